@@ -1,0 +1,5 @@
+/** Client entry for the content page(s). */
+import { hydrateIslands } from '../entry'
+import { layoutIslands } from '../islands/layout-islands'
+
+hydrateIslands([...layoutIslands])

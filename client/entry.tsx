@@ -1,0 +1,43 @@
+/**
+ * Hydrates the islands on the page. Each page's entry (client/entries/*) passes the islands it
+ * may contain; code for islands a page does not use is never loaded.
+ */
+import { type ReactNode, useEffect } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import type { Island } from './islands/define'
+
+function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    el.dataset.hydrated = 'true'
+  }, [el])
+  return children
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: islands have heterogeneous props
+export function hydrateIslands(islands: Island<any>[], root: ParentNode = document): void {
+  const byName = new Map(islands.map((i) => [i.islandName, i]))
+  for (const el of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    if (el.dataset.hydrated || el.dataset.hydrating) continue
+    const island = byName.get(el.dataset.island ?? '')
+    if (!island) continue
+    let props: unknown
+    try {
+      props = JSON.parse(el.dataset.props ?? '{}')
+      if (island.schema) props = island.schema.parse(props)
+    } catch (err) {
+      console.error(`island ${island.islandName}: bad props`, err)
+      continue
+    }
+    el.dataset.hydrating = 'true'
+    const { Component } = island
+    hydrateRoot(
+      el,
+      <Hydrated el={el}>
+        <Component {...(props as object)} />
+      </Hydrated>,
+      {
+        onRecoverableError: (error) => console.warn(`island ${island.islandName}:`, error),
+      },
+    )
+  }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Builds the browser bundle: one hashed ESM entry per page type (client/entries/*.ts), shared code
+// split into chunks, one hashed stylesheet, and the service worker (client/sw, if present).
+// Writes public/build/* and worker/render/manifest.generated.json (entry -> file + the chunks it
+// imports, for <script type=module> and <link rel=modulepreload>), and prints the gzip size of the
+// JS each page loads. Usage: node scripts/build-client.mjs [--quiet]
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import * as esbuild from 'esbuild'
+
+const root = path.resolve(import.meta.dirname, '..')
+const outdir = path.join(root, 'public/build')
+const quiet = process.argv.includes('--quiet')
+
+rmSync(outdir, { recursive: true, force: true })
+mkdirSync(outdir, { recursive: true })
+
+const entryDir = path.join(root, 'client/entries')
+const entryPoints = Object.fromEntries(
+  readdirSync(entryDir)
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => [f.replace(/\.tsx?$/, ''), path.join(entryDir, f)]),
+)
+
+const define = { 'process.env.NODE_ENV': '"production"' }
+
+const js = await esbuild.build({
+  entryPoints,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: ['es2022', 'chrome111', 'safari16', 'firefox115'],
+  outdir,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
+  define,
+  jsx: 'automatic',
+  legalComments: 'none',
+  logLevel: 'warning',
+})
+
+const css = await esbuild.build({
+  entryPoints: { app: path.join(root, 'client/styles/app.css') },
+  bundle: true,
+  minify: true,
+  outdir,
+  entryNames: '[name]-[hash]',
+  metafile: true,
+  logLevel: 'warning',
+})
+
+const rel = (p) =>
+  `/${path.relative(path.join(root, 'public'), path.join(root, p)).split(path.sep).join('/')}`
+const outputs = js.metafile.outputs
+const gz = (p) => gzipSync(readFileSync(path.join(root, p)), { level: 9 }).length
+
+/** All chunks an output statically imports, transitively. */
+function staticImports(file, seen = new Set()) {
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue
+    seen.add(imp.path)
+    staticImports(imp.path, seen)
+  }
+  return seen
+}
+
+const cssFile = Object.keys(css.metafile.outputs).find((f) => f.endsWith('.css'))
+const cssGzip = gz(cssFile)
+const entries = {}
+for (const [file, meta] of Object.entries(outputs)) {
+  if (!meta.entryPoint || !file.endsWith('.js')) continue
+  const name = path.basename(meta.entryPoint).replace(/\.tsx?$/, '')
+  const imports = [...staticImports(file)]
+  const gzipBytes = [file, ...imports].reduce((sum, f) => sum + gz(f), 0)
+  entries[name] = { file: rel(file), imports: imports.map(rel), gzipBytes }
+}
+
+// The service worker is built separately (classic script at a fixed URL, not hashed).
+let serviceWorker = null
+const swEntry = ['ts', 'tsx'].map((x) => path.join(root, `client/sw/service-worker.${x}`)).find(existsSync)
+
+const hash = createHash('sha256')
+for (const f of [...Object.keys(outputs), cssFile].sort()) hash.update(readFileSync(path.join(root, f)))
+const buildId = hash.digest('hex').slice(0, 12)
+
+if (swEntry) {
+  const precache = [
+    ...new Set([
+      ...Object.keys(outputs)
+        .filter((f) => f.endsWith('.js'))
+        .map(rel),
+      rel(cssFile),
+    ]),
+  ]
+  await esbuild.build({
+    entryPoints: [swEntry],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    outfile: path.join(root, 'public/service-worker.js'),
+    define: {
+      ...define,
+      __BUILD_ID__: JSON.stringify(buildId),
+      __PRECACHE__: JSON.stringify(precache),
+    },
+    logLevel: 'warning',
+  })
+  serviceWorker = '/service-worker.js'
+}
+
+const manifest = { buildId, css: rel(cssFile), cssGzipBytes: cssGzip, entries, serviceWorker }
+writeFileSync(
+  path.join(root, 'worker/render/manifest.generated.json'),
+  `${JSON.stringify(manifest, null, 2)}\n`,
+)
+
+if (!quiet) {
+  console.log(`client build ${buildId}`)
+  console.log('| page entry | JS files | JS gzip (KB) |')
+  console.log('|---|---|---|')
+  for (const [name, e] of Object.entries(entries).sort()) {
+    console.log(`| ${name} | ${1 + e.imports.length} | ${(e.gzipBytes / 1024).toFixed(1)} |`)
+  }
+  console.log(`| (css, every page) | 1 | ${(cssGzip / 1024).toFixed(1)} |`)
+}

@@ -1,0 +1,126 @@
+/**
+ * The route tables of both specs (catalogue §2, transactions §2): name, path pattern and layout.
+ * The worker mounts these paths; tests walk this table; links are built with the helpers below.
+ */
+
+export type LayoutName = 'default' | 'minimal' | 'empty'
+
+export interface RouteDef {
+  name: string
+  /** Hono path pattern. */
+  path: string
+  layout: LayoutName
+  /** A concrete example URL for tests and docs. */
+  example: string
+  /** Fixed page title where the spec gives one. */
+  title?: string
+  requiresAuth?: boolean
+}
+
+export const ROUTES: readonly RouteDef[] = [
+  { name: 'home', path: '/', layout: 'default', example: '/' },
+  { name: 'home-pwa', path: '/pwa.html', layout: 'default', example: '/pwa.html' },
+  { name: 'category', path: '/c/:slug', layout: 'default', example: '/c/women' },
+  { name: 'cms-page', path: '/i/:slug', layout: 'default', example: '/i/about-us' },
+  { name: 'product', path: '/p/:parentSku/:slug/:childSku?', layout: 'default', example: '/p/X/y' },
+  { name: 'magazine', path: '/magazine', layout: 'default', example: '/magazine' },
+  { name: 'covers', path: '/covers', layout: 'default', example: '/covers' },
+  { name: 'press', path: '/press', layout: 'default', example: '/press' },
+  { name: 'past-collections', path: '/past-collections', layout: 'default', example: '/past-collections' },
+  { name: 'about-us-author', path: '/about-us-author', layout: 'default', example: '/about-us-author' },
+  { name: 'stockists', path: '/stockists', layout: 'default', example: '/stockists' },
+  { name: 'ode-to', path: '/:page{ode-to-[a-z0-9-]+}', layout: 'default', example: '/ode-to-handloom' },
+  { name: 'store-locator', path: '/store-locator', layout: 'default', example: '/store-locator' },
+  { name: 'individual-store', path: '/store-locator/:store', layout: 'default', example: '/store-locator/x' },
+  { name: 'contact', path: '/contact', layout: 'default', example: '/contact', title: 'Contact' },
+  { name: 'page-not-found', path: '/page-not-found', layout: 'default', example: '/page-not-found' },
+  { name: 'error', path: '/error', layout: 'minimal', example: '/error' },
+  { name: 'cart', path: '/cart', layout: 'default', example: '/cart' },
+  { name: 'checkout', path: '/checkout', layout: 'default', example: '/checkout' },
+  {
+    name: 'confirmation',
+    path: '/confirmation',
+    layout: 'default',
+    example: '/confirmation',
+    title: 'Order Confirmation',
+  },
+  { name: 'my-account', path: '/my-account', layout: 'default', example: '/my-account', requiresAuth: true },
+  {
+    name: 'personal-details',
+    path: '/my-account/personal-details',
+    layout: 'default',
+    example: '/my-account/personal-details',
+    requiresAuth: true,
+  },
+  {
+    name: 'address-book',
+    path: '/my-account/address-book',
+    layout: 'default',
+    example: '/my-account/address-book',
+    requiresAuth: true,
+  },
+  {
+    name: 'newsletter',
+    path: '/my-account/newsletter',
+    layout: 'default',
+    example: '/my-account/newsletter',
+    requiresAuth: true,
+  },
+  {
+    name: 'credits',
+    path: '/my-account/credit-details',
+    layout: 'default',
+    example: '/my-account/credit-details',
+    requiresAuth: true,
+  },
+  {
+    name: 'orders',
+    path: '/my-account/orders',
+    layout: 'default',
+    example: '/my-account/orders',
+    requiresAuth: true,
+  },
+  {
+    name: 'single-order',
+    path: '/my-account/orders/:orderId',
+    layout: 'default',
+    example: '/my-account/orders/1',
+    requiresAuth: true,
+  },
+  {
+    name: 'amp-product',
+    path: '/amp/p/:parentSku/:slug/:childSku?',
+    layout: 'minimal',
+    example: '/amp/p/X/y',
+  },
+  { name: 'amp-category', path: '/amp/c/:slug', layout: 'minimal', example: '/amp/c/women' },
+  {
+    name: 'raw-output',
+    path: '/raw-output-example.xml',
+    layout: 'empty',
+    example: '/raw-output-example.xml',
+  },
+  { name: 'append-prepend', path: '/append-prepend.html', layout: 'empty', example: '/append-prepend.html' },
+  { name: 'no-js', path: '/no-js.html', layout: 'default', example: '/no-js.html' },
+]
+
+/** "The fallback product route is named by the product type followed by -product." */
+export function productRouteName(typeId: string): string {
+  return `${typeId}-product`
+}
+
+/** Is this an account path that requires login? */
+export function isAccountPath(path: string): boolean {
+  return path === '/my-account' || path.startsWith('/my-account/')
+}
+
+/** Path of a product page: /p/{parentSku}/{slug}/{childSku?}. */
+export function productPath(parentSku: string, slug: string, childSku?: string | null): string {
+  const base = `/p/${encodeURIComponent(parentSku)}/${encodeURIComponent(slug)}`
+  return childSku && childSku !== parentSku ? `${base}/${encodeURIComponent(childSku)}` : base
+}
+
+/** Path of a category page: /c/{slug}. */
+export function categoryPath(slug: string): string {
+  return `/c/${encodeURIComponent(slug)}`
+}

@@ -1,0 +1,56 @@
+/**
+ * Store, currency and locale configuration (catalogue spec §9, transactions spec §9).
+ * Everything here is plain data; domain functions take it as an argument.
+ */
+
+export type CurrencyCode = 'INR' | 'USD' | 'GBP'
+export type PricingCountry = 'IN' | 'US' | 'GB' | 'ROW'
+
+export interface CurrencyConfig {
+  code: CurrencyCode
+  /** Sign shown with amounts ("value and sign" in the spec's allCurrency list). */
+  sign: string
+  /** Conversion rate from the base currency (INR). */
+  rate: number
+}
+
+/** "Currencies: INR (symbol ₹, rate 1, default), USD ($, 0.01429), GBP (£, 0.01111)." */
+export const CURRENCIES: readonly CurrencyConfig[] = [
+  { code: 'INR', sign: '₹', rate: 1 },
+  { code: 'USD', sign: '$', rate: 0.01429 },
+  { code: 'GBP', sign: '£', rate: 0.01111 },
+]
+
+export const DEFAULT_CURRENCY: CurrencyCode = 'INR'
+/** "Default country IN, language EN, locale en-US." */
+export const DEFAULT_COUNTRY = 'IN'
+export const DEFAULT_LANGUAGE = 'EN'
+export const DEFAULT_LOCALE = 'en-US'
+/** currencySignPlacement: 'append' puts the sign after the amount; anything else prefixes it. */
+export const CURRENCY_SIGN_PLACEMENT: 'append' | 'prefix' = 'prefix'
+
+/** "Country for pricing is IN, US or GB. Anything else is ROW." */
+export const PRICING_COUNTRIES = ['IN', 'US', 'GB'] as const
+
+/** Multistore is switched off; the /de and /it store-code prefixes exist but are disabled. */
+export const MULTISTORE_ENABLED = false
+export const DISABLED_STORE_CODES = ['de', 'it'] as const
+
+/** Cookie names the worker and the islands share. */
+export const COOKIE_CURRENCY = 'currency'
+export const COOKIE_COUNTRY = 'country'
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && CURRENCIES.some((c) => c.code === value)
+}
+
+/** Returns the currency configuration for a code, falling back to the default currency. */
+export function currencyConfig(code: string | undefined): CurrencyConfig {
+  return CURRENCIES.find((c) => c.code === code) ?? (CURRENCIES[0] as CurrencyConfig)
+}
+
+/** Maps any ISO country code to the pricing country: IN, US, GB, else ROW. */
+export function pricingCountry(country: string | undefined | null): PricingCountry {
+  const upper = (country ?? '').trim().toUpperCase()
+  return (PRICING_COUNTRIES as readonly string[]).includes(upper) ? (upper as PricingCountry) : 'ROW'
+}

@@ -1,0 +1,28 @@
+import path from 'node:path'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+// Tier 2: the worker inside workerd (real D1, KV, Cache API), migrations applied per test file.
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(
+            path.join(import.meta.dirname, 'worker/backend/migrations'),
+          ),
+          TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123456789abcdef',
+          INVALIDATE_KEY: 'test-invalidate-key',
+          ENVIRONMENT: 'test',
+        },
+      },
+    }),
+  ],
+  test: {
+    include: ['tests/worker/**/*.test.{ts,tsx}'],
+    setupFiles: ['./tests/worker/setup.ts'],
+    testTimeout: 20000,
+    hookTimeout: 60000,
+  },
+}))

@@ -1,0 +1,8 @@
+/**
+ * The embedded backend: the vue-storefront-api contract on D1 and KV. Each area is a sub-app
+ * mounted here (paths are relative to /api).
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../env'
+
+export const embeddedBackend = new Hono<AppEnv>()

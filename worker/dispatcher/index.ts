@@ -1,0 +1,52 @@
+/**
+ * The URL dispatcher: runs only after the router misses (transactions spec §2 "URL dispatcher").
+ * Resolution order is a pure function with its lookups injected; the Hono handler wires them.
+ */
+import type { Context } from 'hono'
+import type { AppEnv } from '../env'
+
+export type DispatchResult =
+  | { kind: 'redirect'; location: string; status: 301 | 302 }
+  | { kind: 'rewrite'; path: string }
+  | { kind: 'not-found' }
+
+export interface DispatchLookups {
+  /** (1) a stored URL mapping. */
+  mapping?: (path: string) => Promise<DispatchResult | null>
+  /** (2) a product by url_path. */
+  product?: (path: string) => Promise<DispatchResult | null>
+  /** (3) a category by url_path. */
+  category?: (path: string) => Promise<DispatchResult | null>
+}
+
+/** Resolves an unmatched path: mapping, then product, then category, else not-found. */
+export async function resolveUrl(path: string, lookups: DispatchLookups): Promise<DispatchResult> {
+  for (const step of [lookups.mapping, lookups.product, lookups.category]) {
+    if (!step) continue
+    const hit = await step(path)
+    if (hit) return hit
+  }
+  return { kind: 'not-found' }
+}
+
+let lookupsFor: (c: Context<AppEnv>) => DispatchLookups = () => ({})
+
+/** Installs the lookups (the catalogue and KV code registers them). */
+export function setDispatchLookups(factory: (c: Context<AppEnv>) => DispatchLookups): void {
+  lookupsFor = factory
+}
+
+/** The notFound handler for pages: resolve, else redirect to /page-not-found. */
+export async function dispatch(c: Context<AppEnv>, rewrite: (path: string) => Promise<Response>) {
+  const path = c.req.path
+  let result: DispatchResult
+  try {
+    result = await resolveUrl(path, lookupsFor(c))
+  } catch (err) {
+    console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'dispatcher failed', err: String(err) }))
+    result = { kind: 'not-found' }
+  }
+  if (result.kind === 'rewrite') return rewrite(result.path)
+  if (result.kind === 'redirect') return c.redirect(result.location, result.status)
+  return c.redirect('/page-not-found', 302)
+}

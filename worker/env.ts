@@ -1,0 +1,62 @@
+/**
+ * The worker's typed context: bindings come from `wrangler types` (worker-configuration.d.ts),
+ * configuration vars are parsed once per request with zod into `c.var.config`.
+ */
+import { z } from 'zod'
+import type { CurrencyCode, PricingCountry } from '../shared/config'
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === 'true' || v === '1')
+
+export const AppConfigSchema = z.object({
+  API_UPSTREAM: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : '')),
+  STORE_CODE: z.string().default('default'),
+  STORE_NAME: z.string().default('Storefront'),
+  STORE_ID: z.coerce.number().int().default(1),
+  DEFAULT_CURRENCY: z.enum(['INR', 'USD', 'GBP']).default('INR'),
+  DEFAULT_COUNTRY: z.string().length(2).default('IN'),
+  SUPPORT_EMAIL: z.string().default('care@example.com'),
+  PRICE_TIERS_ENABLED: flag,
+  OFFLINE_ORDERS_AUTO_TRANSMIT: flag,
+  OUTPUT_CACHE_ENABLED: flag,
+  ENVIRONMENT: z.string().default('production'),
+})
+export type AppConfig = z.infer<typeof AppConfigSchema>
+
+const configCache = new WeakMap<object, AppConfig>()
+
+/** Parses the configuration vars once per env object (env objects are stable per isolate). */
+export function readConfig(env: Env): AppConfig {
+  const cached = configCache.get(env)
+  if (cached) return cached
+  const parsed = AppConfigSchema.parse(env)
+  configCache.set(env, parsed)
+  return parsed
+}
+
+/** What the store/currency middleware resolved for this request. */
+export interface StoreContext {
+  storeCode: string
+  storeId: number
+  currency: CurrencyCode
+  /** Country as given (cookie or edge geo), upper case. */
+  country: string
+  pricingCountry: PricingCountry
+}
+
+export type AppEnv = {
+  Bindings: Env
+  Variables: {
+    requestId: string
+    nonce: string
+    config: AppConfig
+    store: StoreContext
+    /** Set by AMP routes: they need a CSP that admits the AMP runtime. */
+    cspMode?: 'default' | 'amp'
+  }
+}

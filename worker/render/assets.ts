@@ -1,0 +1,39 @@
+/**
+ * The client build manifest (written by scripts/build-client.mjs): which module script and which
+ * modulepreloads a page entry needs, the stylesheet, and the build id.
+ */
+import manifest from './manifest.generated.json'
+
+export type EntryName =
+  | 'default'
+  | 'home'
+  | 'category'
+  | 'product'
+  | 'content'
+  | 'cart'
+  | 'checkout'
+  | 'confirmation'
+  | 'account'
+
+interface ManifestEntry {
+  file: string
+  imports: string[]
+  gzipBytes: number
+}
+
+interface ClientManifest {
+  buildId: string
+  css: string
+  cssGzipBytes: number
+  entries: Record<string, ManifestEntry>
+  serviceWorker: string | null
+}
+
+export const clientManifest = manifest as ClientManifest
+export const BUILD_ID = clientManifest.buildId
+
+/** The script and preloads of a page entry; unknown entries fall back to the default one. */
+export function entryAssets(entry: EntryName): { script: string; preloads: string[] } | null {
+  const e = clientManifest.entries[entry] ?? clientManifest.entries.default
+  return e ? { script: e.file, preloads: e.imports } : null
+}

@@ -1,0 +1,65 @@
+/**
+ * The HTML document shell: <head> with title, meta, canonical, stylesheet, modulepreloads and the
+ * page's one module script (all carrying the CSP nonce), and <body> with the chosen layout.
+ */
+import type { ReactNode } from 'react'
+import { BUILD_ID, clientManifest, type EntryName, entryAssets } from './assets'
+
+export interface PageMeta {
+  description?: string
+  robots?: string
+  canonical?: string
+  /** Open Graph / Twitter properties, e.g. { 'og:image': '/img/...' }. */
+  og?: Record<string, string>
+}
+
+export interface DocumentProps {
+  title: string
+  meta?: PageMeta
+  /** Extra nodes for <head> (JSON-LD, alternate links...). */
+  head?: ReactNode
+  nonce: string
+  /** Client entry to load; null renders a page without any script. */
+  entry: EntryName | null
+  layout: 'default' | 'minimal' | 'empty'
+  lang?: string
+  htmlData: { store: string; currency: string; country: string }
+  children: ReactNode
+}
+
+export function Document(props: DocumentProps) {
+  const { title, meta = {}, head, nonce, entry, layout, htmlData, children } = props
+  const assets = entry ? entryAssets(entry) : null
+  return (
+    <html
+      lang={props.lang ?? 'en'}
+      data-build={BUILD_ID}
+      data-store={htmlData.store}
+      data-currency={htmlData.currency}
+      data-country={htmlData.country}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        {meta.description ? <meta name="description" content={meta.description} /> : null}
+        {meta.robots ? <meta name="robots" content={meta.robots} /> : null}
+        {meta.canonical ? <link rel="canonical" href={meta.canonical} /> : null}
+        {Object.entries(meta.og ?? {}).map(([property, content]) => (
+          <meta key={property} property={property} content={content} />
+        ))}
+        <meta name="build-id" content={BUILD_ID} />
+        <meta name="theme-color" content="#1d1a17" />
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="stylesheet" href={clientManifest.css} />
+        {assets?.preloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+        {assets ? <script type="module" src={assets.script} nonce={nonce} /> : null}
+        {head}
+      </head>
+      <body data-layout={layout}>{children}</body>
+    </html>
+  )
+}

@@ -1,0 +1,21 @@
+// Secrets are not in wrangler.toml (set with `wrangler secret put NAME`, locally in .dev.vars),
+// so `wrangler types` cannot see them; they are declared here, all optional: an integration whose
+// secret is missing falls back to its D1 outbox (see ARCHITECTURE "Secrets are optional").
+interface __Secrets {
+  /** HMAC key for access tokens. Required in production; dev/test generate one. */
+  TOKEN_SECRET?: string
+  /** Key for GET /invalidate (output cache purge). */
+  INVALIDATE_KEY?: string
+  MAIL_PROVIDER_URL?: string
+  MAIL_PROVIDER_KEY?: string
+  MAILCHIMP_API_KEY?: string
+  MAILCHIMP_LIST_URL?: string
+  FB_PIXEL_ID?: string
+  FB_ACCESS_TOKEN?: string
+  PAYMENT_PROVIDER_SECRET?: string
+  SOCIAL_LOGIN_GOOGLE_CLIENT_ID?: string
+}
+declare namespace Cloudflare {
+  interface Env extends __Secrets {}
+}
+interface Env extends __Secrets {}
