@@ -1,0 +1,88 @@
+/** Listing, filter and search constants (catalogue spec §5, §9; transactions spec §9). */
+
+/** "Root category id is 2." */
+export const ROOT_CATEGORY_ID = 2
+/** The root category's name, shown as 'Home' in breadcrumbs (catalogue §2). */
+export const DEFAULT_CATEGORY_NAME = 'Default Category'
+
+/** "Default page size is 24." */
+export const PAGE_SIZE = 24
+/** "Category fetch size is 4000, sorted position:asc." */
+export const CATEGORY_FETCH_SIZE = 4000
+export const CATEGORY_FETCH_SORT = 'position:asc'
+/** "Filter aggregation size is 100." */
+export const AGGREGATION_SIZE = 100
+
+/** "Default filters: rts, gender, category_product, color, discount, size, category, price." */
+export const DEFAULT_FILTERS = [
+  'rts',
+  'gender',
+  'category_product',
+  'color',
+  'discount',
+  'size',
+  'category',
+  'price',
+] as const
+export type FilterAttribute = (typeof DEFAULT_FILTERS)[number]
+
+/** Choosing a filter toggles it; "If multi-select is configured and the filter is not price, it is multi-select." */
+export const MULTI_SELECT_FILTERS = true
+
+export interface PriceRange {
+  from: number
+  /** Absent for the open-ended "150 and above" range. */
+  to?: number
+}
+/** "Configured ranges: 0-50, 50-100, 100-150, 150 and above." */
+export const PRICE_RANGES: readonly PriceRange[] = [
+  { from: 0, to: 50 },
+  { from: 50, to: 100 },
+  { from: 100, to: 150 },
+  { from: 150 },
+]
+/** "The default price filter is 0 to 100." */
+export const DEFAULT_PRICE_FILTER: Required<PriceRange> = { from: 0, to: 100 }
+/** Price catalog filters range on final_price (storefront-query-builder `priceFilterKey`). */
+export const PRICE_FILTER_KEY = 'final_price'
+
+/** "Listing filters always require visibility in 2, 3, 4 and status in 0, 1." */
+export const LISTING_VISIBILITY = [2, 3, 4] as const
+export const LISTING_STATUS = [0, 1] as const
+
+/** "Out-of-stock products are excluded only if the listing setting for out-of-stock is off. It is currently on." */
+export const LIST_OUT_OF_STOCK_PRODUCTS = true
+
+/** Sort options (catalogue §2): "Latest, Price: Low to high, Price: High to low. The default sort is created_at descending." */
+export const SORT_OPTIONS = [
+  { id: 'latest', label: 'Latest', field: 'created_at', order: 'desc' },
+  { id: 'price-asc', label: 'Price: Low to high', field: 'final_price', order: 'asc' },
+  { id: 'price-desc', label: 'Price: High to low', field: 'final_price', order: 'desc' },
+] as const
+export type SortId = (typeof SORT_OPTIONS)[number]['id']
+export const DEFAULT_SORT: SortId = 'latest'
+/** AMP category: "Products are sorted updated_at descending." (transactions §2) */
+export const AMP_CATEGORY_SORT = 'updated_at:desc'
+/** AMP category: "a 4-column product grid" (transactions §2). */
+export const AMP_CATEGORY_COLUMNS = 4
+
+/** "Search boosts: name 4, sku 2, category name 1, fuzziness 2." */
+export const SEARCH_BOOSTS = { name: 4, sku: 2, 'category.name': 1 } as const
+export const SEARCH_FUZZINESS = 2
+/** "Search uses fuzzy matching with a minimum score of 0.02." */
+export const SEARCH_MIN_SCORE = 0.02
+/** "Search size defaults to 24 if not above 0, and start to 0 if negative." */
+export const SEARCH_DEFAULT_SIZE = 24
+/** "Search timeouts: 5000 ms client, 1000 ms server." */
+export const SEARCH_CLIENT_TIMEOUT_MS = 5000
+export const SEARCH_SERVER_TIMEOUT_MS = 1000
+
+/** "Catalogue cache keys are by sku, id, slug or url_path." */
+export const CATALOG_CACHE_KEYS = ['sku', 'id', 'slug', 'url_path'] as const
+
+/** "Listing columns: 2 on small screens, otherwise the column width is 12 divided by the configured number of columns." */
+export const LISTING_COLUMNS = { small: 2, grid: 12, configured: 4 } as const
+
+/** "Reviews default page size 50, approved only." (review_status 1 means approved) */
+export const REVIEWS_PAGE_SIZE = 50
+export const REVIEW_STATUS_APPROVED = 1
