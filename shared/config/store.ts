@@ -12,11 +12,13 @@ export interface CurrencyConfig {
   sign: string
   /** Conversion rate from the base currency (INR). */
   rate: number
+  /** Whole amounts are shown without decimals (INR: '₹2,499'); others always show 2 ('$35.00'). */
+  trimWholeDecimals?: boolean
 }
 
 /** "Currencies: INR (symbol ₹, rate 1, default), USD ($, 0.01429), GBP (£, 0.01111)." */
 export const CURRENCIES: readonly CurrencyConfig[] = [
-  { code: 'INR', sign: '₹', rate: 1 },
+  { code: 'INR', sign: '₹', rate: 1, trimWholeDecimals: true },
   { code: 'USD', sign: '$', rate: 0.01429 },
   { code: 'GBP', sign: '£', rate: 0.01111 },
 ]

@@ -1,0 +1,68 @@
+/**
+ * Currency conversion and price formatting (catalogue spec §9): ONE function used by SSR, AMP and
+ * islands. Amounts use ',' as the thousands separator and '.' for decimals (locale en-US);
+ * negatives are prefixed '-' before the sign ('-₹1,200'); the sign goes before the amount unless
+ * the placement is 'append' ('1,200₹'), as VSF 1.12's price filter did.
+ * Decimals: rounded to 2 places; a currency with `trimWholeDecimals` (INR) drops '.00' on whole
+ * amounts ('₹2,499', but '₹2,499.50'); USD and GBP always show 2 decimals ('$35.71', '$40.00').
+ * Deliberately no Intl: tiny, and identical output in workerd, Node and every browser.
+ */
+import { CURRENCY_SIGN_PLACEMENT, type CurrencyConfig, currencyConfig } from '../config/store'
+
+export interface FormatPriceOptions {
+  /** The amount is in the base currency (INR) and must be converted first (default true). */
+  convert?: boolean
+  /** Sign placement ('append' after the amount, anything else before it); default from config. */
+  placement?: 'append' | 'prefix'
+  /** Override the currency table (tests, store views). */
+  currency?: CurrencyConfig
+}
+
+/** Converts an amount in the base currency (INR) into `currencyCode` using its configured rate. */
+export function convertPrice(amountInBase: number, currencyCode: string): number {
+  return amountInBase * currencyConfig(currencyCode).rate
+}
+
+/** Converts an amount in `currencyCode` back into the base currency (INR). */
+export function toBaseCurrency(amount: number, currencyCode: string): number {
+  const { rate } = currencyConfig(currencyCode)
+  return rate ? amount / rate : amount
+}
+
+/** Rounds to 2 decimals (half away from zero, cent-exact for typical prices). */
+export function roundPrice(amount: number): number {
+  const sign = amount < 0 ? -1 : 1
+  return (sign * Math.round(Math.abs(amount) * 100 + Number.EPSILON * 100)) / 100
+}
+
+/** Groups an unsigned integer string with ',' every 3 digits: '1234567' → '1,234,567'. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/** Formats a number (no sign) with ',' thousands and 2 decimals, or none when whole and `trimWhole`. */
+export function formatAmount(amount: number, trimWhole = false): string {
+  const cents = Math.round(Math.abs(amount) * 100 + Number.EPSILON * 100)
+  const whole = Math.floor(cents / 100)
+  const fraction = cents % 100
+  const grouped = groupThousands(String(whole))
+  if (trimWhole && fraction === 0) return grouped
+  return `${grouped}.${String(fraction).padStart(2, '0')}`
+}
+
+/** Formats a price for display in `currencyCode`: converted from INR unless `convert: false`. */
+export function formatPrice(
+  amountInBase: number,
+  currencyCode: string,
+  opts: FormatPriceOptions = {},
+): string {
+  if (!Number.isFinite(amountInBase)) return ''
+  const currency = opts.currency ?? currencyConfig(currencyCode)
+  const amount = opts.convert === false ? amountInBase : amountInBase * currency.rate
+  const text = formatAmount(amount, currency.trimWholeDecimals === true)
+  const placement = opts.placement ?? CURRENCY_SIGN_PLACEMENT
+  const withSign = placement === 'append' ? `${text}${currency.sign}` : `${currency.sign}${text}`
+  // '-' only when the rounded amount is non-zero (no '-₹0').
+  const negative = amount < 0 && Math.round(Math.abs(amount) * 100) > 0
+  return negative ? `-${withSign}` : withSign
+}
