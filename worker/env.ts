@@ -58,5 +58,10 @@ export type AppEnv = {
     store: StoreContext
     /** Set by AMP routes: they need a CSP that admits the AMP runtime. */
     cspMode?: 'default' | 'amp'
+    /**
+     * Set by a page route whose HTML may enter the output cache (anonymous catalogue pages):
+     * the cache-tag page type plus entity tags (P{sku}, C{id}). Unset = never cached.
+     */
+    cacheTags?: string[]
   }
 }

@@ -4,6 +4,8 @@
  */
 import { Hono } from 'hono'
 import { apiRoutes } from './api'
+import { outputCache } from './cache/output-cache'
+import { cacheAdminRoutes } from './cache/routes'
 import { dispatch } from './dispatcher'
 import type { AppEnv } from './env'
 import { requestContext } from './middleware/context'
@@ -23,6 +25,7 @@ const app = new Hono<AppEnv>()
 
 app.use('*', requestContext)
 app.use('*', securityHeaders)
+app.use('*', outputCache(app))
 
 app.route('/api', apiRoutes)
 app.route('/', homeRoutes)
@@ -34,6 +37,7 @@ app.route('/', accountRoutes)
 app.route('/', ampRoutes)
 app.route('/', rawRoutes)
 app.route('/', systemRoutes)
+app.route('/', cacheAdminRoutes)
 
 app.notFound((c) =>
   dispatch(c, async (path) =>
