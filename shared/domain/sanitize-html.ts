@@ -186,6 +186,7 @@ function escapeText(text: string): string {
 /** True for relative URLs and absolute ones with an allowed scheme (after browser-style normalisation). */
 export function isSafeUrl(decoded: string): boolean {
   // Browsers ignore ASCII whitespace/control characters inside the scheme ("java\tscript:").
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   const normalized = decoded.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase()
   const scheme = normalized.match(/^([a-z][a-z0-9+.-]*):/)?.[1]
   if (!scheme) return !normalized.startsWith('\\') && !normalized.startsWith('/\\')

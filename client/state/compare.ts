@@ -1,0 +1,88 @@
+/**
+ * Compare list (catalogue spec §4 "Compare"): no duplicates by sku; notifications 'Product
+ * {productName} has been added to the compare!' and '... removed from compare!'. Persisted to
+ * browser storage after each change.
+ */
+import { computed, signal } from '@preact/signals-core'
+import {
+  addUniqueBySku,
+  isProductSummary,
+  type ProductSummary,
+  removeBySku,
+} from '../../shared/components/product/summary'
+import { msgCompareAdded, msgCompareRemoved } from '../../shared/i18n/messages'
+import { collection } from '../storage'
+import { notify as defaultNotify, type NotificationInput } from './notifications'
+import type { ListStorage } from './recently-viewed'
+
+const STORAGE_KEY = 'current-compare'
+
+export interface CompareDeps {
+  storage: () => ListStorage<ProductSummary[]>
+  notify?: (n: NotificationInput) => unknown
+}
+
+/** Creates a compare store (tests inject storage and notify). */
+export function createCompareStore({ storage, notify = defaultNotify }: CompareDeps) {
+  const items = signal<ProductSummary[]>([])
+  const loaded = signal(false)
+  const skus = computed(() => new Set(items.value.map((i) => i.sku)))
+  let loading: Promise<void> | null = null
+
+  function load(): Promise<void> {
+    if (!loading) {
+      loading = storage()
+        .getItem(STORAGE_KEY)
+        .then((saved) => {
+          let merged = Array.isArray(saved) ? saved.filter(isProductSummary) : []
+          for (const item of items.value) merged = addUniqueBySku(merged, item)
+          items.value = merged
+        })
+        .catch((err) => console.warn('[compare] load failed', err))
+        .finally(() => {
+          loaded.value = true
+        })
+    }
+    return loading
+  }
+
+  async function save(): Promise<void> {
+    try {
+      await storage().setItem(STORAGE_KEY, items.value)
+    } catch (err) {
+      console.warn('[compare] save failed', err)
+    }
+  }
+
+  /** Adds the product unless its sku is already there; notifies and saves when it was added. */
+  async function add(item: ProductSummary): Promise<boolean> {
+    await load()
+    const next = addUniqueBySku(items.value, item)
+    if (next === items.value) return false
+    items.value = next
+    notify({ type: 'success', message: msgCompareAdded(item.name) })
+    await save()
+    return true
+  }
+
+  /** Removes the sku; notifies and saves when something was removed. */
+  async function remove(sku: string): Promise<boolean> {
+    await load()
+    const found = items.value.find((i) => i.sku === sku)
+    if (!found) return false
+    items.value = removeBySku(items.value, sku)
+    notify({ type: 'success', message: msgCompareRemoved(found.name) })
+    await save()
+    return true
+  }
+
+  /** Empties the list (logout clears compare, transactions spec §4). */
+  async function clear(): Promise<void> {
+    items.value = []
+    await save()
+  }
+
+  return { items, skus, loaded, load, add, remove, clear }
+}
+
+export const compare = createCompareStore({ storage: () => collection<ProductSummary[]>('compare') })
