@@ -28,6 +28,11 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'INR'
 export const DEFAULT_COUNTRY = 'IN'
 export const DEFAULT_LANGUAGE = 'EN'
 export const DEFAULT_LOCALE = 'en-US'
+/**
+ * Store time zone as a UTC offset (India, UTC+05:30). Not in the spec: used so 'today' in the
+ * estimated delivery date is the shopper's day in the default market, on any server clock.
+ */
+export const STORE_UTC_OFFSET_MINUTES = 330
 /** currencySignPlacement: 'append' puts the sign after the amount; anything else prefixes it. */
 export const CURRENCY_SIGN_PLACEMENT: 'append' | 'prefix' = 'prefix'
 

@@ -1,0 +1,152 @@
+/**
+ * Availability rules (catalogue spec §2, §4): variant and product stock, product rejection, tile
+ * visibility, estimated delivery and the product load guard. Pure: config and `now` are arguments.
+ */
+
+import { STORE_UTC_OFFSET_MINUTES } from '../config/store'
+import { PRODUCT_LOAD_GUARD_MS } from '../config/transactions'
+import { MSG, msgProductRejected } from '../i18n/messages'
+
+export interface StockFields {
+  qty?: number | null
+  is_in_stock?: boolean | null
+  stock_status?: number | null
+}
+
+export interface VariantFields {
+  sku: string
+  status?: number | null
+  stock?: StockFields | null
+}
+
+export interface AvailabilityProduct {
+  type_id?: string
+  status?: number | null
+  visibility?: number | null
+  stock?: StockFields | null
+  configurable_children?: readonly VariantFields[] | null
+}
+
+export interface AvailabilityOptions {
+  /** Out-of-stock listing setting (FLAGS.listOutOfStockProducts; on in the spec). */
+  listOutOfStock: boolean
+}
+
+/** A stock record is in stock: is_in_stock not false and stock_status (when present) is 1. */
+export function isStockInStock(stock: StockFields | null | undefined): boolean {
+  if (!stock) return false
+  if (stock.is_in_stock === false) return false
+  if (stock.stock_status != null && stock.stock_status !== 1) return false
+  return stock.is_in_stock === true || stock.stock_status === 1
+}
+
+/** A configurable child counts as in stock: qty above 0 with stock_status 1 (or is_in_stock when no status). */
+export function isChildInStock(child: VariantFields): boolean {
+  return isStockInStock(child.stock) && (child.stock?.qty ?? 0) > 0
+}
+
+/** A variant is available unless its status is ≥ 2, or it is out of stock while out-of-stock listing is off. */
+export function isVariantAvailable(child: VariantFields, opts: AvailabilityOptions): boolean {
+  if ((child.status ?? 1) >= 2) return false
+  return opts.listOutOfStock || isChildInStock(child)
+}
+
+/** The configurable's available children (catalogue §4 "Availability"). */
+export function availableVariants<T extends VariantFields>(
+  children: readonly T[] | null | undefined,
+  opts: AvailabilityOptions,
+): T[] {
+  return (children ?? []).filter((c) => isVariantAvailable(c, opts))
+}
+
+/** 'No available product variants' when a configurable has children but none is available, else null. */
+export function variantsError(product: AvailabilityProduct, opts: AvailabilityOptions): string | null {
+  if (product.type_id !== 'configurable') return null
+  return availableVariants(product.configurable_children, opts).length === 0 ? MSG.noAvailableVariants : null
+}
+
+/** Out of stock: is_in_stock false, or stock_status not 1, or (configurable) no child with qty > 0 in stock. */
+export function isProductInStock(product: AvailabilityProduct): boolean {
+  const stock = product.stock
+  if (stock?.is_in_stock === false) return false
+  if (stock?.stock_status != null && stock.stock_status !== 1) return false
+  const children = product.configurable_children ?? []
+  if (product.type_id === 'configurable' && children.length > 0) {
+    return children.some((c) => (c.status ?? 1) < 2 && isChildInStock(c))
+  }
+  return stock?.is_in_stock === true || stock?.stock_status === 1
+}
+
+/** The spec's rejection message when status ≥ 2 or visibility is 1, else null (product may be shown). */
+export function productRejection(product: Pick<AvailabilityProduct, 'status' | 'visibility'>): string | null {
+  const status = product.status ?? 1
+  const visibility = product.visibility ?? 4
+  return status >= 2 || visibility === 1 ? msgProductRejected(status, visibility) : null
+}
+
+/** True for VSF flag values '1', 1, true (and 'true'). */
+export function isFlagSet(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 'true'
+}
+
+/** A tile is hidden when the product has international_flag and the current currency is not INR. */
+export function isTileVisible(product: { international_flag?: unknown }, currencyCode: string): boolean {
+  return !(isFlagSet(product.international_flag) && currencyCode !== 'INR')
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** English ordinal of a day of month: 1 → '1st', 2 → '2nd', 11 → '11th', 23 → '23rd'. */
+export function ordinal(n: number): string {
+  const mod100 = n % 100
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'
+  return `${n}${n % 10 > 3 ? 'th' : suffix}`
+}
+
+/** Formats a calendar date (its UTC fields) as 'Do of MMMM, YYYY', e.g. '3rd of March, 2027'. */
+export function formatDeliveryDate(date: Date): string {
+  return `${ordinal(date.getUTCDate())} of ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`
+}
+
+export interface DeliveryFields {
+  delivery_days?: number | null
+  rts_qty?: number | null
+  rts_delivery_time?: string | null
+}
+
+/**
+ * Estimated delivery: rts_delivery_time when rts_qty is set (> 0), else today (in the store's time
+ * zone) plus delivery_days as 'Do of MMMM, YYYY'; null when neither is known.
+ */
+export function estimatedDelivery(
+  product: DeliveryFields,
+  now: number | Date,
+  utcOffsetMinutes: number = STORE_UTC_OFFSET_MINUTES,
+): string | null {
+  if ((product.rts_qty ?? 0) > 0 && product.rts_delivery_time) return product.rts_delivery_time
+  const days = product.delivery_days
+  if (days == null || !Number.isFinite(days) || days < 0) return null
+  const ms = typeof now === 'number' ? now : now.getTime()
+  const local = new Date(ms + utcOffsetMinutes * 60_000)
+  const day = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + Math.round(days))
+  return formatDeliveryDate(new Date(day))
+}
+
+/** Product load guard: start a load unless one started less than 20 s before `now` (ms epoch). */
+export function shouldStartLoad(lastStart: number | null | undefined, now: number): boolean {
+  return lastStart == null || now - lastStart >= PRODUCT_LOAD_GUARD_MS || now < lastStart
+}

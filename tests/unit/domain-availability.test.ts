@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest'
+import {
+  availableVariants,
+  estimatedDelivery,
+  formatDeliveryDate,
+  isProductInStock,
+  isTileVisible,
+  isVariantAvailable,
+  ordinal,
+  productRejection,
+  shouldStartLoad,
+  variantsError,
+} from '../../shared/domain/availability'
+
+const inStock = { is_in_stock: true, qty: 2, stock_status: 1 }
+const outOfStock = { is_in_stock: false, qty: 0, stock_status: 0 }
+
+describe('variant availability', () => {
+  it.each([
+    ['in stock, enabled', { sku: 'a', status: 1, stock: inStock }, false, true],
+    ['disabled (status 2)', { sku: 'a', status: 2, stock: inStock }, true, false],
+    ['status 3', { sku: 'a', status: 3, stock: inStock }, true, false],
+    ['out of stock, listing on', { sku: 'a', status: 1, stock: outOfStock }, true, true],
+    ['out of stock, listing off', { sku: 'a', status: 1, stock: outOfStock }, false, false],
+    [
+      'qty 0 but flagged in stock, listing off',
+      { sku: 'a', status: 1, stock: { is_in_stock: true, qty: 0, stock_status: 1 } },
+      false,
+      false,
+    ],
+  ])('%s', (_name, child, listOutOfStock, expected) => {
+    expect(isVariantAvailable(child, { listOutOfStock })).toBe(expected)
+  })
+
+  it('filters children and reports "No available product variants"', () => {
+    const children = [
+      { sku: 'a', status: 2, stock: inStock },
+      { sku: 'b', status: 1, stock: outOfStock },
+    ]
+    expect(availableVariants(children, { listOutOfStock: true }).map((c) => c.sku)).toEqual(['b'])
+    expect(
+      variantsError({ type_id: 'configurable', configurable_children: children }, { listOutOfStock: false }),
+    ).toBe('No available product variants')
+    expect(
+      variantsError({ type_id: 'configurable', configurable_children: children }, { listOutOfStock: true }),
+    ).toBeNull()
+    expect(variantsError({ type_id: 'simple' }, { listOutOfStock: false })).toBeNull()
+  })
+})
+
+describe('product stock (catalogue §4)', () => {
+  it.each([
+    ['simple in stock', { type_id: 'simple', stock: inStock }, true],
+    [
+      'is_in_stock false',
+      { type_id: 'simple', stock: { is_in_stock: false, qty: 5, stock_status: 1 } },
+      false,
+    ],
+    [
+      'stock_status not 1',
+      { type_id: 'simple', stock: { is_in_stock: true, qty: 5, stock_status: 0 } },
+      false,
+    ],
+    ['no stock_status, is_in_stock true', { type_id: 'simple', stock: { is_in_stock: true, qty: 5 } }, true],
+    ['no stock record', { type_id: 'simple' }, false],
+    [
+      'configurable with an in-stock child',
+      {
+        type_id: 'configurable',
+        stock: inStock,
+        configurable_children: [
+          { sku: 'a', stock: outOfStock },
+          { sku: 'b', stock: inStock },
+        ],
+      },
+      true,
+    ],
+    [
+      'configurable, no child with qty > 0',
+      {
+        type_id: 'configurable',
+        stock: inStock,
+        configurable_children: [{ sku: 'a', stock: { is_in_stock: true, qty: 0, stock_status: 1 } }],
+      },
+      false,
+    ],
+    [
+      'configurable, child qty but stock_status 0',
+      {
+        type_id: 'configurable',
+        stock: inStock,
+        configurable_children: [{ sku: 'a', stock: { is_in_stock: true, qty: 4, stock_status: 0 } }],
+      },
+      false,
+    ],
+    [
+      'configurable, only a disabled child in stock',
+      {
+        type_id: 'configurable',
+        stock: inStock,
+        configurable_children: [{ sku: 'a', status: 2, stock: inStock }],
+      },
+      false,
+    ],
+    [
+      'configurable parent out of stock',
+      { type_id: 'configurable', stock: outOfStock, configurable_children: [{ sku: 'a', stock: inStock }] },
+      false,
+    ],
+  ])('%s', (_name, product, expected) => {
+    expect(isProductInStock(product)).toBe(expected)
+  })
+})
+
+describe('product rejection', () => {
+  it.each([
+    [{ status: 1, visibility: 4 }, null],
+    [{ status: 0, visibility: 2 }, null],
+    [
+      { status: 2, visibility: 4 },
+      'Product query returned empty result product status = 2 or visibility = 4',
+    ],
+    [
+      { status: 1, visibility: 1 },
+      'Product query returned empty result product status = 1 or visibility = 1',
+    ],
+  ])('%j → %j', (product, expected) => {
+    expect(productRejection(product)).toBe(expected)
+  })
+})
+
+describe('tile visibility', () => {
+  it.each([
+    [{ international_flag: '1' }, 'INR', true],
+    [{ international_flag: '1' }, 'USD', false],
+    [{ international_flag: 1 }, 'GBP', false],
+    [{ international_flag: true }, 'USD', false],
+    [{ international_flag: '0' }, 'USD', true],
+    [{ international_flag: null }, 'USD', true],
+    [{}, 'GBP', true],
+  ])('%j in %s → %s', (product, currency, expected) => {
+    expect(isTileVisible(product, currency)).toBe(expected)
+  })
+})
+
+describe('estimated delivery', () => {
+  it.each(
+    [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map((n) => [
+      n,
+      `${n}${{ 1: 'st', 2: 'nd', 3: 'rd', 21: 'st', 22: 'nd', 23: 'rd', 31: 'st' }[n] ?? 'th'}`,
+    ]),
+  )('ordinal(%d) = %s', (n, expected) => {
+    expect(ordinal(n as number)).toBe(expected)
+  })
+  const now = Date.UTC(2027, 1, 24, 10, 0) // 24 Feb 2027 15:30 IST
+  it.each([
+    ['today + delivery_days', { delivery_days: 7 }, now, '3rd of March, 2027'],
+    ['zero days', { delivery_days: 0 }, now, '24th of February, 2027'],
+    [
+      'IST day rolls over before UTC midnight',
+      { delivery_days: 1 },
+      Date.UTC(2027, 1, 24, 20, 0),
+      '26th of February, 2027',
+    ],
+    ['year rollover', { delivery_days: 10 }, Date.UTC(2026, 11, 25, 6, 0), '4th of January, 2027'],
+    [
+      'rts_qty set: rts_delivery_time',
+      { delivery_days: 7, rts_qty: 2, rts_delivery_time: 'Ships in 48 hours' },
+      now,
+      'Ships in 48 hours',
+    ],
+    [
+      'rts_qty 0: delivery days',
+      { delivery_days: 7, rts_qty: 0, rts_delivery_time: 'Ships in 48 hours' },
+      now,
+      '3rd of March, 2027',
+    ],
+    ['nothing known', {}, now, null],
+  ])('%s', (_name, product, at, expected) => {
+    expect(estimatedDelivery(product, at)).toBe(expected)
+  })
+  it('formats with the UTC calendar date', () => {
+    expect(formatDeliveryDate(new Date(Date.UTC(2027, 11, 1)))).toBe('1st of December, 2027')
+  })
+})
+
+describe('product load guard (20 s)', () => {
+  it.each([
+    [null, 1000, true],
+    [0, 19_999, false],
+    [0, 20_000, true],
+    [50_000, 60_000, false],
+    [50_000, 10_000, true],
+  ])('last %j, now %d → %s', (last, now, expected) => {
+    expect(shouldStartLoad(last, now)).toBe(expected)
+  })
+})

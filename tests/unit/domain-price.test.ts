@@ -1,0 +1,321 @@
+import { describe, expect, it } from 'vitest'
+import {
+  bundlePrice,
+  cheapestVariant,
+  customOptionsDelta,
+  discountPercent,
+  effectiveSpecialPrice,
+  finalPrice,
+  groupedPrice,
+  isWithinDateWindow,
+  parseCatalogDate,
+  priceInclTax,
+  priceView,
+  taxRateFor,
+} from '../../shared/domain/price'
+
+const NOW = Date.UTC(2027, 2, 15, 12, 0, 0) // 15 March 2027 12:00 UTC
+
+describe('special price (catalogue §4)', () => {
+  it.each([
+    ['no special', { price: 1000 }, 0],
+    ['open window', { price: 1000, special_price: 800 }, 800],
+    [
+      'inside window',
+      { price: 1000, special_price: 800, special_from_date: '2027-03-01', special_to_date: '2027-03-31' },
+      800,
+    ],
+    ['before window', { price: 1000, special_price: 800, special_from_date: '2027-03-16 00:00:00' }, 0],
+    ['after window', { price: 1000, special_price: 800, special_to_date: '2027-03-14 00:00:00' }, 0],
+    ['to-date covers its whole day', { price: 1000, special_price: 800, special_to_date: '2027-03-15' }, 800],
+    [
+      'from-date with time later today',
+      { price: 1000, special_price: 800, special_from_date: '2027-03-15 13:00:00' },
+      0,
+    ],
+    ['not below regular', { price: 1000, special_price: 1000 }, 0],
+    ['above regular', { price: 1000, special_price: 1200 }, 0],
+    ['zero special', { price: 1000, special_price: 0 }, 0],
+    ['unparseable date', { price: 1000, special_price: 800, special_from_date: 'soon' }, 0],
+  ])('%s', (_name, product, expected) => {
+    expect(effectiveSpecialPrice(product, NOW)).toBe(expected)
+    expect(finalPrice(product, NOW)).toBe(expected || product.price)
+  })
+
+  it('accepts a Date as now', () => {
+    expect(
+      effectiveSpecialPrice({ price: 10, special_price: 5, special_to_date: '2027-03-14' }, new Date(NOW)),
+    ).toBe(0)
+  })
+
+  it.each([
+    ['2027-03-15', Date.UTC(2027, 2, 15)],
+    ['2027-03-15 10:30:00', Date.UTC(2027, 2, 15, 10, 30)],
+    ['2027-03-15T10:30:00Z', Date.UTC(2027, 2, 15, 10, 30)],
+    ['', null],
+    ['nope', null],
+  ])('parseCatalogDate(%j)', (value, expected) => {
+    expect(parseCatalogDate(value)).toBe(expected)
+  })
+
+  it.each([
+    [null, null, true],
+    ['2027-03-15 12:00:00', null, true],
+    ['2027-03-15 12:00:01', null, false],
+    [null, '2027-03-15 11:59:59', false],
+  ])('isWithinDateWindow(%j, %j)', (from, to, expected) => {
+    expect(isWithinDateWindow(from, to, NOW)).toBe(expected)
+  })
+})
+
+describe('discountPercent', () => {
+  it.each([
+    [1000, 800, 20],
+    [999, 666, 33],
+    [1000, 1000, 0],
+    [0, 0, 0],
+    [1000, 1200, 0],
+  ])('%d → %d = %d%%', (regular, final, expected) => {
+    expect(discountPercent(regular, final)).toBe(expected)
+  })
+})
+
+describe('tax (VSF calculateProductTax)', () => {
+  const rules = [
+    {
+      product_tax_class_ids: [2],
+      rates: [
+        { rate: 12, tax_country_id: 'IN' },
+        { rate: 20, tax_country_id: 'GB' },
+      ],
+    },
+    {
+      product_tax_class_ids: [5],
+      rates: [{ rate: 5, tax_country_id: 'IN', region_name: 'Goa', tax_region_id: 7 }],
+    },
+  ]
+  it.each([
+    [2, 'IN', '', 12],
+    [2, 'GB', '', 20],
+    [2, 'US', '', 0],
+    [5, 'IN', 'Goa', 5],
+    [5, 'IN', 'Kerala', 0],
+    [9, 'IN', '', 0],
+    [0, 'IN', '', 0],
+    [null, 'IN', '', 0],
+    [2, null, '', 0],
+  ])('class %j in %j/%j → %d%%', (cls, country, region, expected) => {
+    expect(taxRateFor(cls, rules, country, region)).toBe(expected)
+  })
+  it('priceInclTax = price × (1 + rate/100)', () => {
+    expect(priceInclTax(1000, 12)).toBeCloseTo(1120, 9)
+    expect(priceInclTax(1000, 0)).toBe(1000)
+  })
+})
+
+const child = (sku: string, price: number, extra: Record<string, unknown> = {}) => ({
+  sku,
+  price,
+  status: 1,
+  stock: { is_in_stock: true, qty: 3, stock_status: 1 },
+  ...extra,
+})
+
+describe('configurable shows its cheapest variant', () => {
+  it.each([
+    [
+      'cheapest by final price',
+      [child('A', 1000), child('B', 900), child('C', 1100, { special_price: 700 })],
+      'C',
+    ],
+    [
+      'special outside window ignored',
+      [
+        child('A', 1000),
+        child('B', 900),
+        child('C', 1100, { special_price: 700, special_to_date: '2027-01-01' }),
+      ],
+      'B',
+    ],
+    ['disabled child skipped', [child('A', 1000), child('B', 500, { status: 2 })], 'A'],
+    [
+      'in-stock child preferred',
+      [child('A', 1000), child('B', 500, { stock: { is_in_stock: false, qty: 0 } })],
+      'A',
+    ],
+    [
+      'all out of stock: still cheapest',
+      [
+        child('A', 1000, { stock: { is_in_stock: false, qty: 0 } }),
+        child('B', 600, { stock: { is_in_stock: false, qty: 0 } }),
+      ],
+      'B',
+    ],
+    ['zero-price child ignored', [child('A', 0), child('B', 600)], 'B'],
+  ])('%s', (_name, children, sku) => {
+    expect(cheapestVariant(children, NOW)?.sku).toBe(sku)
+  })
+  it('returns null without children', () => {
+    expect(cheapestVariant([], NOW)).toBeNull()
+  })
+})
+
+describe('custom options price (fixed or percent of the original price)', () => {
+  const options = [
+    { option_id: 1, type: 'field', price: 100, price_type: 'fixed' },
+    {
+      option_id: 2,
+      type: 'drop_down',
+      values: [
+        { option_type_id: 21, price: 10, price_type: 'percent' },
+        { option_type_id: 22, price: 50, price_type: 'fixed' },
+      ],
+    },
+    {
+      option_id: 3,
+      type: 'checkbox',
+      values: [
+        { option_type_id: 31, price: 20, price_type: 'fixed' },
+        { option_type_id: 32, price: 5, price_type: 'percent' },
+      ],
+    },
+  ]
+  it.each([
+    ['nothing selected', {}, 0, 0, 0],
+    ['field text', { 1: 'Monogram' }, 0, 100, 100],
+    ['empty field ignored', { 1: '' }, 0, 0, 0],
+    ['percent of original', { 2: 21 }, 0, 100, 100],
+    ['percent incl tax from original incl tax', { 2: 21 }, 10, 100, 110],
+    ['fixed incl tax', { 2: '22' }, 10, 50, 55],
+    ['checkbox list', { 3: [31, 32] }, 0, 70, 70],
+    ['all', { 1: 'x', 2: 22, 3: [31] }, 0, 170, 170],
+  ])('%s', (_name, selection, rate, excl, incl) => {
+    const d = customOptionsDelta(options, selection, 1000, rate)
+    expect(d.excl).toBeCloseTo(excl, 9)
+    expect(d.incl).toBeCloseTo(incl, 9)
+  })
+})
+
+describe('bundle price', () => {
+  const options = [
+    {
+      option_id: 1,
+      product_links: [
+        { id: 11, qty: 1, is_default: false, product: { price: 500 } },
+        { id: 12, qty: 2, is_default: true, product: { price: 300 } },
+      ],
+    },
+    { option_id: 2, product_links: [{ id: 21, qty: 1, product: { price: 1000, special_price: 900 } }] },
+  ]
+  it.each([
+    ['defaults (else first) × qty', undefined, 600 + 900],
+    ['selection replaces when > 0', { 1: { linkId: 11, qty: 3 }, 2: { linkId: 21, qty: 1 } }, 1500 + 900],
+    ['selection summing to 0 keeps the default price', { 1: { linkId: 11, qty: 0 } }, 1500],
+    ['partial selection', { 1: { linkId: 11, qty: 1 } }, 500],
+    ['unknown link ignored', { 1: { linkId: 99, qty: 1 } }, 1500],
+  ])('%s', (_name, selection, expected) => {
+    expect(bundlePrice(options, NOW, selection)).toBe(expected)
+  })
+  it('is 0 without options', () => {
+    expect(bundlePrice([], NOW)).toBe(0)
+  })
+})
+
+describe('grouped price', () => {
+  it.each([
+    [
+      'sums associated products once each',
+      [
+        { link_type: 'associated', product: { price: 100 } },
+        { link_type: 'associated', product: { price: 250 } },
+      ],
+      350,
+    ],
+    [
+      'uses their active special price',
+      [{ link_type: 'associated', product: { price: 100, special_price: 80 } }],
+      80,
+    ],
+    ['ignores other link types', [{ link_type: 'related', product: { price: 100 } }], 0],
+    ['starts at 0', [], 0],
+  ])('%s', (_name, links, expected) => {
+    expect(groupedPrice(links, NOW)).toBe(expected)
+  })
+})
+
+describe('priceView', () => {
+  const taxRules = [{ product_tax_class_ids: [2], rates: [{ rate: 10, tax_country_id: 'IN' }] }]
+  it('simple product with an active special price, incl tax, in INR', () => {
+    const v = priceView(
+      { type_id: 'simple', price: 2000, special_price: 1500, tax_class_id: 2 },
+      { now: NOW, currency: 'INR', taxRules, country: 'IN' },
+    )
+    expect(v).toMatchObject({
+      regular: 2000,
+      special: 1500,
+      final: 1500,
+      taxRate: 10,
+      discountPercent: 25,
+      isOnSale: true,
+      variantSku: null,
+    })
+    expect(v.finalInclTax).toBeCloseTo(1650, 9)
+    expect(v.formatted).toEqual({ regular: '₹2,200', special: '₹1,650', final: '₹1,650' })
+  })
+  it('expired special price: no sale, formatted excl tax in USD', () => {
+    const v = priceView(
+      { type_id: 'simple', price: 2000, special_price: 1500, special_to_date: '2027-03-01', tax_class_id: 2 },
+      { now: NOW, currency: 'USD', taxRules, country: 'IN', displayInclTax: false },
+    )
+    expect(v).toMatchObject({ special: null, final: 2000, isOnSale: false, discountPercent: 0 })
+    expect(v.formatted).toEqual({ regular: '$28.58', special: null, final: '$28.58' })
+  })
+  it('configurable takes its cheapest variant, or the chosen one', () => {
+    const product = {
+      type_id: 'configurable',
+      price: 0,
+      configurable_children: [child('A', 1000), child('B', 800, { special_price: 600 })],
+    }
+    expect(priceView(product, { now: NOW, currency: 'INR' })).toMatchObject({
+      variantSku: 'B',
+      regular: 800,
+      final: 600,
+      discountPercent: 25,
+    })
+    expect(priceView(product, { now: NOW, currency: 'INR', variantSku: 'A' })).toMatchObject({
+      variantSku: 'A',
+      final: 1000,
+      special: null,
+    })
+  })
+  it('custom options add to regular and special; qty multiplies formatted amounts', () => {
+    const product = {
+      type_id: 'simple',
+      price: 1000,
+      special_price: 800,
+      custom_options: [
+        { option_id: 1, type: 'radio', values: [{ option_type_id: 5, price: 10, price_type: 'percent' }] },
+      ],
+    }
+    const v = priceView(product, { now: NOW, currency: 'INR', customOptions: { 1: 5 }, qty: 2 })
+    expect(v).toMatchObject({ regular: 1100, special: 900, final: 900 })
+    expect(v.formatted.final).toBe('₹1,800')
+  })
+  it('bundle and grouped', () => {
+    const bundle = {
+      type_id: 'bundle',
+      price: 0,
+      bundle_options: [{ option_id: 1, product_links: [{ id: 1, qty: 2, product: { price: 250 } }] }],
+    }
+    expect(priceView(bundle, { now: NOW, currency: 'INR' }).final).toBe(500)
+    const grouped = {
+      type_id: 'grouped',
+      price: 0,
+      product_links: [
+        { link_type: 'associated', product: { price: 100 } },
+        { link_type: 'associated', product: { price: 50 } },
+      ],
+    }
+    expect(priceView(grouped, { now: NOW, currency: 'INR' }).final).toBe(150)
+  })
+})
