@@ -6,7 +6,8 @@ import { Hono } from 'hono'
 import { apiRoutes } from './api'
 import { outputCache } from './cache/output-cache'
 import { cacheAdminRoutes } from './cache/routes'
-import { dispatch } from './dispatcher'
+import { dispatch, setDispatchLookups } from './dispatcher'
+import { createDispatchLookups } from './dispatcher/lookups'
 import type { AppEnv } from './env'
 import { requestContext } from './middleware/context'
 import { handleError } from './middleware/errors'
@@ -38,6 +39,8 @@ app.route('/', ampRoutes)
 app.route('/', rawRoutes)
 app.route('/', systemRoutes)
 app.route('/', cacheAdminRoutes)
+
+setDispatchLookups(createDispatchLookups)
 
 app.notFound((c) =>
   dispatch(c, async (path) =>

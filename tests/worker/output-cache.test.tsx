@@ -13,6 +13,7 @@ import type { AppEnv } from '../../worker/env'
 import { requestContext } from '../../worker/middleware/context'
 import { securityHeaders } from '../../worker/middleware/security-headers'
 import { renderPage } from '../../worker/render/render-page'
+import { edgeCache } from '../../worker/runtime'
 
 let renders = 0
 
@@ -149,10 +150,10 @@ describe('output cache', () => {
       currency: 'INR',
       pricingCountry: 'IN',
     })
-    const cached = await caches.default.match(keyRequest(key))
+    const cached = await edgeCache().match(keyRequest(key))
     const headers = new Headers(cached!.headers)
     headers.set('x-cached-at', String(Date.now() - (FRESH_SECONDS + 60) * 1000))
-    await caches.default.put(keyRequest(key), new Response(await cached!.text(), { headers }))
+    await edgeCache().put(keyRequest(key), new Response(await cached!.text(), { headers }))
     renders = 0
     const stale = await get(app, '/c/stale')
     expect(stale.res.headers.get('x-cache')).toBe('STALE')

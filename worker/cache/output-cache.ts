@@ -9,6 +9,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
+import { edgeCache } from '../runtime'
 
 export const FRESH_SECONDS = 300
 export const STALE_SECONDS = 86_400
@@ -54,7 +55,7 @@ function withNonce(html: string, nonce: string): string {
 }
 
 async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: Response, tags: string[]) {
-  const cache = caches.default
+  const cache = edgeCache()
   const headers = new Headers(res.headers)
   headers.delete('content-security-policy')
   headers.set('x-cached-at', String(Date.now()))
@@ -90,7 +91,7 @@ async function revalidate(
   key: string,
   app: { fetch: (r: Request, e: Env, x: ExecutionContext) => Response | Promise<Response> },
 ) {
-  const cache = caches.default
+  const cache = edgeCache()
   const lock = new Request(`${KEY_HOST}/__lock?key=${encodeURIComponent(key)}`)
   if (await cache.match(lock)) return
   await cache.put(lock, new Response('1', { headers: { 'cache-control': `max-age=${LOCK_SECONDS}` } }))
@@ -112,7 +113,7 @@ export function outputCache(app: {
     const key = outputCacheKey(c.req.url, c.var.store)
     const revalidating = c.req.header('x-output-cache-revalidate') === REVALIDATE_TOKEN
     if (!revalidating) {
-      const hit = await caches.default.match(keyRequest(key))
+      const hit = await edgeCache().match(keyRequest(key))
       if (hit) {
         const age = (Date.now() - Number(hit.headers.get('x-cached-at') ?? 0)) / 1000
         const tags = (hit.headers.get('cache-tag') ?? '').split(',').filter(Boolean)
@@ -162,7 +163,7 @@ export async function purgeTag(db: D1Database, tag: string): Promise<number> {
     .bind(tag)
     .all<{ cache_key: string }>()
   const keys = results.map((r) => r.cache_key)
-  await Promise.all(keys.map((k) => caches.default.delete(keyRequest(k))))
+  await Promise.all(keys.map((k) => edgeCache().delete(keyRequest(k))))
   if (keys.length) {
     // A purged page is gone under every tag it had.
     for (let i = 0; i < keys.length; i += 50) {

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
+import { timingSafeEqual } from '../runtime'
 import { purgeTag } from './output-cache'
 
 export const cacheAdminRoutes = new Hono<AppEnv>()
@@ -15,7 +16,7 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
     crypto.subtle.digest('SHA-256', enc.encode(a)),
     crypto.subtle.digest('SHA-256', enc.encode(b)),
   ])
-  return crypto.subtle.timingSafeEqual(ha, hb)
+  return timingSafeEqual(ha, hb)
 }
 
 const TAG_RE = /^[A-Za-z0-9_.:-]{1,128}$/

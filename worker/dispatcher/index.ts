@@ -7,7 +7,7 @@ import type { AppEnv } from '../env'
 
 export type DispatchResult =
   | { kind: 'redirect'; location: string; status: 301 | 302 }
-  | { kind: 'rewrite'; path: string }
+  | { kind: 'rewrite'; path: string; routeName: string }
   | { kind: 'not-found' }
 
 export interface DispatchLookups {
@@ -39,6 +39,8 @@ export function setDispatchLookups(factory: (c: Context<AppEnv>) => DispatchLook
 /** The notFound handler for pages: resolve, else redirect to /page-not-found. */
 export async function dispatch(c: Context<AppEnv>, rewrite: (path: string) => Promise<Response>) {
   const path = c.req.path
+  // Store-code prefixes /de and /it exist but are disabled (multistore off): unknown URLs.
+  if (/^\/(de|it)(\/|$)/.test(path)) return c.redirect('/page-not-found', 302)
   let result: DispatchResult
   try {
     result = await resolveUrl(path, lookupsFor(c))
@@ -46,7 +48,13 @@ export async function dispatch(c: Context<AppEnv>, rewrite: (path: string) => Pr
     console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'dispatcher failed', err: String(err) }))
     result = { kind: 'not-found' }
   }
-  if (result.kind === 'rewrite') return rewrite(result.path)
+  if (result.kind === 'rewrite') {
+    const res = await rewrite(result.path)
+    const out = new Response(res.body, res)
+    out.headers.set('x-route-name', result.routeName)
+    return out
+  }
   if (result.kind === 'redirect') return c.redirect(result.location, result.status)
+  // 'Route not found' / 'No mapping found' lead to /page-not-found (a redirect on the server side).
   return c.redirect('/page-not-found', 302)
 }
