@@ -4,5 +4,7 @@
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
+import { userRoutes } from './user/routes'
 
 export const embeddedBackend = new Hono<AppEnv>()
+embeddedBackend.route('/user', userRoutes)

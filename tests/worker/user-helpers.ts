@@ -1,0 +1,59 @@
+// Helpers for the transactional worker tests (accounts, carts, orders).
+import { SELF } from 'cloudflare:test'
+
+export interface ApiAnswer {
+  status: number
+  json: { code: number; result: any; meta?: any }
+  headers: Headers
+}
+
+let ipCounter = 0
+/** A fresh client IP, so rate limits of one test don't leak into another. */
+export function freshIp(): string {
+  ipCounter++
+  return `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`
+}
+
+/** Calls the API like the storefront does and parses the envelope. */
+export async function api(
+  path: string,
+  init: { method?: string; body?: unknown; bearer?: string; ip?: string; rawBody?: string } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`
+  headers['cf-connecting-ip'] = init.ip ?? '192.0.2.1'
+  const res = await SELF.fetch(`https://shop.test/api${path}`, {
+    method: init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  })
+  const text = await res.text()
+  let json: any
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new Error(`non-JSON answer ${res.status} for ${path}: ${text.slice(0, 200)}`)
+  }
+  return { status: res.status, json, headers: res.headers }
+}
+
+let userCounter = 0
+/** Registers a customer and signs in; returns the token pair and the customer id. */
+export async function registerAndLogin(prefix = 'user', password = 'Secret123') {
+  userCounter++
+  const email = `${prefix}${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const created = await api('/user/create', {
+    body: { customer: { email, firstname: 'Asha', lastname: 'Rao' }, password },
+    ip: freshIp(),
+  })
+  if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.json)}`)
+  const login = await api('/user/login', { body: { username: email, password }, ip: freshIp() })
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.json)}`)
+  return {
+    email,
+    password,
+    id: created.json.result.id as number,
+    token: login.json.result as string,
+    refreshToken: login.json.meta.refreshToken as string,
+  }
+}
