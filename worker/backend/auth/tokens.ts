@@ -75,7 +75,7 @@ export async function verifyAccessToken(
   now: number,
 ): Promise<{ customerId: number; version: number } | null> {
   const claims = await verifyJws(secret, token)
-  if (!claims || claims.typ !== 'access') return null
+  if (claims?.typ !== 'access' || !claims) return null
   const exp = claims.exp
   const sub = Number(claims.sub)
   if (typeof exp !== 'number' || exp * 1000 <= now) return null

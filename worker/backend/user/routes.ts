@@ -162,16 +162,13 @@ userRoutes.post('/refresh', async (c) => {
   const now = Date.now()
   const db = c.env.DB
   const hash = await sha256Hex(refreshToken)
-  const row = await db
-    .prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?')
-    .bind(hash)
-    .first<{
-      customer_id: number
-      family_id: string
-      expires_at: number
-      rotated_at: number | null
-      revoked_at: number | null
-    }>()
+  const row = await db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?').bind(hash).first<{
+    customer_id: number
+    family_id: string
+    expires_at: number
+    rotated_at: number | null
+    revoked_at: number | null
+  }>()
   if (!row || row.revoked_at !== null || row.expires_at <= now) fail(401, REFRESH_INVALID)
   const revokeFamily = () =>
     db
