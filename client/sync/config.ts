@@ -1,0 +1,82 @@
+/**
+ * Constants of the transactions spec §9 used by the sync engines, and the runtime settings the
+ * server renders into `<html data-*>` (read once, overridable in tests).
+ */
+
+/** "task retry 1 s during refresh" */
+export const TASK_RETRY_DURING_REFRESH_MS = 1000
+/** "token refresh attempts 20" */
+export const MAX_TOKEN_REFRESH_ATTEMPTS = 20
+/** "guest-cart fallback retries 10" */
+export const GUEST_CART_FALLBACK_ATTEMPTS = 10
+/**
+ * "authorized-user cart bypass 24 h" — the spec writes the value as 144e4 ms, which is what VSF
+ * computes (1000 * 60 * 24 = 24 minutes). We keep the spec's literal number.
+ */
+export const AUTHORIZED_CART_BYPASS_MS = 144e4
+/** "stock-after-check delay 500 ms" */
+export const STOCK_AFTER_CHECK_DELAY_MS = 500
+/** "checkout activity window 30 min" (1800000 ms) */
+export const CHECKOUT_ACTIVITY_WINDOW_MS = 1_800_000
+/** "Stock list chunk 15" */
+export const STOCK_LIST_CHUNK = 15
+/** How long a cart task waits for a cart id before it is rejected. */
+export const CART_ID_WAIT_MS = 10_000
+
+export interface ClientSettings {
+  /** Support e-mail for the order 400 message. */
+  supportEmail: string
+  /** "Offline order automatic transmission is off." */
+  offlineOrdersAutoTransmit: boolean
+  /** Customer group id/token are used only when price tiers are on. */
+  priceTiersEnabled: boolean
+  /** "Order results are synced directly to the backend." */
+  directBackendSync: boolean
+  /** "server sync on" */
+  cartServerSync: boolean
+  /** Totals sync (coupon actions need it). */
+  cartTotalsSync: boolean
+  /** "out-of-stock allowed in the cart" */
+  allowOutOfStockInCart: boolean
+  /** "below 0 if zero-price products are allowed" */
+  allowZeroPrice: boolean
+  /** VSF cart.bypassCartLoaderForAuthorizedUsers */
+  bypassCartLoaderForAuthorizedUsers: boolean
+  /** Register Background Sync for failed orders (where supported). */
+  backgroundSync: boolean
+  /** "The offline-order notification is enabled." */
+  offlineOrderConfirmation: boolean
+}
+
+function readDataset(): Record<string, string | undefined> {
+  return typeof document !== 'undefined' ? { ...document.documentElement.dataset } : {}
+}
+
+const flag = (v: string | undefined, fallback: boolean) =>
+  v === undefined ? fallback : v === 'true' || v === '1'
+
+let overrides: Partial<ClientSettings> = {}
+
+/** The page's settings: defaults from the spec, then `<html data-*>`, then test overrides. */
+export function clientSettings(): ClientSettings {
+  const ds = readDataset()
+  return {
+    supportEmail: ds.supportEmail ?? 'support@example.com',
+    offlineOrdersAutoTransmit: flag(ds.offlineOrdersAutoTransmit, false),
+    priceTiersEnabled: flag(ds.priceTiers, false),
+    directBackendSync: true,
+    cartServerSync: true,
+    cartTotalsSync: true,
+    allowOutOfStockInCart: true,
+    allowZeroPrice: false,
+    bypassCartLoaderForAuthorizedUsers: true,
+    backgroundSync: true,
+    offlineOrderConfirmation: true,
+    ...overrides,
+  }
+}
+
+/** Test hook. */
+export function setClientSettings(next: Partial<ClientSettings>): void {
+  overrides = next
+}

@@ -1,0 +1,339 @@
+import 'fake-indexeddb/auto'
+import { describe, expect, it, vi } from 'vitest'
+import { StorageManager } from '../../client/storage/storage-manager'
+import { CartIdRequiredError, createTaskQueue, type SyncTask } from '../../client/sync/task-queue'
+import { createTokenRefresher, handleRefreshExhausted } from '../../client/sync/token-refresh'
+import { MSG } from '../../shared/i18n/messages'
+import { FakeClock, flush } from './sync-fake-clock'
+
+vi.spyOn(console, 'warn').mockImplementation(() => {})
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+interface Harness {
+  clock: FakeClock
+  calls: string[]
+  refreshCalls: string[]
+  session: { token: string | null; refreshToken: string | null; cartId: string | null }
+  notices: { type: string; message: string }[]
+  exhausted: string[]
+}
+
+/** Builds a refresher + queue over a scripted fetch. */
+function setup(
+  handler: (url: URL, h: Harness) => Response | Promise<Response>,
+  refresh: (h: Harness, body: { refreshToken: string }) => Response | Promise<Response>,
+  extra: Partial<Parameters<typeof createTaskQueue>[0]> = {},
+) {
+  const h: Harness = {
+    clock: new FakeClock(),
+    calls: [],
+    refreshCalls: [],
+    session: { token: 'old', refreshToken: 'r0', cartId: 'c1' },
+    notices: [],
+    exhausted: [],
+  }
+  const fetchFn = (async (input: string, init?: RequestInit) => {
+    const url = new URL(String(input), 'https://shop.test')
+    if (url.pathname === '/api/user/refresh') {
+      const body = JSON.parse(String(init?.body))
+      h.refreshCalls.push(body.refreshToken)
+      return refresh(h, body)
+    }
+    h.calls.push(`${url.pathname}${url.search}`)
+    return handler(url, h)
+  }) as typeof fetch
+  const refresher = createTokenRefresher({
+    getToken: () => h.session.token,
+    getRefreshToken: () => h.session.refreshToken,
+    setTokens: (t, r) => {
+      h.session.token = t
+      h.session.refreshToken = r
+    },
+    onExhausted: (reason) => {
+      h.exhausted.push(reason)
+      h.session.token = null
+    },
+    fetch: fetchFn,
+  })
+  const queue = createTaskQueue({
+    refresher,
+    getToken: () => h.session.token,
+    getCartId: () => h.session.cartId,
+    notify: (n) => h.notices.push(n),
+    clock: h.clock,
+    fetch: fetchFn,
+    ...extra,
+  })
+  return { h, refresher, queue }
+}
+
+const meTask = { url: '/api/user/me?token={{token}}' }
+
+describe('token refresh lock', () => {
+  it('concurrent 401s trigger exactly one refresh and every task retries with the new token', async () => {
+    let releaseRefresh!: () => void
+    const gate = new Promise<void>((r) => {
+      releaseRefresh = r
+    })
+    const { h, queue, refresher } = setup(
+      (url) =>
+        url.searchParams.get('token') === 'new'
+          ? json({ code: 200, result: 'ok' })
+          : json({ code: 401, result: 'expired' }, 401),
+      async () => {
+        await gate
+        return json({ code: 200, result: 'new', meta: { refreshToken: 'r1' } })
+      },
+    )
+    const results = [queue.execute(meTask), queue.execute(meTask), queue.execute(meTask)]
+    await flush(10)
+    expect(refresher.lock).toBeGreaterThan(0)
+    releaseRefresh()
+    await h.clock.advance(1000)
+    await h.clock.advance(1000)
+    const done = await Promise.all(results)
+    expect(done.map((r) => r.code)).toEqual([200, 200, 200])
+    expect(h.refreshCalls).toEqual(['r0'])
+    expect(h.session).toMatchObject({ token: 'new', refreshToken: 'r1' })
+    expect(h.calls.filter((c) => c.includes('token=new'))).toHaveLength(3)
+    expect(refresher.lock).toBe(0)
+  })
+
+  it('after 20 refreshes that never lead to a successful call, gives up (logout) and the task gets 401', async () => {
+    let n = 0
+    const { h, queue, refresher } = setup(
+      () => json({ code: 401, result: 'expired' }, 401),
+      () => json({ code: 200, result: `t${++n}`, meta: { refreshToken: `r${n}` } }),
+    )
+    const res = await queue.execute(meTask)
+    expect(res.code).toBe(401)
+    expect(res.result).toBe(MSG.tokenRefreshFailed)
+    expect(h.refreshCalls).toHaveLength(20)
+    expect(h.exhausted).toEqual(['attempts'])
+    expect(refresher.lock).toBe(-1)
+  })
+
+  it('resets the attempts counter after a success, so 25 expiries over a long session never log out (#5713)', async () => {
+    let n = 0
+    const expired = new Set<string>()
+    const { h, queue, refresher } = setup(
+      (url) => {
+        const t = url.searchParams.get('token') ?? ''
+        return expired.has(t)
+          ? json({ code: 401, result: 'expired' }, 401)
+          : json({ code: 200, result: { id: 1 } })
+      },
+      () => json({ code: 200, result: `t${++n}`, meta: { refreshToken: `r${n}` } }),
+    )
+    for (let i = 0; i < 25; i++) {
+      expired.add(h.session.token as string)
+      const res = await queue.execute(meTask)
+      expect(res.code).toBe(200)
+      expect(refresher.attempts).toBe(0)
+    }
+    expect(h.refreshCalls).toHaveLength(25)
+    expect(h.exhausted).toEqual([])
+  })
+
+  it('a failed refresh sets the lock to −1: the task and later tasks resolve {code: 401} without calling the API', async () => {
+    const { h, queue, refresher } = setup(
+      () => json({ code: 401, result: 'expired' }, 401),
+      () => json({ code: 401, result: 'refresh token revoked' }, 401),
+    )
+    h.session.token = 'old'
+    const first = await queue.execute(meTask)
+    expect(first.code).toBe(401)
+    expect(h.exhausted).toEqual(['refresh-failed'])
+    expect(refresher.lock).toBe(-1)
+    const callsBefore = h.calls.length
+    h.session.token = 'old' // even with a token
+    const second = await queue.execute(meTask)
+    expect(second).toMatchObject({ code: 401, result: MSG.tokenRefreshFailed })
+    expect(h.calls.length).toBe(callsBefore)
+    expect(h.notices).toEqual([]) // the 401 itself is silent; the exhausted handler shows the message
+    refresher.reset()
+    expect(refresher.lock).toBe(0)
+  })
+
+  it('a 401 without a user token is a plain result, not a refresh', async () => {
+    const { h, queue } = setup(
+      () => json({ code: 401, result: 'not authorized' }, 401),
+      () => json({ code: 200, result: 'x' }),
+    )
+    h.session.token = null
+    const res = await queue.execute({ url: '/api/cart/create?token={{token}}' })
+    expect(res.code).toBe(401)
+    expect(h.refreshCalls).toEqual([])
+    expect(h.calls).toEqual(['/api/cart/create?token='])
+  })
+
+  it('handleRefreshExhausted logs out silently, clears unsent tasks, opens the sign-up modal and shows the message with OK', async () => {
+    const log: string[] = []
+    const notices: unknown[] = []
+    await handleRefreshExhausted({
+      logout: ({ silent }) => {
+        log.push(`logout:${silent}`)
+      },
+      clearUnsentTasks: () => {
+        log.push('clear')
+      },
+      openSignupModal: () => log.push('modal'),
+      notify: (n) => notices.push(n),
+    })
+    expect(log).toEqual(['logout:true', 'clear', 'modal'])
+    expect(notices).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        message:
+          'Internal Application error while refreshing the tokens. Please clear the storage and refresh page.',
+        action1: { label: 'OK' },
+      }),
+    ])
+  })
+})
+
+describe('task execution', () => {
+  it('fills {{token}} and {{cartId}}; a cart task waits for a cart id, and is rejected when none comes', async () => {
+    let resolveCart!: (id: string | null) => void
+    const { h, queue } = setup(
+      () => json({ code: 200, result: [] }),
+      () => json({}),
+      {
+        getCartId: () => null,
+        waitForCartId: () =>
+          new Promise((r) => {
+            resolveCart = r
+          }),
+      },
+    )
+    const pending = queue.execute({ url: '/api/cart/pull?token={{token}}&cartId={{cartId}}' })
+    await flush()
+    expect(h.calls).toEqual([])
+    resolveCart('c9')
+    await pending
+    expect(h.calls).toEqual(['/api/cart/pull?token=old&cartId=c9'])
+    const rejected = queue.execute({ url: '/api/cart/pull?token={{token}}&cartId={{cartId}}' })
+    await flush()
+    resolveCart(null)
+    await expect(rejected).rejects.toBeInstanceOf(CartIdRequiredError)
+  })
+
+  it('shows the spec messages for a non-JSON response and a missing body', async () => {
+    let mode = 'html'
+    const { h, queue } = setup(
+      () =>
+        mode === 'html'
+          ? new Response('<html>', { status: 502, headers: { 'content-type': 'text/html' } })
+          : new Response('', { status: 200, headers: { 'content-type': 'application/json' } }),
+      () => json({}),
+    )
+    const a = await queue.execute(meTask)
+    expect(a.result).toBe('Error with response - bad content-type!')
+    mode = 'empty'
+    const b = await queue.execute(meTask)
+    expect(b.result).toBe('Unhandled error, wrong response format!')
+    expect(h.notices.map((n) => n.message)).toEqual([
+      'Error with response - bad content-type!',
+      'Unhandled error, wrong response format!',
+    ])
+  })
+
+  it.each([
+    ['Cart is locked', false, true],
+    ['Customer is not authorized to access self.', false, false],
+    ['The Product that you are trying to add is not available.', false, false],
+    ['Cart is locked', true, false],
+  ])('non-200 string result %j (silent %s) → notified: %s', async (message, silent, shown) => {
+    const { h, queue } = setup(
+      () => json({ code: 500, result: message }, 500),
+      () => json({}),
+    )
+    const res = await queue.execute({ ...meTask, silent })
+    expect(res.code).toBe(500)
+    expect(h.notices).toEqual(shown ? [{ type: 'error', message, action1: { label: 'OK' } }] : [])
+  })
+
+  it('reads an error text from result.message too', async () => {
+    const { h, queue } = setup(
+      () => json({ code: 400, result: { message: 'Bad address' } }, 400),
+      () => json({}),
+    )
+    await queue.execute(meTask)
+    expect(h.notices.map((n) => n.message)).toEqual(['Bad address'])
+  })
+})
+
+describe('queue lifecycle', () => {
+  it('persists tasks while offline, sends them serially when online, removes them unless cacheable', async () => {
+    const manager = new StorageManager({ storeCode: `q${Date.now()}` })
+    const storage = manager.get<SyncTask>('syncTasks')
+    let online = false
+    let inFlight = 0
+    let maxInFlight = 0
+    const events: unknown[] = []
+    const { h, queue } = setup(
+      async (url) => {
+        inFlight++
+        maxInFlight = Math.max(maxInFlight, inFlight)
+        await flush(2)
+        inFlight--
+        return json({ code: 200, result: url.pathname })
+      },
+      () => json({}),
+      { storage, isOnline: () => online, emit: (e, p) => events.push([e, (p as { code: number }).code]) },
+    )
+    await queue.queue({
+      url: '/api/user/me?token={{token}}',
+      payload: { method: 'POST', body: { customer: {} } },
+      callback_event: 'store:user/handleUpdateProfile',
+    })
+    h.clock.now = () => 1_700_000_000_001
+    await queue.queue({ url: '/api/stock/check?sku=A', is_result_cacheable: true })
+    expect(h.calls).toEqual([])
+    const stored = (await storage.entries()).map(([, t]) => t)
+    expect(stored).toHaveLength(2)
+    expect(stored[0]).toMatchObject({
+      transmited: false,
+      transmited_at: null,
+      silent: false,
+      acknowledged: false,
+    })
+    expect(stored[0]?.task_id).toMatch(/^\d+-[0-9a-f]+$/)
+    online = true
+    expect(await queue.process()).toBe(2)
+    expect(h.calls).toEqual(['/api/user/me?token=old', '/api/stock/check?sku=A'])
+    expect(maxInFlight).toBe(1)
+    const left = (await storage.entries()).map(([, t]) => t)
+    expect(left).toHaveLength(1)
+    expect(left[0]).toMatchObject({
+      url: '/api/stock/check?sku=A',
+      transmited: true,
+      resultCode: 200,
+      result: '/api/stock/check',
+    })
+    expect(events).toEqual([['store:user/handleUpdateProfile', 200]])
+    expect(await queue.pending()).toEqual([])
+    manager.database.close()
+  })
+
+  it('keeps the queue on a network failure and clears unsent tasks on demand', async () => {
+    const manager = new StorageManager({ storeCode: `q2${Date.now()}` })
+    const storage = manager.get<SyncTask>('syncTasks')
+    const { queue } = setup(
+      () => {
+        throw new TypeError('Failed to fetch')
+      },
+      () => json({}),
+      { storage, isOnline: () => true },
+    )
+    await queue.queue({ url: '/api/user/me' })
+    await flush(10)
+    expect(await queue.process()).toBe(0)
+    expect(await queue.pending()).toHaveLength(1)
+    await queue.clearUnsent()
+    expect(await queue.pending()).toHaveLength(0)
+    manager.database.close()
+  })
+})
