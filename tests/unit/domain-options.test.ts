@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from 'vitest'
+import {
+  isRequiredSatisfied,
+  isValidBundleQty,
+  isValidGroupedQty,
+  toQuantity,
+  validateBundleOptions,
+  validateCustomOptions,
+  validateValue,
+} from '../../shared/domain/options'
+
+describe('required rule (custom options)', () => {
+  it.each([
+    [null, false],
+    [undefined, false],
+    ['', false],
+    [false, false],
+    [0, false],
+    [[], false],
+    ['x', true],
+    [12, true],
+    [true, true],
+    [[3], true],
+  ])('%j → %s', (value, expected) => {
+    expect(isRequiredSatisfied(value)).toBe(expected)
+  })
+})
+
+describe('validateCustomOptions', () => {
+  const options = [
+    { option_id: 1, is_require: true },
+    { option_id: 2, is_require: false },
+  ]
+  it.each([
+    [
+      'required missing',
+      {},
+      { customOption_1: 'Field is required.' },
+      'Please configure product custom options and fix the validation errors',
+    ],
+    [
+      'required 0',
+      { 1: 0 },
+      { customOption_1: 'Field is required.' },
+      'Please configure product custom options and fix the validation errors',
+    ],
+    [
+      'required false',
+      { 1: false },
+      { customOption_1: 'Field is required.' },
+      'Please configure product custom options and fix the validation errors',
+    ],
+    ['required filled', { 1: 'Monogram' }, {}, null],
+    ['optional empty is fine', { 1: 7, 2: '' }, {}, null],
+  ])('%s', (_name, values, errors, productError) => {
+    expect(validateCustomOptions(options, values)).toEqual({ errors, productError })
+  })
+
+  it('logs unknown rule names and treats them as valid', () => {
+    const warn = vi.fn()
+    const result = validateCustomOptions([{ option_id: 3, rules: ['sparkly'] }], {}, { warn })
+    expect(result).toEqual({ errors: {}, productError: null })
+    expect(warn).toHaveBeenCalledWith('Unknown validation rule: sparkly')
+  })
+})
+
+describe('validateBundleOptions', () => {
+  const options = [
+    { option_id: 1, required: true },
+    { option_id: 2, required: false },
+  ]
+  const err = 'Please configure product bundle options and fix the validation errors'
+  it.each([
+    ['valid', { 1: { linkId: 11, qty: 1 } }, {}, null],
+    ['qty 0', { 1: { linkId: 11, qty: 0 } }, { bundleOptionQty_1: 'Must be greater than 0' }, err],
+    ['qty "0"', { 1: { linkId: 11, qty: '0' } }, { bundleOptionQty_1: 'Must be greater than 0' }, err],
+    ['no selection', { 1: { linkId: null, qty: 1 } }, { bundleOption_1: 'Must be greater than 0' }, err],
+    [
+      'nothing chosen',
+      {},
+      { bundleOption_1: 'Must be greater than 0', bundleOptionQty_1: 'Must be greater than 0' },
+      err,
+    ],
+    ['optional option may be 0', { 1: { linkId: 11, qty: 2 }, 2: { linkId: null, qty: 0 } }, {}, null],
+  ])('%s', (_name, choices, errors, productError) => {
+    expect(validateBundleOptions(options, choices)).toEqual({ errors, productError })
+  })
+})
+
+describe('quantities', () => {
+  it.each([
+    ['3', 3],
+    [' 2 ', 2],
+    ['2.7', 2],
+    [4, 4],
+    ['', Number.NaN],
+    ['abc', Number.NaN],
+    [null, Number.NaN],
+  ])('toQuantity(%j) = %d', (value, expected) => {
+    expect(toQuantity(value)).toBe(expected)
+  })
+  it.each([
+    [1, true, true],
+    ['2', true, true],
+    [0, false, true],
+    [-1, false, false],
+    ['x', false, false],
+  ])('qty %j: grouped %s, bundle %s', (value, grouped, bundle) => {
+    expect(isValidGroupedQty(value)).toBe(grouped)
+    expect(isValidBundleQty(value)).toBe(bundle)
+  })
+  it('validateValue returns the first failing message', () => {
+    expect(validateValue('', ['required', 'gtzero'])).toBe('Field is required.')
+    expect(validateValue(5, ['required', 'gtzero'])).toBeNull()
+  })
+})
