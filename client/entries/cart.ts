@@ -1,5 +1,6 @@
-/** Client entry for the cart page(s). */
+/** Client entry for the cart page. */
 import { hydrateIslands } from '../entry'
+import { CartPageIsland } from '../islands/cart/cart-page'
 import { layoutIslands } from '../islands/layout-islands'
 
-hydrateIslands([...layoutIslands])
+hydrateIslands([...layoutIslands, CartPageIsland])

@@ -1,5 +1,7 @@
 /** Islands of the default layout, present on every default-layout page. */
+import { AuthModalIsland } from './auth/auth-modal'
 import { HeaderIsland } from './header'
+import { MicrocartIsland } from './microcart'
 import { NotificationsIsland } from './notifications'
 
-export const layoutIslands = [HeaderIsland, NotificationsIsland]
+export const layoutIslands = [HeaderIsland, NotificationsIsland, MicrocartIsland, AuthModalIsland]

@@ -3,8 +3,10 @@
  * minimal = a plain header and main, no islands; empty = the page's markup only.
  */
 import type { ReactNode } from 'react'
+import { AuthModalIsland } from '../../client/islands/auth/auth-modal'
 import type { MenuItem } from '../../client/islands/header'
 import { HeaderIsland } from '../../client/islands/header'
+import { MicrocartIsland } from '../../client/islands/microcart'
 import { NotificationsIsland } from '../../client/islands/notifications'
 import { CURRENCIES, type CurrencyCode } from '../../shared/config/store'
 
@@ -54,6 +56,8 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
         </div>
       </footer>
       <NotificationsIsland />
+      <MicrocartIsland />
+      <AuthModalIsland />
     </>
   )
 }

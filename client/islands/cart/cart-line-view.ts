@@ -1,0 +1,72 @@
+/** Pure helpers that turn a cart-store line into what the cart UI shows. */
+import type { CartLine } from '../../state/cart'
+
+export interface OptionView {
+  label: string
+  value: string
+}
+
+/** The chosen options of a line: configurable options, custom options, else `options`/`totals.options`. */
+export function lineOptions(line: CartLine): OptionView[] {
+  const out: OptionView[] = []
+  const ext = (line.product_option as { extension_attributes?: Record<string, unknown> } | undefined)
+    ?.extension_attributes
+  const conf = ext?.configurable_item_options
+  if (Array.isArray(conf)) {
+    for (const o of conf as { label?: unknown; value?: unknown; option_value?: unknown }[]) {
+      if (typeof o.label === 'string')
+        out.push({ label: o.label, value: String(o.value ?? o.option_value ?? '') })
+    }
+  }
+  const custom = ext?.custom_options
+  if (Array.isArray(custom)) {
+    for (const o of custom as {
+      label?: unknown
+      title?: unknown
+      option_value?: unknown
+      value?: unknown
+    }[]) {
+      const label = typeof o.label === 'string' ? o.label : typeof o.title === 'string' ? o.title : null
+      if (label) out.push({ label, value: String(o.value ?? o.option_value ?? '') })
+    }
+  }
+  if (out.length) return out
+  const fallback = line.options ?? (line.totals as { options?: unknown } | undefined)?.options
+  const parsed = typeof fallback === 'string' ? safeJson(fallback) : fallback
+  if (Array.isArray(parsed)) {
+    for (const o of parsed as { label?: unknown; value?: unknown }[]) {
+      if (typeof o.label === 'string') out.push({ label: o.label, value: String(o.value ?? '') })
+    }
+  }
+  return out
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s)
+  } catch {
+    return null
+  }
+}
+
+/** Link to the product page of a line (its url_path, else /p/{parentSku}/{slug}/{sku}). */
+export function lineHref(line: CartLine): string | null {
+  if (typeof line.url_path === 'string' && line.url_path)
+    return line.url_path.startsWith('/') ? line.url_path : `/${line.url_path}`
+  if (typeof line.slug === 'string' && line.slug) {
+    const parent = line.parentSku || line.sku
+    const base = `/p/${encodeURIComponent(parent)}/${encodeURIComponent(line.slug)}`
+    return parent !== line.sku ? `${base}/${encodeURIComponent(line.sku)}` : base
+  }
+  return null
+}
+
+/** The image of a line (thumbnail or image). */
+export function lineImage(line: CartLine): unknown {
+  return line.thumbnail ?? line.image ?? line.small_image
+}
+
+/** The product types of the cart (decides whether cash on delivery is offered). */
+export function cartTypeIds(lines: readonly CartLine[]): string[] {
+  return lines.map((l) => String(l.type_id ?? l.product_type ?? 'simple'))
+}

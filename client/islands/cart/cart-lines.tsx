@@ -1,0 +1,150 @@
+/**
+ * The cart's lines (used by the cart page and the microcart): 150x150 thumbnail, name, options,
+ * quantity stepper (update), remove after asking ("ask before removing a product", spec §9).
+ */
+import { useState } from 'react'
+import {
+  type CartLine,
+  cartThumbnail,
+  formatPrice,
+  lineUnitPrice,
+  removeCartLine,
+  updateCartQty,
+} from '../checkout/adapters'
+import { lineHref, lineImage, lineOptions } from './cart-line-view'
+
+function QtyStepper({ line }: { line: CartLine }) {
+  const [busy, setBusy] = useState(false)
+  const change = async (qty: number) => {
+    if (qty < 1 || busy) return
+    setBusy(true)
+    try {
+      await updateCartQty(line.sku, qty)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const id = `qty-${line.sku}`
+  return (
+    <div className="qty-stepper">
+      <button
+        type="button"
+        aria-label={`Decrease quantity of ${line.name}`}
+        disabled={busy || line.qty <= 1}
+        onClick={() => change(line.qty - 1)}
+      >
+        −
+      </button>
+      <label htmlFor={id} className="visually-hidden">
+        Quantity of {line.name}
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        inputMode="numeric"
+        value={line.qty}
+        data-testid="line-qty"
+        onChange={(e) => {
+          const q = Number.parseInt(e.currentTarget.value, 10)
+          if (Number.isFinite(q) && q >= 1) void change(q)
+        }}
+      />
+      <button
+        type="button"
+        aria-label={`Increase quantity of ${line.name}`}
+        disabled={busy}
+        onClick={() => change(line.qty + 1)}
+      >
+        +
+      </button>
+    </div>
+  )
+}
+
+function RemoveButton({ line }: { line: CartLine }) {
+  const [asking, setAsking] = useState(false)
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className="btn btn--link"
+        onClick={() => setAsking(true)}
+        data-testid="line-remove"
+      >
+        Remove
+      </button>
+    )
+  }
+  return (
+    <div role="alertdialog" aria-label="Remove product" className="confirm">
+      <p>Are you sure you would like to remove this item from the shopping cart?</p>
+      <button type="button" className="btn btn--small" onClick={() => void removeCartLine(line.sku)}>
+        Yes, remove
+      </button>
+      <button type="button" className="btn btn--small btn--secondary" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </div>
+  )
+}
+
+/** One cart line. */
+export function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
+  const img = cartThumbnail(lineImage(line))
+  const href = lineHref(line)
+  const options = lineOptions(line)
+  const unit = lineUnitPrice(line)
+  return (
+    <li
+      className={`cart-line${compact ? ' cart-line--compact' : ''}`}
+      data-testid="cart-line"
+      data-sku={line.sku}
+    >
+      <div className="cart-line__image">
+        {img ? (
+          <img src={img} alt="" width={150} height={150} loading="lazy" />
+        ) : (
+          <span className="cart-line__noimg" />
+        )}
+      </div>
+      <div className="cart-line__body">
+        <p className="cart-line__name">{href ? <a href={href}>{line.name}</a> : line.name}</p>
+        {options.length ? (
+          <ul className="cart-line__options">
+            {options.map((o) => (
+              <li key={o.label}>
+                {o.label}: <span>{o.value}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {Array.isArray(line.errors) ||
+        (line.errors && typeof line.errors === 'object' && Object.keys(line.errors).length) ? (
+          <p className="cart-line__error">{Object.values(line.errors as Record<string, string>).join(' ')}</p>
+        ) : null}
+        {typeof line.info === 'object' && line.info && Object.keys(line.info).length ? (
+          <p className="cart-line__info">{Object.values(line.info as Record<string, string>).join(' ')}</p>
+        ) : null}
+        <div className="cart-line__actions">
+          <QtyStepper line={line} />
+          <RemoveButton line={line} />
+        </div>
+      </div>
+      <p className="cart-line__price" data-testid="line-total">
+        {formatPrice(unit * line.qty)}
+      </p>
+    </li>
+  )
+}
+
+/** The list of lines. */
+export function CartLines({ lines, compact }: { lines: readonly CartLine[]; compact?: boolean }) {
+  return (
+    <ul className="cart-lines" aria-label="Products in cart">
+      {lines.map((l) => (
+        <CartLineRow key={l.sku} line={l} compact={compact} />
+      ))}
+    </ul>
+  )
+}

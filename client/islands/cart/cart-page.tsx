@@ -1,0 +1,59 @@
+/**
+ * The cart page island (/cart): lines, totals and total segments from the cart store (the server's
+ * segments when connected, a client-side sum otherwise), coupon, 'Proceed to checkout'.
+ */
+import { useEffect, useState } from 'react'
+import { TotalsSummary } from '../../../shared/components/checkout/totals-summary'
+import { MSG } from '../../../shared/i18n/messages'
+import { useSignalValue } from '../../state/use-signal'
+import { cartItems, cartTotals, clientTotals, formatPrice, refreshTotals } from '../checkout/adapters'
+import { defineIsland } from '../define'
+import { CartLines } from './cart-lines'
+import { CouponForm } from './coupon-form'
+
+/** The cart summary shared by the cart page and the microcart. */
+export function CartSummary() {
+  const items = useSignalValue(cartItems)
+  const totals = useSignalValue(cartTotals)
+  const segments = (totals?.total_segments?.length ? totals : clientTotals(items)).total_segments
+  return (
+    <div className="cart-summary">
+      <TotalsSummary segments={segments} format={formatPrice} />
+      <CouponForm />
+    </div>
+  )
+}
+
+function CartPage() {
+  const items = useSignalValue(cartItems)
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => {
+    setMounted(true)
+    void refreshTotals()
+  }, [])
+  // The server renders the empty shell: the cart lives in the browser only.
+  if (!mounted) return <p className="cart-page__loading">Loading your cart…</p>
+  if (items.length === 0) {
+    return (
+      <div className="cart-page cart-page--empty" data-testid="cart-empty">
+        <p>Your shopping cart is empty.</p>
+        <a className="btn" href="/">
+          Continue shopping
+        </a>
+      </div>
+    )
+  }
+  return (
+    <div className="cart-page" data-testid="cart-page">
+      <CartLines lines={items} />
+      <aside className="cart-page__aside">
+        <CartSummary />
+        <a className="btn btn--primary btn--block" href="/checkout" data-testid="proceed-to-checkout">
+          {MSG.proceedToCheckout}
+        </a>
+      </aside>
+    </div>
+  )
+}
+
+export const CartPageIsland = defineIsland('cart-page', CartPage)
