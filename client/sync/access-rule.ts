@@ -1,0 +1,61 @@
+/**
+ * The access rule (transactions spec §2): account routes send a visitor who is not logged in (once
+ * the local session has started) home and remember the attempted path; after login the shopper is
+ * redirected there. Only same-origin paths are remembered or followed (no open redirect).
+ */
+
+const BASE = 'https://same-origin.invalid'
+const REDIRECT_KEY = 'redirect-after-login'
+
+/** The path (+search+hash) when `candidate` is a same-origin path, else null. */
+export function safeRedirectPath(candidate: unknown): string | null {
+  if (typeof candidate !== 'string' || !candidate.startsWith('/')) return null
+  // Protocol-relative and backslash tricks ('//evil', '/\\evil'), control characters.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  if (/^\/[/\\]/.test(candidate) || /[\u0000-\u001f\u007f\\]/.test(candidate)) return null
+  let url: URL
+  try {
+    url = new URL(candidate, BASE)
+  } catch {
+    return null
+  }
+  if (url.origin !== BASE) return null
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
+export interface AccessRuleDeps {
+  isLoggedIn: () => boolean
+  sessionStarted: () => boolean
+  /** Where the attempted path is remembered (sessionStorage in the browser). */
+  store?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+  navigate?: (path: string) => void
+}
+
+function defaultStore(): AccessRuleDeps['store'] {
+  return typeof sessionStorage !== 'undefined' ? sessionStorage : undefined
+}
+
+function defaultNavigate(path: string): void {
+  if (typeof location !== 'undefined') location.assign(path)
+}
+
+/**
+ * Checks an account route; returns true when the visitor may stay. A visitor who is not logged in
+ * is sent home and the path is remembered. Before the session has started it allows (the check
+ * runs again once it has).
+ */
+export function guardAccountRoute(path: string, deps: AccessRuleDeps): boolean {
+  if (!deps.sessionStarted() || deps.isLoggedIn()) return true
+  const safe = safeRedirectPath(path)
+  const store = deps.store ?? defaultStore()
+  if (safe) store?.setItem(REDIRECT_KEY, safe)
+  ;(deps.navigate ?? defaultNavigate)('/')
+  return false
+}
+
+/** The remembered path (validated again), removed once read; null when there is none. */
+export function takeRedirectAfterLogin(store = defaultStore()): string | null {
+  const value = store?.getItem(REDIRECT_KEY) ?? null
+  store?.removeItem(REDIRECT_KEY)
+  return safeRedirectPath(value)
+}

@@ -1,0 +1,267 @@
+import 'fake-indexeddb/auto'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  currentUser,
+  groupId,
+  groupToken,
+  isLoggedIn,
+  ordersHistory,
+  sessionStarted,
+  storeCredit,
+  userToken,
+} from '../../client/state/user'
+import { StorageManager } from '../../client/storage/storage-manager'
+import { guardAccountRoute, safeRedirectPath, takeRedirectAfterLogin } from '../../client/sync/access-rule'
+import { type ClientSettings, clientSettings } from '../../client/sync/config'
+import { createEventBus, EVENTS } from '../../client/sync/events'
+import { createSession, USER_KEYS } from '../../client/sync/session'
+import { createTaskQueue, type SyncTask } from '../../client/sync/task-queue'
+import { createTokenRefresher } from '../../client/sync/token-refresh'
+import { flush } from './sync-fake-clock'
+
+vi.spyOn(console, 'warn').mockImplementation(() => {})
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+function memoryStore() {
+  const m = new Map<string, string>()
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  }
+}
+
+let seq = 0
+function setup(settings: Partial<ClientSettings> = {}) {
+  const manager = new StorageManager({ storeCode: `s${Date.now()}${seq++}` })
+  const storage = manager.get('user')
+  const bus = createEventBus()
+  const events: string[] = []
+  for (const e of Object.values(EVENTS)) bus.on(e, () => events.push(e))
+  const notices: { type: string; message: string }[] = []
+  const calls: string[] = []
+  const fetchFn = (async (input: string, init?: RequestInit) => {
+    const url = new URL(String(input), 'https://shop.test')
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`)
+    switch (url.pathname) {
+      case '/api/user/login': {
+        const b = JSON.parse(String(init?.body))
+        return b.password === 'secret123'
+          ? json({ code: 200, result: 'tok', meta: { refreshToken: 'ref' } })
+          : json(
+              { code: 401, result: 'You did not sign in correctly or your account is temporarily disabled.' },
+              401,
+            )
+      }
+      case '/api/user/me':
+        if (init?.method === 'POST') {
+          const b = JSON.parse(String(init.body))
+          return json({ code: 200, result: { id: 7, ...b.customer, group_id: 1 } })
+        }
+        return json({
+          code: 200,
+          result: { id: 7, email: 'a@b.c', firstname: 'A', lastname: 'B', group_id: 4, groupToken: 'gt' },
+        })
+      case '/api/user/order-history':
+        return json({ code: 200, result: { items: [{ increment_id: '000000001' }], total_count: 1 } })
+      case '/api/giftcard/store-credit-transaction':
+        return json({ code: 200, result: { items: [{ amount: 100 }], total_balance: 100 } })
+      default:
+        return json({ code: 404, result: 'nope' }, 404)
+    }
+  }) as typeof fetch
+  const refresher = createTokenRefresher({
+    getToken: () => userToken.value,
+    getRefreshToken: () => null,
+    setTokens: () => {},
+    onExhausted: () => {},
+    fetch: fetchFn,
+  })
+  const queue = createTaskQueue({
+    refresher,
+    getToken: () => userToken.value,
+    getCartId: () => null,
+    notify: (n) => notices.push(n),
+    emit: (e, p) => bus.emit(e, p),
+    fetch: fetchFn,
+    storage: manager.get<SyncTask>('syncTasks'),
+    isOnline: () => true,
+  })
+  const cart = { authorize: vi.fn(async () => {}), disconnectAndRecreate: vi.fn(async () => {}) }
+  const redirectStore = memoryStore()
+  const session = createSession({
+    queue,
+    refresher,
+    storage,
+    bus,
+    notify: (n) => notices.push(n),
+    settings: () => ({ ...clientSettings(), ...settings }),
+    cart,
+    fetch: fetchFn,
+    redirectStore,
+  })
+  return { manager, storage, session, events, notices, calls, cart, redirectStore }
+}
+
+beforeEach(() => {
+  userToken.value = null
+  currentUser.value = null
+  sessionStarted.value = false
+})
+
+describe('session start', () => {
+  it('with no stored token emits the non-authorised event and calls nothing', async () => {
+    const t = setup()
+    await t.session.start()
+    expect(t.events).toEqual([EVENTS.sessionNotAuthorized])
+    expect(sessionStarted.value).toBe(true)
+    expect(isLoggedIn.value).toBe(false)
+    expect(t.calls).toEqual([])
+  })
+
+  it('with a stored token is authorised and loads me, order history and store credit (tokens as ?token=)', async () => {
+    const t = setup()
+    await t.storage.setItem(USER_KEYS.token, 'stored')
+    await t.session.start()
+    expect(t.events).toEqual([EVENTS.sessionAuthorized])
+    expect(t.calls.sort()).toEqual([
+      'GET /api/giftcard/store-credit-transaction?token=stored',
+      'GET /api/user/me?token=stored',
+      'GET /api/user/order-history?token=stored',
+    ])
+    expect(currentUser.value?.email).toBe('a@b.c')
+    expect(ordersHistory.value.items).toHaveLength(1)
+    expect(storeCredit.value.total_balance).toBe(100)
+    // Price tiers off: group data is not kept.
+    expect(groupToken.value).toBeNull()
+    expect(groupId.value).toBeNull()
+  })
+
+  it('keeps group id and token only when price tiers are on', async () => {
+    const t = setup({ priceTiersEnabled: true })
+    await t.storage.setItem(USER_KEYS.token, 'stored')
+    await t.session.start()
+    expect(groupToken.value).toBe('gt')
+    expect(groupId.value).toBe(4)
+  })
+})
+
+describe('login / logout', () => {
+  it('login stores the tokens, authorises the cart once and returns the remembered account path', async () => {
+    const t = setup()
+    await t.session.start()
+    guardAccountRoute('/my-account/orders?page=2', {
+      isLoggedIn: () => false,
+      sessionStarted: () => true,
+      store: t.redirectStore,
+      navigate: () => {},
+    })
+    const res = await t.session.login('a@b.c', 'secret123')
+    expect(res).toEqual({ ok: true, redirectTo: '/my-account/orders?page=2' })
+    expect(userToken.value).toBe('tok')
+    expect(await t.storage.getItem(USER_KEYS.token)).toBe('tok')
+    expect(await t.storage.getItem(USER_KEYS.refreshToken)).toBe('ref')
+    expect(t.cart.authorize).toHaveBeenCalledTimes(1)
+    expect(t.events).toContain(EVENTS.userAfterLoggedIn)
+  })
+
+  it('a wrong password is reported and nothing is stored', async () => {
+    const t = setup()
+    const res = await t.session.login('a@b.c', 'wrong')
+    expect(res).toEqual({
+      ok: false,
+      message: 'You did not sign in correctly or your account is temporarily disabled.',
+    })
+    expect(userToken.value).toBeNull()
+    expect(t.cart.authorize).not.toHaveBeenCalled()
+  })
+
+  it('logout clears the user, emits the logout event, recreates the cart and says "You\'re logged out"', async () => {
+    const t = setup()
+    await t.session.login('a@b.c', 'secret123')
+    await t.session.logout()
+    expect(userToken.value).toBeNull()
+    expect(currentUser.value).toBeNull()
+    expect(storeCredit.value.total_balance).toBe(0)
+    expect(await t.storage.getItem(USER_KEYS.token)).toBeNull()
+    expect(t.events).toContain(EVENTS.userAfterLogout)
+    expect(t.cart.disconnectAndRecreate).toHaveBeenCalledTimes(1)
+    expect(t.notices).toContainEqual({ type: 'success', message: "You're logged out" })
+  })
+
+  it('a silent logout shows nothing', async () => {
+    const t = setup()
+    await t.session.login('a@b.c', 'secret123')
+    await t.session.logout({ silent: true })
+    expect(t.notices).toEqual([])
+  })
+
+  it('the profile update is queued and, answered with 200, replaces the user with the success message', async () => {
+    const t = setup()
+    await t.session.login('a@b.c', 'secret123')
+    await t.session.updateProfile({ email: 'a@b.c', firstname: 'New', lastname: 'Name' })
+    await vi.waitFor(() => expect(currentUser.value?.firstname).toBe('New'))
+    await flush()
+    expect(t.calls).toContain('POST /api/user/me?token=tok')
+    expect(t.notices).toContainEqual({
+      type: 'success',
+      message: 'Account data has successfully been updated',
+    })
+  })
+})
+
+describe('access rule', () => {
+  it.each([
+    ['/my-account', '/my-account'],
+    ['/my-account/orders/12?x=1#top', '/my-account/orders/12?x=1#top'],
+    ['//evil.example/x', null],
+    ['/\\evil.example', null],
+    ['\\\\evil', null],
+    ['https://evil.example/', null],
+    ['javascript:alert(1)', null],
+    ['/my-account\n//evil', null],
+    ['my-account', null],
+    ['', null],
+    [42, null],
+  ])('safeRedirectPath(%j) → %j', (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected)
+  })
+
+  it('sends a visitor who is not logged in home and remembers only same-origin paths', () => {
+    const store = memoryStore()
+    const nav: string[] = []
+    const deps = {
+      isLoggedIn: () => false,
+      sessionStarted: () => true,
+      store,
+      navigate: (p: string) => nav.push(p),
+    }
+    expect(guardAccountRoute('//evil.example', deps)).toBe(false)
+    expect(takeRedirectAfterLogin(store)).toBeNull()
+    expect(guardAccountRoute('/my-account/newsletter', deps)).toBe(false)
+    expect(nav).toEqual(['/', '/'])
+    expect(takeRedirectAfterLogin(store)).toBe('/my-account/newsletter')
+    expect(takeRedirectAfterLogin(store)).toBeNull()
+  })
+
+  it('lets a logged-in visitor through, and waits for the session to start', () => {
+    const nav: string[] = []
+    expect(
+      guardAccountRoute('/my-account', {
+        isLoggedIn: () => true,
+        sessionStarted: () => true,
+        navigate: (p) => nav.push(p),
+      }),
+    ).toBe(true)
+    expect(
+      guardAccountRoute('/my-account', {
+        isLoggedIn: () => false,
+        sessionStarted: () => false,
+        navigate: (p) => nav.push(p),
+      }),
+    ).toBe(true)
+    expect(nav).toEqual([])
+  })
+})
