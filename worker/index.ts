@@ -19,6 +19,8 @@ import { contentRoutes } from './routes/content'
 import { homeRoutes } from './routes/home'
 import { productRoutes } from './routes/product'
 import { rawRoutes } from './routes/raw'
+import { searchRoutes } from './routes/search'
+import { seoRoutes } from './routes/seo'
 import { systemRoutes } from './routes/system'
 import { transactionRoutes } from './routes/transactions'
 
@@ -31,6 +33,7 @@ app.use('*', outputCache(app))
 app.route('/api', apiRoutes)
 app.route('/', homeRoutes)
 app.route('/', categoryRoutes)
+app.route('/', searchRoutes)
 app.route('/', productRoutes)
 app.route('/', contentRoutes)
 app.route('/', transactionRoutes)
@@ -39,6 +42,7 @@ app.route('/', ampRoutes)
 app.route('/', rawRoutes)
 app.route('/', systemRoutes)
 app.route('/', cacheAdminRoutes)
+app.route('/', seoRoutes)
 
 setDispatchLookups(createDispatchLookups)
 

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test'
+import amphtmlValidator from 'amphtml-validator'
+import { validatorPath } from '../../scripts/amp-validator.mjs'
+
+function locs(xml: string): string[] {
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'))
+}
+
+test('every AMP page of the demo catalogue (all products, all categories) passes the AMP validator', async ({
+  request,
+}) => {
+  test.setTimeout(240_000)
+  const validator = await amphtmlValidator.getInstance(validatorPath())
+  const index = locs(await (await request.get('/sitemap.xml')).text())
+  const pages: string[] = []
+  for (const sitemap of index) {
+    const path = new URL(sitemap).pathname
+    if (!/\/(products-\d+|categories)\.xml$/.test(path)) continue
+    for (const loc of locs(await (await request.get(path)).text())) {
+      const p = new URL(loc).pathname
+      if (p.startsWith('/p/')) pages.push(`/amp${p}`)
+      else if (p.startsWith('/c/')) pages.push(`/amp${p}`)
+    }
+  }
+  expect(pages.filter((p) => p.startsWith('/amp/p/')).length).toBeGreaterThanOrEqual(250)
+  expect(pages.filter((p) => p.startsWith('/amp/c/')).length).toBeGreaterThanOrEqual(10)
+  const failures: string[] = []
+  for (const page of pages) {
+    const res = await request.get(page)
+    if (res.status() !== 200) {
+      failures.push(`${page}: HTTP ${res.status()}`)
+      continue
+    }
+    const result = validator.validateString(await res.text())
+    if (result.status !== 'PASS') {
+      failures.push(`${page}: ${result.errors.map((e) => `${e.line}:${e.col} ${e.message}`).join(' | ')}`)
+    }
+  }
+  expect(failures).toEqual([])
+})
+
+test('canonical and AMP pages point at each other', async ({ request }) => {
+  const categories = locs(await (await request.get('/sitemaps/categories.xml')).text())
+  const first = new URL(categories[0]!).pathname
+  const amp = await (await request.get(`/amp${first}`)).text()
+  expect(amp).toContain(`<link rel="canonical" href="`)
+  expect(amp).toMatch(
+    new RegExp(`rel="canonical" href="[^"]*${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
+  )
+})
