@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type ChosenFilters,
+  canonicalListingPath,
+  countChosenFilters,
+  filtersFromAggregations,
+  isFilterChosen,
+  listingColumns,
+  listingStateFromQuery,
+  listingStateToQuery,
+  normalizeSearchPaging,
+  pageOffset,
+  parsePriceRangeId,
+  priceRangeId,
+  priceRangeLabel,
+  priceRangeOptions,
+  sortOption,
+  sortParam,
+  toggleFilter,
+} from '../../shared/domain/filters'
+
+const red = { id: '49', label: 'Red' }
+const blue = { id: '50', label: 'Blue' }
+const p0 = { id: '0-50', label: '₹0 - ₹50' }
+const p1 = { id: '50-100', label: '₹50 - ₹100' }
+
+describe('toggleFilter (catalogue §4 Category)', () => {
+  it.each([
+    ['adds a first value', {}, 'color', red, true, { color: [red] }],
+    ['multi-select adds a second value', { color: [red] }, 'color', blue, true, { color: [red, blue] }],
+    ['multi-select removes a chosen value', { color: [red, blue] }, 'color', red, true, { color: [blue] }],
+    ['removing the last value drops the attribute', { color: [red] }, 'color', red, true, {}],
+    [
+      'single-select replaces when multi-select is off',
+      { color: [red] },
+      'color',
+      blue,
+      false,
+      { color: [blue] },
+    ],
+    ['single-select deselects', { color: [red] }, 'color', red, false, {}],
+    ['price is always single-select', { price: [p0] }, 'price', p1, true, { price: [p1] }],
+    ['price deselects', { price: [p0], color: [red] }, 'price', p0, true, { color: [red] }],
+  ] as [string, ChosenFilters, string, { id: string; label: string }, boolean, ChosenFilters][])(
+    '%s',
+    (_name, chosen, attribute, value, multi, expected) => {
+      const before = structuredClone(chosen)
+      expect(toggleFilter(chosen, attribute, value, multi)).toEqual(expected)
+      expect(chosen).toEqual(before)
+    },
+  )
+  it('reports chosen values and counts', () => {
+    const chosen = { color: [red, blue], price: [p0] }
+    expect(isFilterChosen(chosen, 'color', '50')).toBe(true)
+    expect(isFilterChosen(chosen, 'size', '50')).toBe(false)
+    expect(countChosenFilters(chosen)).toBe(3)
+  })
+})
+
+describe('price range ids', () => {
+  it.each([
+    [{ from: 0, to: 50 }, '0-50'],
+    [{ from: 100, to: 150 }, '100-150'],
+    [{ from: 150 }, '150-'],
+  ])('priceRangeId(%j) = %s', (range, id) => {
+    expect(priceRangeId(range)).toBe(id)
+    expect(parsePriceRangeId(id)).toEqual(range)
+  })
+  it.each([
+    ['150+', { from: 150 }],
+    ['12.5-20', { from: 12.5, to: 20 }],
+    ['50-10', null],
+    ['abc', null],
+    ['-50', null],
+    ['', null],
+    [null, null],
+  ])('parsePriceRangeId(%j)', (id, expected) => {
+    expect(parsePriceRangeId(id)).toEqual(expected)
+  })
+  it.each([
+    [{ from: 0, to: 50 }, 'INR', '₹0 - ₹50'],
+    [{ from: 150 }, 'INR', '₹150+'],
+    [{ from: 1000, to: 5000 }, 'USD', '$14.29 - $71.45'],
+  ])('label %j in %s', (range, currency, label) => {
+    expect(priceRangeLabel(range, currency)).toBe(label)
+  })
+  it('lists the configured ranges', () => {
+    expect(priceRangeOptions('INR').map((o) => o.id)).toEqual(['0-50', '50-100', '100-150', '150-'])
+  })
+})
+
+describe('listing state ⇄ URL query', () => {
+  it.each([
+    [{ chosen: {}, sort: 'latest' as const }, ''],
+    [{ chosen: { color: [red, blue] }, sort: 'latest' as const }, '?color=49,50'],
+    [
+      { chosen: { price: [p0], color: [red] }, sort: 'price-asc' as const },
+      '?color=49&price=0-50&sort=price-asc',
+    ],
+    [
+      { chosen: { price: [{ id: '150-', label: '' }] }, sort: 'price-desc' as const },
+      '?price=150-&sort=price-desc',
+    ],
+  ])('%j ⇄ %s', (state, query) => {
+    expect(listingStateToQuery(state)).toBe(query)
+    const back = listingStateFromQuery(query)
+    expect(back.sort).toBe(state.sort)
+    expect(Object.fromEntries(Object.entries(back.chosen).map(([k, v]) => [k, v.map((x) => x.id)]))).toEqual(
+      Object.fromEntries(Object.entries(state.chosen).map(([k, v]) => [k, v.map((x) => x.id)])),
+    )
+  })
+  it('labels from available filters, ignores unknown params, bad ids and extra price ranges', () => {
+    const state = listingStateFromQuery(
+      '?color=49,49,%3Cx%3E&price=oops,0-50,50-100&utm_source=x&sort=random',
+      {
+        color: [{ id: '49', label: 'Red', count: 3 }],
+      },
+    )
+    expect(state).toEqual({
+      chosen: { color: [{ id: '49', label: 'Red' }], price: [{ id: '0-50', label: '0-50' }] },
+      sort: 'latest',
+    })
+  })
+  it('accepts URLSearchParams', () => {
+    expect(listingStateFromQuery(new URLSearchParams('size=167')).chosen).toEqual({
+      size: [{ id: '167', label: '167' }],
+    })
+  })
+  it.each([
+    ['/women?color=49&sort=price-asc', '/women'],
+    ['/c/women#top', '/c/women'],
+    ['/women', '/women'],
+  ])('canonical of %s is %s', (url, expected) => {
+    expect(canonicalListingPath(url)).toBe(expected)
+  })
+})
+
+describe('sort options', () => {
+  it.each([
+    [null, 'Latest', 'created_at:desc'],
+    ['latest', 'Latest', 'created_at:desc'],
+    ['price-asc', 'Price: Low to high', 'final_price:asc'],
+    ['price-desc', 'Price: High to low', 'final_price:desc'],
+    ['bogus', 'Latest', 'created_at:desc'],
+  ])('%j → %s (%s)', (id, label, param) => {
+    expect(sortOption(id).label).toBe(label)
+    expect(sortParam(id)).toBe(param)
+  })
+})
+
+describe('filtersFromAggregations', () => {
+  const attributes = [
+    {
+      attribute_code: 'color',
+      options: [
+        { value: '50', label: 'Blue' },
+        { value: '49', label: 'Red' },
+        { value: '51', label: 'Green' },
+      ],
+    },
+    { attribute_code: 'size', options: [{ value: 167, label: 'S' }] },
+  ]
+  it('merges term and _options buckets, labels and orders by attribute options, price ranges as ids', () => {
+    const aggs = {
+      agg_terms_color: {
+        buckets: [
+          { key: 49, doc_count: 2 },
+          { key: 99, doc_count: 1 },
+        ],
+      },
+      agg_terms_color_options: {
+        buckets: [
+          { key: '49', doc_count: 5 },
+          { key: '50', doc_count: 1 },
+        ],
+      },
+      agg_terms_size: { buckets: [{ key: 167, doc_count: 0 }] },
+      agg_terms_category: { buckets: [{ key: 21, doc_count: 4 }] },
+      agg_range_price: {
+        buckets: [
+          { key: '0.0-50.0', from: 0, to: 50, doc_count: 0 },
+          { key: '50.0-100.0', from: 50, to: 100, doc_count: 3 },
+          { key: '150.0-*', from: 150, doc_count: 7 },
+        ],
+      },
+    }
+    expect(
+      filtersFromAggregations(aggs, attributes, 'INR', undefined, (a, id) =>
+        a === 'category' && id === '21' ? 'Tops' : null,
+      ),
+    ).toEqual({
+      color: [
+        { id: '50', label: 'Blue', count: 1 },
+        { id: '49', label: 'Red', count: 5 },
+      ],
+      category: [{ id: '21', label: 'Tops', count: 4 }],
+      price: [
+        { id: '50-100', label: '₹50 - ₹100', count: 3 },
+        { id: '150-', label: '₹150+', count: 7 },
+      ],
+    })
+  })
+  it('is empty without aggregations (the page then shows the empty-filters warning)', () => {
+    expect(filtersFromAggregations(undefined, attributes, 'INR')).toEqual({})
+  })
+})
+
+describe('layout and paging', () => {
+  it.each([
+    [true, 4, { perRow: 2, width: 6 }],
+    [false, 4, { perRow: 4, width: 3 }],
+    [false, 3, { perRow: 3, width: 4 }],
+    [false, 0, { perRow: 4, width: 3 }],
+  ])('small=%s configured=%d', (small, configured, expected) => {
+    expect(listingColumns(small, configured)).toEqual(expected)
+  })
+  it.each([
+    [24, 0, { size: 24, from: 0 }],
+    [0, 10, { size: 24, from: 10 }],
+    [-5, -1, { size: 24, from: 0 }],
+    ['48', '24', { size: 48, from: 24 }],
+    [undefined, undefined, { size: 24, from: 0 }],
+  ])('normalizeSearchPaging(%j, %j)', (size, from, expected) => {
+    expect(normalizeSearchPaging(size, from)).toEqual(expected)
+  })
+  it('pageOffset', () => {
+    expect(pageOffset(0)).toBe(0)
+    expect(pageOffset(2)).toBe(48)
+    expect(pageOffset(-1)).toBe(0)
+  })
+})
