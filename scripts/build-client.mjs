@@ -72,7 +72,8 @@ const cssFile = Object.keys(css.metafile.outputs).find((f) => f.endsWith('.css')
 const cssGzip = gz(cssFile)
 const entries = {}
 for (const [file, meta] of Object.entries(outputs)) {
-  if (!meta.entryPoint || !file.endsWith('.js')) continue
+  // Dynamically imported modules are outputs with an entryPoint too; only page entries count here.
+  if (!meta.entryPoint || !file.endsWith('.js') || !meta.entryPoint.startsWith('client/entries/')) continue
   const name = path.basename(meta.entryPoint).replace(/\.tsx?$/, '')
   const imports = [...staticImports(file)]
   const gzipBytes = [file, ...imports].reduce((sum, f) => sum + gz(f), 0)
@@ -126,4 +127,21 @@ if (!quiet) {
     console.log(`| ${name} | ${1 + e.imports.length} | ${(e.gzipBytes / 1024).toFixed(1)} |`)
   }
   console.log(`| (css, every page) | 1 | ${(cssGzip / 1024).toFixed(1)} |`)
+}
+
+// --analyze: the largest source modules in each page's JS (minified bytes before gzip).
+if (process.argv.includes('--analyze')) {
+  for (const [name, e] of Object.entries(entries).sort()) {
+    const files = [e.file, ...e.imports].map((f) => `public${f}`)
+    const sizes = new Map()
+    for (const f of files) {
+      for (const [input, info] of Object.entries(outputs[f]?.inputs ?? {})) {
+        const key = input.replace(/^node_modules\/((@[^/]+\/)?[^/]+).*/, 'node_modules/$1')
+        sizes.set(key, (sizes.get(key) ?? 0) + info.bytesInOutput)
+      }
+    }
+    const top = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12)
+    console.log(`\n${name}:`)
+    for (const [input, bytes] of top) console.log(`  ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${input}`)
+  }
 }
