@@ -12,6 +12,8 @@ import { formatPrice as formatSharedPrice } from '../../../shared/domain/currenc
 import { MSG, msgOrderValidation } from '../../../shared/i18n/messages'
 import { api, currentApiContext } from '../../api'
 import { type CartLine, cartCount, cartItems } from '../../state/cart'
+import { collection } from '../../storage/storage-manager'
+import { bus, EVENTS } from '../../sync/events'
 import { notify } from '../../state/notifications'
 import {
   guardAccountRoute as guardAccountRouteWith,
@@ -60,13 +62,32 @@ export function writeLocal(collection: string, value: unknown): void {
   }
 }
 
-/** Persisted checkout details (the 'checkout' collection). */
+/** Key of the checkout details in D's 'checkout' collection (IndexedDB, store-code prefixed). */
+const CHECKOUT_DETAILS_KEY = 'details'
+
+/** Persisted checkout details (D's storage: never hangs, falls back to memory). */
 export async function loadCheckoutDetails(): Promise<unknown> {
-  return readLocal('checkout')
+  try {
+    return await collection('checkout').getItem(CHECKOUT_DETAILS_KEY)
+  } catch (err) {
+    console.warn('checkout details could not be read', err)
+    return null
+  }
 }
 export async function saveCheckoutDetails(details: unknown): Promise<void> {
-  writeLocal('checkout', details)
+  try {
+    await collection('checkout').setItem(CHECKOUT_DETAILS_KEY, details)
+  } catch (err) {
+    console.warn('checkout details could not be saved', err)
+  }
 }
+/** Logout clears the checkout details (transactions spec §4 "User session"). */
+export async function clearCheckoutDetails(): Promise<void> {
+  await collection('checkout')
+    .removeItem(CHECKOUT_DETAILS_KEY)
+    .catch(() => undefined)
+}
+if (typeof window !== 'undefined') bus.on(EVENTS.userAfterLogout, () => void clearCheckoutDetails())
 
 // ---------------------------------------------------------------------------------------------
 // Cart
@@ -302,7 +323,7 @@ export async function logout(): Promise<void> {
   userToken.value = null
   currentUser.value = null
   persistSession(null)
-  writeLocal('checkout', null)
+  await clearCheckoutDetails()
   await clearCartAfterOrder()
   notify({ type: 'success', message: MSG.loggedOut })
 }
