@@ -27,8 +27,15 @@ const UNCACHEABLE = [
   /^\/invalidate$/,
 ]
 
-/** A revalidation request carries this per-isolate secret so outsiders cannot force re-renders. */
-const REVALIDATE_TOKEN = crypto.randomUUID()
+/**
+ * A revalidation request carries this per-isolate secret so outsiders cannot force re-renders.
+ * Created on first use: workerd forbids random values in global scope.
+ */
+let revalidateToken: string | undefined
+function revalidateSecret(): string {
+  revalidateToken ??= crypto.randomUUID()
+  return revalidateToken
+}
 
 export function isCacheablePath(path: string): boolean {
   return !UNCACHEABLE.some((re) => re.test(path))
@@ -96,7 +103,7 @@ async function revalidate(
   if (await cache.match(lock)) return
   await cache.put(lock, new Response('1', { headers: { 'cache-control': `max-age=${LOCK_SECONDS}` } }))
   const headers = new Headers(c.req.raw.headers)
-  headers.set('x-output-cache-revalidate', REVALIDATE_TOKEN)
+  headers.set('x-output-cache-revalidate', revalidateSecret())
   await app.fetch(new Request(c.req.url, { headers }), c.env, c.executionCtx as ExecutionContext)
   await cache.delete(lock)
 }
@@ -111,7 +118,7 @@ export function outputCache(app: {
       return next()
     }
     const key = outputCacheKey(c.req.url, c.var.store)
-    const revalidating = c.req.header('x-output-cache-revalidate') === REVALIDATE_TOKEN
+    const revalidating = c.req.header('x-output-cache-revalidate') === revalidateSecret()
     if (!revalidating) {
       const hit = await edgeCache().match(keyRequest(key))
       if (hit) {
