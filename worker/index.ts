@@ -17,6 +17,7 @@ import { ampRoutes } from './routes/amp'
 import { categoryRoutes } from './routes/category'
 import { contentRoutes } from './routes/content'
 import { homeRoutes } from './routes/home'
+import { imageRoutes } from './routes/images'
 import { productRoutes } from './routes/product'
 import { rawRoutes } from './routes/raw'
 import { searchRoutes } from './routes/search'
@@ -43,6 +44,7 @@ app.route('/', rawRoutes)
 app.route('/', systemRoutes)
 app.route('/', cacheAdminRoutes)
 app.route('/', seoRoutes)
+app.route('/', imageRoutes)
 
 setDispatchLookups(createDispatchLookups)
 

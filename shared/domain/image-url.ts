@@ -11,7 +11,7 @@ export const PLACEHOLDER_IMAGE_PATH = '/placeholder.svg'
 
 /** Whether an image path is missing or a Magento 'no_selection' marker (→ placeholder). */
 export function isPlaceholderImage(path: string | null | undefined): boolean {
-  return !path || !path.trim() || path.includes(NO_SELECTION_MARKER)
+  return !path?.trim() || path.includes(NO_SELECTION_MARKER)
 }
 
 /**
