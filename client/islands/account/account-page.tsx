@@ -533,7 +533,7 @@ function Dashboard({ user }: { user: Customer }) {
 }
 
 function Account({ section, orderId }: AccountProps) {
-  const user = useSignalValue(currentUser)
+  const user = useSignalValue(currentUser) as Customer | null
   const started = useSignalValue(sessionStarted)
   const [allowed, setAllowed] = useState(false)
 

@@ -102,11 +102,7 @@ export function CartLineRow({ line, compact }: { line: CartLine; compact?: boole
       data-sku={line.sku}
     >
       <div className="cart-line__image">
-        {img ? (
-          <img src={img} alt="" width={150} height={150} loading="lazy" />
-        ) : (
-          <span className="cart-line__noimg" />
-        )}
+        <img src={img} alt="" width={150} height={150} loading="lazy" />
       </div>
       <div className="cart-line__body">
         <p className="cart-line__name">{href ? <a href={href}>{line.name}</a> : line.name}</p>

@@ -8,17 +8,30 @@
  * as soon as it exists (see the report).
  */
 import { computed, type ReadonlySignal, signal } from '@preact/signals-core'
+import { IMAGE_SIZES } from '../../../shared/config/images'
 import { formatPrice as formatSharedPrice } from '../../../shared/domain/currency'
+import { imageUrl } from '../../../shared/domain/image-url'
 import { MSG, msgOrderValidation } from '../../../shared/i18n/messages'
 import { api, currentApiContext } from '../../api'
-import { type CartLine, cartCount, cartItems } from '../../state/cart'
-import { collection } from '../../storage/storage-manager'
-import { bus, EVENTS } from '../../sync/events'
+import {
+  type CartLine,
+  type CartTotalSegment,
+  type CartTotals,
+  cartCount,
+  cartCoupon,
+  cartItems,
+  cartServerToken,
+  cartTotals,
+  isCartConnected,
+} from '../../state/cart'
 import { notify } from '../../state/notifications'
+import { type CurrentUser, currentUser, isLoggedIn, sessionStarted, userToken } from '../../state/user'
+import { collection } from '../../storage/storage-manager'
 import {
   guardAccountRoute as guardAccountRouteWith,
   takeRedirectAfterLogin as takeRedirectAfterLoginFrom,
 } from '../../sync/access-rule'
+import { bus, EVENTS } from '../../sync/events'
 
 // ---------------------------------------------------------------------------------------------
 // Formatting and images
@@ -29,11 +42,10 @@ export function formatPrice(amount: number): string {
   return formatSharedPrice(amount, currentApiContext().currency)
 }
 
-/** Cart thumbnail URL (150x150, transactions spec §9). */
-export function cartThumbnail(image: unknown): string | null {
-  if (typeof image !== 'string' || !image || image.includes('no_selection')) return null
-  if (/^(https?:)?\/\//.test(image) || image.startsWith('/img/')) return image
-  return `/img/150/150/resize${image.startsWith('/') ? '' : '/'}${image}`
+/** Cart thumbnail URL (150x150, transactions spec §9) through the shared image-url helper. */
+export function cartThumbnail(image: unknown): string {
+  const { width, height } = IMAGE_SIZES.cart
+  return imageUrl(typeof image === 'string' ? image : null, width, height)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,29 +108,12 @@ if (typeof window !== 'undefined') bus.on(EVENTS.userAfterLogout, () => void cle
 export type { CartLine }
 export { cartCount, cartItems }
 
-export interface TotalSegment {
-  code: string
-  title: string
-  value: number
-}
-
-export interface CartTotals {
-  grand_total?: number
-  subtotal?: number
-  discount_amount?: number
-  coupon_code?: string | null
-  total_segments: TotalSegment[]
-}
-
-/** INTERIM: totals from the server cart; D's cart-sync fills this signal. */
-export const cartTotals = signal<CartTotals | null>(null)
-/** INTERIM: the server cart token (cart id); null until connected. */
-export const cartToken = signal<string | null>(readLocal<string>('cart-token'))
-/** "Coupon actions run only when totals sync is enabled and the cart is connected." */
-export const isCartConnected: ReadonlySignal<boolean> = computed(() => cartToken.value !== null)
-export const appliedCoupon: ReadonlySignal<string | null> = computed(
-  () => cartTotals.value?.coupon_code ?? null,
-)
+export type TotalSegment = CartTotalSegment
+export type { CartTotals }
+export { cartTotals, isCartConnected }
+/** The server cart token (cart id); null until connected (D's cart store). */
+export const cartToken = cartServerToken
+export const appliedCoupon: ReadonlySignal<string | null> = computed(() => cartCoupon.value?.code ?? null)
 
 /** Client-side totals when the server's segments are not available (offline). */
 export function clientTotals(items: readonly CartLine[]): CartTotals {
@@ -247,13 +242,14 @@ interface StoredSession {
   user?: Customer | null
 }
 
+// D's user store; the interim functions below fill it until the session engine is wired on the page.
 const initialSession = typeof localStorage !== 'undefined' ? readLocal<StoredSession>('user-session') : null
-/** The access token (null = not signed in). */
-export const userToken = signal<string | null>(initialSession?.token ?? null)
-export const currentUser = signal<Customer | null>(initialSession?.user ?? null)
-/** True once the local session has started (the access rule waits for it). */
-export const sessionStarted = signal(false)
-export const isLoggedIn: ReadonlySignal<boolean> = computed(() => userToken.value !== null)
+if (initialSession?.token && !userToken.peek()) {
+  userToken.value = initialSession.token
+  currentUser.value = (initialSession.user as CurrentUser | null | undefined) ?? null
+}
+
+export { currentUser, isLoggedIn, sessionStarted, userToken }
 
 function persistSession(token: string | null, refreshToken?: string, user?: Customer | null) {
   if (!token) writeLocal('user-session', null)
@@ -266,7 +262,7 @@ export async function startSession(): Promise<void> {
     if (userToken.value) {
       const res = await api<Customer>('user/me', { query: { token: userToken.value } })
       if (res.code === 200 && res.result) {
-        currentUser.value = res.result
+        currentUser.value = res.result as CurrentUser
         const s = readLocal<StoredSession>('user-session')
         persistSession(userToken.value, s?.refreshToken, res.result)
       } else if (res.code === 401) {
@@ -336,7 +332,7 @@ export async function updateProfile(customer: Partial<Customer>): Promise<string
     body: { customer },
   })
   if (res.code === 200 && res.result) {
-    currentUser.value = res.result
+    currentUser.value = res.result as CurrentUser
     notify({ type: 'success', message: MSG.accountUpdated })
     return null
   }

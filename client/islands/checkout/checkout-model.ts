@@ -315,8 +315,8 @@ export interface OrderProductInput {
   price?: number
   priceInclTax?: number
   product_option?: unknown
-  server_item_id?: number | string
-  server_cart_id?: string
+  server_item_id?: number | string | null
+  server_cart_id?: string | null
   [key: string]: unknown
 }
 
