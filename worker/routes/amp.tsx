@@ -307,7 +307,7 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
       <main>
         <Breadcrumbs crumbs={crumbs} />
         <h1>{category.name}</h1>
-        <p className="count">{listing.total} items</p>
+        <p className="count">{`${listing.total} items`}</p>
         {items.length === 0 ? (
           <section>
             <h2>{MSG.noProductsFoundTitle}</h2>
