@@ -62,5 +62,9 @@ export function removeFromWishlist<T extends SkuItem>(
 /** Drops duplicate skus keeping the first occurrence (cleaning lists read from storage). */
 export function uniqueBySku<T extends SkuItem>(list: readonly T[]): T[] {
   const seen = new Set<string>()
-  return list.filter((i) => (seen.has(i.sku) ? false : (seen.add(i.sku), true)))
+  return list.filter((i) => {
+    if (seen.has(i.sku)) return false
+    seen.add(i.sku)
+    return true
+  })
 }
