@@ -12,6 +12,7 @@ import {
 } from '../../shared/components/product/summary'
 import { msgCompareAdded, msgCompareRemoved } from '../../shared/i18n/messages'
 import { collection } from '../storage'
+import { bus, EVENTS } from '../sync/events'
 import { notify as defaultNotify, type NotificationInput } from './notifications'
 import type { ListStorage } from './recently-viewed'
 
@@ -86,3 +87,6 @@ export function createCompareStore({ storage, notify = defaultNotify }: CompareD
 }
 
 export const compare = createCompareStore({ storage: () => collection<ProductSummary[]>('compare') })
+
+// Logout clears compare (transactions spec §4).
+bus.on(EVENTS.userAfterLogout, () => void compare.clear())

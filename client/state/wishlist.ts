@@ -16,7 +16,9 @@ import {
 import { WISHLIST_DEFAULT_QTY } from '../../shared/config/storage'
 import { api } from '../api'
 import { collection } from '../storage'
+import { bus, EVENTS } from '../sync/events'
 import type { ListStorage } from './recently-viewed'
+import { currentUser, userToken } from './user'
 
 export interface WishlistItem extends ProductSummary {
   qty: number
@@ -199,15 +201,25 @@ export const wishlistRemote: WishlistRemote = {
   history: (user) => call('wishlist/show-wishlist-history', user, { user_id: user.id }),
 }
 
-let userSource: () => WishlistUser | null = () => null
-
-/** Lets the user store (client/state/user) tell the wishlist who is signed in. */
-export function setWishlistUserSource(source: () => WishlistUser | null): void {
-  userSource = source
+/** The signed-in user from the user store (client/state/user), or null. */
+function signedInUser(): WishlistUser | null {
+  const user = currentUser.peek()
+  const token = userToken.peek()
+  return user && token ? { id: user.id, token } : null
 }
 
 export const wishlist = createWishlistStore({
   storage: () => collection<WishlistItem[]>('wishlist'),
   remote: wishlistRemote,
-  user: () => userSource(),
+  user: signedInUser,
+})
+
+// Login: load the server history next time; logout clears the wishlist (transactions spec §4).
+bus.on(EVENTS.userAfterLoggedIn, () => {
+  wishlist.reset()
+  void wishlist.load()
+})
+bus.on(EVENTS.userAfterLogout, () => {
+  void wishlist.clear()
+  wishlist.reset()
 })

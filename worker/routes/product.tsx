@@ -1,17 +1,237 @@
-/** Product page: GET /p/:parentSku/:slug/:childSku? (and /{url_path} through the dispatcher). */
+/**
+ * Product page (catalogue spec §2 "Product detail page"):
+ *   GET /p/:parentSku/:slug/:childSku?   every product type; childSku optional
+ * and `renderProductPage(c, product, childSku?)` for the URL dispatcher's /{url_path} URLs.
+ * A variant sku used as parentSku → 301 to /p/{parent sku}/{parent slug}/{variant sku}.
+ * Unknown product → 404 page with 'Product query returned empty result'; a product with status ≥ 2
+ * or visibility 1 → 404 page with 'Product query returned empty result product status = {n} or
+ * visibility = {n}' (a 404, not a redirect: the URL names nothing a shopper can see, and crawlers
+ * must drop it).
+ */
+import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { Suspense } from 'react'
+import { GalleryIsland } from '../../client/islands/product/gallery'
+import { ProductFormIsland } from '../../client/islands/product/product-form'
+import type { GalleryImage } from '../../client/islands/product/product-page-state'
+import { RecentlyViewedIsland } from '../../client/islands/product/recently-viewed'
+import { PageMessage } from '../../shared/components/page-message'
+import {
+  Breadcrumbs,
+  CustomAttributes,
+  ProductDescription,
+  ReviewsList,
+} from '../../shared/components/product/product-details'
+import type { ProductSummary } from '../../shared/components/product/summary'
+import {
+  comparableValues,
+  customAttributeRows,
+  designerName,
+  toFormProduct,
+} from '../../shared/components/product/view'
+import { IMAGE_SIZES } from '../../shared/config/images'
+import { productPath } from '../../shared/config/routes'
+import { imageUrl } from '../../shared/domain/image-url'
+import { breadcrumbs, productUrl } from '../../shared/domain/menu'
+import { priceView } from '../../shared/domain/price'
+import { MSG } from '../../shared/i18n/messages'
+import type { Product } from '../../shared/schemas/catalog'
 import type { AppEnv } from '../env'
+import {
+  loadProductPage,
+  loadResolvedProduct,
+  type ProductLoadResult,
+  type ProductPageData,
+} from '../loaders/product'
 import { renderPage } from '../render/render-page'
 
 export const productRoutes = new Hono<AppEnv>()
 
-productRoutes.get('/p/:parentSku/:slug/:childSku?', (c) => {
-  const { parentSku } = c.req.param()
+productRoutes.get('/p/:parentSku/:slug/:childSku?', async (c) => {
+  const { parentSku, slug, childSku } = c.req.param()
+  const result = await loadProductPage(c, {
+    parentSku,
+    slug,
+    childSku: childSku ?? c.req.query('childSku') ?? null,
+  })
+  return respond(c, result)
+})
+
+/** Renders the page of a product the dispatcher resolved by url_path (childSku from ?childSku=). */
+export async function renderProductPage(
+  c: Context<AppEnv>,
+  product: Product,
+  childSku?: string | null,
+): Promise<Response> {
+  return respond(c, await loadResolvedProduct(c, product, childSku ?? c.req.query('childSku') ?? null))
+}
+
+function respond(c: Context<AppEnv>, result: ProductLoadResult): Promise<Response> | Response {
+  if (result.kind === 'redirect') return c.redirect(result.location, 301)
+  if (result.kind === 'not-found') return renderProductNotFound(c, result.message)
+  return renderProductView(c, result.data)
+}
+
+function renderProductNotFound(c: Context<AppEnv>, message: string) {
   return renderPage(
     c,
-    <section className="product">
-      <h1>{parentSku}</h1>
-    </section>,
-    { title: parentSku, layout: 'default', entry: 'product' },
+    <PageMessage title="Product not found">
+      <p data-testid="product-error">{message}</p>
+      <p>
+        <a className="btn" href="/">
+          Back to the shop
+        </a>
+      </p>
+    </PageMessage>,
+    { title: 'Product not found', layout: 'default', status: 404, meta: { robots: 'noindex' } },
   )
-})
+}
+
+/** One gallery entry for an image path (main at the gallery size with a 2x candidate). */
+function galleryImage(
+  path: string | null | undefined,
+  alt: string,
+  video?: GalleryImage['video'],
+): GalleryImage {
+  const { gallery, thumbnail, hoverZoom } = IMAGE_SIZES
+  return {
+    src: imageUrl(path, gallery.width, gallery.height),
+    srcSet: `${imageUrl(path, gallery.width, gallery.height)} 1x, ${imageUrl(path, gallery.width * 2, gallery.height * 2)} 2x`,
+    thumb: imageUrl(path, thumbnail.width, thumbnail.height),
+    zoom: imageUrl(path, hoverZoom.width, hoverZoom.height),
+    alt,
+    video: video ?? null,
+  }
+}
+
+function videoOf(entry: Record<string, unknown>): GalleryImage['video'] {
+  const raw = (entry.vid ?? entry.video) as Record<string, unknown> | string | undefined
+  if (!raw) return null
+  if (typeof raw === 'string') return { url: raw, title: 'Video' }
+  const url = raw.video_url ?? raw.url
+  return typeof url === 'string' ? { url, title: typeof raw.title === 'string' ? raw.title : 'Video' } : null
+}
+
+/** The gallery: the main image first, then media_gallery entries (videos included), no duplicates. */
+export function productGallery(product: Product): GalleryImage[] {
+  const out: GalleryImage[] = []
+  const seen = new Set<string>()
+  const push = (path: string | null | undefined, alt: string, video?: GalleryImage['video']) => {
+    const key = `${path ?? ''}|${video?.url ?? ''}`
+    if (seen.has(key)) return
+    seen.add(key)
+    out.push(galleryImage(path, alt, video))
+  }
+  if (product.image) push(product.image, product.name)
+  product.media_gallery.forEach((entry, i) => {
+    push(entry.image, entry.lab || `${product.name} ${i + 1}`, videoOf(entry as Record<string, unknown>))
+  })
+  if (out.length === 0) push(null, product.name)
+  return out
+}
+
+async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
+  const { product, child, attributes, taxRules } = data
+  const { currency, country } = c.var.store
+  const now = Date.now()
+  const price = priceView(product, { now, currency, taxRules, country })
+  const sizeGuide = await data.sizeGuide
+  const summary: ProductSummary = {
+    sku: product.sku,
+    id: product.id,
+    parent_id: product.parent_id ?? null,
+    name: product.name,
+    url: productUrl(product),
+    image: product.image ?? null,
+    price: price.finalInclTax,
+    regularPrice: price.isOnSale ? price.regularInclTax : null,
+    attributes: comparableValues(product, attributes),
+  }
+  const variantImages: Record<string, GalleryImage> = {}
+  for (const ch of product.configurable_children) {
+    if (ch.image && ch.image !== product.image)
+      variantImages[ch.sku] = galleryImage(ch.image, ch.name ?? product.name)
+  }
+  const firstCategory = product.category[0]
+  const crumbs = breadcrumbs(
+    firstCategory ? [{ name: firstCategory.name, slug: firstCategory.slug ?? '' }] : [],
+    product.name,
+  )
+  const designer = designerName(product, attributes)
+  const rows = customAttributeRows(product, attributes, MSG.notAvailablePlaceholder)
+  const meta = product.meta_description
+    ? {
+        description: product.meta_description,
+        og: {
+          'og:title': product.meta_title || product.name,
+          'og:description': product.meta_description,
+          'og:image': imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
+          'og:type': 'product',
+        },
+      }
+    : {}
+  const images = productGallery(product)
+
+  return renderPage(
+    c,
+    <article
+      className="product-page"
+      data-testid="product-page"
+      data-sku={product.sku}
+      data-type={product.type_id}
+    >
+      <Breadcrumbs items={crumbs} />
+      <div className="product-page__top">
+        <div className="product-page__gallery">
+          <GalleryIsland images={images} name={product.name} />
+        </div>
+        <div className="product-page__info">
+          <h1 className="product-page__name" data-testid="product-name">
+            {product.name}
+          </h1>
+          {designer ? (
+            <p className="product-page__designer" data-testid="product-designer">
+              {designer}
+            </p>
+          ) : null}
+          <ProductFormIsland
+            product={toFormProduct(product)}
+            childSku={child?.sku ?? null}
+            currency={currency}
+            country={country}
+            now={now}
+            taxRules={taxRules.map((r) => ({
+              product_tax_class_ids: r.product_tax_class_ids,
+              rates: r.rates,
+            }))}
+            summary={summary}
+            variantImages={variantImages}
+            sizeGuide={
+              sizeGuide ? { title: sizeGuide.title, rows: sizeGuide.rows, note: sizeGuide.note } : null
+            }
+          />
+        </div>
+      </div>
+      <section className="product-page__details" aria-labelledby="product-details-title">
+        <h2 id="product-details-title">{MSG.productDetails}</h2>
+        <ProductDescription html={product.description} />
+        <CustomAttributes rows={rows} />
+      </section>
+      <section className="product-page__reviews reviews" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">Reviews</h2>
+        <Suspense fallback={<p className="reviews__loading">Loading reviews…</p>}>
+          <ReviewsList reviews={data.reviews} />
+        </Suspense>
+        {/* The review submit form (helper F) mounts here. */}
+        <div id="product-reviews-form" data-product-id={product.id} />
+      </section>
+      <RecentlyViewedIsland current={summary} currency={currency} />
+    </article>,
+    {
+      title: product.meta_title || product.name,
+      meta: { ...meta, canonical: productPath(product.sku, product.slug) },
+      layout: 'default',
+      entry: 'product',
+    },
+  )
+}

@@ -1,0 +1,208 @@
+/**
+ * Product gallery island (catalogue spec §9 "Gallery widget"): main image, thumbnails, video
+ * entries and zoom; slideshow interval 5000 ms, transition 300 ms, preload range 2, swipe
+ * threshold 20 px. The main image is eager with fetchpriority high and explicit dimensions.
+ * It follows the variant picker through `selectedVariantImage`.
+ */
+import { useEffect, useRef, useState } from 'react'
+import * as z from 'zod/mini'
+import { GALLERY, IMAGE_SIZES } from '../../../shared/config'
+import { useSignalValue } from '../../state/use-signal'
+import { defineIsland } from '../define'
+import { type GalleryImage, selectedVariantImage } from './product-page-state'
+
+const GalleryImageSchema = z.object({
+  src: z.string(),
+  srcSet: z.string(),
+  thumb: z.string(),
+  zoom: z.string(),
+  alt: z.string(),
+  video: z.optional(z.nullable(z.object({ url: z.string(), title: z.string() }))),
+})
+
+export const GalleryPropsSchema = z.object({
+  images: z.array(GalleryImageSchema),
+  name: z.string(),
+  /** Start the slideshow (off by default; the spec's interval applies when on). */
+  autoplay: z.optional(z.boolean()),
+})
+export type GalleryProps = z.infer<typeof GalleryPropsSchema>
+
+/** Indexes within `range` of `current` (wrapping), i.e. the images to preload. */
+export function preloadIndexes(
+  current: number,
+  count: number,
+  range: number = GALLERY.preloadRange,
+): number[] {
+  const out = new Set<number>()
+  for (let d = -range; d <= range; d++) if (count > 0) out.add((((current + d) % count) + count) % count)
+  return [...out]
+}
+
+function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
+  const variantImage = useSignalValue(selectedVariantImage)
+  const images: GalleryImage[] =
+    variantImage && !own.some((i) => i.src === variantImage.src) ? [variantImage, ...own] : own
+  const [index, setIndex] = useState(0)
+  const [zoomed, setZoomed] = useState(false)
+  const [playing, setPlaying] = useState(autoplay)
+  const touchX = useRef<number | null>(null)
+  const count = images.length
+
+  // A newly selected variant shows its image first.
+  useEffect(() => {
+    if (!variantImage) return
+    const at = own.findIndex((i) => i.src === variantImage.src)
+    setIndex(Math.max(at, 0))
+  }, [variantImage, own])
+
+  useEffect(() => {
+    if (!playing || count < 2) return
+    const t = setInterval(() => setIndex((i) => (i + 1) % count), GALLERY.intervalMs)
+    return () => clearInterval(t)
+  }, [playing, count])
+
+  if (count === 0) return <div className="gallery gallery--empty" aria-hidden="true" />
+  const current = images[Math.min(index, count - 1)] as GalleryImage
+  const go = (delta: number) => setIndex((i) => (((i + delta) % count) + count) % count)
+  const preload = new Set(preloadIndexes(index, count))
+  const { width, height } = IMAGE_SIZES.gallery
+
+  return (
+    <div
+      className="gallery"
+      data-testid="gallery"
+      style={{ ['--gallery-transition' as string]: `${GALLERY.transitionMs}ms` }}
+    >
+      <div
+        className="gallery__stage"
+        onTouchStart={(e) => {
+          touchX.current = e.touches[0]?.clientX ?? null
+        }}
+        onTouchEnd={(e) => {
+          const start = touchX.current
+          const end = e.changedTouches[0]?.clientX
+          touchX.current = null
+          if (start == null || end == null) return
+          const dx = end - start
+          if (Math.abs(dx) >= GALLERY.swipeThresholdPx) go(dx < 0 ? 1 : -1)
+        }}
+      >
+        {current.video ? (
+          // biome-ignore lint/a11y/useMediaCaption: product videos have no speech
+          <video
+            className="gallery__video"
+            src={current.video.url}
+            controls
+            playsInline
+            poster={current.src}
+            width={width}
+            height={height}
+            data-testid="gallery-video"
+          />
+        ) : (
+          <button
+            type="button"
+            className="gallery__zoom-btn"
+            onClick={() => setZoomed(true)}
+            aria-label={`Zoom: ${current.alt}`}
+          >
+            <img
+              className="gallery__main"
+              src={current.src}
+              srcSet={current.srcSet}
+              sizes="(max-width: 767px) 100vw, 50vw"
+              alt={current.alt}
+              width={width}
+              height={height}
+              loading="eager"
+              fetchPriority="high"
+              decoding="async"
+              data-testid="gallery-main"
+            />
+          </button>
+        )}
+        {count > 1 ? (
+          <>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--prev"
+              onClick={() => go(-1)}
+              aria-label="Previous image"
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className="gallery__nav gallery__nav--next"
+              onClick={() => go(1)}
+              aria-label="Next image"
+            >
+              ›
+            </button>
+            <button
+              type="button"
+              className="gallery__play"
+              onClick={() => setPlaying((p) => !p)}
+              aria-pressed={playing}
+            >
+              {playing ? 'Pause slideshow' : 'Play slideshow'}
+            </button>
+          </>
+        ) : null}
+        {/* Preload neighbours within the preload range. */}
+        <div hidden>
+          {images.map((img, i) =>
+            i !== index && preload.has(i) && !img.video ? (
+              <link key={img.src} rel="prefetch" href={img.src} />
+            ) : null,
+          )}
+        </div>
+      </div>
+      {count > 1 ? (
+        <ul className="gallery__thumbs" aria-label={`${name} images`}>
+          {images.map((img, i) => (
+            <li key={`${img.src}|${img.video?.url ?? ''}`}>
+              <button
+                type="button"
+                className={`gallery__thumb${i === index ? ' gallery__thumb--active' : ''}`}
+                aria-current={i === index}
+                onClick={() => setIndex(i)}
+              >
+                <img
+                  src={img.thumb}
+                  alt={img.video ? `${img.video.title} (video)` : img.alt}
+                  width={IMAGE_SIZES.thumbnail.width}
+                  height={IMAGE_SIZES.thumbnail.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+                {img.video ? (
+                  <span className="gallery__thumb-play" aria-hidden="true">
+                    ▶
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {zoomed ? (
+        <div className="gallery__zoom" role="dialog" aria-modal="true" aria-label={`${name} zoom`}>
+          <button type="button" className="gallery__zoom-close" onClick={() => setZoomed(false)}>
+            Close
+          </button>
+          <img
+            src={current.zoom}
+            alt={current.alt}
+            width={IMAGE_SIZES.hoverZoom.width}
+            height={IMAGE_SIZES.hoverZoom.height}
+            data-testid="gallery-zoom"
+          />
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export const GalleryIsland = defineIsland('product-gallery', ProductGallery, GalleryPropsSchema)

@@ -1,0 +1,61 @@
+/**
+ * Recently viewed island (catalogue spec §4): records the current product on mount and lists the
+ * other recently viewed products, newest first (max 20, kept by client/state/recently-viewed).
+ */
+import { useEffect } from 'react'
+import * as z from 'zod/mini'
+import type { ProductSummary } from '../../../shared/components/product/summary'
+import { IMAGE_SIZES } from '../../../shared/config/images'
+import { formatPrice } from '../../../shared/domain/currency'
+import { imageUrl } from '../../../shared/domain/image-url'
+import { recentlyViewed } from '../../state/recently-viewed'
+import { useSignalValue } from '../../state/use-signal'
+import { defineIsland } from '../define'
+
+export interface RecentlyViewedProps {
+  current: ProductSummary
+  currency: string
+}
+
+export const RecentlyViewedPropsSchema = z.object({
+  current: z.looseObject({ sku: z.string(), name: z.string(), url: z.string(), price: z.number() }),
+  currency: z.string(),
+}) as unknown as { parse(data: unknown): RecentlyViewedProps }
+
+function RecentlyViewed({ current, currency }: RecentlyViewedProps) {
+  const items = useSignalValue(recentlyViewed.items)
+  useEffect(() => {
+    void recentlyViewed.add(current)
+  }, [current])
+  const others = items.filter((i) => i.sku !== current.sku)
+  if (others.length === 0) return <div className="recently-viewed recently-viewed--empty" />
+  const { width, height } = IMAGE_SIZES.tile
+  return (
+    <section
+      className="recently-viewed"
+      aria-labelledby="recently-viewed-title"
+      data-testid="recently-viewed"
+    >
+      <h2 id="recently-viewed-title">Recently viewed</h2>
+      <ul className="recently-viewed__list">
+        {others.map((item) => (
+          <li key={item.sku} className="recently-viewed__item" data-sku={item.sku}>
+            <a href={item.url}>
+              <img
+                src={imageUrl(item.image, width, height)}
+                alt=""
+                width={width}
+                height={height}
+                loading="lazy"
+              />
+              <span className="recently-viewed__name">{item.name}</span>
+              <span className="price">{formatPrice(item.price, currency)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export const RecentlyViewedIsland = defineIsland('recently-viewed', RecentlyViewed, RecentlyViewedPropsSchema)
