@@ -29,6 +29,13 @@ function AuthModal() {
     }
   }, [])
 
+  // The product page leaves a slot for the review form (E2's route); load it only where it exists.
+  useEffect(() => {
+    if (document.getElementById('product-reviews-form')) {
+      void import('../reviews/mount-review-form').then((m) => m.mountReviewForm())
+    }
+  }, [])
+
   useEffect(() => {
     if (mode && !Body) void import('./auth-forms').then((m) => setBody(() => m.AuthForms))
   }, [mode, Body])
