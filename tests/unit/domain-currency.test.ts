@@ -59,3 +59,22 @@ describe('formatAmount and roundPrice', () => {
     expect(roundPrice(amount)).toBe(expected)
   })
 })
+
+describe('formatPrice properties', () => {
+  it('parses back to the rounded amount for any currency and sign', async () => {
+    const fc = await import('fast-check')
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        fc.constantFrom('INR', 'USD', 'GBP'),
+        (amount, code) => {
+          const text = formatPrice(amount, code)
+          const numeric = Number(text.replace(/[^0-9.-]/g, ''))
+          expect(numeric).toBeCloseTo(roundPrice(convertPrice(amount, code)), 2)
+          expect(/^-?[₹$£]\d{1,3}(,\d{3})*(\.\d{2})?$/.test(text)).toBe(true)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+})

@@ -229,3 +229,32 @@ describe('layout and paging', () => {
     expect(pageOffset(-1)).toBe(0)
   })
 })
+
+describe('filter properties', () => {
+  it('toggling the same value twice restores the chosen filters; URL round-trips ids', async () => {
+    const fc = await import('fast-check')
+    const attr = fc.constantFrom('color', 'size', 'gender', 'price')
+    const id = fc.oneof(
+      fc.integer({ min: 1, max: 999 }).map(String),
+      fc.constantFrom('0-50', '50-100', '150-'),
+    )
+    fc.assert(
+      fc.property(fc.array(fc.tuple(attr, id), { maxLength: 8 }), attr, id, (steps, a, i) => {
+        let chosen: ChosenFilters = {}
+        for (const [sa, si] of steps) {
+          if ((sa === 'price') === /-/.test(si))
+            chosen = toggleFilter(chosen, sa, { id: si, label: si }, true)
+        }
+        if ((a === 'price') !== /-/.test(i)) return
+        const wasChosen = isFilterChosen(chosen, a, i)
+        const once = toggleFilter(chosen, a, { id: i, label: i }, true)
+        expect(isFilterChosen(once, a, i)).toBe(!wasChosen)
+        if (a !== 'price' || wasChosen)
+          expect(toggleFilter(once, a, { id: i, label: i }, true)).toEqual(chosen)
+        const back = listingStateFromQuery(listingStateToQuery({ chosen, sort: 'price-asc' }))
+        expect(back.chosen).toEqual(chosen)
+      }),
+      { numRuns: 300 },
+    )
+  })
+})
