@@ -165,8 +165,11 @@ export function createTaskQueue(deps: TaskQueueDeps) {
         await sleep(clock, TASK_RETRY_DURING_REFRESH_MS)
         continue
       }
-      if (lock < 0) return finish({ ...task, silent: true }, 401, MSG.tokenRefreshFailed)
       const token = deps.getToken()
+      // A failed refresh aborts the calls that carry the user token; guest calls (no token) go on.
+      if (lock < 0 && token && task.url.includes('{{token}}')) {
+        return finish({ ...task, silent: true }, 401, MSG.tokenRefreshFailed)
+      }
       const url = await resolveUrl(task, token, waitForCart)
       let status: number
       let body: unknown
