@@ -1,13 +1,26 @@
 /**
- * Header island: menu button (sidebar panel), minicart count from the cart store, and the currency
- * switcher, which sets the currency cookie and reloads so every price is rendered again.
+ * Header island: menu button and sidebar (the full category tree; a submenu slides in and its path
+ * pops after 300 ms), search panel (lazy-loaded on first open), wishlist and minicart buttons
+ * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher
+ * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat.
  */
+import { type ComponentType, useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { COOKIE_CURRENCY } from '../../shared/config/store'
 import { cartCount } from '../state/cart'
-import { openPanel, togglePanel } from '../state/ui'
+import {
+  closePanels,
+  openPanel,
+  type Panel,
+  popSubmenu,
+  pushSubmenu,
+  registeredPanels,
+  submenuPath,
+  togglePanel,
+} from '../state/ui'
 import { useSignalValue } from '../state/use-signal'
 import { setCookie } from '../storage/cookies'
+import { ChatWidget } from './chat-widget'
 import { defineIsland } from './define'
 
 export interface MenuItem {
@@ -31,13 +44,118 @@ export const HeaderPropsSchema = z.object({
   currency: z.string(),
   currencies: z.array(z.object({ code: z.string(), sign: z.string() })),
   menu: z.array(MenuItemSchema),
+  supportEmail: z.optional(z.string()),
 })
 export type HeaderProps = z.infer<typeof HeaderPropsSchema>
 
-function Header({ storeName, currency, currencies, menu }: HeaderProps) {
+/** Finds the menu items along a submenu path of ids (stops at the first unknown id). */
+export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
+  const trail: MenuItem[] = []
+  let level = menu
+  for (const id of path) {
+    const item = level.find((m) => m.id === id)
+    if (!item) break
+    trail.push(item)
+    level = item.children
+  }
+  return trail
+}
+
+function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
+  const path = useSignalValue(submenuPath)
+  const trail = menuTrail(menu, path)
+  const current = trail[trail.length - 1]
+  const items = current ? current.children : menu
+  return (
+    <div
+      id="sidebar-menu"
+      className={`sidebar${open ? ' sidebar--open' : ''}`}
+      hidden={!open}
+      data-testid="sidebar"
+    >
+      <div className="sidebar__top">
+        {current ? (
+          <button type="button" className="sidebar__back" onClick={() => popSubmenu()}>
+            ‹ Back
+          </button>
+        ) : (
+          <span className="sidebar__title">Shop</span>
+        )}
+        <button type="button" className="sidebar__close" onClick={closePanels} aria-label="Close menu">
+          ×
+        </button>
+      </div>
+      <nav aria-label="Categories">
+        <ul className="sidebar__list">
+          {current ? (
+            <li>
+              <a href={current.url} className="sidebar__all">
+                All {current.name}
+              </a>
+            </li>
+          ) : null}
+          {items.map((item) => (
+            <li key={item.id} className="sidebar__item">
+              <a href={item.url}>{item.name}</a>
+              {item.children.length > 0 ? (
+                <button
+                  type="button"
+                  className="sidebar__expand"
+                  aria-label={`Open ${item.name} submenu`}
+                  onClick={() => pushSubmenu(item.id)}
+                >
+                  ›
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+type SearchPanelComponent = ComponentType<{ onClose: () => void }>
+
+/** Loads the search panel's code on first open only (keeps it out of every page's first load). */
+function useSearchPanel(open: boolean): SearchPanelComponent | null {
+  const [Comp, setComp] = useState<SearchPanelComponent | null>(null)
+  useEffect(() => {
+    if (!open || Comp) return
+    let live = true
+    import('./search/search-panel').then(
+      (m) => live && setComp(() => m.SearchPanel),
+      (err) => console.error('search panel failed to load', err),
+    )
+    return () => {
+      live = false
+    }
+  }, [open, Comp])
+  return Comp
+}
+
+function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderProps) {
   const count = useSignalValue(cartCount)
   const panel = useSignalValue(openPanel)
+  const registered = useSignalValue(registeredPanels)
   const sidebarOpen = panel === 'sidebar'
+  const SearchPanel = useSearchPanel(panel === 'search')
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && openPanel.value) closePanels()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+
+  /** Toggles a panel another island renders; without one the link navigates as usual. */
+  const panelLink = (name: Panel) => (e: React.MouseEvent) => {
+    if (!registered.has(name)) return
+    e.preventDefault()
+    togglePanel(name)
+  }
+
   return (
     <header className="header">
       <div className="header__bar">
@@ -63,6 +181,19 @@ function Header({ storeName, currency, currencies, menu }: HeaderProps) {
           ))}
         </nav>
         <div className="header__tools">
+          <a
+            href="/search"
+            className="header__icon-btn"
+            data-testid="search-button"
+            aria-expanded={panel === 'search'}
+            onClick={(e) => {
+              e.preventDefault()
+              togglePanel('search')
+            }}
+          >
+            <span aria-hidden="true">⌕</span>
+            <span className="visually-hidden">Search</span>
+          </a>
           <label className="currency-switcher">
             <span className="visually-hidden">Currency</span>
             <select
@@ -80,7 +211,23 @@ function Header({ storeName, currency, currencies, menu }: HeaderProps) {
               ))}
             </select>
           </label>
-          <a href="/cart" className="header__cart" data-testid="minicart" aria-label={`Cart, ${count} items`}>
+          <button
+            type="button"
+            className="header__icon-btn"
+            data-testid="wishlist-button"
+            aria-expanded={panel === 'wishlist'}
+            onClick={() => togglePanel('wishlist')}
+          >
+            <span aria-hidden="true">♡</span>
+            <span className="visually-hidden">Wishlist</span>
+          </button>
+          <a
+            href="/cart"
+            className="header__cart"
+            data-testid="minicart"
+            aria-label={`Cart, ${count} items`}
+            onClick={panelLink('microcart')}
+          >
             <span aria-hidden="true">👜</span>
             <span className="header__cart-count" data-testid="minicart-count">
               {count}
@@ -88,34 +235,20 @@ function Header({ storeName, currency, currencies, menu }: HeaderProps) {
           </a>
         </div>
       </div>
-      <div
-        id="sidebar-menu"
-        className={`sidebar${sidebarOpen ? ' sidebar--open' : ''}`}
-        hidden={!sidebarOpen}
-        data-testid="sidebar"
-      >
-        <nav aria-label="Categories">
-          <ul>
-            {menu.map((item) => (
-              <li key={item.id}>
-                <a href={item.url}>{item.name}</a>
-                {item.children.length > 0 ? (
-                  <ul>
-                    {item.children.map((child) => (
-                      <li key={child.id}>
-                        <a href={child.url}>{child.name}</a>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </div>
+      <Sidebar menu={menu} open={sidebarOpen} />
+      {panel === 'search' ? (
+        <div className="search-panel" data-testid="search-panel">
+          {SearchPanel ? (
+            <SearchPanel onClose={closePanels} />
+          ) : (
+            <p className="search-panel__loading">Loading…</p>
+          )}
+        </div>
+      ) : null}
       {panel ? (
         <button type="button" className="overlay" aria-label="Close" onClick={() => togglePanel(panel)} />
       ) : null}
+      <ChatWidget supportEmail={supportEmail} />
     </header>
   )
 }

@@ -1,17 +1,62 @@
-/** Category listing: GET /c/:slug (and /{url_path} through the dispatcher). */
+/**
+ * Category listing pages (catalogue §2 "Category page"):
+ *   GET /c/:slug          the category by slug
+ *   (/{url_path})         the URL dispatcher calls `renderCategoryPage(c, category)`
+ * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page shows the
+ * spec's offline notification). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
+ */
+import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { ListingIsland } from '../../client/islands/category/listing'
+import { Breadcrumbs } from '../../shared/components/catalog/breadcrumbs'
+import { hasFilters, parseListingQuery } from '../../shared/components/catalog/listing-state'
+import { categoryUrl } from '../../shared/domain/menu'
+import type { Category } from '../../shared/schemas/catalog'
 import type { AppEnv } from '../env'
+import { loadCategoryPage } from '../loaders/category'
+import { getCommerce } from '../loaders/commerce'
 import { renderPage } from '../render/render-page'
 
 export const categoryRoutes = new Hono<AppEnv>()
 
-categoryRoutes.get('/c/:slug', (c) => {
-  const slug = c.req.param('slug')
+/** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
+export const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable'
+
+categoryRoutes.get('/c/:slug', async (c) => {
+  const category = await getCommerce(c).getCategoryBySlug(c.req.param('slug'))
+  if (!category || category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
+  return renderCategoryPage(c, category)
+})
+
+/** Renders the category page for a resolved category (also used by the URL dispatcher). */
+export async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promise<Response> {
+  if (category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
+  const url = new URL(c.req.url)
+  const state = parseListingQuery(url.searchParams)
+  const data = await loadCategoryPage(c, category, state, Date.now())
+  const canonical = new URL(categoryUrl(category), url).href
+  const { listing } = data
   return renderPage(
     c,
-    <section className="category">
-      <h1>{slug}</h1>
+    <section className="category" data-category-id={category.id}>
+      <Breadcrumbs crumbs={data.crumbs} />
+      <header className="category__head">
+        <h1 className="category__title">{category.display_name || category.name}</h1>
+        {category.description ? <p className="category__description">{category.description}</p> : null}
+      </header>
+      <ListingIsland {...listing} />
     </section>,
-    { title: slug, layout: 'default', entry: 'category' },
+    {
+      title: data.title,
+      layout: 'default',
+      entry: 'category',
+      meta: {
+        description: data.description ?? undefined,
+        canonical,
+        // Filtered variants are not indexed; the canonical points at the unfiltered listing.
+        robots: hasFilters(state) ? 'noindex, follow' : undefined,
+        og: { 'og:title': data.title, 'og:type': 'website', 'og:url': canonical },
+      },
+    },
   )
-})
+}

@@ -1,0 +1,58 @@
+/**
+ * Client-side catalogue search for the listing island and the search panel: GET
+ * /api/catalog/{index}/product/_search with the DSL in `request` (client/api adds the spec's
+ * headers), 5000 ms client time-out, the Elasticsearch-shaped answer turned into tiles.
+ */
+
+import type { AggregationMap } from '../../../shared/components/catalog/facets'
+import { catalogSearchQuery } from '../../../shared/components/catalog/listing-query'
+import { type TileData, toTileData } from '../../../shared/components/catalog/tile-data'
+import { SEARCH_CLIENT_TIMEOUT_MS } from '../../../shared/config/catalog'
+import type { CatalogSearchRequest } from '../../../shared/domain/search-query'
+import type { Product } from '../../../shared/schemas/catalog'
+import { ApiError, apiRaw } from '../../api'
+
+export interface ListingPage {
+  tiles: TileData[]
+  total: number
+  /** Products in this page before tile visibility filtering (advances `from`). */
+  fetched: number
+  aggregations: AggregationMap
+  offline?: boolean
+}
+
+interface SearchHit {
+  _source?: Record<string, unknown>
+}
+interface SearchResponse {
+  hits?: { total?: number | { value?: number }; hits?: SearchHit[] }
+  aggregations?: AggregationMap
+}
+
+/** Turns an Elasticsearch-shaped answer into a listing page (tiles for `now`). */
+export function parseSearchResponse(body: unknown, now: number): ListingPage {
+  const res = (body ?? {}) as SearchResponse
+  const hits = Array.isArray(res.hits?.hits) ? res.hits.hits : []
+  const rawTotal = res.hits?.total
+  const total = typeof rawTotal === 'number' ? rawTotal : (rawTotal?.value ?? hits.length)
+  const tiles: TileData[] = []
+  for (const hit of hits) {
+    const src = hit._source as (Product & Record<string, unknown>) | undefined
+    if (!src || typeof src.sku !== 'string' || typeof src.name !== 'string') continue
+    tiles.push(toTileData({ ...src, slug: src.slug ?? src.url_key ?? '' }, now))
+  }
+  return { tiles, total, fetched: hits.length, aggregations: res.aggregations ?? {} }
+}
+
+/** Fetches one listing page; rejects on network errors and non-2xx answers. */
+export async function fetchListingPage(
+  req: CatalogSearchRequest,
+  signal?: AbortSignal,
+): Promise<ListingPage> {
+  const { path, query } = catalogSearchQuery(req)
+  const timeout = AbortSignal.timeout(SEARCH_CLIENT_TIMEOUT_MS)
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
+  const { status, body } = await apiRaw(path, { query, signal: combined })
+  if (status < 200 || status >= 300) throw new ApiError(`catalog search failed (${status})`, status, body)
+  return parseSearchResponse(body, Date.now())
+}

@@ -1,0 +1,280 @@
+/**
+ * The category listing island (catalogue §2 "Category page", §4 "Category"): filter panel, sort,
+ * product grid, infinite scroll (only while online), back-to-top after 1000 px, mobile filter
+ * actions on scroll-up over 50 px, and scroll restore to the clicked product. Filter and sort
+ * state live in the URL (pushState; popstate refetches). Changing filters resets pagination to 0
+ * and refetches with the same DSL the server used (shared listing-query).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import * as z from 'zod/mini'
+import { buildFilterGroups, type FilterGroup } from '../../../shared/components/catalog/facets'
+import {
+  type ListingIslandProps,
+  listingSearchRequest,
+} from '../../../shared/components/catalog/listing-query'
+import {
+  clearFilters,
+  type ListingState,
+  listingQueryString,
+  parseListingQuery,
+  sameListingState,
+  toggleListingFilter,
+  withSort,
+} from '../../../shared/components/catalog/listing-state'
+import { ListingView } from '../../../shared/components/catalog/listing-view'
+import { type TileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
+import { PAGE_SIZE } from '../../../shared/config/catalog'
+import { BACK_TO_TOP_SCROLL_PX, MOBILE_FILTER_ACTIONS_SCROLL_PX } from '../../../shared/config/ui'
+import { notify } from '../../state/notifications'
+import { defineIsland } from '../define'
+import { fetchListingPage } from './catalog-fetch'
+import {
+  filterActionsVisibility,
+  restoreFetch,
+  saveScrollRecord,
+  scrollToProduct,
+  takeScrollRecord,
+} from './scroll-restore'
+import { TileSchema } from './tile-schema'
+
+const ListingPropsSchema = z.object({
+  categoryId: z.number(),
+  categoryIds: z.array(z.number()),
+  currency: z.string(),
+  state: z.object({
+    chosen: z.record(z.string(), z.array(z.object({ id: z.string(), label: z.string() }))),
+    sort: z.enum(['latest', 'price-asc', 'price-desc']),
+  }),
+  tiles: z.array(TileSchema),
+  total: z.number(),
+  loaded: z.number(),
+  groups: z.array(
+    z.object({
+      attr: z.string(),
+      label: z.string(),
+      kind: z.enum(['list', 'swatch', 'price']),
+      options: z.array(
+        z.object({
+          id: z.string(),
+          label: z.string(),
+          count: z.number(),
+          swatch: z.optional(z.nullable(z.string())),
+        }),
+      ),
+    }),
+  ),
+  labels: z.object({
+    titles: z.record(z.string(), z.string()),
+    options: z.record(z.string(), z.record(z.string(), z.string())),
+  }),
+}) as unknown as z.ZodMiniType<ListingIslandProps>
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(true)
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine)
+    update()
+    window.addEventListener('online', update)
+    window.addEventListener('offline', update)
+    return () => {
+      window.removeEventListener('online', update)
+      window.removeEventListener('offline', update)
+    }
+  }, [])
+  return online
+}
+
+function Listing(props: ListingIslandProps) {
+  const { categoryIds, currency, labels } = props
+  const [state, setState] = useState<ListingState>(props.state)
+  const [tiles, setTiles] = useState<TileData[]>(props.tiles)
+  const [total, setTotal] = useState(props.total)
+  const [loaded, setLoaded] = useState(props.loaded)
+  const [groups, setGroups] = useState<FilterGroup[]>(props.groups)
+  const [loading, setLoading] = useState(false)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const [backToTop, setBackToTop] = useState(false)
+  const [actionsVisible, setActionsVisible] = useState(true)
+  const online = useOnline()
+  const sentinel = useRef<HTMLDivElement>(null)
+  const busy = useRef(false)
+  const generation = useRef(0)
+  const live = useRef({ state, loaded, total, tiles })
+  live.current = { state, loaded, total, tiles }
+
+  /** Fetches page 0 for a state (filters/sort changed) and replaces the grid. */
+  const reload = useCallback(
+    async (next: ListingState, size = PAGE_SIZE) => {
+      const gen = ++generation.current
+      busy.current = true
+      setLoading(true)
+      try {
+        const page = await fetchListingPage(listingSearchRequest(categoryIds, next, 0, size))
+        if (gen !== generation.current) return
+        setTiles(visibleTiles(page.tiles, currency))
+        setTotal(page.total)
+        setLoaded(page.fetched)
+        setGroups(buildFilterGroups(page.aggregations, labels, currency))
+      } catch (err) {
+        if (gen === generation.current)
+          notify({ type: 'error', message: String((err as Error).message ?? err) })
+      } finally {
+        if (gen === generation.current) {
+          busy.current = false
+          setLoading(false)
+        }
+      }
+    },
+    [categoryIds, currency, labels],
+  )
+
+  /** Pulls the next page (or `size` products) and appends it. */
+  const pullMore = useCallback(
+    async (size = PAGE_SIZE) => {
+      const { state: s, loaded: from, total: t } = live.current
+      if (busy.current || from >= t || !navigator.onLine) return
+      const gen = generation.current
+      busy.current = true
+      setLoading(true)
+      try {
+        const page = await fetchListingPage(listingSearchRequest(categoryIds, s, from, size))
+        if (gen !== generation.current) return
+        setTiles((prev) => {
+          const seen = new Set(prev.map((p) => p.sku))
+          return [...prev, ...visibleTiles(page.tiles, currency).filter((p) => !seen.has(p.sku))]
+        })
+        setTotal(page.total)
+        setLoaded(from + page.fetched)
+      } catch (err) {
+        console.warn('pull more failed', err)
+      } finally {
+        if (gen === generation.current) {
+          busy.current = false
+          setLoading(false)
+        }
+      }
+    },
+    [categoryIds, currency],
+  )
+
+  const apply = useCallback(
+    (next: ListingState) => {
+      setState(next)
+      const url = `${window.location.pathname}${listingQueryString(next)}`
+      window.history.pushState({ listing: true }, '', url)
+      // Show the new first page from its top when the shopper had scrolled down the grid.
+      const top = document.querySelector('.listing')?.getBoundingClientRect().top ?? 0
+      if (top < 0) window.scrollTo({ top: window.scrollY + top - 16 })
+      void reload(next)
+    },
+    [reload],
+  )
+
+  // Back/forward between filter states.
+  useEffect(() => {
+    const onPop = () => {
+      const next = parseListingQuery(new URLSearchParams(window.location.search))
+      setState(next)
+      void reload(next)
+    }
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [reload])
+
+  // The server may have rendered without the query (e.g. a dispatcher rewrite): follow the URL.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    const fromUrl = parseListingQuery(window.location.search)
+    if (!sameListingState(fromUrl, props.state)) {
+      setState(fromUrl)
+      void reload(fromUrl)
+    }
+  }, [])
+
+  // Returning from a product: reload up to the remembered count, then scroll to the product.
+  useEffect(() => {
+    const url = `${window.location.pathname}${window.location.search}`
+    const rec = takeScrollRecord(sessionStorage, url)
+    if (!rec) return
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual'
+    const missing = restoreFetch(live.current.loaded, rec.loaded)
+    if (missing) void pullMore(missing.size).then(() => scrollToProduct(rec.sku))
+    else scrollToProduct(rec.sku)
+  }, [pullMore])
+
+  // Remember the clicked product (and how many products were loaded) before leaving.
+  const onGridClick = useCallback((e: React.MouseEvent) => {
+    const link = (e.target as Element).closest<HTMLElement>('[data-tile-sku]')
+    if (!link?.dataset.tileSku) return
+    saveScrollRecord(sessionStorage, {
+      url: `${window.location.pathname}${window.location.search}`,
+      sku: link.dataset.tileSku,
+      loaded: live.current.loaded,
+    })
+  }, [])
+
+  // Infinite scroll: the sentinel below the grid pulls the next page while online.
+  useEffect(() => {
+    const el = sentinel.current
+    if (!el || typeof IntersectionObserver === 'undefined') return
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((en) => en.isIntersecting)) void pullMore()
+      },
+      { rootMargin: '0px 0px 400px 0px' },
+    )
+    io.observe(el)
+    return () => io.disconnect()
+  }, [pullMore])
+
+  // Coming back online while the sentinel is in view: continue.
+  useEffect(() => {
+    if (!online || !sentinel.current) return
+    const r = sentinel.current.getBoundingClientRect()
+    if (r.top < window.innerHeight + 400) void pullMore()
+  }, [online, pullMore])
+
+  // Back-to-top (> 1000 px) and the mobile filter actions (show on scroll up > 50 px, hide on down).
+  useEffect(() => {
+    let track = { visible: true, anchor: window.scrollY, last: window.scrollY }
+    let frame = 0
+    const onScroll = () => {
+      if (frame) return
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        const y = window.scrollY
+        setBackToTop(y > BACK_TO_TOP_SCROLL_PX)
+        track = filterActionsVisibility(track, y, MOBILE_FILTER_ACTIONS_SCROLL_PX)
+        setActionsVisible(track.visible || y < MOBILE_FILTER_ACTIONS_SCROLL_PX)
+      })
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => window.removeEventListener('scroll', onScroll)
+  }, [])
+
+  return (
+    <ListingView
+      currency={currency}
+      state={state}
+      tiles={tiles}
+      total={total}
+      loaded={loaded}
+      groups={groups}
+      loading={loading}
+      online={online}
+      filtersOpen={filtersOpen}
+      actionsVisible={actionsVisible}
+      backToTop={backToTop}
+      sentinelRef={sentinel}
+      onToggle={(attr, id, label) => apply(toggleListingFilter(state, attr, id, label))}
+      onClear={() => apply(clearFilters(state))}
+      onSort={(sort) => apply(withSort(state, sort))}
+      onOpenFilters={setFiltersOpen}
+      onMore={() => void pullMore()}
+      onTop={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      onGridClick={onGridClick}
+    />
+  )
+}
+
+export const ListingIsland = defineIsland('category-listing', Listing, ListingPropsSchema)

@@ -1,0 +1,69 @@
+/**
+ * The filter panel's groups (catalogue §3 "Filters", §9 default filters) from a listing's
+ * aggregations, via B's filtersFromAggregations (merging agg_terms_<attr> and _options, 'min-max'
+ * price ids), plus display titles and colour swatches. Used by the SSR page and the island alike.
+ */
+import { DEFAULT_FILTERS } from '../../config/catalog'
+import { colorSwatch } from '../../config/content'
+import { type Aggregations, filtersFromAggregations } from '../../domain/filters'
+
+export type AggregationMap = Aggregations
+
+export interface FilterOption {
+  id: string
+  label: string
+  count: number
+  /** CSS colour for colour swatches. */
+  swatch?: string | null
+}
+
+export interface FilterGroup {
+  attr: string
+  label: string
+  kind: 'list' | 'swatch' | 'price'
+  options: FilterOption[]
+}
+
+/** Option labels per attribute (option id → label, in the admin's order) and display titles. */
+export interface FacetLabels {
+  titles: Record<string, string>
+  options: Record<string, Record<string, string>>
+}
+
+/** Display titles when the attribute metadata has none. */
+export const DEFAULT_FILTER_TITLES: Record<string, string> = {
+  rts: 'Ready to ship',
+  gender: 'Gender',
+  category_product: 'Product type',
+  color: 'Colour',
+  discount: 'Discount',
+  size: 'Size',
+  category: 'Category',
+  price: 'Price',
+}
+
+/** Builds the filter groups (default filter order) from aggregations; empty groups are left out. */
+export function buildFilterGroups(
+  aggs: AggregationMap | null | undefined,
+  labels: FacetLabels,
+  currency: string,
+): FilterGroup[] {
+  const attributes = Object.entries(labels.options).map(([code, opts]) => ({
+    attribute_code: code,
+    options: Object.entries(opts).map(([value, label]) => ({ value, label })),
+  }))
+  const available = filtersFromAggregations(aggs, attributes, currency, DEFAULT_FILTERS)
+  const groups: FilterGroup[] = []
+  for (const attr of DEFAULT_FILTERS) {
+    const options = available[attr]
+    if (!options?.length) continue
+    const kind = attr === 'price' ? 'price' : attr === 'color' ? 'swatch' : 'list'
+    groups.push({
+      attr,
+      label: labels.titles[attr] || DEFAULT_FILTER_TITLES[attr] || attr,
+      kind,
+      options: options.map((o) => (kind === 'swatch' ? { ...o, swatch: colorSwatch(o.label) } : { ...o })),
+    })
+  }
+  return groups
+}

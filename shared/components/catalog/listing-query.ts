@@ -1,0 +1,134 @@
+/**
+ * The listing request both sides send: the server's loader hands `listingParams(...)` to the
+ * Commerce port; the listing island and the search panel send the same listing (category ids,
+ * chosen filters, sort, paging) as the Elasticsearch DSL of B's shared/domain/search-query to
+ * GET /api/catalog/{index}/product/_search.
+ */
+import { DEFAULT_FILTERS } from '../../config/catalog'
+import { buildProductSearch, type CatalogSearchRequest } from '../../domain/search-query'
+import type { FacetLabels, FilterGroup } from './facets'
+import { chosenPriceRange, type ListingState, sortOf } from './listing-state'
+import type { TileData } from './tile-data'
+
+/** Structurally the port's ProductListingParams (shared code cannot import worker types). */
+export interface ListingParams {
+  categoryIds?: number[]
+  filters?: Record<string, Array<number | string>>
+  price?: { from?: number; to?: number }
+  text?: string
+  sort?: { field: string; order: 'asc' | 'desc' }
+  from?: number
+  size?: number
+  aggregations?: readonly string[]
+}
+
+/** The default catalogue index of the VSF API contract. */
+export const CATALOG_INDEX = 'vue_storefront_catalog'
+/** Listing fields the tiles need (keeps client fetches small). */
+export const TILE_FIELDS = [
+  'id',
+  'sku',
+  'name',
+  'slug',
+  'url_key',
+  'url_path',
+  'type_id',
+  'parent_sku',
+  'price',
+  'special_price',
+  'special_from_date',
+  'special_to_date',
+  'final_price',
+  'image',
+  'small_image',
+  'hover_image',
+  'media_gallery',
+  'sale',
+  'new',
+  'rts',
+  'rts_qty',
+  'international_flag',
+  'designer_name',
+  'stock',
+  'configurable_children.sku',
+  'configurable_children.price',
+  'configurable_children.special_price',
+  'configurable_children.special_from_date',
+  'configurable_children.special_to_date',
+  'configurable_children.status',
+  'configurable_children.stock',
+]
+
+/** Numeric ids stay numbers in the query (option ids and category ids are integers). */
+function idValue(id: string): number | string {
+  return /^\d+$/.test(id) ? Number(id) : id
+}
+
+/** The port / DSL parameters of a category listing page. */
+export function listingParams(
+  categoryIds: number[],
+  state: ListingState,
+  from: number,
+  size: number,
+): ListingParams {
+  const filters: Record<string, Array<number | string>> = {}
+  for (const [attr, values] of Object.entries(state.chosen)) {
+    if (attr === 'price' || !values.length) continue
+    // The category facet narrows the listing to the chosen sub-categories.
+    filters[attr === 'category' ? 'category_ids' : attr] = values.map((v) => idValue(v.id))
+  }
+  const range = chosenPriceRange(state)
+  const params: ListingParams = {
+    categoryIds,
+    filters,
+    sort: sortOf(state),
+    from,
+    size,
+    aggregations: DEFAULT_FILTERS,
+  }
+  if (range) params.price = range.to === undefined ? { from: range.from } : { from: range.from, to: range.to }
+  return params
+}
+
+/** The browser's GET /api/catalog request for a listing page (B's builder, same filters as the port's). */
+export function listingSearchRequest(
+  categoryIds: number[],
+  state: ListingState,
+  from: number,
+  size: number,
+): CatalogSearchRequest {
+  return buildProductSearch({ categoryIds, chosen: state.chosen, sort: state.sort, from, size })
+}
+
+/** The browser's GET /api/catalog request for a text search (relevance order, no aggregations). */
+export function textSearchRequest(text: string, from: number, size: number): CatalogSearchRequest {
+  return buildProductSearch({ searchText: text, from, size, aggregations: false })
+}
+
+/** Path and query of a catalogue search (the DSL URL-encoded in `request`, as VSF's GET mode sends it). */
+export function catalogSearchQuery(req: CatalogSearchRequest, fields: readonly string[] = TILE_FIELDS) {
+  return {
+    path: `/api/catalog/${CATALOG_INDEX}/product/_search`,
+    query: {
+      size: req.size,
+      from: req.from,
+      sort: req.sort,
+      _source_include: fields.join(','),
+      request: JSON.stringify(req.request),
+    } as Record<string, string | number | undefined>,
+  }
+}
+
+/** Props of the listing island (JSON). */
+export interface ListingIslandProps {
+  categoryId: number
+  categoryIds: number[]
+  currency: string
+  state: ListingState
+  tiles: TileData[]
+  total: number
+  /** Products fetched so far (the next page's `from`; hidden international tiles count too). */
+  loaded: number
+  groups: FilterGroup[]
+  labels: FacetLabels
+}

@@ -1,0 +1,228 @@
+/**
+ * The listing's markup: filter panel (groups from the aggregations; options are links to the
+ * filtered URL so they work without JavaScript and are shareable), sort control, result count,
+ * the product grid, the infinite-scroll sentinel, mobile filter actions and back-to-top.
+ * Presentational: the listing island passes state and handlers.
+ */
+import type { MouseEvent, RefObject } from 'react'
+import { LISTING_COLUMNS, SORT_OPTIONS, type SortId } from '../../config/catalog'
+import { MSG } from '../../i18n/messages'
+import type { FilterGroup } from './facets'
+import {
+  clearFilters,
+  hasFilters,
+  isChosen,
+  type ListingState,
+  listingQueryString,
+  toggleListingFilter,
+} from './listing-state'
+import { ProductTile } from './product-tile'
+import type { TileData } from './tile-data'
+
+export interface ListingViewProps {
+  currency: string
+  state: ListingState
+  tiles: TileData[]
+  total: number
+  loaded: number
+  groups: FilterGroup[]
+  loading?: boolean
+  online?: boolean
+  filtersOpen?: boolean
+  actionsVisible?: boolean
+  backToTop?: boolean
+  sentinelRef?: RefObject<HTMLDivElement | null>
+  onToggle?: (attr: string, id: string, label: string) => void
+  onClear?: () => void
+  onSort?: (sort: SortId) => void
+  onOpenFilters?: (open: boolean) => void
+  onMore?: () => void
+  onTop?: () => void
+  onGridClick?: (e: MouseEvent) => void
+}
+
+/** Lets modified clicks (new tab etc.) through; plain clicks run `fn` instead of navigating. */
+function intercept(fn: (() => void) | undefined) {
+  return (e: MouseEvent) => {
+    if (!fn || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+    e.preventDefault()
+    fn()
+  }
+}
+
+function FilterPanel(props: ListingViewProps) {
+  const { state, groups, onToggle, onClear, onOpenFilters, filtersOpen } = props
+  const filtered = hasFilters(state)
+  return (
+    <aside
+      className={`filters${filtersOpen ? ' filters--open' : ''}`}
+      id="listing-filters"
+      aria-label="Filters"
+      data-testid="filters"
+    >
+      <div className="filters__head">
+        <h2 className="filters__title">Filters</h2>
+        {onOpenFilters ? (
+          <button type="button" className="filters__close" onClick={() => onOpenFilters(false)}>
+            Done
+          </button>
+        ) : null}
+      </div>
+      {filtered ? (
+        <a
+          className="filters__clear"
+          href={listingQueryString(clearFilters(state)) || '?'}
+          onClick={intercept(onClear)}
+          data-testid="filters-clear"
+        >
+          Clear all filters
+        </a>
+      ) : null}
+      {groups.length === 0 ? <p className="filters__empty">{MSG.noFiltersSynchronized}</p> : null}
+      {groups.map((group) => (
+        <section key={group.attr} className={`filter filter--${group.kind}`} data-filter={group.attr}>
+          <h3 className="filter__title">{group.label}</h3>
+          <ul className="filter__options">
+            {group.options.map((opt) => {
+              const chosen = isChosen(state, group.attr, opt.id)
+              const href =
+                listingQueryString(toggleListingFilter(state, group.attr, opt.id, opt.label)) || '?'
+              return (
+                <li key={opt.id}>
+                  <a
+                    href={href}
+                    rel="nofollow"
+                    role="checkbox"
+                    aria-checked={chosen}
+                    className={`filter__option${chosen ? ' filter__option--active' : ''}`}
+                    data-testid="filter-option"
+                    data-attr={group.attr}
+                    data-id={opt.id}
+                    onClick={intercept(onToggle && (() => onToggle(group.attr, opt.id, opt.label)))}
+                  >
+                    {group.kind === 'swatch' ? (
+                      <span
+                        className="filter__swatch"
+                        aria-hidden="true"
+                        style={opt.swatch ? { background: opt.swatch } : undefined}
+                      />
+                    ) : (
+                      <span className="filter__box" aria-hidden="true" />
+                    )}
+                    <span className="filter__label">{opt.label}</span>
+                    <span className="filter__count">({opt.count})</span>
+                  </a>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+      ))}
+    </aside>
+  )
+}
+
+export function ListingView(props: ListingViewProps) {
+  const { currency, state, tiles, total, loaded, loading, online = true, onSort, onOpenFilters } = props
+  const columns = LISTING_COLUMNS.configured
+  const more = loaded < total
+  return (
+    <div
+      className="listing"
+      data-testid="listing"
+      style={{ '--tile-span': LISTING_COLUMNS.grid / columns } as never}
+    >
+      <div className={`listing__actions${props.actionsVisible === false ? ' listing__actions--hidden' : ''}`}>
+        <button
+          type="button"
+          className="btn btn--secondary listing__filters-btn"
+          aria-controls="listing-filters"
+          aria-expanded={props.filtersOpen ?? false}
+          onClick={() => onOpenFilters?.(!props.filtersOpen)}
+        >
+          Filters
+        </button>
+        <form className="listing__sort" method="get" onSubmit={(e) => e.preventDefault()}>
+          {Object.entries(state.chosen).map(([attr, values]) => (
+            <input key={attr} type="hidden" name={attr} value={values.map((v) => v.id).join(',')} />
+          ))}
+          <label>
+            <span className="listing__sort-label">Sort by</span>{' '}
+            <select
+              name="sort"
+              value={state.sort}
+              data-testid="sort-select"
+              onChange={(e) => onSort?.(e.currentTarget.value as SortId)}
+            >
+              {SORT_OPTIONS.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button type="submit" className="btn btn--small">
+              Apply
+            </button>
+          </noscript>
+        </form>
+        <p className="listing__count" data-testid="listing-count" aria-live="polite">
+          {total} {total === 1 ? 'product' : 'products'}
+        </p>
+      </div>
+      <div className="listing__body">
+        <FilterPanel {...props} />
+        <div className="listing__main">
+          {tiles.length === 0 && !loading ? (
+            <div className="listing__empty" data-testid="listing-empty">
+              {hasFilters(state) ? (
+                <>
+                  <h2>{MSG.noProductsFoundTitle}</h2>
+                  <p>{MSG.noProductsFoundText}</p>
+                </>
+              ) : (
+                <p className="notice notice--warning">{MSG.noProductsSynchronized}</p>
+              )}
+            </div>
+          ) : null}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: records the clicked tile link; keyboard activation also fires click */}
+          <ul
+            className={`product-grid${loading ? ' product-grid--loading' : ''}`}
+            onClick={props.onGridClick}
+          >
+            {tiles.map((tile, i) => (
+              <li key={tile.sku} className="product-grid__item">
+                <ProductTile tile={tile} currency={currency} eager={i < columns} />
+              </li>
+            ))}
+          </ul>
+          <div ref={props.sentinelRef} className="listing__sentinel" data-testid="listing-sentinel" />
+          {more ? (
+            <p className="listing__more">
+              {online ? (
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  disabled={loading}
+                  onClick={props.onMore}
+                >
+                  {loading ? 'Loading…' : 'Load more'}
+                </button>
+              ) : (
+                <span className="notice">
+                  You are offline: more products will load when you are back online.
+                </span>
+              )}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {props.backToTop ? (
+        <button type="button" className="back-to-top" data-testid="back-to-top" onClick={props.onTop}>
+          <span aria-hidden="true">↑</span> Back to top
+        </button>
+      ) : null}
+    </div>
+  )
+}
