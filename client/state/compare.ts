@@ -4,12 +4,8 @@
  * browser storage after each change.
  */
 import { computed, signal } from '@preact/signals-core'
-import {
-  addUniqueBySku,
-  isProductSummary,
-  type ProductSummary,
-  removeBySku,
-} from '../../shared/components/product/summary'
+import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
+import { addToCompare, removeBySku, uniqueBySku } from '../../shared/domain/lists'
 import { msgCompareAdded, msgCompareRemoved } from '../../shared/i18n/messages'
 import { collection } from '../storage'
 import { bus, EVENTS } from '../sync/events'
@@ -35,9 +31,8 @@ export function createCompareStore({ storage, notify = defaultNotify }: CompareD
       loading = storage()
         .getItem(STORAGE_KEY)
         .then((saved) => {
-          let merged = Array.isArray(saved) ? saved.filter(isProductSummary) : []
-          for (const item of items.value) merged = addUniqueBySku(merged, item)
-          items.value = merged
+          const fromStorage = Array.isArray(saved) ? saved.filter(isProductSummary) : []
+          items.value = uniqueBySku([...fromStorage, ...items.value])
         })
         .catch((err) => console.warn('[compare] load failed', err))
         .finally(() => {
@@ -58,9 +53,9 @@ export function createCompareStore({ storage, notify = defaultNotify }: CompareD
   /** Adds the product unless its sku is already there; notifies and saves when it was added. */
   async function add(item: ProductSummary): Promise<boolean> {
     await load()
-    const next = addUniqueBySku(items.value, item)
-    if (next === items.value) return false
-    items.value = next
+    const { list, added } = addToCompare(items.value, item)
+    if (!added) return false
+    items.value = list
     notify({ type: 'success', message: msgCompareAdded(item.name) })
     await save()
     return true
@@ -71,7 +66,7 @@ export function createCompareStore({ storage, notify = defaultNotify }: CompareD
     await load()
     const found = items.value.find((i) => i.sku === sku)
     if (!found) return false
-    items.value = removeBySku(items.value, sku)
+    items.value = removeBySku(items.value, sku).list
     notify({ type: 'success', message: msgCompareRemoved(found.name) })
     await save()
     return true

@@ -3,12 +3,9 @@
  * revisit moves the item to the front. Persisted to browser storage after each change.
  */
 import { signal } from '@preact/signals-core'
-import {
-  isProductSummary,
-  type ProductSummary,
-  pushRecentlyViewed,
-} from '../../shared/components/product/summary'
+import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
 import { RECENTLY_VIEWED_MAX } from '../../shared/config/storage'
+import { addRecentlyViewed } from '../../shared/domain/lists'
 import { collection } from '../storage'
 
 /** The subset of the storage API the list stores use (UniversalStorage satisfies it). */
@@ -35,7 +32,7 @@ export function createRecentlyViewedStore(storage: () => ListStorage<ProductSumm
           const fromStorage = Array.isArray(saved) ? saved.filter(isProductSummary) : []
           let merged = fromStorage
           for (const item of [...items.value].reverse())
-            merged = pushRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
+            merged = addRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
           items.value = merged.slice(0, RECENTLY_VIEWED_MAX)
         })
         .catch((err) => console.warn('[recently-viewed] load failed', err))
@@ -49,7 +46,7 @@ export function createRecentlyViewedStore(storage: () => ListStorage<ProductSumm
   /** Records a product view: it moves to the front; the list keeps the newest 20. */
   async function add(item: ProductSummary): Promise<void> {
     await load()
-    items.value = pushRecentlyViewed(items.value, item, RECENTLY_VIEWED_MAX)
+    items.value = addRecentlyViewed(items.value, item, RECENTLY_VIEWED_MAX)
     try {
       await storage().setItem(STORAGE_KEY, items.value)
     } catch (err) {

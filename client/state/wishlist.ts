@@ -7,13 +7,9 @@
  * failures are only logged.
  */
 import { computed, signal } from '@preact/signals-core'
-import {
-  addUniqueBySku,
-  isProductSummary,
-  type ProductSummary,
-  removeBySku,
-} from '../../shared/components/product/summary'
+import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
 import { WISHLIST_DEFAULT_QTY } from '../../shared/config/storage'
+import { addToWishlist, removeFromWishlist, uniqueBySku } from '../../shared/domain/lists'
 import { api } from '../api'
 import { collection } from '../storage'
 import { bus, EVENTS } from '../sync/events'
@@ -109,9 +105,8 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
 
   async function fromCache(): Promise<void> {
     const saved = await storage().getItem(STORAGE_KEY)
-    let merged = Array.isArray(saved) ? (saved.filter(isProductSummary) as WishlistItem[]) : []
-    for (const item of items.value) merged = addUniqueBySku(merged, item)
-    items.value = merged
+    const fromStorage = Array.isArray(saved) ? (saved.filter(isProductSummary) as WishlistItem[]) : []
+    items.value = uniqueBySku([...fromStorage, ...items.value])
   }
 
   /** Loads once: server history when signed in (falls back to the cache on failure), else the cache. */
@@ -149,7 +144,10 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
     if (!u || !remote) return
     try {
       const result = await remote[kind](u, wishlistItemId(item))
-      items.value = mergeServerItems(result, kind === 'add' ? addUniqueBySku(items.value, item) : items.value)
+      items.value = mergeServerItems(
+        result,
+        kind === 'add' ? addToWishlist(items.value, item).list : items.value,
+      )
       await save()
     } catch (err) {
       // "Wishlist failures: Logged only" (catalogue §8).
@@ -162,7 +160,7 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
     await load()
     if (skus.value.has(product.sku)) return false
     const item: WishlistItem = { ...product, qty: WISHLIST_DEFAULT_QTY }
-    items.value = addUniqueBySku(items.value, item)
+    items.value = addToWishlist(items.value, item).list
     await save()
     await syncServer('add', item)
     return true
@@ -173,7 +171,7 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
     await load()
     const found = items.value.find((i) => i.sku === sku)
     if (!found) return false
-    items.value = removeBySku(items.value, sku)
+    items.value = removeFromWishlist(items.value, sku).list
     await save()
     await syncServer('remove', found)
     return true

@@ -27,21 +27,3 @@ export function isProductSummary(value: unknown): value is ProductSummary {
   const v = value as Record<string, unknown>
   return typeof v.sku === 'string' && typeof v.name === 'string' && typeof v.url === 'string'
 }
-
-// The list rules below are pure; shared/domain/lists.ts (helper B) had not landed when these stores
-// were written. They take and return new arrays.
-
-/** Recently viewed: `item` moves to the front, duplicates by sku removed, at most `max` kept. */
-export function pushRecentlyViewed<T extends { sku: string }>(list: readonly T[], item: T, max: number): T[] {
-  return [item, ...list.filter((i) => i.sku !== item.sku)].slice(0, max)
-}
-
-/** Compare / wishlist: appends `item` unless its sku is already present (then the list is returned as is). */
-export function addUniqueBySku<T extends { sku: string }>(list: readonly T[], item: T): T[] {
-  return list.some((i) => i.sku === item.sku) ? (list as T[]) : [...list, item]
-}
-
-/** Removes every entry with `sku`. */
-export function removeBySku<T extends { sku: string }>(list: readonly T[], sku: string): T[] {
-  return list.filter((i) => i.sku !== sku)
-}
