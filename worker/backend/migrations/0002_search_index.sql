@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS search_tokens (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS search_tokens_product ON search_tokens(product_id, field);
 
--- Index version: bumped by every rebuild so per-isolate caches (the fuzzy vocabulary) know when
+-- Index version: set to a fresh random number by every rebuild so per-isolate caches (the fuzzy vocabulary) know when
 -- to reload.
 CREATE TABLE IF NOT EXISTS search_meta (
   key TEXT PRIMARY KEY,

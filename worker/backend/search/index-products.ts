@@ -13,7 +13,7 @@ export function deleteProductIndexStatements(db: D1Database, productId: number):
     db.prepare('DELETE FROM search_numbers WHERE product_id = ?1').bind(productId),
     db.prepare('DELETE FROM search_tokens WHERE product_id = ?1').bind(productId),
     db.prepare('DELETE FROM search_docs WHERE product_id = ?1').bind(productId),
-    db.prepare("UPDATE search_meta SET value = value + 1 WHERE key = 'version'"),
+    db.prepare("UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version'"),
   ]
 }
 
@@ -57,7 +57,7 @@ export function indexProductStatements(
          FROM json_each(?2)`,
       )
       .bind(id, JSON.stringify(tokens)),
-    db.prepare("UPDATE search_meta SET value = value + 1 WHERE key = 'version'"),
+    db.prepare("UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version'"),
   )
   return stmts
 }

@@ -1,0 +1,334 @@
+/**
+ * The SQL backend: compiles a SearchPlan over products into ONE parameterised SQLite statement on
+ * the search index (migration 0002) that returns the page of hits (joined to `products.doc`), the
+ * total, and every aggregation over the full filtered set. Field names and values are always bound
+ * parameters (field names are additionally whitelisted by the parser); nothing user-supplied is
+ * concatenated into the SQL text.
+ */
+import { type AggNode, type QueryNode, rangeBounds, SearchError, type SearchPlan, type SortSpec } from './dsl'
+import { effectiveSort } from './evaluate-js'
+import { fieldTokens, queryValueForms, TEXT_FIELDS } from './facts'
+import { EXACT_TOKEN_WEIGHT, planTextMatch } from './text'
+
+/** D1 accepts at most 100 bound parameters per statement. */
+export const MAX_SQL_PARAMS = 100
+/** Longest match_phrase accepted (tokens). */
+const MAX_PHRASE_TOKENS = 10
+
+/** Text-field vocabulary: field → its distinct tokens. */
+export type Vocabulary = Map<string, string[]>
+
+class Params {
+  readonly values: unknown[] = []
+  private readonly seen = new Map<string, number>()
+  add(v: string | number | null): string {
+    const key = `${typeof v}:${String(v)}`
+    let i = this.seen.get(key)
+    if (i === undefined) {
+      this.values.push(v)
+      i = this.values.length
+      this.seen.set(key, i)
+    }
+    return `?${i}`
+  }
+}
+
+interface Compiled {
+  cond: string
+  score: string
+}
+
+interface Compiler {
+  params: Params
+  ctes: string[]
+  vocab: Vocabulary
+}
+
+function compile(node: QueryNode, c: Compiler): Compiled {
+  const p = c.params
+  switch (node.kind) {
+    case 'match_all':
+      return { cond: '1', score: p.add(node.boost) }
+    case 'match_none':
+      return { cond: '0', score: '0' }
+    case 'terms': {
+      const forms = [...new Set(node.values.flatMap((v) => queryValueForms(v)))]
+      if (forms.length === 0) return { cond: '0', score: '0' }
+      const valueCond =
+        forms.length === 1
+          ? `value = ${p.add(forms[0] as string)}`
+          : `value IN (SELECT value FROM json_each(${p.add(JSON.stringify(forms))}))`
+      return {
+        cond: `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND ${valueCond})`,
+        score: p.add(node.boost),
+      }
+    }
+    case 'range': {
+      const b = rangeBounds(node)
+      const parts: string[] = []
+      const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const
+      for (const k of ['gt', 'gte', 'lt', 'lte'] as const) {
+        const v = b[k]
+        if (v !== undefined) parts.push(`value ${ops[k]} ${p.add(v)}`)
+      }
+      const table = b.mode === 'number' ? 'search_numbers' : 'search_terms'
+      return {
+        cond: `d.product_id IN (SELECT product_id FROM ${table} WHERE field = ${p.add(node.field)}${parts.map((x) => ` AND ${x}`).join('')})`,
+        score: p.add(node.boost),
+      }
+    }
+    case 'exists': {
+      const f = p.add(node.field)
+      return {
+        cond: `(d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${f} OR (field > ${p.add(`${node.field}.`)} AND field < ${p.add(`${node.field}/`)})) OR d.product_id IN (SELECT product_id FROM search_tokens WHERE field = ${f}))`,
+        score: p.add(node.boost),
+      }
+    }
+    case 'match':
+      return compileMatch(node, c)
+    case 'phrase': {
+      if (!TEXT_FIELDS.has(node.field)) {
+        return compile(
+          { kind: 'terms', field: node.field, values: [node.query], boost: node.boost * EXACT_TOKEN_WEIGHT },
+          c,
+        )
+      }
+      const q = fieldTokens(node.field, node.query)
+      if (q.length === 0) return { cond: '0', score: '0' }
+      if (q.length > MAX_PHRASE_TOKENS)
+        throw new SearchError(`match_phrase accepts at most ${MAX_PHRASE_TOKENS} words`)
+      const f = p.add(node.field)
+      const joins = q
+        .slice(1)
+        .map(
+          (t, i) =>
+            ` JOIN search_tokens t${i + 1} ON t${i + 1}.token = ${p.add(t)} AND t${i + 1}.field = ${f} AND t${i + 1}.product_id = t0.product_id AND t${i + 1}.pos = t0.pos + ${i + 1}`,
+        )
+        .join('')
+      return {
+        cond: `d.product_id IN (SELECT t0.product_id FROM search_tokens t0${joins} WHERE t0.token = ${p.add(q[0] as string)} AND t0.field = ${f})`,
+        score: p.add(node.boost * EXACT_TOKEN_WEIGHT),
+      }
+    }
+    case 'bool': {
+      const conds: string[] = []
+      const scores: string[] = []
+      for (const ch of node.must) {
+        const x = compile(ch, c)
+        conds.push(x.cond)
+        scores.push(x.score)
+      }
+      for (const ch of node.filter) conds.push(compile(ch, c).cond)
+      for (const ch of node.mustNot) conds.push(`NOT (${compile(ch, c).cond})`)
+      const should = node.should.map((ch) => compile(ch, c))
+      for (const s of should) scores.push(`(CASE WHEN ${s.cond} THEN ${s.score} ELSE 0 END)`)
+      if (node.minimumShouldMatch > 0) {
+        if (node.minimumShouldMatch === 1) conds.push(`(${should.map((s) => s.cond).join(' OR ')})`)
+        else {
+          conds.push(
+            `((${should.map((s) => `(CASE WHEN ${s.cond} THEN 1 ELSE 0 END)`).join(' + ')}) >= ${p.add(node.minimumShouldMatch)})`,
+          )
+        }
+      }
+      const sum = scores.length ? scores.join(' + ') : '0'
+      return {
+        cond: conds.length ? conds.map((x) => `(${x})`).join(' AND ') : '1',
+        score: `(${p.add(node.boost)} * (${sum}))`,
+      }
+    }
+    case 'function_score': {
+      const q = compile(node.query, c)
+      const fns = node.functions.map((fn) => {
+        const w = p.add(fn.weight)
+        return fn.filter ? `(CASE WHEN ${compile(fn.filter, c).cond} THEN ${w} END)` : w
+      })
+      let f: string
+      if (fns.length === 0) f = '1'
+      else {
+        const anyMatched = `(${fns.map((x) => `${x} IS NOT NULL`).join(' OR ')})`
+        switch (node.scoreMode) {
+          case 'multiply':
+            f = fns.map((x) => `COALESCE(${x}, 1)`).join(' * ')
+            break
+          case 'sum':
+            f = `(CASE WHEN ${anyMatched} THEN ${fns.map((x) => `COALESCE(${x}, 0)`).join(' + ')} ELSE 1 END)`
+            break
+          case 'avg':
+            f = `(CASE WHEN ${anyMatched} THEN (${fns.map((x) => `COALESCE(${x}, 0)`).join(' + ')}) * 1.0 / (${fns.map((x) => `(${x} IS NOT NULL)`).join(' + ')}) ELSE 1 END)`
+            break
+          case 'first':
+            f = `COALESCE(${fns.join(', ')}, 1)`
+            break
+          case 'max':
+            f = `(CASE WHEN ${anyMatched} THEN MAX(${fns.map((x) => `COALESCE(${x}, -1e308)`).join(', ')}, -1e308) ELSE 1 END)`
+            break
+          case 'min':
+            f = `(CASE WHEN ${anyMatched} THEN MIN(${fns.map((x) => `COALESCE(${x}, 1e308)`).join(', ')}, 1e308) ELSE 1 END)`
+            break
+        }
+      }
+      if (node.maxBoost < Number.MAX_VALUE) f = `MIN(${f}, ${p.add(node.maxBoost)})`
+      const qs = q.score
+      let s: string
+      switch (node.boostMode) {
+        case 'multiply':
+          s = `(${qs}) * (${f})`
+          break
+        case 'replace':
+          s = `(${f})`
+          break
+        case 'sum':
+          s = `(${qs}) + (${f})`
+          break
+        case 'avg':
+          s = `((${qs}) + (${f})) / 2.0`
+          break
+        case 'max':
+          s = `MAX(${qs}, ${f})`
+          break
+        case 'min':
+          s = `MIN(${qs}, ${f})`
+          break
+      }
+      const score = `(${p.add(node.boost)} * ${s})`
+      const cond = node.minScore === null ? q.cond : `(${q.cond}) AND ${score} >= ${p.add(node.minScore)}`
+      return { cond, score }
+    }
+  }
+}
+
+function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler): Compiled {
+  const p = c.params
+  const plans = planTextMatch(node.fields, node.query, node.options, (f) => c.vocab.get(f) ?? [])
+  const rows: [string, string, number, number, number][] = []
+  const keywordBranches: string[] = []
+  for (const plan of plans) {
+    if (!plan.text) {
+      const forms = queryValueForms(node.query)
+      keywordBranches.push(
+        `SELECT product_id, field, ${p.add(EXACT_TOKEN_WEIGHT * plan.boost)} AS fs FROM search_terms WHERE field = ${p.add(plan.field)} AND value IN (SELECT value FROM json_each(${p.add(JSON.stringify(forms))}))`,
+      )
+      continue
+    }
+    plan.tokens.forEach((qt, qi) => {
+      for (const e of qt.expansions)
+        rows.push([e.token, plan.field, qi, e.weight * plan.boost, plan.required])
+    })
+  }
+  const branches = [...keywordBranches]
+  if (rows.length > 0) {
+    branches.unshift(
+      `SELECT product_id, field, SUM(w) AS fs FROM (
+        SELECT t.product_id AS product_id, t.field AS field, json_extract(e.value, '$[2]') AS qi,
+               MAX(json_extract(e.value, '$[3]')) AS w, MAX(json_extract(e.value, '$[4]')) AS req
+        FROM json_each(${p.add(JSON.stringify(rows))}) e
+        JOIN search_tokens t ON t.token = json_extract(e.value, '$[0]') AND t.field = json_extract(e.value, '$[1]')
+        GROUP BY t.product_id, t.field, qi
+      ) GROUP BY product_id, field HAVING COUNT(*) >= MAX(req)`,
+    )
+  }
+  if (branches.length === 0) return { cond: '0', score: '0' }
+  const name = `m${c.ctes.length}`
+  const tb = node.options.tieBreaker
+  const combined = tb === 0 ? 'MAX(fs)' : `(MAX(fs) + ${c.params.add(tb)} * (SUM(fs) - MAX(fs)))`
+  c.ctes.push(
+    `${name} AS MATERIALIZED (SELECT product_id, ${p.add(node.boost)} * ${combined} AS score FROM (${branches.join(' UNION ALL ')}) GROUP BY product_id)`,
+  )
+  return {
+    cond: `d.product_id IN (SELECT product_id FROM ${name})`,
+    score: `(SELECT score FROM ${name} WHERE ${name}.product_id = d.product_id)`,
+  }
+}
+
+/** Every text clause's fields (to know which vocabularies a plan needs). */
+export function needsVocabulary(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'match':
+      return node.fields.some((f) => TEXT_FIELDS.has(f.field))
+    case 'bool':
+      return [...node.must, ...node.should, ...node.mustNot, ...node.filter].some(needsVocabulary)
+    case 'function_score':
+      return (
+        needsVocabulary(node.query) ||
+        node.functions.some((f) => f.filter !== null && needsVocabulary(f.filter))
+      )
+    default:
+      return false
+  }
+}
+
+function sortExpr(s: SortSpec, p: Params): string {
+  if (s.field === '_score') return 'score'
+  const agg = s.order === 'asc' ? 'MIN' : 'MAX'
+  const f = p.add(s.field)
+  return `COALESCE((SELECT ${agg}(value) FROM search_numbers WHERE product_id = f.id AND field = ${f}), (SELECT ${agg}(value) FROM search_terms WHERE product_id = f.id AND field = ${f}))`
+}
+
+const INVENTORY_JSON =
+  "json_object('sku', i.sku, 'product_id', i.product_id, 'parent_sku', i.parent_sku, 'qty', i.qty, 'is_in_stock', i.is_in_stock)"
+
+export interface CompiledSearch {
+  sql: string
+  params: unknown[]
+}
+
+/**
+ * One statement answering a product search. Result rows: (kind, a, v, doc, n, m) where kind is
+ * 'h' (hit: a = rank, v = id, n = score, doc = products.doc), 't' (n = total, m = max score),
+ * 'a' (aggregation a: v = bucket value or range index, n = count or min/max value) and
+ * 'f' (aggregation a's field holds numbers: n = 1 or 0) and 'i' (doc = an inventory row as JSON).
+ */
+export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): CompiledSearch {
+  const c: Compiler = { params: new Params(), ctes: [], vocab }
+  const p = c.params
+  const q = compile(plan.query, c)
+  const minScore = plan.minScore === null ? '' : ` WHERE score >= ${p.add(plan.minScore)}`
+  const ctes = [
+    ...c.ctes,
+    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score} AS score FROM search_docs d WHERE ${q.cond})${minScore})`,
+  ]
+  const sort = effectiveSort(plan)
+  const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
+  const orderBy = (prefix: string, id: string) =>
+    [
+      ...sort.map((s, i) => `(${prefix}k${i} IS NULL), ${prefix}k${i} ${s.order === 'asc' ? 'ASC' : 'DESC'}`),
+      `${id} ASC`,
+    ].join(', ')
+  const order = orderBy('', 'id')
+  ctes.push(
+    `pg AS MATERIALIZED (SELECT * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f) ORDER BY ${order} LIMIT ${p.add(plan.size)} OFFSET ${p.add(plan.from)})`,
+  )
+  const parts = [
+    `SELECT 'h' AS kind, row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS a, pg.id AS v, p.doc AS doc, pg.score AS n, NULL AS m FROM pg JOIN products p ON p.id = pg.id`,
+    `SELECT 't', NULL, NULL, NULL, COUNT(*), MAX(score) FROM f`,
+    // Live stock of the page's products and their configurable children (merged into the docs).
+    `SELECT 'i', NULL, NULL, ${INVENTORY_JSON}, NULL, NULL FROM pg JOIN search_docs sd ON sd.product_id = pg.id JOIN inventory i ON i.sku = sd.sku`,
+    `SELECT 'i', NULL, NULL, ${INVENTORY_JSON}, NULL, NULL FROM pg JOIN search_docs sd ON sd.product_id = pg.id JOIN inventory i ON i.parent_sku = sd.sku`,
+  ]
+  plan.aggs.forEach((agg: AggNode, i) => {
+    const fld = p.add(agg.field)
+    const ai = p.add(i)
+    if (agg.kind === 'terms') {
+      parts.push(
+        `SELECT * FROM (SELECT 'a', ${ai}, t.value, NULL, COUNT(*), NULL FROM f JOIN search_terms t ON t.product_id = f.id AND t.field = ${fld} GROUP BY t.value ORDER BY COUNT(*) DESC, t.value ASC LIMIT ${p.add(agg.size)})`,
+      )
+      parts.push(
+        `SELECT 'f', ${ai}, NULL, NULL, EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}), NULL`,
+      )
+    } else if (agg.kind === 'range') {
+      const ranges = JSON.stringify(agg.ranges.map((r, j) => [j, r.from ?? null, r.to ?? null]))
+      parts.push(
+        `SELECT 'a', ${ai}, json_extract(r.value, '$[0]'), NULL, COUNT(DISTINCT n.product_id), NULL FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld} JOIN json_each(${p.add(ranges)}) r ON (json_extract(r.value, '$[1]') IS NULL OR n.value >= json_extract(r.value, '$[1]')) AND (json_extract(r.value, '$[2]') IS NULL OR n.value < json_extract(r.value, '$[2]')) GROUP BY json_extract(r.value, '$[0]')`,
+      )
+    } else {
+      parts.push(
+        `SELECT 'a', ${ai}, NULL, NULL, ${agg.kind === 'min' ? 'MIN' : 'MAX'}(n.value), NULL FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld}`,
+      )
+    }
+  })
+  const sql = `WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`
+  if (p.values.length > MAX_SQL_PARAMS) {
+    throw new SearchError(`Query is too complex (it needs more than ${MAX_SQL_PARAMS} distinct values)`)
+  }
+  return { sql, params: p.values }
+}

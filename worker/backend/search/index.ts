@@ -1,0 +1,346 @@
+/**
+ * The catalogue search engine: `searchCatalog(db, request)` answers an Elasticsearch-style search
+ * over one entity type with the Elasticsearch response shape. Products run as one SQL statement
+ * on the D1 search index (compile-sql.ts); the small entity sets (categories, attributes, tax
+ * rules, reviews, CMS) are evaluated in memory with the same semantics (evaluate-js.ts).
+ *
+ * Exports for other areas: searchCatalog (the Commerce port calls it in-process),
+ * indexProductStatements (./index-products), SearchError.
+ */
+import type { Category, Product } from '../../../shared/schemas/catalog'
+import { buildTree, getAllCategories } from '../catalog/categories'
+import { type InventoryRow, mergeInventory } from '../catalog/products'
+import { compileProductSearch, needsVocabulary, type Vocabulary } from './compile-sql'
+import { type AggNode, parseAggs, parseQuery, parseSort, SearchError, type SearchPlan } from './dsl'
+import { type AggResult, bucket, type EngineResult, searchDocsInMemory, toJsDocs } from './evaluate-js'
+import { filterSource, parsePatterns } from './source-filter'
+
+export { SearchError } from './dsl'
+export { indexProductStatements } from './index-products'
+
+/** Entity types the catalogue endpoint serves (contract §1.1). */
+export const ENTITY_TYPES = [
+  'product',
+  'category',
+  'attribute',
+  'taxrule',
+  'review',
+  'cms_block',
+  'cms_page',
+] as const
+export type EntityType = (typeof ENTITY_TYPES)[number]
+
+/** Largest page (the category tree is fetched with size=4000, catalogue §9). */
+export const MAX_SEARCH_SIZE = 4000
+/** Largest from + size (Elasticsearch's default max_result_window). */
+export const MAX_RESULT_WINDOW = 10000
+
+export interface SearchCatalogRequest {
+  entityType: string
+  /** The DSL body (query, aggs, sort, size, from, min_score, _source). */
+  body?: Record<string, unknown>
+  /** URL parameters override the body's (as vue-storefront-api passes them to Elasticsearch). */
+  size?: number | string
+  from?: number | string
+  sort?: unknown
+  includes?: string[]
+  excludes?: string[]
+  /** Reported back in hits as `_index`. */
+  index?: string
+}
+
+export interface EsHit {
+  _index: string
+  _type: string
+  _id: string
+  _score: number | null
+  _source: Record<string, unknown>
+}
+
+export interface EsSearchResponse {
+  took: number
+  timed_out: boolean
+  _shards: { total: number; successful: number; skipped: number; failed: number }
+  hits: { total: number; max_score: number | null; hits: EsHit[] }
+  aggregations?: Record<string, AggResult>
+}
+
+const BODY_KEYS = new Set([
+  'query',
+  'aggs',
+  'aggregations',
+  'sort',
+  'from',
+  'size',
+  'min_score',
+  '_source',
+  'groupId',
+  'groupToken',
+  'track_scores',
+  'track_total_hits',
+])
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** Validates a size: default 24 when not above 0 (catalogue §5), at most MAX_SEARCH_SIZE. */
+export function normalizeSize(v: unknown, fallback = 24): number {
+  if (v === undefined || v === null || v === '') return fallback
+  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw new SearchError(`size must be a whole number, got ${JSON.stringify(v)?.slice(0, 40)}`)
+  if (n <= 0) return fallback
+  if (n > MAX_SEARCH_SIZE) throw new SearchError(`size must be at most ${MAX_SEARCH_SIZE}, got ${n}`)
+  return n
+}
+
+/** Validates a start offset: 0 when negative (catalogue §5). */
+export function normalizeFrom(v: unknown): number {
+  if (v === undefined || v === null || v === '') return 0
+  const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw new SearchError(`from must be a whole number, got ${JSON.stringify(v)?.slice(0, 40)}`)
+  return Math.max(0, n)
+}
+
+/** Turns a request into an executable plan (throws SearchError on anything unsupported). */
+export function planSearch(req: SearchCatalogRequest): SearchPlan {
+  const body = req.body ?? {}
+  if (!isObject(body)) throw new SearchError('The search request must be a JSON object')
+  for (const k of Object.keys(body)) {
+    if (!BODY_KEYS.has(k)) throw new SearchError(`Unsupported search request option: ${k.slice(0, 40)}`)
+  }
+  if (body.aggs !== undefined && body.aggregations !== undefined)
+    throw new SearchError('Use either aggs or aggregations, not both')
+  const size = normalizeSize(req.size ?? body.size)
+  const from = normalizeFrom(req.from ?? body.from)
+  if (from + size > MAX_RESULT_WINDOW)
+    throw new SearchError(`from + size must not exceed ${MAX_RESULT_WINDOW}`)
+  let minScore: number | null = null
+  if (body.min_score !== undefined && body.min_score !== null) {
+    if (typeof body.min_score !== 'number' || !Number.isFinite(body.min_score))
+      throw new SearchError('min_score must be a number')
+    minScore = body.min_score
+  }
+  const sort = parseSort(req.sort !== undefined && req.sort !== '' ? req.sort : body.sort)
+  return {
+    query: parseQuery(body.query),
+    aggs: parseAggs(body.aggs ?? body.aggregations),
+    sort,
+    from,
+    size,
+    minScore,
+  }
+}
+
+let vocabCache: { version: number; vocab: Vocabulary } | null = null
+
+/** Distinct tokens per text field, cached per isolate until the index version changes. */
+async function loadVocabulary(db: D1Database): Promise<Vocabulary> {
+  const row = await db
+    .prepare("SELECT value FROM search_meta WHERE key = 'version'")
+    .first<{ value: number }>()
+  const version = row?.value ?? 0
+  if (vocabCache && vocabCache.version === version) return vocabCache.vocab
+  const { results } = await db
+    .prepare('SELECT DISTINCT field, token FROM search_tokens')
+    .all<{ field: string; token: string }>()
+  const vocab: Vocabulary = new Map()
+  for (const r of results) {
+    let list = vocab.get(r.field)
+    if (!list) {
+      list = []
+      vocab.set(r.field, list)
+    }
+    list.push(r.token)
+  }
+  vocabCache = { version, vocab }
+  return vocab
+}
+
+interface ResultRow {
+  kind: 'h' | 't' | 'a' | 'f' | 'i' | 'j'
+  a: number | null
+  v: string | number | null
+  doc: string | null
+  n: number | null
+  m: number | null
+}
+
+/** Runs a product plan on D1: one statement for hits, total, aggregations and live stock. */
+export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<EngineResult> {
+  const vocab = needsVocabulary(plan.query) ? await loadVocabulary(db) : new Map()
+  const { sql, params } = compileProductSearch(plan, vocab)
+  const { results } = await db
+    .prepare(sql)
+    .bind(...params)
+    .all<ResultRow>()
+  return assembleProductResult(plan, results)
+}
+
+function assembleProductResult(plan: SearchPlan, rows: ResultRow[]): EngineResult {
+  const hits: { rank: number; id: number; score: number; doc: string }[] = []
+  const inventory = new Map<string, InventoryRow>()
+  let total = 0
+  let maxScore: number | null = null
+  const aggRows = new Map<number, ResultRow[]>()
+  const numericField = new Map<number, boolean>()
+  for (const r of rows) {
+    if (r.kind === 'h')
+      hits.push({ rank: Number(r.a), id: Number(r.v), score: Number(r.n), doc: String(r.doc) })
+    else if (r.kind === 't') {
+      total = Number(r.n)
+      maxScore = r.m === null ? null : Number(r.m)
+    } else if (r.kind === 'a') {
+      const list = aggRows.get(Number(r.a)) ?? []
+      list.push(r)
+      aggRows.set(Number(r.a), list)
+    } else if (r.kind === 'f') numericField.set(Number(r.a), Number(r.n) === 1)
+    else if (r.kind === 'i' && r.doc) {
+      const row = JSON.parse(r.doc) as InventoryRow
+      inventory.set(row.sku, row)
+    }
+  }
+  hits.sort((x, y) => x.rank - y.rank)
+  const aggregations: Record<string, AggResult> = {}
+  plan.aggs.forEach((agg: AggNode, i) => {
+    const list = aggRows.get(i) ?? []
+    if (agg.kind === 'terms') {
+      const numeric = numericField.get(i) === true
+      aggregations[agg.name] = {
+        buckets: list
+          .map((r) => ({ value: String(r.v), count: Number(r.n) }))
+          .sort((x, y) => y.count - x.count || (x.value < y.value ? -1 : x.value > y.value ? 1 : 0))
+          .map((b) => bucket(b.value, b.count, numeric && String(Number(b.value)) === b.value)),
+      }
+    } else if (agg.kind === 'range') {
+      const counts = new Map(list.map((r) => [Number(r.v), Number(r.n)]))
+      aggregations[agg.name] = {
+        buckets: agg.ranges.map((r, j) => ({
+          key: r.key,
+          ...(r.from !== undefined ? { from: r.from } : {}),
+          ...(r.to !== undefined ? { to: r.to } : {}),
+          doc_count: counts.get(j) ?? 0,
+        })),
+      }
+    } else {
+      const v = list[0]?.n
+      aggregations[agg.name] = { value: v === null || v === undefined ? null : Number(v) }
+    }
+  })
+  return {
+    total,
+    maxScore,
+    hits: hits.map((h) => ({
+      id: h.id,
+      score: h.score,
+      source: mergeInventory(JSON.parse(h.doc) as Product, inventory) as unknown as Record<string, unknown>,
+    })),
+    aggregations,
+  }
+}
+
+const ENTITY_TABLES: Record<Exclude<EntityType, 'product' | 'category'>, string> = {
+  attribute: 'SELECT doc FROM attributes ORDER BY attribute_id',
+  taxrule: 'SELECT doc FROM tax_rules ORDER BY id',
+  review: 'SELECT doc FROM reviews ORDER BY id',
+  cms_block: 'SELECT doc FROM cms_blocks ORDER BY id',
+  cms_page: 'SELECT doc FROM cms_pages ORDER BY id',
+}
+
+/** Loads every document of a small entity type (categories get their children_data tree). */
+async function loadEntityDocs(
+  db: D1Database,
+  type: Exclude<EntityType, 'product'>,
+): Promise<Record<string, unknown>[]> {
+  if (type === 'category') {
+    const all: Category[] = await getAllCategories(db)
+    const tree = buildTree(all)
+    return all.map((c) => (tree.get(c.id) ?? c) as unknown as Record<string, unknown>)
+  }
+  const { results } = await db.prepare(ENTITY_TABLES[type]).all<{ doc: string }>()
+  return results.map((r) => JSON.parse(r.doc) as Record<string, unknown>)
+}
+
+function isEntityType(t: string): t is EntityType {
+  return (ENTITY_TYPES as readonly string[]).includes(t)
+}
+
+/** Searches one entity type; answers in the Elasticsearch response shape. */
+export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): Promise<EsSearchResponse> {
+  const started = Date.now()
+  if (!isEntityType(req.entityType))
+    throw new SearchError(`No entity type registered for ${String(req.entityType).slice(0, 40)}`)
+  const plan = planSearch(req)
+  const includes = [...(req.includes ?? [])]
+  const excludes = [...(req.excludes ?? [])]
+  const body = req.body ?? {}
+  const src = body._source
+  const toError = (m: string) => new SearchError(m)
+  if (Array.isArray(src) || typeof src === 'string') includes.push(...parsePatterns(src, '_source', toError))
+  else if (isObject(src)) {
+    includes.push(...parsePatterns(src.includes ?? src.include, '_source.includes', toError))
+    excludes.push(...parsePatterns(src.excludes ?? src.exclude, '_source.excludes', toError))
+  } else if (src !== undefined && typeof src !== 'boolean') throw new SearchError('Malformed _source')
+  let result: EngineResult
+  if (req.entityType === 'product') result = await searchProducts(db, plan)
+  else {
+    const docs = await loadEntityDocs(db, req.entityType)
+    result = searchDocsInMemory(toJsDocs(docs, 'generic'), plan)
+  }
+  const index = req.index ?? 'vue_storefront_catalog'
+  const response: EsSearchResponse = {
+    took: Date.now() - started,
+    timed_out: false,
+    _shards: { total: 1, successful: 1, skipped: 0, failed: 0 },
+    hits: {
+      total: result.total,
+      max_score: result.maxScore,
+      hits: result.hits.map((h) => ({
+        _index: index,
+        _type: req.entityType,
+        _id: String(h.id),
+        _score: h.score,
+        _source: filterSource(h.source, includes, excludes),
+      })),
+    },
+  }
+  if (plan.aggs.length > 0) response.aggregations = result.aggregations
+  return response
+}
+
+/** Product fields renamed by response_format=compact (vue-storefront `products.fieldsToCompact`, contract §1.1). */
+export const FIELDS_TO_COMPACT: Readonly<Record<string, string>> = {
+  name: 'nm',
+  url_key: 'u',
+  price: 'p',
+  final_price: 'fp',
+  special_price: 'sp',
+  price_incl_tax: 'pit',
+  image: 'i',
+  thumbnail: 't',
+  small_image: 'si',
+  status: 's',
+  description: 'desc',
+}
+
+/** The compact response: `{hits: [_source + _score], total, aggregations}`, product fields renamed. */
+export function toCompactResponse(res: EsSearchResponse, entityType: string) {
+  return {
+    hits: res.hits.hits.map((h) => {
+      const item: Record<string, unknown> = { ...h._source, _score: h._score }
+      if (entityType === 'product') {
+        for (const [from, to] of Object.entries(FIELDS_TO_COMPACT)) {
+          if (item[from] !== undefined) {
+            item[to] = item[from]
+            delete item[from]
+          }
+        }
+      }
+      return item
+    }),
+    total: res.hits.total,
+    aggregations: res.aggregations ?? {},
+  }
+}
