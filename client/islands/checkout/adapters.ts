@@ -478,9 +478,12 @@ export async function processOrderQueue(): Promise<void> {
 /** Bumped whenever the local order queue changes (islands re-read storedOrders()). */
 export const ordersVersion = signal(0)
 
-/** GET /api/order/get?orderId= (with the user token when signed in). */
+/** GET /api/order/get?orderId= with the user token when signed in, else the guest access key kept with the order. */
 export async function fetchOrder(orderId: string, token: string | null) {
-  return api<unknown>('order/get', { query: { orderId, token: token ?? undefined } })
+  const local = storedOrders().find((o) => o.order_id === orderId)
+  const accessKey =
+    typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
+  return api<unknown>('order/get', { query: { orderId, token: token ?? undefined, accessKey } })
 }
 
 // ---------------------------------------------------------------------------------------------

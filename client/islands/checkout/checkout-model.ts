@@ -350,7 +350,18 @@ function orderProduct(line: OrderProductInput): Record<string, unknown> {
     description: _description,
     ...rest
   } = line as OrderProductInput & Record<string, unknown>
-  return { ...rest, qty: Math.trunc(Number(line.qty)), product_type: line.type_id ?? rest.product_type }
+  const price =
+    typeof line.price === 'number'
+      ? line.price
+      : typeof line.priceInclTax === 'number'
+        ? line.priceInclTax
+        : 0
+  return {
+    ...rest,
+    price,
+    qty: Math.trunc(Number(line.qty)),
+    product_type: line.type_id ?? rest.product_type,
+  }
 }
 
 /** A client order id: "<timestamp>-<random hex>" — the backend is idempotent on it. */

@@ -21,6 +21,7 @@ export interface OrderView {
   grand_total?: number
   created_at?: string
   payment?: { method?: string }
+  paymentPending?: boolean
   items?: {
     sku: string
     name: string
@@ -33,9 +34,9 @@ export interface OrderView {
 }
 
 /** The user-facing status line of an order. */
-export function orderStatusText(order: Pick<OrderView, 'status' | 'state'>): string {
+export function orderStatusText(order: Pick<OrderView, 'status' | 'state' | 'paymentPending'>): string {
   const status = order.status ?? order.state ?? ''
-  if (status === 'pending_payment') {
+  if (status === 'pending_payment' || order.paymentPending === true) {
     return 'Your order has been received. Payment is pending: no payment has been taken yet.'
   }
   if (status === 'canceled' || status === 'cancelled') return 'This order has been canceled.'
