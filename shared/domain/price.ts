@@ -337,7 +337,7 @@ export interface PriceViewOptions {
   customOptions?: CustomOptionSelection
   /** Selected bundle links (product page). */
   bundleSelection?: BundleSelection
-  /** Price this configurable child instead of the cheapest one (selected variant). */
+  /** Price this configurable child instead of the cheapest one (selected variant; unknown sku → cheapest). */
   variantSku?: string | null
   /** Quantity the formatted amounts are multiplied by (AMP "multiplied by qty"); default 1. */
   qty?: number
@@ -371,11 +371,10 @@ export function priceView(product: PricedProduct, opts: PriceViewOptions): Price
   let variantSku: string | null = null
   if (product.type_id === 'configurable' && product.configurable_children?.length) {
     const children = product.configurable_children
-    const chosen = opts.variantSku
-      ? (children.find((c) => c.sku === opts.variantSku) ?? null)
-      : cheapestVariant(children, now, {
-          listOutOfStock: opts.listOutOfStock ?? FLAGS.listOutOfStockProducts,
-        })
+    // An unknown variantSku falls back to the cheapest child rather than the parent's own (often 0) price.
+    const chosen =
+      (opts.variantSku ? children.find((c) => c.sku === opts.variantSku) : undefined) ??
+      cheapestVariant(children, now, { listOutOfStock: opts.listOutOfStock ?? FLAGS.listOutOfStockProducts })
     if (chosen) {
       source = chosen
       variantSku = chosen.sku

@@ -282,6 +282,10 @@ describe('priceView', () => {
       final: 600,
       discountPercent: 25,
     })
+    expect(priceView(product, { now: NOW, currency: 'INR', variantSku: 'GONE' })).toMatchObject({
+      variantSku: 'B',
+      final: 600,
+    })
     expect(priceView(product, { now: NOW, currency: 'INR', variantSku: 'A' })).toMatchObject({
       variantSku: 'A',
       final: 1000,
