@@ -38,6 +38,7 @@ import {
 } from '../auth/rate-limit'
 import { issueAccessToken, signJws, tokenSecret } from '../auth/tokens'
 import { deliverMail } from '../mail/deliver'
+import { orderDoc } from '../order/repo'
 import {
   addressDoc,
   type CustomerRow,
@@ -347,16 +348,18 @@ userRoutes.get('/order-history', async (c) => {
   const db = c.env.DB
   const [{ results }, count] = await Promise.all([
     db
-      .prepare('SELECT doc FROM orders WHERE customer_id = ? ORDER BY entity_id DESC LIMIT ? OFFSET ?')
+      .prepare(
+        'SELECT entity_id, increment_id, doc FROM orders WHERE customer_id = ? ORDER BY entity_id DESC LIMIT ? OFFSET ?',
+      )
       .bind(customer.id, pageSize, (currentPage - 1) * pageSize)
-      .all<{ doc: string }>(),
+      .all<{ entity_id: number; increment_id: string; doc: string }>(),
     db
       .prepare('SELECT COUNT(*) AS n FROM orders WHERE customer_id = ?')
       .bind(customer.id)
       .first<{ n: number }>(),
   ])
   return ok(c, {
-    items: results.map((r) => JSON.parse(r.doc)),
+    items: results.map((r) => orderDoc(r)),
     search_criteria: {
       filter_groups: [
         { filters: [{ field: 'customer_id', value: String(customer.id), condition_type: 'eq' }] },

@@ -1,0 +1,85 @@
+/**
+ * POST /api/order body (contract §1.3), validated WHOLE: every product (VSF's ajv schema checked
+ * only the first), addresses, payment method. Unknown top-level keys are dropped.
+ */
+import { z } from 'zod'
+import { ProductOptionSchema } from './cart'
+
+const str = (max: number) => z.string().max(max)
+
+export const OrderProductSchema = z.looseObject({
+  sku: z.string({ error: 'sku is required' }).trim().min(1, 'sku is required').max(128),
+  qty: z.coerce
+    .number({ error: 'qty must be a number' })
+    .int('qty must be a whole number')
+    .min(1, 'qty must be at least 1')
+    .max(10_000, 'qty must be at most 10000'),
+  price: z.coerce.number({ error: 'price is required' }).min(0, 'price must not be negative'),
+  name: str(255).nullish(),
+  product_type: str(32).nullish(),
+  parentSku: str(128).nullish(),
+  product_option: ProductOptionSchema.nullish(),
+})
+
+export const OrderAddressSchema = z.object({
+  firstname: z.string({ error: 'firstname is required' }).trim().min(1, 'firstname is required').max(100),
+  lastname: z.string({ error: 'lastname is required' }).trim().min(1, 'lastname is required').max(100),
+  street: z
+    .array(z.string().max(255), { error: 'street is required' })
+    .min(1, 'street is required')
+    .max(4)
+    .refine((lines) => lines.some((l) => l.trim() !== ''), 'street is required'),
+  city: z.string({ error: 'city is required' }).trim().min(1, 'city is required').max(100),
+  country_id: z
+    .string({ error: 'country_id is required' })
+    .trim()
+    .length(2, 'country_id must be a 2-letter country code'),
+  postcode: str(20).nullish(),
+  telephone: str(40).nullish(),
+  email: z.email('email is not a valid e-mail address').max(254).nullish().or(z.literal('')),
+  region: str(100).nullish(),
+  region_id: z.coerce.number().int().nullish(),
+  region_code: str(50).nullish(),
+  company: str(255).nullish(),
+  vat_id: str(50).nullish(),
+})
+export type OrderAddress = z.infer<typeof OrderAddressSchema>
+
+export const OrderBodySchema = z.object({
+  order_id: z.string({ error: 'order_id is required' }).trim().min(8, 'order_id is too short').max(100),
+  user_id: z.union([z.string(), z.number()]).nullish(),
+  cart_id: z.union([z.string(), z.number()]).nullish(),
+  store_code: str(32).nullish(),
+  products: z
+    .array(OrderProductSchema, { error: 'products is required' })
+    .min(1, 'products must contain at least one product')
+    .max(100, 'an order holds at most 100 products'),
+  addressInformation: z.object(
+    {
+      shippingAddress: OrderAddressSchema.nullish(),
+      billingAddress: OrderAddressSchema,
+      shipping_method_code: str(64).nullish(),
+      shipping_carrier_code: str(64).nullish(),
+      payment_method_code: z.string({ error: 'payment_method_code is required' }).min(1).max(64),
+      payment_method_additional: z.unknown().optional(),
+      shippingExtraFields: z.unknown().optional(),
+    },
+    { error: 'addressInformation is required' },
+  ),
+})
+export type OrderBody = z.infer<typeof OrderBodySchema>
+
+/** What POST /api/order answers (and answers again, unchanged, for a replayed order_id). */
+export interface OrderResult {
+  magentoOrderId: string
+  orderNumber: string
+  backendOrderId: string
+  transferedAt: string
+  /** pending (cash on delivery) | pending_payment (card/PayPal not charged) */
+  status: string
+  /** True when no payment has been taken: the confirmation must say the order awaits payment. */
+  paymentPending: boolean
+  message: string
+  /** Guest access key for GET /api/order/get?orderId=&accessKey= (customers use their token). */
+  accessKey: string
+}

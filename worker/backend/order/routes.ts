@@ -1,0 +1,304 @@
+/**
+ * /api/order (contract §1.3, transactions spec §4/§7):
+ *   POST /         order body → {magentoOrderId, orderNumber, backendOrderId, transferedAt, status,
+ *                  paymentPending, message, accessKey}
+ *   GET  /get?orderId=&accessKey=   → the order (customer: own orders via token; guest: accessKey)
+ * Placement is exactly-once per client order_id: UNIQUE(client_order_id) makes a replayed or
+ * concurrent duplicate return the first result. Prices come from the catalogue (never the
+ * client's numbers); stock is decremented for every line in ONE batch with the order rows, and
+ * the inventory CHECK (qty >= 0) rolls the whole batch back when any line lacks stock (500
+ * 'Error while adding products …', the client's out-of-stock signal).
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import {
+  availablePaymentMethods,
+  DEFAULT_SHIPPING_METHOD,
+  PAYMENT_METHODS,
+} from '../../../shared/config/checkout'
+import { type OrderBody, OrderBodySchema, type OrderResult } from '../../../shared/schemas/order'
+import type { AppEnv } from '../../env'
+import { randomToken, sha256Hex } from '../auth/crypto'
+import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
+import { fail, noStore, ok, readBody, readQuery } from '../auth/http'
+import {
+  type CartItemRow,
+  type CartRow,
+  childForOptions,
+  findCoupon,
+  GUEST_CART_RE,
+  priceItems,
+} from '../cart/repo'
+import { computeTotals } from '../cart/totals'
+import { getProductsBySku } from '../catalog/products'
+import { paymentProviderFor } from '../payment/provider'
+import type { CustomerRow } from '../user/repo'
+import { magentoDate } from '../user/repo'
+import { findOrderByClientId, type OrderRow, orderDoc, orderResult } from './repo'
+
+export const ADD_PRODUCTS_ERROR = 'Error while adding products'
+
+export const orderRoutes = new Hono<AppEnv>()
+orderRoutes.use('*', noStore)
+
+/** The caller's cart named by the order (for its coupon and to close it), if they may use it. */
+async function orderCart(db: D1Database, cartId: OrderBody['cart_id'], customer: CustomerRow | null) {
+  const key = cartId == null ? '' : String(cartId)
+  if (GUEST_CART_RE.test(key)) {
+    return db
+      .prepare('SELECT * FROM carts WHERE guest_token = ? AND is_active = 1')
+      .bind(key)
+      .first<CartRow>()
+  }
+  if (customer && /^\d{1,15}$/.test(key)) {
+    return db
+      .prepare('SELECT * FROM carts WHERE id = ? AND customer_id = ? AND is_active = 1')
+      .bind(Number(key), customer.id)
+      .first<CartRow>()
+  }
+  return null
+}
+
+function replay(row: OrderRow, customer: CustomerRow | null): OrderResult {
+  // A customer's order is only ever shown to that customer.
+  if (row.customer_id !== null && row.customer_id !== customer?.id)
+    fail(customer ? 403 : 401, customer ? FORBIDDEN : NOT_AUTHORIZED)
+  return orderResult(row)
+}
+
+const constraint = (err: unknown, what: string) => String((err as Error)?.message ?? err).includes(what)
+
+orderRoutes.post('/', async (c) => {
+  const body = await readBody(c, OrderBodySchema, 'order')
+  const customer = await optionalCustomer(c)
+  const userId = body.user_id == null ? '' : String(body.user_id)
+  if (customer && userId !== '' && userId !== String(customer.id)) fail(403, FORBIDDEN)
+  const db = c.env.DB
+  const existing = await findOrderByClientId(db, body.order_id)
+  if (existing) return ok(c, replay(existing, customer))
+
+  const info = body.addressInformation
+  const billing = info.billingAddress
+  const shipping = info.shippingAddress ?? null
+  const email = customer?.email ?? (billing.email || shipping?.email || '')
+  if (!email)
+    fail(400, 'Invalid order: addressInformation.billingAddress.email: an e-mail address is required')
+
+  // Resolve every line against the live catalogue.
+  const bySku = await getProductsBySku(
+    db,
+    body.products.map((p) => p.sku),
+  )
+  const lines: CartItemRow[] = []
+  const types: string[] = []
+  const needed = new Map<string, number>()
+  const stockBySku = new Map<string, { is_in_stock?: boolean | null; qty?: number | null } | undefined>()
+  for (const [i, p] of body.products.entries()) {
+    const found = bySku.get(p.sku)
+    if (!found) fail(400, `Invalid order: products.${i}.sku: unknown product ${p.sku}`)
+    const { product } = found
+    const child =
+      found.child ??
+      (product.type_id === 'configurable' ? childForOptions(product, p.product_option) : undefined)
+    if (product.type_id === 'configurable' && !child) {
+      fail(400, `Invalid order: products.${i}.sku: ${p.sku} needs its configurable options`)
+    }
+    const sellable = child ?? product
+    if (product.status >= 2 || (child?.status ?? 1) >= 2) {
+      fail(500, `${ADD_PRODUCTS_ERROR}: ${sellable.sku} is not available`)
+    }
+    types.push(product.type_id)
+    stockBySku.set(sellable.sku, sellable.stock)
+    needed.set(sellable.sku, (needed.get(sellable.sku) ?? 0) + p.qty)
+    lines.push({
+      item_id: i + 1,
+      cart_id: 0,
+      sku: sellable.sku,
+      parent_sku: child ? product.sku : null,
+      product_id: sellable.id,
+      qty: p.qty,
+      product_option: p.product_option ? JSON.stringify(p.product_option) : null,
+    })
+  }
+  const allVirtual = types.every((t) => t === 'virtual' || t === 'downloadable')
+  if (!allVirtual && !shipping)
+    fail(400, 'Invalid order: addressInformation.shippingAddress: a shipping address is required')
+  const offered = availablePaymentMethods(types).map((m) => m.code)
+  if (!offered.includes(info.payment_method_code)) {
+    fail(
+      400,
+      `Invalid order: addressInformation.payment_method_code: ${info.payment_method_code} is not available (offered: ${offered.join(', ')})`,
+    )
+  }
+  // Stock pre-check for a clear message; the batch's CHECK constraint is the real guard.
+  for (const [sku, qty] of needed) {
+    const stock = stockBySku.get(sku)
+    if (!stock?.is_in_stock || (stock.qty ?? 0) < qty)
+      fail(500, `${ADD_PRODUCTS_ERROR}: ${sku} is out of stock`)
+  }
+
+  const now = Date.now()
+  const country = (shipping ?? billing).country_id.toUpperCase()
+  const cart = await orderCart(db, body.cart_id, customer)
+  const { lines: priced } = await priceItems(db, lines, { now, country, currency: 'INR' })
+  const totals = computeTotals({
+    lines: priced,
+    coupon: await findCoupon(db, cart?.coupon_code ?? null),
+    shippingAmount: allVirtual ? 0 : DEFAULT_SHIPPING_METHOD.amount,
+    currency: 'INR',
+    country,
+    now,
+  })
+  const method = PAYMENT_METHODS.find((m) => m.code === info.payment_method_code)
+  const payment = await paymentProviderFor(info.payment_method_code, c.env).place({
+    grandTotal: totals.grand_total,
+    currency: 'INR',
+  })
+  const stamp = magentoDate(now)
+  const accessKey = randomToken()
+  const items = totals.items.map((t, i) => ({
+    item_id: i + 1,
+    sku: t.sku,
+    name: t.name,
+    product_id: (lines[i] as CartItemRow).product_id,
+    parent_sku: (lines[i] as CartItemRow).parent_sku,
+    product_type: t.product_type,
+    qty_ordered: t.qty,
+    price: t.price,
+    price_incl_tax: t.price_incl_tax,
+    row_total: t.row_total,
+    row_total_incl_tax: t.row_total_incl_tax,
+    tax_amount: t.tax_amount,
+    tax_percent: t.tax_percent,
+    discount_amount: t.discount_amount,
+    ...(t.product_option ? { product_option: t.product_option } : {}),
+  }))
+  const shippingAddress = shipping ? { ...shipping, address_type: 'shipping', email } : null
+  const doc = {
+    created_at: stamp,
+    updated_at: stamp,
+    status: payment.status,
+    state: payment.state,
+    customer_id: customer?.id ?? null,
+    customer_email: email,
+    customer_firstname: customer?.firstname ?? billing.firstname,
+    customer_lastname: customer?.lastname ?? billing.lastname,
+    customer_is_guest: customer ? 0 : 1,
+    store_id: c.var.config.STORE_ID,
+    grand_total: totals.grand_total,
+    base_grand_total: totals.grand_total,
+    subtotal: totals.subtotal,
+    subtotal_incl_tax: totals.subtotal_incl_tax,
+    shipping_amount: totals.shipping_amount,
+    shipping_incl_tax: totals.shipping_incl_tax,
+    discount_amount: totals.discount_amount,
+    tax_amount: totals.tax_amount,
+    ...(totals.coupon_code ? { coupon_code: totals.coupon_code } : {}),
+    order_currency_code: 'INR',
+    base_currency_code: 'INR',
+    total_qty_ordered: totals.items_qty,
+    total_item_count: items.length,
+    items,
+    billing_address: { ...billing, address_type: 'billing', email },
+    payment: {
+      method: info.payment_method_code,
+      additional_information: [method?.title ?? info.payment_method_code, payment.message],
+    },
+    extension_attributes: {
+      shipping_assignments: [
+        {
+          shipping: {
+            address: shippingAddress,
+            method: allVirtual
+              ? null
+              : `${DEFAULT_SHIPPING_METHOD.carrier_code}_${DEFAULT_SHIPPING_METHOD.method_code}`,
+          },
+          items,
+        },
+      ],
+    },
+  }
+  const stored = {
+    transferedAt: new Date(now).toISOString(),
+    status: payment.status,
+    paymentPending: payment.paymentPending,
+    message: payment.message,
+    accessKey,
+  }
+  const nextId = '(SELECT COALESCE(MAX(entity_id), 0) + 1 FROM orders)'
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
+           status, payment_method, grand_total, doc, result, created_at)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        body.order_id,
+        customer?.id ?? null,
+        email,
+        await sha256Hex(accessKey),
+        payment.status,
+        info.payment_method_code,
+        totals.grand_total,
+        JSON.stringify(doc),
+        JSON.stringify(stored),
+        stamp,
+      ),
+    ...items.map((item) =>
+      db
+        .prepare(
+          `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax)
+           VALUES (?, ?, (SELECT product_id FROM inventory WHERE sku = ?), ?, ?)`,
+        )
+        .bind(body.order_id, item.sku, item.sku, item.qty_ordered, item.price_incl_tax),
+    ),
+    ...[...needed].map(([sku, qty]) =>
+      db
+        .prepare('UPDATE inventory SET qty = qty - ?1, is_in_stock = (qty - ?1 > 0) WHERE sku = ?2')
+        .bind(qty, sku),
+    ),
+  ]
+  if (cart)
+    statements.push(
+      db.prepare('UPDATE carts SET is_active = 0, updated_at = ? WHERE id = ?').bind(stamp, cart.id),
+    )
+  try {
+    await db.batch(statements)
+  } catch (err) {
+    if (constraint(err, 'orders.client_order_id')) {
+      // A concurrent duplicate won the race: answer with its result.
+      const first = await findOrderByClientId(db, body.order_id)
+      if (first) return ok(c, replay(first, customer))
+    }
+    if (constraint(err, 'CHECK constraint failed') || constraint(err, 'NOT NULL constraint failed')) {
+      fail(500, `${ADD_PRODUCTS_ERROR}: some products are out of stock`)
+    }
+    throw err
+  }
+  const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
+  return ok(c, orderResult(row))
+})
+
+const GetOrderQuerySchema = z.object({
+  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
+  accessKey: z.string().max(200).optional(),
+})
+
+orderRoutes.get('/get', async (c) => {
+  const { orderId, accessKey } = readQuery(c, GetOrderQuerySchema)
+  const customer = await optionalCustomer(c)
+  const row = await c.env.DB.prepare(
+    `SELECT * FROM orders WHERE client_order_id = ?1 OR increment_id = ?1 OR entity_id = CAST(?1 AS INTEGER) LIMIT 1`,
+  )
+    .bind(orderId)
+    .first<OrderRow>()
+  if (!row) fail(404, `Order ${orderId} not found.`)
+  const ownCustomerOrder = customer !== null && row.customer_id === customer.id
+  const keyMatches = accessKey ? (await sha256Hex(accessKey)) === row.access_key_hash : false
+  if (!ownCustomerOrder && !keyMatches) {
+    if (!customer && row.customer_id !== null) fail(401, NOT_AUTHORIZED)
+    fail(403, 'You are not allowed to see this order.')
+  }
+  return ok(c, orderDoc(row))
+})
