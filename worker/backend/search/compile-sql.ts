@@ -273,10 +273,9 @@ export interface CompiledSearch {
 }
 
 /**
- * One statement answering a product search. Result rows: (kind, a, v, doc, n, m) where kind is
- * 'h' (hit: a = rank, v = id, n = score, doc = products.doc), 't' (n = total, m = max score),
- * 'a' (aggregation a: v = bucket value or range index, n = count or min/max value) and
- * 'f' (aggregation a's field holds numbers: n = 1 or 0) and 'i' (doc = an inventory row as JSON).
+ * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
+ * doc text]]), `total` ([count, max score]), `inv` (inventory rows of the page) and `a0..aN`
+ * (terms: [field is numeric, [[value, count]]]; range: [[range index, count]]; min/max: number).
  */
 export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): CompiledSearch {
   const c: Compiler = { params: new Params(), ctes: [], vocab }
@@ -298,35 +297,32 @@ export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): Compi
   ctes.push(
     `pg AS MATERIALIZED (SELECT * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f) ORDER BY ${order} LIMIT ${p.add(plan.size)} OFFSET ${p.add(plan.from)})`,
   )
-  const parts = [
-    `SELECT 'h' AS kind, row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS a, pg.id AS v, p.doc AS doc, pg.score AS n, NULL AS m FROM pg JOIN products p ON p.id = pg.id`,
-    `SELECT 't', NULL, NULL, NULL, COUNT(*), MAX(score) FROM f`,
+  // D1 caps compound SELECTs at a few terms, so the answer is ONE row whose columns are JSON:
+  // hits, total, live inventory, then one column per aggregation.
+  const cols = [
+    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, h.doc)) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, p.doc AS doc FROM pg JOIN products p ON p.id = pg.id) h) AS hits`,
+    `(SELECT json_array(COUNT(*), MAX(score)) FROM f) AS total`,
     // Live stock of the page's products and their configurable children (merged into the docs).
-    `SELECT 'i', NULL, NULL, ${INVENTORY_JSON}, NULL, NULL FROM pg JOIN search_docs sd ON sd.product_id = pg.id JOIN inventory i ON i.sku = sd.sku`,
-    `SELECT 'i', NULL, NULL, ${INVENTORY_JSON}, NULL, NULL FROM pg JOIN search_docs sd ON sd.product_id = pg.id JOIN inventory i ON i.parent_sku = sd.sku`,
+    `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg JOIN search_docs sd ON sd.product_id = pg.id) x JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`,
   ]
   plan.aggs.forEach((agg: AggNode, i) => {
     const fld = p.add(agg.field)
-    const ai = p.add(i)
     if (agg.kind === 'terms') {
-      parts.push(
-        `SELECT * FROM (SELECT 'a', ${ai}, t.value, NULL, COUNT(*), NULL FROM f JOIN search_terms t ON t.product_id = f.id AND t.field = ${fld} GROUP BY t.value ORDER BY COUNT(*) DESC, t.value ASC LIMIT ${p.add(agg.size)})`,
-      )
-      parts.push(
-        `SELECT 'f', ${ai}, NULL, NULL, EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}), NULL`,
+      cols.push(
+        `json_array(EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}), (SELECT json_group_array(json_array(b.value, b.cnt)) FROM (SELECT t.value AS value, COUNT(*) AS cnt FROM f JOIN search_terms t ON t.product_id = f.id AND t.field = ${fld} GROUP BY t.value ORDER BY cnt DESC, t.value ASC LIMIT ${p.add(agg.size)}) b)) AS a${i}`,
       )
     } else if (agg.kind === 'range') {
       const ranges = JSON.stringify(agg.ranges.map((r, j) => [j, r.from ?? null, r.to ?? null]))
-      parts.push(
-        `SELECT 'a', ${ai}, json_extract(r.value, '$[0]'), NULL, COUNT(DISTINCT n.product_id), NULL FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld} JOIN json_each(${p.add(ranges)}) r ON (json_extract(r.value, '$[1]') IS NULL OR n.value >= json_extract(r.value, '$[1]')) AND (json_extract(r.value, '$[2]') IS NULL OR n.value < json_extract(r.value, '$[2]')) GROUP BY json_extract(r.value, '$[0]')`,
+      cols.push(
+        `(SELECT json_group_array(json_array(b.idx, b.cnt)) FROM (SELECT json_extract(r.value, '$[0]') AS idx, COUNT(DISTINCT n.product_id) AS cnt FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld} JOIN json_each(${p.add(ranges)}) r ON (json_extract(r.value, '$[1]') IS NULL OR n.value >= json_extract(r.value, '$[1]')) AND (json_extract(r.value, '$[2]') IS NULL OR n.value < json_extract(r.value, '$[2]')) GROUP BY idx) b) AS a${i}`,
       )
     } else {
-      parts.push(
-        `SELECT 'a', ${ai}, NULL, NULL, ${agg.kind === 'min' ? 'MIN' : 'MAX'}(n.value), NULL FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld}`,
+      cols.push(
+        `(SELECT ${agg.kind === 'min' ? 'MIN' : 'MAX'}(n.value) FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld}) AS a${i}`,
       )
     }
   })
-  const sql = `WITH ${ctes.join(',\n')}\n${parts.join('\nUNION ALL\n')}`
+  const sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
   if (p.values.length > MAX_SQL_PARAMS) {
     throw new SearchError(`Query is too complex (it needs more than ${MAX_SQL_PARAMS} distinct values)`)
   }

@@ -159,63 +159,41 @@ async function loadVocabulary(db: D1Database): Promise<Vocabulary> {
   return vocab
 }
 
-interface ResultRow {
-  kind: 'h' | 't' | 'a' | 'f' | 'i' | 'j'
-  a: number | null
-  v: string | number | null
-  doc: string | null
-  n: number | null
-  m: number | null
-}
+type ResultRow = Record<string, string | number | null>
 
 /** Runs a product plan on D1: one statement for hits, total, aggregations and live stock. */
 export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<EngineResult> {
   const vocab = needsVocabulary(plan.query) ? await loadVocabulary(db) : new Map()
   const { sql, params } = compileProductSearch(plan, vocab)
-  const { results } = await db
+  const row = await db
     .prepare(sql)
     .bind(...params)
-    .all<ResultRow>()
-  return assembleProductResult(plan, results)
+    .first<ResultRow>()
+  if (!row) throw new Error('The search statement returned no row')
+  return assembleProductResult(plan, row)
 }
 
-function assembleProductResult(plan: SearchPlan, rows: ResultRow[]): EngineResult {
-  const hits: { rank: number; id: number; score: number; doc: string }[] = []
+function parseJsonColumn<T>(v: string | number | null | undefined, fallback: T): T {
+  return typeof v === 'string' ? (JSON.parse(v) as T) : fallback
+}
+
+function assembleProductResult(plan: SearchPlan, row: ResultRow): EngineResult {
+  const hits = parseJsonColumn<[number, number, number, string][]>(row.hits, []).sort((x, y) => x[0] - y[0])
+  const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
   const inventory = new Map<string, InventoryRow>()
-  let total = 0
-  let maxScore: number | null = null
-  const aggRows = new Map<number, ResultRow[]>()
-  const numericField = new Map<number, boolean>()
-  for (const r of rows) {
-    if (r.kind === 'h')
-      hits.push({ rank: Number(r.a), id: Number(r.v), score: Number(r.n), doc: String(r.doc) })
-    else if (r.kind === 't') {
-      total = Number(r.n)
-      maxScore = r.m === null ? null : Number(r.m)
-    } else if (r.kind === 'a') {
-      const list = aggRows.get(Number(r.a)) ?? []
-      list.push(r)
-      aggRows.set(Number(r.a), list)
-    } else if (r.kind === 'f') numericField.set(Number(r.a), Number(r.n) === 1)
-    else if (r.kind === 'i' && r.doc) {
-      const row = JSON.parse(r.doc) as InventoryRow
-      inventory.set(row.sku, row)
-    }
-  }
-  hits.sort((x, y) => x.rank - y.rank)
+  for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
   const aggregations: Record<string, AggResult> = {}
   plan.aggs.forEach((agg: AggNode, i) => {
-    const list = aggRows.get(i) ?? []
+    const col = row[`a${i}`]
     if (agg.kind === 'terms') {
-      const numeric = numericField.get(i) === true
+      const [numeric, buckets] = parseJsonColumn<[number, [string, number][]]>(col, [0, []])
       aggregations[agg.name] = {
-        buckets: list
-          .map((r) => ({ value: String(r.v), count: Number(r.n) }))
-          .sort((x, y) => y.count - x.count || (x.value < y.value ? -1 : x.value > y.value ? 1 : 0))
-          .map((b) => bucket(b.value, b.count, numeric && String(Number(b.value)) === b.value)),
+        buckets: buckets
+          .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+          .map(([value, count]) => bucket(value, count, numeric === 1 && String(Number(value)) === value)),
       }
     } else if (agg.kind === 'range') {
-      const counts = new Map(list.map((r) => [Number(r.v), Number(r.n)]))
+      const counts = new Map(parseJsonColumn<[number, number][]>(col, []))
       aggregations[agg.name] = {
         buckets: agg.ranges.map((r, j) => ({
           key: r.key,
@@ -225,17 +203,16 @@ function assembleProductResult(plan: SearchPlan, rows: ResultRow[]): EngineResul
         })),
       }
     } else {
-      const v = list[0]?.n
-      aggregations[agg.name] = { value: v === null || v === undefined ? null : Number(v) }
+      aggregations[agg.name] = { value: col === null || col === undefined ? null : Number(col) }
     }
   })
   return {
     total,
     maxScore,
-    hits: hits.map((h) => ({
-      id: h.id,
-      score: h.score,
-      source: mergeInventory(JSON.parse(h.doc) as Product, inventory) as unknown as Record<string, unknown>,
+    hits: hits.map(([, id, score, doc]) => ({
+      id,
+      score,
+      source: mergeInventory(JSON.parse(doc) as Product, inventory) as unknown as Record<string, unknown>,
     })),
     aggregations,
   }
