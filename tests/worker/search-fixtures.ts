@@ -234,6 +234,7 @@ export async function searchGet(
   body: unknown,
   params: Record<string, string> = {},
   index = 'vue_storefront_catalog',
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
 ): Promise<{ status: number; json: any }> {
   const { SELF } = await import('cloudflare:test')
   const qs = new URLSearchParams(params)
@@ -253,10 +254,11 @@ export async function searchPost(entity: string, body: unknown, params: Record<s
       body: typeof body === 'string' ? body : JSON.stringify(body),
     },
   )
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
   return { status: res.status, json: (await res.json()) as any }
 }
 
 /** Ids of the hits, in order. */
-export function ids(json: any): number[] {
-  return json.hits.hits.map((h: any) => Number(h._id))
+export function ids(json: { hits: { hits: { _id: string }[] } }): number[] {
+  return json.hits.hits.map((h) => Number(h._id))
 }

@@ -338,7 +338,7 @@ describe('catalogue search: full text', () => {
       const js = searchDocsInMemory(docs, plan)
       expect(sql.hits.map((h) => h.id)).toEqual(js.hits.map((h) => h.id))
       expect(sql.total).toBe(js.total)
-      sql.hits.forEach((h, i) => expect(h.score).toBeCloseTo(js.hits[i]?.score ?? Number.NaN, 6))
+      for (const [i, h] of sql.hits.entries()) expect(h.score).toBeCloseTo(js.hits[i]?.score ?? Number.NaN, 6)
       expect(sql.aggregations).toEqual(js.aggregations)
     }
   })
