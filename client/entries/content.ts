@@ -1,5 +1,7 @@
-/** Client entry for the content page(s). */
+/** Client entry for the content pages (CMS pages, contact, store locator). */
+
 import { hydrateIslands } from '../entry'
+import { ContactFormIsland } from '../islands/content/contact-form'
 import { layoutIslands } from '../islands/layout-islands'
 
-hydrateIslands([...layoutIslands])
+hydrateIslands([...layoutIslands, ContactFormIsland])
