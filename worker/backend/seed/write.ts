@@ -167,12 +167,12 @@ function storeStatement(db: D1Database, s: StoreLocation): D1PreparedStatement {
 export function catalogueStatements(
   db: D1Database,
   cat: Catalogue,
-  opts: { clear?: boolean } = {},
+  opts: { clear?: boolean; skipInventory?: boolean } = {},
 ): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = []
   if (opts.clear) for (const t of CATALOGUE_TABLES) out.push(db.prepare(`DELETE FROM ${t}`))
   for (const p of cat.products) out.push(...productStatements(db, p))
-  for (const r of cat.inventory) out.push(inventoryStatement(db, r))
+  if (!opts.skipInventory) for (const r of cat.inventory) out.push(inventoryStatement(db, r))
   for (const c of cat.categories) out.push(categoryStatement(db, c))
   for (const a of cat.attributes) out.push(attributeStatement(db, a))
   for (const t of cat.taxRules) out.push(taxRuleStatement(db, t))
