@@ -85,6 +85,11 @@ export function finalPrice(p: PriceFields, now: Now): number {
   return effectiveSpecialPrice(p, now) || (p.price ?? 0)
 }
 
+/** The original (regular) price before any special price: price, or 0 when unknown. */
+export function originalPrice(p: PriceFields): number {
+  return p.price ?? 0
+}
+
 /** Discount percent of `final` against `regular`, rounded to a whole number; 0 when not lower. */
 export function discountPercent(regular: number, final: number): number {
   if (!(regular > 0) || !(final < regular)) return 0

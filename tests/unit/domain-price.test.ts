@@ -8,6 +8,7 @@ import {
   finalPrice,
   groupedPrice,
   isWithinDateWindow,
+  originalPrice,
   parseCatalogDate,
   priceInclTax,
   priceView,
@@ -40,6 +41,7 @@ describe('special price (catalogue §4)', () => {
   ])('%s', (_name, product, expected) => {
     expect(effectiveSpecialPrice(product, NOW)).toBe(expected)
     expect(finalPrice(product, NOW)).toBe(expected || product.price)
+    expect(originalPrice(product)).toBe(product.price)
   })
 
   it('accepts a Date as now', () => {
