@@ -1,14 +1,18 @@
 /**
  * Upstream proxy: with API_UPSTREAM set, /api/* is forwarded to a vue-storefront-api compatible
- * server (method, path, query, body and the spec's headers). 5000 ms time-out → 504 envelope;
- * an unreachable upstream → 502 envelope; upstream 5xx passed on as an envelope.
+ * server (method, path, query, body and the spec's headers, catalogue §7). A 5000 ms time-out
+ * answers a 504 envelope; an unreachable upstream a 502 envelope; an upstream 5xx that is not
+ * already a `{code, result}` envelope is passed on as one (same status). Everything else (2xx-4xx,
+ * including the raw Elasticsearch catalogue answers and /api/url/map's bare hits) passes through.
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
 
+/** Catalogue §7: "Client time-out 5000 ms". */
 export const UPSTREAM_TIMEOUT_MS = 5000
 
-const FORWARDED_HEADERS = [
+/** Request headers forwarded upstream: JSON content negotiation, auth, and the spec's store/price headers. */
+export const FORWARDED_HEADERS = [
   'content-type',
   'accept',
   'authorization',
@@ -18,7 +22,16 @@ const FORWARDED_HEADERS = [
   'send-converted-price',
   'country-id',
   'currency',
-  'x-request-id',
+] as const
+
+/** Response headers passed back to the browser. */
+const RETURNED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'x-vs-cache',
+  'x-vs-cache-tags',
+  'etag',
+  'last-modified',
 ]
 
 function envelope(code: number, result: string, requestId: string): Response {
@@ -28,10 +41,21 @@ function envelope(code: number, result: string, requestId: string): Response {
   })
 }
 
+function isEnvelope(text: string): boolean {
+  try {
+    const v = JSON.parse(text) as unknown
+    return typeof v === 'object' && v !== null && 'code' in v && 'result' in v
+  } catch {
+    return false
+  }
+}
+
+/** Forwards the current /api request to `upstream` (the fetcher and time-out are injectable for tests). */
 export async function proxyToUpstream(
   c: Context<AppEnv>,
   upstream: string,
   fetcher: typeof fetch = fetch,
+  timeoutMs: number = UPSTREAM_TIMEOUT_MS,
 ): Promise<Response> {
   const url = new URL(c.req.url)
   const target = `${upstream}${url.pathname}${url.search}`
@@ -45,22 +69,24 @@ export async function proxyToUpstream(
   const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
   let res: Response
   try {
-    res = await fetcher(target, { method, headers, body, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) })
+    res = await fetcher(target, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) })
   } catch (err) {
     const name = (err as Error)?.name
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return envelope(504, `Upstream API did not answer within ${UPSTREAM_TIMEOUT_MS} ms`, c.var.requestId)
+      return envelope(504, `Upstream API did not answer within ${timeoutMs} ms`, c.var.requestId)
     }
     return envelope(502, 'Upstream API is unreachable', c.var.requestId)
   }
-  const type = res.headers.get('content-type') ?? ''
-  if (res.status >= 500 && !type.includes('application/json')) {
-    return envelope(res.status, `Upstream API error (${res.status})`, c.var.requestId)
-  }
   const out = new Headers()
-  for (const name of ['content-type', 'cache-control', 'x-vs-cache', 'x-vs-cache-tags', 'etag']) {
+  for (const name of RETURNED_HEADERS) {
     const v = res.headers.get(name)
     if (v) out.set(name, v)
+  }
+  if (res.status >= 500) {
+    const text = await res.text().catch(() => '')
+    if (!isEnvelope(text)) return envelope(res.status, `Upstream API error (${res.status})`, c.var.requestId)
+    out.set('content-type', 'application/json; charset=utf-8')
+    return new Response(text, { status: res.status, headers: out })
   }
   return new Response(res.body, { status: res.status, headers: out })
 }
