@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+// `npm run bench`: the storefront measured the same way every time.
+//  1. Builds the production client and worker bundles (`wrangler deploy --dry-run --minify`).
+//  2. Starts the worker in workerd through the Miniflare API (not `wrangler dev`, whose proxy hop
+//     costs 3–8×) with in-memory D1/KV seeded with the demo catalogue, once per catalogue scale.
+//  3. Drives it with autocannon from this machine and prints one table per scale: req/s, p50, p99
+//     for a static asset, home, category, category with two filters, a configurable product,
+//     search and an AMP product, in three states — cache miss (embedded D1), cache hit, and via
+//     the upstream proxy (a second worker as the vue-storefront-api) — with each row's ratio to
+//     the static asset measured in the same run.
+//  4. Measures the streamed shell's time to first byte with a 1 s deferred section, the
+//     single-request latency of a category miss (≈ render time), and the worker bundle size.
+// Writes bench-results/bench.json. Options: --scales 300,10000 --duration 3 --connections 10
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+import { build } from 'esbuild'
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const args = process.argv.slice(2)
+const opt = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : fallback
+}
+const SCALES = opt('--scales', '300,10000').split(',').map(Number)
+const DURATION = Number(opt('--duration', '3'))
+const CONNECTIONS = Number(opt('--connections', '10'))
+const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
+  /compatibility_date = "([^"]+)"/,
+)[1]
+const bin = (n) => path.join(root, 'node_modules/.bin', n)
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: 'false',
+}
+const log = (...a) => console.error(...a)
+
+function sh(cmd, cmdArgs) {
+  const res = spawnSync(cmd, cmdArgs, { cwd: root, env, encoding: 'utf8' })
+  if (res.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed:\n${res.stderr}\n${res.stdout}`)
+  return res.stdout
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build
+log('building client and worker (production)…')
+sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
+const outdir = path.join(root, '.tmp/bench/dist')
+sh(bin('wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
+const workerJs = readFileSync(path.join(outdir, 'index.js'))
+const bundle = { bytes: workerJs.length, gzipBytes: gzipSync(workerJs, { level: 9 }).length }
+const manifest = JSON.parse(readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'))
+
+const workerBuild = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: ['cloudflare:*', 'node:*'],
+  logLevel: 'warning',
+}
+// The seeder runs inside workerd (a fixture worker) and writes the persisted D1/KV.
+const seedOut = path.join(root, '.tmp/bench/seed-worker.js')
+await build({
+  ...workerBuild,
+  entryPoints: [path.join(root, 'tests/bench/seed-worker.ts')],
+  outfile: seedOut,
+})
+
+// A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
+const slowOut = path.join(root, '.tmp/bench/slow-worker.js')
+await build({
+  ...workerBuild,
+  entryPoints: [path.join(root, 'tests/bench/slow-worker.tsx')],
+  outfile: slowOut,
+})
+const migrationFiles = sh('ls', ['worker/backend/migrations'])
+  .split('\n')
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+
+function splitSql(sql) {
+  // Statements end with ';' at the end of a line; triggers (BEGIN … END;) are kept whole.
+  const out = []
+  let buf = ''
+  let inTrigger = false
+  for (const line of sql.split('\n')) {
+    const t = line.replace(/--.*$/, '').trim()
+    if (!t && !buf) continue
+    buf += `${line}\n`
+    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf)) inTrigger = true
+    if (inTrigger ? /^END;$/i.test(t) : t.endsWith(';')) {
+      out.push(buf.trim())
+      buf = ''
+      inTrigger = false
+    }
+  }
+  if (buf.trim()) out.push(buf.trim())
+  return out
+}
+
+const migrationStatements = migrationFiles.flatMap((f) =>
+  splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')),
+)
+
+let nextPort = 8840
+async function startWorker({ cache, upstream, state, script = path.join(outdir, 'index.js') }) {
+  const port = nextPort++
+  const options = convertV4MiniflareOptions({
+    modules: true,
+    scriptPath: script,
+    compatibilityDate: COMPAT_DATE,
+    d1Databases: { DB: 'db' },
+    kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
+    assets: {
+      directory: path.join(root, 'public'),
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true },
+    },
+    bindings: {
+      API_UPSTREAM: upstream ?? '',
+      STORE_CODE: 'default',
+      STORE_NAME: 'Ode Atelier',
+      STORE_ID: '1',
+      DEFAULT_CURRENCY: 'INR',
+      DEFAULT_COUNTRY: 'IN',
+      SUPPORT_EMAIL: 'care@ode-atelier.example',
+      PRICE_TIERS_ENABLED: 'false',
+      OFFLINE_ORDERS_AUTO_TRANSMIT: 'false',
+      OUTPUT_CACHE_ENABLED: cache ? 'true' : 'false',
+      ENVIRONMENT: 'production',
+      TOKEN_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+      INVALIDATE_KEY: 'bench-invalidate',
+    },
+    port,
+    host: '127.0.0.1',
+  })
+  // Miniflare 5: one persistence root for D1/KV, so the seeder and the measured workers share data.
+  options.resourcePersistencePath = state
+  const mf = new Miniflare(options)
+  const url = await mf.ready
+  return { mf, url: url.href.replace(/\/$/, '') }
+}
+
+function cannon(url, connections = CONNECTIONS, duration = DURATION) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, headers: { accept: 'text/html', ...BROWSER } }, (err, r) => {
+      if (err) return reject(err)
+      resolve({
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+      })
+    })
+  })
+}
+
+// A browser's user agent (bots get the complete document) and no compression: workerd's local
+// gzip buffers a small streamed body until it ends, which Cloudflare's edge does not do.
+const BROWSER = {
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+  'accept-encoding': 'identity',
+}
+
+async function ttfb(url) {
+  const t0 = performance.now()
+  const res = await fetch(url, { headers: BROWSER })
+  const reader = res.body.getReader()
+  await reader.read()
+  const first = performance.now() - t0
+  while (!(await reader.read()).done) {}
+  return { firstByteMs: first, totalMs: performance.now() - t0 }
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)]
+}
+
+// ---------------------------------------------------------------------------------------------
+const results = {
+  date: new Date().toISOString(),
+  duration: DURATION,
+  connections: CONNECTIONS,
+  bundle,
+  scales: {},
+}
+
+for (const scale of SCALES) {
+  log(`\nscale ${scale}: seeding…`)
+  const t0 = Date.now()
+  const state = path.join(root, `.tmp/bench/state-${scale}`)
+  rmSync(state, { recursive: true, force: true })
+  const seeder = await startWorker({ cache: false, state, script: seedOut })
+  const seeded = await (
+    await fetch(`${seeder.url}/seed?scale=${scale}`, {
+      method: 'POST',
+      body: JSON.stringify(migrationStatements),
+    })
+  ).json()
+  await seeder.mf.dispose()
+  // Each workerd process gets its own copy of the seeded state (SQLite files are not shared).
+  const cacheState = `${state}-cache`
+  rmSync(cacheState, { recursive: true, force: true })
+  cpSync(state, cacheState, { recursive: true })
+  log(
+    `  ${seeded.products} products / ${seeded.variants} variants seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  )
+  const backend = await startWorker({ cache: false, state })
+  const d1 = await backend.mf.getD1Database('DB')
+
+  // Pick the URLs from the seeded data.
+  const bigCat = await d1
+    .prepare(
+      `SELECT c.id, c.slug, COUNT(*) AS n FROM categories c JOIN products p
+         ON EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = c.id)
+       WHERE c.id <> 2 AND p.visibility IN (2,3,4) AND p.status IN (0,1)
+       GROUP BY c.id ORDER BY n DESC LIMIT 1`,
+    )
+    .first()
+  const conf = await d1
+    .prepare(
+      `SELECT sku, slug, doc FROM products p WHERE type_id = 'configurable' AND status = 1 AND visibility = 4
+         AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = ?) LIMIT 1`,
+    )
+    .bind(bigCat.id)
+    .first()
+  const doc = JSON.parse(conf.doc)
+  const color = doc.color_options?.[0] ?? doc.configurable_children?.[0]?.color
+  const size = doc.size_options?.[0] ?? doc.configurable_children?.[0]?.size
+  const word = doc.name.split(' ').pop().toLowerCase()
+  const typo = word.length > 4 ? word.slice(0, 2) + word[3] + word[2] + word.slice(4) : word
+  const rows = [
+    ['static asset', manifest.entries.home.file],
+    ['home', '/'],
+    ['category', `/c/${bigCat.slug}`],
+    ['category, 2 filters', `/c/${bigCat.slug}?color=${color}&size=${size}`],
+    ['product (configurable)', `/p/${encodeURIComponent(conf.sku)}/${conf.slug}`],
+    ['search', `/search?q=${encodeURIComponent(typo)}`],
+    ['AMP product', `/amp/p/${encodeURIComponent(conf.sku)}/${conf.slug}`],
+  ]
+
+  // Every URL must answer 200 before it is measured.
+  for (const [name, p] of rows) {
+    const res = await fetch(backend.url + p)
+    if (res.status !== 200) throw new Error(`${name} ${p} answered ${res.status}`)
+    await res.arrayBuffer()
+  }
+
+  const cached = await startWorker({ cache: true, state: cacheState })
+  const upState = `${state}-upstream`
+  rmSync(upState, { recursive: true, force: true })
+  const upSeeder = await startWorker({ cache: false, state: upState, script: seedOut })
+  await (
+    await fetch(`${upSeeder.url}/seed?scale=1`, { method: 'POST', body: JSON.stringify(migrationStatements) })
+  ).arrayBuffer()
+  await upSeeder.mf.dispose()
+  const proxied = await startWorker({ cache: false, upstream: backend.url, state: upState })
+  for (const [, p] of rows) await (await fetch(cached.url + p)).arrayBuffer()
+
+  const table = []
+  for (const [name, p] of rows) {
+    log(`  measuring ${name}…`)
+    const miss = await cannon(backend.url + p)
+    const hit = await cannon(cached.url + p)
+    const upstream = await cannon(proxied.url + p)
+    table.push({ name, path: p, miss, hit, upstream })
+  }
+  const staticRps = table[0].miss.rps
+  for (const r of table) {
+    for (const state of ['miss', 'hit', 'upstream']) r[state].ratio = +(r[state].rps / staticRps).toFixed(3)
+  }
+  // Single-request latency of a category miss: close to its render CPU time on an idle worker.
+  const single = []
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now()
+    await (await fetch(`${backend.url}/c/${bigCat.slug}`)).arrayBuffer()
+    single.push(performance.now() - t)
+  }
+  results.scales[scale] = {
+    products: seeded.products,
+    variants: seeded.variants,
+    rows: table,
+    categoryMissSingleRequestP50Ms: +median(single).toFixed(2),
+  }
+  await Promise.all([backend.mf.dispose(), cached.mf.dispose(), proxied.mf.dispose()])
+}
+
+// Streaming: first byte vs the 1 s deferred section.
+const slow = await startWorker({
+  cache: false,
+  state: path.join(root, '.tmp/bench/state-slow'),
+  script: slowOut,
+})
+const samples = []
+for (let i = 0; i < 5; i++) samples.push(await ttfb(`${slow.url}/slow`))
+await slow.mf.dispose()
+results.streaming = {
+  deferredMs: 1000,
+  firstByteP50Ms: +median(samples.map((s) => s.firstByteMs)).toFixed(1),
+  completeP50Ms: +median(samples.map((s) => s.totalMs)).toFixed(1),
+}
+
+// ---------------------------------------------------------------------------------------------
+const fmt = (s) =>
+  `${String(s.rps).padStart(6)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(5)} ${s.ratio.toFixed(2).padStart(5)}`
+for (const [scale, r] of Object.entries(results.scales)) {
+  console.log(
+    `\n## ${r.products} products / ${r.variants} variants (scale ${scale}), ${CONNECTIONS} connections, ${DURATION} s each`,
+  )
+  console.log(
+    '| row | miss req/s | p50 ms | p99 ms | ×static | hit req/s | p50 | p99 | ×static | upstream req/s | p50 | p99 | ×static |',
+  )
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const row of r.rows) {
+    const cells = ['miss', 'hit', 'upstream'].map((k) => {
+      const s = row[k]
+      return `${s.rps} | ${s.p50} | ${s.p99} | ${s.ratio.toFixed(2)}`
+    })
+    console.log(`| ${row.name} | ${cells.join(' | ')} |`)
+    if (row.miss.errors || row.hit.errors || row.upstream.errors)
+      console.log(
+        `|   errors: miss ${row.miss.errors}, hit ${row.hit.errors}, upstream ${row.upstream.errors} |`,
+      )
+  }
+  console.log(`category miss, one request at a time: p50 ${r.categoryMissSingleRequestP50Ms} ms`)
+}
+void fmt
+console.log(
+  `\nstreamed shell: first byte p50 ${results.streaming.firstByteP50Ms} ms with a ${results.streaming.deferredMs} ms deferred section (complete ${results.streaming.completeP50Ms} ms)`,
+)
+console.log(
+  `worker bundle: ${(bundle.bytes / 1024).toFixed(0)} KiB, ${(bundle.gzipBytes / 1024).toFixed(0)} KiB gzip`,
+)
+mkdirSync(path.join(root, 'bench-results'), { recursive: true })
+writeFileSync(path.join(root, 'bench-results/bench.json'), `${JSON.stringify(results, null, 2)}\n`)
+console.log('wrote bench-results/bench.json')

@@ -1,0 +1,28 @@
+// Bench fixture: the real middleware and renderPage, with a deferred section that takes 1 s,
+// to measure how early the streamed shell reaches the client.
+import { Hono } from 'hono'
+import { Suspense, use } from 'react'
+import type { AppEnv } from '../../worker/env'
+import { requestContext } from '../../worker/middleware/context'
+import { renderPage } from '../../worker/render/render-page'
+
+const app = new Hono<AppEnv>()
+app.use('*', requestContext)
+app.get('/slow', (c) => {
+  const data = new Promise<string>((resolve) => setTimeout(() => resolve('deferred section'), 1000))
+  function Deferred() {
+    return <p>{use(data)}</p>
+  }
+  return renderPage(
+    c,
+    <>
+      <h1>Shell</h1>
+      <Suspense fallback={<p>Loading…</p>}>
+        <Deferred />
+      </Suspense>
+    </>,
+    { title: 'Streaming bench', layout: 'minimal', entry: null },
+  )
+})
+
+export default app
