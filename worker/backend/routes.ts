@@ -7,12 +7,19 @@ import type { AppEnv } from '../env'
 import { analyticsRoutes } from './analytics/routes'
 import { cartRoutes } from './cart/routes'
 import { stateRoutes } from './cart/state-routes'
+import { cmsRoutes } from './cms/routes'
 import { giftcardRoutes } from './giftcard/routes'
+import { homeRoutes } from './home/routes'
 import { mailRoutes } from './mail/routes'
+import { miscRoutes } from './misc/otw-data'
 import { newsletterRoutes } from './newsletter/routes'
 import { orderRoutes } from './order/routes'
+import { productRoutes } from './product/routes'
 import { reviewRoutes } from './review/routes'
 import { catalogSearchRoutes } from './search/routes'
+import { stockRoutes } from './stock/routes'
+import { storesRoutes } from './stores/all'
+import { urlRoutes } from './url/map'
 import { userRoutes } from './user/routes'
 import { wishlistRoutes } from './wishlist/routes'
 
@@ -28,3 +35,10 @@ embeddedBackend.route('/order', orderRoutes)
 embeddedBackend.route('/state', stateRoutes)
 embeddedBackend.route('/fbconversion', analyticsRoutes)
 embeddedBackend.route('/catalog', catalogSearchRoutes)
+embeddedBackend.route('/stock', stockRoutes)
+embeddedBackend.route('/product', productRoutes)
+embeddedBackend.route('/stores', storesRoutes)
+embeddedBackend.route('/home', homeRoutes)
+embeddedBackend.route('/misc', miscRoutes)
+embeddedBackend.route('/ext/cms-data', cmsRoutes)
+embeddedBackend.route('/url', urlRoutes)
