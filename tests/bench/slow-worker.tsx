@@ -6,19 +6,20 @@ import type { AppEnv } from '../../worker/env'
 import { requestContext } from '../../worker/middleware/context'
 import { renderPage } from '../../worker/render/render-page'
 
+function Deferred({ data }: { data: Promise<string> }) {
+  return <p>{use(data)}</p>
+}
+
 const app = new Hono<AppEnv>()
 app.use('*', requestContext)
 app.get('/slow', (c) => {
   const data = new Promise<string>((resolve) => setTimeout(() => resolve('deferred section'), 1000))
-  function Deferred() {
-    return <p>{use(data)}</p>
-  }
   return renderPage(
     c,
     <>
       <h1>Shell</h1>
       <Suspense fallback={<p>Loading…</p>}>
-        <Deferred />
+        <Deferred data={data} />
       </Suspense>
     </>,
     { title: 'Streaming bench', layout: 'minimal', entry: null },

@@ -6,6 +6,10 @@ import type { AppEnv } from '../../worker/env'
 import { requestContext } from '../../worker/middleware/context'
 import { renderPage } from '../../worker/render/render-page'
 
+function Deferred({ data }: { data: Promise<string> }) {
+  return <p id="deferred">{use(data)}</p>
+}
+
 /** A fixture page whose deferred section resolves only after `ms`. */
 function slowApp(ms: number) {
   const state = { resolved: false }
@@ -18,15 +22,12 @@ function slowApp(ms: number) {
         resolve('deferred data arrived')
       }, ms),
     )
-    function Deferred() {
-      return <p id="deferred">{use(data)}</p>
-    }
     return renderPage(
       c,
       <>
         <h1>Shell heading</h1>
         <Suspense fallback={<p id="fallback">Loading…</p>}>
-          <Deferred />
+          <Deferred data={data} />
         </Suspense>
       </>,
       { title: 'Streaming fixture', layout: 'minimal', entry: null },
