@@ -1,0 +1,83 @@
+/**
+ * Registers /service-worker.js with workbox-window (transactions spec §4 "Service worker"):
+ * registered → updatefound → installed → either updated (a controller exists: a notification
+ * offering a reload) or cached (first install: 'ready for offline'). On localhost it first checks
+ * that the worker file exists and is served as JavaScript, and otherwise unregisters it.
+ * Service-worker errors are only logged. Ships on every page: keep it small.
+ */
+import { Workbox } from 'workbox-window'
+import { notify } from '../state/notifications'
+
+const SW_URL = '/service-worker.js'
+
+export const MSG_SW_UPDATED = 'A new version of the shop is available.'
+export const MSG_SW_RELOAD = 'Reload'
+export const MSG_SW_CACHED = 'The shop is ready for offline use.'
+
+/** True on a development host, where a stale worker is checked before use. */
+export function isLocalhost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127(?:\.(?:25[0-5]|2[0-4]\d|[01]?\d?\d)){3}$/.test(hostname)
+  )
+}
+
+/** The localhost check: the worker file exists and is JavaScript. */
+export async function isServiceWorkerServed(fetchFn: typeof fetch = fetch): Promise<boolean> {
+  try {
+    const res = await fetchFn(SW_URL, { headers: { 'Service-Worker': 'script' }, cache: 'no-store' })
+    const type = res.headers.get('content-type') ?? ''
+    return res.status !== 404 && type.includes('javascript')
+  } catch {
+    return false
+  }
+}
+
+/** URLs this page already loaded (the SSR'd document, its images and catalogue calls). */
+function loadedUrls(): string[] {
+  const resources = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((u) => u.startsWith(location.origin) && /\/(img|api\/catalog)\//.test(u))
+  return [location.href, ...resources]
+}
+
+/** Registers the service worker; resolves once registered (or skipped). Never throws. */
+export async function registerServiceWorker(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+  try {
+    if (isLocalhost(location.hostname) && !(await isServiceWorkerServed())) {
+      console.warn('[sw] no service worker is served here; unregistering')
+      const reg = await navigator.serviceWorker.getRegistration()
+      await reg?.unregister()
+      return
+    }
+    const wb = new Workbox(SW_URL)
+    wb.addEventListener('installed', (event) => {
+      if (event.isUpdate) {
+        // updated: a controller exists → offer a reload.
+        notify({
+          type: 'info',
+          message: MSG_SW_UPDATED,
+          action1: { label: MSG_SW_RELOAD, action: () => location.reload() },
+          hasNoTimeout: true,
+        })
+      } else {
+        // cached: first install.
+        notify({ type: 'success', message: MSG_SW_CACHED })
+      }
+    })
+    wb.addEventListener('controlling', (event) => {
+      // What this page showed before the worker controlled it goes into the offline caches.
+      if (!event.isUpdate) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedUrls() } })
+    })
+    await wb.register()
+    // A page opened while a worker already controls: still make sure its SSR'd content is cached.
+    if (navigator.serviceWorker.controller) {
+      void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedUrls() } })
+    }
+  } catch (err) {
+    console.warn('[sw] registration failed', err)
+  }
+}
