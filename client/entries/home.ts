@@ -1,10 +1,11 @@
-/** Client entry for the home page(s). */
+/** Client entry for the home page(s): layout islands plus small enhancers of server markup. */
 import { hydrateIslands } from '../entry'
 import { startLazyImages } from '../islands/category/lazy-images'
-import { CarouselIsland } from '../islands/home/carousel'
-import { NewsletterIsland } from '../islands/home/newsletter'
-import { HomeExtrasIsland } from '../islands/home/popups'
+import { enhanceCarousels } from '../islands/home/carousel'
+import { enhanceHome } from '../islands/home/home-enhance'
 import { layoutIslands } from '../islands/layout-islands'
 
-hydrateIslands([...layoutIslands, CarouselIsland, NewsletterIsland, HomeExtrasIsland])
+hydrateIslands([...layoutIslands])
+enhanceCarousels()
+enhanceHome()
 setTimeout(() => startLazyImages(), 0)

@@ -1,26 +1,19 @@
 /**
  * Support chat (catalogue §1: "use a chat support widget (desktop only)"). Self-hosted, no
  * third-party script: a launcher (shown on desktop only, by CSS at ≥ 768 px) opens a message form
- * that hands the enquiry to the shopper's mail client addressed to the support email.
- * 'Show Interest' buttons on out-of-stock tiles (`[data-show-interest]`, any island or plain SSR
- * markup) open the same form prefilled with the product link, on every screen size.
+ * (chat-panel.tsx, loaded on first open). 'Show Interest' buttons on out-of-stock tiles
+ * (`[data-show-interest]`, in any island or plain SSR markup) open the same form prefilled with
+ * the product link, on every screen size.
  */
-import { useEffect, useId, useState } from 'react'
-import { chatEnquiry, closeChat, openChat, showInterestMessage } from '../state/ui'
+import { type ComponentType, useEffect, useState } from 'react'
+import { type ChatEnquiry, chatEnquiry, openChat, showInterestMessage } from '../state/ui'
 import { useSignalValue } from '../state/use-signal'
 
-/** Builds the mailto: URL for an enquiry. */
-export function enquiryMailto(to: string, name: string, email: string, message: string): string {
-  const subject = 'Enquiry from the shop'
-  const body = `${message}\n\n— ${name || 'A shopper'}${email ? ` <${email}>` : ''}`
-  return `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
-}
+type PanelComponent = ComponentType<{ enquiry: ChatEnquiry; supportEmail: string }>
 
 export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail?: string }) {
   const enquiry = useSignalValue(chatEnquiry)
-  const [message, setMessage] = useState('')
-  const [sent, setSent] = useState(false)
-  const id = useId()
+  const [Panel, setPanel] = useState<PanelComponent | null>(null)
 
   // Delegated 'Show Interest' clicks: tiles stay plain server markup, no hydration needed.
   useEffect(() => {
@@ -36,11 +29,12 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
   }, [])
 
   useEffect(() => {
-    if (enquiry) {
-      setMessage(enquiry.message)
-      setSent(false)
-    }
-  }, [enquiry])
+    if (!enquiry || Panel) return
+    import('./chat-panel').then(
+      (m) => setPanel(() => m.ChatPanel),
+      (err) => console.error('chat panel failed to load', err),
+    )
+  }, [enquiry, Panel])
 
   return (
     <div className="chat">
@@ -54,52 +48,7 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
           <span aria-hidden="true">💬</span> Chat with us
         </button>
       )}
-      {enquiry ? (
-        <section className="chat__panel" aria-labelledby={`${id}-title`} data-testid="chat-panel">
-          <div className="chat__head">
-            <h2 id={`${id}-title`}>Message us</h2>
-            <button type="button" className="chat__close" onClick={closeChat} aria-label="Close chat">
-              ×
-            </button>
-          </div>
-          {sent ? (
-            <p role="status">Your mail app has opened with the message. We usually reply within a day.</p>
-          ) : (
-            <form
-              className="chat__form"
-              onSubmit={(e) => {
-                e.preventDefault()
-                const data = new FormData(e.currentTarget)
-                window.location.href = enquiryMailto(
-                  supportEmail,
-                  String(data.get('name') ?? ''),
-                  String(data.get('email') ?? ''),
-                  message,
-                )
-                setSent(true)
-              }}
-            >
-              <label htmlFor={`${id}-name`}>Name</label>
-              <input id={`${id}-name`} name="name" autoComplete="name" />
-              <label htmlFor={`${id}-email`}>Email</label>
-              <input id={`${id}-email`} name="email" type="email" autoComplete="email" />
-              <label htmlFor={`${id}-msg`}>Message</label>
-              <textarea
-                id={`${id}-msg`}
-                name="message"
-                rows={4}
-                required
-                value={message}
-                data-testid="chat-message"
-                onChange={(e) => setMessage(e.currentTarget.value)}
-              />
-              <button type="submit" className="btn">
-                Send
-              </button>
-            </form>
-          )}
-        </section>
-      ) : null}
+      {enquiry && Panel ? <Panel enquiry={enquiry} supportEmail={supportEmail} /> : null}
     </div>
   )
 }

@@ -5,7 +5,6 @@
  * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat.
  */
 import { type ComponentType, useEffect, useState } from 'react'
-import * as z from 'zod/mini'
 import { COOKIE_CURRENCY } from '../../shared/config/store'
 import { cartCount } from '../state/cart'
 import {
@@ -22,6 +21,7 @@ import { useSignalValue } from '../state/use-signal'
 import { setCookie } from '../storage/cookies'
 import { ChatWidget } from './chat-widget'
 import { defineIsland } from './define'
+import { array, type Check, lazy, num, object, optional, schemaOf, str } from './props-check'
 
 export interface MenuItem {
   id: number
@@ -30,23 +30,31 @@ export interface MenuItem {
   children: MenuItem[]
 }
 
-const MenuItemSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  url: z.string(),
-  get children() {
-    return z.array(MenuItemSchema)
-  },
+export interface HeaderProps {
+  storeName: string
+  currency: string
+  currencies: { code: string; sign: string }[]
+  menu: MenuItem[]
+  supportEmail?: string
+}
+
+const checkMenuItem: Check<MenuItem> = object({
+  id: num,
+  name: str,
+  url: str,
+  children: lazy(() => array(checkMenuItem)),
 })
 
-export const HeaderPropsSchema = z.object({
-  storeName: z.string(),
-  currency: z.string(),
-  currencies: z.array(z.object({ code: z.string(), sign: z.string() })),
-  menu: z.array(MenuItemSchema),
-  supportEmail: z.optional(z.string()),
-})
-export type HeaderProps = z.infer<typeof HeaderPropsSchema>
+/** Validates the header's props on hydration (a tiny checker: this island is on every page). */
+export const HeaderPropsSchema = schemaOf<HeaderProps>(
+  object({
+    storeName: str,
+    currency: str,
+    currencies: array(object({ code: str, sign: str })),
+    menu: array(checkMenuItem),
+    supportEmail: optional(str),
+  }),
+)
 
 /** Finds the menu items along a submenu path of ids (stops at the first unknown id). */
 export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {

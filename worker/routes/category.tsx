@@ -20,7 +20,7 @@ import { renderPage } from '../render/render-page'
 export const categoryRoutes = new Hono<AppEnv>()
 
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
-export const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable'
+export const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable' // see NOTICE_CATEGORY_UNAVAILABLE in routes/home
 
 categoryRoutes.get('/c/:slug', async (c) => {
   const category = await getCommerce(c).getCategoryBySlug(c.req.param('slug'))

@@ -8,12 +8,12 @@
  */
 import { Hono } from 'hono'
 import { Suspense } from 'react'
-import { CarouselIsland } from '../../client/islands/home/carousel'
-import { NewsletterIsland } from '../../client/islands/home/newsletter'
-import { HomeExtrasIsland } from '../../client/islands/home/popups'
+import { Carousel } from '../../shared/components/catalog/carousel'
+import { MSG } from '../../shared/i18n/messages'
 import type { AppEnv } from '../env'
 import {
   type Banner,
+  type HomePopup,
   type HomeSection,
   loadCmsBlockHtml,
   loadHomeView,
@@ -22,6 +22,64 @@ import {
 import { renderPage } from '../render/render-page'
 
 export const homeRoutes = new Hono<AppEnv>()
+
+/** The flag the category route adds when it sends an unknown category home (catalogue §8). */
+export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
+
+/** Newsletter sign-up; client/islands/home/home-enhance.ts posts it to the newsletter API. */
+function Newsletter() {
+  return (
+    <section className="newsletter" aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title">Join our newsletter</h2>
+      <p>New collections, designer stories and private sales, first.</p>
+      <form className="newsletter__form" data-newsletter="" noValidate action="/" method="get">
+        <label htmlFor="newsletter-email">Email address</label>
+        <div className="newsletter__row">
+          <input
+            id="newsletter-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            data-testid="newsletter-email"
+            aria-describedby="newsletter-status"
+          />
+          <button type="submit" className="btn">
+            Subscribe
+          </button>
+        </div>
+        <p id="newsletter-status" data-newsletter-status="" role="status" data-testid="newsletter-status" />
+      </form>
+    </section>
+  )
+}
+
+/** A home data popup (exit_popup / generic_popup), hidden until home-enhance.ts opens it. */
+function Popup({ popup }: { popup: HomePopup }) {
+  const id = `popup-${popup.type}`
+  return (
+    <div
+      className="popup"
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      hidden
+      data-popup={popup.type}
+      data-testid="home-popup"
+    >
+      <button type="button" className="popup__close" aria-label="Close popup" data-popup-close="">
+        ×
+      </button>
+      {popup.image ? <img src={popup.image} alt="" width={320} height={180} loading="lazy" /> : null}
+      <h2 id={`${id}-title`}>{popup.title ?? ''}</h2>
+      <p>{popup.text}</p>
+      {popup.link ? (
+        <a className="btn" href={popup.link}>
+          Find out more
+        </a>
+      ) : null}
+    </div>
+  )
+}
 
 function BannerLink({ banner, eager, className }: { banner: Banner; eager?: boolean; className: string }) {
   return (
@@ -64,7 +122,7 @@ async function ProductSection({
       <h2 id={`home-section-${section.id}`} className="home-section__title">
         {section.title || section.category_name}
       </h2>
-      <CarouselIsland
+      <Carousel
         label={section.title || section.category_name || 'Products'}
         currency={currency}
         tiles={tiles}
@@ -79,8 +137,7 @@ async function CmsBlockSection({ load, title }: { load: Promise<string | null>; 
   return (
     <section className="home-section home-section--cms">
       {title ? <h2 className="home-section__title">{title}</h2> : null}
-      {/* Sanitised with the shared allow-list sanitizer. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised CMS HTML */}
+      {/* Sanitised with the shared allow-list sanitizer (shared/domain/sanitize-html). */}
       <div className="cms-content" dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   )
@@ -101,15 +158,6 @@ for (const path of ['/', '/pwa.html']) {
     const currency = c.var.store.currency
     const home = await loadHomeView(c)
     const storeName = c.var.config.STORE_NAME
-    const popups = [home.exitPopup, home.genericPopup]
-      .filter((p) => p !== null)
-      .map((p) => ({
-        type: p.type as 'exit_popup' | 'generic_popup',
-        title: p.title,
-        text: p.text,
-        link: p.link,
-        image: p.image,
-      }))
     let bannersShown = false
     return renderPage(
       c,
@@ -127,7 +175,7 @@ for (const path of ['/', '/pwa.html']) {
             bannersShown = true
             return (
               <section key={section.id} className="home-section" aria-label={section.title || 'Featured'}>
-                <CarouselIsland
+                <Carousel
                   label={section.title || 'Featured'}
                   currency={currency}
                   perPage={1}
@@ -172,8 +220,11 @@ for (const path of ['/', '/pwa.html']) {
         {home.productBanners.map((b) => (
           <BannerLink key={`${b.link}-${b.title}`} banner={b} className="home-product-banner" />
         ))}
-        <NewsletterIsland title="Join our newsletter" />
-        <HomeExtrasIsland popups={popups} />
+        <Newsletter />
+        {[home.exitPopup, home.genericPopup].map((p) => (p ? <Popup key={p.type} popup={p} /> : null))}
+        {c.req.query('notice') === NOTICE_CATEGORY_UNAVAILABLE ? (
+          <div hidden data-notice={MSG.offlineRedirectHome} data-ok={MSG.ok} />
+        ) : null}
       </div>,
       {
         title: `${storeName} | Designer fashion`,

@@ -20,7 +20,7 @@ searchRoutes.get('/search', async (c) => {
     c,
     <section className="search-page">
       <h1>{title}</h1>
-      <form role="search" action="/search" method="get" className="search-page__form">
+      <form aria-label="Product search" action="/search" method="get" className="search-page__form">
         <label htmlFor="search-page-q" className="visually-hidden">
           Search products
         </label>

@@ -6,7 +6,6 @@
  * and refetches with the same DSL the server used (shared listing-query).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import * as z from 'zod/mini'
 import { buildFilterGroups, type FilterGroup } from '../../../shared/components/catalog/facets'
 import {
   type ListingIslandProps,
@@ -27,6 +26,7 @@ import { PAGE_SIZE } from '../../../shared/config/catalog'
 import { BACK_TO_TOP_SCROLL_PX, MOBILE_FILTER_ACTIONS_SCROLL_PX } from '../../../shared/config/ui'
 import { notify } from '../../state/notifications'
 import { defineIsland } from '../define'
+import { array, nullable, num, object, oneOf, optional, record, schemaOf, str } from '../props-check'
 import { fetchListingPage } from './catalog-fetch'
 import {
   filterActionsVisibility,
@@ -35,39 +35,31 @@ import {
   scrollToProduct,
   takeScrollRecord,
 } from './scroll-restore'
-import { TileSchema } from './tile-schema'
+import { checkTile } from './tile-schema'
 
-const ListingPropsSchema = z.object({
-  categoryId: z.number(),
-  categoryIds: z.array(z.number()),
-  currency: z.string(),
-  state: z.object({
-    chosen: z.record(z.string(), z.array(z.object({ id: z.string(), label: z.string() }))),
-    sort: z.enum(['latest', 'price-asc', 'price-desc']),
-  }),
-  tiles: z.array(TileSchema),
-  total: z.number(),
-  loaded: z.number(),
-  groups: z.array(
-    z.object({
-      attr: z.string(),
-      label: z.string(),
-      kind: z.enum(['list', 'swatch', 'price']),
-      options: z.array(
-        z.object({
-          id: z.string(),
-          label: z.string(),
-          count: z.number(),
-          swatch: z.optional(z.nullable(z.string())),
-        }),
-      ),
+const ListingPropsSchema = schemaOf<ListingIslandProps>(
+  object({
+    categoryId: num,
+    categoryIds: array(num),
+    currency: str,
+    state: object({
+      chosen: record(array(object({ id: str, label: str }))),
+      sort: oneOf(['latest', 'price-asc', 'price-desc'] as const),
     }),
-  ),
-  labels: z.object({
-    titles: z.record(z.string(), z.string()),
-    options: z.record(z.string(), z.record(z.string(), z.string())),
+    tiles: array(checkTile),
+    total: num,
+    loaded: num,
+    groups: array(
+      object({
+        attr: str,
+        label: str,
+        kind: oneOf(['list', 'swatch', 'price'] as const),
+        options: array(object({ id: str, label: str, count: num, swatch: optional(nullable(str)) })),
+      }),
+    ),
+    labels: object({ titles: record(str), options: record(record(str)) }),
   }),
-}) as unknown as z.ZodMiniType<ListingIslandProps>
+)
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(true)

@@ -1,20 +1,21 @@
-/** zod/mini schema of TileData for island props (hydration validation, CONVENTIONS 4). */
-import * as z from 'zod/mini'
+/** Checker of TileData for island props (hydration validation, CONVENTIONS 4; see props-check). */
+import type { TileData } from '../../../shared/components/catalog/tile-data'
+import { bool, type Check, nullable, num, object, str } from '../props-check'
 
-export const TileSchema = z.object({
-  id: z.number(),
-  sku: z.string(),
-  name: z.string(),
-  url: z.string(),
-  image: z.nullable(z.string()),
-  hoverImage: z.nullable(z.string()),
-  designer: z.nullable(z.string()),
-  finalPrice: z.number(),
-  regularPrice: z.number(),
-  discountPercent: z.number(),
-  sale: z.boolean(),
-  isNew: z.boolean(),
-  readyToShip: z.boolean(),
-  inStock: z.boolean(),
-  international: z.boolean(),
+export const checkTile: Check<TileData> = object({
+  id: num,
+  sku: str,
+  name: str,
+  url: str,
+  image: nullable(str),
+  hoverImage: nullable(str),
+  designer: nullable(str),
+  finalPrice: num,
+  regularPrice: num,
+  discountPercent: num,
+  sale: bool,
+  isNew: bool,
+  readyToShip: bool,
+  inStock: bool,
+  international: bool,
 })

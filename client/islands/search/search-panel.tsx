@@ -49,7 +49,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   return (
     <div className="search-panel__inner">
       <form
-        role="search"
+        aria-label="Product search"
         action="/search"
         method="get"
         className="search-panel__form"

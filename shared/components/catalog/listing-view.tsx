@@ -89,6 +89,7 @@ function FilterPanel(props: ListingViewProps) {
                 listingQueryString(toggleListingFilter(state, group.attr, opt.id, opt.label)) || '?'
               return (
                 <li key={opt.id}>
+                  {/* biome-ignore lint/a11y/useSemanticElements: links keep filters working without JS */}
                   <a
                     href={href}
                     rel="nofollow"

@@ -1,0 +1,127 @@
+/**
+ * Home page behaviour on server-rendered markup (no React: the home page's 80 KB JS budget):
+ * - the newsletter form (catalogue §1) posts {email} to /api/ext/mailchimp-subscribe/subscribe
+ *   through client/api and shows the result in place;
+ * - the home data popups (exit_popup on exit intent on desktop, generic_popup after a delay), each
+ *   at most once per session;
+ * - the notice after a redirect from an unknown category (/?notice=category-unavailable): the
+ *   spec's error notification with OK (text rendered by the server into data-notice), then the
+ *   flag is removed from the URL.
+ */
+import { api } from '../../api'
+import { notify } from '../../state/notifications'
+
+/** A plausible email address (the server validates for real). */
+export function isEmailLike(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
+}
+
+const SEEN_KEY = 'home-popups-seen'
+/** Delay before the generic popup. */
+export const GENERIC_POPUP_DELAY_MS = 8000
+
+/** Reads the popups already shown this session. */
+export function seenPopups(raw: string | null): Set<string> {
+  return new Set((raw ?? '').split(',').filter(Boolean))
+}
+
+function markSeen(type: string): boolean {
+  try {
+    const seen = seenPopups(sessionStorage.getItem(SEEN_KEY))
+    if (seen.has(type)) return false
+    seen.add(type)
+    sessionStorage.setItem(SEEN_KEY, [...seen].join(','))
+  } catch {
+    // Storage disabled: the popup may show again, which is harmless.
+  }
+  return true
+}
+
+function enhanceNewsletter(form: HTMLFormElement): void {
+  const input = form.querySelector<HTMLInputElement>('input[type=email]')
+  const status = form.querySelector<HTMLElement>('[data-newsletter-status]')
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]')
+  if (!input || !status || !button) return
+  const show = (message: string, error: boolean) => {
+    status.textContent = message
+    status.className = error ? 'form-error' : 'form-ok'
+    input.setAttribute('aria-invalid', String(error))
+  }
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault()
+    if (!isEmailLike(input.value)) return show('Please enter a valid email address.', true)
+    button.disabled = true
+    try {
+      const res = await api('/api/ext/mailchimp-subscribe/subscribe', {
+        method: 'POST',
+        body: { email: input.value.trim() },
+      })
+      if (res.code >= 200 && res.code < 300) {
+        show('Thank you for subscribing! Please check your inbox.', false)
+        form.dataset.done = 'true'
+        input.value = ''
+      } else {
+        show(typeof res.result === 'string' ? res.result : 'Subscription failed, please try again.', true)
+      }
+    } catch {
+      show('Subscription failed, please try again.', true)
+    } finally {
+      button.disabled = false
+    }
+  })
+}
+
+function openPopup(el: HTMLElement): void {
+  if (!markSeen(el.dataset.popup ?? '')) return
+  el.hidden = false
+  el.querySelector<HTMLElement>('[data-popup-close]')?.focus()
+}
+
+function enhancePopups(doc: Document): void {
+  for (const el of doc.querySelectorAll<HTMLElement>('[data-popup]')) {
+    el.querySelector('[data-popup-close]')?.addEventListener('click', () => {
+      el.hidden = true
+    })
+  }
+  const generic = doc.querySelector<HTMLElement>('[data-popup="generic_popup"]')
+  if (generic && !seenPopups(sessionStorage.getItem(SEEN_KEY)).has('generic_popup')) {
+    setTimeout(() => {
+      if (!doc.querySelector('[data-popup]:not([hidden])')) openPopup(generic)
+    }, GENERIC_POPUP_DELAY_MS)
+  }
+  const exit = doc.querySelector<HTMLElement>('[data-popup="exit_popup"]')
+  if (exit && matchMedia('(min-width: 768px)').matches) {
+    const onLeave = (e: MouseEvent) => {
+      if (e.clientY > 0 || e.relatedTarget) return
+      doc.removeEventListener('mouseout', onLeave)
+      if (!doc.querySelector('[data-popup]:not([hidden])')) openPopup(exit)
+    }
+    doc.addEventListener('mouseout', onLeave)
+  }
+}
+
+function showNotice(doc: Document): void {
+  const el = doc.querySelector<HTMLElement>('[data-notice]')
+  if (!el?.dataset.notice) return
+  notify({
+    type: 'error',
+    message: el.dataset.notice,
+    action1: { label: el.dataset.ok ?? 'OK' },
+    hasNoTimeout: true,
+  })
+  const url = new URL(window.location.href)
+  url.searchParams.delete('notice')
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
+}
+
+/** Wires the home page's newsletter form, popups and notice. */
+export function enhanceHome(doc: Document = document): void {
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-newsletter]')) enhanceNewsletter(form)
+  try {
+    enhancePopups(doc)
+  } catch (err) {
+    console.warn('home popups', err)
+  }
+  // After the notifications island has hydrated (it renders the store's list).
+  setTimeout(() => showNotice(doc), 50)
+}
