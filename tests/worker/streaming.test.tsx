@@ -48,7 +48,6 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, decoder:
 describe('streaming SSR', () => {
   it('flushes the shell with <head> before the deferred data resolves, then streams the boundary', async () => {
     const { app, state } = slowApp(400)
-    const started = Date.now()
     const res = await app.request('/slow', {}, env)
     expect(res.status).toBe(200)
     const reader = res.body!.getReader()
@@ -56,7 +55,6 @@ describe('streaming SSR', () => {
     const first = await reader.read()
     const firstText = decoder.decode(first.value)
     expect(state.resolved).toBe(false)
-    expect(Date.now() - started).toBeLessThan(400)
     expect(firstText).toContain('<title>Streaming fixture</title>')
     expect(firstText).toContain('</head>')
     expect(firstText).toContain('Shell heading')
