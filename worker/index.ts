@@ -17,6 +17,7 @@ import { ampRoutes } from './routes/amp'
 import { categoryRoutes } from './routes/category'
 import { contentRoutes } from './routes/content'
 import { homeRoutes } from './routes/home'
+import { listRoutes } from './routes/lists'
 import { imageRoutes } from './routes/images'
 import { productRoutes } from './routes/product'
 import { rawRoutes } from './routes/raw'
@@ -37,6 +38,7 @@ app.route('/', categoryRoutes)
 app.route('/', searchRoutes)
 app.route('/', productRoutes)
 app.route('/', contentRoutes)
+app.route('/', listRoutes)
 app.route('/', transactionRoutes)
 app.route('/', accountRoutes)
 app.route('/', ampRoutes)

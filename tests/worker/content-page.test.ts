@@ -152,3 +152,36 @@ describe('store locator', () => {
     expect(res.status).toBe(404)
   })
 })
+
+describe('wishlist and compare pages', () => {
+  it('renders the /wishlist shell with its island (the list lives in the browser)', async () => {
+    const { res, html } = await page('/wishlist')
+    expect(res.status).toBe(200)
+    expect(titleOf(html)).toBe('Wishlist')
+    expect(html).toContain('data-island="wishlist-page"')
+  })
+
+  it('gives the /compare island the comparable attributes with their option labels', async () => {
+    const { res, html } = await page('/compare')
+    expect(res.status).toBe(200)
+    const m = html.match(/data-island="compare-page" data-props="([^"]*)"/)
+    const props = JSON.parse(decodeEntities(m?.[1] ?? '{}')) as {
+      attributes: { code: string; label: string; options: unknown[] }[]
+    }
+    const { results } = await env.DB.prepare('SELECT doc FROM attributes').all<{ doc: string }>()
+    const comparable = results
+      .map(
+        (r) =>
+          JSON.parse(r.doc) as { attribute_code: string; is_comparable?: boolean; frontend_input: string },
+      )
+      .filter((a) => a.is_comparable && a.frontend_input !== 'textarea')
+      .map((a) => a.attribute_code)
+    expect(props.attributes.map((a) => a.code).sort()).toEqual(comparable.sort())
+    expect(comparable.length).toBeGreaterThan(0)
+  })
+
+  it('puts the wishlist panel island on default-layout pages', async () => {
+    const { html } = await page('/store-locator')
+    expect(html).toContain('data-island="wishlist-panel"')
+  })
+})

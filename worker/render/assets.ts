@@ -14,6 +14,7 @@ export type EntryName =
   | 'checkout'
   | 'confirmation'
   | 'account'
+  | 'lists'
 
 interface ManifestEntry {
   file: string

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { AuthModalIsland } from '../../client/islands/auth/auth-modal'
 import type { MenuItem } from '../../client/islands/header'
 import { HeaderIsland } from '../../client/islands/header'
+import { WishlistPanelIsland } from '../../client/islands/lists/wishlist-panel'
 import { MicrocartIsland } from '../../client/islands/microcart'
 import { NotificationsIsland } from '../../client/islands/notifications'
 import { CURRENCIES, type CurrencyCode } from '../../shared/config/store'
@@ -58,6 +59,7 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
       <NotificationsIsland />
       <MicrocartIsland />
       <AuthModalIsland />
+      <WishlistPanelIsland />
     </>
   )
 }

@@ -4,12 +4,14 @@
  * sending fails, the shopper gets a mailto: link with the message prefilled instead.
  */
 import { useState } from 'react'
-import * as z from 'zod/mini'
 import { api } from '../../api'
 import { defineIsland } from '../define'
+import { object, schemaOf, str } from '../props-check'
 
-export const ContactFormPropsSchema = z.object({ supportEmail: z.string() })
-export type ContactFormProps = z.infer<typeof ContactFormPropsSchema>
+export interface ContactFormProps {
+  supportEmail: string
+}
+export const ContactFormPropsSchema = schemaOf<ContactFormProps>(object({ supportEmail: str }))
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; reason: string }
 

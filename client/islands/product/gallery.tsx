@@ -5,28 +5,31 @@
  * It follows the variant picker through `selectedVariantImage`.
  */
 import { useEffect, useRef, useState } from 'react'
-import * as z from 'zod/mini'
 import { GALLERY, IMAGE_SIZES } from '../../../shared/config'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { array, bool, nullable, object, optional, schemaOf, str } from '../props-check'
 import { type GalleryImage, selectedVariantImage } from './product-page-state'
 
-const GalleryImageSchema = z.object({
-  src: z.string(),
-  srcSet: z.string(),
-  thumb: z.string(),
-  zoom: z.string(),
-  alt: z.string(),
-  video: z.optional(z.nullable(z.object({ url: z.string(), title: z.string() }))),
+const checkImage = object({
+  src: str,
+  srcSet: str,
+  thumb: str,
+  zoom: str,
+  alt: str,
+  video: optional(nullable(object({ url: str, title: str }))),
 })
 
-export const GalleryPropsSchema = z.object({
-  images: z.array(GalleryImageSchema),
-  name: z.string(),
+export interface GalleryProps {
+  images: GalleryImage[]
+  name: string
   /** Start the slideshow (off by default; the spec's interval applies when on). */
-  autoplay: z.optional(z.boolean()),
-})
-export type GalleryProps = z.infer<typeof GalleryPropsSchema>
+  autoplay?: boolean
+}
+
+export const GalleryPropsSchema = schemaOf<GalleryProps>(
+  object({ images: array(checkImage), name: str, autoplay: optional(bool) }),
+)
 
 /** Indexes within `range` of `current` (wrapping), i.e. the images to preload. */
 export function preloadIndexes(

@@ -6,7 +6,6 @@
  * variants and validation all come from shared/domain (the same code the cart uses).
  */
 import { useEffect, useMemo, useRef, useState } from 'react'
-import * as z from 'zod/mini'
 import type { ProductSummary } from '../../../shared/components/product/summary'
 import { type FormChild, type FormProduct, toFormProduct } from '../../../shared/components/product/view'
 import { colorSwatch } from '../../../shared/config/content'
@@ -51,6 +50,7 @@ import { openPanel, togglePanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { wishlist } from '../../state/wishlist'
 import { defineIsland } from '../define'
+import { array, type Check, nullable, num, object, record, schemaOf, str } from '../props-check'
 import { type AddToCartLine, addToCart } from './add-to-cart'
 import { type GalleryImage, selectedVariantImage } from './product-page-state'
 
@@ -75,19 +75,35 @@ export interface ProductFormProps {
   sizeGuide: SizeGuideView | null
 }
 
-// Island props are validated on hydration with zod/mini (shape of the top level; the product view
-// is built by the server from validated documents).
-export const ProductFormPropsSchema = z.object({
-  product: z.looseObject({ sku: z.string(), name: z.string(), type_id: z.string(), price: z.number() }),
-  childSku: z.nullable(z.string()),
-  currency: z.string(),
-  country: z.string(),
-  now: z.number(),
-  taxRules: z.array(z.looseObject({ product_tax_class_ids: z.array(z.number()) })),
-  summary: z.looseObject({ sku: z.string(), name: z.string(), url: z.string() }),
-  variantImages: z.record(z.string(), z.looseObject({ src: z.string() })),
-  sizeGuide: z.nullable(z.looseObject({ title: z.string(), rows: z.array(z.array(z.string())) })),
-}) as unknown as { parse(data: unknown): ProductFormProps }
+/** Checks the listed fields and keeps the whole value (the server built it from validated documents). */
+function loose(shape: Record<string, Check<unknown>>): Check<unknown> {
+  const check = object(shape)
+  return (v, p) => {
+    check(v, p)
+    return v
+  }
+}
+
+// Island props are validated on hydration (props-check: zod/mini would cost ~6 KB gzip here).
+export const ProductFormPropsSchema = schemaOf<ProductFormProps>(
+  object({
+    product: loose({
+      sku: str,
+      name: str,
+      type_id: str,
+      price: num,
+      configurable_children: array(loose({ sku: str })),
+    }),
+    childSku: nullable(str),
+    currency: str,
+    country: str,
+    now: num,
+    taxRules: array(loose({ product_tax_class_ids: array(num) })),
+    summary: loose({ sku: str, name: str, url: str, price: num }),
+    variantImages: record(loose({ src: str })),
+    sizeGuide: nullable(loose({ title: str, rows: array(array(str)) })),
+  }),
+)
 
 const AVAILABILITY = { listOutOfStock: FLAGS.listOutOfStockProducts }
 

@@ -3,7 +3,6 @@
  * other recently viewed products, newest first (max 20, kept by client/state/recently-viewed).
  */
 import { useEffect } from 'react'
-import * as z from 'zod/mini'
 import type { ProductSummary } from '../../../shared/components/product/summary'
 import { IMAGE_SIZES } from '../../../shared/config/images'
 import { formatPrice } from '../../../shared/domain/currency'
@@ -11,16 +10,22 @@ import { imageUrl } from '../../../shared/domain/image-url'
 import { recentlyViewed } from '../../state/recently-viewed'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { num, object, schemaOf, str } from '../props-check'
 
 export interface RecentlyViewedProps {
   current: ProductSummary
   currency: string
 }
 
-export const RecentlyViewedPropsSchema = z.object({
-  current: z.looseObject({ sku: z.string(), name: z.string(), url: z.string(), price: z.number() }),
-  currency: z.string(),
-}) as unknown as { parse(data: unknown): RecentlyViewedProps }
+export const RecentlyViewedPropsSchema = schemaOf<RecentlyViewedProps>(
+  object({
+    current: (v, p) => {
+      object({ sku: str, name: str, url: str, price: num })(v, p)
+      return v
+    },
+    currency: str,
+  }),
+)
 
 function RecentlyViewed({ current, currency }: RecentlyViewedProps) {
   const items = useSignalValue(recentlyViewed.items)

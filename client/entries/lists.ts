@@ -1,0 +1,7 @@
+/** Client entry for the wishlist and compare pages. */
+import { hydrateIslands } from '../entry'
+import { layoutIslands } from '../islands/layout-islands'
+import { ComparePageIsland } from '../islands/lists/compare-page'
+import { WishlistPageIsland } from '../islands/lists/wishlist-page'
+
+hydrateIslands([...layoutIslands, WishlistPageIsland, ComparePageIsland])

@@ -1,0 +1,45 @@
+/** One product row of the wishlist panel/page: image, name, price, and a remove button. */
+
+import type { ProductSummary } from '../../../shared/components/product/summary'
+import { IMAGE_SIZES } from '../../../shared/config/images'
+import { formatPrice } from '../../../shared/domain/currency'
+import { imageUrl } from '../../../shared/domain/image-url'
+
+export function ListItem({
+  item,
+  currency,
+  onRemove,
+  removeLabel,
+}: {
+  item: ProductSummary
+  currency: string
+  onRemove: () => void
+  removeLabel: string
+}) {
+  const { width, height } = IMAGE_SIZES.cart
+  return (
+    <li className="list-item" data-sku={item.sku} data-testid="list-item">
+      <a href={item.url} className="list-item__link">
+        <img src={imageUrl(item.image, width, height)} alt="" width={width} height={height} loading="lazy" />
+        <span className="list-item__name">{item.name}</span>
+      </a>
+      <span className="price list-item__price">
+        {formatPrice(item.price, currency)}
+        {item.regularPrice ? (
+          <>
+            {' '}
+            <del>{formatPrice(item.regularPrice, currency)}</del>
+          </>
+        ) : null}
+      </span>
+      <button
+        type="button"
+        className="link-button list-item__remove"
+        onClick={onRemove}
+        aria-label={`${removeLabel}: ${item.name}`}
+      >
+        {removeLabel}
+      </button>
+    </li>
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * The header's 'wishlist' panel (transactions spec §2 "UI panels"). A thin layout island: the
+ * list (and the wishlist store with its storage code) is loaded only when the panel first opens,
+ * so pages that never open it pay almost nothing.
+ */
+import { type ComponentType, useEffect, useState } from 'react'
+import { closePanels, openPanel } from '../../state/ui'
+import { useSignalValue } from '../../state/use-signal'
+import { defineIsland } from '../define'
+import { pageCurrency } from './page-currency'
+
+function WishlistPanel() {
+  const panel = useSignalValue(openPanel)
+  const open = panel === 'wishlist'
+  const [List, setList] = useState<ComponentType<{ currency: string }> | null>(null)
+  useEffect(() => {
+    if (open && !List) {
+      void import('./wishlist-list').then((m) => setList(() => m.WishlistList))
+    }
+  }, [open, List])
+  return (
+    <aside
+      className={`side-panel wishlist-panel${open ? ' side-panel--open' : ''}`}
+      hidden={!open}
+      aria-label="Wishlist"
+      data-testid="wishlist-panel"
+    >
+      <div className="side-panel__top">
+        <h2>Wishlist</h2>
+        <button type="button" className="side-panel__close" onClick={closePanels} aria-label="Close wishlist">
+          ×
+        </button>
+      </div>
+      {open ? (
+        List ? (
+          <List currency={pageCurrency()} />
+        ) : (
+          <p className="list-loading">Loading your wishlist…</p>
+        )
+      ) : null}
+      <p>
+        <a href="/wishlist">View wishlist</a>
+      </p>
+    </aside>
+  )
+}
+
+export const WishlistPanelIsland = defineIsland('wishlist-panel', WishlistPanel)
