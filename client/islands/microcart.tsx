@@ -4,14 +4,41 @@
  * panel's body is loaded on first open so this island stays tiny on every page.
  */
 import { type ComponentType, useEffect, useState } from 'react'
+import { notify } from '../state/notifications'
 import { closePanels, openPanel, registerPanel } from '../state/ui'
 import { useSignalValue } from '../state/use-signal'
+import { bus, EVENTS } from '../sync/events'
 import { defineIsland } from './define'
+
+/**
+ * "collects untransmitted offline orders and, if any exist, emits an offline-order confirmation
+ * event" (transactions spec §4): ask the shopper whether to send them now or cancel them.
+ */
+function listenForOfflineOrders(): () => void {
+  return bus.on(EVENTS.offlineOrderConfirmation, (payload) => {
+    const count = (payload as { orders?: unknown[] } | null)?.orders?.length ?? 0
+    if (!count) return
+    notify({
+      type: 'warning',
+      message: `You placed ${count === 1 ? 'an order' : `${count} orders`} while offline. Send ${count === 1 ? 'it' : 'them'} now?`,
+      hasNoTimeout: true,
+      action1: {
+        label: 'Send now',
+        action: () => void import('./checkout/adapters').then((a) => a.processOrderQueue()),
+      },
+      action2: {
+        label: 'Cancel the order',
+        action: () => void import('./checkout/adapters').then((a) => a.cancelPendingOrders()),
+      },
+    })
+  })
+}
 
 function Microcart() {
   const open = useSignalValue(openPanel) === 'microcart'
   const [Body, setBody] = useState<ComponentType | null>(null)
   useEffect(() => registerPanel('microcart'), [])
+  useEffect(() => listenForOfflineOrders(), [])
   useEffect(() => {
     if (open && !Body) void import('./cart/microcart-body').then((m) => setBody(() => m.MicrocartBody))
   }, [open, Body])

@@ -11,7 +11,6 @@ import {
   MSG_INVALID_EMAIL,
   MSG_INVALID_ZIP,
   MSG_PASSWORD_SHORT,
-  newOrderId,
   paymentMethodsFor,
   persistableCheckout,
   restoreCheckoutState,
@@ -23,6 +22,7 @@ import {
   validatePayment,
   validatePersonalDetails,
 } from '../../client/islands/checkout/checkout-model'
+import { newOrderId } from '../../shared/domain/order-hash'
 import { MSG } from '../../shared/i18n/messages'
 
 function filled(): CheckoutState {

@@ -537,9 +537,7 @@ function Account({ section, orderId }: AccountProps) {
   const started = useSignalValue(sessionStarted)
   const [allowed, setAllowed] = useState(false)
 
-  useEffect(() => {
-    if (!started) void startSession()
-  }, [started])
+  useEffect(() => startSession(), [])
 
   useEffect(() => {
     if (!started) return

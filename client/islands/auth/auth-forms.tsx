@@ -54,7 +54,7 @@ export function AuthForms({
         else setResetSent(true)
         return
       }
-      const err =
+      const { error: err, redirectTo } =
         mode === 'login'
           ? await login(email.trim(), password)
           : await register({
@@ -72,7 +72,7 @@ export function AuthForms({
         message: mode === 'login' ? 'You are logged in!' : 'You are registered and logged in!',
       })
       onClose()
-      const to = takeRedirectAfterLogin()
+      const to = redirectTo ?? takeRedirectAfterLogin()
       if (to) window.location.assign(to)
     } finally {
       setBusy(false)

@@ -6,7 +6,14 @@ import { useEffect, useState } from 'react'
 import { TotalsSummary } from '../../../shared/components/checkout/totals-summary'
 import { MSG } from '../../../shared/i18n/messages'
 import { useSignalValue } from '../../state/use-signal'
-import { cartItems, cartTotals, clientTotals, formatPrice, refreshTotals } from '../checkout/adapters'
+import {
+  cartItems,
+  cartTotals,
+  clientTotals,
+  formatPrice,
+  refreshTotals,
+  startSession,
+} from '../checkout/adapters'
 import { defineIsland } from '../define'
 import { CartLines } from './cart-lines'
 import { CouponForm } from './coupon-form'
@@ -29,6 +36,7 @@ function CartPage() {
   const [mounted, setMounted] = useState(false)
   useEffect(() => {
     setMounted(true)
+    startSession()
     void refreshTotals()
   }, [])
   // The server renders the empty shell: the cart lives in the browser only.

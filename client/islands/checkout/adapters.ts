@@ -1,17 +1,13 @@
 /**
- * The one seam between F's UI (cart, checkout, confirmation, account, auth, reviews) and the
- * client engines (D: client/state, client/sync, client/storage). The UI imports ONLY from here, so
- * the engines can change without touching components.
- *
- * Where an engine has not landed yet, the function below is the thinnest implementation of the
- * spec's behaviour that lets the UI work; each is marked INTERIM and is switched to the engine's API
- * as soon as it exists (see the report).
+ * The one seam between F's UI (cart, checkout, confirmation, account, auth) and D's client engines
+ * (client/sync/runtime.ts: session, cart sync, task queue, order queue; client/state stores;
+ * client/storage). Components import from here only, so they never re-implement sync logic and the
+ * engines can change without touching components.
  */
-import { computed, type ReadonlySignal, signal } from '@preact/signals-core'
+import { computed, type ReadonlySignal } from '@preact/signals-core'
 import { IMAGE_SIZES } from '../../../shared/config/images'
 import { formatPrice as formatSharedPrice } from '../../../shared/domain/currency'
 import { imageUrl } from '../../../shared/domain/image-url'
-import { MSG, msgOrderValidation } from '../../../shared/i18n/messages'
 import { api, currentApiContext } from '../../api'
 import {
   type CartLine,
@@ -24,14 +20,31 @@ import {
   cartTotals,
   isCartConnected,
 } from '../../state/cart'
-import { notify } from '../../state/notifications'
-import { type CurrentUser, currentUser, isLoggedIn, sessionStarted, userToken } from '../../state/user'
+import {
+  isThankYouPage,
+  pendingOrders,
+  placingOrder,
+  type StoredOrder,
+  storedOrders,
+} from '../../state/orders'
+import {
+  type CurrentUser,
+  currentUser,
+  isLoggedIn,
+  ordersHistory,
+  sessionStarted,
+  storeCredit,
+  userToken,
+} from '../../state/user'
 import { collection } from '../../storage/storage-manager'
 import {
   guardAccountRoute as guardAccountRouteWith,
   takeRedirectAfterLogin as takeRedirectAfterLoginFrom,
 } from '../../sync/access-rule'
 import { bus, EVENTS } from '../../sync/events'
+import { getRuntime, startClientRuntime } from '../../sync/runtime'
+
+export { startClientRuntime }
 
 // ---------------------------------------------------------------------------------------------
 // Formatting and images
@@ -49,35 +62,11 @@ export function cartThumbnail(image: unknown): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Local persistence (INTERIM until D's storage exposes a 'checkout'/'user' accessor)
+// Checkout details (D's 'checkout' collection: IndexedDB, store-code prefixed, never hangs)
 // ---------------------------------------------------------------------------------------------
 
-function storeKey(collection: string): string {
-  return `${currentApiContext().storeCode}-${collection}`
-}
-
-export function readLocal<T>(collection: string): T | null {
-  try {
-    const raw = localStorage.getItem(storeKey(collection))
-    return raw ? (JSON.parse(raw) as T) : null
-  } catch {
-    return null
-  }
-}
-
-export function writeLocal(collection: string, value: unknown): void {
-  try {
-    if (value === null) localStorage.removeItem(storeKey(collection))
-    else localStorage.setItem(storeKey(collection), JSON.stringify(value))
-  } catch (err) {
-    console.warn('storage write failed', collection, err)
-  }
-}
-
-/** Key of the checkout details in D's 'checkout' collection (IndexedDB, store-code prefixed). */
 const CHECKOUT_DETAILS_KEY = 'details'
 
-/** Persisted checkout details (D's storage: never hangs, falls back to memory). */
 export async function loadCheckoutDetails(): Promise<unknown> {
   try {
     return await collection('checkout').getItem(CHECKOUT_DETAILS_KEY)
@@ -86,6 +75,7 @@ export async function loadCheckoutDetails(): Promise<unknown> {
     return null
   }
 }
+
 export async function saveCheckoutDetails(details: unknown): Promise<void> {
   try {
     await collection('checkout').setItem(CHECKOUT_DETAILS_KEY, details)
@@ -93,6 +83,7 @@ export async function saveCheckoutDetails(details: unknown): Promise<void> {
     console.warn('checkout details could not be saved', err)
   }
 }
+
 /** Logout clears the checkout details (transactions spec §4 "User session"). */
 export async function clearCheckoutDetails(): Promise<void> {
   await collection('checkout')
@@ -102,32 +93,15 @@ export async function clearCheckoutDetails(): Promise<void> {
 if (typeof window !== 'undefined') bus.on(EVENTS.userAfterLogout, () => void clearCheckoutDetails())
 
 // ---------------------------------------------------------------------------------------------
-// Cart
+// Cart (D's cart store + cart sync)
 // ---------------------------------------------------------------------------------------------
 
-export type { CartLine }
-export { cartCount, cartItems }
-
+export type { CartLine, CartTotals }
 export type TotalSegment = CartTotalSegment
-export type { CartTotals }
-export { cartTotals, isCartConnected }
-/** The server cart token (cart id); null until connected (D's cart store). */
+export { cartCount, cartItems, cartTotals, isCartConnected }
+/** The server cart token (cart id); null until connected. */
 export const cartToken = cartServerToken
 export const appliedCoupon: ReadonlySignal<string | null> = computed(() => cartCoupon.value?.code ?? null)
-
-/** Client-side totals when the server's segments are not available (offline). */
-export function clientTotals(items: readonly CartLine[]): CartTotals {
-  const subtotal = items.reduce((s, l) => s + lineUnitPrice(l) * (l.qty || 0), 0)
-  return {
-    subtotal,
-    grand_total: subtotal,
-    total_segments: [
-      { code: 'subtotal', title: 'Subtotal', value: subtotal },
-      { code: 'shipping', title: 'Shipping', value: 0 },
-      { code: 'grand_total', title: 'Grand Total', value: subtotal },
-    ],
-  }
-}
 
 /** The unit price (incl. tax) of a cart line, whichever field the cart store filled. */
 export function lineUnitPrice(line: CartLine): number {
@@ -145,68 +119,54 @@ export function lineUnitPrice(line: CartLine): number {
   return 0
 }
 
-/** Changes a line's quantity through the cart engine. */
+/** Client-side totals when the server's segments are not available (offline, not yet synced). */
+export function clientTotals(items: readonly CartLine[]): CartTotals {
+  const subtotal = items.reduce((s, l) => s + lineUnitPrice(l) * (l.qty || 0), 0)
+  return {
+    subtotal,
+    grand_total: subtotal,
+    total_segments: [
+      { code: 'subtotal', title: 'Subtotal', value: subtotal },
+      { code: 'shipping', title: 'Shipping', value: 0 },
+      { code: 'grand_total', title: 'Grand Total', value: subtotal },
+    ],
+  }
+}
+
+/** Changes a line's quantity ('Product quantity has been updated!' comes from the engine). */
 export async function updateCartQty(sku: string, qty: number): Promise<void> {
-  const q = Math.max(1, Math.trunc(Number(qty)))
-  cartItems.value = cartItems.value.map((l) => (l.sku === sku ? { ...l, prev_qty: l.qty, qty: q } : l))
-  notify({ type: 'success', message: MSG.productQuantityUpdated })
+  await getRuntime().cart.updateQuantity(sku, qty)
 }
 
-/** Removes a line through the cart engine (the UI asks first). */
+/** Removes a line (the UI asks first). */
 export async function removeCartLine(sku: string): Promise<void> {
-  cartItems.value = cartItems.value.filter((l) => l.sku !== sku)
-}
-
-async function cartCall(path: string, query: Record<string, string> = {}) {
-  return api(path, {
-    method: 'POST',
-    query: { token: userToken.value ?? '', cartId: cartToken.value, ...query },
-  })
+  await getRuntime().cart.removeItem(sku)
 }
 
 /** Applies a coupon (only when connected); resolves true when the server accepted it. */
 export async function applyCoupon(code: string): Promise<boolean> {
-  if (!isCartConnected.value) return false
-  const res = await cartCall('cart/apply-coupon', { coupon: code })
-  if (res.code !== 200 || res.result !== true) {
-    notify({ type: 'error', message: typeof res.result === 'string' ? res.result : 'Invalid coupon code' })
-    return false
-  }
-  await refreshTotals()
-  return true
+  return getRuntime().cart.applyCoupon(code)
 }
 
 /** Removes the applied coupon (only when connected). */
 export async function removeCoupon(): Promise<boolean> {
-  if (!isCartConnected.value) return false
-  const res = await cartCall('cart/delete-coupon')
-  await refreshTotals()
-  return res.code === 200
+  return getRuntime().cart.removeCoupon()
 }
 
-/** INTERIM: pulls totals for the connected cart. */
+/** Re-reads totals from the server (failures are logged only by the engine). */
 export async function refreshTotals(): Promise<void> {
-  if (!cartToken.value) return
-  try {
-    const res = await api<CartTotals>('cart/totals', {
-      query: { token: userToken.value ?? '', cartId: cartToken.value },
-    })
-    if (res.code === 200 && res.result && typeof res.result === 'object') cartTotals.value = res.result
-  } catch (err) {
-    console.warn('totals sync failed', err) // "Failure is logged only."
-  }
+  if (cartServerToken.peek()) await getRuntime().cart.syncTotals()
 }
 
-/** Clears the cart after a successful order ("cleared, then recreated and resynced"). */
-export async function clearCartAfterOrder(): Promise<void> {
-  cartItems.value = []
-  cartTotals.value = null
-  cartToken.value = null
-  writeLocal('cart-token', null)
+/** Sends the checkout addresses (POST shipping-information): the server's totals follow the address. */
+export async function sendShippingInformation(addressInformation: Record<string, unknown>): Promise<void> {
+  await getRuntime()
+    .cart.shippingInformation(addressInformation)
+    .catch(() => false)
 }
 
 // ---------------------------------------------------------------------------------------------
-// User / session
+// User / session (D's session engine)
 // ---------------------------------------------------------------------------------------------
 
 export interface CustomerAddress {
@@ -236,259 +196,80 @@ export interface Customer {
   [key: string]: unknown
 }
 
-interface StoredSession {
-  token: string
-  refreshToken?: string
-  user?: Customer | null
+export type { CurrentUser }
+export { currentUser, isLoggedIn, ordersHistory, sessionStarted, storeCredit, userToken }
+
+/** Starts the page's engines (idempotent; the session start is what the access rule waits for). */
+export function startSession(): void {
+  startClientRuntime()
 }
 
-// D's user store; the interim functions below fill it until the session engine is wired on the page.
-const initialSession = typeof localStorage !== 'undefined' ? readLocal<StoredSession>('user-session') : null
-if (initialSession?.token && !userToken.peek()) {
-  userToken.value = initialSession.token
-  currentUser.value = (initialSession.user as CurrentUser | null | undefined) ?? null
+/** Logs in; resolves null on success or the error message. Follows a remembered account path. */
+export async function login(
+  email: string,
+  password: string,
+): Promise<{ error: string | null; redirectTo: string | null }> {
+  const r = await getRuntime().session.login(email, password)
+  return r.ok ? { error: null, redirectTo: r.redirectTo } : { error: r.message, redirectTo: null }
 }
 
-export { currentUser, isLoggedIn, sessionStarted, userToken }
-
-function persistSession(token: string | null, refreshToken?: string, user?: Customer | null) {
-  if (!token) writeLocal('user-session', null)
-  else writeLocal('user-session', { token, refreshToken, user })
-}
-
-/** Loads the current user for a stored token; a 401 ends the session. */
-export async function startSession(): Promise<void> {
-  try {
-    if (userToken.value) {
-      const res = await api<Customer>('user/me', { query: { token: userToken.value } })
-      if (res.code === 200 && res.result) {
-        currentUser.value = res.result as CurrentUser
-        const s = readLocal<StoredSession>('user-session')
-        persistSession(userToken.value, s?.refreshToken, res.result)
-      } else if (res.code === 401) {
-        userToken.value = null
-        currentUser.value = null
-        persistSession(null)
-      }
-    }
-  } catch (err) {
-    console.warn('session start failed', err)
-  } finally {
-    sessionStarted.value = true
-  }
-}
-
-/** Logs in; resolves null on success or the error message. */
-export async function login(email: string, password: string): Promise<string | null> {
-  const res = await api<string>('user/login', { method: 'POST', body: { username: email, password } })
-  if (res.code !== 200 || typeof res.result !== 'string') {
-    return typeof res.result === 'string' ? res.result : 'Login failed'
-  }
-  userToken.value = res.result
-  persistSession(res.result, res.meta?.refreshToken as string | undefined, null)
-  await startSession()
-  return null
-}
-
-/** Creates an account, then logs in; resolves null on success or the error message. */
+/** Creates an account, then logs in. */
 export async function register(input: {
   email: string
   firstname: string
   lastname: string
   password: string
-}): Promise<string | null> {
-  const res = await api('user/create', {
-    method: 'POST',
-    body: {
-      customer: { email: input.email, firstname: input.firstname, lastname: input.lastname },
-      password: input.password,
-    },
-  })
-  if (res.code !== 200) return typeof res.result === 'string' ? res.result : 'Registration failed'
-  return login(input.email, input.password)
+}): Promise<{ error: string | null; redirectTo: string | null }> {
+  const r = await getRuntime().session.register(input)
+  return r.ok ? { error: null, redirectTo: r.redirectTo } : { error: r.message, redirectTo: null }
 }
 
-/** Asks for a password-reset e-mail. */
+/** Asks for a password-reset e-mail; null on success. */
 export async function resetPassword(email: string): Promise<string | null> {
-  const res = await api('user/reset-password', { method: 'POST', body: { email } })
-  return res.code === 200 ? null : typeof res.result === 'string' ? res.result : 'Something went wrong'
+  const ok = await getRuntime().session.resetPassword(email)
+  return ok ? null : 'We could not send the reset e-mail. Please check the address and try again.'
 }
 
-/** Logs out: clears the user and checkout details, recreates the cart, "You're logged out". */
+/** Logs out (the engine clears user, wishlist, compare, checkout; "You're logged out"). */
 export async function logout(): Promise<void> {
-  userToken.value = null
-  currentUser.value = null
-  persistSession(null)
-  await clearCheckoutDetails()
-  await clearCartAfterOrder()
-  notify({ type: 'success', message: MSG.loggedOut })
+  await getRuntime().session.logout()
 }
 
-/** Updates the profile (queued through the task queue in D's engine); null on success. */
+/** Queues the profile update; the engine shows 'Account data has successfully been updated'. */
 export async function updateProfile(customer: Partial<Customer>): Promise<string | null> {
-  const res = await api<Customer>('user/me', {
-    method: 'POST',
-    query: { token: userToken.value ?? '' },
-    body: { customer },
-  })
-  if (res.code === 200 && res.result) {
-    currentUser.value = res.result as CurrentUser
-    notify({ type: 'success', message: MSG.accountUpdated })
-    return null
-  }
-  return typeof res.result === 'string' ? res.result : 'Update failed'
-}
-
-/** Changes the password; null on success. */
-export async function changePassword(currentPassword: string, newPassword: string): Promise<string | null> {
-  const res = await api<unknown>('user/change-password', {
-    method: 'POST',
-    query: { token: userToken.value ?? '' },
-    body: { currentPassword, newPassword },
-  })
-  if (res.code === 200) {
-    notify({ type: 'success', message: MSG.passwordChanged })
-    return null
-  }
-  const r = res.result as { errorMessage?: string } | string
-  return typeof r === 'string' ? r : (r?.errorMessage ?? 'Password change failed')
-}
-
-/** An authorised GET (token in the query). */
-export async function userGet<T>(path: string, query: Record<string, string | number> = {}) {
-  return api<T>(path, { query: { token: userToken.value ?? '', ...query } })
-}
-
-/** An authorised POST/DELETE. */
-export async function userSend<T>(path: string, method: 'POST' | 'DELETE', body: unknown) {
-  return api<T>(path, { method, query: { token: userToken.value ?? '' }, body })
-}
-
-// ---------------------------------------------------------------------------------------------
-// Orders
-// ---------------------------------------------------------------------------------------------
-
-export interface PlaceOrderResult {
-  /** placed = the server acknowledged; queued = stored locally, sent later; rejected = 400. */
-  state: 'placed' | 'queued' | 'rejected' | 'duplicate'
-  orderId: string
-  confirmation?: { orderNumber?: string; backendOrderId?: string | number; status?: string } & Record<
-    string,
-    unknown
-  >
-  message?: string
-}
-
-export interface QueuedOrder {
-  order_id: string
-  transmited: boolean
-  transmited_at?: string
-  body: Record<string, unknown>
-  confirmation?: PlaceOrderResult['confirmation']
-}
-
-const sessionOrderIds = new Set<string>()
-
-/** INTERIM order placement (spec §4 "Order placement"), until D's order queue lands. */
-export async function placeOrder(
-  body: Record<string, unknown> & { order_id: string },
-  supportEmail: string,
-): Promise<PlaceOrderResult> {
-  const orderId = body.order_id
-  if (sessionOrderIds.has(orderId)) return { state: 'duplicate', orderId }
-  sessionOrderIds.add(orderId)
-  const queue = readLocal<QueuedOrder[]>('orders') ?? []
-  const enqueue = () => {
-    writeLocal('orders', [
-      ...queue.filter((o) => o.order_id !== orderId),
-      { order_id: orderId, transmited: false, body },
-    ])
-  }
-  if (typeof navigator !== 'undefined' && !navigator.onLine) {
-    enqueue()
-    return { state: 'queued', orderId }
-  }
   try {
-    const res = await api<PlaceOrderResult['confirmation']>('order', { method: 'POST', body })
-    if (res.code === 200) {
-      writeLocal('orders', [
-        ...queue.filter((o) => o.order_id !== orderId),
-        {
-          order_id: orderId,
-          transmited: true,
-          transmited_at: new Date().toISOString(),
-          body,
-          confirmation: res.result,
-        },
-      ])
-      return { state: 'placed', orderId, confirmation: res.result }
-    }
-    sessionOrderIds.delete(orderId)
-    if (res.code === 400) {
-      notify({ type: 'error', message: msgOrderValidation(supportEmail), action1: { label: MSG.ok } })
-      return { state: 'rejected', orderId }
-    }
-    notify({ type: 'error', message: MSG.orderException, action1: { label: MSG.ok } })
-    enqueue()
-    return { state: 'queued', orderId }
-  } catch {
-    sessionOrderIds.delete(orderId)
-    notify({ type: 'error', message: MSG.orderException, action1: { label: MSG.ok } })
-    enqueue()
-    return { state: 'queued', orderId }
+    await getRuntime().session.updateProfile(customer as Record<string, unknown>)
+    return null
+  } catch (err) {
+    return (err as Error).message
   }
 }
 
-/** Orders stored on this device (the offline queue and transmitted copies). */
-export function storedOrders(): QueuedOrder[] {
-  return readLocal<QueuedOrder[]>('orders') ?? []
+/** Changes the password ('Password has successfully been changed' from the engine); null on success. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<string | null> {
+  const r = await getRuntime().session.changePassword(currentPassword, newPassword)
+  return r.ok ? null : r.message
 }
 
-/** INTERIM: sends untransmitted orders one at a time (spec §4 "Queue processing"). */
-export async function processOrderQueue(): Promise<void> {
-  for (const o of storedOrders().filter((x) => !x.transmited)) {
-    try {
-      const res = await api<PlaceOrderResult['confirmation']>('order', { method: 'POST', body: o.body })
-      const all = storedOrders()
-      const idx = all.findIndex((x) => x.order_id === o.order_id)
-      if (idx < 0) continue
-      if (res.code === 200) {
-        all[idx] = {
-          ...o,
-          transmited: true,
-          transmited_at: new Date().toISOString(),
-          confirmation: res.result,
-        }
-      } else if (res.code === 400) {
-        all[idx] = { ...o, transmited: true, transmited_at: new Date().toISOString() }
-        notify({ type: 'error', message: MSG.queuedOrderInvalidAddress, action1: { label: MSG.ok } })
-      } else if (res.code === 500 && /adding products/i.test(String(res.result))) {
-        all[idx] = { ...o, transmited: true, transmited_at: new Date().toISOString() }
-        notify({ type: 'error', message: MSG.queuedOrderOutOfStock, action1: { label: MSG.ok } })
-      }
-      writeLocal('orders', all)
-    } catch (err) {
-      console.warn('order queue: send failed, retried later', err)
-      return
-    }
-  }
-  ordersVersion.value++
+/** An authorised request through the task queue (token refresh included). */
+export async function userGet<T>(path: string, query: Record<string, string | number> = {}) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
+  const res = await getRuntime().tasks.execute({
+    url: `/api/${path}?token={{token}}${qs ? `&${qs}` : ''}`,
+    silent: true,
+  })
+  return { code: res.code, result: res.result as T }
 }
 
-/** Bumped whenever the local order queue changes (islands re-read storedOrders()). */
-export const ordersVersion = signal(0)
-
-/** GET /api/order/get?orderId= with the user token when signed in, else the guest access key kept with the order. */
-export async function fetchOrder(orderId: string, token: string | null) {
-  const local = storedOrders().find((o) => o.order_id === orderId)
-  const accessKey =
-    typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
-  return api<unknown>('order/get', { query: { orderId, token: token ?? undefined, accessKey } })
+/** An authorised POST/DELETE through the task queue. */
+export async function userSend<T>(path: string, method: 'POST' | 'DELETE', body: unknown) {
+  const res = await getRuntime().tasks.execute({
+    url: `/api/${path}?token={{token}}`,
+    payload: { method, body },
+    silent: true,
+  })
+  return { code: res.code, result: res.result as T }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Access rule: D's guardAccountRoute (client/sync/access-rule.ts), bound to this session.
-// ---------------------------------------------------------------------------------------------
 
 /** Account routes: a visitor who is not logged in (once the session started) goes home; the path is remembered. */
 export function guardAccountRoute(path: string): boolean {
@@ -500,3 +281,44 @@ export function guardAccountRoute(path: string): boolean {
 
 /** The remembered path (same-origin only), consumed once. */
 export const takeRedirectAfterLogin = takeRedirectAfterLoginFrom
+
+// ---------------------------------------------------------------------------------------------
+// Orders (D's order queue)
+// ---------------------------------------------------------------------------------------------
+
+export type { StoredOrder }
+export { isThankYouPage, pendingOrders, placingOrder, storedOrders }
+
+export interface PlaceOrderResult {
+  state: 'placed' | 'queued' | 'rejected' | 'duplicate'
+  orderId: string
+  confirmation?: Record<string, unknown> | null
+  message?: string
+}
+
+/** Places the order through the order queue (session hash, offline queue, spec §4 outcomes). */
+export async function placeOrder(body: Record<string, unknown>): Promise<PlaceOrderResult> {
+  return getRuntime().orders.placeOrder(body)
+}
+
+/** Loads the orders stored on this device into the `storedOrders` signal. */
+export async function listStoredOrders(): Promise<StoredOrder[]> {
+  return getRuntime().orders.list()
+}
+
+/** Sends queued orders now (the shopper confirmed, or the thank-you page is showing). */
+export async function processOrderQueue(): Promise<void> {
+  await getRuntime().orders.process()
+}
+
+/** The shopper declined sending the offline orders. */
+export async function cancelPendingOrders(): Promise<void> {
+  await getRuntime().orders.cancelPending()
+}
+
+/** GET /api/order/get?orderId= with the user token when signed in, else the guest access key kept with the order. */
+export async function fetchOrder(orderId: string, local: StoredOrder | undefined) {
+  const accessKey =
+    typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
+  return api<unknown>('order/get', { query: { orderId, token: userToken.peek() ?? undefined, accessKey } })
+}

@@ -364,11 +364,6 @@ function orderProduct(line: OrderProductInput): Record<string, unknown> {
   }
 }
 
-/** A client order id: "<timestamp>-<random hex>" — the backend is idempotent on it. */
-export function newOrderId(now: number, randomHex: string): string {
-  return `${now}-${randomHex}`
-}
-
 /** Builds the order body posted to /api/order (vsf-api-contract §1.3) from the checkout and the cart. */
 export function buildOrder(input: {
   state: CheckoutState

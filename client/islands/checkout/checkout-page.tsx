@@ -11,6 +11,7 @@ import { AddressFields, type AddressFormValue } from '../../../shared/components
 import { CheckboxField, TextField } from '../../../shared/components/checkout/form-field'
 import { TotalsSummary } from '../../../shared/components/checkout/totals-summary'
 import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
+import { newOrderId } from '../../../shared/domain/order-hash'
 import { MSG } from '../../../shared/i18n/messages'
 import { randomHex, track } from '../../analytics'
 import { currentApiContext } from '../../api'
@@ -21,17 +22,20 @@ import {
   cartItems,
   cartToken,
   cartTotals,
-  clearCartAfterOrder,
   clientTotals,
   currentUser,
   formatPrice,
   isLoggedIn,
+  isThankYouPage,
   loadCheckoutDetails,
   type PlaceOrderResult,
   placeOrder,
+  placingOrder,
   register,
   saveCheckoutDetails,
-  userGet,
+  sendShippingInformation,
+  startSession,
+  storeCredit as storeCreditSignal,
 } from './adapters'
 import {
   afterOrderPlaced,
@@ -41,11 +45,11 @@ import {
   emptyCheckoutState,
   type FieldErrors,
   isInCheckout,
-  newOrderId,
   paymentMethodsFor,
   persistableCheckout,
   restoreCheckoutState,
   selectPaymentMethod,
+  toShippingInformation,
   validateAddress,
   validatePayment,
   validatePersonalDetails,
@@ -80,13 +84,16 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [placing, setPlacing] = useState(false)
   const [result, setResult] = useState<PlaceOrderResult | null>(null)
-  const [storeCredit, setStoreCredit] = useState<number | null>(null)
+  const credit = useSignalValue(storeCreditSignal)
+  const storeCredit = loggedIn ? credit.total_balance : null
+  const processing = useSignalValue(placingOrder)
   const tracked = useRef(false)
 
   const offered = useMemo(() => paymentMethodsFor(cartTypeIds(items)), [items])
 
   // Restore the persisted checkout (the password is never persisted).
   useEffect(() => {
+    startSession()
     void loadCheckoutDetails().then((saved) => {
       const now = Date.now()
       const restored = restoreCheckoutState(saved, country, now)
@@ -118,9 +125,6 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         password: '',
       },
     }))
-    void userGet<{ total_balance?: number }>('giftcard/store-credit-transaction')
-      .then((r) => setStoreCredit(r.code === 200 ? (r.result?.total_balance ?? 0) : null))
-      .catch(() => setStoreCredit(null))
   }, [user])
 
   // The default payment method once the offered list is known.
@@ -170,7 +174,10 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const next = (s: Step, to: Step) => {
     const errs = validateStep(s)
     setErrors(errs)
-    if (Object.keys(errs).length === 0) setStep(to)
+    if (Object.keys(errs).length) return
+    setStep(to)
+    // The server's totals (tax) follow the shipping address.
+    if (to === 'review') void sendShippingInformation(toShippingInformation(state).addressInformation)
   }
 
   const place = async () => {
@@ -187,7 +194,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
       const online = typeof navigator === 'undefined' || navigator.onLine
       let userId: string | number | null = user?.id ?? null
       if (!loggedIn && state.personalDetails.createAccount && online) {
-        const err = await register({
+        const { error: err } = await register({
           email: state.personalDetails.emailAddress.trim(),
           firstname: state.personalDetails.firstName.trim(),
           lastname: state.personalDetails.lastName.trim(),
@@ -210,16 +217,12 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         orderId: newOrderId(now, randomHex(8)),
         now,
       })
-      const res = await placeOrder(
-        order as unknown as Record<string, unknown> & { order_id: string },
-        supportEmail,
-      )
+      const res = await placeOrder(order as unknown as Record<string, unknown>)
       if (res.state === 'rejected' || res.state === 'duplicate') return
       const grand = (totals?.grand_total ?? clientTotals(items).grand_total) || 0
       const done = afterOrderPlaced(state, Date.now())
       setState(done)
       await saveCheckoutDetails(persistableCheckout(done))
-      await clearCartAfterOrder()
       if (res.state === 'placed') {
         await track('Purchase', {
           value: grand,
@@ -236,6 +239,8 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         window.location.assign(`/confirmation?orderId=${encodeURIComponent(res.orderId)}`)
         return
       }
+      // Queued: this is the thank-you page of a pending order; coming online sends it automatically.
+      isThankYouPage.value = true
       setResult(res)
     } finally {
       setPlacing(false)
@@ -503,13 +508,13 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             <button
               type="button"
               className="btn btn--primary btn--block"
-              disabled={placing}
+              disabled={placing || processing}
               onClick={() => void place()}
               data-testid="place-order"
             >
-              {placing ? MSG.processingOrder : 'Place the order'}
+              {placing || processing ? MSG.processingOrder : 'Place the order'}
             </button>
-            {placing ? (
+            {placing || processing ? (
               <p role="status" className="checkout__processing">
                 {MSG.processingOrder}
               </p>
@@ -522,6 +527,9 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         <h2>Order summary</h2>
         <p>{items.reduce((n, l) => n + l.qty, 0)} item(s) in cart</p>
         <TotalsSummary segments={segments} format={formatPrice} />
+        <p className="checkout__help">
+          Questions about your order? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+        </p>
       </aside>
     </div>
   )

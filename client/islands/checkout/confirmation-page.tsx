@@ -9,7 +9,7 @@ import { MSG } from '../../../shared/i18n/messages'
 import { notify } from '../../state/notifications'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
-import { fetchOrder, formatPrice, ordersVersion, storedOrders, userToken } from './adapters'
+import { fetchOrder, formatPrice, listStoredOrders, startSession, storedOrders } from './adapters'
 import { PendingOrderNotice } from './pending-order'
 
 export interface OrderView {
@@ -51,24 +51,36 @@ type View =
 
 function Confirmation() {
   const [view, setView] = useState<View>({ kind: 'loading' })
-  const version = useSignalValue(ordersVersion)
+  const orders = useSignalValue(storedOrders)
+  const [loaded, setLoaded] = useState(false)
+  const orderId =
+    typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('orderId') ?? '')
+  const local = orders.find((o) => o.order_id === orderId)
+  const localPending = Boolean(local && !local.transmited)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-evaluate when the local queue changes
   useEffect(() => {
-    const orderId = new URLSearchParams(window.location.search).get('orderId') ?? ''
+    startSession()
+    void listStoredOrders().finally(() => setLoaded(true))
+  }, [])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-fetch only when the order id or its pending state changes
+  useEffect(() => {
+    if (!loaded) return
     if (!orderId) {
-      const pending = storedOrders().find((o) => !o.transmited)
-      if (pending) setView({ kind: 'pending', orderId: pending.order_id })
-      else setView({ kind: 'error', message: 'No order to show.' })
+      const pending = orders.find((o) => !o.transmited)
+      setView(
+        pending
+          ? { kind: 'pending', orderId: pending.order_id }
+          : { kind: 'error', message: 'No order to show.' },
+      )
       return
     }
-    const local = storedOrders().find((o) => o.order_id === orderId)
-    if (local && !local.transmited) {
+    if (localPending) {
       setView({ kind: 'pending', orderId })
       return
     }
     let cancelled = false
-    fetchOrder(orderId, userToken.peek())
+    fetchOrder(orderId, local)
       .then((res) => {
         if (cancelled) return
         if (res.code === 200 && res.result && typeof res.result === 'object') {
@@ -80,13 +92,12 @@ function Confirmation() {
         }
       })
       .catch((err: Error) => {
-        if (cancelled) return
-        setView({ kind: 'error', message: err.message })
+        if (!cancelled) setView({ kind: 'error', message: err.message })
       })
     return () => {
       cancelled = true
     }
-  }, [version])
+  }, [loaded, orderId, localPending])
 
   if (view.kind === 'loading')
     return (

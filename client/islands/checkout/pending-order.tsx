@@ -1,48 +1,51 @@
 /**
- * An order that is stored on this device but not yet acknowledged by the server: shown as PENDING
- * (never as confirmed). When the browser comes back online the queue is processed once and, as soon
- * as the server has acknowledged the order, the shopper is taken to its confirmation.
+ * Orders stored on this device but not yet acknowledged by the server: shown as PENDING, never as
+ * confirmed. Showing them makes this the thank-you page, so coming back online sends them
+ * automatically (transactions spec §4 "Online/offline"); once the server has acknowledged the
+ * order the shopper is taken to its confirmation.
  */
 import { useEffect, useState } from 'react'
 import { MSG } from '../../../shared/i18n/messages'
 import { useSignalValue } from '../../state/use-signal'
-import { ordersVersion, processOrderQueue, type QueuedOrder, storedOrders } from './adapters'
-
-/** Pending (untransmitted) orders, optionally just one. */
-function pendingOrders(orderId?: string): QueuedOrder[] {
-  return storedOrders().filter((o) => !o.transmited && (!orderId || o.order_id === orderId))
-}
+import { isThankYouPage, listStoredOrders, storedOrders } from './adapters'
 
 export function PendingOrderNotice({ orderId }: { orderId?: string }) {
-  const version = useSignalValue(ordersVersion)
+  const orders = useSignalValue(storedOrders)
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine)
-  const [pending, setPending] = useState<QueuedOrder[]>(() => pendingOrders(orderId))
+  const pending = orders.filter((o) => !o.transmited && (!orderId || o.order_id === orderId))
+  const mine = orderId ? orders.find((o) => o.order_id === orderId) : undefined
 
   useEffect(() => {
-    const on = () => {
-      setOnline(true)
-      void processOrderQueue()
-    }
+    void listStoredOrders()
+    const on = () => setOnline(true)
     const off = () => setOnline(false)
     window.addEventListener('online', on)
     window.addEventListener('offline', off)
-    if (navigator.onLine && pendingOrders(orderId).length) void processOrderQueue()
     return () => {
       window.removeEventListener('online', on)
       window.removeEventListener('offline', off)
     }
-  }, [orderId])
+  }, [])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the queue when it changes
   useEffect(() => {
-    const now = pendingOrders(orderId)
-    setPending(now)
-    if (orderId && now.length === 0) {
-      const sent = storedOrders().find((o) => o.order_id === orderId && o.transmited && o.confirmation)
-      if (sent) window.location.assign(`/confirmation?orderId=${encodeURIComponent(orderId)}`)
-    }
-  }, [version, orderId])
+    if (pending.length) isThankYouPage.value = true
+  }, [pending.length])
 
+  // Acknowledged by the server → its confirmation.
+  useEffect(() => {
+    if (mine?.transmited && mine.status === 'placed') {
+      window.location.assign(`/confirmation?orderId=${encodeURIComponent(mine.order_id)}`)
+    }
+  }, [mine])
+
+  if (mine?.transmited && mine.status !== 'placed') {
+    return (
+      <section className="pending-order" data-testid="order-canceled">
+        <h2>Your order could not be placed</h2>
+        <p>The order {mine.order_id} has been canceled. Nothing has been charged.</p>
+      </section>
+    )
+  }
   if (pending.length === 0) return null
   return (
     <section className="pending-order" data-testid="order-pending" aria-live="polite">
