@@ -194,10 +194,12 @@ describe('passwords', () => {
       body: { currentPassword: 'NotMine123', newPassword: 'Brand1234' },
     })
     expect(wrong.status).toBe(400)
+    expect(wrong.json.result.errorMessage).toContain("doesn't match")
     const weak = await api(`/user/change-password?token=${user.token}`, {
       body: { currentPassword: user.password, newPassword: 'weak' },
     })
     expect(weak.status).toBe(400)
+    expect(weak.json.result.errorMessage).toContain('at least 8 characters')
     const changed = await api(`/user/change-password?token=${user.token}`, {
       body: { currentPassword: user.password, newPassword: 'Brand1234' },
     })

@@ -6,9 +6,10 @@
  * Placement is exactly-once per client order_id: UNIQUE(client_order_id) makes a replayed or
  * concurrent duplicate return the first result. Prices come from the catalogue (never the
  * client's numbers); stock is decremented for every line in ONE batch with the order rows, and
- * the inventory CHECK (qty >= 0) rolls the whole batch back when any line lacks stock (500
- * 'Error while adding products …', the client's out-of-stock signal).
+ * the inventory CHECK (qty >= 0) rolls the whole batch back when any line lacks stock (code 500,
+ * result 'Error: Error while adding products' — the client's out-of-stock signal; detail in meta).
  */
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
@@ -36,7 +37,8 @@ import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
 import { findOrderByClientId, type OrderRow, orderDoc, orderResult } from './repo'
 
-export const ADD_PRODUCTS_ERROR = 'Error while adding products'
+/** VSF's order queue compares result === 'Error: Error while adding products' (code 500). */
+export const ADD_PRODUCTS_ERROR = 'Error: Error while adding products'
 
 export const orderRoutes = new Hono<AppEnv>()
 orderRoutes.use('*', noStore)
@@ -64,6 +66,11 @@ function replay(row: OrderRow, customer: CustomerRow | null): OrderResult {
   if (row.customer_id !== null && row.customer_id !== customer?.id)
     fail(customer ? 403 : 401, customer ? FORBIDDEN : NOT_AUTHORIZED)
   return orderResult(row)
+}
+
+/** The out-of-stock answer: code 500 with VSF's exact add-products result; the detail in meta. */
+function outOfStock(c: Context<AppEnv>, detail: string) {
+  return c.json({ code: 500, result: ADD_PRODUCTS_ERROR, meta: { detail, requestId: c.var.requestId } }, 500)
 }
 
 const constraint = (err: unknown, what: string) => String((err as Error)?.message ?? err).includes(what)
@@ -104,9 +111,8 @@ orderRoutes.post('/', async (c) => {
       fail(400, `Invalid order: products.${i}.sku: ${p.sku} needs its configurable options`)
     }
     const sellable = child ?? product
-    if (product.status >= 2 || (child?.status ?? 1) >= 2) {
-      fail(500, `${ADD_PRODUCTS_ERROR}: ${sellable.sku} is not available`)
-    }
+    if (product.status >= 2 || (child?.status ?? 1) >= 2)
+      return outOfStock(c, `${sellable.sku} is not available`)
     types.push(product.type_id)
     stockBySku.set(sellable.sku, sellable.stock)
     needed.set(sellable.sku, (needed.get(sellable.sku) ?? 0) + p.qty)
@@ -133,8 +139,7 @@ orderRoutes.post('/', async (c) => {
   // Stock pre-check for a clear message; the batch's CHECK constraint is the real guard.
   for (const [sku, qty] of needed) {
     const stock = stockBySku.get(sku)
-    if (!stock?.is_in_stock || (stock.qty ?? 0) < qty)
-      fail(500, `${ADD_PRODUCTS_ERROR}: ${sku} is out of stock`)
+    if (!stock?.is_in_stock || (stock.qty ?? 0) < qty) return outOfStock(c, `${sku} is out of stock`)
   }
 
   const now = Date.now()
@@ -272,7 +277,7 @@ orderRoutes.post('/', async (c) => {
       if (first) return ok(c, replay(first, customer))
     }
     if (constraint(err, 'CHECK constraint failed') || constraint(err, 'NOT NULL constraint failed')) {
-      fail(500, `${ADD_PRODUCTS_ERROR}: some products are out of stock`)
+      return outOfStock(c, 'some products went out of stock while the order was placed')
     }
     throw err
   }

@@ -6,13 +6,14 @@
  *   POST /refresh           {refreshToken} → new token, meta.refreshToken (rotated; reuse revokes)
  *   POST /reset-password    {email} → true always (no account enumeration; rate-limited)
  *   POST /create-password   {email,newPassword,resetToken} → true
- *   POST /change-password   ?token {currentPassword,newPassword} → true
+ *   POST /change-password   ?token {currentPassword,newPassword} → true (400: result.errorMessage)
  *   GET  /me                ?token → customer (+ groupToken)
  *   POST /me                ?token {customer} → updated customer (address ownership enforced)
  *   GET  /order-history     ?token&pageSize&currentPage → {items,search_criteria,total_count}
  * The customer always comes from the access token (?token= or Authorization: Bearer).
  */
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import {
   ChangePasswordBodySchema,
@@ -260,10 +261,19 @@ userRoutes.post('/create-password', async (c) => {
 
 userRoutes.post('/change-password', async (c) => {
   const customer = await requireCustomer(c)
-  const { currentPassword, newPassword } = await readBody(c, ChangePasswordBodySchema)
+  // Failures answer {code:400, result:{errorMessage}}: the client reads result.errorMessage (spec §7).
+  const refuse = (errorMessage: string) => c.json({ code: 400, result: { errorMessage } }, 400)
+  let body: { currentPassword: string; newPassword: string }
+  try {
+    body = await readBody(c, ChangePasswordBodySchema)
+  } catch (err) {
+    if (err instanceof HTTPException) return refuse(err.message)
+    throw err
+  }
+  const { currentPassword, newPassword } = body
   const now = Date.now()
   if (!(await verifyPassword(currentPassword, customer.password_hash))) {
-    fail(400, "The password doesn't match this account. Verify the password and try again.")
+    return refuse("The password doesn't match this account. Verify the password and try again.")
   }
   const passwordHash = await hashPassword(newPassword)
   await c.env.DB.batch([
