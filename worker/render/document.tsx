@@ -51,6 +51,7 @@ export function Document(props: DocumentProps) {
         <meta name="build-id" content={BUILD_ID} />
         <meta name="theme-color" content="#1d1a17" />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="stylesheet" href={clientManifest.css} />
         {assets?.preloads.map((href) => (
