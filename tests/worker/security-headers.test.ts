@@ -1,0 +1,118 @@
+// Security headers on every route of both specs' route tables (shared/config/routes.ts ROUTES):
+// CSP with a per-request nonce and no 'unsafe-inline' script, every inline script carrying that
+// nonce, HSTS, nosniff, frame-ancestors / X-Frame-Options, referrer policy — also on cache hits,
+// error pages, /api answers and static assets.
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { ROUTES } from '../../shared/config/routes'
+import { cspNonce, findExecutableMarkup } from '../helpers/fuzz-html'
+
+const BROWSER = {
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+}
+
+function directives(csp: string): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const part of csp.split(';')) {
+    const [name, ...values] = part.trim().split(/\s+/)
+    if (name) out.set(name.toLowerCase(), values)
+  }
+  return out
+}
+
+function expectTransportHeaders(res: Response) {
+  const hsts = res.headers.get('strict-transport-security') ?? ''
+  expect(hsts).toMatch(/max-age=(\d+)/)
+  expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(15_552_000)
+  expect(hsts).toContain('includeSubDomains')
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(res.headers.get('referrer-policy')).toMatch(
+    /^(strict-origin-when-cross-origin|same-origin|no-referrer)$/,
+  )
+  expect(res.headers.get('x-frame-options')).toBe('DENY')
+}
+
+/** Asserts the page's CSP and that every inline script carries this response's nonce. */
+function expectStrictCsp(res: Response, html: string, path: string) {
+  const csp = res.headers.get('content-security-policy')
+  expect(csp, `${path}: CSP`).toBeTruthy()
+  const d = directives(csp as string)
+  expect(d.get('frame-ancestors'), path).toEqual(["'none'"])
+  expect(d.get('object-src'), path).toEqual(["'none'"])
+  expect(d.get('base-uri'), path).toBeDefined()
+  const script = d.get('script-src') ?? d.get('default-src') ?? []
+  expect(script, `${path}: script-src`).not.toContain("'unsafe-inline'")
+  expect(script, `${path}: script-src`).not.toContain("'unsafe-eval'")
+  expect(script).not.toContain('*')
+  expect(d.get('script-src-attr') ?? [], path).not.toContain("'unsafe-inline'")
+  if (path.startsWith('/amp/')) return
+  const nonce = cspNonce(csp)
+  expect(nonce, `${path}: nonce`).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/)
+  expect(findExecutableMarkup(html, nonce), path).toEqual([])
+  return nonce
+}
+
+describe('security headers on every HTML route', () => {
+  for (const route of ROUTES) {
+    it(`${route.name} (${route.example})`, async () => {
+      const res = await SELF.fetch(`https://shop.test${route.example}`, {
+        redirect: 'manual',
+        headers: BROWSER,
+      })
+      expectTransportHeaders(res)
+      const html = await res.text()
+      const type = res.headers.get('content-type') ?? ''
+      if (!type.includes('text/html')) {
+        // The raw XML example: no HTML, but still nosniff + a declared type.
+        expect(type).toMatch(/xml/)
+        return
+      }
+      expectStrictCsp(res, html, route.example)
+    })
+  }
+
+  it('uses a fresh nonce per response, also when the page comes from the output cache', async () => {
+    const nonces = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      const res = await SELF.fetch('https://shop.test/c/women', { headers: BROWSER })
+      const html = await res.text()
+      const nonce = expectStrictCsp(res, html, '/c/women') as string
+      expect(html).toContain(`nonce="${nonce}"`)
+      nonces.add(nonce)
+    }
+    expect(nonces.size).toBe(3)
+  })
+
+  it('puts the headers on error pages, redirects, /api answers and the dispatcher 404 path', async () => {
+    for (const path of ['/definitely/not/here', '/error', '/page-not-found']) {
+      const res = await SELF.fetch(`https://shop.test${path}`, { redirect: 'manual', headers: BROWSER })
+      expectTransportHeaders(res)
+      const body = await res.text()
+      if ((res.headers.get('content-type') ?? '').includes('text/html')) expectStrictCsp(res, body, path)
+    }
+    for (const path of ['/api/stores/all', '/api/nope', '/api/user/me']) {
+      const res = await SELF.fetch(`https://shop.test${path}`)
+      expectTransportHeaders(res)
+      expect(res.headers.get('content-type')).toContain('application/json')
+      await res.arrayBuffer()
+    }
+  })
+
+  it('AMP pages admit only the AMP runtime, still with no unsafe-inline script', async () => {
+    const row = await env.DB.prepare(
+      "SELECT sku, slug FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'simple' LIMIT 1",
+    ).first<{ sku: string; slug: string }>()
+    const res = await SELF.fetch(
+      `https://shop.test/amp/p/${encodeURIComponent(row?.sku ?? 'x')}/${row?.slug}`,
+    )
+    expectTransportHeaders(res)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    const script = directives(csp).get('script-src') ?? []
+    expect(script).not.toContain("'unsafe-inline'")
+    expect(script.filter((s) => s.startsWith('https:') || s.startsWith('http'))).toEqual([
+      'https://cdn.ampproject.org/',
+    ])
+    await res.arrayBuffer()
+  })
+})
