@@ -11,15 +11,11 @@
 //  4. Measures the streamed shell's time to first byte with a 1 s deferred section, the
 //     single-request latency of a category miss (≈ render time), and the worker bundle size.
 // Writes bench-results/bench.json. Options: --scales 300,10000 --duration 3 --connections 10
-import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { build } from 'esbuild'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+import { buildProduction, copyState, log, root, seedState, startWorker } from './server.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const args = process.argv.slice(2)
 const opt = (name, fallback) => {
   const i = args.indexOf(name)
@@ -28,125 +24,7 @@ const opt = (name, fallback) => {
 const SCALES = opt('--scales', '300,10000').split(',').map(Number)
 const DURATION = Number(opt('--duration', '3'))
 const CONNECTIONS = Number(opt('--connections', '10'))
-const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
-  /compatibility_date = "([^"]+)"/,
-)[1]
-const bin = (n) => path.join(root, 'node_modules/.bin', n)
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
-  WRANGLER_SEND_METRICS: 'false',
-}
-const log = (...a) => console.error(...a)
-
-function sh(cmd, cmdArgs) {
-  const res = spawnSync(cmd, cmdArgs, { cwd: root, env, encoding: 'utf8' })
-  if (res.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed:\n${res.stderr}\n${res.stdout}`)
-  return res.stdout
-}
-
-// ---------------------------------------------------------------------------------------------
-// Build
-log('building client and worker (production)…')
-sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
-const outdir = path.join(root, '.tmp/bench/dist')
-sh(bin('wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
-const workerJs = readFileSync(path.join(outdir, 'index.js'))
-const bundle = { bytes: workerJs.length, gzipBytes: gzipSync(workerJs, { level: 9 }).length }
-const manifest = JSON.parse(readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'))
-
-const workerBuild = {
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  conditions: ['workerd', 'worker', 'browser'],
-  mainFields: ['module', 'main'],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  external: ['cloudflare:*', 'node:*'],
-  logLevel: 'warning',
-}
-// The seeder runs inside workerd (a fixture worker) and writes the persisted D1/KV.
-const seedOut = path.join(root, '.tmp/bench/seed-worker.js')
-await build({
-  ...workerBuild,
-  entryPoints: [path.join(root, 'tests/bench/seed-worker.ts')],
-  outfile: seedOut,
-})
-
-// A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
-const slowOut = path.join(root, '.tmp/bench/slow-worker.js')
-await build({
-  ...workerBuild,
-  entryPoints: [path.join(root, 'tests/bench/slow-worker.tsx')],
-  outfile: slowOut,
-})
-const migrationFiles = sh('ls', ['worker/backend/migrations'])
-  .split('\n')
-  .filter((f) => f.endsWith('.sql'))
-  .sort()
-
-function splitSql(sql) {
-  // Statements end with ';' at the end of a line; triggers (BEGIN … END;) are kept whole.
-  const out = []
-  let buf = ''
-  let inTrigger = false
-  for (const line of sql.split('\n')) {
-    const t = line.replace(/--.*$/, '').trim()
-    if (!t && !buf) continue
-    buf += `${line}\n`
-    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf)) inTrigger = true
-    if (inTrigger ? /^END;$/i.test(t) : t.endsWith(';')) {
-      out.push(buf.trim())
-      buf = ''
-      inTrigger = false
-    }
-  }
-  if (buf.trim()) out.push(buf.trim())
-  return out
-}
-
-const migrationStatements = migrationFiles.flatMap((f) =>
-  splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')),
-)
-
-let nextPort = 8840
-async function startWorker({ cache, upstream, state, script = path.join(outdir, 'index.js') }) {
-  const port = nextPort++
-  const options = convertV4MiniflareOptions({
-    modules: true,
-    scriptPath: script,
-    compatibilityDate: COMPAT_DATE,
-    d1Databases: { DB: 'db' },
-    kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
-    assets: {
-      directory: path.join(root, 'public'),
-      binding: 'ASSETS',
-      routerConfig: { has_user_worker: true },
-    },
-    bindings: {
-      API_UPSTREAM: upstream ?? '',
-      STORE_CODE: 'default',
-      STORE_NAME: 'Ode Atelier',
-      STORE_ID: '1',
-      DEFAULT_CURRENCY: 'INR',
-      DEFAULT_COUNTRY: 'IN',
-      SUPPORT_EMAIL: 'care@ode-atelier.example',
-      PRICE_TIERS_ENABLED: 'false',
-      OFFLINE_ORDERS_AUTO_TRANSMIT: 'false',
-      OUTPUT_CACHE_ENABLED: cache ? 'true' : 'false',
-      ENVIRONMENT: 'production',
-      TOKEN_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-      INVALIDATE_KEY: 'bench-invalidate',
-    },
-    port,
-    host: '127.0.0.1',
-  })
-  // Miniflare 5: one persistence root for D1/KV, so the seeder and the measured workers share data.
-  options.resourcePersistencePath = state
-  const mf = new Miniflare(options)
-  const url = await mf.ready
-  return { mf, url: url.href.replace(/\/$/, '') }
-}
+const { bundle, manifest, slowOut } = await buildProduction()
 
 function cannon(url, connections = CONNECTIONS, duration = DURATION) {
   return new Promise((resolve, reject) => {
@@ -198,19 +76,10 @@ for (const scale of SCALES) {
   log(`\nscale ${scale}: seeding…`)
   const t0 = Date.now()
   const state = path.join(root, `.tmp/bench/state-${scale}`)
-  rmSync(state, { recursive: true, force: true })
-  const seeder = await startWorker({ cache: false, state, script: seedOut })
-  const seeded = await (
-    await fetch(`${seeder.url}/seed?scale=${scale}`, {
-      method: 'POST',
-      body: JSON.stringify(migrationStatements),
-    })
-  ).json()
-  await seeder.mf.dispose()
+  const seeded = await seedState(state, scale)
   // Each workerd process gets its own copy of the seeded state (SQLite files are not shared).
   const cacheState = `${state}-cache`
-  rmSync(cacheState, { recursive: true, force: true })
-  cpSync(state, cacheState, { recursive: true })
+  copyState(state, cacheState)
   log(
     `  ${seeded.products} products / ${seeded.variants} variants seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   )
@@ -257,12 +126,7 @@ for (const scale of SCALES) {
 
   const cached = await startWorker({ cache: true, state: cacheState })
   const upState = `${state}-upstream`
-  rmSync(upState, { recursive: true, force: true })
-  const upSeeder = await startWorker({ cache: false, state: upState, script: seedOut })
-  await (
-    await fetch(`${upSeeder.url}/seed?scale=1`, { method: 'POST', body: JSON.stringify(migrationStatements) })
-  ).arrayBuffer()
-  await upSeeder.mf.dispose()
+  await seedState(upState, 1)
   const proxied = await startWorker({ cache: false, upstream: backend.url, state: upState })
   for (const [, p] of rows) await (await fetch(cached.url + p)).arrayBuffer()
 

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm run lighthouse`: Lighthouse 13 (mobile preset, simulated throttling) in Debian Chromium,
+// offline, against the production worker in workerd with the demo catalogue and the output cache
+// on. Prints the four category scores and LCP / TBT / CLS per page; writes HTML + JSON reports to
+// lh/. Pages: home, category, product, cart, checkout.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { buildProduction, log, root, seedState, startWorker } from './server.mjs'
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ')
+
+await buildProduction()
+const state = path.join(root, '.tmp/lighthouse/state')
+await seedState(state, 300)
+const server = await startWorker({ cache: true, state })
+const db = await server.mf.getD1Database('DB')
+const cat = await db.prepare('SELECT slug FROM categories WHERE id = 190').first()
+const prod = await db
+  .prepare(
+    "SELECT sku, slug FROM products WHERE type_id = 'configurable' AND status = 1 AND visibility = 4 LIMIT 1",
+  )
+  .first()
+const pages = [
+  ['home', '/'],
+  ['category', `/c/${cat.slug}`],
+  ['product', `/p/${encodeURIComponent(prod.sku)}/${prod.slug}`],
+  ['cart', '/cart'],
+  ['checkout', '/checkout'],
+]
+const outDir = path.join(root, 'lh')
+mkdirSync(outDir, { recursive: true })
+const rows = []
+try {
+  for (const [name, p] of pages) {
+    log(`lighthouse ${name} ${p}…`)
+    // Warm the output cache the way a deployed shop is warm.
+    await (await fetch(server.url + p)).arrayBuffer()
+    const base = path.join(outDir, name)
+    const res = spawnSync(
+      path.join(root, 'node_modules/.bin/lighthouse'),
+      [
+        server.url + p,
+        `--chrome-flags=${CHROME_FLAGS}`,
+        '--output=json',
+        '--output=html',
+        `--output-path=${base}`,
+        '--quiet',
+        '--only-categories=performance,accessibility,best-practices,seo',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+        encoding: 'utf8',
+      },
+    )
+    if (res.status !== 0) throw new Error(`lighthouse failed for ${name}: ${res.stderr}`)
+    const report = JSON.parse(readFileSync(`${base}.report.json`, 'utf8'))
+    const score = (k) => Math.round((report.categories[k]?.score ?? 0) * 100)
+    const audit = (k) => report.audits[k]?.numericValue ?? null
+    rows.push({
+      page: name,
+      path: p,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: +Number(audit('cumulative-layout-shift')).toFixed(3),
+      failing: Object.values(report.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    })
+  }
+} finally {
+  await server.mf.dispose()
+}
+console.log('| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS |')
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
+for (const r of rows) {
+  console.log(
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+  )
+}
+for (const r of rows) if (r.failing.length) console.log(`${r.page}: failing audits: ${r.failing.join(', ')}`)
+writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`)
+console.log(`reports in ${path.relative(process.cwd(), outDir)}/`)

@@ -1,0 +1,161 @@
+// Shared by the benchmark, the Lighthouse run and the soak test: builds the production worker
+// (`wrangler deploy --dry-run --minify`) and runs it in workerd through the Miniflare API with
+// persisted D1/KV seeded with the demo catalogue (seeding runs inside workerd: a fixture worker).
+import { spawnSync } from 'node:child_process'
+import { cpSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+
+export const root = path.resolve(import.meta.dirname, '../..')
+const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
+  /compatibility_date = "([^"]+)"/,
+)[1]
+const bin = (n) => path.join(root, 'node_modules/.bin', n)
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: 'false',
+}
+export const log = (...a) => console.error(...a)
+
+export function sh(cmd, cmdArgs) {
+  const res = spawnSync(cmd, cmdArgs, { cwd: root, env, encoding: 'utf8' })
+  if (res.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed:\n${res.stderr}\n${res.stdout}`)
+  return res.stdout
+}
+
+/** Builds the client, the production worker and the fixture workers; returns their paths and sizes. */
+export async function buildProduction() {
+  log('building client and worker (production)…')
+  sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
+  const outdir = path.join(root, '.tmp/bench/dist')
+  sh(bin('wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
+  const workerJs = readFileSync(path.join(outdir, 'index.js'))
+  const bundle = { bytes: workerJs.length, gzipBytes: gzipSync(workerJs, { level: 9 }).length }
+  const manifest = JSON.parse(readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'))
+
+  const workerBuild = {
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    external: ['cloudflare:*', 'node:*'],
+    logLevel: 'warning',
+  }
+  // The seeder runs inside workerd (a fixture worker) and writes the persisted D1/KV.
+  const seedOut = path.join(root, '.tmp/bench/seed-worker.js')
+  await build({
+    ...workerBuild,
+    entryPoints: [path.join(root, 'tests/bench/seed-worker.ts')],
+    outfile: seedOut,
+  })
+
+  // A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
+  const slowOut = path.join(root, '.tmp/bench/slow-worker.js')
+  await build({
+    ...workerBuild,
+    entryPoints: [path.join(root, 'tests/bench/slow-worker.tsx')],
+    outfile: slowOut,
+  })
+  return { outdir, bundle, manifest, seedOut, slowOut }
+}
+
+const migrationFiles = sh('ls', ['worker/backend/migrations'])
+  .split('\n')
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+
+function splitSql(sql) {
+  // Statements end with ';' at the end of a line; triggers (BEGIN … END;) are kept whole.
+  const out = []
+  let buf = ''
+  let inTrigger = false
+  for (const line of sql.split('\n')) {
+    const t = line.replace(/--.*$/, '').trim()
+    if (!t && !buf) continue
+    buf += `${line}\n`
+    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf)) inTrigger = true
+    if (inTrigger ? /^END;$/i.test(t) : t.endsWith(';')) {
+      out.push(buf.trim())
+      buf = ''
+      inTrigger = false
+    }
+  }
+  if (buf.trim()) out.push(buf.trim())
+  return out
+}
+
+const migrationStatements = migrationFiles.flatMap((f) =>
+  splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')),
+)
+
+let nextPort = Number(process.env.BENCH_PORT_BASE ?? 8840)
+/** Starts a worker script in workerd (Miniflare) with persisted state under `state`. */
+export async function startWorker({
+  cache,
+  upstream,
+  state,
+  script = path.join(root, '.tmp/bench/dist/index.js'),
+}) {
+  const port = nextPort++
+  const options = convertV4MiniflareOptions({
+    modules: true,
+    scriptPath: script,
+    compatibilityDate: COMPAT_DATE,
+    d1Databases: { DB: 'db' },
+    kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
+    assets: {
+      directory: path.join(root, 'public'),
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true },
+    },
+    bindings: {
+      API_UPSTREAM: upstream ?? '',
+      STORE_CODE: 'default',
+      STORE_NAME: 'Ode Atelier',
+      STORE_ID: '1',
+      DEFAULT_CURRENCY: 'INR',
+      DEFAULT_COUNTRY: 'IN',
+      SUPPORT_EMAIL: 'care@ode-atelier.example',
+      PRICE_TIERS_ENABLED: 'false',
+      OFFLINE_ORDERS_AUTO_TRANSMIT: 'false',
+      OUTPUT_CACHE_ENABLED: cache ? 'true' : 'false',
+      ENVIRONMENT: 'production',
+      TOKEN_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+      INVALIDATE_KEY: 'bench-invalidate',
+    },
+    port,
+    host: '127.0.0.1',
+  })
+  // Miniflare 5: one persistence root for D1/KV, so the seeder and the measured workers share data.
+  options.resourcePersistencePath = state
+  const mf = new Miniflare(options)
+  const url = await mf.ready
+  return { mf, url: url.href.replace(/\/$/, '') }
+}
+
+/** Seeds `state` (wiped first) with the demo catalogue at `scale` inside workerd; returns counts. */
+export async function seedState(state, scale, seedOut = path.join(root, '.tmp/bench/seed-worker.js')) {
+  rmSync(state, { recursive: true, force: true })
+  const seeder = await startWorker({ cache: false, state, script: seedOut })
+  try {
+    const res = await fetch(`${seeder.url}/seed?scale=${scale}`, {
+      method: 'POST',
+      body: JSON.stringify(migrationStatements),
+    })
+    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
+    return await res.json()
+  } finally {
+    await seeder.mf.dispose()
+  }
+}
+
+/** Copies a seeded state for another workerd process (SQLite files are not shared). */
+export function copyState(from, to) {
+  rmSync(to, { recursive: true, force: true })
+  cpSync(from, to, { recursive: true })
+}
