@@ -7,7 +7,7 @@
  */
 import { type AggNode, type QueryNode, rangeBounds, SearchError, type SearchPlan, type SortSpec } from './dsl'
 import { effectiveSort } from './evaluate-js'
-import { fieldTokens, queryValueForms, TEXT_FIELDS } from './facts'
+import { fieldTokens, HOT_COLUMNS, hotColumn, queryValueForms, TEXT_FIELDS } from './facts'
 import { EXACT_TOKEN_WEIGHT, planTextMatch } from './text'
 
 /** D1 accepts at most 100 bound parameters per statement. */
@@ -54,28 +54,41 @@ function compile(node: QueryNode, c: Compiler): Compiled {
     case 'terms': {
       const forms = [...new Set(node.values.flatMap((v) => queryValueForms(v)))]
       if (forms.length === 0) return { cond: '0', score: '0' }
-      const valueCond =
+      const list =
         forms.length === 1
-          ? `value = ${p.add(forms[0] as string)}`
-          : `value IN (SELECT value FROM json_each(${p.add(JSON.stringify(forms))}))`
+          ? ` = ${p.add(forms[0] as string)}`
+          : ` IN (SELECT value FROM json_each(${p.add(JSON.stringify(forms))}))`
+      const eav = `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list})`
+      const hot = hotColumn(node.field)
       return {
-        cond: `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND ${valueCond})`,
+        cond: hot?.kind === 'term' ? `(d.${hot.column}${list} OR (d.${hot.column} IS NULL AND ${eav}))` : eav,
         score: p.add(node.boost),
       }
     }
     case 'range': {
       const b = rangeBounds(node)
-      const parts: string[] = []
       const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const
-      for (const k of ['gt', 'gte', 'lt', 'lte'] as const) {
-        const v = b[k]
-        if (v !== undefined) parts.push(`value ${ops[k]} ${p.add(v)}`)
-      }
+      const bounds = (col: string) =>
+        (['gt', 'gte', 'lt', 'lte'] as const)
+          .filter((k) => b[k] !== undefined)
+          .map((k) => `${col} ${ops[k]} ${p.add(b[k] as number | string)}`)
       const table = b.mode === 'number' ? 'search_numbers' : 'search_terms'
-      return {
-        cond: `d.product_id IN (SELECT product_id FROM ${table} WHERE field = ${p.add(node.field)}${parts.map((x) => ` AND ${x}`).join('')})`,
-        score: p.add(node.boost),
-      }
+      const eav = `d.product_id IN (SELECT product_id FROM ${table} WHERE field = ${p.add(node.field)}${bounds(
+        'value',
+      )
+        .map((x) => ` AND ${x}`)
+        .join('')})`
+      const hot = hotColumn(node.field)
+      const useHot =
+        hot &&
+        ((hot.kind === 'number' && b.mode === 'number') || (hot.kind === 'text' && b.mode === 'string'))
+      const hotCond = useHot ? `d.${hot.column}` : ''
+      const cond = useHot
+        ? `((${hotCond} IS NOT NULL${bounds(hotCond)
+            .map((x) => ` AND ${x}`)
+            .join('')}) OR (${hotCond} IS NULL AND ${eav}))`
+        : eav
+      return { cond, score: p.add(node.boost) }
     }
     case 'exists': {
       const f = p.add(node.field)
@@ -199,6 +212,19 @@ function compile(node: QueryNode, c: Compiler): Compiled {
 
 function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler): Compiled {
   const p = c.params
+  const only = node.fields.length === 1 ? node.fields[0] : undefined
+  if (only && !TEXT_FIELDS.has(only.field)) {
+    // A keyword match is an exact-value test: same answer and score as the CTE form, much cheaper.
+    return compile(
+      {
+        kind: 'terms',
+        field: only.field,
+        values: [node.query],
+        boost: node.boost * EXACT_TOKEN_WEIGHT * only.boost,
+      },
+      c,
+    )
+  }
   const plans = planTextMatch(node.fields, node.query, node.options, (f) => c.vocab.get(f) ?? [])
   const rows: [string, string, number, number, number][] = []
   const keywordBranches: string[] = []
@@ -261,7 +287,10 @@ function sortExpr(s: SortSpec, p: Params): string {
   if (s.field === '_score') return 'score'
   const agg = s.order === 'asc' ? 'MIN' : 'MAX'
   const f = p.add(s.field)
-  return `COALESCE((SELECT ${agg}(value) FROM search_numbers WHERE product_id = f.id AND field = ${f}), (SELECT ${agg}(value) FROM search_terms WHERE product_id = f.id AND field = ${f}))`
+  const eav = `COALESCE((SELECT ${agg}(value) FROM search_numbers WHERE product_id = f.id AND field = ${f}), (SELECT ${agg}(value) FROM search_terms WHERE product_id = f.id AND field = ${f}))`
+  const hot = hotColumn(s.field)
+  // Term columns hold text, which would sort numbers as strings: only number/text columns sort.
+  return hot && hot.kind !== 'term' ? `COALESCE(f.${hot.column}, ${eav})` : eav
 }
 
 const INVENTORY_JSON =
@@ -284,7 +313,7 @@ export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): Compi
   const minScore = plan.minScore === null ? '' : ` WHERE score >= ${p.add(plan.minScore)}`
   const ctes = [
     ...c.ctes,
-    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score} AS score FROM search_docs d WHERE ${q.cond})${minScore})`,
+    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM search_docs d WHERE ${q.cond})${minScore})`,
   ]
   const sort = effectiveSort(plan)
   const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)

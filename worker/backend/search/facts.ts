@@ -209,3 +209,35 @@ export function extractFacts(doc: Record<string, unknown>, kind: EntityKind): Fa
   else walkGeneric(facts, '', doc, 0)
   return facts
 }
+
+/**
+ * Hot columns of `search_docs` (migration 0003): single-scalar copies of the fields every listing
+ * filters or sorts on. `term` columns hold the canonical text (terms filters, keyword match),
+ * `number` columns the number (numeric range, sort), `text` columns the string (string range, sort).
+ */
+export const HOT_COLUMNS = [
+  { field: 'visibility', column: 'h_visibility', kind: 'term' },
+  { field: 'status', column: 'h_status', kind: 'term' },
+  { field: 'type_id', column: 'h_type_id', kind: 'term' },
+  { field: 'price', column: 'h_price', kind: 'number' },
+  { field: 'final_price', column: 'h_final_price', kind: 'number' },
+  { field: 'created_at', column: 'h_created_at', kind: 'text' },
+  { field: 'updated_at', column: 'h_updated_at', kind: 'text' },
+] as const
+export type HotColumn = (typeof HOT_COLUMNS)[number]
+
+/** The hot column of a field, if it has one. */
+export function hotColumn(field: string): HotColumn | undefined {
+  return HOT_COLUMNS.find((h) => h.field === field)
+}
+
+/** A product's hot column values (NULL unless the field is one scalar of the column's kind). */
+export function hotValues(doc: Record<string, unknown>): (string | number | null)[] {
+  return HOT_COLUMNS.map((h) => {
+    const v = doc[h.field]
+    if (h.kind === 'number') return typeof v === 'number' && Number.isFinite(v) ? v : null
+    if (h.kind === 'text') return typeof v === 'string' && v.length <= 512 ? v : null
+    const c = canonicalValue(v)
+    return c !== null && c.length <= 512 ? c : null
+  })
+}

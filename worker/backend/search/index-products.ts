@@ -4,7 +4,7 @@
  * `products` write, so the index never drifts from the documents.
  */
 import type { Product } from '../../../shared/schemas/catalog'
-import { extractFacts } from './facts'
+import { extractFacts, HOT_COLUMNS, hotValues } from './facts'
 
 /** Statements deleting a product's index rows (used before a rebuild, or when a product is deleted). */
 export function deleteProductIndexStatements(db: D1Database, productId: number): D1PreparedStatement[] {
@@ -36,8 +36,11 @@ export function indexProductStatements(
   const stmts = deleteProductIndexStatements(db, id).slice(0, 4)
   stmts.push(
     db
-      .prepare('INSERT INTO search_docs (product_id, sku, type_id) VALUES (?1, ?2, ?3)')
-      .bind(id, String(doc.sku ?? ''), String(doc.type_id ?? '')),
+      .prepare(
+        `INSERT INTO search_docs (product_id, sku, type_id, ${HOT_COLUMNS.map((h) => h.column).join(', ')})
+         VALUES (?1, ?2, ?3, ${HOT_COLUMNS.map((_, i) => `?${i + 4}`).join(', ')})`,
+      )
+      .bind(id, String(doc.sku ?? ''), String(doc.type_id ?? ''), ...hotValues(doc)),
     db
       .prepare(
         `INSERT OR IGNORE INTO search_terms (field, value, product_id)

@@ -161,6 +161,13 @@ async function loadVocabulary(db: D1Database): Promise<Vocabulary> {
 
 type ResultRow = Record<string, string | number | null>
 
+/** The SQL a product request compiles to (for benchmarks and debugging). */
+export async function compileProductRequest(db: D1Database, req: SearchCatalogRequest) {
+  const plan = planSearch(req)
+  const vocab = needsVocabulary(plan.query) ? await loadVocabulary(db) : new Map()
+  return compileProductSearch(plan, vocab)
+}
+
 /** Runs a product plan on D1: one statement for hits, total, aggregations and live stock. */
 export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<EngineResult> {
   const vocab = needsVocabulary(plan.query) ? await loadVocabulary(db) : new Map()

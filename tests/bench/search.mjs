@@ -1,0 +1,370 @@
+#!/usr/bin/env node
+// Catalogue search benchmark: p50/p95 of (1) a category listing with three filters + facets + sort
+// and (2) a fuzzy full-text search, on the demo catalogue at --scale configurables (default 10,000,
+// ~100,000 variants) in local D1 inside workerd (Miniflare API; no wrangler dev proxy hop). Each
+// query is timed three ways from this process over HTTP keep-alive:
+//   route   GET /api/catalog/... through the real app (middleware, parsing, engine, JSON)
+//   engine  searchCatalog() in-process in the worker (what the Commerce port calls)
+//   sql     the bare SQL the engine compiles to, run on the same D1 (prepare/bind/first + JSON)
+// The bench worker is this file's inline fixture (bench-only endpoints under /__bench/, never in
+// the production bundle). Writes bench-results/search.json. Options: --scale N --iterations N.
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { build } from 'esbuild'
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+
+const started = Date.now()
+const root = path.resolve(import.meta.dirname, '../..')
+const args = process.argv.slice(2)
+const opt = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : fallback
+}
+const SCALE = Number(opt('--scale', '10000'))
+const ITERATIONS = Number(opt('--iterations', '200'))
+const WARMUP = 20
+const TARGETS = { listingP95: 30, searchP95: 50, overhead: 1.5 }
+const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
+  /compatibility_date = "([^"]+)"/,
+)[1]
+const log = (...a) => console.error(...a)
+
+const WORKER = `
+import app from '../../worker/index'
+import { seedDemoCatalogue } from '../../worker/backend/seed/write'
+import { compileProductRequest, searchCatalog } from '../../worker/backend/search'
+
+export default {
+  async fetch(req, env, ctx) {
+    const url = new URL(req.url)
+    if (!url.pathname.startsWith('/__bench/')) return app.fetch(req, env, ctx)
+    const op = url.pathname.slice('/__bench/'.length)
+    if (op === 'migrate') {
+      for (const s of await req.json()) await env.DB.prepare(s).run()
+      return Response.json({ ok: true })
+    }
+    if (op === 'seed') {
+      const cat = await seedDemoCatalogue(env.DB, undefined, { scale: Number(url.searchParams.get('scale')), skipKv: true })
+      return Response.json({ products: cat.products.length })
+    }
+    if (op === 'count') {
+      const row = await env.DB.prepare("SELECT COUNT(*) AS products, (SELECT COUNT(*) FROM inventory WHERE parent_sku IS NOT NULL) AS variants FROM products").first()
+      return Response.json(row)
+    }
+    if (op === 'engine') return Response.json(await searchCatalog(env.DB, await req.json()))
+    if (op === 'compile') return Response.json(await compileProductRequest(env.DB, await req.json()))
+    if (op === 'sql') {
+      const { sql, params } = await req.json()
+      return Response.json(await env.DB.prepare(sql).bind(...params).first())
+    }
+    return new Response('unknown bench op', { status: 404 })
+  },
+}
+`
+
+function splitSql(sql) {
+  const out = []
+  let buf = ''
+  for (const line of sql.split('\n')) {
+    const t = line.replace(/--.*$/, '').trim()
+    if (!t && !buf) continue
+    buf += `${line}\n`
+    if (t.endsWith(';')) {
+      out.push(buf.trim())
+      buf = ''
+    }
+  }
+  if (buf.trim()) out.push(buf.trim())
+  return out
+}
+
+// Build the bench worker (the real app plus the bench endpoints).
+const tmp = path.join(root, '.tmp/bench-search')
+mkdirSync(tmp, { recursive: true })
+const script = path.join(tmp, 'worker.js')
+await build({
+  stdin: {
+    contents: WORKER,
+    resolveDir: path.join(root, 'tests/bench'),
+    loader: 'ts',
+    sourcefile: 'search-bench-worker.ts',
+  },
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: ['cloudflare:*', 'node:*'],
+  minify: true,
+  logLevel: 'warning',
+  outfile: script,
+})
+
+// Persisted D1 per (scale, schema, indexer, generator): seeding 10k products is done once.
+const migrationsDir = path.join(root, 'worker/backend/migrations')
+const migrationFiles = readdirSync(migrationsDir)
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+const hash = createHash('sha256')
+for (const f of migrationFiles) hash.update(readFileSync(path.join(migrationsDir, f)))
+for (const f of [
+  'worker/backend/search/facts.ts',
+  'worker/backend/search/index-products.ts',
+  'worker/backend/seed/generate.ts',
+  'worker/backend/seed/write.ts',
+]) {
+  hash.update(readFileSync(path.join(root, f)))
+}
+const state = path.join(tmp, `state-${SCALE}-${hash.digest('hex').slice(0, 12)}`)
+const fresh = !existsSync(path.join(state, '.seeded'))
+if (fresh) rmSync(state, { recursive: true, force: true })
+mkdirSync(state, { recursive: true })
+
+const options = convertV4MiniflareOptions({
+  modules: true,
+  scriptPath: script,
+  compatibilityDate: COMPAT_DATE,
+  d1Databases: { DB: 'db' },
+  kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
+  bindings: {
+    STORE_CODE: 'default',
+    ENVIRONMENT: 'production',
+    TOKEN_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+  },
+  port: 0,
+  host: '127.0.0.1',
+})
+options.resourcePersistencePath = state
+const mf = new Miniflare(options)
+const base = (await mf.ready).href.replace(/\/$/, '')
+
+async function call(pathname, body) {
+  const res = await fetch(
+    `${base}${pathname}`,
+    body === undefined
+      ? {}
+      : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } },
+  )
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${pathname} → ${res.status}: ${text.slice(0, 300)}`)
+  return JSON.parse(text)
+}
+
+try {
+  if (fresh) {
+    log(`seeding ${SCALE} configurables into local D1 (once; kept in ${path.relative(root, state)})…`)
+    const t0 = Date.now()
+    await call(
+      '/__bench/migrate',
+      migrationFiles.flatMap((f) => splitSql(readFileSync(path.join(migrationsDir, f), 'utf8'))),
+    )
+    await call(`/__bench/seed?scale=${SCALE}`, {})
+    writeFileSync(path.join(state, '.seeded'), new Date().toISOString())
+    log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+  }
+  const counts = await call('/__bench/count')
+  log(`catalogue: ${counts.products} products, ${counts.variants} variants`)
+
+  // The category listing: Women and its subcategories, visibility/status, three catalog filters
+  // (colour, size, price range), the listing facets, and the default sort.
+  const cats = await call('/__bench/engine', { entityType: 'category', body: {}, size: 4000 })
+  const catDocs = cats.hits.hits.map((h) => h._source)
+  const women = catDocs.find((c) => c.parent_id === 2 && c.position === 1)
+  const catIds = [women.id, ...women.children_data.map((c) => c.id)]
+  const scoped = (attr, values) => ({
+    bool: {
+      should: [
+        { terms: { [attr]: values } },
+        {
+          bool: {
+            must: [{ terms: { [`${attr}_options`]: values } }, { match: { type_id: 'configurable' } }],
+          },
+        },
+      ],
+    },
+  })
+  const facets = await call('/__bench/engine', {
+    entityType: 'product',
+    size: 1,
+    body: {
+      query: { terms: { category_ids: catIds } },
+      aggs: {
+        c: { terms: { field: 'color_options', size: 3 } },
+        s: { terms: { field: 'size_options', size: 3 } },
+      },
+    },
+  })
+  const colours = facets.aggregations.c.buckets.slice(0, 2).map((b) => b.key)
+  const sizes = facets.aggregations.s.buckets.slice(0, 2).map((b) => b.key)
+  const range = (field) => ({ range: { [field]: { gte: 1000, lte: 60000 } } })
+  const listingBody = {
+    query: {
+      bool: {
+        filter: {
+          bool: {
+            must: [
+              { terms: { visibility: [2, 3, 4] } },
+              { terms: { status: [0, 1] } },
+              { terms: { category_ids: catIds } },
+              scoped('color', colours),
+              scoped('size', sizes),
+              {
+                bool: {
+                  should: [
+                    range('final_price'),
+                    { bool: { must: [range('final_price'), { match: { type_id: 'configurable' } }] } },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    aggs: {
+      agg_terms_color: { terms: { field: 'color', size: 100 } },
+      agg_terms_color_options: { terms: { field: 'color_options', size: 100 } },
+      agg_terms_size: { terms: { field: 'size', size: 100 } },
+      agg_terms_size_options: { terms: { field: 'size_options', size: 100 } },
+      agg_terms_designer: { terms: { field: 'designer', size: 100 } },
+      agg_range_price: {
+        range: {
+          field: 'price',
+          ranges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }],
+        },
+      },
+    },
+  }
+  const listingParams = { size: '24', from: '0', sort: 'created_at:desc' }
+  const searchText = 'kurat'
+  const searchBody = {
+    query: {
+      bool: {
+        filter: { bool: { must: [{ terms: { visibility: [3, 4] } }, { terms: { status: [0, 1] } }] } },
+        must: {
+          function_score: {
+            min_score: 1,
+            query: {
+              bool: {
+                should: [
+                  {
+                    multi_match: {
+                      fields: ['name^4', 'sku^2', 'category.name^1'],
+                      query: searchText,
+                      fuzziness: 2,
+                      operator: 'or',
+                      minimum_should_match: '75%',
+                      tie_breaker: 1,
+                    },
+                  },
+                  {
+                    bool: {
+                      should: [
+                        { terms: { 'configurable_children.sku': [searchText] } },
+                        { match_phrase: { sku: { query: searchText, boost: 1 } } },
+                        { match_phrase: { 'configurable_children.sku': { query: searchText, boost: 1 } } },
+                      ],
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    min_score: 0.02,
+  }
+  const searchParams = { size: '24', from: '0' }
+
+  const cases = [
+    {
+      name: 'category listing (3 filters + 6 facets + sort)',
+      body: listingBody,
+      params: listingParams,
+      target: TARGETS.listingP95,
+    },
+    {
+      name: `fuzzy search '${searchText}'`,
+      body: searchBody,
+      params: searchParams,
+      target: TARGETS.searchP95,
+    },
+  ]
+
+  function stats(samples) {
+    const s = [...samples].sort((a, b) => a - b)
+    const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))]
+    return {
+      p50: +q(0.5).toFixed(2),
+      p95: +q(0.95).toFixed(2),
+      mean: +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(2),
+    }
+  }
+  async function time(fn) {
+    for (let i = 0; i < WARMUP; i++) await fn()
+    const samples = []
+    for (let i = 0; i < ITERATIONS; i++) {
+      const t = performance.now()
+      await fn()
+      samples.push(performance.now() - t)
+    }
+    return stats(samples)
+  }
+
+  const results = []
+  for (const c of cases) {
+    const req = { entityType: 'product', body: c.body, ...c.params }
+    const first = await call('/__bench/engine', req)
+    const compiled = await call('/__bench/compile', req)
+    writeFileSync(path.join(tmp, `compiled-${results.length}.json`), JSON.stringify(compiled))
+    const qs = new URLSearchParams({ ...c.params, request: JSON.stringify(c.body) })
+    const routeUrl = `${base}/api/catalog/vue_storefront_catalog/product/_search?${qs}`
+    const check = await fetch(routeUrl)
+    if (check.status !== 200) throw new Error(`route answered ${check.status}: ${await check.text()}`)
+    await check.arrayBuffer()
+    const route = await time(async () => (await fetch(routeUrl)).arrayBuffer())
+    const engine = await time(() => call('/__bench/engine', req))
+    const sql = await time(() => call('/__bench/sql', compiled))
+    results.push({
+      query: c.name,
+      total: first.hits.total,
+      hits: first.hits.hits.length,
+      route,
+      engine,
+      sql,
+      overhead: +(engine.p50 / sql.p50).toFixed(2),
+      routeOverhead: +(route.p50 / sql.p50).toFixed(2),
+      targetP95: c.target,
+      sqlText: compiled.sql,
+    })
+  }
+
+  const pad = (s, n) => String(s).padEnd(n)
+  const lpad = (s, n) => String(s).padStart(n)
+  console.log(
+    `\nCatalogue search, ${counts.products} products / ${counts.variants} variants, local D1 in workerd (Miniflare), ${ITERATIONS} runs each (ms)\n`,
+  )
+  console.log(
+    `${pad('query', 48)}${lpad('total', 7)} | ${lpad('route p50', 9)} ${lpad('p95', 7)} | ${lpad('engine p50', 10)} ${lpad('p95', 7)} | ${lpad('bare SQL p50', 12)} ${lpad('p95', 7)} | ${lpad('engine/SQL', 10)} | target p95`,
+  )
+  for (const r of results) {
+    console.log(
+      `${pad(r.query, 48)}${lpad(r.total, 7)} | ${lpad(r.route.p50, 9)} ${lpad(r.route.p95, 7)} | ${lpad(r.engine.p50, 10)} ${lpad(r.engine.p95, 7)} | ${lpad(r.sql.p50, 12)} ${lpad(r.sql.p95, 7)} | ${lpad(`${r.overhead}×`, 10)} | ≤ ${r.targetP95} ${r.route.p95 <= r.targetP95 ? 'ok' : 'MISSED'}`,
+    )
+  }
+  console.log(
+    `\nengine/SQL target ≤ ${TARGETS.overhead}×; route = the full /api/catalog request through the app.`,
+  )
+  const out = path.join(root, 'bench-results')
+  mkdirSync(out, { recursive: true })
+  writeFileSync(
+    path.join(out, 'search.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), scale: SCALE, ...counts, iterations: ITERATIONS, targets: TARGETS, results }, null, 2)}\n`,
+  )
+  log(`wrote bench-results/search.json (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+} finally {
+  await mf.dispose()
+}
