@@ -149,8 +149,33 @@ export class UniversalStorage<T = unknown> {
       return
     }
     const ok = await this.write(() => this.backend.put(key, value))
-    if (ok) this.unsaved.delete(key)
-    else this.unsaved.add(key)
+    if (ok) {
+      this.unsaved.delete(key)
+      // IndexedDB answers again (e.g. after a recreate): persist what only memory holds (VSF #1335).
+      if (this.unsaved.size || this.removed.size) await this.flushUnsaved()
+    } else this.unsaved.add(key)
+  }
+
+  private flushing = false
+
+  /** Writes the keys only the memory mirror holds, and pending removals. */
+  async flushUnsaved(): Promise<void> {
+    if (this.flushing || this.writesDisabled || this.clearedInMemory) return
+    this.flushing = true
+    try {
+      for (const key of [...this.unsaved]) {
+        if (!this.memory.has(key)) continue
+        const value = this.memory.get(key)
+        if (await this.write(() => this.backend.put(key, value))) this.unsaved.delete(key)
+        else return
+      }
+      for (const key of [...this.removed]) {
+        if (await this.write(() => this.backend.delete(key))) this.removed.delete(key)
+        else return
+      }
+    } finally {
+      this.flushing = false
+    }
   }
 
   async removeItem(key: string): Promise<void> {

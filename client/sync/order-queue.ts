@@ -100,7 +100,7 @@ export function createOrderQueue(deps: OrderQueueDeps) {
     // The order holds the items now: clear the cart so a reload cannot submit them a second time.
     await deps.clearCart?.()
     deps.bus.emit(EVENTS.orderQueued, { order: stored })
-    await registerSync()
+    void registerSync()
   }
 
   return {
@@ -196,7 +196,7 @@ export function createOrderQueue(deps: OrderQueueDeps) {
             res = await send(stored.order)
           } catch (err) {
             console.warn('[orders] queued order not sent; retried later', err)
-            await registerSync()
+            void registerSync()
             break
           }
           const t = now()
@@ -245,7 +245,7 @@ export function createOrderQueue(deps: OrderQueueDeps) {
               updated_at: t,
               result_code: res.code,
             })
-            await registerSync()
+            void registerSync()
             break
           }
         }

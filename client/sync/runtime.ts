@@ -18,7 +18,7 @@ import { createCartSync } from './cart-sync'
 import { clientSettings } from './config'
 import { bus, EVENTS } from './events'
 import { createOrderQueue } from './order-queue'
-import { createSession } from './session'
+import { createSession, USER_KEYS } from './session'
 import { createTaskQueue } from './task-queue'
 import { createTokenRefresher, handleRefreshExhausted } from './token-refresh'
 
@@ -33,6 +33,23 @@ function createRuntime() {
     getToken: () => userToken.peek(),
     getRefreshToken: () => refreshToken.peek(),
     setTokens: (t, r) => session.setTokens(t, r),
+    withLock: (fn) => {
+      const locks = (navigator as Navigator & { locks?: LockManager }).locks
+      return locks
+        ? (locks.request('shop-token-refresh', fn) as Promise<Awaited<ReturnType<typeof fn>>>)
+        : fn()
+    },
+    readStoredTokens: async () => {
+      const user = manager.get('user')
+      const [token, refresh] = await Promise.all([
+        user.getItem(USER_KEYS.token),
+        user.getItem(USER_KEYS.refreshToken),
+      ])
+      return {
+        token: typeof token === 'string' ? token : null,
+        refreshToken: typeof refresh === 'string' ? refresh : null,
+      }
+    },
     onExhausted: () =>
       handleRefreshExhausted({
         logout: (o) => session.logout(o),
@@ -86,7 +103,8 @@ function createRuntime() {
     isOnline: online,
     clearCart: () => cart.clearAfterOrder(),
     registerBackgroundSync: async () => {
-      const reg = await navigator.serviceWorker?.ready
+      // getRegistration (not `ready`, which never settles without a worker).
+      const reg = await navigator.serviceWorker?.getRegistration()
       const sync = (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
         ?.sync
       await sync?.register('orderSync')
@@ -96,6 +114,11 @@ function createRuntime() {
     isOnline: online,
   })
   const claims = createClaims(manager.get('claims') as never)
+  // Logout clears what belongs to the user. The wishlist/compare/checkout stores subscribe to
+  // EVENTS.userAfterLogout for their signals; their persisted collections are cleared here too.
+  bus.on(EVENTS.userAfterLogout, () => {
+    for (const name of ['checkout', 'wishlist', 'compare']) void manager.get(name).clear()
+  })
   return { storage: manager, refresher, tasks, cart, session, orders, catalogCache, claims }
 }
 

@@ -22,6 +22,13 @@ export interface TokenRefresherDeps {
   onExhausted: (reason: 'attempts' | 'refresh-failed') => void | Promise<void>
   fetch?: typeof fetch
   maxAttempts?: number
+  /**
+   * Cross-tab exclusion (navigator.locks in the browser): refresh tokens rotate and a reused one
+   * revokes the whole family, so two tabs must never refresh with the same token.
+   */
+  withLock?: <T>(fn: () => Promise<T>) => Promise<T>
+  /** The tokens as persisted now (another tab may have refreshed them already). */
+  readStoredTokens?: () => Promise<{ token: string | null; refreshToken: string | null } | null>
 }
 
 /** What a task should do after its 401. */
@@ -79,7 +86,15 @@ export function createTokenRefresher(deps: TokenRefresherDeps) {
         return 'failed'
       }
       state.attempts++
-      const ok = await refreshNow()
+      const ok = await (deps.withLock ?? ((fn) => fn()))(async () => {
+        const stored = await deps.readStoredTokens?.()
+        if (stored?.token && stored.token !== usedToken) {
+          // Another tab refreshed while we waited for the lock: adopt its tokens.
+          deps.setTokens(stored.token, stored.refreshToken)
+          return true
+        }
+        return refreshNow()
+      })
       if (!ok) {
         state.lock = -1
         await deps.onExhausted('refresh-failed')

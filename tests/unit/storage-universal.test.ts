@@ -149,6 +149,22 @@ describe('UniversalStorage', () => {
     db.close()
   })
 
+  it('a value that only reached memory is written to IndexedDB once it answers again (#1335)', async () => {
+    const clock = new FakeClock()
+    const code = uniqueStore()
+    const db = new ShopDatabase({ storeCode: code, collections: ['orders'], clock })
+    const s = new UniversalStorage('orders', hanging(idbBackend(db, 'orders'), { put: 1 }), { clock })
+    const w = s.setItem('o1', { order_id: 'o1' })
+    await clock.advance(800)
+    await w
+    await flush(20)
+    await s.setItem('o2', { order_id: 'o2' })
+    const fresh = new UniversalStorage('orders', idbBackend(db, 'orders'))
+    expect(await fresh.getItem('o1')).toEqual({ order_id: 'o1' })
+    expect(await fresh.getItem('o2')).toEqual({ order_id: 'o2' })
+    db.close()
+  })
+
   it('QuotaExceeded clears the non-preserved collections and retries the write once', async () => {
     const clock = new FakeClock()
     const code = uniqueStore()

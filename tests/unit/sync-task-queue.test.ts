@@ -337,3 +337,65 @@ describe('queue lifecycle', () => {
     manager.database.close()
   })
 })
+
+describe('token refresh across tabs', () => {
+  it('two tabs hitting 401 at once refresh once: the second adopts the stored tokens (no refresh-token reuse)', async () => {
+    const persisted = { token: 'old', refreshToken: 'r0' }
+    let refreshCalls = 0
+    let chain: Promise<unknown> = Promise.resolve()
+    const withLock = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = chain.then(fn)
+      chain = run.catch(() => {})
+      return run
+    }
+    const fetchFn = (async (input: string, init?: RequestInit) => {
+      const url = new URL(String(input), 'https://shop.test')
+      if (url.pathname === '/api/user/refresh') {
+        refreshCalls++
+        const { refreshToken } = JSON.parse(String(init?.body))
+        await flush(3)
+        if (refreshToken !== 'r0') return json({ code: 401, result: 'refresh token reused' }, 401)
+        return json({ code: 200, result: 'new', meta: { refreshToken: 'r1' } })
+      }
+      return url.searchParams.get('token') === 'new'
+        ? json({ code: 200, result: 'ok' })
+        : json({ code: 401, result: 'expired' }, 401)
+    }) as typeof fetch
+    const tab = () => {
+      const mem = { token: 'old' as string | null, refreshToken: 'r0' as string | null }
+      const refresher = createTokenRefresher({
+        getToken: () => mem.token,
+        getRefreshToken: () => mem.refreshToken,
+        setTokens: (t, r) => {
+          mem.token = t
+          mem.refreshToken = r
+          persisted.token = t
+          persisted.refreshToken = r as string
+        },
+        onExhausted: () => {
+          throw new Error('must not give up')
+        },
+        fetch: fetchFn,
+        withLock,
+        readStoredTokens: async () => ({ ...persisted }),
+      })
+      return {
+        mem,
+        queue: createTaskQueue({
+          refresher,
+          getToken: () => mem.token,
+          getCartId: () => null,
+          notify: () => {},
+          fetch: fetchFn,
+        }),
+      }
+    }
+    const a = tab()
+    const b = tab()
+    const [ra, rb] = await Promise.all([a.queue.execute(meTask), b.queue.execute(meTask)])
+    expect([ra.code, rb.code]).toEqual([200, 200])
+    expect(refreshCalls).toBe(1)
+    expect(a.mem.token).toBe('new')
+    expect(b.mem).toEqual({ token: 'new', refreshToken: 'r1' })
+  })
+})
