@@ -385,7 +385,7 @@ function ProductForm(props: ProductFormProps) {
               {price.formatted.regular}
             </del>{' '}
             <span className="price__discount" data-testid="price-discount">
-              {price.discountPercent}% off
+              {`${price.discountPercent}% off`}
             </span>
           </>
         ) : (
@@ -541,9 +541,7 @@ function ProductForm(props: ProductFormProps) {
               >
                 {option.type === 'field' ? (
                   <label htmlFor={id}>
-                    {option.title}
-                    {option.is_require ? ' *' : ''}
-                    {priceLabel(option.price, option.price_type)}
+                    {`${option.title}${option.is_require ? ' *' : ''}${priceLabel(option.price, option.price_type)}`}
                     <input
                       id={id}
                       type="text"
@@ -555,8 +553,7 @@ function ProductForm(props: ProductFormProps) {
                   </label>
                 ) : option.type === 'select' || option.type === 'drop_down' ? (
                   <label htmlFor={id}>
-                    {option.title}
-                    {option.is_require ? ' *' : ''}
+                    {`${option.title}${option.is_require ? ' *' : ''}`}
                     <select
                       id={id}
                       value={value == null ? '' : String(value)}
@@ -566,18 +563,14 @@ function ProductForm(props: ProductFormProps) {
                       <option value="">Choose…</option>
                       {option.values.map((v) => (
                         <option key={v.option_type_id} value={v.option_type_id}>
-                          {v.title}
-                          {priceLabel(v.price, v.price_type)}
+                          {`${v.title}${priceLabel(v.price, v.price_type)}`}
                         </option>
                       ))}
                     </select>
                   </label>
                 ) : (
                   <fieldset aria-invalid={!!error}>
-                    <legend>
-                      {option.title}
-                      {option.is_require ? ' *' : ''}
-                    </legend>
+                    <legend>{`${option.title}${option.is_require ? ' *' : ''}`}</legend>
                     {option.values.map((v) => {
                       const checked =
                         option.type === 'checkbox'
@@ -600,8 +593,7 @@ function ProductForm(props: ProductFormProps) {
                               )
                             }}
                           />
-                          {v.title}
-                          {priceLabel(v.price, v.price_type)}
+                          {`${v.title}${priceLabel(v.price, v.price_type)}`}
                         </label>
                       )
                     })}
@@ -633,10 +625,7 @@ function ProductForm(props: ProductFormProps) {
                 className="bundle-option"
                 data-testid={`bundle-option-${option.option_id}`}
               >
-                <legend>
-                  {option.title}
-                  {option.required ? ' *' : ''}
-                </legend>
+                <legend>{`${option.title}${option.required ? ' *' : ''}`}</legend>
                 {option.product_links.map((link) => {
                   const unit =
                     link.product && (link.product.price ?? 0) > 0
