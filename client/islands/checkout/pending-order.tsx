@@ -4,16 +4,19 @@
  * automatically (transactions spec §4 "Online/offline"); once the server has acknowledged the
  * order the shopper is taken to its confirmation.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { MSG } from '../../../shared/i18n/messages'
 import { useSignalValue } from '../../state/use-signal'
-import { isThankYouPage, listStoredOrders, storedOrders } from './adapters'
+import { isThankYouPage, listStoredOrders, processOrderQueue, storedOrders } from './adapters'
 
 export function PendingOrderNotice({ orderId }: { orderId?: string }) {
   const orders = useSignalValue(storedOrders)
   const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine)
   const pending = orders.filter((o) => !o.transmited && (!orderId || o.order_id === orderId))
-  const mine = orderId ? orders.find((o) => o.order_id === orderId) : undefined
+  // The order this view follows: the one asked for, else the first one seen pending here.
+  const followed = useRef<string | null>(orderId ?? null)
+  if (!followed.current && pending[0]) followed.current = pending[0].order_id
+  const mine = followed.current ? orders.find((o) => o.order_id === followed.current) : undefined
 
   useEffect(() => {
     void listStoredOrders()
@@ -27,9 +30,13 @@ export function PendingOrderNotice({ orderId }: { orderId?: string }) {
     }
   }, [])
 
+  // This is the thank-you page of pending orders: while online they are sent automatically (the
+  // queue runs one at a time and the server is idempotent on order_id, so this never doubles).
   useEffect(() => {
-    if (pending.length) isThankYouPage.value = true
-  }, [pending.length])
+    if (!pending.length) return
+    isThankYouPage.value = true
+    if (online) void processOrderQueue()
+  }, [pending.length, online])
 
   // Acknowledged by the server → its confirmation.
   useEffect(() => {
