@@ -4,6 +4,8 @@
  * redirected there. Only same-origin paths are remembered or followed (no open redirect).
  */
 
+import { isLoggedIn, sessionStarted } from '../state/user'
+
 const BASE = 'https://same-origin.invalid'
 const REDIRECT_KEY = 'redirect-after-login'
 
@@ -24,8 +26,8 @@ export function safeRedirectPath(candidate: unknown): string | null {
 }
 
 export interface AccessRuleDeps {
-  isLoggedIn: () => boolean
-  sessionStarted: () => boolean
+  isLoggedIn?: () => boolean
+  sessionStarted?: () => boolean
   /** Where the attempted path is remembered (sessionStorage in the browser). */
   store?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   navigate?: (path: string) => void
@@ -41,11 +43,13 @@ function defaultNavigate(path: string): void {
 
 /**
  * Checks an account route; returns true when the visitor may stay. A visitor who is not logged in
- * is sent home and the path is remembered. Before the session has started it allows (the check
- * runs again once it has).
+ * is sent home and the path is remembered. Before the session has started it allows: call it again
+ * when `sessionStarted` turns true. Defaults read the user store (client/state/user).
  */
-export function guardAccountRoute(path: string, deps: AccessRuleDeps): boolean {
-  if (!deps.sessionStarted() || deps.isLoggedIn()) return true
+export function guardAccountRoute(path: string, deps: AccessRuleDeps = {}): boolean {
+  const started = deps.sessionStarted ? deps.sessionStarted() : sessionStarted.peek()
+  const loggedIn = deps.isLoggedIn ? deps.isLoggedIn() : isLoggedIn.peek()
+  if (!started || loggedIn) return true
   const safe = safeRedirectPath(path)
   const store = deps.store ?? defaultStore()
   if (safe) store?.setItem(REDIRECT_KEY, safe)

@@ -126,6 +126,9 @@ export function createCartSync(deps: CartSyncDeps) {
   let totalsDirty = false
   /** A guest cart is addressed without the user token (it may be a fallback while a token exists). */
   let cartIsGuest = false
+  /** A send failed (offline): keep the stored hash stale so the next sync pulls and diffs. */
+  let unsentChanges = false
+  let restoring: Promise<void> | null = null
 
   function serial<T>(job: () => Promise<T>): Promise<T> {
     const run = chain.then(job, job)
@@ -195,6 +198,7 @@ export function createCartSync(deps: CartSyncDeps) {
       })
     } catch (err) {
       console.warn('[cart] update not sent (offline?); the next sync retries', err)
+      unsentChanges = true
       return false
     }
     const current = findItem(sku)
@@ -235,6 +239,7 @@ export function createCartSync(deps: CartSyncDeps) {
       totalsDirty = true
     } catch (err) {
       console.warn('[cart] delete not sent (offline?); the next forced sync retries', err)
+      unsentChanges = true
     }
   }
 
@@ -260,6 +265,10 @@ export function createCartSync(deps: CartSyncDeps) {
     if (totalsDirty) {
       totalsDirty = false
       await syncTotalsNow()
+    }
+    if (unsentChanges) {
+      unsentChanges = false
+      return
     }
     cartSyncedHash.value = cartHash(cartItems.value, cartServerToken.value)
     cartLastSyncAt.value = clock.now()
@@ -485,29 +494,16 @@ export function createCartSync(deps: CartSyncDeps) {
   // ---------------------------------------------------------------------------------------------
 
   const api = {
-    /** Loads the cart from IndexedDB, then connects/syncs with the server. */
+    /** Reads the stored cart from IndexedDB (idempotent); mutations wait for it. */
+    restore(): Promise<void> {
+      if (cartLoaded.value) return Promise.resolve()
+      if (!restoring) restoring = restoreNow()
+      return restoring
+    },
+
+    /** Restores the cart from IndexedDB, then connects/syncs with the server. */
     async load(opts: { forceClientState?: boolean } = {}): Promise<void> {
-      if (!cartLoaded.value) {
-        const [items, token, hash, lastSync, totals, guest] = await Promise.all([
-          storage.getItem(CART_KEYS.items),
-          storage.getItem(CART_KEYS.token),
-          storage.getItem(CART_KEYS.hash),
-          storage.getItem(CART_KEYS.lastSync),
-          storage.getItem(CART_KEYS.totals),
-          storage.getItem(CART_KEYS.guest),
-        ])
-        cartIsGuest = guest === true
-        // Items added before the stored cart arrived (a fast click) are kept.
-        const stored = Array.isArray(items) ? (items as CartLine[]) : []
-        const early = cartItems.value.filter((l) => !stored.some((s) => s.sku === l.sku))
-        cartItems.value = [...stored, ...early]
-        cartServerToken.value = typeof token === 'string' ? token : null
-        cartSyncedHash.value = typeof hash === 'string' ? hash : null
-        cartLastSyncAt.value = typeof lastSync === 'number' ? lastSync : null
-        if (totals && typeof totals === 'object') cartTotals.value = totals as CartTotals
-        for (const l of cartItems.value) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
-        cartLoaded.value = true
-      }
+      await api.restore()
       if (!isOnline()) return
       await serial(async () => {
         if (cartServerToken.value) await syncNow({ forceClientState: opts.forceClientState })
@@ -527,6 +523,7 @@ export function createCartSync(deps: CartSyncDeps) {
 
     /** Adds a product (qty accumulates by sku) with the spec's price, error and stock rules. */
     async addItem(product: AddableProduct, qtyInput: unknown = 1): Promise<AddResult> {
+      if (restoring) await restoring
       const s = deps.settings()
       const qty = toQty(qtyInput)
       if (qty <= 0) return { ok: false, reason: 'qty' }
@@ -577,6 +574,7 @@ export function createCartSync(deps: CartSyncDeps) {
 
     /** Sets a line's quantity ('Product quantity has been updated!'). */
     async updateQuantity(sku: string, qtyInput: unknown): Promise<boolean> {
+      if (restoring) await restoring
       const qty = toQty(qtyInput)
       const line = findItem(sku)
       if (!line || qty <= 0) return false
@@ -589,6 +587,7 @@ export function createCartSync(deps: CartSyncDeps) {
 
     /** Removes a line (the UI asks first); deletes it on the server when it exists there. */
     async removeItem(sku: string): Promise<void> {
+      if (restoring) await restoring
       const line = findItem(sku)
       if (!line) return
       if (line.server_item_id != null) serverIds.set(sku, line.server_item_id)
@@ -740,6 +739,30 @@ export function createCartSync(deps: CartSyncDeps) {
     idle(): Promise<void> {
       return chain.then(() => {})
     },
+  }
+
+  async function restoreNow(): Promise<void> {
+    if (cartLoaded.value) return
+
+    const [items, token, hash, lastSync, totals, guest] = await Promise.all([
+      storage.getItem(CART_KEYS.items),
+      storage.getItem(CART_KEYS.token),
+      storage.getItem(CART_KEYS.hash),
+      storage.getItem(CART_KEYS.lastSync),
+      storage.getItem(CART_KEYS.totals),
+      storage.getItem(CART_KEYS.guest),
+    ])
+    cartIsGuest = guest === true
+    // Items added before the stored cart arrived (a fast click) are kept.
+    const stored = Array.isArray(items) ? (items as CartLine[]) : []
+    const early = cartItems.value.filter((l) => !stored.some((s) => s.sku === l.sku))
+    cartItems.value = [...stored, ...early]
+    cartServerToken.value = typeof token === 'string' ? token : null
+    cartSyncedHash.value = typeof hash === 'string' ? hash : null
+    cartLastSyncAt.value = typeof lastSync === 'number' ? lastSync : null
+    if (totals && typeof totals === 'object') cartTotals.value = totals as CartTotals
+    for (const l of cartItems.value) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
+    cartLoaded.value = true
   }
 
   async function clearLocal(): Promise<void> {

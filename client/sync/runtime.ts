@@ -155,6 +155,8 @@ export function startClientRuntime(): ClientRuntime {
   const rt = getRuntime()
   if (started || typeof window === 'undefined') return rt
   started = true
+  // The stored cart shows at once; the server sync waits for the session's token.
+  void rt.cart.restore().catch((err) => console.warn('[runtime] cart restore failed', err))
   void rt.session
     .start()
     .then(() => rt.cart.load())
