@@ -38,8 +38,9 @@ function fakeServer() {
   let nextItem = 100
   let nextCart = 1
   const calls: string[] = []
-  const state = { createFails: 0, authorizedTokens: new Set(['tok']), refuse: new Set<string>() }
+  const state = { createFails: 0, authorizedTokens: new Set(['tok']), refuse: new Set<string>(), down: false }
   const fetchFn = (async (input: string, init?: RequestInit) => {
+    if (state.down) throw new TypeError('Failed to fetch')
     const url = new URL(String(input), 'https://shop.test')
     const p = url.pathname.replace('/api/', '')
     const token = url.searchParams.get('token') ?? ''
@@ -440,6 +441,35 @@ describe('server sync', () => {
     await t.cart.load()
     expect(cartServerToken.value).toBe(token)
     expect(cartItems.value.map((l) => [l.sku, l.qty])).toEqual([['A', 2]])
+  })
+})
+
+describe('offline and startup', () => {
+  it('an update that could not be sent keeps the cart dirty, so the next plain sync pushes it', async () => {
+    const t = setup({ stock: async () => ({ status: 'ok' }) })
+    await t.cart.addItem(product('A'), 1)
+    await t.cart.idle()
+    t.server.state.down = true
+    await t.cart.updateQuantity('A', 3)
+    await t.cart.idle()
+    const lines = () => t.server.carts.get(cartServerToken.value as string)?.lines.map((l) => [l.sku, l.qty])
+    expect(lines()).toEqual([['A', 1]])
+    t.server.state.down = false
+    await t.cart.sync()
+    expect(lines()).toEqual([['A', 3]])
+  })
+
+  it('a click during the IndexedDB restore does not overwrite the stored cart', async () => {
+    const t = setup({ online: false })
+    await t.manager.get('cart').setItem('current-cart', [{ sku: 'OLD', name: 'Old', qty: 2 }])
+    const restoring = t.cart.restore()
+    const added = t.cart.addItem(product('NEW'), 1)
+    await Promise.all([restoring, added])
+    expect(cartItems.value.map((l) => [l.sku, l.qty])).toEqual([
+      ['OLD', 2],
+      ['NEW', 1],
+    ])
+    expect(((await t.manager.get('cart').getItem('current-cart')) as unknown[]).length).toBe(2)
   })
 })
 
