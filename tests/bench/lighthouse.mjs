@@ -44,7 +44,10 @@ try {
   for (const [name, p] of pages) {
     log(`lighthouse ${name} ${p}…`)
     // Warm the output cache the way a deployed shop is warm.
-    await (await fetch(server.url + p)).arrayBuffer()
+    // (Retried once: an idle keep-alive socket may have been closed by the server meanwhile.)
+    await fetch(server.url + p)
+      .catch(() => fetch(server.url + p))
+      .then((r) => r.arrayBuffer())
     const base = path.join(outDir, name)
     const res = spawnSync(
       path.join(root, 'node_modules/.bin/lighthouse'),

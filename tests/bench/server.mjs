@@ -6,7 +6,7 @@ import { cpSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
 
 export const root = path.resolve(import.meta.dirname, '../..')
 const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
@@ -133,6 +133,8 @@ export async function startWorker({
   })
   // Miniflare 5: one persistence root for D1/KV, so the seeder and the measured workers share data.
   options.resourcePersistencePath = state
+  // workerd's own errors (uncaught exceptions, crashes) reach stderr; request logs stay quiet.
+  options.log = new Log(process.env.BENCH_LOG === 'debug' ? LogLevel.DEBUG : LogLevel.WARN)
   const mf = new Miniflare(options)
   const url = await mf.ready
   return { mf, url: url.href.replace(/\/$/, '') }
