@@ -11,7 +11,7 @@ test('the header island hydrates, its menu button toggles the sidebar', async ({
   await page.getByTestId('menu-button').click()
   await expect(sidebar).toBeVisible()
   await expect(page.getByTestId('menu-button')).toHaveAttribute('aria-expanded', 'true')
-  await page.getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('button', { name: 'Close', exact: true }).click()
   await expect(sidebar).toBeHidden()
 })
 

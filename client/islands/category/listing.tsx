@@ -61,6 +61,12 @@ const ListingPropsSchema = schemaOf<ListingIslandProps>(
   }),
 )
 
+/** Start pulling the next page this far before the grid's end. */
+const SENTINEL_MARGIN_PX = 400
+/** Retries of a failed pull (then the 'Load more' button remains). */
+const PULL_RETRIES = 2
+const PULL_RETRY_DELAY_MS = 1500
+
 function useOnline(): boolean {
   const [online, setOnline] = useState(true)
   useEffect(() => {
@@ -88,6 +94,8 @@ function Listing(props: ListingIslandProps) {
   const [backToTop, setBackToTop] = useState(false)
   const [actionsVisible, setActionsVisible] = useState(true)
   const online = useOnline()
+  const [retryTick, setRetryTick] = useState(0)
+  const retries = useRef(0)
   const sentinel = useRef<HTMLDivElement>(null)
   const busy = useRef(false)
   const generation = useRef(0)
@@ -137,8 +145,14 @@ function Listing(props: ListingIslandProps) {
         })
         setTotal(page.total)
         setLoaded(from + page.fetched)
+        retries.current = 0
       } catch (err) {
         console.warn('pull more failed', err)
+        // A transient failure: try again shortly (the sentinel stays in view, so no new event comes).
+        if (gen === generation.current && retries.current < PULL_RETRIES) {
+          retries.current++
+          setTimeout(() => setRetryTick((n) => n + 1), PULL_RETRY_DELAY_MS)
+        }
       } finally {
         if (gen === generation.current) {
           busy.current = false
@@ -213,18 +227,20 @@ function Listing(props: ListingIslandProps) {
       (entries) => {
         if (entries.some((en) => en.isIntersecting)) void pullMore()
       },
-      { rootMargin: '0px 0px 400px 0px' },
+      { rootMargin: `0px 0px ${SENTINEL_MARGIN_PX}px 0px` },
     )
     io.observe(el)
     return () => io.disconnect()
   }, [pullMore])
 
-  // Coming back online while the sentinel is in view: continue.
+  // Coming back online, after a page arrived or a retry is due, while the sentinel is still near
+  // the viewport: continue (IntersectionObserver only reports changes).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded and retryTick are the triggers
   useEffect(() => {
-    if (!online || !sentinel.current) return
+    if (!online || !sentinel.current || busy.current) return
     const r = sentinel.current.getBoundingClientRect()
-    if (r.top < window.innerHeight + 400) void pullMore()
-  }, [online, pullMore])
+    if (r.top < window.innerHeight + SENTINEL_MARGIN_PX) void pullMore()
+  }, [online, pullMore, loaded, retryTick])
 
   // Back-to-top (> 1000 px) and the mobile filter actions (show on scroll up > 50 px, hide on down).
   useEffect(() => {

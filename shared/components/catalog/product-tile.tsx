@@ -94,7 +94,12 @@ function TileImage({
 
 export function ProductTile({ tile, currency, eager = false, pricesLoading = false }: ProductTileProps) {
   return (
-    <article className="tile" data-sku={tile.sku} data-testid="product-tile">
+    <article
+      className="tile"
+      data-sku={tile.sku}
+      data-testid="product-tile"
+      data-international={tile.international ? '' : undefined}
+    >
       <a href={tile.url} className="tile__link" data-tile-sku={tile.sku}>
         <div className="tile__media">
           <TileImage path={tile.image} alt={tile.name} eager={eager} />
