@@ -52,3 +52,7 @@ export const SW_MESSAGES = {
   cacheUrls: 'CACHE_URLS',
   processOrders: 'process-order-queue',
 } as const
+/** Where the offline-order notification leads (VSF's SW extension opened the same URL). */
+export const OFFLINE_ORDERS_URL = '/?order=offline'
+export const OFFLINE_ORDERS_NOTIFICATION = 'You have orders waiting to be sent'
+export const OFFLINE_ORDERS_NOTIFICATION_BODY = 'Open the shop to confirm or cancel them.'

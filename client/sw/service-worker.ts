@@ -6,11 +6,13 @@
  *   the offline page; checkout and account pages are never cached;
  * - /api/catalog/* GETs and /img/*: stale-while-revalidate with entry/age limits;
  * - /api/cart, /api/order, /api/user, /api/giftcard, /api/wishlist: network only, never cached;
- *   a failed order POST is kept in the Background Sync queue 'orderSync' and replayed (the server
- *   is idempotent on the order id, so a replay next to the page's own queue never doubles it);
+ * - Background Sync 'orderSync' (registered by the page when an order could not be sent): open
+ *   pages are asked to handle their order queue; with none open a notification links to
+ *   /?order=offline. Orders are deliberately NOT replayed blindly from here (Workbox's
+ *   BackgroundSyncPlugin would): the shopper may still cancel a queued offline order, and only the
+ *   page's queue knows that (spec §4: "emits an offline-order confirmation");
  * - every cache name carries the build id; other builds' caches are deleted on activate.
  */
-import { BackgroundSyncPlugin } from 'workbox-background-sync'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { clientsClaim, setCacheNameDetails } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
@@ -24,6 +26,9 @@ import {
   IMAGE_CACHE_MAX_ENTRIES,
   isOutdatedCache,
   NAVIGATION_TIMEOUT_SECONDS,
+  OFFLINE_ORDERS_NOTIFICATION,
+  OFFLINE_ORDERS_NOTIFICATION_BODY,
+  OFFLINE_ORDERS_URL,
   OFFLINE_PAGE,
   ORDER_SYNC_TAG,
   PAGE_CACHE_MAX_ENTRIES,
@@ -46,12 +51,20 @@ interface SwMessageEvent extends SwExtendableEvent {
 interface SwSyncEvent extends SwExtendableEvent {
   tag: string
 }
+interface SwNotificationEvent extends SwExtendableEvent {
+  notification: { close(): void; data: unknown }
+}
 declare const self: {
   addEventListener(type: 'install' | 'activate', fn: (e: SwExtendableEvent) => void): void
   addEventListener(type: 'message', fn: (e: SwMessageEvent) => void): void
   addEventListener(type: 'sync', fn: (e: SwSyncEvent) => void): void
+  addEventListener(type: 'notificationclick', fn: (e: SwNotificationEvent) => void): void
   skipWaiting(): Promise<void>
-  clients: { matchAll(opts?: { type?: string; includeUncontrolled?: boolean }): Promise<SwClient[]> }
+  clients: {
+    matchAll(opts?: { type?: string; includeUncontrolled?: boolean }): Promise<SwClient[]>
+    openWindow(url: string): Promise<unknown>
+  }
+  registration: { showNotification(title: string, options?: Record<string, unknown>): Promise<void> }
   location: Location
 }
 
@@ -131,13 +144,6 @@ registerRoute(
   }),
 )
 
-// Orders: never cached; a POST that fails for lack of network is replayed by Background Sync.
-registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && /^\/api\/order\/?$/.test(url.pathname),
-  new NetworkOnly({ plugins: [new BackgroundSyncPlugin(ORDER_SYNC_TAG, { maxRetentionTime: 24 * 60 })] }),
-  'POST',
-)
-
 // The other private APIs: explicitly network only (never cached, whatever the method).
 for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
   registerRoute(
@@ -211,12 +217,29 @@ self.addEventListener('message', (event) => {
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
 
-// The page registers 'orderSync' when an order could not be sent: ask open pages to send the queue.
+// The page registers 'orderSync' when an order could not be sent: ask open pages to handle their
+// queue (send, or ask the shopper); with no page open, offer to open one.
 self.addEventListener('sync', (event) => {
   if (event.tag !== ORDER_SYNC_TAG) return
   event.waitUntil(
-    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (clients) => {
       for (const c of clients) c.postMessage({ type: SW_MESSAGES.processOrders })
+      if (clients.length) return
+      try {
+        await self.registration.showNotification(OFFLINE_ORDERS_NOTIFICATION, {
+          body: OFFLINE_ORDERS_NOTIFICATION_BODY,
+          tag: ORDER_SYNC_TAG,
+          data: { url: OFFLINE_ORDERS_URL },
+        })
+      } catch (err) {
+        console.warn('[sw] offline-order notification not shown', err)
+      }
     }),
   )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/'
+  event.waitUntil(self.clients.openWindow(url))
 })

@@ -169,7 +169,9 @@ export function startClientRuntime(): ClientRuntime {
   trackOnlineStatus(window, () => void handleComingOnline(rt))
   rt.catalogCache.startQuotaWatch()
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === SW_PROCESS_ORDERS_MESSAGE) void rt.orders.process()
+    // Background Sync fired: same rules as coming online (send, or ask the shopper).
+    if ((event.data as { type?: string } | null)?.type === SW_PROCESS_ORDERS_MESSAGE)
+      void rt.orders.handleOnline()
   })
   if (isOnline.peek()) void rt.tasks.process()
   return rt

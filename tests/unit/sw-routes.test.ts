@@ -91,6 +91,7 @@ describe('service worker bundle and offline page', () => {
     expect(code).toContain('/build/home-abc.js')
     expect(code).toContain('/offline.html')
     expect(code).toContain('orderSync')
+    expect(code).toContain('/?order=offline')
     expect(code).not.toMatch(/\bimport\s*[{*(]/)
     expect(code).not.toContain('__BUILD_ID__')
   })
