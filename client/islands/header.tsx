@@ -19,6 +19,7 @@ import {
 } from '../state/ui'
 import { useSignalValue } from '../state/use-signal'
 import { setCookie } from '../storage/cookies'
+import { AccountButton } from './auth/account-button'
 import { ChatWidget } from './chat-widget'
 import { defineIsland } from './define'
 import { array, type Check, lazy, num, object, optional, schemaOf, str } from './props-check'
@@ -219,6 +220,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
               ))}
             </select>
           </label>
+          <AccountButton />
           <button
             type="button"
             className="header__icon-btn"

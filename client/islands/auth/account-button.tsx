@@ -1,0 +1,31 @@
+/**
+ * The header's account button: signed in → a link to /my-account; otherwise it opens the login
+ * modal (AuthModalIsland, on every default-layout page). Rendered inside the header island.
+ */
+
+import { useSignalValue } from '../../state/use-signal'
+import { isLoggedIn } from '../../state/user'
+import { openAuthModal } from './open-auth-modal'
+
+export function AccountButton() {
+  const loggedIn = useSignalValue(isLoggedIn)
+  if (loggedIn) {
+    return (
+      <a href="/my-account" className="header__icon-btn" data-testid="account-button">
+        <span aria-hidden="true">👤</span>
+        <span className="visually-hidden">My account</span>
+      </a>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="header__icon-btn"
+      data-testid="account-button"
+      onClick={() => openAuthModal('login')}
+    >
+      <span aria-hidden="true">👤</span>
+      <span className="visually-hidden">Log in</span>
+    </button>
+  )
+}
