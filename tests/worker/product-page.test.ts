@@ -153,3 +153,22 @@ describe('variant URL, rejection and unknown products', () => {
     expect(html).toContain('<p data-testid="product-error">Product query returned empty result</p>')
   })
 })
+
+describe('the product form reload (client) against the catalogue API', () => {
+  it('finds an enabled product by sku and reports a disabled one as gone', async () => {
+    const { CATALOG_PRODUCT_SEARCH, productFromSearch, productReloadQuery } = await import(
+      '../../client/islands/product/reload'
+    )
+    const search = async (sku: string) => {
+      const qs = new URLSearchParams(Object.entries(productReloadQuery(sku)).map(([k, v]) => [k, String(v)]))
+      const res = await SELF.fetch(`https://shop.test/api/${CATALOG_PRODUCT_SEARCH}?${qs}`)
+      expect(res.status).toBe(200)
+      return productFromSearch(await res.json(), sku)
+    }
+    const product = await pick(`${visible} AND type_id = 'configurable'`)
+    expect((await search(product.sku))?.sku).toBe(product.sku)
+    const disabled = await pick('status >= 2')
+    expect(await search(disabled.sku)).toBeNull()
+    expect(await search('NO-SUCH-SKU')).toBeNull()
+  })
+})

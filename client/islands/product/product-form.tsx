@@ -15,7 +15,6 @@ import {
   estimatedDelivery,
   isChildInStock,
   isProductInStock,
-  productRejection,
   shouldStartLoad,
   variantsError,
 } from '../../../shared/domain/availability'
@@ -42,8 +41,6 @@ import {
   type VariantSelection,
 } from '../../../shared/domain/variants'
 import { MSG } from '../../../shared/i18n/messages'
-import type { Product } from '../../../shared/schemas/catalog'
-import { apiRaw } from '../../api'
 import { compare } from '../../state/compare'
 import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'
@@ -53,6 +50,7 @@ import { defineIsland } from '../define'
 import { array, type Check, nullable, num, object, record, schemaOf, str } from '../props-check'
 import { type AddToCartLine, addToCart } from './add-to-cart'
 import { type GalleryImage, selectedVariantImage } from './product-page-state'
+import { reloadProduct } from './reload'
 
 export interface SizeGuideView {
   title: string
@@ -140,19 +138,6 @@ export function variantUrl(
   const params = new URLSearchParams(location.search)
   params.set('childSku', childSku)
   return `${location.pathname}?${params.toString()}`
-}
-
-/** Reloads the product from the catalogue API; resolves null when it is gone or rejected. */
-async function reloadProduct(sku: string): Promise<Product | null> {
-  const request = { query: { bool: { filter: { bool: { must: [{ terms: { sku: [sku] } }] } } } } }
-  const { status, body } = await apiRaw('catalog/vue_storefront_catalog/product/_search', {
-    query: { request: JSON.stringify(request), size: 1, from: 0 },
-  })
-  if (status !== 200 || !body || typeof body !== 'object') return null
-  const b = body as { hits?: { hits?: { _source?: Product }[] } | Product[] }
-  const hits = Array.isArray(b.hits) ? b.hits : (b.hits?.hits ?? []).map((h) => h._source)
-  const product = hits.find((h): h is Product => !!h && typeof h === 'object' && h.sku === sku) ?? null
-  return product && !productRejection(product) ? product : null
 }
 
 function ProductForm(props: ProductFormProps) {
