@@ -50,6 +50,8 @@ export const OrderBodySchema = z.object({
   user_id: z.union([z.string(), z.number()]).nullish(),
   cart_id: z.union([z.string(), z.number()]).nullish(),
   store_code: str(32).nullish(),
+  /** Signed-in customers: pay up to the whole grand total from the store credit balance. */
+  store_credit_applied: z.boolean().optional(),
   products: z
     .array(OrderProductSchema, { error: 'products is required' })
     .min(1, 'products must contain at least one product')
@@ -77,6 +79,8 @@ export interface OrderResult {
   transferedAt: string
   /** pending (cash on delivery) | pending_payment (card/PayPal not charged) */
   status: string
+  /** Store credit spent on this order (INR; 0 when none). */
+  storeCreditApplied: number
   /** True when no payment has been taken: the confirmation must say the order awaits payment. */
   paymentPending: boolean
   message: string

@@ -154,9 +154,22 @@ orderRoutes.post('/', async (c) => {
     country,
     now,
   })
+  // Store credit (checkout's "apply my store credit"): up to the balance, spent in the same batch.
+  let creditMinor = 0
+  if (body.store_credit_applied) {
+    if (!customer)
+      fail(400, 'Invalid order: store_credit_applied: store credit can only be applied when signed in')
+    const balance = await db
+      .prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
+      .bind(customer.id)
+      .first<{ balance_minor: number }>()
+    creditMinor = Math.min(balance?.balance_minor ?? 0, Math.round(totals.grand_total * 100))
+  }
+  const credit = creditMinor / 100
+  const grandTotal = Math.round(totals.grand_total * 100 - creditMinor) / 100
   const method = PAYMENT_METHODS.find((m) => m.code === info.payment_method_code)
   const payment = await paymentProviderFor(info.payment_method_code, c.env).place({
-    grandTotal: totals.grand_total,
+    grandTotal,
     currency: 'INR',
   })
   const stamp = magentoDate(now)
@@ -190,8 +203,9 @@ orderRoutes.post('/', async (c) => {
     customer_lastname: customer?.lastname ?? billing.lastname,
     customer_is_guest: customer ? 0 : 1,
     store_id: c.var.config.STORE_ID,
-    grand_total: totals.grand_total,
-    base_grand_total: totals.grand_total,
+    grand_total: grandTotal,
+    base_grand_total: grandTotal,
+    ...(credit > 0 ? { customer_balance_amount: credit, base_customer_balance_amount: credit } : {}),
     subtotal: totals.subtotal,
     subtotal_incl_tax: totals.subtotal_incl_tax,
     shipping_amount: totals.shipping_amount,
@@ -224,6 +238,7 @@ orderRoutes.post('/', async (c) => {
     },
   }
   const stored = {
+    storeCreditApplied: credit,
     transferedAt: new Date(now).toISOString(),
     status: payment.status,
     paymentPending: payment.paymentPending,
@@ -245,7 +260,7 @@ orderRoutes.post('/', async (c) => {
         await sha256Hex(accessKey),
         payment.status,
         info.payment_method_code,
-        totals.grand_total,
+        grandTotal,
         JSON.stringify(doc),
         JSON.stringify(stored),
         stamp,
@@ -264,6 +279,22 @@ orderRoutes.post('/', async (c) => {
         .bind(qty, sku),
     ),
   ]
+  if (customer && creditMinor > 0) {
+    // The balance CHECK (>= 0) fails the whole batch if a concurrent spend got there first.
+    statements.push(
+      db
+        .prepare(
+          'UPDATE store_credit SET balance_minor = balance_minor - ?, updated_at = ? WHERE customer_id = ?',
+        )
+        .bind(creditMinor, stamp, customer.id),
+      db
+        .prepare(
+          `INSERT INTO store_credit_ledger (customer_id, amount_minor, balance_after_minor, order_id, comment, created_at)
+           SELECT customer_id, ?, balance_minor, ?, ?, ? FROM store_credit WHERE customer_id = ?`,
+        )
+        .bind(-creditMinor, body.order_id, `Spent on order ${body.order_id}`, stamp, customer.id),
+    )
+  }
   if (cart)
     statements.push(
       db.prepare('UPDATE carts SET is_active = 0, updated_at = ? WHERE id = ?').bind(stamp, cart.id),
@@ -275,6 +306,12 @@ orderRoutes.post('/', async (c) => {
       // A concurrent duplicate won the race: answer with its result.
       const first = await findOrderByClientId(db, body.order_id)
       if (first) return ok(c, replay(first, customer))
+    }
+    if (constraint(err, 'balance_minor')) {
+      fail(
+        409,
+        'Your store credit balance changed while the order was placed. Please review your order and try again.',
+      )
     }
     if (constraint(err, 'CHECK constraint failed') || constraint(err, 'NOT NULL constraint failed')) {
       return outOfStock(c, 'some products went out of stock while the order was placed')

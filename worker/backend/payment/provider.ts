@@ -27,7 +27,15 @@ const cashOnDelivery: PaymentProvider = {
 
 function online(secret: string | undefined): PaymentProvider {
   return {
-    async place() {
+    async place({ grandTotal }) {
+      if (grandTotal <= 0) {
+        return {
+          status: 'processing',
+          state: 'processing',
+          paymentPending: false,
+          message: 'Paid in full with store credit.',
+        }
+      }
       return {
         status: 'pending_payment',
         state: 'pending_payment',
