@@ -108,6 +108,9 @@ export function unitPrice(p: Record<string, unknown>): number {
   return 0
 }
 
+/** pushItem marker: send without an item id (the server line is gone). */
+const NO_ITEM_ID = -1
+
 function stripServerIds(items: CartLine[]): CartLine[] {
   return items.map(({ server_item_id: _a, server_cart_id: _b, ...rest }) => rest as CartLine)
 }
@@ -178,7 +181,7 @@ export function createCartSync(deps: CartSyncDeps) {
     const line = findItem(sku)
     const cartId = cartServerToken.value
     if (!line || !cartId) return false
-    const id = itemId ?? line.server_item_id ?? serverIds.get(sku)
+    const id = itemId === NO_ITEM_ID ? undefined : (itemId ?? line.server_item_id ?? serverIds.get(sku))
     let res: TaskResult
     try {
       res = await queue.execute({
@@ -215,6 +218,12 @@ export function createCartSync(deps: CartSyncDeps) {
       }
       totalsDirty = true
       return true
+    }
+    if (res.code === 404 && id != null && itemId === undefined) {
+      // The server line is gone (removed elsewhere): add it again as a new line, once.
+      serverIds.delete(sku)
+      if (current) patchItem(sku, { server_item_id: null })
+      return pushItem(sku, NO_ITEM_ID)
     }
     bus.emit(EVENTS.cartUpdateQtyFailed, { sku, qty: line.qty, code: res.code })
     if (current) {
@@ -327,7 +336,8 @@ export function createCartSync(deps: CartSyncDeps) {
           break
         }
         case 'push':
-          await pushItem(a.sku, a.item_id)
+          // Missing on the server: any server id the line carries is stale.
+          await pushItem(a.sku, a.item_id ?? NO_ITEM_ID)
           break
         case 'delete-server':
           await deleteOnServer(a.sku, a.item_id)

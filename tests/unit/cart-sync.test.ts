@@ -332,6 +332,18 @@ describe('server sync', () => {
     expect(cartItems.value).toEqual([])
   })
 
+  it('a line deleted on the server elsewhere is added again on the next quantity change', async () => {
+    const t = setup({ stock: async () => ({ status: 'ok' }) })
+    await t.cart.addItem(product('A'), 1)
+    await t.cart.idle()
+    const cart = t.server.carts.get(cartServerToken.value as string)
+    if (cart) cart.lines = []
+    await t.cart.updateQuantity('A', 4)
+    await t.cart.idle()
+    expect(cart?.lines.map((l) => [l.sku, l.qty])).toEqual([['A', 4]])
+    expect(cartItems.value[0]?.server_item_id).toBe(cart?.lines[0]?.item_id)
+  })
+
   it('remove deletes the server line', async () => {
     const t = setup({ stock: async () => ({ status: 'ok' }) })
     await t.cart.addItem(product('A'), 1)
