@@ -41,6 +41,8 @@ interface Compiled {
 interface Compiler {
   params: Params
   ctes: string[]
+  /** LEFT JOINs of text-match CTEs onto search_docs d (one row per product at most). */
+  joins: string[]
   vocab: Vocabulary
 }
 
@@ -260,10 +262,8 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
   c.ctes.push(
     `${name} AS MATERIALIZED (SELECT product_id, ${p.add(node.boost)} * ${combined} AS score FROM (${branches.join(' UNION ALL ')}) GROUP BY product_id)`,
   )
-  return {
-    cond: `d.product_id IN (SELECT product_id FROM ${name})`,
-    score: `(SELECT score FROM ${name} WHERE ${name}.product_id = d.product_id)`,
-  }
+  c.joins.push(`LEFT JOIN ${name} ON ${name}.product_id = d.product_id`)
+  return { cond: `${name}.product_id IS NOT NULL`, score: `COALESCE(${name}.score, 0)` }
 }
 
 /** Every text clause's fields (to know which vocabularies a plan needs). */
@@ -304,16 +304,16 @@ export interface CompiledSearch {
 /**
  * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
  * doc text]]), `total` ([count, max score]), `inv` (inventory rows of the page) and `a0..aN`
- * (terms: [field is numeric, [[value, count]]]; range: [[range index, count]]; min/max: number).
+ * (terms: [field is numeric, [[value, count]]]; range: [count per range]; min/max: number).
  */
 export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): CompiledSearch {
-  const c: Compiler = { params: new Params(), ctes: [], vocab }
+  const c: Compiler = { params: new Params(), ctes: [], joins: [], vocab }
   const p = c.params
   const q = compile(plan.query, c)
   const minScore = plan.minScore === null ? '' : ` WHERE score >= ${p.add(plan.minScore)}`
   const ctes = [
     ...c.ctes,
-    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM search_docs d WHERE ${q.cond})${minScore})`,
+    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM search_docs d${c.joins.map((j) => ` ${j}`).join('')} WHERE ${q.cond})${minScore})`,
   ]
   const sort = effectiveSort(plan)
   const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
@@ -336,19 +336,29 @@ export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): Compi
   ]
   plan.aggs.forEach((agg: AggNode, i) => {
     const fld = p.add(agg.field)
+    const hot = hotColumn(agg.field)
+    const hotNum = hot?.kind === 'number' ? `f.${hot.column}` : null
     if (agg.kind === 'terms') {
+      // CROSS JOIN keeps f (the filtered set) as the outer loop: one index probe per matching product.
       cols.push(
-        `json_array(EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}), (SELECT json_group_array(json_array(b.value, b.cnt)) FROM (SELECT t.value AS value, COUNT(*) AS cnt FROM f JOIN search_terms t ON t.product_id = f.id AND t.field = ${fld} GROUP BY t.value ORDER BY cnt DESC, t.value ASC LIMIT ${p.add(agg.size)}) b)) AS a${i}`,
+        `json_array(EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}), (SELECT json_group_array(json_array(b.value, b.cnt)) FROM (SELECT t.value AS value, COUNT(*) AS cnt FROM f CROSS JOIN search_terms t ON t.product_id = f.id AND t.field = ${fld} GROUP BY t.value ORDER BY cnt DESC, t.value ASC LIMIT ${p.add(agg.size)}) b)) AS a${i}`,
       )
     } else if (agg.kind === 'range') {
-      const ranges = JSON.stringify(agg.ranges.map((r, j) => [j, r.from ?? null, r.to ?? null]))
-      cols.push(
-        `(SELECT json_group_array(json_array(b.idx, b.cnt)) FROM (SELECT json_extract(r.value, '$[0]') AS idx, COUNT(DISTINCT n.product_id) AS cnt FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld} JOIN json_each(${p.add(ranges)}) r ON (json_extract(r.value, '$[1]') IS NULL OR n.value >= json_extract(r.value, '$[1]')) AND (json_extract(r.value, '$[2]') IS NULL OR n.value < json_extract(r.value, '$[2]')) GROUP BY idx) b) AS a${i}`,
-      )
+      // One pass over f: a product counts in a range when any of its values lies in [from, to).
+      const counts = agg.ranges.map((r) => {
+        const test = (col: string) =>
+          [r.from !== undefined ? `${col} >= ${p.add(r.from)}` : '', r.to !== undefined ? `${col} < ${p.add(r.to)}` : '']
+            .filter(Boolean)
+            .join(' AND ') || '1'
+        const eav = `EXISTS (SELECT 1 FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld} AND ${test('n.value')})`
+        const cond = hotNum ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))` : eav
+        return `COUNT(CASE WHEN ${cond} THEN 1 END)`
+      })
+      cols.push(`(SELECT json_array(${counts.join(', ')}) FROM f) AS a${i}`)
     } else {
-      cols.push(
-        `(SELECT ${agg.kind === 'min' ? 'MIN' : 'MAX'}(n.value) FROM f JOIN search_numbers n ON n.product_id = f.id AND n.field = ${fld}) AS a${i}`,
-      )
+      const fn = agg.kind === 'min' ? 'MIN' : 'MAX'
+      const eav = `(SELECT ${fn}(n.value) FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld})`
+      cols.push(`(SELECT ${fn}(${hotNum ? `COALESCE(${hotNum}, ${eav})` : eav}) FROM f) AS a${i}`)
     }
   })
   const sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`

@@ -200,13 +200,13 @@ function assembleProductResult(plan: SearchPlan, row: ResultRow): EngineResult {
           .map(([value, count]) => bucket(value, count, numeric === 1 && String(Number(value)) === value)),
       }
     } else if (agg.kind === 'range') {
-      const counts = new Map(parseJsonColumn<[number, number][]>(col, []))
+      const counts = parseJsonColumn<number[]>(col, [])
       aggregations[agg.name] = {
         buckets: agg.ranges.map((r, j) => ({
           key: r.key,
           ...(r.from !== undefined ? { from: r.from } : {}),
           ...(r.to !== undefined ? { to: r.to } : {}),
-          doc_count: counts.get(j) ?? 0,
+          doc_count: counts[j] ?? 0,
         })),
       }
     } else {

@@ -92,6 +92,8 @@ export function expandToken(
     if (edits <= max) found.push({ token: term, edits, weight: tokenWeight(edits, token, term) })
   }
   found.sort((x, y) => x.edits - y.edits || (x.token < y.token ? -1 : x.token > y.token ? 1 : 0))
+  // The token itself always takes part (even when a cached vocabulary predates it).
+  if (found[0]?.edits !== 0) found.unshift({ token, edits: 0, weight: EXACT_TOKEN_WEIGHT })
   return found.slice(0, Math.max(1, maxExpansions))
 }
 
