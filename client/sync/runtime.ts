@@ -116,6 +116,10 @@ function createRuntime() {
   const claims = createClaims(manager.get('claims') as never)
   // Logout clears what belongs to the user. The wishlist/compare/checkout stores subscribe to
   // EVENTS.userAfterLogout for their signals; their persisted collections are cleared here too.
+  // A placed order shows in the account's history at once (VSF #5015 needed a refresh).
+  bus.on(EVENTS.orderAfterPlaced, () => {
+    if (isLoggedIn.peek()) void session.loadOrdersHistory().catch(() => {})
+  })
   bus.on(EVENTS.userAfterLogout, () => {
     for (const name of ['checkout', 'wishlist', 'compare']) void manager.get(name).clear()
   })
