@@ -6,6 +6,9 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { z } from 'zod'
 import type { AppEnv } from '../../env'
+import { describeIssues } from './validation'
+
+export { describeIssues }
 
 /** A 200 `{code, result}` envelope. */
 export function ok(c: Context<AppEnv>, result: unknown): Response {
@@ -15,14 +18,6 @@ export function ok(c: Context<AppEnv>, result: unknown): Response {
 /** Throws a 4xx envelope error. */
 export function fail(status: 400 | 404 | 413, message: string): never {
   throw new HTTPException(status, { message })
-}
-
-/** Formats zod issues as 'field: message; field2: message'. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ')
 }
 
 /** Parses a value with a schema or throws a 400 envelope naming what was wrong. */

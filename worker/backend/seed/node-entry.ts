@@ -3,7 +3,7 @@
  * bulk-put JSON for wrangler.
  */
 import { generateCatalogue } from './generate'
-import { createRecordingDb, sqlLiteral, toSql } from './sql-recorder'
+import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
 import { CATALOGUE_TABLES, catalogueStatements } from './write'
 
 export interface SeedSqlResult {
@@ -24,24 +24,16 @@ export function buildSeedSql(
   const sqlChunks: string[] = []
   let current: string[] = []
   let size = 0
-  // wrangler's local execute costs a few ms per statement: inventory goes in multi-row INSERTs,
-  // and the search index's per-product DELETEs are dropped (the tables were just cleared).
-  const statements = catalogueStatements(db, cat, { clear: true, skipInventory: true }).map(toSql)
-  const sqls = statements.filter(
-    (sql, i) => i < CATALOGUE_TABLES.length || !/^(DELETE FROM search_|UPDATE search_meta)/.test(sql),
-  )
-  sqls.push("UPDATE search_meta SET value = value + 1 WHERE key = 'version';")
-  for (let i = 0; i < cat.inventory.length; i += 400) {
-    const rows = cat.inventory
-      .slice(i, i + 400)
-      .map(
-        (r) =>
-          `(${[r.sku, r.product_id, r.parent_sku, r.qty, r.is_in_stock ? 1 : 0].map(sqlLiteral).join(', ')})`,
-      )
-    sqls.push(
-      `INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES\n${rows.join(',\n')};`,
-    )
-  }
+  // wrangler's execute costs a few ms per statement: same-shaped INSERTs are merged into
+  // multi-row statements (< 90 KB each); the search index's per-product DELETEs and version bumps
+  // are dropped (the tables were just cleared) and one version bump is added at the end.
+  const all = catalogueStatements(db, cat, { clear: true })
+  const clears = all.slice(0, CATALOGUE_TABLES.length).map(toSql)
+  const sqlOf = (st: D1PreparedStatement) => (st as unknown as { sql: string }).sql
+  const rest = all.slice(CATALOGUE_TABLES.length)
+  const writes = rest.filter((st) => !/^\s*(DELETE FROM search_|UPDATE search_meta)/.test(sqlOf(st)))
+  const versionBump = rest.findLast((st) => /^\s*UPDATE search_meta/.test(sqlOf(st)))
+  const sqls = [...clears, ...toMergedSql(writes), ...(versionBump ? [toSql(versionBump)] : [])]
   for (const sql of sqls) {
     if (size + sql.length > max && current.length) {
       sqlChunks.push(current.join('\n'))

@@ -54,3 +54,55 @@ export function toSql(stmt: D1PreparedStatement): string {
   })
   return `${text.trim().replace(/\s+\n/g, '\n')};`
 }
+
+const VALUES_INSERT = /^(INSERT(?: OR \w+)? INTO \w+\s*\([^)]*\))\s*VALUES\s*(\(.*\))$/is
+const SELECT_INSERT = /^(INSERT(?: OR \w+)? INTO \w+\s*\([^)]*\))\s*(SELECT\s.*)$/is
+
+/**
+ * Renders statements as few SQL statements as possible: INSERTs with the same SQL text are merged
+ * into multi-row VALUES (≤ 250 rows) / UNION ALL SELECT (≤ 5 terms: D1's compound-select limit)
+ * statements of at most `maxBytes` (D1 caps a statement at 100 KB). Only for writes whose relative order across different SQL texts does
+ * not matter (a full reseed into cleared tables); other statements keep their place.
+ */
+export function toMergedSql(stmts: readonly D1PreparedStatement[], maxBytes = 90_000): string[] {
+  const out: string[] = []
+  const groups = new Map<string, { head: string; kind: 'values' | 'select'; parts: string[] }>()
+  const order: string[] = []
+  for (const stmt of stmts) {
+    const { sql } = stmt as unknown as RecordedPrepared
+    const rendered = toSql(stmt).slice(0, -1)
+    const values = VALUES_INSERT.exec(rendered)
+    const select = values ? null : SELECT_INSERT.exec(rendered)
+    if (!values && !select) {
+      out.push(`${rendered};`)
+      continue
+    }
+    let group = groups.get(sql)
+    if (!group) {
+      group = { head: (values ?? select)?.[1] ?? '', kind: values ? 'values' : 'select', parts: [] }
+      groups.set(sql, group)
+      order.push(sql)
+    }
+    group.parts.push(((values ?? select) as RegExpExecArray)[2] as string)
+  }
+  for (const key of order) {
+    const g = groups.get(key) as { head: string; kind: 'values' | 'select'; parts: string[] }
+    const glue = g.kind === 'values' ? ',\n' : '\nUNION ALL\n'
+    let batch: string[] = []
+    let size = 0
+    const flush = () => {
+      if (!batch.length) return
+      out.push(`${g.head}${g.kind === 'values' ? ' VALUES\n' : '\n'}${batch.join(glue)};`)
+      batch = []
+      size = 0
+    }
+    for (const part of g.parts) {
+      if (batch.length && (size + part.length > maxBytes || batch.length >= (g.kind === 'values' ? 250 : 5)))
+        flush()
+      batch.push(part)
+      size += part.length + glue.length
+    }
+    flush()
+  }
+  return out
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// `npm run import -- FILE…`: loads vue-storefront-api catalogue exports (elasticdump NDJSON lines
+// {_index,_type,_id,_source}, or a JSON array of documents) into the local D1 (or the deployed one
+// with --remote) and keeps the KV URL mappings in step.
+// Options: --type T (for records without _type: product|category|attribute|taxrule|cms_page|
+// cms_block|review), --persist-to DIR (local state dir), --remote.
+// Every file is validated completely first; a file with a bad record is reported (file:line: reason)
+// and NOTHING from it is written. A valid file is written with one `wrangler d1 execute --file` run.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import { persistArgs, quietEnv, root } from './lib.mjs'
+
+const argv = process.argv.slice(2)
+const files = []
+let type
+let persist
+let remote = false
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i]
+  if (a === '--type') type = argv[++i]
+  else if (a === '--persist-to') persist = argv[++i]
+  else if (a === '--remote') remote = true
+  else if (a === '--help' || a === '-h') {
+    console.log('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] FILE...')
+    process.exit(0)
+  } else files.push(a)
+}
+if (files.length === 0) {
+  console.error('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] FILE...')
+  process.exit(2)
+}
+const where = remote ? ['--remote'] : ['--local', ...persistArgs(persist)]
+
+const tmp = path.join(root, '.tmp')
+mkdirSync(tmp, { recursive: true })
+const bundle = path.join(tmp, 'import-bundle.mjs')
+await build({
+  entryPoints: [path.join(root, 'worker/backend/import/node-entry.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: bundle,
+  logLevel: 'warning',
+})
+const { prepareImport } = await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
+
+const isTty = process.stderr.isTTY
+function bar(label, done, total) {
+  const width = 28
+  const ratio = total ? Math.min(1, done / total) : 1
+  const filled = Math.round(ratio * width)
+  const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${label}`
+  if (isTty) process.stderr.write(`\r\x1b[2K${line}`)
+  else if (done === total) process.stderr.write(`${line}\n`)
+}
+const endBar = () => isTty && process.stderr.write('\n')
+
+function wrangler(args) {
+  const res = spawnSync(path.join(root, 'node_modules/.bin/wrangler'), args, {
+    cwd: root,
+    env: quietEnv,
+    encoding: 'utf8',
+  })
+  if (res.status !== 0)
+    throw new Error(
+      (res.stderr || res.stdout || `exit ${res.status}`).trim().split('\n').slice(-5).join('\n'),
+    )
+}
+
+const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
+const summary = []
+let failed = 0
+for (const [n, file] of files.entries()) {
+  const name = path.basename(file)
+  const prefix = `(${n + 1}/${files.length}) ${name}`
+  let text
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (err) {
+    endBar()
+    console.error(`${file}:0: cannot read file (${err.code ?? err.message})`)
+    summary.push({ file, status: 'unreadable' })
+    failed++
+    continue
+  }
+  const prepared = prepareImport(text, file, {
+    type,
+    now,
+    onProgress: (d, t) => bar(`${prefix}: validating ${d}/${t}`, d, t * 3),
+  })
+  if (!prepared.ok) {
+    endBar()
+    for (const e of prepared.errors.slice(0, 50)) console.error(`${e.file}:${e.line}: ${e.reason}`)
+    if (prepared.errors.length > 50)
+      console.error(`… and ${prepared.errors.length - 50} more errors in ${file}`)
+    console.error(`✖ ${file}: ${prepared.errors.length} bad record(s); nothing imported from this file`)
+    summary.push({ file, status: 'rejected', errors: prepared.errors.length })
+    failed++
+    continue
+  }
+  try {
+    const sqlFile = path.join(tmp, `import-${n}.sql`)
+    writeFileSync(sqlFile, prepared.sql)
+    bar(`${prefix}: writing ${prepared.statements} statements to D1`, 1, 3)
+    wrangler(['d1', 'execute', 'DB', ...where, '--file', sqlFile])
+    if (prepared.kv.length) {
+      const kvFile = path.join(tmp, `import-kv-${n}.json`)
+      writeFileSync(kvFile, JSON.stringify(prepared.kv))
+      bar(`${prefix}: writing ${prepared.kv.length} URL mappings to KV`, 2, 3)
+      wrangler(['kv', 'bulk', 'put', kvFile, '--binding', 'URL_MAPPINGS', ...where])
+    }
+    bar(`${prefix}: done`, 3, 3)
+    endBar()
+    summary.push({ file, status: 'imported', counts: prepared.counts, urlMappings: prepared.kv.length })
+  } catch (err) {
+    endBar()
+    console.error(`✖ ${file}: writing failed: ${err.message}`)
+    summary.push({ file, status: 'write failed' })
+    failed++
+  }
+}
+
+console.log('\nImport summary')
+for (const s of summary) {
+  const detail =
+    s.status === 'imported'
+      ? `${
+          Object.entries(s.counts)
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ') || 'no records'
+        }; ${s.urlMappings} URL mappings`
+      : s.errors
+        ? `${s.errors} bad record(s)`
+        : ''
+  console.log(`  ${s.status.padEnd(12)} ${s.file}${detail ? `  (${detail})` : ''}`)
+}
+process.exit(failed ? 1 : 0)
