@@ -58,7 +58,8 @@ export const OrderBodySchema = z.object({
     .max(100, 'an order holds at most 100 products'),
   addressInformation: z.object(
     {
-      shippingAddress: OrderAddressSchema.nullish(),
+      /** Checked against OrderAddressSchema by the route unless every product is virtual/downloadable. */
+      shippingAddress: z.unknown().optional(),
       billingAddress: OrderAddressSchema,
       shipping_method_code: str(64).nullish(),
       shipping_carrier_code: str(64).nullish(),

@@ -120,6 +120,16 @@ describe('placing orders', () => {
     const noCity = order()
     noCity.addressInformation.billingAddress = { ...address, city: '' }
     expect((await api('/order', { body: noCity })).json.result).toContain('billingAddress.city')
+    const noShipCity = order()
+    noShipCity.addressInformation.shippingAddress = { ...address, city: '' }
+    expect((await api('/order', { body: noShipCity })).json.result).toContain(
+      'addressInformation.shippingAddress.city',
+    )
+    const noShipping = order()
+    noShipping.addressInformation.shippingAddress = undefined as never
+    expect((await api('/order', { body: noShipping })).json.result).toContain(
+      'shippingAddress: a shipping address is required',
+    )
     const empty = await api('/order', { body: order({}, []) })
     expect(empty.json.result).toContain('at least one product')
     const unknown = await api('/order', { body: order({}, [{ sku: 'NOPE', qty: 1, price: 1 }]) })
@@ -159,6 +169,13 @@ describe('placing orders', () => {
       .bind(a.order_id, b.order_id)
       .first<{ n: number }>()
     expect(rows?.n).toBe(1)
+  })
+
+  it('ignores an empty shipping form on a virtual-only order', async () => {
+    const body = order({}, [{ sku: 'FX-GIFT', qty: 1, price: 500 }], 'card')
+    body.addressInformation.shippingAddress = { ...address, firstname: '', city: '', street: [''] }
+    const res = await api('/order', { body })
+    expect(res.status).toBe(200)
   })
 
   it('places card and PayPal orders as pending_payment without pretending to charge', async () => {

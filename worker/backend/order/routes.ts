@@ -17,11 +17,16 @@ import {
   DEFAULT_SHIPPING_METHOD,
   PAYMENT_METHODS,
 } from '../../../shared/config/checkout'
-import { type OrderBody, OrderBodySchema, type OrderResult } from '../../../shared/schemas/order'
+import {
+  OrderAddressSchema,
+  type OrderBody,
+  OrderBodySchema,
+  type OrderResult,
+} from '../../../shared/schemas/order'
 import type { AppEnv } from '../../env'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
-import { fail, noStore, ok, readBody, readQuery } from '../auth/http'
+import { describeIssues, fail, noStore, ok, readBody, readQuery } from '../auth/http'
 import {
   type CartItemRow,
   type CartRow,
@@ -86,7 +91,8 @@ orderRoutes.post('/', async (c) => {
 
   const info = body.addressInformation
   const billing = info.billingAddress
-  const shipping = info.shippingAddress ?? null
+  const shippingParsed = OrderAddressSchema.safeParse(info.shippingAddress)
+  const shipping = shippingParsed.success ? shippingParsed.data : null
   const email = customer?.email ?? (billing.email || shipping?.email || '')
   if (!email)
     fail(400, 'Invalid order: addressInformation.billingAddress.email: an e-mail address is required')
@@ -127,8 +133,17 @@ orderRoutes.post('/', async (c) => {
     })
   }
   const allVirtual = types.every((t) => t === 'virtual' || t === 'downloadable')
-  if (!allVirtual && !shipping)
-    fail(400, 'Invalid order: addressInformation.shippingAddress: a shipping address is required')
+  // A virtual-only order ships nothing: an empty or partial shipping form is ignored.
+  if (!allVirtual && !shippingParsed.success) {
+    const issues =
+      info.shippingAddress == null
+        ? 'a shipping address is required'
+        : describeIssues(shippingParsed.error).replace(/(^|; )/g, '$1addressInformation.shippingAddress.')
+    fail(
+      400,
+      `Invalid order: ${info.shippingAddress == null ? 'addressInformation.shippingAddress: ' : ''}${issues}`,
+    )
+  }
   const offered = availablePaymentMethods(types).map((m) => m.code)
   if (!offered.includes(info.payment_method_code)) {
     fail(
