@@ -11,6 +11,7 @@ import {
   MSG_INVALID_EMAIL,
   MSG_INVALID_ZIP,
   MSG_PASSWORD_SHORT,
+  orderStatusText,
   paymentMethodsFor,
   persistableCheckout,
   restoreCheckoutState,
@@ -281,5 +282,20 @@ describe('order body', () => {
     })
     expect(order.user_id).toBe('')
     expect(order.cart_id).toBe('')
+  })
+})
+
+describe('confirmation status line', () => {
+  it('says payment is pending — never that a card was charged — for pending_payment orders', () => {
+    for (const order of [{ status: 'pending_payment' }, { status: 'pending', paymentPending: true }]) {
+      const text = orderStatusText(order)
+      expect(text).toContain('Payment is pending')
+      expect(text).not.toMatch(/charged|paid/i)
+    }
+  })
+
+  it('thanks for a received order and reports a canceled one', () => {
+    expect(orderStatusText({ status: 'pending' })).toBe('Thank you, your order has been received.')
+    expect(orderStatusText({ state: 'canceled' })).toBe('This order has been canceled.')
   })
 })

@@ -10,6 +10,7 @@ import { notify } from '../../state/notifications'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 import { fetchOrder, formatPrice, listStoredOrders, startSession, storedOrders } from './adapters'
+import { orderStatusText } from './checkout-model'
 import { PendingOrderNotice } from './pending-order'
 
 export interface OrderView {
@@ -31,16 +32,6 @@ export interface OrderView {
     row_total?: number
   }[]
   [key: string]: unknown
-}
-
-/** The user-facing status line of an order. */
-export function orderStatusText(order: Pick<OrderView, 'status' | 'state' | 'paymentPending'>): string {
-  const status = order.status ?? order.state ?? ''
-  if (status === 'pending_payment' || order.paymentPending === true) {
-    return 'Your order has been received. Payment is pending: no payment has been taken yet.'
-  }
-  if (status === 'canceled' || status === 'cancelled') return 'This order has been canceled.'
-  return 'Thank you, your order has been received.'
 }
 
 type View =
