@@ -45,7 +45,18 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
           data-testid="chat-launcher"
           onClick={() => openChat()}
         >
-          <span aria-hidden="true">💬</span> Chat with us
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            <path d="M4 5h16v11H9l-5 4V5z" />
+          </svg>
+          Chat with us
         </button>
       )}
       {enquiry && Panel ? <Panel enquiry={enquiry} supportEmail={supportEmail} /> : null}

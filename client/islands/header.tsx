@@ -238,7 +238,18 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
             aria-label={`Cart, ${count} items`}
             onClick={panelLink('microcart')}
           >
-            <span aria-hidden="true">👜</span>
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
+              <path d="M5 8h14l-1 12H6L5 8z" />
+              <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+            </svg>
             <span className="header__cart-count" data-testid="minicart-count">
               {count}
             </span>

@@ -11,6 +11,7 @@ import { ListingIsland } from '../../client/islands/category/listing'
 import { Breadcrumbs } from '../../shared/components/catalog/breadcrumbs'
 import { hasFilters, parseListingQuery } from '../../shared/components/catalog/listing-state'
 import { categoryUrl } from '../../shared/domain/menu'
+import { sanitizeHtml } from '../../shared/domain/sanitize-html'
 import type { Category } from '../../shared/schemas/catalog'
 import type { AppEnv } from '../env'
 import { loadCategoryPage } from '../loaders/category'
@@ -42,7 +43,13 @@ export async function renderCategoryPage(c: Context<AppEnv>, category: Category)
       <Breadcrumbs crumbs={data.crumbs} />
       <header className="category__head">
         <h1 className="category__title">{category.display_name || category.name}</h1>
-        {category.description ? <p className="category__description">{category.description}</p> : null}
+        {category.description ? (
+          <div
+            className="category__description"
+            // Sanitised with the shared allow-list sanitizer (shared/domain/sanitize-html).
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(category.description) }}
+          />
+        ) : null}
       </header>
       <ListingIsland {...listing} />
     </section>,

@@ -9,6 +9,8 @@
 import { Hono } from 'hono'
 import { Suspense } from 'react'
 import { Carousel } from '../../shared/components/catalog/carousel'
+import { IMAGE_SIZES } from '../../shared/config/images'
+import { imageUrl } from '../../shared/domain/image-url'
 import { MSG } from '../../shared/i18n/messages'
 import type { AppEnv } from '../env'
 import {
@@ -25,6 +27,13 @@ export const homeRoutes = new Hono<AppEnv>()
 
 /** The flag the category route adds when it sends an unknown category home (catalogue §8). */
 export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
+
+/**
+ * Banner renditions: the image route serves only the spec's sizes (none is landscape), so banners
+ * use the 'policy' size cropped by CSS (object-fit) on wide screens and the gallery size on mobile.
+ */
+const BANNER_DESKTOP = IMAGE_SIZES.policy
+const BANNER_MOBILE = IMAGE_SIZES.gallery
 
 /** Newsletter sign-up; client/islands/home/home-enhance.ts posts it to the newsletter API. */
 function Newsletter() {
@@ -69,7 +78,15 @@ function Popup({ popup }: { popup: HomePopup }) {
       <button type="button" className="popup__close" aria-label="Close popup" data-popup-close="">
         ×
       </button>
-      {popup.image ? <img src={popup.image} alt="" width={320} height={180} loading="lazy" /> : null}
+      {popup.image ? (
+        <img
+          src={imageUrl(popup.image, IMAGE_SIZES.tile.width, IMAGE_SIZES.tile.height)}
+          alt=""
+          width={IMAGE_SIZES.tile.width}
+          height={IMAGE_SIZES.tile.height}
+          loading="lazy"
+        />
+      ) : null}
       <h2 id={`${id}-title`}>{popup.title ?? ''}</h2>
       <p>{popup.text}</p>
       {popup.link ? (
@@ -85,9 +102,14 @@ function BannerLink({ banner, eager, className }: { banner: Banner; eager?: bool
   return (
     <a href={banner.link} className={className}>
       <picture>
-        {banner.mobile_image ? <source media="(max-width: 767px)" srcSet={banner.mobile_image} /> : null}
+        {banner.mobile_image ? (
+          <source
+            media="(max-width: 767px)"
+            srcSet={imageUrl(banner.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)}
+          />
+        ) : null}
         <img
-          src={banner.image}
+          src={imageUrl(banner.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height)}
           alt={banner.title}
           width={1200}
           height={500}
@@ -181,8 +203,10 @@ for (const path of ['/', '/pwa.html']) {
                   perPage={1}
                   banners={home.mainBanners.map((b) => ({
                     title: b.title,
-                    image: b.image,
-                    mobileImage: b.mobile_image ?? null,
+                    image: imageUrl(b.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height),
+                    mobileImage: b.mobile_image
+                      ? imageUrl(b.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)
+                      : null,
                     link: b.link,
                   }))}
                 />
