@@ -172,3 +172,24 @@ describe('the product form reload (client) against the catalogue API', () => {
     expect(await search('NO-SUCH-SKU')).toBeNull()
   })
 })
+
+describe('size guide', () => {
+  it("gives a sized configurable its garment's size guide (panel rows from the size guide table)", async () => {
+    const product = await pick(
+      `${visible} AND type_id = 'configurable' AND json_extract(doc, '$.size_guide') IS NOT NULL`,
+    )
+    const code = (product as Record<string, unknown>).size_guide as string
+    const guide = await env.DB.prepare('SELECT doc FROM size_guides WHERE code = ?')
+      .bind(code)
+      .first<{ doc: string }>()
+    const doc = JSON.parse(guide?.doc ?? '{}') as { title: string; columns: string[]; rows: string[][] }
+    const { html } = await page(`/p/${encodeURIComponent(product.sku)}/${product.slug}`)
+    const props = islandProps(html, 'product-form') as {
+      sizeGuide: { title: string; rows: string[][] } | null
+    }
+    expect(props.sizeGuide?.title).toBe(doc.title)
+    expect(props.sizeGuide?.rows[0]).toEqual(doc.columns)
+    expect(props.sizeGuide?.rows.slice(1)).toEqual(doc.rows)
+    expect(html).toContain('data-testid="size-guide-button"')
+  })
+})

@@ -81,12 +81,10 @@ async function loadSizeGuide(
     return null
   }
   // The port's size guides (POST /api/product/size-guide-collection: failures ignored silently).
-  const getSizeGuides = (commerce as Partial<{ getSizeGuides(codes?: string[]): Promise<unknown[]> }>)
-    .getSizeGuides
-  if (!getSizeGuides) return null
+  if (!commerce.getSizeGuides) return null
   try {
     const codes = sizeGuideCodes(product)
-    const docs = await getSizeGuides.call(commerce, codes)
+    const docs = await commerce.getSizeGuides(codes)
     const guides = docs.map(toSizeGuide).filter((g): g is SizeGuide => g !== null)
     return codes.map((code) => guides.find((g) => g.code === code)).find(Boolean) ?? guides[0] ?? null
   } catch (err) {

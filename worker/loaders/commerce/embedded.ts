@@ -15,6 +15,7 @@ import {
   getCmsBlocks,
   getCmsPageByIdentifier,
   getContentDoc,
+  getSizeGuides,
   getStoreByCode,
   getStores,
   getTaxRules,
@@ -71,6 +72,7 @@ export function createEmbeddedCommerce({ db, storeId = 0 }: EmbeddedOptions): Co
     getAttributes: (codes) => getAttributes(db, codes),
     getTaxRules: () => getTaxRules(db),
     getReviews: (productId) => getApprovedReviews(db, productId),
+    getSizeGuides: (codes) => getSizeGuides(db, codes),
     mapUrl: (path) => mapUrlPath(db, path, storeId),
   }
 }

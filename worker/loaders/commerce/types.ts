@@ -99,6 +99,8 @@ export interface Commerce {
   getHomeData(): Promise<HomeData | null>
   getAttributes(codes?: string[]): Promise<Attribute[]>
   getTaxRules(): Promise<TaxRule[]>
+  /** Size guide documents by code (all when omitted); optional: adapters without them give none. */
+  getSizeGuides?(codes?: string[]): Promise<unknown[]>
   /** Approved reviews of a product (first page, 50). */
   getReviews(productId: number): Promise<Review[]>
   /** Exact url_path / identifier lookup: product, then category, then CMS page. */
