@@ -17,6 +17,8 @@ export interface LayoutData {
   storeName: string
   currency: CurrencyCode
   menu: MenuItem[]
+  /** Where the support chat's enquiries go (config SUPPORT_EMAIL). */
+  supportEmail?: string
 }
 
 const FOOTER_LINKS: [string, string][] = [
@@ -39,6 +41,7 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
         storeName={data.storeName}
         currency={data.currency}
         currencies={CURRENCIES.map(({ code, sign }) => ({ code, sign }))}
+        supportEmail={data.supportEmail}
         menu={data.menu}
       />
       <main id="main">{children}</main>

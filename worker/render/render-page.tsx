@@ -37,7 +37,14 @@ export async function renderPage(
   if (opts.layout === 'default') {
     const menu = await loadMenu(c)
     content = (
-      <DefaultLayout data={{ storeName: config.STORE_NAME, currency: store.currency, menu }}>
+      <DefaultLayout
+        data={{
+          storeName: config.STORE_NAME,
+          currency: store.currency,
+          menu,
+          supportEmail: config.SUPPORT_EMAIL,
+        }}
+      >
         {body}
       </DefaultLayout>
     )
