@@ -193,3 +193,12 @@ describe('size guide', () => {
     expect(html).toContain('data-testid="size-guide-button"')
   })
 })
+
+describe('URL dispatcher', () => {
+  it('serves the product page at /{url_path}', async () => {
+    const product = await pick(`${visible} AND type_id = 'simple'`)
+    const { res, html } = await page(`/${product.url_path}`)
+    expect(res.status).toBe(200)
+    expect(html).toContain(`data-sku="${product.sku}"`)
+  })
+})

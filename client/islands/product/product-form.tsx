@@ -46,6 +46,7 @@ import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { wishlist } from '../../state/wishlist'
+import { bus, EVENTS } from '../../sync/events'
 import { defineIsland } from '../define'
 import { array, type Check, nullable, num, object, record, schemaOf, str } from '../props-check'
 import { type AddToCartLine, addToCart } from './add-to-cart'
@@ -172,6 +173,20 @@ function ProductForm(props: ProductFormProps) {
     void wishlist.load()
     void compare.load()
   }, [])
+
+  // "When price tiers are enabled, login or logout reloads the product, skipping the cache."
+  useEffect(
+    () =>
+      bus.on(EVENTS.productReloadNoCache, () => {
+        lastLoad.current = Date.now()
+        reloadProduct(product.sku)
+          .then((fresh) => {
+            if (fresh) setProduct(toFormProduct(fresh))
+          })
+          .catch((err) => console.warn('[product] reload failed', err))
+      }),
+    [product.sku],
+  )
 
   const isConfigurable = product.type_id === 'configurable'
   const hasSizeOption = product.configurable_options.some((o) => o.attribute_code === 'size')
