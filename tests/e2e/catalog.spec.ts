@@ -136,3 +136,45 @@ test('an unknown category redirects home with the offline notification', async (
     'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',
   )
 })
+
+test("'Show Interest' on an out-of-stock tile opens the chat enquiry with the product link", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/accessories')
+  await waitForHydration(page)
+  await expect(page.getByTestId('chat-launcher')).toBeVisible()
+  const button = page.locator('[data-show-interest]').first()
+  const productUrl = (await button.getAttribute('data-product-url')) ?? ''
+  expect(productUrl).toMatch(/^\/p\//)
+  await button.click()
+  await expect(page.getByTestId('chat-panel')).toBeVisible()
+  await expect(page.getByTestId('chat-message')).toHaveValue(new RegExp(productUrl.replace(/[/.]/g, '\\$&')))
+})
+
+test('the chat launcher is desktop only', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/')
+  await waitForHydration(page)
+  await expect(page.getByTestId('chat-launcher')).toBeHidden()
+})
+
+test('offline, search answers from the catalogue cache with the offline flag', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByTestId('search-button').click()
+  const input = page.getByTestId('search-input')
+  await input.fill('kurta')
+  await expect(page.getByTestId('search-results')).toBeVisible()
+  await input.fill('')
+  await context.setOffline(true)
+  try {
+    await input.fill('kurta')
+    await expect(page.getByTestId('search-results')).toBeVisible()
+    await expect(page.getByTestId('search-offline')).toContainText('Showing saved results')
+    await input.fill('lehenga')
+    await expect(page.getByTestId('search-offline')).toContainText('Search needs a connection')
+  } finally {
+    await context.setOffline(false)
+  }
+})
