@@ -8,10 +8,12 @@
 import { type AggNode, type QueryNode, rangeBounds, SearchError, type SearchPlan, type SortSpec } from './dsl'
 import { effectiveSort } from './evaluate-js'
 import { fieldTokens, HOT_COLUMNS, hotColumn, queryValueForms, TEXT_FIELDS } from './facts'
-import { EXACT_TOKEN_WEIGHT, planTextMatch } from './text'
+import { EXACT_TOKEN_WEIGHT, MAX_QUERY_TOKENS, planTextMatch } from './text'
 
 /** D1 accepts at most 100 bound parameters per statement. */
 export const MAX_SQL_PARAMS = 100
+/** Most words in one full-text query (each becomes a column of the scoring pivot). */
+const MAX_TEXT_TOKENS = MAX_QUERY_TOKENS
 /** Longest match_phrase accepted (tokens). */
 const MAX_PHRASE_TOKENS = 10
 
@@ -245,14 +247,22 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
   }
   const branches = [...keywordBranches]
   if (rows.length > 0) {
+    // Expansions as a real table (no JSON work per joined row), then one row per (product, field)
+    // with the best weight per query token pivoted into columns w0..wN.
+    const qn = Math.max(...rows.map((r) => r[2])) + 1
+    if (qn > MAX_TEXT_TOKENS)
+      throw new SearchError(`A full-text query may have at most ${MAX_TEXT_TOKENS} words`)
+    const ex = `x${c.ctes.length}`
+    c.ctes.push(
+      `${ex} AS MATERIALIZED (SELECT json_extract(value, '$[0]') AS token, json_extract(value, '$[1]') AS field, json_extract(value, '$[2]') AS qi, json_extract(value, '$[3]') AS w, json_extract(value, '$[4]') AS req FROM json_each(${p.add(JSON.stringify(rows))}))`,
+    )
+    const ws = Array.from({ length: qn }, (_, i) => `w${i}`)
     branches.unshift(
-      `SELECT product_id, field, SUM(w) AS fs FROM (
-        SELECT t.product_id AS product_id, t.field AS field, json_extract(e.value, '$[2]') AS qi,
-               MAX(json_extract(e.value, '$[3]')) AS w, MAX(json_extract(e.value, '$[4]')) AS req
-        FROM json_each(${p.add(JSON.stringify(rows))}) e
-        JOIN search_tokens t ON t.token = json_extract(e.value, '$[0]') AND t.field = json_extract(e.value, '$[1]')
-        GROUP BY t.product_id, t.field, qi
-      ) GROUP BY product_id, field HAVING COUNT(*) >= MAX(req)`,
+      `SELECT product_id, field, ${ws.map((w) => `COALESCE(${w}, 0)`).join(' + ')} AS fs FROM (
+        SELECT t.product_id AS product_id, t.field AS field, ${ws.map((w, i) => `MAX(CASE WHEN ${ex}.qi = ${i} THEN ${ex}.w END) AS ${w}`).join(', ')}, MAX(${ex}.req) AS req
+        FROM ${ex} JOIN search_tokens t ON t.token = ${ex}.token AND t.field = ${ex}.field
+        GROUP BY t.product_id, t.field
+      ) WHERE ${ws.map((w) => `(${w} IS NOT NULL)`).join(' + ')} >= req`,
     )
   }
   if (branches.length === 0) return { cond: '0', score: '0' }
@@ -347,11 +357,16 @@ export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): Compi
       // One pass over f: a product counts in a range when any of its values lies in [from, to).
       const counts = agg.ranges.map((r) => {
         const test = (col: string) =>
-          [r.from !== undefined ? `${col} >= ${p.add(r.from)}` : '', r.to !== undefined ? `${col} < ${p.add(r.to)}` : '']
+          [
+            r.from !== undefined ? `${col} >= ${p.add(r.from)}` : '',
+            r.to !== undefined ? `${col} < ${p.add(r.to)}` : '',
+          ]
             .filter(Boolean)
             .join(' AND ') || '1'
         const eav = `EXISTS (SELECT 1 FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld} AND ${test('n.value')})`
-        const cond = hotNum ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))` : eav
+        const cond = hotNum
+          ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))`
+          : eav
         return `COUNT(CASE WHEN ${cond} THEN 1 END)`
       })
       cols.push(`(SELECT json_array(${counts.join(', ')}) FROM f) AS a${i}`)

@@ -12,6 +12,9 @@
 import { resolveMinimumShouldMatch, type TextOptions } from './dsl'
 import { fieldTokens, TEXT_FIELDS } from './facts'
 
+/** Most distinct words of a full-text query that are matched. */
+export const MAX_QUERY_TOKENS = 16
+
 /** Weight of an exact token match. */
 export const EXACT_TOKEN_WEIGHT = 2
 
@@ -116,7 +119,8 @@ export function planTextMatch(
 ): FieldPlan[] {
   return fields.map(({ field, boost }) => {
     if (!TEXT_FIELDS.has(field)) return { field, boost, text: false, tokens: [], required: 1 }
-    const qtokens = [...new Set(fieldTokens(field, query))]
+    // Only the first MAX_QUERY_TOKENS distinct words take part (a pasted paragraph still searches).
+    const qtokens = [...new Set(fieldTokens(field, query))].slice(0, MAX_QUERY_TOKENS)
     const tokens = qtokens.map((token) => ({
       token,
       expansions: expandToken(
