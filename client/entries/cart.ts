@@ -2,5 +2,8 @@
 import { hydrateIslands } from '../entry'
 import { CartPageIsland } from '../islands/cart/cart-page'
 import { layoutIslands } from '../islands/layout-islands'
+import { bootClientRuntime } from '../sync/boot'
 
 hydrateIslands([...layoutIslands, CartPageIsland])
+// The engines (session, cart sync, order queue) and the service worker, started when idle.
+bootClientRuntime({ withServiceWorker: true })

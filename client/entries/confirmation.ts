@@ -2,5 +2,8 @@
 import { hydrateIslands } from '../entry'
 import { ConfirmationIsland } from '../islands/checkout/confirmation-page'
 import { layoutIslands } from '../islands/layout-islands'
+import { bootClientRuntime } from '../sync/boot'
 
 hydrateIslands([...layoutIslands, ConfirmationIsland])
+// The engines (session, cart sync, order queue) and the service worker, started when idle.
+bootClientRuntime({ withServiceWorker: true })
