@@ -507,7 +507,11 @@ export function createCartSync(deps: CartSyncDeps) {
     /** Reads the stored cart from IndexedDB (idempotent); mutations wait for it. */
     restore(): Promise<void> {
       if (cartLoaded.value) return Promise.resolve()
-      if (!restoring) restoring = restoreNow()
+      if (!restoring) {
+        restoring = restoreNow().finally(() => {
+          restoring = null
+        })
+      }
       return restoring
     },
 
@@ -533,7 +537,8 @@ export function createCartSync(deps: CartSyncDeps) {
 
     /** Adds a product (qty accumulates by sku) with the spec's price, error and stock rules. */
     async addItem(product: AddableProduct, qtyInput: unknown = 1): Promise<AddResult> {
-      if (restoring) await restoring
+      // Never write over the stored cart before it has been read.
+      await api.restore()
       const s = deps.settings()
       const qty = toQty(qtyInput)
       if (qty <= 0) return { ok: false, reason: 'qty' }
@@ -584,7 +589,8 @@ export function createCartSync(deps: CartSyncDeps) {
 
     /** Sets a line's quantity ('Product quantity has been updated!'). */
     async updateQuantity(sku: string, qtyInput: unknown): Promise<boolean> {
-      if (restoring) await restoring
+      // Never write over the stored cart before it has been read.
+      await api.restore()
       const qty = toQty(qtyInput)
       const line = findItem(sku)
       if (!line || qty <= 0) return false
@@ -597,7 +603,8 @@ export function createCartSync(deps: CartSyncDeps) {
 
     /** Removes a line (the UI asks first); deletes it on the server when it exists there. */
     async removeItem(sku: string): Promise<void> {
-      if (restoring) await restoring
+      // Never write over the stored cart before it has been read.
+      await api.restore()
       const line = findItem(sku)
       if (!line) return
       if (line.server_item_id != null) serverIds.set(sku, line.server_item_id)
