@@ -39,6 +39,9 @@ export function setDispatchLookups(factory: (c: Context<AppEnv>) => DispatchLook
 /** The notFound handler for pages: resolve, else redirect to /page-not-found. */
 export async function dispatch(c: Context<AppEnv>, rewrite: (path: string) => Promise<Response>) {
   const path = c.req.path
+  // Pages are GET-only: any other method gets 303 (which the client follows with GET), never a
+  // 302 that PUT/PATCH/DELETE would follow with the same method into a redirect loop.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.redirect('/page-not-found', 303)
   // Store-code prefixes /de and /it exist but are disabled (multistore off): unknown URLs.
   if (/^\/(de|it)(\/|$)/.test(path)) return c.redirect('/page-not-found', 302)
   let result: DispatchResult
