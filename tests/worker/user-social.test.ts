@@ -90,3 +90,52 @@ describe('TOKEN_SECRET policy', () => {
     expect(await statusOf(Promise.resolve().then(() => tokenSecret({}, config('production'))))).toBe(503)
   })
 })
+
+describe('POST /api/user/social-login (configured)', () => {
+  it('signs in with a verified Google token, creating the account once and linking it afterwards', async () => {
+    const { createExecutionContext, env } = await import('cloudflare:test')
+    const { default: app } = await import('../../worker/index')
+    const google = await keyPair()
+    const jwk = (await crypto.subtle.exportKey('jwk', google.publicKey)) as JsonWebKey
+    setGoogleKeysLoader(async () => ({ keys: [{ ...jwk, kid: 'k1' }] }))
+    const claims = {
+      iss: 'accounts.google.com',
+      aud: CLIENT_ID,
+      sub: 'g-42',
+      email: 'social.shopper@example.com',
+      email_verified: true,
+      given_name: 'Social',
+      family_name: 'Shopper',
+      exp: Math.floor(Date.now() / 1000) + 600,
+    }
+    const login = async (body: Record<string, unknown>) => {
+      const res = await app.fetch(
+        new Request('https://shop.test/api/user/social-login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+        { ...env, SOCIAL_LOGIN_GOOGLE_CLIENT_ID: CLIENT_ID },
+        createExecutionContext(),
+      )
+      return {
+        status: res.status,
+        json: (await res.json()) as { result: string; meta?: { refreshToken: string } },
+      }
+    }
+    const token = await idToken(google.privateKey, claims)
+    const first = await login({ email: claims.email, fname: 'S', lname: 'S', token, provider: 'google' })
+    expect(first.status).toBe(200)
+    expect(first.json.result.split('.')).toHaveLength(3)
+    expect(first.json.meta?.refreshToken).toBeTruthy()
+    const again = await login({ email: claims.email, token, provider: 'google' })
+    expect(again.status).toBe(200)
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM customers WHERE email = ?')
+      .bind(claims.email)
+      .first<{ n: number }>()
+    expect(rows?.n).toBe(1)
+    // The token must belong to the e-mail in the body.
+    const mismatch = await login({ email: 'someone.else@example.com', token, provider: 'google' })
+    expect(mismatch.status).toBe(401)
+  })
+})
