@@ -673,6 +673,11 @@ function asQueryValue(v: unknown): string {
   return typeof v === 'string' ? v : (JSON.stringify(v) ?? '')
 }
 
+/** Replaces lone surrogates with U+FFFD (what String.prototype.toWellFormed does). */
+function wellFormed(s: string): string {
+  return s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+}
+
 /** Header values must be ByteStrings without CR/LF. */
 function headerSafe(s: string): string {
   return [...s].filter((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && (ch.codePointAt(0) ?? 0) < 0x7f).join('')
@@ -712,7 +717,7 @@ export function fuzzRequest(pools: FuzzPools, endpoints: Endpoint[] = ENDPOINTS)
         const v =
           g.validSegments && name !== 'seg' ? (valid[name] as string) : (g.segments[segIndex++ % 4] as string)
         // Raw percent sequences (possibly invalid, e.g. %E0%A4%A) go through as they are.
-        return /^%/.test(v) ? v : encodeURIComponent(v.toWellFormed())
+        return /^%/.test(v) ? v : encodeURIComponent(wellFormed(v))
       })
       const base = ep.query?.(pools) ?? {}
       const entries: [string, string][] = Object.entries(base)
