@@ -75,6 +75,36 @@ test('choosing colour then size makes price, stock, image and URL follow the var
   if (targetImage) await expect(page.getByTestId('gallery-main')).toHaveAttribute('src', targetImage)
 })
 
+test('a choice with no available variant restores the previous one with the wrong-attributes notice', async ({
+  page,
+}) => {
+  // A lehenga with a disabled child (teal XXL) whose colour and size exist in other, enabled children.
+  await openProduct(page, '/p/LEH1007/zari-net-lehenga-leh1007')
+  const props = await formProps(page)
+  const children = props.product.configurable_children
+  const disabled = children.find(
+    (d) =>
+      d.status >= 2 &&
+      children.some((c) => c.status < 2 && c.color === d.color) &&
+      children.some((c) => c.status < 2 && c.size === d.size),
+  )
+  expect(disabled).toBeDefined()
+  await page.getByTestId(`option-color-${disabled?.color}`).click()
+  await expect(page.getByTestId(`option-color-${disabled?.color}`)).toHaveAttribute('aria-pressed', 'true')
+  const before = page.url()
+  const sizeButton = page.getByTestId(`option-size-${disabled?.size}`)
+  await expect(sizeButton).toHaveClass(/variant-option--unavailable/)
+  await sizeButton.click()
+  await expect(
+    page.getByText(
+      'No such configuration for the product. Please do choose another combination of attributes.',
+    ),
+  ).toBeVisible()
+  await expect(sizeButton).toHaveAttribute('aria-pressed', 'false')
+  expect(page.url()).toBe(before)
+  await expect(page.getByTestId('variant-sku')).not.toHaveText(`SKU ${disabled?.sku}`)
+})
+
 test("a required custom option left empty shows 'Field is required.'", async ({ page }) => {
   await openProduct(page, '/p/SAR1005/indigo-linen-saree-sar1005')
   const props = await formProps(page)

@@ -15,6 +15,7 @@ import {
   estimatedDelivery,
   isChildInStock,
   isProductInStock,
+  isVariantAvailable,
   shouldStartLoad,
   variantsError,
 } from '../../../shared/domain/availability'
@@ -256,9 +257,16 @@ function ProductForm(props: ProductFormProps) {
   }
 
   function choose(attribute: string, value: number) {
+    // A choice "matches" only when it configures an available variant (catalogue §4 Availability).
+    const usable = (r: {
+      notice: string | null
+      variant: FormChild | null
+    }): r is { notice: null; variant: FormChild } =>
+      !r.notice && !!r.variant && isVariantAvailable(r.variant, AVAILABILITY)
     let result = configureVariant(product, selection, attribute, value, AVAILABILITY)
+    let keepSize = true
     // A colour without the current size falls back to that colour's default variant.
-    if (result.notice && attribute !== 'size' && selection.size != null) {
+    if (!usable(result) && attribute !== 'size' && selection.size != null) {
       const withoutSize = configureVariant(
         product,
         { ...selection, size: null },
@@ -266,17 +274,18 @@ function ProductForm(props: ProductFormProps) {
         value,
         AVAILABILITY,
       )
-      if (!withoutSize.notice && withoutSize.variant) {
-        result = { ...withoutSize, selection: selectionFromChild(product, withoutSize.variant) }
-        setSizeChosen(false)
+      if (usable(withoutSize)) {
+        result = withoutSize
+        keepSize = false
       }
     }
-    if (result.notice) {
-      notify({ type: 'warning', message: result.notice })
-      setSelection(result.selection)
+    if (!usable(result)) {
+      // "If no variant matches, the previous choice is restored and a wrong-attributes notice is shown."
+      notify({ type: 'warning', message: result.notice ?? MSG.wrongAttributes })
+      setSelection({ ...selection })
       return
     }
-    if (!result.variant) return
+    if (!keepSize) setSizeChosen(false)
     if (attribute === 'size') {
       setSizeChosen(true)
       setNeedSize(false)
