@@ -314,7 +314,8 @@ export interface CompiledSearch {
 /**
  * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
  * doc text]]), `total` ([count, max score]), `inv` (inventory rows of the page) and `a0..aN`
- * (terms: [field is numeric, [[value, count]]]; range: [count per range]; min/max: number).
+ * (terms: whether the field holds numbers; range: [count per range]; min/max: number), plus
+ * `aterms` ([[field, value, count]] of every terms aggregation's field over the filtered set).
  */
 export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): CompiledSearch {
   const c: Compiler = { params: new Params(), ctes: [], joins: [], vocab }
@@ -349,10 +350,8 @@ export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): Compi
     const hot = hotColumn(agg.field)
     const hotNum = hot?.kind === 'number' ? `f.${hot.column}` : null
     if (agg.kind === 'terms') {
-      // CROSS JOIN keeps f (the filtered set) as the outer loop: one index probe per matching product.
-      cols.push(
-        `json_array(EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}), (SELECT json_group_array(json_array(b.value, b.cnt)) FROM (SELECT t.value AS value, COUNT(*) AS cnt FROM f CROSS JOIN search_terms t ON t.product_id = f.id AND t.field = ${fld} GROUP BY t.value ORDER BY cnt DESC, t.value ASC LIMIT ${p.add(agg.size)}) b)) AS a${i}`,
-      )
+      // Counted in one shared pass below.
+      cols.push(`EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}) AS a${i}`)
     } else if (agg.kind === 'range') {
       // One pass over f: a product counts in a range when any of its values lies in [from, to).
       const counts = agg.ranges.map((r) => {
@@ -376,6 +375,15 @@ export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): Compi
       cols.push(`(SELECT ${fn}(${hotNum ? `COALESCE(${hotNum}, ${eav})` : eav}) FROM f) AS a${i}`)
     }
   })
+  const termFields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
+  if (termFields.length > 0) {
+    // Every terms aggregation in ONE pass: f stays the outer loop (CROSS JOIN) and each matching
+    // product's values of all the aggregated fields are read with one index range per field; the
+    // top-N per aggregation is taken when the answer is assembled.
+    cols.push(
+      `(SELECT json_group_array(json_array(b.field, b.value, b.cnt)) FROM (SELECT t.field AS field, t.value AS value, COUNT(*) AS cnt FROM f CROSS JOIN search_terms t ON t.product_id = f.id AND t.field IN (${termFields.map((f) => p.add(f)).join(', ')}) GROUP BY t.field, t.value) b) AS aterms`,
+    )
+  }
   const sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
   if (p.values.length > MAX_SQL_PARAMS) {
     throw new SearchError(`Query is too complex (it needs more than ${MAX_SQL_PARAMS} distinct values)`)

@@ -190,14 +190,21 @@ function assembleProductResult(plan: SearchPlan, row: ResultRow): EngineResult {
   const inventory = new Map<string, InventoryRow>()
   for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
   const aggregations: Record<string, AggResult> = {}
+  const termCounts = new Map<string, [string, number][]>()
+  for (const [field, value, count] of parseJsonColumn<[string, string, number][]>(row.aterms, [])) {
+    const list = termCounts.get(field) ?? []
+    list.push([value, count])
+    termCounts.set(field, list)
+  }
   plan.aggs.forEach((agg: AggNode, i) => {
     const col = row[`a${i}`]
     if (agg.kind === 'terms') {
-      const [numeric, buckets] = parseJsonColumn<[number, [string, number][]]>(col, [0, []])
+      const numeric = Number(col) === 1
       aggregations[agg.name] = {
-        buckets: buckets
+        buckets: [...(termCounts.get(agg.field) ?? [])]
           .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
-          .map(([value, count]) => bucket(value, count, numeric === 1 && String(Number(value)) === value)),
+          .slice(0, agg.size)
+          .map(([value, count]) => bucket(value, count, numeric && String(Number(value)) === value)),
       }
     } else if (agg.kind === 'range') {
       const counts = parseJsonColumn<number[]>(col, [])
