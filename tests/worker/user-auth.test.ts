@@ -108,6 +108,7 @@ describe('login and tokens', () => {
     }
     const noToken = await api('/user/me')
     expect(noToken.status).toBe(401)
+    expect(noToken.headers.get('cache-control')).toBe('no-store')
   })
 
   it('rotates refresh tokens and revokes the whole family when a rotated token is reused', async () => {
