@@ -90,18 +90,18 @@ describe('/api/product', () => {
     })
     expect(res.status).toBe(200)
     const body = await json<{
-      items: Array<{ sku: string; currency_code: string; price_info: Record<string, any> }>
+      items: Array<{ sku: string; currency_code: string; price_info: Record<string, unknown> }>
     }>(res)
     expect(body.result.items).toHaveLength(1)
     const item = body.result.items[0]!
     expect(item.sku).toBe(simple.sku)
     expect(item.currency_code).toBe('USD')
-    expect(item.price_info.regular_price).toBeCloseTo(simple.price * 0.01429, 2)
+    expect(item.price_info.regular_price as number).toBeCloseTo(simple.price * 0.01429, 2)
     // IN GST 12 % for tax class 2.
-    expect(item.price_info.extension_attributes.tax_adjustments.regular_price).toBeCloseTo(
-      simple.price * 1.12 * 0.01429,
-      2,
-    )
+    const adjustments = (
+      item.price_info.extension_attributes as { tax_adjustments: { regular_price: number } }
+    ).tax_adjustments
+    expect(adjustments.regular_price).toBeCloseTo(simple.price * 1.12 * 0.01429, 2)
   })
 
   it('render-list validates its query', async () => {
@@ -196,7 +196,10 @@ describe('/api/ext/cms-data', () => {
 describe('/api/url/map', () => {
   it('returns the raw hit for a product, category or CMS page url', async () => {
     const product = cat.products.find((p) => p.status === 1 && p.visibility === 4)!
-    const hit = (await (await post('/api/url/map', { url: product.url_path })).json()) as Record<string, any>
+    const hit = (await (await post('/api/url/map', { url: product.url_path })).json()) as Record<
+      string,
+      unknown
+    >
     expect(hit).toMatchObject({ _type: 'product', _id: String(product.id), _source: { sku: product.sku } })
     expect(hit).not.toHaveProperty('code')
     const cathit = (await (await post('/api/url/map', { url: '/women/sarees/' })).json()) as Record<
@@ -204,7 +207,7 @@ describe('/api/url/map', () => {
       any
     >
     expect(cathit).toMatchObject({ _type: 'category', _source: { id: 10, slug: 'sarees' } })
-    const page = (await (await post('/api/url/map', { url: 'about-us' })).json()) as Record<string, any>
+    const page = (await (await post('/api/url/map', { url: 'about-us' })).json()) as Record<string, unknown>
     expect(page).toMatchObject({ _type: 'cms_page', _source: { identifier: 'about-us' } })
   })
 
