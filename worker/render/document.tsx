@@ -23,7 +23,17 @@ export interface DocumentProps {
   entry: EntryName | null
   layout: 'default' | 'minimal' | 'empty'
   lang?: string
-  htmlData: { store: string; currency: string; country: string }
+  htmlData: {
+    store: string
+    currency: string
+    country: string
+    /** Shown in the order-validation message ('Please contact us on {email}'). */
+    supportEmail: string
+    /** Offline orders are sent automatically when back online (setting; off per the spec). */
+    offlineOrdersAutoTransmit: boolean
+    /** Customer group id/token are used for price tiers only when on. */
+    priceTiers: boolean
+  }
   children: ReactNode
 }
 
@@ -37,6 +47,9 @@ export function Document(props: DocumentProps) {
       data-store={htmlData.store}
       data-currency={htmlData.currency}
       data-country={htmlData.country}
+      data-support-email={htmlData.supportEmail}
+      data-offline-orders-auto-transmit={String(htmlData.offlineOrdersAutoTransmit)}
+      data-price-tiers={String(htmlData.priceTiers)}
     >
       <head>
         <meta charSet="utf-8" />

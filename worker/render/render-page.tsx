@@ -61,7 +61,14 @@ export async function renderPage(
       nonce={nonce}
       entry={entry}
       layout={opts.layout}
-      htmlData={{ store: store.storeCode, currency: store.currency, country: store.country }}
+      htmlData={{
+        store: store.storeCode,
+        currency: store.currency,
+        country: store.country,
+        supportEmail: config.SUPPORT_EMAIL,
+        offlineOrdersAutoTransmit: config.OFFLINE_ORDERS_AUTO_TRANSMIT,
+        priceTiers: config.PRICE_TIERS_ENABLED,
+      }}
     >
       {content}
     </Document>,
