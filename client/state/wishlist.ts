@@ -22,7 +22,8 @@ export interface WishlistItem extends ProductSummary {
 
 /** The signed-in user the server calls need (null when anonymous). */
 export interface WishlistUser {
-  id: number | string
+  /** The customer id (null until the profile loaded: the server derives the customer from the token). */
+  id: number | string | null
   token: string
 }
 
@@ -201,9 +202,8 @@ export const wishlistRemote: WishlistRemote = {
 
 /** The signed-in user from the user store (client/state/user), or null. */
 function signedInUser(): WishlistUser | null {
-  const user = currentUser.peek()
   const token = userToken.peek()
-  return user && token ? { id: user.id, token } : null
+  return token ? { id: currentUser.peek()?.id ?? null, token } : null
 }
 
 export const wishlist = createWishlistStore({
@@ -212,11 +212,14 @@ export const wishlist = createWishlistStore({
   user: signedInUser,
 })
 
-// Login: load the server history next time; logout clears the wishlist (transactions spec §4).
-bus.on(EVENTS.userAfterLoggedIn, () => {
-  wishlist.reset()
-  void wishlist.load()
-})
+// A session with a token (page load or login): load the server history; logout clears the
+// wishlist (transactions spec §4).
+for (const event of [EVENTS.sessionAuthorized, EVENTS.userAfterLoggedIn]) {
+  bus.on(event, () => {
+    wishlist.reset()
+    void wishlist.load()
+  })
+}
 bus.on(EVENTS.userAfterLogout, () => {
   void wishlist.clear()
   wishlist.reset()

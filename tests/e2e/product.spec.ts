@@ -167,6 +167,8 @@ test("configuring a bundle: links, quantities, 'Must be greater than 0' and the 
   }
   await page.getByTestId('add-to-cart').click()
   await expect(page.getByText('Product has been added to the cart!')).toBeVisible()
+  // The line is in the cart store: the header's minicart counts it.
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
 })
 
 test('wishlist and compare survive a reload and show on their pages', async ({ page }) => {

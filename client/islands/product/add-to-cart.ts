@@ -1,44 +1,26 @@
 /**
- * The ONE place the product page adds to the cart. Helper D's cart store API (client/state/cart +
- * client/sync/cart-sync) had not landed when this was written: until it does, lines go into the
- * cart signal with the spec's rules (price ≤ 0 refused, quantity accumulates for the same sku) and
- * the spec's notification. Switch the body of `addToCart` to D's API when it exists.
+ * The ONE place the product page adds to the cart: helper D's cart engine
+ * (`getRuntime().cart.addItem`, client/sync/cart-sync.ts), which applies the spec's rules (price ≤ 0
+ * refused with 'Product price is unknown...', product errors, stock check, quantity accumulating
+ * by sku, the 'Product has been added to the cart!' notification) and syncs with the server.
+ * The runtime (~17 KB gzip) is imported on the first add, so it stays out of the page's budget.
  */
-
-import { MSG } from '../../../shared/i18n/messages'
-import { type CartLine, cartItems } from '../../state/cart'
-import { notify } from '../../state/notifications'
+import type { CartLine } from '../../state/cart'
 
 export interface AddToCartLine extends CartLine {
   /** Unit price incl. tax in the base currency: the add is refused when ≤ 0. */
   priceInclTax: number
 }
 
-/** Adds lines to the cart; resolves false (with an error notification) when refused. */
+/** Adds lines to the cart one by one; resolves true when every line was added. */
 export async function addToCart(lines: AddToCartLine[]): Promise<boolean> {
   if (lines.length === 0) return false
-  if (lines.some((l) => !(l.priceInclTax > 0))) {
-    notify({ type: 'error', message: MSG.priceUnknown, action1: { label: MSG.ok } })
-    return false
+  const { getRuntime } = await import('../../sync/runtime')
+  const cart = getRuntime().cart
+  let allAdded = true
+  for (const { qty, ...line } of lines) {
+    const result = await cart.addItem({ ...line, finalPriceInclTax: line.priceInclTax }, qty)
+    if (!result.ok) allAdded = false
   }
-  let next = [...cartItems.value]
-  for (const line of lines) {
-    const at = next.findIndex((l) => l.sku === line.sku)
-    if (at >= 0) {
-      const existing = next[at] as CartLine
-      next = next.map((l, i) =>
-        i === at ? { ...existing, ...line, qty: (existing.qty || 0) + line.qty } : l,
-      )
-    } else {
-      next = [...next, line]
-    }
-  }
-  cartItems.value = next
-  notify({
-    type: 'success',
-    message: MSG.productAddedToCart,
-    action1: { label: MSG.ok },
-    action2: { label: MSG.proceedToCheckout, href: '/checkout' },
-  })
-  return true
+  return allAdded
 }
