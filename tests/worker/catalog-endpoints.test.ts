@@ -204,7 +204,7 @@ describe('/api/url/map', () => {
     expect(hit).not.toHaveProperty('code')
     const cathit = (await (await post('/api/url/map', { url: '/women/sarees/' })).json()) as Record<
       string,
-      any
+      unknown
     >
     expect(cathit).toMatchObject({ _type: 'category', _source: { id: 10, slug: 'sarees' } })
     const page = (await (await post('/api/url/map', { url: 'about-us' })).json()) as Record<string, unknown>
