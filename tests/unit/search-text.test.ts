@@ -70,7 +70,9 @@ describe('fuzziness and weights', () => {
       ['kurti', 1],
     ])
     expect(expandToken('kurta', vocab, 2, 1, 2).map((e) => e.token)).toEqual(['kurta', 'karta'])
-    expect(expandToken('ku', vocab, 2, 0, 50)).toEqual([{ token: 'ku', edits: 0, weight: EXACT_TOKEN_WEIGHT }])
+    expect(expandToken('ku', vocab, 2, 0, 50)).toEqual([
+      { token: 'ku', edits: 0, weight: EXACT_TOKEN_WEIGHT },
+    ])
   })
 
   it('combines field scores as best field plus tie_breaker times the rest', () => {
