@@ -2,10 +2,16 @@
 import { hydrateIslands } from '../entry'
 import { startLazyImages } from '../islands/category/lazy-images'
 import { enhanceCarousels } from '../islands/home/carousel'
-import { enhanceHome } from '../islands/home/home-enhance'
 import { layoutIslands } from '../islands/layout-islands'
 
 hydrateIslands([...layoutIslands])
 enhanceCarousels()
-enhanceHome()
+// Newsletter, popups and the notice are not needed for the first interaction: load them when idle.
+const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200))
+idle(() => {
+  import('../islands/home/home-enhance').then(
+    (m) => m.enhanceHome(),
+    (err) => console.error('home enhancements failed to load', err),
+  )
+})
 setTimeout(() => startLazyImages(), 0)

@@ -72,6 +72,8 @@ export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
 
 function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
   const path = useSignalValue(submenuPath)
+  // The submenu slides out during the spec's 300 ms before its path pops.
+  const [leaving, setLeaving] = useState(false)
   const trail = menuTrail(menu, path)
   const current = trail[trail.length - 1]
   const items = current ? current.children : menu
@@ -84,7 +86,19 @@ function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
     >
       <div className="sidebar__top">
         {current ? (
-          <button type="button" className="sidebar__back" onClick={() => popSubmenu()}>
+          <button
+            type="button"
+            className="sidebar__back"
+            onClick={() => {
+              setLeaving(true)
+              popSubmenu((pop, ms) =>
+                setTimeout(() => {
+                  pop()
+                  setLeaving(false)
+                }, ms),
+              )
+            }}
+          >
             ‹ Back
           </button>
         ) : (
@@ -95,7 +109,7 @@ function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
         </button>
       </div>
       <nav aria-label="Categories">
-        <ul className="sidebar__list">
+        <ul className={`sidebar__list${leaving ? ' sidebar__list--leaving' : ''}`}>
           {current ? (
             <li>
               <a href={current.url} className="sidebar__all">

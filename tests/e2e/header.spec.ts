@@ -30,3 +30,27 @@ test('switching currency sets the cookie and the page reloads in that currency',
   const cookies = await context.cookies()
   expect(cookies.find((c) => c.name === 'currency')?.value).toBe('USD')
 })
+
+test('the sidebar opens a submenu and its path pops after the back button (300 ms)', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByTestId('menu-button').click()
+  const sidebar = page.getByTestId('sidebar')
+  await sidebar.getByRole('button', { name: 'Open Women submenu' }).click()
+  await expect(sidebar.getByRole('link', { name: 'All Women' })).toBeVisible()
+  await expect(sidebar.getByRole('link', { name: 'Sarees' })).toBeVisible()
+  await sidebar.getByRole('button', { name: /Back/ }).click()
+  await expect(sidebar.getByRole('link', { name: 'All Women' })).toBeHidden()
+  await expect(sidebar.getByRole('link', { name: 'Men', exact: true })).toBeVisible()
+})
+
+test('the search panel opens with the overlay and Escape closes both', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.getByTestId('search-button').click()
+  await expect(page.getByTestId('search-input')).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('search-panel')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Close', exact: true })).toBeHidden()
+})

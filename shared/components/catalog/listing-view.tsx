@@ -100,6 +100,12 @@ function FilterPanel(props: ListingViewProps) {
                     data-attr={group.attr}
                     data-id={opt.id}
                     onClick={intercept(onToggle && (() => onToggle(group.attr, opt.id, opt.label)))}
+                    onKeyDown={(e) => {
+                      // role=checkbox: Space toggles too (Enter follows the link).
+                      if (e.key !== ' ' || !onToggle) return
+                      e.preventDefault()
+                      onToggle(group.attr, opt.id, opt.label)
+                    }}
                   >
                     {group.kind === 'swatch' ? (
                       <span
