@@ -1,0 +1,600 @@
+#!/usr/bin/env node
+// `npm run soak`: the long reliability run against the production worker in workerd (Miniflare,
+// started the way tests/bench/run.mjs does), on 127.0.0.1 only, bounded and self-stopping (< 5 min).
+//  (a) API fuzz: 10,000 seeded cases over HTTP against every /api endpoint (tests/helpers/fuzz-api.ts),
+//      then the D1 invariants (no orphan cart items, stock/credit ≥ 0, one order per client order id,
+//      stock decremented exactly by the ordered quantities).
+//  (b) Order fault injection: ≥ 50 seeded journeys drive the REAL client order queue through a
+//      Node proxy that drops connections (before and after the worker answered), delays past the
+//      5000 ms client time-out, and returns 500 or 400; with offline spells and reloads mid-sync.
+//      Every order the shopper placed must exist exactly once in D1, none may be confirmed before
+//      the server acknowledged it, and stock must be decremented exactly by what was ordered.
+//  (c) Load: ≥ 200 concurrent scripted shoppers (browse, cart, check out via the API) for 60 s:
+//      zero 5xx, zero lost updates, p50/p99.
+// Options: --seed N --cases 10000 --journeys 50 --shoppers 200 --duration 60 --scale 300
+//          --phases fuzz,orders,load --port 8798
+// Exit code 1 when any property fails.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { build } from 'esbuild'
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+
+const root = path.resolve(import.meta.dirname, '../..')
+const args = process.argv.slice(2)
+const opt = (name, fallback) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : fallback
+}
+const SEED = Number(opt('--seed', String(Date.now() % 2_147_483_647)))
+const CASES = Number(opt('--cases', '10000'))
+const JOURNEYS = Number(opt('--journeys', '50'))
+const SHOPPERS = Number(opt('--shoppers', '200'))
+const DURATION_S = Number(opt('--duration', '60'))
+const SCALE = Number(opt('--scale', '300'))
+const PORT = Number(opt('--port', '8798'))
+const PHASES = new Set(opt('--phases', 'fuzz,orders,load').split(','))
+const HARD_LIMIT_MS = 5 * 60 * 1000 - 10_000
+
+const started = Date.now()
+const log = (...a) => console.log(...a)
+const since = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
+let stopWorker = async () => {}
+const hardStop = setTimeout(async () => {
+  console.error(`soak: hard time limit reached (${HARD_LIMIT_MS / 1000} s); stopping`)
+  await stopWorker().catch(() => {})
+  process.exit(2)
+}, HARD_LIMIT_MS)
+hardStop.unref()
+
+const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
+  /compatibility_date = "([^"]+)"/,
+)[1]
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: 'false',
+}
+function sh(cmd, cmdArgs) {
+  const res = spawnSync(cmd, cmdArgs, { cwd: root, env, encoding: 'utf8' })
+  if (res.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed:\n${res.stderr}\n${res.stdout}`)
+  return res.stdout
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build: client, production worker, seed fixture, and the Node bundle of the client order queue.
+log(`soak seed ${SEED} — building…`)
+const tmp = path.join(root, '.tmp/soak')
+sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
+const outdir = path.join(tmp, 'dist')
+sh(path.join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
+const workerBuild = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: ['cloudflare:*', 'node:*'],
+  logLevel: 'warning',
+}
+const seedOut = path.join(tmp, 'seed-worker.js')
+await build({
+  ...workerBuild,
+  entryPoints: [path.join(root, 'tests/bench/seed-worker.ts')],
+  outfile: seedOut,
+})
+const libOut = path.join(tmp, 'soak-lib.mjs')
+await build({
+  entryPoints: [path.join(root, 'tests/soak/lib.ts')],
+  outfile: libOut,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  packages: 'external',
+  logLevel: 'warning',
+})
+const lib = await import(libOut)
+
+function splitSql(sql) {
+  const out = []
+  let buf = ''
+  let inTrigger = false
+  for (const line of sql.split('\n')) {
+    const t = line.replace(/--.*$/, '').trim()
+    if (!t && !buf) continue
+    buf += `${line}\n`
+    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf)) inTrigger = true
+    if (inTrigger ? /^END;$/i.test(t) : t.endsWith(';')) {
+      out.push(buf.trim())
+      buf = ''
+      inTrigger = false
+    }
+  }
+  if (buf.trim()) out.push(buf.trim())
+  return out
+}
+const migrations = sh('ls', ['worker/backend/migrations'])
+  .split('\n')
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+  .flatMap((f) => splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')))
+
+const TOKEN_SECRET = 'soak-secret-0123456789abcdef0123456789abcdef'
+function workerOptions(script, state) {
+  const options = convertV4MiniflareOptions({
+    modules: true,
+    scriptPath: script,
+    compatibilityDate: COMPAT_DATE,
+    d1Databases: { DB: 'db' },
+    kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
+    assets: {
+      directory: path.join(root, 'public'),
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true },
+    },
+    bindings: {
+      API_UPSTREAM: '',
+      STORE_CODE: 'default',
+      STORE_NAME: 'Ode Atelier',
+      STORE_ID: '1',
+      DEFAULT_CURRENCY: 'INR',
+      DEFAULT_COUNTRY: 'IN',
+      SUPPORT_EMAIL: 'care@ode-atelier.example',
+      PRICE_TIERS_ENABLED: 'false',
+      OFFLINE_ORDERS_AUTO_TRANSMIT: 'false',
+      OUTPUT_CACHE_ENABLED: 'true',
+      ENVIRONMENT: 'production',
+      TOKEN_SECRET,
+      INVALIDATE_KEY: 'soak-invalidate',
+    },
+    port: PORT,
+    host: '127.0.0.1',
+  })
+  options.resourcePersistencePath = state
+  return options
+}
+
+const state = path.join(tmp, 'state')
+rmSync(state, { recursive: true, force: true })
+const seeder = new Miniflare(workerOptions(seedOut, state))
+const seederUrl = (await seeder.ready).href.replace(/\/$/, '')
+const seeded = await (
+  await fetch(`${seederUrl}/seed?scale=${SCALE}`, { method: 'POST', body: JSON.stringify(migrations) })
+).json()
+await seeder.dispose()
+const mf = new Miniflare(workerOptions(path.join(outdir, 'index.js'), state))
+stopWorker = () => mf.dispose()
+const base = (await mf.ready).href.replace(/\/$/, '')
+const db = await mf.getD1Database('DB')
+log(`worker up at ${base} (${seeded.products} products) after ${since()}`)
+
+const report = { seed: SEED }
+let failed = false
+const fail = (msg) => {
+  failed = true
+  console.error(`✗ ${msg}`)
+}
+
+async function apiJson(p, init = {}) {
+  const res = await fetch(`${base}${p}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+  })
+  return { status: res.status, json: await res.json() }
+}
+
+async function pool(items, concurrency, fn) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++
+        await fn(items[i], i)
+      }
+    }),
+  )
+}
+
+try {
+  // Stock for the order journeys and the load: top up a set of sellable skus.
+  const { results: stockRows } = await db
+    .prepare(
+      `SELECT i.sku FROM inventory i JOIN products p ON p.sku = COALESCE(i.parent_sku, i.sku)
+       WHERE p.status = 1 AND i.is_in_stock = 1 AND i.qty > 0 AND p.type_id IN ('simple', 'configurable') ORDER BY i.sku LIMIT 24`,
+    )
+    .all()
+  const skus = stockRows.map((r) => r.sku)
+  await db.batch(
+    skus.map((s) => db.prepare('UPDATE inventory SET qty = 1000000, is_in_stock = 1 WHERE sku = ?').bind(s)),
+  )
+
+  // -------------------------------------------------------------------------------------------
+  // (a) API fuzz over HTTP
+  const users = []
+  for (let i = 0; i < 3; i++) {
+    const email = `soak${SEED}-${i}@example.com`
+    await apiJson('/api/user/create', {
+      method: 'POST',
+      body: JSON.stringify({
+        customer: { email, firstname: 'Soak', lastname: 'User' },
+        password: 'Secret123',
+      }),
+    })
+    const login = await apiJson('/api/user/login', {
+      method: 'POST',
+      headers: { 'cf-connecting-ip': `10.9.0.${i}` },
+      body: JSON.stringify({ username: email, password: 'Secret123' }),
+    })
+    const me = await apiJson(`/api/user/me?token=${login.json.result}`)
+    users.push({
+      email,
+      token: login.json.result,
+      refreshToken: login.json.meta?.refreshToken,
+      id: me.json.result?.id,
+    })
+  }
+  const guestCarts = []
+  for (let i = 0; i < 4; i++)
+    guestCarts.push((await apiJson('/api/cart/create', { method: 'POST' })).json.result)
+  const customerCarts = []
+  for (const u of users)
+    customerCarts.push((await apiJson(`/api/cart/create?token=${u.token}`, { method: 'POST' })).json.result)
+  const { results: products } = await db
+    .prepare('SELECT id, url_path FROM products WHERE status = 1 ORDER BY id LIMIT 8')
+    .all()
+  const pools = {
+    skus: skus.slice(0, 12),
+    productIds: products.map((p) => p.id),
+    tokens: users.map((u) => u.token),
+    refreshTokens: users.map((u) => u.refreshToken),
+    emails: users.map((u) => u.email),
+    customerIds: users.map((u) => u.id),
+    guestCarts,
+    customerCarts,
+    orderIds: ['000000001'],
+    cmsIdentifiers: ['about-us', 'privacy-policy'],
+    urlPaths: products.map((p) => p.url_path),
+  }
+  const beforeFuzz = await lib.snapshotInventory(db)
+  const cases = PHASES.has('fuzz')
+    ? lib.fc.sample(lib.fuzzRequest(pools), { seed: SEED, numRuns: CASES })
+    : []
+  const fuzzProblems = []
+  const byStatus = new Map()
+  let sent = 0
+  // The fuzz gets the time the later phases do not need (the whole run stays under 5 minutes);
+  // on a loaded machine fewer than --cases may be tried, and the report says how many.
+  const fuzzDeadline =
+    started +
+    HARD_LIMIT_MS -
+    (PHASES.has('orders') ? 75_000 : 0) -
+    (PHASES.has('load') ? DURATION_S * 1000 + 35_000 : 0) -
+    10_000
+  let tried = 0
+  await pool(cases, 8, async (r, i) => {
+    if (Date.now() > fuzzDeadline) return
+    tried++
+    for (let k = 0; k < r.repeat; k++) {
+      let status = 0
+      let type = null
+      let text = ''
+      try {
+        const res = await fetch(`${base}${r.path}`, {
+          method: r.method,
+          headers: r.headers,
+          body: r.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(30_000),
+        })
+        status = res.status
+        type = res.headers.get('content-type')
+        text = await res.text()
+      } catch (err) {
+        fuzzProblems.push(`case ${i}: request failed (${err}) — ${lib.describeRequest(r)}`)
+        continue
+      }
+      sent++
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
+      const problem = lib.checkAnswer(r, status, type, text)
+      if (problem) fuzzProblems.push(`case ${i}: ${problem}\n    ${lib.describeRequest(r)}`)
+    }
+  })
+  const fuzzInvariants = await lib.checkInvariants(db, beforeFuzz)
+  report.fuzz = {
+    cases: tried,
+    planned: cases.length,
+    requests: sent,
+    endpoints: new Set(cases.map((c) => c.endpoint)).size,
+    statuses: Object.fromEntries([...byStatus].sort((a, b) => a[0] - b[0])),
+    problems: fuzzProblems.length,
+    invariantViolations: fuzzInvariants,
+  }
+  log(
+    `\n(a) API fuzz: ${cases.length} cases (${sent} requests, ${report.fuzz.endpoints} endpoints) in ${since()}`,
+  )
+  log(`    statuses: ${JSON.stringify(report.fuzz.statuses)}`)
+  log(`    property failures: ${fuzzProblems.length}; invariant violations: ${fuzzInvariants.length}`)
+  for (const p of fuzzProblems.slice(0, 10)) fail(`fuzz ${p}`)
+  for (const v of fuzzInvariants) fail(`invariant after fuzz: ${v}`)
+
+  // -------------------------------------------------------------------------------------------
+  // (b) Order journeys through the fault-injecting proxy
+  const faultRng = lib.prng(SEED)
+  const faults = { pass: 0, dropBefore: 0, dropAfter: 0, delay: 0, fake500: 0, fake400: 0 }
+  const acked = new Set()
+  const forwarded = new Set()
+  const quietWarn = console.warn
+  console.warn = () => {} // the order queue logs every failed send; the summary counts them
+  const proxy = http.createServer((req, res) => {
+    const chunks = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks)
+      let orderId = null
+      try {
+        orderId = JSON.parse(body.toString('utf8')).order_id ?? null
+      } catch {}
+      const healed = req.headers['x-soak-heal'] === '1'
+      const r = faultRng()
+      let fault = 'pass'
+      if (!healed) {
+        if (r < 0.12) fault = 'dropBefore'
+        else if (r < 0.24) fault = 'dropAfter'
+        else if (r < 0.34) fault = 'delay'
+        else if (r < 0.46) fault = 'fake500'
+        else if (r < 0.52 && orderId && !forwarded.has(orderId)) fault = 'fake400'
+      }
+      faults[fault]++
+      if (fault === 'dropBefore') return req.socket.destroy()
+      if (fault === 'fake500' || fault === 'fake400') {
+        const code = fault === 'fake500' ? 500 : 400
+        res.writeHead(code, { 'content-type': 'application/json' })
+        return res.end(JSON.stringify({ code, result: `Injected ${code}` }))
+      }
+      const forward = async () => {
+        if (orderId) forwarded.add(orderId)
+        const upstream = await fetch(`${base}${req.url}`, {
+          method: req.method,
+          headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+          body: req.method === 'GET' ? undefined : body,
+        })
+        return {
+          status: upstream.status,
+          type: upstream.headers.get('content-type'),
+          text: await upstream.text(),
+        }
+      }
+      try {
+        if (fault === 'delay') await new Promise((r2) => setTimeout(r2, lib.CLIENT_TIMEOUT_MS + 500))
+        const answer = await forward()
+        if (fault === 'dropAfter' || res.destroyed || req.socket.destroyed) return req.socket.destroy()
+        if (answer.status === 200 && orderId) acked.add(orderId)
+        res.writeHead(answer.status, { 'content-type': answer.type ?? 'application/json' })
+        res.end(answer.text)
+      } catch {
+        req.socket.destroy()
+      }
+    })
+  })
+  await new Promise((r) => proxy.listen(0, '127.0.0.1', r))
+  const proxyUrl = `http://127.0.0.1:${proxy.address().port}`
+  const beforeJourneys = await lib.snapshotInventory(db)
+  const reports = []
+  await pool(
+    Array.from({ length: PHASES.has('orders') ? JOURNEYS : 0 }, (_, i) => i),
+    JOURNEYS,
+    async (i) => {
+      reports.push(await lib.runJourney({ seed: SEED, index: i, proxyUrl, skus: skus.slice(0, 16), acked }))
+    },
+  )
+  if (PHASES.has('orders')) await new Promise((r) => setTimeout(r, lib.CLIENT_TIMEOUT_MS + 1500)) // delayed forwards land
+  proxy.closeAllConnections()
+  await new Promise((r) => proxy.close(r))
+  console.warn = quietWarn
+  const counts = new Map()
+  for (const j of reports) {
+    const row = await db
+      .prepare('SELECT COUNT(*) AS n FROM orders WHERE client_order_id = ?')
+      .bind(j.orderId)
+      .first()
+    counts.set(j.orderId, row?.n ?? 0)
+  }
+  const placedByShopper = reports.filter((j) => j.finalStatus === 'placed')
+  const stillQueued = reports.filter((j) => j.finalStatus === 'queued')
+  const rejected = reports.filter((j) => j.finalStatus === 'rejected' || j.finalStatus === 'canceled')
+  const lost = placedByShopper.filter((j) => counts.get(j.orderId) === 0)
+  const duplicated = reports.filter((j) => (counts.get(j.orderId) ?? 0) > 1)
+  const early = reports.reduce((n, j) => n + j.earlyConfirmations, 0)
+  const journeyInvariants = await lib.checkInvariants(db, beforeJourneys)
+  report.orders = {
+    journeys: reports.length,
+    faults,
+    faultsInjected: Object.entries(faults).reduce((n, [k, v]) => (k === 'pass' ? n : n + v), 0),
+    placed: placedByShopper.length,
+    found: placedByShopper.filter((j) => counts.get(j.orderId) === 1).length,
+    duplicated: duplicated.length,
+    lost: lost.length,
+    stillQueued: stillQueued.length,
+    rejectedByInjected400: rejected.length,
+    rejectedButStored: rejected.filter((j) => counts.get(j.orderId) > 0).length,
+    confirmedBeforeAck: early,
+    reloads: reports.reduce((n, j) => n + j.reloads, 0),
+    cartNotCleared: placedByShopper.filter((j) => j.cartCleared === 0).length,
+    invariantViolations: journeyInvariants,
+  }
+  const o = report.orders
+  log(`\n(b) order fault injection: ${o.journeys} journeys in ${since()}`)
+  log(`    faults injected: ${o.faultsInjected} ${JSON.stringify(faults)}; reloads mid-sync: ${o.reloads}`)
+  log(
+    `    orders placed ${o.placed} / found ${o.found} / duplicated ${o.duplicated} / lost ${o.lost}; still queued ${o.stillQueued}; rejected (injected 400) ${o.rejectedByInjected400}`,
+  )
+  log(
+    `    confirmed before the server acknowledged: ${o.confirmedBeforeAck}; invariant violations: ${journeyInvariants.length}`,
+  )
+  if (PHASES.has('orders') && o.journeys < 50 && JOURNEYS >= 50) fail('fewer than 50 journeys ran')
+  if (o.lost) fail(`${o.lost} placed orders missing in D1: ${lost.map((j) => j.orderId).join(', ')}`)
+  if (o.duplicated) fail(`${o.duplicated} orders stored more than once`)
+  if (o.stillQueued) fail(`${o.stillQueued} orders still queued after the proxy healed`)
+  if (o.confirmedBeforeAck) fail(`${o.confirmedBeforeAck} confirmations before the server acknowledged`)
+  if (o.rejectedButStored) fail(`${o.rejectedButStored} orders shown as rejected exist in D1`)
+  if (o.cartNotCleared) fail(`${o.cartNotCleared} placed orders did not clear the cart`)
+  for (const v of journeyInvariants) fail(`invariant after journeys: ${v}`)
+
+  // -------------------------------------------------------------------------------------------
+  // (c) Load with invariants
+  const beforeLoad = await lib.snapshotInventory(db)
+  const { results: catRows } = await db
+    .prepare('SELECT slug FROM categories WHERE level = 2 AND is_active = 1 LIMIT 6')
+    .all()
+  const { results: prodRows } = await db
+    .prepare(
+      "SELECT sku, slug FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'simple' LIMIT 20",
+    )
+    .all()
+  const loadSkus = skus.slice(0, 12)
+  const latencies = []
+  const load = { requests: 0, errors5xx: 0, networkErrors: 0, non2xx: 0, ordersAcked: 0, ordersFailed: 0 }
+  const orderedBySku = new Map()
+  const loadOrderIds = []
+  const deadline = Date.now() + (PHASES.has('load') ? DURATION_S * 1000 : 0)
+  const timed = async (p, init = {}) => {
+    // No new request after the deadline (an order already begun is still sent, so its cart exists).
+    if (Date.now() >= deadline && !p.startsWith('/api/order')) return { status: -1, text: '' }
+    const t0 = performance.now()
+    try {
+      const res = await fetch(`${base}${p}`, {
+        ...init,
+        redirect: 'manual',
+        headers: { 'content-type': 'application/json', ...(init.headers ?? {}) },
+        signal: AbortSignal.timeout(120_000),
+      })
+      const text = await res.text()
+      latencies.push(performance.now() - t0)
+      load.requests++
+      if (res.status >= 500) {
+        load.errors5xx++
+        if (load.errors5xx <= 5) console.error(`  5xx ${res.status} ${p}: ${text.slice(0, 200)}`)
+      } else if (res.status >= 400) load.non2xx++
+      return { status: res.status, text }
+    } catch (err) {
+      load.networkErrors++
+      if (load.networkErrors <= 5) console.error(`  network error ${p}: ${err}`)
+      return { status: 0, text: '' }
+    }
+  }
+  const shopper = async (n) => {
+    const rng = lib.prng(SEED + 1000 + n)
+    const pickOf = (xs) => xs[Math.floor(rng() * xs.length)]
+    let k = 0
+    while (Date.now() < deadline) {
+      k++
+      await timed(`/c/${pickOf(catRows).slug}`, { headers: { accept: 'text/html' } })
+      const p = pickOf(prodRows)
+      await timed(`/p/${encodeURIComponent(p.sku)}/${p.slug}`, { headers: { accept: 'text/html' } })
+      const cart = await timed('/api/cart/create', { method: 'POST' })
+      let cartId = ''
+      try {
+        cartId = JSON.parse(cart.text).result
+      } catch {}
+      const lines = [...new Set([pickOf(loadSkus), pickOf(loadSkus)])].map((sku) => ({
+        sku,
+        qty: 1 + Math.floor(rng() * 3),
+      }))
+      for (const l of lines)
+        await timed(`/api/cart/update?cartId=${cartId}`, {
+          method: 'POST',
+          body: JSON.stringify({ cartItem: { sku: l.sku, qty: l.qty, quoteId: cartId } }),
+        })
+      await timed(`/api/cart/totals?cartId=${cartId}`)
+      if (Date.now() >= deadline || !cartId) break
+      const orderId = `load-${SEED}-${n}-${k}`
+      const address = {
+        firstname: 'Load',
+        lastname: 'Shopper',
+        street: ['1 Load Road', ''],
+        city: 'Delhi',
+        postcode: '110001',
+        country_id: 'IN',
+        telephone: '9000000001',
+        email: 'load@example.com',
+      }
+      const placed = await timed('/api/order', {
+        method: 'POST',
+        body: JSON.stringify({
+          order_id: orderId,
+          user_id: '',
+          cart_id: cartId,
+          products: lines.map((l) => ({ ...l, price: 1 })),
+          addressInformation: {
+            shippingAddress: address,
+            billingAddress: address,
+            shipping_method_code: 'flatrate',
+            shipping_carrier_code: 'flatrate',
+            payment_method_code: 'cashondelivery',
+          },
+        }),
+      })
+      loadOrderIds.push(orderId)
+      if (placed.status === 200) {
+        load.ordersAcked++
+        for (const l of lines) orderedBySku.set(l.sku, (orderedBySku.get(l.sku) ?? 0) + l.qty)
+      } else load.ordersFailed++
+    }
+  }
+  const loadStarted = Date.now()
+  await Promise.all(Array.from({ length: SHOPPERS }, (_, n) => shopper(n)))
+  const loadSeconds = (Date.now() - loadStarted) / 1000
+  const afterLoad = await lib.snapshotInventory(db)
+  let lostUpdates = 0
+  for (const sku of loadSkus) {
+    const decrement = (beforeLoad.qty.get(sku) ?? 0) - (afterLoad.qty.get(sku) ?? 0)
+    if (decrement !== (orderedBySku.get(sku) ?? 0)) {
+      lostUpdates++
+      fail(
+        `stock of ${sku} decremented by ${decrement}, shoppers were confirmed ${orderedBySku.get(sku) ?? 0}`,
+      )
+    }
+  }
+  const { results: storedLoad } = await db
+    .prepare("SELECT COUNT(*) AS n FROM orders WHERE client_order_id LIKE 'load-%'")
+    .all()
+  const loadInvariants = await lib.checkInvariants(db, beforeLoad)
+  latencies.sort((a, b) => a - b)
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0
+  report.load = {
+    shoppers: SHOPPERS,
+    seconds: Number(loadSeconds.toFixed(1)),
+    ...load,
+    rps: Math.round(load.requests / loadSeconds),
+    p50ms: Math.round(q(50)),
+    p99ms: Math.round(q(99)),
+    ordersStored: storedLoad[0]?.n ?? 0,
+    lostUpdates,
+    invariantViolations: loadInvariants,
+  }
+  const l = report.load
+  log(`\n(c) load: ${l.shoppers} shoppers for ${l.seconds} s`)
+  log(
+    `    requests ${l.requests} (${l.rps}/s), 5xx ${l.errors5xx}, network errors ${l.networkErrors}, other 4xx ${l.non2xx}`,
+  )
+  log(`    latency p50 ${l.p50ms} ms, p99 ${l.p99ms} ms`)
+  log(
+    `    orders acknowledged ${l.ordersAcked}, stored ${l.ordersStored}, failed ${l.ordersFailed}; lost updates ${lostUpdates}`,
+  )
+  if (PHASES.has('load') && l.shoppers < 200 && SHOPPERS >= 200) fail('fewer than 200 shoppers')
+  if (l.errors5xx) fail(`${l.errors5xx} 5xx answers under load`)
+  if (l.ordersStored !== l.ordersAcked)
+    fail(`orders stored ${l.ordersStored} ≠ acknowledged ${l.ordersAcked}`)
+  for (const v of loadInvariants) fail(`invariant after load: ${v}`)
+} catch (err) {
+  fail(`soak crashed: ${err?.stack ?? err}`)
+} finally {
+  await mf.dispose().catch(() => {})
+}
+
+log(`\nsoak ${failed ? 'FAILED' : 'passed'} in ${since()} (seed ${SEED}; rerun with --seed ${SEED})`)
+log(JSON.stringify(report))
+process.exit(failed ? 1 : 0)
