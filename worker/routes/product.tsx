@@ -165,7 +165,11 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
         og: {
           'og:title': product.meta_title || product.name,
           'og:description': product.meta_description,
-          'og:image': imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
+          // Absolute: crawlers resolve og:image without the page's base URL.
+          'og:image': new URL(
+            imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
+            c.req.url,
+          ).href,
           'og:type': 'product',
         },
       }
