@@ -11,7 +11,16 @@ import type { Category, Product } from '../../../shared/schemas/catalog'
 import { buildTree, getAllCategories } from '../catalog/categories'
 import { type InventoryRow, mergeInventory } from '../catalog/products'
 import { compileProductSearch, needsVocabulary, type Vocabulary } from './compile-sql'
-import { type AggNode, parseAggs, parseQuery, parseSort, SearchError, type SearchPlan } from './dsl'
+import {
+  type AggNode,
+  parseAggs,
+  parseQuery,
+  parseSort,
+  type QueryNode,
+  type Scalar,
+  SearchError,
+  type SearchPlan,
+} from './dsl'
 import { type AggResult, bucket, type EngineResult, searchDocsInMemory, toJsDocs } from './evaluate-js'
 import { filterSource, parsePatterns } from './source-filter'
 
@@ -244,14 +253,37 @@ const ENTITY_TABLES: Record<Exclude<EntityType, 'product' | 'category'>, string>
 async function loadEntityDocs(
   db: D1Database,
   type: Exclude<EntityType, 'product'>,
+  plan?: SearchPlan,
 ): Promise<Record<string, unknown>[]> {
   if (type === 'category') {
     const all: Category[] = await getAllCategories(db)
     const tree = buildTree(all)
     return all.map((c) => (tree.get(c.id) ?? c) as unknown as Record<string, unknown>)
   }
-  const { results } = await db.prepare(ENTITY_TABLES[type]).all<{ doc: string }>()
+  const productIds = type === 'review' && plan ? requiredValues(plan.query, 'product_id') : null
+  const { results } = productIds
+    ? // Reviews are read per product: pre-select the candidates (the plan still decides).
+      await db
+        .prepare('SELECT doc FROM reviews WHERE product_id IN (SELECT value FROM json_each(?1)) ORDER BY id')
+        .bind(
+          JSON.stringify(productIds.map((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v))),
+        )
+        .all<{ doc: string }>()
+    : await db.prepare(ENTITY_TABLES[type]).all<{ doc: string }>()
   return results.map((r) => JSON.parse(r.doc) as Record<string, unknown>)
+}
+
+/** Values `field` must take for `node` to match (from terms in must/filter chains), or null if unconstrained. */
+export function requiredValues(node: QueryNode, field: string): Scalar[] | null {
+  if (node.kind === 'terms' && node.field === field) return node.values
+  if (node.kind === 'function_score') return requiredValues(node.query, field)
+  if (node.kind === 'bool') {
+    for (const child of [...node.filter, ...node.must]) {
+      const v = requiredValues(child, field)
+      if (v) return v
+    }
+  }
+  return null
 }
 
 function isEntityType(t: string): t is EntityType {
@@ -277,7 +309,7 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
   let result: EngineResult
   if (req.entityType === 'product') result = await searchProducts(db, plan)
   else {
-    const docs = await loadEntityDocs(db, req.entityType)
+    const docs = await loadEntityDocs(db, req.entityType, plan)
     result = searchDocsInMemory(toJsDocs(docs, 'generic'), plan)
   }
   const index = req.index ?? 'vue_storefront_catalog'
