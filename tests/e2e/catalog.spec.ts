@@ -58,6 +58,8 @@ test('category from the menu: colour + price filters, sort by price, infinite sc
 test('infinite scroll loads the next page; back from a product lands on the same product', async ({
   page,
 }) => {
+  // Two product-page round trips on a shared 2-core machine.
+  test.setTimeout(90_000)
   await page.goto('/women')
   await waitForHydration(page)
   expect(await tileCount(page)).toBe(24)
@@ -80,7 +82,7 @@ test('infinite scroll loads the next page; back from a product lands on the same
   await again.scrollIntoViewIfNeeded()
   const sku2 = await again.getAttribute('data-sku')
   await again.locator('a.tile__link').click()
-  await expect(page).toHaveURL(/\/p\//)
+  await page.waitForURL(/\/p\//, { waitUntil: 'commit' })
   await page.goto('/women')
   await expect.poll(() => tileCount(page), { timeout: 20_000 }).toBeGreaterThan(40)
   await expect(page.locator(`[data-testid="listing"] [data-sku="${sku2}"]`)).toBeInViewport()
