@@ -62,6 +62,10 @@ describe('embedded Commerce adapter', () => {
     expect((await commerce.getCategoryByUrlPath('/men/shirts'))?.id).toBe(20)
     expect((await commerce.getCategoryById(189))?.name).toBe('Performance Fabrics')
     expect(await commerce.getCategoryBySlug('nope')).toBeNull()
+    // Inactive categories are invisible to the storefront.
+    expect(await commerce.getCategoryBySlug('retired-collection')).toBeNull()
+    expect(tree.map((c) => c.id)).not.toContain(16)
+    expect(await commerce.mapUrl('retired-collection')).toBeNull()
     expect((await commerce.getCmsPage('ode-to-handloom'))?.title).toBeTruthy()
     expect(await commerce.getCmsPage('nope')).toBeNull()
     expect(

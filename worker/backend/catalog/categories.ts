@@ -22,6 +22,11 @@ export async function getAllCategories(db: D1Database): Promise<Category[]> {
   return res.results.map((r) => ({ ...parseDoc<Category>(r.doc), children_data: [] }))
 }
 
+/** The active categories only (what the storefront shows: VSF queries `is_active: true`). */
+async function activeCategories(db: D1Database): Promise<Category[]> {
+  return (await getAllCategories(db)).filter((c) => c.is_active !== false)
+}
+
 /** Builds children_data (recursively, ordered by position) for every category; returns them by id. */
 export function buildTree(categories: readonly Category[]): Map<number, Category> {
   const byId = new Map<number, Category>()
@@ -39,7 +44,7 @@ export function buildTree(categories: readonly Category[]): Map<number, Category
 
 /** The category tree under the root (id 2): the root's direct children, each with children_data. */
 export async function getCategoryTree(db: D1Database, rootId = ROOT_CATEGORY_ID): Promise<Category[]> {
-  const tree = buildTree(await getAllCategories(db))
+  const tree = buildTree(await activeCategories(db))
   return tree.get(rootId)?.children_data ?? []
 }
 
@@ -49,11 +54,11 @@ async function oneWithChildren(
   value: string | number,
 ): Promise<Category | null> {
   const row = await db
-    .prepare(`SELECT id FROM categories WHERE ${where} = ? LIMIT 1`)
+    .prepare(`SELECT id FROM categories WHERE ${where} = ? AND is_active = 1 LIMIT 1`)
     .bind(value)
     .first<{ id: number }>()
   if (!row) return null
-  const tree = buildTree(await getAllCategories(db))
+  const tree = buildTree(await activeCategories(db))
   return tree.get(row.id) ?? null
 }
 
@@ -85,7 +90,7 @@ export function descendantIds(category: Category): number[] {
 
 /** The path from the root's child down to this category (for breadcrumbs). */
 export async function getCategoryPath(db: D1Database, id: number): Promise<Category[]> {
-  const tree = buildTree(await getAllCategories(db))
+  const tree = buildTree(await activeCategories(db))
   const out: Category[] = []
   let cur = tree.get(id)
   const seen = new Set<number>()

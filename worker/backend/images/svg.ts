@@ -117,7 +117,7 @@ export function bannerSvg(name: string, width: number, height: number): string {
     .join(' ')
     .toUpperCase()
     .slice(0, 40)
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * 0.85}" cy="${height * 0.2}" r="${Math.min(width, height) * 0.3}" fill="#fff" opacity=".12"/><text x="50%" y="50%" dominant-baseline="middle" text-anchor="middle" font-family="Georgia,serif" font-size="${Math.max(12, Math.round(Math.min(width / 14, height / 5)))}" fill="#fff" stroke="#000" stroke-opacity=".25" stroke-width="1">${title}</text></svg>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * 0.85}" cy="${height * 0.2}" r="${Math.min(width, height) * 0.3}" fill="#fff" opacity=".12"/><rect y="36%" width="100%" height="28%" fill="#000" opacity=".28"/><text x="50%" y="50%" dominant-baseline="middle" text-anchor="middle" font-family="Georgia,serif" font-size="${Math.max(12, Math.round(Math.min(width / 14, height / 5)))}" fill="#fff" stroke="#000" stroke-opacity=".25" stroke-width="1">${title}</text></svg>`
 }
 
 /** Renders the SVG for an image path at a size, or null when the path names no known image. */

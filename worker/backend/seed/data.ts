@@ -332,6 +332,16 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
   },
   // Not in the menu at all.
   { id: 15, parent: 2, name: 'Archive', slug: 'archive', position: 8, includeInMenu: false },
+  // An inactive category: invisible to the storefront (tree, lookups, URL map).
+  {
+    id: 16,
+    parent: 2,
+    name: 'Retired Collection',
+    slug: 'retired-collection',
+    position: 10,
+    includeInMenu: false,
+    isActive: false,
+  },
   {
     id: 189,
     parent: 2,

@@ -1466,7 +1466,7 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
   const cmsPages = buildCmsPages()
   const urlMappings: Array<[string, UrlMapping]> = [
     ...products.filter((p) => p.status === 1 && p.visibility !== 1).map(productMapping),
-    ...categories.filter((c) => c.id !== 2).map(categoryMapping),
+    ...categories.filter((c) => c.id !== 2 && c.is_active).map(categoryMapping),
     ...cmsPages.map(cmsPageMapping),
   ]
   return {

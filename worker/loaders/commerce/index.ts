@@ -28,6 +28,7 @@ export function getCommerce(c: Context<AppEnv>): Commerce {
         storeCode: store?.storeCode ?? c.var.config.STORE_CODE,
         currency: store?.currency ?? c.var.config.DEFAULT_CURRENCY,
         country: store?.pricingCountry ?? 'IN',
+        storeId: store?.storeId ?? 0,
       })
     : createEmbeddedCommerce({ db: c.env.DB, storeId: store?.storeId ?? 0 })
   cache.set(c, commerce)

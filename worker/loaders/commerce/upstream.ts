@@ -27,6 +27,8 @@ export interface UpstreamOptions {
   storeCode: string
   currency: string
   country: string
+  /** Store view id for the CMS identifier lookups (default 0 = all store views). */
+  storeId?: number
   fetcher?: typeof fetch
   timeoutMs?: number
 }
@@ -171,7 +173,7 @@ export function createUpstreamCommerce(opts: UpstreamOptions): Commerce {
     getCategoryByUrlPath: (urlPath) => oneCategory('url_path', urlPath.replace(/^\/+|\/+$/g, '')),
     async getCmsPage(identifier) {
       return envelopeResult<CmsPage>(
-        `/api/ext/cms-data/cmsPageIdentifier/${encodeURIComponent(identifier)}/storeId/0`,
+        `/api/ext/cms-data/cmsPageIdentifier/${encodeURIComponent(identifier)}/storeId/${opts.storeId ?? 0}`,
       )
     },
     async getCmsBlocks(identifiers) {
