@@ -1,0 +1,81 @@
+/**
+ * Shared by checkout.spec.ts and account.spec.ts: picks a configurable product with two variants
+ * that are in stock NOW (the e2e state persists between runs and orders decrement stock, so a fixed
+ * sku would run dry), and names the option buttons the product page shows for each variant.
+ */
+import type { APIRequestContext } from '@playwright/test'
+
+export interface Variant {
+  sku: string
+  /** [attribute label, value label] per configurable option, e.g. ['Color', 'Black']. */
+  options: [string, string][]
+}
+
+export interface PickedProduct {
+  url: string
+  name: string
+  variants: Variant[]
+}
+
+interface ConfigurableOption {
+  attribute_code: string
+  label: string
+  values: { value_index: number; label: string }[]
+}
+
+interface ProductDoc {
+  sku: string
+  name: string
+  url_path: string
+  status?: number
+  configurable_options?: ConfigurableOption[]
+  configurable_children?: (Record<string, unknown> & { sku: string })[]
+  custom_options?: unknown[]
+}
+
+const QUERY = {
+  query: {
+    bool: {
+      filter: {
+        bool: {
+          must: [
+            { terms: { type_id: ['configurable'] } },
+            { terms: { status: [1] } },
+            { terms: { visibility: [2, 3, 4] } },
+          ],
+        },
+      },
+    },
+  },
+}
+
+/** A product with at least two variants having `minQty` units in live stock. */
+export async function pickProduct(request: APIRequestContext, minQty = 3): Promise<PickedProduct> {
+  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: { size: 60, from: 0, request: JSON.stringify(QUERY) },
+  })
+  const body = (await res.json()) as { hits: { hits: { _source: ProductDoc }[] } }
+  for (const { _source: p } of body.hits.hits) {
+    const options = p.configurable_options ?? []
+    const children = p.configurable_children ?? []
+    // Custom options (stitching, monogram...) would need filling in: keep to plain variants.
+    if (options.length === 0 || children.length < 2 || p.custom_options?.length) continue
+    const stock = await request.get('/api/stock/list', {
+      params: { skus: children.map((c) => c.sku).join(',') },
+    })
+    const live = ((await stock.json()) as { result: { sku: string; qty: number; is_in_stock: boolean }[] })
+      .result
+    const ok = children.filter((c) => live.some((s) => s.sku === c.sku && s.is_in_stock && s.qty >= minQty))
+    if (ok.length < 2) continue
+    const variants = ok.slice(0, 2).map((c) => ({
+      sku: c.sku,
+      options: options.map((o): [string, string] => {
+        const value = o.values.find((v) => v.value_index === Number(c[o.attribute_code]))
+        return [o.label, value?.label ?? '']
+      }),
+    }))
+    if (variants.some((v) => v.options.some(([, value]) => !value))) continue
+    return { url: `/${p.url_path}`, name: p.name, variants }
+  }
+  throw new Error('no configurable product with two variants in stock')
+}
