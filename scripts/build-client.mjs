@@ -86,6 +86,9 @@ const swEntry = ['ts', 'tsx'].map((x) => path.join(root, `client/sw/service-work
 
 const hash = createHash('sha256')
 for (const f of [...Object.keys(outputs), cssFile].sort()) hash.update(readFileSync(path.join(root, f)))
+// BUILD_SALT (optional): a different build id from the same bytes, i.e. a simulated new deploy
+// (the service-worker update e2e, tests/e2e/pwa.spec.ts). Unset: the id depends on the bytes only.
+if (process.env.BUILD_SALT) hash.update(`salt:${process.env.BUILD_SALT}`)
 const buildId = hash.digest('hex').slice(0, 12)
 
 if (swEntry) {

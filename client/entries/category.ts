@@ -3,6 +3,9 @@ import { hydrateIslands } from '../entry'
 import { startLazyImages } from '../islands/category/lazy-images'
 import { ListingIsland } from '../islands/category/listing'
 import { layoutIslands } from '../islands/layout-islands'
+import { bootClientRuntime } from '../sync/boot'
 
 hydrateIslands([...layoutIslands, ListingIsland])
 setTimeout(() => startLazyImages(), 0)
+// Engines + service worker when idle (dynamic chunks, outside the static budget): offline support (issue 8).
+bootClientRuntime({ withServiceWorker: true })

@@ -3,6 +3,7 @@ import { hydrateIslands } from '../entry'
 import { startLazyImages } from '../islands/category/lazy-images'
 import { enhanceCarousels } from '../islands/home/carousel'
 import { layoutIslands } from '../islands/layout-islands'
+import { bootClientRuntime } from '../sync/boot'
 
 hydrateIslands([...layoutIslands])
 enhanceCarousels()
@@ -15,3 +16,5 @@ idle(() => {
   )
 })
 setTimeout(() => startLazyImages(), 0)
+// Engines + service worker when idle (dynamic chunks, outside the static budget): offline support (issue 8).
+bootClientRuntime({ withServiceWorker: true })

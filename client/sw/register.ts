@@ -23,15 +23,20 @@ export function isLocalhost(hostname: string): boolean {
   )
 }
 
-/** The localhost check: the worker file exists and is JavaScript. */
-export async function isServiceWorkerServed(fetchFn: typeof fetch = fetch): Promise<boolean> {
+/**
+ * The localhost check: true when the worker file exists and is JavaScript, false when it is missing
+ * (404) or served as something else, null when it could not be fetched at all (offline): unknown,
+ * so the caller must NOT unregister — that would drop the offline caches exactly when needed.
+ */
+export async function isServiceWorkerServed(fetchFn: typeof fetch = fetch): Promise<boolean | null> {
+  let res: Response
   try {
-    const res = await fetchFn(SW_URL, { headers: { 'Service-Worker': 'script' }, cache: 'no-store' })
-    const type = res.headers.get('content-type') ?? ''
-    return res.status !== 404 && type.includes('javascript')
+    res = await fetchFn(SW_URL, { headers: { 'Service-Worker': 'script' }, cache: 'no-store' })
   } catch {
-    return false
+    return null
   }
+  const type = res.headers.get('content-type') ?? ''
+  return res.status !== 404 && type.includes('javascript')
 }
 
 /** URLs this page already loaded (the SSR'd document, its images and catalogue calls). */
@@ -47,15 +52,22 @@ function loadedUrls(): string[] {
 export async function registerServiceWorker(): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
   try {
-    if (isLocalhost(location.hostname) && !(await isServiceWorkerServed())) {
-      console.warn('[sw] no service worker is served here; unregistering')
-      const reg = await navigator.serviceWorker.getRegistration()
-      await reg?.unregister()
-      return
+    if (isLocalhost(location.hostname)) {
+      const served = await isServiceWorkerServed()
+      if (served === false) {
+        console.warn('[sw] no service worker is served here; unregistering')
+        const reg = await navigator.serviceWorker.getRegistration()
+        await reg?.unregister()
+        return
+      }
+      // Offline: keep the worker that controls this page (registering would only fail the update check).
+      if (served === null && navigator.serviceWorker.controller) return
     }
     const wb = new Workbox(SW_URL)
     wb.addEventListener('installed', (event) => {
-      if (event.isUpdate) {
+      // workbox-window flags an update found > 60 s after registration (or a second one on the same
+      // page) as "external" without isUpdate: with a controller it is still an update of this shop.
+      if (event.isUpdate || event.isExternal || navigator.serviceWorker.controller) {
         // updated: a controller exists → offer a reload.
         notify({
           type: 'info',

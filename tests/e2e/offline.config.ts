@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test'
+import base from './playwright.config'
+
+// Helper H's own run of the PWA specs on :8789 (.tmp/h-state), so they can run while other
+// engineers use :8788. `npm test` runs the same specs through playwright.config.ts.
+const PORT = 8789
+
+export default defineConfig({
+  ...base,
+  testMatch: ['offline.spec.ts', 'pwa.spec.ts'],
+  outputDir: '../../test-results-h',
+  use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
+  webServer: {
+    command: `node scripts/start.mjs --port ${PORT} --persist-to .tmp/h-state`,
+    cwd: '../..',
+    url: `http://127.0.0.1:${PORT}/raw-output-example.xml`,
+    timeout: 180_000,
+    reuseExistingServer: true,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,83 @@
+import { expect, type Page } from '@playwright/test'
+
+/** Waits until the service worker is active and controls this page (clientsClaim, else a reload). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  const controlled = await page
+    .waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false)
+  if (!controlled) {
+    await page.reload()
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
+  }
+}
+
+/** The loaded images currently shown inside the viewport (absolute URLs; hover images excluded). */
+export async function visibleImageUrls(page: Page): Promise<string[]> {
+  await expectVisibleImagesLoaded(page)
+  return page.$$eval('img', (imgs) =>
+    imgs
+      .filter((img) => {
+        const r = img.getBoundingClientRect()
+        return (
+          r.width > 0 &&
+          r.height > 0 &&
+          r.bottom > 0 &&
+          r.right > 0 &&
+          r.top < innerHeight &&
+          r.left < innerWidth &&
+          getComputedStyle(img).opacity !== '0' &&
+          img.currentSrc.startsWith(location.origin)
+        )
+      })
+      .map((img) => img.currentSrc),
+  )
+}
+
+/** Waits until every URL is in one of the Cache Storage caches (the SW caches them asynchronously). */
+export async function waitUntilCached(page: Page, urls: string[]): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (list) => {
+          for (const u of list) if (!(await caches.match(u))) return u
+          return 'all cached'
+        }, urls),
+      { timeout: 15_000 },
+    )
+    .toBe('all cached')
+}
+
+/** Every image in the viewport has loaded with real pixels; returns how many there are. */
+export async function expectVisibleImagesLoaded(page: Page): Promise<number> {
+  let count = 0
+  await expect
+    .poll(
+      async () => {
+        const state = await page.$$eval('img', (imgs) =>
+          imgs
+            .filter((img) => {
+              const r = img.getBoundingClientRect()
+              return (
+                r.width > 0 &&
+                r.height > 0 &&
+                r.bottom > 0 &&
+                r.right > 0 &&
+                r.top < innerHeight &&
+                r.left < innerWidth &&
+                getComputedStyle(img).opacity !== '0'
+              )
+            })
+            .map((img) => ({ src: img.currentSrc || img.src, ok: img.complete && img.naturalWidth > 0 })),
+        )
+        count = state.length
+        return state.filter((s) => !s.ok).map((s) => s.src)
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual([])
+  return count
+}
