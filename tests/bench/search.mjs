@@ -22,7 +22,7 @@ const opt = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback
 }
 const SCALE = Number(opt('--scale', '10000'))
-const ITERATIONS = Number(opt('--iterations', '200'))
+const ITERATIONS = Number(opt('--iterations', '100'))
 const WARMUP = 20
 const TARGETS = { listingP95: 30, searchP95: 50, overhead: 1.5 }
 const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
