@@ -119,7 +119,11 @@ for (const f of [
 }
 const state = path.join(tmp, `state-${SCALE}-${hash.digest('hex').slice(0, 12)}`)
 const fresh = !existsSync(path.join(state, '.seeded'))
-if (fresh) rmSync(state, { recursive: true, force: true })
+if (fresh) {
+  // Drop stale states of this scale (an older schema, indexer or generator).
+  for (const d of readdirSync(tmp))
+    if (d.startsWith(`state-${SCALE}-`)) rmSync(path.join(tmp, d), { recursive: true, force: true })
+}
 mkdirSync(state, { recursive: true })
 
 const options = convertV4MiniflareOptions({
