@@ -110,7 +110,7 @@ test('an expired access token is refreshed transparently during a profile update
   await modal.getByLabel('Email address').fill(email)
   await modal.getByLabel('Password').fill(PASSWORD)
   await modal.getByRole('button', { name: 'Log in' }).click()
-  await expect(modal).toBeHidden()
+  await expect(modal).toBeHidden({ timeout: 30_000 })
 
   // Replace the stored access token with one the server rejects (its signature no longer matches):
   // the next page starts the session from it, gets a 401 and must refresh without bothering anyone.
