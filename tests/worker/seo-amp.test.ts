@@ -173,3 +173,40 @@ describe('URL dispatcher with the demo catalogue', () => {
     expect(res.headers.get('location')).toBe('/page-not-found')
   })
 })
+
+describe('canonical product page SEO and caching', () => {
+  it('links its AMP page, has an absolute canonical and Product + BreadcrumbList JSON-LD', async () => {
+    const p = await firstRow<{ sku: string; slug: string }>(
+      "SELECT sku, slug FROM products WHERE type_id = 'simple' AND status = 1 AND visibility = 4 LIMIT 1",
+    )
+    const path = `/p/${encodeURIComponent(p.sku)}/${p.slug}`
+    const html = await (await SELF.fetch(`${BASE}${path}`)).text()
+    expect(html).toContain(`<link rel="canonical" href="${BASE}${path}"/>`)
+    expect(html).toContain(`<link rel="amphtml" href="/amp${path}"/>`)
+    const ld = jsonLd(html)
+    const product = ld.find((d) => d['@type'] === 'Product') as { sku: string; offers: { price: string } }
+    expect(product.sku).toBe(p.sku)
+    expect(Number(product.offers.price)).toBeGreaterThan(0)
+    expect(ld.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true)
+  })
+
+  it('serves an anonymous product page from the output cache on the second request, tagged by sku', async () => {
+    const p = await firstRow<{ sku: string; slug: string }>(
+      "SELECT sku, slug FROM products WHERE type_id = 'configurable' AND status = 1 AND visibility = 4 LIMIT 1 OFFSET 3",
+    )
+    const url = `${BASE}/p/${encodeURIComponent(p.sku)}/${p.slug}`
+    const first = await SELF.fetch(url)
+    await first.text()
+    expect(first.headers.get('x-cache')).toBe('MISS')
+    expect(first.headers.get('cache-tag')).toBe(`product,P${p.sku}`)
+    // The cache put runs in waitUntil; give it a moment.
+    let second = await SELF.fetch(url)
+    for (let i = 0; i < 20 && second.headers.get('x-cache') !== 'HIT'; i++) {
+      await second.text()
+      await new Promise((r) => setTimeout(r, 50))
+      second = await SELF.fetch(url)
+    }
+    expect(second.headers.get('x-cache')).toBe('HIT')
+    await second.text()
+  })
+})

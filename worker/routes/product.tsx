@@ -31,6 +31,7 @@ import {
 } from '../../shared/components/product/view'
 import { IMAGE_SIZES } from '../../shared/config/images'
 import { productPath } from '../../shared/config/routes'
+import { isProductInStock } from '../../shared/domain/availability'
 import { imageUrl } from '../../shared/domain/image-url'
 import { breadcrumbs, productUrl } from '../../shared/domain/menu'
 import { priceView } from '../../shared/domain/price'
@@ -43,7 +44,9 @@ import {
   type ProductLoadResult,
   type ProductPageData,
 } from '../loaders/product'
+import { jsonLdString } from '../render/amp'
 import { renderPage } from '../render/render-page'
+import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../render/seo'
 
 export const productRoutes = new Hono<AppEnv>()
 
@@ -96,7 +99,9 @@ function galleryImage(
   const { gallery, thumbnail, hoverZoom } = IMAGE_SIZES
   return {
     src: imageUrl(path, gallery.width, gallery.height),
-    srcSet: `${imageUrl(path, gallery.width, gallery.height)} 1x, ${imageUrl(path, gallery.width * 2, gallery.height * 2)} 2x`,
+    // The images are SVG (resolution-independent) and the image route serves only the spec's
+    // sizes, so there is no 2x candidate to offer.
+    srcSet: `${imageUrl(path, gallery.width, gallery.height)} 1x`,
     thumb: imageUrl(path, thumbnail.width, thumbnail.height),
     zoom: imageUrl(path, hoverZoom.width, hoverZoom.height),
     alt,
@@ -175,6 +180,25 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       }
     : {}
   const images = productGallery(product)
+  const origin = new URL(c.req.url).origin
+  const canonical = origin + productPath(product.sku, product.slug)
+  const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
+  const jsonLd = [
+    productJsonLd({
+      name: product.name,
+      sku: child?.sku ?? product.sku,
+      description: htmlToText(product.meta_description || product.description, 1000),
+      image: origin + imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
+      url: canonical,
+      brand: designer,
+      priceInBase: price.finalInclTax,
+      currency,
+      inStock,
+    }),
+    breadcrumbJsonLd(crumbs, origin, canonical),
+  ]
+  // Anonymous product HTML may enter the edge output cache (product page type + the sku tag).
+  c.set('cacheTags', ['product', `P${product.sku}`])
 
   return renderPage(
     c,
@@ -233,7 +257,21 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
     </article>,
     {
       title: product.meta_title || product.name,
-      meta: { ...meta, canonical: productPath(product.sku, product.slug) },
+      meta: { ...meta, canonical },
+      head: (
+        <>
+          <link rel="amphtml" href={`/amp${productPath(product.sku, product.slug, child?.sku)}`} />
+          {jsonLd.map((d, i) => (
+            <script
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
+              key={i}
+              type="application/ld+json"
+              // JSON-LD is data, not script: `<` escaped so it cannot close the tag.
+              dangerouslySetInnerHTML={{ __html: jsonLdString(d) }}
+            />
+          ))}
+        </>
+      ),
       layout: 'default',
       entry: 'product',
     },

@@ -15,6 +15,8 @@ import { getCommerce } from '../loaders/commerce'
 export const seoRoutes = new Hono<AppEnv>()
 
 export const SITEMAP_PAGE_SIZE = 1000
+/** from + size may not pass 10,000 (the catalogue search window); larger catalogues need a keyset listing. */
+const SEARCH_WINDOW = 10_000
 const CONTENT_PATHS = [
   '/magazine',
   '/covers',
@@ -73,7 +75,7 @@ seoRoutes.get('/robots.txt', (c) => {
 seoRoutes.get('/sitemap.xml', async (c) => {
   const origin = new URL(c.req.url).origin
   const { total } = await getCommerce(c).searchProducts({ size: 1, includeFields: ['sku'] })
-  const pages = Math.max(1, Math.ceil(total / SITEMAP_PAGE_SIZE))
+  const pages = Math.max(1, Math.min(Math.ceil(total / SITEMAP_PAGE_SIZE), SEARCH_WINDOW / SITEMAP_PAGE_SIZE))
   const files = ['pages', 'categories', ...Array.from({ length: pages }, (_, i) => `products-${i + 1}`)]
   const rows = files
     .map((f) => `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${f}.xml`)}</loc></sitemap>`)
@@ -108,6 +110,14 @@ seoRoutes.get('/sitemaps/:file{[a-z0-9-]+\\.xml}', async (c) => {
   const m = file.match(/^products-([1-9][0-9]{0,4})$/)
   if (!m) return c.body('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' })
   const page = Number(m[1])
+  const { total } = await commerce.searchProducts({ size: 1, includeFields: ['sku'] })
+  // The search window (like Elasticsearch's max_result_window) ends at 10,000 results.
+  const lastPage = Math.min(
+    Math.ceil(total / SITEMAP_PAGE_SIZE),
+    Math.floor(SEARCH_WINDOW / SITEMAP_PAGE_SIZE),
+  )
+  if (page > Math.max(1, lastPage))
+    return c.body('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' })
   const { items } = await commerce.searchProducts({
     from: (page - 1) * SITEMAP_PAGE_SIZE,
     size: SITEMAP_PAGE_SIZE,
