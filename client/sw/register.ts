@@ -85,6 +85,8 @@ export async function registerServiceWorker(): Promise<void> {
       if (!event.isUpdate) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedUrls() } })
     })
     await wb.register()
+    // Observable state for tests and diagnostics: the update listeners are attached from here on.
+    document.documentElement.dataset.sw = 'registered'
     // A page opened while a worker already controls: still make sure its SSR'd content is cached.
     if (navigator.serviceWorker.controller) {
       void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedUrls() } })

@@ -8,7 +8,7 @@ const PORT = 8789
 export default defineConfig({
   ...base,
   testMatch: ['offline.spec.ts', 'pwa.spec.ts'],
-  outputDir: '../../test-results-h',
+  outputDir: '../../.tmp/test-results-h',
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command: `node scripts/start.mjs --port ${PORT} --persist-to .tmp/h-state`,

@@ -1,18 +1,21 @@
 import { expect, type Page } from '@playwright/test'
 
-/** Waits until the service worker is active and controls this page (clientsClaim, else a reload). */
+/**
+ * Waits until the service worker controls this page (it registers when the page is idle and claims
+ * open pages on activate); reloads once if it does not (e.g. the dev server was reloading).
+ */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  const controlled = await page
-    .waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false)
-  if (!controlled) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const controlled = await page
+      .waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (controlled) return
     await page.reload()
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
   }
+  throw new Error('the service worker never controlled the page')
 }
 
 /** The loaded images currently shown inside the viewport (absolute URLs; hover images excluded). */
