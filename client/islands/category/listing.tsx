@@ -145,6 +145,8 @@ function Listing(props: ListingIslandProps) {
         })
         setTotal(page.total)
         setLoaded(from + page.fetched)
+        // Visible to callers awaiting this pull before React re-renders.
+        live.current = { ...live.current, loaded: from + page.fetched, total: page.total }
         retries.current = 0
       } catch (err) {
         console.warn('pull more failed', err)
@@ -203,9 +205,20 @@ function Listing(props: ListingIslandProps) {
     const rec = takeScrollRecord(sessionStorage, url)
     if (!rec) return
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual'
-    const missing = restoreFetch(live.current.loaded, rec.loaded)
-    if (missing) void pullMore(missing.size).then(() => scrollToProduct(rec.sku))
-    else scrollToProduct(rec.sku)
+    let cancelled = false
+    void (async () => {
+      // A slow or failed page (or a pull already running) gets a few more tries.
+      for (let attempt = 0; attempt < 1 + PULL_RETRIES && !cancelled; attempt++) {
+        const missing = restoreFetch(live.current.loaded, rec.loaded)
+        if (!missing) break
+        if (busy.current) await new Promise((r) => setTimeout(r, PULL_RETRY_DELAY_MS))
+        else await pullMore(missing.size)
+      }
+      if (!cancelled) scrollToProduct(rec.sku)
+    })()
+    return () => {
+      cancelled = true
+    }
   }, [pullMore])
 
   // Remember the clicked product (and how many products were loaded) before leaving.
