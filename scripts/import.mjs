@@ -3,11 +3,12 @@
 // {_index,_type,_id,_source}, or a JSON array of documents) into the local D1 (or the deployed one
 // with --remote) and keeps the KV URL mappings in step.
 // Options: --type T (for records without _type: product|category|attribute|taxrule|cms_page|
-// cms_block|review), --persist-to DIR (local state dir), --remote.
+// cms_block|review), --persist-to DIR (local state dir), --remote, --purge-url URL (the shop whose
+// edge output cache to purge by page type afterwards; local imports try http://127.0.0.1:8787).
 // Every file is validated completely first; a file with a bad record is reported (file:line: reason)
 // and NOTHING from it is written. A valid file is written with one `wrangler d1 execute --file` run.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
@@ -18,18 +19,20 @@ const files = []
 let type
 let persist
 let remote = false
+let purgeUrl
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]
   if (a === '--type') type = argv[++i]
   else if (a === '--persist-to') persist = argv[++i]
   else if (a === '--remote') remote = true
+  else if (a === '--purge-url') purgeUrl = argv[++i]
   else if (a === '--help' || a === '-h') {
-    console.log('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] FILE...')
+    console.log('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] [--purge-url URL] FILE...')
     process.exit(0)
   } else files.push(a)
 }
 if (files.length === 0) {
-  console.error('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] FILE...')
+  console.error('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] [--purge-url URL] FILE...')
   process.exit(2)
 }
 const where = remote ? ['--remote'] : ['--local', ...persistArgs(persist)]
@@ -138,4 +141,42 @@ for (const s of summary) {
         : ''
   console.log(`  ${s.status.padEnd(12)} ${s.file}${detail ? `  (${detail})` : ''}`)
 }
+// Purge the edge output cache of the pages the import changed (by page type; GET /invalidate).
+const imported = summary.filter((s) => s.status === 'imported')
+const types = new Set(imported.flatMap((s) => Object.keys(s.counts)))
+const tags = new Set()
+if (types.has('product') || types.has('review') || types.has('taxrule') || types.has('attribute'))
+  for (const t of ['product', 'category', 'home']) tags.add(t)
+if (types.has('category')) for (const t of ['category', 'home']) tags.add(t)
+if (types.has('cms_page') || types.has('cms_block')) for (const t of ['cms', 'home']) tags.add(t)
+if (tags.size) await purgeOutputCache([...tags])
 process.exit(failed ? 1 : 0)
+
+async function purgeOutputCache(tagList) {
+  const base = purgeUrl ?? (remote ? null : 'http://127.0.0.1:8787')
+  if (!base) {
+    console.log(`output cache: pass --purge-url https://your-shop to purge tags ${tagList.join(',')}`)
+    return
+  }
+  let key = process.env.INVALIDATE_KEY
+  if (!key && existsSync(path.join(root, '.dev.vars'))) {
+    key = readFileSync(path.join(root, '.dev.vars'), 'utf8')
+      .match(/^INVALIDATE_KEY=(.*)$/m)?.[1]
+      ?.trim()
+  }
+  if (!key) {
+    console.log('output cache: no INVALIDATE_KEY (env or .dev.vars); not purged')
+    return
+  }
+  const url = `${base.replace(/\/+$/, '')}/invalidate?tag=${encodeURIComponent(tagList.join(','))}&key=${encodeURIComponent(key)}`
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) })
+    const body = await res.json().catch(() => null)
+    console.log(
+      `output cache: purge ${tagList.join(',')} → ${res.status} ${JSON.stringify(body?.result ?? body)}`,
+    )
+  } catch {
+    // Nothing listening (e.g. the shop is not running locally): nothing cached to purge.
+    console.log(`output cache: ${base} not reachable; nothing purged`)
+  }
+}
