@@ -17,8 +17,8 @@ import { ampRoutes } from './routes/amp'
 import { categoryRoutes } from './routes/category'
 import { contentRoutes } from './routes/content'
 import { homeRoutes } from './routes/home'
-import { listRoutes } from './routes/lists'
 import { imageRoutes } from './routes/images'
+import { listRoutes } from './routes/lists'
 import { productRoutes } from './routes/product'
 import { rawRoutes } from './routes/raw'
 import { searchRoutes } from './routes/search'
@@ -51,9 +51,12 @@ app.route('/', imageRoutes)
 setDispatchLookups(createDispatchLookups)
 
 app.notFound((c) =>
-  dispatch(c, async (path) =>
-    app.fetch(new Request(new URL(path, c.req.url), c.req.raw), c.env, c.executionCtx),
-  ),
+  dispatch(c, async (path) => {
+    // The rewritten route keeps the visitor's query (filters, sort, childSku).
+    const target = new URL(path, c.req.url)
+    if (!target.search) target.search = new URL(c.req.url).search
+    return app.fetch(new Request(target, c.req.raw), c.env, c.executionCtx)
+  }),
 )
 
 app.onError(handleError)

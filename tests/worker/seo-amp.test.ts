@@ -210,3 +210,19 @@ describe('canonical product page SEO and caching', () => {
     await second.text()
   })
 })
+
+describe('dispatcher keeps the query string', () => {
+  it('renders /{url_path}?color=… filtered and noindex, like /c/{slug}?color=…', async () => {
+    const c = await firstRow<{ url_path: string; slug: string }>(
+      'SELECT url_path, slug FROM categories WHERE id = 190',
+    )
+    await env.URL_MAPPINGS.delete(c.url_path)
+    const direct = await (await SELF.fetch(`${BASE}/c/${c.slug}?sort=price-asc`)).text()
+    const viaPath = await SELF.fetch(`${BASE}/${c.url_path}?sort=price-asc`, { redirect: 'manual' })
+    expect(viaPath.status).toBe(200)
+    const html = await viaPath.text()
+    const skus = (h: string) => [...h.matchAll(/data-sku="([^"]+)"/g)].map((m) => m[1])
+    expect(skus(html).length).toBeGreaterThan(0)
+    expect(skus(html)).toEqual(skus(direct))
+  })
+})
