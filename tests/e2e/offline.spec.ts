@@ -40,8 +40,9 @@ test('seen pages work offline with their images; unvisited pages go home; back o
   await visit(page, '/women')
   const productUrls = await tiles(page)
     .locator('a[href^="/p/"]')
-    .evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).pathname))].slice(0, 2))
-  expect(productUrls).toHaveLength(2)
+    .evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).pathname))].slice(0, 3))
+  expect(productUrls).toHaveLength(3)
+  const unvisitedProduct = productUrls.pop() ?? ''
   const productNames: string[] = []
   for (const url of productUrls) {
     await visit(page, url)
@@ -93,6 +94,12 @@ test('seen pages work offline with their images; unvisited pages go home; back o
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
   await waitForHydration(page)
   expect(await expectVisibleImagesLoaded(page)).toBeGreaterThan(0)
+
+  // The same for a product page never opened.
+  await page.goto(unvisitedProduct)
+  await expect(page.getByText(OFFLINE_REDIRECT_MESSAGE)).toBeVisible()
+  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
+  await waitForHydration(page)
 
   // Back online: the listing continues where it paused, and unvisited pages load again.
   await page.goto('/women')
