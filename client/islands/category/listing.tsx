@@ -84,6 +84,12 @@ function useOnline(): boolean {
 
 function Listing(props: ListingIslandProps) {
   const { categoryIds, currency, labels } = props
+  // Analytics ViewCategory (transactions spec §7); loaded lazily, outside the page's JS budget.
+  useEffect(() => {
+    void import('../../analytics').then((m) =>
+      m.track('ViewCategory', { contentIds: [String(props.categoryId)], contentType: 'product_group' }),
+    )
+  }, [props.categoryId])
   const [state, setState] = useState<ListingState>(props.state)
   const [tiles, setTiles] = useState<TileData[]>(props.tiles)
   const [total, setTotal] = useState(props.total)

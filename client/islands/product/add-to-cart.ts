@@ -21,6 +21,16 @@ export async function addToCart(lines: AddToCartLine[]): Promise<boolean> {
   for (const { qty, ...line } of lines) {
     const result = await cart.addItem({ ...line, finalPriceInclTax: line.priceInclTax }, qty)
     if (!result.ok) allAdded = false
+    else
+      void import('../../analytics').then((m) =>
+        m.track('AddToCart', {
+          contentIds: [line.sku],
+          contentName: line.name,
+          contentType: 'product',
+          numItems: qty,
+          value: line.priceInclTax * qty,
+        }),
+      )
   }
   return allAdded
 }

@@ -173,6 +173,15 @@ function ProductForm(props: ProductFormProps) {
   useEffect(() => {
     void wishlist.load()
     void compare.load()
+    // Analytics ViewContent (transactions spec §7); loaded lazily, outside the page's JS budget.
+    void import('../../analytics').then((m) =>
+      m.track('ViewContent', {
+        contentIds: [props.product.sku],
+        contentName: props.product.name,
+        contentType: 'product',
+        value: props.summary.price,
+      }),
+    )
   }, [])
 
   // "When price tiers are enabled, login or logout reloads the product, skipping the cache."
