@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test'
 
 // Tier 3: a real browser (Debian chromium, never downloaded) against `wrangler dev` on :8788
 // with its own local state (.tmp/e2e-state), migrated and seeded by scripts/start.mjs.
-const PORT = 8788
+// E2E_PORT lets a second run (e.g. a clean-clone CI rehearsal) use another port.
+const PORT = Number(process.env.E2E_PORT ?? 8788)
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
