@@ -73,15 +73,29 @@ describe('security headers on every HTML route', () => {
   }
 
   it('uses a fresh nonce per response, also when the page comes from the output cache', async () => {
+    // A product page (it opts into the output cache).
+    const row = await env.DB.prepare(
+      "SELECT sku, slug FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'simple' ORDER BY id LIMIT 1",
+    ).first<{ sku: string; slug: string }>()
+    const path = `/p/${encodeURIComponent(row?.sku ?? 'x')}/${row?.slug}`
     const nonces = new Set<string>()
+    const states: (string | null)[] = []
+    const warm = await SELF.fetch(`https://shop.test${path}`, { headers: BROWSER })
+    expect(warm.status).toBe(200)
+    await warm.arrayBuffer()
+    await new Promise((r) => setTimeout(r, 300)) // the cache put runs in waitUntil
     for (let i = 0; i < 3; i++) {
-      const res = await SELF.fetch('https://shop.test/c/women', { headers: BROWSER })
+      const res = await SELF.fetch(`https://shop.test${path}`, { headers: BROWSER })
+      states.push(res.headers.get('x-cache'))
       const html = await res.text()
-      const nonce = expectStrictCsp(res, html, '/c/women') as string
+      const nonce = expectStrictCsp(res, html, path) as string
       expect(html).toContain(`nonce="${nonce}"`)
       nonces.add(nonce)
     }
     expect(nonces.size).toBe(3)
+    // The later answers are output-cache HITs: the nonce swap of the
+    // output cache was exercised, and each HIT still got its own nonce.
+    expect(states).toContain('HIT')
   })
 
   it('puts the headers on error pages, redirects, /api answers and the dispatcher 404 path', async () => {
