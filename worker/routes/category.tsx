@@ -35,6 +35,7 @@ export async function renderCategoryPage(c: Context<AppEnv>, category: Category)
   const url = new URL(c.req.url)
   const state = parseListingQuery(url.searchParams)
   const data = await loadCategoryPage(c, category, state, Date.now())
+  c.set('cacheTags', ['category', `C${category.id}`])
   const canonical = new URL(categoryUrl(category), url).href
   const { listing } = data
   return renderPage(

@@ -60,6 +60,7 @@ export async function renderCmsPage(c: Context<AppEnv>, identifier: string): Pro
   const result = await loadCmsPage(c, identifier)
   if (result.kind === 'not-found') return renderCmsNotFound(c, result.message)
   const { page } = result
+  c.set('cacheTags', ['cms'])
   return renderPage(
     c,
     <article className="cms-page" data-testid="cms-page" data-identifier={page.identifier}>

@@ -179,6 +179,7 @@ for (const path of ['/', '/pwa.html']) {
     const now = Date.now()
     const currency = c.var.store.currency
     const home = await loadHomeView(c)
+    c.set('cacheTags', ['home'])
     const storeName = c.var.config.STORE_NAME
     let bannersShown = false
     return renderPage(
