@@ -312,12 +312,27 @@ export interface CompiledSearch {
 }
 
 /**
+ * How the terms aggregations are counted. `sql`: counted in the statement (column `aterms`).
+ * `js`: the engine counts them from its per-isolate facet index over the filtered product ids
+ * (column `ids`). `load`: like `js`, and the statement also returns those fields' postings (column
+ * `fac`: [[field, value, [product ids]]]) to build that index. Fields in none are counted in SQL.
+ */
+export interface FacetPlan {
+  js: string[]
+  load: string[]
+}
+
+/**
  * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
  * doc text]]), `total` ([count, max score]), `inv` (inventory rows of the page) and `a0..aN`
  * (terms: whether the field holds numbers; range: [count per range]; min/max: number), plus
  * `aterms` ([[field, value, count]] of every terms aggregation's field over the filtered set).
  */
-export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): CompiledSearch {
+export function compileProductSearch(
+  plan: SearchPlan,
+  vocab: Vocabulary,
+  facets: FacetPlan = { js: [], load: [] },
+): CompiledSearch {
   const c: Compiler = { params: new Params(), ctes: [], joins: [], vocab }
   const p = c.params
   const q = compile(plan.query, c)
@@ -375,7 +390,23 @@ export function compileProductSearch(plan: SearchPlan, vocab: Vocabulary): Compi
       cols.push(`(SELECT ${fn}(${hotNum ? `COALESCE(${hotNum}, ${eav})` : eav}) FROM f) AS a${i}`)
     }
   })
-  const termFields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
+  const inJs = new Set([...facets.js, ...facets.load])
+  const allTermFields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
+  const termFields = allTermFields.filter((f) => !inJs.has(f))
+  if (allTermFields.some((f) => inJs.has(f))) {
+    // The filtered set's ids: the engine counts these fields from its facet index (one pass in JS
+    // instead of a GROUP BY over every (product, value) row of the set).
+    cols.push('(SELECT json_group_array(id) FROM f) AS ids')
+  }
+  const load = facets.load.filter((f) => allTermFields.includes(f))
+  if (load.length > 0) {
+    // Postings of the fields the engine has not indexed yet (read in primary-key order, no sort).
+    cols.push(
+      `(SELECT json_group_array(json_array(field, value, json(ids))) FROM (SELECT field, value, json_group_array(product_id) AS ids FROM search_terms WHERE field IN (${load.map((f) => p.add(f)).join(', ')}) GROUP BY field, value)) AS fac`,
+    )
+  }
+  // The index version the answer was read at (per-isolate caches check it).
+  cols.push("(SELECT value FROM search_meta WHERE key = 'version') AS ver")
   if (termFields.length > 0) {
     // Every terms aggregation in ONE pass: f stays the outer loop (CROSS JOIN) and each matching
     // product's values of all the aggregated fields are read with one index range per field; the

@@ -10,7 +10,7 @@
 import type { Category, Product } from '../../../shared/schemas/catalog'
 import { buildTree, getAllCategories } from '../catalog/categories'
 import { type InventoryRow, mergeInventory } from '../catalog/products'
-import { compileProductSearch, needsVocabulary, type Vocabulary } from './compile-sql'
+import { compileProductSearch, type FacetPlan, needsVocabulary, type Vocabulary } from './compile-sql'
 import {
   type AggNode,
   parseAggs,
@@ -145,18 +145,15 @@ export function planSearch(req: SearchCatalogRequest): SearchPlan {
 
 let vocabCache: { version: number; vocab: Vocabulary } | null = null
 
-/** Distinct tokens per text field, cached per isolate until the index version changes. */
-async function loadVocabulary(db: D1Database): Promise<Vocabulary> {
-  const row = await db
-    .prepare("SELECT value FROM search_meta WHERE key = 'version'")
-    .first<{ value: number }>()
-  const version = row?.value ?? 0
-  if (vocabCache && vocabCache.version === version) return vocabCache.vocab
-  const { results } = await db
-    .prepare('SELECT DISTINCT field, token FROM search_tokens')
-    .all<{ field: string; token: string }>()
+/** Distinct tokens per text field, read with the index version in one round trip (cached per isolate). */
+async function loadVocabulary(db: D1Database): Promise<{ version: number; vocab: Vocabulary }> {
+  const [meta, tokens] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    db.prepare('SELECT DISTINCT field, token FROM search_tokens'),
+  ])
+  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
   const vocab: Vocabulary = new Map()
-  for (const r of results) {
+  for (const r of (tokens?.results ?? []) as { field: string; token: string }[]) {
     let list = vocab.get(r.field)
     if (!list) {
       list = []
@@ -165,42 +162,151 @@ async function loadVocabulary(db: D1Database): Promise<Vocabulary> {
     list.push(r.token)
   }
   vocabCache = { version, vocab }
-  return vocab
+  return vocabCache
+}
+
+/** A terms-aggregated field's postings: its distinct values and, per product, the indexes of its values. */
+interface FacetField {
+  values: string[]
+  byProduct: Map<number, number[]>
+}
+
+/** Fields with more distinct values than this are counted in SQL (not kept in memory). */
+export const MAX_FACET_VALUES = 5000
+
+/**
+ * Per-isolate facet index for terms aggregations, valid for one index version (every statement
+ * returns the version it read; a different one drops the index and the statement is re-run).
+ */
+let facetCache: { version: number; fields: Map<string, FacetField | 'sql'> } | null = null
+
+function facetPlanFor(plan: SearchPlan, fresh: boolean): FacetPlan {
+  const fields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
+  const cached = fresh ? undefined : facetCache?.fields
+  const js: string[] = []
+  const load: string[] = []
+  for (const f of fields) {
+    const entry = cached?.get(f)
+    if (entry === 'sql') continue
+    if (entry) js.push(f)
+    else load.push(f)
+  }
+  return { js, load }
+}
+
+/** Builds the fields' postings from a `fac` column and keeps those small enough in the facet index. */
+function storeFacets(
+  version: number,
+  fields: string[],
+  fac: [string, string, number[]][],
+): Map<string, FacetField> {
+  const built = new Map<string, FacetField>()
+  // A field with no values at all has no postings: it is known (and empty) too.
+  for (const f of fields) built.set(f, { values: [], byProduct: new Map() })
+  for (const [field, value, ids] of fac) {
+    let f = built.get(field)
+    if (!f) {
+      f = { values: [], byProduct: new Map() }
+      built.set(field, f)
+    }
+    const vi = f.values.length
+    f.values.push(value)
+    for (const id of ids) {
+      const list = f.byProduct.get(id)
+      if (list) list.push(vi)
+      else f.byProduct.set(id, [vi])
+    }
+  }
+  if (!facetCache || facetCache.version !== version) facetCache = { version, fields: new Map() }
+  for (const [field, f] of built) facetCache.fields.set(field, f.values.length > MAX_FACET_VALUES ? 'sql' : f)
+  return built
+}
+
+/** [field, value, count] of each field over the filtered ids (same rows as the SQL GROUP BY). */
+function countFacets(fields: Iterable<string>, ids: number[], source: Map<string, FacetField>) {
+  const out: [string, string, number][] = []
+  for (const field of fields) {
+    const f = source.get(field)
+    if (!f) continue
+    const counts = new Uint32Array(f.values.length)
+    for (const id of ids) {
+      const list = f.byProduct.get(id)
+      if (list) for (const vi of list) counts[vi] = (counts[vi] as number) + 1
+    }
+    counts.forEach((n, vi) => {
+      if (n > 0) out.push([field, f.values[vi] as string, n])
+    })
+  }
+  return out
 }
 
 type ResultRow = Record<string, string | number | null>
 
-/** The SQL a product request compiles to (for benchmarks and debugging). */
+/** The SQL a product request compiles to in this isolate's current state (for benchmarks and debugging). */
 export async function compileProductRequest(db: D1Database, req: SearchCatalogRequest) {
   const plan = planSearch(req)
-  const vocab = needsVocabulary(plan.query) ? await loadVocabulary(db) : new Map()
-  return compileProductSearch(plan, vocab)
+  const vocab = needsVocabulary(plan.query) ? (vocabCache ?? (await loadVocabulary(db))).vocab : new Map()
+  return compileProductSearch(plan, vocab, facetPlanFor(plan, false))
 }
 
-/** Runs a product plan on D1: one statement for hits, total, aggregations and live stock. */
+/**
+ * Runs a product plan on D1: one statement for hits, total, aggregations and live stock (in the
+ * steady state; a changed index version costs one re-run with fresh caches).
+ */
 export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<EngineResult> {
-  const vocab = needsVocabulary(plan.query) ? await loadVocabulary(db) : new Map()
-  const { sql, params } = compileProductSearch(plan, vocab)
-  const row = await db
-    .prepare(sql)
-    .bind(...params)
-    .first<ResultRow>()
-  if (!row) throw new Error('The search statement returned no row')
-  return assembleProductResult(plan, row)
+  const textual = needsVocabulary(plan.query)
+  for (let attempt = 0; ; attempt++) {
+    const fresh = attempt > 0
+    const vocabState = textual ? (fresh || !vocabCache ? await loadVocabulary(db) : vocabCache) : null
+    const facets = facetPlanFor(plan, fresh)
+    const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets)
+    const row = await db
+      .prepare(sql)
+      .bind(...params)
+      .first<ResultRow>()
+    if (!row) throw new Error('The search statement returned no row')
+    const version = Number(row.ver ?? 0)
+    const stale =
+      (vocabState !== null && vocabState.version !== version) ||
+      (facets.js.length > 0 && facetCache?.version !== version)
+    if (stale && !fresh) {
+      if (facetCache?.version !== version) facetCache = null
+      continue
+    }
+    // Fields loaded by this statement are counted from its postings (a field with no values has none).
+    const loaded =
+      facets.load.length > 0
+        ? storeFacets(version, facets.load, parseJsonColumn<[string, string, number[]][]>(row.fac, []))
+        : new Map<string, FacetField>()
+    for (const f of facets.js) {
+      const e = facetCache?.fields.get(f)
+      if (e && e !== 'sql') loaded.set(f, e)
+    }
+    const jsCounts =
+      loaded.size > 0 ? countFacets(loaded.keys(), parseJsonColumn<number[]>(row.ids, []), loaded) : []
+    return assembleProductResult(plan, row, jsCounts)
+  }
 }
 
 function parseJsonColumn<T>(v: string | number | null | undefined, fallback: T): T {
   return typeof v === 'string' ? (JSON.parse(v) as T) : fallback
 }
 
-function assembleProductResult(plan: SearchPlan, row: ResultRow): EngineResult {
+function assembleProductResult(
+  plan: SearchPlan,
+  row: ResultRow,
+  jsCounts: [string, string, number][] = [],
+): EngineResult {
   const hits = parseJsonColumn<[number, number, number, string][]>(row.hits, []).sort((x, y) => x[0] - y[0])
   const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
   const inventory = new Map<string, InventoryRow>()
   for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
   const aggregations: Record<string, AggResult> = {}
   const termCounts = new Map<string, [string, number][]>()
-  for (const [field, value, count] of parseJsonColumn<[string, string, number][]>(row.aterms, [])) {
+  for (const [field, value, count] of [
+    ...parseJsonColumn<[string, string, number][]>(row.aterms, []),
+    ...jsCounts,
+  ]) {
     const list = termCounts.get(field) ?? []
     list.push([value, count])
     termCounts.set(field, list)
