@@ -170,6 +170,7 @@ function ProductForm(props: ProductFormProps) {
   const wishlistSkus = useSignalValue(wishlist.skus)
   const compareSkus = useSignalValue(compare.skus)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page view (the island mounts with its product)
   useEffect(() => {
     void wishlist.load()
     void compare.load()
