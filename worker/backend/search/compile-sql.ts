@@ -355,10 +355,12 @@ export function compileProductSearch(
   // D1 caps compound SELECTs at a few terms, so the answer is ONE row whose columns are JSON:
   // hits, total, live inventory, then one column per aggregation.
   const cols = [
-    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, h.doc)) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, p.doc AS doc FROM pg JOIN products p ON p.id = pg.id) h) AS hits`,
+    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, h.doc)) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, p.doc AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`,
     `(SELECT json_array(COUNT(*), MAX(score)) FROM f) AS total`,
     // Live stock of the page's products and their configurable children (merged into the docs).
-    `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg JOIN search_docs sd ON sd.product_id = pg.id) x JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`,
+    // CROSS JOIN keeps the page (at most `size` rows) as the outer loop: without it SQLite may
+    // scan every product row and probe the page (10 ms+ at 10,000 products).
+    `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`,
   ]
   plan.aggs.forEach((agg: AggNode, i) => {
     const fld = p.add(agg.field)
