@@ -5,5 +5,6 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    silent: 'passed-only',
   },
 })

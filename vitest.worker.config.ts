@@ -23,6 +23,8 @@ export default defineConfig(async () => ({
     include: ['tests/worker/**/*.test.{ts,tsx}'],
     setupFiles: ['./tests/worker/setup.ts'],
     testTimeout: 20000,
+    // Expected 4xx/5xx are logged by the worker; show console output only for failing tests.
+    silent: 'passed-only',
     hookTimeout: 60000,
   },
 }))
