@@ -50,16 +50,23 @@ export async function getCategoryTree(db: D1Database, rootId = ROOT_CATEGORY_ID)
 
 async function oneWithChildren(
   db: D1Database,
-  where: string,
+  where: 'id' | 'slug' | 'url_path',
   value: string | number,
 ): Promise<Category | null> {
-  const row = await db
-    .prepare(`SELECT id FROM categories WHERE ${where} = ? AND is_active = 1 LIMIT 1`)
+  // One round trip: every category, flagged where the lookup matches an active row.
+  const res = await db
+    .prepare(
+      `SELECT id, parent_id, position, doc, (${where} = ?1 AND is_active = 1) AS hit FROM categories ORDER BY position ASC, id ASC`,
+    )
     .bind(value)
-    .first<{ id: number }>()
-  if (!row) return null
-  const tree = buildTree(await activeCategories(db))
-  return tree.get(row.id) ?? null
+    .all<CategoryRow & { hit: number }>()
+  let id: number | null = null
+  for (const r of res.results) if (r.hit === 1 && (id === null || r.id < id)) id = r.id
+  if (id === null) return null
+  const active = res.results
+    .map((r) => ({ ...parseDoc<Category>(r.doc), children_data: [] }) as Category)
+    .filter((c) => c.is_active !== false)
+  return buildTree(active).get(id) ?? null
 }
 
 /** One category (with its subtree) by id; null when absent. */

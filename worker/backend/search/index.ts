@@ -242,6 +242,13 @@ function countFacets(fields: Iterable<string>, ids: number[], source: Map<string
 
 type ResultRow = Record<string, string | number | null>
 
+let lastVersion: number | null = null
+
+/** The search index version the last product search of this isolate read (null before any). */
+export function indexVersionSeen(): number | null {
+  return lastVersion
+}
+
 /** The SQL a product request compiles to in this isolate's current state (for benchmarks and debugging). */
 export async function compileProductRequest(db: D1Database, req: SearchCatalogRequest) {
   const plan = planSearch(req)
@@ -266,6 +273,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       .first<ResultRow>()
     if (!row) throw new Error('The search statement returned no row')
     const version = Number(row.ver ?? 0)
+    lastVersion = version
     const stale =
       (vocabState !== null && vocabState.version !== version) ||
       (facets.js.length > 0 && facetCache?.version !== version)

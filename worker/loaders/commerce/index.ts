@@ -4,6 +4,7 @@
  * time-out); otherwise the `embedded` adapter (D1/KV in-process). Page loaders use only this.
  */
 import type { Context } from 'hono'
+import { indexVersionSeen } from '../../backend/search'
 import type { AppEnv } from '../../env'
 import { createEmbeddedCommerce } from './embedded'
 import type { Commerce } from './types'
@@ -15,13 +16,53 @@ export { createEmbeddedCommerce, createUpstreamCommerce }
 
 const cache = new WeakMap<Context<AppEnv>, Commerce>()
 
+/** How long an isolate reuses rarely changing catalogue data (attributes, tax rules, home data). */
+export const MEMO_TTL_MS = 60_000
+
+type MemoEntry = { at: number; version: number | null; value: Promise<unknown> }
+const memo = new Map<string, MemoEntry>()
+
+/**
+ * Per-isolate memo of an adapter read: reused for MEMO_TTL_MS while the search index version this
+ * isolate last read is unchanged (an import or reseed bumps it); failed loads are not kept.
+ */
+function memoised<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  const version = indexVersionSeen()
+  const hit = memo.get(key)
+  if (hit && now - hit.at < MEMO_TTL_MS && hit.version === version) return hit.value as Promise<T>
+  const value = load()
+  memo.set(key, { at: now, version, value })
+  value.catch(() => {
+    if (memo.get(key)?.value === value) memo.delete(key)
+  })
+  return value
+}
+
+/** Drops every memoised read (tests, invalidation). */
+export function clearCommerceMemo(): void {
+  memo.clear()
+}
+
+/** The adapter with its rarely changing reads memoised per isolate (key: adapter + store). */
+function withMemo(commerce: Commerce, scope: string): Commerce {
+  return {
+    ...commerce,
+    getAttributes: (codes) =>
+      memoised(`${scope}|attributes|${codes ? JSON.stringify(codes) : '*'}`, () =>
+        commerce.getAttributes(codes),
+      ),
+    getTaxRules: () => memoised(`${scope}|taxrules`, () => commerce.getTaxRules()),
+    getHomeData: () => memoised(`${scope}|home`, () => commerce.getHomeData()),
+  }
+}
+
 /** The Commerce adapter for this request (memoised per request context). */
 export function getCommerce(c: Context<AppEnv>): Commerce {
   const hit = cache.get(c)
   if (hit) return hit
   const upstream = c.var.config.API_UPSTREAM
   const store = c.var.store
-  const commerce = upstream
+  const adapter = upstream
     ? createUpstreamCommerce({
         baseUrl: upstream,
         storeName: c.var.config.STORE_NAME,
@@ -31,6 +72,10 @@ export function getCommerce(c: Context<AppEnv>): Commerce {
         storeId: store?.storeId ?? 0,
       })
     : createEmbeddedCommerce({ db: c.env.DB, storeId: store?.storeId ?? 0 })
+  const commerce = withMemo(
+    adapter,
+    `${adapter.kind}|${upstream ?? ''}|${store?.storeCode ?? c.var.config.STORE_CODE}|${store?.storeId ?? 0}`,
+  )
   cache.set(c, commerce)
   return commerce
 }
