@@ -24,7 +24,7 @@ export default defineConfig(async () => ({
     setupFiles: ['./tests/worker/setup.ts'],
     testTimeout: 20000,
     // Expected 4xx/5xx are logged by the worker; show console output only for failing tests.
-    silent: 'passed-only',
+    silent: 'passed-only' as const,
     hookTimeout: 60000,
   },
 }))
