@@ -101,28 +101,30 @@ export async function getProductsBySku(
   const wanted = [...new Set(skus.filter((s) => typeof s === 'string' && s.length > 0))]
   if (wanted.length === 0) return result
 
-  // 1. Which requested skus are children of a configurable parent?
+  // One round trip: which requested skus are configurable children (their parent's document is
+  // loaded instead), the documents, and the live inventory of those products and their children.
+  const list = JSON.stringify(wanted)
+  const docSkus = `WITH d AS (SELECT DISTINCT COALESCE((SELECT parent_sku FROM inventory i WHERE i.sku = j.value), j.value) AS s FROM json_each(?1) j)`
+  const [invResult, docResult, stockResult] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare('SELECT sku, parent_sku FROM inventory WHERE sku IN (SELECT value FROM json_each(?1))')
+      .bind(list),
+    db.prepare(`${docSkus} SELECT doc FROM products WHERE sku IN (SELECT s FROM d)`).bind(list),
+    db
+      .prepare(
+        `${docSkus} SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE sku IN (SELECT s FROM d)
+         UNION SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE parent_sku IN (SELECT s FROM d)`,
+      )
+      .bind(list),
+  ])
   const parentOf = new Map<string, string>()
-  const invParts = chunk(wanted)
-  const invResults = await db.batch<{ sku: string; parent_sku: string | null }>(
-    invParts.map((part) =>
-      db
-        .prepare(`SELECT sku, parent_sku FROM inventory WHERE sku IN (${placeholders(part.length)})`)
-        .bind(...part),
-    ),
+  for (const row of (invResult?.results ?? []) as { sku: string; parent_sku: string | null }[])
+    if (row.parent_sku) parentOf.set(row.sku, row.parent_sku)
+  const inventory = new Map<string, InventoryRow>()
+  for (const row of (stockResult?.results ?? []) as unknown as InventoryRow[]) inventory.set(row.sku, row)
+  const products = ((docResult?.results ?? []) as { doc: string }[]).map((r) =>
+    mergeInventory(parseDoc<Product>(r.doc), inventory),
   )
-  for (const res of invResults)
-    for (const row of res.results) if (row.parent_sku) parentOf.set(row.sku, row.parent_sku)
-
-  // 2. Load the documents for direct skus and parents.
-  const docSkus = [...new Set(wanted.map((s) => parentOf.get(s) ?? s))]
-  const docResults = await db.batch<{ doc: string }>(
-    chunk(docSkus).map((part) =>
-      db.prepare(`SELECT doc FROM products WHERE sku IN (${placeholders(part.length)})`).bind(...part),
-    ),
-  )
-  const docs = docResults.flatMap((r) => r.results.map((row) => row.doc))
-  const products = await withInventory(db, docs)
   const bySku = new Map(products.map((p) => [p.sku, p]))
 
   for (const sku of wanted) {
