@@ -1,7 +1,7 @@
 /**
  * Edge output cache for anonymous HTML (ARCHITECTURE "Edge cache is for anonymous HTML only").
- * Key = URL (sorted query) + store + currency + pricing country. A page opts in by setting
- * `c.var.cacheTags`; cart, checkout, account and confirmation pages never do, and any response
+ * Key = URL (sorted query) + store + currency + pricing country + client build id. A page opts in
+ * by setting `c.var.cacheTags`; cart, checkout, account and confirmation pages never do, and any response
  * with Set-Cookie or a non-200 status is not stored. Fresh for FRESH_SECONDS, then served stale
  * while one revalidation re-renders it in the background (a short lock entry keeps other
  * requests of this colo from re-rendering the same key at once). The CSP nonce baked into a
@@ -9,6 +9,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
+import { BUILD_ID } from '../render/assets'
 import { edgeCache } from '../runtime'
 
 export const FRESH_SECONDS = 300
@@ -49,7 +50,8 @@ export function outputCacheKey(
   const u = new URL(url)
   const params = [...u.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   const qs = new URLSearchParams(params).toString()
-  return `${KEY_HOST}${u.pathname}${qs ? `?${qs}` : ''}#${store.storeCode}/${store.currency}/${store.pricingCountry}`
+  // The build id too: a page cached by the previous deploy references that build's assets (issue 8).
+  return `${KEY_HOST}${u.pathname}${qs ? `?${qs}` : ''}#${store.storeCode}/${store.currency}/${store.pricingCountry}/${BUILD_ID}`
 }
 
 export function keyRequest(key: string): Request {
