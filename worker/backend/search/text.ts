@@ -100,6 +100,33 @@ export function expandToken(
   return found.slice(0, Math.max(1, maxExpansions))
 }
 
+/** Expansions per vocabulary object (a reloaded vocabulary is a new object, so entries never go stale). */
+const expansionCache = new WeakMap<object, Map<string, Expansion[]>>()
+/** Most cached expansions per vocabulary (the map is emptied when full). */
+export const MAX_CACHED_EXPANSIONS = 2000
+
+/** expandToken, memoised per vocabulary object and options (the vocabulary must not change in place). */
+function expandTokenCached(
+  token: string,
+  vocabulary: Iterable<string>,
+  fuzziness: number | 'auto',
+  prefixLength: number,
+  maxExpansions: number,
+): Expansion[] {
+  const key = `${token}\u0000${fuzziness}\u0000${prefixLength}\u0000${maxExpansions}`
+  let cache = expansionCache.get(vocabulary)
+  if (!cache) {
+    cache = new Map()
+    expansionCache.set(vocabulary, cache)
+  }
+  const hit = cache.get(key)
+  if (hit) return hit
+  const found = expandToken(token, vocabulary, fuzziness, prefixLength, maxExpansions)
+  if (cache.size >= MAX_CACHED_EXPANSIONS) cache.clear()
+  cache.set(key, found)
+  return found
+}
+
 /** A query token of one field with its expansions and the number of tokens that field requires. */
 export interface FieldPlan {
   field: string
@@ -123,7 +150,7 @@ export function planTextMatch(
     const qtokens = [...new Set(fieldTokens(field, query))].slice(0, MAX_QUERY_TOKENS)
     const tokens = qtokens.map((token) => ({
       token,
-      expansions: expandToken(
+      expansions: expandTokenCached(
         token,
         vocabularyOf(field),
         options.fuzziness,
