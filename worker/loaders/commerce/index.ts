@@ -16,8 +16,11 @@ export { createEmbeddedCommerce, createUpstreamCommerce }
 
 const cache = new WeakMap<Context<AppEnv>, Commerce>()
 
-/** How long an isolate reuses rarely changing catalogue data (attributes, tax rules, home data). */
+/** How long an isolate reuses rarely changing catalogue data (attributes, tax rules, home data, category lookups). */
 export const MEMO_TTL_MS = 60_000
+
+/** Most memoised reads per isolate (the memo is emptied when full). */
+export const MEMO_MAX_ENTRIES = 1000
 
 type MemoEntry = { at: number; version: number | null; value: Promise<unknown> }
 const memo = new Map<string, MemoEntry>()
@@ -31,6 +34,8 @@ function memoised<T>(key: string, load: () => Promise<T>, now = Date.now()): Pro
   const hit = memo.get(key)
   if (hit && now - hit.at < MEMO_TTL_MS && hit.version === version) return hit.value as Promise<T>
   const value = load()
+  // Bounded: keys include lookup values (e.g. category slugs from URLs).
+  if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
   memo.set(key, { at: now, version, value })
   value.catch(() => {
     if (memo.get(key)?.value === value) memo.delete(key)
@@ -53,6 +58,11 @@ function withMemo(commerce: Commerce, scope: string): Commerce {
       ),
     getTaxRules: () => memoised(`${scope}|taxrules`, () => commerce.getTaxRules()),
     getHomeData: () => memoised(`${scope}|home`, () => commerce.getHomeData()),
+    getCategoryBySlug: (slug) =>
+      memoised(`${scope}|category-slug|${slug}`, () => commerce.getCategoryBySlug(slug)),
+    getCategoryById: (id) => memoised(`${scope}|category-id|${id}`, () => commerce.getCategoryById(id)),
+    getCategoryByUrlPath: (urlPath) =>
+      memoised(`${scope}|category-path|${urlPath}`, () => commerce.getCategoryByUrlPath(urlPath)),
   }
 }
 
