@@ -9,7 +9,7 @@ import { build } from 'esbuild'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
 
 export const root = path.resolve(import.meta.dirname, '../..')
-const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
+export const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
   /compatibility_date = "([^"]+)"/,
 )[1]
 const bin = (n) => path.join(root, 'node_modules/.bin', n)
@@ -26,6 +26,18 @@ export function sh(cmd, cmdArgs) {
   return res.stdout
 }
 
+/** esbuild options for bundling a fixture worker for workerd. */
+export const workerBuild = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: ['cloudflare:*', 'node:*'],
+  logLevel: 'warning',
+}
+
 /** Builds the client, the production worker and the fixture workers; returns their paths and sizes. */
 export async function buildProduction() {
   log('building client and worker (production)…')
@@ -36,16 +48,6 @@ export async function buildProduction() {
   const bundle = { bytes: workerJs.length, gzipBytes: gzipSync(workerJs, { level: 9 }).length }
   const manifest = JSON.parse(readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'))
 
-  const workerBuild = {
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    external: ['cloudflare:*', 'node:*'],
-    logLevel: 'warning',
-  }
   // The seeder runs inside workerd (a fixture worker) and writes the persisted D1/KV.
   const seedOut = path.join(root, '.tmp/bench/seed-worker.js')
   await build({
@@ -89,7 +91,8 @@ function splitSql(sql) {
   return out
 }
 
-const migrationStatements = migrationFiles.flatMap((f) =>
+/** Every migration's statements, in order (for seeding inside workerd). */
+export const migrationStatements = migrationFiles.flatMap((f) =>
   splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')),
 )
 

@@ -14,14 +14,13 @@
 // Options: --seed N --cases 10000 --journeys 50 --shoppers 200 --duration 60 --scale 300
 //          --phases fuzz,orders,load --port 8798
 // Exit code 1 when any property fails.
-import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+import { COMPAT_DATE, migrationStatements, root, sh, workerBuild } from '../bench/server.mjs'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const args = process.argv.slice(2)
 const opt = (name, fallback) => {
   const i = args.indexOf(name)
@@ -48,20 +47,6 @@ const hardStop = setTimeout(async () => {
 }, HARD_LIMIT_MS)
 hardStop.unref()
 
-const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
-  /compatibility_date = "([^"]+)"/,
-)[1]
-const env = {
-  ...process.env,
-  PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
-  WRANGLER_SEND_METRICS: 'false',
-}
-function sh(cmd, cmdArgs) {
-  const res = spawnSync(cmd, cmdArgs, { cwd: root, env, encoding: 'utf8' })
-  if (res.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed:\n${res.stderr}\n${res.stdout}`)
-  return res.stdout
-}
-
 // ---------------------------------------------------------------------------------------------
 // Build: client, production worker, seed fixture, and the Node bundle of the client order queue.
 log(`soak seed ${SEED} — building…`)
@@ -69,16 +54,6 @@ const tmp = path.join(root, '.tmp/soak')
 sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
 const outdir = path.join(tmp, 'dist')
 sh(path.join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
-const workerBuild = {
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  conditions: ['workerd', 'worker', 'browser'],
-  mainFields: ['module', 'main'],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  external: ['cloudflare:*', 'node:*'],
-  logLevel: 'warning',
-}
 const seedOut = path.join(tmp, 'seed-worker.js')
 await build({
   ...workerBuild,
@@ -98,29 +73,7 @@ await build({
 })
 const lib = await import(libOut)
 
-function splitSql(sql) {
-  const out = []
-  let buf = ''
-  let inTrigger = false
-  for (const line of sql.split('\n')) {
-    const t = line.replace(/--.*$/, '').trim()
-    if (!t && !buf) continue
-    buf += `${line}\n`
-    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf)) inTrigger = true
-    if (inTrigger ? /^END;$/i.test(t) : t.endsWith(';')) {
-      out.push(buf.trim())
-      buf = ''
-      inTrigger = false
-    }
-  }
-  if (buf.trim()) out.push(buf.trim())
-  return out
-}
-const migrations = sh('ls', ['worker/backend/migrations'])
-  .split('\n')
-  .filter((f) => f.endsWith('.sql'))
-  .sort()
-  .flatMap((f) => splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')))
+const migrations = migrationStatements
 
 const workerLogs = { lines: 0, samples: [] }
 const TOKEN_SECRET = 'soak-secret-0123456789abcdef0123456789abcdef'
