@@ -105,7 +105,14 @@ export const ProductLinkSchema = z.looseObject({
 })
 export type ProductLink = z.infer<typeof ProductLinkSchema>
 
-export const ProductTypeSchema = z.enum(['simple', 'configurable', 'grouped', 'bundle', 'virtual', 'downloadable'])
+export const ProductTypeSchema = z.enum([
+  'simple',
+  'configurable',
+  'grouped',
+  'bundle',
+  'virtual',
+  'downloadable',
+])
 export type ProductType = z.infer<typeof ProductTypeSchema>
 
 export const ProductSchema = z.looseObject({
