@@ -324,9 +324,11 @@ export interface FacetPlan {
 
 /**
  * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
- * doc text]]), `total` ([count, max score]), `inv` (inventory rows of the page) and `a0..aN`
- * (terms: whether the field holds numbers; range: [count per range]; min/max: number), plus
- * `aterms` ([[field, value, count]] of every terms aggregation's field over the filtered set).
+ * doc]], the doc embedded as JSON rather than an escaped string), `total` ([count, max score]),
+ * `inv` (inventory rows of the page), `a0..aN` (terms: whether the field holds numbers; range:
+ * [count per range]; min/max: number), `ver` (the index version read), and, per the facet plan,
+ * `aterms` ([[field, value, count]] of the SQL-counted terms fields over the filtered set), `ids`
+ * (the filtered product ids) and `fac` (postings of the fields the engine is loading).
  */
 export function compileProductSearch(
   plan: SearchPlan,
@@ -355,7 +357,7 @@ export function compileProductSearch(
   // D1 caps compound SELECTs at a few terms, so the answer is ONE row whose columns are JSON:
   // hits, total, live inventory, then one column per aggregation.
   const cols = [
-    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, h.doc)) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, p.doc AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`,
+    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, json(h.doc))) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, p.doc AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`,
     `(SELECT json_array(COUNT(*), MAX(score)) FROM f) AS total`,
     // Live stock of the page's products and their configurable children (merged into the docs).
     // CROSS JOIN keeps the page (at most `size` rows) as the outer loop: without it SQLite may

@@ -305,7 +305,9 @@ function assembleProductResult(
   row: ResultRow,
   jsCounts: [string, string, number][] = [],
 ): EngineResult {
-  const hits = parseJsonColumn<[number, number, number, string][]>(row.hits, []).sort((x, y) => x[0] - y[0])
+  const hits = parseJsonColumn<[number, number, number, Product | string][]>(row.hits, []).sort(
+    (x, y) => x[0] - y[0],
+  )
   const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
   const inventory = new Map<string, InventoryRow>()
   for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
@@ -349,7 +351,10 @@ function assembleProductResult(
     hits: hits.map(([, id, score, doc]) => ({
       id,
       score,
-      source: mergeInventory(JSON.parse(doc) as Product, inventory) as unknown as Record<string, unknown>,
+      source: mergeInventory(
+        typeof doc === 'string' ? (JSON.parse(doc) as Product) : doc,
+        inventory,
+      ) as unknown as Record<string, unknown>,
     })),
     aggregations,
   }
