@@ -165,10 +165,15 @@ async function loadVocabulary(db: D1Database): Promise<{ version: number; vocab:
   return vocabCache
 }
 
-/** A terms-aggregated field's postings: its distinct values and, per product, the indexes of its values. */
+/**
+ * A terms-aggregated field's postings in compressed rows: the values of the product with dense
+ * index i are `vals[offsets[i] .. offsets[i + 1])` (indexes into `values`); products whose dense
+ * index is beyond `offsets` have none.
+ */
 interface FacetField {
   values: string[]
-  byProduct: Map<number, number[]>
+  offsets: Int32Array
+  vals: Int32Array
 }
 
 /** Fields with more distinct values than this are counted in SQL (not kept in memory). */
@@ -177,8 +182,13 @@ export const MAX_FACET_VALUES = 5000
 /**
  * Per-isolate facet index for terms aggregations, valid for one index version (every statement
  * returns the version it read; a different one drops the index and the statement is re-run).
+ * `dense` numbers the product ids once for all fields.
  */
-let facetCache: { version: number; fields: Map<string, FacetField | 'sql'> } | null = null
+let facetCache: {
+  version: number
+  dense: Map<number, number>
+  fields: Map<string, FacetField | 'sql'>
+} | null = null
 
 function facetPlanFor(plan: SearchPlan, fresh: boolean): FacetPlan {
   const fields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
@@ -200,38 +210,66 @@ function storeFacets(
   fields: string[],
   fac: [string, string, number[]][],
 ): Map<string, FacetField> {
-  const built = new Map<string, FacetField>()
+  if (!facetCache || facetCache.version !== version)
+    facetCache = { version, dense: new Map(), fields: new Map() }
+  const dense = facetCache.dense
+  const grouped = new Map<string, [string, number[]][]>()
   // A field with no values at all has no postings: it is known (and empty) too.
-  for (const f of fields) built.set(f, { values: [], byProduct: new Map() })
+  for (const f of fields) grouped.set(f, [])
   for (const [field, value, ids] of fac) {
-    let f = built.get(field)
-    if (!f) {
-      f = { values: [], byProduct: new Map() }
-      built.set(field, f)
+    let list = grouped.get(field)
+    if (!list) {
+      list = []
+      grouped.set(field, list)
     }
-    const vi = f.values.length
-    f.values.push(value)
-    for (const id of ids) {
-      const list = f.byProduct.get(id)
-      if (list) list.push(vi)
-      else f.byProduct.set(id, [vi])
-    }
+    list.push([value, ids])
+    for (const id of ids) if (!dense.has(id)) dense.set(id, dense.size)
   }
-  if (!facetCache || facetCache.version !== version) facetCache = { version, fields: new Map() }
-  for (const [field, f] of built) facetCache.fields.set(field, f.values.length > MAX_FACET_VALUES ? 'sql' : f)
+  const built = new Map<string, FacetField>()
+  for (const [field, postings] of grouped) {
+    const n = dense.size
+    const offsets = new Int32Array(n + 1)
+    for (const [, ids] of postings) {
+      for (const id of ids) {
+        const j = (dense.get(id) as number) + 1
+        offsets[j] = (offsets[j] as number) + 1
+      }
+    }
+    for (let i = 0; i < n; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
+    const vals = new Int32Array(offsets[n] as number)
+    const fill = offsets.slice(0, n)
+    postings.forEach(([, ids], vi) => {
+      for (const id of ids) {
+        const d = dense.get(id) as number
+        vals[fill[d] as number] = vi
+        fill[d] = (fill[d] as number) + 1
+      }
+    })
+    const f: FacetField = { values: postings.map(([v]) => v), offsets, vals }
+    built.set(field, f)
+    facetCache.fields.set(field, f.values.length > MAX_FACET_VALUES ? 'sql' : f)
+  }
   return built
 }
 
 /** [field, value, count] of each field over the filtered ids (same rows as the SQL GROUP BY). */
-function countFacets(fields: Iterable<string>, ids: number[], source: Map<string, FacetField>) {
+function countFacets(fields: Map<string, FacetField>, ids: number[], dense: Map<number, number>) {
+  const rows = new Int32Array(ids.length)
+  ids.forEach((id, i) => {
+    rows[i] = dense.get(id) ?? -1
+  })
   const out: [string, string, number][] = []
-  for (const field of fields) {
-    const f = source.get(field)
-    if (!f) continue
+  for (const [field, f] of fields) {
     const counts = new Uint32Array(f.values.length)
-    for (const id of ids) {
-      const list = f.byProduct.get(id)
-      if (list) for (const vi of list) counts[vi] = (counts[vi] as number) + 1
+    const { offsets, vals } = f
+    const limit = offsets.length - 1
+    for (const d of rows) {
+      if (d < 0 || d >= limit) continue
+      const end = offsets[d + 1] as number
+      for (let k = offsets[d] as number; k < end; k++) {
+        const vi = vals[k] as number
+        counts[vi] = (counts[vi] as number) + 1
+      }
     }
     counts.forEach((n, vi) => {
       if (n > 0) out.push([field, f.values[vi] as string, n])
@@ -291,7 +329,9 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       if (e && e !== 'sql') loaded.set(f, e)
     }
     const jsCounts =
-      loaded.size > 0 ? countFacets(loaded.keys(), parseJsonColumn<number[]>(row.ids, []), loaded) : []
+      loaded.size > 0 && facetCache
+        ? countFacets(loaded, parseJsonColumn<number[]>(row.ids, []), facetCache.dense)
+        : []
     return assembleProductResult(plan, row, jsCounts)
   }
 }
