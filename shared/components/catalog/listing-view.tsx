@@ -193,6 +193,8 @@ export function ListingView(props: ListingViewProps) {
               )}
             </div>
           ) : null}
+          {/* Tiles name products with <h3>: this keeps the heading outline h1 > h2 > h3 (axe heading-order). */}
+          {tiles.length ? <h2 className="visually-hidden">Products</h2> : null}
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: records the clicked tile link; keyboard activation also fires click */}
           <ul
             className={`product-grid${loading ? ' product-grid--loading' : ''}`}
