@@ -26,6 +26,8 @@ interface ClientManifest {
   buildId: string
   css: string
   cssGzipBytes: number
+  /** The minified stylesheet, inlined into <head> (absent in builds older than the field). */
+  cssText?: string
   entries: Record<string, ManifestEntry>
   serviceWorker: string | null
 }
@@ -37,4 +39,10 @@ export const BUILD_ID = clientManifest.buildId
 export function entryAssets(entry: EntryName): { script: string; preloads: string[] } | null {
   const e = clientManifest.entries[entry] ?? clientManifest.entries.default
   return e ? { script: e.file, preloads: e.imports } : null
+}
+
+/** The stylesheet text safe to put inside <style> (a '</style' in it could not close the element). */
+export function inlineCss(): string | null {
+  const text = clientManifest.cssText
+  return text ? text.replace(/<\/(style)/gi, '<\\/$1') : null
 }

@@ -1,9 +1,9 @@
 /**
- * The HTML document shell: <head> with title, meta, canonical, stylesheet, modulepreloads and the
+ * The HTML document shell: <head> with title, meta, canonical, inlined stylesheet, modulepreloads and the
  * page's one module script (all carrying the CSP nonce), and <body> with the chosen layout.
  */
 import type { ReactNode } from 'react'
-import { BUILD_ID, clientManifest, type EntryName, entryAssets } from './assets'
+import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss } from './assets'
 
 export interface PageMeta {
   description?: string
@@ -40,6 +40,7 @@ export interface DocumentProps {
 export function Document(props: DocumentProps) {
   const { title, meta = {}, head, nonce, entry, layout, htmlData, children } = props
   const assets = entry ? entryAssets(entry) : null
+  const css = inlineCss()
   return (
     <html
       lang={props.lang ?? 'en'}
@@ -66,11 +67,19 @@ export function Document(props: DocumentProps) {
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="stylesheet" href={clientManifest.css} />
+        {css ? (
+          // Inlined: no render-blocking stylesheet request (the nonce satisfies the CSP's style-src);
+          // our own build output with '</style' escaped.
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+        ) : (
+          <link rel="stylesheet" href={clientManifest.css} />
+        )}
+        {/* The islands' JS is fetched at low priority: it must not compete with the first paint and the
+            LCP image (high-priority scripts started before first paint count as render-blocking). */}
         {assets?.preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} fetchPriority="low" />
         ))}
-        {assets ? <script type="module" src={assets.script} nonce={nonce} /> : null}
+        {assets ? <script type="module" src={assets.script} nonce={nonce} fetchPriority="low" /> : null}
         {head}
       </head>
       <body data-layout={layout}>{children}</body>
