@@ -45,7 +45,7 @@ const allPages = [
 ]
 const pages = only ? allPages.filter(([name]) => only.includes(name)) : allPages
 
-function runLighthouse(url, base, name, p) {
+function runLighthouse(url, base, name, p, retries = 1) {
   const res = spawnSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
     [
@@ -63,7 +63,11 @@ function runLighthouse(url, base, name, p) {
       encoding: 'utf8',
     },
   )
-  if (res.status !== 0) throw new Error(`lighthouse failed for ${name}: ${res.stderr}`)
+  if (res.status !== 0) {
+    // Lighthouse occasionally loses the trace (NO_NAVSTART, NO_FCP): run that page again once.
+    if (retries > 0) return runLighthouse(url, base, name, p, retries - 1)
+    throw new Error(`lighthouse failed for ${name}: ${res.stderr}`)
+  }
   const report = JSON.parse(readFileSync(`${base}.report.json`, 'utf8'))
   const score = (k) => Math.round((report.categories[k]?.score ?? 0) * 100)
   const audit = (k) => report.audits[k]?.numericValue ?? null
