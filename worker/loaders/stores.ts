@@ -3,25 +3,14 @@
  * port: the list of physical stores, and one store by its code. Descriptions are sanitized.
  */
 import type { Context } from 'hono'
+import type { StoreSummary } from '../../shared/components/content/cms'
 import { sanitizeHtml } from '../../shared/domain/sanitize-html'
 import type { StoreLocation } from '../../shared/schemas/catalog'
 import type { AppEnv } from '../env'
 import { getCommerce } from './commerce'
 
-export interface StoreView {
-  code: string
-  name: string
-  city: string
-  address: string[]
-  phone: string | null
-  email: string | null
-  hours: string[]
-  lat: number | null
-  lng: number | null
-  /** Sanitized HTML. */
-  descriptionHtml: string
-  image: string | null
-}
+/** A store as the store-locator components render it (description sanitized). */
+export type StoreView = StoreSummary
 
 /** The page path of a store. */
 export function storePath(code: string): string {
