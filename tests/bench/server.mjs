@@ -96,28 +96,29 @@ export const migrationStatements = migrationFiles.flatMap((f) =>
   splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')),
 )
 
-let nextPort = Number(process.env.BENCH_PORT_BASE ?? 8840)
-/** Starts a worker script in workerd (Miniflare) with persisted state under `state`. */
-export async function startWorker({
-  cache,
-  upstream,
-  state,
+/** Miniflare options for the production worker (or a fixture script) on 127.0.0.1:`port`. */
+export function workerOptions({
   script = path.join(root, '.tmp/bench/dist/index.js'),
+  state,
+  port,
+  cache = false,
+  upstream = '',
+  tokenSecret = 'bench-secret-0123456789abcdef0123456789abcdef',
+  invalidateKey = 'bench-invalidate',
 }) {
-  const port = nextPort++
   const options = convertV4MiniflareOptions({
     modules: true,
     scriptPath: script,
     compatibilityDate: COMPAT_DATE,
     d1Databases: { DB: 'db' },
-    kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
+    kvNamespaces: { URL_MAPPINGS: 'urls' },
     assets: {
       directory: path.join(root, 'public'),
       binding: 'ASSETS',
       routerConfig: { has_user_worker: true },
     },
     bindings: {
-      API_UPSTREAM: upstream ?? '',
+      API_UPSTREAM: upstream,
       STORE_CODE: 'default',
       STORE_NAME: 'Ode Atelier',
       STORE_ID: '1',
@@ -128,14 +129,21 @@ export async function startWorker({
       OFFLINE_ORDERS_AUTO_TRANSMIT: 'false',
       OUTPUT_CACHE_ENABLED: cache ? 'true' : 'false',
       ENVIRONMENT: 'production',
-      TOKEN_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-      INVALIDATE_KEY: 'bench-invalidate',
+      TOKEN_SECRET: tokenSecret,
+      INVALIDATE_KEY: invalidateKey,
     },
     port,
     host: '127.0.0.1',
   })
   // Miniflare 5: one persistence root for D1/KV, so the seeder and the measured workers share data.
   options.resourcePersistencePath = state
+  return options
+}
+
+let nextPort = Number(process.env.BENCH_PORT_BASE ?? 8840)
+/** Starts a worker script in workerd (Miniflare) with persisted state under `state`. */
+export async function startWorker({ cache, upstream, state, script }) {
+  const options = workerOptions({ script, state, port: nextPort++, cache, upstream })
   // workerd's own errors (uncaught exceptions, crashes) reach stderr; request logs stay quiet.
   options.log = new Log(process.env.BENCH_LOG === 'debug' ? LogLevel.DEBUG : LogLevel.WARN)
   const mf = new Miniflare(options)

@@ -18,8 +18,8 @@ import { rmSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { build } from 'esbuild'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
-import { COMPAT_DATE, migrationStatements, root, sh, workerBuild } from '../bench/server.mjs'
+import { Miniflare } from 'miniflare'
+import { migrationStatements, root, sh, workerBuild, workerOptions } from '../bench/server.mjs'
 
 const args = process.argv.slice(2)
 const opt = (name, fallback) => {
@@ -77,37 +77,15 @@ const migrations = migrationStatements
 
 const workerLogs = { lines: 0, samples: [] }
 const TOKEN_SECRET = 'soak-secret-0123456789abcdef0123456789abcdef'
-function workerOptions(script, state) {
-  const options = convertV4MiniflareOptions({
-    modules: true,
-    scriptPath: script,
-    compatibilityDate: COMPAT_DATE,
-    d1Databases: { DB: 'db' },
-    kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
-    assets: {
-      directory: path.join(root, 'public'),
-      binding: 'ASSETS',
-      routerConfig: { has_user_worker: true },
-    },
-    bindings: {
-      API_UPSTREAM: '',
-      STORE_CODE: 'default',
-      STORE_NAME: 'Ode Atelier',
-      STORE_ID: '1',
-      DEFAULT_CURRENCY: 'INR',
-      DEFAULT_COUNTRY: 'IN',
-      SUPPORT_EMAIL: 'care@ode-atelier.example',
-      PRICE_TIERS_ENABLED: 'false',
-      OFFLINE_ORDERS_AUTO_TRANSMIT: 'false',
-      OUTPUT_CACHE_ENABLED: 'true',
-      ENVIRONMENT: 'production',
-      TOKEN_SECRET,
-      INVALIDATE_KEY: 'soak-invalidate',
-    },
+function soakWorkerOptions(script, state) {
+  const options = workerOptions({
+    script,
+    state,
     port: PORT,
-    host: '127.0.0.1',
+    cache: true,
+    tokenSecret: TOKEN_SECRET,
+    invalidateKey: 'soak-invalidate',
   })
-  options.resourcePersistencePath = state
   // The worker's logs (one line per 4xx) are counted, not printed; 5xx lines are kept as samples.
   options.handleStructuredLogs = (entry) => {
     workerLogs.lines++
@@ -119,13 +97,13 @@ function workerOptions(script, state) {
 
 const state = path.join(tmp, 'state')
 rmSync(state, { recursive: true, force: true })
-const seeder = new Miniflare(workerOptions(seedOut, state))
+const seeder = new Miniflare(soakWorkerOptions(seedOut, state))
 const seederUrl = (await seeder.ready).href.replace(/\/$/, '')
 const seeded = await (
   await fetch(`${seederUrl}/seed?scale=${SCALE}`, { method: 'POST', body: JSON.stringify(migrations) })
 ).json()
 await seeder.dispose()
-const mf = new Miniflare(workerOptions(path.join(outdir, 'index.js'), state))
+const mf = new Miniflare(soakWorkerOptions(path.join(outdir, 'index.js'), state))
 stopWorker = () => mf.dispose()
 const base = (await mf.ready).href.replace(/\/$/, '')
 const db = await mf.getD1Database('DB')
