@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import type { Island } from './islands/define'
+import { type Island, islandPropsText } from './islands/define'
 
 function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
   useEffect(() => {
@@ -22,7 +22,7 @@ export function hydrateIslands(islands: Island<any>[], root: ParentNode = docume
     if (!island) continue
     let props: unknown
     try {
-      props = JSON.parse(el.dataset.props ?? '{}')
+      props = JSON.parse(islandPropsText(el) ?? '{}')
       if (island.schema) props = island.schema.parse(props)
     } catch (err) {
       console.error(`island ${island.islandName}: bad props`, err)

@@ -9,9 +9,10 @@ import { build } from 'esbuild'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
 
 export const root = path.resolve(import.meta.dirname, '../..')
-export const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
-  /compatibility_date = "([^"]+)"/,
-)[1]
+const wranglerToml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
+export const COMPAT_DATE = wranglerToml.match(/compatibility_date = "([^"]+)"/)[1]
+/** The flags wrangler.toml deploys with (nodejs_compat: React's node renderer, see render-page). */
+export const COMPAT_FLAGS = JSON.parse(wranglerToml.match(/compatibility_flags = (\[[^\]]*\])/)?.[1] ?? '[]')
 const bin = (n) => path.join(root, 'node_modules/.bin', n)
 const env = {
   ...process.env,
@@ -36,6 +37,23 @@ export const workerBuild = {
   define: { 'process.env.NODE_ENV': '"production"' },
   external: ['cloudflare:*', 'node:*'],
   logLevel: 'warning',
+  plugins: [
+    {
+      // React's node renderer (worker/render/render-page) require()s Node built-ins; with
+      // nodejs_compat workerd provides them as `node:*` modules, which an ESM bundle must import.
+      name: 'node-builtins',
+      setup(b) {
+        b.onResolve({ filter: /^(util|crypto|async_hooks|stream|events|buffer)$/ }, (a) => ({
+          path: a.path,
+          namespace: 'node-builtin',
+        }))
+        b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (a) => ({
+          contents: `export * from 'node:${a.path}'`,
+          loader: 'js',
+        }))
+      },
+    },
+  ],
 }
 
 /** Builds the client, the production worker and the fixture workers; returns their paths and sizes. */
@@ -110,6 +128,7 @@ export function workerOptions({
     modules: true,
     scriptPath: script,
     compatibilityDate: COMPAT_DATE,
+    compatibilityFlags: COMPAT_FLAGS,
     d1Databases: { DB: 'db' },
     kvNamespaces: { URL_MAPPINGS: 'urls' },
     assets: {

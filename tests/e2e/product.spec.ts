@@ -16,7 +16,7 @@ interface FormProps {
 
 /** The product form island's props, as the server rendered them. */
 async function formProps(page: Page): Promise<FormProps> {
-  const raw = await page.locator('[data-island="product-form"]').getAttribute('data-props')
+  const raw = await page.locator('script[data-island-props="product-form"]').textContent()
   return JSON.parse(raw ?? '{}') as FormProps
 }
 

@@ -2,7 +2,7 @@
  * A small HTML tokenizer for the security tests: finds markup that could run code — a `<script>`
  * without the response's CSP nonce, an `on*=` event-handler attribute, or a `javascript:` /
  * `vbscript:` / `data:text/html` URL in a URL attribute. Attribute values are parsed with their
- * quotes, so escaped text inside `data-props="…"` is never mistaken for an attribute.
+ * quotes, so escaped text inside an attribute such as `title="…"` is never mistaken for an attribute.
  */
 
 export interface Finding {

@@ -117,7 +117,7 @@ describe('the executable-markup scanner used by the XSS tests', () => {
   })
 
   it('accepts escaped text, attribute values that merely mention handlers, and our own scripts', () => {
-    const html = `<div data-props="{&quot;q&quot;:&quot;&lt;img src=x onerror=alert(1)&gt;&quot;}" title='a onclick=b'>
+    const html = `<div data-x="{&quot;q&quot;:&quot;&lt;img src=x onerror=alert(1)&gt;&quot;}" title='a onclick=b'>
       &lt;script&gt;alert(1)&lt;/script&gt;</div><script nonce="${nonce}">var s = "<img onerror=x>"</script>
       <script type="application/ld+json">{"a":"b"}</script><a href="/p/x?javascript:1">ok</a>`
     expect(findExecutableMarkup(html, nonce)).toEqual([])

@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeEntities, titleOf } from '../helpers/html'
+import { islandProps } from '../helpers/islands'
 
 async function page(path: string) {
   const res = await SELF.fetch(`https://shop.test${path}`, { redirect: 'manual' })
@@ -164,10 +165,10 @@ describe('wishlist and compare pages', () => {
   it('gives the /compare island the comparable attributes with their option labels', async () => {
     const { res, html } = await page('/compare')
     expect(res.status).toBe(200)
-    const m = html.match(/data-island="compare-page" data-props="([^"]*)"/)
-    const props = JSON.parse(decodeEntities(m?.[1] ?? '{}')) as {
-      attributes: { code: string; label: string; options: unknown[] }[]
-    }
+    const props = islandProps<{ attributes: { code: string; label: string; options: unknown[] }[] }>(
+      html,
+      'compare-page',
+    ) ?? { attributes: [] }
     const { results } = await env.DB.prepare('SELECT doc FROM attributes').all<{ doc: string }>()
     const comparable = results
       .map(

@@ -2,6 +2,7 @@ import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/schemas/catalog'
 import { decodeEntities, titleOf } from '../helpers/html'
+import { islandProps as readIslandProps } from '../helpers/islands'
 
 interface Row {
   sku: string
@@ -26,9 +27,9 @@ async function page(path: string) {
 }
 
 function islandProps(html: string, name: string): Record<string, unknown> {
-  const m = html.match(new RegExp(`data-island="${name}" data-props="([^"]*)"`))
-  if (!m) throw new Error(`island ${name} not found`)
-  return JSON.parse(decodeEntities(m[1] ?? ''))
+  const props = readIslandProps(html, name)
+  if (!props) throw new Error(`island ${name} not found`)
+  return props
 }
 
 describe('product page renders every product type', () => {

@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { decodeEntities, titleOf } from '../helpers/html'
+import { titleOf } from '../helpers/html'
+import { islandProps } from '../helpers/islands'
 
 const SHELLS: [string, string, string][] = [
   ['/cart', 'Shopping cart', 'cart-page'],
@@ -14,11 +15,6 @@ const SHELLS: [string, string, string][] = [
   ['/my-account/orders', 'My orders', 'account'],
   ['/my-account/orders/42', 'Order #42', 'account'],
 ]
-
-function islandProps(html: string, name: string): unknown {
-  const m = html.match(new RegExp(`data-island="${name}" data-props="([^"]*)"`))
-  return m ? JSON.parse(decodeEntities(m[1] ?? '')) : undefined
-}
 
 describe('transaction and account shells', () => {
   for (const [path, title, island] of SHELLS) {

@@ -6,7 +6,8 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ReactNode } from 'react'
-import { renderToReadableStream } from 'react-dom/server'
+import { renderToReadableStream } from 'react-dom/server.node'
+import { jsonForScript } from '../../client/islands/define'
 import type { AppEnv } from '../env'
 
 export const AMP_CSS_LIMIT = 75_000
@@ -38,11 +39,6 @@ function escapeText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** JSON for a <script type="application/ld+json"> block: `<` escaped so it cannot close the tag. */
-export function jsonLdString(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c')
-}
-
 async function renderBody(node: ReactNode, requestId: string): Promise<string> {
   const stream = await renderToReadableStream(node, {
     onError(error: unknown) {
@@ -65,7 +61,7 @@ export async function renderAmpPage(c: Context<AppEnv>, doc: AmpDocument): Promi
     .map((e) => `<script async custom-element="${e}" src="${AMP_EXTENSIONS[e]}"></script>`)
     .join('')
   const ld = (doc.jsonLd ?? [])
-    .map((d) => `<script type="application/ld+json">${jsonLdString(d)}</script>`)
+    .map((d) => `<script type="application/ld+json">${jsonForScript(d)}</script>`)
     .join('')
   const html = `<!doctype html><html amp lang="en"><head><meta charset="utf-8"><script async src="${AMP_RUNTIME}"></script>${extensions}<title>${escapeText(doc.title)}</title><link rel="canonical" href="${escapeAttr(doc.canonical)}"><meta name="viewport" content="width=device-width,minimum-scale=1,initial-scale=1">${doc.description ? `<meta name="description" content="${escapeAttr(doc.description)}">` : ''}${ld}${BOILERPLATE}<style amp-custom>${doc.css}</style></head><body data-layout="minimal">${body}</body></html>`
   return c.html(html, (doc.status ?? 200) as ContentfulStatusCode, { 'cache-control': 'public, no-cache' })

@@ -6,7 +6,7 @@
 import type { Context } from 'hono'
 import { isbot } from 'isbot'
 import type { ReactNode } from 'react'
-import { renderToReadableStream } from 'react-dom/server'
+import { renderToReadableStream } from 'react-dom/server.node'
 import type { AppEnv } from '../env'
 import { loadMenu } from '../loaders/layout'
 import type { EntryName } from './assets'

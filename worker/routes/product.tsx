@@ -11,6 +11,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { Suspense } from 'react'
+import { jsonForScript } from '../../client/islands/define'
 import { GalleryIsland } from '../../client/islands/product/gallery'
 import { ProductFormIsland } from '../../client/islands/product/product-form'
 import type { GalleryImage } from '../../client/islands/product/product-page-state'
@@ -44,7 +45,6 @@ import {
   type ProductLoadResult,
   type ProductPageData,
 } from '../loaders/product'
-import { jsonLdString } from '../render/amp'
 import { renderPage } from '../render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../render/seo'
 
@@ -267,7 +267,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
               key={i}
               type="application/ld+json"
               // JSON-LD is data, not script: `<` escaped so it cannot close the tag.
-              dangerouslySetInnerHTML={{ __html: jsonLdString(d) }}
+              dangerouslySetInnerHTML={{ __html: jsonForScript(d) }}
             />
           ))}
         </>

@@ -334,6 +334,7 @@ export function compileProductSearch(
   plan: SearchPlan,
   vocab: Vocabulary,
   facets: FacetPlan = { js: [], load: [] },
+  opts: { fullOrder?: boolean } = {},
 ): CompiledSearch {
   const c: Compiler = { params: new Params(), ctes: [], joins: [], vocab }
   const p = c.params
@@ -409,6 +410,14 @@ export function compileProductSearch(
       `(SELECT json_group_array(json_array(field, value, json(ids))) FROM (SELECT field, value, json_group_array(product_id) AS ids FROM search_terms WHERE field IN (${load.map((f) => p.add(f)).join(', ')}) GROUP BY field, value)) AS fac`,
     )
   }
+  if (opts.fullOrder) {
+    // Every match in result order ([[rank, id, score]]): the engine's result-set cache serves the
+    // following pages of this query from it while the index version is unchanged.
+    const allKeys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
+    cols.push(
+      `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM (SELECT row_number() OVER (ORDER BY ${order}) AS rk, id, score FROM (SELECT id, score${allKeys.map((k) => `, ${k}`).join('')} FROM f)) o) AS ord`,
+    )
+  }
   // The index version the answer was read at (per-isolate caches check it).
   cols.push("(SELECT value FROM search_meta WHERE key = 'version') AS ver")
   if (termFields.length > 0) {
@@ -425,3 +434,11 @@ export function compileProductSearch(
   }
   return { sql, params: p.values }
 }
+
+/**
+ * One page of a cached result set (?1: JSON array of product ids in result order): the documents
+ * (`hits`: [[rank, id, null, doc]]), their live inventory (`inv`) and the index version (`ver`).
+ */
+export const PAGE_FETCH_SQL = `SELECT (SELECT json_group_array(json_array(j.key, p.id, NULL, json(p.doc))) FROM json_each(?1) j CROSS JOIN products p ON p.id = j.value) AS hits,
+(SELECT json_group_array(${INVENTORY_JSON}) FROM json_each(?1) j CROSS JOIN search_docs sd ON sd.product_id = j.value CROSS JOIN inventory i ON i.sku = sd.sku OR i.parent_sku = sd.sku) AS inv,
+(SELECT value FROM search_meta WHERE key = 'version') AS ver`

@@ -10,7 +10,13 @@
 import type { Category, Product } from '../../../shared/schemas/catalog'
 import { buildTree, getAllCategories } from '../catalog/categories'
 import { type InventoryRow, mergeInventory } from '../catalog/products'
-import { compileProductSearch, type FacetPlan, needsVocabulary, type Vocabulary } from './compile-sql'
+import {
+  compileProductSearch,
+  type FacetPlan,
+  needsVocabulary,
+  PAGE_FETCH_SQL,
+  type Vocabulary,
+} from './compile-sql'
 import {
   type AggNode,
   parseAggs,
@@ -295,16 +301,100 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
 }
 
 /**
+ * A query's whole result set at one index version: the ordered ids (and scores), the total and the
+ * aggregations — everything but the page. Like Elasticsearch's request cache, it turns the next
+ * request for the same query (another page, another visitor) into one small page read, whatever
+ * the catalogue size; every read checks the index version, so an import is seen at once.
+ */
+interface ResultSet {
+  version: number
+  ids: Int32Array
+  scores: Float64Array
+  total: number
+  maxScore: number | null
+  aggregations: Record<string, AggResult>
+}
+
+/** Most cached result sets per isolate, and most ids they may hold together (~12 bytes each). */
+export const RESULT_CACHE_MAX_ENTRIES = 500
+export const RESULT_CACHE_MAX_IDS = 400_000
+
+const resultCache = new Map<string, ResultSet>()
+let resultCacheIds = 0
+
+function resultKey(plan: SearchPlan): string {
+  return JSON.stringify([plan.query, plan.aggs, plan.sort, plan.minScore])
+}
+
+function dropResult(key: string): void {
+  const old = resultCache.get(key)
+  if (!old) return
+  resultCache.delete(key)
+  resultCacheIds -= old.ids.length
+}
+
+function keepResult(key: string, set: ResultSet): void {
+  dropResult(key)
+  if (set.ids.length > RESULT_CACHE_MAX_IDS / 4) return
+  // Least recently used first (a Map iterates in insertion order; hits re-insert).
+  for (const k of resultCache.keys()) {
+    if (resultCache.size < RESULT_CACHE_MAX_ENTRIES && resultCacheIds + set.ids.length <= RESULT_CACHE_MAX_IDS)
+      break
+    dropResult(k)
+  }
+  resultCache.set(key, set)
+  resultCacheIds += set.ids.length
+}
+
+/** Empties the result-set cache (tests). */
+export function clearResultCache(): void {
+  resultCache.clear()
+  resultCacheIds = 0
+}
+
+/** Serves a page from a cached result set, or null when there is none at the current index version. */
+async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Promise<EngineResult | null> {
+  const set = resultCache.get(key)
+  if (!set) return null
+  const page = Array.from(set.ids.subarray(plan.from, plan.from + plan.size))
+  const row = await db.prepare(PAGE_FETCH_SQL).bind(JSON.stringify(page)).first<ResultRow>()
+  const version = Number(row?.ver ?? 0)
+  lastVersion = version
+  if (!row || version !== set.version) {
+    dropResult(key)
+    return null
+  }
+  // Most recently used last.
+  resultCache.delete(key)
+  resultCache.set(key, set)
+  const scores = new Map<number, number>()
+  for (let i = plan.from; i < plan.from + page.length; i++) scores.set(set.ids[i] as number, set.scores[i] as number)
+  return {
+    total: set.total,
+    maxScore: set.maxScore,
+    hits: hitsOf(row, scores),
+    // Callers may adjust what they get; the cached copy stays as read.
+    aggregations: structuredClone(set.aggregations),
+  }
+}
+
+/**
  * Runs a product plan on D1: one statement for hits, total, aggregations and live stock (in the
- * steady state; a changed index version costs one re-run with fresh caches).
+ * steady state; a changed index version costs one re-run with fresh caches). The statement also
+ * returns every match in order, kept in the result-set cache for the next request of the query.
  */
 export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<EngineResult> {
+  const key = resultKey(plan)
+  const cached = await pageFromCache(db, plan, key)
+  if (cached) return cached
   const textual = needsVocabulary(plan.query)
   for (let attempt = 0; ; attempt++) {
     const fresh = attempt > 0
     const vocabState = textual ? (fresh || !vocabCache ? await loadVocabulary(db) : vocabCache) : null
     const facets = facetPlanFor(plan, fresh)
-    const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets)
+    const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets, {
+      fullOrder: true,
+    })
     const row = await db
       .prepare(sql)
       .bind(...params)
@@ -332,7 +422,18 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       loaded.size > 0 && facetCache
         ? countFacets(loaded, parseJsonColumn<number[]>(row.ids, []), facetCache.dense)
         : []
-    return assembleProductResult(plan, row, jsCounts)
+    const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
+    const aggregations = aggregationsOf(plan, row, jsCounts)
+    const ord = parseJsonColumn<[number, number, number][]>(row.ord, []).sort((x, y) => x[0] - y[0])
+    keepResult(key, {
+      version,
+      ids: Int32Array.from(ord, (o) => o[1]),
+      scores: Float64Array.from(ord, (o) => o[2]),
+      total,
+      maxScore,
+      aggregations: structuredClone(aggregations),
+    })
+    return { total, maxScore, hits: hitsOf(row), aggregations }
   }
 }
 
@@ -340,17 +441,28 @@ function parseJsonColumn<T>(v: string | number | null | undefined, fallback: T):
   return typeof v === 'string' ? (JSON.parse(v) as T) : fallback
 }
 
-function assembleProductResult(
+/** The page's hits with live stock merged; `scores` replaces the statement's (page reads have none). */
+function hitsOf(row: ResultRow, scores?: Map<number, number>): EngineResult['hits'] {
+  const hits = parseJsonColumn<[number, number, number | null, Product | string][]>(row.hits, []).sort(
+    (x, y) => x[0] - y[0],
+  )
+  const inventory = new Map<string, InventoryRow>()
+  for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
+  return hits.map(([, id, score, doc]) => ({
+    id,
+    score: scores ? (scores.get(id) ?? 0) : (score as number),
+    source: mergeInventory(
+      typeof doc === 'string' ? (JSON.parse(doc) as Product) : doc,
+      inventory,
+    ) as unknown as Record<string, unknown>,
+  }))
+}
+
+function aggregationsOf(
   plan: SearchPlan,
   row: ResultRow,
   jsCounts: [string, string, number][] = [],
-): EngineResult {
-  const hits = parseJsonColumn<[number, number, number, Product | string][]>(row.hits, []).sort(
-    (x, y) => x[0] - y[0],
-  )
-  const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
-  const inventory = new Map<string, InventoryRow>()
-  for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
+): Record<string, AggResult> {
   const aggregations: Record<string, AggResult> = {}
   const termCounts = new Map<string, [string, number][]>()
   for (const [field, value, count] of [
@@ -385,19 +497,7 @@ function assembleProductResult(
       aggregations[agg.name] = { value: col === null || col === undefined ? null : Number(col) }
     }
   })
-  return {
-    total,
-    maxScore,
-    hits: hits.map(([, id, score, doc]) => ({
-      id,
-      score,
-      source: mergeInventory(
-        typeof doc === 'string' ? (JSON.parse(doc) as Product) : doc,
-        inventory,
-      ) as unknown as Record<string, unknown>,
-    })),
-    aggregations,
-  }
+  return aggregations
 }
 
 const ENTITY_TABLES: Record<Exclude<EntityType, 'product' | 'category'>, string> = {
