@@ -338,7 +338,10 @@ function keepResult(key: string, set: ResultSet): void {
   if (set.ids.length > RESULT_CACHE_MAX_IDS / 4) return
   // Least recently used first (a Map iterates in insertion order; hits re-insert).
   for (const k of resultCache.keys()) {
-    if (resultCache.size < RESULT_CACHE_MAX_ENTRIES && resultCacheIds + set.ids.length <= RESULT_CACHE_MAX_IDS)
+    if (
+      resultCache.size < RESULT_CACHE_MAX_ENTRIES &&
+      resultCacheIds + set.ids.length <= RESULT_CACHE_MAX_IDS
+    )
       break
     dropResult(k)
   }
@@ -368,7 +371,8 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
   resultCache.delete(key)
   resultCache.set(key, set)
   const scores = new Map<number, number>()
-  for (let i = plan.from; i < plan.from + page.length; i++) scores.set(set.ids[i] as number, set.scores[i] as number)
+  for (let i = plan.from; i < plan.from + page.length; i++)
+    scores.set(set.ids[i] as number, set.scores[i] as number)
   return {
     total: set.total,
     maxScore: set.maxScore,
