@@ -1,10 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
+  clearOutputMemory,
   FRESH_SECONDS,
   isCacheablePath,
   keyRequest,
+  MEMORY_SECONDS,
   outputCache,
   outputCacheKey,
 } from '../../worker/cache/output-cache'
@@ -154,6 +156,8 @@ describe('output cache', () => {
     const headers = new Headers(cached!.headers)
     headers.set('x-cached-at', String(Date.now() - (FRESH_SECONDS + 60) * 1000))
     await edgeCache().put(keyRequest(key), new Response(await cached!.text(), { headers }))
+    // This isolate's memory copy is newer: drop it, as MEMORY_SECONDS passing would.
+    clearOutputMemory()
     renders = 0
     const stale = await get(app, '/c/stale')
     expect(stale.res.headers.get('x-cache')).toBe('STALE')
@@ -162,6 +166,36 @@ describe('output cache', () => {
     const fresh = await get(app, '/c/stale')
     expect(fresh.res.headers.get('x-cache')).toBe('HIT')
     expect(renders).toBe(1)
+  })
+
+  it("serves an isolate's recent pages from memory for MEMORY_SECONDS, then asks the Cache API again", async () => {
+    const app = fixtureApp()
+    const first = await get(app, '/c/memory')
+    const key = outputCacheKey('https://shop.test/c/memory', {
+      storeCode: 'default',
+      currency: 'INR',
+      pricingCountry: 'IN',
+    })
+    // Gone from the Cache API (as after a purge in another isolate): memory still answers…
+    await edgeCache().delete(keyRequest(key))
+    const fromMemory = await get(app, '/c/memory')
+    expect(fromMemory.res.headers.get('x-cache')).toBe('HIT')
+    // …with this response's nonce in the same page.
+    const nonceOf = (r: Response) => r.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
+    expect(nonceOf(fromMemory.res)).not.toBe(nonceOf(first.res))
+    expect(fromMemory.body).toBe(first.body.split(nonceOf(first.res) as string).join(nonceOf(fromMemory.res)))
+    // HEAD gets the headers only.
+    const head = await get(app, '/c/memory', { method: 'HEAD' })
+    expect(head.res.headers.get('x-cache')).toBe('HIT')
+    expect(head.body).toBe('')
+    // After MEMORY_SECONDS the Cache API is asked, and it no longer has the page.
+    const now = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + (MEMORY_SECONDS + 1) * 1000)
+    try {
+      expect((await get(app, '/c/memory')).res.headers.get('x-cache')).toBe('MISS')
+    } finally {
+      clock.mockRestore()
+    }
   })
 
   it('rejects a malformed tag with a 400', async () => {

@@ -6,6 +6,10 @@
  * while one revalidation re-renders it in the background (a short lock entry keeps other
  * requests of this colo from re-rendering the same key at once). The CSP nonce baked into a
  * cached page is swapped for the current request's nonce on every hit.
+ *
+ * In front of the Cache API, each isolate keeps the pages it served recently in memory for
+ * MEMORY_SECONDS (bytes pre-split at the nonce, so a hit is one copy): a purge empties this
+ * isolate's copy at once and reaches other isolates' copies within MEMORY_SECONDS.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
@@ -17,6 +21,106 @@ export const STALE_SECONDS = 86_400
 const LOCK_SECONDS = 30
 const NONCE_PLACEHOLDER = '__EDGE_CACHE_NONCE__'
 const KEY_HOST = 'https://output-cache.internal'
+/** How long an isolate serves a page from memory before asking the Cache API again. */
+export const MEMORY_SECONDS = 5
+/** Most bytes of pages one isolate keeps in memory (the oldest go first). */
+export const MEMORY_MAX_BYTES = 24 * 1024 * 1024
+
+/** A cached page as this isolate keeps it: the body split at the nonce, encoded once. */
+interface MemoryPage {
+  parts: Uint8Array[]
+  bytes: number
+  /** Response headers to send (without the cache's bookkeeping headers). */
+  headers: [string, string][]
+  cachedAt: number
+  tags: string[]
+  amp: boolean
+  /** When this isolate read it (for MEMORY_SECONDS). */
+  loadedAt: number
+}
+
+const memory = new Map<string, MemoryPage>()
+let memoryBytes = 0
+const encoder = new TextEncoder()
+
+function forget(key: string): void {
+  const page = memory.get(key)
+  if (!page) return
+  memory.delete(key)
+  memoryBytes -= page.bytes
+}
+
+function remember(key: string, page: MemoryPage): void {
+  forget(key)
+  if (page.bytes > MEMORY_MAX_BYTES / 8) return
+  // Oldest first (a Map iterates in insertion order).
+  for (const k of memory.keys()) {
+    if (memoryBytes + page.bytes <= MEMORY_MAX_BYTES) break
+    forget(k)
+  }
+  memory.set(key, page)
+  memoryBytes += page.bytes
+}
+
+/** Empties this isolate's in-memory pages (tests). */
+export function clearOutputMemory(): void {
+  memory.clear()
+  memoryBytes = 0
+}
+
+/** The memory form of a stored page (`html` carries the nonce placeholder). */
+function memoryPage(html: string, stored: Headers, now: number): MemoryPage {
+  const parts = html.split(NONCE_PLACEHOLDER).map((t) => encoder.encode(t))
+  const headers: [string, string][] = []
+  for (const [k, v] of stored) {
+    if (
+      k !== 'x-cached-at' &&
+      k !== 'x-csp-mode' &&
+      k !== 'cache-tag' &&
+      k !== 'cache-control' &&
+      k !== 'content-length'
+    )
+      headers.push([k, v])
+  }
+  return {
+    parts,
+    bytes: parts.reduce((n, p) => n + p.byteLength, 0),
+    headers,
+    cachedAt: Number(stored.get('x-cached-at') ?? 0),
+    tags: (stored.get('cache-tag') ?? '').split(',').filter(Boolean),
+    amp: stored.get('x-csp-mode') === 'amp',
+    loadedAt: now,
+  }
+}
+
+/** The page's bytes with `nonce` in place of the placeholder. */
+function pageBody(page: MemoryPage, nonce: string): Uint8Array<ArrayBuffer> {
+  const n = encoder.encode(nonce)
+  const out = new Uint8Array(page.bytes + n.byteLength * (page.parts.length - 1))
+  let at = 0
+  page.parts.forEach((part, i) => {
+    if (i > 0) {
+      out.set(n, at)
+      at += n.byteLength
+    }
+    out.set(part, at)
+    at += part.byteLength
+  })
+  return out
+}
+
+/** This isolate's copy of a page, else the Cache API's (then kept in memory); null on a miss. */
+async function lookup(key: string): Promise<MemoryPage | null> {
+  const now = Date.now()
+  const mem = memory.get(key)
+  if (mem && now - mem.loadedAt < MEMORY_SECONDS * 1000) return mem
+  forget(key)
+  const hit = await edgeCache().match(keyRequest(key))
+  if (!hit) return null
+  const page = memoryPage(await hit.text(), hit.headers, now)
+  remember(key, page)
+  return page
+}
 
 /** Paths whose pages hold personal data or are transactional: never looked up, never stored. */
 const UNCACHEABLE = [
@@ -59,10 +163,6 @@ export function keyRequest(key: string): Request {
   return new Request(key.replace('#', '&__variant='))
 }
 
-function withNonce(html: string, nonce: string): string {
-  return html.split(NONCE_PLACEHOLDER).join(nonce)
-}
-
 async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: Response, tags: string[]) {
   const cache = edgeCache()
   const headers = new Headers(res.headers)
@@ -73,6 +173,7 @@ async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: 
   headers.set('cache-control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
   const body = html.split(c.var.nonce).join(NONCE_PLACEHOLDER)
   await cache.put(keyRequest(key), new Response(body, { status: 200, headers }))
+  remember(key, memoryPage(body, headers, Date.now()))
   const now = Date.now()
   await c.env.DB.batch(
     tags.map((tag) =>
@@ -83,8 +184,12 @@ async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: 
   )
 }
 
-function clientHeaders(res: Response, state: 'HIT' | 'MISS' | 'STALE' | 'BYPASS', tags: string[]): Headers {
-  const h = new Headers(res.headers)
+function clientHeaders(
+  from: Headers | [string, string][],
+  state: 'HIT' | 'MISS' | 'STALE' | 'BYPASS',
+  tags: string[],
+): Headers {
+  const h = new Headers(from)
   h.delete('x-cached-at')
   h.delete('x-csp-mode')
   h.set('x-cache', state)
@@ -122,18 +227,19 @@ export function outputCache(app: {
     const key = outputCacheKey(c.req.url, c.var.store)
     const revalidating = c.req.header('x-output-cache-revalidate') === revalidateSecret()
     if (!revalidating) {
-      const hit = await edgeCache().match(keyRequest(key))
-      if (hit) {
-        const age = (Date.now() - Number(hit.headers.get('x-cached-at') ?? 0)) / 1000
-        const tags = (hit.headers.get('cache-tag') ?? '').split(',').filter(Boolean)
-        const stale = age > FRESH_SECONDS
+      const page = await lookup(key)
+      if (page) {
+        const stale = (Date.now() - page.cachedAt) / 1000 > FRESH_SECONDS
         if (stale)
           c.executionCtx.waitUntil(
             revalidate(c, key, app).catch((e) => console.error('revalidate', String(e))),
           )
-        const html = withNonce(await hit.text(), c.var.nonce)
-        if (hit.headers.get('x-csp-mode') === 'amp') c.set('cspMode', 'amp')
-        return new Response(html, { status: 200, headers: clientHeaders(hit, stale ? 'STALE' : 'HIT', tags) })
+        if (page.amp) c.set('cspMode', 'amp')
+        const headers = clientHeaders(page.headers, stale ? 'STALE' : 'HIT', page.tags)
+        return new Response(c.req.method === 'HEAD' ? null : pageBody(page, c.var.nonce), {
+          status: 200,
+          headers,
+        })
       }
     }
     await next()
@@ -160,7 +266,7 @@ export function outputCache(app: {
           ),
         ),
     )
-    const headers = clientHeaders(res, revalidating ? 'BYPASS' : 'MISS', tags)
+    const headers = clientHeaders(res.headers, revalidating ? 'BYPASS' : 'MISS', tags)
     c.res = new Response(forClient, { status: 200, headers })
   }
 }
@@ -172,6 +278,7 @@ export async function purgeTag(db: D1Database, tag: string): Promise<number> {
     .bind(tag)
     .all<{ cache_key: string }>()
   const keys = results.map((r) => r.cache_key)
+  for (const k of keys) forget(k)
   await Promise.all(keys.map((k) => edgeCache().delete(keyRequest(k))))
   if (keys.length) {
     // A purged page is gone under every tag it had.
