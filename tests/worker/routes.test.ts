@@ -91,7 +91,10 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     const html = await res.text()
-    const scripts = html.match(/<script\b[^>]*>/g) ?? []
+    // Executable scripts carry the nonce; island props are JSON data blocks, which never run.
+    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+      (t) => !t.includes('type="application/json"'),
+    )
     expect(scripts.length).toBeGreaterThan(0)
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
   })
@@ -121,6 +124,10 @@ describe('client assets', () => {
 
   it('renders /no-js.html without any script', async () => {
     const html = await (await SELF.fetch('https://shop.test/no-js.html')).text()
-    expect(html).not.toMatch(/<script/)
+    // Only data blocks (island props), nothing a browser would execute.
+    expect(html).toContain('data-island-props')
+    expect(
+      html.replace(/<script type="application\/json" data-island-props="[^"]+">[^<]*<\/script>/g, ''),
+    ).not.toMatch(/<script/)
   })
 })

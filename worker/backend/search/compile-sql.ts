@@ -436,9 +436,10 @@ export function compileProductSearch(
 }
 
 /**
- * One page of a cached result set (?1: JSON array of product ids in result order): the documents
- * (`hits`: [[rank, id, null, doc]]), their live inventory (`inv`) and the index version (`ver`).
+ * One page of a cached result set: the documents of the ids in ?1 (JSON array; the engine already
+ * holds the others) as `hits` ([[position, id, null, doc]]), the live inventory of every page id
+ * in ?2 (`inv`) and the index version (`ver`).
  */
 export const PAGE_FETCH_SQL = `SELECT (SELECT json_group_array(json_array(j.key, p.id, NULL, json(p.doc))) FROM json_each(?1) j CROSS JOIN products p ON p.id = j.value) AS hits,
-(SELECT json_group_array(${INVENTORY_JSON}) FROM json_each(?1) j CROSS JOIN search_docs sd ON sd.product_id = j.value CROSS JOIN inventory i ON i.sku = sd.sku OR i.parent_sku = sd.sku) AS inv,
+(SELECT json_group_array(${INVENTORY_JSON}) FROM json_each(?2) j CROSS JOIN search_docs sd ON sd.product_id = j.value CROSS JOIN inventory i ON i.sku = sd.sku OR i.parent_sku = sd.sku) AS inv,
 (SELECT value FROM search_meta WHERE key = 'version') AS ver`

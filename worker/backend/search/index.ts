@@ -349,10 +349,45 @@ function keepResult(key: string, set: ResultSet): void {
   resultCacheIds += set.ids.length
 }
 
-/** Empties the result-set cache (tests). */
+/** Empties the result-set and document caches (tests). */
 export function clearResultCache(): void {
   resultCache.clear()
   resultCacheIds = 0
+  docCache.clear()
+  docCacheBytes = 0
+}
+
+/**
+ * Parsed product documents of the current index version, shared by every cached result set
+ * (most recently used last). They are deep-frozen: answers merge live stock into copies, and a
+ * caller that tried to change a shared document would fail loudly instead of corrupting it.
+ */
+const docCache = new Map<number, { version: number; doc: Product; bytes: number }>()
+let docCacheBytes = 0
+/** Most JSON bytes of documents kept per isolate (parsed, roughly three times that in memory). */
+export const DOC_CACHE_MAX_BYTES = 6 * 1024 * 1024
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v)
+    for (const x of Object.values(v)) deepFreeze(x)
+  }
+  return v
+}
+
+function keepDoc(id: number, version: number, doc: Product, bytes: number): void {
+  const old = docCache.get(id)
+  if (old) {
+    docCache.delete(id)
+    docCacheBytes -= old.bytes
+  }
+  for (const [k, e] of docCache) {
+    if (docCacheBytes + bytes <= DOC_CACHE_MAX_BYTES) break
+    docCache.delete(k)
+    docCacheBytes -= e.bytes
+  }
+  docCache.set(id, { version, doc: deepFreeze(doc), bytes })
+  docCacheBytes += bytes
 }
 
 /** Serves a page from a cached result set, or null when there is none at the current index version. */
@@ -360,7 +395,16 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
   const set = resultCache.get(key)
   if (!set) return null
   const page = Array.from(set.ids.subarray(plan.from, plan.from + plan.size))
-  const row = await db.prepare(PAGE_FETCH_SQL).bind(JSON.stringify(page)).first<ResultRow>()
+  const held = new Map<number, Product>()
+  for (const id of page) {
+    const e = docCache.get(id)
+    if (e?.version === set.version) held.set(id, e.doc)
+  }
+  const missing = page.filter((id) => !held.has(id))
+  const row = await db
+    .prepare(PAGE_FETCH_SQL)
+    .bind(JSON.stringify(missing), JSON.stringify(page))
+    .first<ResultRow>()
   const version = Number(row?.ver ?? 0)
   lastVersion = version
   if (!row || version !== set.version) {
@@ -370,13 +414,28 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
   // Most recently used last.
   resultCache.delete(key)
   resultCache.set(key, set)
-  const scores = new Map<number, number>()
-  for (let i = plan.from; i < plan.from + page.length; i++)
-    scores.set(set.ids[i] as number, set.scores[i] as number)
+  const fetched = parseJsonColumn<[number, number, null, Product][]>(row.hits, [])
+  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, fetched.length) : 0
+  for (const [, id, , doc] of fetched) {
+    keepDoc(id, version, doc, bytes)
+    held.set(id, doc)
+  }
+  const inventory = inventoryOf(row)
+  const hits: EngineResult['hits'] = []
+  page.forEach((id, i) => {
+    const doc = held.get(id)
+    // A listed id without a document (deleted without a reindex) is skipped, as a fresh read would.
+    if (doc)
+      hits.push({
+        id,
+        score: set.scores[plan.from + i] as number,
+        source: mergeInventory(doc, inventory) as unknown as Record<string, unknown>,
+      })
+  })
   return {
     total: set.total,
     maxScore: set.maxScore,
-    hits: hitsOf(row, scores),
+    hits,
     // Callers may adjust what they get; the cached copy stays as read.
     aggregations: structuredClone(set.aggregations),
   }
@@ -437,7 +496,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       maxScore,
       aggregations: structuredClone(aggregations),
     })
-    return { total, maxScore, hits: hitsOf(row), aggregations }
+    return { total, maxScore, hits: hitsOf(row, version), aggregations }
   }
 }
 
@@ -445,21 +504,21 @@ function parseJsonColumn<T>(v: string | number | null | undefined, fallback: T):
   return typeof v === 'string' ? (JSON.parse(v) as T) : fallback
 }
 
-/** The page's hits with live stock merged; `scores` replaces the statement's (page reads have none). */
-function hitsOf(row: ResultRow, scores?: Map<number, number>): EngineResult['hits'] {
-  const hits = parseJsonColumn<[number, number, number | null, Product | string][]>(row.hits, []).sort(
-    (x, y) => x[0] - y[0],
-  )
+function inventoryOf(row: ResultRow): Map<string, InventoryRow> {
   const inventory = new Map<string, InventoryRow>()
   for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
-  return hits.map(([, id, score, doc]) => ({
-    id,
-    score: scores ? (scores.get(id) ?? 0) : (score as number),
-    source: mergeInventory(
-      typeof doc === 'string' ? (JSON.parse(doc) as Product) : doc,
-      inventory,
-    ) as unknown as Record<string, unknown>,
-  }))
+  return inventory
+}
+
+/** The statement's page with live stock merged; the documents are kept for later page reads. */
+function hitsOf(row: ResultRow, version: number): EngineResult['hits'] {
+  const hits = parseJsonColumn<[number, number, number, Product][]>(row.hits, []).sort((x, y) => x[0] - y[0])
+  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, hits.length) : 0
+  const inventory = inventoryOf(row)
+  return hits.map(([, id, score, doc]) => {
+    keepDoc(id, version, doc, bytes)
+    return { id, score, source: mergeInventory(doc, inventory) as unknown as Record<string, unknown> }
+  })
 }
 
 function aggregationsOf(
