@@ -9,6 +9,8 @@ import {
   MEMORY_SECONDS,
   outputCache,
   outputCacheKey,
+  pruneTagIndex,
+  STALE_SECONDS,
 } from '../../worker/cache/output-cache'
 import { cacheAdminRoutes } from '../../worker/cache/routes'
 import type { AppEnv } from '../../worker/env'
@@ -196,6 +198,28 @@ describe('output cache', () => {
     } finally {
       clock.mockRestore()
     }
+  })
+
+  it('prunes tag rows older than a cached page can live, and keeps the others', async () => {
+    const now = Date.now()
+    const old = now - (FRESH_SECONDS + STALE_SECONDS + 60) * 1000
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO output_cache_tags (tag, cache_key, created_at) VALUES (?, ?, ?)').bind(
+        'prune-test',
+        'https://output-cache.internal/old',
+        old,
+      ),
+      env.DB.prepare('INSERT INTO output_cache_tags (tag, cache_key, created_at) VALUES (?, ?, ?)').bind(
+        'prune-test',
+        'https://output-cache.internal/recent',
+        now - 1000,
+      ),
+    ])
+    expect(await pruneTagIndex(env.DB, now)).toBeGreaterThanOrEqual(1)
+    const { results } = await env.DB.prepare('SELECT cache_key FROM output_cache_tags WHERE tag = ?')
+      .bind('prune-test')
+      .all<{ cache_key: string }>()
+    expect(results.map((r) => r.cache_key)).toEqual(['https://output-cache.internal/recent'])
   })
 
   it('rejects a malformed tag with a 400', async () => {

@@ -182,6 +182,21 @@ async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: 
       ).bind(tag, key, now),
     ),
   )
+  // Every distinct URL (search terms, filter combinations, tracking parameters) adds rows: now and
+  // then, drop those whose pages the Cache API has expired anyway.
+  if (Math.random() < PRUNE_PROBABILITY) await pruneTagIndex(c.env.DB, now)
+}
+
+/** Share of cache stores that also prune the tag index. */
+export const PRUNE_PROBABILITY = 0.01
+
+/** Deletes tag rows older than a cached page can live (FRESH + STALE); returns how many. */
+export async function pruneTagIndex(db: D1Database, now = Date.now()): Promise<number> {
+  const res = await db
+    .prepare('DELETE FROM output_cache_tags WHERE created_at < ?')
+    .bind(now - (FRESH_SECONDS + STALE_SECONDS) * 1000)
+    .run()
+  return res.meta.changes ?? 0
 }
 
 function clientHeaders(

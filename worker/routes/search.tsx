@@ -15,6 +15,9 @@ export const searchRoutes = new Hono<AppEnv>()
 searchRoutes.get('/search', async (c) => {
   const data = await loadSearchPage(c, c.req.query('q') ?? '', Date.now())
   const currency = c.var.store.currency
+  // Anonymous and the same for every visitor of this store/currency: edge-cached like listings
+  // (the importer purges `search` with the catalogue).
+  c.set('cacheTags', ['search'])
   const title = data.query ? `Search results for “${data.query}”` : 'Search'
   return renderPage(
     c,
