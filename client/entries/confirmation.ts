@@ -5,5 +5,6 @@ import { layoutIslands } from '../islands/layout-islands'
 import { bootClientRuntime } from '../sync/boot'
 
 hydrateIslands([...layoutIslands, ConfirmationIsland])
-// The engines (session, cart sync, order queue) and the service worker, started when idle.
-bootClientRuntime({ withServiceWorker: true })
+// The engines (session, cart sync, order queue) and the service worker, started when idle; no
+// 'ready for offline' notice in the middle of a purchase.
+bootClientRuntime({ withServiceWorker: true, announceOffline: false })

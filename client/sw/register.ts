@@ -48,8 +48,12 @@ function loadedUrls(): string[] {
   return [location.href, ...resources]
 }
 
-/** Registers the service worker; resolves once registered (or skipped). Never throws. */
-export async function registerServiceWorker(): Promise<void> {
+/**
+ * Registers the service worker; resolves once registered (or skipped). Never throws.
+ * `announceOffline: false` skips the first-install 'ready for offline' notice (checkout and
+ * confirmation: a shopper mid-purchase gets no notice they cannot act on).
+ */
+export async function registerServiceWorker(opts: { announceOffline?: boolean } = {}): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
   try {
     if (isLocalhost(location.hostname)) {
@@ -77,7 +81,7 @@ export async function registerServiceWorker(): Promise<void> {
         })
       } else {
         // cached: first install.
-        notify({ type: 'success', message: MSG_SW_CACHED })
+        if (opts.announceOffline !== false) notify({ type: 'success', message: MSG_SW_CACHED })
       }
     })
     wb.addEventListener('controlling', (event) => {

@@ -11,8 +11,13 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 1)
 }
 
-/** Loads and starts client/sync/runtime when idle; `withServiceWorker` also registers the worker. */
-export function bootClientRuntime(opts: { withServiceWorker?: boolean } = {}): void {
+/**
+ * Loads and starts client/sync/runtime when idle; `withServiceWorker` also registers the worker
+ * (`announceOffline: false`: without the first-install notice).
+ */
+export function bootClientRuntime(
+  opts: { withServiceWorker?: boolean; announceOffline?: boolean } = {},
+): void {
   if (typeof window === 'undefined') return
   whenIdle(() => {
     import('./runtime')
@@ -20,7 +25,7 @@ export function bootClientRuntime(opts: { withServiceWorker?: boolean } = {}): v
       .catch((err) => console.warn('[runtime] failed to load', err))
     if (opts.withServiceWorker) {
       import('../sw/register')
-        .then((m) => m.registerServiceWorker())
+        .then((m) => m.registerServiceWorker({ announceOffline: opts.announceOffline }))
         .catch((err) => console.warn('[sw] failed to load', err))
     }
   })
