@@ -9,7 +9,8 @@
 //     the upstream proxy (a second worker as the vue-storefront-api) — with each row's ratio to
 //     the static asset measured in the same run.
 //  4. Measures the streamed shell's time to first byte with a 1 s deferred section, the
-//     single-request latency of a category miss (≈ render time), and the worker bundle size.
+//     single-request latency of a category miss and of the static asset (their difference bounds
+//     the category render time), and the worker bundle size.
 // Writes bench-results/bench.json. Options: --scales 300,10000 --duration 3 --connections 10
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -142,18 +143,27 @@ for (const scale of SCALES) {
   for (const r of table) {
     for (const state of ['miss', 'hit', 'upstream']) r[state].ratio = +(r[state].rps / staticRps).toFixed(3)
   }
-  // Single-request latency of a category miss: close to its render CPU time on an idle worker.
-  const single = []
-  for (let i = 0; i < 30; i++) {
-    const t = performance.now()
-    await (await fetch(`${backend.url}/c/${bigCat.slug}`)).arrayBuffer()
-    single.push(performance.now() - t)
+  // One request at a time on an idle worker: a category miss and the static asset. Their
+  // difference is the category's render + D1 time without the HTTP hop — an upper bound of its
+  // render CPU time (workerd does not report CPU time per request locally).
+  const oneAtATime = async (p) => {
+    const xs = []
+    for (let i = 0; i < 40; i++) {
+      const t = performance.now()
+      await (await fetch(backend.url + p, { headers: BROWSER })).arrayBuffer()
+      xs.push(performance.now() - t)
+    }
+    return +median(xs).toFixed(2)
   }
+  const categorySingle = await oneAtATime(`/c/${bigCat.slug}`)
+  const staticSingle = await oneAtATime(manifest.entries.home.file)
   results.scales[scale] = {
     products: seeded.products,
     variants: seeded.variants,
     rows: table,
-    categoryMissSingleRequestP50Ms: +median(single).toFixed(2),
+    categoryMissSingleRequestP50Ms: categorySingle,
+    staticSingleRequestP50Ms: staticSingle,
+    categoryRenderUpperBoundMs: +(categorySingle - staticSingle).toFixed(2),
   }
   await Promise.all([backend.mf.dispose(), cached.mf.dispose(), proxied.mf.dispose()])
 }
@@ -195,7 +205,20 @@ for (const [scale, r] of Object.entries(results.scales)) {
         `|   errors: miss ${row.miss.errors}, hit ${row.hit.errors}, upstream ${row.upstream.errors} |`,
       )
   }
-  console.log(`category miss, one request at a time: p50 ${r.categoryMissSingleRequestP50Ms} ms`)
+  console.log(
+    `one request at a time, p50: category miss ${r.categoryMissSingleRequestP50Ms} ms, static asset ${r.staticSingleRequestP50Ms} ms → category render + D1 ≤ ${r.categoryRenderUpperBoundMs} ms`,
+  )
+}
+const scaleKeys = Object.keys(results.scales)
+if (scaleKeys.length > 1) {
+  const first = results.scales[scaleKeys[0]]
+  const last = results.scales[scaleKeys[scaleKeys.length - 1]]
+  results.categoryScaleRatio = +(last.categoryRenderUpperBoundMs / first.categoryRenderUpperBoundMs).toFixed(
+    2,
+  )
+  console.log(
+    `category render at ${last.products} vs ${first.products} products: ${results.categoryScaleRatio}× (one request at a time, HTTP hop subtracted)`,
+  )
 }
 void fmt
 console.log(
