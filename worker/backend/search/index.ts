@@ -409,6 +409,10 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
   lastVersion = version
   if (!row || version !== set.version) {
     dropResult(key)
+    // The index changed: the facet index and vocabulary are stale too, so the full statement that
+    // follows loads them at once instead of finding out and running again.
+    if (facetCache?.version !== version) facetCache = null
+    if (vocabCache?.version !== version) vocabCache = null
     return null
   }
   // Most recently used last.
