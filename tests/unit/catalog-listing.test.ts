@@ -77,6 +77,18 @@ describe('listing requests', () => {
     expect(q.sort).toBe('final_price:asc')
   })
 
+  it('asks for the same aggregations on the server and in the browser (price counted on final_price)', () => {
+    for (const query of ['', '?color=49', '?price=150-', '?price=50-100&size=12']) {
+      const s = parseListingQuery(query)
+      const server = buildProductQuery(listingParams([3], s, 0, 24)).body.aggs as Record<string, unknown>
+      const { agg_min_final_price, agg_max_final_price, ...counted } = server
+      expect(agg_min_final_price).toEqual({ min: { field: 'final_price' } })
+      expect(agg_max_final_price).toEqual({ max: { field: 'final_price' } })
+      expect(counted, query).toEqual(listingSearchRequest([3], s, 0, 24).request.aggs)
+      expect(JSON.stringify(counted)).not.toContain('"field":"price"')
+    }
+  })
+
   it("sends the browser's listing request with B's DSL: same filters, paging reset by the caller", () => {
     const req = listingSearchRequest([3, 12], state, 0, 24)
     expect(req).toMatchObject({ size: 24, from: 0, sort: 'final_price:asc' })

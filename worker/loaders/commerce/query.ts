@@ -5,16 +5,16 @@
  * adapters use it: the upstream one sends it over HTTP, the embedded one hands it to the search engine.
  */
 import {
-  AGGREGATION_SIZE,
   LISTING_STATUS,
   LISTING_VISIBILITY,
   PRICE_FILTER_KEY,
-  PRICE_RANGES,
   SEARCH_BOOSTS,
   SEARCH_DEFAULT_SIZE,
   SEARCH_FUZZINESS,
   SEARCH_MIN_SCORE,
 } from '../../../shared/config'
+import { PRICE_ATTRIBUTE } from '../../../shared/domain/filters'
+import { listingAggregations } from '../../../shared/domain/search-query'
 import type { ProductListingParams } from './types'
 
 export type Dsl = Record<string, unknown>
@@ -28,8 +28,6 @@ export interface BuiltQuery {
   sourceInclude?: string[]
   sourceExclude?: string[]
 }
-
-const AGG_SKIP_OPTIONS = new Set(['price', 'category'])
 
 /** Builds the product listing/search DSL for a ProductListingParams. */
 export function buildProductQuery(params: ProductListingParams): BuiltQuery {
@@ -103,27 +101,17 @@ export function buildProductQuery(params: ProductListingParams): BuiltQuery {
   }
 
   if (params.aggregations?.length) {
-    const aggs: Dsl = {}
-    for (const attr of params.aggregations) {
-      if (attr === 'price') {
-        aggs.agg_terms_price = { terms: { field: 'price', size: AGGREGATION_SIZE } }
-        aggs.agg_range_price = {
-          range: {
-            field: 'price',
-            ranges: PRICE_RANGES.map((r) =>
-              r.to === undefined ? { from: r.from } : { from: r.from, to: r.to },
-            ),
-          },
-        }
-        aggs.agg_min_final_price = { min: { field: 'final_price' } }
-        aggs.agg_max_final_price = { max: { field: 'final_price' } }
-        continue
-      }
-      const field = attr === 'category' ? 'category_ids' : attr
-      aggs[`agg_terms_${attr}`] = { terms: { field, size: AGGREGATION_SIZE } }
-      if (!AGG_SKIP_OPTIONS.has(attr)) {
-        aggs[`agg_terms_${attr}_options`] = { terms: { field: `${attr}_options`, size: AGGREGATION_SIZE } }
-      }
+    // The same aggregations as the browser's refetch (shared/domain/search-query): price counted on
+    // final_price — the field the price filter narrows on — with the applied range added.
+    const applied =
+      params.price && (params.price.from !== undefined || params.price.to !== undefined)
+        ? { from: params.price.from ?? 0, ...(params.price.to !== undefined ? { to: params.price.to } : {}) }
+        : null
+    const aggs: Dsl = listingAggregations(params.aggregations, applied)
+    if (params.aggregations.includes(PRICE_ATTRIBUTE)) {
+      // Final price min and max (catalogue spec §7: catalogue entity query answers).
+      aggs.agg_min_final_price = { min: { field: PRICE_FILTER_KEY } }
+      aggs.agg_max_final_price = { max: { field: PRICE_FILTER_KEY } }
     }
     body.aggs = aggs
   }
