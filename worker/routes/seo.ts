@@ -4,7 +4,11 @@
  *   GET /sitemap.xml                     sitemap index
  *   GET /sitemaps/pages.xml              home, content routes, store locator pages
  *   GET /sitemaps/categories.xml         every active category
- *   GET /sitemaps/products-{n}.xml       listed products, SITEMAP_PAGE_SIZE per file
+ *   GET /sitemaps/products-{n}.xml       listed products with ids in ((n-1)·SITEMAP_PAGE_SIZE, n·SITEMAP_PAGE_SIZE]
+ *
+ * Product sitemaps are keyset windows over the product id (ids are unique integers, so a window
+ * holds at most SITEMAP_PAGE_SIZE products): no from/size paging, so catalogues past the
+ * 10,000-result search window are covered too.
  */
 import { Hono } from 'hono'
 import { categoryPath, productPath } from '../../shared/config/routes'
@@ -15,8 +19,8 @@ import { getCommerce } from '../loaders/commerce'
 export const seoRoutes = new Hono<AppEnv>()
 
 export const SITEMAP_PAGE_SIZE = 1000
-/** from + size may not pass 10,000 (the catalogue search window); larger catalogues need a keyset listing. */
-const SEARCH_WINDOW = 10_000
+/** Most files a sitemap index may list (sitemaps.org). */
+const MAX_SITEMAPS = 50_000
 const CONTENT_PATHS = [
   '/magazine',
   '/covers',
@@ -72,10 +76,20 @@ seoRoutes.get('/robots.txt', (c) => {
   })
 })
 
+/** How many product sitemaps there are: one per id window up to the largest listed product id. */
+async function productSitemapCount(commerce: ReturnType<typeof getCommerce>): Promise<number> {
+  const { items } = await commerce.searchProducts({
+    size: 1,
+    sort: { field: 'id', order: 'desc' },
+    includeFields: ['id'],
+  })
+  const maxId = Number(items[0]?.id ?? 0)
+  return Math.max(1, Math.min(Math.ceil(maxId / SITEMAP_PAGE_SIZE), MAX_SITEMAPS - 2))
+}
+
 seoRoutes.get('/sitemap.xml', async (c) => {
   const origin = new URL(c.req.url).origin
-  const { total } = await getCommerce(c).searchProducts({ size: 1, includeFields: ['sku'] })
-  const pages = Math.max(1, Math.min(Math.ceil(total / SITEMAP_PAGE_SIZE), SEARCH_WINDOW / SITEMAP_PAGE_SIZE))
+  const pages = await productSitemapCount(getCommerce(c))
   const files = ['pages', 'categories', ...Array.from({ length: pages }, (_, i) => `products-${i + 1}`)]
   const rows = files
     .map((f) => `  <sitemap><loc>${xmlEscape(`${origin}/sitemaps/${f}.xml`)}</loc></sitemap>`)
@@ -110,22 +124,15 @@ seoRoutes.get('/sitemaps/:file{[a-z0-9-]+\\.xml}', async (c) => {
   const m = file.match(/^products-([1-9][0-9]{0,4})$/)
   if (!m) return c.body('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' })
   const page = Number(m[1])
-  const { total } = await commerce.searchProducts({ size: 1, includeFields: ['sku'] })
-  // The search window (like Elasticsearch's max_result_window) ends at 10,000 results.
-  const lastPage = Math.min(
-    Math.ceil(total / SITEMAP_PAGE_SIZE),
-    Math.floor(SEARCH_WINDOW / SITEMAP_PAGE_SIZE),
-  )
-  if (page > Math.max(1, lastPage))
+  if (page > (await productSitemapCount(commerce)))
     return c.body('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' })
+  // A window of sparse ids may be empty: still a valid (empty) sitemap the index lists.
   const { items } = await commerce.searchProducts({
-    from: (page - 1) * SITEMAP_PAGE_SIZE,
+    idRange: { from: (page - 1) * SITEMAP_PAGE_SIZE + 1, to: page * SITEMAP_PAGE_SIZE },
     size: SITEMAP_PAGE_SIZE,
     sort: { field: 'id', order: 'asc' },
     includeFields: ['sku', 'slug', 'updated_at', 'type_id'],
   })
-  if (!items.length && page > 1)
-    return c.body('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' })
   return c.body(
     urlset(items.map((p) => ({ loc: origin + productPath(p.sku, p.slug), lastmod: p.updated_at }))),
     200,

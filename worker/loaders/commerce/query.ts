@@ -40,6 +40,7 @@ export function buildProductQuery(params: ProductListingParams): BuiltQuery {
   for (const [field, values] of Object.entries(params.terms ?? {})) {
     if (values.length) must.push({ terms: { [field]: values } })
   }
+  if (params.idRange) must.push({ range: { id: { gte: params.idRange.from, lte: params.idRange.to } } })
   for (const [attr, values] of Object.entries(params.filters ?? {})) {
     if (!values.length) continue
     must.push({

@@ -39,6 +39,8 @@ export interface ProductListingParams {
   text?: string
   /** Extra exact-match constraints, e.g. { sku: ['A','B'] } or { id: [1,2] }. */
   terms?: Record<string, Array<number | string | boolean>>
+  /** Product ids from..to (inclusive): keyset windows past the 10,000-result search window. */
+  idRange?: { from: number; to: number }
   /** Only in-stock products (off by default: catalogue §5 lists out-of-stock products). */
   inStockOnly?: boolean
   /** Sort; default created_at desc. Ignored for text searches unless given (score order). */
