@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppEnv } from '../../worker/env'
 import { requestContext } from '../../worker/middleware/context'
-import { handleError } from '../../worker/middleware/errors'
+import { handleError, isTransientDbError } from '../../worker/middleware/errors'
 import { securityHeaders } from '../../worker/middleware/security-headers'
 
 function appThatThrows(err: Error) {
@@ -62,5 +62,25 @@ describe('onError', () => {
     const page = await app.request('/boom', {}, env)
     expect(page.status).toBe(400)
     expect(await page.text()).toContain('size must be a positive integer')
+  })
+
+  it('answers a transient D1 failure with 503 and Retry-After, a programming error with 500', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const busy = appThatThrows(new Error('D1_ERROR: Network connection lost.'))
+    const api = await busy.request('/api/boom', {}, env)
+    expect(api.status).toBe(503)
+    expect(api.headers.get('retry-after')).toBe('2')
+    expect(((await api.json()) as { result: string }).result).toBe(
+      'The shop is briefly unavailable. Please try again in a moment.',
+    )
+    const page = await busy.request('/boom', {}, env)
+    expect(page.status).toBe(503)
+    expect(await page.text()).toContain('briefly unavailable')
+    const bug = appThatThrows(new Error('D1_ERROR: UNIQUE constraint failed: orders.order_id'))
+    expect((await bug.request('/api/boom', {}, env)).status).toBe(500)
+    expect(
+      isTransientDbError(new Error('D1_ERROR: D1 DB is overloaded. Requests queued for too long.')),
+    ).toBe(true)
+    expect(isTransientDbError(new Error('SQLITE_BUSY but not from D1'))).toBe(false)
   })
 })

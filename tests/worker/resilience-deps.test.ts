@@ -259,7 +259,10 @@ describe('D1 errors', () => {
           { ...init, headers: { 'content-type': 'application/json' } },
         )
         if (mode === 'batch' && res.status === 200) continue // endpoints that do not batch still work
-        expectEnvelope(res, text, [500, 502, 503, 504], `${mode} ${path}`)
+        // A busy database is transient: 503 with Retry-After and a message that says so.
+        const json = expectEnvelope(res, text, [503], `${mode} ${path}`)
+        expect(res.headers.get('retry-after'), path).toBe('2')
+        expect(json.result).toBe('The shop is briefly unavailable. Please try again in a moment.')
       }
       for (const path of [
         '/api/stores/all',
@@ -268,11 +271,17 @@ describe('D1 errors', () => {
       ]) {
         const { res, text } = await call(path, { DB })
         if (mode !== 'prepare') continue // reads still work when only writes fail
-        expectEnvelope(res, text, [500, 502, 503, 504], `${mode} ${path}`)
+        expectEnvelope(res, text, [503], `${mode} ${path}`)
+        expect(res.headers.get('retry-after'), path).toBe('2')
       }
       for (const path of PAGES()) {
         const { res, text } = await call(path, { DB })
         expectDegradedPage(res, text, `${mode} ${path}`)
+        if (res.status >= 500) {
+          expect(res.status, path).toBe(503)
+          expect(res.headers.get('retry-after'), path).toBe('2')
+          expect(text, path).toContain('The shop is briefly unavailable. Please try again in a moment.')
+        }
       }
       // Only the guest cart created with the healthy DB above was written.
       expect(afterCart[3]).toBe((before[3] ?? 0) + 1)
