@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearResultCache, planSearch, searchProducts } from '../../worker/backend/search'
+import { compileProductSearch } from '../../worker/backend/search/compile-sql'
 import { indexProductStatements } from '../../worker/backend/search/index-products'
 
 const listed = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
@@ -106,5 +107,30 @@ describe('result-set cache', () => {
     buckets.length = 0
     const again = await search(body, 0)
     expect((again.aggregations.color as { buckets: unknown[] }).buckets).toHaveLength(count)
+  })
+
+  it('keeps at most the result window of ordered ids, while the total counts every match', async () => {
+    const plan = planSearch({
+      entityType: 'product',
+      body: { ...QUERIES['listing, cheapest first'], size: 3 },
+    })
+    const { sql, params } = compileProductSearch(plan, new Map(), { js: [], load: [] }, { fullOrder: 5 })
+    const row = await env.DB.prepare(sql)
+      .bind(...params)
+      .first<{ ord: string; total: string; hits: string }>()
+    const ord = JSON.parse(row?.ord ?? '[]') as [number, number, number][]
+    const [total] = JSON.parse(row?.total ?? '[0]') as [number]
+    expect(ord.map((o) => o[0]).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5])
+    expect(total).toBeGreaterThan(5)
+    // The ranked ids start with the page the statement returned.
+    const page = (JSON.parse(row?.hits ?? '[]') as [number, number][])
+      .sort((a, b) => a[0] - b[0])
+      .map((h) => h[1])
+    expect(
+      ord
+        .sort((a, b) => a[0] - b[0])
+        .slice(0, 3)
+        .map((o) => o[1]),
+    ).toEqual(page)
   })
 })

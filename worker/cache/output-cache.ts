@@ -24,7 +24,7 @@ const KEY_HOST = 'https://output-cache.internal'
 /** How long an isolate serves a page from memory before asking the Cache API again. */
 export const MEMORY_SECONDS = 5
 /** Most bytes of pages one isolate keeps in memory (the oldest go first). */
-export const MEMORY_MAX_BYTES = 24 * 1024 * 1024
+export const MEMORY_MAX_BYTES = 16 * 1024 * 1024
 
 /** A cached page as this isolate keeps it: the body split at the nonce, encoded once. */
 interface MemoryPage {

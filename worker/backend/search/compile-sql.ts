@@ -334,7 +334,7 @@ export function compileProductSearch(
   plan: SearchPlan,
   vocab: Vocabulary,
   facets: FacetPlan = { js: [], load: [] },
-  opts: { fullOrder?: boolean } = {},
+  opts: { fullOrder?: number } = {},
 ): CompiledSearch {
   const c: Compiler = { params: new Params(), ctes: [], joins: [], vocab }
   const p = c.params
@@ -411,11 +411,12 @@ export function compileProductSearch(
     )
   }
   if (opts.fullOrder) {
-    // Every match in result order ([[rank, id, score]]): the engine's result-set cache serves the
-    // following pages of this query from it while the index version is unchanged.
+    // The first `fullOrder` matches in result order ([[rank, id, score]]; no page can start past
+    // the result window): the engine's result-set cache serves the following pages of this query
+    // from it while the index version is unchanged.
     const allKeys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
     cols.push(
-      `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM (SELECT row_number() OVER (ORDER BY ${order}) AS rk, id, score FROM (SELECT id, score${allKeys.map((k) => `, ${k}`).join('')} FROM f)) o) AS ord`,
+      `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM (SELECT row_number() OVER (ORDER BY ${order}) AS rk, id, score FROM (SELECT id, score${allKeys.map((k) => `, ${k}`).join('')} FROM f)) o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
     )
   }
   // The index version the answer was read at (per-isolate caches check it).

@@ -315,7 +315,10 @@ interface ResultSet {
   aggregations: Record<string, AggResult>
 }
 
-/** Most cached result sets per isolate, and most ids they may hold together (~12 bytes each). */
+/**
+ * Most cached result sets per isolate, and most ids they may hold together (~12 bytes each; a set
+ * holds at most MAX_RESULT_WINDOW ids, as no page starts past the result window).
+ */
 export const RESULT_CACHE_MAX_ENTRIES = 500
 export const RESULT_CACHE_MAX_IDS = 400_000
 
@@ -460,7 +463,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     const vocabState = textual ? (fresh || !vocabCache ? await loadVocabulary(db) : vocabCache) : null
     const facets = facetPlanFor(plan, fresh)
     const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets, {
-      fullOrder: true,
+      fullOrder: MAX_RESULT_WINDOW,
     })
     const row = await db
       .prepare(sql)
