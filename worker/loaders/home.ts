@@ -153,7 +153,12 @@ async function sectionProducts(c: Context<AppEnv>, commerce: Commerce, section: 
     return res.items
   }
   if (section.type === 'products' && section.skus?.length) {
-    return commerce.getProductsBySkus(section.skus.slice(0, HOME_SECTION_SIZE))
+    // A catalogue query like any listing: only listed products (visibility, status), and the same
+    // per-isolate search caches; tiles keep the curated order.
+    const skus = [...new Set(section.skus.slice(0, HOME_SECTION_SIZE))]
+    const res = await commerce.searchProducts({ terms: { sku: skus }, size: skus.length })
+    const bySku = new Map(res.items.map((p) => [p.sku, p]))
+    return skus.flatMap((sku) => bySku.get(sku) ?? [])
   }
   return []
 }
