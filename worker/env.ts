@@ -63,5 +63,7 @@ export type AppEnv = {
      * the cache-tag page type plus entity tags (P{sku}, C{id}). Unset = never cached.
      */
     cacheTags?: string[]
+    /** Set when a part of the page fell back to less (a dependency failed): never cached. */
+    degraded?: boolean
   }
 }

@@ -7,6 +7,7 @@ import {
   isCacheablePath,
   keyRequest,
   MEMORY_SECONDS,
+  markDegraded,
   outputCache,
   outputCacheKey,
   pruneTagIndex,
@@ -14,6 +15,7 @@ import {
 } from '../../worker/cache/output-cache'
 import { cacheAdminRoutes } from '../../worker/cache/routes'
 import type { AppEnv } from '../../worker/env'
+import shopApp from '../../worker/index'
 import { requestContext } from '../../worker/middleware/context'
 import { securityHeaders } from '../../worker/middleware/security-headers'
 import { renderPage } from '../../worker/render/render-page'
@@ -44,6 +46,21 @@ function fixtureApp() {
       layout: 'minimal',
       headers: { 'cache-control': 'private, no-store' },
     })
+  })
+  app.get('/degraded', (c) => {
+    renders++
+    c.set('cacheTags', ['category'])
+    // A section fell back (its dependency failed) — after the response started, as deferred ones do.
+    return renderPage(
+      c,
+      <h1>
+        {(() => {
+          markDegraded(c)
+          return 'Partial'
+        })()}
+      </h1>,
+      { title: 'x', layout: 'minimal' },
+    )
   })
   app.get('/personal', (c) => {
     renders++
@@ -226,5 +243,47 @@ describe('output cache', () => {
     const app = fixtureApp()
     const res = await get(app, `/invalidate?tag=${encodeURIComponent("x' OR 1=1")}&key=${env.INVALIDATE_KEY}`)
     expect(res.res.status).toBe(400)
+  })
+
+  it('never stores a degraded page (a loader fell back), so a blip is not cached', async () => {
+    const app = fixtureApp()
+    expect((await get(app, '/degraded')).res.headers.get('x-cache')).toBe('MISS')
+    const again = await get(app, '/degraded')
+    expect(again.res.headers.get('x-cache')).toBe('MISS')
+    expect(again.body).toContain('Partial')
+  })
+
+  it('the home page rendered while CMS blocks fail is served but not cached; healthy again, it is', async () => {
+    const failingCms = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === 'prepare')
+          return (sql: string) => {
+            if (/FROM cms_blocks/.test(sql)) throw new Error('D1_ERROR: SQLITE_BUSY (simulated)')
+            return target.prepare(sql)
+          }
+        const v = Reflect.get(target, prop, target)
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const visit = async (DB: D1Database) => {
+      const ctx = createExecutionContext()
+      const res = await shopApp.fetch(
+        new Request('https://shop.test/?cache-test=home', { headers: { 'user-agent': 'Googlebot' } }),
+        { ...env, DB, OUTPUT_CACHE_ENABLED: 'true' },
+        ctx,
+      )
+      await res.text()
+      await waitOnExecutionContext(ctx)
+      return res
+    }
+    for (let i = 0; i < 2; i++) {
+      const res = await visit(failingCms)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('x-cache')).toBe('MISS')
+    }
+    vi.restoreAllMocks()
+    expect((await visit(env.DB)).headers.get('x-cache')).toBe('MISS')
+    expect((await visit(env.DB)).headers.get('x-cache')).toBe('HIT')
   })
 })

@@ -142,6 +142,14 @@ function revalidateSecret(): string {
   return revalidateToken
 }
 
+/**
+ * Marks this response as degraded (a loader fell back because a dependency failed): it is still
+ * served, but never stored, so a blip does not stay in the cache for FRESH_SECONDS.
+ */
+export function markDegraded(c: Context<AppEnv>): void {
+  c.set('degraded', true)
+}
+
 export function isCacheablePath(path: string): boolean {
   return !UNCACHEABLE.some((re) => re.test(path))
 }
@@ -274,7 +282,8 @@ export function outputCache(app: {
     c.executionCtx.waitUntil(
       new Response(forCache)
         .text()
-        .then((html) => storeInCache(c, key, html, res, tags))
+        // Read after the whole page streamed: deferred sections may have degraded meanwhile.
+        .then((html) => (c.var.degraded ? undefined : storeInCache(c, key, html, res, tags)))
         .catch((e) =>
           console.error(
             JSON.stringify({ requestId: c.var.requestId, msg: 'cache put failed', e: String(e) }),

@@ -11,6 +11,7 @@ import { toTileData, visibleTiles } from '../../shared/components/catalog/tile-d
 import { DEFAULT_FILTERS, PAGE_SIZE } from '../../shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '../../shared/domain/menu'
 import type { Category } from '../../shared/schemas/catalog'
+import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import { type Commerce, getCommerce } from './commerce'
 import { getCategoryTreeCached } from './menu'
@@ -75,7 +76,10 @@ export async function loadCategoryPage(
   const [listing, labels, tree] = await Promise.all([
     commerce.searchProducts(params),
     facetLabels(commerce, category),
-    getCategoryTreeCached(c).catch(() => [] as Category[]),
+    getCategoryTreeCached(c).catch(() => {
+      markDegraded(c)
+      return [] as Category[]
+    }),
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])

@@ -9,6 +9,7 @@ import type { Context } from 'hono'
 import { sanitizeHtml } from '../../shared/domain/sanitize-html'
 import { MSG } from '../../shared/i18n/messages'
 import type { CmsPage } from '../../shared/schemas/catalog'
+import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import { getCommerce } from './commerce'
 
@@ -44,6 +45,7 @@ export async function loadCmsBlocks(c: Context<AppEnv>, identifiers: string[]): 
   try {
     found = await getCommerce(c).getCmsBlocks(identifiers)
   } catch (err) {
+    markDegraded(c)
     log(c, 'cms blocks failed', { err: String(err) })
   }
   return identifiers.map((identifier) => {

@@ -10,6 +10,7 @@ import { type TileData, toTileData, visibleTiles } from '../../shared/components
 import { CURATED_HOME_QUERIES, HOME_POPUP_TYPES } from '../../shared/config/content'
 import { sanitizeHtml } from '../../shared/domain/sanitize-html'
 import type { Category } from '../../shared/schemas/catalog'
+import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import { categoryIdsOf } from './category'
 import { type Commerce, getCommerce } from './commerce'
@@ -128,6 +129,7 @@ export async function loadHomeView(c: Context<AppEnv>): Promise<HomeView> {
   try {
     return toHomeView(await getCommerce(c).getHomeData())
   } catch (err) {
+    markDegraded(c)
     console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'home data failed', err: String(err) }))
     return toHomeView(null)
   }
@@ -144,7 +146,10 @@ function findCategory(tree: readonly Category[], id: number): Category | null {
 
 async function sectionProducts(c: Context<AppEnv>, commerce: Commerce, section: HomeSection) {
   if (section.type === 'category_products' && section.category_id) {
-    const tree = await getCategoryTreeCached(c).catch(() => [] as Category[])
+    const tree = await getCategoryTreeCached(c).catch(() => {
+      markDegraded(c)
+      return [] as Category[]
+    })
     const cat = findCategory(tree, section.category_id)
     const res = await commerce.searchProducts({
       categoryIds: cat ? categoryIdsOf(cat) : [section.category_id],
@@ -176,6 +181,7 @@ export async function loadSectionTiles(
       c.var.store.currency,
     )
   } catch (err) {
+    markDegraded(c)
     console.error(
       JSON.stringify({
         requestId: c.var.requestId,
@@ -194,6 +200,7 @@ export async function loadCmsBlockHtml(c: Context<AppEnv>, identifier: string): 
     const [block] = await getCommerce(c).getCmsBlocks([identifier])
     return block?.is_active === false || !block ? null : sanitizeHtml(block.content)
   } catch (err) {
+    markDegraded(c)
     console.error(
       JSON.stringify({ requestId: c.var.requestId, msg: 'cms block failed', identifier, err: String(err) }),
     )

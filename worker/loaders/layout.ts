@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono'
 import type { MenuItem } from '../../client/islands/header'
+import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 
 export type MenuLoader = (c: Context<AppEnv>) => Promise<MenuItem[]>
@@ -19,6 +20,7 @@ export async function loadMenu(c: Context<AppEnv>): Promise<MenuItem[]> {
   try {
     return await menuLoader(c)
   } catch (err) {
+    markDegraded(c)
     console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'menu load failed', err: String(err) }))
     return []
   }

@@ -11,6 +11,7 @@ import { productPath } from '../../shared/config/routes'
 import { productRejection } from '../../shared/domain/availability'
 import { MSG } from '../../shared/i18n/messages'
 import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '../../shared/schemas/catalog'
+import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import { type Commerce, getCommerce } from './commerce'
 
@@ -41,6 +42,7 @@ export type ProductLoadResult =
   | { kind: 'not-found'; message: string }
 
 function logDeferred(c: Context<AppEnv>, what: string, err: unknown): void {
+  markDegraded(c)
   console.error(JSON.stringify({ requestId: c.var.requestId, msg: `${what} failed`, err: String(err) }))
 }
 

@@ -21,6 +21,7 @@ import { imageUrl } from '../../shared/domain/image-url'
 import { priceView } from '../../shared/domain/price'
 import { MSG } from '../../shared/i18n/messages'
 import type { Attribute, Category, Product } from '../../shared/schemas/catalog'
+import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import { getCommerce } from '../loaders/commerce'
 import { renderAmpPage } from '../render/amp'
@@ -136,7 +137,10 @@ ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
     ...product.media_gallery.map((m) => m.image),
     ...(product.image ? [product.image] : []),
   ].filter((v, i, a) => v && a.indexOf(v) === i)
-  const categories = await commerce.getCategoryTree().catch(() => [] as Category[])
+  const categories = await commerce.getCategoryTree().catch(() => {
+    markDegraded(c)
+    return [] as Category[]
+  })
   const all = flatten(categories)
   const firstCat = product.category_ids.map((id) => all.find((cat) => cat.id === id)).find(Boolean)
   const crumbs: Crumb[] = firstCat
