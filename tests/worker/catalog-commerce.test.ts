@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from '../../worker/backend/seed/generate'
 import { createEmbeddedCommerce, createUpstreamCommerce, getCommerce } from '../../worker/loaders/commerce'
@@ -108,6 +108,25 @@ describe('upstream Commerce adapter', () => {
     })
     return { adapter, calls }
   }
+
+  it('reads size guides through POST /api/product/size-guide-collection, as the embedded adapter does', async () => {
+    // The upstream adapter against this worker's own embedded backend (a vue-storefront-api).
+    const upstream = createUpstreamCommerce({
+      baseUrl: 'https://shop.test',
+      storeName: 'Shop',
+      storeCode: 'default',
+      currency: 'INR',
+      country: 'IN',
+      fetcher: ((input: RequestInfo | URL, init?: RequestInit) =>
+        SELF.fetch(String(input), init)) as typeof fetch,
+    })
+    const codes = cat.sizeGuides.slice(0, 2).map((g) => g.code)
+    expect(codes.length).toBe(2)
+    const viaUpstream = await upstream.getSizeGuides?.(codes)
+    expect(viaUpstream?.length).toBe(2)
+    expect(viaUpstream).toEqual(await commerce.getSizeGuides?.(codes))
+    expect(await upstream.getSizeGuides?.(['no-such-guide'])).toEqual([])
+  })
 
   it('sends the VSF catalogue query with the spec headers and parses hits and aggregations', async () => {
     const doc = cat.products[0]!

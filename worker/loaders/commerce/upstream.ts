@@ -195,6 +195,14 @@ export function createUpstreamCommerce(opts: UpstreamOptions): Commerce {
     async getTaxRules() {
       return (await simple<TaxRule>('taxrule', { query: { match_all: {} } }, 100)).items
     },
+    async getSizeGuides(codes) {
+      // POST /api/product/size-guide-collection (catalogue spec §7; the product loader ignores failures).
+      const result = await envelopeResult<unknown[]>('/api/product/size-guide-collection', {
+        method: 'POST',
+        body: JSON.stringify(codes ? { codes } : {}),
+      })
+      return Array.isArray(result) ? result : []
+    },
     async getReviews(productId) {
       const body = termsQuery('product_id', [productId], [{ terms: { review_status: [1] } }])
       return (await simple<Review>('review', body, 50)).items
