@@ -49,7 +49,7 @@ await build({
   outfile: bundle,
   logLevel: 'warning',
 })
-const { prepareImport } = await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
+const { prepareImport, staleUrlKeys } = await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
 
 const isTty = process.stderr.isTTY
 function bar(label, done, total) {
@@ -67,11 +67,19 @@ function wrangler(args) {
     cwd: root,
     env: quietEnv,
     encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
   })
   if (res.status !== 0)
     throw new Error(
       (res.stderr || res.stdout || `exit ${res.status}`).trim().split('\n').slice(-5).join('\n'),
     )
+  return res.stdout
+}
+
+/** Rows of a read-only statement (`wrangler d1 execute --json`). */
+function d1Rows(sql) {
+  const out = JSON.parse(wrangler(['d1', 'execute', 'DB', ...where, '--command', sql, '--json']))
+  return out.flatMap((r) => r.results ?? [])
 }
 
 const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
@@ -106,6 +114,8 @@ for (const [n, file] of files.entries()) {
     continue
   }
   try {
+    // The stored url paths before the write: keys the new mappings no longer use are deleted after.
+    const stale = prepared.previousUrlsSql ? staleUrlKeys(d1Rows(prepared.previousUrlsSql), prepared.kv) : []
     const sqlFile = path.join(tmp, `import-${n}.sql`)
     writeFileSync(sqlFile, prepared.sql)
     bar(`${prefix}: writing ${prepared.statements} statements to D1`, 1, 3)
@@ -116,9 +126,21 @@ for (const [n, file] of files.entries()) {
       bar(`${prefix}: writing ${prepared.kv.length} URL mappings to KV`, 2, 3)
       wrangler(['kv', 'bulk', 'put', kvFile, '--binding', 'URL_MAPPINGS', ...where])
     }
+    if (stale.length) {
+      const staleFile = path.join(tmp, `import-kv-stale-${n}.json`)
+      writeFileSync(staleFile, JSON.stringify(stale))
+      bar(`${prefix}: deleting ${stale.length} stale URL mappings from KV`, 2, 3)
+      wrangler(['kv', 'bulk', 'delete', staleFile, '--binding', 'URL_MAPPINGS', '--force', ...where])
+    }
     bar(`${prefix}: done`, 3, 3)
     endBar()
-    summary.push({ file, status: 'imported', counts: prepared.counts, urlMappings: prepared.kv.length })
+    summary.push({
+      file,
+      status: 'imported',
+      counts: prepared.counts,
+      urlMappings: prepared.kv.length,
+      staleUrlMappings: stale.length,
+    })
   } catch (err) {
     endBar()
     console.error(`✖ ${file}: writing failed: ${err.message}`)
@@ -135,7 +157,7 @@ for (const s of summary) {
           Object.entries(s.counts)
             .map(([k, v]) => `${v} ${k}`)
             .join(', ') || 'no records'
-        }; ${s.urlMappings} URL mappings`
+        }; ${s.urlMappings} URL mappings${s.staleUrlMappings ? `, ${s.staleUrlMappings} stale removed` : ''}`
       : s.errors
         ? `${s.errors} bad record(s)`
         : ''

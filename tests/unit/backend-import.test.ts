@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { prepareImport } from '../../worker/backend/import/node-entry'
+import { prepareImport, staleUrlKeys } from '../../worker/backend/import/node-entry'
 import { parseExport } from '../../worker/backend/import/parse'
 import { parseImportFile } from '../../worker/backend/import/transform'
 
@@ -35,6 +35,24 @@ describe('catalogue import', () => {
     })
     const category = parsed.records.find((r) => r.entry.type === 'category')!
     expect(category.entry.doc).toMatchObject({ id: 500, children_data: [] })
+  })
+
+  it("finds the stored url paths the file's mappings no longer use (renamed or unlisted)", () => {
+    const { file, text } = fixture('catalog.ndjson')
+    const out = prepareImport(text, file, { now })
+    if (!out.ok) throw new Error('expected ok')
+    // Only integer ids of the file's products and categories reach the statement.
+    expect(out.previousUrlsSql).toMatch(
+      /^SELECT url_path FROM products WHERE id IN \([0-9,]+\) UNION ALL SELECT url_path FROM categories WHERE id IN \(500\);$/,
+    )
+    expect(out.previousUrlsSql).toContain('9002')
+    const stored = [
+      { url_path: 'old-name-of-the-stole' },
+      { url_path: 'imported-silk-stole' },
+      { url_path: '/imported-shawls/' },
+      { url_path: null },
+    ]
+    expect(staleUrlKeys(stored, out.kv)).toEqual(['old-name-of-the-stole'])
   })
 
   it('renders SQL for products, inventory, search index and KV mappings', () => {
