@@ -90,6 +90,24 @@ export interface CartSyncDeps {
   clock?: Clock
   /** Stock check; defaults to GET /api/stock/check through the task queue (volatile offline). */
   checkStock?: (sku: string) => Promise<StockCheck>
+  /** Other tabs of the shop (a BroadcastChannel): each change is announced, theirs adopted. */
+  channel?: CartChannel
+}
+
+/** The part of a BroadcastChannel the cart uses. */
+export interface CartChannel {
+  postMessage(message: unknown): void
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
+}
+
+/** What a tab announces after its cart changed (already persisted to the shared storage). */
+export interface CartSnapshot {
+  type: 'cart'
+  items: CartLine[]
+  token: string | null
+  totals: CartTotals | null
+  hash: string | null
+  guest: boolean
 }
 
 /** The unit price incl. tax the add rule checks, whichever field the product carries. */
@@ -141,7 +159,45 @@ export function createCartSync(deps: CartSyncDeps) {
 
   async function persist(): Promise<void> {
     await storage.setItem(CART_KEYS.items, cartItems.value)
+    announce()
   }
+
+  // Cross-tab: one announcement per tick of changes; a tab with its own server calls in flight
+  // ignores the others' (its next sync reconciles with the server cart anyway).
+  let announcing = false
+  function announce(): void {
+    if (!deps.channel || announcing) return
+    announcing = true
+    queueMicrotask(() => {
+      announcing = false
+      const snapshot: CartSnapshot = {
+        type: 'cart',
+        items: cartItems.value,
+        token: cartServerToken.value,
+        totals: cartTotals.value,
+        hash: cartSyncedHash.value,
+        guest: cartIsGuest,
+      }
+      try {
+        deps.channel?.postMessage(snapshot)
+      } catch (err) {
+        console.warn('[cart] could not announce the change to other tabs', err)
+      }
+    })
+  }
+
+  deps.channel?.addEventListener('message', (event) => {
+    const m = event.data as Partial<CartSnapshot> | null
+    if (!m || m.type !== 'cart' || !Array.isArray(m.items)) return
+    if (pendingSkus.size > 0 || !cartLoaded.peek()) return
+    serverIds.clear()
+    for (const l of m.items) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
+    cartIsGuest = m.guest === true
+    cartServerToken.value = typeof m.token === 'string' ? m.token : null
+    cartSyncedHash.value = typeof m.hash === 'string' ? m.hash : null
+    cartTotals.value = m.totals ?? null
+    cartItems.value = m.items
+  })
 
   function setItems(next: CartLine[]): void {
     cartItems.value = next
@@ -283,6 +339,7 @@ export function createCartSync(deps: CartSyncDeps) {
     cartLastSyncAt.value = clock.now()
     await storage.setItem(CART_KEYS.hash, cartSyncedHash.value)
     await storage.setItem(CART_KEYS.lastSync, cartLastSyncAt.value)
+    announce()
   }
 
   async function pull(): Promise<DiffServerItem[] | null> {
@@ -444,6 +501,7 @@ export function createCartSync(deps: CartSyncDeps) {
         )
       }
       await storage.setItem(CART_KEYS.totals, cartTotals.value)
+      announce()
     } catch (err) {
       console.warn('[cart] totals sync failed', err) // "Failure is logged only."
     }
@@ -801,6 +859,7 @@ export function createCartSync(deps: CartSyncDeps) {
       storage.removeItem(CART_KEYS.lastSync),
       storage.removeItem(CART_KEYS.totals),
     ])
+    announce()
   }
 
   return api

@@ -76,6 +76,11 @@ function createRuntime() {
     settings: clientSettings,
     isLoggedIn: () => isLoggedIn.peek(),
     isOnline: online,
+    // Other tabs of this store see cart changes at once (the count, the mini-cart).
+    channel:
+      typeof BroadcastChannel === 'undefined'
+        ? undefined
+        : new BroadcastChannel(`${document.documentElement.dataset.store ?? 'default'}-cart`),
   })
   session = createSession({
     queue: tasks,

@@ -12,7 +12,12 @@ import {
   cartTotals,
 } from '../../client/state/cart'
 import { StorageManager } from '../../client/storage/storage-manager'
-import { createCartSync, type StockCheck } from '../../client/sync/cart-sync'
+import {
+  type CartChannel,
+  type CartSnapshot,
+  createCartSync,
+  type StockCheck,
+} from '../../client/sync/cart-sync'
 import { type ClientSettings, clientSettings } from '../../client/sync/config'
 import { createEventBus } from '../../client/sync/events'
 import { createTaskQueue } from '../../client/sync/task-queue'
@@ -132,6 +137,7 @@ function setup(
     settings?: Partial<ClientSettings>
     online?: boolean
     stock?: (sku: string) => Promise<StockCheck>
+    channel?: CartChannel
   } = {},
 ) {
   const server = fakeServer()
@@ -166,6 +172,7 @@ function setup(
     isOnline: () => session.online,
     clock,
     checkStock: opts.stock,
+    channel: opts.channel,
   })
   return { server, clock, session, notices, cart, manager, bus }
 }
@@ -274,6 +281,67 @@ describe('add to cart rules (spec §5, §8)', () => {
     expect(cartItems.value).toHaveLength(1)
     await t.clock.advance(1)
     expect(cartItems.value).toEqual([])
+  })
+})
+
+/** A BroadcastChannel stand-in: records what this tab posts; `deliver` plays another tab's post. */
+function fakeChannel() {
+  const posted: CartSnapshot[] = []
+  let listener: ((e: { data: unknown }) => void) | null = null
+  const channel: CartChannel = {
+    postMessage: (m) => posted.push(structuredClone(m) as CartSnapshot),
+    addEventListener: (_type, fn) => {
+      listener = fn
+    },
+  }
+  return { channel, posted, deliver: (data: unknown) => listener?.({ data }) }
+}
+
+describe('other tabs', () => {
+  it("announces each change once it is stored, and adopts another tab's cart without echoing it", async () => {
+    const tab = fakeChannel()
+    const t = setup({ online: false, channel: tab.channel })
+    await t.cart.restore()
+    await t.cart.addItem(product('A'), 2)
+    await flush(5)
+    const last = tab.posted.at(-1)
+    expect(last).toMatchObject({ type: 'cart', items: [expect.objectContaining({ sku: 'A', qty: 2 })] })
+    // Another tab added B and is connected to a server cart: this tab shows it at once.
+    const before = tab.posted.length
+    tab.deliver({
+      type: 'cart',
+      items: [
+        { sku: 'A', name: 'A', qty: 2 },
+        { sku: 'B', name: 'B', qty: 1, server_item_id: 7 },
+      ],
+      token: 'cart-9',
+      totals: { grand_total: 300, total_segments: [] },
+      hash: 'h',
+      guest: true,
+    })
+    expect(cartCount.value).toBe(3)
+    expect(cartServerToken.value).toBe('cart-9')
+    expect(cartTotals.value?.grand_total).toBe(300)
+    await flush(5)
+    expect(tab.posted.length).toBe(before)
+    // Anything else on the channel is ignored.
+    tab.deliver({ type: 'other' })
+    tab.deliver(null)
+    expect(cartCount.value).toBe(3)
+  })
+
+  it('ignores announcements before its own cart is restored', async () => {
+    const tab = fakeChannel()
+    setup({ online: false, channel: tab.channel })
+    tab.deliver({
+      type: 'cart',
+      items: [{ sku: 'X', name: 'X', qty: 5 }],
+      token: null,
+      totals: null,
+      hash: null,
+      guest: false,
+    })
+    expect(cartCount.value).toBe(0)
   })
 })
 

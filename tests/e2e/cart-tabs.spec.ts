@@ -1,0 +1,36 @@
+/**
+ * Two tabs of the shop: a product added in one shows in the other's mini-cart count at once,
+ * without a reload (the cart engine announces changes on a BroadcastChannel).
+ */
+import { expect, test } from '@playwright/test'
+import { pickProduct } from './checkout-fixtures'
+import { waitForHydration } from './pages'
+
+test('a cart change in one tab shows in the other tab without a reload', async ({ context, request }) => {
+  const product = await pickProduct(request)
+  const variant = product.variants[0]
+  const first = await context.newPage()
+  const second = await context.newPage()
+  await second.goto('/')
+  await waitForHydration(second)
+  await expect(second.getByTestId('minicart-count')).toHaveText('0')
+  // The second tab's engine must be running (it starts when the page is idle).
+  await expect(second.locator('html[data-sw]')).toHaveCount(1)
+
+  await first.goto(product.url)
+  await waitForHydration(first)
+  for (const [label, value] of variant?.options ?? [])
+    await first.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
+  await first.getByTestId('add-to-cart').click()
+  await expect(first.getByTestId('minicart-count')).toHaveText('1')
+
+  await expect(second.getByTestId('minicart-count')).toHaveText('1')
+  // And back: removing it in the second tab empties the first one's count.
+  await second.goto('/cart')
+  await waitForHydration(second)
+  await expect(second.getByTestId('minicart-count')).toHaveText('1')
+  await second.getByTestId('line-remove').first().click()
+  await second.getByRole('button', { name: 'Yes, remove' }).click()
+  await expect(second.getByTestId('minicart-count')).toHaveText('0')
+  await expect(first.getByTestId('minicart-count')).toHaveText('0')
+})
