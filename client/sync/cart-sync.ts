@@ -188,7 +188,7 @@ export function createCartSync(deps: CartSyncDeps) {
 
   deps.channel?.addEventListener('message', (event) => {
     const m = event.data as Partial<CartSnapshot> | null
-    if (!m || m.type !== 'cart' || !Array.isArray(m.items)) return
+    if (m?.type !== 'cart' || !Array.isArray(m.items)) return
     if (pendingSkus.size > 0 || !cartLoaded.peek()) return
     serverIds.clear()
     for (const l of m.items) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
