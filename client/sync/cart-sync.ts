@@ -810,6 +810,31 @@ export function createCartSync(deps: CartSyncDeps) {
       }
     },
 
+    /**
+     * Reads the stored cart again, the stored state winning (a page restored from the back/forward
+     * cache missed the other tabs' changes while frozen). Skipped while this tab has server calls
+     * in flight or has not restored yet.
+     */
+    async reloadStored(): Promise<void> {
+      if (pendingSkus.size > 0 || !cartLoaded.peek()) return
+      const [items, token, hash, totals, guest] = await Promise.all([
+        storage.getItem(CART_KEYS.items),
+        storage.getItem(CART_KEYS.token),
+        storage.getItem(CART_KEYS.hash),
+        storage.getItem(CART_KEYS.totals),
+        storage.getItem(CART_KEYS.guest),
+      ])
+      if (pendingSkus.size > 0) return
+      const stored = Array.isArray(items) ? (items as CartLine[]) : []
+      serverIds.clear()
+      for (const l of stored) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
+      cartIsGuest = guest === true
+      cartServerToken.value = typeof token === 'string' ? token : null
+      cartSyncedHash.value = typeof hash === 'string' ? hash : null
+      cartTotals.value = totals && typeof totals === 'object' ? (totals as CartTotals) : null
+      cartItems.value = stored
+    },
+
     /** Waits until every queued server call has finished (tests, before placing an order). */
     idle(): Promise<void> {
       return chain.then(() => {})

@@ -176,6 +176,15 @@ export function startClientRuntime(): ClientRuntime {
     })
     .catch((err) => console.warn('[runtime] start failed', err))
   trackOnlineStatus(window, () => void handleComingOnline(rt))
+  // Back/forward cache: the page slept through other tabs' cart changes — read the stored cart,
+  // then sync with the server.
+  window.addEventListener('pageshow', (event) => {
+    if (!event.persisted) return
+    void rt.cart
+      .reloadStored()
+      .then(() => rt.cart.load())
+      .catch((err) => console.warn('[runtime] cart reload after back/forward failed', err))
+  })
   rt.catalogCache.startQuotaWatch()
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     // Background Sync fired: same rules as coming online (send, or ask the shopper).

@@ -330,6 +330,17 @@ describe('other tabs', () => {
     expect(cartCount.value).toBe(3)
   })
 
+  it('reads the stored cart again after a back/forward restore, the stored state winning', async () => {
+    const t = setup({ online: false })
+    await t.cart.restore()
+    await t.cart.addItem(product('A'), 1)
+    // Meanwhile another tab replaced the cart in the shared storage.
+    await t.manager.get('cart').setItem('current-cart', [{ sku: 'B', name: 'B', qty: 4 }])
+    await t.cart.reloadStored()
+    expect(cartItems.value.map((l) => [l.sku, l.qty])).toEqual([['B', 4]])
+    expect(cartCount.value).toBe(4)
+  })
+
   it('ignores announcements before its own cart is restored', async () => {
     const tab = fakeChannel()
     setup({ online: false, channel: tab.channel })
