@@ -1,6 +1,7 @@
 // /api/fbconversion/callFbConversionApi (D1 outbox without FB secrets) and /api/state/send-state.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { MSG_TOO_MANY_STATES, STATE_LIMIT_PER_IP } from '../../worker/backend/cart/state-routes'
 import { api } from './user-helpers'
 
 const event = (over: Record<string, unknown> = {}) => ({
@@ -59,5 +60,22 @@ describe('abandoned cart state', () => {
     expect(JSON.parse(row?.state ?? '{}')).toEqual({ items: [1, 2] })
     expect((await api('/state/send-state', { body: { state: {} } })).status).toBe(400)
     expect((await api('/state/send-state', { body: { id: 'x', state: 'text' } })).status).toBe(400)
+  })
+
+  it('limits one address to STATE_LIMIT_PER_IP snapshots per window (429, nothing written)', async () => {
+    const ip = '198.51.100.77'
+    await env.DB.prepare('INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)')
+      .bind(`state:ip:${ip}`, Date.now(), STATE_LIMIT_PER_IP - 1)
+      .run()
+    const last = await api('/state/send-state', { body: { id: 'rl-1', state: { a: 1 } }, ip })
+    expect(last.status).toBe(200)
+    const over = await api('/state/send-state', { body: { id: 'rl-2', state: { a: 2 } }, ip })
+    expect(over.status).toBe(429)
+    expect(over.json.result).toBe(MSG_TOO_MANY_STATES)
+    expect(await env.DB.prepare("SELECT 1 FROM cart_states WHERE id = 'rl-2'").first()).toBeNull()
+    // Another address is not affected.
+    expect(
+      (await api('/state/send-state', { body: { id: 'rl-3', state: {} }, ip: '198.51.100.78' })).status,
+    ).toBe(200)
   })
 })
