@@ -3,7 +3,8 @@
 //  1. Builds the production client and worker bundles (`wrangler deploy --dry-run --minify`).
 //  2. Starts the worker in workerd through the Miniflare API (not `wrangler dev`, whose proxy hop
 //     costs 3–8×) with in-memory D1/KV seeded with the demo catalogue, once per catalogue scale.
-//  3. Drives it with autocannon from this machine and prints one table per scale: req/s, p50, p99
+//  3. Drives it with autocannon from this machine (1 s of warm-up per URL and state, not measured)
+//     and prints one table per scale: req/s, p50, p99
 //     for a static asset, home, category, category with two filters, a configurable product,
 //     search and an AMP product, in three states — cache miss (embedded D1), cache hit, and via
 //     the upstream proxy (a second worker as the vue-storefront-api) — with each row's ratio to
@@ -134,9 +135,14 @@ for (const scale of SCALES) {
   const table = []
   for (const [name, p] of rows) {
     log(`  measuring ${name}…`)
-    const miss = await cannon(backend.url + p)
-    const hit = await cannon(cached.url + p)
-    const upstream = await cannon(proxied.url + p)
+    // One second of warm-up per state (JIT, per-isolate caches), not measured.
+    const measure = async (url) => {
+      await cannon(url, CONNECTIONS, 1)
+      return cannon(url)
+    }
+    const miss = await measure(backend.url + p)
+    const hit = await measure(cached.url + p)
+    const upstream = await measure(proxied.url + p)
     table.push({ name, path: p, miss, hit, upstream })
   }
   const staticRps = table[0].miss.rps
