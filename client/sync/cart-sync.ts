@@ -186,17 +186,28 @@ export function createCartSync(deps: CartSyncDeps) {
     })
   }
 
+  /** Takes over a cart state another tab (or the shared storage) holds, without storing or announcing it. */
+  function adopt(state: {
+    items: CartLine[]
+    token: unknown
+    hash: unknown
+    totals: unknown
+    guest: unknown
+  }) {
+    serverIds.clear()
+    for (const l of state.items) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
+    cartIsGuest = state.guest === true
+    cartServerToken.value = typeof state.token === 'string' ? state.token : null
+    cartSyncedHash.value = typeof state.hash === 'string' ? state.hash : null
+    cartTotals.value = state.totals && typeof state.totals === 'object' ? (state.totals as CartTotals) : null
+    cartItems.value = state.items
+  }
+
   deps.channel?.addEventListener('message', (event) => {
     const m = event.data as Partial<CartSnapshot> | null
     if (m?.type !== 'cart' || !Array.isArray(m.items)) return
     if (pendingSkus.size > 0 || !cartLoaded.peek()) return
-    serverIds.clear()
-    for (const l of m.items) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
-    cartIsGuest = m.guest === true
-    cartServerToken.value = typeof m.token === 'string' ? m.token : null
-    cartSyncedHash.value = typeof m.hash === 'string' ? m.hash : null
-    cartTotals.value = m.totals ?? null
-    cartItems.value = m.items
+    adopt({ ...m, items: m.items })
   })
 
   function setItems(next: CartLine[]): void {
@@ -825,14 +836,7 @@ export function createCartSync(deps: CartSyncDeps) {
         storage.getItem(CART_KEYS.guest),
       ])
       if (pendingSkus.size > 0) return
-      const stored = Array.isArray(items) ? (items as CartLine[]) : []
-      serverIds.clear()
-      for (const l of stored) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
-      cartIsGuest = guest === true
-      cartServerToken.value = typeof token === 'string' ? token : null
-      cartSyncedHash.value = typeof hash === 'string' ? hash : null
-      cartTotals.value = totals && typeof totals === 'object' ? (totals as CartTotals) : null
-      cartItems.value = stored
+      adopt({ items: Array.isArray(items) ? (items as CartLine[]) : [], token, hash, totals, guest })
     },
 
     /** Waits until every queued server call has finished (tests, before placing an order). */
