@@ -189,10 +189,10 @@ export function createCartSync(deps: CartSyncDeps) {
   /** Takes over a cart state another tab (or the shared storage) holds, without storing or announcing it. */
   function adopt(state: {
     items: CartLine[]
-    token: unknown
-    hash: unknown
-    totals: unknown
-    guest: unknown
+    token?: unknown
+    hash?: unknown
+    totals?: unknown
+    guest?: unknown
   }) {
     serverIds.clear()
     for (const l of state.items) if (l.server_item_id != null) serverIds.set(l.sku, l.server_item_id)
