@@ -24,6 +24,7 @@ import { ListingView } from '../../../shared/components/catalog/listing-view'
 import { type TileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
 import { PAGE_SIZE } from '../../../shared/config/catalog'
 import { BACK_TO_TOP_SCROLL_PX, MOBILE_FILTER_ACTIONS_SCROLL_PX } from '../../../shared/config/ui'
+import { ApiError } from '../../api'
 import { notify } from '../../state/notifications'
 import { defineIsland } from '../define'
 import { array, nullable, num, object, oneOf, optional, record, schemaOf, str } from '../props-check'
@@ -66,6 +67,8 @@ const SENTINEL_MARGIN_PX = 400
 /** Retries of a failed pull (then the 'Load more' button remains). */
 const PULL_RETRIES = 2
 const PULL_RETRY_DELAY_MS = 1500
+/** While no request gets through, the next page is tried this often (only near the grid's end). */
+const NETWORK_RETRY_DELAY_MS = 3000
 
 function useOnline(): boolean {
   const [online, setOnline] = useState(true)
@@ -101,6 +104,9 @@ function Listing(props: ListingIslandProps) {
   const [actionsVisible, setActionsVisible] = useState(true)
   const online = useOnline()
   const [retryTick, setRetryTick] = useState(0)
+  // navigator.onLine can say "online" with no network (a captive LAN, or a document the service
+  // worker served while offline), so a pull that fails before any answer also counts as offline.
+  const [networkDown, setNetworkDown] = useState(false)
   const retries = useRef(0)
   const sentinel = useRef<HTMLDivElement>(null)
   const busy = useRef(false)
@@ -154,10 +160,16 @@ function Listing(props: ListingIslandProps) {
         // Visible to callers awaiting this pull before React re-renders.
         live.current = { ...live.current, loaded: from + page.fetched, total: page.total }
         retries.current = 0
+        setNetworkDown(false)
       } catch (err) {
         console.warn('pull more failed', err)
-        // A transient failure: try again shortly (the sentinel stays in view, so no new event comes).
-        if (gen === generation.current && retries.current < PULL_RETRIES) {
+        if (!(err instanceof ApiError)) {
+          // No answer at all: offline until a later pull gets through (tried while the sentinel
+          // stays near the viewport, since the browser may never fire an 'online' event).
+          setNetworkDown(true)
+          if (gen === generation.current) setTimeout(() => setRetryTick((n) => n + 1), NETWORK_RETRY_DELAY_MS)
+        } else if (gen === generation.current && retries.current < PULL_RETRIES) {
+          // A transient server failure: try again shortly (the sentinel stays in view, so no new event comes).
           retries.current++
           setTimeout(() => setRetryTick((n) => n + 1), PULL_RETRY_DELAY_MS)
         }
@@ -288,7 +300,7 @@ function Listing(props: ListingIslandProps) {
       loaded={loaded}
       groups={groups}
       loading={loading}
-      online={online}
+      online={online && !networkDown}
       filtersOpen={filtersOpen}
       actionsVisible={actionsVisible}
       backToTop={backToTop}
