@@ -25,6 +25,27 @@ export const AppConfigSchema = z.object({
   OFFLINE_ORDERS_AUTO_TRANSMIT: flag,
   OUTPUT_CACHE_ENABLED: flag,
   ENVIRONMENT: z.string().default('production'),
+  /**
+   * The shop's public origin (scheme + host [+ port]): every absolute URL the worker writes —
+   * canonical, og:url, JSON-LD, sitemaps, mailed links — is built from it, never from the
+   * request's Host header (which an attacker controls and the output cache does not key on).
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .default('http://localhost:8787')
+    .transform((v, ctx) => {
+      try {
+        const u = new URL(v)
+        if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('scheme')
+        return u.origin
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `PUBLIC_ORIGIN must be an http(s) origin, got ${JSON.stringify(v)}`,
+        })
+        return z.NEVER
+      }
+    }),
 })
 export type AppConfig = z.infer<typeof AppConfigSchema>
 
