@@ -127,7 +127,7 @@ ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
   const qty = Math.min(99, Math.max(1, Number.parseInt(c.req.query('qty') ?? '1', 10) || 1))
   const now = Date.now()
   const price = priceView(product, { now, currency, taxRules, country, variantSku: child?.sku ?? null, qty })
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const canonical = origin + productPath(product.sku, product.slug, child?.sku)
   const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
   const variantError = variantsError(product, { listOutOfStock: true })
@@ -304,7 +304,7 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
   const items = listing.items.filter((p) => isTileVisible(p, currency))
   const crumbs = categoryCrumbs(category, flatten(tree))
   const tile = IMAGE_SIZES.ampTile
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const body = (
     <>
       <Header storeName={c.var.config.STORE_NAME} />

@@ -36,7 +36,7 @@ export async function renderCategoryPage(c: Context<AppEnv>, category: Category)
   const state = parseListingQuery(url.searchParams)
   const data = await loadCategoryPage(c, category, state, Date.now())
   c.set('cacheTags', ['category', `C${category.id}`])
-  const canonical = new URL(categoryUrl(category), url).href
+  const canonical = new URL(categoryUrl(category), c.var.config.PUBLIC_ORIGIN).href
   const { listing } = data
   return renderPage(
     c,

@@ -257,7 +257,7 @@ for (const path of ['/', '/pwa.html']) {
         entry: 'home',
         meta: {
           description: 'Designer fashion from India: sarees, lehengas, kurtas, sherwanis and more.',
-          canonical: new URL('/', c.req.url).href,
+          canonical: `${c.var.config.PUBLIC_ORIGIN}/`,
         },
       },
     )

@@ -173,14 +173,14 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
           // Absolute: crawlers resolve og:image without the page's base URL.
           'og:image': new URL(
             imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
-            c.req.url,
+            c.var.config.PUBLIC_ORIGIN,
           ).href,
           'og:type': 'product',
         },
       }
     : {}
   const images = productGallery(product)
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const canonical = origin + productPath(product.sku, product.slug)
   const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
   const jsonLd = [
@@ -260,7 +260,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       meta: { ...meta, canonical },
       head: (
         <>
-          <link rel="amphtml" href={`/amp${productPath(product.sku, product.slug, child?.sku)}`} />
+          <link rel="amphtml" href={`${origin}/amp${productPath(product.sku, product.slug, child?.sku)}`} />
           {jsonLd.map((d, i) => (
             <script
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
