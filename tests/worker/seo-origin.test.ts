@@ -137,8 +137,7 @@ describe('absolute URLs come from the public origin', () => {
       storeCode: readConfig(env).STORE_CODE,
       currency: readConfig(env).DEFAULT_CURRENCY,
       country: readConfig(env).DEFAULT_COUNTRY,
-      pricingCountry: readConfig(env).DEFAULT_COUNTRY,
-    })
+    }) as string
     const cached = await edgeCache().match(keyRequest(key))
     expect(cached).toBeTruthy()
     const headers = new Headers(cached?.headers)
