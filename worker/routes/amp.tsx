@@ -272,7 +272,7 @@ ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
         name: product.name,
         sku: child?.sku ?? product.sku,
         description,
-        image: images[0] ? origin + imageUrl(images[0], size.width, size.height) : null,
+        image: images[0] ? new URL(imageUrl(images[0], size.width, size.height), origin).href : null,
         url: canonical,
         brand: product.designer_name,
         priceInBase: price.finalInclTax,

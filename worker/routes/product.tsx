@@ -188,7 +188,8 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       name: product.name,
       sku: child?.sku ?? product.sku,
       description: htmlToText(product.meta_description || product.description, 1000),
-      image: origin + imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
+      image: new URL(imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height), origin)
+        .href,
       url: canonical,
       brand: designer,
       priceInBase: price.finalInclTax,
