@@ -15,7 +15,7 @@ import {
   pruneTagIndex,
   STALE_SECONDS,
 } from '../../worker/cache/output-cache'
-import { cacheAdminRoutes } from '../../worker/cache/routes'
+import { cacheAdminRoutes, MAX_TAGS_PER_CALL } from '../../worker/cache/routes'
 import type { AppEnv } from '../../worker/env'
 import shopApp from '../../worker/index'
 import { requestContext } from '../../worker/middleware/context'
@@ -185,11 +185,13 @@ describe('output cache', () => {
 
     const refused = await get(app, '/invalidate?tag=Clehengas')
     expect(refused.res.status).toBe(401)
-    const wrong = await get(app, '/invalidate?tag=Clehengas&key=nope')
+    const wrong = await get(app, '/invalidate?tag=Clehengas', { headers: { 'x-invalidate-key': 'nope' } })
     expect(wrong.res.status).toBe(401)
     expect((await get(app, '/c/lehengas')).res.headers.get('x-cache')).toBe('HIT')
 
-    const ok = await get(app, `/invalidate?tag=Clehengas&key=${env.INVALIDATE_KEY}`)
+    const ok = await get(app, '/invalidate?tag=Clehengas', {
+      headers: { 'x-invalidate-key': env.INVALIDATE_KEY },
+    })
     expect(ok.res.status).toBe(200)
     expect(JSON.parse(ok.body).result.purged.Clehengas).toBeGreaterThanOrEqual(1)
     expect((await get(app, '/c/lehengas')).res.headers.get('x-cache')).toBe('MISS')
@@ -264,10 +266,48 @@ describe('output cache', () => {
     expect(results.map((r) => r.cache_key)).toEqual(['https://output-cache.internal/recent'])
   })
 
-  it('rejects a malformed tag with a 400', async () => {
+  it('rejects a malformed tag, and more than MAX_TAGS_PER_CALL tags, with a 400', async () => {
     const app = fixtureApp()
-    const res = await get(app, `/invalidate?tag=${encodeURIComponent("x' OR 1=1")}&key=${env.INVALIDATE_KEY}`)
+    const key = { headers: { 'x-invalidate-key': env.INVALIDATE_KEY } }
+    const res = await get(app, `/invalidate?tag=${encodeURIComponent("x' OR 1=1")}`, key)
     expect(res.res.status).toBe(400)
+    const many = Array.from({ length: MAX_TAGS_PER_CALL + 1 }, (_, i) => `T${i}`).join(',')
+    const tooMany = await get(app, `/invalidate?tag=${many}`, key)
+    expect(tooMany.res.status).toBe(400)
+    expect(JSON.parse(tooMany.body).result).toContain(String(MAX_TAGS_PER_CALL))
+  })
+
+  it('takes the /invalidate key only from a header, never from the URL (even the right key)', async () => {
+    const app = fixtureApp()
+    await get(app, '/c/keyed')
+    expect((await get(app, '/c/keyed')).res.headers.get('x-cache')).toBe('HIT')
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const inUrl = await get(app, `/invalidate?tag=Ckeyed&key=${encodeURIComponent(env.INVALIDATE_KEY)}`)
+    expect(inUrl.res.status).toBe(401)
+    expect(JSON.parse(inUrl.body).result).toContain('x-invalidate-key')
+    expect(inUrl.body).not.toContain(env.INVALIDATE_KEY)
+    // Also refused when a valid header comes with it: the URL copy has leaked either way.
+    const both = await get(app, `/invalidate?tag=Ckeyed&key=${encodeURIComponent(env.INVALIDATE_KEY)}`, {
+      headers: { 'x-invalidate-key': env.INVALIDATE_KEY },
+    })
+    expect(both.res.status).toBe(401)
+    expect((await get(app, '/c/keyed')).res.headers.get('x-cache')).toBe('HIT')
+    for (const headers of [
+      { authorization: `Bearer ${env.INVALIDATE_KEY}x` },
+      { authorization: `Basic ${btoa(`x:${env.INVALIDATE_KEY}`)}` },
+      { 'x-invalidate-key': `${env.INVALIDATE_KEY} x` },
+      { 'x-invalidate-key': env.INVALIDATE_KEY.slice(0, -1) },
+    ])
+      expect(
+        (await get(app, '/invalidate?tag=Ckeyed', { headers })).res.status,
+        JSON.stringify(headers),
+      ).toBe(401)
+    const bearer = await get(app, '/invalidate?tag=Ckeyed', {
+      headers: { authorization: `Bearer ${env.INVALIDATE_KEY}` },
+    })
+    expect(bearer.res.status).toBe(200)
+    expect(bearer.res.headers.get('cache-control')).toBe('no-store')
+    expect((await get(app, '/c/keyed')).res.headers.get('x-cache')).toBe('MISS')
   })
 
   it('never stores a degraded page (a loader fell back), so a blip is not cached', async () => {
