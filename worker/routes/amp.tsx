@@ -1,5 +1,6 @@
 /**
- * AMP pages (transactions spec §2), minimal layout, valid AMP HTML with no author JavaScript:
+ * AMP pages: minimal layout, valid AMP HTML with no author JavaScript, canonical and JSON-LD
+ * URLs on the public origin:
  *   GET /amp/p/:parentSku/:slug/:childSku?   product: slide gallery, name, sku, price (special
  *        with the original struck through, × qty), variant errors, grouped links, bundle or custom
  *        options, 'Check available sizes' link, 'Product details' (description + attributes, 'N/A')

@@ -1,5 +1,5 @@
 /**
- * Category listing pages (catalogue §2 "Category page"):
+ * Category listing pages:
  *   GET /c/:slug          the category by slug
  *   (/{url_path})         the URL dispatcher calls `renderCategoryPage(c, category)`
  * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page shows the

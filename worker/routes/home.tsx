@@ -25,7 +25,7 @@ import { renderPage } from '../render/render-page'
 
 export const homeRoutes = new Hono<AppEnv>()
 
-/** The flag the category route adds when it sends an unknown category home (catalogue §8). */
+/** The flag the category route adds when it sends an unknown category home. */
 export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 
 /**

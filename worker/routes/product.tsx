@@ -1,5 +1,5 @@
 /**
- * Product page (catalogue spec §2 "Product detail page"):
+ * Product detail page:
  *   GET /p/:parentSku/:slug/:childSku?   every product type; childSku optional
  * and `renderProductPage(c, product, childSku?)` for the URL dispatcher's /{url_path} URLs.
  * A variant sku used as parentSku → 301 to /p/{parent sku}/{parent slug}/{variant sku}.
@@ -251,7 +251,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
         <Suspense fallback={<p className="reviews__loading">Loading reviews…</p>}>
           <ReviewsList reviews={data.reviews} />
         </Suspense>
-        {/* The review submit form (helper F) mounts here. */}
+        {/* The review submit form mounts here. */}
         <div id="product-reviews-form" data-product-id={product.id} />
       </section>
       <RecentlyViewedIsland current={summary} currency={currency} />
