@@ -289,7 +289,7 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
   const slug = c.req.param('slug')
   const commerce = getCommerce(c)
   const category = await commerce.getCategoryBySlug(slug)
-  if (!category || !category.is_active)
+  if (!category?.is_active)
     throw new HTTPException(404, { message: `Category query returned empty result slug = ${slug}` })
   const [tree, taxRules, listing] = await Promise.all([
     commerce.getCategoryTree(),
