@@ -57,3 +57,19 @@ export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Pr
     .run()
   return status
 }
+
+/**
+ * Sends (or queues) a mail after the answer has gone out (waitUntil), so how long an answer takes
+ * never depends on whether a mail was sent (account-existence oracles) or on the provider.
+ */
+export function deliverMailLater(
+  c: { env: Env; executionCtx: Pick<ExecutionContext, 'waitUntil'> },
+  mail: OutgoingMail,
+  now: number,
+): void {
+  c.executionCtx.waitUntil(
+    deliverMail(c.env, mail, now).catch((err) =>
+      console.error(JSON.stringify({ msg: 'mail could not be recorded', kind: mail.kind, err: String(err) })),
+    ),
+  )
+}
