@@ -110,15 +110,15 @@ async function transition(
   }
   const stamp = magentoDate(Date.now())
   const allowed = from.map((s) => `'${s}'`).join(', ')
-  const row = await env.DB.prepare(
-    `INSERT INTO newsletter_subscribers (email, status, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?3 WHERE 'unsubscribed' IN (${allowed})
-     ON CONFLICT(email) DO UPDATE SET status = ?2, updated_at = ?3
-       WHERE newsletter_subscribers.status IN (${allowed})
-     RETURNING status`,
-  )
-    .bind(email, to, stamp)
-    .first<{ status: string }>()
+  // A missing address is 'unsubscribed': only a move from there may insert it.
+  const statement = from.includes('unsubscribed')
+    ? `INSERT INTO newsletter_subscribers (email, status, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
+       ON CONFLICT(email) DO UPDATE SET status = ?2, updated_at = ?3
+         WHERE newsletter_subscribers.status IN (${allowed})
+       RETURNING status`
+    : `UPDATE newsletter_subscribers SET status = ?2, updated_at = ?3
+       WHERE email = ?1 AND status IN (${allowed}) RETURNING status`
+  const row = await env.DB.prepare(statement).bind(email, to, stamp).first<{ status: string }>()
   return row ? asStatus(row.status) : readStatus(env, email)
 }
 
