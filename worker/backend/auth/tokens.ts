@@ -114,7 +114,7 @@ export async function verifyAccessToken(
   now: number,
 ): Promise<{ customerId: number; version: number } | null> {
   const claims = await verifyJws(secret, token)
-  if (!claims || claims.typ !== 'access') return null
+  if (claims?.typ !== 'access') return null
   const exp = claims.exp
   const sub = Number(claims.sub)
   // An access token without an expiry is not one we issued.
@@ -150,7 +150,7 @@ export async function verifyDeviceToken(
   now: number,
 ): Promise<string | null> {
   const claims = await verifyJws(secret, token)
-  if (!claims || claims.typ !== 'device' || claims.sub !== String(customerId)) return null
+  if (claims?.typ !== 'device' || claims.sub !== String(customerId)) return null
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
   return typeof claims.jti === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(claims.jti) ? claims.jti : null
 }
