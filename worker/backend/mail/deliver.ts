@@ -67,9 +67,21 @@ export function deliverMailLater(
   mail: OutgoingMail,
   now: number,
 ): void {
+  runAfterAnswer(c, () => deliverMail(c.env, mail, now), `mail ${mail.kind}`)
+}
+
+/**
+ * Runs `work` once the answer has gone out (waitUntil, started on a later turn of the event loop
+ * so it cannot delay the answer either); a failure is logged, never thrown.
+ */
+export function runAfterAnswer(
+  c: { executionCtx: Pick<ExecutionContext, 'waitUntil'> },
+  work: () => Promise<unknown>,
+  label: string,
+): void {
   c.executionCtx.waitUntil(
-    deliverMail(c.env, mail, now).catch((err) =>
-      console.error(JSON.stringify({ msg: 'mail could not be recorded', kind: mail.kind, err: String(err) })),
-    ),
+    new Promise((resolve) => setTimeout(resolve, 0))
+      .then(work)
+      .catch((err) => console.error(JSON.stringify({ msg: `${label} failed`, err: String(err) }))),
   )
 }

@@ -17,7 +17,7 @@
  * Every endpoint that hashes or checks a password validates its input and passes the request
  * limits (auth/rate-limit.ts) before any PBKDF2 work.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import {
@@ -54,7 +54,7 @@ import {
   tokenSecret,
   verifyDeviceToken,
 } from '../auth/tokens'
-import { deliverMailLater } from '../mail/deliver'
+import { deliverMail, deliverMailLater, runAfterAnswer } from '../mail/deliver'
 import { orderDoc } from '../order/repo'
 import {
   addressDoc,
@@ -298,6 +298,29 @@ userRoutes.post('/refresh', async (c) => {
   return c.json({ code: 200, result: token, meta: { refreshToken: next.token } }, 200)
 })
 
+/** Stores a fresh reset token for the address's account, if there is one, and mails the link. */
+async function storeResetTokenAndMail(c: Context<AppEnv>, email: string, now: number): Promise<void> {
+  const resetToken = randomToken()
+  const customer = await c.env.DB.prepare(
+    'UPDATE customers SET reset_token_hash = ?, reset_expires_at = ? WHERE email = ? RETURNING email, firstname',
+  )
+    .bind(await sha256Hex(resetToken), now + RESET_TOKEN_TTL_MS, email)
+    .first<{ email: string; firstname: string }>()
+  if (!customer) return
+  const link = `${c.var.config.PUBLIC_ORIGIN}/?resetPassword=1&email=${encodeURIComponent(customer.email)}&resetToken=${resetToken}`
+  await deliverMail(
+    c.env,
+    {
+      kind: 'password-reset',
+      from: c.var.config.SUPPORT_EMAIL,
+      to: customer.email,
+      subject: `${c.var.config.STORE_NAME}: reset your password`,
+      text: `Hello ${customer.firstname},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nReset code: ${resetToken}\n\nIf you did not ask for this, ignore this mail.`,
+    },
+    now,
+  )
+}
+
 userRoutes.post('/reset-password', async (c) => {
   const { email } = await readBody(c, ResetPasswordBodySchema)
   const db = c.env.DB
@@ -312,29 +335,9 @@ userRoutes.post('/reset-password', async (c) => {
     now,
     RESET_RATE_LIMITED,
   )
-  // Same answer and the same work whether or not the account exists: one token, one UPDATE
-  // (which matches no row for an unknown address); the mail goes out after the answer.
-  const resetToken = randomToken()
-  const customer = await db
-    .prepare(
-      'UPDATE customers SET reset_token_hash = ?, reset_expires_at = ? WHERE email = ? RETURNING email, firstname',
-    )
-    .bind(await sha256Hex(resetToken), now + RESET_TOKEN_TTL_MS, email)
-    .first<{ email: string; firstname: string }>()
-  if (customer) {
-    const link = `${c.var.config.PUBLIC_ORIGIN}/?resetPassword=1&email=${encodeURIComponent(customer.email)}&resetToken=${resetToken}`
-    deliverMailLater(
-      c,
-      {
-        kind: 'password-reset',
-        from: c.var.config.SUPPORT_EMAIL,
-        to: customer.email,
-        subject: `${c.var.config.STORE_NAME}: reset your password`,
-        text: `Hello ${customer.firstname},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nReset code: ${resetToken}\n\nIf you did not ask for this, ignore this mail.`,
-      },
-      now,
-    )
-  }
+  // Same answer and the same work before it whether or not the account exists: the reset token
+  // is stored and mailed after the answer has gone out.
+  runAfterAnswer(c, () => storeResetTokenAndMail(c, email, now), 'password reset mail')
   return ok(c, true)
 })
 
