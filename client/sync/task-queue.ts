@@ -21,7 +21,7 @@ export interface TaskPayload {
   body?: unknown
 }
 
-/** Sync task (transactions spec §3). Times are epoch milliseconds. */
+/** A sync task as stored and sent. Times are epoch milliseconds. */
 export interface SyncTask {
   task_id: string
   url: string
@@ -102,7 +102,7 @@ export function stripTokenParam(url: string): string {
   return out.replace(/\?&/, '?').replace(/\?$/, '')
 }
 
-/** Text of an error result: a string, or an object with result or message (spec §7). */
+/** Text of an error result: a string, or an object with a string result, message or errorMessage. */
 export function resultMessage(result: unknown): string | null {
   if (typeof result === 'string') return result
   if (result && typeof result === 'object') {
