@@ -56,6 +56,8 @@ describe('registration', () => {
       password: 'Chosen-123',
     })
     const before = await lastMailId()
+    const ownerRow = () => env.DB.prepare('SELECT * FROM customers WHERE email = ?').bind(owner.email).first()
+    const rowBefore = await ownerRow()
     const runs: number[] = []
     const answers = []
     for (const email of [owner.email, newEmail]) {
@@ -66,6 +68,7 @@ describe('registration', () => {
     expect(answers[0]).toEqual(answers[1])
     expect(answers[0]?.status).toBe(200)
     expect(runs).toEqual([1, 1])
+    expect(await ownerRow()).toEqual(rowBefore)
     // The owner hears about it; the account is unchanged (its password, no second address book).
     const mail = await waitForMail('account-exists', owner.email, before)
     expect(mail.body).toContain(`${ORIGIN}/`)

@@ -71,16 +71,20 @@ export function deliverMailLater(
 }
 
 /**
- * Runs `work` once the answer has gone out (waitUntil, started on a later turn of the event loop
- * so it cannot delay the answer either); a failure is logged, never thrown.
+ * How long work that follows an answer waits before it starts: long enough for the answer to
+ * have left the isolate, so the work's D1 writes never share its time (an answer must not take
+ * longer because a mail was due); short enough that nobody waits for the mail.
  */
+export const AFTER_ANSWER_DELAY_MS = 100
+
+/** Runs `work` after the answer has gone out (waitUntil); a failure is logged, never thrown. */
 export function runAfterAnswer(
   c: { executionCtx: Pick<ExecutionContext, 'waitUntil'> },
   work: () => Promise<unknown>,
   label: string,
 ): void {
   c.executionCtx.waitUntil(
-    new Promise((resolve) => setTimeout(resolve, 0))
+    new Promise((resolve) => setTimeout(resolve, AFTER_ANSWER_DELAY_MS))
       .then(work)
       .catch((err) => console.error(JSON.stringify({ msg: `${label} failed`, err: String(err) }))),
   )

@@ -158,14 +158,17 @@ userRoutes.post('/create', async (c) => {
   )
   const passwordHash = await hashPassword(password)
   const stamp = magentoDate(now)
-  // The same statements run whether or not the address is taken: the customer insert does
-  // nothing on a duplicate, and the addresses attach only to the row this request created
-  // (matched by its unique salted hash), so both answers take the same time.
+  // The same statements and writes whether or not the address is taken: on a duplicate the
+  // upsert rewrites the existing row unchanged (and returns it with its own hash), and the
+  // addresses attach only to the row this request created (matched by its unique salted hash),
+  // so both answers take the same time.
   const results = await db.batch([
     db
       .prepare(
         `INSERT INTO customers (email, firstname, lastname, password_hash, store_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(email) DO NOTHING RETURNING id`,
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT(email) DO UPDATE SET updated_at = customers.updated_at
+         RETURNING password_hash = ?4 AS created`,
       )
       .bind(
         customer.email,
@@ -184,7 +187,7 @@ userRoutes.post('/create', async (c) => {
         .bind(addressDoc(a), customer.email, passwordHash),
     ),
   ])
-  const created = (results[0]?.results ?? []).length > 0
+  const created = (results[0]?.results as { created: number }[] | undefined)?.[0]?.created === 1
   if (!created) {
     const origin = c.var.config.PUBLIC_ORIGIN
     deliverMailLater(
