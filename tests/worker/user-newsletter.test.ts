@@ -257,3 +257,15 @@ describe('with Mailchimp', () => {
     }
   })
 })
+
+describe('the per-address mail limit', () => {
+  it("strangers using it up do not stop the address's signed-in owner", async () => {
+    const user = await registerAndLogin('flooded')
+    for (let i = 0; i < SUBSCRIBE_LIMIT_PER_ADDRESS; i++)
+      await api(PATH, { ip: freshIp(), body: { email: user.email } })
+    expect((await api(PATH, { ip: freshIp(), body: { email: user.email } })).status).toBe(429)
+    const own = await api(PATH, { bearer: user.token, ip: freshIp(), body: { email: user.email } })
+    expect(own.status).toBe(200)
+    expect(own.json.result).toBe('pending')
+  })
+})

@@ -8,7 +8,7 @@ import {
   slowdownDelayMs,
 } from '../../worker/backend/auth/rate-limit'
 import { REGISTER_LIMIT_PER_ACCOUNT } from '../../worker/backend/user/routes'
-import { api, freshIp, registerAndLogin } from './user-helpers'
+import { api, freshIp, lastMailId, registerAndLogin, waitForMail } from './user-helpers'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
 
@@ -165,4 +165,26 @@ describe('the Rate Limiting binding per client address', () => {
     )
     expect(runs).toBe(0)
   }, 60_000)
+})
+
+describe('no limit anyone can spend for someone else', () => {
+  it("wrong reset tokens from many addresses do not block the owner's own reset link", async () => {
+    const user = await registerAndLogin('reset-dos')
+    const before = await lastMailId()
+    await api('/user/reset-password', { ip: freshIp(), body: { email: user.email } })
+    const mail = await waitForMail('password-reset', user.email, before)
+    const resetToken = /Reset code: (\S+)/.exec(mail.body)?.[1] as string
+    for (let i = 0; i < 25; i++) {
+      const res = await api('/user/create-password', {
+        ip: freshIp(),
+        body: { email: user.email, newPassword: 'Attack-1234', resetToken: `guess-${i}` },
+      })
+      expect(res.status).toBe(400)
+    }
+    const owner = await api('/user/create-password', {
+      ip: freshIp(),
+      body: { email: user.email, newPassword: 'Owner-5678', resetToken },
+    })
+    expect(owner.status).toBe(200)
+  })
 })

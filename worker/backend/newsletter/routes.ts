@@ -204,11 +204,21 @@ newsletterRoutes.post('/subscribe', async (c) => {
   const now = Date.now()
   const owner = await ownerOf(c, email)
   await limitClientAddress(c)
+  // The per-address limit keeps strangers from flooding an inbox with confirmation mails; the
+  // signed-in owner is not held to it (so strangers cannot use it up for them either).
   await reserveOrReject(
     c.env.DB,
     [
       { key: `newsletter:ip:${clientIp(c)}`, limit: SUBSCRIBE_LIMIT_PER_IP },
-      { key: `newsletter:addr:${email.toLowerCase()}`, limit: SUBSCRIBE_LIMIT_PER_ADDRESS, windowMs: DAY_MS },
+      ...(owner
+        ? []
+        : [
+            {
+              key: `newsletter:addr:${email.toLowerCase()}`,
+              limit: SUBSCRIBE_LIMIT_PER_ADDRESS,
+              windowMs: DAY_MS,
+            },
+          ]),
     ],
     now,
     SUBSCRIBE_RATE_LIMITED,

@@ -73,7 +73,6 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export const REGISTER_LIMIT_PER_IP = 20
 export const REGISTER_LIMIT_PER_ACCOUNT = 5
 export const CREATE_PASSWORD_LIMIT_PER_IP = 20
-export const CREATE_PASSWORD_LIMIT_PER_ACCOUNT = 10
 export const EMAIL_CHANGE_LIMIT_PER_CUSTOMER = 5
 
 const LOGIN_FAILED = 'You did not sign in correctly or your account is temporarily disabled.'
@@ -84,7 +83,7 @@ const passwordSlowedDown = (seconds: number) =>
   `Too many wrong passwords. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`
 const RESET_RATE_LIMITED = `Too many password reset requests (at most ${RESET_LIMIT_PER_ACCOUNT} per address and ${RESET_LIMIT_PER_IP} per network address in 15 minutes). Please wait 15 minutes and try again.`
 const REGISTER_RATE_LIMITED = `Too many registrations (at most ${REGISTER_LIMIT_PER_ACCOUNT} per e-mail address and ${REGISTER_LIMIT_PER_IP} per network address in 15 minutes). Please wait 15 minutes and try again.`
-const CREATE_PASSWORD_RATE_LIMITED = `Too many attempts to set a new password (at most ${CREATE_PASSWORD_LIMIT_PER_ACCOUNT} per address and ${CREATE_PASSWORD_LIMIT_PER_IP} per network address in 15 minutes). Please wait 15 minutes and try again.`
+const CREATE_PASSWORD_RATE_LIMITED = `Too many attempts to set a new password (at most ${CREATE_PASSWORD_LIMIT_PER_IP} per network address in 15 minutes). Please wait 15 minutes and try again.`
 const EMAIL_CHANGE_RATE_LIMITED = `Too many e-mail address changes (at most ${EMAIL_CHANGE_LIMIT_PER_CUSTOMER} in 15 minutes). Please wait 15 minutes and try again.`
 const RESET_INVALID = 'The password reset link is invalid or has expired.'
 const REFRESH_INVALID = 'Refresh token is invalid or expired. Please sign in again.'
@@ -349,12 +348,11 @@ userRoutes.post('/create-password', async (c) => {
   const db = c.env.DB
   const now = Date.now()
   await limitClientAddress(c)
+  // Per address only: a reset token cannot be guessed, and a per-account limit would let anyone
+  // block the owner's reset by spending it.
   await reserveOrReject(
     db,
-    [
-      { key: `createpw:ip:${clientIp(c)}`, limit: CREATE_PASSWORD_LIMIT_PER_IP },
-      { key: `createpw:acct:${email.toLowerCase()}`, limit: CREATE_PASSWORD_LIMIT_PER_ACCOUNT },
-    ],
+    [{ key: `createpw:ip:${clientIp(c)}`, limit: CREATE_PASSWORD_LIMIT_PER_IP }],
     now,
     CREATE_PASSWORD_RATE_LIMITED,
   )
