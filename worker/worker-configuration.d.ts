@@ -4,6 +4,7 @@ interface __BaseEnv_Env {
 	URL_MAPPINGS: KVNamespace;
 	DB: D1Database;
 	ASSETS: Fetcher;
+	AUTH_LIMITER: RateLimit;
 	API_UPSTREAM: string;
 	STORE_CODE: string;
 	STORE_NAME: string;
