@@ -1,19 +1,19 @@
 /**
- * POST /api/order body (contract §1.3), validated WHOLE: every product (VSF's ajv schema checked
- * only the first), addresses, payment method. Unknown top-level keys are dropped.
+ * POST /api/order body (vue-storefront-api order shape), validated WHOLE: every product (VSF's ajv
+ * schema checked only the first), addresses, payment method. Unknown top-level keys are dropped.
+ * Quantities are decimal integers (see decimalInteger).
  */
 import { z } from 'zod'
-import { ProductOptionSchema } from './cart'
+import { decimalInteger, MAX_LINE_QTY, ProductOptionSchema } from './cart'
+
+/** The most lines one order may hold. */
+export const MAX_ORDER_LINES = 100
 
 const str = (max: number) => z.string().max(max)
 
 export const OrderProductSchema = z.looseObject({
   sku: z.string({ error: 'sku is required' }).trim().min(1, 'sku is required').max(128),
-  qty: z.coerce
-    .number({ error: 'qty must be a number' })
-    .int('qty must be a whole number')
-    .min(1, 'qty must be at least 1')
-    .max(10_000, 'qty must be at most 10000'),
+  qty: decimalInteger('qty', 1, MAX_LINE_QTY),
   price: z.coerce.number({ error: 'price is required' }).min(0, 'price must not be negative'),
   name: str(255).nullish(),
   product_type: str(32).nullish(),
@@ -55,7 +55,7 @@ export const OrderBodySchema = z.object({
   products: z
     .array(OrderProductSchema, { error: 'products is required' })
     .min(1, 'products must contain at least one product')
-    .max(100, 'an order holds at most 100 products'),
+    .max(MAX_ORDER_LINES, `an order holds at most ${MAX_ORDER_LINES} products`),
   addressInformation: z.object(
     {
       /** Checked against OrderAddressSchema by the route unless every product is virtual/downloadable. */

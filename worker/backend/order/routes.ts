@@ -1,13 +1,14 @@
 /**
- * /api/order (contract §1.3, transactions spec §4/§7):
+ * /api/order (vue-storefront-api order endpoint):
  *   POST /         order body → {magentoOrderId, orderNumber, backendOrderId, transferedAt, status,
  *                  paymentPending, message, accessKey}
  *   GET  /get?orderId=&accessKey=   → the order (customer: own orders via token; guest: accessKey)
  * Placement is exactly-once per client order_id: UNIQUE(client_order_id) makes a replayed or
- * concurrent duplicate return the first result. Prices come from the catalogue (never the
- * client's numbers); stock is decremented for every line in ONE batch with the order rows, and
- * the inventory CHECK (qty >= 0) rolls the whole batch back when any line lacks stock (code 500,
- * result 'Error: Error while adding products' — the client's out-of-stock signal; detail in meta).
+ * concurrent duplicate return the first result. Lines, options and prices come from the catalogue
+ * (never the client's numbers); stock of every stocked sku (summed over lines, bundle and grouped
+ * lines through their linked products) is decremented in ONE batch with the order rows, and the
+ * inventory CHECK (qty >= 0) rolls the whole batch back when any sku lacks stock (code 500, result
+ * 'Error: Error while adding products' — the client's out-of-stock signal; detail in meta).
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -27,16 +28,10 @@ import type { AppEnv } from '../../env'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
 import { describeIssues, fail, noStore, ok, readBody, readQuery } from '../auth/http'
-import {
-  type CartItemRow,
-  type CartRow,
-  childForOptions,
-  findCoupon,
-  GUEST_CART_RE,
-  priceItems,
-} from '../cart/repo'
+import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from '../cart/lines'
+import { type CartRow, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
-import { getProductsBySku } from '../catalog/products'
+import { getTaxRules } from '../catalog/content'
 import { paymentProviderFor } from '../payment/provider'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
@@ -78,6 +73,36 @@ function outOfStock(c: Context<AppEnv>, detail: string) {
   return c.json({ code: 500, result: ADD_PRODUCTS_ERROR, meta: { detail, requestId: c.var.requestId } }, 500)
 }
 
+/**
+ * The order_items rows of an order: one per line at its charged unit price, plus, for a bundle or
+ * grouped line, one row per linked product it consumed (price 0, parent_sku = the line's sku). A
+ * row that stands for stock reads its product_id from inventory, so a stocked sku without an
+ * inventory row fails the whole batch (NOT NULL) instead of being sold unchecked.
+ */
+function orderItemStatements(
+  db: D1Database,
+  orderId: string,
+  lines: readonly ResolvedLine[],
+  items: readonly { sku: string; qty_ordered: number; price_incl_tax: number }[],
+): D1PreparedStatement[] {
+  const insert = (sku: string, productId: number | null, qty: number, price: number, parent: string | null) =>
+    db
+      .prepare(
+        `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax, parent_sku)
+         VALUES (?1, ?2, COALESCE(?3, (SELECT product_id FROM inventory WHERE sku = ?2)), ?4, ?5, ?6)`,
+      )
+      .bind(orderId, sku, productId, qty, price, parent)
+  return lines.flatMap((line, i) => {
+    const item = items[i] as (typeof items)[number]
+    const stocked = line.components.length === 1 && line.components[0]?.sku === line.sku
+    if (stocked) return [insert(line.sku, null, item.qty_ordered, item.price_incl_tax, null)]
+    return [
+      insert(line.sku, line.productId, item.qty_ordered, item.price_incl_tax, null),
+      ...line.components.map((part) => insert(part.sku, null, line.qty * part.units, 0, line.sku)),
+    ]
+  })
+}
+
 const constraint = (err: unknown, what: string) => String((err as Error)?.message ?? err).includes(what)
 
 orderRoutes.post('/', async (c) => {
@@ -97,41 +122,21 @@ orderRoutes.post('/', async (c) => {
   if (!email)
     fail(400, 'Invalid order: addressInformation.billingAddress.email: an e-mail address is required')
 
-  // Resolve every line against the live catalogue.
-  const bySku = await getProductsBySku(
-    db,
-    body.products.map((p) => p.sku),
-  )
-  const lines: CartItemRow[] = []
-  const types: string[] = []
-  const needed = new Map<string, number>()
-  const stockBySku = new Map<string, { is_in_stock?: boolean | null; qty?: number | null } | undefined>()
-  for (const [i, p] of body.products.entries()) {
-    const found = bySku.get(p.sku)
-    if (!found) fail(400, `Invalid order: products.${i}.sku: unknown product ${p.sku}`)
-    const { product } = found
-    const child =
-      found.child ??
-      (product.type_id === 'configurable' ? childForOptions(product, p.product_option) : undefined)
-    if (product.type_id === 'configurable' && !child) {
-      fail(400, `Invalid order: products.${i}.sku: ${p.sku} needs its configurable options`)
-    }
-    const sellable = child ?? product
-    if (product.status >= 2 || (child?.status ?? 1) >= 2)
-      return outOfStock(c, `${sellable.sku} is not available`)
-    types.push(product.type_id)
-    stockBySku.set(sellable.sku, sellable.stock)
-    needed.set(sellable.sku, (needed.get(sellable.sku) ?? 0) + p.qty)
-    lines.push({
-      item_id: i + 1,
-      cart_id: 0,
-      sku: sellable.sku,
-      parent_sku: child ? product.sku : null,
-      product_id: sellable.id,
-      qty: p.qty,
-      product_option: p.product_option ? JSON.stringify(p.product_option) : null,
-    })
+  // Resolve every line against the live catalogue (options rebuilt from it; composites expanded).
+  let resolved: Awaited<ReturnType<typeof resolveLines>>
+  try {
+    resolved = await resolveLines(db, body.products)
+  } catch (err) {
+    if (!(err instanceof LineFailureError)) throw err
+    const f = err.failure
+    const at = `Invalid order: products.${f.index}`
+    if (f.kind === 'unknown-sku') fail(400, `${at}.sku: unknown product ${f.sku}`)
+    if (f.kind === 'needs-variant') fail(400, `${at}.sku: ${f.message}`)
+    if (f.kind === 'options') fail(400, `${at}.product_option: ${f.message}`)
+    return outOfStock(c, `${f.sku} is not available`)
   }
+  const { lines, needed } = resolved
+  const types = lines.map((l) => l.product.type_id)
   const allVirtual = types.every((t) => t === 'virtual' || t === 'downloadable')
   // A virtual-only order ships nothing: an empty or partial shipping form is ignored.
   if (!allVirtual && !shippingParsed.success) {
@@ -152,15 +157,20 @@ orderRoutes.post('/', async (c) => {
     )
   }
   // Stock pre-check for a clear message; the batch's CHECK constraint is the real guard.
-  for (const [sku, qty] of needed) {
-    const stock = stockBySku.get(sku)
-    if (!stock?.is_in_stock || (stock.qty ?? 0) < qty) return outOfStock(c, `${sku} is out of stock`)
-  }
+  const short = shortOfStock(needed, resolved.stock)
+  if (short) return outOfStock(c, `${short} is out of stock`)
 
   const now = Date.now()
   const country = (shipping ?? billing).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
-  const { lines: priced } = await priceItems(db, lines, { now, country, currency: 'INR' })
+  const taxRules = await getTaxRules(db)
+  const priced = lines.map((l) =>
+    priceLine(l.product, l, { item_id: l.index + 1, qty: l.qty }, taxRules, {
+      now,
+      country,
+      currency: 'INR',
+    }),
+  )
   const totals = computeTotals({
     lines: priced,
     coupon: await findCoupon(db, cart?.coupon_code ?? null),
@@ -193,8 +203,8 @@ orderRoutes.post('/', async (c) => {
     item_id: i + 1,
     sku: t.sku,
     name: t.name,
-    product_id: (lines[i] as CartItemRow).product_id,
-    parent_sku: (lines[i] as CartItemRow).parent_sku,
+    product_id: (lines[i] as ResolvedLine).productId,
+    parent_sku: (lines[i] as ResolvedLine).parentSku,
     product_type: t.product_type,
     qty_ordered: t.qty,
     price: t.price,
@@ -280,14 +290,7 @@ orderRoutes.post('/', async (c) => {
         JSON.stringify(stored),
         stamp,
       ),
-    ...items.map((item) =>
-      db
-        .prepare(
-          `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax)
-           VALUES (?, ?, (SELECT product_id FROM inventory WHERE sku = ?), ?, ?)`,
-        )
-        .bind(body.order_id, item.sku, item.sku, item.qty_ordered, item.price_incl_tax),
-    ),
+    ...orderItemStatements(db, body.order_id, lines, items),
     ...[...needed].map(([sku, qty]) =>
       db
         .prepare('UPDATE inventory SET qty = qty - ?1, is_in_stock = (qty - ?1 > 0) WHERE sku = ?2')
