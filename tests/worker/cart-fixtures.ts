@@ -259,7 +259,7 @@ export async function stockOf(sku: string): Promise<number | undefined> {
   return row?.qty
 }
 
-/** A guest's order through GET /api/order/get with its access key. */
+/** A guest's order through POST /api/order/get (the access key travels in the body only). */
 export function guestOrder(orderId: string, accessKey: string) {
-  return api(`/order/get?orderId=${encodeURIComponent(orderId)}&accessKey=${encodeURIComponent(accessKey)}`)
+  return api('/order/get', { body: { orderId, accessKey } })
 }

@@ -2,13 +2,17 @@
  * /api/order (vue-storefront-api order endpoint):
  *   POST /         order body → {magentoOrderId, orderNumber, backendOrderId, transferedAt, status,
  *                  paymentPending, message, accessKey}
- *   GET  /get?orderId=&accessKey=   → the order (customer: own orders via token; guest: accessKey)
+ *   POST /get      {orderId, accessKey?} → the order (customer: own orders via token; guest: the
+ *                  access key, which travels only in this body, never in a URL)
+ *   GET  /get?orderId=   → the order for its customer (token); an access key in a URL never counts
  * Placement is exactly-once per client order_id: UNIQUE(client_order_id) makes a replayed or
- * concurrent duplicate return the first result. Lines, options and prices come from the catalogue
- * (never the client's numbers); stock of every stocked sku (summed over lines, bundle and grouped
- * lines through their linked products) is decremented in ONE batch with the order rows, and the
- * inventory CHECK (qty >= 0) rolls the whole batch back when any sku lacks stock (code 500, result
- * 'Error: Error while adding products' — the client's out-of-stock signal; detail in meta).
+ * concurrent duplicate return the first result — but only to the caller that placed it (the same
+ * customer, the same guest cart token, or the identical body); anyone else gets a 409 without any
+ * order data. Lines, options and prices come from the catalogue (never the client's numbers);
+ * stock of every stocked sku (summed over lines, bundle and grouped lines through their linked
+ * products) is decremented in ONE batch with the order rows, and the inventory CHECK (qty >= 0)
+ * rolls the whole batch back when any sku lacks stock (code 500, result 'Error: Error while adding
+ * products' — the client's out-of-stock signal; detail in meta). Order numbers are assigned here.
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -18,14 +22,15 @@ import {
   DEFAULT_SHIPPING_METHOD,
   PAYMENT_METHODS,
 } from '../../../shared/config/checkout'
+import { canonicalOrderText } from '../../../shared/domain/order-hash'
 import {
+  ORDER_ID_USED,
   OrderAddressSchema,
   type OrderBody,
   OrderBodySchema,
-  type OrderResult,
 } from '../../../shared/schemas/order'
 import type { AppEnv } from '../../env'
-import { randomToken, sha256Hex } from '../auth/crypto'
+import { constantTimeEqual, randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
 import { describeIssues, fail, noStore, ok, readBody, readQuery } from '../auth/http'
 import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from '../cart/lines'
@@ -35,7 +40,7 @@ import { getTaxRules } from '../catalog/content'
 import { paymentProviderFor } from '../payment/provider'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
-import { findOrderByClientId, type OrderRow, orderDoc, orderResult } from './repo'
+import { findOrderByAnyId, findOrderByClientId, type OrderRow, orderDoc, orderResult } from './repo'
 
 /** VSF's order queue compares result === 'Error: Error while adding products' (code 500). */
 export const ADD_PRODUCTS_ERROR = 'Error: Error while adding products'
@@ -61,10 +66,23 @@ async function orderCart(db: D1Database, cartId: OrderBody['cart_id'], customer:
   return null
 }
 
-function replay(row: OrderRow, customer: CustomerRow | null): OrderResult {
-  // A customer's order is only ever shown to that customer.
-  if (row.customer_id !== null && row.customer_id !== customer?.id)
-    fail(customer ? 403 : 401, customer ? FORBIDDEN : NOT_AUTHORIZED)
+const sameHash = (a: string | null, b: string | null) => {
+  if (a === null || b === null) return false
+  const enc = new TextEncoder()
+  return constantTimeEqual(enc.encode(a), enc.encode(b))
+}
+
+/**
+ * An existing order's result for a replayed order_id, only for the caller that placed it: the
+ * same customer, the same guest cart (token hash), or an identical body (hash). Anyone else gets
+ * a 409 that carries no order data.
+ */
+function replay(row: OrderRow, customer: CustomerRow | null, bodyHash: string, cartKeyHash: string | null) {
+  const sameCaller =
+    (row.customer_id !== null && customer !== null && row.customer_id === customer.id) ||
+    sameHash(row.body_hash, bodyHash) ||
+    sameHash(row.cart_key_hash, cartKeyHash)
+  if (!sameCaller) fail(409, ORDER_ID_USED)
   return orderResult(row)
 }
 
@@ -111,8 +129,13 @@ orderRoutes.post('/', async (c) => {
   const userId = body.user_id == null ? '' : String(body.user_id)
   if (customer && userId !== '' && userId !== String(customer.id)) fail(403, FORBIDDEN)
   const db = c.env.DB
+  const bodyHash = await sha256Hex(canonicalOrderText(body))
+  const cartKey = body.cart_id == null ? '' : String(body.cart_id)
+  const cartKeyHash = GUEST_CART_RE.test(cartKey) ? await sha256Hex(cartKey) : null
+  // A replay is answered before anything else is checked: a retry after the last unit sold still
+  // gets its own order, not "out of stock".
   const existing = await findOrderByClientId(db, body.order_id)
-  if (existing) return ok(c, replay(existing, customer))
+  if (existing) return ok(c, replay(existing, customer, bodyHash, cartKeyHash))
 
   const info = body.addressInformation
   const billing = info.billingAddress
@@ -275,8 +298,8 @@ orderRoutes.post('/', async (c) => {
     db
       .prepare(
         `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
-           status, payment_method, grand_total, doc, result, created_at)
-         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         body.order_id,
@@ -289,6 +312,8 @@ orderRoutes.post('/', async (c) => {
         JSON.stringify(doc),
         JSON.stringify(stored),
         stamp,
+        bodyHash,
+        cart && cartKeyHash ? cartKeyHash : null,
       ),
     ...orderItemStatements(db, body.order_id, lines, items),
     ...[...needed].map(([sku, qty]) =>
@@ -323,7 +348,7 @@ orderRoutes.post('/', async (c) => {
     if (constraint(err, 'orders.client_order_id')) {
       // A concurrent duplicate won the race: answer with its result.
       const first = await findOrderByClientId(db, body.order_id)
-      if (first) return ok(c, replay(first, customer))
+      if (first) return ok(c, replay(first, customer, bodyHash, cartKeyHash))
     }
     if (constraint(err, 'balance_minor')) {
       fail(
@@ -340,25 +365,46 @@ orderRoutes.post('/', async (c) => {
   return ok(c, orderResult(row))
 })
 
-const GetOrderQuerySchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
-  accessKey: z.string().max(200).optional(),
+const OrderIdSchema = z
+  .string({ error: 'orderId is required' })
+  .trim()
+  .min(1, 'orderId is required')
+  .max(100, 'orderId must be at most 100 characters')
+
+const GetOrderQuerySchema = z.object({ orderId: OrderIdSchema })
+const GetOrderBodySchema = z.object({
+  orderId: OrderIdSchema,
+  accessKey: z.string().max(200, 'accessKey must be at most 200 characters').optional(),
 })
 
-orderRoutes.get('/get', async (c) => {
-  const { orderId, accessKey } = readQuery(c, GetOrderQuerySchema)
+const KEY_NOT_IN_URL =
+  'An access key is only accepted in the JSON body of POST /api/order/get, never in a URL.'
+
+/**
+ * The order for its customer (token) or for whoever holds its guest access key. The key is a
+ * bearer secret and is read only from a POST body: a URL ends up in logs, history and Referer
+ * headers, so a key in the query string never unlocks anything.
+ */
+async function getOrder(c: Context<AppEnv>, orderId: string, accessKey: string | undefined) {
   const customer = await optionalCustomer(c)
-  const row = await c.env.DB.prepare(
-    `SELECT * FROM orders WHERE client_order_id = ?1 OR increment_id = ?1 OR entity_id = CAST(?1 AS INTEGER) LIMIT 1`,
-  )
-    .bind(orderId)
-    .first<OrderRow>()
+  const row = await findOrderByAnyId(c.env.DB, orderId)
   if (!row) fail(404, `Order ${orderId} not found.`)
   const ownCustomerOrder = customer !== null && row.customer_id === customer.id
-  const keyMatches = accessKey ? (await sha256Hex(accessKey)) === row.access_key_hash : false
+  const keyMatches = accessKey ? sameHash(await sha256Hex(accessKey), row.access_key_hash) : false
   if (!ownCustomerOrder && !keyMatches) {
     if (!customer && row.customer_id !== null) fail(401, NOT_AUTHORIZED)
-    fail(403, 'You are not allowed to see this order.')
+    const keyInUrl = c.req.query('accessKey') !== undefined
+    fail(403, `You are not allowed to see this order.${keyInUrl ? ` ${KEY_NOT_IN_URL}` : ''}`)
   }
   return ok(c, orderDoc(row))
+}
+
+orderRoutes.get('/get', async (c) => {
+  const { orderId } = readQuery(c, GetOrderQuerySchema)
+  return getOrder(c, orderId, undefined)
+})
+
+orderRoutes.post('/get', async (c) => {
+  const { orderId, accessKey } = await readBody(c, GetOrderBodySchema)
+  return getOrder(c, orderId, accessKey)
 })
