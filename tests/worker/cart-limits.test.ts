@@ -1,5 +1,6 @@
 // Bounded carts and strict quantities: the 100-line cap holds under concurrent adds (one atomic
-// statement), and quantities/ids are decimal integers only ("0x10" is not 16).
+// statement), quantities/ids are decimal integers only ("0x10" is not 16), and cart and order
+// bodies are read up to a named size.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCartFixtures, stockOf } from './cart-fixtures'
@@ -129,5 +130,44 @@ describe('quantities are decimal integers', () => {
     expect(await stockOf('FX-LEHENGA')).toBe(10)
     expect((await api('/order', { body: order('2') })).status).toBe(200)
     expect(await stockOf('FX-LEHENGA')).toBe(8)
+  })
+})
+
+describe('request bodies', () => {
+  it('are read up to a named size on cart and order calls (400, nothing written)', async () => {
+    const cartId = await guestCart()
+    const bigItem = await api(`/cart/update?cartId=${cartId}`, {
+      rawBody: JSON.stringify({ cartItem: { sku: 'FX-SCARF', qty: 1, note: 'x'.repeat(70_000) } }),
+    })
+    expect(bigItem.status).toBe(400)
+    expect(bigItem.json.result).toBe('Request body is too large (at most 65536 bytes)')
+    expect(await lineCount(cartId)).toBe(0)
+    const address = {
+      firstname: 'A',
+      lastname: 'B',
+      street: ['1'],
+      city: 'C',
+      country_id: 'IN',
+      email: 'b@example.com',
+    }
+    const bigOrder = await api('/order', {
+      rawBody: JSON.stringify({
+        order_id: `${Date.now()}-big-order`,
+        products: [{ sku: 'FX-SCARF', qty: 1, price: 1, blob: 'x'.repeat(1_100_000) }],
+        addressInformation: {
+          shippingAddress: address,
+          billingAddress: address,
+          payment_method_code: 'cashondelivery',
+        },
+      }),
+    })
+    expect(bigOrder.status).toBe(400)
+    expect(bigOrder.json.result).toBe('Request body is too large (at most 1048576 bytes)')
+    expect(await stockOf('FX-SCARF')).toBe(5)
+    const bigGet = await api('/order/get', {
+      body: { orderId: '000000001', accessKey: 'k', pad: 'x'.repeat(5000) },
+    })
+    expect(bigGet.status).toBe(400)
+    expect(bigGet.json.result).toContain('at most 4096 bytes')
   })
 })

@@ -15,6 +15,7 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import {
   availablePaymentMethods,
   SHIPPING_METHODS,
@@ -49,6 +50,16 @@ import { couponProblem } from './totals'
 
 export const cartRoutes = new Hono<AppEnv>()
 cartRoutes.use('*', noStore)
+
+/** The largest request body a cart call reads (a cart item with its options is well under 8 KiB). */
+export const MAX_CART_BODY_BYTES = 64 * 1024
+cartRoutes.use(
+  '*',
+  bodyLimit({
+    maxSize: MAX_CART_BODY_BYTES,
+    onError: () => fail(400, `Request body is too large (at most ${MAX_CART_BODY_BYTES} bytes)`),
+  }),
+)
 
 export const QTY_NOT_AVAILABLE = 'The requested qty is not available'
 export const PRODUCT_NOT_AVAILABLE = 'Product that you are trying to add is not available.'

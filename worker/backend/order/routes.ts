@@ -16,6 +16,7 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import {
   availablePaymentMethods,
@@ -47,6 +48,19 @@ export const ADD_PRODUCTS_ERROR = 'Error: Error while adding products'
 
 export const orderRoutes = new Hono<AppEnv>()
 orderRoutes.use('*', noStore)
+
+/**
+ * The largest order body read: VSF clients send whole cart lines (tens of KB for a few lines), and
+ * an order holds at most 100 lines.
+ */
+export const MAX_ORDER_BODY_BYTES = 1024 * 1024
+/** The largest POST /get body read (an order id and an access key). */
+export const MAX_ORDER_GET_BODY_BYTES = 4 * 1024
+const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => fail(400, `Request body is too large (at most ${maxSize} bytes)`),
+  })
 
 /** The caller's cart named by the order (for its coupon and to close it), if they may use it. */
 async function orderCart(db: D1Database, cartId: OrderBody['cart_id'], customer: CustomerRow | null) {
@@ -123,7 +137,7 @@ function orderItemStatements(
 
 const constraint = (err: unknown, what: string) => String((err as Error)?.message ?? err).includes(what)
 
-orderRoutes.post('/', async (c) => {
+orderRoutes.post('/', limitBody(MAX_ORDER_BODY_BYTES), async (c) => {
   const body = await readBody(c, OrderBodySchema, 'order')
   const customer = await optionalCustomer(c)
   const userId = body.user_id == null ? '' : String(body.user_id)
@@ -404,7 +418,7 @@ orderRoutes.get('/get', async (c) => {
   return getOrder(c, orderId, undefined)
 })
 
-orderRoutes.post('/get', async (c) => {
+orderRoutes.post('/get', limitBody(MAX_ORDER_GET_BODY_BYTES), async (c) => {
   const { orderId, accessKey } = await readBody(c, GetOrderBodySchema)
   return getOrder(c, orderId, accessKey)
 })
