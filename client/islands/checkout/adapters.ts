@@ -326,7 +326,7 @@ export async function fetchOrder(orderId: string, local: StoredOrder | undefined
     typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
   return api<unknown>('order/get', {
     method: 'POST',
-    query: { token: userToken.peek() ?? undefined },
+    token: userToken.peek(),
     body: accessKey ? { orderId, accessKey } : { orderId },
   })
 }
