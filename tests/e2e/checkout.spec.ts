@@ -10,6 +10,7 @@ import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { type PickedProduct, pickProduct, type Variant } from './checkout-fixtures'
 import { waitForHydration } from './pages'
+import { waitForServiceWorkerControl } from './sw-helpers'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -271,6 +272,9 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   await fillCart(page, await pickProduct(request))
   await page.getByTestId('proceed-to-checkout').click()
   await waitForHydration(page)
+  // The reload below is answered by the service worker only once it controls the page.
+  await waitForServiceWorkerControl(page)
+  await waitForHydration(page)
   await fillCheckout(page, email)
 
   await context.setOffline(true)
@@ -292,7 +296,11 @@ test('offline at Place order: pending (never confirmed), still queued after a re
 
   // Back online: the pending order's page sends it once and shows the confirmation.
   await context.setOffline(false)
-  await page.goto('/checkout')
+  // The offline page reloads itself when the browser is back online; that reload and this
+  // navigation both load the checkout, whichever wins.
+  await page.goto('/checkout').catch((err: Error) => {
+    if (!/interrupted by another navigation/.test(err.message)) throw err
+  })
   await page.waitForURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
   expect(page.url()).toContain(encodeURIComponent(queued[0] as string))
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
