@@ -28,7 +28,7 @@ import {
   type SearchPlan,
 } from './dsl'
 import { type AggResult, bucket, type EngineResult, searchDocsInMemory, toJsDocs } from './evaluate-js'
-import { filterSource, parsePatterns } from './source-filter'
+import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'
 
 export { SearchError } from './dsl'
 export { indexProductStatements } from './index-products'
@@ -635,6 +635,9 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
     includes.push(...parsePatterns(src.includes ?? src.include, '_source.includes', toError))
     excludes.push(...parsePatterns(src.excludes ?? src.exclude, '_source.excludes', toError))
   } else if (src !== undefined && typeof src !== 'boolean') throw new SearchError('Malformed _source')
+  checkPatternCount(includes, '_source includes', toError)
+  checkPatternCount(excludes, '_source excludes', toError)
+  const filter = sourceFilter(includes, excludes)
   let result: EngineResult
   if (req.entityType === 'product') result = await searchProducts(db, plan)
   else {
@@ -654,7 +657,7 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
         _type: req.entityType,
         _id: String(h.id),
         _score: h.score,
-        _source: filterSource(h.source, includes, excludes),
+        _source: filter(h.source),
       })),
     },
   }
