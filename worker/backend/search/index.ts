@@ -7,6 +7,8 @@
  * Exports for other areas: searchCatalog (the Commerce port calls it in-process),
  * indexProductStatements (./index-products), SearchError.
  */
+
+import { REVIEW_STATUS_APPROVED } from '../../../shared/config'
 import type { Category, Product } from '../../../shared/schemas/catalog'
 import { buildTree, getAllCategories } from '../catalog/categories'
 import { type InventoryRow, mergeInventory } from '../catalog/products'
@@ -573,7 +575,8 @@ function aggregationsOf(
 const ENTITY_TABLES: Record<Exclude<EntityType, 'product' | 'category'>, string> = {
   attribute: 'SELECT doc FROM attributes ORDER BY attribute_id',
   taxrule: 'SELECT doc FROM tax_rules ORDER BY id',
-  review: 'SELECT doc FROM reviews ORDER BY id',
+  // The public review search sees approved reviews only (pending and rejected ones stay private).
+  review: `SELECT doc FROM reviews WHERE review_status = ${REVIEW_STATUS_APPROVED} ORDER BY id`,
   cms_block: 'SELECT doc FROM cms_blocks ORDER BY id',
   cms_page: 'SELECT doc FROM cms_pages ORDER BY id',
 }
@@ -593,13 +596,36 @@ async function loadEntityDocs(
   const { results } = productIds
     ? // Reviews are read per product: pre-select the candidates (the plan still decides).
       await db
-        .prepare('SELECT doc FROM reviews WHERE product_id IN (SELECT value FROM json_each(?1)) ORDER BY id')
+        .prepare(
+          'SELECT doc FROM reviews WHERE product_id IN (SELECT value FROM json_each(?1)) AND review_status = ?2 ORDER BY id',
+        )
         .bind(
           JSON.stringify(productIds.map((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v))),
+          REVIEW_STATUS_APPROVED,
         )
         .all<{ doc: string }>()
     : await db.prepare(ENTITY_TABLES[type]).all<{ doc: string }>()
-  return results.map((r) => JSON.parse(r.doc) as Record<string, unknown>)
+  const docs = results.map((r) => JSON.parse(r.doc) as Record<string, unknown>)
+  return type === 'review' ? docs.map(publicReview) : docs
+}
+
+/** Keys that identify a review's author (ids, e-mails): never searchable nor returned publicly. */
+const PRIVATE_REVIEW_KEY = /customer|e-?mail/i
+
+/**
+ * A review as the public sees it: without the author's customer id, e-mail or other customer
+ * fields, at any depth. They are removed before the query runs, so no query can test them either.
+ */
+export function publicReview(doc: Record<string, unknown>): Record<string, unknown> {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip)
+    if (v === null || typeof v !== 'object') return v
+    const out: Record<string, unknown> = {}
+    for (const [k, child] of Object.entries(v as Record<string, unknown>))
+      if (!PRIVATE_REVIEW_KEY.test(k)) out[k] = strip(child)
+    return out
+  }
+  return strip(doc) as Record<string, unknown>
 }
 
 /** Values `field` must take for `node` to match (from terms in must/filter chains), or null if unconstrained. */
