@@ -145,8 +145,15 @@ describe('catalogue search: bad input', () => {
     )
   })
 
-  it('rejects a query too large for one statement instead of failing in the database', async () => {
-    const must = Array.from({ length: 120 }, (_, i) => ({ terms: { [`f${i}`]: [i] } }))
-    expect400(await searchGet('product', { query: { bool: { should: must } } }), /Query is too complex/)
+  it('answers a query with more distinct values than one statement binds, and rejects one too large for it', async () => {
+    const should = Array.from({ length: 120 }, (_, i) => ({ terms: { [`f${i}`]: [i] } }))
+    const many = await searchGet('product', { query: { bool: { should } } })
+    expect(many.status).toBe(200)
+    expect(many.json.hits.total).toBe(0)
+    const ranges = Array.from({ length: 250 }, (_, i) => ({ range: { price: { gte: i, lt: i + 1000 } } }))
+    expect400(
+      await searchPost('product', { query: { bool: { should: ranges, minimum_should_match: 2 } } }),
+      /Query is too complex \(it compiles to more than 100000 bytes of SQL/,
+    )
   })
 })

@@ -35,7 +35,7 @@ import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'
 export { SearchError } from './dsl'
 export { indexProductStatements } from './index-products'
 
-/** Entity types the catalogue endpoint serves (contract §1.1). */
+/** Entity types the catalogue endpoint serves (vue-storefront-api's registered entity types). */
 export const ENTITY_TYPES = [
   'product',
   'category',
@@ -47,7 +47,7 @@ export const ENTITY_TYPES = [
 ] as const
 export type EntityType = (typeof ENTITY_TYPES)[number]
 
-/** Largest page (the category tree is fetched with size=4000, catalogue §9). */
+/** Largest page (the storefront fetches the category tree with size=4000). */
 export const MAX_SEARCH_SIZE = 4000
 /** Largest from + size (Elasticsearch's default max_result_window). */
 export const MAX_RESULT_WINDOW = 10000
@@ -101,7 +101,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** Validates a size: default 24 when not above 0 (catalogue §5), at most MAX_SEARCH_SIZE. */
+/** Validates a size: the default 24 when not above 0, at most MAX_SEARCH_SIZE. */
 export function normalizeSize(v: unknown, fallback = 24): number {
   if (v === undefined || v === null || v === '') return fallback
   const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v
@@ -112,7 +112,7 @@ export function normalizeSize(v: unknown, fallback = 24): number {
   return n
 }
 
-/** Validates a start offset: 0 when negative (catalogue §5). */
+/** Validates a start offset: 0 when negative. */
 export function normalizeFrom(v: unknown): number {
   if (v === undefined || v === null || v === '') return 0
   const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v
@@ -556,7 +556,8 @@ function aggregationsOf(
           .map(([value, count]) => bucket(value, count, numeric && String(Number(value)) === value)),
       }
     } else if (agg.kind === 'range') {
-      const counts = parseJsonColumn<number[]>(col, [])
+      // Many ranges come as an array of arrays (the SQL function-argument limit): flattened here.
+      const counts = parseJsonColumn<unknown[]>(col, []).flat(Number.POSITIVE_INFINITY) as number[]
       aggregations[agg.name] = {
         buckets: agg.ranges.map((r, j) => ({
           key: r.key,
@@ -691,7 +692,7 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
   return response
 }
 
-/** Product fields renamed by response_format=compact (vue-storefront `products.fieldsToCompact`, contract §1.1). */
+/** Product fields renamed by response_format=compact (the storefront's `products.fieldsToCompact` map; both sides must agree). */
 export const FIELDS_TO_COMPACT: Readonly<Record<string, string>> = {
   name: 'nm',
   url_key: 'u',
