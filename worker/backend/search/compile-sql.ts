@@ -217,10 +217,12 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
       const list = valueList(c, forms)
       const eav = `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list.sql})`
       const hot = hotColumn(node.field)
+      // A NULL hot column means the value is not one scalar: the facts table decides. The CASE keeps
+      // the test two-valued (never NULL), so NOT (...) in must_not is exact.
       return {
         cond:
           hot?.kind === 'term'
-            ? leaf(`(d.${hot.column}${list.sql} OR (d.${hot.column} IS NULL AND ${eav}))`, 7)
+            ? leaf(`(CASE WHEN d.${hot.column} IS NULL THEN ${eav} ELSE d.${hot.column}${list.sql} END)`, 7)
             : leaf(eav, 6),
         score: param(c, node.boost),
       }
