@@ -150,10 +150,10 @@ describe('catalogue search: bad input', () => {
     const many = await searchGet('product', { query: { bool: { should } } })
     expect(many.status).toBe(200)
     expect(many.json.hits.total).toBe(0)
-    const ranges = Array.from({ length: 250 }, (_, i) => ({ range: { price: { gte: i, lt: i + 1000 } } }))
+    const exists = Array.from({ length: 127 }, (_, i) => ({ exists: { field: `f${i}` } }))
     expect400(
-      await searchPost('product', { query: { bool: { should: ranges, minimum_should_match: 2 } } }),
-      /Query is too complex \(it compiles to more than 100000 bytes of SQL/,
+      await searchPost('product', { query: { bool: { should: exists, minimum_should_match: 2 } } }),
+      /Query is too complex \(it compiles to more than 65536 bytes of SQL/,
     )
   })
 })

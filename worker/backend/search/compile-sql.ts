@@ -12,8 +12,12 @@ import { EXACT_TOKEN_WEIGHT, MAX_QUERY_TOKENS, planTextMatch } from './text'
 
 /** D1 binds at most 100 parameters to a statement (the values past 99 share the last one). */
 export const MAX_SQL_PARAMS = 100
-/** D1 accepts statements of at most 100,000 bytes. */
-export const MAX_SQL_BYTES = 100_000
+/**
+ * Longest statement compiled. D1 accepts 100,000 bytes, but statements of that size built from
+ * many small subqueries exhausted the database's per-statement memory in our tests (from about
+ * 80 KB on); 64 KB keeps a margin, and fits every query the other limits allow but the widest.
+ */
+export const MAX_SQL_BYTES = 64 * 1024
 /** D1 accepts at most 32 arguments per SQL function call. */
 const MAX_FUNCTION_ARGS = 32
 /** D1 accepts result sets of at most 100 columns (search_docs has 10, the rest are shared values). */
@@ -90,7 +94,7 @@ interface Compiler {
   params: Params
   ctes: string[]
   /** LEFT JOINs of text-match CTEs onto search_docs d (one row per product at most). */
-  joins: string[]
+  joins: { name: string; sql: string }[]
   vocab: Vocabulary
   /** Shared values per pass: passes[i] holds the columns of pass i + 1 (`<expr> AS vN`). */
   passes: string[][]
@@ -189,7 +193,7 @@ function bound(c: Compiler, r: Compiled): Compiled {
 
 function tooLarge(): SearchError {
   return new SearchError(
-    `Query is too complex (it compiles to more than ${MAX_SQL_BYTES} bytes of SQL, the most the database accepts)`,
+    `Query is too complex (it compiles to more than ${MAX_SQL_BYTES} bytes of SQL, the most the engine sends to the database)`,
   )
 }
 
@@ -490,7 +494,7 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
   c.ctes.push(
     `${name} AS MATERIALIZED (SELECT product_id, ${p.add(node.boost)} * ${combined} AS score FROM (${branches.join(' UNION ALL ')}) GROUP BY product_id)`,
   )
-  c.joins.push(`LEFT JOIN ${name} ON ${name}.product_id = d.product_id`)
+  c.joins.push({ name, sql: ` LEFT JOIN ${name} ON ${name}.product_id = d.product_id` })
   return { cond: leaf(`${name}.product_id IS NOT NULL`, 3), score: leaf(`COALESCE(${name}.score, 0)`, 3) }
 }
 
@@ -571,13 +575,14 @@ export function compileProductSearch(
   const q = compile(plan.query, c)
   // A score that is not a number (NULL) passes min_score, as NaN does in the in-memory backend.
   const minScore = plan.minScore === null ? '' : ` WHERE NOT COALESCE(score < ${p.add(plan.minScore)}, 0)`
-  const joins = c.joins.map((j) => ` ${j}`).join('')
+  const joins = c.joins.map((j) => j.sql).join('')
   // Shared values: pass i reads search_docs (or pass i - 1) and adds its columns; the hits are
-  // selected from the last pass. Each pass is materialized so every value is computed once.
-  const passes = c.passes.map(
-    (cols, i) =>
-      `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? 'search_docs' : `s${i}`} d${joins})`,
-  )
+  // selected from the last pass. Each pass is materialized so every value is computed once, and
+  // joins only the text matches its columns read.
+  const passes = c.passes.map((cols, i) => {
+    const used = c.joins.filter((j) => cols.some((col) => col.includes(`${j.name}.`)))
+    return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? 'search_docs' : `s${i}`} d${used.map((j) => j.sql).join('')})`
+  })
   const base = passes.length === 0 ? 'search_docs' : `s${passes.length}`
   const ctes = [
     ...c.ctes,

@@ -19,9 +19,9 @@ export class SearchError extends Error {
  * going over one is a 400 whose message names the limit. docs/search-limits.md explains them.
  */
 /** Deepest clause nesting accepted (bool inside bool inside ...). */
-export const MAX_QUERY_DEPTH = 20
+export const MAX_QUERY_DEPTH = 12
 /** Most clauses in one query (every clause at every level, function_score functions included). */
-export const MAX_QUERY_CLAUSES = 256
+export const MAX_QUERY_CLAUSES = 128
 /** Most values in one terms clause. */
 export const MAX_TERMS_VALUES = 1024
 /** Most terms values in the whole query. */
@@ -31,7 +31,7 @@ export const MAX_VALUE_LENGTH = 512
 /** Longest full-text query string (characters). */
 export const MAX_TEXT_LENGTH = 500
 /** Most full-text clauses (match, multi_match, match_phrase on a text field) in one query. */
-export const MAX_TEXT_CLAUSES = 8
+export const MAX_TEXT_CLAUSES = 4
 /**
  * Most distinct (word, text field) pairs over the full-text clauses: each is compared with the
  * field's whole vocabulary for typos (only the first MAX_WORDS_PER_TEXT distinct words of a text
@@ -49,7 +49,7 @@ export const MAX_RANGE_BUCKETS = 100
 /** Largest terms aggregation size. */
 export const MAX_TERMS_AGG_SIZE = 1000
 /** Most sort fields. */
-export const MAX_SORT_FIELDS = 10
+export const MAX_SORT_FIELDS = 5
 
 export type Scalar = string | number | boolean
 

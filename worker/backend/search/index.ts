@@ -467,10 +467,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets, {
       fullOrder: MAX_RESULT_WINDOW,
     })
-    const row = await db
-      .prepare(sql)
-      .bind(...params)
-      .first<ResultRow>()
+    const row = await runSearchStatement(db, sql, params)
     if (!row) throw new Error('The search statement returned no row')
     const version = Number(row.ver ?? 0)
     lastVersion = version
@@ -506,6 +503,40 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       aggregations: structuredClone(aggregations),
     })
     return { total, maxScore, hits: hitsOf(row, version), aggregations }
+  }
+}
+
+/**
+ * Errors SQLite raises when one statement is beyond its own limits (memory, length, expression
+ * height, columns, compound terms, function arguments). The compiler keeps every accepted query
+ * within them; should one still be reached, the query is what is too large: a 400, not a 500.
+ */
+const STATEMENT_LIMIT_ERRORS =
+  /SQLITE_NOMEM|SQLITE_TOOBIG|too many (columns|terms|arguments|SQL variables)|Expression tree is too large|parser stack overflow/
+
+export async function runSearchStatement(
+  db: D1Database,
+  sql: string,
+  params: unknown[],
+): Promise<ResultRow | null> {
+  try {
+    return await db
+      .prepare(sql)
+      .bind(...params)
+      .first<ResultRow>()
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    if (!STATEMENT_LIMIT_ERRORS.test(message)) throw err
+    console.warn(
+      JSON.stringify({
+        msg: 'search statement over a database limit',
+        error: message.slice(0, 200),
+        bytes: sql.length,
+      }),
+    )
+    throw new SearchError(
+      'Query is too complex for the database (it exceeded a statement limit); use fewer clauses',
+    )
   }
 }
 
