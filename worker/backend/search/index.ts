@@ -507,9 +507,10 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
 }
 
 /**
- * Errors SQLite raises when one statement is beyond its own limits (memory, length, expression
- * height, columns, compound terms, function arguments). The compiler keeps every accepted query
- * within them; should one still be reached, the query is what is too large: a 400, not a 500.
+ * Errors SQLite raises when one statement is beyond its own limits (memory, statement or value
+ * length, expression height, columns, compound terms, function arguments). The compiler keeps
+ * every accepted query within them; should one still be reached (e.g. a page of thousands of full
+ * documents over D1's 1 MB value limit), the request is what is too large: a 400, not a 500.
  */
 const STATEMENT_LIMIT_ERRORS =
   /SQLITE_NOMEM|SQLITE_TOOBIG|too many (columns|terms|arguments|SQL variables)|Expression tree is too large|parser stack overflow/
@@ -535,7 +536,7 @@ export async function runSearchStatement(
       }),
     )
     throw new SearchError(
-      'Query is too complex for the database (it exceeded a statement limit); use fewer clauses',
+      'Query is too complex for the database (it exceeded a statement limit: memory, length or answer size); ask for fewer clauses or fewer hits',
     )
   }
 }
