@@ -21,7 +21,7 @@ describe('catalogue search: bad input', () => {
     expect400(await searchGet('product', '[1,2]'), /must be a JSON object/)
   })
 
-  it("rejects unknown entity types with the spec's 'No entity type registered'", async () => {
+  it("rejects unknown entity types with 'No entity type registered'", async () => {
     expect400(await searchGet('widget', {}), /^No entity type registered for widget$/)
     expect400(await searchGet('cms_hierarchy', {}), /No entity type registered/)
   })
