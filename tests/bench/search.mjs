@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare'
+import { Miniflare } from 'miniflare'
+import { sh, workerBuild, workerOptions } from './server.mjs'
 
 const started = Date.now()
 const root = path.resolve(import.meta.dirname, '../..')
@@ -25,9 +26,6 @@ const SCALE = Number(opt('--scale', '10000'))
 const ITERATIONS = Number(opt('--iterations', '100'))
 const WARMUP = 20
 const TARGETS = { listingP95: 30, searchP95: 50, overhead: 1.5 }
-const COMPAT_DATE = readFileSync(path.join(root, 'wrangler.toml'), 'utf8').match(
-  /compatibility_date = "([^"]+)"/,
-)[1]
 const log = (...a) => console.error(...a)
 
 const WORKER = `
@@ -79,26 +77,21 @@ function splitSql(sql) {
   return out
 }
 
-// Build the bench worker (the real app plus the bench endpoints).
+// Build the bench worker (the real app plus the bench endpoints) the way the production bundle is
+// built: the client manifest first (the app imports it), Node built-ins from nodejs_compat.
 const tmp = path.join(root, '.tmp/bench-search')
 mkdirSync(tmp, { recursive: true })
 const script = path.join(tmp, 'worker.js')
+sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
 await build({
+  ...workerBuild,
   stdin: {
     contents: WORKER,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
     sourcefile: 'search-bench-worker.ts',
   },
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  conditions: ['workerd', 'worker', 'browser'],
-  mainFields: ['module', 'main'],
-  define: { 'process.env.NODE_ENV': '"production"' },
-  external: ['cloudflare:*', 'node:*'],
   minify: true,
-  logLevel: 'warning',
   outfile: script,
 })
 
@@ -126,22 +119,7 @@ if (fresh) {
 }
 mkdirSync(state, { recursive: true })
 
-const options = convertV4MiniflareOptions({
-  modules: true,
-  scriptPath: script,
-  compatibilityDate: COMPAT_DATE,
-  d1Databases: { DB: 'db' },
-  kvNamespaces: { URL_MAPPINGS: 'urls', SESSIONS: 'sessions' },
-  bindings: {
-    STORE_CODE: 'default',
-    ENVIRONMENT: 'production',
-    TOKEN_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-  },
-  port: 0,
-  host: '127.0.0.1',
-})
-options.resourcePersistencePath = state
-const mf = new Miniflare(options)
+const mf = new Miniflare(workerOptions({ script, state, port: 0 }))
 const base = (await mf.ready).href.replace(/\/$/, '')
 
 async function call(pathname, body) {

@@ -3,6 +3,7 @@
  * both engine backends (SQL over the D1 index, and in-memory over loaded documents) evaluate with
  * the same semantics. Anything outside the subset is rejected with a SearchError naming the clause.
  */
+import { fieldTokens, TEXT_FIELDS } from './facts'
 
 /** A client error in a search request (answered as a 400 envelope). */
 export class SearchError extends Error {
@@ -12,12 +13,43 @@ export class SearchError extends Error {
   }
 }
 
+/**
+ * Limits of one search request. Each keeps the work a request can cause bounded (the compiled
+ * statement grows linearly with the clauses, the in-memory evaluation with clauses × documents);
+ * going over one is a 400 whose message names the limit. docs/search-limits.md explains them.
+ */
 /** Deepest clause nesting accepted (bool inside bool inside ...). */
-export const MAX_QUERY_DEPTH = 32
-/** Most clauses accepted in one query. */
-export const MAX_QUERY_CLAUSES = 500
+export const MAX_QUERY_DEPTH = 12
+/** Most clauses in one query (every clause at every level, function_score functions included). */
+export const MAX_QUERY_CLAUSES = 128
 /** Most values in one terms clause. */
-export const MAX_TERMS_VALUES = 10000
+export const MAX_TERMS_VALUES = 1024
+/** Most terms values in the whole query. */
+export const MAX_QUERY_VALUES = 4096
+/** Longest string value or range bound (indexed exact values are at most this long). */
+export const MAX_VALUE_LENGTH = 512
+/** Longest full-text query string (characters). */
+export const MAX_TEXT_LENGTH = 500
+/** Most full-text clauses (match, multi_match, match_phrase on a text field) in one query. */
+export const MAX_TEXT_CLAUSES = 4
+/**
+ * Most distinct (word, text field) pairs over the full-text clauses: each is compared with the
+ * field's whole vocabulary for typos (only the first MAX_WORDS_PER_TEXT distinct words of a text
+ * take part).
+ */
+export const MAX_TEXT_WORD_FIELDS = 96
+/** Words of one full-text query that take part in matching. */
+export const MAX_WORDS_PER_TEXT = 16
+/** Most fields one multi_match may list. */
+export const MAX_MULTI_MATCH_FIELDS = 16
+/** Most aggregations in one request. */
+export const MAX_AGGREGATIONS = 32
+/** Most ranges over all range aggregations of one request (each is counted over every match). */
+export const MAX_RANGE_BUCKETS = 100
+/** Largest terms aggregation size. */
+export const MAX_TERMS_AGG_SIZE = 1000
+/** Most sort fields. */
+export const MAX_SORT_FIELDS = 5
 
 export type Scalar = string | number | boolean
 
@@ -96,6 +128,16 @@ function num(v: unknown, what: string, fallback: number): number {
   return n
 }
 
+/** Largest boost or weight (Elasticsearch reads them as 32-bit floats). */
+export const MAX_FACTOR = 3.4028234663852886e38
+
+/** A boost, weight or tie_breaker: a number within the float range, so products of two stay finite. */
+function factor(v: unknown, what: string, fallback: number): number {
+  const n = num(v, what, fallback)
+  if (Math.abs(n) > MAX_FACTOR) throw new SearchError(`${what} must be a number between -3.4e38 and 3.4e38`)
+  return n
+}
+
 function parseFuzziness(v: unknown): number | 'auto' {
   if (v === undefined || v === null) return 0
   if (typeof v === 'string' && v.toUpperCase().startsWith('AUTO')) return 'auto'
@@ -168,14 +210,15 @@ function parseTextOptions(o: Record<string, unknown>, clause: string): TextOptio
     fuzziness: parseFuzziness(o.fuzziness),
     prefixLength: Math.max(0, Math.trunc(num(o.prefix_length, 'prefix_length', 0))),
     maxExpansions: Math.max(1, Math.min(50, Math.trunc(num(o.max_expansions, 'max_expansions', 50)))),
-    tieBreaker: o.type === 'most_fields' ? 1 : num(o.tie_breaker, 'tie_breaker', 0),
+    tieBreaker: o.type === 'most_fields' ? 1 : factor(o.tie_breaker, 'tie_breaker', 0),
   }
 }
 
 function queryText(v: unknown, clause: string): string {
   if (isScalar(v)) {
     const s = String(v)
-    if (s.length > 500) throw new SearchError(`${clause} query text is too long`)
+    if (s.length > MAX_TEXT_LENGTH)
+      throw new SearchError(`${clause} query text is too long (at most ${MAX_TEXT_LENGTH} characters)`)
     return s
   }
   throw new SearchError(`${clause} needs a text query`)
@@ -188,7 +231,7 @@ function singleField(body: unknown, clause: string, extra: string[] = []): [stri
   let field: string | null = null
   let value: unknown
   for (const [k, v] of Object.entries(body)) {
-    if (k === 'boost') boost = num(v, 'boost', 1)
+    if (k === 'boost') boost = factor(v, 'boost', 1)
     else if (k === '_name' || extra.includes(k)) continue
     else if (field === null) {
       field = k
@@ -201,6 +244,40 @@ function singleField(body: unknown, clause: string, extra: string[] = []): [stri
 
 interface ParseState {
   clauses: number
+  /** terms values so far. */
+  values: number
+  /** Full-text clauses so far. */
+  text: number
+  /** Distinct `field\u0000word` pairs the full-text clauses expand. */
+  words: Set<string>
+}
+
+/** Checks one exact value (a terms value or range bound) against the length limit. */
+function checkValue(v: Scalar, clause: string, field: string): void {
+  if (typeof v === 'string' && v.length > MAX_VALUE_LENGTH)
+    throw new SearchError(
+      `${clause} on ${field}: a value is longer than ${MAX_VALUE_LENGTH} characters (the longest indexed value)`,
+    )
+}
+
+/**
+ * Counts a full-text clause when it reads a text field, and (for match/multi_match, which expand
+ * words against the vocabulary) the distinct word/field pairs it expands.
+ */
+function countText(st: ParseState, fields: string[], text: string | null): void {
+  const textFields = fields.filter((f) => TEXT_FIELDS.has(f))
+  if (textFields.length === 0) return
+  if (++st.text > MAX_TEXT_CLAUSES)
+    throw new SearchError(`Query has too many full-text clauses (more than ${MAX_TEXT_CLAUSES})`)
+  if (text === null) return
+  for (const f of new Set(textFields)) {
+    for (const w of [...new Set(fieldTokens(f, text))].slice(0, MAX_WORDS_PER_TEXT))
+      st.words.add(`${f}\u0000${w}`)
+  }
+  if (st.words.size > MAX_TEXT_WORD_FIELDS)
+    throw new SearchError(
+      `Full-text clauses compare too many words (more than ${MAX_TEXT_WORD_FIELDS} distinct word/field pairs)`,
+    )
 }
 
 function parseList(v: unknown, depth: number, st: ParseState, where: string): QueryNode[] {
@@ -227,16 +304,21 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
   const body = q[type]
   switch (type) {
     case 'match_all':
-      return { kind: 'match_all', boost: isObject(body) ? num(body.boost, 'boost', 1) : 1 }
+      return { kind: 'match_all', boost: isObject(body) ? factor(body.boost, 'boost', 1) : 1 }
     case 'match_none':
       return { kind: 'match_none' }
     case 'terms': {
       const [field, values, boost] = singleField(body, 'terms')
       if (!Array.isArray(values)) throw new SearchError(`terms on ${field} needs an array of values`)
-      if (values.length > MAX_TERMS_VALUES) throw new SearchError(`terms on ${field} has too many values`)
+      if (values.length > MAX_TERMS_VALUES)
+        throw new SearchError(`terms on ${field} has too many values (at most ${MAX_TERMS_VALUES})`)
+      st.values += values.length
+      if (st.values > MAX_QUERY_VALUES)
+        throw new SearchError(`Query has too many terms values (more than ${MAX_QUERY_VALUES} in all)`)
       for (const v of values) {
         if (!isScalar(v))
           throw new SearchError(`terms on ${field} accepts only strings, numbers and booleans`)
+        checkValue(v, 'terms', field)
       }
       return { kind: 'terms', field, values: values as Scalar[], boost }
     }
@@ -246,10 +328,11 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
         for (const k of Object.keys(value)) {
           if (k !== 'value' && k !== 'boost') throw new SearchError(`Unsupported option in term: ${k}`)
         }
-        boost = num(value.boost, 'boost', boost)
+        boost = factor(value.boost, 'boost', boost)
         value = value.value
       }
       if (!isScalar(value)) throw new SearchError(`term on ${field} needs a string, number or boolean`)
+      checkValue(value, 'term', field)
       return { kind: 'terms', field, values: [value], boost }
     }
     case 'range': {
@@ -257,12 +340,13 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
       if (!isObject(spec)) throw new SearchError(`range on ${field} needs bounds`)
       const node: Extract<QueryNode, { kind: 'range' }> = { kind: 'range', field, boost }
       for (const [k, v] of Object.entries(spec)) {
-        if (k === 'boost') node.boost = num(v, 'boost', 1)
+        if (k === 'boost') node.boost = factor(v, 'boost', 1)
         else if (k === 'format' || k === 'relation') continue
         else if (k === 'gt' || k === 'gte' || k === 'lt' || k === 'lte' || k === 'from' || k === 'to') {
           if (v === null || v === undefined) continue
           if (!isScalar(v) || typeof v === 'boolean')
             throw new SearchError(`range bound ${k} on ${field} must be a number or string`)
+          checkValue(v, 'range', field)
           if (k === 'from') node.gte = v
           else if (k === 'to') node.lte = v
           else node[k] = v
@@ -272,30 +356,39 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
     }
     case 'exists': {
       if (!isObject(body)) throw new SearchError('Malformed exists clause')
-      return { kind: 'exists', field: checkField(body.field, 'exists'), boost: num(body.boost, 'boost', 1) }
+      return {
+        kind: 'exists',
+        field: checkField(body.field, 'exists'),
+        boost: factor(body.boost, 'boost', 1),
+      }
     }
     case 'match': {
       const [field, spec, boost] = singleField(body, 'match')
       if (isObject(spec)) {
         const options = parseTextOptions(spec, 'match')
+        const query = queryText(spec.query, 'match')
+        countText(st, [field], query)
         return {
           kind: 'match',
           fields: [{ field, boost: 1 }],
-          query: queryText(spec.query, 'match'),
+          query,
           options,
-          boost: num(spec.boost, 'boost', boost),
+          boost: factor(spec.boost, 'boost', boost),
         }
       }
+      const query = queryText(spec, 'match')
+      countText(st, [field], query)
       return {
         kind: 'match',
         fields: [{ field, boost: 1 }],
-        query: queryText(spec, 'match'),
+        query,
         options: parseTextOptions({}, 'match'),
         boost,
       }
     }
     case 'match_phrase': {
       const [field, spec, boost] = singleField(body, 'match_phrase')
+      countText(st, [field], null)
       if (isObject(spec)) {
         for (const k of Object.keys(spec)) {
           if (!['query', 'boost', 'slop', 'analyzer'].includes(k))
@@ -307,7 +400,7 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
           kind: 'phrase',
           field,
           query: queryText(spec.query, 'match_phrase'),
-          boost: num(spec.boost, 'boost', boost),
+          boost: factor(spec.boost, 'boost', boost),
         }
       }
       return { kind: 'phrase', field, query: queryText(spec, 'match_phrase'), boost }
@@ -317,17 +410,33 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
       const options = parseTextOptions(body, 'multi_match')
       if (!Array.isArray(body.fields) || body.fields.length === 0)
         throw new SearchError('multi_match needs fields')
+      if (body.fields.length > MAX_MULTI_MATCH_FIELDS)
+        throw new SearchError(`multi_match lists too many fields (at most ${MAX_MULTI_MATCH_FIELDS})`)
       const fields = body.fields.map((f) => {
-        if (typeof f !== 'string') throw new SearchError('multi_match fields must be strings')
+        if (typeof f !== 'string' || f.length > 120)
+          throw new SearchError(
+            typeof f === 'string'
+              ? `Invalid field name in multi_match: ${JSON.stringify(f.slice(0, 80))}`
+              : 'multi_match fields must be strings',
+          )
         const m = /^(.*?)(?:\^([0-9]+(?:\.[0-9]+)?))?$/.exec(f)
-        return { field: checkField(m?.[1], 'multi_match'), boost: m?.[2] ? Number(m[2]) : 1 }
+        return {
+          field: checkField(m?.[1], 'multi_match'),
+          boost: m?.[2] ? factor(m[2], 'field boost', 1) : 1,
+        }
       })
+      const query = queryText(body.query, 'multi_match')
+      countText(
+        st,
+        fields.map((f) => f.field),
+        query,
+      )
       return {
         kind: 'match',
         fields,
-        query: queryText(body.query, 'multi_match'),
+        query,
         options,
-        boost: num(body.boost, 'boost', 1),
+        boost: factor(body.boost, 'boost', 1),
       }
     }
     case 'bool': {
@@ -348,7 +457,7 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
         else if (k === 'must_not') node.mustNot = parseList(v, depth + 1, st, 'bool.must_not')
         else if (k === 'filter') node.filter = parseList(v, depth + 1, st, 'bool.filter')
         else if (k === 'minimum_should_match') msm = parseMsm(v)
-        else if (k === 'boost') node.boost = num(v, 'boost', 1)
+        else if (k === 'boost') node.boost = factor(v, 'boost', 1)
         else if (k === 'disable_coord' || k === 'adjust_pure_negative' || k === '_name') continue
         else throw new SearchError(`Unsupported bool option: ${k.slice(0, 40)}`)
       }
@@ -359,7 +468,7 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
     }
     case 'constant_score': {
       if (!isObject(body) || body.filter === undefined) throw new SearchError('constant_score needs a filter')
-      const boost = num(body.boost, 'boost', 1)
+      const boost = factor(body.boost, 'boost', 1)
       return {
         kind: 'bool',
         must: [{ kind: 'match_all', boost }],
@@ -395,11 +504,13 @@ function parseFunctionScore(body: unknown, depth: number, st: ParseState): Query
       if (!Array.isArray(v)) throw new SearchError('function_score functions must be an array')
       for (const fn of v) {
         if (!isObject(fn)) throw new SearchError('Malformed function_score function')
+        if (++st.clauses > MAX_QUERY_CLAUSES)
+          throw new SearchError(`Query has too many clauses (more than ${MAX_QUERY_CLAUSES})`)
         let filter: QueryNode | null = null
         let weight = 1
         for (const [fk, fv] of Object.entries(fn)) {
           if (fk === 'filter') filter = parseNode(fv, depth + 1, st, 'function_score.functions.filter')
-          else if (fk === 'weight') weight = num(fv, 'weight', 1)
+          else if (fk === 'weight') weight = factor(fv, 'weight', 1)
           else throw new SearchError(`Unsupported function_score function: ${fk.slice(0, 40)}`)
         }
         node.functions.push({ filter, weight })
@@ -414,9 +525,9 @@ function parseFunctionScore(body: unknown, depth: number, st: ParseState): Query
       node.boostMode = v as typeof node.boostMode
     } else if (k === 'max_boost') node.maxBoost = num(v, 'max_boost', Number.MAX_VALUE)
     else if (k === 'min_score') node.minScore = num(v, 'min_score', 0)
-    else if (k === 'boost') node.boost = num(v, 'boost', 1)
+    else if (k === 'boost') node.boost = factor(v, 'boost', 1)
     else if (k === 'weight' && node.functions.length === 0)
-      node.functions.push({ filter: null, weight: num(v, 'weight', 1) })
+      node.functions.push({ filter: null, weight: factor(v, 'weight', 1) })
     else throw new SearchError(`Unsupported function_score option: ${k.slice(0, 40)}`)
   }
   return node
@@ -425,7 +536,7 @@ function parseFunctionScore(body: unknown, depth: number, st: ParseState): Query
 /** Parses one query clause (the value of a request's `query`). */
 export function parseQuery(q: unknown): QueryNode {
   if (q === undefined || q === null) return { kind: 'match_all', boost: 1 }
-  return parseNode(q, 0, { clauses: 0 })
+  return parseNode(q, 0, { clauses: 0, values: 0, text: 0, words: new Set() })
 }
 
 function rangeKey(from?: number, to?: number): string {
@@ -434,11 +545,14 @@ function rangeKey(from?: number, to?: number): string {
 }
 
 /** Parses `aggs`/`aggregations` (terms, range, min, max; no sub-aggregations). */
-export function parseAggs(a: unknown, maxTermsSize = 1000): AggNode[] {
+export function parseAggs(a: unknown, maxTermsSize = MAX_TERMS_AGG_SIZE): AggNode[] {
   if (a === undefined || a === null) return []
   if (!isObject(a)) throw new SearchError('aggregations must be an object')
   const out: AggNode[] = []
+  let rangeBuckets = 0
   for (const [name, spec] of Object.entries(a)) {
+    if (out.length >= MAX_AGGREGATIONS)
+      throw new SearchError(`Too many aggregations (at most ${MAX_AGGREGATIONS})`)
     if (!/^[A-Za-z0-9_.\-#]{1,100}$/.test(name))
       throw new SearchError(`Invalid aggregation name: ${name.slice(0, 40)}`)
     if (!isObject(spec)) throw new SearchError(`Malformed aggregation ${name}`)
@@ -463,6 +577,11 @@ export function parseAggs(a: unknown, maxTermsSize = 1000): AggNode[] {
       out.push({ name, kind: 'terms', field, size })
     } else if (type === 'range') {
       if (!Array.isArray(body.ranges)) throw new SearchError(`range aggregation ${name} needs ranges`)
+      rangeBuckets += body.ranges.length
+      if (rangeBuckets > MAX_RANGE_BUCKETS)
+        throw new SearchError(
+          `Too many range buckets (at most ${MAX_RANGE_BUCKETS} ranges over all range aggregations)`,
+        )
       for (const k of Object.keys(body)) {
         if (!['field', 'ranges', 'keyed'].includes(k))
           throw new SearchError(`Unsupported range aggregation option: ${k.slice(0, 40)}`)
@@ -471,6 +590,10 @@ export function parseAggs(a: unknown, maxTermsSize = 1000): AggNode[] {
         if (!isObject(r)) throw new SearchError(`Malformed range in aggregation ${name}`)
         const from = r.from === undefined || r.from === null ? undefined : num(r.from, 'range from', 0)
         const to = r.to === undefined || r.to === null ? undefined : num(r.to, 'range to', 0)
+        if (typeof r.key === 'string' && r.key.length > MAX_VALUE_LENGTH)
+          throw new SearchError(
+            `A range key in aggregation ${name} is longer than ${MAX_VALUE_LENGTH} characters`,
+          )
         return { key: typeof r.key === 'string' ? r.key : rangeKey(from, to), from, to }
       })
       out.push({ name, kind: 'range', field, ranges })
@@ -490,12 +613,17 @@ export interface SortSpec {
 export function parseSort(sort: unknown): SortSpec[] {
   if (sort === undefined || sort === null || sort === '') return []
   const out: SortSpec[] = []
+  const tooMany = () => {
+    if (out.length > MAX_SORT_FIELDS)
+      throw new SearchError(`Too many sort fields (at most ${MAX_SORT_FIELDS})`)
+  }
   const push = (field: unknown, order: unknown) => {
     const o = String(order ?? 'asc').toLowerCase()
     if (o !== 'asc' && o !== 'desc')
       throw new SearchError(`Sort order must be asc or desc, got ${String(order).slice(0, 20)}`)
     const f = checkField(field, 'sort')
     out.push({ field: f, order: o })
+    tooMany()
   }
   if (typeof sort === 'string') {
     for (const part of sort.split(',')) {
@@ -503,8 +631,10 @@ export function parseSort(sort: unknown): SortSpec[] {
       if (!s) continue
       const [field, order, ...rest] = s.split(':')
       if (rest.length > 0) throw new SearchError(`Malformed sort: ${s.slice(0, 60)}`)
-      if (field === '_score') out.push({ field: '_score', order: order === 'asc' ? 'asc' : 'desc' })
-      else push(field, order)
+      if (field === '_score') {
+        out.push({ field: '_score', order: order === 'asc' ? 'asc' : 'desc' })
+        tooMany()
+      } else push(field, order)
     }
   } else {
     const items = Array.isArray(sort) ? sort : [sort]
@@ -531,7 +661,7 @@ export function parseSort(sort: unknown): SortSpec[] {
       } else throw new SearchError('Malformed sort')
     }
   }
-  if (out.length > 10) throw new SearchError('Too many sort fields (at most 10)')
+  tooMany()
   return out
 }
 

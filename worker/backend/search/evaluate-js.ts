@@ -351,9 +351,12 @@ export function searchDocsInMemory(docs: JsDoc[], plan: SearchPlan): EngineResul
     matched.push({ doc, score: s })
   }
   const sort = effectiveSort(plan)
+  // A score that is not a number sorts like a missing value (SQL holds it as NULL).
   const keyed = matched.map((m) => ({
     ...m,
-    keys: sort.map((s) => (s.field === '_score' ? m.score : sortKey(m.doc, s))),
+    keys: sort.map((s) =>
+      s.field === '_score' ? (Number.isNaN(m.score) ? null : m.score) : sortKey(m.doc, s),
+    ),
   }))
   keyed.sort((a, b) => {
     for (let i = 0; i < sort.length; i++) {
@@ -374,7 +377,8 @@ export function searchDocsInMemory(docs: JsDoc[], plan: SearchPlan): EngineResul
   const docsMatched = matched.map((m) => m.doc)
   for (const agg of plan.aggs) aggregations[agg.name] = aggregate(agg, docsMatched)
   let maxScore: number | null = null
-  for (const m of matched) if (maxScore === null || m.score > maxScore) maxScore = m.score
+  for (const m of matched)
+    if (!Number.isNaN(m.score) && (maxScore === null || m.score > maxScore)) maxScore = m.score
   return {
     total: matched.length,
     maxScore,

@@ -7,6 +7,8 @@
  * Exports for other areas: searchCatalog (the Commerce port calls it in-process),
  * indexProductStatements (./index-products), SearchError.
  */
+
+import { REVIEW_STATUS_APPROVED } from '../../../shared/config'
 import type { Category, Product } from '../../../shared/schemas/catalog'
 import { buildTree, getAllCategories } from '../catalog/categories'
 import { type InventoryRow, mergeInventory } from '../catalog/products'
@@ -28,12 +30,12 @@ import {
   type SearchPlan,
 } from './dsl'
 import { type AggResult, bucket, type EngineResult, searchDocsInMemory, toJsDocs } from './evaluate-js'
-import { filterSource, parsePatterns } from './source-filter'
+import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'
 
 export { SearchError } from './dsl'
 export { indexProductStatements } from './index-products'
 
-/** Entity types the catalogue endpoint serves (contract §1.1). */
+/** Entity types the catalogue endpoint serves (vue-storefront-api's registered entity types). */
 export const ENTITY_TYPES = [
   'product',
   'category',
@@ -45,7 +47,7 @@ export const ENTITY_TYPES = [
 ] as const
 export type EntityType = (typeof ENTITY_TYPES)[number]
 
-/** Largest page (the category tree is fetched with size=4000, catalogue §9). */
+/** Largest page (the storefront fetches the category tree with size=4000). */
 export const MAX_SEARCH_SIZE = 4000
 /** Largest from + size (Elasticsearch's default max_result_window). */
 export const MAX_RESULT_WINDOW = 10000
@@ -99,7 +101,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** Validates a size: default 24 when not above 0 (catalogue §5), at most MAX_SEARCH_SIZE. */
+/** Validates a size: the default 24 when not above 0, at most MAX_SEARCH_SIZE. */
 export function normalizeSize(v: unknown, fallback = 24): number {
   if (v === undefined || v === null || v === '') return fallback
   const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v
@@ -110,7 +112,7 @@ export function normalizeSize(v: unknown, fallback = 24): number {
   return n
 }
 
-/** Validates a start offset: 0 when negative (catalogue §5). */
+/** Validates a start offset: 0 when negative. */
 export function normalizeFrom(v: unknown): number {
   if (v === undefined || v === null || v === '') return 0
   const n = typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v
@@ -465,10 +467,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets, {
       fullOrder: MAX_RESULT_WINDOW,
     })
-    const row = await db
-      .prepare(sql)
-      .bind(...params)
-      .first<ResultRow>()
+    const row = await runSearchStatement(db, sql, params)
     if (!row) throw new Error('The search statement returned no row')
     const version = Number(row.ver ?? 0)
     lastVersion = version
@@ -504,6 +503,41 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       aggregations: structuredClone(aggregations),
     })
     return { total, maxScore, hits: hitsOf(row, version), aggregations }
+  }
+}
+
+/**
+ * Errors SQLite raises when one statement is beyond its own limits (memory, statement or value
+ * length, expression height, columns, compound terms, function arguments). The compiler keeps
+ * every accepted query within them; should one still be reached (e.g. a page of thousands of full
+ * documents over D1's 1 MB value limit), the request is what is too large: a 400, not a 500.
+ */
+const STATEMENT_LIMIT_ERRORS =
+  /SQLITE_NOMEM|SQLITE_TOOBIG|too many (columns|terms|arguments|SQL variables)|Expression tree is too large|parser stack overflow/
+
+export async function runSearchStatement(
+  db: D1Database,
+  sql: string,
+  params: unknown[],
+): Promise<ResultRow | null> {
+  try {
+    return await db
+      .prepare(sql)
+      .bind(...params)
+      .first<ResultRow>()
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    if (!STATEMENT_LIMIT_ERRORS.test(message)) throw err
+    console.warn(
+      JSON.stringify({
+        msg: 'search statement over a database limit',
+        error: message.slice(0, 200),
+        bytes: sql.length,
+      }),
+    )
+    throw new SearchError(
+      'Query is too complex for the database (it exceeded a statement limit: memory, length or answer size); ask for fewer clauses or fewer hits',
+    )
   }
 }
 
@@ -554,7 +588,8 @@ function aggregationsOf(
           .map(([value, count]) => bucket(value, count, numeric && String(Number(value)) === value)),
       }
     } else if (agg.kind === 'range') {
-      const counts = parseJsonColumn<number[]>(col, [])
+      // Many ranges come as an array of arrays (the SQL function-argument limit): flattened here.
+      const counts = parseJsonColumn<unknown[]>(col, []).flat(Number.POSITIVE_INFINITY) as number[]
       aggregations[agg.name] = {
         buckets: agg.ranges.map((r, j) => ({
           key: r.key,
@@ -573,7 +608,8 @@ function aggregationsOf(
 const ENTITY_TABLES: Record<Exclude<EntityType, 'product' | 'category'>, string> = {
   attribute: 'SELECT doc FROM attributes ORDER BY attribute_id',
   taxrule: 'SELECT doc FROM tax_rules ORDER BY id',
-  review: 'SELECT doc FROM reviews ORDER BY id',
+  // The public review search sees approved reviews only (pending and rejected ones stay private).
+  review: `SELECT doc FROM reviews WHERE review_status = ${REVIEW_STATUS_APPROVED} ORDER BY id`,
   cms_block: 'SELECT doc FROM cms_blocks ORDER BY id',
   cms_page: 'SELECT doc FROM cms_pages ORDER BY id',
 }
@@ -593,13 +629,36 @@ async function loadEntityDocs(
   const { results } = productIds
     ? // Reviews are read per product: pre-select the candidates (the plan still decides).
       await db
-        .prepare('SELECT doc FROM reviews WHERE product_id IN (SELECT value FROM json_each(?1)) ORDER BY id')
+        .prepare(
+          'SELECT doc FROM reviews WHERE product_id IN (SELECT value FROM json_each(?1)) AND review_status = ?2 ORDER BY id',
+        )
         .bind(
           JSON.stringify(productIds.map((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v))),
+          REVIEW_STATUS_APPROVED,
         )
         .all<{ doc: string }>()
     : await db.prepare(ENTITY_TABLES[type]).all<{ doc: string }>()
-  return results.map((r) => JSON.parse(r.doc) as Record<string, unknown>)
+  const docs = results.map((r) => JSON.parse(r.doc) as Record<string, unknown>)
+  return type === 'review' ? docs.map(publicReview) : docs
+}
+
+/** Keys that identify a review's author (ids, e-mails): never searchable nor returned publicly. */
+const PRIVATE_REVIEW_KEY = /customer|e-?mail/i
+
+/**
+ * A review as the public sees it: without the author's customer id, e-mail or other customer
+ * fields, at any depth. They are removed before the query runs, so no query can test them either.
+ */
+export function publicReview(doc: Record<string, unknown>): Record<string, unknown> {
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip)
+    if (v === null || typeof v !== 'object') return v
+    const out: Record<string, unknown> = {}
+    for (const [k, child] of Object.entries(v as Record<string, unknown>))
+      if (!PRIVATE_REVIEW_KEY.test(k)) out[k] = strip(child)
+    return out
+  }
+  return strip(doc) as Record<string, unknown>
 }
 
 /** Values `field` must take for `node` to match (from terms in must/filter chains), or null if unconstrained. */
@@ -635,6 +694,9 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
     includes.push(...parsePatterns(src.includes ?? src.include, '_source.includes', toError))
     excludes.push(...parsePatterns(src.excludes ?? src.exclude, '_source.excludes', toError))
   } else if (src !== undefined && typeof src !== 'boolean') throw new SearchError('Malformed _source')
+  checkPatternCount(includes, '_source includes', toError)
+  checkPatternCount(excludes, '_source excludes', toError)
+  const filter = sourceFilter(includes, excludes)
   let result: EngineResult
   if (req.entityType === 'product') result = await searchProducts(db, plan)
   else {
@@ -654,7 +716,7 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
         _type: req.entityType,
         _id: String(h.id),
         _score: h.score,
-        _source: filterSource(h.source, includes, excludes),
+        _source: filter(h.source),
       })),
     },
   }
@@ -662,7 +724,7 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
   return response
 }
 
-/** Product fields renamed by response_format=compact (vue-storefront `products.fieldsToCompact`, contract §1.1). */
+/** Product fields renamed by response_format=compact (the storefront's `products.fieldsToCompact` map; both sides must agree). */
 export const FIELDS_TO_COMPACT: Readonly<Record<string, string>> = {
   name: 'nm',
   url_key: 'u',

@@ -1,13 +1,15 @@
 /**
- * Catalogue search (vue-storefront-api contract §1.1), mounted at /api/catalog:
+ * Catalogue search in the vue-storefront-api shape, mounted at /api/catalog:
  *   GET  /api/catalog/:index/:entityType/_search?request=<URL-encoded JSON DSL>
  *   POST /api/catalog/:index/:entityType/_search   (the DSL as the JSON body)
  * Query params: size, from, sort (ES URI syntax), _source_include/_source_exclude (comma lists;
  * aliases _sourceInclude/_sourceExclude/_source_includes/_source_excludes),
  * request_format=search-query (body is a serialized SearchQuery), response_format=compact.
- * Answers the raw Elasticsearch shape (no envelope); bad input is a 400 envelope.
+ * Answers the raw Elasticsearch shape (no envelope); bad input is a 400 envelope. A request (body or
+ * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
  */
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { MSG } from '../../../shared/i18n/messages'
 import type { AppEnv } from '../../env'
@@ -18,7 +20,7 @@ import { parsePatterns } from './source-filter'
 
 /** The default catalogue index; per-store variants are `<default>_<storeCode>`. */
 export const DEFAULT_CATALOG_INDEX = 'vue_storefront_catalog'
-/** Store codes with their own index (the optional /de and /it store views, catalogue §1). */
+/** Store codes with their own index (the optional /de and /it store views). */
 const STORE_INDEX_CODES = ['de', 'it']
 
 /** Whether an index name is served here: the default index or a per-store variant. */
@@ -40,7 +42,23 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
+/** Largest search request: a POST body, or the `request` parameter of a GET (bytes). */
+export const MAX_REQUEST_BYTES = 128 * 1024
+
+const tooLarge = () => bad(`The search request is larger than ${MAX_REQUEST_BYTES / 1024} KB`)
+
 export const catalogSearchRoutes = new Hono<AppEnv>()
+
+// The body is counted while it is read (a missing or false Content-Length does not get past it).
+catalogSearchRoutes.use(
+  '*',
+  bodyLimit({
+    maxSize: MAX_REQUEST_BYTES,
+    onError: () => {
+      throw tooLarge()
+    },
+  }),
+)
 
 catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => {
   const { index, entityType, op } = c.req.param()
@@ -66,6 +84,7 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
     const text = await c.req.text()
     if (text.trim() !== '') raw = parseJson(text, 'the request body')
   } else if (q.request !== undefined && q.request.trim() !== '') {
+    if (new TextEncoder().encode(q.request).length > MAX_REQUEST_BYTES) throw tooLarge()
     raw = parseJson(q.request, 'the request parameter')
   }
   try {

@@ -1,7 +1,7 @@
 /**
  * `request_format=search-query`: turns a serialized storefront-query-builder SearchQuery
  * (`{_availableFilters, _appliedFilters, _appliedSort, _searchText}`) into the same DSL the
- * browser-side builder would send (vue-storefront-api does this server-side; contract §1.1).
+ * browser-side builder would send (vue-storefront-api does this server-side).
  */
 import {
   AGGREGATION_SIZE,

@@ -5,15 +5,22 @@
  * Scoring model (both backends): a query token that matches a document token exactly weighs 2; a
  * fuzzy match weighs 2 - edits / min(length of the two tokens) (so one typo in a 5-letter word
  * weighs 1.8). A field scores the sum over query tokens of their best weight times the field's boost;
- * a multi_match scores its best field plus tie_breaker times the others. With the spec's boosts
+ * a multi_match scores its best field plus tie_breaker times the others. With the storefront's boosts
  * (name 4, sku 2, category name 1) a name match outranks a sku match, which outranks a category match.
  */
 
-import { resolveMinimumShouldMatch, type TextOptions } from './dsl'
+import { MAX_WORDS_PER_TEXT, resolveMinimumShouldMatch, type TextOptions } from './dsl'
 import { fieldTokens, TEXT_FIELDS } from './facts'
 
 /** Most distinct words of a full-text query that are matched. */
-export const MAX_QUERY_TOKENS = 16
+export const MAX_QUERY_TOKENS = MAX_WORDS_PER_TEXT
+
+/**
+ * Most (word, field, expansion) rows one match/multi_match clause produces: with many words and
+ * fields each word keeps fewer of its closest typo expansions (at least itself), so the statement's
+ * expansion table stays small. A clause under the budget keeps max_expansions as asked.
+ */
+export const MAX_EXPANSION_ROWS = 4096
 
 /** Weight of an exact token match. */
 export const EXACT_TOKEN_WEIGHT = 2
@@ -144,10 +151,18 @@ export function planTextMatch(
   options: TextOptions,
   vocabularyOf: (field: string) => Iterable<string>,
 ): FieldPlan[] {
-  return fields.map(({ field, boost }) => {
+  // Only the first MAX_QUERY_TOKENS distinct words take part (a pasted paragraph still searches).
+  const words = fields.map(({ field }) =>
+    TEXT_FIELDS.has(field) ? [...new Set(fieldTokens(field, query))].slice(0, MAX_QUERY_TOKENS) : [],
+  )
+  const wordCount = words.reduce((n, w) => n + w.length, 0)
+  const maxExpansions = Math.max(
+    1,
+    Math.min(options.maxExpansions, Math.floor(MAX_EXPANSION_ROWS / Math.max(1, wordCount))),
+  )
+  return fields.map(({ field, boost }, fi) => {
     if (!TEXT_FIELDS.has(field)) return { field, boost, text: false, tokens: [], required: 1 }
-    // Only the first MAX_QUERY_TOKENS distinct words take part (a pasted paragraph still searches).
-    const qtokens = [...new Set(fieldTokens(field, query))].slice(0, MAX_QUERY_TOKENS)
+    const qtokens = words[fi] as string[]
     const tokens = qtokens.map((token) => ({
       token,
       expansions: expandTokenCached(
@@ -155,7 +170,7 @@ export function planTextMatch(
         vocabularyOf(field),
         options.fuzziness,
         options.prefixLength,
-        options.maxExpansions,
+        maxExpansions,
       ),
     }))
     const n = tokens.length
