@@ -2,6 +2,11 @@
 // Stryker rewrites shared/domain one small change at a time (a flipped comparison, a dropped
 // branch, an emptied string…) and runs the unit tests that cover that spot; a change no test
 // notices ("survived") marks behaviour the tests do not pin down.
+
+// The test workers inherit this zone. Off UTC, a mutant that reads a zone-less date in the
+// runtime's local time gives a different instant and is caught; in UTC it would pass unnoticed.
+process.env.TZ = 'Asia/Kolkata'
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
