@@ -292,6 +292,15 @@ describe('delivery date formatting', () => {
   it.each(MONTH_NAMES.map((name, month) => [name, month]))('names %s', (name, month) => {
     expect(formatDeliveryDate(new Date(Date.UTC(2027, month as number, 9)))).toBe(`9th of ${name}, 2027`)
   })
+  // Instants late in the UTC day are already the next day in India: the date shown must still be
+  // the UTC calendar date the rule computed, whatever zone the browser is in.
+  it.each([
+    ['2027-02-28T23:30:00Z', '28th of February, 2027'],
+    ['2027-12-31T20:00:00Z', '31st of December, 2027'],
+    ['2027-01-01T00:00:00Z', '1st of January, 2027'],
+  ])('formats %s from its UTC fields', (at, expected) => {
+    expect(formatDeliveryDate(new Date(at))).toBe(expected)
+  })
   it.each([
     [10, '10th'],
     [14, '14th'],
