@@ -19,7 +19,8 @@ describe('sameOriginPath: paths', () => {
     ['empty', ''],
     ['not a string', 42],
     ['no leading slash', 'sale'],
-    ['protocol-relative', '//evil.example/sale'],
+    ['protocol-relative to another host', '//evil.example/sale'],
+    ['protocol-relative even to the shop itself', '//shop.example/sale'],
   ])('refuses %s', (_name, candidate) => {
     expect(sameOriginPath(candidate, SHOP)).toBeNull()
   })
