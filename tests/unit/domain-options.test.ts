@@ -179,6 +179,10 @@ describe('quantities from text fields', () => {
     ['\t', Number.NaN],
     [' 3 ', 3],
     ['-2.9', -2],
+    ['2.75', 2],
+    ['12.5 ', 12],
+    [['3'], Number.NaN],
+    [{ toString: () => '4' }, Number.NaN],
     [true, Number.NaN],
   ])('toQuantity(%j) = %d', (value, expected) => {
     expect(toQuantity(value)).toBe(expected)

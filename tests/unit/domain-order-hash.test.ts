@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAddProductsError, newOrderId, orderHash } from '../../shared/domain/order-hash'
+import { isAddProductsError, newOrderId, ORDER_ID_USED, orderHash } from '../../shared/domain/order-hash'
 
 const order = {
   order_id: '1795000000000-a1b2c3',
@@ -78,5 +78,12 @@ describe('isAddProductsError: the out-of-stock answer of order placement', () =>
     [500, undefined, false],
   ])('code %i, result %j → %s', (code, result, expected) => {
     expect(isAddProductsError(code, result)).toBe(expected)
+  })
+})
+
+describe('the answer for an order id another caller used', () => {
+  it('names the field and what to do', () => {
+    expect(ORDER_ID_USED).toMatch(/order_id/)
+    expect(ORDER_ID_USED).toMatch(/new order_id/)
   })
 })
