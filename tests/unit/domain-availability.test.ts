@@ -3,7 +3,10 @@ import {
   availableVariants,
   estimatedDelivery,
   formatDeliveryDate,
+  isChildInStock,
+  isFlagSet,
   isProductInStock,
+  isStockInStock,
   isTileVisible,
   isVariantAvailable,
   ordinal,
@@ -191,6 +194,181 @@ describe('product load guard (20 s)', () => {
     [0, 20_000, true],
     [50_000, 60_000, false],
     [50_000, 10_000, true],
+  ])('last %j, now %d → %s', (last, now, expected) => {
+    expect(shouldStartLoad(last, now)).toBe(expected)
+  })
+})
+
+describe('stock records (is_in_stock and stock_status)', () => {
+  it.each([
+    ['no record', null, false],
+    ['missing record', undefined, false],
+    ['empty record', {}, false],
+    ['flagged in stock, no status', { is_in_stock: true }, true],
+    ['status 1, no flag', { stock_status: 1 }, true],
+    ['both say in stock', { is_in_stock: true, stock_status: 1 }, true],
+    ['flag false wins over status 1', { is_in_stock: false, stock_status: 1 }, false],
+    ['status 0 wins over flag true', { is_in_stock: true, stock_status: 0 }, false],
+    ['status 2 is not in stock', { is_in_stock: true, stock_status: 2 }, false],
+    ['flag null, status 1', { is_in_stock: null, stock_status: 1 }, true],
+    ['flag false, no status', { is_in_stock: false }, false],
+  ])('%s → %s', (_name, stock, expected) => {
+    expect(isStockInStock(stock)).toBe(expected)
+    // A child additionally needs a quantity above 0.
+    expect(isChildInStock({ sku: 'c', stock: stock && { ...stock, qty: 3 } })).toBe(expected)
+    expect(isChildInStock({ sku: 'c', stock: stock && { ...stock, qty: 0 } })).toBe(false)
+  })
+
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+  ])('a %s children list has no available variants', (_name, children) => {
+    expect(availableVariants(children, { listOutOfStock: true })).toEqual([])
+    expect(
+      variantsError({ type_id: 'configurable', configurable_children: children }, { listOutOfStock: true }),
+    ).toBe('No available product variants')
+  })
+
+  it.each([
+    [
+      'a configurable without children data reads its own stock',
+      { type_id: 'configurable', stock: inStock },
+      true,
+    ],
+    [
+      'a configurable with an empty children list reads its own stock',
+      { type_id: 'configurable', stock: inStock, configurable_children: [] },
+      true,
+    ],
+    [
+      'only configurables look at their children',
+      { type_id: 'simple', stock: inStock, configurable_children: [{ sku: 'a', stock: outOfStock }] },
+      true,
+    ],
+    ['status 1 alone is in stock', { type_id: 'simple', stock: { stock_status: 1 } }, true],
+    ['a flag of null and no status is not', { type_id: 'simple', stock: { is_in_stock: null } }, false],
+  ])('%s', (_name, product, expected) => {
+    expect(isProductInStock(product)).toBe(expected)
+  })
+})
+
+describe('flag values', () => {
+  it.each([
+    [true, true],
+    [1, true],
+    ['1', true],
+    ['true', true],
+    [false, false],
+    [0, false],
+    ['0', false],
+    ['false', false],
+    ['', false],
+    ['yes', false],
+    [2, false],
+    [null, false],
+    [undefined, false],
+  ])('%j → %s', (value, expected) => {
+    expect(isFlagSet(value)).toBe(expected)
+    expect(isTileVisible({ international_flag: value }, 'USD')).toBe(!expected)
+    expect(isTileVisible({ international_flag: value }, 'INR')).toBe(true)
+  })
+})
+
+describe('delivery date formatting', () => {
+  const MONTH_NAMES = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ]
+  it.each(MONTH_NAMES.map((name, month) => [name, month]))('names %s', (name, month) => {
+    expect(formatDeliveryDate(new Date(Date.UTC(2027, month as number, 9)))).toBe(`9th of ${name}, 2027`)
+  })
+  // Instants late in the UTC day are already the next day in India: the date shown must still be
+  // the UTC calendar date the rule computed, whatever zone the browser is in.
+  it.each([
+    ['2027-02-28T23:30:00Z', '28th of February, 2027'],
+    ['2027-12-31T20:00:00Z', '31st of December, 2027'],
+    ['2027-01-01T00:00:00Z', '1st of January, 2027'],
+  ])('formats %s from its UTC fields', (at, expected) => {
+    expect(formatDeliveryDate(new Date(at))).toBe(expected)
+  })
+  it.each([
+    [10, '10th'],
+    [14, '14th'],
+    [20, '20th'],
+    [24, '24th'],
+    [30, '30th'],
+    [111, '111th'],
+    [112, '112th'],
+    [101, '101st'],
+  ])('ordinal(%d) = %s', (n, expected) => {
+    expect(ordinal(n)).toBe(expected)
+  })
+  // Every day of every month of a leap and a common year against the English rule.
+  it('every calendar day reads as day, month name and year', () => {
+    const suffix = (d: number) =>
+      d % 10 === 1 && d !== 11
+        ? 'st'
+        : d % 10 === 2 && d !== 12
+          ? 'nd'
+          : d % 10 === 3 && d !== 13
+            ? 'rd'
+            : 'th'
+    for (let t = Date.UTC(2027, 0, 1); t < Date.UTC(2029, 0, 1); t += 86_400_000) {
+      const d = new Date(t)
+      const day = d.getUTCDate()
+      expect(formatDeliveryDate(d)).toBe(
+        `${day}${suffix(day)} of ${MONTH_NAMES[d.getUTCMonth()]}, ${d.getUTCFullYear()}`,
+      )
+    }
+  })
+})
+
+describe('estimated delivery: unusable inputs', () => {
+  const now = Date.UTC(2027, 1, 24, 10, 0)
+  it.each([
+    ['null days', { delivery_days: null }],
+    ['negative days', { delivery_days: -1 }],
+    ['NaN days', { delivery_days: Number.NaN }],
+    ['infinite days', { delivery_days: Number.POSITIVE_INFINITY }],
+    ['rts_qty without a delivery time and no days', { rts_qty: 3, rts_delivery_time: '' }],
+  ])('%s → no estimate', (_name, product) => {
+    expect(estimatedDelivery(product, now)).toBeNull()
+  })
+  it('rounds fractional days', () => {
+    expect(estimatedDelivery({ delivery_days: 1.4 }, now)).toBe('25th of February, 2027')
+    expect(estimatedDelivery({ delivery_days: 1.6 }, now)).toBe('26th of February, 2027')
+  })
+  it.each([
+    ['a Date', new Date(Date.UTC(2027, 1, 24, 20, 0))],
+    ['ms epoch', Date.UTC(2027, 1, 24, 20, 0)],
+  ])('accepts %s as now (same answer)', (_name, at) => {
+    expect(estimatedDelivery({ delivery_days: 1 }, at)).toBe('26th of February, 2027')
+  })
+  it('takes the store offset as a parameter (the day is the store day, not the runtime zone)', () => {
+    const lateUtc = Date.UTC(2027, 1, 24, 20, 0) // 25 Feb 01:30 IST, 24 Feb 12:00 in Los Angeles
+    expect(estimatedDelivery({ delivery_days: 0 }, lateUtc)).toBe('25th of February, 2027')
+    expect(estimatedDelivery({ delivery_days: 0 }, lateUtc, 0)).toBe('24th of February, 2027')
+    expect(estimatedDelivery({ delivery_days: 0 }, Date.UTC(2027, 1, 25, 5, 0), -8 * 60)).toBe(
+      '24th of February, 2027',
+    )
+  })
+})
+
+describe('product load guard edges', () => {
+  it.each([
+    [5_000, 5_000, false],
+    [undefined, 0, true],
+    [5_000, 4_999, true],
   ])('last %j, now %d → %s', (last, now, expected) => {
     expect(shouldStartLoad(last, now)).toBe(expected)
   })

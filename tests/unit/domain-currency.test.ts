@@ -51,6 +51,10 @@ describe('formatAmount and roundPrice', () => {
   ] as const)('%d trim=%s → %s', (amount, trim, expected) => {
     expect(formatAmount(amount, trim)).toBe(expected)
   })
+  it('keeps the decimals of whole amounts unless asked to trim them', () => {
+    expect(formatAmount(12)).toBe('12.00')
+    expect(formatAmount(-12.5)).toBe('12.50')
+  })
   it.each([
     [1.005, 1.01],
     [-1.005, -1.01],

@@ -231,7 +231,7 @@ describe('layout and paging', () => {
 })
 
 describe('filter properties', () => {
-  it('toggling the same value twice restores the chosen filters; URL round-trips ids', async () => {
+  it('toggling the same value twice chooses the same values again; URL round-trips ids', async () => {
     const fc = await import('fast-check')
     const attr = fc.constantFrom('color', 'size', 'gender', 'price')
     const id = fc.oneof(
@@ -249,12 +249,140 @@ describe('filter properties', () => {
         const wasChosen = isFilterChosen(chosen, a, i)
         const once = toggleFilter(chosen, a, { id: i, label: i }, true)
         expect(isFilterChosen(once, a, i)).toBe(!wasChosen)
-        if (a !== 'price' || wasChosen)
-          expect(toggleFilter(once, a, { id: i, label: i }, true)).toEqual(chosen)
+        if (a !== 'price' || wasChosen) {
+          const twice = toggleFilter(once, a, { id: i, label: i }, true)
+          if (wasChosen) {
+            // Chosen anew, the value goes to the end of its list; the others keep their order.
+            expect(twice[a]?.map((v) => v.id)).toEqual([
+              ...(chosen[a] ?? []).map((v) => v.id).filter((x) => x !== i),
+              i,
+            ])
+            expect({ ...twice, [a]: chosen[a] }).toEqual(chosen)
+          } else {
+            expect(twice).toEqual(chosen)
+          }
+        }
         const back = listingStateFromQuery(listingStateToQuery({ chosen, sort: 'price-asc' }))
         expect(back.chosen).toEqual(chosen)
       }),
-      { numRuns: 300 },
+      {
+        numRuns: 300,
+        seed: 15,
+        // Deselecting and reselecting a value that was not the last one moves it to the end.
+        examples: [
+          [
+            [
+              ['gender', '891'],
+              ['gender', '1'],
+            ],
+            'gender',
+            '891',
+          ],
+        ],
+      },
     )
+  })
+})
+
+describe('price range ids: what parses', () => {
+  it.each([
+    [' 0 - 50 ', { from: 0, to: 50 }],
+    ['12.55-20.75', { from: 12.55, to: 20.75 }],
+    ['50-50', { from: 50, to: 50 }],
+    ['150 +', { from: 150 }],
+    ['x0-50', null],
+    ['0-50x', null],
+    ['0-50 junk', null],
+    ['0-5a0', null],
+    ['1.-5', null],
+    ['0-50-100', null],
+  ])('parsePriceRangeId(%j)', (id, expected) => {
+    expect(parsePriceRangeId(id)).toEqual(expected)
+  })
+})
+
+describe('listing state from a URL: hostile and sloppy input', () => {
+  it.each([
+    ['spaces after commas', '?color=49,%2050', { color: ['49', '50'] }],
+    ['empty items', '?color=49,,50,', { color: ['49', '50'] }],
+    ['markup before an id', '?color=%3Cb%3E49', {}],
+    ['markup after an id', '?color=49%3Cx%3E', {}],
+    ['a question mark inside an id', 'color=49?', {}],
+    ['only invalid ids', '?color=%3Cx%3E,%22', {}],
+    ['ids with dots, dashes and underscores', '?size=x-l,1.5,a_b', { size: ['x-l', '1.5', 'a_b'] }],
+    ['no leading question mark', 'color=49', { color: ['49'] }],
+  ])('%s', (_name, query, expected) => {
+    const state = listingStateFromQuery(query)
+    expect(Object.fromEntries(Object.entries(state.chosen).map(([k, v]) => [k, v.map((x) => x.id)]))).toEqual(
+      expected,
+    )
+  })
+
+  it('labels each id from its own option, and falls back to the id', () => {
+    const available = {
+      color: [
+        { id: '49', label: 'Red', count: 1 },
+        { id: '50', label: 'Blue', count: 2 },
+      ],
+    }
+    expect(listingStateFromQuery('?color=50,51', available).chosen.color).toEqual([
+      { id: '50', label: 'Blue' },
+      { id: '51', label: '51' },
+    ])
+  })
+
+  it.each([
+    ['an attribute with no values', { color: [] }],
+    ['an attribute left undefined', { color: undefined as never }],
+  ])('%s is not written to the URL', (_name, chosen) => {
+    expect(listingStateToQuery({ chosen, sort: 'latest' })).toBe('')
+  })
+})
+
+describe('filtersFromAggregations: what the panel offers', () => {
+  const categories = { 21: 'Tops', 22: 'Dresses' } as Record<string, string>
+  const labelFor = (_attribute: string, id: string) => categories[id] ?? null
+  it('an option listed by the attribute and also named by labelFor appears once', () => {
+    const result = filtersFromAggregations(
+      { agg_terms_category: { buckets: [{ key: 21, doc_count: 3 }] } },
+      [{ attribute_code: 'category', options: [{ value: 21, label: 'Tops (listed)' }] }],
+      'INR',
+      ['category'],
+      labelFor,
+    )
+    expect(result).toEqual({ category: [{ id: '21', label: 'Tops (listed)', count: 3 }] })
+  })
+  it('buckets without documents are not offered', () => {
+    const result = filtersFromAggregations(
+      {
+        agg_terms_category: {
+          buckets: [
+            { key: 21, doc_count: 0 },
+            { key: 22, doc_count: 2 },
+          ],
+        },
+      },
+      [],
+      'INR',
+      ['category'],
+      labelFor,
+    )
+    expect(result).toEqual({ category: [{ id: '22', label: 'Dresses', count: 2 }] })
+  })
+  it('a price bucket without a lower bound is not offered', () => {
+    const result = filtersFromAggregations(
+      {
+        agg_range_price: {
+          buckets: [
+            { key: '*-50.0', to: 50, doc_count: 4 },
+            { key: '50.0-100.0', from: 50, to: 100, doc_count: 1 },
+          ],
+        },
+      },
+      [],
+      'INR',
+      ['price'],
+    )
+    expect(result).toEqual({ price: [{ id: '50-100', label: '₹50 - ₹100', count: 1 }] })
   })
 })

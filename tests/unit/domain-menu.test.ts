@@ -140,3 +140,91 @@ describe('urls and trails', () => {
     ).toEqual([20, 21, 23, 22])
   })
 })
+
+describe('include_in_menu values', () => {
+  it.each([
+    [true, true],
+    [1, true],
+    ['1', true],
+    ['true', true],
+    [false, false],
+    [0, false],
+    ['0', false],
+    ['false', false],
+    ['', false],
+    [2, false],
+    [null, false],
+    [undefined, false],
+  ])('%j → %s', (value, expected) => {
+    expect(isMenuCategory(cat(1, 'A', { include_in_menu: value }))).toBe(expected)
+  })
+  it.each([
+    ['children_data null', { children_data: null }],
+    ['children_data missing', { children_data: undefined }],
+    ['children_count null', { children_data: [], children_count: null }],
+  ])('no products and %s: hidden', (_name, extra) => {
+    expect(isMenuCategory(cat(1, 'A', { product_count: 0, ...extra }))).toBe(false)
+    expect(isMenuCategory(cat(1, 'A', { product_count: null, ...extra }))).toBe(false)
+  })
+})
+
+describe('buildMenu ordering ties', () => {
+  it('equal mp_new_attribute: by position, then the order given', () => {
+    const menu = buildMenu([
+      cat(1, 'P3', { mp_new_attribute: 5, position: 3 }),
+      cat(2, 'First', { mp_new_attribute: 5 }),
+      cat(3, 'P1', { mp_new_attribute: 5, position: 1 }),
+      cat(4, 'Second', { mp_new_attribute: 5 }),
+      cat(5, 'P2', { mp_new_attribute: 5, position: 2 }),
+      cat(6, 'Third', { mp_new_attribute: 5, position: 0 }),
+      cat(7, 'Early', { mp_new_attribute: 4, position: 9 }),
+    ])
+    expect(menu.map((m) => m.name)).toEqual(['Early', 'First', 'Second', 'Third', 'P1', 'P2', 'P3'])
+  })
+  it('keeps the given order of many equal entries', () => {
+    const names = Array.from({ length: 30 }, (_, i) => `C${i}`)
+    expect(buildMenu(names.map((n, i) => cat(i, n))).map((m) => m.name)).toEqual(names)
+  })
+})
+
+describe('category and product links never leave the site', () => {
+  it.each([
+    [{ slug: 'tops', url_path: 'women/tops' }, '/women/tops'],
+    [{ slug: 'tops', url_path: '/women/tops' }, '/women/tops'],
+    [{ slug: 'tops', url_path: '//evil.example/tops' }, '/evil.example/tops'],
+    [{ slug: 'tops', url_path: '///women/tops' }, '/women/tops'],
+    [{ slug: 'tops' }, '/c/tops'],
+    [{ slug: 'tops', url_path: null }, '/c/tops'],
+    [{ slug: 'tops', url_path: '/' }, '/c/tops'],
+  ])('categoryUrl(%j) = %s', (category, expected) => {
+    expect(categoryUrl(category, true)).toBe(expected)
+  })
+  it.each([
+    [{ sku: 'K', slug: 'kurta', url_path: '//evil.example/kurta' }, null, '/evil.example/kurta'],
+    [{ sku: 'K', slug: 'kurta', url_path: 'women/kurta' }, 'K', '/women/kurta'],
+    [{ sku: 'K-RED', parentSku: 'K', slug: 'kurta', url_path: 'women/kurta' }, 'K', '/women/kurta'],
+    [{ sku: 'K', slug: 'kurta', url_path: 'women/kurta' }, '', '/women/kurta'],
+    [{ sku: 'K', slug: 'kurta', url_path: 'women/kurta' }, 'K RED&x', '/women/kurta?childSku=K%20RED%26x'],
+    [{ sku: 'K', slug: 'kurta' }, 'K', '/p/K/kurta'],
+  ])('productUrl(%j, %j) = %s', (product, child, expected) => {
+    expect(productUrl(product, child, true)).toBe(expected)
+  })
+})
+
+describe('categoryTrail skips what is not a category id', () => {
+  const anyId = (id: number) => ({ id })
+  it.each([
+    ['1/2/20', [1, 2, 20]],
+    ['1/2/20/', [1, 2, 20]],
+    ['/1//2', [1, 2]],
+    ['1/x/2', [1, 2]],
+    ['1/2.5/3', [1, 3]],
+    ['', []],
+  ])('%j → %j', (path, ids) => {
+    expect(categoryTrail(path, anyId).map((c) => c.id)).toEqual(ids)
+  })
+  it('a missing path is an empty trail', () => {
+    expect(categoryTrail(null, anyId)).toEqual([])
+    expect(categoryTrail(undefined, anyId)).toEqual([])
+  })
+})

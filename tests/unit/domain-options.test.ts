@@ -114,3 +114,81 @@ describe('quantities', () => {
     expect(validateValue(5, ['required', 'gtzero'])).toBeNull()
   })
 })
+
+describe('named rules', () => {
+  const gt = 'Must be greater than 0'
+  it.each([
+    ['numeric', '12', null],
+    ['numeric', 0, null],
+    ['numeric', '-3.5', null],
+    ['numeric', '', gt],
+    ['numeric', null, gt],
+    ['numeric', undefined, gt],
+    ['numeric', 'abc', gt],
+    ['numeric', Number.POSITIVE_INFINITY, gt],
+    ['min1', 1, null],
+    ['min1', '2', null],
+    ['min1', 0, gt],
+    ['min1', 0.5, gt],
+    ['min1', '', gt],
+    ['min1', 'x', gt],
+    ['gtzero', 0.5, null],
+    ['gtzero', 0, gt],
+    ['gtzero', '-1', gt],
+    ['required', 'x', null],
+    ['required', '', 'Field is required.'],
+  ])('%s(%j) → %j', (rule, value, expected) => {
+    expect(validateValue(value, [rule])).toBe(expected)
+  })
+
+  it('an unknown rule passes without a logger too', () => {
+    expect(validateValue('x', ['sparkly'])).toBeNull()
+    expect(validateValue('', ['sparkly', 'required'])).toBe('Field is required.')
+  })
+
+  it('configured options log nothing', () => {
+    const warn = vi.fn()
+    validateCustomOptions(
+      [
+        { option_id: 1, is_require: true },
+        { option_id: 2, is_require: false },
+        { option_id: 3, is_require: true, rules: ['numeric'] },
+      ],
+      { 1: 'x', 3: '4' },
+      { warn },
+    )
+    validateBundleOptions([{ option_id: 1, required: true }], { 1: { linkId: 2, qty: 1 } }, { warn })
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('extra rules run after required', () => {
+    expect(validateCustomOptions([{ option_id: 4, rules: ['min1'] }], { 4: '0' }).errors).toEqual({
+      customOption_4: 'Must be greater than 0',
+    })
+  })
+
+  it('no option list means nothing to validate', () => {
+    expect(validateCustomOptions(null, { 1: '' })).toEqual({ errors: {}, productError: null })
+    expect(validateBundleOptions(undefined, {})).toEqual({ errors: {}, productError: null })
+  })
+})
+
+describe('quantities from text fields', () => {
+  it.each([
+    ['   ', Number.NaN],
+    ['\t', Number.NaN],
+    [' 3 ', 3],
+    ['-2.9', -2],
+    ['2.75', 2],
+    ['12.5 ', 12],
+    [['3'], Number.NaN],
+    [{ toString: () => '4' }, Number.NaN],
+    [true, Number.NaN],
+  ])('toQuantity(%j) = %d', (value, expected) => {
+    expect(toQuantity(value)).toBe(expected)
+  })
+  it.each(['   ', '\n'])('a blank quantity %j is valid for neither a bundle nor a grouped link', (value) => {
+    expect(isValidBundleQty(value)).toBe(false)
+    expect(isValidGroupedQty(value)).toBe(false)
+  })
+})

@@ -7,11 +7,13 @@ import {
   effectiveSpecialPrice,
   finalPrice,
   groupedPrice,
+  hasSpecialPrice,
   isWithinDateWindow,
   originalPrice,
   parseCatalogDate,
   priceInclTax,
   priceView,
+  taxAmount,
   taxRateFor,
 } from '../../shared/domain/price'
 
@@ -323,5 +325,262 @@ describe('priceView', () => {
       ],
     }
     expect(priceView(grouped, { now: NOW, currency: 'INR' }).final).toBe(150)
+  })
+})
+
+describe('catalogue dates are read as UTC, whatever the runtime zone', () => {
+  // The same rule runs on the server (UTC) and in shoppers' browsers (often IST): a date written
+  // without a zone must give one instant everywhere, or the page and the cart disagree on a price.
+  it.each([
+    ['2027-03-15', Date.UTC(2027, 2, 15)],
+    [' 2027-03-15 ', Date.UTC(2027, 2, 15)],
+    ['2027-03-15 10:30', Date.UTC(2027, 2, 15, 10, 30)],
+    ['2027-03-15 10:30:45', Date.UTC(2027, 2, 15, 10, 30, 45)],
+    ['2027-03-15T10:30', Date.UTC(2027, 2, 15, 10, 30)],
+    ['2027-03-15T10:30:45', Date.UTC(2027, 2, 15, 10, 30, 45)],
+    ['\t2027-03-15 10:30:45\n', Date.UTC(2027, 2, 15, 10, 30, 45)],
+    ['2027-12-31 23:59:59', Date.UTC(2027, 11, 31, 23, 59, 59)],
+    ['2027-03-15T10:30:45Z', Date.UTC(2027, 2, 15, 10, 30, 45)],
+    ['2027-03-15T10:30:45+05:30', Date.UTC(2027, 2, 15, 5, 0, 45)],
+    ['2027-03-15T10:30:45.250Z', Date.UTC(2027, 2, 15, 10, 30, 45, 250)],
+  ])('parseCatalogDate(%j)', (value, expected) => {
+    expect(parseCatalogDate(value)).toBe(expected)
+  })
+  it.each([['x2027-03-15'], ['2027-03-15x'], ['2027-03-15 10:30:00junk'], [null], [undefined], ['   ']])(
+    'parseCatalogDate(%j) is null',
+    (value) => {
+      expect(parseCatalogDate(value)).toBeNull()
+    },
+  )
+})
+
+describe('special price window bounds', () => {
+  const noon = Date.UTC(2027, 2, 15, 12, 0, 0)
+  it.each([
+    ['to at a time: inclusive at that instant', null, '2027-03-15 12:00:00', noon, true],
+    ['to at a time: 1 ms later is out', null, '2027-03-15 12:00:00', noon + 1, false],
+    ['to at midnight: the last ms of the day is in', null, '2027-03-15', Date.UTC(2027, 2, 16) - 1, true],
+    ['to at midnight: the next midnight is out', null, '2027-03-15', Date.UTC(2027, 2, 16), false],
+    [
+      'to written with 00:00:00 covers the day too',
+      null,
+      '2027-03-15 00:00:00',
+      Date.UTC(2027, 2, 15, 23),
+      true,
+    ],
+    ['from at midnight: that midnight is in', '2027-03-15', null, Date.UTC(2027, 2, 15), true],
+    ['from at midnight: 1 ms before is out', '2027-03-15', null, Date.UTC(2027, 2, 15) - 1, false],
+    ['unparseable to: never active', null, 'soon', noon, false],
+    ['unparseable from: never active', 'later', '2027-12-31', noon, false],
+    ['empty bounds are open', '', '', noon, true],
+    ['both bounds on one day', '2027-03-15', '2027-03-15', noon, true],
+  ])('%s', (_name, from, to, now, expected) => {
+    expect(isWithinDateWindow(from, to, now)).toBe(expected)
+    expect(isWithinDateWindow(from, to, new Date(now))).toBe(expected)
+  })
+})
+
+describe('special price values', () => {
+  it.each([
+    ['negative special ignored', { price: 1000, special_price: -5 }, 0],
+    ['null special', { price: 1000, special_price: null }, 0],
+    ['no regular price: a special cannot be below it', { special_price: 500 }, 0],
+    ['active special', { price: 1000, special_price: 999.5 }, 999.5],
+  ])('%s', (_name, product, expected) => {
+    expect(effectiveSpecialPrice(product, NOW)).toBe(expected)
+    expect(hasSpecialPrice(product, NOW)).toBe(expected > 0)
+  })
+  it('finalPrice of a product without any price is 0', () => {
+    expect(finalPrice({}, NOW)).toBe(0)
+    expect(originalPrice({})).toBe(0)
+  })
+  it.each([
+    [0, -10, 0],
+    [-100, -200, 0],
+    [1000, 1000, 0],
+    [1000, 0, 100],
+    [1000, 995, 1],
+    [1000, 994, 1],
+    [1000, 985, 2],
+  ])('discountPercent(%d, %d) = %d', (regular, final, expected) => {
+    expect(discountPercent(regular, final)).toBe(expected)
+  })
+})
+
+describe('tax rate edges', () => {
+  const rules = [
+    {
+      product_tax_class_ids: [-1, 0, 2],
+      rates: [
+        { rate: 18, tax_country_id: 'IN', region_name: 'Goa', tax_region_id: 0 },
+        { rate: 12, tax_country_id: 'IN' },
+      ],
+    },
+  ]
+  it.each([
+    ['a rate with region id 0 applies in every region', 2, 'IN', 'Kerala', 18],
+    ['a rate with region id 0 applies without a region', 2, 'IN', undefined, 18],
+    ['class 0 (none) pays no tax, even when a rule lists it', 0, 'IN', 'Goa', 0],
+    ['a negative class id pays no tax, even when a rule lists it', -1, 'IN', 'Goa', 0],
+  ])('%s', (_name, cls, country, region, expected) => {
+    expect(taxRateFor(cls, rules, country, region)).toBe(expected)
+  })
+  it('no rules: no tax', () => {
+    expect(taxRateFor(2, null, 'IN')).toBe(0)
+    expect(taxRateFor(2, undefined, 'IN', 'Goa')).toBe(0)
+    expect(taxRateFor(2, [], 'IN')).toBe(0)
+  })
+  it('taxAmount is the tax part of a price', () => {
+    expect(taxAmount(1000, 12)).toBeCloseTo(120, 9)
+    expect(taxAmount(250, 0)).toBe(0)
+    expect(priceInclTax(1000, 12) - 1000).toBeCloseTo(taxAmount(1000, 12), 9)
+  })
+})
+
+describe('cheapest variant edges', () => {
+  it('equal final prices: the first child', () => {
+    expect(
+      cheapestVariant([child('A', 900), child('B', 900), child('C', 1000, { special_price: 900 })], NOW)?.sku,
+    ).toBe('A')
+  })
+  it('nothing in stock: enabled children before a cheaper disabled one (listing out of stock on)', () => {
+    const none = { stock: { is_in_stock: false, qty: 0 } }
+    const children = [child('A', 1000, none), child('OFF', 100, { ...none, status: 2 })]
+    expect(cheapestVariant(children, NOW)?.sku).toBe('A')
+    expect(cheapestVariant(children, NOW, { listOutOfStock: true })?.sku).toBe('A')
+    expect(cheapestVariant(children, NOW, { listOutOfStock: false })?.sku).toBe('OFF')
+  })
+  it('no children list: null', () => {
+    expect(cheapestVariant(null, NOW)).toBeNull()
+    expect(cheapestVariant(undefined, NOW)).toBeNull()
+  })
+  it('only zero-price children: the first of them', () => {
+    expect(cheapestVariant([child('A', 0), child('B', 0)], NOW)?.sku).toBe('A')
+  })
+})
+
+describe('custom option selections that choose nothing', () => {
+  const options = [
+    { option_id: 1, type: 'field', price: 100, price_type: 'fixed' },
+    { option_id: 2, type: 'checkbox', values: [{ option_type_id: 21, price: 0, price_type: 'fixed' }] },
+    { option_id: 3, type: 'drop_down', values: [{ option_type_id: 31, price: null }] },
+    { option_id: 4, type: 'drop_down', values: null },
+  ]
+  it.each([
+    ['an unchecked field (false)', { 1: false }],
+    ['an empty list', { 1: [] }],
+    ['null', { 1: null }],
+    ['a free value', { 2: [21] }],
+    ['a value without a price', { 3: 31 }],
+    ['an option without values', { 4: 41 }],
+  ])('%s adds nothing', (_name, selection) => {
+    expect(customOptionsDelta(options, selection, 1000, 10)).toEqual({ excl: 0, incl: 0 })
+  })
+  it('no options: nothing', () => {
+    expect(customOptionsDelta(null, { 1: 'x' }, 1000)).toEqual({ excl: 0, incl: 0 })
+  })
+})
+
+describe('bundle and grouped edges', () => {
+  it.each([
+    ['a link without a product uses its own price', [{ id: 1, qty: 2, price: 300 }], 600],
+    [
+      'a product without a price uses the link price',
+      [{ id: 1, qty: 1, price: 300, product: { price: 0 } }],
+      300,
+    ],
+    ['neither: 0', [{ id: 1, qty: 1 }], 0],
+    ['qty missing counts as 1', [{ id: 1, price: 300 }], 300],
+  ])('%s', (_name, links, expected) => {
+    expect(bundlePrice([{ option_id: 1, product_links: links }], NOW)).toBe(expected)
+  })
+  it('an option without links adds nothing, also when selected', () => {
+    const options = [
+      { option_id: 1, product_links: [] },
+      { option_id: 2, product_links: [{ id: 21, qty: 1, price: 400 }] },
+    ]
+    expect(bundlePrice(options, NOW)).toBe(400)
+    expect(bundlePrice(options, NOW, { 1: { linkId: 5, qty: 1 }, 2: { linkId: 21, qty: 2 } })).toBe(800)
+  })
+  it('no options: 0, with or without a selection', () => {
+    expect(bundlePrice(null, NOW)).toBe(0)
+    expect(bundlePrice(undefined, NOW, { 1: { linkId: 1, qty: 1 } })).toBe(0)
+  })
+  it('grouped: links without a product or a type', () => {
+    expect(
+      groupedPrice(
+        [{ link_type: 'associated' }, { product: { price: 40 } }, { link_type: 'associated', product: null }],
+        NOW,
+      ),
+    ).toBe(40)
+    expect(groupedPrice(null, NOW)).toBe(0)
+  })
+})
+
+describe('priceView: the product type decides the price source', () => {
+  const children = [child('A', 1000), child('B', 800)]
+  const bundleOptions = [{ option_id: 1, product_links: [{ id: 1, qty: 1, price: 300 }] }]
+  const links = [{ link_type: 'associated', product: { price: 70 } }]
+  it.each([
+    [
+      'a simple product with stray children data: its own price',
+      { type_id: 'simple', price: 500, configurable_children: children },
+      500,
+    ],
+    ['a configurable without children data: its own price', { type_id: 'configurable', price: 500 }, 500],
+    [
+      'a configurable with an empty children list: its own price',
+      { type_id: 'configurable', price: 500, configurable_children: [] },
+      500,
+    ],
+    [
+      'a simple product with stray bundle options: its own price',
+      { type_id: 'simple', price: 500, bundle_options: bundleOptions },
+      500,
+    ],
+    ['a bundle without options: its own price', { type_id: 'bundle', price: 500 }, 500],
+    [
+      'a simple product with stray grouped links: its own price',
+      { type_id: 'simple', price: 500, product_links: links },
+      500,
+    ],
+    ['a grouped product without links: its own price', { type_id: 'grouped', price: 500 }, 500],
+    [
+      'a configurable: its cheapest child',
+      { type_id: 'configurable', price: 0, configurable_children: children },
+      800,
+    ],
+    ['a bundle: its links', { type_id: 'bundle', price: 0, bundle_options: bundleOptions }, 300],
+    ['a grouped product: its links', { type_id: 'grouped', price: 0, product_links: links }, 70],
+  ])('%s', (_name, product, expected) => {
+    expect(priceView(product, { now: NOW, currency: 'INR' }).final).toBe(expected)
+  })
+
+  it('passes the out-of-stock listing setting to the cheapest-child rule', () => {
+    const none = { stock: { is_in_stock: false, qty: 0 } }
+    const product = {
+      type_id: 'configurable',
+      configurable_children: [child('A', 1000, none), child('OFF', 100, { ...none, status: 2 })],
+    }
+    expect(priceView(product, { now: NOW, currency: 'INR' }).variantSku).toBe('A')
+    expect(priceView(product, { now: NOW, currency: 'INR', listOutOfStock: true }).variantSku).toBe('A')
+    expect(priceView(product, { now: NOW, currency: 'INR', listOutOfStock: false }).variantSku).toBe('OFF')
+  })
+
+  it('custom options add to the prices including tax', () => {
+    const taxRules = [{ product_tax_class_ids: [2], rates: [{ rate: 10, tax_country_id: 'IN' }] }]
+    const v = priceView(
+      {
+        type_id: 'simple',
+        price: 1000,
+        tax_class_id: 2,
+        custom_options: [{ option_id: 1, type: 'field', price: 100, price_type: 'fixed' }],
+      },
+      { now: NOW, currency: 'INR', taxRules, country: 'IN', customOptions: { 1: 'Monogram' } },
+    )
+    expect(v.regular).toBe(1100)
+    expect(v.regularInclTax).toBeCloseTo(1210, 9)
+    expect(v.finalInclTax).toBeCloseTo(1210, 9)
+    expect(v.formatted).toEqual({ regular: '₹1,210', special: null, final: '₹1,210' })
   })
 })

@@ -239,3 +239,216 @@ describe('variantRedirect (variant URL → parent sku + childSku + parent slug)'
     ).toBeNull()
   })
 })
+
+describe('child attribute values', () => {
+  it.each([
+    ['numbers', { color: RED, size: S }, { color: RED, size: S }],
+    ['numeric strings', { color: String(RED), size: String(S) }, { color: RED, size: S }],
+    ['null', { color: null, size: S }, { color: null, size: S }],
+    ['empty string', { color: '', size: S }, { color: null, size: S }],
+    ['not a number', { color: 'red', size: S }, { color: null, size: S }],
+    ['missing', { size: S }, { color: null, size: S }],
+  ])('%s', (_name, attrs, selection) => {
+    expect(selectionFromChild(product, { sku: 'x', ...attrs })).toEqual(selection)
+  })
+
+  it('a product without configurable options has no selection', () => {
+    expect(selectionFromChild({ sku: 'TEE' }, kid('x', RED, S, 1))).toEqual({})
+  })
+
+  it('an empty or null attribute never counts as value 0', () => {
+    const p = {
+      sku: 'P',
+      configurable_children: [
+        { sku: 'EMPTY', color: '', size: S, stock: inStock },
+        { sku: 'NULL', color: null, size: S, stock: inStock },
+        { sku: 'ZERO', color: 0, size: S, stock: inStock },
+      ],
+    }
+    expect(findVariant(p, { color: 0 })?.sku).toBe('ZERO')
+  })
+})
+
+describe('findVariant edges', () => {
+  it.each([
+    ['a null choice is no constraint', { color: RED, size: null }, undefined, 'KURTA-RED-S'],
+    ['an undefined choice is no constraint', { color: BLUE, size: undefined }, undefined, 'KURTA-BLUE-M'],
+    [
+      'the only match is out of stock: still found (shown as out of stock)',
+      { color: RED, size: M },
+      listOff,
+      'KURTA-RED-M',
+    ],
+    ['the only match is disabled: still found', { color: BLUE, size: L }, listOff, 'KURTA-BLUE-L'],
+  ])('%s', (_name, selection, opts, sku) => {
+    expect(findVariant(product, selection, opts)?.sku).toBe(sku)
+  })
+  it('finds nothing in a product without children', () => {
+    expect(findVariant({ sku: 'X' }, {})).toBeNull()
+    expect(findVariant({ sku: 'X', configurable_children: null }, { color: RED }, listOn)).toBeNull()
+  })
+})
+
+describe('availableOptionValues ordering and gaps', () => {
+  const shuffled = {
+    ...product,
+    configurable_children: [
+      kid('L', BLUE, L, 1000),
+      kid('S', BLUE, S, 1000),
+      kid('XL', BLUE, 170, 1000),
+      kid('M', BLUE, M, 1000),
+      { sku: 'NOSIZE', color: BLUE, price: 1000, status: 1, stock: inStock },
+    ],
+  }
+  it('lists values in the option order, then values the options do not list; never a missing value', () => {
+    expect(availableOptionValues(shuffled, { color: BLUE }, 'size', listOn)).toEqual([S, M, L, 170])
+  })
+  it('an attribute that is not a configurable option lists child values in child order', () => {
+    const p = { ...shuffled, configurable_options: [] }
+    expect(availableOptionValues(p, { color: BLUE }, 'size', listOn)).toEqual([L, S, 170, M])
+    expect(availableOptionValues({ ...shuffled, configurable_options: null }, {}, 'size', listOn)).toEqual([
+      L,
+      S,
+      170,
+      M,
+    ])
+  })
+  it('is empty without children', () => {
+    expect(availableOptionValues({ sku: 'X' }, {}, 'size', listOn)).toEqual([])
+  })
+})
+
+describe('optionLabel', () => {
+  const withZero = {
+    sku: 'P',
+    configurable_options: [
+      { attribute_code: 'color', values: [{ value_index: 0, label: 'Natural' }] },
+      { attribute_code: 'size', values: [{ value_index: S, label: 'S' }] },
+    ],
+  }
+  it.each([
+    ['first option', product, 'color', RED, 'Red'],
+    ['second option', product, 'size', M, 'M'],
+    ['value as a string', product, 'size', String(L) as unknown as number, 'L'],
+    ['a value of another option', product, 'size', RED, null],
+    ['an unknown attribute', product, 'fabric', 1, null],
+    ['a product without options', { sku: 'TEE' }, 'color', RED, null],
+    ['no choice is not value 0', withZero, 'color', null, null],
+    ['value 0 is a choice', withZero, 'color', 0, 'Natural'],
+  ])('%s', (_name, p, attribute, value, label) => {
+    expect(optionLabel(p, attribute, value)).toBe(label)
+  })
+})
+
+describe('defaultVariant: choosing among children', () => {
+  const base = { sku: 'P', configurable_options: product.configurable_options }
+  it.each([
+    [
+      'best discount beats the lowest price',
+      [kid('CHEAP', RED, S, 800), kid('HALF', RED, M, 2000, { special_price: 1000 })],
+      'HALF',
+    ],
+    [
+      'equal discounts: the first child',
+      [kid('A', RED, S, 1000, { special_price: 800 }), kid('B', RED, M, 2000, { special_price: 1600 })],
+      'A',
+    ],
+    [
+      'a smaller later discount does not replace a bigger one',
+      [kid('A', RED, S, 1000, { special_price: 500 }), kid('B', RED, M, 1000, { special_price: 900 })],
+      'A',
+    ],
+    ['equal prices: the first child', [kid('A', RED, S, 1000), kid('B', RED, M, 1000)], 'A'],
+    [
+      'a disabled child never wins on discount',
+      [kid('A', RED, S, 1000), kid('OFF', RED, M, 1000, { status: 2, special_price: 100 })],
+      'A',
+    ],
+    [
+      'nothing in stock: an enabled child before a cheaper disabled one',
+      [kid('A', RED, S, 1000, { stock: none }), kid('OFF', RED, M, 100, { status: 2, stock: none })],
+      'A',
+    ],
+    [
+      'every child disabled: still one of them',
+      [kid('A', RED, S, 1000, { status: 2 }), kid('B', RED, M, 900, { status: 2 })],
+      'B',
+    ],
+  ])('%s', (_name, children, sku) => {
+    expect(defaultVariant({ ...base, configurable_children: children }, NOW)?.sku).toBe(sku)
+  })
+  it('with out-of-stock listing off, an out-of-stock child is not chosen while another is enabled', () => {
+    const children = [kid('OUT', RED, S, 100, { stock: none }), kid('IN', RED, M, 1000)]
+    expect(defaultVariant({ ...base, configurable_children: children }, NOW, null, listOff)?.sku).toBe('IN')
+  })
+  it('is null without a children list', () => {
+    expect(defaultVariant({ sku: 'X' }, NOW)).toBeNull()
+    expect(defaultVariantForSize({ sku: 'X' }, S, NOW)).toBeNull()
+  })
+  it('for a size: the best child of that size only, and nothing for an unknown or unchosen size', () => {
+    const p = {
+      ...base,
+      configurable_children: [
+        kid('S-OUT', RED, S, 100, { stock: none }),
+        kid('S-OFF', BLUE, S, 50, { status: 2, stock: none }),
+        kid('M-HALF', RED, M, 2000, { special_price: 1000 }),
+      ],
+    }
+    expect(defaultVariantForSize(p, S, NOW)?.sku).toBe('S-OUT')
+    expect(defaultVariantForSize(p, String(M) as unknown as number, NOW)?.sku).toBe('M-HALF')
+    expect(defaultVariantForSize(p, L, NOW)).toBeNull()
+    const withZero = { ...p, configurable_children: [...p.configurable_children, kid('ZERO', RED, 0, 10)] }
+    expect(defaultVariantForSize(withZero, null, NOW)).toBeNull()
+    expect(defaultVariantForSize(withZero, 0, NOW)?.sku).toBe('ZERO')
+  })
+})
+
+describe('variantRedirect: only a change of address redirects', () => {
+  const parent = { sku: 'KURTA', slug: 'red-kurta', type_id: 'configurable' }
+  const loaded = { sku: 'KURTA-RED-S', parent_sku: 'KURTA' }
+  it.each([
+    [
+      'wrong slug',
+      { parentSku: 'KURTA', slug: 'old-slug', childSku: 'KURTA-RED-S' },
+      '/p/KURTA/red-kurta/KURTA-RED-S',
+    ],
+    [
+      'no child sku yet',
+      { parentSku: 'KURTA', slug: 'red-kurta', childSku: null },
+      '/p/KURTA/red-kurta/KURTA-RED-S',
+    ],
+    [
+      'another parent sku',
+      { parentSku: 'kurta', slug: 'red-kurta', childSku: 'KURTA-RED-S' },
+      '/p/KURTA/red-kurta/KURTA-RED-S',
+    ],
+    ['canonical', { parentSku: 'KURTA', slug: 'red-kurta', childSku: 'KURTA-RED-S' }, null],
+  ])('%s', (_name, current, path) => {
+    expect(variantRedirect(loaded, parent, current)?.path ?? null).toBe(path)
+  })
+  it('returns the route parts with the path', () => {
+    expect(variantRedirect(loaded, parent, { parentSku: 'KURTA-RED-S', slug: 'x', childSku: null })).toEqual({
+      parentSku: 'KURTA',
+      slug: 'red-kurta',
+      childSku: 'KURTA-RED-S',
+      path: '/p/KURTA/red-kurta/KURTA-RED-S',
+    })
+  })
+  it.each([
+    ['no parent loaded', loaded, null],
+    ['the parent of another product', { sku: 'KURTA-RED-S', parent_sku: 'OTHER' }, parent],
+    ['a parent given but no parent sku on the product', { sku: 'KURTA-RED-S' }, parent],
+    ['parentSku spelled camel-case, no parent', { sku: 'KURTA-RED-S', parentSku: 'KURTA' }, undefined],
+  ])('%s → no redirect', (_name, product, p) => {
+    expect(variantRedirect(product, p, { parentSku: 'KURTA-RED-S', slug: 'x', childSku: null })).toBeNull()
+  })
+  it('a parent without a type counts as configurable', () => {
+    expect(
+      variantRedirect(
+        loaded,
+        { sku: 'KURTA', slug: 'red-kurta' },
+        { parentSku: 'KURTA-RED-S', slug: 'x', childSku: null },
+      )?.path,
+    ).toBe('/p/KURTA/red-kurta/KURTA-RED-S')
+  })
+})
