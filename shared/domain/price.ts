@@ -33,7 +33,12 @@ function toMs(now: Now): number {
 export function parseCatalogDate(value: string | null | undefined): number | null {
   if (!value) return null
   const trimmed = value.trim()
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(trimmed)
+  // Zone-less catalogue dates ('2027-03-15', '2027-3-5 10:00:00.000', '2027/03/15') are UTC, so the
+  // server and every shopper's browser agree on whether a window is open whatever their time zone.
+  const m =
+    /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?$/.exec(
+      trimmed,
+    )
   if (m) {
     return Date.UTC(
       Number(m[1]),
@@ -42,8 +47,12 @@ export function parseCatalogDate(value: string | null | undefined): number | nul
       Number(m[4] ?? 0),
       Number(m[5] ?? 0),
       Number(m[6] ?? 0),
+      Number((m[7] ?? '0').padEnd(3, '0')),
     )
   }
+  // Anything else is read only when it names its zone; a form the runtime would read in local time
+  // is refused rather than read differently on the server and in the browser.
+  if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(trimmed)) return null
   const ms = Date.parse(trimmed)
   return Number.isNaN(ms) ? null : ms
 }

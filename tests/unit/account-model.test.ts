@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { addressToForm, formToAddress, orderKey } from '../../client/islands/account/account-model'
+import {
+  addressToForm,
+  formatServerDate,
+  formToAddress,
+  orderKey,
+} from '../../client/islands/account/account-model'
 import { cartTypeIds, lineHref, lineOptions } from '../../client/islands/cart/cart-line-view'
 import { safeRedirectPath } from '../../client/sync/access-rule'
 
@@ -89,5 +94,17 @@ describe('cart line view', () => {
         { sku: 'b', name: 'b', qty: 1 },
       ]),
     ).toEqual(['virtual', 'simple'])
+  })
+})
+
+describe("backend timestamps are shown in the shopper's own time zone", () => {
+  it('reads the zone-less UTC form as UTC (not as local time)', () => {
+    const shown = formatServerDate('2026-05-01 20:00:00', 'time')
+    const expected = new Date(Date.UTC(2026, 4, 1, 20)).toLocaleString('en-US')
+    expect(shown).toBe(expected)
+  })
+  it('is empty for a missing or unreadable value', () => {
+    expect(formatServerDate(undefined, 'date')).toBe('')
+    expect(formatServerDate('soon', 'date')).toBe('')
   })
 })

@@ -343,15 +343,28 @@ describe('catalogue dates are read as UTC, whatever the runtime zone', () => {
     ['2027-03-15T10:30:45Z', Date.UTC(2027, 2, 15, 10, 30, 45)],
     ['2027-03-15T10:30:45+05:30', Date.UTC(2027, 2, 15, 5, 0, 45)],
     ['2027-03-15T10:30:45.250Z', Date.UTC(2027, 2, 15, 10, 30, 45, 250)],
+    // Forms the runtime's own parser would read in local time: still UTC here.
+    ['2027-03-15 10:00:00.000', Date.UTC(2027, 2, 15, 10)],
+    ['2027-03-15 10:00:00.5', Date.UTC(2027, 2, 15, 10, 0, 0, 500)],
+    ['2027-3-5', Date.UTC(2027, 2, 5)],
+    ['2027-3-5 9:05', Date.UTC(2027, 2, 5, 9, 5)],
+    ['2027/03/15', Date.UTC(2027, 2, 15)],
   ])('parseCatalogDate(%j)', (value, expected) => {
     expect(parseCatalogDate(value)).toBe(expected)
   })
-  it.each([['x2027-03-15'], ['2027-03-15x'], ['2027-03-15 10:30:00junk'], [null], [undefined], ['   ']])(
-    'parseCatalogDate(%j) is null',
-    (value) => {
-      expect(parseCatalogDate(value)).toBeNull()
-    },
-  )
+  it.each([
+    ['x2027-03-15'],
+    ['2027-03-15x'],
+    ['2027-03-15 10:30:00junk'],
+    [null],
+    [undefined],
+    ['   '],
+    // No zone and not a catalogue form: refused rather than read in the runtime's local time.
+    ['March 15, 2027'],
+    ['15 Mar 2027 10:00'],
+  ])('parseCatalogDate(%j) is null', (value) => {
+    expect(parseCatalogDate(value)).toBeNull()
+  })
 })
 
 describe('special price window bounds', () => {

@@ -1,5 +1,6 @@
 /** Pure helpers of the account area: address book mapping, order-history keys, profile and newsletter rules. */
 import type { AddressFormValue } from '../../../shared/components/checkout/address-fields'
+import { parseCatalogDate } from '../../../shared/domain/price'
 import type { CustomerAddress } from '../checkout/adapters'
 
 export interface HistoryOrder {
@@ -83,4 +84,15 @@ export function newsletterStatus(result: unknown): NewsletterStatus {
     result === 'subscribed' ||
     (result as { subscribed?: boolean } | null)?.subscribed === true
   return yes ? 'subscribed' : 'unsubscribed'
+}
+
+/**
+ * Formats a backend timestamp ('YYYY-MM-DD HH:MM:SS', written in UTC) for the shopper's own
+ * time zone; the browser's Date parser would read that zone-less form as local time.
+ */
+export function formatServerDate(value: string | null | undefined, kind: 'date' | 'time'): string {
+  const ms = parseCatalogDate(value)
+  if (ms === null) return ''
+  const d = new Date(ms)
+  return kind === 'date' ? d.toLocaleDateString('en-US') : d.toLocaleString('en-US')
 }

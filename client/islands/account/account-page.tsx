@@ -36,6 +36,7 @@ import {
 import { defineIsland } from '../define'
 import {
   addressToForm,
+  formatServerDate,
   formToAddress,
   type HistoryOrder,
   isEmailChange,
@@ -459,7 +460,7 @@ function StoreCredit() {
           <tbody>
             {data.items.map((t, i) => (
               <tr key={t.id ?? i}>
-                <td>{t.created_at ? new Date(t.created_at).toLocaleDateString('en-US') : ''}</td>
+                <td>{formatServerDate(t.created_at, 'date')}</td>
                 <td>{t.description ?? ''}</td>
                 <td>{formatPrice(t.amount)}</td>
               </tr>
@@ -507,7 +508,7 @@ function Orders() {
             {orders.map((o) => (
               <tr key={orderKey(o)} data-testid="order-row">
                 <td>{o.increment_id}</td>
-                <td>{o.created_at ? new Date(o.created_at).toLocaleDateString('en-US') : ''}</td>
+                <td>{formatServerDate(o.created_at, 'date')}</td>
                 <td>{formatPrice(o.grand_total ?? 0)}</td>
                 <td>{o.status}</td>
                 <td>
@@ -535,7 +536,7 @@ function SingleOrder({ orderId }: { orderId: string }) {
         Status: <strong>{order.status}</strong>
         {order.status === 'pending_payment' ? ' — payment is pending; no payment has been taken yet.' : null}
       </p>
-      <p>Date: {order.created_at ? new Date(order.created_at).toLocaleString('en-US') : ''}</p>
+      <p>Date: {formatServerDate(order.created_at, 'time')}</p>
       <table className="table">
         <thead>
           <tr>
