@@ -443,7 +443,11 @@ export async function prepareAttackWorld(o: PrepareOptions): Promise<AttackWorld
     ...new Set([...pools.skus, ...bundles.flatMap((b) => b.parts), ...grouped.flatMap((g) => g.parts)]),
   ]
   for (const sku of stocked)
-    await rows(db, 'UPDATE inventory SET qty = 100000, is_in_stock = 1 WHERE sku = ? RETURNING sku', sku)
+    await rows(
+      db,
+      'UPDATE inventory SET qty = MAX(qty, 100000), is_in_stock = 1 WHERE sku = ? RETURNING sku',
+      sku,
+    )
   const sellable = pools.skus.slice(0, 6)
   if (sellable.length < 2) throw new Error('attack set-up: fewer than 2 sellable skus in the pools')
 
@@ -1261,7 +1265,7 @@ const globCase: fc.Arbitrary<AttackCase> = fc
     const inc = many ? Array.from({ length: many }, (_, i) => `${'*'.repeat(1 + (i % 5))}f${i}`) : include
     const longest = Math.max(0, ...inc.map((p) => p.length), ...exclude.map((p) => p.length))
     const overLimit = inc.length + exclude.length >= 1000 || longest >= 1000
-    const query = encodeURIComponent([...inc, ...exclude].join(','))
+    const query = new URLSearchParams({ q: [...inc, ...exclude].join(',') }).toString()
     // Lists too long for a URL travel in the body's _source.
     const inBody = viaBody || query.length > MAX_URL_LENGTH - 500
     const extra: Record<string, string> = {}

@@ -77,6 +77,8 @@ export interface AttackPhaseReport {
     paths: string[]
     idle: { n: number; p50: number; p99: number }
     attack: { n: number; p50: number; p99: number; errors: number }
+    /** The stream alone again after the attacks (context for machine noise; not in the ratio). */
+    after: { n: number; p50: number; p99: number }
     ratio: number
   }
   invariantViolations: string[]
@@ -251,6 +253,13 @@ export async function runAttackPhase(o: AttackPhaseOptions): Promise<AttackPhase
   await Promise.all(Array.from({ length: Math.max(1, o.concurrency) }, worker))
   const attackEnd = performance.now()
   await stream.stop()
+  let after = { n: 0, p50: 0, p99: 0 }
+  if (!frozen) {
+    const afterStream = startStream(o.base, o.streamPaths, o.streamIntervalMs)
+    await new Promise((r) => setTimeout(r, (o.idleSeconds * 1000) / 2))
+    await afterStream.stop()
+    after = summary(afterStream.samples)
+  }
   const during = stream.samples.filter((s) => s.t >= attackStart && s.t <= attackEnd)
   const idle = summary(idleStream.samples)
   const attack = { ...summary(during), errors: during.filter((s) => !s.ok).length }
@@ -277,6 +286,7 @@ export async function runAttackPhase(o: AttackPhaseOptions): Promise<AttackPhase
       paths: o.streamPaths,
       idle,
       attack,
+      after,
       ratio: round(attack.p99 / Math.max(idle.p99, 0.1)),
     },
     invariantViolations,

@@ -589,7 +589,7 @@ try {
       )
     log(`    worst: ${a.worst.ms} ms (${a.worst.status}) — ${a.worst.attack}`)
     log(
-      `    cheap stream (${streamPaths.join(' + ')}, one every 50 ms): idle p50 ${a.stream.idle.p50} / p99 ${a.stream.idle.p99} ms (n=${a.stream.idle.n}); under attack p50 ${a.stream.attack.p50} / p99 ${a.stream.attack.p99} ms (n=${a.stream.attack.n}, errors ${a.stream.attack.errors}) → ratio ${a.stream.ratio} (limit ${ATTACK_RATIO})`,
+      `    cheap stream (${streamPaths.join(' + ')}, one every 50 ms): idle p50 ${a.stream.idle.p50} / p99 ${a.stream.idle.p99} ms (n=${a.stream.idle.n}); under attack p50 ${a.stream.attack.p50} / p99 ${a.stream.attack.p99} ms (n=${a.stream.attack.n}, errors ${a.stream.attack.errors}) → ratio ${a.stream.ratio} (limit ${ATTACK_RATIO}); alone again afterwards p99 ${a.stream.after.p99} ms (n=${a.stream.after.n})`,
     )
     log(`    failures: ${a.problems.length}; invariant violations: ${a.invariantViolations.length}`)
     if (a.problems.length) {
