@@ -1070,6 +1070,9 @@ function searchRequest(
   }
 }
 
+/** A clause every engine accepts. */
+const CLEAN_LEAF = { term: { sku: 'x' } }
+
 /** Longest URL sent: Cloudflare refuses longer ones before the worker sees them. */
 export const MAX_URL_LENGTH = 16_000
 
@@ -1100,12 +1103,15 @@ const searchCase: fc.Arbitrary<AttackCase> = fc.oneof(
         }),
       )
       .map(({ shape, n, leaf, viaGet, params }) => {
-        const { body, overLimit } = shapeQuery(shape, n, leaf)
+        const over = shapeQuery(shape, n, CLEAN_LEAF).overLimit
+        // Over a limit, the limit is the only thing wrong with the request (a valid leaf, no odd
+        // parameters), so the refusal has to be about it.
+        const { body, overLimit } = shapeQuery(shape, n, over ? CLEAN_LEAF : leaf)
         return staticCase(
           'search',
           overLimit ? `${shape} over any sensible limit` : shape,
           `${shape} n=${n}${overLimit ? ' (over any sensible limit)' : ''}`,
-          searchRequest('product', body, viaGet, params),
+          searchRequest('product', body, viaGet, overLimit ? {} : params),
           overLimit ? 'reject' : 'any',
           overLimit,
         )
@@ -1264,18 +1270,27 @@ const globCase: fc.Arbitrary<AttackCase> = fc
     ),
   })
   .map(({ include, exclude, many, alias, viaBody, size, entity }) => {
-    const inc = many ? Array.from({ length: many }, (_, i) => `${'*'.repeat(1 + (i % 5))}f${i}`) : include
-    const longest = Math.max(0, ...inc.map((p) => p.length), ...exclude.map((p) => p.length))
-    const overLimit = inc.length + exclude.length >= 1000 || longest >= 1000
-    const query = new URLSearchParams({ q: [...inc, ...exclude].join(',') }).toString()
+    let inc = many ? Array.from({ length: many }, (_, i) => `${'*'.repeat(1 + (i % 5))}f${i}`) : include
+    let exc = exclude
+    const plain = (p: string) => /^[A-Za-z0-9_.*]+$/.test(p)
+    const tooLong = (p: string) => plain(p) && p.length >= 1000
+    const overLimit =
+      inc.filter(plain).length + exc.filter(plain).length >= 1000 || [...inc, ...exc].some(tooLong)
+    // Over a limit, only well-formed patterns are sent, so the refusal has to be about the limit.
+    if (overLimit) {
+      inc = inc.filter(plain)
+      exc = exc.filter(plain)
+    }
+    const longest = Math.max(0, ...inc.map((p) => p.length), ...exc.map((p) => p.length))
+    const query = new URLSearchParams({ q: [...inc, ...exc].join(',') }).toString()
     // Lists too long for a URL travel in the body's _source.
     const inBody = viaBody || query.length > MAX_URL_LENGTH - 500
     const extra: Record<string, string> = {}
     const body: Record<string, unknown> = { query: { match_all: {} } }
-    if (inBody) body._source = { includes: inc, excludes: exclude }
+    if (inBody) body._source = { includes: inc, excludes: exc }
     else {
       if (inc.length) extra[alias] = inc.join(',')
-      if (exclude.length) extra._source_exclude = exclude.join(',')
+      if (exc.length) extra._source_exclude = exc.join(',')
     }
     return staticCase(
       'glob',
@@ -1284,7 +1299,7 @@ const globCase: fc.Arbitrary<AttackCase> = fc
         : inBody
           ? 'patterns in the body'
           : 'patterns in the query',
-      `${inc.length} include / ${exclude.length} exclude patterns, longest ${longest}${inBody ? ' (in the body)' : ''}${overLimit ? ' (over any sensible limit)' : ''}`,
+      `${inc.length} include / ${exc.length} exclude patterns, longest ${longest}${inBody ? ' (in the body)' : ''}${overLimit ? ' (over any sensible limit)' : ''}`,
       searchRequest(entity, body, false, { size }, extra),
       overLimit ? 'reject' : 'any',
       overLimit,

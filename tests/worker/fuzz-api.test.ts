@@ -205,16 +205,30 @@ const OPEN_ATTACKS: Partial<Record<AttackClass, string>> = {
   token: 're-encoded signatures (padding, standard alphabet, unused trailing bits) are accepted',
 }
 
+/** An answer that has not come after this long never will (a stuck request fails, not the run). */
+const NO_ANSWER_MS = 10_000
+
 async function sendAttack(r: AttackRequest) {
-  const res = await SELF.fetch(`https://${r.host ?? 'shop.test'}${r.path}`, {
-    method: r.method,
-    headers: r.headers,
-    body: r.body,
-    redirect: 'manual',
+  const answer = (async () => {
+    const res = await SELF.fetch(`https://${r.host ?? 'shop.test'}${r.path}`, {
+      method: r.method,
+      headers: r.headers,
+      body: r.body,
+      redirect: 'manual',
+    })
+    const text = await res.text()
+    const headerText = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')
+    return { status: res.status, type: res.headers.get('content-type'), text, headerText }
+  })()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${NO_ANSWER_MS / 1000} s`)), NO_ANSWER_MS)
   })
-  const text = await res.text()
-  const headerText = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')
-  return { status: res.status, type: res.headers.get('content-type'), text, headerText }
+  try {
+    return await Promise.race([answer, stuck])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 describe(`adversarial fuzzing (seed ${ATTACK_SEED}, bound ${ATTACK_BOUND_MS} ms per request)`, () => {
