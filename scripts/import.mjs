@@ -190,9 +190,10 @@ async function purgeOutputCache(tagList) {
     console.log('output cache: no INVALIDATE_KEY (env or .dev.vars); not purged')
     return
   }
-  const url = `${base.replace(/\/+$/, '')}/invalidate?tag=${encodeURIComponent(tagList.join(','))}&key=${encodeURIComponent(key)}`
+  // The key travels in a header only: the shop refuses a key in the URL (URLs end up in logs).
+  const url = `${base.replace(/\/+$/, '')}/invalidate?tag=${encodeURIComponent(tagList.join(','))}`
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) })
+    const res = await fetch(url, { headers: { 'x-invalidate-key': key }, signal: AbortSignal.timeout(5000) })
     const body = await res.json().catch(() => null)
     console.log(
       `output cache: purge ${tagList.join(',')} → ${res.status} ${JSON.stringify(body?.result ?? body)}`,

@@ -1,7 +1,9 @@
 /**
- * The one place the browser calls `/api/*`. Every request carries the headers the spec requires
- * (transactions spec §7): JSON content type, the store name, send-final-price, send-converted-price,
- * country-id (IN/US/GB/ROW) and the currency.
+ * The one place the browser calls `/api/*`. Every request carries the required headers: JSON
+ * content type, the store name, send-final-price, send-converted-price, country-id
+ * (IN/US/GB/ROW) and the currency. The user's access token travels only as
+ * `Authorization: Bearer`, never in a URL (where history, logs, analytics and Referer would see
+ * it): a `token` handed over in the query or in the path's query string is moved to the header.
  */
 import type { z } from 'zod'
 import { pricingCountry } from '../../shared/config/store'
@@ -59,6 +61,8 @@ export class ApiError extends Error {
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   query?: Record<string, string | number | boolean | undefined | null>
+  /** The user's access token, sent as `Authorization: Bearer` (null/empty: a guest call). */
+  token?: string | null
   body?: unknown
   signal?: AbortSignal
   /** Injected for tests; defaults to the global fetch. */
@@ -77,14 +81,47 @@ export function apiUrl(path: string, query?: ApiRequest['query']): string {
 }
 
 /**
+ * Splits the access token off a request: the URL without any `token` parameter (from `query` or
+ * already in `path`) and the token for the Authorization header (an explicit `token` wins).
+ */
+export function withoutTokenInUrl(
+  path: string,
+  query?: ApiRequest['query'],
+  token?: string | null,
+): { url: string; token: string | null } {
+  let found: string | null = null
+  let rest = query
+  if (query && 'token' in query) {
+    const { token: fromQuery, ...others } = query
+    if (fromQuery !== undefined && fromQuery !== null && fromQuery !== '') found = String(fromQuery)
+    rest = others
+  }
+  let url = apiUrl(path, rest)
+  const q = url.indexOf('?')
+  if (q >= 0) {
+    const params = new URLSearchParams(url.slice(q + 1))
+    if (params.has('token')) {
+      found = found ?? (params.get('token') || null)
+      params.delete('token')
+      const qs = params.toString()
+      url = qs ? `${url.slice(0, q)}?${qs}` : url.slice(0, q)
+    }
+  }
+  return { url, token: token || found }
+}
+
+/**
  * Calls the API and returns the parsed JSON body. Rejects with the spec's messages for a non-JSON
  * response or a missing body. Non-2xx envelopes resolve too: callers read `code` (VSF semantics).
  */
 export async function apiRaw(path: string, req: ApiRequest = {}): Promise<{ status: number; body: unknown }> {
   const doFetch = req.fetch ?? fetch
-  const res = await doFetch(apiUrl(path, req.query), {
+  const { url, token } = withoutTokenInUrl(path, req.query, req.token)
+  const headers = apiHeaders(req.context)
+  if (token) headers.authorization = `Bearer ${token}`
+  const res = await doFetch(url, {
     method: req.method ?? (req.body === undefined ? 'GET' : 'POST'),
-    headers: apiHeaders(req.context),
+    headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
     signal: req.signal,
     credentials: 'same-origin',

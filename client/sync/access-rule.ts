@@ -1,28 +1,20 @@
 /**
- * The access rule (transactions spec §2): account routes send a visitor who is not logged in (once
- * the local session has started) home and remember the attempted path; after login the shopper is
- * redirected there. Only same-origin paths are remembered or followed (no open redirect).
+ * The access rule: account routes send a visitor who is not logged in (once the local session
+ * has started) home and remember the attempted path; after login the shopper is redirected
+ * there. Only same-origin paths are remembered or followed (no open redirect): the same check as
+ * the URL dispatcher's stored redirects (shared/domain/safe-redirect).
  */
 
+import { sameOriginPath } from '../../shared/domain/safe-redirect'
 import { isLoggedIn, sessionStarted } from '../state/user'
 
+/** A stand-in origin: only whether a path stays on its own origin matters here. */
 const BASE = 'https://same-origin.invalid'
 const REDIRECT_KEY = 'redirect-after-login'
 
-/** The path (+search+hash) when `candidate` is a same-origin path, else null. */
+/** The normalised path (+search+hash) when `candidate` is a same-origin path, else null. */
 export function safeRedirectPath(candidate: unknown): string | null {
-  if (typeof candidate !== 'string' || !candidate.startsWith('/')) return null
-  // Protocol-relative and backslash tricks ('//evil', '/\\evil'), control characters.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (/^\/[/\\]/.test(candidate) || /[\u0000-\u001f\u007f\\]/.test(candidate)) return null
-  let url: URL
-  try {
-    url = new URL(candidate, BASE)
-  } catch {
-    return null
-  }
-  if (url.origin !== BASE) return null
-  return `${url.pathname}${url.search}${url.hash}`
+  return sameOriginPath(candidate, BASE)
 }
 
 export interface AccessRuleDeps {

@@ -236,8 +236,11 @@ export function createCartSync(deps: CartSyncDeps) {
     await persist()
   }
 
-  const cartUrl = (path: string, extra = '') =>
-    `/api/cart/${path}?token=${cartIsGuest ? '' : '{{token}}'}&cartId={{cartId}}${extra}`
+  /** A cart call: the user's token goes along (as a header) unless the cart is a guest cart. */
+  const cartTask = (path: string, extra = '') => ({
+    url: `/api/cart/${path}?cartId={{cartId}}${extra}`,
+    auth: !cartIsGuest,
+  })
 
   // ---------------------------------------------------------------------------------------------
   // Server calls (run on the chain)
@@ -252,7 +255,7 @@ export function createCartSync(deps: CartSyncDeps) {
     let res: TaskResult
     try {
       res = await queue.execute({
-        url: cartUrl('update'),
+        ...cartTask('update'),
         payload: {
           method: 'POST',
           body: {
@@ -304,7 +307,7 @@ export function createCartSync(deps: CartSyncDeps) {
   async function deleteOnServer(sku: string, itemId: number | string): Promise<void> {
     try {
       const res = await queue.execute({
-        url: cartUrl('delete'),
+        ...cartTask('delete'),
         payload: {
           method: 'POST',
           body: { cartItem: { sku, item_id: itemId, quoteId: cartServerToken.value } },
@@ -355,7 +358,7 @@ export function createCartSync(deps: CartSyncDeps) {
 
   async function pull(): Promise<DiffServerItem[] | null> {
     try {
-      const res = await queue.execute({ url: cartUrl('pull'), silent: true })
+      const res = await queue.execute({ ...cartTask('pull'), silent: true })
       if (res.code === 200 && Array.isArray(res.result)) return res.result as DiffServerItem[]
       return null
     } catch (err) {
@@ -454,7 +457,7 @@ export function createCartSync(deps: CartSyncDeps) {
     }
   }
 
-  /** POST /cart/create (guest: empty token); stores the cart id and syncs. Runs on the chain. */
+  /** POST /cart/create (guest: without the user token); stores the cart id and syncs. Runs on the chain. */
   async function connectNow(
     opts: { guest?: boolean; mergeStrategy?: 'max'; forceClientState?: boolean } = {},
   ) {
@@ -463,7 +466,8 @@ export function createCartSync(deps: CartSyncDeps) {
     let res: TaskResult | null = null
     try {
       res = await queue.execute({
-        url: guest ? '/api/cart/create?token=' : '/api/cart/create?token={{token}}',
+        url: '/api/cart/create',
+        auth: !guest,
         payload: { method: 'POST' },
         silent: true,
       })
@@ -494,7 +498,7 @@ export function createCartSync(deps: CartSyncDeps) {
   async function syncTotalsNow(): Promise<void> {
     if (!cartServerToken.value || !deps.settings().cartTotalsSync) return
     try {
-      const res = await queue.execute({ url: cartUrl('totals'), silent: true })
+      const res = await queue.execute({ ...cartTask('totals'), silent: true })
       if (res.code !== 200 || !res.result || typeof res.result !== 'object') return
       const totals = res.result as CartTotals & { promo_message?: string }
       cartTotals.value = {
@@ -692,7 +696,7 @@ export function createCartSync(deps: CartSyncDeps) {
       return serial(async () => {
         try {
           const res = await queue.execute({
-            url: cartUrl('apply-coupon', `&coupon=${encodeURIComponent(code.trim())}`),
+            ...cartTask('apply-coupon', `&coupon=${encodeURIComponent(code.trim())}`),
             payload: { method: 'POST' },
           })
           await syncTotalsNow()
@@ -707,7 +711,7 @@ export function createCartSync(deps: CartSyncDeps) {
       if (!deps.settings().cartTotalsSync || !cartServerToken.value) return false
       return serial(async () => {
         try {
-          const res = await queue.execute({ url: cartUrl('delete-coupon'), payload: { method: 'POST' } })
+          const res = await queue.execute({ ...cartTask('delete-coupon'), payload: { method: 'POST' } })
           await syncTotalsNow()
           return res.code === 200
         } catch {
@@ -719,7 +723,7 @@ export function createCartSync(deps: CartSyncDeps) {
     /** GET payment-methods for the connected cart (empty when not connected). */
     async paymentMethods(): Promise<Record<string, unknown>[]> {
       if (!cartServerToken.value) return []
-      const res = await queue.execute({ url: cartUrl('payment-methods'), silent: true }).catch(() => null)
+      const res = await queue.execute({ ...cartTask('payment-methods'), silent: true }).catch(() => null)
       return res?.code === 200 && Array.isArray(res.result) ? (res.result as Record<string, unknown>[]) : []
     },
 
@@ -728,7 +732,7 @@ export function createCartSync(deps: CartSyncDeps) {
       if (!cartServerToken.value) return []
       const res = await queue
         .execute({
-          url: cartUrl('shipping-methods'),
+          ...cartTask('shipping-methods'),
           payload: { method: 'POST', body: { address } },
           silent: true,
         })
@@ -742,7 +746,7 @@ export function createCartSync(deps: CartSyncDeps) {
       return serial(async () => {
         const res = await queue
           .execute({
-            url: cartUrl('shipping-information'),
+            ...cartTask('shipping-information'),
             payload: { method: 'POST', body: { addressInformation } },
           })
           .catch(() => null)

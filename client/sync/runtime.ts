@@ -95,7 +95,8 @@ function createRuntime() {
     storage: manager.get('orders'),
     send: async (order) => {
       const res = await tasks.execute({
-        url: '/api/order?token={{token}}',
+        url: '/api/order',
+        auth: true,
         payload: { method: 'POST', body: order },
         silent: true,
       })

@@ -1,9 +1,11 @@
 /**
- * The user session (transactions spec §4 "User session", §7 user calls; contract §1.4). Starts
- * from the stored user and token: a token → authorised (load me, order history, store credit),
- * none → the non-authorised event. Login stores the tokens and authorises the cart; logout clears
- * user, wishlist, compare and checkout details (subscribers of EVENTS.userAfterLogout),
- * disconnects and recreates the cart, and says "You're logged out". Tokens travel as ?token=.
+ * The user session. Starts from the stored user and token: a token → authorised (load me, order
+ * history, store credit), none → the non-authorised event. Login stores the tokens and authorises
+ * the cart; logout clears user, wishlist, compare and checkout details (subscribers of
+ * EVENTS.userAfterLogout), disconnects and recreates the cart, and says "You're logged out".
+ * User calls are tasks with `auth`: the access token goes in the Authorization header, never in a
+ * URL. The device token the server hands out at sign-in is kept per address across logouts and
+ * sent with the next sign-in, so failed guesses by others do not slow this browser down.
  */
 import { MSG } from '../../shared/i18n/messages'
 import { apiRaw } from '../api'
@@ -37,6 +39,15 @@ export const USER_KEYS = {
   user: 'current-user',
   ordersHistory: 'orders-history',
 } as const
+
+/** Shown when signing in right after registering fails: the address may already have had an account. */
+export const MSG_REGISTERED_SIGN_IN =
+  'We could not sign you in. If this e-mail address already has an account, we have sent it a message: sign in with its password or reset it.'
+
+/** Device tokens by lower-cased address; kept on logout (they prove this browser, not a session). */
+export const DEVICE_TOKENS_KEY = 'device-tokens'
+/** The most addresses a browser keeps device tokens for (the newest win). */
+export const MAX_DEVICE_TOKENS = 5
 
 /** The cart operations the session drives (implemented by client/sync/cart-sync.ts). */
 export interface SessionCart {
@@ -85,6 +96,18 @@ export function createSession(deps: SessionDeps) {
     }
   }
 
+  async function readDeviceTokens(): Promise<Record<string, string>> {
+    const stored = await storage.getItem(DEVICE_TOKENS_KEY).catch(() => null)
+    return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {}
+  }
+
+  async function rememberDeviceToken(username: string, token: string): Promise<void> {
+    const key = username.trim().toLowerCase()
+    const { [key]: _old, ...others } = await readDeviceTokens()
+    const kept = Object.entries(others).slice(-(MAX_DEVICE_TOKENS - 1))
+    await storage.setItem(DEVICE_TOKENS_KEY, Object.fromEntries([...kept, [key, token]]))
+  }
+
   async function persistTokens(): Promise<void> {
     await storage.setItem(USER_KEYS.token, userToken.value)
     await storage.setItem(USER_KEYS.refreshToken, refreshToken.value)
@@ -92,7 +115,7 @@ export function createSession(deps: SessionDeps) {
 
   /** GET /api/user/me → the current user (resultCode 200). */
   async function loadMe(): Promise<CurrentUser | null> {
-    const res = await queue.execute({ url: '/api/user/me?token={{token}}', silent: true })
+    const res = await queue.execute({ url: '/api/user/me', auth: true, silent: true })
     if (res.code !== 200 || !res.result || typeof res.result !== 'object') return null
     const user = res.result as CurrentUser
     currentUser.value = user
@@ -102,7 +125,7 @@ export function createSession(deps: SessionDeps) {
   }
 
   async function loadOrdersHistory(): Promise<void> {
-    const res = await queue.execute({ url: '/api/user/order-history?token={{token}}', silent: true })
+    const res = await queue.execute({ url: '/api/user/order-history', auth: true, silent: true })
     if (res.code === 200 && res.result && typeof res.result === 'object') {
       const r = res.result as OrderHistory
       ordersHistory.value = { items: Array.isArray(r.items) ? r.items : [], total_count: r.total_count }
@@ -112,7 +135,8 @@ export function createSession(deps: SessionDeps) {
 
   async function loadStoreCredit(): Promise<void> {
     const res = await queue.execute({
-      url: '/api/giftcard/store-credit-transaction?token={{token}}',
+      url: '/api/giftcard/store-credit-transaction',
+      auth: true,
       silent: true,
     })
     if (res.code === 200 && res.result && typeof res.result === 'object') {
@@ -171,10 +195,16 @@ export function createSession(deps: SessionDeps) {
 
     /** POST /api/user/login; on success the customer cart is authorised and the remembered path returned. */
     async login(username: string, password: string): Promise<LoginResult> {
-      let body: { code?: number; result?: unknown; meta?: { refreshToken?: string } }
+      let body: { code?: number; result?: unknown; meta?: { refreshToken?: string; deviceToken?: string } }
+      const devices = await readDeviceTokens()
+      const deviceToken = devices[username.trim().toLowerCase()]
       try {
         body = (
-          await apiRaw('/api/user/login', { method: 'POST', body: { username, password }, fetch: deps.fetch })
+          await apiRaw('/api/user/login', {
+            method: 'POST',
+            body: deviceToken ? { username, password, deviceToken } : { username, password },
+            fetch: deps.fetch,
+          })
         ).body as typeof body
       } catch (err) {
         return { ok: false, message: (err as Error).message }
@@ -182,6 +212,8 @@ export function createSession(deps: SessionDeps) {
       if (body.code !== 200 || typeof body.result !== 'string') {
         return { ok: false, message: errorText(body.result, 'Login failed') }
       }
+      if (typeof body.meta?.deviceToken === 'string')
+        await rememberDeviceToken(username, body.meta.deviceToken)
       return session.acceptTokens(body.result, body.meta?.refreshToken ?? null)
     },
 
@@ -229,7 +261,10 @@ export function createSession(deps: SessionDeps) {
         return { ok: false, message: (err as Error).message }
       }
       if (body.code !== 200) return { ok: false, message: errorText(body.result, 'Registration failed') }
-      return session.login(input.email, input.password)
+      // The answer is the same for a taken address (its owner gets a mail); then signing in fails.
+      const signedIn = await session.login(input.email, input.password)
+      if (signedIn.ok || /^Too many/.test(signedIn.message)) return signedIn
+      return { ok: false, message: MSG_REGISTERED_SIGN_IN }
     },
 
     /** Ends the session: clears user data, tells subscribers, recreates the cart, "You're logged out". */
@@ -254,16 +289,42 @@ export function createSession(deps: SessionDeps) {
      */
     async updateProfile(customer: Record<string, unknown>): Promise<void> {
       await queue.queue({
-        url: '/api/user/me?token={{token}}',
+        url: '/api/user/me',
+        auth: true,
         payload: { method: 'POST', body: { customer } },
         callback_event: PROFILE_UPDATED_EVENT,
       })
     },
 
+    /**
+     * Changes the e-mail address (the server needs the current password). Sent at once and never
+     * queued, so the password is not stored on the device; 200 replaces the current user.
+     */
+    async changeEmail(
+      customer: Record<string, unknown>,
+      currentPassword: string,
+    ): Promise<{ ok: true } | { ok: false; message: string }> {
+      const res = await queue.execute({
+        url: '/api/user/me',
+        auth: true,
+        payload: { method: 'POST', body: { customer, currentPassword } },
+        silent: true,
+      })
+      if (res.code !== 200 || !res.result || typeof res.result !== 'object') {
+        return { ok: false, message: errorText(res.result, 'The e-mail address could not be changed.') }
+      }
+      currentUser.value = res.result as CurrentUser
+      applyGroup(currentUser.value)
+      await storage.setItem(USER_KEYS.user, res.result)
+      deps.notify({ type: 'success', message: MSG.accountUpdated })
+      return { ok: true }
+    },
+
     /** POST change-password; 200 → message and automatic login with the new password. */
     async changePassword(currentPassword: string, newPassword: string): Promise<LoginResult> {
       const res = await queue.execute({
-        url: '/api/user/change-password?token={{token}}',
+        url: '/api/user/change-password',
+        auth: true,
         payload: { method: 'POST', body: { currentPassword, newPassword } },
         silent: true,
       })

@@ -1,9 +1,11 @@
 /**
- * The sync task queue (transactions spec §4 "Sync task lifecycle", §7 response handling, §8 error
- * catalogue; contract §2.1). A task is queued (transmited false), transmitted with a result, then
+ * The sync task queue. A task is queued (transmited false), transmitted with a result, then
  * removed unless its result is cacheable. Queued tasks are persisted and run one at a time while
- * online. `{{token}}` and `{{cartId}}` placeholders are filled at send time; a task needing a cart
- * id waits for one and is rejected otherwise. 401 with a user token goes through the refresh lock.
+ * online. A task with `auth` carries the user's access token, read at send time and sent as
+ * `Authorization: Bearer` (never in the URL); a `token={{token}}` parameter (older persisted
+ * tasks, vue-storefront style templates) means the same and is taken out of the URL, and an empty
+ * `token=` is dropped. `{{cartId}}` is filled at send time; a task needing a cart id waits for one
+ * and is rejected otherwise. 401 with a user token goes through the refresh lock.
  */
 
 import { isSuppressedErrorMessage, MSG } from '../../shared/i18n/messages'
@@ -19,10 +21,12 @@ export interface TaskPayload {
   body?: unknown
 }
 
-/** Sync task (transactions spec §3). Times are epoch milliseconds. */
+/** A sync task as stored and sent. Times are epoch milliseconds. */
 export interface SyncTask {
   task_id: string
   url: string
+  /** Sends the user's access token (Authorization header) when there is one. */
+  auth?: boolean
   payload: TaskPayload
   transmited: boolean
   transmited_at: number | null
@@ -40,6 +44,8 @@ export interface SyncTask {
 
 export interface TaskInput {
   url: string
+  /** Sends the user's access token (Authorization header) when there is one. */
+  auth?: boolean
   payload?: TaskPayload
   callback_event?: string
   silent?: boolean
@@ -82,7 +88,21 @@ function randomHex(): string {
   return Math.random().toString(16).slice(2, 18)
 }
 
-/** Text of an error result: a string, or an object with result or message (spec §7). */
+const TOKEN_PARAM = /([?&])token=(\{\{token\}\}|%7B%7Btoken%7D%7D)?(?=&|$)/i
+
+/** Whether a task carries the user token: its `auth` flag, or a `{{token}}` placeholder in its URL. */
+export function usesUserToken(task: Pick<SyncTask, 'url' | 'auth'>): boolean {
+  return task.auth === true || task.url.includes('{{token}}')
+}
+
+/** The task URL without its `token` parameter (placeholder or empty). */
+export function stripTokenParam(url: string): string {
+  let out = url
+  while (TOKEN_PARAM.test(out)) out = out.replace(TOKEN_PARAM, (_, sep: string) => (sep === '?' ? '?' : ''))
+  return out.replace(/\?&/, '?').replace(/\?$/, '')
+}
+
+/** Text of an error result: a string, or an object with a string result, message or errorMessage. */
 export function resultMessage(result: unknown): string | null {
   if (typeof result === 'string') return result
   if (result && typeof result === 'object') {
@@ -110,6 +130,7 @@ export function createTaskQueue(deps: TaskQueueDeps) {
     return {
       task_id: `${now}-${random()}`,
       url: input.url,
+      auth: input.auth,
       payload: input.payload ?? { method: 'GET' },
       transmited: false,
       transmited_at: null,
@@ -122,8 +143,8 @@ export function createTaskQueue(deps: TaskQueueDeps) {
     }
   }
 
-  async function resolveUrl(task: SyncTask, token: string | null, waitForCart: boolean): Promise<string> {
-    let url = task.url.replace(/\{\{token\}\}/g, encodeURIComponent(token ?? ''))
+  async function resolveUrl(task: SyncTask, waitForCart: boolean): Promise<string> {
+    let url = stripTokenParam(task.url)
     if (url.includes('{{cartId}}')) {
       let cartId = deps.getCartId()
       if (!cartId && waitForCart && deps.waitForCartId) cartId = await deps.waitForCartId()
@@ -166,17 +187,19 @@ export function createTaskQueue(deps: TaskQueueDeps) {
         continue
       }
       const token = deps.getToken()
+      const auth = usesUserToken(task)
       // A failed refresh aborts the calls that carry the user token; guest calls (no token) go on.
-      if (lock < 0 && token && task.url.includes('{{token}}')) {
+      if (lock < 0 && token && auth) {
         return finish({ ...task, silent: true }, 401, MSG.tokenRefreshFailed)
       }
-      const url = await resolveUrl(task, token, waitForCart)
+      const url = await resolveUrl(task, waitForCart)
       let status: number
       let body: unknown
       try {
         ;({ status, body } = await apiRaw(url, {
           method: task.payload.method ?? (task.payload.body === undefined ? 'GET' : 'POST'),
           body: task.payload.body,
+          token: auth ? token : null,
           fetch: deps.fetch,
         }))
       } catch (err) {

@@ -48,3 +48,16 @@ test('canonical and AMP pages point at each other', async ({ request }) => {
     new RegExp(`rel="canonical" href="[^"]*${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
   )
 })
+
+test('a shop started on another port names itself in every absolute link', async ({ request, baseURL }) => {
+  // scripts/start.mjs --port N passes PUBLIC_ORIGIN=http://localhost:N to the worker.
+  const own = `http://localhost:${new URL(baseURL ?? '').port}`
+  const index = locs(await (await request.get('/sitemap.xml')).text())
+  expect(index.length).toBeGreaterThan(2)
+  for (const loc of index) expect(new URL(loc).origin).toBe(own)
+  expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${own}/sitemap.xml`)
+  // A request naming another host (as a proxy or an attacker might) changes nothing.
+  const home = await (await request.get('/', { headers: { 'x-forwarded-host': 'attacker.example' } })).text()
+  expect(home).toContain(`<link rel="canonical" href="${own}/"/>`)
+  expect(home).not.toContain('attacker.example')
+})

@@ -48,7 +48,9 @@ function fakeServer() {
     if (state.down) throw new TypeError('Failed to fetch')
     const url = new URL(String(input), 'https://shop.test')
     const p = url.pathname.replace('/api/', '')
-    const token = url.searchParams.get('token') ?? ''
+    // Like the server: the customer's token comes in the Authorization header, never in the URL.
+    if (url.searchParams.has('token')) return json({ code: 400, result: 'access token in the URL' }, 400)
+    const token = /^Bearer (.+)$/.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1] ?? ''
     calls.push(`${p}${p === 'cart/create' ? `:${token ? 'customer' : 'guest'}` : ''}`)
     // A little latency so concurrent calls really overlap.
     await flush(2)

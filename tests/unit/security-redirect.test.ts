@@ -30,6 +30,13 @@ const OPEN_REDIRECTS = [
   '',
   'my-account',
   '/\u0000/evil.example',
+  // Dot segments that normalise into a protocol-relative '//host'.
+  '/..//evil.example',
+  '/.//evil.example',
+  '/my-account/..//evil.example',
+  '/%2e%2e//evil.example',
+  '/\r/evil.example',
+  '/\u200b/evil.example',
 ]
 
 describe('login-return path', () => {
@@ -39,6 +46,8 @@ describe('login-return path', () => {
       expect(out.startsWith('/')).toBe(true)
       expect(out.startsWith('//')).toBe(false)
       expect(landsOn(out)).toBe(ORIGIN)
+      // location.assign(out) resolves against the page, and '//x' would name another host.
+      expect(new URL(out, `${ORIGIN}/`).origin).toBe(ORIGIN)
     }
   })
 

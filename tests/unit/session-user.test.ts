@@ -14,7 +14,13 @@ import { StorageManager } from '../../client/storage/storage-manager'
 import { guardAccountRoute, safeRedirectPath, takeRedirectAfterLogin } from '../../client/sync/access-rule'
 import { type ClientSettings, clientSettings } from '../../client/sync/config'
 import { createEventBus, EVENTS } from '../../client/sync/events'
-import { createSession, USER_KEYS } from '../../client/sync/session'
+import {
+  createSession,
+  DEVICE_TOKENS_KEY,
+  MAX_DEVICE_TOKENS,
+  MSG_REGISTERED_SIGN_IN,
+  USER_KEYS,
+} from '../../client/sync/session'
 import { createTaskQueue, type SyncTask } from '../../client/sync/task-queue'
 import { createTokenRefresher } from '../../client/sync/token-refresh'
 import { flush } from './sync-fake-clock'
@@ -42,14 +48,32 @@ function setup(settings: Partial<ClientSettings> = {}) {
   for (const e of Object.values(EVENTS)) bus.on(e, () => events.push(e))
   const notices: { type: string; message: string }[] = []
   const calls: string[] = []
+  const logins: Record<string, unknown>[] = []
+  const profileBodies: Record<string, unknown>[] = []
   const fetchFn = (async (input: string, init?: RequestInit) => {
     const url = new URL(String(input), 'https://shop.test')
-    calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`)
+    const bearer = /^Bearer (.+)$/.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1]
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}${bearer ? ` (Bearer ${bearer})` : ''}`)
     switch (url.pathname) {
       case '/api/user/login': {
         const b = JSON.parse(String(init?.body))
+        logins.push(b)
+        if (b.password === 'slowed') {
+          return json(
+            {
+              code: 429,
+              result:
+                'Too many failed sign-in attempts for this account. Please wait 4 seconds and try again.',
+            },
+            429,
+          )
+        }
         return b.password === 'secret123'
-          ? json({ code: 200, result: 'tok', meta: { refreshToken: 'ref' } })
+          ? json({
+              code: 200,
+              result: 'tok',
+              meta: { refreshToken: 'ref', deviceToken: `device-of-${b.username}` },
+            })
           : json(
               { code: 401, result: 'You did not sign in correctly or your account is temporarily disabled.' },
               401,
@@ -58,6 +82,10 @@ function setup(settings: Partial<ClientSettings> = {}) {
       case '/api/user/me':
         if (init?.method === 'POST') {
           const b = JSON.parse(String(init.body))
+          profileBodies.push(b)
+          if (b.customer.email !== 'a@b.c' && b.currentPassword !== 'secret123') {
+            return json({ code: 400, result: "The password doesn't match this account." }, 400)
+          }
           return json({ code: 200, result: { id: 7, ...b.customer, group_id: 1 } })
         }
         return json({
@@ -68,6 +96,8 @@ function setup(settings: Partial<ClientSettings> = {}) {
         return json({ code: 200, result: { items: [{ increment_id: '000000001' }], total_count: 1 } })
       case '/api/giftcard/store-credit-transaction':
         return json({ code: 200, result: { items: [{ amount: 100 }], total_balance: 100 } })
+      case '/api/user/create':
+        return json({ code: 200, result: JSON.parse(String(init?.body)).customer })
       default:
         return json({ code: 404, result: 'nope' }, 404)
     }
@@ -102,7 +132,7 @@ function setup(settings: Partial<ClientSettings> = {}) {
     fetch: fetchFn,
     redirectStore,
   })
-  return { manager, storage, session, events, notices, calls, cart, redirectStore }
+  return { manager, storage, session, events, notices, calls, logins, profileBodies, cart, redirectStore }
 }
 
 beforeEach(() => {
@@ -121,15 +151,15 @@ describe('session start', () => {
     expect(t.calls).toEqual([])
   })
 
-  it('with a stored token is authorised and loads me, order history and store credit (tokens as ?token=)', async () => {
+  it('with a stored token is authorised and loads me, order history and store credit (token in the Authorization header)', async () => {
     const t = setup()
     await t.storage.setItem(USER_KEYS.token, 'stored')
     await t.session.start()
     expect(t.events).toEqual([EVENTS.sessionAuthorized])
     expect(t.calls.sort()).toEqual([
-      'GET /api/giftcard/store-credit-transaction?token=stored',
-      'GET /api/user/me?token=stored',
-      'GET /api/user/order-history?token=stored',
+      'GET /api/giftcard/store-credit-transaction (Bearer stored)',
+      'GET /api/user/me (Bearer stored)',
+      'GET /api/user/order-history (Bearer stored)',
     ])
     expect(currentUser.value?.email).toBe('a@b.c')
     expect(ordersHistory.value.items).toHaveLength(1)
@@ -204,7 +234,8 @@ describe('login / logout', () => {
     await t.session.updateProfile({ email: 'a@b.c', firstname: 'New', lastname: 'Name' })
     await vi.waitFor(() => expect(currentUser.value?.firstname).toBe('New'))
     await flush()
-    expect(t.calls).toContain('POST /api/user/me?token=tok')
+    expect(t.calls).toContain('POST /api/user/me (Bearer tok)')
+    expect(t.calls.some((c) => c.includes('token='))).toBe(false)
     expect(t.notices).toContainEqual({
       type: 'success',
       message: 'Account data has successfully been updated',
@@ -263,5 +294,73 @@ describe('access rule', () => {
       }),
     ).toBe(true)
     expect(nav).toEqual([])
+  })
+})
+
+describe('device tokens', () => {
+  it('the device token from a sign-in is kept across logout and sent with the next sign-in of that address only', async () => {
+    const t = setup()
+    await t.session.login('A@B.c', 'secret123')
+    expect(t.logins[0]).toEqual({ username: 'A@B.c', password: 'secret123' })
+    await t.session.logout()
+    await t.session.login('a@b.c', 'secret123')
+    expect(t.logins[1]).toEqual({ username: 'a@b.c', password: 'secret123', deviceToken: 'device-of-A@B.c' })
+    await t.session.login('other@b.c', 'wrong')
+    expect(t.logins[2]).toEqual({ username: 'other@b.c', password: 'wrong' })
+    expect(await t.storage.getItem(DEVICE_TOKENS_KEY)).toEqual({ 'a@b.c': 'device-of-a@b.c' })
+  })
+
+  it(`keeps device tokens for at most ${MAX_DEVICE_TOKENS} addresses, the newest`, async () => {
+    const t = setup()
+    for (let i = 0; i < MAX_DEVICE_TOKENS + 2; i++) await t.session.login(`u${i}@b.c`, 'secret123')
+    const kept = Object.keys((await t.storage.getItem(DEVICE_TOKENS_KEY)) as Record<string, string>)
+    expect(kept).toEqual(Array.from({ length: MAX_DEVICE_TOKENS }, (_, i) => `u${i + 2}@b.c`))
+  })
+})
+
+describe('registration', () => {
+  it('signs in after registering; when that fails the message says the address may already have an account', async () => {
+    const t = setup()
+    expect(
+      await t.session.register({ email: 'n@b.c', firstname: 'N', lastname: 'B', password: 'secret123' }),
+    ).toMatchObject({ ok: true })
+    expect(
+      await t.session.register({ email: 'n@b.c', firstname: 'N', lastname: 'B', password: 'another1' }),
+    ).toEqual({
+      ok: false,
+      message: MSG_REGISTERED_SIGN_IN,
+    })
+    const slowed = await t.session.register({
+      email: 'n@b.c',
+      firstname: 'N',
+      lastname: 'B',
+      password: 'slowed',
+    })
+    expect(slowed).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many/) })
+  })
+})
+
+describe('changing the e-mail address', () => {
+  it('sends the current password with the update at once (never queued) and replaces the user on success', async () => {
+    const t = setup()
+    await t.session.login('a@b.c', 'secret123')
+    const wrong = await t.session.changeEmail({ email: 'new@b.c', firstname: 'A', lastname: 'B' }, 'nope')
+    expect(wrong).toEqual({ ok: false, message: "The password doesn't match this account." })
+    expect(currentUser.value?.email).toBe('a@b.c')
+    const done = await t.session.changeEmail({ email: 'new@b.c', firstname: 'A', lastname: 'B' }, 'secret123')
+    expect(done).toEqual({ ok: true })
+    expect(currentUser.value?.email).toBe('new@b.c')
+    expect(t.profileBodies.at(-1)).toEqual({
+      customer: { email: 'new@b.c', firstname: 'A', lastname: 'B' },
+      currentPassword: 'secret123',
+    })
+    expect(t.calls).toContain('POST /api/user/me (Bearer tok)')
+    // Nothing with the password was written to the device's task queue.
+    const stored = JSON.stringify(await t.manager.get('syncTasks').entries())
+    expect(stored).not.toContain('secret123')
+    expect(t.notices).toContainEqual({
+      type: 'success',
+      message: 'Account data has successfully been updated',
+    })
   })
 })

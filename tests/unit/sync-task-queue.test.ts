@@ -1,7 +1,12 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
 import { StorageManager } from '../../client/storage/storage-manager'
-import { CartIdRequiredError, createTaskQueue, type SyncTask } from '../../client/sync/task-queue'
+import {
+  CartIdRequiredError,
+  createTaskQueue,
+  type SyncTask,
+  stripTokenParam,
+} from '../../client/sync/task-queue'
 import { createTokenRefresher, handleRefreshExhausted } from '../../client/sync/token-refresh'
 import { MSG } from '../../shared/i18n/messages'
 import { FakeClock, flush } from './sync-fake-clock'
@@ -20,9 +25,17 @@ interface Harness {
   exhausted: string[]
 }
 
-/** Builds a refresher + queue over a scripted fetch. */
+/** The access token a request carried in its Authorization header (the only place for it). */
+function bearerOf(init?: RequestInit): string | null {
+  return /^Bearer (.+)$/.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1] ?? null
+}
+
+/**
+ * Builds a refresher + queue over a scripted fetch. Calls are recorded as path + query, plus
+ * `(Bearer <token>)` when the header carried one; a token in a URL fails the call.
+ */
 function setup(
-  handler: (url: URL, h: Harness) => Response | Promise<Response>,
+  handler: (url: URL, h: Harness, bearer: string | null) => Response | Promise<Response>,
   refresh: (h: Harness, body: { refreshToken: string }) => Response | Promise<Response>,
   extra: Partial<Parameters<typeof createTaskQueue>[0]> = {},
 ) {
@@ -41,8 +54,10 @@ function setup(
       h.refreshCalls.push(body.refreshToken)
       return refresh(h, body)
     }
-    h.calls.push(`${url.pathname}${url.search}`)
-    return handler(url, h)
+    if (url.searchParams.has('token')) throw new Error(`an access token in a URL: ${url.search}`)
+    const bearer = bearerOf(init)
+    h.calls.push(`${url.pathname}${url.search}${bearer ? ` (Bearer ${bearer})` : ''}`)
+    return handler(url, h, bearer)
   }) as typeof fetch
   const refresher = createTokenRefresher({
     getToken: () => h.session.token,
@@ -69,7 +84,7 @@ function setup(
   return { h, refresher, queue }
 }
 
-const meTask = { url: '/api/user/me?token={{token}}' }
+const meTask = { url: '/api/user/me', auth: true }
 
 describe('token refresh lock', () => {
   it('concurrent 401s trigger exactly one refresh and every task retries with the new token', async () => {
@@ -78,10 +93,8 @@ describe('token refresh lock', () => {
       releaseRefresh = r
     })
     const { h, queue, refresher } = setup(
-      (url) =>
-        url.searchParams.get('token') === 'new'
-          ? json({ code: 200, result: 'ok' })
-          : json({ code: 401, result: 'expired' }, 401),
+      (_url, _h, bearer) =>
+        bearer === 'new' ? json({ code: 200, result: 'ok' }) : json({ code: 401, result: 'expired' }, 401),
       async () => {
         await gate
         return json({ code: 200, result: 'new', meta: { refreshToken: 'r1' } })
@@ -97,7 +110,7 @@ describe('token refresh lock', () => {
     expect(done.map((r) => r.code)).toEqual([200, 200, 200])
     expect(h.refreshCalls).toEqual(['r0'])
     expect(h.session).toMatchObject({ token: 'new', refreshToken: 'r1' })
-    expect(h.calls.filter((c) => c.includes('token=new'))).toHaveLength(3)
+    expect(h.calls.filter((c) => c.endsWith('(Bearer new)'))).toHaveLength(3)
     expect(refresher.lock).toBe(0)
   })
 
@@ -119,9 +132,8 @@ describe('token refresh lock', () => {
     let n = 0
     const expired = new Set<string>()
     const { h, queue, refresher } = setup(
-      (url) => {
-        const t = url.searchParams.get('token') ?? ''
-        return expired.has(t)
+      (_url, _h, bearer) => {
+        return expired.has(bearer ?? '')
           ? json({ code: 401, result: 'expired' }, 401)
           : json({ code: 200, result: { id: 1 } })
       },
@@ -163,10 +175,10 @@ describe('token refresh lock', () => {
       () => json({ code: 200, result: 'x' }),
     )
     h.session.token = null
-    const res = await queue.execute({ url: '/api/cart/create?token={{token}}' })
+    const res = await queue.execute({ url: '/api/cart/create', auth: true })
     expect(res.code).toBe(401)
     expect(h.refreshCalls).toEqual([])
-    expect(h.calls).toEqual(['/api/cart/create?token='])
+    expect(h.calls).toEqual(['/api/cart/create'])
   })
 
   it('handleRefreshExhausted logs out silently, clears unsent tasks, opens the sign-up modal and shows the message with OK', async () => {
@@ -195,7 +207,7 @@ describe('token refresh lock', () => {
 })
 
 describe('task execution', () => {
-  it('fills {{token}} and {{cartId}}; a cart task waits for a cart id, and is rejected when none comes', async () => {
+  it('sends the token as a header and fills {{cartId}}; a cart task waits for a cart id, and is rejected when none comes', async () => {
     let resolveCart!: (id: string | null) => void
     const { h, queue } = setup(
       () => json({ code: 200, result: [] }),
@@ -208,13 +220,13 @@ describe('task execution', () => {
           }),
       },
     )
-    const pending = queue.execute({ url: '/api/cart/pull?token={{token}}&cartId={{cartId}}' })
+    const pending = queue.execute({ url: '/api/cart/pull?cartId={{cartId}}', auth: true })
     await flush()
     expect(h.calls).toEqual([])
     resolveCart('c9')
     await pending
-    expect(h.calls).toEqual(['/api/cart/pull?token=old&cartId=c9'])
-    const rejected = queue.execute({ url: '/api/cart/pull?token={{token}}&cartId={{cartId}}' })
+    expect(h.calls).toEqual(['/api/cart/pull?cartId=c9 (Bearer old)'])
+    const rejected = queue.execute({ url: '/api/cart/pull?cartId={{cartId}}', auth: true })
     await flush()
     resolveCart(null)
     await expect(rejected).rejects.toBeInstanceOf(CartIdRequiredError)
@@ -285,7 +297,8 @@ describe('queue lifecycle', () => {
       { storage, isOnline: () => online, emit: (e, p) => events.push([e, (p as { code: number }).code]) },
     )
     await queue.queue({
-      url: '/api/user/me?token={{token}}',
+      url: '/api/user/me',
+      auth: true,
       payload: { method: 'POST', body: { customer: {} } },
       callback_event: 'store:user/handleUpdateProfile',
     })
@@ -303,7 +316,7 @@ describe('queue lifecycle', () => {
     expect(stored[0]?.task_id).toMatch(/^\d+-[0-9a-f]+$/)
     online = true
     expect(await queue.process()).toBe(2)
-    expect(h.calls).toEqual(['/api/user/me?token=old', '/api/stock/check?sku=A'])
+    expect(h.calls).toEqual(['/api/user/me (Bearer old)', '/api/stock/check?sku=A'])
     expect(maxInFlight).toBe(1)
     const left = (await storage.entries()).map(([, t]) => t)
     expect(left).toHaveLength(1)
@@ -357,7 +370,8 @@ describe('token refresh across tabs', () => {
         if (refreshToken !== 'r0') return json({ code: 401, result: 'refresh token reused' }, 401)
         return json({ code: 200, result: 'new', meta: { refreshToken: 'r1' } })
       }
-      return url.searchParams.get('token') === 'new'
+      if (url.searchParams.has('token')) throw new Error('an access token in a URL')
+      return bearerOf(init) === 'new'
         ? json({ code: 200, result: 'ok' })
         : json({ code: 401, result: 'expired' }, 401)
     }) as typeof fetch
@@ -397,5 +411,56 @@ describe('token refresh across tabs', () => {
     expect(refreshCalls).toBe(1)
     expect(a.mem.token).toBe('new')
     expect(b.mem).toEqual({ token: 'new', refreshToken: 'r1' })
+  })
+})
+
+describe('access token transport', () => {
+  it('a task with auth sends the current token as Authorization: Bearer; a guest task sends none, even signed in', async () => {
+    const seen: { url: string; auth: string | null }[] = []
+    const { h, queue } = setup(
+      (url, _h, bearer) => {
+        seen.push({ url: `${url.pathname}${url.search}`, auth: bearer })
+        return json({ code: 200, result: 'ok' })
+      },
+      () => json({}),
+    )
+    await queue.execute({ url: '/api/user/order-history?pageSize=20', auth: true })
+    await queue.execute({ url: '/api/cart/pull?cartId={{cartId}}' })
+    h.session.token = null
+    await queue.execute({ url: '/api/cart/create', auth: true })
+    expect(seen).toEqual([
+      { url: '/api/user/order-history?pageSize=20', auth: 'old' },
+      { url: '/api/cart/pull?cartId=c1', auth: null },
+      { url: '/api/cart/create', auth: null },
+    ])
+  })
+
+  it('older tasks with a token={{token}} or an empty token= parameter lose it from the URL; the placeholder means auth', async () => {
+    const { h, queue } = setup(
+      () => json({ code: 200, result: 'ok' }),
+      () => json({}),
+    )
+    for (const url of [
+      '/api/user/me?token={{token}}',
+      '/api/cart/update?token={{token}}&cartId={{cartId}}',
+      '/api/cart/apply-coupon?cartId={{cartId}}&token={{token}}&coupon=X',
+      '/api/cart/create?token=',
+      '/api/cart/totals?token=&cartId={{cartId}}',
+    ]) {
+      await queue.execute({ url })
+    }
+    expect(h.calls).toEqual([
+      '/api/user/me (Bearer old)',
+      '/api/cart/update?cartId=c1 (Bearer old)',
+      '/api/cart/apply-coupon?cartId=c1&coupon=X (Bearer old)',
+      '/api/cart/create',
+      '/api/cart/totals?cartId=c1',
+    ])
+  })
+
+  it('stripTokenParam leaves other parameters (even ones ending in "token") alone', () => {
+    expect(stripTokenParam('/api/x?groupToken=a&token={{token}}&b=1')).toBe('/api/x?groupToken=a&b=1')
+    expect(stripTokenParam('/api/x?mytoken=1')).toBe('/api/x?mytoken=1')
+    expect(stripTokenParam('/api/x')).toBe('/api/x')
   })
 })

@@ -74,12 +74,14 @@ describe('configured integrations', () => {
     const res = await call('/ext/mailchimp-subscribe/subscribe', secrets, {
       body: { email: 'Reader@Example.com' },
     })
-    expect(res.json.result).toBe('subscribed')
+    // Double opt-in: a new member starts pending (Mailchimp mails the confirmation).
+    expect(res.json.result).toBe('pending')
     // Member id = MD5 of the lower-cased address.
     expect(sent[0]?.url).toBe(
       'https://us1.api.mailchimp.com/3.0/lists/abc/members/baa0f4114eafbdd39ce828d01b849ae6',
     )
     expect(sent[0]?.init.method).toBe('PUT')
+    expect(JSON.parse(String(sent[0]?.init.body))).toMatchObject({ status_if_new: 'pending' })
     const headers = (sent[0] as Sent).init.headers as Record<string, string>
     expect(headers.authorization).toBe('apikey mc-key')
     const local = await env.DB.prepare(

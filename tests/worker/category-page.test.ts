@@ -106,7 +106,9 @@ describe('category page', () => {
     if (women.meta_description) {
       expect(decodeEntities(html)).toContain(`<meta name="description" content="${women.meta_description}"/>`)
     }
-    expect(html).toContain(`<link rel="canonical" href="https://shop.test/${women.url_path}"/>`)
+    expect(html).toContain(
+      `<link rel="canonical" href="${new URL(env.PUBLIC_ORIGIN).origin}/${women.url_path}"/>`,
+    )
     // Filtered listings are not indexed.
     expect(html).toContain('<meta name="robots" content="noindex, follow"/>')
     const unfiltered = await page('/c/women')

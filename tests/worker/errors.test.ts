@@ -4,7 +4,12 @@ import { HTTPException } from 'hono/http-exception'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AppEnv } from '../../worker/env'
 import { requestContext } from '../../worker/middleware/context'
-import { handleError, isTransientDbError } from '../../worker/middleware/errors'
+import {
+  handleError,
+  isTransientError,
+  MSG_TEMPORARILY_UNAVAILABLE,
+  RETRY_AFTER_SECONDS,
+} from '../../worker/middleware/errors'
 import { securityHeaders } from '../../worker/middleware/security-headers'
 
 function appThatThrows(err: Error) {
@@ -78,9 +83,99 @@ describe('onError', () => {
     expect(await page.text()).toContain('briefly unavailable')
     const bug = appThatThrows(new Error('D1_ERROR: UNIQUE constraint failed: orders.order_id'))
     expect((await bug.request('/api/boom', {}, env)).status).toBe(500)
-    expect(
-      isTransientDbError(new Error('D1_ERROR: D1 DB is overloaded. Requests queued for too long.')),
-    ).toBe(true)
-    expect(isTransientDbError(new Error('SQLITE_BUSY but not from D1'))).toBe(false)
+    expect(isTransientError(new Error('D1_ERROR: D1 DB is overloaded. Requests queued for too long.'))).toBe(
+      true,
+    )
+  })
+})
+
+/** Failures a retry can fix, as D1, KV, fetch and the runtime word them. */
+const TRANSIENT = [
+  'D1_ERROR: Network connection lost.',
+  'D1_ERROR: D1 DB is overloaded. Too many requests queued.',
+  'D1_ERROR: D1 DB is overloaded. Requests queued for too long.',
+  'D1_ERROR: D1 DB reset because its code was updated.',
+  'D1_ERROR: Internal error while starting up D1 DB storage caused object to be reset.',
+  'D1_ERROR: Internal error in D1 DB storage caused object to be reset.',
+  'D1_ERROR: D1 DB storage operation exceeded timeout which caused object to be reset.',
+  "D1_ERROR: D1 DB's isolate exceeded its memory limit and was reset.",
+  'D1_ERROR: D1 DB exceeded its CPU time limit and was reset.',
+  'D1_ERROR: Cannot resolve D1 DB due to transient issue on remote node.',
+  "D1_ERROR: Can't read from request stream because client disconnected.",
+  'D1_ERROR: database is locked: SQLITE_BUSY',
+  'SQLITE_BUSY: database is locked',
+  'Network connection lost.',
+  'Durable Object reset because its code was updated.',
+  'KV GET failed: 429 Too Many Requests',
+  'The operation timed out.',
+  'connection reset by peer (ECONNRESET)',
+  'Upstream answered 503 Service Unavailable',
+]
+
+/** Failures a retry cannot fix: they stay a 500 with the generic message. */
+const PERMANENT = [
+  'D1_ERROR: UNIQUE constraint failed: orders.order_id: SQLITE_CONSTRAINT',
+  'D1_ERROR: near "SELCT": syntax error at offset 0: SQLITE_ERROR',
+  'D1_ERROR: no such table: nope: SQLITE_ERROR',
+  'D1_TYPE_ERROR: Type undefined is not supported for value undefined',
+  'D1_ERROR: Memory limit would be exceeded by this operation.',
+  // A constraint failure stays permanent even while the database is also busy.
+  'D1_ERROR: CHECK constraint failed: qty > 0 (database is locked)',
+  "Cannot read properties of undefined (reading 'timeout')",
+  'x is not a function',
+  'db password is hunter2',
+]
+
+describe('transient failures answer 503 with Retry-After; everything else stays 500', () => {
+  it.each(TRANSIENT)('503 + Retry-After for %j, on /api and on pages', async (message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const app = appThatThrows(new Error(message))
+    const api = await app.request('/api/boom', {}, env)
+    expect(api.status).toBe(503)
+    expect(api.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS))
+    const body = (await api.json()) as { code: number; result: string }
+    expect(body).toMatchObject({ code: 503, result: MSG_TEMPORARILY_UNAVAILABLE })
+    const page = await app.request('/boom', {}, env)
+    expect(page.status).toBe(503)
+    expect(page.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS))
+    const html = await page.text()
+    expect(html).toContain('briefly unavailable')
+    expect(html).not.toContain(message)
+  })
+
+  it.each(PERMANENT)('500 without Retry-After, stack or message for %j', async (message) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const app = appThatThrows(new Error(message))
+    const api = await app.request('/api/boom', {}, env)
+    expect(api.status).toBe(500)
+    expect(api.headers.get('retry-after')).toBeNull()
+    const text = await api.text()
+    expect(JSON.parse(text)).toMatchObject({ code: 500, result: 'Internal server error' })
+    expect(text).not.toMatch(/at .*\.(ts|js):\d+/)
+    const page = await app.request('/boom', {}, env)
+    expect(page.status).toBe(500)
+    expect(page.headers.get('retry-after')).toBeNull()
+    const html = await page.text()
+    expect(html).not.toContain(message)
+    expect(html).not.toMatch(/at .*\.(ts|js):\d+/)
+  })
+
+  it('looks through the cause chain and error names (an aborted fetch, a wrapped D1 error)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const wrapped = new Error('loading the menu failed', {
+      cause: new Error('D1_ERROR: Network connection lost.'),
+    })
+    expect((await appThatThrows(wrapped).request('/api/boom', {}, env)).status).toBe(503)
+    const aborted = new DOMException('The operation was aborted due to timeout', 'TimeoutError')
+    expect(isTransientError(aborted)).toBe(true)
+    const constraintBehindBusy = new Error('write failed: database is locked', {
+      cause: new Error('D1_ERROR: UNIQUE constraint failed: carts.guest_token'),
+    })
+    expect((await appThatThrows(constraintBehindBusy).request('/api/boom', {}, env)).status).toBe(500)
+    // Expected failures keep their own status, whatever their text says.
+    const expected = new HTTPException(400, { message: 'timeout must be a positive number' })
+    expect((await appThatThrows(expected).request('/api/boom', {}, env)).status).toBe(400)
+    expect(isTransientError('Network connection lost.')).toBe(true)
+    expect(isTransientError(undefined)).toBe(false)
   })
 })

@@ -129,4 +129,71 @@ describe('security headers on every HTML route', () => {
     ])
     await res.arrayBuffer()
   })
+
+  it('sends the full header set (secure-headers) on pages, AMP, JSON, text and XML; CSP only on HTML', async () => {
+    const row = await env.DB.prepare(
+      "SELECT sku, slug FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'simple' LIMIT 1",
+    ).first<{ sku: string; slug: string }>()
+    const paths = {
+      page: '/c/women',
+      amp: `/amp/p/${encodeURIComponent(row?.sku ?? 'x')}/${row?.slug}`,
+      json: '/api/stores/all',
+      text: '/robots.txt',
+      xml: '/sitemap.xml',
+    }
+    const csp: Record<string, Map<string, string[]>> = {}
+    for (const [kind, path] of Object.entries(paths)) {
+      const res = await SELF.fetch(`https://shop.test${path}`, { headers: BROWSER })
+      await res.arrayBuffer()
+      expect(res.status, path).toBe(200)
+      expectTransportHeaders(res)
+      expect(res.headers.get('cross-origin-opener-policy'), path).toBe('same-origin')
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin')
+      expect(res.headers.get('x-permitted-cross-domain-policies'), path).toBe('none')
+      expect(res.headers.get('x-dns-prefetch-control'), path).toBe('off')
+      expect(res.headers.get('origin-agent-cluster'), path).toBe('?1')
+      expect(res.headers.get('x-powered-by'), path).toBeNull()
+      const permissions = (res.headers.get('permissions-policy') ?? '').split(/,\s*/).sort()
+      expect(permissions, path).toEqual(['camera=()', 'geolocation=()', 'microphone=()', 'payment=(self)'])
+      const policy = res.headers.get('content-security-policy')
+      if (kind === 'page' || kind === 'amp') csp[kind] = directives(policy ?? '')
+      else expect(policy, path).toBeNull()
+    }
+    const page = csp.page as Map<string, string[]>
+    expect([...page.keys()].sort()).toEqual(
+      [
+        'base-uri',
+        'connect-src',
+        'default-src',
+        'font-src',
+        'form-action',
+        'frame-ancestors',
+        'img-src',
+        'manifest-src',
+        'object-src',
+        'script-src',
+        'style-src',
+        'style-src-attr',
+        'worker-src',
+      ].sort(),
+    )
+    for (const d of [
+      'default-src',
+      'connect-src',
+      'font-src',
+      'manifest-src',
+      'worker-src',
+      'base-uri',
+      'form-action',
+    ])
+      expect(page.get(d), d).toEqual(["'self'"])
+    expect(page.get('script-src')?.filter((s) => !s.startsWith("'nonce-"))).toEqual([
+      "'strict-dynamic'",
+      "'self'",
+    ])
+    const amp = csp.amp as Map<string, string[]>
+    expect(amp.get('script-src')).toEqual(["'self'", 'https://cdn.ampproject.org/'])
+    expect(amp.get('default-src')).toEqual(["'self'"])
+    expect([...amp.values()].flat().some((s) => s.startsWith("'nonce-"))).toBe(false)
+  })
 })

@@ -1,7 +1,10 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { readConfig } from '../../worker/env'
 
 const BASE = 'https://shop.test'
+/** Absolute links name the configured public origin, whatever host the request was sent to. */
+const ORIGIN = readConfig(env).PUBLIC_ORIGIN
 
 async function firstRow<T>(sql: string, ...binds: unknown[]): Promise<T> {
   const row = await env.DB.prepare(sql)
@@ -27,7 +30,7 @@ describe('robots.txt and sitemaps', () => {
     expect(res.headers.get('content-type')).toContain('text/plain')
     const text = await res.text()
     for (const p of ['/api/', '/cart', '/checkout', '/my-account']) expect(text).toContain(`Disallow: ${p}`)
-    expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`)
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`)
   })
 
   it('the sitemap index lists page, category and product sitemaps that cover every listed product', async () => {
@@ -37,8 +40,8 @@ describe('robots.txt and sitemaps', () => {
     expect(index.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true)
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
     const files = locs(index)
-    expect(files).toContain(`${BASE}/sitemaps/pages.xml`)
-    expect(files).toContain(`${BASE}/sitemaps/categories.xml`)
+    expect(files).toContain(`${ORIGIN}/sitemaps/pages.xml`)
+    expect(files).toContain(`${ORIGIN}/sitemaps/categories.xml`)
     const productUrls: string[] = []
     for (const f of files.filter((u) => u.includes('/products-'))) {
       const xml = await (await SELF.fetch(f)).text()
@@ -51,7 +54,10 @@ describe('robots.txt and sitemaps', () => {
     )
     expect(productUrls.length).toBe(n)
     expect(new Set(productUrls).size).toBe(n)
-    for (const u of productUrls) expect(u).toMatch(/^https:\/\/shop\.test\/p\/[^/]+\/[^/]+$/)
+    for (const u of productUrls) {
+      expect(u.startsWith(`${ORIGIN}/p/`), u).toBe(true)
+      expect(new URL(u).pathname).toMatch(/^\/p\/[^/]+\/[^/]+$/)
+    }
     const { sku } = await firstRow<{ sku: string }>('SELECT sku FROM products WHERE visibility = 1 LIMIT 1')
     expect(productUrls.some((u) => u.includes(`/p/${encodeURIComponent(sku)}/`))).toBe(false)
   })
@@ -72,7 +78,7 @@ describe('AMP pages', () => {
     expect(csp).toContain('https://cdn.ampproject.org/')
     const html = await res.text()
     expect(html.startsWith('<!doctype html><html amp')).toBe(true)
-    expect(html).toContain(`<link rel="canonical" href="${BASE}/p/${encodeURIComponent(p.sku)}/${p.slug}">`)
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/p/${encodeURIComponent(p.sku)}/${p.slug}">`)
     expect(html).toContain('Check available sizes')
     expect(html).toContain('Product details')
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!)
@@ -181,8 +187,8 @@ describe('canonical product page SEO and caching', () => {
     )
     const path = `/p/${encodeURIComponent(p.sku)}/${p.slug}`
     const html = await (await SELF.fetch(`${BASE}${path}`)).text()
-    expect(html).toContain(`<link rel="canonical" href="${BASE}${path}"/>`)
-    expect(html).toContain(`<link rel="amphtml" href="/amp${path}"/>`)
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${path}"/>`)
+    expect(html).toContain(`<link rel="amphtml" href="${ORIGIN}/amp${path}"/>`)
     const ld = jsonLd(html)
     const product = ld.find((d) => d['@type'] === 'Product') as { sku: string; offers: { price: string } }
     expect(product.sku).toBe(p.sku)

@@ -1,5 +1,5 @@
 // Helpers for the transactional worker tests (accounts, carts, orders).
-import { SELF } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes are asserted field by field in the tests
 export type Json = any
@@ -20,9 +20,16 @@ export function freshIp(): string {
 /** Calls the API like the storefront does and parses the envelope. */
 export async function api(
   path: string,
-  init: { method?: string; body?: unknown; bearer?: string; ip?: string; rawBody?: string } = {},
+  init: {
+    method?: string
+    body?: unknown
+    bearer?: string
+    ip?: string
+    rawBody?: string
+    headers?: Record<string, string>
+  } = {},
 ): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers }
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`
   headers['cf-connecting-ip'] = init.ip ?? '192.0.2.1'
   const res = await SELF.fetch(`https://shop.test/api${path}`, {
@@ -52,11 +59,51 @@ export async function registerAndLogin(prefix = 'user', password = 'Secret123') 
   if (created.status !== 200) throw new Error(`create failed: ${JSON.stringify(created.json)}`)
   const login = await api('/user/login', { body: { username: email, password }, ip: freshIp() })
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.json)}`)
+  const me = await api('/user/me', { bearer: login.json.result })
   return {
     email,
     password,
-    id: created.json.result.id as number,
+    id: me.json.result.id as number,
     token: login.json.result as string,
     refreshToken: login.json.meta.refreshToken as string,
+    deviceToken: login.json.meta.deviceToken as string | undefined,
   }
+}
+
+export interface OutboxMail {
+  id: number
+  kind: string
+  target_address: string
+  subject: string
+  body: string
+  status: string
+}
+
+/**
+ * The newest outbox mail of `kind` to `to`, waiting for it: mails are recorded after the answer
+ * (waitUntil), so a test polls briefly instead of racing the write.
+ */
+export async function waitForMail(
+  kind: string,
+  to: string,
+  afterId = 0,
+  timeoutMs = 5000,
+): Promise<OutboxMail> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const row = await env.DB.prepare(
+      'SELECT * FROM mail_outbox WHERE kind = ? AND target_address = ? COLLATE NOCASE AND id > ? ORDER BY id DESC LIMIT 1',
+    )
+      .bind(kind, to, afterId)
+      .first<OutboxMail>()
+    if (row) return row
+    if (Date.now() > until) throw new Error(`no ${kind} mail to ${to} within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** The highest outbox id now (mails after it are new). */
+export async function lastMailId(): Promise<number> {
+  const row = await env.DB.prepare('SELECT MAX(id) AS id FROM mail_outbox').first<{ id: number | null }>()
+  return row?.id ?? 0
 }

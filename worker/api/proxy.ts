@@ -58,6 +58,10 @@ export async function proxyToUpstream(
   timeoutMs: number = UPSTREAM_TIMEOUT_MS,
 ): Promise<Response> {
   const url = new URL(c.req.url)
+  // Our client sends the access token only as `Authorization: Bearer`; a vue-storefront-api reads
+  // `?token=` unless configured for the header, so the proxy adds it on the server-to-server hop.
+  const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim()
+  if (bearer && !url.searchParams.get('token')) url.searchParams.set('token', bearer)
   const target = `${upstream}${url.pathname}${url.search}`
   const headers = new Headers()
   for (const name of FORWARDED_HEADERS) {

@@ -1,11 +1,18 @@
 /**
- * Edge output cache for anonymous HTML (ARCHITECTURE "Edge cache is for anonymous HTML only").
- * Key = URL (sorted query) + store + currency + pricing country + client build id. A page opts in
- * by setting `c.var.cacheTags`; cart, checkout, account and confirmation pages never do, and any response
+ * Edge output cache, for anonymous HTML only.
+ * Key = path + sorted query without tracking parameters (utm_*, fbclid, gclid…) + store + currency
+ * + country (which fixes the pricing country) + client build id: everything a cached page varies
+ * on, nothing else (the Host is not in it, so no page may print the Host). A page opts in by setting
+ * `c.var.cacheTags`; cart, checkout, account and confirmation pages never do, and any response
  * with Set-Cookie or a non-200 status is not stored. Fresh for FRESH_SECONDS, then served stale
  * while one revalidation re-renders it in the background (a short lock entry keeps other
- * requests of this colo from re-rendering the same key at once). The CSP nonce baked into a
- * cached page is swapped for the current request's nonce on every hit.
+ * requests of this colo from re-rendering the same key at once). A URL longer than
+ * MAX_KEY_URL_LENGTH is rendered but never looked up or stored.
+ *
+ * The CSP nonce baked into a cached page is swapped for the current request's nonce on every hit.
+ * The page is stored with the nonce cut out and the cut positions kept beside it, so only the
+ * places where the renderer wrote the nonce get the new one: no text a visitor can put into a
+ * page (a search term, a review) can ever be mistaken for a nonce slot.
  *
  * In front of the Cache API, each isolate keeps the pages it served recently in memory for
  * MEMORY_SECONDS (bytes pre-split at the nonce, so a hit is one copy): a purge empties this
@@ -19,14 +26,60 @@ import { edgeCache } from '../runtime'
 export const FRESH_SECONDS = 300
 export const STALE_SECONDS = 86_400
 const LOCK_SECONDS = 30
-const NONCE_PLACEHOLDER = '__EDGE_CACHE_NONCE__'
 const KEY_HOST = 'https://output-cache.internal'
+/** Bookkeeping header of a stored page: where the nonce was cut out (UTF-16 offsets, ascending). */
+const NONCE_AT_HEADER = 'x-nonce-at'
+/** Longest path + query the cache keys on; longer URLs bypass it (bounded key and tag-row size). */
+export const MAX_KEY_URL_LENGTH = 2048
+/**
+ * Query parameters that only tell analytics where a visitor came from. No page reads them, so they
+ * are left out of the key: a campaign link hits the same copy as the plain URL.
+ */
+const TRACKING_PARAM_NAMES = new Set([
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'ttclid',
+  'twclid',
+  'li_fat_id',
+  'igshid',
+  'epik',
+  'srsltid',
+  '_ga',
+  '_gl',
+  '_hsenc',
+  '_hsmi',
+  '__hssc',
+  '__hstc',
+  '__hsfp',
+  'mc_cid',
+  'mc_eid',
+  'mkt_tok',
+  'oly_anon_id',
+  'oly_enc_id',
+  'rb_clickid',
+  's_cid',
+  'vero_id',
+  'wickedid',
+  'irclickid',
+])
+
+/** True for a parameter that only carries campaign or click attribution (utm_*, fbclid, gclid…). */
+export function isTrackingParam(name: string): boolean {
+  const n = name.toLowerCase()
+  return n.startsWith('utm_') || TRACKING_PARAM_NAMES.has(n)
+}
 /** How long an isolate serves a page from memory before asking the Cache API again. */
 export const MEMORY_SECONDS = 5
 /** Most bytes of pages one isolate keeps in memory (the oldest go first). */
 export const MEMORY_MAX_BYTES = 16 * 1024 * 1024
 
-/** A cached page as this isolate keeps it: the body split at the nonce, encoded once. */
+/** A cached page as this isolate keeps it: the body split at the nonce slots, encoded once. */
 interface MemoryPage {
   parts: Uint8Array[]
   bytes: number
@@ -68,20 +121,49 @@ export function clearOutputMemory(): void {
   memoryBytes = 0
 }
 
-/** The memory form of a stored page (`html` carries the nonce placeholder). */
-function memoryPage(html: string, stored: Headers, now: number): MemoryPage {
-  const parts = html.split(NONCE_PLACEHOLDER).map((t) => encoder.encode(t))
-  const headers: [string, string][] = []
-  for (const [k, v] of stored) {
-    if (
-      k !== 'x-cached-at' &&
-      k !== 'x-csp-mode' &&
-      k !== 'cache-tag' &&
-      k !== 'cache-control' &&
-      k !== 'content-length'
-    )
-      headers.push([k, v])
+/** The page with the nonce cut out, and the offsets where it was (in the returned text). */
+export function cutNonce(html: string, nonce: string): { text: string; at: number[] } {
+  const pieces = html.split(nonce)
+  const at: number[] = []
+  let offset = 0
+  for (let i = 0; i < pieces.length - 1; i++) {
+    offset += (pieces[i] as string).length
+    at.push(offset)
   }
+  return { text: pieces.join(''), at }
+}
+
+/** The stored text split at the recorded nonce slots; null when the offsets do not fit the text. */
+function splitAtSlots(text: string, header: string | null): string[] | null {
+  if (!header) return [text]
+  const parts: string[] = []
+  let from = 0
+  for (const raw of header.split(',')) {
+    const at = Number(raw)
+    if (!Number.isInteger(at) || at < from || at > text.length) return null
+    parts.push(text.slice(from, at))
+    from = at
+  }
+  parts.push(text.slice(from))
+  return parts
+}
+
+const BOOKKEEPING_HEADERS = new Set([
+  'x-cached-at',
+  'x-csp-mode',
+  NONCE_AT_HEADER,
+  'cache-tag',
+  'cache-control',
+  'content-length',
+])
+
+/** The memory form of a stored page (`text` without the nonce; slots in `x-nonce-at`); null if corrupt. */
+function memoryPage(text: string, stored: Headers, now: number): MemoryPage | null {
+  const pieces = splitAtSlots(text, stored.get(NONCE_AT_HEADER))
+  if (!pieces) return null
+  const parts = pieces.map((t) => encoder.encode(t))
+  const headers: [string, string][] = []
+  for (const [k, v] of stored) if (!BOOKKEEPING_HEADERS.has(k)) headers.push([k, v])
   return {
     parts,
     bytes: parts.reduce((n, p) => n + p.byteLength, 0),
@@ -118,7 +200,8 @@ async function lookup(key: string): Promise<MemoryPage | null> {
   const hit = await edgeCache().match(keyRequest(key))
   if (!hit) return null
   const page = memoryPage(await hit.text(), hit.headers, now)
-  remember(key, page)
+  // An entry whose slots do not fit its text is treated as a miss (and overwritten by the render).
+  if (page) remember(key, page)
   return page
 }
 
@@ -154,16 +237,31 @@ export function isCacheablePath(path: string): boolean {
   return !UNCACHEABLE.some((re) => re.test(path))
 }
 
-/** The cache key for a page request (pure; exported for tests). */
-export function outputCacheKey(
-  url: string,
-  store: { storeCode: string; currency: string; pricingCountry: string },
-): string {
+/** What a page varies on besides its URL (the request's resolved store context). */
+export interface CacheVariant {
+  storeCode: string
+  currency: string
+  /**
+   * The country the page was rendered for. It fixes the pricing country (IN, US, GB or ROW), and
+   * taxes and `data-country` follow the country itself, so two ROW countries are kept apart too.
+   */
+  country: string
+}
+
+/**
+ * The cache key for a page request, or null when the URL is too long to cache (pure; exported for
+ * tests). The build id is part of it: a page cached by the previous deploy references that
+ * build's assets.
+ */
+export function outputCacheKey(url: string, store: CacheVariant, buildId: string = BUILD_ID): string | null {
   const u = new URL(url)
-  const params = [...u.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  if (u.pathname.length + u.search.length > MAX_KEY_URL_LENGTH) return null
+  const params = [...u.searchParams.entries()]
+    .filter(([name]) => !isTrackingParam(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   const qs = new URLSearchParams(params).toString()
-  // The build id too: a page cached by the previous deploy references that build's assets (issue 8).
-  return `${KEY_HOST}${u.pathname}${qs ? `?${qs}` : ''}#${store.storeCode}/${store.currency}/${store.pricingCountry}/${BUILD_ID}`
+  const variant = [store.storeCode, store.currency, store.country, buildId].map(encodeURIComponent).join('/')
+  return `${KEY_HOST}${u.pathname}${qs ? `?${qs}` : ''}#${variant}`
 }
 
 export function keyRequest(key: string): Request {
@@ -179,9 +277,11 @@ async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: 
   if (c.var.cspMode === 'amp') headers.set('x-csp-mode', 'amp')
   headers.set('cache-tag', tags.join(','))
   headers.set('cache-control', `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`)
-  const body = html.split(c.var.nonce).join(NONCE_PLACEHOLDER)
-  await cache.put(keyRequest(key), new Response(body, { status: 200, headers }))
-  remember(key, memoryPage(body, headers, Date.now()))
+  const { text, at } = cutNonce(html, c.var.nonce)
+  headers.set(NONCE_AT_HEADER, at.join(','))
+  await cache.put(keyRequest(key), new Response(text, { status: 200, headers }))
+  const page = memoryPage(text, headers, Date.now())
+  if (page) remember(key, page)
   const now = Date.now()
   await c.env.DB.batch(
     tags.map((tag) =>
@@ -215,6 +315,7 @@ function clientHeaders(
   const h = new Headers(from)
   h.delete('x-cached-at')
   h.delete('x-csp-mode')
+  h.delete(NONCE_AT_HEADER)
   h.set('x-cache', state)
   if (tags.length) h.set('cache-tag', tags.join(','))
   // Browsers revalidate every time (the currency cookie changes the page at the same URL);
@@ -238,16 +339,24 @@ async function revalidate(
   await cache.delete(lock)
 }
 
-/** The output-cache middleware; `app` is used for background revalidation. */
-export function outputCache(app: {
-  fetch: (r: Request, e: Env, x: ExecutionContext) => Response | Promise<Response>
-}): MiddlewareHandler<AppEnv> {
+/**
+ * The output-cache middleware; `app` is used for background revalidation. `buildId` defaults to
+ * this bundle's client build (tests pass others to play two deploys).
+ */
+export function outputCache(
+  app: {
+    fetch: (r: Request, e: Env, x: ExecutionContext) => Response | Promise<Response>
+  },
+  opts: { buildId?: string } = {},
+): MiddlewareHandler<AppEnv> {
+  const buildId = opts.buildId ?? BUILD_ID
   return async (c, next) => {
     const enabled = c.var.config.OUTPUT_CACHE_ENABLED
     if (!enabled || (c.req.method !== 'GET' && c.req.method !== 'HEAD') || !isCacheablePath(c.req.path)) {
       return next()
     }
-    const key = outputCacheKey(c.req.url, c.var.store)
+    const key = outputCacheKey(c.req.url, c.var.store, buildId)
+    if (key === null) return next()
     const revalidating = c.req.header('x-output-cache-revalidate') === revalidateSecret()
     if (!revalidating) {
       const page = await lookup(key)

@@ -1,7 +1,9 @@
 /**
- * GET /invalidate?tag=T[,T2…]&key=SECRET — purges the output-cache entries carrying each tag
- * (page types such as `category`, `home`, or entity tags `P{sku}`, `C{id}`). The key must equal
- * the INVALIDATE_KEY secret (compared in constant time); without it the endpoint refuses.
+ * GET /invalidate?tag=T[,T2…] with the key in a header (`X-Invalidate-Key: KEY` or
+ * `Authorization: Bearer KEY`) — purges the output-cache entries carrying each tag (page types
+ * such as `category`, `home`, or entity tags `P{sku}`, `C{id}`). The key must equal the
+ * INVALIDATE_KEY secret (compared in constant time). A key in the URL is never accepted: URLs end
+ * up in logs, browser history and Referer headers, so a `key` query parameter is refused.
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
@@ -10,6 +12,11 @@ import { purgeTag } from './output-cache'
 
 export const cacheAdminRoutes = new Hono<AppEnv>()
 
+export const INVALIDATE_KEY_HEADER = 'x-invalidate-key'
+/** Most tags one call may purge (each is a D1 query plus Cache API deletes). */
+export const MAX_TAGS_PER_CALL = 50
+
+/** Compares two secrets in constant time (SHA-256 first, so lengths do not leak either). */
 async function sameSecret(a: string, b: string): Promise<boolean> {
   const enc = new TextEncoder()
   const [ha, hb] = await Promise.all([
@@ -19,11 +26,19 @@ async function sameSecret(a: string, b: string): Promise<boolean> {
   return timingSafeEqual(ha, hb)
 }
 
+/** The key the caller presented in a header, or '' when there is none. */
+function presentedKey(header: (name: string) => string | undefined): string {
+  const direct = header(INVALIDATE_KEY_HEADER)
+  if (direct) return direct.trim()
+  const auth = header('authorization') ?? ''
+  const bearer = /^Bearer\s+(.+)$/i.exec(auth)
+  return bearer?.[1]?.trim() ?? ''
+}
+
 const TAG_RE = /^[A-Za-z0-9_.:-]{1,128}$/
 
 cacheAdminRoutes.get('/invalidate', async (c) => {
   const secret = c.env.INVALIDATE_KEY
-  const key = c.req.query('key') ?? ''
   const noStore = { 'cache-control': 'no-store' }
   if (!secret)
     return c.json(
@@ -31,14 +46,44 @@ cacheAdminRoutes.get('/invalidate', async (c) => {
       503,
       noStore,
     )
+  if (c.req.query('key') !== undefined) {
+    // Whoever sent it has exposed the key; say so where the operator will see it.
+    console.warn(JSON.stringify({ requestId: c.var.requestId, msg: 'invalidate key sent in a URL: refused' }))
+    return c.json(
+      {
+        code: 401,
+        result: `The key is not accepted in the URL: send it in the ${INVALIDATE_KEY_HEADER} header (or Authorization: Bearer)`,
+      },
+      401,
+      noStore,
+    )
+  }
+  const key = presentedKey((name) => c.req.header(name))
   if (!key || !(await sameSecret(key, secret)))
     return c.json({ code: 401, result: 'Invalid or missing key' }, 401, noStore)
-  const tags = (c.req.query('tag') ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean)
+  const tags = [
+    ...new Set(
+      (c.req.query('tag') ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ]
   if (!tags.length)
-    return c.json({ code: 400, result: 'Missing tag: /invalidate?tag=TAG&key=KEY' }, 400, noStore)
+    return c.json(
+      {
+        code: 400,
+        result: `Missing tag: /invalidate?tag=TAG with the key in the ${INVALIDATE_KEY_HEADER} header`,
+      },
+      400,
+      noStore,
+    )
+  if (tags.length > MAX_TAGS_PER_CALL)
+    return c.json(
+      { code: 400, result: `Too many tags (at most ${MAX_TAGS_PER_CALL} per call)` },
+      400,
+      noStore,
+    )
   const bad = tags.find((t) => !TAG_RE.test(t))
   if (bad) return c.json({ code: 400, result: `Invalid tag: ${bad.slice(0, 40)}` }, 400, noStore)
   const purged: Record<string, number> = {}

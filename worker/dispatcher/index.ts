@@ -1,6 +1,6 @@
 /**
- * The URL dispatcher: runs only after the router misses (transactions spec §2 "URL dispatcher").
- * Resolution order is a pure function with its lookups injected; the Hono handler wires them.
+ * The URL dispatcher: runs only after the router misses. Resolution order is a pure function with
+ * its lookups injected; the Hono handler wires them.
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'

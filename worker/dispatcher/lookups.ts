@@ -1,11 +1,13 @@
 /**
- * The dispatcher's lookups, in the spec's order (transactions spec §2 "URL dispatcher"):
- * (1) a stored mapping in KV URL_MAPPINGS; (2) a product by url_path → the `{type_id}-product`
- * route with parentSku, slug and childSku; (3) a category by url_path → the category route.
- * KV value format: see worker/backend/catalog/url-map.ts (plus `{"type":"redirect","to":"/x"}`).
+ * The dispatcher's lookups, in order: (1) a stored mapping in KV URL_MAPPINGS; (2) a product by
+ * url_path → the `{type_id}-product` route with parentSku, slug and childSku; (3) a category by
+ * url_path → the category route.
+ * KV value format: see worker/backend/catalog/url-map.ts (plus `{"type":"redirect","to":"/x"}`;
+ * a redirect target must stay on the shop's public origin, see shared/domain/safe-redirect).
  */
 import type { Context } from 'hono'
 import { categoryPath, productPath, productRouteName } from '../../shared/config/routes'
+import { sameOriginPath } from '../../shared/domain/safe-redirect'
 import type { AppEnv } from '../env'
 import { getCommerce } from '../loaders/commerce'
 import type { DispatchLookups, DispatchResult } from './index'
@@ -27,12 +29,15 @@ type StoredMapping =
   | { type: 'cms_page'; identifier: string }
   | { type: 'redirect'; to: string; status?: 301 | 302 }
 
-function isSafeLocalPath(to: string): boolean {
-  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\')
-}
-
-/** Turns a stored mapping into a dispatch result; malformed values are ignored (null). */
-export function mappingToResult(value: unknown, childSku?: string | null): DispatchResult | null {
+/**
+ * Turns a stored mapping into a dispatch result; malformed values are ignored (null). A redirect
+ * is followed only to a target on `origin` (the shop's public origin), as its normalised path.
+ */
+export function mappingToResult(
+  value: unknown,
+  childSku: string | null | undefined,
+  origin: string,
+): DispatchResult | null {
   if (!value || typeof value !== 'object') return null
   const m = value as StoredMapping
   switch (m.type) {
@@ -51,10 +56,10 @@ export function mappingToResult(value: unknown, childSku?: string | null): Dispa
       return typeof m.identifier === 'string'
         ? { kind: 'rewrite', path: `/i/${encodeURIComponent(m.identifier)}`, routeName: 'cms-page' }
         : null
-    case 'redirect':
-      return typeof m.to === 'string' && isSafeLocalPath(m.to)
-        ? { kind: 'redirect', location: m.to, status: m.status === 302 ? 302 : 301 }
-        : null
+    case 'redirect': {
+      const location = sameOriginPath(m.to, origin, { allowAbsolute: true })
+      return location ? { kind: 'redirect', location, status: m.status === 302 ? 302 : 301 } : null
+    }
     default:
       return null
   }
@@ -67,7 +72,7 @@ export function createDispatchLookups(c: Context<AppEnv>): DispatchLookups {
       const key = mappingKey(path)
       if (!key) return null
       const value = await c.env.URL_MAPPINGS.get(key, 'json').catch(() => null)
-      return mappingToResult(value, childSku)
+      return mappingToResult(value, childSku, c.var.config.PUBLIC_ORIGIN)
     },
     async product(path) {
       const key = mappingKey(path)

@@ -1,5 +1,6 @@
 /**
- * AMP pages (transactions spec §2), minimal layout, valid AMP HTML with no author JavaScript:
+ * AMP pages: minimal layout, valid AMP HTML with no author JavaScript, canonical and JSON-LD
+ * URLs on the public origin:
  *   GET /amp/p/:parentSku/:slug/:childSku?   product: slide gallery, name, sku, price (special
  *        with the original struck through, × qty), variant errors, grouped links, bundle or custom
  *        options, 'Check available sizes' link, 'Product details' (description + attributes, 'N/A')
@@ -127,7 +128,7 @@ ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
   const qty = Math.min(99, Math.max(1, Number.parseInt(c.req.query('qty') ?? '1', 10) || 1))
   const now = Date.now()
   const price = priceView(product, { now, currency, taxRules, country, variantSku: child?.sku ?? null, qty })
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const canonical = origin + productPath(product.sku, product.slug, child?.sku)
   const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
   const variantError = variantsError(product, { listOutOfStock: true })
@@ -272,7 +273,7 @@ ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
         name: product.name,
         sku: child?.sku ?? product.sku,
         description,
-        image: images[0] ? origin + imageUrl(images[0], size.width, size.height) : null,
+        image: images[0] ? new URL(imageUrl(images[0], size.width, size.height), origin).href : null,
         url: canonical,
         brand: product.designer_name,
         priceInBase: price.finalInclTax,
@@ -288,7 +289,7 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
   const slug = c.req.param('slug')
   const commerce = getCommerce(c)
   const category = await commerce.getCategoryBySlug(slug)
-  if (!category || !category.is_active)
+  if (!category?.is_active)
     throw new HTTPException(404, { message: `Category query returned empty result slug = ${slug}` })
   const [tree, taxRules, listing] = await Promise.all([
     commerce.getCategoryTree(),
@@ -304,7 +305,7 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
   const items = listing.items.filter((p) => isTileVisible(p, currency))
   const crumbs = categoryCrumbs(category, flatten(tree))
   const tile = IMAGE_SIZES.ampTile
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const body = (
     <>
       <Header storeName={c.var.config.STORE_NAME} />

@@ -1,5 +1,5 @@
 /**
- * Category listing pages (catalogue §2 "Category page"):
+ * Category listing pages:
  *   GET /c/:slug          the category by slug
  *   (/{url_path})         the URL dispatcher calls `renderCategoryPage(c, category)`
  * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page shows the
@@ -36,7 +36,7 @@ export async function renderCategoryPage(c: Context<AppEnv>, category: Category)
   const state = parseListingQuery(url.searchParams)
   const data = await loadCategoryPage(c, category, state, Date.now())
   c.set('cacheTags', ['category', `C${category.id}`])
-  const canonical = new URL(categoryUrl(category), url).href
+  const canonical = new URL(categoryUrl(category), c.var.config.PUBLIC_ORIGIN).href
   const { listing } = data
   return renderPage(
     c,

@@ -25,7 +25,7 @@ import { renderPage } from '../render/render-page'
 
 export const homeRoutes = new Hono<AppEnv>()
 
-/** The flag the category route adds when it sends an unknown category home (catalogue §8). */
+/** The flag the category route adds when it sends an unknown category home. */
 export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 
 /**
@@ -257,7 +257,7 @@ for (const path of ['/', '/pwa.html']) {
         entry: 'home',
         meta: {
           description: 'Designer fashion from India: sarees, lehengas, kurtas, sherwanis and more.',
-          canonical: new URL('/', c.req.url).href,
+          canonical: `${c.var.config.PUBLIC_ORIGIN}/`,
         },
       },
     )

@@ -1,5 +1,5 @@
 /**
- * Product page (catalogue spec §2 "Product detail page"):
+ * Product detail page:
  *   GET /p/:parentSku/:slug/:childSku?   every product type; childSku optional
  * and `renderProductPage(c, product, childSku?)` for the URL dispatcher's /{url_path} URLs.
  * A variant sku used as parentSku → 301 to /p/{parent sku}/{parent slug}/{variant sku}.
@@ -173,14 +173,14 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
           // Absolute: crawlers resolve og:image without the page's base URL.
           'og:image': new URL(
             imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
-            c.req.url,
+            c.var.config.PUBLIC_ORIGIN,
           ).href,
           'og:type': 'product',
         },
       }
     : {}
   const images = productGallery(product)
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const canonical = origin + productPath(product.sku, product.slug)
   const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
   const jsonLd = [
@@ -188,7 +188,8 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       name: product.name,
       sku: child?.sku ?? product.sku,
       description: htmlToText(product.meta_description || product.description, 1000),
-      image: origin + imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
+      image: new URL(imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height), origin)
+        .href,
       url: canonical,
       brand: designer,
       priceInBase: price.finalInclTax,
@@ -250,7 +251,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
         <Suspense fallback={<p className="reviews__loading">Loading reviews…</p>}>
           <ReviewsList reviews={data.reviews} />
         </Suspense>
-        {/* The review submit form (helper F) mounts here. */}
+        {/* The review submit form mounts here. */}
         <div id="product-reviews-form" data-product-id={product.id} />
       </section>
       <RecentlyViewedIsland current={summary} currency={currency} />
@@ -260,7 +261,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       meta: { ...meta, canonical },
       head: (
         <>
-          <link rel="amphtml" href={`/amp${productPath(product.sku, product.slug, child?.sku)}`} />
+          <link rel="amphtml" href={`${origin}/amp${productPath(product.sku, product.slug, child?.sku)}`} />
           {jsonLd.map((d, i) => (
             <script
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed list

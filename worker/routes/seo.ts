@@ -6,6 +6,9 @@
  *   GET /sitemaps/categories.xml         every active category
  *   GET /sitemaps/products-{n}.xml       listed products with ids in ((n-1)·SITEMAP_PAGE_SIZE, n·SITEMAP_PAGE_SIZE]
  *
+ * Every absolute URL here starts with the configured PUBLIC_ORIGIN, never with the request's Host
+ * (which the sender controls).
+ *
  * Product sitemaps are keyset windows over the product id (ids are unique integers, so a window
  * holds at most SITEMAP_PAGE_SIZE products): no from/size paging, so catalogues past the
  * 10,000-result search window are covered too.
@@ -56,7 +59,7 @@ function flatten(tree: Category[]): Category[] {
 }
 
 seoRoutes.get('/robots.txt', (c) => {
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const body = [
     'User-agent: *',
     'Allow: /',
@@ -88,7 +91,7 @@ async function productSitemapCount(commerce: ReturnType<typeof getCommerce>): Pr
 }
 
 seoRoutes.get('/sitemap.xml', async (c) => {
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const pages = await productSitemapCount(getCommerce(c))
   const files = ['pages', 'categories', ...Array.from({ length: pages }, (_, i) => `products-${i + 1}`)]
   const rows = files
@@ -102,7 +105,7 @@ seoRoutes.get('/sitemap.xml', async (c) => {
 })
 
 seoRoutes.get('/sitemaps/:file{[a-z0-9-]+\\.xml}', async (c) => {
-  const origin = new URL(c.req.url).origin
+  const origin = c.var.config.PUBLIC_ORIGIN
   const file = c.req.param('file').replace(/\.xml$/, '')
   const commerce = getCommerce(c)
   if (file === 'pages') {

@@ -1,4 +1,4 @@
-/** Pure helpers of the account area: address book mapping and order-history keys. */
+/** Pure helpers of the account area: address book mapping, order-history keys, profile and newsletter rules. */
 import type { AddressFormValue } from '../../../shared/components/checkout/address-fields'
 import type { CustomerAddress } from '../checkout/adapters'
 
@@ -66,4 +66,21 @@ export function formToAddress(
   if (f.company?.trim()) out.company = f.company.trim()
   if (f.taxId?.trim()) out.vat_id = f.taxId.trim()
   return out
+}
+
+/** Whether the form changes the account's e-mail address (letter case alone is no change). */
+export function isEmailChange(current: string, next: string): boolean {
+  return next.trim().toLowerCase() !== current.trim().toLowerCase()
+}
+
+export type NewsletterStatus = 'subscribed' | 'pending' | 'unsubscribed'
+
+/** The newsletter status in an API result (a status string, a boolean or `{subscribed}`). */
+export function newsletterStatus(result: unknown): NewsletterStatus {
+  if (result === 'pending') return 'pending'
+  const yes =
+    result === true ||
+    result === 'subscribed' ||
+    (result as { subscribed?: boolean } | null)?.subscribed === true
+  return yes ? 'subscribed' : 'unsubscribed'
 }

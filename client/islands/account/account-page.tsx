@@ -10,6 +10,7 @@ import { CheckboxField, TextField } from '../../../shared/components/checkout/fo
 import { MSG } from '../../../shared/i18n/messages'
 import { setAnalyticsIdentity } from '../../analytics'
 import { useSignalValue } from '../../state/use-signal'
+import { getRuntime } from '../../sync/runtime'
 import {
   type Customer,
   type CustomerAddress,
@@ -33,7 +34,15 @@ import {
   validateAddress,
 } from '../checkout/checkout-model'
 import { defineIsland } from '../define'
-import { addressToForm, formToAddress, type HistoryOrder, orderKey } from './account-model'
+import {
+  addressToForm,
+  formToAddress,
+  type HistoryOrder,
+  isEmailChange,
+  type NewsletterStatus,
+  newsletterStatus,
+  orderKey,
+} from './account-model'
 
 export const ACCOUNT_SECTIONS = [
   'dashboard',
@@ -58,10 +67,17 @@ const NAV: [string, string][] = [
   ['/my-account/orders', 'My orders'],
 ]
 
+/** Changes the e-mail address with the current password; null on success, else the message. */
+async function changeEmail(customer: Partial<Customer>, currentPassword: string): Promise<string | null> {
+  const r = await getRuntime().session.changeEmail(customer as Record<string, unknown>, currentPassword)
+  return r.ok ? null : r.message
+}
+
 function PersonalDetails({ user }: { user: Customer }) {
   const [firstname, setFirstname] = useState(user.firstname)
   const [lastname, setLastname] = useState(user.lastname)
   const [email, setEmail] = useState(user.email)
+  const [emailPassword, setEmailPassword] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
@@ -81,16 +97,23 @@ function PersonalDetails({ user }: { user: Customer }) {
           if (!lastname.trim()) errs.lastname = MSG.fieldRequired
           if (!email.trim()) errs.email = MSG.fieldRequired
           else if (!isEmail(email)) errs.email = MSG_INVALID_EMAIL
+          const changingEmail = isEmailChange(user.email, email)
+          if (changingEmail && !emailPassword) errs.emailPassword = MSG.fieldRequired
           setErrors(errs)
           if (Object.keys(errs).length) return
           setBusy(true)
-          const err = await updateProfile({
+          const customer = {
             ...user,
             firstname: firstname.trim(),
             lastname: lastname.trim(),
             email: email.trim(),
-          }).finally(() => setBusy(false))
+          }
+          // A new e-mail address needs the current password; it is sent at once, never queued.
+          const err = changingEmail
+            ? await changeEmail(customer, emailPassword).finally(() => setBusy(false))
+            : await updateProfile(customer).finally(() => setBusy(false))
           setFormError(err)
+          if (!err) setEmailPassword('')
         }}
       >
         <h2>Personal details</h2>
@@ -129,6 +152,18 @@ function PersonalDetails({ user }: { user: Customer }) {
           autoComplete="email"
           required
         />
+        {isEmailChange(user.email, email) ? (
+          <TextField
+            id="profile-email-password"
+            label="Current password (needed to change your e-mail address)"
+            type="password"
+            value={emailPassword}
+            onChange={setEmailPassword}
+            error={errors.emailPassword}
+            autoComplete="current-password"
+            required
+          />
+        ) : null}
         <button type="submit" className="btn btn--primary" disabled={busy}>
           Update my profile
         </button>
@@ -316,38 +351,39 @@ function AddressBook({ user }: { user: Customer }) {
 const NEWSLETTER_PATH = 'ext/mailchimp-subscribe/subscribe'
 
 function Newsletter({ user }: { user: Customer }) {
-  const [subscribed, setSubscribed] = useState<boolean | null>(null)
+  const [status, setStatus] = useState<NewsletterStatus | null>(null)
   const [wanted, setWanted] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
   useEffect(() => {
     void userGet<unknown>(NEWSLETTER_PATH, { email: user.email })
       .then((r) => {
-        const yes =
-          r.code === 200 &&
-          (r.result === true ||
-            r.result === 'subscribed' ||
-            (r.result as { subscribed?: boolean })?.subscribed === true)
-        setSubscribed(yes)
-        setWanted(yes)
+        const now = r.code === 200 ? newsletterStatus(r.result) : 'unsubscribed'
+        setStatus(now)
+        setWanted(now !== 'unsubscribed')
       })
-      .catch(() => setSubscribed(false))
+      .catch(() => setStatus('unsubscribed'))
   }, [user.email])
-  if (subscribed === null) return <p role="status">Loading…</p>
+  if (status === null) return <p role="status">Loading…</p>
   return (
     <form
       className="account-form"
       onSubmit={async (e) => {
         e.preventDefault()
-        // "Subscribe only if not subscribed; unsubscribe only if subscribed."
-        if (wanted && !subscribed) {
+        // "Subscribe only if not subscribed; unsubscribe only if subscribed." A sign-up waits for
+        // the confirmation link mailed to the address (sending again mails a new link).
+        if (wanted && status !== 'subscribed') {
           const r = await userSend(NEWSLETTER_PATH, 'POST', { email: user.email })
-          if (r.code === 200) setSubscribed(true)
+          if (r.code !== 200) return setMessage(String(r.result))
+          const now = newsletterStatus(r.result)
+          setStatus(now)
           setMessage(
-            r.code === 200 ? 'You have been successfully subscribed to our newsletter!' : String(r.result),
+            now === 'subscribed'
+              ? 'You have been successfully subscribed to our newsletter!'
+              : `Almost done: please confirm with the link we have sent to ${user.email}.`,
           )
-        } else if (!wanted && subscribed) {
+        } else if (!wanted && status !== 'unsubscribed') {
           const r = await userSend(NEWSLETTER_PATH, 'DELETE', { email: user.email })
-          if (r.code === 200) setSubscribed(false)
+          if (r.code === 200) setStatus('unsubscribed')
           setMessage(
             r.code === 200
               ? 'You have been successfully unsubscribed from our newsletter!'
@@ -363,8 +399,17 @@ function Newsletter({ user }: { user: Customer }) {
         checked={wanted}
         onChange={setWanted}
       />
-      <button type="submit" className="btn btn--primary" disabled={wanted === subscribed}>
-        Update my preferences
+      {status === 'pending' ? (
+        <p data-testid="newsletter-pending">
+          Waiting for your confirmation: open the link we sent to {user.email}.
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="btn btn--primary"
+        disabled={wanted ? status === 'subscribed' : status === 'unsubscribed'}
+      >
+        {wanted && status === 'pending' ? 'Send the confirmation link again' : 'Update my preferences'}
       </button>
       {message ? <p role="status">{message}</p> : null}
     </form>

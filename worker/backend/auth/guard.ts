@@ -1,6 +1,8 @@
 /**
- * Who is calling: the customer is derived from the access token ONLY (`?token=` or
- * `Authorization: Bearer`, contract §1.0), never from a body or query user id.
+ * Who is calling: the customer is derived from the access token ONLY, never from a body or query
+ * user id. Every endpoint takes it as `Authorization: Bearer <token>` (what our client sends, so
+ * it stays out of URLs, logs and Referer) or as `?token=` (vue-storefront clients); an empty
+ * `?token=` is a guest. Both present with different values is a 400: which one was meant is unknown.
  * A missing token means a guest; a present but invalid, expired or revoked one is a 401.
  */
 import type { Context } from 'hono'
@@ -9,17 +11,20 @@ import { type CustomerRow, findCustomerById } from '../user/repo'
 import { fail } from './http'
 import { tokenSecret, verifyAccessToken } from './tokens'
 
-/** The message Magento uses; the client hides it and refreshes the token (spec §8). */
+/** Magento's wording; the client hides a message containing it and refreshes the token instead. */
 export const NOT_AUTHORIZED = "The consumer isn't authorized to access self."
 export const FORBIDDEN = 'This resource belongs to another customer.'
 
-/** The raw token from the query or the Authorization header ('' when absent). */
+export const MSG_TWO_TOKENS =
+  'Send the access token once: the Authorization header and ?token= carry different tokens.'
+
+/** The raw token from the Authorization header or the query ('' when absent). */
 export function readToken(c: Context<AppEnv>): string {
-  const query = c.req.query('token')
-  if (query) return query
+  const query = c.req.query('token') ?? ''
   const header = c.req.header('authorization') ?? ''
-  const match = /^Bearer\s+(.+)$/i.exec(header)
-  return match?.[1]?.trim() ?? ''
+  const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? ''
+  if (query && bearer && query !== bearer) fail(400, MSG_TWO_TOKENS)
+  return bearer || query
 }
 
 /** The calling customer, null for a guest (no token); invalid tokens → 401. */

@@ -65,7 +65,11 @@ export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store')
 }
 
-/** The caller's IP (Cloudflare sets CF-Connecting-IP; tests set it explicitly). */
+/**
+ * The caller's IP: CF-Connecting-IP, which Cloudflare sets on every request (a client cannot
+ * choose it there). `wrangler dev` sets 127.0.0.1, so locally all browser requests share one
+ * address; tests set the header explicitly.
+ */
 export function clientIp(c: Context<AppEnv>): string {
   return c.req.header('cf-connecting-ip') ?? 'unknown'
 }

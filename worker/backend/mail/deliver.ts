@@ -57,3 +57,35 @@ export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Pr
     .run()
   return status
 }
+
+/**
+ * Sends (or queues) a mail after the answer has gone out (waitUntil), so how long an answer takes
+ * never depends on whether a mail was sent (account-existence oracles) or on the provider.
+ */
+export function deliverMailLater(
+  c: { env: Env; executionCtx: Pick<ExecutionContext, 'waitUntil'> },
+  mail: OutgoingMail,
+  now: number,
+): void {
+  runAfterAnswer(c, () => deliverMail(c.env, mail, now), `mail ${mail.kind}`)
+}
+
+/**
+ * How long work that follows an answer waits before it starts: long enough for the answer to
+ * have left the isolate, so the work's D1 writes never share its time (an answer must not take
+ * longer because a mail was due); short enough that nobody waits for the mail.
+ */
+export const AFTER_ANSWER_DELAY_MS = 100
+
+/** Runs `work` after the answer has gone out (waitUntil); a failure is logged, never thrown. */
+export function runAfterAnswer(
+  c: { executionCtx: Pick<ExecutionContext, 'waitUntil'> },
+  work: () => Promise<unknown>,
+  label: string,
+): void {
+  c.executionCtx.waitUntil(
+    new Promise((resolve) => setTimeout(resolve, AFTER_ANSWER_DELAY_MS))
+      .then(work)
+      .catch((err) => console.error(JSON.stringify({ msg: `${label} failed`, err: String(err) }))),
+  )
+}
