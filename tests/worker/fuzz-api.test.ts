@@ -200,9 +200,6 @@ const OPEN_ATTACKS: Partial<Record<AttackClass, string>> = {
   bundle:
     'client option quantities price a bundle below the catalogue; unknown or foreign selections are accepted; bundle and grouped orders answer 500',
   replay: "a guest replaying another shopper's order id gets that order's result and access key",
-  header:
-    'pages and reset mails build links from the request Host; such a page is cached and served to others',
-  token: 're-encoded signatures (padding, standard alphabet, unused trailing bits) are accepted',
 }
 
 /** An answer that has not come after this long never will (a stuck request fails, not the run). */
