@@ -87,7 +87,11 @@ export interface AttackPhaseReport {
 /** An attack gets no answer within this: the worker is considered frozen. */
 const NO_ANSWER_MS = 20_000
 
-/** Sends one request with full control of the headers (Host included) over node:http. */
+/**
+ * Sends one request with full control of the headers (Host included) over node:http, on a fresh
+ * connection each time: a kept-alive socket the server has just closed would fail the request on
+ * the client's side ("socket hang up") and be taken for the server's failure.
+ */
 export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> {
   const u = new URL(base)
   return (r) =>
@@ -103,6 +107,7 @@ export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> 
           path: r.path,
           headers,
           setHost: false,
+          agent: false,
           signal: AbortSignal.timeout(NO_ANSWER_MS),
         },
         (res) => {
@@ -152,6 +157,7 @@ const round = (n: number) => Math.round(n * 10) / 10
  * (a stalled worker shows as latency, not as fewer samples).
  */
 function startStream(base: string, paths: string[], intervalMs: number) {
+  const send = httpSender(base)
   const samples: { t: number; ms: number; ok: boolean }[] = []
   let i = 0
   let outstanding = 0
@@ -160,9 +166,8 @@ function startStream(base: string, paths: string[], intervalMs: number) {
     const path = paths[i++ % paths.length] as string
     const t0 = performance.now()
     outstanding++
-    fetch(`${base}${path}`, { signal: AbortSignal.timeout(60_000) })
-      .then(async (res) => {
-        await res.arrayBuffer()
+    send({ endpoint: 'stream', method: 'GET', path, headers: {}, repeat: 1 })
+      .then((res) => {
         samples.push({ t: t0, ms: performance.now() - t0, ok: res.status < 400 })
       })
       .catch(() => samples.push({ t: t0, ms: performance.now() - t0, ok: false }))
@@ -174,7 +179,7 @@ function startStream(base: string, paths: string[], intervalMs: number) {
     samples,
     async stop() {
       clearInterval(timer)
-      const until = Date.now() + 65_000
+      const until = Date.now() + NO_ANSWER_MS + 5000
       while (outstanding > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
     },
   }
@@ -185,7 +190,39 @@ function summary(samples: { ms: number }[]) {
   return { n: sorted.length, p50: round(quantile(sorted, 0.5)), p99: round(quantile(sorted, 0.99)) }
 }
 
-export async function runAttackPhase(o: AttackPhaseOptions): Promise<AttackPhaseReport> {
+/**
+ * D1 reads from Node go through Miniflare's loopback, which can fail on the client side under
+ * load ("fetch failed"); the oracles' reads are retried (they are SELECTs and idempotent updates).
+ */
+function retrying(db: SqlLike & D1Like): SqlLike & D1Like {
+  const again = async <T>(run: () => Promise<T>): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run()
+      } catch (err) {
+        if (attempt >= 3 || !/fetch failed|socket|ECONNRESET/i.test(String(err))) throw err
+        await new Promise((r) => setTimeout(r, 100 * attempt))
+      }
+    }
+  }
+  return {
+    prepare: (sql: string) => ({
+      bind: (...values: unknown[]) => ({
+        all: <T>() =>
+          again(() =>
+            db
+              .prepare(sql)
+              .bind(...values)
+              .all<T>(),
+          ),
+      }),
+      all: <T>() => again(() => db.prepare(sql).all<T>()),
+    }),
+  } as SqlLike & D1Like
+}
+
+export async function runAttackPhase(options: AttackPhaseOptions): Promise<AttackPhaseReport> {
+  const o = { ...options, db: retrying(options.db) }
   const send = httpSender(o.base)
   const started = Date.now()
   const world = await prepareAttackWorld({ send, db: o.db, pools: o.pools, tag: `s${o.seed}` })
@@ -198,8 +235,9 @@ export async function runAttackPhase(o: AttackPhaseOptions): Promise<AttackPhase
   ]
 
   // Warm the cheap requests (the page enters the output cache), then measure them alone.
-  for (const p of o.streamPaths)
-    for (let k = 0; k < 3; k++) await (await fetch(`${o.base}${p}`)).arrayBuffer()
+  for (const path of o.streamPaths)
+    for (let k = 0; k < 3; k++)
+      await send({ endpoint: 'stream', method: 'GET', path, headers: {}, repeat: 1 })
   const idleStream = startStream(o.base, o.streamPaths, o.streamIntervalMs)
   await new Promise((r) => setTimeout(r, o.idleSeconds * 1000))
   await idleStream.stop()
@@ -245,7 +283,7 @@ export async function runAttackPhase(o: AttackPhaseOptions): Promise<AttackPhase
         const g = groups.get(key)
         if (g) g.count++
         else groups.set(key, { key, count: 1, example: describeAttack(a, out.request, 160) })
-        if (out.status === 0 && /request failed/.test(out.problem))
+        if (out.status === 0 && /request failed: (AbortError|TimeoutError)/.test(out.problem))
           frozen = `no answer within ${NO_ANSWER_MS / 1000} s to ${describeAttack(a, out.request, 160)}`
       }
     }
