@@ -440,9 +440,24 @@ export async function prepareAttackWorld(o: PrepareOptions): Promise<AttackWorld
       if (parts.length) grouped.push({ sku: p.sku, parts })
     }
   }
+  // Plain products a shopper can order as they are (no option to choose, none required).
+  const simple = await rows<{ sku: string; doc: string }>(
+    db,
+    "SELECT p.sku, p.doc FROM products p JOIN inventory i ON i.sku = p.sku WHERE p.type_id = 'simple' AND p.status = 1 ORDER BY p.sku",
+  )
+  const sellable = simple
+    .filter(
+      (p) =>
+        !(JSON.parse(p.doc) as { custom_options?: { is_require?: boolean }[] }).custom_options?.some(
+          (c) => c.is_require,
+        ),
+    )
+    .map((p) => p.sku)
+    .slice(0, 6)
+  if (sellable.length < 4) throw new Error('attack set-up: fewer than 4 plain simple products to order')
   // The attacks order these: plenty of stock, so "out of stock" never hides a wrong answer.
   const stocked = [
-    ...new Set([...pools.skus, ...bundles.flatMap((b) => b.parts), ...grouped.flatMap((g) => g.parts)]),
+    ...new Set([...sellable, ...bundles.flatMap((b) => b.parts), ...grouped.flatMap((g) => g.parts)]),
   ]
   for (const sku of stocked)
     await rows(
@@ -450,8 +465,6 @@ export async function prepareAttackWorld(o: PrepareOptions): Promise<AttackWorld
       'UPDATE inventory SET qty = MAX(qty, 100000), is_in_stock = 1 WHERE sku = ? RETURNING sku',
       sku,
     )
-  const sellable = pools.skus.slice(0, 6)
-  if (sellable.length < 2) throw new Error('attack set-up: fewer than 2 sellable skus in the pools')
 
   // The victim: unique strings, so any of them in another caller's answer is a leak.
   const secretName = `Vq${tag}zz`

@@ -98,6 +98,9 @@ export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> 
     new Promise((resolve, reject) => {
       const body = r.body === undefined ? undefined : Buffer.from(r.body, 'utf8')
       const headers: Record<string, string | number> = { ...r.headers, host: r.host ?? u.host }
+      // A server may answer (e.g. 413) and close before the whole body is written: the answer
+      // counts, the failed write does not.
+      let answered = false
       if (body) headers['content-length'] = body.length
       const req = http.request(
         {
@@ -111,6 +114,7 @@ export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> 
           signal: AbortSignal.timeout(NO_ANSWER_MS),
         },
         (res) => {
+          answered = true
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('end', () => {
@@ -127,7 +131,9 @@ export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> 
           res.on('error', reject)
         },
       )
-      req.on('error', reject)
+      req.on('error', (err) => {
+        if (!answered) reject(err)
+      })
       req.end(body)
     })
 }

@@ -154,14 +154,18 @@ async function pool(items, concurrency, fn) {
 }
 
 try {
-  // Stock for the order journeys and the load: top up a set of sellable skus.
+  // Stock for the order journeys and the load: top up a set of sellable skus (ones a shopper can
+  // order as they are: a product without a required custom option, or a configurable's child).
   const { results: stockRows } = await db
     .prepare(
-      `SELECT i.sku FROM inventory i JOIN products p ON p.sku = COALESCE(i.parent_sku, i.sku)
-       WHERE p.status = 1 AND i.is_in_stock = 1 AND i.qty > 0 AND p.type_id IN ('simple', 'configurable') ORDER BY i.sku LIMIT 24`,
+      `SELECT i.sku, p.doc FROM inventory i JOIN products p ON p.sku = COALESCE(i.parent_sku, i.sku)
+       WHERE p.status = 1 AND i.is_in_stock = 1 AND i.qty > 0 AND p.type_id IN ('simple', 'configurable') ORDER BY i.sku`,
     )
     .all()
-  const skus = stockRows.map((r) => r.sku)
+  const skus = stockRows
+    .filter((r) => !(JSON.parse(r.doc).custom_options ?? []).some((o) => o.is_require))
+    .slice(0, 24)
+    .map((r) => r.sku)
   await db.batch(
     skus.map((s) => db.prepare('UPDATE inventory SET qty = 1000000, is_in_stock = 1 WHERE sku = ?').bind(s)),
   )
