@@ -1,9 +1,10 @@
 /**
- * Analytics events (transactions spec §7 "Analytics"): Purchase, InitiateCheckout, AddToCart,
+ * Analytics events: Purchase, InitiateCheckout, AddToCart,
  * ViewContent and ViewCategory are POSTed to /api/fbconversion/callFbConversionApi with
  * event_name, event_id (event name plus random hex), event_time, user_data (em, fbc, fbp; for
- * purchases also fn, ln, zp, ph — SHA-256 hashed as the Conversions API expects), event_source_url,
- * action_source 'website' and custom_data (currency fixed INR). PageView only fires the browser
+ * purchases also fn, ln, zp, ph — SHA-256 hashed as the Conversions API expects), event_source_url
+ * (for a Purchase only origin and path), action_source 'website' and custom_data (currency fixed
+ * INR; a Purchase's order_id is the shop's order number). PageView only fires the browser
  * pixel (a hook: no third-party script is loaded). Errors are only logged.
  *
  * Usage (other islands): `track('AddToCart', { value, contentIds: [sku] })`.
@@ -126,6 +127,43 @@ export async function buildConversionEvent(
   }
 }
 
+/**
+ * The Purchase event's data for a placed order. The order is named by the shop's order number from
+ * the server's answer — never by the client's order id (the key the order endpoint recognises
+ * replays by) and never with the guest access key, which are not analytics data.
+ */
+export function purchaseData(input: {
+  confirmation: Record<string, unknown> | null | undefined
+  value: number
+  skus: readonly string[]
+  buyer: { email?: string; firstName?: string; lastName?: string; zip?: string; phone?: string }
+}): TrackData {
+  const number = input.confirmation?.orderNumber
+  return {
+    value: input.value,
+    ...(typeof number === 'string' && number ? { orderId: number } : {}),
+    numItems: input.skus.length,
+    contentIds: [...input.skus],
+    contentType: 'product',
+    email: input.buyer.email,
+    firstName: input.buyer.firstName,
+    lastName: input.buyer.lastName,
+    zip: input.buyer.zip,
+    phone: input.buyer.phone,
+  }
+}
+
+/** The page address an event reports: a Purchase reports origin and path only (no query, no fragment). */
+export function eventSourceUrl(name: ServerEventName, href: string): string {
+  if (name !== 'Purchase') return href
+  try {
+    const url = new URL(href)
+    return `${url.origin}${url.pathname}`
+  } catch {
+    return ''
+  }
+}
+
 function cookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined
   const hit = document.cookie.split('; ').find((p) => p.startsWith(`${name}=`))
@@ -165,7 +203,13 @@ export async function track(name: EventName, data: TrackData = {}): Promise<Conv
     const event = await buildConversionEvent(
       name as ServerEventName,
       { ...data, email: data.email ?? identityEmail },
-      { now: Date.now(), hex, url: window.location.href, fbc: cookie('_fbc'), fbp: cookie('_fbp') },
+      {
+        now: Date.now(),
+        hex,
+        url: eventSourceUrl(name as ServerEventName, window.location.href),
+        fbc: cookie('_fbc'),
+        fbp: cookie('_fbp'),
+      },
     )
     const res = await api('fbconversion/callFbConversionApi', { method: 'POST', body: event })
     if (res.code !== 200) console.warn('analytics: conversion event not accepted', res.code, res.result)

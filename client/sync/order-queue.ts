@@ -1,15 +1,17 @@
 /**
- * Order placement and the offline order queue (transactions spec §4 "Order placement", "Queue
- * processing", "Online/offline"; contract §2.4 without VSF's bugs):
+ * Order placement and the offline order queue (VSF's order module without its bugs):
  * - a session hash of the order ignores a second submit of the same order (#2405, #2663);
  * - every order carries a client-generated `order_id`, reused on every retry: the server is
  *   idempotent on it, so a replay (retry, second tab, Background Sync) never makes a second order;
  * - offline, or direct sync off → stored with transmited:false and reported as QUEUED (pending);
  *   a queued order is never reported as placed/confirmed (#2740);
  * - queue processing sends one order at a time; 400 and the add-products 500 cancel it with the
- *   spec's messages; anything else leaves it queued for a retry; Background Sync is registered.
+ *   shop's messages; anything else leaves it queued for a retry; Background Sync is registered;
+ * - a 409 saying the order_id is already used by another order is final too: the server shows an
+ *   order only to the caller that placed it, and this client's resend (the same body) would have
+ *   been answered with its own result, so retrying can never succeed.
  */
-import { isAddProductsError, newOrderId, orderHash } from '../../shared/domain/order-hash'
+import { isAddProductsError, newOrderId, ORDER_ID_USED, orderHash } from '../../shared/domain/order-hash'
 import { MSG, msgOrderValidation } from '../../shared/i18n/messages'
 import type { NotificationInput } from '../state/notifications'
 import {
@@ -61,6 +63,15 @@ function randomHex(): string {
   const c = globalThis.crypto
   if (c?.randomUUID) return c.randomUUID().replace(/-/g, '')
   return `${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`
+}
+
+/** Shown when the server says the order's id belongs to another order (the order is not placed). */
+export const ORDER_ID_TAKEN_NOTICE =
+  'This order could not be placed because its order reference is already in use. Please place your order again.'
+
+/** The server's final "this order_id is someone else's" answer. */
+export function isOrderIdTaken(res: OrderResponse): boolean {
+  return res.code === 409 && res.result === ORDER_ID_USED
 }
 
 function asConfirmation(result: unknown): Record<string, unknown> | null {
@@ -154,6 +165,17 @@ export function createOrderQueue(deps: OrderQueueDeps) {
           return { state: 'placed', orderId, confirmation: placed.confirmation }
         }
         sessionHashes.delete(hash)
+        if (isOrderIdTaken(res)) {
+          deps.notify({ type: 'error', message: ORDER_ID_TAKEN_NOTICE, action1: { label: MSG.ok } })
+          await save({
+            ...stored,
+            transmited: true,
+            transmited_at: clock.now(),
+            status: 'rejected',
+            result_code: 409,
+          })
+          return { state: 'rejected', orderId, message: ORDER_ID_TAKEN_NOTICE }
+        }
         if (res.code === 400) {
           const message = msgOrderValidation(deps.settings().supportEmail)
           deps.notify({ type: 'error', message, action1: { label: MSG.ok } })
@@ -224,6 +246,17 @@ export function createOrderQueue(deps: OrderQueueDeps) {
               result_code: 400,
             })
             deps.notify({ type: 'error', message: MSG.queuedOrderInvalidAddress, action1: { label: MSG.ok } })
+            done++
+          } else if (isOrderIdTaken(res)) {
+            await save({
+              ...stored,
+              transmited: true,
+              transmited_at: t,
+              updated_at: t,
+              status: 'canceled',
+              result_code: 409,
+            })
+            deps.notify({ type: 'error', message: ORDER_ID_TAKEN_NOTICE, action1: { label: MSG.ok } })
             done++
           } else if (isAddProductsError(res.code, res.result)) {
             await save({

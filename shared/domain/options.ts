@@ -1,5 +1,5 @@
 /**
- * Product option validation (catalogue spec §5): custom options ('Field is required.'), bundle
+ * Product option validation: custom options ('Field is required.'), bundle
  * options ('Must be greater than 0'), grouped quantities (numeric, min 1). Rules are named as in
  * VSF's option forms; an unknown rule name is logged through the injected logger and passes.
  */
@@ -107,10 +107,15 @@ export function validateBundleOptions(
   return { errors, productError: Object.keys(errors).length ? MSG.bundleOptionsError : null }
 }
 
-/** "Quantity strings are converted to integers": '3' → 3, '2.7' → 2; NaN for non-numbers. */
+const DECIMAL_RE = /^\s*-?[0-9]+(\.[0-9]+)?\s*$/
+
+/**
+ * "Quantity strings are converted to integers": '3' → 3, '2.7' → 2; NaN for non-numbers. Only
+ * decimal notation counts: '0x10', '1e1' or '0b1' are not quantities (NaN), never 16, 10 or 1.
+ */
 export function toQuantity(value: unknown): number {
   if (typeof value === 'number') return Math.trunc(value)
-  if (typeof value === 'string' && value.trim() !== '') return Math.trunc(Number(value))
+  if (typeof value === 'string' && DECIMAL_RE.test(value)) return Math.trunc(Number(value))
   return Number.NaN
 }
 

@@ -1,50 +1,87 @@
 /**
- * Cart request payloads of /api/cart/* (contract §1.2, transactions spec §7). Quantity strings
- * are converted to integers (spec §5); addresses accept Magento snake_case and the camelCase
- * that VSF's createShippingInfoData builds.
+ * Cart request payloads of /api/cart/* (Magento cart shapes). Quantities and ids are decimal
+ * integers only: a JSON integer or a string of the digits 0-9 ('3' → 3); hex ('0x10'), exponent
+ * ('1e1'), fractional ('2.5') and padded (' 3') forms are refused with a 400 that says so.
+ * Addresses accept Magento snake_case and the camelCase that VSF's createShippingInfoData builds.
  */
 import { z } from 'zod'
 
 export const MAX_LINE_QTY = 10_000
+/** The most units of one linked product a single bundle option may ask for (per bundle). */
+export const MAX_BUNDLE_OPTION_QTY = 100
 
+const DIGITS_RE = /^[0-9]{1,15}$/
+
+/**
+ * A whole number given as a JSON integer or a string of decimal digits, within [min, max].
+ * `name` is the field as the caller knows it; every message names it and the limit.
+ */
+export function decimalInteger(name: string, min: number, max: number) {
+  const wrong = `${name} must be a whole number written with the digits 0-9`
+  return z.preprocess(
+    (v) => (typeof v === 'string' && DIGITS_RE.test(v) ? Number(v) : v),
+    z
+      .number({ error: wrong })
+      .int(wrong)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`),
+  )
+}
+
+/** A positive decimal id (item ids, option ids, selection ids, option value ids). */
+export const decimalId = (name: string) => decimalInteger(name, 1, Number.MAX_SAFE_INTEGER)
+
+/**
+ * Item options as a client sends them. Only their shape is checked here; the catalogue decides
+ * whether the options, values and selections exist (worker/backend/cart/line-options.ts), and the
+ * stored option is rebuilt from the catalogue, so extra fields a client adds are never kept.
+ */
 export const ProductOptionSchema = z.looseObject({
   extension_attributes: z
     .looseObject({
       configurable_item_options: z
         .array(
           z.looseObject({
-            option_id: z.union([z.string(), z.number()]),
-            option_value: z.union([z.string(), z.number()]),
+            option_id: z.union([z.string().max(32), z.number()]),
+            option_value: z.union([z.string().max(32), z.number()]),
           }),
         )
-        .max(10)
+        .max(10, 'at most 10 configurable options')
         .optional(),
       custom_options: z
-        .array(z.looseObject({ option_id: z.union([z.string(), z.number()]), option_value: z.unknown() }))
-        .max(50)
+        .array(
+          z.looseObject({
+            option_id: z.union([z.string().max(32), z.number()]),
+            option_value: z
+              .union([
+                z.string().max(1000),
+                z.number(),
+                z.array(z.union([z.string().max(32), z.number()])).max(50),
+              ])
+              .nullish(),
+          }),
+        )
+        .max(50, 'at most 50 custom options')
         .optional(),
       bundle_options: z
         .array(
           z.looseObject({
-            option_id: z.union([z.string(), z.number()]),
-            option_qty: z.coerce.number().optional(),
-            option_selections: z.array(z.coerce.number()).max(20).optional(),
+            option_id: z.union([z.string().max(32), z.number()]),
+            option_qty: decimalInteger('option_qty', 0, MAX_BUNDLE_OPTION_QTY).optional(),
+            option_selections: z.array(decimalId('option_selections')).max(20).optional(),
           }),
         )
-        .max(50)
+        .max(50, 'at most 50 bundle options')
         .optional(),
     })
     .optional(),
 })
+export type ProductOptionInput = z.infer<typeof ProductOptionSchema>
 
 export const CartItemInputSchema = z.object({
   sku: z.string({ error: 'cartItem.sku is required' }).trim().min(1, 'cartItem.sku is required').max(128),
-  qty: z.coerce
-    .number({ error: 'qty must be a number' })
-    .int('qty must be a whole number')
-    .min(1, 'qty must be at least 1')
-    .max(MAX_LINE_QTY, `qty must be at most ${MAX_LINE_QTY}`),
-  item_id: z.coerce.number().int().positive().optional(),
+  qty: decimalInteger('qty', 1, MAX_LINE_QTY),
+  item_id: decimalId('item_id').optional(),
   quoteId: z.union([z.string(), z.number()]).optional(),
   product_option: ProductOptionSchema.nullish(),
 })
@@ -54,7 +91,7 @@ export const CartDeleteBodySchema = z.object({
   cartItem: z
     .object({
       sku: z.string().max(128).optional(),
-      item_id: z.coerce.number().int().positive().optional(),
+      item_id: decimalId('item_id').optional(),
       quoteId: z.union([z.string(), z.number()]).optional(),
     })
     .refine((i) => i.item_id !== undefined || (i.sku ?? '') !== '', 'cartItem needs item_id or sku'),

@@ -1,19 +1,21 @@
 /**
- * POST /api/order body (contract §1.3), validated WHOLE: every product (VSF's ajv schema checked
- * only the first), addresses, payment method. Unknown top-level keys are dropped.
+ * POST /api/order body (vue-storefront-api order shape), validated WHOLE: every product (VSF's ajv
+ * schema checked only the first), addresses, payment method. Unknown top-level keys are dropped.
+ * Quantities are decimal integers (see decimalInteger). The client's order_id is an opaque
+ * idempotency key, never an order number: it may not be all digits, so it can never be mistaken
+ * for (or claim) a number the shop assigns.
  */
 import { z } from 'zod'
-import { ProductOptionSchema } from './cart'
+import { decimalInteger, MAX_LINE_QTY, ProductOptionSchema } from './cart'
+
+/** The most lines one order may hold. */
+export const MAX_ORDER_LINES = 100
 
 const str = (max: number) => z.string().max(max)
 
 export const OrderProductSchema = z.looseObject({
   sku: z.string({ error: 'sku is required' }).trim().min(1, 'sku is required').max(128),
-  qty: z.coerce
-    .number({ error: 'qty must be a number' })
-    .int('qty must be a whole number')
-    .min(1, 'qty must be at least 1')
-    .max(10_000, 'qty must be at most 10000'),
+  qty: decimalInteger('qty', 1, MAX_LINE_QTY),
   price: z.coerce.number({ error: 'price is required' }).min(0, 'price must not be negative'),
   name: str(255).nullish(),
   product_type: str(32).nullish(),
@@ -46,7 +48,13 @@ export const OrderAddressSchema = z.object({
 export type OrderAddress = z.infer<typeof OrderAddressSchema>
 
 export const OrderBodySchema = z.object({
-  order_id: z.string({ error: 'order_id is required' }).trim().min(8, 'order_id is too short').max(100),
+  order_id: z
+    .string({ error: 'order_id is required' })
+    .trim()
+    .min(8, 'order_id is too short')
+    .max(100, 'order_id must be at most 100 characters')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'order_id may only contain letters, digits, _ . : and -')
+    .regex(/[^0-9]/, 'order_id must not be only digits: order numbers are assigned by the shop'),
   user_id: z.union([z.string(), z.number()]).nullish(),
   cart_id: z.union([z.string(), z.number()]).nullish(),
   store_code: str(32).nullish(),
@@ -55,7 +63,7 @@ export const OrderBodySchema = z.object({
   products: z
     .array(OrderProductSchema, { error: 'products is required' })
     .min(1, 'products must contain at least one product')
-    .max(100, 'an order holds at most 100 products'),
+    .max(MAX_ORDER_LINES, `an order holds at most ${MAX_ORDER_LINES} products`),
   addressInformation: z.object(
     {
       /** Checked against OrderAddressSchema by the route unless every product is virtual/downloadable. */
@@ -72,6 +80,8 @@ export const OrderBodySchema = z.object({
 })
 export type OrderBody = z.infer<typeof OrderBodySchema>
 
+export { ORDER_ID_USED } from '../domain/order-hash'
+
 /** What POST /api/order answers (and answers again, unchanged, for a replayed order_id). */
 export interface OrderResult {
   magentoOrderId: string
@@ -85,6 +95,9 @@ export interface OrderResult {
   /** True when no payment has been taken: the confirmation must say the order awaits payment. */
   paymentPending: boolean
   message: string
-  /** Guest access key for GET /api/order/get?orderId=&accessKey= (customers use their token). */
+  /**
+   * Guest access key: sent back only in the body of POST /api/order/get (customers use their
+   * token); never put in a URL.
+   */
   accessKey: string
 }

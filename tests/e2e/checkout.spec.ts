@@ -1,14 +1,16 @@
 /**
- * Guest checkout journeys (issue 6 "What must be shown"): two variants, a quantity change, a coupon,
- * cash on delivery, the confirmation with the order number; then the same journey offline at
- * 'Place order' (pending, never confirmed), a reload while offline (still queued), back online →
- * exactly one order in D1 and the confirmation.
+ * Guest checkout journeys: two variants, a quantity change, a coupon, cash on delivery, the
+ * confirmation with the order number; a bundle configured on its product page and ordered (the
+ * stock of each linked product taken once; the guest access key never in a URL, a Referer or an
+ * analytics event); then the same journey offline at 'Place order' (pending, never confirmed), a
+ * reload while offline (still queued), back online → exactly one order in D1 and the confirmation.
  */
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { type PickedProduct, pickProduct, type Variant } from './checkout-fixtures'
 import { waitForHydration } from './pages'
+import { waitForServiceWorkerControl } from './sw-helpers'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -16,8 +18,8 @@ const COUPON = 'WELCOME10'
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const PERSIST = process.env.E2E_PERSIST ?? '.tmp/e2e-state'
 
-/** Counts orders in the e2e server's local D1 (the diagnostic path: wrangler d1 execute). */
-function countOrdersInD1(email: string): number {
+/** Runs one SQL statement on the e2e server's local D1 (the diagnostic path: wrangler d1 execute). */
+function d1<T>(sql: string): T[] {
   const out = execFileSync(
     process.execPath,
     [
@@ -30,12 +32,38 @@ function countOrdersInD1(email: string): number {
       PERSIST,
       '--json',
       '--command',
-      `SELECT COUNT(*) AS n FROM orders WHERE customer_email = '${email.replace(/'/g, "''")}'`,
+      sql,
     ],
     { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
   )
-  const parsed = JSON.parse(out) as { results: { n: number }[] }[]
-  return parsed[0]?.results[0]?.n ?? -1
+  const parsed = JSON.parse(out) as { results: T[] }[]
+  return parsed[0]?.results ?? []
+}
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`
+
+/** Counts orders in the e2e server's local D1. */
+function countOrdersInD1(email: string): number {
+  return (
+    d1<{ n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE customer_email = ${sqlText(email)}`)[0]?.n ?? -1
+  )
+}
+
+/** Runs in the page: the confirmations of the orders stored on this device. */
+async function storedConfirmations(): Promise<Record<string, unknown>[]> {
+  const store = document.documentElement.dataset.store ?? 'default'
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(`${store}-shop`)
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+  const name = `${store}-orders`
+  if (!db.objectStoreNames.contains(name)) return []
+  const all = await new Promise<{ confirmation?: Record<string, unknown> | null }[]>((resolve) => {
+    const r = db.transaction(name, 'readonly').objectStore(name).getAll()
+    r.onsuccess = () => resolve(r.result)
+  })
+  db.close()
+  return all.flatMap((o) => (o.confirmation ? [o.confirmation] : []))
 }
 
 /** Runs in the page: ids of the orders queued on this device (D's IndexedDB '<store>-orders'). */
@@ -153,6 +181,88 @@ test('a guest buys two variants with a coupon and cash on delivery and sees the 
   expect(JSON.stringify(purchase)).not.toContain(email)
 })
 
+interface BundleDoc {
+  sku: string
+  url_path: string
+  bundle_options: {
+    option_id: number
+    product_links: { id: number; sku: string; is_default?: boolean }[]
+  }[]
+}
+
+test('a guest orders a bundle from its product page: linked stock taken once, the access key never in a URL', async ({
+  page,
+  request,
+}) => {
+  const email = `bundle-${Date.now()}@example.com`
+  const search = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: {
+      size: 1,
+      from: 0,
+      request: JSON.stringify({
+        query: { bool: { filter: { bool: { must: [{ terms: { type_id: ['bundle'] } }] } } } },
+      }),
+    },
+  })
+  const bundle = ((await search.json()) as { hits: { hits: { _source: BundleDoc }[] } }).hits.hits[0]?._source
+  expect(bundle, 'the demo catalogue has a bundle').toBeTruthy()
+  const { sku, url_path, bundle_options } = bundle as BundleDoc
+  // The page preselects each option's default link (else the first): those are what gets ordered.
+  const linked = bundle_options.map(
+    (o) => (o.product_links.find((l) => l.is_default) ?? o.product_links[0])?.sku,
+  )
+  const skuList = linked.map((s) => sqlText(String(s))).join(', ')
+  // The e2e state persists across runs: give the linked products a known stock first.
+  d1(`UPDATE inventory SET qty = 7, is_in_stock = 1 WHERE sku IN (${skuList})`)
+
+  const seen: { url: string; referer: string; body: string }[] = []
+  page.on('request', (req) =>
+    seen.push({ url: req.url(), referer: req.headers().referer ?? '', body: req.postData() ?? '' }),
+  )
+  await page.goto(`/${url_path}`)
+  await waitForHydration(page)
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByText('Product has been added to the cart!').last()).toBeVisible()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await page.goto('/cart')
+  await waitForHydration(page)
+  await expect(page.getByTestId('cart-line')).toHaveCount(1)
+  await page.getByTestId('proceed-to-checkout').click()
+  await waitForHydration(page)
+  await fillCheckout(page, email)
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  await expect(page.getByTestId('confirmation-success')).toContainText('× 1')
+  expect(countOrdersInD1(email)).toBe(1)
+  const stock = d1<{ sku: string; qty: number }>(`SELECT sku, qty FROM inventory WHERE sku IN (${skuList})`)
+  expect(stock.map((r) => r.qty)).toEqual(linked.map(() => 6))
+  const rows = d1<{ sku: string; qty: number; parent_sku: string | null }>(
+    `SELECT i.sku, i.qty, i.parent_sku FROM order_items i JOIN orders o ON o.client_order_id = i.client_order_id
+     WHERE o.customer_email = ${sqlText(email)} ORDER BY i.id`,
+  )
+  expect(rows).toEqual([
+    { sku, qty: 1, parent_sku: null },
+    ...linked.map((s) => ({ sku: s, qty: 1, parent_sku: sku })),
+  ])
+
+  // How the guest secret travelled: in the order answer, kept on this device, sent in a POST body.
+  const [confirmation] = await page.evaluate(storedConfirmations)
+  const accessKey = String(confirmation?.accessKey ?? '')
+  expect(accessKey.length).toBeGreaterThan(20)
+  expect(page.url()).not.toContain(accessKey)
+  for (const r of seen) {
+    expect(r.url, r.url).not.toContain(accessKey)
+    expect(r.referer, r.url).not.toContain(accessKey)
+  }
+  const fetched = seen.filter((r) => r.url.includes('/api/order/get'))
+  expect(fetched.some((r) => r.body.includes(accessKey))).toBe(true)
+  const purchase = seen.find((r) => r.url.includes('/api/fbconversion/') && r.body.includes('"Purchase"'))
+  expect(purchase?.body).toBeTruthy()
+  expect(purchase?.body).not.toContain(accessKey)
+  expect(JSON.parse(purchase?.body ?? '{}').custom_data.order_id).toBe(confirmation?.orderNumber)
+})
+
 test('offline at Place order: pending (never confirmed), still queued after a reload, sent exactly once online', async ({
   page,
   context,
@@ -161,6 +271,9 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   const email = `offline-${Date.now()}@example.com`
   await fillCart(page, await pickProduct(request))
   await page.getByTestId('proceed-to-checkout').click()
+  await waitForHydration(page)
+  // The reload below is answered by the service worker only once it controls the page.
+  await waitForServiceWorkerControl(page)
   await waitForHydration(page)
   await fillCheckout(page, email)
 
@@ -183,7 +296,11 @@ test('offline at Place order: pending (never confirmed), still queued after a re
 
   // Back online: the pending order's page sends it once and shows the confirmation.
   await context.setOffline(false)
-  await page.goto('/checkout')
+  // The offline page reloads itself when the browser is back online; that reload and this
+  // navigation both load the checkout, whichever wins.
+  await page.goto('/checkout').catch((err: Error) => {
+    if (!/interrupted by another navigation/.test(err.message)) throw err
+  })
   await page.waitForURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
   expect(page.url()).toContain(encodeURIComponent(queued[0] as string))
   await expect(page.getByTestId('confirmation-success')).toBeVisible()

@@ -57,10 +57,17 @@ describe('guest cart', () => {
     }
     const res = await add(cartId, { sku: 'FX-KURTA', qty: 1, product_option: option })
     expect(res.status).toBe(200)
+    // The stored options are rebuilt from the catalogue (labels included), in the page's shape.
     expect(res.json.result).toMatchObject({
       sku: 'FX-KURTA-S',
       product_type: 'configurable',
-      product_option: option,
+      product_option: {
+        extension_attributes: {
+          configurable_item_options: [{ option_id: '142', option_value: '1', label: 'Size', value: 'S' }],
+          custom_options: [],
+          bundle_options: [],
+        },
+      },
     })
     const tooMany = await add(cartId, { sku: 'FX-KURTA-S', qty: 4 })
     expect(tooMany.status).toBe(400)

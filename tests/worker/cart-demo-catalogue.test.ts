@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../shared/schemas/catalog'
+import { guestOrder } from './cart-fixtures'
 import { api } from './user-helpers'
 
 describe('demo catalogue', () => {
@@ -68,9 +69,7 @@ describe('demo catalogue', () => {
       .bind(childSku)
       .first<{ qty: number }>()
     expect(after?.qty).toBe(before.qty - 2)
-    const order = await api(
-      `/order/get?orderId=${placed.json.result.orderNumber}&accessKey=${placed.json.result.accessKey}`,
-    )
+    const order = await guestOrder(placed.json.result.orderNumber, placed.json.result.accessKey)
     expect(order.json.result.grand_total).toBe(totals.grand_total)
   })
 })

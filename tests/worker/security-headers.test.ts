@@ -98,6 +98,20 @@ describe('security headers on every HTML route', () => {
     expect(states).toContain('HIT')
   })
 
+  it("a page the URL dispatcher rewrites (a product's url_path) keeps the nonce it was rendered with", async () => {
+    const row = await env.DB.prepare(
+      "SELECT url_path FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'configurable' ORDER BY id LIMIT 1",
+    ).first<{ url_path: string }>()
+    const path = `/${row?.url_path}`
+    for (let i = 0; i < 2; i++) {
+      const res = await SELF.fetch(`https://shop.test${path}`, { headers: BROWSER })
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      const nonce = expectStrictCsp(res, html, path) as string
+      expect(html).toContain(`nonce="${nonce}"`)
+    }
+  })
+
   it('puts the headers on error pages, redirects, /api answers and the dispatcher 404 path', async () => {
     for (const path of ['/definitely/not/here', '/error', '/page-not-found']) {
       const res = await SELF.fetch(`https://shop.test${path}`, { redirect: 'manual', headers: BROWSER })

@@ -76,6 +76,13 @@ function headerSetFor(c: Context<AppEnv>): MiddlewareHandler {
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next()
+  // A response rewritten through app.fetch (the URL dispatcher) already has its full header set,
+  // with the nonce its page was rendered with: replacing it would block every inline script.
+  if (
+    (c.res.headers.get('content-type') ?? '').includes('text/html') &&
+    (c.res.headers.get('content-security-policy') ?? '').includes("'nonce-")
+  )
+    return
   try {
     c.res.headers.set('x-content-type-options', 'nosniff')
   } catch {

@@ -283,7 +283,7 @@ export function guardAccountRoute(path: string): boolean {
 export const takeRedirectAfterLogin = takeRedirectAfterLoginFrom
 
 // ---------------------------------------------------------------------------------------------
-// Orders (D's order queue)
+// Orders (the order queue)
 // ---------------------------------------------------------------------------------------------
 
 export type { StoredOrder }
@@ -316,9 +316,17 @@ export async function cancelPendingOrders(): Promise<void> {
   await getRuntime().orders.cancelPending()
 }
 
-/** GET /api/order/get?orderId= with the user token when signed in, else the guest access key kept with the order. */
+/**
+ * The order by id: POST /api/order/get with the user token when signed in, and the guest access
+ * key kept with the order on this device. The key is a bearer secret, so it travels only in the
+ * JSON body, never in a URL (where logs, history, Referer headers and analytics could see it).
+ */
 export async function fetchOrder(orderId: string, local: StoredOrder | undefined) {
   const accessKey =
     typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
-  return api<unknown>('order/get', { query: { orderId, token: userToken.peek() ?? undefined, accessKey } })
+  return api<unknown>('order/get', {
+    method: 'POST',
+    token: userToken.peek(),
+    body: accessKey ? { orderId, accessKey } : { orderId },
+  })
 }

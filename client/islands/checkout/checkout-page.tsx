@@ -13,7 +13,7 @@ import { TotalsSummary } from '../../../shared/components/checkout/totals-summar
 import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
 import { newOrderId } from '../../../shared/domain/order-hash'
 import { MSG } from '../../../shared/i18n/messages'
-import { randomHex, track } from '../../analytics'
+import { purchaseData, randomHex, track } from '../../analytics'
 import { currentApiContext } from '../../api'
 import { useSignalValue } from '../../state/use-signal'
 import { cartTypeIds } from '../cart/cart-line-view'
@@ -224,18 +224,21 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
       setState(done)
       await saveCheckoutDetails(persistableCheckout(done))
       if (res.state === 'placed') {
-        await track('Purchase', {
-          value: grand,
-          orderId: res.orderId,
-          numItems: order.products.length,
-          contentIds: order.products.map((p) => String(p.sku)),
-          contentType: 'product',
-          email: state.personalDetails.emailAddress,
-          firstName: state.personalDetails.firstName,
-          lastName: state.personalDetails.lastName,
-          zip: state.shippingDetails.zipCode,
-          phone: state.shippingDetails.phoneNumber,
-        })
+        await track(
+          'Purchase',
+          purchaseData({
+            confirmation: res.confirmation,
+            value: grand,
+            skus: order.products.map((p) => String(p.sku)),
+            buyer: {
+              email: state.personalDetails.emailAddress,
+              firstName: state.personalDetails.firstName,
+              lastName: state.personalDetails.lastName,
+              zip: state.shippingDetails.zipCode,
+              phone: state.shippingDetails.phoneNumber,
+            },
+          }),
+        )
         window.location.assign(`/confirmation?orderId=${encodeURIComponent(res.orderId)}`)
         return
       }

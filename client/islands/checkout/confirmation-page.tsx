@@ -1,8 +1,10 @@
 /**
- * /confirmation (title 'Order Confirmation'): fetches the order by id (GET /api/order/get?orderId=)
- * and shows loading, success with the order, or error. An order still queued on this device is
- * shown as pending; a `pending_payment` order says the payment is pending — never that a card was
- * charged.
+ * /confirmation?orderId=<client order id> (title 'Order Confirmation'): fetches the order
+ * (POST /api/order/get, the guest access key from this device's order storage in the body) and
+ * shows loading, success with the order, or error. The page URL holds only the client's order id,
+ * which unlocks nothing: the access key never appears in a URL, so neither location.href (read by
+ * analytics) nor a Referer header can carry it. An order still queued on this device is shown as
+ * pending; a `pending_payment` order says the payment is pending — never that a card was charged.
  */
 import { useEffect, useState } from 'react'
 import { MSG } from '../../../shared/i18n/messages'

@@ -371,8 +371,10 @@ function ProductForm(props: ProductFormProps) {
               option_id: Number(id),
               option_value: Array.isArray(v) ? v.join(',') : String(v),
             })),
+          // Only chosen links with a quantity: the server stores exactly these (an optional option
+          // set to 0 is not part of the bundle).
           bundle_options: Object.entries(bundle)
-            .filter(([, c]) => c.linkId != null)
+            .filter(([, c]) => c.linkId != null && toQuantity(c.qty) > 0)
             .map(([id, c]) => ({
               option_id: Number(id),
               option_qty: toQuantity(c.qty) || 0,

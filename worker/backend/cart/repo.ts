@@ -6,13 +6,14 @@
 import type { Context } from 'hono'
 import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
 import { priceView } from '../../../shared/domain/price'
-import type { ConfigurableChild, Product } from '../../../shared/schemas/catalog'
+import type { ConfigurableChild, Product, TaxRule } from '../../../shared/schemas/catalog'
 import type { AppEnv } from '../../env'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
 import { fail } from '../auth/http'
 import { getTaxRules } from '../catalog/content'
 import { getProductsBySku } from '../catalog/products'
 import type { CustomerRow } from '../user/repo'
+import { configureLine, type LineConfig, LineProblem, parseStoredOption } from './line-options'
 import { type CouponRule, computeTotals, type PricedLine, TotalsError } from './totals'
 
 export const GUEST_CART_RE = /^[0-9a-f]{32}$/
@@ -75,28 +76,6 @@ export async function listItems(db: D1Database, cartId: number): Promise<CartIte
   return results
 }
 
-interface ItemOptions {
-  extension_attributes?: {
-    configurable_item_options?: { option_id: string | number; option_value: string | number }[]
-    custom_options?: { option_id: string | number; option_value: unknown }[]
-    bundle_options?: { option_id: string | number; option_qty?: number; option_selections?: number[] }[]
-  }
-}
-
-/** The configurable child chosen by configurable_item_options (option_id = attribute_id). */
-export function childForOptions(product: Product, productOption: unknown): ConfigurableChild | undefined {
-  const options = (productOption as ItemOptions | undefined)?.extension_attributes?.configurable_item_options
-  if (!options?.length) return undefined
-  return product.configurable_children.find((child) =>
-    options.every((o) => {
-      const attr = product.configurable_options.find((a) => String(a.attribute_id) === String(o.option_id))
-      return (
-        attr && Number((child as Record<string, unknown>)[attr.attribute_code]) === Number(o.option_value)
-      )
-    }),
-  )
-}
-
 /** Display options [{label, value}] of a configurable child. */
 function childOptions(product: Product, child: ConfigurableChild | undefined) {
   if (!child) return []
@@ -113,7 +92,48 @@ export interface PricingContext {
   currency: string
 }
 
-/** Prices every cart line with the shared price functions (live catalogue, not client numbers). */
+/**
+ * Prices one configured line with the shared price functions from the catalogue document: the
+ * product's (or chosen child's) price, the catalogue prices of the chosen custom option values and
+ * bundle links, and the tax rate of the product's class in `ctx.country`. Nothing a client sent
+ * about money is an input.
+ */
+export function priceLine(
+  product: Product,
+  config: LineConfig,
+  item: { item_id: number; qty: number },
+  taxRules: TaxRule[],
+  ctx: PricingContext,
+): PricedLine {
+  const child = config.child
+  const view = priceView(product, {
+    now: ctx.now,
+    currency: 'INR',
+    taxRules,
+    country: ctx.country,
+    variantSku: child?.sku ?? null,
+    customOptions: config.customOptions,
+    bundleSelection: config.bundleSelection,
+  })
+  return {
+    item_id: item.item_id,
+    sku: config.sku,
+    name: child?.name ?? product.name,
+    qty: item.qty,
+    product_type: product.type_id,
+    product_option: config.option ?? undefined,
+    unitExcl: view.final,
+    unitIncl: view.finalInclTax,
+    taxRate: view.taxRate,
+    options: childOptions(product, child),
+  }
+}
+
+/**
+ * Prices every cart line from the live catalogue: the stored item options are checked again
+ * against the product (configureLine) and priced by priceLine. A line whose product is gone, or
+ * whose options no longer fit it, is returned in `missing` and not priced.
+ */
 export async function priceItems(db: D1Database, items: CartItemRow[], ctx: PricingContext) {
   const [bySku, taxRules] = await Promise.all([
     getProductsBySku(
@@ -130,41 +150,15 @@ export async function priceItems(db: D1Database, items: CartItemRow[], ctx: Pric
       missing.push(item)
       continue
     }
-    const { product, child } = found
-    const option = item.product_option ? (JSON.parse(item.product_option) as ItemOptions) : undefined
-    const ext = option?.extension_attributes
-    const customOptions = ext?.custom_options?.length
-      ? Object.fromEntries(ext.custom_options.map((o) => [o.option_id, o.option_value]))
-      : undefined
-    const bundleSelection = ext?.bundle_options?.length
-      ? Object.fromEntries(
-          ext.bundle_options.map((o) => [
-            o.option_id,
-            { linkId: o.option_selections?.[0] ?? null, qty: Number(o.option_qty ?? 1) },
-          ]),
-        )
-      : undefined
-    const view = priceView(product, {
-      now: ctx.now,
-      currency: 'INR',
-      taxRules,
-      country: ctx.country,
-      variantSku: child?.sku ?? null,
-      customOptions,
-      bundleSelection,
-    })
-    lines.push({
-      item_id: item.item_id,
-      sku: item.sku,
-      name: child?.name ?? product.name,
-      qty: item.qty,
-      product_type: product.type_id,
-      product_option: option,
-      unitExcl: view.final,
-      unitIncl: view.finalInclTax,
-      taxRate: view.taxRate,
-      options: childOptions(product, child),
-    })
+    let config: LineConfig
+    try {
+      config = configureLine(found.product, found.child, parseStoredOption(item.product_option))
+    } catch (err) {
+      if (!(err instanceof LineProblem)) throw err
+      missing.push(item)
+      continue
+    }
+    lines.push(priceLine(found.product, config, item, taxRules, ctx))
   }
   return { lines, missing, bySku }
 }
@@ -179,7 +173,11 @@ export function toCartItem(item: CartItemRow, cartKey: string, line?: PricedLine
     price: line ? Math.round(line.unitExcl * 100) / 100 : 0,
     product_type: line?.product_type ?? 'simple',
     quote_id: cartKey,
-    ...(item.product_option ? { product_option: JSON.parse(item.product_option) } : {}),
+    ...(line?.product_option
+      ? { product_option: line.product_option }
+      : item.product_option
+        ? { product_option: parseStoredOption(item.product_option) }
+        : {}),
   }
 }
 
@@ -196,7 +194,7 @@ export function cartCountry(cart: CartRow, fallback: string | null | undefined):
   return address?.country_id || fallback || null
 }
 
-/** Totals of a cart (400 with the spec's message when no tax country is known). */
+/** Totals of a cart (400 saying the tax country is missing when none is known). */
 export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.now()) {
   const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
   const items = await listItems(c.env.DB, cart.id)

@@ -15,6 +15,7 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import {
   availablePaymentMethods,
   SHIPPING_METHODS,
@@ -32,11 +33,12 @@ import { optionalCustomer } from '../auth/guard'
 import { fail, noStore, ok, readBody } from '../auth/http'
 import { getProductsBySku } from '../catalog/products'
 import { magentoDate } from '../user/repo'
+import { parseStoredOption } from './line-options'
+import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from './lines'
 import {
   type CartItemRow,
   cartCountry,
   cartTotals,
-  childForOptions,
   findCoupon,
   listItems,
   MAX_CART_LINES,
@@ -48,6 +50,16 @@ import { couponProblem } from './totals'
 
 export const cartRoutes = new Hono<AppEnv>()
 cartRoutes.use('*', noStore)
+
+/** The largest request body a cart call reads (a cart item with its options is well under 8 KiB). */
+export const MAX_CART_BODY_BYTES = 64 * 1024
+cartRoutes.use(
+  '*',
+  bodyLimit({
+    maxSize: MAX_CART_BODY_BYTES,
+    onError: () => fail(400, `Request body is too large (at most ${MAX_CART_BODY_BYTES} bytes)`),
+  }),
+)
 
 export const QTY_NOT_AVAILABLE = 'The requested qty is not available'
 export const PRODUCT_NOT_AVAILABLE = 'Product that you are trying to add is not available.'
@@ -89,50 +101,73 @@ const pull = async (c: Context<AppEnv>) => {
 cartRoutes.get('/pull', pull)
 cartRoutes.post('/pull', pull)
 
+/** The 400 a cart add answers for a line the catalogue refuses. */
+function cartLineFailure(err: unknown): never {
+  if (!(err instanceof LineFailureError)) throw err
+  const f = err.failure
+  if (f.kind === 'unknown-sku') fail(400, `The product that was requested doesn't exist (sku ${f.sku}).`)
+  if (f.kind === 'needs-variant') fail(400, 'You need to choose options for your item.')
+  if (f.kind === 'options') fail(400, `Invalid cart item: product_option: ${f.message}`)
+  fail(400, PRODUCT_NOT_AVAILABLE)
+}
+
 cartRoutes.post('/update', async (c) => {
   const { cart, cartKey } = await resolveCart(c)
   const { cartItem } = await readBody(c, CartUpdateBodySchema)
   const db = c.env.DB
-  const found = (await getProductsBySku(db, [cartItem.sku])).get(cartItem.sku)
-  if (!found) fail(400, `The product that was requested doesn't exist (sku ${cartItem.sku}).`)
-  const { product } = found
-  const child =
-    found.child ??
-    (product.type_id === 'configurable' ? childForOptions(product, cartItem.product_option) : undefined)
-  if (product.type_id === 'configurable' && !child) fail(400, 'You need to choose options for your item.')
-  if (product.status >= 2 || (child?.status ?? 1) >= 2) fail(400, PRODUCT_NOT_AVAILABLE)
-  const sellable = child ?? product
-  const stock = sellable.stock
-  if (!stock?.is_in_stock || (stock.qty ?? 0) < cartItem.qty) fail(400, QTY_NOT_AVAILABLE)
+  // A quantity change without options keeps (and is checked with) the line's stored options.
+  let requestedOption: unknown = cartItem.product_option ?? undefined
+  if (requestedOption === undefined) {
+    const existing = await db
+      .prepare(
+        cartItem.item_id !== undefined
+          ? 'SELECT product_option FROM cart_items WHERE cart_id = ?1 AND item_id = ?2'
+          : 'SELECT product_option FROM cart_items WHERE cart_id = ?1 AND sku = ?2',
+      )
+      .bind(cart.id, cartItem.item_id ?? cartItem.sku)
+      .first<{ product_option: string | null }>()
+    requestedOption = parseStoredOption(existing?.product_option ?? null)
+  }
+  let resolved: Awaited<ReturnType<typeof resolveLines>>
+  try {
+    resolved = await resolveLines(db, [
+      { sku: cartItem.sku, qty: cartItem.qty, product_option: requestedOption },
+    ])
+  } catch (err) {
+    cartLineFailure(err)
+  }
+  const line = resolved.lines[0] as ResolvedLine
+  if (shortOfStock(resolved.needed, resolved.stock)) fail(400, QTY_NOT_AVAILABLE)
   const stamp = magentoDate(Date.now())
-  const option = cartItem.product_option ? JSON.stringify(cartItem.product_option) : null
+  const option = line.option ? JSON.stringify(line.option) : null
   let saved: CartItemRow | null
   if (cartItem.item_id !== undefined) {
+    // The item id must name this product's line: a quantity checked against one product never
+    // lands on another product's line.
     saved = await db
       .prepare(
-        'UPDATE cart_items SET qty = ?, product_option = COALESCE(?, product_option) WHERE item_id = ? AND cart_id = ? RETURNING *',
+        'UPDATE cart_items SET qty = ?, product_option = COALESCE(?, product_option) WHERE item_id = ? AND cart_id = ? AND sku = ? RETURNING *',
       )
-      .bind(cartItem.qty, option, cartItem.item_id, cart.id)
+      .bind(cartItem.qty, option, cartItem.item_id, cart.id, line.sku)
       .first<CartItemRow>()
     if (!saved) fail(404, `Cart ${cartKey} doesn't contain item ${cartItem.item_id}`)
   } else {
-    const count = await db
-      .prepare('SELECT COUNT(*) AS n FROM cart_items WHERE cart_id = ?')
-      .bind(cart.id)
-      .first<{ n: number }>()
-    if ((count?.n ?? 0) >= MAX_CART_LINES)
-      fail(400, `A cart holds at most ${MAX_CART_LINES} different products.`)
-    // The same sku again sets the quantity (absolute, idempotent): a replayed or racing add
-    // never creates a second line or doubles the quantity.
+    // One statement adds the line only while the cart has fewer than MAX_CART_LINES lines (or
+    // already has this sku), so concurrent adds can never push a cart past the cap. The same sku
+    // again sets the quantity (absolute, idempotent): a replayed or racing add never creates a
+    // second line or doubles the quantity.
     saved = await db
       .prepare(
         `INSERT INTO cart_items (cart_id, sku, parent_sku, product_id, qty, product_option, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+         WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?1) < ?8
+            OR EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND sku = ?2)
          ON CONFLICT(cart_id, sku) DO UPDATE SET qty = excluded.qty, product_option = COALESCE(excluded.product_option, product_option)
          RETURNING *`,
       )
-      .bind(cart.id, sellable.sku, child ? product.sku : null, sellable.id, cartItem.qty, option, stamp)
+      .bind(cart.id, line.sku, line.parentSku, line.productId, cartItem.qty, option, stamp, MAX_CART_LINES)
       .first<CartItemRow>()
+    if (!saved) fail(400, `A cart holds at most ${MAX_CART_LINES} different products.`)
   }
   await db.prepare('UPDATE carts SET updated_at = ? WHERE id = ?').bind(stamp, cart.id).run()
   const item = saved as CartItemRow

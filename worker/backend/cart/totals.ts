@@ -1,5 +1,5 @@
 /**
- * Cart totals (contract §1.2 `/totals`), pure: lines priced by shared/domain/price (the caller
+ * Cart totals (Magento `/totals` shape), pure: lines priced by shared/domain/price (the caller
  * passes unit prices from `priceView`), coupon rules, tax after discount, free shipping. Amounts
  * are INR; prices are shown including tax (Indian market), so the 'subtotal' segment carries the
  * subtotal incl. tax, the discount is taken off the incl.-tax amount and the tax segment states
@@ -60,7 +60,9 @@ export function couponProblem(
   if (!rule?.is_active) return `The coupon code "${code}" is not valid.`
   if (rule.starts_at && Date.parse(rule.starts_at) > now) return `The coupon code "${code}" is not valid yet.`
   if (rule.expires_at && Date.parse(rule.expires_at) < now) return `The coupon code "${code}" has expired.`
-  if (subtotalInclTax < rule.min_subtotal) {
+  // Compared in whole paise: a subtotal exactly at the minimum qualifies, whatever float noise
+  // the incl.-tax multiplication left behind.
+  if (round2(subtotalInclTax) < round2(rule.min_subtotal)) {
     return `The coupon code "${code}" needs a cart subtotal of at least ${formatInr(rule.min_subtotal)}.`
   }
   return null

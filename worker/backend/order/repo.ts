@@ -12,6 +12,8 @@ export interface OrderRow {
   doc: string
   result: string
   created_at: string
+  body_hash: string | null
+  cart_key_hash: string | null
 }
 
 /** The sales order as order history and /order/get show it. */
@@ -19,7 +21,7 @@ export function orderDoc(row: Pick<OrderRow, 'entity_id' | 'increment_id' | 'doc
   return { entity_id: row.entity_id, increment_id: row.increment_id, ...JSON.parse(row.doc) }
 }
 
-/** The placement result (identical for every replay of the same order_id). */
+/** The placement result (identical for every answered replay of the same order_id). */
 export function orderResult(row: OrderRow): OrderResult {
   const stored = JSON.parse(row.result) as Omit<
     OrderResult,
@@ -35,4 +37,19 @@ export function orderResult(row: OrderRow): OrderResult {
 
 export function findOrderByClientId(db: D1Database, clientOrderId: string) {
   return db.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(clientOrderId).first<OrderRow>()
+}
+
+/**
+ * One order by the id a shopper or page holds: all digits = the shop's order number (increment_id,
+ * or the entity id); anything else = the client's order id. The two never mix, so a client id can
+ * never stand in for an order number (client ids may not be all digits).
+ */
+export function findOrderByAnyId(db: D1Database, id: string) {
+  if (/^[0-9]{1,18}$/.test(id)) {
+    return db
+      .prepare('SELECT * FROM orders WHERE increment_id = ?1 OR entity_id = ?2 ORDER BY entity_id LIMIT 1')
+      .bind(id, Number(id))
+      .first<OrderRow>()
+  }
+  return findOrderByClientId(db, id)
 }

@@ -1,52 +1,66 @@
 /**
- * /api/order (contract §1.3, transactions spec §4/§7):
+ * /api/order (vue-storefront-api order endpoint):
  *   POST /         order body → {magentoOrderId, orderNumber, backendOrderId, transferedAt, status,
  *                  paymentPending, message, accessKey}
- *   GET  /get?orderId=&accessKey=   → the order (customer: own orders via token; guest: accessKey)
+ *   POST /get      {orderId, accessKey?} → the order (customer: own orders via token; guest: the
+ *                  access key, which travels only in this body, never in a URL)
+ *   GET  /get?orderId=   → the order for its customer (token); an access key in a URL never counts
  * Placement is exactly-once per client order_id: UNIQUE(client_order_id) makes a replayed or
- * concurrent duplicate return the first result. Prices come from the catalogue (never the
- * client's numbers); stock is decremented for every line in ONE batch with the order rows, and
- * the inventory CHECK (qty >= 0) rolls the whole batch back when any line lacks stock (code 500,
- * result 'Error: Error while adding products' — the client's out-of-stock signal; detail in meta).
+ * concurrent duplicate return the first result — but only to the caller that placed it (the same
+ * customer, the same guest cart token, or the identical body); anyone else gets a 409 without any
+ * order data. Lines, options and prices come from the catalogue (never the client's numbers);
+ * stock of every stocked sku (summed over lines, bundle and grouped lines through their linked
+ * products) is decremented in ONE batch with the order rows, and the inventory CHECK (qty >= 0)
+ * rolls the whole batch back when any sku lacks stock (code 500, result 'Error: Error while adding
+ * products' — the client's out-of-stock signal; detail in meta). Order numbers are assigned here.
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import {
   availablePaymentMethods,
   DEFAULT_SHIPPING_METHOD,
   PAYMENT_METHODS,
 } from '../../../shared/config/checkout'
+import { canonicalOrderText } from '../../../shared/domain/order-hash'
 import {
+  ORDER_ID_USED,
   OrderAddressSchema,
   type OrderBody,
   OrderBodySchema,
-  type OrderResult,
 } from '../../../shared/schemas/order'
 import type { AppEnv } from '../../env'
-import { randomToken, sha256Hex } from '../auth/crypto'
+import { constantTimeEqual, randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
 import { describeIssues, fail, noStore, ok, readBody, readQuery } from '../auth/http'
-import {
-  type CartItemRow,
-  type CartRow,
-  childForOptions,
-  findCoupon,
-  GUEST_CART_RE,
-  priceItems,
-} from '../cart/repo'
+import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from '../cart/lines'
+import { type CartRow, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
-import { getProductsBySku } from '../catalog/products'
+import { getTaxRules } from '../catalog/content'
 import { paymentProviderFor } from '../payment/provider'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
-import { findOrderByClientId, type OrderRow, orderDoc, orderResult } from './repo'
+import { findOrderByAnyId, findOrderByClientId, type OrderRow, orderDoc, orderResult } from './repo'
 
 /** VSF's order queue compares result === 'Error: Error while adding products' (code 500). */
 export const ADD_PRODUCTS_ERROR = 'Error: Error while adding products'
 
 export const orderRoutes = new Hono<AppEnv>()
 orderRoutes.use('*', noStore)
+
+/**
+ * The largest order body read: VSF clients send whole cart lines (tens of KB for a few lines), and
+ * an order holds at most 100 lines.
+ */
+export const MAX_ORDER_BODY_BYTES = 1024 * 1024
+/** The largest POST /get body read (an order id and an access key). */
+export const MAX_ORDER_GET_BODY_BYTES = 4 * 1024
+const limitBody = (maxSize: number) =>
+  bodyLimit({
+    maxSize,
+    onError: () => fail(400, `Request body is too large (at most ${maxSize} bytes)`),
+  })
 
 /** The caller's cart named by the order (for its coupon and to close it), if they may use it. */
 async function orderCart(db: D1Database, cartId: OrderBody['cart_id'], customer: CustomerRow | null) {
@@ -66,10 +80,23 @@ async function orderCart(db: D1Database, cartId: OrderBody['cart_id'], customer:
   return null
 }
 
-function replay(row: OrderRow, customer: CustomerRow | null): OrderResult {
-  // A customer's order is only ever shown to that customer.
-  if (row.customer_id !== null && row.customer_id !== customer?.id)
-    fail(customer ? 403 : 401, customer ? FORBIDDEN : NOT_AUTHORIZED)
+const sameHash = (a: string | null, b: string | null) => {
+  if (a === null || b === null) return false
+  const enc = new TextEncoder()
+  return constantTimeEqual(enc.encode(a), enc.encode(b))
+}
+
+/**
+ * An existing order's result for a replayed order_id, only for the caller that placed it: the
+ * same customer, the same guest cart (token hash), or an identical body (hash). Anyone else gets
+ * a 409 that carries no order data.
+ */
+function replay(row: OrderRow, customer: CustomerRow | null, bodyHash: string, cartKeyHash: string | null) {
+  const sameCaller =
+    (row.customer_id !== null && customer !== null && row.customer_id === customer.id) ||
+    sameHash(row.body_hash, bodyHash) ||
+    sameHash(row.cart_key_hash, cartKeyHash)
+  if (!sameCaller) fail(409, ORDER_ID_USED)
   return orderResult(row)
 }
 
@@ -78,16 +105,51 @@ function outOfStock(c: Context<AppEnv>, detail: string) {
   return c.json({ code: 500, result: ADD_PRODUCTS_ERROR, meta: { detail, requestId: c.var.requestId } }, 500)
 }
 
+/**
+ * The order_items rows of an order: one per line at its charged unit price, plus, for a bundle or
+ * grouped line, one row per linked product it consumed (price 0, parent_sku = the line's sku). A
+ * row that stands for stock reads its product_id from inventory, so a stocked sku without an
+ * inventory row fails the whole batch (NOT NULL) instead of being sold unchecked.
+ */
+function orderItemStatements(
+  db: D1Database,
+  orderId: string,
+  lines: readonly ResolvedLine[],
+  items: readonly { sku: string; qty_ordered: number; price_incl_tax: number }[],
+): D1PreparedStatement[] {
+  const insert = (sku: string, productId: number | null, qty: number, price: number, parent: string | null) =>
+    db
+      .prepare(
+        `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax, parent_sku)
+         VALUES (?1, ?2, COALESCE(?3, (SELECT product_id FROM inventory WHERE sku = ?2)), ?4, ?5, ?6)`,
+      )
+      .bind(orderId, sku, productId, qty, price, parent)
+  return lines.flatMap((line, i) => {
+    const item = items[i] as (typeof items)[number]
+    const stocked = line.components.length === 1 && line.components[0]?.sku === line.sku
+    if (stocked) return [insert(line.sku, null, item.qty_ordered, item.price_incl_tax, null)]
+    return [
+      insert(line.sku, line.productId, item.qty_ordered, item.price_incl_tax, null),
+      ...line.components.map((part) => insert(part.sku, null, line.qty * part.units, 0, line.sku)),
+    ]
+  })
+}
+
 const constraint = (err: unknown, what: string) => String((err as Error)?.message ?? err).includes(what)
 
-orderRoutes.post('/', async (c) => {
+orderRoutes.post('/', limitBody(MAX_ORDER_BODY_BYTES), async (c) => {
   const body = await readBody(c, OrderBodySchema, 'order')
   const customer = await optionalCustomer(c)
   const userId = body.user_id == null ? '' : String(body.user_id)
   if (customer && userId !== '' && userId !== String(customer.id)) fail(403, FORBIDDEN)
   const db = c.env.DB
+  const bodyHash = await sha256Hex(canonicalOrderText(body))
+  const cartKey = body.cart_id == null ? '' : String(body.cart_id)
+  const cartKeyHash = GUEST_CART_RE.test(cartKey) ? await sha256Hex(cartKey) : null
+  // A replay is answered before anything else is checked: a retry after the last unit sold still
+  // gets its own order, not "out of stock".
   const existing = await findOrderByClientId(db, body.order_id)
-  if (existing) return ok(c, replay(existing, customer))
+  if (existing) return ok(c, replay(existing, customer, bodyHash, cartKeyHash))
 
   const info = body.addressInformation
   const billing = info.billingAddress
@@ -97,41 +159,21 @@ orderRoutes.post('/', async (c) => {
   if (!email)
     fail(400, 'Invalid order: addressInformation.billingAddress.email: an e-mail address is required')
 
-  // Resolve every line against the live catalogue.
-  const bySku = await getProductsBySku(
-    db,
-    body.products.map((p) => p.sku),
-  )
-  const lines: CartItemRow[] = []
-  const types: string[] = []
-  const needed = new Map<string, number>()
-  const stockBySku = new Map<string, { is_in_stock?: boolean | null; qty?: number | null } | undefined>()
-  for (const [i, p] of body.products.entries()) {
-    const found = bySku.get(p.sku)
-    if (!found) fail(400, `Invalid order: products.${i}.sku: unknown product ${p.sku}`)
-    const { product } = found
-    const child =
-      found.child ??
-      (product.type_id === 'configurable' ? childForOptions(product, p.product_option) : undefined)
-    if (product.type_id === 'configurable' && !child) {
-      fail(400, `Invalid order: products.${i}.sku: ${p.sku} needs its configurable options`)
-    }
-    const sellable = child ?? product
-    if (product.status >= 2 || (child?.status ?? 1) >= 2)
-      return outOfStock(c, `${sellable.sku} is not available`)
-    types.push(product.type_id)
-    stockBySku.set(sellable.sku, sellable.stock)
-    needed.set(sellable.sku, (needed.get(sellable.sku) ?? 0) + p.qty)
-    lines.push({
-      item_id: i + 1,
-      cart_id: 0,
-      sku: sellable.sku,
-      parent_sku: child ? product.sku : null,
-      product_id: sellable.id,
-      qty: p.qty,
-      product_option: p.product_option ? JSON.stringify(p.product_option) : null,
-    })
+  // Resolve every line against the live catalogue (options rebuilt from it; composites expanded).
+  let resolved: Awaited<ReturnType<typeof resolveLines>>
+  try {
+    resolved = await resolveLines(db, body.products)
+  } catch (err) {
+    if (!(err instanceof LineFailureError)) throw err
+    const f = err.failure
+    const at = `Invalid order: products.${f.index}`
+    if (f.kind === 'unknown-sku') fail(400, `${at}.sku: unknown product ${f.sku}`)
+    if (f.kind === 'needs-variant') fail(400, `${at}.sku: ${f.message}`)
+    if (f.kind === 'options') fail(400, `${at}.product_option: ${f.message}`)
+    return outOfStock(c, `${f.sku} is not available`)
   }
+  const { lines, needed } = resolved
+  const types = lines.map((l) => l.product.type_id)
   const allVirtual = types.every((t) => t === 'virtual' || t === 'downloadable')
   // A virtual-only order ships nothing: an empty or partial shipping form is ignored.
   if (!allVirtual && !shippingParsed.success) {
@@ -152,15 +194,20 @@ orderRoutes.post('/', async (c) => {
     )
   }
   // Stock pre-check for a clear message; the batch's CHECK constraint is the real guard.
-  for (const [sku, qty] of needed) {
-    const stock = stockBySku.get(sku)
-    if (!stock?.is_in_stock || (stock.qty ?? 0) < qty) return outOfStock(c, `${sku} is out of stock`)
-  }
+  const short = shortOfStock(needed, resolved.stock)
+  if (short) return outOfStock(c, `${short} is out of stock`)
 
   const now = Date.now()
   const country = (shipping ?? billing).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
-  const { lines: priced } = await priceItems(db, lines, { now, country, currency: 'INR' })
+  const taxRules = await getTaxRules(db)
+  const priced = lines.map((l) =>
+    priceLine(l.product, l, { item_id: l.index + 1, qty: l.qty }, taxRules, {
+      now,
+      country,
+      currency: 'INR',
+    }),
+  )
   const totals = computeTotals({
     lines: priced,
     coupon: await findCoupon(db, cart?.coupon_code ?? null),
@@ -193,8 +240,8 @@ orderRoutes.post('/', async (c) => {
     item_id: i + 1,
     sku: t.sku,
     name: t.name,
-    product_id: (lines[i] as CartItemRow).product_id,
-    parent_sku: (lines[i] as CartItemRow).parent_sku,
+    product_id: (lines[i] as ResolvedLine).productId,
+    parent_sku: (lines[i] as ResolvedLine).parentSku,
     product_type: t.product_type,
     qty_ordered: t.qty,
     price: t.price,
@@ -265,8 +312,8 @@ orderRoutes.post('/', async (c) => {
     db
       .prepare(
         `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
-           status, payment_method, grand_total, doc, result, created_at)
-         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         body.order_id,
@@ -279,15 +326,10 @@ orderRoutes.post('/', async (c) => {
         JSON.stringify(doc),
         JSON.stringify(stored),
         stamp,
+        bodyHash,
+        cart && cartKeyHash ? cartKeyHash : null,
       ),
-    ...items.map((item) =>
-      db
-        .prepare(
-          `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax)
-           VALUES (?, ?, (SELECT product_id FROM inventory WHERE sku = ?), ?, ?)`,
-        )
-        .bind(body.order_id, item.sku, item.sku, item.qty_ordered, item.price_incl_tax),
-    ),
+    ...orderItemStatements(db, body.order_id, lines, items),
     ...[...needed].map(([sku, qty]) =>
       db
         .prepare('UPDATE inventory SET qty = qty - ?1, is_in_stock = (qty - ?1 > 0) WHERE sku = ?2')
@@ -320,7 +362,7 @@ orderRoutes.post('/', async (c) => {
     if (constraint(err, 'orders.client_order_id')) {
       // A concurrent duplicate won the race: answer with its result.
       const first = await findOrderByClientId(db, body.order_id)
-      if (first) return ok(c, replay(first, customer))
+      if (first) return ok(c, replay(first, customer, bodyHash, cartKeyHash))
     }
     if (constraint(err, 'balance_minor')) {
       fail(
@@ -337,25 +379,46 @@ orderRoutes.post('/', async (c) => {
   return ok(c, orderResult(row))
 })
 
-const GetOrderQuerySchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).trim().min(1, 'orderId is required').max(100),
-  accessKey: z.string().max(200).optional(),
+const OrderIdSchema = z
+  .string({ error: 'orderId is required' })
+  .trim()
+  .min(1, 'orderId is required')
+  .max(100, 'orderId must be at most 100 characters')
+
+const GetOrderQuerySchema = z.object({ orderId: OrderIdSchema })
+const GetOrderBodySchema = z.object({
+  orderId: OrderIdSchema,
+  accessKey: z.string().max(200, 'accessKey must be at most 200 characters').optional(),
 })
 
-orderRoutes.get('/get', async (c) => {
-  const { orderId, accessKey } = readQuery(c, GetOrderQuerySchema)
+const KEY_NOT_IN_URL =
+  'An access key is only accepted in the JSON body of POST /api/order/get, never in a URL.'
+
+/**
+ * The order for its customer (token) or for whoever holds its guest access key. The key is a
+ * bearer secret and is read only from a POST body: a URL ends up in logs, history and Referer
+ * headers, so a key in the query string never unlocks anything.
+ */
+async function getOrder(c: Context<AppEnv>, orderId: string, accessKey: string | undefined) {
   const customer = await optionalCustomer(c)
-  const row = await c.env.DB.prepare(
-    `SELECT * FROM orders WHERE client_order_id = ?1 OR increment_id = ?1 OR entity_id = CAST(?1 AS INTEGER) LIMIT 1`,
-  )
-    .bind(orderId)
-    .first<OrderRow>()
+  const row = await findOrderByAnyId(c.env.DB, orderId)
   if (!row) fail(404, `Order ${orderId} not found.`)
   const ownCustomerOrder = customer !== null && row.customer_id === customer.id
-  const keyMatches = accessKey ? (await sha256Hex(accessKey)) === row.access_key_hash : false
+  const keyMatches = accessKey ? sameHash(await sha256Hex(accessKey), row.access_key_hash) : false
   if (!ownCustomerOrder && !keyMatches) {
     if (!customer && row.customer_id !== null) fail(401, NOT_AUTHORIZED)
-    fail(403, 'You are not allowed to see this order.')
+    const keyInUrl = c.req.query('accessKey') !== undefined
+    fail(403, `You are not allowed to see this order.${keyInUrl ? ` ${KEY_NOT_IN_URL}` : ''}`)
   }
   return ok(c, orderDoc(row))
+}
+
+orderRoutes.get('/get', async (c) => {
+  const { orderId } = readQuery(c, GetOrderQuerySchema)
+  return getOrder(c, orderId, undefined)
+})
+
+orderRoutes.post('/get', limitBody(MAX_ORDER_GET_BODY_BYTES), async (c) => {
+  const { orderId, accessKey } = await readBody(c, GetOrderBodySchema)
+  return getOrder(c, orderId, accessKey)
 })

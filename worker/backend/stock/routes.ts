@@ -1,5 +1,5 @@
 /**
- * /api/stock/* (contract §1.5, transactions spec §7 "Stock"):
+ * /api/stock/* (Magento stock items):
  *   GET|POST /check?sku=X, /check/:sku   one stock item
  *   GET|POST /list?skus=a,b               stock items (chunks of 15 from the client; max 100)
  */

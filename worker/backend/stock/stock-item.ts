@@ -1,4 +1,8 @@
-/** The Magento stock item shape the stock endpoints answer (contract §1.5). */
+/**
+ * The Magento stock item shape the stock endpoints answer. A bundle or grouped product has no stock
+ * of its own: its item is computed from the live stock of its linked products (how many whole
+ * sets can be made).
+ */
 import type { Product } from '../../../shared/schemas/catalog'
 import { getInventoryRows, getProductsBySku, type InventoryRow } from '../catalog/products'
 
@@ -36,6 +40,39 @@ function item(sku: string, productId: number, qty: number, inStock: boolean): St
   }
 }
 
+/** Sellable units of a stocked sku (0 when missing or switched out of stock). */
+const available = (rows: ReadonlyMap<string, InventoryRow>, sku: string) => {
+  const row = rows.get(sku)
+  return row && row.is_in_stock === 1 ? Math.max(0, row.qty) : 0
+}
+
+/**
+ * Whole sets of a composite product its linked products' stock allows: a grouped product needs one
+ * of each associated product; a bundle needs, for every required option (every option when none
+ * is required), its best-stocked link at the link's default quantity.
+ */
+export function compositeQty(product: Product, rows: ReadonlyMap<string, InventoryRow>): number {
+  if (product.type_id === 'grouped') {
+    const skus = product.product_links
+      .filter((l) => !l.link_type || l.link_type === 'associated')
+      .map((l) => l.linked_product_sku)
+    return skus.length ? Math.min(...skus.map((sku) => available(rows, sku))) : 0
+  }
+  const options = product.bundle_options.some((o) => o.required)
+    ? product.bundle_options.filter((o) => o.required)
+    : product.bundle_options
+  const best = options.map((o) =>
+    Math.max(0, ...o.product_links.map((l) => Math.floor(available(rows, l.sku) / Math.max(1, l.qty ?? 1)))),
+  )
+  if (best.length === 0) return 0
+  return product.bundle_options.some((o) => o.required) ? Math.min(...best) : Math.max(...best)
+}
+
+const linkedSkus = (p: Product) =>
+  p.type_id === 'grouped'
+    ? p.product_links.map((l) => l.linked_product_sku)
+    : p.bundle_options.flatMap((o) => o.product_links.map((l) => l.sku))
+
 const fromRow = (r: InventoryRow) => item(r.sku, r.product_id, r.qty, r.is_in_stock === 1 && r.qty > 0)
 const fromProduct = (p: Product) => item(p.sku, p.id, p.stock.qty ?? 0, Boolean(p.stock.is_in_stock))
 
@@ -50,7 +87,20 @@ export async function getStockItems(
   const rest = skus.filter((s) => !out.has(s))
   if (rest.length) {
     const found = await getProductsBySku(db, rest)
-    for (const [sku, hit] of found) if (!hit.child) out.set(sku, fromProduct(hit.product))
+    const composites = [...found.values()]
+      .map((hit) => hit.product)
+      .filter((p) => p.type_id === 'bundle' || p.type_id === 'grouped')
+    const linkedRows = composites.length
+      ? await getInventoryRows(db, [...new Set(composites.flatMap(linkedSkus))])
+      : new Map<string, InventoryRow>()
+    for (const [sku, hit] of found) {
+      if (hit.child) continue
+      const p = hit.product
+      if (p.type_id === 'bundle' || p.type_id === 'grouped') {
+        const qty = compositeQty(p, linkedRows)
+        out.set(sku, item(p.sku, p.id, qty, qty > 0))
+      } else out.set(sku, fromProduct(p))
+    }
   }
   return out
 }
