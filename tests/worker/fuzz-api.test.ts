@@ -196,10 +196,6 @@ const OPEN_ATTACKS: Partial<Record<AttackClass, string>> = {
   search:
     'nested bool/function_score compile past SQLite limits (500); multi_match over 9 fields and 300 aggregations answer 500',
   glob: 'five wildcards and a literal in _source_include take seconds (backtracking RegExp); more freeze the isolate',
-  quantity: 'hex, binary, exponent and fraction strings, true and [16] are accepted as quantities',
-  bundle:
-    'client option quantities price a bundle below the catalogue; unknown or foreign selections are accepted; bundle and grouped orders answer 500',
-  replay: "a guest replaying another shopper's order id gets that order's result and access key",
 }
 
 /** An answer that has not come after this long never will (a stuck request fails, not the run). */
