@@ -84,6 +84,9 @@ export interface AttackPhaseReport {
   invariantViolations: string[]
 }
 
+/** Bodies above this wait for "100 Continue" before they are sent. */
+const LARGE_BODY_BYTES = 64 * 1024
+
 /** An attack gets no answer within this: the worker is considered frozen. */
 const NO_ANSWER_MS = 20_000
 
@@ -99,9 +102,12 @@ export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> 
       const body = r.body === undefined ? undefined : Buffer.from(r.body, 'utf8')
       const headers: Record<string, string | number> = { ...r.headers, host: r.host ?? u.host }
       // A server may answer (e.g. 413) and close before the whole body is written: the answer
-      // counts, the failed write does not.
+      // counts, the failed write does not. A large body waits for the server's "100 Continue",
+      // so a refusal that comes first is read instead of racing the upload.
       let answered = false
       if (body) headers['content-length'] = body.length
+      const waitForContinue = body !== undefined && body.length > LARGE_BODY_BYTES
+      if (waitForContinue) headers.expect = '100-continue'
       const req = http.request(
         {
           host: u.hostname,
@@ -118,6 +124,7 @@ export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> 
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
           res.on('end', () => {
+            if (waitForContinue) req.destroy()
             const headerText = Object.entries(res.headers)
               .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)
               .join('\n')
@@ -134,7 +141,10 @@ export function httpSender(base: string): (r: AttackRequest) => Promise<Answer> 
       req.on('error', (err) => {
         if (!answered) reject(err)
       })
-      req.end(body)
+      if (waitForContinue) {
+        req.on('continue', () => req.end(body))
+        req.flushHeaders()
+      } else req.end(body)
     })
 }
 
