@@ -89,21 +89,22 @@ const migrationFiles = sh('ls', ['worker/backend/migrations'])
   .filter((f) => f.endsWith('.sql'))
   .sort()
 
-function splitSql(sql) {
-  // Statements end with ';' at the end of a line; triggers (BEGIN … END;) are kept whole.
+export function splitSql(sql) {
+  // Statements end with ';' at the end of a line; triggers (BEGIN … END;) are kept whole. A
+  // comment after the closing ';' is left out: D1 reads it as a second, empty statement.
   const out = []
   let buf = ''
   let inTrigger = false
   for (const line of sql.split('\n')) {
-    const t = line.replace(/--.*$/, '').trim()
+    const code = line.replace(/--.*$/, '')
+    const t = code.trim()
     if (!t && !buf) continue
-    buf += `${line}\n`
-    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf)) inTrigger = true
+    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf + line)) inTrigger = true
     if (inTrigger ? /^END;$/i.test(t) : t.endsWith(';')) {
-      out.push(buf.trim())
+      out.push(`${buf}${code}`.trim())
       buf = ''
       inTrigger = false
-    }
+    } else buf += `${line}\n`
   }
   if (buf.trim()) out.push(buf.trim())
   return out

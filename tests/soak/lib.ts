@@ -1,6 +1,6 @@
 /**
  * The Node side of `npm run soak` (bundled by tests/soak/run.mjs with esbuild): the API fuzz
- * helpers, and order journeys that drive the REAL client order queue (client/sync/order-queue.ts)
+ * helpers, the attack phase (./attack.ts), and order journeys that drive the REAL client order queue (client/sync/order-queue.ts)
  * with fake-indexeddb storage, a `send` that posts through the fault-injecting proxy with the
  * client's 5000 ms time-out, reloads mid-sync (a new queue on the same storage) and offline spells.
  */
@@ -20,6 +20,8 @@ export {
   fuzzRequest,
   snapshotInventory,
 } from '../helpers/fuzz-api'
+export { ATTACK_CLASS_INFO, ATTACK_CLASSES } from '../helpers/fuzz-attacks'
+export { runAttackPhase } from './attack'
 
 /** "Search timeouts: 5000 ms client" — the time-out the client gives a request. */
 export const CLIENT_TIMEOUT_MS = 5000

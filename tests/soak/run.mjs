@@ -11,10 +11,20 @@
 //      the server acknowledged it, and stock must be decremented exactly by what was ordered.
 //  (c) Load: ≥ 200 concurrent scripted shoppers (browse, cart, check out via the API) for 60 s:
 //      zero 5xx, zero lost updates, p50/p99.
+//  (d) Attack: a cheap stream (a static asset and a cached page, every 50 ms) is measured alone,
+//      then while 2,000 generated attacks (tests/helpers/fuzz-attacks.ts: pathological search DSL
+//      and source globs, pathological bodies, non-decimal quantities, client-priced bundles,
+//      replays of another shopper's ids, spoofed routing headers, tampered tokens) are sent two at
+//      a time. Every attack must answer 2xx/4xx within 2 s with its class's oracle holding, the
+//      invariants must hold, and the stream's p99 under attack must stay within 10× its idle p99.
+//      It runs last (a worker frozen by an attack cannot spoil the other phases) and has its own
+//      time budget on top of the 5 minutes of (a)–(c).
 // Options: --seed N --cases 10000 --journeys 50 --shoppers 200 --duration 60 --scale 300
-//          --phases fuzz,orders,load --port 8798
+//          --phases fuzz,orders,load,attack --port 8798
+//          --attacks 2000 --attack-classes search,glob,body,quantity,bundle,replay,header,token
+//          --attack-concurrency 2 --attack-bound 2000 --attack-budget 180 --attack-ratio 10
 // Exit code 1 when any property fails.
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -33,8 +43,15 @@ const SHOPPERS = Number(opt('--shoppers', '200'))
 const DURATION_S = Number(opt('--duration', '60'))
 const SCALE = Number(opt('--scale', '300'))
 const PORT = Number(opt('--port', '8798'))
-const PHASES = new Set(opt('--phases', 'fuzz,orders,load').split(','))
-const HARD_LIMIT_MS = 5 * 60 * 1000 - 10_000
+const PHASES = new Set(opt('--phases', 'fuzz,orders,load,attack').split(','))
+const ATTACKS = Number(opt('--attacks', '2000'))
+const ATTACK_CLASSES_OPT = opt('--attack-classes', 'all')
+const ATTACK_CONCURRENCY = Number(opt('--attack-concurrency', '2'))
+const ATTACK_BOUND_MS = Number(opt('--attack-bound', '2000'))
+const ATTACK_BUDGET_MS = PHASES.has('attack') ? Number(opt('--attack-budget', '180')) * 1000 : 0
+const ATTACK_RATIO = Number(opt('--attack-ratio', '10'))
+// (a)–(c) keep their 5 minutes; the attack phase (plus 30 s to wind down) comes on top.
+const HARD_LIMIT_MS = 5 * 60 * 1000 - 10_000 + (ATTACK_BUDGET_MS ? ATTACK_BUDGET_MS + 30_000 : 0)
 
 const started = Date.now()
 const log = (...a) => console.log(...a)
@@ -137,14 +154,18 @@ async function pool(items, concurrency, fn) {
 }
 
 try {
-  // Stock for the order journeys and the load: top up a set of sellable skus.
+  // Stock for the order journeys and the load: top up a set of sellable skus (ones a shopper can
+  // order as they are: a product without a required custom option, or a configurable's child).
   const { results: stockRows } = await db
     .prepare(
-      `SELECT i.sku FROM inventory i JOIN products p ON p.sku = COALESCE(i.parent_sku, i.sku)
-       WHERE p.status = 1 AND i.is_in_stock = 1 AND i.qty > 0 AND p.type_id IN ('simple', 'configurable') ORDER BY i.sku LIMIT 24`,
+      `SELECT i.sku, p.doc FROM inventory i JOIN products p ON p.sku = COALESCE(i.parent_sku, i.sku)
+       WHERE p.status = 1 AND i.is_in_stock = 1 AND i.qty > 0 AND p.type_id IN ('simple', 'configurable') ORDER BY i.sku`,
     )
     .all()
-  const skus = stockRows.map((r) => r.sku)
+  const skus = stockRows
+    .filter((r) => !(JSON.parse(r.doc).custom_options ?? []).some((o) => o.is_require))
+    .slice(0, 24)
+    .map((r) => r.sku)
   await db.batch(
     skus.map((s) => db.prepare('UPDATE inventory SET qty = 1000000, is_in_stock = 1 WHERE sku = ?').bind(s)),
   )
@@ -208,6 +229,7 @@ try {
   const fuzzDeadline =
     started +
     HARD_LIMIT_MS -
+    (ATTACK_BUDGET_MS ? ATTACK_BUDGET_MS + 30_000 : 0) -
     (PHASES.has('orders') ? 75_000 : 0) -
     (PHASES.has('load') ? DURATION_S * 1000 + 35_000 : 0) -
     10_000
@@ -528,6 +550,70 @@ try {
   if (l.ordersStored !== l.ordersAcked)
     fail(`orders stored ${l.ordersStored} ≠ acknowledged ${l.ordersAcked}`)
   for (const v of loadInvariants) fail(`invariant after load: ${v}`)
+
+  // -------------------------------------------------------------------------------------------
+  // (d) Attack: generated pathological requests while a cheap stream is measured
+  if (PHASES.has('attack')) {
+    const classes =
+      ATTACK_CLASSES_OPT === 'all' ? [...lib.ATTACK_CLASSES] : ATTACK_CLASSES_OPT.split(',').filter(Boolean)
+    const unknown = classes.filter((c) => !lib.ATTACK_CLASSES.includes(c))
+    if (unknown.length) throw new Error(`unknown attack classes: ${unknown.join(', ')}`)
+    const manifest = JSON.parse(
+      readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'),
+    )
+    const streamPaths = [`/${manifest.entries.home.file.replace(/^\//, '')}`, '/']
+    log(
+      `\n(d) attack: ${ATTACKS} generated attacks (${classes.join(', ')}), ${ATTACK_CONCURRENCY} at a time, bound ${ATTACK_BOUND_MS} ms, from ${since()}…`,
+    )
+    const a = await lib.runAttackPhase({
+      base,
+      db,
+      pools,
+      seed: SEED,
+      cases: ATTACKS,
+      classes,
+      concurrency: ATTACK_CONCURRENCY,
+      boundMs: ATTACK_BOUND_MS,
+      deadline: Date.now() + ATTACK_BUDGET_MS - 25_000,
+      idleSeconds: 10,
+      streamPaths,
+      streamIntervalMs: 50,
+      maxRatio: ATTACK_RATIO,
+      log,
+    })
+    report.attack = { ...a, problems: a.problems.length }
+    log(
+      `    ${a.tried} of ${a.planned} attacks tried (${a.requests} requests incl. set-up and checks) in ${a.seconds} s`,
+    )
+    log(`    statuses: ${JSON.stringify(a.statuses)}`)
+    log('    class      attacks  5xx  over bound  oracle failures  worst ms')
+    for (const [cls, c] of Object.entries(a.byClass))
+      log(
+        `    ${cls.padEnd(10)} ${String(c.sent).padStart(7)} ${String(c.fivexx).padStart(4)} ${String(c.over).padStart(11)} ${String(c.problems).padStart(16)} ${String(Math.round(c.worstMs)).padStart(9)}`,
+      )
+    log(`    worst: ${a.worst.ms} ms (${a.worst.status}) — ${a.worst.attack}`)
+    log(
+      `    cheap stream (${streamPaths.join(' + ')}, one every 50 ms): idle p50 ${a.stream.idle.p50} / p99 ${a.stream.idle.p99} ms (n=${a.stream.idle.n}); under attack p50 ${a.stream.attack.p50} / p99 ${a.stream.attack.p99} ms (n=${a.stream.attack.n}, errors ${a.stream.attack.errors}) → ratio ${a.stream.ratio} (limit ${ATTACK_RATIO}); alone again afterwards ${a.stream.after.n ? `p99 ${a.stream.after.p99} ms (n=${a.stream.after.n})` : 'not measured'}`,
+    )
+    log(`    failures: ${a.problems.length}; invariant violations: ${a.invariantViolations.length}`)
+    if (a.problems.length) {
+      const file = path.join(tmp, 'attack-failures.log')
+      writeFileSync(file, `${a.problems.join('\n')}\n`)
+      log(`    failures by class, kind and reason (all of them in ${path.relative(root, file)}):`)
+      for (const g of a.groups.slice(0, 25))
+        log(`    ${String(g.count).padStart(5)}  ${g.key}\n           e.g. ${g.example}`)
+      if (a.groups.length > 25) log(`           … ${a.groups.length - 25} more groups`)
+    }
+    if (a.frozen) fail(`the worker stopped answering during the attack phase: ${a.frozen}`)
+    if (a.fivexx) fail(`${a.fivexx} attacks answered 5xx`)
+    if (a.overBound) fail(`${a.overBound} attacks took longer than ${ATTACK_BOUND_MS} ms`)
+    for (const p of a.problems.slice(0, 15)) fail(`attack ${p}`)
+    if (a.problems.length > 15) fail(`… and ${a.problems.length - 15} more attack failures`)
+    if (a.stream.ratio > ATTACK_RATIO)
+      fail(`the cheap stream's p99 under attack is ${a.stream.ratio}× its idle p99 (limit ${ATTACK_RATIO}×)`)
+    if (a.stream.attack.errors) fail(`${a.stream.attack.errors} cheap requests failed under attack`)
+    for (const v of a.invariantViolations) fail(`invariant after the attacks: ${v}`)
+  }
 } catch (err) {
   fail(`soak crashed: ${err?.stack ?? err}`)
 } finally {

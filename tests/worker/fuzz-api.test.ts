@@ -4,6 +4,11 @@
 // Property: never a 5xx (except the order endpoint's out-of-stock contract answer), always JSON with
 // the envelope and a clear message (catalogue: ES shape; url/map: hit or null); afterwards the D1
 // invariants hold. Reproduce a failure with the seed and path fast-check prints.
+//
+// Then the adversarial property (tests/helpers/fuzz-attacks.ts), one test per attack class:
+// requests built to be expensive or to reach another shopper's data answer 2xx/4xx within a time
+// bound, the class's oracle holds (refusals, no foreign data in answers, catalogue prices, no
+// attacker host in pages/caches/mails, tampered tokens refused) and the invariants still hold.
 import { env, SELF } from 'cloudflare:test'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
@@ -19,6 +24,20 @@ import {
   newClientOrderId,
   snapshotInventory,
 } from '../helpers/fuzz-api'
+import {
+  ATTACK_CLASS_INFO,
+  ATTACK_CLASSES,
+  type AttackClass,
+  type AttackContext,
+  type AttackRequest,
+  type AttackWorld,
+  attackCase,
+  attackProbes,
+  checkAttackInvariants,
+  describeAttack,
+  prepareAttackWorld,
+  runAttack,
+} from '../helpers/fuzz-attacks'
 import { api, registerAndLogin } from './user-helpers'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -148,4 +167,106 @@ describe('bugs the fuzzer found', () => {
       await followed.arrayBuffer()
     }
   })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Adversarial property, one test per attack class
+
+/** Fixed so `npm test` is reproducible (printed in every failure); the soak run picks its own. */
+const ATTACK_SEED = 1507_2026
+const ATTACK_RUNS: Record<AttackClass, number> = {
+  search: 70,
+  glob: 40,
+  body: 60,
+  quantity: 40,
+  bundle: 40,
+  replay: 60,
+  header: 40,
+  token: 40,
+}
+/** Generous on purpose (a shared 2-core machine): a request that takes longer is a bug, not noise. */
+const ATTACK_BOUND_MS = 2000
+
+/**
+ * Attack classes the server does not withstand yet, with what fails. Each still runs as an
+ * expected failure (showing the attack works); once its fix is in, the test reports "expected to
+ * fail but passed" — then delete the entry so the property guards against a regression.
+ */
+const OPEN_ATTACKS: Partial<Record<AttackClass, string>> = {
+  search:
+    'nested bool/function_score compile past SQLite limits (500); multi_match over 9 fields and 300 aggregations answer 500',
+  glob: 'five wildcards and a literal in _source_include take seconds (backtracking RegExp); more freeze the isolate',
+}
+
+/** An answer that has not come after this long never will (a stuck request fails, not the run). */
+const NO_ANSWER_MS = 10_000
+
+async function sendAttack(r: AttackRequest) {
+  const answer = (async () => {
+    const res = await SELF.fetch(`https://${r.host ?? 'shop.test'}${r.path}`, {
+      method: r.method,
+      headers: r.headers,
+      body: r.body,
+      redirect: 'manual',
+    })
+    const text = await res.text()
+    const headerText = [...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')
+    return { status: res.status, type: res.headers.get('content-type'), text, headerText }
+  })()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${NO_ANSWER_MS / 1000} s`)), NO_ANSWER_MS)
+  })
+  try {
+    return await Promise.race([answer, stuck])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+describe(`adversarial fuzzing (seed ${ATTACK_SEED}, bound ${ATTACK_BOUND_MS} ms per request)`, () => {
+  let world: AttackWorld
+  let ctx: AttackContext
+  let before: InventorySnapshot
+
+  beforeAll(async () => {
+    world = await prepareAttackWorld({ send: sendAttack, db: env.DB, pools, tag: `w${ATTACK_SEED}` })
+    ctx = { send: sendAttack, db: env.DB, world, boundMs: ATTACK_BOUND_MS, now: () => performance.now() }
+    before = await snapshotInventory(env.DB)
+  }, 60_000)
+
+  for (const cls of ATTACK_CLASSES) {
+    const open = OPEN_ATTACKS[cls]
+    const title = `${cls}: ${ATTACK_CLASS_INFO[cls]} (${ATTACK_RUNS[cls]} cases)${open ? ` — OPEN: ${open}` : ''}`
+    ;(open ? it.fails : it)(
+      title,
+      async ({ annotate }) => {
+        const times: number[] = []
+        let worst = { ms: 0, what: '' }
+        const attempt = async (a: Parameters<typeof runAttack>[0]) => {
+          const o = await runAttack(a, ctx)
+          times.push(o.ms)
+          if (o.ms > worst.ms) worst = { ms: o.ms, what: describeAttack(a, o.request, 120) }
+          if (o.problem)
+            throw new Error(`seed ${ATTACK_SEED}: ${o.problem}\n  attack: ${describeAttack(a, o.request)}`)
+        }
+        // The smallest known-bad shapes first, so a server that still has such a bug fails fast.
+        for (const probe of attackProbes([cls])) await attempt(probe)
+        await fc.assert(fc.asyncProperty(attackCase([cls]), attempt), {
+          seed: ATTACK_SEED,
+          numRuns: ATTACK_RUNS[cls],
+          endOnFailure: true,
+        })
+        expect(await checkInvariants(env.DB, before)).toEqual([])
+        expect(await checkAttackInvariants(env.DB, world, { mails: cls === 'header' })).toEqual([])
+        times.sort((x, y) => x - y)
+        const p = (q: number) =>
+          Math.round(times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? 0)
+        await annotate(
+          `${times.length} attacks: p50 ${p(0.5)} ms, p99 ${p(0.99)} ms, worst ${Math.round(worst.ms)} ms — ${worst.what}`,
+        )
+      },
+      120_000,
+    )
+  }
 })
