@@ -28,6 +28,8 @@ export type FilterAttribute = (typeof DEFAULT_FILTERS)[number]
 
 /** Choosing a filter toggles it; "If multi-select is configured and the filter is not price, it is multi-select." */
 export const MULTI_SELECT_FILTERS = true
+/** Most values of one filter a listing URL may choose; more are ignored (a facet never offers more than AGGREGATION_SIZE). */
+export const MAX_FILTER_VALUES = AGGREGATION_SIZE
 
 export interface PriceRange {
   from: number

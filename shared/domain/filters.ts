@@ -8,6 +8,7 @@ import {
   DEFAULT_FILTERS,
   DEFAULT_SORT,
   LISTING_COLUMNS,
+  MAX_FILTER_VALUES,
   PAGE_SIZE,
   PRICE_RANGES,
   type PriceRange,
@@ -144,7 +145,7 @@ export function listingStateFromQuery(
       ids = ids.filter((id) => /^[\w.-]+$/.test(id))
       if (!FLAGS.multiSelectFilters) ids = ids.slice(0, 1)
     }
-    const unique = [...new Set(ids)]
+    const unique = [...new Set(ids)].slice(0, MAX_FILTER_VALUES)
     if (!unique.length) continue
     chosen[attribute] = unique.map((id) => ({
       id,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { MAX_FILTER_VALUES } from '../../shared/config/catalog'
 import {
   type ChosenFilters,
   canonicalListingPath,
@@ -384,5 +385,16 @@ describe('filtersFromAggregations: what the panel offers', () => {
       ['price'],
     )
     expect(result).toEqual({ price: [{ id: '50-100', label: '₹50 - ₹100', count: 1 }] })
+  })
+})
+
+describe('a listing URL choosing more values than a facet can offer', () => {
+  it('keeps the first MAX_FILTER_VALUES distinct values of a filter', () => {
+    const ids = Array.from({ length: MAX_FILTER_VALUES + 50 }, (_, i) => String(i))
+    const state = listingStateFromQuery(`color=${['7', ...ids].join(',')}`)
+    const chosen = state.chosen.color?.map((o) => o.id) ?? []
+    expect(chosen).toHaveLength(MAX_FILTER_VALUES)
+    expect(chosen.slice(0, 3)).toEqual(['7', '0', '1'])
+    expect(chosen).not.toContain(String(MAX_FILTER_VALUES + 10))
   })
 })

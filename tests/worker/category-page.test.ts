@@ -176,3 +176,14 @@ describe('category page', () => {
     expect(html).toContain(MSG.noProductsSynchronized)
   })
 })
+
+describe('a listing URL that chooses absurdly many filter values', () => {
+  it('answers the page with the first values only, and the shop keeps answering', async () => {
+    const values = Array.from({ length: 1100 }, (_, i) => i).join(',')
+    const res = await SELF.fetch(`https://shop.test/c/women?color=${values}`)
+    expect(res.status).toBe(200)
+    await res.text()
+    const next = await SELF.fetch('https://shop.test/c/men')
+    expect(next.status).toBe(200)
+  })
+})

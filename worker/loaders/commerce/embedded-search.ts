@@ -3,7 +3,8 @@
  * (./query) and runs it on the embedded search engine in-process (worker/backend/search).
  */
 import type { Product } from '../../../shared/schemas/catalog'
-import { searchCatalog } from '../../backend/search'
+import { HTTPException } from 'hono/http-exception'
+import { SearchError, searchCatalog } from '../../backend/search'
 import { buildProductQuery } from './query'
 import type { Aggregations, ProductListing, ProductListingParams } from './types'
 
@@ -21,6 +22,10 @@ export async function searchProductsEmbedded(
     sort: q.sort || undefined,
     includes: q.sourceInclude,
     excludes: q.sourceExclude,
+  }).catch((err: unknown) => {
+    // A page whose query the engine refuses (over one of its limits) is a bad request, not a 500.
+    if (err instanceof SearchError) throw new HTTPException(400, { message: err.message })
+    throw err
   })
   return {
     items: res.hits.hits.map((h) => h._source as unknown as Product),

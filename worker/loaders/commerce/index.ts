@@ -6,6 +6,7 @@
 import type { Context } from 'hono'
 import { indexVersionSeen } from '../../backend/search'
 import type { AppEnv } from '../../env'
+import { createMemo } from '../../platform/memo'
 import { createEmbeddedCommerce } from './embedded'
 import type { Commerce } from './types'
 import { createUpstreamCommerce } from './upstream'
@@ -22,25 +23,19 @@ export const MEMO_TTL_MS = 60_000
 /** Most memoised reads per isolate (the memo is emptied when full). */
 export const MEMO_MAX_ENTRIES = 1000
 
-type MemoEntry = { at: number; version: number | null; value: Promise<unknown> }
-const memo = new Map<string, MemoEntry>()
+const memo = createMemo<unknown>({
+  name: 'commerce reads',
+  ttlMs: MEMO_TTL_MS,
+  maxEntries: MEMO_MAX_ENTRIES,
+  version: indexVersionSeen,
+})
 
 /**
  * Per-isolate memo of an adapter read: reused for MEMO_TTL_MS while the search index version this
  * isolate last read is unchanged (an import or reseed bumps it); failed loads are not kept.
  */
-function memoised<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const version = indexVersionSeen()
-  const hit = memo.get(key)
-  if (hit && now - hit.at < MEMO_TTL_MS && hit.version === version) return hit.value as Promise<T>
-  const value = load()
-  // Bounded: keys include lookup values (e.g. category slugs from URLs).
-  if (memo.size >= MEMO_MAX_ENTRIES) memo.clear()
-  memo.set(key, { at: now, version, value })
-  value.catch(() => {
-    if (memo.get(key)?.value === value) memo.delete(key)
-  })
-  return value
+function memoised<T>(key: string, load: () => Promise<T>): Promise<T> {
+  return memo.get(key, load) as Promise<T>
 }
 
 /** Drops every memoised read (tests, invalidation). */
