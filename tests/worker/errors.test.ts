@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -177,5 +177,35 @@ describe('transient failures answer 503 with Retry-After; everything else stays 
     expect((await appThatThrows(expected).request('/api/boom', {}, env)).status).toBe(400)
     expect(isTransientError('Network connection lost.')).toBe(true)
     expect(isTransientError(undefined)).toBe(false)
+  })
+})
+
+describe('request bodies on /api', () => {
+  it('an endpoint without a limit of its own reads at most 1 MiB (400 naming the limit, streamed or declared)', async () => {
+    const big = JSON.stringify({ review: { title: 'x'.repeat(1024 * 1024 + 10) } })
+    const declared = await SELF.fetch('https://shop.test/api/review/create', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    })
+    expect(declared.status).toBe(400)
+    expect(((await declared.json()) as { result: string }).result).toBe(
+      `Request body is too large (at most ${1024 * 1024} bytes)`,
+    )
+    const chunks = new ReadableStream<Uint8Array>({
+      start(ctl) {
+        const part = new TextEncoder().encode('x'.repeat(256 * 1024))
+        for (let i = 0; i < 6; i++) ctl.enqueue(part)
+        ctl.close()
+      },
+    })
+    const streamed = await SELF.fetch('https://shop.test/api/user/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunks,
+      // @ts-expect-error: workerd's fetch accepts a stream body with duplex
+      duplex: 'half',
+    })
+    expect(streamed.status).toBe(400)
   })
 })

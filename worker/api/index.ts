@@ -3,11 +3,15 @@
  * (worker/backend). Unknown endpoints get a 404 envelope, never the page dispatcher.
  */
 import { Hono } from 'hono'
+import { limitBody, MAX_API_BODY_BYTES } from '../backend/auth/http'
 import { embeddedBackend } from '../backend/routes'
 import type { AppEnv } from '../env'
 import { proxyToUpstream } from './proxy'
 
 export const apiRoutes = new Hono<AppEnv>()
+
+// No /api call reads more than 1 MiB (areas set smaller limits); checked before the upstream hop too.
+apiRoutes.use('*', limitBody(MAX_API_BODY_BYTES))
 
 apiRoutes.use('*', async (c, next) => {
   const upstream = c.var.config.API_UPSTREAM

@@ -2,7 +2,9 @@
  * Shared plumbing of the transactional API areas: the `{code,result}` envelope, zod-validated
  * bodies and queries (bad input → 400 envelope with a readable message), `Cache-Control: no-store`.
  */
+
 import type { Context, MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
@@ -60,6 +62,17 @@ export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z
 }
 
 /** Marks every response of a sub-app as private, never stored by any cache. */
+/** Reads at most `maxSize` bytes of a request body (declared or streamed); more is a 400 that says so. */
+export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize,
+    onError: () => fail(400, `Request body is too large (at most ${maxSize} bytes)`),
+  })
+}
+
+/** The largest body any /api call reads, unless its area sets a smaller limit. */
+export const MAX_API_BODY_BYTES = 1024 * 1024
+
 export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
   c.header('Cache-Control', 'no-store')

@@ -15,7 +15,6 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import {
   availablePaymentMethods,
   SHIPPING_METHODS,
@@ -30,7 +29,7 @@ import {
 import type { AppEnv } from '../../env'
 import { randomHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
-import { fail, noStore, ok, readBody } from '../auth/http'
+import { fail, limitBody, noStore, ok, readBody } from '../auth/http'
 import { getProductsBySku } from '../catalog/products'
 import { magentoDate } from '../user/repo'
 import { parseStoredOption } from './line-options'
@@ -53,13 +52,7 @@ cartRoutes.use('*', noStore)
 
 /** The largest request body a cart call reads (a cart item with its options is well under 8 KiB). */
 export const MAX_CART_BODY_BYTES = 64 * 1024
-cartRoutes.use(
-  '*',
-  bodyLimit({
-    maxSize: MAX_CART_BODY_BYTES,
-    onError: () => fail(400, `Request body is too large (at most ${MAX_CART_BODY_BYTES} bytes)`),
-  }),
-)
+cartRoutes.use('*', limitBody(MAX_CART_BODY_BYTES))
 
 export const QTY_NOT_AVAILABLE = 'The requested qty is not available'
 export const PRODUCT_NOT_AVAILABLE = 'Product that you are trying to add is not available.'

@@ -11,10 +11,9 @@
  *   STATE_PRUNE_BATCH per pass, on about 1 % of writes (an index on updated_at finds them).
  */
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { AppEnv } from '../../env'
-import { clientIp, fail, noStore, ok, readBody } from '../auth/http'
+import { clientIp, fail, limitBody, noStore, ok, readBody } from '../auth/http'
 import { reserveOrReject } from '../auth/rate-limit'
 import { magentoDate } from '../user/repo'
 
@@ -121,34 +120,27 @@ export async function pruneCartStates(db: D1Database, now = Date.now()): Promise
 export const stateRoutes = new Hono<AppEnv>()
 stateRoutes.use('*', noStore)
 
-stateRoutes.post(
-  '/send-state',
-  bodyLimit({
-    maxSize: MAX_SEND_STATE_BODY_BYTES,
-    onError: () => fail(400, `Request body is too large (at most ${MAX_SEND_STATE_BODY_BYTES} bytes)`),
-  }),
-  async (c) => {
-    const { id, state } = await readBody(c, SendStateBodySchema)
-    if (jsonDepth(state) > MAX_STATE_DEPTH)
-      fail(400, `state nests too deeply (at most ${MAX_STATE_DEPTH} levels)`)
-    const json = JSON.stringify(state)
-    const bytes = new TextEncoder().encode(json).byteLength
-    if (bytes > MAX_STATE_BYTES) fail(400, `state is too large (at most ${MAX_STATE_BYTES} bytes)`)
-    const now = Date.now()
-    await reserveOrReject(
-      c.env.DB,
-      [{ key: `state:ip:${addressKey(clientIp(c))}`, limit: STATE_LIMIT_PER_IP }],
-      now,
-      MSG_TOO_MANY_STATES,
-    )
-    await spendDailyBudget(c.env.DB, bytes, now)
-    await c.env.DB.prepare(
-      `INSERT INTO cart_states (id, state, updated_at) VALUES (?1, ?2, ?3)
+stateRoutes.post('/send-state', limitBody(MAX_SEND_STATE_BODY_BYTES), async (c) => {
+  const { id, state } = await readBody(c, SendStateBodySchema)
+  if (jsonDepth(state) > MAX_STATE_DEPTH)
+    fail(400, `state nests too deeply (at most ${MAX_STATE_DEPTH} levels)`)
+  const json = JSON.stringify(state)
+  const bytes = new TextEncoder().encode(json).byteLength
+  if (bytes > MAX_STATE_BYTES) fail(400, `state is too large (at most ${MAX_STATE_BYTES} bytes)`)
+  const now = Date.now()
+  await reserveOrReject(
+    c.env.DB,
+    [{ key: `state:ip:${addressKey(clientIp(c))}`, limit: STATE_LIMIT_PER_IP }],
+    now,
+    MSG_TOO_MANY_STATES,
+  )
+  await spendDailyBudget(c.env.DB, bytes, now)
+  await c.env.DB.prepare(
+    `INSERT INTO cart_states (id, state, updated_at) VALUES (?1, ?2, ?3)
        ON CONFLICT(id) DO UPDATE SET state = ?2, updated_at = ?3`,
-    )
-      .bind(String(id), json, magentoDate(now))
-      .run()
-    if (Math.random() < STATE_PRUNE_PROBABILITY) await pruneCartStates(c.env.DB, now)
-    return ok(c, true)
-  },
-)
+  )
+    .bind(String(id), json, magentoDate(now))
+    .run()
+  if (Math.random() < STATE_PRUNE_PROBABILITY) await pruneCartStates(c.env.DB, now)
+  return ok(c, true)
+})

@@ -16,7 +16,6 @@
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import {
   availablePaymentMethods,
@@ -33,7 +32,7 @@ import {
 import type { AppEnv } from '../../env'
 import { constantTimeEqual, randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
-import { describeIssues, fail, noStore, ok, readBody, readQuery } from '../auth/http'
+import { describeIssues, fail, limitBody, noStore, ok, readBody, readQuery } from '../auth/http'
 import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from '../cart/lines'
 import { type CartRow, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
@@ -56,11 +55,6 @@ orderRoutes.use('*', noStore)
 export const MAX_ORDER_BODY_BYTES = 1024 * 1024
 /** The largest POST /get body read (an order id and an access key). */
 export const MAX_ORDER_GET_BODY_BYTES = 4 * 1024
-const limitBody = (maxSize: number) =>
-  bodyLimit({
-    maxSize,
-    onError: () => fail(400, `Request body is too large (at most ${maxSize} bytes)`),
-  })
 
 /** The caller's cart named by the order (for its coupon and to close it), if they may use it. */
 async function orderCart(db: D1Database, cartId: OrderBody['cart_id'], customer: CustomerRow | null) {

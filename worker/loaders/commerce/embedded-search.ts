@@ -2,8 +2,9 @@
  * Product listing/search for the embedded adapter: builds the same DSL the VSF client sends
  * (./query) and runs it on the embedded search engine in-process (worker/backend/search).
  */
-import type { Product } from '../../../shared/schemas/catalog'
+
 import { HTTPException } from 'hono/http-exception'
+import type { Product } from '../../../shared/schemas/catalog'
 import { SearchError, searchCatalog } from '../../backend/search'
 import { buildProductQuery } from './query'
 import type { Aggregations, ProductListing, ProductListingParams } from './types'
