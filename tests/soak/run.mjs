@@ -314,8 +314,10 @@ try {
         res.writeHead(code, { 'content-type': 'application/json' })
         return res.end(JSON.stringify({ code, result: `Injected ${code}` }))
       }
+      // Counted as forwarded from now on, delayed or not: a fake 400 for a body the server may still
+      // receive (and store) would be a fault no real server can produce.
+      if (orderId) forwarded.add(orderId)
       const forward = async () => {
-        if (orderId) forwarded.add(orderId)
         const upstream = await fetch(`${base}${req.url}`, {
           method: req.method,
           headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
