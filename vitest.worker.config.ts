@@ -9,9 +9,7 @@ export default defineConfig(async () => ({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
         bindings: {
-          TEST_MIGRATIONS: await readD1Migrations(
-            path.join(import.meta.dirname, 'worker/backend/migrations'),
-          ),
+          TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, 'worker/db/migrations')),
           TOKEN_SECRET: 'test-token-secret-0123456789abcdef0123456789abcdef',
           INVALIDATE_KEY: 'test-invalidate-key',
           ENVIRONMENT: 'test',

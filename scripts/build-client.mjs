@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the browser bundle: one hashed ESM entry per page type (client/entries/*.ts), shared code
 // split into chunks, one hashed stylesheet, and the service worker (client/sw, if present).
-// Writes public/build/* and worker/render/manifest.generated.json (entry -> file + the chunks it
+// Writes public/build/* and worker/platform/render/manifest.generated.json (entry -> file + the chunks it
 // imports, for <script type=module> and <link rel=modulepreload>), and prints the gzip size of the
 // JS each page loads. Usage: node scripts/build-client.mjs [--quiet]
 import { createHash } from 'node:crypto'
@@ -116,13 +116,13 @@ if (swEntry) {
   serviceWorker = '/service-worker.js'
 }
 
-// The stylesheet's text is inlined into every page's <head> (a nonce'd <style>, worker/render/document.tsx):
+// The stylesheet's text is inlined into every page's <head> (a nonce'd <style>, worker/platform/render/document.tsx):
 // at ~6 KB gzip it costs less than the render-blocking request it replaces (Lighthouse: FCP waited for
 // the CSS behind the modulepreloads on the same connection). The file stays for the service worker.
 const cssText = readFileSync(path.join(root, cssFile), 'utf8').replace(/\n$/, '')
 const manifest = { buildId, css: rel(cssFile), cssGzipBytes: cssGzip, cssText, entries, serviceWorker }
 writeFileSync(
-  path.join(root, 'worker/render/manifest.generated.json'),
+  path.join(root, 'worker/platform/render/manifest.generated.json'),
   `${JSON.stringify(manifest, null, 2)}\n`,
 )
 

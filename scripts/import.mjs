@@ -41,7 +41,7 @@ const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
 const bundle = path.join(tmp, 'import-bundle.mjs')
 await build({
-  entryPoints: [path.join(root, 'worker/backend/import/node-entry.ts')],
+  entryPoints: [path.join(root, 'scripts/catalogue/import/node-entry.ts')],
   bundle: true,
   platform: 'node',
   format: 'esm',

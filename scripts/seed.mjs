@@ -52,7 +52,7 @@ const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
 const bundle = path.join(tmp, 'seed-bundle.mjs')
 await build({
-  entryPoints: [path.join(root, 'worker/backend/seed/node-entry.ts')],
+  entryPoints: [path.join(root, 'scripts/catalogue/seed/node-entry.ts')],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -4,7 +4,7 @@
 //   list          print every mapping (key → value)
 //   delete KEY…   remove mappings
 // Options: --remote (the deployed namespace), --persist-to DIR (a separate local state).
-// A mapping value is one of (see worker/dispatcher/lookups.ts):
+// A mapping value is one of (see worker/platform/dispatcher/lookups.ts):
 //   {"type":"product","sku":"VS1001","slug":"ruby-silk-saree","type_id":"configurable"}
 //   {"type":"category","slug":"sarees"}   {"type":"cms_page","identifier":"about-us"}
 //   {"type":"redirect","to":"/c/sale","status":301}

@@ -1,5 +1,5 @@
 /** Client entry for the default page(s). */
 import { hydrateIslands } from '../entry'
-import { layoutIslands } from '../islands/layout-islands'
+import { layoutIslands } from '../islands/layout/index'
 
 hydrateIslands([...layoutIslands])

@@ -1,9 +1,10 @@
 /** Client entry for the home page(s): layout islands plus small enhancers of server markup. */
+
+import { bootClientRuntime } from '../engines/runtime/boot'
 import { hydrateIslands } from '../entry'
 import { startLazyImages } from '../islands/category/lazy-images'
 import { enhanceCarousels } from '../islands/home/carousel'
-import { layoutIslands } from '../islands/layout-islands'
-import { bootClientRuntime } from '../sync/boot'
+import { layoutIslands } from '../islands/layout/index'
 
 hydrateIslands([...layoutIslands])
 enhanceCarousels()

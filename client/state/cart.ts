@@ -1,5 +1,5 @@
 /**
- * Cart store (signals; transactions spec §3 "Cart state"). The sync engine (client/sync/cart-sync)
+ * Cart store (signals; transactions spec §3 "Cart state"). The sync engine (client/engines/cart/cart-sync)
  * mutates it; islands read it. "minicart counts ... sum of quantities" (transactions spec §9).
  */
 import { computed, signal } from '@preact/signals-core'

@@ -11,8 +11,8 @@ import { isProductSummary, type ProductSummary } from '../../shared/components/p
 import { WISHLIST_DEFAULT_QTY } from '../../shared/config/storage'
 import { addToWishlist, removeFromWishlist, uniqueBySku } from '../../shared/domain/lists'
 import { api } from '../api'
+import { bus, EVENTS } from '../engines/runtime/events'
 import { collection } from '../storage'
-import { bus, EVENTS } from '../sync/events'
 import type { ListStorage } from './recently-viewed'
 import { currentUser, userToken } from './user'
 

@@ -1,13 +1,13 @@
 /**
  * Header menu and breadcrumbs (catalogue spec §2 "Category page"), plus category/product URLs.
  * With the URL dispatcher on (it is) category and product links are `/{url_path}`; configurable
- * variants add `?childSku=` (what worker/dispatcher reads).
+ * variants add `?childSku=` (what worker/platform/dispatcher reads).
  */
 import { DEFAULT_CATEGORY_NAME } from '../config/catalog'
 import { FLAGS } from '../config/flags'
 import { categoryPath, productPath } from '../config/routes'
 
-/** Identical to client/islands/header.tsx `MenuItem` (structural typing; shared may not import client). */
+/** Identical to client/islands/layout/header.tsx `MenuItem` (structural typing; shared may not import client). */
 export interface MenuItem {
   id: number
   name: string

@@ -33,7 +33,7 @@ export const decimalId = (name: string) => decimalInteger(name, 1, Number.MAX_SA
 
 /**
  * Item options as a client sends them. Only their shape is checked here; the catalogue decides
- * whether the options, values and selections exist (worker/backend/cart/line-options.ts), and the
+ * whether the options, values and selections exist (worker/api/cart/line-options.ts), and the
  * stored option is rebuilt from the catalogue, so extra fields a client adds are never kept.
  */
 export const ProductOptionSchema = z.looseObject({

@@ -38,8 +38,8 @@ await build({
   stdin: {
     contents: `export { parseAggs, parseQuery, parseSort, MAX_QUERY_CLAUSES, MAX_QUERY_DEPTH, MAX_QUERY_VALUES,
       MAX_TERMS_VALUES, MAX_TEXT_CLAUSES, MAX_MULTI_MATCH_FIELDS, MAX_AGGREGATIONS, MAX_RANGE_BUCKETS,
-      MAX_TERMS_AGG_SIZE, MAX_SORT_FIELDS, SearchError } from '../../worker/backend/search/dsl'
-    export { compileProductSearch, MAX_SQL_BYTES } from '../../worker/backend/search/compile-sql'`,
+      MAX_TERMS_AGG_SIZE, MAX_SORT_FIELDS, SearchError } from '../../worker/search/dsl'
+    export { compileProductSearch, MAX_SQL_BYTES } from '../../worker/search/compile-sql'`,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
   },

@@ -30,8 +30,8 @@ const log = (...a) => console.error(...a)
 
 const WORKER = `
 import app from '../../worker/index'
-import { seedDemoCatalogue } from '../../worker/backend/seed/write'
-import { compileProductRequest, searchCatalog } from '../../worker/backend/search'
+import { seedDemoCatalogue } from '../../scripts/catalogue/seed/write'
+import { compileProductRequest, searchCatalog } from '../../worker/search'
 
 export default {
   async fetch(req, env, ctx) {
@@ -96,17 +96,17 @@ await build({
 })
 
 // Persisted D1 per (scale, schema, indexer, generator): seeding 10k products is done once.
-const migrationsDir = path.join(root, 'worker/backend/migrations')
+const migrationsDir = path.join(root, 'worker/db/migrations')
 const migrationFiles = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
   .sort()
 const hash = createHash('sha256')
 for (const f of migrationFiles) hash.update(readFileSync(path.join(migrationsDir, f)))
 for (const f of [
-  'worker/backend/search/facts.ts',
-  'worker/backend/search/index-products.ts',
-  'worker/backend/seed/generate.ts',
-  'worker/backend/seed/write.ts',
+  'worker/search/facts.ts',
+  'worker/search/index-products.ts',
+  'scripts/catalogue/seed/generate.ts',
+  'scripts/catalogue/seed/write.ts',
 ]) {
   hash.update(readFileSync(path.join(root, f)))
 }

@@ -39,7 +39,7 @@ export const workerBuild = {
   logLevel: 'warning',
   plugins: [
     {
-      // React's node renderer (worker/render/render-page) require()s Node built-ins; with
+      // React's node renderer (worker/platform/render/render-page) require()s Node built-ins; with
       // nodejs_compat workerd provides them as `node:*` modules, which an ESM bundle must import.
       name: 'node-builtins',
       setup(b) {
@@ -64,7 +64,9 @@ export async function buildProduction() {
   sh(bin('wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
   const workerJs = readFileSync(path.join(outdir, 'index.js'))
   const bundle = { bytes: workerJs.length, gzipBytes: gzipSync(workerJs, { level: 9 }).length }
-  const manifest = JSON.parse(readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'))
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, 'worker/platform/render/manifest.generated.json'), 'utf8'),
+  )
 
   // The seeder runs inside workerd (a fixture worker) and writes the persisted D1/KV.
   const seedOut = path.join(root, '.tmp/bench/seed-worker.js')
@@ -84,7 +86,7 @@ export async function buildProduction() {
   return { outdir, bundle, manifest, seedOut, slowOut }
 }
 
-const migrationFiles = sh('ls', ['worker/backend/migrations'])
+const migrationFiles = sh('ls', ['worker/db/migrations'])
   .split('\n')
   .filter((f) => f.endsWith('.sql'))
   .sort()
@@ -112,7 +114,7 @@ export function splitSql(sql) {
 
 /** Every migration's statements, in order (for seeding inside workerd). */
 export const migrationStatements = migrationFiles.flatMap((f) =>
-  splitSql(readFileSync(path.join(root, 'worker/backend/migrations', f), 'utf8')),
+  splitSql(readFileSync(path.join(root, 'worker/db/migrations', f), 'utf8')),
 )
 
 /** Miniflare options for the production worker (or a fixture script) on 127.0.0.1:`port`. */

@@ -2,9 +2,9 @@
 // to measure how early the streamed shell reaches the client.
 import { Hono } from 'hono'
 import { Suspense, use } from 'react'
-import type { AppEnv } from '../../worker/env'
-import { requestContext } from '../../worker/middleware/context'
-import { renderPage } from '../../worker/render/render-page'
+import type { AppEnv } from '../../worker/platform/env'
+import { requestContext } from '../../worker/platform/middleware/context'
+import { renderPage } from '../../worker/platform/render/render-page'
 
 function Deferred({ data }: { data: Promise<string> }) {
   return <p>{use(data)}</p>

@@ -99,7 +99,9 @@ function buildClient(salt?: string): string {
 }
 
 function manifestBuild(): string {
-  const manifest = JSON.parse(readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'))
+  const manifest = JSON.parse(
+    readFileSync(path.join(root, 'worker/platform/render/manifest.generated.json'), 'utf8'),
+  )
   return String(manifest.buildId)
 }
 

@@ -1,5 +1,5 @@
 /**
- * API fuzzing shared by the worker test (tests/worker/fuzz-api.test.ts, in workerd) and the soak
+ * API fuzzing shared by the worker test (tests/worker/platform/fuzz-api.test.ts, in workerd) and the soak
  * run (tests/soak/run.mjs, over HTTP): a catalogue of EVERY /api endpoint with a valid-ish request
  * template, fast-check arbitraries that mutate it (hostile scalars, wrong types, unicode incl. lone
  * surrogates / RTL / NUL, SQL/JSON/prototype-pollution injection, 1–2 MB bodies, deep nesting,

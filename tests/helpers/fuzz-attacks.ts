@@ -1,5 +1,5 @@
 /**
- * Adversarial fuzzing shared by the worker test (tests/worker/fuzz-api.test.ts, in workerd) and
+ * Adversarial fuzzing shared by the worker test (tests/worker/platform/fuzz-api.test.ts, in workerd) and
  * the soak run's attack phase (tests/soak/run.mjs, over HTTP). Where fuzz-api.ts explores valid
  * shapes with hostile values, this module generates the ATTACKS: requests built to cost the
  * server as much as possible or to reach another shopper's data. Eight classes:

@@ -1,15 +1,15 @@
 /**
  * The Node side of `npm run soak` (bundled by tests/soak/run.mjs with esbuild): the API fuzz
- * helpers, the attack phase (./attack.ts), and order journeys that drive the REAL client order queue (client/sync/order-queue.ts)
+ * helpers, the attack phase (./attack.ts), and order journeys that drive the REAL client order queue (client/engines/orders/order-queue.ts)
  * with fake-indexeddb storage, a `send` that posts through the fault-injecting proxy with the
  * client's 5000 ms time-out, reloads mid-sync (a new queue on the same storage) and offline spells.
  */
 import 'fake-indexeddb/auto'
+import { createOrderQueue, type OrderResponse } from '../../client/engines/orders/order-queue'
+import { clientSettings } from '../../client/engines/runtime/config'
+import { createEventBus, EVENTS } from '../../client/engines/runtime/events'
 import type { StoredOrder } from '../../client/state/orders'
 import { StorageManager } from '../../client/storage/storage-manager'
-import { clientSettings } from '../../client/sync/config'
-import { createEventBus, EVENTS } from '../../client/sync/events'
-import { createOrderQueue, type OrderResponse } from '../../client/sync/order-queue'
 
 export { default as fc } from 'fast-check'
 export {

@@ -561,7 +561,7 @@ try {
     const unknown = classes.filter((c) => !lib.ATTACK_CLASSES.includes(c))
     if (unknown.length) throw new Error(`unknown attack classes: ${unknown.join(', ')}`)
     const manifest = JSON.parse(
-      readFileSync(path.join(root, 'worker/render/manifest.generated.json'), 'utf8'),
+      readFileSync(path.join(root, 'worker/platform/render/manifest.generated.json'), 'utf8'),
     )
     const streamPaths = [`/${manifest.entries.home.file.replace(/^\//, '')}`, '/']
     log(

@@ -3,9 +3,9 @@
  * (worker/backend). Unknown endpoints get a 404 envelope, never the page dispatcher.
  */
 import { Hono } from 'hono'
-import { limitBody, MAX_API_BODY_BYTES } from '../backend/auth/http'
-import { embeddedBackend } from '../backend/routes'
-import type { AppEnv } from '../env'
+import type { AppEnv } from '../platform/env'
+import { limitBody, MAX_API_BODY_BYTES } from '../platform/http'
+import { embeddedBackend } from './embedded'
 import { proxyToUpstream } from './proxy'
 
 export const apiRoutes = new Hono<AppEnv>()

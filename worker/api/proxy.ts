@@ -6,7 +6,7 @@
  * including the raw Elasticsearch catalogue answers and /api/url/map's bare hits) passes through.
  */
 import type { Context } from 'hono'
-import type { AppEnv } from '../env'
+import type { AppEnv } from '../platform/env'
 
 /** Catalogue §7: "Client time-out 5000 ms". */
 export const UPSTREAM_TIMEOUT_MS = 5000

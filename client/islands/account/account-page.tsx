@@ -8,9 +8,9 @@ import * as z from 'zod/mini'
 import { AddressFields, type AddressFormValue } from '../../../shared/components/checkout/address-fields'
 import { CheckboxField, TextField } from '../../../shared/components/checkout/form-field'
 import { MSG } from '../../../shared/i18n/messages'
-import { setAnalyticsIdentity } from '../../analytics'
+import { setAnalyticsIdentity } from '../../engines/analytics'
+import { getRuntime } from '../../engines/runtime/runtime'
 import { useSignalValue } from '../../state/use-signal'
-import { getRuntime } from '../../sync/runtime'
 import {
   type Customer,
   type CustomerAddress,

@@ -4,7 +4,7 @@
  * first open so the island adds almost nothing to each page's JavaScript.
  */
 import { type ComponentType, useEffect, useState } from 'react'
-import { bus, EVENTS } from '../../sync/events'
+import { bus, EVENTS } from '../../engines/runtime/events'
 import { defineIsland } from '../define'
 import { AUTH_OPEN_EVENT, type AuthMode, REDIRECT_AFTER_LOGIN_KEY } from './open-auth-modal'
 

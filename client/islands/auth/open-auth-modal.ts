@@ -5,7 +5,7 @@
 export type AuthMode = 'login' | 'register' | 'reset'
 
 export const AUTH_OPEN_EVENT = 'auth:open'
-/** sessionStorage key of the account path to return to after login (client/sync/access-rule.ts). */
+/** sessionStorage key of the account path to return to after login (client/engines/session/access-rule.ts). */
 export const REDIRECT_AFTER_LOGIN_KEY = 'redirect-after-login'
 
 /** Opens the auth modal in `mode`. */

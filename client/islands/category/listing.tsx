@@ -89,7 +89,7 @@ function Listing(props: ListingIslandProps) {
   const { categoryIds, currency, labels } = props
   // Analytics ViewCategory (transactions spec §7); loaded lazily, outside the page's JS budget.
   useEffect(() => {
-    void import('../../analytics').then((m) =>
+    void import('../../engines/analytics').then((m) =>
       m.track('ViewCategory', { contentIds: [String(props.categoryId)], contentType: 'product_group' }),
     )
   }, [props.categoryId])

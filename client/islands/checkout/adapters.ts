@@ -1,6 +1,6 @@
 /**
  * The one seam between F's UI (cart, checkout, confirmation, account, auth) and D's client engines
- * (client/sync/runtime.ts: session, cart sync, task queue, order queue; client/state stores;
+ * (client/engines/runtime/runtime.ts: session, cart sync, task queue, order queue; client/state stores;
  * client/storage). Components import from here only, so they never re-implement sync logic and the
  * engines can change without touching components.
  */
@@ -9,6 +9,12 @@ import { IMAGE_SIZES } from '../../../shared/config/images'
 import { formatPrice as formatSharedPrice } from '../../../shared/domain/currency'
 import { imageUrl } from '../../../shared/domain/image-url'
 import { api, currentApiContext } from '../../api'
+import { bus, EVENTS } from '../../engines/runtime/events'
+import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
+import {
+  guardAccountRoute as guardAccountRouteWith,
+  takeRedirectAfterLogin as takeRedirectAfterLoginFrom,
+} from '../../engines/session/access-rule'
 import {
   type CartLine,
   type CartTotalSegment,
@@ -37,12 +43,6 @@ import {
   userToken,
 } from '../../state/user'
 import { collection } from '../../storage/storage-manager'
-import {
-  guardAccountRoute as guardAccountRouteWith,
-  takeRedirectAfterLogin as takeRedirectAfterLoginFrom,
-} from '../../sync/access-rule'
-import { bus, EVENTS } from '../../sync/events'
-import { getRuntime, startClientRuntime } from '../../sync/runtime'
 
 export { startClientRuntime }
 

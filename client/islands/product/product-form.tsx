@@ -42,12 +42,12 @@ import {
   type VariantSelection,
 } from '../../../shared/domain/variants'
 import { MSG } from '../../../shared/i18n/messages'
+import { bus, EVENTS } from '../../engines/runtime/events'
 import { compare } from '../../state/compare'
 import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { wishlist } from '../../state/wishlist'
-import { bus, EVENTS } from '../../sync/events'
 import { defineIsland } from '../define'
 import { array, type Check, nullable, num, object, record, schemaOf, str } from '../props-check'
 import { type AddToCartLine, addToCart } from './add-to-cart'
@@ -175,7 +175,7 @@ function ProductForm(props: ProductFormProps) {
     void wishlist.load()
     void compare.load()
     // Analytics ViewContent (transactions spec §7); loaded lazily, outside the page's JS budget.
-    void import('../../analytics').then((m) =>
+    void import('../../engines/analytics').then((m) =>
       m.track('ViewContent', {
         contentIds: [props.product.sku],
         contentName: props.product.name,

@@ -1,0 +1,291 @@
+/**
+ * Header island: menu button and sidebar (the full category tree; a submenu slides in and its path
+ * pops after 300 ms), search panel (lazy-loaded on first open), wishlist and minicart buttons
+ * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher
+ * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat.
+ */
+import { type ComponentType, useEffect, useState } from 'react'
+import { COOKIE_CURRENCY } from '../../../shared/config/store'
+import { cartCount } from '../../state/cart'
+import {
+  closePanels,
+  openPanel,
+  type Panel,
+  popSubmenu,
+  pushSubmenu,
+  registeredPanels,
+  submenuPath,
+  togglePanel,
+} from '../../state/ui'
+import { useSignalValue } from '../../state/use-signal'
+import { setCookie } from '../../storage/cookies'
+import { AccountButton } from '../auth/account-button'
+import { defineIsland } from '../define'
+import { array, type Check, lazy, num, object, optional, schemaOf, str } from '../props-check'
+import { ChatWidget } from './chat-widget'
+
+export interface MenuItem {
+  id: number
+  name: string
+  url: string
+  children: MenuItem[]
+}
+
+export interface HeaderProps {
+  storeName: string
+  currency: string
+  currencies: { code: string; sign: string }[]
+  menu: MenuItem[]
+  supportEmail?: string
+}
+
+const checkMenuItem: Check<MenuItem> = object({
+  id: num,
+  name: str,
+  url: str,
+  children: lazy(() => array(checkMenuItem)),
+})
+
+/** Validates the header's props on hydration (a tiny checker: this island is on every page). */
+export const HeaderPropsSchema = schemaOf<HeaderProps>(
+  object({
+    storeName: str,
+    currency: str,
+    currencies: array(object({ code: str, sign: str })),
+    menu: array(checkMenuItem),
+    supportEmail: optional(str),
+  }),
+)
+
+/** Finds the menu items along a submenu path of ids (stops at the first unknown id). */
+export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
+  const trail: MenuItem[] = []
+  let level = menu
+  for (const id of path) {
+    const item = level.find((m) => m.id === id)
+    if (!item) break
+    trail.push(item)
+    level = item.children
+  }
+  return trail
+}
+
+function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
+  const path = useSignalValue(submenuPath)
+  // The submenu slides out during the spec's 300 ms before its path pops.
+  const [leaving, setLeaving] = useState(false)
+  const trail = menuTrail(menu, path)
+  const current = trail[trail.length - 1]
+  const items = current ? current.children : menu
+  return (
+    <div
+      id="sidebar-menu"
+      className={`sidebar${open ? ' sidebar--open' : ''}`}
+      hidden={!open}
+      data-testid="sidebar"
+    >
+      <div className="sidebar__top">
+        {current ? (
+          <button
+            type="button"
+            className="sidebar__back"
+            onClick={() => {
+              setLeaving(true)
+              popSubmenu((pop, ms) =>
+                setTimeout(() => {
+                  pop()
+                  setLeaving(false)
+                }, ms),
+              )
+            }}
+          >
+            ‹ Back
+          </button>
+        ) : (
+          <span className="sidebar__title">Shop</span>
+        )}
+        <button type="button" className="sidebar__close" onClick={closePanels} aria-label="Close menu">
+          ×
+        </button>
+      </div>
+      <nav aria-label="Categories">
+        <ul className={`sidebar__list${leaving ? ' sidebar__list--leaving' : ''}`}>
+          {current ? (
+            <li>
+              <a href={current.url} className="sidebar__all">
+                All {current.name}
+              </a>
+            </li>
+          ) : null}
+          {items.map((item) => (
+            <li key={item.id} className="sidebar__item">
+              <a href={item.url}>{item.name}</a>
+              {item.children.length > 0 ? (
+                <button
+                  type="button"
+                  className="sidebar__expand"
+                  aria-label={`Open ${item.name} submenu`}
+                  onClick={() => pushSubmenu(item.id)}
+                >
+                  ›
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}
+
+type SearchPanelComponent = ComponentType<{ onClose: () => void }>
+
+/** Loads the search panel's code on first open only (keeps it out of every page's first load). */
+function useSearchPanel(open: boolean): SearchPanelComponent | null {
+  const [Comp, setComp] = useState<SearchPanelComponent | null>(null)
+  useEffect(() => {
+    if (!open || Comp) return
+    let live = true
+    import('../search/search-panel').then(
+      (m) => live && setComp(() => m.SearchPanel),
+      (err) => console.error('search panel failed to load', err),
+    )
+    return () => {
+      live = false
+    }
+  }, [open, Comp])
+  return Comp
+}
+
+function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderProps) {
+  const count = useSignalValue(cartCount)
+  const panel = useSignalValue(openPanel)
+  const registered = useSignalValue(registeredPanels)
+  const sidebarOpen = panel === 'sidebar'
+  const SearchPanel = useSearchPanel(panel === 'search')
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && openPanel.value) closePanels()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+
+  /** Toggles a panel another island renders; without one the link navigates as usual. */
+  const panelLink = (name: Panel) => (e: React.MouseEvent) => {
+    if (!registered.has(name)) return
+    e.preventDefault()
+    togglePanel(name)
+  }
+
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <button
+          type="button"
+          className="header__menu-btn"
+          aria-expanded={sidebarOpen}
+          aria-controls="sidebar-menu"
+          onClick={() => togglePanel('sidebar')}
+          data-testid="menu-button"
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <a href="/" className="header__logo">
+          {storeName}
+        </a>
+        <nav className="header__nav" aria-label="Main">
+          {menu.map((item) => (
+            <a key={item.id} href={item.url} className="header__nav-link">
+              {item.name}
+            </a>
+          ))}
+        </nav>
+        <div className="header__tools">
+          <a
+            href="/search"
+            className="header__icon-btn"
+            data-testid="search-button"
+            aria-expanded={panel === 'search'}
+            onClick={(e) => {
+              e.preventDefault()
+              togglePanel('search')
+            }}
+          >
+            <span aria-hidden="true">⌕</span>
+            <span className="visually-hidden">Search</span>
+          </a>
+          <label className="currency-switcher">
+            <span className="visually-hidden">Currency</span>
+            <select
+              value={currency}
+              data-testid="currency-switcher"
+              onChange={(e) => {
+                setCookie(COOKIE_CURRENCY, e.currentTarget.value, 365)
+                window.location.reload()
+              }}
+            >
+              {currencies.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.sign} {c.code}
+                </option>
+              ))}
+            </select>
+          </label>
+          <AccountButton />
+          <button
+            type="button"
+            className="header__icon-btn"
+            data-testid="wishlist-button"
+            aria-expanded={panel === 'wishlist'}
+            onClick={() => togglePanel('wishlist')}
+          >
+            <span aria-hidden="true">♡</span>
+            <span className="visually-hidden">Wishlist</span>
+          </button>
+          <a
+            href="/cart"
+            className="header__cart"
+            data-testid="minicart"
+            aria-label={`Cart, ${count} items`}
+            onClick={panelLink('microcart')}
+          >
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
+              <path d="M5 8h14l-1 12H6L5 8z" />
+              <path d="M9 8V6a3 3 0 0 1 6 0v2" />
+            </svg>
+            <span className="header__cart-count" data-testid="minicart-count">
+              {count}
+            </span>
+          </a>
+        </div>
+      </div>
+      <Sidebar menu={menu} open={sidebarOpen} />
+      {panel === 'search' ? (
+        <div className="search-panel" data-testid="search-panel">
+          {SearchPanel ? (
+            <SearchPanel onClose={closePanels} />
+          ) : (
+            <p className="search-panel__loading">Loading…</p>
+          )}
+        </div>
+      ) : null}
+      {panel ? (
+        <button type="button" className="overlay" aria-label="Close" onClick={() => togglePanel(panel)} />
+      ) : null}
+      <ChatWidget supportEmail={supportEmail} />
+    </header>
+  )
+}
+
+export const HeaderIsland = defineIsland('header', Header, HeaderPropsSchema)

@@ -1,0 +1,265 @@
+// Catalogue fixtures for cart and order tests: unique skus/ids, 12 % and 10 % tax classes of their
+// own, a bundle and a grouped product over stocked simple products, custom options with prices.
+import { env } from 'cloudflare:test'
+import { api } from './user'
+
+export const TAX_CLASS = 9901
+const base = <T extends Record<string, unknown>>(over: T) => ({
+  status: 1,
+  visibility: 4,
+  created_at: '2026-01-01 00:00:00',
+  updated_at: '2026-01-01 00:00:00',
+  tax_class_id: TAX_CLASS,
+  configurable_children: [],
+  configurable_options: [],
+  custom_options: [],
+  bundle_options: [],
+  product_links: [],
+  media_gallery: [],
+  category: [],
+  category_ids: [],
+  tier_prices: [],
+  stock: { is_in_stock: true, qty: 0 },
+  ...over,
+})
+
+export const SCARF = base({ id: 990101, sku: 'FX-SCARF', name: 'Silk Scarf', type_id: 'simple', price: 1000 })
+export const LEHENGA = base({
+  id: 990130,
+  sku: 'FX-LEHENGA',
+  name: 'Bridal Lehenga',
+  type_id: 'simple',
+  price: 6000,
+})
+export const GIFT = base({
+  id: 990120,
+  sku: 'FX-GIFT',
+  name: 'Gift Card',
+  type_id: 'virtual',
+  price: 500,
+  tax_class_id: 0,
+})
+export const KURTA = base({
+  id: 990110,
+  sku: 'FX-KURTA',
+  name: 'Linen Kurta',
+  type_id: 'configurable',
+  price: 2000,
+  configurable_options: [
+    {
+      attribute_code: 'size',
+      attribute_id: 142,
+      label: 'Size',
+      values: [
+        { value_index: 1, label: 'S' },
+        { value_index: 2, label: 'M' },
+      ],
+    },
+  ],
+  configurable_children: [
+    {
+      id: 990111,
+      sku: 'FX-KURTA-S',
+      name: 'Linen Kurta S',
+      price: 2000,
+      special_price: 1500,
+      size: 1,
+      status: 1,
+      stock: { is_in_stock: true, qty: 3 },
+    },
+    {
+      id: 990112,
+      sku: 'FX-KURTA-M',
+      name: 'Linen Kurta M',
+      price: 2000,
+      size: 2,
+      status: 1,
+      stock: { is_in_stock: false, qty: 0 },
+    },
+  ],
+})
+
+/** Linked products of the bundle and grouped fixtures (simple, stocked). */
+export const EAR_A = base({ id: 990201, sku: 'FX-EAR-A', name: 'Jhumka A', type_id: 'simple', price: 2000 })
+export const EAR_B = base({ id: 990202, sku: 'FX-EAR-B', name: 'Jhumka B', type_id: 'simple', price: 3000 })
+export const BAG_A = base({ id: 990203, sku: 'FX-BAG-A', name: 'Potli A', type_id: 'simple', price: 1500 })
+export const BAG_B = base({ id: 990204, sku: 'FX-BAG-B', name: 'Potli B', type_id: 'simple', price: 2500 })
+const link = (id: number, p: { sku: string; name: string; price: number }, isDefault = false) => ({
+  id,
+  sku: p.sku,
+  qty: 1,
+  is_default: isDefault,
+  price: p.price,
+  product: { name: p.name, price: p.price },
+})
+/** Two required options (earrings, bag) and an optional one (scarf); default price 3500 excl. tax. */
+export const BUNDLE = base({
+  id: 990210,
+  sku: 'FX-BUNDLE',
+  name: 'Festive Bundle',
+  type_id: 'bundle',
+  price: 3500,
+  stock: { is_in_stock: true, qty: 1 },
+  bundle_options: [
+    {
+      option_id: 99021,
+      title: 'Earrings',
+      required: true,
+      type: 'radio',
+      sku: 'FX-BUNDLE',
+      product_links: [link(9902101, EAR_A, true), link(9902102, EAR_B)],
+    },
+    {
+      option_id: 99022,
+      title: 'Bag',
+      required: true,
+      type: 'radio',
+      sku: 'FX-BUNDLE',
+      product_links: [link(9902201, BAG_A, true), link(9902202, BAG_B)],
+    },
+    {
+      option_id: 99023,
+      title: 'Scarf',
+      required: false,
+      type: 'radio',
+      sku: 'FX-BUNDLE',
+      product_links: [link(9902301, { sku: 'FX-SCARF', name: 'Silk Scarf', price: 1000 })],
+    },
+  ],
+})
+/** Associated products FX-EAR-A and FX-BAG-A, one of each: 3500 excl. tax. */
+export const GROUPED = base({
+  id: 990220,
+  sku: 'FX-GROUPED',
+  name: 'Gift Set',
+  type_id: 'grouped',
+  price: 3500,
+  stock: { is_in_stock: true, qty: 1 },
+  product_links: [EAR_A, BAG_A].map((p, i) => ({
+    sku: 'FX-GROUPED',
+    link_type: 'associated',
+    linked_product_sku: p.sku,
+    linked_product_type: 'simple',
+    position: i,
+    product: { name: p.name, price: p.price, sku: p.sku },
+  })),
+})
+export const TAX_CLASS_10 = 9902
+/** ₹1,000 at 10 % with a ₹100 engraving and a 10 %-of-price finish. */
+export const ENGRAVED = base({
+  id: 990230,
+  sku: 'FX-ENGRAVED',
+  name: 'Engraved Cuff',
+  type_id: 'simple',
+  price: 1000,
+  tax_class_id: TAX_CLASS_10,
+  custom_options: [
+    {
+      option_id: 99031,
+      title: 'Engraving',
+      type: 'field',
+      is_require: false,
+      price: 100,
+      price_type: 'fixed',
+      values: [],
+    },
+    {
+      option_id: 99032,
+      title: 'Finish',
+      type: 'drop_down',
+      is_require: false,
+      price: null,
+      price_type: null,
+      values: [
+        { option_type_id: 9903201, title: 'Matte', price: 0, price_type: 'fixed', sort_order: 0 },
+        { option_type_id: 9903202, title: 'Gloss', price: 10, price_type: 'percent', sort_order: 1 },
+      ],
+    },
+  ],
+})
+
+const INVENTORY: [string, number, string | null, number, number][] = [
+  ['FX-SCARF', 990101, null, 5, 1],
+  ['FX-LEHENGA', 990130, null, 10, 1],
+  ['FX-GIFT', 990120, null, 100, 1],
+  ['FX-KURTA-S', 990111, 'FX-KURTA', 3, 1],
+  ['FX-KURTA-M', 990112, 'FX-KURTA', 0, 0],
+  ['FX-EAR-A', 990201, null, 5, 1],
+  ['FX-EAR-B', 990202, null, 2, 1],
+  ['FX-BAG-A', 990203, null, 6, 1],
+  ['FX-BAG-B', 990204, null, 0, 0],
+  ['FX-ENGRAVED', 990230, null, 50, 1],
+]
+
+/** Inserts (or resets) the fixture products, their stock and the fixture tax rule. */
+export async function seedCartFixtures() {
+  const db = env.DB
+  const statements = [SCARF, LEHENGA, GIFT, KURTA, EAR_A, EAR_B, BAG_A, BAG_B, BUNDLE, GROUPED, ENGRAVED].map(
+    (p) =>
+      db
+        .prepare(
+          `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
+         VALUES (?, ?, ?, ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', ?, ?, ?)`,
+        )
+        .bind(
+          p.id,
+          p.sku,
+          p.type_id,
+          p.name,
+          p.price,
+          String(p.sku).toLowerCase(),
+          String(p.sku).toLowerCase(),
+          JSON.stringify(p),
+        ),
+  )
+  for (const [sku, id, parent, qty, inStock] of INVENTORY) {
+    statements.push(
+      db
+        .prepare(
+          'INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?, ?, ?, ?, ?)',
+        )
+        .bind(sku, id, parent, qty, inStock),
+    )
+  }
+  statements.push(
+    db.prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?, ?, ?)').bind(
+      9901,
+      'FX-GST12',
+      JSON.stringify({
+        id: 9901,
+        code: 'FX-GST12',
+        priority: 0,
+        product_tax_class_ids: [TAX_CLASS],
+        customer_tax_class_ids: [3],
+        rates: [{ rate: 12, code: 'IN-GST-12', tax_country_id: 'IN' }],
+      }),
+    ),
+  )
+  statements.push(
+    db.prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?, ?, ?)').bind(
+      9902,
+      'FX-GST10',
+      JSON.stringify({
+        id: 9902,
+        code: 'FX-GST10',
+        priority: 0,
+        product_tax_class_ids: [TAX_CLASS_10],
+        customer_tax_class_ids: [3],
+        rates: [{ rate: 10, code: 'IN-GST-10', tax_country_id: 'IN' }],
+      }),
+    ),
+  )
+  await db.batch(statements)
+}
+
+export async function stockOf(sku: string): Promise<number | undefined> {
+  const row = await env.DB.prepare('SELECT qty FROM inventory WHERE sku = ?')
+    .bind(sku)
+    .first<{ qty: number }>()
+  return row?.qty
+}
+
+/** A guest's order through POST /api/order/get (the access key travels in the body only). */
+export function guestOrder(orderId: string, accessKey: string) {
+  return api('/order/get', { body: { orderId, accessKey } })
+}

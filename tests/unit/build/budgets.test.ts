@@ -1,0 +1,44 @@
+// Client budgets (performance issue): gzip bytes are deterministic, so they are a test, not a
+// benchmark. Reads the manifest `npm run build` writes (npm test builds first).
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const manifestPath = path.resolve(
+  import.meta.dirname,
+  '../../../worker/platform/render/manifest.generated.json',
+)
+
+const JS_BUDGET_KB: Record<string, number> = {
+  home: 80,
+  category: 95,
+  product: 100,
+  cart: 120,
+  checkout: 120,
+}
+const CSS_BUDGET_KB = 30
+
+describe('client budgets', () => {
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+        cssGzipBytes: number
+        entries: Record<string, { gzipBytes: number; imports: string[] }>
+      })
+    : null
+
+  it('has a client build to measure (run npm run build)', () => {
+    expect(manifest).not.toBeNull()
+  })
+
+  for (const [entry, kb] of Object.entries(JS_BUDGET_KB)) {
+    it(`the ${entry} page loads at most ${kb} KB gzip of JS`, () => {
+      const e = manifest?.entries[entry]
+      expect(e, `entry ${entry} missing from the build`).toBeDefined()
+      expect(e!.gzipBytes / 1024).toBeLessThanOrEqual(kb)
+    })
+  }
+
+  it(`every page loads at most ${CSS_BUDGET_KB} KB gzip of CSS`, () => {
+    expect(manifest!.cssGzipBytes / 1024).toBeLessThanOrEqual(CSS_BUDGET_KB)
+  })
+})

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { reviewBody } from '../../../../../client/islands/reviews/review-form'
+
+describe('review submission body', () => {
+  it('posts {review} with the product id, trimmed texts and review_entity product', () => {
+    expect(reviewBody(42, { nickname: ' Asha ', title: ' Lovely ', detail: ' Soft silk. ' }, null)).toEqual({
+      review: {
+        product_id: 42,
+        title: 'Lovely',
+        detail: 'Soft silk.',
+        nickname: 'Asha',
+        review_entity: 'product',
+        customer_id: null,
+      },
+    })
+  })
+})

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { prepareImport, staleUrlKeys } from '../../../../scripts/catalogue/import/node-entry'
+import { parseExport } from '../../../../scripts/catalogue/import/parse'
+import { parseImportFile } from '../../../../scripts/catalogue/import/transform'
+
+const fixture = (name: string) => {
+  const file = path.join(import.meta.dirname, '../../../fixtures/import', name)
+  return { file, text: readFileSync(file, 'utf8') }
+}
+const now = '2026-01-01 00:00:00'
+
+describe('catalogue import', () => {
+  it('reads elasticdump NDJSON of every entity type', () => {
+    const { file, text } = fixture('catalog.ndjson')
+    const parsed = parseImportFile(text, file, { now })
+    expect(parsed.errors).toEqual([])
+    expect(parsed.counts).toEqual({
+      category: 1,
+      product: 2,
+      cms_page: 1,
+      cms_block: 1,
+      attribute: 1,
+      taxrule: 1,
+      review: 1,
+    })
+    const stole = parsed.records.find((r) => r.entry.type === 'product' && r.entry.doc.sku === 'IMP-STOLE')!
+    // id from _id, slug and url_path from url_key, dates from `now`, for documents that lack them.
+    expect(stole.entry.doc).toMatchObject({
+      id: 9002,
+      slug: 'imported-silk-stole',
+      url_path: 'imported-silk-stole',
+      created_at: now,
+    })
+    const category = parsed.records.find((r) => r.entry.type === 'category')!
+    expect(category.entry.doc).toMatchObject({ id: 500, children_data: [] })
+  })
+
+  it("finds the stored url paths the file's mappings no longer use (renamed or unlisted)", () => {
+    const { file, text } = fixture('catalog.ndjson')
+    const out = prepareImport(text, file, { now })
+    if (!out.ok) throw new Error('expected ok')
+    // Only integer ids of the file's products and categories reach the statement.
+    expect(out.previousUrlsSql).toMatch(
+      /^SELECT url_path FROM products WHERE id IN \([0-9,]+\) UNION ALL SELECT url_path FROM categories WHERE id IN \(500\);$/,
+    )
+    expect(out.previousUrlsSql).toContain('9002')
+    const stored = [
+      { url_path: 'old-name-of-the-stole' },
+      { url_path: 'imported-silk-stole' },
+      { url_path: '/imported-shawls/' },
+      { url_path: null },
+    ]
+    expect(staleUrlKeys(stored, out.kv)).toEqual(['old-name-of-the-stole'])
+  })
+
+  it('renders SQL for products, inventory, search index and KV mappings', () => {
+    const { file, text } = fixture('catalog.ndjson')
+    const out = prepareImport(text, file, { now })
+    if (!out.ok) throw new Error('expected ok')
+    expect(out.sql).toContain('INSERT OR REPLACE INTO products')
+    expect(out.sql).toContain("'IMP-SHAWL-BLACK', 900101, 'IMP-SHAWL', 4, 1")
+    expect(out.sql).toContain("'IMP-SHAWL-RED', 900102, 'IMP-SHAWL', 0, 0")
+    expect(out.sql).toContain('INSERT INTO search_docs')
+    expect(out.sql).toContain('INSERT OR REPLACE INTO reviews')
+    expect(out.kv.map((e) => e.key).sort()).toEqual([
+      'imported-lookbook',
+      'imported-shawls',
+      'imported-shawls/imported-pashmina-shawl',
+      'imported-silk-stole',
+    ])
+    expect(JSON.parse(out.kv.find((e) => e.key === 'imported-shawls')!.value)).toMatchObject({
+      type: 'category',
+      id: 500,
+    })
+  })
+
+  it('reads a JSON array of plain documents with --type and knows each element’s line', () => {
+    const { file, text } = fixture('products.json')
+    expect(parseExport(text).map((r) => r.line)).toEqual([2, 14])
+    const parsed = parseImportFile(text, file, { now, type: 'product' })
+    expect(parsed.errors).toEqual([])
+    expect(parsed.records.map((r) => r.entry.type === 'product' && r.entry.doc.sku)).toEqual([
+      'ARR-KURTA',
+      'ARR-DRESS',
+    ])
+    const untyped = parseImportFile(text, file, { now })
+    expect(untyped.errors[0]).toMatchObject({
+      file,
+      line: 2,
+      reason: expect.stringMatching(/no _type; pass --type/),
+    })
+    expect(parseImportFile(text, file, { now, type: 'widget' }).errors[0]?.reason).toMatch(
+      /unknown --type 'widget'/,
+    )
+  })
+
+  it('reports every bad record with file, line and reason, and imports nothing from that file', () => {
+    const { file, text } = fixture('bad.ndjson')
+    const parsed = parseImportFile(text, file, { now })
+    expect(parsed.errors.map((e) => [e.file, e.line])).toEqual([
+      [file, 3],
+      [file, 4],
+      [file, 5],
+    ])
+    expect(parsed.errors[0]?.reason).toMatch(/invalid product: sku/)
+    expect(parsed.errors[1]?.reason).toMatch(/malformed JSON/)
+    expect(parsed.errors[2]?.reason).toMatch(/unsupported entity type 'cms_hierarchy'/)
+    expect(parsed.records).toEqual([])
+    const out = prepareImport(text, file, { now })
+    expect(out.ok).toBe(false)
+    expect(out).not.toHaveProperty('sql')
+  })
+
+  it('rejects duplicates, non-objects and hostile values without crashing', () => {
+    const dup = [
+      '{"_type":"cms_block","_id":"1","_source":{"id":1,"identifier":"a","title":"A","content":""}}',
+      '{"_type":"cms_block","_id":"1","_source":{"id":1,"identifier":"b","title":"B","content":""}}',
+      '[1,2]',
+      '{"_type":"product","_source":{"id":1,"sku":"X Y","name":"n","type_id":"simple","price":1,"status":1,"visibility":4,"url_key":"x"}}',
+      '{"_type":"product","_source":{"id":"1; DROP TABLE products","sku":"Z","name":"n","type_id":"simple","price":1,"status":1,"visibility":4,"url_key":"z"}}',
+    ].join('\n')
+    const parsed = parseImportFile(dup, 'dup.ndjson', { now })
+    expect(parsed.errors.map((e) => e.line)).toEqual([2, 3, 4, 5])
+    expect(parsed.errors[0]?.reason).toMatch(/duplicate cms_block id 1 \(first on line 1\)/)
+    expect(parsed.errors[3]?.reason).toMatch(/id/)
+    expect(parseImportFile('[{"a":', 'broken.json', { now }).errors[0]?.reason).toMatch(/malformed JSON/)
+  })
+})

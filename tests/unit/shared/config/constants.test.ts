@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AGGREGATION_SIZE,
+  AUTHORIZED_CART_BYPASS_MS,
+  availablePaymentMethods,
+  CAROUSEL,
+  CATEGORY_FETCH_SIZE,
+  CATEGORY_FETCH_SORT,
+  CHECKOUT_ACTIVITY_WINDOW_MS,
+  CURATED_HOME_QUERIES,
+  colorSwatch,
+  DEFAULT_FILTERS,
+  DEFAULT_PRICE_FILTER,
+  FLAGS,
+  GALLERY,
+  IMAGE_SIZES,
+  LAZY_IMAGE,
+  PAGE_SIZE,
+  PRICE_RANGES,
+  PRODUCT_LOAD_GUARD_MS,
+  RECENTLY_VIEWED_MAX,
+  SEARCH_MIN_SCORE,
+  SHIPPING_METHODS,
+  STOCK_CHUNK_SIZE,
+  storageKey,
+} from '../../../../shared/config'
+
+describe('spec constants', () => {
+  it.each([
+    ['page size', PAGE_SIZE, 24],
+    ['category fetch size', CATEGORY_FETCH_SIZE, 4000],
+    ['category fetch sort', CATEGORY_FETCH_SORT, 'position:asc'],
+    ['aggregation size', AGGREGATION_SIZE, 100],
+    ['search min score', SEARCH_MIN_SCORE, 0.02],
+    ['recently viewed max', RECENTLY_VIEWED_MAX, 20],
+    ['stock chunk', STOCK_CHUNK_SIZE, 15],
+    ['load guard', PRODUCT_LOAD_GUARD_MS, 20_000],
+    ['checkout window', CHECKOUT_ACTIVITY_WINDOW_MS, 1_800_000],
+    ['cart bypass', AUTHORIZED_CART_BYPASS_MS, 1_440_000],
+  ])('%s', (_name, actual, expected) => {
+    expect(actual).toBe(expected)
+  })
+
+  it('keeps the default filters and price ranges in the spec order', () => {
+    expect(DEFAULT_FILTERS).toEqual([
+      'rts',
+      'gender',
+      'category_product',
+      'color',
+      'discount',
+      'size',
+      'category',
+      'price',
+    ])
+    expect(PRICE_RANGES).toEqual([
+      { from: 0, to: 50 },
+      { from: 50, to: 100 },
+      { from: 100, to: 150 },
+      { from: 150 },
+    ])
+    expect(DEFAULT_PRICE_FILTER).toEqual({ from: 0, to: 100 })
+  })
+
+  it.each([
+    ['gallery', 600, 744],
+    ['thumbnail', 310, 300],
+    ['cart', 150, 150],
+    ['listing', 280, 419],
+    ['hoverZoom', 800, 1212],
+    ['ampGallery', 450, 500],
+  ] as const)('image size %s is %dx%d', (name, width, height) => {
+    expect(IMAGE_SIZES[name]).toEqual({ width, height })
+  })
+
+  it('display behaviour', () => {
+    expect(GALLERY).toEqual({ intervalMs: 5000, transitionMs: 300, preloadRange: 2, swipeThresholdPx: 20 })
+    expect(LAZY_IMAGE).toEqual({ retries: 3, preLoadFactor: 1.3, throttleMs: 200 })
+    expect(CAROUSEL).toEqual({ perPage: 2, speedMs: 500, autoplayMs: 2000 })
+  })
+
+  it('flags and checkout', () => {
+    expect(FLAGS.listOutOfStockProducts).toBe(true)
+    expect(FLAGS.offlineOrdersAutoTransmit).toBe(false)
+    expect(SHIPPING_METHODS).toHaveLength(1)
+    expect(SHIPPING_METHODS[0]?.amount).toBe(0)
+    expect(CURATED_HOME_QUERIES.map((q) => q.categoryId)).toEqual([189, 190])
+  })
+})
+
+describe('availablePaymentMethods', () => {
+  it.each([
+    [['simple'], ['paypal_standard', 'card', 'cashondelivery']],
+    [
+      ['virtual', 'simple'],
+      ['paypal_standard', 'card', 'cashondelivery'],
+    ],
+    [
+      ['virtual', 'downloadable'],
+      ['paypal_standard', 'card'],
+    ],
+    [['downloadable'], ['paypal_standard', 'card']],
+    [[], ['paypal_standard', 'card', 'cashondelivery']],
+  ])('%j → %j', (types, codes) => {
+    expect(availablePaymentMethods(types).map((m) => m.code)).toEqual(codes)
+  })
+})
+
+describe('colorSwatch and storageKey', () => {
+  it.each([
+    ['Black', '#000000'],
+    [' Sky  Blue ', '#87ceeb'],
+    ['unknown', null],
+    [null, null],
+  ])('%j → %j', (label, expected) => {
+    expect(colorSwatch(label)).toBe(expected)
+  })
+  it('prefixes collections with the store code', () => {
+    expect(storageKey('default', 'orders')).toBe('default-orders')
+  })
+})

@@ -1,0 +1,64 @@
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { parseImportFile } from '../../../scripts/catalogue/import/transform'
+import { importStatements, importUrlMappings } from '../../../scripts/catalogue/import/write'
+import { putUrlMappings } from '../../../scripts/catalogue/seed/write'
+import { getProductsBySku } from '../../../worker/catalog/products'
+import catalogNdjson from '../../fixtures/import/catalog.ndjson?raw'
+
+describe('imported catalogue in D1', () => {
+  it('is readable by every read path once its statements run in one batch', async () => {
+    const parsed = parseImportFile(catalogNdjson, 'catalog.ndjson', { now: '2026-01-01 00:00:00' })
+    expect(parsed.errors).toEqual([])
+    await env.DB.batch(importStatements(env.DB, parsed.records))
+    await putUrlMappings(env.URL_MAPPINGS, importUrlMappings(parsed.records))
+
+    const found = await getProductsBySku(env.DB, ['IMP-SHAWL-BLACK', 'IMP-STOLE'])
+    expect(found.get('IMP-SHAWL-BLACK')?.product.sku).toBe('IMP-SHAWL')
+    expect(found.get('IMP-SHAWL-BLACK')?.child?.stock.qty).toBe(4)
+    expect(found.get('IMP-STOLE')?.product.stock.qty).toBe(12)
+
+    const hit = (await (
+      await SELF.fetch('https://shop.test/api/url/map', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'imported-shawls/imported-pashmina-shawl' }),
+      })
+    ).json()) as { _type: string; _id: string }
+    expect(hit).toMatchObject({ _type: 'product', _id: '9001' })
+
+    const search = (await (
+      await SELF.fetch(
+        `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?request=${encodeURIComponent(
+          JSON.stringify({
+            query: { bool: { filter: { bool: { must: [{ terms: { category_ids: [500] } }] } } } },
+          }),
+        )}`,
+      )
+    ).json()) as { hits: { total: number | { value: number } } }
+    const total = typeof search.hits.total === 'number' ? search.hits.total : search.hits.total.value
+    expect(total).toBe(2)
+
+    const page = await SELF.fetch(
+      'https://shop.test/api/ext/cms-data/cmsPageIdentifier/imported-lookbook/storeId/0',
+    )
+    expect(page.status).toBe(200)
+    expect(await env.URL_MAPPINGS.get('imported-shawls', 'json')).toMatchObject({ type: 'category', id: 500 })
+  })
+
+  it('re-importing a configurable replaces its child stock rows', async () => {
+    const line = catalogNdjson.split('\n').find((l) => l.includes('"IMP-SHAWL"')) as string
+    const hit = JSON.parse(line) as { _source: { configurable_children: Array<{ sku: string }> } }
+    hit._source.configurable_children = hit._source.configurable_children.filter(
+      (c) => c.sku !== 'IMP-SHAWL-RED',
+    )
+    const shrunk = JSON.stringify(hit)
+    const parsed = parseImportFile(shrunk, 'again.ndjson', { now: '2026-01-01 00:00:00' })
+    expect(parsed.errors).toEqual([])
+    await env.DB.batch(importStatements(env.DB, parsed.records))
+    const rows = await env.DB.prepare('SELECT sku FROM inventory WHERE parent_sku = ?')
+      .bind('IMP-SHAWL')
+      .all()
+    expect(rows.results.map((r) => r.sku)).toEqual(['IMP-SHAWL-BLACK'])
+  })
+})

@@ -1,0 +1,94 @@
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { MSG } from '../../../shared/i18n/messages'
+import { decodeEntities } from '../../helpers/html'
+
+interface Doc {
+  sku: string
+  category_ids: number[]
+  status: number
+  visibility: number
+}
+
+async function home(path = '/', init?: RequestInit): Promise<string> {
+  const res = await SELF.fetch(`https://shop.test${path}`, init)
+  expect(res.status).toBe(200)
+  return res.text()
+}
+
+/** The tile skus inside the home section of a curated category. */
+function sectionSkus(html: string, categoryId: number): string[] {
+  const start = html.indexOf(`data-category-id="${categoryId}"`)
+  if (start < 0) return []
+  const end = html.indexOf('</section>', html.indexOf('</ul>', start))
+  return [...html.slice(start, end).matchAll(/<article class="tile" data-sku="([^"]+)"/g)].map(
+    (m) => m[1] ?? '',
+  )
+}
+
+describe('home page', () => {
+  it('shows the curated sections for categories 189 and 190 with their products', async () => {
+    const html = await home()
+    const rows = await env.DB.prepare(
+      'SELECT doc FROM products WHERE status IN (0,1) AND visibility IN (2,3,4)',
+    ).all<{
+      doc: string
+    }>()
+    const docs = rows.results.map((r) => JSON.parse(r.doc) as Doc)
+    for (const [id, name] of [
+      [189, 'Performance Fabrics'],
+      [190, 'Tees'],
+    ] as const) {
+      expect(html).toContain(`data-category-id="${id}"`)
+      expect(decodeEntities(html)).toContain(`>${name}</h2>`)
+      const skus = sectionSkus(html, id)
+      expect(skus.length).toBeGreaterThan(0)
+      for (const sku of skus) {
+        expect(docs.find((d) => d.sku === sku)?.category_ids).toContain(id)
+      }
+    }
+  })
+
+  it('renders the head image, strip, carousels with the spec defaults, newsletter and popups', async () => {
+    const html = await home()
+    expect(html).toContain('class="home-hero"')
+    expect(html).toContain('data-testid="home-strip"')
+    expect(html).toMatch(/data-carousel="" data-per-page="2" data-speed="500" data-autoplay="2000"/)
+    expect(html).toContain('data-newsletter=""')
+    expect(html).toContain('data-popup="exit_popup"')
+    expect(html).toContain('data-popup="generic_popup"')
+    expect(html).not.toContain('data-notice=')
+  })
+
+  it('carries the spec notice after a redirect from an unknown category', async () => {
+    const redirect = await SELF.fetch('https://shop.test/c/nope', { redirect: 'manual' })
+    const location = redirect.headers.get('location') ?? ''
+    const html = await home(location)
+    expect(decodeEntities(html)).toContain(`data-notice="${MSG.offlineRedirectHome}"`)
+  })
+
+  it('puts the menu in the header: include_in_menu with products or children, by mp_new_attribute', async () => {
+    const html = decodeEntities(await home())
+    const nav = html.match(/<nav class="header__nav"[\s\S]*?<\/nav>/)?.[0] ?? ''
+    const names = [...nav.matchAll(/class="header__nav-link">([^<]+)</g)].map((m) => m[1])
+    // Seed menu orders: New In 0, Women 1, Men 2, Tees 3, Accessories 4, Performance Fabrics 5, Sale 6;
+    // Gifts has none (100000); Bridal Edit is empty and Archive is not in the menu.
+    expect(names.slice(0, 7)).toEqual([
+      'New In',
+      'Women',
+      'Men',
+      'Tees',
+      'Accessories',
+      'Performance Fabrics',
+      'Sale',
+    ])
+    expect(names).not.toContain('Bridal Edit')
+    expect(names).not.toContain('Archive')
+  })
+
+  it('hides international products and shows converted prices in USD', async () => {
+    const html = await home('/', { headers: { cookie: 'currency=USD' } })
+    expect(html).toMatch(/class="price[^"]*">\$/)
+    expect(html).not.toMatch(/class="price[^"]*">₹/)
+  })
+})

@@ -1,0 +1,46 @@
+/**
+ * Who is calling: the customer is derived from the access token ONLY, never from a body or query
+ * user id. Every endpoint takes it as `Authorization: Bearer <token>` (what our client sends, so
+ * it stays out of URLs, logs and Referer) or as `?token=` (vue-storefront clients); an empty
+ * `?token=` is a guest. Both present with different values is a 400: which one was meant is unknown.
+ * A missing token means a guest; a present but invalid, expired or revoked one is a 401.
+ */
+import type { Context } from 'hono'
+import type { AppEnv } from '../../platform/env'
+import { fail } from '../../platform/http'
+import { type CustomerRow, findCustomerById } from '../user/repo'
+import { tokenSecret, verifyAccessToken } from './tokens'
+
+/** Magento's wording; the client hides a message containing it and refreshes the token instead. */
+export const NOT_AUTHORIZED = "The consumer isn't authorized to access self."
+export const FORBIDDEN = 'This resource belongs to another customer.'
+
+export const MSG_TWO_TOKENS =
+  'Send the access token once: the Authorization header and ?token= carry different tokens.'
+
+/** The raw token from the Authorization header or the query ('' when absent). */
+export function readToken(c: Context<AppEnv>): string {
+  const query = c.req.query('token') ?? ''
+  const header = c.req.header('authorization') ?? ''
+  const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? ''
+  if (query && bearer && query !== bearer) fail(400, MSG_TWO_TOKENS)
+  return bearer || query
+}
+
+/** The calling customer, null for a guest (no token); invalid tokens → 401. */
+export async function optionalCustomer(c: Context<AppEnv>): Promise<CustomerRow | null> {
+  const token = readToken(c)
+  if (!token) return null
+  const verified = await verifyAccessToken(tokenSecret(c.env, c.var.config), token, Date.now())
+  if (!verified) fail(401, NOT_AUTHORIZED)
+  const customer = await findCustomerById(c.env.DB, verified.customerId)
+  if (!customer || customer.token_version !== verified.version) fail(401, NOT_AUTHORIZED)
+  return customer
+}
+
+/** The calling customer; guests and invalid tokens → 401. */
+export async function requireCustomer(c: Context<AppEnv>): Promise<CustomerRow> {
+  const customer = await optionalCustomer(c)
+  if (!customer) fail(401, NOT_AUTHORIZED)
+  return customer
+}

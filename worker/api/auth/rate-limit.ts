@@ -1,0 +1,158 @@
+/**
+ * Request limits of the account endpoints, cheapest first:
+ *
+ * 1. `limitClientAddress`: the Workers Rate Limiting binding AUTH_LIMITER, a burst limit per client
+ *    address (CF-Connecting-IP, set by Cloudflare) across every endpoint that hashes a password or
+ *    sends mail. It costs no D1 write. It counts per Cloudflare location and is eventually
+ *    consistent, so the exact, global limits below stay behind it. Locally (wrangler dev, tests)
+ *    Miniflare implements it, and requests without the header share one key.
+ * 2. Fixed-window counters in D1 (`hit`/`reserveOrReject`, atomic upsert; KV has no
+ *    compare-and-set): per address and per target over 15 minutes. A request reserves an attempt
+ *    first (so parallel guesses are counted too); a successful login releases the reservation.
+ * 3. Slow-down per account (`claimAttempt`/`recordFailure`/`recordSuccess`): never a lockout.
+ *    After k recent failures the next password check is allowed only SLOWDOWN_BASE_MS·2^(k−1)
+ *    (at most SLOWDOWN_CAP_MS) after the last one; attempts inside that spacing are refused
+ *    without being checked or counted, so nobody can extend anyone else's wait. A correct password
+ *    clears the account's failures, and failures older than SLOWDOWN_MEMORY_MS are forgotten.
+ *    The slot is claimed with one compare-and-set, so parallel guesses get one check per slot.
+ */
+import type { Context } from 'hono'
+import type { AppEnv } from '../../platform/env'
+import { clientIp, fail } from '../../platform/http'
+
+export const RATE_WINDOW_MS = 15 * 60 * 1000
+export const LOGIN_LIMIT_PER_IP = 20
+export const RESET_LIMIT_PER_ACCOUNT = 5
+export const RESET_LIMIT_PER_IP = 20
+
+/** AUTH_LIMITER's setting in wrangler.toml (`simple = { limit, period }`), for messages and tests. */
+export const CLIENT_ADDRESS_LIMIT = 30
+export const CLIENT_ADDRESS_PERIOD_SECONDS = 60
+export const MSG_CLIENT_ADDRESS_LIMITED = `Too many requests from your network address: at most ${CLIENT_ADDRESS_LIMIT} sign-in, registration, password or newsletter requests per minute. Please wait a minute and try again.`
+
+export const SLOWDOWN_BASE_MS = 1000
+export const SLOWDOWN_CAP_MS = 60_000
+export const SLOWDOWN_MEMORY_MS = 15 * 60 * 1000
+
+/** Counts one attempt for `key` and returns the count inside the current window. */
+export async function hit(
+  db: D1Database,
+  key: string,
+  now: number,
+  windowMs = RATE_WINDOW_MS,
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN 1 ELSE rate_limits.count + 1 END,
+         window_start = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN ?2 ELSE rate_limits.window_start END
+       RETURNING count`,
+    )
+    .bind(key, now, windowMs)
+    .first<{ count: number }>()
+  return row?.count ?? 1
+}
+
+/** Takes back one attempt (a successful login is not a failure). */
+export async function release(db: D1Database, key: string): Promise<void> {
+  await db.prepare('UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ?').bind(key).run()
+}
+
+/** Clears a counter. */
+export async function clear(db: D1Database, key: string): Promise<void> {
+  await db.prepare('DELETE FROM rate_limits WHERE key = ?').bind(key).run()
+}
+
+/** Reserves attempts on every key; over any limit → 429 envelope (nothing else happens). */
+export async function reserveOrReject(
+  db: D1Database,
+  limits: { key: string; limit: number; windowMs?: number }[],
+  now: number,
+  message: string,
+): Promise<void> {
+  const counts = await Promise.all(limits.map((l) => hit(db, l.key, now, l.windowMs)))
+  if (counts.some((count, i) => count > (limits[i] as { limit: number }).limit)) fail(429, message)
+}
+
+/** Refuses with 429 and Retry-After when the client address is over AUTH_LIMITER's burst limit. */
+export async function limitClientAddress(c: Context<AppEnv>): Promise<void> {
+  const limiter = c.env.AUTH_LIMITER
+  // Without the binding (a deployment that removed it) the D1 counters still apply.
+  if (!limiter) return
+  const { success } = await limiter.limit({ key: `auth:${clientIp(c)}` })
+  if (!success) {
+    c.header('retry-after', String(CLIENT_ADDRESS_PERIOD_SECONDS))
+    fail(429, MSG_CLIENT_ADDRESS_LIMITED)
+  }
+}
+
+/** The spacing required after `failures` recent failures (0 → none). */
+export function slowdownDelayMs(failures: number): number {
+  if (failures <= 0) return 0
+  return Math.min(SLOWDOWN_BASE_MS * 2 ** Math.min(failures - 1, 30), SLOWDOWN_CAP_MS)
+}
+
+// In SQL: the spacing after (failures + 1) failures, i.e. BASE·2^failures capped; `1 << n` is
+// SQLite's power of two (n capped so the shift cannot overflow).
+const NEXT_SPACING_SQL = 'MIN(?3 * (1 << MIN(failures, 30)), ?4)'
+
+/**
+ * Claims the next password check for `key` or refuses it: 429 with Retry-After (seconds) and
+ * `message(seconds)`. The claimed slot is held for the spacing one more failure would need, so a
+ * parallel guess waits too; `recordSuccess` releases it at once.
+ */
+export async function claimAttempt(
+  c: Context<AppEnv>,
+  key: string,
+  now: number,
+  message: (seconds: number) => string,
+): Promise<void> {
+  const db = c.env.DB
+  const claimed = await db
+    .prepare(
+      `INSERT INTO auth_throttle (key, failures, last_failure_at, next_allowed_at) VALUES (?1, 0, 0, ?2 + ?3)
+       ON CONFLICT(key) DO UPDATE SET
+         failures = CASE WHEN last_failure_at <= ?2 - ?5 THEN 0 ELSE failures END,
+         next_allowed_at = ?2 + CASE WHEN last_failure_at <= ?2 - ?5 THEN ?3 ELSE ${NEXT_SPACING_SQL} END
+       WHERE auth_throttle.next_allowed_at <= ?2
+       RETURNING failures`,
+    )
+    .bind(key, now, SLOWDOWN_BASE_MS, SLOWDOWN_CAP_MS, SLOWDOWN_MEMORY_MS)
+    .first<{ failures: number }>()
+  if (claimed) return
+  const row = await db
+    .prepare('SELECT next_allowed_at FROM auth_throttle WHERE key = ?')
+    .bind(key)
+    .first<{ next_allowed_at: number }>()
+  const seconds = Math.max(1, Math.ceil(((row?.next_allowed_at ?? now) - now) / 1000))
+  c.header('retry-after', String(seconds))
+  fail(429, message(seconds))
+}
+
+/** A wrong password: one more recent failure, and the next check waits the doubled spacing. */
+export async function recordFailure(db: D1Database, key: string, now: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO auth_throttle (key, failures, last_failure_at, next_allowed_at) VALUES (?1, 1, ?2, ?2 + ?3)
+       ON CONFLICT(key) DO UPDATE SET
+         failures = CASE WHEN last_failure_at <= ?2 - ?5 THEN 1 ELSE failures + 1 END,
+         last_failure_at = ?2,
+         next_allowed_at = ?2 + CASE WHEN last_failure_at <= ?2 - ?5 THEN ?3 ELSE ${NEXT_SPACING_SQL} END`,
+    )
+    .bind(key, now, SLOWDOWN_BASE_MS, SLOWDOWN_CAP_MS, SLOWDOWN_MEMORY_MS)
+    .run()
+}
+
+/** The right password: the account's failures are forgotten and its next check is free. */
+export async function recordSuccess(db: D1Database, key: string): Promise<void> {
+  await db.prepare('DELETE FROM auth_throttle WHERE key = ?').bind(key).run()
+}
+
+/** Drops slow-down rows nobody needs any more (no failure for the memory window, slot open). */
+export function pruneThrottle(db: D1Database, now: number): Promise<unknown> {
+  return db
+    .prepare('DELETE FROM auth_throttle WHERE last_failure_at < ?1 AND next_allowed_at < ?2')
+    .bind(now - SLOWDOWN_MEMORY_MS, now)
+    .run()
+}

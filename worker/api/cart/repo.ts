@@ -1,0 +1,216 @@
+/**
+ * Cart storage and ownership. A guest cart is addressed by its 32-hex token (a bearer secret);
+ * a customer cart by its numeric quote id, and only with its owner's access token (others → 403,
+ * no token → 401). Inactive (ordered) carts are gone (404) so the client creates a new one.
+ */
+import type { Context } from 'hono'
+import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
+import { priceView } from '../../../shared/domain/price'
+import type { ConfigurableChild, Product, TaxRule } from '../../../shared/schemas/catalog'
+import { getTaxRules } from '../../catalog/content'
+import { getProductsBySku } from '../../catalog/products'
+import type { AppEnv } from '../../platform/env'
+import { fail } from '../../platform/http'
+import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
+import type { CustomerRow } from '../user/repo'
+import { configureLine, type LineConfig, LineProblem, parseStoredOption } from './line-options'
+import { type CouponRule, computeTotals, type PricedLine, TotalsError } from './totals'
+
+export const GUEST_CART_RE = /^[0-9a-f]{32}$/
+export const MAX_CART_LINES = 100
+
+export interface CartRow {
+  id: number
+  guest_token: string | null
+  customer_id: number | null
+  is_active: number
+  coupon_code: string | null
+  shipping_address: string | null
+  billing_address: string | null
+  shipping_method: string | null
+}
+
+export interface CartItemRow {
+  item_id: number
+  cart_id: number
+  sku: string
+  parent_sku: string | null
+  product_id: number
+  qty: number
+  product_option: string | null
+}
+
+export interface ResolvedCart {
+  cart: CartRow
+  /** The id as the client knows it (guest token or numeric id), echoed as quote_id. */
+  cartKey: string
+  customer: CustomerRow | null
+}
+
+/** Loads the cart named by ?cartId and checks the caller may use it. */
+export async function resolveCart(c: Context<AppEnv>): Promise<ResolvedCart> {
+  const cartKey = (c.req.query('cartId') ?? '').trim()
+  const customer = await optionalCustomer(c)
+  if (!cartKey) fail(400, 'cartId is required')
+  let cart: CartRow | null
+  if (GUEST_CART_RE.test(cartKey)) {
+    cart = await c.env.DB.prepare('SELECT * FROM carts WHERE guest_token = ?').bind(cartKey).first<CartRow>()
+  } else if (/^\d{1,15}$/.test(cartKey)) {
+    if (!customer) fail(401, NOT_AUTHORIZED)
+    cart = await c.env.DB.prepare('SELECT * FROM carts WHERE id = ? AND guest_token IS NULL')
+      .bind(Number(cartKey))
+      .first<CartRow>()
+    if (cart !== null && cart.customer_id !== customer.id) fail(403, FORBIDDEN)
+  } else {
+    return fail(400, 'cartId is not a valid cart id')
+  }
+  if (!cart?.is_active) fail(404, `No such entity with cartId = ${cartKey}`)
+  return { cart, cartKey, customer }
+}
+
+export async function listItems(db: D1Database, cartId: number): Promise<CartItemRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM cart_items WHERE cart_id = ? ORDER BY item_id')
+    .bind(cartId)
+    .all<CartItemRow>()
+  return results
+}
+
+/** Display options [{label, value}] of a configurable child. */
+function childOptions(product: Product, child: ConfigurableChild | undefined) {
+  if (!child) return []
+  return product.configurable_options.flatMap((attr) => {
+    const id = Number((child as Record<string, unknown>)[attr.attribute_code])
+    const value = attr.values.find((v) => v.value_index === id)
+    return value ? [{ label: attr.label, value: value.label }] : []
+  })
+}
+
+export interface PricingContext {
+  now: number
+  country: string | null
+  currency: string
+}
+
+/**
+ * Prices one configured line with the shared price functions from the catalogue document: the
+ * product's (or chosen child's) price, the catalogue prices of the chosen custom option values and
+ * bundle links, and the tax rate of the product's class in `ctx.country`. Nothing a client sent
+ * about money is an input.
+ */
+export function priceLine(
+  product: Product,
+  config: LineConfig,
+  item: { item_id: number; qty: number },
+  taxRules: TaxRule[],
+  ctx: PricingContext,
+): PricedLine {
+  const child = config.child
+  const view = priceView(product, {
+    now: ctx.now,
+    currency: 'INR',
+    taxRules,
+    country: ctx.country,
+    variantSku: child?.sku ?? null,
+    customOptions: config.customOptions,
+    bundleSelection: config.bundleSelection,
+  })
+  return {
+    item_id: item.item_id,
+    sku: config.sku,
+    name: child?.name ?? product.name,
+    qty: item.qty,
+    product_type: product.type_id,
+    product_option: config.option ?? undefined,
+    unitExcl: view.final,
+    unitIncl: view.finalInclTax,
+    taxRate: view.taxRate,
+    options: childOptions(product, child),
+  }
+}
+
+/**
+ * Prices every cart line from the live catalogue: the stored item options are checked again
+ * against the product (configureLine) and priced by priceLine. A line whose product is gone, or
+ * whose options no longer fit it, is returned in `missing` and not priced.
+ */
+export async function priceItems(db: D1Database, items: CartItemRow[], ctx: PricingContext) {
+  const [bySku, taxRules] = await Promise.all([
+    getProductsBySku(
+      db,
+      items.map((i) => i.sku),
+    ),
+    getTaxRules(db),
+  ])
+  const lines: PricedLine[] = []
+  const missing: CartItemRow[] = []
+  for (const item of items) {
+    const found = bySku.get(item.sku)
+    if (!found) {
+      missing.push(item)
+      continue
+    }
+    let config: LineConfig
+    try {
+      config = configureLine(found.product, found.child, parseStoredOption(item.product_option))
+    } catch (err) {
+      if (!(err instanceof LineProblem)) throw err
+      missing.push(item)
+      continue
+    }
+    lines.push(priceLine(found.product, config, item, taxRules, ctx))
+  }
+  return { lines, missing, bySku }
+}
+
+/** The Magento cart item shape of /pull and /update. */
+export function toCartItem(item: CartItemRow, cartKey: string, line?: PricedLine) {
+  return {
+    item_id: item.item_id,
+    sku: item.sku,
+    qty: item.qty,
+    name: line?.name ?? item.sku,
+    price: line ? Math.round(line.unitExcl * 100) / 100 : 0,
+    product_type: line?.product_type ?? 'simple',
+    quote_id: cartKey,
+    ...(line?.product_option
+      ? { product_option: line.product_option }
+      : item.product_option
+        ? { product_option: parseStoredOption(item.product_option) }
+        : {}),
+  }
+}
+
+export async function findCoupon(db: D1Database, code: string | null): Promise<CouponRule | null> {
+  if (!code) return null
+  return db.prepare('SELECT * FROM coupons WHERE code = ?').bind(code).first<CouponRule>()
+}
+
+/** The tax country of a cart: its shipping address, else the store's country. */
+export function cartCountry(cart: CartRow, fallback: string | null | undefined): string | null {
+  const address = cart.shipping_address
+    ? (JSON.parse(cart.shipping_address) as { country_id?: string })
+    : null
+  return address?.country_id || fallback || null
+}
+
+/** Totals of a cart (400 saying the tax country is missing when none is known). */
+export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.now()) {
+  const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
+  const items = await listItems(c.env.DB, cart.id)
+  const { lines } = await priceItems(c.env.DB, items, { now, country, currency: 'INR' })
+  const coupon = await findCoupon(c.env.DB, cart.coupon_code)
+  try {
+    return computeTotals({
+      lines,
+      coupon,
+      shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
+      currency: 'INR',
+      country,
+      now,
+    })
+  } catch (err) {
+    if (err instanceof TotalsError) fail(400, err.message)
+    throw err
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * /api/cart/* (contract §1.2, transactions spec §7), Magento-shaped results:
+ *   POST /create?token                        → cart id (guest: 32 hex; customer: numeric, one active per customer)
+ *   GET|POST /pull?token&cartId               → items [{item_id, sku, qty, name, price, product_type, quote_id, product_option?}]
+ *   POST /update?token&cartId {cartItem}      → the saved item (qty is absolute: replays never double it)
+ *   POST /delete?token&cartId {cartItem}      → true
+ *   GET  /totals?token&cartId                 → totals with items and total_segments
+ *   GET  /payment-methods?token&cartId        → [{code,title}] (cash on delivery hidden for virtual-only carts)
+ *   GET|POST /shipping-methods?token&cartId   → [{carrier_code, method_code, amount, ...}] (POST body {address})
+ *   POST /shipping-information?token&cartId   {addressInformation} → {payment_methods, totals}
+ *   POST /collect-totals?token&cartId         → totals
+ *   POST /apply-coupon?token&cartId&coupon    → true (or 400 with why the coupon does not apply)
+ *   POST /delete-coupon?token&cartId          → true
+ *   GET  /coupon?token&cartId                 → the applied code or null
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import {
+  availablePaymentMethods,
+  SHIPPING_METHODS,
+  VIRTUAL_PRODUCT_TYPES,
+} from '../../../shared/config/checkout'
+import {
+  CartDeleteBodySchema,
+  CartUpdateBodySchema,
+  ShippingInformationBodySchema,
+  ShippingMethodsBodySchema,
+} from '../../../shared/schemas/cart'
+import { getProductsBySku } from '../../catalog/products'
+import type { AppEnv } from '../../platform/env'
+import { fail, limitBody, noStore, ok, readBody } from '../../platform/http'
+import { randomHex } from '../auth/crypto'
+import { optionalCustomer } from '../auth/guard'
+import { magentoDate } from '../user/repo'
+import { parseStoredOption } from './line-options'
+import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from './lines'
+import {
+  type CartItemRow,
+  cartCountry,
+  cartTotals,
+  findCoupon,
+  listItems,
+  MAX_CART_LINES,
+  priceItems,
+  resolveCart,
+  toCartItem,
+} from './repo'
+import { couponProblem } from './totals'
+
+export const cartRoutes = new Hono<AppEnv>()
+cartRoutes.use('*', noStore)
+
+/** The largest request body a cart call reads (a cart item with its options is well under 8 KiB). */
+export const MAX_CART_BODY_BYTES = 64 * 1024
+cartRoutes.use('*', limitBody(MAX_CART_BODY_BYTES))
+
+export const QTY_NOT_AVAILABLE = 'The requested qty is not available'
+export const PRODUCT_NOT_AVAILABLE = 'Product that you are trying to add is not available.'
+
+cartRoutes.post('/create', async (c) => {
+  const customer = await optionalCustomer(c)
+  const db = c.env.DB
+  const stamp = magentoDate(Date.now())
+  if (!customer) {
+    const token = randomHex(16)
+    await db
+      .prepare('INSERT INTO carts (guest_token, created_at, updated_at) VALUES (?, ?, ?)')
+      .bind(token, stamp, stamp)
+      .run()
+    return ok(c, token)
+  }
+  // One active cart per customer (partial unique index): concurrent creates converge on it.
+  await db
+    .prepare('INSERT OR IGNORE INTO carts (customer_id, created_at, updated_at) VALUES (?, ?, ?)')
+    .bind(customer.id, stamp, stamp)
+    .run()
+  const row = await db
+    .prepare('SELECT id FROM carts WHERE customer_id = ? AND is_active = 1')
+    .bind(customer.id)
+    .first<{ id: number }>()
+  return ok(c, String(row?.id))
+})
+
+const pull = async (c: Context<AppEnv>) => {
+  const { cart, cartKey } = await resolveCart(c)
+  const items = await listItems(c.env.DB, cart.id)
+  const { lines } = await priceItems(c.env.DB, items, { now: Date.now(), country: null, currency: 'INR' })
+  const byId = new Map(lines.map((l) => [l.item_id, l]))
+  return ok(
+    c,
+    items.map((i) => toCartItem(i, cartKey, byId.get(i.item_id))),
+  )
+}
+cartRoutes.get('/pull', pull)
+cartRoutes.post('/pull', pull)
+
+/** The 400 a cart add answers for a line the catalogue refuses. */
+function cartLineFailure(err: unknown): never {
+  if (!(err instanceof LineFailureError)) throw err
+  const f = err.failure
+  if (f.kind === 'unknown-sku') fail(400, `The product that was requested doesn't exist (sku ${f.sku}).`)
+  if (f.kind === 'needs-variant') fail(400, 'You need to choose options for your item.')
+  if (f.kind === 'options') fail(400, `Invalid cart item: product_option: ${f.message}`)
+  fail(400, PRODUCT_NOT_AVAILABLE)
+}
+
+cartRoutes.post('/update', async (c) => {
+  const { cart, cartKey } = await resolveCart(c)
+  const { cartItem } = await readBody(c, CartUpdateBodySchema)
+  const db = c.env.DB
+  // A quantity change without options keeps (and is checked with) the line's stored options.
+  let requestedOption: unknown = cartItem.product_option ?? undefined
+  if (requestedOption === undefined) {
+    const existing = await db
+      .prepare(
+        cartItem.item_id !== undefined
+          ? 'SELECT product_option FROM cart_items WHERE cart_id = ?1 AND item_id = ?2'
+          : 'SELECT product_option FROM cart_items WHERE cart_id = ?1 AND sku = ?2',
+      )
+      .bind(cart.id, cartItem.item_id ?? cartItem.sku)
+      .first<{ product_option: string | null }>()
+    requestedOption = parseStoredOption(existing?.product_option ?? null)
+  }
+  let resolved: Awaited<ReturnType<typeof resolveLines>>
+  try {
+    resolved = await resolveLines(db, [
+      { sku: cartItem.sku, qty: cartItem.qty, product_option: requestedOption },
+    ])
+  } catch (err) {
+    cartLineFailure(err)
+  }
+  const line = resolved.lines[0] as ResolvedLine
+  if (shortOfStock(resolved.needed, resolved.stock)) fail(400, QTY_NOT_AVAILABLE)
+  const stamp = magentoDate(Date.now())
+  const option = line.option ? JSON.stringify(line.option) : null
+  let saved: CartItemRow | null
+  if (cartItem.item_id !== undefined) {
+    // The item id must name this product's line: a quantity checked against one product never
+    // lands on another product's line.
+    saved = await db
+      .prepare(
+        'UPDATE cart_items SET qty = ?, product_option = COALESCE(?, product_option) WHERE item_id = ? AND cart_id = ? AND sku = ? RETURNING *',
+      )
+      .bind(cartItem.qty, option, cartItem.item_id, cart.id, line.sku)
+      .first<CartItemRow>()
+    if (!saved) fail(404, `Cart ${cartKey} doesn't contain item ${cartItem.item_id}`)
+  } else {
+    // One statement adds the line only while the cart has fewer than MAX_CART_LINES lines (or
+    // already has this sku), so concurrent adds can never push a cart past the cap. The same sku
+    // again sets the quantity (absolute, idempotent): a replayed or racing add never creates a
+    // second line or doubles the quantity.
+    saved = await db
+      .prepare(
+        `INSERT INTO cart_items (cart_id, sku, parent_sku, product_id, qty, product_option, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
+         WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?1) < ?8
+            OR EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND sku = ?2)
+         ON CONFLICT(cart_id, sku) DO UPDATE SET qty = excluded.qty, product_option = COALESCE(excluded.product_option, product_option)
+         RETURNING *`,
+      )
+      .bind(cart.id, line.sku, line.parentSku, line.productId, cartItem.qty, option, stamp, MAX_CART_LINES)
+      .first<CartItemRow>()
+    if (!saved) fail(400, `A cart holds at most ${MAX_CART_LINES} different products.`)
+  }
+  await db.prepare('UPDATE carts SET updated_at = ? WHERE id = ?').bind(stamp, cart.id).run()
+  const item = saved as CartItemRow
+  const { lines } = await priceItems(db, [item], { now: Date.now(), country: null, currency: 'INR' })
+  return ok(c, toCartItem(item, cartKey, lines[0]))
+})
+
+cartRoutes.post('/delete', async (c) => {
+  const { cart } = await resolveCart(c)
+  const { cartItem } = await readBody(c, CartDeleteBodySchema)
+  // Idempotent: removing an item that is already gone is not an error (queued/offline replays).
+  if (cartItem.item_id !== undefined) {
+    await c.env.DB.prepare('DELETE FROM cart_items WHERE item_id = ? AND cart_id = ?')
+      .bind(cartItem.item_id, cart.id)
+      .run()
+  } else {
+    await c.env.DB.prepare('DELETE FROM cart_items WHERE sku = ? AND cart_id = ?')
+      .bind(cartItem.sku, cart.id)
+      .run()
+  }
+  return ok(c, true)
+})
+
+cartRoutes.get('/totals', async (c) => {
+  const { cart } = await resolveCart(c)
+  return ok(c, await cartTotals(c, cart))
+})
+
+cartRoutes.post('/collect-totals', async (c) => {
+  const { cart } = await resolveCart(c)
+  return ok(c, await cartTotals(c, cart))
+})
+
+async function paymentMethodsOf(db: D1Database, cartId: number) {
+  const items = await listItems(db, cartId)
+  const bySku = await getProductsBySku(
+    db,
+    items.map((i) => i.sku),
+  )
+  const types = items.map((i) => bySku.get(i.sku)?.product.type_id ?? 'simple')
+  return availablePaymentMethods(types).map((m) => ({ code: m.code, title: m.title }))
+}
+
+cartRoutes.get('/payment-methods', async (c) => {
+  const { cart } = await resolveCart(c)
+  return ok(c, await paymentMethodsOf(c.env.DB, cart.id))
+})
+
+async function shippingMethodsOf(db: D1Database, cartId: number) {
+  const items = await listItems(db, cartId)
+  const bySku = await getProductsBySku(
+    db,
+    items.map((i) => i.sku),
+  )
+  const allVirtual =
+    items.length > 0 &&
+    items.every((i) =>
+      (VIRTUAL_PRODUCT_TYPES as readonly string[]).includes(bySku.get(i.sku)?.product.type_id ?? ''),
+    )
+  if (allVirtual) return []
+  return SHIPPING_METHODS.map((m) => ({
+    carrier_code: m.carrier_code,
+    method_code: m.method_code,
+    carrier_title: m.carrier_title,
+    method_title: m.method_title,
+    amount: m.amount,
+    base_amount: m.amount,
+    available: true,
+    error_message: '',
+    price_excl_tax: m.amount,
+    price_incl_tax: m.amount,
+  }))
+}
+
+cartRoutes.get('/shipping-methods', async (c) => {
+  const { cart } = await resolveCart(c)
+  return ok(c, await shippingMethodsOf(c.env.DB, cart.id))
+})
+
+cartRoutes.post('/shipping-methods', async (c) => {
+  const { cart } = await resolveCart(c)
+  await readBody(c, ShippingMethodsBodySchema)
+  return ok(c, await shippingMethodsOf(c.env.DB, cart.id))
+})
+
+cartRoutes.post('/shipping-information', async (c) => {
+  const resolved = await resolveCart(c)
+  const { addressInformation: info } = await readBody(c, ShippingInformationBodySchema)
+  const method =
+    info.shipping_carrier_code || info.shipping_method_code
+      ? SHIPPING_METHODS.find(
+          (m) =>
+            m.carrier_code === (info.shipping_carrier_code ?? m.carrier_code) &&
+            m.method_code === (info.shipping_method_code ?? m.method_code),
+        )
+      : SHIPPING_METHODS[0]
+  if (!method) fail(400, 'The shipping method is not available.')
+  const shipping = JSON.stringify(info.shipping_address)
+  const billing = JSON.stringify(info.billing_address ?? info.shipping_address)
+  await c.env.DB.prepare(
+    'UPDATE carts SET shipping_address = ?, billing_address = ?, shipping_method = ?, updated_at = ? WHERE id = ?',
+  )
+    .bind(
+      shipping,
+      billing,
+      `${method.carrier_code}_${method.method_code}`,
+      magentoDate(Date.now()),
+      resolved.cart.id,
+    )
+    .run()
+  const cart = { ...resolved.cart, shipping_address: shipping, billing_address: billing }
+  return ok(c, {
+    payment_methods: await paymentMethodsOf(c.env.DB, cart.id),
+    totals: await cartTotals(c, cart),
+  })
+})
+
+cartRoutes.post('/apply-coupon', async (c) => {
+  const { cart } = await resolveCart(c)
+  const code = (c.req.query('coupon') ?? '').trim()
+  if (!code || code.length > 64) fail(400, 'coupon is required')
+  const items = await listItems(c.env.DB, cart.id)
+  if (items.length === 0)
+    fail(400, `The cart doesn't contain products, so the coupon "${code}" cannot be applied.`)
+  const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
+  const { lines } = await priceItems(c.env.DB, items, { now: Date.now(), country, currency: 'INR' })
+  const subtotalIncl = lines.reduce((s, l) => s + l.unitIncl * l.qty, 0)
+  const rule = await findCoupon(c.env.DB, code)
+  const problem = couponProblem(rule, code, subtotalIncl, Date.now())
+  if (problem || !rule) fail(400, problem ?? `The coupon code "${code}" is not valid.`)
+  await c.env.DB.prepare('UPDATE carts SET coupon_code = ?, updated_at = ? WHERE id = ?')
+    .bind(rule.code, magentoDate(Date.now()), cart.id)
+    .run()
+  return ok(c, true)
+})
+
+cartRoutes.post('/delete-coupon', async (c) => {
+  const { cart } = await resolveCart(c)
+  await c.env.DB.prepare('UPDATE carts SET coupon_code = NULL, updated_at = ? WHERE id = ?')
+    .bind(magentoDate(Date.now()), cart.id)
+    .run()
+  return ok(c, true)
+})
+
+cartRoutes.get('/coupon', async (c) => {
+  const { cart } = await resolveCart(c)
+  return ok(c, cart.coupon_code)
+})

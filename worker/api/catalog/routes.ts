@@ -1,0 +1,120 @@
+/**
+ * Catalogue search in the vue-storefront-api shape, mounted at /api/catalog:
+ *   GET  /api/catalog/:index/:entityType/_search?request=<URL-encoded JSON DSL>
+ *   POST /api/catalog/:index/:entityType/_search   (the DSL as the JSON body)
+ * Query params: size, from, sort (ES URI syntax), _source_include/_source_exclude (comma lists;
+ * aliases _sourceInclude/_sourceExclude/_source_includes/_source_excludes),
+ * request_format=search-query (body is a serialized SearchQuery), response_format=compact.
+ * Answers the raw Elasticsearch shape (no envelope); bad input is a 400 envelope. A request (body or
+ * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { MSG } from '../../../shared/i18n/messages'
+import type { AppEnv } from '../../platform/env'
+import { SearchError } from '../../search/dsl'
+import { ENTITY_TYPES, searchCatalog, toCompactResponse } from '../../search/index'
+import { searchQueryToDsl } from '../../search/search-query'
+import { parsePatterns } from '../../search/source-filter'
+
+/** The default catalogue index; per-store variants are `<default>_<storeCode>`. */
+export const DEFAULT_CATALOG_INDEX = 'vue_storefront_catalog'
+/** Store codes with their own index (the optional /de and /it store views). */
+const STORE_INDEX_CODES = ['de', 'it']
+
+/** Whether an index name is served here: the default index or a per-store variant. */
+export function isKnownIndex(index: string, storeCode: string): boolean {
+  if (index === DEFAULT_CATALOG_INDEX) return true
+  const codes = new Set([...STORE_INDEX_CODES, storeCode])
+  return [...codes].some((code) => index === `${DEFAULT_CATALOG_INDEX}_${code}`)
+}
+
+function bad(message: string): HTTPException {
+  return new HTTPException(400, { message })
+}
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch (err) {
+    throw bad(`Malformed JSON in ${what}: ${(err as Error).message.slice(0, 120)}`)
+  }
+}
+
+/** Largest search request: a POST body, or the `request` parameter of a GET (bytes). */
+export const MAX_REQUEST_BYTES = 128 * 1024
+
+const tooLarge = () => bad(`The search request is larger than ${MAX_REQUEST_BYTES / 1024} KB`)
+
+export const catalogSearchRoutes = new Hono<AppEnv>()
+
+// The body is counted while it is read (a missing or false Content-Length does not get past it).
+catalogSearchRoutes.use(
+  '*',
+  bodyLimit({
+    maxSize: MAX_REQUEST_BYTES,
+    onError: () => {
+      throw tooLarge()
+    },
+  }),
+)
+
+catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => {
+  const { index, entityType, op } = c.req.param()
+  if (!op.startsWith('_search')) throw bad(`Unsupported catalogue operation: ${op.slice(0, 40)}`)
+  if (!isKnownIndex(index, c.var.config.STORE_CODE))
+    throw bad(`Unknown catalogue index: ${index.slice(0, 60)}`)
+  if (!(ENTITY_TYPES as readonly string[]).includes(entityType)) {
+    throw bad(`${MSG.noEntityTypeRegistered} for ${entityType.slice(0, 40)}`)
+  }
+  const q = c.req.query()
+  if (q.q !== undefined)
+    throw bad('The q (query string syntax) parameter is not supported; send a DSL request')
+  const requestFormat = q.request_format
+  if (requestFormat !== undefined && requestFormat !== 'search-query' && requestFormat !== 'standard') {
+    throw bad(`Unsupported request_format: ${requestFormat.slice(0, 40)}`)
+  }
+  const responseFormat = q.response_format
+  if (responseFormat !== undefined && responseFormat !== 'compact' && responseFormat !== 'standard') {
+    throw bad(`Unsupported response_format: ${responseFormat.slice(0, 40)}`)
+  }
+  let raw: unknown = {}
+  if (c.req.method === 'POST') {
+    const text = await c.req.text()
+    if (text.trim() !== '') raw = parseJson(text, 'the request body')
+  } else if (q.request !== undefined && q.request.trim() !== '') {
+    if (new TextEncoder().encode(q.request).length > MAX_REQUEST_BYTES) throw tooLarge()
+    raw = parseJson(q.request, 'the request parameter')
+  }
+  try {
+    const body = requestFormat === 'search-query' ? searchQueryToDsl(raw) : raw
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new SearchError('The search request must be a JSON object')
+    const toError = (m: string) => new SearchError(m)
+    const includes = parsePatterns(
+      q._source_include ?? q._sourceInclude ?? q._source_includes,
+      '_source_include',
+      toError,
+    )
+    const excludes = parsePatterns(
+      q._source_exclude ?? q._sourceExclude ?? q._source_excludes,
+      '_source_exclude',
+      toError,
+    )
+    const res = await searchCatalog(c.env.DB, {
+      entityType,
+      index,
+      body: body as Record<string, unknown>,
+      size: q.size,
+      from: q.from,
+      sort: q.sort,
+      includes,
+      excludes,
+    })
+    return c.json(responseFormat === 'compact' ? toCompactResponse(res, entityType) : res)
+  } catch (err) {
+    if (err instanceof SearchError) throw bad(err.message)
+    throw err
+  }
+})

@@ -1,0 +1,74 @@
+/**
+ * /api/review/* (contract §1.5, transactions spec §7):
+ *   POST /create {review:{product_id, title, detail, nickname, review_entity, customer_id?}}
+ * Stored in the catalogue's `reviews` table with review_status 2 (pending); listings show
+ * approved (1) only. customer_id comes from the token: a different one in the body → 403.
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/env'
+import { clientIp, fail, noStore, ok, readBody } from '../../platform/http'
+import { FORBIDDEN, optionalCustomer } from '../auth/guard'
+import { reserveOrReject } from '../auth/rate-limit'
+import { magentoDate } from '../user/repo'
+
+export const REVIEW_STATUS_PENDING = 2
+const REVIEW_LIMIT_PER_IP = 10
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`)
+
+const ReviewBodySchema = z.object({
+  review: z.object({
+    product_id: z.coerce.number({ error: 'product_id is required' }).int().positive('product_id is required'),
+    title: text('title', 200),
+    detail: text('detail', 5000),
+    nickname: text('nickname', 100),
+    review_entity: z.literal('product').default('product'),
+    customer_id: z.coerce.number().int().nullish(),
+  }),
+})
+
+export const reviewRoutes = new Hono<AppEnv>()
+reviewRoutes.use('*', noStore)
+
+reviewRoutes.post('/create', async (c) => {
+  const { review } = await readBody(c, ReviewBodySchema)
+  const customer = await optionalCustomer(c)
+  if (review.customer_id != null && review.customer_id !== customer?.id) fail(403, FORBIDDEN)
+  const now = Date.now()
+  await reserveOrReject(
+    c.env.DB,
+    [{ key: `review:ip:${clientIp(c)}`, limit: REVIEW_LIMIT_PER_IP }],
+    now,
+    'Too many reviews from this address. Please try again later.',
+  )
+  const product = await c.env.DB.prepare('SELECT id FROM products WHERE id = ?')
+    .bind(review.product_id)
+    .first()
+  if (!product) fail(404, `Product ${review.product_id} does not exist.`)
+  const stamp = magentoDate(now)
+  const doc = {
+    product_id: review.product_id,
+    title: review.title,
+    detail: review.detail,
+    nickname: review.nickname,
+    review_entity: review.review_entity,
+    review_status: REVIEW_STATUS_PENDING,
+    customer_id: customer?.id ?? null,
+    created_at: stamp,
+  }
+  // One statement: the id is allocated and written into the doc atomically.
+  const row = await c.env.DB.prepare(
+    `INSERT INTO reviews (id, product_id, review_status, created_at, doc)
+     SELECT n, ?1, ?2, ?3, json_set(?4, '$.id', n) FROM (SELECT COALESCE(MAX(id), 0) + 1 AS n FROM reviews)
+     RETURNING id`,
+  )
+    .bind(review.product_id, REVIEW_STATUS_PENDING, stamp, JSON.stringify(doc))
+    .first<{ id: number }>()
+  return ok(c, { ...doc, id: row?.id })
+})

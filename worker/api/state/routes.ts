@@ -1,0 +1,146 @@
+/**
+ * /api/state/* (abandoned-cart snapshots):
+ *   POST /send-state {state, id} → true   (the latest snapshot per id is kept in D1 `cart_states`)
+ *
+ * Anyone may call it and it writes to D1, so every cost is bounded (docs/cart-state-snapshots.md):
+ * - size: the body is read up to MAX_SEND_STATE_BODY_BYTES, the stored state is at most
+ *   MAX_STATE_BYTES of UTF-8 and nests at most MAX_STATE_DEPTH levels (400 naming the limit);
+ * - rate: STATE_LIMIT_PER_IP snapshots per address (an IPv6 /64 counts as one) per 15 minutes,
+ *   and STATE_BYTES_PER_DAY bytes for the whole shop per day (429);
+ * - retention: snapshots untouched for STATE_RETENTION_DAYS are deleted, at most
+ *   STATE_PRUNE_BATCH per pass, on about 1 % of writes (an index on updated_at finds them).
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/env'
+import { clientIp, fail, limitBody, noStore, ok, readBody } from '../../platform/http'
+import { reserveOrReject } from '../auth/rate-limit'
+import { magentoDate } from '../user/repo'
+
+/** Most UTF-8 bytes of one stored snapshot (the JSON of `state`). */
+export const MAX_STATE_BYTES = 64 * 1024
+/** Most bytes of a request body (the state plus the id and the JSON around them). */
+export const MAX_SEND_STATE_BODY_BYTES = MAX_STATE_BYTES + 1024
+/** Deepest nesting of objects and arrays inside `state`. */
+export const MAX_STATE_DEPTH = 32
+/** Longest snapshot id. */
+export const MAX_STATE_ID_LENGTH = 100
+/** Snapshots one address may send per rate window (anyone may call this; it writes to D1). */
+export const STATE_LIMIT_PER_IP = 300
+/** Bytes of snapshots the whole shop accepts per day: bounds what a crowd of addresses can store. */
+export const STATE_BYTES_PER_DAY = 64 * 1024 * 1024
+/** Snapshots not updated for this long are deleted. */
+export const STATE_RETENTION_DAYS = 30
+/** Share of writes that also prune expired snapshots. */
+export const STATE_PRUNE_PROBABILITY = 0.01
+/** Most snapshots one prune pass deletes (keeps the cost of the write that runs it bounded). */
+export const STATE_PRUNE_BATCH = 500
+
+export const MSG_TOO_MANY_STATES = 'Too many cart snapshots from this address. Please try again later.'
+export const MSG_STATE_BUDGET_SPENT =
+  'The shop is not accepting more cart snapshots today. Please try again tomorrow.'
+
+const DAY_MS = 86_400_000
+
+const SendStateBodySchema = z.object({
+  id: z.union(
+    [
+      z
+        .string()
+        .trim()
+        .min(1, 'id is required')
+        .max(MAX_STATE_ID_LENGTH, `id is at most ${MAX_STATE_ID_LENGTH} characters`),
+      z.number().int().safe(),
+    ],
+    { error: 'id is required (a string or an integer)' },
+  ),
+  state: z.looseObject({}, { error: 'state must be an object' }),
+})
+
+/** How deeply objects and arrays nest in a parsed JSON value (iterative: no stack to exhaust). */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number]
+    if (v === null || typeof v !== 'object') continue
+    if (depth > deepest) deepest = depth
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
+/**
+ * The rate-limit identity of an address: IPv4 as is, IPv6 by its /64 network (one subscriber
+ * usually holds a whole /64, so counting single IPv6 addresses would not limit anyone).
+ */
+export function addressKey(ip: string): string {
+  // IPv4, and IPv4 written as IPv6 (::ffff:192.0.2.1): the IPv4 address itself.
+  if (!ip.includes(':') || ip.includes('.')) return ip.slice(ip.lastIndexOf(':') + 1)
+  const [head = '', tail = ''] = ip.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+/** Adds `bytes` to today's shop-wide snapshot budget; over STATE_BYTES_PER_DAY → 429. */
+async function spendDailyBudget(db: D1Database, bytes: number, now: number): Promise<void> {
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES ('state:bytes:day', ?1, ?2)
+       ON CONFLICT(key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start <= ?1 - ?3 THEN ?2 ELSE rate_limits.count + ?2 END,
+         window_start = CASE WHEN rate_limits.window_start <= ?1 - ?3 THEN ?1 ELSE rate_limits.window_start END
+       RETURNING count`,
+    )
+    .bind(now, bytes, DAY_MS)
+    .first<{ count: number }>()
+  if ((row?.count ?? bytes) > STATE_BYTES_PER_DAY) fail(429, MSG_STATE_BUDGET_SPENT)
+}
+
+/** Deletes at most STATE_PRUNE_BATCH snapshots older than STATE_RETENTION_DAYS; returns how many. */
+export async function pruneCartStates(db: D1Database, now = Date.now()): Promise<number> {
+  const cutoff = magentoDate(now - STATE_RETENTION_DAYS * DAY_MS)
+  const res = await db
+    .prepare(
+      `DELETE FROM cart_states WHERE rowid IN
+         (SELECT rowid FROM cart_states WHERE updated_at < ?1 ORDER BY updated_at LIMIT ?2)`,
+    )
+    .bind(cutoff, STATE_PRUNE_BATCH)
+    .run()
+  return res.meta.changes ?? 0
+}
+
+export const stateRoutes = new Hono<AppEnv>()
+stateRoutes.use('*', noStore)
+
+stateRoutes.post('/send-state', limitBody(MAX_SEND_STATE_BODY_BYTES), async (c) => {
+  const { id, state } = await readBody(c, SendStateBodySchema)
+  if (jsonDepth(state) > MAX_STATE_DEPTH)
+    fail(400, `state nests too deeply (at most ${MAX_STATE_DEPTH} levels)`)
+  const json = JSON.stringify(state)
+  const bytes = new TextEncoder().encode(json).byteLength
+  if (bytes > MAX_STATE_BYTES) fail(400, `state is too large (at most ${MAX_STATE_BYTES} bytes)`)
+  const now = Date.now()
+  await reserveOrReject(
+    c.env.DB,
+    [{ key: `state:ip:${addressKey(clientIp(c))}`, limit: STATE_LIMIT_PER_IP }],
+    now,
+    MSG_TOO_MANY_STATES,
+  )
+  await spendDailyBudget(c.env.DB, bytes, now)
+  await c.env.DB.prepare(
+    `INSERT INTO cart_states (id, state, updated_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT(id) DO UPDATE SET state = ?2, updated_at = ?3`,
+  )
+    .bind(String(id), json, magentoDate(now))
+    .run()
+  if (Math.random() < STATE_PRUNE_PROBABILITY) await pruneCartStates(c.env.DB, now)
+  return ok(c, true)
+})

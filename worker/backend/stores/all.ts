@@ -1,9 +1,0 @@
-/** GET /api/stores/all — the stores of the store locator (code, name, city, address, hours, lat/lng...). */
-import { Hono } from 'hono'
-import type { AppEnv } from '../../env'
-import { getStores } from '../catalog/content'
-import { ok } from '../catalog/http'
-
-export const storesRoutes = new Hono<AppEnv>()
-
-storesRoutes.get('/all', async (c) => ok(c, await getStores(c.env.DB)))

@@ -1,0 +1,202 @@
+/**
+ * Products from D1 with LIVE inventory merged in. Product documents are stored whole in
+ * `products.doc` (validated with ProductSchema when written by the seed or the import); stock is
+ * read from `inventory` (which orders decrement) and overrides every `stock` object on the way out.
+ *
+ * Exports used by other areas: getProductsBySku (cart/order), getProductById, getProductByUrlPath,
+ * getProductsByIds, mergeInventory.
+ */
+import type { ConfigurableChild, Product } from '../../shared/schemas/catalog'
+import { chunk, parseDoc, placeholders } from './db'
+
+export interface InventoryRow {
+  sku: string
+  product_id: number
+  parent_sku: string | null
+  qty: number
+  is_in_stock: number
+}
+
+/** What a sku resolves to: the product document and, for a configurable child sku, that child. */
+export interface ProductBySku {
+  product: Product
+  child?: ConfigurableChild
+}
+
+function stockOf(row: InventoryRow | undefined, fallback: Product['stock'] | undefined) {
+  if (!row) return fallback ?? { qty: 0, is_in_stock: false, stock_status: 0 }
+  const inStock = row.is_in_stock === 1 && row.qty > 0
+  return { ...(fallback ?? {}), qty: row.qty, is_in_stock: inStock, stock_status: inStock ? 1 : 0 }
+}
+
+/**
+ * Returns a copy of `product` whose stock (and every configurable child's stock) reflects the
+ * inventory rows. A configurable parent is in stock when its own flag allows it and at least one
+ * child is in stock; its qty is the children's sum.
+ */
+export function mergeInventory(product: Product, inventory: ReadonlyMap<string, InventoryRow>): Product {
+  if (product.type_id === 'configurable' && product.configurable_children.length > 0) {
+    const children = product.configurable_children.map((child) => ({
+      ...child,
+      stock: stockOf(inventory.get(child.sku), child.stock),
+    }))
+    const anyInStock = children.some((ch) => ch.stock.is_in_stock && (ch.status ?? 1) < 2)
+    const qty = children.reduce((sum, ch) => sum + (ch.stock.qty ?? 0), 0)
+    // The parent's stored flag is a manual switch (an out-of-stock parent stays out of stock).
+    const parentFlag = product.stock?.is_in_stock !== false
+    const inStock = parentFlag && anyInStock
+    return {
+      ...product,
+      configurable_children: children,
+      stock: { ...product.stock, qty, is_in_stock: inStock, stock_status: inStock ? 1 : 0 },
+    }
+  }
+  return { ...product, stock: stockOf(inventory.get(product.sku), product.stock) }
+}
+
+/** Loads inventory rows for the given products (their own sku and their children's). */
+export async function loadInventoryFor(
+  db: D1Database,
+  productSkus: readonly string[],
+): Promise<Map<string, InventoryRow>> {
+  const out = new Map<string, InventoryRow>()
+  const unique = [...new Set(productSkus)]
+  const parts = chunk(unique, 45)
+  if (parts.length === 0) return out
+  const results = await db.batch<InventoryRow>(
+    parts.map((part) =>
+      db
+        .prepare(
+          `SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory
+           WHERE sku IN (${placeholders(part.length)}) OR parent_sku IN (${placeholders(part.length)})`,
+        )
+        .bind(...part, ...part),
+    ),
+  )
+  for (const res of results) for (const row of res.results) out.set(row.sku, row)
+  return out
+}
+
+/** Parses product rows and merges live inventory into each. */
+export async function withInventory(db: D1Database, docs: readonly string[]): Promise<Product[]> {
+  const products = docs.map((d) => parseDoc<Product>(d))
+  if (products.length === 0) return []
+  const inventory = await loadInventoryFor(
+    db,
+    products.map((p) => p.sku),
+  )
+  return products.map((p) => mergeInventory(p, inventory))
+}
+
+/**
+ * Resolves skus to products with live stock. A parent or standalone sku maps to its document; a
+ * configurable child sku maps to its parent's document plus that child. Unknown skus are absent
+ * from the map. Disabled products are returned too (callers decide what status means to them).
+ */
+export async function getProductsBySku(
+  db: D1Database,
+  skus: string[],
+): Promise<Map<string, { product: Product; child?: ConfigurableChild }>> {
+  const result = new Map<string, ProductBySku>()
+  const wanted = [...new Set(skus.filter((s) => typeof s === 'string' && s.length > 0))]
+  if (wanted.length === 0) return result
+
+  // One round trip: which requested skus are configurable children (their parent's document is
+  // loaded instead), the documents, and the live inventory of those products and their children.
+  const list = JSON.stringify(wanted)
+  const docSkus = `WITH d AS (SELECT DISTINCT COALESCE((SELECT parent_sku FROM inventory i WHERE i.sku = j.value), j.value) AS s FROM json_each(?1) j)`
+  const [invResult, docResult, stockResult] = await db.batch<Record<string, unknown>>([
+    db
+      .prepare('SELECT sku, parent_sku FROM inventory WHERE sku IN (SELECT value FROM json_each(?1))')
+      .bind(list),
+    db.prepare(`${docSkus} SELECT doc FROM products WHERE sku IN (SELECT s FROM d)`).bind(list),
+    db
+      .prepare(
+        `${docSkus} SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE sku IN (SELECT s FROM d)
+         UNION SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE parent_sku IN (SELECT s FROM d)`,
+      )
+      .bind(list),
+  ])
+  const parentOf = new Map<string, string>()
+  for (const row of (invResult?.results ?? []) as { sku: string; parent_sku: string | null }[])
+    if (row.parent_sku) parentOf.set(row.sku, row.parent_sku)
+  const inventory = new Map<string, InventoryRow>()
+  for (const row of (stockResult?.results ?? []) as unknown as InventoryRow[]) inventory.set(row.sku, row)
+  const products = ((docResult?.results ?? []) as { doc: string }[]).map((r) =>
+    mergeInventory(parseDoc<Product>(r.doc), inventory),
+  )
+  const bySku = new Map(products.map((p) => [p.sku, p]))
+
+  for (const sku of wanted) {
+    const direct = bySku.get(sku)
+    if (direct && !parentOf.has(sku)) {
+      result.set(sku, { product: direct })
+      continue
+    }
+    const parentSku = parentOf.get(sku)
+    const parent = parentSku ? bySku.get(parentSku) : undefined
+    const child = parent?.configurable_children.find((ch) => ch.sku === sku)
+    if (parent && child) result.set(sku, { product: parent, child })
+    else if (direct) result.set(sku, { product: direct })
+  }
+  return result
+}
+
+/** One product by entity id, with live stock; null when absent. */
+export async function getProductById(db: D1Database, id: number): Promise<Product | null> {
+  const row = await db.prepare('SELECT doc FROM products WHERE id = ?').bind(id).first<{ doc: string }>()
+  if (!row) return null
+  return (await withInventory(db, [row.doc]))[0] ?? null
+}
+
+/** Products by entity ids (order of `ids` kept, unknown ids skipped), with live stock. */
+export async function getProductsByIds(db: D1Database, ids: readonly number[]): Promise<Product[]> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return []
+  const res = await db.batch<{ doc: string }>(
+    chunk(unique).map((part) =>
+      db.prepare(`SELECT doc FROM products WHERE id IN (${placeholders(part.length)})`).bind(...part),
+    ),
+  )
+  const products = await withInventory(
+    db,
+    res.flatMap((r) => r.results.map((row) => row.doc)),
+  )
+  const byId = new Map(products.map((p) => [p.id, p]))
+  return unique.flatMap((id) => {
+    const p = byId.get(id)
+    return p ? [p] : []
+  })
+}
+
+/** One product by its exact url_path (leading/trailing slashes ignored), with live stock. */
+export async function getProductByUrlPath(db: D1Database, urlPath: string): Promise<Product | null> {
+  const path = urlPath.replace(/^\/+|\/+$/g, '')
+  const row = await db
+    .prepare('SELECT doc FROM products WHERE url_path = ? LIMIT 1')
+    .bind(path)
+    .first<{ doc: string }>()
+  if (!row) return null
+  return (await withInventory(db, [row.doc]))[0] ?? null
+}
+
+/** Live inventory rows for sellable skus (stock endpoints). */
+export async function getInventoryRows(
+  db: D1Database,
+  skus: readonly string[],
+): Promise<Map<string, InventoryRow>> {
+  const out = new Map<string, InventoryRow>()
+  const unique = [...new Set(skus)]
+  if (unique.length === 0) return out
+  const res = await db.batch<InventoryRow>(
+    chunk(unique).map((part) =>
+      db
+        .prepare(
+          `SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE sku IN (${placeholders(part.length)})`,
+        )
+        .bind(...part),
+    ),
+  )
+  for (const r of res) for (const row of r.results) out.set(row.sku, row)
+  return out
+}

@@ -1,0 +1,36 @@
+/**
+ * Product listing/search for the embedded adapter: builds the same DSL the VSF client sends
+ * (./query) and runs it on the embedded search engine in-process (worker/search).
+ */
+
+import { HTTPException } from 'hono/http-exception'
+import type { Product } from '../../shared/schemas/catalog'
+import { SearchError, searchCatalog } from '../search'
+import { buildProductQuery } from './query'
+import type { Aggregations, ProductListing, ProductListingParams } from './types'
+
+/** Runs a listing request on the embedded search engine. */
+export async function searchProductsEmbedded(
+  db: D1Database,
+  params: ProductListingParams,
+): Promise<ProductListing> {
+  const q = buildProductQuery(params)
+  const res = await searchCatalog(db, {
+    entityType: 'product',
+    body: q.body,
+    size: q.size,
+    from: q.from,
+    sort: q.sort || undefined,
+    includes: q.sourceInclude,
+    excludes: q.sourceExclude,
+  }).catch((err: unknown) => {
+    // A page whose query the engine refuses (over one of its limits) is a bad request, not a 500.
+    if (err instanceof SearchError) throw new HTTPException(400, { message: err.message })
+    throw err
+  })
+  return {
+    items: res.hits.hits.map((h) => h._source as unknown as Product),
+    total: res.hits.total,
+    aggregations: (res.aggregations ?? {}) as unknown as Aggregations,
+  }
+}

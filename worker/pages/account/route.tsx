@@ -1,0 +1,63 @@
+/**
+ * /my-account/* shells:
+ *   GET /my-account                      dashboard
+ *   GET /my-account/personal-details     profile + change password
+ *   GET /my-account/address-book         addresses
+ *   GET /my-account/newsletter           newsletter
+ *   GET /my-account/credit-details       store credit
+ *   GET /my-account/orders               order history
+ *   GET /my-account/orders/:orderId      a single order
+ * Login is required; "the check is skipped on the server side" (transactions spec §2), so the
+ * account island sends a visitor without a session home and remembers the path. The HTML carries
+ * nothing personal (the island loads it with the user's token), is private, no-store and noindex.
+ */
+import { Hono } from 'hono'
+import { AccountIsland, type AccountSection } from '../../../client/islands/account/account-page'
+import type { AppEnv } from '../../platform/env'
+import { renderPage } from '../../platform/render/render-page'
+
+export const accountRoutes = new Hono<AppEnv>()
+
+const SECTIONS: [string, AccountSection, string][] = [
+  ['', 'dashboard', 'My account'],
+  ['/personal-details', 'personal-details', 'Personal details'],
+  ['/address-book', 'address-book', 'Address book'],
+  ['/newsletter', 'newsletter', 'Newsletter'],
+  ['/credit-details', 'credit-details', 'Store credit'],
+  ['/orders', 'orders', 'My orders'],
+]
+
+const opts = (title: string) =>
+  ({
+    title,
+    layout: 'default',
+    entry: 'account',
+    meta: { robots: 'noindex, nofollow' },
+    headers: { 'cache-control': 'private, no-store' },
+  }) as const
+
+for (const [suffix, section, title] of SECTIONS) {
+  accountRoutes.get(`/my-account${suffix}`, (c) =>
+    renderPage(
+      c,
+      <div className="page page--account">
+        <h1>{title}</h1>
+        <AccountIsland section={section} />
+      </div>,
+      opts(title),
+    ),
+  )
+}
+
+accountRoutes.get('/my-account/orders/:orderId', (c) => {
+  const orderId = c.req.param('orderId').slice(0, 64)
+  const title = `Order #${orderId}`
+  return renderPage(
+    c,
+    <div className="page page--account">
+      <h1>{title}</h1>
+      <AccountIsland section="order" orderId={orderId} />
+    </div>,
+    opts(title),
+  )
+})

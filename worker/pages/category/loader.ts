@@ -1,0 +1,107 @@
+/**
+ * Category page data (catalogue §2 "Category page", §4 "Category", §9 listing constants), through
+ * the Commerce port only. Critical: the category and its first page (24) with aggregations; the
+ * listing island gets the same query parameters so it can refetch / pull more with the same DSL.
+ */
+import type { Context } from 'hono'
+import { buildFilterGroups, type FacetLabels } from '../../../shared/components/catalog/facets'
+import { type ListingIslandProps, listingParams } from '../../../shared/components/catalog/listing-query'
+import type { ListingState } from '../../../shared/components/catalog/listing-state'
+import { toTileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
+import { DEFAULT_FILTERS, PAGE_SIZE } from '../../../shared/config/catalog'
+import { type Breadcrumb, breadcrumbs, descendantIds } from '../../../shared/domain/menu'
+import type { Category } from '../../../shared/schemas/catalog'
+import { type Commerce, getCommerce } from '../../commerce'
+import { markDegraded } from '../../platform/cache/output-cache'
+import type { AppEnv } from '../../platform/env'
+import { getCategoryTreeCached } from '../layout/menu'
+
+export interface CategoryPageData {
+  category: Category
+  title: string
+  description: string | null
+  crumbs: Breadcrumb[]
+  listing: ListingIslandProps
+}
+
+/** The ids of a category and all its descendants (listings match any of them). */
+export function categoryIdsOf(category: Category): number[] {
+  return descendantIds(category)
+}
+
+/** Finds the chain of categories from the tree's top down to `id` (empty when absent). */
+export function categoryChain(tree: readonly Category[], id: number): Category[] {
+  for (const cat of tree) {
+    if (cat.id === id) return [cat]
+    const below = categoryChain(cat.children_data ?? [], id)
+    if (below.length) return [cat, ...below]
+  }
+  return []
+}
+
+/** Filter labels: attribute titles and option labels, and the descendant categories' names. */
+async function facetLabels(commerce: Commerce, category: Category): Promise<FacetLabels> {
+  const codes = DEFAULT_FILTERS.filter((f) => f !== 'price' && f !== 'category')
+  const attributes = await commerce.getAttributes([...codes])
+  const labels: FacetLabels = { titles: {}, options: {} }
+  for (const a of attributes) {
+    labels.titles[a.attribute_code] = a.frontend_label || a.default_frontend_label
+    labels.options[a.attribute_code] = Object.fromEntries(
+      a.options.filter((o) => o.value !== '').map((o) => [String(o.value), o.label]),
+    )
+  }
+  const cats: Record<string, string> = {}
+  const walk = (cat: Category) => {
+    for (const ch of cat.children_data ?? []) {
+      if (ch.is_active !== false) cats[String(ch.id)] = ch.name
+      walk(ch)
+    }
+  }
+  walk(category)
+  labels.options.category = cats
+  return labels
+}
+
+/** Loads everything the category page renders; `now` drives the price rules. */
+export async function loadCategoryPage(
+  c: Context<AppEnv>,
+  category: Category,
+  state: ListingState,
+  now: number,
+): Promise<CategoryPageData> {
+  const commerce = getCommerce(c)
+  const currency = c.var.store.currency
+  const categoryIds = categoryIdsOf(category)
+  const params = listingParams(categoryIds, state, 0, PAGE_SIZE)
+  const [listing, labels, tree] = await Promise.all([
+    commerce.searchProducts(params),
+    facetLabels(commerce, category),
+    getCategoryTreeCached(c).catch(() => {
+      markDegraded(c)
+      return [] as Category[]
+    }),
+  ])
+  const chain = categoryChain(tree, category.id)
+  const crumbs = breadcrumbs(chain.length ? chain : [category])
+  const tiles = visibleTiles(
+    listing.items.map((p) => toTileData(p, now)),
+    currency,
+  )
+  return {
+    category,
+    title: category.meta_title || category.name,
+    description: category.meta_description || null,
+    crumbs,
+    listing: {
+      categoryId: category.id,
+      categoryIds,
+      currency,
+      state,
+      tiles,
+      total: listing.total,
+      loaded: listing.items.length,
+      groups: buildFilterGroups(listing.aggregations, labels, currency),
+      labels,
+    },
+  }
+}

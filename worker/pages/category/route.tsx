@@ -1,0 +1,70 @@
+/**
+ * Category listing pages:
+ *   GET /c/:slug          the category by slug
+ *   (/{url_path})         the URL dispatcher calls `renderCategoryPage(c, category)`
+ * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page shows the
+ * spec's offline notification). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { ListingIsland } from '../../../client/islands/category/listing'
+import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
+import { hasFilters, parseListingQuery } from '../../../shared/components/catalog/listing-state'
+import { categoryUrl } from '../../../shared/domain/menu'
+import { sanitizeHtml } from '../../../shared/domain/sanitize-html'
+import type { Category } from '../../../shared/schemas/catalog'
+import { getCommerce } from '../../commerce'
+import type { AppEnv } from '../../platform/env'
+import { renderPage } from '../../platform/render/render-page'
+import { loadCategoryPage } from './loader'
+
+export const categoryRoutes = new Hono<AppEnv>()
+
+/** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
+export const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable' // see NOTICE_CATEGORY_UNAVAILABLE in routes/home
+
+categoryRoutes.get('/c/:slug', async (c) => {
+  const category = await getCommerce(c).getCategoryBySlug(c.req.param('slug'))
+  if (!category || category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
+  return renderCategoryPage(c, category)
+})
+
+/** Renders the category page for a resolved category (also used by the URL dispatcher). */
+export async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promise<Response> {
+  if (category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
+  const url = new URL(c.req.url)
+  const state = parseListingQuery(url.searchParams)
+  const data = await loadCategoryPage(c, category, state, Date.now())
+  c.set('cacheTags', ['category', `C${category.id}`])
+  const canonical = new URL(categoryUrl(category), c.var.config.PUBLIC_ORIGIN).href
+  const { listing } = data
+  return renderPage(
+    c,
+    <section className="category" data-category-id={category.id}>
+      <Breadcrumbs crumbs={data.crumbs} />
+      <header className="category__head">
+        <h1 className="category__title">{category.display_name || category.name}</h1>
+        {category.description ? (
+          <div
+            className="category__description"
+            // Sanitised with the shared allow-list sanitizer (shared/domain/sanitize-html).
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(category.description) }}
+          />
+        ) : null}
+      </header>
+      <ListingIsland {...listing} />
+    </section>,
+    {
+      title: data.title,
+      layout: 'default',
+      entry: 'category',
+      meta: {
+        description: data.description ?? undefined,
+        canonical,
+        // Filtered variants are not indexed; the canonical points at the unfiltered listing.
+        robots: hasFilters(state) ? 'noindex, follow' : undefined,
+        og: { 'og:title': data.title, 'og:type': 'website', 'og:url': canonical },
+      },
+    },
+  )
+}

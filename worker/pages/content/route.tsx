@@ -1,0 +1,154 @@
+/**
+ * Content routes (catalogue spec §2):
+ *   GET /i/:slug                  CMS page by identifier
+ *   GET /magazine, /covers, /press, /past-collections, /about-us-author, /stockists
+ *                                 CMS pages with those identifiers
+ *   GET /ode-to-{name}            the tribute CMS page 'ode-to-{name}'
+ *   GET /contact                  title 'Contact': the 'contact' CMS page, the 'contact-details'
+ *                                 block and a contact form (mail service, mailto fallback)
+ *   GET /store-locator            the list of stores
+ *   GET /store-locator/:store     one store's page
+ * A missing CMS page is a 404 page showing 'CMS query returned empty result'; a missing store is a
+ * 404 page. All CMS HTML is sanitized in the loaders before rendering.
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { ContactFormIsland } from '../../../client/islands/content/contact-form'
+import { CmsBlock, CmsHtml, StoreDetails, StoreList } from '../../../shared/components/content/cms'
+import { PageMessage } from '../../../shared/components/page-message'
+import { MSG } from '../../../shared/i18n/messages'
+import type { AppEnv } from '../../platform/env'
+import { renderPage } from '../../platform/render/render-page'
+import { loadCmsBlocks, loadCmsPage } from './loader'
+import { loadStore, loadStores, storePath } from './stores-loader'
+
+export const contentRoutes = new Hono<AppEnv>()
+
+/** The named content routes; each renders the CMS page with the same identifier. */
+export const CONTENT_ROUTES = [
+  'magazine',
+  'covers',
+  'press',
+  'past-collections',
+  'about-us-author',
+  'stockists',
+] as const
+
+function renderCmsNotFound(c: Context<AppEnv>, message: string) {
+  return renderPage(
+    c,
+    <PageMessage title="Page not found">
+      <p data-testid="cms-error">{message}</p>
+      <p>
+        <a className="btn" href="/">
+          Back to the shop
+        </a>
+      </p>
+    </PageMessage>,
+    {
+      title: 'Page not found',
+      layout: 'default',
+      status: 404,
+      meta: { robots: 'noindex' },
+      entry: 'content',
+    },
+  )
+}
+
+/** Renders the CMS page `identifier` as a full page (404 with the spec's message when missing). */
+export async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Response> {
+  const result = await loadCmsPage(c, identifier)
+  if (result.kind === 'not-found') return renderCmsNotFound(c, result.message)
+  const { page } = result
+  c.set('cacheTags', ['cms'])
+  return renderPage(
+    c,
+    <article className="cms-page" data-testid="cms-page" data-identifier={page.identifier}>
+      <h1>{page.title}</h1>
+      <CmsHtml html={page.html} />
+    </article>,
+    {
+      title: page.metaTitle || page.title,
+      meta: page.metaDescription ? { description: page.metaDescription } : undefined,
+      layout: 'default',
+      entry: 'content',
+    },
+  )
+}
+
+contentRoutes.get('/i/:slug', (c) => renderCmsPage(c, c.req.param('slug')))
+
+for (const identifier of CONTENT_ROUTES) {
+  contentRoutes.get(`/${identifier}`, (c) => renderCmsPage(c, identifier))
+}
+
+contentRoutes.get('/:page{ode-to-[a-z0-9-]+}', (c) => renderCmsPage(c, c.req.param('page')))
+
+contentRoutes.get('/contact', async (c) => {
+  const [page, blocks] = await Promise.all([loadCmsPage(c, 'contact'), loadCmsBlocks(c, ['contact-details'])])
+  return renderPage(
+    c,
+    <article className="cms-page contact-page" data-testid="contact-page">
+      <h1>{MSG.contactTitle}</h1>
+      {page.kind === 'ok' ? <CmsHtml html={page.page.html} /> : null}
+      {blocks.map((b) => (
+        <CmsBlock key={b.identifier} identifier={b.identifier} html={b.html} error={b.error} />
+      ))}
+      <ContactFormIsland supportEmail={c.var.config.SUPPORT_EMAIL} />
+    </article>,
+    {
+      title: MSG.contactTitle,
+      meta:
+        page.kind === 'ok' && page.page.metaDescription
+          ? { description: page.page.metaDescription }
+          : undefined,
+      layout: 'default',
+      entry: 'content',
+    },
+  )
+})
+
+contentRoutes.get('/store-locator', async (c) => {
+  const stores = await loadStores(c)
+  return renderPage(
+    c,
+    <section className="store-locator" data-testid="store-locator">
+      <h1>Store locator</h1>
+      <p>
+        {stores.length} {stores.length === 1 ? 'store' : 'stores'}
+      </p>
+      <StoreList stores={stores} pathOf={storePath} />
+    </section>,
+    { title: 'Store locator', layout: 'default', entry: 'content' },
+  )
+})
+
+contentRoutes.get('/store-locator/:store', async (c) => {
+  const store = await loadStore(c, c.req.param('store'))
+  if (!store) {
+    return renderPage(
+      c,
+      <PageMessage title="Store not found">
+        <p>We could not find this store.</p>
+        <p>
+          <a className="btn" href="/store-locator">
+            All stores
+          </a>
+        </p>
+      </PageMessage>,
+      {
+        title: 'Store not found',
+        layout: 'default',
+        status: 404,
+        meta: { robots: 'noindex' },
+        entry: 'content',
+      },
+    )
+  }
+  return renderPage(c, <StoreDetails store={store} />, {
+    title: `${store.name} | Store locator`,
+    meta: { description: `${store.name}, ${store.address.join(', ')}` },
+    layout: 'default',
+    entry: 'content',
+  })
+})

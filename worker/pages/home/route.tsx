@@ -1,0 +1,265 @@
+/**
+ * Home:
+ *   GET /            the home page (alias GET /pwa.html)
+ * Head image and banners, the curated sections (categories 189 'Performance Fabrics' and 190
+ * 'Tees') and the other home data sections as carousels, the strip, popups (exit_popup,
+ * generic_popup) and the newsletter sign-up. Product sections and CMS blocks stream in <Suspense>.
+ * ?notice=category-unavailable shows the spec's 'not available in Offline mode' notification.
+ */
+import { Hono } from 'hono'
+import { Suspense } from 'react'
+import { Carousel } from '../../../shared/components/catalog/carousel'
+import { IMAGE_SIZES } from '../../../shared/config/images'
+import { imageUrl } from '../../../shared/domain/image-url'
+import { MSG } from '../../../shared/i18n/messages'
+import type { AppEnv } from '../../platform/env'
+import { renderPage } from '../../platform/render/render-page'
+import {
+  type Banner,
+  type HomePopup,
+  type HomeSection,
+  loadCmsBlockHtml,
+  loadHomeView,
+  loadSectionTiles,
+} from './loader'
+
+export const homeRoutes = new Hono<AppEnv>()
+
+/** The flag the category route adds when it sends an unknown category home. */
+export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
+
+/**
+ * Banner renditions: the image route serves only the spec's sizes (none is landscape), so banners
+ * use the 'policy' size cropped by CSS (object-fit) on wide screens and the gallery size on mobile.
+ */
+const BANNER_DESKTOP = IMAGE_SIZES.policy
+const BANNER_MOBILE = IMAGE_SIZES.gallery
+
+/** Newsletter sign-up; client/islands/home/home-enhance.ts posts it to the newsletter API. */
+function Newsletter() {
+  return (
+    <section className="newsletter" aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title">Join our newsletter</h2>
+      <p>New collections, designer stories and private sales, first.</p>
+      <form className="newsletter__form" data-newsletter="" noValidate action="/" method="get">
+        <label htmlFor="newsletter-email">Email address</label>
+        <div className="newsletter__row">
+          <input
+            id="newsletter-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            data-testid="newsletter-email"
+            aria-describedby="newsletter-status"
+          />
+          <button type="submit" className="btn">
+            Subscribe
+          </button>
+        </div>
+        <p id="newsletter-status" data-newsletter-status="" role="status" data-testid="newsletter-status" />
+      </form>
+    </section>
+  )
+}
+
+/** A home data popup (exit_popup / generic_popup), hidden until home-enhance.ts opens it. */
+function Popup({ popup }: { popup: HomePopup }) {
+  const id = `popup-${popup.type}`
+  return (
+    <div
+      className="popup"
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      hidden
+      data-popup={popup.type}
+      data-testid="home-popup"
+    >
+      <button type="button" className="popup__close" aria-label="Close popup" data-popup-close="">
+        ×
+      </button>
+      {popup.image ? (
+        <img
+          src={imageUrl(popup.image, IMAGE_SIZES.tile.width, IMAGE_SIZES.tile.height)}
+          alt=""
+          width={IMAGE_SIZES.tile.width}
+          height={IMAGE_SIZES.tile.height}
+          loading="lazy"
+        />
+      ) : null}
+      <h2 id={`${id}-title`}>{popup.title ?? ''}</h2>
+      <p>{popup.text}</p>
+      {popup.link ? (
+        <a className="btn" href={popup.link}>
+          Find out more
+        </a>
+      ) : null}
+    </div>
+  )
+}
+
+function BannerLink({ banner, eager, className }: { banner: Banner; eager?: boolean; className: string }) {
+  return (
+    <a href={banner.link} className={className}>
+      <picture>
+        {banner.mobile_image ? (
+          <source
+            media="(max-width: 767px)"
+            srcSet={imageUrl(banner.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)}
+          />
+        ) : null}
+        <img
+          src={imageUrl(banner.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height)}
+          alt={banner.title}
+          width={1200}
+          height={500}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+        />
+      </picture>
+      {banner.title ? <span className="banner__title">{banner.title}</span> : null}
+    </a>
+  )
+}
+
+async function ProductSection({
+  load,
+  section,
+  currency,
+}: {
+  load: Promise<unknown>
+  section: HomeSection
+  currency: string
+}) {
+  const tiles = (await load) as Awaited<ReturnType<typeof loadSectionTiles>>
+  if (!tiles.length) return null
+  return (
+    <section
+      className="home-section"
+      data-testid="home-section"
+      data-section-type={section.type}
+      data-category-id={section.category_id ?? undefined}
+      aria-labelledby={`home-section-${section.id}`}
+    >
+      <h2 id={`home-section-${section.id}`} className="home-section__title">
+        {section.title || section.category_name}
+      </h2>
+      <Carousel
+        label={section.title || section.category_name || 'Products'}
+        currency={currency}
+        tiles={tiles}
+      />
+    </section>
+  )
+}
+
+async function CmsBlockSection({ load, title }: { load: Promise<string | null>; title: string }) {
+  const html = await load
+  if (!html) return null
+  return (
+    <section className="home-section home-section--cms">
+      {title ? <h2 className="home-section__title">{title}</h2> : null}
+      {/* Sanitised with the shared allow-list sanitizer (shared/domain/sanitize-html). */}
+      <div className="cms-content" dangerouslySetInnerHTML={{ __html: html }} />
+    </section>
+  )
+}
+
+function SectionSkeleton({ title }: { title: string }) {
+  return (
+    <section className="home-section home-section--loading" aria-busy="true">
+      <h2 className="home-section__title">{title}</h2>
+      <div className="skeleton skeleton--carousel" />
+    </section>
+  )
+}
+
+for (const path of ['/', '/pwa.html']) {
+  homeRoutes.get(path, async (c) => {
+    const now = Date.now()
+    const currency = c.var.store.currency
+    const home = await loadHomeView(c)
+    c.set('cacheTags', ['home'])
+    const storeName = c.var.config.STORE_NAME
+    let bannersShown = false
+    return renderPage(
+      c,
+      <div className="home">
+        {home.strip ? (
+          <p className="home-strip" data-testid="home-strip">
+            {home.strip.link ? <a href={home.strip.link}>{home.strip.text}</a> : home.strip.text}
+          </p>
+        ) : null}
+        <h1 className="visually-hidden">{storeName}</h1>
+        {home.headImage ? <BannerLink banner={home.headImage} eager className="home-hero" /> : null}
+        {home.sections.map((section) => {
+          if (section.type === 'banner') {
+            if (bannersShown || home.mainBanners.length === 0) return null
+            bannersShown = true
+            return (
+              <section key={section.id} className="home-section" aria-label={section.title || 'Featured'}>
+                <Carousel
+                  label={section.title || 'Featured'}
+                  currency={currency}
+                  perPage={1}
+                  banners={home.mainBanners.map((b) => ({
+                    title: b.title,
+                    image: imageUrl(b.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height),
+                    mobileImage: b.mobile_image
+                      ? imageUrl(b.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)
+                      : null,
+                    link: b.link,
+                  }))}
+                />
+              </section>
+            )
+          }
+          if (section.type === 'category_products' || section.type === 'products') {
+            const title = section.title || section.category_name || 'Products'
+            return (
+              <Suspense key={section.id} fallback={<SectionSkeleton title={title} />}>
+                <ProductSection
+                  load={loadSectionTiles(c, section, now)}
+                  section={section}
+                  currency={currency}
+                />
+              </Suspense>
+            )
+          }
+          if (section.type === 'cms_block' && section.block_identifier) {
+            return (
+              <Suspense key={section.id} fallback={null}>
+                <CmsBlockSection load={loadCmsBlockHtml(c, section.block_identifier)} title={section.title} />
+              </Suspense>
+            )
+          }
+          return null
+        })}
+        {home.smallBanners.length ? (
+          <section className="home-banners" aria-label="Collections">
+            {home.smallBanners.map((b) => (
+              <BannerLink key={`${b.link}-${b.title}`} banner={b} className="home-banners__item" />
+            ))}
+          </section>
+        ) : null}
+        {home.productBanners.map((b) => (
+          <BannerLink key={`${b.link}-${b.title}`} banner={b} className="home-product-banner" />
+        ))}
+        <Newsletter />
+        {[home.exitPopup, home.genericPopup].map((p) => (p ? <Popup key={p.type} popup={p} /> : null))}
+        {c.req.query('notice') === NOTICE_CATEGORY_UNAVAILABLE ? (
+          <div hidden data-notice={MSG.offlineRedirectHome} data-ok={MSG.ok} />
+        ) : null}
+      </div>,
+      {
+        title: `${storeName} | Designer fashion`,
+        layout: 'default',
+        entry: 'home',
+        meta: {
+          description: 'Designer fashion from India: sarees, lehengas, kurtas, sherwanis and more.',
+          canonical: `${c.var.config.PUBLIC_ORIGIN}/`,
+        },
+      },
+    )
+  })
+}

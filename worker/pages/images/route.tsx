@@ -1,0 +1,38 @@
+/**
+ * Generated images (never fetched). Endpoints:
+ *   GET /img/:width/:height/<path>            e.g. /img/600/744/p/kurta-red.svg
+ *   GET /img/:width/:height/:action/<path>    VSF form (action resize|crop|fit), same image
+ * Only the sizes of catalogue spec §9 "Images" are served (400 otherwise); unknown images are 404.
+ * Answers image/svg+xml with a long immutable cache lifetime.
+ */
+import { Hono } from 'hono'
+import { IMAGE_SIZES } from '../../../shared/config/images'
+import type { AppEnv } from '../../platform/env'
+import { renderImage } from './svg'
+
+const ALLOWED_SIZES = new Set(Object.values(IMAGE_SIZES).map((s) => `${s.width}x${s.height}`))
+
+export const imageRoutes = new Hono<AppEnv>()
+
+imageRoutes.get('/img/:width/:height/*', (c) => {
+  const { width, height } = c.req.param()
+  const text = (status: 400 | 404, message: string) =>
+    c.text(message, status, { 'cache-control': 'public, max-age=300' })
+  if (
+    !/^\d{1,4}$/.test(width) ||
+    !/^\d{1,4}$/.test(height) ||
+    !ALLOWED_SIZES.has(`${Number(width)}x${Number(height)}`)
+  ) {
+    return text(400, `Image size ${width}x${height} is not one of the catalogue image sizes`)
+  }
+  const prefix = `/img/${width}/${height}`
+  let path = c.req.path.slice(prefix.length)
+  path = path.replace(/^\/(resize|crop|fit)(?=\/)/, '')
+  const svg = renderImage(path, Number(width), Number(height))
+  if (!svg) return text(404, 'Image not found')
+  return c.body(svg, 200, {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+  })
+})

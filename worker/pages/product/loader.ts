@@ -1,0 +1,154 @@
+/**
+ * Product page data (catalogue spec §2 "Product detail page", §4 "Product load", §8). Critical:
+ * the product by parentSku (+ optional childSku), its attributes metadata and tax rules; a missing
+ * product is a 404 with 'Product query returned empty result', a rejected one (status ≥ 2 or
+ * visibility 1) a 404 with the spec's status/visibility message, and a variant sku used as the
+ * parent sku is a 301 to the parent's URL with the variant as childSku. Deferred (never failing
+ * the page): approved reviews and the size guide.
+ */
+import type { Context } from 'hono'
+import { productPath } from '../../../shared/config/routes'
+import { productRejection } from '../../../shared/domain/availability'
+import { MSG } from '../../../shared/i18n/messages'
+import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '../../../shared/schemas/catalog'
+import { type Commerce, getCommerce } from '../../commerce'
+import { markDegraded } from '../../platform/cache/output-cache'
+import type { AppEnv } from '../../platform/env'
+
+export interface SizeGuide {
+  code: string
+  title: string
+  /** Header row then data rows. */
+  rows: string[][]
+  note?: string
+}
+
+export interface ProductPageData {
+  product: Product
+  /** The configurable child named by the URL's childSku (null when absent or unknown). */
+  child: ConfigurableChild | null
+  /** Attribute metadata: labels and option labels for custom attributes, designer, compare. */
+  attributes: Attribute[]
+  taxRules: TaxRule[]
+  /** Approved reviews; resolves to [] on failure. */
+  reviews: Promise<Review[]>
+  /** The product's size guide; resolves to null when there is none or on failure. */
+  sizeGuide: Promise<SizeGuide | null>
+}
+
+export type ProductLoadResult =
+  | { kind: 'ok'; data: ProductPageData }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-found'; message: string }
+
+function logDeferred(c: Context<AppEnv>, what: string, err: unknown): void {
+  markDegraded(c)
+  console.error(JSON.stringify({ requestId: c.var.requestId, msg: `${what} failed`, err: String(err) }))
+}
+
+/** Reads a size guide document in the shapes the backend stores (code, title, rows | headers+rows). */
+export function toSizeGuide(doc: unknown): SizeGuide | null {
+  if (!doc || typeof doc !== 'object') return null
+  const d = doc as Record<string, unknown>
+  const code = typeof d.code === 'string' ? d.code : ''
+  const title = typeof d.title === 'string' ? d.title : typeof d.name === 'string' ? d.name : 'Size guide'
+  const toRow = (r: unknown): string[] | null =>
+    Array.isArray(r) ? r.map((cell) => String(cell ?? '')) : null
+  let rows: string[][] = []
+  if (Array.isArray(d.rows)) rows = d.rows.map(toRow).filter((r): r is string[] => r !== null)
+  const header = Array.isArray(d.headers) ? d.headers : Array.isArray(d.columns) ? d.columns : null
+  if (header) rows = [header.map(String), ...rows]
+  if (rows.length === 0) return null
+  return { code, title, rows, note: typeof d.note === 'string' ? d.note : undefined }
+}
+
+/** The size-guide code a product uses: its own `size_guide` field, else its first category's slug. */
+export function sizeGuideCodes(product: Product): string[] {
+  const own = (product as Record<string, unknown>).size_guide
+  const codes: string[] = []
+  if (typeof own === 'string' && own) codes.push(own)
+  for (const cat of product.category) if (cat.slug) codes.push(cat.slug)
+  return codes
+}
+
+async function loadSizeGuide(
+  c: Context<AppEnv>,
+  commerce: Commerce,
+  product: Product,
+): Promise<SizeGuide | null> {
+  if (
+    product.type_id !== 'configurable' ||
+    product.configurable_options.every((o) => o.attribute_code !== 'size')
+  ) {
+    return null
+  }
+  // The port's size guides (POST /api/product/size-guide-collection: failures ignored silently).
+  if (!commerce.getSizeGuides) return null
+  try {
+    const codes = sizeGuideCodes(product)
+    const docs = await commerce.getSizeGuides(codes)
+    const guides = docs.map(toSizeGuide).filter((g): g is SizeGuide => g !== null)
+    return codes.map((code) => guides.find((g) => g.code === code)).find(Boolean) ?? guides[0] ?? null
+  } catch (err) {
+    logDeferred(c, 'size guide', err)
+    return null
+  }
+}
+
+/** Loads everything the product page needs, or says why it cannot be shown. */
+export async function loadProductPage(
+  c: Context<AppEnv>,
+  params: { parentSku: string; slug?: string; childSku?: string | null },
+): Promise<ProductLoadResult> {
+  const commerce = getCommerce(c)
+  const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
+  if (!found) return { kind: 'not-found', message: MSG.productQueryEmpty }
+  return resolveProduct(c, commerce, found.product, found.child ?? null, params)
+}
+
+/** Same as loadProductPage for a product the dispatcher already resolved (by url_path). */
+export async function loadResolvedProduct(
+  c: Context<AppEnv>,
+  product: Product,
+  childSku?: string | null,
+): Promise<ProductLoadResult> {
+  const child = childSku ? (product.configurable_children.find((ch) => ch.sku === childSku) ?? null) : null
+  return resolveProduct(c, getCommerce(c), product, child, {
+    parentSku: product.sku,
+    childSku,
+    slug: product.slug,
+  })
+}
+
+async function resolveProduct(
+  c: Context<AppEnv>,
+  commerce: Commerce,
+  product: Product,
+  child: ConfigurableChild | null,
+  params: { parentSku: string; slug?: string; childSku?: string | null },
+): Promise<ProductLoadResult> {
+  // "If the loaded product is a variant of a configurable parent, the route is replaced with the
+  // parent's sku, the variant's sku as childSku, and the parent's slug."
+  if (child && product.sku !== params.parentSku && product.type_id === 'configurable') {
+    return { kind: 'redirect', location: productPath(product.sku, product.slug, child.sku) }
+  }
+  const rejected = productRejection(product)
+  if (rejected) return { kind: 'not-found', message: rejected }
+
+  const [attributes, taxRules] = await Promise.all([
+    commerce.getAttributes().catch((err) => {
+      logDeferred(c, 'attributes', err)
+      return [] as Attribute[]
+    }),
+    commerce.getTaxRules().catch((err) => {
+      logDeferred(c, 'tax rules', err)
+      return [] as TaxRule[]
+    }),
+  ])
+  const reviews = commerce.getReviews(product.id).catch((err) => {
+    logDeferred(c, 'reviews', err)
+    return [] as Review[]
+  })
+  const sizeGuide = loadSizeGuide(c, commerce, product)
+  return { kind: 'ok', data: { product, child, attributes, taxRules, reviews, sizeGuide } }
+}

@@ -1,0 +1,275 @@
+/**
+ * Product detail page:
+ *   GET /p/:parentSku/:slug/:childSku?   every product type; childSku optional
+ * and `renderProductPage(c, product, childSku?)` for the URL dispatcher's /{url_path} URLs.
+ * A variant sku used as parentSku → 301 to /p/{parent sku}/{parent slug}/{variant sku}.
+ * Unknown product → 404 page with 'Product query returned empty result'; a product with status ≥ 2
+ * or visibility 1 → 404 page with 'Product query returned empty result product status = {n} or
+ * visibility = {n}' (a 404, not a redirect: the URL names nothing a shopper can see, and crawlers
+ * must drop it).
+ */
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { Suspense } from 'react'
+import { jsonForScript } from '../../../client/islands/define'
+import { GalleryIsland } from '../../../client/islands/product/gallery'
+import { ProductFormIsland } from '../../../client/islands/product/product-form'
+import type { GalleryImage } from '../../../client/islands/product/product-page-state'
+import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
+import { PageMessage } from '../../../shared/components/page-message'
+import {
+  Breadcrumbs,
+  CustomAttributes,
+  ProductDescription,
+  ReviewsList,
+} from '../../../shared/components/product/product-details'
+import type { ProductSummary } from '../../../shared/components/product/summary'
+import {
+  comparableValues,
+  customAttributeRows,
+  designerName,
+  toFormProduct,
+} from '../../../shared/components/product/view'
+import { IMAGE_SIZES } from '../../../shared/config/images'
+import { productPath } from '../../../shared/config/routes'
+import { isProductInStock } from '../../../shared/domain/availability'
+import { imageUrl } from '../../../shared/domain/image-url'
+import { breadcrumbs, productUrl } from '../../../shared/domain/menu'
+import { priceView } from '../../../shared/domain/price'
+import { MSG } from '../../../shared/i18n/messages'
+import type { Product } from '../../../shared/schemas/catalog'
+import type { AppEnv } from '../../platform/env'
+import { renderPage } from '../../platform/render/render-page'
+import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
+import { loadProductPage, loadResolvedProduct, type ProductLoadResult, type ProductPageData } from './loader'
+
+export const productRoutes = new Hono<AppEnv>()
+
+productRoutes.get('/p/:parentSku/:slug/:childSku?', async (c) => {
+  const { parentSku, slug, childSku } = c.req.param()
+  const result = await loadProductPage(c, {
+    parentSku,
+    slug,
+    childSku: childSku ?? c.req.query('childSku') ?? null,
+  })
+  return respond(c, result)
+})
+
+/** Renders the page of a product the dispatcher resolved by url_path (childSku from ?childSku=). */
+export async function renderProductPage(
+  c: Context<AppEnv>,
+  product: Product,
+  childSku?: string | null,
+): Promise<Response> {
+  return respond(c, await loadResolvedProduct(c, product, childSku ?? c.req.query('childSku') ?? null))
+}
+
+function respond(c: Context<AppEnv>, result: ProductLoadResult): Promise<Response> | Response {
+  if (result.kind === 'redirect') return c.redirect(result.location, 301)
+  if (result.kind === 'not-found') return renderProductNotFound(c, result.message)
+  return renderProductView(c, result.data)
+}
+
+function renderProductNotFound(c: Context<AppEnv>, message: string) {
+  return renderPage(
+    c,
+    <PageMessage title="Product not found">
+      <p data-testid="product-error">{message}</p>
+      <p>
+        <a className="btn" href="/">
+          Back to the shop
+        </a>
+      </p>
+    </PageMessage>,
+    { title: 'Product not found', layout: 'default', status: 404, meta: { robots: 'noindex' } },
+  )
+}
+
+/** One gallery entry for an image path (main at the gallery size with a 2x candidate). */
+function galleryImage(
+  path: string | null | undefined,
+  alt: string,
+  video?: GalleryImage['video'],
+): GalleryImage {
+  const { gallery, thumbnail, hoverZoom } = IMAGE_SIZES
+  return {
+    src: imageUrl(path, gallery.width, gallery.height),
+    // The images are SVG (resolution-independent) and the image route serves only the spec's
+    // sizes, so there is no 2x candidate to offer.
+    srcSet: `${imageUrl(path, gallery.width, gallery.height)} 1x`,
+    thumb: imageUrl(path, thumbnail.width, thumbnail.height),
+    zoom: imageUrl(path, hoverZoom.width, hoverZoom.height),
+    alt,
+    video: video ?? null,
+  }
+}
+
+function videoOf(entry: Record<string, unknown>): GalleryImage['video'] {
+  const raw = (entry.vid ?? entry.video) as Record<string, unknown> | string | undefined
+  if (!raw) return null
+  if (typeof raw === 'string') return { url: raw, title: 'Video' }
+  const url = raw.video_url ?? raw.url
+  return typeof url === 'string' ? { url, title: typeof raw.title === 'string' ? raw.title : 'Video' } : null
+}
+
+/** The gallery: the main image first, then media_gallery entries (videos included), no duplicates. */
+export function productGallery(product: Product): GalleryImage[] {
+  const out: GalleryImage[] = []
+  const seen = new Set<string>()
+  const push = (path: string | null | undefined, alt: string, video?: GalleryImage['video']) => {
+    const key = `${path ?? ''}|${video?.url ?? ''}`
+    if (seen.has(key)) return
+    seen.add(key)
+    out.push(galleryImage(path, alt, video))
+  }
+  if (product.image) push(product.image, product.name)
+  product.media_gallery.forEach((entry, i) => {
+    push(entry.image, entry.lab || `${product.name} ${i + 1}`, videoOf(entry as Record<string, unknown>))
+  })
+  if (out.length === 0) push(null, product.name)
+  return out
+}
+
+async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
+  const { product, child, attributes, taxRules } = data
+  const { currency, country } = c.var.store
+  const now = Date.now()
+  const price = priceView(product, { now, currency, taxRules, country })
+  const sizeGuide = await data.sizeGuide
+  const summary: ProductSummary = {
+    sku: product.sku,
+    id: product.id,
+    parent_id: product.parent_id ?? null,
+    name: product.name,
+    url: productUrl(product),
+    image: product.image ?? null,
+    price: price.finalInclTax,
+    regularPrice: price.isOnSale ? price.regularInclTax : null,
+    attributes: comparableValues(product, attributes),
+  }
+  const variantImages: Record<string, GalleryImage> = {}
+  for (const ch of product.configurable_children) {
+    if (ch.image && ch.image !== product.image)
+      variantImages[ch.sku] = galleryImage(ch.image, ch.name ?? product.name)
+  }
+  const firstCategory = product.category[0]
+  const crumbs = breadcrumbs(
+    firstCategory ? [{ name: firstCategory.name, slug: firstCategory.slug ?? '' }] : [],
+    product.name,
+  )
+  const designer = designerName(product, attributes)
+  const rows = customAttributeRows(product, attributes, MSG.notAvailablePlaceholder)
+  const meta = product.meta_description
+    ? {
+        description: product.meta_description,
+        og: {
+          'og:title': product.meta_title || product.name,
+          'og:description': product.meta_description,
+          // Absolute: crawlers resolve og:image without the page's base URL.
+          'og:image': new URL(
+            imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height),
+            c.var.config.PUBLIC_ORIGIN,
+          ).href,
+          'og:type': 'product',
+        },
+      }
+    : {}
+  const images = productGallery(product)
+  const origin = c.var.config.PUBLIC_ORIGIN
+  const canonical = origin + productPath(product.sku, product.slug)
+  const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
+  const jsonLd = [
+    productJsonLd({
+      name: product.name,
+      sku: child?.sku ?? product.sku,
+      description: htmlToText(product.meta_description || product.description, 1000),
+      image: new URL(imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height), origin)
+        .href,
+      url: canonical,
+      brand: designer,
+      priceInBase: price.finalInclTax,
+      currency,
+      inStock,
+    }),
+    breadcrumbJsonLd(crumbs, origin, canonical),
+  ]
+  // Anonymous product HTML may enter the edge output cache (product page type + the sku tag).
+  c.set('cacheTags', ['product', `P${product.sku}`])
+
+  return renderPage(
+    c,
+    <article
+      className="product-page"
+      data-testid="product-page"
+      data-sku={product.sku}
+      data-type={product.type_id}
+    >
+      <Breadcrumbs items={crumbs} />
+      <div className="product-page__top">
+        <div className="product-page__gallery">
+          <GalleryIsland images={images} name={product.name} />
+        </div>
+        <div className="product-page__info">
+          <h1 className="product-page__name" data-testid="product-name">
+            {product.name}
+          </h1>
+          {designer ? (
+            <p className="product-page__designer" data-testid="product-designer">
+              {designer}
+            </p>
+          ) : null}
+          <ProductFormIsland
+            product={toFormProduct(product)}
+            childSku={child?.sku ?? null}
+            currency={currency}
+            country={country}
+            now={now}
+            taxRules={taxRules.map((r) => ({
+              product_tax_class_ids: r.product_tax_class_ids,
+              rates: r.rates,
+            }))}
+            summary={summary}
+            variantImages={variantImages}
+            sizeGuide={
+              sizeGuide ? { title: sizeGuide.title, rows: sizeGuide.rows, note: sizeGuide.note } : null
+            }
+          />
+        </div>
+      </div>
+      <section className="product-page__details" aria-labelledby="product-details-title">
+        <h2 id="product-details-title">{MSG.productDetails}</h2>
+        <ProductDescription html={product.description} />
+        <CustomAttributes rows={rows} />
+      </section>
+      <section className="product-page__reviews reviews" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">Reviews</h2>
+        <Suspense fallback={<p className="reviews__loading">Loading reviews…</p>}>
+          <ReviewsList reviews={data.reviews} />
+        </Suspense>
+        {/* The review submit form mounts here. */}
+        <div id="product-reviews-form" data-product-id={product.id} />
+      </section>
+      <RecentlyViewedIsland current={summary} currency={currency} />
+    </article>,
+    {
+      title: product.meta_title || product.name,
+      meta: { ...meta, canonical },
+      head: (
+        <>
+          <link rel="amphtml" href={`${origin}/amp${productPath(product.sku, product.slug, child?.sku)}`} />
+          {jsonLd.map((d, i) => (
+            <script
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed list
+              key={i}
+              type="application/ld+json"
+              // JSON-LD is data, not script: `<` escaped so it cannot close the tag.
+              dangerouslySetInnerHTML={{ __html: jsonForScript(d) }}
+            />
+          ))}
+        </>
+      ),
+      layout: 'default',
+      entry: 'product',
+    },
+  )
+}

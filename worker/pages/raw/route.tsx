@@ -1,0 +1,58 @@
+/**
+ * Raw outputs: /raw-output-example.xml (empty layout, served as XML, never touches React),
+ * /append-prepend.html (empty layout, content prepended and appended around the page) and
+ * /no-js.html (default layout without any script).
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../../platform/env'
+import { renderPage } from '../../platform/render/render-page'
+
+export const rawRoutes = new Hono<AppEnv>()
+
+function escapeXml(s: string): string {
+  return s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+rawRoutes.get('/raw-output-example.xml', (c) => {
+  const { config, store } = c.var
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<store>
+  <name>${escapeXml(config.STORE_NAME)}</name>
+  <code>${escapeXml(store.storeCode)}</code>
+  <currency>${escapeXml(store.currency)}</currency>
+  <message>This is an example of raw output served by the storefront with the empty layout.</message>
+</store>
+`
+  return c.body(xml, 200, {
+    'content-type': 'application/xml; charset=utf-8',
+    'cache-control': 'public, max-age=300',
+  })
+})
+
+rawRoutes.get('/append-prepend.html', async (c) => {
+  const page = await renderPage(
+    c,
+    <main id="main">
+      <h1>Append and prepend</h1>
+      <p>This page is rendered in the empty layout; content is prepended and appended around it.</p>
+    </main>,
+    { title: 'Append / prepend', layout: 'empty', entry: null, waitForAll: true },
+  )
+  const html = await page.text()
+  // Prepended right after <body>, appended right before </body>, so the doctype stays first.
+  const prepend = '<div class="prepended" data-testid="prepended">Prepended content</div>'
+  const append = '<div class="appended" data-testid="appended">Appended content</div>'
+  const out = html.replace(/<body([^>]*)>/, `<body$1>${prepend}`).replace('</body>', `${append}</body>`)
+  return c.body(out, 200, { 'content-type': 'text/html; charset=utf-8' })
+})
+
+rawRoutes.get('/no-js.html', (c) =>
+  renderPage(
+    c,
+    <section>
+      <h1>No JavaScript</h1>
+      <p>This page is rendered in the default layout without any script.</p>
+    </section>,
+    { title: 'No JavaScript', layout: 'default', entry: null },
+  ),
+)

@@ -1,0 +1,59 @@
+/**
+ * Cart, checkout and confirmation shells:
+ *   GET /cart          the cart page (CartPageIsland)
+ *   GET /checkout      checkout (CheckoutIsland)
+ *   GET /confirmation  'Order Confirmation' (ConfirmationIsland; ?orderId=)
+ * Their content is personal, so the islands fill it in the browser from the local stores and /api;
+ * the HTML itself carries nothing personal, is never cached (private, no-store) and never indexed.
+ */
+import { Hono } from 'hono'
+import { CartPageIsland } from '../../../client/islands/cart/cart-page'
+import { CheckoutIsland } from '../../../client/islands/checkout/checkout-page'
+import { ConfirmationIsland } from '../../../client/islands/checkout/confirmation-page'
+import { MSG } from '../../../shared/i18n/messages'
+import type { AppEnv } from '../../platform/env'
+import { renderPage } from '../../platform/render/render-page'
+
+export const transactionRoutes = new Hono<AppEnv>()
+
+const PRIVATE = { 'cache-control': 'private, no-store' }
+const NOINDEX = { robots: 'noindex, nofollow' }
+
+transactionRoutes.get('/cart', (c) =>
+  renderPage(
+    c,
+    <div className="page page--cart">
+      <h1>Shopping cart</h1>
+      <CartPageIsland />
+    </div>,
+    { title: 'Shopping cart', layout: 'default', entry: 'cart', meta: NOINDEX, headers: PRIVATE },
+  ),
+)
+
+transactionRoutes.get('/checkout', (c) =>
+  renderPage(
+    c,
+    <div className="page page--checkout">
+      <h1>Checkout</h1>
+      <CheckoutIsland supportEmail={c.var.config.SUPPORT_EMAIL} country={c.var.store.country} />
+    </div>,
+    { title: 'Checkout', layout: 'default', entry: 'checkout', meta: NOINDEX, headers: PRIVATE },
+  ),
+)
+
+transactionRoutes.get('/confirmation', (c) =>
+  renderPage(
+    c,
+    <div className="page page--confirmation">
+      <h1>{MSG.orderConfirmationTitle}</h1>
+      <ConfirmationIsland />
+    </div>,
+    {
+      title: MSG.orderConfirmationTitle,
+      layout: 'default',
+      entry: 'confirmation',
+      meta: NOINDEX,
+      headers: PRIVATE,
+    },
+  ),
+)

@@ -1,0 +1,90 @@
+/**
+ * The worker's typed context: bindings come from `wrangler types` (worker-configuration.d.ts),
+ * configuration vars are parsed once per request with zod into `c.var.config`.
+ */
+import { z } from 'zod'
+import type { CurrencyCode, PricingCountry } from '../../shared/config'
+
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === 'true' || v === '1')
+
+export const AppConfigSchema = z.object({
+  API_UPSTREAM: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : '')),
+  STORE_CODE: z.string().default('default'),
+  STORE_NAME: z.string().default('Storefront'),
+  STORE_ID: z.coerce.number().int().default(1),
+  DEFAULT_CURRENCY: z.enum(['INR', 'USD', 'GBP']).default('INR'),
+  DEFAULT_COUNTRY: z.string().length(2).default('IN'),
+  SUPPORT_EMAIL: z.string().default('care@example.com'),
+  PRICE_TIERS_ENABLED: flag,
+  OFFLINE_ORDERS_AUTO_TRANSMIT: flag,
+  OUTPUT_CACHE_ENABLED: flag,
+  ENVIRONMENT: z.string().default('production'),
+  /**
+   * The shop's public origin (scheme + host [+ port]): every absolute URL the worker writes —
+   * canonical, og:url, JSON-LD, sitemaps, mailed links — is built from it, never from the
+   * request's Host header (which an attacker controls and the output cache does not key on).
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .default('http://localhost:8787')
+    .transform((v, ctx) => {
+      try {
+        const u = new URL(v)
+        if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('scheme')
+        return u.origin
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `PUBLIC_ORIGIN must be an http(s) origin, got ${JSON.stringify(v)}`,
+        })
+        return z.NEVER
+      }
+    }),
+})
+export type AppConfig = z.infer<typeof AppConfigSchema>
+
+const configCache = new WeakMap<object, AppConfig>()
+
+/** Parses the configuration vars once per env object (env objects are stable per isolate). */
+export function readConfig(env: Env): AppConfig {
+  const cached = configCache.get(env)
+  if (cached) return cached
+  const parsed = AppConfigSchema.parse(env)
+  configCache.set(env, parsed)
+  return parsed
+}
+
+/** What the store/currency middleware resolved for this request. */
+export interface StoreContext {
+  storeCode: string
+  storeId: number
+  currency: CurrencyCode
+  /** Country as given (cookie or edge geo), upper case. */
+  country: string
+  pricingCountry: PricingCountry
+}
+
+export type AppEnv = {
+  Bindings: Env
+  Variables: {
+    requestId: string
+    nonce: string
+    config: AppConfig
+    store: StoreContext
+    /** Set by AMP routes: they need a CSP that admits the AMP runtime. */
+    cspMode?: 'default' | 'amp'
+    /**
+     * Set by a page route whose HTML may enter the output cache (anonymous catalogue pages):
+     * the cache-tag page type plus entity tags (P{sku}, C{id}). Unset = never cached.
+     */
+    cacheTags?: string[]
+    /** Set when a part of the page fell back to less (a dependency failed): never cached. */
+    degraded?: boolean
+  }
+}

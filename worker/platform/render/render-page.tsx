@@ -1,0 +1,93 @@
+/**
+ * The only caller of renderToReadableStream. Streams the document: the shell (with <head>) is
+ * flushed first and <Suspense> boundaries stream in as their data resolves; bots and AMP wait for
+ * allReady so crawlers get complete HTML.
+ */
+import type { Context } from 'hono'
+import { isbot } from 'isbot'
+import type { ReactNode } from 'react'
+import { renderToReadableStream } from 'react-dom/server.node'
+import { loadMenu } from '../../pages/layout/loader'
+import type { AppEnv } from '../env'
+import type { EntryName } from './assets'
+import { Document, type PageMeta } from './document'
+import { DefaultLayout, type LayoutName, MinimalLayout } from './layouts'
+
+export interface RenderOptions {
+  title: string
+  meta?: PageMeta
+  head?: ReactNode
+  layout: LayoutName
+  /** Client entry; defaults to 'default' on the default layout and none elsewhere. */
+  entry?: EntryName | null
+  status?: number
+  headers?: Record<string, string>
+  /** Wait for every Suspense boundary before sending (AMP, tests). Bots always wait. */
+  waitForAll?: boolean
+}
+
+/** Renders a page into a streamed HTML Response. */
+export async function renderPage(
+  c: Context<AppEnv>,
+  body: ReactNode,
+  opts: RenderOptions,
+): Promise<Response> {
+  const { nonce, store, config, requestId } = c.var
+  let content: ReactNode = body
+  if (opts.layout === 'default') {
+    const menu = await loadMenu(c)
+    content = (
+      <DefaultLayout
+        data={{
+          storeName: config.STORE_NAME,
+          currency: store.currency,
+          menu,
+          supportEmail: config.SUPPORT_EMAIL,
+        }}
+      >
+        {body}
+      </DefaultLayout>
+    )
+  } else if (opts.layout === 'minimal') {
+    content = <MinimalLayout storeName={config.STORE_NAME}>{body}</MinimalLayout>
+  }
+  const entry = opts.entry === undefined ? (opts.layout === 'default' ? 'default' : null) : opts.entry
+
+  const stream = await renderToReadableStream(
+    <Document
+      title={opts.title}
+      meta={opts.meta}
+      head={opts.head}
+      nonce={nonce}
+      entry={entry}
+      layout={opts.layout}
+      htmlData={{
+        store: store.storeCode,
+        currency: store.currency,
+        country: store.country,
+        supportEmail: config.SUPPORT_EMAIL,
+        offlineOrdersAutoTransmit: config.OFFLINE_ORDERS_AUTO_TRANSMIT,
+        priceTiers: config.PRICE_TIERS_ENABLED,
+      }}
+    >
+      {content}
+    </Document>,
+    {
+      nonce,
+      onError(error: unknown) {
+        // Errors inside Suspense boundaries: the client shows the fallback; we log with the request id.
+        console.error(
+          JSON.stringify({ requestId, msg: 'render error', error: String((error as Error)?.stack ?? error) }),
+        )
+      },
+    },
+  )
+  if (opts.waitForAll || isbot(c.req.header('user-agent') ?? '')) await stream.allReady
+
+  const headers = new Headers({
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-cache',
+    ...opts.headers,
+  })
+  return new Response(stream, { status: opts.status ?? 200, headers })
+}
