@@ -20,6 +20,7 @@ import {
   toQty,
 } from '../../../shared/domain/cart-diff'
 import { cartHash, isSyncRequired } from '../../../shared/domain/cart-hash'
+import { lineUnitPrice } from '../../../shared/domain/cart-line'
 import { isSuppressedErrorMessage, MSG } from '../../../shared/i18n/messages'
 import {
   type CartLine,
@@ -108,22 +109,6 @@ export interface CartSnapshot {
   totals: CartTotals | null
   hash: string | null
   guest: boolean
-}
-
-/** The unit price incl. tax the add rule checks, whichever field the product carries. */
-export function unitPrice(p: Record<string, unknown>): number {
-  for (const k of [
-    'finalPriceInclTax',
-    'priceInclTax',
-    'final_price_incl_tax',
-    'price_incl_tax',
-    'final_price',
-    'price',
-  ]) {
-    const v = p[k]
-    if (typeof v === 'number' && Number.isFinite(v)) return v
-  }
-  return 0
 }
 
 /** pushItem marker: send without an item id (the server line is gone). */
@@ -615,7 +600,7 @@ export function createCartSync(deps: CartSyncDeps) {
       const s = deps.settings()
       const qty = toQty(qtyInput)
       if (qty <= 0) return { ok: false, reason: 'qty' }
-      const price = unitPrice(product as Record<string, unknown>)
+      const price = lineUnitPrice(product)
       if (s.allowZeroPrice ? price < 0 : price <= 0) {
         deps.notify({ type: 'error', message: MSG.priceUnknown, action1: { label: MSG.ok } })
         return { ok: false, reason: 'price' }

@@ -6,6 +6,7 @@
  */
 import { computed, type ReadonlySignal } from '@preact/signals-core'
 import { IMAGE_SIZES } from '../../../shared/config/images'
+import { lineUnitPrice } from '../../../shared/domain/cart-line'
 import { formatPrice as formatSharedPrice } from '../../../shared/domain/currency'
 import { imageUrl } from '../../../shared/domain/image-url'
 import { api, currentApiContext } from '../../api'
@@ -103,21 +104,7 @@ export { cartCount, cartItems, cartTotals, isCartConnected }
 export const cartToken = cartServerToken
 export const appliedCoupon: ReadonlySignal<string | null> = computed(() => cartCoupon.value?.code ?? null)
 
-/** The unit price (incl. tax) of a cart line, whichever field the cart store filled. */
-export function lineUnitPrice(line: CartLine): number {
-  for (const k of [
-    'finalPriceInclTax',
-    'priceInclTax',
-    'final_price_incl_tax',
-    'price_incl_tax',
-    'final_price',
-    'price',
-  ]) {
-    const v = line[k]
-    if (typeof v === 'number' && Number.isFinite(v)) return v
-  }
-  return 0
-}
+export { lineUnitPrice }
 
 /** Client-side totals when the server's segments are not available (offline, not yet synced). */
 export function clientTotals(items: readonly CartLine[]): CartTotals {
