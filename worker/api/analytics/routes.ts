@@ -1,5 +1,5 @@
 /**
- * /api/fbconversion/* (transactions spec §7 analytics):
+ * /api/fbconversion/*:
  *   POST /callFbConversionApi {event_name, event_id, event_time, user_data, event_source_url,
  *        action_source:'website', custom_data} → 'sent' | 'recorded' | 'failed'
  * Forwarded to Meta's Conversions API when FB_PIXEL_ID and FB_ACCESS_TOKEN are set; otherwise
@@ -10,12 +10,12 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, noStore, ok, readBody } from '../../platform/http'
+import { clientIp, jsonBody, noStore, ok } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { magentoDate } from '../user/repo'
 
-export const FB_GRAPH_URL = 'https://graph.facebook.com/v19.0'
-export const CONVERSION_EVENTS = [
+const FB_GRAPH_URL = 'https://graph.facebook.com/v19.0'
+const CONVERSION_EVENTS = [
   'Purchase',
   'InitiateCheckout',
   'AddToCart',
@@ -57,8 +57,8 @@ async function hashed(value: string | null | undefined, normalise: (v: string) =
   return HASHED.test(v) ? v : sha256Hex(normalise(v))
 }
 
-analyticsRoutes.post('/callFbConversionApi', async (c) => {
-  const body = await readBody(c, ConversionBodySchema)
+analyticsRoutes.post('/callFbConversionApi', jsonBody(ConversionBodySchema), async (c) => {
+  const body = c.req.valid('json')
   const u = body.user_data
   const lower = (v: string) => v.toLowerCase()
   const event = {
