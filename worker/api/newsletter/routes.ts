@@ -22,6 +22,7 @@ import { html } from 'hono/html'
 import { z } from 'zod'
 import { EmailSchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
+import { fetchOutbound, OutboundError } from '../../platform/fetch'
 import { clientIp, fail, jsonBody, noStore, ok, query } from '../../platform/http'
 import { optionalCustomer } from '../auth/guard'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
@@ -68,12 +69,13 @@ async function mailchimp(env: Env, email: string, body?: Record<string, unknown>
   const url = `${(env.MAILCHIMP_LIST_URL as string).replace(/\/+$/, '')}/members/${hash}`
   let res: Response
   try {
-    res = await fetch(url, {
+    res = await fetchOutbound('Mailchimp', url, {
       method: body ? 'PUT' : 'GET',
       headers: { authorization: `apikey ${env.MAILCHIMP_API_KEY}`, 'content-type': 'application/json' },
       body: body ? JSON.stringify({ email_address: email, ...body }) : undefined,
     })
-  } catch {
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err
     return fail(502, 'The newsletter service is unreachable. Please try again later.')
   }
   if (!body && res.status === 404) return 'unsubscribed'

@@ -9,6 +9,7 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { SocialLoginBodySchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
+import { fetchOutbound } from '../../platform/fetch'
 import { fail } from '../../platform/http'
 import { fromBase64Url } from '../auth/crypto'
 import { type CustomerRow, findCustomerByEmail, findCustomerById, magentoDate } from './repo'
@@ -18,7 +19,7 @@ const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com']
 
 type JwkSet = { keys: (JsonWebKey & { kid?: string })[] }
 let keysLoader: () => Promise<JwkSet> = async () => {
-  const res = await fetch(GOOGLE_CERTS_URL)
+  const res = await fetchOutbound('Google sign-in keys', GOOGLE_CERTS_URL)
   if (!res.ok) throw new Error(`Google certs answered ${res.status}`)
   return (await res.json()) as JwkSet
 }
