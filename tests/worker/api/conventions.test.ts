@@ -33,6 +33,12 @@ describe('request bodies', () => {
     expect(body.json.result).toBe('Invalid request body: email: email is not a valid e-mail address')
     const query = await api('/stock/list')
     expect(query.json).toMatchObject({ code: 400, result: 'Invalid query: skus: Missing skus' })
+    const cart = (await api('/cart/create', { method: 'POST' })).json.result
+    const coupon = await api(`/cart/apply-coupon?cartId=${cart}&coupon=${'x'.repeat(65)}`, { method: 'POST' })
+    expect(coupon.json).toMatchObject({
+      code: 400,
+      result: 'Invalid query: coupon: coupon is at most 64 characters',
+    })
     const path = await api('/ext/cms-data/cmsPage/abc')
     expect(path.json).toMatchObject({ code: 400, result: 'Invalid CMS id: id: id must be a number' })
   })

@@ -15,6 +15,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { Hono } from 'hono'
+import { z } from 'zod'
 import {
   availablePaymentMethods,
   SHIPPING_METHODS,
@@ -28,7 +29,7 @@ import {
 } from '../../../shared/schemas/cart'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
-import { fail, jsonBody, limitBody, noStore, ok } from '../../platform/http'
+import { fail, jsonBody, limitBody, noStore, ok, query } from '../../platform/http'
 import { randomHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
 import { magentoDate } from '../user/repo'
@@ -283,10 +284,17 @@ cartRoutes.post('/shipping-information', cartFirst, jsonBody(ShippingInformation
   })
 })
 
-cartRoutes.post('/apply-coupon', async (c) => {
+const CouponQuery = z.object({
+  coupon: z
+    .string({ error: 'coupon is required' })
+    .trim()
+    .min(1, 'coupon is required')
+    .max(64, 'coupon is at most 64 characters'),
+})
+
+cartRoutes.post('/apply-coupon', cartFirst, query(CouponQuery), async (c) => {
   const { cart } = await resolveCart(c)
-  const code = (c.req.query('coupon') ?? '').trim()
-  if (!code || code.length > 64) fail(400, 'coupon is required')
+  const code = c.req.valid('query').coupon
   const items = await listItems(c.env.DB, cart.id)
   if (items.length === 0)
     fail(400, `The cart doesn't contain products, so the coupon "${code}" cannot be applied.`)

@@ -18,12 +18,16 @@ export class OutOfStock extends Error {
   }
 }
 
+/** The shipping form of an order, parsed once for the steps that read it. */
+export function shippingForm(info: OrderBody['addressInformation']) {
+  return OrderAddressSchema.safeParse(info.shippingAddress)
+}
+type ShippingForm = ReturnType<typeof shippingForm>
+
 /** The e-mail address an order is placed for: the customer's, else the billing or shipping one. */
-export function orderEmail(body: OrderBody, customer: CustomerRow | null): string {
-  const info = body.addressInformation
-  const shipping = OrderAddressSchema.safeParse(info.shippingAddress)
-  const email =
-    customer?.email ?? (info.billingAddress.email || (shipping.success ? shipping.data.email : '') || '')
+export function orderEmail(body: OrderBody, customer: CustomerRow | null, shipping: ShippingForm): string {
+  const billing = body.addressInformation.billingAddress
+  const email = customer?.email ?? (billing.email || (shipping.success ? shipping.data.email : '') || '')
   if (!email)
     fail(400, 'Invalid order: addressInformation.billingAddress.email: an e-mail address is required')
   return email
@@ -53,8 +57,11 @@ export function shipsNothing(types: readonly string[]): boolean {
  * The shipping address an order needs (null for one that ships nothing: an empty or partial
  * shipping form is then ignored) and a payment method its lines allow; 400 naming the field.
  */
-export function checkForm(info: OrderBody['addressInformation'], types: readonly string[]) {
-  const parsed = OrderAddressSchema.safeParse(info.shippingAddress)
+export function checkForm(
+  info: OrderBody['addressInformation'],
+  parsed: ShippingForm,
+  types: readonly string[],
+) {
   if (!shipsNothing(types) && !parsed.success) {
     if (info.shippingAddress == null) {
       fail(400, 'Invalid order: addressInformation.shippingAddress: a shipping address is required')

@@ -18,7 +18,15 @@ import { computeTotals } from '../cart/totals'
 import { paymentProviderFor } from '../payment/provider'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
-import { checkForm, checkStock, OutOfStock, orderEmail, resolveOrderLines, shipsNothing } from './check'
+import {
+  checkForm,
+  checkStock,
+  OutOfStock,
+  orderEmail,
+  resolveOrderLines,
+  shippingForm,
+  shipsNothing,
+} from './check'
 import { storeCreditToApply } from './credit'
 import { orderDocument, orderItems } from './document'
 import { type OrderCaller, replay } from './replay'
@@ -90,11 +98,12 @@ async function placeNew(
 ) {
   const db = c.env.DB
   const info = body.addressInformation
-  const email = orderEmail(body, customer)
+  const form = shippingForm(info)
+  const email = orderEmail(body, customer, form)
   const resolved = await resolveOrderLines(db, body.products)
   const { lines, needed } = resolved
   const types = lines.map((l) => l.product.type_id)
-  const shipping = checkForm(info, types)
+  const shipping = checkForm(info, form, types)
   checkStock(resolved)
 
   const now = Date.now()

@@ -49,7 +49,7 @@ const changePasswordBody: typeof validChangePassword = async (c, next) => {
       await next()
     })
   } catch (err) {
-    if (!valid && err instanceof HTTPException) return refusePasswordChange(c as never, err.message)
+    if (!valid && err instanceof HTTPException) return refusePasswordChange(c, err.message)
     throw err
   }
 }

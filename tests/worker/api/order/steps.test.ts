@@ -10,6 +10,7 @@ import {
   checkStock,
   OutOfStock,
   resolveOrderLines,
+  shippingForm,
   shipsNothing,
 } from '../../../../worker/api/order/check'
 import { storeCreditToApply } from '../../../../worker/api/order/credit'
@@ -86,26 +87,31 @@ describe('resolve lines and check stock', () => {
   })
 })
 
+/** The form step as placement runs it: the shipping form parsed once, then checked. */
+const checkOrderForm = (info: never, types: string[]) => checkForm(info, shippingForm(info), types)
+
 describe('check the form', () => {
   it('ignores the shipping form of an order that ships nothing, and requires it otherwise', () => {
     expect(shipsNothing(['virtual', 'downloadable'])).toBe(true)
     expect(shipsNothing(['virtual', 'simple'])).toBe(false)
     expect(
-      checkForm(form({ shippingAddress: { city: '' }, payment_method_code: 'card' }), ['virtual']),
+      checkOrderForm(form({ shippingAddress: { city: '' }, payment_method_code: 'card' }), ['virtual']),
     ).toBeNull()
-    expect(refusal(() => checkForm(form({ shippingAddress: null }), ['simple']))).toEqual({
+    expect(refusal(() => checkOrderForm(form({ shippingAddress: null }), ['simple']))).toEqual({
       status: 400,
       message: 'Invalid order: addressInformation.shippingAddress: a shipping address is required',
     })
     expect(
-      refusal(() => checkForm(form({ shippingAddress: { ...address, city: undefined } }), ['simple']))
+      refusal(() => checkOrderForm(form({ shippingAddress: { ...address, city: undefined } }), ['simple']))
         .message,
     ).toMatch(/^Invalid order: addressInformation\.shippingAddress\.city: /)
-    expect(checkForm(form(), ['simple'])).toMatchObject({ city: 'Pune' })
+    expect(checkOrderForm(form(), ['simple'])).toMatchObject({ city: 'Pune' })
   })
 
   it('refuses a payment method the lines do not allow, naming the ones offered', () => {
-    const { status, message } = refusal(() => checkForm(form({ payment_method_code: 'bitcoin' }), ['simple']))
+    const { status, message } = refusal(() =>
+      checkOrderForm(form({ payment_method_code: 'bitcoin' }), ['simple']),
+    )
     expect(status).toBe(400)
     expect(message).toMatch(
       /^Invalid order: addressInformation\.payment_method_code: bitcoin is not available \(offered: .*cashondelivery/,
