@@ -119,7 +119,7 @@ describe('DSL parser', () => {
     expect(() => parseSort('price:sideways')).toThrow('Sort order must be asc or desc')
   })
 
-  it('normalises size and from per the spec (size not above 0 → 24, from negative → 0)', () => {
+  it('normalises size and from (size not above 0 → 24, from negative → 0)', () => {
     expect(normalizeSize(undefined)).toBe(24)
     expect(normalizeSize('0')).toBe(24)
     expect(normalizeSize(-4)).toBe(24)

@@ -81,7 +81,7 @@ describe('fuzziness and weights', () => {
     expect(combineFieldScores([], 1)).toBe(0)
   })
 
-  it('ranks name over sku over category name for the same word (spec boosts 4, 2, 1)', () => {
+  it('ranks name over sku over category name for the same word (boosts 4, 2, 1)', () => {
     const node = parseQuery({
       multi_match: { query: 'kurta', fields: ['name^4', 'sku^2', 'category.name^1'], fuzziness: 2 },
     })
