@@ -1,5 +1,5 @@
 /**
- * Category listing filters, sort and layout (catalogue spec §2, §3 "Filters", §4 "Category", §5):
+ * Category listing filters, sort and layout:
  * toggling, 'min-max' price range ids, filter state ⇄ URL query (shareable; the canonical URL has
  * no filters), the filter panel from search aggregations, sort options, listing columns and the
  * search paging defaults. Pure and small: islands import it.

@@ -1,8 +1,8 @@
 /**
  * Image URLs. Catalogue documents reference images by a path (e.g. '/p/kurta-red.svg',
- * '/b/cat-sarees.svg'); the worker's image route renders them at a size from the spec's list:
- * GET /img/{width}/{height}{path}. Catalogue spec §5: "Image URLs containing no_selection are
- * replaced by the placeholder."
+ * '/b/cat-sarees.svg'); the worker's image route renders them at one of the allowed sizes:
+ * GET /img/{width}/{height}{path}. An image path containing Magento's `no_selection` marker (or
+ * no path at all) is replaced by the placeholder image.
  */
 import { NO_SELECTION_MARKER } from '../config/images'
 

@@ -1,5 +1,5 @@
 /**
- * Pure list operations for recently viewed, compare and wishlist (catalogue spec §3, §4): items are
+ * Pure list operations for recently viewed, compare and wishlist : items are
  * identified by sku; every function returns a new array and never mutates its input.
  */
 import { RECENTLY_VIEWED_MAX, WISHLIST_DEFAULT_QTY } from '../config/storage'

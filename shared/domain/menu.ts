@@ -1,5 +1,5 @@
 /**
- * Header menu and breadcrumbs (catalogue spec §2 "Category page"), plus category/product URLs.
+ * Header menu and breadcrumbs of the category page, plus category/product URLs.
  * With the URL dispatcher on (it is) category and product links are `/{url_path}`; configurable
  * variants add `?childSku=` (what worker/platform/dispatcher reads).
  */

@@ -1,7 +1,7 @@
 /**
  * Product option validation: custom options ('Field is required.'), bundle
  * options ('Must be greater than 0'), grouped quantities (numeric, min 1). Rules are named as in
- * VSF's option forms; an unknown rule name is logged through the injected logger and passes.
+ * the VSF option forms; an unknown rule name is logged through the injected logger and passes.
  */
 import { MSG } from '../i18n/messages'
 

@@ -1,5 +1,5 @@
 /**
- * The ONE price function family (ARCHITECTURE "One price function"; catalogue spec §4): special
+ * The ONE price function family (every price the shop shows or charges comes from here): special
  * price window, configurable = cheapest available variant, custom options (fixed / percent of the
  * original price), bundle, grouped, tax (VSF calculateProductTax semantics) and the view model
  * tiles, product pages, AMP and the cart totals all use. Amounts are in the base currency (INR)
@@ -76,7 +76,7 @@ export function isWithinDateWindow(
   return true
 }
 
-/** The special price when it is > 0, below the regular price and `now` is in its window; else 0 (spec: "set to 0"). */
+/** The special price when it is > 0, below the regular price and `now` is in its window; else 0 (an inactive special price counts as 0). */
 export function effectiveSpecialPrice(p: PriceFields, now: Now): number {
   const special = p.special_price ?? 0
   const regular = p.price ?? 0

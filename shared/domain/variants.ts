@@ -1,5 +1,5 @@
 /**
- * Configurable product variants (catalogue spec §2, §4 "Variants"): choose a child from colour/size
+ * Configurable product variants: choose a child from colour/size
  * options, options still available given the other choices, the default variant, and the variant
  * URL rule. A selection maps attribute_code → value_index (e.g. { color: 49, size: 167 }).
  */
@@ -81,7 +81,7 @@ export interface ConfigureResult<C extends VariantChild> {
 
 /**
  * Applies one option choice: the matching child and new selection, or — when no variant matches —
- * the previous selection restored with the wrong-attributes notice (catalogue §4).
+ * the previous selection restored with the wrong-attributes notice.
  */
 export function configureVariant<C extends VariantChild>(
   product: ConfigurableLike<C>,

@@ -1,5 +1,5 @@
 /**
- * Catalogue entities (catalogue spec §3), as zod schemas with their inferred types. Objects are
+ * Catalogue entities (products, categories, attributes, reviews, CMS), as zod schemas with their inferred types. Objects are
  * loose: vue-storefront-api documents carry many more fields, which pass through untouched.
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * POST /api/order body (vue-storefront-api order shape), validated WHOLE: every product (VSF's ajv
+ * POST /api/order body (vue-storefront-api order shape), validated WHOLE: every product (the VSF ajv
  * schema checked only the first), addresses, payment method. Unknown top-level keys are dropped.
  * Quantities are decimal integers (see decimalInteger). The client's order_id is an opaque
  * idempotency key, never an order number: it may not be all digits, so it can never be mistaken

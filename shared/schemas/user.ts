@@ -1,5 +1,5 @@
 /**
- * Account payloads of /api/user/* (contract §1.4). Request schemas strip unknown keys, so a
+ * Account payloads of /api/user/* (the vue-storefront-api user endpoints). Request schemas strip unknown keys, so a
  * client can never set server-owned fields such as group_id or password hashes.
  */
 import { z } from 'zod'

@@ -109,7 +109,7 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 19).replace('T', ' ')
 }
 
-/** Whether a special price applies at `at` (catalogue §4: below price and inside its window). */
+/** Whether a special price applies at `at` (it is below the price and `at` is inside its window). */
 function specialApplies(
   price: number,
   special: number | null | undefined,
@@ -1058,7 +1058,7 @@ function buildTaxRules(): TaxRule[] {
   ]
 }
 
-/** CMS page identifiers for every content route of the specs. */
+/** CMS page identifiers for every content route the shop serves. */
 export const CMS_PAGE_IDENTIFIERS = [
   'about-us',
   'magazine',
