@@ -14,8 +14,8 @@ import type {
   TaxRule,
 } from '../../../shared/schemas/catalog'
 import { indexProductStatements } from '../../../worker/search/index-products'
-import type { Catalogue, GenerateOptions, InventorySeedRow } from './generate'
 import { generateCatalogue } from './generate'
+import type { Catalogue, GenerateOptions, InventorySeedRow } from './types'
 
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
 export const CATALOGUE_TABLES = [
