@@ -7,7 +7,7 @@ import { STORE_UTC_OFFSET_MINUTES } from '../config/store'
 import { PRODUCT_LOAD_GUARD_MS } from '../config/transactions'
 import { MSG, msgProductRejected } from '../i18n/messages'
 
-export interface StockFields {
+interface StockFields {
   qty?: number | null
   is_in_stock?: boolean | null
   stock_status?: number | null
@@ -19,7 +19,7 @@ export interface VariantFields {
   stock?: StockFields | null
 }
 
-export interface AvailabilityProduct {
+interface AvailabilityProduct {
   type_id?: string
   status?: number | null
   visibility?: number | null
@@ -122,7 +122,7 @@ export function formatDeliveryDate(date: Date): string {
   return `${ordinal(date.getUTCDate())} of ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`
 }
 
-export interface DeliveryFields {
+interface DeliveryFields {
   delivery_days?: number | null
   rts_qty?: number | null
   rts_delivery_time?: string | null

@@ -9,7 +9,7 @@
  */
 import { CURRENCY_SIGN_PLACEMENT, type CurrencyConfig, currencyConfig } from '../config/store'
 
-export interface FormatPriceOptions {
+interface FormatPriceOptions {
   /** The amount is in the base currency (INR) and must be converted first (default true). */
   convert?: boolean
   /** Sign placement ('append' after the amount, anything else before it); default from config. */

@@ -7,7 +7,7 @@
 import { NO_SELECTION_MARKER } from '../config/images'
 
 /** The placeholder image path (rendered by the image route like any other image). */
-export const PLACEHOLDER_IMAGE_PATH = '/placeholder.svg'
+const PLACEHOLDER_IMAGE_PATH = '/placeholder.svg'
 
 /** Whether an image path is missing or a Magento 'no_selection' marker (→ placeholder). */
 export function isPlaceholderImage(path: string | null | undefined): boolean {

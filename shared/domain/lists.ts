@@ -4,7 +4,7 @@
  */
 import { RECENTLY_VIEWED_MAX, WISHLIST_DEFAULT_QTY } from '../config/storage'
 
-export interface SkuItem {
+interface SkuItem {
   sku: string
 }
 
@@ -37,7 +37,7 @@ export function containsSku(list: readonly SkuItem[], sku: string): boolean {
   return list.some((i) => i.sku === sku)
 }
 
-export interface WishlistEntry extends SkuItem {
+interface WishlistEntry extends SkuItem {
   qty: number
 }
 

@@ -106,8 +106,6 @@ export const MSG = {
   home: 'Home',
 } as const
 
-export type MessageKey = keyof typeof MSG
-
 /** 'Category query returned empty result {key} = {value}'. */
 export function msgCategoryQueryEmpty(key: string, value: string | number): string {
   return `Category query returned empty result ${key} = ${value}`
@@ -139,7 +137,7 @@ export function msgProductSearchKeyMissing(key: string): string {
 }
 
 /** True when a message contains `fragment`, case-insensitively (the 'containing' rules of error handling). */
-export function messageContains(message: string, fragment: string): boolean {
+function messageContains(message: string, fragment: string): boolean {
   return message.toLowerCase().includes(fragment.toLowerCase())
 }
 

@@ -2,7 +2,7 @@
 import type { CmsBlock, CmsPage } from '../../../shared/schemas/catalog'
 
 /** CMS page identifiers for every content route the shop serves. */
-export const CMS_PAGE_IDENTIFIERS = [
+const CMS_PAGE_IDENTIFIERS = [
   'about-us',
   'magazine',
   'covers',
