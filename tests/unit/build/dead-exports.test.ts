@@ -21,7 +21,7 @@ describe('the dead-export detector', () => {
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'dead-exports-'))
     write(
-      'shared/a.ts',
+      'src/a.ts',
       [
         'export const usedValue = 1',
         'export const unusedValue = 2',
@@ -33,19 +33,19 @@ describe('the dead-export detector', () => {
         'export default function main() { return usedOnlyHere() }',
       ].join('\n'),
     )
-    write('shared/b.ts', 'export const viaStar = 1\nexport const starUnused = 2\nexport const viaNamed = 3\n')
-    write('shared/index.ts', "export * from './b'\nexport { viaNamed as renamedAgain } from './b'\n")
-    write('shared/c.ts', 'export const viaDynamic = 1\nexport const alsoDynamic = 2\n')
-    write('shared/d.ts', 'export const viaString = 1\nexport const notInString = 2\n')
-    write('shared/e.ts', 'export type ViaImportType = number\n')
+    write('src/b.ts', 'export const viaStar = 1\nexport const starUnused = 2\nexport const viaNamed = 3\n')
+    write('src/index.ts', "export * from './b'\nexport { viaNamed as renamedAgain } from './b'\n")
+    write('src/c.ts', 'export const viaDynamic = 1\nexport const alsoDynamic = 2\n')
+    write('src/d.ts', 'export const viaString = 1\nexport const notInString = 2\n')
+    write('src/e.ts', 'export type ViaImportType = number\n')
     write(
       'tests/user.test.ts',
       [
-        "import main, { usedValue, type UsedType } from '../shared/a'",
-        "import { viaStar, renamedAgain } from '../shared/index'",
-        "type T = import('../shared/e').ViaImportType",
-        "const later = () => import('../shared/c')",
-        "const stdin = `export { viaString } from '../shared/d'`",
+        "import main, { usedValue, type UsedType } from '../src/a'",
+        "import { viaStar, renamedAgain } from '../src/index'",
+        "type T = import('../src/e').ViaImportType",
+        "const later = () => import('../src/c')",
+        "const stdin = `export { viaString } from '../src/d'`",
         'export const t: UsedType = { a: usedValue + viaStar + renamedAgain }',
         'void [main, later, stdin, 0 as unknown as T]',
       ].join('\n'),
@@ -54,15 +54,15 @@ describe('the dead-export detector', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('reports exactly the exports no other file imports', () => {
-    const { dead } = findDeadExports({ root: dir, dirs: ['shared'] })
+    const { dead } = findDeadExports({ root: dir, dirs: ['src'] })
     expect(dead.map(exportKey).sort()).toEqual(
       [
-        'shared/a.ts#unusedValue',
-        'shared/a.ts#usedOnlyHere',
-        'shared/a.ts#UnusedType',
-        'shared/a.ts#renamed',
-        'shared/b.ts#starUnused',
-        'shared/d.ts#notInString',
+        'src/a.ts#unusedValue',
+        'src/a.ts#usedOnlyHere',
+        'src/a.ts#UnusedType',
+        'src/a.ts#renamed',
+        'src/b.ts#starUnused',
+        'src/d.ts#notInString',
       ].sort(),
     )
   })
