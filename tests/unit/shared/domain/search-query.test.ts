@@ -19,7 +19,7 @@ import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate
 
 const base = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 
-describe('listingFilterClauses', () => {
+describe('listingFilterClauses (the catalogue search body of /api/catalog)', () => {
   it.each([
     ['always visibility and status', {}, base],
     [

@@ -1,14 +1,18 @@
-// Shared by the benchmark, the Lighthouse run and the soak test: builds the production worker
-// (`wrangler deploy --dry-run --minify`) and runs it in workerd through the Miniflare API with
-// persisted D1/KV seeded with the demo catalogue (seeding runs inside workerd: a fixture worker).
+// The workerd fixture of the Node-driven runs (benchmarks, Lighthouse, soak) and of the migration
+// unit test: builds the production worker (`wrangler deploy --dry-run --minify`) and fixture
+// workers, splits the migrations into the single statements D1 accepts, seeds persisted D1/KV
+// with the demo catalogue inside workerd (tests/helpers/seed-worker.ts) and runs workers in
+// workerd through the Miniflare API. One copy of each step: the runs import it from here.
 import { spawnSync } from 'node:child_process'
-import { cpSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
 
 export const root = path.resolve(import.meta.dirname, '../..')
+/** The D1 migrations, applied in file-name order. */
+export const migrationsDir = path.join(root, 'worker/db/migrations')
 const wranglerToml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
 export const COMPAT_DATE = wranglerToml.match(/compatibility_date = "([^"]+)"/)[1]
 /** The flags wrangler.toml deploys with (nodejs_compat: React's node renderer, see render-page). */
@@ -56,41 +60,39 @@ export const workerBuild = {
   ],
 }
 
-/** Builds the client, the production worker and the fixture workers; returns their paths and sizes. */
-export async function buildProduction() {
+/** The client build's manifest (worker/platform/render/manifest.generated.json): hashed files per page. */
+export function readManifest() {
+  return JSON.parse(readFileSync(path.join(root, 'worker/platform/render/manifest.generated.json'), 'utf8'))
+}
+
+/** Bundles a fixture worker (`entry`, relative to the repository root) for workerd into `outfile`. */
+export async function buildFixtureWorker(entry, outfile) {
+  await build({ ...workerBuild, entryPoints: [path.join(root, entry)], outfile })
+  return outfile
+}
+
+/**
+ * Builds the client, the production worker (into `dir`/dist) and the seeding fixture worker;
+ * returns their paths, the worker's size and the client manifest.
+ */
+export async function buildProduction(dir = path.join(root, '.tmp/bench')) {
   log('building client and worker (production)…')
   sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
-  const outdir = path.join(root, '.tmp/bench/dist')
+  const outdir = path.join(dir, 'dist')
   sh(bin('wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
   const workerJs = readFileSync(path.join(outdir, 'index.js'))
   const bundle = { bytes: workerJs.length, gzipBytes: gzipSync(workerJs, { level: 9 }).length }
-  const manifest = JSON.parse(
-    readFileSync(path.join(root, 'worker/platform/render/manifest.generated.json'), 'utf8'),
-  )
-
   // The seeder runs inside workerd (a fixture worker) and writes the persisted D1/KV.
-  const seedOut = path.join(root, '.tmp/bench/seed-worker.js')
-  await build({
-    ...workerBuild,
-    entryPoints: [path.join(root, 'tests/bench/seed-worker.ts')],
-    outfile: seedOut,
-  })
-
-  // A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
-  const slowOut = path.join(root, '.tmp/bench/slow-worker.js')
-  await build({
-    ...workerBuild,
-    entryPoints: [path.join(root, 'tests/bench/slow-worker.tsx')],
-    outfile: slowOut,
-  })
-  return { outdir, bundle, manifest, seedOut, slowOut }
+  const seedOut = await buildFixtureWorker('tests/helpers/seed-worker.ts', path.join(dir, 'seed-worker.js'))
+  return { outdir, script: path.join(outdir, 'index.js'), bundle, manifest: readManifest(), seedOut }
 }
 
-const migrationFiles = sh('ls', ['worker/db/migrations'])
-  .split('\n')
+/** The migration file names, in the order they apply. */
+export const migrationFiles = readdirSync(migrationsDir)
   .filter((f) => f.endsWith('.sql'))
   .sort()
 
+/** One migration file's text as the separate statements D1's prepare() accepts. */
 export function splitSql(sql) {
   // Statements end with ';' at the end of a line; triggers (BEGIN … END;) are kept whole. A
   // comment after the closing ';' is left out: D1 reads it as a second, empty statement.
@@ -114,7 +116,7 @@ export function splitSql(sql) {
 
 /** Every migration's statements, in order (for seeding inside workerd). */
 export const migrationStatements = migrationFiles.flatMap((f) =>
-  splitSql(readFileSync(path.join(root, 'worker/db/migrations', f), 'utf8')),
+  splitSql(readFileSync(path.join(migrationsDir, f), 'utf8')),
 )
 
 /** Miniflare options for the production worker (or a fixture script) on 127.0.0.1:`port`. */
@@ -163,9 +165,12 @@ export function workerOptions({
 }
 
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 8840)
-/** Starts a worker script in workerd (Miniflare) with persisted state under `state`. */
-export async function startWorker({ cache, upstream, state, script }) {
-  const options = workerOptions({ script, state, port: nextPort++, cache, upstream })
+/**
+ * Starts a worker script in workerd (Miniflare) with persisted state under `state`, on the next
+ * port from BENCH_PORT_BASE (8840) unless `port` is given (0: any free port).
+ */
+export async function startWorker({ cache, upstream, state, script, port = nextPort++ }) {
+  const options = workerOptions({ script, state, port, cache, upstream })
   // workerd's own errors (uncaught exceptions, crashes) reach stderr; request logs stay quiet.
   options.log = new Log(process.env.BENCH_LOG === 'debug' ? LogLevel.DEBUG : LogLevel.WARN)
   const mf = new Miniflare(options)
@@ -176,7 +181,7 @@ export async function startWorker({ cache, upstream, state, script }) {
 /** Seeds `state` (wiped first) with the demo catalogue at `scale` inside workerd; returns counts. */
 export async function seedState(state, scale, seedOut = path.join(root, '.tmp/bench/seed-worker.js')) {
   rmSync(state, { recursive: true, force: true })
-  const seeder = await startWorker({ cache: false, state, script: seedOut })
+  const seeder = await startWorker({ cache: false, state, script: seedOut, port: 0 })
   try {
     const res = await fetch(`${seeder.url}/seed?scale=${scale}`, {
       method: 'POST',

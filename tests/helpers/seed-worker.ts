@@ -1,5 +1,6 @@
-// Bench fixture: seeds the demo catalogue from inside workerd (POST /seed?scale=N with the
-// migration statements as a JSON array), into the persisted D1/KV the measured workers then open.
+// Fixture worker of the Node-driven runs (tests/helpers/workerd.mjs seedState): seeds the demo
+// catalogue from inside workerd (POST /seed?scale=N with the migration statements as a JSON
+// array), into the persisted D1/KV the measured workers then open.
 import { seedDemoCatalogue } from '../../scripts/catalogue/seed/write'
 
 interface SeedEnv {
