@@ -178,7 +178,7 @@ export function priceAggregations(
 }
 
 /** The configured price ranges plus the applied one, unless it is one of them. */
-export function priceRangesWith(
+function priceRangesWith(
   applied: { from?: number; to?: number } | null | undefined,
   ranges: readonly PriceRange[] = PRICE_RANGES,
 ): { from?: number; to?: number }[] {
@@ -207,7 +207,7 @@ export function listingAggregations(
 }
 
 /** Extra multi_match settings (the engine's SearchQuery reading adds vue-storefront-api's). */
-export interface TextScoring {
+interface TextScoring {
   minimum_should_match?: string
   tie_breaker?: number
 }
@@ -241,7 +241,7 @@ export function fullTextQuery(text: string, scoring: TextScoring = {}): DslClaus
   }
 }
 
-export interface BuildOptions {
+interface BuildOptions {
   /** Ask for the final price minimum and maximum too (the Commerce port's answers carry them). */
   priceBounds?: boolean
 }
