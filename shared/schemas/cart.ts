@@ -152,3 +152,60 @@ export const ShippingInformationBodySchema = z.object({
     }),
   ),
 })
+
+/** Stock of a cart line: from the product when added, then from the stock check. */
+export interface CartLineStock {
+  is_in_stock?: boolean
+  qty?: number
+  stock_status?: number
+}
+
+/**
+ * A cart line as the browser keeps it (the cart store, IndexedDB, the other-tab snapshot): what
+ * the product page adds, what a server cart's pull adds, and what sync, stock checks and totals
+ * write back. Closed on purpose: a field the cart does not carry is a type error, not a guess.
+ * Prices are per unit, incl. tax, in the base currency. A type alias rather than an interface, so
+ * a line still passes where plain records are taken (hashing, the order body).
+ */
+export type CartLine = {
+  sku: string
+  /** The product page's product for a variant or a grouped child. */
+  parentSku?: string
+  name: string
+  qty: number
+  /** The last quantity the server confirmed: restored when an update is refused. */
+  prev_qty?: number
+  type_id?: string
+  /** The server's name for the product type, on lines read from a server cart. */
+  product_type?: string
+  /** The price to charge (a special price while it runs). */
+  finalPriceInclTax?: number
+  /** The regular price when no final price is known. */
+  priceInclTax?: number
+  /** The regular price, shown struck through next to a discounted final price. */
+  originalPriceInclTax?: number
+  /** The discount in per cent, shown next to the price. */
+  finalDiscount?: number
+  /** The price a server cart's line came with (lines added from a pull). */
+  price?: number
+  /** Chosen configurable, custom and bundle options, sent with every update of the line. */
+  product_option?: unknown
+  /** A server cart line's option labels (a JSON string or an array of {label, value}). */
+  options?: unknown
+  slug?: string
+  url_path?: string
+  image?: string | null
+  thumbnail?: string | null
+  small_image?: string | null
+  /** The server cart's line id, once the server has the line. */
+  server_item_id?: number | string | null
+  /** The server cart the line belongs to. */
+  server_cart_id?: string | null
+  stock?: CartLineStock
+  /** Messages shown on the line (e.g. out of stock), by cause. */
+  errors?: Record<string, string | null>
+  /** Notes shown on the line (e.g. in stock), by cause. */
+  info?: Record<string, string | null>
+  /** The line's share of the server totals (row total, tax, discount). */
+  totals?: Record<string, unknown>
+}
