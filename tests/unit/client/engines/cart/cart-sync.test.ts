@@ -1,11 +1,8 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type CartChannel,
-  type CartSnapshot,
-  createCartSync,
-  type StockCheck,
-} from '../../../../../client/engines/cart/cart-sync'
+import { createCartSync } from '../../../../../client/engines/cart/cart-sync'
+import type { CartChannel, CartSnapshot } from '../../../../../client/engines/cart/channel'
+import type { StockCheck } from '../../../../../client/engines/cart/stock'
 import { type ClientSettings, clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus } from '../../../../../client/engines/runtime/events'
 import { createTaskQueue } from '../../../../../client/engines/runtime/task-queue'
