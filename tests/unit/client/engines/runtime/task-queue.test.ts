@@ -1,11 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  CartIdRequiredError,
-  createTaskQueue,
-  type SyncTask,
-  stripTokenParam,
-} from '../../../../../client/engines/runtime/task-queue'
+import { createTaskQueue, type SyncTask } from '../../../../../client/engines/runtime/task-queue'
+import { CartIdRequiredError, stripTokenParam } from '../../../../../client/engines/runtime/task-run'
 import {
   createTokenRefresher,
   handleRefreshExhausted,
