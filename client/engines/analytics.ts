@@ -9,12 +9,20 @@
  *
  * Usage (other islands): `track('AddToCart', { value, contentIds: [sku] })`.
  */
-import {
-  ANALYTICS_ACTION_SOURCE,
-  ANALYTICS_CURRENCY,
-  ANALYTICS_SERVER_EVENTS,
-} from '../../shared/config/transactions'
 import { api } from '../api'
+
+/** The events sent to the conversions API (PageView only fires the browser pixel). */
+const ANALYTICS_SERVER_EVENTS = [
+  'Purchase',
+  'InitiateCheckout',
+  'AddToCart',
+  'ViewContent',
+  'ViewCategory',
+] as const
+/** The currency reported with every event (fixed, whatever the shopper's display currency). */
+const ANALYTICS_CURRENCY = 'INR'
+/** Every event comes from the website. */
+const ANALYTICS_ACTION_SOURCE = 'website'
 
 export type ServerEventName = (typeof ANALYTICS_SERVER_EVENTS)[number]
 export type EventName = ServerEventName | 'PageView'

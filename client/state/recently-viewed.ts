@@ -4,7 +4,7 @@
  */
 import { signal } from '@preact/signals-core'
 import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
-import { RECENTLY_VIEWED_MAX } from '../../shared/config/storage'
+import { RECENTLY_VIEWED_MAX } from '../../shared/config/lists'
 import { addRecentlyViewed } from '../../shared/domain/lists'
 import { collection } from '../storage'
 

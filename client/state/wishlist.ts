@@ -8,7 +8,7 @@
  */
 import { computed, signal } from '@preact/signals-core'
 import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
-import { WISHLIST_DEFAULT_QTY } from '../../shared/config/storage'
+import { WISHLIST_DEFAULT_QTY } from '../../shared/config/lists'
 import { addToWishlist, removeFromWishlist, uniqueBySku } from '../../shared/domain/lists'
 import { api } from '../api'
 import { bus, EVENTS } from '../engines/runtime/events'

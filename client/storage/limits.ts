@@ -31,3 +31,8 @@ export const COLLECTIONS = [
   'recentlyViewed',
   'newsletter',
 ] as const
+
+/** The object store of a collection: its name prefixed with the store code (one shop per store view). */
+export function storageKey(storeCode: string, collection: string): string {
+  return `${storeCode}-${collection}`
+}

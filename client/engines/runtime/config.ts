@@ -16,8 +16,6 @@ export const GUEST_CART_FALLBACK_ATTEMPTS = 10
 export const AUTHORIZED_CART_BYPASS_MS = 144e4
 /** "stock-after-check delay 500 ms" */
 export const STOCK_AFTER_CHECK_DELAY_MS = 500
-/** "checkout activity window 30 min" (1800000 ms) */
-export const CHECKOUT_ACTIVITY_WINDOW_MS = 1_800_000
 /** "Stock list chunk 15" */
 export const STOCK_LIST_CHUNK = 15
 /** How long a cart task waits for a cart id before it is rejected. */
