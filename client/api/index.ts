@@ -10,7 +10,7 @@ import { pricingCountry } from '../../shared/config/store'
 export const MSG_BAD_CONTENT_TYPE = 'Error with response - bad content-type!'
 export const MSG_WRONG_FORMAT = 'Unhandled error, wrong response format!'
 
-export interface ApiContext {
+interface ApiContext {
   storeCode: string
   currency: string
   country: string
@@ -27,7 +27,7 @@ export function currentApiContext(): ApiContext {
 }
 
 /** Headers sent with every /api request. */
-export function apiHeaders(ctx: ApiContext = currentApiContext()): Record<string, string> {
+function apiHeaders(ctx: ApiContext = currentApiContext()): Record<string, string> {
   return {
     'content-type': 'application/json',
     accept: 'application/json',
@@ -40,7 +40,7 @@ export function apiHeaders(ctx: ApiContext = currentApiContext()): Record<string
   }
 }
 
-export interface ApiEnvelope<T = unknown> {
+interface ApiEnvelope<T = unknown> {
   code: number
   result: T
   meta?: Record<string, unknown>
@@ -57,7 +57,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   query?: Record<string, string | number | boolean | undefined | null>
   /** The user's access token, sent as `Authorization: Bearer` (null/empty: a guest call). */
@@ -70,7 +70,7 @@ export interface ApiRequest {
 }
 
 /** Builds `/api/...?query` with undefined/null query values dropped. */
-export function apiUrl(path: string, query?: ApiRequest['query']): string {
+function apiUrl(path: string, query?: ApiRequest['query']): string {
   const url = path.startsWith('/api/') ? path : `/api/${path.replace(/^\/+/, '')}`
   if (!query) return url
   const params = new URLSearchParams()

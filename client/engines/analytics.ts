@@ -24,10 +24,10 @@ const ANALYTICS_CURRENCY = 'INR'
 /** Every event comes from the website. */
 const ANALYTICS_ACTION_SOURCE = 'website'
 
-export type ServerEventName = (typeof ANALYTICS_SERVER_EVENTS)[number]
-export type EventName = ServerEventName | 'PageView'
+type ServerEventName = (typeof ANALYTICS_SERVER_EVENTS)[number]
+type EventName = ServerEventName | 'PageView'
 
-export interface TrackData {
+interface TrackData {
   /** Monetary value in INR. */
   value?: number
   contentIds?: string[]
@@ -43,7 +43,7 @@ export interface TrackData {
   phone?: string
 }
 
-export interface UserData {
+interface UserData {
   em?: string
   fbc?: string
   fbp?: string
@@ -53,7 +53,7 @@ export interface UserData {
   ph?: string
 }
 
-export interface ConversionEvent {
+interface ConversionEvent {
   event_name: ServerEventName
   event_id: string
   event_time: number
@@ -192,7 +192,7 @@ declare global {
 }
 
 /** PageView: fires the browser pixel when one is configured, otherwise nothing. */
-export function firePixel(name: EventName, data?: Record<string, unknown>): void {
+function firePixel(name: EventName, data?: Record<string, unknown>): void {
   try {
     if (typeof window !== 'undefined' && typeof window.fbq === 'function') window.fbq('track', name, data)
   } catch (err) {

@@ -40,8 +40,6 @@ export const cartCoupon = computed(() => {
   const t = cartTotals.value
   return t?.coupon_code ? { code: t.coupon_code, discount_amount: Number(t.discount_amount ?? 0) } : null
 })
-export const cartShippingMethod = signal<Record<string, unknown> | null>(null)
-export const cartPaymentMethod = signal<Record<string, unknown> | null>(null)
 /** True while the cart talks to the server (connect/sync). */
 export const cartSyncing = signal(false)
 

@@ -14,7 +14,7 @@ import type { ListStorage } from './recently-viewed'
 
 const STORAGE_KEY = 'current-compare'
 
-export interface CompareDeps {
+interface CompareDeps {
   storage: () => ListStorage<ProductSummary[]>
   notify?: (n: NotificationInput) => unknown
 }

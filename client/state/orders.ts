@@ -5,7 +5,7 @@
  */
 import { computed, signal } from '@preact/signals-core'
 
-export type StoredOrderStatus = 'pending' | 'placed' | 'rejected' | 'canceled'
+type StoredOrderStatus = 'pending' | 'placed' | 'rejected' | 'canceled'
 
 export interface StoredOrder {
   order_id: string

@@ -8,13 +8,12 @@
  * page's size selector) calls `registerPanel(name)` when it mounts and renders while
  * `openPanel.value === name`; the header's buttons then toggle the panel instead of navigating.
  */
-import { computed, signal } from '@preact/signals-core'
+import { signal } from '@preact/signals-core'
 import { SUBMENU_POP_DELAY_MS } from '../../shared/config/ui'
 
 export type Panel = 'microcart' | 'sidebar' | 'search' | 'wishlist' | 'slideup' | 'sizeselector'
 
 export const openPanel = signal<Panel | null>(null)
-export const isOverlayVisible = computed(() => openPanel.value !== null)
 
 /** Panels whose content some island on this page renders (see the header comment). */
 export const registeredPanels = signal<ReadonlySet<Panel>>(new Set())
@@ -23,11 +22,6 @@ export const registeredPanels = signal<ReadonlySet<Panel>>(new Set())
 export function togglePanel(panel: Panel): void {
   openPanel.value = openPanel.value === panel ? null : panel
   if (openPanel.value !== 'sidebar') submenuPath.value = []
-}
-
-/** Opens a panel (closing any other). */
-export function showPanel(panel: Panel): void {
-  openPanel.value = panel
 }
 
 export function closePanels(): void {

@@ -21,20 +21,20 @@ export interface WishlistItem extends ProductSummary {
 }
 
 /** The signed-in user the server calls need (null when anonymous). */
-export interface WishlistUser {
+interface WishlistUser {
   /** The customer id (null until the profile loaded: the server derives the customer from the token). */
   id: number | string | null
   token: string
 }
 
 /** The three server calls; each resolves to the result array (which replaces the items). */
-export interface WishlistRemote {
+interface WishlistRemote {
   add(user: WishlistUser, itemId: number): Promise<unknown[]>
   remove(user: WishlistUser, itemId: number): Promise<unknown[]>
   history(user: WishlistUser): Promise<unknown[]>
 }
 
-export interface WishlistDeps {
+interface WishlistDeps {
   storage: () => ListStorage<WishlistItem[]>
   remote?: WishlistRemote
   user?: () => WishlistUser | null
@@ -43,7 +43,7 @@ export interface WishlistDeps {
 const STORAGE_KEY = 'current-wishlist'
 
 /** item_id of the server calls: "parent_id if present, else id". */
-export function wishlistItemId(item: Pick<ProductSummary, 'id' | 'parent_id'>): number {
+function wishlistItemId(item: Pick<ProductSummary, 'id' | 'parent_id'>): number {
   return item.parent_id ?? item.id
 }
 
@@ -194,7 +194,7 @@ async function call(path: string, user: WishlistUser, body: Record<string, unkno
 }
 
 /** The /api/wishlist/* calls through client/api. */
-export const wishlistRemote: WishlistRemote = {
+const wishlistRemote: WishlistRemote = {
   add: (user, itemId) => call('wishlist/add-wishlist', user, { user_id: user.id, item_id: itemId }),
   remove: (user, itemId) => call('wishlist/remove-wishlist', user, { user_id: user.id, item_id: itemId }),
   history: (user) => call('wishlist/show-wishlist-history', user, { user_id: user.id }),

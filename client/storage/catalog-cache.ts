@@ -12,12 +12,12 @@ import { type Clock, systemClock } from './clock'
 import { CATALOG_CACHE_PURGE_COUNT, CATALOG_CACHE_QUOTA_CHECK_MS, CATALOG_CACHE_QUOTA_KB } from './limits'
 import type { UniversalStorage } from './universal-storage'
 
-export interface CachedEntry<R> {
+interface CachedEntry<R> {
   stored_at: number
   value: R
 }
 
-export type CacheFlags = { cache?: boolean; offline?: boolean; noresults?: boolean }
+type CacheFlags = { cache?: boolean; offline?: boolean; noresults?: boolean }
 
 /** Rough size in bytes of a JSON-able value: strings 2 bytes per char, numbers 8, booleans 4. */
 export function roughSizeOfObject(value: unknown): number {
@@ -46,7 +46,7 @@ export function catalogRequestKey(request: Record<string, unknown>): string {
   return hashValue(rest)
 }
 
-export interface CatalogCacheOptions {
+interface CatalogCacheOptions {
   clock?: Clock
   isOnline?: () => boolean
   quotaKB?: number

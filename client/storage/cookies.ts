@@ -1,7 +1,7 @@
 /** Cookies: "set with path / and optional expiry in days" (catalogue spec §9). */
 
 /** Builds a Set-Cookie style string for document.cookie; pure so it can be tested. */
-export function cookieString(name: string, value: string, days?: number, now: number = Date.now()): string {
+function cookieString(name: string, value: string, days?: number, now: number = Date.now()): string {
   let s = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; samesite=lax`
   if (days !== undefined) s += `; expires=${new Date(now + days * 864e5).toUTCString()}`
   return s

@@ -9,7 +9,7 @@ import { deleteDB, type IDBPDatabase, openDB } from 'idb'
 import { type Clock, systemClock, withTimeout } from './clock'
 import { COLLECTIONS, STORAGE_TIMEOUT_MS, storageKey } from './limits'
 
-export interface ShopDatabaseOptions {
+interface ShopDatabaseOptions {
   storeCode: string
   collections?: readonly string[]
   clock?: Clock

@@ -13,7 +13,7 @@ import {
   type UniversalStorageOptions,
 } from './universal-storage'
 
-export interface StorageManagerOptions {
+interface StorageManagerOptions {
   storeCode: string
   clock?: Clock
   /** Test hook: the backend of a collection (defaults to IndexedDB). */

@@ -66,7 +66,7 @@ export interface UniversalStorageOptions {
   onQuotaExceeded?: () => Promise<void>
 }
 
-export function isQuotaExceeded(err: unknown): boolean {
+function isQuotaExceeded(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED'
 }

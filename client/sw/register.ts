@@ -11,8 +11,8 @@ import { notify } from '../state/notifications'
 const SW_URL = '/service-worker.js'
 
 export const MSG_SW_UPDATED = 'A new version of the shop is available.'
-export const MSG_SW_RELOAD = 'Reload'
-export const MSG_SW_CACHED = 'The shop is ready for offline use.'
+const MSG_SW_RELOAD = 'Reload'
+const MSG_SW_CACHED = 'The shop is ready for offline use.'
 
 /** True on a development host, where a stale worker is checked before use. */
 export function isLocalhost(hostname: string): boolean {

@@ -10,7 +10,7 @@ export const CURATED_HOME_QUERIES = [
 export const HOME_POPUP_TYPES = ['strip', 'exit_popup', 'generic_popup'] as const
 
 /** "A colour swatch mapping for named colours exists." Lower-case colour label → CSS colour. */
-export const COLOR_SWATCHES: Readonly<Record<string, string>> = {
+const COLOR_SWATCHES: Readonly<Record<string, string>> = {
   black: '#000000',
   white: '#ffffff',
   red: '#c62828',

@@ -17,7 +17,7 @@
 import type { CartLine } from '../schemas/cart'
 
 /** The fields of a cart line the diff reads. */
-export type DiffClientItem = Pick<
+type DiffClientItem = Pick<
   CartLine,
   'sku' | 'qty' | 'prev_qty' | 'server_item_id' | 'server_cart_id' | 'product_option' | 'type_id'
 >

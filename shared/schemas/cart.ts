@@ -76,9 +76,8 @@ export const ProductOptionSchema = z.looseObject({
     })
     .optional(),
 })
-export type ProductOptionInput = z.infer<typeof ProductOptionSchema>
 
-export const CartItemInputSchema = z.object({
+const CartItemInputSchema = z.object({
   sku: z.string({ error: 'cartItem.sku is required' }).trim().min(1, 'cartItem.sku is required').max(128),
   qty: decimalInteger('qty', 1, MAX_LINE_QTY),
   item_id: decimalId('item_id').optional(),
@@ -98,7 +97,7 @@ export const CartDeleteBodySchema = z.object({
 })
 
 /** A Magento address; camelCase aliases (countryId, regionId, regionCode) are normalised. */
-export const CartAddressSchema = z.preprocess(
+const CartAddressSchema = z.preprocess(
   (raw) => {
     if (!raw || typeof raw !== 'object') return raw
     const a = raw as Record<string, unknown>
@@ -128,7 +127,6 @@ export const CartAddressSchema = z.preprocess(
     vat_id: z.string().max(50).nullish(),
   }),
 )
-export type CartAddress = z.infer<typeof CartAddressSchema>
 
 export const ShippingMethodsBodySchema = z.object({ address: CartAddressSchema })
 
@@ -154,7 +152,7 @@ export const ShippingInformationBodySchema = z.object({
 })
 
 /** Stock of a cart line: from the product when added, then from the stock check. */
-export interface CartLineStock {
+interface CartLineStock {
   is_in_stock?: boolean
   qty?: number
   stock_status?: number

@@ -171,5 +171,3 @@ export function createCartSync(deps: CartSyncDeps) {
   listenToOtherTabs(ctx)
   return { ...lifecycleCalls(ctx), ...lineCalls(ctx), ...checkoutCalls(ctx) }
 }
-
-export type CartSync = ReturnType<typeof createCartSync>

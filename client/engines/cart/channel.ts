@@ -32,7 +32,7 @@ export interface CartSnapshot {
 }
 
 /** A cart state read from another tab or from the storage; fields of the wrong type count as absent. */
-export interface CartStateInput {
+interface CartStateInput {
   items: CartLine[]
   token?: unknown
   hash?: unknown

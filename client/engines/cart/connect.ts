@@ -28,11 +28,11 @@ import { CART_KEYS, type CartContext, cartTask } from './context'
 import { persistLines, stripServerIds } from './lines'
 import { afterChange } from './push'
 
-export type SyncOptions = DiffOptions & { force?: boolean }
-export type ConnectOptions = { guest?: boolean; mergeStrategy?: 'max'; forceClientState?: boolean }
+type SyncOptions = DiffOptions & { force?: boolean }
+type ConnectOptions = { guest?: boolean; mergeStrategy?: 'max'; forceClientState?: boolean }
 
 /** Adopts a server cart id; a different cart starts without the old cart's server ids. */
-export async function setToken(ctx: CartContext, token: string | null): Promise<void> {
+async function setToken(ctx: CartContext, token: string | null): Promise<void> {
   if (token !== cartServerToken.value) {
     ctx.state.serverIds.clear()
     cartItems.value = stripServerIds(cartItems.value)

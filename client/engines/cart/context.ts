@@ -39,7 +39,7 @@ export interface CartSyncDeps {
 }
 
 /** What the engine remembers between calls (the cart lines themselves live in the cart store). */
-export interface CartEngineState {
+interface CartEngineState {
   /** The serial chain every server call runs on. */
   chain: Promise<unknown>
   /** Skus with a job waiting on the chain (their jobs coalesce). */

@@ -27,7 +27,7 @@ function storedLines(items: unknown): CartLine[] {
   return Array.isArray(items) ? (items as CartLine[]) : []
 }
 
-export async function restoreNow(ctx: CartContext): Promise<void> {
+async function restoreNow(ctx: CartContext): Promise<void> {
   if (cartLoaded.value) return
   const [items, token, hash, lastSync, totals, guest] = await Promise.all([
     ctx.storage.getItem(CART_KEYS.items),

@@ -40,7 +40,7 @@ export async function checkStockOnServer(ctx: CartContext, sku: string): Promise
 }
 
 /** What a stock answer does to a line: nothing, a patch, or removing it. */
-export type StockOutcome = { type: 'none' } | { type: 'patch'; patch: Partial<CartLine> } | { type: 'remove' }
+type StockOutcome = { type: 'none' } | { type: 'patch'; patch: Partial<CartLine> } | { type: 'remove' }
 
 export function stockOutcome(
   line: CartLine,

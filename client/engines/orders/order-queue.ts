@@ -113,5 +113,3 @@ export function createOrderQueue(deps: OrderQueueDeps) {
   }
   return queue
 }
-
-export type OrderQueue = ReturnType<typeof createOrderQueue>

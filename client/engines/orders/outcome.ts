@@ -70,7 +70,7 @@ export function closedOrder(
  * A queued order's answer: placed; canceled with the shop's message (400 = invalid address, 409
  * = its id is another order's, the add-products 500 = out of stock); anything else is retried.
  */
-export type QueuedOutcome =
+type QueuedOutcome =
   | { type: 'placed' }
   | { type: 'canceled'; code: number; message: string }
   | { type: 'retry' }

@@ -53,9 +53,7 @@ function readDataset(): Record<string, string | undefined> {
 const flag = (v: string | undefined, fallback: boolean) =>
   v === undefined ? fallback : v === 'true' || v === '1'
 
-let overrides: Partial<ClientSettings> = {}
-
-/** The page's settings: defaults from the spec, then `<html data-*>`, then test overrides. */
+/** The page's settings: the shop's defaults, then what the server rendered into `<html data-*>`. */
 export function clientSettings(): ClientSettings {
   const ds = readDataset()
   return {
@@ -70,11 +68,5 @@ export function clientSettings(): ClientSettings {
     bypassCartLoaderForAuthorizedUsers: true,
     backgroundSync: true,
     offlineOrderConfirmation: true,
-    ...overrides,
   }
-}
-
-/** Test hook. */
-export function setClientSettings(next: Partial<ClientSettings>): void {
-  overrides = next
 }

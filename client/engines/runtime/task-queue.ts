@@ -14,7 +14,7 @@ import type { UniversalStorage } from '../../storage/universal-storage'
 import type { TokenRefresher } from '../session/token-refresh'
 import { CartIdRequiredError, runTask } from './task-run'
 
-export interface TaskPayload {
+interface TaskPayload {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   body?: unknown
 }

@@ -46,7 +46,7 @@ export function shouldNotifyError(task: Pick<SyncTask, 'silent'>, message: strin
   return !task.silent && !!message && !isSuppressedErrorMessage(message)
 }
 
-export interface TaskRunContext {
+interface TaskRunContext {
   deps: TaskQueueDeps
   clock: Clock
 }

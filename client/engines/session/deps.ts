@@ -15,7 +15,7 @@ export const USER_KEYS = {
 } as const
 
 /** The cart operations the session drives (implemented by client/engines/cart/cart-sync.ts). */
-export interface SessionCart {
+interface SessionCart {
   /** After login: connect the customer cart and merge the guest cart into it exactly once. */
   authorize(): Promise<void>
   /** On logout: forget the server cart and start a fresh guest cart. */

@@ -14,7 +14,7 @@ type Store = Pick<SessionDeps['storage'], 'getItem' | 'setItem'>
 
 const addressKey = (username: string) => username.trim().toLowerCase()
 
-export async function readDeviceTokens(storage: Store): Promise<Record<string, string>> {
+async function readDeviceTokens(storage: Store): Promise<Record<string, string>> {
   const stored = await storage.getItem(DEVICE_TOKENS_KEY).catch(() => null)
   return stored && typeof stored === 'object' ? (stored as Record<string, string>) : {}
 }

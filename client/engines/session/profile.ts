@@ -11,7 +11,7 @@ import { errorText, type LoginResult, type SessionDeps } from './deps'
 import { login } from './sign-in'
 
 /** callback_event of the queued profile update. */
-export const PROFILE_UPDATED_EVENT = 'user-after-profile-update'
+const PROFILE_UPDATED_EVENT = 'user-after-profile-update'
 
 export async function updateProfile(deps: SessionDeps, customer: Record<string, unknown>): Promise<void> {
   await deps.queue.queue({

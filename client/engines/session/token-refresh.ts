@@ -13,7 +13,7 @@ import { apiRaw } from '../../api'
 import type { NotificationInput } from '../../state/notifications'
 import { MAX_TOKEN_REFRESH_ATTEMPTS } from '../runtime/config'
 
-export interface TokenRefresherDeps {
+interface TokenRefresherDeps {
   getToken: () => string | null
   getRefreshToken: () => string | null
   /** Stores the new access token and the rotated refresh token. */
@@ -32,7 +32,7 @@ export interface TokenRefresherDeps {
 }
 
 /** What a task should do after its 401. */
-export type UnauthorizedOutcome = 'retry' | 'wait' | 'failed'
+type UnauthorizedOutcome = 'retry' | 'wait' | 'failed'
 
 export function createTokenRefresher(deps: TokenRefresherDeps) {
   const maxAttempts = deps.maxAttempts ?? MAX_TOKEN_REFRESH_ATTEMPTS
