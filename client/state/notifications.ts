@@ -1,5 +1,5 @@
 /**
- * Notification store (transactions spec §2 "Notifications"): type, message, action1, action2,
+ * Notification store: type, message, action1, action2,
  * timeToLive (default 5 s) and hasNoTimeout; a message identical to the previous one is ignored.
  */
 import { signal } from '@preact/signals-core'

@@ -1,5 +1,5 @@
 /**
- * Orders kept on this device (transactions spec §3 "Order": the payload plus store_code, order_id,
+ * Orders kept on this device (the payload plus store_code, order_id,
  * created_at, updated_at, transmited, transmited_at). A queued order is PENDING until the server
  * acknowledged it; only then does it carry a confirmation (never show a queued order as confirmed).
  */

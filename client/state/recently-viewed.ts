@@ -1,5 +1,5 @@
 /**
- * Recently viewed products (catalogue spec §4 "Recently viewed"): maximum 20, newest first, a
+ * Recently viewed products: maximum 20, newest first, a
  * revisit moves the item to the front. Persisted to browser storage after each change.
  */
 import { signal } from '@preact/signals-core'

@@ -1,5 +1,5 @@
 /**
- * Wishlist (catalogue spec §3/§4 "Wishlist", §7 calls): not loaded → loaded from the browser cache
+ * Wishlist: not loaded → loaded from the browser cache
  * or, for a signed-in user, from the server history. Add if the sku is absent (qty defaults to 1),
  * remove by sku, and save the local copy to browser storage after each change. The server calls
  * (POST /api/wishlist/add-wishlist | remove-wishlist | show-wishlist-history, body user_id +
@@ -151,7 +151,7 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
       )
       await save()
     } catch (err) {
-      // "Wishlist failures: Logged only" (catalogue §8).
+      // A failed wishlist call is logged only.
       console.warn(`[wishlist] ${kind} failed`, err)
     }
   }
@@ -178,7 +178,7 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
     return true
   }
 
-  /** Empties the list locally (logout clears the wishlist, transactions spec §4). */
+  /** Empties the list locally (logout clears the wishlist). */
   async function clear(): Promise<void> {
     items.value = []
     await save()
@@ -213,7 +213,7 @@ export const wishlist = createWishlistStore({
 })
 
 // A session with a token (page load or login): load the server history; logout clears the
-// wishlist (transactions spec §4).
+// wishlist.
 for (const event of [EVENTS.sessionAuthorized, EVENTS.userAfterLoggedIn]) {
   bus.on(event, () => {
     wishlist.reset()

@@ -1,6 +1,6 @@
 /**
- * The catalogue query cache (transactions spec §7 "Results are cached locally by hash and served
- * from cache first"; catalogue spec §9 quota). Keys are the hash of the request (store, entity,
+ * The catalogue query cache: results are kept locally by the hash of the request and served from
+ * the cache first, within a storage quota. Keys are the hash of the request (store, entity,
  * query, size, from, sort, include/exclude, groupId — never the group token). A hit is returned
  * with `cache: true` and `offline` set from the online flag; a failed fetch returns an empty
  * result flagged offline. Every 30 s the rough size is estimated (strings 2 bytes/char) and when

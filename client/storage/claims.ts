@@ -1,4 +1,4 @@
-/** Claims (transactions spec §3 "Claim: code, value, description, created_at"), kept locally. */
+/** Claims (code, value, description, created_at), kept locally. */
 import type { UniversalStorage } from './universal-storage'
 
 export interface Claim {

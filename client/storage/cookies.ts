@@ -1,4 +1,4 @@
-/** Cookies: "set with path / and optional expiry in days" (catalogue spec §9). */
+/** Cookies are set with path / and an optional expiry in days. */
 
 /** Builds a Set-Cookie style string for document.cookie; pure so it can be tested. */
 function cookieString(name: string, value: string, days?: number, now: number = Date.now()): string {

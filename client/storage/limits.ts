@@ -1,4 +1,4 @@
-/** Storage limits from catalogue spec §9 "Storage, cache and CMS limits" and transactions spec §9. */
+/** Limits of the browser storage: time-outs, error limits, the catalogue cache quota, the collections. */
 
 /** "Persistent cache reads or writes not answering within 800 ms ... are counted and the cache database is recreated." */
 export const STORAGE_TIMEOUT_MS = 800

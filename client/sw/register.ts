@@ -1,5 +1,5 @@
 /**
- * Registers /service-worker.js with workbox-window (transactions spec §4 "Service worker"):
+ * Registers /service-worker.js with workbox-window:
  * registered → updatefound → installed → either updated (a controller exists: a notification
  * offering a reload) or cached (first install: 'ready for offline'). On localhost it first checks
  * that the worker file exists and is served as JavaScript, and otherwise unregisters it.

@@ -1,6 +1,6 @@
 /**
  * What the service worker may cache (pure, so the rules are unit-tested without a browser).
- * Transactions spec §4/§9 and issue 8: never cache cart, order, user, gift card or wishlist calls,
+ * Never cache cart, order, user, gift card or wishlist calls,
  * nor checkout and account pages; catalogue GETs and images are stale-while-revalidate.
  */
 

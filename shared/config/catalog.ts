@@ -1,8 +1,8 @@
-/** Listing, filter and search constants (catalogue spec §5, §9; transactions spec §9). */
+/** Listing, filter and search constants. */
 
 /** "Root category id is 2." */
 export const ROOT_CATEGORY_ID = 2
-/** The root category's name, shown as 'Home' in breadcrumbs (catalogue §2). */
+/** The root category's name, shown as 'Home' in breadcrumbs . */
 export const DEFAULT_CATEGORY_NAME = 'Default Category'
 
 /** "Default page size is 24." */
@@ -51,7 +51,7 @@ export const LISTING_STATUS = [0, 1] as const
 /** "Out-of-stock products are excluded only if the listing setting for out-of-stock is off. It is currently on." */
 export const LIST_OUT_OF_STOCK_PRODUCTS = true
 
-/** Sort options (catalogue §2): "Latest, Price: Low to high, Price: High to low. The default sort is created_at descending." */
+/** Sort options : "Latest, Price: Low to high, Price: High to low. The default sort is created_at descending." */
 export const SORT_OPTIONS = [
   { id: 'latest', label: 'Latest', field: 'created_at', order: 'desc' },
   { id: 'price-asc', label: 'Price: Low to high', field: 'final_price', order: 'asc' },
@@ -59,7 +59,7 @@ export const SORT_OPTIONS = [
 ] as const
 export type SortId = (typeof SORT_OPTIONS)[number]['id']
 export const DEFAULT_SORT: SortId = 'latest'
-/** AMP category: "a 4-column product grid" (transactions §2). */
+/** AMP category: a 4-column product grid. */
 export const AMP_CATEGORY_COLUMNS = 4
 
 /** "Search boosts: name 4, sku 2, category name 1, fuzziness 2." */

@@ -1,4 +1,4 @@
-/** Shipping and payment configuration (transactions spec §9). */
+/** Shipping and payment configuration. */
 
 interface ShippingMethodConfig {
   carrier_code: string

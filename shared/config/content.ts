@@ -1,4 +1,4 @@
-/** Curated content and colour swatches (catalogue spec §9 "Curated content"; transactions §3 home data). */
+/** Curated home-page content and colour swatches. */
 
 /** "Curated home-page queries use category ids 189 and 190 and the category names Performance Fabrics and Tees." */
 export const CURATED_HOME_QUERIES = [

@@ -1,5 +1,5 @@
 /**
- * Feature flags with the values both specs state. Worker vars (PRICE_TIERS_ENABLED,
+ * Feature flags and their shop defaults. Worker vars (PRICE_TIERS_ENABLED,
  * OFFLINE_ORDERS_AUTO_TRANSMIT) may override the two marked ones at runtime.
  */
 export const FLAGS = {

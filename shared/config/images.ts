@@ -1,4 +1,4 @@
-/** Image sizes (catalogue spec §9 "Images", transactions spec §9), width × height in px. */
+/** Image sizes, width × height in px. */
 
 export interface ImageSize {
   width: number

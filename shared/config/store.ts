@@ -1,5 +1,5 @@
 /**
- * Store, currency and locale configuration (catalogue spec §9, transactions spec §9).
+ * Store, currency and locale configuration.
  * Everything here is plain data; domain functions take it as an argument.
  */
 
@@ -8,7 +8,7 @@ export type PricingCountry = 'IN' | 'US' | 'GB' | 'ROW'
 
 export interface CurrencyConfig {
   code: CurrencyCode
-  /** Sign shown with amounts ("value and sign" in the spec's allCurrency list). */
+  /** Sign shown with amounts (shown with the value). */
   sign: string
   /** Conversion rate from the base currency (INR). */
   rate: number
@@ -27,7 +27,7 @@ export const DEFAULT_CURRENCY: CurrencyCode = 'INR'
 /** "Default country IN, language EN, locale en-US." */
 export const DEFAULT_COUNTRY = 'IN'
 /**
- * Store time zone as a UTC offset (India, UTC+05:30). Not in the spec: used so 'today' in the
+ * Store time zone as a UTC offset (India, UTC+05:30). Used so 'today' in the
  * estimated delivery date is the shopper's day in the default market, on any server clock.
  */
 export const STORE_UTC_OFFSET_MINUTES = 330

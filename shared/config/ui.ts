@@ -1,4 +1,4 @@
-/** UI timings and breakpoints (catalogue spec §9 "Display behaviour", transactions spec §9). */
+/** UI timings and scroll thresholds. */
 
 /** "Notification default lifetime 5 s" */
 export const NOTIFICATION_TTL_MS = 5000

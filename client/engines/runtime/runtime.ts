@@ -1,6 +1,6 @@
 /**
  * Wires the client engines together for the browser (created lazily: importing this module on the
- * server during SSR has no side effects). Islands call `getRuntime()` for the engines and the lead's
+ * server during SSR has no side effects). Islands call `getRuntime()` for the engines and the page
  * entry calls `startClientRuntime()` once per page.
  *
  *   storage (IndexedDB) ─ task queue ─ token refresher

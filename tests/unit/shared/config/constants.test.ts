@@ -24,7 +24,7 @@ import {
   SHIPPING_METHODS,
 } from '../../../../shared/config'
 
-describe('spec constants', () => {
+describe('shop constants', () => {
   it.each([
     ['page size', PAGE_SIZE, 24],
     ['category fetch size', CATEGORY_FETCH_SIZE, 4000],
@@ -40,7 +40,7 @@ describe('spec constants', () => {
     expect(actual).toBe(expected)
   })
 
-  it('keeps the default filters and price ranges in the spec order', () => {
+  it("keeps the default filters and price ranges in the shop's order", () => {
     expect(DEFAULT_FILTERS).toEqual([
       'rts',
       'gender',

@@ -231,7 +231,7 @@ describe('task execution', () => {
     await expect(rejected).rejects.toBeInstanceOf(CartIdRequiredError)
   })
 
-  it('shows the spec messages for a non-JSON response and a missing body', async () => {
+  it('shows the shop messages for a non-JSON response and a missing body', async () => {
     let mode = 'html'
     const { h, queue } = setup(
       () =>
