@@ -9,22 +9,15 @@
  *
  * Usage (other islands): `track('AddToCart', { value, contentIds: [sku] })`.
  */
+import { CONVERSION_EVENTS } from '../../shared/config/analytics'
 import { api } from '../api'
 
-/** The events sent to the conversions API (PageView only fires the browser pixel). */
-const ANALYTICS_SERVER_EVENTS = [
-  'Purchase',
-  'InitiateCheckout',
-  'AddToCart',
-  'ViewContent',
-  'ViewCategory',
-] as const
 /** The currency reported with every event (fixed, whatever the shopper's display currency). */
 const ANALYTICS_CURRENCY = 'INR'
 /** Every event comes from the website. */
 const ANALYTICS_ACTION_SOURCE = 'website'
 
-type ServerEventName = (typeof ANALYTICS_SERVER_EVENTS)[number]
+type ServerEventName = (typeof CONVERSION_EVENTS)[number]
 type EventName = ServerEventName | 'PageView'
 
 interface TrackData {
@@ -200,7 +193,7 @@ function firePixel(name: EventName, data?: Record<string, unknown>): void {
   }
 }
 
-const SERVER_EVENTS = new Set<string>(ANALYTICS_SERVER_EVENTS)
+const SERVER_EVENTS = new Set<string>(CONVERSION_EVENTS)
 
 /** Tracks an event; never throws (failures are only logged). */
 export async function track(name: EventName, data: TrackData = {}): Promise<ConversionEvent | null> {

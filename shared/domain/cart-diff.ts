@@ -82,6 +82,11 @@ function matchServerItem(
   )
 }
 
+/** Sends the client quantity of a line the server holds with another quantity. */
+function pushWrongQty(item: DiffClientItem, match: DiffServerItem): CartSyncAction {
+  return { type: 'push', sku: item.sku, qty: item.qty, item_id: match.item_id, reason: 'wrong-qty' }
+}
+
 /** Compares the client cart with the server cart and returns the actions that reconcile them. */
 export function diffCart(
   client: readonly DiffClientItem[],
@@ -108,24 +113,12 @@ export function diffCart(
         if (serverQty > item.qty) {
           actions.push({ type: 'accept-server-qty', sku: item.sku, qty: serverQty, item_id: match.item_id })
         } else {
-          actions.push({
-            type: 'push',
-            sku: item.sku,
-            qty: item.qty,
-            item_id: match.item_id,
-            reason: 'wrong-qty',
-          })
+          actions.push(pushWrongQty(item, match))
         }
       } else if (opts.serverCanModifyLocalItems && !opts.forceClientState) {
         actions.push({ type: 'accept-server-qty', sku: item.sku, qty: serverQty, item_id: match.item_id })
       } else {
-        actions.push({
-          type: 'push',
-          sku: item.sku,
-          qty: item.qty,
-          item_id: match.item_id,
-          reason: 'wrong-qty',
-        })
+        actions.push(pushWrongQty(item, match))
       }
     } else {
       actions.push({
