@@ -8,7 +8,7 @@ import { isProductSummary, type ProductSummary } from '../../shared/components/p
 import { addToCompare, removeBySku, uniqueBySku } from '../../shared/domain/lists'
 import { msgCompareAdded, msgCompareRemoved } from '../../shared/i18n/messages'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { collection } from '../storage'
+import { collection } from '../storage/storage-manager'
 import { notify as defaultNotify, type NotificationInput } from './notifications'
 import type { ListStorage } from './recently-viewed'
 

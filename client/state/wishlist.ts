@@ -12,7 +12,7 @@ import { WISHLIST_DEFAULT_QTY } from '../../shared/config/lists'
 import { addToWishlist, removeFromWishlist, uniqueBySku } from '../../shared/domain/lists'
 import { api } from '../api'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { collection } from '../storage'
+import { collection } from '../storage/storage-manager'
 import type { ListStorage } from './recently-viewed'
 import { currentUser, userToken } from './user'
 

@@ -41,7 +41,7 @@ export function roughSizeOfObject(value: unknown): number {
 }
 
 /** The cache key of a catalogue request. */
-export function catalogRequestKey(request: Record<string, unknown>): string {
+function catalogRequestKey(request: Record<string, unknown>): string {
   const { groupToken: _omit, ...rest } = request
   return hashValue(rest)
 }

@@ -11,17 +11,3 @@ export function setCookie(name: string, value: string, days?: number): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the one place that writes cookies
   document.cookie = cookieString(name, value, days)
 }
-
-export function getCookie(name: string): string | undefined {
-  const prefix = `${encodeURIComponent(name)}=`
-  for (const part of document.cookie.split('; ')) {
-    if (part.startsWith(prefix)) {
-      try {
-        return decodeURIComponent(part.slice(prefix.length))
-      } catch {
-        return undefined
-      }
-    }
-  }
-  return undefined
-}

@@ -82,8 +82,3 @@ export function storageManager(): StorageManager {
 export function collection<T = unknown>(name: string): UniversalStorage<T> {
   return storageManager().get<T>(name, name === 'elasticCache' ? { memoryFirst: true } : {})
 }
-
-/** Test hook: replace the default manager. */
-export function setStorageManager(manager: StorageManager | null): void {
-  defaultManager = manager
-}

@@ -32,4 +32,3 @@ export const FLAGS = {
   /** Multistore is switched off. */
   multistore: false,
 } as const
-export type Flags = typeof FLAGS

@@ -29,7 +29,7 @@ export function decimalInteger(name: string, min: number, max: number) {
 }
 
 /** A positive decimal id (item ids, option ids, selection ids, option value ids). */
-export const decimalId = (name: string) => decimalInteger(name, 1, Number.MAX_SAFE_INTEGER)
+const decimalId = (name: string) => decimalInteger(name, 1, Number.MAX_SAFE_INTEGER)
 
 /**
  * Item options as a client sends them. Only their shape is checked here; the catalogue decides

@@ -45,7 +45,7 @@ async function setToken(ctx: CartContext, token: string | null): Promise<void> {
 }
 
 /** GET /cart/pull; null when the server cart cannot be read. */
-export async function pull(ctx: CartContext): Promise<DiffServerItem[] | null> {
+async function pull(ctx: CartContext): Promise<DiffServerItem[] | null> {
   try {
     const res = await ctx.queue.execute({ ...cartTask(ctx, 'pull'), silent: true })
     if (res.code === 200 && Array.isArray(res.result)) return res.result as DiffServerItem[]

@@ -53,5 +53,3 @@ export function createSession(deps: SessionDeps) {
     resetPassword: (email: string): Promise<boolean> => profile.resetPassword(deps, email),
   }
 }
-
-export type Session = ReturnType<typeof createSession>
