@@ -2,7 +2,7 @@
  * Pure list operations for recently viewed, compare and wishlist : items are
  * identified by sku; every function returns a new array and never mutates its input.
  */
-import { RECENTLY_VIEWED_MAX, WISHLIST_DEFAULT_QTY } from '../config/storage'
+import { RECENTLY_VIEWED_MAX, WISHLIST_DEFAULT_QTY } from '../config/lists'
 
 interface SkuItem {
   sku: string
