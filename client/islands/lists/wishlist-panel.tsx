@@ -7,7 +7,7 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { closePanels, openPanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
-import { pageCurrency } from './page-currency'
+import { pageCurrency } from '../page-currency'
 
 function WishlistPanel() {
   const panel = useSignalValue(openPanel)

@@ -1,0 +1,90 @@
+/** Checkout section 1: name and e-mail; a visitor may log in instead, or create an account with a password. */
+import { CheckboxField, TextField } from '../../../../shared/components/checkout/form-field'
+import type { FieldErrors } from '../../forms/field-rules'
+import type { CheckoutState, PersonalDetails } from '../checkout-state'
+
+export interface PersonalStepProps {
+  details: PersonalDetails
+  loggedIn: boolean
+  errors: FieldErrors
+  update: (fn: (s: CheckoutState) => CheckoutState) => void
+  onNext: () => void
+}
+
+export function PersonalStep({ details, loggedIn, errors, update, onNext }: PersonalStepProps) {
+  const set = <K extends keyof PersonalDetails>(field: K, value: PersonalDetails[K]) =>
+    update((s) => ({ ...s, personalDetails: { ...s.personalDetails, [field]: value } }))
+  return (
+    <section aria-labelledby="personal-title" className="checkout__section">
+      <h2 id="personal-title">Personal details</h2>
+      {!loggedIn ? (
+        <p className="checkout__hint">
+          Already have an account?{' '}
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } }))}
+          >
+            Log in
+          </button>
+        </p>
+      ) : null}
+      <div className="field-row">
+        <TextField
+          id="personal-firstName"
+          label="First name"
+          value={details.firstName}
+          onChange={(v) => set('firstName', v)}
+          error={errors.firstName}
+          autoComplete="given-name"
+          required
+        />
+        <TextField
+          id="personal-lastName"
+          label="Last name"
+          value={details.lastName}
+          onChange={(v) => set('lastName', v)}
+          error={errors.lastName}
+          autoComplete="family-name"
+          required
+        />
+      </div>
+      <TextField
+        id="personal-emailAddress"
+        label="Email address"
+        type="email"
+        value={details.emailAddress}
+        onChange={(v) => set('emailAddress', v)}
+        error={errors.emailAddress}
+        autoComplete="email"
+        inputMode="email"
+        required
+      />
+      {!loggedIn ? (
+        <>
+          <CheckboxField
+            id="personal-createAccount"
+            label="I want to create an account"
+            checked={details.createAccount}
+            onChange={(v) => set('createAccount', v)}
+          />
+          {details.createAccount ? (
+            <TextField
+              id="personal-password"
+              label="Password"
+              type="password"
+              value={details.password}
+              onChange={(v) => set('password', v)}
+              error={errors.password}
+              autoComplete="new-password"
+              required
+            />
+          ) : null}
+        </>
+      ) : null}
+      <button type="button" className="btn btn--primary" onClick={onNext}>
+        Continue to shipping
+      </button>
+    </section>
+  )
+}
