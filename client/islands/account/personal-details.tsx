@@ -3,7 +3,7 @@
  * password and is sent at once, never queued) and the change-password form.
  */
 import { useState } from 'react'
-import { TextField } from '../../../shared/components/checkout/form-field'
+import { NameFields, TextField } from '../../../shared/components/checkout/form-field'
 import type { FieldErrors } from '../forms/field-rules'
 import { changeEmail, changePassword, updateProfile } from './account-api'
 import { type Customer, isEmailChange, validatePasswordChange, validateProfile } from './account-model'
@@ -39,26 +39,14 @@ function ProfileForm({ user }: { user: Customer }) {
           {formError}
         </p>
       ) : null}
-      <div className="field-row">
-        <TextField
-          id="profile-firstname"
-          label="First name"
-          value={firstname}
-          onChange={setFirstname}
-          error={errors.firstname}
-          autoComplete="given-name"
-          required
-        />
-        <TextField
-          id="profile-lastname"
-          label="Last name"
-          value={lastname}
-          onChange={setLastname}
-          error={errors.lastname}
-          autoComplete="family-name"
-          required
-        />
-      </div>
+      <NameFields
+        ids={['profile-firstname', 'profile-lastname']}
+        first={firstname}
+        last={lastname}
+        onFirst={setFirstname}
+        onLast={setLastname}
+        errors={{ first: errors.firstname, last: errors.lastname }}
+      />
       <TextField
         id="profile-email"
         label="Email address"

@@ -1,6 +1,6 @@
 /** Login, sign-up and reset-password forms of the auth modal (loaded on first open). */
 import { useState } from 'react'
-import { TextField } from '../../../shared/components/checkout/form-field'
+import { NameFields, TextField } from '../../../shared/components/checkout/form-field'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { takeRedirectAfterLogin } from '../../engines/session/access-rule'
 import { notify } from '../../state/notifications'
@@ -91,26 +91,14 @@ export function AuthForms({
             required
           />
           {mode === 'register' ? (
-            <div className="field-row">
-              <TextField
-                id="auth-firstname"
-                label="First name"
-                value={firstname}
-                onChange={setFirstname}
-                error={errors.firstname}
-                autoComplete="given-name"
-                required
-              />
-              <TextField
-                id="auth-lastname"
-                label="Last name"
-                value={lastname}
-                onChange={setLastname}
-                error={errors.lastname}
-                autoComplete="family-name"
-                required
-              />
-            </div>
+            <NameFields
+              ids={['auth-firstname', 'auth-lastname']}
+              first={firstname}
+              last={lastname}
+              onFirst={setFirstname}
+              onLast={setLastname}
+              errors={{ first: errors.firstname, last: errors.lastname }}
+            />
           ) : null}
           {mode !== 'reset' ? (
             <TextField

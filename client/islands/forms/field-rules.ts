@@ -3,6 +3,7 @@
  * address book): required fields, e-mail, the password policy, and the address with per-country
  * postal codes. Pure; messages are the ones the shopper sees.
  */
+import type { AddressFormValue } from '../../../shared/components/checkout/address-fields'
 import { MSG } from '../../../shared/i18n/messages'
 
 /** Errors of a form, keyed by field name (empty when valid). */
@@ -46,19 +47,8 @@ export const COUNTRIES: readonly { code: string; name: string }[] = [
   { code: 'SG', name: 'Singapore' },
 ]
 
-/** An address as the forms hold it. */
-export interface AddressDetails {
-  firstName: string
-  lastName: string
-  country: string
-  streetAddress: string
-  apartmentNumber: string
-  city: string
-  state: string
-  region_id: number | null
-  zipCode: string
-  phoneNumber: string
-}
+/** An address as the forms hold it: the address form's fields (without company and tax id) and the region id. */
+export type AddressDetails = Omit<AddressFormValue, 'company' | 'taxId'> & { region_id: number | null }
 
 /** Postal code formats checked for these countries; other countries only need a value. */
 const ZIP_RULES: Record<string, RegExp> = {

@@ -1,5 +1,5 @@
 /** Checkout section 1: name and e-mail; a visitor may log in instead, or create an account with a password. */
-import { CheckboxField, TextField } from '../../../../shared/components/checkout/form-field'
+import { CheckboxField, NameFields, TextField } from '../../../../shared/components/checkout/form-field'
 import type { FieldErrors } from '../../forms/field-rules'
 import type { CheckoutState, PersonalDetails } from '../checkout-state'
 
@@ -29,26 +29,14 @@ export function PersonalStep({ details, loggedIn, errors, update, onNext }: Pers
           </button>
         </p>
       ) : null}
-      <div className="field-row">
-        <TextField
-          id="personal-firstName"
-          label="First name"
-          value={details.firstName}
-          onChange={(v) => set('firstName', v)}
-          error={errors.firstName}
-          autoComplete="given-name"
-          required
-        />
-        <TextField
-          id="personal-lastName"
-          label="Last name"
-          value={details.lastName}
-          onChange={(v) => set('lastName', v)}
-          error={errors.lastName}
-          autoComplete="family-name"
-          required
-        />
-      </div>
+      <NameFields
+        ids={['personal-firstName', 'personal-lastName']}
+        first={details.firstName}
+        last={details.lastName}
+        onFirst={(v) => set('firstName', v)}
+        onLast={(v) => set('lastName', v)}
+        errors={{ first: errors.firstName, last: errors.lastName }}
+      />
       <TextField
         id="personal-emailAddress"
         label="Email address"
