@@ -19,7 +19,7 @@ import { Orders, SingleOrder } from './orders'
 import { PersonalDetails } from './personal-details'
 import { StoreCredit } from './store-credit'
 
-export const ACCOUNT_SECTIONS = [
+const ACCOUNT_SECTIONS = [
   'dashboard',
   'personal-details',
   'address-book',

@@ -9,7 +9,7 @@ import {
 } from '../forms/field-rules'
 import type { AuthMode } from './open-auth-modal'
 
-export interface AuthFields {
+interface AuthFields {
   email: string
   password: string
   firstname: string

@@ -3,7 +3,7 @@ import { IMAGE_SIZES } from '../../../shared/config/images'
 import { imageUrl } from '../../../shared/domain/image-url'
 import type { CartLine } from '../../state/cart'
 
-export interface OptionView {
+interface OptionView {
   label: string
   value: string
 }

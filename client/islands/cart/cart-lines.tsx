@@ -91,7 +91,7 @@ function RemoveButton({ line }: { line: CartLine }) {
 }
 
 /** One cart line. */
-export function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
+function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
   const img = cartThumbnail(lineImage(line))
   const href = lineHref(line)
   const options = lineOptions(line)

@@ -8,7 +8,7 @@ import { SCROLL_RESTORE_DELAY_MS, SCROLL_RESTORE_OFFSET_PX } from '../../../shar
 
 export const SCROLL_RESTORE_KEY = 'category-scroll'
 
-export interface ScrollRecord {
+interface ScrollRecord {
   /** pathname + search of the listing. */
   url: string
   sku: string

@@ -19,12 +19,12 @@ export interface ShippingDetails extends AddressDetails {
   shippingMethod: string
 }
 
-export interface PaymentDetails extends AddressDetails {
+interface PaymentDetails extends AddressDetails {
   company: string
   taxId: string
 }
 
-export interface PaymentFinalStep {
+interface PaymentFinalStep {
   terms: boolean
   paymentMethod: string
   paymentMethodAdditional: Record<string, string>

@@ -18,7 +18,7 @@ import { fetchOrder } from './fetch-order'
 import { orderStatusText } from './order-status'
 import { PendingOrderNotice } from './pending-order'
 
-export interface OrderView {
+interface OrderView {
   order_id?: string
   increment_id?: string
   orderNumber?: string

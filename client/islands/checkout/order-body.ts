@@ -50,7 +50,7 @@ export function toApiAddress(
 }
 
 /** The billing address: the shipping address when "same as shipping", else the billing form. */
-export function billingAddressOf(state: CheckoutState): OrderAddress {
+function billingAddressOf(state: CheckoutState): OrderAddress {
   const email = state.personalDetails.emailAddress
   if (state.sameAsShipping) {
     return toApiAddress(state.shippingDetails, email, {
@@ -76,7 +76,7 @@ export function toShippingInformation(state: CheckoutState) {
   }
 }
 
-export interface OrderProductInput {
+interface OrderProductInput {
   sku: string
   parentSku?: string
   name: string

@@ -16,7 +16,7 @@ import { clientTotals } from '../cart/cart-totals'
 import type { CheckoutState } from './checkout-state'
 import { buildOrder } from './order-body'
 
-export type OrderSubmission =
+type OrderSubmission =
   | { kind: 'account-failed'; message: string }
   | { kind: 'not-taken' }
   | { kind: 'taken'; result: PlaceOrderResult; skus: string[]; grandTotal: number }

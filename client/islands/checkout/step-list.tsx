@@ -1,7 +1,7 @@
 /** The checkout's progress list: sections done can be revisited, the current one is marked. */
 import type { CheckoutStep } from './checkout-validation'
 
-export const STEPS: { id: CheckoutStep; title: string }[] = [
+const STEPS: { id: CheckoutStep; title: string }[] = [
   { id: 'personal', title: 'Personal details' },
   { id: 'shipping', title: 'Shipping' },
   { id: 'payment', title: 'Payment' },

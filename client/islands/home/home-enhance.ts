@@ -18,7 +18,7 @@ export function isEmailLike(value: string): boolean {
 
 const SEEN_KEY = 'home-popups-seen'
 /** Delay before the generic popup. */
-export const GENERIC_POPUP_DELAY_MS = 8000
+const GENERIC_POPUP_DELAY_MS = 8000
 
 /** Reads the popups already shown this session. */
 export function seenPopups(raw: string | null): Set<string> {

@@ -31,7 +31,7 @@ export interface MenuItem {
   children: MenuItem[]
 }
 
-export interface HeaderProps {
+interface HeaderProps {
   storeName: string
   currency: string
   currencies: { code: string; sign: string }[]
@@ -47,7 +47,7 @@ const checkMenuItem: Check<MenuItem> = object({
 })
 
 /** Validates the header's props on hydration (a tiny checker: this island is on every page). */
-export const HeaderPropsSchema = schemaOf<HeaderProps>(
+const HeaderPropsSchema = schemaOf<HeaderProps>(
   object({
     storeName: str,
     currency: str,

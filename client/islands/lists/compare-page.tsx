@@ -21,12 +21,12 @@ export interface CompareAttribute {
   options: { value: string; label: string }[]
 }
 
-export interface ComparePageProps {
+interface ComparePageProps {
   currency: string
   attributes: CompareAttribute[]
 }
 
-export const ComparePagePropsSchema = schemaOf<ComparePageProps>(
+const ComparePagePropsSchema = schemaOf<ComparePageProps>(
   object({
     currency: str,
     attributes: array(

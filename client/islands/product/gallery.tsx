@@ -20,14 +20,14 @@ const checkImage = object({
   video: optional(nullable(object({ url: str, title: str }))),
 })
 
-export interface GalleryProps {
+interface GalleryProps {
   images: GalleryImage[]
   name: string
   /** Start the slideshow (off by default; the spec's interval applies when on). */
   autoplay?: boolean
 }
 
-export const GalleryPropsSchema = schemaOf<GalleryProps>(
+const GalleryPropsSchema = schemaOf<GalleryProps>(
   object({ images: array(checkImage), name: str, autoplay: optional(bool) }),
 )
 

@@ -12,12 +12,12 @@ import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 import { num, object, schemaOf, str } from '../props-check'
 
-export interface RecentlyViewedProps {
+interface RecentlyViewedProps {
   current: ProductSummary
   currency: string
 }
 
-export const RecentlyViewedPropsSchema = schemaOf<RecentlyViewedProps>(
+const RecentlyViewedPropsSchema = schemaOf<RecentlyViewedProps>(
   object({
     current: (v, p) => {
       object({ sku: str, name: str, url: str, price: num })(v, p)

@@ -91,7 +91,7 @@ export function useVariantChoice(input: {
           })
           .catch((err) => console.warn('[product] reload failed', err))
       }),
-    [product.sku],
+    [product.sku, setProduct],
   )
 
   function applyVariant(next: FormChild, nextSelection: VariantSelection) {

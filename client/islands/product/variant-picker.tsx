@@ -11,7 +11,7 @@ import { AVAILABILITY } from './availability-settings'
 
 type ConfigurableOption = FormProduct['configurable_options'][number]
 
-export interface VariantPickerProps {
+interface VariantPickerProps {
   product: FormProduct
   option: ConfigurableOption
   selection: VariantSelection

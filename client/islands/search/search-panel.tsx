@@ -12,9 +12,9 @@ import { currentApiContext } from '../../api'
 import { type SearchResult, searchProducts } from './search-client'
 
 /** "results as you type" delay. */
-export const SEARCH_DEBOUNCE_MS = 250
+const SEARCH_DEBOUNCE_MS = 250
 /** Results shown in the panel (the results page shows the full first page). */
-export const PANEL_RESULTS = 8
+const PANEL_RESULTS = 8
 
 export function SearchPanel({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('')

@@ -8,14 +8,14 @@ import { CAROUSEL } from '../../config/ui'
 import { ProductTile } from './product-tile'
 import type { TileData } from './tile-data'
 
-export interface CarouselBanner {
+interface CarouselBanner {
   title: string
   image: string
   mobileImage?: string | null
   link: string
 }
 
-export interface CarouselProps {
+interface CarouselProps {
   label: string
   currency: string
   tiles?: TileData[]

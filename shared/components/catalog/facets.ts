@@ -31,7 +31,7 @@ export interface FacetLabels {
 }
 
 /** Display titles when the attribute metadata has none. */
-export const DEFAULT_FILTER_TITLES: Record<string, string> = {
+const DEFAULT_FILTER_TITLES: Record<string, string> = {
   rts: 'Ready to ship',
   gender: 'Gender',
   category_product: 'Product type',

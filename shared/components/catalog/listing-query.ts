@@ -11,7 +11,7 @@ import { chosenPriceRange, type ListingState, sortOf } from './listing-state'
 import type { TileData } from './tile-data'
 
 /** Structurally the port's ProductListingParams (shared code cannot import worker types). */
-export interface ListingParams {
+interface ListingParams {
   categoryIds?: number[]
   filters?: Record<string, Array<number | string>>
   price?: { from?: number; to?: number }
@@ -23,9 +23,9 @@ export interface ListingParams {
 }
 
 /** The default catalogue index of the VSF API contract. */
-export const CATALOG_INDEX = 'vue_storefront_catalog'
+const CATALOG_INDEX = 'vue_storefront_catalog'
 /** Listing fields the tiles need (keeps client fetches small). */
-export const TILE_FIELDS = [
+const TILE_FIELDS = [
   'id',
   'sku',
   'name',

@@ -11,7 +11,7 @@ import { MSG } from '../../i18n/messages'
 import { PLACEHOLDER_IMAGE, TILE_IMAGE_SIZE, TILE_SIZES_ATTR, tileImage } from './images'
 import type { TileData } from './tile-data'
 
-export interface ProductTileProps {
+interface ProductTileProps {
   tile: TileData
   currency: string
   /** Load images immediately (first row, for LCP). */

@@ -18,7 +18,7 @@ export interface AddressFormValue {
   taxId?: string
 }
 
-export interface AddressFieldsProps<T extends AddressFormValue> {
+interface AddressFieldsProps<T extends AddressFormValue> {
   idPrefix: string
   value: T
   countries: readonly { code: string; name: string }[]

@@ -23,7 +23,7 @@ function FieldLabel({ id, label, required }: { id: string; label: string; requir
   )
 }
 
-export interface TextFieldProps {
+interface TextFieldProps {
   id: string
   label: string
   value: string
@@ -68,7 +68,7 @@ export function TextField({
   )
 }
 
-export interface SelectFieldProps {
+interface SelectFieldProps {
   id: string
   label: string
   value: string

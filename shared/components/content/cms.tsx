@@ -17,7 +17,7 @@ export function CmsHtml({ html, className = '' }: { html: string; className?: st
   )
 }
 
-export interface CmsBlockProps {
+interface CmsBlockProps {
   identifier: string
   html: string | null
   error: string | null
@@ -59,7 +59,7 @@ export interface StoreSummary {
 }
 
 /** The address block of a store. */
-export function StoreAddress({ store }: { store: StoreSummary }) {
+function StoreAddress({ store }: { store: StoreSummary }) {
   return (
     <address className="store__address">
       {store.address.map((line) => (

@@ -6,7 +6,7 @@
  */
 import type { Attribute, ConfigurableChild, Product } from '../../schemas/catalog'
 
-export interface FormStock {
+interface FormStock {
   qty: number
   is_in_stock: boolean
   stock_status?: number | null

@@ -11,7 +11,7 @@ import { formatPagePrice } from '../../page-price'
 import type { CheckoutState } from '../checkout-state'
 import { errorsUnder } from '../checkout-validation'
 
-export interface PaymentStepProps {
+interface PaymentStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
   errors: FieldErrors

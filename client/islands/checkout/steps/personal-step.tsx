@@ -3,7 +3,7 @@ import { CheckboxField, NameFields, TextField } from '../../../../shared/compone
 import type { FieldErrors } from '../../forms/field-rules'
 import type { CheckoutState, PersonalDetails } from '../checkout-state'
 
-export interface PersonalStepProps {
+interface PersonalStepProps {
   details: PersonalDetails
   loggedIn: boolean
   errors: FieldErrors

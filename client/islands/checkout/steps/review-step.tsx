@@ -4,7 +4,7 @@ import { MSG } from '../../../../shared/i18n/messages'
 import type { CartLine } from '../../../state/cart'
 import type { CheckoutState } from '../checkout-state'
 
-export interface ReviewStepProps {
+interface ReviewStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
   items: readonly CartLine[]

@@ -5,7 +5,7 @@ import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
 import type { ShippingDetails } from '../checkout-state'
 
-export interface ShippingStepProps {
+interface ShippingStepProps {
   details: ShippingDetails
   errors: FieldErrors
   onChange: (field: keyof AddressFormValue, value: string) => void
