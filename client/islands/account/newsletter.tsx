@@ -28,7 +28,7 @@ export function Newsletter({ user }: { user: Customer }) {
       className="account-form"
       onSubmit={async (e) => {
         e.preventDefault()
-        // "Subscribe only if not subscribed; unsubscribe only if subscribed." A sign-up waits for
+        // Subscribe only when not subscribed, unsubscribe only when subscribed. A sign-up waits for
         // the confirmation link mailed to the address (sending again mails a new link).
         if (wanted && status !== 'subscribed') {
           const r = await userSend(NEWSLETTER_PATH, 'POST', { email: user.email })

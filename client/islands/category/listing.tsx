@@ -1,5 +1,5 @@
 /**
- * The category listing island (catalogue §2 "Category page", §4 "Category"): filter panel, sort,
+ * The category listing island: filter panel, sort,
  * product grid, infinite scroll (only while online), back-to-top after 1000 px, mobile filter
  * actions on scroll-up over 50 px, and scroll restore to the clicked product. Filter and sort
  * state live in the URL (pushState; popstate refetches). Changing filters resets pagination to 0
@@ -87,7 +87,7 @@ function useOnline(): boolean {
 
 function Listing(props: ListingIslandProps) {
   const { categoryIds, currency, labels } = props
-  // Analytics ViewCategory (transactions spec §7); loaded lazily, outside the page's JS budget.
+  // The ViewCategory analytics event; loaded lazily, outside the page's JS budget.
   useEffect(() => {
     void import('../../engines/analytics').then((m) =>
       m.track('ViewCategory', { contentIds: [String(props.categoryId)], contentType: 'product_group' }),

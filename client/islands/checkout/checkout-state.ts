@@ -109,7 +109,7 @@ export function persistableCheckout(state: CheckoutState): CheckoutState {
   return { ...state, personalDetails: { ...state.personalDetails, password: '' } }
 }
 
-/** "A user counts as in checkout for 30 minutes (1800000 ms) after the last modification." */
+/** The shopper counts as in checkout for 30 minutes after the last change to the form. */
 export function isInCheckout(state: Pick<CheckoutState, 'modifiedAt'>, now: number): boolean {
   return state.modifiedAt > 0 && now - state.modifiedAt < CHECKOUT_ACTIVITY_WINDOW_MS
 }
@@ -145,8 +145,9 @@ export function selectPaymentMethod(state: CheckoutState, code: string, now: num
 }
 
 /**
- * After a successful order (result code absent or 200): "if an account was to be created, drops
- * the password and the createAccount flag"; the checkout shows the thank-you state.
+ * After a successful order: the password and the create-account choice are dropped (the account
+ * exists now, or was not wanted), the terms must be accepted again, and the checkout shows its
+ * thank-you state.
  */
 export function afterOrderPlaced(state: CheckoutState, now: number): CheckoutState {
   return {

@@ -1,5 +1,5 @@
 /**
- * Support chat (catalogue §1: "use a chat support widget (desktop only)"). Self-hosted, no
+ * Support chat, offered on desktop only. Self-hosted, no
  * third-party script: a launcher (shown on desktop only, by CSS at ≥ 768 px) opens a message form
  * (chat-panel.tsx, loaded on first open). 'Show Interest' buttons on out-of-stock tiles
  * (`[data-show-interest]`, in any island or plain SSR markup) open the same form prefilled with

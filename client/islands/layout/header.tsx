@@ -72,7 +72,7 @@ export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
 
 function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
   const path = useSignalValue(submenuPath)
-  // The submenu slides out during the spec's 300 ms before its path pops.
+  // The submenu slides out during its 300 ms transition before its path pops.
   const [leaving, setLeaving] = useState(false)
   const trail = menuTrail(menu, path)
   const current = trail[trail.length - 1]

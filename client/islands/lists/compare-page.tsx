@@ -1,5 +1,5 @@
 /**
- * The /compare page island (catalogue spec §4 "Compare"): the compared products side by side, one
+ * The /compare page island: the compared products side by side, one
  * row per comparable attribute (is_comparable), values as option labels; remove notifies.
  */
 import { useEffect } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The header's 'wishlist' panel (transactions spec §2 "UI panels"). A thin layout island: the
+ * The header's 'wishlist' panel (ui panel 'wishlist'). A thin layout island: the
  * list (and the wishlist store with its storage code) is loaded only when the panel first opens,
  * so pages that never open it pay almost nothing.
  */

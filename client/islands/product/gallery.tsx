@@ -1,5 +1,5 @@
 /**
- * Product gallery island (catalogue spec §9 "Gallery widget"): main image, thumbnails, video
+ * Product gallery island: main image, thumbnails, video
  * entries and zoom; slideshow interval 5000 ms, transition 300 ms, preload range 2, swipe
  * threshold 20 px. The main image is eager with fetchpriority high and explicit dimensions.
  * It follows the variant picker through `selectedVariantImage`.
@@ -23,7 +23,7 @@ const checkImage = object({
 interface GalleryProps {
   images: GalleryImage[]
   name: string
-  /** Start the slideshow (off by default; the spec's interval applies when on). */
+  /** Start the slideshow (off by default; slides change every 5000 ms when on). */
   autoplay?: boolean
 }
 

@@ -1,5 +1,5 @@
 /**
- * Recently viewed island (catalogue spec §4): records the current product on mount and lists the
+ * Recently viewed island: records the current product on mount and lists the
  * other recently viewed products, newest first (max 20, kept by client/state/recently-viewed).
  */
 import { useEffect } from 'react'

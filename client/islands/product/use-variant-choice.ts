@@ -74,7 +74,7 @@ export function useVariantChoice(input: {
   const [selection, setSelection] = useState<VariantSelection>(() =>
     variant ? selectionFromChild(initial.product, variant) : {},
   )
-  // "Selecting a size sets isSizeSelected": a size in the URL counts as chosen.
+  // A size counts as chosen once the shopper picks one; a size in the URL counts as chosen too.
   const [sizeChosen, setSizeChosen] = useState(
     () => !!initial.childSku && !!variant && isSizeSelected(selection),
   )

@@ -1,6 +1,6 @@
 /**
- * The filter panel's groups (catalogue §3 "Filters", §9 default filters) from a listing's
- * aggregations, via B's filtersFromAggregations (merging agg_terms_<attr> and _options, 'min-max'
+ * The filter panel's groups (the configured default filters) from a listing's
+ * aggregations, via shared/domain filtersFromAggregations (merging agg_terms_<attr> and _options, 'min-max'
  * price ids), plus display titles and colour swatches. Used by the SSR page and the island alike.
  */
 import { DEFAULT_FILTERS } from '../../config/catalog'

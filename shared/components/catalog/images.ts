@@ -1,6 +1,6 @@
 /**
- * Image URLs, sizes and the placeholder for catalogue tiles (catalogue spec §9 "Images"; §5
- * "no_selection … replaced by the placeholder").
+ * Image URLs, sizes and the placeholder for catalogue tiles (a missing image or the 'no_selection'
+ * marker shows the placeholder).
  */
 import { IMAGE_SIZES, type ImageSize } from '../../config/images'
 import { imageUrl } from '../../domain/image-url'

@@ -1,7 +1,7 @@
 /**
  * The listing request both sides send: the server's loader hands `listingParams(...)` to the
  * Commerce port; the listing island and the search panel send the same listing (category ids,
- * chosen filters, sort, paging) as the Elasticsearch DSL of B's shared/domain/search-query to
+ * chosen filters, sort, paging) as the Elasticsearch DSL of shared/domain/search-query to
  * GET /api/catalog/{index}/product/_search.
  */
 import { DEFAULT_FILTERS } from '../../config/catalog'
@@ -22,7 +22,7 @@ interface ListingParams {
   aggregations?: readonly string[]
 }
 
-/** The default catalogue index of the VSF API contract. */
+/** The default catalogue index of the /api catalogue endpoints. */
 const CATALOG_INDEX = 'vue_storefront_catalog'
 /** Listing fields the tiles need (keeps client fetches small). */
 const TILE_FIELDS = [
@@ -90,7 +90,7 @@ export function listingParams(
   return params
 }
 
-/** The browser's GET /api/catalog request for a listing page (B's builder, same filters as the port's). */
+/** The browser's GET /api/catalog request for a listing page (the shared DSL builder, same filters as the Commerce port's). */
 export function listingSearchRequest(
   categoryIds: number[],
   state: ListingState,
@@ -105,7 +105,7 @@ export function textSearchRequest(text: string, from: number, size: number): Cat
   return buildProductSearch({ searchText: text, from, size, aggregations: false })
 }
 
-/** Path and query of a catalogue search (the DSL URL-encoded in `request`, as VSF's GET mode sends it). */
+/** Path and query of a catalogue search (the DSL URL-encoded in the `request` query parameter). */
 export function catalogSearchQuery(req: CatalogSearchRequest, fields: readonly string[] = TILE_FIELDS) {
   return {
     path: `/api/catalog/${CATALOG_INDEX}/product/_search`,

@@ -1,5 +1,5 @@
 /**
- * The tile's three numbers (final, regular, discount %) from a product, through B's priceView (the
+ * The tile's three numbers (final, regular, discount %) from a product, through shared/domain priceView (the
  * ONE price function: special-price window, configurable = cheapest variant, bundle, grouped), so
  * tiles, the product page and the cart agree. Amounts stay in INR; formatting happens at render.
  */

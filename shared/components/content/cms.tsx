@@ -23,7 +23,7 @@ interface CmsBlockProps {
   error: string | null
 }
 
-/** A CMS block; a missing one renders an empty, hidden marker carrying the spec's message. */
+/** A CMS block; a missing one renders an empty, hidden marker carrying the missing-block message. */
 export function CmsBlock({ identifier, html, error }: CmsBlockProps) {
   if (html == null)
     return (
