@@ -1,6 +1,6 @@
 /**
- * The /compare page island: the compared products side by side, one
- * row per comparable attribute (is_comparable), values as option labels; remove notifies.
+ * The /compare page island: the compared products side by side, one row per comparable attribute
+ * (is_comparable), values as option labels; remove notifies.
  */
 import { useEffect } from 'react'
 import { formatAttributeValue } from '../../../shared/components/product/view'

@@ -1,6 +1,6 @@
 /**
- * Recently viewed island: records the current product on mount and lists the
- * other recently viewed products, newest first (max 20, kept by client/state/recently-viewed).
+ * Recently viewed island: records the current product on mount and lists the other recently viewed
+ * products, newest first (max 20, kept by client/state/recently-viewed).
  */
 import { useEffect } from 'react'
 import type { ProductSummary } from '../../../shared/components/product/summary'

@@ -1,8 +1,8 @@
 /**
- * The product page's review form (rendered into the page's `product-reviews-form` slot): submit shows the
- * progress 'Adding a review ...', then 'You submitted your review for moderation.' on success or
- * 'Something went wrong. Try again in a few seconds.' on failure. Reviews
- * are stored pending; the listing shows approved ones only.
+ * The product page's review form (rendered into the page's `product-reviews-form` slot): submit
+ * shows the progress 'Adding a review ...', then 'You submitted your review for moderation.' on
+ * success or 'Something went wrong. Try again in a few seconds.' on failure. Reviews are stored
+ * pending; the listing shows approved ones only.
  */
 import { useState } from 'react'
 import * as z from 'zod/mini'

@@ -1,8 +1,8 @@
 /**
  * The header's search panel (lazy-loaded on first open): results as you type, debounced 250 ms,
- * fuzzy multi_match (name^4, sku^2, category.name^1, fuzziness 2) through GET /api/catalog.
- * Results are cached locally by request hash and served from the cache first; a
- * failed fetch gives an empty result flagged offline.
+ * fuzzy multi_match (name^4, sku^2, category.name^1, fuzziness 2) through GET /api/catalog. Results
+ * are cached locally by request hash and served from the cache first; a failed fetch gives an empty
+ * result flagged offline.
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { PLACEHOLDER_IMAGE, tileImage } from '../../../shared/components/catalog/images'

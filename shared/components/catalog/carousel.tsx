@@ -1,8 +1,8 @@
 /**
- * Carousel markup (2 per page, page moves in 500 ms, autoplay every 2000 ms):
- * a CSS scroll-snap track of product tiles or banners with previous/next buttons. Server-rendered;
- * client/islands/home/carousel.ts enhances it (page moves in 500 ms, autoplay every 2000 ms,
- * paused on hover/focus, off under prefers-reduced-motion). Without JS the track still scrolls.
+ * Carousel markup (2 per page, page moves in 500 ms, autoplay every 2000 ms): a CSS scroll-snap
+ * track of product tiles or banners with previous/next buttons. Server-rendered;
+ * client/islands/home/carousel.ts enhances it (page moves in 500 ms, autoplay every 2000 ms, paused
+ * on hover/focus, off under prefers-reduced-motion). Without JS the track still scrolls.
  */
 import { CAROUSEL } from '../../config/ui'
 import { ProductTile } from './product-tile'

@@ -1,9 +1,9 @@
 /**
- * Product tile: link to the product page, sale/new labels, price with
- * special price and discount, ready-to-ship marker, a loading placeholder while prices sync,
- * 'Show Interest' instead of the price when out of stock, and lazy images: the placeholder until
- * the tile is 25 % visible (client/islands/category/lazy-images.ts swaps data-src in), eager + fetchpriority=high
- * for the first row (LCP). Rendered identically by SSR and islands.
+ * Product tile: link to the product page, sale/new labels, price with special price and discount,
+ * ready-to-ship marker, a loading placeholder while prices sync, 'Show Interest' instead of the
+ * price when out of stock, and lazy images: the placeholder until the tile is 25 % visible
+ * (client/islands/category/lazy-images.ts swaps data-src in), eager + fetchpriority=high for the
+ * first row (LCP). Rendered identically by SSR and islands.
  */
 
 import { formatPrice } from '../../domain/currency'
