@@ -14,21 +14,15 @@ function priceLabel(p: number | null | undefined, type: string | null | undefine
   return p ? ` (+${type === 'percent' ? `${p}%` : formatPrice(p, currency)})` : ''
 }
 
-function ChoiceList({
-  option,
-  id,
-  value,
-  error,
-  currency,
-  set,
-}: {
-  option: CustomOption
-  id: string
-  value: CustomValue
-  error: string | undefined
-  currency: string
-  set: (v: CustomValue) => void
-}) {
+/** Radio buttons (one value) or checkboxes (several values). */
+function choiceList(
+  option: CustomOption,
+  id: string,
+  value: CustomValue,
+  error: string | undefined,
+  currency: string,
+  set: (v: CustomValue) => void,
+) {
   return (
     <fieldset aria-invalid={!!error}>
       <legend>{`${option.title}${option.is_require ? ' *' : ''}`}</legend>
@@ -62,15 +56,15 @@ function ChoiceList({
   )
 }
 
-function CustomOptionInput(props: {
-  option: CustomOption
-  value: CustomValue
-  error: string | undefined
-  currency: string
-  set: (v: CustomValue) => void
-}) {
-  const { option, value, error, currency, set } = props
-  const id = `co-${option.option_id}`
+/** The input of one option: a text field, a select, or a choice list. */
+function optionInput(
+  option: CustomOption,
+  id: string,
+  value: CustomValue,
+  error: string | undefined,
+  currency: string,
+  set: (v: CustomValue) => void,
+) {
   if (option.type === 'field') {
     return (
       <label htmlFor={id}>
@@ -106,7 +100,7 @@ function CustomOptionInput(props: {
       </label>
     )
   }
-  return <ChoiceList {...props} id={id} />
+  return choiceList(option, id, value, error, currency, set)
 }
 
 export function CustomOptions({
@@ -134,13 +128,9 @@ export function CustomOptions({
             className="custom-option"
             data-testid={`custom-option-${option.option_id}`}
           >
-            <CustomOptionInput
-              option={option}
-              value={values[option.option_id] ?? null}
-              error={error}
-              currency={currency}
-              set={(v) => onChange(option.option_id, v)}
-            />
+            {optionInput(option, id, values[option.option_id] ?? null, error, currency, (v) =>
+              onChange(option.option_id, v),
+            )}
             {error ? (
               <p id={`${id}-error`} className="form-error" role="alert">
                 {error}

@@ -7,7 +7,7 @@
  * steps back). With price tiers on, login or logout reloads the product, skipping the cache.
  */
 import { useEffect, useRef, useState } from 'react'
-import { type FormChild, type FormProduct, toFormProduct } from '../../../shared/components/product/view'
+import type { FormChild, FormProduct } from '../../../shared/components/product/view'
 import { FLAGS } from '../../../shared/config/flags'
 import { isVariantAvailable, shouldStartLoad } from '../../../shared/domain/availability'
 import {
@@ -23,8 +23,12 @@ import { notify } from '../../state/notifications'
 import { togglePanel } from '../../state/ui'
 import { AVAILABILITY } from './availability-settings'
 import { type GalleryImage, selectedVariantImage } from './product-page-state'
-import { reloadProduct } from './reload'
 import { variantUrl } from './variant-url'
+
+/** The product fetched again (the fetch and its mapping load on first use). */
+function reloadFormProduct(sku: string): Promise<FormProduct | null> {
+  return import('./fresh-product').then((m) => m.freshFormProduct(sku))
+}
 
 function initialVariant(product: FormProduct, childSku: string | null, now: number): FormChild | null {
   if (product.type_id !== 'configurable') return null
@@ -85,9 +89,9 @@ export function useVariantChoice(input: {
     () =>
       bus.on(EVENTS.productReloadNoCache, () => {
         lastLoad.current = Date.now()
-        reloadProduct(product.sku)
+        reloadFormProduct(product.sku)
           .then((fresh) => {
-            if (fresh) setProduct(toFormProduct(fresh))
+            if (fresh) setProduct(fresh)
           })
           .catch((err) => console.warn('[product] reload failed', err))
       }),
@@ -104,10 +108,9 @@ export function useVariantChoice(input: {
     const t = Date.now()
     if (!shouldStartLoad(lastLoad.current, t)) return
     lastLoad.current = t
-    reloadProduct(product.sku)
-      .then((fresh) => {
-        if (!fresh) throw new Error('product gone')
-        const view = toFormProduct(fresh)
+    reloadFormProduct(product.sku)
+      .then((view) => {
+        if (!view) throw new Error('product gone')
         setProduct(view)
         const same = view.configurable_children.find((c) => c.sku === next.sku)
         if (same) setVariant(same)
