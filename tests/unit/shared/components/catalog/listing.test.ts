@@ -89,7 +89,7 @@ describe('listing requests', () => {
     }
   })
 
-  it("sends the browser's listing request with B's DSL: same filters, paging reset by the caller", () => {
+  it("sends the browser's listing request with the shared DSL builder: same filters, paging reset by the caller", () => {
     const req = listingSearchRequest([3, 12], state, 0, 24)
     expect(req).toMatchObject({ size: 24, from: 0, sort: 'final_price:asc' })
     const body = JSON.stringify(req.request)
