@@ -17,7 +17,7 @@ import type { TileData } from './tile-data'
 /** The default catalogue index of the VSF API contract. */
 export const CATALOG_INDEX = 'vue_storefront_catalog'
 /** Listing fields the tiles need (keeps client fetches small). */
-export const TILE_FIELDS = [
+const TILE_FIELDS = [
   'id',
   'sku',
   'name',
@@ -92,7 +92,7 @@ export function textSearchRequest(text: string, from: number, size: number): Cat
   return catalogSearchRequest({ text, from, size })
 }
 
-/** Path and query of a catalogue search (the DSL URL-encoded in `request`, as VSF's GET mode sends it). */
+/** Path and query of a catalogue search (the DSL URL-encoded in the `request` query parameter). */
 export function catalogSearchQuery(req: CatalogSearchRequest, fields: readonly string[] = TILE_FIELDS) {
   return {
     path: `/api/catalog/${CATALOG_INDEX}/product/_search`,

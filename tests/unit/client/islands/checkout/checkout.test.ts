@@ -1,28 +1,34 @@
 import { describe, expect, it } from 'vitest'
 import {
   afterOrderPlaced,
-  buildOrder,
   type CheckoutState,
   COD_MESSAGE,
   emptyCheckoutState,
   isInCheckout,
-  MSG_ACCEPT_TERMS,
-  MSG_CHOOSE_PAYMENT,
-  MSG_INVALID_EMAIL,
-  MSG_INVALID_ZIP,
-  MSG_PASSWORD_SHORT,
-  orderStatusText,
-  paymentMethodsFor,
   persistableCheckout,
   restoreCheckoutState,
   selectPaymentMethod,
-  toApiAddress,
-  toShippingInformation,
-  validateAddress,
+} from '../../../../../client/islands/checkout/checkout-state'
+import {
+  MSG_ACCEPT_TERMS,
+  MSG_CHOOSE_PAYMENT,
   validateCheckout,
   validatePayment,
   validatePersonalDetails,
-} from '../../../../../client/islands/checkout/checkout-model'
+} from '../../../../../client/islands/checkout/checkout-validation'
+import {
+  buildOrder,
+  toApiAddress,
+  toShippingInformation,
+} from '../../../../../client/islands/checkout/order-body'
+import { orderStatusText } from '../../../../../client/islands/checkout/order-status'
+import {
+  MSG_INVALID_EMAIL,
+  MSG_INVALID_ZIP,
+  MSG_PASSWORD_SHORT,
+  validateAddress,
+} from '../../../../../client/islands/forms/field-rules'
+import { availablePaymentMethods } from '../../../../../shared/config/checkout'
 import { newOrderId } from '../../../../../shared/domain/order-hash'
 import { MSG } from '../../../../../shared/i18n/messages'
 
@@ -112,20 +118,22 @@ describe('address validation', () => {
 describe('payment step', () => {
   it('needs an offered method and the terms; validates billing only when it differs', () => {
     const s = filled()
-    const offered = paymentMethodsFor(['configurable'])
+    const offered = availablePaymentMethods(['configurable'])
     expect(validatePayment(s, offered)).toEqual({})
     expect(
       validatePayment({ ...s, paymentFinalStep: { ...s.paymentFinalStep, terms: false } }, offered),
     ).toEqual({ terms: MSG_ACCEPT_TERMS })
-    const virtualOnly = paymentMethodsFor(['virtual', 'downloadable'])
+    const virtualOnly = availablePaymentMethods(['virtual', 'downloadable'])
     expect(validatePayment(s, virtualOnly)).toEqual({ paymentMethod: MSG_CHOOSE_PAYMENT })
     const e = validatePayment({ ...s, sameAsShipping: false }, offered)
     expect(e['billing.streetAddress']).toBe(MSG.fieldRequired)
   })
 
   it('hides cash on delivery only when every item is virtual or downloadable', () => {
-    expect(paymentMethodsFor(['virtual', 'downloadable']).map((m) => m.code)).not.toContain('cashondelivery')
-    expect(paymentMethodsFor(['virtual', 'simple']).map((m) => m.code)).toContain('cashondelivery')
+    expect(availablePaymentMethods(['virtual', 'downloadable']).map((m) => m.code)).not.toContain(
+      'cashondelivery',
+    )
+    expect(availablePaymentMethods(['virtual', 'simple']).map((m) => m.code)).toContain('cashondelivery')
   })
 
   it('sets the cash-on-delivery flags and codMessage with the method', () => {
@@ -136,7 +144,7 @@ describe('payment step', () => {
   })
 
   it('reports every step error with its prefix', () => {
-    const e = validateCheckout(emptyCheckoutState(), paymentMethodsFor(['simple']))
+    const e = validateCheckout(emptyCheckoutState(), availablePaymentMethods(['simple']))
     expect(e['personal.emailAddress']).toBe(MSG.fieldRequired)
     expect(e['shipping.city']).toBe(MSG.fieldRequired)
     expect(e['payment.terms']).toBe(MSG_ACCEPT_TERMS)
