@@ -335,7 +335,7 @@ interface PricedProduct extends PriceFields {
   custom_options?: readonly CustomOptionPrice[] | null
 }
 
-interface PriceViewOptions {
+export interface PriceViewOptions {
   now: Now
   /** Display currency code (INR, USD, GBP). */
   currency: string
@@ -357,7 +357,7 @@ interface PriceViewOptions {
   qty?: number
 }
 
-interface PriceView {
+export interface PriceView {
   /** Regular price excl. tax (per unit, incl. option deltas). */
   regular: number
   /** Active special price excl. tax, or null. */

@@ -9,7 +9,7 @@ import type { AddressDetails } from '../forms/field-rules'
 import type { CheckoutState } from './checkout-state'
 
 /** An address of the order body: the container keys are camelCase, the address fields Magento's names. */
-export interface OrderAddress {
+interface OrderAddress {
   firstname: string
   lastname: string
   email: string
@@ -90,7 +90,7 @@ interface OrderProductInput {
   [key: string]: unknown
 }
 
-export interface OrderBody {
+interface OrderBody {
   user_id: string
   cart_id: string
   store_code: string
