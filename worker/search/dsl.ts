@@ -105,7 +105,8 @@ export type AggNode =
 /** Field paths: letters, digits, underscores, dots (whitelisted before they go anywhere near SQL). */
 const FIELD_RE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*){0,3}$/
 
-function isObject(v: unknown): v is Record<string, unknown> {
+/** A plain JSON object (not null, not an array). */
+export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 

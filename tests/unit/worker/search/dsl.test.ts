@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search'
 import {
   MAX_QUERY_DEPTH,
   parseAggs,
@@ -9,6 +8,7 @@ import {
   SearchError,
 } from '../../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate-js'
+import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search/plan'
 import { searchQueryToDsl } from '../../../../worker/search/search-query'
 import { filterSource } from '../../../../worker/search/source-filter'
 
