@@ -10,9 +10,10 @@
  * indexProductStatements, and compileProductRequest (benchmarks).
  */
 
-import { isObject, SearchError } from './dsl'
+import { SearchError } from './dsl'
 import { isEntityType, loadEntityDocs } from './entities'
 import { type AggResult, type EngineResult, searchDocsInMemory, toJsDocs } from './evaluate-js'
+import { isObject } from './parse-values'
 import { planSearch, type SearchCatalogRequest } from './plan'
 import { searchProducts } from './product-search'
 import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'

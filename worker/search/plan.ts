@@ -2,7 +2,11 @@
  * A catalogue search request turned into an executable plan: the body's options checked, the
  * page bounds validated, and the query, aggregations and sort parsed by the DSL parser.
  */
-import { isObject, parseAggs, parseQuery, parseSort, SearchError, type SearchPlan } from './dsl'
+import { SearchError, type SearchPlan } from './dsl'
+import { parseAggs } from './parse-aggs'
+import { parseQuery } from './parse-query'
+import { parseSort } from './parse-sort'
+import { isObject } from './parse-values'
 
 /** Largest page (the storefront fetches the category tree with size=4000). */
 export const MAX_SEARCH_SIZE = 4000
