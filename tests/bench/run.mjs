@@ -42,7 +42,8 @@ await build({
     export { parseAggs } from '../../worker/search/parse-aggs'
     export { parseQuery } from '../../worker/search/parse-query'
     export { parseSort } from '../../worker/search/parse-sort'
-    export { compileProductSearch, MAX_SQL_BYTES } from '../../worker/search/compile-sql'`,
+    export { compileProductSearch } from '../../worker/search/compile-sql'
+    export { MAX_SQL_BYTES } from '../../worker/search/sql-expr'`,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
   },

@@ -3,7 +3,7 @@
  * counted in one pass over the filtered ids instead of a GROUP BY in the statement. It is valid for
  * one index version.
  */
-import type { FacetPlan } from './compile-sql'
+import type { FacetPlan } from './compile-aggs'
 import type { SearchPlan } from './dsl'
 import { parseJsonColumn, type ResultRow } from './product-results'
 

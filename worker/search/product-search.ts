@@ -5,7 +5,8 @@
  */
 import type { Product } from '../../shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
-import { compileProductSearch, needsVocabulary, PAGE_FETCH_SQL } from './compile-sql'
+import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
+import { needsVocabulary } from './compile-where'
 import { SearchError, type SearchPlan } from './dsl'
 import type { EngineResult } from './evaluate-js'
 import { countFacetsInJs, dropFacetIndexUnless, facetIndexVersion, facetPlanFor } from './facet-index'

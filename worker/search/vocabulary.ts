@@ -2,7 +2,7 @@
  * The per-isolate vocabulary of the text fields (distinct tokens per field), which full-text
  * clauses expand against for typos. It is read with the index version and valid for that version.
  */
-import type { Vocabulary } from './compile-sql'
+import type { Vocabulary } from './sql-expr'
 
 let vocabCache: { version: number; vocab: Vocabulary } | null = null
 
