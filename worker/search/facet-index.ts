@@ -3,8 +3,10 @@
  * counted in one pass over the filtered ids instead of a GROUP BY in the statement. It is valid for
  * one index version.
  */
+import { createMemo } from '../platform/memo'
 import type { FacetPlan } from './compile-aggs'
 import type { SearchPlan } from './dsl'
+import { indexVersionSeen } from './index-version'
 import { parseJsonColumn, type ResultRow } from './product-results'
 
 /**
@@ -26,16 +28,41 @@ export const MAX_FACET_VALUES = 5000
  * returns the version it read; a different one drops the index and the statement is re-run).
  * `dense` numbers the product ids once for all fields.
  */
-let facetCache: {
+interface FacetIndex {
   version: number
   dense: Map<number, number>
   fields: Map<string, FacetField | 'sql'>
-} | null = null
+}
+
+/** Bytes the index holds: its typed arrays, value strings (2 bytes a character) and dense numbering. */
+function facetIndexBytes(index: FacetIndex): number {
+  let n = index.dense.size * 16
+  for (const f of index.fields.values()) {
+    if (f === 'sql') continue
+    n += f.offsets.byteLength + f.vals.byteLength
+    for (const v of f.values) n += v.length * 2
+  }
+  return n
+}
+
+/** One entry: the facet index of the index version this isolate last read. */
+const facetCache = createMemo<FacetIndex>({
+  name: 'search facet index',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 1,
+  sizeOf: facetIndexBytes,
+  version: indexVersionSeen,
+})
+const KEY = 'facets'
+
+function currentIndex(): FacetIndex | undefined {
+  return facetCache.peek(KEY)
+}
 
 /** Which terms fields the engine counts from the facet index (`fresh`: as if it were empty). */
 export function facetPlanFor(plan: SearchPlan, fresh: boolean): FacetPlan {
   const fields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
-  const cached = fresh ? undefined : facetCache?.fields
+  const cached = fresh ? undefined : currentIndex()?.fields
   const js: string[] = []
   const load: string[] = []
   for (const f of fields) {
@@ -53,9 +80,9 @@ function storeFacets(
   fields: string[],
   fac: [string, string, number[]][],
 ): Map<string, FacetField> {
-  if (!facetCache || facetCache.version !== version)
-    facetCache = { version, dense: new Map(), fields: new Map() }
-  const dense = facetCache.dense
+  let index = currentIndex()
+  if (!index || index.version !== version) index = { version, dense: new Map(), fields: new Map() }
+  const dense = index.dense
   const grouped = new Map<string, [string, number[]][]>()
   // A field with no values at all has no postings: it is known (and empty) too.
   for (const f of fields) grouped.set(f, [])
@@ -90,8 +117,10 @@ function storeFacets(
     })
     const f: FacetField = { values: postings.map(([v]) => v), offsets, vals }
     built.set(field, f)
-    facetCache.fields.set(field, f.values.length > MAX_FACET_VALUES ? 'sql' : f)
+    index.fields.set(field, f.values.length > MAX_FACET_VALUES ? 'sql' : f)
   }
+  // Stored (again) once built: stamped with the version just read, and its bytes counted anew.
+  facetCache.set(KEY, index)
   return built
 }
 
@@ -123,12 +152,12 @@ function countFacets(fields: Map<string, FacetField>, ids: number[], dense: Map<
 
 /** The version the facet index was built at (undefined when there is none). */
 export function facetIndexVersion(): number | undefined {
-  return facetCache?.version
+  return currentIndex()?.version
 }
 
 /** Forgets the facet index unless it was built at `version`. */
 export function dropFacetIndexUnless(version: number): void {
-  if (facetCache?.version !== version) facetCache = null
+  if (currentIndex()?.version !== version) facetCache.delete(KEY)
 }
 
 /**
@@ -146,11 +175,12 @@ export function countFacetsInJs(
     facets.load.length > 0
       ? storeFacets(version, facets.load, parseJsonColumn<[string, string, number[]][]>(row.fac, []))
       : new Map<string, FacetField>()
+  const index = currentIndex()
   for (const f of facets.js) {
-    const e = facetCache?.fields.get(f)
+    const e = index?.fields.get(f)
     if (e && e !== 'sql') loaded.set(f, e)
   }
-  return loaded.size > 0 && facetCache
-    ? countFacets(loaded, parseJsonColumn<number[]>(row.ids, []), facetCache.dense)
+  return loaded.size > 0 && index
+    ? countFacets(loaded, parseJsonColumn<number[]>(row.ids, []), index.dense)
     : []
 }

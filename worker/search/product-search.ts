@@ -13,7 +13,7 @@ import { countFacetsInJs, dropFacetIndexUnless, facetIndexVersion, facetPlanFor 
 import { noteIndexVersion } from './index-version'
 import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
-import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt, touchResult } from './result-cache'
+import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
 import { cachedVocabulary, dropVocabularyUnless, loadVocabulary } from './vocabulary'
 
 /** The SQL a product request compiles to in this isolate's current state (for benchmarks and debugging). */
@@ -50,8 +50,6 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
     dropVocabularyUnless(version)
     return null
   }
-  // Most recently used last.
-  touchResult(key, set)
   const fetched = parseJsonColumn<[number, number, null, Product][]>(row.hits, [])
   const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, fetched.length) : 0
   for (const [, id, , doc] of fetched) {

@@ -3,8 +3,10 @@
  * page of the same query is one small read) and the parsed product documents those pages show.
  */
 import type { Product } from '../../shared/schemas/catalog'
+import { createMemo } from '../platform/memo'
 import type { SearchPlan } from './dsl'
 import type { AggResult } from './evaluate-js'
+import { indexVersionSeen } from './index-version'
 
 /**
  * A query's whole result set at one index version: the ordered ids (and scores), the total and the
@@ -28,8 +30,18 @@ export interface ResultSet {
 export const RESULT_CACHE_MAX_ENTRIES = 500
 export const RESULT_CACHE_MAX_IDS = 400_000
 
-const resultCache = new Map<string, ResultSet>()
-let resultCacheIds = 0
+/** Bytes a result set is counted for (an id and a score per match). */
+const BYTES_PER_ID = 12
+
+/** Result sets of the index version this isolate last read, least recently used first. */
+const resultCache = createMemo<ResultSet>({
+  name: 'search result sets',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: RESULT_CACHE_MAX_ENTRIES,
+  maxBytes: RESULT_CACHE_MAX_IDS * BYTES_PER_ID,
+  sizeOf: (set) => set.ids.length * BYTES_PER_ID,
+  version: indexVersionSeen,
+})
 
 /** The cache key of a plan: everything but its page. */
 export function resultKey(plan: SearchPlan): string {
@@ -37,45 +49,39 @@ export function resultKey(plan: SearchPlan): string {
 }
 
 export function dropResult(key: string): void {
-  const old = resultCache.get(key)
-  if (!old) return
   resultCache.delete(key)
-  resultCacheIds -= old.ids.length
 }
 
+/** Keeps a result set (one holding over a quarter of the id budget is not kept). */
 export function keepResult(key: string, set: ResultSet): void {
   dropResult(key)
   if (set.ids.length > RESULT_CACHE_MAX_IDS / 4) return
-  // Least recently used first (a Map iterates in insertion order; hits re-insert).
-  for (const k of resultCache.keys()) {
-    if (
-      resultCache.size < RESULT_CACHE_MAX_ENTRIES &&
-      resultCacheIds + set.ids.length <= RESULT_CACHE_MAX_IDS
-    )
-      break
-    dropResult(k)
-  }
   resultCache.set(key, set)
-  resultCacheIds += set.ids.length
 }
 
 /** Empties the result-set and document caches (tests). */
 export function clearResultCache(): void {
   resultCache.clear()
-  resultCacheIds = 0
   docCache.clear()
-  docCacheBytes = 0
 }
+
+/** Most JSON bytes of documents kept per isolate (parsed, roughly three times that in memory). */
+export const DOC_CACHE_MAX_BYTES = 6 * 1024 * 1024
 
 /**
  * Parsed product documents of the current index version, shared by every cached result set
  * (most recently used last). They are deep-frozen: answers merge live stock into copies, and a
  * caller that tried to change a shared document would fail loudly instead of corrupting it.
+ * Bounded by their JSON bytes only.
  */
-const docCache = new Map<number, { version: number; doc: Product; bytes: number }>()
-let docCacheBytes = 0
-/** Most JSON bytes of documents kept per isolate (parsed, roughly three times that in memory). */
-export const DOC_CACHE_MAX_BYTES = 6 * 1024 * 1024
+const docCache = createMemo<{ version: number; doc: Product; bytes: number }>({
+  name: 'search documents',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: Number.POSITIVE_INFINITY,
+  maxBytes: DOC_CACHE_MAX_BYTES,
+  sizeOf: (e) => e.bytes,
+  version: indexVersionSeen,
+})
 
 function deepFreeze<T>(v: T): T {
   if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
@@ -85,34 +91,18 @@ function deepFreeze<T>(v: T): T {
   return v
 }
 
+/** Keeps a product document read at `version` (`bytes`: its JSON length). */
 export function keepDoc(id: number, version: number, doc: Product, bytes: number): void {
-  const old = docCache.get(id)
-  if (old) {
-    docCache.delete(id)
-    docCacheBytes -= old.bytes
-  }
-  for (const [k, e] of docCache) {
-    if (docCacheBytes + bytes <= DOC_CACHE_MAX_BYTES) break
-    docCache.delete(k)
-    docCacheBytes -= e.bytes
-  }
-  docCache.set(id, { version, doc: deepFreeze(doc), bytes })
-  docCacheBytes += bytes
+  docCache.set(String(id), { version, doc: deepFreeze(doc), bytes })
 }
 
-/** The cached result set of `key`, if any (its version may be behind the index). */
+/** The cached result set of `key`, if it was read at the index version this isolate last saw. */
 export function resultSetAt(key: string): ResultSet | undefined {
-  return resultCache.get(key)
-}
-
-/** Marks a result set as the most recently used. */
-export function touchResult(key: string, set: ResultSet): void {
-  resultCache.delete(key)
-  resultCache.set(key, set)
+  return resultCache.peek(key)
 }
 
 /** The kept document of product `id` if it was read at `version`. */
 export function heldDoc(id: number, version: number): Product | undefined {
-  const e = docCache.get(id)
+  const e = docCache.peek(String(id))
   return e?.version === version ? e.doc : undefined
 }

@@ -2,12 +2,32 @@
  * The per-isolate vocabulary of the text fields (distinct tokens per field), which full-text
  * clauses expand against for typos. It is read with the index version and valid for that version.
  */
+import { createMemo } from '../platform/memo'
+import { indexVersionSeen, noteIndexVersion } from './index-version'
 import type { Vocabulary } from './sql-expr'
 
-let vocabCache: { version: number; vocab: Vocabulary } | null = null
+interface VersionedVocabulary {
+  version: number
+  vocab: Vocabulary
+}
+
+/** One entry: the vocabulary of the index version this isolate last read. */
+const vocabCache = createMemo<VersionedVocabulary>({
+  name: 'search vocabulary',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 1,
+  // Characters of the tokens held (for the caches table; the vocabulary is bounded by the catalogue).
+  sizeOf: (v) => {
+    let n = 0
+    for (const list of v.vocab.values()) for (const t of list) n += t.length
+    return n
+  },
+  version: indexVersionSeen,
+})
+const KEY = 'vocabulary'
 
 /** Distinct tokens per text field, read with the index version in one round trip (cached per isolate). */
-export async function loadVocabulary(db: D1Database): Promise<{ version: number; vocab: Vocabulary }> {
+export async function loadVocabulary(db: D1Database): Promise<VersionedVocabulary> {
   const [meta, tokens] = await db.batch<Record<string, unknown>>([
     db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
     db.prepare('SELECT DISTINCT field, token FROM search_tokens'),
@@ -22,16 +42,19 @@ export async function loadVocabulary(db: D1Database): Promise<{ version: number;
     }
     list.push(r.token)
   }
-  vocabCache = { version, vocab }
-  return vocabCache
+  // The memo stamps an entry with the version last seen: record the version read first.
+  noteIndexVersion(version)
+  const loaded = { version, vocab }
+  vocabCache.set(KEY, loaded)
+  return loaded
 }
 
-/** The kept vocabulary, if any (its version may be behind the index). */
-export function cachedVocabulary(): { version: number; vocab: Vocabulary } | null {
-  return vocabCache
+/** The kept vocabulary, if it was read at the index version this isolate last saw. */
+export function cachedVocabulary(): VersionedVocabulary | null {
+  return vocabCache.peek(KEY) ?? null
 }
 
 /** Forgets the vocabulary unless it was read at `version`. */
 export function dropVocabularyUnless(version: number): void {
-  if (vocabCache?.version !== version) vocabCache = null
+  if (vocabCache.peek(KEY)?.version !== version) vocabCache.delete(KEY)
 }
