@@ -49,10 +49,14 @@ const slowOut = await buildFixtureWorker(
 const compilerOut = path.join(root, '.tmp/bench/search-compiler.mjs')
 await build({
   stdin: {
-    contents: `export { parseAggs, parseQuery, parseSort, MAX_QUERY_CLAUSES, MAX_QUERY_DEPTH, MAX_QUERY_VALUES,
+    contents: `export { MAX_QUERY_CLAUSES, MAX_QUERY_DEPTH, MAX_QUERY_VALUES,
       MAX_TERMS_VALUES, MAX_TEXT_CLAUSES, MAX_MULTI_MATCH_FIELDS, MAX_AGGREGATIONS, MAX_RANGE_BUCKETS,
       MAX_TERMS_AGG_SIZE, MAX_SORT_FIELDS, SearchError } from '../../worker/search/dsl'
-    export { compileProductSearch, MAX_SQL_BYTES } from '../../worker/search/compile-sql'`,
+    export { parseAggs } from '../../worker/search/parse-aggs'
+    export { parseQuery } from '../../worker/search/parse-query'
+    export { parseSort } from '../../worker/search/parse-sort'
+    export { compileProductSearch } from '../../worker/search/compile-sql'
+    export { MAX_SQL_BYTES } from '../../worker/search/sql-expr'`,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
   },

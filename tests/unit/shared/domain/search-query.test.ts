@@ -14,8 +14,10 @@ import {
   termValue,
 } from '../../../../shared/domain/search-query'
 import { planSearch } from '../../../../worker/search'
-import { parseAggs, parseQuery, parseSort } from '../../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate-js'
+import { parseAggs } from '../../../../worker/search/parse-aggs'
+import { parseQuery } from '../../../../worker/search/parse-query'
+import { parseSort } from '../../../../worker/search/parse-sort'
 
 const base = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search'
-import {
-  MAX_QUERY_DEPTH,
-  parseAggs,
-  parseQuery,
-  parseSort,
-  resolveMinimumShouldMatch,
-  SearchError,
-} from '../../../../worker/search/dsl'
+import { MAX_QUERY_DEPTH, SearchError } from '../../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate-js'
+import { parseAggs } from '../../../../worker/search/parse-aggs'
+import { parseQuery } from '../../../../worker/search/parse-query'
+import { parseSort } from '../../../../worker/search/parse-sort'
+import { resolveMinimumShouldMatch } from '../../../../worker/search/parse-text'
+import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search/plan'
 import { searchQueryToDsl } from '../../../../worker/search/search-query'
 import { filterSource } from '../../../../worker/search/source-filter'
 

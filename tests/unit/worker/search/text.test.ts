@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseQuery } from '../../../../worker/search/dsl'
 import { fieldTokens, tokenize } from '../../../../worker/search/facts'
+import { parseQuery } from '../../../../worker/search/parse-query'
 import {
   allowedEdits,
   combineFieldScores,
