@@ -28,7 +28,7 @@ const where = remote ? ['--remote'] : ['--local', ...(persist ? ['--persist-to',
 const [command, ...rest] = args
 
 /** Returns a reason string when the mapping is invalid, else null. */
-export function mappingError(key, value) {
+function mappingError(key, value) {
   if (typeof key !== 'string' || !key || key.length > 512 || key.startsWith('/'))
     return 'key must be a path without a leading slash'
   if (!value || typeof value !== 'object') return 'value must be an object'

@@ -1,6 +1,6 @@
 // Secrets are not in wrangler.toml (set with `wrangler secret put NAME`, locally in .dev.vars),
 // so `wrangler types` cannot see them; they are declared here, all optional: an integration whose
-// secret is missing falls back to its D1 outbox (see ARCHITECTURE "Secrets are optional").
+// secret is missing falls back to its D1 outbox (secrets are optional).
 interface __Secrets {
   /** HMAC key for access tokens. Required in production; dev/test generate one. */
   TOKEN_SECRET?: string

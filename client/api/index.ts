@@ -5,13 +5,12 @@
  * `Authorization: Bearer`, never in a URL (where history, logs, analytics and Referer would see
  * it): a `token` handed over in the query or in the path's query string is moved to the header.
  */
-import type { z } from 'zod'
-import { pricingCountry } from '../../shared/config/store'
+import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, pricingCountry } from '../../shared/config/store'
 
 export const MSG_BAD_CONTENT_TYPE = 'Error with response - bad content-type!'
 export const MSG_WRONG_FORMAT = 'Unhandled error, wrong response format!'
 
-export interface ApiContext {
+interface ApiContext {
   storeCode: string
   currency: string
   country: string
@@ -22,13 +21,13 @@ export function currentApiContext(): ApiContext {
   const ds = typeof document !== 'undefined' ? document.documentElement.dataset : {}
   return {
     storeCode: ds.store ?? 'default',
-    currency: ds.currency ?? 'INR',
-    country: ds.country ?? 'IN',
+    currency: ds.currency ?? DEFAULT_CURRENCY,
+    country: ds.country ?? DEFAULT_COUNTRY,
   }
 }
 
 /** Headers sent with every /api request. */
-export function apiHeaders(ctx: ApiContext = currentApiContext()): Record<string, string> {
+function apiHeaders(ctx: ApiContext = currentApiContext()): Record<string, string> {
   return {
     'content-type': 'application/json',
     accept: 'application/json',
@@ -41,7 +40,7 @@ export function apiHeaders(ctx: ApiContext = currentApiContext()): Record<string
   }
 }
 
-export interface ApiEnvelope<T = unknown> {
+interface ApiEnvelope<T = unknown> {
   code: number
   result: T
   meta?: Record<string, unknown>
@@ -58,7 +57,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   query?: Record<string, string | number | boolean | undefined | null>
   /** The user's access token, sent as `Authorization: Bearer` (null/empty: a guest call). */
@@ -71,7 +70,7 @@ export interface ApiRequest {
 }
 
 /** Builds `/api/...?query` with undefined/null query values dropped. */
-export function apiUrl(path: string, query?: ApiRequest['query']): string {
+function apiUrl(path: string, query?: ApiRequest['query']): string {
   const url = path.startsWith('/api/') ? path : `/api/${path.replace(/^\/+/, '')}`
   if (!query) return url
   const params = new URLSearchParams()
@@ -111,8 +110,9 @@ export function withoutTokenInUrl(
 }
 
 /**
- * Calls the API and returns the parsed JSON body. Rejects with the spec's messages for a non-JSON
- * response or a missing body. Non-2xx envelopes resolve too: callers read `code` (VSF semantics).
+ * Calls the API and returns the parsed JSON body. Rejects with ApiError (MSG_BAD_CONTENT_TYPE,
+ * MSG_WRONG_FORMAT) for a non-JSON response, an empty body or JSON that does not parse. Non-2xx
+ * envelopes resolve too: callers read `code`.
  */
 export async function apiRaw(path: string, req: ApiRequest = {}): Promise<{ status: number; body: unknown }> {
   const doFetch = req.fetch ?? fetch
@@ -137,18 +137,12 @@ export async function apiRaw(path: string, req: ApiRequest = {}): Promise<{ stat
   }
 }
 
-/** Calls an envelope endpoint; validates `result` with the schema when given. */
-export async function api<T>(
-  path: string,
-  req: ApiRequest & { schema?: z.ZodType<T> } = {},
-): Promise<ApiEnvelope<T>> {
+/**
+ * Calls an envelope endpoint and returns the envelope. A body that is not an envelope (no `code`)
+ * rejects with ApiError(MSG_WRONG_FORMAT); `result` is the caller's to check (`T` only names it).
+ */
+export async function api<T>(path: string, req: ApiRequest = {}): Promise<ApiEnvelope<T>> {
   const { body } = await apiRaw(path, req)
   if (!body || typeof body !== 'object' || !('code' in body)) throw new ApiError(MSG_WRONG_FORMAT, 0, body)
-  const env = body as ApiEnvelope<unknown>
-  if (req.schema && env.code >= 200 && env.code < 300) {
-    const parsed = req.schema.safeParse(env.result)
-    if (!parsed.success) throw new ApiError(MSG_WRONG_FORMAT, env.code, body)
-    return { ...env, result: parsed.data }
-  }
-  return env as ApiEnvelope<T>
+  return body as ApiEnvelope<T>
 }

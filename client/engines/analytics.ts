@@ -9,17 +9,18 @@
  *
  * Usage (other islands): `track('AddToCart', { value, contentIds: [sku] })`.
  */
-import {
-  ANALYTICS_ACTION_SOURCE,
-  ANALYTICS_CURRENCY,
-  ANALYTICS_SERVER_EVENTS,
-} from '../../shared/config/transactions'
+import { CONVERSION_EVENTS } from '../../shared/config/analytics'
 import { api } from '../api'
 
-export type ServerEventName = (typeof ANALYTICS_SERVER_EVENTS)[number]
-export type EventName = ServerEventName | 'PageView'
+/** The currency reported with every event (fixed, whatever the shopper's display currency). */
+const ANALYTICS_CURRENCY = 'INR'
+/** Every event comes from the website. */
+const ANALYTICS_ACTION_SOURCE = 'website'
 
-export interface TrackData {
+type ServerEventName = (typeof CONVERSION_EVENTS)[number]
+type EventName = ServerEventName | 'PageView'
+
+interface TrackData {
   /** Monetary value in INR. */
   value?: number
   contentIds?: string[]
@@ -35,7 +36,7 @@ export interface TrackData {
   phone?: string
 }
 
-export interface UserData {
+interface UserData {
   em?: string
   fbc?: string
   fbp?: string
@@ -45,7 +46,7 @@ export interface UserData {
   ph?: string
 }
 
-export interface ConversionEvent {
+interface ConversionEvent {
   event_name: ServerEventName
   event_id: string
   event_time: number
@@ -184,7 +185,7 @@ declare global {
 }
 
 /** PageView: fires the browser pixel when one is configured, otherwise nothing. */
-export function firePixel(name: EventName, data?: Record<string, unknown>): void {
+function firePixel(name: EventName, data?: Record<string, unknown>): void {
   try {
     if (typeof window !== 'undefined' && typeof window.fbq === 'function') window.fbq('track', name, data)
   } catch (err) {
@@ -192,7 +193,7 @@ export function firePixel(name: EventName, data?: Record<string, unknown>): void
   }
 }
 
-const SERVER_EVENTS = new Set<string>(ANALYTICS_SERVER_EVENTS)
+const SERVER_EVENTS = new Set<string>(CONVERSION_EVENTS)
 
 /** Tracks an event; never throws (failures are only logged). */
 export async function track(name: EventName, data: TrackData = {}): Promise<ConversionEvent | null> {

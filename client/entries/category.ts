@@ -8,5 +8,5 @@ import { layoutIslands } from '../islands/layout/index'
 
 hydrateIslands([...layoutIslands, ListingIsland])
 setTimeout(() => startLazyImages(), 0)
-// Engines + service worker when idle (dynamic chunks, outside the static budget): offline support (issue 8).
+// Engines + service worker when idle (dynamic chunks, outside the static budget): offline support.
 bootClientRuntime({ withServiceWorker: true })

@@ -17,5 +17,5 @@ idle(() => {
   )
 })
 setTimeout(() => startLazyImages(), 0)
-// Engines + service worker when idle (dynamic chunks, outside the static budget): offline support (issue 8).
+// Engines + service worker when idle (dynamic chunks, outside the static budget): offline support.
 bootClientRuntime({ withServiceWorker: true })

@@ -19,7 +19,7 @@ export interface Island<P extends object> {
   (props: P): React.JSX.Element
   islandName: string
   Component: ComponentType<P>
-  /** Validates props on hydration (CONVENTIONS 4; zod/mini keeps the client small). */
+  /** Validates props on hydration: bad props fail loudly instead of rendering garbage (zod/mini keeps the client small). */
   schema?: PropsSchema<P>
 }
 

@@ -1,8 +1,8 @@
 /**
- * A tiny structural validator for island props on hydration (CONVENTIONS 4), for the islands that
- * every page or the budget-tight pages load: zod/mini costs ~6.5 KB gzip, which the home page's
- * 80 KB budget cannot afford next to React. A checker throws a TypeError naming the bad path;
- * `schemaOf` adapts one to defineIsland's `PropsSchema`.
+ * A tiny structural validator for island props on hydration (every island validates its props), for
+ * the islands that every page or the budget-tight pages load: zod/mini costs ~6.5 KB gzip, which
+ * the home page's 80 KB budget cannot afford next to React. A checker throws a TypeError naming the
+ * bad path; `schemaOf` adapts one to defineIsland's `PropsSchema`.
  */
 import type { PropsSchema } from './define'
 

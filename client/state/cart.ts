@@ -1,28 +1,12 @@
 /**
- * Cart store (signals; transactions spec §3 "Cart state"). The sync engine (client/engines/cart/cart-sync)
- * mutates it; islands read it. "minicart counts ... sum of quantities" (transactions spec §9).
+ * The cart store (signals): the cart engine (client/engines/cart) writes it, islands read it.
+ * The mini-cart shows the sum of the lines' quantities.
  */
 import { computed, signal } from '@preact/signals-core'
+import type { CartLine } from '../../shared/schemas/cart'
 
-export interface CartLine {
-  sku: string
-  parentSku?: string
-  name: string
-  qty: number
-  prev_qty?: number
-  type_id?: string
-  price?: number
-  priceInclTax?: number
-  finalPriceInclTax?: number
-  server_item_id?: number | string | null
-  server_cart_id?: string | null
-  product_option?: unknown
-  stock?: { is_in_stock?: boolean; qty?: number; stock_status?: number }
-  errors?: Record<string, string | null>
-  info?: Record<string, string | null>
-  totals?: Record<string, unknown>
-  [key: string]: unknown
-}
+/** The one cart line type (islands read it from here). */
+export type { CartLine } from '../../shared/schemas/cart'
 
 export interface CartTotalSegment {
   code: string
@@ -56,8 +40,6 @@ export const cartCoupon = computed(() => {
   const t = cartTotals.value
   return t?.coupon_code ? { code: t.coupon_code, discount_amount: Number(t.discount_amount ?? 0) } : null
 })
-export const cartShippingMethod = signal<Record<string, unknown> | null>(null)
-export const cartPaymentMethod = signal<Record<string, unknown> | null>(null)
 /** True while the cart talks to the server (connect/sync). */
 export const cartSyncing = signal(false)
 

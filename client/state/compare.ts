@@ -1,5 +1,5 @@
 /**
- * Compare list (catalogue spec §4 "Compare"): no duplicates by sku; notifications 'Product
+ * Compare list: no duplicates by sku; notifications 'Product
  * {productName} has been added to the compare!' and '... removed from compare!'. Persisted to
  * browser storage after each change.
  */
@@ -8,13 +8,13 @@ import { isProductSummary, type ProductSummary } from '../../shared/components/p
 import { addToCompare, removeBySku, uniqueBySku } from '../../shared/domain/lists'
 import { msgCompareAdded, msgCompareRemoved } from '../../shared/i18n/messages'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { collection } from '../storage'
+import { collection } from '../storage/storage-manager'
 import { notify as defaultNotify, type NotificationInput } from './notifications'
 import type { ListStorage } from './recently-viewed'
 
 const STORAGE_KEY = 'current-compare'
 
-export interface CompareDeps {
+interface CompareDeps {
   storage: () => ListStorage<ProductSummary[]>
   notify?: (n: NotificationInput) => unknown
 }
@@ -72,7 +72,7 @@ export function createCompareStore({ storage, notify = defaultNotify }: CompareD
     return true
   }
 
-  /** Empties the list (logout clears compare, transactions spec §4). */
+  /** Empties the list (logout clears compare). */
   async function clear(): Promise<void> {
     items.value = []
     await save()
@@ -83,5 +83,5 @@ export function createCompareStore({ storage, notify = defaultNotify }: CompareD
 
 export const compare = createCompareStore({ storage: () => collection<ProductSummary[]>('compare') })
 
-// Logout clears compare (transactions spec §4).
+// Logout clears compare.
 bus.on(EVENTS.userAfterLogout, () => void compare.clear())

@@ -1,13 +1,13 @@
 /**
- * Notification store (transactions spec §2 "Notifications"): type, message, action1, action2,
+ * Notification store: type, message, action1, action2,
  * timeToLive (default 5 s) and hasNoTimeout; a message identical to the previous one is ignored.
  */
 import { signal } from '@preact/signals-core'
 import { NOTIFICATION_TTL_MS } from '../../shared/config/ui'
 
-export type NotificationType = 'success' | 'error' | 'warning' | 'info'
+type NotificationType = 'success' | 'error' | 'warning' | 'info'
 
-export interface NotificationAction {
+interface NotificationAction {
   label: string
   /** Navigates there when clicked (same-origin path). */
   href?: string
@@ -23,11 +23,11 @@ export interface NotificationInput {
   hasNoTimeout?: boolean
 }
 
-export interface AppNotification extends NotificationInput {
+interface AppNotification extends NotificationInput {
   id: number
 }
 
-export interface Timers {
+interface Timers {
   setTimeout: (fn: () => void, ms: number) => unknown
   clearTimeout: (handle: unknown) => void
 }
@@ -38,7 +38,7 @@ const defaultTimers: Timers = {
 }
 
 /** Creates a notification store; timers are injectable so tests control time. */
-export function createNotificationStore(timers: Timers = defaultTimers) {
+function createNotificationStore(timers: Timers = defaultTimers) {
   const list = signal<AppNotification[]>([])
   const handles = new Map<number, unknown>()
   let nextId = 1

@@ -1,4 +1,4 @@
-/** "The online flag follows the browser's events" (transactions spec §4 "Online/offline"). */
+/** The online flag follows the browser's online/offline events. */
 import { signal } from '@preact/signals-core'
 
 export const isOnline = signal(typeof navigator === 'undefined' ? true : navigator.onLine !== false)

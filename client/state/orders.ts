@@ -1,11 +1,11 @@
 /**
- * Orders kept on this device (transactions spec §3 "Order": the payload plus store_code, order_id,
+ * Orders kept on this device (the payload plus store_code, order_id,
  * created_at, updated_at, transmited, transmited_at). A queued order is PENDING until the server
  * acknowledged it; only then does it carry a confirmation (never show a queued order as confirmed).
  */
 import { computed, signal } from '@preact/signals-core'
 
-export type StoredOrderStatus = 'pending' | 'placed' | 'rejected' | 'canceled'
+type StoredOrderStatus = 'pending' | 'placed' | 'rejected' | 'canceled'
 
 export interface StoredOrder {
   order_id: string

@@ -1,12 +1,12 @@
 /**
- * Recently viewed products (catalogue spec §4 "Recently viewed"): maximum 20, newest first, a
+ * Recently viewed products: maximum 20, newest first, a
  * revisit moves the item to the front. Persisted to browser storage after each change.
  */
 import { signal } from '@preact/signals-core'
 import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
-import { RECENTLY_VIEWED_MAX } from '../../shared/config/storage'
+import { RECENTLY_VIEWED_MAX } from '../../shared/config/lists'
 import { addRecentlyViewed } from '../../shared/domain/lists'
-import { collection } from '../storage'
+import { collection } from '../storage/storage-manager'
 
 /** The subset of the storage API the list stores use (UniversalStorage satisfies it). */
 export interface ListStorage<T> {

@@ -1,20 +1,19 @@
 /**
- * UI panels (transactions spec §2 "UI panels"): microcart, sidebar, search, wishlist, slide-up and
- * size selector toggle together with one overlay: opening one closes the others. "The submenu path
- * pops after 300 ms." Also the chat enquiry (catalogue §1: 'Show Interest' opens a chat-messaging
- * enquiry with the product link).
+ * UI panels: microcart, sidebar, search, wishlist, slide-up and
+ * size selector toggle together with one overlay: opening one closes the others. The submenu path
+ * pops after 300 ms. Also the chat enquiry ('Show Interest' opens a chat-messaging enquiry with
+ * the product link).
  *
- * Panel slots: an island that renders a panel's content (E2's wishlist, F's microcart, the product
+ * Panel slots: an island that renders a panel's content (the wishlist, the microcart, the product
  * page's size selector) calls `registerPanel(name)` when it mounts and renders while
  * `openPanel.value === name`; the header's buttons then toggle the panel instead of navigating.
  */
-import { computed, signal } from '@preact/signals-core'
+import { signal } from '@preact/signals-core'
 import { SUBMENU_POP_DELAY_MS } from '../../shared/config/ui'
 
 export type Panel = 'microcart' | 'sidebar' | 'search' | 'wishlist' | 'slideup' | 'sizeselector'
 
 export const openPanel = signal<Panel | null>(null)
-export const isOverlayVisible = computed(() => openPanel.value !== null)
 
 /** Panels whose content some island on this page renders (see the header comment). */
 export const registeredPanels = signal<ReadonlySet<Panel>>(new Set())
@@ -23,11 +22,6 @@ export const registeredPanels = signal<ReadonlySet<Panel>>(new Set())
 export function togglePanel(panel: Panel): void {
   openPanel.value = openPanel.value === panel ? null : panel
   if (openPanel.value !== 'sidebar') submenuPath.value = []
-}
-
-/** Opens a panel (closing any other). */
-export function showPanel(panel: Panel): void {
-  openPanel.value = panel
 }
 
 export function closePanels(): void {
@@ -54,7 +48,7 @@ export function pushSubmenu(id: number): void {
 }
 
 /**
- * Closes the innermost submenu after the spec's 300 ms (the slide-out animation runs first).
+ * Closes the innermost submenu after 300 ms (the slide-out animation runs first).
  * Returns the timer handle; `setTimer` is injectable for tests.
  */
 export function popSubmenu(

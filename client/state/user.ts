@@ -1,6 +1,6 @@
 /**
- * User store (transactions spec §3 "User state"): token, refresh token, the current user, order
- * history and store credit. Group id/token are kept only when price tiers are on (spec §6).
+ * User store: token, refresh token, the current user, order
+ * history and store credit. Group id/token are kept only when price tiers are on.
  * The session engine (client/engines/session/session.ts) fills it; islands read it.
  */
 import { computed, signal } from '@preact/signals-core'

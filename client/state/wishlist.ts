@@ -1,5 +1,5 @@
 /**
- * Wishlist (catalogue spec §3/§4 "Wishlist", §7 calls): not loaded → loaded from the browser cache
+ * Wishlist: not loaded → loaded from the browser cache
  * or, for a signed-in user, from the server history. Add if the sku is absent (qty defaults to 1),
  * remove by sku, and save the local copy to browser storage after each change. The server calls
  * (POST /api/wishlist/add-wishlist | remove-wishlist | show-wishlist-history, body user_id +
@@ -8,11 +8,11 @@
  */
 import { computed, signal } from '@preact/signals-core'
 import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
-import { WISHLIST_DEFAULT_QTY } from '../../shared/config/storage'
+import { WISHLIST_DEFAULT_QTY } from '../../shared/config/lists'
 import { addToWishlist, removeFromWishlist, uniqueBySku } from '../../shared/domain/lists'
 import { api } from '../api'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { collection } from '../storage'
+import { collection } from '../storage/storage-manager'
 import type { ListStorage } from './recently-viewed'
 import { currentUser, userToken } from './user'
 
@@ -21,20 +21,20 @@ export interface WishlistItem extends ProductSummary {
 }
 
 /** The signed-in user the server calls need (null when anonymous). */
-export interface WishlistUser {
+interface WishlistUser {
   /** The customer id (null until the profile loaded: the server derives the customer from the token). */
   id: number | string | null
   token: string
 }
 
 /** The three server calls; each resolves to the result array (which replaces the items). */
-export interface WishlistRemote {
+interface WishlistRemote {
   add(user: WishlistUser, itemId: number): Promise<unknown[]>
   remove(user: WishlistUser, itemId: number): Promise<unknown[]>
   history(user: WishlistUser): Promise<unknown[]>
 }
 
-export interface WishlistDeps {
+interface WishlistDeps {
   storage: () => ListStorage<WishlistItem[]>
   remote?: WishlistRemote
   user?: () => WishlistUser | null
@@ -43,7 +43,7 @@ export interface WishlistDeps {
 const STORAGE_KEY = 'current-wishlist'
 
 /** item_id of the server calls: "parent_id if present, else id". */
-export function wishlistItemId(item: Pick<ProductSummary, 'id' | 'parent_id'>): number {
+function wishlistItemId(item: Pick<ProductSummary, 'id' | 'parent_id'>): number {
   return item.parent_id ?? item.id
 }
 
@@ -151,7 +151,7 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
       )
       await save()
     } catch (err) {
-      // "Wishlist failures: Logged only" (catalogue §8).
+      // A failed wishlist call is logged only.
       console.warn(`[wishlist] ${kind} failed`, err)
     }
   }
@@ -178,7 +178,7 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
     return true
   }
 
-  /** Empties the list locally (logout clears the wishlist, transactions spec §4). */
+  /** Empties the list locally (logout clears the wishlist). */
   async function clear(): Promise<void> {
     items.value = []
     await save()
@@ -194,7 +194,7 @@ async function call(path: string, user: WishlistUser, body: Record<string, unkno
 }
 
 /** The /api/wishlist/* calls through client/api. */
-export const wishlistRemote: WishlistRemote = {
+const wishlistRemote: WishlistRemote = {
   add: (user, itemId) => call('wishlist/add-wishlist', user, { user_id: user.id, item_id: itemId }),
   remove: (user, itemId) => call('wishlist/remove-wishlist', user, { user_id: user.id, item_id: itemId }),
   history: (user) => call('wishlist/show-wishlist-history', user, { user_id: user.id }),
@@ -213,7 +213,7 @@ export const wishlist = createWishlistStore({
 })
 
 // A session with a token (page load or login): load the server history; logout clears the
-// wishlist (transactions spec §4).
+// wishlist.
 for (const event of [EVENTS.sessionAuthorized, EVENTS.userAfterLoggedIn]) {
   bus.on(event, () => {
     wishlist.reset()

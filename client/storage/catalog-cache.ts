@@ -1,6 +1,6 @@
 /**
- * The catalogue query cache (transactions spec §7 "Results are cached locally by hash and served
- * from cache first"; catalogue spec §9 quota). Keys are the hash of the request (store, entity,
+ * The catalogue query cache: results are kept locally by the hash of the request and served from
+ * the cache first, within a storage quota. Keys are the hash of the request (store, entity,
  * query, size, from, sort, include/exclude, groupId — never the group token). A hit is returned
  * with `cache: true` and `offline` set from the online flag; a failed fetch returns an empty
  * result flagged offline. Every 30 s the rough size is estimated (strings 2 bytes/char) and when
@@ -12,12 +12,12 @@ import { type Clock, systemClock } from './clock'
 import { CATALOG_CACHE_PURGE_COUNT, CATALOG_CACHE_QUOTA_CHECK_MS, CATALOG_CACHE_QUOTA_KB } from './limits'
 import type { UniversalStorage } from './universal-storage'
 
-export interface CachedEntry<R> {
+interface CachedEntry<R> {
   stored_at: number
   value: R
 }
 
-export type CacheFlags = { cache?: boolean; offline?: boolean; noresults?: boolean }
+type CacheFlags = { cache?: boolean; offline?: boolean; noresults?: boolean }
 
 /** Rough size in bytes of a JSON-able value: strings 2 bytes per char, numbers 8, booleans 4. */
 export function roughSizeOfObject(value: unknown): number {
@@ -41,12 +41,12 @@ export function roughSizeOfObject(value: unknown): number {
 }
 
 /** The cache key of a catalogue request. */
-export function catalogRequestKey(request: Record<string, unknown>): string {
+function catalogRequestKey(request: Record<string, unknown>): string {
   const { groupToken: _omit, ...rest } = request
   return hashValue(rest)
 }
 
-export interface CatalogCacheOptions {
+interface CatalogCacheOptions {
   clock?: Clock
   isOnline?: () => boolean
   quotaKB?: number

@@ -1,7 +1,7 @@
-/** Claims (transactions spec §3 "Claim: code, value, description, created_at"), kept locally. */
+/** Claims (code, value, description, created_at), kept locally. */
 import type { UniversalStorage } from './universal-storage'
 
-export interface Claim {
+interface Claim {
   code: string
   value: unknown
   description: string

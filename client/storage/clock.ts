@@ -1,4 +1,4 @@
-/** Time source for storage and sync code, injected so tests drive time (CONVENTIONS §3). */
+/** Time source for storage and sync code, injected so tests drive time (no code reads the wall clock directly). */
 export interface Clock {
   now(): number
   setTimeout(fn: () => void, ms: number): unknown

@@ -1,7 +1,7 @@
-/** Cookies: "set with path / and optional expiry in days" (catalogue spec §9). */
+/** Cookies are set with path / and an optional expiry in days. */
 
 /** Builds a Set-Cookie style string for document.cookie; pure so it can be tested. */
-export function cookieString(name: string, value: string, days?: number, now: number = Date.now()): string {
+function cookieString(name: string, value: string, days?: number, now: number = Date.now()): string {
   let s = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; samesite=lax`
   if (days !== undefined) s += `; expires=${new Date(now + days * 864e5).toUTCString()}`
   return s
@@ -10,18 +10,4 @@ export function cookieString(name: string, value: string, days?: number, now: nu
 export function setCookie(name: string, value: string, days?: number): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the one place that writes cookies
   document.cookie = cookieString(name, value, days)
-}
-
-export function getCookie(name: string): string | undefined {
-  const prefix = `${encodeURIComponent(name)}=`
-  for (const part of document.cookie.split('; ')) {
-    if (part.startsWith(prefix)) {
-      try {
-        return decodeURIComponent(part.slice(prefix.length))
-      } catch {
-        return undefined
-      }
-    }
-  }
-  return undefined
 }

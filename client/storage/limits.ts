@@ -1,4 +1,4 @@
-/** Storage limits from catalogue spec §9 "Storage, cache and CMS limits" and transactions spec §9. */
+/** Limits of the browser storage: time-outs, error limits, the catalogue cache quota, the collections. */
 
 /** "Persistent cache reads or writes not answering within 800 ms ... are counted and the cache database is recreated." */
 export const STORAGE_TIMEOUT_MS = 800
@@ -31,3 +31,8 @@ export const COLLECTIONS = [
   'recentlyViewed',
   'newsletter',
 ] as const
+
+/** The object store of a collection: its name prefixed with the store code (one shop per store view). */
+export function storageKey(storeCode: string, collection: string): string {
+  return `${storeCode}-${collection}`
+}

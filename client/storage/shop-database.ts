@@ -7,9 +7,9 @@
  */
 import { deleteDB, type IDBPDatabase, openDB } from 'idb'
 import { type Clock, systemClock, withTimeout } from './clock'
-import { COLLECTIONS, STORAGE_TIMEOUT_MS } from './limits'
+import { COLLECTIONS, STORAGE_TIMEOUT_MS, storageKey } from './limits'
 
-export interface ShopDatabaseOptions {
+interface ShopDatabaseOptions {
   storeCode: string
   collections?: readonly string[]
   clock?: Clock
@@ -38,7 +38,7 @@ export class ShopDatabase {
 
   /** The object store name of a collection: the store code prefixes it. */
   storeName(collection: string): string {
-    return `${this.storeCode}-${collection}`
+    return storageKey(this.storeCode, collection)
   }
 
   /** Registers a collection; it is created on the next open if the database lacks it. */

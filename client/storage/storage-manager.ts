@@ -13,7 +13,7 @@ import {
   type UniversalStorageOptions,
 } from './universal-storage'
 
-export interface StorageManagerOptions {
+interface StorageManagerOptions {
   storeCode: string
   clock?: Clock
   /** Test hook: the backend of a collection (defaults to IndexedDB). */
@@ -81,9 +81,4 @@ export function storageManager(): StorageManager {
 /** Shorthand for `storageManager().get(collection)`. */
 export function collection<T = unknown>(name: string): UniversalStorage<T> {
   return storageManager().get<T>(name, name === 'elasticCache' ? { memoryFirst: true } : {})
-}
-
-/** Test hook: replace the default manager. */
-export function setStorageManager(manager: StorageManager | null): void {
-  defaultManager = manager
 }

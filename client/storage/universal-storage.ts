@@ -1,6 +1,6 @@
 /**
- * A collection (localForage-like API) over IndexedDB that never hangs the shop (catalogue spec §9,
- * VSF's UniversalStorage without its bugs): every read/write is bounded by 800 ms (iteration
+ * A collection (localForage-like API) over IndexedDB that never hangs the shop (VSF's
+ * UniversalStorage without its bugs): every read/write is bounded by 800 ms (iteration
  * 2000 ms); a time-out or failure is counted and a time-out recreates the database; reads are
  * disabled after 1 error and writes after 30, after which the in-memory mirror serves them so the
  * shop keeps working. QuotaExceeded clears the non-preserved collections and retries once.
@@ -66,7 +66,7 @@ export interface UniversalStorageOptions {
   onQuotaExceeded?: () => Promise<void>
 }
 
-export function isQuotaExceeded(err: unknown): boolean {
+function isQuotaExceeded(err: unknown): boolean {
   const name = (err as { name?: string } | null)?.name
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED'
 }

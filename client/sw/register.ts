@@ -1,5 +1,5 @@
 /**
- * Registers /service-worker.js with workbox-window (transactions spec §4 "Service worker"):
+ * Registers /service-worker.js with workbox-window:
  * registered → updatefound → installed → either updated (a controller exists: a notification
  * offering a reload) or cached (first install: 'ready for offline'). On localhost it first checks
  * that the worker file exists and is served as JavaScript, and otherwise unregisters it.
@@ -11,8 +11,8 @@ import { notify } from '../state/notifications'
 const SW_URL = '/service-worker.js'
 
 export const MSG_SW_UPDATED = 'A new version of the shop is available.'
-export const MSG_SW_RELOAD = 'Reload'
-export const MSG_SW_CACHED = 'The shop is ready for offline use.'
+const MSG_SW_RELOAD = 'Reload'
+const MSG_SW_CACHED = 'The shop is ready for offline use.'
 
 /** True on a development host, where a stale worker is checked before use. */
 export function isLocalhost(hostname: string): boolean {

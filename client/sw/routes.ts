@@ -1,6 +1,6 @@
 /**
  * What the service worker may cache (pure, so the rules are unit-tested without a browser).
- * Transactions spec §4/§9 and issue 8: never cache cart, order, user, gift card or wishlist calls,
+ * Never cache cart, order, user, gift card or wishlist calls,
  * nor checkout and account pages; catalogue GETs and images are stale-while-revalidate.
  */
 
@@ -9,7 +9,7 @@ const PRIVATE_API = /^\/api\/(cart|order|user|giftcard|wishlist)(\/|$|\?)/
 /** Pages that are never cached: checkout and the account area (optional store-code prefix). */
 const PRIVATE_PAGE = /^(\/[a-z]{2})?\/(checkout|my-account)(\/|$)/
 
-export type CacheKind = 'page' | 'catalog' | 'image' | 'never' | 'none'
+type CacheKind = 'page' | 'catalog' | 'image' | 'never' | 'none'
 
 /** The caching rule for a same-origin GET (`document` = a navigation). */
 export function cacheKindFor(pathname: string, isDocument: boolean): CacheKind {
@@ -22,7 +22,7 @@ export function cacheKindFor(pathname: string, isDocument: boolean): CacheKind {
 }
 
 /** Cache names carry the build id; everything else with our prefix is old and removed on activate. */
-export const CACHE_PREFIX = 'shop'
+const CACHE_PREFIX = 'shop'
 
 export function cacheNames(buildId: string) {
   return {

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 8; transactions spec §4 "Service worker"), bundled by
+ * The service worker (offline browsing and queued orders), bundled by
  * scripts/build-client.mjs as an IIFE to /service-worker.js with __BUILD_ID__ and __PRECACHE__.
  * - precache: the build's JS/CSS and the offline page; the app shell ('/') warmed into the pages cache;
  * - navigations: network first with a 3 s timeout, then the cached page (search ignored), then
@@ -10,7 +10,7 @@
  *   pages are asked to handle their order queue; with none open a notification links to
  *   /?order=offline. Orders are deliberately NOT replayed blindly from here (Workbox's
  *   BackgroundSyncPlugin would): the shopper may still cancel a queued offline order, and only the
- *   page's queue knows that (spec §4: "emits an offline-order confirmation");
+ *   page's queue knows that (it asks the shopper to confirm offline orders);
  * - every cache name carries the build id; other builds' caches are deleted on activate.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'

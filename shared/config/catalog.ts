@@ -1,8 +1,8 @@
-/** Listing, filter and search constants (catalogue spec §5, §9; transactions spec §9). */
+/** Listing, filter and search constants. */
 
 /** "Root category id is 2." */
 export const ROOT_CATEGORY_ID = 2
-/** The root category's name, shown as 'Home' in breadcrumbs (catalogue §2). */
+/** The root category's name, shown as 'Home' in breadcrumbs . */
 export const DEFAULT_CATEGORY_NAME = 'Default Category'
 
 /** "Default page size is 24." */
@@ -24,10 +24,6 @@ export const DEFAULT_FILTERS = [
   'category',
   'price',
 ] as const
-export type FilterAttribute = (typeof DEFAULT_FILTERS)[number]
-
-/** Choosing a filter toggles it; "If multi-select is configured and the filter is not price, it is multi-select." */
-export const MULTI_SELECT_FILTERS = true
 /** Most values of one filter a listing URL may choose; more are ignored (a facet never offers more than AGGREGATION_SIZE). */
 export const MAX_FILTER_VALUES = AGGREGATION_SIZE
 
@@ -55,7 +51,7 @@ export const LISTING_STATUS = [0, 1] as const
 /** "Out-of-stock products are excluded only if the listing setting for out-of-stock is off. It is currently on." */
 export const LIST_OUT_OF_STOCK_PRODUCTS = true
 
-/** Sort options (catalogue §2): "Latest, Price: Low to high, Price: High to low. The default sort is created_at descending." */
+/** Sort options : "Latest, Price: Low to high, Price: High to low. The default sort is created_at descending." */
 export const SORT_OPTIONS = [
   { id: 'latest', label: 'Latest', field: 'created_at', order: 'desc' },
   { id: 'price-asc', label: 'Price: Low to high', field: 'final_price', order: 'asc' },
@@ -63,9 +59,7 @@ export const SORT_OPTIONS = [
 ] as const
 export type SortId = (typeof SORT_OPTIONS)[number]['id']
 export const DEFAULT_SORT: SortId = 'latest'
-/** AMP category: "Products are sorted updated_at descending." (transactions §2) */
-export const AMP_CATEGORY_SORT = 'updated_at:desc'
-/** AMP category: "a 4-column product grid" (transactions §2). */
+/** AMP category: a 4-column product grid. */
 export const AMP_CATEGORY_COLUMNS = 4
 
 /** "Search boosts: name 4, sku 2, category name 1, fuzziness 2." */
@@ -77,10 +71,6 @@ export const SEARCH_MIN_SCORE = 0.02
 export const SEARCH_DEFAULT_SIZE = 24
 /** "Search timeouts: 5000 ms client, 1000 ms server." */
 export const SEARCH_CLIENT_TIMEOUT_MS = 5000
-export const SEARCH_SERVER_TIMEOUT_MS = 1000
-
-/** "Catalogue cache keys are by sku, id, slug or url_path." */
-export const CATALOG_CACHE_KEYS = ['sku', 'id', 'slug', 'url_path'] as const
 
 /** "Listing columns: 2 on small screens, otherwise the column width is 12 divided by the configured number of columns." */
 export const LISTING_COLUMNS = { small: 2, grid: 12, configured: 4 } as const

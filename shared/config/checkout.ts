@@ -1,6 +1,6 @@
-/** Shipping and payment configuration (transactions spec §9). */
+/** Shipping and payment configuration. */
 
-export interface ShippingMethodConfig {
+interface ShippingMethodConfig {
   carrier_code: string
   method_code: string
   carrier_title: string

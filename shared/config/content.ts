@@ -1,4 +1,4 @@
-/** Curated content and colour swatches (catalogue spec §9 "Curated content"; transactions §3 home data). */
+/** Curated home-page content and colour swatches. */
 
 /** "Curated home-page queries use category ids 189 and 190 and the category names Performance Fabrics and Tees." */
 export const CURATED_HOME_QUERIES = [
@@ -10,7 +10,7 @@ export const CURATED_HOME_QUERIES = [
 export const HOME_POPUP_TYPES = ['strip', 'exit_popup', 'generic_popup'] as const
 
 /** "A colour swatch mapping for named colours exists." Lower-case colour label → CSS colour. */
-export const COLOR_SWATCHES: Readonly<Record<string, string>> = {
+const COLOR_SWATCHES: Readonly<Record<string, string>> = {
   black: '#000000',
   white: '#ffffff',
   red: '#c62828',

@@ -1,5 +1,5 @@
 /**
- * Feature flags with the values both specs state. Worker vars (PRICE_TIERS_ENABLED,
+ * Feature flags and their shop defaults. Worker vars (PRICE_TIERS_ENABLED,
  * OFFLINE_ORDERS_AUTO_TRANSMIT) may override the two marked ones at runtime.
  */
 export const FLAGS = {
@@ -32,4 +32,3 @@ export const FLAGS = {
   /** Multistore is switched off. */
   multistore: false,
 } as const
-export type Flags = typeof FLAGS

@@ -1,4 +1,4 @@
-/** Image sizes (catalogue spec §9 "Images", transactions spec §9), width × height in px. */
+/** Image sizes, width × height in px. */
 
 export interface ImageSize {
   width: number
@@ -33,7 +33,6 @@ export const IMAGE_SIZES = {
   /** AMP "tile 310x300" */
   ampTile: { width: 310, height: 300 },
 } as const satisfies Record<string, ImageSize>
-export type ImageSizeName = keyof typeof IMAGE_SIZES
 
 /** "Image URLs containing no_selection are replaced by the placeholder." */
 export const NO_SELECTION_MARKER = 'no_selection'

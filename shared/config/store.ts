@@ -1,5 +1,5 @@
 /**
- * Store, currency and locale configuration (catalogue spec §9, transactions spec §9).
+ * Store, currency and locale configuration.
  * Everything here is plain data; domain functions take it as an argument.
  */
 
@@ -8,7 +8,7 @@ export type PricingCountry = 'IN' | 'US' | 'GB' | 'ROW'
 
 export interface CurrencyConfig {
   code: CurrencyCode
-  /** Sign shown with amounts ("value and sign" in the spec's allCurrency list). */
+  /** Sign shown with amounts (shown with the value). */
   sign: string
   /** Conversion rate from the base currency (INR). */
   rate: number
@@ -26,10 +26,8 @@ export const CURRENCIES: readonly CurrencyConfig[] = [
 export const DEFAULT_CURRENCY: CurrencyCode = 'INR'
 /** "Default country IN, language EN, locale en-US." */
 export const DEFAULT_COUNTRY = 'IN'
-export const DEFAULT_LANGUAGE = 'EN'
-export const DEFAULT_LOCALE = 'en-US'
 /**
- * Store time zone as a UTC offset (India, UTC+05:30). Not in the spec: used so 'today' in the
+ * Store time zone as a UTC offset (India, UTC+05:30). Used so 'today' in the
  * estimated delivery date is the shopper's day in the default market, on any server clock.
  */
 export const STORE_UTC_OFFSET_MINUTES = 330
@@ -37,11 +35,7 @@ export const STORE_UTC_OFFSET_MINUTES = 330
 export const CURRENCY_SIGN_PLACEMENT: 'append' | 'prefix' = 'prefix'
 
 /** "Country for pricing is IN, US or GB. Anything else is ROW." */
-export const PRICING_COUNTRIES = ['IN', 'US', 'GB'] as const
-
-/** Multistore is switched off; the /de and /it store-code prefixes exist but are disabled. */
-export const MULTISTORE_ENABLED = false
-export const DISABLED_STORE_CODES = ['de', 'it'] as const
+const PRICING_COUNTRIES = ['IN', 'US', 'GB'] as const
 
 /** Cookie names the worker and the islands share. */
 export const COOKIE_CURRENCY = 'currency'

@@ -1,16 +1,12 @@
-/** UI timings and breakpoints (catalogue spec §9 "Display behaviour", transactions spec §9). */
+/** UI timings and scroll thresholds. */
 
 /** "Notification default lifetime 5 s" */
 export const NOTIFICATION_TTL_MS = 5000
 /** "submenu pop delay 300 ms" */
 export const SUBMENU_POP_DELAY_MS = 300
-/** "Mobile breakpoint is under 768 px." */
-export const MOBILE_BREAKPOINT_PX = 768
 
 /** "Back-to-top at 1000px scroll." */
 export const BACK_TO_TOP_SCROLL_PX = 1000
-/** "Header offset 129px." */
-export const HEADER_OFFSET_PX = 129
 /** "Scroll restore delay 100ms, offset 150px." */
 export const SCROLL_RESTORE_DELAY_MS = 100
 export const SCROLL_RESTORE_OFFSET_PX = 150
@@ -24,7 +20,3 @@ export const GALLERY = { intervalMs: 5000, transitionMs: 300, preloadRange: 2, s
 export const LAZY_IMAGE = { retries: 3, preLoadFactor: 1.3, throttleMs: 200 } as const
 /** "Carousel defaults: 2 per page, speed 500 ms, autoplay 2000 ms." */
 export const CAROUSEL = { perPage: 2, speedMs: 500, autoplayMs: 2000 } as const
-/** "A chat support widget is shown on desktop only." */
-export const CHAT_WIDGET_DESKTOP_ONLY = true
-/** Cart: "ask before removing a product". */
-export const CONFIRM_BEFORE_REMOVE = true

@@ -1,5 +1,5 @@
 /**
- * Availability rules (catalogue spec §2, §4): variant and product stock, product rejection, tile
+ * Availability rules: variant and product stock, product rejection, tile
  * visibility, estimated delivery and the product load guard. Pure: config and `now` are arguments.
  */
 
@@ -7,7 +7,7 @@ import { STORE_UTC_OFFSET_MINUTES } from '../config/store'
 import { PRODUCT_LOAD_GUARD_MS } from '../config/transactions'
 import { MSG, msgProductRejected } from '../i18n/messages'
 
-export interface StockFields {
+interface StockFields {
   qty?: number | null
   is_in_stock?: boolean | null
   stock_status?: number | null
@@ -19,7 +19,7 @@ export interface VariantFields {
   stock?: StockFields | null
 }
 
-export interface AvailabilityProduct {
+interface AvailabilityProduct {
   type_id?: string
   status?: number | null
   visibility?: number | null
@@ -28,7 +28,7 @@ export interface AvailabilityProduct {
 }
 
 export interface AvailabilityOptions {
-  /** Out-of-stock listing setting (FLAGS.listOutOfStockProducts; on in the spec). */
+  /** Out-of-stock listing setting (FLAGS.listOutOfStockProducts; on by default). */
   listOutOfStock: boolean
 }
 
@@ -51,7 +51,7 @@ export function isVariantAvailable(child: VariantFields, opts: AvailabilityOptio
   return opts.listOutOfStock || isChildInStock(child)
 }
 
-/** The configurable's available children (catalogue §4 "Availability"). */
+/** The configurable's available children: enabled, and in stock unless out-of-stock products are listed. */
 export function availableVariants<T extends VariantFields>(
   children: readonly T[] | null | undefined,
   opts: AvailabilityOptions,
@@ -77,7 +77,7 @@ export function isProductInStock(product: AvailabilityProduct): boolean {
   return stock?.is_in_stock === true || stock?.stock_status === 1
 }
 
-/** The spec's rejection message when status ≥ 2 or visibility is 1, else null (product may be shown). */
+/** The rejection message when status ≥ 2 (disabled) or visibility is 1 (not visible individually), else null (product may be shown). */
 export function productRejection(product: Pick<AvailabilityProduct, 'status' | 'visibility'>): string | null {
   const status = product.status ?? 1
   const visibility = product.visibility ?? 4
@@ -122,7 +122,7 @@ export function formatDeliveryDate(date: Date): string {
   return `${ordinal(date.getUTCDate())} of ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`
 }
 
-export interface DeliveryFields {
+interface DeliveryFields {
   delivery_days?: number | null
   rts_qty?: number | null
   rts_delivery_time?: string | null

@@ -1,6 +1,6 @@
 /**
- * The cart server-sync rules of transactions spec §4 "Cart lifecycle" as pure functions
- * (contract §2.3 describes VSF's `merge`, whose side effects made it untestable).
+ * The cart's server-sync rules as pure functions (VSF's cart `merge` did the same with side
+ * effects, which made it untestable).
  *
  * - Item missing on server: push it, or remove it locally when the server may remove local items.
  * - Quantity differs: push the client quantity, or accept the server's when allowed.
@@ -14,17 +14,13 @@
  * merge that runs twice (reload during login, a second tab, a retry) can never inflate quantities
  * — VSF's mergeQty summed and doubled quantities (#5743).
  */
+import type { CartLine } from '../schemas/cart'
 
-/** A cart line as the client keeps it (the fields the diff needs). */
-export interface DiffClientItem {
-  sku: string
-  qty: number
-  prev_qty?: number
-  server_item_id?: number | string | null
-  server_cart_id?: string | null
-  product_option?: unknown
-  type_id?: string
-}
+/** The fields of a cart line the diff reads. */
+type DiffClientItem = Pick<
+  CartLine,
+  'sku' | 'qty' | 'prev_qty' | 'server_item_id' | 'server_cart_id' | 'product_option' | 'type_id'
+>
 
 /** A line of /api/cart/pull. */
 export interface DiffServerItem {
@@ -86,6 +82,11 @@ function matchServerItem(
   )
 }
 
+/** Sends the client quantity of a line the server holds with another quantity. */
+function pushWrongQty(item: DiffClientItem, match: DiffServerItem): CartSyncAction {
+  return { type: 'push', sku: item.sku, qty: item.qty, item_id: match.item_id, reason: 'wrong-qty' }
+}
+
 /** Compares the client cart with the server cart and returns the actions that reconcile them. */
 export function diffCart(
   client: readonly DiffClientItem[],
@@ -112,24 +113,12 @@ export function diffCart(
         if (serverQty > item.qty) {
           actions.push({ type: 'accept-server-qty', sku: item.sku, qty: serverQty, item_id: match.item_id })
         } else {
-          actions.push({
-            type: 'push',
-            sku: item.sku,
-            qty: item.qty,
-            item_id: match.item_id,
-            reason: 'wrong-qty',
-          })
+          actions.push(pushWrongQty(item, match))
         }
       } else if (opts.serverCanModifyLocalItems && !opts.forceClientState) {
         actions.push({ type: 'accept-server-qty', sku: item.sku, qty: serverQty, item_id: match.item_id })
       } else {
-        actions.push({
-          type: 'push',
-          sku: item.sku,
-          qty: item.qty,
-          item_id: match.item_id,
-          reason: 'wrong-qty',
-        })
+        actions.push(pushWrongQty(item, match))
       }
     } else {
       actions.push({

@@ -1,6 +1,6 @@
 /**
- * Deterministic hashing for the cart's dirty check (transactions spec §4 "Sync is required when
- * there is no hash, the hash changed, or there is no sync date"), the catalogue cache key and the
+ * Deterministic hashing for the cart's dirty check (a sync is required when
+ * there is no hash, the hash changed, or there is no sync date), the catalogue cache key and the
  * order double-submit guard. Synchronous and dependency-free so it runs the same in browsers,
  * workerd and Node: a stable JSON stringify (sorted keys, undefined dropped) + a 64-bit hash
  * built from two independent 32-bit FNV-1a/murmur-style lanes (not cryptographic; a dirty check).

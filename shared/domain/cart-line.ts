@@ -1,21 +1,12 @@
-/**
- * The unit price (incl. tax) of a cart line or of a product being added: the first finite number
- * among the fields a line can carry, the final (special) price before the regular one, camelCase
- * (the cart store's own fields) before the API's snake_case; 0 when none is set.
- */
-const UNIT_PRICE_FIELDS = [
-  'finalPriceInclTax',
-  'priceInclTax',
-  'final_price_incl_tax',
-  'price_incl_tax',
-  'final_price',
-  'price',
-] as const
+import type { CartLine } from '../schemas/cart'
 
-export function lineUnitPrice(line: object): number {
-  const fields = line as Record<string, unknown>
-  for (const k of UNIT_PRICE_FIELDS) {
-    const v = fields[k]
+/**
+ * The unit price (incl. tax) of a cart line or of a product being added: the final (special)
+ * price, else the regular price, else the price a server cart's line came with; 0 when none of
+ * them is a finite number (the add rule then refuses the line).
+ */
+export function lineUnitPrice(line: Pick<CartLine, 'finalPriceInclTax' | 'priceInclTax' | 'price'>): number {
+  for (const v of [line.finalPriceInclTax, line.priceInclTax, line.price]) {
     if (typeof v === 'number' && Number.isFinite(v)) return v
   }
   return 0

@@ -1,5 +1,5 @@
 /**
- * Currency conversion and price formatting (catalogue spec §9): ONE function used by SSR, AMP and
+ * Currency conversion and price formatting: ONE function used by SSR, AMP and
  * islands. Amounts use ',' as the thousands separator and '.' for decimals (locale en-US);
  * negatives are prefixed '-' before the sign ('-₹1,200'); the sign goes before the amount unless
  * the placement is 'append' ('1,200₹'), as VSF 1.12's price filter did.
@@ -9,7 +9,7 @@
  */
 import { CURRENCY_SIGN_PLACEMENT, type CurrencyConfig, currencyConfig } from '../config/store'
 
-export interface FormatPriceOptions {
+interface FormatPriceOptions {
   /** The amount is in the base currency (INR) and must be converted first (default true). */
   convert?: boolean
   /** Sign placement ('append' after the amount, anything else before it); default from config. */

@@ -1,5 +1,5 @@
 /**
- * Category listing filters, sort and layout (catalogue spec §2, §3 "Filters", §4 "Category", §5):
+ * Category listing filters, sort and layout:
  * toggling, 'min-max' price range ids, filter state ⇄ URL query (shareable; the canonical URL has
  * no filters), the filter panel from search aggregations, sort options, listing columns and the
  * search paging defaults. Pure and small: islands import it.
@@ -19,18 +19,18 @@ import {
 import { FLAGS } from '../config/flags'
 import { formatPrice } from './currency'
 
-export interface FilterValue {
+interface FilterValue {
   /** Option id as a string ('49'), or a 'min-max' price range id ('0-50', '150-'). */
   id: string
   label: string
 }
-export interface FilterOption extends FilterValue {
+interface FilterOption extends FilterValue {
   count: number
 }
 /** "Chosen filters keyed by attribute, each with an id list and a label." */
 export type ChosenFilters = Record<string, FilterValue[]>
 /** Available filters per attribute, each with options (id, label, count). */
-export type AvailableFilters = Record<string, FilterOption[]>
+type AvailableFilters = Record<string, FilterOption[]>
 
 export const PRICE_ATTRIBUTE = 'price'
 
@@ -117,7 +117,7 @@ export function listingStateToQuery(state: ListingState): string {
 }
 
 /** Is `id` a valid sort id? */
-export function isSortId(id: unknown): id is SortId {
+function isSortId(id: unknown): id is SortId {
   return SORT_OPTIONS.some((s) => s.id === id)
 }
 
@@ -170,7 +170,7 @@ export function sortParam(id: string | null | undefined): string {
   return `${s.field}:${s.order}`
 }
 
-export interface AggregationBucket {
+interface AggregationBucket {
   key: string | number
   doc_count: number
   from?: number
@@ -178,7 +178,7 @@ export interface AggregationBucket {
 }
 export type Aggregations = Record<string, { buckets?: readonly AggregationBucket[] } | undefined>
 
-export interface AttributeOptionsLike {
+interface AttributeOptionsLike {
   attribute_code: string
   options?: readonly { value: string | number; label: string }[] | null
 }

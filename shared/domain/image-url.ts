@@ -1,13 +1,13 @@
 /**
  * Image URLs. Catalogue documents reference images by a path (e.g. '/p/kurta-red.svg',
- * '/b/cat-sarees.svg'); the worker's image route renders them at a size from the spec's list:
- * GET /img/{width}/{height}{path}. Catalogue spec §5: "Image URLs containing no_selection are
- * replaced by the placeholder."
+ * '/b/cat-sarees.svg'); the worker's image route renders them at one of the allowed sizes:
+ * GET /img/{width}/{height}{path}. An image path containing Magento's `no_selection` marker (or
+ * no path at all) is replaced by the placeholder image.
  */
 import { NO_SELECTION_MARKER } from '../config/images'
 
 /** The placeholder image path (rendered by the image route like any other image). */
-export const PLACEHOLDER_IMAGE_PATH = '/placeholder.svg'
+const PLACEHOLDER_IMAGE_PATH = '/placeholder.svg'
 
 /** Whether an image path is missing or a Magento 'no_selection' marker (→ placeholder). */
 export function isPlaceholderImage(path: string | null | undefined): boolean {

@@ -1,10 +1,10 @@
 /**
- * Pure list operations for recently viewed, compare and wishlist (catalogue spec §3, §4): items are
+ * Pure list operations for recently viewed, compare and wishlist : items are
  * identified by sku; every function returns a new array and never mutates its input.
  */
-import { RECENTLY_VIEWED_MAX, WISHLIST_DEFAULT_QTY } from '../config/storage'
+import { RECENTLY_VIEWED_MAX, WISHLIST_DEFAULT_QTY } from '../config/lists'
 
-export interface SkuItem {
+interface SkuItem {
   sku: string
 }
 
@@ -37,7 +37,7 @@ export function containsSku(list: readonly SkuItem[], sku: string): boolean {
   return list.some((i) => i.sku === sku)
 }
 
-export interface WishlistEntry extends SkuItem {
+interface WishlistEntry extends SkuItem {
   qty: number
 }
 

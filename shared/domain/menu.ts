@@ -1,5 +1,5 @@
 /**
- * Header menu and breadcrumbs (catalogue spec §2 "Category page"), plus category/product URLs.
+ * Header menu and breadcrumbs of the category page, plus category/product URLs.
  * With the URL dispatcher on (it is) category and product links are `/{url_path}`; configurable
  * variants add `?childSku=` (what worker/platform/dispatcher reads).
  */
@@ -8,7 +8,7 @@ import { FLAGS } from '../config/flags'
 import { categoryPath, productPath } from '../config/routes'
 
 /** Identical to client/islands/layout/header.tsx `MenuItem` (structural typing; shared may not import client). */
-export interface MenuItem {
+interface MenuItem {
   id: number
   name: string
   url: string
@@ -30,7 +30,7 @@ export interface MenuCategory {
 }
 
 /** "ordered by mp_new_attribute, and a missing value counts as 100000" */
-export const MENU_ORDER_MISSING = 100_000
+const MENU_ORDER_MISSING = 100_000
 
 function isSet(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true'
@@ -76,7 +76,7 @@ export function isMenuCategory(category: MenuCategory): boolean {
 }
 
 /** Sort key: mp_new_attribute, missing = 100000. */
-export function menuOrder(category: MenuCategory): number {
+function menuOrder(category: MenuCategory): number {
   return category.mp_new_attribute ?? MENU_ORDER_MISSING
 }
 
@@ -108,7 +108,7 @@ export interface Breadcrumb {
   href: string | null
 }
 
-export interface CrumbCategory {
+interface CrumbCategory {
   id?: number
   name: string
   slug: string

@@ -1,15 +1,15 @@
 /**
  * Product option validation: custom options ('Field is required.'), bundle
  * options ('Must be greater than 0'), grouped quantities (numeric, min 1). Rules are named as in
- * VSF's option forms; an unknown rule name is logged through the injected logger and passes.
+ * the VSF option forms; an unknown rule name is logged through the injected logger and passes.
  */
 import { MSG } from '../i18n/messages'
 
-export interface RuleLogger {
+interface RuleLogger {
   warn(message: string): void
 }
 
-export type RuleName = 'required' | 'gtzero' | 'numeric' | 'min1' | (string & {})
+type RuleName = 'required' | 'gtzero' | 'numeric' | 'min1' | (string & {})
 
 /** A required value fails when it is null/undefined, '', false or 0 (an empty list fails too). */
 export function isRequiredSatisfied(value: unknown): boolean {
@@ -44,14 +44,14 @@ export function validateValue(
   return null
 }
 
-export interface OptionValidation {
+interface OptionValidation {
   /** Field errors keyed as VSF did: customOption_{id}, bundleOption_{id}, bundleOptionQty_{id}. */
   errors: Record<string, string>
   /** The product-level error the add-to-cart refuses with, or null when valid. */
   productError: string | null
 }
 
-export interface CustomOptionRuleFields {
+interface CustomOptionRuleFields {
   option_id: number
   is_require?: boolean | null
   /** Extra rule names (tests, future options); unknown ones are logged and pass. */
@@ -76,15 +76,12 @@ export function validateCustomOptions(
   return { errors, productError: Object.keys(errors).length ? MSG.customOptionsError : null }
 }
 
-export interface BundleOptionRuleFields {
+interface BundleOptionRuleFields {
   option_id: number
   required?: boolean | null
 }
 /** The chosen link id and quantity per bundle option_id. */
-export type BundleChoice = Record<
-  string | number,
-  { linkId: number | null | undefined; qty: unknown } | undefined
->
+type BundleChoice = Record<string | number, { linkId: number | null | undefined; qty: unknown } | undefined>
 
 /**
  * Validates bundle choices: a required option's selection and quantity must be > 0 ('Must be greater

@@ -1,5 +1,5 @@
 /**
- * The ONE price function family (ARCHITECTURE "One price function"; catalogue spec §4): special
+ * The ONE price function family (every price the shop shows or charges comes from here): special
  * price window, configurable = cheapest available variant, custom options (fixed / percent of the
  * original price), bundle, grouped, tax (VSF calculateProductTax semantics) and the view model
  * tiles, product pages, AMP and the cart totals all use. Amounts are in the base currency (INR)
@@ -76,7 +76,7 @@ export function isWithinDateWindow(
   return true
 }
 
-/** The special price when it is > 0, below the regular price and `now` is in its window; else 0 (spec: "set to 0"). */
+/** The special price when it is > 0, below the regular price and `now` is in its window; else 0 (an inactive special price counts as 0). */
 export function effectiveSpecialPrice(p: PriceFields, now: Now): number {
   const special = p.special_price ?? 0
   const regular = p.price ?? 0
@@ -109,7 +109,7 @@ export function discountPercent(regular: number, final: number): number {
 // Tax
 // ---------------------------------------------------------------------------------------------
 
-export interface TaxRateFields {
+interface TaxRateFields {
   rate: number
   tax_country_id: string
   region_name?: string | null
@@ -154,7 +154,7 @@ export function taxAmount(price: number, ratePercent: number): number {
 // Configurable
 // ---------------------------------------------------------------------------------------------
 
-export interface ChildPriceFields extends PriceFields, VariantFields {}
+interface ChildPriceFields extends PriceFields, VariantFields {}
 
 /**
  * A configurable's displayed price source: its cheapest available child by final price (in-stock
@@ -182,12 +182,12 @@ export function cheapestVariant<T extends ChildPriceFields>(
 // Custom options
 // ---------------------------------------------------------------------------------------------
 
-export interface CustomOptionValuePrice {
+interface CustomOptionValuePrice {
   option_type_id: number
   price?: number | null
   price_type?: 'fixed' | 'percent' | string | null
 }
-export interface CustomOptionPrice {
+interface CustomOptionPrice {
   option_id: number
   type: string
   price?: number | null
@@ -197,7 +197,7 @@ export interface CustomOptionPrice {
 /** Selected custom option values keyed by option_id: option_type_id(s) for choices, text for 'field'. */
 export type CustomOptionSelection = Record<string | number, unknown>
 
-export interface PriceDelta {
+interface PriceDelta {
   excl: number
   incl: number
 }
@@ -254,14 +254,14 @@ export function customOptionsDelta(
 // Bundle and grouped
 // ---------------------------------------------------------------------------------------------
 
-export interface BundleLinkPrice {
+interface BundleLinkPrice {
   id: number
   qty?: number | null
   is_default?: boolean | null
   price?: number | null
   product?: (PriceFields & { name?: string }) | null
 }
-export interface BundleOptionPrice {
+interface BundleOptionPrice {
   option_id: number
   product_links: readonly BundleLinkPrice[]
 }
@@ -305,7 +305,7 @@ export function bundlePrice(
   return selected > 0 ? selected : base
 }
 
-export interface GroupedLinkPrice {
+interface GroupedLinkPrice {
   link_type?: string | null
   linked_product_type?: string | null
   product?: PriceFields | null
@@ -325,7 +325,7 @@ export function groupedPrice(links: readonly GroupedLinkPrice[] | null | undefin
 // View model
 // ---------------------------------------------------------------------------------------------
 
-export interface PricedProduct extends PriceFields {
+interface PricedProduct extends PriceFields {
   sku?: string
   type_id?: string
   tax_class_id?: number | null

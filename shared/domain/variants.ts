@@ -1,5 +1,5 @@
 /**
- * Configurable product variants (catalogue spec §2, §4 "Variants"): choose a child from colour/size
+ * Configurable product variants: choose a child from colour/size
  * options, options still available given the other choices, the default variant, and the variant
  * URL rule. A selection maps attribute_code → value_index (e.g. { color: 49, size: 167 }).
  */
@@ -15,17 +15,17 @@ import { discountPercent, finalPrice, type Now, type PriceFields } from './price
 
 export type VariantSelection = Record<string, number | null | undefined>
 
-export interface VariantChild extends VariantFields, PriceFields {
+interface VariantChild extends VariantFields, PriceFields {
   [attribute: string]: unknown
 }
 
-export interface ConfigurableOptionLike {
+interface ConfigurableOptionLike {
   attribute_code: string
   label?: string
   values: readonly { value_index: number; label: string }[]
 }
 
-export interface ConfigurableLike<C extends VariantChild = VariantChild> {
+interface ConfigurableLike<C extends VariantChild = VariantChild> {
   sku: string
   type_id?: string
   configurable_options?: readonly ConfigurableOptionLike[] | null
@@ -72,7 +72,7 @@ export function findVariant<C extends VariantChild>(
   return candidates[0] ?? null
 }
 
-export interface ConfigureResult<C extends VariantChild> {
+interface ConfigureResult<C extends VariantChild> {
   selection: VariantSelection
   variant: C | null
   /** The wrong-attributes notice when no variant matched (the previous selection is kept). */
@@ -81,7 +81,7 @@ export interface ConfigureResult<C extends VariantChild> {
 
 /**
  * Applies one option choice: the matching child and new selection, or — when no variant matches —
- * the previous selection restored with the wrong-attributes notice (catalogue §4).
+ * the previous selection restored with the wrong-attributes notice.
  */
 export function configureVariant<C extends VariantChild>(
   product: ConfigurableLike<C>,
@@ -184,7 +184,7 @@ export function defaultVariantForSize<C extends VariantChild>(
   return defaultVariant({ ...product, configurable_children: children }, now, null, opts)
 }
 
-export interface VariantRoute {
+interface VariantRoute {
   parentSku: string
   slug: string
   childSku: string | null

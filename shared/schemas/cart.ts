@@ -29,7 +29,7 @@ export function decimalInteger(name: string, min: number, max: number) {
 }
 
 /** A positive decimal id (item ids, option ids, selection ids, option value ids). */
-export const decimalId = (name: string) => decimalInteger(name, 1, Number.MAX_SAFE_INTEGER)
+const decimalId = (name: string) => decimalInteger(name, 1, Number.MAX_SAFE_INTEGER)
 
 /**
  * Item options as a client sends them. Only their shape is checked here; the catalogue decides
@@ -76,9 +76,8 @@ export const ProductOptionSchema = z.looseObject({
     })
     .optional(),
 })
-export type ProductOptionInput = z.infer<typeof ProductOptionSchema>
 
-export const CartItemInputSchema = z.object({
+const CartItemInputSchema = z.object({
   sku: z.string({ error: 'cartItem.sku is required' }).trim().min(1, 'cartItem.sku is required').max(128),
   qty: decimalInteger('qty', 1, MAX_LINE_QTY),
   item_id: decimalId('item_id').optional(),
@@ -98,7 +97,7 @@ export const CartDeleteBodySchema = z.object({
 })
 
 /** A Magento address; camelCase aliases (countryId, regionId, regionCode) are normalised. */
-export const CartAddressSchema = z.preprocess(
+const CartAddressSchema = z.preprocess(
   (raw) => {
     if (!raw || typeof raw !== 'object') return raw
     const a = raw as Record<string, unknown>
@@ -128,7 +127,6 @@ export const CartAddressSchema = z.preprocess(
     vat_id: z.string().max(50).nullish(),
   }),
 )
-export type CartAddress = z.infer<typeof CartAddressSchema>
 
 export const ShippingMethodsBodySchema = z.object({ address: CartAddressSchema })
 
@@ -152,3 +150,60 @@ export const ShippingInformationBodySchema = z.object({
     }),
   ),
 })
+
+/** Stock of a cart line: from the product when added, then from the stock check. */
+interface CartLineStock {
+  is_in_stock?: boolean
+  qty?: number
+  stock_status?: number
+}
+
+/**
+ * A cart line as the browser keeps it (the cart store, IndexedDB, the other-tab snapshot): what
+ * the product page adds, what a server cart's pull adds, and what sync, stock checks and totals
+ * write back. Closed on purpose: a field the cart does not carry is a type error, not a guess.
+ * Prices are per unit, incl. tax, in the base currency. A type alias rather than an interface, so
+ * a line still passes where plain records are taken (hashing, the order body).
+ */
+export type CartLine = {
+  sku: string
+  /** The product page's product for a variant or a grouped child. */
+  parentSku?: string
+  name: string
+  qty: number
+  /** The last quantity the server confirmed: restored when an update is refused. */
+  prev_qty?: number
+  type_id?: string
+  /** The server's name for the product type, on lines read from a server cart. */
+  product_type?: string
+  /** The price to charge (a special price while it runs). */
+  finalPriceInclTax?: number
+  /** The regular price when no final price is known. */
+  priceInclTax?: number
+  /** The regular price, shown struck through next to a discounted final price. */
+  originalPriceInclTax?: number
+  /** The discount in per cent, shown next to the price. */
+  finalDiscount?: number
+  /** The price a server cart's line came with (lines added from a pull). */
+  price?: number
+  /** Chosen configurable, custom and bundle options, sent with every update of the line. */
+  product_option?: unknown
+  /** A server cart line's option labels (a JSON string or an array of {label, value}). */
+  options?: unknown
+  slug?: string
+  url_path?: string
+  image?: string | null
+  thumbnail?: string | null
+  small_image?: string | null
+  /** The server cart's line id, once the server has the line. */
+  server_item_id?: number | string | null
+  /** The server cart the line belongs to. */
+  server_cart_id?: string | null
+  stock?: CartLineStock
+  /** Messages shown on the line (e.g. out of stock), by cause. */
+  errors?: Record<string, string | null>
+  /** Notes shown on the line (e.g. in stock), by cause. */
+  info?: Record<string, string | null>
+  /** The line's share of the server totals (row total, tax, discount). */
+  totals?: Record<string, unknown>
+}

@@ -1,5 +1,5 @@
 /**
- * Catalogue entities (catalogue spec §3), as zod schemas with their inferred types. Objects are
+ * Catalogue entities (products, categories, attributes, reviews, CMS), as zod schemas with their inferred types. Objects are
  * loose: vue-storefront-api documents carry many more fields, which pass through untouched.
  */
 import { z } from 'zod'
@@ -10,14 +10,13 @@ const optStr = z.string().nullish()
 /** VSF flags arrive as '1'/'0', 1/0 or booleans. */
 const flag = z.union([z.string(), z.number(), z.boolean()]).nullish()
 
-export const StockSchema = z.looseObject({
+const StockSchema = z.looseObject({
   qty: z.number().default(0),
   is_in_stock: z.boolean().default(false),
   stock_status: z.number().nullish(),
 })
-export type Stock = z.infer<typeof StockSchema>
 
-export const MediaEntrySchema = z.looseObject({
+const MediaEntrySchema = z.looseObject({
   image: z.string(),
   /** Optional video (e.g. { video_url, title }). */
   vid: z.unknown().optional(),
@@ -26,18 +25,16 @@ export const MediaEntrySchema = z.looseObject({
   pos: optNum,
   typ: optStr,
 })
-export type MediaEntry = z.infer<typeof MediaEntrySchema>
 
-export const ConfigurableOptionSchema = z.looseObject({
+const ConfigurableOptionSchema = z.looseObject({
   attribute_code: z.string(),
   attribute_id: z.union([z.number(), z.string()]),
   label: z.string(),
   position: optNum,
   values: z.array(z.looseObject({ value_index: z.number(), label: z.string() })),
 })
-export type ConfigurableOption = z.infer<typeof ConfigurableOptionSchema>
 
-export const ConfigurableChildSchema = z.looseObject({
+const ConfigurableChildSchema = z.looseObject({
   sku: z.string(),
   id: z.number(),
   name: optStr,
@@ -56,14 +53,14 @@ export const ConfigurableChildSchema = z.looseObject({
 })
 export type ConfigurableChild = z.infer<typeof ConfigurableChildSchema>
 
-export const CustomOptionValueSchema = z.looseObject({
+const CustomOptionValueSchema = z.looseObject({
   option_type_id: z.number(),
   title: z.string(),
   price: z.number().default(0),
   price_type: z.enum(['fixed', 'percent']).default('fixed'),
   sort_order: optNum,
 })
-export const CustomOptionSchema = z.looseObject({
+const CustomOptionSchema = z.looseObject({
   option_id: z.number(),
   title: z.string(),
   type: z.enum(['field', 'radio', 'select', 'drop_down', 'checkbox']),
@@ -73,9 +70,8 @@ export const CustomOptionSchema = z.looseObject({
   values: z.array(CustomOptionValueSchema).default([]),
 })
 export type CustomOption = z.infer<typeof CustomOptionSchema>
-export type CustomOptionValue = z.infer<typeof CustomOptionValueSchema>
 
-export const BundleLinkSchema = z.looseObject({
+const BundleLinkSchema = z.looseObject({
   id: z.number(),
   sku: z.string(),
   qty: z.number().default(1),
@@ -83,7 +79,7 @@ export const BundleLinkSchema = z.looseObject({
   price: optNum,
   product: z.looseObject({ name: z.string(), price: optNum }).nullish(),
 })
-export const BundleOptionSchema = z.looseObject({
+const BundleOptionSchema = z.looseObject({
   option_id: z.number(),
   title: z.string(),
   required: z.boolean().default(false),
@@ -92,9 +88,8 @@ export const BundleOptionSchema = z.looseObject({
   product_links: z.array(BundleLinkSchema),
 })
 export type BundleOption = z.infer<typeof BundleOptionSchema>
-export type BundleLink = z.infer<typeof BundleLinkSchema>
 
-export const ProductLinkSchema = z.looseObject({
+const ProductLinkSchema = z.looseObject({
   sku: z.string(),
   link_type: z.string(),
   linked_product_sku: z.string(),
@@ -105,15 +100,7 @@ export const ProductLinkSchema = z.looseObject({
 })
 export type ProductLink = z.infer<typeof ProductLinkSchema>
 
-export const ProductTypeSchema = z.enum([
-  'simple',
-  'configurable',
-  'grouped',
-  'bundle',
-  'virtual',
-  'downloadable',
-])
-export type ProductType = z.infer<typeof ProductTypeSchema>
+const ProductTypeSchema = z.enum(['simple', 'configurable', 'grouped', 'bundle', 'virtual', 'downloadable'])
 
 export const ProductSchema = z.looseObject({
   id: z.number(),
@@ -255,7 +242,7 @@ export const AttributeSchema = z.looseObject({
 })
 export type Attribute = z.infer<typeof AttributeSchema>
 
-export const TaxRateSchema = z.looseObject({
+const TaxRateSchema = z.looseObject({
   rate: z.number(),
   code: z.string(),
   tax_country_id: z.string(),
@@ -271,7 +258,6 @@ export const TaxRuleSchema = z.looseObject({
   rates: z.array(TaxRateSchema),
 })
 export type TaxRule = z.infer<typeof TaxRuleSchema>
-export type TaxRate = z.infer<typeof TaxRateSchema>
 
 export const CmsPageSchema = z.looseObject({
   id: z.number(),

@@ -1,5 +1,5 @@
 /**
- * POST /api/order body (vue-storefront-api order shape), validated WHOLE: every product (VSF's ajv
+ * POST /api/order body (vue-storefront-api order shape), validated WHOLE: every product (the VSF ajv
  * schema checked only the first), addresses, payment method. Unknown top-level keys are dropped.
  * Quantities are decimal integers (see decimalInteger). The client's order_id is an opaque
  * idempotency key, never an order number: it may not be all digits, so it can never be mistaken
@@ -9,11 +9,11 @@ import { z } from 'zod'
 import { decimalInteger, MAX_LINE_QTY, ProductOptionSchema } from './cart'
 
 /** The most lines one order may hold. */
-export const MAX_ORDER_LINES = 100
+const MAX_ORDER_LINES = 100
 
 const str = (max: number) => z.string().max(max)
 
-export const OrderProductSchema = z.looseObject({
+const OrderProductSchema = z.looseObject({
   sku: z.string({ error: 'sku is required' }).trim().min(1, 'sku is required').max(128),
   qty: decimalInteger('qty', 1, MAX_LINE_QTY),
   price: z.coerce.number({ error: 'price is required' }).min(0, 'price must not be negative'),
@@ -45,7 +45,6 @@ export const OrderAddressSchema = z.object({
   company: str(255).nullish(),
   vat_id: str(50).nullish(),
 })
-export type OrderAddress = z.infer<typeof OrderAddressSchema>
 
 export const OrderBodySchema = z.object({
   order_id: z

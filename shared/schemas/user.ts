@@ -1,5 +1,5 @@
 /**
- * Account payloads of /api/user/* (contract §1.4). Request schemas strip unknown keys, so a
+ * Account payloads of /api/user/* (the vue-storefront-api user endpoints). Request schemas strip unknown keys, so a
  * client can never set server-owned fields such as group_id or password hashes.
  */
 import { z } from 'zod'
@@ -18,14 +18,14 @@ export const EmailSchema = z
   .pipe(z.email({ error: 'email is not a valid e-mail address' }))
 
 /** "≥ 8 characters with a letter and a digit." */
-export const PASSWORD_POLICY_MESSAGE =
+const PASSWORD_POLICY_MESSAGE =
   'Password must be at least 8 characters long and contain at least one letter and one digit.'
-export const PasswordSchema = z
+const PasswordSchema = z
   .string({ error: 'password is required' })
   .max(256, 'Password is too long (at most 256 characters).')
   .refine((p) => p.length >= 8 && /[A-Za-z]/.test(p) && /\d/.test(p), PASSWORD_POLICY_MESSAGE)
 
-export const AddressSchema = z.object({
+const AddressSchema = z.object({
   id: z.number().int().positive().optional(),
   customer_id: z.number().int().positive().optional(),
   region: z
@@ -51,7 +51,7 @@ export const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>
 
 /** At most this many addresses per customer. */
-export const MAX_ADDRESSES = 20
+const MAX_ADDRESSES = 20
 
 export const CustomerInputSchema = z.object({
   id: z.number().int().optional(),

@@ -9,7 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { buildProduction, log, root, seedState, startWorker } from './server.mjs'
+import { buildProduction, log, root, seedState, startWorker } from '../helpers/workerd.mjs'
 
 const CHROME_FLAGS = [
   '--headless',

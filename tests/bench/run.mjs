@@ -20,7 +20,15 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { build } from 'esbuild'
-import { buildProduction, copyState, log, root, seedState, startWorker } from './server.mjs'
+import {
+  buildFixtureWorker,
+  buildProduction,
+  copyState,
+  log,
+  root,
+  seedState,
+  startWorker,
+} from '../helpers/workerd.mjs'
 
 const args = process.argv.slice(2)
 const opt = (name, fallback) => {
@@ -30,16 +38,25 @@ const opt = (name, fallback) => {
 const SCALES = opt('--scales', '300,10000').split(',').map(Number)
 const DURATION = Number(opt('--duration', '3'))
 const CONNECTIONS = Number(opt('--connections', '10'))
-const { bundle, manifest, slowOut } = await buildProduction()
+const { bundle, manifest } = await buildProduction()
+// A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
+const slowOut = await buildFixtureWorker(
+  'tests/bench/slow-worker.tsx',
+  path.join(root, '.tmp/bench/slow-worker.js'),
+)
 
 // The search compiler for Node (pure code: the DSL parser and the SQL compiler).
 const compilerOut = path.join(root, '.tmp/bench/search-compiler.mjs')
 await build({
   stdin: {
-    contents: `export { parseAggs, parseQuery, parseSort, MAX_QUERY_CLAUSES, MAX_QUERY_DEPTH, MAX_QUERY_VALUES,
+    contents: `export { MAX_QUERY_CLAUSES, MAX_QUERY_DEPTH, MAX_QUERY_VALUES,
       MAX_TERMS_VALUES, MAX_TEXT_CLAUSES, MAX_MULTI_MATCH_FIELDS, MAX_AGGREGATIONS, MAX_RANGE_BUCKETS,
       MAX_TERMS_AGG_SIZE, MAX_SORT_FIELDS, SearchError } from '../../worker/search/dsl'
-    export { compileProductSearch, MAX_SQL_BYTES } from '../../worker/search/compile-sql'`,
+    export { parseAggs } from '../../worker/search/parse-aggs'
+    export { parseQuery } from '../../worker/search/parse-query'
+    export { parseSort } from '../../worker/search/parse-sort'
+    export { compileProductSearch } from '../../worker/search/compile-sql'
+    export { MAX_SQL_BYTES } from '../../worker/search/sql-expr'`,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
   },

@@ -13,10 +13,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
-import { sh, workerBuild, workerOptions } from './server.mjs'
+import {
+  migrationFiles,
+  migrationStatements,
+  migrationsDir,
+  root,
+  sh,
+  workerBuild,
+  workerOptions,
+} from '../helpers/workerd.mjs'
 
 const started = Date.now()
-const root = path.resolve(import.meta.dirname, '../..')
 const args = process.argv.slice(2)
 const opt = (name, fallback) => {
   const i = args.indexOf(name)
@@ -61,22 +68,6 @@ export default {
 }
 `
 
-function splitSql(sql) {
-  const out = []
-  let buf = ''
-  for (const line of sql.split('\n')) {
-    const t = line.replace(/--.*$/, '').trim()
-    if (!t && !buf) continue
-    buf += `${line}\n`
-    if (t.endsWith(';')) {
-      out.push(buf.trim())
-      buf = ''
-    }
-  }
-  if (buf.trim()) out.push(buf.trim())
-  return out
-}
-
 // Build the bench worker (the real app plus the bench endpoints) the way the production bundle is
 // built: the client manifest first (the app imports it), Node built-ins from nodejs_compat.
 const tmp = path.join(root, '.tmp/bench-search')
@@ -96,17 +87,15 @@ await build({
 })
 
 // Persisted D1 per (scale, schema, indexer, generator): seeding 10k products is done once.
-const migrationsDir = path.join(root, 'worker/db/migrations')
-const migrationFiles = readdirSync(migrationsDir)
-  .filter((f) => f.endsWith('.sql'))
-  .sort()
 const hash = createHash('sha256')
 for (const f of migrationFiles) hash.update(readFileSync(path.join(migrationsDir, f)))
 for (const f of [
   'worker/search/facts.ts',
   'worker/search/index-products.ts',
-  'scripts/catalogue/seed/generate.ts',
-  'scripts/catalogue/seed/write.ts',
+  ...readdirSync(path.join(root, 'scripts/catalogue/seed'))
+    .filter((n) => n.endsWith('.ts'))
+    .sort()
+    .map((n) => `scripts/catalogue/seed/${n}`),
 ]) {
   hash.update(readFileSync(path.join(root, f)))
 }
@@ -138,10 +127,7 @@ try {
   if (fresh) {
     log(`seeding ${SCALE} configurables into local D1 (once; kept in ${path.relative(root, state)})…`)
     const t0 = Date.now()
-    await call(
-      '/__bench/migrate',
-      migrationFiles.flatMap((f) => splitSql(readFileSync(path.join(migrationsDir, f), 'utf8'))),
-    )
+    await call('/__bench/migrate', migrationStatements)
     await call(`/__bench/seed?scale=${SCALE}`, {})
     writeFileSync(path.join(state, '.seeded'), new Date().toISOString())
     log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`)

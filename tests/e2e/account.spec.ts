@@ -15,7 +15,7 @@ test.describe.configure({ mode: 'serial' })
 const PASSWORD = 'Sup3rSecret!'
 const email = `shopper-${Date.now()}@example.com`
 
-/** Runs in the page: flips a character of the access token in D's IndexedDB ('<store>-shop', '<store>-user'). */
+/** Runs in the page: flips a character of the access token in the client's IndexedDB ('<store>-shop', '<store>-user'). */
 async function tamperStoredAccessToken(): Promise<boolean> {
   const store = document.documentElement.dataset.store ?? 'default'
   const flip = (t: string) => `${t.slice(0, -3)}${t.endsWith('A') ? 'B' : 'A'}${t.slice(-2)}`

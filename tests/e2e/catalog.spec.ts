@@ -34,7 +34,7 @@ test('category from the menu: colour + price filters, sort by price, infinite sc
   const countText = async () => (await page.getByTestId('listing-count').textContent()) ?? ''
   await expect.poll(countText).not.toBe('')
 
-  // Price range (the spec's 'min-max' ids).
+  // Price range (its 'min-max' ids).
   const price = page.locator('[data-testid="filter-option"][data-attr="price"]').first()
   const priceId = (await price.getAttribute('data-id')) ?? ''
   expect(priceId).toMatch(/^\d+-\d*$/)

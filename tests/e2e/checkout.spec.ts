@@ -66,7 +66,7 @@ async function storedConfirmations(): Promise<Record<string, unknown>[]> {
   return all.flatMap((o) => (o.confirmation ? [o.confirmation] : []))
 }
 
-/** Runs in the page: ids of the orders queued on this device (D's IndexedDB '<store>-orders'). */
+/** Runs in the page: ids of the orders queued on this device (the client's IndexedDB '<store>-orders'). */
 async function untransmittedOrderIds(): Promise<string[]> {
   const store = document.documentElement.dataset.store ?? 'default'
   const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -1,8 +1,8 @@
 import { defineConfig } from '@playwright/test'
 import base from './playwright.config'
 
-// Helper H's own run of the PWA specs on :8789 (.tmp/h-state), so they can run while other
-// engineers use :8788. `npm test` runs the same specs through playwright.config.ts.
+// A separate run of the offline/PWA specs on :8789 with its own state (.tmp/h-state), so they can
+// run beside a main e2e run on :8788. `npm test` runs the same specs through playwright.config.ts.
 const PORT = 8789
 
 export default defineConfig({

@@ -7,9 +7,9 @@ import {
   waitUntilCached,
 } from './sw-helpers'
 
-// Offline-first (issue 8; transactions spec §4 "Online/offline" and "Service worker", catalogue
-// spec §8): pages the shopper has seen work offline with their images, through the REAL service
-// worker (public/service-worker.js); an unvisited page shows the spec's message and goes home.
+// Offline-first: pages the shopper has seen work offline with their images, through the REAL
+// service worker (public/service-worker.js); an unvisited page shows the offline message and goes
+// home.
 
 const OFFLINE_REDIRECT_MESSAGE =
   'The product, category or CMS page is not available in Offline mode. Redirecting to Home.'
@@ -88,7 +88,7 @@ test('seen pages work offline with their images; unvisited pages go home; back o
   await expect(page.getByTestId('search-offline')).toBeVisible()
   await page.keyboard.press('Escape')
 
-  // An unvisited category: the spec's message, then the browser ends on the (cached) home page.
+  // An unvisited category: the offline message, then the browser ends on the (cached) home page.
   await page.goto('/men')
   await expect(page.getByText(OFFLINE_REDIRECT_MESSAGE)).toBeVisible()
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })

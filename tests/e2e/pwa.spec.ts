@@ -5,7 +5,8 @@ import { type APIRequestContext, expect, test } from '@playwright/test'
 import { waitForHydration } from './pages'
 import { waitForServiceWorkerControl } from './sw-helpers'
 
-// Installable PWA and safe updates (issue 8; transactions spec §4 "Service worker").
+// Installable PWA and safe updates: the manifest and icons, and a new service worker that
+// announces itself instead of swapping code under an open page.
 
 const root = path.resolve(import.meta.dirname, '../..')
 const MSG_SW_UPDATED = 'A new version of the shop is available.'

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run soak`: the long reliability run against the production worker in workerd (Miniflare,
-// started the way tests/bench/run.mjs does), on 127.0.0.1 only, bounded and self-stopping (< 5 min).
+// built, seeded and started through tests/helpers/workerd.mjs like the benchmarks), on 127.0.0.1 only, bounded and self-stopping (< 5 min).
 //  (a) API fuzz: 10,000 seeded cases over HTTP against every /api endpoint (tests/helpers/fuzz-api.ts),
 //      then the D1 invariants (no orphan cart items, stock/credit ≥ 0, one order per client order id,
 //      stock decremented exactly by the ordered quantities).
@@ -24,12 +24,12 @@
 //          --attacks 2000 --attack-classes search,glob,body,quantity,bundle,replay,header,token
 //          --attack-concurrency 2 --attack-bound 2000 --attack-budget 180 --attack-ratio 10
 // Exit code 1 when any property fails.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
-import { migrationStatements, root, sh, workerBuild, workerOptions } from '../bench/server.mjs'
+import { buildProduction, readManifest, root, seedState, workerOptions } from '../helpers/workerd.mjs'
 
 const args = process.argv.slice(2)
 const opt = (name, fallback) => {
@@ -68,15 +68,7 @@ hardStop.unref()
 // Build: client, production worker, seed fixture, and the Node bundle of the client order queue.
 log(`soak seed ${SEED} — building…`)
 const tmp = path.join(root, '.tmp/soak')
-sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
-const outdir = path.join(tmp, 'dist')
-sh(path.join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
-const seedOut = path.join(tmp, 'seed-worker.js')
-await build({
-  ...workerBuild,
-  entryPoints: [path.join(root, 'tests/bench/seed-worker.ts')],
-  outfile: seedOut,
-})
+const { script, seedOut } = await buildProduction(tmp)
 const libOut = path.join(tmp, 'soak-lib.mjs')
 await build({
   entryPoints: [path.join(root, 'tests/soak/lib.ts')],
@@ -89,8 +81,6 @@ await build({
   logLevel: 'warning',
 })
 const lib = await import(libOut)
-
-const migrations = migrationStatements
 
 const workerLogs = { lines: 0, samples: [] }
 const TOKEN_SECRET = 'soak-secret-0123456789abcdef0123456789abcdef'
@@ -113,14 +103,8 @@ function soakWorkerOptions(script, state) {
 }
 
 const state = path.join(tmp, 'state')
-rmSync(state, { recursive: true, force: true })
-const seeder = new Miniflare(soakWorkerOptions(seedOut, state))
-const seederUrl = (await seeder.ready).href.replace(/\/$/, '')
-const seeded = await (
-  await fetch(`${seederUrl}/seed?scale=${SCALE}`, { method: 'POST', body: JSON.stringify(migrations) })
-).json()
-await seeder.dispose()
-const mf = new Miniflare(soakWorkerOptions(path.join(outdir, 'index.js'), state))
+const seeded = await seedState(state, SCALE, seedOut)
+const mf = new Miniflare(soakWorkerOptions(script, state))
 stopWorker = () => mf.dispose()
 const base = (await mf.ready).href.replace(/\/$/, '')
 const db = await mf.getD1Database('DB')
@@ -560,9 +544,7 @@ try {
       ATTACK_CLASSES_OPT === 'all' ? [...lib.ATTACK_CLASSES] : ATTACK_CLASSES_OPT.split(',').filter(Boolean)
     const unknown = classes.filter((c) => !lib.ATTACK_CLASSES.includes(c))
     if (unknown.length) throw new Error(`unknown attack classes: ${unknown.join(', ')}`)
-    const manifest = JSON.parse(
-      readFileSync(path.join(root, 'worker/platform/render/manifest.generated.json'), 'utf8'),
-    )
+    const manifest = readManifest()
     const streamPaths = [`/${manifest.entries.home.file.replace(/^\//, '')}`, '/']
     log(
       `\n(d) attack: ${ATTACKS} generated attacks (${classes.join(', ')}), ${ATTACK_CONCURRENCY} at a time, bound ${ATTACK_BOUND_MS} ms, from ${since()}…`,

@@ -1,12 +1,13 @@
 /**
- * Product listing/search for the embedded adapter: builds the same DSL the VSF client sends
- * (./query) and runs it on the embedded search engine in-process (worker/search).
+ * Product listing/search for the embedded adapter: builds the same DSL the browser and the
+ * upstream adapter send (shared/domain/search-query) and runs it on the embedded search engine
+ * in-process (worker/search).
  */
 
 import { HTTPException } from 'hono/http-exception'
+import { buildCatalogQuery } from '../../shared/domain/search-query'
 import type { Product } from '../../shared/schemas/catalog'
 import { SearchError, searchCatalog } from '../search'
-import { buildProductQuery } from './query'
 import type { Aggregations, ProductListing, ProductListingParams } from './types'
 
 /** Runs a listing request on the embedded search engine. */
@@ -14,7 +15,7 @@ export async function searchProductsEmbedded(
   db: D1Database,
   params: ProductListingParams,
 ): Promise<ProductListing> {
-  const q = buildProductQuery(params)
+  const q = buildCatalogQuery(params, { priceBounds: true })
   const res = await searchCatalog(db, {
     entityType: 'product',
     body: q.body,

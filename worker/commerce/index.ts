@@ -1,6 +1,6 @@
 /**
  * The Commerce port: `getCommerce(c)` returns the adapter for this request. With API_UPSTREAM set
- * it is the `upstream` adapter (HTTP to vue-storefront-api with the spec's headers, 5000 ms
+ * it is the `upstream` adapter (HTTP to vue-storefront-api with the store and price headers, 5000 ms
  * time-out); otherwise the `embedded` adapter (D1/KV in-process). Page loaders use only this.
  */
 import type { Context } from 'hono'
@@ -11,7 +11,6 @@ import { createEmbeddedCommerce } from './embedded'
 import type { Commerce } from './types'
 import { createUpstreamCommerce } from './upstream'
 
-export { buildProductQuery } from './query'
 export type * from './types'
 export { createEmbeddedCommerce, createUpstreamCommerce }
 

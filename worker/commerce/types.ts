@@ -1,8 +1,10 @@
 /**
- * The Commerce port (ARCHITECTURE "The Commerce port"): the ONE typed interface page loaders use
+ * The Commerce port: the ONE typed interface page loaders use
  * for catalogue data. Two adapters implement it: `embedded` (D1/KV in-process) and `upstream`
  * (vue-storefront-api over HTTP). Page loaders never call fetch or D1 directly.
  */
+
+import type { CatalogQuery } from '../../shared/domain/search-query'
 import type {
   Attribute,
   Category,
@@ -22,36 +24,8 @@ export interface ProductWithChild {
   child?: ConfigurableChild
 }
 
-export type SortOrder = 'asc' | 'desc'
-
-/** A product listing or search request (category page, search, curated home queries). */
-export interface ProductListingParams {
-  /** Category ids to match (the category plus its descendants); omitted = all categories. */
-  categoryIds?: number[]
-  /**
-   * Layered-navigation filters: attribute code → option ids. Catalog scope: a value matches the
-   * product itself OR a configurable whose `<attr>_options` contains it. Several values = any of.
-   */
-  filters?: Record<string, Array<number | string>>
-  /** Price filter on final_price (catalogue §5: from-to ranges; `to` absent = and above). */
-  price?: { from?: number; to?: number }
-  /** Full-text search (name^4, sku^2, category.name^1, fuzziness 2, min score 0.02). */
-  text?: string
-  /** Extra exact-match constraints, e.g. { sku: ['A','B'] } or { id: [1,2] }. */
-  terms?: Record<string, Array<number | string | boolean>>
-  /** Product ids from..to (inclusive): keyset windows past the 10,000-result search window. */
-  idRange?: { from: number; to: number }
-  /** Only in-stock products (off by default: catalogue §5 lists out-of-stock products). */
-  inStockOnly?: boolean
-  /** Sort; default created_at desc. Ignored for text searches unless given (score order). */
-  sort?: { field: string; order: SortOrder }
-  from?: number
-  size?: number
-  /** Attribute codes to facet on (agg_terms_<attr> + agg_terms_<attr>_options); 'price' adds agg_range_price. */
-  aggregations?: readonly string[]
-  includeFields?: string[]
-  excludeFields?: string[]
-}
+/** A product listing or search request: the one catalogue query shape of shared/domain/search-query. */
+export type ProductListingParams = CatalogQuery
 
 export interface AggregationBucket {
   key: string | number

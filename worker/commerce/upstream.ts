@@ -1,10 +1,12 @@
 /**
  * The `upstream` Commerce adapter: the vue-storefront-api contract over HTTP. It builds the same
  * Elasticsearch DSL the VSF client sends (GET /api/catalog/{index}/{type}/_search?request=...),
- * sends the spec's headers (store, send-final-price, send-converted-price, country-id, currency)
- * and gives up after 5000 ms (catalogue spec §7 "Client time-out 5000 ms").
+ * sends the store and price headers (store, send-final-price, send-converted-price, country-id,
+ * currency) and gives up after 5000 ms: a slow catalogue must not hold a page past the client time-out.
  */
 import { CATEGORY_FETCH_SIZE, ROOT_CATEGORY_ID, SEARCH_CLIENT_TIMEOUT_MS } from '../../shared/config'
+import { type BuiltQuery, buildCatalogQuery, type DslClause } from '../../shared/domain/search-query'
+import { termsQuery } from '../../shared/domain/terms-query'
 import type {
   Attribute,
   Category,
@@ -15,7 +17,6 @@ import type {
   StoreLocation,
   TaxRule,
 } from '../../shared/schemas/catalog'
-import { type BuiltQuery, buildProductQuery, type Dsl, termsQuery } from './query'
 import type { Aggregations, Commerce, HomeData, ProductListing, UrlMapHit } from './types'
 
 /** The catalogue index vue-storefront-api serves by default. */
@@ -92,24 +93,20 @@ export function createUpstreamCommerce(opts: UpstreamOptions): Commerce {
     return (await res.json()) as T
   }
 
-  async function search<T>(
-    entity: string,
-    q: BuiltQuery | { body: Dsl; size: number; from: number; sort: string },
-  ): Promise<SearchHits<T>> {
+  async function search<T>(entity: string, q: BuiltQuery): Promise<SearchHits<T>> {
     const params = new URLSearchParams({
       size: String(q.size),
       from: String(q.from),
       request: JSON.stringify(q.body),
     })
     if (q.sort) params.set('sort', q.sort)
-    const built = q as BuiltQuery
-    if (built.sourceInclude?.length) params.set('_source_include', built.sourceInclude.join(','))
-    if (built.sourceExclude?.length) params.set('_source_exclude', built.sourceExclude.join(','))
+    if (q.sourceInclude?.length) params.set('_source_include', q.sourceInclude.join(','))
+    if (q.sourceExclude?.length) params.set('_source_exclude', q.sourceExclude.join(','))
     const res = await call<EsResponse<T> | null>(`/api/catalog/${UPSTREAM_INDEX}/${entity}/_search?${params}`)
     return parseHits<T>(res)
   }
 
-  const simple = <T>(entity: string, body: Dsl, size = 50, sort = '') =>
+  const simple = <T>(entity: string, body: DslClause, size = 50, sort = '') =>
     search<T>(entity, { body, size, from: 0, sort })
 
   const envelopeResult = async <T>(path: string, init?: RequestInit): Promise<T | null> => {
@@ -165,7 +162,7 @@ export function createUpstreamCommerce(opts: UpstreamOptions): Commerce {
       })
     },
     async searchProducts(params): Promise<ProductListing> {
-      return search<Product>('product', buildProductQuery(params))
+      return search<Product>('product', buildCatalogQuery(params, { priceBounds: true }))
     },
     getCategoryTree: categoryTree,
     getCategoryById: (id) => oneCategory('id', id),
@@ -196,7 +193,7 @@ export function createUpstreamCommerce(opts: UpstreamOptions): Commerce {
       return (await simple<TaxRule>('taxrule', { query: { match_all: {} } }, 100)).items
     },
     async getSizeGuides(codes) {
-      // POST /api/product/size-guide-collection (catalogue spec §7; the product loader ignores failures).
+      // POST /api/product/size-guide-collection (optional: the product loader ignores failures).
       const result = await envelopeResult<unknown[]>('/api/product/size-guide-collection', {
         method: 'POST',
         body: JSON.stringify(codes ? { codes } : {}),

@@ -1,17 +1,27 @@
 /**
- * `request_format=search-query`: turns a serialized storefront-query-builder SearchQuery
- * (`{_availableFilters, _appliedFilters, _appliedSort, _searchText}`) into the same DSL the
- * browser-side builder would send (vue-storefront-api does this server-side).
+ * `request_format=search-query`: reads a serialized storefront-query-builder SearchQuery
+ * (`{_availableFilters, _appliedFilters, _appliedSort, _searchText}`) and builds the body with the
+ * shop's one query builder (shared/domain/search-query), as vue-storefront-api does server-side.
+ * Where the result differs from that library's, docs/catalogue-queries.md says why.
  */
 import {
   AGGREGATION_SIZE,
   PRICE_FILTER_KEY,
   PRICE_RANGES,
-  SEARCH_BOOSTS,
-  SEARCH_FUZZINESS,
   SEARCH_MIN_SCORE,
 } from '../../shared/config/catalog'
+import {
+  catalogRangeClause,
+  fullTextQuery,
+  optionsFilterClause,
+  priceAggregations,
+  termsAggregations,
+} from '../../shared/domain/search-query'
+import type { TermValue } from '../../shared/domain/terms-query'
 import { SearchError } from './dsl'
+
+/** The multi_match settings vue-storefront-api adds to a SearchQuery's text. */
+const SEARCH_QUERY_SCORING = { minimum_should_match: '75%', tie_breaker: 1 }
 
 const RANGE_OPS = new Set(['gt', 'gte', 'lt', 'lte', 'from', 'to', 'moreq'])
 
@@ -31,6 +41,18 @@ function rangeBody(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(value)) out[k === 'moreq' ? 'gte' : k] = v
   return out
+}
+
+/** The applied price filter's range (a truthy gte/lte), counted as one more price bucket. */
+function appliedPriceRange(applied: unknown[]): { from?: number; to?: number } | null {
+  const pf = applied.find((f) => isObject(f) && f.attribute === 'price') as
+    | Record<string, unknown>
+    | undefined
+  if (!pf || !isObject(pf.value) || !(pf.value.gte || pf.value.lte)) return null
+  return {
+    ...(pf.value.gte ? { from: Number(pf.value.gte) } : {}),
+    ...(pf.value.lte ? { to: Number(pf.value.lte) } : {}),
+  }
 }
 
 /** Builds an ES request body from a serialized SearchQuery. */
@@ -82,81 +104,27 @@ export function searchQueryToDsl(sq: unknown): Record<string, unknown> {
     const ops = Object.keys(value)
     if (ops.some((o) => RANGE_OPS.has(o))) {
       const field = f.attribute === 'price' ? PRICE_FILTER_KEY : f.attribute
-      const range = { range: { [field]: rangeBody(value) } }
-      must.push({
-        bool: { should: [range, { bool: { must: [range, { match: { type_id: 'configurable' } }] } }] },
-      })
+      must.push(catalogRangeClause(field, rangeBody(value)))
     } else {
-      const v = asArray(value[ops[0] as string])
-      must.push({
-        bool: {
-          should: [
-            { terms: { [f.attribute]: v } },
-            {
-              bool: {
-                must: [{ terms: { [`${f.attribute}_options`]: v } }, { match: { type_id: 'configurable' } }],
-              },
-            },
-          ],
-        },
-      })
+      must.push(optionsFilterClause(f.attribute, asArray(value[ops[0] as string]) as TermValue[]))
     }
   }
   const aggs: Record<string, unknown> = {}
   for (const a of available) {
     if (!isObject(a) || typeof a.field !== 'string' || !scopeOf(a, 'catalog')) continue
     const size = isObject(a.options) && typeof a.options.size === 'number' ? a.options.size : AGGREGATION_SIZE
-    if (a.field !== 'price') {
-      aggs[`agg_terms_${a.field}`] = { terms: { field: a.field, size } }
-      aggs[`agg_terms_${a.field}_options`] = { terms: { field: `${a.field}_options`, size } }
-    } else {
-      const ranges: { from?: number; to?: number }[] = PRICE_RANGES.map((r) => ({ ...r }))
-      const pf = applied.find((f) => isObject(f) && f.attribute === 'price') as
-        | Record<string, unknown>
-        | undefined
-      if (pf && isObject(pf.value) && (pf.value.gte || pf.value.lte)) {
-        ranges.push({
-          ...(pf.value.gte ? { from: Number(pf.value.gte) } : {}),
-          ...(pf.value.lte ? { to: Number(pf.value.lte) } : {}),
-        })
-      }
-      aggs.agg_terms_price = { terms: { field: 'price', size } }
-      aggs.agg_range_price = { range: { field: 'price', ranges } }
+    if (a.field !== 'price') Object.assign(aggs, termsAggregations(a.field, a.field, size))
+    else {
+      // The applied range is counted once more even when it is a configured one.
+      const extra = appliedPriceRange(applied)
+      Object.assign(aggs, priceAggregations('price', extra ? [...PRICE_RANGES, extra] : PRICE_RANGES, size))
     }
   }
   const body: Record<string, unknown> = {}
   const boolQuery: Record<string, unknown> = {}
   if (must.length) boolQuery.filter = { bool: { must } }
   if (text.trim() !== '') {
-    boolQuery.must = {
-      function_score: {
-        query: {
-          bool: {
-            should: [
-              {
-                multi_match: {
-                  fields: Object.entries(SEARCH_BOOSTS).map(([f, b]) => `${f}^${b}`),
-                  query: text,
-                  fuzziness: SEARCH_FUZZINESS,
-                  operator: 'or',
-                  minimum_should_match: '75%',
-                  tie_breaker: 1,
-                },
-              },
-              {
-                bool: {
-                  should: [
-                    { terms: { 'configurable_children.sku': text.split('-') } },
-                    { match_phrase: { sku: { query: text, boost: 1 } } },
-                    { match_phrase: { 'configurable_children.sku': { query: text, boost: 1 } } },
-                  ],
-                },
-              },
-            ],
-          },
-        },
-      },
-    }
+    boolQuery.must = fullTextQuery(text, SEARCH_QUERY_SCORING)
     body.min_score = SEARCH_MIN_SCORE
   }
   if (Object.keys(boolQuery).length) body.query = { bool: boolQuery }

@@ -9,8 +9,9 @@
  * (name 4, sku 2, category name 1) a name match outranks a sku match, which outranks a category match.
  */
 
-import { MAX_WORDS_PER_TEXT, resolveMinimumShouldMatch, type TextOptions } from './dsl'
+import { MAX_WORDS_PER_TEXT, type TextOptions } from './dsl'
 import { fieldTokens, TEXT_FIELDS } from './facts'
+import { resolveMinimumShouldMatch } from './parse-text'
 
 /** Most distinct words of a full-text query that are matched. */
 export const MAX_QUERY_TOKENS = MAX_WORDS_PER_TEXT

@@ -1,23 +1,22 @@
 /**
- * Constants of the transactions spec §9 used by the sync engines, and the runtime settings the
- * server renders into `<html data-*>` (read once, overridable in tests).
+ * The client engines' constants, and the runtime settings the server renders into
+ * `<html data-*>`.
  */
 
-/** "task retry 1 s during refresh" */
+/** A task waits 1 s before trying again while a token refresh is in progress. */
 export const TASK_RETRY_DURING_REFRESH_MS = 1000
-/** "token refresh attempts 20" */
+/** After 20 refreshes without a successful authenticated call the user is logged out. */
 export const MAX_TOKEN_REFRESH_ATTEMPTS = 20
-/** "guest-cart fallback retries 10" */
+/** A failed pull or connect falls back to a guest cart at most 10 times in a row. */
 export const GUEST_CART_FALLBACK_ATTEMPTS = 10
 /**
- * "authorized-user cart bypass 24 h" — the spec writes the value as 144e4 ms, which is what VSF
- * computes (1000 * 60 * 24 = 24 minutes). We keep the spec's literal number.
+ * A signed-in shopper's cart is not connected again within this window after the last bypass.
+ * Meant as 24 h, but the value is 144e4 ms (24 minutes), as VSF computes it (1000 * 60 * 24);
+ * we keep that number on purpose.
  */
 export const AUTHORIZED_CART_BYPASS_MS = 144e4
 /** "stock-after-check delay 500 ms" */
 export const STOCK_AFTER_CHECK_DELAY_MS = 500
-/** "checkout activity window 30 min" (1800000 ms) */
-export const CHECKOUT_ACTIVITY_WINDOW_MS = 1_800_000
 /** "Stock list chunk 15" */
 export const STOCK_LIST_CHUNK = 15
 /** How long a cart task waits for a cart id before it is rejected. */
@@ -55,9 +54,7 @@ function readDataset(): Record<string, string | undefined> {
 const flag = (v: string | undefined, fallback: boolean) =>
   v === undefined ? fallback : v === 'true' || v === '1'
 
-let overrides: Partial<ClientSettings> = {}
-
-/** The page's settings: defaults from the spec, then `<html data-*>`, then test overrides. */
+/** The page's settings: the shop's defaults, then what the server rendered into `<html data-*>`. */
 export function clientSettings(): ClientSettings {
   const ds = readDataset()
   return {
@@ -72,11 +69,5 @@ export function clientSettings(): ClientSettings {
     bypassCartLoaderForAuthorizedUsers: true,
     backgroundSync: true,
     offlineOrderConfirmation: true,
-    ...overrides,
   }
-}
-
-/** Test hook. */
-export function setClientSettings(next: Partial<ClientSettings>): void {
-  overrides = next
 }

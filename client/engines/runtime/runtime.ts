@@ -1,6 +1,6 @@
 /**
  * Wires the client engines together for the browser (created lazily: importing this module on the
- * server during SSR has no side effects). Islands call `getRuntime()` for the engines and the lead's
+ * server during SSR has no side effects). Islands call `getRuntime()` for the engines and the page
  * entry calls `startClientRuntime()` once per page.
  *
  *   storage (IndexedDB) ─ task queue ─ token refresher
@@ -14,16 +14,15 @@ import { isLoggedIn, refreshToken, userToken } from '../../state/user'
 import { createCatalogCache } from '../../storage/catalog-cache'
 import { createClaims } from '../../storage/claims'
 import { storageManager } from '../../storage/storage-manager'
+import { ORDER_SYNC_TAG, SW_MESSAGES } from '../../sw/routes'
 import { createCartSync } from '../cart/cart-sync'
 import { createOrderQueue } from '../orders/order-queue'
-import { createSession, USER_KEYS } from '../session/session'
+import { USER_KEYS } from '../session/deps'
+import { createSession } from '../session/session'
 import { createTokenRefresher, handleRefreshExhausted } from '../session/token-refresh'
 import { clientSettings } from './config'
 import { bus, EVENTS } from './events'
 import { createTaskQueue } from './task-queue'
-
-/** Message the service worker posts when the 'orderSync' background sync fires. */
-export const SW_PROCESS_ORDERS_MESSAGE = 'process-order-queue'
 
 function createRuntime() {
   const manager = storageManager()
@@ -113,7 +112,7 @@ function createRuntime() {
       const reg = await navigator.serviceWorker?.getRegistration()
       const sync = (reg as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
         ?.sync
-      await sync?.register('orderSync')
+      await sync?.register(ORDER_SYNC_TAG)
     },
   })
   const catalogCache = createCatalogCache(manager.get('elasticCache', { memoryFirst: true }) as never, {
@@ -189,7 +188,7 @@ export function startClientRuntime(): ClientRuntime {
   rt.catalogCache.startQuotaWatch()
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     // Background Sync fired: same rules as coming online (send, or ask the shopper).
-    if ((event.data as { type?: string } | null)?.type === SW_PROCESS_ORDERS_MESSAGE)
+    if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.processOrders)
       void rt.orders.handleOnline()
   })
   if (isOnline.peek()) void rt.tasks.process()

@@ -17,7 +17,7 @@ export function safeRedirectPath(candidate: unknown): string | null {
   return sameOriginPath(candidate, BASE)
 }
 
-export interface AccessRuleDeps {
+interface AccessRuleDeps {
   isLoggedIn?: () => boolean
   sessionStarted?: () => boolean
   /** Where the attempted path is remembered (sessionStorage in the browser). */

@@ -1,6 +1,5 @@
 /**
- * The token refresh lock (transactions spec §4 "Token refresh lock"; contract §2.2 without VSF's
- * bugs). `lock` is 0 when idle, > 0 while a refresh runs, −1 after a failure (tasks then resolve
+ * The token refresh lock (VSF's, without its bugs). `lock` is 0 when idle, > 0 while a refresh runs, −1 after a failure (tasks then resolve
  * {code: 401}). Exactly one refresh runs however many tasks see a 401 at once: the first takes the
  * lock; the others wait and retry with the new token. The refresh is a plain fetch to
  * /api/user/refresh (never through the task queue: VSF PR #3271). The attempts counter counts
@@ -13,7 +12,7 @@ import { apiRaw } from '../../api'
 import type { NotificationInput } from '../../state/notifications'
 import { MAX_TOKEN_REFRESH_ATTEMPTS } from '../runtime/config'
 
-export interface TokenRefresherDeps {
+interface TokenRefresherDeps {
   getToken: () => string | null
   getRefreshToken: () => string | null
   /** Stores the new access token and the rotated refresh token. */
@@ -32,7 +31,7 @@ export interface TokenRefresherDeps {
 }
 
 /** What a task should do after its 401. */
-export type UnauthorizedOutcome = 'retry' | 'wait' | 'failed'
+type UnauthorizedOutcome = 'retry' | 'wait' | 'failed'
 
 export function createTokenRefresher(deps: TokenRefresherDeps) {
   const maxAttempts = deps.maxAttempts ?? MAX_TOKEN_REFRESH_ATTEMPTS
@@ -120,7 +119,7 @@ export function createTokenRefresher(deps: TokenRefresherDeps) {
 export type TokenRefresher = ReturnType<typeof createTokenRefresher>
 
 /**
- * What happens when the session can no longer be refreshed (spec §4/§8): silent logout, unsent
+ * What happens when the session can no longer be refreshed (the rule): silent logout, unsent
  * tasks cleared, the sign-up modal, and 'Internal Application error while refreshing the tokens.
  * Please clear the storage and refresh page.' with OK.
  */

@@ -1,7 +1,45 @@
-/** Pure helpers of the account area: address book mapping, order-history keys, profile and newsletter rules. */
+/** Pure helpers of the account area: address book mapping, order-history keys, profile, password and newsletter rules. */
 import type { AddressFormValue } from '../../../shared/components/checkout/address-fields'
 import { parseCatalogDate } from '../../../shared/domain/price'
-import type { CustomerAddress } from '../checkout/adapters'
+import { MSG } from '../../../shared/i18n/messages'
+import {
+  type FieldErrors,
+  isEmail,
+  isStrongPassword,
+  MSG_INVALID_EMAIL,
+  MSG_PASSWORD_SHORT,
+} from '../forms/field-rules'
+
+/** A saved address of the customer (the API's shape). */
+export interface CustomerAddress {
+  id?: number
+  firstname: string
+  lastname: string
+  street: string[]
+  city: string
+  postcode?: string
+  country_id: string
+  telephone?: string
+  region?: { region?: string | null; region_code?: string | null; region_id?: number | null }
+  region_id?: number | null
+  company?: string | null
+  vat_id?: string | null
+  default_shipping?: boolean
+  default_billing?: boolean
+}
+
+/** The signed-in customer as the account pages use it. */
+export interface Customer {
+  id: number
+  email: string
+  firstname: string
+  lastname: string
+  group_id?: number
+  addresses?: CustomerAddress[]
+  [key: string]: unknown
+}
+
+export const MSG_PASSWORDS_DIFFER = 'Passwords must be identical.'
 
 export interface HistoryOrder {
   entity_id?: number | string
@@ -95,4 +133,28 @@ export function formatServerDate(value: string | null | undefined, kind: 'date' 
   if (ms === null) return ''
   const d = new Date(ms)
   return kind === 'date' ? d.toLocaleDateString('en-US') : d.toLocaleString('en-US')
+}
+
+/** Errors of the profile form: names and e-mail required; a new e-mail address needs the current password. */
+export function validateProfile(
+  currentEmail: string,
+  f: { firstname: string; lastname: string; email: string; emailPassword: string },
+): FieldErrors {
+  const errs: FieldErrors = {}
+  if (!f.firstname.trim()) errs.firstname = MSG.fieldRequired
+  if (!f.lastname.trim()) errs.lastname = MSG.fieldRequired
+  if (!f.email.trim()) errs.email = MSG.fieldRequired
+  else if (!isEmail(f.email)) errs.email = MSG_INVALID_EMAIL
+  if (isEmailChange(currentEmail, f.email) && !f.emailPassword) errs.emailPassword = MSG.fieldRequired
+  return errs
+}
+
+/** Errors of the change-password form: both passwords given, the new one strong and repeated exactly. */
+export function validatePasswordChange(pw: { current: string; next: string; confirm: string }): FieldErrors {
+  const errs: FieldErrors = {}
+  if (!pw.current) errs.current = MSG.fieldRequired
+  if (!pw.next) errs.next = MSG.fieldRequired
+  else if (!isStrongPassword(pw.next)) errs.next = MSG_PASSWORD_SHORT
+  if (pw.confirm !== pw.next) errs.confirm = MSG_PASSWORDS_DIFFER
+  return errs
 }

@@ -1,13 +1,14 @@
 /** Login, sign-up and reset-password forms of the auth modal (loaded on first open). */
 import { useState } from 'react'
-import { TextField } from '../../../shared/components/checkout/form-field'
-import { MSG } from '../../../shared/i18n/messages'
+import { NameFields, TextField } from '../../../shared/components/checkout/form-field'
+import { getRuntime } from '../../engines/runtime/runtime'
+import { takeRedirectAfterLogin } from '../../engines/session/access-rule'
 import { notify } from '../../state/notifications'
-import { login, register, resetPassword, takeRedirectAfterLogin } from '../checkout/adapters'
-import { isEmail, isStrongPassword, MSG_INVALID_EMAIL, MSG_PASSWORD_SHORT } from '../checkout/checkout-model'
+import type { FieldErrors } from '../forms/field-rules'
+import { validateAuthForm } from './auth-validation'
 import type { AuthMode } from './open-auth-modal'
 
-type Errors = Record<string, string>
+const MSG_RESET_FAILED = 'We could not send the reset e-mail. Please check the address and try again.'
 
 export function AuthForms({
   mode,
@@ -22,49 +23,36 @@ export function AuthForms({
   const [password, setPassword] = useState('')
   const [firstname, setFirstname] = useState('')
   const [lastname, setLastname] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
+  const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [resetSent, setResetSent] = useState(false)
 
-  const validate = (): Errors => {
-    const e: Errors = {}
-    if (!email.trim()) e.email = MSG.fieldRequired
-    else if (!isEmail(email)) e.email = MSG_INVALID_EMAIL
-    if (mode !== 'reset' && !password) e.password = MSG.fieldRequired
-    if (mode === 'register') {
-      if (password && !isStrongPassword(password)) e.password = MSG_PASSWORD_SHORT
-      if (!firstname.trim()) e.firstname = MSG.fieldRequired
-      if (!lastname.trim()) e.lastname = MSG.fieldRequired
-    }
-    return e
-  }
-
   const submit = async (ev: React.FormEvent) => {
     ev.preventDefault()
-    const e = validate()
+    const e = validateAuthForm(mode, { email, password, firstname, lastname })
     setErrors(e)
     setFormError(null)
     if (Object.keys(e).length) return
     setBusy(true)
     try {
+      const session = getRuntime().session
       if (mode === 'reset') {
-        const err = await resetPassword(email.trim())
-        if (err) setFormError(err)
-        else setResetSent(true)
+        if (await session.resetPassword(email.trim())) setResetSent(true)
+        else setFormError(MSG_RESET_FAILED)
         return
       }
-      const { error: err, redirectTo } =
+      const r =
         mode === 'login'
-          ? await login(email.trim(), password)
-          : await register({
+          ? await session.login(email.trim(), password)
+          : await session.register({
               email: email.trim(),
               password,
               firstname: firstname.trim(),
               lastname: lastname.trim(),
             })
-      if (err) {
-        setFormError(err)
+      if (!r.ok) {
+        setFormError(r.message)
         return
       }
       notify({
@@ -72,7 +60,7 @@ export function AuthForms({
         message: mode === 'login' ? 'You are logged in!' : 'You are registered and logged in!',
       })
       onClose()
-      const to = redirectTo ?? takeRedirectAfterLogin()
+      const to = r.redirectTo ?? takeRedirectAfterLogin()
       if (to) window.location.assign(to)
     } finally {
       setBusy(false)
@@ -103,26 +91,14 @@ export function AuthForms({
             required
           />
           {mode === 'register' ? (
-            <div className="field-row">
-              <TextField
-                id="auth-firstname"
-                label="First name"
-                value={firstname}
-                onChange={setFirstname}
-                error={errors.firstname}
-                autoComplete="given-name"
-                required
-              />
-              <TextField
-                id="auth-lastname"
-                label="Last name"
-                value={lastname}
-                onChange={setLastname}
-                error={errors.lastname}
-                autoComplete="family-name"
-                required
-              />
-            </div>
+            <NameFields
+              ids={['auth-firstname', 'auth-lastname']}
+              first={firstname}
+              last={lastname}
+              onFirst={setFirstname}
+              onLast={setLastname}
+              errors={{ first: errors.firstname, last: errors.lastname }}
+            />
           ) : null}
           {mode !== 'reset' ? (
             <TextField

@@ -29,7 +29,7 @@ function AuthModal() {
     }
   }, [])
 
-  // The product page leaves a slot for the review form (E2's route); load it only where it exists.
+  // The product page leaves a slot for the review form (the product route); load it only where it exists.
   useEffect(() => {
     if (document.getElementById('product-reviews-form')) {
       void import('../reviews/mount-review-form').then((m) => m.mountReviewForm())

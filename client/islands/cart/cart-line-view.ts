@@ -1,7 +1,9 @@
 /** Pure helpers that turn a cart-store line into what the cart UI shows. */
+import { IMAGE_SIZES } from '../../../shared/config/images'
+import { imageUrl } from '../../../shared/domain/image-url'
 import type { CartLine } from '../../state/cart'
 
-export interface OptionView {
+interface OptionView {
   label: string
   value: string
 }
@@ -59,6 +61,12 @@ export function lineHref(line: CartLine): string | null {
     return parent !== line.sku ? `${base}/${encodeURIComponent(line.sku)}` : base
   }
   return null
+}
+
+/** The cart's thumbnail URL of an image (the cart image size, 150x150). */
+export function cartThumbnail(image: unknown): string {
+  const { width, height } = IMAGE_SIZES.cart
+  return imageUrl(typeof image === 'string' ? image : null, width, height)
 }
 
 /** The image of a line (thumbnail or image). */

@@ -1,17 +1,14 @@
 /**
  * The cart's lines (used by the cart page and the microcart): 150x150 thumbnail, name, options,
- * quantity stepper (update), remove after asking ("ask before removing a product", spec §9).
+ * quantity stepper (update), and remove only after the shopper confirmed. The cart engine applies
+ * the change and shows its notice ('Product quantity has been updated!').
  */
 import { useState } from 'react'
-import {
-  type CartLine,
-  cartThumbnail,
-  formatPrice,
-  lineUnitPrice,
-  removeCartLine,
-  updateCartQty,
-} from '../checkout/adapters'
-import { lineHref, lineImage, lineOptions } from './cart-line-view'
+import { lineUnitPrice } from '../../../shared/domain/cart-line'
+import { getRuntime } from '../../engines/runtime/runtime'
+import type { CartLine } from '../../state/cart'
+import { formatPagePrice } from '../page-price'
+import { cartThumbnail, lineHref, lineImage, lineOptions } from './cart-line-view'
 
 function QtyStepper({ line }: { line: CartLine }) {
   const [busy, setBusy] = useState(false)
@@ -19,7 +16,7 @@ function QtyStepper({ line }: { line: CartLine }) {
     if (qty < 1 || busy) return
     setBusy(true)
     try {
-      await updateCartQty(line.sku, qty)
+      await getRuntime().cart.updateQuantity(line.sku, qty)
     } finally {
       setBusy(false)
     }
@@ -79,7 +76,11 @@ function RemoveButton({ line }: { line: CartLine }) {
   return (
     <div role="alertdialog" aria-label="Remove product" className="confirm">
       <p>Are you sure you would like to remove this item from the shopping cart?</p>
-      <button type="button" className="btn btn--small" onClick={() => void removeCartLine(line.sku)}>
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={() => void getRuntime().cart.removeItem(line.sku)}
+      >
         Yes, remove
       </button>
       <button type="button" className="btn btn--small btn--secondary" onClick={() => setAsking(false)}>
@@ -90,7 +91,7 @@ function RemoveButton({ line }: { line: CartLine }) {
 }
 
 /** One cart line. */
-export function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
+function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
   const img = cartThumbnail(lineImage(line))
   const href = lineHref(line)
   const options = lineOptions(line)
@@ -128,7 +129,7 @@ export function CartLineRow({ line, compact }: { line: CartLine; compact?: boole
         </div>
       </div>
       <p className="cart-line__price" data-testid="line-total">
-        {formatPrice(unit * line.qty)}
+        {formatPagePrice(unit * line.qty)}
       </p>
     </li>
   )

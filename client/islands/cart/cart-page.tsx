@@ -5,27 +5,22 @@
 import { useEffect, useState } from 'react'
 import { TotalsSummary } from '../../../shared/components/checkout/totals-summary'
 import { MSG } from '../../../shared/i18n/messages'
+import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
+import { cartItems, cartServerToken, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
-import {
-  cartItems,
-  cartTotals,
-  clientTotals,
-  formatPrice,
-  refreshTotals,
-  startSession,
-} from '../checkout/adapters'
 import { defineIsland } from '../define'
+import { formatPagePrice } from '../page-price'
 import { CartLines } from './cart-lines'
+import { displayedSegments } from './cart-totals'
 import { CouponForm } from './coupon-form'
 
 /** The cart summary shared by the cart page and the microcart. */
 export function CartSummary() {
   const items = useSignalValue(cartItems)
   const totals = useSignalValue(cartTotals)
-  const segments = (totals?.total_segments?.length ? totals : clientTotals(items)).total_segments
   return (
     <div className="cart-summary">
-      <TotalsSummary segments={segments} format={formatPrice} />
+      <TotalsSummary segments={displayedSegments(totals, items)} format={formatPagePrice} />
       <CouponForm />
     </div>
   )
@@ -36,8 +31,9 @@ function CartPage() {
   const [mounted, setMounted] = useState(false)
   useEffect(() => {
     setMounted(true)
-    startSession()
-    void refreshTotals()
+    startClientRuntime()
+    // Fresh totals from the server once the cart is connected (a failure is logged by the engine).
+    if (cartServerToken.peek()) void getRuntime().cart.syncTotals()
   }, [])
   // The server renders the empty shell: the cart lives in the browser only.
   if (!mounted) return <p className="cart-page__loading">Loading your cart…</p>

@@ -1,7 +1,12 @@
-/** Coupon apply/remove: offered only when the cart is connected ("Coupon actions run only when ... connected"). */
+/** Coupon apply/remove: offered only while the cart is connected to the server (coupons live in the server cart). */
+import { computed } from '@preact/signals-core'
 import { useState } from 'react'
+import { getRuntime } from '../../engines/runtime/runtime'
+import { cartCoupon, isCartConnected } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
-import { appliedCoupon, applyCoupon, isCartConnected, removeCoupon } from '../checkout/adapters'
+
+/** The applied coupon's code, or null. */
+const appliedCoupon = computed(() => cartCoupon.value?.code ?? null)
 
 export function CouponForm() {
   const connected = useSignalValue(isCartConnected)
@@ -21,7 +26,9 @@ export function CouponForm() {
           disabled={busy}
           onClick={async () => {
             setBusy(true)
-            await removeCoupon().finally(() => setBusy(false))
+            await getRuntime()
+              .cart.removeCoupon()
+              .finally(() => setBusy(false))
           }}
         >
           Remove code
@@ -36,7 +43,9 @@ export function CouponForm() {
         e.preventDefault()
         if (!code.trim()) return
         setBusy(true)
-        const ok = await applyCoupon(code.trim()).finally(() => setBusy(false))
+        const ok = await getRuntime()
+          .cart.applyCoupon(code.trim())
+          .finally(() => setBusy(false))
         if (ok) setCode('')
       }}
     >

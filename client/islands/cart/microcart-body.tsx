@@ -1,7 +1,7 @@
 /** The microcart panel's content, loaded on first open. */
 import { MSG } from '../../../shared/i18n/messages'
+import { cartItems } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
-import { cartItems } from '../checkout/adapters'
 import { CartLines } from './cart-lines'
 import { CartSummary } from './cart-page'
 

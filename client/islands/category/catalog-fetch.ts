@@ -1,6 +1,6 @@
 /**
  * Client-side catalogue search for the listing island and the search panel: GET
- * /api/catalog/{index}/product/_search with the DSL in `request` (client/api adds the spec's
+ * /api/catalog/{index}/product/_search with the DSL in `request` (client/api adds the store
  * headers), 5000 ms client time-out, the Elasticsearch-shaped answer turned into tiles.
  */
 

@@ -1,10 +1,10 @@
 /**
- * Lazy tile images (catalogue §2 "Product tile", §9): tiles render a placeholder with the real
- * source in data-src/data-srcset; the image loads when 25 % of it is visible (pre-load factor 1.3:
- * the viewport is extended by 30 % below), immediately when IntersectionObserver is missing. A
- * failed load retries up to 3 times, then shows the placeholder. The hover image loads after the
- * main one. Scroll checks in the fallback are throttled to 200 ms. New tiles (infinite scroll)
- * are picked up by a MutationObserver.
+ * Lazy tile images: tiles render a placeholder with the real source in data-src/data-srcset; the
+ * image loads when 25 % of it is visible (pre-load factor 1.3: the viewport is extended by 30 %
+ * below), immediately when IntersectionObserver is missing. A failed load retries up to 3 times,
+ * then shows the placeholder. The hover image loads after the main one. Scroll checks in the
+ * fallback are throttled to 200 ms. New tiles (infinite scroll) are picked up by a
+ * MutationObserver.
  */
 import { INTERSECTION_THRESHOLD, LAZY_IMAGE } from '../../../shared/config/ui'
 
@@ -84,7 +84,7 @@ export function startLazyImages(root: Document = document): void {
   root.addEventListener('error', onImageError, true)
   const pending = () => [...root.querySelectorAll<HTMLImageElement>('img[data-lazy="main"]')]
   if (typeof IntersectionObserver === 'undefined') {
-    // No observer support: load immediately (spec), including tiles appended later.
+    // No observer support: load immediately, including tiles appended later.
     for (const img of pending()) swapIn(img)
     new MutationObserver(() => pending().forEach(swapIn)).observe(root.body, {
       childList: true,

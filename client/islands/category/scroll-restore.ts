@@ -1,14 +1,14 @@
 /**
- * "Returning from a product restores the scroll position to the clicked product. Delay 100ms,
- * offset 150px." and "On return to the same category it reloads with the current item count and
- * appends." (catalogue §2, §4). The clicked sku and the loaded count are kept in sessionStorage
- * (ARCHITECTURE: category state that must survive a return).
+ * Coming back from a product page restores the scroll position to the clicked product (after
+ * 100 ms, 150 px above it), and a return to the same category reloads as many items as were
+ * loaded before. The clicked sku and the loaded count are kept in sessionStorage: category state
+ * that must survive the round trip to the product page.
  */
 import { SCROLL_RESTORE_DELAY_MS, SCROLL_RESTORE_OFFSET_PX } from '../../../shared/config/ui'
 
 export const SCROLL_RESTORE_KEY = 'category-scroll'
 
-export interface ScrollRecord {
+interface ScrollRecord {
   /** pathname + search of the listing. */
   url: string
   sku: string
@@ -60,7 +60,7 @@ export function restoreScrollTop(elementTop: number): number {
   return Math.max(0, elementTop - SCROLL_RESTORE_OFFSET_PX)
 }
 
-/** Scrolls to the product tile of `sku` after the spec's 100 ms delay. */
+/** Scrolls to the product tile of `sku` after the 100 ms delay. */
 export function scrollToProduct(sku: string, delay = SCROLL_RESTORE_DELAY_MS): void {
   setTimeout(() => {
     const el = document.querySelector(`[data-tile-sku="${CSS.escape(sku)}"]`)

@@ -1,4 +1,4 @@
-/** Checker of TileData for island props (hydration validation, CONVENTIONS 4; see props-check). */
+/** Checker of TileData for island props (island props are validated on hydration; see props-check). */
 import type { TileData } from '../../../shared/components/catalog/tile-data'
 import { bool, type Check, nullable, num, object, str } from '../props-check'
 

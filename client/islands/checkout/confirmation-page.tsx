@@ -8,14 +8,17 @@
  */
 import { useEffect, useState } from 'react'
 import { MSG } from '../../../shared/i18n/messages'
+import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { notify } from '../../state/notifications'
+import { storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
-import { fetchOrder, formatPrice, listStoredOrders, startSession, storedOrders } from './adapters'
-import { orderStatusText } from './checkout-model'
+import { formatPagePrice } from '../page-price'
+import { fetchOrder } from './fetch-order'
+import { orderStatusText } from './order-status'
 import { PendingOrderNotice } from './pending-order'
 
-export interface OrderView {
+interface OrderView {
   order_id?: string
   increment_id?: string
   orderNumber?: string
@@ -52,8 +55,11 @@ function Confirmation() {
   const localPending = Boolean(local && !local.transmited)
 
   useEffect(() => {
-    startSession()
-    void listStoredOrders().finally(() => setLoaded(true))
+    startClientRuntime()
+    // The orders stored on this device fill `storedOrders`.
+    void getRuntime()
+      .orders.list()
+      .finally(() => setLoaded(true))
   }, [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-fetch only when the order id or its pending state changes
@@ -128,7 +134,7 @@ function Confirmation() {
           ))}
         </ul>
       ) : null}
-      {typeof order.grand_total === 'number' ? <p>Total: {formatPrice(order.grand_total)}</p> : null}
+      {typeof order.grand_total === 'number' ? <p>Total: {formatPagePrice(order.grand_total)}</p> : null}
       <a href="/" className="btn">
         Continue shopping
       </a>

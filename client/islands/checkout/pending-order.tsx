@@ -1,13 +1,14 @@
 /**
  * Orders stored on this device but not yet acknowledged by the server: shown as PENDING, never as
  * confirmed. Showing them makes this the thank-you page, so coming back online sends them
- * automatically (transactions spec §4 "Online/offline"); once the server has acknowledged the
- * order the shopper is taken to its confirmation.
+ * automatically; once the server has acknowledged the order the shopper is taken to its
+ * confirmation.
  */
 import { useEffect, useRef, useState } from 'react'
 import { MSG } from '../../../shared/i18n/messages'
+import { getRuntime } from '../../engines/runtime/runtime'
+import { isThankYouPage, storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
-import { isThankYouPage, listStoredOrders, processOrderQueue, storedOrders } from './adapters'
 
 export function PendingOrderNotice({ orderId }: { orderId?: string }) {
   const orders = useSignalValue(storedOrders)
@@ -19,7 +20,7 @@ export function PendingOrderNotice({ orderId }: { orderId?: string }) {
   const mine = followed.current ? orders.find((o) => o.order_id === followed.current) : undefined
 
   useEffect(() => {
-    void listStoredOrders()
+    void getRuntime().orders.list()
     const on = () => setOnline(true)
     const off = () => setOnline(false)
     window.addEventListener('online', on)
@@ -35,7 +36,7 @@ export function PendingOrderNotice({ orderId }: { orderId?: string }) {
   useEffect(() => {
     if (!pending.length) return
     isThankYouPage.value = true
-    if (online) void processOrderQueue()
+    if (online) void getRuntime().orders.process()
   }, [pending.length, online])
 
   // Acknowledged by the server → its confirmation.

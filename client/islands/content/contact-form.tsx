@@ -8,10 +8,10 @@ import { api } from '../../api'
 import { defineIsland } from '../define'
 import { object, schemaOf, str } from '../props-check'
 
-export interface ContactFormProps {
+interface ContactFormProps {
   supportEmail: string
 }
-export const ContactFormPropsSchema = schemaOf<ContactFormProps>(object({ supportEmail: str }))
+const ContactFormPropsSchema = schemaOf<ContactFormProps>(object({ supportEmail: str }))
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; reason: string }
 

@@ -1,11 +1,11 @@
 /**
  * Home page behaviour on server-rendered markup (no React: the home page's 80 KB JS budget):
- * - the newsletter form (catalogue §1) posts {email} to /api/ext/mailchimp-subscribe/subscribe
+ * - the newsletter form posts {email} to /api/ext/mailchimp-subscribe/subscribe
  *   through client/api and shows the result in place;
  * - the home data popups (exit_popup on exit intent on desktop, generic_popup after a delay), each
  *   at most once per session;
  * - the notice after a redirect from an unknown category (/?notice=category-unavailable): the
- *   spec's error notification with OK (text rendered by the server into data-notice), then the
+ *   error notification with OK (text rendered by the server into data-notice), then the
  *   flag is removed from the URL.
  */
 import { api } from '../../api'
@@ -18,7 +18,7 @@ export function isEmailLike(value: string): boolean {
 
 const SEEN_KEY = 'home-popups-seen'
 /** Delay before the generic popup. */
-export const GENERIC_POPUP_DELAY_MS = 8000
+const GENERIC_POPUP_DELAY_MS = 8000
 
 /** Reads the popups already shown this session. */
 export function seenPopups(raw: string | null): Set<string> {

@@ -1,9 +1,8 @@
 /**
- * Support chat (catalogue §1: "use a chat support widget (desktop only)"). Self-hosted, no
- * third-party script: a launcher (shown on desktop only, by CSS at ≥ 768 px) opens a message form
- * (chat-panel.tsx, loaded on first open). 'Show Interest' buttons on out-of-stock tiles
- * (`[data-show-interest]`, in any island or plain SSR markup) open the same form prefilled with
- * the product link, on every screen size.
+ * Support chat, offered on desktop only. Self-hosted, no third-party script: a launcher (shown on
+ * desktop only, by CSS at ≥ 768 px) opens a message form (chat-panel.tsx, loaded on first open).
+ * 'Show Interest' buttons on out-of-stock tiles (`[data-show-interest]`, in any island or plain SSR
+ * markup) open the same form prefilled with the product link, on every screen size.
  */
 import { type ComponentType, useEffect, useState } from 'react'
 import { type ChatEnquiry, chatEnquiry, openChat, showInterestMessage } from '../../state/ui'

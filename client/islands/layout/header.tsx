@@ -31,7 +31,7 @@ export interface MenuItem {
   children: MenuItem[]
 }
 
-export interface HeaderProps {
+interface HeaderProps {
   storeName: string
   currency: string
   currencies: { code: string; sign: string }[]
@@ -47,7 +47,7 @@ const checkMenuItem: Check<MenuItem> = object({
 })
 
 /** Validates the header's props on hydration (a tiny checker: this island is on every page). */
-export const HeaderPropsSchema = schemaOf<HeaderProps>(
+const HeaderPropsSchema = schemaOf<HeaderProps>(
   object({
     storeName: str,
     currency: str,
@@ -72,7 +72,7 @@ export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
 
 function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
   const path = useSignalValue(submenuPath)
-  // The submenu slides out during the spec's 300 ms before its path pops.
+  // The submenu slides out during its 300 ms transition before its path pops.
   const [leaving, setLeaving] = useState(false)
   const trail = menuTrail(menu, path)
   const current = trail[trail.length - 1]

@@ -11,8 +11,8 @@ import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 
 /**
- * "collects untransmitted offline orders and, if any exist, emits an offline-order confirmation
- * event" (transactions spec §4): ask the shopper whether to send them now or cancel them.
+ * Orders placed while offline and not yet sent: once back online the order queue announces them
+ * (an offline-order confirmation event), and the shopper chooses to send them now or cancel them.
  */
 function listenForOfflineOrders(): () => void {
   return bus.on(EVENTS.offlineOrderConfirmation, (payload) => {
@@ -24,11 +24,13 @@ function listenForOfflineOrders(): () => void {
       hasNoTimeout: true,
       action1: {
         label: 'Send now',
-        action: () => void import('../checkout/adapters').then((a) => a.processOrderQueue()),
+        action: () =>
+          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.process()),
       },
       action2: {
         label: 'Cancel the order',
-        action: () => void import('../checkout/adapters').then((a) => a.cancelPendingOrders()),
+        action: () =>
+          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.cancelPending()),
       },
     })
   })

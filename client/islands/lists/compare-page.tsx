@@ -1,6 +1,6 @@
 /**
- * The /compare page island (catalogue spec §4 "Compare"): the compared products side by side, one
- * row per comparable attribute (is_comparable), values as option labels; remove notifies.
+ * The /compare page island: the compared products side by side, one row per comparable attribute
+ * (is_comparable), values as option labels; remove notifies.
  */
 import { useEffect } from 'react'
 import { formatAttributeValue } from '../../../shared/components/product/view'
@@ -21,12 +21,12 @@ export interface CompareAttribute {
   options: { value: string; label: string }[]
 }
 
-export interface ComparePageProps {
+interface ComparePageProps {
   currency: string
   attributes: CompareAttribute[]
 }
 
-export const ComparePagePropsSchema = schemaOf<ComparePageProps>(
+const ComparePagePropsSchema = schemaOf<ComparePageProps>(
   object({
     currency: str,
     attributes: array(

@@ -3,7 +3,7 @@ import { defineIsland } from '../define'
 import { object, schemaOf, str } from '../props-check'
 import { WishlistList } from './wishlist-list'
 
-export const WishlistPagePropsSchema = schemaOf<{ currency: string }>(object({ currency: str }))
+const WishlistPagePropsSchema = schemaOf<{ currency: string }>(object({ currency: str }))
 
 function WishlistPage({ currency }: { currency: string }) {
   return (

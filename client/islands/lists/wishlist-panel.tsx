@@ -1,5 +1,5 @@
 /**
- * The header's 'wishlist' panel (transactions spec §2 "UI panels"). A thin layout island: the
+ * The header's 'wishlist' panel (ui panel 'wishlist'). A thin layout island: the
  * list (and the wishlist store with its storage code) is loaded only when the panel first opens,
  * so pages that never open it pay almost nothing.
  */
@@ -7,7 +7,7 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { closePanels, openPanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
-import { pageCurrency } from './page-currency'
+import { pageCurrency } from '../page-currency'
 
 function WishlistPanel() {
   const panel = useSignalValue(openPanel)

@@ -1,6 +1,6 @@
 /**
- * The ONE place the product page adds to the cart: helper D's cart engine
- * (`getRuntime().cart.addItem`, client/engines/cart/cart-sync.ts), which applies the spec's rules (price ≤ 0
+ * The ONE place the product page adds to the cart: the cart engine
+ * (`getRuntime().cart.addItem`, client/engines/cart/cart-sync.ts), which applies the add rules (price ≤ 0
  * refused with 'Product price is unknown...', product errors, stock check, quantity accumulating
  * by sku, the 'Product has been added to the cart!' notification) and syncs with the server.
  * The runtime (~17 KB gzip) is imported on the first add, so it stays out of the page's budget.

@@ -1,8 +1,8 @@
 /**
- * Product gallery island (catalogue spec §9 "Gallery widget"): main image, thumbnails, video
- * entries and zoom; slideshow interval 5000 ms, transition 300 ms, preload range 2, swipe
- * threshold 20 px. The main image is eager with fetchpriority high and explicit dimensions.
- * It follows the variant picker through `selectedVariantImage`.
+ * Product gallery island: main image, thumbnails, video entries and zoom; slideshow interval 5000
+ * ms, transition 300 ms, preload range 2, swipe threshold 20 px. The main image is eager with
+ * fetchpriority high and explicit dimensions. It follows the variant picker through
+ * `selectedVariantImage`.
  */
 import { useEffect, useRef, useState } from 'react'
 import { GALLERY, IMAGE_SIZES } from '../../../shared/config'
@@ -20,14 +20,14 @@ const checkImage = object({
   video: optional(nullable(object({ url: str, title: str }))),
 })
 
-export interface GalleryProps {
+interface GalleryProps {
   images: GalleryImage[]
   name: string
-  /** Start the slideshow (off by default; the spec's interval applies when on). */
+  /** Start the slideshow (off by default; slides change every 5000 ms when on). */
   autoplay?: boolean
 }
 
-export const GalleryPropsSchema = schemaOf<GalleryProps>(
+const GalleryPropsSchema = schemaOf<GalleryProps>(
   object({ images: array(checkImage), name: str, autoplay: optional(bool) }),
 )
 
@@ -40,6 +40,82 @@ export function preloadIndexes(
   const out = new Set<number>()
   for (let d = -range; d <= range; d++) if (count > 0) out.add((((current + d) % count) + count) % count)
   return [...out]
+}
+
+/** The main image (a button that opens the zoom) or, for a video entry, the video. */
+function GalleryMain({ image, onZoom }: { image: GalleryImage; onZoom: () => void }) {
+  const { width, height } = IMAGE_SIZES.gallery
+  return image.video ? (
+    // biome-ignore lint/a11y/useMediaCaption: product videos have no speech
+    <video
+      className="gallery__video"
+      src={image.video.url}
+      controls
+      playsInline
+      poster={image.src}
+      width={width}
+      height={height}
+      data-testid="gallery-video"
+    />
+  ) : (
+    <button type="button" className="gallery__zoom-btn" onClick={onZoom} aria-label={`Zoom: ${image.alt}`}>
+      <img
+        className="gallery__main"
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes="(max-width: 767px) 100vw, 50vw"
+        alt={image.alt}
+        width={width}
+        height={height}
+        loading="eager"
+        fetchPriority="high"
+        decoding="async"
+        data-testid="gallery-main"
+      />
+    </button>
+  )
+}
+
+/** The thumbnails: the current one marked, a video marked with a play sign. */
+function GalleryThumbs({
+  images,
+  index,
+  name,
+  onSelect,
+}: {
+  images: readonly GalleryImage[]
+  index: number
+  name: string
+  onSelect: (i: number) => void
+}) {
+  return (
+    <ul className="gallery__thumbs" aria-label={`${name} images`}>
+      {images.map((img, i) => (
+        <li key={`${img.src}|${img.video?.url ?? ''}`}>
+          <button
+            type="button"
+            className={`gallery__thumb${i === index ? ' gallery__thumb--active' : ''}`}
+            aria-current={i === index}
+            onClick={() => onSelect(i)}
+          >
+            <img
+              src={img.thumb}
+              alt={img.video ? `${img.video.title} (video)` : img.alt}
+              width={IMAGE_SIZES.thumbnail.width}
+              height={IMAGE_SIZES.thumbnail.height}
+              loading="lazy"
+              decoding="async"
+            />
+            {img.video ? (
+              <span className="gallery__thumb-play" aria-hidden="true">
+                ▶
+              </span>
+            ) : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
 }
 
 function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
@@ -69,7 +145,6 @@ function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
   const current = images[Math.min(index, count - 1)] as GalleryImage
   const go = (delta: number) => setIndex((i) => (((i + delta) % count) + count) % count)
   const preload = new Set(preloadIndexes(index, count))
-  const { width, height } = IMAGE_SIZES.gallery
 
   return (
     <div
@@ -91,40 +166,7 @@ function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
           if (Math.abs(dx) >= GALLERY.swipeThresholdPx) go(dx < 0 ? 1 : -1)
         }}
       >
-        {current.video ? (
-          // biome-ignore lint/a11y/useMediaCaption: product videos have no speech
-          <video
-            className="gallery__video"
-            src={current.video.url}
-            controls
-            playsInline
-            poster={current.src}
-            width={width}
-            height={height}
-            data-testid="gallery-video"
-          />
-        ) : (
-          <button
-            type="button"
-            className="gallery__zoom-btn"
-            onClick={() => setZoomed(true)}
-            aria-label={`Zoom: ${current.alt}`}
-          >
-            <img
-              className="gallery__main"
-              src={current.src}
-              srcSet={current.srcSet}
-              sizes="(max-width: 767px) 100vw, 50vw"
-              alt={current.alt}
-              width={width}
-              height={height}
-              loading="eager"
-              fetchPriority="high"
-              decoding="async"
-              data-testid="gallery-main"
-            />
-          </button>
-        )}
+        <GalleryMain image={current} onZoom={() => setZoomed(true)} />
         {count > 1 ? (
           <>
             <button
@@ -162,34 +204,7 @@ function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
           )}
         </div>
       </div>
-      {count > 1 ? (
-        <ul className="gallery__thumbs" aria-label={`${name} images`}>
-          {images.map((img, i) => (
-            <li key={`${img.src}|${img.video?.url ?? ''}`}>
-              <button
-                type="button"
-                className={`gallery__thumb${i === index ? ' gallery__thumb--active' : ''}`}
-                aria-current={i === index}
-                onClick={() => setIndex(i)}
-              >
-                <img
-                  src={img.thumb}
-                  alt={img.video ? `${img.video.title} (video)` : img.alt}
-                  width={IMAGE_SIZES.thumbnail.width}
-                  height={IMAGE_SIZES.thumbnail.height}
-                  loading="lazy"
-                  decoding="async"
-                />
-                {img.video ? (
-                  <span className="gallery__thumb-play" aria-hidden="true">
-                    ▶
-                  </span>
-                ) : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {count > 1 ? <GalleryThumbs images={images} index={index} name={name} onSelect={setIndex} /> : null}
       {zoomed ? (
         <div className="gallery__zoom" role="dialog" aria-modal="true" aria-label={`${name} zoom`}>
           <button type="button" className="gallery__zoom-close" onClick={() => setZoomed(false)}>

@@ -1,6 +1,6 @@
 /**
- * Recently viewed island (catalogue spec §4): records the current product on mount and lists the
- * other recently viewed products, newest first (max 20, kept by client/state/recently-viewed).
+ * Recently viewed island: records the current product on mount and lists the other recently viewed
+ * products, newest first (max 20, kept by client/state/recently-viewed).
  */
 import { useEffect } from 'react'
 import type { ProductSummary } from '../../../shared/components/product/summary'
@@ -12,12 +12,12 @@ import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 import { num, object, schemaOf, str } from '../props-check'
 
-export interface RecentlyViewedProps {
+interface RecentlyViewedProps {
   current: ProductSummary
   currency: string
 }
 
-export const RecentlyViewedPropsSchema = schemaOf<RecentlyViewedProps>(
+const RecentlyViewedPropsSchema = schemaOf<RecentlyViewedProps>(
   object({
     current: (v, p) => {
       object({ sku: str, name: str, url: str, price: num })(v, p)

@@ -1,10 +1,11 @@
 /**
- * The product form's reload ("On a route change it reloads the product", catalogue spec §2, §4):
- * one catalogue search by sku through client/api. Resolves null when the product is gone or
+ * The product form's reload (a route change reloads the product, so a stale price or stock is
+ * never offered): one catalogue search by sku through client/api. Resolves null when the product is gone or
  * rejected (status ≥ 2 / visibility 1), which the form answers with the out-of-stock notice and
  * a step back.
  */
 import { productRejection } from '../../../shared/domain/availability'
+import { termsQuery } from '../../../shared/domain/terms-query'
 import type { Product } from '../../../shared/schemas/catalog'
 import { apiRaw } from '../../api'
 
@@ -12,8 +13,7 @@ export const CATALOG_PRODUCT_SEARCH = 'catalog/vue_storefront_catalog/product/_s
 
 /** The query string of the reload request (the Elasticsearch DSL VSF clients send). */
 export function productReloadQuery(sku: string): Record<string, string | number> {
-  const request = { query: { bool: { filter: { bool: { must: [{ terms: { sku: [sku] } }] } } } } }
-  return { request: JSON.stringify(request), size: 1, from: 0 }
+  return { request: JSON.stringify(termsQuery('sku', [sku])), size: 1, from: 0 }
 }
 
 /** The product with `sku` from a search answer (ES hits or compact hits), unless rejected; else null. */

@@ -5,7 +5,7 @@
 import { createRoot } from 'react-dom/client'
 import { ReviewFormIsland } from './review-form'
 
-export const REVIEW_SLOT_ID = 'product-reviews-form'
+const REVIEW_SLOT_ID = 'product-reviews-form'
 
 /** Renders the form into the slot once; no-op without a slot or a numeric product id. */
 export function mountReviewForm(doc: Document = document): boolean {

@@ -1,8 +1,8 @@
 /**
- * The product page's review form (rendered into E2's `product-reviews-form` slot): submit shows the
- * progress 'Adding a review ...', then 'You submitted your review for moderation.' on success or
- * 'Something went wrong. Try again in a few seconds.' on failure (transactions spec §8). Reviews
- * are stored pending; the listing shows approved ones only.
+ * The product page's review form (rendered into the page's `product-reviews-form` slot): submit
+ * shows the progress 'Adding a review ...', then 'You submitted your review for moderation.' on
+ * success or 'Something went wrong. Try again in a few seconds.' on failure. Reviews are stored
+ * pending; the listing shows approved ones only.
  */
 import { useState } from 'react'
 import * as z from 'zod/mini'
@@ -15,7 +15,7 @@ import { defineIsland } from '../define'
 const ReviewFormPropsSchema = z.object({ productId: z.number(), productName: z.optional(z.string()) })
 type ReviewFormProps = z.infer<typeof ReviewFormPropsSchema>
 
-/** The /api/review/create body (contract §1.5). */
+/** The /api/review/create body: the review of a product, its fields trimmed, with the author's customer id (null for a guest). */
 export function reviewBody(
   productId: number,
   f: { nickname: string; title: string; detail: string },

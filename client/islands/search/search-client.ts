@@ -1,7 +1,7 @@
 /**
  * Product search from the browser: the full-text DSL of shared/domain/search-query through GET
- * /api/catalog, cache-first by request hash (client/storage catalogue cache, catalogue §7), an
- * empty result flagged offline when the fetch fails. Tiles hidden for the currency are dropped.
+ * /api/catalog, cache-first by request hash (the client/storage catalogue cache), an empty result
+ * flagged offline when the fetch fails. Tiles hidden for the currency are dropped.
  */
 
 import { textSearchRequest } from '../../../shared/components/catalog/listing-query'

@@ -1,8 +1,8 @@
 /**
  * The header's search panel (lazy-loaded on first open): results as you type, debounced 250 ms,
- * fuzzy multi_match (name^4, sku^2, category.name^1, fuzziness 2) through GET /api/catalog.
- * Results are cached locally by request hash and served from the cache first (catalogue §7); a
- * failed fetch gives an empty result flagged offline.
+ * fuzzy multi_match (name^4, sku^2, category.name^1, fuzziness 2) through GET /api/catalog. Results
+ * are cached locally by request hash and served from the cache first; a failed fetch gives an empty
+ * result flagged offline.
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import { PLACEHOLDER_IMAGE, tileImage } from '../../../shared/components/catalog/images'
@@ -12,9 +12,9 @@ import { currentApiContext } from '../../api'
 import { type SearchResult, searchProducts } from './search-client'
 
 /** "results as you type" delay. */
-export const SEARCH_DEBOUNCE_MS = 250
+const SEARCH_DEBOUNCE_MS = 250
 /** Results shown in the panel (the results page shows the full first page). */
-export const PANEL_RESULTS = 8
+const PANEL_RESULTS = 8
 
 export function SearchPanel({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('')

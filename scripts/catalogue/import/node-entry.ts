@@ -7,7 +7,7 @@ import { createRecordingDb, toSql } from '../seed/sql-recorder'
 import { type ImportError, type ImportRecord, type ImportType, parseImportFile } from './transform'
 import { importStatements, importUrlMappings } from './write'
 
-export type PreparedImport =
+type PreparedImport =
   | { ok: false; errors: ImportError[] }
   | {
       ok: true

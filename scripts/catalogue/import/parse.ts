@@ -4,7 +4,7 @@
  * line it starts on, so errors can name file and line.
  */
 
-export interface RawRecord {
+interface RawRecord {
   /** 1-based line where the record starts. */
   line: number
   /** The parsed JSON value, or undefined when the text was not valid JSON. */
@@ -14,7 +14,7 @@ export interface RawRecord {
 }
 
 /** Splits NDJSON text into records (blank lines skipped). */
-export function parseNdjson(text: string): RawRecord[] {
+function parseNdjson(text: string): RawRecord[] {
   const out: RawRecord[] = []
   const lines = text.split(/\r?\n/)
   lines.forEach((raw, i) => {
@@ -33,7 +33,7 @@ export function parseNdjson(text: string): RawRecord[] {
  * Parses a JSON array and reports the line each top-level element starts on. A malformed array
  * gives one record with the error at the line where parsing failed (best effort).
  */
-export function parseJsonArray(text: string): RawRecord[] {
+function parseJsonArray(text: string): RawRecord[] {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)

@@ -19,7 +19,7 @@ import { describeIssues } from '../../../worker/platform/http'
 import { parseExport } from './parse'
 
 /** Entity types the import understands (vue-storefront-api `_type` names). */
-export const IMPORT_TYPES = [
+const IMPORT_TYPES = [
   'product',
   'category',
   'attribute',
@@ -30,7 +30,7 @@ export const IMPORT_TYPES = [
 ] as const
 export type ImportType = (typeof IMPORT_TYPES)[number]
 
-export type ImportDoc =
+type ImportDoc =
   | { type: 'product'; doc: Product }
   | { type: 'category'; doc: Category }
   | { type: 'attribute'; doc: z.infer<typeof AttributeSchema> }
@@ -50,14 +50,14 @@ export interface ImportError {
   reason: string
 }
 
-export interface ParsedImport {
+interface ParsedImport {
   file: string
   records: ImportRecord[]
   errors: ImportError[]
   counts: Partial<Record<ImportType, number>>
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   /** Entity type for records that carry no `_type` (plain documents). */
   type?: string
   /** Fallback created_at/updated_at for products without them ('YYYY-MM-DD HH:MM:SS'). */
@@ -91,7 +91,7 @@ const TYPE_ALIASES: Record<string, ImportType> = {
 }
 
 /** Resolves a `_type`/--type name, or null when unsupported. */
-export function importType(name: unknown): ImportType | null {
+function importType(name: unknown): ImportType | null {
   return typeof name === 'string' ? (TYPE_ALIASES[name.trim().toLowerCase()] ?? null) : null
 }
 

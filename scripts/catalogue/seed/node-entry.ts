@@ -6,7 +6,7 @@ import { generateCatalogue } from './generate'
 import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
 import { CATALOGUE_TABLES, catalogueStatements } from './write'
 
-export interface SeedSqlResult {
+interface SeedSqlResult {
   /** SQL chunks (each a file for `wrangler d1 execute --file`), in order. */
   sqlChunks: string[]
   /** `wrangler kv bulk put` entries. */

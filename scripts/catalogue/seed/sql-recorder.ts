@@ -4,11 +4,6 @@
  * literal values for `wrangler d1 execute --file`. Only prepare/bind are supported.
  */
 
-export interface RecordedStatement {
-  sql: string
-  params: unknown[]
-}
-
 class RecordedPrepared {
   constructor(
     readonly sql: string,

@@ -14,8 +14,8 @@ import type {
   TaxRule,
 } from '../../../shared/schemas/catalog'
 import { indexProductStatements } from '../../../worker/search/index-products'
-import type { Catalogue, GenerateOptions, InventorySeedRow } from './generate'
 import { generateCatalogue } from './generate'
+import type { Catalogue, GenerateOptions, InventorySeedRow } from './types'
 
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
 export const CATALOGUE_TABLES = [
@@ -210,7 +210,7 @@ export function catalogueStatements(
 }
 
 /** Runs statements in db.batch() chunks (each chunk is atomic). */
-export async function runBatches(db: D1Database, stmts: D1PreparedStatement[], size = 500): Promise<void> {
+async function runBatches(db: D1Database, stmts: D1PreparedStatement[], size = 500): Promise<void> {
   for (let i = 0; i < stmts.length; i += size) await db.batch(stmts.slice(i, i + size))
 }
 
@@ -222,7 +222,7 @@ export async function putUrlMappings(kv: KVNamespace, mappings: Catalogue['urlMa
   }
 }
 
-export interface SeedOptions extends GenerateOptions {
+interface SeedOptions extends GenerateOptions {
   /** Skip when the products table already has rows. */
   ifEmpty?: boolean
   /** Skip the KV URL mappings (faster when a test does not need them). */

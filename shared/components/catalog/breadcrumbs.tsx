@@ -1,12 +1,13 @@
 /**
- * Breadcrumbs (catalogue §2): the crumbs from B's shared/domain/menu `breadcrumbs` ('Default
- * Category' shown as 'Home' linking to /, other crumbs as links, the active crumb plain text).
+ * Breadcrumbs of the category and product pages: the crumbs from shared/domain/menu `breadcrumbs`
+ * ('Default Category' shown as 'Home' linking to /, other crumbs as links, the active crumb plain
+ * text marked as the current page).
  */
 import type { Breadcrumb } from '../../domain/menu'
 
 export function Breadcrumbs({ crumbs }: { crumbs: readonly Breadcrumb[] }) {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label="Breadcrumb" data-testid="breadcrumbs">
       <ol>
         {crumbs.map((c, i) =>
           c.href === null ? (

@@ -1,21 +1,21 @@
 /**
- * Carousel markup (catalogue §9 "Carousel defaults: 2 per page, speed 500 ms, autoplay 2000 ms"):
- * a CSS scroll-snap track of product tiles or banners with previous/next buttons. Server-rendered;
- * client/islands/home/carousel.ts enhances it (page moves in 500 ms, autoplay every 2000 ms,
- * paused on hover/focus, off under prefers-reduced-motion). Without JS the track still scrolls.
+ * Carousel markup (2 per page, page moves in 500 ms, autoplay every 2000 ms): a CSS scroll-snap
+ * track of product tiles or banners with previous/next buttons. Server-rendered;
+ * client/islands/home/carousel.ts enhances it (page moves in 500 ms, autoplay every 2000 ms, paused
+ * on hover/focus, off under prefers-reduced-motion). Without JS the track still scrolls.
  */
 import { CAROUSEL } from '../../config/ui'
 import { ProductTile } from './product-tile'
 import type { TileData } from './tile-data'
 
-export interface CarouselBanner {
+interface CarouselBanner {
   title: string
   image: string
   mobileImage?: string | null
   link: string
 }
 
-export interface CarouselProps {
+interface CarouselProps {
   label: string
   currency: string
   tiles?: TileData[]

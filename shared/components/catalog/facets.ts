@@ -1,7 +1,7 @@
 /**
- * The filter panel's groups (catalogue §3 "Filters", §9 default filters) from a listing's
- * aggregations, via B's filtersFromAggregations (merging agg_terms_<attr> and _options, 'min-max'
- * price ids), plus display titles and colour swatches. Used by the SSR page and the island alike.
+ * The filter panel's groups (the configured default filters) from a listing's aggregations, via
+ * shared/domain filtersFromAggregations (merging agg_terms_<attr> and _options, 'min-max' price
+ * ids), plus display titles and colour swatches. Used by the SSR page and the island alike.
  */
 import { DEFAULT_FILTERS } from '../../config/catalog'
 import { colorSwatch } from '../../config/content'
@@ -31,7 +31,7 @@ export interface FacetLabels {
 }
 
 /** Display titles when the attribute metadata has none. */
-export const DEFAULT_FILTER_TITLES: Record<string, string> = {
+const DEFAULT_FILTER_TITLES: Record<string, string> = {
   rts: 'Ready to ship',
   gender: 'Gender',
   category_product: 'Product type',

@@ -1,16 +1,12 @@
 /**
- * Image URLs, sizes and the placeholder for catalogue tiles (catalogue spec §9 "Images"; §5
- * "no_selection … replaced by the placeholder").
+ * Image URLs, sizes and the placeholder for catalogue tiles (a missing image or the 'no_selection'
+ * marker shows the placeholder).
  */
 import { IMAGE_SIZES, type ImageSize } from '../../config/images'
 import { imageUrl } from '../../domain/image-url'
 
 /** Tile renditions for srcset: listing 280x419, thumb 400x600, policy 585x878 (all 2:3). */
-export const TILE_RENDITIONS: readonly ImageSize[] = [
-  IMAGE_SIZES.listing,
-  IMAGE_SIZES.thumb,
-  IMAGE_SIZES.policy,
-]
+const TILE_RENDITIONS: readonly ImageSize[] = [IMAGE_SIZES.listing, IMAGE_SIZES.thumb, IMAGE_SIZES.policy]
 /** The tile's intrinsic size (width/height attributes reserve the box: no layout shift). */
 export const TILE_IMAGE_SIZE: ImageSize = IMAGE_SIZES.listing
 /** Grid slot widths: 2 columns under 768 px, else 4 of a 1280 px max container. */

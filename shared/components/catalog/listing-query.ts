@@ -1,31 +1,23 @@
 /**
  * The listing request both sides send: the server's loader hands `listingParams(...)` to the
- * Commerce port; the listing island and the search panel send the same listing (category ids,
- * chosen filters, sort, paging) as the Elasticsearch DSL of B's shared/domain/search-query to
- * GET /api/catalog/{index}/product/_search.
+ * Commerce port; the listing island and the search panel turn the same params into the same
+ * Elasticsearch DSL (shared/domain/search-query) for GET /api/catalog/{index}/product/_search.
  */
 import { DEFAULT_FILTERS } from '../../config/catalog'
-import { buildProductSearch, type CatalogSearchRequest } from '../../domain/search-query'
+import {
+  type CatalogQuery,
+  type CatalogSearchRequest,
+  catalogSearchRequest,
+  termValue,
+} from '../../domain/search-query'
 import type { FacetLabels, FilterGroup } from './facets'
 import { chosenPriceRange, type ListingState, sortOf } from './listing-state'
 import type { TileData } from './tile-data'
 
-/** Structurally the port's ProductListingParams (shared code cannot import worker types). */
-export interface ListingParams {
-  categoryIds?: number[]
-  filters?: Record<string, Array<number | string>>
-  price?: { from?: number; to?: number }
-  text?: string
-  sort?: { field: string; order: 'asc' | 'desc' }
-  from?: number
-  size?: number
-  aggregations?: readonly string[]
-}
-
 /** The default catalogue index of the VSF API contract. */
 export const CATALOG_INDEX = 'vue_storefront_catalog'
 /** Listing fields the tiles need (keeps client fetches small). */
-export const TILE_FIELDS = [
+const TILE_FIELDS = [
   'id',
   'sku',
   'name',
@@ -59,26 +51,21 @@ export const TILE_FIELDS = [
   'configurable_children.stock',
 ]
 
-/** Numeric ids stay numbers in the query (option ids and category ids are integers). */
-function idValue(id: string): number | string {
-  return /^\d+$/.test(id) ? Number(id) : id
-}
-
 /** The port / DSL parameters of a category listing page. */
 export function listingParams(
   categoryIds: number[],
   state: ListingState,
   from: number,
   size: number,
-): ListingParams {
+): CatalogQuery {
   const filters: Record<string, Array<number | string>> = {}
   for (const [attr, values] of Object.entries(state.chosen)) {
     if (attr === 'price' || !values.length) continue
     // The category facet narrows the listing to the chosen sub-categories.
-    filters[attr === 'category' ? 'category_ids' : attr] = values.map((v) => idValue(v.id))
+    filters[attr === 'category' ? 'category_ids' : attr] = values.map((v) => termValue(v.id))
   }
   const range = chosenPriceRange(state)
-  const params: ListingParams = {
+  const params: CatalogQuery = {
     categoryIds,
     filters,
     sort: sortOf(state),
@@ -90,22 +77,22 @@ export function listingParams(
   return params
 }
 
-/** The browser's GET /api/catalog request for a listing page (B's builder, same filters as the port's). */
+/** The browser's GET /api/catalog request for a listing page (the same body the Commerce port sends). */
 export function listingSearchRequest(
   categoryIds: number[],
   state: ListingState,
   from: number,
   size: number,
 ): CatalogSearchRequest {
-  return buildProductSearch({ categoryIds, chosen: state.chosen, sort: state.sort, from, size })
+  return catalogSearchRequest(listingParams(categoryIds, state, from, size))
 }
 
 /** The browser's GET /api/catalog request for a text search (relevance order, no aggregations). */
 export function textSearchRequest(text: string, from: number, size: number): CatalogSearchRequest {
-  return buildProductSearch({ searchText: text, from, size, aggregations: false })
+  return catalogSearchRequest({ text, from, size })
 }
 
-/** Path and query of a catalogue search (the DSL URL-encoded in `request`, as VSF's GET mode sends it). */
+/** Path and query of a catalogue search (the DSL URL-encoded in the `request` query parameter). */
 export function catalogSearchQuery(req: CatalogSearchRequest, fields: readonly string[] = TILE_FIELDS) {
   return {
     path: `/api/catalog/${CATALOG_INDEX}/product/_search`,

@@ -1,5 +1,5 @@
 /**
- * The listing's filter and sort state, on top of B's shared/domain/filters (toggle rules, 'min-max'
+ * The listing's filter and sort state, on top of shared/domain/filters (toggle rules, 'min-max'
  * price ids, state ⇄ URL query). The URL is the source of truth so a filtered listing is
  * shareable and the back button restores it:  ?color=49,50&price=50-100&sort=price-asc
  */
@@ -40,7 +40,7 @@ export function isChosen(state: ListingState, attr: string, id: string): boolean
   return isFilterChosen(state.chosen, attr, id)
 }
 
-/** Toggles a filter value (multi-select except price, catalogue §4). */
+/** Toggles a filter value (multi-select, except price: one range at a time). */
 export function toggleListingFilter(state: ListingState, attr: string, id: string, label = id): ListingState {
   return { ...state, chosen: toggleFilter(state.chosen, attr, { id, label }) }
 }

@@ -19,7 +19,7 @@ import {
 import { ProductTile } from './product-tile'
 import type { TileData } from './tile-data'
 
-export interface ListingViewProps {
+interface ListingViewProps {
   currency: string
   state: ListingState
   tiles: TileData[]

@@ -1,9 +1,9 @@
 /**
- * Product tile (catalogue §2 "Product tile"): link to the product page, sale/new labels, price with
- * special price and discount, ready-to-ship marker, a loading placeholder while prices sync,
- * 'Show Interest' instead of the price when out of stock, and lazy images: the placeholder until
- * the tile is 25 % visible (client/lazy-images.ts swaps data-src in), eager + fetchpriority=high
- * for the first row (LCP). Rendered identically by SSR and islands.
+ * Product tile: link to the product page, sale/new labels, price with special price and discount,
+ * ready-to-ship marker, a loading placeholder while prices sync, 'Show Interest' instead of the
+ * price when out of stock, and lazy images: the placeholder until the tile is 25 % visible
+ * (client/islands/category/lazy-images.ts swaps data-src in), eager + fetchpriority=high for the
+ * first row (LCP). Rendered identically by SSR and islands.
  */
 
 import { formatPrice } from '../../domain/currency'
@@ -11,7 +11,7 @@ import { MSG } from '../../i18n/messages'
 import { PLACEHOLDER_IMAGE, TILE_IMAGE_SIZE, TILE_SIZES_ATTR, tileImage } from './images'
 import type { TileData } from './tile-data'
 
-export interface ProductTileProps {
+interface ProductTileProps {
   tile: TileData
   currency: string
   /** Load images immediately (first row, for LCP). */

@@ -32,7 +32,7 @@ export interface TileData {
   international: boolean
 }
 
-/** A usable image path, or null for empty values and the 'no_selection' marker (catalogue §5). */
+/** A usable image path, or null for empty values and the 'no_selection' marker (both show the placeholder). */
 export function usableImage(path: string | null | undefined): string | null {
   if (!path || path.includes(NO_SELECTION_MARKER)) return null
   return path

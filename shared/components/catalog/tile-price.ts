@@ -1,7 +1,8 @@
 /**
- * The tile's three numbers (final, regular, discount %) from a product, through B's priceView (the
- * ONE price function: special-price window, configurable = cheapest variant, bundle, grouped), so
- * tiles, the product page and the cart agree. Amounts stay in INR; formatting happens at render.
+ * The tile's three numbers (final, regular, discount %) from a product, through shared/domain
+ * priceView (the ONE price function: special-price window, configurable = cheapest variant, bundle,
+ * grouped), so tiles, the product page and the cart agree. Amounts stay in INR; formatting happens
+ * at render.
  */
 import { priceView } from '../../domain/price'
 import type { Product } from '../../schemas/catalog'

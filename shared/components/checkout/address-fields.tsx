@@ -2,7 +2,7 @@
  * The address form used by checkout (shipping and billing) and the address book: country (India
  * first), street, apartment, city, state/region, zip and phone; every field labelled, errors inline.
  */
-import { SelectField, TextField } from './form-field'
+import { NameFields, SelectField, TextField } from './form-field'
 
 export interface AddressFormValue {
   firstName: string
@@ -18,7 +18,7 @@ export interface AddressFormValue {
   taxId?: string
 }
 
-export interface AddressFieldsProps<T extends AddressFormValue> {
+interface AddressFieldsProps<T extends AddressFormValue> {
   idPrefix: string
   value: T
   countries: readonly { code: string; name: string }[]
@@ -40,26 +40,14 @@ export function AddressFields<T extends AddressFormValue>({
   const id = (f: string) => `${idPrefix}-${f}`
   return (
     <div className="address-fields">
-      <div className="field-row">
-        <TextField
-          id={id('firstName')}
-          label="First name"
-          value={value.firstName}
-          onChange={(v) => onChange('firstName', v)}
-          error={errors.firstName}
-          autoComplete="given-name"
-          required
-        />
-        <TextField
-          id={id('lastName')}
-          label="Last name"
-          value={value.lastName}
-          onChange={(v) => onChange('lastName', v)}
-          error={errors.lastName}
-          autoComplete="family-name"
-          required
-        />
-      </div>
+      <NameFields
+        ids={[id('firstName'), id('lastName')]}
+        first={value.firstName}
+        last={value.lastName}
+        onFirst={(v) => onChange('firstName', v)}
+        onLast={(v) => onChange('lastName', v)}
+        errors={{ first: errors.firstName, last: errors.lastName }}
+      />
       {withCompany ? (
         <div className="field-row">
           <TextField

@@ -4,7 +4,26 @@
  */
 import type { ReactNode } from 'react'
 
-export interface TextFieldProps {
+/** The field's inline error, announced when it appears. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null
+}
+
+/** The field's label; a required field carries a star hidden from screen readers (the control says required). */
+function FieldLabel({ id, label, required }: { id: string; label: string; required: boolean | undefined }) {
+  return (
+    <label htmlFor={id}>
+      {label}
+      {required ? <span aria-hidden="true"> *</span> : null}
+    </label>
+  )
+}
+
+interface TextFieldProps {
   id: string
   label: string
   value: string
@@ -31,10 +50,7 @@ export function TextField({
   const errId = `${id}-error`
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <input
         id={id}
         name={id}
@@ -47,16 +63,12 @@ export function TextField({
         aria-describedby={error ? errId : undefined}
         onChange={(e) => onChange(e.currentTarget.value)}
       />
-      {error ? (
-        <p id={errId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errId} error={error} />
     </div>
   )
 }
 
-export interface SelectFieldProps {
+interface SelectFieldProps {
   id: string
   label: string
   value: string
@@ -81,10 +93,7 @@ export function SelectField({
   const errId = `${id}-error`
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <select
         id={id}
         name={id}
@@ -100,11 +109,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errId} error={error} />
     </div>
   )
 }
@@ -136,11 +141,48 @@ export function CheckboxField({
         onChange={(e) => onChange(e.currentTarget.checked)}
       />
       <label htmlFor={id}>{label}</label>
-      {error ? (
-        <p id={errId} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errId} error={error} />
+    </div>
+  )
+}
+
+/** The first- and last-name pair of every form (checkout, address, sign-up, profile), side by side. */
+export function NameFields({
+  ids,
+  first,
+  last,
+  onFirst,
+  onLast,
+  errors,
+}: {
+  /** The inputs' ids: [first name, last name]. */
+  ids: readonly [string, string]
+  first: string
+  last: string
+  onFirst: (value: string) => void
+  onLast: (value: string) => void
+  errors: { first?: string; last?: string }
+}) {
+  return (
+    <div className="field-row">
+      <TextField
+        id={ids[0]}
+        label="First name"
+        value={first}
+        onChange={onFirst}
+        error={errors.first}
+        autoComplete="given-name"
+        required
+      />
+      <TextField
+        id={ids[1]}
+        label="Last name"
+        value={last}
+        onChange={onLast}
+        error={errors.last}
+        autoComplete="family-name"
+        required
+      />
     </div>
   )
 }

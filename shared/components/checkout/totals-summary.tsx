@@ -1,6 +1,6 @@
 /** Cart totals: the total segments (subtotal, discount, shipping, tax, grand total) with their titles. */
 
-export interface SegmentView {
+interface SegmentView {
   code: string
   title: string
   value: number

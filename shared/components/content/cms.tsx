@@ -17,13 +17,13 @@ export function CmsHtml({ html, className = '' }: { html: string; className?: st
   )
 }
 
-export interface CmsBlockProps {
+interface CmsBlockProps {
   identifier: string
   html: string | null
   error: string | null
 }
 
-/** A CMS block; a missing one renders an empty, hidden marker carrying the spec's message. */
+/** A CMS block; a missing one renders an empty, hidden marker carrying the missing-block message. */
 export function CmsBlock({ identifier, html, error }: CmsBlockProps) {
   if (html == null)
     return (
@@ -59,7 +59,7 @@ export interface StoreSummary {
 }
 
 /** The address block of a store. */
-export function StoreAddress({ store }: { store: StoreSummary }) {
+function StoreAddress({ store }: { store: StoreSummary }) {
   return (
     <address className="store__address">
       {store.address.map((line) => (

@@ -1,32 +1,12 @@
 /**
- * Server-rendered parts of the product page: breadcrumbs, custom attributes (label + value;
+ * Server-rendered parts of the product page: custom attributes (label + value;
  * empty → placeholder), the sanitized description and the approved reviews (read with `use()`
  * inside a Suspense boundary, so they stream in and never fail the page).
  */
 import { use } from 'react'
-import type { Breadcrumb } from '../../domain/menu'
 import { sanitizeHtml } from '../../domain/sanitize-html'
 import type { Review } from '../../schemas/catalog'
 import type { AttributeRow } from './view'
-
-export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
-  return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb" data-testid="breadcrumbs">
-      <ol>
-        {items.map((crumb, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: crumbs are positional
-          <li key={i}>
-            {crumb.href ? (
-              <a href={crumb.href}>{crumb.label}</a>
-            ) : (
-              <span aria-current="page">{crumb.label}</span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  )
-}
 
 export function CustomAttributes({ rows }: { rows: AttributeRow[] }) {
   if (rows.length === 0) return null

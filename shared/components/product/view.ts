@@ -1,12 +1,12 @@
 /**
  * The product page's view model: the subset of a Product document the product form island needs
  * (prices, stock, variants, options, links, delivery), picked on the server so island props stay
- * small, plus custom-attribute rows (catalogue spec §2: label + value; select values as option
+ * small, plus custom-attribute rows (label + value; select values as option
  * labels joined by commas; an empty value shows a placeholder).
  */
 import type { Attribute, ConfigurableChild, Product } from '../../schemas/catalog'
 
-export interface FormStock {
+interface FormStock {
   qty: number
   is_in_stock: boolean
   stock_status?: number | null

@@ -1,8 +1,8 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from '../../../scripts/catalogue/seed/generate'
+import { buildCatalogQuery } from '../../../shared/domain/search-query'
 import { createEmbeddedCommerce, createUpstreamCommerce, getCommerce } from '../../../worker/commerce'
-import { buildProductQuery } from '../../../worker/commerce/query'
 import { UpstreamError } from '../../../worker/commerce/upstream'
 
 const cat = generateCatalogue()
@@ -128,7 +128,7 @@ describe('upstream Commerce adapter', () => {
     expect(await upstream.getSizeGuides?.(['no-such-guide'])).toEqual([])
   })
 
-  it('sends the VSF catalogue query with the spec headers and parses hits and aggregations', async () => {
+  it('sends the VSF catalogue query with the store and price headers and parses hits and aggregations', async () => {
     const doc = cat.products[0]!
     const { adapter, calls } = fakeUpstream(() => ({
       took: 1,
@@ -153,7 +153,7 @@ describe('upstream Commerce adapter', () => {
     expect(url.searchParams.get('sort')).toBe('created_at:desc')
     const request = JSON.parse(url.searchParams.get('request')!)
     expect(request).toEqual(
-      buildProductQuery({ categoryIds: [10, 11], filters: { color: [49] }, aggregations: ['color'] }).body,
+      buildCatalogQuery({ categoryIds: [10, 11], filters: { color: [49] }, aggregations: ['color'] }).body,
     )
     const headers = init.headers as Record<string, string>
     expect(headers).toMatchObject({

@@ -5,10 +5,11 @@
 import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { planSearch, searchProducts } from '../../../worker/search'
 import { compileProductSearch } from '../../../worker/search/compile-sql'
 import { MAX_QUERY_DEPTH, SearchError } from '../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
+import { planSearch } from '../../../worker/search/plan'
+import { searchProducts } from '../../../worker/search/product-search'
 import { FIXTURE_PRODUCTS, seedSearchFixtures } from '../../helpers/search-fixtures'
 
 beforeAll(async () => {

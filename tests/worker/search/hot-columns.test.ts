@@ -3,9 +3,10 @@
 // filter only with a matching value, and must_not never drops it for a value it does not have.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { planSearch, searchProducts } from '../../../worker/search'
 import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
 import { indexProductStatements } from '../../../worker/search/index-products'
+import { planSearch } from '../../../worker/search/plan'
+import { searchProducts } from '../../../worker/search/product-search'
 import { FIXTURE_PRODUCTS, ids, searchGet, seedSearchFixtures } from '../../helpers/search-fixtures'
 
 const base = FIXTURE_PRODUCTS[9] as unknown as Record<string, unknown>

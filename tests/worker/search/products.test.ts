@@ -1,8 +1,9 @@
 // Catalogue search over products, on a hand-made fixture catalogue (tests/helpers/search-fixtures.ts).
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { planSearch, searchProducts } from '../../../worker/search'
 import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
+import { planSearch } from '../../../worker/search/plan'
+import { searchProducts } from '../../../worker/search/product-search'
 import {
   FIXTURE_PRODUCTS,
   ids,

@@ -4,9 +4,11 @@
 // catalogue write (new index version) must be seen at once.
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { clearResultCache, planSearch, searchProducts } from '../../../worker/search'
 import { compileProductSearch } from '../../../worker/search/compile-sql'
 import { indexProductStatements } from '../../../worker/search/index-products'
+import { planSearch } from '../../../worker/search/plan'
+import { searchProducts } from '../../../worker/search/product-search'
+import { clearResultCache } from '../../../worker/search/result-cache'
 
 const listed = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 const aggs = {

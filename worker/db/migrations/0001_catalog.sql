@@ -1,9 +1,9 @@
--- Catalogue tables of the embedded backend (owner: catalogue data). Every entity keeps its full
+-- Catalogue tables of the embedded backend (read through worker/catalog). Every entity keeps its full
 -- vue-storefront-api document as JSON in `doc` (the source of truth returned to clients); the other
 -- columns are copies of fields of that document, indexed for lookups, filters and sorting.
 -- Live stock lives ONLY in `inventory`: every read path merges it into the docs it returns.
 
--- Products (catalogue spec §3). One row per catalogue product (configurable parents, simple,
+-- Products. One row per catalogue product (configurable parents, simple,
 -- virtual, downloadable, bundle, grouped). Configurable children live inside the parent's doc
 -- (`configurable_children`) and have their own `inventory` rows.
 CREATE TABLE IF NOT EXISTS products (

@@ -1,4 +1,4 @@
--- Customer accounts (transactions spec §3 User; contract §1.4). Owner: accounts/transactions.
+-- Customer accounts (the /api/user endpoints; read and written by worker/api/user).
 -- Passwords are PBKDF2-SHA256 strings 'pbkdf2-sha256$iterations$salt$hash' and never leave D1.
 CREATE TABLE IF NOT EXISTS customers (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

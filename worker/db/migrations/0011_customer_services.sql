@@ -1,4 +1,4 @@
--- Store credit, newsletter, mail and wishlist (transactions spec §7; catalogue spec §7 wishlist).
+-- Store credit, newsletter, mail and wishlist of signed-in customers.
 
 -- Store credit: balance in paise, never below 0 (the CHECK makes an overspend fail the whole
 -- batch); the ledger keeps every movement with the balance after it.

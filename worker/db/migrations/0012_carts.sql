@@ -1,4 +1,4 @@
--- Server carts (contract §1.2). Guest carts are addressed by an opaque 32-hex `guest_token`
+-- Server carts (the /api/cart endpoints). Guest carts are addressed by an opaque 32-hex `guest_token`
 -- (a bearer secret); customer carts by their numeric id and the owner's access token.
 CREATE TABLE IF NOT EXISTS carts (
   id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,4 +1,4 @@
--- Orders (contract §1.3). `client_order_id` is the client's order_id: UNIQUE, so a replayed or
+-- Orders (POST /api/order). `client_order_id` is the client's order_id: UNIQUE, so a replayed or
 -- concurrent duplicate submission can never create a second order; `result` is the first answer,
 -- returned again on replay. `doc` is the Magento-shaped sales order shown in order history.
 CREATE TABLE IF NOT EXISTS orders (

@@ -16,9 +16,9 @@ import { GalleryIsland } from '../../../client/islands/product/gallery'
 import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
 import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
+import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
 import { PageMessage } from '../../../shared/components/page-message'
 import {
-  Breadcrumbs,
   CustomAttributes,
   ProductDescription,
   ReviewsList,
@@ -204,7 +204,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       data-sku={product.sku}
       data-type={product.type_id}
     >
-      <Breadcrumbs items={crumbs} />
+      <Breadcrumbs crumbs={crumbs} />
       <div className="product-page__top">
         <div className="product-page__gallery">
           <GalleryIsland images={images} name={product.name} />

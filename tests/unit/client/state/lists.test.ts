@@ -56,7 +56,7 @@ describe('recently viewed', () => {
 })
 
 describe('compare', () => {
-  it('adds without duplicates by sku and notifies with the spec messages', async () => {
+  it("adds without duplicates by sku and notifies with the shop's messages", async () => {
     const { storage, read } = memoryStorage<ProductSummary[]>()
     const notify = vi.fn()
     const store = createCompareStore({ storage: () => storage, notify })

@@ -96,7 +96,7 @@ describe('service worker bundle and offline page', () => {
     expect(code).not.toContain('__BUILD_ID__')
   })
 
-  it('the offline page is self-contained and carries the spec message', () => {
+  it("the offline page is self-contained and carries the shop's message", () => {
     const html = readFileSync(path.join(root, 'public/offline.html'), 'utf8')
     expect(html).toContain(
       'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { generateCatalogue, WINDOWS } from '../../../../scripts/catalogue/seed/generate'
+import { generateCatalogue } from '../../../../scripts/catalogue/seed/generate'
 import { buildSeedSql } from '../../../../scripts/catalogue/seed/node-entry'
 import { sqlLiteral } from '../../../../scripts/catalogue/seed/sql-recorder'
+import { WINDOWS } from '../../../../scripts/catalogue/seed/types'
 import {
   AttributeSchema,
   CategorySchema,

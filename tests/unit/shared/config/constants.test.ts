@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { AUTHORIZED_CART_BYPASS_MS, STOCK_LIST_CHUNK } from '../../../../client/engines/runtime/config'
+import { storageKey } from '../../../../client/storage/limits'
 import {
   AGGREGATION_SIZE,
-  AUTHORIZED_CART_BYPASS_MS,
   availablePaymentMethods,
   CAROUSEL,
   CATEGORY_FETCH_SIZE,
@@ -21,11 +22,9 @@ import {
   RECENTLY_VIEWED_MAX,
   SEARCH_MIN_SCORE,
   SHIPPING_METHODS,
-  STOCK_CHUNK_SIZE,
-  storageKey,
 } from '../../../../shared/config'
 
-describe('spec constants', () => {
+describe('shop constants', () => {
   it.each([
     ['page size', PAGE_SIZE, 24],
     ['category fetch size', CATEGORY_FETCH_SIZE, 4000],
@@ -33,7 +32,7 @@ describe('spec constants', () => {
     ['aggregation size', AGGREGATION_SIZE, 100],
     ['search min score', SEARCH_MIN_SCORE, 0.02],
     ['recently viewed max', RECENTLY_VIEWED_MAX, 20],
-    ['stock chunk', STOCK_CHUNK_SIZE, 15],
+    ['stock chunk', STOCK_LIST_CHUNK, 15],
     ['load guard', PRODUCT_LOAD_GUARD_MS, 20_000],
     ['checkout window', CHECKOUT_ACTIVITY_WINDOW_MS, 1_800_000],
     ['cart bypass', AUTHORIZED_CART_BYPASS_MS, 1_440_000],
@@ -41,7 +40,7 @@ describe('spec constants', () => {
     expect(actual).toBe(expected)
   })
 
-  it('keeps the default filters and price ranges in the spec order', () => {
+  it("keeps the default filters and price ranges in the shop's order", () => {
     expect(DEFAULT_FILTERS).toEqual([
       'rts',
       'gender',

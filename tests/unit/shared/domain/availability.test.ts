@@ -51,7 +51,7 @@ describe('variant availability', () => {
   })
 })
 
-describe('product stock (catalogue §4)', () => {
+describe('product stock', () => {
   it.each([
     ['simple in stock', { type_id: 'simple', stock: inStock }, true],
     [

@@ -8,7 +8,7 @@ import {
 
 const s = (item_id: number, sku: string, qty: number) => ({ item_id, sku, qty })
 
-describe('diffCart (transactions spec §4)', () => {
+describe('diffCart (client cart against server cart)', () => {
   it('pushes an item missing on the server (the shopper wins by default, #4305)', () => {
     expect(diffCart([{ sku: 'A', qty: 2 }], [])).toEqual([
       { type: 'push', sku: 'A', qty: 2, reason: 'missing-on-server' },

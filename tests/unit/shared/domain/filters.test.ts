@@ -25,7 +25,7 @@ const blue = { id: '50', label: 'Blue' }
 const p0 = { id: '0-50', label: '₹0 - ₹50' }
 const p1 = { id: '50-100', label: '₹50 - ₹100' }
 
-describe('toggleFilter (catalogue §4 Category)', () => {
+describe('toggleFilter (category page filters)', () => {
   it.each([
     ['adds a first value', {}, 'color', red, true, { color: [red] }],
     ['multi-select adds a second value', { color: [red] }, 'color', blue, true, { color: [red, blue] }],

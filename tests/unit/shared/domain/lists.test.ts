@@ -23,7 +23,7 @@ describe('recently viewed: max 20, newest first, revisit moves to front', () => 
     expect(skus(addRecentlyViewed(list, { sku }, max))).toEqual(after)
     expect(skus(list)).toEqual(before)
   })
-  it('defaults to the spec maximum of 20', () => {
+  it('defaults to a maximum of 20', () => {
     let list: { sku: string }[] = []
     for (let i = 0; i < 25; i++) list = addRecentlyViewed(list, { sku: `S${i}` })
     expect(list).toHaveLength(20)

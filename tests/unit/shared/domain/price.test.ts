@@ -19,7 +19,7 @@ import {
 
 const NOW = Date.UTC(2027, 2, 15, 12, 0, 0) // 15 March 2027 12:00 UTC
 
-describe('special price (catalogue §4)', () => {
+describe('special price', () => {
   it.each([
     ['no special', { price: 1000 }, 0],
     ['open window', { price: 1000, special_price: 800 }, 800],

@@ -10,7 +10,7 @@ import {
   msgProductSearchKeyMissing,
 } from '../../../../shared/i18n/messages'
 
-describe('spec messages are verbatim', () => {
+describe('user-visible messages are verbatim', () => {
   it.each([
     [MSG.productAddedToCart, 'Product has been added to the cart!'],
     [MSG.priceUnknown, 'Product price is unknown, product cannot be added to the cart!'],

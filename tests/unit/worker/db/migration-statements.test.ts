@@ -1,9 +1,8 @@
 // The soak run and the benchmark seed D1 inside workerd from the migration files, one statement
-// per prepare() (tests/bench/server.mjs): D1 refuses a text holding more than one statement, and
+// per prepare() (tests/helpers/workerd.mjs): D1 refuses a text holding more than one statement, and
 // reads a comment after a statement's ';' as a second, empty one.
 import { describe, expect, it } from 'vitest'
-// @ts-expect-error: a plain ES module without type declarations
-import { migrationStatements, splitSql } from '../../../bench/server.mjs'
+import { migrationStatements, splitSql } from '../../../helpers/workerd.mjs'
 
 describe('migration statements for seeding inside workerd', () => {
   it('leave a comment after the closing semicolon out of the statement', () => {

@@ -2,7 +2,7 @@
 // grows linearly with the query, and every limit answers with a message that names it.
 import { describe, expect, it } from 'vitest'
 import { planSearch } from '../../../../worker/search'
-import { compileProductSearch, MAX_SQL_BYTES, MAX_SQL_PARAMS } from '../../../../worker/search/compile-sql'
+import { compileProductSearch } from '../../../../worker/search/compile-sql'
 import {
   MAX_AGGREGATIONS,
   MAX_MULTI_MATCH_FIELDS,
@@ -19,6 +19,7 @@ import {
   MAX_VALUE_LENGTH,
   SearchError,
 } from '../../../../worker/search/dsl'
+import { MAX_SQL_BYTES, MAX_SQL_PARAMS } from '../../../../worker/search/sql-expr'
 
 const plan = (body: Record<string, unknown>) => planSearch({ entityType: 'product', body })
 const compile = (body: Record<string, unknown>) => compileProductSearch(plan(body), new Map())

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search'
-import {
-  MAX_QUERY_DEPTH,
-  parseAggs,
-  parseQuery,
-  parseSort,
-  resolveMinimumShouldMatch,
-  SearchError,
-} from '../../../../worker/search/dsl'
+import { MAX_QUERY_DEPTH, SearchError } from '../../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate-js'
+import { parseAggs } from '../../../../worker/search/parse-aggs'
+import { parseQuery } from '../../../../worker/search/parse-query'
+import { parseSort } from '../../../../worker/search/parse-sort'
+import { resolveMinimumShouldMatch } from '../../../../worker/search/parse-text'
+import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search/plan'
 import { searchQueryToDsl } from '../../../../worker/search/search-query'
 import { filterSource } from '../../../../worker/search/source-filter'
 
@@ -119,7 +116,7 @@ describe('DSL parser', () => {
     expect(() => parseSort('price:sideways')).toThrow('Sort order must be asc or desc')
   })
 
-  it('normalises size and from per the spec (size not above 0 → 24, from negative → 0)', () => {
+  it('normalises size and from (size not above 0 → 24, from negative → 0)', () => {
     expect(normalizeSize(undefined)).toBe(24)
     expect(normalizeSize('0')).toBe(24)
     expect(normalizeSize(-4)).toBe(24)

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseQuery } from '../../../../worker/search/dsl'
 import { fieldTokens, tokenize } from '../../../../worker/search/facts'
+import { parseQuery } from '../../../../worker/search/parse-query'
 import {
   allowedEdits,
   combineFieldScores,
@@ -81,7 +81,7 @@ describe('fuzziness and weights', () => {
     expect(combineFieldScores([], 1)).toBe(0)
   })
 
-  it('ranks name over sku over category name for the same word (spec boosts 4, 2, 1)', () => {
+  it('ranks name over sku over category name for the same word (boosts 4, 2, 1)', () => {
     const node = parseQuery({
       multi_match: { query: 'kurta', fields: ['name^4', 'sku^2', 'category.name^1'], fuzziness: 2 },
     })

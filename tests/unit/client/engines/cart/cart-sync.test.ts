@@ -1,11 +1,8 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  type CartChannel,
-  type CartSnapshot,
-  createCartSync,
-  type StockCheck,
-} from '../../../../../client/engines/cart/cart-sync'
+import { createCartSync } from '../../../../../client/engines/cart/cart-sync'
+import type { CartChannel, CartSnapshot } from '../../../../../client/engines/cart/channel'
+import type { StockCheck } from '../../../../../client/engines/cart/stock'
 import { type ClientSettings, clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus } from '../../../../../client/engines/runtime/events'
 import { createTaskQueue } from '../../../../../client/engines/runtime/task-queue'
@@ -196,7 +193,7 @@ beforeEach(() => {
   cartTotals.value = null
 })
 
-describe('add to cart rules (spec §5, §8)', () => {
+describe('add to cart rules', () => {
   it('accumulates quantity by sku, counts quantities, and says added with "Proceed to checkout"', async () => {
     const t = setup({ online: false })
     expect(await t.cart.addItem(product('A'), 1)).toEqual({ ok: true, stock: 'volatile' })
@@ -243,7 +240,7 @@ describe('add to cart rules (spec §5, §8)', () => {
     expect(cartItems.value).toEqual([])
   })
 
-  it('refuses an out-of-stock result with the spec message', async () => {
+  it("refuses an out-of-stock result with the shop's message", async () => {
     const t = setup()
     expect(await t.cart.addItem(product('OOS'))).toEqual({ ok: false, reason: 'out_of_stock' })
     expect(t.notices[0]?.message).toBe('The product is out of stock and cannot be added to the cart!')

@@ -113,7 +113,7 @@ describe('order hash and id', () => {
   })
 })
 
-describe('placeOrder (spec §4)', () => {
+describe('placeOrder', () => {
   it('200: stored as transmitted with the confirmation, cart cleared, "Processing order..." shown', async () => {
     const t = setup()
     const res = await t.queue.placeOrder(body())

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { type ClientRuntime, handleComingOnline } from '../../../../../client/engines/runtime/runtime'
 import { isOnline, trackOnlineStatus } from '../../../../../client/state/online'
 
-describe('coming online (spec §4 "Online/offline")', () => {
+describe('coming online', () => {
   it('processes the sync queue, then reloads the cart with client state forced, then handles queued orders', async () => {
     const order: string[] = []
     const rt = {

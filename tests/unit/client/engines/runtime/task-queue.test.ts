@@ -1,11 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  CartIdRequiredError,
-  createTaskQueue,
-  type SyncTask,
-  stripTokenParam,
-} from '../../../../../client/engines/runtime/task-queue'
+import { createTaskQueue, type SyncTask } from '../../../../../client/engines/runtime/task-queue'
+import { CartIdRequiredError, stripTokenParam } from '../../../../../client/engines/runtime/task-run'
 import {
   createTokenRefresher,
   handleRefreshExhausted,
@@ -235,7 +231,7 @@ describe('task execution', () => {
     await expect(rejected).rejects.toBeInstanceOf(CartIdRequiredError)
   })
 
-  it('shows the spec messages for a non-JSON response and a missing body', async () => {
+  it('shows the shop messages for a non-JSON response and a missing body', async () => {
     let mode = 'html'
     const { h, queue } = setup(
       () =>

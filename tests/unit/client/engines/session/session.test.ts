@@ -8,13 +8,10 @@ import {
   safeRedirectPath,
   takeRedirectAfterLogin,
 } from '../../../../../client/engines/session/access-rule'
-import {
-  createSession,
-  DEVICE_TOKENS_KEY,
-  MAX_DEVICE_TOKENS,
-  MSG_REGISTERED_SIGN_IN,
-  USER_KEYS,
-} from '../../../../../client/engines/session/session'
+import { USER_KEYS } from '../../../../../client/engines/session/deps'
+import { DEVICE_TOKENS_KEY, MAX_DEVICE_TOKENS } from '../../../../../client/engines/session/device-tokens'
+import { createSession } from '../../../../../client/engines/session/session'
+import { MSG_REGISTERED_SIGN_IN } from '../../../../../client/engines/session/sign-in'
 import { createTokenRefresher } from '../../../../../client/engines/session/token-refresh'
 import {
   currentUser,

@@ -2,7 +2,7 @@
 // sent in the JSON body of POST /api/order/get — never in a URL, never in an analytics event.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildConversionEvent, eventSourceUrl, purchaseData } from '../../../../../client/engines/analytics'
-import { fetchOrder } from '../../../../../client/islands/checkout/adapters'
+import { fetchOrder } from '../../../../../client/islands/checkout/fetch-order'
 import type { StoredOrder } from '../../../../../client/state/orders'
 
 const ACCESS_KEY = 'Zk3-secret-access-key-0123456789abcdefghijk'

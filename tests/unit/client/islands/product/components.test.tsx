@@ -1,11 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { preloadIndexes } from '../../../../../client/islands/product/gallery'
-import {
-  ProductFormIsland,
-  type ProductFormProps,
-  variantUrl,
-} from '../../../../../client/islands/product/product-form'
+import { ProductFormIsland, type ProductFormProps } from '../../../../../client/islands/product/product-form'
+import { variantUrl } from '../../../../../client/islands/product/variant-url'
 import { CustomAttributes } from '../../../../../shared/components/product/product-details'
 import {
   comparableValues,

@@ -17,7 +17,7 @@ import {
   toggleListingFilter,
   withSort,
 } from '../../../../../shared/components/catalog/listing-state'
-import { buildProductQuery } from '../../../../../worker/commerce/query'
+import { buildCatalogQuery } from '../../../../../shared/domain/search-query'
 
 describe('listing state ⇄ URL', () => {
   it('round-trips filters, the price range id and the sort', () => {
@@ -70,7 +70,7 @@ describe('listing requests', () => {
       size: 24,
     })
     // The port builds the spec's catalog-scope clause and the final_price range from them.
-    const q = buildProductQuery(p)
+    const q = buildCatalogQuery(p, { priceBounds: true })
     const must = JSON.stringify(q.body)
     expect(must).toContain('"color_options"')
     expect(must).toContain('"final_price":{"gte":150}')
@@ -80,7 +80,8 @@ describe('listing requests', () => {
   it('asks for the same aggregations on the server and in the browser (price counted on final_price)', () => {
     for (const query of ['', '?color=49', '?price=150-', '?price=50-100&size=12']) {
       const s = parseListingQuery(query)
-      const server = buildProductQuery(listingParams([3], s, 0, 24)).body.aggs as Record<string, unknown>
+      const server = buildCatalogQuery(listingParams([3], s, 0, 24), { priceBounds: true }).body
+        .aggs as Record<string, unknown>
       const { agg_min_final_price, agg_max_final_price, ...counted } = server
       expect(agg_min_final_price).toEqual({ min: { field: 'final_price' } })
       expect(agg_max_final_price).toEqual({ max: { field: 'final_price' } })
@@ -89,7 +90,7 @@ describe('listing requests', () => {
     }
   })
 
-  it("sends the browser's listing request with B's DSL: same filters, paging reset by the caller", () => {
+  it("sends the browser's listing request with the shared DSL: same filters, paging reset by the caller", () => {
     const req = listingSearchRequest([3, 12], state, 0, 24)
     expect(req).toMatchObject({ size: 24, from: 0, sort: 'final_price:asc' })
     const body = JSON.stringify(req.request)

@@ -1,0 +1,124 @@
+/**
+ * The cart engine's context: its dependencies and its state, held in one explicit object that
+ * every step receives (instead of variables scattered over one closure), so each step can be
+ * driven on its own in a test.
+ */
+import type { NotificationInput } from '../../state/notifications'
+import { type Clock, systemClock } from '../../storage/clock'
+import type { UniversalStorage } from '../../storage/universal-storage'
+import type { ClientSettings } from '../runtime/config'
+import type { EventBus } from '../runtime/events'
+import type { TaskQueue } from '../runtime/task-queue'
+import type { CartChannel } from './channel'
+import type { StockCheck } from './stock'
+
+/** Where the cart keeps its parts in its storage collection. */
+export const CART_KEYS = {
+  items: 'current-cart',
+  token: 'current-cart-token',
+  hash: 'current-cart-hash',
+  lastSync: 'last-sync-at',
+  totals: 'current-totals',
+  bypassAt: 'last-cart-bypass-ts',
+  guest: 'current-cart-is-guest',
+} as const
+
+export interface CartSyncDeps {
+  queue: Pick<TaskQueue, 'execute'>
+  storage: Pick<UniversalStorage<unknown>, 'getItem' | 'setItem' | 'removeItem'>
+  notify: (n: NotificationInput) => unknown
+  bus: Pick<EventBus, 'emit'>
+  settings: () => ClientSettings
+  isLoggedIn: () => boolean
+  isOnline?: () => boolean
+  clock?: Clock
+  /** Stock check; defaults to GET /api/stock/check through the task queue (volatile offline). */
+  checkStock?: (sku: string) => Promise<StockCheck>
+  /** Other tabs of the shop (a BroadcastChannel): each change is announced, theirs adopted. */
+  channel?: CartChannel
+}
+
+/** What the engine remembers between calls (the cart lines themselves live in the cart store). */
+interface CartEngineState {
+  /** The serial chain every server call runs on. */
+  chain: Promise<unknown>
+  /** Skus with a job waiting on the chain (their jobs coalesce). */
+  pendingSkus: Set<string>
+  /** Last known server item id per sku, kept for deletes of lines already removed locally. */
+  serverIds: Map<string, number | string>
+  /** Guest-cart fallbacks since the last successful connect. */
+  guestFallbacks: number
+  /** A server change happened: totals are read again before the chain moves on. */
+  totalsDirty: boolean
+  /** A guest cart is addressed without the user token (it may be a fallback while a token exists). */
+  guest: boolean
+  /** A send failed (offline): the stored hash stays stale so the next sync pulls and diffs. */
+  unsentChanges: boolean
+  /** The stored cart being read, while it is. */
+  restoring: Promise<void> | null
+  /** An announcement to other tabs is already scheduled for this tick. */
+  announcing: boolean
+}
+
+export interface CartContext {
+  queue: CartSyncDeps['queue']
+  storage: CartSyncDeps['storage']
+  notify: CartSyncDeps['notify']
+  bus: CartSyncDeps['bus']
+  settings: () => ClientSettings
+  isLoggedIn: () => boolean
+  isOnline: () => boolean
+  clock: Clock
+  channel?: CartChannel
+  checkStock: (sku: string) => Promise<StockCheck>
+  state: CartEngineState
+}
+
+export function initialCartState(): CartEngineState {
+  return {
+    chain: Promise.resolve(),
+    pendingSkus: new Set(),
+    serverIds: new Map(),
+    guestFallbacks: 0,
+    totalsDirty: false,
+    guest: false,
+    unsentChanges: false,
+    restoring: null,
+    announcing: false,
+  }
+}
+
+const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine)
+
+/** The context for `deps`; `defaultCheckStock` is used when the deps bring no stock check. */
+export function createCartContext(
+  deps: CartSyncDeps,
+  defaultCheckStock: (ctx: CartContext, sku: string) => Promise<StockCheck>,
+): CartContext {
+  const ctx: CartContext = {
+    queue: deps.queue,
+    storage: deps.storage,
+    notify: deps.notify,
+    bus: deps.bus,
+    settings: deps.settings,
+    isLoggedIn: deps.isLoggedIn,
+    isOnline: deps.isOnline ?? browserOnline,
+    clock: deps.clock ?? systemClock,
+    channel: deps.channel,
+    checkStock: deps.checkStock ?? ((sku) => defaultCheckStock(ctx, sku)),
+    state: initialCartState(),
+  }
+  return ctx
+}
+
+/** Runs `job` after every server call queued before it (one call at a time, in order). */
+export function serial<T>(ctx: CartContext, job: () => Promise<T>): Promise<T> {
+  const run = ctx.state.chain.then(job, job)
+  ctx.state.chain = run.catch(() => {})
+  return run
+}
+
+/** A cart call: the user's token goes along (as a header) unless the cart is a guest cart. */
+export function cartTask(ctx: CartContext, path: string, extra = ''): { url: string; auth: boolean } {
+  return { url: `/api/cart/${path}?cartId={{cartId}}${extra}`, auth: !ctx.state.guest }
+}

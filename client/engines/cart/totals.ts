@@ -1,0 +1,139 @@
+/**
+ * Totals and the checkout calls of a connected cart: totals are read after every server change
+ * (a failure is logged only), coupons need totals sync and a connected cart, and the shipping
+ * address sent at checkout brings the totals for that address back.
+ */
+import type { CartLine } from '../../../shared/schemas/cart'
+import {
+  type CartTotals,
+  cartItems,
+  cartLastTotalsSyncAt,
+  cartPromoMessage,
+  cartServerToken,
+  cartTotals,
+} from '../../state/cart'
+import { announce } from './channel'
+import { CART_KEYS, type CartContext, cartTask, serial } from './context'
+
+/** The lines with each one's share of the server totals attached (matched by server item id). */
+export function withLineTotals(
+  lines: CartLine[],
+  totalsItems: readonly Record<string, unknown>[],
+): CartLine[] {
+  const byId = new Map(totalsItems.map((t) => [String(t.item_id), t]))
+  if (!byId.size) return lines
+  return lines.map((l) =>
+    l.server_item_id != null && byId.has(String(l.server_item_id))
+      ? { ...l, totals: byId.get(String(l.server_item_id)) }
+      : l,
+  )
+}
+
+/** GET totals (when connected and totals sync is on); stores and announces them. */
+export async function syncTotalsNow(ctx: CartContext): Promise<void> {
+  if (!cartServerToken.value || !ctx.settings().cartTotalsSync) return
+  try {
+    const res = await ctx.queue.execute({ ...cartTask(ctx, 'totals'), silent: true })
+    if (res.code !== 200 || !res.result || typeof res.result !== 'object') return
+    const totals = res.result as CartTotals & { promo_message?: string }
+    cartTotals.value = {
+      ...totals,
+      total_segments: Array.isArray(totals.total_segments) ? totals.total_segments : [],
+    }
+    cartPromoMessage.value = typeof totals.promo_message === 'string' ? totals.promo_message : null
+    cartLastTotalsSyncAt.value = ctx.clock.now()
+    const lines = withLineTotals(cartItems.value, totals.items ?? [])
+    if (lines !== cartItems.value) cartItems.value = lines
+    await ctx.storage.setItem(CART_KEYS.totals, cartTotals.value)
+    announce(ctx)
+  } catch (err) {
+    console.warn('[cart] totals sync failed', err) // A failed totals read is logged only.
+  }
+}
+
+function couponsAllowed(ctx: CartContext): boolean {
+  return ctx.settings().cartTotalsSync && !!cartServerToken.value
+}
+
+/** POST apply-coupon, then totals; true when the server took the code. */
+export async function applyCoupon(ctx: CartContext, code: string): Promise<boolean> {
+  if (!couponsAllowed(ctx) || !code.trim()) return false
+  return serial(ctx, async () => {
+    try {
+      const res = await ctx.queue.execute({
+        ...cartTask(ctx, 'apply-coupon', `&coupon=${encodeURIComponent(code.trim())}`),
+        payload: { method: 'POST' },
+      })
+      await syncTotalsNow(ctx)
+      return res.code === 200 && res.result !== false
+    } catch {
+      return false
+    }
+  })
+}
+
+/** POST delete-coupon, then totals. */
+export async function removeCoupon(ctx: CartContext): Promise<boolean> {
+  if (!couponsAllowed(ctx)) return false
+  return serial(ctx, async () => {
+    try {
+      const res = await ctx.queue.execute({ ...cartTask(ctx, 'delete-coupon'), payload: { method: 'POST' } })
+      await syncTotalsNow(ctx)
+      return res.code === 200
+    } catch {
+      return false
+    }
+  })
+}
+
+function listResult(res: { code: number; result: unknown } | null): Record<string, unknown>[] {
+  return res?.code === 200 && Array.isArray(res.result) ? (res.result as Record<string, unknown>[]) : []
+}
+
+/** GET payment-methods for the connected cart (empty when not connected). */
+export async function paymentMethods(ctx: CartContext): Promise<Record<string, unknown>[]> {
+  if (!cartServerToken.value) return []
+  return listResult(
+    await ctx.queue.execute({ ...cartTask(ctx, 'payment-methods'), silent: true }).catch(() => null),
+  )
+}
+
+/** POST shipping-methods {address} for the connected cart. */
+export async function shippingMethods(
+  ctx: CartContext,
+  address: Record<string, unknown>,
+): Promise<Record<string, unknown>[]> {
+  if (!cartServerToken.value) return []
+  const res = await ctx.queue
+    .execute({
+      ...cartTask(ctx, 'shipping-methods'),
+      payload: { method: 'POST', body: { address } },
+      silent: true,
+    })
+    .catch(() => null)
+  return listResult(res)
+}
+
+/** POST shipping-information {addressInformation}; takes the totals from the answer. */
+export async function shippingInformation(
+  ctx: CartContext,
+  addressInformation: Record<string, unknown>,
+): Promise<boolean> {
+  if (!cartServerToken.value) return false
+  return serial(ctx, async () => {
+    const res = await ctx.queue
+      .execute({
+        ...cartTask(ctx, 'shipping-information'),
+        payload: { method: 'POST', body: { addressInformation } },
+      })
+      .catch(() => null)
+    if (res?.code !== 200 || !res.result || typeof res.result !== 'object') return false
+    const r = res.result as { totals?: CartTotals }
+    const totals = (r.totals ?? r) as CartTotals
+    if (Array.isArray(totals.total_segments)) {
+      cartTotals.value = totals
+      cartLastTotalsSyncAt.value = ctx.clock.now()
+    }
+    return true
+  })
+}

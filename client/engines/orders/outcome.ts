@@ -1,0 +1,85 @@
+/** What the server's answer to an order post means for the stored order (pure). */
+import { isAddProductsError, ORDER_ID_USED } from '../../../shared/domain/order-hash'
+import { MSG } from '../../../shared/i18n/messages'
+import type { StoredOrder } from '../../state/orders'
+import type { OrderResponse } from './order-queue'
+
+/** Shown when the server says the order's id belongs to another order (the order is not placed). */
+export const ORDER_ID_TAKEN_NOTICE =
+  'This order could not be placed because its order reference is already in use. Please place your order again.'
+
+/** The server's final "this order_id is someone else's" answer. */
+export function isOrderIdTaken(res: OrderResponse): boolean {
+  return res.code === 409 && res.result === ORDER_ID_USED
+}
+
+function asConfirmation(result: unknown): Record<string, unknown> | null {
+  return result && typeof result === 'object' ? (result as Record<string, unknown>) : null
+}
+
+/** A new order as stored before it is sent: the body gets order_id, store_code and timestamps. */
+export function newStoredOrder(
+  body: Record<string, unknown>,
+  orderId: string,
+  storeCode: string,
+  now: number,
+): StoredOrder {
+  const order = {
+    ...body,
+    order_id: orderId,
+    store_code: storeCode,
+    created_at: now,
+    updated_at: now,
+    transmited: false,
+  }
+  return {
+    order_id: orderId,
+    store_code: storeCode,
+    created_at: now,
+    updated_at: now,
+    transmited: false,
+    transmited_at: null,
+    status: 'pending',
+    order,
+  }
+}
+
+/** The order as the server acknowledged it, with its confirmation. */
+export function placedOrder(stored: StoredOrder, result: unknown, at: number): StoredOrder {
+  return {
+    ...stored,
+    transmited: true,
+    transmited_at: at,
+    status: 'placed',
+    result_code: 200,
+    confirmation: asConfirmation(result),
+  }
+}
+
+/** The order closed without being placed (sent; never to be sent again). */
+export function closedOrder(
+  stored: StoredOrder,
+  status: 'rejected' | 'canceled',
+  code: number,
+  at: number,
+): StoredOrder {
+  return { ...stored, transmited: true, transmited_at: at, status, result_code: code }
+}
+
+/**
+ * A queued order's answer: placed; canceled with the shop's message (400 = invalid address, 409
+ * = its id is another order's, the add-products 500 = out of stock); anything else is retried.
+ */
+type QueuedOutcome =
+  | { type: 'placed' }
+  | { type: 'canceled'; code: number; message: string }
+  | { type: 'retry' }
+
+export function queuedOutcome(res: OrderResponse): QueuedOutcome {
+  if (res.code === 200) return { type: 'placed' }
+  if (res.code === 400) return { type: 'canceled', code: 400, message: MSG.queuedOrderInvalidAddress }
+  if (isOrderIdTaken(res)) return { type: 'canceled', code: 409, message: ORDER_ID_TAKEN_NOTICE }
+  if (isAddProductsError(res.code, res.result))
+    return { type: 'canceled', code: 500, message: MSG.queuedOrderOutOfStock }
+  return { type: 'retry' }
+}

@@ -1,0 +1,96 @@
+/** The account's order history and a single order of it (by entity id or increment id). */
+import { useEffect, useState } from 'react'
+import { formatPagePrice } from '../page-price'
+import { userGet } from './account-api'
+import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
+
+function useOrderHistory() {
+  const [orders, setOrders] = useState<HistoryOrder[] | null | 'error'>(null)
+  useEffect(() => {
+    void userGet<{ items?: HistoryOrder[] }>('user/order-history', { pageSize: 20, currentPage: 1 })
+      .then((r) => setOrders(r.code === 200 ? (r.result?.items ?? []) : 'error'))
+      .catch(() => setOrders('error'))
+  }, [])
+  return orders
+}
+
+export function Orders() {
+  const orders = useOrderHistory()
+  if (orders === null) return <p role="status">Loading…</p>
+  if (orders === 'error') return <p>Your orders could not be loaded. Please try again later.</p>
+  return (
+    <section>
+      <h2>My orders</h2>
+      {orders.length === 0 ? (
+        <p>You have no orders yet.</p>
+      ) : (
+        <table className="table" data-testid="order-history">
+          <thead>
+            <tr>
+              <th scope="col">Order #</th>
+              <th scope="col">Date</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={orderKey(o)} data-testid="order-row">
+                <td>{o.increment_id}</td>
+                <td>{formatServerDate(o.created_at, 'date')}</td>
+                <td>{formatPagePrice(o.grand_total ?? 0)}</td>
+                <td>{o.status}</td>
+                <td>
+                  <a href={`/my-account/orders/${encodeURIComponent(orderKey(o))}`}>View order</a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
+
+export function SingleOrder({ orderId }: { orderId: string }) {
+  const orders = useOrderHistory()
+  if (orders === null) return <p role="status">Loading…</p>
+  const order =
+    orders === 'error' ? undefined : orders.find((o) => orderKey(o) === orderId || o.increment_id === orderId)
+  if (!order) return <p>This order could not be found.</p>
+  return (
+    <section data-testid="single-order">
+      <h2>Order #{order.increment_id}</h2>
+      <p>
+        Status: <strong>{order.status}</strong>
+        {order.status === 'pending_payment' ? ' — payment is pending; no payment has been taken yet.' : null}
+      </p>
+      <p>Date: {formatServerDate(order.created_at, 'time')}</p>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(order.items ?? []).map((i) => (
+            <tr key={i.sku}>
+              <td>{i.name}</td>
+              <td>{i.sku}</td>
+              <td>{i.qty_ordered}</td>
+              <td>{formatPagePrice(i.row_total_incl_tax ?? i.row_total ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>Grand total: {formatPagePrice(order.grand_total ?? 0)}</p>
+      {order.payment?.method ? <p>Payment method: {order.payment.method}</p> : null}
+    </section>
+  )
+}

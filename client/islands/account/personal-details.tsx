@@ -1,0 +1,148 @@
+/**
+ * The account's personal details: the profile (names, e-mail — a new address needs the current
+ * password and is sent at once, never queued) and the change-password form.
+ */
+import { useState } from 'react'
+import { NameFields, TextField } from '../../../shared/components/checkout/form-field'
+import type { FieldErrors } from '../forms/field-rules'
+import { changeEmail, changePassword, updateProfile } from './account-api'
+import { type Customer, isEmailChange, validatePasswordChange, validateProfile } from './account-model'
+
+function ProfileForm({ user }: { user: Customer }) {
+  const [firstname, setFirstname] = useState(user.firstname)
+  const [lastname, setLastname] = useState(user.lastname)
+  const [email, setEmail] = useState(user.email)
+  const [emailPassword, setEmailPassword] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = validateProfile(user.email, { firstname, lastname, email, emailPassword })
+    setErrors(errs)
+    if (Object.keys(errs).length) return
+    setBusy(true)
+    const customer = { ...user, firstname: firstname.trim(), lastname: lastname.trim(), email: email.trim() }
+    const err = isEmailChange(user.email, email)
+      ? await changeEmail(customer, emailPassword).finally(() => setBusy(false))
+      : await updateProfile(customer).finally(() => setBusy(false))
+    setFormError(err)
+    if (!err) setEmailPassword('')
+  }
+
+  return (
+    <form className="account-form" noValidate onSubmit={submit}>
+      <h2>Personal details</h2>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <NameFields
+        ids={['profile-firstname', 'profile-lastname']}
+        first={firstname}
+        last={lastname}
+        onFirst={setFirstname}
+        onLast={setLastname}
+        errors={{ first: errors.firstname, last: errors.lastname }}
+      />
+      <TextField
+        id="profile-email"
+        label="Email address"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+        autoComplete="email"
+        required
+      />
+      {isEmailChange(user.email, email) ? (
+        <TextField
+          id="profile-email-password"
+          label="Current password (needed to change your e-mail address)"
+          type="password"
+          value={emailPassword}
+          onChange={setEmailPassword}
+          error={errors.emailPassword}
+          autoComplete="current-password"
+          required
+        />
+      ) : null}
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        Update my profile
+      </button>
+    </form>
+  )
+}
+
+const NO_PASSWORDS = { current: '', next: '', confirm: '' }
+
+function PasswordForm() {
+  const [pw, setPw] = useState(NO_PASSWORDS)
+  const [pwErrors, setPwErrors] = useState<FieldErrors>({})
+  const [pwError, setPwError] = useState<string | null>(null)
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault()
+    const errs = validatePasswordChange(pw)
+    setPwErrors(errs)
+    if (Object.keys(errs).length) return
+    const err = await changePassword(pw.current, pw.next)
+    setPwError(err)
+    if (!err) setPw(NO_PASSWORDS)
+  }
+
+  return (
+    <form className="account-form" noValidate onSubmit={submit}>
+      <h2>Change password</h2>
+      {pwError ? (
+        <p className="form-error" role="alert">
+          {pwError}
+        </p>
+      ) : null}
+      <TextField
+        id="password-current"
+        label="Current password"
+        type="password"
+        value={pw.current}
+        onChange={(v) => setPw({ ...pw, current: v })}
+        error={pwErrors.current}
+        autoComplete="current-password"
+        required
+      />
+      <TextField
+        id="password-new"
+        label="New password"
+        type="password"
+        value={pw.next}
+        onChange={(v) => setPw({ ...pw, next: v })}
+        error={pwErrors.next}
+        autoComplete="new-password"
+        required
+      />
+      <TextField
+        id="password-confirm"
+        label="Repeat new password"
+        type="password"
+        value={pw.confirm}
+        onChange={(v) => setPw({ ...pw, confirm: v })}
+        error={pwErrors.confirm}
+        autoComplete="new-password"
+        required
+      />
+      <button type="submit" className="btn btn--secondary">
+        Change password
+      </button>
+    </form>
+  )
+}
+
+export function PersonalDetails({ user }: { user: Customer }) {
+  return (
+    <>
+      <ProfileForm user={user} />
+      <PasswordForm />
+    </>
+  )
+}

@@ -1,0 +1,127 @@
+/**
+ * Checkout section 3: the payment method (cash on delivery with its note), the store credit of a
+ * signed-in shopper, the billing address (the shipping one by default, company and tax id always
+ * offered) and the terms.
+ */
+import { AddressFields, type AddressFormValue } from '../../../../shared/components/checkout/address-fields'
+import { CheckboxField, TextField } from '../../../../shared/components/checkout/form-field'
+import type { PaymentMethodConfig } from '../../../../shared/config/checkout'
+import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
+import { formatPagePrice } from '../../page-price'
+import type { CheckoutState } from '../checkout-state'
+import { errorsUnder } from '../checkout-validation'
+
+interface PaymentStepProps {
+  state: CheckoutState
+  offered: readonly PaymentMethodConfig[]
+  errors: FieldErrors
+  /** The signed-in shopper's store credit balance; null for a visitor. */
+  storeCredit: number | null
+  onSelectMethod: (code: string) => void
+  update: (fn: (s: CheckoutState) => CheckoutState) => void
+  onBillingChange: (field: keyof AddressFormValue, value: string) => void
+  onNext: () => void
+}
+
+function PaymentMethods({
+  offered,
+  selected,
+  error,
+  onSelect,
+}: {
+  offered: readonly PaymentMethodConfig[]
+  selected: string
+  error: string | undefined
+  onSelect: (code: string) => void
+}) {
+  return (
+    <fieldset className="checkout__methods" aria-describedby={error ? 'payment-method-error' : undefined}>
+      <legend>Payment method</legend>
+      {offered.map((m) => (
+        <label key={m.code} className="radio">
+          <input
+            type="radio"
+            name="paymentMethod"
+            value={m.code}
+            checked={selected === m.code}
+            onChange={() => onSelect(m.code)}
+          />
+          {m.title}
+        </label>
+      ))}
+      {error ? (
+        <p id="payment-method-error" className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+export function PaymentStep(props: PaymentStepProps) {
+  const { state, offered, errors, storeCredit, update, onBillingChange } = props
+  return (
+    <section aria-labelledby="payment-title" className="checkout__section">
+      <h2 id="payment-title">Payment</h2>
+      <PaymentMethods
+        offered={offered}
+        selected={state.paymentFinalStep.paymentMethod}
+        error={errors.paymentMethod}
+        onSelect={props.onSelectMethod}
+      />
+      {state.isCashOnDelivery && state.codMessage ? (
+        <p className="checkout__cod">{state.codMessage}</p>
+      ) : null}
+      {storeCredit !== null && storeCredit > 0 ? (
+        <CheckboxField
+          id="payment-storeCredit"
+          label={`Apply my store credit (${formatPagePrice(storeCredit)} available)`}
+          checked={state.isStoreCreditApplied}
+          onChange={(v) => update((s) => ({ ...s, isStoreCreditApplied: v }))}
+        />
+      ) : null}
+      <CheckboxField
+        id="payment-sameAsShipping"
+        label="Billing address is the same as the shipping address"
+        checked={state.sameAsShipping}
+        onChange={(v) => update((s) => ({ ...s, sameAsShipping: v }))}
+      />
+      {state.sameAsShipping ? (
+        <div className="field-row">
+          <TextField
+            id="billing-company"
+            label="Company (optional)"
+            value={state.paymentDetails.company}
+            onChange={(v) => onBillingChange('company', v)}
+            autoComplete="organization"
+          />
+          <TextField
+            id="billing-taxId"
+            label="Tax ID (optional)"
+            value={state.paymentDetails.taxId}
+            onChange={(v) => onBillingChange('taxId', v)}
+          />
+        </div>
+      ) : (
+        <AddressFields
+          idPrefix="billing"
+          value={state.paymentDetails}
+          countries={COUNTRIES}
+          errors={errorsUnder(errors, 'billing.')}
+          onChange={onBillingChange}
+          withCompany
+        />
+      )}
+      <CheckboxField
+        id="payment-terms"
+        label="I accept the terms and conditions"
+        checked={state.paymentFinalStep.terms}
+        onChange={(v) => update((s) => ({ ...s, paymentFinalStep: { ...s.paymentFinalStep, terms: v } }))}
+        error={errors.terms}
+      />
+      <button type="button" className="btn btn--primary" onClick={props.onNext}>
+        Review order
+      </button>
+    </section>
+  )
+}

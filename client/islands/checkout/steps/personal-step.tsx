@@ -1,0 +1,78 @@
+/** Checkout section 1: name and e-mail; a visitor may log in instead, or create an account with a password. */
+import { CheckboxField, NameFields, TextField } from '../../../../shared/components/checkout/form-field'
+import type { FieldErrors } from '../../forms/field-rules'
+import type { CheckoutState, PersonalDetails } from '../checkout-state'
+
+interface PersonalStepProps {
+  details: PersonalDetails
+  loggedIn: boolean
+  errors: FieldErrors
+  update: (fn: (s: CheckoutState) => CheckoutState) => void
+  onNext: () => void
+}
+
+export function PersonalStep({ details, loggedIn, errors, update, onNext }: PersonalStepProps) {
+  const set = <K extends keyof PersonalDetails>(field: K, value: PersonalDetails[K]) =>
+    update((s) => ({ ...s, personalDetails: { ...s.personalDetails, [field]: value } }))
+  return (
+    <section aria-labelledby="personal-title" className="checkout__section">
+      <h2 id="personal-title">Personal details</h2>
+      {!loggedIn ? (
+        <p className="checkout__hint">
+          Already have an account?{' '}
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } }))}
+          >
+            Log in
+          </button>
+        </p>
+      ) : null}
+      <NameFields
+        ids={['personal-firstName', 'personal-lastName']}
+        first={details.firstName}
+        last={details.lastName}
+        onFirst={(v) => set('firstName', v)}
+        onLast={(v) => set('lastName', v)}
+        errors={{ first: errors.firstName, last: errors.lastName }}
+      />
+      <TextField
+        id="personal-emailAddress"
+        label="Email address"
+        type="email"
+        value={details.emailAddress}
+        onChange={(v) => set('emailAddress', v)}
+        error={errors.emailAddress}
+        autoComplete="email"
+        inputMode="email"
+        required
+      />
+      {!loggedIn ? (
+        <>
+          <CheckboxField
+            id="personal-createAccount"
+            label="I want to create an account"
+            checked={details.createAccount}
+            onChange={(v) => set('createAccount', v)}
+          />
+          {details.createAccount ? (
+            <TextField
+              id="personal-password"
+              label="Password"
+              type="password"
+              value={details.password}
+              onChange={(v) => set('password', v)}
+              error={errors.password}
+              autoComplete="new-password"
+              required
+            />
+          ) : null}
+        </>
+      ) : null}
+      <button type="button" className="btn btn--primary" onClick={onNext}>
+        Continue to shipping
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * The checkout form's state as a hook: restored from this device when the page opens, persisted on
+ * every change (never the password), every change stamping the 30-minute activity window; a
+ * signed-in shopper's details prefilled; the default payment method chosen once the offered ones
+ * are known.
+ */
+import { useEffect, useState } from 'react'
+import type { PaymentMethodConfig } from '../../../shared/config/checkout'
+import { startClientRuntime } from '../../engines/runtime/runtime'
+import type { CurrentUser } from '../../state/user'
+import { loadCheckoutDetails, saveCheckoutDetails } from './checkout-details'
+import {
+  type CheckoutState,
+  emptyCheckoutState,
+  persistableCheckout,
+  reopenedCheckout,
+  selectPaymentMethod,
+  withSignedInUser,
+} from './checkout-state'
+
+export function useCheckoutState(
+  country: string,
+  user: CurrentUser | null,
+  offered: readonly PaymentMethodConfig[],
+) {
+  const [state, setState] = useState<CheckoutState>(() => emptyCheckoutState(country))
+  const [loaded, setLoaded] = useState(false)
+
+  // Restore the persisted checkout (the password is never persisted).
+  useEffect(() => {
+    startClientRuntime()
+    void loadCheckoutDetails().then((saved) => {
+      setState(reopenedCheckout(saved, country, Date.now()))
+      setLoaded(true)
+    })
+  }, [country])
+
+  // Persist every change after the restore.
+  useEffect(() => {
+    if (loaded) void saveCheckoutDetails(persistableCheckout(state))
+  }, [state, loaded])
+
+  // Signed in: prefill personal details, never offer account creation.
+  useEffect(() => {
+    if (user) setState((s) => withSignedInUser(s, user))
+  }, [user])
+
+  // The default payment method once the offered list is known.
+  useEffect(() => {
+    if (!loaded) return
+    if (!offered.some((m) => m.code === state.paymentFinalStep.paymentMethod)) {
+      const def = offered.find((m) => m.default) ?? offered[0]
+      if (def) setState((s) => selectPaymentMethod(s, def.code, s.modifiedAt))
+    }
+  }, [offered, loaded, state.paymentFinalStep.paymentMethod])
+
+  /** A change by the shopper: stamps the activity window. */
+  const update = (fn: (s: CheckoutState) => CheckoutState) =>
+    setState((s) => ({ ...fn(s), modifiedAt: Date.now() }))
+
+  return { state, setState, update, loaded }
+}

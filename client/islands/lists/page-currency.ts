@@ -1,4 +1,0 @@
-/** The display currency the server rendered into <html data-currency>. */
-export function pageCurrency(): string {
-  return (typeof document !== 'undefined' && document.documentElement.dataset.currency) || 'INR'
-}

@@ -1,0 +1,106 @@
+/** The bundle's options: one radio per linked product (at its own price) and the option's quantity, with their errors. */
+import type { FormProduct } from '../../../shared/components/product/view'
+import { formatPrice } from '../../../shared/domain/currency'
+import { finalPrice } from '../../../shared/domain/price'
+import type { BundleChoices } from './bundle-choices'
+
+type BundleOption = FormProduct['bundle_options'][number]
+type BundleChoice = BundleChoices[number]
+
+function BundleOptionField({
+  option,
+  choice,
+  errors,
+  now,
+  currency,
+  set,
+}: {
+  option: BundleOption
+  choice: BundleChoice
+  errors: Record<string, string>
+  now: number
+  currency: string
+  set: (c: Partial<BundleChoice>) => void
+}) {
+  const selError = errors[`bundleOption_${option.option_id}`]
+  const qtyError = errors[`bundleOptionQty_${option.option_id}`]
+  return (
+    <fieldset className="bundle-option" data-testid={`bundle-option-${option.option_id}`}>
+      <legend>{`${option.title}${option.required ? ' *' : ''}`}</legend>
+      {option.product_links.map((link) => {
+        const unit =
+          link.product && (link.product.price ?? 0) > 0 ? finalPrice(link.product, now) : (link.price ?? 0)
+        return (
+          <label key={link.id} className="bundle-option__link">
+            <input
+              type="radio"
+              name={`bundle-${option.option_id}`}
+              value={link.id}
+              checked={choice.linkId === link.id}
+              onChange={() => set({ linkId: link.id, qty: String(link.qty ?? 1) })}
+            />
+            {link.product?.name ?? link.sku} <span className="price">{formatPrice(unit, currency)}</span>
+          </label>
+        )
+      })}
+      {selError ? (
+        <p className="form-error" role="alert">
+          {selError}
+        </p>
+      ) : null}
+      <label className="qty-input">
+        Quantity
+        <input
+          type="number"
+          min={0}
+          inputMode="numeric"
+          value={choice.qty}
+          aria-invalid={!!qtyError}
+          data-testid={`bundle-qty-${option.option_id}`}
+          onChange={(e) => set({ qty: e.currentTarget.value })}
+        />
+      </label>
+      {qtyError ? (
+        <p className="form-error" role="alert">
+          {qtyError}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}
+
+export function BundleOptions({
+  options,
+  choices,
+  errors,
+  now,
+  currency,
+  onChange,
+}: {
+  options: readonly BundleOption[]
+  choices: BundleChoices
+  errors: Record<string, string>
+  now: number
+  currency: string
+  onChange: (update: (prev: BundleChoices) => BundleChoices) => void
+}) {
+  return (
+    <fieldset className="bundle-options" data-testid="bundle-options">
+      <legend>Bundle options</legend>
+      {options.map((option) => {
+        const choice = choices[option.option_id] ?? { linkId: null, qty: '1' }
+        return (
+          <BundleOptionField
+            key={option.option_id}
+            option={option}
+            choice={choice}
+            errors={errors}
+            now={now}
+            currency={currency}
+            set={(c) => onChange((prev) => ({ ...prev, [option.option_id]: { ...choice, ...c } }))}
+          />
+        )
+      })}
+    </fieldset>
+  )
+}

@@ -1,0 +1,144 @@
+/**
+ * The product's custom options: a text field, a select, or radio buttons/checkboxes, each with its
+ * price delta (fixed or percent) and its error once the shopper tried to add to the cart.
+ */
+import type { FormProduct } from '../../../shared/components/product/view'
+import { formatPrice } from '../../../shared/domain/currency'
+import type { CustomValues } from './cart-lines'
+
+type CustomOption = FormProduct['custom_options'][number]
+type CustomValue = CustomValues[number]
+
+/** ' (+₹100)' or ' (+10%)' after a label; nothing without a price. */
+function priceLabel(p: number | null | undefined, type: string | null | undefined, currency: string): string {
+  return p ? ` (+${type === 'percent' ? `${p}%` : formatPrice(p, currency)})` : ''
+}
+
+/** Radio buttons (one value) or checkboxes (several values). */
+function choiceList(
+  option: CustomOption,
+  id: string,
+  value: CustomValue,
+  error: string | undefined,
+  currency: string,
+  set: (v: CustomValue) => void,
+) {
+  return (
+    <fieldset aria-invalid={!!error}>
+      <legend>{`${option.title}${option.is_require ? ' *' : ''}`}</legend>
+      {option.values.map((v) => {
+        const checked =
+          option.type === 'checkbox'
+            ? Array.isArray(value) && value.includes(v.option_type_id)
+            : value === v.option_type_id
+        return (
+          <label key={v.option_type_id} className="custom-option__choice">
+            <input
+              type={option.type === 'checkbox' ? 'checkbox' : 'radio'}
+              name={id}
+              value={v.option_type_id}
+              checked={checked}
+              onChange={(e) => {
+                if (option.type !== 'checkbox') return set(v.option_type_id)
+                const list = Array.isArray(value) ? value : []
+                set(
+                  e.currentTarget.checked
+                    ? [...list, v.option_type_id]
+                    : list.filter((x) => x !== v.option_type_id),
+                )
+              }}
+            />
+            {`${v.title}${priceLabel(v.price, v.price_type, currency)}`}
+          </label>
+        )
+      })}
+    </fieldset>
+  )
+}
+
+/** The input of one option: a text field, a select, or a choice list. */
+function optionInput(
+  option: CustomOption,
+  id: string,
+  value: CustomValue,
+  error: string | undefined,
+  currency: string,
+  set: (v: CustomValue) => void,
+) {
+  if (option.type === 'field') {
+    return (
+      <label htmlFor={id}>
+        {`${option.title}${option.is_require ? ' *' : ''}${priceLabel(option.price, option.price_type, currency)}`}
+        <input
+          id={id}
+          type="text"
+          value={typeof value === 'string' ? value : ''}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      </label>
+    )
+  }
+  if (option.type === 'select' || option.type === 'drop_down') {
+    return (
+      <label htmlFor={id}>
+        {`${option.title}${option.is_require ? ' *' : ''}`}
+        <select
+          id={id}
+          value={value == null ? '' : String(value)}
+          aria-invalid={!!error}
+          onChange={(e) => set(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+        >
+          <option value="">Choose…</option>
+          {option.values.map((v) => (
+            <option key={v.option_type_id} value={v.option_type_id}>
+              {`${v.title}${priceLabel(v.price, v.price_type, currency)}`}
+            </option>
+          ))}
+        </select>
+      </label>
+    )
+  }
+  return choiceList(option, id, value, error, currency, set)
+}
+
+export function CustomOptions({
+  options,
+  values,
+  errors,
+  currency,
+  onChange,
+}: {
+  options: readonly CustomOption[]
+  values: CustomValues
+  errors: Record<string, string>
+  currency: string
+  onChange: (optionId: number, value: CustomValue) => void
+}) {
+  return (
+    <fieldset className="custom-options" data-testid="custom-options">
+      <legend>Options</legend>
+      {options.map((option) => {
+        const id = `co-${option.option_id}`
+        const error = errors[`customOption_${option.option_id}`]
+        return (
+          <div
+            key={option.option_id}
+            className="custom-option"
+            data-testid={`custom-option-${option.option_id}`}
+          >
+            {optionInput(option, id, values[option.option_id] ?? null, error, currency, (v) =>
+              onChange(option.option_id, v),
+            )}
+            {error ? (
+              <p id={`${id}-error`} className="form-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        )
+      })}
+    </fieldset>
+  )
+}

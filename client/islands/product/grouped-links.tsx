@@ -1,0 +1,53 @@
+/** A grouped product's associated products: name, price and a quantity each (invalid quantities marked). */
+import type { FormProduct } from '../../../shared/components/product/view'
+import { isValidGroupedQty } from '../../../shared/domain/options'
+import { type PriceViewOptions, priceView } from '../../../shared/domain/price'
+
+export function GroupedLinks({
+  product,
+  quantities,
+  priceOptions,
+  onChange,
+}: {
+  product: FormProduct
+  quantities: Record<string, string>
+  priceOptions: Pick<PriceViewOptions, 'now' | 'currency' | 'taxRules' | 'country'>
+  onChange: (sku: string, qty: string) => void
+}) {
+  return (
+    <table className="grouped-links" data-testid="grouped-links">
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Price</th>
+          <th scope="col">Quantity</th>
+        </tr>
+      </thead>
+      <tbody>
+        {product.product_links
+          .filter((l) => l.link_type === 'associated')
+          .map((link) => {
+            const linkPrice = link.product ? priceView(link.product, priceOptions) : null
+            const q = quantities[link.linked_product_sku] ?? '1'
+            return (
+              <tr key={link.linked_product_sku}>
+                <td>{link.product?.name ?? link.linked_product_sku}</td>
+                <td className="price">{linkPrice?.formatted.final ?? ''}</td>
+                <td>
+                  <input
+                    type="number"
+                    min={1}
+                    inputMode="numeric"
+                    aria-label={`Quantity of ${link.product?.name ?? link.linked_product_sku}`}
+                    value={q}
+                    aria-invalid={!isValidGroupedQty(q)}
+                    onChange={(e) => onChange(link.linked_product_sku, e.currentTarget.value)}
+                  />
+                </td>
+              </tr>
+            )
+          })}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,148 @@
+/**
+ * Simple, virtual and downloadable products (jewellery, bags, gift cards, e-books): one document
+ * and one inventory row each, some with a present special price or engraving custom options.
+ */
+import type { Product } from '../../../shared/schemas/catalog'
+import {
+  addDays,
+  type Ctx,
+  categoryRefs,
+  kebab,
+  productImagePath,
+  specialApplies,
+  withParents,
+} from './context'
+import { ACCESSORY_OPTION, type ColorDef, DESIGNERS, GENDERS, GIFT_OPTION, RTS_OPTIONS } from './data'
+import { GENERATED_AT, type InventorySeedRow, WINDOWS } from './types'
+
+export interface SimpleSpec {
+  name: string
+  type: 'simple' | 'virtual' | 'downloadable'
+  categoryId: number
+  price: number
+  silhouette: string
+  color: ColorDef
+  qty: number
+  special?: number
+  customOptions?: boolean
+}
+
+/** The simple, virtual or downloadable product `s` with entity id `id`. */
+export function simpleProduct(
+  ctx: Ctx,
+  id: number,
+  s: SimpleSpec,
+): { product: Product; inventory: InventorySeedRow } {
+  const sku = `${s.type === 'simple' ? 'ACC' : s.type === 'virtual' ? 'VIR' : 'DWN'}${id}`
+  const slug = `${kebab(s.name)}-${sku.toLowerCase()}`
+  const catIds = withParents(ctx, s.categoryId)
+  const special = s.special ?? null
+  const applies = specialApplies(s.price, special, WINDOWS.present.from, WINDOWS.present.to)
+  if (applies) catIds.push(6)
+  const createdAt = addDays(GENERATED_AT, -((id * 7) % 400) - 1)
+  const gift = s.type !== 'simple'
+  const product: Product = {
+    id,
+    sku,
+    parent_id: null,
+    parent_sku: null,
+    name: s.name,
+    type_id: s.type,
+    designer: DESIGNERS[id % DESIGNERS.length]?.id ?? null,
+    designer_name: DESIGNERS[id % DESIGNERS.length]?.label ?? null,
+    description: `<p>${s.name}. ${gift ? 'Delivered by e-mail.' : 'Handmade by artisans across India.'}</p>`,
+    short_description: s.name,
+    price: s.price,
+    special_price: special,
+    special_from_date: special ? WINDOWS.present.from : null,
+    special_to_date: special ? WINDOWS.present.to : null,
+    final_price: applies ? (special as number) : s.price,
+    tax_class_id: gift ? 5 : 2,
+    tier_prices: [],
+    status: 1,
+    visibility: 4,
+    created_at: createdAt,
+    updated_at: createdAt,
+    image: productImagePath(s.silhouette, s.color.slug),
+    thumbnail: productImagePath(s.silhouette, s.color.slug),
+    small_image: productImagePath(s.silhouette, s.color.slug),
+    hover_image: productImagePath(s.silhouette, s.color.slug, true),
+    media_gallery: [
+      {
+        image: productImagePath(s.silhouette, s.color.slug),
+        pos: 0,
+        typ: 'image',
+        lab: s.color.label,
+        vid: null,
+      },
+    ],
+    url_key: slug,
+    url_path: `${ctx.categories.get(s.categoryId)?.urlPath ?? 'accessories'}/${slug}`,
+    slug,
+    meta_title: s.name,
+    meta_description: `${s.name} from our ${ctx.categories.get(s.categoryId)?.name ?? 'accessories'} collection.`,
+    category: categoryRefs(ctx, catIds),
+    category_ids: catIds,
+    product_links: [],
+    color: s.color.id,
+    size: null,
+    gender: GENDERS[0].id,
+    rts: RTS_OPTIONS[0].id,
+    discount: null,
+    category_product: gift ? GIFT_OPTION.id : ACCESSORY_OPTION.id,
+    color_options: null,
+    size_options: null,
+    sale: applies ? '1' : '0',
+    new: '0',
+    product_tag: null,
+    product_banner: null,
+    celeb_image: null,
+    international_flag: '0',
+    delivery_days: gift ? 0 : 5,
+    rts_qty: gift ? null : Math.min(s.qty, 3) || null,
+    rts_delivery_time: gift ? null : '2-3 business days',
+    rts_disclaimer: null,
+    stock: { qty: s.qty, is_in_stock: s.qty > 0, stock_status: s.qty > 0 ? 1 : 0 },
+    configurable_options: [],
+    configurable_children: [],
+    custom_options: s.customOptions
+      ? [
+          {
+            option_id: id * 10 + 1,
+            title: 'Engraving',
+            type: 'field',
+            is_require: true,
+            price: 300,
+            price_type: 'fixed',
+            values: [],
+          },
+          {
+            option_id: id * 10 + 2,
+            title: 'Finish',
+            type: 'drop_down',
+            is_require: false,
+            price: null,
+            price_type: null,
+            values: [
+              {
+                option_type_id: id * 100 + 21,
+                title: 'Gold plated',
+                price: 0,
+                price_type: 'fixed',
+                sort_order: 0,
+              },
+              {
+                option_type_id: id * 100 + 22,
+                title: 'Rose gold plated',
+                price: 5,
+                price_type: 'percent',
+                sort_order: 1,
+              },
+            ],
+          },
+        ]
+      : [],
+    bundle_options: [],
+  }
+  return { product, inventory: { sku, product_id: id, parent_sku: null, qty: s.qty, is_in_stock: true } }
+}

@@ -1,0 +1,201 @@
+// The workerd fixture of the Node-driven runs (benchmarks, Lighthouse, soak) and of the migration
+// unit test: builds the production worker (`wrangler deploy --dry-run --minify`) and fixture
+// workers, splits the migrations into the single statements D1 accepts, seeds persisted D1/KV
+// with the demo catalogue inside workerd (tests/helpers/seed-worker.ts) and runs workers in
+// workerd through the Miniflare API. One copy of each step: the runs import it from here.
+import { spawnSync } from 'node:child_process'
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { build } from 'esbuild'
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
+
+export const root = path.resolve(import.meta.dirname, '../..')
+/** The D1 migrations, applied in file-name order. */
+export const migrationsDir = path.join(root, 'worker/db/migrations')
+const wranglerToml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
+export const COMPAT_DATE = wranglerToml.match(/compatibility_date = "([^"]+)"/)[1]
+/** The flags wrangler.toml deploys with (nodejs_compat: React's node renderer, see render-page). */
+export const COMPAT_FLAGS = JSON.parse(wranglerToml.match(/compatibility_flags = (\[[^\]]*\])/)?.[1] ?? '[]')
+const bin = (n) => path.join(root, 'node_modules/.bin', n)
+const env = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH}`,
+  WRANGLER_SEND_METRICS: 'false',
+}
+export const log = (...a) => console.error(...a)
+
+export function sh(cmd, cmdArgs) {
+  const res = spawnSync(cmd, cmdArgs, { cwd: root, env, encoding: 'utf8' })
+  if (res.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed:\n${res.stderr}\n${res.stdout}`)
+  return res.stdout
+}
+
+/** esbuild options for bundling a fixture worker for workerd. */
+export const workerBuild = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['module', 'main'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: ['cloudflare:*', 'node:*'],
+  logLevel: 'warning',
+  plugins: [
+    {
+      // React's node renderer (worker/platform/render/render-page) require()s Node built-ins; with
+      // nodejs_compat workerd provides them as `node:*` modules, which an ESM bundle must import.
+      name: 'node-builtins',
+      setup(b) {
+        b.onResolve({ filter: /^(util|crypto|async_hooks|stream|events|buffer)$/ }, (a) => ({
+          path: a.path,
+          namespace: 'node-builtin',
+        }))
+        b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (a) => ({
+          contents: `export * from 'node:${a.path}'`,
+          loader: 'js',
+        }))
+      },
+    },
+  ],
+}
+
+/** The client build's manifest (worker/platform/render/manifest.generated.json): hashed files per page. */
+export function readManifest() {
+  return JSON.parse(readFileSync(path.join(root, 'worker/platform/render/manifest.generated.json'), 'utf8'))
+}
+
+/** Bundles a fixture worker (`entry`, relative to the repository root) for workerd into `outfile`. */
+export async function buildFixtureWorker(entry, outfile) {
+  await build({ ...workerBuild, entryPoints: [path.join(root, entry)], outfile })
+  return outfile
+}
+
+/**
+ * Builds the client, the production worker (into `dir`/dist) and the seeding fixture worker;
+ * returns their paths, the worker's size and the client manifest.
+ */
+export async function buildProduction(dir = path.join(root, '.tmp/bench')) {
+  log('building client and worker (production)…')
+  sh(process.execPath, [path.join(root, 'scripts/build-client.mjs'), '--quiet'])
+  const outdir = path.join(dir, 'dist')
+  sh(bin('wrangler'), ['deploy', '--dry-run', '--minify', '--outdir', outdir])
+  const workerJs = readFileSync(path.join(outdir, 'index.js'))
+  const bundle = { bytes: workerJs.length, gzipBytes: gzipSync(workerJs, { level: 9 }).length }
+  // The seeder runs inside workerd (a fixture worker) and writes the persisted D1/KV.
+  const seedOut = await buildFixtureWorker('tests/helpers/seed-worker.ts', path.join(dir, 'seed-worker.js'))
+  return { outdir, script: path.join(outdir, 'index.js'), bundle, manifest: readManifest(), seedOut }
+}
+
+/** The migration file names, in the order they apply. */
+export const migrationFiles = readdirSync(migrationsDir)
+  .filter((f) => f.endsWith('.sql'))
+  .sort()
+
+/** One migration file's text as the separate statements D1's prepare() accepts. */
+export function splitSql(sql) {
+  // Statements end with ';' at the end of a line; triggers (BEGIN … END;) are kept whole. A
+  // comment after the closing ';' is left out: D1 reads it as a second, empty statement.
+  const out = []
+  let buf = ''
+  let inTrigger = false
+  for (const line of sql.split('\n')) {
+    const code = line.replace(/--.*$/, '')
+    const t = code.trim()
+    if (!t && !buf) continue
+    if (/\bBEGIN\b/i.test(t) && /CREATE\s+TRIGGER/i.test(buf + line)) inTrigger = true
+    if (inTrigger ? /^END;$/i.test(t) : t.endsWith(';')) {
+      out.push(`${buf}${code}`.trim())
+      buf = ''
+      inTrigger = false
+    } else buf += `${line}\n`
+  }
+  if (buf.trim()) out.push(buf.trim())
+  return out
+}
+
+/** Every migration's statements, in order (for seeding inside workerd). */
+export const migrationStatements = migrationFiles.flatMap((f) =>
+  splitSql(readFileSync(path.join(migrationsDir, f), 'utf8')),
+)
+
+/** Miniflare options for the production worker (or a fixture script) on 127.0.0.1:`port`. */
+export function workerOptions({
+  script = path.join(root, '.tmp/bench/dist/index.js'),
+  state,
+  port,
+  cache = false,
+  upstream = '',
+  tokenSecret = 'bench-secret-0123456789abcdef0123456789abcdef',
+  invalidateKey = 'bench-invalidate',
+}) {
+  const options = convertV4MiniflareOptions({
+    modules: true,
+    scriptPath: script,
+    compatibilityDate: COMPAT_DATE,
+    compatibilityFlags: COMPAT_FLAGS,
+    d1Databases: { DB: 'db' },
+    kvNamespaces: { URL_MAPPINGS: 'urls' },
+    assets: {
+      directory: path.join(root, 'public'),
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true },
+    },
+    bindings: {
+      API_UPSTREAM: upstream,
+      STORE_CODE: 'default',
+      STORE_NAME: 'Ode Atelier',
+      STORE_ID: '1',
+      DEFAULT_CURRENCY: 'INR',
+      DEFAULT_COUNTRY: 'IN',
+      SUPPORT_EMAIL: 'care@ode-atelier.example',
+      PRICE_TIERS_ENABLED: 'false',
+      OFFLINE_ORDERS_AUTO_TRANSMIT: 'false',
+      OUTPUT_CACHE_ENABLED: cache ? 'true' : 'false',
+      ENVIRONMENT: 'production',
+      TOKEN_SECRET: tokenSecret,
+      INVALIDATE_KEY: invalidateKey,
+    },
+    port,
+    host: '127.0.0.1',
+  })
+  // Miniflare 5: one persistence root for D1/KV, so the seeder and the measured workers share data.
+  options.resourcePersistencePath = state
+  return options
+}
+
+let nextPort = Number(process.env.BENCH_PORT_BASE ?? 8840)
+/**
+ * Starts a worker script in workerd (Miniflare) with persisted state under `state`, on the next
+ * port from BENCH_PORT_BASE (8840) unless `port` is given (0: any free port).
+ */
+export async function startWorker({ cache, upstream, state, script, port = nextPort++ }) {
+  const options = workerOptions({ script, state, port, cache, upstream })
+  // workerd's own errors (uncaught exceptions, crashes) reach stderr; request logs stay quiet.
+  options.log = new Log(process.env.BENCH_LOG === 'debug' ? LogLevel.DEBUG : LogLevel.WARN)
+  const mf = new Miniflare(options)
+  const url = await mf.ready
+  return { mf, url: url.href.replace(/\/$/, '') }
+}
+
+/** Seeds `state` (wiped first) with the demo catalogue at `scale` inside workerd; returns counts. */
+export async function seedState(state, scale, seedOut = path.join(root, '.tmp/bench/seed-worker.js')) {
+  rmSync(state, { recursive: true, force: true })
+  const seeder = await startWorker({ cache: false, state, script: seedOut, port: 0 })
+  try {
+    const res = await fetch(`${seeder.url}/seed?scale=${scale}`, {
+      method: 'POST',
+      body: JSON.stringify(migrationStatements),
+    })
+    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
+    return await res.json()
+  } finally {
+    await seeder.mf.dispose()
+  }
+}
+
+/** Copies a seeded state for another workerd process (SQLite files are not shared). */
+export function copyState(from, to) {
+  rmSync(to, { recursive: true, force: true })
+  cpSync(from, to, { recursive: true })
+}

@@ -1,0 +1,309 @@
+import { describe, expect, it } from 'vitest'
+import {
+  afterOrderPlaced,
+  type CheckoutState,
+  COD_MESSAGE,
+  emptyCheckoutState,
+  isInCheckout,
+  persistableCheckout,
+  restoreCheckoutState,
+  selectPaymentMethod,
+} from '../../../../../client/islands/checkout/checkout-state'
+import {
+  MSG_ACCEPT_TERMS,
+  MSG_CHOOSE_PAYMENT,
+  validateCheckout,
+  validatePayment,
+  validatePersonalDetails,
+} from '../../../../../client/islands/checkout/checkout-validation'
+import {
+  buildOrder,
+  toApiAddress,
+  toShippingInformation,
+} from '../../../../../client/islands/checkout/order-body'
+import { orderStatusText } from '../../../../../client/islands/checkout/order-status'
+import {
+  MSG_INVALID_EMAIL,
+  MSG_INVALID_ZIP,
+  MSG_PASSWORD_SHORT,
+  validateAddress,
+} from '../../../../../client/islands/forms/field-rules'
+import { availablePaymentMethods } from '../../../../../shared/config/checkout'
+import { newOrderId } from '../../../../../shared/domain/order-hash'
+import { MSG } from '../../../../../shared/i18n/messages'
+
+function filled(): CheckoutState {
+  const s = emptyCheckoutState('IN', 1000)
+  s.personalDetails = {
+    firstName: 'Asha',
+    lastName: 'Rao',
+    emailAddress: 'asha@example.com',
+    password: '',
+    createAccount: false,
+  }
+  s.shippingDetails = {
+    ...s.shippingDetails,
+    firstName: 'Asha',
+    lastName: 'Rao',
+    streetAddress: '12 MG Road',
+    apartmentNumber: 'Flat 4',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    zipCode: '560001',
+    phoneNumber: '+91 98450 12345',
+  }
+  s.paymentFinalStep = { terms: true, paymentMethod: 'cashondelivery', paymentMethodAdditional: {} }
+  return s
+}
+
+describe('personal details validation', () => {
+  it('requires names and a valid e-mail', () => {
+    const e = validatePersonalDetails({
+      firstName: '',
+      lastName: ' ',
+      emailAddress: 'nope',
+      password: '',
+      createAccount: false,
+    })
+    expect(e).toEqual({
+      firstName: MSG.fieldRequired,
+      lastName: MSG.fieldRequired,
+      emailAddress: MSG_INVALID_EMAIL,
+    })
+  })
+
+  it('asks for a strong password only when an account is to be created', () => {
+    const base = { firstName: 'A', lastName: 'B', emailAddress: 'a@b.co', password: '', createAccount: false }
+    expect(validatePersonalDetails(base)).toEqual({})
+    expect(validatePersonalDetails({ ...base, createAccount: true })).toEqual({ password: MSG.fieldRequired })
+    expect(validatePersonalDetails({ ...base, createAccount: true, password: 'abcdefgh' })).toEqual({
+      password: MSG_PASSWORD_SHORT,
+    })
+    expect(validatePersonalDetails({ ...base, createAccount: true, password: 'abcdefg1' })).toEqual({})
+  })
+})
+
+describe('address validation', () => {
+  const ok = filled().shippingDetails
+  it.each([
+    ['IN', '560001', true],
+    ['IN', '056001', false],
+    ['IN', '5600', false],
+    ['US', '94103', true],
+    ['US', '94103-1234', true],
+    ['GB', 'SW1A 1AA', true],
+    ['GB', '12345', false],
+    ['DE', '10115', true],
+  ])('zip %s %s valid=%s', (country, zip, valid) => {
+    const e = validateAddress({ ...ok, country, zipCode: zip })
+    expect(e.zipCode === undefined).toBe(valid)
+    if (!valid) expect(e.zipCode).toBe(MSG_INVALID_ZIP)
+  })
+
+  it('requires street, city, zip, phone and country; apartment and state are optional', () => {
+    const e = validateAddress({
+      ...ok,
+      streetAddress: '',
+      city: '',
+      zipCode: '',
+      phoneNumber: '',
+      country: '',
+      apartmentNumber: '',
+      state: '',
+    })
+    expect(Object.keys(e).sort()).toEqual(['city', 'country', 'phoneNumber', 'streetAddress', 'zipCode'])
+  })
+})
+
+describe('payment step', () => {
+  it('needs an offered method and the terms; validates billing only when it differs', () => {
+    const s = filled()
+    const offered = availablePaymentMethods(['configurable'])
+    expect(validatePayment(s, offered)).toEqual({})
+    expect(
+      validatePayment({ ...s, paymentFinalStep: { ...s.paymentFinalStep, terms: false } }, offered),
+    ).toEqual({ terms: MSG_ACCEPT_TERMS })
+    const virtualOnly = availablePaymentMethods(['virtual', 'downloadable'])
+    expect(validatePayment(s, virtualOnly)).toEqual({ paymentMethod: MSG_CHOOSE_PAYMENT })
+    const e = validatePayment({ ...s, sameAsShipping: false }, offered)
+    expect(e['billing.streetAddress']).toBe(MSG.fieldRequired)
+  })
+
+  it('hides cash on delivery only when every item is virtual or downloadable', () => {
+    expect(availablePaymentMethods(['virtual', 'downloadable']).map((m) => m.code)).not.toContain(
+      'cashondelivery',
+    )
+    expect(availablePaymentMethods(['virtual', 'simple']).map((m) => m.code)).toContain('cashondelivery')
+  })
+
+  it('sets the cash-on-delivery flags and codMessage with the method', () => {
+    const s = selectPaymentMethod(filled(), 'cashondelivery', 5)
+    expect(s).toMatchObject({ isCashOnDelivery: true, codMessage: COD_MESSAGE, modifiedAt: 5 })
+    const p = selectPaymentMethod(s, 'paypal_standard', 6)
+    expect(p).toMatchObject({ isCashOnDelivery: false, codMessage: '' })
+  })
+
+  it('reports every step error with its prefix', () => {
+    const e = validateCheckout(emptyCheckoutState(), availablePaymentMethods(['simple']))
+    expect(e['personal.emailAddress']).toBe(MSG.fieldRequired)
+    expect(e['shipping.city']).toBe(MSG.fieldRequired)
+    expect(e['payment.terms']).toBe(MSG_ACCEPT_TERMS)
+  })
+})
+
+describe('checkout activity window and persistence', () => {
+  it('counts as in checkout for 30 minutes after the last modification', () => {
+    expect(isInCheckout({ modifiedAt: 1000 }, 1000 + 1_799_999)).toBe(true)
+    expect(isInCheckout({ modifiedAt: 1000 }, 1000 + 1_800_000)).toBe(false)
+    expect(isInCheckout({ modifiedAt: 0 }, 10)).toBe(false)
+  })
+
+  it('never persists the password and restores old saves with defaults', () => {
+    const s = filled()
+    s.personalDetails.password = 'secret12'
+    expect(persistableCheckout(s).personalDetails.password).toBe('')
+    const restored = restoreCheckoutState({ personalDetails: { firstName: 'X' } }, 'IN', 7)
+    expect(restored.personalDetails).toMatchObject({ firstName: 'X', lastName: '', createAccount: false })
+    expect(restored.shippingDetails.country).toBe('IN')
+    expect(restoreCheckoutState('garbage', 'US').shippingDetails.country).toBe('US')
+  })
+
+  it('drops the password and createAccount after a successful order', () => {
+    const s = filled()
+    s.personalDetails = { ...s.personalDetails, createAccount: true, password: 'abcdefg1' }
+    const done = afterOrderPlaced(s, 99)
+    expect(done.personalDetails).toMatchObject({ createAccount: false, password: '' })
+    expect(done.isThankYouPage).toBe(true)
+  })
+})
+
+describe('address mapping', () => {
+  it('maps the form to the Magento address with a two-line street', () => {
+    expect(toApiAddress(filled().shippingDetails, ' asha@example.com ')).toEqual({
+      firstname: 'Asha',
+      lastname: 'Rao',
+      email: 'asha@example.com',
+      telephone: '+91 98450 12345',
+      street: ['12 MG Road', 'Flat 4'],
+      city: 'Bengaluru',
+      region: 'Karnataka',
+      region_id: 0,
+      region_code: 'Karnataka',
+      postcode: '560001',
+      country_id: 'IN',
+    })
+  })
+
+  it('builds shipping-information with snake_case addresses and the free courier', () => {
+    const s = filled()
+    s.paymentDetails.company = 'Acme'
+    s.paymentDetails.taxId = 'GST123'
+    const info = toShippingInformation(s).addressInformation
+    expect(info.shipping_address.country_id).toBe('IN')
+    expect(info.billing_address).toMatchObject({
+      street: ['12 MG Road', 'Flat 4'],
+      company: 'Acme',
+      vat_id: 'GST123',
+    })
+    expect(info.shipping_carrier_code).toBe('flatrate')
+    expect(info.shipping_method_code).toBe('flatrate')
+  })
+
+  it('uses the billing form when billing differs from shipping', () => {
+    const s = filled()
+    s.sameAsShipping = false
+    s.paymentDetails = {
+      ...s.paymentDetails,
+      firstName: 'Bill',
+      lastName: 'Payer',
+      streetAddress: '1 High St',
+      city: 'London',
+      zipCode: 'SW1A 1AA',
+      country: 'GB',
+      phoneNumber: '020 7946 0000',
+    }
+    const order = buildOrder({
+      state: s,
+      items: [],
+      cartId: null,
+      userId: null,
+      storeCode: 'default',
+      orderId: 'o',
+      now: 0,
+    })
+    expect(order.addressInformation.billingAddress).toMatchObject({
+      firstname: 'Bill',
+      country_id: 'GB',
+      city: 'London',
+    })
+    expect(order.addressInformation.shippingAddress).toMatchObject({ firstname: 'Asha', country_id: 'IN' })
+  })
+})
+
+describe('order body', () => {
+  it('carries the client order id, the cart, integer quantities and no catalogue blobs', () => {
+    const order = buildOrder({
+      state: filled(),
+      items: [
+        {
+          sku: 'TOP-S',
+          parentSku: 'TOP',
+          name: 'Top',
+          qty: 2,
+          type_id: 'simple',
+          priceInclTax: 1200,
+          configurable_children: [{}],
+          description: 'long',
+        },
+        { sku: 'TOP-M', parentSku: 'TOP', name: 'Top', qty: '1' as unknown as number, type_id: 'simple' },
+      ],
+      cartId: 'cart-1',
+      userId: 7,
+      storeCode: 'default',
+      orderId: newOrderId(1700000000000, 'abcd'),
+      now: 1700000000000,
+    })
+    expect(order.order_id).toBe('1700000000000-abcd')
+    expect(order).toMatchObject({ user_id: '7', cart_id: 'cart-1', store_code: 'default', transmited: false })
+    expect(order.created_at).toBe('2023-11-14T22:13:20.000Z')
+    expect(order.products).toHaveLength(2)
+    expect(order.products[0]).not.toHaveProperty('configurable_children')
+    expect(order.products[0]).not.toHaveProperty('description')
+    expect(order.products[0]).toMatchObject({ sku: 'TOP-S', qty: 2, product_type: 'simple' })
+    expect(order.products[1]?.qty).toBe(1)
+    expect(order.addressInformation).toMatchObject({
+      payment_method_code: 'cashondelivery',
+      shipping_method_code: 'flatrate',
+      shipping_carrier_code: 'flatrate',
+    })
+  })
+
+  it('sends an empty user id for a guest', () => {
+    const order = buildOrder({
+      state: filled(),
+      items: [],
+      cartId: null,
+      userId: null,
+      storeCode: 's',
+      orderId: 'x',
+      now: 0,
+    })
+    expect(order.user_id).toBe('')
+    expect(order.cart_id).toBe('')
+  })
+})
+
+describe('confirmation status line', () => {
+  it('says payment is pending — never that a card was charged — for pending_payment orders', () => {
+    for (const order of [{ status: 'pending_payment' }, { status: 'pending', paymentPending: true }]) {
+      const text = orderStatusText(order)
+      expect(text).toContain('Payment is pending')
+      expect(text).not.toMatch(/charged|paid/i)
+    }
+  })
+
+  it('thanks for a received order and reports a canceled one', () => {
+    expect(orderStatusText({ status: 'pending' })).toBe('Thank you, your order has been received.')
+    expect(orderStatusText({ state: 'canceled' })).toBe('This order has been canceled.')
+  })
+})

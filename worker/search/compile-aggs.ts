@@ -1,0 +1,103 @@
+/**
+ * The statement's aggregation columns: one per aggregation (a0..aN), and for terms aggregations
+ * either the counts in SQL (aterms) or what the engine's facet index needs (ids, fac).
+ */
+import type { AggNode, SearchPlan } from './dsl'
+import { hotColumn } from './facts'
+import { MAX_FUNCTION_ARGS, type Params } from './sql-expr'
+
+/**
+ * How the terms aggregations are counted. `sql`: counted in the statement (column `aterms`).
+ * `js`: the engine counts them from its per-isolate facet index over the filtered product ids
+ * (column `ids`). `load`: like `js`, and the statement also returns those fields' postings (column
+ * `fac`: [[field, value, [product ids]]]) to build that index. Fields in none are counted in SQL.
+ */
+export interface FacetPlan {
+  js: string[]
+  load: string[]
+}
+
+/**
+ * A JSON array of many values within the function-argument limit: up to MAX_FUNCTION_ARGS values
+ * as one array, more as an array of such arrays (the reader flattens one level).
+ */
+function jsonArray(values: string[]): string {
+  if (values.length <= MAX_FUNCTION_ARGS) return `json_array(${values.join(', ')})`
+  const groups: string[] = []
+  for (let i = 0; i < values.length; i += MAX_FUNCTION_ARGS)
+    groups.push(`json_array(${values.slice(i, i + MAX_FUNCTION_ARGS).join(', ')})`)
+  return jsonArray(groups)
+}
+
+/** Columns a0..aN: terms (whether the field holds numbers), range ([count per range]), min/max. */
+export function aggregationColumns(plan: SearchPlan, p: Params): string[] {
+  const cols: string[] = []
+  plan.aggs.forEach((agg: AggNode, i) => {
+    const fld = p.add(agg.field)
+    const hot = hotColumn(agg.field)
+    const hotNum = hot?.kind === 'number' ? `f.${hot.column}` : null
+    if (agg.kind === 'terms') {
+      // Counted in one shared pass below.
+      cols.push(`EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}) AS a${i}`)
+    } else if (agg.kind === 'range') {
+      // One pass over f: a product counts in a range when any of its values lies in [from, to).
+      const counts = agg.ranges.map((r) => {
+        const test = (col: string) =>
+          [
+            r.from !== undefined ? `${col} >= ${p.add(r.from)}` : '',
+            r.to !== undefined ? `${col} < ${p.add(r.to)}` : '',
+          ]
+            .filter(Boolean)
+            .join(' AND ') || '1'
+        const eav = `EXISTS (SELECT 1 FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld} AND ${test('n.value')})`
+        const cond = hotNum
+          ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))`
+          : eav
+        return `COUNT(CASE WHEN ${cond} THEN 1 END)`
+      })
+      cols.push(`(SELECT ${jsonArray(counts)} FROM f) AS a${i}`)
+    } else {
+      const fn = agg.kind === 'min' ? 'MIN' : 'MAX'
+      const eav = `(SELECT ${fn}(n.value) FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld})`
+      cols.push(`(SELECT ${fn}(${hotNum ? `COALESCE(${hotNum}, ${eav})` : eav}) FROM f) AS a${i}`)
+    }
+  })
+  return cols
+}
+
+/**
+ * The facet-index columns (`ids`: the filtered product ids; `fac`: postings of the fields being
+ * loaded) and the terms fields left to count in SQL.
+ */
+export function facetColumns(
+  plan: SearchPlan,
+  facets: FacetPlan,
+  p: Params,
+): { cols: string[]; termFields: string[] } {
+  const cols: string[] = []
+  const inJs = new Set([...facets.js, ...facets.load])
+  const allTermFields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
+  const termFields = allTermFields.filter((f) => !inJs.has(f))
+  if (allTermFields.some((f) => inJs.has(f))) {
+    // The filtered set's ids: the engine counts these fields from its facet index (one pass in JS
+    // instead of a GROUP BY over every (product, value) row of the set).
+    cols.push('(SELECT json_group_array(id) FROM f) AS ids')
+  }
+  const load = facets.load.filter((f) => allTermFields.includes(f))
+  if (load.length > 0) {
+    // Postings of the fields the engine has not indexed yet (read in primary-key order, no sort).
+    cols.push(
+      `(SELECT json_group_array(json_array(field, value, json(ids))) FROM (SELECT field, value, json_group_array(product_id) AS ids FROM search_terms WHERE field IN (${load.map((f) => p.add(f)).join(', ')}) GROUP BY field, value)) AS fac`,
+    )
+  }
+  return { cols, termFields }
+}
+
+/** The `aterms` column: [[field, value, count]] of the SQL-counted terms fields, or null when none. */
+export function termCountsColumn(termFields: string[], p: Params): string | null {
+  if (termFields.length === 0) return null
+  // Every terms aggregation in ONE pass: f stays the outer loop (CROSS JOIN) and each matching
+  // product's values of all the aggregated fields are read with one index range per field; the
+  // top-N per aggregation is taken when the answer is assembled.
+  return `(SELECT json_group_array(json_array(b.field, b.value, b.cnt)) FROM (SELECT t.field AS field, t.value AS value, COUNT(*) AS cnt FROM f CROSS JOIN search_terms t ON t.product_id = f.id AND t.field IN (${termFields.map((f) => p.add(f)).join(', ')}) GROUP BY t.field, t.value) b) AS aterms`
+}

@@ -1,0 +1,157 @@
+/**
+ * Product searches on D1: one statement for the page, total, aggregations and live stock, with the
+ * per-isolate caches (result sets, documents, facet index, vocabulary) checked against the index
+ * version every statement returns.
+ */
+import type { Product } from '../../shared/schemas/catalog'
+import { mergeInventory } from '../catalog/products'
+import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
+import { needsVocabulary } from './compile-where'
+import { SearchError, type SearchPlan } from './dsl'
+import type { EngineResult } from './evaluate-js'
+import { countFacetsInJs, dropFacetIndexUnless, facetIndexVersion, facetPlanFor } from './facet-index'
+import { noteIndexVersion } from './index-version'
+import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
+import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
+import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
+import { cachedVocabulary, dropVocabularyUnless, loadVocabulary } from './vocabulary'
+
+/** The SQL a product request compiles to in this isolate's current state (for benchmarks and debugging). */
+export async function compileProductRequest(db: D1Database, req: SearchCatalogRequest) {
+  const plan = planSearch(req)
+  const vocab = needsVocabulary(plan.query)
+    ? (cachedVocabulary() ?? (await loadVocabulary(db))).vocab
+    : new Map()
+  return compileProductSearch(plan, vocab, facetPlanFor(plan, false))
+}
+
+/** Serves a page from a cached result set, or null when there is none at the current index version. */
+async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Promise<EngineResult | null> {
+  const set = resultSetAt(key)
+  if (!set) return null
+  const page = Array.from(set.ids.subarray(plan.from, plan.from + plan.size))
+  const held = new Map<number, Product>()
+  for (const id of page) {
+    const doc = heldDoc(id, set.version)
+    if (doc) held.set(id, doc)
+  }
+  const missing = page.filter((id) => !held.has(id))
+  const row = await db
+    .prepare(PAGE_FETCH_SQL)
+    .bind(JSON.stringify(missing), JSON.stringify(page))
+    .first<ResultRow>()
+  const version = Number(row?.ver ?? 0)
+  noteIndexVersion(version)
+  if (!row || version !== set.version) {
+    dropResult(key)
+    // The index changed: the facet index and vocabulary are stale too, so the full statement that
+    // follows loads them at once instead of finding out and running again.
+    dropFacetIndexUnless(version)
+    dropVocabularyUnless(version)
+    return null
+  }
+  const fetched = parseJsonColumn<[number, number, null, Product][]>(row.hits, [])
+  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, fetched.length) : 0
+  for (const [, id, , doc] of fetched) {
+    keepDoc(id, version, doc, bytes)
+    held.set(id, doc)
+  }
+  const inventory = inventoryOf(row)
+  const hits: EngineResult['hits'] = []
+  page.forEach((id, i) => {
+    const doc = held.get(id)
+    // A listed id without a document (deleted without a reindex) is skipped, as a fresh read would.
+    if (doc)
+      hits.push({
+        id,
+        score: set.scores[plan.from + i] as number,
+        source: mergeInventory(doc, inventory) as unknown as Record<string, unknown>,
+      })
+  })
+  return {
+    total: set.total,
+    maxScore: set.maxScore,
+    hits,
+    // Callers may adjust what they get; the cached copy stays as read.
+    aggregations: structuredClone(set.aggregations),
+  }
+}
+
+/**
+ * Runs a product plan on D1: one statement for hits, total, aggregations and live stock (in the
+ * steady state; a changed index version costs one re-run with fresh caches). The statement also
+ * returns every match in order, kept in the result-set cache for the next request of the query.
+ */
+export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<EngineResult> {
+  const key = resultKey(plan)
+  const cached = await pageFromCache(db, plan, key)
+  if (cached) return cached
+  const textual = needsVocabulary(plan.query)
+  for (let attempt = 0; ; attempt++) {
+    const fresh = attempt > 0
+    const vocabState = textual ? ((fresh ? null : cachedVocabulary()) ?? (await loadVocabulary(db))) : null
+    const facets = facetPlanFor(plan, fresh)
+    const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets, {
+      fullOrder: MAX_RESULT_WINDOW,
+    })
+    const row = await runSearchStatement(db, sql, params)
+    if (!row) throw new Error('The search statement returned no row')
+    const version = Number(row.ver ?? 0)
+    noteIndexVersion(version)
+    const stale =
+      (vocabState !== null && vocabState.version !== version) ||
+      (facets.js.length > 0 && facetIndexVersion() !== version)
+    if (stale && !fresh) {
+      dropFacetIndexUnless(version)
+      continue
+    }
+    const jsCounts = countFacetsInJs(version, facets, row)
+    const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
+    const aggregations = aggregationsOf(plan, row, jsCounts)
+    const ord = parseJsonColumn<[number, number, number][]>(row.ord, []).sort((x, y) => x[0] - y[0])
+    keepResult(key, {
+      version,
+      ids: Int32Array.from(ord, (o) => o[1]),
+      scores: Float64Array.from(ord, (o) => o[2]),
+      total,
+      maxScore,
+      aggregations: structuredClone(aggregations),
+    })
+    return { total, maxScore, hits: hitsOf(row, version), aggregations }
+  }
+}
+
+/**
+ * Errors SQLite raises when one statement is beyond its own limits (memory, statement or value
+ * length, expression height, columns, compound terms, function arguments). The compiler keeps
+ * every accepted query within them; should one still be reached (e.g. a page of thousands of full
+ * documents over D1's 1 MB value limit), the request is what is too large: a 400, not a 500.
+ */
+const STATEMENT_LIMIT_ERRORS =
+  /SQLITE_NOMEM|SQLITE_TOOBIG|too many (columns|terms|arguments|SQL variables)|Expression tree is too large|parser stack overflow/
+
+export async function runSearchStatement(
+  db: D1Database,
+  sql: string,
+  params: unknown[],
+): Promise<ResultRow | null> {
+  try {
+    return await db
+      .prepare(sql)
+      .bind(...params)
+      .first<ResultRow>()
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err)
+    if (!STATEMENT_LIMIT_ERRORS.test(message)) throw err
+    console.warn(
+      JSON.stringify({
+        msg: 'search statement over a database limit',
+        error: message.slice(0, 200),
+        bytes: sql.length,
+      }),
+    )
+    throw new SearchError(
+      'Query is too complex for the database (it exceeded a statement limit: memory, length or answer size); ask for fewer clauses or fewer hits',
+    )
+  }
+}

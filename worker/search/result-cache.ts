@@ -1,0 +1,108 @@
+/**
+ * The per-isolate result-set cache (a query's ordered matches, total and aggregations, so a later
+ * page of the same query is one small read) and the parsed product documents those pages show.
+ */
+import type { Product } from '../../shared/schemas/catalog'
+import { createMemo } from '../platform/memo'
+import type { SearchPlan } from './dsl'
+import type { AggResult } from './evaluate-js'
+import { indexVersionSeen } from './index-version'
+
+/**
+ * A query's whole result set at one index version: the ordered ids (and scores), the total and the
+ * aggregations — everything but the page. Like Elasticsearch's request cache, it turns the next
+ * request for the same query (another page, another visitor) into one small page read, whatever
+ * the catalogue size; every read checks the index version, so an import is seen at once.
+ */
+export interface ResultSet {
+  version: number
+  ids: Int32Array
+  scores: Float64Array
+  total: number
+  maxScore: number | null
+  aggregations: Record<string, AggResult>
+}
+
+/**
+ * Most cached result sets per isolate, and most ids they may hold together (~12 bytes each; a set
+ * holds at most MAX_RESULT_WINDOW ids, as no page starts past the result window).
+ */
+export const RESULT_CACHE_MAX_ENTRIES = 500
+export const RESULT_CACHE_MAX_IDS = 400_000
+
+/** Bytes a result set is counted for (an id and a score per match). */
+const BYTES_PER_ID = 12
+
+/** Result sets of the index version this isolate last read, least recently used first. */
+const resultCache = createMemo<ResultSet>({
+  name: 'search result sets',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: RESULT_CACHE_MAX_ENTRIES,
+  maxBytes: RESULT_CACHE_MAX_IDS * BYTES_PER_ID,
+  sizeOf: (set) => set.ids.length * BYTES_PER_ID,
+  version: indexVersionSeen,
+})
+
+/** The cache key of a plan: everything but its page. */
+export function resultKey(plan: SearchPlan): string {
+  return JSON.stringify([plan.query, plan.aggs, plan.sort, plan.minScore])
+}
+
+export function dropResult(key: string): void {
+  resultCache.delete(key)
+}
+
+/** Keeps a result set (one holding over a quarter of the id budget is not kept). */
+export function keepResult(key: string, set: ResultSet): void {
+  dropResult(key)
+  if (set.ids.length > RESULT_CACHE_MAX_IDS / 4) return
+  resultCache.set(key, set)
+}
+
+/** Empties the result-set and document caches (tests). */
+export function clearResultCache(): void {
+  resultCache.clear()
+  docCache.clear()
+}
+
+/** Most JSON bytes of documents kept per isolate (parsed, roughly three times that in memory). */
+export const DOC_CACHE_MAX_BYTES = 6 * 1024 * 1024
+
+/**
+ * Parsed product documents of the current index version, shared by every cached result set
+ * (most recently used last). They are deep-frozen: answers merge live stock into copies, and a
+ * caller that tried to change a shared document would fail loudly instead of corrupting it.
+ * Bounded by their JSON bytes only.
+ */
+const docCache = createMemo<{ version: number; doc: Product; bytes: number }>({
+  name: 'search documents',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: Number.POSITIVE_INFINITY,
+  maxBytes: DOC_CACHE_MAX_BYTES,
+  sizeOf: (e) => e.bytes,
+  version: indexVersionSeen,
+})
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v)
+    for (const x of Object.values(v)) deepFreeze(x)
+  }
+  return v
+}
+
+/** Keeps a product document read at `version` (`bytes`: its JSON length). */
+export function keepDoc(id: number, version: number, doc: Product, bytes: number): void {
+  docCache.set(String(id), { version, doc: deepFreeze(doc), bytes })
+}
+
+/** The cached result set of `key`, if it was read at the index version this isolate last saw. */
+export function resultSetAt(key: string): ResultSet | undefined {
+  return resultCache.peek(key)
+}
+
+/** The kept document of product `id` if it was read at `version`. */
+export function heldDoc(id: number, version: number): Product | undefined {
+  const e = docCache.peek(String(id))
+  return e?.version === version ? e.doc : undefined
+}

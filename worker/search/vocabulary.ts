@@ -1,0 +1,60 @@
+/**
+ * The per-isolate vocabulary of the text fields (distinct tokens per field), which full-text
+ * clauses expand against for typos. It is read with the index version and valid for that version.
+ */
+import { createMemo } from '../platform/memo'
+import { indexVersionSeen, noteIndexVersion } from './index-version'
+import type { Vocabulary } from './sql-expr'
+
+interface VersionedVocabulary {
+  version: number
+  vocab: Vocabulary
+}
+
+/** One entry: the vocabulary of the index version this isolate last read. */
+const vocabCache = createMemo<VersionedVocabulary>({
+  name: 'search vocabulary',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 1,
+  // Characters of the tokens held (for the caches table; the vocabulary is bounded by the catalogue).
+  sizeOf: (v) => {
+    let n = 0
+    for (const list of v.vocab.values()) for (const t of list) n += t.length
+    return n
+  },
+  version: indexVersionSeen,
+})
+const KEY = 'vocabulary'
+
+/** Distinct tokens per text field, read with the index version in one round trip (cached per isolate). */
+export async function loadVocabulary(db: D1Database): Promise<VersionedVocabulary> {
+  const [meta, tokens] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    db.prepare('SELECT DISTINCT field, token FROM search_tokens'),
+  ])
+  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
+  const vocab: Vocabulary = new Map()
+  for (const r of (tokens?.results ?? []) as { field: string; token: string }[]) {
+    let list = vocab.get(r.field)
+    if (!list) {
+      list = []
+      vocab.set(r.field, list)
+    }
+    list.push(r.token)
+  }
+  // The memo stamps an entry with the version last seen: record the version read first.
+  noteIndexVersion(version)
+  const loaded = { version, vocab }
+  vocabCache.set(KEY, loaded)
+  return loaded
+}
+
+/** The kept vocabulary, if it was read at the index version this isolate last saw. */
+export function cachedVocabulary(): VersionedVocabulary | null {
+  return vocabCache.peek(KEY) ?? null
+}
+
+/** Forgets the vocabulary unless it was read at `version`. */
+export function dropVocabularyUnless(version: number): void {
+  if (vocabCache.peek(KEY)?.version !== version) vocabCache.delete(KEY)
+}
