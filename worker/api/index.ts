@@ -1,10 +1,10 @@
 /**
  * /api/*: forwarded to API_UPSTREAM when it is set, otherwise answered by the embedded backend
- * (worker/backend). Unknown endpoints get a 404 envelope, never the page dispatcher.
+ * (worker/api/embedded.ts). Unknown endpoints get a 404 envelope, never the page dispatcher.
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../platform/env'
-import { limitBody, MAX_API_BODY_BYTES } from '../platform/http'
+import { limitBody, MAX_API_BODY_BYTES, ok } from '../platform/http'
 import { embeddedBackend } from './embedded'
 import { proxyToUpstream } from './proxy'
 
@@ -22,12 +22,5 @@ apiRoutes.use('*', async (c, next) => {
 apiRoutes.route('/', embeddedBackend)
 
 apiRoutes.all('*', (c) =>
-  c.json(
-    {
-      code: 404,
-      result: `No API endpoint ${c.req.method} ${c.req.path}`,
-      meta: { requestId: c.var.requestId },
-    },
-    404,
-  ),
+  ok(c, `No API endpoint ${c.req.method} ${c.req.path}`, { requestId: c.var.requestId }, 404),
 )

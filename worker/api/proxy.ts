@@ -1,18 +1,20 @@
 /**
  * Upstream proxy: with API_UPSTREAM set, /api/* is forwarded to a vue-storefront-api compatible
- * server (method, path, query, body and the spec's headers, catalogue §7). A 5000 ms time-out
+ * server (method, path, query, body and the store and price headers). A 5000 ms time-out
  * answers a 504 envelope; an unreachable upstream a 502 envelope; an upstream 5xx that is not
  * already a `{code, result}` envelope is passed on as one (same status). Everything else (2xx-4xx,
  * including the raw Elasticsearch catalogue answers and /api/url/map's bare hits) passes through.
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../platform/env'
+import { fetchOutbound, OutboundError } from '../platform/fetch'
+import { ok } from '../platform/http'
 
-/** Catalogue §7: "Client time-out 5000 ms". */
-export const UPSTREAM_TIMEOUT_MS = 5000
+/** How long the upstream may take to answer a forwarded call. */
+const UPSTREAM_TIMEOUT_MS = 5000
 
-/** Request headers forwarded upstream: JSON content negotiation, auth, and the spec's store/price headers. */
-export const FORWARDED_HEADERS = [
+/** Request headers forwarded upstream: JSON content negotiation, auth, and the store and price headers. */
+const FORWARDED_HEADERS = [
   'content-type',
   'accept',
   'authorization',
@@ -33,13 +35,6 @@ const RETURNED_HEADERS = [
   'etag',
   'last-modified',
 ]
-
-function envelope(code: number, result: string, requestId: string): Response {
-  return new Response(JSON.stringify({ code, result, meta: { requestId } }), {
-    status: code,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  })
-}
 
 function isEnvelope(text: string): boolean {
   try {
@@ -73,13 +68,16 @@ export async function proxyToUpstream(
   const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
   let res: Response
   try {
-    res = await fetcher(target, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) })
+    res = await fetchOutbound('Upstream API', target, {
+      method,
+      headers,
+      body,
+      fetchImpl: fetcher,
+      timeoutMs,
+    })
   } catch (err) {
-    const name = (err as Error)?.name
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      return envelope(504, `Upstream API did not answer within ${timeoutMs} ms`, c.var.requestId)
-    }
-    return envelope(502, 'Upstream API is unreachable', c.var.requestId)
+    if (!(err instanceof OutboundError)) throw err
+    return ok(c, err.message, { requestId: c.var.requestId }, err.kind === 'timeout' ? 504 : 502)
   }
   const out = new Headers()
   for (const name of RETURNED_HEADERS) {
@@ -88,7 +86,8 @@ export async function proxyToUpstream(
   }
   if (res.status >= 500) {
     const text = await res.text().catch(() => '')
-    if (!isEnvelope(text)) return envelope(res.status, `Upstream API error (${res.status})`, c.var.requestId)
+    if (!isEnvelope(text))
+      return ok(c, `Upstream API error (${res.status})`, { requestId: c.var.requestId }, res.status)
     out.set('content-type', 'application/json; charset=utf-8')
     return new Response(text, { status: res.status, headers: out })
   }

@@ -1,8 +1,11 @@
 /**
- * Shared plumbing of the transactional API areas: the `{code,result}` envelope, zod-validated
- * bodies and queries (bad input → 400 envelope with a readable message), `Cache-Control: no-store`.
+ * The one convention of the /api areas: the `{code, result, meta?}` envelope (`ok` answers it,
+ * `fail` throws it for the error handler to render), input validated by zod schemas through
+ * `zValidator` with one hook (bad input → 400 envelope whose message names the field), bodies
+ * read within a byte limit, `Cache-Control: no-store` for private answers, the caller's address.
  */
 
+import { zValidator } from '@hono/zod-validator'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -23,7 +26,7 @@ export function ok(c: Context<AppEnv>, result: unknown, meta?: Record<string, un
 }
 
 /** Formats zod issues as one line: `products.1.sku: Invalid input: expected string, received undefined`. */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: ZodIssues): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => {
@@ -33,35 +36,6 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ')
 }
 
-/** Reads and validates the JSON body; anything else is a 400 envelope. */
-export async function readBody<S extends z.ZodType>(
-  c: Context<AppEnv>,
-  schema: S,
-  label = 'request body',
-): Promise<z.infer<S>> {
-  let raw: unknown
-  const text = await c.req.text()
-  if (text.trim() === '') raw = {}
-  else {
-    try {
-      raw = JSON.parse(text)
-    } catch {
-      fail(400, `Invalid ${label}: not valid JSON`)
-    }
-  }
-  const parsed = schema.safeParse(raw)
-  if (!parsed.success) fail(400, `Invalid ${label}: ${describeIssues(parsed.error)}`)
-  return parsed.data
-}
-
-/** Validates the query string (first value of each key). */
-export function readQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(c.req.query())
-  if (!parsed.success) fail(400, `Invalid query: ${describeIssues(parsed.error)}`)
-  return parsed.data
-}
-
-/** Marks every response of a sub-app as private, never stored by any cache. */
 /** Reads at most `maxSize` bytes of a request body (declared or streamed); more is a 400 that says so. */
 export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
   return bodyLimit({
@@ -73,6 +47,82 @@ export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
 /** The largest body any /api call reads, unless its area sets a smaller limit. */
 export const MAX_API_BODY_BYTES = 1024 * 1024
 
+/** What a zod error carries (zod's classic and core errors alike). */
+type ZodIssues = { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }
+
+type Target = 'json' | 'query' | 'param'
+/** A validating middleware: `c.req.valid(target)` is the schema's output in the handler. */
+type Validated<T extends Target, S extends z.ZodType> = MiddlewareHandler<
+  AppEnv,
+  string,
+  { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } }
+>
+
+/** The one validation hook: input the schema refuses is a 400 `Invalid <what>: <field>: <rule>`. */
+function refuseInvalid(what: string) {
+  return (result: { success: boolean; error?: ZodIssues }) => {
+    if (!result.success && result.error) fail(400, `Invalid ${what}: ${describeIssues(result.error)}`)
+  }
+}
+
+/** The body as JSON whatever its declared type: empty → `{}`, anything unparseable → a 400. */
+async function parseJsonBody(c: Context<AppEnv>, what: string): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    return fail(400, `Invalid ${what}: malformed JSON`)
+  }
+}
+
+/**
+ * Validates the JSON body against `schema` (`what` names it in messages). The body is read within
+ * `maxBytes` when given (the /api-wide limit of MAX_API_BODY_BYTES applies anyway), and read as JSON
+ * whatever content type the caller declared, as the storefront clients have always been answered.
+ */
+export function jsonBody<S extends z.ZodType>(
+  schema: S,
+  opts: { what?: string; maxBytes?: number } = {},
+): Validated<'json', S> {
+  const what = opts.what ?? 'request body'
+  const hook = refuseInvalid(what)
+  const validate: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const value = await parseJsonBody(c, what)
+    // Later reads of the body as JSON (the validator's among them) get the value parsed here,
+    // so a body is parsed once and an empty one stays `{}`.
+    c.req.json = <T>() => Promise.resolve(value as T)
+    const check = zValidator('json', schema, hook, {
+      validationFunction: (s) => s.safeParseAsync(value) as never,
+    })
+    return (check as unknown as MiddlewareHandler<AppEnv>)(c, next)
+  }
+  if (opts.maxBytes === undefined) return validate as Validated<'json', S>
+  const limit = limitBody(opts.maxBytes)
+  return (async (c, next) => limit(c, () => validate(c, next) as Promise<void>)) as Validated<'json', S>
+}
+
+/** Validates the query string (the first value of each key) against `schema`. */
+export function query<S extends z.ZodType>(schema: S, what = 'query'): Validated<'query', S> {
+  return zValidator('query', schema, refuseInvalid(what), {
+    validationFunction: (s, value) =>
+      s.safeParseAsync(
+        Object.fromEntries(
+          Object.entries(value as Record<string, string | string[]>).map(([k, v]) => [
+            k,
+            Array.isArray(v) ? v[0] : v,
+          ]),
+        ),
+      ) as never,
+  }) as unknown as Validated<'query', S>
+}
+
+/** Validates the path parameters against `schema`. */
+export function params<S extends z.ZodType>(schema: S, what = 'path'): Validated<'param', S> {
+  return zValidator('param', schema, refuseInvalid(what)) as unknown as Validated<'param', S>
+}
+
+/** Marks every response of a sub-app as private, never stored by any cache. */
 export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
   c.header('Cache-Control', 'no-store')

@@ -15,7 +15,7 @@ import {
   ReviewSchema,
   TaxRuleSchema,
 } from '../../../shared/schemas/catalog'
-import { describeIssues } from '../../../worker/catalog/validation'
+import { describeIssues } from '../../../worker/platform/http'
 import { parseExport } from './parse'
 
 /** Entity types the import understands (vue-storefront-api `_type` names). */

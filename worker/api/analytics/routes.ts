@@ -1,5 +1,5 @@
 /**
- * /api/fbconversion/* (transactions spec §7 analytics):
+ * /api/fbconversion/*:
  *   POST /callFbConversionApi {event_name, event_id, event_time, user_data, event_source_url,
  *        action_source:'website', custom_data} → 'sent' | 'recorded' | 'failed'
  * Forwarded to Meta's Conversions API when FB_PIXEL_ID and FB_ACCESS_TOKEN are set; otherwise
@@ -10,12 +10,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, noStore, ok, readBody } from '../../platform/http'
+import { type Delivery, deliver } from '../../platform/fetch'
+import { clientIp, jsonBody, noStore, ok } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { magentoDate } from '../user/repo'
 
-export const FB_GRAPH_URL = 'https://graph.facebook.com/v19.0'
-export const CONVERSION_EVENTS = [
+const FB_GRAPH_URL = 'https://graph.facebook.com/v19.0'
+const CONVERSION_EVENTS = [
   'Purchase',
   'InitiateCheckout',
   'AddToCart',
@@ -57,8 +58,11 @@ async function hashed(value: string | null | undefined, normalise: (v: string) =
   return HASHED.test(v) ? v : sha256Hex(normalise(v))
 }
 
-analyticsRoutes.post('/callFbConversionApi', async (c) => {
-  const body = await readBody(c, ConversionBodySchema)
+/** The outbox status of an event: 'recorded' when no provider is configured. */
+const eventStatus = (outcome: Delivery['outcome']) => (outcome === 'kept' ? 'recorded' : outcome)
+
+analyticsRoutes.post('/callFbConversionApi', jsonBody(ConversionBodySchema), async (c) => {
+  const body = c.req.valid('json')
   const u = body.user_data
   const lower = (v: string) => v.toLowerCase()
   const event = {
@@ -78,28 +82,34 @@ analyticsRoutes.post('/callFbConversionApi', async (c) => {
       }).filter(([, v]) => v !== undefined && v !== ''),
     ),
   }
-  let status: 'sent' | 'recorded' | 'failed' = 'recorded'
-  let response: string | null = null
   const { FB_PIXEL_ID, FB_ACCESS_TOKEN } = c.env
-  if (FB_PIXEL_ID && FB_ACCESS_TOKEN) {
-    try {
-      const res = await fetch(`${FB_GRAPH_URL}/${encodeURIComponent(FB_PIXEL_ID)}/events`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data: [event], access_token: FB_ACCESS_TOKEN }),
-      })
-      status = res.ok ? 'sent' : 'failed'
-      response = `${res.status} ${(await res.text()).slice(0, 500)}`
-    } catch (err) {
-      status = 'failed'
-      response = String(err).slice(0, 500)
-    }
-  }
-  await c.env.DB.prepare(
-    `INSERT INTO analytics_outbox (event_name, event_id, payload, status, provider_response, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const provider =
+    FB_PIXEL_ID && FB_ACCESS_TOKEN
+      ? {
+          service: 'Conversions API',
+          url: `${FB_GRAPH_URL}/${encodeURIComponent(FB_PIXEL_ID)}/events`,
+          init: {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ data: [event], access_token: FB_ACCESS_TOKEN }),
+          },
+        }
+      : null
+  const { outcome } = await deliver(provider, ({ outcome, providerResponse }) =>
+    c.env.DB.prepare(
+      `INSERT INTO analytics_outbox (event_name, event_id, payload, status, provider_response, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    )
+      .bind(
+        event.event_name,
+        event.event_id,
+        JSON.stringify(event),
+        eventStatus(outcome),
+        providerResponse,
+        magentoDate(Date.now()),
+      )
+      .run(),
   )
-    .bind(event.event_name, event.event_id, JSON.stringify(event), status, response, magentoDate(Date.now()))
-    .run()
+  const status = eventStatus(outcome)
   return ok(c, status)
 })

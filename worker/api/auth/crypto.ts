@@ -4,7 +4,7 @@
  * stored at rest, random opaque tokens, base64url.
  */
 
-export const PBKDF2_ITERATIONS = 100_000
+const PBKDF2_ITERATIONS = 100_000
 const encoder = new TextEncoder()
 
 export function toBase64Url(bytes: Uint8Array): string {
@@ -77,28 +77,4 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (!Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return false
   const actual = await pbkdf2(password, fromBase64Url(parts[2] as string), iterations)
   return constantTimeEqual(actual, fromBase64Url(parts[3] as string))
-}
-
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ])
-}
-
-/** HMAC-SHA256 of `data`, base64url. */
-export async function hmacSign(secret: string, data: string): Promise<string> {
-  const sig = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(data))
-  return toBase64Url(new Uint8Array(sig))
-}
-
-/** Verifies an HMAC-SHA256 signature (WebCrypto's verify is constant time). */
-export async function hmacVerify(secret: string, data: string, signature: string): Promise<boolean> {
-  let sig: Uint8Array
-  try {
-    sig = fromBase64Url(signature)
-  } catch {
-    return false
-  }
-  return crypto.subtle.verify('HMAC', await hmacKey(secret), sig as BufferSource, encoder.encode(data))
 }

@@ -5,7 +5,7 @@
  * `?token=` is a guest. Both present with different values is a 400: which one was meant is unknown.
  * A missing token means a guest; a present but invalid, expired or revoked one is a 401.
  */
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { type CustomerRow, findCustomerById } from '../user/repo'
@@ -15,11 +15,11 @@ import { tokenSecret, verifyAccessToken } from './tokens'
 export const NOT_AUTHORIZED = "The consumer isn't authorized to access self."
 export const FORBIDDEN = 'This resource belongs to another customer.'
 
-export const MSG_TWO_TOKENS =
+const MSG_TWO_TOKENS =
   'Send the access token once: the Authorization header and ?token= carry different tokens.'
 
 /** The raw token from the Authorization header or the query ('' when absent). */
-export function readToken(c: Context<AppEnv>): string {
+function readToken(c: Context<AppEnv>): string {
   const query = c.req.query('token') ?? ''
   const header = c.req.header('authorization') ?? ''
   const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() ?? ''
@@ -27,8 +27,20 @@ export function readToken(c: Context<AppEnv>): string {
   return bearer || query
 }
 
+/** The caller of each request, looked up once however many steps ask (keyed by the request context). */
+const callers = new WeakMap<Context<AppEnv>, Promise<CustomerRow | null>>()
+
 /** The calling customer, null for a guest (no token); invalid tokens → 401. */
-export async function optionalCustomer(c: Context<AppEnv>): Promise<CustomerRow | null> {
+export function optionalCustomer(c: Context<AppEnv>): Promise<CustomerRow | null> {
+  let caller = callers.get(c)
+  if (!caller) {
+    caller = lookUpCaller(c)
+    callers.set(c, caller)
+  }
+  return caller
+}
+
+async function lookUpCaller(c: Context<AppEnv>): Promise<CustomerRow | null> {
   const token = readToken(c)
   if (!token) return null
   const verified = await verifyAccessToken(tokenSecret(c.env, c.var.config), token, Date.now())
@@ -43,4 +55,10 @@ export async function requireCustomer(c: Context<AppEnv>): Promise<CustomerRow> 
   const customer = await optionalCustomer(c)
   if (!customer) fail(401, NOT_AUTHORIZED)
   return customer
+}
+
+/** Refuses guests and bad tokens (401) before anything else of the request is read. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await requireCustomer(c)
+  await next()
 }

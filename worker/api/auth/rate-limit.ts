@@ -20,19 +20,19 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, fail } from '../../platform/http'
 
-export const RATE_WINDOW_MS = 15 * 60 * 1000
+const RATE_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_LIMIT_PER_IP = 20
 export const RESET_LIMIT_PER_ACCOUNT = 5
 export const RESET_LIMIT_PER_IP = 20
 
 /** AUTH_LIMITER's setting in wrangler.toml (`simple = { limit, period }`), for messages and tests. */
 export const CLIENT_ADDRESS_LIMIT = 30
-export const CLIENT_ADDRESS_PERIOD_SECONDS = 60
+const CLIENT_ADDRESS_PERIOD_SECONDS = 60
 export const MSG_CLIENT_ADDRESS_LIMITED = `Too many requests from your network address: at most ${CLIENT_ADDRESS_LIMIT} sign-in, registration, password or newsletter requests per minute. Please wait a minute and try again.`
 
 export const SLOWDOWN_BASE_MS = 1000
 export const SLOWDOWN_CAP_MS = 60_000
-export const SLOWDOWN_MEMORY_MS = 15 * 60 * 1000
+const SLOWDOWN_MEMORY_MS = 15 * 60 * 1000
 
 /** Counts one attempt for `key` and returns the count inside the current window. */
 export async function hit(

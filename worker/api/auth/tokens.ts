@@ -17,7 +17,7 @@ import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { fromBase64Url, randomToken, toBase64Url } from './crypto'
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 /** Longer strings are refused before any decoding (an access token is about 200 characters). */
 export const MAX_TOKEN_LENGTH = 2048
 
@@ -36,7 +36,7 @@ export function tokenSecret(env: { TOKEN_SECRET?: string }, config: AppConfig): 
   return fail(503, 'Sign-in is temporarily unavailable: the server has no TOKEN_SECRET configured.')
 }
 
-export interface AccessClaims {
+interface AccessClaims {
   sub: string
   ver: number
   typ: 'access'
@@ -64,7 +64,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 /** True when `part` is unpadded base64url that re-encodes to itself (no padding, no stray bits). */
-export function isCanonicalBase64Url(part: string): boolean {
+function isCanonicalBase64Url(part: string): boolean {
   if (!/^[A-Za-z0-9_-]+$/.test(part) || part.length % 4 === 1) return false
   try {
     return toBase64Url(fromBase64Url(part)) === part
@@ -129,7 +129,7 @@ export async function verifyAccessToken(
  * same browser. A valid one for the account moves that sign-in onto its own slow-down key, so
  * somebody guessing the account's password from elsewhere cannot keep its owner out.
  */
-export const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600
+const DEVICE_TOKEN_TTL_SECONDS = 180 * 24 * 3600
 
 export function issueDeviceToken(secret: string, customerId: number, now: number): Promise<string> {
   const iat = Math.floor(now / 1000)

@@ -28,23 +28,23 @@ export class LineProblem extends Error {
 /** The longest text a custom 'field' option may carry. */
 export const MAX_CUSTOM_TEXT = 255
 
-export interface StoredConfigurableOption {
+interface StoredConfigurableOption {
   option_id: string
   option_value: string
   label: string
   value: string
 }
-export interface StoredCustomOption {
+interface StoredCustomOption {
   option_id: number
   option_value: string
 }
-export interface StoredBundleOption {
+interface StoredBundleOption {
   option_id: number
   option_qty: number
   option_selections: number[]
 }
 /** The item options as stored on a cart line and an order item (rebuilt from the catalogue). */
-export interface StoredProductOption {
+interface StoredProductOption {
   extension_attributes: {
     configurable_item_options: StoredConfigurableOption[]
     custom_options: StoredCustomOption[]
@@ -53,7 +53,7 @@ export interface StoredProductOption {
 }
 
 /** A stocked sku a line consumes, per unit of the line. */
-export interface LineComponent {
+interface LineComponent {
   sku: string
   units: number
 }

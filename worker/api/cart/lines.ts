@@ -8,7 +8,7 @@ import type { ConfigurableChild, Product } from '../../../shared/schemas/catalog
 import { getProductsBySku, type ProductBySku } from '../../catalog/products'
 import { configureLine, type LineConfig, LineProblem } from './line-options'
 
-export interface LineRequest {
+interface LineRequest {
   sku: string
   qty: number
   product_option?: unknown
@@ -21,7 +21,7 @@ export interface ResolvedLine extends LineConfig {
 }
 
 /** Live state of one stocked sku. */
-export interface StockState {
+interface StockState {
   sku: string
   productId: number
   inStock: boolean
@@ -29,7 +29,7 @@ export interface StockState {
 }
 
 /** Why a requested line cannot be used (the caller words it for its endpoint). */
-export type LineFailure =
+type LineFailure =
   | { index: number; kind: 'unknown-sku'; sku: string }
   | { index: number; kind: 'needs-variant'; message: string }
   | { index: number; kind: 'options'; message: string }

@@ -40,7 +40,7 @@ export interface CartItemRow {
   product_option: string | null
 }
 
-export interface ResolvedCart {
+interface ResolvedCart {
   cart: CartRow
   /** The id as the client knows it (guest token or numeric id), echoed as quote_id. */
   cartKey: string
@@ -48,7 +48,20 @@ export interface ResolvedCart {
 }
 
 /** Loads the cart named by ?cartId and checks the caller may use it. */
-export async function resolveCart(c: Context<AppEnv>): Promise<ResolvedCart> {
+/** The cart of each request, resolved once however many steps ask (keyed by the request context). */
+const resolved = new WeakMap<Context<AppEnv>, Promise<ResolvedCart>>()
+
+/** The cart named by ?cartId= that the caller may use (400/401/403/404 otherwise), once per request. */
+export function resolveCart(c: Context<AppEnv>): Promise<ResolvedCart> {
+  let cart = resolved.get(c)
+  if (!cart) {
+    cart = findCallersCart(c)
+    resolved.set(c, cart)
+  }
+  return cart
+}
+
+async function findCallersCart(c: Context<AppEnv>): Promise<ResolvedCart> {
   const cartKey = (c.req.query('cartId') ?? '').trim()
   const customer = await optionalCustomer(c)
   if (!cartKey) fail(400, 'cartId is required')
@@ -86,7 +99,7 @@ function childOptions(product: Product, child: ConfigurableChild | undefined) {
   })
 }
 
-export interface PricingContext {
+interface PricingContext {
   now: number
   country: string | null
   currency: string

@@ -1,5 +1,5 @@
 /**
- * /api/cart/* (contract §1.2, transactions spec §7), Magento-shaped results:
+ * /api/cart/*, Magento-shaped results:
  *   POST /create?token                        → cart id (guest: 32 hex; customer: numeric, one active per customer)
  *   GET|POST /pull?token&cartId               → items [{item_id, sku, qty, name, price, product_type, quote_id, product_option?}]
  *   POST /update?token&cartId {cartItem}      → the saved item (qty is absolute: replays never double it)
@@ -13,8 +13,9 @@
  *   POST /delete-coupon?token&cartId          → true
  *   GET  /coupon?token&cartId                 → the applied code or null
  */
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { Hono } from 'hono'
+import { z } from 'zod'
 import {
   availablePaymentMethods,
   SHIPPING_METHODS,
@@ -28,7 +29,7 @@ import {
 } from '../../../shared/schemas/cart'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
-import { fail, limitBody, noStore, ok, readBody } from '../../platform/http'
+import { fail, jsonBody, limitBody, noStore, ok, query } from '../../platform/http'
 import { randomHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
 import { magentoDate } from '../user/repo'
@@ -51,11 +52,17 @@ export const cartRoutes = new Hono<AppEnv>()
 cartRoutes.use('*', noStore)
 
 /** The largest request body a cart call reads (a cart item with its options is well under 8 KiB). */
-export const MAX_CART_BODY_BYTES = 64 * 1024
+const MAX_CART_BODY_BYTES = 64 * 1024
 cartRoutes.use('*', limitBody(MAX_CART_BODY_BYTES))
 
-export const QTY_NOT_AVAILABLE = 'The requested qty is not available'
-export const PRODUCT_NOT_AVAILABLE = 'Product that you are trying to add is not available.'
+const QTY_NOT_AVAILABLE = 'The requested qty is not available'
+const PRODUCT_NOT_AVAILABLE = 'Product that you are trying to add is not available.'
+
+/** The cart is checked (400/401/403/404) before the body is read. */
+const cartFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await resolveCart(c)
+  await next()
+}
 
 cartRoutes.post('/create', async (c) => {
   const customer = await optionalCustomer(c)
@@ -104,9 +111,9 @@ function cartLineFailure(err: unknown): never {
   fail(400, PRODUCT_NOT_AVAILABLE)
 }
 
-cartRoutes.post('/update', async (c) => {
+cartRoutes.post('/update', cartFirst, jsonBody(CartUpdateBodySchema), async (c) => {
   const { cart, cartKey } = await resolveCart(c)
-  const { cartItem } = await readBody(c, CartUpdateBodySchema)
+  const { cartItem } = c.req.valid('json')
   const db = c.env.DB
   // A quantity change without options keeps (and is checked with) the line's stored options.
   let requestedOption: unknown = cartItem.product_option ?? undefined
@@ -168,9 +175,9 @@ cartRoutes.post('/update', async (c) => {
   return ok(c, toCartItem(item, cartKey, lines[0]))
 })
 
-cartRoutes.post('/delete', async (c) => {
+cartRoutes.post('/delete', cartFirst, jsonBody(CartDeleteBodySchema), async (c) => {
   const { cart } = await resolveCart(c)
-  const { cartItem } = await readBody(c, CartDeleteBodySchema)
+  const { cartItem } = c.req.valid('json')
   // Idempotent: removing an item that is already gone is not an error (queued/offline replays).
   if (cartItem.item_id !== undefined) {
     await c.env.DB.prepare('DELETE FROM cart_items WHERE item_id = ? AND cart_id = ?')
@@ -240,15 +247,14 @@ cartRoutes.get('/shipping-methods', async (c) => {
   return ok(c, await shippingMethodsOf(c.env.DB, cart.id))
 })
 
-cartRoutes.post('/shipping-methods', async (c) => {
+cartRoutes.post('/shipping-methods', cartFirst, jsonBody(ShippingMethodsBodySchema), async (c) => {
   const { cart } = await resolveCart(c)
-  await readBody(c, ShippingMethodsBodySchema)
   return ok(c, await shippingMethodsOf(c.env.DB, cart.id))
 })
 
-cartRoutes.post('/shipping-information', async (c) => {
+cartRoutes.post('/shipping-information', cartFirst, jsonBody(ShippingInformationBodySchema), async (c) => {
   const resolved = await resolveCart(c)
-  const { addressInformation: info } = await readBody(c, ShippingInformationBodySchema)
+  const { addressInformation: info } = c.req.valid('json')
   const method =
     info.shipping_carrier_code || info.shipping_method_code
       ? SHIPPING_METHODS.find(
@@ -278,10 +284,17 @@ cartRoutes.post('/shipping-information', async (c) => {
   })
 })
 
-cartRoutes.post('/apply-coupon', async (c) => {
+const CouponQuery = z.object({
+  coupon: z
+    .string({ error: 'coupon is required' })
+    .trim()
+    .min(1, 'coupon is required')
+    .max(64, 'coupon is at most 64 characters'),
+})
+
+cartRoutes.post('/apply-coupon', cartFirst, query(CouponQuery), async (c) => {
   const { cart } = await resolveCart(c)
-  const code = (c.req.query('coupon') ?? '').trim()
-  if (!code || code.length > 64) fail(400, 'coupon is required')
+  const code = c.req.valid('query').coupon
   const items = await listItems(c.env.DB, cart.id)
   if (items.length === 0)
     fail(400, `The cart doesn't contain products, so the coupon "${code}" cannot be applied.`)

@@ -34,17 +34,17 @@ export interface CouponRule {
   label: string
 }
 
-export interface TotalsInput {
+interface TotalsInput {
   lines: PricedLine[]
   coupon: CouponRule | null
   shippingAmount: number
   currency: string
-  /** Tax country; totals refuse to compute without one (spec §5). */
+  /** Tax country; totals refuse to compute without one (the tax rate depends on it). */
   country: string | null | undefined
   now: number
 }
 
-export const round2 = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100
+const round2 = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100
 const formatInr = (x: number) => `₹${round2(x).toLocaleString('en-IN')}`
 
 /** Thrown when the totals cannot be computed (no tax country). */
@@ -69,7 +69,7 @@ export function couponProblem(
 }
 
 /** The discount (incl. tax, positive) a valid coupon gives on a subtotal. */
-export function couponDiscount(rule: CouponRule, subtotalInclTax: number): number {
+function couponDiscount(rule: CouponRule, subtotalInclTax: number): number {
   const raw = rule.kind === 'percent' ? (subtotalInclTax * rule.amount) / 100 : rule.amount
   return round2(Math.min(Math.max(raw, 0), subtotalInclTax))
 }

@@ -10,42 +10,38 @@
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { HTTPException } from 'hono/http-exception'
 import { MSG } from '../../../shared/i18n/messages'
 import type { AppEnv } from '../../platform/env'
+import { fail } from '../../platform/http'
 import { SearchError } from '../../search/dsl'
 import { ENTITY_TYPES, searchCatalog, toCompactResponse } from '../../search/index'
 import { searchQueryToDsl } from '../../search/search-query'
 import { parsePatterns } from '../../search/source-filter'
 
 /** The default catalogue index; per-store variants are `<default>_<storeCode>`. */
-export const DEFAULT_CATALOG_INDEX = 'vue_storefront_catalog'
+const DEFAULT_CATALOG_INDEX = 'vue_storefront_catalog'
 /** Store codes with their own index (the optional /de and /it store views). */
 const STORE_INDEX_CODES = ['de', 'it']
 
 /** Whether an index name is served here: the default index or a per-store variant. */
-export function isKnownIndex(index: string, storeCode: string): boolean {
+function isKnownIndex(index: string, storeCode: string): boolean {
   if (index === DEFAULT_CATALOG_INDEX) return true
   const codes = new Set([...STORE_INDEX_CODES, storeCode])
   return [...codes].some((code) => index === `${DEFAULT_CATALOG_INDEX}_${code}`)
-}
-
-function bad(message: string): HTTPException {
-  return new HTTPException(400, { message })
 }
 
 function parseJson(text: string, what: string): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {
-    throw bad(`Malformed JSON in ${what}: ${(err as Error).message.slice(0, 120)}`)
+    return fail(400, `Malformed JSON in ${what}: ${(err as Error).message.slice(0, 120)}`)
   }
 }
 
 /** Largest search request: a POST body, or the `request` parameter of a GET (bytes). */
 export const MAX_REQUEST_BYTES = 128 * 1024
 
-const tooLarge = () => bad(`The search request is larger than ${MAX_REQUEST_BYTES / 1024} KB`)
+const tooLarge = () => fail(400, `The search request is larger than ${MAX_REQUEST_BYTES / 1024} KB`)
 
 export const catalogSearchRoutes = new Hono<AppEnv>()
 
@@ -54,37 +50,35 @@ catalogSearchRoutes.use(
   '*',
   bodyLimit({
     maxSize: MAX_REQUEST_BYTES,
-    onError: () => {
-      throw tooLarge()
-    },
+    onError: () => tooLarge(),
   }),
 )
 
 catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => {
   const { index, entityType, op } = c.req.param()
-  if (!op.startsWith('_search')) throw bad(`Unsupported catalogue operation: ${op.slice(0, 40)}`)
+  if (!op.startsWith('_search')) fail(400, `Unsupported catalogue operation: ${op.slice(0, 40)}`)
   if (!isKnownIndex(index, c.var.config.STORE_CODE))
-    throw bad(`Unknown catalogue index: ${index.slice(0, 60)}`)
+    fail(400, `Unknown catalogue index: ${index.slice(0, 60)}`)
   if (!(ENTITY_TYPES as readonly string[]).includes(entityType)) {
-    throw bad(`${MSG.noEntityTypeRegistered} for ${entityType.slice(0, 40)}`)
+    fail(400, `${MSG.noEntityTypeRegistered} for ${entityType.slice(0, 40)}`)
   }
   const q = c.req.query()
   if (q.q !== undefined)
-    throw bad('The q (query string syntax) parameter is not supported; send a DSL request')
+    fail(400, 'The q (query string syntax) parameter is not supported; send a DSL request')
   const requestFormat = q.request_format
   if (requestFormat !== undefined && requestFormat !== 'search-query' && requestFormat !== 'standard') {
-    throw bad(`Unsupported request_format: ${requestFormat.slice(0, 40)}`)
+    fail(400, `Unsupported request_format: ${requestFormat.slice(0, 40)}`)
   }
   const responseFormat = q.response_format
   if (responseFormat !== undefined && responseFormat !== 'compact' && responseFormat !== 'standard') {
-    throw bad(`Unsupported response_format: ${responseFormat.slice(0, 40)}`)
+    fail(400, `Unsupported response_format: ${responseFormat.slice(0, 40)}`)
   }
   let raw: unknown = {}
   if (c.req.method === 'POST') {
     const text = await c.req.text()
     if (text.trim() !== '') raw = parseJson(text, 'the request body')
   } else if (q.request !== undefined && q.request.trim() !== '') {
-    if (new TextEncoder().encode(q.request).length > MAX_REQUEST_BYTES) throw tooLarge()
+    if (new TextEncoder().encode(q.request).length > MAX_REQUEST_BYTES) tooLarge()
     raw = parseJson(q.request, 'the request parameter')
   }
   try {
@@ -114,7 +108,7 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
     })
     return c.json(responseFormat === 'compact' ? toCompactResponse(res, entityType) : res)
   } catch (err) {
-    if (err instanceof SearchError) throw bad(err.message)
+    if (err instanceof SearchError) fail(400, err.message)
     throw err
   }
 })

@@ -1,5 +1,5 @@
 /**
- * /api/giftcard/* (transactions spec §7, store credit):
+ * /api/giftcard/* (gift cards and store credit):
  *   GET  /store-credit-transaction ?token → {items:[ledger entries, newest first], total_balance}
  *   POST /store-credit-spending    ?token {amount, order_id?} → {spent, total_balance}
  * Balances are kept in paise; the balance column's CHECK (>= 0) makes an overspend fail the whole
@@ -8,8 +8,8 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { fail, noStore, ok, readBody } from '../../platform/http'
-import { requireCustomer } from '../auth/guard'
+import { fail, jsonBody, noStore, ok } from '../../platform/http'
+import { requireCustomer, signedIn } from '../auth/guard'
 import { magentoDate } from '../user/repo'
 
 export const giftcardRoutes = new Hono<AppEnv>()
@@ -86,9 +86,9 @@ giftcardRoutes.get('/store-credit-transaction', async (c) => {
   })
 })
 
-giftcardRoutes.post('/store-credit-spending', async (c) => {
+giftcardRoutes.post('/store-credit-spending', signedIn, jsonBody(SpendBodySchema), async (c) => {
   const customer = await requireCustomer(c)
-  const { amount, order_id } = await readBody(c, SpendBodySchema)
+  const { amount, order_id } = c.req.valid('json')
   const minor = Math.round(amount * 100)
   if (minor <= 0) fail(400, 'amount must be at least 0.01')
   const db = c.env.DB

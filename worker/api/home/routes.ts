@@ -1,13 +1,21 @@
 /**
- * /api/home/* (transactions spec §7 "Other"):
- *   GET /data            home data (result.sections, banners, head image, popups/strips)
- *   GET /common-config   common configuration
+ * /api/home/*:
+ *   GET /data            home data: { sections, banners {main, small, product}, head_image, popups }
+ *   GET /common-config   shop-wide configuration (support contacts, free-shipping threshold...)
  */
 import { Hono } from 'hono'
+import { getContentDoc } from '../../catalog/content'
 import type { AppEnv } from '../../platform/env'
-import { commonConfig } from './common-config'
-import { homeData } from './data'
+import { fail, ok } from '../../platform/http'
 
 export const homeRoutes = new Hono<AppEnv>()
-homeRoutes.route('/', homeData)
-homeRoutes.route('/', commonConfig)
+
+homeRoutes.get('/data', async (c) => {
+  const doc = await getContentDoc(c.env.DB, 'home', c.var.store?.storeId ?? 0)
+  if (!doc) fail(404, 'No home data')
+  return ok(c, doc)
+})
+
+homeRoutes.get('/common-config', async (c) =>
+  ok(c, (await getContentDoc(c.env.DB, 'common-config', c.var.store?.storeId ?? 0)) ?? {}),
+)

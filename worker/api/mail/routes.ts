@@ -1,5 +1,5 @@
 /**
- * /api/ext/mail-service/* (contract §1.5, transactions spec §7):
+ * /api/ext/mail-service/*:
  *   GET  /get-token   → a single-use mail token (valid 10 minutes; only its hash is stored)
  *   POST /send-email  {sourceAddress, targetAddress, subject, emailText, token} → 'sent' | 'queued'
  * Whitelisted recipients: the store's SUPPORT_EMAIL, and — only with the caller's own access
@@ -10,13 +10,13 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { EmailSchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, noStore, ok, readBody } from '../../platform/http'
+import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
 import { reserveOrReject } from '../auth/rate-limit'
 import { deliverMail } from './deliver'
 
-export const MAIL_TOKEN_TTL_MS = 10 * 60 * 1000
+const MAIL_TOKEN_TTL_MS = 10 * 60 * 1000
 const SEND_LIMIT_PER_IP = 10
 const TOKEN_LIMIT_PER_IP = 30
 
@@ -52,8 +52,8 @@ mailRoutes.get('/get-token', async (c) => {
   return ok(c, token)
 })
 
-mailRoutes.post('/send-email', async (c) => {
-  const body = await readBody(c, SendEmailBodySchema)
+mailRoutes.post('/send-email', jsonBody(SendEmailBodySchema), async (c) => {
+  const body = c.req.valid('json')
   const now = Date.now()
   const target = body.targetAddress.toLowerCase()
   const customer = await optionalCustomer(c)

@@ -17,12 +17,13 @@
  * (a member set to 'pending' gets Mailchimp's own confirmation mail); otherwise the D1
  * `newsletter_subscribers` list, and our mail carries the links.
  */
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { html } from 'hono/html'
 import { z } from 'zod'
 import { EmailSchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, noStore, ok, readBody, readQuery } from '../../platform/http'
+import { fetchOutbound, OutboundError } from '../../platform/fetch'
+import { clientIp, fail, jsonBody, noStore, ok, query } from '../../platform/http'
 import { optionalCustomer } from '../auth/guard'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
 import { MAX_TOKEN_LENGTH, signJws, tokenSecret, verifyJws } from '../auth/tokens'
@@ -31,12 +32,12 @@ import { magentoDate } from '../user/repo'
 
 export type NewsletterStatus = 'subscribed' | 'pending' | 'unsubscribed'
 
-export const CONFIRM_LINK_TTL_SECONDS = 7 * 24 * 3600
-export const SUBSCRIBE_LIMIT_PER_IP = 10
+const CONFIRM_LINK_TTL_SECONDS = 7 * 24 * 3600
+const SUBSCRIBE_LIMIT_PER_IP = 10
 export const SUBSCRIBE_LIMIT_PER_ADDRESS = 3
 const DAY_MS = 24 * 3600 * 1000
 const SUBSCRIBE_RATE_LIMITED = `Too many newsletter sign-ups (at most ${SUBSCRIBE_LIMIT_PER_ADDRESS} confirmation mails per address a day and ${SUBSCRIBE_LIMIT_PER_IP} sign-ups per network address in 15 minutes). Please try again later.`
-export const MSG_NOT_YOUR_ADDRESS =
+const MSG_NOT_YOUR_ADDRESS =
   'Sign in to change the newsletter settings of your own address, or use the unsubscribe link from one of our mails.'
 export const MSG_BAD_LINK = 'This newsletter link is invalid or has expired.'
 
@@ -68,12 +69,13 @@ async function mailchimp(env: Env, email: string, body?: Record<string, unknown>
   const url = `${(env.MAILCHIMP_LIST_URL as string).replace(/\/+$/, '')}/members/${hash}`
   let res: Response
   try {
-    res = await fetch(url, {
+    res = await fetchOutbound('Mailchimp', url, {
       method: body ? 'PUT' : 'GET',
       headers: { authorization: `apikey ${env.MAILCHIMP_API_KEY}`, 'content-type': 'application/json' },
       body: body ? JSON.stringify({ email_address: email, ...body }) : undefined,
     })
-  } catch {
+  } catch (err) {
+    if (!(err instanceof OutboundError)) throw err
     return fail(502, 'The newsletter service is unreachable. Please try again later.')
   }
   if (!body && res.status === 404) return 'unsubscribed'
@@ -128,7 +130,7 @@ async function transition(
 type LinkAction = 'confirm' | 'unsubscribe'
 
 /** A mailed link for `action` on `email`, built from PUBLIC_ORIGIN (never the request's host). */
-export async function newsletterLink(
+async function newsletterLink(
   c: { env: Env; var: AppEnv['Variables'] },
   action: LinkAction,
   email: string,
@@ -141,9 +143,14 @@ export async function newsletterLink(
   return `${c.var.config.PUBLIC_ORIGIN}/api/ext/mailchimp-subscribe/${action}?key=${key}`
 }
 
+const linkQuery = query(LinkSchema)
+
 /** The address a valid link key names for `action`; 400 otherwise. */
 async function linkEmail(c: Context<AppEnv>, action: LinkAction): Promise<string> {
-  const { key } = readQuery(c, LinkSchema)
+  let key = ''
+  await linkQuery(c, async () => {
+    key = (c.req as unknown as { valid(t: 'query'): z.output<typeof LinkSchema> }).valid('query').key
+  })
   const claims = await verifyJws(tokenSecret(c.env, c.var.config), key)
   if (!claims || claims.typ !== `newsletter-${action}`) fail(400, MSG_BAD_LINK)
   if (action === 'confirm' && typeof claims.exp !== 'number') fail(400, MSG_BAD_LINK)
@@ -175,14 +182,23 @@ function page(c: Context<AppEnv>, status: 200 | 400, title: string, text: string
   )
 }
 
-async function linkOrBadPage(c: Context<AppEnv>, action: LinkAction): Promise<string | Response> {
-  try {
-    return await linkEmail(c, action)
-  } catch (err) {
-    if (wantsPage(c)) return page(c, 400, 'Link not valid', MSG_BAD_LINK)
-    throw err
+/** The address of each request's valid link (set by `signedLink`). */
+const linkedEmails = new WeakMap<Context<AppEnv>, string>()
+
+/** Checks the link's key for `action`; a bad one is a page for a browser, a 400 envelope otherwise. */
+function signedLink(action: LinkAction): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    try {
+      linkedEmails.set(c, await linkEmail(c, action))
+    } catch (err) {
+      if (wantsPage(c)) return page(c, 400, 'Link not valid', MSG_BAD_LINK)
+      throw err
+    }
+    await next()
   }
 }
+
+const linkedEmail = (c: Context<AppEnv>) => linkedEmails.get(c) as string
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints
@@ -193,14 +209,14 @@ async function ownerOf(c: Context<AppEnv>, email: string) {
   return customer && customer.email.toLowerCase() === email.toLowerCase() ? customer : null
 }
 
-newsletterRoutes.get('/subscribe', async (c) => {
-  const { email } = readQuery(c, EmailBodySchema)
+newsletterRoutes.get('/subscribe', query(EmailBodySchema), async (c) => {
+  const { email } = c.req.valid('query')
   if (!(await ownerOf(c, email))) return ok(c, 'unsubscribed')
   return ok(c, await readStatus(c.env, email))
 })
 
-newsletterRoutes.post('/subscribe', async (c) => {
-  const { email } = await readBody(c, EmailBodySchema)
+newsletterRoutes.post('/subscribe', jsonBody(EmailBodySchema), async (c) => {
+  const { email } = c.req.valid('json')
   const now = Date.now()
   const owner = await ownerOf(c, email)
   await limitClientAddress(c)
@@ -246,15 +262,14 @@ newsletterRoutes.post('/subscribe', async (c) => {
   return ok(c, owner ? status : 'pending')
 })
 
-newsletterRoutes.delete('/subscribe', async (c) => {
-  const { email } = await readBody(c, EmailBodySchema)
+newsletterRoutes.delete('/subscribe', jsonBody(EmailBodySchema), async (c) => {
+  const { email } = c.req.valid('json')
   if (!(await ownerOf(c, email))) fail(403, MSG_NOT_YOUR_ADDRESS)
   return ok(c, await transition(c.env, email, ['subscribed', 'pending'], 'unsubscribed'))
 })
 
-newsletterRoutes.get('/confirm', async (c) => {
-  const email = await linkOrBadPage(c, 'confirm')
-  if (typeof email !== 'string') return email
+newsletterRoutes.get('/confirm', signedLink('confirm'), async (c) => {
+  const email = linkedEmail(c)
   if (wantsPage(c)) {
     return page(
       c,
@@ -267,9 +282,8 @@ newsletterRoutes.get('/confirm', async (c) => {
   return ok(c, { action: 'confirm', email })
 })
 
-newsletterRoutes.post('/confirm', async (c) => {
-  const email = await linkOrBadPage(c, 'confirm')
-  if (typeof email !== 'string') return email
+newsletterRoutes.post('/confirm', signedLink('confirm'), async (c) => {
+  const email = linkedEmail(c)
   const status = await transition(c.env, email, ['pending'], 'subscribed')
   if (wantsPage(c)) {
     return status === 'subscribed'
@@ -280,18 +294,16 @@ newsletterRoutes.post('/confirm', async (c) => {
   return ok(c, status)
 })
 
-newsletterRoutes.get('/unsubscribe', async (c) => {
-  const email = await linkOrBadPage(c, 'unsubscribe')
-  if (typeof email !== 'string') return email
+newsletterRoutes.get('/unsubscribe', signedLink('unsubscribe'), async (c) => {
+  const email = linkedEmail(c)
   if (wantsPage(c)) {
     return page(c, 200, 'Leave the newsletter', `Stop sending the newsletter to ${email}?`, 'Unsubscribe')
   }
   return ok(c, { action: 'unsubscribe', email })
 })
 
-newsletterRoutes.post('/unsubscribe', async (c) => {
-  const email = await linkOrBadPage(c, 'unsubscribe')
-  if (typeof email !== 'string') return email
+newsletterRoutes.post('/unsubscribe', signedLink('unsubscribe'), async (c) => {
+  const email = linkedEmail(c)
   const status = await transition(c.env, email, ['subscribed', 'pending'], 'unsubscribed')
   if (wantsPage(c)) return page(c, 200, 'Unsubscribed', `${email} will not receive the newsletter any more.`)
   return ok(c, status)

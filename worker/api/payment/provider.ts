@@ -6,7 +6,7 @@
  */
 import { CASH_ON_DELIVERY_CODE } from '../../../shared/config/checkout'
 
-export interface PaymentOutcome {
+interface PaymentOutcome {
   status: 'pending' | 'pending_payment' | 'processing'
   /** Magento order state for the status. */
   state: 'new' | 'pending_payment' | 'processing'
@@ -14,7 +14,7 @@ export interface PaymentOutcome {
   message: string
 }
 
-export interface PaymentProvider {
+interface PaymentProvider {
   /** Decides what placing an order with this method means for its payment. */
   place(order: { grandTotal: number; currency: string; orderNumber?: string }): Promise<PaymentOutcome>
 }

@@ -1,21 +1,19 @@
 /**
- * GET /api/product/render-list?skus=a,b&currencyCode=INR&storeId=1 — the platform price sync
- * (catalogue spec §7): Magento product render info per sku, with price_info (final, regular,
+ * The platform price sync (GET /api/product/render-list): Magento product render info per sku, with price_info (final, regular,
  * special, minimal/max prices) converted to the currency, and tax_adjustments (the same prices
  * including tax for the request's pricing country). Unknown skus are omitted; max 100 skus.
  */
-import { Hono } from 'hono'
+import type { Context } from 'hono'
 import { z } from 'zod'
 import { CURRENCIES, pricingCountry } from '../../../shared/config'
 import { convertPrice, formatPrice, roundPrice } from '../../../shared/domain/currency'
 import { finalPrice, priceInclTax, priceView, taxRateFor } from '../../../shared/domain/price'
 import type { Product, TaxRule } from '../../../shared/schemas/catalog'
 import { getTaxRules } from '../../catalog/content'
-import { ok, parseOr400 } from '../../catalog/http'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
 
-const QuerySchema = z.object({
+export const RenderListQuery = z.object({
   skus: z
     .string({ error: 'Missing skus' })
     .transform((s) => [
@@ -107,16 +105,14 @@ function renderInfo(
   }
 }
 
-export const renderList = new Hono<AppEnv>()
-
-renderList.get('/render-list', async (c) => {
-  const q = parseOr400(QuerySchema, c.req.query(), 'query')
+/** The render info of each listed sku the catalogue sells, in the asked currency and store view. */
+export async function renderList(c: Context<AppEnv>, q: z.output<typeof RenderListQuery>) {
   const currency = q.currencyCode ?? c.var.store?.currency ?? 'INR'
   const country = pricingCountry(c.req.header('country-id') ?? c.var.store?.pricingCountry ?? 'IN')
   const storeId = q.storeId ?? c.var.store?.storeId ?? 1
   const [found, rules] = await Promise.all([getProductsBySku(c.env.DB, q.skus), getTaxRules(c.env.DB)])
   const now = Date.now()
-  const items = q.skus.flatMap((sku) => {
+  return q.skus.flatMap((sku) => {
     const hit = found.get(sku)
     if (!hit || hit.product.status >= 2) return []
     const product = hit.child
@@ -124,5 +120,4 @@ renderList.get('/render-list', async (c) => {
       : hit.product
     return [renderInfo(product, now, rules, country, currency, storeId)]
   })
-  return ok(c, { items })
-})
+}

@@ -1,5 +1,5 @@
 /**
- * /api/review/* (contract §1.5, transactions spec §7):
+ * /api/review/*:
  *   POST /create {review:{product_id, title, detail, nickname, review_entity, customer_id?}}
  * Stored in the catalogue's `reviews` table with review_status 2 (pending); listings show
  * approved (1) only. customer_id comes from the token: a different one in the body → 403.
@@ -7,12 +7,12 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, noStore, ok, readBody } from '../../platform/http'
+import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import { reserveOrReject } from '../auth/rate-limit'
 import { magentoDate } from '../user/repo'
 
-export const REVIEW_STATUS_PENDING = 2
+const REVIEW_STATUS_PENDING = 2
 const REVIEW_LIMIT_PER_IP = 10
 
 const text = (label: string, max: number) =>
@@ -36,8 +36,8 @@ const ReviewBodySchema = z.object({
 export const reviewRoutes = new Hono<AppEnv>()
 reviewRoutes.use('*', noStore)
 
-reviewRoutes.post('/create', async (c) => {
-  const { review } = await readBody(c, ReviewBodySchema)
+reviewRoutes.post('/create', jsonBody(ReviewBodySchema), async (c) => {
+  const { review } = c.req.valid('json')
   const customer = await optionalCustomer(c)
   if (review.customer_id != null && review.customer_id !== customer?.id) fail(403, FORBIDDEN)
   const now = Date.now()

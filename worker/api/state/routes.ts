@@ -13,7 +13,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, limitBody, noStore, ok, readBody } from '../../platform/http'
+import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { reserveOrReject } from '../auth/rate-limit'
 import { magentoDate } from '../user/repo'
 
@@ -24,7 +24,7 @@ export const MAX_SEND_STATE_BODY_BYTES = MAX_STATE_BYTES + 1024
 /** Deepest nesting of objects and arrays inside `state`. */
 export const MAX_STATE_DEPTH = 32
 /** Longest snapshot id. */
-export const MAX_STATE_ID_LENGTH = 100
+const MAX_STATE_ID_LENGTH = 100
 /** Snapshots one address may send per rate window (anyone may call this; it writes to D1). */
 export const STATE_LIMIT_PER_IP = 300
 /** Bytes of snapshots the whole shop accepts per day: bounds what a crowd of addresses can store. */
@@ -32,7 +32,7 @@ export const STATE_BYTES_PER_DAY = 64 * 1024 * 1024
 /** Snapshots not updated for this long are deleted. */
 export const STATE_RETENTION_DAYS = 30
 /** Share of writes that also prune expired snapshots. */
-export const STATE_PRUNE_PROBABILITY = 0.01
+const STATE_PRUNE_PROBABILITY = 0.01
 /** Most snapshots one prune pass deletes (keeps the cost of the write that runs it bounded). */
 export const STATE_PRUNE_BATCH = 500
 
@@ -58,7 +58,7 @@ const SendStateBodySchema = z.object({
 })
 
 /** How deeply objects and arrays nest in a parsed JSON value (iterative: no stack to exhaust). */
-export function jsonDepth(value: unknown): number {
+function jsonDepth(value: unknown): number {
   let deepest = 0
   const stack: [unknown, number][] = [[value, 1]]
   while (stack.length) {
@@ -120,27 +120,31 @@ export async function pruneCartStates(db: D1Database, now = Date.now()): Promise
 export const stateRoutes = new Hono<AppEnv>()
 stateRoutes.use('*', noStore)
 
-stateRoutes.post('/send-state', limitBody(MAX_SEND_STATE_BODY_BYTES), async (c) => {
-  const { id, state } = await readBody(c, SendStateBodySchema)
-  if (jsonDepth(state) > MAX_STATE_DEPTH)
-    fail(400, `state nests too deeply (at most ${MAX_STATE_DEPTH} levels)`)
-  const json = JSON.stringify(state)
-  const bytes = new TextEncoder().encode(json).byteLength
-  if (bytes > MAX_STATE_BYTES) fail(400, `state is too large (at most ${MAX_STATE_BYTES} bytes)`)
-  const now = Date.now()
-  await reserveOrReject(
-    c.env.DB,
-    [{ key: `state:ip:${addressKey(clientIp(c))}`, limit: STATE_LIMIT_PER_IP }],
-    now,
-    MSG_TOO_MANY_STATES,
-  )
-  await spendDailyBudget(c.env.DB, bytes, now)
-  await c.env.DB.prepare(
-    `INSERT INTO cart_states (id, state, updated_at) VALUES (?1, ?2, ?3)
+stateRoutes.post(
+  '/send-state',
+  jsonBody(SendStateBodySchema, { maxBytes: MAX_SEND_STATE_BODY_BYTES }),
+  async (c) => {
+    const { id, state } = c.req.valid('json')
+    if (jsonDepth(state) > MAX_STATE_DEPTH)
+      fail(400, `state nests too deeply (at most ${MAX_STATE_DEPTH} levels)`)
+    const json = JSON.stringify(state)
+    const bytes = new TextEncoder().encode(json).byteLength
+    if (bytes > MAX_STATE_BYTES) fail(400, `state is too large (at most ${MAX_STATE_BYTES} bytes)`)
+    const now = Date.now()
+    await reserveOrReject(
+      c.env.DB,
+      [{ key: `state:ip:${addressKey(clientIp(c))}`, limit: STATE_LIMIT_PER_IP }],
+      now,
+      MSG_TOO_MANY_STATES,
+    )
+    await spendDailyBudget(c.env.DB, bytes, now)
+    await c.env.DB.prepare(
+      `INSERT INTO cart_states (id, state, updated_at) VALUES (?1, ?2, ?3)
        ON CONFLICT(id) DO UPDATE SET state = ?2, updated_at = ?3`,
-  )
-    .bind(String(id), json, magentoDate(now))
-    .run()
-  if (Math.random() < STATE_PRUNE_PROBABILITY) await pruneCartStates(c.env.DB, now)
-  return ok(c, true)
-})
+    )
+      .bind(String(id), json, magentoDate(now))
+      .run()
+    if (Math.random() < STATE_PRUNE_PROBABILITY) await pruneCartStates(c.env.DB, now)
+    return ok(c, true)
+  },
+)

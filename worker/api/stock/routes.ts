@@ -1,13 +1,61 @@
 /**
  * /api/stock/* (Magento stock items):
- *   GET|POST /check?sku=X, /check/:sku   one stock item
- *   GET|POST /list?skus=a,b               stock items (chunks of 15 from the client; max 100)
+ *   GET|POST /check?sku=X, /check/:sku   one stock item; missing sku → 400, unknown sku → 404
+ *   GET|POST /list?skus=a,b               stock items, unknown skus omitted (the client asks in
+ *                                         chunks of 15; up to 100 skus, more is a 400)
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
+import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { stockCheck } from './check'
-import { stockList } from './list'
+import { fail, ok, params, query } from '../../platform/http'
+import { getStockItems } from './stock-item'
+
+/** The most skus one /stock/list call may ask for. */
+const STOCK_LIST_MAX_SKUS = 100
+
+const SkuSchema = z.string({ error: 'Missing sku' }).trim().min(1, 'Missing sku').max(128, 'sku is too long')
+const SkuInput = z.object({ sku: SkuSchema })
+
+const SkusInput = z.object({
+  skus: z
+    .string({ error: 'Missing skus' })
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().max(128, 'sku is too long'))
+        .min(1, 'Missing skus')
+        .max(STOCK_LIST_MAX_SKUS, `At most ${STOCK_LIST_MAX_SKUS} skus per request`),
+    ),
+})
+
+async function stockItem(c: Context<AppEnv>, sku: string) {
+  const item = (await getStockItems(c.env.DB, [sku])).get(sku)
+  if (!item) fail(404, `No stock item for sku ${sku}`)
+  return ok(c, item)
+}
 
 export const stockRoutes = new Hono<AppEnv>()
-stockRoutes.route('/', stockCheck)
-stockRoutes.route('/', stockList)
+
+stockRoutes.on(['GET', 'POST'], '/check', query(SkuInput), (c) => stockItem(c, c.req.valid('query').sku))
+stockRoutes.on(['GET', 'POST'], '/check/:sku', params(SkuInput), (c) =>
+  stockItem(c, c.req.valid('param').sku),
+)
+
+stockRoutes.on(['GET', 'POST'], '/list', query(SkusInput), async (c) => {
+  const { skus } = c.req.valid('query')
+  const items = await getStockItems(c.env.DB, skus)
+  return ok(
+    c,
+    skus.flatMap((s) => {
+      const it = items.get(s)
+      return it ? [it] : []
+    }),
+  )
+})

@@ -6,7 +6,7 @@
 import type { Product } from '../../../shared/schemas/catalog'
 import { getInventoryRows, getProductsBySku, type InventoryRow } from '../../catalog/products'
 
-export interface StockItem {
+interface StockItem {
   item_id: number
   product_id: number
   stock_id: number
@@ -51,7 +51,7 @@ const available = (rows: ReadonlyMap<string, InventoryRow>, sku: string) => {
  * of each associated product; a bundle needs, for every required option (every option when none
  * is required), its best-stocked link at the link's default quantity.
  */
-export function compositeQty(product: Product, rows: ReadonlyMap<string, InventoryRow>): number {
+function compositeQty(product: Product, rows: ReadonlyMap<string, InventoryRow>): number {
   if (product.type_id === 'grouped') {
     const skus = product.product_links
       .filter((l) => !l.link_type || l.link_type === 'associated')

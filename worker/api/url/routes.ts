@@ -2,16 +2,16 @@
  * POST /api/url/map {url, includeFields?, excludeFields?, ...} → the raw Elasticsearch-style hit
  * `{_index,_type,_id,_score,_source}` for the product (exact url_path), category (exact url_path)
  * or CMS page (exact identifier) at that URL, WITHOUT the envelope; JSON `null` when nothing
- * matches (contract §1.5). A missing or invalid url → 400 envelope 'Missing url'.
+ * matches. A missing or invalid url → 400 envelope 'Missing url'.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { parseOr400, readJsonBody } from '../../catalog/http'
 import { mapUrlPath } from '../../catalog/url-map'
 import type { AppEnv } from '../../platform/env'
+import { jsonBody } from '../../platform/http'
 
 /** The index name hits report (vue-storefront-api's default catalogue index). */
-export const URL_MAP_INDEX = 'vue_storefront_catalog'
+const URL_MAP_INDEX = 'vue_storefront_catalog'
 
 const BodySchema = z.looseObject({
   url: z.string({ error: 'Missing url' }).trim().min(1, 'Missing url').max(2048, 'url is too long'),
@@ -20,7 +20,7 @@ const BodySchema = z.looseObject({
 })
 
 /** Applies VSF include/exclude field lists (top-level and dotted paths) to a source document. */
-export function filterSource(
+function filterSource(
   source: Record<string, unknown>,
   include?: string[] | null,
   exclude?: string[] | null,
@@ -47,8 +47,8 @@ export function filterSource(
 
 export const urlRoutes = new Hono<AppEnv>()
 
-urlRoutes.post('/map', async (c) => {
-  const body = parseOr400(BodySchema, await readJsonBody(c), 'request body')
+urlRoutes.post('/map', jsonBody(BodySchema), async (c) => {
+  const body = c.req.valid('json')
   const hit = await mapUrlPath(c.env.DB, body.url, c.var.store?.storeId ?? 0)
   if (!hit) return c.json(null)
   const [type, id, source] =

@@ -20,7 +20,7 @@ export interface CustomerRow {
   updated_at: string
 }
 
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000
+const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000
 
 /** Magento's 'YYYY-MM-DD HH:MM:SS' (UTC). */
 export function magentoDate(now: number): string {
@@ -35,7 +35,7 @@ export function findCustomerByEmail(db: D1Database, email: string) {
   return db.prepare('SELECT * FROM customers WHERE email = ?').bind(email.trim()).first<CustomerRow>()
 }
 
-export interface AddressRow {
+interface AddressRow {
   id: number
   customer_id: number
   doc: string

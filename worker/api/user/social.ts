@@ -6,18 +6,20 @@
  * body's. Without network access to Google's keys the login is refused (503), never trusted.
  */
 import type { Context } from 'hono'
-import { SocialLoginBodySchema } from '../../../shared/schemas/user'
+import type { z } from 'zod'
+import type { SocialLoginBodySchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
-import { fail, readBody } from '../../platform/http'
+import { fetchOutbound } from '../../platform/fetch'
+import { fail } from '../../platform/http'
 import { fromBase64Url } from '../auth/crypto'
 import { type CustomerRow, findCustomerByEmail, findCustomerById, magentoDate } from './repo'
 
-export const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs'
+const GOOGLE_CERTS_URL = 'https://www.googleapis.com/oauth2/v3/certs'
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com']
 
 type JwkSet = { keys: (JsonWebKey & { kid?: string })[] }
 let keysLoader: () => Promise<JwkSet> = async () => {
-  const res = await fetch(GOOGLE_CERTS_URL)
+  const res = await fetchOutbound('Google sign-in keys', GOOGLE_CERTS_URL)
   if (!res.ok) throw new Error(`Google certs answered ${res.status}`)
   return (await res.json()) as JwkSet
 }
@@ -94,8 +96,10 @@ export async function verifyGoogleIdToken(token: string, clientId: string, now: 
 }
 
 /** Finds or creates the customer of a verified social identity. */
-export async function socialLogin(c: Context<AppEnv>): Promise<CustomerRow> {
-  const body = await readBody(c, SocialLoginBodySchema)
+export async function socialLogin(
+  c: Context<AppEnv>,
+  body: z.output<typeof SocialLoginBodySchema>,
+): Promise<CustomerRow> {
   const provider = body.provider.toLowerCase()
   if (provider !== 'google') fail(400, `Social login with ${body.provider} is not supported.`)
   const clientId = c.env.SOCIAL_LOGIN_GOOGLE_CLIENT_ID

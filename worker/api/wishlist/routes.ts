@@ -1,5 +1,5 @@
 /**
- * /api/wishlist/* (catalogue spec §7):
+ * /api/wishlist/*:
  *   POST /add-wishlist          {user_id, item_id} → the wishlist (product documents)
  *   POST /remove-wishlist       {user_id, item_id} → the wishlist
  *   POST /show-wishlist-history {user_id}          → the wishlist
@@ -10,12 +10,12 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { fail, noStore, ok, readBody } from '../../platform/http'
-import { FORBIDDEN, requireCustomer } from '../auth/guard'
+import { fail, jsonBody, noStore, ok } from '../../platform/http'
+import { FORBIDDEN, requireCustomer, signedIn } from '../auth/guard'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
 
-export const MAX_WISHLIST_ITEMS = 200
+const MAX_WISHLIST_ITEMS = 200
 const UserId = z.union([z.number().int(), z.string().trim().max(20)]).nullish()
 const ItemBodySchema = z.object({
   user_id: UserId,
@@ -40,9 +40,9 @@ async function wishlist(c: Context<AppEnv>, customerId: number) {
   return results.map((r) => ({ ...JSON.parse(r.doc), qty: 1 }))
 }
 
-wishlistRoutes.post('/add-wishlist', async (c) => {
+wishlistRoutes.post('/add-wishlist', signedIn, jsonBody(ItemBodySchema), async (c) => {
   const customer = await requireCustomer(c)
-  const { user_id, item_id } = await readBody(c, ItemBodySchema)
+  const { user_id, item_id } = c.req.valid('json')
   assertSameUser(customer, user_id)
   const product = await c.env.DB.prepare('SELECT id FROM products WHERE id = ?').bind(item_id).first()
   if (!product) fail(404, `Product ${item_id} does not exist.`)
@@ -59,9 +59,9 @@ wishlistRoutes.post('/add-wishlist', async (c) => {
   return ok(c, await wishlist(c, customer.id))
 })
 
-wishlistRoutes.post('/remove-wishlist', async (c) => {
+wishlistRoutes.post('/remove-wishlist', signedIn, jsonBody(ItemBodySchema), async (c) => {
   const customer = await requireCustomer(c)
-  const { user_id, item_id } = await readBody(c, ItemBodySchema)
+  const { user_id, item_id } = c.req.valid('json')
   assertSameUser(customer, user_id)
   await c.env.DB.prepare('DELETE FROM wishlist_items WHERE customer_id = ? AND product_id = ?')
     .bind(customer.id, item_id)
@@ -69,9 +69,9 @@ wishlistRoutes.post('/remove-wishlist', async (c) => {
   return ok(c, await wishlist(c, customer.id))
 })
 
-wishlistRoutes.post('/show-wishlist-history', async (c) => {
+wishlistRoutes.post('/show-wishlist-history', signedIn, jsonBody(HistoryBodySchema), async (c) => {
   const customer = await requireCustomer(c)
-  const { user_id } = await readBody(c, HistoryBodySchema)
+  const { user_id } = c.req.valid('json')
   assertSameUser(customer, user_id)
   return ok(c, await wishlist(c, customer.id))
 })

@@ -1,4 +1,4 @@
-// Store credit, reviews, newsletter, mail service and wishlist (transactions spec §7).
+// Store credit, reviews, newsletter, mail service and wishlist.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'

@@ -2,7 +2,7 @@
 // address needs the current password (slowed down like sign-in), the old address is told.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EMAIL_CHANGE_NEEDS_PASSWORD } from '../../../../worker/api/user/routes'
+import { EMAIL_CHANGE_NEEDS_PASSWORD } from '../../../../worker/api/user/profile'
 import { api, freshIp, lastMailId, registerAndLogin, waitForMail } from '../../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -7,7 +7,7 @@ import {
   MSG_CLIENT_ADDRESS_LIMITED,
   slowdownDelayMs,
 } from '../../../../worker/api/auth/rate-limit'
-import { REGISTER_LIMIT_PER_ACCOUNT } from '../../../../worker/api/user/routes'
+import { REGISTER_LIMIT_PER_ACCOUNT } from '../../../../worker/api/user/register'
 import { api, freshIp, lastMailId, registerAndLogin, waitForMail } from '../../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -1,0 +1,89 @@
+/**
+ * The checks of an order before anything is priced: every line resolved against the live
+ * catalogue (options rebuilt from it, composites expanded), the addresses and the payment method
+ * the lines allow, and stock. A refusal is a 400 naming the field; missing stock is signalled
+ * with OutOfStock (the client's out-of-stock answer).
+ */
+import { availablePaymentMethods } from '../../../shared/config/checkout'
+import { OrderAddressSchema, type OrderBody } from '../../../shared/schemas/order'
+import { describeIssues, fail } from '../../platform/http'
+import { LineFailureError, resolveLines, shortOfStock } from '../cart/lines'
+import type { CustomerRow } from '../user/repo'
+
+/** Stock is missing for the order; `detail` says which. */
+export class OutOfStock extends Error {
+  constructor(readonly detail: string) {
+    super(detail)
+    this.name = 'OutOfStock'
+  }
+}
+
+/** The shipping form of an order, parsed once for the steps that read it. */
+export function shippingForm(info: OrderBody['addressInformation']) {
+  return OrderAddressSchema.safeParse(info.shippingAddress)
+}
+type ShippingForm = ReturnType<typeof shippingForm>
+
+/** The e-mail address an order is placed for: the customer's, else the billing or shipping one. */
+export function orderEmail(body: OrderBody, customer: CustomerRow | null, shipping: ShippingForm): string {
+  const billing = body.addressInformation.billingAddress
+  const email = customer?.email ?? (billing.email || (shipping.success ? shipping.data.email : '') || '')
+  if (!email)
+    fail(400, 'Invalid order: addressInformation.billingAddress.email: an e-mail address is required')
+  return email
+}
+
+/** Step 1: every line against the live catalogue; an unusable line is a 400 naming it. */
+export async function resolveOrderLines(db: D1Database, products: OrderBody['products']) {
+  try {
+    return await resolveLines(db, products)
+  } catch (err) {
+    if (!(err instanceof LineFailureError)) throw err
+    const f = err.failure
+    const at = `Invalid order: products.${f.index}`
+    if (f.kind === 'unknown-sku') fail(400, `${at}.sku: unknown product ${f.sku}`)
+    if (f.kind === 'needs-variant') fail(400, `${at}.sku: ${f.message}`)
+    if (f.kind === 'options') fail(400, `${at}.product_option: ${f.message}`)
+    throw new OutOfStock(`${f.sku} is not available`)
+  }
+}
+
+/** Whether an order of these product types ships nothing (virtual and downloadable only). */
+export function shipsNothing(types: readonly string[]): boolean {
+  return types.every((t) => t === 'virtual' || t === 'downloadable')
+}
+
+/**
+ * The shipping address an order needs (null for one that ships nothing: an empty or partial
+ * shipping form is then ignored) and a payment method its lines allow; 400 naming the field.
+ */
+export function checkForm(
+  info: OrderBody['addressInformation'],
+  parsed: ShippingForm,
+  types: readonly string[],
+) {
+  if (!shipsNothing(types) && !parsed.success) {
+    if (info.shippingAddress == null) {
+      fail(400, 'Invalid order: addressInformation.shippingAddress: a shipping address is required')
+    }
+    const issues = describeIssues(parsed.error).replace(/(^|; )/g, '$1addressInformation.shippingAddress.')
+    fail(400, `Invalid order: ${issues}`)
+  }
+  const offered = availablePaymentMethods(types).map((m) => m.code)
+  if (!offered.includes(info.payment_method_code)) {
+    fail(
+      400,
+      `Invalid order: addressInformation.payment_method_code: ${info.payment_method_code} is not available (offered: ${offered.join(', ')})`,
+    )
+  }
+  return parsed.success ? parsed.data : null
+}
+
+/**
+ * Step 2: a pre-check of stock for a clear message. The batch's CHECK constraint (qty >= 0) is
+ * the real guard against a concurrent sale.
+ */
+export function checkStock(resolved: Awaited<ReturnType<typeof resolveLines>>): void {
+  const short = shortOfStock(resolved.needed, resolved.stock)
+  if (short) throw new OutOfStock(`${short} is out of stock`)
+}

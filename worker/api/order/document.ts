@@ -1,0 +1,96 @@
+/** The Magento sales-order document an order stores (what order history and /order/get show). */
+import { DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '../../../shared/config/checkout'
+import type { OrderBody } from '../../../shared/schemas/order'
+import type { ResolvedLine } from '../cart/lines'
+import type { computeTotals } from '../cart/totals'
+import type { CustomerRow } from '../user/repo'
+
+type Totals = ReturnType<typeof computeTotals>
+
+/** The order's items: one per line, at the catalogue's prices the totals computed. */
+export function orderItems(totals: Totals, lines: readonly ResolvedLine[]) {
+  return totals.items.map((t, i) => ({
+    item_id: i + 1,
+    sku: t.sku,
+    name: t.name,
+    product_id: (lines[i] as ResolvedLine).productId,
+    parent_sku: (lines[i] as ResolvedLine).parentSku,
+    product_type: t.product_type,
+    qty_ordered: t.qty,
+    price: t.price,
+    price_incl_tax: t.price_incl_tax,
+    row_total: t.row_total,
+    row_total_incl_tax: t.row_total_incl_tax,
+    tax_amount: t.tax_amount,
+    tax_percent: t.tax_percent,
+    discount_amount: t.discount_amount,
+    ...(t.product_option ? { product_option: t.product_option } : {}),
+  }))
+}
+
+interface DocumentInput {
+  stamp: string
+  payment: { status: string; state: string; message: string }
+  customer: CustomerRow | null
+  email: string
+  storeId: number
+  grandTotal: number
+  credit: number
+  totals: Totals
+  items: ReturnType<typeof orderItems>
+  info: OrderBody['addressInformation']
+  shipping: Record<string, unknown> | null
+  shipsNothing: boolean
+}
+
+export function orderDocument(d: DocumentInput) {
+  const { totals, info, customer } = d
+  const billing = info.billingAddress
+  const method = PAYMENT_METHODS.find((m) => m.code === info.payment_method_code)
+  const shippingAddress = d.shipping ? { ...d.shipping, address_type: 'shipping', email: d.email } : null
+  return {
+    created_at: d.stamp,
+    updated_at: d.stamp,
+    status: d.payment.status,
+    state: d.payment.state,
+    customer_id: customer?.id ?? null,
+    customer_email: d.email,
+    customer_firstname: customer?.firstname ?? billing.firstname,
+    customer_lastname: customer?.lastname ?? billing.lastname,
+    customer_is_guest: customer ? 0 : 1,
+    store_id: d.storeId,
+    grand_total: d.grandTotal,
+    base_grand_total: d.grandTotal,
+    ...(d.credit > 0 ? { customer_balance_amount: d.credit, base_customer_balance_amount: d.credit } : {}),
+    subtotal: totals.subtotal,
+    subtotal_incl_tax: totals.subtotal_incl_tax,
+    shipping_amount: totals.shipping_amount,
+    shipping_incl_tax: totals.shipping_incl_tax,
+    discount_amount: totals.discount_amount,
+    tax_amount: totals.tax_amount,
+    ...(totals.coupon_code ? { coupon_code: totals.coupon_code } : {}),
+    order_currency_code: 'INR',
+    base_currency_code: 'INR',
+    total_qty_ordered: totals.items_qty,
+    total_item_count: d.items.length,
+    items: d.items,
+    billing_address: { ...billing, address_type: 'billing', email: d.email },
+    payment: {
+      method: info.payment_method_code,
+      additional_information: [method?.title ?? info.payment_method_code, d.payment.message],
+    },
+    extension_attributes: {
+      shipping_assignments: [
+        {
+          shipping: {
+            address: shippingAddress,
+            method: d.shipsNothing
+              ? null
+              : `${DEFAULT_SHIPPING_METHOD.carrier_code}_${DEFAULT_SHIPPING_METHOD.method_code}`,
+          },
+          items: d.items,
+        },
+      ],
+    },
+  }
+}

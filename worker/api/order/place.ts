@@ -1,0 +1,208 @@
+/**
+ * POST /api/order as named steps: replay check → resolve lines → check the form and stock →
+ * price → apply store credit → write the batch → replay on a race. Lines, options and prices come
+ * from the catalogue (never the client's numbers); order numbers are assigned here.
+ */
+import type { Context } from 'hono'
+import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
+import { canonicalOrderText } from '../../../shared/domain/order-hash'
+import type { OrderBody } from '../../../shared/schemas/order'
+import { getTaxRules } from '../../catalog/content'
+import type { AppEnv } from '../../platform/env'
+import { fail, ok } from '../../platform/http'
+import { randomToken, sha256Hex } from '../auth/crypto'
+import { FORBIDDEN, optionalCustomer } from '../auth/guard'
+import type { ResolvedLine } from '../cart/lines'
+import { type CartRow, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
+import { computeTotals } from '../cart/totals'
+import { paymentProviderFor } from '../payment/provider'
+import type { CustomerRow } from '../user/repo'
+import { magentoDate } from '../user/repo'
+import {
+  checkForm,
+  checkStock,
+  OutOfStock,
+  orderEmail,
+  resolveOrderLines,
+  shippingForm,
+  shipsNothing,
+} from './check'
+import { storeCreditToApply } from './credit'
+import { orderDocument, orderItems } from './document'
+import { type OrderCaller, replay } from './replay'
+import { findOrderByClientId, type OrderRow, orderResult } from './repo'
+import { writeOrder } from './write'
+
+/** The client's out-of-stock signal: it compares result === this (code 500). */
+const ADD_PRODUCTS_ERROR = 'Error: Error while adding products'
+
+const CREDIT_CHANGED =
+  'Your store credit balance changed while the order was placed. Please review your order and try again.'
+
+/** The out-of-stock answer: code 500 with the client's exact add-products result; the detail in meta. */
+function outOfStock(c: Context<AppEnv>, detail: string) {
+  return ok(c, ADD_PRODUCTS_ERROR, { detail, requestId: c.var.requestId }, 500)
+}
+
+/** The caller's cart named by the order (for its coupon and to close it), if they may use it. */
+async function orderCart(db: D1Database, cartId: OrderBody['cart_id'], customer: CustomerRow | null) {
+  const key = cartId == null ? '' : String(cartId)
+  if (GUEST_CART_RE.test(key)) {
+    return db
+      .prepare('SELECT * FROM carts WHERE guest_token = ? AND is_active = 1')
+      .bind(key)
+      .first<CartRow>()
+  }
+  if (customer && /^\d{1,15}$/.test(key)) {
+    return db
+      .prepare('SELECT * FROM carts WHERE id = ? AND customer_id = ? AND is_active = 1')
+      .bind(Number(key), customer.id)
+      .first<CartRow>()
+  }
+  return null
+}
+
+/** Who places the order, for the replay rule: customer, body hash, guest cart token hash. */
+async function orderCaller(body: OrderBody, customer: CustomerRow | null): Promise<OrderCaller> {
+  const cartKey = body.cart_id == null ? '' : String(body.cart_id)
+  return {
+    customerId: customer?.id ?? null,
+    bodyHash: await sha256Hex(canonicalOrderText(body)),
+    cartKeyHash: GUEST_CART_RE.test(cartKey) ? await sha256Hex(cartKey) : null,
+  }
+}
+
+export async function placeOrder(c: Context<AppEnv>, body: OrderBody): Promise<Response> {
+  const customer = await optionalCustomer(c)
+  const userId = body.user_id == null ? '' : String(body.user_id)
+  if (customer && userId !== '' && userId !== String(customer.id)) fail(403, FORBIDDEN)
+  const db = c.env.DB
+  const caller = await orderCaller(body, customer)
+  // A replay is answered before anything else is checked: a retry after the last unit sold still
+  // gets its own order, not "out of stock".
+  const existing = await findOrderByClientId(db, body.order_id)
+  if (existing) return ok(c, replay(existing, caller))
+  try {
+    return await placeNew(c, body, customer, caller)
+  } catch (err) {
+    if (err instanceof OutOfStock) return outOfStock(c, err.detail)
+    throw err
+  }
+}
+
+async function placeNew(
+  c: Context<AppEnv>,
+  body: OrderBody,
+  customer: CustomerRow | null,
+  caller: OrderCaller,
+) {
+  const db = c.env.DB
+  const info = body.addressInformation
+  const form = shippingForm(info)
+  const email = orderEmail(body, customer, form)
+  const resolved = await resolveOrderLines(db, body.products)
+  const { lines, needed } = resolved
+  const types = lines.map((l) => l.product.type_id)
+  const shipping = checkForm(info, form, types)
+  checkStock(resolved)
+
+  const now = Date.now()
+  const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
+  const cart = await orderCart(db, body.cart_id, customer)
+  const totals = await priceOrder(db, lines, cart, country, shipsNothing(types), now)
+  const creditMinor = await storeCreditToApply(
+    db,
+    customer?.id ?? null,
+    body.store_credit_applied,
+    totals.grand_total,
+  )
+  const credit = creditMinor / 100
+  const grandTotal = Math.round(totals.grand_total * 100 - creditMinor) / 100
+  const payment = await paymentProviderFor(info.payment_method_code, c.env).place({
+    grandTotal,
+    currency: 'INR',
+  })
+  const stamp = magentoDate(now)
+  const accessKey = randomToken()
+  const items = orderItems(totals, lines)
+  const doc = orderDocument({
+    stamp,
+    payment,
+    customer,
+    email,
+    storeId: c.var.config.STORE_ID,
+    grandTotal,
+    credit,
+    totals,
+    items,
+    info,
+    shipping,
+    shipsNothing: shipsNothing(types),
+  })
+  const conflict = await writeOrder(db, {
+    orderId: body.order_id,
+    customerId: customer?.id ?? null,
+    email,
+    accessKeyHash: await sha256Hex(accessKey),
+    status: payment.status,
+    paymentMethod: info.payment_method_code,
+    grandTotal,
+    doc,
+    result: {
+      storeCreditApplied: credit,
+      transferedAt: new Date(now).toISOString(),
+      status: payment.status,
+      paymentPending: payment.paymentPending,
+      message: payment.message,
+      accessKey,
+    },
+    stamp,
+    bodyHash: caller.bodyHash,
+    cartKeyHash: cart && caller.cartKeyHash ? caller.cartKeyHash : null,
+    lines,
+    items,
+    needed,
+    creditMinor,
+    cartId: cart?.id ?? null,
+  })
+  if (conflict === 'duplicate-order-id') return ok(c, await replayRace(db, body.order_id, caller))
+  if (conflict === 'credit-spent') fail(409, CREDIT_CHANGED)
+  if (conflict === 'out-of-stock')
+    throw new OutOfStock('some products went out of stock while the order was placed')
+  const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
+  return ok(c, orderResult(row))
+}
+
+/** Prices the resolved lines from the catalogue with the cart's coupon and the default shipping. */
+async function priceOrder(
+  db: D1Database,
+  lines: readonly ResolvedLine[],
+  cart: CartRow | null,
+  country: string,
+  free: boolean,
+  now: number,
+) {
+  const taxRules = await getTaxRules(db)
+  const priced = lines.map((l) =>
+    priceLine(l.product, l, { item_id: l.index + 1, qty: l.qty }, taxRules, {
+      now,
+      country,
+      currency: 'INR',
+    }),
+  )
+  return computeTotals({
+    lines: priced,
+    coupon: await findCoupon(db, cart?.coupon_code ?? null),
+    shippingAmount: free ? 0 : DEFAULT_SHIPPING_METHOD.amount,
+    currency: 'INR',
+    country,
+    now,
+  })
+}
+
+/** Step 5: a concurrent duplicate won the race; its result goes to its own caller only. */
+async function replayRace(db: D1Database, orderId: string, caller: OrderCaller) {
+  const first = await findOrderByClientId(db, orderId)
+  if (!first) throw new Error(`Order ${orderId} collided with an order that is gone`)
+  return replay(first, caller)
+}

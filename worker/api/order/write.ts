@@ -1,0 +1,135 @@
+/**
+ * Writing an order: the order row, one order_items row per line (plus one per linked product a
+ * bundle or grouped line consumed), the stock decrements, the store-credit spend and the closing
+ * of the cart — all in ONE batch, so a failed constraint (stock CHECK qty >= 0, a concurrent
+ * duplicate order id, a balance spent meanwhile) writes nothing.
+ */
+import type { ResolvedLine } from '../cart/lines'
+import { spendCreditStatements } from './credit'
+
+/** One item of the order document, as far as its order_items row needs it. */
+interface ItemRow {
+  qty_ordered: number
+  price_incl_tax: number
+}
+
+/**
+ * The order_items rows of an order: one per line at its charged unit price, plus, for a bundle or
+ * grouped line, one row per linked product it consumed (price 0, parent_sku = the line's sku). A
+ * row that stands for stock reads its product_id from inventory, so a stocked sku without an
+ * inventory row fails the whole batch (NOT NULL) instead of being sold unchecked.
+ */
+function orderItemStatements(
+  db: D1Database,
+  orderId: string,
+  lines: readonly ResolvedLine[],
+  items: readonly ItemRow[],
+): D1PreparedStatement[] {
+  const insert = (sku: string, productId: number | null, qty: number, price: number, parent: string | null) =>
+    db
+      .prepare(
+        `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax, parent_sku)
+         VALUES (?1, ?2, COALESCE(?3, (SELECT product_id FROM inventory WHERE sku = ?2)), ?4, ?5, ?6)`,
+      )
+      .bind(orderId, sku, productId, qty, price, parent)
+  return lines.flatMap((line, i) => {
+    const item = items[i] as ItemRow
+    const stocked = line.components.length === 1 && line.components[0]?.sku === line.sku
+    if (stocked) return [insert(line.sku, null, item.qty_ordered, item.price_incl_tax, null)]
+    return [
+      insert(line.sku, line.productId, item.qty_ordered, item.price_incl_tax, null),
+      ...line.components.map((part) => insert(part.sku, null, line.qty * part.units, 0, line.sku)),
+    ]
+  })
+}
+
+/** What the batch stores for one order. */
+export interface OrderWrite {
+  orderId: string
+  customerId: number | null
+  email: string
+  accessKeyHash: string
+  status: string
+  paymentMethod: string
+  grandTotal: number
+  doc: unknown
+  result: unknown
+  stamp: string
+  bodyHash: string
+  /** The guest cart token hash, kept only when the order closed that cart. */
+  cartKeyHash: string | null
+  lines: readonly ResolvedLine[]
+  items: readonly ItemRow[]
+  /** Units taken per stocked sku. */
+  needed: ReadonlyMap<string, number>
+  creditMinor: number
+  /** The cart the order closes, if any. */
+  cartId: number | null
+}
+
+/** The statements of one order's batch; the order number is the next entity id, zero-padded. */
+function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
+  const nextId = '(SELECT COALESCE(MAX(entity_id), 0) + 1 FROM orders)'
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
+           status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        w.orderId,
+        w.customerId,
+        w.email,
+        w.accessKeyHash,
+        w.status,
+        w.paymentMethod,
+        w.grandTotal,
+        JSON.stringify(w.doc),
+        JSON.stringify(w.result),
+        w.stamp,
+        w.bodyHash,
+        w.cartKeyHash,
+      ),
+    ...orderItemStatements(db, w.orderId, w.lines, w.items),
+    ...[...w.needed].map(([sku, qty]) =>
+      db
+        .prepare('UPDATE inventory SET qty = qty - ?1, is_in_stock = (qty - ?1 > 0) WHERE sku = ?2')
+        .bind(qty, sku),
+    ),
+  ]
+  if (w.customerId !== null && w.creditMinor > 0) {
+    statements.push(...spendCreditStatements(db, w.customerId, w.creditMinor, w.orderId, w.stamp))
+  }
+  if (w.cartId !== null) {
+    statements.push(
+      db.prepare('UPDATE carts SET is_active = 0, updated_at = ? WHERE id = ?').bind(w.stamp, w.cartId),
+    )
+  }
+  return statements
+}
+
+/** Why a batch was refused, from the constraint its error names. */
+type WriteConflict = 'duplicate-order-id' | 'credit-spent' | 'out-of-stock'
+
+/** Step 4: runs the batch; a refused constraint is returned as a conflict, anything else thrown. */
+export async function writeOrder(db: D1Database, w: OrderWrite): Promise<WriteConflict | null> {
+  try {
+    await db.batch(orderStatements(db, w))
+    return null
+  } catch (err) {
+    const conflict = conflictOf(err)
+    if (conflict) return conflict
+    throw err
+  }
+}
+
+/** The conflict a failed order batch stands for, null for any other failure. */
+function conflictOf(err: unknown): WriteConflict | null {
+  const text = String((err as Error)?.message ?? err)
+  if (text.includes('orders.client_order_id')) return 'duplicate-order-id'
+  if (text.includes('balance_minor')) return 'credit-spent'
+  if (text.includes('CHECK constraint failed') || text.includes('NOT NULL constraint failed'))
+    return 'out-of-stock'
+  return null
+}

@@ -1,0 +1,11 @@
+/** Request bodies of /api/user beyond the shared schemas: the fields only this backend reads. */
+import { z } from 'zod'
+import { LoginBodySchema, UpdateMeBodySchema } from '../../../shared/schemas/user'
+import { MAX_TOKEN_LENGTH } from '../auth/tokens'
+
+export const LoginRequestSchema = LoginBodySchema.extend({
+  deviceToken: z.string().max(MAX_TOKEN_LENGTH, 'deviceToken is too long').optional(),
+})
+export const UpdateMeRequestSchema = UpdateMeBodySchema.extend({
+  currentPassword: z.string().max(256, 'currentPassword is too long').optional(),
+})
