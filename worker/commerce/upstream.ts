@@ -17,6 +17,7 @@ import type {
   StoreLocation,
   TaxRule,
 } from '../../shared/schemas/catalog'
+import { fetchOutbound, OutboundError } from '../platform/fetch'
 import type { Aggregations, Commerce, HomeData, ProductListing, UrlMapHit } from './types'
 
 /** The catalogue index vue-storefront-api serves by default. */
@@ -76,15 +77,15 @@ export function createUpstreamCommerce(opts: UpstreamOptions): Commerce {
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     let res: Response
     try {
-      res = await fetcher(`${base}${path}`, {
+      res = await fetchOutbound('Upstream API', `${base}${path}`, {
         ...init,
         headers,
-        signal: AbortSignal.timeout(opts.timeoutMs ?? SEARCH_CLIENT_TIMEOUT_MS),
+        fetchImpl: fetcher,
+        timeoutMs: opts.timeoutMs ?? SEARCH_CLIENT_TIMEOUT_MS,
       })
     } catch (err) {
-      const name = (err as Error)?.name
-      if (name === 'TimeoutError' || name === 'AbortError')
-        throw new UpstreamError('Upstream API timed out', 504)
+      if (!(err instanceof OutboundError)) throw err
+      if (err.kind === 'timeout') throw new UpstreamError('Upstream API timed out', 504)
       throw new UpstreamError('Upstream API is unreachable', 502)
     }
     if (res.status === 404) return null as T

@@ -9,6 +9,7 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { CONVERSION_EVENTS } from '../../../shared/config/analytics'
 import type { AppEnv } from '../../platform/env'
 import { type Delivery, deliver } from '../../platform/fetch'
 import { clientIp, jsonBody, noStore, ok } from '../../platform/http'
@@ -16,14 +17,6 @@ import { sha256Hex } from '../auth/crypto'
 import { magentoDate } from '../user/repo'
 
 const FB_GRAPH_URL = 'https://graph.facebook.com/v19.0'
-const CONVERSION_EVENTS = [
-  'Purchase',
-  'InitiateCheckout',
-  'AddToCart',
-  'ViewContent',
-  'ViewCategory',
-] as const
-
 const field = z.string().max(512).nullish()
 const ConversionBodySchema = z.object({
   event_name: z.enum(CONVERSION_EVENTS, {
