@@ -6,9 +6,9 @@
  *   /p/{silhouette}-{colour}.svg      front view of a garment in a colour (e.g. /p/kurta-red.svg)
  *   /p/{silhouette}-{colour}-b.svg    the same garment, detail/back view (hover image)
  *   /b/{kind}-{name}.svg              a banner (kind: cat, home, product, celeb, store, popup, head, otw, search, strip)
- *   /placeholder.svg                  the placeholder (catalogue spec §5 'no_selection')
+ *   /placeholder.svg                  the placeholder (the image of a product without one, 'no_selection')
  */
-import { COLORS, SILHOUETTES, type Silhouette } from '../../../scripts/catalogue/seed/data'
+import { COLORS, SILHOUETTES, type Silhouette } from './palette'
 
 /** Silhouette drawings in a 300×450 box (one or more paths). */
 const SHAPES: Record<Silhouette, string> = {
