@@ -10,6 +10,7 @@ import { categoryRoutes } from './pages/category/route'
 import { contentRoutes } from './pages/content/route'
 import { homeRoutes } from './pages/home/route'
 import { imageRoutes } from './pages/images/route'
+import { loadMenu } from './pages/layout/menu'
 import { listRoutes } from './pages/lists/route'
 import { productRoutes } from './pages/product/route'
 import { rawRoutes } from './pages/raw/route'
@@ -19,7 +20,7 @@ import { systemRoutes } from './pages/system/route'
 import { transactionRoutes } from './pages/transactions/route'
 import { outputCache } from './platform/cache/output-cache'
 import { cacheAdminRoutes } from './platform/cache/routes'
-import { dispatch, setDispatchLookups } from './platform/dispatcher'
+import { dispatch } from './platform/dispatcher'
 import { createDispatchLookups } from './platform/dispatcher/lookups'
 import type { AppEnv } from './platform/env'
 import { requestContext } from './platform/middleware/context'
@@ -30,6 +31,11 @@ const app = new Hono<AppEnv>()
 
 app.use('*', requestContext)
 app.use('*', securityHeaders)
+// The default layout's header menu comes from the catalogue.
+app.use('*', async (c, next) => {
+  c.set('menuLoader', loadMenu)
+  await next()
+})
 app.use('*', outputCache(app))
 
 app.route('/api', apiRoutes)
@@ -48,10 +54,8 @@ app.route('/', cacheAdminRoutes)
 app.route('/', seoRoutes)
 app.route('/', imageRoutes)
 
-setDispatchLookups(createDispatchLookups)
-
 app.notFound((c) =>
-  dispatch(c, async (path) => {
+  dispatch(c, createDispatchLookups(c), async (path) => {
     // The rewritten route keeps the visitor's query (filters, sort, childSku).
     const target = new URL(path, c.req.url)
     if (!target.search) target.search = new URL(c.req.url).search

@@ -14,7 +14,6 @@ import type { Category } from '../../../shared/schemas/catalog'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { getCategoryTreeCached } from '../layout/menu'
 
 export interface CategoryPageData {
   category: Category
@@ -76,7 +75,7 @@ export async function loadCategoryPage(
   const [listing, labels, tree] = await Promise.all([
     commerce.searchProducts(params),
     facetLabels(commerce, category),
-    getCategoryTreeCached(c).catch(() => {
+    commerce.getCategoryTree().catch(() => {
       markDegraded(c)
       return [] as Category[]
     }),

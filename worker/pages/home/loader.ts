@@ -14,7 +14,6 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { categoryIdsOf } from '../category/loader'
-import { getCategoryTreeCached } from '../layout/menu'
 
 /** Products per home carousel. */
 export const HOME_SECTION_SIZE = 8
@@ -146,7 +145,7 @@ function findCategory(tree: readonly Category[], id: number): Category | null {
 
 async function sectionProducts(c: Context<AppEnv>, commerce: Commerce, section: HomeSection) {
   if (section.type === 'category_products' && section.category_id) {
-    const tree = await getCategoryTreeCached(c).catch(() => {
+    const tree = await commerce.getCategoryTree().catch(() => {
       markDegraded(c)
       return [] as Category[]
     })
