@@ -8,7 +8,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { timingSafeEqual } from '../runtime'
-import { purgeTag } from './output-cache'
+import { purgeTag } from './tags'
 
 export const cacheAdminRoutes = new Hono<AppEnv>()
 
