@@ -12,7 +12,7 @@ import {
 import { FRESH_SECONDS, STALE_SECONDS } from '../../../worker/platform/cache/lifetimes'
 import { clearOutputMemory, MEMORY_SECONDS } from '../../../worker/platform/cache/memory'
 import { markDegraded, outputCache } from '../../../worker/platform/cache/output-cache'
-import { cacheAdminRoutes, MAX_TAGS_PER_CALL } from '../../../worker/platform/cache/routes'
+import { invalidate, MAX_TAGS_PER_CALL } from '../../../worker/platform/cache/routes'
 import { pruneTagIndex } from '../../../worker/platform/cache/tags'
 import type { AppEnv } from '../../../worker/platform/env'
 import { requestContext } from '../../../worker/platform/middleware/context'
@@ -41,7 +41,7 @@ function fixtureApp(opts: { buildId?: string } = {}) {
   app.use('*', requestContext)
   app.use('*', securityHeaders)
   app.use('*', outputCache(app, opts))
-  app.route('/', cacheAdminRoutes)
+  app.get('/invalidate', invalidate)
   app.get('/c/:slug', (c) => {
     renders++
     c.set('cacheTags', ['category', `C${c.req.param('slug')}`])

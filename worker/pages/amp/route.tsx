@@ -7,7 +7,6 @@
  *   GET /amp/c/:slug                         category: breadcrumbs, name, item count, 4-column grid
  *        sorted updated_at desc, the spec's empty state
  */
-import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { AMP_CATEGORY_COLUMNS, DEFAULT_CATEGORY_NAME, ROOT_CATEGORY_ID } from '../../../shared/config/catalog'
 import { IMAGE_SIZES } from '../../../shared/config/images'
@@ -27,8 +26,7 @@ import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { renderAmpPage } from '../../platform/render/amp'
 import { breadcrumbJsonLd, type Crumb, htmlToText, productJsonLd } from '../../platform/render/seo'
-
-export const ampRoutes = new Hono<AppEnv>()
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
 const AMP_CSS = `body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1d1a17;background:#fffdf9;margin:0;line-height:1.5}
 header.amp-header{padding:12px 16px;border-bottom:1px solid #e6e0d8;text-align:center}
@@ -115,7 +113,7 @@ function attributeValue(product: Product, attr: Attribute): string {
 
 const DETAIL_ATTRIBUTES = ['designer', 'color', 'size', 'gender', 'material', 'fabric', 'occasion', 'care']
 
-ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
+const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
   const { parentSku, childSku } = c.req.param()
   const commerce = getCommerce(c)
   const found = await commerce.getProduct({ parentSku, childSku: childSku ?? null })
@@ -283,9 +281,9 @@ ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
       breadcrumbJsonLd(crumbs, origin, canonical),
     ],
   })
-})
+}
 
-ampRoutes.get('/amp/c/:slug', async (c) => {
+const ampCategoryPage: RouteHandler<'amp-category'> = async (c) => {
   const slug = c.req.param('slug')
   const commerce = getCommerce(c)
   const category = await commerce.getCategoryBySlug(slug)
@@ -362,4 +360,9 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
     body,
     jsonLd: [breadcrumbJsonLd(crumbs, origin, canonical)],
   })
-})
+}
+
+export const ampPages = {
+  'amp-product': ampProductPage,
+  'amp-category': ampCategoryPage,
+} satisfies RouteHandlers

@@ -6,7 +6,6 @@
  * spec's offline notification). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
  */
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import { ListingIsland } from '../../../client/islands/category/listing'
 import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
 import { hasFilters, parseListingQuery } from '../../../shared/components/catalog/listing-state'
@@ -16,18 +15,17 @@ import type { Category } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadCategoryPage } from './loader'
-
-export const categoryRoutes = new Hono<AppEnv>()
 
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
 export const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable' // see NOTICE_CATEGORY_UNAVAILABLE in routes/home
 
-categoryRoutes.get('/c/:slug', async (c) => {
+const categoryPage: RouteHandler<'category'> = async (c) => {
   const category = await getCommerce(c).getCategoryBySlug(c.req.param('slug'))
   if (!category || category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
   return renderCategoryPage(c, category)
-})
+}
 
 /** Renders the category page for a resolved category (also used by the URL dispatcher). */
 export async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promise<Response> {
@@ -68,3 +66,5 @@ export async function renderCategoryPage(c: Context<AppEnv>, category: Category)
     },
   )
 }
+
+export const categoryPages = { category: categoryPage } satisfies RouteHandlers

@@ -5,26 +5,23 @@
  * The lists live in the browser, so the server renders the shells; the compare page gets the
  * comparable attributes' labels and option labels from the Commerce port.
  */
-import { Hono } from 'hono'
 import { type CompareAttribute, ComparePageIsland } from '../../../client/islands/lists/compare-page'
 import { WishlistPageIsland } from '../../../client/islands/lists/wishlist-page'
 import { attributeLabel } from '../../../shared/components/product/view'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-export const listRoutes = new Hono<AppEnv>()
-
-listRoutes.get('/wishlist', (c) =>
+const wishlistPage: RouteHandler = (c) =>
   renderPage(c, <WishlistPageIsland currency={c.var.store.currency} />, {
     title: 'Wishlist',
     layout: 'default',
     entry: 'lists',
     meta: { robots: 'noindex' },
-  }),
-)
+  })
 
-listRoutes.get('/compare', async (c) => {
+const comparePage: RouteHandler = async (c) => {
   let attributes: CompareAttribute[] = []
   try {
     attributes = (await getCommerce(c).getAttributes())
@@ -47,4 +44,6 @@ listRoutes.get('/compare', async (c) => {
     entry: 'lists',
     meta: { robots: 'noindex' },
   })
-})
+}
+
+export const listPages = { wishlist: wishlistPage, compare: comparePage } satisfies RouteHandlers

@@ -9,7 +9,6 @@
  * must drop it).
  */
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import { Suspense } from 'react'
 import { jsonForScript } from '../../../client/islands/define'
 import { GalleryIsland } from '../../../client/islands/product/gallery'
@@ -41,11 +40,10 @@ import type { Product } from '../../../shared/schemas/catalog'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadProductPage, loadResolvedProduct, type ProductLoadResult, type ProductPageData } from './loader'
 
-export const productRoutes = new Hono<AppEnv>()
-
-productRoutes.get('/p/:parentSku/:slug/:childSku?', async (c) => {
+const productPage: RouteHandler<'product'> = async (c) => {
   const { parentSku, slug, childSku } = c.req.param()
   const result = await loadProductPage(c, {
     parentSku,
@@ -53,7 +51,7 @@ productRoutes.get('/p/:parentSku/:slug/:childSku?', async (c) => {
     childSku: childSku ?? c.req.query('childSku') ?? null,
   })
   return respond(c, result)
-})
+}
 
 /** Renders the page of a product the dispatcher resolved by url_path (childSku from ?childSku=). */
 export async function renderProductPage(
@@ -273,3 +271,5 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
     },
   )
 }
+
+export const productPages = { product: productPage } satisfies RouteHandlers

@@ -3,14 +3,12 @@
  * onError renders for any thrown error (status 500, with the request id, never a stack).
  */
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import { PageMessage } from '../../../shared/components/page-message'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-export const systemRoutes = new Hono<AppEnv>()
-
-systemRoutes.get('/page-not-found', (c) =>
+const notFoundPage: RouteHandler = (c) =>
   renderPage(
     c,
     <PageMessage title="Page not found">
@@ -22,10 +20,9 @@ systemRoutes.get('/page-not-found', (c) =>
       </p>
     </PageMessage>,
     { title: 'Page not found', layout: 'default', status: 404, meta: { robots: 'noindex' } },
-  ),
-)
+  )
 
-systemRoutes.get('/error', (c) => renderErrorPage(c, 200))
+const errorPage: RouteHandler = (c) => renderErrorPage(c, 200)
 
 /** The minimal-layout error page. */
 export function renderErrorPage(c: Context<AppEnv>, status: number, message?: string) {
@@ -51,3 +48,5 @@ export function renderErrorPage(c: Context<AppEnv>, status: number, message?: st
     },
   )
 }
+
+export const systemPages = { 'page-not-found': notFoundPage, error: errorPage } satisfies RouteHandlers
