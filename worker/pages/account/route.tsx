@@ -12,7 +12,6 @@
  * nothing personal (the island loads it with the user's token), is private, no-store and noindex.
  */
 import { AccountIsland, type AccountSection } from '../../../client/islands/account/account-page'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 

@@ -11,7 +11,6 @@ import { Carousel } from '../../../shared/components/catalog/carousel'
 import { IMAGE_SIZES } from '../../../shared/config/images'
 import { imageUrl } from '../../../shared/domain/image-url'
 import { MSG } from '../../../shared/i18n/messages'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import {

@@ -6,7 +6,6 @@
  * Answers image/svg+xml with a long immutable cache lifetime.
  */
 import { IMAGE_SIZES } from '../../../shared/config/images'
-import type { AppEnv } from '../../platform/env'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { renderImage } from './svg'
 

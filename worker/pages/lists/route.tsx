@@ -9,7 +9,6 @@ import { type CompareAttribute, ComparePageIsland } from '../../../client/island
 import { WishlistPageIsland } from '../../../client/islands/lists/wishlist-page'
 import { attributeLabel } from '../../../shared/components/product/view'
 import { getCommerce } from '../../commerce'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 

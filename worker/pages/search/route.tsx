@@ -5,7 +5,6 @@
 import { ProductTile } from '../../../shared/components/catalog/product-tile'
 import { LISTING_COLUMNS } from '../../../shared/config/catalog'
 import { MSG } from '../../../shared/i18n/messages'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadSearchPage } from './loader'

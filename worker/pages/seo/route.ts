@@ -16,7 +16,6 @@
 import { categoryPath, productPath, ROUTES } from '../../../shared/config/routes'
 import type { Category } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
-import type { AppEnv } from '../../platform/env'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
 export const SITEMAP_PAGE_SIZE = 1000

@@ -10,7 +10,6 @@ import { CartPageIsland } from '../../../client/islands/cart/cart-page'
 import { CheckoutIsland } from '../../../client/islands/checkout/checkout-page'
 import { ConfirmationIsland } from '../../../client/islands/checkout/confirmation-page'
 import { MSG } from '../../../shared/i18n/messages'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
