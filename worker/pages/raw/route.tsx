@@ -1,3 +1,8 @@
+/**
+ * Raw outputs: /raw-output-example.xml (empty layout, served as XML, never touches React),
+ * /append-prepend.html (empty layout, content prepended and appended around the page) and
+ * /no-js.html (default layout without any script).
+ */
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
