@@ -206,3 +206,13 @@ export function productPath(parentSku: string, slug: string, childSku?: string |
 export function categoryPath(slug: string): string {
   return `/c/${encodeURIComponent(slug)}`
 }
+
+/** Path of a product's AMP page: /amp/p/{parentSku}/{slug}. */
+export function ampProductPath(parentSku: string, slug: string): string {
+  return `/amp${productPath(parentSku, slug)}`
+}
+
+/** Path of a category's AMP page: /amp/c/{slug}. */
+export function ampCategoryPath(slug: string): string {
+  return `/amp${categoryPath(slug)}`
+}

@@ -95,6 +95,27 @@ async function loadSizeGuide(
   }
 }
 
+/**
+ * What every page of a product needs besides the product: attribute metadata (labels, option
+ * labels) and tax rules. A failure of either gives none (the page shows less and is not cached).
+ */
+export async function productMetadata(
+  c: Context<AppEnv>,
+  commerce: Commerce,
+): Promise<{ attributes: Attribute[]; taxRules: TaxRule[] }> {
+  const [attributes, taxRules] = await Promise.all([
+    commerce.getAttributes().catch((err) => {
+      logDeferred(c, 'attributes', err)
+      return [] as Attribute[]
+    }),
+    commerce.getTaxRules().catch((err) => {
+      logDeferred(c, 'tax rules', err)
+      return [] as TaxRule[]
+    }),
+  ])
+  return { attributes, taxRules }
+}
+
 /** Loads everything the product page needs, or says why it cannot be shown. */
 export async function loadProductPage(
   c: Context<AppEnv>,
@@ -135,16 +156,7 @@ async function resolveProduct(
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 
-  const [attributes, taxRules] = await Promise.all([
-    commerce.getAttributes().catch((err) => {
-      logDeferred(c, 'attributes', err)
-      return [] as Attribute[]
-    }),
-    commerce.getTaxRules().catch((err) => {
-      logDeferred(c, 'tax rules', err)
-      return [] as TaxRule[]
-    }),
-  ])
+  const { attributes, taxRules } = await productMetadata(c, commerce)
   const reviews = commerce.getReviews(product.id).catch((err) => {
     logDeferred(c, 'reviews', err)
     return [] as Review[]
