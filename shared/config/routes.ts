@@ -8,7 +8,7 @@
 
 export type LayoutName = 'default' | 'minimal' | 'empty'
 
-export interface RouteDef<Name extends string = string> {
+interface RouteDef<Name extends string = string> {
   name: Name
   /** Hono path pattern. */
   path: string
@@ -138,10 +138,10 @@ const PAGE_ROUTES = [
 ] as const satisfies readonly RouteDef[]
 
 /** HTML page routes (the name types the worker's handler table). */
-export type PageRouteName = (typeof PAGE_ROUTES)[number]['name']
+type PageRouteName = (typeof PAGE_ROUTES)[number]['name']
 export const ROUTES: readonly RouteDef<PageRouteName>[] = PAGE_ROUTES
 
-export interface ResourceRouteDef<Name extends string = string> {
+interface ResourceRouteDef<Name extends string = string> {
   name: Name
   /** Hono path pattern. */
   path: string
@@ -174,7 +174,7 @@ const RESOURCES = [
   },
 ] as const satisfies readonly ResourceRouteDef[]
 
-export type ResourceRouteName = (typeof RESOURCES)[number]['name']
+type ResourceRouteName = (typeof RESOURCES)[number]['name']
 export const RESOURCE_ROUTES: readonly ResourceRouteDef<ResourceRouteName>[] = RESOURCES
 
 /** Every route name of the tables. */
@@ -190,12 +190,6 @@ export type RoutePath<N extends RouteName> = Extract<
 export function productRouteName(typeId: string): string {
   return `${typeId}-product`
 }
-
-/** Is this an account path that requires login? */
-export function isAccountPath(path: string): boolean {
-  return path === '/my-account' || path.startsWith('/my-account/')
-}
-
 /** Path of a product page: /p/{parentSku}/{slug}/{childSku?}. */
 export function productPath(parentSku: string, slug: string, childSku?: string | null): string {
   const base = `/p/${encodeURIComponent(parentSku)}/${encodeURIComponent(slug)}`

@@ -14,7 +14,7 @@ import type { AppEnv } from './env'
 import { noteCatalogueVersion } from './memo'
 
 /** How long memoised reads of an upstream catalogue are reused. */
-export const UPSTREAM_VERSION_MS = 60_000
+const UPSTREAM_VERSION_MS = 60_000
 
 const learned = new WeakMap<Request, Promise<void>>()
 

@@ -13,7 +13,7 @@ const flag = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
-export const AppConfigSchema = z.object({
+const AppConfigSchema = z.object({
   API_UPSTREAM: z
     .string()
     .optional()
@@ -64,7 +64,7 @@ export function readConfig(env: Env): AppConfig {
 }
 
 /** What the store/currency middleware resolved for this request. */
-export interface StoreContext {
+interface StoreContext {
   storeCode: string
   storeId: number
   currency: CurrencyCode
@@ -94,4 +94,4 @@ export type AppEnv = {
   }
 }
 
-export type MenuLoader = (c: Context<AppEnv>) => Promise<MenuItem[]>
+type MenuLoader = (c: Context<AppEnv>) => Promise<MenuItem[]>

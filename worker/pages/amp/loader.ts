@@ -15,7 +15,7 @@ import {
   productRejection,
   variantsError,
 } from '../../../shared/domain/availability'
-import { type Breadcrumb, breadcrumbs } from '../../../shared/domain/menu'
+import { type Breadcrumb, breadcrumbs, descendantIds } from '../../../shared/domain/menu'
 import { type PriceView, priceView } from '../../../shared/domain/price'
 import { MSG } from '../../../shared/i18n/messages'
 import type { Category, ConfigurableChild, Product, TaxRule } from '../../../shared/schemas/catalog'
@@ -23,7 +23,7 @@ import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { htmlToText } from '../../platform/render/seo'
-import { categoryChain, categoryIdsOf } from '../category/loader'
+import { categoryChain } from '../category/loader'
 import { productMetadata } from '../product/loader'
 
 /** The attributes the AMP product page lists under 'Product details', when shown on the front. */
@@ -38,7 +38,7 @@ function ampCrumbs(trail: readonly Category[], activeLabel?: string): Breadcrumb
   return breadcrumbs(amp, activeLabel, true)
 }
 
-export interface AmpProductData {
+interface AmpProductData {
   product: Product
   child: ConfigurableChild | null
   price: PriceView
@@ -102,7 +102,7 @@ export async function loadAmpProduct(
   }
 }
 
-export interface AmpCategoryData {
+interface AmpCategoryData {
   category: Category
   crumbs: Breadcrumb[]
   /** The newest products of the category and its descendants a visitor may see. */
@@ -121,7 +121,7 @@ export async function loadAmpCategory(c: Context<AppEnv>, slug: string): Promise
     commerce.getCategoryTree(),
     commerce.getTaxRules(),
     commerce.searchProducts({
-      categoryIds: categoryIdsOf(category),
+      categoryIds: descendantIds(category),
       sort: { field: 'updated_at', order: 'desc' },
       size: AMP_CATEGORY_SIZE,
     }),

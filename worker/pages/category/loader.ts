@@ -15,17 +15,12 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 
-export interface CategoryPageData {
+interface CategoryPageData {
   category: Category
   title: string
   description: string | null
   crumbs: Breadcrumb[]
   listing: ListingIslandProps
-}
-
-/** The ids of a category and all its descendants (listings match any of them). */
-export function categoryIdsOf(category: Category): number[] {
-  return descendantIds(category)
 }
 
 /** Finds the chain of categories from the tree's top down to `id` (empty when absent). */
@@ -70,7 +65,7 @@ export async function loadCategoryPage(
 ): Promise<CategoryPageData> {
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
-  const categoryIds = categoryIdsOf(category)
+  const categoryIds = descendantIds(category)
   const params = listingParams(categoryIds, state, 0, PAGE_SIZE)
   const [listing, labels, tree] = await Promise.all([
     commerce.searchProducts(params),

@@ -19,7 +19,7 @@ import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadCategoryPage } from './loader'
 
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
-export const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable' // see NOTICE_CATEGORY_UNAVAILABLE in routes/home
+const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable' // see NOTICE_CATEGORY_UNAVAILABLE in routes/home
 
 const categoryPage: RouteHandler<'category'> = async (c) => {
   const category = await getCommerce(c).getCategoryBySlug(c.req.param('slug'))
@@ -28,7 +28,7 @@ const categoryPage: RouteHandler<'category'> = async (c) => {
 }
 
 /** Renders the category page for a resolved category (also used by the URL dispatcher). */
-export async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promise<Response> {
+async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promise<Response> {
   if (category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
   const url = new URL(c.req.url)
   const state = parseListingQuery(url.searchParams)

@@ -13,7 +13,7 @@ import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 
-export interface CmsPageView {
+interface CmsPageView {
   identifier: string
   title: string
   /** Sanitized HTML. */
@@ -22,7 +22,7 @@ export interface CmsPageView {
   metaDescription: string | null
 }
 
-export interface CmsBlockView {
+interface CmsBlockView {
   identifier: string
   title: string
   /** Sanitized HTML; null when the block is missing or inactive (the spec's message is in `error`). */
@@ -30,7 +30,7 @@ export interface CmsBlockView {
   error: string | null
 }
 
-export type CmsPageResult = { kind: 'ok'; page: CmsPageView } | { kind: 'not-found'; message: string }
+type CmsPageResult = { kind: 'ok'; page: CmsPageView } | { kind: 'not-found'; message: string }
 
 const BLOCK_DIRECTIVE = /\{\{\s*block\s+(?:id|block_id)\s*=\s*"([a-zA-Z0-9_-]+)"\s*\}\}/g
 

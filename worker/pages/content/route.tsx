@@ -44,7 +44,7 @@ function renderCmsNotFound(c: Context<AppEnv>, message: string) {
 }
 
 /** Renders the CMS page `identifier` as a full page (404 with the spec's message when missing). */
-export async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Response> {
+async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Response> {
   const result = await loadCmsPage(c, identifier)
   if (result.kind === 'not-found') return renderCmsNotFound(c, result.message)
   const { page } = result

@@ -10,7 +10,7 @@ import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 
 /** A store as the store-locator components render it (description sanitized). */
-export type StoreView = StoreSummary
+type StoreView = StoreSummary
 
 /** The page path of a store. */
 export function storePath(code: string): string {

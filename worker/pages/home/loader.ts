@@ -8,15 +8,15 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { type TileData, toTileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
 import { CURATED_HOME_QUERIES, HOME_POPUP_TYPES } from '../../../shared/config/content'
+import { descendantIds } from '../../../shared/domain/menu'
 import { sanitizeHtml } from '../../../shared/domain/sanitize-html'
 import type { Category } from '../../../shared/schemas/catalog'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { categoryIdsOf } from '../category/loader'
 
 /** Products per home carousel. */
-export const HOME_SECTION_SIZE = 8
+const HOME_SECTION_SIZE = 8
 
 const BannerSchema = z.looseObject({
   id: z.coerce.number().optional(),
@@ -75,7 +75,7 @@ function parseEach<T>(schema: z.ZodType<T>, items: readonly unknown[] | undefine
   return out
 }
 
-export interface HomeView {
+interface HomeView {
   sections: HomeSection[]
   mainBanners: Banner[]
   smallBanners: Banner[]
@@ -151,7 +151,7 @@ async function sectionProducts(c: Context<AppEnv>, commerce: Commerce, section: 
     })
     const cat = findCategory(tree, section.category_id)
     const res = await commerce.searchProducts({
-      categoryIds: cat ? categoryIdsOf(cat) : [section.category_id],
+      categoryIds: cat ? descendantIds(cat) : [section.category_id],
       size: HOME_SECTION_SIZE,
     })
     return res.items

@@ -48,7 +48,7 @@ function frame(width: number, height: number, body: string, bg = '#f4f1ec'): str
 }
 
 /** A garment silhouette in a colour (back/detail view when `back`). */
-export function garmentSvg(
+function garmentSvg(
   silhouette: Silhouette,
   hex: string,
   width: number,
@@ -77,7 +77,7 @@ export function garmentSvg(
 }
 
 /** The placeholder: a neutral hanger. */
-export function placeholderSvg(width: number, height: number): string {
+function placeholderSvg(width: number, height: number): string {
   return frame(
     width,
     height,
@@ -106,7 +106,7 @@ function hash(s: string): number {
 }
 
 /** A banner: a two-colour gradient with the title derived from the (validated) name. */
-export function bannerSvg(name: string, width: number, height: number): string {
+function bannerSvg(name: string, width: number, height: number): string {
   const h = hash(name)
   const c1 = COLORS[h % COLORS.length]?.hex ?? '#800000'
   const c2 = COLORS[(h >> 8) % COLORS.length]?.hex ?? '#d4af37'

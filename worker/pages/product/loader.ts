@@ -15,7 +15,7 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 
-export interface SizeGuide {
+interface SizeGuide {
   code: string
   title: string
   /** Header row then data rows. */
@@ -126,21 +126,6 @@ export async function loadProductPage(
   if (!found) return { kind: 'not-found', message: MSG.productQueryEmpty }
   return resolveProduct(c, commerce, found.product, found.child ?? null, params)
 }
-
-/** Same as loadProductPage for a product the dispatcher already resolved (by url_path). */
-export async function loadResolvedProduct(
-  c: Context<AppEnv>,
-  product: Product,
-  childSku?: string | null,
-): Promise<ProductLoadResult> {
-  const child = childSku ? (product.configurable_children.find((ch) => ch.sku === childSku) ?? null) : null
-  return resolveProduct(c, getCommerce(c), product, child, {
-    parentSku: product.sku,
-    childSku,
-    slug: product.slug,
-  })
-}
-
 async function resolveProduct(
   c: Context<AppEnv>,
   commerce: Commerce,

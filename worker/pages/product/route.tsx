@@ -41,7 +41,7 @@ import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
-import { loadProductPage, loadResolvedProduct, type ProductLoadResult, type ProductPageData } from './loader'
+import { loadProductPage, type ProductLoadResult, type ProductPageData } from './loader'
 
 const productPage: RouteHandler<'product'> = async (c) => {
   const { parentSku, slug, childSku } = c.req.param()
@@ -52,16 +52,6 @@ const productPage: RouteHandler<'product'> = async (c) => {
   })
   return respond(c, result)
 }
-
-/** Renders the page of a product the dispatcher resolved by url_path (childSku from ?childSku=). */
-export async function renderProductPage(
-  c: Context<AppEnv>,
-  product: Product,
-  childSku?: string | null,
-): Promise<Response> {
-  return respond(c, await loadResolvedProduct(c, product, childSku ?? c.req.query('childSku') ?? null))
-}
-
 function respond(c: Context<AppEnv>, result: ProductLoadResult): Promise<Response> | Response {
   if (result.kind === 'redirect') return c.redirect(result.location, 301)
   if (result.kind === 'not-found') return renderProductNotFound(c, result.message)
@@ -111,7 +101,7 @@ function videoOf(entry: Record<string, unknown>): GalleryImage['video'] {
 }
 
 /** The gallery: the main image first, then media_gallery entries (videos included), no duplicates. */
-export function productGallery(product: Product): GalleryImage[] {
+function productGallery(product: Product): GalleryImage[] {
   const out: GalleryImage[] = []
   const seen = new Set<string>()
   const push = (path: string | null | undefined, alt: string, video?: GalleryImage['video']) => {

@@ -18,7 +18,7 @@ import type { Category } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-export const SITEMAP_PAGE_SIZE = 1000
+const SITEMAP_PAGE_SIZE = 1000
 /** Most files a sitemap index may list (sitemaps.org). */
 const MAX_SITEMAPS = 50_000
 /** The fixed content pages the pages sitemap lists (rows of the route table marked so). */
@@ -26,7 +26,7 @@ const CONTENT_PATHS = ROUTES.filter((r) => r.sitemap).map((r) => r.path)
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' }
 
 /** Escapes text for XML element content and attribute values. */
-export function xmlEscape(s: string): string {
+function xmlEscape(s: string): string {
   return s.replace(
     /[<>&'"]/g,
     (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!,

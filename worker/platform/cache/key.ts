@@ -49,7 +49,7 @@ const TRACKING_PARAM_NAMES = new Set([
 ])
 
 /** True for a parameter that only carries campaign or click attribution (utm_*, fbclid, gclid…). */
-export function isTrackingParam(name: string): boolean {
+function isTrackingParam(name: string): boolean {
   const n = name.toLowerCase()
   return n.startsWith('utm_') || TRACKING_PARAM_NAMES.has(n)
 }

@@ -9,7 +9,7 @@ import type { RouteHandler } from '../router'
 import { timingSafeEqual } from '../runtime'
 import { purgeTag } from './tags'
 
-export const INVALIDATE_KEY_HEADER = 'x-invalidate-key'
+const INVALIDATE_KEY_HEADER = 'x-invalidate-key'
 /** Most tags one call may purge (each is a D1 query plus Cache API deletes). */
 export const MAX_TAGS_PER_CALL = 50
 

@@ -25,7 +25,7 @@ export async function recordTags(db: D1Database, key: string, tags: string[], no
 }
 
 /** Share of cache stores that also prune the tag index. */
-export const PRUNE_PROBABILITY = 0.01
+const PRUNE_PROBABILITY = 0.01
 
 /** Deletes tag rows older than a cached page can live (FRESH + STALE); returns how many. */
 export async function pruneTagIndex(db: D1Database, now = Date.now()): Promise<number> {

@@ -13,7 +13,7 @@ export interface PageMeta {
   og?: Record<string, string>
 }
 
-export interface DocumentProps {
+interface DocumentProps {
   title: string
   meta?: PageMeta
   /** Extra nodes for <head> (JSON-LD, alternate links...). */

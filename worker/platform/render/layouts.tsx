@@ -13,7 +13,7 @@ import { CURRENCIES, type CurrencyCode } from '../../../shared/config/store'
 
 export type LayoutName = 'default' | 'minimal' | 'empty'
 
-export interface LayoutData {
+interface LayoutData {
   storeName: string
   currency: CurrencyCode
   menu: MenuItem[]

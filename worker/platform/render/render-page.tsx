@@ -14,7 +14,7 @@ import type { EntryName } from './assets'
 import { Document, type PageMeta } from './document'
 import { DefaultLayout, type LayoutName, MinimalLayout } from './layouts'
 
-export interface RenderOptions {
+interface RenderOptions {
   title: string
   meta?: PageMeta
   head?: ReactNode
