@@ -1,6 +1,6 @@
 /**
  * Categories from D1. Documents are stored without children_data; the tree is rebuilt from
- * parent_id and position (catalogue spec §9: "Category fetch size is 4000, sorted position:asc").
+ * parent_id and position (at most 4000 categories, sorted by position ascending).
  */
 
 import { ROOT_CATEGORY_ID } from '../../shared/config'

@@ -64,7 +64,7 @@ export async function getCmsBlockByIdentifier(
   return row ? parseDoc<CmsBlock>(row.doc) : null
 }
 
-/** Active CMS blocks, optionally only the given identifiers (spec §9: at most 500). */
+/** Active CMS blocks, optionally only the given identifiers (at most 500). */
 export async function getCmsBlocks(db: D1Database, identifiers?: readonly string[]): Promise<CmsBlock[]> {
   if (!identifiers) {
     const res = await db

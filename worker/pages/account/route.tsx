@@ -7,8 +7,8 @@
  *   GET /my-account/credit-details       store credit
  *   GET /my-account/orders               order history
  *   GET /my-account/orders/:orderId      a single order
- * Login is required; "the check is skipped on the server side" (transactions spec §2), so the
- * account island sends a visitor without a session home and remembers the path. The HTML carries
+ * Login is required, but the server does not check it (it has no session: tokens live in the
+ * browser), so the account island sends a visitor without a session home and remembers the path. The HTML carries
  * nothing personal (the island loads it with the user's token), is private, no-store and noindex.
  */
 import { AccountIsland, type AccountSection } from '../../../client/islands/account/account-page'

@@ -1,5 +1,5 @@
 /**
- * Category page data (catalogue §2 "Category page", §4 "Category", §9 listing constants), through
+ * Category page data (listing constants in shared/config/catalog), through
  * the Commerce port only. Critical: the category and its first page (24) with aggregations; the
  * listing island gets the same query parameters so it can refetch / pull more with the same DSL.
  */

@@ -1,9 +1,9 @@
 /**
  * Category listing pages:
  *   GET /c/:slug          the category by slug
- *   (/{url_path})         the URL dispatcher calls `renderCategoryPage(c, category)`
- * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page shows the
- * spec's offline notification). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
+ *   (/{url_path})         the URL dispatcher rewrites a category's url_path to /c/:slug
+ * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page then tells
+ * the visitor the category is not available offline). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
  */
 import type { Context } from 'hono'
 import { ListingIsland } from '../../../client/islands/category/listing'

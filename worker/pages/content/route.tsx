@@ -1,5 +1,5 @@
 /**
- * Content routes (catalogue spec §2):
+ * Content routes:
  *   GET /i/:slug                  CMS page by identifier
  *   GET /magazine, /covers, /press, /past-collections, /about-us-author, /stockists
  *                                 CMS pages with those identifiers
@@ -43,7 +43,7 @@ function renderCmsNotFound(c: Context<AppEnv>, message: string) {
   )
 }
 
-/** Renders the CMS page `identifier` as a full page (404 with the spec's message when missing). */
+/** Renders the CMS page `identifier` as a full page (404 with 'CMS query returned empty result' when missing). */
 async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Response> {
   const result = await loadCmsPage(c, identifier)
   if (result.kind === 'not-found') return renderCmsNotFound(c, result.message)

@@ -1,5 +1,5 @@
 /**
- * Store locator data (catalogue spec §2 "store-locator", "individual-store") through the Commerce
+ * Store locator data (the store-locator and individual-store pages) through the Commerce
  * port: the list of physical stores, and one store by its code. Descriptions are sanitized.
  */
 import type { Context } from 'hono'

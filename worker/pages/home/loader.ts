@@ -1,5 +1,5 @@
 /**
- * Home page data (catalogue §1/§9 "Curated content", transactions §3 home data) through the
+ * Home page data (the home data document and the curated content) through the
  * Commerce port. Critical: the home data document (sections, banners, head image, popups/strip).
  * Deferred: each product section (the curated category queries 189 'Performance Fabrics' and 190
  * 'Tees', sku lists) and CMS blocks — helpers that never throw (a failed section renders empty).
@@ -93,7 +93,7 @@ export function toHomeView(raw: unknown): HomeView {
     ? data.data
     : { sections: [], banners: {}, popups: [] as unknown[], head_image: undefined }
   let sections = parseEach(SectionSchema, d.sections).sort((a, b) => a.position - b.position)
-  // The curated queries are always on the home page (catalogue §9), even if the document lacks them.
+  // The curated queries are always on the home page (shared/config/content), even if the document lacks them.
   for (const q of CURATED_HOME_QUERIES) {
     if (!sections.some((s) => s.type === 'category_products' && s.category_id === q.categoryId)) {
       sections = [

@@ -4,7 +4,7 @@
  * Head image and banners, the curated sections (categories 189 'Performance Fabrics' and 190
  * 'Tees') and the other home data sections as carousels, the strip, popups (exit_popup,
  * generic_popup) and the newsletter sign-up. Product sections and CMS blocks stream in <Suspense>.
- * ?notice=category-unavailable shows the spec's 'not available in Offline mode' notification.
+ * ?notice=category-unavailable shows the 'not available in Offline mode' notification.
  */
 import { Suspense } from 'react'
 import { Carousel } from '../../../shared/components/catalog/carousel'
@@ -26,7 +26,7 @@ import {
 export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 
 /**
- * Banner renditions: the image route serves only the spec's sizes (none is landscape), so banners
+ * Banner renditions: the image route serves only the catalogue image sizes (none is landscape), so banners
  * use the 'policy' size cropped by CSS (object-fit) on wide screens and the gallery size on mobile.
  */
 const BANNER_DESKTOP = IMAGE_SIZES.policy

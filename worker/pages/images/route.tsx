@@ -2,7 +2,7 @@
  * Generated images (never fetched). Endpoints:
  *   GET /img/:width/:height/<path>            e.g. /img/600/744/p/kurta-red.svg
  *   GET /img/:width/:height/:action/<path>    VSF form (action resize|crop|fit), same image
- * Only the sizes of catalogue spec §9 "Images" are served (400 otherwise); unknown images are 404.
+ * Only the catalogue image sizes (shared/config/images) are served (400 otherwise); unknown images are 404.
  * Answers image/svg+xml with a long immutable cache lifetime.
  */
 import { IMAGE_SIZES } from '../../../shared/config/images'

@@ -1,5 +1,5 @@
 /**
- * Wishlist and compare pages (catalogue spec §3/§4 "Wishlist", "Compare"):
+ * Wishlist and compare pages:
  *   GET /wishlist   the wishlist (kept in the browser; the server history when signed in)
  *   GET /compare    compared products side by side on the comparable attributes (is_comparable)
  * The lists live in the browser, so the server renders the shells; the compare page gets the

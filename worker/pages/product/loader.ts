@@ -1,8 +1,8 @@
 /**
- * Product page data (catalogue spec §2 "Product detail page", §4 "Product load", §8). Critical:
+ * Product page data. Critical:
  * the product by parentSku (+ optional childSku), its attributes metadata and tax rules; a missing
  * product is a 404 with 'Product query returned empty result', a rejected one (status ≥ 2 or
- * visibility 1) a 404 with the spec's status/visibility message, and a variant sku used as the
+ * visibility 1) a 404 with its status/visibility message, and a variant sku used as the
  * parent sku is a 301 to the parent's URL with the variant as childSku. Deferred (never failing
  * the page): approved reviews and the size guide.
  */

@@ -82,8 +82,8 @@ function galleryImage(
   const { gallery, thumbnail, hoverZoom } = IMAGE_SIZES
   return {
     src: imageUrl(path, gallery.width, gallery.height),
-    // The images are SVG (resolution-independent) and the image route serves only the spec's
-    // sizes, so there is no 2x candidate to offer.
+    // The images are SVG (resolution-independent) and the image route serves only the catalogue
+    // image sizes, so there is no 2x candidate to offer.
     srcSet: `${imageUrl(path, gallery.width, gallery.height)} 1x`,
     thumb: imageUrl(path, thumbnail.width, thumbnail.height),
     zoom: imageUrl(path, hoverZoom.width, hoverZoom.height),
