@@ -19,34 +19,20 @@ import { MSG } from '../../../shared/i18n/messages'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { renderNotFound } from '../system/route'
 import { loadCmsBlocks, loadCmsPage } from './loader'
 import { loadStore, loadStores, storePath } from './stores-loader'
-
-function renderCmsNotFound(c: Context<AppEnv>, message: string) {
-  return renderPage(
-    c,
-    <PageMessage title="Page not found">
-      <p data-testid="cms-error">{message}</p>
-      <p>
-        <a className="btn" href="/">
-          Back to the shop
-        </a>
-      </p>
-    </PageMessage>,
-    {
-      title: 'Page not found',
-      layout: 'default',
-      status: 404,
-      meta: { robots: 'noindex' },
-      entry: 'content',
-    },
-  )
-}
 
 /** Renders the CMS page `identifier` as a full page (404 with 'CMS query returned empty result' when missing). */
 async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Response> {
   const result = await loadCmsPage(c, identifier)
-  if (result.kind === 'not-found') return renderCmsNotFound(c, result.message)
+  if (result.kind === 'not-found')
+    return renderNotFound(c, {
+      title: 'Page not found',
+      message: result.message,
+      testId: 'cms-error',
+      entry: 'content',
+    })
   const { page } = result
   c.set('cacheTags', ['cms'])
   return renderPage(

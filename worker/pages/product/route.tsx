@@ -16,7 +16,6 @@ import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
 import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
 import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
-import { PageMessage } from '../../../shared/components/page-message'
 import {
   CustomAttributes,
   ProductDescription,
@@ -41,6 +40,7 @@ import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { renderNotFound } from '../system/route'
 import { loadProductPage, type ProductLoadResult, type ProductPageData } from './loader'
 
 const productPage: RouteHandler<'product'> = async (c) => {
@@ -54,23 +54,9 @@ const productPage: RouteHandler<'product'> = async (c) => {
 }
 function respond(c: Context<AppEnv>, result: ProductLoadResult): Promise<Response> | Response {
   if (result.kind === 'redirect') return c.redirect(result.location, 301)
-  if (result.kind === 'not-found') return renderProductNotFound(c, result.message)
+  if (result.kind === 'not-found')
+    return renderNotFound(c, { title: 'Product not found', message: result.message, testId: 'product-error' })
   return renderProductView(c, result.data)
-}
-
-function renderProductNotFound(c: Context<AppEnv>, message: string) {
-  return renderPage(
-    c,
-    <PageMessage title="Product not found">
-      <p data-testid="product-error">{message}</p>
-      <p>
-        <a className="btn" href="/">
-          Back to the shop
-        </a>
-      </p>
-    </PageMessage>,
-    { title: 'Product not found', layout: 'default', status: 404, meta: { robots: 'noindex' } },
-  )
 }
 
 /** One gallery entry for an image path (main at the gallery size with a 2x candidate). */

@@ -5,22 +5,34 @@
 import type { Context } from 'hono'
 import { PageMessage } from '../../../shared/components/page-message'
 import type { AppEnv } from '../../platform/env'
+import type { EntryName } from '../../platform/render/assets'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-const notFoundPage: RouteHandler = (c) =>
-  renderPage(
+/**
+ * A 404 page in the default layout: what was not found, and a way back to the shop. Never
+ * indexed.
+ */
+export function renderNotFound(
+  c: Context<AppEnv>,
+  opts: { title: string; message: string; testId?: string; entry?: EntryName },
+) {
+  return renderPage(
     c,
-    <PageMessage title="Page not found">
-      <p>We could not find the page you were looking for.</p>
+    <PageMessage title={opts.title}>
+      <p data-testid={opts.testId}>{opts.message}</p>
       <p>
         <a className="btn" href="/">
           Back to the shop
         </a>
       </p>
     </PageMessage>,
-    { title: 'Page not found', layout: 'default', status: 404, meta: { robots: 'noindex' } },
+    { title: opts.title, layout: 'default', status: 404, meta: { robots: 'noindex' }, entry: opts.entry },
   )
+}
+
+const notFoundPage: RouteHandler = (c) =>
+  renderNotFound(c, { title: 'Page not found', message: 'We could not find the page you were looking for.' })
 
 const errorPage: RouteHandler = (c) => renderErrorPage(c, 200)
 
