@@ -17,7 +17,7 @@ export { createEmbeddedCommerce, createUpstreamCommerce }
 const cache = new WeakMap<Context<AppEnv>, Commerce>()
 
 /** Most memoised reads per isolate (the least recently used go first). */
-export const MEMO_MAX_ENTRIES = 1000
+const MEMO_MAX_ENTRIES = 1000
 
 const memo = createMemo<unknown>({
   name: 'commerce reads',
@@ -34,11 +34,6 @@ const memo = createMemo<unknown>({
 async function memoised<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<T> {
   await syncCatalogueVersion(c)
   return memo.get(key, load) as Promise<T>
-}
-
-/** Drops every memoised read (tests, invalidation). */
-export function clearCommerceMemo(): void {
-  memo.clear()
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   variantsError,
 } from '../../../shared/domain/availability'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '../../../shared/domain/menu'
-import { type PriceView, priceView } from '../../../shared/domain/price'
+import { priceView } from '../../../shared/domain/price'
 import { MSG } from '../../../shared/i18n/messages'
 import type { Category, ConfigurableChild, Product, TaxRule } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
@@ -41,7 +41,7 @@ function ampCrumbs(trail: readonly Category[], activeLabel?: string): Breadcrumb
 interface AmpProductData {
   product: Product
   child: ConfigurableChild | null
-  price: PriceView
+  price: ReturnType<typeof priceView>
   qty: number
   inStock: boolean
   variantError: string | null

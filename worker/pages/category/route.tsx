@@ -16,10 +16,12 @@ import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { NOTICE_CATEGORY_UNAVAILABLE } from '../home/route'
 import { loadCategoryPage } from './loader'
 
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
-const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable' // see NOTICE_CATEGORY_UNAVAILABLE in routes/home
+/** Where an unknown or inactive category sends the visitor: home, with the notice explaining it. */
+const CATEGORY_UNAVAILABLE_REDIRECT = `/?notice=${NOTICE_CATEGORY_UNAVAILABLE}`
 
 const categoryPage: RouteHandler<'category'> = async (c) => {
   const category = await getCommerce(c).getCategoryBySlug(c.req.param('slug'))

@@ -8,11 +8,12 @@ import { isbot } from 'isbot'
 import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { MenuItem } from '../../../client/islands/layout/header'
+import type { LayoutName } from '../../../shared/config/routes'
 import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import type { EntryName } from './assets'
 import { Document, type PageMeta } from './document'
-import { DefaultLayout, type LayoutName, MinimalLayout } from './layouts'
+import { DefaultLayout, MinimalLayout } from './layouts'
 
 interface RenderOptions {
   title: string
