@@ -6,7 +6,8 @@
 import type { Context } from 'hono'
 import { syncCatalogueVersion } from '../platform/catalogue-version'
 import type { AppEnv } from '../platform/env'
-import { catalogueVersion, createMemo } from '../platform/memo'
+import { createMemo } from '../platform/memo'
+import { indexVersionSeen } from '../search'
 import { createEmbeddedCommerce } from './embedded'
 import type { Commerce } from './types'
 import { createUpstreamCommerce } from './upstream'
@@ -23,7 +24,7 @@ const memo = createMemo<unknown>({
   name: 'commerce reads',
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: MEMO_MAX_ENTRIES,
-  version: catalogueVersion,
+  version: indexVersionSeen,
 })
 
 /**

@@ -10,8 +10,8 @@
  * - A failed version read keeps the last known version (a D1 blip serves what the isolate has).
  */
 import type { Context } from 'hono'
+import { noteIndexVersion } from '../search/index-version'
 import type { AppEnv } from './env'
-import { noteCatalogueVersion } from './memo'
 
 /** How long memoised reads of an upstream catalogue are reused. */
 const UPSTREAM_VERSION_MS = 60_000
@@ -20,14 +20,14 @@ const learned = new WeakMap<Request, Promise<void>>()
 
 async function readVersion(c: Context<AppEnv>): Promise<void> {
   if (c.var.config.API_UPSTREAM) {
-    noteCatalogueVersion(Math.floor(Date.now() / UPSTREAM_VERSION_MS))
+    noteIndexVersion(Math.floor(Date.now() / UPSTREAM_VERSION_MS))
     return
   }
   try {
     const row = await c.env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{
       value: number
     }>()
-    noteCatalogueVersion(Number(row?.value ?? 0))
+    noteIndexVersion(Number(row?.value ?? 0))
   } catch (err) {
     console.error(
       JSON.stringify({ requestId: c.var.requestId, msg: 'catalogue version read failed', err: String(err) }),

@@ -7,32 +7,17 @@
  *   gone) its unfinished reads never settle — a shared promise would hang every later request.
  *   Concurrent misses of one key each load once; the last to finish is kept.
  * - Failed loads are not kept.
- * - Invalidation: an entry of catalogue data is valid only while the catalogue version it was read
- *   under is still the current one (`version: catalogueVersion`; every catalogue write bumps it,
- *   and a request that reads catalogue data first learns the current version, see
- *   worker/platform/catalogue-version.ts). `ttlMs` is for data that is not catalogue data
- *   (Infinity for catalogue data).
+ * - Invalidation: an entry of catalogue data is valid only while the catalogue (search index)
+ *   version it was read under is still the current one (`version: indexVersionSeen`; every
+ *   catalogue write bumps it, and a request that reads catalogue data first learns the current
+ *   version, see worker/platform/catalogue-version.ts). `ttlMs` is for data that is not catalogue
+ *   data (Infinity for catalogue data).
  * - Each memo is bounded by entries and, when `sizeOf` is given, by bytes; the least recently used
  *   entries go first.
  *
  * `memoTable()` lists every memo of the isolate with its budget and use (docs/caches.md has the
  * table of what is cached where).
  */
-
-let currentCatalogueVersion: number | null = null
-
-/** The catalogue version this isolate last learned (null before any). */
-export function catalogueVersion(): number | null {
-  return currentCatalogueVersion
-}
-
-/**
- * Records the catalogue version a read just saw: memo entries read under another version are
- * stale from now on.
- */
-export function noteCatalogueVersion(version: number): void {
-  currentCatalogueVersion = version
-}
 
 export interface MemoOptions<V> {
   /** Name in the caches table. */
