@@ -1,38 +1,71 @@
 /**
- * The route tables of both specs (catalogue §2, transactions §2): name, path pattern and layout.
- * The worker mounts these paths; tests walk this table; links are built with the helpers below.
+ * Every route the worker mounts besides /api, in one table: the worker mounts each row with the
+ * handler of its name (a row without a handler, or a handler without a row, does not compile), the
+ * tests walk the table, the sitemap lists the rows marked `sitemap`, and links are built with the
+ * helpers below. `ROUTES` are the HTML pages (with their layout); `RESOURCE_ROUTES` answer other
+ * documents (robots, sitemaps, images, the cache purge endpoint).
  */
 
 export type LayoutName = 'default' | 'minimal' | 'empty'
 
-export interface RouteDef {
-  name: string
+interface RouteDef<Name extends string = string> {
+  name: Name
   /** Hono path pattern. */
   path: string
   layout: LayoutName
   /** A concrete example URL for tests and docs. */
   example: string
-  /** Fixed page title where the spec gives one. */
+  /** Fixed page title where the shop gives one. */
   title?: string
   requiresAuth?: boolean
+  /** Listed in the pages sitemap (a fixed content page). */
+  sitemap?: boolean
 }
 
-export const ROUTES: readonly RouteDef[] = [
+const PAGE_ROUTES = [
   { name: 'home', path: '/', layout: 'default', example: '/' },
   { name: 'home-pwa', path: '/pwa.html', layout: 'default', example: '/pwa.html' },
   { name: 'category', path: '/c/:slug', layout: 'default', example: '/c/women' },
   { name: 'cms-page', path: '/i/:slug', layout: 'default', example: '/i/about-us' },
   { name: 'product', path: '/p/:parentSku/:slug/:childSku?', layout: 'default', example: '/p/X/y' },
-  { name: 'magazine', path: '/magazine', layout: 'default', example: '/magazine' },
-  { name: 'covers', path: '/covers', layout: 'default', example: '/covers' },
-  { name: 'press', path: '/press', layout: 'default', example: '/press' },
-  { name: 'past-collections', path: '/past-collections', layout: 'default', example: '/past-collections' },
-  { name: 'about-us-author', path: '/about-us-author', layout: 'default', example: '/about-us-author' },
-  { name: 'stockists', path: '/stockists', layout: 'default', example: '/stockists' },
+  { name: 'magazine', path: '/magazine', layout: 'default', example: '/magazine', sitemap: true },
+  { name: 'covers', path: '/covers', layout: 'default', example: '/covers', sitemap: true },
+  { name: 'press', path: '/press', layout: 'default', example: '/press', sitemap: true },
+  {
+    name: 'past-collections',
+    path: '/past-collections',
+    layout: 'default',
+    example: '/past-collections',
+    sitemap: true,
+  },
+  {
+    name: 'about-us-author',
+    path: '/about-us-author',
+    layout: 'default',
+    example: '/about-us-author',
+    sitemap: true,
+  },
+  { name: 'stockists', path: '/stockists', layout: 'default', example: '/stockists', sitemap: true },
   { name: 'ode-to', path: '/:page{ode-to-[a-z0-9-]+}', layout: 'default', example: '/ode-to-handloom' },
-  { name: 'store-locator', path: '/store-locator', layout: 'default', example: '/store-locator' },
+  {
+    name: 'store-locator',
+    path: '/store-locator',
+    layout: 'default',
+    example: '/store-locator',
+    sitemap: true,
+  },
   { name: 'individual-store', path: '/store-locator/:store', layout: 'default', example: '/store-locator/x' },
-  { name: 'contact', path: '/contact', layout: 'default', example: '/contact', title: 'Contact' },
+  {
+    name: 'contact',
+    path: '/contact',
+    layout: 'default',
+    example: '/contact',
+    title: 'Contact',
+    sitemap: true,
+  },
+  { name: 'search', path: '/search', layout: 'default', example: '/search?q=silk' },
+  { name: 'wishlist', path: '/wishlist', layout: 'default', example: '/wishlist' },
+  { name: 'compare', path: '/compare', layout: 'default', example: '/compare' },
   { name: 'page-not-found', path: '/page-not-found', layout: 'default', example: '/page-not-found' },
   { name: 'error', path: '/error', layout: 'minimal', example: '/error' },
   { name: 'cart', path: '/cart', layout: 'default', example: '/cart' },
@@ -102,18 +135,61 @@ export const ROUTES: readonly RouteDef[] = [
   },
   { name: 'append-prepend', path: '/append-prepend.html', layout: 'empty', example: '/append-prepend.html' },
   { name: 'no-js', path: '/no-js.html', layout: 'default', example: '/no-js.html' },
-]
+] as const satisfies readonly RouteDef[]
+
+/** HTML page routes (the name types the worker's handler table). */
+type PageRouteName = (typeof PAGE_ROUTES)[number]['name']
+export const ROUTES: readonly RouteDef<PageRouteName>[] = PAGE_ROUTES
+
+interface ResourceRouteDef<Name extends string = string> {
+  name: Name
+  /** Hono path pattern. */
+  path: string
+  /** A concrete example URL for tests and docs. */
+  example: string
+  /** The media type the example answers with. */
+  contentType: string
+}
+
+const RESOURCES = [
+  { name: 'robots', path: '/robots.txt', example: '/robots.txt', contentType: 'text/plain' },
+  { name: 'sitemap-index', path: '/sitemap.xml', example: '/sitemap.xml', contentType: 'application/xml' },
+  {
+    name: 'sitemap-file',
+    path: '/sitemaps/:file{[a-z0-9-]+\\.xml}',
+    example: '/sitemaps/pages.xml',
+    contentType: 'application/xml',
+  },
+  {
+    name: 'image',
+    path: '/img/:width/:height/*',
+    example: '/img/600/744/p/kurta-red.svg',
+    contentType: 'image/svg+xml',
+  },
+  {
+    name: 'invalidate',
+    path: '/invalidate',
+    example: '/invalidate?tag=home',
+    contentType: 'application/json',
+  },
+] as const satisfies readonly ResourceRouteDef[]
+
+type ResourceRouteName = (typeof RESOURCES)[number]['name']
+export const RESOURCE_ROUTES: readonly ResourceRouteDef<ResourceRouteName>[] = RESOURCES
+
+/** Every route name of the tables. */
+export type RouteName = PageRouteName | ResourceRouteName
+
+/** The path pattern of a named route (types its handler's parameters). */
+export type RoutePath<N extends RouteName> = Extract<
+  (typeof PAGE_ROUTES)[number] | (typeof RESOURCES)[number],
+  { name: N }
+>['path']
 
 /** "The fallback product route is named by the product type followed by -product." */
 export function productRouteName(typeId: string): string {
   return `${typeId}-product`
 }
-
-/** Is this an account path that requires login? */
-export function isAccountPath(path: string): boolean {
-  return path === '/my-account' || path.startsWith('/my-account/')
-}
-
 /** Path of a product page: /p/{parentSku}/{slug}/{childSku?}. */
 export function productPath(parentSku: string, slug: string, childSku?: string | null): string {
   const base = `/p/${encodeURIComponent(parentSku)}/${encodeURIComponent(slug)}`
@@ -123,4 +199,14 @@ export function productPath(parentSku: string, slug: string, childSku?: string |
 /** Path of a category page: /c/{slug}. */
 export function categoryPath(slug: string): string {
   return `/c/${encodeURIComponent(slug)}`
+}
+
+/** Path of a product's AMP page: /amp/p/{parentSku}/{slug}. */
+export function ampProductPath(parentSku: string, slug: string): string {
+  return `/amp${productPath(parentSku, slug)}`
+}
+
+/** Path of a category's AMP page: /amp/c/{slug}. */
+export function ampCategoryPath(slug: string): string {
+  return `/amp${categoryPath(slug)}`
 }

@@ -1,6 +1,6 @@
 /**
  * Categories from D1. Documents are stored without children_data; the tree is rebuilt from
- * parent_id and position (catalogue spec §9: "Category fetch size is 4000, sorted position:asc").
+ * parent_id and position (at most 4000 categories, sorted by position ascending).
  */
 
 import { ROOT_CATEGORY_ID } from '../../shared/config'
@@ -82,29 +82,4 @@ export function getCategoryBySlug(db: D1Database, slug: string): Promise<Categor
 /** One category (with its subtree) by exact url_path (slashes at either end ignored). */
 export function getCategoryByUrlPath(db: D1Database, urlPath: string): Promise<Category | null> {
   return oneWithChildren(db, 'url_path', urlPath.replace(/^\/+|\/+$/g, ''))
-}
-
-/** The ids of a category and all its descendants (VSF filters listings by these). */
-export function descendantIds(category: Category): number[] {
-  const out: number[] = []
-  const walk = (c: Category) => {
-    out.push(c.id)
-    for (const ch of c.children_data ?? []) walk(ch)
-  }
-  walk(category)
-  return out
-}
-
-/** The path from the root's child down to this category (for breadcrumbs). */
-export async function getCategoryPath(db: D1Database, id: number): Promise<Category[]> {
-  const tree = buildTree(await activeCategories(db))
-  const out: Category[] = []
-  let cur = tree.get(id)
-  const seen = new Set<number>()
-  while (cur && !seen.has(cur.id)) {
-    seen.add(cur.id)
-    out.unshift({ ...cur, children_data: [] })
-    cur = tree.get(cur.parent_id)
-  }
-  return out
 }

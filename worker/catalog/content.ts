@@ -64,7 +64,7 @@ export async function getCmsBlockByIdentifier(
   return row ? parseDoc<CmsBlock>(row.doc) : null
 }
 
-/** Active CMS blocks, optionally only the given identifiers (spec §9: at most 500). */
+/** Active CMS blocks, optionally only the given identifiers (at most 500). */
 export async function getCmsBlocks(db: D1Database, identifiers?: readonly string[]): Promise<CmsBlock[]> {
   if (!identifiers) {
     const res = await db
@@ -84,15 +84,6 @@ export async function getCmsBlocks(db: D1Database, identifiers?: readonly string
   )
   return res.flatMap((r) => r.results.map((row) => parseDoc<CmsBlock>(row.doc)))
 }
-
-/** Every active CMS page (spec §9: at most 500). */
-export async function getCmsPages(db: D1Database): Promise<CmsPage[]> {
-  const res = await db
-    .prepare('SELECT doc FROM cms_pages WHERE is_active = 1 ORDER BY id LIMIT 500')
-    .all<{ doc: string }>()
-  return res.results.map((r) => parseDoc<CmsPage>(r.doc))
-}
-
 /** Physical stores for the store locator, in display order. */
 export async function getStores(db: D1Database): Promise<StoreLocation[]> {
   const res = await db.prepare('SELECT doc FROM stores ORDER BY position, id').all<{ doc: string }>()

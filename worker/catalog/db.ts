@@ -4,7 +4,7 @@
  */
 
 /** D1 allows 100 bound parameters per statement; leave room for the other binds. */
-export const IN_CHUNK = 90
+const IN_CHUNK = 90
 
 /** Splits a list into chunks of at most `size` items. */
 export function chunk<T>(items: readonly T[], size = IN_CHUNK): T[][] {

@@ -55,7 +55,7 @@ export function mergeInventory(product: Product, inventory: ReadonlyMap<string, 
 }
 
 /** Loads inventory rows for the given products (their own sku and their children's). */
-export async function loadInventoryFor(
+async function loadInventoryFor(
   db: D1Database,
   productSkus: readonly string[],
 ): Promise<Map<string, InventoryRow>> {
@@ -78,7 +78,7 @@ export async function loadInventoryFor(
 }
 
 /** Parses product rows and merges live inventory into each. */
-export async function withInventory(db: D1Database, docs: readonly string[]): Promise<Product[]> {
+async function withInventory(db: D1Database, docs: readonly string[]): Promise<Product[]> {
   const products = docs.map((d) => parseDoc<Product>(d))
   if (products.length === 0) return []
   const inventory = await loadInventoryFor(
@@ -148,27 +148,6 @@ export async function getProductById(db: D1Database, id: number): Promise<Produc
   if (!row) return null
   return (await withInventory(db, [row.doc]))[0] ?? null
 }
-
-/** Products by entity ids (order of `ids` kept, unknown ids skipped), with live stock. */
-export async function getProductsByIds(db: D1Database, ids: readonly number[]): Promise<Product[]> {
-  const unique = [...new Set(ids)]
-  if (unique.length === 0) return []
-  const res = await db.batch<{ doc: string }>(
-    chunk(unique).map((part) =>
-      db.prepare(`SELECT doc FROM products WHERE id IN (${placeholders(part.length)})`).bind(...part),
-    ),
-  )
-  const products = await withInventory(
-    db,
-    res.flatMap((r) => r.results.map((row) => row.doc)),
-  )
-  const byId = new Map(products.map((p) => [p.id, p]))
-  return unique.flatMap((id) => {
-    const p = byId.get(id)
-    return p ? [p] : []
-  })
-}
-
 /** One product by its exact url_path (leading/trailing slashes ignored), with live stock. */
 export async function getProductByUrlPath(db: D1Database, urlPath: string): Promise<Product | null> {
   const path = urlPath.replace(/^\/+|\/+$/g, '')

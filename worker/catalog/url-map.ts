@@ -19,7 +19,7 @@ export type UrlMapping =
   | { type: 'category'; id: number; slug: string; url_path: string }
   | { type: 'cms_page'; id: number; identifier: string }
 
-export type UrlMapResult =
+type UrlMapResult =
   | { type: 'product'; product: Product }
   | { type: 'category'; category: Category }
   | { type: 'cms_page'; page: CmsPage }

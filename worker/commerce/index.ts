@@ -4,6 +4,7 @@
  * time-out); otherwise the `embedded` adapter (D1/KV in-process). Page loaders use only this.
  */
 import type { Context } from 'hono'
+import { syncCatalogueVersion } from '../platform/catalogue-version'
 import type { AppEnv } from '../platform/env'
 import { createMemo } from '../platform/memo'
 import { indexVersionSeen } from '../search'
@@ -16,47 +17,44 @@ export { createEmbeddedCommerce, createUpstreamCommerce }
 
 const cache = new WeakMap<Context<AppEnv>, Commerce>()
 
-/** How long an isolate reuses rarely changing catalogue data (attributes, tax rules, home data, category lookups). */
-export const MEMO_TTL_MS = 60_000
-
-/** Most memoised reads per isolate (the memo is emptied when full). */
-export const MEMO_MAX_ENTRIES = 1000
+/** Most memoised reads per isolate (the least recently used go first). */
+const MEMO_MAX_ENTRIES = 1000
 
 const memo = createMemo<unknown>({
   name: 'commerce reads',
-  ttlMs: MEMO_TTL_MS,
+  ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: MEMO_MAX_ENTRIES,
   version: indexVersionSeen,
 })
 
 /**
- * Per-isolate memo of an adapter read: reused for MEMO_TTL_MS while the search index version this
- * isolate last read is unchanged (an import or reseed bumps it); failed loads are not kept.
+ * Per-isolate memo of an adapter read: reused while the catalogue version is unchanged (the
+ * request learns the current one first, so the first request after an import reads afresh);
+ * failed loads are not kept.
  */
-function memoised<T>(key: string, load: () => Promise<T>): Promise<T> {
+async function memoised<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<T> {
+  await syncCatalogueVersion(c)
   return memo.get(key, load) as Promise<T>
 }
 
-/** Drops every memoised read (tests, invalidation). */
-export function clearCommerceMemo(): void {
-  memo.clear()
-}
-
-/** The adapter with its rarely changing reads memoised per isolate (key: adapter + store). */
-function withMemo(commerce: Commerce, scope: string): Commerce {
+/**
+ * The adapter with its rarely changing reads (attributes, tax rules, home data, the category tree
+ * and category lookups) memoised per isolate (key: adapter + store). Memoised values are shared
+ * between requests: callers never mutate them.
+ */
+function withMemo(c: Context<AppEnv>, commerce: Commerce, scope: string): Commerce {
+  const read = <T>(key: string, load: () => Promise<T>) => memoised(c, `${scope}|${key}`, load)
   return {
     ...commerce,
     getAttributes: (codes) =>
-      memoised(`${scope}|attributes|${codes ? JSON.stringify(codes) : '*'}`, () =>
-        commerce.getAttributes(codes),
-      ),
-    getTaxRules: () => memoised(`${scope}|taxrules`, () => commerce.getTaxRules()),
-    getHomeData: () => memoised(`${scope}|home`, () => commerce.getHomeData()),
-    getCategoryBySlug: (slug) =>
-      memoised(`${scope}|category-slug|${slug}`, () => commerce.getCategoryBySlug(slug)),
-    getCategoryById: (id) => memoised(`${scope}|category-id|${id}`, () => commerce.getCategoryById(id)),
+      read(`attributes|${codes ? JSON.stringify(codes) : '*'}`, () => commerce.getAttributes(codes)),
+    getTaxRules: () => read('taxrules', () => commerce.getTaxRules()),
+    getHomeData: () => read('home', () => commerce.getHomeData()),
+    getCategoryTree: () => read('category-tree', () => commerce.getCategoryTree()),
+    getCategoryBySlug: (slug) => read(`category-slug|${slug}`, () => commerce.getCategoryBySlug(slug)),
+    getCategoryById: (id) => read(`category-id|${id}`, () => commerce.getCategoryById(id)),
     getCategoryByUrlPath: (urlPath) =>
-      memoised(`${scope}|category-path|${urlPath}`, () => commerce.getCategoryByUrlPath(urlPath)),
+      read(`category-path|${urlPath}`, () => commerce.getCategoryByUrlPath(urlPath)),
   }
 }
 
@@ -77,6 +75,7 @@ export function getCommerce(c: Context<AppEnv>): Commerce {
       })
     : createEmbeddedCommerce({ db: c.env.DB, storeId: store?.storeId ?? 0 })
   const commerce = withMemo(
+    c,
     adapter,
     `${adapter.kind}|${upstream ?? ''}|${store?.storeCode ?? c.var.config.STORE_CODE}|${store?.storeId ?? 0}`,
   )

@@ -2,7 +2,10 @@
  * The worker's typed context: bindings come from `wrangler types` (worker-configuration.d.ts),
  * configuration vars are parsed once per request with zod into `c.var.config`.
  */
+
+import type { Context } from 'hono'
 import { z } from 'zod'
+import type { MenuItem } from '../../client/islands/layout/header'
 import type { CurrencyCode, PricingCountry } from '../../shared/config'
 
 const flag = z
@@ -10,7 +13,7 @@ const flag = z
   .optional()
   .transform((v) => v === 'true' || v === '1')
 
-export const AppConfigSchema = z.object({
+const AppConfigSchema = z.object({
   API_UPSTREAM: z
     .string()
     .optional()
@@ -61,7 +64,7 @@ export function readConfig(env: Env): AppConfig {
 }
 
 /** What the store/currency middleware resolved for this request. */
-export interface StoreContext {
+interface StoreContext {
   storeCode: string
   storeId: number
   currency: CurrencyCode
@@ -86,5 +89,9 @@ export type AppEnv = {
     cacheTags?: string[]
     /** Set when a part of the page fell back to less (a dependency failed): never cached. */
     degraded?: boolean
+    /** The default layout's header menu, handed in by the app (unset: no menu). */
+    menuLoader?: MenuLoader
   }
 }
+
+type MenuLoader = (c: Context<AppEnv>) => Promise<MenuItem[]>

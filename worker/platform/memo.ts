@@ -7,13 +7,16 @@
  *   gone) its unfinished reads never settle — a shared promise would hang every later request.
  *   Concurrent misses of one key each load once; the last to finish is kept.
  * - Failed loads are not kept.
- * - An entry is valid for `ttlMs` and, when `version` is given, only while the catalogue's index
- *   version it was read under is still the current one (every catalogue write bumps it).
- * - Each memo is bounded by entries and, when `sizeOf` is given, by bytes; the oldest entries go
- *   first.
+ * - Invalidation: an entry of catalogue data is valid only while the catalogue (search index)
+ *   version it was read under is still the current one (`version: indexVersionSeen`; every
+ *   catalogue write bumps it, and a request that reads catalogue data first learns the current
+ *   version, see worker/platform/catalogue-version.ts). `ttlMs` is for data that is not catalogue
+ *   data (Infinity for catalogue data).
+ * - Each memo is bounded by entries and, when `sizeOf` is given, by bytes; the least recently used
+ *   entries go first.
  *
- * `memoTable()` lists every memo of the isolate with its budget and use (docs/architecture.md has
- * the table of what is cached where).
+ * `memoTable()` lists every memo of the isolate with its budget and use (docs/caches.md has the
+ * table of what is cached where).
  */
 
 export interface MemoOptions<V> {

@@ -1,8 +1,8 @@
 /** The filterable attributes (with their options) and the tax rules of the demo shop. */
 import type { Attribute, TaxRule } from '../../../shared/schemas/catalog'
+import { COLORS } from '../../../worker/pages/images/palette'
 import {
   ACCESSORY_OPTION,
-  COLORS,
   DESIGNERS,
   DISCOUNT_OPTIONS,
   GARMENTS,

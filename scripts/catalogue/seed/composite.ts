@@ -3,8 +3,9 @@
  * option, a grouped product lists its parts; price and stock follow from the parts.
  */
 import type { BundleOption, Product, ProductLink } from '../../../shared/schemas/catalog'
+import type { ColorDef } from '../../../worker/pages/images/palette'
 import { addDays, type Ctx, categoryRefs, kebab, productImagePath, withParents } from './context'
-import { ACCESSORY_OPTION, type ColorDef, GENDERS, RTS_OPTIONS } from './data'
+import { ACCESSORY_OPTION, GENDERS, RTS_OPTIONS } from './data'
 import { GENERATED_AT } from './types'
 
 /** A bundle or grouped product of `parts` (all in the jewellery category 30). */

@@ -3,6 +3,7 @@
  * own price, special price and stock, plus the stitching custom options some of them carry.
  */
 import type { ConfigurableChild, CustomOption, Product } from '../../../shared/schemas/catalog'
+import { COLORS, type ColorDef } from '../../../worker/pages/images/palette'
 import {
   addDays,
   type Ctx,
@@ -16,8 +17,6 @@ import {
 import {
   ADJECTIVES,
   APPAREL_SIZES,
-  COLORS,
-  type ColorDef,
   DESIGNERS,
   DISCOUNT_OPTIONS,
   FREE_SIZE,

@@ -3,7 +3,8 @@
  * builder uses: slugs, price rounding, date arithmetic, special-price activity, image paths and
  * category references.
  */
-import { CATEGORY_DEFS, COLORS, type ColorDef } from './data'
+import { COLORS, type ColorDef } from '../../../worker/pages/images/palette'
+import { CATEGORY_DEFS } from './data'
 import type { Rng } from './prng'
 import { GENERATED_AT } from './types'
 

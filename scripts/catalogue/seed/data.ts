@@ -1,68 +1,10 @@
 /**
  * Master data of the demo catalogue: an Indian designer-fashion shop in INR. Option ids are
- * stable (they appear in URLs, filters and tests).
+ * stable (they appear in URLs, filters and tests). The colours and silhouettes are the image
+ * route's palette (worker/pages/images/palette.ts): the live worker draws them, the generator picks
+ * from them.
  */
-
-/** Garment silhouettes the image route can draw. */
-export type Silhouette =
-  | 'saree'
-  | 'lehenga'
-  | 'kurta'
-  | 'dress'
-  | 'shirt'
-  | 'jacket'
-  | 'anarkali'
-  | 'sherwani'
-  | 'tee'
-  | 'bag'
-  | 'jewel'
-  | 'voucher'
-  | 'book'
-
-export const SILHOUETTES: readonly Silhouette[] = [
-  'saree',
-  'lehenga',
-  'kurta',
-  'dress',
-  'shirt',
-  'jacket',
-  'anarkali',
-  'sherwani',
-  'tee',
-  'bag',
-  'jewel',
-  'voucher',
-  'book',
-]
-
-export interface ColorDef {
-  id: number
-  label: string
-  slug: string
-  hex: string
-}
-
-/** Colour attribute options (attribute 93), with swatch codes. */
-export const COLORS: readonly ColorDef[] = [
-  { id: 49, label: 'Black', slug: 'black', hex: '#000000' },
-  { id: 50, label: 'White', slug: 'white', hex: '#ffffff' },
-  { id: 51, label: 'Red', slug: 'red', hex: '#c62828' },
-  { id: 52, label: 'Maroon', slug: 'maroon', hex: '#800000' },
-  { id: 53, label: 'Pink', slug: 'pink', hex: '#f48fb1' },
-  { id: 54, label: 'Fuchsia', slug: 'fuchsia', hex: '#d81b60' },
-  { id: 55, label: 'Orange', slug: 'orange', hex: '#ef6c00' },
-  { id: 56, label: 'Mustard', slug: 'mustard', hex: '#e1ad01' },
-  { id: 57, label: 'Green', slug: 'green', hex: '#2e7d32' },
-  { id: 58, label: 'Teal', slug: 'teal', hex: '#00897b' },
-  { id: 59, label: 'Blue', slug: 'blue', hex: '#1565c0' },
-  { id: 60, label: 'Navy', slug: 'navy', hex: '#1a237e' },
-  { id: 61, label: 'Purple', slug: 'purple', hex: '#6a1b9a' },
-  { id: 62, label: 'Ivory', slug: 'ivory', hex: '#fffff0' },
-  { id: 63, label: 'Gold', slug: 'gold', hex: '#d4af37' },
-  { id: 64, label: 'Peach', slug: 'peach', hex: '#ffcba4' },
-  { id: 65, label: 'Wine', slug: 'wine', hex: '#722f37' },
-  { id: 66, label: 'Beige', slug: 'beige', hex: '#f5f5dc' },
-]
+import type { Silhouette } from '../../../worker/pages/images/palette'
 
 export interface SizeDef {
   id: number

@@ -3,6 +3,7 @@
  * and one inventory row each, some with a present special price or engraving custom options.
  */
 import type { Product } from '../../../shared/schemas/catalog'
+import type { ColorDef } from '../../../worker/pages/images/palette'
 import {
   addDays,
   type Ctx,
@@ -12,7 +13,7 @@ import {
   specialApplies,
   withParents,
 } from './context'
-import { ACCESSORY_OPTION, type ColorDef, DESIGNERS, GENDERS, GIFT_OPTION, RTS_OPTIONS } from './data'
+import { ACCESSORY_OPTION, DESIGNERS, GENDERS, GIFT_OPTION, RTS_OPTIONS } from './data'
 import { GENERATED_AT, type InventorySeedRow, WINDOWS } from './types'
 
 export interface SimpleSpec {

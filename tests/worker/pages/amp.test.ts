@@ -138,6 +138,27 @@ describe('AMP pages', () => {
     )
   })
 
+  it('names the same breadcrumb trail as the canonical category page, for every category', async () => {
+    const crumbLabels = (html: string) => {
+      const nav = html.match(/<nav[^>]*aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? ''
+      return [...nav.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) =>
+        (m[1] as string).replace(/<[^>]+>/g, ''),
+      )
+    }
+    const { results } = await env.DB.prepare('SELECT slug FROM categories WHERE is_active = 1').all<{
+      slug: string
+    }>()
+    let compared = 0
+    for (const { slug } of results) {
+      const canonical = await SELF.fetch(`${BASE}/c/${encodeURIComponent(slug)}`, { redirect: 'manual' })
+      const amp = await SELF.fetch(`${BASE}/amp/c/${encodeURIComponent(slug)}`, { redirect: 'manual' })
+      if (canonical.status !== 200 || amp.status !== 200) continue
+      expect(crumbLabels(await amp.text()), slug).toEqual(crumbLabels(await canonical.text()))
+      compared++
+    }
+    expect(compared).toBeGreaterThan(10)
+  })
+
   it('answers an unknown AMP product with a 404', async () => {
     expect((await SELF.fetch(`${BASE}/amp/p/NOPE-404/nothing`)).status).toBe(404)
   })

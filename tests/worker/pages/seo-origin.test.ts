@@ -5,12 +5,9 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ROUTES } from '../../../shared/config/routes'
 import app from '../../../worker/index'
-import {
-  clearOutputMemory,
-  FRESH_SECONDS,
-  keyRequest,
-  outputCacheKey,
-} from '../../../worker/platform/cache/output-cache'
+import { keyRequest, outputCacheKey } from '../../../worker/platform/cache/key'
+import { FRESH_SECONDS } from '../../../worker/platform/cache/lifetimes'
+import { clearOutputMemory } from '../../../worker/platform/cache/memory'
 import { readConfig } from '../../../worker/platform/env'
 import { edgeCache } from '../../../worker/platform/runtime'
 

@@ -4,19 +4,16 @@ import { describe, expect, it, vi } from 'vitest'
 import shopApp from '../../../worker/index'
 import {
   type CacheVariant,
-  clearOutputMemory,
-  FRESH_SECONDS,
   isCacheablePath,
   keyRequest,
   MAX_KEY_URL_LENGTH,
-  MEMORY_SECONDS,
-  markDegraded,
-  outputCache,
   outputCacheKey,
-  pruneTagIndex,
-  STALE_SECONDS,
-} from '../../../worker/platform/cache/output-cache'
-import { cacheAdminRoutes, MAX_TAGS_PER_CALL } from '../../../worker/platform/cache/routes'
+} from '../../../worker/platform/cache/key'
+import { FRESH_SECONDS, STALE_SECONDS } from '../../../worker/platform/cache/lifetimes'
+import { clearOutputMemory, MEMORY_SECONDS } from '../../../worker/platform/cache/memory'
+import { markDegraded, outputCache } from '../../../worker/platform/cache/output-cache'
+import { invalidate, MAX_TAGS_PER_CALL } from '../../../worker/platform/cache/routes'
+import { pruneTagIndex } from '../../../worker/platform/cache/tags'
 import type { AppEnv } from '../../../worker/platform/env'
 import { requestContext } from '../../../worker/platform/middleware/context'
 import { securityHeaders } from '../../../worker/platform/middleware/security-headers'
@@ -44,7 +41,7 @@ function fixtureApp(opts: { buildId?: string } = {}) {
   app.use('*', requestContext)
   app.use('*', securityHeaders)
   app.use('*', outputCache(app, opts))
-  app.route('/', cacheAdminRoutes)
+  app.get('/invalidate', invalidate)
   app.get('/c/:slug', (c) => {
     renders++
     c.set('cacheTags', ['category', `C${c.req.param('slug')}`])

@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { ROUTES } from '../../../shared/config/routes'
+import { RESOURCE_ROUTES, ROUTES } from '../../../shared/config/routes'
 import { layoutOf, titleOf } from '../../helpers/html'
 
 const EXPECTED_STATUS: Record<string, number> = { 'page-not-found': 404 }
@@ -40,6 +40,28 @@ describe('route tables of both specs', () => {
       if (route.title) expect(title).toBe(route.title)
     })
   }
+})
+
+describe('resource routes of the table', () => {
+  for (const route of RESOURCE_ROUTES) {
+    it(`${route.name} (${route.example}) answers ${route.contentType}, not the dispatcher`, async () => {
+      const res = await SELF.fetch(`https://shop.test${route.example}`, { redirect: 'manual' })
+      expect(res.status).not.toBe(302)
+      expect(res.status).toBeLessThan(500)
+      expect(res.headers.get('content-type') ?? '').toContain(route.contentType)
+    })
+  }
+})
+
+describe('the pages sitemap', () => {
+  it('lists exactly the fixed content pages the route table marks for it', async () => {
+    const xml = await (await SELF.fetch('https://shop.test/sitemaps/pages.xml')).text()
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname)
+    for (const route of ROUTES) {
+      if (route.sitemap) expect(locs).toContain(route.path)
+      else if (!route.path.includes(':') && route.path !== '/') expect(locs).not.toContain(route.path)
+    }
+  })
 })
 
 describe('fallbacks', () => {

@@ -7,25 +7,22 @@
  *   GET /my-account/credit-details       store credit
  *   GET /my-account/orders               order history
  *   GET /my-account/orders/:orderId      a single order
- * Login is required; "the check is skipped on the server side" (transactions spec §2), so the
- * account island sends a visitor without a session home and remembers the path. The HTML carries
+ * Login is required, but the server does not check it (it has no session: tokens live in the
+ * browser), so the account island sends a visitor without a session home and remembers the path. The HTML carries
  * nothing personal (the island loads it with the user's token), is private, no-store and noindex.
  */
-import { Hono } from 'hono'
 import { AccountIsland, type AccountSection } from '../../../client/islands/account/account-page'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-export const accountRoutes = new Hono<AppEnv>()
-
-const SECTIONS: [string, AccountSection, string][] = [
-  ['', 'dashboard', 'My account'],
-  ['/personal-details', 'personal-details', 'Personal details'],
-  ['/address-book', 'address-book', 'Address book'],
-  ['/newsletter', 'newsletter', 'Newsletter'],
-  ['/credit-details', 'credit-details', 'Store credit'],
-  ['/orders', 'orders', 'My orders'],
-]
+const TITLES: Record<Exclude<AccountSection, 'order'>, string> = {
+  dashboard: 'My account',
+  'personal-details': 'Personal details',
+  'address-book': 'Address book',
+  newsletter: 'Newsletter',
+  'credit-details': 'Store credit',
+  orders: 'My orders',
+}
 
 const opts = (title: string) =>
   ({
@@ -36,8 +33,10 @@ const opts = (title: string) =>
     headers: { 'cache-control': 'private, no-store' },
   }) as const
 
-for (const [suffix, section, title] of SECTIONS) {
-  accountRoutes.get(`/my-account${suffix}`, (c) =>
+/** An account section's page (the island fills it in the browser). */
+function sectionPage(section: keyof typeof TITLES): RouteHandler {
+  const title = TITLES[section]
+  return (c) =>
     renderPage(
       c,
       <div className="page page--account">
@@ -45,11 +44,10 @@ for (const [suffix, section, title] of SECTIONS) {
         <AccountIsland section={section} />
       </div>,
       opts(title),
-    ),
-  )
+    )
 }
 
-accountRoutes.get('/my-account/orders/:orderId', (c) => {
+const orderPage: RouteHandler<'single-order'> = (c) => {
   const orderId = c.req.param('orderId').slice(0, 64)
   const title = `Order #${orderId}`
   return renderPage(
@@ -60,4 +58,14 @@ accountRoutes.get('/my-account/orders/:orderId', (c) => {
     </div>,
     opts(title),
   )
-})
+}
+
+export const accountPages = {
+  'my-account': sectionPage('dashboard'),
+  'personal-details': sectionPage('personal-details'),
+  'address-book': sectionPage('address-book'),
+  newsletter: sectionPage('newsletter'),
+  credits: sectionPage('credit-details'),
+  orders: sectionPage('orders'),
+  'single-order': orderPage,
+} satisfies RouteHandlers

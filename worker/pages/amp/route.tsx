@@ -1,34 +1,23 @@
 /**
  * AMP pages: minimal layout, valid AMP HTML with no author JavaScript, canonical and JSON-LD
- * URLs on the public origin:
+ * URLs on the public origin (data: ./loader.ts):
  *   GET /amp/p/:parentSku/:slug/:childSku?   product: slide gallery, name, sku, price (special
  *        with the original struck through, × qty), variant errors, grouped links, bundle or custom
  *        options, 'Check available sizes' link, 'Product details' (description + attributes, 'N/A')
  *   GET /amp/c/:slug                         category: breadcrumbs, name, item count, 4-column grid
- *        sorted updated_at desc, the spec's empty state
+ *        sorted updated_at desc, the empty-listing message
  */
-import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
-import { AMP_CATEGORY_COLUMNS, DEFAULT_CATEGORY_NAME, ROOT_CATEGORY_ID } from '../../../shared/config/catalog'
+import { AMP_CATEGORY_COLUMNS } from '../../../shared/config/catalog'
 import { IMAGE_SIZES } from '../../../shared/config/images'
-import { categoryPath, productPath } from '../../../shared/config/routes'
-import {
-  isProductInStock,
-  isTileVisible,
-  productRejection,
-  variantsError,
-} from '../../../shared/domain/availability'
+import { ampProductPath, categoryPath, productPath } from '../../../shared/config/routes'
 import { imageUrl } from '../../../shared/domain/image-url'
+import type { Breadcrumb } from '../../../shared/domain/menu'
 import { priceView } from '../../../shared/domain/price'
 import { MSG } from '../../../shared/i18n/messages'
-import type { Attribute, Category, Product } from '../../../shared/schemas/catalog'
-import { getCommerce } from '../../commerce'
-import { markDegraded } from '../../platform/cache/output-cache'
-import type { AppEnv } from '../../platform/env'
 import { renderAmpPage } from '../../platform/render/amp'
-import { breadcrumbJsonLd, type Crumb, htmlToText, productJsonLd } from '../../platform/render/seo'
-
-export const ampRoutes = new Hono<AppEnv>()
+import { breadcrumbJsonLd, productJsonLd } from '../../platform/render/seo'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { loadAmpCategory, loadAmpProduct } from './loader'
 
 const AMP_CSS = `body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1d1a17;background:#fffdf9;margin:0;line-height:1.5}
 header.amp-header{padding:12px 16px;border-bottom:1px solid #e6e0d8;text-align:center}
@@ -61,7 +50,7 @@ function Header({ storeName }: { storeName: string }) {
   )
 }
 
-function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+function Breadcrumbs({ crumbs }: { crumbs: readonly Breadcrumb[] }) {
   return (
     <nav aria-label="Breadcrumb">
       <ol className="crumbs">
@@ -73,94 +62,15 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   )
 }
 
-function flatten(tree: Category[]): Category[] {
-  return tree.flatMap((c) => [c, ...flatten(c.children_data ?? [])])
-}
-
-/** Breadcrumbs from a category's path ids: 'Default Category' shown as 'Home' → /, the last one plain. */
-function categoryCrumbs(category: Category, all: Category[]): Crumb[] {
-  const byId = new Map(all.map((c) => [c.id, c]))
-  const ids = category.path
-    .split('/')
-    .map(Number)
-    .filter((id) => id && id !== 1)
-  const crumbs: Crumb[] = [{ label: 'Home', href: '/' }]
-  for (const id of ids) {
-    if (id === ROOT_CATEGORY_ID || id === category.id) continue
-    const cat = byId.get(id)
-    if (cat && cat.name !== DEFAULT_CATEGORY_NAME)
-      crumbs.push({ label: cat.name, href: `/amp/c/${encodeURIComponent(cat.slug)}` })
-  }
-  crumbs.push({ label: category.name, href: null })
-  return crumbs
-}
-
-function descendantIds(category: Category): number[] {
-  return [category.id, ...flatten(category.children_data ?? []).map((c) => c.id)]
-}
-
-/** Label(s) of a product's attribute value: select options joined by commas, 'N/A' when empty. */
-function attributeValue(product: Product, attr: Attribute): string {
-  const raw = (product as Record<string, unknown>)[attr.attribute_code]
-  if (raw === null || raw === undefined || raw === '') return MSG.notAvailablePlaceholder
-  const values = Array.isArray(raw) ? raw : String(raw).split(',')
-  if (attr.frontend_input === 'select' || attr.frontend_input === 'multiselect') {
-    const labels = values
-      .map((v) => attr.options.find((o) => String(o.value) === String(v))?.label)
-      .filter((l): l is string => !!l)
-    return labels.length ? labels.join(', ') : MSG.notAvailablePlaceholder
-  }
-  return values.map(String).join(', ')
-}
-
-const DETAIL_ATTRIBUTES = ['designer', 'color', 'size', 'gender', 'material', 'fabric', 'occasion', 'care']
-
-ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
+const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
   const { parentSku, childSku } = c.req.param()
-  const commerce = getCommerce(c)
-  const found = await commerce.getProduct({ parentSku, childSku: childSku ?? null })
-  if (!found) throw new HTTPException(404, { message: MSG.productQueryEmpty })
-  const { product, child } = found
-  const rejection = productRejection(product)
-  if (rejection) throw new HTTPException(404, { message: rejection })
-  const [taxRules, attributes] = await Promise.all([commerce.getTaxRules(), commerce.getAttributes()])
+  const data = await loadAmpProduct(c, { parentSku, childSku, qty: c.req.query('qty') })
+  const { product, child, price, qty, inStock, variantError, images, crumbs, details, description } = data
+  const { now, taxRules } = data
   const { currency, country } = c.var.store
-  const qty = Math.min(99, Math.max(1, Number.parseInt(c.req.query('qty') ?? '1', 10) || 1))
-  const now = Date.now()
-  const price = priceView(product, { now, currency, taxRules, country, variantSku: child?.sku ?? null, qty })
   const origin = c.var.config.PUBLIC_ORIGIN
   const canonical = origin + productPath(product.sku, product.slug, child?.sku)
-  const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
-  const variantError = variantsError(product, { listOutOfStock: true })
   const size = IMAGE_SIZES.ampGallery
-  const images = [
-    ...(child?.image ? [child.image] : []),
-    ...product.media_gallery.map((m) => m.image),
-    ...(product.image ? [product.image] : []),
-  ].filter((v, i, a) => v && a.indexOf(v) === i)
-  const categories = await commerce.getCategoryTree().catch(() => {
-    markDegraded(c)
-    return [] as Category[]
-  })
-  const all = flatten(categories)
-  const firstCat = product.category_ids.map((id) => all.find((cat) => cat.id === id)).find(Boolean)
-  const crumbs: Crumb[] = firstCat
-    ? [
-        ...categoryCrumbs(firstCat, all).slice(0, -1),
-        { label: firstCat.name, href: `/amp/c/${encodeURIComponent(firstCat.slug)}` },
-        { label: product.name, href: null },
-      ]
-    : [
-        { label: 'Home', href: '/' },
-        { label: product.name, href: null },
-      ]
-  const details = attributes
-    .filter((a) => DETAIL_ATTRIBUTES.includes(a.attribute_code) && a.is_visible_on_front)
-    .map((a) => ({
-      label: a.frontend_label || a.default_frontend_label,
-      value: attributeValue(child ? ({ ...product, ...child } as Product) : product, a),
-    }))
-  const description = htmlToText(product.description)
 
   const body = (
     <>
@@ -283,27 +193,11 @@ ampRoutes.get('/amp/p/:parentSku/:slug/:childSku?', async (c) => {
       breadcrumbJsonLd(crumbs, origin, canonical),
     ],
   })
-})
+}
 
-ampRoutes.get('/amp/c/:slug', async (c) => {
-  const slug = c.req.param('slug')
-  const commerce = getCommerce(c)
-  const category = await commerce.getCategoryBySlug(slug)
-  if (!category?.is_active)
-    throw new HTTPException(404, { message: `Category query returned empty result slug = ${slug}` })
-  const [tree, taxRules, listing] = await Promise.all([
-    commerce.getCategoryTree(),
-    commerce.getTaxRules(),
-    commerce.searchProducts({
-      categoryIds: descendantIds(category),
-      sort: { field: 'updated_at', order: 'desc' },
-      size: 48,
-    }),
-  ])
+const ampCategoryPage: RouteHandler<'amp-category'> = async (c) => {
+  const { category, crumbs, items, total, taxRules, now } = await loadAmpCategory(c, c.req.param('slug'))
   const { currency, country } = c.var.store
-  const now = Date.now()
-  const items = listing.items.filter((p) => isTileVisible(p, currency))
-  const crumbs = categoryCrumbs(category, flatten(tree))
   const tile = IMAGE_SIZES.ampTile
   const origin = c.var.config.PUBLIC_ORIGIN
   const body = (
@@ -312,7 +206,7 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
       <main>
         <Breadcrumbs crumbs={crumbs} />
         <h1>{category.name}</h1>
-        <p className="count">{`${listing.total} items`}</p>
+        <p className="count">{`${total} items`}</p>
         {items.length === 0 ? (
           <section>
             <h2>{MSG.noProductsFoundTitle}</h2>
@@ -324,7 +218,7 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
               const pv = priceView(p, { now, currency, taxRules, country })
               return (
                 <li className="tile" key={p.sku}>
-                  <a href={`/amp/p/${encodeURIComponent(p.sku)}/${encodeURIComponent(p.slug)}`}>
+                  <a href={ampProductPath(p.sku, p.slug)}>
                     <amp-img
                       src={imageUrl(p.image ?? null, tile.width, tile.height)}
                       width={tile.width}
@@ -362,4 +256,9 @@ ampRoutes.get('/amp/c/:slug', async (c) => {
     body,
     jsonLd: [breadcrumbJsonLd(crumbs, origin, canonical)],
   })
-})
+}
+
+export const ampPages = {
+  'amp-product': ampProductPage,
+  'amp-category': ampCategoryPage,
+} satisfies RouteHandlers

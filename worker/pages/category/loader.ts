@@ -1,5 +1,5 @@
 /**
- * Category page data (catalogue §2 "Category page", §4 "Category", §9 listing constants), through
+ * Category page data (listing constants in shared/config/catalog), through
  * the Commerce port only. Critical: the category and its first page (24) with aggregations; the
  * listing island gets the same query parameters so it can refetch / pull more with the same DSL.
  */
@@ -14,19 +14,13 @@ import type { Category } from '../../../shared/schemas/catalog'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { getCategoryTreeCached } from '../layout/menu'
 
-export interface CategoryPageData {
+interface CategoryPageData {
   category: Category
   title: string
   description: string | null
   crumbs: Breadcrumb[]
   listing: ListingIslandProps
-}
-
-/** The ids of a category and all its descendants (listings match any of them). */
-export function categoryIdsOf(category: Category): number[] {
-  return descendantIds(category)
 }
 
 /** Finds the chain of categories from the tree's top down to `id` (empty when absent). */
@@ -71,12 +65,12 @@ export async function loadCategoryPage(
 ): Promise<CategoryPageData> {
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
-  const categoryIds = categoryIdsOf(category)
+  const categoryIds = descendantIds(category)
   const params = listingParams(categoryIds, state, 0, PAGE_SIZE)
   const [listing, labels, tree] = await Promise.all([
     commerce.searchProducts(params),
     facetLabels(commerce, category),
-    getCategoryTreeCached(c).catch(() => {
+    commerce.getCategoryTree().catch(() => {
       markDegraded(c)
       return [] as Category[]
     }),

@@ -1,12 +1,11 @@
 /**
  * Category listing pages:
  *   GET /c/:slug          the category by slug
- *   (/{url_path})         the URL dispatcher calls `renderCategoryPage(c, category)`
- * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page shows the
- * spec's offline notification). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
+ *   (/{url_path})         the URL dispatcher rewrites a category's url_path to /c/:slug
+ * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page then tells
+ * the visitor the category is not available offline). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
  */
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import { ListingIsland } from '../../../client/islands/category/listing'
 import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
 import { hasFilters, parseListingQuery } from '../../../shared/components/catalog/listing-state'
@@ -16,21 +15,22 @@ import type { Category } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { NOTICE_CATEGORY_UNAVAILABLE } from '../home/route'
 import { loadCategoryPage } from './loader'
 
-export const categoryRoutes = new Hono<AppEnv>()
-
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
-export const CATEGORY_UNAVAILABLE_REDIRECT = '/?notice=category-unavailable' // see NOTICE_CATEGORY_UNAVAILABLE in routes/home
+/** Where an unknown or inactive category sends the visitor: home, with the notice explaining it. */
+const CATEGORY_UNAVAILABLE_REDIRECT = `/?notice=${NOTICE_CATEGORY_UNAVAILABLE}`
 
-categoryRoutes.get('/c/:slug', async (c) => {
+const categoryPage: RouteHandler<'category'> = async (c) => {
   const category = await getCommerce(c).getCategoryBySlug(c.req.param('slug'))
   if (!category || category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
   return renderCategoryPage(c, category)
-})
+}
 
 /** Renders the category page for a resolved category (also used by the URL dispatcher). */
-export async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promise<Response> {
+async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promise<Response> {
   if (category.is_active === false) return c.redirect(CATEGORY_UNAVAILABLE_REDIRECT, 302)
   const url = new URL(c.req.url)
   const state = parseListingQuery(url.searchParams)
@@ -68,3 +68,5 @@ export async function renderCategoryPage(c: Context<AppEnv>, category: Category)
     },
   )
 }
+
+export const categoryPages = { category: categoryPage } satisfies RouteHandlers

@@ -1,5 +1,5 @@
 /**
- * CMS data for the content routes (catalogue spec §2, §8): CMS pages by identifier and CMS blocks,
+ * CMS data for the content routes CMS pages by identifier and CMS blocks,
  * through the Commerce port only. Page and block HTML is sanitized to the allow-list here, once,
  * before it reaches a component. A missing page is 'CMS query returned empty result'; a missing
  * block is 'CMS block query returned empty result' (logged, and the block renders as nothing).
@@ -13,7 +13,7 @@ import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 
-export interface CmsPageView {
+interface CmsPageView {
   identifier: string
   title: string
   /** Sanitized HTML. */
@@ -22,15 +22,15 @@ export interface CmsPageView {
   metaDescription: string | null
 }
 
-export interface CmsBlockView {
+interface CmsBlockView {
   identifier: string
   title: string
-  /** Sanitized HTML; null when the block is missing or inactive (the spec's message is in `error`). */
+  /** Sanitized HTML; null when the block is missing or inactive (the visitor-facing message is in `error`). */
   html: string | null
   error: string | null
 }
 
-export type CmsPageResult = { kind: 'ok'; page: CmsPageView } | { kind: 'not-found'; message: string }
+type CmsPageResult = { kind: 'ok'; page: CmsPageView } | { kind: 'not-found'; message: string }
 
 const BLOCK_DIRECTIVE = /\{\{\s*block\s+(?:id|block_id)\s*=\s*"([a-zA-Z0-9_-]+)"\s*\}\}/g
 
@@ -38,7 +38,7 @@ function log(c: Context<AppEnv>, msg: string, extra: Record<string, unknown>): v
   console.error(JSON.stringify({ requestId: c.var.requestId, msg, ...extra }))
 }
 
-/** CMS blocks by identifier, in the given order; missing or inactive ones carry the spec's message. */
+/** CMS blocks by identifier, in the given order; missing or inactive ones carry the visitor-facing message. */
 export async function loadCmsBlocks(c: Context<AppEnv>, identifiers: string[]): Promise<CmsBlockView[]> {
   if (identifiers.length === 0) return []
   let found: Awaited<ReturnType<ReturnType<typeof getCommerce>['getCmsBlocks']>> = []

@@ -1,5 +1,5 @@
 /**
- * Content routes (catalogue spec §2):
+ * Content routes:
  *   GET /i/:slug                  CMS page by identifier
  *   GET /magazine, /covers, /press, /past-collections, /about-us-author, /stockists
  *                                 CMS pages with those identifiers
@@ -12,53 +12,27 @@
  * 404 page. All CMS HTML is sanitized in the loaders before rendering.
  */
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import { ContactFormIsland } from '../../../client/islands/content/contact-form'
 import { CmsBlock, CmsHtml, StoreDetails, StoreList } from '../../../shared/components/content/cms'
 import { PageMessage } from '../../../shared/components/page-message'
 import { MSG } from '../../../shared/i18n/messages'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { renderNotFound } from '../system/route'
 import { loadCmsBlocks, loadCmsPage } from './loader'
 import { loadStore, loadStores, storePath } from './stores-loader'
 
-export const contentRoutes = new Hono<AppEnv>()
-
-/** The named content routes; each renders the CMS page with the same identifier. */
-export const CONTENT_ROUTES = [
-  'magazine',
-  'covers',
-  'press',
-  'past-collections',
-  'about-us-author',
-  'stockists',
-] as const
-
-function renderCmsNotFound(c: Context<AppEnv>, message: string) {
-  return renderPage(
-    c,
-    <PageMessage title="Page not found">
-      <p data-testid="cms-error">{message}</p>
-      <p>
-        <a className="btn" href="/">
-          Back to the shop
-        </a>
-      </p>
-    </PageMessage>,
-    {
-      title: 'Page not found',
-      layout: 'default',
-      status: 404,
-      meta: { robots: 'noindex' },
-      entry: 'content',
-    },
-  )
-}
-
-/** Renders the CMS page `identifier` as a full page (404 with the spec's message when missing). */
-export async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Response> {
+/** Renders the CMS page `identifier` as a full page (404 with 'CMS query returned empty result' when missing). */
+async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Response> {
   const result = await loadCmsPage(c, identifier)
-  if (result.kind === 'not-found') return renderCmsNotFound(c, result.message)
+  if (result.kind === 'not-found')
+    return renderNotFound(c, {
+      title: 'Page not found',
+      message: result.message,
+      testId: 'cms-error',
+      entry: 'content',
+    })
   const { page } = result
   c.set('cacheTags', ['cms'])
   return renderPage(
@@ -76,15 +50,17 @@ export async function renderCmsPage(c: Context<AppEnv>, identifier: string): Pro
   )
 }
 
-contentRoutes.get('/i/:slug', (c) => renderCmsPage(c, c.req.param('slug')))
+const cmsPage: RouteHandler<'cms-page'> = (c) => renderCmsPage(c, c.req.param('slug'))
 
-for (const identifier of CONTENT_ROUTES) {
-  contentRoutes.get(`/${identifier}`, (c) => renderCmsPage(c, identifier))
-}
+/** A named content route: the CMS page with the route's identifier. */
+const namedCmsPage =
+  (identifier: string): RouteHandler =>
+  (c) =>
+    renderCmsPage(c, identifier)
 
-contentRoutes.get('/:page{ode-to-[a-z0-9-]+}', (c) => renderCmsPage(c, c.req.param('page')))
+const odeToPage: RouteHandler<'ode-to'> = (c) => renderCmsPage(c, c.req.param('page'))
 
-contentRoutes.get('/contact', async (c) => {
+const contactPage: RouteHandler = async (c) => {
   const [page, blocks] = await Promise.all([loadCmsPage(c, 'contact'), loadCmsBlocks(c, ['contact-details'])])
   return renderPage(
     c,
@@ -106,9 +82,9 @@ contentRoutes.get('/contact', async (c) => {
       entry: 'content',
     },
   )
-})
+}
 
-contentRoutes.get('/store-locator', async (c) => {
+const storeLocatorPage: RouteHandler = async (c) => {
   const stores = await loadStores(c)
   return renderPage(
     c,
@@ -121,9 +97,9 @@ contentRoutes.get('/store-locator', async (c) => {
     </section>,
     { title: 'Store locator', layout: 'default', entry: 'content' },
   )
-})
+}
 
-contentRoutes.get('/store-locator/:store', async (c) => {
+const storePage: RouteHandler<'individual-store'> = async (c) => {
   const store = await loadStore(c, c.req.param('store'))
   if (!store) {
     return renderPage(
@@ -151,4 +127,18 @@ contentRoutes.get('/store-locator/:store', async (c) => {
     layout: 'default',
     entry: 'content',
   })
-})
+}
+
+export const contentPages = {
+  'cms-page': cmsPage,
+  magazine: namedCmsPage('magazine'),
+  covers: namedCmsPage('covers'),
+  press: namedCmsPage('press'),
+  'past-collections': namedCmsPage('past-collections'),
+  'about-us-author': namedCmsPage('about-us-author'),
+  stockists: namedCmsPage('stockists'),
+  'ode-to': odeToPage,
+  contact: contactPage,
+  'store-locator': storeLocatorPage,
+  'individual-store': storePage,
+} satisfies RouteHandlers

@@ -1,5 +1,5 @@
 /**
- * Store locator data (catalogue spec §2 "store-locator", "individual-store") through the Commerce
+ * Store locator data (the store-locator and individual-store pages) through the Commerce
  * port: the list of physical stores, and one store by its code. Descriptions are sanitized.
  */
 import type { Context } from 'hono'
@@ -10,7 +10,7 @@ import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 
 /** A store as the store-locator components render it (description sanitized). */
-export type StoreView = StoreSummary
+type StoreView = StoreSummary
 
 /** The page path of a store. */
 export function storePath(code: string): string {

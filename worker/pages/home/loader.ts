@@ -1,5 +1,5 @@
 /**
- * Home page data (catalogue §1/§9 "Curated content", transactions §3 home data) through the
+ * Home page data (the home data document and the curated content) through the
  * Commerce port. Critical: the home data document (sections, banners, head image, popups/strip).
  * Deferred: each product section (the curated category queries 189 'Performance Fabrics' and 190
  * 'Tees', sku lists) and CMS blocks — helpers that never throw (a failed section renders empty).
@@ -8,16 +8,15 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import { type TileData, toTileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
 import { CURATED_HOME_QUERIES, HOME_POPUP_TYPES } from '../../../shared/config/content'
+import { descendantIds } from '../../../shared/domain/menu'
 import { sanitizeHtml } from '../../../shared/domain/sanitize-html'
 import type { Category } from '../../../shared/schemas/catalog'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { categoryIdsOf } from '../category/loader'
-import { getCategoryTreeCached } from '../layout/menu'
 
 /** Products per home carousel. */
-export const HOME_SECTION_SIZE = 8
+const HOME_SECTION_SIZE = 8
 
 const BannerSchema = z.looseObject({
   id: z.coerce.number().optional(),
@@ -76,7 +75,7 @@ function parseEach<T>(schema: z.ZodType<T>, items: readonly unknown[] | undefine
   return out
 }
 
-export interface HomeView {
+interface HomeView {
   sections: HomeSection[]
   mainBanners: Banner[]
   smallBanners: Banner[]
@@ -94,7 +93,7 @@ export function toHomeView(raw: unknown): HomeView {
     ? data.data
     : { sections: [], banners: {}, popups: [] as unknown[], head_image: undefined }
   let sections = parseEach(SectionSchema, d.sections).sort((a, b) => a.position - b.position)
-  // The curated queries are always on the home page (catalogue §9), even if the document lacks them.
+  // The curated queries are always on the home page (shared/config/content), even if the document lacks them.
   for (const q of CURATED_HOME_QUERIES) {
     if (!sections.some((s) => s.type === 'category_products' && s.category_id === q.categoryId)) {
       sections = [
@@ -146,13 +145,13 @@ function findCategory(tree: readonly Category[], id: number): Category | null {
 
 async function sectionProducts(c: Context<AppEnv>, commerce: Commerce, section: HomeSection) {
   if (section.type === 'category_products' && section.category_id) {
-    const tree = await getCategoryTreeCached(c).catch(() => {
+    const tree = await commerce.getCategoryTree().catch(() => {
       markDegraded(c)
       return [] as Category[]
     })
     const cat = findCategory(tree, section.category_id)
     const res = await commerce.searchProducts({
-      categoryIds: cat ? categoryIdsOf(cat) : [section.category_id],
+      categoryIds: cat ? descendantIds(cat) : [section.category_id],
       size: HOME_SECTION_SIZE,
     })
     return res.items

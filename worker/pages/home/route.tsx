@@ -4,16 +4,15 @@
  * Head image and banners, the curated sections (categories 189 'Performance Fabrics' and 190
  * 'Tees') and the other home data sections as carousels, the strip, popups (exit_popup,
  * generic_popup) and the newsletter sign-up. Product sections and CMS blocks stream in <Suspense>.
- * ?notice=category-unavailable shows the spec's 'not available in Offline mode' notification.
+ * ?notice=category-unavailable shows the 'not available in Offline mode' notification.
  */
-import { Hono } from 'hono'
 import { Suspense } from 'react'
 import { Carousel } from '../../../shared/components/catalog/carousel'
 import { IMAGE_SIZES } from '../../../shared/config/images'
 import { imageUrl } from '../../../shared/domain/image-url'
 import { MSG } from '../../../shared/i18n/messages'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import {
   type Banner,
   type HomePopup,
@@ -23,13 +22,11 @@ import {
   loadSectionTiles,
 } from './loader'
 
-export const homeRoutes = new Hono<AppEnv>()
-
 /** The flag the category route adds when it sends an unknown category home. */
 export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 
 /**
- * Banner renditions: the image route serves only the spec's sizes (none is landscape), so banners
+ * Banner renditions: the image route serves only the catalogue image sizes (none is landscape), so banners
  * use the 'policy' size cropped by CSS (object-fit) on wide screens and the gallery size on mobile.
  */
 const BANNER_DESKTOP = IMAGE_SIZES.policy
@@ -174,92 +171,92 @@ function SectionSkeleton({ title }: { title: string }) {
   )
 }
 
-for (const path of ['/', '/pwa.html']) {
-  homeRoutes.get(path, async (c) => {
-    const now = Date.now()
-    const currency = c.var.store.currency
-    const home = await loadHomeView(c)
-    c.set('cacheTags', ['home'])
-    const storeName = c.var.config.STORE_NAME
-    let bannersShown = false
-    return renderPage(
-      c,
-      <div className="home">
-        {home.strip ? (
-          <p className="home-strip" data-testid="home-strip">
-            {home.strip.link ? <a href={home.strip.link}>{home.strip.text}</a> : home.strip.text}
-          </p>
-        ) : null}
-        <h1 className="visually-hidden">{storeName}</h1>
-        {home.headImage ? <BannerLink banner={home.headImage} eager className="home-hero" /> : null}
-        {home.sections.map((section) => {
-          if (section.type === 'banner') {
-            if (bannersShown || home.mainBanners.length === 0) return null
-            bannersShown = true
-            return (
-              <section key={section.id} className="home-section" aria-label={section.title || 'Featured'}>
-                <Carousel
-                  label={section.title || 'Featured'}
-                  currency={currency}
-                  perPage={1}
-                  banners={home.mainBanners.map((b) => ({
-                    title: b.title,
-                    image: imageUrl(b.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height),
-                    mobileImage: b.mobile_image
-                      ? imageUrl(b.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)
-                      : null,
-                    link: b.link,
-                  }))}
-                />
-              </section>
-            )
-          }
-          if (section.type === 'category_products' || section.type === 'products') {
-            const title = section.title || section.category_name || 'Products'
-            return (
-              <Suspense key={section.id} fallback={<SectionSkeleton title={title} />}>
-                <ProductSection
-                  load={loadSectionTiles(c, section, now)}
-                  section={section}
-                  currency={currency}
-                />
-              </Suspense>
-            )
-          }
-          if (section.type === 'cms_block' && section.block_identifier) {
-            return (
-              <Suspense key={section.id} fallback={null}>
-                <CmsBlockSection load={loadCmsBlockHtml(c, section.block_identifier)} title={section.title} />
-              </Suspense>
-            )
-          }
-          return null
-        })}
-        {home.smallBanners.length ? (
-          <section className="home-banners" aria-label="Collections">
-            {home.smallBanners.map((b) => (
-              <BannerLink key={`${b.link}-${b.title}`} banner={b} className="home-banners__item" />
-            ))}
-          </section>
-        ) : null}
-        {home.productBanners.map((b) => (
-          <BannerLink key={`${b.link}-${b.title}`} banner={b} className="home-product-banner" />
-        ))}
-        <Newsletter />
-        {[home.exitPopup, home.genericPopup].map((p) => (p ? <Popup key={p.type} popup={p} /> : null))}
-        {c.req.query('notice') === NOTICE_CATEGORY_UNAVAILABLE ? (
-          <div hidden data-notice={MSG.offlineRedirectHome} data-ok={MSG.ok} />
-        ) : null}
-      </div>,
-      {
-        title: `${storeName} | Designer fashion`,
-        layout: 'default',
-        entry: 'home',
-        meta: {
-          description: 'Designer fashion from India: sarees, lehengas, kurtas, sherwanis and more.',
-          canonical: `${c.var.config.PUBLIC_ORIGIN}/`,
-        },
+const homePage: RouteHandler = async (c) => {
+  const now = Date.now()
+  const currency = c.var.store.currency
+  const home = await loadHomeView(c)
+  c.set('cacheTags', ['home'])
+  const storeName = c.var.config.STORE_NAME
+  let bannersShown = false
+  return renderPage(
+    c,
+    <div className="home">
+      {home.strip ? (
+        <p className="home-strip" data-testid="home-strip">
+          {home.strip.link ? <a href={home.strip.link}>{home.strip.text}</a> : home.strip.text}
+        </p>
+      ) : null}
+      <h1 className="visually-hidden">{storeName}</h1>
+      {home.headImage ? <BannerLink banner={home.headImage} eager className="home-hero" /> : null}
+      {home.sections.map((section) => {
+        if (section.type === 'banner') {
+          if (bannersShown || home.mainBanners.length === 0) return null
+          bannersShown = true
+          return (
+            <section key={section.id} className="home-section" aria-label={section.title || 'Featured'}>
+              <Carousel
+                label={section.title || 'Featured'}
+                currency={currency}
+                perPage={1}
+                banners={home.mainBanners.map((b) => ({
+                  title: b.title,
+                  image: imageUrl(b.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height),
+                  mobileImage: b.mobile_image
+                    ? imageUrl(b.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)
+                    : null,
+                  link: b.link,
+                }))}
+              />
+            </section>
+          )
+        }
+        if (section.type === 'category_products' || section.type === 'products') {
+          const title = section.title || section.category_name || 'Products'
+          return (
+            <Suspense key={section.id} fallback={<SectionSkeleton title={title} />}>
+              <ProductSection
+                load={loadSectionTiles(c, section, now)}
+                section={section}
+                currency={currency}
+              />
+            </Suspense>
+          )
+        }
+        if (section.type === 'cms_block' && section.block_identifier) {
+          return (
+            <Suspense key={section.id} fallback={null}>
+              <CmsBlockSection load={loadCmsBlockHtml(c, section.block_identifier)} title={section.title} />
+            </Suspense>
+          )
+        }
+        return null
+      })}
+      {home.smallBanners.length ? (
+        <section className="home-banners" aria-label="Collections">
+          {home.smallBanners.map((b) => (
+            <BannerLink key={`${b.link}-${b.title}`} banner={b} className="home-banners__item" />
+          ))}
+        </section>
+      ) : null}
+      {home.productBanners.map((b) => (
+        <BannerLink key={`${b.link}-${b.title}`} banner={b} className="home-product-banner" />
+      ))}
+      <Newsletter />
+      {[home.exitPopup, home.genericPopup].map((p) => (p ? <Popup key={p.type} popup={p} /> : null))}
+      {c.req.query('notice') === NOTICE_CATEGORY_UNAVAILABLE ? (
+        <div hidden data-notice={MSG.offlineRedirectHome} data-ok={MSG.ok} />
+      ) : null}
+    </div>,
+    {
+      title: `${storeName} | Designer fashion`,
+      layout: 'default',
+      entry: 'home',
+      meta: {
+        description: 'Designer fashion from India: sarees, lehengas, kurtas, sherwanis and more.',
+        canonical: `${c.var.config.PUBLIC_ORIGIN}/`,
       },
-    )
-  })
+    },
+  )
 }
+
+export const homePages = { home: homePage, 'home-pwa': homePage } satisfies RouteHandlers

@@ -2,19 +2,16 @@
  * Generated images (never fetched). Endpoints:
  *   GET /img/:width/:height/<path>            e.g. /img/600/744/p/kurta-red.svg
  *   GET /img/:width/:height/:action/<path>    VSF form (action resize|crop|fit), same image
- * Only the sizes of catalogue spec §9 "Images" are served (400 otherwise); unknown images are 404.
+ * Only the catalogue image sizes (shared/config/images) are served (400 otherwise); unknown images are 404.
  * Answers image/svg+xml with a long immutable cache lifetime.
  */
-import { Hono } from 'hono'
 import { IMAGE_SIZES } from '../../../shared/config/images'
-import type { AppEnv } from '../../platform/env'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { renderImage } from './svg'
 
 const ALLOWED_SIZES = new Set(Object.values(IMAGE_SIZES).map((s) => `${s.width}x${s.height}`))
 
-export const imageRoutes = new Hono<AppEnv>()
-
-imageRoutes.get('/img/:width/:height/*', (c) => {
+const imagePage: RouteHandler<'image'> = (c) => {
   const { width, height } = c.req.param()
   const text = (status: 400 | 404, message: string) =>
     c.text(message, status, { 'cache-control': 'public, max-age=300' })
@@ -35,4 +32,6 @@ imageRoutes.get('/img/:width/:height/*', (c) => {
     'cache-control': 'public, max-age=31536000, immutable',
     'x-content-type-options': 'nosniff',
   })
-})
+}
+
+export const imageResources = { image: imagePage } satisfies RouteHandlers

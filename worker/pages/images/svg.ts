@@ -6,9 +6,9 @@
  *   /p/{silhouette}-{colour}.svg      front view of a garment in a colour (e.g. /p/kurta-red.svg)
  *   /p/{silhouette}-{colour}-b.svg    the same garment, detail/back view (hover image)
  *   /b/{kind}-{name}.svg              a banner (kind: cat, home, product, celeb, store, popup, head, otw, search, strip)
- *   /placeholder.svg                  the placeholder (catalogue spec §5 'no_selection')
+ *   /placeholder.svg                  the placeholder (the image of a product without one, 'no_selection')
  */
-import { COLORS, SILHOUETTES, type Silhouette } from '../../../scripts/catalogue/seed/data'
+import { COLORS, SILHOUETTES, type Silhouette } from './palette'
 
 /** Silhouette drawings in a 300×450 box (one or more paths). */
 const SHAPES: Record<Silhouette, string> = {
@@ -48,7 +48,7 @@ function frame(width: number, height: number, body: string, bg = '#f4f1ec'): str
 }
 
 /** A garment silhouette in a colour (back/detail view when `back`). */
-export function garmentSvg(
+function garmentSvg(
   silhouette: Silhouette,
   hex: string,
   width: number,
@@ -77,7 +77,7 @@ export function garmentSvg(
 }
 
 /** The placeholder: a neutral hanger. */
-export function placeholderSvg(width: number, height: number): string {
+function placeholderSvg(width: number, height: number): string {
   return frame(
     width,
     height,
@@ -106,7 +106,7 @@ function hash(s: string): number {
 }
 
 /** A banner: a two-colour gradient with the title derived from the (validated) name. */
-export function bannerSvg(name: string, width: number, height: number): string {
+function bannerSvg(name: string, width: number, height: number): string {
   const h = hash(name)
   const c1 = COLORS[h % COLORS.length]?.hex ?? '#800000'
   const c2 = COLORS[(h >> 8) % COLORS.length]?.hex ?? '#d4af37'

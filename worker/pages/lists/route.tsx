@@ -1,30 +1,26 @@
 /**
- * Wishlist and compare pages (catalogue spec §3/§4 "Wishlist", "Compare"):
+ * Wishlist and compare pages:
  *   GET /wishlist   the wishlist (kept in the browser; the server history when signed in)
  *   GET /compare    compared products side by side on the comparable attributes (is_comparable)
  * The lists live in the browser, so the server renders the shells; the compare page gets the
  * comparable attributes' labels and option labels from the Commerce port.
  */
-import { Hono } from 'hono'
 import { type CompareAttribute, ComparePageIsland } from '../../../client/islands/lists/compare-page'
 import { WishlistPageIsland } from '../../../client/islands/lists/wishlist-page'
 import { attributeLabel } from '../../../shared/components/product/view'
 import { getCommerce } from '../../commerce'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-export const listRoutes = new Hono<AppEnv>()
-
-listRoutes.get('/wishlist', (c) =>
+const wishlistPage: RouteHandler = (c) =>
   renderPage(c, <WishlistPageIsland currency={c.var.store.currency} />, {
     title: 'Wishlist',
     layout: 'default',
     entry: 'lists',
     meta: { robots: 'noindex' },
-  }),
-)
+  })
 
-listRoutes.get('/compare', async (c) => {
+const comparePage: RouteHandler = async (c) => {
   let attributes: CompareAttribute[] = []
   try {
     attributes = (await getCommerce(c).getAttributes())
@@ -47,4 +43,6 @@ listRoutes.get('/compare', async (c) => {
     entry: 'lists',
     meta: { robots: 'noindex' },
   })
-})
+}
+
+export const listPages = { wishlist: wishlistPage, compare: comparePage } satisfies RouteHandlers

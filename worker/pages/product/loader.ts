@@ -1,8 +1,8 @@
 /**
- * Product page data (catalogue spec §2 "Product detail page", §4 "Product load", §8). Critical:
+ * Product page data. Critical:
  * the product by parentSku (+ optional childSku), its attributes metadata and tax rules; a missing
  * product is a 404 with 'Product query returned empty result', a rejected one (status ≥ 2 or
- * visibility 1) a 404 with the spec's status/visibility message, and a variant sku used as the
+ * visibility 1) a 404 with its status/visibility message, and a variant sku used as the
  * parent sku is a 301 to the parent's URL with the variant as childSku. Deferred (never failing
  * the page): approved reviews and the size guide.
  */
@@ -15,7 +15,7 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 
-export interface SizeGuide {
+interface SizeGuide {
   code: string
   title: string
   /** Header row then data rows. */
@@ -95,6 +95,27 @@ async function loadSizeGuide(
   }
 }
 
+/**
+ * What every page of a product needs besides the product: attribute metadata (labels, option
+ * labels) and tax rules. A failure of either gives none (the page shows less and is not cached).
+ */
+export async function productMetadata(
+  c: Context<AppEnv>,
+  commerce: Commerce,
+): Promise<{ attributes: Attribute[]; taxRules: TaxRule[] }> {
+  const [attributes, taxRules] = await Promise.all([
+    commerce.getAttributes().catch((err) => {
+      logDeferred(c, 'attributes', err)
+      return [] as Attribute[]
+    }),
+    commerce.getTaxRules().catch((err) => {
+      logDeferred(c, 'tax rules', err)
+      return [] as TaxRule[]
+    }),
+  ])
+  return { attributes, taxRules }
+}
+
 /** Loads everything the product page needs, or says why it cannot be shown. */
 export async function loadProductPage(
   c: Context<AppEnv>,
@@ -105,21 +126,6 @@ export async function loadProductPage(
   if (!found) return { kind: 'not-found', message: MSG.productQueryEmpty }
   return resolveProduct(c, commerce, found.product, found.child ?? null, params)
 }
-
-/** Same as loadProductPage for a product the dispatcher already resolved (by url_path). */
-export async function loadResolvedProduct(
-  c: Context<AppEnv>,
-  product: Product,
-  childSku?: string | null,
-): Promise<ProductLoadResult> {
-  const child = childSku ? (product.configurable_children.find((ch) => ch.sku === childSku) ?? null) : null
-  return resolveProduct(c, getCommerce(c), product, child, {
-    parentSku: product.sku,
-    childSku,
-    slug: product.slug,
-  })
-}
-
 async function resolveProduct(
   c: Context<AppEnv>,
   commerce: Commerce,
@@ -135,16 +141,7 @@ async function resolveProduct(
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 
-  const [attributes, taxRules] = await Promise.all([
-    commerce.getAttributes().catch((err) => {
-      logDeferred(c, 'attributes', err)
-      return [] as Attribute[]
-    }),
-    commerce.getTaxRules().catch((err) => {
-      logDeferred(c, 'tax rules', err)
-      return [] as TaxRule[]
-    }),
-  ])
+  const { attributes, taxRules } = await productMetadata(c, commerce)
   const reviews = commerce.getReviews(product.id).catch((err) => {
     logDeferred(c, 'reviews', err)
     return [] as Review[]

@@ -9,7 +9,6 @@
  * must drop it).
  */
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import { Suspense } from 'react'
 import { jsonForScript } from '../../../client/islands/define'
 import { GalleryIsland } from '../../../client/islands/product/gallery'
@@ -17,7 +16,6 @@ import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
 import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
 import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
-import { PageMessage } from '../../../shared/components/page-message'
 import {
   CustomAttributes,
   ProductDescription,
@@ -41,11 +39,11 @@ import type { Product } from '../../../shared/schemas/catalog'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
-import { loadProductPage, loadResolvedProduct, type ProductLoadResult, type ProductPageData } from './loader'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { renderNotFound } from '../system/route'
+import { loadProductPage, type ProductLoadResult, type ProductPageData } from './loader'
 
-export const productRoutes = new Hono<AppEnv>()
-
-productRoutes.get('/p/:parentSku/:slug/:childSku?', async (c) => {
+const productPage: RouteHandler<'product'> = async (c) => {
   const { parentSku, slug, childSku } = c.req.param()
   const result = await loadProductPage(c, {
     parentSku,
@@ -53,36 +51,12 @@ productRoutes.get('/p/:parentSku/:slug/:childSku?', async (c) => {
     childSku: childSku ?? c.req.query('childSku') ?? null,
   })
   return respond(c, result)
-})
-
-/** Renders the page of a product the dispatcher resolved by url_path (childSku from ?childSku=). */
-export async function renderProductPage(
-  c: Context<AppEnv>,
-  product: Product,
-  childSku?: string | null,
-): Promise<Response> {
-  return respond(c, await loadResolvedProduct(c, product, childSku ?? c.req.query('childSku') ?? null))
 }
-
 function respond(c: Context<AppEnv>, result: ProductLoadResult): Promise<Response> | Response {
   if (result.kind === 'redirect') return c.redirect(result.location, 301)
-  if (result.kind === 'not-found') return renderProductNotFound(c, result.message)
+  if (result.kind === 'not-found')
+    return renderNotFound(c, { title: 'Product not found', message: result.message, testId: 'product-error' })
   return renderProductView(c, result.data)
-}
-
-function renderProductNotFound(c: Context<AppEnv>, message: string) {
-  return renderPage(
-    c,
-    <PageMessage title="Product not found">
-      <p data-testid="product-error">{message}</p>
-      <p>
-        <a className="btn" href="/">
-          Back to the shop
-        </a>
-      </p>
-    </PageMessage>,
-    { title: 'Product not found', layout: 'default', status: 404, meta: { robots: 'noindex' } },
-  )
 }
 
 /** One gallery entry for an image path (main at the gallery size with a 2x candidate). */
@@ -94,8 +68,8 @@ function galleryImage(
   const { gallery, thumbnail, hoverZoom } = IMAGE_SIZES
   return {
     src: imageUrl(path, gallery.width, gallery.height),
-    // The images are SVG (resolution-independent) and the image route serves only the spec's
-    // sizes, so there is no 2x candidate to offer.
+    // The images are SVG (resolution-independent) and the image route serves only the catalogue
+    // image sizes, so there is no 2x candidate to offer.
     srcSet: `${imageUrl(path, gallery.width, gallery.height)} 1x`,
     thumb: imageUrl(path, thumbnail.width, thumbnail.height),
     zoom: imageUrl(path, hoverZoom.width, hoverZoom.height),
@@ -113,7 +87,7 @@ function videoOf(entry: Record<string, unknown>): GalleryImage['video'] {
 }
 
 /** The gallery: the main image first, then media_gallery entries (videos included), no duplicates. */
-export function productGallery(product: Product): GalleryImage[] {
+function productGallery(product: Product): GalleryImage[] {
   const out: GalleryImage[] = []
   const seen = new Set<string>()
   const push = (path: string | null | undefined, alt: string, video?: GalleryImage['video']) => {
@@ -273,3 +247,5 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
     },
   )
 }
+
+export const productPages = { product: productPage } satisfies RouteHandlers

@@ -3,17 +3,14 @@
  * /append-prepend.html (empty layout, content prepended and appended around the page) and
  * /no-js.html (default layout without any script).
  */
-import { Hono } from 'hono'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
-
-export const rawRoutes = new Hono<AppEnv>()
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
-rawRoutes.get('/raw-output-example.xml', (c) => {
+const rawOutput: RouteHandler = (c) => {
   const { config, store } = c.var
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <store>
@@ -27,9 +24,9 @@ rawRoutes.get('/raw-output-example.xml', (c) => {
     'content-type': 'application/xml; charset=utf-8',
     'cache-control': 'public, max-age=300',
   })
-})
+}
 
-rawRoutes.get('/append-prepend.html', async (c) => {
+const appendPrepend: RouteHandler = async (c) => {
   const page = await renderPage(
     c,
     <main id="main">
@@ -44,9 +41,9 @@ rawRoutes.get('/append-prepend.html', async (c) => {
   const append = '<div class="appended" data-testid="appended">Appended content</div>'
   const out = html.replace(/<body([^>]*)>/, `<body$1>${prepend}`).replace('</body>', `${append}</body>`)
   return c.body(out, 200, { 'content-type': 'text/html; charset=utf-8' })
-})
+}
 
-rawRoutes.get('/no-js.html', (c) =>
+const noJs: RouteHandler = (c) =>
   renderPage(
     c,
     <section>
@@ -54,5 +51,10 @@ rawRoutes.get('/no-js.html', (c) =>
       <p>This page is rendered in the default layout without any script.</p>
     </section>,
     { title: 'No JavaScript', layout: 'default', entry: null },
-  ),
-)
+  )
+
+export const rawPages = {
+  'raw-output': rawOutput,
+  'append-prepend': appendPrepend,
+  'no-js': noJs,
+} satisfies RouteHandlers

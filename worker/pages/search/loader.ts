@@ -8,14 +8,14 @@ import { SEARCH_DEFAULT_SIZE } from '../../../shared/config/catalog'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 
-export interface SearchPageData {
+interface SearchPageData {
   query: string
   tiles: TileData[]
   total: number
 }
 
 /** The longest query we pass on (longer input is cut, never an error). */
-export const MAX_QUERY_LENGTH = 100
+const MAX_QUERY_LENGTH = 100
 
 /** Loads the search results for `q` (empty query → no search). */
 export async function loadSearchPage(c: Context<AppEnv>, q: string, now: number): Promise<SearchPageData> {

@@ -2,17 +2,14 @@
  * Search results page:
  *   GET /search?q=   server-rendered results (first 24), a no-results state; not indexed.
  */
-import { Hono } from 'hono'
 import { ProductTile } from '../../../shared/components/catalog/product-tile'
 import { LISTING_COLUMNS } from '../../../shared/config/catalog'
 import { MSG } from '../../../shared/i18n/messages'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadSearchPage } from './loader'
 
-export const searchRoutes = new Hono<AppEnv>()
-
-searchRoutes.get('/search', async (c) => {
+const searchPage: RouteHandler = async (c) => {
   const data = await loadSearchPage(c, c.req.query('q') ?? '', Date.now())
   const currency = c.var.store.currency
   // Anonymous and the same for every visitor of this store/currency: edge-cached like listings
@@ -61,4 +58,6 @@ searchRoutes.get('/search', async (c) => {
     </section>,
     { title, layout: 'default', entry: 'category', meta: { robots: 'noindex, follow' } },
   )
-})
+}
+
+export const searchPages = { search: searchPage } satisfies RouteHandlers

@@ -13,31 +13,20 @@
  * holds at most SITEMAP_PAGE_SIZE products): no from/size paging, so catalogues past the
  * 10,000-result search window are covered too.
  */
-import { Hono } from 'hono'
-import { categoryPath, productPath } from '../../../shared/config/routes'
+import { categoryPath, productPath, ROUTES } from '../../../shared/config/routes'
 import type { Category } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
-import type { AppEnv } from '../../platform/env'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-export const seoRoutes = new Hono<AppEnv>()
-
-export const SITEMAP_PAGE_SIZE = 1000
+const SITEMAP_PAGE_SIZE = 1000
 /** Most files a sitemap index may list (sitemaps.org). */
 const MAX_SITEMAPS = 50_000
-const CONTENT_PATHS = [
-  '/magazine',
-  '/covers',
-  '/press',
-  '/past-collections',
-  '/about-us-author',
-  '/stockists',
-  '/store-locator',
-  '/contact',
-]
+/** The fixed content pages the pages sitemap lists (rows of the route table marked so). */
+const CONTENT_PATHS = ROUTES.filter((r) => r.sitemap).map((r) => r.path)
 const XML = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' }
 
 /** Escapes text for XML element content and attribute values. */
-export function xmlEscape(s: string): string {
+function xmlEscape(s: string): string {
   return s.replace(
     /[<>&'"]/g,
     (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!,
@@ -58,7 +47,7 @@ function flatten(tree: Category[]): Category[] {
   return tree.flatMap((c) => [c, ...flatten(c.children_data ?? [])])
 }
 
-seoRoutes.get('/robots.txt', (c) => {
+const robots: RouteHandler = (c) => {
   const origin = c.var.config.PUBLIC_ORIGIN
   const body = [
     'User-agent: *',
@@ -77,7 +66,7 @@ seoRoutes.get('/robots.txt', (c) => {
     'content-type': 'text/plain; charset=utf-8',
     'cache-control': 'public, max-age=3600',
   })
-})
+}
 
 /** How many product sitemaps there are: one per id window up to the largest listed product id. */
 async function productSitemapCount(commerce: ReturnType<typeof getCommerce>): Promise<number> {
@@ -90,7 +79,7 @@ async function productSitemapCount(commerce: ReturnType<typeof getCommerce>): Pr
   return Math.max(1, Math.min(Math.ceil(maxId / SITEMAP_PAGE_SIZE), MAX_SITEMAPS - 2))
 }
 
-seoRoutes.get('/sitemap.xml', async (c) => {
+const sitemapIndex: RouteHandler = async (c) => {
   const origin = c.var.config.PUBLIC_ORIGIN
   const pages = await productSitemapCount(getCommerce(c))
   const files = ['pages', 'categories', ...Array.from({ length: pages }, (_, i) => `products-${i + 1}`)]
@@ -102,9 +91,9 @@ seoRoutes.get('/sitemap.xml', async (c) => {
     200,
     XML,
   )
-})
+}
 
-seoRoutes.get('/sitemaps/:file{[a-z0-9-]+\\.xml}', async (c) => {
+const sitemapFile: RouteHandler<'sitemap-file'> = async (c) => {
   const origin = c.var.config.PUBLIC_ORIGIN
   const file = c.req.param('file').replace(/\.xml$/, '')
   const commerce = getCommerce(c)
@@ -141,4 +130,10 @@ seoRoutes.get('/sitemaps/:file{[a-z0-9-]+\\.xml}', async (c) => {
     200,
     XML,
   )
-})
+}
+
+export const seoResources = {
+  robots,
+  'sitemap-index': sitemapIndex,
+  'sitemap-file': sitemapFile,
+} satisfies RouteHandlers

@@ -3,29 +3,38 @@
  * onError renders for any thrown error (status 500, with the request id, never a stack).
  */
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import { PageMessage } from '../../../shared/components/page-message'
 import type { AppEnv } from '../../platform/env'
+import type { EntryName } from '../../platform/render/assets'
 import { renderPage } from '../../platform/render/render-page'
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
-export const systemRoutes = new Hono<AppEnv>()
-
-systemRoutes.get('/page-not-found', (c) =>
-  renderPage(
+/**
+ * A 404 page in the default layout: what was not found, and a way back to the shop. Never
+ * indexed.
+ */
+export function renderNotFound(
+  c: Context<AppEnv>,
+  opts: { title: string; message: string; testId?: string; entry?: EntryName },
+) {
+  return renderPage(
     c,
-    <PageMessage title="Page not found">
-      <p>We could not find the page you were looking for.</p>
+    <PageMessage title={opts.title}>
+      <p data-testid={opts.testId}>{opts.message}</p>
       <p>
         <a className="btn" href="/">
           Back to the shop
         </a>
       </p>
     </PageMessage>,
-    { title: 'Page not found', layout: 'default', status: 404, meta: { robots: 'noindex' } },
-  ),
-)
+    { title: opts.title, layout: 'default', status: 404, meta: { robots: 'noindex' }, entry: opts.entry },
+  )
+}
 
-systemRoutes.get('/error', (c) => renderErrorPage(c, 200))
+const notFoundPage: RouteHandler = (c) =>
+  renderNotFound(c, { title: 'Page not found', message: 'We could not find the page you were looking for.' })
+
+const errorPage: RouteHandler = (c) => renderErrorPage(c, 200)
 
 /** The minimal-layout error page. */
 export function renderErrorPage(c: Context<AppEnv>, status: number, message?: string) {
@@ -51,3 +60,5 @@ export function renderErrorPage(c: Context<AppEnv>, status: number, message?: st
     },
   )
 }
+
+export const systemPages = { 'page-not-found': notFoundPage, error: errorPage } satisfies RouteHandlers

@@ -6,20 +6,17 @@
  * Their content is personal, so the islands fill it in the browser from the local stores and /api;
  * the HTML itself carries nothing personal, is never cached (private, no-store) and never indexed.
  */
-import { Hono } from 'hono'
 import { CartPageIsland } from '../../../client/islands/cart/cart-page'
 import { CheckoutIsland } from '../../../client/islands/checkout/checkout-page'
 import { ConfirmationIsland } from '../../../client/islands/checkout/confirmation-page'
 import { MSG } from '../../../shared/i18n/messages'
-import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
-
-export const transactionRoutes = new Hono<AppEnv>()
+import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
 const PRIVATE = { 'cache-control': 'private, no-store' }
 const NOINDEX = { robots: 'noindex, nofollow' }
 
-transactionRoutes.get('/cart', (c) =>
+const cartPage: RouteHandler = (c) =>
   renderPage(
     c,
     <div className="page page--cart">
@@ -27,10 +24,9 @@ transactionRoutes.get('/cart', (c) =>
       <CartPageIsland />
     </div>,
     { title: 'Shopping cart', layout: 'default', entry: 'cart', meta: NOINDEX, headers: PRIVATE },
-  ),
-)
+  )
 
-transactionRoutes.get('/checkout', (c) =>
+const checkoutPage: RouteHandler = (c) =>
   renderPage(
     c,
     <div className="page page--checkout">
@@ -38,10 +34,9 @@ transactionRoutes.get('/checkout', (c) =>
       <CheckoutIsland supportEmail={c.var.config.SUPPORT_EMAIL} country={c.var.store.country} />
     </div>,
     { title: 'Checkout', layout: 'default', entry: 'checkout', meta: NOINDEX, headers: PRIVATE },
-  ),
-)
+  )
 
-transactionRoutes.get('/confirmation', (c) =>
+const confirmationPage: RouteHandler = (c) =>
   renderPage(
     c,
     <div className="page page--confirmation">
@@ -55,5 +50,10 @@ transactionRoutes.get('/confirmation', (c) =>
       meta: NOINDEX,
       headers: PRIVATE,
     },
-  ),
-)
+  )
+
+export const transactionPages = {
+  cart: cartPage,
+  checkout: checkoutPage,
+  confirmation: confirmationPage,
+} satisfies RouteHandlers

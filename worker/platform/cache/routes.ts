@@ -5,14 +5,11 @@
  * INVALIDATE_KEY secret (compared in constant time). A key in the URL is never accepted: URLs end
  * up in logs, browser history and Referer headers, so a `key` query parameter is refused.
  */
-import { Hono } from 'hono'
-import type { AppEnv } from '../env'
+import type { RouteHandler } from '../router'
 import { timingSafeEqual } from '../runtime'
-import { purgeTag } from './output-cache'
+import { purgeTag } from './tags'
 
-export const cacheAdminRoutes = new Hono<AppEnv>()
-
-export const INVALIDATE_KEY_HEADER = 'x-invalidate-key'
+const INVALIDATE_KEY_HEADER = 'x-invalidate-key'
 /** Most tags one call may purge (each is a D1 query plus Cache API deletes). */
 export const MAX_TAGS_PER_CALL = 50
 
@@ -37,7 +34,7 @@ function presentedKey(header: (name: string) => string | undefined): string {
 
 const TAG_RE = /^[A-Za-z0-9_.:-]{1,128}$/
 
-cacheAdminRoutes.get('/invalidate', async (c) => {
+export const invalidate: RouteHandler = async (c) => {
   const secret = c.env.INVALIDATE_KEY
   const noStore = { 'cache-control': 'no-store' }
   if (!secret)
@@ -89,4 +86,4 @@ cacheAdminRoutes.get('/invalidate', async (c) => {
   const purged: Record<string, number> = {}
   for (const tag of tags) purged[tag] = await purgeTag(c.env.DB, tag)
   return c.json({ code: 200, result: { purged } }, 200, noStore)
-})
+}

@@ -1,6 +1,6 @@
 /**
  * The URL dispatcher: runs only after the router misses. Resolution order is a pure function with
- * its lookups injected; the Hono handler wires them.
+ * its lookups injected; the app passes the lookups and the rewrite to the handler.
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../env'
@@ -29,15 +29,12 @@ export async function resolveUrl(path: string, lookups: DispatchLookups): Promis
   return { kind: 'not-found' }
 }
 
-let lookupsFor: (c: Context<AppEnv>) => DispatchLookups = () => ({})
-
-/** Installs the lookups (the catalogue and KV code registers them). */
-export function setDispatchLookups(factory: (c: Context<AppEnv>) => DispatchLookups): void {
-  lookupsFor = factory
-}
-
-/** The notFound handler for pages: resolve, else redirect to /page-not-found. */
-export async function dispatch(c: Context<AppEnv>, rewrite: (path: string) => Promise<Response>) {
+/** The notFound handler for pages: resolve with `lookups`, else redirect to /page-not-found. */
+export async function dispatch(
+  c: Context<AppEnv>,
+  lookups: DispatchLookups,
+  rewrite: (path: string) => Promise<Response>,
+) {
   const path = c.req.path
   // Pages are GET-only: any other method gets 303 (which the client follows with GET), never a
   // 302 that PUT/PATCH/DELETE would follow with the same method into a redirect loop.
@@ -46,7 +43,7 @@ export async function dispatch(c: Context<AppEnv>, rewrite: (path: string) => Pr
   if (/^\/(de|it)(\/|$)/.test(path)) return c.redirect('/page-not-found', 302)
   let result: DispatchResult
   try {
-    result = await resolveUrl(path, lookupsFor(c))
+    result = await resolveUrl(path, lookups)
   } catch (err) {
     console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'dispatcher failed', err: String(err) }))
     result = { kind: 'not-found' }

@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { renderErrorPage } from '../../pages/system/route'
 import type { AppEnv } from '../env'
 
-export function isApiPath(path: string): boolean {
+function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/')
 }
 

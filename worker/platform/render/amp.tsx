@@ -10,7 +10,7 @@ import { renderToReadableStream } from 'react-dom/server.node'
 import { jsonForScript } from '../../../client/islands/define'
 import type { AppEnv } from '../env'
 
-export const AMP_CSS_LIMIT = 75_000
+const AMP_CSS_LIMIT = 75_000
 const AMP_RUNTIME = 'https://cdn.ampproject.org/v0.js'
 const AMP_EXTENSIONS: Record<string, string> = {
   'amp-carousel': 'https://cdn.ampproject.org/v0/amp-carousel-0.1.js',
@@ -18,7 +18,7 @@ const AMP_EXTENSIONS: Record<string, string> = {
 const BOILERPLATE =
   '<style amp-boilerplate>body{-webkit-animation:-amp-start 8s steps(1,end) 0s 1 normal both;-moz-animation:-amp-start 8s steps(1,end) 0s 1 normal both;-ms-animation:-amp-start 8s steps(1,end) 0s 1 normal both;animation:-amp-start 8s steps(1,end) 0s 1 normal both}@-webkit-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-moz-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-ms-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@-o-keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}@keyframes -amp-start{from{visibility:hidden}to{visibility:visible}}</style><noscript><style amp-boilerplate>body{-webkit-animation:none;-moz-animation:none;-ms-animation:none;animation:none}</style></noscript>'
 
-export interface AmpDocument {
+interface AmpDocument {
   title: string
   canonical: string
   description?: string

@@ -13,7 +13,7 @@ export interface PageMeta {
   og?: Record<string, string>
 }
 
-export interface DocumentProps {
+interface DocumentProps {
   title: string
   meta?: PageMeta
   /** Extra nodes for <head> (JSON-LD, alternate links...). */
@@ -29,7 +29,7 @@ export interface DocumentProps {
     country: string
     /** Shown in the order-validation message ('Please contact us on {email}'). */
     supportEmail: string
-    /** Offline orders are sent automatically when back online (setting; off per the spec). */
+    /** Offline orders are sent automatically when back online (a setting, off by default). */
     offlineOrdersAutoTransmit: boolean
     /** Customer group id/token are used for price tiers only when on. */
     priceTiers: boolean

@@ -11,9 +11,7 @@ import { NotificationsIsland } from '../../../client/islands/layout/notification
 import { WishlistPanelIsland } from '../../../client/islands/lists/wishlist-panel'
 import { CURRENCIES, type CurrencyCode } from '../../../shared/config/store'
 
-export type LayoutName = 'default' | 'minimal' | 'empty'
-
-export interface LayoutData {
+interface LayoutData {
   storeName: string
   currency: CurrencyCode
   menu: MenuItem[]

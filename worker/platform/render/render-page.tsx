@@ -7,13 +7,15 @@ import type { Context } from 'hono'
 import { isbot } from 'isbot'
 import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
-import { loadMenu } from '../../pages/layout/loader'
+import type { MenuItem } from '../../../client/islands/layout/header'
+import type { LayoutName } from '../../../shared/config/routes'
+import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import type { EntryName } from './assets'
 import { Document, type PageMeta } from './document'
-import { DefaultLayout, type LayoutName, MinimalLayout } from './layouts'
+import { DefaultLayout, MinimalLayout } from './layouts'
 
-export interface RenderOptions {
+interface RenderOptions {
   title: string
   meta?: PageMeta
   head?: ReactNode
@@ -26,6 +28,22 @@ export interface RenderOptions {
   waitForAll?: boolean
 }
 
+/**
+ * The default layout's menu from the loader the app handed in. A failure gives an empty menu (and
+ * a page that is never cached) rather than failing the page.
+ */
+async function layoutMenu(c: Context<AppEnv>): Promise<MenuItem[]> {
+  const loader = c.var.menuLoader
+  if (!loader) return []
+  try {
+    return await loader(c)
+  } catch (err) {
+    markDegraded(c)
+    console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'menu load failed', err: String(err) }))
+    return []
+  }
+}
+
 /** Renders a page into a streamed HTML Response. */
 export async function renderPage(
   c: Context<AppEnv>,
@@ -35,7 +53,7 @@ export async function renderPage(
   const { nonce, store, config, requestId } = c.var
   let content: ReactNode = body
   if (opts.layout === 'default') {
-    const menu = await loadMenu(c)
+    const menu = await layoutMenu(c)
     content = (
       <DefaultLayout
         data={{

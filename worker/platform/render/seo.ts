@@ -3,14 +3,10 @@
  * (price, currency, availability) and BreadcrumbList.
  */
 import { convertPrice, roundPrice } from '../../../shared/domain/currency'
-
-export interface Crumb {
-  label: string
-  href: string | null
-}
+import type { Breadcrumb } from '../../../shared/domain/menu'
 
 /** BreadcrumbList JSON-LD; crumbs without a link point at the current page. */
-export function breadcrumbJsonLd(crumbs: Crumb[], origin: string, currentUrl: string) {
+export function breadcrumbJsonLd(crumbs: readonly Breadcrumb[], origin: string, currentUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -23,7 +19,7 @@ export function breadcrumbJsonLd(crumbs: Crumb[], origin: string, currentUrl: st
   }
 }
 
-export interface ProductLdInput {
+interface ProductLdInput {
   name: string
   sku: string
   description?: string | null

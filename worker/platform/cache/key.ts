@@ -1,0 +1,100 @@
+/**
+ * The output cache's key: path + sorted query without tracking parameters (utm_*, fbclid, gclid…)
+ * + store + currency + country (which fixes the pricing country) + client build id — everything a
+ * cached page varies on, nothing else (the Host is not in it, so no page may print the Host). A URL
+ * longer than MAX_KEY_URL_LENGTH is never looked up or stored, and paths that hold personal data
+ * or are transactional are never cached at all.
+ */
+import { BUILD_ID } from '../render/assets'
+
+export const KEY_HOST = 'https://output-cache.internal'
+/** Longest path + query the cache keys on; longer URLs bypass it (bounded key and tag-row size). */
+export const MAX_KEY_URL_LENGTH = 2048
+/**
+ * Query parameters that only tell analytics where a visitor came from. No page reads them, so they
+ * are left out of the key: a campaign link hits the same copy as the plain URL.
+ */
+const TRACKING_PARAM_NAMES = new Set([
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'ttclid',
+  'twclid',
+  'li_fat_id',
+  'igshid',
+  'epik',
+  'srsltid',
+  '_ga',
+  '_gl',
+  '_hsenc',
+  '_hsmi',
+  '__hssc',
+  '__hstc',
+  '__hsfp',
+  'mc_cid',
+  'mc_eid',
+  'mkt_tok',
+  'oly_anon_id',
+  'oly_enc_id',
+  'rb_clickid',
+  's_cid',
+  'vero_id',
+  'wickedid',
+  'irclickid',
+])
+
+/** True for a parameter that only carries campaign or click attribution (utm_*, fbclid, gclid…). */
+function isTrackingParam(name: string): boolean {
+  const n = name.toLowerCase()
+  return n.startsWith('utm_') || TRACKING_PARAM_NAMES.has(n)
+}
+/** Paths whose pages hold personal data or are transactional: never looked up, never stored. */
+const UNCACHEABLE = [
+  /^\/api(\/|$)/,
+  /^\/cart$/,
+  /^\/checkout$/,
+  /^\/confirmation$/,
+  /^\/my-account(\/|$)/,
+  /^\/invalidate$/,
+]
+
+export function isCacheablePath(path: string): boolean {
+  return !UNCACHEABLE.some((re) => re.test(path))
+}
+
+/** What a page varies on besides its URL (the request's resolved store context). */
+export interface CacheVariant {
+  storeCode: string
+  currency: string
+  /**
+   * The country the page was rendered for. It fixes the pricing country (IN, US, GB or ROW), and
+   * taxes and `data-country` follow the country itself, so two ROW countries are kept apart too.
+   */
+  country: string
+}
+
+/**
+ * The cache key for a page request, or null when the URL is too long to cache (pure; exported for
+ * tests). The build id is part of it: a page cached by the previous deploy references that
+ * build's assets.
+ */
+export function outputCacheKey(url: string, store: CacheVariant, buildId: string = BUILD_ID): string | null {
+  const u = new URL(url)
+  if (u.pathname.length + u.search.length > MAX_KEY_URL_LENGTH) return null
+  const params = [...u.searchParams.entries()]
+    .filter(([name]) => !isTrackingParam(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const qs = new URLSearchParams(params).toString()
+  const variant = [store.storeCode, store.currency, store.country, buildId].map(encodeURIComponent).join('/')
+  return `${KEY_HOST}${u.pathname}${qs ? `?${qs}` : ''}#${variant}`
+}
+
+export function keyRequest(key: string): Request {
+  // Cache API keys are GET requests; the fragment is not part of a URL's identity, so encode it.
+  return new Request(key.replace('#', '&__variant='))
+}
