@@ -72,13 +72,13 @@ export interface BuiltQuery {
 }
 
 /** Document field each filter attribute queries ('category' filters on category_ids). */
-export const FILTER_FIELDS: Readonly<Record<string, string>> = { category: 'category_ids' }
+const FILTER_FIELDS: Readonly<Record<string, string>> = { category: 'category_ids' }
 
 /** Fields that are not configurable options: filtered and counted without the `_options` branch. */
 const PLAIN_FIELDS = new Set(Object.values(FILTER_FIELDS))
 
 /** The document field of a filter attribute. */
-export function filterField(attribute: string): string {
+function filterField(attribute: string): string {
   return FILTER_FIELDS[attribute] ?? attribute
 }
 

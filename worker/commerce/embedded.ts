@@ -25,7 +25,7 @@ import { mapUrlPath } from '../catalog/url-map'
 import { searchProductsEmbedded } from './embedded-search'
 import type { Commerce, HomeData } from './types'
 
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   db: D1Database
   storeId?: number
 }

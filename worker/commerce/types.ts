@@ -18,7 +18,7 @@ import type {
 } from '../../shared/schemas/catalog'
 
 /** A product resolved by parentSku/childSku: the parent (or standalone) doc and the chosen child. */
-export interface ProductWithChild {
+interface ProductWithChild {
   product: Product
   /** Set when childSku named one of the product's configurable_children. */
   child?: ConfigurableChild
@@ -27,7 +27,7 @@ export interface ProductWithChild {
 /** A product listing or search request: the one catalogue query shape of shared/domain/search-query. */
 export type ProductListingParams = CatalogQuery
 
-export interface AggregationBucket {
+interface AggregationBucket {
   key: string | number
   doc_count: number
   from?: number

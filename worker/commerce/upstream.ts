@@ -21,9 +21,9 @@ import { fetchOutbound, OutboundError } from '../platform/fetch'
 import type { Aggregations, Commerce, HomeData, ProductListing, UrlMapHit } from './types'
 
 /** The catalogue index vue-storefront-api serves by default. */
-export const UPSTREAM_INDEX = 'vue_storefront_catalog'
+const UPSTREAM_INDEX = 'vue_storefront_catalog'
 
-export interface UpstreamOptions {
+interface UpstreamOptions {
   baseUrl: string
   storeName: string
   storeCode: string
@@ -220,14 +220,14 @@ export function createUpstreamCommerce(opts: UpstreamOptions): Commerce {
   }
 }
 
-export interface SearchHits<T> {
+interface SearchHits<T> {
   items: T[]
   total: number
   aggregations: Aggregations
 }
 
 /** Parses a standard (ES hits) or compact (hits = sources) search answer into a listing. */
-export function parseHits<T>(res: EsResponse<T> | null): SearchHits<T> {
+function parseHits<T>(res: EsResponse<T> | null): SearchHits<T> {
   if (!res) return { items: [], total: 0, aggregations: {} }
   const hits = res.hits
   let items: T[]

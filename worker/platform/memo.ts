@@ -19,7 +19,7 @@
  * table of what is cached where).
  */
 
-export interface MemoOptions<V> {
+interface MemoOptions<V> {
   /** Name in the caches table. */
   name: string
   /** How long an entry is reused (Infinity: until its version changes or it is evicted). */
@@ -39,7 +39,7 @@ interface Entry<V> {
   bytes: number
 }
 
-export interface Memo<V> {
+interface Memo<V> {
   /** The kept value of `key`, or `load()` (kept when it resolves). */
   get(key: string, load: () => Promise<V>, now?: number): Promise<V>
   /** The kept value of `key` if still valid, without loading. */
@@ -51,7 +51,7 @@ export interface Memo<V> {
   readonly bytes: number
 }
 
-export interface MemoStats {
+interface MemoStats {
   name: string
   entries: number
   maxEntries: number

@@ -26,7 +26,7 @@ function sortExpr(s: SortSpec, p: Params): string {
 const INVENTORY_JSON =
   "json_object('sku', i.sku, 'product_id', i.product_id, 'parent_sku', i.parent_sku, 'qty', i.qty, 'is_in_stock', i.is_in_stock)"
 
-export interface CompiledSearch {
+interface CompiledSearch {
   sql: string
   params: unknown[]
 }

@@ -54,7 +54,7 @@ export const MAX_SORT_FIELDS = 5
 
 export type Scalar = string | number | boolean
 
-export interface FieldBoost {
+interface FieldBoost {
   field: string
   boost: number
 }
@@ -106,29 +106,6 @@ export type AggNode =
 export interface SortSpec {
   field: string
   order: 'asc' | 'desc'
-}
-
-/** Collects every field path a query references (for per-entity field checks). */
-export function queryFields(node: QueryNode, out: Set<string> = new Set()): Set<string> {
-  switch (node.kind) {
-    case 'terms':
-    case 'range':
-    case 'exists':
-    case 'phrase':
-      out.add(node.field)
-      break
-    case 'match':
-      for (const f of node.fields) out.add(f.field)
-      break
-    case 'bool':
-      for (const c of [...node.must, ...node.should, ...node.mustNot, ...node.filter]) queryFields(c, out)
-      break
-    case 'function_score':
-      queryFields(node.query, out)
-      for (const f of node.functions) if (f.filter) queryFields(f.filter, out)
-      break
-  }
-  return out
 }
 
 /** A range's bounds in one comparison mode: numbers (numeric values) or strings (e.g. ISO dates). */

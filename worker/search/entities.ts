@@ -17,7 +17,7 @@ export const ENTITY_TYPES = [
   'cms_block',
   'cms_page',
 ] as const
-export type EntityType = (typeof ENTITY_TYPES)[number]
+type EntityType = (typeof ENTITY_TYPES)[number]
 
 const ENTITY_TABLES: Record<Exclude<EntityType, 'product' | 'category'>, string> = {
   attribute: 'SELECT doc FROM attributes ORDER BY attribute_id',
@@ -63,7 +63,7 @@ const PRIVATE_REVIEW_KEY = /customer|e-?mail/i
  * A review as the public sees it: without the author's customer id, e-mail or other customer
  * fields, at any depth. They are removed before the query runs, so no query can test them either.
  */
-export function publicReview(doc: Record<string, unknown>): Record<string, unknown> {
+function publicReview(doc: Record<string, unknown>): Record<string, unknown> {
   const strip = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(strip)
     if (v === null || typeof v !== 'object') return v
@@ -76,7 +76,7 @@ export function publicReview(doc: Record<string, unknown>): Record<string, unkno
 }
 
 /** Values `field` must take for `node` to match (from terms in must/filter chains), or null if unconstrained. */
-export function requiredValues(node: QueryNode, field: string): Scalar[] | null {
+function requiredValues(node: QueryNode, field: string): Scalar[] | null {
   if (node.kind === 'terms' && node.field === field) return node.values
   if (node.kind === 'function_score') return requiredValues(node.query, field)
   if (node.kind === 'bool') {

@@ -7,13 +7,13 @@ import { type AggNode, type QueryNode, rangeBounds, type SearchPlan, type SortSp
 import { type EntityKind, extractFacts, type Facts, fieldTokens, queryValueForms, TEXT_FIELDS } from './facts'
 import { combineFieldScores, EXACT_TOKEN_WEIGHT, type FieldPlan, planTextMatch } from './text'
 
-export interface JsDoc {
+interface JsDoc {
   id: number | string
   source: Record<string, unknown>
   facts: Facts
 }
 
-export interface EngineHit {
+interface EngineHit {
   id: number | string
   score: number
   source: Record<string, unknown>
@@ -327,7 +327,7 @@ export function bucket(value: string, count: number, numeric: boolean) {
 }
 
 /** True when a query node produces relevance scores (text clauses); filters alone score constants. */
-export function isScoring(node: QueryNode): boolean {
+function isScoring(node: QueryNode): boolean {
   switch (node.kind) {
     case 'match':
     case 'phrase':

@@ -21,7 +21,7 @@ interface FacetField {
 }
 
 /** Fields with more distinct values than this are counted in SQL (not kept in memory). */
-export const MAX_FACET_VALUES = 5000
+const MAX_FACET_VALUES = 5000
 
 /**
  * Per-isolate facet index for terms aggregations, valid for one index version (every statement

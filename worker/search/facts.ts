@@ -9,7 +9,7 @@
 export const TEXT_FIELDS = new Set(['name', 'category.name', 'sku', 'title', 'content', 'description'])
 
 /** Keyword-analysed text fields: the whole value is one token (vue-storefront-api maps sku as a keyword). */
-export const WHOLE_VALUE_TOKEN_FIELDS = new Set(['sku'])
+const WHOLE_VALUE_TOKEN_FIELDS = new Set(['sku'])
 
 /** Long free-text product fields that are not indexed as exact values. */
 const UNINDEXED_PRODUCT_FIELDS = new Set([
@@ -56,7 +56,7 @@ export interface Facts {
 export type EntityKind = 'product' | 'generic'
 
 /** Canonical text form of a scalar (numbers as JS prints them, booleans as 'true'/'false'). */
-export function canonicalValue(v: unknown): string | null {
+function canonicalValue(v: unknown): string | null {
   if (typeof v === 'string') return v
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : null
   if (typeof v === 'boolean') return v ? 'true' : 'false'
@@ -91,18 +91,6 @@ export function fieldTokens(field: string, text: string): string[] {
     return t ? [t] : []
   }
   return tokenize(text)
-}
-
-/** Whether a field path can be queried on products (false for prose and unindexed nested paths). */
-export function isQueryableProductField(path: string): boolean {
-  const dot = path.indexOf('.')
-  if (dot < 0) return !UNINDEXED_PRODUCT_FIELDS.has(path) || TEXT_FIELDS.has(path)
-  const parent = path.slice(0, dot)
-  const leaf = path.slice(dot + 1)
-  const allowed = PRODUCT_NESTED_FIELDS[parent]
-  if (!allowed) return false
-  if (allowed === 'all') return !leaf.includes('.')
-  return allowed.has(leaf)
 }
 
 function isScalar(v: unknown): v is string | number | boolean {
@@ -224,7 +212,7 @@ export const HOT_COLUMNS = [
   { field: 'created_at', column: 'h_created_at', kind: 'text' },
   { field: 'updated_at', column: 'h_updated_at', kind: 'text' },
 ] as const
-export type HotColumn = (typeof HOT_COLUMNS)[number]
+type HotColumn = (typeof HOT_COLUMNS)[number]
 
 /** The hot column of a field, if it has one. */
 export function hotColumn(field: string): HotColumn | undefined {

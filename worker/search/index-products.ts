@@ -7,7 +7,7 @@ import type { Product } from '../../shared/schemas/catalog'
 import { extractFacts, HOT_COLUMNS, hotValues } from './facts'
 
 /** Statements deleting a product's index rows (used before a rebuild, or when a product is deleted). */
-export function deleteProductIndexStatements(db: D1Database, productId: number): D1PreparedStatement[] {
+function deleteProductIndexStatements(db: D1Database, productId: number): D1PreparedStatement[] {
   return [
     db.prepare('DELETE FROM search_terms WHERE product_id = ?1').bind(productId),
     db.prepare('DELETE FROM search_numbers WHERE product_id = ?1').bind(productId),

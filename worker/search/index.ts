@@ -19,13 +19,12 @@ import { searchProducts } from './product-search'
 import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'
 
 export { SearchError } from './dsl'
-export { ENTITY_TYPES, type EntityType } from './entities'
-export { indexProductStatements } from './index-products'
+export { ENTITY_TYPES } from './entities'
 export { indexVersionSeen } from './index-version'
-export { planSearch, type SearchCatalogRequest } from './plan'
+export { planSearch } from './plan'
 export { compileProductRequest } from './product-search'
 
-export interface EsHit {
+interface EsHit {
   _index: string
   _type: string
   _id: string
@@ -33,7 +32,7 @@ export interface EsHit {
   _source: Record<string, unknown>
 }
 
-export interface EsSearchResponse {
+interface EsSearchResponse {
   took: number
   timed_out: boolean
   _shards: { total: number; successful: number; skipped: number; failed: number }
@@ -88,7 +87,7 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
 }
 
 /** Product fields renamed by response_format=compact (the storefront's `products.fieldsToCompact` map; both sides must agree). */
-export const FIELDS_TO_COMPACT: Readonly<Record<string, string>> = {
+const FIELDS_TO_COMPACT: Readonly<Record<string, string>> = {
   name: 'nm',
   url_key: 'u',
   price: 'p',

@@ -31,7 +31,7 @@ export function num(v: unknown, what: string, fallback: number): number {
 }
 
 /** Largest boost or weight (Elasticsearch reads them as 32-bit floats). */
-export const MAX_FACTOR = 3.4028234663852886e38
+const MAX_FACTOR = 3.4028234663852886e38
 
 /** A boost, weight or tie_breaker: a number within the float range, so products of two stay finite. */
 export function factor(v: unknown, what: string, fallback: number): number {

@@ -9,7 +9,7 @@ import { parseSort } from './parse-sort'
 import { isObject } from './parse-values'
 
 /** Largest page (the storefront fetches the category tree with size=4000). */
-export const MAX_SEARCH_SIZE = 4000
+const MAX_SEARCH_SIZE = 4000
 /** Largest from + size (Elasticsearch's default max_result_window). */
 export const MAX_RESULT_WINDOW = 10000
 

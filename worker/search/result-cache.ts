@@ -14,7 +14,7 @@ import { indexVersionSeen } from './index-version'
  * request for the same query (another page, another visitor) into one small page read, whatever
  * the catalogue size; every read checks the index version, so an import is seen at once.
  */
-export interface ResultSet {
+interface ResultSet {
   version: number
   ids: Int32Array
   scores: Float64Array

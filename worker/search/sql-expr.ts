@@ -16,19 +16,19 @@ export const MAX_SQL_BYTES = 64 * 1024
 /** D1 accepts at most 32 arguments per SQL function call. */
 export const MAX_FUNCTION_ARGS = 32
 /** D1 accepts result sets of at most 100 columns (search_docs has 10, the rest are shared values). */
-export const MAX_SHARED_VALUES = 64
+const MAX_SHARED_VALUES = 64
 /**
  * SQLite (as D1 builds it) rejects expressions nested more than 100 levels. Every expression
  * carries an upper bound of its height; one that grows past this is computed once as a column of a
  * materialized pass over the index and referred to by name (height 2), leaving room for the
  * levels a clause adds on top (at most ~20 with balanced sums, ANDs and ORs).
  */
-export const MAX_INLINE_HEIGHT = 60
+const MAX_INLINE_HEIGHT = 60
 /**
  * A sub-expression a clause needs more than once is written once and referred to by name when it
  * is longer than this (shorter ones are cheaper inline): the statement stays linear in the query.
  */
-export const MAX_REPEATED_LENGTH = 1200
+const MAX_REPEATED_LENGTH = 1200
 
 /** Text-field vocabulary: field → its distinct tokens. */
 export type Vocabulary = Map<string, string[]>
@@ -153,7 +153,7 @@ export function caseWhen(cond: X, then: X, otherwise?: X): X {
 }
 
 /** Computes `x` once, as a column of a pass over the index, and refers to it by name. */
-export function hoist(c: Compiler, x: X): X {
+function hoist(c: Compiler, x: X): X {
   const pass = x.pass + 1
   if (c.shared >= MAX_SHARED_VALUES) {
     throw new SearchError(

@@ -21,7 +21,7 @@ export const MAX_QUERY_TOKENS = MAX_WORDS_PER_TEXT
  * fields each word keeps fewer of its closest typo expansions (at least itself), so the statement's
  * expansion table stays small. A clause under the budget keeps max_expansions as asked.
  */
-export const MAX_EXPANSION_ROWS = 4096
+const MAX_EXPANSION_ROWS = 4096
 
 /** Weight of an exact token match. */
 export const EXACT_TOKEN_WEIGHT = 2
@@ -75,7 +75,7 @@ export function tokenWeight(edits: number, queryToken: string, docToken: string)
   return EXACT_TOKEN_WEIGHT - edits / Math.max(1, Math.min(queryToken.length, docToken.length))
 }
 
-export interface Expansion {
+interface Expansion {
   token: string
   edits: number
   weight: number
@@ -111,7 +111,7 @@ export function expandToken(
 /** Expansions per vocabulary object (a reloaded vocabulary is a new object, so entries never go stale). */
 const expansionCache = new WeakMap<object, Map<string, Expansion[]>>()
 /** Most cached expansions per vocabulary (the map is emptied when full). */
-export const MAX_CACHED_EXPANSIONS = 2000
+const MAX_CACHED_EXPANSIONS = 2000
 
 /** expandToken, memoised per vocabulary object and options (the vocabulary must not change in place). */
 function expandTokenCached(

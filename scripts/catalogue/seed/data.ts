@@ -233,7 +233,7 @@ export const ADJECTIVES = [
   'Kesar',
 ]
 
-export interface CategoryDef {
+interface CategoryDef {
   id: number
   parent: number
   name: string

@@ -9,7 +9,7 @@ import { type Aggregations, filtersFromAggregations } from '../../domain/filters
 
 export type AggregationMap = Aggregations
 
-export interface FilterOption {
+interface FilterOption {
   id: string
   label: string
   count: number

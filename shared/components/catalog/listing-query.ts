@@ -15,7 +15,7 @@ import { chosenPriceRange, type ListingState, sortOf } from './listing-state'
 import type { TileData } from './tile-data'
 
 /** The default catalogue index of the VSF API contract. */
-export const CATALOG_INDEX = 'vue_storefront_catalog'
+const CATALOG_INDEX = 'vue_storefront_catalog'
 /** Listing fields the tiles need (keeps client fetches small). */
 const TILE_FIELDS = [
   'id',

@@ -21,7 +21,7 @@ interface ProductTileProps {
 }
 
 /** The price block: final price, the regular price struck through and the discount when on special. */
-export function TilePrice({ tile, currency }: { tile: TileData; currency: string }) {
+function TilePrice({ tile, currency }: { tile: TileData; currency: string }) {
   const onSpecial = tile.regularPrice > tile.finalPrice
   return (
     <p className="tile__price" data-testid="tile-price" data-price={tile.finalPrice}>

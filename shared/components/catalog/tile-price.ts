@@ -7,7 +7,7 @@
 import { priceView } from '../../domain/price'
 import type { Product } from '../../schemas/catalog'
 
-export interface TilePrice {
+interface TilePrice {
   finalPrice: number
   regularPrice: number
   discountPercent: number

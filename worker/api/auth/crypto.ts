@@ -21,7 +21,7 @@ export function fromBase64Url(text: string): Uint8Array {
   return out
 }
 
-export function randomBytes(n: number): Uint8Array {
+function randomBytes(n: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(n))
 }
 

@@ -35,12 +35,7 @@ export const SLOWDOWN_CAP_MS = 60_000
 const SLOWDOWN_MEMORY_MS = 15 * 60 * 1000
 
 /** Counts one attempt for `key` and returns the count inside the current window. */
-export async function hit(
-  db: D1Database,
-  key: string,
-  now: number,
-  windowMs = RATE_WINDOW_MS,
-): Promise<number> {
+async function hit(db: D1Database, key: string, now: number, windowMs = RATE_WINDOW_MS): Promise<number> {
   const row = await db
     .prepare(
       `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
@@ -57,11 +52,6 @@ export async function hit(
 /** Takes back one attempt (a successful login is not a failure). */
 export async function release(db: D1Database, key: string): Promise<void> {
   await db.prepare('UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ?').bind(key).run()
-}
-
-/** Clears a counter. */
-export async function clear(db: D1Database, key: string): Promise<void> {
-  await db.prepare('DELETE FROM rate_limits WHERE key = ?').bind(key).run()
 }
 
 /** Reserves attempts on every key; over any limit → 429 envelope (nothing else happens). */

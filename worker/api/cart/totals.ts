@@ -179,4 +179,3 @@ export function computeTotals(input: TotalsInput) {
     total_segments: segments,
   }
 }
-export type CartTotals = ReturnType<typeof computeTotals>

@@ -30,7 +30,7 @@ import { MAX_TOKEN_LENGTH, signJws, tokenSecret, verifyJws } from '../auth/token
 import { deliverMailLater } from '../mail/deliver'
 import { magentoDate } from '../user/repo'
 
-export type NewsletterStatus = 'subscribed' | 'pending' | 'unsubscribed'
+type NewsletterStatus = 'subscribed' | 'pending' | 'unsubscribed'
 
 const CONFIRM_LINK_TTL_SECONDS = 7 * 24 * 3600
 const SUBSCRIBE_LIMIT_PER_IP = 10
