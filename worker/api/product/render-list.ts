@@ -3,12 +3,13 @@
  * special, minimal/max prices) converted to the currency, and tax_adjustments (the same prices
  * including tax for the request's pricing country). Unknown skus are omitted; max 100 skus.
  */
+
+import { CURRENCIES, pricingCountry } from '@shared/config'
+import { convertPrice, formatPrice, roundPrice } from '@shared/domain/currency'
+import { finalPrice, priceInclTax, priceView, taxRateFor } from '@shared/domain/price'
+import type { Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { CURRENCIES, pricingCountry } from '../../../shared/config'
-import { convertPrice, formatPrice, roundPrice } from '../../../shared/domain/currency'
-import { finalPrice, priceInclTax, priceView, taxRateFor } from '../../../shared/domain/price'
-import type { Product, TaxRule } from '../../../shared/schemas/catalog'
 import { getTaxRules } from '../../catalog/content'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
