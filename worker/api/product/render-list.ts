@@ -13,19 +13,10 @@ import { z } from 'zod'
 import { getTaxRules } from '../../catalog/content'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
+import { skuListParam } from '../../platform/http'
 
 export const RenderListQuery = z.object({
-  skus: z
-    .string({ error: 'Missing skus' })
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(z.array(z.string().max(128)).min(1, 'Missing skus').max(100, 'At most 100 skus per request')),
+  skus: skuListParam(100),
   currencyCode: z
     .enum(CURRENCIES.map((c) => c.code) as [string, ...string[]], { error: 'Unknown currencyCode' })
     .optional(),
