@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 // Tier 1: pure code (shared/, client/ logic) in Node.
 export default defineConfig({
+  // `@shared/…` names the isomorphic tree (tsconfig paths); the bundlers read it from tsconfig.json.
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',

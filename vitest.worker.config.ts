@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 
 // Tier 2: the worker inside workerd (real D1, KV, Cache API), migrations applied per test file.
 export default defineConfig(async () => ({
+  resolve: { alias: { '@shared': path.join(import.meta.dirname, 'shared') } },
   plugins: [
     cloudflareTest({
       wrangler: { configPath: './wrangler.toml' },

@@ -37,10 +37,16 @@ function listSources(dir, out = []) {
   return out
 }
 
-/** The file a relative specifier names (TypeScript's bundler resolution, .js → .ts included). */
+/**
+ * The file a relative or `@shared/…` specifier names (TypeScript's bundler resolution, .js → .ts
+ * included; `@shared/*` is the tsconfig path of the shared/ tree).
+ */
 function resolveSpecifier(fromFile, spec) {
-  if (!spec.startsWith('.')) return null
-  const base = path.resolve(path.dirname(fromFile), spec)
+  const aliased = spec.startsWith('@shared/')
+  if (!aliased && !spec.startsWith('.')) return null
+  const base = aliased
+    ? path.join(repoRoot, 'shared', spec.slice('@shared/'.length))
+    : path.resolve(path.dirname(fromFile), spec)
   const stems = [base, base.replace(/\.(m?js)$/, (_, e) => (e === 'mjs' ? '.mts' : '.ts'))]
   for (const stem of stems)
     for (const suffix of RESOLVE_SUFFIXES) {

@@ -5,7 +5,7 @@
  * `Authorization: Bearer`, never in a URL (where history, logs, analytics and Referer would see
  * it): a `token` handed over in the query or in the path's query string is moved to the header.
  */
-import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, pricingCountry } from '../../shared/config/store'
+import { DEFAULT_COUNTRY, DEFAULT_CURRENCY, pricingCountry } from '@shared/config/store'
 
 export const MSG_BAD_CONTENT_TYPE = 'Error with response - bad content-type!'
 export const MSG_WRONG_FORMAT = 'Unhandled error, wrong response format!'

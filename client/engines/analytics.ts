@@ -9,7 +9,7 @@
  *
  * Usage (other islands): `track('AddToCart', { value, contentIds: [sku] })`.
  */
-import { CONVERSION_EVENTS } from '../../shared/config/analytics'
+import { CONVERSION_EVENTS } from '@shared/config/analytics'
 import { api } from '../api'
 
 /** The currency reported with every event (fixed, whatever the shopper's display currency). */

@@ -3,10 +3,10 @@
  * The mini-cart shows the sum of the lines' quantities.
  */
 import { computed, signal } from '@preact/signals-core'
-import type { CartLine } from '../../shared/schemas/cart'
+import type { CartLine } from '@shared/schemas/cart'
 
 /** The one cart line type (islands read it from here). */
-export type { CartLine } from '../../shared/schemas/cart'
+export type { CartLine } from '@shared/schemas/cart'
 
 export interface CartTotalSegment {
   code: string

@@ -4,9 +4,9 @@
  * browser storage after each change.
  */
 import { computed, signal } from '@preact/signals-core'
-import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
-import { addToCompare, removeBySku, uniqueBySku } from '../../shared/domain/lists'
-import { msgCompareAdded, msgCompareRemoved } from '../../shared/i18n/messages'
+import { isProductSummary, type ProductSummary } from '@shared/components/product/summary'
+import { addToCompare, removeBySku, uniqueBySku } from '@shared/domain/lists'
+import { msgCompareAdded, msgCompareRemoved } from '@shared/i18n/messages'
 import { bus, EVENTS } from '../engines/runtime/events'
 import { collection } from '../storage/storage-manager'
 import { notify as defaultNotify, type NotificationInput } from './notifications'

@@ -3,7 +3,7 @@
  * timeToLive (default 5 s) and hasNoTimeout; a message identical to the previous one is ignored.
  */
 import { signal } from '@preact/signals-core'
-import { NOTIFICATION_TTL_MS } from '../../shared/config/ui'
+import { NOTIFICATION_TTL_MS } from '@shared/config/ui'
 
 type NotificationType = 'success' | 'error' | 'warning' | 'info'
 

@@ -3,9 +3,9 @@
  * revisit moves the item to the front. Persisted to browser storage after each change.
  */
 import { signal } from '@preact/signals-core'
-import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
-import { RECENTLY_VIEWED_MAX } from '../../shared/config/lists'
-import { addRecentlyViewed } from '../../shared/domain/lists'
+import { isProductSummary, type ProductSummary } from '@shared/components/product/summary'
+import { RECENTLY_VIEWED_MAX } from '@shared/config/lists'
+import { addRecentlyViewed } from '@shared/domain/lists'
 import { collection } from '../storage/storage-manager'
 
 /** The subset of the storage API the list stores use (UniversalStorage satisfies it). */

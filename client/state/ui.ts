@@ -9,7 +9,7 @@
  * `openPanel.value === name`; the header's buttons then toggle the panel instead of navigating.
  */
 import { signal } from '@preact/signals-core'
-import { SUBMENU_POP_DELAY_MS } from '../../shared/config/ui'
+import { SUBMENU_POP_DELAY_MS } from '@shared/config/ui'
 
 export type Panel = 'microcart' | 'sidebar' | 'search' | 'wishlist' | 'slideup' | 'sizeselector'
 

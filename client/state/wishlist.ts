@@ -7,9 +7,9 @@
  * failures are only logged.
  */
 import { computed, signal } from '@preact/signals-core'
-import { isProductSummary, type ProductSummary } from '../../shared/components/product/summary'
-import { WISHLIST_DEFAULT_QTY } from '../../shared/config/lists'
-import { addToWishlist, removeFromWishlist, uniqueBySku } from '../../shared/domain/lists'
+import { isProductSummary, type ProductSummary } from '@shared/components/product/summary'
+import { WISHLIST_DEFAULT_QTY } from '@shared/config/lists'
+import { addToWishlist, removeFromWishlist, uniqueBySku } from '@shared/domain/lists'
 import { api } from '../api'
 import { bus, EVENTS } from '../engines/runtime/events'
 import { collection } from '../storage/storage-manager'

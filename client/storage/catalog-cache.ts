@@ -7,7 +7,7 @@
  * over 4096 KB the entries with an index below 100 are purged, iterating oldest first (VSF purged
  * the first 100 keys in key order and called it LRU; ordering by storage time makes it so).
  */
-import { hashValue } from '../../shared/domain/cart-hash'
+import { hashValue } from '@shared/domain/cart-hash'
 import { type Clock, systemClock } from './clock'
 import { CATALOG_CACHE_PURGE_COUNT, CATALOG_CACHE_QUOTA_CHECK_MS, CATALOG_CACHE_QUOTA_KB } from './limits'
 import type { UniversalStorage } from './universal-storage'

@@ -3,8 +3,8 @@
  * parent_id and position (at most 4000 categories, sorted by position ascending).
  */
 
-import { ROOT_CATEGORY_ID } from '../../shared/config'
-import type { Category } from '../../shared/schemas/catalog'
+import { ROOT_CATEGORY_ID } from '@shared/config'
+import type { Category } from '@shared/schemas/catalog'
 import { parseDoc } from './db'
 
 interface CategoryRow {

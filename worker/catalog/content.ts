@@ -3,15 +3,8 @@
  * approved reviews, size guides and search content from D1.
  */
 
-import { REVIEW_STATUS_APPROVED, REVIEWS_PAGE_SIZE } from '../../shared/config'
-import type {
-  Attribute,
-  CmsBlock,
-  CmsPage,
-  Review,
-  StoreLocation,
-  TaxRule,
-} from '../../shared/schemas/catalog'
+import { REVIEW_STATUS_APPROVED, REVIEWS_PAGE_SIZE } from '@shared/config'
+import type { Attribute, CmsBlock, CmsPage, Review, StoreLocation, TaxRule } from '@shared/schemas/catalog'
 import { chunk, parseDoc, placeholders } from './db'
 
 /** A CMS page by id; inactive pages are not returned. */

@@ -6,7 +6,7 @@
  * Exports used by other areas: getProductsBySku (cart/order), getProductById, getProductByUrlPath,
  * getProductsByIds, mergeInventory.
  */
-import type { ConfigurableChild, Product } from '../../shared/schemas/catalog'
+import type { ConfigurableChild, Product } from '@shared/schemas/catalog'
 import { chunk, parseDoc, placeholders } from './db'
 
 export interface InventoryRow {

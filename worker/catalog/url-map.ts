@@ -9,7 +9,7 @@
  *     {"type":"category","id":12,"slug":"sarees","url_path":"women/sarees"}
  *     {"type":"cms_page","id":3,"identifier":"about-us"}
  */
-import type { Category, CmsPage, Product } from '../../shared/schemas/catalog'
+import type { Category, CmsPage, Product } from '@shared/schemas/catalog'
 import { getCategoryByUrlPath } from './categories'
 import { getCmsPageByIdentifier } from './content'
 import { getProductByUrlPath } from './products'

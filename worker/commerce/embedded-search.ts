@@ -4,9 +4,9 @@
  * in-process (worker/search).
  */
 
+import { buildCatalogQuery } from '@shared/domain/search-query'
+import type { Product } from '@shared/schemas/catalog'
 import { HTTPException } from 'hono/http-exception'
-import { buildCatalogQuery } from '../../shared/domain/search-query'
-import type { Product } from '../../shared/schemas/catalog'
 import { SearchError, searchCatalog } from '../search'
 import type { Aggregations, ProductListing, ProductListingParams } from './types'
 

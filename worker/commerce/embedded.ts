@@ -2,7 +2,7 @@
  * The `embedded` Commerce adapter: calls the embedded backend's catalogue library and search
  * engine in-process (D1 and KV bindings), no HTTP hop.
  */
-import type { Product } from '../../shared/schemas/catalog'
+import type { Product } from '@shared/schemas/catalog'
 import {
   getCategoryById,
   getCategoryBySlug,

@@ -4,7 +4,7 @@
  * (vue-storefront-api over HTTP). Page loaders never call fetch or D1 directly.
  */
 
-import type { CatalogQuery } from '../../shared/domain/search-query'
+import type { CatalogQuery } from '@shared/domain/search-query'
 import type {
   Attribute,
   Category,
@@ -15,7 +15,7 @@ import type {
   Review,
   StoreLocation,
   TaxRule,
-} from '../../shared/schemas/catalog'
+} from '@shared/schemas/catalog'
 
 /** A product resolved by parentSku/childSku: the parent (or standalone) doc and the chosen child. */
 interface ProductWithChild {

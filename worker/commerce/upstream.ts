@@ -4,9 +4,9 @@
  * sends the store and price headers (store, send-final-price, send-converted-price, country-id,
  * currency) and gives up after 5000 ms: a slow catalogue must not hold a page past the client time-out.
  */
-import { CATEGORY_FETCH_SIZE, ROOT_CATEGORY_ID, SEARCH_CLIENT_TIMEOUT_MS } from '../../shared/config'
-import { type BuiltQuery, buildCatalogQuery, type DslClause } from '../../shared/domain/search-query'
-import { termsQuery } from '../../shared/domain/terms-query'
+import { CATEGORY_FETCH_SIZE, ROOT_CATEGORY_ID, SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config'
+import { type BuiltQuery, buildCatalogQuery, type DslClause } from '@shared/domain/search-query'
+import { termsQuery } from '@shared/domain/terms-query'
 import type {
   Attribute,
   Category,
@@ -16,7 +16,7 @@ import type {
   Review,
   StoreLocation,
   TaxRule,
-} from '../../shared/schemas/catalog'
+} from '@shared/schemas/catalog'
 import { fetchOutbound, OutboundError } from '../platform/fetch'
 import type { Aggregations, Commerce, HomeData, ProductListing, UrlMapHit } from './types'
 

@@ -3,10 +3,10 @@
  * configuration vars are parsed once per request with zod into `c.var.config`.
  */
 
+import type { CurrencyCode, PricingCountry } from '@shared/config'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { MenuItem } from '../../client/islands/layout/header'
-import type { CurrencyCode, PricingCountry } from '../../shared/config'
 
 const flag = z
   .string()

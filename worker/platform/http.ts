@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { AppEnv } from './env'
 
 /** Throws the error envelope `{code: status, result: message}` (rendered by app.onError). */
@@ -135,4 +135,27 @@ export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function clientIp(c: Context<AppEnv>): string {
   return c.req.header('cf-connecting-ip') ?? 'unknown'
+}
+
+/**
+ * A `skus` query parameter: comma-separated SKUs, trimmed, blanks and repeats dropped, each at
+ * most 128 characters, between 1 and `max` of them.
+ */
+export function skuListParam(max: number) {
+  return z
+    .string({ error: 'Missing skus' })
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().max(128, 'sku is too long'))
+        .min(1, 'Missing skus')
+        .max(max, `At most ${max} skus per request`),
+    )
 }

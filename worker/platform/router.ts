@@ -4,8 +4,9 @@
  * table does not have, is a compile error: a route exists in the table, the worker, the sitemap
  * and the tests at once or nowhere.
  */
+
+import { RESOURCE_ROUTES, ROUTES, type RouteName, type RoutePath } from '@shared/config/routes'
 import type { Handler, Hono } from 'hono'
-import { RESOURCE_ROUTES, ROUTES, type RouteName, type RoutePath } from '../../shared/config/routes'
 import type { AppEnv } from './env'
 
 /** The handler of route `N` (its path parameters typed from the table), or of any route. */

@@ -2,8 +2,8 @@
  * The small entity types (categories, attributes, tax rules, reviews, CMS): their documents are
  * loaded whole and searched in memory with the same semantics as products.
  */
-import { REVIEW_STATUS_APPROVED } from '../../shared/config'
-import type { Category } from '../../shared/schemas/catalog'
+import { REVIEW_STATUS_APPROVED } from '@shared/config'
+import type { Category } from '@shared/schemas/catalog'
 import { buildTree, getAllCategories } from '../catalog/categories'
 import type { QueryNode, Scalar, SearchPlan } from './dsl'
 

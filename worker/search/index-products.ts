@@ -3,7 +3,7 @@
  * the importer and any product write call this and run the statements in the same D1 batch as the
  * `products` write, so the index never drifts from the documents.
  */
-import type { Product } from '../../shared/schemas/catalog'
+import type { Product } from '@shared/schemas/catalog'
 import { extractFacts, HOT_COLUMNS, hotValues } from './facts'
 
 /** Statements deleting a product's index rows (used before a rebuild, or when a product is deleted). */

@@ -2,7 +2,7 @@
  * Shaping a product statement's one-row answer (JSON columns) into the engine's result: the page
  * with live stock merged, and the aggregations in the Elasticsearch shape.
  */
-import type { Product } from '../../shared/schemas/catalog'
+import type { Product } from '@shared/schemas/catalog'
 import { type InventoryRow, mergeInventory } from '../catalog/products'
 import type { AggNode, SearchPlan } from './dsl'
 import { type AggResult, bucket, type EngineResult } from './evaluate-js'

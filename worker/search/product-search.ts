@@ -3,7 +3,7 @@
  * per-isolate caches (result sets, documents, facet index, vocabulary) checked against the index
  * version every statement returns.
  */
-import type { Product } from '../../shared/schemas/catalog'
+import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'

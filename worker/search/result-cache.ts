@@ -2,7 +2,7 @@
  * The per-isolate result-set cache (a query's ordered matches, total and aggregations, so a later
  * page of the same query is one small read) and the parsed product documents those pages show.
  */
-import type { Product } from '../../shared/schemas/catalog'
+import type { Product } from '@shared/schemas/catalog'
 import { createMemo } from '../platform/memo'
 import type { SearchPlan } from './dsl'
 import type { AggResult } from './evaluate-js'

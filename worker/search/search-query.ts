@@ -4,20 +4,15 @@
  * shop's one query builder (shared/domain/search-query), as vue-storefront-api does server-side.
  * Where the result differs from that library's, docs/catalogue-queries.md says why.
  */
-import {
-  AGGREGATION_SIZE,
-  PRICE_FILTER_KEY,
-  PRICE_RANGES,
-  SEARCH_MIN_SCORE,
-} from '../../shared/config/catalog'
+import { AGGREGATION_SIZE, PRICE_FILTER_KEY, PRICE_RANGES, SEARCH_MIN_SCORE } from '@shared/config/catalog'
 import {
   catalogRangeClause,
   fullTextQuery,
   optionsFilterClause,
   priceAggregations,
   termsAggregations,
-} from '../../shared/domain/search-query'
-import type { TermValue } from '../../shared/domain/terms-query'
+} from '@shared/domain/search-query'
+import type { TermValue } from '@shared/domain/terms-query'
 import { SearchError } from './dsl'
 
 /** The multi_match settings vue-storefront-api adds to a SearchQuery's text. */

@@ -4,10 +4,10 @@
  * available" kind); not out of stock. An added product accumulates by sku; the stock answer is
  * applied after its delay; the line is then synced (or the cart connected).
  */
-import { toQty } from '../../../shared/domain/cart-diff'
-import { lineUnitPrice } from '../../../shared/domain/cart-line'
-import { isSuppressedErrorMessage, MSG } from '../../../shared/i18n/messages'
-import type { CartLine } from '../../../shared/schemas/cart'
+import { toQty } from '@shared/domain/cart-diff'
+import { lineUnitPrice } from '@shared/domain/cart-line'
+import { isSuppressedErrorMessage, MSG } from '@shared/i18n/messages'
+import type { CartLine } from '@shared/schemas/cart'
 import { cartItems, cartServerToken } from '../../state/cart'
 import type { ClientSettings } from '../runtime/config'
 import { syncOrConnect } from './connect'

@@ -1,6 +1,6 @@
 /** Carries out the actions the cart diff (shared/domain/cart-diff.ts) decided, in order. */
-import { type CartSyncAction, type DiffServerItem, toQty } from '../../../shared/domain/cart-diff'
-import type { CartLine } from '../../../shared/schemas/cart'
+import { type CartSyncAction, type DiffServerItem, toQty } from '@shared/domain/cart-diff'
+import type { CartLine } from '@shared/schemas/cart'
 import { cartItems, cartServerToken } from '../../state/cart'
 import type { CartContext } from './context'
 import { findLine, patchLine, removeLine, setLines } from './lines'

@@ -9,9 +9,9 @@
  * The login merge takes max(guest, customer) per sku (shared/domain/cart-diff.ts), and the
  * server never removes a shopper's fresh additions (VSF #4305).
  */
-import type { CartSyncAction } from '../../../shared/domain/cart-diff'
-import { shouldConnectAuthorizedCart, toQty } from '../../../shared/domain/cart-diff'
-import { MSG } from '../../../shared/i18n/messages'
+import type { CartSyncAction } from '@shared/domain/cart-diff'
+import { shouldConnectAuthorizedCart, toQty } from '@shared/domain/cart-diff'
+import { MSG } from '@shared/i18n/messages'
 import { cartItems, cartServerToken } from '../../state/cart'
 import { AUTHORIZED_CART_BYPASS_MS, CART_ID_WAIT_MS } from '../runtime/config'
 import { type AddableProduct, type AddResult, addProduct } from './add-rule'

@@ -3,7 +3,7 @@
  * other tabs; a tab takes over another's snapshot unless it has server calls of its own in flight
  * (its next sync reconciles with the server cart anyway) or has not read its stored cart yet.
  */
-import type { CartLine } from '../../../shared/schemas/cart'
+import type { CartLine } from '@shared/schemas/cart'
 import {
   type CartTotals,
   cartItems,

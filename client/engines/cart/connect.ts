@@ -10,8 +10,8 @@ import {
   type DiffOptions,
   type DiffServerItem,
   diffCart,
-} from '../../../shared/domain/cart-diff'
-import { cartHash, isSyncRequired } from '../../../shared/domain/cart-hash'
+} from '@shared/domain/cart-diff'
+import { cartHash, isSyncRequired } from '@shared/domain/cart-hash'
 import {
   cartItems,
   cartLastSyncAt,

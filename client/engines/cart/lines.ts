@@ -1,5 +1,5 @@
 /** The cart lines in the cart store: read, change, and store them (each change is announced). */
-import type { CartLine } from '../../../shared/schemas/cart'
+import type { CartLine } from '@shared/schemas/cart'
 import { cartItems } from '../../state/cart'
 import { announce } from './channel'
 import { CART_KEYS, type CartContext } from './context'

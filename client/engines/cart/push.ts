@@ -4,9 +4,9 @@
  * VSF #2639) and quick removals cannot reorder (VSF #4690); jobs for one sku coalesce, so five
  * rapid clicks send at most two updates, the last with the final quantity.
  */
-import { resolveFailedUpdate } from '../../../shared/domain/cart-diff'
-import { cartHash } from '../../../shared/domain/cart-hash'
-import type { CartLine } from '../../../shared/schemas/cart'
+import { resolveFailedUpdate } from '@shared/domain/cart-diff'
+import { cartHash } from '@shared/domain/cart-hash'
+import type { CartLine } from '@shared/schemas/cart'
 import { cartItems, cartLastSyncAt, cartServerToken, cartSyncedHash } from '../../state/cart'
 import { EVENTS } from '../runtime/events'
 import type { TaskResult } from '../runtime/task-queue'

@@ -2,7 +2,7 @@
  * The stored cart: reading it at start (lines a fast click added before it arrived are kept),
  * reading it again after a back/forward restore (the stored state wins), and clearing it.
  */
-import type { CartLine } from '../../../shared/schemas/cart'
+import type { CartLine } from '@shared/schemas/cart'
 import {
   type CartTotals,
   cartItems,

@@ -4,8 +4,8 @@
  * shop neither allows out-of-stock lines nor syncs the cart with the server). A check that cannot
  * be answered (offline, server error) is 'volatile' and asked again when the shop is back online.
  */
-import { MSG } from '../../../shared/i18n/messages'
-import type { CartLine } from '../../../shared/schemas/cart'
+import { MSG } from '@shared/i18n/messages'
+import type { CartLine } from '@shared/schemas/cart'
 import { sleep } from '../../storage/clock'
 import { type ClientSettings, STOCK_AFTER_CHECK_DELAY_MS } from '../runtime/config'
 import type { CartContext } from './context'

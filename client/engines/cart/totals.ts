@@ -3,7 +3,7 @@
  * (a failure is logged only), coupons need totals sync and a connected cart, and the shipping
  * address sent at checkout brings the totals for that address back.
  */
-import type { CartLine } from '../../../shared/schemas/cart'
+import type { CartLine } from '@shared/schemas/cart'
 import {
   type CartTotals,
   cartItems,

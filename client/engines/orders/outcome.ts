@@ -1,6 +1,6 @@
 /** What the server's answer to an order post means for the stored order (pure). */
-import { isAddProductsError, ORDER_ID_USED } from '../../../shared/domain/order-hash'
-import { MSG } from '../../../shared/i18n/messages'
+import { isAddProductsError, ORDER_ID_USED } from '@shared/domain/order-hash'
+import { MSG } from '@shared/i18n/messages'
 import type { StoredOrder } from '../../state/orders'
 import type { OrderResponse } from './order-queue'
 

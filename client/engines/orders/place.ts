@@ -5,8 +5,8 @@
  * VSF #2740). A 400 or a 409 "order_id used" rejects it with the shop's message; any other
  * failure queues it for a retry.
  */
-import { newOrderId, orderHash } from '../../../shared/domain/order-hash'
-import { MSG, msgOrderValidation } from '../../../shared/i18n/messages'
+import { newOrderId, orderHash } from '@shared/domain/order-hash'
+import { MSG, msgOrderValidation } from '@shared/i18n/messages'
 import { lastOrderConfirmation, placingOrder, type StoredOrder } from '../../state/orders'
 import { EVENTS } from '../runtime/events'
 import type { PlaceOrderResult } from './order-queue'

@@ -3,7 +3,7 @@
  * queue; a network failure or any other answer stops the run (the order stays queued, its
  * transmited flag false, and Background Sync is registered for a retry).
  */
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG } from '@shared/i18n/messages'
 import { lastOrderConfirmation, type StoredOrder } from '../../state/orders'
 import { EVENTS } from '../runtime/events'
 import type { OrderResponse, SendOrder } from './order-queue'

@@ -4,7 +4,7 @@
  * refresh lock on a 401, and settles the task with the answer (notifying a shown error and the
  * task's callback event).
  */
-import { isSuppressedErrorMessage, MSG } from '../../../shared/i18n/messages'
+import { isSuppressedErrorMessage, MSG } from '@shared/i18n/messages'
 import { ApiError, apiRaw } from '../../api'
 import { type Clock, sleep } from '../../storage/clock'
 import { TASK_RETRY_DURING_REFRESH_MS } from './config'

@@ -5,7 +5,7 @@
  * the URL dispatcher's stored redirects (shared/domain/safe-redirect).
  */
 
-import { sameOriginPath } from '../../../shared/domain/safe-redirect'
+import { sameOriginPath } from '@shared/domain/safe-redirect'
 import { isLoggedIn, sessionStarted } from '../../state/user'
 
 /** A stand-in origin: only whether a path stays on its own origin matters here. */

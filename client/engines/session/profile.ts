@@ -4,7 +4,7 @@
  * password change needs the current password, so it is sent at once and never queued (the
  * password is not stored on the device); a changed password signs in again with the new one.
  */
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG } from '@shared/i18n/messages'
 import { type CurrentUser, currentUser } from '../../state/user'
 import { adoptUser } from './account-data'
 import { errorText, type LoginResult, type SessionDeps } from './deps'

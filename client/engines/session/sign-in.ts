@@ -5,7 +5,7 @@
  * subscribers of EVENTS.userAfterLogout (wishlist, compare, checkout), recreates the cart and
  * says "You're logged out". Sign-in and registration post their passwords directly (never queued).
  */
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG } from '@shared/i18n/messages'
 import { apiRaw } from '../../api'
 import {
   type CurrentUser,

@@ -7,7 +7,7 @@
  * never reset it, logging users out after N successful refreshes); after 20, or when the refresh
  * itself fails, `onExhausted` logs the user out.
  */
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG } from '@shared/i18n/messages'
 import { apiRaw } from '../../api'
 import type { NotificationInput } from '../../state/notifications'
 import { MAX_TOKEN_REFRESH_ATTEMPTS } from '../runtime/config'

@@ -3,9 +3,10 @@
  * store credit, orders and a single order. The access rule runs here, in the browser, once the
  * local session has started: the server never checks it (it cannot see the session).
  */
+
+import { MSG } from '@shared/i18n/messages'
 import { useEffect, useState } from 'react'
 import * as z from 'zod/mini'
-import { MSG } from '../../../shared/i18n/messages'
 import { setAnalyticsIdentity } from '../../engines/analytics'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { guardAccountRoute } from '../../engines/session/access-rule'

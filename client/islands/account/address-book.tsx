@@ -1,7 +1,8 @@
 /** The account's address book: the saved addresses, edit, delete, add, and the default address. */
+
+import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
+import { CheckboxField } from '@shared/components/checkout/form-field'
 import { useState } from 'react'
-import { AddressFields, type AddressFormValue } from '../../../shared/components/checkout/address-fields'
-import { CheckboxField } from '../../../shared/components/checkout/form-field'
 import { COUNTRIES, validateAddress } from '../forms/field-rules'
 import { updateProfile } from './account-api'
 import { addressToForm, type Customer, type CustomerAddress, formToAddress } from './account-model'

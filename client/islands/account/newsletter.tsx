@@ -2,8 +2,9 @@
  * The account's newsletter preference: subscribe only when not subscribed, unsubscribe only when
  * subscribed; a sign-up waits for the confirmation link mailed to the address.
  */
+
+import { CheckboxField } from '@shared/components/checkout/form-field'
 import { useEffect, useState } from 'react'
-import { CheckboxField } from '../../../shared/components/checkout/form-field'
 import { userGet, userSend } from './account-api'
 import { type Customer, type NewsletterStatus, newsletterStatus } from './account-model'
 

@@ -2,8 +2,9 @@
  * The account's personal details: the profile (names, e-mail — a new address needs the current
  * password and is sent at once, never queued) and the change-password form.
  */
+
+import { NameFields, TextField } from '@shared/components/checkout/form-field'
 import { useState } from 'react'
-import { NameFields, TextField } from '../../../shared/components/checkout/form-field'
 import type { FieldErrors } from '../forms/field-rules'
 import { changeEmail, changePassword, updateProfile } from './account-api'
 import { type Customer, isEmailChange, validatePasswordChange, validateProfile } from './account-model'

@@ -1,6 +1,7 @@
 /** Login, sign-up and reset-password forms of the auth modal (loaded on first open). */
+
+import { NameFields, TextField } from '@shared/components/checkout/form-field'
 import { useState } from 'react'
-import { NameFields, TextField } from '../../../shared/components/checkout/form-field'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { takeRedirectAfterLogin } from '../../engines/session/access-rule'
 import { notify } from '../../state/notifications'

@@ -1,5 +1,5 @@
 /** Validation of the auth modal's forms: e-mail always; a password to log in; names and a strong password to register. */
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG } from '@shared/i18n/messages'
 import {
   type FieldErrors,
   isEmail,

@@ -1,6 +1,6 @@
 /** Pure helpers that turn a cart-store line into what the cart UI shows. */
-import { IMAGE_SIZES } from '../../../shared/config/images'
-import { imageUrl } from '../../../shared/domain/image-url'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { imageUrl } from '@shared/domain/image-url'
 import type { CartLine } from '../../state/cart'
 
 interface OptionView {

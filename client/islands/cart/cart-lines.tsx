@@ -3,8 +3,9 @@
  * quantity stepper (update), and remove only after the shopper confirmed. The cart engine applies
  * the change and shows its notice ('Product quantity has been updated!').
  */
+
+import { lineUnitPrice } from '@shared/domain/cart-line'
 import { useState } from 'react'
-import { lineUnitPrice } from '../../../shared/domain/cart-line'
 import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartLine } from '../../state/cart'
 import { formatPagePrice } from '../page-price'

@@ -2,9 +2,10 @@
  * The cart page island (/cart): lines, totals and total segments from the cart store (the server's
  * segments when connected, a client-side sum otherwise), coupon, 'Proceed to checkout'.
  */
+
+import { TotalsSummary } from '@shared/components/checkout/totals-summary'
+import { MSG } from '@shared/i18n/messages'
 import { useEffect, useState } from 'react'
-import { TotalsSummary } from '../../../shared/components/checkout/totals-summary'
-import { MSG } from '../../../shared/i18n/messages'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { cartItems, cartServerToken, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'

@@ -1,5 +1,5 @@
 /** The totals the cart UI shows: the server's segments when it sent some, else a client-side sum. */
-import { lineUnitPrice } from '../../../shared/domain/cart-line'
+import { lineUnitPrice } from '@shared/domain/cart-line'
 import type { CartLine, CartTotalSegment, CartTotals } from '../../state/cart'
 
 /** Client-side totals when the server's segments are not available (offline, not yet synced): free shipping. */

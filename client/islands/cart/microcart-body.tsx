@@ -1,5 +1,5 @@
 /** The microcart panel's content, loaded on first open. */
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG } from '@shared/i18n/messages'
 import { cartItems } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
 import { CartLines } from './cart-lines'

@@ -4,12 +4,12 @@
  * headers), 5000 ms client time-out, the Elasticsearch-shaped answer turned into tiles.
  */
 
-import type { AggregationMap } from '../../../shared/components/catalog/facets'
-import { catalogSearchQuery } from '../../../shared/components/catalog/listing-query'
-import { type TileData, toTileData } from '../../../shared/components/catalog/tile-data'
-import { SEARCH_CLIENT_TIMEOUT_MS } from '../../../shared/config/catalog'
-import type { CatalogSearchRequest } from '../../../shared/domain/search-query'
-import type { Product } from '../../../shared/schemas/catalog'
+import type { AggregationMap } from '@shared/components/catalog/facets'
+import { catalogSearchQuery } from '@shared/components/catalog/listing-query'
+import { type TileData, toTileData } from '@shared/components/catalog/tile-data'
+import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
+import type { CatalogSearchRequest } from '@shared/domain/search-query'
+import type { Product } from '@shared/schemas/catalog'
 import { ApiError, apiRaw } from '../../api'
 
 export interface ListingPage {

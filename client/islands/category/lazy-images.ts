@@ -6,7 +6,7 @@
  * fallback are throttled to 200 ms. New tiles (infinite scroll) are picked up by a
  * MutationObserver.
  */
-import { INTERSECTION_THRESHOLD, LAZY_IMAGE } from '../../../shared/config/ui'
+import { INTERSECTION_THRESHOLD, LAZY_IMAGE } from '@shared/config/ui'
 
 const RETRY_ATTR = 'data-retries'
 

@@ -3,13 +3,14 @@
  * filter state (back/forward, a server render without the query), the return to the clicked
  * product, infinite scroll, and the back-to-top and mobile filter-action controls.
  */
-import { type RefObject, useCallback, useEffect, useState } from 'react'
+
 import {
   type ListingState,
   parseListingQuery,
   sameListingState,
-} from '../../../shared/components/catalog/listing-state'
-import { BACK_TO_TOP_SCROLL_PX, MOBILE_FILTER_ACTIONS_SCROLL_PX } from '../../../shared/config/ui'
+} from '@shared/components/catalog/listing-state'
+import { BACK_TO_TOP_SCROLL_PX, MOBILE_FILTER_ACTIONS_SCROLL_PX } from '@shared/config/ui'
+import { type RefObject, useCallback, useEffect, useState } from 'react'
 import {
   filterActionsVisibility,
   restoreFetch,

@@ -5,16 +5,17 @@
  * state live in the URL (pushState; popstate refetches). Changing filters resets pagination to 0
  * and refetches with the same DSL the server used (shared listing-query).
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ListingIslandProps } from '../../../shared/components/catalog/listing-query'
+
+import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import {
   clearFilters,
   type ListingState,
   listingQueryString,
   toggleListingFilter,
   withSort,
-} from '../../../shared/components/catalog/listing-state'
-import { ListingView } from '../../../shared/components/catalog/listing-view'
+} from '@shared/components/catalog/listing-state'
+import { ListingView } from '@shared/components/catalog/listing-view'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { defineIsland } from '../define'
 import { array, nullable, num, object, oneOf, optional, record, schemaOf, str } from '../props-check'
 import {

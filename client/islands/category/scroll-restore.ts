@@ -4,7 +4,7 @@
  * loaded before. The clicked sku and the loaded count are kept in sessionStorage: category state
  * that must survive the round trip to the product page.
  */
-import { SCROLL_RESTORE_DELAY_MS, SCROLL_RESTORE_OFFSET_PX } from '../../../shared/config/ui'
+import { SCROLL_RESTORE_DELAY_MS, SCROLL_RESTORE_OFFSET_PX } from '@shared/config/ui'
 
 export const SCROLL_RESTORE_KEY = 'category-scroll'
 

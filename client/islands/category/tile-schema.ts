@@ -1,5 +1,5 @@
 /** Checker of TileData for island props (island props are validated on hydration; see props-check). */
-import type { TileData } from '../../../shared/components/catalog/tile-data'
+import type { TileData } from '@shared/components/catalog/tile-data'
 import { bool, type Check, nullable, num, object, str } from '../props-check'
 
 export const checkTile: Check<TileData> = object({

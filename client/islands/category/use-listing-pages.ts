@@ -4,15 +4,13 @@
  * appends the next page (skipping duplicates) while online. A pull that gets no answer at all marks
  * the network as down and is tried again later; a server failure is retried a few times.
  */
+
+import { buildFilterGroups, type FilterGroup } from '@shared/components/catalog/facets'
+import { type ListingIslandProps, listingSearchRequest } from '@shared/components/catalog/listing-query'
+import type { ListingState } from '@shared/components/catalog/listing-state'
+import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { PAGE_SIZE } from '@shared/config/catalog'
 import { useCallback, useRef, useState } from 'react'
-import { buildFilterGroups, type FilterGroup } from '../../../shared/components/catalog/facets'
-import {
-  type ListingIslandProps,
-  listingSearchRequest,
-} from '../../../shared/components/catalog/listing-query'
-import type { ListingState } from '../../../shared/components/catalog/listing-state'
-import { type TileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
-import { PAGE_SIZE } from '../../../shared/config/catalog'
 import { ApiError } from '../../api'
 import { notify } from '../../state/notifications'
 import { fetchListingPage } from './catalog-fetch'

@@ -5,10 +5,11 @@
  * window. Placing goes through the order queue: online and acknowledged → confirmation; offline or
  * failing → queued and shown as PENDING, never as confirmed.
  */
+
+import type { AddressFormValue } from '@shared/components/checkout/address-fields'
+import { availablePaymentMethods } from '@shared/config/checkout'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as z from 'zod/mini'
-import type { AddressFormValue } from '../../../shared/components/checkout/address-fields'
-import { availablePaymentMethods } from '../../../shared/config/checkout'
 import { track } from '../../engines/analytics'
 import type { PlaceOrderResult } from '../../engines/orders/order-queue'
 import { getRuntime } from '../../engines/runtime/runtime'

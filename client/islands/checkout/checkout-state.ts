@@ -3,8 +3,8 @@
  * the 30-minute activity window; how it is created, restored from storage, persisted (never the
  * password) and moved on by a payment choice or a placed order. Pure: no DOM, time passed in.
  */
-import { CASH_ON_DELIVERY_CODE, DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
-import { CHECKOUT_ACTIVITY_WINDOW_MS } from '../../../shared/config/transactions'
+import { CASH_ON_DELIVERY_CODE, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { CHECKOUT_ACTIVITY_WINDOW_MS } from '@shared/config/transactions'
 import type { AddressDetails } from '../forms/field-rules'
 
 export interface PersonalDetails {

@@ -3,7 +3,7 @@
  * whole. Errors are keyed by field name; billing fields carry a 'billing.' prefix within the
  * payment section. Pure.
  */
-import type { PaymentMethodConfig } from '../../../shared/config/checkout'
+import type { PaymentMethodConfig } from '@shared/config/checkout'
 import {
   type FieldErrors,
   isEmail,

@@ -6,8 +6,9 @@
  * analytics) nor a Referer header can carry it. An order still queued on this device is shown as
  * pending; a `pending_payment` order says the payment is pending — never that a card was charged.
  */
+
+import { MSG } from '@shared/i18n/messages'
 import { useEffect, useState } from 'react'
-import { MSG } from '../../../shared/i18n/messages'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { notify } from '../../state/notifications'
 import { storedOrders } from '../../state/orders'

@@ -4,7 +4,7 @@
  * /api/cart/shipping-information (`shipping_address`, `billing_address`, carrier and method).
  * Pure: time passed in.
  */
-import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
+import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import type { AddressDetails } from '../forms/field-rules'
 import type { CheckoutState } from './checkout-state'
 

@@ -1,5 +1,5 @@
 /** The checkout's aside: item count, the totals, and where to write with questions. */
-import { TotalsSummary } from '../../../shared/components/checkout/totals-summary'
+import { TotalsSummary } from '@shared/components/checkout/totals-summary'
 import type { CartTotalSegment } from '../../state/cart'
 import { formatPagePrice } from '../page-price'
 

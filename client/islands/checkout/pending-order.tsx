@@ -4,8 +4,9 @@
  * automatically; once the server has acknowledged the order the shopper is taken to its
  * confirmation.
  */
+
+import { MSG } from '@shared/i18n/messages'
 import { useEffect, useRef, useState } from 'react'
-import { MSG } from '../../../shared/i18n/messages'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { isThankYouPage, storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'

@@ -5,7 +5,7 @@
  * (queued, shown as pending — never as confirmed), or reports why it was not taken (rejected, a
  * replayed id) with its own notice.
  */
-import { newOrderId } from '../../../shared/domain/order-hash'
+import { newOrderId } from '@shared/domain/order-hash'
 import { currentApiContext } from '../../api'
 import { purchaseData, randomHex, track } from '../../engines/analytics'
 import type { PlaceOrderResult } from '../../engines/orders/order-queue'

@@ -4,8 +4,9 @@
  * signed-in shopper's details prefilled; the default payment method chosen once the offered ones
  * are known.
  */
+
+import type { PaymentMethodConfig } from '@shared/config/checkout'
 import { useEffect, useState } from 'react'
-import type { PaymentMethodConfig } from '../../../shared/config/checkout'
 import { startClientRuntime } from '../../engines/runtime/runtime'
 import type { CurrentUser } from '../../state/user'
 import { loadCheckoutDetails, saveCheckoutDetails } from './checkout-details'

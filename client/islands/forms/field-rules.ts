@@ -3,8 +3,8 @@
  * address book): required fields, e-mail, the password policy, and the address with per-country
  * postal codes. Pure; messages are the ones the shopper sees.
  */
-import type { AddressFormValue } from '../../../shared/components/checkout/address-fields'
-import { MSG } from '../../../shared/i18n/messages'
+import type { AddressFormValue } from '@shared/components/checkout/address-fields'
+import { MSG } from '@shared/i18n/messages'
 
 /** Errors of a form, keyed by field name (empty when valid). */
 export type FieldErrors = Record<string, string>

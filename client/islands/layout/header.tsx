@@ -4,8 +4,9 @@
  * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher
  * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat.
  */
+
+import { COOKIE_CURRENCY } from '@shared/config/store'
 import { type ComponentType, useEffect, useState } from 'react'
-import { COOKIE_CURRENCY } from '../../../shared/config/store'
 import { cartCount } from '../../state/cart'
 import {
   closePanels,

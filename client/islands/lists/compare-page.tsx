@@ -2,13 +2,14 @@
  * The /compare page island: the compared products side by side, one row per comparable attribute
  * (is_comparable), values as option labels; remove notifies.
  */
+
+import { formatAttributeValue } from '@shared/components/product/view'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { formatPrice } from '@shared/domain/currency'
+import { imageUrl } from '@shared/domain/image-url'
+import { MSG } from '@shared/i18n/messages'
+import type { Attribute } from '@shared/schemas/catalog'
 import { useEffect } from 'react'
-import { formatAttributeValue } from '../../../shared/components/product/view'
-import { IMAGE_SIZES } from '../../../shared/config/images'
-import { formatPrice } from '../../../shared/domain/currency'
-import { imageUrl } from '../../../shared/domain/image-url'
-import { MSG } from '../../../shared/i18n/messages'
-import type { Attribute } from '../../../shared/schemas/catalog'
 import { compare } from '../../state/compare'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'

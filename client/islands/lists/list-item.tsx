@@ -1,9 +1,9 @@
 /** One product row of the wishlist panel/page: image, name, price, and a remove button. */
 
-import type { ProductSummary } from '../../../shared/components/product/summary'
-import { IMAGE_SIZES } from '../../../shared/config/images'
-import { formatPrice } from '../../../shared/domain/currency'
-import { imageUrl } from '../../../shared/domain/image-url'
+import type { ProductSummary } from '@shared/components/product/summary'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { formatPrice } from '@shared/domain/currency'
+import { imageUrl } from '@shared/domain/image-url'
 
 export function ListItem({
   item,

@@ -1,4 +1,4 @@
 /** The availability settings the product form applies: whether out-of-stock products (and variants) are listed. */
-import { FLAGS } from '../../../shared/config/flags'
+import { FLAGS } from '@shared/config/flags'
 
 export const AVAILABILITY = { listOutOfStock: FLAGS.listOutOfStockProducts }

@@ -3,15 +3,15 @@
  * (with its chosen configurable, custom and bundle options), or one line per associated product
  * of a grouped product with a valid quantity. Pure.
  */
-import type { FormChild, FormProduct } from '../../../shared/components/product/view'
+import type { FormChild, FormProduct } from '@shared/components/product/view'
 import {
   isValidGroupedQty,
   toQuantity,
   validateBundleOptions,
   validateCustomOptions,
-} from '../../../shared/domain/options'
-import { type PriceView, type PriceViewOptions, priceView } from '../../../shared/domain/price'
-import type { VariantSelection } from '../../../shared/domain/variants'
+} from '@shared/domain/options'
+import { type PriceView, type PriceViewOptions, priceView } from '@shared/domain/price'
+import type { VariantSelection } from '@shared/domain/variants'
 import type { AddToCartLine } from './add-to-cart'
 import { type BundleChoices, bundleSelectionOf } from './bundle-choices'
 

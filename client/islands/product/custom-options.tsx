@@ -2,8 +2,8 @@
  * The product's custom options: a text field, a select, or radio buttons/checkboxes, each with its
  * price delta (fixed or percent) and its error once the shopper tried to add to the cart.
  */
-import type { FormProduct } from '../../../shared/components/product/view'
-import { formatPrice } from '../../../shared/domain/currency'
+import type { FormProduct } from '@shared/components/product/view'
+import { formatPrice } from '@shared/domain/currency'
 import type { CustomValues } from './cart-lines'
 
 type CustomOption = FormProduct['custom_options'][number]

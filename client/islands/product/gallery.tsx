@@ -4,8 +4,9 @@
  * fetchpriority high and explicit dimensions. It follows the variant picker through
  * `selectedVariantImage`.
  */
+
+import { GALLERY, IMAGE_SIZES } from '@shared/config'
 import { useEffect, useRef, useState } from 'react'
-import { GALLERY, IMAGE_SIZES } from '../../../shared/config'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 import { array, bool, nullable, object, optional, schemaOf, str } from '../props-check'

@@ -1,7 +1,7 @@
 /** A grouped product's associated products: name, price and a quantity each (invalid quantities marked). */
-import type { FormProduct } from '../../../shared/components/product/view'
-import { isValidGroupedQty } from '../../../shared/domain/options'
-import { type PriceViewOptions, priceView } from '../../../shared/domain/price'
+import type { FormProduct } from '@shared/components/product/view'
+import { isValidGroupedQty } from '@shared/domain/options'
+import { type PriceViewOptions, priceView } from '@shared/domain/price'
 
 export function GroupedLinks({
   product,

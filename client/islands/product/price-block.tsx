@@ -1,7 +1,7 @@
 /** The product form's price (a special price with the regular one struck and the discount) and its stock line. */
-import type { FormChild } from '../../../shared/components/product/view'
-import type { PriceView } from '../../../shared/domain/price'
-import { MSG } from '../../../shared/i18n/messages'
+import type { FormChild } from '@shared/components/product/view'
+import type { PriceView } from '@shared/domain/price'
+import { MSG } from '@shared/i18n/messages'
 
 export function PriceBlock({ price }: { price: PriceView }) {
   return (

@@ -1,5 +1,5 @@
 /** The product form's actions: quantity (not for grouped products), add to cart, and the wishlist and compare toggles. */
-import type { ProductSummary } from '../../../shared/components/product/summary'
+import type { ProductSummary } from '@shared/components/product/summary'
 import { compare } from '../../state/compare'
 import { useSignalValue } from '../../state/use-signal'
 import { wishlist } from '../../state/wishlist'

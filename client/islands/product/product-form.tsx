@@ -5,18 +5,19 @@
  * size guide, add to cart, wishlist and compare. Prices, availability, variants and validation all
  * come from shared/domain (the same code the cart uses).
  */
-import { useEffect, useMemo, useState } from 'react'
-import type { ProductSummary } from '../../../shared/components/product/summary'
-import type { FormProduct } from '../../../shared/components/product/view'
+
+import type { ProductSummary } from '@shared/components/product/summary'
+import type { FormProduct } from '@shared/components/product/view'
 import {
   estimatedDelivery,
   isChildInStock,
   isProductInStock,
   variantsError,
-} from '../../../shared/domain/availability'
-import { toQuantity } from '../../../shared/domain/options'
-import { priceView, type TaxRuleFields } from '../../../shared/domain/price'
-import { MSG } from '../../../shared/i18n/messages'
+} from '@shared/domain/availability'
+import { toQuantity } from '@shared/domain/options'
+import { priceView, type TaxRuleFields } from '@shared/domain/price'
+import { MSG } from '@shared/i18n/messages'
+import { useEffect, useMemo, useState } from 'react'
 import { compare } from '../../state/compare'
 import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'

@@ -2,11 +2,12 @@
  * Recently viewed island: records the current product on mount and lists the other recently viewed
  * products, newest first (max 20, kept by client/state/recently-viewed).
  */
+
+import type { ProductSummary } from '@shared/components/product/summary'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { formatPrice } from '@shared/domain/currency'
+import { imageUrl } from '@shared/domain/image-url'
 import { useEffect } from 'react'
-import type { ProductSummary } from '../../../shared/components/product/summary'
-import { IMAGE_SIZES } from '../../../shared/config/images'
-import { formatPrice } from '../../../shared/domain/currency'
-import { imageUrl } from '../../../shared/domain/image-url'
 import { recentlyViewed } from '../../state/recently-viewed'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'

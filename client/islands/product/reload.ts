@@ -4,9 +4,9 @@
  * rejected (status ≥ 2 / visibility 1), which the form answers with the out-of-stock notice and
  * a step back.
  */
-import { productRejection } from '../../../shared/domain/availability'
-import { termsQuery } from '../../../shared/domain/terms-query'
-import type { Product } from '../../../shared/schemas/catalog'
+import { productRejection } from '@shared/domain/availability'
+import { termsQuery } from '@shared/domain/terms-query'
+import type { Product } from '@shared/schemas/catalog'
 import { apiRaw } from '../../api'
 
 export const CATALOG_PRODUCT_SEARCH = 'catalog/vue_storefront_catalog/product/_search'

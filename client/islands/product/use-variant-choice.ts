@@ -6,18 +6,19 @@
  * reloaded on a choice unless a load started within the last 20 s (a failed reload says so and
  * steps back). With price tiers on, login or logout reloads the product, skipping the cache.
  */
-import { useEffect, useRef, useState } from 'react'
-import type { FormChild, FormProduct } from '../../../shared/components/product/view'
-import { FLAGS } from '../../../shared/config/flags'
-import { isVariantAvailable, shouldStartLoad } from '../../../shared/domain/availability'
+
+import type { FormChild, FormProduct } from '@shared/components/product/view'
+import { FLAGS } from '@shared/config/flags'
+import { isVariantAvailable, shouldStartLoad } from '@shared/domain/availability'
 import {
   configureVariant,
   defaultVariant,
   isSizeSelected,
   selectionFromChild,
   type VariantSelection,
-} from '../../../shared/domain/variants'
-import { MSG } from '../../../shared/i18n/messages'
+} from '@shared/domain/variants'
+import { MSG } from '@shared/i18n/messages'
+import { useEffect, useRef, useState } from 'react'
 import { bus, EVENTS } from '../../engines/runtime/events'
 import { notify } from '../../state/notifications'
 import { togglePanel } from '../../state/ui'

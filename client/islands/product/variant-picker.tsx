@@ -3,10 +3,10 @@
  * values not available with the other choices are marked unavailable, out-of-stock ones marked;
  * the size picker asks for a size when none was chosen and opens the size guide.
  */
-import type { FormProduct } from '../../../shared/components/product/view'
-import { colorSwatch } from '../../../shared/config/content'
-import { isChildInStock } from '../../../shared/domain/availability'
-import { availableOptionValues, type VariantSelection } from '../../../shared/domain/variants'
+import type { FormProduct } from '@shared/components/product/view'
+import { colorSwatch } from '@shared/config/content'
+import { isChildInStock } from '@shared/domain/availability'
+import { availableOptionValues, type VariantSelection } from '@shared/domain/variants'
 import { AVAILABILITY } from './availability-settings'
 
 type ConfigurableOption = FormProduct['configurable_options'][number]

@@ -4,10 +4,11 @@
  * success or 'Something went wrong. Try again in a few seconds.' on failure. Reviews are stored
  * pending; the listing shows approved ones only.
  */
+
+import { TextField } from '@shared/components/checkout/form-field'
+import { MSG } from '@shared/i18n/messages'
 import { useState } from 'react'
 import * as z from 'zod/mini'
-import { TextField } from '../../../shared/components/checkout/form-field'
-import { MSG } from '../../../shared/i18n/messages'
 import { api } from '../../api'
 import { notify } from '../../state/notifications'
 import { defineIsland } from '../define'

@@ -4,9 +4,9 @@
  * flagged offline when the fetch fails. Tiles hidden for the currency are dropped.
  */
 
-import { textSearchRequest } from '../../../shared/components/catalog/listing-query'
-import { type TileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
-import { SEARCH_DEFAULT_SIZE } from '../../../shared/config/catalog'
+import { textSearchRequest } from '@shared/components/catalog/listing-query'
+import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { SEARCH_DEFAULT_SIZE } from '@shared/config/catalog'
 import { currentApiContext } from '../../api'
 import { createCatalogCache } from '../../storage/catalog-cache'
 import { collection } from '../../storage/storage-manager'

@@ -4,10 +4,11 @@
  * are cached locally by request hash and served from the cache first; a failed fetch gives an empty
  * result flagged offline.
  */
+
+import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
+import { formatPrice } from '@shared/domain/currency'
+import { MSG } from '@shared/i18n/messages'
 import { useEffect, useId, useRef, useState } from 'react'
-import { PLACEHOLDER_IMAGE, tileImage } from '../../../shared/components/catalog/images'
-import { formatPrice } from '../../../shared/domain/currency'
-import { MSG } from '../../../shared/i18n/messages'
 import { currentApiContext } from '../../api'
 import { type SearchResult, searchProducts } from './search-client'
 

@@ -7,9 +7,10 @@
  * (em, fn, ln, zp, ph) are normalised and SHA-256 hashed here unless already hashed, as Meta
  * requires; the client IP and user agent are added from the request.
  */
+
+import { CONVERSION_EVENTS } from '@shared/config/analytics'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { CONVERSION_EVENTS } from '../../../shared/config/analytics'
 import type { AppEnv } from '../../platform/env'
 import { type Delivery, deliver } from '../../platform/fetch'
 import { clientIp, jsonBody, noStore, ok } from '../../platform/http'

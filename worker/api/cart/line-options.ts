@@ -11,9 +11,9 @@
  * the same order, ids as the page writes them), so the cart sync's comparison of a client line's
  * options with the server's finds the same line.
  */
-import type { BundleSelection, CustomOptionSelection } from '../../../shared/domain/price'
-import { MAX_BUNDLE_OPTION_QTY } from '../../../shared/schemas/cart'
-import type { BundleOption, ConfigurableChild, Product } from '../../../shared/schemas/catalog'
+import type { BundleSelection, CustomOptionSelection } from '@shared/domain/price'
+import { MAX_BUNDLE_OPTION_QTY } from '@shared/schemas/cart'
+import type { BundleOption, ConfigurableChild, Product } from '@shared/schemas/catalog'
 
 /** Why a line cannot be configured: `options` = bad or missing options; `needs-variant` = no child chosen. */
 export class LineProblem extends Error {

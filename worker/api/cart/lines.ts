@@ -4,7 +4,7 @@
  * lines consume. Quantities of the same stocked sku are summed over all lines — two lines of one
  * sku, or a sku ordered alone and inside a bundle, draw on the same stock.
  */
-import type { ConfigurableChild, Product } from '../../../shared/schemas/catalog'
+import type { ConfigurableChild, Product } from '@shared/schemas/catalog'
 import { getProductsBySku, type ProductBySku } from '../../catalog/products'
 import { configureLine, type LineConfig, LineProblem } from './line-options'
 

@@ -3,10 +3,11 @@
  * a customer cart by its numeric quote id, and only with its owner's access token (others → 403,
  * no token → 401). Inactive (ordered) carts are gone (404) so the client creates a new one.
  */
+
+import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { priceView } from '@shared/domain/price'
+import type { ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
-import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
-import { priceView } from '../../../shared/domain/price'
-import type { ConfigurableChild, Product, TaxRule } from '../../../shared/schemas/catalog'
 import { getTaxRules } from '../../catalog/content'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'

@@ -13,20 +13,17 @@
  *   POST /delete-coupon?token&cartId          → true
  *   GET  /coupon?token&cartId                 → the applied code or null
  */
-import type { Context, MiddlewareHandler } from 'hono'
-import { Hono } from 'hono'
-import { z } from 'zod'
-import {
-  availablePaymentMethods,
-  SHIPPING_METHODS,
-  VIRTUAL_PRODUCT_TYPES,
-} from '../../../shared/config/checkout'
+
+import { availablePaymentMethods, SHIPPING_METHODS, VIRTUAL_PRODUCT_TYPES } from '@shared/config/checkout'
 import {
   CartDeleteBodySchema,
   CartUpdateBodySchema,
   ShippingInformationBodySchema,
   ShippingMethodsBodySchema,
-} from '../../../shared/schemas/cart'
+} from '@shared/schemas/cart'
+import type { Context, MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
+import { z } from 'zod'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
 import { fail, jsonBody, limitBody, noStore, ok, query } from '../../platform/http'

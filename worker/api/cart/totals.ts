@@ -5,7 +5,7 @@
  * subtotal incl. tax, the discount is taken off the incl.-tax amount and the tax segment states
  * the tax contained in the grand total.
  */
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG } from '@shared/i18n/messages'
 
 export interface PricedLine {
   item_id: number

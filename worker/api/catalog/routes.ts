@@ -8,9 +8,10 @@
  * Answers the raw Elasticsearch shape (no envelope); bad input is a 400 envelope. A request (body or
  * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
  */
+
+import { MSG } from '@shared/i18n/messages'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { MSG } from '../../../shared/i18n/messages'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { SearchError } from '../../search/dsl'

@@ -7,9 +7,10 @@
  * Unknown or inactive → 404 'CMS query returned empty result' / 'CMS block query returned empty
  * result'.
  */
+
+import { MSG } from '@shared/i18n/messages'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { MSG } from '../../../shared/i18n/messages'
 import {
   getCmsBlockById,
   getCmsBlockByIdentifier,

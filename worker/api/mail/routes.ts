@@ -6,9 +6,10 @@
  * token — the signed-in customer's own address (a copy to self). Anything else → 403, so the
  * endpoint can never be used to mail arbitrary people. Delivery: mail/deliver.ts.
  */
+
+import { EmailSchema } from '@shared/schemas/user'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { EmailSchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'

@@ -17,10 +17,11 @@
  * (a member set to 'pending' gets Mailchimp's own confirmation mail); otherwise the D1
  * `newsletter_subscribers` list, and our mail carries the links.
  */
+
+import { EmailSchema } from '@shared/schemas/user'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { html } from 'hono/html'
 import { z } from 'zod'
-import { EmailSchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
 import { fetchOutbound, OutboundError } from '../../platform/fetch'
 import { clientIp, fail, jsonBody, noStore, ok, query } from '../../platform/http'

@@ -4,8 +4,8 @@
  * the lines allow, and stock. A refusal is a 400 naming the field; missing stock is signalled
  * with OutOfStock (the client's out-of-stock answer).
  */
-import { availablePaymentMethods } from '../../../shared/config/checkout'
-import { OrderAddressSchema, type OrderBody } from '../../../shared/schemas/order'
+import { availablePaymentMethods } from '@shared/config/checkout'
+import { OrderAddressSchema, type OrderBody } from '@shared/schemas/order'
 import { describeIssues, fail } from '../../platform/http'
 import { LineFailureError, resolveLines, shortOfStock } from '../cart/lines'
 import type { CustomerRow } from '../user/repo'

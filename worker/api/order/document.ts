@@ -1,6 +1,6 @@
 /** The Magento sales-order document an order stores (what order history and /order/get show). */
-import { DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '../../../shared/config/checkout'
-import type { OrderBody } from '../../../shared/schemas/order'
+import { DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '@shared/config/checkout'
+import type { OrderBody } from '@shared/schemas/order'
 import type { ResolvedLine } from '../cart/lines'
 import type { computeTotals } from '../cart/totals'
 import type { CustomerRow } from '../user/repo'

@@ -3,10 +3,11 @@
  * price → apply store credit → write the batch → replay on a race. Lines, options and prices come
  * from the catalogue (never the client's numbers); order numbers are assigned here.
  */
+
+import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { canonicalOrderText } from '@shared/domain/order-hash'
+import type { OrderBody } from '@shared/schemas/order'
 import type { Context } from 'hono'
-import { DEFAULT_SHIPPING_METHOD } from '../../../shared/config/checkout'
-import { canonicalOrderText } from '../../../shared/domain/order-hash'
-import type { OrderBody } from '../../../shared/schemas/order'
 import { getTaxRules } from '../../catalog/content'
 import type { AppEnv } from '../../platform/env'
 import { fail, ok } from '../../platform/http'

@@ -4,8 +4,8 @@
  * it — the same customer, the same guest cart (token hash) or an identical body (hash). Anyone
  * else gets a 409 that carries no order data.
  */
-import type { OrderResult } from '../../../shared/schemas/order'
-import { ORDER_ID_USED } from '../../../shared/schemas/order'
+import type { OrderResult } from '@shared/schemas/order'
+import { ORDER_ID_USED } from '@shared/schemas/order'
 import { fail } from '../../platform/http'
 import { constantTimeEqual } from '../auth/crypto'
 import { type OrderRow, orderResult } from './repo'

@@ -1,5 +1,5 @@
 /** Reading stored orders: the Magento document and the placement result, ids merged in. */
-import type { OrderResult } from '../../../shared/schemas/order'
+import type { OrderResult } from '@shared/schemas/order'
 
 export interface OrderRow {
   entity_id: number

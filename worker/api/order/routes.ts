@@ -6,10 +6,11 @@
  *                  access key, which travels only in this body, never in a URL)
  *   GET  /get?orderId=   → the order for its customer (token); an access key in a URL never counts
  */
+
+import { OrderBodySchema } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { OrderBodySchema } from '../../../shared/schemas/order'
 import type { AppEnv } from '../../platform/env'
 import { fail, jsonBody, noStore, ok, query } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'

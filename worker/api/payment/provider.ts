@@ -4,7 +4,7 @@
  * integration yet, so such orders are ALWAYS placed as 'pending_payment' and the result says no
  * payment was taken — whether or not PAYMENT_PROVIDER_SECRET is set. Nothing ever pretends to charge.
  */
-import { CASH_ON_DELIVERY_CODE } from '../../../shared/config/checkout'
+import { CASH_ON_DELIVERY_CODE } from '@shared/config/checkout'
 
 interface PaymentOutcome {
   status: 'pending' | 'pending_payment' | 'processing'

@@ -3,28 +3,20 @@
  * special, minimal/max prices) converted to the currency, and tax_adjustments (the same prices
  * including tax for the request's pricing country). Unknown skus are omitted; max 100 skus.
  */
+
+import { CURRENCIES, pricingCountry } from '@shared/config'
+import { convertPrice, formatPrice, roundPrice } from '@shared/domain/currency'
+import { finalPrice, priceInclTax, priceView, taxRateFor } from '@shared/domain/price'
+import type { Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { CURRENCIES, pricingCountry } from '../../../shared/config'
-import { convertPrice, formatPrice, roundPrice } from '../../../shared/domain/currency'
-import { finalPrice, priceInclTax, priceView, taxRateFor } from '../../../shared/domain/price'
-import type { Product, TaxRule } from '../../../shared/schemas/catalog'
 import { getTaxRules } from '../../catalog/content'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
+import { skuListParam } from '../../platform/http'
 
 export const RenderListQuery = z.object({
-  skus: z
-    .string({ error: 'Missing skus' })
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(z.array(z.string().max(128)).min(1, 'Missing skus').max(100, 'At most 100 skus per request')),
+  skus: skuListParam(100),
   currencyCode: z
     .enum(CURRENCIES.map((c) => c.code) as [string, ...string[]], { error: 'Unknown currencyCode' })
     .optional(),

@@ -7,7 +7,7 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { fail, ok, params, query } from '../../platform/http'
+import { fail, ok, params, query, skuListParam } from '../../platform/http'
 import { getStockItems } from './stock-item'
 
 /** The most skus one /stock/list call may ask for. */
@@ -17,22 +17,7 @@ const SkuSchema = z.string({ error: 'Missing sku' }).trim().min(1, 'Missing sku'
 const SkuInput = z.object({ sku: SkuSchema })
 
 const SkusInput = z.object({
-  skus: z
-    .string({ error: 'Missing skus' })
-    .transform((s) => [
-      ...new Set(
-        s
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean),
-      ),
-    ])
-    .pipe(
-      z
-        .array(z.string().max(128, 'sku is too long'))
-        .min(1, 'Missing skus')
-        .max(STOCK_LIST_MAX_SKUS, `At most ${STOCK_LIST_MAX_SKUS} skus per request`),
-    ),
+  skus: skuListParam(STOCK_LIST_MAX_SKUS),
 })
 
 async function stockItem(c: Context<AppEnv>, sku: string) {

@@ -3,7 +3,7 @@
  * of its own: its item is computed from the live stock of its linked products (how many whole
  * sets can be made).
  */
-import type { Product } from '../../../shared/schemas/catalog'
+import type { Product } from '@shared/schemas/catalog'
 import { getInventoryRows, getProductsBySku, type InventoryRow } from '../../catalog/products'
 
 interface StockItem {

@@ -4,13 +4,14 @@
  * (single use, checked before the new password is hashed), and changing it while signed in
  * (the current password behind the per-customer slow-down).
  */
-import type { Context } from 'hono'
-import type { z } from 'zod'
+
 import type {
   ChangePasswordBodySchema,
   CreatePasswordBodySchema,
   ResetPasswordBodySchema,
-} from '../../../shared/schemas/user'
+} from '@shared/schemas/user'
+import type { Context } from 'hono'
+import type { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, fail, ok } from '../../platform/http'
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../auth/crypto'

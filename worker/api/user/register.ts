@@ -3,9 +3,10 @@
  * account (its owner is mailed instead), rate-limited per address and per e-mail address before
  * the password is hashed.
  */
+
+import type { CreateUserBodySchema, CustomerInputSchema } from '@shared/schemas/user'
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import type { CreateUserBodySchema, CustomerInputSchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, ok } from '../../platform/http'
 import { hashPassword } from '../auth/crypto'

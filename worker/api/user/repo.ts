@@ -2,7 +2,7 @@
  * D1 access for customers, their addresses and refresh tokens. Rows never leave the backend as
  * is: `toCustomer` builds the public shape (no password hash, no reset token).
  */
-import type { Address, Customer } from '../../../shared/schemas/user'
+import type { Address, Customer } from '@shared/schemas/user'
 import { randomToken, sha256Hex } from '../auth/crypto'
 
 export interface CustomerRow {

@@ -17,8 +17,7 @@
  * Every endpoint that hashes or checks a password validates its input and passes the request
  * limits (auth/rate-limit.ts) before any PBKDF2 work.
  */
-import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
+
 import {
   ChangePasswordBodySchema,
   CreatePasswordBodySchema,
@@ -26,7 +25,9 @@ import {
   RefreshBodySchema,
   ResetPasswordBodySchema,
   SocialLoginBodySchema,
-} from '../../../shared/schemas/user'
+} from '@shared/schemas/user'
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../../platform/env'
 import { jsonBody, noStore, ok, query } from '../../platform/http'
 import { requireCustomer, signedIn } from '../auth/guard'

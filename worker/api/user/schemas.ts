@@ -1,6 +1,7 @@
 /** Request bodies of /api/user beyond the shared schemas: the fields only this backend reads. */
+
+import { LoginBodySchema, UpdateMeBodySchema } from '@shared/schemas/user'
 import { z } from 'zod'
-import { LoginBodySchema, UpdateMeBodySchema } from '../../../shared/schemas/user'
 import { MAX_TOKEN_LENGTH } from '../auth/tokens'
 
 export const LoginRequestSchema = LoginBodySchema.extend({

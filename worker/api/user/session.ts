@@ -4,9 +4,10 @@
  * the answer every sign-in shares, and refresh-token rotation (reuse of a rotated token ends the
  * whole sign-in family).
  */
+
+import type { RefreshBodySchema } from '@shared/schemas/user'
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import type { RefreshBodySchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, fail, ok } from '../../platform/http'
 import { sha256Hex, verifyPassword } from '../auth/crypto'

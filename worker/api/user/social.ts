@@ -5,9 +5,10 @@
  * audience = the configured client id, expiry, email_verified, and the email must equal the
  * body's. Without network access to Google's keys the login is refused (503), never trusted.
  */
+
+import type { SocialLoginBodySchema } from '@shared/schemas/user'
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import type { SocialLoginBodySchema } from '../../../shared/schemas/user'
 import type { AppEnv } from '../../platform/env'
 import { fetchOutbound } from '../../platform/fetch'
 import { fail } from '../../platform/http'

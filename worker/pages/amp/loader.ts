@@ -5,20 +5,16 @@
  * formatted as on the product page. A missing or rejected product or category is a 404 with its
  * message.
  */
+
+import { attributeLabel, attributeValue, formatAttributeValue } from '@shared/components/product/view'
+import { ampCategoryPath } from '@shared/config/routes'
+import { isProductInStock, isTileVisible, productRejection, variantsError } from '@shared/domain/availability'
+import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
+import { priceView } from '@shared/domain/price'
+import { MSG } from '@shared/i18n/messages'
+import type { Category, ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { attributeLabel, attributeValue, formatAttributeValue } from '../../../shared/components/product/view'
-import { ampCategoryPath } from '../../../shared/config/routes'
-import {
-  isProductInStock,
-  isTileVisible,
-  productRejection,
-  variantsError,
-} from '../../../shared/domain/availability'
-import { type Breadcrumb, breadcrumbs, descendantIds } from '../../../shared/domain/menu'
-import { priceView } from '../../../shared/domain/price'
-import { MSG } from '../../../shared/i18n/messages'
-import type { Category, ConfigurableChild, Product, TaxRule } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'

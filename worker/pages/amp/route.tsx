@@ -7,13 +7,13 @@
  *   GET /amp/c/:slug                         category: breadcrumbs, name, item count, 4-column grid
  *        sorted updated_at desc, the empty-listing message
  */
-import { AMP_CATEGORY_COLUMNS } from '../../../shared/config/catalog'
-import { IMAGE_SIZES } from '../../../shared/config/images'
-import { ampProductPath, categoryPath, productPath } from '../../../shared/config/routes'
-import { imageUrl } from '../../../shared/domain/image-url'
-import type { Breadcrumb } from '../../../shared/domain/menu'
-import { priceView } from '../../../shared/domain/price'
-import { MSG } from '../../../shared/i18n/messages'
+import { AMP_CATEGORY_COLUMNS } from '@shared/config/catalog'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { ampProductPath, categoryPath, productPath } from '@shared/config/routes'
+import { imageUrl } from '@shared/domain/image-url'
+import type { Breadcrumb } from '@shared/domain/menu'
+import { priceView } from '@shared/domain/price'
+import { MSG } from '@shared/i18n/messages'
 import { renderAmpPage } from '../../platform/render/amp'
 import { breadcrumbJsonLd, productJsonLd } from '../../platform/render/seo'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'

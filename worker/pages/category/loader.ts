@@ -3,14 +3,15 @@
  * the Commerce port only. Critical: the category and its first page (24) with aggregations; the
  * listing island gets the same query parameters so it can refetch / pull more with the same DSL.
  */
+
+import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
+import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
+import type { ListingState } from '@shared/components/catalog/listing-state'
+import { toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
+import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
+import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
-import { buildFilterGroups, type FacetLabels } from '../../../shared/components/catalog/facets'
-import { type ListingIslandProps, listingParams } from '../../../shared/components/catalog/listing-query'
-import type { ListingState } from '../../../shared/components/catalog/listing-state'
-import { toTileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
-import { DEFAULT_FILTERS, PAGE_SIZE } from '../../../shared/config/catalog'
-import { type Breadcrumb, breadcrumbs, descendantIds } from '../../../shared/domain/menu'
-import type { Category } from '../../../shared/schemas/catalog'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'

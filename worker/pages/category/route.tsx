@@ -5,13 +5,14 @@
  * Unknown or inactive category → 302 to /?notice=category-unavailable (the home page then tells
  * the visitor the category is not available offline). Query: filters (?color=49,50&price=50-100) and sort (&sort=price-asc).
  */
+
+import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
+import { hasFilters, parseListingQuery } from '@shared/components/catalog/listing-state'
+import { categoryUrl } from '@shared/domain/menu'
+import { sanitizeHtml } from '@shared/domain/sanitize-html'
+import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { ListingIsland } from '../../../client/islands/category/listing'
-import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
-import { hasFilters, parseListingQuery } from '../../../shared/components/catalog/listing-state'
-import { categoryUrl } from '../../../shared/domain/menu'
-import { sanitizeHtml } from '../../../shared/domain/sanitize-html'
-import type { Category } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'

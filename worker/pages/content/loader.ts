@@ -5,10 +5,11 @@
  * block is 'CMS block query returned empty result' (logged, and the block renders as nothing).
  * Blocks can be placed inside page content with Magento's `{{block id="identifier"}}` directive.
  */
+
+import { sanitizeHtml } from '@shared/domain/sanitize-html'
+import { MSG } from '@shared/i18n/messages'
+import type { CmsPage } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
-import { sanitizeHtml } from '../../../shared/domain/sanitize-html'
-import { MSG } from '../../../shared/i18n/messages'
-import type { CmsPage } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'

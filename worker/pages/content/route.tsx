@@ -11,11 +11,12 @@
  * A missing CMS page is a 404 page showing 'CMS query returned empty result'; a missing store is a
  * 404 page. All CMS HTML is sanitized in the loaders before rendering.
  */
+
+import { CmsBlock, CmsHtml, StoreDetails, StoreList } from '@shared/components/content/cms'
+import { PageMessage } from '@shared/components/page-message'
+import { MSG } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { ContactFormIsland } from '../../../client/islands/content/contact-form'
-import { CmsBlock, CmsHtml, StoreDetails, StoreList } from '../../../shared/components/content/cms'
-import { PageMessage } from '../../../shared/components/page-message'
-import { MSG } from '../../../shared/i18n/messages'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'

@@ -2,10 +2,11 @@
  * Store locator data (the store-locator and individual-store pages) through the Commerce
  * port: the list of physical stores, and one store by its code. Descriptions are sanitized.
  */
+
+import type { StoreSummary } from '@shared/components/content/cms'
+import { sanitizeHtml } from '@shared/domain/sanitize-html'
+import type { StoreLocation } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
-import type { StoreSummary } from '../../../shared/components/content/cms'
-import { sanitizeHtml } from '../../../shared/domain/sanitize-html'
-import type { StoreLocation } from '../../../shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 

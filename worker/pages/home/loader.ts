@@ -4,13 +4,14 @@
  * Deferred: each product section (the curated category queries 189 'Performance Fabrics' and 190
  * 'Tees', sku lists) and CMS blocks — helpers that never throw (a failed section renders empty).
  */
+
+import { type TileData, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { CURATED_HOME_QUERIES, HOME_POPUP_TYPES } from '@shared/config/content'
+import { descendantIds } from '@shared/domain/menu'
+import { sanitizeHtml } from '@shared/domain/sanitize-html'
+import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { type TileData, toTileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
-import { CURATED_HOME_QUERIES, HOME_POPUP_TYPES } from '../../../shared/config/content'
-import { descendantIds } from '../../../shared/domain/menu'
-import { sanitizeHtml } from '../../../shared/domain/sanitize-html'
-import type { Category } from '../../../shared/schemas/catalog'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'

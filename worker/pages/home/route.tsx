@@ -6,11 +6,12 @@
  * generic_popup) and the newsletter sign-up. Product sections and CMS blocks stream in <Suspense>.
  * ?notice=category-unavailable shows the 'not available in Offline mode' notification.
  */
+
+import { Carousel } from '@shared/components/catalog/carousel'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { imageUrl } from '@shared/domain/image-url'
+import { MSG } from '@shared/i18n/messages'
 import { Suspense } from 'react'
-import { Carousel } from '../../../shared/components/catalog/carousel'
-import { IMAGE_SIZES } from '../../../shared/config/images'
-import { imageUrl } from '../../../shared/domain/image-url'
-import { MSG } from '../../../shared/i18n/messages'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import {

@@ -5,7 +5,7 @@
  * Only the catalogue image sizes (shared/config/images) are served (400 otherwise); unknown images are 404.
  * Answers image/svg+xml with a long immutable cache lifetime.
  */
-import { IMAGE_SIZES } from '../../../shared/config/images'
+import { IMAGE_SIZES } from '@shared/config/images'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { renderImage } from './svg'
 

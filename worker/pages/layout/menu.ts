@@ -4,9 +4,10 @@
  * tree (memoised per isolate for one catalogue version). The app hands this loader to the default
  * layout (worker/index.ts).
  */
+
+import { buildMenu } from '@shared/domain/menu'
 import type { Context } from 'hono'
 import type { MenuItem } from '../../../client/islands/layout/header'
-import { buildMenu } from '../../../shared/domain/menu'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 

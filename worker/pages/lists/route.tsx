@@ -5,9 +5,10 @@
  * The lists live in the browser, so the server renders the shells; the compare page gets the
  * comparable attributes' labels and option labels from the Commerce port.
  */
+
+import { attributeLabel } from '@shared/components/product/view'
 import { type CompareAttribute, ComparePageIsland } from '../../../client/islands/lists/compare-page'
 import { WishlistPageIsland } from '../../../client/islands/lists/wishlist-page'
-import { attributeLabel } from '../../../shared/components/product/view'
 import { getCommerce } from '../../commerce'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'

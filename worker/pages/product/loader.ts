@@ -6,11 +6,12 @@
  * parent sku is a 301 to the parent's URL with the variant as childSku. Deferred (never failing
  * the page): approved reviews and the size guide.
  */
+
+import { productPath } from '@shared/config/routes'
+import { productRejection } from '@shared/domain/availability'
+import { MSG } from '@shared/i18n/messages'
+import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
-import { productPath } from '../../../shared/config/routes'
-import { productRejection } from '../../../shared/domain/availability'
-import { MSG } from '../../../shared/i18n/messages'
-import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '../../../shared/schemas/catalog'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'

@@ -8,6 +8,24 @@
  * visibility = {n}' (a 404, not a redirect: the URL names nothing a shopper can see, and crawlers
  * must drop it).
  */
+
+import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
+import { CustomAttributes, ProductDescription, ReviewsList } from '@shared/components/product/product-details'
+import type { ProductSummary } from '@shared/components/product/summary'
+import {
+  comparableValues,
+  customAttributeRows,
+  designerName,
+  toFormProduct,
+} from '@shared/components/product/view'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { productPath } from '@shared/config/routes'
+import { isProductInStock } from '@shared/domain/availability'
+import { imageUrl } from '@shared/domain/image-url'
+import { breadcrumbs, productUrl } from '@shared/domain/menu'
+import { priceView } from '@shared/domain/price'
+import { MSG } from '@shared/i18n/messages'
+import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { Suspense } from 'react'
 import { jsonForScript } from '../../../client/islands/define'
@@ -15,27 +33,6 @@ import { GalleryIsland } from '../../../client/islands/product/gallery'
 import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
 import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
-import { Breadcrumbs } from '../../../shared/components/catalog/breadcrumbs'
-import {
-  CustomAttributes,
-  ProductDescription,
-  ReviewsList,
-} from '../../../shared/components/product/product-details'
-import type { ProductSummary } from '../../../shared/components/product/summary'
-import {
-  comparableValues,
-  customAttributeRows,
-  designerName,
-  toFormProduct,
-} from '../../../shared/components/product/view'
-import { IMAGE_SIZES } from '../../../shared/config/images'
-import { productPath } from '../../../shared/config/routes'
-import { isProductInStock } from '../../../shared/domain/availability'
-import { imageUrl } from '../../../shared/domain/image-url'
-import { breadcrumbs, productUrl } from '../../../shared/domain/menu'
-import { priceView } from '../../../shared/domain/price'
-import { MSG } from '../../../shared/i18n/messages'
-import type { Product } from '../../../shared/schemas/catalog'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'

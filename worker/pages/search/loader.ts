@@ -2,9 +2,10 @@
  * Search results page data: the port's full-text product search (name^4, sku^2, category.name^1,
  * fuzziness 2, min score 0.02), first page of 24, tiles visible in the request's currency.
  */
+
+import { type TileData, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { SEARCH_DEFAULT_SIZE } from '@shared/config/catalog'
 import type { Context } from 'hono'
-import { type TileData, toTileData, visibleTiles } from '../../../shared/components/catalog/tile-data'
-import { SEARCH_DEFAULT_SIZE } from '../../../shared/config/catalog'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 

@@ -2,9 +2,9 @@
  * Search results page:
  *   GET /search?q=   server-rendered results (first 24), a no-results state; not indexed.
  */
-import { ProductTile } from '../../../shared/components/catalog/product-tile'
-import { LISTING_COLUMNS } from '../../../shared/config/catalog'
-import { MSG } from '../../../shared/i18n/messages'
+import { ProductTile } from '@shared/components/catalog/product-tile'
+import { LISTING_COLUMNS } from '@shared/config/catalog'
+import { MSG } from '@shared/i18n/messages'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadSearchPage } from './loader'

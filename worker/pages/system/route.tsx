@@ -2,8 +2,9 @@
  * System pages: /page-not-found (404) and /error (minimal layout), plus the error page that
  * onError renders for any thrown error (status 500, with the request id, never a stack).
  */
+
+import { PageMessage } from '@shared/components/page-message'
 import type { Context } from 'hono'
-import { PageMessage } from '../../../shared/components/page-message'
 import type { AppEnv } from '../../platform/env'
 import type { EntryName } from '../../platform/render/assets'
 import { renderPage } from '../../platform/render/render-page'

@@ -6,10 +6,11 @@
  * Their content is personal, so the islands fill it in the browser from the local stores and /api;
  * the HTML itself carries nothing personal, is never cached (private, no-store) and never indexed.
  */
+
+import { MSG } from '@shared/i18n/messages'
 import { CartPageIsland } from '../../../client/islands/cart/cart-page'
 import { CheckoutIsland } from '../../../client/islands/checkout/checkout-page'
 import { ConfirmationIsland } from '../../../client/islands/checkout/confirmation-page'
-import { MSG } from '../../../shared/i18n/messages'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 

@@ -5,9 +5,10 @@
  * KV value format: see worker/catalog/url-map.ts (plus `{"type":"redirect","to":"/x"}`;
  * a redirect target must stay on the shop's public origin, see shared/domain/safe-redirect).
  */
+
+import { categoryPath, productPath, productRouteName } from '@shared/config/routes'
+import { sameOriginPath } from '@shared/domain/safe-redirect'
 import type { Context } from 'hono'
-import { categoryPath, productPath, productRouteName } from '../../../shared/config/routes'
-import { sameOriginPath } from '../../../shared/domain/safe-redirect'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../env'
 import type { DispatchLookups, DispatchResult } from './index'

@@ -3,9 +3,10 @@
  * (cookie first, then the configured defaults INR / IN), CSP nonce.
  * A malformed cookie is ignored and the defaults apply.
  */
+
+import { COOKIE_COUNTRY, COOKIE_CURRENCY, isCurrencyCode, pricingCountry } from '@shared/config'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import { COOKIE_COUNTRY, COOKIE_CURRENCY, isCurrencyCode, pricingCountry } from '../../../shared/config'
 import { type AppEnv, readConfig } from '../env'
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/

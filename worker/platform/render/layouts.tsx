@@ -2,6 +2,8 @@
  * Layouts (each route picks one): default = header island, main, footer, notifications island;
  * minimal = a plain header and main, no islands; empty = the page's markup only.
  */
+
+import { CURRENCIES, type CurrencyCode } from '@shared/config/store'
 import type { ReactNode } from 'react'
 import { AuthModalIsland } from '../../../client/islands/auth/auth-modal'
 import type { MenuItem } from '../../../client/islands/layout/header'
@@ -9,7 +11,6 @@ import { HeaderIsland } from '../../../client/islands/layout/header'
 import { MicrocartIsland } from '../../../client/islands/layout/microcart'
 import { NotificationsIsland } from '../../../client/islands/layout/notifications'
 import { WishlistPanelIsland } from '../../../client/islands/lists/wishlist-panel'
-import { CURRENCIES, type CurrencyCode } from '../../../shared/config/store'
 
 interface LayoutData {
   storeName: string

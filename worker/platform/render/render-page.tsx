@@ -3,12 +3,13 @@
  * flushed first and <Suspense> boundaries stream in as their data resolves; bots and AMP wait for
  * allReady so crawlers get complete HTML.
  */
+
+import type { LayoutName } from '@shared/config/routes'
 import type { Context } from 'hono'
 import { isbot } from 'isbot'
 import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { MenuItem } from '../../../client/islands/layout/header'
-import type { LayoutName } from '../../../shared/config/routes'
 import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import type { EntryName } from './assets'

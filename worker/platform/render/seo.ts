@@ -2,8 +2,8 @@
  * Structured data (schema.org JSON-LD) shared by canonical and AMP pages: Product with its offer
  * (price, currency, availability) and BreadcrumbList.
  */
-import { convertPrice, roundPrice } from '../../../shared/domain/currency'
-import type { Breadcrumb } from '../../../shared/domain/menu'
+import { convertPrice, roundPrice } from '@shared/domain/currency'
+import type { Breadcrumb } from '@shared/domain/menu'
 
 /** BreadcrumbList JSON-LD; crumbs without a link point at the current page. */
 export function breadcrumbJsonLd(crumbs: readonly Breadcrumb[], origin: string, currentUrl: string) {

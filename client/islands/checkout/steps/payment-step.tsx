@@ -3,9 +3,9 @@
  * signed-in shopper, the billing address (the shipping one by default, company and tax id always
  * offered) and the terms.
  */
-import { AddressFields, type AddressFormValue } from '../../../../shared/components/checkout/address-fields'
-import { CheckboxField, TextField } from '../../../../shared/components/checkout/form-field'
-import type { PaymentMethodConfig } from '../../../../shared/config/checkout'
+import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
+import { CheckboxField, TextField } from '@shared/components/checkout/form-field'
+import type { PaymentMethodConfig } from '@shared/config/checkout'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
 import type { CheckoutState } from '../checkout-state'

@@ -1,5 +1,5 @@
 /** Checkout section 1: name and e-mail; a visitor may log in instead, or create an account with a password. */
-import { CheckboxField, NameFields, TextField } from '../../../../shared/components/checkout/form-field'
+import { CheckboxField, NameFields, TextField } from '@shared/components/checkout/form-field'
 import type { FieldErrors } from '../../forms/field-rules'
 import type { CheckoutState, PersonalDetails } from '../checkout-state'
 

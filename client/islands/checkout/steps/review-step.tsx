@@ -1,6 +1,6 @@
 /** Checkout section 4: what will be ordered, and the place-order button (disabled while an order is processed). */
-import type { PaymentMethodConfig } from '../../../../shared/config/checkout'
-import { MSG } from '../../../../shared/i18n/messages'
+import type { PaymentMethodConfig } from '@shared/config/checkout'
+import { MSG } from '@shared/i18n/messages'
 import type { CartLine } from '../../../state/cart'
 import type { CheckoutState } from '../checkout-state'
 

@@ -1,6 +1,6 @@
 /** Checkout section 2: the shipping address and the (single, free) shipping method. */
-import { AddressFields, type AddressFormValue } from '../../../../shared/components/checkout/address-fields'
-import { DEFAULT_SHIPPING_METHOD } from '../../../../shared/config/checkout'
+import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
+import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
 import type { ShippingDetails } from '../checkout-state'
