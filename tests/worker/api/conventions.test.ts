@@ -50,3 +50,29 @@ describe('request bodies', () => {
     expect(cart.json).toMatchObject({ code: 400, result: 'cartId is not a valid cart id' })
   })
 })
+
+describe('a skus query parameter (stock list and render-list share one rule)', () => {
+  it('refuses too many skus, an over-long sku and blank lists with a 400 naming the limit', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => `S${i}`).join(',')
+    for (const path of ['/stock/list', '/product/render-list']) {
+      const tooMany = await api(`${path}?skus=${many}`)
+      expect(tooMany.status, path).toBe(400)
+      expect(String(tooMany.json.result), path).toMatch(/At most \d+ skus per request/)
+      const tooLong = await api(`${path}?skus=${'x'.repeat(129)}`)
+      expect(tooLong.json, path).toMatchObject({
+        code: 400,
+        result: 'Invalid query: skus.0: sku is too long',
+      })
+      const blank = await api(`${path}?skus=${encodeURIComponent(' , ,, ')}`)
+      expect(blank.json, path).toMatchObject({ code: 400, result: 'Invalid query: skus: Missing skus' })
+    }
+  })
+
+  it('reads glob, LIKE and regex characters as plain sku text (an ordinary 200, no error)', async () => {
+    for (const path of ['/stock/list', '/product/render-list']) {
+      const res = await api(`${path}?skus=${encodeURIComponent('*,.*,%,_,[a-z]+,(?:x)')}`)
+      expect(res.status, path).toBe(200)
+      expect(res.json.code, path).toBe(200)
+    }
+  })
+})
