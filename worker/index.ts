@@ -1,72 +1,20 @@
 /**
- * The Hono app. This file only assembles: middleware order, what the layout and the dispatcher
- * are handed, the route table with its handlers, /api, error handling and the dispatcher for URLs
- * no route matches.
+ * The worker's entry: the Hono app answers requests (worker/app.ts), the Cron Triggers
+ * (wrangler.toml [triggers]) run the scheduled jobs listed here.
  */
-import { Hono } from 'hono'
-import { apiRoutes } from './api'
-import { accountPages } from './pages/account/route'
-import { ampPages } from './pages/amp/route'
-import { categoryPages } from './pages/category/route'
-import { contentPages } from './pages/content/route'
-import { homePages } from './pages/home/route'
-import { imageResources } from './pages/images/route'
-import { loadMenu } from './pages/layout/menu'
-import { listPages } from './pages/lists/route'
-import { productPages } from './pages/product/route'
-import { rawPages } from './pages/raw/route'
-import { searchPages } from './pages/search/route'
-import { seoResources } from './pages/seo/route'
-import { systemPages } from './pages/system/route'
-import { transactionPages } from './pages/transactions/route'
-import { outputCache } from './platform/cache/output-cache'
-import { invalidate } from './platform/cache/routes'
-import { dispatch } from './platform/dispatcher'
-import { createDispatchLookups } from './platform/dispatcher/lookups'
-import type { AppEnv } from './platform/env'
-import { requestContext } from './platform/middleware/context'
-import { handleError } from './platform/middleware/errors'
-import { securityHeaders } from './platform/middleware/security-headers'
-import { mountRoutes } from './platform/router'
 
-const app = new Hono<AppEnv>()
+import { expireUnpaidOrders } from './api/order/expire'
+import app from './app'
+import { runJobs, type ScheduledJob } from './platform/jobs'
 
-app.use('*', requestContext)
-app.use('*', securityHeaders)
-// The default layout's header menu comes from the catalogue.
-app.use('*', async (c, next) => {
-  c.set('menuLoader', loadMenu)
-  await next()
-})
-app.use('*', outputCache(app))
+/** What every Cron Trigger runs, in this order. */
+const scheduledJobs: readonly ScheduledJob[] = [
+  { name: 'expire-unpaid-orders', run: (env, now) => expireUnpaidOrders(env, now).then((ids) => ids.length) },
+]
 
-app.route('/api', apiRoutes)
-mountRoutes(app, {
-  ...homePages,
-  ...categoryPages,
-  ...searchPages,
-  ...productPages,
-  ...contentPages,
-  ...listPages,
-  ...transactionPages,
-  ...accountPages,
-  ...ampPages,
-  ...rawPages,
-  ...systemPages,
-  ...seoResources,
-  ...imageResources,
-  invalidate,
-})
-
-app.notFound((c) =>
-  dispatch(c, createDispatchLookups(c), async (path) => {
-    // The rewritten route keeps the visitor's query (filters, sort, childSku).
-    const target = new URL(path, c.req.url)
-    if (!target.search) target.search = new URL(c.req.url).search
-    return app.fetch(new Request(target, c.req.raw), c.env, c.executionCtx)
-  }),
-)
-
-app.onError(handleError)
-
-export default app
+export default {
+  fetch: app.fetch,
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runJobs(scheduledJobs, env, controller.scheduledTime))
+  },
+} satisfies ExportedHandler<Env>

@@ -36,7 +36,7 @@ const TARGETS = { listingP95: 30, searchP95: 50, overhead: 1.5 }
 const log = (...a) => console.error(...a)
 
 const WORKER = `
-import app from '../../worker/index'
+import app from '../../worker/app'
 import { seedDemoCatalogue } from '../../scripts/catalogue/seed/write'
 import { compileProductRequest, searchCatalog } from '../../worker/search'
 

@@ -4,6 +4,7 @@
  */
 
 import type { CurrencyCode, PricingCountry } from '@shared/config'
+import { DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@shared/config/order-status'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { MenuItem } from '../../client/islands/layout/header'
@@ -28,6 +29,13 @@ const AppConfigSchema = z.object({
   OFFLINE_ORDERS_AUTO_TRANSMIT: flag,
   OUTPUT_CACHE_ENABLED: flag,
   ENVIRONMENT: z.string().default('production'),
+  /** Minutes an unpaid online order keeps its stock before the scheduled expiry releases it. */
+  UNPAID_ORDER_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
   /**
    * The shop's public origin (scheme + host [+ port]): every absolute URL the worker writes —
    * canonical, og:url, JSON-LD, sitemaps, mailed links — is built from it, never from the

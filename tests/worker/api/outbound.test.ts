@@ -3,7 +3,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deliverMail } from '../../../worker/api/mail/deliver'
-import app from '../../../worker/index'
+import app from '../../../worker/app'
 import {
   DEFAULT_OUTBOUND_TIMEOUT_MS,
   deliver,

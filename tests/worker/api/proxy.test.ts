@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { proxyToUpstream } from '../../../worker/api/proxy'
-import app from '../../../worker/index'
+import app from '../../../worker/app'
 import type { AppEnv } from '../../../worker/platform/env'
 
 interface Seen {

@@ -4,7 +4,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ROUTES } from '../../../shared/config/routes'
-import app from '../../../worker/index'
+import app from '../../../worker/app'
 import { keyRequest, outputCacheKey } from '../../../worker/platform/cache/key'
 import { FRESH_SECONDS } from '../../../worker/platform/cache/lifetimes'
 import { clearOutputMemory } from '../../../worker/platform/cache/memory'

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
-import shopApp from '../../../worker/index'
+import shopApp from '../../../worker/app'
 import {
   type CacheVariant,
   isCacheablePath,

@@ -4,7 +4,7 @@
 // (502/503/504, or the generic 500 for an internal failure) — never a stack, never a half write.
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import app from '../../../worker/index'
+import app from '../../../worker/app'
 import { cspNonce, findExecutableMarkup } from '../../helpers/fuzz-html'
 
 const ctx = {

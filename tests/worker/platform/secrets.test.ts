@@ -4,7 +4,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '../../../shared/config/routes'
-import app from '../../../worker/index'
+import app from '../../../worker/app'
 import { api, freshIp, registerAndLogin } from '../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -148,6 +148,10 @@ async function placeNew(
     status: payment.status,
     paymentMethod: info.payment_method_code,
     grandTotal,
+    currency: 'INR',
+    grandTotalMinor: Math.round(grandTotal * 100),
+    paymentState: payment.paymentPending ? 'awaiting' : 'none',
+    expiresAt: payment.paymentPending ? now + c.var.config.UNPAID_ORDER_TTL_MINUTES * 60_000 : null,
     doc,
     result: {
       storeCreditApplied: credit,

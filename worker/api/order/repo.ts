@@ -14,11 +14,32 @@ export interface OrderRow {
   created_at: string
   body_hash: string | null
   cart_key_hash: string | null
+  /** The currency the order is charged in, and its total in that currency's minor units. */
+  currency: string
+  grand_total_minor: number | null
+  payment_state: string
+  paid_minor: number
+  refunded_minor: number
+  /** ms epoch after which an unpaid order expires; null when nothing is awaited. */
+  expires_at: number | null
+  stock_released_at: string | null
+  updated_at: string | null
 }
 
-/** The sales order as order history and /order/get show it. */
-export function orderDoc(row: Pick<OrderRow, 'entity_id' | 'increment_id' | 'doc'>): Record<string, unknown> {
-  return { entity_id: row.entity_id, increment_id: row.increment_id, ...JSON.parse(row.doc) }
+/**
+ * The sales order as order history and /order/get show it. The stored document is the order as
+ * placed; its status and payment state are the order's current ones.
+ */
+export function orderDoc(
+  row: Pick<OrderRow, 'entity_id' | 'increment_id' | 'doc' | 'status' | 'payment_state'>,
+): Record<string, unknown> {
+  return {
+    entity_id: row.entity_id,
+    increment_id: row.increment_id,
+    ...JSON.parse(row.doc),
+    status: row.status,
+    payment_state: row.payment_state,
+  }
 }
 
 /** The placement result (identical for every answered replay of the same order_id). */

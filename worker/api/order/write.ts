@@ -52,6 +52,12 @@ export interface OrderWrite {
   status: string
   paymentMethod: string
   grandTotal: number
+  /** The charge currency and the total in its minor units. */
+  currency: string
+  grandTotalMinor: number
+  paymentState: string
+  /** ms epoch when an unpaid order expires, or null. */
+  expiresAt: number | null
   doc: unknown
   result: unknown
   stamp: string
@@ -74,8 +80,9 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
     db
       .prepare(
         `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
-           status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash)
-         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash,
+           currency, grand_total_minor, payment_state, expires_at, updated_at)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         w.orderId,
@@ -90,7 +97,18 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
         w.stamp,
         w.bodyHash,
         w.cartKeyHash,
+        w.currency,
+        w.grandTotalMinor,
+        w.paymentState,
+        w.expiresAt,
+        w.stamp,
       ),
+    db
+      .prepare(
+        `INSERT INTO order_events (client_order_id, kind, from_status, to_status, actor, detail, created_at)
+           VALUES (?, 'status', NULL, ?, 'shopper', '{}', ?)`,
+      )
+      .bind(w.orderId, w.status, w.stamp),
     ...orderItemStatements(db, w.orderId, w.lines, w.items),
     ...[...w.needed].map(([sku, qty]) =>
       db

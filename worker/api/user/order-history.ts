@@ -20,10 +20,10 @@ export async function orderHistory(
   const [{ results }, count] = await Promise.all([
     db
       .prepare(
-        'SELECT entity_id, increment_id, doc FROM orders WHERE customer_id = ? ORDER BY entity_id DESC LIMIT ? OFFSET ?',
+        'SELECT entity_id, increment_id, doc, status, payment_state FROM orders WHERE customer_id = ? ORDER BY entity_id DESC LIMIT ? OFFSET ?',
       )
       .bind(customer.id, pageSize, (currentPage - 1) * pageSize)
-      .all<{ entity_id: number; increment_id: string; doc: string }>(),
+      .all<{ entity_id: number; increment_id: string; doc: string; status: string; payment_state: string }>(),
     db
       .prepare('SELECT COUNT(*) AS n FROM orders WHERE customer_id = ?')
       .bind(customer.id)

@@ -2,7 +2,7 @@
 // with the secrets added to env, and outbound fetch is replaced by a recorder.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import app from '../../../../worker/index'
+import app from '../../../../worker/app'
 
 type Sent = { url: string; init: RequestInit }
 function recordFetch(reply: (url: string) => Response): Sent[] {

@@ -16,7 +16,7 @@ import {
   STATE_RETENTION_DAYS,
 } from '../../../../worker/api/state/routes'
 import { magentoDate } from '../../../../worker/api/user/repo'
-import app from '../../../../worker/index'
+import app from '../../../../worker/app'
 
 let ipCounter = 0
 const freshIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`

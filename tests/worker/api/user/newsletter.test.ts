@@ -6,7 +6,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signJws } from '../../../../worker/api/auth/tokens'
 import { MSG_BAD_LINK, SUBSCRIBE_LIMIT_PER_ADDRESS } from '../../../../worker/api/newsletter/routes'
-import app from '../../../../worker/index'
+import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
 import { api, freshIp, lastMailId, registerAndLogin, waitForMail } from '../../../helpers/user'
 

@@ -1,0 +1,60 @@
+/**
+ * The order lifecycle: every status an order can have, what the shopper reads for it, and which
+ * status may follow which. Payment state is kept apart from the status (an order can be shipped and
+ * partially refunded); see docs/order-lifecycle.md.
+ */
+
+const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'pending',
+  'processing',
+  'packed',
+  'shipped',
+  'delivered',
+  'canceled',
+  'expired',
+  'closed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+const PAYMENT_STATES = ['none', 'awaiting', 'paid', 'failed', 'partially_refunded', 'refunded'] as const
+export type PaymentState = (typeof PAYMENT_STATES)[number]
+
+/** What a shopper reads for each status (order page, confirmation, e-mails). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  payment_failed: 'Payment failed — you can pay again',
+  pending: 'Received — pay on delivery',
+  processing: 'Confirmed',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  canceled: 'Canceled',
+  expired: 'Expired — not paid in time',
+  closed: 'Closed — refunded',
+}
+
+/** The statuses each status may move to; anything else is refused. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['processing', 'payment_failed', 'expired', 'canceled'],
+  payment_failed: ['processing', 'pending_payment', 'expired', 'canceled'],
+  pending: ['processing', 'canceled'],
+  processing: ['packed', 'canceled', 'closed'],
+  packed: ['shipped', 'canceled', 'closed'],
+  shipped: ['delivered', 'closed'],
+  delivered: ['closed'],
+  canceled: [],
+  expired: [],
+  closed: [],
+}
+
+/** Statuses whose order can still be paid online (the pay-now link is offered). */
+export const PAYABLE_STATUSES: readonly OrderStatus[] = ['pending_payment', 'payment_failed']
+
+/** How long an unpaid online order keeps its stock before it expires, unless configured. */
+export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 30
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
+}

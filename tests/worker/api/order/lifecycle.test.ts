@@ -1,0 +1,189 @@
+// The order lifecycle: compare-and-set transitions, stock and store credit given back exactly
+// once, and unpaid orders expired by the scheduled handler.
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
+import { transitionOrder } from '../../../../worker/api/order/lifecycle'
+import worker from '../../../../worker/index'
+import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { api, registerAndLogin } from '../../../helpers/user'
+
+beforeEach(seedCartFixtures)
+
+let n = 0
+const newId = () => `${Date.now()}-life-${++n}-${Math.random().toString(16).slice(2, 10)}`
+const address = {
+  firstname: 'Asha',
+  lastname: 'Rao',
+  street: ['12 MG Road', ''],
+  city: 'Bengaluru',
+  postcode: '560001',
+  country_id: 'IN',
+  telephone: '9876543210',
+  email: 'asha.life@example.com',
+}
+
+async function place(payment: string, extra: Record<string, unknown> = {}, bearer?: string) {
+  const orderId = newId()
+  const res = await api('/order', {
+    bearer,
+    body: {
+      order_id: orderId,
+      user_id: '',
+      cart_id: '',
+      products: [
+        { sku: 'FX-SCARF', qty: 2, price: 1 },
+        { sku: 'FX-GROUPED', qty: 1, price: 1 },
+      ],
+      addressInformation: {
+        shippingAddress: address,
+        billingAddress: address,
+        shipping_method_code: 'flatrate',
+        shipping_carrier_code: 'flatrate',
+        payment_method_code: payment,
+      },
+      ...extra,
+    },
+  })
+  expect(res.status, JSON.stringify(res.json)).toBe(200)
+  return orderId
+}
+
+const row = (orderId: string) =>
+  env.DB.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(orderId).first<{
+    status: string
+    payment_state: string
+    expires_at: number | null
+    stock_released_at: string | null
+  }>()
+
+const events = async (orderId: string) =>
+  (
+    await env.DB.prepare(
+      'SELECT kind, from_status, to_status, actor FROM order_events WHERE client_order_id = ? ORDER BY id',
+    )
+      .bind(orderId)
+      .all()
+  ).results
+
+async function stockSnapshot() {
+  return {
+    scarf: await stockOf('FX-SCARF'),
+    earA: await stockOf('FX-EAR-A'),
+    bagA: await stockOf('FX-BAG-A'),
+  }
+}
+
+describe('transitions', () => {
+  it('records placement as the first event and refuses a move the status does not allow', async () => {
+    const orderId = await place('cashondelivery')
+    expect(await events(orderId)).toEqual([
+      { kind: 'status', from_status: null, to_status: 'pending', actor: 'shopper' },
+    ])
+    const refused = await transitionOrder(
+      env.DB,
+      { orderId, to: 'delivered', actor: 'ops@shop.test' },
+      Date.now(),
+    )
+    expect(refused).toEqual({ changed: false, reason: 'not-allowed', status: 'pending' })
+    expect((await row(orderId))?.status).toBe('pending')
+    expect(await events(orderId)).toHaveLength(1)
+  })
+
+  it('gives stock back exactly once when ten cancels race, grouped pieces included', async () => {
+    const before = await stockSnapshot()
+    const orderId = await place('cashondelivery')
+    const taken = await stockSnapshot()
+    expect(taken.scarf).toBe((before.scarf ?? 0) - 2)
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        transitionOrder(
+          env.DB,
+          { orderId, to: 'canceled', actor: 'ops@shop.test', releaseStock: true },
+          Date.now(),
+        ),
+      ),
+    )
+    expect(results.filter((r) => r.changed)).toHaveLength(1)
+    expect(await stockSnapshot()).toEqual(before)
+    expect((await events(orderId)).filter((e) => e.to_status === 'canceled')).toHaveLength(1)
+    // A terminal order never moves again, so its stock can never go back twice.
+    const again = await transitionOrder(
+      env.DB,
+      { orderId, to: 'processing', actor: 'ops@shop.test', releaseStock: true },
+      Date.now(),
+    )
+    expect(again.changed).toBe(false)
+    expect(await stockSnapshot()).toEqual(before)
+  })
+
+  it('returns the store credit an order spent when it is canceled, once', async () => {
+    const user = await registerAndLogin('life')
+    await grantStoreCredit(env.DB, user.id, 500, 'test grant', Date.now())
+    const orderId = await place(
+      'cashondelivery',
+      { user_id: String(user.id), store_credit_applied: true },
+      user.token,
+    )
+    const balance = async () =>
+      (
+        await env.DB.prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
+          .bind(user.id)
+          .first<{ balance_minor: number }>()
+      )?.balance_minor
+    expect(await balance()).toBe(0)
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        transitionOrder(env.DB, { orderId, to: 'canceled', actor: 'system', returnCredit: true }, Date.now()),
+      ),
+    )
+    expect(await balance()).toBe(50_000)
+  })
+})
+
+describe('expiry of unpaid orders (scheduled handler)', () => {
+  async function runCron(at: number) {
+    const controller = createScheduledController({ scheduledTime: new Date(at), cron: '*/5 * * * *' })
+    const ctx = createExecutionContext()
+    await worker.scheduled(controller, env, ctx)
+    await waitOnExecutionContext(ctx)
+  }
+
+  it('expires an online order not paid in time, releases its stock once and mails the shopper', async () => {
+    const before = await stockSnapshot()
+    const orderId = await place('card')
+    const placed = await row(orderId)
+    expect(placed).toMatchObject({ status: 'pending_payment', payment_state: 'awaiting' })
+    const due = placed?.expires_at as number
+    expect(due - Date.now()).toBeGreaterThan(29 * 60_000)
+
+    await runCron(due - 1000)
+    expect((await row(orderId))?.status).toBe('pending_payment')
+    expect((await stockSnapshot()).scarf).toBe((before.scarf ?? 0) - 2)
+
+    await runCron(due + 1000)
+    await runCron(due + 2000)
+    expect(await row(orderId)).toMatchObject({ status: 'expired', payment_state: 'none' })
+    expect((await row(orderId))?.stock_released_at).not.toBeNull()
+    expect(await stockSnapshot()).toEqual(before)
+    const mail = await env.DB.prepare(
+      "SELECT subject, body FROM mail_outbox WHERE kind = 'order-expired' AND target_address = ? ORDER BY id DESC",
+    )
+      .bind(address.email)
+      .first<{ subject: string; body: string }>()
+    expect(mail?.subject).toMatch(/has expired/)
+    expect(mail?.body).toMatch(/\/order\/\d{9}#k=/)
+  })
+
+  it('never expires a cash-on-delivery order', async () => {
+    const orderId = await place('cashondelivery')
+    expect((await row(orderId))?.expires_at).toBeNull()
+    await runCron(Date.now() + 365 * 86_400_000)
+    expect((await row(orderId))?.status).toBe('pending')
+  })
+})

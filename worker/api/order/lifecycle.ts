@@ -1,0 +1,173 @@
+/**
+ * Moving an order through its lifecycle. A transition is a compare-and-set on the order's status:
+ * it applies only when the order still has the status it was read with, and everything that must
+ * happen with it (the event row, the stock going back, payment columns) runs in the SAME batch,
+ * guarded by the same condition. Two concurrent cancels, an expiry racing a payment, a webhook
+ * arriving twice: exactly one of them changes the order, the others change nothing and say so.
+ */
+import {
+  isOrderStatus,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+  type PaymentState,
+} from '@shared/config/order-status'
+import { magentoDate } from '../user/repo'
+import { findOrderByClientId, type OrderRow } from './repo'
+
+/** Who made a change: 'shopper', 'system', 'provider:<name>' or an operator's e-mail. */
+type Actor = string
+
+type EventKind = 'status' | 'payment' | 'refund' | 'note' | 'mail'
+
+/** An event row for an order (status changes are written by transitionOrder itself). */
+export function orderEventStatement(
+  db: D1Database,
+  orderId: string,
+  event: { kind: EventKind; actor: Actor; detail?: Record<string, unknown>; from?: string; to?: string },
+  now: number,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO order_events (client_order_id, kind, from_status, to_status, actor, detail, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      orderId,
+      event.kind,
+      event.from ?? null,
+      event.to ?? null,
+      event.actor,
+      JSON.stringify(event.detail ?? {}),
+      magentoDate(now),
+    )
+}
+
+/**
+ * The rows of order_items that stand for stock: every row of a line that is stocked itself, and
+ * every linked product a bundle or grouped line consumed (its parent row holds no stock).
+ */
+const STOCK_ROWS = `oi.client_order_id = ?1 AND (oi.parent_sku IS NOT NULL OR oi.sku NOT IN (
+  SELECT parent_sku FROM order_items WHERE client_order_id = ?1 AND parent_sku IS NOT NULL))`
+
+/**
+ * Puts an order's stock back, only while the order still has `fromStatus` and its stock has not
+ * gone back before; the transition's own update then stamps stock_released_at in the same batch.
+ */
+function releaseStockStatement(db: D1Database, orderId: string, fromStatus: string): D1PreparedStatement {
+  const units = `(SELECT SUM(oi.qty) FROM order_items oi WHERE ${STOCK_ROWS} AND oi.sku = inventory.sku)`
+  return db
+    .prepare(
+      `UPDATE inventory SET qty = qty + ${units}, is_in_stock = (qty + ${units} > 0)
+       WHERE sku IN (SELECT oi.sku FROM order_items oi WHERE ${STOCK_ROWS})
+         AND EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?1 AND status = ?2 AND stock_released_at IS NULL)`,
+    )
+    .bind(orderId, fromStatus)
+}
+
+/**
+ * Gives back the store credit an order spent (its net ledger amount), only while the order still
+ * has `fromStatus`: the balance first, then the ledger row with the balance after it.
+ */
+function returnCreditStatements(
+  db: D1Database,
+  orderId: string,
+  fromStatus: string,
+  stamp: string,
+): D1PreparedStatement[] {
+  const guard = 'EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?1 AND status = ?2)'
+  const spent = `SELECT customer_id, -SUM(amount_minor) AS minor FROM store_credit_ledger
+    WHERE order_id = ?1 AND ${guard} GROUP BY customer_id HAVING SUM(amount_minor) < 0`
+  return [
+    db
+      .prepare(
+        `INSERT INTO store_credit (customer_id, balance_minor, updated_at)
+         SELECT customer_id, minor, ?3 FROM (${spent}) WHERE true
+         ON CONFLICT(customer_id) DO UPDATE SET balance_minor = balance_minor + excluded.balance_minor,
+           updated_at = excluded.updated_at`,
+      )
+      .bind(orderId, fromStatus, stamp),
+    db
+      .prepare(
+        `INSERT INTO store_credit_ledger (customer_id, amount_minor, balance_after_minor, order_id, comment, created_at)
+         SELECT s.customer_id, s.minor, b.balance_minor, ?1, 'Returned: order not completed', ?3
+         FROM (${spent}) s JOIN store_credit b ON b.customer_id = s.customer_id`,
+      )
+      .bind(orderId, fromStatus, stamp),
+  ]
+}
+
+interface Transition {
+  /** The order's client order id (orders.client_order_id). */
+  orderId: string
+  to: OrderStatus
+  actor: Actor
+  /** Why, and anything an operator wants to read later (carrier, tracking number, provider ids). */
+  detail?: Record<string, unknown>
+  /** Give the order's stock back (cancel, expiry); happens at most once per order, ever. */
+  releaseStock?: boolean
+  /** Give back the store credit the order spent (cancel, expiry). */
+  returnCredit?: boolean
+  /** Set the payment state with the status (e.g. paid → 'paid'). */
+  paymentState?: PaymentState
+  /** Add to the amount paid (minor units), with paymentState 'paid'. */
+  paidMinor?: number
+  /** Only move from one of these statuses (default: any status allowed to move to `to`). */
+  from?: readonly OrderStatus[]
+}
+
+type TransitionResult =
+  | { changed: true; from: OrderStatus; order: OrderRow }
+  | { changed: false; reason: 'not-found' | 'not-allowed' | 'raced'; status: string | null }
+
+/**
+ * Moves an order to `t.to` if its current status allows it. Returns changed: false without
+ * writing anything when the order is gone, the move is not allowed from its status, or another
+ * change won the race.
+ */
+export async function transitionOrder(db: D1Database, t: Transition, now: number): Promise<TransitionResult> {
+  const current = await findOrderByClientId(db, t.orderId)
+  if (!current) return { changed: false, reason: 'not-found', status: null }
+  const from = current.status
+  const allowedFrom = t.from ?? null
+  if (
+    !isOrderStatus(from) ||
+    !ORDER_TRANSITIONS[from].includes(t.to) ||
+    (allowedFrom && !allowedFrom.includes(from))
+  ) {
+    return { changed: false, reason: 'not-allowed', status: from }
+  }
+  const stamp = magentoDate(now)
+  const guard = 'client_order_id = ? AND status = ?'
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `INSERT INTO order_events (client_order_id, kind, from_status, to_status, actor, detail, created_at)
+         SELECT client_order_id, 'status', status, ?, ?, ?, ? FROM orders WHERE ${guard}`,
+      )
+      .bind(t.to, t.actor, JSON.stringify(t.detail ?? {}), stamp, t.orderId, from),
+  ]
+  if (t.releaseStock) statements.push(releaseStockStatement(db, t.orderId, from))
+  if (t.returnCredit) statements.push(...returnCreditStatements(db, t.orderId, from, stamp))
+  const sets = ['status = ?', 'updated_at = ?']
+  const values: unknown[] = [t.to, stamp]
+  if (t.releaseStock) {
+    sets.push('stock_released_at = COALESCE(stock_released_at, ?)')
+    values.push(stamp)
+  }
+  if (t.paymentState) {
+    sets.push('payment_state = ?')
+    values.push(t.paymentState)
+  }
+  if (t.paidMinor) {
+    sets.push('paid_minor = paid_minor + ?')
+    values.push(t.paidMinor)
+  }
+  statements.push(
+    db.prepare(`UPDATE orders SET ${sets.join(', ')} WHERE ${guard}`).bind(...values, t.orderId, from),
+  )
+  const results = await db.batch(statements)
+  const update = results[results.length - 1]
+  if (!update || update.meta.changes !== 1) return { changed: false, reason: 'raced', status: from }
+  const order = (await findOrderByClientId(db, t.orderId)) as OrderRow
+  return { changed: true, from: from as OrderStatus, order }
+}
