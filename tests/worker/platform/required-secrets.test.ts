@@ -27,13 +27,19 @@ describe('production refuses account and payment routes without their secrets', 
 
   it('answers 503 for sign-in without TOKEN_SECRET and logs the missing name, not a value', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const res = await call('/api/user/login', { ENVIRONMENT: 'production', TOKEN_SECRET: undefined }, loginBody)
+    const res = await call(
+      '/api/user/login',
+      { ENVIRONMENT: 'production', TOKEN_SECRET: undefined },
+      loginBody,
+    )
     expect(res.status).toBe(503)
     const body = (await res.json()) as { code: number; result: string }
     expect(body.code).toBe(503)
     expect(body.result).toMatch(/Accounts are not available/)
     expect(body.result).not.toMatch(/TOKEN_SECRET/) // the shopper is not told the secret's name
-    const lines = errors.mock.calls.map((a) => String(a[0])).filter((l) => l.includes('required secret missing'))
+    const lines = errors.mock.calls
+      .map((a) => String(a[0]))
+      .filter((l) => l.includes('required secret missing'))
     expect(lines).toHaveLength(1)
     expect(JSON.parse(lines[0] as string)).toMatchObject({ missing: ['TOKEN_SECRET'] })
   })
