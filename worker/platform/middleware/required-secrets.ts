@@ -48,7 +48,9 @@ const underPrefix = (path: string, prefix: string) => path === prefix || path.st
 /** The secrets of `area` that `env` lacks (empty strings count as missing). */
 export function missingSecrets(env: object, area: SecretArea): string[] {
   const values = env as Record<string, unknown>
-  return area.secrets.filter((name) => typeof values[name] !== 'string' || (values[name] as string).trim() === '')
+  return area.secrets.filter(
+    (name) => typeof values[name] !== 'string' || (values[name] as string).trim() === '',
+  )
 }
 
 export const requireSecrets: MiddlewareHandler<AppEnv> = async (c, next) => {
