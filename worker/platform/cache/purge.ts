@@ -24,7 +24,7 @@ interface PurgeConfig {
 }
 
 /** What a purge did: pages dropped here per tag, and whether every location was asked too. */
-export interface PurgeResult {
+interface PurgeResult {
   /** Output-cache entries deleted in this location, per tag. */
   local: Record<string, number>
   /** 'purged': the purge API took every tag; 'not-configured': local only; else why it failed. */

@@ -46,7 +46,7 @@ const RELAXED_ENVIRONMENTS = new Set(['development', 'test'])
 const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
 
 /** The secrets of `area` that `env` lacks (empty strings count as missing). */
-export function missingSecrets(env: object, area: SecretArea): string[] {
+function missingSecrets(env: object, area: SecretArea): string[] {
   const values = env as Record<string, unknown>
   return area.secrets.filter(
     (name) => typeof values[name] !== 'string' || (values[name] as string).trim() === '',
