@@ -59,6 +59,10 @@ const where = whereArgs({ remote, env, persist })
 const deployed = where.includes('--remote')
 const started = Date.now()
 
+const target = deployed ? `the DEPLOYED ${env} shop` : 'the local shop'
+// A deployed shop is confirmed before anything is read from it.
+if (deployed && !ifEmpty)
+  await confirm(`write the demo catalogue into ${target}, replacing its catalogue if it has one`, { yes })
 let count = 0
 try {
   const out = capture('wrangler', [
@@ -79,14 +83,13 @@ if (count > 0 && ifEmpty) {
   console.log(`catalogue already seeded (${count} products); skipping`)
   process.exit(0)
 }
-const target = deployed ? `the DEPLOYED ${env} shop` : 'the local shop'
-if (count > 0) {
+if (count > 0 && !deployed) {
   const kept = [resetReviews ? null : 'reviews', resetStock ? null : 'stock levels'].filter(Boolean)
   await confirm(
     `replace the catalogue of ${target} (${count} products) with the demo catalogue${kept.length ? `, keeping its ${kept.join(' and ')}` : ''}`,
     { yes },
   )
-} else if (deployed) {
+} else if (deployed && ifEmpty) {
   await confirm(`write the demo catalogue into ${target}`, { yes })
 }
 
