@@ -13,7 +13,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'cli-test-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 function cli(script: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', ...extraEnv }
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extraEnv }
   delete env.CI
   const started = Date.now()
   const res = spawnSync(process.execPath, [path.join(root, 'scripts', script), ...args], {

@@ -6,7 +6,7 @@
  * 'failed' and the scheduled drain tries it again (./outbox.ts), or 'dead' once it cannot be.
  */
 import { magentoDate } from '../user/repo'
-import { mailProvider, SEND_CLAIM_MS, sendMailCall, settleRow } from './outbox'
+import { mailIdempotencyKey, mailProvider, SEND_CLAIM_MS, sendMailCall, settleRow } from './outbox'
 
 interface OutgoingMail {
   kind: string
@@ -23,6 +23,7 @@ type MailStatus = 'queued' | 'sent' | 'failed'
 /** Sends (or queues) a mail and records it in the outbox; never throws for provider failures. */
 export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Promise<MailStatus> {
   const provider = mailProvider(env)
+  const createdAt = magentoDate(now)
   // Recorded before the call (claimed as 'sending'), so a send cut short is retried, not lost.
   const row = await env.DB.prepare(
     `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, status,
@@ -39,11 +40,11 @@ export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Pr
       provider ? 'sending' : 'queued',
       provider ? 1 : 0,
       provider ? now + SEND_CLAIM_MS : 0,
-      magentoDate(now),
+      createdAt,
     )
     .first<{ id: number }>()
   if (!provider || !row) return 'queued'
-  const outcome = await sendMailCall(provider, row.id, mail)
+  const outcome = await sendMailCall(provider, mailIdempotencyKey(env, row.id, createdAt), mail)
   const status = await settleRow(env.DB, 'mail_outbox', row.id, 1, outcome, now)
   return status === 'sent' ? 'sent' : 'failed'
 }

@@ -14,7 +14,7 @@
  *   left alone; once the provider is configured the drain sends those still within the age limit.
  * - Each send first claims its row with one conditional UPDATE (status 'sending', the claim lapsing
  *   after SEND_CLAIM_MS), so overlapping drains never send a row twice, and a send cut short is
- *   taken up again once its claim lapses. Mail carries `Idempotency-Key: mail-<row id>` so a
+ *   taken up again once its claim lapses. Mail carries an Idempotency-Key unique to its row, so a
  *   provider that honours it drops a repeat of a send whose answer was lost.
  */
 import { readConfig } from '../../platform/env'
@@ -97,10 +97,19 @@ export function mailProvider(env: Env): { url: string; key: string } | null {
     : null
 }
 
-/** One call of the mail provider's JSON API for outbox row `id`. */
+/**
+ * The idempotency key of an outbox mail: the environment, the row id and its creation time, so
+ * two databases sharing one provider account (staging and production, or a database restored to
+ * an earlier point, which hands out the same ids again) never share a key.
+ */
+export function mailIdempotencyKey(env: Env, id: number, createdAt: string): string {
+  return `mail/${readConfig(env).ENVIRONMENT}/${id}/${createdAt.replace(/\D/g, '')}`
+}
+
+/** One call of the mail provider's JSON API, under `idempotencyKey`. */
 export function sendMailCall(
   provider: { url: string; key: string },
-  id: number,
+  idempotencyKey: string,
   mail: { from: string; to: string; replyTo?: string; subject: string; text: string },
 ): Promise<CallOutcome> {
   return callProvider('Mail provider', provider.url, {
@@ -108,7 +117,7 @@ export function sendMailCall(
     headers: {
       'content-type': 'application/json',
       authorization: `Bearer ${provider.key}`,
-      'idempotency-key': `mail-${id}`,
+      'idempotency-key': idempotencyKey,
     },
     body: JSON.stringify({
       from: mail.from,
@@ -161,6 +170,7 @@ async function drainMail(env: Env, now: number): Promise<Tally | 'no provider'> 
   out.dead += await expireOld(env.DB, 'mail_outbox', MAIL_RETRYABLE, MAIL_MAX_AGE_MS, now)
   const rows = await claimDue<{
     from_address: string | null
+    created_at: string
     source_address: string
     target_address: string
     subject: string
@@ -169,13 +179,13 @@ async function drainMail(env: Env, now: number): Promise<Tally | 'no provider'> 
     env.DB,
     'mail_outbox',
     MAIL_RETRYABLE,
-    'from_address, source_address, target_address, subject, body',
+    'from_address, created_at, source_address, target_address, subject, body',
     now,
   )
   const storeAddress = readConfig(env).SUPPORT_EMAIL
   for (const row of rows) {
     const from = row.from_address ?? storeAddress
-    const outcome = await sendMailCall(provider, row.id, {
+    const outcome = await sendMailCall(provider, mailIdempotencyKey(env, row.id, row.created_at), {
       from,
       to: row.target_address,
       replyTo: row.source_address !== from ? row.source_address : undefined,

@@ -86,7 +86,7 @@ describe('mail outbox retries', () => {
     expect((await drainOutboxes(mailEnv(), t2)).mail).toEqual({ sent: 1, failed: 0, dead: 0 })
     expect(await rowOf('flaky')).toMatchObject({ status: 'sent', attempts: 3 })
     expect(standIn.accepted).toHaveLength(1)
-    expect(standIn.accepted[0]?.idempotencyKey).toBe(`mail-${first?.id}`)
+    expect(standIn.accepted[0]?.idempotencyKey).toBe(`mail/test/${first?.id}/20261124100000`)
     // Sent rows are never sent again.
     expect((await drainOutboxes(mailEnv(), t2 + 86_400_000)).mail).toEqual({ sent: 0, failed: 0, dead: 0 })
   }, 20000)
