@@ -26,8 +26,11 @@ import { magentoDate } from '../user/repo'
 export const OUTBOX_MAX_ATTEMPTS = 6
 const FIRST_RETRY_MS = 60_000
 const LONGEST_PAUSE_MS = 6 * 60 * 60_000
-/** How long a claimed row is reserved for its sender before another drain may take it. */
-export const SEND_CLAIM_MS = 2 * 60_000
+/**
+ * How long a claimed row is reserved for its sender before another drain may take it: longer than
+ * a whole batch can take (DRAIN_BATCH calls of at most the outbound time-out each).
+ */
+export const SEND_CLAIM_MS = 10 * 60_000
 /** Most rows of one outbox a drain run sends (the rest wait for the next trigger). */
 const DRAIN_BATCH = 50
 const MAIL_MAX_AGE_MS = 72 * 60 * 60_000
