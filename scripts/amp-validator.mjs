@@ -35,6 +35,16 @@ export function validatorPath() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { helpOrContinue } = await import('./lib.mjs')
+  helpOrContinue(
+    process.argv.slice(2),
+    `
+usage: node scripts/amp-validator.mjs FILE...
+
+Validates AMP documents with the official validator (fetched from the npm registry once).
+  -h, --help   print this help and do nothing else
+`,
+  )
   const { default: amphtmlValidator } = await import('amphtml-validator')
   const validator = await amphtmlValidator.getInstance(validatorPath())
   let failed = 0

@@ -9,7 +9,18 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
+import { helpOrContinue } from './lib.mjs'
 
+helpOrContinue(
+  process.argv.slice(2),
+  `
+usage: npm run build [-- --quiet]
+
+Builds the hashed, code-split client bundle into public/build/ and the manifest the worker reads,
+then prints the gzip JS each page loads and the CSS size (--quiet: print nothing).
+  -h, --help   print this help and do nothing else
+`,
+)
 const root = path.resolve(import.meta.dirname, '..')
 const outdir = path.join(root, 'public/build')
 const quiet = process.argv.includes('--quiet')

@@ -181,6 +181,17 @@ export function readExportList(file) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { helpOrContinue } = await import('./lib.mjs')
+  helpOrContinue(
+    process.argv.slice(2),
+    `
+usage: node scripts/dead-exports.mjs [--all]
+
+Lists exports nobody imports (--all: also the allowed ones); fails on one neither allowed nor
+pending (tests/unit/build/dead-exports.*.json).
+  -h, --help   print this help and do nothing else
+`,
+  )
   const all = process.argv.includes('--all')
   const lists = path.join(repoRoot, 'tests/unit/build')
   const allowed = readExportList(path.join(lists, 'dead-exports.allow.json'))

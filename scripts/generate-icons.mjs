@@ -4,7 +4,17 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
+import { helpOrContinue } from './lib.mjs'
 
+helpOrContinue(
+  process.argv.slice(2),
+  `
+usage: node scripts/generate-icons.mjs
+
+Regenerates the PWA icons in public/icons/ (PNG 192, 512, maskable 512, and SVG).
+  -h, --help   print this help and do nothing else
+`,
+)
 const out = path.resolve(import.meta.dirname, '../public/icons')
 const BG = [0x1d, 0x1a, 0x17]
 const RING = [0xe8, 0xc9, 0x9b]

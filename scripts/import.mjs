@@ -2,9 +2,7 @@
 // `npm run import -- FILE…`: loads vue-storefront-api catalogue exports (elasticdump NDJSON lines
 // {_index,_type,_id,_source}, or a JSON array of documents) into the local D1 (or the deployed one
 // with --remote) and keeps the KV URL mappings in step.
-// Options: --type T (for records without _type: product|category|attribute|taxrule|cms_page|
-// cms_block|review), --persist-to DIR (local state dir), --remote, --purge-url URL (the shop whose
-// edge output cache to purge by page type afterwards; local imports try http://127.0.0.1:8787).
+// Options: npm run import -- --help.
 // Every file is validated completely first; a file with a bad record is reported (file:line: reason)
 // and NOTHING from it is written. A valid file is written with one `wrangler d1 execute --file` run.
 import { spawnSync } from 'node:child_process'
@@ -12,30 +10,54 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { persistArgs, quietEnv, root } from './lib.mjs'
+import {
+  confirm,
+  die,
+  helpOrContinue,
+  oneLineErrors,
+  quietEnv,
+  root,
+  takeFlag,
+  takeOption,
+  whereArgs,
+  withListedValue,
+} from './lib.mjs'
 
+const HELP = `
+usage: npm run import -- [options] FILE...
+
+Imports vue-storefront-api catalogue exports (elasticdump NDJSON or a JSON array) into D1 and
+keeps the KV URL mappings in step. A file with a bad record is reported (file:line: reason) and
+nothing of it is written. Orders, customers and carts are never touched.
+
+options:
+  --type T          the type of records without _type: product|category|attribute|taxrule|
+                    cms_page|cms_block|review
+  --env NAME        the deployed shop of wrangler.toml's [env.NAME] (staging | production); asks
+                    first (or needs --yes without a terminal)
+  --remote          same as --env (needs it)
+  --yes             do not ask before writing to a deployed shop
+  --persist-to DIR  local state directory (default .wrangler/state)
+  --purge-url URL   the shop whose output cache to purge afterwards (local imports try
+                    http://127.0.0.1:8787)
+  -h, --help        print this help and do nothing else
+`
 const argv = process.argv.slice(2)
-const files = []
-let type
-let persist
-let remote = false
-let purgeUrl
-for (let i = 0; i < argv.length; i++) {
-  const a = argv[i]
-  if (a === '--type') type = argv[++i]
-  else if (a === '--persist-to') persist = argv[++i]
-  else if (a === '--remote') remote = true
-  else if (a === '--purge-url') purgeUrl = argv[++i]
-  else if (a === '--help' || a === '-h') {
-    console.log('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] [--purge-url URL] FILE...')
-    process.exit(0)
-  } else files.push(a)
-}
-if (files.length === 0) {
-  console.error('usage: npm run import -- [--type T] [--persist-to DIR] [--remote] [--purge-url URL] FILE...')
-  process.exit(2)
-}
-const where = remote ? ['--remote'] : ['--local', ...persistArgs(persist)]
+helpOrContinue(argv, HELP)
+oneLineErrors()
+const yes = takeFlag(argv, '--yes')
+const remote = takeFlag(argv, '--remote')
+const envName = takeOption(argv, '--env')
+const type = takeOption(argv, '--type')
+const persist = takeOption(argv, '--persist-to')
+const purgeUrl = takeOption(argv, '--purge-url')
+const unknownOption = argv.find((a) => a.startsWith('--'))
+if (unknownOption) die(`unknown option ${unknownOption} (npm run import -- --help lists them)`)
+const files = argv
+if (files.length === 0) die('which files? npm run import -- [options] FILE... (--help lists the options)')
+const where = whereArgs({ remote, env: envName, persist })
+const deployed = where.includes('--remote')
+if (deployed) await confirm(`import ${files.length} file(s) into the DEPLOYED ${envName} shop`, { yes })
 
 const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
@@ -122,7 +144,7 @@ for (const [n, file] of files.entries()) {
     wrangler(['d1', 'execute', 'DB', ...where, '--file', sqlFile])
     if (prepared.kv.length) {
       const kvFile = path.join(tmp, `import-kv-${n}.json`)
-      writeFileSync(kvFile, JSON.stringify(prepared.kv))
+      writeFileSync(kvFile, JSON.stringify(withListedValue(prepared.kv)))
       bar(`${prefix}: writing ${prepared.kv.length} URL mappings to KV`, 2, 3)
       wrangler(['kv', 'bulk', 'put', kvFile, '--binding', 'URL_MAPPINGS', ...where])
     }
@@ -175,7 +197,7 @@ if (tags.size) await purgeOutputCache([...tags])
 process.exit(failed ? 1 : 0)
 
 async function purgeOutputCache(tagList) {
-  const base = purgeUrl ?? (remote ? null : 'http://127.0.0.1:8787')
+  const base = purgeUrl ?? (deployed ? null : 'http://127.0.0.1:8787')
   if (!base) {
     console.log(`output cache: pass --purge-url https://your-shop to purge tags ${tagList.join(',')}`)
     return

@@ -58,3 +58,100 @@ export function ensureDevVars() {
 export function persistArgs(dir) {
   return dir ? ['--persist-to', dir] : []
 }
+
+// ---------------------------------------------------------------------------------------------
+// Command-line behaviour shared by every script: `--help` prints the script's help and does
+// nothing else; an error is one line saying what to do (no stack trace); destructive work asks
+// for confirmation in a terminal and, without one (CI, pipes), is refused unless --yes is given.
+
+/** True when the arguments ask for help. */
+export function wantsHelp(args) {
+  return args.includes('--help') || args.includes('-h')
+}
+
+/** Prints `help` and exits when the arguments ask for it; call before doing anything else. */
+export function helpOrContinue(args, help) {
+  if (!wantsHelp(args)) return
+  console.log(help.trim())
+  process.exit(0)
+}
+
+/** Ends the script with one line on stderr (exit code 2 = wrong use, 1 = failure). */
+export function die(message, code = 2) {
+  console.error(`✖ ${message}`)
+  process.exit(code)
+}
+
+/** Turns any uncaught error into one line (the stack only with DEBUG=1). */
+export function oneLineErrors() {
+  const report = (err) => {
+    if (process.env.DEBUG) console.error(err)
+    die(String(err?.message ?? err).split('\n')[0], 1)
+  }
+  process.on('uncaughtException', report)
+  process.on('unhandledRejection', report)
+}
+
+/** Whether nobody can answer a question here: no terminal, or a CI run. */
+export function nonInteractive() {
+  return !process.stdin.isTTY || Boolean(process.env.CI)
+}
+
+/**
+ * Asks before destructive work. `--yes` answers for the operator; without a terminal (or in CI)
+ * the work is refused, never done silently.
+ */
+export async function confirm(what, { yes }) {
+  if (yes) return
+  if (nonInteractive())
+    die(`refusing to ${what} without confirmation: run it again with --yes (no terminal to ask in)`)
+  const { createInterface } = await import('node:readline/promises')
+  const rl = createInterface({ input: process.stdin, output: process.stderr })
+  const answer = await rl.question(`About to ${what}. Continue? [y/N] `)
+  rl.close()
+  if (!/^y(es)?$/i.test(answer.trim())) die('cancelled; nothing was changed', 1)
+}
+
+/** Reads `--name VALUE` (and removes both from `args`); undefined when absent. */
+export function takeOption(args, name) {
+  const i = args.indexOf(name)
+  if (i < 0) return undefined
+  const value = args[i + 1]
+  if (value === undefined || value.startsWith('--')) die(`${name} needs a value`)
+  args.splice(i, 2)
+  return value
+}
+
+/** Reads a boolean `--flag` (and removes it from `args`). */
+export function takeFlag(args, name) {
+  const i = args.indexOf(name)
+  if (i < 0) return false
+  args.splice(i, 1)
+  return true
+}
+
+/** The deployed environments wrangler.toml defines. */
+export const DEPLOY_ENVIRONMENTS = ['staging', 'production']
+
+/** wrangler's arguments for where data lives: a deployed environment's, or local state. */
+export function whereArgs({ remote, env, persist }) {
+  if (env && !DEPLOY_ENVIRONMENTS.includes(env))
+    die(`unknown --env ${env}: use one of ${DEPLOY_ENVIRONMENTS.join(', ')}`)
+  if (remote && !env)
+    die(`--remote needs --env ${DEPLOY_ENVIRONMENTS.join('|')} (which deployed shop to change)`)
+  if (env) return ['--remote', '--env', env]
+  return ['--local', ...persistArgs(persist)]
+}
+
+/** Longest mapping value also kept in a KV key's metadata (KV allows 1024 bytes of metadata). */
+const LISTED_VALUE_MAX = 900
+
+/**
+ * URL-mapping entries for `wrangler kv bulk put`, each carrying its value in the key's metadata
+ * too, so `npm run urls -- list` reads every mapping with the one key listing.
+ */
+export function withListedValue(entries) {
+  return entries.map((e) =>
+    Buffer.byteLength(e.value) <= LISTED_VALUE_MAX ? { ...e, metadata: { v: e.value } } : e,
+  )
+}

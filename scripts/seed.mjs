@@ -1,51 +1,96 @@
 #!/usr/bin/env node
 // `npm run seed`: writes the deterministic demo catalogue into D1 and the URL mappings into KV.
-// Options: --if-empty (skip when products exist; used by `npm start`), --persist-to DIR (local
-// state dir), --scale N (N configurable products; 10000 for benchmarks), --seed N, --remote
-// (the deployed D1/KV instead of local state).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
-import { capture, persistArgs, root, spawnLong } from './lib.mjs'
+import {
+  capture,
+  confirm,
+  die,
+  helpOrContinue,
+  oneLineErrors,
+  root,
+  spawnLong,
+  takeFlag,
+  takeOption,
+  whereArgs,
+  withListedValue,
+} from './lib.mjs'
+
+const HELP = `
+usage: npm run seed -- [options]
+
+Writes the demo catalogue (products, categories, content, demo coupons) into D1 and its URL
+mappings into KV. Replacing an existing catalogue asks first (or needs --yes without a terminal);
+orders, customers and carts are never touched; live reviews and stock levels are kept unless
+--reset-reviews / --reset-stock; existing coupons are never changed.
+
+options:
+  --if-empty          do nothing when the catalogue already has products (used by npm start)
+  --yes               do not ask before replacing a catalogue or writing to a deployed shop
+  --reset-reviews     replace all reviews with the demo ones
+  --reset-stock       replace all stock levels with the demo ones
+  --scale N           N configurable products (e.g. 10000 for benchmarks)
+  --seed N            another deterministic catalogue
+  --persist-to DIR    local state directory (default .wrangler/state)
+  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production)
+  --remote            same as --env (needs it)
+  -h, --help          print this help and do nothing else
+`
 
 const args = process.argv.slice(2)
-const opt = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const has = (name) => args.includes(name)
-const persist = opt('--persist-to', undefined)
-const remote = has('--remote')
-const scale = opt('--scale', undefined)
-const seed = opt('--seed', undefined)
-if (scale !== undefined && !(Number(scale) >= 1)) {
-  console.error('--scale must be a positive number of configurable products (e.g. 10000)')
-  process.exit(2)
-}
-const where = remote ? ['--remote'] : ['--local', ...persistArgs(persist)]
+helpOrContinue(args, HELP)
+oneLineErrors()
+const ifEmpty = takeFlag(args, '--if-empty')
+const yes = takeFlag(args, '--yes')
+const resetReviews = takeFlag(args, '--reset-reviews')
+const resetStock = takeFlag(args, '--reset-stock')
+const remote = takeFlag(args, '--remote')
+const env = takeOption(args, '--env')
+const persist = takeOption(args, '--persist-to')
+const scale = takeOption(args, '--scale')
+const seed = takeOption(args, '--seed')
+if (args.length) die(`unknown argument ${args[0]} (npm run seed -- --help lists the options)`)
+if (scale !== undefined && !(Number(scale) >= 1))
+  die('--scale must be a positive number of configurable products (e.g. 10000)')
+if (seed !== undefined && !Number.isInteger(Number(seed))) die('--seed must be an integer')
+const where = whereArgs({ remote, env, persist })
+const deployed = where.includes('--remote')
 const started = Date.now()
 
-if (has('--if-empty')) {
-  let count = 0
-  try {
-    const out = capture('wrangler', [
-      'd1',
-      'execute',
-      'DB',
-      ...where,
-      '--json',
-      '--command',
-      'SELECT COUNT(*) AS n FROM products',
-    ])
-    count = JSON.parse(out)?.[0]?.results?.[0]?.n ?? 0
-  } catch (err) {
-    console.error(`could not count products (${String(err.message ?? err).split('\n')[0]}); seeding`)
-  }
-  if (count > 0) {
-    console.log(`catalogue already seeded (${count} products); skipping`)
-    process.exit(0)
-  }
+const target = deployed ? `the DEPLOYED ${env} shop` : 'the local shop'
+// A deployed shop is confirmed before anything is read from it.
+if (deployed && !ifEmpty)
+  await confirm(`write the demo catalogue into ${target}, replacing its catalogue if it has one`, { yes })
+let count = 0
+try {
+  const out = capture('wrangler', [
+    'd1',
+    'execute',
+    'DB',
+    ...where,
+    '--json',
+    '--command',
+    'SELECT COUNT(*) AS n FROM products',
+  ])
+  count = JSON.parse(out)?.[0]?.results?.[0]?.n ?? 0
+} catch (err) {
+  if (deployed) die(`could not read the ${env} database: ${String(err.message ?? err).split('\n')[0]}`, 1)
+  // A local database that does not exist yet is empty.
+}
+if (count > 0 && ifEmpty) {
+  console.log(`catalogue already seeded (${count} products); skipping`)
+  process.exit(0)
+}
+if (count > 0 && !deployed) {
+  const kept = [resetReviews ? null : 'reviews', resetStock ? null : 'stock levels'].filter(Boolean)
+  await confirm(
+    `replace the catalogue of ${target} (${count} products) with the demo catalogue${kept.length ? `, keeping its ${kept.join(' and ')}` : ''}`,
+    { yes },
+  )
+} else if (deployed && ifEmpty) {
+  await confirm(`write the demo catalogue into ${target}`, { yes })
 }
 
 const tmp = path.join(root, '.tmp')
@@ -64,45 +109,36 @@ const { buildSeedSql } = await import(`${pathToFileURL(bundle).href}?t=${Date.no
 const result = buildSeedSql({
   scale: scale ? Number(scale) : undefined,
   seed: seed ? Number(seed) : undefined,
+  keep: { reviews: !resetReviews, stock: !resetStock },
 })
 console.log(
-  `generated ${result.counts.products} products (${result.counts.variants} variants), ${result.counts.categories} categories, ${result.counts.urlMappings} URL mappings`,
+  `generated ${result.counts.products} products (${result.counts.variants} variants), ${result.counts.categories} categories, ${result.counts.coupons} demo coupons, ${result.counts.urlMappings} URL mappings`,
 )
 
-// D1 and KV are written in parallel (each wrangler run costs seconds of start-up).
 const runAsync = (cmdArgs) =>
   new Promise((resolve, reject) => {
     const child = spawnLong('wrangler', cmdArgs, { stdio: ['ignore', 'ignore', 'inherit'] })
     child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`wrangler ${cmdArgs.join(' ')} failed (exit ${code})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`wrangler ${cmdArgs.slice(0, 3).join(' ')} failed (exit ${code})`)),
     )
   })
 
-async function writeD1() {
-  for (const [i, sql] of result.sqlChunks.entries()) {
-    const file = path.join(tmp, `seed-${i}.sql`)
-    writeFileSync(file, sql)
-    console.log(
-      `D1: executing ${path.relative(root, file)} (${i + 1}/${result.sqlChunks.length}, ${(sql.length / 1e6).toFixed(1)} MB)`,
-    )
-    await runAsync(['d1', 'execute', 'DB', ...where, '--file', file])
-  }
+// D1 first; the URL mappings only once the catalogue they point at is written.
+for (const [i, sql] of result.sqlChunks.entries()) {
+  const file = path.join(tmp, `seed-${i}.sql`)
+  writeFileSync(file, sql)
+  console.log(
+    `D1: executing ${path.relative(root, file)} (${i + 1}/${result.sqlChunks.length}, ${(sql.length / 1e6).toFixed(1)} MB)`,
+  )
+  await runAsync(['d1', 'execute', 'DB', ...where, '--file', file])
 }
-
-async function writeKv() {
-  const KV_CHUNK = 10000
-  for (let i = 0; i < result.kv.length; i += KV_CHUNK) {
-    const file = path.join(tmp, `seed-kv-${i / KV_CHUNK}.json`)
-    writeFileSync(file, JSON.stringify(result.kv.slice(i, i + KV_CHUNK)))
-    await runAsync(['kv', 'bulk', 'put', file, '--binding', 'URL_MAPPINGS', ...where])
-  }
-  console.log(`KV: ${result.kv.length} URL mappings written`)
+const KV_CHUNK = 10000
+for (let i = 0; i < result.kv.length; i += KV_CHUNK) {
+  const file = path.join(tmp, `seed-kv-${i / KV_CHUNK}.json`)
+  writeFileSync(file, JSON.stringify(withListedValue(result.kv.slice(i, i + KV_CHUNK))))
+  await runAsync(['kv', 'bulk', 'put', file, '--binding', 'URL_MAPPINGS', ...where])
 }
-
-try {
-  await Promise.all([writeD1(), writeKv()])
-} catch (err) {
-  console.error(`\n✖ ${err.message}`)
-  process.exit(1)
-}
+console.log(`KV: ${result.kv.length} URL mappings written`)
 console.log(`seeded the demo catalogue in ${((Date.now() - started) / 1000).toFixed(1)} s`)

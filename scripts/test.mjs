@@ -3,8 +3,18 @@
 // first failure. Pass tier names to run a subset: npm test -- unit worker
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { quietEnv, root, run } from './lib.mjs'
+import { helpOrContinue, quietEnv, root, run } from './lib.mjs'
 
+helpOrContinue(
+  process.argv.slice(2),
+  `
+usage: npm test [-- TIER...]
+
+Builds, typechecks, lints and runs the test tiers, stopping at the first failure.
+TIER: build typecheck lint unit worker e2e (default: all, in this order)
+  -h, --help   print this help and do nothing else
+`,
+)
 const all = ['build', 'typecheck', 'lint', 'unit', 'worker', 'e2e']
 const picked = process.argv.slice(2).filter((a) => all.includes(a))
 // The unit tier is two runs: in UTC, then the domain-related tests again in IST.

@@ -1,31 +1,62 @@
 #!/usr/bin/env node
 // `npm run urls -- <command>`: manage URL-dispatcher mappings in KV URL_MAPPINGS.
-//   import FILE   JSON object {"path": mapping}, JSON array [{key, value}], or NDJSON of {key, value}
-//   list          print every mapping (key → value)
-//   delete KEY…   remove mappings
-// Options: --remote (the deployed namespace), --persist-to DIR (a separate local state).
-// A mapping value is one of (see worker/platform/dispatcher/lookups.ts):
-//   {"type":"product","sku":"VS1001","slug":"ruby-silk-saree","type_id":"configurable"}
-//   {"type":"category","slug":"sarees"}   {"type":"cms_page","identifier":"about-us"}
-//   {"type":"redirect","to":"/c/sale","status":301}
-// Every record is validated first; a file with a bad record imports nothing.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { capture, root, run } from './lib.mjs'
+import {
+  capture,
+  confirm,
+  die,
+  helpOrContinue,
+  oneLineErrors,
+  root,
+  run,
+  takeFlag,
+  takeOption,
+  whereArgs,
+  withListedValue,
+} from './lib.mjs'
+
+const HELP = `
+usage: npm run urls -- <command> [options]
+
+commands:
+  import FILE…   add or replace mappings from JSON {"path": mapping}, a JSON array [{key, value}],
+                 or NDJSON of {key, value}; every record is checked first and a file with a bad
+                 record imports nothing
+  list           print every mapping (key, a tab, its value)
+  delete KEY…    remove mappings
+
+options:
+  --env NAME         the deployed shop of wrangler.toml's [env.NAME] (staging | production);
+                     import and delete ask first there (or need --yes without a terminal)
+  --remote           same as --env (needs it)
+  --yes              do not ask before changing a deployed shop
+  --persist-to DIR   local state directory (default .wrangler/state)
+  -h, --help         print this help and do nothing else
+
+A mapping value is one of:
+  {"type":"product","sku":"VS1001","slug":"ruby-silk-saree","type_id":"configurable"}
+  {"type":"category","slug":"sarees"}   {"type":"cms_page","identifier":"about-us"}
+  {"type":"redirect","to":"/c/sale","status":301}
+`
 
 const args = process.argv.slice(2)
-const flag = (name) => {
-  const i = args.indexOf(name)
-  if (i < 0) return undefined
-  const v = args[i + 1]
-  args.splice(i, 2)
-  return v
-}
-const remote = args.includes('--remote')
-if (remote) args.splice(args.indexOf('--remote'), 1)
-const persist = flag('--persist-to')
-const where = remote ? ['--remote'] : ['--local', ...(persist ? ['--persist-to', persist] : [])]
+helpOrContinue(args, HELP)
+oneLineErrors()
+const yes = takeFlag(args, '--yes')
+const remote = takeFlag(args, '--remote')
+const env = takeOption(args, '--env')
+const persist = takeOption(args, '--persist-to')
+const where = whereArgs({ remote, env, persist })
+const deployed = where.includes('--remote')
 const [command, ...rest] = args
+const unknown = rest.find((a) => a.startsWith('--'))
+if (unknown) die(`unknown option ${unknown} (npm run urls -- --help lists them)`)
+const tmpFile = (name) => {
+  const file = path.join(root, '.tmp', `urls-${process.pid}-${Date.now()}-${name}.json`)
+  mkdirSync(path.dirname(file), { recursive: true })
+  return file
+}
 
 /** Returns a reason string when the mapping is invalid, else null. */
 function mappingError(key, value) {
@@ -53,12 +84,20 @@ function mappingError(key, value) {
 }
 
 function readRecords(file) {
-  const text = readFileSync(file, 'utf8')
-  const trimmed = text.trim()
-  if (trimmed.startsWith('{') && !trimmed.includes('\n{')) {
-    return Object.entries(JSON.parse(trimmed)).map(([key, value], i) => ({ key, value, line: i + 1 }))
+  let text
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (err) {
+    die(`cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`)
   }
-  if (trimmed.startsWith('[')) return JSON.parse(trimmed).map((r, i) => ({ ...r, line: i + 1 }))
+  const trimmed = text.trim()
+  try {
+    if (trimmed.startsWith('{') && !trimmed.includes('\n{'))
+      return Object.entries(JSON.parse(trimmed)).map(([key, value], i) => ({ key, value, line: i + 1 }))
+    if (trimmed.startsWith('[')) return JSON.parse(trimmed).map((r, i) => ({ ...r, line: i + 1 }))
+  } catch (err) {
+    die(`${file}: not valid JSON (${err.message}); nothing imported`)
+  }
   return trimmed
     .split('\n')
     .map((l, i) => [l, i + 1])
@@ -73,7 +112,8 @@ function readRecords(file) {
 }
 
 if (command === 'import') {
-  if (!rest.length) throw new Error('usage: npm run urls -- import FILE…')
+  if (!rest.length) die('import needs at least one FILE: npm run urls -- import mappings.json')
+  const valid = []
   for (const file of rest) {
     const records = readRecords(file)
     const bad = records
@@ -85,31 +125,52 @@ if (command === 'import') {
       process.exitCode = 1
       continue
     }
-    const tmp = path.join(root, '.tmp', `urls-${Date.now()}.json`)
-    mkdirSync(path.dirname(tmp), { recursive: true })
-    writeFileSync(tmp, JSON.stringify(records.map((r) => ({ key: r.key, value: JSON.stringify(r.value) }))))
+    valid.push({ file, records })
+  }
+  if (valid.length && deployed)
+    await confirm(
+      `write ${valid.reduce((n, v) => n + v.records.length, 0)} URL mapping(s) into the DEPLOYED ${env} shop`,
+      { yes },
+    )
+  for (const { file, records } of valid) {
+    const tmp = tmpFile('import')
+    writeFileSync(
+      tmp,
+      JSON.stringify(withListedValue(records.map((r) => ({ key: r.key, value: JSON.stringify(r.value) })))),
+    )
     run('wrangler', ['kv', 'bulk', 'put', tmp, '--binding', 'URL_MAPPINGS', ...where])
     console.log(`✔ ${file}: ${records.length} mapping(s) imported`)
   }
 } else if (command === 'list') {
+  if (rest.length) die(`list takes no arguments (got ${rest[0]})`)
+  // One listing: mappings written by these scripts carry their value in the key's metadata.
   const keys = JSON.parse(capture('wrangler', ['kv', 'key', 'list', '--binding', 'URL_MAPPINGS', ...where]))
-  for (const { name } of keys) {
-    const value = capture('wrangler', [
-      'kv',
-      'key',
-      'get',
-      name,
-      '--binding',
-      'URL_MAPPINGS',
-      ...where,
-    ]).trim()
-    console.log(`${name}\t${value}`)
+  const values = new Map(
+    keys.filter((k) => typeof k.metadata?.v === 'string').map((k) => [k.name, k.metadata.v]),
+  )
+  // Others (written by the shop itself) are read in bulk: one call locally, 100 keys per call remotely.
+  const missing = keys.map((k) => k.name).filter((name) => !values.has(name))
+  const perCall = deployed ? 100 : Math.max(1, missing.length)
+  for (let i = 0; i < missing.length; i += perCall) {
+    const file = tmpFile('keys')
+    writeFileSync(file, JSON.stringify(missing.slice(i, i + perCall)))
+    const out = capture('wrangler', ['kv', 'bulk', 'get', file, '--binding', 'URL_MAPPINGS', ...where])
+    const got = JSON.parse(out.slice(out.indexOf('{')))
+    for (const [name, entry] of Object.entries(got)) values.set(name, entry?.value ?? '')
   }
+  for (const { name } of keys) console.log(`${name}\t${values.get(name) ?? ''}`)
   console.log(`${keys.length} mapping(s)`)
 } else if (command === 'delete') {
-  if (!rest.length) throw new Error('usage: npm run urls -- delete KEY…')
-  for (const key of rest) run('wrangler', ['kv', 'key', 'delete', key, '--binding', 'URL_MAPPINGS', ...where])
+  if (!rest.length) die('delete needs at least one KEY: npm run urls -- delete old/path')
+  if (deployed) await confirm(`delete ${rest.length} URL mapping(s) from the DEPLOYED ${env} shop`, { yes })
+  const file = tmpFile('delete')
+  writeFileSync(file, JSON.stringify(rest))
+  run('wrangler', ['kv', 'bulk', 'delete', file, '--binding', 'URL_MAPPINGS', '--force', ...where])
+  console.log(`✔ ${rest.length} mapping(s) deleted`)
 } else {
-  console.error('usage: npm run urls -- import FILE… | list | delete KEY…  [--remote] [--persist-to DIR]')
-  process.exit(2)
+  die(
+    command
+      ? `unknown command ${command}: use import, list or delete (npm run urls -- --help)`
+      : 'which command? import FILE… | list | delete KEY… (npm run urls -- --help)',
+  )
 }

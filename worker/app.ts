@@ -26,6 +26,7 @@ import { createDispatchLookups } from './platform/dispatcher/lookups'
 import type { AppEnv } from './platform/env'
 import { requestContext } from './platform/middleware/context'
 import { handleError } from './platform/middleware/errors'
+import { requireSecrets } from './platform/middleware/required-secrets'
 import { securityHeaders } from './platform/middleware/security-headers'
 import { mountRoutes } from './platform/router'
 
@@ -33,6 +34,8 @@ const app = new Hono<AppEnv>()
 
 app.use('*', requestContext)
 app.use('*', securityHeaders)
+// Outside development, areas whose secrets are missing answer 503 instead of improvising.
+app.use('/api/*', requireSecrets)
 // The default layout's header menu comes from the catalogue.
 app.use('*', async (c, next) => {
   c.set('menuLoader', loadMenu)

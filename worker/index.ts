@@ -3,6 +3,7 @@
  * (wrangler.toml [triggers]) run the scheduled jobs listed here.
  */
 
+import { drainOutboxes } from './api/mail/outbox'
 import { expireUnpaidOrders } from './api/order/expire'
 import app from './app'
 import { runJobs, type ScheduledJob } from './platform/jobs'
@@ -10,6 +11,7 @@ import { runJobs, type ScheduledJob } from './platform/jobs'
 /** What every Cron Trigger runs, in this order. */
 const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'expire-unpaid-orders', run: (env, now) => expireUnpaidOrders(env, now).then((ids) => ids.length) },
+  { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },
 ]
 
 export default {

@@ -25,6 +25,11 @@ const AppConfigSchema = z.object({
   DEFAULT_CURRENCY: z.enum(['INR', 'USD', 'GBP']).default('INR'),
   DEFAULT_COUNTRY: z.string().length(2).default('IN'),
   SUPPORT_EMAIL: z.string().default('care@example.com'),
+  /** Where new-order mails for the merchant go; empty = SUPPORT_EMAIL. */
+  MERCHANT_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() ?? ''),
   PRICE_TIERS_ENABLED: flag,
   OFFLINE_ORDERS_AUTO_TRANSMIT: flag,
   OUTPUT_CACHE_ENABLED: flag,

@@ -22,6 +22,7 @@ import { compositeProduct } from './composite'
 import { configurableProduct } from './configurable'
 import { buildContent, buildSearchContent, buildSizeGuides } from './content'
 import { col, createContext } from './context'
+import { DEMO_COUPONS } from './coupons'
 import { GARMENTS, type GarmentDef } from './data'
 import { createRng } from './prng'
 import { buildReviews } from './reviews'
@@ -117,5 +118,6 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
     sizeGuides: buildSizeGuides(),
     searchContent: buildSearchContent(),
     urlMappings,
+    coupons: DEMO_COUPONS,
   }
 }

@@ -4,7 +4,7 @@
  */
 import { generateCatalogue } from './generate'
 import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
-import { CATALOGUE_TABLES, catalogueStatements } from './write'
+import { catalogueStatements } from './write'
 
 interface SeedSqlResult {
   /** SQL chunks (each a file for `wrangler d1 execute --file`), in order. */
@@ -16,7 +16,13 @@ interface SeedSqlResult {
 
 /** Builds the seed SQL (chunked at roughly `maxChunkBytes`) and the KV entries. */
 export function buildSeedSql(
-  opts: { seed?: number; scale?: number; maxChunkBytes?: number } = {},
+  opts: {
+    seed?: number
+    scale?: number
+    maxChunkBytes?: number
+    /** Keep existing reviews / stock rows instead of replacing them with the demo ones. */
+    keep?: { reviews?: boolean; stock?: boolean }
+  } = {},
 ): SeedSqlResult {
   const cat = generateCatalogue(opts)
   const db = createRecordingDb()
@@ -27,10 +33,11 @@ export function buildSeedSql(
   // wrangler's execute costs a few ms per statement: same-shaped INSERTs are merged into
   // multi-row statements (< 90 KB each); the search index's per-product DELETEs and version bumps
   // are dropped (the tables were just cleared) and one version bump is added at the end.
-  const all = catalogueStatements(db, cat, { clear: true })
-  const clears = all.slice(0, CATALOGUE_TABLES.length).map(toSql)
+  const all = catalogueStatements(db, cat, { clear: true, keep: opts.keep })
   const sqlOf = (st: D1PreparedStatement) => (st as unknown as { sql: string }).sql
-  const rest = all.slice(CATALOGUE_TABLES.length)
+  const clearCount = all.findIndex((st) => !/^DELETE FROM \w+$/.test(sqlOf(st)))
+  const clears = all.slice(0, clearCount).map(toSql)
+  const rest = all.slice(clearCount)
   const writes = rest.filter((st) => !/^\s*(DELETE FROM search_|UPDATE search_meta)/.test(sqlOf(st)))
   const versionBump = rest.findLast((st) => /^\s*UPDATE search_meta/.test(sqlOf(st)))
   const sqls = [...clears, ...toMergedSql(writes), ...(versionBump ? [toSql(versionBump)] : [])]
@@ -55,6 +62,7 @@ export function buildSeedSql(
       cmsBlocks: cat.cmsBlocks.length,
       stores: cat.stores.length,
       reviews: cat.reviews.length,
+      coupons: cat.coupons?.length ?? 0,
       urlMappings: cat.urlMappings.length,
     },
   }

@@ -33,6 +33,8 @@ export const ATTRIBUTE_IDS = {
   category_product: 190,
 } as const
 
+import type { DemoCoupon } from './coupons'
+
 export interface InventorySeedRow {
   sku: string
   product_id: number
@@ -58,6 +60,8 @@ export interface Catalogue {
   sizeGuides: Array<{ id: number; code: string; doc: Record<string, unknown> }>
   searchContent: Array<{ term: string; doc: Record<string, unknown> }>
   urlMappings: Array<[string, UrlMapping]>
+  /** Demo coupons (only the generated demo catalogue has them). */
+  coupons?: readonly DemoCoupon[]
 }
 
 export interface GenerateOptions {

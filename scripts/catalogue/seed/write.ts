@@ -18,7 +18,7 @@ import { generateCatalogue } from './generate'
 import type { Catalogue, GenerateOptions, InventorySeedRow } from './types'
 
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
-export const CATALOGUE_TABLES = [
+const CATALOGUE_TABLES = [
   'search_terms',
   'search_numbers',
   'search_tokens',
@@ -92,10 +92,14 @@ export function inventoryFromProduct(p: Product): InventorySeedRow[] {
   ]
 }
 
-export function inventoryStatement(db: D1Database, r: InventorySeedRow): D1PreparedStatement {
+export function inventoryStatement(
+  db: D1Database,
+  r: InventorySeedRow,
+  conflict: 'REPLACE' | 'IGNORE' = 'REPLACE',
+): D1PreparedStatement {
   return db
     .prepare(
-      'INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?1, ?2, ?3, ?4, ?5)',
+      `INSERT OR ${conflict} INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?1, ?2, ?3, ?4, ?5)`,
     )
     .bind(r.sku, r.product_id, r.parent_sku, r.qty, r.is_in_stock ? 1 : 0)
 }
@@ -149,10 +153,14 @@ export function cmsBlockStatement(db: D1Database, b: CmsBlock): D1PreparedStatem
     .bind(b.id, b.identifier, num(b.store_id, 0), b.is_active === false ? 0 : 1, json(b))
 }
 
-export function reviewStatement(db: D1Database, r: Review): D1PreparedStatement {
+export function reviewStatement(
+  db: D1Database,
+  r: Review,
+  conflict: 'REPLACE' | 'IGNORE' = 'REPLACE',
+): D1PreparedStatement {
   return db
     .prepare(
-      'INSERT OR REPLACE INTO reviews (id, product_id, review_status, created_at, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
+      `INSERT OR ${conflict} INTO reviews (id, product_id, review_status, created_at, doc) VALUES (?1, ?2, ?3, ?4, ?5)`,
     )
     .bind(r.id, r.product_id, r.review_status, r.created_at, json(r))
 }
@@ -163,23 +171,51 @@ function storeStatement(db: D1Database, s: StoreLocation): D1PreparedStatement {
     .bind(s.id, s.code, num(s.position, 0), json(s))
 }
 
-/** Every statement that writes the catalogue (optionally clearing the catalogue tables first). */
+/** What a reseed keeps of the live shop: reviews shoppers wrote, stock levels the shop has moved. */
+interface KeepOptions {
+  /** Keep existing reviews (the demo ones are added only where their id is free). */
+  reviews?: boolean
+  /** Keep existing stock rows (new skus get the demo stock). */
+  stock?: boolean
+}
+
+/**
+ * Every statement that writes the catalogue (optionally clearing the catalogue tables first). With
+ * `keep`, the kept tables are neither cleared nor overwritten.
+ */
 export function catalogueStatements(
   db: D1Database,
   cat: Catalogue,
-  opts: { clear?: boolean; skipInventory?: boolean } = {},
+  opts: { clear?: boolean; skipInventory?: boolean; keep?: KeepOptions } = {},
 ): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = []
-  if (opts.clear) for (const t of CATALOGUE_TABLES) out.push(db.prepare(`DELETE FROM ${t}`))
+  const kept = new Set<string>([
+    ...(opts.keep?.reviews ? ['reviews'] : []),
+    ...(opts.keep?.stock ? ['inventory'] : []),
+  ])
+  if (opts.clear) for (const t of CATALOGUE_TABLES) if (!kept.has(t)) out.push(db.prepare(`DELETE FROM ${t}`))
   for (const p of cat.products) out.push(...productStatements(db, p))
-  if (!opts.skipInventory) for (const r of cat.inventory) out.push(inventoryStatement(db, r))
+  if (!opts.skipInventory)
+    for (const r of cat.inventory)
+      out.push(inventoryStatement(db, r, kept.has('inventory') ? 'IGNORE' : 'REPLACE'))
   for (const c of cat.categories) out.push(categoryStatement(db, c))
   for (const a of cat.attributes) out.push(attributeStatement(db, a))
   for (const t of cat.taxRules) out.push(taxRuleStatement(db, t))
   for (const p of cat.cmsPages) out.push(cmsPageStatement(db, p))
   for (const b of cat.cmsBlocks) out.push(cmsBlockStatement(db, b))
   for (const s of cat.stores) out.push(storeStatement(db, s))
-  for (const r of cat.reviews) out.push(reviewStatement(db, r))
+  for (const r of cat.reviews) out.push(reviewStatement(db, r, kept.has('reviews') ? 'IGNORE' : 'REPLACE'))
+  // Coupons are never cleared: a shop's own coupons stay, a demo code that exists is left as it is.
+  for (const c of cat.coupons ?? []) {
+    out.push(
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO coupons (code, kind, amount, min_subtotal, starts_at, expires_at, label)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`,
+        )
+        .bind(c.code, c.kind, c.amount, c.minSubtotal, c.startsAt, c.expiresAt, c.label),
+    )
+  }
   for (const [kind, doc] of Object.entries(cat.content)) {
     out.push(
       db

@@ -17,7 +17,7 @@ import { clientIp, jsonBody, noStore, ok } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { magentoDate } from '../user/repo'
 
-const FB_GRAPH_URL = 'https://graph.facebook.com/v19.0'
+export const FB_GRAPH_URL = 'https://graph.facebook.com/v19.0'
 const field = z.string().max(512).nullish()
 const ConversionBodySchema = z.object({
   event_name: z.enum(CONVERSION_EVENTS, {

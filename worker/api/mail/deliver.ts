@@ -1,11 +1,12 @@
 /**
  * Mail delivery: a real provider when MAIL_PROVIDER_URL and MAIL_PROVIDER_KEY are set (JSON POST
  * `{from, to, reply_to, subject, text}` with `Authorization: Bearer <key>`, with a time-out),
- * otherwise the D1 `mail_outbox` with status 'queued' for an operator to read. Every mail is
- * recorded either way; one the provider refused or did not answer stays there as 'failed'.
+ * otherwise the D1 `mail_outbox` with status 'queued' until a provider is configured. Every mail
+ * is recorded first, then sent; one the provider refused or did not answer stays there as
+ * 'failed' and the scheduled drain tries it again (./outbox.ts), or 'dead' once it cannot be.
  */
-import { type Delivery, deliver } from '../../platform/fetch'
 import { magentoDate } from '../user/repo'
+import { mailIdempotencyKey, mailProvider, SEND_CLAIM_MS, sendMailCall, settleRow } from './outbox'
 
 interface OutgoingMail {
   kind: string
@@ -16,50 +17,37 @@ interface OutgoingMail {
   text: string
 }
 
+/** What became of a mail: sent, kept for a provider ('queued'), or not taken ('failed'). */
 type MailStatus = 'queued' | 'sent' | 'failed'
 
 /** Sends (or queues) a mail and records it in the outbox; never throws for provider failures. */
 export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Promise<MailStatus> {
-  const provider =
-    env.MAIL_PROVIDER_URL && env.MAIL_PROVIDER_KEY
-      ? {
-          service: 'Mail provider',
-          url: env.MAIL_PROVIDER_URL,
-          init: {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${env.MAIL_PROVIDER_KEY}` },
-            body: JSON.stringify({
-              from: mail.from,
-              to: mail.to,
-              reply_to: mail.replyTo,
-              subject: mail.subject,
-              text: mail.text,
-            }),
-          },
-        }
-      : null
-  const { outcome } = await deliver(provider, ({ outcome, providerResponse }) =>
-    env.DB.prepare(
-      `INSERT INTO mail_outbox (kind, source_address, target_address, subject, body, status, provider_response, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-      .bind(
-        mail.kind,
-        mail.replyTo ?? mail.from,
-        mail.to,
-        mail.subject,
-        mail.text,
-        mailStatus(outcome),
-        providerResponse,
-        magentoDate(now),
-      )
-      .run(),
+  const provider = mailProvider(env)
+  const createdAt = magentoDate(now)
+  // Recorded before the call (claimed as 'sending'), so a send cut short is retried, not lost.
+  const row = await env.DB.prepare(
+    `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, status,
+       attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-  return mailStatus(outcome)
+    .bind(
+      mail.kind,
+      mail.from,
+      mail.replyTo ?? mail.from,
+      mail.to,
+      mail.subject,
+      mail.text,
+      provider ? 'sending' : 'queued',
+      provider ? 1 : 0,
+      provider ? now + SEND_CLAIM_MS : 0,
+      createdAt,
+    )
+    .first<{ id: number }>()
+  if (!provider || !row) return 'queued'
+  const outcome = await sendMailCall(provider, mailIdempotencyKey(env, row.id, createdAt), mail)
+  const status = await settleRow(env.DB, 'mail_outbox', row.id, 1, outcome, now)
+  return status === 'sent' ? 'sent' : 'failed'
 }
-
-/** The outbox status of a mail: 'queued' when no provider is configured. */
-const mailStatus = (outcome: Delivery['outcome']): MailStatus => (outcome === 'kept' ? 'queued' : outcome)
 
 /**
  * Sends (or queues) a mail after the answer has gone out (waitUntil), so how long an answer takes

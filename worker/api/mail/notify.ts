@@ -1,16 +1,22 @@
 /**
  * Order e-mails: the ONE entry point every part of the shop calls when something happens to an
  * order (placed, paid, payment failed, shipped, delivered, canceled, expired, refunded). The
- * shopper gets a mail for each; the merchant also gets one for a new order. Each mail names the
- * order, its items with what the shopper chose, the address, the payment state and a link to the
- * order page. Mail goes through deliverMail (provider when configured, else the outbox).
+ * shopper gets a mail for each, naming the order, its items with what the shopper chose, the
+ * total, the payment state, the delivery address and the link to the order page; what the event
+ * adds (carrier and tracking number, refunded amount) comes first. The merchant gets a new-order
+ * mail at MERCHANT_EMAIL (else the store's SUPPORT_EMAIL) with the customer's contact details and
+ * a reply-to of the customer — never the shopper's signed order link, which opens the order
+ * without signing in. Mail goes through deliverMail (provider when configured, else the outbox;
+ * retried by the scheduled drain).
  */
+import { PAYMENT_METHODS } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import { formatPrice } from '@shared/domain/currency'
 import type { AppConfig } from '../../platform/env'
 import { orderPageLink } from '../order/link'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
 import { deliverMail } from './deliver'
+import { type MailLine, mailLines, oneLine } from './order-lines'
 
 type OrderMailEvent =
   | 'placed'
@@ -33,21 +39,45 @@ const SUBJECTS: Record<OrderMailEvent, (n: string) => string> = {
   refunded: (n) => `A refund for order ${n}`,
 }
 
-interface DocItem {
-  name?: string
-  sku?: string
-  qty_ordered?: number
-  row_total_incl_tax?: number
-  /** What the shopper chose, as label/value pairs (options, bundle pieces, grouped pieces). */
-  options?: readonly { label: string; value: string }[]
+const PAYMENT_STATE_LABELS: Record<string, string> = {
+  none: 'to be paid on delivery',
+  awaiting: 'awaiting payment',
+  paid: 'paid',
+  failed: 'not paid (the payment failed)',
+  partially_refunded: 'paid, partly refunded',
+  refunded: 'refunded',
+}
+
+/** Names of the detail fields callers hand in, as the mail shows them. */
+const DETAIL_LABELS: Record<string, string> = {
+  carrier: 'Carrier',
+  tracking: 'Tracking number',
+  tracking_number: 'Tracking number',
+  trackingNumber: 'Tracking number',
+  tracking_url: 'Track it at',
+  reason: 'Reason',
+  amount: 'Amount',
+}
+/** At most this many detail fields are shown (callers hand in a few). */
+const MAX_DETAIL_FIELDS = 10
+
+interface OrderDoc {
+  items?: Parameters<typeof mailLines>[1]
+  customer_firstname?: string
+  customer_lastname?: string
+  payment?: { method?: string }
+  billing_address?: { telephone?: string }
+  extension_attributes?: { shipping_assignments?: { shipping?: { address?: DocAddress | null } }[] }
 }
 interface DocAddress {
   firstname?: string
   lastname?: string
   street?: readonly string[]
   city?: string
+  region?: string
   postcode?: string
   country_id?: string
+  telephone?: string
 }
 
 function addressLines(a: DocAddress | null | undefined): string[] {
@@ -56,48 +86,127 @@ function addressLines(a: DocAddress | null | undefined): string[] {
     [a.firstname, a.lastname].filter(Boolean).join(' '),
     ...(a.street ?? []),
     [a.postcode, a.city].filter(Boolean).join(' '),
+    a.region ?? '',
     a.country_id ?? '',
-  ].filter((l) => l.trim() !== '')
+    a.telephone ? `Phone ${a.telephone}` : '',
+  ]
+    .map((l) => oneLine(l, 200))
+    .filter((l) => l !== '')
 }
 
-/** The plain-text body of an order mail. */
-function orderMailText(
-  event: OrderMailEvent,
-  order: OrderRow,
-  link: string,
-  detail: Record<string, string> = {},
-): string {
-  const doc = JSON.parse(order.doc) as {
-    items?: DocItem[]
-    extension_attributes?: { shipping_assignments?: { shipping?: { address?: DocAddress | null } }[] }
+function detailLines(detail: Record<string, string>): string[] {
+  return Object.entries(detail)
+    .slice(0, MAX_DETAIL_FIELDS)
+    .map(([k, v]) => [DETAIL_LABELS[k] ?? oneLine(k.replace(/[_-]+/g, ' '), 40), oneLine(v, 200)] as const)
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k.charAt(0).toUpperCase()}${k.slice(1)}: ${v}`)
+}
+
+/** The first lines of a shopper's mail: what happened, in a sentence or two. */
+function intro(event: OrderMailEvent, order: OrderRow, money: (minor: number) => string): string[] {
+  switch (event) {
+    case 'placed':
+      return order.payment_state === 'awaiting'
+        ? ['Thank you for your order. It is reserved for you until your payment arrives.']
+        : ['Thank you for your order. We will let you know as soon as it ships.']
+    case 'paid':
+      return [`We have received your payment of ${money(order.paid_minor)}. We are preparing your order.`]
+    case 'payment_failed':
+      return ['Your payment did not go through. You can try again from your order page.']
+    case 'shipped':
+      return ['Your order is on its way.']
+    case 'delivered':
+      return ['Your order has been delivered. We hope you love it.']
+    case 'canceled':
+      return order.paid_minor > order.refunded_minor
+        ? [
+            'Your order has been canceled. The money you paid will be refunded; you will get a mail when it is.',
+          ]
+        : ['Your order has been canceled.']
+    case 'expired':
+      return ['Your order was not paid in time, so it has expired and its items are available again.']
+    case 'refunded':
+      return [
+        order.refunded_minor >= order.paid_minor
+          ? `We have refunded the full ${money(order.refunded_minor)} you paid.`
+          : `We have refunded ${money(order.refunded_minor)} of the ${money(order.paid_minor)} you paid.`,
+        'Refunds usually reach your account within 5–7 working days.',
+      ]
   }
-  const money = (minor: number) => formatPrice(minor / 100, order.currency, { convert: false })
-  const items = (doc.items ?? []).map((it) => {
-    const chosen = (it.options ?? []).map((o) => `\n    ${o.label}: ${o.value}`).join('')
-    const total = it.row_total_incl_tax != null ? ` — ${formatPrice(it.row_total_incl_tax, 'INR')}` : ''
-    return `  ${it.qty_ordered ?? 1} × ${it.name ?? it.sku}${total}${chosen}`
-  })
-  const address = addressLines(doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address)
-  const status = ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status
+}
+
+function itemLines(lines: readonly MailLine[], order: OrderRow): string[] {
+  // Stored line totals are in the catalogue's currency; they are shown only when the order is
+  // charged in it, so a mail never mixes two currencies.
+  const showTotals = order.currency === 'INR'
+  return lines.flatMap((l) => [
+    `  ${l.qty} × ${l.name}${showTotals && l.rowTotal !== null ? ` — ${formatPrice(l.rowTotal, 'INR')}` : ''}`,
+    ...l.chosen.map((o) => `      ${o.label}: ${o.value}`),
+  ])
+}
+
+interface MailParts {
+  order: OrderRow
+  doc: OrderDoc
+  lines: MailLine[]
+  money: (minor: number) => string
+  payment: string
+  address: string[]
+}
+
+function summary(p: MailParts): string[] {
   return [
-    `Order ${order.increment_id} — ${status}`,
-    '',
-    ...Object.entries(detail).map(([k, v]) => `${k}: ${v}`),
-    ...(Object.keys(detail).length ? [''] : []),
     'Items:',
-    ...items,
+    ...itemLines(p.lines, p.order),
     '',
-    `Total: ${money(order.grand_total_minor ?? 0)}`,
-    `Payment: ${order.payment_state.replace('_', ' ')}`,
-    ...(address.length ? ['', 'Delivery address:', ...address.map((l) => `  ${l}`)] : []),
+    `Total: ${p.money(p.order.grand_total_minor ?? 0)}`,
+    `Payment: ${p.payment}`,
+    ...(p.address.length ? ['', 'Delivery address:', ...p.address.map((l) => `  ${l}`)] : []),
+  ]
+}
+
+/** The plain-text body of a shopper's order mail. */
+function shopperText(
+  event: OrderMailEvent,
+  p: MailParts,
+  link: string,
+  config: AppConfig,
+  detail: Record<string, string>,
+): string {
+  const extra = detailLines(detail)
+  const status = ORDER_STATUS_LABELS[p.order.status as OrderStatus] ?? p.order.status
+  return [
+    ...intro(event, p.order, p.money),
+    ...(extra.length ? ['', ...extra] : []),
+    '',
+    `Order ${p.order.increment_id} — ${status}`,
+    '',
+    ...summary(p),
     '',
     `Your order: ${link}`,
+    `Questions? Write to ${config.SUPPORT_EMAIL} and mention order ${p.order.increment_id}.`,
+  ].join('\n')
+}
+
+/** The plain-text body of the merchant's new-order mail. */
+function merchantText(p: MailParts, config: AppConfig): string {
+  const name = oneLine([p.doc.customer_firstname, p.doc.customer_lastname].filter(Boolean).join(' '), 200)
+  const phone = p.doc.billing_address?.telephone
+  return [
+    `New order ${p.order.increment_id} (${p.order.created_at} UTC)`,
+    '',
+    `Customer: ${name || '—'} <${p.order.customer_email}>${p.order.customer_id ? '' : ' (guest)'}`,
+    ...(phone ? [`Phone: ${oneLine(phone, 40)}`] : []),
+    '',
+    ...summary(p),
+    '',
+    `Open it in the back office: ${config.PUBLIC_ORIGIN}/admin`,
   ].join('\n')
 }
 
 /**
  * Sends the mails for an order event (the shopper's, and the merchant's for a new order). Never
- * throws for the mail provider: an undelivered mail stays in the outbox.
+ * throws for the mail provider: an undelivered mail stays in the outbox for the drain.
  */
 export async function notifyOrder(
   env: Env,
@@ -109,12 +218,28 @@ export async function notifyOrder(
 ): Promise<void> {
   const order = await findOrderByClientId(env.DB, orderId)
   if (!order) return
+  const doc = JSON.parse(order.doc) as OrderDoc
+  const method = PAYMENT_METHODS.find((m) => m.code === doc.payment?.method)?.title ?? doc.payment?.method
+  const parts: MailParts = {
+    order,
+    doc,
+    lines: await mailLines(env.DB, doc.items ?? []),
+    money: (minor) => formatPrice(minor / 100, order.currency, { convert: false }),
+    payment: [PAYMENT_STATE_LABELS[order.payment_state] ?? order.payment_state, method && `(${method})`]
+      .filter(Boolean)
+      .join(' '),
+    address: addressLines(doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address),
+  }
   const link = await orderPageLink(env, config, order, now)
-  const text = orderMailText(event, order, link, detail)
-  const subject = SUBJECTS[event](order.increment_id)
   await deliverMail(
     env,
-    { kind: `order-${event}`, from: config.SUPPORT_EMAIL, to: order.customer_email, subject, text },
+    {
+      kind: `order-${event}`,
+      from: config.SUPPORT_EMAIL,
+      to: order.customer_email,
+      subject: SUBJECTS[event](order.increment_id),
+      text: shopperText(event, parts, link, config, detail),
+    },
     now,
   )
   if (event === 'placed') {
@@ -123,9 +248,10 @@ export async function notifyOrder(
       {
         kind: 'order-merchant',
         from: config.SUPPORT_EMAIL,
-        to: config.SUPPORT_EMAIL,
-        subject: `New order ${order.increment_id}`,
-        text,
+        replyTo: order.customer_email,
+        to: config.MERCHANT_EMAIL || config.SUPPORT_EMAIL,
+        subject: `New order ${order.increment_id} — ${parts.money(order.grand_total_minor ?? 0)}`,
+        text: merchantText(parts, config),
       },
       now,
     )

@@ -39,10 +39,8 @@ CREATE TABLE IF NOT EXISTS coupons (
   is_active INTEGER NOT NULL DEFAULT 1,
   label TEXT NOT NULL
 );
-INSERT OR IGNORE INTO coupons (code, kind, amount, min_subtotal, starts_at, expires_at, label) VALUES
-  ('WELCOME10', 'percent', 10, 0, NULL, NULL, '10% off your order'),
-  ('FLAT500', 'fixed', 500, 5000, NULL, NULL, '₹500 off orders above ₹5000'),
-  ('MONSOON25', 'percent', 25, 0, '2024-06-01T00:00:00Z', '2024-09-30T23:59:59Z', 'Monsoon sale 2024 (expired)');
+-- No rows here: the demo coupons come with the demo catalogue (npm run seed), so a shop that is
+-- never seeded has none. Databases created before this change keep the rows they already have.
 
 -- Abandoned cart snapshots (POST /api/state/send-state).
 CREATE TABLE IF NOT EXISTS cart_states (

@@ -1,13 +1,15 @@
 /**
  * GET /invalidate?tag=T[,T2…] with the key in a header (`X-Invalidate-Key: KEY` or
  * `Authorization: Bearer KEY`) — purges the output-cache entries carrying each tag (page types
- * such as `category`, `home`, or entity tags `P{sku}`, `C{id}`). The key must equal the
+ * such as `category`, `home`, or entity tags `P{sku}`, `C{id}`) in this location and, when the
+ * zone's purge credentials are configured, in every location (./purge.ts). When the purge API
+ * fails the answer is 502 and says the purge stayed local, so a caller can retry. The key must equal the
  * INVALIDATE_KEY secret (compared in constant time). A key in the URL is never accepted: URLs end
  * up in logs, browser history and Referer headers, so a `key` query parameter is refused.
  */
 import type { RouteHandler } from '../router'
 import { timingSafeEqual } from '../runtime'
-import { purgeTag } from './tags'
+import { purgeCacheTags } from './purge'
 
 const INVALIDATE_KEY_HEADER = 'x-invalidate-key'
 /** Most tags one call may purge (each is a D1 query plus Cache API deletes). */
@@ -83,7 +85,20 @@ export const invalidate: RouteHandler = async (c) => {
     )
   const bad = tags.find((t) => !TAG_RE.test(t))
   if (bad) return c.json({ code: 400, result: `Invalid tag: ${bad.slice(0, 40)}` }, 400, noStore)
-  const purged: Record<string, number> = {}
-  for (const tag of tags) purged[tag] = await purgeTag(c.env.DB, tag)
-  return c.json({ code: 200, result: { purged } }, 200, noStore)
+  const { local, global } = await purgeCacheTags(c.env, tags)
+  if (typeof global === 'object') {
+    console.error(
+      JSON.stringify({ requestId: c.var.requestId, msg: 'global purge failed', tags, why: global.failed }),
+    )
+    return c.json(
+      {
+        code: 502,
+        result: `Purged in this location only: ${global.failed}. Other locations keep these pages until they expire; try again.`,
+        meta: { purged: local },
+      },
+      502,
+      noStore,
+    )
+  }
+  return c.json({ code: 200, result: { purged: local, global } }, 200, noStore)
 }

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// `npm run check-config -- --env production`: lists what a deployed environment still lacks.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import {
+  DEPLOY_ENVIRONMENTS,
+  die,
+  helpOrContinue,
+  oneLineErrors,
+  quietEnv,
+  root,
+  takeFlag,
+  takeOption,
+} from './lib.mjs'
+
+const HELP = `
+usage: npm run check-config -- --env NAME [--offline]
+
+Lists what the deployed environment NAME (staging | production) of wrangler.toml still lacks
+before a deploy: placeholder D1/KV ids, routes (a custom domain: the output cache does nothing on
+*.workers.dev), PUBLIC_ORIGIN, vars missing from the environment, the purge zone, Workers Logs and
+source maps, Cloudflare Access for the back office, and the secrets (read with
+\`wrangler secret list\`, which needs a login; --offline skips it and lists the secrets to set).
+Exits 1 when something required is missing.
+  -h, --help   print this help and do nothing else
+`
+
+const args = process.argv.slice(2)
+helpOrContinue(args, HELP)
+oneLineErrors()
+const env = takeOption(args, '--env')
+const offline = takeFlag(args, '--offline')
+if (args.length) die(`unknown argument ${args[0]} (npm run check-config -- --help)`)
+if (!env) die(`which environment? --env ${DEPLOY_ENVIRONMENTS.join('|')}`)
+if (!DEPLOY_ENVIRONMENTS.includes(env))
+  die(`unknown --env ${env}: use one of ${DEPLOY_ENVIRONMENTS.join(', ')}`)
+
+const { unstable_readConfig: readConfig } = await import('wrangler')
+const configPath = path.join(root, 'wrangler.toml')
+const quiet = { hideWarnings: true }
+const base = readConfig({ config: configPath }, quiet)
+const cfg = readConfig({ config: configPath, env }, quiet)
+if (!cfg.vars?.ENVIRONMENT || cfg.vars.ENVIRONMENT === base.vars?.ENVIRONMENT)
+  die(`wrangler.toml has no [env.${env}] with its own vars`, 1)
+
+// The secrets each area needs, from the worker's one list.
+const tmp = path.join(root, '.tmp')
+mkdirSync(tmp, { recursive: true })
+const bundle = path.join(tmp, 'required-secrets.mjs')
+await build({
+  entryPoints: [path.join(root, 'worker/platform/middleware/required-secrets.ts')],
+  bundle: true,
+  platform: 'neutral',
+  format: 'esm',
+  outfile: bundle,
+  logLevel: 'error',
+})
+const { REQUIRED_SECRETS } = await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
+
+const problems = []
+const warnings = []
+const fine = []
+const need = (ok, good, bad) => (ok ? fine.push(good) : problems.push(bad))
+const want = (ok, good, bad) => (ok ? fine.push(good) : warnings.push(bad))
+const placeholder = (id) =>
+  !id || /^0+(-0+-4000-8000-0+\d)?$|^0{8}-0{4}-4000-8000-0{11}\d$|^0{31}\d$/.test(id)
+const vars = cfg.vars ?? {}
+
+need(
+  vars.ENVIRONMENT === env,
+  `ENVIRONMENT = "${env}"`,
+  `vars: ENVIRONMENT is "${vars.ENVIRONMENT}", not "${env}"`,
+)
+for (const d of cfg.d1_databases ?? [])
+  need(
+    !placeholder(d.database_id),
+    `D1 ${d.binding}: ${d.database_name} (${d.database_id})`,
+    `D1 ${d.binding}: database_id is a placeholder — run: npx wrangler d1 create ${d.database_name} and put the id into [[env.${env}.d1_databases]]`,
+  )
+for (const k of cfg.kv_namespaces ?? [])
+  need(
+    !placeholder(k.id),
+    `KV ${k.binding}: ${k.id}`,
+    `KV ${k.binding}: id is a placeholder — run: npx wrangler kv namespace create ${k.binding} --env ${env} and put the id into [[env.${env}.kv_namespaces]]`,
+  )
+const missingVars = Object.keys(base.vars ?? {}).filter((name) => !(name in vars))
+need(
+  !missingVars.length,
+  'every var of [vars] is set for the environment',
+  `vars missing from [env.${env}.vars] (not inherited): ${missingVars.join(', ')}`,
+)
+const routes = (cfg.routes ?? []).map((r) => (typeof r === 'string' ? r : r.pattern))
+need(
+  routes.length > 0,
+  `routes: ${routes.join(', ')}`,
+  `no route: add routes = [{ pattern = "shop.your-domain", custom_domain = true }] to [env.${env}]`,
+)
+need(
+  !routes.some((r) => /(^|\.)example\.(com|org|net)\b/.test(r)),
+  'routes name your domain',
+  `routes still name the example domain: ${routes.join(', ')}`,
+)
+want(
+  cfg.workers_dev === false,
+  'workers.dev off (pages are served on the custom domain, where the output cache works)',
+  'workers_dev is on: pages served on *.workers.dev are never cached (the Cache API does nothing there)',
+)
+let origin = null
+try {
+  origin = new URL(vars.PUBLIC_ORIGIN)
+} catch {}
+need(
+  origin?.protocol === 'https:' && !/example\./.test(origin.host),
+  `PUBLIC_ORIGIN = ${vars.PUBLIC_ORIGIN}`,
+  `PUBLIC_ORIGIN must be the shop's https origin (now ${JSON.stringify(vars.PUBLIC_ORIGIN)})`,
+)
+if (origin)
+  want(
+    routes.some((r) => r.replace(/\/\*$/, '').split('/')[0] === origin.host),
+    'PUBLIC_ORIGIN is one of the routes',
+    `PUBLIC_ORIGIN ${origin.host} is not one of the routes (${routes.join(', ')})`,
+  )
+want(
+  Boolean(vars.CLOUDFLARE_ZONE_ID),
+  'CLOUDFLARE_ZONE_ID set (purges reach every location)',
+  'CLOUDFLARE_ZONE_ID is empty: /invalidate purges only the location that handles it (set the zone id + the CLOUDFLARE_API_TOKEN secret)',
+)
+need(
+  cfg.observability?.enabled === true,
+  'Workers Logs on',
+  'observability.enabled is not true: no Workers Logs to read requests by id',
+)
+want(
+  cfg.upload_source_maps === true,
+  'source maps uploaded',
+  'upload_source_maps is off: stack traces point into the bundle',
+)
+want(
+  Boolean(cfg.triggers?.crons?.length),
+  `cron triggers: ${(cfg.triggers?.crons ?? []).join(', ')}`,
+  'no cron trigger: unpaid orders never expire and outboxes are never retried',
+)
+const accessVars = ['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD']
+
+// Secrets: what the worker refuses to run without, and what it quietly does less without.
+const required = [...new Set(['INVALIDATE_KEY', ...REQUIRED_SECRETS.flatMap((a) => a.secrets)])]
+const optional = ['CLOUDFLARE_API_TOKEN', 'MAIL_PROVIDER_URL', 'MAIL_PROVIDER_KEY']
+let secrets = null
+if (!offline) {
+  const res = spawnSync(
+    path.join(root, 'node_modules/.bin/wrangler'),
+    ['secret', 'list', '--env', env, '--format', 'json'],
+    {
+      cwd: root,
+      env: quietEnv,
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  )
+  if (res.status === 0) {
+    try {
+      secrets = new Set(JSON.parse(res.stdout.slice(res.stdout.indexOf('['))).map((s) => s.name))
+    } catch {}
+  }
+  if (!secrets) {
+    const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g')
+    const why = (res.stderr || res.stdout || 'no answer')
+      .replace(ansi, '')
+      .split('\n')
+      .find((l) => l.trim())
+    warnings.push(`could not list the secrets (${why?.trim() ?? 'no answer'}); check them by hand below`)
+  }
+}
+if (secrets) {
+  for (const name of required)
+    need(
+      secrets.has(name),
+      `secret ${name}`,
+      `secret ${name} is not set: npx wrangler secret put ${name} --env ${env}`,
+    )
+  for (const name of optional)
+    want(secrets.has(name), `secret ${name}`, `secret ${name} is not set (optional: see docs/operations.md)`)
+  want(
+    accessVars.every((n) => n in vars || secrets.has(n)),
+    'Cloudflare Access configured for /admin',
+    `no Cloudflare Access audience: set ${accessVars.join(' and ')} for the back office`,
+  )
+} else {
+  problems.push(
+    `secrets not verified: set each with npx wrangler secret put NAME --env ${env}: ${required.join(', ')} (optional: ${optional.join(', ')})`,
+  )
+  want(
+    accessVars.every((n) => n in vars),
+    'Cloudflare Access configured for /admin',
+    `Cloudflare Access for /admin: set ${accessVars.join(' and ')} (vars or secrets)`,
+  )
+}
+
+console.log(`check-config: ${env} (worker ${cfg.name})`)
+for (const line of fine) console.log(`  ✔ ${line}`)
+for (const line of warnings) console.log(`  ! ${line}`)
+for (const line of problems) console.log(`  ✖ ${line}`)
+console.log(
+  problems.length
+    ? `${problems.length} thing(s) missing before a deploy of ${env}`
+    : `${env} is ready to deploy`,
+)
+process.exitCode = problems.length ? 1 : 0

@@ -1,0 +1,219 @@
+// Order e-mails: what the shopper and the merchant read for each order event, sent through the
+// mail provider (a local stand-in of a JSON mail API) or kept in the outbox.
+import { env } from 'cloudflare:test'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { notifyOrder } from '../../../../worker/api/mail/notify'
+import { transitionOrder } from '../../../../worker/api/order/lifecycle'
+import { readConfig } from '../../../../worker/platform/env'
+import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { api } from '../../../helpers/user'
+import { MAIL_API_URL, mailApiStandIn } from './mail-provider-stand-in'
+
+beforeEach(seedCartFixtures)
+afterEach(() => vi.restoreAllMocks())
+
+const MAIL_KEY = 'mail-key-for-tests'
+let n = 0
+const address = {
+  firstname: 'Meera',
+  lastname: 'Iyer',
+  street: ['4 Residency Road', 'Flat 2B'],
+  city: 'Chennai',
+  postcode: '600001',
+  country_id: 'IN',
+  telephone: '9876500000',
+  email: 'meera.mail@example.com',
+}
+
+async function placeOrder(payment = 'cashondelivery') {
+  const orderId = `${Date.now()}-mail-${++n}`
+  const res = await api('/order', {
+    body: {
+      order_id: orderId,
+      user_id: '',
+      cart_id: '',
+      products: [
+        {
+          sku: 'FX-KURTA-S',
+          qty: 1,
+          price: 1,
+          product_option: {
+            extension_attributes: {
+              configurable_item_options: [{ option_id: '142', option_value: '1' }],
+              custom_options: [],
+              bundle_options: [],
+            },
+          },
+        },
+        {
+          sku: 'FX-ENGRAVED',
+          qty: 1,
+          price: 1,
+          product_option: {
+            extension_attributes: {
+              configurable_item_options: [],
+              custom_options: [
+                // A shopper's own text, trying to forge lines of the mail.
+                { option_id: 99031, option_value: 'A & R\nYour order: https://evil.example' },
+                { option_id: 99032, option_value: '9903202' },
+              ],
+              bundle_options: [],
+            },
+          },
+        },
+        {
+          sku: 'FX-BUNDLE',
+          qty: 1,
+          price: 1,
+          product_option: {
+            extension_attributes: {
+              configurable_item_options: [],
+              custom_options: [],
+              bundle_options: [
+                { option_id: 99021, option_qty: 1, option_selections: [9902102] },
+                { option_id: 99022, option_qty: 1, option_selections: [9902201] },
+              ],
+            },
+          },
+        },
+        { sku: 'FX-GROUPED', qty: 1, price: 1 },
+      ],
+      addressInformation: {
+        shippingAddress: address,
+        billingAddress: address,
+        shipping_method_code: 'flatrate',
+        shipping_carrier_code: 'flatrate',
+        payment_method_code: payment,
+      },
+    },
+  })
+  expect(res.status, JSON.stringify(res.json)).toBe(200)
+  return orderId
+}
+
+function withProvider(vars: Record<string, unknown> = {}) {
+  const standIn = mailApiStandIn(MAIL_KEY)
+  const real = globalThis.fetch
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input)
+    return url === MAIL_API_URL ? standIn.fetch(input, init) : real(input, init)
+  })
+  const mailEnv = { ...env, MAIL_PROVIDER_URL: MAIL_API_URL, MAIL_PROVIDER_KEY: MAIL_KEY, ...vars } as Env
+  return { standIn, mailEnv, config: readConfig(mailEnv) }
+}
+
+const incrementOf = async (orderId: string) =>
+  (
+    await env.DB.prepare('SELECT increment_id FROM orders WHERE client_order_id = ?')
+      .bind(orderId)
+      .first<{ increment_id: string }>()
+  )?.increment_id as string
+
+describe('order confirmation', () => {
+  it('names every item with what was chosen, the total, payment, address and the order link', async () => {
+    const { standIn, mailEnv, config } = withProvider()
+    const orderId = await placeOrder()
+    const number = await incrementOf(orderId)
+    await notifyOrder(mailEnv, config, 'placed', orderId, Date.now())
+    const mail = standIn.accepted.find((m) => m.to === address.email)
+    expect(mail?.subject).toBe(`We have received your order ${number}`)
+    expect(mail?.from).toBe(config.SUPPORT_EMAIL)
+    const text = mail?.text ?? ''
+    expect(text).toMatch(/1 × Linen Kurta S — ₹[\d,.]+\n\s+Size: S\n/)
+    expect(text).toMatch(
+      /1 × Engraved Cuff[^\n]*\n\s+Engraving: A & R Your order: https:\/\/evil\.example\n\s+Finish: Gloss\n/,
+    )
+    expect(text).toMatch(/1 × Festive Bundle[^\n]*\n\s+Earrings: Jhumka B\n\s+Bag: Potli A\n/)
+    expect(text).toMatch(/1 × Gift Set[^\n]*\n\s+Includes: Jhumka A, Potli A\n/)
+    expect(text).toMatch(/^Total: ₹[\d,]+(\.\d\d)?$/m)
+    expect(text).toContain('Payment: to be paid on delivery (Cash On Delivery)')
+    expect(text).toContain('Delivery address:\n  Meera Iyer\n  4 Residency Road\n  Flat 2B\n  600001 Chennai')
+    // Exactly one order link, and it is the shop's own signed one (the forged one is not a line).
+    const links = text.split('\n').filter((l) => l.startsWith('Your order: '))
+    expect(links).toEqual([
+      `Your order: ${config.PUBLIC_ORIGIN}/order/${number}${links[0]?.slice(links[0].indexOf('#'))}`,
+    ])
+    expect(links[0]).toMatch(/#k=[\w.-]+$/)
+  })
+
+  it('mails the merchant at MERCHANT_EMAIL with the customer as reply-to and without the shopper link', async () => {
+    const { standIn, mailEnv, config } = withProvider({ MERCHANT_EMAIL: 'orders@ode-atelier.example' })
+    const orderId = await placeOrder()
+    const number = await incrementOf(orderId)
+    await notifyOrder(mailEnv, config, 'placed', orderId, Date.now())
+    const merchant = standIn.accepted.find((m) => m.to === 'orders@ode-atelier.example')
+    expect(merchant?.subject).toMatch(new RegExp(`^New order ${number} — ₹`))
+    expect(merchant?.reply_to).toBe(address.email)
+    expect(merchant?.text).toContain(`Customer: Meera Iyer <${address.email}> (guest)`)
+    expect(merchant?.text).toContain('Phone: 9876500000')
+    expect(merchant?.text).toContain('Earrings: Jhumka B')
+    expect(merchant?.text).not.toContain('#k=')
+    expect(standIn.accepted).toHaveLength(2)
+  })
+
+  it('falls back to SUPPORT_EMAIL for the merchant, and keeps both mails queued without a provider', async () => {
+    const config = readConfig(env)
+    const orderId = await placeOrder()
+    await notifyOrder(env, config, 'placed', orderId, Date.now())
+    const rows = (
+      await env.DB.prepare(
+        "SELECT kind, target_address, status, attempts FROM mail_outbox WHERE kind IN ('order-placed', 'order-merchant') ORDER BY id DESC LIMIT 2",
+      ).all()
+    ).results
+    expect(rows).toEqual([
+      { kind: 'order-merchant', target_address: config.SUPPORT_EMAIL, status: 'queued', attempts: 0 },
+      { kind: 'order-placed', target_address: address.email, status: 'queued', attempts: 0 },
+    ])
+  })
+})
+
+describe('later order mails', () => {
+  it('shipped names the carrier and tracking number, one line each however they were typed', async () => {
+    const { standIn, mailEnv, config } = withProvider()
+    const orderId = await placeOrder()
+    await notifyOrder(mailEnv, config, 'shipped', orderId, Date.now(), {
+      carrier: 'Blue Dart',
+      tracking_number: 'BD123\r\nBcc: victim@example.com',
+    })
+    const text = standIn.accepted.at(-1)?.text ?? ''
+    expect(standIn.accepted.at(-1)?.subject).toMatch(/is on its way$/)
+    expect(text).toMatch(
+      /^Your order is on its way\.\n\nCarrier: Blue Dart\nTracking number: BD123 Bcc: victim@example\.com\n/,
+    )
+  })
+
+  it('payment received, cancellation and refund say what happened to the money', async () => {
+    const { standIn, mailEnv, config } = withProvider()
+    const orderId = await placeOrder()
+    const now = Date.now()
+    // Collected on delivery: paid in full, then partly refunded.
+    await transitionOrder(
+      env.DB,
+      { orderId, to: 'processing', actor: 'ops', paymentState: 'paid', paidMinor: 500000 },
+      now,
+    )
+    await notifyOrder(mailEnv, config, 'paid', orderId, now)
+    expect(standIn.accepted.at(-1)?.text).toMatch(/^We have received your payment of ₹5,000(\.00)?\./)
+    await env.DB.prepare(
+      "UPDATE orders SET refunded_minor = 120000, payment_state = 'partially_refunded' WHERE client_order_id = ?",
+    )
+      .bind(orderId)
+      .run()
+    await notifyOrder(mailEnv, config, 'refunded', orderId, now)
+    expect(standIn.accepted.at(-1)?.subject).toMatch(/^A refund for order/)
+    expect(standIn.accepted.at(-1)?.text).toMatch(
+      /^We have refunded ₹1,200(\.00)? of the ₹5,000(\.00)? you paid\./,
+    )
+    expect(standIn.accepted.at(-1)?.text).toContain('Payment: paid, partly refunded')
+    await notifyOrder(mailEnv, config, 'canceled', orderId, now)
+    expect(standIn.accepted.at(-1)?.text).toMatch(
+      /^Your order has been canceled\. The money you paid will be refunded/,
+    )
+  })
+
+  it('sends nothing for an order id that does not exist', async () => {
+    const { standIn, mailEnv, config } = withProvider()
+    await notifyOrder(mailEnv, config, 'shipped', 'no-such-order-123', Date.now())
+    expect(standIn.calls).toBe(0)
+  })
+})

@@ -1,0 +1,106 @@
+/**
+ * The lines of an order as a mail shows them: quantity, name, and what the shopper chose — the
+ * configurable options (their labels are stored on the order), the custom options and bundle
+ * pieces (named from the product as the catalogue has it now; ids the catalogue no longer knows
+ * are left out rather than guessed), and the pieces of a grouped product.
+ */
+import type { Product } from '@shared/schemas/catalog'
+
+interface OrderItem {
+  name?: string
+  sku?: string
+  product_id?: number
+  product_type?: string
+  qty_ordered?: number
+  row_total_incl_tax?: number
+  product_option?: {
+    extension_attributes?: {
+      configurable_item_options?: { label?: unknown; value?: unknown }[]
+      custom_options?: { option_id?: unknown; option_value?: unknown }[]
+      bundle_options?: { option_id?: unknown; option_qty?: unknown; option_selections?: unknown[] }[]
+    }
+  }
+}
+
+export interface MailLine {
+  qty: number
+  name: string
+  /** Line total incl. tax in the catalogue's currency (INR), when the order stored it. */
+  rowTotal: number | null
+  chosen: { label: string; value: string }[]
+}
+
+/** Longest option text a mail repeats (a custom engraving text is the shopper's own words). */
+const MAX_VALUE_CHARS = 120
+
+/** C0/C1 control characters and the Unicode line and paragraph separators. */
+function isControl(ch: string): boolean {
+  const code = ch.codePointAt(0) ?? 0
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029
+}
+
+/** One line of plain text: control characters (newlines included) become spaces, then trimmed to `max`. */
+export function oneLine(value: unknown, max = MAX_VALUE_CHARS): string {
+  let out = ''
+  for (const ch of String(value ?? '')) out += isControl(ch) ? ' ' : ch
+  return out.replace(/ {2,}/g, ' ').trim().slice(0, max)
+}
+
+function chosenOf(item: OrderItem, product: Product | undefined): MailLine['chosen'] {
+  const ext = item.product_option?.extension_attributes
+  const out: MailLine['chosen'] = []
+  for (const o of ext?.configurable_item_options ?? []) {
+    if (typeof o.label === 'string') out.push({ label: oneLine(o.label), value: oneLine(o.value) })
+  }
+  for (const o of ext?.custom_options ?? []) {
+    const option = product?.custom_options.find((c) => String(c.option_id) === String(o.option_id))
+    if (!option) continue
+    const ids = Array.isArray(o.option_value) ? o.option_value : String(o.option_value ?? '').split(',')
+    const value =
+      option.type === 'field'
+        ? oneLine(o.option_value)
+        : ids
+            .map((id) => option.values.find((v) => String(v.option_type_id) === String(id).trim())?.title)
+            .filter((t): t is string => Boolean(t))
+            .join(', ')
+    if (value) out.push({ label: oneLine(option.title), value })
+  }
+  for (const o of ext?.bundle_options ?? []) {
+    const option = product?.bundle_options.find((b) => String(b.option_id) === String(o.option_id))
+    if (!option) continue
+    const names = (o.option_selections ?? [])
+      .map((id) => option.product_links.find((l) => String(l.id) === String(id)))
+      .filter((l) => l !== undefined)
+      .map((l) => l.product?.name ?? l.sku)
+    const qty = Number(o.option_qty) > 1 ? ` × ${Number(o.option_qty)}` : ''
+    if (names.length) out.push({ label: oneLine(option.title), value: `${oneLine(names.join(', '))}${qty}` })
+  }
+  if (item.product_type === 'grouped' && product) {
+    const pieces = (product.product_links ?? [])
+      .filter((l) => l.link_type === 'associated')
+      .map((l) => l.product?.name ?? l.linked_product_sku)
+    if (pieces.length) out.push({ label: 'Includes', value: oneLine(pieces.join(', '), 400) })
+  }
+  return out
+}
+
+/** The mail lines of an order's stored items (one D1 query for the products they name). */
+export async function mailLines(db: D1Database, items: readonly OrderItem[]): Promise<MailLine[]> {
+  const ids = [
+    ...new Set(items.map((i) => i.product_id).filter((id): id is number => Number.isSafeInteger(id))),
+  ]
+  const products = new Map<number, Product>()
+  if (ids.length) {
+    const { results } = await db
+      .prepare(`SELECT id, doc FROM products WHERE id IN (${ids.map(() => '?').join(',')})`)
+      .bind(...ids)
+      .all<{ id: number; doc: string }>()
+    for (const r of results) products.set(r.id, JSON.parse(r.doc) as Product)
+  }
+  return items.map((item) => ({
+    qty: item.qty_ordered ?? 1,
+    name: oneLine(item.name ?? item.sku, 200),
+    rowTotal: typeof item.row_total_incl_tax === 'number' ? item.row_total_incl_tax : null,
+    chosen: chosenOf(item, item.product_id === undefined ? undefined : products.get(item.product_id)),
+  }))
+}
