@@ -1,0 +1,203 @@
+/**
+ * The back office, mounted at /admin: pages (/admin, /admin/orders, …) and JSON (/admin/api/*).
+ * Every answer is private (never stored by any cache), not for search engines, and carries its own
+ * Content-Security-Policy (no script at all; its one stylesheet by nonce). Everything but the
+ * sign-in form needs an operator (see session.ts), and each change needs the role that allows it.
+ */
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import { z } from 'zod'
+import { handleError, isTransientError, MSG_TEMPORARILY_UNAVAILABLE, RETRY_AFTER_SECONDS } from '../platform/middleware/errors'
+import { describeIssues, fail, noStore, ok } from '../platform/http'
+import { listAudit } from './audit'
+import { CreditSchema, findCustomer, moveCredit } from './customers'
+import { dashboard } from './dashboard'
+import type { AdminEnv } from './env'
+import { answer, isFormPost, readInput } from './input'
+import {
+  addNote,
+  listOrders,
+  moveOrder,
+  NoteSchema,
+  OrderFilterSchema,
+  orderDetail,
+  ordersCsv,
+  RefundSchema,
+  refundPart,
+  TransitionSchema,
+} from './orders'
+import { auditPage, dashboardPage, loginPage, orderPage, ordersPage, reviewsPage } from './pages'
+import { decideReview, pendingReviews } from './reviews'
+import { can, type Permission, ROLES } from './roles'
+import { createOperator, requireOperator, signIn, signOut } from './session'
+
+const nonce = (c: Context) => `'nonce-${(c as Context<AdminEnv>).var.nonce}'`
+
+const adminHeaders = secureHeaders({
+  strictTransportSecurity: 'max-age=63072000; includeSubDomains; preload',
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'same-origin',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'none'"],
+    styleSrc: [nonce],
+    imgSrc: ["'self'", 'data:'],
+    formAction: ["'self'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+})
+
+const notForRobots: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  await next()
+  c.header('X-Robots-Tag', 'noindex, nofollow')
+}
+
+/** Refuses a request whose operator's role does not include `permission` (403 naming the role). */
+const allow =
+  (permission: Permission): MiddlewareHandler<AdminEnv> =>
+  async (c, next) => {
+    const op = c.var.operator
+    if (!can(op.role, permission)) fail(403, `Your role (${op.role}) may not do this (${permission}).`)
+    await next()
+  }
+
+const actorOf = (c: Context<AdminEnv>) => ({
+  env: c.env,
+  config: c.var.config,
+  executionCtx: c.executionCtx,
+  actor: c.var.operator.email,
+})
+
+const NumberParam = z.string().regex(/^[0-9]{1,18}$/, 'must be an order number')
+const orderNumber = (c: Context<AdminEnv>) => {
+  const parsed = NumberParam.safeParse(c.req.param('number'))
+  return parsed.success ? parsed.data : fail(400, `Invalid order number: ${c.req.param('number')?.slice(0, 40)}`)
+}
+const reviewId = (c: Context<AdminEnv>) => {
+  const id = Number(c.req.param('id'))
+  return Number.isSafeInteger(id) && id > 0 ? id : fail(400, 'Invalid review id: must be a positive whole number')
+}
+
+const LoginSchema = z.object({
+  email: z.string({ error: 'email is required' }).trim().toLowerCase().email('email is not an e-mail address').max(254),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200, 'password is too long'),
+})
+const OperatorSchema = z.object({
+  email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254),
+  role: z.enum(ROLES, { error: 'role must be owner, staff or viewer' }),
+  password: z.string().min(12, 'password must have at least 12 characters').max(200).optional(),
+})
+const EmailQuery = z.object({ email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254) })
+
+export const adminApp = new Hono<AdminEnv>()
+adminApp.use('*', noStore, notForRobots, adminHeaders)
+
+adminApp.get('/login', (c) => c.html(loginPage()))
+adminApp.post('/login', async (c) => {
+  const input = await readInput(c, LoginSchema, 'sign-in')
+  try {
+    const op = await signIn(c, input.email, input.password)
+    return isFormPost(c) ? c.redirect('/admin', 303) : ok(c as never, { email: op.email, role: op.role })
+  } catch (err) {
+    if (isFormPost(c) && err instanceof HTTPException && err.status < 500) return c.html(loginPage(err.message), err.status)
+    throw err
+  }
+})
+
+adminApp.use('*', requireOperator)
+
+adminApp.post('/logout', async (c) => {
+  await signOut(c)
+  return isFormPost(c) ? c.redirect('/admin/login', 303) : ok(c as never, { signedOut: true })
+})
+
+// Pages
+adminApp.get('/', async (c) => c.html(dashboardPage(c, await dashboard(c.env.DB, Date.now()))))
+adminApp.get('/orders', async (c) => {
+  const f = await filterOf(c)
+  return c.html(ordersPage(c, f, await listOrders(c.env.DB, f)))
+})
+adminApp.get('/orders/:number', async (c) => c.html(orderPage(c, await orderDetail(c.env.DB, orderNumber(c)))))
+adminApp.get('/reviews', async (c) => c.html(reviewsPage(c, await pendingReviews(c.env.DB))))
+adminApp.get('/audit', async (c) => c.html(auditPage(c, await listAudit(c.env.DB))))
+
+function filterOf(c: Context<AdminEnv>) {
+  const parsed = OrderFilterSchema.safeParse(c.req.query())
+  if (!parsed.success) return fail(400, `Invalid order filter: ${describeIssues(parsed.error)}`)
+  return parsed.data
+}
+
+// JSON
+const api = new Hono<AdminEnv>()
+api.get('/me', (c) => ok(c as never, { email: c.var.operator.email, role: c.var.operator.role, csrf: c.var.csrf }))
+api.get('/dashboard', async (c) => ok(c as never, await dashboard(c.env.DB, Date.now())))
+api.get('/orders', async (c) => {
+  const f = await filterOf(c)
+  const list = await listOrders(c.env.DB, f)
+  return ok(c as never, list.rows, { total: list.total, page: f.page })
+})
+api.get('/orders.csv', async (c) => {
+  const csv = await ordersCsv(c.env.DB, await filterOf(c))
+  return c.body(csv, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': 'attachment; filename="orders.csv"',
+  })
+})
+api.get('/orders/:number', async (c) => ok(c as never, await orderDetail(c.env.DB, orderNumber(c))))
+api.post('/orders/:number/transition', allow('orders'), async (c) => {
+  const number = orderNumber(c)
+  const req = await readInput(c, TransitionSchema, 'order change')
+  return answer(c, await moveOrder(actorOf(c), number, req, Date.now()), `/admin/orders/${number}`)
+})
+api.post('/orders/:number/refund', allow('orders'), async (c) => {
+  const number = orderNumber(c)
+  const req = await readInput(c, RefundSchema, 'refund')
+  return answer(c, await refundPart(actorOf(c), number, req, Date.now()), `/admin/orders/${number}`)
+})
+api.post('/orders/:number/note', allow('orders'), async (c) => {
+  const number = orderNumber(c)
+  const req = await readInput(c, NoteSchema, 'note')
+  return answer(c, await addNote(actorOf(c), number, req.text, Date.now()), `/admin/orders/${number}`)
+})
+api.get('/reviews', async (c) => ok(c as never, await pendingReviews(c.env.DB)))
+api.post('/reviews/:id/:decision{approve|reject}', allow('reviews'), async (c) => {
+  const decision = c.req.param('decision') as 'approve' | 'reject'
+  const result = await decideReview(c.env.DB, reviewId(c), decision, c.var.operator.email, Date.now())
+  return answer(c, result, '/admin/reviews')
+})
+api.get('/customers', allow('read'), async (c) => {
+  const q = EmailQuery.safeParse(c.req.query())
+  if (!q.success) return fail(400, 'Invalid customer lookup: email is not an e-mail address')
+  return ok(c as never, await findCustomer(c.env.DB, q.data.email))
+})
+api.post('/customers/:id/credit', allow('money'), async (c) => {
+  const id = Number(c.req.param('id'))
+  if (!Number.isSafeInteger(id) || id <= 0) return fail(400, 'Invalid customer id: must be a positive whole number')
+  const req = await readInput(c, CreditSchema, 'store credit change')
+  return answer(c, await moveCredit(c.env.DB, id, req, c.var.operator.email, Date.now()))
+})
+api.get('/audit', async (c) => ok(c as never, await listAudit(c.env.DB, { target: c.req.query('target') || undefined })))
+api.post('/operators', allow('operators'), async (c) => {
+  const req = await readInput(c, OperatorSchema, 'operator')
+  await createOperator(c.env.DB, req, c.var.operator.email, Date.now())
+  return answer(c, { email: req.email, role: req.role })
+})
+adminApp.route('/api', api)
+
+// JSON callers get the envelope, pages the shop's error page.
+adminApp.onError((err, c) => {
+  if (c.req.path.startsWith('/admin/api/')) {
+    if (err instanceof HTTPException) return c.json({ code: err.status, result: err.message }, err.status)
+    console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'admin api failed', err: String(err) }))
+    if (isTransientError(err)) {
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+      return c.json({ code: 503, result: MSG_TEMPORARILY_UNAVAILABLE }, 503)
+    }
+    return c.json({ code: 500, result: `Internal error (request ${c.var.requestId})` }, 500)
+  }
+  return handleError(err, c as never)
+})
