@@ -27,12 +27,16 @@ export interface AccessSettings {
   audience: string
 }
 
-const jwksMemo = createMemo<HonoJsonWebKey[]>({ name: 'admin-access-jwks', ttlMs: JWKS_TTL_MS, maxEntries: 4 })
+const jwksMemo = createMemo<HonoJsonWebKey[]>({
+  name: 'admin-access-jwks',
+  ttlMs: JWKS_TTL_MS,
+  maxEntries: 4,
+})
 
 const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) })
 
 /** The team's host name, from what an operator configured. */
-export function teamHost(teamDomain: string): string {
+function teamHost(teamDomain: string): string {
   return teamDomain
     .trim()
     .replace(/^https?:\/\//, '')

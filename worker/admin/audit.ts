@@ -4,7 +4,7 @@
  */
 import { magentoDate } from '../api/user/repo'
 
-export interface AuditEntry {
+interface AuditEntry {
   actor: string
   action: string
   /** The record changed, as `kind:id` (e.g. `order:100000012`, `review:7`). */
@@ -49,10 +49,15 @@ export interface AuditRow {
 }
 
 /** The newest audit rows, optionally of one record. */
-export async function listAudit(db: D1Database, opts: { target?: string; limit?: number } = {}): Promise<AuditRow[]> {
+export async function listAudit(
+  db: D1Database,
+  opts: { target?: string; limit?: number } = {},
+): Promise<AuditRow[]> {
   const limit = Math.min(Math.max(opts.limit ?? 100, 1), 500)
   const stmt = opts.target
-    ? db.prepare('SELECT * FROM admin_audit WHERE target = ? ORDER BY id DESC LIMIT ?').bind(opts.target, limit)
+    ? db
+        .prepare('SELECT * FROM admin_audit WHERE target = ? ORDER BY id DESC LIMIT ?')
+        .bind(opts.target, limit)
     : db.prepare('SELECT * FROM admin_audit ORDER BY id DESC LIMIT ?').bind(limit)
   return (await stmt.all<AuditRow>()).results
 }

@@ -14,7 +14,11 @@ export const CreditSchema = z.object({
     .int('amount_minor must be a whole number')
     .refine((n) => n !== 0, 'amount_minor must not be 0')
     .refine((n) => Math.abs(n) <= 100_000_000, 'amount_minor is too large'),
-  comment: z.string({ error: 'comment is required' }).trim().min(1, 'comment is required').max(500, 'comment is too long'),
+  comment: z
+    .string({ error: 'comment is required' })
+    .trim()
+    .min(1, 'comment is required')
+    .max(500, 'comment is too long'),
 })
 
 export async function findCustomer(db: D1Database, email: string) {
@@ -24,7 +28,14 @@ export async function findCustomer(db: D1Database, email: string) {
        FROM customers c LEFT JOIN store_credit s ON s.customer_id = c.id WHERE c.email = ?`,
     )
     .bind(email)
-    .first<{ id: number; email: string; firstname: string; lastname: string; created_at: string; credit_minor: number }>()
+    .first<{
+      id: number
+      email: string
+      firstname: string
+      lastname: string
+      created_at: string
+      credit_minor: number
+    }>()
   if (!customer) return fail(404, `No customer has the e-mail ${email}.`)
   const [orders, ledger] = await db.batch([
     db
@@ -34,7 +45,9 @@ export async function findCustomer(db: D1Database, email: string) {
       )
       .bind(customer.id, customer.email),
     db
-      .prepare('SELECT amount_minor, balance_after_minor, order_id, comment, created_at FROM store_credit_ledger WHERE customer_id = ? ORDER BY id DESC LIMIT 100')
+      .prepare(
+        'SELECT amount_minor, balance_after_minor, order_id, comment, created_at FROM store_credit_ledger WHERE customer_id = ? ORDER BY id DESC LIMIT 100',
+      )
       .bind(customer.id),
   ])
   return { customer, orders: orders?.results ?? [], ledger: ledger?.results ?? [] }
@@ -90,7 +103,10 @@ export async function moveCredit(
     ),
   ])
   if (moved?.meta.changes !== 1) {
-    return fail(409, `Cannot revoke ${-req.amount_minor}: the customer's store credit is only ${before?.balance_minor ?? 0}.`)
+    return fail(
+      409,
+      `Cannot revoke ${-req.amount_minor}: the customer's store credit is only ${before?.balance_minor ?? 0}.`,
+    )
   }
   const after = await db
     .prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')

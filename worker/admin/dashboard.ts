@@ -2,7 +2,7 @@
 import { magentoDate } from '../api/user/repo'
 
 /** Stock at or below this many units counts as low. */
-export const LOW_STOCK_UNITS = 3
+const LOW_STOCK_UNITS = 3
 
 export interface Dashboard {
   ordersToday: number
@@ -22,7 +22,9 @@ export async function dashboard(db: D1Database, now: number): Promise<Dashboard>
       )
       .bind(dayStart),
     db.prepare("SELECT COUNT(*) AS n FROM orders WHERE status IN ('pending_payment', 'payment_failed')"),
-    db.prepare('SELECT sku, qty FROM inventory WHERE qty <= ? ORDER BY qty, sku LIMIT 50').bind(LOW_STOCK_UNITS),
+    db
+      .prepare('SELECT sku, qty FROM inventory WHERE qty <= ? ORDER BY qty, sku LIMIT 50')
+      .bind(LOW_STOCK_UNITS),
   ])
   const n = (r: D1Result | undefined) => Number((r?.results?.[0] as { n?: number } | undefined)?.n ?? 0)
   return {

@@ -8,8 +8,13 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { z } from 'zod'
-import { handleError, isTransientError, MSG_TEMPORARILY_UNAVAILABLE, RETRY_AFTER_SECONDS } from '../platform/middleware/errors'
 import { describeIssues, fail, noStore, ok } from '../platform/http'
+import {
+  handleError,
+  isTransientError,
+  MSG_TEMPORARILY_UNAVAILABLE,
+  RETRY_AFTER_SECONDS,
+} from '../platform/middleware/errors'
 import { listAudit } from './audit'
 import { CreditSchema, findCustomer, moveCredit } from './customers'
 import { dashboard } from './dashboard'
@@ -75,23 +80,37 @@ const actorOf = (c: Context<AdminEnv>) => ({
 const NumberParam = z.string().regex(/^[0-9]{1,18}$/, 'must be an order number')
 const orderNumber = (c: Context<AdminEnv>) => {
   const parsed = NumberParam.safeParse(c.req.param('number'))
-  return parsed.success ? parsed.data : fail(400, `Invalid order number: ${c.req.param('number')?.slice(0, 40)}`)
+  return parsed.success
+    ? parsed.data
+    : fail(400, `Invalid order number: ${c.req.param('number')?.slice(0, 40)}`)
 }
 const reviewId = (c: Context<AdminEnv>) => {
   const id = Number(c.req.param('id'))
-  return Number.isSafeInteger(id) && id > 0 ? id : fail(400, 'Invalid review id: must be a positive whole number')
+  return Number.isSafeInteger(id) && id > 0
+    ? id
+    : fail(400, 'Invalid review id: must be a positive whole number')
 }
 
 const LoginSchema = z.object({
-  email: z.string({ error: 'email is required' }).trim().toLowerCase().email('email is not an e-mail address').max(254),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200, 'password is too long'),
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .email('email is not an e-mail address')
+    .max(254),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(200, 'password is too long'),
 })
 const OperatorSchema = z.object({
   email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254),
   role: z.enum(ROLES, { error: 'role must be owner, staff or viewer' }),
   password: z.string().min(12, 'password must have at least 12 characters').max(200).optional(),
 })
-const EmailQuery = z.object({ email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254) })
+const EmailQuery = z.object({
+  email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254),
+})
 
 export const adminApp = new Hono<AdminEnv>()
 adminApp.use('*', noStore, notForRobots, adminHeaders)
@@ -103,7 +122,8 @@ adminApp.post('/login', async (c) => {
     const op = await signIn(c, input.email, input.password)
     return isFormPost(c) ? c.redirect('/admin', 303) : ok(c as never, { email: op.email, role: op.role })
   } catch (err) {
-    if (isFormPost(c) && err instanceof HTTPException && err.status < 500) return c.html(loginPage(err.message), err.status)
+    if (isFormPost(c) && err instanceof HTTPException && err.status < 500)
+      return c.html(loginPage(err.message), err.status)
     throw err
   }
 })
@@ -121,7 +141,9 @@ adminApp.get('/orders', async (c) => {
   const f = await filterOf(c)
   return c.html(ordersPage(c, f, await listOrders(c.env.DB, f)))
 })
-adminApp.get('/orders/:number', async (c) => c.html(orderPage(c, await orderDetail(c.env.DB, orderNumber(c)))))
+adminApp.get('/orders/:number', async (c) =>
+  c.html(orderPage(c, await orderDetail(c.env.DB, orderNumber(c)))),
+)
 adminApp.get('/reviews', async (c) => c.html(reviewsPage(c, await pendingReviews(c.env.DB))))
 adminApp.get('/audit', async (c) => c.html(auditPage(c, await listAudit(c.env.DB))))
 
@@ -133,7 +155,9 @@ function filterOf(c: Context<AdminEnv>) {
 
 // JSON
 const api = new Hono<AdminEnv>()
-api.get('/me', (c) => ok(c as never, { email: c.var.operator.email, role: c.var.operator.role, csrf: c.var.csrf }))
+api.get('/me', (c) =>
+  ok(c as never, { email: c.var.operator.email, role: c.var.operator.role, csrf: c.var.csrf }),
+)
 api.get('/dashboard', async (c) => ok(c as never, await dashboard(c.env.DB, Date.now())))
 api.get('/orders', async (c) => {
   const f = await filterOf(c)
@@ -176,11 +200,14 @@ api.get('/customers', allow('read'), async (c) => {
 })
 api.post('/customers/:id/credit', allow('money'), async (c) => {
   const id = Number(c.req.param('id'))
-  if (!Number.isSafeInteger(id) || id <= 0) return fail(400, 'Invalid customer id: must be a positive whole number')
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return fail(400, 'Invalid customer id: must be a positive whole number')
   const req = await readInput(c, CreditSchema, 'store credit change')
   return answer(c, await moveCredit(c.env.DB, id, req, c.var.operator.email, Date.now()))
 })
-api.get('/audit', async (c) => ok(c as never, await listAudit(c.env.DB, { target: c.req.query('target') || undefined })))
+api.get('/audit', async (c) =>
+  ok(c as never, await listAudit(c.env.DB, { target: c.req.query('target') || undefined })),
+)
 api.post('/operators', allow('operators'), async (c) => {
   const req = await readInput(c, OperatorSchema, 'operator')
   await createOperator(c.env.DB, req, c.var.operator.email, Date.now())
@@ -188,9 +215,12 @@ api.post('/operators', allow('operators'), async (c) => {
 })
 adminApp.route('/api', api)
 
-// JSON callers get the envelope, pages the shop's error page.
+// JSON callers (/admin/api, or a JSON body) get the envelope, pages the shop's error page.
 adminApp.onError((err, c) => {
-  if (c.req.path.startsWith('/admin/api/')) {
+  if (
+    c.req.path.startsWith('/admin/api/') ||
+    (c.req.header('content-type') ?? '').includes('application/json')
+  ) {
     if (err instanceof HTTPException) return c.json({ code: err.status, result: err.message }, err.status)
     console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'admin api failed', err: String(err) }))
     if (isTransientError(err)) {

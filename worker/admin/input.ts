@@ -16,13 +16,19 @@ export function isFormPost(c: Context<AdminEnv>): boolean {
 }
 
 /** The request's input, validated by `schema`; bad or over-long input is a 400 naming what was wrong. */
-export async function readInput<S extends z.ZodType>(c: Context<AdminEnv>, schema: S, what: string): Promise<z.output<S>> {
+export async function readInput<S extends z.ZodType>(
+  c: Context<AdminEnv>,
+  schema: S,
+  what: string,
+): Promise<z.output<S>> {
   const declared = Number(c.req.header('content-length') ?? 0)
   if (declared > MAX_BODY_BYTES) fail(400, `Request body is too large (at most ${MAX_BODY_BYTES} bytes)`)
   let value: unknown
   if (isFormPost(c)) {
     const form = await c.req.parseBody()
-    value = Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== '_csrf' && k !== 'return_to' && typeof v === 'string'))
+    value = Object.fromEntries(
+      Object.entries(form).filter(([k, v]) => k !== '_csrf' && k !== 'return_to' && typeof v === 'string'),
+    )
   } else {
     const text = await c.req.text()
     if (text.length > MAX_BODY_BYTES) fail(400, `Request body is too large (at most ${MAX_BODY_BYTES} bytes)`)

@@ -24,9 +24,16 @@ const dateParam = z
   .optional()
 
 export const OrderFilterSchema = z.object({
-  status: z.string().max(40).refine(isOrderStatus, 'is not an order status').optional().or(z.literal('').transform(() => undefined)),
+  status: z
+    .string()
+    .max(40)
+    .refine(isOrderStatus, 'is not an order status')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   payment: z
-    .enum(['none', 'awaiting', 'paid', 'failed', 'partially_refunded', 'refunded'], { error: 'is not a payment state' })
+    .enum(['none', 'awaiting', 'paid', 'failed', 'partially_refunded', 'refunded'], {
+      error: 'is not a payment state',
+    })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   from: dateParam.or(z.literal('').transform(() => undefined)),
@@ -74,7 +81,10 @@ const LIST_COLUMNS = `entity_id, client_order_id, increment_id, customer_email, 
   currency, grand_total_minor, paid_minor, refunded_minor, created_at`
 
 /** One page of orders, newest first, with the total count of the filter. */
-export async function listOrders(db: D1Database, f: OrderFilter): Promise<{ rows: OrderListRow[]; total: number }> {
+export async function listOrders(
+  db: D1Database,
+  f: OrderFilter,
+): Promise<{ rows: OrderListRow[]; total: number }> {
   const { sql, binds } = whereOf(f)
   const [rows, count] = await db.batch([
     db
@@ -102,16 +112,38 @@ export async function ordersCsv(db: D1Database, f: OrderFilter): Promise<string>
     .prepare(`SELECT ${LIST_COLUMNS} FROM orders ${sql} ORDER BY entity_id DESC LIMIT ?`)
     .bind(...binds, MAX_CSV_ROWS)
     .all<OrderListRow>()
-  const header = ['number', 'created_at', 'email', 'status', 'payment_state', 'payment_method', 'currency', 'total_minor', 'paid_minor', 'refunded_minor']
+  const header = [
+    'number',
+    'created_at',
+    'email',
+    'status',
+    'payment_state',
+    'payment_method',
+    'currency',
+    'total_minor',
+    'paid_minor',
+    'refunded_minor',
+  ]
   const lines = results.map((r) =>
-    [r.increment_id, r.created_at, r.customer_email, r.status, r.payment_state, r.payment_method, r.currency, r.grand_total_minor, r.paid_minor, r.refunded_minor]
+    [
+      r.increment_id,
+      r.created_at,
+      r.customer_email,
+      r.status,
+      r.payment_state,
+      r.payment_method,
+      r.currency,
+      r.grand_total_minor,
+      r.paid_minor,
+      r.refunded_minor,
+    ]
       .map(csvCell)
       .join(','),
   )
   return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`
 }
 
-export interface OrderEventRow {
+interface OrderEventRow {
   id: number
   kind: string
   from_status: string | null
@@ -137,12 +169,18 @@ export async function orderDetail(db: D1Database, number: string): Promise<Order
     .prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id')
     .bind(order.client_order_id)
     .all<OrderEventRow>()
-  const next = isOrderStatus(order.status) ? ORDER_TRANSITIONS[order.status].filter((s) => s !== 'closed') : []
+  const next = isOrderStatus(order.status)
+    ? ORDER_TRANSITIONS[order.status].filter((s) => s !== 'closed')
+    : []
   return { order, doc: JSON.parse(order.doc), events: results, next }
 }
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`)
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`)
 
 /** What an operator may ask of an order's status. */
 export const TransitionSchema = z.discriminatedUnion(
@@ -150,16 +188,23 @@ export const TransitionSchema = z.discriminatedUnion(
   [
     z.object({ to: z.literal('processing') }),
     z.object({ to: z.literal('packed') }),
-    z.object({ to: z.literal('shipped'), carrier: text('carrier', 80), tracking_number: text('tracking_number', 80) }),
+    z.object({
+      to: z.literal('shipped'),
+      carrier: text('carrier', 80),
+      tracking_number: text('tracking_number', 80),
+    }),
     z.object({ to: z.literal('delivered') }),
     z.object({ to: z.literal('canceled'), reason: text('reason', 500) }),
   ],
   { error: 'to must be one of processing, packed, shipped, delivered, canceled' },
 )
-export type TransitionRequest = z.infer<typeof TransitionSchema>
+type TransitionRequest = z.infer<typeof TransitionSchema>
 
 export const RefundSchema = z.object({
-  amount_minor: z.coerce.number({ error: 'amount_minor is required' }).int('amount_minor must be a whole number').positive('amount_minor must be positive'),
+  amount_minor: z.coerce
+    .number({ error: 'amount_minor is required' })
+    .int('amount_minor must be a whole number')
+    .positive('amount_minor must be positive'),
   reason: text('reason', 500),
 })
 
@@ -189,7 +234,8 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
   const order = await findOrderByAnyId(db, number)
   if (!order) return fail(404, `Order ${number} does not exist.`)
   const detail: Record<string, string> = {}
-  if (req.to === 'shipped') Object.assign(detail, { carrier: req.carrier, tracking_number: req.tracking_number })
+  if (req.to === 'shipped')
+    Object.assign(detail, { carrier: req.carrier, tracking_number: req.tracking_number })
   if (req.to === 'canceled') detail.reason = req.reason
   const canceling = req.to === 'canceled'
   const result = await transitionOrder(
@@ -208,7 +254,10 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
   )
   if (!result.changed) {
     const why = result.reason === 'raced' ? 'another change won the race' : 'its status does not allow it'
-    return fail(409, `Order ${order.increment_id} cannot move to ${req.to}: ${why} (status ${result.status}).`)
+    return fail(
+      409,
+      `Order ${order.increment_id} cannot move to ${req.to}: ${why} (status ${result.status}).`,
+    )
   }
   let refund: Awaited<ReturnType<typeof refundOrder>> | null = null
   const owed = result.order.paid_minor - result.order.refunded_minor
@@ -216,7 +265,12 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
     refund = await refundOrder(
       x.env,
       x.config,
-      { orderId: order.client_order_id, amountMinor: owed, actor: x.actor, reason: `Canceled: ${req.reason}` },
+      {
+        orderId: order.client_order_id,
+        amountMinor: owed,
+        actor: x.actor,
+        reason: `Canceled: ${req.reason}`,
+      },
       now,
     )
   }
@@ -232,11 +286,17 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
     now,
   ).run()
   const mail = MAIL_OF[req.to]
-  if (mail) runAfterAnswer(x, () => notifyOrder(x.env, x.config, mail, order.client_order_id, now, detail), `order ${mail} mail`)
+  if (mail)
+    runAfterAnswer(
+      x,
+      () => notifyOrder(x.env, x.config, mail, order.client_order_id, now, detail),
+      `order ${mail} mail`,
+    )
   if (refund?.ok) {
     runAfterAnswer(
       x,
-      () => notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, { amount_minor: String(owed) }),
+      () =>
+        notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, { amount_minor: String(owed) }),
       'order refunded mail',
     )
   }
@@ -268,7 +328,10 @@ export async function refundPart(x: Ctx, number: string, req: z.infer<typeof Ref
   ).run()
   runAfterAnswer(
     x,
-    () => notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, { amount_minor: String(req.amount_minor) }),
+    () =>
+      notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, {
+        amount_minor: String(req.amount_minor),
+      }),
     'order refunded mail',
   )
   return result
@@ -280,8 +343,17 @@ export async function addNote(x: Ctx, number: string, note: string, now: number)
   const order = await findOrderByAnyId(db, number)
   if (!order) return fail(404, `Order ${number} does not exist.`)
   await db.batch([
-    orderEventStatement(db, order.client_order_id, { kind: 'note', actor: x.actor, detail: { text: note } }, now),
-    auditStatement(db, { actor: x.actor, action: 'order.note', target: `order:${order.increment_id}`, after: { text: note } }, now),
+    orderEventStatement(
+      db,
+      order.client_order_id,
+      { kind: 'note', actor: x.actor, detail: { text: note } },
+      now,
+    ),
+    auditStatement(
+      db,
+      { actor: x.actor, action: 'order.note', target: `order:${order.increment_id}`, after: { text: note } },
+      now,
+    ),
   ])
   return { noted: true }
 }

@@ -33,7 +33,7 @@ button.danger{background:#b3261e}.card{background:#fff;padding:12px;margin:12px 
 .who{margin-left:auto;font-size:13px}`
 
 /** The page frame: head (noindex, the admin stylesheet with this request's nonce), header, main. */
-export function layout(c: Context<AdminEnv>, title: string, body: Html): Html {
+function layout(c: Context<AdminEnv>, title: string, body: Html): Html {
   const op = c.var.operator
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -55,7 +55,8 @@ export function layout(c: Context<AdminEnv>, title: string, body: Html): Html {
 <main id="main"><h1>${title}</h1>${body}</main></body></html>`
 }
 
-const money = (minor: number | null, currency: string) => formatPrice((minor ?? 0) / 100, currency, { convert: false })
+const money = (minor: number | null, currency: string) =>
+  formatPrice((minor ?? 0) / 100, currency, { convert: false })
 const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s
 const csrfField = (c: Context<AdminEnv>) => html`<input type="hidden" name="_csrf" value="${c.var.csrf}">`
 
@@ -85,7 +86,11 @@ export function dashboardPage(c: Context<AdminEnv>, d: Dashboard): Html {
   )
 }
 
-export function ordersPage(c: Context<AdminEnv>, f: OrderFilter, list: { rows: OrderListRow[]; total: number }): Html {
+export function ordersPage(
+  c: Context<AdminEnv>,
+  f: OrderFilter,
+  list: { rows: OrderListRow[]; total: number },
+): Html {
   const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE))
   const qs = (page: number) => {
     const p = new URLSearchParams()
@@ -106,7 +111,9 @@ export function ordersPage(c: Context<AdminEnv>, f: OrderFilter, list: { rows: O
 <p>${list.total} orders · <a href="/admin/api/orders.csv?${qs(1)}">Download CSV</a></p>
 <div class="scroll"><table><thead><tr><th>Number</th><th>Placed</th><th>E-mail</th><th>Status</th><th>Payment</th><th>Total</th></tr></thead><tbody>
 ${list.rows.map(
-  (r) => html`<tr><td><a href="/admin/orders/${r.increment_id}">${r.increment_id}</a></td><td>${r.created_at}</td>
+  (
+    r,
+  ) => html`<tr><td><a href="/admin/orders/${r.increment_id}">${r.increment_id}</a></td><td>${r.created_at}</td>
 <td>${r.customer_email}</td><td>${statusLabel(r.status)}</td><td>${r.payment_state}</td><td>${money(r.grand_total_minor, r.currency)}</td></tr>`,
 )}</tbody></table></div>
 <nav aria-label="Pages"><p>Page ${f.page} of ${pages}
@@ -132,7 +139,9 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail): Html {
     html`<form class="inline" method="post" action="/admin/api/orders/${o.increment_id}/${action}">${csrfField(c)}
 <input type="hidden" name="return_to" value="${back}">${fields}<button${danger ? raw(' class="danger"') : ''}>${label}</button></form>`
   const move = (to: string, label: string, fields: Html = html``, danger = false) =>
-    d.next.includes(to as OrderStatus) ? form('transition', html`<input type="hidden" name="to" value="${to}">${fields}`, label, danger) : ''
+    d.next.includes(to as OrderStatus)
+      ? form('transition', html`<input type="hidden" name="to" value="${to}">${fields}`, label, danger)
+      : ''
   return layout(
     c,
     `Order ${o.increment_id}`,
@@ -146,16 +155,20 @@ ${move('canceled', 'Cancel order', html`<label>Reason <input name="reason" requi
 ${o.paid_minor > o.refunded_minor ? form('refund', html`<label>Amount (minor units) <input name="amount_minor" inputmode="numeric" required></label><label>Reason <input name="reason" required></label>`, 'Refund') : ''}
 </div>
 <div class="card"><h2>Items</h2><ul>${items.map(
-      (it) => html`<li>${it.qty_ordered ?? 1} × ${it.name ?? it.sku} (${it.sku})${
-        it.options?.length ? html`<ul>${it.options.map((op) => html`<li>${op.label}: ${op.value}</li>`)}</ul>` : ''
-      }</li>`,
+      (it) =>
+        html`<li>${it.qty_ordered ?? 1} × ${it.name ?? it.sku} (${it.sku})${
+          it.options?.length
+            ? html`<ul>${it.options.map((op) => html`<li>${op.label}: ${op.value}</li>`)}</ul>`
+            : ''
+        }</li>`,
     )}</ul></div>
 <div class="card"><h2>Address</h2><p>${[address.firstname, address.lastname].filter(Boolean).join(' ')}<br>
 ${((address.street as string[] | undefined) ?? []).filter(Boolean).join(', ')}<br>${String(address.postcode ?? '')} ${String(address.city ?? '')} ${String(address.country_id ?? '')}<br>
 ${String(address.telephone ?? '')}</p></div>
 <div class="card"><h2>History</h2><div class="scroll"><table><thead><tr><th>When</th><th>What</th><th>Who</th><th>Detail</th></tr></thead><tbody>
 ${d.events.map(
-  (e) => html`<tr><td>${e.created_at}</td><td>${e.kind}${e.to_status ? html` → ${statusLabel(e.to_status)}` : ''}</td><td>${e.actor}</td><td>${e.detail}</td></tr>`,
+  (e) =>
+    html`<tr><td>${e.created_at}</td><td>${e.kind}${e.to_status ? html` → ${statusLabel(e.to_status)}` : ''}</td><td>${e.actor}</td><td>${e.detail}</td></tr>`,
 )}</tbody></table></div>
 ${form('note', html`<label>Internal note <textarea name="text" required maxlength="2000"></textarea></label>`, 'Add note')}</div>`,
   )
@@ -167,7 +180,9 @@ export function reviewsPage(c: Context<AdminEnv>, reviews: PendingReview[]): Htm
     'Reviews to moderate',
     reviews.length
       ? html`${reviews.map(
-          (r) => html`<article class="card" aria-labelledby="review-${r.id}"><h2 id="review-${r.id}">${r.title}</h2>
+          (
+            r,
+          ) => html`<article class="card" aria-labelledby="review-${r.id}"><h2 id="review-${r.id}">${r.title}</h2>
 <p>${r.nickname} on ${r.product_name ?? r.sku ?? `product ${r.product_id}`} · ${r.created_at}</p><p>${r.detail}</p>
 ${(['approve', 'reject'] as const).map(
   (d) => html`<form class="inline" method="post" action="/admin/api/reviews/${r.id}/${d}">${csrfField(c)}
@@ -184,7 +199,8 @@ export function auditPage(c: Context<AdminEnv>, rows: AuditRow[]): Html {
     'Audit log',
     html`<div class="scroll"><table><thead><tr><th>When</th><th>Who</th><th>What</th><th>Record</th><th>Before</th><th>After</th></tr></thead><tbody>
 ${rows.map(
-  (r) => html`<tr><td>${r.created_at}</td><td>${r.actor}</td><td>${r.action}</td><td>${r.target}</td><td>${r.before ?? ''}</td><td>${r.after ?? ''}</td></tr>`,
+  (r) =>
+    html`<tr><td>${r.created_at}</td><td>${r.actor}</td><td>${r.action}</td><td>${r.target}</td><td>${r.before ?? ''}</td><td>${r.after ?? ''}</td></tr>`,
 )}</tbody></table></div>`,
   )
 }

@@ -10,7 +10,7 @@ import { auditStatement } from './audit'
 
 const PENDING = 2
 const DECISION = { approve: 1, reject: 3 } as const
-export type ReviewDecision = keyof typeof DECISION
+type ReviewDecision = keyof typeof DECISION
 
 export interface PendingReview {
   id: number
@@ -39,10 +39,18 @@ export async function pendingReviews(db: D1Database): Promise<PendingReview[]> {
 }
 
 /** Approves or rejects a pending review; 404 for none, 409 when it was already decided. */
-export async function decideReview(db: D1Database, id: number, decision: ReviewDecision, actor: string, now: number) {
+export async function decideReview(
+  db: D1Database,
+  id: number,
+  decision: ReviewDecision,
+  actor: string,
+  now: number,
+) {
   const status = DECISION[decision]
   const review = await db
-    .prepare('SELECT r.id, r.review_status, p.sku FROM reviews r LEFT JOIN products p ON p.id = r.product_id WHERE r.id = ?')
+    .prepare(
+      'SELECT r.id, r.review_status, p.sku FROM reviews r LEFT JOIN products p ON p.id = r.product_id WHERE r.id = ?',
+    )
     .bind(id)
     .first<{ id: number; review_status: number; sku: string | null }>()
   if (!review) return fail(404, `Review ${id} does not exist.`)
@@ -55,14 +63,23 @@ export async function decideReview(db: D1Database, id: number, decision: ReviewD
       .bind(status, magentoDate(now), id, PENDING),
     auditStatement(
       db,
-      { actor, action: `review.${decision}`, target: `review:${id}`, before: { review_status: PENDING }, after: { review_status: status } },
+      {
+        actor,
+        action: `review.${decision}`,
+        target: `review:${id}`,
+        before: { review_status: PENDING },
+        after: { review_status: status },
+      },
       now,
       { onlyIfChanged: true },
     ),
     // A decided review changes what the product page reads: memoised reads of the old version are stale.
-    db.prepare("UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version' AND changes() = 1"),
+    db.prepare(
+      "UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version' AND changes() = 1",
+    ),
   ])
-  if (update?.meta.changes !== 1) return fail(409, `Review ${id} is no longer pending (status ${review.review_status}).`)
+  if (update?.meta.changes !== 1)
+    return fail(409, `Review ${id} is no longer pending (status ${review.review_status}).`)
   const purged = review.sku ? await purgeTag(db, `P${review.sku}`) : 0
   return { id, review_status: status, purged }
 }

@@ -6,10 +6,29 @@
 export const ROLES = ['owner', 'staff', 'viewer'] as const
 export type Role = (typeof ROLES)[number]
 
-export type Permission = 'read' | 'orders' | 'reviews' | 'content' | 'catalogue' | 'money' | 'customers' | 'operations' | 'operators'
+export type Permission =
+  | 'read'
+  | 'orders'
+  | 'reviews'
+  | 'content'
+  | 'catalogue'
+  | 'money'
+  | 'customers'
+  | 'operations'
+  | 'operators'
 
 const GRANTS: Record<Role, readonly Permission[]> = {
-  owner: ['read', 'orders', 'reviews', 'content', 'catalogue', 'money', 'customers', 'operations', 'operators'],
+  owner: [
+    'read',
+    'orders',
+    'reviews',
+    'content',
+    'catalogue',
+    'money',
+    'customers',
+    'operations',
+    'operators',
+  ],
   staff: ['read', 'orders', 'reviews', 'content', 'catalogue'],
   viewer: ['read'],
 }

@@ -9,7 +9,14 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { constantTimeEqual, hashPassword, randomToken, sha256Hex, toBase64Url, verifyPassword } from '../api/auth/crypto'
+import {
+  constantTimeEqual,
+  hashPassword,
+  randomToken,
+  sha256Hex,
+  toBase64Url,
+  verifyPassword,
+} from '../api/auth/crypto'
 import { reserveOrReject } from '../api/auth/rate-limit'
 import { tokenSecret } from '../api/auth/tokens'
 import { magentoDate } from '../api/user/repo'
@@ -20,21 +27,23 @@ import { accessSettings } from './config'
 import type { AdminEnv, Operator } from './env'
 import { isRole, type Role } from './roles'
 
-export const SESSION_COOKIE = 'admin_session'
-export const CSRF_HEADER = 'x-csrf-token'
+const SESSION_COOKIE = 'admin_session'
+const CSRF_HEADER = 'x-csrf-token'
 const SESSION_TTL_MS = 12 * 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
 const LOGIN_LIMIT_PER_IP = 10
 const LOGIN_LIMIT_PER_ACCOUNT = 10
 const LOGIN_WINDOW_MS = 15 * 60 * 1000
 
-export const MSG_SIGN_IN = 'Sign in as an operator to use the back office.'
-export const MSG_ACCESS_REQUIRED = 'This back office is behind Cloudflare Access: a valid Access assertion is required.'
-export const MSG_NOT_OPERATOR = 'This identity is not an operator of this shop.'
-export const MSG_LOCAL_DISABLED = 'Local operator sign-in is disabled: this back office is behind Cloudflare Access.'
-export const MSG_BAD_LOGIN = 'The e-mail or password is not right.'
-export const MSG_CSRF = 'Missing or invalid CSRF token: reload the page and try again.'
-export const MSG_CROSS_SITE = 'Cross-site requests are refused.'
+const MSG_SIGN_IN = 'Sign in as an operator to use the back office.'
+const MSG_ACCESS_REQUIRED =
+  'This back office is behind Cloudflare Access: a valid Access assertion is required.'
+const MSG_NOT_OPERATOR = 'This identity is not an operator of this shop.'
+const MSG_LOCAL_DISABLED =
+  'Local operator sign-in is disabled: this back office is behind Cloudflare Access.'
+const MSG_BAD_LOGIN = 'The e-mail or password is not right.'
+const MSG_CSRF = 'Missing or invalid CSRF token: reload the page and try again.'
+const MSG_CROSS_SITE = 'Cross-site requests are refused.'
 
 interface OperatorRow {
   id: number
@@ -77,7 +86,13 @@ async function fromSession(c: Context<AdminEnv>, now: number): Promise<Operator 
 }
 
 async function hmac(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text))))
 }
 
@@ -92,7 +107,8 @@ async function csrfMatches(c: Context<AdminEnv>, op: Operator, given: string, no
   const enc = new TextEncoder()
   for (const back of op.via === 'access' ? [0, 1] : [0]) {
     const expected = await csrfToken(c, op, now, back)
-    if (given.length === expected.length && constantTimeEqual(enc.encode(given), enc.encode(expected))) return true
+    if (given.length === expected.length && constantTimeEqual(enc.encode(given), enc.encode(expected)))
+      return true
   }
   return false
 }
@@ -153,7 +169,11 @@ export async function signIn(c: Context<AdminEnv>, email: string, password: stri
     db,
     [
       { key: `admin-login:ip:${ip}`, limit: LOGIN_LIMIT_PER_IP, windowMs: LOGIN_WINDOW_MS },
-      { key: `admin-login:acct:${email.toLowerCase()}`, limit: LOGIN_LIMIT_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
+      {
+        key: `admin-login:acct:${email.toLowerCase()}`,
+        limit: LOGIN_LIMIT_PER_ACCOUNT,
+        windowMs: LOGIN_WINDOW_MS,
+      },
     ],
     now,
     'Too many sign-in attempts: wait 15 minutes and try again.',
@@ -168,7 +188,9 @@ export async function signIn(c: Context<AdminEnv>, email: string, password: stri
   await db.batch([
     db.prepare('DELETE FROM operator_sessions WHERE expires_at <= ?').bind(now),
     db
-      .prepare('INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+      )
       .bind(hash, op.id, now, now + SESSION_TTL_MS),
     auditStatement(db, { actor: op.email, action: 'operator.sign-in', target: `operator:${op.id}` }, now),
   ])
@@ -185,7 +207,10 @@ export async function signIn(c: Context<AdminEnv>, email: string, password: stri
 /** Ends the operator's local session. */
 export async function signOut(c: Context<AdminEnv>): Promise<void> {
   const token = getCookie(c, SESSION_COOKIE)
-  if (token) await c.env.DB.prepare('DELETE FROM operator_sessions WHERE token_hash = ?').bind(await sha256Hex(token)).run()
+  if (token)
+    await c.env.DB.prepare('DELETE FROM operator_sessions WHERE token_hash = ?')
+      .bind(await sha256Hex(token))
+      .run()
   deleteCookie(c, SESSION_COOKIE, { path: '/admin' })
 }
 
@@ -203,6 +228,15 @@ export async function createOperator(
     db
       .prepare('INSERT INTO operators (email, role, password_hash, created_at) VALUES (?, ?, ?, ?)')
       .bind(input.email.toLowerCase(), input.role, hash, magentoDate(now)),
-    auditStatement(db, { actor, action: 'operator.create', target: `operator:${input.email.toLowerCase()}`, after: { role: input.role } }, now),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'operator.create',
+        target: `operator:${input.email.toLowerCase()}`,
+        after: { role: input.role },
+      },
+      now,
+    ),
   ])
 }

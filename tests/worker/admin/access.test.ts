@@ -18,13 +18,21 @@ let certsFetched = 0
 
 async function keyPair(kid: string) {
   const pair = (await crypto.subtle.generateKey(
-    { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    {
+      name: 'RSASSA-PKCS1-v1_5',
+      modulusLength: 2048,
+      publicExponent: new Uint8Array([1, 0, 1]),
+      hash: 'SHA-256',
+    },
     true,
     ['sign', 'verify'],
   )) as CryptoKeyPair
   const priv = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as Jwk
   const pub = (await crypto.subtle.exportKey('jwk', pair.publicKey)) as Jwk
-  return { priv: { ...priv, kid, alg: 'RS256' }, pub: { kty: pub.kty, n: pub.n, e: pub.e, kid, alg: 'RS256', use: 'sig' } }
+  return {
+    priv: { ...priv, kid, alg: 'RS256' },
+    pub: { kty: pub.kty, n: pub.n, e: pub.e, kid, alg: 'RS256', use: 'sig' },
+  }
 }
 
 /** The team's published key set: only `good`'s public key. */
@@ -75,7 +83,9 @@ describe('verifyAccessAssertion', () => {
     expect(await verify(await sign(rest, good.priv))).toBeNull()
   })
   it('refuses an assertion from another issuer', async () => {
-    expect(await verify(await sign(claims({ iss: 'https://evil.cloudflareaccess.com' }), good.priv))).toBeNull()
+    expect(
+      await verify(await sign(claims({ iss: 'https://evil.cloudflareaccess.com' }), good.priv)),
+    ).toBeNull()
   })
   it('refuses an assertion signed by a key the team did not publish, even under its key id', async () => {
     expect(await verify(await sign(claims(), { ...other.priv, kid: 'k-good' }))).toBeNull()

@@ -6,8 +6,8 @@
  * hand, the shop records it.
  */
 import type { PaymentState } from '@shared/config/order-status'
-import { magentoDate } from '../user/repo'
 import type { AppConfig } from '../../platform/env'
+import { magentoDate } from '../user/repo'
 
 type RefundResult =
   | { ok: true; refundedMinor: number; providerRefundId: string | null; paymentState: PaymentState }
@@ -20,7 +20,11 @@ export async function refundOrder(
   now: number,
 ): Promise<RefundResult> {
   if (!Number.isSafeInteger(req.amountMinor) || req.amountMinor <= 0) {
-    return { ok: false, status: 400, message: 'Refund amount must be a positive whole number of minor units.' }
+    return {
+      ok: false,
+      status: 400,
+      message: 'Refund amount must be a positive whole number of minor units.',
+    }
   }
   const db = env.DB
   const order = await db
@@ -46,7 +50,12 @@ export async function refundOrder(
       .bind(
         req.orderId,
         req.actor,
-        JSON.stringify({ amount_minor: req.amountMinor, currency: order.currency, reason: req.reason, method: 'manual' }),
+        JSON.stringify({
+          amount_minor: req.amountMinor,
+          currency: order.currency,
+          reason: req.reason,
+          method: 'manual',
+        }),
         stamp,
       ),
   ])
