@@ -39,8 +39,7 @@ const MSG_SIGN_IN = 'Sign in as an operator to use the back office.'
 const MSG_ACCESS_REQUIRED =
   'This back office is behind Cloudflare Access: a valid Access assertion is required.'
 const MSG_NOT_OPERATOR = 'This identity is not an operator of this shop.'
-const MSG_LOCAL_DISABLED =
-  'Local operator sign-in is disabled: this back office is behind Cloudflare Access.'
+const MSG_LOCAL_DISABLED = 'Local operator sign-in is disabled: this back office is behind Cloudflare Access.'
 const MSG_BAD_LOGIN = 'The e-mail or password is not right.'
 const MSG_CSRF = 'Missing or invalid CSRF token: reload the page and try again.'
 const MSG_CROSS_SITE = 'Cross-site requests are refused.'
