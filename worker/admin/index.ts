@@ -16,10 +16,20 @@ import {
   RETRY_AFTER_SECONDS,
 } from '../platform/middleware/errors'
 import { listAudit } from './audit'
+import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
 import { CreditSchema, findCustomer, moveCredit } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { answer, isFormPost, readInput } from './input'
+import {
+  deleteMapping,
+  MappingSchema,
+  outboxSummary,
+  PurgeSchema,
+  purgeTags,
+  putMapping,
+  retryMail,
+} from './operations'
 import {
   addNote,
   listOrders,
@@ -212,6 +222,44 @@ api.post('/operators', allow('operators'), async (c) => {
   const req = await readInput(c, OperatorSchema, 'operator')
   await createOperator(c.env.DB, req, c.var.operator.email, Date.now())
   return answer(c, { email: req.email, role: req.role })
+})
+api.get('/products', async (c) => {
+  const q = (c.req.query('q') ?? '').trim()
+  if (!q || q.length > 100) return fail(400, 'Invalid product search: q: between 1 and 100 characters')
+  return ok(c as never, await searchProducts(c.env.DB, q))
+})
+api.post('/products/:id', allow('catalogue'), async (c) => {
+  const id = Number(c.req.param('id'))
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return fail(400, 'Invalid product id: must be a positive whole number')
+  const patch = await readInput(c, ProductPatchSchema, 'product change')
+  return answer(c, await updateProduct(c.env.DB, id, patch, c.var.operator.email, Date.now()))
+})
+api.post('/stock/:sku', allow('catalogue'), async (c) => {
+  const sku = c.req.param('sku')
+  if (!sku || sku.length > 128) return fail(400, 'Invalid sku: between 1 and 128 characters')
+  const req = await readInput(c, StockSchema, 'stock change')
+  return answer(c, await setStock(c.env.DB, sku, req, c.var.operator.email, Date.now()))
+})
+api.get('/outbox', async (c) => ok(c as never, await outboxSummary(c.env.DB)))
+api.post('/outbox/mail/:id/retry', allow('operations'), async (c) => {
+  const id = Number(c.req.param('id'))
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return fail(400, 'Invalid mail id: must be a positive whole number')
+  return answer(c, await retryMail(c.env, id, c.var.operator.email, Date.now()))
+})
+api.post('/cache/purge', allow('operations'), async (c) => {
+  const req = await readInput(c, PurgeSchema, 'cache purge')
+  return answer(c, await purgeTags(c.env.DB, req.tags, c.var.operator.email, Date.now()))
+})
+api.post('/urls', allow('operations'), async (c) => {
+  const req = await readInput(c, MappingSchema, 'URL mapping')
+  return answer(c, await putMapping(c.env, req, c.var.operator.email, Date.now()))
+})
+api.delete('/urls', allow('operations'), async (c) => {
+  const path = c.req.query('path') ?? ''
+  if (!path || path.length > 512) return fail(400, 'Invalid URL mapping: path: between 1 and 512 characters')
+  return ok(c as never, await deleteMapping(c.env, path, c.var.operator.email, Date.now()))
 })
 adminApp.route('/api', api)
 
