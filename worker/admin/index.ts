@@ -17,6 +17,7 @@ import {
 } from '../platform/middleware/errors'
 import { listAudit } from './audit'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
+import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
 import { CreditSchema, findCustomer, moveCredit } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
@@ -260,6 +261,17 @@ api.delete('/urls', allow('operations'), async (c) => {
   const path = c.req.query('path') ?? ''
   if (!path || path.length > 512) return fail(400, 'Invalid URL mapping: path: between 1 and 512 characters')
   return ok(c as never, await deleteMapping(c.env, path, c.var.operator.email, Date.now()))
+})
+api.get('/coupons', async (c) => ok(c as never, await listCoupons(c.env.DB)))
+api.post('/coupons', allow('money'), async (c) => {
+  const req = await readInput(c, NewCouponSchema, 'coupon')
+  return answer(c, await createCoupon(c.env.DB, req, c.var.operator.email, Date.now()))
+})
+api.post('/coupons/:code', allow('money'), async (c) => {
+  const code = c.req.param('code')
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return fail(400, 'Invalid coupon code: letters, digits, _ or -')
+  const req = await readInput(c, CouponPatchSchema, 'coupon change')
+  return answer(c, await updateCoupon(c.env.DB, code, req, c.var.operator.email, Date.now()))
 })
 adminApp.route('/api', api)
 
