@@ -17,6 +17,7 @@ import {
 } from '../platform/middleware/errors'
 import { listAudit } from './audit'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
+import { ContentSchema, listContent, PreviewSchema, previewContent, publishContent } from './content'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
 import { CreditSchema, findCustomer, moveCredit } from './customers'
 import { dashboard } from './dashboard'
@@ -272,6 +273,23 @@ api.post('/coupons/:code', allow('money'), async (c) => {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return fail(400, 'Invalid coupon code: letters, digits, _ or -')
   const req = await readInput(c, CouponPatchSchema, 'coupon change')
   return answer(c, await updateCoupon(c.env.DB, code, req, c.var.operator.email, Date.now()))
+})
+const contentKind = (c: Context<AdminEnv>) => {
+  const kind = c.req.param('kind')
+  return kind === 'page' || kind === 'block' ? kind : fail(400, 'Invalid content kind: page or block')
+}
+api.get('/content/:kind', async (c) => ok(c as never, await listContent(c.env.DB, contentKind(c))))
+api.post('/content/preview', allow('content'), async (c) => {
+  const req = await readInput(c, PreviewSchema, 'preview')
+  return ok(c as never, previewContent(req.content))
+})
+api.post('/content/:kind/:id', allow('content'), async (c) => {
+  const kind = contentKind(c)
+  const id = Number(c.req.param('id'))
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return fail(400, 'Invalid content id: must be a positive whole number')
+  const req = await readInput(c, ContentSchema, 'content')
+  return answer(c, await publishContent(c.env.DB, kind, id, req, c.var.operator.email, Date.now()))
 })
 adminApp.route('/api', api)
 

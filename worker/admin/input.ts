@@ -5,10 +5,10 @@
  */
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import { describeIssues, fail, ok } from '../platform/http'
+import { describeIssues, fail, MAX_API_BODY_BYTES, ok } from '../platform/http'
 import type { AdminEnv } from './env'
 
-const MAX_BODY_BYTES = 64 * 1024
+const MAX_BODY_BYTES = MAX_API_BODY_BYTES
 
 export function isFormPost(c: Context<AdminEnv>): boolean {
   const type = c.req.header('content-type') ?? ''
