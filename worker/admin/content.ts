@@ -11,7 +11,7 @@ import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 
 const TABLES = { page: 'cms_pages', block: 'cms_blocks' } as const
-export type ContentKind = keyof typeof TABLES
+type ContentKind = keyof typeof TABLES
 
 export const ContentSchema = z.object({
   title: z.string().trim().min(1, 'title is required').max(300, 'title is too long'),
@@ -32,6 +32,30 @@ export async function listContent(db: D1Database, kind: ContentKind) {
     )
     .all()
   return results
+}
+
+/** One page or block as the editor shows it; 404 when there is none. */
+export async function contentItem(db: D1Database, kind: ContentKind, id: number) {
+  const row = Number.isSafeInteger(id)
+    ? await db
+        .prepare(`SELECT id, identifier, is_active, doc FROM ${TABLES[kind]} WHERE id = ?`)
+        .bind(id)
+        .first<{
+          id: number
+          identifier: string
+          is_active: number
+          doc: string
+        }>()
+    : null
+  if (!row) return fail(404, `CMS ${kind} ${id} does not exist.`)
+  const doc = JSON.parse(row.doc) as { title?: string; content?: string }
+  return {
+    id: row.id,
+    identifier: row.identifier,
+    title: doc.title ?? '',
+    content: doc.content ?? '',
+    is_active: row.is_active === 1,
+  }
 }
 
 /** What the shop will show for `content` (the sanitiser's output). */

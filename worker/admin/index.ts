@@ -17,7 +17,14 @@ import {
 } from '../platform/middleware/errors'
 import { listAudit } from './audit'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
-import { ContentSchema, listContent, PreviewSchema, previewContent, publishContent } from './content'
+import {
+  ContentSchema,
+  contentItem,
+  listContent,
+  PreviewSchema,
+  previewContent,
+  publishContent,
+} from './content'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
 import { CreditSchema, findCustomer, moveCredit } from './customers'
 import { dashboard } from './dashboard'
@@ -44,7 +51,20 @@ import {
   refundPart,
   TransitionSchema,
 } from './orders'
-import { auditPage, dashboardPage, loginPage, orderPage, ordersPage, reviewsPage } from './pages'
+import {
+  auditPage,
+  contentEditPage,
+  contentPage,
+  couponsPage,
+  customersPage,
+  dashboardPage,
+  loginPage,
+  operationsPage,
+  orderPage,
+  ordersPage,
+  productsPage,
+  reviewsPage,
+} from './pages'
 import { decideReview, pendingReviews } from './reviews'
 import { can, type Permission, ROLES } from './roles'
 import { createOperator, requireOperator, signIn, signOut } from './session'
@@ -124,6 +144,27 @@ const EmailQuery = z.object({
   email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254),
 })
 
+const contentKind = (c: Context<AdminEnv>) => {
+  const kind = c.req.param('kind')
+  return kind === 'page' || kind === 'block' ? kind : fail(400, 'Invalid content kind: page or block')
+}
+const formNumber = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number like 1299 or 1299.50')
+  .transform(Number)
+const ProductFormSchema = z.object({
+  price: formNumber.optional(),
+  special_price: formNumber.optional(),
+  special_from_date: z.string().optional(),
+  special_to_date: z.string().optional(),
+  status: formNumber.optional(),
+  visibility: formNumber.optional(),
+})
+const RedirectFormSchema = z.object({
+  path: z.string({ error: 'path is required' }),
+  to: z.string({ error: 'to is required' }),
+})
+
 export const adminApp = new Hono<AdminEnv>()
 adminApp.use('*', noStore, notForRobots, adminHeaders)
 
@@ -157,6 +198,37 @@ adminApp.get('/orders/:number', async (c) =>
   c.html(orderPage(c, await orderDetail(c.env.DB, orderNumber(c)))),
 )
 adminApp.get('/reviews', async (c) => c.html(reviewsPage(c, await pendingReviews(c.env.DB))))
+adminApp.get('/products', async (c) => {
+  const q = (c.req.query('q') ?? '').trim().slice(0, 100)
+  return c.html(productsPage(c, q, q ? await searchProducts(c.env.DB, q) : []))
+})
+adminApp.get('/customers', async (c) => {
+  const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)
+  const found = email
+    ? await findCustomer(c.env.DB, email).catch((err) =>
+        err instanceof HTTPException && err.status === 404 ? null : Promise.reject(err),
+      )
+    : null
+  return c.html(customersPage(c, email, found))
+})
+adminApp.get('/coupons', async (c) =>
+  c.html(couponsPage(c, (await listCoupons(c.env.DB)) as Record<string, unknown>[])),
+)
+adminApp.get('/content', async (c) =>
+  c.html(
+    contentPage(
+      c,
+      (await listContent(c.env.DB, 'page')) as Record<string, unknown>[],
+      (await listContent(c.env.DB, 'block')) as Record<string, unknown>[],
+    ),
+  ),
+)
+adminApp.get('/content/:kind/:id', async (c) => {
+  const kind = contentKind(c)
+  const item = await contentItem(c.env.DB, kind, Number(c.req.param('id')))
+  return c.html(contentEditPage(c, kind, item, previewContent(item.content).html))
+})
+adminApp.get('/operations', async (c) => c.html(operationsPage(c, { outbox: await outboxSummary(c.env.DB) })))
 adminApp.get('/audit', async (c) => c.html(auditPage(c, await listAudit(c.env.DB))))
 
 function filterOf(c: Context<AdminEnv>) {
@@ -237,6 +309,16 @@ api.post('/products/:id', allow('catalogue'), async (c) => {
   const patch = await readInput(c, ProductPatchSchema, 'product change')
   return answer(c, await updateProduct(c.env.DB, id, patch, c.var.operator.email, Date.now()))
 })
+// The product form sends text: numbers are read as numbers, and only fields given are changed.
+api.post('/products/:id/form', allow('catalogue'), async (c) => {
+  const id = Number(c.req.param('id'))
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return fail(400, 'Invalid product id: must be a positive whole number')
+  const form = await readInput(c, ProductFormSchema, 'product change')
+  const patch = ProductPatchSchema.safeParse(form)
+  if (!patch.success) return fail(400, `Invalid product change: ${describeIssues(patch.error)}`)
+  return answer(c, await updateProduct(c.env.DB, id, patch.data, c.var.operator.email, Date.now()))
+})
 api.post('/stock/:sku', allow('catalogue'), async (c) => {
   const sku = c.req.param('sku')
   if (!sku || sku.length > 128) return fail(400, 'Invalid sku: between 1 and 128 characters')
@@ -258,6 +340,15 @@ api.post('/urls', allow('operations'), async (c) => {
   const req = await readInput(c, MappingSchema, 'URL mapping')
   return answer(c, await putMapping(c.env, req, c.var.operator.email, Date.now()))
 })
+api.post('/urls/form', allow('operations'), async (c) => {
+  const form = await readInput(c, RedirectFormSchema, 'URL mapping')
+  const req = MappingSchema.safeParse({
+    path: form.path,
+    value: { type: 'redirect', to: form.to, status: 301 },
+  })
+  if (!req.success) return fail(400, `Invalid URL mapping: ${describeIssues(req.error)}`)
+  return answer(c, await putMapping(c.env, req.data, c.var.operator.email, Date.now()))
+})
 api.delete('/urls', allow('operations'), async (c) => {
   const path = c.req.query('path') ?? ''
   if (!path || path.length > 512) return fail(400, 'Invalid URL mapping: path: between 1 and 512 characters')
@@ -274,10 +365,6 @@ api.post('/coupons/:code', allow('money'), async (c) => {
   const req = await readInput(c, CouponPatchSchema, 'coupon change')
   return answer(c, await updateCoupon(c.env.DB, code, req, c.var.operator.email, Date.now()))
 })
-const contentKind = (c: Context<AdminEnv>) => {
-  const kind = c.req.param('kind')
-  return kind === 'page' || kind === 'block' ? kind : fail(400, 'Invalid content kind: page or block')
-}
 api.get('/content/:kind', async (c) => ok(c as never, await listContent(c.env.DB, contentKind(c))))
 api.post('/content/preview', allow('content'), async (c) => {
   const req = await readInput(c, PreviewSchema, 'preview')

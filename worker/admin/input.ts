@@ -26,8 +26,12 @@ export async function readInput<S extends z.ZodType>(
   let value: unknown
   if (isFormPost(c)) {
     const form = await c.req.parseBody()
+    // An empty form field means "not given" (optional fields keep their defaults). A repeated
+    // field keeps its last value, so a hidden "false" before a checkbox is the unchecked state.
     value = Object.fromEntries(
-      Object.entries(form).filter(([k, v]) => k !== '_csrf' && k !== 'return_to' && typeof v === 'string'),
+      Object.entries(form).filter(
+        ([k, v]) => k !== '_csrf' && k !== 'return_to' && typeof v === 'string' && v.trim() !== '',
+      ),
     )
   } else {
     const text = await c.req.text()

@@ -44,7 +44,9 @@ function layout(c: Context<AdminEnv>, title: string, body: Html): Html {
     op
       ? html`<nav aria-label="Back office"><ul>
 <li><a href="/admin">Dashboard</a></li><li><a href="/admin/orders">Orders</a></li>
-<li><a href="/admin/reviews">Reviews</a></li><li><a href="/admin/audit">Audit log</a></li></ul></nav>
+<li><a href="/admin/reviews">Reviews</a></li><li><a href="/admin/products">Catalogue</a></li>
+<li><a href="/admin/customers">Customers</a></li><li><a href="/admin/coupons">Coupons</a></li><li><a href="/admin/content">Content</a></li>
+<li><a href="/admin/operations">Operations</a></li><li><a href="/admin/audit">Audit log</a></li></ul></nav>
 <span class="who">${op.email} (${op.role})${
           op.via === 'session'
             ? html` <form class="inline" method="post" action="/admin/logout"><input type="hidden" name="_csrf" value="${c.var.csrf}"><button>Sign out</button></form>`
@@ -202,5 +204,203 @@ ${rows.map(
   (r) =>
     html`<tr><td>${r.created_at}</td><td>${r.actor}</td><td>${r.action}</td><td>${r.target}</td><td>${r.before ?? ''}</td><td>${r.after ?? ''}</td></tr>`,
 )}</tbody></table></div>`,
+  )
+}
+
+/** A form posting to the admin API with the CSRF token, returning to `back`. */
+function postForm(c: Context<AdminEnv>, action: string, back: string, fields: Html, label: string): Html {
+  return html`<form class="inline" method="post" action="${action}">${csrfField(c)}<input type="hidden" name="return_to" value="${back}">${fields}<button>${label}</button></form>`
+}
+
+interface ProductHit {
+  id: number
+  sku: string
+  name: string
+  status: number
+  visibility: number
+  price: number
+  final_price: number | null
+  stock: { sku: string; qty: number; is_in_stock: number }[]
+}
+
+export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]): Html {
+  const back = `/admin/products?q=${encodeURIComponent(q)}`
+  return layout(
+    c,
+    'Catalogue',
+    html`<form class="inline" method="get" role="search"><label>SKU or name <input name="q" value="${q}" required></label><button>Search</button></form>
+${hits.map(
+  (p) => html`<section class="card" aria-labelledby="p-${p.id}"><h2 id="p-${p.id}">${p.name} (${p.sku})</h2>
+<p>Price ${money(Math.round(p.price * 100), 'INR')} · charged now ${money(Math.round((p.final_price ?? p.price) * 100), 'INR')} · status ${p.status === 1 ? 'enabled' : 'disabled'} · visibility ${p.visibility}</p>
+${postForm(
+  c,
+  `/admin/api/products/${p.id}/form`,
+  back,
+  html`<label>Price <input name="price" inputmode="decimal" value="${p.price}"></label>
+<label>Special price <input name="special_price" inputmode="decimal" placeholder="none"></label>
+<label>From <input type="date" name="special_from_date"></label><label>To <input type="date" name="special_to_date"></label>
+<label>Status <select name="status"><option value="1"${p.status === 1 ? raw(' selected') : ''}>enabled</option><option value="2"${p.status === 2 ? raw(' selected') : ''}>disabled</option></select></label>
+<label>Visibility <select name="visibility">${[1, 2, 3, 4].map((v) => html`<option value="${v}"${p.visibility === v ? raw(' selected') : ''}>${v}</option>`)}</select></label>`,
+  'Save product',
+)}
+<div class="scroll"><table><thead><tr><th>SKU</th><th>Stock</th></tr></thead><tbody>${p.stock.map(
+    (s) =>
+      html`<tr><td>${s.sku}</td><td>${postForm(
+        c,
+        `/admin/api/stock/${encodeURIComponent(s.sku)}`,
+        back,
+        html`<label>Units of ${s.sku} <input name="qty" inputmode="numeric" value="${s.qty}"></label><input type="hidden" name="is_in_stock" value="false"><label>In stock <input type="checkbox" name="is_in_stock" value="true"${s.is_in_stock ? raw(' checked') : ''}></label>`,
+        'Set stock',
+      )}</td></tr>`,
+  )}</tbody></table></div></section>`,
+)}`,
+  )
+}
+
+interface CustomerView {
+  customer: { id: number; email: string; firstname: string; lastname: string; credit_minor: number }
+  orders: unknown[]
+  ledger: unknown[]
+}
+
+export function customersPage(c: Context<AdminEnv>, email: string, found: CustomerView | null): Html {
+  const back = `/admin/customers?email=${encodeURIComponent(email)}`
+  return layout(
+    c,
+    'Customers',
+    html`<form class="inline" method="get" role="search"><label>E-mail <input type="email" name="email" value="${email}" required></label><button>Look up</button></form>
+${
+  found
+    ? html`<section class="card"><h2>${found.customer.firstname} ${found.customer.lastname} — ${found.customer.email}</h2>
+<p>Store credit: ${money(found.customer.credit_minor, 'INR')}</p>
+${postForm(
+  c,
+  `/admin/api/customers/${found.customer.id}/credit`,
+  back,
+  html`<label>Amount in paise (negative revokes) <input name="amount_minor" inputmode="numeric" required></label><label>Why <input name="comment" required></label>`,
+  'Change credit',
+)}
+<h3>Orders</h3><ul>${(found.orders as { increment_id: string; status: string }[]).map(
+        (o) =>
+          html`<li><a href="/admin/orders/${o.increment_id}">${o.increment_id}</a> ${statusLabel(o.status)}</li>`,
+      )}</ul>
+<h3>Credit ledger</h3><ul>${(
+        found.ledger as {
+          amount_minor: number
+          balance_after_minor: number
+          comment: string
+          created_at: string
+        }[]
+      ).map(
+        (l) =>
+          html`<li>${l.created_at}: ${money(l.amount_minor, 'INR')} → ${money(l.balance_after_minor, 'INR')} ${l.comment}</li>`,
+      )}</ul></section>`
+    : ''
+}`,
+  )
+}
+
+export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknown>[]): Html {
+  const back = '/admin/coupons'
+  return layout(
+    c,
+    'Coupons',
+    html`<div class="scroll"><table><thead><tr><th>Code</th><th>Rule</th><th>Limits</th><th>Used</th><th>Active</th><th></th></tr></thead><tbody>
+${coupons.map(
+  (
+    k,
+  ) => html`<tr><td>${String(k.code)}</td><td>${k.kind === 'percent' ? `${k.amount}%` : money(Number(k.amount) * 100, 'INR')} from ${money(Number(k.min_subtotal) * 100, 'INR')}; ${String(k.starts_at ?? '…')} – ${String(k.expires_at ?? '…')}</td>
+<td>${k.first_order_only ? 'first order; ' : ''}${k.per_customer_limit ? `${k.per_customer_limit} per shopper; ` : ''}${k.total_limit ? `${k.total_limit} in all` : ''}</td><td>${String(k.used)}</td><td>${k.is_active ? 'yes' : 'no'}</td>
+<td>${postForm(c, `/admin/api/coupons/${String(k.code)}`, back, html`<input type="hidden" name="is_active" value="${k.is_active ? 'false' : 'true'}">`, k.is_active ? 'Disable' : 'Enable')}</td></tr>`,
+)}</tbody></table></div>
+<section class="card"><h2>New coupon</h2>${postForm(
+      c,
+      '/admin/api/coupons',
+      back,
+      html`<label>Code <input name="code" required></label><label>Kind <select name="kind"><option>percent</option><option>fixed</option></select></label>
+<label>Amount <input name="amount" inputmode="decimal" required></label><label>Minimum subtotal <input name="min_subtotal" inputmode="decimal" value="0"></label>
+<label>Starts <input type="date" name="starts_at"></label><label>Expires <input type="date" name="expires_at"></label>
+<label>Label <input name="label" required></label><label>First order only <input type="checkbox" name="first_order_only" value="true"></label>
+<label>Per shopper <input name="per_customer_limit" inputmode="numeric"></label><label>In all <input name="total_limit" inputmode="numeric"></label>`,
+      'Create coupon',
+    )}</section>`,
+  )
+}
+
+export function contentPage(
+  c: Context<AdminEnv>,
+  pages: Record<string, unknown>[],
+  blocks: Record<string, unknown>[],
+): Html {
+  const list = (kind: string, rows: Record<string, unknown>[]) =>
+    html`<ul>${rows.map((r) => html`<li><a href="/admin/content/${kind}/${String(r.id)}">${String(r.title ?? r.identifier)}</a> (${String(r.identifier)})${r.is_active ? '' : ' — hidden'}</li>`)}</ul>`
+  return layout(
+    c,
+    'Content',
+    html`<section class="card"><h2>Pages</h2>${list('page', pages)}</section><section class="card"><h2>Blocks</h2>${list('block', blocks)}</section>`,
+  )
+}
+
+export function contentEditPage(
+  c: Context<AdminEnv>,
+  kind: 'page' | 'block',
+  item: { id: number; identifier: string; title: string; content: string; is_active: boolean },
+  preview: string,
+): Html {
+  const back = `/admin/content/${kind}/${item.id}`
+  return layout(
+    c,
+    `Edit ${kind} ${item.identifier}`,
+    html`${postForm(
+      c,
+      `/admin/api/content/${kind}/${item.id}`,
+      back,
+      html`<label>Title <input name="title" value="${item.title}" required></label>
+<label>Content (HTML) <textarea name="content" rows="14" cols="60">${item.content}</textarea></label>
+<input type="hidden" name="is_active" value="false"><label>Published <input type="checkbox" name="is_active" value="true"${item.is_active ? raw(' checked') : ''}></label>`,
+      'Publish',
+    )}
+<section class="card" aria-label="Preview"><h2>Preview (as the shop shows it)</h2>${raw(preview)}</section>`,
+  )
+}
+
+interface OpsView {
+  outbox: Record<string, { counts: Record<string, number>; failed: unknown[] }>
+}
+
+export function operationsPage(c: Context<AdminEnv>, view: OpsView): Html {
+  const back = '/admin/operations'
+  return layout(
+    c,
+    'Operations',
+    html`${Object.entries(view.outbox).map(
+      ([name, box]) => html`<section class="card"><h2>${name} outbox</h2><p>${
+        Object.entries(box.counts)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(' · ') || 'empty'
+      }</p>
+<ul>${(
+        box.failed as {
+          id: number
+          subject?: string
+          event_name?: string
+          status: string
+          provider_response: string | null
+        }[]
+      ).map(
+        (r) =>
+          html`<li>#${r.id} ${r.subject ?? r.event_name ?? ''} — ${r.status} (${r.provider_response ?? ''})${
+            name === 'mail' ? postForm(c, `/admin/api/outbox/mail/${r.id}/retry`, back, html``, 'Retry') : ''
+          }</li>`,
+      )}</ul></section>`,
+    )}
+<section class="card"><h2>Purge cached pages</h2>${postForm(c, '/admin/api/cache/purge', back, html`<label>Tags (comma-separated, e.g. home, P-SKU, C12) <input name="tags" required></label>`, 'Purge')}</section>
+<section class="card"><h2>URL redirect</h2>${postForm(
+      c,
+      '/admin/api/urls/form',
+      back,
+      html`<label>Old path <input name="path" required></label><label>Redirect to <input name="to" required placeholder="/c/sale"></label>`,
+      'Save redirect',
+    )}</section>`,
   )
 }
