@@ -4,6 +4,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
+import { isCacheablePath } from '../../../worker/platform/cache/key'
 import { seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, PASSWORD } from './operator'
@@ -133,6 +134,12 @@ describe('getting in', () => {
       expect(res.headers.get('content-security-policy') ?? '').toMatch(/script-src 'none'/)
     }
     expect((await admin(who, '/orders')).text).toContain('<meta name="robots" content="noindex,nofollow">')
+  })
+
+  it('keeps every back-office path out of the output cache', () => {
+    for (const path of ['/admin', '/admin/', '/admin/orders', '/admin/api/orders.csv'])
+      expect(isCacheablePath(path), path).toBe(false)
+    expect(isCacheablePath('/administrators-guide')).toBe(true)
   })
 
   it('refuses a change without the CSRF token, with another session’s token, or from another site', async () => {
