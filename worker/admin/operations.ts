@@ -13,7 +13,6 @@ import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 
 const OUTBOXES = { mail: 'mail_outbox', analytics: 'analytics_outbox' } as const
-type OutboxName = keyof typeof OUTBOXES
 
 /** Rows per status of each outbox, and its newest failed or dead rows. */
 export async function outboxSummary(db: D1Database) {

@@ -5,6 +5,7 @@
  * order event. Each change also writes an audit row.
  */
 import { isOrderStatus, ORDER_TRANSITIONS, type OrderStatus } from '@shared/config/order-status'
+import { formatPrice } from '@shared/domain/currency'
 import { z } from 'zod'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { notifyOrder } from '../api/mail/notify'
@@ -217,6 +218,10 @@ interface Ctx {
   actor: string
 }
 
+/** A refunded amount as the shopper's mail states it, in the order's currency. */
+const refundedAmount = (minor: number, currency: string) =>
+  formatPrice(minor / 100, currency, { convert: false })
+
 const MAIL_OF: Partial<Record<OrderStatus, 'shipped' | 'delivered' | 'canceled'>> = {
   shipped: 'shipped',
   delivered: 'delivered',
@@ -296,7 +301,9 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
     runAfterAnswer(
       x,
       () =>
-        notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, { amount_minor: String(owed) }),
+        notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, {
+          'Amount refunded': refundedAmount(owed, order.currency),
+        }),
       'order refunded mail',
     )
   }
@@ -330,7 +337,7 @@ export async function refundPart(x: Ctx, number: string, req: z.infer<typeof Ref
     x,
     () =>
       notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, {
-        amount_minor: String(req.amount_minor),
+        'Amount refunded': refundedAmount(req.amount_minor, order.currency),
       }),
     'order refunded mail',
   )
