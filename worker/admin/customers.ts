@@ -24,7 +24,7 @@ export const CreditSchema = z.object({
 export async function findCustomer(db: D1Database, email: string) {
   const customer = await db
     .prepare(
-      `SELECT c.id, c.email, c.firstname, c.lastname, c.created_at, COALESCE(s.balance_minor, 0) AS credit_minor
+      `SELECT c.id, c.email, c.firstname, c.lastname, c.created_at, c.disabled_at, COALESCE(s.balance_minor, 0) AS credit_minor
        FROM customers c LEFT JOIN store_credit s ON s.customer_id = c.id WHERE c.email = ?`,
     )
     .bind(email)
@@ -34,6 +34,7 @@ export async function findCustomer(db: D1Database, email: string) {
       firstname: string
       lastname: string
       created_at: string
+      disabled_at: string | null
       credit_minor: number
     }>()
   if (!customer) return fail(404, `No customer has the e-mail ${email}.`)
@@ -113,4 +114,58 @@ export async function moveCredit(
     .bind(customerId)
     .first<{ balance_minor: number }>()
   return { customer_id: customerId, balance_minor: after?.balance_minor ?? 0 }
+}
+
+export const DisableSchema = z.object({
+  disabled: z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean()),
+})
+
+/**
+ * Disables (or re-enables) a customer account. Disabling also ends its sessions: its access tokens
+ * die with the token version, its refresh tokens are revoked.
+ */
+export async function setCustomerDisabled(
+  db: D1Database,
+  customerId: number,
+  disabled: boolean,
+  actor: string,
+  now: number,
+) {
+  const row = await db
+    .prepare('SELECT id, disabled_at FROM customers WHERE id = ?')
+    .bind(customerId)
+    .first<{ id: number; disabled_at: string | null }>()
+  if (!row) return fail(404, `Customer ${customerId} does not exist.`)
+  const stamp = magentoDate(now)
+  const statements = [
+    disabled
+      ? db
+          .prepare(
+            'UPDATE customers SET disabled_at = COALESCE(disabled_at, ?), token_version = token_version + 1, updated_at = ? WHERE id = ?',
+          )
+          .bind(stamp, stamp, customerId)
+      : db
+          .prepare('UPDATE customers SET disabled_at = NULL, updated_at = ? WHERE id = ?')
+          .bind(stamp, customerId),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: disabled ? 'customer.disable' : 'customer.enable',
+        target: `customer:${customerId}`,
+        before: { disabled_at: row.disabled_at },
+        after: { disabled },
+      },
+      now,
+    ),
+  ]
+  if (disabled) {
+    statements.push(
+      db
+        .prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE customer_id = ? AND revoked_at IS NULL')
+        .bind(now, customerId),
+    )
+  }
+  await db.batch(statements)
+  return { customer_id: customerId, disabled }
 }

@@ -26,7 +26,7 @@ import {
   publishContent,
 } from './content'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
-import { CreditSchema, findCustomer, moveCredit } from './customers'
+import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisabled } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { answer, isFormPost, readInput } from './input'
@@ -288,6 +288,13 @@ api.post('/customers/:id/credit', allow('money'), async (c) => {
     return fail(400, 'Invalid customer id: must be a positive whole number')
   const req = await readInput(c, CreditSchema, 'store credit change')
   return answer(c, await moveCredit(c.env.DB, id, req, c.var.operator.email, Date.now()))
+})
+api.post('/customers/:id/disabled', allow('customers'), async (c) => {
+  const id = Number(c.req.param('id'))
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return fail(400, 'Invalid customer id: must be a positive whole number')
+  const req = await readInput(c, DisableSchema, 'account change')
+  return answer(c, await setCustomerDisabled(c.env.DB, id, req.disabled, c.var.operator.email, Date.now()))
 })
 api.get('/audit', async (c) =>
   ok(c as never, await listAudit(c.env.DB, { target: c.req.query('target') || undefined })),

@@ -258,7 +258,14 @@ ${postForm(
 }
 
 interface CustomerView {
-  customer: { id: number; email: string; firstname: string; lastname: string; credit_minor: number }
+  customer: {
+    id: number
+    email: string
+    firstname: string
+    lastname: string
+    credit_minor: number
+    disabled_at: string | null
+  }
   orders: unknown[]
   ledger: unknown[]
 }
@@ -272,7 +279,14 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
 ${
   found
     ? html`<section class="card"><h2>${found.customer.firstname} ${found.customer.lastname} — ${found.customer.email}</h2>
-<p>Store credit: ${money(found.customer.credit_minor, 'INR')}</p>
+<p>Store credit: ${money(found.customer.credit_minor, 'INR')} · account ${found.customer.disabled_at ? `disabled since ${found.customer.disabled_at}` : 'active'}</p>
+${postForm(
+  c,
+  `/admin/api/customers/${found.customer.id}/disabled`,
+  back,
+  html`<input type="hidden" name="disabled" value="${found.customer.disabled_at ? 'false' : 'true'}">`,
+  found.customer.disabled_at ? 'Enable account' : 'Disable account',
+)}
 ${postForm(
   c,
   `/admin/api/customers/${found.customer.id}/credit`,

@@ -439,3 +439,45 @@ describe('reviews', () => {
     expect((await admin(staff, '/api/reviews/abc/approve', { body: {} })).status).toBe(400)
   })
 })
+
+describe('customer accounts', () => {
+  it('disables an account (its tokens stop working, it cannot sign in) and enables it again, as the owner only', async () => {
+    const owner = await operator('owner')
+    const staff = await operator('staff')
+    const shopper = await registerAndLogin('adm-disable', 'Secret123')
+    const path = `/api/customers/${shopper.id}/disabled`
+    expect((await admin(staff, path, { body: { disabled: true } })).status).toBe(403)
+    expect((await api('/user/me', { bearer: shopper.token })).status).toBe(200)
+    expect((await admin(owner, path, { body: { disabled: true } })).status).toBe(200)
+    expect((await api('/user/me', { bearer: shopper.token })).status).toBe(401)
+    expect(
+      (
+        await api('/user/login', {
+          body: { username: shopper.email, password: 'Secret123' },
+          ip: '192.0.2.201',
+        })
+      ).status,
+    ).toBe(401)
+    expect(
+      (await api('/user/refresh', { body: { refreshToken: shopper.refreshToken }, ip: '192.0.2.202' }))
+        .status,
+    ).not.toBe(200)
+    const found = await admin(owner, `/api/customers?email=${encodeURIComponent(shopper.email)}`)
+    expect(found.json.result.customer.disabled_at).not.toBeNull()
+    expect((await admin(owner, path, { body: { disabled: false } })).status).toBe(200)
+    // The refused sign-in above counts as a failure: the next try of this account waits a second.
+    await new Promise((r) => setTimeout(r, 1100))
+    expect(
+      (
+        await api('/user/login', {
+          body: { username: shopper.email, password: 'Secret123' },
+          ip: '192.0.2.203',
+        })
+      ).status,
+    ).toBe(200)
+    expect((await auditOf(`customer:${shopper.id}`)).map((a) => a.action)).toEqual([
+      'customer.disable',
+      'customer.enable',
+    ])
+  })
+})
