@@ -4,6 +4,7 @@
  * no route matches.
  */
 import { Hono } from 'hono'
+import { adminApp } from './admin'
 import { apiRoutes } from './api'
 import { accountPages } from './pages/account/route'
 import { ampPages } from './pages/amp/route'
@@ -44,6 +45,7 @@ app.use('*', async (c, next) => {
 app.use('*', outputCache(app))
 
 app.route('/api', apiRoutes)
+app.route('/admin', adminApp)
 mountRoutes(app, {
   ...homePages,
   ...categoryPages,

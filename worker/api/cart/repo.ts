@@ -200,6 +200,41 @@ export async function findCoupon(db: D1Database, code: string | null): Promise<C
   return db.prepare('SELECT * FROM coupons WHERE code = ?').bind(code).first<CouponRule>()
 }
 
+/**
+ * Why a coupon's usage rules refuse this shopper (signed-in account and/or order e-mail), or null:
+ * a first-order coupon for a shopper with an order, a shopper at the per-shopper limit, a coupon at
+ * its total limit. Canceled and expired orders do not count as use.
+ */
+export async function couponUsageProblem(
+  db: D1Database,
+  rule: CouponRule,
+  who: { customerId: number | null; email: string | null },
+): Promise<string | null> {
+  if (!rule.first_order_only && rule.per_customer_limit == null && rule.total_limit == null) return null
+  const mine = 'customer_id = ?1 OR (?2 IS NOT NULL AND customer_email = ?2 COLLATE NOCASE)'
+  const used =
+    "status NOT IN ('canceled', 'expired') AND json_extract(doc, '$.coupon_code') = ?3 COLLATE NOCASE"
+  const row = await db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM orders WHERE ${mine}) AS orders,
+              (SELECT COUNT(*) FROM orders WHERE (${mine}) AND ${used}) AS mine,
+              (SELECT COUNT(*) FROM orders WHERE ${used}) AS total`,
+    )
+    .bind(who.customerId, who.email, rule.code)
+    .first<{ orders: number; mine: number; total: number }>()
+  const known = who.customerId !== null || who.email !== null
+  if (rule.first_order_only && known && (row?.orders ?? 0) > 0) {
+    return `The coupon code "${rule.code}" is for a first order only.`
+  }
+  if (rule.per_customer_limit != null && known && (row?.mine ?? 0) >= rule.per_customer_limit) {
+    return `The coupon code "${rule.code}" has already been used the most times allowed for you.`
+  }
+  if (rule.total_limit != null && (row?.total ?? 0) >= rule.total_limit) {
+    return `The coupon code "${rule.code}" has been used up.`
+  }
+  return null
+}
+
 /** The tax country of a cart: its shipping address, else the store's country. */
 export function cartCountry(cart: CartRow, fallback: string | null | undefined): string | null {
   const address = cart.shipping_address

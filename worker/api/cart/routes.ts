@@ -36,6 +36,7 @@ import {
   type CartItemRow,
   cartCountry,
   cartTotals,
+  couponUsageProblem,
   findCoupon,
   listItems,
   MAX_CART_LINES,
@@ -301,6 +302,8 @@ cartRoutes.post('/apply-coupon', cartFirst, query(CouponQuery), async (c) => {
   const rule = await findCoupon(c.env.DB, code)
   const problem = couponProblem(rule, code, subtotalIncl, Date.now())
   if (problem || !rule) fail(400, problem ?? `The coupon code "${code}" is not valid.`)
+  const usage = await couponUsageProblem(c.env.DB, rule, { customerId: cart.customer_id, email: null })
+  if (usage) fail(400, usage)
   await c.env.DB.prepare('UPDATE carts SET coupon_code = ?, updated_at = ? WHERE id = ?')
     .bind(rule.code, magentoDate(Date.now()), cart.id)
     .run()

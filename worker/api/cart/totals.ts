@@ -32,6 +32,10 @@ export interface CouponRule {
   expires_at: string | null
   is_active: number
   label: string
+  /** Usage rules (migration 0071): only for a first order; orders per shopper; orders in all. */
+  first_order_only?: number
+  per_customer_limit?: number | null
+  total_limit?: number | null
 }
 
 interface TotalsInput {

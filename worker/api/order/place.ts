@@ -14,7 +14,7 @@ import { fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
-import { type CartRow, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
+import { type CartRow, couponUsageProblem, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
 import { paymentProviderFor } from '../payment/provider'
 import type { CustomerRow } from '../user/repo'
@@ -110,6 +110,7 @@ async function placeNew(
   const now = Date.now()
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
+  await refuseCouponUse(db, cart, customer, email)
   const totals = await priceOrder(db, lines, cart, country, shipsNothing(types), now)
   const creditMinor = await storeCreditToApply(
     db,
@@ -176,6 +177,18 @@ async function placeNew(
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
   return ok(c, orderResult(row))
+}
+
+/** A coupon's usage rules (first order, per shopper, in all) are checked again for the order's shopper. */
+async function refuseCouponUse(
+  db: D1Database,
+  cart: CartRow | null,
+  customer: CustomerRow | null,
+  email: string,
+) {
+  const rule = await findCoupon(db, cart?.coupon_code ?? null)
+  const problem = rule && (await couponUsageProblem(db, rule, { customerId: customer?.id ?? null, email }))
+  if (problem) fail(400, problem)
 }
 
 /** Prices the resolved lines from the catalogue with the cart's coupon and the default shipping. */

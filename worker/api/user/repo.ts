@@ -27,12 +27,20 @@ export function magentoDate(now: number): string {
   return new Date(now).toISOString().slice(0, 19).replace('T', ' ')
 }
 
+/** An account by id; a disabled account is not found (it cannot sign in or use its tokens). */
 export function findCustomerById(db: D1Database, id: number) {
-  return db.prepare('SELECT * FROM customers WHERE id = ?').bind(id).first<CustomerRow>()
+  return db
+    .prepare('SELECT * FROM customers WHERE id = ? AND disabled_at IS NULL')
+    .bind(id)
+    .first<CustomerRow>()
 }
 
+/** An account by e-mail; a disabled account is not found. */
 export function findCustomerByEmail(db: D1Database, email: string) {
-  return db.prepare('SELECT * FROM customers WHERE email = ?').bind(email.trim()).first<CustomerRow>()
+  return db
+    .prepare('SELECT * FROM customers WHERE email = ? AND disabled_at IS NULL')
+    .bind(email.trim())
+    .first<CustomerRow>()
 }
 
 interface AddressRow {

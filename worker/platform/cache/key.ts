@@ -61,6 +61,7 @@ const UNCACHEABLE = [
   /^\/confirmation$/,
   /^\/my-account(\/|$)/,
   /^\/invalidate$/,
+  /^\/admin(\/|$)/,
 ]
 
 export function isCacheablePath(path: string): boolean {

@@ -1,0 +1,155 @@
+/**
+ * The back office in a real browser: an operator signs in with the local sign-in (created with the
+ * command-line tool), approves a review that then shows on the product page, ships an order with a
+ * carrier and tracking number, and cancels an order whose stock comes back.
+ */
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const EMAIL = 'e2e-owner@ops.test'
+const PASSWORD = 'e2e-owner-password'
+
+interface Simple {
+  id: number
+  sku: string
+  url_path: string
+}
+
+/** A simple, visible product with at least `minQty` units in stock now (orders use it up). */
+async function pickSimple(request: APIRequestContext, minQty = 2): Promise<Simple> {
+  const query = {
+    query: {
+      bool: {
+        filter: {
+          bool: {
+            must: [
+              { terms: { type_id: ['simple'] } },
+              { terms: { status: [1] } },
+              { terms: { visibility: [4] } },
+            ],
+          },
+        },
+      },
+    },
+  }
+  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: { size: 60, from: 0, request: JSON.stringify(query) },
+  })
+  const hits = ((await res.json()) as { hits: { hits: { _source: Simple }[] } }).hits.hits
+  for (const { _source: p } of hits) {
+    if ((await stockOf(request, p.sku)) >= minQty) return p
+  }
+  throw new Error('no simple product in stock')
+}
+
+async function stockOf(request: APIRequestContext, sku: string): Promise<number> {
+  const res = await request.get(`/api/stock/check?sku=${encodeURIComponent(sku)}`)
+  return Number(((await res.json()) as { result: { qty: number } }).result.qty)
+}
+
+/** Places a cash-on-delivery order for one unit of `sku` and returns its number. */
+async function placeOrder(request: APIRequestContext, sku: string): Promise<string> {
+  const address = {
+    firstname: 'Asha',
+    lastname: 'Rao',
+    street: ['12 MG Road', ''],
+    city: 'Bengaluru',
+    postcode: '560001',
+    country_id: 'IN',
+    telephone: '9876543210',
+    email: 'asha.e2e-admin@example.com',
+  }
+  const res = await request.post('/api/order', {
+    data: {
+      order_id: `e2e-admin-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`,
+      user_id: '',
+      cart_id: '',
+      products: [{ sku, qty: 1, price: 1 }],
+      addressInformation: {
+        shippingAddress: address,
+        billingAddress: address,
+        shipping_method_code: 'flatrate',
+        shipping_carrier_code: 'flatrate',
+        payment_method_code: 'cashondelivery',
+      },
+    },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  return String(((await res.json()) as { result: { orderNumber: string } }).result.orderNumber)
+}
+
+async function signIn(page: Page) {
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/login$/)
+  await page.getByLabel('E-mail').fill(EMAIL)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+}
+
+test.beforeAll(() => {
+  execFileSync(
+    process.execPath,
+    ['scripts/admin.mjs', 'create-operator', EMAIL, '--persist-to', '.tmp/e2e-state'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ADMIN_PASSWORD: PASSWORD },
+      stdio: 'ignore',
+    },
+  )
+})
+
+test('an operator approves a review and it appears on the product page', async ({ page, request }) => {
+  const product = await pickSimple(request, 1)
+  const title = `Beautiful weave ${Date.now()}`
+  const created = await request.post('/api/review/create', {
+    data: { review: { product_id: product.id, title, detail: 'The colours are rich.', nickname: 'Meera' } },
+    headers: { 'cf-connecting-ip': `198.51.100.${Date.now() % 250}` },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  await page.goto(`/${product.url_path}`)
+  await expect(page.getByText(title)).toHaveCount(0)
+
+  await signIn(page)
+  await page.getByRole('link', { name: 'Reviews' }).click()
+  await page.getByRole('button', { name: `Approve review ${title}` }).click()
+  await expect(page.getByRole('button', { name: `Approve review ${title}` })).toHaveCount(0)
+
+  await page.goto(`/${product.url_path}`)
+  await expect(page.getByText(title)).toBeVisible()
+})
+
+test('an operator ships an order with a tracking number and it is in the order history', async ({
+  page,
+  request,
+}) => {
+  const product = await pickSimple(request)
+  const number = await placeOrder(request, product.sku)
+  await signIn(page)
+  await page.getByRole('link', { name: 'Orders' }).click()
+  await page.getByLabel('Search').fill(number)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await page.getByRole('link', { name: number }).click()
+  await page.getByRole('button', { name: 'Confirm (cash on delivery)' }).click()
+  await page.getByRole('button', { name: 'Mark packed' }).click()
+  await page.getByLabel('Carrier').fill('Delhivery')
+  await page.getByLabel('Tracking number').fill('DL998877IN')
+  await page.getByRole('button', { name: 'Mark shipped' }).click()
+  await expect(page.getByText('Status: Shipped')).toBeVisible()
+  await expect(page.getByRole('cell', { name: /DL998877IN/ })).toBeVisible()
+})
+
+test('an operator cancels an order and its stock comes back', async ({ page, request }) => {
+  const product = await pickSimple(request)
+  const before = await stockOf(request, product.sku)
+  const number = await placeOrder(request, product.sku)
+  expect(await stockOf(request, product.sku)).toBe(before - 1)
+  await signIn(page)
+  await page.goto(`/admin/orders/${number}`)
+  await page.getByLabel('Reason').fill('Customer asked to cancel')
+  await page.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(page.getByText('Status: Canceled')).toBeVisible()
+  expect(await stockOf(request, product.sku)).toBe(before)
+})

@@ -1,0 +1,132 @@
+// Coupons from the back office, and their usage rules as the shop enforces them: a first-order
+// coupon refused to a shopper who has ordered (signed in at the cart, by e-mail at placement),
+// per-shopper and total limits, a disabled coupon refused.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { api, registerAndLogin } from '../../helpers/user'
+import { admin, operator } from './operator'
+
+beforeEach(seedCartFixtures)
+
+const address = (email: string) => ({
+  firstname: 'Asha',
+  lastname: 'Rao',
+  street: ['12 MG Road', ''],
+  city: 'Bengaluru',
+  postcode: '560001',
+  country_id: 'IN',
+  telephone: '9876500002',
+  email,
+})
+let n = 0
+const code = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`
+
+/** A guest cart with a scarf and `coupon` applied; returns the cart id and the apply answer. */
+async function cartWith(coupon: string, bearer?: string) {
+  const cartId = (await api('/cart/create', { method: 'POST', bearer })).json.result
+  await api(`/cart/update?cartId=${cartId}`, { body: { cartItem: { sku: 'FX-SCARF', qty: 1 } }, bearer })
+  const applied = await api(`/cart/apply-coupon?cartId=${cartId}&coupon=${coupon}`, {
+    method: 'POST',
+    bearer,
+  })
+  return { cartId, applied }
+}
+
+function placeOrder(email: string, cartId: string | number = '', bearer?: string) {
+  return api('/order', {
+    bearer,
+    body: {
+      order_id: `cpn-${Date.now()}-${++n}-${Math.random().toString(16).slice(2, 8)}`,
+      user_id: '',
+      cart_id: cartId,
+      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+      addressInformation: {
+        shippingAddress: address(email),
+        billingAddress: address(email),
+        shipping_method_code: 'flatrate',
+        shipping_carrier_code: 'flatrate',
+        payment_method_code: 'cashondelivery',
+      },
+    },
+  })
+}
+
+describe('coupon administration', () => {
+  it('is the owner’s: staff cannot create, bad rules are refused, codes are unique', async () => {
+    const owner = await operator('owner')
+    const staff = await operator('staff')
+    const c = code('NEW')
+    const body = { code: c, kind: 'percent', amount: 10, label: '10% off' }
+    expect((await admin(staff, '/api/coupons', { body })).status).toBe(403)
+    for (const bad of [
+      { ...body, amount: 150 },
+      { ...body, kind: 'bogus' },
+      { ...body, code: 'a b' },
+      { ...body, starts_at: '2027-01-02', expires_at: '2027-01-01' },
+      { ...body, total_limit: 0 },
+    ]) {
+      expect((await admin(owner, '/api/coupons', { body: bad })).status, JSON.stringify(bad)).toBe(400)
+    }
+    expect((await admin(owner, '/api/coupons', { body })).status).toBe(200)
+    expect((await admin(owner, '/api/coupons', { body })).status).toBe(409)
+    const listed = await admin(staff, '/api/coupons')
+    expect(listed.json.result.find((r: { code: string }) => r.code === c)).toMatchObject({
+      kind: 'percent',
+      amount: 10,
+      used: 0,
+    })
+  })
+
+  it('disables a coupon: the cart refuses it from then on', async () => {
+    const owner = await operator('owner')
+    const c = code('OFF')
+    await admin(owner, '/api/coupons', { body: { code: c, kind: 'fixed', amount: 100, label: 'x' } })
+    expect((await cartWith(c)).applied.status).toBe(200)
+    expect((await admin(owner, `/api/coupons/${c}`, { body: { is_active: false } })).status).toBe(200)
+    expect((await cartWith(c)).applied.status).toBe(400)
+  })
+})
+
+describe('usage rules', () => {
+  it('refuses a first-order coupon to a signed-in shopper who has ordered, at the cart', async () => {
+    const owner = await operator('owner')
+    const c = code('FIRST')
+    await admin(owner, '/api/coupons', {
+      body: { code: c, kind: 'percent', amount: 15, label: 'Welcome', first_order_only: true },
+    })
+    const shopper = await registerAndLogin('cpn-first')
+    expect((await cartWith(c, shopper.token)).applied.status).toBe(200)
+    expect((await placeOrder(shopper.email, '', shopper.token)).status).toBe(200)
+    const again = await cartWith(c, shopper.token)
+    expect(again.applied.status).toBe(400)
+    expect(again.applied.json.result).toMatch(/first order/)
+  })
+
+  it('refuses a first-order coupon at placement to a guest whose e-mail has ordered', async () => {
+    const owner = await operator('owner')
+    const c = code('FIRSTG')
+    await admin(owner, '/api/coupons', {
+      body: { code: c, kind: 'fixed', amount: 100, label: 'Welcome', first_order_only: true },
+    })
+    const email = `guest-${Date.now()}@example.com`
+    const first = await cartWith(c)
+    expect((await placeOrder(email, first.cartId)).status).toBe(200)
+    const second = await cartWith(c)
+    expect(second.applied.status).toBe(200)
+    const refused = await placeOrder(email, second.cartId)
+    expect(refused.status).toBe(400)
+    expect(refused.json.result).toMatch(/first order/)
+    expect((await placeOrder(`other-${email}`, second.cartId)).status).toBe(200)
+  })
+
+  it('stops a coupon at its total limit', async () => {
+    const owner = await operator('owner')
+    const c = code('ONCE')
+    await admin(owner, '/api/coupons', {
+      body: { code: c, kind: 'fixed', amount: 100, label: 'One use', total_limit: 1 },
+    })
+    const a = await cartWith(c)
+    expect((await placeOrder(`a-${Date.now()}@example.com`, a.cartId)).status).toBe(200)
+    expect((await cartWith(c)).applied.json.result).toMatch(/used up/)
+  })
+})

@@ -1,0 +1,60 @@
+// Helpers for the back-office tests: operators of each role signed in through the local sign-in,
+// and calls carrying their session cookie and CSRF token the way the pages send them.
+import { env, SELF } from 'cloudflare:test'
+import { hashPassword } from '../../../worker/api/auth/crypto'
+
+export const PASSWORD = 'correct horse battery staple'
+let n = 0
+
+export interface Session {
+  email: string
+  cookie: string
+  csrf: string
+}
+
+/** Creates an operator with `role` and signs in; returns the session cookie and its CSRF token. */
+export async function operator(role: 'owner' | 'staff' | 'viewer'): Promise<Session> {
+  const email = `${role}${++n}-${Math.random().toString(36).slice(2, 8)}@ops.test`
+  await env.DB.prepare('INSERT INTO operators (email, role, password_hash, created_at) VALUES (?, ?, ?, ?)')
+    .bind(email, role, await hashPassword(PASSWORD), '2026-01-01 00:00:00')
+    .run()
+  const res = await SELF.fetch('https://shop.test/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': `198.51.100.${n % 250}` },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  })
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`)
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] as string
+  const me = await SELF.fetch('https://shop.test/admin/api/me', { headers: { cookie } })
+  const { result } = await me.json<{ result: { csrf: string } }>()
+  return { email, cookie, csrf: result.csrf }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: envelopes are asserted field by field
+export type Json = any
+
+/** Calls the back office as `who` (JSON in, envelope out). */
+export async function admin(
+  who: Session | null,
+  path: string,
+  init: { body?: unknown; csrf?: string | null; headers?: Record<string, string>; method?: string } = {},
+): Promise<{ status: number; json: Json; headers: Headers; text: string }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers }
+  if (who) headers.cookie = who.cookie
+  const csrf = init.csrf === undefined ? who?.csrf : init.csrf
+  if (csrf) headers['x-csrf-token'] = csrf
+  const res = await SELF.fetch(`https://shop.test/admin${path}`, {
+    method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    redirect: 'manual',
+  })
+  const text = await res.text()
+  let json: Json = null
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // pages and CSV
+  }
+  return { status: res.status, json, headers: res.headers, text }
+}

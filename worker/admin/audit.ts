@@ -1,0 +1,63 @@
+/**
+ * The audit log: every operator change writes one row (who, what, which record, before and after,
+ * when) in the same batch as the change itself, so a change without its row cannot happen.
+ */
+import { magentoDate } from '../api/user/repo'
+
+interface AuditEntry {
+  actor: string
+  action: string
+  /** The record changed, as `kind:id` (e.g. `order:100000012`, `review:7`). */
+  target: string
+  before?: unknown
+  after?: unknown
+}
+
+/**
+ * The audit row of a change. With `onlyIfChanged` it is written only when the statement just before
+ * it in the batch changed exactly one row (a conditional update that lost a race leaves no row).
+ */
+export function auditStatement(
+  db: D1Database,
+  entry: AuditEntry,
+  now: number,
+  opts: { onlyIfChanged?: boolean } = {},
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO admin_audit (actor, action, target, before, after, created_at)
+       SELECT ?, ?, ?, ?, ?, ?${opts.onlyIfChanged ? ' WHERE changes() = 1' : ''}`,
+    )
+    .bind(
+      entry.actor,
+      entry.action,
+      entry.target,
+      entry.before === undefined ? null : JSON.stringify(entry.before),
+      entry.after === undefined ? null : JSON.stringify(entry.after),
+      magentoDate(now),
+    )
+}
+
+export interface AuditRow {
+  id: number
+  actor: string
+  action: string
+  target: string
+  before: string | null
+  after: string | null
+  created_at: string
+}
+
+/** The newest audit rows, optionally of one record. */
+export async function listAudit(
+  db: D1Database,
+  opts: { target?: string; limit?: number } = {},
+): Promise<AuditRow[]> {
+  const limit = Math.min(Math.max(opts.limit ?? 100, 1), 500)
+  const stmt = opts.target
+    ? db
+        .prepare('SELECT * FROM admin_audit WHERE target = ? ORDER BY id DESC LIMIT ?')
+        .bind(opts.target, limit)
+    : db.prepare('SELECT * FROM admin_audit ORDER BY id DESC LIMIT ?').bind(limit)
+  return (await stmt.all<AuditRow>()).results
+}

@@ -1,0 +1,238 @@
+/**
+ * The catalogue in the back office: find products, change price, special price and its window,
+ * status and visibility, and the stock of each sellable sku (a variant or a simple product). A change
+ * writes the product row, its document and its search-index rows in one batch (the index bump makes
+ * every memoised catalogue read stale), with its audit row, then purges the cached pages that show
+ * the product: its own page, its categories' pages and search results.
+ */
+import { finalPrice } from '@shared/domain/price'
+import { z } from 'zod'
+import { magentoDate } from '../api/user/repo'
+import { purgeTag } from '../platform/cache/tags'
+import { fail } from '../platform/http'
+import { indexProductStatements } from '../search/index-products'
+import { auditStatement } from './audit'
+
+const catalogDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, 'must be YYYY-MM-DD or YYYY-MM-DD HH:MM:SS')
+  .nullable()
+const money = z.number().finite().min(0, 'must not be negative').max(100_000_000, 'is too large')
+
+export const ProductPatchSchema = z
+  .object({
+    price: money.optional(),
+    special_price: money.nullable().optional(),
+    special_from_date: catalogDate.optional(),
+    special_to_date: catalogDate.optional(),
+    status: z
+      .union([z.literal(1), z.literal(2)], { error: 'status must be 1 (enabled) or 2 (disabled)' })
+      .optional(),
+    visibility: z
+      .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+        error: 'visibility must be 1, 2, 3 or 4',
+      })
+      .optional(),
+  })
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, 'nothing to change')
+
+export const StockSchema = z.object({
+  // A form sends text: only decimal digits are read as a number ('1e3', '0x10', ' 7' are refused).
+  qty: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,7}$/, 'qty must be decimal digits')
+          .transform(Number),
+      ],
+      {
+        error: 'qty is required',
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int('qty must be a whole number')
+        .min(0, 'qty must not be negative')
+        .max(1_000_000, 'qty is too large'),
+    ),
+  is_in_stock: z
+    .preprocess(
+      (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' ? false : v),
+      z.boolean(),
+    )
+    .default(true),
+})
+
+interface ProductRow {
+  id: number
+  sku: string
+  type_id: string
+  name: string
+  status: number
+  visibility: number
+  price: number
+  final_price: number | null
+  doc: string
+}
+
+/** Products whose sku or name contains `q` (at most 50), each with its sellable skus' stock. */
+export async function searchProducts(db: D1Database, q: string) {
+  const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+  const { results } = await db
+    .prepare(
+      `SELECT id, sku, type_id, name, status, visibility, price, final_price FROM products
+       WHERE sku LIKE ?1 ESCAPE '\\' OR name LIKE ?1 ESCAPE '\\' ORDER BY sku LIMIT 50`,
+    )
+    .bind(like)
+    .all<Omit<ProductRow, 'doc'>>()
+  if (!results.length) return []
+  const skus = results.map((r) => r.sku)
+  const stock = await db
+    .prepare(
+      `SELECT sku, parent_sku, qty, is_in_stock FROM inventory
+       WHERE sku IN (SELECT value FROM json_each(?1)) OR parent_sku IN (SELECT value FROM json_each(?1)) ORDER BY sku`,
+    )
+    .bind(JSON.stringify(skus))
+    .all<{ sku: string; parent_sku: string | null; qty: number; is_in_stock: number }>()
+  return results.map((p) => ({
+    ...p,
+    stock: stock.results.filter((s) => s.sku === p.sku || s.parent_sku === p.sku),
+  }))
+}
+
+/** Purges every cached page that shows the product (its page, its categories, search results). */
+async function purgeProduct(db: D1Database, doc: Record<string, unknown>): Promise<number> {
+  const categories = Array.isArray(doc.category_ids)
+    ? doc.category_ids.map(Number).filter(Number.isSafeInteger)
+    : []
+  const tags = [`P${String(doc.sku)}`, ...categories.map((id) => `C${id}`), 'search']
+  let purged = 0
+  for (const tag of tags) purged += await purgeTag(db, tag)
+  return purged
+}
+
+/** The statements that store a changed product document (row, document, search index). */
+function writeProductStatements(
+  db: D1Database,
+  doc: Record<string, unknown>,
+  now: number,
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        'UPDATE products SET status = ?, visibility = ?, price = ?, final_price = ?, updated_at = ?, doc = ? WHERE id = ?',
+      )
+      .bind(
+        doc.status ?? 1,
+        doc.visibility ?? 4,
+        doc.price ?? 0,
+        doc.final_price ?? null,
+        magentoDate(now),
+        JSON.stringify(doc),
+        doc.id,
+      ),
+    ...indexProductStatements(db, doc),
+  ]
+}
+
+async function productById(db: D1Database, id: number): Promise<ProductRow> {
+  const row = await db.prepare('SELECT * FROM products WHERE id = ?').bind(id).first<ProductRow>()
+  return row ?? fail(404, `Product ${id} does not exist.`)
+}
+
+/** Changes a product's price, special price and window, status or visibility. */
+export async function updateProduct(
+  db: D1Database,
+  id: number,
+  patch: z.infer<typeof ProductPatchSchema>,
+  actor: string,
+  now: number,
+) {
+  const row = await productById(db, id)
+  const doc = JSON.parse(row.doc) as Record<string, unknown>
+  const before = Object.fromEntries(Object.keys(patch).map((k) => [k, doc[k] ?? null]))
+  Object.assign(doc, patch)
+  const special = doc.special_price as number | null | undefined
+  if (special != null && special >= Number(doc.price ?? 0)) {
+    fail(400, 'Invalid product change: special_price: must be below the price')
+  }
+  doc.final_price = finalPrice(doc, now)
+  await db.batch([
+    ...writeProductStatements(db, doc, now),
+    auditStatement(
+      db,
+      { actor, action: 'product.update', target: `product:${row.sku}`, before, after: patch },
+      now,
+    ),
+  ])
+  const purged = await purgeProduct(db, doc)
+  return { id, sku: row.sku, final_price: doc.final_price, purged }
+}
+
+/** Sets the stock of one sellable sku (and the stock its product document shows). */
+export async function setStock(
+  db: D1Database,
+  sku: string,
+  req: z.infer<typeof StockSchema>,
+  actor: string,
+  now: number,
+) {
+  const item = await db
+    .prepare('SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE sku = ?')
+    .bind(sku)
+    .first<{ sku: string; product_id: number; parent_sku: string | null; qty: number; is_in_stock: number }>()
+  if (!item) return fail(404, `No stock is kept for sku ${sku}.`)
+  const owner = item.parent_sku
+    ? await db.prepare('SELECT * FROM products WHERE sku = ?').bind(item.parent_sku).first<ProductRow>()
+    : await db.prepare('SELECT * FROM products WHERE sku = ?').bind(sku).first<ProductRow>()
+  const available = req.is_in_stock && req.qty > 0
+  const stockDoc = { qty: req.qty, is_in_stock: available, stock_status: available ? 1 : 0 }
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare('UPDATE inventory SET qty = ?, is_in_stock = ? WHERE sku = ?')
+      .bind(req.qty, req.is_in_stock ? 1 : 0, sku),
+  ]
+  let doc: Record<string, unknown> | null = null
+  if (owner) {
+    doc = JSON.parse(owner.doc) as Record<string, unknown>
+    if (item.parent_sku) {
+      const children = (doc.configurable_children ?? []) as Record<string, unknown>[]
+      for (const child of children)
+        if (child.sku === sku) child.stock = { ...(child.stock as object), ...stockDoc }
+      const total = await db
+        .prepare('SELECT COALESCE(SUM(qty), 0) - ?2 + ?3 AS qty FROM inventory WHERE parent_sku = ?1')
+        .bind(item.parent_sku, item.qty, req.qty)
+        .first<{ qty: number }>()
+      const totalQty = Number(total?.qty ?? 0)
+      doc.stock = {
+        ...(doc.stock as object),
+        qty: totalQty,
+        is_in_stock: totalQty > 0,
+        stock_status: totalQty > 0 ? 1 : 0,
+      }
+    } else {
+      doc.stock = { ...(doc.stock as object), ...stockDoc }
+    }
+    statements.push(...writeProductStatements(db, doc, now))
+  }
+  statements.push(
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'stock.set',
+        target: `sku:${sku}`,
+        before: { qty: item.qty, is_in_stock: item.is_in_stock === 1 },
+        after: req,
+      },
+      now,
+    ),
+  )
+  await db.batch(statements)
+  const purged = doc ? await purgeProduct(db, doc) : 0
+  return { sku, qty: req.qty, is_in_stock: req.is_in_stock, purged }
+}

@@ -1,0 +1,149 @@
+/**
+ * Coupons in the back office: list, create, edit and disable (a coupon is never deleted: orders
+ * name it). Percent (1–100) or a fixed amount, a minimum subtotal, a validity window, and usage
+ * limits (first order only, per shopper, in all) that the cart and order placement enforce.
+ */
+import { z } from 'zod'
+import { magentoDate } from '../api/user/repo'
+import { fail } from '../platform/http'
+import { auditStatement } from './audit'
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/, 'must be YYYY-MM-DD or an ISO date-time in UTC')
+  .transform((v) => (v.length === 10 ? `${v}T00:00:00Z` : v))
+const limit = z.coerce
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(10_000_000)
+  .nullable()
+const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean())
+
+const CouponFields = z.object({
+  kind: z.enum(['percent', 'fixed'], { error: 'kind must be percent or fixed' }),
+  amount: z.coerce
+    .number()
+    .finite()
+    .positive('amount must be positive')
+    .max(10_000_000, 'amount is too large'),
+  min_subtotal: z.coerce
+    .number()
+    .finite()
+    .min(0, 'min_subtotal must not be negative')
+    .max(100_000_000)
+    .default(0),
+  starts_at: isoDate.nullable().default(null),
+  expires_at: isoDate.nullable().default(null),
+  label: z.string().trim().min(1, 'label is required').max(200, 'label is too long'),
+  first_order_only: flag.default(false),
+  per_customer_limit: limit.default(null),
+  total_limit: limit.default(null),
+  is_active: flag.default(true),
+})
+
+const checked = <
+  T extends z.ZodType<{
+    kind?: string
+    amount?: number
+    starts_at?: string | null
+    expires_at?: string | null
+  }>,
+>(
+  s: T,
+) =>
+  s
+    .refine((c) => !(c.kind === 'percent' && (c.amount ?? 0) > 100), {
+      message: 'a percent coupon gives at most 100',
+      path: ['amount'],
+    })
+    .refine((c) => !(c.starts_at && c.expires_at && c.starts_at > c.expires_at), {
+      message: 'the coupon must start before it expires',
+      path: ['expires_at'],
+    })
+
+export const NewCouponSchema = checked(
+  CouponFields.extend({
+    code: z
+      .string({ error: 'code is required' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,32}$/, 'code must be 3–32 letters, digits, _ or -'),
+  }),
+)
+export const CouponPatchSchema = checked(CouponFields.partial().strict())
+
+export async function listCoupons(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      `SELECT c.*, (SELECT COUNT(*) FROM orders WHERE json_extract(doc, '$.coupon_code') = c.code COLLATE NOCASE
+         AND status NOT IN ('canceled', 'expired')) AS used FROM coupons c ORDER BY c.code`,
+    )
+    .all()
+  return results
+}
+
+const columns = (c: Partial<z.infer<typeof CouponFields>>) =>
+  Object.entries(c).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? 1 : 0) : v] as const)
+
+export async function createCoupon(
+  db: D1Database,
+  input: z.infer<typeof NewCouponSchema>,
+  actor: string,
+  now: number,
+) {
+  const { code, ...fields } = input
+  const cols = columns(fields)
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO coupons (code, ${cols.map(([k]) => k).join(', ')}, updated_at)
+         VALUES (?, ${cols.map(() => '?').join(', ')}, ?) ON CONFLICT(code) DO NOTHING`,
+      )
+      .bind(code, ...cols.map(([, v]) => v), magentoDate(now)),
+    auditStatement(db, { actor, action: 'coupon.create', target: `coupon:${code}`, after: fields }, now, {
+      onlyIfChanged: true,
+    }),
+  ])
+  if (inserted?.meta.changes !== 1) return fail(409, `A coupon with code ${code} already exists.`)
+  return { code, ...fields }
+}
+
+/** Changes a coupon's rules (is_active false disables it). */
+export async function updateCoupon(
+  db: D1Database,
+  code: string,
+  patch: z.infer<typeof CouponPatchSchema>,
+  actor: string,
+  now: number,
+) {
+  const before = await db
+    .prepare('SELECT * FROM coupons WHERE code = ?')
+    .bind(code)
+    .first<Record<string, unknown>>()
+  if (!before) return fail(404, `Coupon ${code} does not exist.`)
+  const cols = columns(patch)
+  if (!cols.length) return fail(400, 'Invalid coupon change: nothing to change')
+  const merged = { ...before, ...Object.fromEntries(cols) }
+  if (merged.kind === 'percent' && Number(merged.amount) > 100)
+    fail(400, 'Invalid coupon change: amount: a percent coupon gives at most 100')
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE coupons SET ${cols.map(([k]) => `${k} = ?`).join(', ')}, updated_at = ? WHERE code = ?`,
+      )
+      .bind(...cols.map(([, v]) => v), magentoDate(now), before.code),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: patch.is_active === false ? 'coupon.disable' : 'coupon.update',
+        target: `coupon:${before.code}`,
+        before: Object.fromEntries(cols.map(([k]) => [k, before[k]])),
+        after: Object.fromEntries(cols),
+      },
+      now,
+    ),
+  ])
+  return { code: before.code, ...Object.fromEntries(cols) }
+}

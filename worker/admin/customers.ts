@@ -1,0 +1,171 @@
+/**
+ * Customers in the back office: look one up by e-mail (with their orders and store credit), and
+ * grant or revoke store credit. Every movement is a ledger row with the balance after it; a
+ * revocation applies only while the balance covers it, so the balance never goes below zero.
+ */
+import { z } from 'zod'
+import { magentoDate } from '../api/user/repo'
+import { fail } from '../platform/http'
+import { auditStatement } from './audit'
+
+export const CreditSchema = z.object({
+  amount_minor: z.coerce
+    .number({ error: 'amount_minor is required' })
+    .int('amount_minor must be a whole number')
+    .refine((n) => n !== 0, 'amount_minor must not be 0')
+    .refine((n) => Math.abs(n) <= 100_000_000, 'amount_minor is too large'),
+  comment: z
+    .string({ error: 'comment is required' })
+    .trim()
+    .min(1, 'comment is required')
+    .max(500, 'comment is too long'),
+})
+
+export async function findCustomer(db: D1Database, email: string) {
+  const customer = await db
+    .prepare(
+      `SELECT c.id, c.email, c.firstname, c.lastname, c.created_at, c.disabled_at, COALESCE(s.balance_minor, 0) AS credit_minor
+       FROM customers c LEFT JOIN store_credit s ON s.customer_id = c.id WHERE c.email = ?`,
+    )
+    .bind(email)
+    .first<{
+      id: number
+      email: string
+      firstname: string
+      lastname: string
+      created_at: string
+      disabled_at: string | null
+      credit_minor: number
+    }>()
+  if (!customer) return fail(404, `No customer has the e-mail ${email}.`)
+  const [orders, ledger] = await db.batch([
+    db
+      .prepare(
+        `SELECT increment_id, status, payment_state, currency, grand_total_minor, created_at FROM orders
+         WHERE customer_id = ? OR customer_email = ? ORDER BY entity_id DESC LIMIT 100`,
+      )
+      .bind(customer.id, customer.email),
+    db
+      .prepare(
+        'SELECT amount_minor, balance_after_minor, order_id, comment, created_at FROM store_credit_ledger WHERE customer_id = ? ORDER BY id DESC LIMIT 100',
+      )
+      .bind(customer.id),
+  ])
+  return { customer, orders: orders?.results ?? [], ledger: ledger?.results ?? [] }
+}
+
+/** Grants (positive) or revokes (negative) store credit; a revocation above the balance is a 409. */
+export async function moveCredit(
+  db: D1Database,
+  customerId: number,
+  req: z.infer<typeof CreditSchema>,
+  actor: string,
+  now: number,
+) {
+  const exists = await db.prepare('SELECT id FROM customers WHERE id = ?').bind(customerId).first()
+  if (!exists) return fail(404, `Customer ${customerId} does not exist.`)
+  const stamp = magentoDate(now)
+  const before = await db
+    .prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
+    .bind(customerId)
+    .first<{ balance_minor: number }>()
+  const change =
+    req.amount_minor > 0
+      ? db
+          .prepare(
+            `INSERT INTO store_credit (customer_id, balance_minor, updated_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT(customer_id) DO UPDATE SET balance_minor = balance_minor + ?2, updated_at = ?3`,
+          )
+          .bind(customerId, req.amount_minor, stamp)
+      : db
+          .prepare(
+            'UPDATE store_credit SET balance_minor = balance_minor + ?2, updated_at = ?3 WHERE customer_id = ?1 AND balance_minor + ?2 >= 0',
+          )
+          .bind(customerId, req.amount_minor, stamp)
+  const [moved] = await db.batch([
+    change,
+    db
+      .prepare(
+        `INSERT INTO store_credit_ledger (customer_id, amount_minor, balance_after_minor, comment, created_at)
+         SELECT customer_id, ?2, balance_minor, ?3, ?4 FROM store_credit WHERE customer_id = ?1 AND changes() = 1`,
+      )
+      .bind(customerId, req.amount_minor, req.comment, stamp),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: req.amount_minor > 0 ? 'credit.grant' : 'credit.revoke',
+        target: `customer:${customerId}`,
+        before: { balance_minor: before?.balance_minor ?? 0 },
+        after: { amount_minor: req.amount_minor, comment: req.comment },
+      },
+      now,
+      { onlyIfChanged: true },
+    ),
+  ])
+  if (moved?.meta.changes !== 1) {
+    return fail(
+      409,
+      `Cannot revoke ${-req.amount_minor}: the customer's store credit is only ${before?.balance_minor ?? 0}.`,
+    )
+  }
+  const after = await db
+    .prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
+    .bind(customerId)
+    .first<{ balance_minor: number }>()
+  return { customer_id: customerId, balance_minor: after?.balance_minor ?? 0 }
+}
+
+export const DisableSchema = z.object({
+  disabled: z.preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean()),
+})
+
+/**
+ * Disables (or re-enables) a customer account. Disabling also ends its sessions: its access tokens
+ * die with the token version, its refresh tokens are revoked.
+ */
+export async function setCustomerDisabled(
+  db: D1Database,
+  customerId: number,
+  disabled: boolean,
+  actor: string,
+  now: number,
+) {
+  const row = await db
+    .prepare('SELECT id, disabled_at FROM customers WHERE id = ?')
+    .bind(customerId)
+    .first<{ id: number; disabled_at: string | null }>()
+  if (!row) return fail(404, `Customer ${customerId} does not exist.`)
+  const stamp = magentoDate(now)
+  const statements = [
+    disabled
+      ? db
+          .prepare(
+            'UPDATE customers SET disabled_at = COALESCE(disabled_at, ?), token_version = token_version + 1, updated_at = ? WHERE id = ?',
+          )
+          .bind(stamp, stamp, customerId)
+      : db
+          .prepare('UPDATE customers SET disabled_at = NULL, updated_at = ? WHERE id = ?')
+          .bind(stamp, customerId),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: disabled ? 'customer.disable' : 'customer.enable',
+        target: `customer:${customerId}`,
+        before: { disabled_at: row.disabled_at },
+        after: { disabled },
+      },
+      now,
+    ),
+  ]
+  if (disabled) {
+    statements.push(
+      db
+        .prepare('UPDATE refresh_tokens SET revoked_at = ? WHERE customer_id = ? AND revoked_at IS NULL')
+        .bind(now, customerId),
+    )
+  }
+  await db.batch(statements)
+  return { customer_id: customerId, disabled }
+}

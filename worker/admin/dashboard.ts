@@ -1,0 +1,36 @@
+/** The dashboard's figures: today's orders and revenue per currency, pending payments, low stock. */
+import { magentoDate } from '../api/user/repo'
+
+/** Stock at or below this many units counts as low. */
+const LOW_STOCK_UNITS = 3
+
+export interface Dashboard {
+  ordersToday: number
+  revenueToday: { currency: string; minor: number }[]
+  pendingPayments: number
+  lowStock: { sku: string; qty: number }[]
+}
+
+export async function dashboard(db: D1Database, now: number): Promise<Dashboard> {
+  const dayStart = `${magentoDate(now).slice(0, 10)} 00:00:00`
+  const [count, revenue, pending, low] = await db.batch([
+    db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?').bind(dayStart),
+    db
+      .prepare(
+        `SELECT currency, SUM(COALESCE(grand_total_minor, 0)) AS minor FROM orders
+         WHERE created_at >= ? AND status NOT IN ('canceled', 'expired') GROUP BY currency ORDER BY currency`,
+      )
+      .bind(dayStart),
+    db.prepare("SELECT COUNT(*) AS n FROM orders WHERE status IN ('pending_payment', 'payment_failed')"),
+    db
+      .prepare('SELECT sku, qty FROM inventory WHERE qty <= ? ORDER BY qty, sku LIMIT 50')
+      .bind(LOW_STOCK_UNITS),
+  ])
+  const n = (r: D1Result | undefined) => Number((r?.results?.[0] as { n?: number } | undefined)?.n ?? 0)
+  return {
+    ordersToday: n(count),
+    revenueToday: (revenue?.results ?? []) as Dashboard['revenueToday'],
+    pendingPayments: n(pending),
+    lowStock: (low?.results ?? []) as Dashboard['lowStock'],
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * Operations: the outboxes (mail and analytics events) by status with their failed rows, a retry of
+ * a failed mail, cache purge by tag, and URL mappings. A retry claims the row first (only a row
+ * still 'failed' or 'dead' can be claimed, so two retries never send twice) and records the
+ * provider's answer on the same row.
+ */
+import { z } from 'zod'
+import { magentoDate } from '../api/user/repo'
+import { purgeTag } from '../platform/cache/tags'
+import { mappingKey } from '../platform/dispatcher/lookups'
+import { type Delivery, deliver } from '../platform/fetch'
+import { fail } from '../platform/http'
+import { auditStatement } from './audit'
+
+const OUTBOXES = { mail: 'mail_outbox', analytics: 'analytics_outbox' } as const
+
+/** Rows per status of each outbox, and its newest failed or dead rows. */
+export async function outboxSummary(db: D1Database) {
+  const out: Record<string, { counts: Record<string, number>; failed: unknown[] }> = {}
+  for (const [name, table] of Object.entries(OUTBOXES)) {
+    const [counts, failed] = await db.batch([
+      db.prepare(`SELECT status, COUNT(*) AS n FROM ${table} GROUP BY status ORDER BY status`),
+      db.prepare(
+        name === 'mail'
+          ? `SELECT id, kind, target_address, subject, status, provider_response, created_at FROM ${table}
+             WHERE status IN ('failed', 'dead') ORDER BY id DESC LIMIT 50`
+          : `SELECT id, event_name, status, provider_response, created_at FROM ${table}
+             WHERE status IN ('failed', 'dead') ORDER BY id DESC LIMIT 50`,
+      ),
+    ])
+    out[name] = {
+      counts: Object.fromEntries(
+        ((counts?.results ?? []) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
+      ),
+      failed: failed?.results ?? [],
+    }
+  }
+  return out
+}
+
+/** Sends a failed (or dead) mail again through the provider and records the outcome on its row. */
+export async function retryMail(env: Env, id: number, actor: string, now: number) {
+  const db = env.DB
+  if (!env.MAIL_PROVIDER_URL || !env.MAIL_PROVIDER_KEY) {
+    return fail(409, 'No mail provider is configured: the mail stays in the outbox.')
+  }
+  const claimed = await db
+    .prepare(
+      `UPDATE mail_outbox SET status = 'sending' WHERE id = ? AND status IN ('failed', 'dead')
+       RETURNING status, kind, source_address, target_address, subject, body`,
+    )
+    .bind(id)
+    .first<{ kind: string; source_address: string; target_address: string; subject: string; body: string }>()
+  if (!claimed) {
+    const row = await db
+      .prepare('SELECT status FROM mail_outbox WHERE id = ?')
+      .bind(id)
+      .first<{ status: string }>()
+    return row
+      ? fail(409, `Mail ${id} is ${row.status}, not failed: nothing to retry.`)
+      : fail(404, `Mail ${id} does not exist.`)
+  }
+  const delivery: Delivery = await deliver(
+    {
+      service: 'Mail provider',
+      url: env.MAIL_PROVIDER_URL,
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${env.MAIL_PROVIDER_KEY}` },
+        body: JSON.stringify({
+          from: claimed.source_address,
+          to: claimed.target_address,
+          subject: claimed.subject,
+          text: claimed.body,
+        }),
+      },
+    },
+    (d) =>
+      db.batch([
+        db
+          .prepare('UPDATE mail_outbox SET status = ?, provider_response = ? WHERE id = ?')
+          .bind(d.outcome === 'sent' ? 'sent' : 'failed', d.providerResponse, id),
+        auditStatement(
+          db,
+          {
+            actor,
+            action: 'outbox.retry',
+            target: `mail:${id}`,
+            before: { status: 'failed' },
+            after: { status: d.outcome === 'sent' ? 'sent' : 'failed' },
+          },
+          now,
+        ),
+      ]),
+  )
+  return {
+    id,
+    status: delivery.outcome === 'sent' ? 'sent' : 'failed',
+    provider_response: delivery.providerResponse,
+  }
+}
+
+export const PurgeSchema = z.object({
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((t) => t.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(128, 'tag is too long')
+            .regex(/^[A-Za-z0-9_.:-]+$/, 'tag has characters a tag cannot have'),
+        )
+        .min(1, 'name at least one tag')
+        .max(50, 'at most 50 tags per purge'),
+    ),
+})
+
+/** Purges the cached pages carrying each tag; returns how many entries went. */
+export async function purgeTags(db: D1Database, tags: string[], actor: string, now: number) {
+  let purged = 0
+  for (const tag of tags) purged += await purgeTag(db, tag)
+  await auditStatement(
+    db,
+    { actor, action: 'cache.purge', target: `tags:${tags.join(',')}`, after: { purged } },
+    now,
+  ).run()
+  return { tags, purged }
+}
+
+const str = z.string().trim().min(1).max(256)
+export const MappingSchema = z.object({
+  path: z.string().trim().min(1, 'path is required').max(512, 'path is too long'),
+  value: z.discriminatedUnion(
+    'type',
+    [
+      z.object({
+        type: z.literal('product'),
+        sku: str,
+        slug: str,
+        type_id: str.optional(),
+        childSku: str.optional(),
+      }),
+      z.object({ type: z.literal('category'), slug: str }),
+      z.object({ type: z.literal('cms_page'), identifier: str }),
+      z.object({
+        type: z.literal('redirect'),
+        to: z.string().regex(/^\/(?![/\\])/, 'a redirect must go to a path on this shop'),
+        status: z.union([z.literal(301), z.literal(302)]).optional(),
+      }),
+    ],
+    { error: 'type must be product, category, cms_page or redirect' },
+  ),
+})
+
+/** Stores a URL mapping (the dispatcher reads it on the next request for that path). */
+export async function putMapping(env: Env, input: z.infer<typeof MappingSchema>, actor: string, now: number) {
+  const key = mappingKey(input.path)
+  if (!key) return fail(400, 'Invalid URL mapping: path: must name a page')
+  const before = await env.URL_MAPPINGS.get(key, 'json')
+  await env.URL_MAPPINGS.put(key, JSON.stringify(input.value))
+  await auditStatement(
+    env.DB,
+    { actor, action: 'url.put', target: `url:${key}`, before, after: input.value },
+    now,
+  ).run()
+  return { key, value: input.value }
+}
+
+/** Deletes a URL mapping. */
+export async function deleteMapping(env: Env, path: string, actor: string, now: number) {
+  const key = mappingKey(path)
+  const before = await env.URL_MAPPINGS.get(key, 'json')
+  if (before === null) return fail(404, `No URL mapping for ${key}.`)
+  await env.URL_MAPPINGS.delete(key)
+  await auditStatement(env.DB, { actor, action: 'url.delete', target: `url:${key}`, before }, now).run()
+  return { key, deleted: true, at: magentoDate(now) }
+}

@@ -1,0 +1,241 @@
+/**
+ * Who is calling the back office. Behind Cloudflare Access the Access assertion is the only proof
+ * (the local sign-in is off); otherwise an operator signs in with e-mail and password (PBKDF2, its
+ * own table: a shopper account is never an operator) and gets an HttpOnly, SameSite=Strict session
+ * cookie scoped to /admin. Shopper tokens (Authorization headers, shop cookies) are never read here.
+ *
+ * Every request that changes something carries a CSRF token bound to the operator's session (or
+ * Access identity and day) and must come from this origin.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import {
+  constantTimeEqual,
+  hashPassword,
+  randomToken,
+  sha256Hex,
+  toBase64Url,
+  verifyPassword,
+} from '../api/auth/crypto'
+import { reserveOrReject } from '../api/auth/rate-limit'
+import { tokenSecret } from '../api/auth/tokens'
+import { magentoDate } from '../api/user/repo'
+import { fail } from '../platform/http'
+import { ACCESS_JWT_HEADER, verifyAccessAssertion } from './access'
+import { auditStatement } from './audit'
+import { accessSettings } from './config'
+import type { AdminEnv, Operator } from './env'
+import { isRole, type Role } from './roles'
+
+const SESSION_COOKIE = 'admin_session'
+const CSRF_HEADER = 'x-csrf-token'
+const SESSION_TTL_MS = 12 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+const LOGIN_LIMIT_PER_IP = 10
+const LOGIN_LIMIT_PER_ACCOUNT = 10
+const LOGIN_WINDOW_MS = 15 * 60 * 1000
+
+const MSG_SIGN_IN = 'Sign in as an operator to use the back office.'
+const MSG_ACCESS_REQUIRED =
+  'This back office is behind Cloudflare Access: a valid Access assertion is required.'
+const MSG_NOT_OPERATOR = 'This identity is not an operator of this shop.'
+const MSG_LOCAL_DISABLED = 'Local operator sign-in is disabled: this back office is behind Cloudflare Access.'
+const MSG_BAD_LOGIN = 'The e-mail or password is not right.'
+const MSG_CSRF = 'Missing or invalid CSRF token: reload the page and try again.'
+const MSG_CROSS_SITE = 'Cross-site requests are refused.'
+
+interface OperatorRow {
+  id: number
+  email: string
+  role: string
+  password_hash: string | null
+  disabled_at: string | null
+}
+
+function activeOperator(row: OperatorRow | null): (OperatorRow & { role: Role }) | null {
+  if (!row || row.disabled_at || !isRole(row.role)) return null
+  return row as OperatorRow & { role: Role }
+}
+
+async function fromAccess(c: Context<AdminEnv>): Promise<Operator> {
+  const settings = accessSettings(c.env) as NonNullable<ReturnType<typeof accessSettings>>
+  const email = await verifyAccessAssertion(c.req.header(ACCESS_JWT_HEADER), settings)
+  if (!email) return fail(403, MSG_ACCESS_REQUIRED)
+  const row = activeOperator(
+    await c.env.DB.prepare('SELECT * FROM operators WHERE email = ?').bind(email).first<OperatorRow>(),
+  )
+  if (!row) return fail(403, MSG_NOT_OPERATOR)
+  return { id: row.id, email: row.email, role: row.role, via: 'access', csrfKey: `access:${row.email}` }
+}
+
+async function fromSession(c: Context<AdminEnv>, now: number): Promise<Operator | null> {
+  const token = getCookie(c, SESSION_COOKIE)
+  if (!token || token.length > 200) return null
+  const hash = await sha256Hex(token)
+  const row = activeOperator(
+    await c.env.DB.prepare(
+      `SELECT o.* FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+       WHERE s.token_hash = ? AND s.expires_at > ?`,
+    )
+      .bind(hash, now)
+      .first<OperatorRow>(),
+  )
+  if (!row) return null
+  return { id: row.id, email: row.email, role: row.role, via: 'session', csrfKey: `session:${hash}` }
+}
+
+async function hmac(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text))))
+}
+
+/** The CSRF token of an operator (an Access identity's changes with the day; the previous day's still holds). */
+function csrfToken(c: Context<AdminEnv>, op: Operator, now: number, daysBack = 0): Promise<string> {
+  const secret = tokenSecret(c.env, c.var.config)
+  const scope = op.via === 'access' ? `${op.csrfKey}:${Math.floor(now / DAY_MS) - daysBack}` : op.csrfKey
+  return hmac(secret, `admin-csrf|${scope}`)
+}
+
+async function csrfMatches(c: Context<AdminEnv>, op: Operator, given: string, now: number): Promise<boolean> {
+  const enc = new TextEncoder()
+  for (const back of op.via === 'access' ? [0, 1] : [0]) {
+    const expected = await csrfToken(c, op, now, back)
+    if (given.length === expected.length && constantTimeEqual(enc.encode(given), enc.encode(expected)))
+      return true
+  }
+  return false
+}
+
+/** A request that changes something must come from this origin (browsers say where they come from). */
+function refuseCrossSite(c: Context<AdminEnv>): void {
+  const site = c.req.header('sec-fetch-site')
+  if (site && site !== 'same-origin' && site !== 'none') fail(403, MSG_CROSS_SITE)
+  const origin = c.req.header('origin')
+  if (origin && origin !== new URL(c.req.url).origin) fail(403, MSG_CROSS_SITE)
+}
+
+const isMutation = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method)
+
+/** The form field or header a mutation's CSRF token travels in. */
+async function givenCsrf(c: Context<AdminEnv>): Promise<string> {
+  const header = c.req.header(CSRF_HEADER)
+  if (header) return header
+  const type = c.req.header('content-type') ?? ''
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    const form = await c.req.parseBody()
+    return typeof form._csrf === 'string' ? form._csrf : ''
+  }
+  return ''
+}
+
+/**
+ * Resolves the operator of every request under /admin (pages redirect to the sign-in form, JSON
+ * answers 401/403), and checks origin and CSRF token of every mutation.
+ */
+export const requireOperator: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  const now = Date.now()
+  const access = accessSettings(c.env)
+  const op = access ? await fromAccess(c) : await fromSession(c, now)
+  if (!op) {
+    if (c.req.method === 'GET' && !new URL(c.req.url).pathname.startsWith('/admin/api/')) {
+      return c.redirect('/admin/login', 303)
+    }
+    return fail(401, MSG_SIGN_IN)
+  }
+  if (isMutation(c.req.method)) {
+    refuseCrossSite(c)
+    if (!(await csrfMatches(c, op, await givenCsrf(c), now))) fail(403, MSG_CSRF)
+  }
+  c.set('operator', op)
+  c.set('csrf', await csrfToken(c, op, now))
+  await next()
+}
+
+/** Signs an operator in with e-mail and password (local mode only); sets the session cookie. */
+export async function signIn(c: Context<AdminEnv>, email: string, password: string): Promise<Operator> {
+  if (accessSettings(c.env)) fail(403, MSG_LOCAL_DISABLED)
+  refuseCrossSite(c)
+  const now = Date.now()
+  const db = c.env.DB
+  const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
+  await reserveOrReject(
+    db,
+    [
+      { key: `admin-login:ip:${ip}`, limit: LOGIN_LIMIT_PER_IP, windowMs: LOGIN_WINDOW_MS },
+      {
+        key: `admin-login:acct:${email.toLowerCase()}`,
+        limit: LOGIN_LIMIT_PER_ACCOUNT,
+        windowMs: LOGIN_WINDOW_MS,
+      },
+    ],
+    now,
+    'Too many sign-in attempts: wait 15 minutes and try again.',
+  )
+  const row = await db.prepare('SELECT * FROM operators WHERE email = ?').bind(email).first<OperatorRow>()
+  // The password is checked even for unknown or disabled operators, so timing tells nothing.
+  const matches = await verifyPassword(password, row?.password_hash ?? null)
+  const op = activeOperator(row)
+  if (!op || !matches) fail(401, MSG_BAD_LOGIN)
+  const token = randomToken()
+  const hash = await sha256Hex(token)
+  await db.batch([
+    db.prepare('DELETE FROM operator_sessions WHERE expires_at <= ?').bind(now),
+    db
+      .prepare(
+        'INSERT INTO operator_sessions (token_hash, operator_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+      )
+      .bind(hash, op.id, now, now + SESSION_TTL_MS),
+    auditStatement(db, { actor: op.email, action: 'operator.sign-in', target: `operator:${op.id}` }, now),
+  ])
+  setCookie(c, SESSION_COOKIE, token, {
+    path: '/admin',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: new URL(c.req.url).protocol === 'https:',
+    maxAge: SESSION_TTL_MS / 1000,
+  })
+  return { id: op.id, email: op.email, role: op.role, via: 'session', csrfKey: `session:${hash}` }
+}
+
+/** Ends the operator's local session. */
+export async function signOut(c: Context<AdminEnv>): Promise<void> {
+  const token = getCookie(c, SESSION_COOKIE)
+  if (token)
+    await c.env.DB.prepare('DELETE FROM operator_sessions WHERE token_hash = ?')
+      .bind(await sha256Hex(token))
+      .run()
+  deleteCookie(c, SESSION_COOKIE, { path: '/admin' })
+}
+
+/** Creates an operator (the owner's screen; the first owner comes from the command line). */
+export async function createOperator(
+  db: D1Database,
+  input: { email: string; role: Role; password?: string },
+  actor: string,
+  now: number,
+): Promise<void> {
+  const hash = input.password ? await hashPassword(input.password) : null
+  const existing = await db.prepare('SELECT id FROM operators WHERE email = ?').bind(input.email).first()
+  if (existing) fail(409, `An operator with e-mail ${input.email} already exists.`)
+  await db.batch([
+    db
+      .prepare('INSERT INTO operators (email, role, password_hash, created_at) VALUES (?, ?, ?, ?)')
+      .bind(input.email.toLowerCase(), input.role, hash, magentoDate(now)),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'operator.create',
+        target: `operator:${input.email.toLowerCase()}`,
+        after: { role: input.role },
+      },
+      now,
+    ),
+  ])
+}
