@@ -8,7 +8,7 @@
 import { finalPrice } from '@shared/domain/price'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
-import { purgeTag } from '../platform/cache/tags'
+import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { indexProductStatements } from '../search/index-products'
 import { auditStatement } from './audit'
@@ -105,14 +105,12 @@ export async function searchProducts(db: D1Database, q: string) {
 }
 
 /** Purges every cached page that shows the product (its page, its categories, search results). */
-async function purgeProduct(db: D1Database, doc: Record<string, unknown>): Promise<number> {
+async function purgeProduct(env: Env, doc: Record<string, unknown>): Promise<number> {
   const categories = Array.isArray(doc.category_ids)
     ? doc.category_ids.map(Number).filter(Number.isSafeInteger)
     : []
   const tags = [`P${String(doc.sku)}`, ...categories.map((id) => `C${id}`), 'search']
-  let purged = 0
-  for (const tag of tags) purged += await purgeTag(db, tag)
-  return purged
+  return purgedCount(await purgeCacheTags(env, tags))
 }
 
 /** The statements that store a changed product document (row, document, search index). */
@@ -146,12 +144,13 @@ async function productById(db: D1Database, id: number): Promise<ProductRow> {
 
 /** Changes a product's price, special price and window, status or visibility. */
 export async function updateProduct(
-  db: D1Database,
+  env: Env,
   id: number,
   patch: z.infer<typeof ProductPatchSchema>,
   actor: string,
   now: number,
 ) {
+  const db = env.DB
   const row = await productById(db, id)
   const doc = JSON.parse(row.doc) as Record<string, unknown>
   const before = Object.fromEntries(Object.keys(patch).map((k) => [k, doc[k] ?? null]))
@@ -169,18 +168,19 @@ export async function updateProduct(
       now,
     ),
   ])
-  const purged = await purgeProduct(db, doc)
+  const purged = await purgeProduct(env, doc)
   return { id, sku: row.sku, final_price: doc.final_price, purged }
 }
 
 /** Sets the stock of one sellable sku (and the stock its product document shows). */
 export async function setStock(
-  db: D1Database,
+  env: Env,
   sku: string,
   req: z.infer<typeof StockSchema>,
   actor: string,
   now: number,
 ) {
+  const db = env.DB
   const item = await db
     .prepare('SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE sku = ?')
     .bind(sku)
@@ -233,6 +233,6 @@ export async function setStock(
     ),
   )
   await db.batch(statements)
-  const purged = doc ? await purgeProduct(db, doc) : 0
+  const purged = doc ? await purgeProduct(env, doc) : 0
   return { sku, qty: req.qty, is_in_stock: req.is_in_stock, purged }
 }

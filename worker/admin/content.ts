@@ -6,8 +6,9 @@
  */
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import { z } from 'zod'
-import { purgeTag } from '../platform/cache/tags'
+import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
+import { bumpIndexVersionStatement } from '../search/index-version'
 import { auditStatement } from './audit'
 
 const TABLES = { page: 'cms_pages', block: 'cms_blocks' } as const
@@ -65,13 +66,14 @@ export function previewContent(content: string): { html: string } {
 
 /** Publishes a page's or block's new title, content and state. */
 export async function publishContent(
-  db: D1Database,
+  env: Env,
   kind: ContentKind,
   id: number,
   input: z.infer<typeof ContentSchema>,
   actor: string,
   now: number,
 ) {
+  const db = env.DB
   const table = TABLES[kind]
   const row = await db
     .prepare(`SELECT id, identifier, is_active, doc FROM ${table} WHERE id = ?`)
@@ -100,9 +102,8 @@ export async function publishContent(
       { actor, action: `cms.${kind}.publish`, target: `cms-${kind}:${row.identifier}`, before, after: input },
       now,
     ),
-    db.prepare("UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version'"),
+    bumpIndexVersionStatement(db),
   ])
-  let purged = 0
-  for (const tag of ['cms', 'home']) purged += await purgeTag(db, tag)
+  const purged = purgedCount(await purgeCacheTags(env, ['cms', 'home']))
   return { id, identifier: row.identifier, purged }
 }

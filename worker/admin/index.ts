@@ -274,7 +274,7 @@ api.post('/orders/:number/note', allow('orders'), async (c) => {
 api.get('/reviews', async (c) => ok(c as never, await pendingReviews(c.env.DB)))
 api.post('/reviews/:id/:decision{approve|reject}', allow('reviews'), async (c) => {
   const decision = c.req.param('decision') as 'approve' | 'reject'
-  const result = await decideReview(c.env.DB, reviewId(c), decision, c.var.operator.email, Date.now())
+  const result = await decideReview(c.env, reviewId(c), decision, c.var.operator.email, Date.now())
   return answer(c, result, '/admin/reviews')
 })
 api.get('/customers', allow('read'), async (c) => {
@@ -314,7 +314,7 @@ api.post('/products/:id', allow('catalogue'), async (c) => {
   if (!Number.isSafeInteger(id) || id <= 0)
     return fail(400, 'Invalid product id: must be a positive whole number')
   const patch = await readInput(c, ProductPatchSchema, 'product change')
-  return answer(c, await updateProduct(c.env.DB, id, patch, c.var.operator.email, Date.now()))
+  return answer(c, await updateProduct(c.env, id, patch, c.var.operator.email, Date.now()))
 })
 // The product form sends text: numbers are read as numbers, and only fields given are changed.
 api.post('/products/:id/form', allow('catalogue'), async (c) => {
@@ -324,13 +324,13 @@ api.post('/products/:id/form', allow('catalogue'), async (c) => {
   const form = await readInput(c, ProductFormSchema, 'product change')
   const patch = ProductPatchSchema.safeParse(form)
   if (!patch.success) return fail(400, `Invalid product change: ${describeIssues(patch.error)}`)
-  return answer(c, await updateProduct(c.env.DB, id, patch.data, c.var.operator.email, Date.now()))
+  return answer(c, await updateProduct(c.env, id, patch.data, c.var.operator.email, Date.now()))
 })
 api.post('/stock/:sku', allow('catalogue'), async (c) => {
   const sku = c.req.param('sku')
   if (!sku || sku.length > 128) return fail(400, 'Invalid sku: between 1 and 128 characters')
   const req = await readInput(c, StockSchema, 'stock change')
-  return answer(c, await setStock(c.env.DB, sku, req, c.var.operator.email, Date.now()))
+  return answer(c, await setStock(c.env, sku, req, c.var.operator.email, Date.now()))
 })
 api.get('/outbox', async (c) => ok(c as never, await outboxSummary(c.env.DB)))
 api.post('/outbox/mail/:id/retry', allow('operations'), async (c) => {
@@ -341,7 +341,7 @@ api.post('/outbox/mail/:id/retry', allow('operations'), async (c) => {
 })
 api.post('/cache/purge', allow('operations'), async (c) => {
   const req = await readInput(c, PurgeSchema, 'cache purge')
-  return answer(c, await purgeTags(c.env.DB, req.tags, c.var.operator.email, Date.now()))
+  return answer(c, await purgeTags(c.env, req.tags, c.var.operator.email, Date.now()))
 })
 api.post('/urls', allow('operations'), async (c) => {
   const req = await readInput(c, MappingSchema, 'URL mapping')
@@ -383,7 +383,7 @@ api.post('/content/:kind/:id', allow('content'), async (c) => {
   if (!Number.isSafeInteger(id) || id <= 0)
     return fail(400, 'Invalid content id: must be a positive whole number')
   const req = await readInput(c, ContentSchema, 'content')
-  return answer(c, await publishContent(c.env.DB, kind, id, req, c.var.operator.email, Date.now()))
+  return answer(c, await publishContent(c.env, kind, id, req, c.var.operator.email, Date.now()))
 })
 adminApp.route('/api', api)
 

@@ -5,10 +5,10 @@
  * provider's answer on the same row.
  */
 import { z } from 'zod'
+import { mailProvider, retryOutboxMail } from '../api/mail/outbox'
 import { magentoDate } from '../api/user/repo'
-import { purgeTag } from '../platform/cache/tags'
+import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { mappingKey } from '../platform/dispatcher/lookups'
-import { type Delivery, deliver } from '../platform/fetch'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 
@@ -38,66 +38,31 @@ export async function outboxSummary(db: D1Database) {
   return out
 }
 
-/** Sends a failed (or dead) mail again through the provider and records the outcome on its row. */
+/** Sends a failed (or dead) mail again through the provider (the drain's own send) and audits it. */
 export async function retryMail(env: Env, id: number, actor: string, now: number) {
-  const db = env.DB
-  if (!env.MAIL_PROVIDER_URL || !env.MAIL_PROVIDER_KEY) {
-    return fail(409, 'No mail provider is configured: the mail stays in the outbox.')
-  }
-  const claimed = await db
-    .prepare(
-      `UPDATE mail_outbox SET status = 'sending' WHERE id = ? AND status IN ('failed', 'dead')
-       RETURNING status, kind, source_address, target_address, subject, body`,
-    )
-    .bind(id)
-    .first<{ kind: string; source_address: string; target_address: string; subject: string; body: string }>()
-  if (!claimed) {
-    const row = await db
-      .prepare('SELECT status FROM mail_outbox WHERE id = ?')
+  const provider = mailProvider(env)
+  if (!provider) return fail(409, 'No mail provider is configured: the mail stays in the outbox.')
+  const retried = await retryOutboxMail(env, provider, id, now)
+  if (!retried) {
+    const row = await env.DB.prepare('SELECT status FROM mail_outbox WHERE id = ?')
       .bind(id)
       .first<{ status: string }>()
     return row
       ? fail(409, `Mail ${id} is ${row.status}, not failed: nothing to retry.`)
       : fail(404, `Mail ${id} does not exist.`)
   }
-  const delivery: Delivery = await deliver(
+  await auditStatement(
+    env.DB,
     {
-      service: 'Mail provider',
-      url: env.MAIL_PROVIDER_URL,
-      init: {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${env.MAIL_PROVIDER_KEY}` },
-        body: JSON.stringify({
-          from: claimed.source_address,
-          to: claimed.target_address,
-          subject: claimed.subject,
-          text: claimed.body,
-        }),
-      },
+      actor,
+      action: 'outbox.retry',
+      target: `mail:${id}`,
+      before: { status: 'failed' },
+      after: { status: retried.status },
     },
-    (d) =>
-      db.batch([
-        db
-          .prepare('UPDATE mail_outbox SET status = ?, provider_response = ? WHERE id = ?')
-          .bind(d.outcome === 'sent' ? 'sent' : 'failed', d.providerResponse, id),
-        auditStatement(
-          db,
-          {
-            actor,
-            action: 'outbox.retry',
-            target: `mail:${id}`,
-            before: { status: 'failed' },
-            after: { status: d.outcome === 'sent' ? 'sent' : 'failed' },
-          },
-          now,
-        ),
-      ]),
-  )
-  return {
-    id,
-    status: delivery.outcome === 'sent' ? 'sent' : 'failed',
-    provider_response: delivery.providerResponse,
-  }
+    now,
+  ).run()
+  return { id, status: retried.status, provider_response: retried.providerResponse }
 }
 
 export const PurgeSchema = z.object({
@@ -118,15 +83,15 @@ export const PurgeSchema = z.object({
 })
 
 /** Purges the cached pages carrying each tag; returns how many entries went. */
-export async function purgeTags(db: D1Database, tags: string[], actor: string, now: number) {
-  let purged = 0
-  for (const tag of tags) purged += await purgeTag(db, tag)
+export async function purgeTags(env: Env, tags: string[], actor: string, now: number) {
+  const result = await purgeCacheTags(env, tags)
+  const purged = purgedCount(result)
   await auditStatement(
-    db,
+    env.DB,
     { actor, action: 'cache.purge', target: `tags:${tags.join(',')}`, after: { purged } },
     now,
   ).run()
-  return { tags, purged }
+  return { tags, purged, everywhere: result.global }
 }
 
 const str = z.string().trim().min(1).max(256)

@@ -4,8 +4,9 @@
  * version (memoised review reads are stale at once) and purges the product's cached pages.
  */
 import { magentoDate } from '../api/user/repo'
-import { purgeTag } from '../platform/cache/tags'
+import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
+import { bumpIndexVersionStatement } from '../search/index-version'
 import { auditStatement } from './audit'
 
 const PENDING = 2
@@ -40,12 +41,13 @@ export async function pendingReviews(db: D1Database): Promise<PendingReview[]> {
 
 /** Approves or rejects a pending review; 404 for none, 409 when it was already decided. */
 export async function decideReview(
-  db: D1Database,
+  env: Env,
   id: number,
   decision: ReviewDecision,
   actor: string,
   now: number,
 ) {
+  const db = env.DB
   const status = DECISION[decision]
   const review = await db
     .prepare(
@@ -74,12 +76,10 @@ export async function decideReview(
       { onlyIfChanged: true },
     ),
     // A decided review changes what the product page reads: memoised reads of the old version are stale.
-    db.prepare(
-      "UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version' AND changes() = 1",
-    ),
+    bumpIndexVersionStatement(db, { afterChange: true }),
   ])
   if (update?.meta.changes !== 1)
     return fail(409, `Review ${id} is no longer pending (status ${review.review_status}).`)
-  const purged = review.sku ? await purgeTag(db, `P${review.sku}`) : 0
+  const purged = review.sku ? purgedCount(await purgeCacheTags(env, [`P${review.sku}`])) : 0
   return { id, review_status: status, purged }
 }

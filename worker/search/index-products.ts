@@ -5,6 +5,7 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import { extractFacts, HOT_COLUMNS, hotValues } from './facts'
+import { bumpIndexVersionStatement } from './index-version'
 
 /** Statements deleting a product's index rows (used before a rebuild, or when a product is deleted). */
 function deleteProductIndexStatements(db: D1Database, productId: number): D1PreparedStatement[] {
@@ -13,7 +14,7 @@ function deleteProductIndexStatements(db: D1Database, productId: number): D1Prep
     db.prepare('DELETE FROM search_numbers WHERE product_id = ?1').bind(productId),
     db.prepare('DELETE FROM search_tokens WHERE product_id = ?1').bind(productId),
     db.prepare('DELETE FROM search_docs WHERE product_id = ?1').bind(productId),
-    db.prepare("UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version'"),
+    bumpIndexVersionStatement(db),
   ]
 }
 
@@ -60,7 +61,7 @@ export function indexProductStatements(
          FROM json_each(?2)`,
       )
       .bind(id, JSON.stringify(tokens)),
-    db.prepare("UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version'"),
+    bumpIndexVersionStatement(db),
   )
   return stmts
 }

@@ -10,3 +10,16 @@ export function indexVersionSeen(): number | null {
 export function noteIndexVersion(version: number): void {
   lastVersion = version
 }
+
+/**
+ * The statement that moves the stored catalogue version on, in the same batch as the catalogue
+ * write it stands for: every memoised read made under the old version becomes stale. With
+ * `afterChange`, it only does so when the statement just before it changed a row.
+ */
+export function bumpIndexVersionStatement(db: D1Database, opts: { afterChange?: boolean } = {}) {
+  return db.prepare(
+    `UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version'${
+      opts.afterChange ? ' AND changes() = 1' : ''
+    }`,
+  )
+}

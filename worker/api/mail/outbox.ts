@@ -166,38 +166,77 @@ async function claimDue<T>(db: D1Database, table: Outbox, statuses: string, colu
 const MAIL_RETRYABLE = `'queued', 'sending', 'failed'`
 const EVENT_RETRYABLE = `'recorded', 'sending', 'failed'`
 
+/** The columns a claimed mail row is sent from. */
+const MAIL_COLUMNS = 'from_address, created_at, source_address, target_address, subject, body'
+interface MailRow {
+  id: number
+  attempts: number
+  from_address: string | null
+  created_at: string
+  source_address: string
+  target_address: string
+  subject: string
+  body: string
+}
+
+/** Sends one claimed mail row and records the outcome on it (sent, failed with its next time, dead). */
+async function sendClaimedMail(
+  env: Env,
+  provider: { url: string; key: string },
+  row: MailRow,
+  now: number,
+): Promise<'sent' | 'failed' | 'dead'> {
+  const from = row.from_address ?? readConfig(env).SUPPORT_EMAIL
+  const outcome = await sendMailCall(provider, mailIdempotencyKey(env, row.id, row.created_at), {
+    from,
+    to: row.target_address,
+    replyTo: row.source_address !== from ? row.source_address : undefined,
+    subject: row.subject,
+    text: row.body,
+  })
+  return settleRow(env.DB, 'mail_outbox', row.id, row.attempts, outcome, now)
+}
+
 async function drainMail(env: Env, now: number): Promise<Tally | 'no provider'> {
   const provider = mailProvider(env)
   if (!provider) return 'no provider'
   const out = tally()
   out.dead += await expireOld(env.DB, 'mail_outbox', MAIL_RETRYABLE, MAIL_MAX_AGE_MS, now)
-  const rows = await claimDue<{
-    from_address: string | null
-    created_at: string
-    source_address: string
-    target_address: string
-    subject: string
-    body: string
-  }>(
+  const rows = await claimDue<Omit<MailRow, 'id' | 'attempts'>>(
     env.DB,
     'mail_outbox',
     MAIL_RETRYABLE,
-    'from_address, created_at, source_address, target_address, subject, body',
+    MAIL_COLUMNS,
     now,
   )
-  const storeAddress = readConfig(env).SUPPORT_EMAIL
-  for (const row of rows) {
-    const from = row.from_address ?? storeAddress
-    const outcome = await sendMailCall(provider, mailIdempotencyKey(env, row.id, row.created_at), {
-      from,
-      to: row.target_address,
-      replyTo: row.source_address !== from ? row.source_address : undefined,
-      subject: row.subject,
-      text: row.body,
-    })
-    out[await settleRow(env.DB, 'mail_outbox', row.id, row.attempts, outcome, now)]++
-  }
+  for (const row of rows) out[await sendClaimedMail(env, provider, row, now)]++
   return out
+}
+
+/**
+ * An operator's retry of one failed or dead mail: the row is claimed (so a drain or a second
+ * retry never sends it as well), its attempts start again, and it is sent now through the same
+ * call the drain makes. Null when the row is not failed or dead (or does not exist).
+ */
+export async function retryOutboxMail(
+  env: Env,
+  provider: { url: string; key: string },
+  id: number,
+  now: number,
+): Promise<{ status: 'sent' | 'failed' | 'dead'; providerResponse: string | null } | null> {
+  const row = await env.DB.prepare(
+    `UPDATE mail_outbox SET status = 'sending', attempts = 1, next_attempt_at = ?2
+     WHERE id = ?1 AND status IN ('failed', 'dead')
+     RETURNING id, attempts, ${MAIL_COLUMNS}`,
+  )
+    .bind(id, now + SEND_CLAIM_MS)
+    .first<MailRow>()
+  if (!row) return null
+  const status = await sendClaimedMail(env, provider, row, now)
+  const after = await env.DB.prepare('SELECT provider_response FROM mail_outbox WHERE id = ?')
+    .bind(id)
+    .first<{ provider_response: string | null }>()
+  return { status, providerResponse: after?.provider_response ?? null }
 }
 
 async function drainEvents(env: Env, now: number): Promise<Tally | 'no provider'> {

@@ -80,3 +80,8 @@ export async function purgeCacheTags(env: Env, tags: string[]): Promise<PurgeRes
       : 'not-configured'
   return { local, global }
 }
+
+/** How many cached entries a purge removed here (the global purge reports no count). */
+export function purgedCount(result: PurgeResult): number {
+  return Object.values(result.local).reduce((sum, n) => sum + n, 0)
+}
