@@ -16,7 +16,9 @@ import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
 import { type CartRow, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
-import { paymentProviderFor } from '../payment/provider'
+import { runAfterAnswer } from '../mail/deliver'
+import { notifyOrder } from '../mail/notify'
+import { placementOutcome } from '../payment/outcome'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
 import {
@@ -30,6 +32,7 @@ import {
 } from './check'
 import { storeCreditToApply } from './credit'
 import { orderDocument, orderItems } from './document'
+import { issueOrderLinkToken } from './link'
 import { type OrderCaller, replay } from './replay'
 import { findOrderByClientId, type OrderRow, orderResult } from './repo'
 import { writeOrder } from './write'
@@ -119,10 +122,7 @@ async function placeNew(
   )
   const credit = creditMinor / 100
   const grandTotal = Math.round(totals.grand_total * 100 - creditMinor) / 100
-  const payment = await paymentProviderFor(info.payment_method_code, c.env).place({
-    grandTotal,
-    currency: 'INR',
-  })
+  const payment = placementOutcome(info.payment_method_code, grandTotal)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
   const items = orderItems(totals, lines)
@@ -175,7 +175,10 @@ async function placeNew(
   if (conflict === 'out-of-stock')
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
-  return ok(c, orderResult(row))
+  runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
+  // The order page link for this order (its token goes in the page URL's fragment, never a query).
+  const orderLinkToken = await issueOrderLinkToken(c.env, c.var.config, row, now)
+  return ok(c, { ...orderResult(row), orderLinkToken })
 }
 
 /** Prices the resolved lines from the catalogue with the cart's coupon and the default shipping. */
