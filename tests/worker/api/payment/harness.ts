@@ -115,7 +115,7 @@ export interface Placed {
   orderLinkToken: string
 }
 
-/** Places a guest order of two scarves with a payment method. */
+/** Places a guest order of one scarf with a payment method. */
 export async function place(payment = 'card'): Promise<Placed> {
   const orderId = `${Date.now()}-pay-${++n}-${Math.random().toString(16).slice(2, 10)}`
   const res = await call('/api/order', {
@@ -123,7 +123,7 @@ export async function place(payment = 'card'): Promise<Placed> {
       order_id: orderId,
       user_id: '',
       cart_id: '',
-      products: [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
+      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
       addressInformation: {
         shippingAddress: address,
         billingAddress: address,

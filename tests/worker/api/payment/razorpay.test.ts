@@ -260,7 +260,7 @@ describe('failure, retry and expiry', () => {
     const before = await stockOf('FX-SCARF')
     const o = await place()
     const { answer } = await payAtProvider(o)
-    expect(await stockOf('FX-SCARF')).toBe(before - 2)
+    expect(await stockOf('FX-SCARF')).toBe(before - 1)
     const row = await orderRow(o.orderId)
     await runCron((row?.expires_at as number) + 1000)
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'expired' })
