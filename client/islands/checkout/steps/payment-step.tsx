@@ -58,6 +58,18 @@ function PaymentMethods({
   )
 }
 
+/**
+ * What happens with an online method: the order is placed first, then paid on the confirmation
+ * with the provider's own secure window; it is confirmed only when the payment is verified.
+ */
+function onlinePaymentNote(code: string): string {
+  const how =
+    code === 'paypal_standard'
+      ? 'you approve the payment at PayPal'
+      : 'a secure payment window opens for card, UPI, netbanking or wallet'
+  return `After you place the order, choose "Pay now": ${how}. Your order is confirmed once the payment is verified; until then it is reserved for you for a limited time.`
+}
+
 export function PaymentStep(props: PaymentStepProps) {
   const { state, offered, errors, storeCredit, update, onBillingChange } = props
   return (
@@ -71,6 +83,11 @@ export function PaymentStep(props: PaymentStepProps) {
       />
       {state.isCashOnDelivery && state.codMessage ? (
         <p className="checkout__cod">{state.codMessage}</p>
+      ) : null}
+      {state.paymentFinalStep.paymentMethod && !state.isCashOnDelivery ? (
+        <p className="checkout__online" data-testid="online-payment-note">
+          {onlinePaymentNote(state.paymentFinalStep.paymentMethod)}
+        </p>
       ) : null}
       {storeCredit !== null && storeCredit > 0 ? (
         <CheckboxField

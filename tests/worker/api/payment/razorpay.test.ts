@@ -39,7 +39,7 @@ async function payAtProvider(o: Placed, outcome: 'succeed' | 'fail' = 'succeed')
   const started = await start(o)
   expect(started.status, JSON.stringify(started.json)).toBe(200)
   const providerOrderId = started.json.result.options.order_id as string
-  const answer = (await sandbox.razorpayPay(providerOrderId, outcome)) as Record<string, string>
+  const answer = (await sandbox.razorpayPay(providerOrderId, outcome)) as unknown as Record<string, string>
   return { providerOrderId, answer }
 }
 
@@ -166,17 +166,15 @@ describe('nothing marks an order paid without a verified signature', () => {
     const replayed = await verify(victim, answer)
     expect(replayed.status).toBe(400)
     expect(replayed.json.result).toMatch(/could not be verified/)
-    const flipped = answer.razorpay_signature.startsWith('0') ? '1' : '0'
-    const forged = await verify(attacker, {
-      ...answer,
-      razorpay_signature: flipped + answer.razorpay_signature.slice(1),
-    })
+    const sig = answer.razorpay_signature as string
+    const flipped = sig.startsWith('0') ? '1' : '0'
+    const forged = await verify(attacker, { ...answer, razorpay_signature: flipped + sig.slice(1) })
     expect(forged.status).toBe(400)
     const otherPayment = await verify(attacker, { ...answer, razorpay_payment_id: 'pay_forged000001' })
     expect(otherPayment.status).toBe(400)
     const upper = await verify(attacker, {
       ...answer,
-      razorpay_signature: answer.razorpay_signature.toUpperCase(),
+      razorpay_signature: sig.toUpperCase(),
     })
     expect(upper.status).toBe(400)
     expect((await orderRow(victim.orderId))?.status).toBe('pending_payment')
@@ -257,7 +255,7 @@ describe('failure, retry and expiry', () => {
     // Earlier tests' unpaid orders expire first, so the stock counted below is this order's alone.
     await runCron(Date.now() + 31 * 60_000)
     await seedCartFixtures()
-    const before = await stockOf('FX-SCARF')
+    const before = (await stockOf('FX-SCARF')) as number
     const o = await place()
     const { answer } = await payAtProvider(o)
     expect(await stockOf('FX-SCARF')).toBe(before - 1)

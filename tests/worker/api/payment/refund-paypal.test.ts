@@ -32,10 +32,17 @@ const refund = (orderId: string, amountMinor: number, reason = 'customer returne
 
 async function paidWithRazorpay(): Promise<Placed & { total: number; paymentId: string }> {
   const o = await place()
-  const started = await call('/api/payment/start', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
-  const answer = (await sandbox.razorpayPay(started.json.result.options.order_id, 'succeed')) as Record<string, string>
+  const started = await call('/api/payment/start', {
+    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+  })
+  const answer = (await sandbox.razorpayPay(
+    started.json.result.options.order_id,
+    'succeed',
+  )) as unknown as Record<string, string>
   held.length = 0
-  const verified = await call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...answer } })
+  const verified = await call('/api/payment/razorpay/verify', {
+    body: { orderNumber: o.orderNumber, ...answer },
+  })
   expect(verified.json.result.status).toBe('processing')
   const row = await orderRow(o.orderId)
   return { ...o, total: row?.grand_total_minor as number, paymentId: answer.razorpay_payment_id as string }
@@ -88,7 +95,9 @@ describe('refundOrder', () => {
     expect(await refund(unpaid.orderId, 1)).toMatchObject({ ok: false, status: 409 })
     const cod = await place('cashondelivery')
     // Cash collected on delivery is recorded on the order (what the back office does on delivery).
-    await env.DB.prepare("UPDATE orders SET paid_minor = grand_total_minor, payment_state = 'paid' WHERE client_order_id = ?")
+    await env.DB.prepare(
+      "UPDATE orders SET paid_minor = grand_total_minor, payment_state = 'paid' WHERE client_order_id = ?",
+    )
       .bind(cod.orderId)
       .run()
     const manual = await refund(cod.orderId, 500)
@@ -101,7 +110,9 @@ describe('refundOrder', () => {
 
   it('a provider that refuses the refund leaves nothing recorded (502)', async () => {
     const o = await paidWithRazorpay()
-    await env.DB.prepare("UPDATE payments SET provider_payment_id = 'pay_unknown00001' WHERE client_order_id = ?")
+    await env.DB.prepare(
+      "UPDATE payments SET provider_payment_id = 'pay_unknown00001' WHERE client_order_id = ?",
+    )
       .bind(o.orderId)
       .run()
     const res = await refund(o.orderId, 100)
@@ -114,7 +125,9 @@ describe('PayPal', () => {
   /** An order charged in USD (the pricing rules decide the charge currency at placement). */
   async function usdOrder() {
     const o = await place('paypal_standard')
-    await env.DB.prepare("UPDATE orders SET currency = 'USD', grand_total_minor = 12345 WHERE client_order_id = ?")
+    await env.DB.prepare(
+      "UPDATE orders SET currency = 'USD', grand_total_minor = 12345 WHERE client_order_id = ?",
+    )
       .bind(o.orderId)
       .run()
     return o
@@ -122,16 +135,30 @@ describe('PayPal', () => {
 
   it('create → approve → capture marks the order paid once; the verified webhook changes nothing more', async () => {
     const o = await usdOrder()
-    const started = await call('/api/payment/start', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const started = await call('/api/payment/start', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
     expect(started.status, JSON.stringify(started.json)).toBe(200)
-    expect(started.json.result).toMatchObject({ provider: 'paypal', approveUrl: expect.stringContaining('/checkoutnow?token=') })
+    expect(started.json.result).toMatchObject({
+      provider: 'paypal',
+      approveUrl: expect.stringContaining('/checkoutnow?token='),
+    })
     const ppOrder = started.json.result.providerOrderId as string
-    const early = await call('/api/payment/paypal/capture', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const early = await call('/api/payment/paypal/capture', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
     expect(early.status).toBe(502)
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'pending_payment' })
     expect(sandbox.paypalApprove(ppOrder)).toBe(true)
-    const captured = await call('/api/payment/paypal/capture', { body: { orderNumber: o.orderNumber }, headers: { 'x-order-link': o.orderLinkToken } })
-    expect(captured.json.result).toMatchObject({ outcome: 'paid', status: 'processing', paymentState: 'paid' })
+    const captured = await call('/api/payment/paypal/capture', {
+      body: { orderNumber: o.orderNumber },
+      headers: { 'x-order-link': o.orderLinkToken },
+    })
+    expect(captured.json.result).toMatchObject({
+      outcome: 'paid',
+      status: 'processing',
+      paymentState: 'paid',
+    })
     expect(await orderRow(o.orderId)).toMatchObject({ paid_minor: 12345, payment_state: 'paid' })
     const hooks = await deliverWebhooks((w) => eventOf(w) === 'PAYMENT.CAPTURE.COMPLETED', true)
     expect(hooks[0]?.json.result).toMatchObject({ outcome: 'already-paid' })
@@ -144,23 +171,30 @@ describe('PayPal', () => {
 
   it('refuses a webhook PayPal does not confirm (forged, or its body changed after signing)', async () => {
     const o = await usdOrder()
-    const started = await call('/api/payment/start', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const started = await call('/api/payment/start', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
     sandbox.paypalApprove(started.json.result.providerOrderId)
     held.length = 0
     // Capture happens at PayPal, but our capture call never comes back: only the webhook tells us.
-    const captureAtProvider = await fetch(
-      `https://payments-sandbox.test/v1/oauth2/token`,
+    const captureAtProvider = await fetch(`https://payments-sandbox.test/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa(`${payEnv.PAYPAL_CLIENT_ID}:${payEnv.PAYPAL_CLIENT_SECRET}`)}`,
+      },
+      body: 'grant_type=client_credentials',
+    }).then((r) => r.json() as Promise<{ access_token: string }>)
+    await fetch(
+      `https://payments-sandbox.test/v2/checkout/orders/${started.json.result.providerOrderId}/capture`,
       {
         method: 'POST',
-        headers: { authorization: `Basic ${btoa(`${payEnv.PAYPAL_CLIENT_ID}:${payEnv.PAYPAL_CLIENT_SECRET}`)}` },
-        body: 'grant_type=client_credentials',
+        headers: {
+          authorization: `Bearer ${captureAtProvider.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
       },
-    ).then((r) => r.json() as Promise<{ access_token: string }>)
-    await fetch(`https://payments-sandbox.test/v2/checkout/orders/${started.json.result.providerOrderId}/capture`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${captureAtProvider.access_token}`, 'content-type': 'application/json' },
-      body: '{}',
-    })
+    )
     const hook = held.find((w) => eventOf(w) === 'PAYMENT.CAPTURE.COMPLETED')
     if (!hook) throw new Error('no webhook')
     const tampered = hook.body.replace('"12345', '"12346').replace('123.45', '123.46')
@@ -176,7 +210,9 @@ describe('PayPal', () => {
 
   it('refuses PayPal for an order charged in INR, naming the currencies it takes', async () => {
     const o = await place('paypal_standard')
-    const res = await call('/api/payment/start', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const res = await call('/api/payment/start', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
     expect(res.status).toBe(409)
     expect(res.json.result).toMatch(/PayPal takes USD or GBP/)
   })

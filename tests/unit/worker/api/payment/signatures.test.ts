@@ -13,7 +13,8 @@ import {
 
 const KEY_SECRET = 'unit-key-secret'
 const WEBHOOK_SECRET = 'unit-webhook-secret'
-const hmac = (secret: string, message: string | Buffer) => createHmac('sha256', secret).update(message).digest('hex')
+const hmac = (secret: string, message: string | Buffer) =>
+  createHmac('sha256', secret).update(message).digest('hex')
 const enc = (s: string) => new TextEncoder().encode(s)
 
 describe('Razorpay checkout signature', () => {
@@ -26,17 +27,23 @@ describe('Razorpay checkout signature', () => {
   })
 
   it('rejects a tampered order id, payment id, signature, secret or encoding', async () => {
-    expect(await razorpayPaymentSignatureValid(KEY_SECRET, 'order_IluGWxBm9U8zJ9', paymentId, good)).toBe(false)
+    expect(await razorpayPaymentSignatureValid(KEY_SECRET, 'order_IluGWxBm9U8zJ9', paymentId, good)).toBe(
+      false,
+    )
     expect(await razorpayPaymentSignatureValid(KEY_SECRET, orderId, 'pay_29QQoUBi66xm2g', good)).toBe(false)
     const flipped = (good[0] === 'a' ? 'b' : 'a') + good.slice(1)
     expect(await razorpayPaymentSignatureValid(KEY_SECRET, orderId, paymentId, flipped)).toBe(false)
     expect(await razorpayPaymentSignatureValid('other-secret', orderId, paymentId, good)).toBe(false)
-    expect(await razorpayPaymentSignatureValid(KEY_SECRET, orderId, paymentId, good.toUpperCase())).toBe(false)
+    expect(await razorpayPaymentSignatureValid(KEY_SECRET, orderId, paymentId, good.toUpperCase())).toBe(
+      false,
+    )
     expect(await razorpayPaymentSignatureValid(KEY_SECRET, orderId, paymentId, good.slice(0, 63))).toBe(false)
     expect(await razorpayPaymentSignatureValid(KEY_SECRET, orderId, paymentId, '')).toBe(false)
     // Moving the separator must not produce the same message.
     const shifted = hmac(KEY_SECRET, `${orderId}|${paymentId}`)
-    expect(await razorpayPaymentSignatureValid(KEY_SECRET, `${orderId}|pay`, '_29QQoUBi66xm2f', shifted)).toBe(false)
+    expect(
+      await razorpayPaymentSignatureValid(KEY_SECRET, `${orderId}|pay`, '_29QQoUBi66xm2f', shifted),
+    ).toBe(false)
     // The webhook secret does not sign checkout callbacks.
     const wrongKey = hmac(WEBHOOK_SECRET, `${orderId}|${paymentId}`)
     expect(await razorpayPaymentSignatureValid(KEY_SECRET, orderId, paymentId, wrongKey)).toBe(false)
@@ -44,7 +51,8 @@ describe('Razorpay checkout signature', () => {
 })
 
 describe('Razorpay webhook signature', () => {
-  const body = '{"entity":"event","event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_1","amount":50000,"currency":"INR"}}},"note":"₹ ok"}'
+  const body =
+    '{"entity":"event","event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_1","amount":50000,"currency":"INR"}}},"note":"₹ ok"}'
   const sig = hmac(WEBHOOK_SECRET, Buffer.from(body, 'utf8'))
 
   it('accepts the raw body signed with the webhook secret', async () => {
@@ -54,7 +62,9 @@ describe('Razorpay webhook signature', () => {
   it('rejects the same event re-serialised, a changed amount, a missing header, the key secret', async () => {
     const reserialised = JSON.stringify(JSON.parse(body), null, 2)
     expect(await razorpayWebhookSignatureValid(WEBHOOK_SECRET, enc(reserialised), sig)).toBe(false)
-    expect(await razorpayWebhookSignatureValid(WEBHOOK_SECRET, enc(body.replace('50000', '50001')), sig)).toBe(false)
+    expect(
+      await razorpayWebhookSignatureValid(WEBHOOK_SECRET, enc(body.replace('50000', '50001')), sig),
+    ).toBe(false)
     expect(await razorpayWebhookSignatureValid(WEBHOOK_SECRET, enc(body), null)).toBe(false)
     expect(await razorpayWebhookSignatureValid(KEY_SECRET, enc(body), sig)).toBe(false)
     expect(await razorpayWebhookSignatureValid(WEBHOOK_SECRET, enc(`${body} `), sig)).toBe(false)
@@ -70,7 +80,8 @@ describe('Razorpay webhook signature', () => {
 })
 
 describe('PayPal verify-webhook-signature request', () => {
-  const raw = '{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED","resource":{"amount":{"value":"10.50","currency_code":"USD"}},  "z":1.0}'
+  const raw =
+    '{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED","resource":{"amount":{"value":"10.50","currency_code":"USD"}},  "z":1.0}'
   const headers = new Headers({
     'paypal-auth-algo': 'SHA256withRSA',
     'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42',
