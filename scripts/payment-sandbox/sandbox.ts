@@ -38,6 +38,21 @@ export const SANDBOX_SECRETS = {
   },
 }
 
+/** The shop's payment settings for a sandbox at `origin` (what `npm start` passes with --var). */
+export function sandboxVars(origin: string): Record<string, string> {
+  return {
+    RAZORPAY_KEY_ID: SANDBOX_SECRETS.razorpay.keyId,
+    RAZORPAY_KEY_SECRET: SANDBOX_SECRETS.razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: SANDBOX_SECRETS.razorpay.webhookSecret,
+    RAZORPAY_API_BASE: origin,
+    RAZORPAY_CHECKOUT_SCRIPT: `${origin}/v1/checkout.js`,
+    PAYPAL_CLIENT_ID: SANDBOX_SECRETS.paypal.clientId,
+    PAYPAL_CLIENT_SECRET: SANDBOX_SECRETS.paypal.clientSecret,
+    PAYPAL_WEBHOOK_ID: SANDBOX_SECRETS.paypal.webhookId,
+    PAYPAL_API_BASE: origin,
+  }
+}
+
 interface RzpOrder {
   id: string
   entity: 'order'

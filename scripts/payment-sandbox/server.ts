@@ -12,7 +12,7 @@ const opt = (name: string, fallback: string) => {
 }
 const port = Number(opt('--port', '8887'))
 const shop = opt('--shop', 'http://localhost:8787')
-const origin = `http://localhost:${port}`
+const origin = `http://127.0.0.1:${port}`
 
 const sandbox = createSandbox({
   origin,
