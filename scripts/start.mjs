@@ -49,13 +49,13 @@ if (!hasPaymentKeys) {
   ])
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => sandbox.kill(sig))
   process.on('exit', () => sandbox.kill())
-  // Read with the project's Node 22, which runs the sandbox's TypeScript as is.
+  // Printed by the sandbox itself (run with the project's Node 22, which runs its TypeScript as is).
   const vars = JSON.parse(
     capture('node', [
-      '--input-type=module',
-      '-e',
-      "import { sandboxVars } from './scripts/payment-sandbox/sandbox.ts'; console.log(JSON.stringify(sandboxVars(process.argv[1])))",
-      sandboxOrigin,
+      path.join(root, 'scripts/payment-sandbox/server.ts'),
+      '--print-vars',
+      '--port',
+      sandboxPort,
     ]),
   )
   for (const [name, value] of Object.entries(vars)) paymentVars.push('--var', `${name}:${value}`)

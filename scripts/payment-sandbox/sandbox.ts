@@ -10,7 +10,7 @@
  * imports it: production only differs in base URLs and secrets.
  */
 
-export interface SandboxOptions {
+interface SandboxOptions {
   /** Where this sandbox is reachable from the browser (checkout.js, the test pages). */
   origin: string
   /** The shop's origin; webhooks go to <shop>/api/payment/{razorpay,paypal}/webhook. */
@@ -121,7 +121,7 @@ async function hmacHex(secret: string, message: string): Promise<string> {
 }
 
 /** CRC-32 (IEEE) of a string's UTF-8 bytes, as PayPal's webhook signature input uses it. */
-export function crc32(text: string): number {
+function crc32(text: string): number {
   let crc = 0xffffffff
   for (const byte of enc.encode(text)) {
     crc ^= byte

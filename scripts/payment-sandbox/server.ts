@@ -1,9 +1,10 @@
 /**
  * Runs the local test payment provider as a Node HTTP server (started by `npm start` when no
  * payment keys are set): node scripts/payment-sandbox/server.ts --port 8887 --shop http://localhost:8787
+ * (`--print-vars` prints the shop's settings for it instead)
  */
 import { createServer } from 'node:http'
-import { createSandbox, SANDBOX_SECRETS } from './sandbox.ts'
+import { createSandbox, SANDBOX_SECRETS, sandboxVars } from './sandbox.ts'
 
 const args = process.argv.slice(2)
 const opt = (name: string, fallback: string) => {
@@ -13,6 +14,12 @@ const opt = (name: string, fallback: string) => {
 const port = Number(opt('--port', '8887'))
 const shop = opt('--shop', 'http://localhost:8787')
 const origin = `http://127.0.0.1:${port}`
+
+// --print-vars: only print the shop settings for this sandbox (JSON) and exit.
+if (args.includes('--print-vars')) {
+  console.log(JSON.stringify(sandboxVars(origin)))
+  process.exit(0)
+}
 
 const sandbox = createSandbox({
   origin,

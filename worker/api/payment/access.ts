@@ -13,7 +13,7 @@ import { ORDER_LINK_HEADER, verifyOrderLinkToken } from '../order/link'
 import { sameHash } from '../order/replay'
 import type { OrderRow } from '../order/repo'
 
-export const NOT_YOUR_ORDER =
+const NOT_YOUR_ORDER =
   'This order cannot be opened with what was sent: sign in as its customer, or open it from its order link.'
 
 /** The order with number `orderNumber`, when the caller may act on it; otherwise a 403. */

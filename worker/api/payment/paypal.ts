@@ -28,7 +28,7 @@ interface Money {
   value: string
 }
 
-export interface PayPalCapture {
+interface PayPalCapture {
   id: string
   status: string
   amount?: Money
@@ -37,7 +37,7 @@ export interface PayPalCapture {
   supplementary_data?: { related_ids?: { order_id?: string } }
 }
 
-export interface PayPalOrder {
+interface PayPalOrder {
   id: string
   status: string
   links?: { href: string; rel: string; method?: string }[]

@@ -23,7 +23,7 @@ export class ProviderError extends Error {
   }
 }
 
-export interface RazorpayOrder {
+interface RazorpayOrder {
   id: string
   amount: number
   currency: string
@@ -31,7 +31,7 @@ export interface RazorpayOrder {
   status: string
 }
 
-export interface RazorpayPayment {
+interface RazorpayPayment {
   id: string
   order_id: string | null
   amount: number
@@ -42,7 +42,7 @@ export interface RazorpayPayment {
   error_description?: string | null
 }
 
-export interface RazorpayRefund {
+interface RazorpayRefund {
   id: string
   payment_id: string
   amount: number

@@ -86,7 +86,7 @@ async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** What an order page and the confirmation show about an order. */
-export function orderView(row: OrderRow) {
+function orderView(row: OrderRow) {
   const doc = JSON.parse(row.doc) as {
     items?: {
       name?: string

@@ -13,6 +13,7 @@
  */
 import { type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
 import type { AppConfig } from '../../platform/env'
+import { issueGiftCards } from '../giftcard/codes'
 import { notifyOrder } from '../mail/notify'
 import { orderEventStatement, transitionOrder } from '../order/lifecycle'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
@@ -24,7 +25,7 @@ import { findPayment, type PaymentRow, type Provider, setPaymentStatus } from '.
 /** Runs work after the answer (request handlers) or at once (scheduled work, tests). */
 export type Later = (work: () => Promise<unknown>, label: string) => void
 
-export interface PaymentReport {
+interface PaymentReport {
   provider: Provider
   providerOrderId: string
   /** Razorpay payment id or PayPal capture id. */
@@ -35,13 +36,7 @@ export interface PaymentReport {
   via: string
 }
 
-export type PaidOutcome =
-  | 'paid'
-  | 'already-paid'
-  | 'flagged'
-  | 'refunded-late'
-  | 'needs-attention'
-  | 'unknown-order'
+type PaidOutcome = 'paid' | 'already-paid' | 'flagged' | 'refunded-late' | 'needs-attention' | 'unknown-order'
 
 const isPayable = (status: string) => (PAYABLE_STATUSES as readonly string[]).includes(status)
 
@@ -131,6 +126,7 @@ export async function settlePaid(
   if (moved?.changed) {
     await setPaymentStatus(db, pay.id, 'paid', report.paymentId, detail, now)
     later(() => notifyOrder(env, config, 'paid', order.client_order_id, now), 'paid mail')
+    later(() => issueGiftCards(env, config, order.client_order_id, now), 'gift card codes')
     return { outcome: 'paid', order: moved.order }
   }
   // Lost a race: either this same payment won it through another path, or the order stopped

@@ -6,7 +6,7 @@ import { constantTimeEqual } from '../auth/crypto'
 
 const encoder = new TextEncoder()
 
-export async function hmacSha256Hex(secret: string, message: string | Uint8Array): Promise<string> {
+async function hmacSha256Hex(secret: string, message: string | Uint8Array): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),

@@ -14,7 +14,7 @@ import { createPayPalOrder } from './paypal'
 import { createRazorpayOrder } from './razorpay'
 import { insertPayment, type PaymentRow, type Provider, paymentsOf } from './repo'
 
-export type StartAnswer =
+type StartAnswer =
   | {
       provider: 'razorpay'
       orderNumber: string
@@ -39,7 +39,7 @@ export function providerOf(order: OrderRow): Provider {
 }
 
 /** Refuses (409) an order that cannot be paid now, naming why. */
-export function assertPayable(order: OrderRow, now: number): number {
+function assertPayable(order: OrderRow, now: number): number {
   const status = order.status as OrderStatus
   if (!(PAYABLE_STATUSES as readonly string[]).includes(status)) {
     const label = ORDER_STATUS_LABELS[status] ?? status

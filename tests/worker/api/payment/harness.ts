@@ -115,15 +115,18 @@ export interface Placed {
   orderLinkToken: string
 }
 
-/** Places a guest order of one scarf with a payment method. */
-export async function place(payment = 'card'): Promise<Placed> {
+/** Places a guest order (one scarf unless told) with a payment method. */
+export async function place(
+  payment = 'card',
+  products: { sku: string; qty: number; price: number }[] = [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+): Promise<Placed> {
   const orderId = `${Date.now()}-pay-${++n}-${Math.random().toString(16).slice(2, 10)}`
   const res = await call('/api/order', {
     body: {
       order_id: orderId,
       user_id: '',
       cart_id: '',
-      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+      products,
       addressInformation: {
         shippingAddress: address,
         billingAddress: address,
