@@ -1,6 +1,6 @@
 /**
- * Checkout section 3: the payment method (cash on delivery with its note), the store credit of a
- * signed-in shopper, the billing address (the shipping one by default, company and tax id always
+ * Checkout section 3: the payment method (cash on delivery with its note; what happens with an
+ * online one), the store credit of a signed-in shopper and a gift card code to add to it, the billing address (the shipping one by default, company and tax id always
  * offered) and the terms.
  */
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
@@ -10,6 +10,7 @@ import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
 import type { CheckoutState } from '../checkout-state'
 import { errorsUnder } from '../checkout-validation'
+import { GiftCardField } from './gift-card-field'
 
 interface PaymentStepProps {
   state: CheckoutState
@@ -96,6 +97,9 @@ export function PaymentStep(props: PaymentStepProps) {
           checked={state.isStoreCreditApplied}
           onChange={(v) => update((s) => ({ ...s, isStoreCreditApplied: v }))}
         />
+      ) : null}
+      {storeCredit !== null ? (
+        <GiftCardField onRedeemed={() => update((s) => ({ ...s, isStoreCreditApplied: true }))} />
       ) : null}
       <CheckboxField
         id="payment-sameAsShipping"
