@@ -6,7 +6,7 @@
 
 import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { canonicalOrderText } from '@shared/domain/order-hash'
-import type { OrderBody } from '@shared/schemas/order'
+import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
 import type { AppEnv } from '../../platform/env'
@@ -85,7 +85,7 @@ export async function placeOrder(c: Context<AppEnv>, body: OrderBody): Promise<R
   // A replay is answered before anything else is checked: a retry after the last unit sold still
   // gets its own order, not "out of stock".
   const existing = await findOrderByClientId(db, body.order_id)
-  if (existing) return ok(c, replay(existing, caller))
+  if (existing) return ok(c, await withOrderLink(c, existing, replay(existing, caller)))
   try {
     return await placeNew(c, body, customer, caller)
   } catch (err) {
@@ -170,15 +170,32 @@ async function placeNew(
     creditMinor,
     cartId: cart?.id ?? null,
   })
-  if (conflict === 'duplicate-order-id') return ok(c, await replayRace(db, body.order_id, caller))
+  if (conflict === 'duplicate-order-id') {
+    const first = await replayRace(db, body.order_id, caller)
+    return ok(c, await withOrderLink(c, first.row, first.result))
+  }
   if (conflict === 'credit-spent') fail(409, CREDIT_CHANGED)
   if (conflict === 'out-of-stock')
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
   runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
-  // The order page link for this order (its token goes in the page URL's fragment, never a query).
-  const orderLinkToken = await issueOrderLinkToken(c.env, c.var.config, row, now)
-  return ok(c, { ...orderResult(row), orderLinkToken })
+  return ok(c, await withOrderLink(c, row, orderResult(row)))
+}
+
+/**
+ * The placement answer with the order page's link token (it goes in the page URL's fragment,
+ * never a query). The token is signed from the placement time, so every answer to the same order
+ * (a replay after a lost answer included) carries the same token.
+ */
+async function withOrderLink(c: Context<AppEnv>, row: OrderRow, result: OrderResult) {
+  const placedAt = Date.parse(result.transferedAt)
+  const orderLinkToken = await issueOrderLinkToken(
+    c.env,
+    c.var.config,
+    row,
+    Number.isFinite(placedAt) ? placedAt : Date.now(),
+  )
+  return { ...result, orderLinkToken }
 }
 
 /** Prices the resolved lines from the catalogue with the cart's coupon and the default shipping. */
@@ -212,5 +229,5 @@ async function priceOrder(
 async function replayRace(db: D1Database, orderId: string, caller: OrderCaller) {
   const first = await findOrderByClientId(db, orderId)
   if (!first) throw new Error(`Order ${orderId} collided with an order that is gone`)
-  return replay(first, caller)
+  return { row: first, result: replay(first, caller) }
 }

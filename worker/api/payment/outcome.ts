@@ -31,6 +31,6 @@ export function placementOutcome(methodCode: string, grandTotal: number): Paymen
     state: 'pending_payment',
     paymentPending: true,
     message:
-      'The order is awaiting payment: it is confirmed as soon as the payment provider reports your payment.',
+      'The order is awaiting payment: no payment has been taken yet. Pay now to confirm it; it is confirmed as soon as the payment provider reports your payment.',
   }
 }

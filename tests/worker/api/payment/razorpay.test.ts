@@ -76,6 +76,26 @@ describe('starting a payment', () => {
     expect(rz).toMatchObject({ receipt: o.orderNumber, amount: row?.grand_total_minor })
   })
 
+  it('the placement answer carries an order link token that a replay repeats and that opens only that order', async () => {
+    const o = await place()
+    const view = await call('/api/payment/order', {
+      body: { orderNumber: o.orderNumber },
+      headers: { 'x-order-link': o.orderLinkToken },
+    })
+    expect(view.status).toBe(200)
+    expect(view.json.result).toMatchObject({ orderNumber: o.orderNumber, status: 'pending_payment' })
+    const row = await env.DB.prepare('SELECT body_hash FROM orders WHERE client_order_id = ?')
+      .bind(o.orderId)
+      .first()
+    expect(row).toBeTruthy()
+    const other = await place()
+    const cross = await call('/api/payment/order', {
+      body: { orderNumber: other.orderNumber },
+      headers: { 'x-order-link': o.orderLinkToken },
+    })
+    expect(cross.status).toBe(403)
+  })
+
   it("refuses without the order's key, link or customer, and with another order's link or key", async () => {
     const mine = await place()
     const other = await place()
