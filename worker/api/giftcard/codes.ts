@@ -27,7 +27,7 @@ function newCode(): string {
 }
 
 /** The code as typed, normalised: upper case, separators and spaces dropped; null when malformed. */
-export function normaliseCode(input: string): string | null {
+function normaliseCode(input: string): string | null {
   const bare = input.toUpperCase().replace(/[\s-]/g, '')
   if (bare.length !== CODE_LENGTH || [...bare].some((ch) => !ALPHABET.includes(ch))) return null
   return bare
