@@ -4,9 +4,9 @@
 // Options: --port N (default 8787), --persist-to DIR (separate local state, used by e2e tests),
 // --public-origin URL (the origin absolute links name; default http://localhost:N, or the
 // PUBLIC_ORIGIN environment variable), so a shop on another port links to itself.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { ensureDevVars, helpOrContinue, persistArgs, quietEnv, root, run, spawnLong } from './lib.mjs'
+import { capture, ensureDevVars, helpOrContinue, persistArgs, quietEnv, root, run, spawnLong } from './lib.mjs'
 
 const args = process.argv.slice(2)
 helpOrContinue(
@@ -48,6 +48,39 @@ if (existsSync(path.join(root, 'scripts/seed.mjs'))) {
     ...(persist ? ['--persist-to', persist] : []),
   ])
 }
+// Without payment keys (in the environment or .dev.vars) the local test payment provider runs next
+// to the shop, and the shop's payment base URLs and test secrets point at it.
+const devVars = existsSync(path.join(root, '.dev.vars'))
+  ? readFileSync(path.join(root, '.dev.vars'), 'utf8')
+  : ''
+const hasPaymentKeys =
+  Boolean(process.env.RAZORPAY_KEY_ID || process.env.PAYPAL_CLIENT_ID) ||
+  /^(RAZORPAY_KEY_ID|PAYPAL_CLIENT_ID)=/m.test(devVars)
+const paymentVars = []
+if (!hasPaymentKeys) {
+  const sandboxPort = opt('--sandbox-port', String(Number(port) + 100))
+  const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`
+  const sandbox = spawnLong('node', [
+    path.join(root, 'scripts/payment-sandbox/server.ts'),
+    '--port',
+    sandboxPort,
+    '--shop',
+    `http://127.0.0.1:${port}`,
+  ])
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => sandbox.kill(sig))
+  process.on('exit', () => sandbox.kill())
+  // Printed by the sandbox itself (run with the project's Node 22, which runs its TypeScript as is).
+  const vars = JSON.parse(
+    capture('node', [
+      path.join(root, 'scripts/payment-sandbox/server.ts'),
+      '--print-vars',
+      '--port',
+      sandboxPort,
+    ]),
+  )
+  for (const [name, value] of Object.entries(vars)) paymentVars.push('--var', `${name}:${value}`)
+  console.log(`No payment keys set: card/UPI/PayPal go to the TEST payment provider at ${sandboxOrigin}`)
+}
 const child = spawnLong('wrangler', [
   'dev',
   '--port',
@@ -56,6 +89,9 @@ const child = spawnLong('wrangler', [
   '127.0.0.1',
   '--var',
   `PUBLIC_ORIGIN:${publicOrigin}`,
+  ...paymentVars,
+  // Local only: GET /__scheduled?cron=… runs the Cron Trigger jobs (expiry) on demand.
+  '--test-scheduled',
   ...persistArgs(persist),
 ])
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))

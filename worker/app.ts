@@ -14,6 +14,7 @@ import { homePages } from './pages/home/route'
 import { imageResources } from './pages/images/route'
 import { loadMenu } from './pages/layout/menu'
 import { listPages } from './pages/lists/route'
+import { orderPages } from './pages/order/route'
 import { productPages } from './pages/product/route'
 import { rawPages } from './pages/raw/route'
 import { searchPages } from './pages/search/route'
@@ -54,6 +55,7 @@ mountRoutes(app, {
   ...contentPages,
   ...listPages,
   ...transactionPages,
+  ...orderPages,
   ...accountPages,
   ...ampPages,
   ...rawPages,

@@ -12,7 +12,16 @@ interface __Secrets {
   MAILCHIMP_LIST_URL?: string
   FB_PIXEL_ID?: string
   FB_ACCESS_TOKEN?: string
-  PAYMENT_PROVIDER_SECRET?: string
+  /** Razorpay API key pair (Dashboard → API Keys); without them card/UPI/netbanking is off. */
+  RAZORPAY_KEY_ID?: string
+  RAZORPAY_KEY_SECRET?: string
+  /** The secret entered for this shop's webhook in the Razorpay Dashboard. */
+  RAZORPAY_WEBHOOK_SECRET?: string
+  /** PayPal REST app credentials; without them PayPal is off. */
+  PAYPAL_CLIENT_ID?: string
+  PAYPAL_CLIENT_SECRET?: string
+  /** The id PayPal gave this shop's webhook (used to verify deliveries). */
+  PAYPAL_WEBHOOK_ID?: string
   SOCIAL_LOGIN_GOOGLE_CLIENT_ID?: string
 }
 declare namespace Cloudflare {

@@ -63,6 +63,8 @@ interface ApiRequest {
   /** The user's access token, sent as `Authorization: Bearer` (null/empty: a guest call). */
   token?: string | null
   body?: unknown
+  /** Extra request headers (e.g. an order page's link token); never a secret that belongs in a body. */
+  headers?: Record<string, string>
   signal?: AbortSignal
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch
@@ -117,7 +119,7 @@ export function withoutTokenInUrl(
 export async function apiRaw(path: string, req: ApiRequest = {}): Promise<{ status: number; body: unknown }> {
   const doFetch = req.fetch ?? fetch
   const { url, token } = withoutTokenInUrl(path, req.query, req.token)
-  const headers = apiHeaders(req.context)
+  const headers = { ...apiHeaders(req.context), ...req.headers }
   if (token) headers.authorization = `Bearer ${token}`
   const res = await doFetch(url, {
     method: req.method ?? (req.body === undefined ? 'GET' : 'POST'),

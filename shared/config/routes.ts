@@ -71,6 +71,13 @@ const PAGE_ROUTES = [
   { name: 'cart', path: '/cart', layout: 'default', example: '/cart' },
   { name: 'checkout', path: '/checkout', layout: 'default', example: '/checkout' },
   {
+    name: 'order',
+    path: '/order/:number{[0-9]{1,18}}',
+    layout: 'default',
+    example: '/order/000000001',
+    title: 'Your order',
+  },
+  {
     name: 'confirmation',
     path: '/confirmation',
     layout: 'default',

@@ -99,4 +99,9 @@ export interface OrderResult {
    * token); never put in a URL.
    */
   accessKey: string
+  /**
+   * Signed order page link token (fresh placements only): the page URL carries it in its fragment,
+   * /order/<number>#k=<token>, and the page sends it in the x-order-link header.
+   */
+  orderLinkToken?: string
 }

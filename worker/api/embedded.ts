@@ -14,6 +14,7 @@ import { mailRoutes } from './mail/routes'
 import { miscRoutes } from './misc/routes'
 import { newsletterRoutes } from './newsletter/routes'
 import { orderRoutes } from './order/routes'
+import { paymentRoutes } from './payment/routes'
 import { productRoutes } from './product/routes'
 import { reviewRoutes } from './review/routes'
 import { stateRoutes } from './state/routes'
@@ -32,6 +33,7 @@ embeddedBackend.route('/ext/mail-service', mailRoutes)
 embeddedBackend.route('/wishlist', wishlistRoutes)
 embeddedBackend.route('/cart', cartRoutes)
 embeddedBackend.route('/order', orderRoutes)
+embeddedBackend.route('/payment', paymentRoutes)
 embeddedBackend.route('/state', stateRoutes)
 embeddedBackend.route('/fbconversion', analyticsRoutes)
 embeddedBackend.route('/catalog', catalogSearchRoutes)

@@ -83,3 +83,25 @@ export function queuedOutcome(res: OrderResponse): QueuedOutcome {
     return { type: 'canceled', code: 500, message: MSG.queuedOrderOutOfStock }
   return { type: 'retry' }
 }
+
+/**
+ * A queued order the server created but that still awaits payment (card, UPI, PayPal): the
+ * shopper is asked to pay it, with a link to its confirmation where the pay-now button is. It is
+ * never called paid here; only the server's answer on that page can say so.
+ */
+export function paymentRequest(placed: StoredOrder): {
+  type: 'info'
+  message: string
+  hasNoTimeout: true
+  action1: { label: string; href: string }
+} | null {
+  const c = placed.confirmation
+  if (!c || c.paymentPending !== true) return null
+  const number = typeof c.orderNumber === 'string' ? ` ${c.orderNumber}` : ''
+  return {
+    type: 'info',
+    message: `Your order${number} has reached the shop and awaits payment: no payment has been taken yet. Pay now to confirm it.`,
+    hasNoTimeout: true,
+    action1: { label: 'Pay now', href: `/confirmation?orderId=${encodeURIComponent(placed.order_id)}` },
+  }
+}

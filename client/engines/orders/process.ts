@@ -8,7 +8,7 @@ import { lastOrderConfirmation, type StoredOrder } from '../../state/orders'
 import { EVENTS } from '../runtime/events'
 import type { OrderResponse, SendOrder } from './order-queue'
 import { listOrders, type OrderQueueContext, registerSync, saveOrder } from './order-store'
-import { closedOrder, placedOrder, queuedOutcome } from './outcome'
+import { closedOrder, paymentRequest, placedOrder, queuedOutcome } from './outcome'
 
 /** Settles one queued order by its answer; true when it left the queue. */
 async function settle(
@@ -23,6 +23,8 @@ async function settle(
     await saveOrder(ctx, placed)
     lastOrderConfirmation.value = placed
     ctx.deps.bus.emit(EVENTS.orderAfterPlaced, { order: placed, confirmation: placed.confirmation })
+    const askToPay = paymentRequest(placed)
+    if (askToPay) ctx.deps.notify(askToPay)
     return true
   }
   if (outcome.type === 'canceled') {

@@ -1,5 +1,8 @@
 /** The account's order history and a single order of it (by entity id or increment id). */
+
 import { useEffect, useState } from 'react'
+import { offersPayNow } from '../checkout/order-status'
+import { PayNowButton } from '../order/pay-now'
 import { formatPagePrice } from '../page-price'
 import { userGet } from './account-api'
 import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
@@ -44,7 +47,9 @@ export function Orders() {
                 <td>{formatPagePrice(o.grand_total ?? 0)}</td>
                 <td>{o.status}</td>
                 <td>
-                  <a href={`/my-account/orders/${encodeURIComponent(orderKey(o))}`}>View order</a>
+                  <a href={`/my-account/orders/${encodeURIComponent(orderKey(o))}`}>
+                    {offersPayNow(o) ? 'Pay now' : 'View order'}
+                  </a>
                 </td>
               </tr>
             ))}
@@ -67,7 +72,14 @@ export function SingleOrder({ orderId }: { orderId: string }) {
       <p>
         Status: <strong>{order.status}</strong>
         {order.status === 'pending_payment' ? ' — payment is pending; no payment has been taken yet.' : null}
+        {order.status === 'payment_failed' ? ' — the payment did not go through; you can pay again.' : null}
       </p>
+      {offersPayNow(order) && order.increment_id ? (
+        <PayNowButton
+          access={{ orderNumber: order.increment_id }}
+          onSettled={() => window.location.reload()}
+        />
+      ) : null}
       <p>Date: {formatServerDate(order.created_at, 'time')}</p>
       <table className="table">
         <thead>

@@ -14,9 +14,10 @@ import { notify } from '../../state/notifications'
 import { storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { PayNowButton } from '../order/pay-now'
 import { formatPagePrice } from '../page-price'
 import { fetchOrder } from './fetch-order'
-import { orderStatusText } from './order-status'
+import { offersPayNow, orderStatusText } from './order-status'
 import { PendingOrderNotice } from './pending-order'
 
 interface OrderView {
@@ -118,6 +119,16 @@ function Confirmation() {
   }
   const { order } = view
   const number = order.increment_id ?? order.orderNumber ?? order.order_id
+  const accessKey =
+    typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
+  const linkToken =
+    typeof local?.confirmation?.orderLinkToken === 'string' ? local.confirmation.orderLinkToken : undefined
+  const reload = () =>
+    fetchOrder(orderId, local).then((res) => {
+      if (res.code === 200 && res.result && typeof res.result === 'object') {
+        setView({ kind: 'success', order: res.result as OrderView })
+      }
+    })
   return (
     <div className="confirmation" data-testid="confirmation-success">
       <p className="confirmation__status" data-status={order.status ?? order.state}>
@@ -136,6 +147,20 @@ function Confirmation() {
         </ul>
       ) : null}
       {typeof order.grand_total === 'number' ? <p>Total: {formatPagePrice(order.grand_total)}</p> : null}
+      {typeof number === 'string' && offersPayNow(order) ? (
+        <PayNowButton
+          access={{ orderNumber: number, accessKey, linkToken }}
+          onSettled={() => void reload()}
+        />
+      ) : null}
+      {typeof number === 'string' && linkToken ? (
+        <p>
+          <a href={`/order/${encodeURIComponent(number)}#k=${linkToken}`} data-testid="order-page-link">
+            Your order page
+          </a>{' '}
+          (bookmark it to come back to this order)
+        </p>
+      ) : null}
       <a href="/" className="btn">
         Continue shopping
       </a>

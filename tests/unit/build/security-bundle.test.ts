@@ -66,7 +66,9 @@ describe('client bundle', () => {
     const markers = [
       'TOKEN_SECRET',
       'INVALIDATE_KEY',
-      'PAYMENT_PROVIDER_SECRET',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+      'PAYPAL_CLIENT_SECRET',
       'FB_ACCESS_TOKEN',
       'MAILCHIMP_API_KEY',
       'pbkdf2-sha256',

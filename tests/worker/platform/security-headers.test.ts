@@ -182,6 +182,7 @@ describe('security headers on every HTML route', () => {
         'font-src',
         'form-action',
         'frame-ancestors',
+        'frame-src',
         'img-src',
         'manifest-src',
         'object-src',
@@ -191,15 +192,14 @@ describe('security headers on every HTML route', () => {
         'worker-src',
       ].sort(),
     )
-    for (const d of [
-      'default-src',
-      'connect-src',
-      'font-src',
-      'manifest-src',
-      'worker-src',
-      'base-uri',
-      'form-action',
-    ])
+    // The payment window (Razorpay Standard Checkout) is framed from, and talks to, the configured
+    // provider origins only.
+    const paymentOrigins = [
+      ...new Set([new URL(env.RAZORPAY_CHECKOUT_SCRIPT).origin, new URL(env.RAZORPAY_API_BASE).origin]),
+    ]
+    expect(page.get('connect-src')).toEqual(["'self'", ...paymentOrigins])
+    expect(page.get('frame-src')).toEqual(["'self'", ...paymentOrigins])
+    for (const d of ['default-src', 'font-src', 'manifest-src', 'worker-src', 'base-uri', 'form-action'])
       expect(page.get(d), d).toEqual(["'self'"])
     expect(page.get('script-src')?.filter((s) => !s.startsWith("'nonce-"))).toEqual([
       "'strict-dynamic'",

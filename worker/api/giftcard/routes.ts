@@ -2,6 +2,8 @@
  * /api/giftcard/* (gift cards and store credit):
  *   GET  /store-credit-transaction ?token → {items:[ledger entries, newest first], total_balance}
  *   POST /store-credit-spending    ?token {amount, order_id?} → {spent, total_balance}
+ *   POST /redeem                   token {code} → {credited, total_balance}: a gift card code
+ *                                  becomes store credit (once; codes.ts)
  * Balances are kept in paise; the balance column's CHECK (>= 0) makes an overspend fail the whole
  * batch (balance update + ledger row), so concurrent spends can never drive it below 0.
  */
@@ -11,6 +13,7 @@ import type { AppEnv } from '../../platform/env'
 import { fail, jsonBody, noStore, ok } from '../../platform/http'
 import { requireCustomer, signedIn } from '../auth/guard'
 import { magentoDate } from '../user/repo'
+import { redeemGiftCard } from './codes'
 
 export const giftcardRoutes = new Hono<AppEnv>()
 giftcardRoutes.use('*', noStore)
@@ -127,3 +130,17 @@ giftcardRoutes.post('/store-credit-spending', signedIn, jsonBody(SpendBodySchema
     .first<{ balance_minor: number }>()
   return ok(c, { spent: toMajor(minor), total_balance: toMajor(balance?.balance_minor ?? 0) })
 })
+
+const RedeemBodySchema = z.object({
+  code: z.string({ error: 'code is required' }).max(64, 'code must be at most 64 characters'),
+})
+
+giftcardRoutes.post(
+  '/redeem',
+  signedIn,
+  jsonBody(RedeemBodySchema, { what: 'gift card', maxBytes: 1024 }),
+  async (c) => {
+    const customer = await requireCustomer(c)
+    return ok(c, await redeemGiftCard(c.env.DB, customer.id, c.req.valid('json').code, Date.now()))
+  },
+)

@@ -6,7 +6,7 @@
 
 import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { canonicalOrderText } from '@shared/domain/order-hash'
-import type { OrderBody } from '@shared/schemas/order'
+import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
 import type { AppEnv } from '../../platform/env'
@@ -16,7 +16,9 @@ import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
 import { type CartRow, couponUsageProblem, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
-import { paymentProviderFor } from '../payment/provider'
+import { runAfterAnswer } from '../mail/deliver'
+import { notifyOrder } from '../mail/notify'
+import { placementOutcome } from '../payment/outcome'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
 import {
@@ -30,6 +32,7 @@ import {
 } from './check'
 import { storeCreditToApply } from './credit'
 import { orderDocument, orderItems } from './document'
+import { issueOrderLinkToken } from './link'
 import { type OrderCaller, replay } from './replay'
 import { findOrderByClientId, type OrderRow, orderResult } from './repo'
 import { writeOrder } from './write'
@@ -82,7 +85,7 @@ export async function placeOrder(c: Context<AppEnv>, body: OrderBody): Promise<R
   // A replay is answered before anything else is checked: a retry after the last unit sold still
   // gets its own order, not "out of stock".
   const existing = await findOrderByClientId(db, body.order_id)
-  if (existing) return ok(c, replay(existing, caller))
+  if (existing) return ok(c, await withOrderLink(c, existing, replay(existing, caller)))
   try {
     return await placeNew(c, body, customer, caller)
   } catch (err) {
@@ -120,10 +123,7 @@ async function placeNew(
   )
   const credit = creditMinor / 100
   const grandTotal = Math.round(totals.grand_total * 100 - creditMinor) / 100
-  const payment = await paymentProviderFor(info.payment_method_code, c.env).place({
-    grandTotal,
-    currency: 'INR',
-  })
+  const payment = placementOutcome(info.payment_method_code, grandTotal)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
   const items = orderItems(totals, lines)
@@ -171,12 +171,32 @@ async function placeNew(
     creditMinor,
     cartId: cart?.id ?? null,
   })
-  if (conflict === 'duplicate-order-id') return ok(c, await replayRace(db, body.order_id, caller))
+  if (conflict === 'duplicate-order-id') {
+    const first = await replayRace(db, body.order_id, caller)
+    return ok(c, await withOrderLink(c, first.row, first.result))
+  }
   if (conflict === 'credit-spent') fail(409, CREDIT_CHANGED)
   if (conflict === 'out-of-stock')
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
-  return ok(c, orderResult(row))
+  runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
+  return ok(c, await withOrderLink(c, row, orderResult(row)))
+}
+
+/**
+ * The placement answer with the order page's link token (it goes in the page URL's fragment,
+ * never a query). The token is signed from the placement time, so every answer to the same order
+ * (a replay after a lost answer included) carries the same token.
+ */
+async function withOrderLink(c: Context<AppEnv>, row: OrderRow, result: OrderResult) {
+  const placedAt = Date.parse(result.transferedAt)
+  const orderLinkToken = await issueOrderLinkToken(
+    c.env,
+    c.var.config,
+    row,
+    Number.isFinite(placedAt) ? placedAt : Date.now(),
+  )
+  return { ...result, orderLinkToken }
 }
 
 /** A coupon's usage rules (first order, per shopper, in all) are checked again for the order's shopper. */
@@ -222,5 +242,5 @@ async function priceOrder(
 async function replayRace(db: D1Database, orderId: string, caller: OrderCaller) {
   const first = await findOrderByClientId(db, orderId)
   if (!first) throw new Error(`Order ${orderId} collided with an order that is gone`)
-  return replay(first, caller)
+  return { row: first, result: replay(first, caller) }
 }

@@ -1,21 +1,93 @@
 /**
- * Refunding an order. Never more than what was paid and not yet refunded: the update is
- * conditional on it (and the orders CHECK holds the same line), and its event row and payment
- * state are written in the same batch. This version records refunds made outside a payment
- * provider (cash collected on delivery, store credit, a bank transfer): the money goes back by
- * hand, the shop records it.
+ * Refunds, full or partial, recorded against the order. The amount is reserved on the order first
+ * with a conditional UPDATE (refunded_minor may never exceed paid_minor; the column's CHECK says
+ * the same), so two refunds racing each other can never together give back more than was paid.
+ * Then:
+ * - an order paid through a provider is refunded through that provider's refund API; when the
+ *   provider refuses or cannot be reached the reservation is undone and nothing is recorded;
+ * - an order paid without a provider (cash on delivery collected, store credit) is refunded as
+ *   'manual': recorded here, paid back by the operator.
+ * Every refund writes a 'refund' order event and a refunds row, and the shopper is told by mail.
  */
 import type { PaymentState } from '@shared/config/order-status'
 import type { AppConfig } from '../../platform/env'
+import { notifyOrder } from '../mail/notify'
+import { orderEventStatement } from '../order/lifecycle'
+import { findOrderByAnyId, findOrderByClientId, type OrderRow } from '../order/repo'
 import { magentoDate } from '../user/repo'
+import { paypalConfig, razorpayConfig } from './config'
+import { refundPayPalCapture } from './paypal'
+import { refundRazorpayPayment } from './razorpay'
+import type { PaymentRow } from './repo'
 
 type RefundResult =
   | { ok: true; refundedMinor: number; providerRefundId: string | null; paymentState: PaymentState }
   | { ok: false; status: 400 | 409 | 502; message: string }
 
+/** The payment state after `refunded` of `paid` minor units have gone back. */
+const stateAfter = (paid: number, refunded: number): PaymentState =>
+  refunded <= 0 ? 'paid' : refunded >= paid ? 'refunded' : 'partially_refunded'
+
+const STATE_SQL = `CASE WHEN refunded_minor >= paid_minor THEN 'refunded'
+  WHEN refunded_minor > 0 THEN 'partially_refunded' ELSE 'paid' END`
+
+function money(minor: number, currency: string) {
+  return `${(minor / 100).toFixed(2)} ${currency}`
+}
+
+/** The provider payment an order was paid with, if any. */
+function paidPayment(db: D1Database, orderId: string) {
+  return db
+    .prepare(`SELECT * FROM payments WHERE client_order_id = ? AND status = 'paid' ORDER BY id DESC LIMIT 1`)
+    .bind(orderId)
+    .first<PaymentRow>()
+}
+
+/** Moves `delta` minor units into (positive) or out of (negative) refunded_minor, within 0..paid. */
+async function adjustRefunded(db: D1Database, orderId: string, delta: number, now: number) {
+  const res = await db
+    .prepare(
+      `UPDATE orders SET refunded_minor = refunded_minor + ?1, updated_at = ?3
+       WHERE client_order_id = ?2 AND refunded_minor + ?1 <= paid_minor AND refunded_minor + ?1 >= 0`,
+    )
+    .bind(delta, orderId, magentoDate(now))
+    .run()
+  return res.meta.changes === 1
+}
+
+async function callProvider(
+  env: Env,
+  pay: PaymentRow,
+  order: OrderRow,
+  amountMinor: number,
+  reason: string,
+  refundNo: number,
+): Promise<{ id: string; processed: boolean }> {
+  if (!pay.provider_payment_id) throw new Error('the payment has no provider payment id')
+  if (pay.provider === 'razorpay') {
+    const cfg = razorpayConfig(env)
+    if (!cfg) throw new Error('Razorpay is not configured')
+    const r = await refundRazorpayPayment(cfg, pay.provider_payment_id, {
+      amountMinor,
+      receipt: `refund-${order.increment_id}-${refundNo}`,
+      notes: { reason: reason.slice(0, 200), order: order.increment_id },
+    })
+    return { id: r.id, processed: r.status === 'processed' }
+  }
+  const cfg = paypalConfig(env)
+  if (!cfg) throw new Error('PayPal is not configured')
+  const r = await refundPayPalCapture(cfg, pay.provider_payment_id, {
+    amountMinor,
+    currency: pay.currency,
+    requestId: `refund-${order.client_order_id}-${refundNo}`,
+    note: reason,
+  })
+  return { id: r.id, processed: r.status === 'COMPLETED' }
+}
+
 export async function refundOrder(
   env: Env,
-  _config: AppConfig,
+  config: AppConfig,
   req: { orderId: string; amountMinor: number; actor: string; reason: string },
   now: number,
 ): Promise<RefundResult> {
@@ -23,61 +95,160 @@ export async function refundOrder(
     return {
       ok: false,
       status: 400,
-      message: 'Refund amount must be a positive whole number of minor units.',
+      message: 'Invalid refund: amountMinor must be a whole number of minor units above 0',
     }
   }
+  if (typeof req.reason !== 'string' || req.reason.trim() === '' || req.reason.length > 500) {
+    return { ok: false, status: 400, message: 'Invalid refund: reason must be 1 to 500 characters' }
+  }
   const db = env.DB
-  const order = await db
-    .prepare('SELECT paid_minor, refunded_minor, currency FROM orders WHERE client_order_id = ?')
-    .bind(req.orderId)
-    .first<{ paid_minor: number; refunded_minor: number; currency: string }>()
-  if (!order) return { ok: false, status: 400, message: `Order ${req.orderId} does not exist.` }
-  const stamp = magentoDate(now)
-  const [update] = await db.batch([
-    db
-      .prepare(
-        `UPDATE orders SET refunded_minor = refunded_minor + ?1,
-           payment_state = CASE WHEN refunded_minor + ?1 = paid_minor THEN 'refunded' ELSE 'partially_refunded' END,
-           updated_at = ?2
-         WHERE client_order_id = ?3 AND refunded_minor + ?1 <= paid_minor`,
-      )
-      .bind(req.amountMinor, stamp, req.orderId),
-    db
-      .prepare(
-        `INSERT INTO order_events (client_order_id, kind, actor, detail, created_at)
-         SELECT ?1, 'refund', ?2, ?3, ?4 WHERE changes() = 1`,
-      )
-      .bind(
-        req.orderId,
-        req.actor,
-        JSON.stringify({
-          amount_minor: req.amountMinor,
-          currency: order.currency,
-          reason: req.reason,
-          method: 'manual',
-        }),
-        stamp,
-      ),
-  ])
-  if (update?.meta.changes !== 1) {
-    const left = await db
-      .prepare('SELECT paid_minor - refunded_minor AS left FROM orders WHERE client_order_id = ?')
-      .bind(req.orderId)
-      .first<{ left: number }>()
+  const order = await findOrderByAnyId(db, req.orderId)
+  if (!order)
+    return { ok: false, status: 400, message: `Invalid refund: order ${req.orderId} does not exist` }
+  const refundable = order.paid_minor - order.refunded_minor
+  if (req.amountMinor > refundable) {
     return {
       ok: false,
       status: 409,
-      message: `Refund of ${req.amountMinor} is more than the ${left?.left ?? 0} paid and not yet refunded.`,
+      message: `A refund of ${money(req.amountMinor, order.currency)} is more than the ${money(Math.max(0, refundable), order.currency)} still refundable on order ${order.increment_id}.`,
     }
   }
-  const after = await db
-    .prepare('SELECT refunded_minor, payment_state FROM orders WHERE client_order_id = ?')
-    .bind(req.orderId)
-    .first<{ refunded_minor: number; payment_state: PaymentState }>()
+  if (!(await adjustRefunded(db, order.client_order_id, req.amountMinor, now))) {
+    return {
+      ok: false,
+      status: 409,
+      message: `Order ${order.increment_id} changed while the refund was made (another refund?); nothing was refunded. Please look again.`,
+    }
+  }
+  const pay = await paidPayment(db, order.client_order_id)
+  const count = await db
+    .prepare('SELECT COUNT(*) AS n FROM refunds WHERE client_order_id = ?')
+    .bind(order.client_order_id)
+    .first<{ n: number }>()
+  let provider: { id: string; processed: boolean } | null = null
+  if (pay) {
+    try {
+      provider = await callProvider(env, pay, order, req.amountMinor, req.reason, (count?.n ?? 0) + 1)
+    } catch (err) {
+      await adjustRefunded(db, order.client_order_id, -req.amountMinor, now)
+      return {
+        ok: false,
+        status: 502,
+        message: `The payment provider did not accept the refund; nothing was refunded (${String((err as Error)?.message ?? err).slice(0, 200)}).`,
+      }
+    }
+  }
+  const stamp = magentoDate(now)
+  const detail = {
+    amountMinor: req.amountMinor,
+    currency: order.currency,
+    provider: pay?.provider ?? 'manual',
+    providerRefundId: provider?.id ?? null,
+    reason: req.reason,
+  }
+  await db.batch([
+    db
+      .prepare(`UPDATE orders SET payment_state = ${STATE_SQL} WHERE client_order_id = ?`)
+      .bind(order.client_order_id),
+    db
+      .prepare(
+        `INSERT INTO refunds (client_order_id, provider, provider_refund_id, amount_minor, currency, status, actor, reason, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        order.client_order_id,
+        pay?.provider ?? 'manual',
+        provider?.id ?? null,
+        req.amountMinor,
+        order.currency,
+        provider && !provider.processed ? 'pending' : 'processed',
+        req.actor,
+        req.reason,
+        stamp,
+        stamp,
+      ),
+    orderEventStatement(db, order.client_order_id, { kind: 'refund', actor: req.actor, detail }, now),
+  ])
+  const after = (await findOrderByClientId(db, order.client_order_id)) as OrderRow
+  try {
+    await notifyOrder(env, config, 'refunded', order.client_order_id, now, {
+      refunded: money(req.amountMinor, order.currency),
+    })
+  } catch (err) {
+    console.error(JSON.stringify({ msg: 'refund mail failed', err: String(err) }))
+  }
   return {
     ok: true,
-    refundedMinor: after?.refunded_minor ?? 0,
-    providerRefundId: null,
-    paymentState: after?.payment_state ?? 'partially_refunded',
+    refundedMinor: after.refunded_minor,
+    providerRefundId: provider?.id ?? null,
+    paymentState: stateAfter(after.paid_minor, after.refunded_minor),
   }
+}
+
+/**
+ * A provider reports a refund as processed: one we asked for is marked processed; one made
+ * elsewhere (the provider's dashboard) is recorded and counted against the order, once.
+ */
+export async function providerRefundProcessed(
+  env: Env,
+  report: {
+    provider: 'razorpay' | 'paypal'
+    providerRefundId: string
+    paymentId: string
+    amountMinor: number
+    currency: string
+  },
+  now: number,
+): Promise<'marked' | 'recorded' | 'unknown'> {
+  const db = env.DB
+  const stamp = magentoDate(now)
+  const known = await db
+    .prepare(
+      `UPDATE refunds SET status = 'processed', updated_at = ? WHERE provider = ? AND provider_refund_id = ?`,
+    )
+    .bind(stamp, report.provider, report.providerRefundId)
+    .run()
+  if (known.meta.changes === 1) return 'marked'
+  const pay = await db
+    .prepare(`SELECT * FROM payments WHERE provider = ? AND provider_payment_id = ? AND status = 'paid'`)
+    .bind(report.provider, report.paymentId)
+    .first<PaymentRow>()
+  if (!pay || report.currency !== pay.currency) return 'unknown'
+  if (!(await adjustRefunded(db, pay.client_order_id, report.amountMinor, now))) return 'unknown'
+  const inserted = await db
+    .prepare(
+      `INSERT INTO refunds (client_order_id, provider, provider_refund_id, amount_minor, currency, status, actor, reason, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'processed', ?, 'made at the provider', ?, ?) ON CONFLICT(provider_refund_id) DO NOTHING`,
+    )
+    .bind(
+      pay.client_order_id,
+      report.provider,
+      report.providerRefundId,
+      report.amountMinor,
+      report.currency,
+      `provider:${report.provider}`,
+      stamp,
+      stamp,
+    )
+    .run()
+  if (inserted.meta.changes !== 1) {
+    await adjustRefunded(db, pay.client_order_id, -report.amountMinor, now)
+    return 'marked'
+  }
+  await db.batch([
+    db
+      .prepare(`UPDATE orders SET payment_state = ${STATE_SQL} WHERE client_order_id = ?`)
+      .bind(pay.client_order_id),
+    orderEventStatement(
+      db,
+      pay.client_order_id,
+      {
+        kind: 'refund',
+        actor: `provider:${report.provider}`,
+        detail: { ...report, reason: 'made at the provider' },
+      },
+      now,
+    ),
+  ])
+  return 'recorded'
 }

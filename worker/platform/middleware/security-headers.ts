@@ -17,6 +17,31 @@ import { createMiddleware } from 'hono/factory'
 import { secureHeaders } from 'hono/secure-headers'
 import type { AppEnv } from '../env'
 
+/** The origin of a configured URL, or null when it is not an http(s) URL. */
+function originOf(url: string | undefined): string | null {
+  try {
+    const u = new URL(url ?? '')
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The payment providers' origins a page may frame and call: Razorpay Standard Checkout opens its
+ * payment window as a frame served from its checkout and API origins (or from the local test
+ * provider's, when the shop is pointed at it). Only configured origins are admitted.
+ */
+const paymentSources = (c: Context) => {
+  const env = (c as Context<AppEnv>).env ?? ({} as Env)
+  const origins = new Set(
+    [originOf(env.RAZORPAY_CHECKOUT_SCRIPT), originOf(env.RAZORPAY_API_BASE)].filter(
+      (o): o is string => o !== null,
+    ),
+  )
+  return [...origins].join(' ') || "'self'"
+}
+
 /** This request's nonce as a CSP source. */
 const nonceSource = (c: Context) => `'nonce-${(c as Context<AppEnv>).var.nonce}'`
 
@@ -42,7 +67,8 @@ const PAGE_CSP = {
   styleSrcAttr: ["'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", paymentSources],
+  frameSrc: ["'self'", paymentSources],
   manifestSrc: ["'self'"],
   workerSrc: ["'self'"],
   objectSrc: ["'none'"],

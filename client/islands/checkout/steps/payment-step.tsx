@@ -1,6 +1,6 @@
 /**
- * Checkout section 3: the payment method (cash on delivery with its note), the store credit of a
- * signed-in shopper, the billing address (the shipping one by default, company and tax id always
+ * Checkout section 3: the payment method (cash on delivery with its note; what happens with an
+ * online one), the store credit of a signed-in shopper and a gift card code to add to it, the billing address (the shipping one by default, company and tax id always
  * offered) and the terms.
  */
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
@@ -10,6 +10,7 @@ import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
 import type { CheckoutState } from '../checkout-state'
 import { errorsUnder } from '../checkout-validation'
+import { GiftCardField } from './gift-card-field'
 
 interface PaymentStepProps {
   state: CheckoutState
@@ -58,6 +59,18 @@ function PaymentMethods({
   )
 }
 
+/**
+ * What happens with an online method: the order is placed first, then paid on the confirmation
+ * with the provider's own secure window; it is confirmed only when the payment is verified.
+ */
+function onlinePaymentNote(code: string): string {
+  const how =
+    code === 'paypal_standard'
+      ? 'you approve the payment at PayPal'
+      : 'a secure payment window opens for card, UPI, netbanking or wallet'
+  return `After you place the order, choose "Pay now": ${how}. Your order is confirmed once the payment is verified; until then it is reserved for you for a limited time.`
+}
+
 export function PaymentStep(props: PaymentStepProps) {
   const { state, offered, errors, storeCredit, update, onBillingChange } = props
   return (
@@ -72,6 +85,11 @@ export function PaymentStep(props: PaymentStepProps) {
       {state.isCashOnDelivery && state.codMessage ? (
         <p className="checkout__cod">{state.codMessage}</p>
       ) : null}
+      {state.paymentFinalStep.paymentMethod && !state.isCashOnDelivery ? (
+        <p className="checkout__online" data-testid="online-payment-note">
+          {onlinePaymentNote(state.paymentFinalStep.paymentMethod)}
+        </p>
+      ) : null}
       {storeCredit !== null && storeCredit > 0 ? (
         <CheckboxField
           id="payment-storeCredit"
@@ -79,6 +97,9 @@ export function PaymentStep(props: PaymentStepProps) {
           checked={state.isStoreCreditApplied}
           onChange={(v) => update((s) => ({ ...s, isStoreCreditApplied: v }))}
         />
+      ) : null}
+      {storeCredit !== null ? (
+        <GiftCardField onRedeemed={() => update((s) => ({ ...s, isStoreCreditApplied: true }))} />
       ) : null}
       <CheckboxField
         id="payment-sameAsShipping"

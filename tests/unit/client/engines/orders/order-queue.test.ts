@@ -196,6 +196,39 @@ describe('placeOrder', () => {
 })
 
 describe('queue processing', () => {
+  it('an order queued offline that the server creates unpaid asks for payment, never says paid', async () => {
+    const t = setup({ online: false })
+    const res = await t.queue.placeOrder(body())
+    expect(res.state).toBe('queued')
+    t.state.online = true
+    t.server.script.push({
+      code: 200,
+      result: { orderNumber: '000000042', status: 'pending_payment', paymentPending: true },
+    })
+    expect(await t.queue.process()).toBe(1)
+    const asked = t.notices.find((n) => /awaits payment/.test(n.message)) as
+      | { message: string; action1?: { label: string; href?: string } }
+      | undefined
+    expect(asked?.message).toContain('000000042')
+    expect(asked?.message).not.toMatch(/\bpaid\b|charged/i)
+    expect(asked?.action1).toEqual({
+      label: 'Pay now',
+      href: `/confirmation?orderId=${encodeURIComponent(res.orderId)}`,
+    })
+  })
+
+  it('an order queued offline for cash on delivery asks for nothing', async () => {
+    const t = setup({ online: false })
+    await t.queue.placeOrder(body())
+    t.state.online = true
+    t.server.script.push({
+      code: 200,
+      result: { orderNumber: '000000043', status: 'pending', paymentPending: false },
+    })
+    expect(await t.queue.process()).toBe(1)
+    expect(t.notices.filter((n) => /awaits payment/.test(n.message))).toEqual([])
+  })
+
   it('a failed order is retried with the SAME order_id: exactly one order on the server', async () => {
     const t = setup()
     t.server.script.push('network')

@@ -1,0 +1,135 @@
+/**
+ * /order/<number>: one order as its shopper sees it — status, items, total, payment state — with
+ * the pay-now button while it can be paid. It opens with the link from the order's e-mail or
+ * confirmation (the signed token sits in the URL fragment, `#k=…`, which never reaches a server;
+ * this script sends it in the x-order-link header and removes it from the address bar), with the
+ * guest access key kept on this device, or with the signed-in customer's token.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { storedOrders } from '../../state/orders'
+import { defineIsland } from '../define'
+import { object, schemaOf, str } from '../props-check'
+import { PayNowButton } from './pay-now'
+import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
+
+interface OrderPageView {
+  orderNumber: string
+  status: string
+  statusLabel: string
+  paymentState: string
+  payable: boolean
+  currency: string
+  grandTotalMinor: number | null
+  paidMinor: number
+  refundedMinor: number
+  items: { name: string; sku: string; qty: number; options: { label: string; value: string }[] }[]
+}
+
+const PAYMENT_LABELS: Record<string, string> = {
+  none: 'Nothing to pay online',
+  awaiting: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+}
+
+const LINK_KEY = (n: string) => `order-link:${n}`
+
+function money(minor: number | null, currency: string) {
+  if (minor === null) return ''
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(minor / 100)
+}
+
+/** How this browser can open the order: the fragment's link token, a PayPal return, a stored key. */
+function accessFor(orderNumber: string): OrderAccess {
+  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''))
+  let linkToken = hash.get('k') ?? undefined
+  if (linkToken) {
+    sessionStorage.setItem(LINK_KEY(orderNumber), linkToken)
+    history.replaceState(null, '', window.location.pathname + window.location.search)
+  } else {
+    linkToken = sessionStorage.getItem(LINK_KEY(orderNumber)) ?? undefined
+  }
+  const local = storedOrders.peek().find((o) => o.confirmation?.orderNumber === orderNumber)
+  const accessKey =
+    typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
+  const returned = accessFromReturn(orderNumber)
+  return {
+    orderNumber,
+    linkToken: linkToken ?? returned?.linkToken,
+    accessKey: accessKey ?? returned?.accessKey,
+  }
+}
+
+function OrderPage({ orderNumber }: { orderNumber: string }) {
+  const [access, setAccess] = useState<OrderAccess | null>(null)
+  const [view, setView] = useState<OrderPageView | null>(null)
+  const [message, setMessage] = useState<string | null>(null)
+
+  const load = useCallback(async (a: OrderAccess) => {
+    const res = await orderCall<OrderPageView | string>('payment/order', a)
+    if (res.code === 200 && typeof res.result === 'object') setView(res.result)
+    else setMessage(String(res.result))
+  }, [])
+
+  useEffect(() => {
+    const a = accessFor(orderNumber)
+    setAccess(a)
+    const params = new URLSearchParams(window.location.search)
+    const paypal = params.get('paypal')
+    if (paypal) history.replaceState(null, '', window.location.pathname)
+    void (async () => {
+      if (paypal === 'return') {
+        setMessage('Confirming your PayPal payment…')
+        const r = await finishPayPalReturn(a)
+        setMessage(r.kind === 'paid' ? null : 'message' in r ? r.message : null)
+      } else if (paypal === 'cancel') {
+        setMessage('The PayPal payment was not completed. You can pay whenever you are ready.')
+      }
+      await load(a)
+    })()
+  }, [orderNumber, load])
+
+  if (!view) {
+    return (
+      <p role="status" data-testid="order-page-loading">
+        {message ?? 'Loading your order…'}
+      </p>
+    )
+  }
+  return (
+    <div className="order-page" data-testid="order-page" data-status={view.status}>
+      <p className="order-page__status" data-testid="order-status">
+        {view.statusLabel}
+      </p>
+      <p>
+        Order number: <strong data-testid="order-number">{view.orderNumber}</strong>
+      </p>
+      <p data-testid="payment-state" data-state={view.paymentState}>
+        Payment: {PAYMENT_LABELS[view.paymentState] ?? view.paymentState}
+      </p>
+      <ul className="order-page__items">
+        {view.items.map((it) => (
+          <li key={it.sku}>
+            {it.name} × {it.qty}
+            {it.options.length ? (
+              <span className="order-page__options">
+                {' '}
+                ({it.options.map((o) => `${o.label}: ${o.value}`).join(', ')})
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <p>Total: {money(view.grandTotalMinor, view.currency)}</p>
+      {view.refundedMinor > 0 ? <p>Refunded: {money(view.refundedMinor, view.currency)}</p> : null}
+      {message ? <p role="status">{message}</p> : null}
+      {view.payable && access ? <PayNowButton access={access} onSettled={() => void load(access)} /> : null}
+    </div>
+  )
+}
+
+const OrderPagePropsSchema = schemaOf<{ orderNumber: string }>(object({ orderNumber: str }))
+
+export const OrderPageIsland = defineIsland('order-page', OrderPage, OrderPagePropsSchema)

@@ -1,0 +1,158 @@
+/**
+ * Paying through the local test payment provider that `npm start` runs when no payment keys are
+ * set: a UPI purchase succeeds (the confirmation says paid only after the server verified it); a
+ * failed payment is paid again from the order page's pay-now; an abandoned one expires when the
+ * scheduled job runs, and its stock returns.
+ */
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { pickProduct } from './checkout-fixtures'
+import { waitForHydration } from './pages'
+
+test.describe.configure({ mode: 'serial' })
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const PERSIST = process.env.E2E_PERSIST ?? '.tmp/e2e-state'
+
+function d1<T>(sql: string): T[] {
+  const out = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      PERSIST,
+      '--json',
+      '--command',
+      sql,
+    ],
+    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  )
+  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? []
+}
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`
+
+function orderOf(email: string) {
+  return d1<{
+    increment_id: string
+    status: string
+    payment_state: string
+    paid_minor: number
+    grand_total_minor: number
+  }>(
+    `SELECT increment_id, status, payment_state, paid_minor, grand_total_minor FROM orders WHERE customer_email = ${sqlText(email)}`,
+  )
+}
+
+/** One variant in the cart, checkout with the card/UPI method, order placed; returns its sku. */
+async function placeOnlineOrder(page: Page, request: Parameters<typeof pickProduct>[0], email: string) {
+  const product = await pickProduct(request)
+  const v = product.variants[0]
+  if (!v) throw new Error('no variant')
+  await page.goto(product.url)
+  await waitForHydration(page)
+  for (const [label, value] of v.options)
+    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
+  await expect(page.getByTestId('variant-sku')).toContainText(v.sku)
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Email address').fill(email)
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Street address').fill('12 MG Road')
+  await form.getByLabel('Apartment / house number').fill('Flat 4')
+  await form.getByLabel('City').fill('Bengaluru')
+  await form.getByLabel('State / Province').fill('Karnataka')
+  await form.getByLabel('Zip / Postal code').fill('560001')
+  await form.getByLabel('Phone number').fill('+91 98450 12345')
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await form.getByLabel('Debit / Credit Card').check()
+  await expect(page.getByTestId('online-payment-note')).toContainText('Pay now')
+  await form.getByLabel('I accept the terms and conditions').check()
+  await form.getByRole('button', { name: 'Review order' }).click()
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  await expect(page.getByText('Payment is pending: no payment has been taken yet.')).toBeVisible()
+  return v.sku
+}
+
+/** Opens the TEST payment window from a pay-now button and presses one of its buttons. */
+async function payInTestWindow(page: Page, choice: 'Succeed' | 'Fail' | 'Abandon') {
+  await page.getByTestId('pay-now').click()
+  const frame = page.frameLocator('iframe[title="TEST payment"]')
+  await expect(frame.getByText('TEST MODE')).toBeVisible()
+  await frame.getByLabel('Method').selectOption('upi')
+  await frame.getByRole('button', { name: choice, exact: true }).click()
+  await expect(page.locator('iframe[title="TEST payment"]')).toHaveCount(0)
+}
+
+test('a UPI purchase through the test provider is confirmed once the server verified it', async ({
+  page,
+  request,
+}) => {
+  const email = `upi-${Date.now()}@example.com`
+  await placeOnlineOrder(page, request, email)
+  expect(orderOf(email)[0]).toMatchObject({
+    status: 'pending_payment',
+    payment_state: 'awaiting',
+    paid_minor: 0,
+  })
+  await payInTestWindow(page, 'Succeed')
+  await expect(
+    page.getByText('Thank you, your payment has been received and your order is confirmed.'),
+  ).toBeVisible()
+  const [row] = orderOf(email)
+  expect(row).toMatchObject({ status: 'processing', payment_state: 'paid' })
+  expect(row?.paid_minor).toBe(row?.grand_total_minor)
+})
+
+test('a failed payment can be paid again from the order page’s pay-now', async ({ page, request }) => {
+  const email = `retry-${Date.now()}@example.com`
+  await placeOnlineOrder(page, request, email)
+  await payInTestWindow(page, 'Fail')
+  await expect(page.getByTestId('pay-now-note')).toContainText('did not go through')
+  await expect.poll(() => orderOf(email)[0]?.status, { timeout: 10_000 }).toBe('payment_failed')
+  await page.getByTestId('order-page-link').click()
+  await page.waitForURL(/\/order\/\d+$/)
+  await waitForHydration(page)
+  await expect(page.getByTestId('order-status')).toHaveText('Payment failed — you can pay again')
+  await expect(page.getByTestId('payment-state')).toHaveAttribute('data-state', 'failed')
+  await payInTestWindow(page, 'Succeed')
+  await expect(page.getByTestId('order-status')).toHaveText('Confirmed')
+  await expect(page.getByTestId('payment-state')).toHaveAttribute('data-state', 'paid')
+  expect(orderOf(email)[0]).toMatchObject({ status: 'processing', payment_state: 'paid' })
+})
+
+test('an abandoned payment expires when the scheduled job runs, and its stock returns', async ({
+  page,
+  request,
+}) => {
+  const email = `abandon-${Date.now()}@example.com`
+  const sku = await placeOnlineOrder(page, request, email)
+  const stock = () => d1<{ qty: number }>(`SELECT qty FROM inventory WHERE sku = ${sqlText(sku)}`)[0]?.qty
+  const held = stock() as number
+  await payInTestWindow(page, 'Abandon')
+  await expect(page.getByTestId('pay-now-note')).toContainText('not completed')
+  expect(orderOf(email)[0]).toMatchObject({ status: 'pending_payment' })
+  // Its time is up: the order's expiry moves into the past and the Cron Trigger runs.
+  d1(`UPDATE orders SET expires_at = 1 WHERE customer_email = ${sqlText(email)}`)
+  const cron = await request.get('/__scheduled?cron=*/5+*+*+*+*')
+  expect(cron.ok()).toBe(true)
+  await expect.poll(() => orderOf(email)[0]?.status, { timeout: 10_000 }).toBe('expired')
+  expect(stock()).toBe(held + 1)
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByText('This order was not paid in time and has expired.')).toBeVisible()
+  await expect(page.getByTestId('pay-now')).toHaveCount(0)
+})

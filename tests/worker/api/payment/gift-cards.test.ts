@@ -1,0 +1,104 @@
+// Gift cards: a paid order's gift card units each get a code, mailed once and stored only as a
+// hash; a signed-in shopper redeems a code into store credit exactly once.
+import { env } from 'cloudflare:test'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { registerAndLogin } from '../../../helpers/user'
+import { call, deliverWebhooks, held, orderRow, place, routeProviderCalls, sandbox } from './harness'
+
+beforeAll(routeProviderCalls)
+afterAll(() => vi.unstubAllGlobals())
+beforeEach(async () => {
+  held.length = 0
+  await seedCartFixtures()
+})
+
+async function mailedCodes(orderNumber: string): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT body FROM mail_outbox WHERE kind = 'gift-card' AND subject LIKE '%' || ? || '%'",
+  )
+    .bind(orderNumber)
+    .all<{ body: string }>()
+  return results.flatMap((r) => r.body.match(/\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/g) ?? [])
+}
+
+async function paidGiftCardOrder(qty: number) {
+  const o = await place('card', [{ sku: 'FX-GIFT', qty, price: 1 }])
+  const started = await call('/api/payment/start', {
+    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+  })
+  const answer = (await sandbox.razorpayPay(
+    started.json.result.options.order_id,
+    'succeed',
+  )) as unknown as Record<string, string>
+  const res = await call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...answer } })
+  expect(res.json.result.status).toBe('processing')
+  return o
+}
+
+const redeem = (bearer: string, code: string) => call('/api/giftcard/redeem', { body: { code }, bearer })
+
+describe('gift cards', () => {
+  it('issues one code per unit on payment, once, and keeps only its hash', async () => {
+    const o = await paidGiftCardOrder(2)
+    const codes = await mailedCodes(o.orderNumber)
+    expect(codes).toHaveLength(2)
+    expect(new Set(codes).size).toBe(2)
+    // The webhooks arriving afterwards issue nothing more.
+    await deliverWebhooks()
+    expect(await mailedCodes(o.orderNumber)).toHaveLength(2)
+    const { results } = await env.DB.prepare('SELECT * FROM gift_cards WHERE client_order_id = ?')
+      .bind(o.orderId)
+      .all<Record<string, unknown>>()
+    expect(results).toHaveLength(2)
+    for (const code of codes) expect(JSON.stringify(results)).not.toContain(code.replace(/-/g, ''))
+    const row = await orderRow(o.orderId)
+    expect(results.map((r) => r.amount_minor)).toEqual([
+      (row?.grand_total_minor as number) / 2,
+      (row?.grand_total_minor as number) / 2,
+    ])
+  })
+
+  it('issues nothing for an unpaid order', async () => {
+    const o = await place('card', [{ sku: 'FX-GIFT', qty: 1, price: 1 }])
+    expect(await mailedCodes(o.orderNumber)).toEqual([])
+  })
+
+  it('a code becomes store credit once; a replay, another shopper and a race get nothing more', async () => {
+    const o = await paidGiftCardOrder(2)
+    const [first, second] = await mailedCodes(o.orderNumber)
+    const alice = await registerAndLogin('gift')
+    const bob = await registerAndLogin('gift')
+    const typed = (first as string).toLowerCase().replace(/-/g, ' ')
+    const ok1 = await redeem(alice.token, typed)
+    expect(ok1.status, JSON.stringify(ok1.json)).toBe(200)
+    const face = (
+      await env.DB.prepare('SELECT amount_minor FROM gift_cards WHERE client_order_id = ? LIMIT 1')
+        .bind(o.orderId)
+        .first<{ amount_minor: number }>()
+    )?.amount_minor as number
+    expect(ok1.json.result).toMatchObject({ credited: face / 100, total_balance: face / 100 })
+    expect((await redeem(alice.token, first as string)).status).toBe(409)
+    expect((await redeem(bob.token, first as string)).status).toBe(409)
+    const race = await Promise.all([
+      redeem(alice.token, second as string),
+      redeem(bob.token, second as string),
+    ])
+    expect(race.map((r) => r.status).sort()).toEqual([200, 409])
+    const balances = await env.DB.prepare(
+      'SELECT SUM(balance_minor) AS total FROM store_credit WHERE customer_id IN (?, ?)',
+    )
+      .bind(alice.id, bob.id)
+      .first<{ total: number }>()
+    expect(balances?.total).toBe(face * 2)
+  })
+
+  it('refuses malformed and unknown codes, and guests', async () => {
+    const alice = await registerAndLogin('gift')
+    const malformed = await redeem(alice.token, 'ABCD-1234')
+    expect(malformed.status).toBe(400)
+    expect(malformed.json.result).toMatch(/^Invalid gift card: code/)
+    expect((await redeem(alice.token, 'AAAA-BBBB-CCCC-DDDD')).status).toBe(404)
+    expect((await call('/api/giftcard/redeem', { body: { code: 'AAAA-BBBB-CCCC-DDDD' } })).status).toBe(401)
+  })
+})

@@ -1,0 +1,170 @@
+// The payment tests' harness: the worker app with payment keys set, its outbound calls to the
+// provider routed to the local test provider (scripts/payment-sandbox, the same code `npm start`
+// runs), and the provider's webhooks held so each test delivers them when, and as often as, it
+// wants.
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
+import { vi } from 'vitest'
+import { createSandbox, SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
+import app from '../../../../worker/app'
+import worker from '../../../../worker/index'
+
+export const SANDBOX_ORIGIN = 'https://payments-sandbox.test'
+const SHOP = 'https://shop.test'
+
+export interface HeldWebhook {
+  url: string
+  headers: Record<string, string>
+  body: string
+}
+export const held: HeldWebhook[] = []
+
+export const sandbox = createSandbox({
+  origin: SANDBOX_ORIGIN,
+  shopOrigin: SHOP,
+  ...SANDBOX_SECRETS,
+  deliver: async (url, init) => {
+    held.push({ url, headers: init.headers, body: init.body })
+  },
+})
+
+export const payEnv = {
+  ...env,
+  RAZORPAY_KEY_ID: SANDBOX_SECRETS.razorpay.keyId,
+  RAZORPAY_KEY_SECRET: SANDBOX_SECRETS.razorpay.keySecret,
+  RAZORPAY_WEBHOOK_SECRET: SANDBOX_SECRETS.razorpay.webhookSecret,
+  RAZORPAY_API_BASE: SANDBOX_ORIGIN,
+  RAZORPAY_CHECKOUT_SCRIPT: `${SANDBOX_ORIGIN}/v1/checkout.js`,
+  PAYPAL_CLIENT_ID: SANDBOX_SECRETS.paypal.clientId,
+  PAYPAL_CLIENT_SECRET: SANDBOX_SECRETS.paypal.clientSecret,
+  PAYPAL_WEBHOOK_ID: SANDBOX_SECRETS.paypal.webhookId,
+  PAYPAL_API_BASE: SANDBOX_ORIGIN,
+} as Env
+
+/** Every outbound call to the provider's base URL is answered by the sandbox. */
+export function routeProviderCalls() {
+  const realFetch = globalThis.fetch
+  vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init)
+    if (req.url.startsWith(SANDBOX_ORIGIN)) return sandbox.fetch(req)
+    return realFetch(input, init)
+  }) as typeof fetch)
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: envelopes are asserted field by field in the tests
+export type Json = any
+
+/** Calls the worker with the payment configuration and waits for its after-answer work. */
+export async function call(
+  path: string,
+  init: { body?: unknown; rawBody?: string; headers?: Record<string, string>; bearer?: string } = {},
+  useEnv: Env = payEnv,
+): Promise<{ status: number; json: Json }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers }
+  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`
+  const ctx = createExecutionContext()
+  const res = await app.fetch(
+    new Request(`${SHOP}${path}`, {
+      method: init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET',
+      headers,
+      body: init.rawBody ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+    }),
+    useEnv,
+    ctx,
+  )
+  const text = await res.text()
+  await waitOnExecutionContext(ctx)
+  return { status: res.status, json: JSON.parse(text) }
+}
+
+/** Delivers held webhooks (all, or those matching) to the shop; returns their answers. */
+export async function deliverWebhooks(match: (w: HeldWebhook) => boolean = () => true, keep = false) {
+  const chosen = held.filter(match)
+  if (!keep) for (const w of chosen) held.splice(held.indexOf(w), 1)
+  const answers = []
+  for (const w of chosen) {
+    answers.push(await call(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers }))
+  }
+  return answers
+}
+
+export const eventOf = (w: HeldWebhook) =>
+  (JSON.parse(w.body) as { event?: string; event_type?: string }).event ??
+  (JSON.parse(w.body) as { event_type?: string }).event_type
+
+let n = 0
+const address = {
+  firstname: 'Asha',
+  lastname: 'Rao',
+  street: ['12 MG Road', ''],
+  city: 'Bengaluru',
+  postcode: '560001',
+  country_id: 'IN',
+  telephone: '9876543210',
+  email: 'asha.pay@example.com',
+}
+
+export interface Placed {
+  orderId: string
+  orderNumber: string
+  accessKey: string
+  orderLinkToken: string
+}
+
+/** Places a guest order (one scarf unless told) with a payment method. */
+export async function place(
+  payment = 'card',
+  products: { sku: string; qty: number; price: number }[] = [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+): Promise<Placed> {
+  const orderId = `${Date.now()}-pay-${++n}-${Math.random().toString(16).slice(2, 10)}`
+  const res = await call('/api/order', {
+    body: {
+      order_id: orderId,
+      user_id: '',
+      cart_id: '',
+      products,
+      addressInformation: {
+        shippingAddress: address,
+        billingAddress: address,
+        shipping_method_code: 'flatrate',
+        shipping_carrier_code: 'flatrate',
+        payment_method_code: payment,
+      },
+    },
+  })
+  if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
+  const r = res.json.result
+  return { orderId, orderNumber: r.orderNumber, accessKey: r.accessKey, orderLinkToken: r.orderLinkToken }
+}
+
+export const orderRow = (orderId: string) =>
+  env.DB.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(orderId).first<{
+    status: string
+    payment_state: string
+    paid_minor: number
+    refunded_minor: number
+    grand_total_minor: number
+    currency: string
+    expires_at: number
+  }>()
+
+export async function runCron(at: number) {
+  const controller = createScheduledController({ scheduledTime: new Date(at), cron: '*/5 * * * *' })
+  const ctx = createExecutionContext()
+  await worker.scheduled(controller, payEnv, ctx)
+  await waitOnExecutionContext(ctx)
+}
+
+/** The shopper mails sent about an order (by its number in the subject), oldest first. */
+export async function mails(orderNumber: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT kind FROM mail_outbox WHERE subject LIKE '%' || ? || '%' AND kind LIKE 'order-%' AND kind != 'order-merchant' ORDER BY id",
+  )
+    .bind(orderNumber)
+    .all<{ kind: string }>()
+  return results.map((r) => r.kind)
+}

@@ -1,0 +1,252 @@
+/**
+ * What a payment the provider reported does to an order. Only called after the report was
+ * verified (callback signature, webhook signature, or our own capture call), and always with the
+ * amount and currency the PROVIDER reports for it:
+ * - it must equal the provider order we opened and the order's charge, else the payment is
+ *   flagged for an operator and the order is NOT marked paid;
+ * - a payable order moves to 'processing' through transitionOrder (compare-and-set), so the
+ *   callback, a webhook and its retries mark it paid exactly once, in whatever order they come;
+ * - a payment for an order that can no longer be paid (expired, canceled, or already paid by
+ *   another payment) is given back through the provider's refund API at once — never kept
+ *   silently; if that refund fails the payment is flagged for an operator.
+ * A failed payment moves 'pending_payment' to 'payment_failed', which stays payable (pay-now).
+ */
+import { type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
+import type { AppConfig } from '../../platform/env'
+import { issueGiftCards } from '../giftcard/codes'
+import { notifyOrder } from '../mail/notify'
+import { orderEventStatement, transitionOrder } from '../order/lifecycle'
+import { findOrderByClientId, type OrderRow } from '../order/repo'
+import { paypalConfig, razorpayConfig } from './config'
+import { refundPayPalCapture } from './paypal'
+import { refundRazorpayPayment } from './razorpay'
+import { findPayment, type PaymentRow, type Provider, setPaymentStatus } from './repo'
+
+/** Runs work after the answer (request handlers) or at once (scheduled work, tests). */
+export type Later = (work: () => Promise<unknown>, label: string) => void
+
+interface PaymentReport {
+  provider: Provider
+  providerOrderId: string
+  /** Razorpay payment id or PayPal capture id. */
+  paymentId: string
+  amountMinor: number
+  currency: string
+  /** What told us: 'callback', 'webhook:<event>', 'capture'. */
+  via: string
+}
+
+type PaidOutcome = 'paid' | 'already-paid' | 'flagged' | 'refunded-late' | 'needs-attention' | 'unknown-order'
+
+const isPayable = (status: string) => (PAYABLE_STATUSES as readonly string[]).includes(status)
+
+/** Whether this very payment already moved the order to 'processing' (its event row says so). */
+async function alreadyPaidBy(db: D1Database, orderId: string, report: PaymentReport) {
+  const row = await db
+    .prepare(
+      `SELECT 1 AS hit FROM order_events WHERE client_order_id = ? AND kind = 'status' AND to_status = 'processing'
+         AND json_extract(detail, '$.provider') = ? AND json_extract(detail, '$.paymentId') = ? LIMIT 1`,
+    )
+    .bind(orderId, report.provider, report.paymentId)
+    .first<{ hit: number }>()
+  return row !== null
+}
+
+export async function settlePaid(
+  env: Env,
+  config: AppConfig,
+  report: PaymentReport,
+  now: number,
+  later: Later,
+): Promise<{ outcome: PaidOutcome; order: OrderRow | null }> {
+  const db = env.DB
+  const pay = await findPayment(db, report.provider, report.providerOrderId)
+  if (!pay) return { outcome: 'unknown-order', order: null }
+  const order = await findOrderByClientId(db, pay.client_order_id)
+  if (!order) return { outcome: 'unknown-order', order: null }
+  const actor = `provider:${report.provider}`
+  const detail = {
+    provider: report.provider,
+    providerOrderId: report.providerOrderId,
+    paymentId: report.paymentId,
+    amountMinor: report.amountMinor,
+    currency: report.currency,
+    via: report.via,
+  }
+  if (await alreadyPaidBy(db, order.client_order_id, report)) {
+    if (pay.status !== 'paid') await setPaymentStatus(db, pay.id, 'paid', report.paymentId, detail, now)
+    return { outcome: 'already-paid', order }
+  }
+  if (pay.status === 'refunded_late' && pay.provider_payment_id === report.paymentId) {
+    return { outcome: 'refunded-late', order }
+  }
+  const matches =
+    report.amountMinor === pay.amount_minor &&
+    report.currency === pay.currency &&
+    report.amountMinor === order.grand_total_minor &&
+    report.currency === order.currency
+  if (!matches) {
+    if (pay.status !== 'flagged' || pay.provider_payment_id !== report.paymentId) {
+      await db.batch([
+        orderEventStatement(
+          db,
+          order.client_order_id,
+          {
+            kind: 'payment',
+            actor,
+            detail: {
+              ...detail,
+              flag: 'amount or currency differs from the order: not marked paid, an operator must decide',
+              expectedMinor: order.grand_total_minor,
+              expectedCurrency: order.currency,
+            },
+          },
+          now,
+        ),
+      ])
+      await setPaymentStatus(db, pay.id, 'flagged', report.paymentId, detail, now)
+    }
+    return { outcome: 'flagged', order }
+  }
+  const moved = isPayable(order.status)
+    ? await transitionOrder(
+        db,
+        {
+          orderId: order.client_order_id,
+          to: 'processing',
+          from: PAYABLE_STATUSES,
+          actor,
+          paymentState: 'paid',
+          paidMinor: report.amountMinor,
+          detail,
+        },
+        now,
+      )
+    : null
+  if (moved?.changed) {
+    await setPaymentStatus(db, pay.id, 'paid', report.paymentId, detail, now)
+    later(() => notifyOrder(env, config, 'paid', order.client_order_id, now), 'paid mail')
+    later(() => issueGiftCards(env, config, order.client_order_id, now), 'gift card codes')
+    return { outcome: 'paid', order: moved.order }
+  }
+  // Lost a race: either this same payment won it through another path, or the order stopped
+  // being payable (expired, canceled, paid by another payment) in the meantime.
+  if (await alreadyPaidBy(db, order.client_order_id, report)) {
+    return { outcome: 'already-paid', order: await findOrderByClientId(db, order.client_order_id) }
+  }
+  const current = (await findOrderByClientId(db, order.client_order_id)) ?? order
+  return { outcome: await giveBackLatePayment(env, pay, current, report, now), order: current }
+}
+
+/** Refunds a payment the order can no longer take; flags it when the refund does not go through. */
+async function giveBackLatePayment(
+  env: Env,
+  pay: PaymentRow,
+  order: OrderRow,
+  report: PaymentReport,
+  now: number,
+): Promise<'refunded-late' | 'needs-attention'> {
+  const db = env.DB
+  const base = {
+    provider: report.provider,
+    providerOrderId: report.providerOrderId,
+    paymentId: report.paymentId,
+    amountMinor: report.amountMinor,
+    currency: report.currency,
+    orderStatus: order.status,
+  }
+  let refundId: string | null = null
+  let error: string | null = null
+  try {
+    refundId = await refundWholePayment(env, report, order)
+  } catch (err) {
+    error = String((err as Error)?.message ?? err)
+  }
+  const note = refundId
+    ? { ...base, reason: `paid after the order became ${order.status}: refunded in full`, refundId }
+    : {
+        ...base,
+        flag: `paid after the order became ${order.status}; the automatic refund failed: an operator must refund it`,
+        error,
+      }
+  await db.batch([
+    orderEventStatement(
+      db,
+      order.client_order_id,
+      { kind: refundId ? 'refund' : 'payment', actor: `provider:${report.provider}`, detail: note },
+      now,
+    ),
+  ])
+  await setPaymentStatus(db, pay.id, refundId ? 'refunded_late' : 'flagged', report.paymentId, note, now)
+  return refundId ? 'refunded-late' : 'needs-attention'
+}
+
+async function refundWholePayment(env: Env, report: PaymentReport, order: OrderRow): Promise<string> {
+  if (report.provider === 'razorpay') {
+    const cfg = razorpayConfig(env)
+    if (!cfg) throw new Error('Razorpay is not configured')
+    const refund = await refundRazorpayPayment(cfg, report.paymentId, {
+      amountMinor: report.amountMinor,
+      receipt: `late-${order.increment_id}`,
+      notes: { reason: 'order no longer payable', order: order.increment_id },
+    })
+    return refund.id
+  }
+  const cfg = paypalConfig(env)
+  if (!cfg) throw new Error('PayPal is not configured')
+  const refund = await refundPayPalCapture(cfg, report.paymentId, {
+    amountMinor: report.amountMinor,
+    currency: report.currency,
+    requestId: `late-${report.paymentId}`,
+    note: `Order ${order.increment_id} could no longer be paid; your payment has been refunded.`,
+  })
+  return refund.id
+}
+
+/**
+ * A failed payment attempt: an order awaiting payment moves to 'payment_failed' (still payable);
+ * a failure reported for an order that is already paid, failed or closed changes nothing.
+ */
+export async function settleFailed(
+  env: Env,
+  config: AppConfig,
+  report: {
+    provider: Provider
+    providerOrderId: string
+    paymentId: string | null
+    reason: string
+    via: string
+  },
+  now: number,
+  later: Later,
+): Promise<{ changed: boolean; order: OrderRow | null }> {
+  const db = env.DB
+  const pay = await findPayment(db, report.provider, report.providerOrderId)
+  if (!pay) return { changed: false, order: null }
+  const detail = {
+    provider: report.provider,
+    providerOrderId: report.providerOrderId,
+    paymentId: report.paymentId,
+    reason: report.reason.slice(0, 300),
+    via: report.via,
+  }
+  const moved = await transitionOrder(
+    db,
+    {
+      orderId: pay.client_order_id,
+      to: 'payment_failed',
+      from: ['pending_payment'] as OrderStatus[],
+      actor: `provider:${report.provider}`,
+      paymentState: 'failed',
+      detail,
+    },
+    now,
+  )
+  if (pay.status === 'created') await setPaymentStatus(db, pay.id, 'failed', report.paymentId, detail, now)
+  if (!moved.changed) return { changed: false, order: await findOrderByClientId(db, pay.client_order_id) }
+  later(
+    () => notifyOrder(env, config, 'payment_failed', pay.client_order_id, now, { reason: detail.reason }),
+    'payment failed mail',
+  )
+  return { changed: true, order: moved.order }
+}
