@@ -36,6 +36,8 @@ const LOGIN_LIMIT_PER_ACCOUNT = 10
 const LOGIN_WINDOW_MS = 15 * 60 * 1000
 
 const MSG_SIGN_IN = 'Sign in as an operator to use the back office.'
+const MSG_ACCESS_NOT_CONFIGURED =
+  'The back office needs Cloudflare Access here: set ACCESS_TEAM_DOMAIN and ACCESS_AUD (the local operator sign-in exists for development and tests only).'
 const MSG_ACCESS_REQUIRED =
   'This back office is behind Cloudflare Access: a valid Access assertion is required.'
 const MSG_NOT_OPERATOR = 'This identity is not an operator of this shop.'
@@ -112,6 +114,12 @@ async function csrfMatches(c: Context<AdminEnv>, op: Operator, given: string, no
   return false
 }
 
+/** The local operator sign-in is for development and tests; anywhere else only Access opens /admin. */
+function localSignInAllowed(c: Context<AdminEnv>): boolean {
+  const environment = c.var.config.ENVIRONMENT
+  return environment === 'development' || environment === 'test'
+}
+
 /** A request that changes something must come from this origin (browsers say where they come from). */
 function refuseCrossSite(c: Context<AdminEnv>): void {
   const site = c.req.header('sec-fetch-site')
@@ -141,6 +149,7 @@ async function givenCsrf(c: Context<AdminEnv>): Promise<string> {
 export const requireOperator: MiddlewareHandler<AdminEnv> = async (c, next) => {
   const now = Date.now()
   const access = accessSettings(c.env)
+  if (!access && !localSignInAllowed(c)) fail(403, MSG_ACCESS_NOT_CONFIGURED)
   const op = access ? await fromAccess(c) : await fromSession(c, now)
   if (!op) {
     if (c.req.method === 'GET' && !new URL(c.req.url).pathname.startsWith('/admin/api/')) {
@@ -160,6 +169,7 @@ export const requireOperator: MiddlewareHandler<AdminEnv> = async (c, next) => {
 /** Signs an operator in with e-mail and password (local mode only); sets the session cookie. */
 export async function signIn(c: Context<AdminEnv>, email: string, password: string): Promise<Operator> {
   if (accessSettings(c.env)) fail(403, MSG_LOCAL_DISABLED)
+  if (!localSignInAllowed(c)) fail(403, MSG_ACCESS_NOT_CONFIGURED)
   refuseCrossSite(c)
   const now = Date.now()
   const db = c.env.DB

@@ -166,3 +166,26 @@ describe('/admin behind Access', () => {
     expect((await res.json<{ result: string }>()).result).toMatch(/Cloudflare Access/)
   })
 })
+
+describe('/admin outside development without Access', () => {
+  it('refuses every request and the local sign-in, naming the configuration it needs', async () => {
+    const productionEnv = { ...env, ENVIRONMENT: 'production', ACCESS_TEAM_DOMAIN: '', ACCESS_AUD: '' } as Env
+    for (const [path, init] of [
+      ['/admin/api/me', {}],
+      [
+        '/admin/login',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'https://shop.test' },
+          body: JSON.stringify({ email: 'owner@ode.test', password: 'whatever-password' }),
+        },
+      ],
+    ] as const) {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(new Request(`https://shop.test${path}`, init), productionEnv, ctx)
+      await waitOnExecutionContext(ctx)
+      expect(res.status, path).toBe(403)
+      expect(await res.text()).toContain('ACCESS_TEAM_DOMAIN and ACCESS_AUD')
+    }
+  })
+})
