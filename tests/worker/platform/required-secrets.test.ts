@@ -5,9 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import app from '../../../worker/app'
 import { REQUIRED_SECRETS } from '../../../worker/platform/middleware/required-secrets'
 
-const PAYMENT_SECRETS = Object.fromEntries(
-  (REQUIRED_SECRETS.find((a) => a.area === 'Payments')?.secrets ?? []).map((s) => [s, `value-of-${s}`]),
-)
+const secretsOf = (area: string) =>
+  Object.fromEntries(
+    (REQUIRED_SECRETS.find((a) => a.area === area)?.secrets ?? []).map((s) => [s, `value-of-${s}`]),
+  )
+const RAZORPAY_SECRETS = secretsOf('Card and UPI payments')
+const PAYPAL_SECRETS = secretsOf('PayPal payments')
+const PAYMENT_SECRETS = { ...RAZORPAY_SECRETS, ...PAYPAL_SECRETS }
 
 async function call(path: string, vars: Record<string, unknown>, init?: RequestInit) {
   const ctx = createExecutionContext()
@@ -67,13 +71,24 @@ describe('production refuses account and payment routes without their secrets', 
 
   it('answers 503 for payment routes naming each missing provider secret in the log', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const partial = { ...PAYMENT_SECRETS, PAYPAL_WEBHOOK_ID: undefined, RAZORPAY_KEY_SECRET: '' }
-    const res = await call('/api/payment/razorpay/order', { ENVIRONMENT: 'production', ...partial })
+    const partial = { ...PAYMENT_SECRETS, RAZORPAY_WEBHOOK_SECRET: undefined, RAZORPAY_KEY_SECRET: '' }
+    const res = await call('/api/payment/razorpay/webhook', { ENVIRONMENT: 'production', ...partial })
     expect(res.status).toBe(503)
-    expect(((await res.json()) as { result: string }).result).toMatch(/Payments are not available/)
+    expect(((await res.json()) as { result: string }).result).toMatch(
+      /Card and UPI payments are not available/,
+    )
     const line = errors.mock.calls.map((a) => String(a[0])).find((l) => l.includes('required secret missing'))
-    expect(JSON.parse(line as string).missing).toEqual(['RAZORPAY_KEY_SECRET', 'PAYPAL_WEBHOOK_ID'])
+    expect(JSON.parse(line as string).missing).toEqual(['RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])
     expect(line).not.toContain('value-of-')
+  })
+
+  it('lets a shop run one provider: PayPal routes refused without PayPal keys, Razorpay routes served', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const razorpayOnly = { ENVIRONMENT: 'production', ...RAZORPAY_SECRETS }
+    expect((await call('/api/payment/paypal/webhook', razorpayOnly, { method: 'POST' })).status).toBe(503)
+    expect((await call('/api/payment/razorpay/webhook', razorpayOnly, { method: 'POST' })).status).not.toBe(
+      503,
+    )
   })
 
   it('lets the routes through once the secrets are set, and never blocks the catalogue', async () => {

@@ -26,17 +26,17 @@ export const REQUIRED_SECRETS: readonly SecretArea[] = [
     prefixes: ['/api/user', '/api/wishlist', '/api/order', '/api/ext/mailchimp-subscribe'],
     secrets: ['TOKEN_SECRET'],
   },
+  // Each provider's routes need that provider's keys only, so a shop may run one provider; the
+  // routes every provider shares (start, order) refuse a provider that is not configured themselves.
   {
-    area: 'Payments',
-    prefixes: ['/api/payment'],
-    secrets: [
-      'RAZORPAY_KEY_ID',
-      'RAZORPAY_KEY_SECRET',
-      'RAZORPAY_WEBHOOK_SECRET',
-      'PAYPAL_CLIENT_ID',
-      'PAYPAL_CLIENT_SECRET',
-      'PAYPAL_WEBHOOK_ID',
-    ],
+    area: 'Card and UPI payments',
+    prefixes: ['/api/payment/razorpay'],
+    secrets: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
+  },
+  {
+    area: 'PayPal payments',
+    prefixes: ['/api/payment/paypal'],
+    secrets: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
   },
 ]
 
