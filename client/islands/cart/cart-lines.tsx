@@ -8,7 +8,7 @@ import { lineUnitPrice } from '@shared/domain/cart-line'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartLine } from '../../state/cart'
-import { formatPagePrice } from '../page-price'
+import { formatPageLine } from '../page-price'
 import { cartThumbnail, lineHref, lineImage, lineOptions } from './cart-line-view'
 
 function QtyStepper({ line }: { line: CartLine }) {
@@ -130,7 +130,7 @@ function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
         </div>
       </div>
       <p className="cart-line__price" data-testid="line-total">
-        {formatPagePrice(unit * line.qty)}
+        {formatPageLine(unit, line.qty)}
       </p>
     </li>
   )

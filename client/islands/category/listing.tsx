@@ -17,6 +17,7 @@ import {
 import { ListingView } from '@shared/components/catalog/listing-view'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { defineIsland } from '../define'
+import { setPagePricing } from '../page-price'
 import { array, nullable, num, object, oneOf, optional, record, schemaOf, str } from '../props-check'
 import {
   useInfiniteScroll,
@@ -49,11 +50,14 @@ const ListingPropsSchema = schemaOf<ListingIslandProps>(
       }),
     ),
     labels: object({ titles: record(str), options: record(record(str)) }),
+    pricing: object({ country: str, gstRates: record(num) }),
   }),
 )
 
 function Listing(props: ListingIslandProps) {
   const { currency } = props
+  // Tiles fetched later (scrolling, filters, search) are priced for the same country and GST rates.
+  setPagePricing(props.pricing)
   // The ViewCategory analytics event; loaded lazily, outside the page's JS budget.
   useEffect(() => {
     void import('../../engines/analytics').then((m) =>

@@ -39,6 +39,7 @@ import { PersonalStep } from './steps/personal-step'
 import { ReviewStep } from './steps/review-step'
 import { ShippingStep } from './steps/shipping-step'
 import { useCheckoutState } from './use-checkout-state'
+import { destinationNotes, useCodAnswer, useTotalsForCountry } from './use-destination'
 
 const CheckoutPropsSchema = z.object({ supportEmail: z.string(), country: z.string() })
 type CheckoutProps = z.infer<typeof CheckoutPropsSchema>
@@ -76,8 +77,25 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const totals = useSignalValue(cartTotals)
   const user = useSignalValue(currentUser)
   const loggedIn = useSignalValue(isLoggedIn)
-  const offered = useMemo(() => availablePaymentMethods(cartTypeIds(items)), [items])
+  // The shipping country and PIN code decide the tax in the prices and whether COD is offered.
+  const [destination, setDestination] = useState({ country, postcode: '' })
+  const cod = useCodAnswer(destination.country, destination.postcode)
+  const offered = useMemo(
+    () =>
+      availablePaymentMethods(
+        cartTypeIds(items),
+        cod ? { country: cod.country, codServiceable: cod.serviceable } : undefined,
+      ),
+    [items, cod],
+  )
   const { state, setState, update, loaded } = useCheckoutState(country, user, offered)
+  const shipCountry = state.shippingDetails.country
+  const shipPin = state.shippingDetails.zipCode
+  useEffect(() => {
+    setDestination({ country: shipCountry, postcode: shipPin })
+  }, [shipCountry, shipPin])
+  useTotalsForCountry(loaded ? shipCountry : '', () => toShippingInformation(state).addressInformation)
+  const notes = destinationNotes(shipCountry, cod)
   const [step, setStep] = useState<CheckoutStep>('personal')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [placing, setPlacing] = useState(false)
@@ -150,22 +168,30 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         {step === 'shipping' ? (
           <ShippingStep
             details={state.shippingDetails}
+            notes={notes}
             errors={errors}
             onChange={addressChange('shippingDetails')}
             onNext={() => next('shipping', 'payment')}
           />
         ) : null}
         {step === 'payment' ? (
-          <PaymentStep
-            state={state}
-            offered={offered}
-            errors={errors}
-            storeCredit={loggedIn ? credit.total_balance : null}
-            onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
-            update={update}
-            onBillingChange={addressChange('paymentDetails')}
-            onNext={() => next('payment', 'review')}
-          />
+          <>
+            {notes.cod ? (
+              <p className="checkout__note" data-testid="cod-note">
+                {notes.cod}
+              </p>
+            ) : null}
+            <PaymentStep
+              state={state}
+              offered={offered}
+              errors={errors}
+              storeCredit={loggedIn ? credit.total_balance : null}
+              onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
+              update={update}
+              onBillingChange={addressChange('paymentDetails')}
+              onNext={() => next('payment', 'review')}
+            />
+          </>
         ) : null}
         {step === 'review' ? (
           <ReviewStep
@@ -177,7 +203,13 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
           />
         ) : null}
       </div>
-      <OrderSummary count={count} segments={displayedSegments(totals, items)} supportEmail={supportEmail} />
+      <OrderSummary
+        count={count}
+        segments={displayedSegments(totals, items)}
+        currency={typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined}
+        note={notes.sentence}
+        supportEmail={supportEmail}
+      />
     </div>
   )
 }
