@@ -42,7 +42,7 @@ export function pageTilePricing(): TilePricing {
 }
 
 /** The browsing country the server rendered into <html data-country> (IN when absent). */
-export function pageCountry(): string {
+function pageCountry(): string {
   return (typeof document !== 'undefined' && document.documentElement.dataset.country) || 'IN'
 }
 

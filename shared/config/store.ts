@@ -66,7 +66,7 @@ export function pricingCountry(country: string | undefined | null): PricingCount
  * it. Catalogue prices include Indian GST; India pays them as they are. Elsewhere GST is taken out
  * and the destination's rate (VAT, sales tax, or 0 with duties left to the carrier) is put in.
  */
-export interface DestinationTax {
+interface DestinationTax {
   /** Percent added to the net price of taxable goods (not used for IN: the catalogue price stands). */
   rate: number
   /** Name of the tax in the totals breakdown ('GST', 'UK VAT'). */
@@ -79,7 +79,7 @@ export interface DestinationTax {
   sentence: string
 }
 
-export const DESTINATION_TAXES: Readonly<Record<PricingCountry, DestinationTax>> = {
+const DESTINATION_TAXES: Readonly<Record<PricingCountry, DestinationTax>> = {
   IN: {
     rate: 0,
     label: 'GST',

@@ -337,7 +337,7 @@ export function gstRateOf(
 }
 
 /** The tax rate (percent) a price for `country` includes: GST in India, the destination's rate elsewhere (0 for goods without GST). */
-export function includedTaxRate(gstRate: number, country: string | null | undefined): number {
+function includedTaxRate(gstRate: number, country: string | null | undefined): number {
   if (pricingCountry(country ?? DEFAULT_COUNTRY) === 'IN') return gstRate
   return gstRate > 0 ? destinationTax(country).rate : 0
 }
@@ -347,11 +347,7 @@ export function includedTaxRate(gstRate: number, country: string | null | undefi
  * same amount in India; elsewhere GST is taken out (price / (1 + GST/100)) and the destination's
  * rate put in. Goods without GST (gift cards) cost their face value everywhere.
  */
-export function countryPrice(
-  catalogueInr: number,
-  gstRate: number,
-  country: string | null | undefined,
-): number {
+function countryPrice(catalogueInr: number, gstRate: number, country: string | null | undefined): number {
   if (pricingCountry(country ?? DEFAULT_COUNTRY) === 'IN' || !(gstRate > 0)) return catalogueInr
   return (catalogueInr / (1 + gstRate / 100)) * (1 + includedTaxRate(gstRate, country) / 100)
 }

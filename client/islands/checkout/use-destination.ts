@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
 import { getRuntime } from '../../engines/runtime/runtime'
 
-export interface CodAnswer {
+interface CodAnswer {
   country: string
   postcode: string
   serviceable: boolean

@@ -2,14 +2,16 @@
  * The demo shop's serviceable PIN codes for cash on delivery: a few central PIN codes of large
  * Indian cities. 110099 is deliberately absent (a Delhi code the demo courier does not serve).
  */
-export const DEMO_COD_PINCODES: readonly { pincode: string; city: string; state: string }[] = [
+const DEMO_COD_PINCODES: readonly { pincode: string; city: string; state: string }[] = [
   { pincode: '110001', city: 'New Delhi', state: 'Delhi' },
   { pincode: '110016', city: 'New Delhi', state: 'Delhi' },
   { pincode: '400001', city: 'Mumbai', state: 'Maharashtra' },
   { pincode: '400050', city: 'Mumbai', state: 'Maharashtra' },
   { pincode: '560001', city: 'Bengaluru', state: 'Karnataka' },
+  { pincode: '560025', city: 'Bengaluru', state: 'Karnataka' },
   { pincode: '600001', city: 'Chennai', state: 'Tamil Nadu' },
   { pincode: '700001', city: 'Kolkata', state: 'West Bengal' },
+  { pincode: '700016', city: 'Kolkata', state: 'West Bengal' },
   { pincode: '500001', city: 'Hyderabad', state: 'Telangana' },
   { pincode: '411001', city: 'Pune', state: 'Maharashtra' },
   { pincode: '302001', city: 'Jaipur', state: 'Rajasthan' },

@@ -105,7 +105,7 @@ function childOptions(product: Product, child: ConfigurableChild | undefined) {
  * custom options with their chosen values (or text), bundle selections with their quantities and
  * the pieces of a grouped product. Shown on the cart line, review, confirmation, order page, e-mail.
  */
-export function lineOptions(product: Product, config: LineConfig): { label: string; value: string }[] {
+function lineOptions(product: Product, config: LineConfig): { label: string; value: string }[] {
   const out = childOptions(product, config.child)
   const custom = config.customOptions ?? {}
   for (const option of product.custom_options ?? []) {
