@@ -220,7 +220,9 @@ describe('totals, tax and coupons', () => {
       tax_amount: 0,
       grand_total: 893,
     })
-    expect(res.json.result.payment_methods.map((m: { code: string }) => m.code)).not.toContain('cashondelivery')
+    expect(res.json.result.payment_methods.map((m: { code: string }) => m.code)).not.toContain(
+      'cashondelivery',
+    )
     const bad = await api(`/cart/shipping-information?token=&cartId=${cartId}`, {
       body: { addressInformation: { shippingAddress: {} } },
     })

@@ -413,7 +413,10 @@ describe('stored item options', () => {
       { option_id: '142', option_value: '1', label: 'Size', value: 'S' },
     ])
     // ₹1,000 + ₹100 engraving + 10 % gloss (₹100), 10 % GST included in that.
-    expect(doc.items[2]).toMatchObject({ price_incl_tax: 1200, price: (120_000 - Math.round(120_000 / 11)) / 100 })
+    expect(doc.items[2]).toMatchObject({
+      price_incl_tax: 1200,
+      price: (120_000 - Math.round(120_000 / 11)) / 100,
+    })
     const cartRow = await env.DB.prepare(
       'SELECT product_option FROM cart_items WHERE sku = ? ORDER BY item_id DESC',
     )

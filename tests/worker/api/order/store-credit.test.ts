@@ -7,7 +7,14 @@ import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-const address = { firstname: 'A', lastname: 'B', street: ['1 Road'], city: 'Pune', postcode: '411001', country_id: 'IN' }
+const address = {
+  firstname: 'A',
+  lastname: 'B',
+  street: ['1 Road'],
+  city: 'Pune',
+  postcode: '411001',
+  country_id: 'IN',
+}
 const order = (products: unknown[], payment: string, over: Record<string, unknown> = {}) => ({
   order_id: `credit-${Date.now()}-${Math.random().toString(16).slice(2)}`,
   products,
