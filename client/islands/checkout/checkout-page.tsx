@@ -198,6 +198,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             state={state}
             offered={offered}
             items={items}
+            totals={totals}
             busy={placing || processing}
             onPlace={() => void place()}
           />

@@ -34,7 +34,9 @@ function tilePrice(html: string, sku: string): string | null {
 }
 
 /** The first product tile of a category page, and its product (a configurable's cheapest child is what the cart takes). */
-async function pickListedProduct(cookie: string): Promise<{ product: Product; category: string; html: string }> {
+async function pickListedProduct(
+  cookie: string,
+): Promise<{ product: Product; category: string; html: string }> {
   const { results } = await env.DB.prepare('SELECT slug FROM categories ORDER BY id').all<{ slug: string }>()
   for (const { slug } of results) {
     if (!slug) continue
@@ -47,7 +49,8 @@ async function pickListedProduct(cookie: string): Promise<{ product: Product; ca
       )
         .bind(m[1])
         .first<{ doc: string }>()
-      if (row && tilePrice(html, m[1] as string)) return { product: JSON.parse(row.doc), category: slug, html }
+      if (row && tilePrice(html, m[1] as string))
+        return { product: JSON.parse(row.doc), category: slug, html }
     }
   }
   throw new Error('no product listed on a category page')
@@ -64,7 +67,8 @@ for (const shopper of [
       const sku = product.sku
       // The line a shopper adds: the product, or the configurable child its listed price comes from.
       const lineSku =
-        priceView(product, { now: Date.now(), currency: shopper.currency, country: shopper.country }).variantSku ?? sku
+        priceView(product, { now: Date.now(), currency: shopper.currency, country: shopper.country })
+          .variantSku ?? sku
       const seen: Record<string, string | null> = {}
       seen.category = tilePrice(html, sku)
       seen.search = tilePrice(await page(`/search?q=${encodeURIComponent(product.name)}`, cookie), sku)
@@ -77,16 +81,26 @@ for (const shopper of [
       const offer = /"priceCurrency":"([A-Z]{3})","price":"([\d.]+)"/.exec(productHtml)
       expect(offer?.[1]).toBe(shopper.currency)
       seen.jsonLd = offer ? formatMinor(Math.round(Number(offer[2]) * 100), shopper.currency) : null
-      const sync = await api(`/product/render-list?skus=${encodeURIComponent(sku)}&currencyCode=${shopper.currency}`, {
-        headers: { cookie, 'country-id': shopper.country },
-      })
+      const sync = await api(
+        `/product/render-list?skus=${encodeURIComponent(sku)}&currencyCode=${shopper.currency}`,
+        {
+          headers: { cookie, 'country-id': shopper.country },
+        },
+      )
       seen.priceSync =
-        sync.json.result?.items?.[0]?.price_info?.extension_attributes?.tax_adjustments?.formatted_prices?.final_price ?? null
+        sync.json.result?.items?.[0]?.price_info?.extension_attributes?.tax_adjustments?.formatted_prices
+          ?.final_price ?? null
 
       // The cart, for a shipping address in the same country, charges exactly that.
       const cartId = (await api('/cart/create?token=', { method: 'POST', headers: { cookie } })).json.result
-      await api(`/cart/update?token=&cartId=${cartId}`, { headers: { cookie }, body: { cartItem: { sku: lineSku, qty: 1 } } })
-      const address = shopper.country === 'IN' ? indianAddress : { ...indianAddress, country_id: 'GB', postcode: 'SW1A 1AA' }
+      await api(`/cart/update?token=&cartId=${cartId}`, {
+        headers: { cookie },
+        body: { cartItem: { sku: lineSku, qty: 1 } },
+      })
+      const address =
+        shopper.country === 'IN'
+          ? indianAddress
+          : { ...indianAddress, country_id: 'GB', postcode: 'SW1A 1AA' }
       const shipped = await api(`/cart/shipping-information?token=&cartId=${cartId}`, {
         headers: { cookie },
         body: { addressInformation: { shippingAddress: address } },
@@ -114,9 +128,13 @@ for (const shopper of [
         })
         expect(placed.status, JSON.stringify(placed.json)).toBe(200)
         const doc = (
-          await api('/order/get', { body: { orderId: placed.json.result.orderNumber, accessKey: placed.json.result.accessKey } })
+          await api('/order/get', {
+            body: { orderId: placed.json.result.orderNumber, accessKey: placed.json.result.accessKey },
+          })
         ).json.result
-        expect(formatMinor(Math.round(doc.items[0].price_incl_tax * 100), doc.order_currency_code)).toBe(seen.product)
+        expect(formatMinor(Math.round(doc.items[0].price_incl_tax * 100), doc.order_currency_code)).toBe(
+          seen.product,
+        )
       }
     })
   })

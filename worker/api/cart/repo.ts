@@ -4,7 +4,7 @@
  * no token → 401). Inactive (ordered) carts are gone (404) so the client creates a new one.
  */
 
-import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { chargeCurrency, DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '@shared/config/checkout'
 import { priceView } from '@shared/domain/price'
 import type { ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
@@ -253,24 +253,38 @@ export function cartCurrency(c: Context<AppEnv>): string {
   return c.var.store?.currency ?? c.var.config.DEFAULT_CURRENCY ?? 'INR'
 }
 
-/** Totals of a cart (400 saying the tax country is missing when none is known). */
+/**
+ * Totals of a cart in the shopper's display currency (400 saying the tax country is missing when
+ * none is known), with what each payment method would charge: `charges` holds the grand total in
+ * minor units of every currency a method charges in (INR, and the PayPal currency), computed by the
+ * same rule, so the checkout can say "You will be charged ₹X" before the order is placed.
+ */
 export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.now()) {
   const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
   const currency = cartCurrency(c)
   const items = await listItems(c.env.DB, cart.id)
-  const { lines } = await priceItems(c.env.DB, items, { now, country, currency })
   const coupon = await findCoupon(c.env.DB, cart.coupon_code)
-  try {
-    return computeTotals({
-      lines,
-      coupon,
-      shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
-      currency,
-      country,
-      now,
-    })
-  } catch (err) {
-    if (err instanceof TotalsError) fail(400, err.message)
-    throw err
+  const totalsIn = async (cur: string) => {
+    const { lines } = await priceItems(c.env.DB, items, { now, country, currency: cur })
+    try {
+      return computeTotals({
+        lines,
+        coupon,
+        shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
+        currency: cur,
+        country,
+        now,
+      })
+    } catch (err) {
+      if (err instanceof TotalsError) fail(400, err.message)
+      throw err
+    }
   }
+  const totals = await totalsIn(currency)
+  const charges: Record<string, number> = { [currency]: totals.extension_attributes.grand_total_minor }
+  for (const method of PAYMENT_METHODS) {
+    const cur = chargeCurrency(method.code, currency)
+    if (!(cur in charges)) charges[cur] = (await totalsIn(cur)).extension_attributes.grand_total_minor
+  }
+  return { ...totals, extension_attributes: { ...totals.extension_attributes, charges } }
 }
