@@ -36,7 +36,7 @@ interface ServerItem {
 }
 
 /** "You will be charged ₹X": the currency the chosen method charges, and the total in it. */
-export function chargeSentence(method: string, totals: CartTotals | null): string | null {
+function chargeSentence(method: string, totals: CartTotals | null): string | null {
   const currency = chargeCurrency(method, pageCurrency())
   const charges = (totals?.extension_attributes as { charges?: Record<string, number> } | undefined)?.charges
   const minor = charges?.[currency]
