@@ -61,3 +61,9 @@ export function buildSeedSql(
     },
   }
 }
+
+/** The demo cash-on-delivery PIN codes alone, as SQL (for a local state seeded before they existed). */
+export function demoPincodeSql(): string {
+  const db = createRecordingDb()
+  return demoPincodeStatements(db, '2026-01-01T00:00:00.000Z').map(toSql).join('\n')
+}

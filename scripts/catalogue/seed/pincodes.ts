@@ -15,6 +15,7 @@ const DEMO_COD_PINCODES: readonly { pincode: string; city: string; state: string
   { pincode: '500001', city: 'Hyderabad', state: 'Telangana' },
   { pincode: '411001', city: 'Pune', state: 'Maharashtra' },
   { pincode: '302001', city: 'Jaipur', state: 'Rajasthan' },
+  { pincode: '682001', city: 'Kochi', state: 'Kerala' },
 ]
 
 /** Upserts of the demo PIN codes (existing rows, e.g. an operator's import, are left as they are). */

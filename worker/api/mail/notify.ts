@@ -74,7 +74,8 @@ function orderMailText(
   const money = (minor: number) => formatPrice(minor / 100, order.currency, { convert: false })
   const items = (doc.items ?? []).map((it) => {
     const chosen = (it.options ?? []).map((o) => `\n    ${o.label}: ${o.value}`).join('')
-    const total = it.row_total_incl_tax != null ? ` — ${formatPrice(it.row_total_incl_tax, 'INR')}` : ''
+    // Item amounts are in the order's charge currency, like its total.
+    const total = it.row_total_incl_tax != null ? ` — ${money(Math.round(it.row_total_incl_tax * 100))}` : ''
     return `  ${it.qty_ordered ?? 1} × ${it.name ?? it.sku}${total}${chosen}`
   })
   const address = addressLines(doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address)

@@ -5,6 +5,8 @@
 // charges; the shipping country changes the prices; cash on delivery only where the courier serves.
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { notifyOrder } from '../../../../worker/api/mail/notify'
+import { readConfig } from '../../../../worker/platform/env'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
 import { api, type Json } from '../../../helpers/user'
 
@@ -236,6 +238,15 @@ describe('orders charge what the cart said, in the charge currency', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200)
     // £12 a scarf in the UK (see above), × 2.
     expect(await row(id)).toMatchObject({ currency: 'GBP', grand_total: 24, grand_total_minor: 2400 })
+    // The order e-mail states the item and the total in the charge currency.
+    await notifyOrder(env, readConfig(env), 'placed', id, Date.now())
+    const mail = await env.DB.prepare(
+      "SELECT body FROM mail_outbox WHERE kind = 'order-placed' AND target_address = ? ORDER BY id DESC",
+    )
+      .bind(ukAddress.email)
+      .first<{ body: string }>()
+    expect(mail?.body).toContain('2 × Silk Scarf — £24.00')
+    expect(mail?.body).toContain('Total: £24.00')
   })
 
   it('card (the Indian provider) charges INR even when the shopper browses in USD', async () => {
