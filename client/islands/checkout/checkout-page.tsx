@@ -96,6 +96,12 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   }, [shipCountry, shipPin])
   useTotalsForCountry(loaded ? shipCountry : '', () => toShippingInformation(state).addressInformation)
   const notes = destinationNotes(shipCountry, cod)
+  // Only virtual goods (gift cards): nothing ships, so no shipping step and the billing address is asked.
+  const virtualOnly =
+    items.length > 0 && cartTypeIds(items).every((t) => t === 'virtual' || t === 'downloadable')
+  useEffect(() => {
+    if (virtualOnly && loaded) setState((s) => (s.sameAsShipping ? { ...s, sameAsShipping: false } : s))
+  }, [virtualOnly, loaded, setState])
   const [step, setStep] = useState<CheckoutStep>('personal')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [placing, setPlacing] = useState(false)
@@ -109,7 +115,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   if (items.length === 0 && !placing) return <EmptyCheckout />
 
   const next = (from: CheckoutStep, to: CheckoutStep) => {
-    const errs = validateStep(from, state, offered)
+    const errs = validateStep(from, state, offered, virtualOnly)
     setErrors(errs)
     if (Object.keys(errs).length) return
     setStep(to)
@@ -121,7 +127,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   }
 
   const place = async () => {
-    const invalid = firstInvalidStep(state, offered)
+    const invalid = firstInvalidStep(state, offered, virtualOnly)
     if (invalid) {
       setErrors(invalid.errors)
       setStep(invalid.step)
@@ -154,7 +160,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
 
   return (
     <div className="checkout" data-testid="checkout">
-      <StepList step={step} onGoTo={setStep} />
+      <StepList step={step} onGoTo={setStep} skip={virtualOnly ? ['shipping'] : []} />
       <div className="checkout__main">
         {step === 'personal' ? (
           <PersonalStep
@@ -162,7 +168,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             loggedIn={loggedIn}
             errors={errors}
             update={update}
-            onNext={() => next('personal', 'shipping')}
+            onNext={() => next('personal', virtualOnly ? 'payment' : 'shipping')}
           />
         ) : null}
         {step === 'shipping' ? (
