@@ -115,3 +115,43 @@ test('tile, product page, cart and confirmation show the same price; checkout ex
   await expect(page.getByTestId('confirmation-line').locator('.price')).toHaveText(tilePrice)
   await expect(page.getByTestId('confirmation-total')).toHaveText(`Total: ${tilePrice}`)
 })
+
+test('an e-gift card costs its face value and asks for no shipping address', async ({ page, request }) => {
+  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: {
+      size: 20,
+      from: 0,
+      request: JSON.stringify({
+        query: {
+          bool: {
+            filter: { bool: { must: [{ terms: { type_id: ['virtual'] } }, { terms: { status: [1] } }] } },
+          },
+        },
+      }),
+    },
+  })
+  const hits = ((await res.json()) as { hits: { hits: { _source: ProductDoc & { price: number } }[] } }).hits
+    .hits
+  const gift = hits.map((h) => h._source).find((p) => /gift card/i.test(p.name) && !p.custom_options?.length)
+  expect(gift, 'an e-gift card in the demo catalogue').toBeTruthy()
+  const card = gift as ProductDoc & { price: number }
+  const face = `₹${card.price.toLocaleString('en-US')}`
+
+  await page.goto(`/${card.url_path}`)
+  await waitForHydration(page)
+  await expect(page.getByTestId('price-final')).toHaveText(face)
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await expect(page.locator('.checkout__steps')).not.toContainText('Shipping')
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Email address').fill(`gift-${Date.now()}@example.com`)
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  // Straight to payment: cash on delivery is not offered for goods that do not ship.
+  await expect(form.getByLabel('Cash On Delivery')).toHaveCount(0)
+  await expect(page.locator('[data-segment="grand_total"] dd')).toHaveText(face)
+})
