@@ -3,7 +3,6 @@
  * the page's display currency, converted and rounded to its step exactly as they are charged;
  * amounts the server already computed in a currency (cart totals, orders) are shown as they are.
  */
-import { rulesFromGstMap, type TilePricing } from '@shared/components/catalog/tile-price'
 import { destinationTax } from '@shared/config/store'
 import { formatMinor, formatPrice, toChargeMinor } from '@shared/domain/currency'
 import { pageCurrency } from './page-currency'
@@ -29,20 +28,8 @@ export function formatPageAmount(amount: number, currency: string = pageCurrency
   return formatPrice(amount, currency, { convert: false })
 }
 
-let pricing: TilePricing | null = null
-
-/** Records who this page's prices are for (the browsing country and GST rates the server sent). */
-export function setPagePricing(p: { country: string; gstRates: Record<string, number> }): void {
-  pricing = { country: p.country, taxRules: rulesFromGstMap(p.gstRates) }
-}
-
-/** The pricing for tiles built in the browser: what the page sent, else the browsing country alone. */
-export function pageTilePricing(): TilePricing {
-  return pricing ?? { country: pageCountry() }
-}
-
 /** The browsing country the server rendered into <html data-country> (IN when absent). */
-function pageCountry(): string {
+export function pageCountry(): string {
   return (typeof document !== 'undefined' && document.documentElement.dataset.country) || 'IN'
 }
 

@@ -11,7 +11,7 @@ import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
 import type { CatalogSearchRequest } from '@shared/domain/search-query'
 import type { Product } from '@shared/schemas/catalog'
 import { ApiError, apiRaw } from '../../api'
-import { pageTilePricing } from '../page-price'
+import { pageTilePricing } from './page-pricing'
 
 export interface ListingPage {
   tiles: TileData[]

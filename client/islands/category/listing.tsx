@@ -17,7 +17,6 @@ import {
 import { ListingView } from '@shared/components/catalog/listing-view'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { defineIsland } from '../define'
-import { setPagePricing } from '../page-price'
 import { array, nullable, num, object, oneOf, optional, record, schemaOf, str } from '../props-check'
 import {
   useInfiniteScroll,
@@ -26,6 +25,7 @@ import {
   useReturnToProduct,
   useScrollControls,
 } from './listing-effects'
+import { setPagePricing } from './page-pricing'
 import { checkTile } from './tile-schema'
 import { useListingPages } from './use-listing-pages'
 
