@@ -55,7 +55,9 @@ test('tile, product page, cart and confirmation show the same price; checkout ex
   await page.goto(`/search?q=${encodeURIComponent(p.name)}`)
   await waitForHydration(page)
   const tile = page.locator(`[data-sku="${p.sku}"]`).first()
-  const tilePrice = (await tile.getByTestId('tile-price').locator('.price').first().innerText()).trim()
+  const tilePrice = (
+    (await tile.getByTestId('tile-price').locator('.price').first().textContent()) ?? ''
+  ).trim()
   expect(tilePrice).toMatch(/^₹[\d,]+$/)
 
   await page.goto(`/${p.url_path}`)
