@@ -59,6 +59,49 @@ const where = whereArgs({ remote, env, persist })
 const deployed = where.includes('--remote')
 const started = Date.now()
 
+/** Bundles the seed's node entry (TypeScript) and imports it. */
+async function seedEntry() {
+  const tmpDir = path.join(root, '.tmp')
+  mkdirSync(tmpDir, { recursive: true })
+  const bundle = path.join(tmpDir, 'seed-bundle.mjs')
+  await build({
+    entryPoints: [path.join(root, 'scripts/catalogue/seed/node-entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'warning',
+  })
+  return import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
+}
+
+/**
+ * A local state seeded before the cash-on-delivery PIN-code table existed gets the demo PIN codes
+ * (only while the table is empty: an operator's import is never touched).
+ */
+async function seedDemoPincodesIfEmpty() {
+  try {
+    const out = capture('wrangler', [
+      'd1',
+      'execute',
+      'DB',
+      ...where,
+      '--json',
+      '--command',
+      'SELECT COUNT(*) AS n FROM cod_pincodes',
+    ])
+    if ((JSON.parse(out)?.[0]?.results?.[0]?.n ?? 0) > 0) return
+    const { demoPincodeSql } = await seedEntry()
+    const file = path.join(root, '.tmp', 'seed-pincodes.sql')
+    writeFileSync(file, demoPincodeSql())
+    capture('wrangler', ['d1', 'execute', 'DB', ...where, '--file', file])
+    console.log('D1: demo cash-on-delivery PIN codes written')
+  } catch (err) {
+    console.error(`could not seed the demo PIN codes (${String(err.message ?? err).split('\n')[0]})`)
+  }
+}
+
 const target = deployed ? `the DEPLOYED ${env} shop` : 'the local shop'
 // A deployed shop is confirmed before anything is read from it.
 if (deployed && !ifEmpty)
@@ -81,6 +124,7 @@ try {
 }
 if (count > 0 && ifEmpty) {
   console.log(`catalogue already seeded (${count} products); skipping`)
+  if (!deployed) await seedDemoPincodesIfEmpty()
   process.exit(0)
 }
 if (count > 0 && !deployed) {
@@ -94,18 +138,7 @@ if (count > 0 && !deployed) {
 }
 
 const tmp = path.join(root, '.tmp')
-mkdirSync(tmp, { recursive: true })
-const bundle = path.join(tmp, 'seed-bundle.mjs')
-await build({
-  entryPoints: [path.join(root, 'scripts/catalogue/seed/node-entry.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile: bundle,
-  logLevel: 'warning',
-})
-const { buildSeedSql } = await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
+const { buildSeedSql } = await seedEntry()
 const result = buildSeedSql({
   scale: scale ? Number(scale) : undefined,
   seed: seed ? Number(seed) : undefined,

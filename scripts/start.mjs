@@ -6,7 +6,16 @@
 // PUBLIC_ORIGIN environment variable), so a shop on another port links to itself.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { capture, ensureDevVars, helpOrContinue, persistArgs, quietEnv, root, run, spawnLong } from './lib.mjs'
+import {
+  capture,
+  ensureDevVars,
+  helpOrContinue,
+  persistArgs,
+  quietEnv,
+  root,
+  run,
+  spawnLong,
+} from './lib.mjs'
 
 const args = process.argv.slice(2)
 helpOrContinue(

@@ -14,13 +14,18 @@ export interface CurrencyConfig {
   rate: number
   /** Whole amounts are shown without decimals (INR: '₹2,499'); others always show 2 ('$35.00'). */
   trimWholeDecimals?: boolean
+  /**
+   * The display step in minor units a converted unit price is rounded to (100 = whole rupees,
+   * dollars, pounds). The rounded unit price is the charged unit price.
+   */
+  stepMinor: number
 }
 
 /** "Currencies: INR (symbol ₹, rate 1, default), USD ($, 0.01429), GBP (£, 0.01111)." */
 export const CURRENCIES: readonly CurrencyConfig[] = [
-  { code: 'INR', sign: '₹', rate: 1, trimWholeDecimals: true },
-  { code: 'USD', sign: '$', rate: 0.01429 },
-  { code: 'GBP', sign: '£', rate: 0.01111 },
+  { code: 'INR', sign: '₹', rate: 1, trimWholeDecimals: true, stepMinor: 100 },
+  { code: 'USD', sign: '$', rate: 0.01429, stepMinor: 100 },
+  { code: 'GBP', sign: '£', rate: 0.01111, stepMinor: 100 },
 ]
 
 export const DEFAULT_CURRENCY: CurrencyCode = 'INR'
@@ -54,4 +59,60 @@ export function currencyConfig(code: string | undefined): CurrencyConfig {
 export function pricingCountry(country: string | undefined | null): PricingCountry {
   const upper = (country ?? '').trim().toUpperCase()
   return (PRICING_COUNTRIES as readonly string[]).includes(upper) ? (upper as PricingCountry) : 'ROW'
+}
+
+/**
+ * What a pricing country adds to the net (GST-free) price of taxable goods, and how the shop says
+ * it. Catalogue prices include Indian GST; India pays them as they are. Elsewhere GST is taken out
+ * and the destination's rate (VAT, sales tax, or 0 with duties left to the carrier) is put in.
+ */
+interface DestinationTax {
+  /** Percent added to the net price of taxable goods (not used for IN: the catalogue price stands). */
+  rate: number
+  /** Name of the tax in the totals breakdown ('GST', 'UK VAT'). */
+  label: string
+  /** The line under a price. */
+  note: string
+  /** The same, where space is tight (tiles). */
+  shortNote: string
+  /** The checkout sentence shown as soon as the country is chosen. */
+  sentence: string
+}
+
+const DESTINATION_TAXES: Readonly<Record<PricingCountry, DestinationTax>> = {
+  IN: {
+    rate: 0,
+    label: 'GST',
+    note: 'Inclusive of all taxes',
+    shortNote: 'Incl. taxes',
+    sentence: 'Shipping within India: prices include GST.',
+  },
+  GB: {
+    rate: 20,
+    label: 'UK VAT',
+    note: 'Includes UK VAT',
+    shortNote: 'Incl. VAT',
+    sentence: 'Shipping to the United Kingdom: Indian GST is removed and UK VAT of 20 % is included.',
+  },
+  US: {
+    rate: 0,
+    label: 'US sales tax',
+    note: 'Import duties and sales tax not included',
+    shortNote: 'Excl. duties',
+    sentence:
+      'Shipping to the United States: Indian GST is removed; import duties and sales tax are not included and may be collected on delivery.',
+  },
+  ROW: {
+    rate: 0,
+    label: 'Tax',
+    note: 'Import duties and taxes not included',
+    shortNote: 'Excl. duties',
+    sentence:
+      'Shipping outside India: Indian GST is removed; import duties and taxes of your country are not included and may be collected on delivery.',
+  },
+}
+
+/** The destination tax rules of any ISO country code (through its pricing country). */
+export function destinationTax(country: string | null | undefined): DestinationTax {
+  return DESTINATION_TAXES[pricingCountry(country)]
 }

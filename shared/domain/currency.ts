@@ -5,6 +5,8 @@
  * the placement is 'append' ('1,200₹'), as VSF 1.12's price filter did.
  * Decimals: rounded to 2 places; a currency with `trimWholeDecimals` (INR) drops '.00' on whole
  * amounts ('₹2,499', but '₹2,499.50'); USD and GBP always show 2 decimals ('$35.71', '$40.00').
+ * A catalogue price is shown with formatUnitPrice: converted and rounded to its currency's display
+ * step exactly as it is charged (toChargeMinor), so a shown price is always a chargeable one.
  * Deliberately no Intl: tiny, and identical output in workerd, Node and every browser.
  */
 import { CURRENCY_SIGN_PLACEMENT, type CurrencyConfig, currencyConfig } from '../config/store'
@@ -27,6 +29,30 @@ export function convertPrice(amountInBase: number, currencyCode: string): number
 export function toBaseCurrency(amount: number, currencyCode: string): number {
   const { rate } = currencyConfig(currencyCode)
   return rate ? amount / rate : amount
+}
+
+/**
+ * An amount in INR as integer minor units (paise, cents, pence) of `currencyCode`: converted with
+ * the configured rate and rounded half up to the currency's display step. This rounded unit price
+ * is what is charged, so unit × qty summed over lines is the subtotal exactly.
+ */
+export function toChargeMinor(amountInBase: number, currencyCode: string): number {
+  const { rate, stepMinor } = currencyConfig(currencyCode)
+  const step = stepMinor > 0 ? stepMinor : 1
+  // Rounded to whole minor units first (removes float noise such as 5299.999999), then to the step.
+  const minor = Math.round(amountInBase * rate * 100 + Math.sign(amountInBase) * 1e-6)
+  return Math.round(minor / step) * step
+}
+
+/** Formats a catalogue unit price (INR) as it is charged in `currencyCode`: converted, rounded to the step. */
+export function formatUnitPrice(amountInBase: number, currencyCode: string): string {
+  if (!Number.isFinite(amountInBase)) return ''
+  return formatMinor(toChargeMinor(amountInBase, currencyCode), currencyCode)
+}
+
+/** Formats integer minor units of `currencyCode` exactly (no conversion, no step rounding). */
+export function formatMinor(minor: number, currencyCode: string): string {
+  return formatPrice(minor / 100, currencyCode, { convert: false })
 }
 
 /** Rounds to 2 decimals (half away from zero, cent-exact for typical prices). */

@@ -2,8 +2,10 @@
  * The ONE price function family (every price the shop shows or charges comes from here): special
  * price window, configurable = cheapest available variant, custom options (fixed / percent of the
  * original price), bundle, grouped, tax (VSF calculateProductTax semantics) and the view model
- * tiles, product pages, AMP and the cart totals all use. Amounts are in the base currency (INR)
- * excluding tax unless named InclTax; `now` is a parameter (ms epoch or Date).
+ * every surface uses. Catalogue prices are in the base currency (INR) and INCLUDE Indian GST: an
+ * Indian shopper pays them as they are; elsewhere GST is taken out and the destination's tax put in
+ * (countryPrice). The view converts to the display currency and rounds to its step, and that
+ * rounded unit price is the one charged. `now` is a parameter (ms epoch or Date).
  *
  * Date window: special_from_date / special_to_date are Magento date strings ('YYYY-MM-DD' or
  * 'YYYY-MM-DD HH:MM:SS', read as UTC) or ISO strings; a bound given as a bare date or at midnight
@@ -11,8 +13,9 @@
  * The backend's `final_price` field is not trusted for the window: final = active special ?? price.
  */
 import { FLAGS } from '../config/flags'
+import { DEFAULT_COUNTRY, destinationTax, pricingCountry } from '../config/store'
 import { availableVariants, isChildInStock, type VariantFields } from './availability'
-import { formatPrice } from './currency'
+import { formatMinor, toChargeMinor } from './currency'
 
 export type Now = number | Date
 
@@ -322,6 +325,34 @@ export function groupedPrice(links: readonly GroupedLinkPrice[] | null | undefin
 }
 
 // ---------------------------------------------------------------------------------------------
+// Pricing country
+// ---------------------------------------------------------------------------------------------
+
+/** The Indian GST rate (percent) a product's catalogue price includes: its tax class's IN rate. */
+export function gstRateOf(
+  taxClassId: number | null | undefined,
+  taxRules: readonly TaxRuleFields[] | null | undefined,
+): number {
+  return taxRateFor(taxClassId, taxRules, 'IN')
+}
+
+/** The tax rate (percent) a price for `country` includes: GST in India, the destination's rate elsewhere (0 for goods without GST). */
+function includedTaxRate(gstRate: number, country: string | null | undefined): number {
+  if (pricingCountry(country ?? DEFAULT_COUNTRY) === 'IN') return gstRate
+  return gstRate > 0 ? destinationTax(country).rate : 0
+}
+
+/**
+ * A catalogue price (INR, Indian GST included) as the shopper of `country` pays it, in INR: the
+ * same amount in India; elsewhere GST is taken out (price / (1 + GST/100)) and the destination's
+ * rate put in. Goods without GST (gift cards) cost their face value everywhere.
+ */
+function countryPrice(catalogueInr: number, gstRate: number, country: string | null | undefined): number {
+  if (pricingCountry(country ?? DEFAULT_COUNTRY) === 'IN' || !(gstRate > 0)) return catalogueInr
+  return (catalogueInr / (1 + gstRate / 100)) * (1 + includedTaxRate(gstRate, country) / 100)
+}
+
+// ---------------------------------------------------------------------------------------------
 // View model
 // ---------------------------------------------------------------------------------------------
 
@@ -337,14 +368,12 @@ interface PricedProduct extends PriceFields {
 
 export interface PriceViewOptions {
   now: Now
-  /** Display currency code (INR, USD, GBP). */
+  /** Display and charge currency code (INR, USD, GBP). */
   currency: string
+  /** Catalogue tax rules: the product's Indian GST rate comes from them (0 without them). */
   taxRules?: readonly TaxRuleFields[] | null
-  /** Tax country (ISO code, e.g. IN); no tax without it. */
+  /** The shopper's country (ISO code); its pricing country decides the tax the price includes. Default IN. */
   country?: string | null
-  region?: string
-  /** Show amounts incl. tax in `formatted` (default true; equal to excl when no tax rules). */
-  displayInclTax?: boolean
   /** Out-of-stock listing setting for the cheapest-variant rule (default FLAGS). */
   listOutOfStock?: boolean
   /** Selected custom options (product page). */
@@ -358,29 +387,46 @@ export interface PriceViewOptions {
 }
 
 export interface PriceView {
-  /** Regular price excl. tax (per unit, incl. option deltas). */
+  /** Regular unit price without the tax it includes, INR (incl. option deltas). */
   regular: number
-  /** Active special price excl. tax, or null. */
+  /** Active special unit price without tax, INR, or null. */
   special: number | null
-  /** Final (charged) price excl. tax. */
+  /** Final unit price without tax, INR. */
   final: number
+  /** Regular unit price the shopper's country pays, INR (the catalogue price in India). */
   regularInclTax: number
   specialInclTax: number | null
+  /** Final unit price the shopper's country pays, INR. */
   finalInclTax: number
+  /** The tax rate (percent) the price includes for the shopper's country. */
   taxRate: number
+  /** The Indian GST rate of the product's tax class. */
+  gstRate: number
   discountPercent: number
   isOnSale: boolean
   /** The configurable child the price came from, if any. */
   variantSku: string | null
   currency: string
-  /** Display strings (× qty) in the display currency. */
+  /** The charged unit price in minor units of `currency` (rounded to its display step). */
+  unitMinor: number
+  regularMinor: number
+  specialMinor: number | null
+  /** The line under a price ('Inclusive of all taxes') and its short form. */
+  note: string
+  shortNote: string
+  /** Display strings (× qty) in the display currency, exactly the charged amounts. */
   formatted: { regular: string; special: string | null; final: string }
 }
 
-/** Everything a tile, product page, AMP page or cart line needs about a product's price, for `now`. */
+/**
+ * THE function that decides a displayed (and charged) price: everything a tile, search result,
+ * product page, AMP page, JSON-LD offer, cart line or order line shows about a product's price.
+ */
 export function priceView(product: PricedProduct, opts: PriceViewOptions): PriceView {
   const { now } = opts
-  const taxRate = taxRateFor(product.tax_class_id, opts.taxRules, opts.country, opts.region)
+  const country = opts.country || DEFAULT_COUNTRY
+  const gstRate = gstRateOf(product.tax_class_id, opts.taxRules)
+  const taxRate = includedTaxRate(gstRate, country)
   let source: PriceFields = product
   let variantSku: string | null = null
   if (product.type_id === 'configurable' && product.configurable_children?.length) {
@@ -403,34 +449,42 @@ export function priceView(product: PricedProduct, opts: PriceViewOptions): Price
     regular = groupedPrice(product.product_links, now)
     special = null
   }
+  // Option prices are catalogue prices too (GST included); a percent is of the regular price.
   const delta = opts.customOptions
-    ? customOptionsDelta(product.custom_options, opts.customOptions, regular, taxRate)
-    : { excl: 0, incl: 0 }
-  const regularExcl = regular + delta.excl
-  const regularIncl = priceInclTax(regular, taxRate) + delta.incl
-  const specialExcl = special != null ? special + delta.excl : null
-  const specialIncl = special != null ? priceInclTax(special, taxRate) + delta.incl : null
-  const finalExcl = specialExcl ?? regularExcl
+    ? customOptionsDelta(product.custom_options, opts.customOptions, regular).excl
+    : 0
+  const regularIncl = countryPrice(regular + delta, gstRate, country)
+  const specialIncl = special != null ? countryPrice(special + delta, gstRate, country) : null
   const finalIncl = specialIncl ?? regularIncl
+  const regularMinor = toChargeMinor(regularIncl, opts.currency)
+  const specialMinor = specialIncl != null ? toChargeMinor(specialIncl, opts.currency) : null
+  const unitMinor = specialMinor ?? regularMinor
   const qty = opts.qty ?? 1
-  const inclTax = opts.displayInclTax !== false
-  const show = (excl: number, incl: number) => formatPrice((inclTax ? incl : excl) * qty, opts.currency)
+  const show = (minor: number) => formatMinor(minor * qty, opts.currency)
+  const net = (x: number) => x / (1 + taxRate / 100)
+  const tax = destinationTax(country)
   return {
-    regular: regularExcl,
-    special: specialExcl,
-    final: finalExcl,
+    regular: net(regularIncl),
+    special: specialIncl != null ? net(specialIncl) : null,
+    final: net(finalIncl),
     regularInclTax: regularIncl,
     specialInclTax: specialIncl,
     finalInclTax: finalIncl,
     taxRate,
-    discountPercent: discountPercent(regularExcl, finalExcl),
-    isOnSale: specialExcl != null,
+    gstRate,
+    discountPercent: discountPercent(regularMinor, unitMinor),
+    isOnSale: specialMinor != null && specialMinor < regularMinor,
     variantSku,
     currency: opts.currency,
+    unitMinor,
+    regularMinor,
+    specialMinor,
+    note: tax.note,
+    shortNote: tax.shortNote,
     formatted: {
-      regular: show(regularExcl, regularIncl),
-      special: specialExcl != null && specialIncl != null ? show(specialExcl, specialIncl) : null,
-      final: show(finalExcl, finalIncl),
+      regular: show(regularMinor),
+      special: specialMinor != null ? show(specialMinor) : null,
+      final: show(unitMinor),
     },
   }
 }

@@ -49,8 +49,8 @@ async function stockOf(request: APIRequestContext, sku: string): Promise<number>
   return Number(((await res.json()) as { result: { qty: number } }).result.qty)
 }
 
-/** Places a cash-on-delivery order for one unit of `sku` and returns its number. */
-async function placeOrder(request: APIRequestContext, sku: string): Promise<string> {
+/** Places a cash-on-delivery order for one unit of `sku`; returns its number and order-page link token. */
+async function placeOrderWithLink(request: APIRequestContext, sku: string) {
   const address = {
     firstname: 'Asha',
     lastname: 'Rao',
@@ -77,7 +77,12 @@ async function placeOrder(request: APIRequestContext, sku: string): Promise<stri
     },
   })
   expect(res.status(), await res.text()).toBe(200)
-  return String(((await res.json()) as { result: { orderNumber: string } }).result.orderNumber)
+  return ((await res.json()) as { result: { orderNumber: string; orderLinkToken: string } }).result
+}
+
+/** Places a cash-on-delivery order for one unit of `sku` and returns its number. */
+async function placeOrder(request: APIRequestContext, sku: string): Promise<string> {
+  return (await placeOrderWithLink(request, sku)).orderNumber
 }
 
 async function signIn(page: Page) {
@@ -121,12 +126,12 @@ test('an operator approves a review and it appears on the product page', async (
   await expect(page.getByText(title)).toBeVisible()
 })
 
-test('an operator ships an order with a tracking number and it is in the order history', async ({
+test('an operator ships an order with a tracking number and the shopper’s order page shows it', async ({
   page,
   request,
 }) => {
   const product = await pickSimple(request)
-  const number = await placeOrder(request, product.sku)
+  const { orderNumber: number, orderLinkToken } = await placeOrderWithLink(request, product.sku)
   await signIn(page)
   await page.getByRole('link', { name: 'Orders' }).click()
   await page.getByLabel('Search').fill(number)
@@ -139,6 +144,12 @@ test('an operator ships an order with a tracking number and it is in the order h
   await page.getByRole('button', { name: 'Mark shipped' }).click()
   await expect(page.getByText('Status: Shipped')).toBeVisible()
   await expect(page.getByRole('cell', { name: /DL998877IN/ })).toBeVisible()
+
+  // The shopper opens the order page from the link in their e-mail.
+  await page.goto(`/order/${number}#k=${orderLinkToken}`)
+  await expect(page.getByTestId('order-status')).toHaveText('Shipped')
+  await expect(page.getByTestId('order-shipment')).toContainText('Delhivery')
+  await expect(page.getByTestId('order-shipment')).toContainText('DL998877IN')
 })
 
 test('an operator cancels an order and its stock comes back', async ({ page, request }) => {

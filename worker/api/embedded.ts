@@ -7,6 +7,7 @@ import type { AppEnv } from '../platform/env'
 import { analyticsRoutes } from './analytics/routes'
 import { cartRoutes } from './cart/routes'
 import { catalogSearchRoutes } from './catalog/routes'
+import { checkoutRoutes } from './checkout/routes'
 import { cmsRoutes } from './cms/routes'
 import { giftcardRoutes } from './giftcard/routes'
 import { homeRoutes } from './home/routes'
@@ -32,6 +33,7 @@ embeddedBackend.route('/ext/mailchimp-subscribe', newsletterRoutes)
 embeddedBackend.route('/ext/mail-service', mailRoutes)
 embeddedBackend.route('/wishlist', wishlistRoutes)
 embeddedBackend.route('/cart', cartRoutes)
+embeddedBackend.route('/checkout', checkoutRoutes)
 embeddedBackend.route('/order', orderRoutes)
 embeddedBackend.route('/payment', paymentRoutes)
 embeddedBackend.route('/state', stateRoutes)

@@ -47,6 +47,8 @@ export interface HistoryOrder {
   created_at?: string
   status?: string
   grand_total?: number
+  /** The currency the order's amounts are in (what it was charged in). */
+  order_currency_code?: string
   payment?: { method?: string }
   items?: {
     sku: string
@@ -54,6 +56,8 @@ export interface HistoryOrder {
     qty_ordered?: number
     row_total?: number
     row_total_incl_tax?: number
+    /** What the shopper configured on the line. */
+    options?: { label: string; value: string }[]
   }[]
 }
 

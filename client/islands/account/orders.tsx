@@ -1,9 +1,10 @@
 /** The account's order history and a single order of it (by entity id or increment id). */
 
+import { OptionList } from '@shared/components/checkout/option-list'
 import { useEffect, useState } from 'react'
 import { offersPayNow } from '../checkout/order-status'
 import { PayNowButton } from '../order/pay-now'
-import { formatPagePrice } from '../page-price'
+import { formatPageAmount } from '../page-price'
 import { userGet } from './account-api'
 import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
 
@@ -44,7 +45,7 @@ export function Orders() {
               <tr key={orderKey(o)} data-testid="order-row">
                 <td>{o.increment_id}</td>
                 <td>{formatServerDate(o.created_at, 'date')}</td>
-                <td>{formatPagePrice(o.grand_total ?? 0)}</td>
+                <td>{formatPageAmount(o.grand_total ?? 0, o.order_currency_code)}</td>
                 <td>{o.status}</td>
                 <td>
                   <a href={`/my-account/orders/${encodeURIComponent(orderKey(o))}`}>
@@ -93,15 +94,18 @@ export function SingleOrder({ orderId }: { orderId: string }) {
         <tbody>
           {(order.items ?? []).map((i) => (
             <tr key={i.sku}>
-              <td>{i.name}</td>
+              <td>
+                {i.name}
+                <OptionList options={i.options} />
+              </td>
               <td>{i.sku}</td>
               <td>{i.qty_ordered}</td>
-              <td>{formatPagePrice(i.row_total_incl_tax ?? i.row_total ?? 0)}</td>
+              <td>{formatPageAmount(i.row_total_incl_tax ?? i.row_total ?? 0, order.order_currency_code)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p>Grand total: {formatPagePrice(order.grand_total ?? 0)}</p>
+      <p>Grand total: {formatPageAmount(order.grand_total ?? 0, order.order_currency_code)}</p>
       {order.payment?.method ? <p>Payment method: {order.payment.method}</p> : null}
     </section>
   )

@@ -8,8 +8,19 @@ interface OptionView {
   value: string
 }
 
-/** The chosen options of a line: configurable options, custom options, else `options`/`totals.options`. */
+/**
+ * The chosen options of a line: the server's list when the line has its totals (everything the
+ * shopper configured, named by the catalogue: variant, custom options, bundle and grouped pieces),
+ * else what the line itself carries (configurable and custom options, `options`).
+ */
 export function lineOptions(line: CartLine): OptionView[] {
+  const server = (line.totals as { extension_attributes?: { options?: unknown } } | undefined)
+    ?.extension_attributes?.options
+  if (Array.isArray(server)) {
+    return (server as { label?: unknown; value?: unknown }[]).flatMap((o) =>
+      typeof o.label === 'string' ? [{ label: o.label, value: String(o.value ?? '') }] : [],
+    )
+  }
   const out: OptionView[] = []
   const ext = (line.product_option as { extension_attributes?: Record<string, unknown> } | undefined)
     ?.extension_attributes

@@ -8,7 +8,7 @@ import { lineUnitPrice } from '@shared/domain/cart-line'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartLine } from '../../state/cart'
-import { formatPagePrice } from '../page-price'
+import { formatPageAmount, formatPageLine } from '../page-price'
 import { cartThumbnail, lineHref, lineImage, lineOptions } from './cart-line-view'
 
 function QtyStepper({ line }: { line: CartLine }) {
@@ -91,6 +91,16 @@ function RemoveButton({ line }: { line: CartLine }) {
   )
 }
 
+/**
+ * What the line charges: the server's row total once the cart is priced (for the shipping country,
+ * in the page's currency), else the unit price as charged × qty.
+ */
+function lineCharge(line: CartLine, unit: number): string {
+  const row = (line.totals as { row_total_incl_tax?: unknown } | undefined)?.row_total_incl_tax
+  const sameQty = (line.totals as { qty?: unknown } | undefined)?.qty === line.qty
+  return typeof row === 'number' && sameQty ? formatPageAmount(row) : formatPageLine(unit, line.qty)
+}
+
 /** One cart line. */
 function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
   const img = cartThumbnail(lineImage(line))
@@ -110,8 +120,10 @@ function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
         <p className="cart-line__name">{href ? <a href={href}>{line.name}</a> : line.name}</p>
         {options.length ? (
           <ul className="cart-line__options">
-            {options.map((o) => (
-              <li key={o.label}>
+            {options.map((o, i) => (
+              // Labels repeat (a grouped product's pieces): the position is part of the key.
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is static for one render
+              <li key={`${i}:${o.label}`}>
                 {o.label}: <span>{o.value}</span>
               </li>
             ))}
@@ -130,7 +142,7 @@ function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
         </div>
       </div>
       <p className="cart-line__price" data-testid="line-total">
-        {formatPagePrice(unit * line.qty)}
+        {lineCharge(line, unit)}
       </p>
     </li>
   )

@@ -10,7 +10,7 @@ import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { cartItems, cartServerToken, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
-import { formatPagePrice } from '../page-price'
+import { formatPageAmount, pagePriceNote } from '../page-price'
 import { CartLines } from './cart-lines'
 import { displayedSegments } from './cart-totals'
 import { CouponForm } from './coupon-form'
@@ -21,7 +21,16 @@ export function CartSummary() {
   const totals = useSignalValue(cartTotals)
   return (
     <div className="cart-summary">
-      <TotalsSummary segments={displayedSegments(totals, items)} format={formatPagePrice} />
+      <TotalsSummary
+        segments={displayedSegments(totals, items)}
+        format={(n) =>
+          formatPageAmount(
+            n,
+            typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined,
+          )
+        }
+        note={pagePriceNote()}
+      />
       <CouponForm />
     </div>
   )

@@ -11,6 +11,7 @@ import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
 import type { CatalogSearchRequest } from '@shared/domain/search-query'
 import type { Product } from '@shared/schemas/catalog'
 import { ApiError, apiRaw } from '../../api'
+import { pageTilePricing } from './page-pricing'
 
 export interface ListingPage {
   tiles: TileData[]
@@ -39,7 +40,7 @@ export function parseSearchResponse(body: unknown, now: number): ListingPage {
   for (const hit of hits) {
     const src = hit._source as (Product & Record<string, unknown>) | undefined
     if (!src || typeof src.sku !== 'string' || typeof src.name !== 'string') continue
-    tiles.push(toTileData({ ...src, slug: src.slug ?? src.url_key ?? '' }, now))
+    tiles.push(toTileData({ ...src, slug: src.slug ?? src.url_key ?? '' }, now, pageTilePricing()))
   }
   return { tiles, total, fetched: hits.length, aggregations: res.aggregations ?? {} }
 }

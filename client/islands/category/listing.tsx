@@ -25,6 +25,7 @@ import {
   useReturnToProduct,
   useScrollControls,
 } from './listing-effects'
+import { setPagePricing } from './page-pricing'
 import { checkTile } from './tile-schema'
 import { useListingPages } from './use-listing-pages'
 
@@ -49,11 +50,14 @@ const ListingPropsSchema = schemaOf<ListingIslandProps>(
       }),
     ),
     labels: object({ titles: record(str), options: record(record(str)) }),
+    pricing: object({ country: str, gstRates: record(num) }),
   }),
 )
 
 function Listing(props: ListingIslandProps) {
   const { currency } = props
+  // Tiles fetched later (scrolling, filters, search) are priced for the same country and GST rates.
+  setPagePricing(props.pricing)
   // The ViewCategory analytics event; loaded lazily, outside the page's JS budget.
   useEffect(() => {
     void import('../../engines/analytics').then((m) =>

@@ -39,6 +39,7 @@ import { PersonalStep } from './steps/personal-step'
 import { ReviewStep } from './steps/review-step'
 import { ShippingStep } from './steps/shipping-step'
 import { useCheckoutState } from './use-checkout-state'
+import { destinationNotes, useCodAnswer, useTotalsForCountry } from './use-destination'
 
 const CheckoutPropsSchema = z.object({ supportEmail: z.string(), country: z.string() })
 type CheckoutProps = z.infer<typeof CheckoutPropsSchema>
@@ -76,8 +77,31 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const totals = useSignalValue(cartTotals)
   const user = useSignalValue(currentUser)
   const loggedIn = useSignalValue(isLoggedIn)
-  const offered = useMemo(() => availablePaymentMethods(cartTypeIds(items)), [items])
+  // The shipping country and PIN code decide the tax in the prices and whether COD is offered.
+  const [destination, setDestination] = useState({ country, postcode: '' })
+  const cod = useCodAnswer(destination.country, destination.postcode)
+  const offered = useMemo(
+    () =>
+      availablePaymentMethods(
+        cartTypeIds(items),
+        cod ? { country: cod.country, codServiceable: cod.serviceable } : undefined,
+      ),
+    [items, cod],
+  )
   const { state, setState, update, loaded } = useCheckoutState(country, user, offered)
+  const shipCountry = state.shippingDetails.country
+  const shipPin = state.shippingDetails.zipCode
+  useEffect(() => {
+    setDestination({ country: shipCountry, postcode: shipPin })
+  }, [shipCountry, shipPin])
+  useTotalsForCountry(loaded ? shipCountry : '', () => toShippingInformation(state).addressInformation)
+  const notes = destinationNotes(shipCountry, cod)
+  // Only virtual goods (gift cards): nothing ships, so no shipping step and the billing address is asked.
+  const virtualOnly =
+    items.length > 0 && cartTypeIds(items).every((t) => t === 'virtual' || t === 'downloadable')
+  useEffect(() => {
+    if (virtualOnly && loaded) setState((s) => (s.sameAsShipping ? { ...s, sameAsShipping: false } : s))
+  }, [virtualOnly, loaded, setState])
   const [step, setStep] = useState<CheckoutStep>('personal')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [placing, setPlacing] = useState(false)
@@ -91,7 +115,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   if (items.length === 0 && !placing) return <EmptyCheckout />
 
   const next = (from: CheckoutStep, to: CheckoutStep) => {
-    const errs = validateStep(from, state, offered)
+    const errs = validateStep(from, state, offered, virtualOnly)
     setErrors(errs)
     if (Object.keys(errs).length) return
     setStep(to)
@@ -103,7 +127,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   }
 
   const place = async () => {
-    const invalid = firstInvalidStep(state, offered)
+    const invalid = firstInvalidStep(state, offered, virtualOnly)
     if (invalid) {
       setErrors(invalid.errors)
       setStep(invalid.step)
@@ -136,7 +160,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
 
   return (
     <div className="checkout" data-testid="checkout">
-      <StepList step={step} onGoTo={setStep} />
+      <StepList step={step} onGoTo={setStep} skip={virtualOnly ? ['shipping'] : []} />
       <div className="checkout__main">
         {step === 'personal' ? (
           <PersonalStep
@@ -144,40 +168,55 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             loggedIn={loggedIn}
             errors={errors}
             update={update}
-            onNext={() => next('personal', 'shipping')}
+            onNext={() => next('personal', virtualOnly ? 'payment' : 'shipping')}
           />
         ) : null}
         {step === 'shipping' ? (
           <ShippingStep
             details={state.shippingDetails}
+            notes={notes}
             errors={errors}
             onChange={addressChange('shippingDetails')}
             onNext={() => next('shipping', 'payment')}
           />
         ) : null}
         {step === 'payment' ? (
-          <PaymentStep
-            state={state}
-            offered={offered}
-            errors={errors}
-            storeCredit={loggedIn ? credit.total_balance : null}
-            onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
-            update={update}
-            onBillingChange={addressChange('paymentDetails')}
-            onNext={() => next('payment', 'review')}
-          />
+          <>
+            {notes.cod ? (
+              <p className="checkout__note" data-testid="cod-note">
+                {notes.cod}
+              </p>
+            ) : null}
+            <PaymentStep
+              state={state}
+              offered={offered}
+              errors={errors}
+              storeCredit={loggedIn ? credit.total_balance : null}
+              onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
+              update={update}
+              onBillingChange={addressChange('paymentDetails')}
+              onNext={() => next('payment', 'review')}
+            />
+          </>
         ) : null}
         {step === 'review' ? (
           <ReviewStep
             state={state}
             offered={offered}
             items={items}
+            totals={totals}
             busy={placing || processing}
             onPlace={() => void place()}
           />
         ) : null}
       </div>
-      <OrderSummary count={count} segments={displayedSegments(totals, items)} supportEmail={supportEmail} />
+      <OrderSummary
+        count={count}
+        segments={displayedSegments(totals, items)}
+        currency={typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined}
+        note={notes.sentence}
+        supportEmail={supportEmail}
+      />
     </div>
   )
 }

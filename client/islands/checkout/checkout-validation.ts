@@ -52,9 +52,11 @@ export function validateStep(
   step: CheckoutStep,
   state: CheckoutState,
   offered: readonly PaymentMethodConfig[],
+  virtualOnly = false,
 ): FieldErrors {
   if (step === 'personal') return validatePersonalDetails(state.personalDetails)
-  if (step === 'shipping') return validateAddress(state.shippingDetails)
+  // A cart of only virtual goods (gift cards) ships nothing: no shipping address is asked.
+  if (step === 'shipping') return virtualOnly ? {} : validateAddress(state.shippingDetails)
   if (step === 'payment') return validatePayment(state, offered)
   return {}
 }
@@ -63,9 +65,10 @@ export function validateStep(
 export function firstInvalidStep(
   state: CheckoutState,
   offered: readonly PaymentMethodConfig[],
+  virtualOnly = false,
 ): { step: CheckoutStep; errors: FieldErrors } | null {
   for (const step of ['personal', 'shipping', 'payment'] as const) {
-    const errors = validateStep(step, state, offered)
+    const errors = validateStep(step, state, offered, virtualOnly)
     if (Object.keys(errors).length) return { step, errors }
   }
   return null

@@ -7,6 +7,7 @@
  * pending; a `pending_payment` order says the payment is pending — never that a card was charged.
  */
 
+import { OptionList } from '@shared/components/checkout/option-list'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
@@ -15,7 +16,7 @@ import { storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 import { PayNowButton } from '../order/pay-now'
-import { formatPagePrice } from '../page-price'
+import { formatPageAmount } from '../page-price'
 import { fetchOrder } from './fetch-order'
 import { offersPayNow, orderStatusText } from './order-status'
 import { PendingOrderNotice } from './pending-order'
@@ -37,7 +38,12 @@ interface OrderView {
     qty?: number
     row_total_incl_tax?: number
     row_total?: number
+    price_incl_tax?: number
+    /** What the shopper configured (variant, custom options, bundle and grouped pieces). */
+    options?: { label: string; value: string }[]
   }[]
+  /** The currency every amount of the order is in (what it is charged in). */
+  order_currency_code?: string
   [key: string]: unknown
 }
 
@@ -140,13 +146,26 @@ function Confirmation() {
       {order.items?.length ? (
         <ul className="confirmation__items">
           {order.items.map((i) => (
-            <li key={i.sku}>
+            <li key={i.sku} data-testid="confirmation-line" data-sku={i.sku}>
               {i.name} × {i.qty_ordered ?? i.qty}
+              {typeof i.row_total_incl_tax === 'number' ? (
+                <>
+                  {' '}
+                  <span className="price">
+                    {formatPageAmount(i.row_total_incl_tax, order.order_currency_code)}
+                  </span>
+                </>
+              ) : null}
+              <OptionList options={i.options} />
             </li>
           ))}
         </ul>
       ) : null}
-      {typeof order.grand_total === 'number' ? <p>Total: {formatPagePrice(order.grand_total)}</p> : null}
+      {typeof order.grand_total === 'number' ? (
+        <p data-testid="confirmation-total">
+          Total: {formatPageAmount(order.grand_total, order.order_currency_code)}
+        </p>
+      ) : null}
       {typeof number === 'string' && offersPayNow(order) ? (
         <PayNowButton
           access={{ orderNumber: number, accessKey, linkToken }}

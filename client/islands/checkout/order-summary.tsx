@@ -1,22 +1,32 @@
 /** The checkout's aside: item count, the totals, and where to write with questions. */
 import { TotalsSummary } from '@shared/components/checkout/totals-summary'
 import type { CartTotalSegment } from '../../state/cart'
-import { formatPagePrice } from '../page-price'
+import { formatPageAmount, pagePriceNote } from '../page-price'
 
 export function OrderSummary({
   count,
   segments,
+  currency,
+  note,
   supportEmail,
 }: {
   count: number
   segments: CartTotalSegment[]
+  /** The currency the totals are in (the server's), else the page's. */
+  currency?: string
+  /** The sentence about the tax the prices include for the shipping country. */
+  note?: string | null
   supportEmail: string
 }) {
   return (
     <aside className="checkout__aside" aria-label="Order summary">
       <h2>Order summary</h2>
       <p>{count} item(s) in cart</p>
-      <TotalsSummary segments={segments} format={formatPagePrice} />
+      <TotalsSummary
+        segments={segments}
+        format={(n) => formatPageAmount(n, currency)}
+        note={note ?? pagePriceNote()}
+      />
       <p className="checkout__help">
         Questions about your order? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
       </p>

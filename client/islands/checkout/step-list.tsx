@@ -8,11 +8,21 @@ const STEPS: { id: CheckoutStep; title: string }[] = [
   { id: 'review', title: 'Review order' },
 ]
 
-export function StepList({ step, onGoTo }: { step: CheckoutStep; onGoTo: (step: CheckoutStep) => void }) {
-  const stepIndex = STEPS.findIndex((s) => s.id === step)
+export function StepList({
+  step,
+  onGoTo,
+  skip = [],
+}: {
+  step: CheckoutStep
+  onGoTo: (step: CheckoutStep) => void
+  /** Sections this checkout does not have (shipping, for a cart of virtual goods only). */
+  skip?: readonly CheckoutStep[]
+}) {
+  const steps = STEPS.filter((s) => !skip.includes(s.id))
+  const stepIndex = steps.findIndex((s) => s.id === step)
   return (
     <ol className="checkout__steps">
-      {STEPS.map((s, i) => (
+      {steps.map((s, i) => (
         <li key={s.id} className={s.id === step ? 'is-active' : i < stepIndex ? 'is-done' : ''}>
           {i < stepIndex ? (
             <button type="button" className="btn btn--link" onClick={() => onGoTo(s.id)}>

@@ -5,7 +5,7 @@
 
 import { formatAttributeValue } from '@shared/components/product/view'
 import { IMAGE_SIZES } from '@shared/config/images'
-import { formatPrice } from '@shared/domain/currency'
+import { formatUnitPrice } from '@shared/domain/currency'
 import { imageUrl } from '@shared/domain/image-url'
 import { MSG } from '@shared/i18n/messages'
 import type { Attribute } from '@shared/schemas/catalog'
@@ -86,7 +86,7 @@ function ComparePage({ currency, attributes }: ComparePageProps) {
                       />
                       <span className="compare-table__name">{item.name}</span>
                     </a>
-                    <span className="price">{formatPrice(item.price, currency)}</span>
+                    <span className="price">{formatUnitPrice(item.price, currency)}</span>
                     <button
                       type="button"
                       className="link-button"

@@ -2,7 +2,7 @@
 
 import type { ProductSummary } from '@shared/components/product/summary'
 import { IMAGE_SIZES } from '@shared/config/images'
-import { formatPrice } from '@shared/domain/currency'
+import { formatUnitPrice } from '@shared/domain/currency'
 import { imageUrl } from '@shared/domain/image-url'
 
 export function ListItem({
@@ -24,11 +24,11 @@ export function ListItem({
         <span className="list-item__name">{item.name}</span>
       </a>
       <span className="price list-item__price">
-        {formatPrice(item.price, currency)}
+        {formatUnitPrice(item.price, currency)}
         {item.regularPrice ? (
           <>
             {' '}
-            <del>{formatPrice(item.regularPrice, currency)}</del>
+            <del>{formatUnitPrice(item.regularPrice, currency)}</del>
           </>
         ) : null}
       </span>

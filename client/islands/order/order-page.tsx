@@ -5,9 +5,11 @@
  * this script sends it in the x-order-link header and removes it from the address bar), with the
  * guest access key kept on this device, or with the signed-in customer's token.
  */
+import { OptionList } from '@shared/components/checkout/option-list'
 import { useCallback, useEffect, useState } from 'react'
 import { storedOrders } from '../../state/orders'
 import { defineIsland } from '../define'
+import { formatPageAmount } from '../page-price'
 import { object, schemaOf, str } from '../props-check'
 import { PayNowButton } from './pay-now'
 import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
@@ -23,6 +25,7 @@ interface OrderPageView {
   paidMinor: number
   refundedMinor: number
   items: { name: string; sku: string; qty: number; options: { label: string; value: string }[] }[]
+  shipments: { carrier: string; trackingNumber: string; shippedAt: string }[]
 }
 
 const PAYMENT_LABELS: Record<string, string> = {
@@ -37,8 +40,7 @@ const PAYMENT_LABELS: Record<string, string> = {
 const LINK_KEY = (n: string) => `order-link:${n}`
 
 function money(minor: number | null, currency: string) {
-  if (minor === null) return ''
-  return new Intl.NumberFormat('en-IN', { style: 'currency', currency }).format(minor / 100)
+  return minor === null ? '' : formatPageAmount(minor / 100, currency)
 }
 
 /** How this browser can open the order: the fragment's link token, a PayPal return, a stored key. */
@@ -113,15 +115,15 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
         {view.items.map((it) => (
           <li key={it.sku}>
             {it.name} × {it.qty}
-            {it.options.length ? (
-              <span className="order-page__options">
-                {' '}
-                ({it.options.map((o) => `${o.label}: ${o.value}`).join(', ')})
-              </span>
-            ) : null}
+            <OptionList options={it.options} />
           </li>
         ))}
       </ul>
+      {view.shipments.map((s) => (
+        <p key={`${s.shippedAt}:${s.trackingNumber}`} data-testid="order-shipment">
+          Shipped with {s.carrier}, tracking number <strong>{s.trackingNumber}</strong>
+        </p>
+      ))}
       <p>Total: {money(view.grandTotalMinor, view.currency)}</p>
       {view.refundedMinor > 0 ? <p>Refunded: {money(view.refundedMinor, view.currency)}</p> : null}
       {message ? <p role="status">{message}</p> : null}

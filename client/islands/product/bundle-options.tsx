@@ -1,6 +1,6 @@
 /** The bundle's options: one radio per linked product (at its own price) and the option's quantity, with their errors. */
 import type { FormProduct } from '@shared/components/product/view'
-import { formatPrice } from '@shared/domain/currency'
+import { formatUnitPrice } from '@shared/domain/currency'
 import { finalPrice } from '@shared/domain/price'
 import type { BundleChoices } from './bundle-choices'
 
@@ -39,7 +39,7 @@ function BundleOptionField({
               checked={choice.linkId === link.id}
               onChange={() => set({ linkId: link.id, qty: String(link.qty ?? 1) })}
             />
-            {link.product?.name ?? link.sku} <span className="price">{formatPrice(unit, currency)}</span>
+            {link.product?.name ?? link.sku} <span className="price">{formatUnitPrice(unit, currency)}</span>
           </label>
         )
       })}

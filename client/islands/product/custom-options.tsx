@@ -3,7 +3,7 @@
  * price delta (fixed or percent) and its error once the shopper tried to add to the cart.
  */
 import type { FormProduct } from '@shared/components/product/view'
-import { formatPrice } from '@shared/domain/currency'
+import { formatUnitPrice } from '@shared/domain/currency'
 import type { CustomValues } from './cart-lines'
 
 type CustomOption = FormProduct['custom_options'][number]
@@ -11,7 +11,7 @@ type CustomValue = CustomValues[number]
 
 /** ' (+₹100)' or ' (+10%)' after a label; nothing without a price. */
 function priceLabel(p: number | null | undefined, type: string | null | undefined, currency: string): string {
-  return p ? ` (+${type === 'percent' ? `${p}%` : formatPrice(p, currency)})` : ''
+  return p ? ` (+${type === 'percent' ? `${p}%` : formatUnitPrice(p, currency)})` : ''
 }
 
 /** Radio buttons (one value) or checkboxes (several values). */

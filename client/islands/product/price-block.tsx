@@ -23,6 +23,9 @@ export function PriceBlock({ price }: { price: PriceView }) {
           {price.formatted.final}
         </span>
       )}
+      <p className="price__note" data-testid="price-note">
+        {price.note}
+      </p>
     </div>
   )
 }

@@ -5,7 +5,7 @@
 
 import type { ProductSummary } from '@shared/components/product/summary'
 import { IMAGE_SIZES } from '@shared/config/images'
-import { formatPrice } from '@shared/domain/currency'
+import { formatUnitPrice } from '@shared/domain/currency'
 import { imageUrl } from '@shared/domain/image-url'
 import { useEffect } from 'react'
 import { recentlyViewed } from '../../state/recently-viewed'
@@ -55,7 +55,7 @@ function RecentlyViewed({ current, currency }: RecentlyViewedProps) {
                 loading="lazy"
               />
               <span className="recently-viewed__name">{item.name}</span>
-              <span className="price">{formatPrice(item.price, currency)}</span>
+              <span className="price">{formatUnitPrice(item.price, currency)}</span>
             </a>
           </li>
         ))}

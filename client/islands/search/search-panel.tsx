@@ -6,7 +6,7 @@
  */
 
 import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
-import { formatPrice } from '@shared/domain/currency'
+import { formatUnitPrice } from '@shared/domain/currency'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useId, useRef, useState } from 'react'
 import { currentApiContext } from '../../api'
@@ -98,7 +98,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
                       <img src={img?.src ?? PLACEHOLDER_IMAGE} alt="" width={56} height={84} loading="lazy" />
                       <span className="search-result__name">{t.name}</span>
                       <span className="search-result__price">
-                        {t.inStock ? formatPrice(t.finalPrice, currency) : MSG.showInterest}
+                        {t.inStock ? formatUnitPrice(t.finalPrice, currency) : MSG.showInterest}
                       </span>
                     </a>
                   </li>

@@ -108,7 +108,7 @@ export function buildAttributes(): Attribute[] {
   ]
 }
 
-/** GST in India, US sales tax, UK VAT and 0 elsewhere, for apparel and for gift cards. */
+/** GST in India, US sales tax, UK VAT and 0 elsewhere for apparel; gift cards carry no tax anywhere. */
 export function buildTaxRules(): TaxRule[] {
   const rates = (inRate: number, usRate: number, gbRate: number) => [
     { rate: inRate, code: `IN-GST-${inRate}`, tax_country_id: 'IN', region_name: '*', tax_region_id: 0 },
@@ -131,7 +131,8 @@ export function buildTaxRules(): TaxRule[] {
       priority: 0,
       product_tax_class_ids: [5],
       customer_tax_class_ids: [3],
-      rates: rates(18, 0, 20),
+      // Gift cards are sold at face value: no tax inside them in any country.
+      rates: rates(0, 0, 0),
     },
   ]
 }

@@ -3,6 +3,7 @@
  * bulk-put JSON for wrangler.
  */
 import { generateCatalogue } from './generate'
+import { demoPincodeStatements } from './pincodes'
 import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
 import { catalogueStatements } from './write'
 
@@ -40,7 +41,8 @@ export function buildSeedSql(
   const rest = all.slice(clearCount)
   const writes = rest.filter((st) => !/^\s*(DELETE FROM search_|UPDATE search_meta)/.test(sqlOf(st)))
   const versionBump = rest.findLast((st) => /^\s*UPDATE search_meta/.test(sqlOf(st)))
-  const sqls = [...clears, ...toMergedSql(writes), ...(versionBump ? [toSql(versionBump)] : [])]
+  const pins = demoPincodeStatements(db, '2026-01-01T00:00:00.000Z').map(toSql)
+  const sqls = [...clears, ...toMergedSql(writes), ...pins, ...(versionBump ? [toSql(versionBump)] : [])]
   for (const sql of sqls) {
     if (size + sql.length > max && current.length) {
       sqlChunks.push(current.join('\n'))
@@ -66,4 +68,10 @@ export function buildSeedSql(
       urlMappings: cat.urlMappings.length,
     },
   }
+}
+
+/** The demo cash-on-delivery PIN codes alone, as SQL (for a local state seeded before they existed). */
+export function demoPincodeSql(): string {
+  const db = createRecordingDb()
+  return demoPincodeStatements(db, '2026-01-01T00:00:00.000Z').map(toSql).join('\n')
 }

@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/schemas/catalog'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { generateCatalogue } from './generate'
+import { demoPincodeStatements } from './pincodes'
 import type { Catalogue, GenerateOptions, InventorySeedRow } from './types'
 
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
@@ -273,6 +274,7 @@ export async function seedDemoCatalogue(db: D1Database, kv: KVNamespace | undefi
   }
   const cat = generateCatalogue(opts)
   await runBatches(db, catalogueStatements(db, cat, { clear: true }))
+  await runBatches(db, demoPincodeStatements(db, new Date().toISOString()))
   if (kv && !opts.skipKv) await putUrlMappings(kv, cat.urlMappings)
   return cat
 }

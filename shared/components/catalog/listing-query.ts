@@ -31,6 +31,7 @@ const TILE_FIELDS = [
   'special_from_date',
   'special_to_date',
   'final_price',
+  'tax_class_id',
   'image',
   'small_image',
   'hover_image',
@@ -118,4 +119,6 @@ export interface ListingIslandProps {
   loaded: number
   groups: FilterGroup[]
   labels: FacetLabels
+  /** Who the tiles are priced for: the browsing country and the GST rate of each tax class. */
+  pricing: { country: string; gstRates: Record<string, number> }
 }

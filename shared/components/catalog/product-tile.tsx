@@ -6,7 +6,7 @@
  * first row (LCP). Rendered identically by SSR and islands.
  */
 
-import { formatPrice } from '../../domain/currency'
+import { formatUnitPrice } from '../../domain/currency'
 import { MSG } from '../../i18n/messages'
 import { PLACEHOLDER_IMAGE, TILE_IMAGE_SIZE, TILE_SIZES_ATTR, tileImage } from './images'
 import type { TileData } from './tile-data'
@@ -26,14 +26,14 @@ function TilePrice({ tile, currency }: { tile: TileData; currency: string }) {
   return (
     <p className="tile__price" data-testid="tile-price" data-price={tile.finalPrice}>
       <span className={onSpecial ? 'price price--special' : 'price'}>
-        {formatPrice(tile.finalPrice, currency)}
+        {formatUnitPrice(tile.finalPrice, currency)}
       </span>
       {onSpecial ? (
         <>
           {' '}
           <s className="price price--old">
             <span className="visually-hidden">Regular price </span>
-            {formatPrice(tile.regularPrice, currency)}
+            {formatUnitPrice(tile.regularPrice, currency)}
           </s>{' '}
           <span className="price__discount">{tile.discountPercent}% off</span>
         </>

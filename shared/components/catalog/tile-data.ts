@@ -8,7 +8,7 @@ import { NO_SELECTION_MARKER } from '../../config/images'
 import { productPath } from '../../config/routes'
 import { isFlagSet, isProductInStock, isTileVisible } from '../../domain/availability'
 import type { Product } from '../../schemas/catalog'
-import { tilePrice } from './tile-price'
+import { type TilePricing, tilePrice } from './tile-price'
 
 export interface TileData {
   id: number
@@ -41,14 +41,14 @@ export function usableImage(path: string | null | undefined): string | null {
 type TileSource = Pick<Product, 'id' | 'sku' | 'name' | 'slug' | 'price' | 'type_id'> & Partial<Product>
 
 /** Builds a tile's view model from a product document at time `now`. */
-export function toTileData(product: TileSource, now: number): TileData {
+export function toTileData(product: TileSource, now: number, pricing?: TilePricing): TileData {
   const gallery = product.media_gallery ?? []
   const image =
     usableImage(product.image) ?? usableImage(product.small_image) ?? usableImage(gallery[0]?.image)
   const hover =
     usableImage(product.hover_image) ??
     usableImage(gallery.map((g) => g.image).find((img) => img && img !== image && usableImage(img)))
-  const price = tilePrice(product, now)
+  const price = tilePrice(product, now, pricing)
   return {
     id: product.id,
     sku: product.sku,

@@ -4,7 +4,7 @@
  * no token → 401). Inactive (ordered) carts are gone (404) so the client creates a new one.
  */
 
-import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { chargeCurrency, DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '@shared/config/checkout'
 import { priceView } from '@shared/domain/price'
 import type { ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
@@ -90,7 +90,7 @@ export async function listItems(db: D1Database, cartId: number): Promise<CartIte
   return results
 }
 
-/** Display options [{label, value}] of a configurable child. */
+/** What the shopper chose of a configurable: [{attribute label, value label}]. */
 function childOptions(product: Product, child: ConfigurableChild | undefined) {
   if (!child) return []
   return product.configurable_options.flatMap((attr) => {
@@ -100,17 +100,56 @@ function childOptions(product: Product, child: ConfigurableChild | undefined) {
   })
 }
 
+/**
+ * Everything the shopper configured on a line, as the catalogue names it: configurable choices,
+ * custom options with their chosen values (or text), bundle selections with their quantities and
+ * the pieces of a grouped product. Shown on the cart line, review, confirmation, order page, e-mail.
+ */
+function lineOptions(product: Product, config: LineConfig): { label: string; value: string }[] {
+  const out = childOptions(product, config.child)
+  const custom = config.customOptions ?? {}
+  for (const option of product.custom_options ?? []) {
+    const chosen = custom[option.option_id]
+    if (chosen == null || chosen === '' || (Array.isArray(chosen) && chosen.length === 0)) continue
+    if (option.type === 'field') {
+      out.push({ label: option.title, value: String(chosen) })
+      continue
+    }
+    const ids = (Array.isArray(chosen) ? chosen : [chosen]).map(Number)
+    const titles = (option.values ?? []).filter((v) => ids.includes(v.option_type_id)).map((v) => v.title)
+    if (titles.length) out.push({ label: option.title, value: titles.join(', ') })
+  }
+  if (product.type_id === 'bundle') {
+    const chosen = config.bundleSelection ?? {}
+    for (const option of product.bundle_options ?? []) {
+      const pick = chosen[option.option_id]
+      const link = pick?.linkId != null ? option.product_links.find((l) => l.id === pick.linkId) : undefined
+      if (!pick || !link || !(pick.qty > 0)) continue
+      out.push({ label: option.title, value: `${pick.qty} × ${link.product?.name ?? link.sku}` })
+    }
+  }
+  if (product.type_id === 'grouped') {
+    for (const link of product.product_links ?? []) {
+      if (link.link_type !== 'associated' || !link.product) continue
+      out.push({ label: 'Includes', value: `1 × ${link.product.name}` })
+    }
+  }
+  return out
+}
+
 interface PricingContext {
   now: number
+  /** The shopper's country (shipping address, else the browsing country). */
   country: string | null
+  /** The currency the lines are charged in. */
   currency: string
 }
 
 /**
- * Prices one configured line with the shared price functions from the catalogue document: the
+ * Prices one configured line with the shared price view from the catalogue document: the
  * product's (or chosen child's) price, the catalogue prices of the chosen custom option values and
- * bundle links, and the tax rate of the product's class in `ctx.country`. Nothing a client sent
- * about money is an input.
+ * bundle links, the product's GST rate, and the tax of `ctx.country`. Nothing a client sent about
+ * money is an input.
  */
 export function priceLine(
   product: Product,
@@ -122,7 +161,7 @@ export function priceLine(
   const child = config.child
   const view = priceView(product, {
     now: ctx.now,
-    currency: 'INR',
+    currency: ctx.currency,
     taxRules,
     country: ctx.country,
     variantSku: child?.sku ?? null,
@@ -136,10 +175,9 @@ export function priceLine(
     qty: item.qty,
     product_type: product.type_id,
     product_option: config.option ?? undefined,
-    unitExcl: view.final,
-    unitIncl: view.finalInclTax,
+    unitMinor: view.unitMinor,
     taxRate: view.taxRate,
-    options: childOptions(product, child),
+    options: lineOptions(product, config),
   }
 }
 
@@ -184,7 +222,9 @@ export function toCartItem(item: CartItemRow, cartKey: string, line?: PricedLine
     sku: item.sku,
     qty: item.qty,
     name: line?.name ?? item.sku,
-    price: line ? Math.round(line.unitExcl * 100) / 100 : 0,
+    // The charged unit price (tax of the shopper's country included), in the cart's currency.
+    price: line ? line.unitMinor / 100 : 0,
+    ...(line ? { extension_attributes: { options: line.options } } : {}),
     product_type: line?.product_type ?? 'simple',
     quote_id: cartKey,
     ...(line?.product_option
@@ -243,23 +283,43 @@ export function cartCountry(cart: CartRow, fallback: string | null | undefined):
   return address?.country_id || fallback || null
 }
 
-/** Totals of a cart (400 saying the tax country is missing when none is known). */
+/** The currency a cart is shown and priced in: the shopper's display currency. */
+export function cartCurrency(c: Context<AppEnv>): string {
+  return c.var.store?.currency ?? c.var.config.DEFAULT_CURRENCY ?? 'INR'
+}
+
+/**
+ * Totals of a cart in the shopper's display currency (400 saying the tax country is missing when
+ * none is known), with what each payment method would charge: `charges` holds the grand total in
+ * minor units of every currency a method charges in (INR, and the PayPal currency), computed by the
+ * same rule, so the checkout can say "You will be charged ₹X" before the order is placed.
+ */
 export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.now()) {
   const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
+  const currency = cartCurrency(c)
   const items = await listItems(c.env.DB, cart.id)
-  const { lines } = await priceItems(c.env.DB, items, { now, country, currency: 'INR' })
   const coupon = await findCoupon(c.env.DB, cart.coupon_code)
-  try {
-    return computeTotals({
-      lines,
-      coupon,
-      shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
-      currency: 'INR',
-      country,
-      now,
-    })
-  } catch (err) {
-    if (err instanceof TotalsError) fail(400, err.message)
-    throw err
+  const totalsIn = async (cur: string) => {
+    const { lines } = await priceItems(c.env.DB, items, { now, country, currency: cur })
+    try {
+      return computeTotals({
+        lines,
+        coupon,
+        shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
+        currency: cur,
+        country,
+        now,
+      })
+    } catch (err) {
+      if (err instanceof TotalsError) fail(400, err.message)
+      throw err
+    }
   }
+  const totals = await totalsIn(currency)
+  const charges: Record<string, number> = { [currency]: totals.extension_attributes.grand_total_minor }
+  for (const method of PAYMENT_METHODS) {
+    const cur = chargeCurrency(method.code, currency)
+    if (!(cur in charges)) charges[cur] = (await totalsIn(cur)).extension_attributes.grand_total_minor
+  }
+  return { ...totals, extension_attributes: { ...totals.extension_attributes, charges } }
 }

@@ -29,12 +29,15 @@ import type { AppEnv } from '../../platform/env'
 import { fail, jsonBody, limitBody, noStore, ok, query } from '../../platform/http'
 import { randomHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
+import { codServiceable } from '../checkout/cod'
 import { magentoDate } from '../user/repo'
 import { parseStoredOption } from './line-options'
 import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from './lines'
+import type { CartRow } from './repo'
 import {
   type CartItemRow,
   cartCountry,
+  cartCurrency,
   cartTotals,
   couponUsageProblem,
   findCoupon,
@@ -89,7 +92,8 @@ cartRoutes.post('/create', async (c) => {
 const pull = async (c: Context<AppEnv>) => {
   const { cart, cartKey } = await resolveCart(c)
   const items = await listItems(c.env.DB, cart.id)
-  const { lines } = await priceItems(c.env.DB, items, { now: Date.now(), country: null, currency: 'INR' })
+  const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
+  const { lines } = await priceItems(c.env.DB, items, { now: Date.now(), country, currency: cartCurrency(c) })
   const byId = new Map(lines.map((l) => [l.item_id, l]))
   return ok(
     c,
@@ -169,7 +173,11 @@ cartRoutes.post('/update', cartFirst, jsonBody(CartUpdateBodySchema), async (c) 
   }
   await db.prepare('UPDATE carts SET updated_at = ? WHERE id = ?').bind(stamp, cart.id).run()
   const item = saved as CartItemRow
-  const { lines } = await priceItems(db, [item], { now: Date.now(), country: null, currency: 'INR' })
+  const { lines } = await priceItems(db, [item], {
+    now: Date.now(),
+    country: cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY),
+    currency: cartCurrency(c),
+  })
   return ok(c, toCartItem(item, cartKey, lines[0]))
 })
 
@@ -199,19 +207,29 @@ cartRoutes.post('/collect-totals', async (c) => {
   return ok(c, await cartTotals(c, cart))
 })
 
-async function paymentMethodsOf(db: D1Database, cartId: number) {
-  const items = await listItems(db, cartId)
+async function paymentMethodsOf(db: D1Database, cart: CartRow) {
+  const items = await listItems(db, cart.id)
   const bySku = await getProductsBySku(
     db,
     items.map((i) => i.sku),
   )
   const types = items.map((i) => bySku.get(i.sku)?.product.type_id ?? 'simple')
-  return availablePaymentMethods(types).map((m) => ({ code: m.code, title: m.title }))
+  // Once the cart has a shipping address, cash on delivery follows its country and PIN code.
+  const address = cart.shipping_address
+    ? (JSON.parse(cart.shipping_address) as { country_id?: string; postcode?: string })
+    : null
+  const codCheck = address?.country_id
+    ? {
+        country: address.country_id,
+        codServiceable: await codServiceable(db, address.country_id, address.postcode),
+      }
+    : undefined
+  return availablePaymentMethods(types, codCheck).map((m) => ({ code: m.code, title: m.title }))
 }
 
 cartRoutes.get('/payment-methods', async (c) => {
   const { cart } = await resolveCart(c)
-  return ok(c, await paymentMethodsOf(c.env.DB, cart.id))
+  return ok(c, await paymentMethodsOf(c.env.DB, cart))
 })
 
 async function shippingMethodsOf(db: D1Database, cartId: number) {
@@ -277,7 +295,7 @@ cartRoutes.post('/shipping-information', cartFirst, jsonBody(ShippingInformation
     .run()
   const cart = { ...resolved.cart, shipping_address: shipping, billing_address: billing }
   return ok(c, {
-    payment_methods: await paymentMethodsOf(c.env.DB, cart.id),
+    payment_methods: await paymentMethodsOf(c.env.DB, cart),
     totals: await cartTotals(c, cart),
   })
 })
@@ -297,10 +315,11 @@ cartRoutes.post('/apply-coupon', cartFirst, query(CouponQuery), async (c) => {
   if (items.length === 0)
     fail(400, `The cart doesn't contain products, so the coupon "${code}" cannot be applied.`)
   const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
-  const { lines } = await priceItems(c.env.DB, items, { now: Date.now(), country, currency: 'INR' })
-  const subtotalIncl = lines.reduce((s, l) => s + l.unitIncl * l.qty, 0)
+  const currency = cartCurrency(c)
+  const { lines } = await priceItems(c.env.DB, items, { now: Date.now(), country, currency })
+  const subtotalMinor = lines.reduce((s, l) => s + l.unitMinor * l.qty, 0)
   const rule = await findCoupon(c.env.DB, code)
-  const problem = couponProblem(rule, code, subtotalIncl, Date.now())
+  const problem = couponProblem(rule, code, subtotalMinor, Date.now(), currency)
   if (problem || !rule) fail(400, problem ?? `The coupon code "${code}" is not valid.`)
   const usage = await couponUsageProblem(c.env.DB, rule, { customerId: cart.customer_id, email: null })
   if (usage) fail(400, usage)

@@ -1,10 +1,14 @@
 /**
- * Cart totals (Magento `/totals` shape), pure: lines priced by shared/domain/price (the caller
- * passes unit prices from `priceView`), coupon rules, tax after discount, free shipping. Amounts
- * are INR; prices are shown including tax (Indian market), so the 'subtotal' segment carries the
- * subtotal incl. tax, the discount is taken off the incl.-tax amount and the tax segment states
- * the tax contained in the grand total.
+ * Cart totals (Magento `/totals` shape), pure, computed in integer minor units of ONE currency: each
+ * line is charged unit × qty at the unit price the shared price view decided (tax for the shopper's
+ * country included), lines sum to the subtotal, a coupon's discount is split over the lines in whole
+ * minor units (largest remainder) so the split sums to it, and the tax segment states the tax the
+ * grand total includes ("Includes GST ₹X"), never added on top. subtotal − discount + shipping =
+ * grand total, exactly. Magento's decimal fields are the minor units / 100.
  */
+import { currencyConfig, destinationTax } from '@shared/config/store'
+import { formatMinor, toChargeMinor } from '@shared/domain/currency'
+import { allocateMinor, includedTaxMinor } from '@shared/domain/money'
 import { MSG } from '@shared/i18n/messages'
 
 export interface PricedLine {
@@ -14,12 +18,11 @@ export interface PricedLine {
   qty: number
   product_type: string
   product_option?: unknown
-  /** Unit price excl. tax after special price and option deltas. */
-  unitExcl: number
-  unitIncl: number
-  /** Tax rate percent. */
+  /** The charged unit price, minor units of the totals' currency, tax for the country included. */
+  unitMinor: number
+  /** The tax rate (percent) the unit price includes. */
   taxRate: number
-  /** Display options, [{label, value}] (configurable attributes). */
+  /** What the shopper configured, [{label, value}] (variant choices, custom options, bundle and grouped pieces). */
   options: { label: string; value: string }[]
 }
 
@@ -41,6 +44,7 @@ export interface CouponRule {
 interface TotalsInput {
   lines: PricedLine[]
   coupon: CouponRule | null
+  /** Shipping in INR (converted like a price). */
   shippingAmount: number
   currency: string
   /** Tax country; totals refuse to compute without one (the tax rate depends on it). */
@@ -48,90 +52,110 @@ interface TotalsInput {
   now: number
 }
 
-const round2 = (x: number) => Math.round((x + Number.EPSILON) * 100) / 100
-const formatInr = (x: number) => `₹${round2(x).toLocaleString('en-IN')}`
+const major = (minor: number) => minor / 100
 
 /** Thrown when the totals cannot be computed (no tax country). */
 export class TotalsError extends Error {}
 
-/** Why a coupon does not apply to a subtotal (incl. tax) at `now`, or null when it applies. */
+/** An INR amount (coupon thresholds and fixed amounts) in exact minor units of `currency`. */
+function inrToMinor(amount: number, currency: string): number {
+  return Math.round(amount * currencyConfig(currency).rate * 100)
+}
+
+/** Why a coupon does not apply to a subtotal (minor units of `currency`) at `now`, or null when it applies. */
 export function couponProblem(
   rule: CouponRule | null,
   code: string,
-  subtotalInclTax: number,
+  subtotalMinor: number,
   now: number,
+  currency = 'INR',
 ): string | null {
   if (!rule?.is_active) return `The coupon code "${code}" is not valid.`
   if (rule.starts_at && Date.parse(rule.starts_at) > now) return `The coupon code "${code}" is not valid yet.`
   if (rule.expires_at && Date.parse(rule.expires_at) < now) return `The coupon code "${code}" has expired.`
-  // Compared in whole paise: a subtotal exactly at the minimum qualifies, whatever float noise
-  // the incl.-tax multiplication left behind.
-  if (round2(subtotalInclTax) < round2(rule.min_subtotal)) {
-    return `The coupon code "${code}" needs a cart subtotal of at least ${formatInr(rule.min_subtotal)}.`
+  const min = inrToMinor(rule.min_subtotal, currency)
+  if (subtotalMinor < min) {
+    return `The coupon code "${code}" needs a cart subtotal of at least ${formatMinor(min, currency)}.`
   }
   return null
 }
 
-/** The discount (incl. tax, positive) a valid coupon gives on a subtotal. */
-function couponDiscount(rule: CouponRule, subtotalInclTax: number): number {
-  const raw = rule.kind === 'percent' ? (subtotalInclTax * rule.amount) / 100 : rule.amount
-  return round2(Math.min(Math.max(raw, 0), subtotalInclTax))
+/** The discount (minor units, positive, at most the subtotal) a valid coupon gives. */
+function couponDiscountMinor(rule: CouponRule, subtotalMinor: number, currency: string): number {
+  const raw =
+    rule.kind === 'percent'
+      ? Math.round((subtotalMinor * rule.amount) / 100)
+      : toChargeMinor(rule.amount, currency)
+  return Math.min(Math.max(raw, 0), subtotalMinor)
 }
 
-/** Magento-shaped totals with items and total_segments. */
+/** Magento-shaped totals with items and total_segments, plus the exact minor units. */
 export function computeTotals(input: TotalsInput) {
   if (!input.country) throw new TotalsError(MSG.totalsCountryMissing)
-  const { lines, now } = input
-  const subtotalIncl = round2(lines.reduce((s, l) => s + l.unitIncl * l.qty, 0))
+  const { lines, now, currency } = input
+  const rows = lines.map((l) => l.unitMinor * l.qty)
+  const subtotalMinor = rows.reduce((s, r) => s + r, 0)
   const applied =
-    input.coupon && !couponProblem(input.coupon, input.coupon.code, subtotalIncl, now) ? input.coupon : null
-  const discount = applied ? couponDiscount(applied, subtotalIncl) : 0
-  let remaining = discount
+    input.coupon && !couponProblem(input.coupon, input.coupon.code, subtotalMinor, now, currency)
+      ? input.coupon
+      : null
+  const discountMinor = applied ? couponDiscountMinor(applied, subtotalMinor, currency) : 0
+  const shares = allocateMinor(discountMinor, rows)
   const items = lines.map((l, i) => {
-    const rowIncl = round2(l.unitIncl * l.qty)
-    const rowExcl = round2(l.unitExcl * l.qty)
-    const share =
-      i === lines.length - 1 ? remaining : subtotalIncl > 0 ? round2((discount * rowIncl) / subtotalIncl) : 0
-    remaining = round2(remaining - share)
-    const taxableIncl = rowIncl - share
-    const divisor = 1 + l.taxRate / 100
-    const tax = round2(taxableIncl - taxableIncl / divisor)
+    const rowMinor = rows[i] as number
+    const share = shares[i] as number
+    const rowTax = includedTaxMinor(rowMinor, l.taxRate)
+    const taxMinor = includedTaxMinor(rowMinor - share, l.taxRate)
+    const unitTax = includedTaxMinor(l.unitMinor, l.taxRate)
+    const shareTax = rowTax - taxMinor
     return {
       item_id: l.item_id,
       sku: l.sku,
-      price: round2(l.unitExcl),
-      base_price: round2(l.unitExcl),
+      price: major(l.unitMinor - unitTax),
+      base_price: major(l.unitMinor - unitTax),
       qty: l.qty,
-      row_total: rowExcl,
-      base_row_total: rowExcl,
-      row_total_with_discount: round2(rowExcl - share / divisor),
-      tax_amount: tax,
-      base_tax_amount: tax,
+      row_total: major(rowMinor - rowTax),
+      base_row_total: major(rowMinor - rowTax),
+      row_total_with_discount: major(rowMinor - rowTax - (share - shareTax)),
+      tax_amount: major(taxMinor),
+      base_tax_amount: major(taxMinor),
       tax_percent: l.taxRate,
-      discount_amount: share,
-      base_discount_amount: share,
+      discount_amount: major(share),
+      base_discount_amount: major(share),
       discount_percent: applied?.kind === 'percent' ? applied.amount : 0,
-      price_incl_tax: round2(l.unitIncl),
-      base_price_incl_tax: round2(l.unitIncl),
-      row_total_incl_tax: rowIncl,
-      base_row_total_incl_tax: rowIncl,
+      price_incl_tax: major(l.unitMinor),
+      base_price_incl_tax: major(l.unitMinor),
+      row_total_incl_tax: major(rowMinor),
+      base_row_total_incl_tax: major(rowMinor),
       options: JSON.stringify(l.options),
       weee_tax_applied_amount: null,
       weee_tax_applied: null,
       name: l.name,
       product_type: l.product_type,
       ...(l.product_option ? { product_option: l.product_option } : {}),
+      extension_attributes: {
+        row_total_minor: rowMinor,
+        discount_minor: share,
+        tax_minor: taxMinor,
+        options: l.options,
+      },
     }
   })
-  const subtotalExcl = round2(items.reduce((s, i) => s + i.row_total, 0))
-  const taxAmount = round2(items.reduce((s, i) => s + i.tax_amount, 0))
-  const discountExcl = round2(items.reduce((s, i) => s + (i.row_total - i.row_total_with_discount), 0))
-  const shipping = round2(input.shippingAmount)
-  const grandTotal = round2(subtotalIncl - discount + shipping)
+  const taxMinor = items.reduce((s, i) => s + i.extension_attributes.tax_minor, 0)
+  const rowTaxMinor = lines.reduce((s, l, i) => s + includedTaxMinor(rows[i] as number, l.taxRate), 0)
+  const subtotalExclMinor = subtotalMinor - rowTaxMinor
+  const discountExclMinor = items.reduce(
+    (s, i) => s + Math.round((i.row_total - i.row_total_with_discount) * 100),
+    0,
+  )
+  const shippingMinor = toChargeMinor(input.shippingAmount, currency)
+  const grandMinor = subtotalMinor - discountMinor + shippingMinor
   const itemsQty = lines.reduce((s, l) => s + l.qty, 0)
+  const tax = destinationTax(input.country)
   const byRate = new Map<number, number>()
   for (const i of items)
-    if (i.tax_amount) byRate.set(i.tax_percent, round2((byRate.get(i.tax_percent) ?? 0) + i.tax_amount))
+    if (i.extension_attributes.tax_minor)
+      byRate.set(i.tax_percent, (byRate.get(i.tax_percent) ?? 0) + i.extension_attributes.tax_minor)
   const segments: {
     code: string
     title: string
@@ -139,47 +163,65 @@ export function computeTotals(input: TotalsInput) {
     area?: string
     extension_attributes?: unknown
   }[] = [
-    { code: 'subtotal', title: 'Subtotal', value: subtotalIncl },
-    { code: 'shipping', title: 'Shipping & Handling (Free Courier - Free Shipping)', value: shipping },
+    { code: 'subtotal', title: 'Subtotal', value: major(subtotalMinor) },
+    {
+      code: 'shipping',
+      title: 'Shipping & Handling (Free Courier - Free Shipping)',
+      value: major(shippingMinor),
+    },
   ]
-  if (applied) segments.push({ code: 'discount', title: `Discount (${applied.code})`, value: -discount })
+  if (applied)
+    segments.push({ code: 'discount', title: `Discount (${applied.code})`, value: -major(discountMinor) })
   segments.push({
     code: 'tax',
-    title: 'Tax',
-    value: taxAmount,
+    // The tax is contained in the prices: the segment says so and is never added to the total.
+    title: `Includes ${tax.label}`,
+    value: major(taxMinor),
     area: 'taxes',
     extension_attributes: {
+      included: true,
       tax_grandtotal_details: [...byRate].map(([percent, amount], idx) => ({
-        amount,
-        rates: [{ percent: String(percent), title: `GST ${percent}%` }],
+        amount: major(amount),
+        rates: [{ percent: String(percent), title: `${tax.label} ${percent}%` }],
         group_id: idx + 1,
       })),
     },
   })
-  segments.push({ code: 'grand_total', title: 'Grand Total', value: grandTotal, area: 'footer' })
+  segments.push({ code: 'grand_total', title: 'Grand Total', value: major(grandMinor), area: 'footer' })
   return {
-    grand_total: grandTotal,
-    base_grand_total: grandTotal,
-    subtotal: subtotalExcl,
-    base_subtotal: subtotalExcl,
-    discount_amount: -discount,
-    base_discount_amount: -discount,
-    subtotal_with_discount: round2(subtotalExcl - discountExcl),
-    base_subtotal_with_discount: round2(subtotalExcl - discountExcl),
-    shipping_amount: shipping,
-    base_shipping_amount: shipping,
+    grand_total: major(grandMinor),
+    base_grand_total: major(grandMinor),
+    subtotal: major(subtotalExclMinor),
+    base_subtotal: major(subtotalExclMinor),
+    discount_amount: -major(discountMinor),
+    base_discount_amount: -major(discountMinor),
+    subtotal_with_discount: major(subtotalExclMinor - discountExclMinor),
+    base_subtotal_with_discount: major(subtotalExclMinor - discountExclMinor),
+    shipping_amount: major(shippingMinor),
+    base_shipping_amount: major(shippingMinor),
     shipping_discount_amount: 0,
-    shipping_incl_tax: shipping,
-    base_shipping_incl_tax: shipping,
-    tax_amount: taxAmount,
-    base_tax_amount: taxAmount,
-    subtotal_incl_tax: subtotalIncl,
-    base_currency_code: input.currency,
-    quote_currency_code: input.currency,
+    shipping_incl_tax: major(shippingMinor),
+    base_shipping_incl_tax: major(shippingMinor),
+    tax_amount: major(taxMinor),
+    base_tax_amount: major(taxMinor),
+    subtotal_incl_tax: major(subtotalMinor),
+    base_currency_code: currency,
+    quote_currency_code: currency,
     items_qty: itemsQty,
     items_count: lines.length,
     ...(applied ? { coupon_code: applied.code } : {}),
     items,
     total_segments: segments,
+    extension_attributes: {
+      currency,
+      subtotal_minor: subtotalMinor,
+      discount_minor: discountMinor,
+      shipping_minor: shippingMinor,
+      tax_minor: taxMinor,
+      grand_total_minor: grandMinor,
+      tax_label: tax.label,
+      price_note: tax.note,
+      country_sentence: tax.sentence,
+    },
   }
 }

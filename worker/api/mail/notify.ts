@@ -136,11 +136,10 @@ function intro(event: OrderMailEvent, order: OrderRow, money: (minor: number) =>
 }
 
 function itemLines(lines: readonly MailLine[], order: OrderRow): string[] {
-  // Stored line totals are in the catalogue's currency; they are shown only when the order is
-  // charged in it, so a mail never mixes two currencies.
-  const showTotals = order.currency === 'INR'
+  // Stored line totals are in the order's charge currency, like every amount of the order.
+  const money = (amount: number) => formatPrice(amount, order.currency, { convert: false })
   return lines.flatMap((l) => [
-    `  ${l.qty} × ${l.name}${showTotals && l.rowTotal !== null ? ` — ${formatPrice(l.rowTotal, 'INR')}` : ''}`,
+    `  ${l.qty} × ${l.name}${l.rowTotal !== null ? ` — ${money(l.rowTotal)}` : ''}`,
     ...l.chosen.map((o) => `      ${o.label}: ${o.value}`),
   ])
 }

@@ -4,10 +4,15 @@
  * the lines allow, and stock. A refusal is a 400 naming the field; missing stock is signalled
  * with OutOfStock (the client's out-of-stock answer).
  */
-import { availablePaymentMethods } from '@shared/config/checkout'
+import {
+  availablePaymentMethods,
+  CASH_ON_DELIVERY_CODE,
+  codUnavailableMessage,
+} from '@shared/config/checkout'
 import { OrderAddressSchema, type OrderBody } from '@shared/schemas/order'
 import { describeIssues, fail } from '../../platform/http'
 import { LineFailureError, resolveLines, shortOfStock } from '../cart/lines'
+import { codServiceable } from '../checkout/cod'
 import type { CustomerRow } from '../user/repo'
 
 /** Stock is missing for the order; `detail` says which. */
@@ -86,4 +91,22 @@ export function checkForm(
 export function checkStock(resolved: Awaited<ReturnType<typeof resolveLines>>): void {
   const short = shortOfStock(resolved.needed, resolved.stock)
   if (short) throw new OutOfStock(`${short} is out of stock`)
+}
+
+/**
+ * Cash on delivery goes only to an Indian shipping address whose PIN code the courier serves
+ * (the PIN-code table); anything else is a 400 that says why, before anything is priced or written.
+ */
+export async function checkCashOnDelivery(
+  db: D1Database,
+  info: OrderBody['addressInformation'],
+  shipping: { country_id: string; postcode?: string | null } | null,
+): Promise<void> {
+  if (info.payment_method_code !== CASH_ON_DELIVERY_CODE || !shipping) return
+  const postcode = String(shipping.postcode ?? '').trim()
+  if (await codServiceable(db, shipping.country_id, postcode)) return
+  const why =
+    codUnavailableMessage(shipping.country_id, postcode, false) ??
+    'Cash on delivery needs the PIN code of the shipping address.'
+  fail(400, `Invalid order: addressInformation.payment_method_code: ${why}`)
 }

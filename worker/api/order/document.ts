@@ -24,6 +24,9 @@ export function orderItems(totals: Totals, lines: readonly ResolvedLine[]) {
     tax_amount: t.tax_amount,
     tax_percent: t.tax_percent,
     discount_amount: t.discount_amount,
+    row_total_minor: t.extension_attributes.row_total_minor,
+    /** What the shopper configured, as the cart line, confirmation, order page and e-mail show it. */
+    options: t.extension_attributes.options,
     ...(t.product_option ? { product_option: t.product_option } : {}),
   }))
 }
@@ -35,6 +38,8 @@ interface DocumentInput {
   email: string
   storeId: number
   grandTotal: number
+  /** The charge currency: every amount of the document is in it. */
+  currency: string
   credit: number
   totals: Totals
   items: ReturnType<typeof orderItems>
@@ -69,8 +74,10 @@ export function orderDocument(d: DocumentInput) {
     discount_amount: totals.discount_amount,
     tax_amount: totals.tax_amount,
     ...(totals.coupon_code ? { coupon_code: totals.coupon_code } : {}),
-    order_currency_code: 'INR',
-    base_currency_code: 'INR',
+    order_currency_code: d.currency,
+    base_currency_code: d.currency,
+    grand_total_minor: Math.round(d.grandTotal * 100),
+
     total_qty_ordered: totals.items_qty,
     total_item_count: d.items.length,
     items: d.items,
@@ -80,6 +87,10 @@ export function orderDocument(d: DocumentInput) {
       additional_information: [method?.title ?? info.payment_method_code, d.payment.message],
     },
     extension_attributes: {
+      // The tax the amounts include, by name ('GST', 'UK VAT'), and the line shown under prices.
+      tax_label: totals.extension_attributes.tax_label,
+      tax_amount_minor: totals.extension_attributes.tax_minor,
+      price_note: totals.extension_attributes.price_note,
       shipping_assignments: [
         {
           shipping: {

@@ -4,7 +4,7 @@
  * from the catalogue (never the client's numbers); order numbers are assigned here.
  */
 
-import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { chargeCurrency, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { canonicalOrderText } from '@shared/domain/order-hash'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
@@ -22,6 +22,7 @@ import { placementOutcome } from '../payment/outcome'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
 import {
+  checkCashOnDelivery,
   checkForm,
   checkStock,
   OutOfStock,
@@ -108,21 +109,31 @@ async function placeNew(
   const { lines, needed } = resolved
   const types = lines.map((l) => l.product.type_id)
   const shipping = checkForm(info, form, types)
+  await checkCashOnDelivery(db, info, shipping)
   checkStock(resolved)
 
   const now = Date.now()
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
-  const totals = await priceOrder(db, lines, cart, country, shipsNothing(types), now)
+  // Every amount of the order is in the currency the payment method charges, in minor units.
+  const currency = chargeCurrency(info.payment_method_code, c.var.store?.currency ?? 'INR')
+  const totals = await priceOrder(db, lines, cart, country, currency, shipsNothing(types), now)
+  if (body.store_credit_applied && currency !== 'INR') {
+    fail(
+      400,
+      `Invalid order: store_credit_applied: store credit is in INR and can be spent only on orders charged in INR (not ${currency})`,
+    )
+  }
   const creditMinor = await storeCreditToApply(
     db,
     customer?.id ?? null,
     body.store_credit_applied,
-    totals.grand_total,
+    totals.extension_attributes.grand_total_minor / 100,
   )
   const credit = creditMinor / 100
-  const grandTotal = Math.round(totals.grand_total * 100 - creditMinor) / 100
+  const grandTotalMinor = totals.extension_attributes.grand_total_minor - creditMinor
+  const grandTotal = grandTotalMinor / 100
   const payment = placementOutcome(info.payment_method_code, grandTotal)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
@@ -134,6 +145,7 @@ async function placeNew(
     email,
     storeId: c.var.config.STORE_ID,
     grandTotal,
+    currency,
     credit,
     totals,
     items,
@@ -149,8 +161,8 @@ async function placeNew(
     status: payment.status,
     paymentMethod: info.payment_method_code,
     grandTotal,
-    currency: 'INR',
-    grandTotalMinor: Math.round(grandTotal * 100),
+    currency,
+    grandTotalMinor,
     paymentState: payment.paymentPending ? 'awaiting' : 'none',
     expiresAt: payment.paymentPending ? now + c.var.config.UNPAID_ORDER_TTL_MINUTES * 60_000 : null,
     doc,
@@ -211,12 +223,17 @@ async function refuseCouponUse(
   if (problem) fail(400, problem)
 }
 
-/** Prices the resolved lines from the catalogue with the cart's coupon and the default shipping. */
+/**
+ * Prices the resolved lines from the catalogue for the shipping country (its tax included) in the
+ * charge currency, with the cart's coupon and the default shipping: the same price view and totals
+ * the cart shows, so the order charges what the checkout said.
+ */
 async function priceOrder(
   db: D1Database,
   lines: readonly ResolvedLine[],
   cart: CartRow | null,
   country: string,
+  currency: string,
   free: boolean,
   now: number,
 ) {
@@ -225,14 +242,14 @@ async function priceOrder(
     priceLine(l.product, l, { item_id: l.index + 1, qty: l.qty }, taxRules, {
       now,
       country,
-      currency: 'INR',
+      currency,
     }),
   )
   return computeTotals({
     lines: priced,
     coupon: await findCoupon(db, cart?.coupon_code ?? null),
     shippingAmount: free ? 0 : DEFAULT_SHIPPING_METHOD.amount,
-    currency: 'INR',
+    currency,
     country,
     now,
   })

@@ -85,8 +85,26 @@ async function viaProvider<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The carrier and tracking number of each time the order was shipped (newest last). */
+async function shipmentsOf(db: D1Database, orderId: string) {
+  const { results } = await db
+    .prepare(
+      "SELECT detail, created_at FROM order_events WHERE client_order_id = ? AND kind = 'status' AND to_status = 'shipped' ORDER BY id",
+    )
+    .bind(orderId)
+    .all<{ detail: string; created_at: string }>()
+  return results.map((r) => {
+    const detail = JSON.parse(r.detail) as { carrier?: unknown; tracking_number?: unknown }
+    return {
+      carrier: typeof detail.carrier === 'string' ? detail.carrier : '',
+      trackingNumber: typeof detail.tracking_number === 'string' ? detail.tracking_number : '',
+      shippedAt: r.created_at,
+    }
+  })
+}
+
 /** What an order page and the confirmation show about an order. */
-function orderView(row: OrderRow) {
+async function orderView(db: D1Database, row: OrderRow) {
   const doc = JSON.parse(row.doc) as {
     items?: {
       name?: string
@@ -121,6 +139,7 @@ function orderView(row: OrderRow) {
       rowTotal: it.row_total_incl_tax ?? null,
       options: Array.isArray(it.options) ? it.options : [],
     })),
+    shipments: await shipmentsOf(db, row.client_order_id),
   }
 }
 
@@ -137,7 +156,7 @@ paymentRoutes.post(
 
 paymentRoutes.post('/order', jsonBody(OrderRef, { what: 'order', maxBytes: MAX_BODY_BYTES }), async (c) => {
   const { orderNumber, accessKey } = c.req.valid('json')
-  return ok(c, orderView(await openOrder(c, orderNumber, accessKey)))
+  return ok(c, await orderView(c.env.DB, await openOrder(c, orderNumber, accessKey)))
 })
 
 paymentRoutes.post(

@@ -1,12 +1,12 @@
 /**
  * The platform price sync (GET /api/product/render-list): Magento product render info per sku, with price_info (final, regular,
- * special, minimal/max prices) converted to the currency, and tax_adjustments (the same prices
- * including tax for the request's pricing country). Unknown skus are omitted; max 100 skus.
+ * special, minimal/max prices) converted to the currency without tax, and tax_adjustments (the
+ * prices the request's pricing country pays, tax included: exactly what every page shows). Unknown skus are omitted; max 100 skus.
  */
 
 import { CURRENCIES, pricingCountry } from '@shared/config'
-import { convertPrice, formatPrice, roundPrice } from '@shared/domain/currency'
-import { finalPrice, priceInclTax, priceView, taxRateFor } from '@shared/domain/price'
+import { convertPrice, formatPrice, roundPrice, toChargeMinor } from '@shared/domain/currency'
+import { priceView } from '@shared/domain/price'
 import type { Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { z } from 'zod'
@@ -33,41 +33,64 @@ interface PriceSet {
   regular_price: number
 }
 
-function prices(p: Product, now: number, rate: number, currency: string) {
-  const view = priceView(p, { now, currency, taxRules: null })
+/** One price in both forms: what the shopper pays (tax of their country included) and without that tax, INR. */
+interface Pair {
+  incl: number
+  excl: number
+}
+
+/**
+ * The price info of a product from the ONE price view: the tax-inclusive set is the charged price
+ * (converted and rounded to the currency's step), the exclusive set the same without the tax the
+ * pricing country's price includes (for India, the GST inside the catalogue price).
+ */
+function prices(p: Product, now: number, rules: TaxRule[], country: string, currency: string) {
+  const viewOf = (variantSku?: string) =>
+    priceView(p, { now, currency, taxRules: rules, country, variantSku: variantSku ?? null })
+  const view = viewOf()
   const children =
     p.type_id === 'configurable' ? p.configurable_children.filter((ch) => (ch.status ?? 1) < 2) : []
-  const finals = children.length ? children.map((ch) => finalPrice(ch, now)) : [view.final]
-  const regulars = children.length ? children.map((ch) => ch.price) : [view.regular]
-  const excl: PriceSet = {
-    final_price: view.final,
-    max_price: Math.max(...finals),
-    max_regular_price: Math.max(...regulars),
-    minimal_regular_price: Math.min(...regulars),
-    special_price: view.special,
-    minimal_price: Math.min(...finals),
-    regular_price: view.regular,
+  const views = children.length ? children.map((ch) => viewOf(ch.sku)) : [view]
+  const pair = (incl: number, excl: number): Pair => ({ incl, excl })
+  const finals = views.map((v) => pair(v.finalInclTax, v.final))
+  const regulars = views.map((v) => pair(v.regularInclTax, v.regular))
+  const pick = (list: Pair[], best: (a: number, b: number) => boolean) =>
+    list.reduce((m, x) => (best(x.incl, m.incl) ? x : m))
+  const set: Record<keyof PriceSet, Pair | null> = {
+    final_price: pair(view.finalInclTax, view.final),
+    max_price: pick(finals, (a, b) => a > b),
+    max_regular_price: pick(regulars, (a, b) => a > b),
+    minimal_regular_price: pick(regulars, (a, b) => a < b),
+    special_price: view.specialInclTax != null ? pair(view.specialInclTax, view.special as number) : null,
+    minimal_price: pick(finals, (a, b) => a < b),
+    regular_price: pair(view.regularInclTax, view.regular),
   }
-  const convert = (set: PriceSet, withTax: boolean): PriceSet => {
+  const amounts = (withTax: boolean) => {
     const out = {} as Record<keyof PriceSet, number | null>
-    for (const [k, v] of Object.entries(set) as Array<[keyof PriceSet, number | null]>) {
-      out[k] = v === null ? null : roundPrice(convertPrice(withTax ? priceInclTax(v, rate) : v, currency))
+    for (const [k, v] of Object.entries(set) as Array<[keyof PriceSet, Pair | null]>) {
+      out[k] =
+        v === null
+          ? null
+          : withTax
+            ? toChargeMinor(v.incl, currency) / 100
+            : roundPrice(convertPrice(v.excl, currency))
     }
     return out as PriceSet
   }
-  const formatted = (set: PriceSet, withTax: boolean) =>
+  const formatted = (values: PriceSet) =>
     Object.fromEntries(
-      Object.entries(set).map(([k, v]) => [
+      Object.entries(values).map(([k, v]) => [
         k,
-        v === null ? null : formatPrice(withTax ? priceInclTax(v as number, rate) : (v as number), currency),
+        v === null ? null : formatPrice(v as number, currency, { convert: false }),
       ]),
     )
-  const inclTax = convert(excl, true)
+  const excl = amounts(false)
+  const incl = amounts(true)
   return {
-    ...convert(excl, false),
-    formatted_prices: formatted(excl, false),
+    ...excl,
+    formatted_prices: formatted(excl),
     extension_attributes: {
-      tax_adjustments: { ...inclTax, formatted_prices: formatted(excl, true) },
+      tax_adjustments: { ...incl, formatted_prices: formatted(incl) },
       weee_attributes: [],
       weee_adjustment: null,
     },
@@ -82,7 +105,7 @@ function renderInfo(
   currency: string,
   storeId: number,
 ) {
-  const rate = taxRateFor(p.tax_class_id, rules, country)
+  const rate = priceView(p, { now, currency, taxRules: rules, country }).taxRate
   return {
     id: p.id,
     sku: p.sku,
@@ -92,7 +115,7 @@ function renderInfo(
     is_salable: p.stock.is_in_stock ? '1' : '0',
     store_id: storeId,
     currency_code: currency,
-    price_info: prices(p, now, rate, currency),
+    price_info: prices(p, now, rules, country, currency),
     extension_attributes: { tax_rate: rate, country_id: country },
   }
 }

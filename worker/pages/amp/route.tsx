@@ -119,6 +119,7 @@ const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
           )}
           {qty > 1 ? <span className="count"> for {qty}</span> : null}
         </p>
+        <p className="note">{price.note}</p>
         {!inStock ? <p className="error">{MSG.outOfStockBadge}</p> : null}
         {variantError ? <p className="error">{variantError}</p> : null}
         {product.type_id === 'grouped' && product.product_links.length ? (

@@ -8,6 +8,7 @@ import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
 import { toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { gstRateMap } from '@shared/components/catalog/tile-price'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
 import type { Category } from '@shared/schemas/catalog'
@@ -15,6 +16,7 @@ import type { Context } from 'hono'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import { pagePricing } from '../layout/pricing'
 
 interface CategoryPageData {
   category: Category
@@ -68,18 +70,19 @@ export async function loadCategoryPage(
   const currency = c.var.store.currency
   const categoryIds = descendantIds(category)
   const params = listingParams(categoryIds, state, 0, PAGE_SIZE)
-  const [listing, labels, tree] = await Promise.all([
+  const [listing, labels, tree, pricing] = await Promise.all([
     commerce.searchProducts(params),
     facetLabels(commerce, category),
     commerce.getCategoryTree().catch(() => {
       markDegraded(c)
       return [] as Category[]
     }),
+    pagePricing(c),
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
   const tiles = visibleTiles(
-    listing.items.map((p) => toTileData(p, now)),
+    listing.items.map((p) => toTileData(p, now, pricing)),
     currency,
   )
   return {
@@ -97,6 +100,7 @@ export async function loadCategoryPage(
       loaded: listing.items.length,
       groups: buildFilterGroups(listing.aggregations, labels, currency),
       labels,
+      pricing: { country: pricing.country ?? c.var.store.country, gstRates: gstRateMap(pricing.taxRules) },
     },
   }
 }

@@ -15,6 +15,7 @@ import { z } from 'zod'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import { pagePricing } from '../layout/pricing'
 
 /** Products per home carousel. */
 const HOME_SECTION_SIZE = 8
@@ -175,9 +176,9 @@ export async function loadSectionTiles(
   now: number,
 ): Promise<TileData[]> {
   try {
-    const items = await sectionProducts(c, getCommerce(c), section)
+    const [items, pricing] = await Promise.all([sectionProducts(c, getCommerce(c), section), pagePricing(c)])
     return visibleTiles(
-      items.map((p) => toTileData(p, now)),
+      items.map((p) => toTileData(p, now, pricing)),
       c.var.store.currency,
     )
   } catch (err) {

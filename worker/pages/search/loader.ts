@@ -8,6 +8,7 @@ import { SEARCH_DEFAULT_SIZE } from '@shared/config/catalog'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
+import { pagePricing } from '../layout/pricing'
 
 interface SearchPageData {
   query: string
@@ -22,11 +23,14 @@ const MAX_QUERY_LENGTH = 100
 export async function loadSearchPage(c: Context<AppEnv>, q: string, now: number): Promise<SearchPageData> {
   const query = q.trim().slice(0, MAX_QUERY_LENGTH)
   if (!query) return { query, tiles: [], total: 0 }
-  const res = await getCommerce(c).searchProducts({ text: query, from: 0, size: SEARCH_DEFAULT_SIZE })
+  const [res, pricing] = await Promise.all([
+    getCommerce(c).searchProducts({ text: query, from: 0, size: SEARCH_DEFAULT_SIZE }),
+    pagePricing(c),
+  ])
   return {
     query,
     tiles: visibleTiles(
-      res.items.map((p) => toTileData(p, now)),
+      res.items.map((p) => toTileData(p, now, pricing)),
       c.var.store.currency,
     ),
     total: res.total,

@@ -2,7 +2,7 @@
  * Structured data (schema.org JSON-LD) shared by canonical and AMP pages: Product with its offer
  * (price, currency, availability) and BreadcrumbList.
  */
-import { convertPrice, roundPrice } from '@shared/domain/currency'
+import { toChargeMinor } from '@shared/domain/currency'
 import type { Breadcrumb } from '@shared/domain/menu'
 
 /** BreadcrumbList JSON-LD; crumbs without a link point at the current page. */
@@ -46,7 +46,7 @@ export function productJsonLd(p: ProductLdInput) {
       '@type': 'Offer',
       url: p.url,
       priceCurrency: p.currency,
-      price: roundPrice(convertPrice(p.priceInBase, p.currency)).toFixed(2),
+      price: (toChargeMinor(p.priceInBase, p.currency) / 100).toFixed(2),
       availability: p.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },

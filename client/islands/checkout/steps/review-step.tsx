@@ -1,13 +1,21 @@
 /** Checkout section 4: what will be ordered, and the place-order button (disabled while an order is processed). */
-import type { PaymentMethodConfig } from '@shared/config/checkout'
+import { OptionList } from '@shared/components/checkout/option-list'
+import { chargeCurrency, type PaymentMethodConfig } from '@shared/config/checkout'
+import { lineUnitPrice } from '@shared/domain/cart-line'
+import { formatMinor } from '@shared/domain/currency'
 import { MSG } from '@shared/i18n/messages'
-import type { CartLine } from '../../../state/cart'
+import type { CartLine, CartTotals } from '../../../state/cart'
+import { lineOptions } from '../../cart/cart-line-view'
+import { pageCurrency } from '../../page-currency'
+import { formatPageAmount, formatPageLine } from '../../page-price'
 import type { CheckoutState } from '../checkout-state'
 
 interface ReviewStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
   items: readonly CartLine[]
+  /** The server's totals (lines as charged, and what each charge currency comes to), when known. */
+  totals: CartTotals | null
   /** An order is being placed (here or by the order queue). */
   busy: boolean
   onPlace: () => void
@@ -20,8 +28,27 @@ export function shipToLine(d: CheckoutState['shippingDetails']): string {
     .join(', ')
 }
 
-export function ReviewStep({ state, offered, items, busy, onPlace }: ReviewStepProps) {
+interface ServerItem {
+  sku?: string
+  qty?: number
+  row_total_incl_tax?: number
+  extension_attributes?: { options?: { label: string; value: string }[] }
+}
+
+/** "You will be charged ₹X": the currency the chosen method charges, and the total in it. */
+function chargeSentence(method: string, totals: CartTotals | null): string | null {
+  const currency = chargeCurrency(method, pageCurrency())
+  const charges = (totals?.extension_attributes as { charges?: Record<string, number> } | undefined)?.charges
+  const minor = charges?.[currency]
+  return typeof minor === 'number' ? `You will be charged ${formatMinor(minor, currency)}.` : null
+}
+
+export function ReviewStep({ state, offered, items, totals, busy, onPlace }: ReviewStepProps) {
   const { personalDetails: p } = state
+  const method = state.paymentFinalStep.paymentMethod
+  const serverItems = (totals?.items ?? []) as ServerItem[]
+  const currency = typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined
+  const charge = chargeSentence(method, totals)
   return (
     <section aria-labelledby="review-title" className="checkout__section" data-testid="checkout-review">
       <h2 id="review-title">Review order</h2>
@@ -36,12 +63,27 @@ export function ReviewStep({ state, offered, items, busy, onPlace }: ReviewStepP
         <dd>{offered.find((m) => m.code === state.paymentFinalStep.paymentMethod)?.title}</dd>
       </dl>
       <ul className="checkout__items">
-        {items.map((l) => (
-          <li key={l.sku}>
-            {l.name} × {l.qty}
-          </li>
-        ))}
+        {items.map((l) => {
+          // What the server charges for the line, else the line's own price; the options as configured.
+          const server = serverItems.find((i) => i.sku === l.sku && i.qty === l.qty)
+          const options = server?.extension_attributes?.options ?? lineOptions(l)
+          const amount =
+            typeof server?.row_total_incl_tax === 'number'
+              ? formatPageAmount(server.row_total_incl_tax, currency)
+              : formatPageLine(lineUnitPrice(l), l.qty)
+          return (
+            <li key={l.sku} data-testid="review-line" data-sku={l.sku}>
+              {l.name} × {l.qty} <span className="price">{amount}</span>
+              <OptionList options={options} />
+            </li>
+          )
+        })}
       </ul>
+      {charge ? (
+        <p className="checkout__charge" data-testid="charge-sentence">
+          {charge}
+        </p>
+      ) : null}
       <button
         type="button"
         className="btn btn--primary btn--block"

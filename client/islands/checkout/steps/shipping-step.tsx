@@ -8,11 +8,13 @@ import type { ShippingDetails } from '../checkout-state'
 interface ShippingStepProps {
   details: ShippingDetails
   errors: FieldErrors
+  /** What the chosen country changes: the tax sentence, and why COD is not offered. */
+  notes: { sentence: string | null; cod: string | null }
   onChange: (field: keyof AddressFormValue, value: string) => void
   onNext: () => void
 }
 
-export function ShippingStep({ details, errors, onChange, onNext }: ShippingStepProps) {
+export function ShippingStep({ details, notes, errors, onChange, onNext }: ShippingStepProps) {
   return (
     <section aria-labelledby="shipping-title" className="checkout__section">
       <h2 id="shipping-title">Shipping</h2>
@@ -23,6 +25,16 @@ export function ShippingStep({ details, errors, onChange, onNext }: ShippingStep
         errors={errors}
         onChange={onChange}
       />
+      {notes.sentence ? (
+        <p className="checkout__note" role="status" data-testid="tax-sentence">
+          {notes.sentence}
+        </p>
+      ) : null}
+      {notes.cod ? (
+        <p className="checkout__note" data-testid="cod-note-shipping">
+          {notes.cod}
+        </p>
+      ) : null}
       <fieldset className="checkout__methods">
         <legend>Shipping method</legend>
         <label className="radio">

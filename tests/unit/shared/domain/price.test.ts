@@ -249,30 +249,36 @@ describe('grouped price', () => {
 
 describe('priceView', () => {
   const taxRules = [{ product_tax_class_ids: [2], rates: [{ rate: 10, tax_country_id: 'IN' }] }]
-  it('simple product with an active special price, incl tax, in INR', () => {
+  it('simple product with an active special price: the catalogue price (GST included) is what India pays', () => {
     const v = priceView(
       { type_id: 'simple', price: 2000, special_price: 1500, tax_class_id: 2 },
       { now: NOW, currency: 'INR', taxRules, country: 'IN' },
     )
     expect(v).toMatchObject({
-      regular: 2000,
-      special: 1500,
-      final: 1500,
+      regularInclTax: 2000,
+      specialInclTax: 1500,
+      finalInclTax: 1500,
       taxRate: 10,
+      gstRate: 10,
       discountPercent: 25,
       isOnSale: true,
       variantSku: null,
+      unitMinor: 150_000,
+      note: 'Inclusive of all taxes',
     })
-    expect(v.finalInclTax).toBeCloseTo(1650, 9)
-    expect(v.formatted).toEqual({ regular: '₹2,200', special: '₹1,650', final: '₹1,650' })
+    // The price without the GST it contains: 1500 / 1.1.
+    expect(v.final).toBeCloseTo(1500 / 1.1, 9)
+    expect(v.formatted).toEqual({ regular: '₹2,000', special: '₹1,500', final: '₹1,500' })
   })
-  it('expired special price: no sale, formatted excl tax in USD', () => {
+  it('expired special price in USD: converted and rounded to whole dollars, the rounded price is the charge', () => {
     const v = priceView(
       { type_id: 'simple', price: 2000, special_price: 1500, special_to_date: '2027-03-01', tax_class_id: 2 },
-      { now: NOW, currency: 'USD', taxRules, country: 'IN', displayInclTax: false },
+      { now: NOW, currency: 'USD', taxRules, country: 'IN' },
     )
-    expect(v).toMatchObject({ special: null, final: 2000, isOnSale: false, discountPercent: 0 })
-    expect(v.formatted).toEqual({ regular: '$28.58', special: null, final: '$28.58' })
+    expect(v).toMatchObject({ special: null, isOnSale: false, discountPercent: 0 })
+    // 2000 × 0.01429 = 28.58 → $29.
+    expect(v.unitMinor).toBe(2900)
+    expect(v.formatted).toEqual({ regular: '$29.00', special: null, final: '$29.00' })
   })
   it('configurable takes its cheapest variant, or the chosen one', () => {
     const product = {
@@ -580,7 +586,7 @@ describe('priceView: the product type decides the price source', () => {
     expect(priceView(product, { now: NOW, currency: 'INR', listOutOfStock: false }).variantSku).toBe('OFF')
   })
 
-  it('custom options add to the prices including tax', () => {
+  it('custom options add their catalogue price (GST included) to the price', () => {
     const taxRules = [{ product_tax_class_ids: [2], rates: [{ rate: 10, tax_country_id: 'IN' }] }]
     const v = priceView(
       {
@@ -591,9 +597,10 @@ describe('priceView: the product type decides the price source', () => {
       },
       { now: NOW, currency: 'INR', taxRules, country: 'IN', customOptions: { 1: 'Monogram' } },
     )
-    expect(v.regular).toBe(1100)
-    expect(v.regularInclTax).toBeCloseTo(1210, 9)
-    expect(v.finalInclTax).toBeCloseTo(1210, 9)
-    expect(v.formatted).toEqual({ regular: '₹1,210', special: null, final: '₹1,210' })
+    // Option prices are catalogue prices too: GST is inside them, never added on top.
+    expect(v.regularInclTax).toBe(1100)
+    expect(v.finalInclTax).toBe(1100)
+    expect(v.unitMinor).toBe(110_000)
+    expect(v.formatted).toEqual({ regular: '₹1,100', special: null, final: '₹1,100' })
   })
 })

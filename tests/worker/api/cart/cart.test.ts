@@ -118,11 +118,15 @@ describe('totals, tax and coupons', () => {
     const res = await api(`/cart/totals?token=&cartId=${cartId}`)
     expect(res.status).toBe(200)
     const t = res.json.result
-    // 2 × 1000 × 1.12 + 1 × 1500 (special) × 1.12
-    expect(t.subtotal_incl_tax).toBe(3920)
-    expect(t.subtotal).toBe(3500)
-    expect(t.tax_amount).toBe(420)
-    expect(t.grand_total).toBe(3920)
+    // Catalogue prices include GST (12 %): 2 × 1000 + 1 × 1500 (special) is what India pays.
+    expect(t.subtotal_incl_tax).toBe(3500)
+    expect(t.grand_total).toBe(3500)
+    // The GST inside each row, rounded to the paisa: 2000 × 12/112 and 1500 × 12/112.
+    const gst = Math.round((200_000 * 12) / 112) + Math.round((150_000 * 12) / 112)
+    expect(t.tax_amount).toBe(gst / 100)
+    expect(t.subtotal).toBe((350_000 - gst) / 100)
+    expect(seg(t, 'tax')).toBe(gst / 100)
+    expect(t.total_segments.find((x: { code: string }) => x.code === 'tax').title).toBe('Includes GST')
     expect(t.shipping_amount).toBe(0)
     expect(t.items_qty).toBe(3)
     expect(t.base_currency_code).toBe('INR')
@@ -133,7 +137,8 @@ describe('totals, tax and coupons', () => {
       'grand_total',
     ])
     const kurta = t.items.find((i: { sku: string }) => i.sku === 'FX-KURTA-S')
-    expect(kurta).toMatchObject({ price: 1500, price_incl_tax: 1680, tax_percent: 12, qty: 1 })
+    expect(kurta).toMatchObject({ price_incl_tax: 1500, row_total_incl_tax: 1500, tax_percent: 12, qty: 1 })
+    expect(kurta.price).toBe((150_000 - Math.round((150_000 * 12) / 112)) / 100)
     expect(JSON.parse(kurta.options)).toEqual([{ label: 'Size', value: 'S' }])
   })
 
@@ -159,15 +164,15 @@ describe('totals, tax and coupons', () => {
     expect(applied.json.result).toBe(true)
     const t = (await api(`/cart/totals?token=&cartId=${cartId}`)).json.result
     expect(t.coupon_code).toBe('WELCOME10')
-    expect(t.discount_amount).toBe(-392)
-    expect(seg(t, 'discount')).toBe(-392)
-    expect(t.grand_total).toBe(3528)
-    // Tax is what the discounted prices contain: 3528 − 3528 / 1.12.
-    expect(t.tax_amount).toBeCloseTo(378, 1)
+    expect(t.discount_amount).toBe(-350)
+    expect(seg(t, 'discount')).toBe(-350)
+    expect(t.grand_total).toBe(3150)
+    // Tax is what the discounted rows contain (the discount split 2000 : 1500).
+    expect(t.tax_amount).toBe((Math.round((180_000 * 12) / 112) + Math.round((135_000 * 12) / 112)) / 100)
     expect((await api(`/cart/coupon?token=&cartId=${cartId}`)).json.result).toBe('WELCOME10')
     await api(`/cart/delete-coupon?token=&cartId=${cartId}`, { method: 'POST' })
     const after = (await api(`/cart/totals?token=&cartId=${cartId}`)).json.result
-    expect(after.grand_total).toBe(3920)
+    expect(after.grand_total).toBe(3500)
     expect(after.coupon_code).toBeUndefined()
   })
 
@@ -178,11 +183,11 @@ describe('totals, tax and coupons', () => {
       (await api(`/cart/apply-coupon?token=&cartId=${cartId}&coupon=FLAT500`, { method: 'POST' })).status,
     ).toBe(200)
     const t = (await api(`/cart/totals?token=&cartId=${cartId}`)).json.result
-    expect(t.subtotal_incl_tax).toBe(6720)
-    expect(t.grand_total).toBe(6220)
+    expect(t.subtotal_incl_tax).toBe(6000)
+    expect(t.grand_total).toBe(5500)
   })
 
-  it('uses the shipping address country for tax (no rate for US)', async () => {
+  it('prices for the shipping country: GST out, no US tax in, and no cash on delivery', async () => {
     const cartId = await guestCart()
     await add(cartId, { sku: 'FX-SCARF', qty: 1 })
     const res = await api(`/cart/shipping-information?token=&cartId=${cartId}`, {
@@ -209,12 +214,15 @@ describe('totals, tax and coupons', () => {
       },
     })
     expect(res.status).toBe(200)
+    // 1000 / 1.12 = 892.86 → ₹893 (whole rupees); the US price includes no tax.
     expect(res.json.result.totals).toMatchObject({
-      subtotal_incl_tax: 1000,
+      subtotal_incl_tax: 893,
       tax_amount: 0,
-      grand_total: 1000,
+      grand_total: 893,
     })
-    expect(res.json.result.payment_methods.map((m: { code: string }) => m.code)).toContain('cashondelivery')
+    expect(res.json.result.payment_methods.map((m: { code: string }) => m.code)).not.toContain(
+      'cashondelivery',
+    )
     const bad = await api(`/cart/shipping-information?token=&cartId=${cartId}`, {
       body: { addressInformation: { shippingAddress: {} } },
     })

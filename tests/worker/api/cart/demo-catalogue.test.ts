@@ -49,6 +49,7 @@ describe('demo catalogue', () => {
       lastname: 'B',
       street: ['1 Road'],
       city: 'Pune',
+      postcode: '411001',
       country_id: 'IN',
       email: 'demo@example.com',
     }

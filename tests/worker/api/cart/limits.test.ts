@@ -108,6 +108,7 @@ describe('quantities are decimal integers', () => {
       lastname: 'B',
       street: ['1 Road'],
       city: 'Pune',
+      postcode: '411001',
       country_id: 'IN',
       email: 'qty@example.com',
     }

@@ -17,6 +17,7 @@ const address = {
   lastname: 'Rao',
   street: ['12 MG Road'],
   city: 'Bengaluru',
+  postcode: '560001',
   country_id: 'IN',
   email: 'asha.bundle@example.com',
 }
@@ -95,12 +96,12 @@ describe('bundle prices come from the catalogue', () => {
     ])
     const added = await add(cartId, { sku: 'FX-BUNDLE', qty: 1, price: 1, product_option: option })
     expect(added.status).toBe(200)
-    // 2 × 3000 + 1 × 1500 = 7500 excl. tax.
+    // 2 × 3000 + 1 × 1500 = 7500: catalogue prices include GST, so that is the charged unit price.
     expect(added.json.result).toMatchObject({ sku: 'FX-BUNDLE', price: 7500, product_type: 'bundle' })
     expect(added.json.result.product_option).toEqual(EAR_B_BAG_A)
     const t = await totals(cartId)
-    expect(t.subtotal_incl_tax).toBe(8400)
-    expect(t.grand_total).toBe(8400)
+    expect(t.subtotal_incl_tax).toBe(7500)
+    expect(t.grand_total).toBe(7500)
     // The product page's default choice is the bundle's catalogue price.
     const defaults = await add(cartId, {
       sku: 'FX-BUNDLE',
@@ -237,8 +238,8 @@ describe('ordering bundles and grouped products', () => {
     expect((await add(cartId, { sku: 'FX-BUNDLE', qty: 1, product_option: optional })).status).toBe(200)
     expect((await add(cartId, { sku: 'FX-SCARF', qty: 1 })).status).toBe(200)
     const cartTotals = await totals(cartId)
-    // (2 × 3000 + 1500 + 1000) × 1.12 + 1000 × 1.12
-    expect(cartTotals.grand_total).toBe(10640)
+    // (2 × 3000 + 1500 + 1000) + 1000, GST included
+    expect(cartTotals.grand_total).toBe(9500)
     const body = orderBody(
       [
         { sku: 'FX-BUNDLE', qty: 1, price: 0.01, product_option: optional },
@@ -256,8 +257,8 @@ describe('ordering bundles and grouped products', () => {
     const order = (await guestOrder(placed.json.result.orderNumber, placed.json.result.accessKey)).json.result
     expect(order.grand_total).toBe(cartTotals.grand_total)
     expect(order.items.map((i: Json) => [i.sku, i.product_type, i.qty_ordered, i.price_incl_tax])).toEqual([
-      ['FX-BUNDLE', 'bundle', 1, 9520],
-      ['FX-SCARF', 'simple', 1, 1120],
+      ['FX-BUNDLE', 'bundle', 1, 8500],
+      ['FX-SCARF', 'simple', 1, 1000],
     ])
     // The order's rows say exactly what stock it took.
     const rows = await env.DB.prepare(
@@ -266,11 +267,11 @@ describe('ordering bundles and grouped products', () => {
       .bind(body.order_id)
       .all()
     expect(rows.results).toEqual([
-      { sku: 'FX-BUNDLE', qty: 1, price_incl_tax: 9520, parent_sku: null },
+      { sku: 'FX-BUNDLE', qty: 1, price_incl_tax: 8500, parent_sku: null },
       { sku: 'FX-EAR-B', qty: 2, price_incl_tax: 0, parent_sku: 'FX-BUNDLE' },
       { sku: 'FX-BAG-A', qty: 1, price_incl_tax: 0, parent_sku: 'FX-BUNDLE' },
       { sku: 'FX-SCARF', qty: 1, price_incl_tax: 0, parent_sku: 'FX-BUNDLE' },
-      { sku: 'FX-SCARF', qty: 1, price_incl_tax: 1120, parent_sku: null },
+      { sku: 'FX-SCARF', qty: 1, price_incl_tax: 1000, parent_sku: null },
     ])
     // Replays (lost answer) and concurrent duplicates never take stock twice.
     const replays = await Promise.all([1, 2, 3].map(() => api('/order', { body })))
@@ -322,7 +323,7 @@ describe('ordering bundles and grouped products', () => {
     expect(await stockOf('FX-EAR-A')).toBe(3)
     expect(await stockOf('FX-BAG-A')).toBe(4)
     const order = (await guestOrder(placed.json.result.orderNumber, placed.json.result.accessKey)).json.result
-    expect(order.grand_total).toBe(7840)
+    expect(order.grand_total).toBe(7000)
     // The product page adds a grouped product's products as their own lines: those order too.
     const lines = await api('/order', {
       body: orderBody([
@@ -411,8 +412,11 @@ describe('stored item options', () => {
     expect(doc.items[0].product_option.extension_attributes.configurable_item_options).toEqual([
       { option_id: '142', option_value: '1', label: 'Size', value: 'S' },
     ])
-    // ₹1,000 + ₹100 engraving + 10 % gloss (₹100), at 10 % tax.
-    expect(doc.items[2]).toMatchObject({ price: 1200, price_incl_tax: 1320 })
+    // ₹1,000 + ₹100 engraving + 10 % gloss (₹100), 10 % GST included in that.
+    expect(doc.items[2]).toMatchObject({
+      price_incl_tax: 1200,
+      price: (120_000 - Math.round(120_000 / 11)) / 100,
+    })
     const cartRow = await env.DB.prepare(
       'SELECT product_option FROM cart_items WHERE sku = ? ORDER BY item_id DESC',
     )

@@ -7,7 +7,14 @@ import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-const address = { firstname: 'A', lastname: 'B', street: ['1 Road'], city: 'Pune', country_id: 'IN' }
+const address = {
+  firstname: 'A',
+  lastname: 'B',
+  street: ['1 Road'],
+  city: 'Pune',
+  postcode: '411001',
+  country_id: 'IN',
+}
 const order = (products: unknown[], payment: string, over: Record<string, unknown> = {}) => ({
   order_id: `credit-${Date.now()}-${Math.random().toString(16).slice(2)}`,
   products,
@@ -26,12 +33,13 @@ describe('store credit on orders', () => {
   it('takes up to the balance off the grand total and records it in the ledger', async () => {
     const user = await registerAndLogin('credit-order')
     await grantStoreCredit(env.DB, user.id, 1000, 'Refund', Date.now())
-    const body = order([{ sku: 'FX-SCARF', qty: 1, price: 1120 }], 'cashondelivery')
+    const body = order([{ sku: 'FX-SCARF', qty: 2, price: 1120 }], 'cashondelivery')
     const res = await api(`/order?token=${user.token}`, { body })
     expect(res.status).toBe(200)
     expect(res.json.result).toMatchObject({ storeCreditApplied: 1000, status: 'pending' })
     const got = await api(`/order/get?orderId=${res.json.result.orderNumber}&token=${user.token}`)
-    expect(got.json.result).toMatchObject({ grand_total: 120, customer_balance_amount: 1000 })
+    // 2 × ₹1,000 (GST included) less ₹1,000 of credit.
+    expect(got.json.result).toMatchObject({ grand_total: 1000, customer_balance_amount: 1000 })
     expect(await balanceOf(user.id)).toBe(0)
     const ledger = await api(`/giftcard/store-credit-transaction?token=${user.token}`)
     expect(ledger.json.result.items[0]).toMatchObject({ amount: -1000, balance: 0, order_id: body.order_id })

@@ -126,9 +126,10 @@ describe('ProductTile', () => {
     expect(html).toMatch(/25<!-- -->% off/)
   })
 
-  it('formats prices in the current currency (converted from INR)', () => {
+  it('formats prices in the current currency (converted from INR, rounded to whole dollars as charged)', () => {
     const html = render(tile({ finalPrice: 3500, regularPrice: 3500 }), 'USD')
-    expect(html).toContain('$50.02')
+    // 3500 × 0.01429 = 50.015 → $50.
+    expect(html).toContain('$50.00')
     expect(html).not.toContain('₹')
   })
 

@@ -244,11 +244,9 @@ describe('coupon minimum', () => {
     is_active: 1,
     label: 'x',
   }
-  it('is met by a subtotal exactly at it, even with float noise below', () => {
-    // 5 × 1.18 is 5.8999999999999995 in floating point.
-    expect(5 * (1 + 18 / 100)).toBeLessThan(5.9)
-    expect(couponProblem(rule, 'MIN', 5 * (1 + 18 / 100), 0)).toBeNull()
-    expect(couponProblem(rule, 'MIN', 5.89, 0)).toContain('at least')
+  it('is met by a subtotal (minor units) exactly at it, one paisa below is not', () => {
+    expect(couponProblem(rule, 'MIN', 590, 0)).toBeNull()
+    expect(couponProblem(rule, 'MIN', 589, 0)).toContain('at least ₹5.90')
   })
 })
 

@@ -1,0 +1,159 @@
+/**
+ * One price everywhere, in a real browser: the same product's price is the same string on its
+ * search tile, its product page ("Inclusive of all taxes"), the cart line and the confirmation; the
+ * checkout explains the price for a foreign country as soon as it is chosen and hides cash on
+ * delivery for a PIN code the courier does not serve.
+ */
+import { expect, test } from '@playwright/test'
+import { waitForHydration } from './pages'
+
+interface ProductDoc {
+  sku: string
+  name: string
+  url_path: string
+  custom_options?: unknown[]
+}
+
+const QUERY = {
+  query: {
+    bool: {
+      filter: {
+        bool: {
+          must: [
+            { terms: { type_id: ['simple'] } },
+            { terms: { status: [1] } },
+            { terms: { visibility: [4] } },
+          ],
+        },
+      },
+    },
+  },
+}
+
+test('tile, product page, cart and confirmation show the same price; checkout explains tax and COD', async ({
+  page,
+  request,
+}) => {
+  // A plain simple product (no custom options) in stock now.
+  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: { size: 60, from: 0, request: JSON.stringify(QUERY) },
+  })
+  const hits = ((await res.json()) as { hits: { hits: { _source: ProductDoc }[] } }).hits.hits
+  let product: ProductDoc | null = null
+  for (const { _source: p } of hits) {
+    if (p.custom_options?.length) continue
+    const stock = await request.get('/api/stock/check', { params: { sku: p.sku } })
+    const s = (await stock.json()) as { result?: { is_in_stock?: boolean; qty?: number } }
+    if (s.result?.is_in_stock && (s.result.qty ?? 0) >= 2) {
+      product = p
+      break
+    }
+  }
+  expect(product, 'a simple product in stock').not.toBeNull()
+  const p = product as ProductDoc
+
+  await page.goto(`/search?q=${encodeURIComponent(p.name)}`)
+  await waitForHydration(page)
+  const tile = page.locator(`[data-sku="${p.sku}"]`).first()
+  const tilePrice = (
+    (await tile.getByTestId('tile-price').locator('.price').first().textContent()) ?? ''
+  ).trim()
+  expect(tilePrice).toMatch(/^₹[\d,]+$/)
+
+  await page.goto(`/${p.url_path}`)
+  await waitForHydration(page)
+  await expect(page.getByTestId('price-final')).toHaveText(tilePrice)
+  await expect(page.getByTestId('price-note')).toHaveText('Inclusive of all taxes')
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+
+  await page.goto('/cart')
+  await waitForHydration(page)
+  await expect(page.getByTestId('line-total')).toHaveText(tilePrice)
+  await expect(page.locator('[data-segment="tax"] dt')).toHaveText('Includes GST')
+  await expect(page.locator('[data-segment="grand_total"] dd')).toHaveText(tilePrice)
+
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Email address').fill(`prices-${Date.now()}@example.com`)
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Street address').fill('12 MG Road')
+  await form.getByLabel('Apartment / house number').fill('Flat 4')
+  await form.getByLabel('City').fill('Bengaluru')
+  await form.getByLabel('State / Province').fill('Karnataka')
+  await form.getByLabel('Phone number').fill('+91 98450 12345')
+  // A foreign country: the sentence appears at once, and COD is explained away.
+  await form.getByLabel('Country').selectOption('GB')
+  await expect(page.getByTestId('tax-sentence')).toHaveText(
+    'Shipping to the United Kingdom: Indian GST is removed and UK VAT of 20 % is included.',
+  )
+  await expect(page.getByTestId('cod-note-shipping')).toHaveText(
+    'Cash on delivery is available only for addresses in India.',
+  )
+  // Back to India with a PIN code the courier does not serve.
+  await form.getByLabel('Country').selectOption('IN')
+  await form.getByLabel('Zip / Postal code').fill('110099')
+  await expect(page.getByTestId('cod-note-shipping')).toHaveText(
+    'Cash on delivery is not available for PIN 110099.',
+  )
+  await form.getByLabel('Zip / Postal code').fill('560001')
+  await expect(page.getByTestId('cod-note-shipping')).toHaveCount(0)
+  await expect(page.getByTestId('tax-sentence')).toHaveText('Shipping within India: prices include GST.')
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await form.getByLabel('Cash On Delivery').check()
+  await form.getByLabel('I accept the terms and conditions').check()
+  await form.getByRole('button', { name: 'Review order' }).click()
+  await expect(page.getByTestId('checkout-review')).toBeVisible()
+  await expect(page.getByTestId('review-line').locator('.price')).toHaveText(tilePrice)
+  await expect(page.getByTestId('charge-sentence')).toHaveText(`You will be charged ${tilePrice}.`)
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  await expect(page.getByTestId('confirmation-line').locator('.price')).toHaveText(tilePrice)
+  await expect(page.getByTestId('confirmation-total')).toHaveText(`Total: ${tilePrice}`)
+})
+
+test('an e-gift card costs its face value and asks for no shipping address', async ({ page, request }) => {
+  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: {
+      size: 20,
+      from: 0,
+      request: JSON.stringify({
+        query: {
+          bool: {
+            filter: { bool: { must: [{ terms: { type_id: ['virtual'] } }, { terms: { status: [1] } }] } },
+          },
+        },
+      }),
+    },
+  })
+  const hits = ((await res.json()) as { hits: { hits: { _source: ProductDoc & { price: number } }[] } }).hits
+    .hits
+  const gift = hits.map((h) => h._source).find((p) => /gift card/i.test(p.name) && !p.custom_options?.length)
+  expect(gift, 'an e-gift card in the demo catalogue').toBeTruthy()
+  const card = gift as ProductDoc & { price: number }
+  const face = `₹${card.price.toLocaleString('en-US')}`
+
+  await page.goto(`/${card.url_path}`)
+  await waitForHydration(page)
+  await expect(page.getByTestId('price-final')).toHaveText(face)
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await expect(page.locator('.checkout__steps')).not.toContainText('Shipping')
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Email address').fill(`gift-${Date.now()}@example.com`)
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  // Straight to payment: cash on delivery is not offered for goods that do not ship.
+  await expect(form.getByLabel('Cash On Delivery')).toHaveCount(0)
+  await expect(page.locator('[data-segment="grand_total"] dd')).toHaveText(face)
+})

@@ -1,0 +1,21 @@
+/** Who a page's prices are for: the browsing country and the catalogue's tax rules (GST rates). */
+import type { TilePricing } from '@shared/components/catalog/tile-price'
+import type { Context } from 'hono'
+import { getCommerce } from '../../commerce'
+import { markDegraded } from '../../platform/cache/output-cache'
+import type { AppEnv } from '../../platform/env'
+
+/**
+ * The pricing of this request's tiles: its country (cookie or edge country) and the tax rules the
+ * GST rate comes from. Without tax rules (a failed read) prices are the catalogue's and the page is
+ * marked degraded, so it is not cached.
+ */
+export async function pagePricing(c: Context<AppEnv>): Promise<TilePricing> {
+  const taxRules = await getCommerce(c)
+    .getTaxRules()
+    .catch(() => {
+      markDegraded(c)
+      return []
+    })
+  return { country: c.var.store.country, taxRules }
+}
