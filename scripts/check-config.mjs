@@ -1,14 +1,12 @@
 #!/usr/bin/env node
 // `npm run check-config -- --env production`: lists what a deployed environment still lacks.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
 import {
   DEPLOY_ENVIRONMENTS,
   die,
   helpOrContinue,
+  importTs,
   oneLineErrors,
   quietEnv,
   root,
@@ -47,18 +45,9 @@ if (!cfg.vars?.ENVIRONMENT || cfg.vars.ENVIRONMENT === base.vars?.ENVIRONMENT)
   die(`wrangler.toml has no [env.${env}] with its own vars`, 1)
 
 // The secrets each area needs, from the worker's one list.
-const tmp = path.join(root, '.tmp')
-mkdirSync(tmp, { recursive: true })
-const bundle = path.join(tmp, 'required-secrets.mjs')
-await build({
-  entryPoints: [path.join(root, 'worker/platform/middleware/required-secrets.ts')],
-  bundle: true,
+const { REQUIRED_SECRETS } = await importTs('worker/platform/middleware/required-secrets.ts', {
   platform: 'neutral',
-  format: 'esm',
-  outfile: bundle,
-  logLevel: 'error',
 })
-const { REQUIRED_SECRETS } = await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
 
 const problems = []
 const warnings = []
@@ -183,19 +172,19 @@ if (secrets) {
     )
   for (const name of optional)
     want(secrets.has(name), `secret ${name}`, `secret ${name} is not set (optional: see docs/operations.md)`)
-  want(
-    accessVars.every((n) => n in vars || secrets.has(n)),
+  need(
+    accessVars.every((n) => Boolean(vars[n]) || secrets.has(n)),
     'Cloudflare Access configured for /admin',
-    `no Cloudflare Access audience: set ${accessVars.join(' and ')} for the back office`,
+    `no Cloudflare Access for /admin (outside development only Access opens the back office): set ${accessVars.join(' and ')}`,
   )
 } else {
   problems.push(
     `secrets not verified: set each with npx wrangler secret put NAME --env ${env}: ${required.join(', ')} (optional: ${optional.join(', ')})`,
   )
-  want(
-    accessVars.every((n) => n in vars),
+  need(
+    accessVars.every((n) => Boolean(vars[n])),
     'Cloudflare Access configured for /admin',
-    `Cloudflare Access for /admin: set ${accessVars.join(' and ')} (vars or secrets)`,
+    `no Cloudflare Access for /admin (outside development only Access opens the back office): set ${accessVars.join(' and ')} (vars or secrets)`,
   )
 }
 

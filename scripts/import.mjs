@@ -8,12 +8,11 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
 import {
   confirm,
   die,
   helpOrContinue,
+  importTs,
   oneLineErrors,
   quietEnv,
   root,
@@ -61,17 +60,7 @@ if (deployed) await confirm(`import ${files.length} file(s) into the DEPLOYED ${
 
 const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
-const bundle = path.join(tmp, 'import-bundle.mjs')
-await build({
-  entryPoints: [path.join(root, 'scripts/catalogue/import/node-entry.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile: bundle,
-  logLevel: 'warning',
-})
-const { prepareImport, staleUrlKeys } = await import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
+const { prepareImport, staleUrlKeys } = await importTs('scripts/catalogue/import/node-entry.ts')
 
 const isTty = process.stderr.isTTY
 function bar(label, done, total) {

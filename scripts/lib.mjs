@@ -155,3 +155,27 @@ export function withListedValue(entries) {
     Buffer.byteLength(e.value) <= LISTED_VALUE_MAX ? { ...e, metadata: { v: e.value } } : e,
   )
 }
+
+/**
+ * Bundles a TypeScript module of this repository with esbuild (into .tmp/) and imports it, so a
+ * script uses the shop's own code (the seed generator, the importer, the password hash, the list
+ * of required secrets) instead of a copy of it.
+ */
+export async function importTs(entry, { platform = 'node' } = {}) {
+  const { build } = await import('esbuild')
+  const { mkdirSync } = await import('node:fs')
+  const { pathToFileURL } = await import('node:url')
+  const tmp = path.join(root, '.tmp')
+  mkdirSync(tmp, { recursive: true })
+  const outfile = path.join(tmp, `${entry.replace(/[^A-Za-z0-9]+/g, '-')}.bundle.mjs`)
+  await build({
+    entryPoints: [path.join(root, entry)],
+    bundle: true,
+    platform,
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+  })
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`)
+}

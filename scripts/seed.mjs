@@ -1,14 +1,13 @@
 #!/usr/bin/env node
 // `npm run seed`: writes the deterministic demo catalogue into D1 and the URL mappings into KV.
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
 import {
   capture,
   confirm,
   die,
   helpOrContinue,
+  importTs,
   oneLineErrors,
   root,
   spawnLong,
@@ -59,22 +58,8 @@ const where = whereArgs({ remote, env, persist })
 const deployed = where.includes('--remote')
 const started = Date.now()
 
-/** Bundles the seed's node entry (TypeScript) and imports it. */
-async function seedEntry() {
-  const tmpDir = path.join(root, '.tmp')
-  mkdirSync(tmpDir, { recursive: true })
-  const bundle = path.join(tmpDir, 'seed-bundle.mjs')
-  await build({
-    entryPoints: [path.join(root, 'scripts/catalogue/seed/node-entry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'warning',
-  })
-  return import(`${pathToFileURL(bundle).href}?t=${Date.now()}`)
-}
+/** The seed generator (TypeScript, bundled for Node). */
+const seedEntry = () => importTs('scripts/catalogue/seed/node-entry.ts')
 
 /**
  * A local state seeded before the cash-on-delivery PIN-code table existed gets the demo PIN codes

@@ -167,7 +167,7 @@ describe('check-config', () => {
     expect(out).toMatch(/✖ KV URL_MAPPINGS: id is a placeholder/)
     expect(out).toMatch(/✖ routes still name the example domain/)
     expect(out).toMatch(/✖ secrets not verified: .*TOKEN_SECRET.*RAZORPAY_KEY_ID.*PAYPAL_WEBHOOK_ID/)
-    expect(out).toMatch(/! Cloudflare Access for \/admin/)
+    expect(out).toMatch(/✖ no Cloudflare Access for \/admin/)
     expect(out).toMatch(/thing\(s\) missing before a deploy of production$/m)
   })
 })
