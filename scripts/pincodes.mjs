@@ -1,72 +1,75 @@
 #!/usr/bin/env node
 // `node scripts/pincodes.mjs import FILE.csv`: loads the PIN codes where cash on delivery is
 // offered into D1 (table cod_pincodes). Run it again with the same file and nothing changes.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { root, run } from './lib.mjs'
+import {
+  confirm,
+  die,
+  helpOrContinue,
+  oneLineErrors,
+  root,
+  run,
+  takeFlag,
+  takeOption,
+  whereArgs,
+} from './lib.mjs'
 import { parsePincodeCsv, pincodeSql } from './pincodes-csv.mjs'
 
-const HELP = `Usage: node scripts/pincodes.mjs import FILE.csv [--replace] [--remote | --persist-to DIR] [--dry-run]
+const HELP = `
+usage: node scripts/pincodes.mjs import FILE.csv [options]
 
 Loads the Indian PIN codes where cash on delivery is offered (D1 table cod_pincodes).
-FILE.csv: one PIN code per row, "pincode[,city[,state]]"; an optional header row; blank lines skipped.
-A PIN code is six digits, the first not 0. Any bad row rejects the whole file (nothing is written).
+FILE.csv: one PIN code per row, "pincode[,city[,state]]"; an optional header row; blank lines
+skipped. A PIN code is six digits, the first not 0. Any bad row rejects the whole file (nothing is
+written). Importing the same file twice leaves the table as it was (rows are upserted by PIN code).
 
-  --replace      also delete PIN codes that are not in the file (the file becomes the whole list)
-  --remote       the deployed D1 (default: the local one)
-  --persist-to   a separate local state directory
-  --dry-run      check the file and print the SQL without running it
-  --help         this text
-
-Importing the same file twice leaves the table as it was (rows are upserted by PIN code).`
+options:
+  --replace           also delete PIN codes that are not in the file (the file becomes the whole list)
+  --dry-run           check the file and print the SQL without running it
+  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
+                      asks first (--yes without a terminal)
+  --remote            same as --env (needs it)
+  --persist-to DIR    local state directory (default .wrangler/state)
+  --yes               do not ask before writing to a deployed shop
+  -h, --help          print this help and do nothing else
+`
 
 const args = process.argv.slice(2)
-if (args.length === 0 || args.includes('--help') || args.includes('-h')) {
-  console.log(HELP)
-  process.exit(args.length === 0 ? 2 : 0)
-}
-const take = (name) => {
-  const i = args.indexOf(name)
-  if (i < 0) return undefined
-  const v = args[i + 1]
-  args.splice(i, 2)
-  return v
-}
-const flag = (name) => {
-  const i = args.indexOf(name)
-  if (i >= 0) args.splice(i, 1)
-  return i >= 0
-}
-const persist = take('--persist-to')
-const remote = flag('--remote')
-const replace = flag('--replace')
-const dryRun = flag('--dry-run')
+helpOrContinue(args, HELP)
+oneLineErrors()
+const yes = takeFlag(args, '--yes')
+const remote = takeFlag(args, '--remote')
+const env = takeOption(args, '--env')
+const persist = takeOption(args, '--persist-to')
+const replace = takeFlag(args, '--replace')
+const dryRun = takeFlag(args, '--dry-run')
 const [command, file, ...extra] = args
-if (command !== 'import' || !file || extra.length) {
-  console.error(`Unknown arguments: ${args.join(' ')}\n\n${HELP}`)
-  process.exit(2)
-}
+if (command !== 'import' || !file)
+  die('which file? node scripts/pincodes.mjs import FILE.csv (--help lists the options)')
+if (extra.length) die(`unknown argument ${extra[0]} (--help lists the options)`)
+const where = whereArgs({ remote, env, persist })
 
 const { rows, errors } = parsePincodeCsv(readFileSync(file, 'utf8'), path.basename(file))
 if (errors.length) {
   for (const e of errors.slice(0, 20)) console.error(e)
   if (errors.length > 20) console.error(`… and ${errors.length - 20} more`)
-  console.error('Nothing was imported.')
-  process.exit(1)
+  die('nothing was imported: fix the rows above and run it again', 1)
 }
-if (rows.length === 0 && !replace) {
-  console.error(`${file}: no PIN codes found. Nothing was imported.`)
-  process.exit(1)
-}
+if (rows.length === 0 && !replace) die(`${file}: no PIN codes found; nothing was imported`, 1)
 const sql = pincodeSql(rows, { replace })
 if (dryRun) {
   console.log(sql)
   process.exit(0)
 }
-const dir = path.join(root, '.tmp')
-mkdirSync(dir, { recursive: true })
-const sqlFile = path.join(dir, 'pincodes-import.sql')
+if (where.includes('--remote'))
+  await confirm(
+    `${replace ? 'replace the' : 'add to the'} cash-on-delivery PIN codes of the DEPLOYED ${env} shop`,
+    { yes },
+  )
+const sqlFile = path.join(root, '.tmp', 'pincodes-import.sql')
+const { mkdirSync } = await import('node:fs')
+mkdirSync(path.dirname(sqlFile), { recursive: true })
 writeFileSync(sqlFile, sql)
-const where = remote ? ['--remote'] : ['--local', ...(persist ? ['--persist-to', persist] : [])]
 run('wrangler', ['d1', 'execute', 'DB', ...where, '--file', sqlFile])
 console.log(`${rows.length} PIN codes imported${replace ? ' (others removed)' : ''}.`)

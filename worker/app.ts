@@ -13,6 +13,7 @@ import { contentPages } from './pages/content/route'
 import { homePages } from './pages/home/route'
 import { imageResources } from './pages/images/route'
 import { loadMenu } from './pages/layout/menu'
+import { loadGstRates } from './pages/layout/pricing'
 import { listPages } from './pages/lists/route'
 import { orderPages } from './pages/order/route'
 import { productPages } from './pages/product/route'
@@ -38,9 +39,10 @@ app.use('*', requestContext)
 app.use('*', securityHeaders)
 // Outside development, areas whose secrets are missing answer 503 instead of improvising.
 app.use('/api/*', requireSecrets)
-// The default layout's header menu comes from the catalogue.
+// The default layout's header menu and the GST rates of prices abroad come from the catalogue.
 app.use('*', async (c, next) => {
   c.set('menuLoader', loadMenu)
+  c.set('gstRatesLoader', loadGstRates)
   await next()
 })
 app.use('*', outputCache(app))

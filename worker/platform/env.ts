@@ -104,7 +104,10 @@ export type AppEnv = {
     degraded?: boolean
     /** The default layout's header menu, handed in by the app (unset: no menu). */
     menuLoader?: MenuLoader
+    /** The catalogue's GST rate per tax class, handed in by the app (pages for shoppers abroad). */
+    gstRatesLoader?: GstRatesLoader
   }
 }
 
 type MenuLoader = (c: Context<AppEnv>) => Promise<MenuItem[]>
+type GstRatesLoader = (c: Context<AppEnv>) => Promise<Record<string, number>>

@@ -13,7 +13,27 @@ export function setPagePricing(p: { country: string; gstRates: Record<string, nu
   pricing = { country: p.country, taxRules: rulesFromGstMap(p.gstRates) }
 }
 
-/** The pricing for tiles built in the browser: what the page sent, else the browsing country alone. */
+/** The GST rates the server rendered into <html data-gst-rates> for a shopper abroad (none in India). */
+function documentGstRates(): Record<string, number> | null {
+  const raw = typeof document !== 'undefined' ? document.documentElement.dataset.gstRates : undefined
+  if (!raw) return null
+  try {
+    const parsed = JSON.parse(raw) as unknown
+    if (!parsed || typeof parsed !== 'object') return null
+    return Object.fromEntries(
+      Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number'),
+    )
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The pricing for tiles built in the browser: what a category page sent, else the browsing country
+ * with the GST rates every page carries for a shopper abroad.
+ */
 export function pageTilePricing(): TilePricing {
-  return pricing ?? { country: pageCountry() }
+  if (pricing) return pricing
+  const rates = documentGstRates()
+  return rates ? { country: pageCountry(), taxRules: rulesFromGstMap(rates) } : { country: pageCountry() }
 }

@@ -169,6 +169,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             errors={errors}
             update={update}
             onNext={() => next('personal', virtualOnly ? 'payment' : 'shipping')}
+            nextStep={virtualOnly ? 'payment' : 'shipping'}
           />
         ) : null}
         {step === 'shipping' ? (

@@ -48,6 +48,8 @@ const SCRIPTS = [
   'generate-icons.mjs',
   'amp-validator.mjs',
   'dead-exports.mjs',
+  'admin.mjs',
+  'pincodes.mjs',
 ]
 
 /** stderr as lines that say something. */

@@ -50,7 +50,7 @@ describe('node scripts/pincodes.mjs', () => {
   const cli = path.resolve(import.meta.dirname, '../../../scripts/pincodes.mjs')
   it('--help explains the file format and options', () => {
     const out = execFileSync(process.execPath, [cli, '--help'], { encoding: 'utf8' })
-    expect(out).toContain('Usage: node scripts/pincodes.mjs import FILE.csv')
+    expect(out).toContain('usage: node scripts/pincodes.mjs import FILE.csv')
     expect(out).toContain('--replace')
     expect(out).toContain('--dry-run')
   })

@@ -3,7 +3,8 @@
 // cart charges — in INR for India, and in GBP for a UK shopper (GST out, VAT in, whole pounds).
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { formatMinor } from '../../../shared/domain/currency'
+import { rulesFromGstMap, tilePrice as tileAmounts } from '../../../shared/components/catalog/tile-price'
+import { formatMinor, formatUnitPrice } from '../../../shared/domain/currency'
 import { priceView } from '../../../shared/domain/price'
 import type { Product } from '../../../shared/schemas/catalog'
 import { decodeEntities } from '../../helpers/html'
@@ -71,6 +72,19 @@ for (const shopper of [
           .variantSku ?? sku
       const seen: Record<string, string | null> = {}
       seen.category = tilePrice(html, sku)
+      // A tile the browser builds on any page (search overlay): the browsing country with the GST
+      // rates the page's <html data-gst-rates> carries for a shopper abroad (none in India).
+      const rates = /<html[^>]* data-gst-rates="(\{[^}]*\})"/.exec(await page('/', cookie))?.[1]
+      if (shopper.country === 'IN') expect(rates).toBeUndefined()
+      else expect(rates).toBeDefined()
+      const browserPricing = {
+        country: shopper.country,
+        taxRules: rates ? rulesFromGstMap(JSON.parse(rates)) : undefined,
+      }
+      seen.browserTile = formatUnitPrice(
+        tileAmounts(product, Date.now(), browserPricing).finalPrice,
+        shopper.currency,
+      )
       seen.search = tilePrice(await page(`/search?q=${encodeURIComponent(product.name)}`, cookie), sku)
       const productHtml = await page(`/p/${encodeURIComponent(sku)}/${product.slug}`, cookie)
       seen.product = /data-testid="price-final">([^<]+)</.exec(productHtml)?.[1] ?? null

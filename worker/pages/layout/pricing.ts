@@ -1,5 +1,5 @@
 /** Who a page's prices are for: the browsing country and the catalogue's tax rules (GST rates). */
-import type { TilePricing } from '@shared/components/catalog/tile-price'
+import { gstRateMap, type TilePricing } from '@shared/components/catalog/tile-price'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
@@ -18,4 +18,12 @@ export async function pagePricing(c: Context<AppEnv>): Promise<TilePricing> {
       return []
     })
   return { country: c.var.store.country, taxRules }
+}
+
+/**
+ * The GST rate per tax class, for pages shown to shoppers abroad: tiles the browser builds (search
+ * overlay, infinite scroll) take GST out of catalogue prices exactly as the server does.
+ */
+export async function loadGstRates(c: Context<AppEnv>): Promise<Record<string, number>> {
+  return gstRateMap((await pagePricing(c)).taxRules)
 }

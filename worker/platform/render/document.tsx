@@ -33,6 +33,8 @@ interface DocumentProps {
     offlineOrdersAutoTransmit: boolean
     /** Customer group id/token are used for price tiers only when on. */
     priceTiers: boolean
+    /** GST rate per tax class for a shopper abroad (null in India), for prices built in the browser. */
+    gstRates: Record<string, number> | null
   }
   children: ReactNode
 }
@@ -51,6 +53,7 @@ export function Document(props: DocumentProps) {
       data-support-email={htmlData.supportEmail}
       data-offline-orders-auto-transmit={String(htmlData.offlineOrdersAutoTransmit)}
       data-price-tiers={String(htmlData.priceTiers)}
+      data-gst-rates={htmlData.gstRates ? JSON.stringify(htmlData.gstRates) : undefined}
     >
       <head>
         <meta charSet="utf-8" />

@@ -45,6 +45,16 @@ async function layoutMenu(c: Context<AppEnv>): Promise<MenuItem[]> {
   }
 }
 
+/**
+ * The GST rate per tax class when the shopper is abroad (their prices have GST taken out), else
+ * null: Indian prices are the catalogue's, so Indian pages carry nothing.
+ */
+async function layoutGstRates(c: Context<AppEnv>): Promise<Record<string, number> | null> {
+  const loader = c.var.gstRatesLoader
+  if (!loader || c.var.store.pricingCountry === 'IN') return null
+  return loader(c)
+}
+
 /** Renders a page into a streamed HTML Response. */
 export async function renderPage(
   c: Context<AppEnv>,
@@ -87,6 +97,7 @@ export async function renderPage(
         supportEmail: config.SUPPORT_EMAIL,
         offlineOrdersAutoTransmit: config.OFFLINE_ORDERS_AUTO_TRANSMIT,
         priceTiers: config.PRICE_TIERS_ENABLED,
+        gstRates: await layoutGstRates(c),
       }}
     >
       {content}

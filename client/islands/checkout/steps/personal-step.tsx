@@ -9,9 +9,18 @@ interface PersonalStepProps {
   errors: FieldErrors
   update: (fn: (s: CheckoutState) => CheckoutState) => void
   onNext: () => void
+  /** Where the button leads: a cart of virtual goods only skips the shipping step. */
+  nextStep?: 'shipping' | 'payment'
 }
 
-export function PersonalStep({ details, loggedIn, errors, update, onNext }: PersonalStepProps) {
+export function PersonalStep({
+  details,
+  loggedIn,
+  errors,
+  update,
+  onNext,
+  nextStep = 'shipping',
+}: PersonalStepProps) {
   const set = <K extends keyof PersonalDetails>(field: K, value: PersonalDetails[K]) =>
     update((s) => ({ ...s, personalDetails: { ...s.personalDetails, [field]: value } }))
   return (
@@ -71,7 +80,7 @@ export function PersonalStep({ details, loggedIn, errors, update, onNext }: Pers
         </>
       ) : null}
       <button type="button" className="btn btn--primary" onClick={onNext}>
-        Continue to shipping
+        {nextStep === 'payment' ? 'Continue to payment' : 'Continue to shipping'}
       </button>
     </section>
   )

@@ -208,8 +208,12 @@ describe('PayPal', () => {
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'processing', paid_minor: 12345 })
   })
 
-  it('refuses PayPal for an order charged in INR, naming the currencies it takes', async () => {
+  it('charges a PayPal order placed while browsing in INR in USD, and refuses PayPal for an INR order', async () => {
+    const browsingInInr = await place('paypal_standard')
+    expect(await orderRow(browsingInInr.orderId)).toMatchObject({ currency: 'USD' })
+    // An order stored in INR (placed for another method, or before the pricing rules) is not PayPal's.
     const o = await place('paypal_standard')
+    await env.DB.prepare("UPDATE orders SET currency = 'INR' WHERE client_order_id = ?").bind(o.orderId).run()
     const res = await call('/api/payment/start', {
       body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
     })
