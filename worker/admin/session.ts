@@ -12,6 +12,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import {
   constantTimeEqual,
   hashPassword,
+  hmacSha256,
   randomToken,
   sha256Hex,
   toBase64Url,
@@ -86,16 +87,7 @@ async function fromSession(c: Context<AdminEnv>, now: number): Promise<Operator 
   return { id: row.id, email: row.email, role: row.role, via: 'session', csrfKey: `session:${hash}` }
 }
 
-async function hmac(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text))))
-}
+const hmac = async (secret: string, text: string) => toBase64Url(await hmacSha256(secret, text))
 
 /** The CSRF token of an operator (an Access identity's changes with the day; the previous day's still holds). */
 function csrfToken(c: Context<AdminEnv>, op: Operator, now: number, daysBack = 0): Promise<string> {

@@ -26,7 +26,7 @@ function randomBytes(n: number): Uint8Array {
 }
 
 export function randomHex(bytes: number): string {
-  return [...randomBytes(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return toHex(randomBytes(bytes))
 }
 
 /** Opaque bearer secret (256 bits, base64url). */
@@ -34,10 +34,27 @@ export function randomToken(): string {
   return toBase64Url(randomBytes(32))
 }
 
+/** Lower-case hex of bytes. */
+export function toHex(bytes: Uint8Array): string {
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /** Hex SHA-256 of a string: how bearer secrets are stored at rest. */
 export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)))
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))))
+}
+
+/** HMAC-SHA256 of a message (text as UTF-8, or raw bytes) under a text secret. */
+export async function hmacSha256(secret: string, message: string | Uint8Array): Promise<Uint8Array> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const data = typeof message === 'string' ? encoder.encode(message) : message
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, data as BufferSource))
 }
 
 /** Compares two byte strings in time independent of where they differ. */

@@ -25,6 +25,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
 import { fetchOutbound, OutboundError } from '../../platform/fetch'
 import { clientIp, fail, jsonBody, noStore, ok, query } from '../../platform/http'
+import { toHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
 import { MAX_TOKEN_LENGTH, signJws, tokenSecret, verifyJws } from '../auth/tokens'
@@ -66,7 +67,7 @@ function asStatus(value: unknown): NewsletterStatus {
 
 async function mailchimp(env: Env, email: string, body?: Record<string, unknown>): Promise<NewsletterStatus> {
   const digest = await crypto.subtle.digest('MD5', new TextEncoder().encode(email.toLowerCase()))
-  const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  const hash = toHex(new Uint8Array(digest))
   const url = `${(env.MAILCHIMP_LIST_URL as string).replace(/\/+$/, '')}/members/${hash}`
   let res: Response
   try {
