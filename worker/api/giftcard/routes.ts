@@ -12,6 +12,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
 import { fail, jsonBody, noStore, ok } from '../../platform/http'
 import { requireCustomer, signedIn } from '../auth/guard'
+import { reserveOrReject } from '../auth/rate-limit'
 import { magentoDate } from '../user/repo'
 import { redeemGiftCard } from './codes'
 
@@ -131,6 +132,13 @@ giftcardRoutes.post('/store-credit-spending', signedIn, jsonBody(SpendBodySchema
   return ok(c, { spent: toMajor(minor), total_balance: toMajor(balance?.balance_minor ?? 0) })
 })
 
+/**
+ * Redeeming is limited per account (codes carry about 80 random bits, so guessing is hopeless;
+ * the limit keeps anyone from spending the database's time on trying).
+ */
+const REDEEM_ATTEMPTS_PER_WINDOW = 10
+const MSG_TOO_MANY_REDEEMS = 'Too many gift card codes tried. Please wait 15 minutes and try again.'
+
 const RedeemBodySchema = z.object({
   code: z.string({ error: 'code is required' }).max(64, 'code must be at most 64 characters'),
 })
@@ -141,6 +149,12 @@ giftcardRoutes.post(
   jsonBody(RedeemBodySchema, { what: 'gift card', maxBytes: 1024 }),
   async (c) => {
     const customer = await requireCustomer(c)
+    await reserveOrReject(
+      c.env.DB,
+      [{ key: `giftcard-redeem:${customer.id}`, limit: REDEEM_ATTEMPTS_PER_WINDOW }],
+      Date.now(),
+      MSG_TOO_MANY_REDEEMS,
+    )
     return ok(c, await redeemGiftCard(c.env.DB, customer.id, c.req.valid('json').code, Date.now()))
   },
 )

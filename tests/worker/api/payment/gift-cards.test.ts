@@ -101,4 +101,18 @@ describe('gift cards', () => {
     expect((await redeem(alice.token, 'AAAA-BBBB-CCCC-DDDD')).status).toBe(404)
     expect((await call('/api/giftcard/redeem', { body: { code: 'AAAA-BBBB-CCCC-DDDD' } })).status).toBe(401)
   })
+
+  it('limits code guessing per account: the 11th try within 15 minutes is refused, even with a real code', async () => {
+    const o = await paidGiftCardOrder(1)
+    const [real] = await mailedCodes(o.orderNumber)
+    const guesser = await registerAndLogin('gift')
+    for (let i = 0; i < 10; i++)
+      expect((await redeem(guesser.token, `AAAA-BBBB-CCCC-DDD${'ABCDEFGHJK'[i]}`)).status).toBe(404)
+    const blocked = await redeem(guesser.token, real as string)
+    expect(blocked.status).toBe(429)
+    expect(blocked.json.result).toMatch(/Too many gift card codes tried/)
+    // Another account is not affected, and the code is still unspent.
+    const other = await registerAndLogin('gift')
+    expect((await redeem(other.token, real as string)).status).toBe(200)
+  })
 })
