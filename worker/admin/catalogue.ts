@@ -12,6 +12,7 @@ import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { indexProductStatements } from '../search/index-products'
 import { auditStatement } from './audit'
+import { containsPattern } from './input'
 
 const catalogDate = z
   .string()
@@ -81,7 +82,7 @@ interface ProductRow {
 
 /** Products whose sku or name contains `q` (at most 50), each with its sellable skus' stock. */
 export async function searchProducts(db: D1Database, q: string) {
-  const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+  const like = containsPattern(q)
   const { results } = await db
     .prepare(
       `SELECT id, sku, type_id, name, status, visibility, price, final_price FROM products

@@ -59,3 +59,11 @@ export async function answer(c: Context<AdminEnv>, result: unknown, fallback = '
   if (isFormPost(c)) return c.redirect(await returnTo(c, fallback), 303)
   return ok(c as never, result)
 }
+
+/**
+ * A LIKE pattern matching text that contains `q` literally (use with `ESCAPE '\\'`): the
+ * operator's % and _ are ordinary characters, never wildcards.
+ */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+}

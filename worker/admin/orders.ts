@@ -15,6 +15,7 @@ import { refundOrder } from '../api/payment/refund'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
+import { containsPattern } from './input'
 
 export const PAGE_SIZE = 25
 const MAX_CSV_ROWS = 5000
@@ -69,7 +70,7 @@ function whereOf(f: OrderFilter): { sql: string; binds: unknown[] } {
   if (f.to) parts.push('created_at <= ?') && binds.push(`${f.to} 23:59:59`)
   if (f.q) {
     const q = f.q
-    const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+    const like = containsPattern(q)
     parts.push(`(increment_id = ? OR customer_email LIKE ? ESCAPE '\\'
       OR json_extract(doc, '$.billing_address.telephone') LIKE ? ESCAPE '\\'
       OR EXISTS (SELECT 1 FROM order_items oi WHERE oi.client_order_id = orders.client_order_id AND oi.sku = ?))`)

@@ -203,6 +203,8 @@ describe('orders', () => {
     expect((await admin(viewer, `/api/orders?q=${encodeURIComponent("%' OR 1=1 --")}`)).json.result).toEqual(
       [],
     )
+    // LIKE wildcards typed by the operator are literal characters: '%' alone matches nothing.
+    expect((await admin(viewer, `/api/orders?q=${encodeURIComponent('%')}`)).json.result).toEqual([])
     const csv = await admin(viewer, `/api/orders.csv?q=${encodeURIComponent(email)}`)
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/)
     expect(csv.text.split('\r\n')[1]).toContain(`"${o.number}"`)
