@@ -255,6 +255,19 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       returnCredit: canceling,
       // Confirming means what it says only for cash on delivery: an online order is confirmed by its payment.
       from: req.to === 'processing' ? ['pending'] : undefined,
+      // The audit row is written with the move, in its batch, and only if the move happened.
+      withMove: auditStatement(
+        db,
+        {
+          actor: x.actor,
+          action: `order.${req.to}`,
+          target: `order:${order.increment_id}`,
+          before: { status: order.status },
+          after: { status: req.to, ...detail },
+        },
+        now,
+        { onlyIfChanged: true },
+      ),
     },
     now,
   )
@@ -279,18 +292,20 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       },
       now,
     )
+    await auditStatement(
+      db,
+      {
+        actor: x.actor,
+        action: 'order.refund',
+        target: `order:${order.increment_id}`,
+        before: { refunded_minor: result.order.refunded_minor, payment_state: result.order.payment_state },
+        after: refund.ok
+          ? { refunded_minor: refund.refundedMinor, payment_state: refund.paymentState, reason: 'canceled' }
+          : { failed: refund.message },
+      },
+      now,
+    ).run()
   }
-  await auditStatement(
-    db,
-    {
-      actor: x.actor,
-      action: `order.${req.to}`,
-      target: `order:${order.increment_id}`,
-      before: { status: result.from },
-      after: { status: req.to, ...detail, ...(refund ? { refund } : {}) },
-    },
-    now,
-  ).run()
   const mail = MAIL_OF[req.to]
   if (mail)
     runAfterAnswer(

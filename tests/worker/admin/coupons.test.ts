@@ -1,8 +1,9 @@
 // Coupons from the back office, and their usage rules as the shop enforces them: a first-order
 // coupon refused to a shopper who has ordered (signed in at the cart, by e-mail at placement),
 // per-shopper and total limits, a disabled coupon refused.
+import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator } from './operator'
 
@@ -128,5 +129,35 @@ describe('usage rules', () => {
     const a = await cartWith(c)
     expect((await placeOrder(`a-${Date.now()}@example.com`, a.cartId)).status).toBe(200)
     expect((await cartWith(c)).applied.json.result).toMatch(/used up/)
+  })
+
+  it('lets only one of several orders placed at the same instant take a coupon’s last use', async () => {
+    const owner = await operator('owner')
+    const c = code('RACE')
+    await admin(owner, '/api/coupons', {
+      body: { code: c, kind: 'fixed', amount: 100, label: 'One use', total_limit: 1 },
+    })
+    // Every cart holds the coupon before any order is placed, so every check before the write passes.
+    const carts = await Promise.all([1, 2, 3, 4].map(() => cartWith(c)))
+    for (const cart of carts) expect(cart.applied.status).toBe(200)
+    const before = await stockOf('FX-SCARF')
+    const answers = await Promise.all(
+      carts.map((cart, i) => placeOrder(`race${i}-${Date.now()}@example.com`, cart.cartId)),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    const refused = answers.filter((a) => a.status !== 200)
+    expect(refused).toHaveLength(3)
+    for (const r of refused) {
+      expect(r.status).toBe(409)
+      expect(r.json.result).toMatch(/used up/)
+    }
+    // The refused orders left nothing behind: one unit taken, one order carrying the code.
+    expect(await stockOf('FX-SCARF')).toBe((before ?? 0) - 1)
+    const used = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM orders WHERE json_extract(doc, '$.coupon_code') = ? COLLATE NOCASE",
+    )
+      .bind(c)
+      .first<{ n: number }>()
+    expect(used?.n).toBe(1)
   })
 })

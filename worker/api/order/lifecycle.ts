@@ -113,6 +113,11 @@ interface Transition {
   paidMinor?: number
   /** Only move from one of these statuses (default: any status allowed to move to `to`). */
   from?: readonly OrderStatus[]
+  /**
+   * A row that must exist exactly when the move happened (an operator's audit row): it runs in the
+   * same batch right after the status update and must be conditional on `changes() = 1`.
+   */
+  withMove?: D1PreparedStatement
 }
 
 type TransitionResult =
@@ -165,8 +170,10 @@ export async function transitionOrder(db: D1Database, t: Transition, now: number
   statements.push(
     db.prepare(`UPDATE orders SET ${sets.join(', ')} WHERE ${guard}`).bind(...values, t.orderId, from),
   )
+  const updateAt = statements.length - 1
+  if (t.withMove) statements.push(t.withMove)
   const results = await db.batch(statements)
-  const update = results[results.length - 1]
+  const update = results[updateAt]
   if (!update || update.meta.changes !== 1) return { changed: false, reason: 'raced', status: from }
   const order = (await findOrderByClientId(db, t.orderId)) as OrderRow
   return { changed: true, from: from as OrderStatus, order }

@@ -188,6 +188,12 @@ async function placeNew(
     return ok(c, await withOrderLink(c, first.row, first.result))
   }
   if (conflict === 'credit-spent') fail(409, CREDIT_CHANGED)
+  if (conflict === 'coupon-limit') {
+    // Another order took the coupon's last use while this one was written: the refusal the check
+    // before the write would now give, as a conflict.
+    await refuseCouponUse(db, cart, customer, email, 409)
+    fail(409, `The coupon code "${cart?.coupon_code ?? ''}" has been used up.`)
+  }
   if (conflict === 'out-of-stock')
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
@@ -217,10 +223,11 @@ async function refuseCouponUse(
   cart: CartRow | null,
   customer: CustomerRow | null,
   email: string,
+  status: 400 | 409 = 400,
 ) {
   const rule = await findCoupon(db, cart?.coupon_code ?? null)
   const problem = rule && (await couponUsageProblem(db, rule, { customerId: customer?.id ?? null, email }))
-  if (problem) fail(400, problem)
+  if (problem) fail(status, problem)
 }
 
 /**

@@ -116,6 +116,7 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
         .bind(qty, sku),
     ),
   ]
+  statements.push(couponLimitStatement(db, w.orderId))
   if (w.customerId !== null && w.creditMinor > 0) {
     statements.push(...spendCreditStatements(db, w.customerId, w.creditMinor, w.orderId, w.stamp))
   }
@@ -127,8 +128,29 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
   return statements
 }
 
+/**
+ * Refuses the batch (coupon_limit_guard's CHECK) when the order just written took its coupon past
+ * the coupon's total limit or the shopper's limit (account or e-mail). Orders are counted the way
+ * the cart counts them (canceled and expired ones do not count), but here inside the write, so
+ * orders placed at the same instant are counted one after the other.
+ */
+function couponLimitStatement(db: D1Database, orderId: string): D1PreparedStatement {
+  const uses = `SELECT COUNT(*) FROM orders u WHERE u.status NOT IN ('canceled', 'expired')
+    AND json_extract(u.doc, '$.coupon_code') = c.code COLLATE NOCASE`
+  return db
+    .prepare(
+      `INSERT INTO coupon_limit_guard (code)
+       SELECT c.code FROM orders o JOIN coupons c ON c.code = json_extract(o.doc, '$.coupon_code') COLLATE NOCASE
+       WHERE o.client_order_id = ?1 AND (
+         (c.total_limit IS NOT NULL AND (${uses}) > c.total_limit)
+         OR (c.per_customer_limit IS NOT NULL AND (${uses} AND (u.customer_id = o.customer_id
+               OR u.customer_email = o.customer_email COLLATE NOCASE)) > c.per_customer_limit))`,
+    )
+    .bind(orderId)
+}
+
 /** Why a batch was refused, from the constraint its error names. */
-type WriteConflict = 'duplicate-order-id' | 'credit-spent' | 'out-of-stock'
+type WriteConflict = 'duplicate-order-id' | 'credit-spent' | 'out-of-stock' | 'coupon-limit'
 
 /** Step 4: runs the batch; a refused constraint is returned as a conflict, anything else thrown. */
 export async function writeOrder(db: D1Database, w: OrderWrite): Promise<WriteConflict | null> {
@@ -147,6 +169,7 @@ function conflictOf(err: unknown): WriteConflict | null {
   const text = String((err as Error)?.message ?? err)
   if (text.includes('orders.client_order_id')) return 'duplicate-order-id'
   if (text.includes('balance_minor')) return 'credit-spent'
+  if (text.includes('coupon_limit_reached')) return 'coupon-limit'
   if (text.includes('CHECK constraint failed') || text.includes('NOT NULL constraint failed'))
     return 'out-of-stock'
   return null

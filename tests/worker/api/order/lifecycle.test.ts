@@ -122,6 +122,43 @@ describe('transitions', () => {
     expect(await stockSnapshot()).toEqual(before)
   })
 
+  it('writes the row that goes with a move in the same batch: once under racing moves, never without the move', async () => {
+    const orderId = await place('cashondelivery')
+    const marker = `audit-${orderId}`
+    const audit = () =>
+      env.DB.prepare(
+        "INSERT INTO admin_audit (actor, action, target, created_at) SELECT 'ops@shop.test', 'order.canceled', ?, '2026-01-01 00:00:00' WHERE changes() = 1",
+      ).bind(marker)
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        transitionOrder(
+          env.DB,
+          { orderId, to: 'canceled', actor: 'ops@shop.test', releaseStock: true, withMove: audit() },
+          Date.now(),
+        ),
+      ),
+    )
+    expect(results.filter((r) => r.changed)).toHaveLength(1)
+    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM admin_audit WHERE target = ?')
+      .bind(marker)
+      .first<{ n: number }>()
+    expect(rows?.n).toBe(1)
+
+    // A row that cannot be written takes the move down with it: nothing changes, stock included.
+    const other = await place('cashondelivery')
+    const stock = await stockSnapshot()
+    const broken = env.DB.prepare('INSERT INTO admin_audit (actor) VALUES (NULL)')
+    await expect(
+      transitionOrder(
+        env.DB,
+        { orderId: other, to: 'canceled', actor: 'ops@shop.test', releaseStock: true, withMove: broken },
+        Date.now(),
+      ),
+    ).rejects.toThrow()
+    expect((await row(other))?.status).toBe('pending')
+    expect(await stockSnapshot()).toEqual(stock)
+  })
+
   it('returns the store credit an order spent when it is canceled, once', async () => {
     const user = await registerAndLogin('life')
     await grantStoreCredit(env.DB, user.id, 500, 'test grant', Date.now())
