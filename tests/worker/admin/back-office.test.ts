@@ -292,7 +292,10 @@ describe('orders', () => {
     expect(audit.filter((a) => a.action === 'order.canceled')).toHaveLength(1)
     const refundAudit = audit.filter((a) => a.action === 'order.refund')
     expect(refundAudit).toHaveLength(1)
-    expect(JSON.parse(refundAudit[0]?.after ?? '{}')).toMatchObject({ refunded_minor: o.total, payment_state: 'refunded' })
+    expect(JSON.parse(refundAudit[0]?.after ?? '{}')).toMatchObject({
+      refunded_minor: o.total,
+      payment_state: 'refunded',
+    })
   })
 
   it('refunds in parts, never above what was paid, also when refunds race', async () => {

@@ -174,7 +174,7 @@ export async function transitionOrder(db: D1Database, t: Transition, now: number
   if (t.withMove) statements.push(t.withMove)
   const results = await db.batch(statements)
   const update = results[updateAt]
-  if (!update || update.meta.changes !== 1) return { changed: false, reason: 'raced', status: from }
+  if (update?.meta.changes !== 1) return { changed: false, reason: 'raced', status: from }
   const order = (await findOrderByClientId(db, t.orderId)) as OrderRow
   return { changed: true, from: from as OrderStatus, order }
 }
