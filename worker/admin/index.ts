@@ -37,7 +37,7 @@ import {
   PurgeSchema,
   purgeTags,
   putMapping,
-  retryMail,
+  retryOutbox,
 } from './operations'
 import {
   addNote,
@@ -333,11 +333,13 @@ api.post('/stock/:sku', allow('catalogue'), async (c) => {
   return answer(c, await setStock(c.env, sku, req, c.var.operator.email, Date.now()))
 })
 api.get('/outbox', async (c) => ok(c as never, await outboxSummary(c.env.DB)))
-api.post('/outbox/mail/:id/retry', allow('operations'), async (c) => {
+api.post('/outbox/:box/:id/retry', allow('operations'), async (c) => {
+  const box = c.req.param('box')
+  if (box !== 'mail' && box !== 'analytics') return fail(404, `There is no ${box} outbox.`)
   const id = Number(c.req.param('id'))
   if (!Number.isSafeInteger(id) || id <= 0)
-    return fail(400, 'Invalid mail id: must be a positive whole number')
-  return answer(c, await retryMail(c.env, id, c.var.operator.email, Date.now()))
+    return fail(400, `Invalid ${box === 'mail' ? 'mail' : 'event'} id: must be a positive whole number`)
+  return answer(c, await retryOutbox(c.env, box, id, c.var.operator.email, Date.now()))
 })
 api.post('/cache/purge', allow('operations'), async (c) => {
   const req = await readInput(c, PurgeSchema, 'cache purge')

@@ -5,14 +5,14 @@
  * provider's answer on the same row.
  */
 import { z } from 'zod'
-import { mailProvider, retryOutboxMail } from '../api/mail/outbox'
+import { type OutboxName, retryOutboxRow } from '../api/mail/outbox'
 import { magentoDate } from '../api/user/repo'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { mappingKey } from '../platform/dispatcher/lookups'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 
-const OUTBOXES = { mail: 'mail_outbox', analytics: 'analytics_outbox' } as const
+const OUTBOXES: Record<OutboxName, string> = { mail: 'mail_outbox', analytics: 'analytics_outbox' }
 
 /** Rows per status of each outbox, and its newest failed or dead rows. */
 export async function outboxSummary(db: D1Database) {
@@ -38,25 +38,31 @@ export async function outboxSummary(db: D1Database) {
   return out
 }
 
-/** Sends a failed (or dead) mail again through the provider (the drain's own send) and audits it. */
-export async function retryMail(env: Env, id: number, actor: string, now: number) {
-  const provider = mailProvider(env)
-  if (!provider) return fail(409, 'No mail provider is configured: the mail stays in the outbox.')
-  const retried = await retryOutboxMail(env, provider, id, now)
+/** Sends a failed (or dead) mail or conversion event again (the drain's own send) and audits it. */
+export async function retryOutbox(env: Env, box: OutboxName, id: number, actor: string, now: number) {
+  const what = box === 'mail' ? 'Mail' : 'Event'
+  const retried = await retryOutboxRow(env, box, id, now)
+  if (retried === 'no provider')
+    return fail(
+      409,
+      box === 'mail'
+        ? 'No mail provider is configured: the mail stays in the outbox.'
+        : 'The Conversions API is not configured (FB_PIXEL_ID, FB_ACCESS_TOKEN): the event stays in the outbox.',
+    )
   if (!retried) {
-    const row = await env.DB.prepare('SELECT status FROM mail_outbox WHERE id = ?')
+    const row = await env.DB.prepare(`SELECT status FROM ${OUTBOXES[box]} WHERE id = ?`)
       .bind(id)
       .first<{ status: string }>()
     return row
-      ? fail(409, `Mail ${id} is ${row.status}, not failed: nothing to retry.`)
-      : fail(404, `Mail ${id} does not exist.`)
+      ? fail(409, `${what} ${id} is ${row.status}, not failed: nothing to retry.`)
+      : fail(404, `${what} ${id} does not exist.`)
   }
   await auditStatement(
     env.DB,
     {
       actor,
       action: 'outbox.retry',
-      target: `mail:${id}`,
+      target: `${box === 'mail' ? 'mail' : 'event'}:${id}`,
       before: { status: 'failed' },
       after: { status: retried.status },
     },

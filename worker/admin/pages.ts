@@ -403,9 +403,13 @@ export function operationsPage(c: Context<AdminEnv>, view: OpsView): Html {
         }[]
       ).map(
         (r) =>
-          html`<li>#${r.id} ${r.subject ?? r.event_name ?? ''} — ${r.status} (${r.provider_response ?? ''})${
-            name === 'mail' ? postForm(c, `/admin/api/outbox/mail/${r.id}/retry`, back, html``, 'Retry') : ''
-          }</li>`,
+          html`<li>#${r.id} ${r.subject ?? r.event_name ?? ''} — ${r.status} (${r.provider_response ?? ''})${postForm(
+            c,
+            `/admin/api/outbox/${name}/${r.id}/retry`,
+            back,
+            html``,
+            'Retry',
+          )}</li>`,
       )}</ul></section>`,
     )}
 <section class="card"><h2>Purge cached pages</h2>${postForm(c, '/admin/api/cache/purge', back, html`<label>Tags (comma-separated, e.g. home, P-SKU, C12) <input name="tags" required></label>`, 'Purge')}</section>

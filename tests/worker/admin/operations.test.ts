@@ -144,6 +144,35 @@ describe('outbox', () => {
     expect(row).toEqual({ status: 'failed', provider_response: '503 still down' })
   })
 
+  it('retries a dead conversion event through the Conversions API, once however many retries race', async () => {
+    const owner = await operator('owner')
+    const row = await env.DB.prepare(
+      `INSERT INTO analytics_outbox (event_name, event_id, payload, status, provider_response, created_at)
+       VALUES ('Purchase', ?, '{"event_name":"Purchase"}', 'dead', '500 busy', '2026-11-24 09:00:00') RETURNING id`,
+    )
+      .bind(`ev-${Date.now()}`)
+      .first<{ id: number }>()
+    const id = row?.id as number
+    const withPixel = { ...env, FB_PIXEL_ID: '123', FB_ACCESS_TOKEN: 'tok' } as Env
+    expect((await call(owner, `/api/outbox/analytics/${id}/retry`, env)).status).toBe(409)
+    const calls: string[] = []
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      calls.push(String(input instanceof Request ? input.url : input))
+      return new Response('{"events_received":1}', { status: 200 })
+    })
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call(owner, `/api/outbox/analytics/${id}/retry`, withPixel)),
+    )
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+    expect(calls).toEqual(['https://graph.facebook.com/v19.0/123/events'])
+    const after = await env.DB.prepare('SELECT status FROM analytics_outbox WHERE id = ?')
+      .bind(id)
+      .first<{ status: string }>()
+    expect(after?.status).toBe('sent')
+    expect(await auditActions(`event:${id}`)).toEqual(['outbox.retry'])
+    expect((await call(owner, '/api/outbox/newsletter/1/retry', withPixel)).status).toBe(404)
+  })
+
   it('refuses a retry without a provider, by staff, and of an unknown mail', async () => {
     const owner = await operator('owner')
     const staff = await operator('staff')

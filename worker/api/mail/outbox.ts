@@ -213,35 +213,73 @@ async function drainMail(env: Env, now: number): Promise<Tally | 'no provider'> 
   return out
 }
 
-/**
- * An operator's retry of one failed or dead mail: the row is claimed (so a drain or a second
- * retry never sends it as well), its attempts start again, and it is sent now through the same
- * call the drain makes. Null when the row is not failed or dead (or does not exist).
- */
-export async function retryOutboxMail(
+/** Sends one claimed conversion event to Meta's Conversions API and records the outcome on its row. */
+async function sendClaimedEvent(
   env: Env,
-  provider: { url: string; key: string },
+  pixel: { id: string; token: string },
+  row: { id: number; attempts: number; payload: string },
+  now: number,
+): Promise<'sent' | 'failed' | 'dead'> {
+  const outcome = await callProvider(
+    'Conversions API',
+    `${FB_GRAPH_URL}/${encodeURIComponent(pixel.id)}/events`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: [JSON.parse(row.payload)], access_token: pixel.token }),
+    },
+  )
+  return settleRow(env.DB, 'analytics_outbox', row.id, row.attempts, outcome, now)
+}
+
+/** The Conversions API credentials, or null when events are only recorded. */
+function conversionsPixel(env: Env): { id: string; token: string } | null {
+  return env.FB_PIXEL_ID && env.FB_ACCESS_TOKEN ? { id: env.FB_PIXEL_ID, token: env.FB_ACCESS_TOKEN } : null
+}
+
+/** The outboxes an operator can retry a row of. */
+export type OutboxName = 'mail' | 'analytics'
+
+/**
+ * An operator's retry of one failed or dead row of an outbox: the row is claimed (so a drain or a
+ * second retry never sends it as well), its attempts start again, and it is sent now through the
+ * same call the drain makes. 'no provider' when the outbox has nowhere to send to; null when the
+ * row is not failed or dead (or does not exist).
+ */
+export async function retryOutboxRow(
+  env: Env,
+  box: OutboxName,
   id: number,
   now: number,
-): Promise<{ status: 'sent' | 'failed' | 'dead'; providerResponse: string | null } | null> {
-  const row = await env.DB.prepare(
-    `UPDATE mail_outbox SET status = 'sending', attempts = 1, next_attempt_at = ?2
+): Promise<{ status: 'sent' | 'failed' | 'dead'; providerResponse: string | null } | null | 'no provider'> {
+  const table: Outbox = box === 'mail' ? 'mail_outbox' : 'analytics_outbox'
+  const mail = box === 'mail' ? mailProvider(env) : null
+  const pixel = box === 'analytics' ? conversionsPixel(env) : null
+  if (!mail && !pixel) return 'no provider'
+  const claim = env.DB.prepare(
+    `UPDATE ${table} SET status = 'sending', attempts = 1, next_attempt_at = ?2
      WHERE id = ?1 AND status IN ('failed', 'dead')
-     RETURNING id, attempts, ${MAIL_COLUMNS}`,
-  )
-    .bind(id, now + SEND_CLAIM_MS)
-    .first<MailRow>()
-  if (!row) return null
-  const status = await sendClaimedMail(env, provider, row, now)
-  const after = await env.DB.prepare('SELECT provider_response FROM mail_outbox WHERE id = ?')
+     RETURNING id, attempts, ${mail ? MAIL_COLUMNS : 'payload'}`,
+  ).bind(id, now + SEND_CLAIM_MS)
+  let status: 'sent' | 'failed' | 'dead'
+  if (mail) {
+    const row = await claim.first<MailRow>()
+    if (!row) return null
+    status = await sendClaimedMail(env, mail, row, now)
+  } else {
+    const row = await claim.first<{ id: number; attempts: number; payload: string }>()
+    if (!row || !pixel) return null
+    status = await sendClaimedEvent(env, pixel, row, now)
+  }
+  const after = await env.DB.prepare(`SELECT provider_response FROM ${table} WHERE id = ?`)
     .bind(id)
     .first<{ provider_response: string | null }>()
   return { status, providerResponse: after?.provider_response ?? null }
 }
 
 async function drainEvents(env: Env, now: number): Promise<Tally | 'no provider'> {
-  const { FB_PIXEL_ID, FB_ACCESS_TOKEN } = env
-  if (!FB_PIXEL_ID || !FB_ACCESS_TOKEN) return 'no provider'
+  const pixel = conversionsPixel(env)
+  if (!pixel) return 'no provider'
   const out = tally()
   out.dead += await expireOld(env.DB, 'analytics_outbox', EVENT_RETRYABLE, EVENT_MAX_AGE_MS, now)
   const rows = await claimDue<{ payload: string }>(
@@ -251,18 +289,7 @@ async function drainEvents(env: Env, now: number): Promise<Tally | 'no provider'
     'payload',
     now,
   )
-  for (const row of rows) {
-    const outcome = await callProvider(
-      'Conversions API',
-      `${FB_GRAPH_URL}/${encodeURIComponent(FB_PIXEL_ID)}/events`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data: [JSON.parse(row.payload)], access_token: FB_ACCESS_TOKEN }),
-      },
-    )
-    out[await settleRow(env.DB, 'analytics_outbox', row.id, row.attempts, outcome, now)]++
-  }
+  for (const row of rows) out[await sendClaimedEvent(env, pixel, row, now)]++
   return out
 }
 
