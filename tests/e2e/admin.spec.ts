@@ -3,13 +3,11 @@
  * command-line tool), approves a review that then shows on the product page, ships an order with a
  * carrier and tracking number, and cancels an order whose stock comes back.
  */
-import { execFileSync } from 'node:child_process'
 import path from 'node:path'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { createTestOperator, signInOperator as signIn } from './pages'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const EMAIL = 'e2e-owner@ops.test'
-const PASSWORD = 'e2e-owner-password'
 
 interface Simple {
   id: number
@@ -85,26 +83,7 @@ async function placeOrder(request: APIRequestContext, sku: string): Promise<stri
   return (await placeOrderWithLink(request, sku)).orderNumber
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin')
-  await expect(page).toHaveURL(/\/admin\/login$/)
-  await page.getByLabel('E-mail').fill(EMAIL)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
-}
-
-test.beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    ['scripts/admin.mjs', 'create-operator', EMAIL, '--persist-to', '.tmp/e2e-state'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ADMIN_PASSWORD: PASSWORD },
-      stdio: 'ignore',
-    },
-  )
-})
+test.beforeAll(() => createTestOperator(ROOT))
 
 test('an operator approves a review and it appears on the product page', async ({ page, request }) => {
   const product = await pickSimple(request, 1)
@@ -159,7 +138,7 @@ test('an operator cancels an order and its stock comes back', async ({ page, req
   expect(await stockOf(request, product.sku)).toBe(before - 1)
   await signIn(page)
   await page.goto(`/admin/orders/${number}`)
-  await page.getByLabel('Reason').fill('Customer asked to cancel')
+  await page.getByLabel('Reason for cancelling').fill('Customer asked to cancel')
   await page.getByRole('button', { name: 'Cancel order' }).click()
   await expect(page.getByText('Status: Canceled')).toBeVisible()
   expect(await stockOf(request, product.sku)).toBe(before)

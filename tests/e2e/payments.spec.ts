@@ -2,13 +2,14 @@
  * Paying through the local test payment provider that `npm start` runs when no payment keys are
  * set: a UPI purchase succeeds (the confirmation says paid only after the server verified it); a
  * failed payment is paid again from the order page's pay-now; an abandoned one expires when the
- * scheduled job runs, and its stock returns.
+ * scheduled job runs, and its stock returns; an operator cancelling a paid order has the provider refund
+ * it in full.
  */
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { pickProduct } from './checkout-fixtures'
-import { waitForHydration } from './pages'
+import { createTestOperator, OPERATOR, signInOperator, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -155,4 +156,45 @@ test('an abandoned payment expires when the scheduled job runs, and its stock re
   await waitForHydration(page)
   await expect(page.getByText('This order was not paid in time and has expired.')).toBeVisible()
   await expect(page.getByTestId('pay-now')).toHaveCount(0)
+})
+
+test('an operator cancels a paid order: the provider refunds it in full and the stock comes back', async ({
+  page,
+  request,
+}) => {
+  createTestOperator(ROOT)
+  const email = `cancel-paid-${Date.now()}@example.com`
+  const sku = await placeOnlineOrder(page, request, email)
+  const stock = () => d1<{ qty: number }>(`SELECT qty FROM inventory WHERE sku = ${sqlText(sku)}`)[0]?.qty
+  const held = stock() as number
+  await payInTestWindow(page, 'Succeed')
+  await expect.poll(() => orderOf(email)[0]?.payment_state, { timeout: 10_000 }).toBe('paid')
+  const [paid] = orderOf(email)
+  const number = paid?.increment_id as string
+
+  await signInOperator(page)
+  await page.goto(`/admin/orders/${number}`)
+  await page.getByLabel('Reason for cancelling').fill('Out of stock at the atelier')
+  await page.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(page.getByText('Status: Canceled')).toBeVisible()
+  await expect(page.getByText(/payment refunded/)).toBeVisible()
+
+  expect(orderOf(email)[0]).toMatchObject({ status: 'canceled', payment_state: 'refunded' })
+  const refunds = d1<{
+    provider: string
+    provider_refund_id: string | null
+    amount_minor: number
+    actor: string
+  }>(
+    `SELECT r.provider, r.provider_refund_id, r.amount_minor, r.actor FROM refunds r JOIN orders o
+       ON o.client_order_id = r.client_order_id WHERE o.increment_id = ${sqlText(number)}`,
+  )
+  expect(refunds).toHaveLength(1)
+  expect(refunds[0]).toMatchObject({
+    provider: 'razorpay',
+    amount_minor: paid?.paid_minor,
+    actor: OPERATOR.email,
+  })
+  expect(refunds[0]?.provider_refund_id).toMatch(/^rfnd_/)
+  expect(stock()).toBe(held + 1)
 })

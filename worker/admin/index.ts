@@ -29,6 +29,7 @@ import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCo
 import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisabled } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
+import { deleteHomeSection, HomeSectionSchema, listHomeSections, saveHomeSection } from './home'
 import { answer, isFormPost, readInput } from './input'
 import {
   deleteMapping,
@@ -39,6 +40,13 @@ import {
   putMapping,
   retryOutbox,
 } from './operations'
+import {
+  createOperator,
+  listOperators,
+  NewOperatorSchema,
+  OperatorPatchSchema,
+  updateOperator,
+} from './operators'
 import {
   addNote,
   listOrders,
@@ -51,23 +59,22 @@ import {
   refundPart,
   TransitionSchema,
 } from './orders'
+import { contentEditPage, contentPage, homeSectionsPage } from './pages/content'
+import { loginPage } from './pages/frame'
+import { orderPage, ordersPage } from './pages/orders'
 import {
   auditPage,
-  contentEditPage,
-  contentPage,
   couponsPage,
   customersPage,
   dashboardPage,
-  loginPage,
   operationsPage,
-  orderPage,
-  ordersPage,
+  operatorsPage,
   productsPage,
   reviewsPage,
-} from './pages'
+} from './pages/screens'
 import { decideReview, pendingReviews } from './reviews'
-import { can, type Permission, ROLES } from './roles'
-import { createOperator, requireOperator, signIn, signOut } from './session'
+import { can, type Permission } from './roles'
+import { requireOperator, signIn, signOut } from './session'
 
 const nonce = (c: Context) => `'nonce-${(c as Context<AdminEnv>).var.nonce}'`
 
@@ -116,6 +123,13 @@ const orderNumber = (c: Context<AdminEnv>) => {
     ? parsed.data
     : fail(400, `Invalid order number: ${c.req.param('number')?.slice(0, 40)}`)
 }
+/** The `:id` of the path as a positive whole number, or a 400 naming what it should be. */
+const positiveId = (c: Context<AdminEnv>, what: string) => {
+  const id = Number(c.req.param('id'))
+  return Number.isSafeInteger(id) && id > 0
+    ? id
+    : fail(400, `Invalid ${what} id: must be a positive whole number`)
+}
 const reviewId = (c: Context<AdminEnv>) => {
   const id = Number(c.req.param('id'))
   return Number.isSafeInteger(id) && id > 0
@@ -134,11 +148,6 @@ const LoginSchema = z.object({
     .string({ error: 'password is required' })
     .min(1, 'password is required')
     .max(200, 'password is too long'),
-})
-const OperatorSchema = z.object({
-  email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254),
-  role: z.enum(ROLES, { error: 'role must be owner, staff or viewer' }),
-  password: z.string().min(12, 'password must have at least 12 characters').max(200).optional(),
 })
 const EmailQuery = z.object({
   email: z.string().trim().toLowerCase().email('email is not an e-mail address').max(254),
@@ -168,7 +177,7 @@ const RedirectFormSchema = z.object({
 export const adminApp = new Hono<AdminEnv>()
 adminApp.use('*', noStore, notForRobots, adminHeaders)
 
-adminApp.get('/login', (c) => c.html(loginPage()))
+adminApp.get('/login', (c) => loginPage(c))
 adminApp.post('/login', async (c) => {
   const input = await readInput(c, LoginSchema, 'sign-in')
   try {
@@ -176,7 +185,7 @@ adminApp.post('/login', async (c) => {
     return isFormPost(c) ? c.redirect('/admin', 303) : ok(c as never, { email: op.email, role: op.role })
   } catch (err) {
     if (isFormPost(c) && err instanceof HTTPException && err.status < 500)
-      return c.html(loginPage(err.message), err.status)
+      return loginPage(c, err.message, err.status as 400 | 401 | 403 | 429)
     throw err
   }
 })
@@ -189,18 +198,16 @@ adminApp.post('/logout', async (c) => {
 })
 
 // Pages
-adminApp.get('/', async (c) => c.html(dashboardPage(c, await dashboard(c.env.DB, Date.now()))))
+adminApp.get('/', async (c) => dashboardPage(c, await dashboard(c.env.DB, Date.now())))
 adminApp.get('/orders', async (c) => {
   const f = await filterOf(c)
-  return c.html(ordersPage(c, f, await listOrders(c.env.DB, f)))
+  return ordersPage(c, f, await listOrders(c.env.DB, f))
 })
-adminApp.get('/orders/:number', async (c) =>
-  c.html(orderPage(c, await orderDetail(c.env.DB, orderNumber(c)))),
-)
-adminApp.get('/reviews', async (c) => c.html(reviewsPage(c, await pendingReviews(c.env.DB))))
+adminApp.get('/orders/:number', async (c) => orderPage(c, await orderDetail(c.env.DB, orderNumber(c))))
+adminApp.get('/reviews', async (c) => reviewsPage(c, await pendingReviews(c.env.DB)))
 adminApp.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)
-  return c.html(productsPage(c, q, q ? await searchProducts(c.env.DB, q) : []))
+  return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])
 })
 adminApp.get('/customers', async (c) => {
   const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)
@@ -209,27 +216,27 @@ adminApp.get('/customers', async (c) => {
         err instanceof HTTPException && err.status === 404 ? null : Promise.reject(err),
       )
     : null
-  return c.html(customersPage(c, email, found))
+  return customersPage(c, email, found)
 })
 adminApp.get('/coupons', async (c) =>
-  c.html(couponsPage(c, (await listCoupons(c.env.DB)) as Record<string, unknown>[])),
+  couponsPage(c, (await listCoupons(c.env.DB)) as Record<string, unknown>[]),
 )
 adminApp.get('/content', async (c) =>
-  c.html(
-    contentPage(
-      c,
-      (await listContent(c.env.DB, 'page')) as Record<string, unknown>[],
-      (await listContent(c.env.DB, 'block')) as Record<string, unknown>[],
-    ),
+  contentPage(
+    c,
+    (await listContent(c.env.DB, 'page')) as Record<string, unknown>[],
+    (await listContent(c.env.DB, 'block')) as Record<string, unknown>[],
   ),
 )
 adminApp.get('/content/:kind/:id', async (c) => {
   const kind = contentKind(c)
   const item = await contentItem(c.env.DB, kind, Number(c.req.param('id')))
-  return c.html(contentEditPage(c, kind, item, previewContent(item.content).html))
+  return contentEditPage(c, kind, item, previewContent(item.content).html)
 })
-adminApp.get('/operations', async (c) => c.html(operationsPage(c, { outbox: await outboxSummary(c.env.DB) })))
-adminApp.get('/audit', async (c) => c.html(auditPage(c, await listAudit(c.env.DB))))
+adminApp.get('/operations', async (c) => operationsPage(c, { outbox: await outboxSummary(c.env.DB) }))
+adminApp.get('/audit', async (c) => auditPage(c, await listAudit(c.env.DB)))
+adminApp.get('/home', async (c) => homeSectionsPage(c, await listHomeSections(c.env.DB)))
+adminApp.get('/operators', async (c) => operatorsPage(c, await listOperators(c.env.DB)))
 
 function filterOf(c: Context<AdminEnv>) {
   const parsed = OrderFilterSchema.safeParse(c.req.query())
@@ -299,10 +306,35 @@ api.post('/customers/:id/disabled', allow('customers'), async (c) => {
 api.get('/audit', async (c) =>
   ok(c as never, await listAudit(c.env.DB, { target: c.req.query('target') || undefined })),
 )
+api.get('/operators', async (c) => ok(c as never, await listOperators(c.env.DB)))
 api.post('/operators', allow('operators'), async (c) => {
-  const req = await readInput(c, OperatorSchema, 'operator')
-  await createOperator(c.env.DB, req, c.var.operator.email, Date.now())
-  return answer(c, { email: req.email, role: req.role })
+  const req = await readInput(c, NewOperatorSchema, 'operator')
+  return answer(c, await createOperator(c.env.DB, req, c.var.operator.email, Date.now()), '/admin/operators')
+})
+api.post('/operators/:id', allow('operators'), async (c) => {
+  const id = positiveId(c, 'operator')
+  const req = await readInput(c, OperatorPatchSchema, 'operator change')
+  return answer(c, await updateOperator(c.env.DB, id, req, c.var.operator, Date.now()), '/admin/operators')
+})
+api.get('/home/sections', async (c) => ok(c as never, await listHomeSections(c.env.DB)))
+api.post('/home/sections', allow('content'), async (c) => {
+  const req = await readInput(c, HomeSectionSchema, 'home section')
+  return answer(c, await saveHomeSection(c.env, req, c.var.operator.email, Date.now()), '/admin/home')
+})
+api.post('/home/sections/:id', allow('content'), async (c) => {
+  const id = positiveId(c, 'home section')
+  const req = await readInput(c, HomeSectionSchema, 'home section')
+  if (req.id !== undefined && req.id !== id)
+    return fail(400, 'Invalid home section: id differs from the address')
+  return answer(
+    c,
+    await saveHomeSection(c.env, { ...req, id }, c.var.operator.email, Date.now()),
+    '/admin/home',
+  )
+})
+api.post('/home/sections/:id/delete', allow('content'), async (c) => {
+  const id = positiveId(c, 'home section')
+  return answer(c, await deleteHomeSection(c.env, id, c.var.operator.email, Date.now()), '/admin/home')
 })
 api.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim()

@@ -214,30 +214,3 @@ export async function signOut(c: Context<AdminEnv>): Promise<void> {
       .run()
   deleteCookie(c, SESSION_COOKIE, { path: '/admin' })
 }
-
-/** Creates an operator (the owner's screen; the first owner comes from the command line). */
-export async function createOperator(
-  db: D1Database,
-  input: { email: string; role: Role; password?: string },
-  actor: string,
-  now: number,
-): Promise<void> {
-  const hash = input.password ? await hashPassword(input.password) : null
-  const existing = await db.prepare('SELECT id FROM operators WHERE email = ?').bind(input.email).first()
-  if (existing) fail(409, `An operator with e-mail ${input.email} already exists.`)
-  await db.batch([
-    db
-      .prepare('INSERT INTO operators (email, role, password_hash, created_at) VALUES (?, ?, ?, ?)')
-      .bind(input.email.toLowerCase(), input.role, hash, magentoDate(now)),
-    auditStatement(
-      db,
-      {
-        actor,
-        action: 'operator.create',
-        target: `operator:${input.email.toLowerCase()}`,
-        after: { role: input.role },
-      },
-      now,
-    ),
-  ])
-}

@@ -33,10 +33,17 @@ describe('pages', () => {
       `/content/page/${page?.id}`,
       '/operations',
       '/audit',
+      '/home',
+      '/operators',
+      '/orders?q=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
     ]) {
       const res = await admin(viewer, path)
       expect(res.status, path).toBe(200)
-      expect(res.text, path).toContain('<meta name="robots" content="noindex,nofollow">')
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/)
+      expect(res.text, path).toMatch(/^<!DOCTYPE html>/i)
+      expect(res.text, path).toMatch(/<meta name="robots" content="noindex,nofollow"\/?>/)
+      // What the operator typed comes back as text, never as markup.
+      expect(res.text, path).not.toContain('<script>alert(1)')
     }
   })
 

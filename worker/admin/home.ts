@@ -1,0 +1,196 @@
+/**
+ * The home page's sections, edited from the back office: a banner heading, a category's products,
+ * a hand-picked list of SKUs, or a CMS block, each with a title and a position. Every reference is
+ * checked before anything is written (the category, the block and each SKU must exist), and a save
+ * is a compare-and-set on the document as it was read, so two operators editing at once never
+ * silently overwrite each other. The document, its audit row and the catalogue-version bump go in
+ * one batch; the home pages are then purged.
+ */
+import { z } from 'zod'
+import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
+import { fail } from '../platform/http'
+import { bumpIndexVersionStatement } from '../search/index-version'
+import { auditStatement } from './audit'
+
+export const HOME_SECTION_TYPES = ['banner', 'category_products', 'products', 'cms_block'] as const
+/** Most SKUs one hand-picked section lists (a carousel shows 8). */
+const MAX_SECTION_SKUS = 24
+/** Most sections the home page holds. */
+const MAX_SECTIONS = 30
+
+const wholeNumber = (what: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v),
+    z
+      .number({ error: `${what} must be a whole number` })
+      .int(`${what} must be a whole number`)
+      .min(0)
+      .max(max),
+  )
+const skuList = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(/[\n,]/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
+  z
+    .array(z.string().trim().min(1).max(64, 'a SKU has at most 64 characters'))
+    .min(1, 'list at least one SKU')
+    .max(MAX_SECTION_SKUS, `at most ${MAX_SECTION_SKUS} SKUs`)
+    .refine((a) => new Set(a).size === a.length, 'a SKU is listed twice'),
+)
+
+const base = {
+  id: wholeNumber('id', 1_000_000).optional(),
+  title: z.string().trim().min(1, 'title is required').max(120, 'title is too long'),
+  position: wholeNumber('position', 999).default(0),
+}
+export const HomeSectionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ ...base, type: z.literal('banner') }),
+    z.object({ ...base, type: z.literal('category_products'), category_id: wholeNumber('category_id', 1e9) }),
+    z.object({ ...base, type: z.literal('products'), skus: skuList }),
+    z.object({
+      ...base,
+      type: z.literal('cms_block'),
+      block_identifier: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,100}$/, 'block_identifier is letters, digits, _ or -'),
+    }),
+  ],
+  { error: `type must be one of ${HOME_SECTION_TYPES.join(', ')}` },
+)
+type HomeSectionInput = z.infer<typeof HomeSectionSchema>
+
+interface StoredSection {
+  id: number
+  type: string
+  title?: string
+  position?: number
+  [key: string]: unknown
+}
+
+async function readHome(db: D1Database): Promise<{ text: string | null; doc: Record<string, unknown> }> {
+  const row = await db
+    .prepare("SELECT doc FROM content_docs WHERE kind = 'home' AND store_id = 0")
+    .first<{ doc: string }>()
+  const doc = row ? (JSON.parse(row.doc) as Record<string, unknown>) : {}
+  return { text: row?.doc ?? null, doc }
+}
+
+const sectionsOf = (doc: Record<string, unknown>): StoredSection[] =>
+  (Array.isArray(doc.sections) ? (doc.sections as StoredSection[]) : []).filter(
+    (s) => s && typeof s === 'object' && Number.isSafeInteger(s.id),
+  )
+
+/** The home sections in the order the page shows them. */
+export async function listHomeSections(db: D1Database): Promise<StoredSection[]> {
+  return sectionsOf((await readHome(db)).doc).sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+}
+
+/** What in a section points at nothing (unknown category, block or SKUs), or null. */
+async function brokenReference(db: D1Database, s: HomeSectionInput): Promise<string | null> {
+  if (s.type === 'category_products') {
+    const hit = await db.prepare('SELECT id FROM categories WHERE id = ?').bind(s.category_id).first()
+    return hit ? null : `category ${s.category_id} does not exist`
+  }
+  if (s.type === 'cms_block') {
+    const hit = await db
+      .prepare('SELECT id FROM cms_blocks WHERE identifier = ?')
+      .bind(s.block_identifier)
+      .first()
+    return hit ? null : `CMS block ${s.block_identifier} does not exist`
+  }
+  if (s.type === 'products') {
+    const { results } = await db
+      .prepare('SELECT sku FROM products WHERE sku IN (SELECT value FROM json_each(?))')
+      .bind(JSON.stringify(s.skus))
+      .all<{ sku: string }>()
+    const known = new Set(results.map((r) => r.sku))
+    const missing = s.skus.filter((sku) => !known.has(sku))
+    return missing.length ? `unknown SKU${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : null
+  }
+  return null
+}
+
+/** Writes the new sections over the document as it was read (409 when it changed meanwhile). */
+async function writeSections(
+  env: Env,
+  read: { text: string | null; doc: Record<string, unknown> },
+  sections: StoredSection[],
+  audit: { actor: string; action: string; target: string; before?: unknown; after?: unknown },
+  now: number,
+) {
+  const db = env.DB
+  const text = JSON.stringify({ ...read.doc, sections })
+  const write =
+    read.text === null
+      ? db
+          .prepare(
+            "INSERT INTO content_docs (kind, store_id, doc) VALUES ('home', 0, ?) ON CONFLICT DO NOTHING",
+          )
+          .bind(text)
+      : db
+          .prepare("UPDATE content_docs SET doc = ?1 WHERE kind = 'home' AND store_id = 0 AND doc = ?2")
+          .bind(text, read.text)
+  const [written] = await db.batch([
+    write,
+    auditStatement(db, audit, now, { onlyIfChanged: true }),
+    bumpIndexVersionStatement(db),
+  ])
+  if (written?.meta.changes !== 1)
+    fail(409, 'The home page was changed by someone else meanwhile: reload it and make your change again.')
+  return purgedCount(await purgeCacheTags(env, ['home']))
+}
+
+/** Adds a section (no id) or replaces the section with that id. */
+export async function saveHomeSection(env: Env, input: HomeSectionInput, actor: string, now: number) {
+  const problem = await brokenReference(env.DB, input)
+  if (problem) return fail(400, `Invalid home section: ${problem}`)
+  const read = await readHome(env.DB)
+  const sections = sectionsOf(read.doc)
+  const { id: given, ...fields } = input
+  const index = given === undefined ? -1 : sections.findIndex((s) => s.id === given)
+  if (given !== undefined && index < 0) return fail(404, `Home section ${given} does not exist.`)
+  if (index < 0 && sections.length >= MAX_SECTIONS)
+    return fail(400, `Invalid home section: the home page holds at most ${MAX_SECTIONS} sections`)
+  const id = given ?? Math.max(0, ...sections.map((s) => s.id)) + 1
+  const before = index >= 0 ? sections[index] : undefined
+  // A section keeps nothing of its old type: switching type drops the old fields.
+  const section: StoredSection = { id, ...fields }
+  if (input.type === 'category_products') {
+    const cat = await env.DB.prepare('SELECT name FROM categories WHERE id = ?')
+      .bind(input.category_id)
+      .first<{ name: string | null }>()
+    section.category_name = cat?.name ?? input.title
+  }
+  const next = index >= 0 ? sections.map((s, i) => (i === index ? section : s)) : [...sections, section]
+  const purged = await writeSections(
+    env,
+    read,
+    next,
+    { actor, action: 'home.section.save', target: `home-section:${id}`, before, after: section },
+    now,
+  )
+  return { section, purged }
+}
+
+/** Removes a section. */
+export async function deleteHomeSection(env: Env, id: number, actor: string, now: number) {
+  const read = await readHome(env.DB)
+  const sections = sectionsOf(read.doc)
+  const before = sections.find((s) => s.id === id)
+  if (!before) return fail(404, `Home section ${id} does not exist.`)
+  const purged = await writeSections(
+    env,
+    read,
+    sections.filter((s) => s.id !== id),
+    { actor, action: 'home.section.delete', target: `home-section:${id}`, before },
+    now,
+  )
+  return { deleted: id, purged }
+}

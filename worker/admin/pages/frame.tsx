@@ -1,0 +1,164 @@
+/**
+ * The back office's page frame, rendered with React on the server like the shop's pages: plain
+ * forms that post with the operator's CSRF token and work without script (the back office's CSP
+ * allows none), a layout that fits a phone and is usable with the keyboard (skip link, labels,
+ * visible focus). Its stylesheet is inline with the request's nonce; nothing here is part of the
+ * shop's pages, bundles or CSS.
+ */
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
+import { formatMinor } from '@shared/domain/currency'
+import type { Context } from 'hono'
+import { createContext, type ReactNode, useContext } from 'react'
+import { renderToReadableStream } from 'react-dom/server.node'
+import type { AdminEnv, Operator } from '../env'
+
+const CSS = `
+*{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d1d1f;background:#f6f6f7}
+a{color:#0b57d0}:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px}
+header{background:#1d1d1f;color:#fff;padding:8px 16px;display:flex;flex-wrap:wrap;gap:12px;align-items:center}
+header a{color:#fff}nav ul{display:flex;flex-wrap:wrap;gap:12px;list-style:none;margin:0;padding:0}
+main{padding:16px;max-width:1100px;margin:auto}table{border-collapse:collapse;width:100%;background:#fff}
+th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-align:top}
+.scroll{overflow-x:auto}form.inline{display:inline-flex;flex-wrap:wrap;gap:6px;align-items:end;margin:4px 0}
+label{display:flex;flex-direction:column;font-size:13px}input,select,textarea,button{font:inherit;padding:6px;min-height:40px}
+button{cursor:pointer;background:#0b57d0;color:#fff;border:0;border-radius:4px;padding:6px 12px}
+button.danger{background:#b3261e}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}
+.figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
+.who{margin-left:auto;font-size:13px}`
+
+const NAV: readonly (readonly [string, string])[] = [
+  ['/admin', 'Dashboard'],
+  ['/admin/orders', 'Orders'],
+  ['/admin/reviews', 'Reviews'],
+  ['/admin/products', 'Catalogue'],
+  ['/admin/customers', 'Customers'],
+  ['/admin/coupons', 'Coupons'],
+  ['/admin/content', 'Content'],
+  ['/admin/home', 'Home page'],
+  ['/admin/operations', 'Operations'],
+  ['/admin/operators', 'Operators'],
+  ['/admin/audit', 'Audit log'],
+]
+
+/** The operator's CSRF token, for every form of the page. */
+const Csrf = createContext('')
+
+export const money = (minor: number | null, currency: string) => formatMinor(minor ?? 0, currency)
+export const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s
+
+/** A form posting to the back office's API with the CSRF token, coming back to `back`. */
+export function PostForm(props: {
+  action: string
+  back: string
+  label: string
+  danger?: boolean
+  buttonLabel?: string
+  children?: ReactNode
+}) {
+  const csrf = useContext(Csrf)
+  return (
+    <form className="inline" method="post" action={props.action}>
+      <input type="hidden" name="_csrf" value={csrf} />
+      <input type="hidden" name="return_to" value={props.back} />
+      {props.children}
+      <button type="submit" className={props.danger ? 'danger' : undefined} aria-label={props.buttonLabel}>
+        {props.label}
+      </button>
+    </form>
+  )
+}
+
+function Frame(props: { nonce: string; title: string; operator?: Operator; children: ReactNode }) {
+  const op = props.operator
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="robots" content="noindex,nofollow" />
+        <title>{`${props.title} — Back office`}</title>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the back office's own constant stylesheet */}
+        <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: CSS }} />
+      </head>
+      <body>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <header>
+          <strong>Back office</strong>
+          {op ? (
+            <>
+              <nav aria-label="Back office">
+                <ul>
+                  {NAV.map(([href, label]) => (
+                    <li key={href}>
+                      <a href={href}>{label}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <span className="who">
+                {op.email} ({op.role})
+                {op.via === 'session' ? (
+                  <PostForm action="/admin/logout" back="/admin/login" label="Sign out" />
+                ) : null}
+              </span>
+            </>
+          ) : null}
+        </header>
+        <main id="main">
+          <h1>{props.title}</h1>
+          {props.children}
+        </main>
+      </body>
+    </html>
+  )
+}
+
+/** Renders a back-office page (the whole document, once every part is ready). */
+export async function renderAdmin(
+  c: Context<AdminEnv>,
+  title: string,
+  body: ReactNode,
+  status: 200 | 400 | 401 | 403 | 404 | 409 | 429 = 200,
+): Promise<Response> {
+  const operator = c.get('operator') as Operator | undefined
+  const stream = await renderToReadableStream(
+    <Csrf.Provider value={(c.get('csrf') as string | undefined) ?? ''}>
+      <Frame nonce={c.var.nonce} title={title} operator={operator}>
+        {body}
+      </Frame>
+    </Csrf.Provider>,
+    {
+      onError(error: unknown) {
+        console.error(
+          JSON.stringify({ requestId: c.var.requestId, msg: 'admin render error', error: String(error) }),
+        )
+      },
+    },
+  )
+  await stream.allReady
+  return c.body(stream, status, { 'content-type': 'text/html; charset=utf-8' })
+}
+
+/** The local sign-in form (no operator yet). */
+export function loginPage(c: Context<AdminEnv>, message?: string, status?: 400 | 401 | 403 | 429) {
+  return renderAdmin(
+    c,
+    'Operator sign-in',
+    <>
+      {message ? <p role="alert">{message}</p> : null}
+      <form method="post" action="/admin/login">
+        <label>
+          E-mail <input type="email" name="email" autoComplete="username" required />
+        </label>
+        <label>
+          Password <input type="password" name="password" autoComplete="current-password" required />
+        </label>
+        <button type="submit">Sign in</button>
+      </form>
+    </>,
+    status,
+  )
+}

@@ -1,0 +1,253 @@
+/** Orders: the filtered, paged list (with its CSV link) and one order with its moves and history. */
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
+import type { Context } from 'hono'
+import type { ReactNode } from 'react'
+import type { AdminEnv } from '../env'
+import { type OrderDetail, type OrderFilter, type OrderListRow, PAGE_SIZE } from '../orders'
+import { money, PostForm, renderAdmin, statusLabel } from './frame'
+
+export function ordersPage(
+  c: Context<AdminEnv>,
+  f: OrderFilter,
+  list: { rows: OrderListRow[]; total: number },
+) {
+  const pages = Math.max(1, Math.ceil(list.total / PAGE_SIZE))
+  const qs = (page: number) => {
+    const p = new URLSearchParams()
+    for (const [k, v] of Object.entries({ ...f, page })) if (v !== undefined && v !== '') p.set(k, String(v))
+    return p.toString()
+  }
+  return renderAdmin(
+    c,
+    'Orders',
+    <>
+      <search>
+        <form className="inline" method="get" action="/admin/orders">
+          <label>
+            Search <input name="q" defaultValue={f.q ?? ''} placeholder="number, e-mail, phone, SKU" />
+          </label>
+          <label>
+            Status <input name="status" defaultValue={f.status ?? ''} list="statuses" />
+          </label>
+          <datalist id="statuses">
+            {Object.keys(ORDER_STATUS_LABELS).map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+          <label>
+            Payment <input name="payment" defaultValue={f.payment ?? ''} />
+          </label>
+          <label>
+            From <input type="date" name="from" defaultValue={f.from ?? ''} />
+          </label>
+          <label>
+            To <input type="date" name="to" defaultValue={f.to ?? ''} />
+          </label>
+          <button type="submit">Filter</button>
+        </form>
+      </search>
+      <p>
+        {list.total} orders · <a href={`/admin/api/orders.csv?${qs(1)}`}>Download CSV</a>
+      </p>
+      <div className="scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>Number</th>
+              <th>Placed</th>
+              <th>E-mail</th>
+              <th>Status</th>
+              <th>Payment</th>
+              <th>Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.rows.map((r) => (
+              <tr key={r.increment_id}>
+                <td>
+                  <a href={`/admin/orders/${r.increment_id}`}>{r.increment_id}</a>
+                </td>
+                <td>{r.created_at}</td>
+                <td>{r.customer_email}</td>
+                <td>{statusLabel(r.status)}</td>
+                <td>{r.payment_state}</td>
+                <td>{money(r.grand_total_minor, r.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav aria-label="Pages">
+        <p>
+          Page {f.page} of {pages}
+          {f.page > 1 ? (
+            <>
+              {' · '}
+              <a href={`/admin/orders?${qs(f.page - 1)}`}>Previous</a>
+            </>
+          ) : null}
+          {f.page < pages ? (
+            <>
+              {' · '}
+              <a href={`/admin/orders?${qs(f.page + 1)}`}>Next</a>
+            </>
+          ) : null}
+        </p>
+      </nav>
+    </>,
+  )
+}
+
+interface DocItem {
+  sku?: string
+  name?: string
+  qty_ordered?: number
+  options?: { label: string; value: string }[]
+}
+
+export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
+  const o = d.order
+  const items = (d.doc.items ?? []) as DocItem[]
+  const address = (d.doc.billing_address ?? {}) as Record<string, unknown>
+  const back = `/admin/orders/${o.increment_id}`
+  const form = (action: string, label: string, fields: ReactNode, danger = false) => (
+    <PostForm
+      action={`/admin/api/orders/${o.increment_id}/${action}`}
+      back={back}
+      label={label}
+      danger={danger}
+    >
+      {fields}
+    </PostForm>
+  )
+  const move = (to: OrderStatus, label: string, fields: ReactNode = null, danger = false) =>
+    d.next.includes(to)
+      ? form(
+          'transition',
+          label,
+          <>
+            <input type="hidden" name="to" value={to} />
+            {fields}
+          </>,
+          danger,
+        )
+      : null
+  return renderAdmin(
+    c,
+    `Order ${o.increment_id}`,
+    <>
+      <div className="card">
+        <p>
+          Status: <strong>{statusLabel(o.status)}</strong> · payment {o.payment_state} ·{' '}
+          {money(o.grand_total_minor, o.currency)} (paid {money(o.paid_minor, o.currency)}, refunded{' '}
+          {money(o.refunded_minor, o.currency)}) · {o.customer_email}
+        </p>
+        {o.status === 'pending' ? move('processing', 'Confirm (cash on delivery)') : null}
+        {move('packed', 'Mark packed')}
+        {move(
+          'shipped',
+          'Mark shipped',
+          <>
+            <label>
+              Carrier <input name="carrier" required />
+            </label>
+            <label>
+              Tracking number <input name="tracking_number" required />
+            </label>
+          </>,
+        )}
+        {move('delivered', 'Mark delivered')}
+        {move(
+          'canceled',
+          'Cancel order',
+          <label>
+            Reason for cancelling <input name="reason" required />
+          </label>,
+          true,
+        )}
+        {o.paid_minor > o.refunded_minor
+          ? form(
+              'refund',
+              'Refund',
+              <>
+                <label>
+                  Amount (minor units) <input name="amount_minor" inputMode="numeric" required />
+                </label>
+                <label>
+                  Reason for the refund <input name="reason" required />
+                </label>
+              </>,
+            )
+          : null}
+      </div>
+      <div className="card">
+        <h2>Items</h2>
+        <ul>
+          {items.map((it, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never change order
+            <li key={`${it.sku}-${i}`}>
+              {it.qty_ordered ?? 1} × {it.name ?? it.sku} ({it.sku})
+              {it.options?.length ? (
+                <ul>
+                  {it.options.map((op) => (
+                    <li key={op.label}>
+                      {op.label}: {op.value}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="card">
+        <h2>Address</h2>
+        <p>
+          {[address.firstname, address.lastname].filter(Boolean).join(' ')}
+          <br />
+          {((address.street as string[] | undefined) ?? []).filter(Boolean).join(', ')}
+          <br />
+          {String(address.postcode ?? '')} {String(address.city ?? '')} {String(address.country_id ?? '')}
+          <br />
+          {String(address.telephone ?? '')}
+        </p>
+      </div>
+      <div className="card">
+        <h2>History</h2>
+        <div className="scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>What</th>
+                <th>Who</th>
+                <th>Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.events.map((e, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only
+                <tr key={`${e.created_at}-${i}`}>
+                  <td>{e.created_at}</td>
+                  <td>
+                    {e.kind}
+                    {e.to_status ? ` → ${statusLabel(e.to_status)}` : ''}
+                  </td>
+                  <td>{e.actor}</td>
+                  <td>{e.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {form(
+          'note',
+          'Add note',
+          <label>
+            Internal note <textarea name="text" required maxLength={2000} />
+          </label>,
+        )}
+      </div>
+    </>,
+  )
+}
