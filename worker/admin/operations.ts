@@ -14,21 +14,33 @@ import { auditStatement } from './audit'
 
 const OUTBOXES: Record<OutboxName, string> = { mail: 'mail_outbox', analytics: 'analytics_outbox' }
 
-/** Rows per status of each outbox, and its newest failed or dead rows. */
+/**
+ * The outboxes as the monitor shows them: order and account mail, newsletter mail (mail rows of a
+ * newsletter kind, sent and retried like any mail), and conversion events.
+ */
+const MONITORED = [
+  { name: 'mail', box: 'mail', where: "kind NOT LIKE 'newsletter-%'" },
+  { name: 'newsletter', box: 'mail', where: "kind LIKE 'newsletter-%'" },
+  { name: 'analytics', box: 'analytics', where: '1 = 1' },
+] as const satisfies readonly { name: string; box: OutboxName; where: string }[]
+
+/** Rows per status of each outbox, and its newest failed or dead rows (with the outbox that retries them). */
 export async function outboxSummary(db: D1Database) {
-  const out: Record<string, { counts: Record<string, number>; failed: unknown[] }> = {}
-  for (const [name, table] of Object.entries(OUTBOXES)) {
+  const out: Record<string, { box: OutboxName; counts: Record<string, number>; failed: unknown[] }> = {}
+  for (const { name, box, where } of MONITORED) {
+    const table = OUTBOXES[box]
     const [counts, failed] = await db.batch([
-      db.prepare(`SELECT status, COUNT(*) AS n FROM ${table} GROUP BY status ORDER BY status`),
+      db.prepare(`SELECT status, COUNT(*) AS n FROM ${table} WHERE ${where} GROUP BY status ORDER BY status`),
       db.prepare(
-        name === 'mail'
+        box === 'mail'
           ? `SELECT id, kind, target_address, subject, status, provider_response, created_at FROM ${table}
-             WHERE status IN ('failed', 'dead') ORDER BY id DESC LIMIT 50`
+             WHERE ${where} AND status IN ('failed', 'dead') ORDER BY id DESC LIMIT 50`
           : `SELECT id, event_name, status, provider_response, created_at FROM ${table}
              WHERE status IN ('failed', 'dead') ORDER BY id DESC LIMIT 50`,
       ),
     ])
     out[name] = {
+      box,
       counts: Object.fromEntries(
         ((counts?.results ?? []) as { status: string; n: number }[]).map((r) => [r.status, r.n]),
       ),

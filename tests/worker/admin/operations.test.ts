@@ -131,6 +131,23 @@ describe('outbox', () => {
     expect(await auditActions(`mail:${id}`)).toEqual(['outbox.retry'])
   })
 
+  it('shows newsletter mail as its own outbox, retried through the mail provider', async () => {
+    const owner = await operator('owner')
+    const before = await admin(owner, '/api/outbox')
+    const row = await env.DB.prepare(
+      `INSERT INTO mail_outbox (kind, source_address, target_address, subject, body, status, provider_response, created_at)
+       VALUES ('newsletter-confirm', 'care@shop.test', 'reader@example.com', 'Confirm', 'Body', 'failed', '500 busy', '2026-11-24 09:00:00') RETURNING id`,
+    ).first<{ id: number }>()
+    const after = await admin(owner, '/api/outbox')
+    const failed = (name: string, res: typeof after) => (res.json.result[name].counts.failed ?? 0) as number
+    expect(failed('newsletter', after)).toBe(failed('newsletter', before) + 1)
+    expect(failed('mail', after)).toBe(failed('mail', before))
+    expect(after.json.result.newsletter).toMatchObject({ box: 'mail' })
+    expect(after.json.result.newsletter.failed.map((r: { id: number }) => r.id)).toContain(row?.id)
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('queued', { status: 202 }))
+    expect((await call(owner, `/api/outbox/mail/${row?.id}/retry`, withProvider)).status).toBe(200)
+  })
+
   it('retries a dead mail; a provider that refuses again leaves it failed with its answer', async () => {
     const owner = await operator('owner')
     const id = await failedMail('dead')

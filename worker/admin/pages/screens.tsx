@@ -420,7 +420,7 @@ interface FailedRow {
 
 export function operationsPage(
   c: Context<AdminEnv>,
-  view: { outbox: Record<string, { counts: Record<string, number>; failed: unknown[] }> },
+  view: { outbox: Record<string, { box: string; counts: Record<string, number>; failed: unknown[] }> },
 ) {
   const back = '/admin/operations'
   return renderAdmin(
@@ -440,7 +440,7 @@ export function operationsPage(
               <li key={r.id}>
                 #{r.id} {r.subject ?? r.event_name ?? ''} — {r.status} ({r.provider_response ?? ''})
                 <PostForm
-                  action={`/admin/api/outbox/${name}/${r.id}/retry`}
+                  action={`/admin/api/outbox/${box.box}/${r.id}/retry`}
                   back={back}
                   label="Retry"
                   buttonLabel={`Retry ${name} ${r.id}`}
