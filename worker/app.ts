@@ -32,6 +32,7 @@ import { handleError } from './platform/middleware/errors'
 import { requireSecrets } from './platform/middleware/required-secrets'
 import { securityHeaders } from './platform/middleware/security-headers'
 import { mountRoutes } from './platform/router'
+import { vitalsRoutes } from './vitals/routes'
 
 const app = new Hono<AppEnv>()
 
@@ -47,6 +48,8 @@ app.use('*', async (c, next) => {
 })
 app.use('*', outputCache(app))
 
+// Field data is the shop's own, whichever backend answers the rest of /api.
+app.route('/api/vitals', vitalsRoutes)
 app.route('/api', apiRoutes)
 app.route('/admin', adminApp)
 mountRoutes(app, {

@@ -7,11 +7,13 @@ import { drainOutboxes } from './api/mail/outbox'
 import { expireUnpaidOrders } from './api/order/expire'
 import app from './app'
 import { runJobs, type ScheduledJob } from './platform/jobs'
+import { pruneVitals } from './vitals/store'
 
 /** What every Cron Trigger runs, in this order. */
 const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'expire-unpaid-orders', run: (env, now) => expireUnpaidOrders(env, now).then((ids) => ids.length) },
   { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },
+  { name: 'prune-field-data', run: (env, now) => pruneVitals(env, now) },
 ]
 
 export default {

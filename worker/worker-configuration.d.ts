@@ -3,7 +3,9 @@
 interface __BaseEnv_Env {
 	URL_MAPPINGS: KVNamespace;
 	DB: D1Database;
+	VITALS?: AnalyticsEngineDataset;
 	AUTH_LIMITER: RateLimit;
+	VITALS_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	API_UPSTREAM: string;
 	STORE_CODE: string;
@@ -18,6 +20,8 @@ interface __BaseEnv_Env {
 	ENVIRONMENT: string;
 	UNPAID_ORDER_TTL_MINUTES: string;
 	PUBLIC_ORIGIN: string;
+	CLOUDFLARE_ACCOUNT_ID: string;
+	VITALS_DATASET: string;
 	RAZORPAY_API_BASE: string;
 	RAZORPAY_CHECKOUT_SCRIPT: string;
 	PAYPAL_API_BASE: string;

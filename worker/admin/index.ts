@@ -15,6 +15,7 @@ import {
   MSG_TEMPORARILY_UNAVAILABLE,
   RETRY_AFTER_SECONDS,
 } from '../platform/middleware/errors'
+import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
 import {
@@ -67,6 +68,7 @@ import {
   couponsPage,
   customersPage,
   dashboardPage,
+  fieldDataPage,
   operationsPage,
   operatorsPage,
   productsPage,
@@ -75,6 +77,9 @@ import {
 import { decideReview, pendingReviews } from './reviews'
 import { can, type Permission } from './roles'
 import { requireOperator, signIn, signOut } from './session'
+
+/** Days of field data the back office shows. */
+const FIELD_DATA_DAYS = 14
 
 const nonce = (c: Context) => `'nonce-${(c as Context<AdminEnv>).var.nonce}'`
 
@@ -237,6 +242,9 @@ adminApp.get('/operations', async (c) => operationsPage(c, { outbox: await outbo
 adminApp.get('/audit', async (c) => auditPage(c, await listAudit(c.env.DB)))
 adminApp.get('/home', async (c) => homeSectionsPage(c, await listHomeSections(c.env.DB)))
 adminApp.get('/operators', async (c) => operatorsPage(c, await listOperators(c.env.DB)))
+adminApp.get('/field-data', async (c) =>
+  fieldDataPage(c, await vitalsP75(c.env, FIELD_DATA_DAYS, Date.now())),
+)
 
 function filterOf(c: Context<AdminEnv>) {
   const parsed = OrderFilterSchema.safeParse(c.req.query())
@@ -316,6 +324,7 @@ api.post('/operators/:id', allow('operators'), async (c) => {
   const req = await readInput(c, OperatorPatchSchema, 'operator change')
   return answer(c, await updateOperator(c.env.DB, id, req, c.var.operator, Date.now()), '/admin/operators')
 })
+api.get('/field-data', async (c) => ok(c as never, await vitalsP75(c.env, FIELD_DATA_DAYS, Date.now())))
 api.get('/home/sections', async (c) => ok(c as never, await listHomeSections(c.env.DB)))
 api.post('/home/sections', allow('content'), async (c) => {
   const req = await readInput(c, HomeSectionSchema, 'home section')

@@ -23,6 +23,9 @@ export function bootClientRuntime(
     import('./runtime')
       .then((m) => m.startClientRuntime())
       .catch((err) => console.warn('[runtime] failed to load', err))
+    import('../vitals')
+      .then((m) => m.startVitals())
+      .catch((err) => console.warn('[vitals] failed to load', err))
     if (opts.withServiceWorker) {
       import('../../sw/register')
         .then((m) => m.registerServiceWorker({ announceOffline: opts.announceOffline }))

@@ -37,6 +37,7 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/admin/content', 'Content'],
   ['/admin/home', 'Home page'],
   ['/admin/operations', 'Operations'],
+  ['/admin/field-data', 'Field data'],
   ['/admin/operators', 'Operators'],
   ['/admin/audit', 'Audit log'],
 ]

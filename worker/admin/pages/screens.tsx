@@ -3,6 +3,7 @@
  * operations and operators.
  */
 import type { Context } from 'hono'
+import type { VitalsRow } from '../../vitals/store'
 import type { AuditRow } from '../audit'
 import type { Dashboard } from '../dashboard'
 import type { AdminEnv } from '../env'
@@ -564,6 +565,67 @@ export function operatorsPage(c: Context<AdminEnv>, operators: OperatorRow[]) {
           </label>
         </PostForm>
       </section>
+    </>,
+  )
+}
+
+/** Good / needs-improvement limits of each metric (ms; CLS unitless), as Core Web Vitals assess a p75. */
+const VITAL_THRESHOLDS: Record<string, [number, number]> = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+  TTFB: [800, 1800],
+}
+
+export function fieldDataPage(
+  c: Context<AdminEnv>,
+  data: { source: string; rows: VitalsRow[] } | { source: string; failed: string },
+) {
+  const verdict = (metric: string, p75: number) => {
+    const [good, poor] = VITAL_THRESHOLDS[metric] ?? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY]
+    return p75 <= good ? 'good' : p75 <= poor ? 'needs improvement' : 'poor'
+  }
+  const shown = (metric: string, p75: number) => (metric === 'CLS' ? p75.toFixed(3) : `${Math.round(p75)} ms`)
+  return renderAdmin(
+    c,
+    'Field data',
+    <>
+      <p>
+        The 75th percentile of what real visits measured (a sample of page views), per page type and day, from{' '}
+        {data.source === 'd1' ? 'the local store' : 'Workers Analytics Engine'}.
+      </p>
+      {'failed' in data ? (
+        <p role="alert">Field data cannot be read: {data.failed}.</p>
+      ) : data.rows.length ? (
+        <div className="scroll">
+          <table>
+            <thead>
+              <tr>
+                <th>Day</th>
+                <th>Page type</th>
+                <th>Metric</th>
+                <th>p75</th>
+                <th>Assessment</th>
+                <th>Samples</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r) => (
+                <tr key={`${r.day}-${r.page}-${r.metric}`}>
+                  <td>{r.day}</td>
+                  <td>{r.page}</td>
+                  <td>{r.metric}</td>
+                  <td>{shown(r.metric, r.p75)}</td>
+                  <td>{verdict(r.metric, r.p75)}</td>
+                  <td>{r.samples}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No visit has reported yet.</p>
+      )}
     </>,
   )
 }

@@ -2,6 +2,7 @@
  * The HTML document shell: <head> with title, meta, canonical, inlined stylesheet, modulepreloads and the
  * page's one module script (all carrying the CSP nonce), and <body> with the chosen layout.
  */
+import { SPECULATING_PAGES, SPECULATION_RULES } from '@shared/config/speculation'
 import type { ReactNode } from 'react'
 import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss } from './assets'
 
@@ -47,6 +48,7 @@ export function Document(props: DocumentProps) {
     <html
       lang={props.lang ?? 'en'}
       data-build={BUILD_ID}
+      data-page={entry ?? undefined}
       data-store={htmlData.store}
       data-currency={htmlData.currency}
       data-country={htmlData.country}
@@ -83,6 +85,14 @@ export function Document(props: DocumentProps) {
           <link key={href} rel="modulepreload" href={href} nonce={nonce} fetchPriority="low" />
         ))}
         {assets ? <script type="module" src={assets.script} nonce={nonce} fetchPriority="low" /> : null}
+        {entry && SPECULATING_PAGES.includes(entry) ? (
+          <script
+            type="speculationrules"
+            nonce={nonce}
+            // Our own constant rules (JSON has no '</script'), not page data.
+            dangerouslySetInnerHTML={{ __html: JSON.stringify(SPECULATION_RULES) }}
+          />
+        ) : null}
         {head}
       </head>
       <body data-layout={layout}>{children}</body>
