@@ -28,6 +28,7 @@ import { dispatch } from './platform/dispatcher'
 import { createDispatchLookups } from './platform/dispatcher/lookups'
 import type { AppEnv } from './platform/env'
 import { requestContext } from './platform/middleware/context'
+import { d1Session } from './platform/middleware/d1-session'
 import { handleError } from './platform/middleware/errors'
 import { requireSecrets } from './platform/middleware/required-secrets'
 import { securityHeaders } from './platform/middleware/security-headers'
@@ -37,6 +38,8 @@ import { vitalsRoutes } from './vitals/routes'
 const app = new Hono<AppEnv>()
 
 app.use('*', requestContext)
+// Reads near the shopper, a shopper's own writes visible to their next request (D1 sessions).
+app.use('*', d1Session)
 app.use('*', securityHeaders)
 // Outside development, areas whose secrets are missing answer 503 instead of improvising.
 app.use('/api/*', requireSecrets)

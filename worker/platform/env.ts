@@ -76,6 +76,13 @@ export function readConfig(env: Env): AppConfig {
   return parsed
 }
 
+/** A copy of `env` whose DB is `db` (a D1 session), sharing the parsed configuration. */
+export function withDatabase(env: Env, db: D1Database): Env {
+  const copy = { ...env, DB: db }
+  configCache.set(copy, readConfig(env))
+  return copy
+}
+
 /** What the store/currency middleware resolved for this request. */
 interface StoreContext {
   storeCode: string
