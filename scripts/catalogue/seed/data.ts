@@ -210,29 +210,6 @@ export const GARMENTS: readonly GarmentDef[] = [
 export const ACCESSORY_OPTION = { id: 420, label: 'Accessories' } as const
 export const GIFT_OPTION = { id: 421, label: 'Gifts' } as const
 
-export const ADJECTIVES = [
-  'Ruby',
-  'Ivory',
-  'Saffron',
-  'Emerald',
-  'Midnight',
-  'Rose',
-  'Heritage',
-  'Royal',
-  'Monsoon',
-  'Marigold',
-  'Lotus',
-  'Peacock',
-  'Jasmine',
-  'Indigo',
-  'Mehendi',
-  'Zari',
-  'Noor',
-  'Gulmohar',
-  'Chandni',
-  'Kesar',
-]
-
 interface CategoryDef {
   id: number
   parent: number
