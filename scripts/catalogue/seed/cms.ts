@@ -47,7 +47,7 @@ export function buildCmsPages(): CmsPage[] {
       title,
       content: page.html,
       content_heading: title,
-      meta_title: `${title} | Ode Atelier`,
+      meta_title: title,
       meta_description: page.summary,
       meta_keywords: null,
       is_active: true,
