@@ -73,6 +73,8 @@ export interface Ctx {
   rng: Rng
   /** Product names already given (names are unique across the catalogue). */
   names: Set<string>
+  /** Names given per stem (the name without its collection word). */
+  stems: Map<string, number>
   categories: Map<number, { name: string; slug: string; urlPath: string; parent: number }>
 }
 
@@ -87,6 +89,7 @@ export function createContext(rng: Rng): Ctx {
   return {
     rng,
     names: new Set(),
+    stems: new Map(),
     categories: new Map(
       CATEGORY_DEFS.map((d) => [
         d.id,

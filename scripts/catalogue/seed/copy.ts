@@ -24,22 +24,28 @@ export function uniqueName(
   id: number,
 ): string {
   const n = MOTIFS.length
-  const take = (name: string) => {
-    if (ctx.names.has(name)) return null
-    ctx.names.add(name)
-    return name
-  }
-  for (let k = 0; k < n; k++) {
-    const got = take(`${MOTIFS[(start + k) % n]} ${fabric} ${label}`)
-    if (got) return got
-  }
-  for (const c of colors) {
+  // How many names each stem (what follows the motif) already has: a full stem is skipped
+  // without trying its motifs, which keeps large catalogues fast.
+  const tryStem = (stem: string): string | null => {
+    if ((ctx.stems.get(stem) ?? 0) >= n) return null
     for (let k = 0; k < n; k++) {
-      const got = take(`${MOTIFS[(start + k) % n]} ${c.label} ${fabric} ${label}`)
-      if (got) return got
+      const name = `${MOTIFS[(start + k) % n]} ${stem}`
+      if (ctx.names.has(name)) continue
+      ctx.names.add(name)
+      ctx.stems.set(stem, (ctx.stems.get(stem) ?? 0) + 1)
+      return name
     }
+    return null
   }
-  return take(`${MOTIFS[start % n]} ${fabric} ${label} No. ${id}`) ?? `${fabric} ${label} ${id}`
+  const plain = tryStem(`${fabric} ${label}`)
+  if (plain) return plain
+  for (const c of colors) {
+    const coloured = tryStem(`${c.label} ${fabric} ${label}`)
+    if (coloured) return coloured
+  }
+  const last = `${MOTIFS[start % n]} ${fabric} ${label} No. ${id}`
+  ctx.names.add(last)
+  return last
 }
 
 /** Openings per garment: {f} is the fabric (lower case), {d} the designer. */

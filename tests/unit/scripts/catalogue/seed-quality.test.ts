@@ -217,6 +217,19 @@ describe('demo catalogue: content and stores', () => {
     }
   })
 
+  it('introduces every category in its own words, not a template around its name', () => {
+    const shown = cat.categories.filter((c) => c.id !== 2 && c.is_active)
+    const templates = new Set(
+      shown.map((c) =>
+        text(c.description ?? '')
+          .toLowerCase()
+          .split(c.name.toLowerCase())
+          .join(''),
+      ),
+    )
+    expect(templates.size).toBe(shown.length)
+  })
+
   it('gives Contact and the common config the one support e-mail and phone', () => {
     const contact = cat.cmsPages.find((p) => p.identifier === 'contact')?.content ?? ''
     expect(contact).toContain(SUPPORT_EMAIL)
