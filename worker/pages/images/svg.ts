@@ -12,7 +12,7 @@
  *                           otw, search, strip) or, for kind map, a store's street map
  *   /placeholder.svg        the placeholder (the image of a product without one, 'no_selection')
  */
-import { figureUnder, garmentArt, viewBox } from './art/garments'
+import { figureUnder, garmentArt, HANGER, viewBox } from './art/garments'
 import { bannerSvg, mapSvg } from './art/scenes'
 import {
   COLORS,
@@ -65,7 +65,8 @@ function garmentSvg(
       `${floor}<g transform="rotate(-8 150 260)">${art.body}</g>`,
     )
   }
-  return frame(width, height, viewBox(silhouette, textile, view), art.defs, `${floor}${art.body}`)
+  const hanger = art.worn && view !== 'detail' ? HANGER : ''
+  return frame(width, height, viewBox(silhouette, textile, view), art.defs, `${floor}${hanger}${art.body}`)
 }
 
 /** The placeholder: a neutral hanger. */

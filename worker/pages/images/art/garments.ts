@@ -226,16 +226,28 @@ export function garmentArt(
   return { defs, body: placed, hem: s.hem, worn: s.worn }
 }
 
-/** A figure (head, neck, hands and feet in a warm skin tone) for a garment to be worn on. */
+/**
+ * A figure (head, neck and feet in a warm skin tone) for a garment to be worn on; below a short
+ * garment (a tee, a shirt, a jacket) it wears dark trousers.
+ */
 export function figureUnder(hem: number): string {
   const skin = '#b98466'
   const hair = '#2a1c17'
+  const short = hem < 395
+  const legs = short
+    ? `<path d="M118 ${hem - 6}H182L178 432H156L150 ${hem + 34}L144 432H122Z" fill="#2f3437"/>`
+    : ''
+  const footY = short ? 436 : hem + 10
   const feet =
-    hem < 420
-      ? `<ellipse cx="138" cy="${hem + 10}" rx="10" ry="5" fill="${skin}"/><ellipse cx="162" cy="${hem + 10}" rx="10" ry="5" fill="${skin}"/>`
+    footY < 446
+      ? `<ellipse cx="138" cy="${footY}" rx="10" ry="5" fill="${skin}"/><ellipse cx="162" cy="${footY}" rx="10" ry="5" fill="${skin}"/>`
       : ''
-  return `<path d="M143 36h14v24h-14z" fill="${shade(skin, -0.12)}"/><ellipse cx="150" cy="28" rx="14" ry="17" fill="${skin}"/><path d="M136 26Q136 8 150 8Q166 8 166 26Q160 16 150 16Q140 16 136 26Z" fill="${hair}"/><circle cx="164" cy="14" r="7" fill="${hair}"/>${feet}`
+  return `${legs}<path d="M143 36h14v24h-14z" fill="${shade(skin, -0.12)}"/><ellipse cx="150" cy="28" rx="14" ry="17" fill="${skin}"/><path d="M136 26Q136 8 150 8Q166 8 166 26Q160 16 150 16Q140 16 136 26Z" fill="${hair}"/><circle cx="164" cy="14" r="7" fill="${hair}"/>${feet}`
 }
+
+/** A wooden hanger behind a garment shown flat (only its hook shows above the collar). */
+export const HANGER =
+  '<path d="M150 56V42a9 9 0 1 1 9-9" fill="none" stroke="#9a9186" stroke-width="3" stroke-linecap="round"/><path d="M110 70L150 56L190 70" fill="none" stroke="#a27b4f" stroke-width="6" stroke-linecap="round"/>'
 
 /** The box a view shows: the whole piece, or a close crop of the fabric (at the hem when it is bordered). */
 export function viewBox(silhouette: Silhouette, textile: Textile, view: View): string {
