@@ -16,7 +16,7 @@ describe('generated images', () => {
       const svg = await res.text()
       expect(svg).toContain(`width="${width}" height="${height}"`)
       expect(svg).toContain('#c62828')
-      expect(svg.length).toBeLessThan(3072)
+      expect(svg.length).toBeLessThan(8 * 1024)
     }
   })
 
