@@ -1,4 +1,14 @@
-/** Curated home-page content and colour swatches. */
+/** Curated home-page content, the shop's contact details and colour swatches. */
+
+/**
+ * The one support address and phone line of the shop: the contact page, the footer block, the
+ * common-config document and the stores' switchboard all show these. Deployments override the
+ * e-mail address with the SUPPORT_EMAIL variable, whose default is this one.
+ */
+export const SUPPORT_EMAIL = 'care@ode-atelier.example'
+export const SUPPORT_PHONE = '+91 22 6120 4400'
+/** When the phone line is answered. */
+export const SUPPORT_HOURS = 'Monday to Saturday, 10:00 to 19:00 IST'
 
 /** "Curated home-page queries use category ids 189 and 190 and the category names Performance Fabrics and Tees." */
 export const CURATED_HOME_QUERIES = [

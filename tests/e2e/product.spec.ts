@@ -37,7 +37,7 @@ async function openProduct(page: Page, path: string) {
 
 test('choosing colour then size makes price, stock, image and URL follow the variant', async ({ page }) => {
   // A sherwani whose sizes have different prices (seeded catalogue).
-  await openProduct(page, '/p/SHE1025/rose-jacquard-sherwani-she1025')
+  await openProduct(page, '/p/SHE1025/chettinad-jacquard-sherwani-she1025')
   const props = await formProps(page)
   const enabled = props.product.configurable_children.filter((c) => c.status < 2)
   const initial = enabled.find((c) => c.sku === (props.childSku ?? '')) ?? null
@@ -56,12 +56,12 @@ test('choosing colour then size makes price, stock, image and URL follow the var
   const colourImage = props.variantImages[ofColor[0]?.sku ?? '']?.src
   if (colourImage) await expect(page.getByTestId('gallery-main')).toHaveAttribute('src', colourImage)
   await expect(page).toHaveURL(
-    new RegExp(`/p/SHE1025/rose-jacquard-sherwani-she1025/(${ofColor.map((c) => c.sku).join('|')})$`),
+    new RegExp(`/p/SHE1025/chettinad-jacquard-sherwani-she1025/(${ofColor.map((c) => c.sku).join('|')})$`),
   )
 
   await page.getByTestId(`option-size-${target.size}`).click()
   await expect(page.getByTestId(`option-size-${target.size}`)).toHaveAttribute('aria-pressed', 'true')
-  await expect(page).toHaveURL(new RegExp(`/p/SHE1025/rose-jacquard-sherwani-she1025/${target.sku}$`))
+  await expect(page).toHaveURL(new RegExp(`/p/SHE1025/chettinad-jacquard-sherwani-she1025/${target.sku}$`))
   await expect(page.getByTestId('variant-sku')).toHaveText(`SKU ${target.sku}`)
   await expect(page.getByTestId('price-final')).toHaveText(expectedPrice(props, target))
   if (isChildInStock(target)) {
@@ -79,7 +79,7 @@ test('a choice with no available variant restores the previous one with the wron
   page,
 }) => {
   // A lehenga with a disabled child (teal XXL) whose colour and size exist in other, enabled children.
-  await openProduct(page, '/p/LEH1007/zari-net-lehenga-leh1007')
+  await openProduct(page, '/p/LEH1007/qissa-net-lehenga-leh1007')
   const props = await formProps(page)
   const children = props.product.configurable_children
   const disabled = children.find(
@@ -106,7 +106,7 @@ test('a choice with no available variant restores the previous one with the wron
 })
 
 test("a required custom option left empty shows 'Field is required.'", async ({ page }) => {
-  await openProduct(page, '/p/SAR1005/indigo-linen-saree-sar1005')
+  await openProduct(page, '/p/SAR1005/noor-linen-saree-sar1005')
   const props = await formProps(page)
   const required = props.product.custom_options.find((o) => o.is_require)
   expect(required).toBeDefined()
@@ -205,8 +205,8 @@ test('wishlist and compare survive a reload and show on their pages', async ({ p
 test('recently viewed lists the last products, newest first', async ({ page }) => {
   const visits = [
     ['ACC2301', '/p/ACC2301/kundan-jhumka-earrings-acc2301'],
-    ['KUR1009', '/p/KUR1009/gulmohar-chikankari-kurta-kur1009'],
-    ['TEE1033', '/p/TEE1033/zari-supima-tee-tee1033'],
+    ['KUR1009', '/p/KUR1009/roshni-chikankari-kurta-kur1009'],
+    ['TEE1033', '/p/TEE1033/sitara-supima-tee-tee1033'],
   ] as const
   for (const [, path] of visits) await openProduct(page, path)
   // On the third product: the two before it, newest first.

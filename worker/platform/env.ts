@@ -4,6 +4,7 @@
  */
 
 import type { CurrencyCode, PricingCountry } from '@shared/config'
+import { SUPPORT_EMAIL } from '@shared/config/content'
 import { DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@shared/config/order-status'
 import type { Context } from 'hono'
 import { z } from 'zod'
@@ -24,7 +25,7 @@ const AppConfigSchema = z.object({
   STORE_ID: z.coerce.number().int().default(1),
   DEFAULT_CURRENCY: z.enum(['INR', 'USD', 'GBP']).default('INR'),
   DEFAULT_COUNTRY: z.string().length(2).default('IN'),
-  SUPPORT_EMAIL: z.string().default('care@example.com'),
+  SUPPORT_EMAIL: z.string().default(SUPPORT_EMAIL),
   /** Where new-order mails for the merchant go; empty = SUPPORT_EMAIL. */
   MERCHANT_EMAIL: z
     .string()

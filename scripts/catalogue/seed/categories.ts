@@ -36,8 +36,7 @@ export function buildCategories(ctx: Ctx, products: Product[]): Category[] {
       product_count: counts.get(d.id) ?? 0,
       is_active: d.isActive ?? true,
       include_in_menu: d.includeInMenu ? 1 : 0,
-      description:
-        d.id === 2 ? null : `<p>Discover ${d.name.toLowerCase()} from India's finest designers.</p>`,
+      description: d.id === 2 ? null : `<p>${CATEGORY_COPY[d.slug] ?? `${d.name} from the studio.`}</p>`,
       meta_title: d.id === 2 ? null : `${d.name} | Designer ${d.name} Online`,
       meta_description:
         d.id === 2 ? null : `Shop designer ${d.name.toLowerCase()} online. Free shipping across India.`,
@@ -49,4 +48,33 @@ export function buildCategories(ctx: Ctx, products: Product[]): Category[] {
       mp_new_attribute: d.menuOrder ?? null,
     }
   })
+}
+
+/** Each category's introduction, in the words a shop assistant would use. */
+const CATEGORY_COPY: Readonly<Record<string, string>> = {
+  women: 'Sarees, lehengas, kurtas, dresses and anarkalis, woven and embroidered by hand across India.',
+  men: 'Sherwanis for the wedding, bandhgalas for the reception, and linen and khadi for every day after.',
+  accessories: 'Kundan and temple jewellery, brocade potlis and zardozi clutches to finish the look.',
+  sale: 'Pieces from this and last season at up to half price, while the last sizes last.',
+  'new-in': 'Just off the looms: the newest pieces from our eight designers, added every week.',
+  gifts: 'E-gift cards, styling sessions and small handmade things for the people you love.',
+  'bridal-edit': 'Lehengas, sarees and sherwanis for the wedding, by appointment in our stores.',
+  archive: 'Pieces from past collections, kept for those who missed them the first time.',
+  'retired-collection': 'A collection no longer on sale.',
+  'performance-fabrics': 'Track jackets in bamboo and recycled knits that breathe through a Mumbai summer.',
+  tees: 'Tees in organic, slub and Supima cotton, knitted in Tiruppur and cut to last.',
+  sarees:
+    'Banarasi, Kanjeevaram and Chanderi silks, organza and georgette: six metres, each one woven by hand.',
+  lehengas:
+    'Velvet, raw silk, net and brocade lehengas with full skirts, fitted cholis and dupattas to match.',
+  kurtas: 'Chikankari, block-printed and khadi kurtas to wear every day, and silk ones for the evenings.',
+  dresses: 'Midi and maxi dresses in crepe, linen, satin and printed poplin.',
+  anarkalis: 'Floor-length anarkalis that open into a full circle, in georgette, silk and Chanderi.',
+  shirts: 'Linen, Oxford, khadi and Pochampally ikat shirts with band and spread collars.',
+  sherwanis: 'Jacquard, raw silk and velvet sherwanis, tailored close, with churidars to match.',
+  jackets: 'Nehru jackets, bandhgalas, kantha-quilted cottons and Kullu tweed.',
+  'men-kurtas': 'Cotton, silk and linen kurtas for men, long enough for a churidar, short enough for jeans.',
+  jewellery: 'Kundan, polki, meenakari and temple jewellery, made by hand in Jaipur and the South.',
+  bags: 'Brocade potlis, zardozi and velvet clutches, jute totes and mirror-work slings.',
+  'small-gifts': 'Small handmade things from our workshop offcuts: bookmarks, coasters, pouches and more.',
 }

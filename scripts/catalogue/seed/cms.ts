@@ -1,8 +1,10 @@
 /** The CMS pages of every content route, and the CMS blocks pages embed. */
+import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../shared/config/content'
 import type { CmsBlock, CmsPage } from '../../../shared/schemas/catalog'
+import { CMS_PAGES } from './cms-pages'
 
 /** CMS page identifiers for every content route the shop serves. */
-const CMS_PAGE_IDENTIFIERS = [
+export const CMS_PAGE_IDENTIFIERS = [
   'about-us',
   'magazine',
   'covers',
@@ -34,18 +36,19 @@ function titleOf(identifier: string): string {
     .replace(/^./, (c) => c.toUpperCase())
 }
 
-/** One active CMS page per identifier. */
+/** One active CMS page per identifier, each with its own text (PAGES in cms-pages.ts). */
 export function buildCmsPages(): CmsPage[] {
   return CMS_PAGE_IDENTIFIERS.map((identifier, k) => {
     const title = titleOf(identifier)
+    const page = CMS_PAGES[identifier]
     return {
       id: k + 1,
       identifier,
       title,
-      content: `<h2>${title}</h2><p>${title}: stories of Indian craft, design and the people behind them.</p><p><a href="/">Continue shopping</a></p>`,
+      content: page.html,
       content_heading: title,
       meta_title: title,
-      meta_description: `${title} - designer fashion from India.`,
+      meta_description: page.summary,
       meta_keywords: null,
       is_active: true,
       page_layout: '1column',
@@ -89,7 +92,7 @@ export function buildCmsBlocks(): CmsBlock[] {
     [
       'contact-details',
       'Contact details',
-      '<p>Call +91 22 4000 1234 (10am to 7pm IST) or write to care@example.com.</p>',
+      `<p>Call ${SUPPORT_PHONE} (${SUPPORT_HOURS}) or write to ${SUPPORT_EMAIL}.</p>`,
     ],
     ['checkout-note', 'Checkout note', '<p>All prices include GST for deliveries within India.</p>'],
     ['inactive-block', 'Inactive block', '<p>Not shown.</p>'],

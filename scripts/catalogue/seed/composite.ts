@@ -4,7 +4,7 @@
  */
 import type { BundleOption, Product, ProductLink } from '../../../shared/schemas/catalog'
 import type { ColorDef } from '../../../worker/pages/images/palette'
-import { addDays, type Ctx, categoryRefs, kebab, productImagePath, withParents } from './context'
+import { addDays, type Ctx, categoryRefs, kebab, productImagePath, threeViews, withParents } from './context'
 import { ACCESSORY_OPTION, GENDERS, RTS_OPTIONS } from './data'
 import { GENERATED_AT } from './types'
 
@@ -81,7 +81,11 @@ export function compositeProduct(
     type_id: type,
     designer: null,
     designer_name: null,
-    description: `<p>${name}: ${parts.map((p) => p.name).join(', ')}.</p>`,
+    description: `<p>${
+      type === 'bundle'
+        ? 'Choose one of each and save on the set: the pieces are packed together in our gift box.'
+        : 'The set as our stylists would wear it; take every piece or only the ones you love.'
+    }</p><ul>${parts.map((p) => `<li>${p.name}</li>`).join('')}</ul>`,
     short_description: name,
     price,
     special_price: null,
@@ -97,10 +101,8 @@ export function compositeProduct(
     image: productImagePath(silhouette, color.slug),
     thumbnail: productImagePath(silhouette, color.slug),
     small_image: productImagePath(silhouette, color.slug),
-    hover_image: productImagePath(silhouette, color.slug, true),
-    media_gallery: [
-      { image: productImagePath(silhouette, color.slug), pos: 0, typ: 'image', lab: name, vid: null },
-    ],
+    hover_image: productImagePath(silhouette, color.slug, { view: 'back' }),
+    media_gallery: threeViews(silhouette, color.slug, name),
     url_key: slug,
     url_path: `${ctx.categories.get(30)?.urlPath ?? 'accessories'}/${slug}`,
     slug,

@@ -3,19 +3,20 @@
  * own price, special price and stock, plus the stitching custom options some of them carry.
  */
 import type { ConfigurableChild, CustomOption, Product } from '../../../shared/schemas/catalog'
-import { COLORS, type ColorDef } from '../../../worker/pages/images/palette'
+import { COLORS, type ColorDef, type Textile, type View } from '../../../worker/pages/images/palette'
 import {
   addDays,
   type Ctx,
   categoryRefs,
   kebab,
   productImagePath,
+  productRng,
   round,
   specialApplies,
   withParents,
 } from './context'
+import { colourList, garmentDescription, uniqueName } from './copy'
 import {
-  ADJECTIVES,
   APPAREL_SIZES,
   DESIGNERS,
   DISCOUNT_OPTIONS,
@@ -24,6 +25,7 @@ import {
   RTS_OPTIONS,
   type SizeDef,
 } from './data'
+import { FABRICS } from './fabrics'
 import type { Rng } from './prng'
 import { ATTRIBUTE_IDS, GENERATED_AT, type InventorySeedRow, WINDOWS } from './types'
 
@@ -53,6 +55,13 @@ function specialFields(kind: PriceKind, price: number, pct: number) {
   }
 }
 
+const VIEW_LABEL: Readonly<Record<View, string>> = {
+  front: 'front',
+  back: 'back',
+  detail: 'fabric detail',
+  figure: 'on figure',
+}
+
 /** Configurable numbers that are disabled, and that are not visible individually (pages reject them). */
 const STATUS_DISABLED_AT = new Set([5, 17, 29])
 const NOT_VISIBLE_AT = new Set([41, 53, 65])
@@ -62,6 +71,7 @@ interface ChildPlan {
   sku: string
   name: string
   silhouette: string
+  textile: Textile
   colors: ColorDef[]
   sizes: readonly SizeDef[]
   basePrice: number
@@ -99,7 +109,7 @@ function configurableChildren(rng: Rng, plan: ChildPlan) {
         price,
         ...sp,
         final_price: applies ? (sp.special_price as number) : price,
-        image: productImagePath(plan.silhouette, color.slug),
+        image: productImagePath(plan.silhouette, color.slug, { textile: plan.textile }),
         color: color.id,
         size: size.id,
         rts_qty: rts && qty > 0 ? Math.min(qty, rng.int(1, 4)) : null,
@@ -118,13 +128,17 @@ export function configurableProduct(ctx: Ctx, i: number, g: GarmentDef) {
   const { rng } = ctx
   const id = 1001 + i
   const sku = `${g.key.replace(/-/g, '').slice(0, 3).toUpperCase()}${id}`
-  const adjective = rng.pick(ADJECTIVES)
+  // The shared stream is drawn in the same order as ever (ids, prices, colours and stock stay
+  // put); the words come from the product's own stream once its colours are known.
+  rng.next()
   const fabric = rng.pick(g.fabrics)
-  const name = `${adjective} ${fabric} ${g.label}`
-  const slug = `${kebab(name)}-${sku.toLowerCase()}`
+  const spec = FABRICS[fabric] as (typeof FABRICS)[string]
   const designer = rng.pick(DESIGNERS)
   const basePrice = round(rng.int(g.minPrice, g.maxPrice), 100)
   const colors: ColorDef[] = rng.sample(COLORS, rng.int(2, 3))
+  const words = productRng(id)
+  const name = uniqueName(ctx, words.int(0, 1000), fabric, g.label, colors, id)
+  const slug = `${kebab(name)}-${sku.toLowerCase()}`
   const sizes = g.freeSize ? [FREE_SIZE] : APPAREL_SIZES.slice(rng.int(0, 2))
   const priceKind = pickPriceKind(rng)
   const pct = rng.pick([10, 15, 20, 25, 30, 40, 50])
@@ -141,6 +155,7 @@ export function configurableProduct(ctx: Ctx, i: number, g: GarmentDef) {
     sku,
     name,
     silhouette: g.silhouette,
+    textile: spec.textile,
     colors,
     sizes,
     basePrice,
@@ -159,16 +174,22 @@ export function configurableProduct(ctx: Ctx, i: number, g: GarmentDef) {
   const catIds = withParents(ctx, g.categoryId)
   if (onSale) catIds.push(6)
   if (isNew) catIds.push(7)
-  const media = colors.flatMap((c, k) => [
-    { image: productImagePath(g.silhouette, c.slug), pos: k * 2, typ: 'image', lab: c.label, vid: null },
-    {
-      image: productImagePath(g.silhouette, c.slug, true),
-      pos: k * 2 + 1,
-      typ: 'image',
-      lab: `${c.label} back`,
-      vid: null,
-    },
-  ])
+  // The first colour in four views (front, back as the hover image, fabric detail, on figure),
+  // every other colour in front and on figure.
+  const view = (c: ColorDef, v: View | undefined) =>
+    productImagePath(g.silhouette, c.slug, { textile: spec.textile, view: v })
+  const media = colors
+    .flatMap((c, k) =>
+      (k === 0 ? ([undefined, 'back', 'detail', 'figure'] as const) : ([undefined, 'figure'] as const)).map(
+        (v) => ({
+          image: view(c, v),
+          typ: 'image',
+          lab: `${name} in ${c.label.toLowerCase()}, ${VIEW_LABEL[v ?? 'front']}`,
+          vid: null,
+        }),
+      ),
+    )
+    .map((m, pos) => ({ ...m, pos }))
   const first = colors[0] as ColorDef
   const totalQty = children.reduce((s, c) => s + c.stock.qty, 0)
   const inStock = !manualOut && children.some((c) => c.stock.is_in_stock && c.status < 2)
@@ -181,8 +202,10 @@ export function configurableProduct(ctx: Ctx, i: number, g: GarmentDef) {
     type_id: 'configurable',
     designer: designer.id,
     designer_name: designer.label,
-    description: `<p>A ${fabric.toLowerCase()} ${g.label.toLowerCase()} by ${designer.label}, handcrafted in small batches. Available in ${colors.map((c) => c.label.toLowerCase()).join(', ')}.</p><ul><li>Fabric: ${fabric}</li><li>Care: dry clean only</li></ul>`,
-    short_description: `${fabric} ${g.label.toLowerCase()} by ${designer.label}`,
+    description: garmentDescription(words, g, fabric, spec, designer.label, colors),
+    short_description: `${fabric} ${g.label.toLowerCase()} by ${designer.label}, in ${colourList(colors)}`,
+    fabric: spec.material,
+    care: spec.care,
     price: minPrice,
     ...parentSp,
     final_price: minFinal,
@@ -192,17 +215,17 @@ export function configurableProduct(ctx: Ctx, i: number, g: GarmentDef) {
     visibility: NOT_VISIBLE_AT.has(i) ? 1 : i === 77 ? 2 : i === 89 ? 3 : 4,
     created_at: createdAt,
     updated_at: updatedAt,
-    image: productImagePath(g.silhouette, first.slug),
-    thumbnail: productImagePath(g.silhouette, first.slug),
-    small_image: productImagePath(g.silhouette, first.slug),
-    hover_image: productImagePath(g.silhouette, first.slug, true),
+    image: view(first, undefined),
+    thumbnail: view(first, undefined),
+    small_image: view(first, undefined),
+    hover_image: view(first, 'back'),
     media_gallery: media,
     url_key: slug,
     url_path: `${ctx.categories.get(g.categoryId)?.urlPath ?? g.key}/${slug}`,
     slug,
     meta_title: `${name} by ${designer.label} | Buy Online`,
     meta_description: rng.chance(0.8)
-      ? `Shop the ${name} by ${designer.label}. ${fabric}, made in India.`
+      ? `${name} by ${designer.label}: ${spec.material.toLowerCase()}, made in India, in ${colourList(colors)}.`
       : null,
     category: categoryRefs(ctx, catIds),
     category_ids: catIds,
@@ -252,52 +275,88 @@ export function configurableProduct(ctx: Ctx, i: number, g: GarmentDef) {
       },
     ],
     configurable_children: children,
-    custom_options: i % 23 === 4 ? stitchingOptions(id) : [],
+    custom_options: i % 23 === 4 ? garmentOptions(id, g) : [],
     bundle_options: [],
-    size_guide: g.freeSize ? null : g.key,
+    size_guide: g.key,
   }
   // The manual out-of-stock switch on the parent (no inventory row of its own).
   if (manualOut) product.stock = { qty: totalQty, is_in_stock: false, stock_status: 0 }
   return { product, inventory }
 }
 
-/** Blouse stitching (fixed and percent prices), monogram and gift wrap options. */
-function stitchingOptions(id: number): CustomOption[] {
-  return [
-    {
-      option_id: id * 10 + 1,
-      title: 'Blouse stitching',
-      type: 'radio',
-      is_require: true,
-      price: null,
-      price_type: null,
-      values: [
-        { option_type_id: id * 100 + 11, title: 'Unstitched', price: 0, price_type: 'fixed', sort_order: 0 },
-        {
-          option_type_id: id * 100 + 12,
-          title: 'Standard stitching',
-          price: 1500,
+/** Garments that come with a blouse piece, the only ones offered blouse stitching. */
+const WITH_BLOUSE = new Set(['saree', 'lehenga', 'blouse'])
+const MENSWEAR = new Set(['shirt', 'sherwani', 'jacket', 'mens-kurta'])
+
+/** A required radio with a free choice, a fixed-price one and a percent-priced one. */
+function radio(id: number, title: string, values: [string, string, string], fixed: number): CustomOption {
+  return {
+    option_id: id * 10 + 1,
+    title,
+    type: 'radio',
+    is_require: true,
+    price: null,
+    price_type: null,
+    values: [
+      { option_type_id: id * 100 + 11, title: values[0], price: 0, price_type: 'fixed', sort_order: 0 },
+      { option_type_id: id * 100 + 12, title: values[1], price: fixed, price_type: 'fixed', sort_order: 1 },
+      { option_type_id: id * 100 + 13, title: values[2], price: 10, price_type: 'percent', sort_order: 2 },
+    ],
+  }
+}
+
+/**
+ * The custom options that fit the garment: blouse stitching only where a blouse piece comes with
+ * it (sarees, lehengas, blouses), tailoring for menswear, length alterations for women's
+ * kurtas, dresses and anarkalis, a monogram only on tees and track jackets; gift wrap for all.
+ */
+function garmentOptions(id: number, g: GarmentDef): CustomOption[] {
+  const first: CustomOption = WITH_BLOUSE.has(g.key)
+    ? radio(id, 'Blouse stitching', ['Unstitched', 'Standard stitching', 'Designer stitching'], 1500)
+    : MENSWEAR.has(g.key)
+      ? radio(id, 'Tailoring', ['Standard fit', 'Altered to your measurements', 'Made to measure'], 1500)
+      : g.gender === 201
+        ? radio(id, 'Length', ['As shown', 'Shortened or lengthened', 'Made to measure'], 800)
+        : {
+            option_id: id * 10 + 1,
+            title: 'Monogram',
+            type: 'field',
+            is_require: false,
+            price: 500,
+            price_type: 'fixed',
+            values: [],
+          }
+  const extra: CustomOption =
+    g.key === 'saree'
+      ? {
+          option_id: id * 10 + 2,
+          title: 'Fall and pico',
+          type: 'checkbox',
+          is_require: false,
+          price: null,
+          price_type: null,
+          values: [
+            {
+              option_type_id: id * 100 + 21,
+              title: 'Add fall and pico',
+              price: 350,
+              price_type: 'fixed',
+              sort_order: 0,
+            },
+          ],
+        }
+      : {
+          option_id: id * 10 + 2,
+          title: 'Note for the atelier',
+          type: 'field',
+          is_require: false,
+          price: 0,
           price_type: 'fixed',
-          sort_order: 1,
-        },
-        {
-          option_type_id: id * 100 + 13,
-          title: 'Designer stitching',
-          price: 10,
-          price_type: 'percent',
-          sort_order: 2,
-        },
-      ],
-    },
-    {
-      option_id: id * 10 + 2,
-      title: 'Monogram',
-      type: 'field',
-      is_require: false,
-      price: 500,
-      price_type: 'fixed',
-      values: [],
-    },
+          values: [],
+        }
+  return [
+    first,
+    extra,
     {
       option_id: id * 10 + 3,
       title: 'Gift wrap',

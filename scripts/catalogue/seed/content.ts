@@ -2,8 +2,8 @@
  * Singleton content documents: the home page (sections, banners, popups), the common config, the
  * outfit of the week, the size guides and the search suggestions.
  */
+import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../shared/config/content'
 import type { Product } from '../../../shared/schemas/catalog'
-import { APPAREL_SIZES, GARMENTS } from './data'
 
 /** The home, common-config and otw documents; curated SKUs come from the listed configurables. */
 export function buildContent(products: Product[]) {
@@ -115,12 +115,13 @@ export function buildContent(products: Product[]) {
     ],
   }
   const commonConfig = {
-    support_email: 'care@example.com',
-    support_phone: '+91 22 4000 1234',
+    support_email: SUPPORT_EMAIL,
+    support_phone: SUPPORT_PHONE,
+    support_hours: SUPPORT_HOURS,
     free_shipping_threshold: 2999,
     currency_default: 'INR',
-    whatsapp_number: '+919800000000',
-    social: { instagram: 'https://instagram.com/example', facebook: 'https://facebook.com/example' },
+    whatsapp_number: SUPPORT_PHONE.replace(/\s+/g, ''),
+    social: { instagram: 'https://instagram.com/odeatelier', facebook: 'https://facebook.com/odeatelier' },
     announcement: 'Complimentary gift wrap on all orders this festive season.',
   }
   const otw = {
@@ -130,25 +131,6 @@ export function buildContent(products: Product[]) {
     image: '/b/otw-look.svg',
   }
   return { home, 'common-config': commonConfig, otw }
-}
-
-/** A size guide per sized garment. */
-export function buildSizeGuides() {
-  const bodies = ['Bust', 'Waist', 'Hip']
-  const base = [32, 26, 35]
-  return GARMENTS.filter((g) => !g.freeSize).map((g, k) => ({
-    id: k + 1,
-    code: g.key,
-    doc: {
-      id: k + 1,
-      code: g.key,
-      title: `${g.label} size guide`,
-      unit: 'in',
-      columns: ['Size', ...(g.gender === 202 ? ['Chest', 'Waist', 'Shoulder'] : bodies)],
-      rows: APPAREL_SIZES.map((s, n) => [s.label, ...base.map((b) => String(b + n * 2))]),
-      note: 'Body measurements in inches. Between sizes? Choose the larger size.',
-    },
-  }))
 }
 
 /** Search suggestions: the default ones and those for 'saree'. */

@@ -3,9 +3,15 @@
  * builder uses: slugs, price rounding, date arithmetic, special-price activity, image paths and
  * category references.
  */
-import { COLORS, type ColorDef } from '../../../worker/pages/images/palette'
+import {
+  COLORS,
+  type ColorDef,
+  type Textile,
+  VIEW_SUFFIX,
+  type View,
+} from '../../../worker/pages/images/palette'
 import { CATEGORY_DEFS } from './data'
-import type { Rng } from './prng'
+import { createRng, type Rng } from './prng'
 import { GENERATED_AT } from './types'
 
 /** A URL slug: lower case, runs of other characters as one '-'. */
@@ -38,13 +44,37 @@ export function specialApplies(
   return true
 }
 
-/** The image path (served by GET /img/:w/:h/...) of a garment silhouette in a colour. */
-export function productImagePath(silhouette: string, colorSlug: string, back = false): string {
-  return `/p/${silhouette}-${colorSlug}${back ? '-b' : ''}.svg`
+/**
+ * The image path (served by GET /img/:w/:h/...) of a garment in a colour: its textile (omitted when
+ * plain) and its view (omitted for the front).
+ */
+export function productImagePath(
+  silhouette: string,
+  colorSlug: string,
+  opts: { textile?: Textile; view?: View } = {},
+): string {
+  const textile = opts.textile && opts.textile !== 'plain' ? `-${opts.textile}` : ''
+  const view = opts.view ? VIEW_SUFFIX[opts.view] : ''
+  return `/p/${silhouette}-${colorSlug}${textile}${view ? `-${view}` : ''}.svg`
+}
+
+/** The gallery of a one-colour product: front, back (its hover image) and a close detail. */
+export function threeViews(silhouette: string, colorSlug: string, name: string) {
+  return (['front', 'back', 'detail'] as const).map((v, pos) => ({
+    image: productImagePath(silhouette, colorSlug, { view: v === 'front' ? undefined : v }),
+    pos,
+    typ: 'image',
+    lab: `${name}, ${v}`,
+    vid: null,
+  }))
 }
 
 export interface Ctx {
   rng: Rng
+  /** Product names already given (names are unique across the catalogue). */
+  names: Set<string>
+  /** Names given per stem (the name without its collection word). */
+  stems: Map<string, number>
   categories: Map<number, { name: string; slug: string; urlPath: string; parent: number }>
 }
 
@@ -58,6 +88,8 @@ export function createContext(rng: Rng): Ctx {
   }
   return {
     rng,
+    names: new Set(),
+    stems: new Map(),
     categories: new Map(
       CATEGORY_DEFS.map((d) => [
         d.id,
@@ -90,3 +122,8 @@ export function withParents(ctx: Ctx, id: number): number[] {
 
 /** The colour with this slug (the demo data defines it). */
 export const col = (slug: string) => COLORS.find((c) => c.slug === slug) as ColorDef
+
+/** A product's own random source for its words (names, copy): independent of the shared stream. */
+export function productRng(id: number): Rng {
+  return createRng(Math.imul(id, 0x9e3779b1) ^ 0x5eed)
+}

@@ -201,7 +201,7 @@ export const GARMENTS: readonly GarmentDef[] = [
     gender: 203,
     minPrice: 1999,
     maxPrice: 6999,
-    fabrics: ['Dri-Fit', 'Bamboo Knit', 'Recycled Poly'],
+    fabrics: ['Dry-Tech Knit', 'Bamboo Knit', 'Recycled Poly'],
     weight: 2,
   },
 ]
@@ -209,29 +209,6 @@ export const GARMENTS: readonly GarmentDef[] = [
 /** category_product options for the non-configurable types. */
 export const ACCESSORY_OPTION = { id: 420, label: 'Accessories' } as const
 export const GIFT_OPTION = { id: 421, label: 'Gifts' } as const
-
-export const ADJECTIVES = [
-  'Ruby',
-  'Ivory',
-  'Saffron',
-  'Emerald',
-  'Midnight',
-  'Rose',
-  'Heritage',
-  'Royal',
-  'Monsoon',
-  'Marigold',
-  'Lotus',
-  'Peacock',
-  'Jasmine',
-  'Indigo',
-  'Mehendi',
-  'Zari',
-  'Noor',
-  'Gulmohar',
-  'Chandni',
-  'Kesar',
-]
 
 interface CategoryDef {
   id: number
@@ -308,53 +285,78 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = [
   { id: 32, parent: 5, name: 'Small Gifts', slug: 'small-gifts', position: 3, includeInMenu: true },
 ]
 
+/** The shop's own stores (street addresses, PIN codes, phone lines and opening hours). */
 export const CITIES = [
   {
     code: 'mumbai-colaba',
     city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode: '400001',
     name: 'Colaba Flagship',
     lat: 18.9067,
     lng: 72.8147,
-    street: '14 Colaba Causeway',
+    street: 'Ground floor, Sunny House, 16 Mandlik Road, Colaba',
+    phone: '+91 22 6120 4401',
+    hours: 'Monday to Saturday 11:00 to 20:00, Sunday 12:00 to 19:00',
   },
   {
     code: 'delhi-mehrauli',
     city: 'New Delhi',
+    state: 'Delhi',
+    pincode: '110030',
     name: 'Mehrauli Atelier',
     lat: 28.5244,
     lng: 77.1855,
-    street: '3 Kalka Das Marg',
+    street: 'Kila No. 3, Kalka Das Marg, near Qutub Minar, Mehrauli',
+    phone: '+91 11 4105 8802',
+    hours: 'Tuesday to Sunday 11:00 to 20:00, closed on Mondays',
   },
   {
     code: 'bengaluru-indiranagar',
     city: 'Bengaluru',
+    state: 'Karnataka',
+    pincode: '560038',
     name: 'Indiranagar Studio',
     lat: 12.9719,
     lng: 77.6412,
-    street: '100 Feet Road, HAL 2nd Stage',
+    street: '1087, 12th Main Road, HAL 2nd Stage, Indiranagar',
+    phone: '+91 80 4718 2203',
+    hours: 'Every day 11:00 to 21:00',
   },
   {
     code: 'hyderabad-banjara-hills',
     city: 'Hyderabad',
+    state: 'Telangana',
+    pincode: '500034',
     name: 'Banjara Hills Store',
     lat: 17.4126,
     lng: 78.4482,
-    street: 'Road No. 12, Banjara Hills',
+    street: '8-2-293/82, Road No. 12, Banjara Hills',
+    phone: '+91 40 2335 6604',
+    hours: 'Monday to Saturday 11:00 to 20:30, Sunday 12:00 to 19:00',
   },
   {
     code: 'kolkata-park-street',
     city: 'Kolkata',
+    state: 'West Bengal',
+    pincode: '700016',
     name: 'Park Street Store',
     lat: 22.5526,
     lng: 88.3525,
-    street: '22 Park Street',
+    street: '1st floor, 22 Park Street, Park Mansions',
+    phone: '+91 33 4006 7705',
+    hours: 'Monday to Saturday 11:00 to 20:00, closed on Sundays',
   },
   {
     code: 'jaipur-c-scheme',
     city: 'Jaipur',
+    state: 'Rajasthan',
+    pincode: '302001',
     name: 'C-Scheme Boutique',
     lat: 26.9085,
     lng: 75.8035,
-    street: 'Prithviraj Road, C-Scheme',
+    street: 'B-12, Prithviraj Road, C-Scheme',
+    phone: '+91 141 401 9906',
+    hours: 'Monday to Saturday 10:30 to 19:30, Sunday by appointment',
   },
 ] as const

@@ -5,6 +5,8 @@ import type { SimpleSpec } from './simple'
 export const SIMPLE_SPECS: SimpleSpec[] = [
   {
     name: 'Kundan Jhumka Earrings',
+    about:
+      'Bell-shaped jhumkas set with kundan stones in gold-plated brass, finished with seed-pearl drops. Push-back closure; 5 cm long.',
     type: 'simple',
     categoryId: 30,
     price: 3499,
@@ -14,6 +16,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Polki Choker Necklace',
+    about:
+      'A choker of uncut polki-style stones in a gold-plated silver setting, backed in green meenakari. Adjustable silk dori.',
     type: 'simple',
     categoryId: 30,
     price: 18999,
@@ -24,6 +28,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Meenakari Bangles (Set of 4)',
+    about:
+      'Four brass bangles hand-enamelled in red meenakari by craftsmen in Jaipur. Size 2.6 (inner diameter 6.2 cm).',
     type: 'simple',
     categoryId: 30,
     price: 2999,
@@ -34,6 +40,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Pearl Drop Maang Tikka',
+    about:
+      'A maang tikka of freshwater pearls below a small kundan crescent, on an adjustable chain with a hair hook.',
     type: 'simple',
     categoryId: 30,
     price: 2299,
@@ -43,6 +51,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Temple Coin Necklace',
+    about:
+      'A long necklace of gold-plated silver coins stamped with Lakshmi, in the temple style of South India. 28 inches.',
     type: 'simple',
     categoryId: 30,
     price: 7999,
@@ -52,6 +62,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Silver Oxidised Anklets',
+    about:
+      'A pair of oxidised sterling silver payals with tiny ghungroo bells. 10 inches with an extension chain.',
     type: 'simple',
     categoryId: 30,
     price: 1499,
@@ -61,6 +73,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Emerald Stud Earrings',
+    about:
+      'Green onyx studs cut like emeralds, set in 92.5 sterling silver with a gold wash. Screw-back closure.',
     type: 'simple',
     categoryId: 30,
     price: 4599,
@@ -70,6 +84,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Brocade Potli Bag',
+    about:
+      'A drawstring potli in Banarasi brocade with a tasselled silk cord; fits a phone, keys and a lipstick.',
     type: 'simple',
     categoryId: 31,
     price: 1899,
@@ -79,6 +95,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Zardozi Clutch',
+    about: 'A hard-case clutch hand-embroidered in zardozi with a detachable chain. 20 × 11 cm.',
     type: 'simple',
     categoryId: 31,
     price: 4999,
@@ -89,6 +106,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Handwoven Jute Tote',
+    about: 'A roomy tote handwoven in jute with cotton handles and an inner zip pocket. 40 × 35 × 12 cm.',
     type: 'simple',
     categoryId: 31,
     price: 1299,
@@ -98,6 +116,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Velvet Box Clutch',
+    about: 'A velvet box clutch with an antique-brass clasp and a satin lining. 18 × 10 cm.',
     type: 'simple',
     categoryId: 31,
     price: 3599,
@@ -107,6 +126,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Mirror-work Sling Bag',
+    about: 'A cotton sling bag embroidered with abla mirror-work from Kutch, with an adjustable strap.',
     type: 'simple',
     categoryId: 31,
     price: 2199,
@@ -116,6 +136,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Block-print Bookmark',
+    about: 'A hand block-printed cotton bookmark on card with a silk tassel.',
     type: 'simple',
     categoryId: 32,
     price: 49,
@@ -125,6 +146,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Cotton Scrunchie',
+    about: 'A soft scrunchie cut from our block-printed cotton offcuts.',
     type: 'simple',
     categoryId: 32,
     price: 79,
@@ -134,6 +156,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Handmade Fabric Coaster Set',
+    about: 'Four quilted cotton coasters made from the fabric left over in our studio. 10 cm square.',
     type: 'simple',
     categoryId: 32,
     price: 99,
@@ -143,6 +166,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Mini Brocade Pouch',
+    about: 'A small zipped brocade pouch for rings, earrings or a lip balm.',
     type: 'simple',
     categoryId: 32,
     price: 129,
@@ -153,6 +177,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Silk Tassel Keychain',
+    about: 'A keychain of hand-knotted silk tassels on a brass ring.',
     type: 'simple',
     categoryId: 32,
     price: 149,
@@ -162,6 +187,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Ikat Eye Mask',
+    about: 'A sleep mask in handwoven ikat cotton, lined in soft mulmul, with a covered elastic.',
     type: 'simple',
     categoryId: 32,
     price: 199,
@@ -171,6 +197,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Embroidered Hair Clip',
+    about: 'A hair clip with hand-embroidered resham flowers on a metal snap base.',
     type: 'simple',
     categoryId: 32,
     price: 59,
@@ -180,6 +207,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Kalamkari Notebook',
+    about:
+      'A hardbound notebook covered in hand-painted kalamkari cotton; 160 unruled pages of recycled paper.',
     type: 'simple',
     categoryId: 32,
     price: 349,
@@ -189,6 +218,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'E-Gift Card ₹2,000',
+    about: 'An e-gift card worth ₹2,000, to be spent on anything in the shop or in our stores.',
     type: 'virtual',
     categoryId: 8,
     price: 2000,
@@ -198,6 +228,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'E-Gift Card ₹5,000',
+    about: 'An e-gift card worth ₹5,000, to be spent on anything in the shop or in our stores.',
     type: 'virtual',
     categoryId: 8,
     price: 5000,
@@ -207,6 +238,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Personal Styling Session',
+    about:
+      'An hour with one of our stylists, by video or in a store of your choice: bring the occasion, we bring the looks.',
     type: 'virtual',
     categoryId: 8,
     price: 2500,
@@ -216,6 +249,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Saree Draping Guide (PDF)',
+    about:
+      'Twelve ways to drape a saree, from the Nivi to the Coorgi and the Maharashtrian nauvari, each in step-by-step photographs.',
     type: 'downloadable',
     categoryId: 8,
     price: 299,
@@ -225,6 +260,8 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Embroidery Motifs Pattern Book (PDF)',
+    about:
+      'Forty traced motifs from our archive (chikankari, kantha, phulkari and zardozi) with stitch diagrams.',
     type: 'downloadable',
     categoryId: 8,
     price: 499,

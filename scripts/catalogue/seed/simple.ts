@@ -11,6 +11,7 @@ import {
   kebab,
   productImagePath,
   specialApplies,
+  threeViews,
   withParents,
 } from './context'
 import { ACCESSORY_OPTION, DESIGNERS, GENDERS, GIFT_OPTION, RTS_OPTIONS } from './data'
@@ -26,6 +27,8 @@ export interface SimpleSpec {
   qty: number
   special?: number
   customOptions?: boolean
+  /** What it is, in a sentence or two (the description's first paragraph). */
+  about: string
 }
 
 /** The simple, virtual or downloadable product `s` with entity id `id`. */
@@ -49,9 +52,16 @@ export function simpleProduct(
     parent_sku: null,
     name: s.name,
     type_id: s.type,
-    designer: DESIGNERS[id % DESIGNERS.length]?.id ?? null,
-    designer_name: DESIGNERS[id % DESIGNERS.length]?.label ?? null,
-    description: `<p>${s.name}. ${gift ? 'Delivered by e-mail.' : 'Handmade by artisans across India.'}</p>`,
+    // Gift cards, services and downloads are the house's own: no designer.
+    designer: gift ? null : (DESIGNERS[id % DESIGNERS.length]?.id ?? null),
+    designer_name: gift ? null : (DESIGNERS[id % DESIGNERS.length]?.label ?? null),
+    description: `<p>${s.about}</p><p>${
+      s.type === 'virtual'
+        ? 'Sent by e-mail within minutes of payment; valid for 12 months online and in our stores.'
+        : s.type === 'downloadable'
+          ? 'A PDF to download from your account as soon as the order is paid.'
+          : 'Made by hand, so no two pieces are exactly alike. Comes in a cotton pouch in our gift box.'
+    }</p>`,
     short_description: s.name,
     price: s.price,
     special_price: special,
@@ -67,16 +77,8 @@ export function simpleProduct(
     image: productImagePath(s.silhouette, s.color.slug),
     thumbnail: productImagePath(s.silhouette, s.color.slug),
     small_image: productImagePath(s.silhouette, s.color.slug),
-    hover_image: productImagePath(s.silhouette, s.color.slug, true),
-    media_gallery: [
-      {
-        image: productImagePath(s.silhouette, s.color.slug),
-        pos: 0,
-        typ: 'image',
-        lab: s.color.label,
-        vid: null,
-      },
-    ],
+    hover_image: productImagePath(s.silhouette, s.color.slug, { view: 'back' }),
+    media_gallery: threeViews(s.silhouette, s.color.slug, s.name),
     url_key: slug,
     url_path: `${ctx.categories.get(s.categoryId)?.urlPath ?? 'accessories'}/${slug}`,
     slug,

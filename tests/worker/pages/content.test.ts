@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { buildCmsPages } from '../../../scripts/catalogue/seed/cms'
 import { decodeEntities, titleOf } from '../../helpers/html'
 import { islandProps } from '../../helpers/islands'
 
@@ -60,7 +61,10 @@ describe('CMS pages', () => {
     expect(res.status).toBe(200)
     expect(html).toContain('data-testid="cms-page"')
     expect(html).toContain('data-identifier="about-us"')
-    expect(decodeEntities(html)).toContain('stories of Indian craft')
+    // The page's own first paragraph, as the seeded catalogue wrote it.
+    const seeded = buildCmsPages().find((p) => p.identifier === 'about-us')?.content ?? ''
+    const firstParagraph = /<p>([^<]{40,})<\/p>/.exec(seeded)?.[1] ?? 'missing'
+    expect(decodeEntities(html)).toContain(firstParagraph)
     expect(titleOf(html)).toBe('About us')
   })
 

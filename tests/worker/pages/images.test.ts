@@ -16,7 +16,7 @@ describe('generated images', () => {
       const svg = await res.text()
       expect(svg).toContain(`width="${width}" height="${height}"`)
       expect(svg).toContain('#c62828')
-      expect(svg.length).toBeLessThan(3072)
+      expect(svg.length).toBeLessThan(8 * 1024)
     }
   })
 
@@ -27,6 +27,22 @@ describe('generated images', () => {
     expect(saree).not.toBe(tee)
     const back = await (await get('/img/600/744/p/saree-teal-b.svg')).text()
     expect(back).not.toBe(saree)
+  })
+
+  it('serves every view of a garment in its textile, and store maps', async () => {
+    const views = await Promise.all(
+      ['', '-b', '-d', '-f'].map(async (v) => {
+        const res = await get(`/img/310/300/p/saree-maroon-zari${v}.svg`)
+        expect(res.status, v).toBe(200)
+        return res.text()
+      }),
+    )
+    expect(new Set(views).size).toBe(4)
+    for (const svg of views) expect(svg).toContain('#800000')
+    const map = await get('/img/400/600/b/map-mumbai-colaba.svg')
+    expect(map.status).toBe(200)
+    expect(await map.text()).toContain('COLABA')
+    expect((await get('/img/310/300/p/saree-maroon-zari-q.svg')).status).toBe(404)
   })
 
   it('accepts the VSF /resize form, banners and the placeholder', async () => {
@@ -63,6 +79,9 @@ describe('generated images', () => {
     const home = JSON.stringify(cat.content)
     for (const m of home.matchAll(/"(\/b\/[a-z0-9-]+\.svg)"/g)) paths.add(m[1] as string)
     for (const s of cat.stores) if (typeof s.image === 'string') paths.add(s.image)
+    for (const page of cat.cmsPages)
+      for (const m of page.content.matchAll(/src="\/img\/\d+\/\d+(\/[bp]\/[a-z0-9-]+\.svg)"/g))
+        paths.add(m[1] as string)
     for (const path of paths) {
       const res = await get(imageUrl(path, 310, 300))
       expect(res.status, path).toBe(200)

@@ -36,6 +36,37 @@ export const SILHOUETTES: readonly Silhouette[] = [
   'book',
 ]
 
+/** Fabric surfaces drawn over a garment (one per textile craft; 'plain' is a woven ground). */
+export type Textile =
+  | 'plain'
+  | 'bandhani'
+  | 'ikat'
+  | 'block'
+  | 'zari'
+  | 'chikankari'
+  | 'brocade'
+  | 'tweed'
+  | 'quilted'
+
+export const TEXTILES: readonly Textile[] = [
+  'plain',
+  'bandhani',
+  'ikat',
+  'block',
+  'zari',
+  'chikankari',
+  'brocade',
+  'tweed',
+  'quilted',
+]
+
+/**
+ * The views of a product image: front (no suffix in the path), back, detail (a close crop of the
+ * fabric) and on figure (the garment on a dress form).
+ */
+export type View = 'front' | 'back' | 'detail' | 'figure'
+export const VIEW_SUFFIX: Readonly<Record<View, string>> = { front: '', back: 'b', detail: 'd', figure: 'f' }
+
 export interface ColorDef {
   id: number
   label: string
