@@ -4,6 +4,8 @@
  * of the cart — all in ONE batch, so a failed constraint (stock CHECK qty >= 0, a concurrent
  * duplicate order id, a balance spent meanwhile) writes nothing.
  */
+
+import { bumpIndexVersionStatement } from '../../search/index-version'
 import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
 
@@ -110,11 +112,21 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
       )
       .bind(w.orderId, w.status, w.stamp),
     ...orderItemStatements(db, w.orderId, w.lines, w.items),
+    // Counted stock is taken; the CHECK on inventory refuses going below zero unless backorders
+    // are allowed. Stock that is not managed is not counted. is_in_stock stays a switch.
     ...[...w.needed].map(([sku, qty]) =>
-      db
-        .prepare('UPDATE inventory SET qty = qty - ?1, is_in_stock = (qty - ?1 > 0) WHERE sku = ?2')
-        .bind(qty, sku),
+      db.prepare('UPDATE inventory SET qty = qty - ?1 WHERE sku = ?2 AND manage_stock = 1').bind(qty, sku),
     ),
+    // A sku that is no longer sellable leaves in-stock listings: the no-op update changes one row
+    // only then, and the catalogue version moves on after it (cached result sets are dropped).
+    ...[...w.needed].flatMap(([sku]) => [
+      db
+        .prepare(
+          'UPDATE inventory SET qty = qty WHERE sku = ?1 AND manage_stock = 1 AND backorders <= 0 AND qty <= 0',
+        )
+        .bind(sku),
+      bumpIndexVersionStatement(db, { afterChange: true }),
+    ]),
   ]
   if (w.customerId !== null && w.creditMinor > 0) {
     statements.push(...spendCreditStatements(db, w.customerId, w.creditMinor, w.orderId, w.stamp))

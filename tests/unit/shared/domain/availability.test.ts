@@ -213,8 +213,9 @@ describe('stock records (is_in_stock and stock_status)', () => {
     ['flag null, status 1', { is_in_stock: null, stock_status: 1 }, true],
     ['flag false, no status', { is_in_stock: false }, false],
   ])('%s → %s', (_name, stock, expected) => {
-    expect(isStockInStock(stock)).toBe(expected)
-    // A child additionally needs a quantity above 0.
+    // Sellable needs a quantity above 0 as well (stock managed, no backorders).
+    expect(isStockInStock(stock && { ...stock, qty: 3 })).toBe(expected)
+    expect(isStockInStock(stock && { ...stock, qty: 0 })).toBe(false)
     expect(isChildInStock({ sku: 'c', stock: stock && { ...stock, qty: 3 } })).toBe(expected)
     expect(isChildInStock({ sku: 'c', stock: stock && { ...stock, qty: 0 } })).toBe(false)
   })
@@ -245,7 +246,7 @@ describe('stock records (is_in_stock and stock_status)', () => {
       { type_id: 'simple', stock: inStock, configurable_children: [{ sku: 'a', stock: outOfStock }] },
       true,
     ],
-    ['status 1 alone is in stock', { type_id: 'simple', stock: { stock_status: 1 } }, true],
+    ['status 1 alone is in stock', { type_id: 'simple', stock: { stock_status: 1, qty: 1 } }, true],
     ['a flag of null and no status is not', { type_id: 'simple', stock: { is_in_stock: null } }, false],
   ])('%s', (_name, product, expected) => {
     expect(isProductInStock(product)).toBe(expected)
