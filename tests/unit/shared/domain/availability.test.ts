@@ -6,11 +6,14 @@ import {
   isChildInStock,
   isFlagSet,
   isProductInStock,
+  isSellable,
   isStockInStock,
   isTileVisible,
   isVariantAvailable,
   ordinal,
   productRejection,
+  readExportedStock,
+  sellableUnits,
   shouldStartLoad,
   variantsError,
 } from '../../../../shared/domain/availability'
@@ -372,5 +375,40 @@ describe('product load guard edges', () => {
     [5_000, 4_999, true],
   ])('last %j, now %d → %s', (last, now, expected) => {
     expect(shouldStartLoad(last, now)).toBe(expected)
+  })
+})
+
+describe('sellable (Magento stock settings)', () => {
+  it.each([
+    ['counted, in stock, units left', { is_in_stock: true, qty: 2 }, true, 2],
+    ['counted, in stock, none left', { is_in_stock: true, qty: 0 }, false, 0],
+    ['counted, switched off with units left', { is_in_stock: false, qty: 5 }, false, 0],
+    ['backorders at zero', { is_in_stock: true, qty: 0, backorders: 1 }, true, Number.POSITIVE_INFINITY],
+    ['backorders below zero', { is_in_stock: true, qty: -4, backorders: 2 }, true, Number.POSITIVE_INFINITY],
+    ['backorders but switched off', { is_in_stock: false, qty: 0, backorders: 1 }, false, 0],
+    [
+      'not managed, nothing counted',
+      { is_in_stock: false, qty: 0, manage_stock: false },
+      true,
+      Number.POSITIVE_INFINITY,
+    ],
+    ['not managed as 0', { qty: 0, manage_stock: 0 }, true, Number.POSITIVE_INFINITY],
+  ])('%s', (_name, stock, sellable, units) => {
+    expect(isSellable(stock)).toBe(sellable)
+    expect(sellableUnits(stock)).toBe(units)
+  })
+
+  it("reads Magento's in-stock-at-zero as stock it does not count, and nothing else", () => {
+    const sample = { is_in_stock: true, qty: 0, manage_stock: true, backorders: 0 }
+    expect(readExportedStock(sample)).toMatchObject({ manage_stock: false, inferred: true })
+    expect(readExportedStock({ ...sample, qty: 3 })).toMatchObject({ manage_stock: true, inferred: false })
+    expect(readExportedStock({ ...sample, backorders: 1 })).toMatchObject({
+      manage_stock: true,
+      inferred: false,
+    })
+    expect(readExportedStock({ ...sample, is_in_stock: false })).toMatchObject({
+      manage_stock: true,
+      inferred: false,
+    })
   })
 })
