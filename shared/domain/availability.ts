@@ -3,7 +3,7 @@
  * visibility, estimated delivery and the product load guard. Pure: config and `now` are arguments.
  */
 
-import { STORE_UTC_OFFSET_MINUTES } from '../config/store'
+import { baseCurrency, STORE_UTC_OFFSET_MINUTES } from '../config/store'
 import { PRODUCT_LOAD_GUARD_MS } from '../config/transactions'
 import { MSG, msgProductRejected } from '../i18n/messages'
 
@@ -141,9 +141,9 @@ export function isFlagSet(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true'
 }
 
-/** A tile is hidden when the product has international_flag and the current currency is not INR. */
+/** A tile is hidden when the product has international_flag and the current currency is not the base (home) currency. */
 export function isTileVisible(product: { international_flag?: unknown }, currencyCode: string): boolean {
-  return !(isFlagSet(product.international_flag) && currencyCode !== 'INR')
+  return !(isFlagSet(product.international_flag) && currencyCode !== baseCurrency())
 }
 
 const MONTHS = [

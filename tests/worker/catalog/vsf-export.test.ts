@@ -16,7 +16,7 @@ import es7 from '../../fixtures/vsf-export/es7-catalog.ndjson?raw'
 import sdkAttributes from '../../fixtures/vsf-export/sdk-attributes.json?raw'
 import sdkCategories from '../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../fixtures/vsf-export/sdk-products.json?raw'
-import { api } from '../../helpers/user'
+import { api, type Json } from '../../helpers/user'
 
 const now = '2026-01-01 00:00:00'
 
@@ -31,7 +31,7 @@ async function inStockListing(): Promise<Doc[]> {
     `/catalog/vue_storefront_catalog/product/_search?size=100&request=${encodeURIComponent(JSON.stringify(request))}`,
   )
   expect(res.status).toBe(200)
-  return res.json.hits.hits.map((h: { _source: Doc }) => h._source)
+  return (res.json as Json).hits.hits.map((h: { _source: Doc }) => h._source)
 }
 
 let n = 0
@@ -109,7 +109,7 @@ describe('a VSF1 export imported without conversion', () => {
 
   it('replaces the demo catalogue: only the imported products are listed', async () => {
     const all = await api('/catalog/vue_storefront_catalog/product/_search?size=100')
-    const skus = all.json.hits.hits.map((h: { _source: Doc }) => h._source.sku).sort()
+    const skus = (all.json as Json).hits.hits.map((h: { _source: Doc }) => h._source.sku).sort()
     expect(skus).toEqual(
       ['BWH', 'DRIFT-CAP', 'GULL-TEE', 'HLT 01', 'KELP-SHORTS', 'REEF-SOCKS', 'TIDE-SCARF'].sort(),
     )
@@ -118,10 +118,9 @@ describe('a VSF1 export imported without conversion', () => {
         JSON.stringify({ query: { bool: { filter: { terms: { id: [810, 811, 820] } } } } }),
       )}`,
     )
-    const cats = cat.json.hits.hits.map((h: { _source: { id: number; include_in_menu: unknown } }) => [
-      h._source.id,
-      h._source.include_in_menu,
-    ])
+    const cats = (cat.json as Json).hits.hits.map(
+      (h: { _source: { id: number; include_in_menu: unknown } }) => [h._source.id, h._source.include_in_menu],
+    )
     expect(cats.sort()).toEqual([
       [810, true],
       [811, false],

@@ -5,6 +5,8 @@
  * duplicate order id, a balance spent meanwhile) writes nothing.
  */
 
+import { baseCurrency } from '@shared/config/store'
+import { toBaseCurrency } from '@shared/domain/currency'
 import { bumpIndexVersionStatement } from '../../search/index-version'
 import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
@@ -83,8 +85,8 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
       .prepare(
         `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
            status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash,
-           currency, grand_total_minor, payment_state, expires_at, updated_at)
-         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           currency, grand_total_minor, payment_state, expires_at, updated_at, base_currency, base_grand_total_minor)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         w.orderId,
@@ -104,6 +106,9 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
         w.paymentState,
         w.expiresAt,
         w.stamp,
+        baseCurrency(),
+        // The charged total in the base currency's minor units, converted back at the configured rate.
+        Math.round(toBaseCurrency(w.grandTotalMinor, w.currency)),
       ),
     db
       .prepare(
