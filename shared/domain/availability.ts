@@ -110,6 +110,26 @@ export function isProductInStock(product: AvailabilityProduct): boolean {
   return isSellable(stock)
 }
 
+/**
+ * The stock fields a browser needs to apply the sellable rule itself: quantity and flags, plus
+ * Magento's settings only where they differ from the defaults (counted, no backorders).
+ */
+export function sellableStockFields(stock: StockFields | null | undefined): {
+  qty: number
+  is_in_stock: boolean
+  stock_status?: number | null
+  manage_stock?: boolean
+  backorders?: number
+} {
+  return {
+    qty: stock?.qty ?? 0,
+    is_in_stock: stock?.is_in_stock ?? false,
+    stock_status: stock?.stock_status,
+    ...(stock && !managesStock(stock) ? { manage_stock: false } : {}),
+    ...((stock?.backorders ?? 0) > 0 ? { backorders: stock?.backorders ?? 0 } : {}),
+  }
+}
+
 /** Magento's stock fields as an export carries them (any JSON types; coerced by the importer). */
 interface ExportedStock {
   qty: number

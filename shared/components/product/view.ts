@@ -4,13 +4,10 @@
  * small, plus custom-attribute rows (label + value; select values as option
  * labels joined by commas; an empty value shows a placeholder).
  */
+import { sellableStockFields } from '../../domain/availability'
 import type { Attribute, ConfigurableChild, Product } from '../../schemas/catalog'
 
-interface FormStock {
-  qty: number
-  is_in_stock: boolean
-  stock_status?: number | null
-}
+type FormStock = ReturnType<typeof sellableStockFields>
 
 export interface FormChild {
   sku: string
@@ -72,11 +69,7 @@ function pickChild(c: ConfigurableChild): FormChild {
     size: c.size ?? null,
     rts_qty: c.rts_qty ?? null,
     status: c.status ?? 1,
-    stock: {
-      qty: c.stock?.qty ?? 0,
-      is_in_stock: c.stock?.is_in_stock ?? false,
-      stock_status: c.stock?.stock_status,
-    },
+    stock: sellableStockFields(c.stock),
   }
 }
 
@@ -97,11 +90,7 @@ export function toFormProduct(p: Product): FormProduct {
     tax_class_id: p.tax_class_id ?? null,
     status: p.status,
     visibility: p.visibility,
-    stock: {
-      qty: p.stock?.qty ?? 0,
-      is_in_stock: p.stock?.is_in_stock ?? false,
-      stock_status: p.stock?.stock_status,
-    },
+    stock: sellableStockFields(p.stock),
     image: p.image ?? null,
     delivery_days: p.delivery_days ?? null,
     rts_qty: p.rts_qty ?? null,
