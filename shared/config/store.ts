@@ -45,7 +45,6 @@ let active: { base: CurrencyCode; table: readonly CurrencyConfig[] } = {
   base: DEFAULT_BASE_CURRENCY,
   table: CURRENCIES,
 }
-let activeKey = `${DEFAULT_BASE_CURRENCY}|`
 
 /**
  * Reads configured rates ('USD=0.012, GBP=0.0095': units of each currency one unit of the base
@@ -74,8 +73,6 @@ export function parseCurrencyRates(text: string): Partial<Record<CurrencyCode, n
  * the base's own rate is always 1.
  */
 export function configureCurrencies(base: CurrencyCode, rates: Partial<Record<CurrencyCode, number>> = {}) {
-  const key = `${base}|${Object.entries(rates).join(',')}`
-  if (key === activeKey) return
   const fromBase = CURRENCIES.find((c) => c.code === base)?.rate ?? 1
   active = {
     base,
@@ -84,7 +81,24 @@ export function configureCurrencies(base: CurrencyCode, rates: Partial<Record<Cu
       rate: c.code === base ? 1 : (rates[c.code] ?? c.rate / fromBase),
     })),
   }
-  activeKey = key
+}
+
+/** The active rates from the base as JSON ({"USD":0.01429,"GBP":0.01111}), for the page to carry. */
+export function currencyRatesJson(): string {
+  return JSON.stringify(Object.fromEntries(active.table.map((c) => [c.code, c.rate])))
+}
+
+/**
+ * Applies the currency configuration a page carries (its html data attributes), so prices built
+ * in the browser use the server's base and rates; anything unreadable leaves the defaults.
+ */
+export function configureCurrenciesFromPage(base: string | undefined, ratesJson: string | undefined): void {
+  if (!isCurrencyCode(base)) return
+  try {
+    configureCurrencies(base, JSON.parse(ratesJson ?? '{}'))
+  } catch {
+    // A page without a readable configuration keeps the defaults.
+  }
 }
 
 /** The base currency: what catalogue prices are in, and what carts and orders record as base. */
@@ -115,12 +129,8 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
 
 /** Returns the currency configuration for a code (its rate from the base), falling back to the base currency. */
 export function currencyConfig(code: string | undefined): CurrencyConfig {
-  const table = active.table
-  return (
-    table.find((c) => c.code === code) ??
-    table.find((c) => c.code === active.base) ??
-    (table[0] as CurrencyConfig)
-  )
+  const { table, base } = active
+  return (table.find((c) => c.code === code) ?? table.find((c) => c.code === base)) as CurrencyConfig
 }
 
 /** Maps any ISO country code to the pricing country: IN, US, GB, else ROW. */
