@@ -17,8 +17,7 @@ function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
 // biome-ignore lint/suspicious/noExplicitAny: islands have heterogeneous props
 export function hydrateIslands(islands: Island<any>[], root: ParentNode = document): void {
   // Prices built in the browser use the shop's base currency and rates, as the server did.
-  const html = typeof document !== 'undefined' ? document.documentElement.dataset : {}
-  configureCurrenciesFromPage(html.baseCurrency, html.currencyRates)
+  configureCurrenciesFromPage()
   const byName = new Map(islands.map((i) => [i.islandName, i]))
   for (const el of root.querySelectorAll<HTMLElement>('[data-island]')) {
     if (el.dataset.hydrated || el.dataset.hydrating) continue

@@ -83,22 +83,20 @@ export function configureCurrencies(base: CurrencyCode, rates: Partial<Record<Cu
   }
 }
 
-/** The active rates from the base as JSON ({"USD":0.01429,"GBP":0.01111}), for the page to carry. */
-export function currencyRatesJson(): string {
-  return JSON.stringify(Object.fromEntries(active.table.map((c) => [c.code, c.rate])))
+/** The active currency table (codes, signs, rates from the base) as JSON, for the page to carry. */
+export function currencyTableJson(): string {
+  return JSON.stringify(active.table)
 }
 
 /**
- * Applies the currency configuration a page carries (its html data attributes), so prices built
- * in the browser use the server's base and rates; anything unreadable leaves the defaults.
+ * In the browser: applies the currency configuration the page carries (html data-base-currency
+ * and data-currencies, written by the server from baseCurrency and currencyTableJson), so prices
+ * built in the browser use the server's base and rates.
  */
-export function configureCurrenciesFromPage(base: string | undefined, ratesJson: string | undefined): void {
-  if (!isCurrencyCode(base)) return
-  try {
-    configureCurrencies(base, JSON.parse(ratesJson ?? '{}'))
-  } catch {
-    // A page without a readable configuration keeps the defaults.
-  }
+export function configureCurrenciesFromPage(): void {
+  const page = document.documentElement.dataset
+  if (page.currencies)
+    active = { base: page.baseCurrency as CurrencyCode, table: JSON.parse(page.currencies) }
 }
 
 /** The base currency: what catalogue prices are in, and what carts and orders record as base. */

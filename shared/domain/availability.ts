@@ -11,8 +11,8 @@ interface StockFields {
   qty?: number | null
   is_in_stock?: boolean | null
   stock_status?: number | null
-  /** Magento: false (or 0) means the quantity is not tracked and the item is always sellable. */
-  manage_stock?: boolean | number | null
+  /** Magento: false means the quantity is not tracked and the item is always sellable. */
+  manage_stock?: boolean | null
   /** Magento: above 0 means the item may be sold at or below zero quantity. */
   backorders?: number | null
 }
@@ -37,23 +37,22 @@ export interface AvailabilityOptions {
 }
 
 /** The stock of an item is tracked by quantity unless manage_stock is explicitly off. */
-function managesStock(stock: StockFields): boolean {
-  return !(stock.manage_stock === false || stock.manage_stock === 0)
-}
+const managesStock = (stock: StockFields) => stock.manage_stock !== false
 
 /**
  * THE definition of sellable, used by listings, the stock endpoints, carts and orders: an item
- * whose stock is not managed is always sellable; otherwise it must not be switched out of stock
- * (is_in_stock false, or a stock_status other than 1) and needs quantity above 0 unless
- * backorders are allowed. No stock record at all is not sellable.
+ * whose stock is not managed is always sellable; otherwise it must be in stock (is_in_stock true,
+ * or stock_status 1 without a flag; a false flag or another status switches it off) and needs a
+ * quantity above 0 unless backorders are allowed. No stock record at all is not sellable.
  */
 export function isSellable(stock: StockFields | null | undefined): boolean {
-  if (!stock) return false
-  if (!managesStock(stock)) return true
-  if (stock.is_in_stock === false) return false
-  if (stock.stock_status != null && stock.stock_status !== 1) return false
-  if (stock.is_in_stock !== true && stock.stock_status !== 1) return false
-  return (stock.qty ?? 0) > 0 || (stock.backorders ?? 0) > 0
+  return (
+    !!stock &&
+    (!managesStock(stock) ||
+      ((stock.is_in_stock ?? stock.stock_status === 1) &&
+        (stock.stock_status ?? 1) === 1 &&
+        ((stock.qty ?? 0) > 0 || (stock.backorders ?? 0) > 0)))
+  )
 }
 
 /**
@@ -66,15 +65,8 @@ export function sellableUnits(stock: StockFields | null | undefined): number {
   return Math.max(0, stock.qty ?? 0)
 }
 
-/** A stock record is in stock (sellable; kept under its historical name for the islands). */
-export function isStockInStock(stock: StockFields | null | undefined): boolean {
-  return isSellable(stock)
-}
-
 /** A configurable child counts as in stock when its stock is sellable. */
-export function isChildInStock(child: VariantFields): boolean {
-  return isSellable(child.stock)
-}
+export const isChildInStock = (child: VariantFields) => isSellable(child.stock)
 
 /** A variant is available unless its status is ≥ 2, or it is out of stock while out-of-stock listing is off. */
 export function isVariantAvailable(child: VariantFields, opts: AvailabilityOptions): boolean {
@@ -101,33 +93,10 @@ export function variantsError(product: AvailabilityProduct, opts: AvailabilityOp
  * an enabled child is sellable; anything else when its own stock is sellable.
  */
 export function isProductInStock(product: AvailabilityProduct): boolean {
-  const stock = product.stock
   const children = product.configurable_children ?? []
-  if (product.type_id === 'configurable' && children.length > 0) {
-    if (stock?.is_in_stock === false) return false
-    return children.some((c) => (c.status ?? 1) < 2 && isChildInStock(c))
-  }
-  return isSellable(stock)
-}
-
-/**
- * The stock fields a browser needs to apply the sellable rule itself: quantity and flags, plus
- * Magento's settings only where they differ from the defaults (counted, no backorders).
- */
-export function sellableStockFields(stock: StockFields | null | undefined): {
-  qty: number
-  is_in_stock: boolean
-  stock_status?: number | null
-  manage_stock?: boolean
-  backorders?: number
-} {
-  return {
-    qty: stock?.qty ?? 0,
-    is_in_stock: stock?.is_in_stock ?? false,
-    stock_status: stock?.stock_status,
-    ...(stock && !managesStock(stock) ? { manage_stock: false } : {}),
-    ...((stock?.backorders ?? 0) > 0 ? { backorders: stock?.backorders ?? 0 } : {}),
-  }
+  return product.type_id === 'configurable' && children.length > 0
+    ? product.stock?.is_in_stock !== false && children.some((c) => (c.status ?? 1) < 2 && isChildInStock(c))
+    : isSellable(product.stock)
 }
 
 /** Magento's stock fields as an export carries them (any JSON types; coerced by the importer). */

@@ -10,7 +10,7 @@
 import type { z } from 'zod'
 
 /** Kinds of conversion, as the import summary names them. */
-export type CoercionKind =
+type CoercionKind =
   | 'numeric string → number'
   | 'flag → boolean'
   | 'boolean → number'

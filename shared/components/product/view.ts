@@ -4,8 +4,41 @@
  * small, plus custom-attribute rows (label + value; select values as option
  * labels joined by commas; an empty value shows a placeholder).
  */
-import { sellableStockFields } from '../../domain/availability'
 import type { Attribute, ConfigurableChild, Product } from '../../schemas/catalog'
+
+/**
+ * The stock fields the form needs to apply the one sellable rule (shared/domain/availability) in
+ * the browser: quantity and flags, plus Magento's settings only where they differ from the
+ * defaults (counted, no backorders).
+ */
+function sellableStockFields(
+  stock:
+    | {
+        qty?: number
+        is_in_stock?: boolean
+        stock_status?: number | null
+        manage_stock?: unknown
+        backorders?: unknown
+      }
+    | null
+    | undefined,
+): {
+  qty: number
+  is_in_stock: boolean
+  stock_status?: number | null
+  manage_stock?: boolean
+  backorders?: number
+} {
+  return {
+    qty: stock?.qty ?? 0,
+    is_in_stock: stock?.is_in_stock ?? false,
+    stock_status: stock?.stock_status,
+    ...(stock?.manage_stock === false ? { manage_stock: false } : {}),
+    ...(typeof stock?.backorders === 'number' && stock.backorders > 0
+      ? { backorders: stock.backorders }
+      : {}),
+  }
+}
 
 type FormStock = ReturnType<typeof sellableStockFields>
 

@@ -2,7 +2,7 @@
  * The HTML document shell: <head> with title, meta, canonical, inlined stylesheet, modulepreloads and the
  * page's one module script (all carrying the CSP nonce), and <body> with the chosen layout.
  */
-import { baseCurrency, currencyRatesJson } from '@shared/config/store'
+import { baseCurrency, currencyTableJson } from '@shared/config/store'
 import type { ReactNode } from 'react'
 import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss } from './assets'
 
@@ -56,7 +56,7 @@ export function Document(props: DocumentProps) {
       data-price-tiers={String(htmlData.priceTiers)}
       data-gst-rates={htmlData.gstRates ? JSON.stringify(htmlData.gstRates) : undefined}
       data-base-currency={baseCurrency()}
-      data-currency-rates={currencyRatesJson()}
+      data-currencies={currencyTableJson()}
     >
       <head>
         <meta charSet="utf-8" />
