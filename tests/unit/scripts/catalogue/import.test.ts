@@ -203,3 +203,41 @@ describe('every issue, grouped', () => {
     expect(parsed.coercions.get('comma-separated string → array (category_ids)')).toBe(1)
   })
 })
+
+describe('hostile values', () => {
+  it('converts only what spells a finite number, and leaves the rest for the schema to refuse', () => {
+    const product = (over: Record<string, unknown>) =>
+      JSON.stringify({
+        _index: 'vue_storefront_catalog_product_1',
+        _type: '_doc',
+        _id: '7',
+        _source: {
+          id: 7,
+          sku: 'H-7',
+          name: 'Hostile',
+          type_id: 'simple',
+          price: 10,
+          status: 1,
+          visibility: 4,
+          url_key: 'hostile',
+          ...over,
+        },
+      })
+    const reasons = (over: Record<string, unknown>) =>
+      parseImportFile(product(over), 'h.ndjson', { now }).errors.map((e) => e.reason)
+    expect(reasons({ price: '1e400' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
+    expect(reasons({ price: '0x10' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
+    expect(reasons({ price: '' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
+    expect(reasons({ status: 'enabled' })).toEqual([expect.stringMatching(/^invalid product: status: /)])
+    expect(reasons({ status: true })).toEqual([])
+    expect(reasons({ category_ids: ',,, 12 ,' })).toEqual([])
+    expect(reasons({ category_ids: '12; DROP TABLE products' })).toEqual([
+      expect.stringMatching(/^invalid product: category_ids\.0: /),
+    ])
+    expect(reasons({ sku: 'A\u0000B' })).toEqual([expect.stringMatching(/control characters/)])
+    expect(reasons({ sku: 'x'.repeat(129) })).toEqual([expect.stringMatching(/longer than 128/)])
+    // Counted stock never starts below zero unless backorders allow it.
+    const neg = parseImportFile(product({ stock: { qty: '-5', is_in_stock: true } }), 'n.ndjson', { now })
+    expect(neg.errors).toEqual([])
+  })
+})
