@@ -57,10 +57,12 @@ function inventoryRow(
 /** Inventory statements of a product: its own sku, or one per configurable child. */
 function inventoryStatements(db: D1Database, p: Product): D1PreparedStatement[] {
   if (p.type_id === 'grouped' || p.type_id === 'bundle') return []
+  // A disabled variant (status 2) cannot be sold: it gets no stock row, so neither the in-stock
+  // listing filter nor a cart counts it.
   if (p.type_id === 'configurable' && p.configurable_children.length > 0)
-    return p.configurable_children.map((ch) =>
-      inventoryRow(db, ch.sku, ch.id, p.sku, ch.stock as ImportedStock),
-    )
+    return p.configurable_children
+      .filter((ch) => (ch.status ?? 1) < 2)
+      .map((ch) => inventoryRow(db, ch.sku, ch.id, p.sku, ch.stock as ImportedStock))
   return [inventoryRow(db, p.sku, p.id, null, p.stock as ImportedStock)]
 }
 
