@@ -34,6 +34,9 @@ reads them ("26" → 26, "0"/"1" → false/true, "49,50" → [49, 50]); every co
 the summary. One bad record anywhere: every issue is reported, grouped by kind, and nothing is
 written. Orders, customers and carts are never touched.
 
+A FILE written as TYPE:FILE (product:products.json) has its own --type, so the SDK's files of
+different entities go into one run: category:categories.json product:products.json
+
 options:
   --type T          the entity of records whose _type and _index name none (plain JSON arrays,
                     the SDK's files, a single-index Elasticsearch 5 dump): product|category|
@@ -112,9 +115,12 @@ const started = Date.now()
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
 const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
 const inputs = []
-for (const file of files) {
+for (const arg of files) {
+  // TYPE:FILE gives one file its entity (unless a file of that very name exists).
+  const typed = /^(product|category|attribute|taxrule|tax_rule|cms_page|cms_block|review):(.+)$/.exec(arg)
+  const [file, fileType] = typed && !existsSync(arg) ? [typed[2], typed[1]] : [arg, undefined]
   try {
-    inputs.push({ file, text: readFileSync(file, 'utf8') })
+    inputs.push({ file, text: readFileSync(file, 'utf8'), type: fileType })
   } catch (err) {
     die(`${file}:0: cannot read file (${err.code ?? err.message}); nothing imported`)
   }

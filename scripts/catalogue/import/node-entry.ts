@@ -63,7 +63,7 @@ export function prepareImport(text: string, file: string, opts: RunOptions): Pre
  * version moves on once, at the end.
  */
 export function prepareRun(
-  files: ReadonlyArray<{ text: string; file: string }>,
+  files: ReadonlyArray<{ text: string; file: string; type?: string }>,
   opts: RunOptions,
 ): PreparedImport {
   const errors: ImportError[] = []
@@ -71,9 +71,10 @@ export function prepareRun(
   const counts: Partial<Record<ImportType, number>> = {}
   const coercions: CoercionCounts = new Map()
   const seen = new Map<string, string>()
-  for (const { text, file } of files) {
+  for (const { text, file, type } of files) {
     const onProgress = opts.onProgress && ((d: number, t: number) => opts.onProgress?.(d, t, file))
-    const parsed = parseImportFile(text, file, { type: opts.type, now: opts.now, onProgress })
+    // A file's own type (TYPE:FILE on the command line) wins over --type.
+    const parsed = parseImportFile(text, file, { type: type ?? opts.type, now: opts.now, onProgress })
     errors.push(...parsed.errors)
     for (const [k, n] of parsed.coercions) coercions.set(k, (coercions.get(k) ?? 0) + n)
     for (const r of parsed.records) {

@@ -241,3 +241,26 @@ describe('hostile values', () => {
     expect(neg.errors).toEqual([])
   })
 })
+
+describe('one run of many files', () => {
+  it('gives each SDK file its own entity, and refuses an id another file already has', async () => {
+    const { prepareRun } = await import('../../../../scripts/catalogue/import/node-entry')
+    const dir = path.join(import.meta.dirname, '../../../fixtures/vsf-export')
+    const read = (name: string) => readFileSync(path.join(dir, name), 'utf8')
+    const files = [
+      { file: 'sdk-categories.json', text: read('sdk-categories.json'), type: 'category' },
+      { file: 'sdk-products.json', text: read('sdk-products.json'), type: 'product' },
+    ]
+    const run = prepareRun(files, { now, replace: true })
+    if (!run.ok) throw new Error(JSON.stringify(run.errors))
+    expect(run.counts).toEqual({ category: 1, product: 1 })
+    // --replace empties the catalogue first, in the same SQL, before any write.
+    expect(run.sql.indexOf('DELETE FROM products')).toBeLessThan(run.sql.indexOf('INTO products'))
+    const twice = prepareRun([...files, { ...files[1], file: 'again.json' }] as typeof files, { now })
+    expect(twice.ok).toBe(false)
+    if (!twice.ok)
+      expect(twice.errors.map((e) => e.reason)).toEqual([
+        'duplicate product id 8201 (also in sdk-products.json:2)',
+      ])
+  })
+})
