@@ -70,6 +70,12 @@ const files = argv
 if (files.length === 0) die('which files? npm run import -- [options] FILE... (--help lists the options)')
 const where = whereArgs({ remote, env: envName, persist })
 const deployed = where.includes('--remote')
+// A deployed shop is confirmed before any file is read or anything is asked of it.
+if (deployed && !dryRun)
+  await confirm(
+    `import ${files.length} file(s) into the DEPLOYED ${envName} shop${replace ? ', replacing its whole catalogue' : ''}`,
+    { yes },
+  )
 
 const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
@@ -168,12 +174,7 @@ if (dryRun) {
   console.log('--dry-run: nothing written')
   process.exit(0)
 }
-if (deployed)
-  await confirm(
-    `import ${countsText} into the DEPLOYED ${envName} shop${replace ? ', replacing its whole catalogue' : ''}`,
-    { yes },
-  )
-else if (replace)
+if (!deployed && replace)
   await confirm('replace the whole local catalogue (the demo included) with these files', { yes })
 
 let stale = []
