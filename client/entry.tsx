@@ -2,6 +2,7 @@
  * Hydrates the islands on the page. Each page's entry (client/entries/*) passes the islands it
  * may contain; code for islands a page does not use is never loaded.
  */
+import { configureCurrenciesFromPage } from '@shared/config/store'
 import { type ReactNode, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { type Island, islandPropsText } from './islands/define'
@@ -15,6 +16,8 @@ function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
 
 // biome-ignore lint/suspicious/noExplicitAny: islands have heterogeneous props
 export function hydrateIslands(islands: Island<any>[], root: ParentNode = document): void {
+  // Prices built in the browser use the shop's base currency and rates, as the server did.
+  configureCurrenciesFromPage()
   const byName = new Map(islands.map((i) => [i.islandName, i]))
   for (const el of root.querySelectorAll<HTMLElement>('[data-island]')) {
     if (el.dataset.hydrated || el.dataset.hydrating) continue

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run import -- FILE…`: loads vue-storefront-api catalogue exports (elasticdump NDJSON lines
-// {_index,_type,_id,_source}, or a JSON array of documents) into the local D1 (or the deployed one
-// with --remote) and keeps the KV URL mappings in step.
+// `npm run import -- FILE…`: loads vue-storefront-api catalogue exports (elasticdump NDJSON of
+// Elasticsearch 5 or 7, a JSON array of documents or of hits, the integration SDK's JSON files)
+// into the local D1 (or the deployed one with --env) and keeps the KV URL mappings in step.
 // Options: npm run import -- --help.
-// Every file is validated completely first; a file with a bad record is reported (file:line: reason)
-// and NOTHING from it is written. A valid file is written with one `wrangler d1 execute --file` run.
+// A run is all-or-nothing: every file is read, coerced and validated first; one bad record
+// anywhere is reported (every issue, grouped by kind) and NOTHING is written. A valid run is
+// written with one `wrangler d1 execute --file` run.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -25,17 +26,28 @@ import {
 const HELP = `
 usage: npm run import -- [options] FILE...
 
-Imports vue-storefront-api catalogue exports (elasticdump NDJSON or a JSON array) into D1 and
-keeps the KV URL mappings in step. A file with a bad record is reported (file:line: reason) and
-nothing of it is written. Orders, customers and carts are never touched.
+Imports vue-storefront-api catalogue exports into D1 and keeps the KV URL mappings in step:
+elasticdump NDJSON (Elasticsearch 5: _type names the entity; Elasticsearch 7: _type is "_doc" and
+the index name does, e.g. vue_storefront_catalog_product_1587031505), a JSON array of documents
+or of such hits, and the integration SDK's JSON files. Values are read as Elasticsearch's mapping
+reads them ("26" → 26, "0"/"1" → false/true, "49,50" → [49, 50]); every conversion is counted in
+the summary. One bad record anywhere: every issue is reported, grouped by kind, and nothing is
+written. Orders, customers and carts are never touched.
+
+A FILE written as TYPE:FILE (product:products.json) has its own --type, so the SDK's files of
+different entities go into one run: category:categories.json product:products.json
 
 options:
-  --type T          the type of records without _type: product|category|attribute|taxrule|
-                    cms_page|cms_block|review
+  --type T          the entity of records whose _type and _index name none (plain JSON arrays,
+                    the SDK's files, a single-index Elasticsearch 5 dump): product|category|
+                    attribute|taxrule|cms_page|cms_block|review
+  --replace         the files become the whole catalogue: every catalogue table (the demo
+                    included) is emptied in the same run, and URL mappings no longer used deleted
+  --dry-run         read and validate, print the summary, write nothing
   --env NAME        the deployed shop of wrangler.toml's [env.NAME] (staging | production); asks
                     first (or needs --yes without a terminal)
   --remote          same as --env (needs it)
-  --yes             do not ask before writing to a deployed shop
+  --yes             do not ask before writing to a deployed shop or replacing a catalogue
   --persist-to DIR  local state directory (default .wrangler/state)
   --purge-url URL   the shop whose output cache to purge afterwards (local imports try
                     http://127.0.0.1:8787)
@@ -46,6 +58,8 @@ helpOrContinue(argv, HELP)
 oneLineErrors()
 const yes = takeFlag(argv, '--yes')
 const remote = takeFlag(argv, '--remote')
+const replace = takeFlag(argv, '--replace')
+const dryRun = takeFlag(argv, '--dry-run')
 const envName = takeOption(argv, '--env')
 const type = takeOption(argv, '--type')
 const persist = takeOption(argv, '--persist-to')
@@ -56,20 +70,30 @@ const files = argv
 if (files.length === 0) die('which files? npm run import -- [options] FILE... (--help lists the options)')
 const where = whereArgs({ remote, env: envName, persist })
 const deployed = where.includes('--remote')
-if (deployed) await confirm(`import ${files.length} file(s) into the DEPLOYED ${envName} shop`, { yes })
+// A deployed shop is confirmed before any file is read or anything is asked of it.
+if (deployed && !dryRun)
+  await confirm(
+    `import ${files.length} file(s) into the DEPLOYED ${envName} shop${replace ? ', replacing its whole catalogue' : ''}`,
+    { yes },
+  )
 
 const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
-const { prepareImport, staleUrlKeys } = await importTs('scripts/catalogue/import/node-entry.ts')
+const { prepareRun, staleUrlKeys, groupIssues } = await importTs('scripts/catalogue/import/node-entry.ts')
 
 const isTty = process.stderr.isTTY
+let lastPlain = 0
 function bar(label, done, total) {
   const width = 28
   const ratio = total ? Math.min(1, done / total) : 1
   const filled = Math.round(ratio * width)
   const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${label}`
   if (isTty) process.stderr.write(`\r\x1b[2K${line}`)
-  else if (done === total) process.stderr.write(`${line}\n`)
+  else if (done === total || Date.now() - lastPlain > 5000) {
+    // Without a terminal: a line every 5 s and at the end of each step.
+    lastPlain = Date.now()
+    process.stderr.write(`${line}\n`)
+  }
 }
 const endBar = () => isTty && process.stderr.write('\n')
 
@@ -93,97 +117,106 @@ function d1Rows(sql) {
   return out.flatMap((r) => r.results ?? [])
 }
 
+const started = Date.now()
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
 const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
-const summary = []
-let failed = 0
-for (const [n, file] of files.entries()) {
-  const name = path.basename(file)
-  const prefix = `(${n + 1}/${files.length}) ${name}`
-  let text
+const inputs = []
+for (const arg of files) {
+  // TYPE:FILE gives one file its entity (unless a file of that very name exists).
+  const typed = /^(product|category|attribute|taxrule|tax_rule|cms_page|cms_block|review):(.+)$/.exec(arg)
+  const [file, fileType] = typed && !existsSync(arg) ? [typed[2], typed[1]] : [arg, undefined]
   try {
-    text = readFileSync(file, 'utf8')
+    inputs.push({ file, text: readFileSync(file, 'utf8'), type: fileType })
   } catch (err) {
-    endBar()
-    console.error(`${file}:0: cannot read file (${err.code ?? err.message})`)
-    summary.push({ file, status: 'unreadable' })
-    failed++
-    continue
+    die(`${file}:0: cannot read file (${err.code ?? err.message}); nothing imported`)
   }
-  const prepared = prepareImport(text, file, {
-    type,
-    now,
-    onProgress: (d, t) => bar(`${prefix}: validating ${d}/${t}`, d, t * 3),
-  })
-  if (!prepared.ok) {
-    endBar()
-    for (const e of prepared.errors.slice(0, 50)) console.error(`${e.file}:${e.line}: ${e.reason}`)
-    if (prepared.errors.length > 50)
-      console.error(`… and ${prepared.errors.length - 50} more errors in ${file}`)
-    console.error(`✖ ${file}: ${prepared.errors.length} bad record(s); nothing imported from this file`)
-    summary.push({ file, status: 'rejected', errors: prepared.errors.length })
-    failed++
-    continue
-  }
-  try {
-    // The stored url paths before the write: keys the new mappings no longer use are deleted after.
-    const stale = prepared.previousUrlsSql ? staleUrlKeys(d1Rows(prepared.previousUrlsSql), prepared.kv) : []
-    const sqlFile = path.join(tmp, `import-${n}.sql`)
-    writeFileSync(sqlFile, prepared.sql)
-    bar(`${prefix}: writing ${prepared.statements} statements to D1`, 1, 3)
-    wrangler(['d1', 'execute', 'DB', ...where, '--file', sqlFile])
-    if (prepared.kv.length) {
-      const kvFile = path.join(tmp, `import-kv-${n}.json`)
-      writeFileSync(kvFile, JSON.stringify(withListedValue(prepared.kv)))
-      bar(`${prefix}: writing ${prepared.kv.length} URL mappings to KV`, 2, 3)
-      wrangler(['kv', 'bulk', 'put', kvFile, '--binding', 'URL_MAPPINGS', ...where])
-    }
-    if (stale.length) {
-      const staleFile = path.join(tmp, `import-kv-stale-${n}.json`)
-      writeFileSync(staleFile, JSON.stringify(stale))
-      bar(`${prefix}: deleting ${stale.length} stale URL mappings from KV`, 2, 3)
-      wrangler(['kv', 'bulk', 'delete', staleFile, '--binding', 'URL_MAPPINGS', '--force', ...where])
-    }
-    bar(`${prefix}: done`, 3, 3)
-    endBar()
-    summary.push({
-      file,
-      status: 'imported',
-      counts: prepared.counts,
-      urlMappings: prepared.kv.length,
-      staleUrlMappings: stale.length,
-    })
-  } catch (err) {
-    endBar()
-    console.error(`✖ ${file}: writing failed: ${err.message}`)
-    summary.push({ file, status: 'write failed' })
-    failed++
-  }
+}
+const prepared = prepareRun(inputs, {
+  type,
+  now,
+  replace,
+  onProgress: (d, t, file) => bar(`validating ${file} ${d}/${t}`, d, t),
+})
+endBar()
+
+function printCoercions(coercions) {
+  if (!coercions.size) return
+  console.log('Conversions (as Elasticsearch would read the values):')
+  for (const [what, n] of [...coercions].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${String(n).padStart(8)}  ${what}`)
 }
 
-console.log('\nImport summary')
-for (const s of summary) {
-  const detail =
-    s.status === 'imported'
-      ? `${
-          Object.entries(s.counts)
-            .map(([k, v]) => `${v} ${k}`)
-            .join(', ') || 'no records'
-        }; ${s.urlMappings} URL mappings${s.staleUrlMappings ? `, ${s.staleUrlMappings} stale removed` : ''}`
-      : s.errors
-        ? `${s.errors} bad record(s)`
-        : ''
-  console.log(`  ${s.status.padEnd(12)} ${s.file}${detail ? `  (${detail})` : ''}`)
+if (!prepared.ok) {
+  const groups = groupIssues(prepared.errors)
+  console.error(
+    `✖ ${prepared.errors.length} issue(s) in ${new Set(prepared.errors.map((e) => `${e.file}:${e.line}`)).size} record(s); nothing imported`,
+  )
+  for (const g of groups)
+    console.error(`  ${String(g.count).padStart(8)} × ${g.kind}\n             first at ${g.first.join(', ')}`)
+  // Every issue, one per line, after the groups (file:line: reason).
+  for (const e of prepared.errors) console.error(`${e.file}:${e.line}: ${e.reason}`)
+  printCoercions(prepared.coercions)
+  process.exit(1)
 }
-// Purge the edge output cache of the pages the import changed (by page type; GET /invalidate).
-const imported = summary.filter((s) => s.status === 'imported')
-const types = new Set(imported.flatMap((s) => Object.keys(s.counts)))
+
+const countsText =
+  Object.entries(prepared.counts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(', ') || 'no records'
+console.log(`\nImport summary (${seconds()} to read and validate)`)
+console.log(`  records     ${countsText}`)
+console.log(`  URL maps    ${prepared.kv.length}`)
+console.log(`  SQL         ${prepared.statements} statements, ${(prepared.sql.length / 1e6).toFixed(1)} MB`)
+if (replace)
+  console.log('  mode        --replace: the catalogue (the demo included) is emptied first, in the same run')
+printCoercions(prepared.coercions)
+if (dryRun) {
+  console.log('--dry-run: nothing written')
+  process.exit(0)
+}
+if (!deployed && replace)
+  await confirm('replace the whole local catalogue (the demo included) with these files', { yes })
+
+let stale = []
+try {
+  // The stored url paths before the write: keys the new mappings no longer use are deleted after.
+  stale = prepared.previousUrlsSql ? staleUrlKeys(d1Rows(prepared.previousUrlsSql), prepared.kv) : []
+  const sqlFile = path.join(tmp, 'import.sql')
+  writeFileSync(sqlFile, prepared.sql)
+  bar(`writing ${prepared.statements} statements to D1`, 1, 4)
+  wrangler(['d1', 'execute', 'DB', ...where, '--file', sqlFile])
+  bar(`D1 written (${seconds()})`, 2, 4)
+  if (prepared.kv.length) {
+    const kvFile = path.join(tmp, 'import-kv.json')
+    writeFileSync(kvFile, JSON.stringify(withListedValue(prepared.kv)))
+    bar(`writing ${prepared.kv.length} URL mappings to KV`, 2, 4)
+    wrangler(['kv', 'bulk', 'put', kvFile, '--binding', 'URL_MAPPINGS', ...where])
+  }
+  if (stale.length) {
+    const staleFile = path.join(tmp, 'import-kv-stale.json')
+    writeFileSync(staleFile, JSON.stringify(stale))
+    bar(`deleting ${stale.length} stale URL mappings from KV`, 3, 4)
+    wrangler(['kv', 'bulk', 'delete', staleFile, '--binding', 'URL_MAPPINGS', '--force', ...where])
+  }
+  bar(`done (${seconds()})`, 4, 4)
+  endBar()
+} catch (err) {
+  endBar()
+  die(`writing failed: ${err.message}`)
+}
+console.log(
+  `imported ${countsText}; ${prepared.kv.length} URL mappings${stale.length ? `, ${stale.length} stale removed` : ''} in ${seconds()}`,
+)
+// Purge the edge output cache of the pages the import changed (by page type; GET /invalidate);
+// a replaced catalogue changes every page type.
+const types = new Set(replace ? ['product', 'category', 'cms_page'] : Object.keys(prepared.counts))
 const tags = new Set()
 if (types.has('product') || types.has('review') || types.has('taxrule') || types.has('attribute'))
   for (const t of ['product', 'category', 'home', 'search']) tags.add(t)
 if (types.has('category')) for (const t of ['category', 'home', 'search']) tags.add(t)
 if (types.has('cms_page') || types.has('cms_block')) for (const t of ['cms', 'home']) tags.add(t)
 if (tags.size) await purgeOutputCache([...tags])
-process.exit(failed ? 1 : 0)
+process.exit(0)
 
 async function purgeOutputCache(tagList) {
   const base = purgeUrl ?? (deployed ? null : 'http://127.0.0.1:8787')

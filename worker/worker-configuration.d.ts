@@ -12,6 +12,8 @@ interface __BaseEnv_Env {
 	STORE_NAME: string;
 	STORE_ID: string;
 	DEFAULT_CURRENCY: string;
+	BASE_CURRENCY: string;
+	CURRENCY_RATES: string;
 	DEFAULT_COUNTRY: string;
 	SUPPORT_EMAIL: string;
 	PRICE_TIERS_ENABLED: string;
@@ -37,7 +39,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_UPSTREAM" | "STORE_CODE" | "STORE_NAME" | "STORE_ID" | "DEFAULT_CURRENCY" | "DEFAULT_COUNTRY" | "SUPPORT_EMAIL" | "PRICE_TIERS_ENABLED" | "OFFLINE_ORDERS_AUTO_TRANSMIT" | "OUTPUT_CACHE_ENABLED" | "ENVIRONMENT" | "UNPAID_ORDER_TTL_MINUTES" | "PUBLIC_ORIGIN" | "RAZORPAY_API_BASE" | "RAZORPAY_CHECKOUT_SCRIPT" | "PAYPAL_API_BASE">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_UPSTREAM" | "STORE_CODE" | "STORE_NAME" | "STORE_ID" | "DEFAULT_CURRENCY" | "BASE_CURRENCY" | "CURRENCY_RATES" | "DEFAULT_COUNTRY" | "SUPPORT_EMAIL" | "PRICE_TIERS_ENABLED" | "OFFLINE_ORDERS_AUTO_TRANSMIT" | "OUTPUT_CACHE_ENABLED" | "ENVIRONMENT" | "UNPAID_ORDER_TTL_MINUTES" | "PUBLIC_ORIGIN" | "RAZORPAY_API_BASE" | "RAZORPAY_CHECKOUT_SCRIPT" | "PAYPAL_API_BASE">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -10,7 +10,7 @@ export interface CurrencyConfig {
   code: CurrencyCode
   /** Sign shown with amounts (shown with the value). */
   sign: string
-  /** Conversion rate from the base currency (INR). */
+  /** Conversion rate from the base currency (the catalogue's currency, BASE_CURRENCY). */
   rate: number
   /** Whole amounts are shown without decimals (INR: '₹2,499'); others always show 2 ('$35.00'). */
   trimWholeDecimals?: boolean
@@ -21,7 +21,10 @@ export interface CurrencyConfig {
   stepMinor: number
 }
 
-/** "Currencies: INR (symbol ₹, rate 1, default), USD ($, 0.01429), GBP (£, 0.01111)." */
+/**
+ * The display currencies and their rates when INR is the base and configuration names no rates:
+ * "Currencies: INR (symbol ₹, rate 1, default), USD ($, 0.01429), GBP (£, 0.01111)."
+ */
 export const CURRENCIES: readonly CurrencyConfig[] = [
   { code: 'INR', sign: '₹', rate: 1, trimWholeDecimals: true, stepMinor: 100 },
   { code: 'USD', sign: '$', rate: 0.01429, stepMinor: 100 },
@@ -29,6 +32,78 @@ export const CURRENCIES: readonly CurrencyConfig[] = [
 ]
 
 export const DEFAULT_CURRENCY: CurrencyCode = 'INR'
+
+/** The currency catalogue prices are in when configuration names none. */
+const DEFAULT_BASE_CURRENCY: CurrencyCode = 'INR'
+
+/**
+ * The active currency configuration: the base currency catalogue prices, carts and orders are
+ * kept in, and each display currency's rate from it. Set from the worker's configuration
+ * (BASE_CURRENCY, CURRENCY_RATES) on every request and from the page in the browser.
+ */
+let active: { base: CurrencyCode; table: readonly CurrencyConfig[] } = {
+  base: DEFAULT_BASE_CURRENCY,
+  table: CURRENCIES,
+}
+
+/**
+ * Reads configured rates ('USD=0.012, GBP=0.0095': units of each currency one unit of the base
+ * buys). Unknown codes and non-positive or non-numeric rates are errors (the message names them).
+ */
+export function parseCurrencyRates(text: string): Partial<Record<CurrencyCode, number>> {
+  const out: Partial<Record<CurrencyCode, number>> = {}
+  for (const part of text.split(',')) {
+    const item = part.trim()
+    if (!item) continue
+    const m = /^([A-Za-z]{3})\s*[=:]\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)$/.exec(item)
+    const code = m?.[1]?.toUpperCase()
+    const rate = Number(m?.[2])
+    if (!m || !isCurrencyCode(code) || !(rate > 0) || !Number.isFinite(rate))
+      throw new Error(
+        `CURRENCY_RATES: '${item}' is not CODE=RATE with a known currency (${CURRENCIES.map((c) => c.code).join(', ')}) and a positive rate`,
+      )
+    out[code] = rate
+  }
+  return out
+}
+
+/**
+ * Makes `base` the base currency. Each display currency's rate is the configured one, else the
+ * default table's rates re-expressed from the base (so INR → USD stays 0.01429 whatever the base);
+ * the base's own rate is always 1.
+ */
+export function configureCurrencies(base: CurrencyCode, rates: Partial<Record<CurrencyCode, number>> = {}) {
+  const fromBase = CURRENCIES.find((c) => c.code === base)?.rate ?? 1
+  active = {
+    base,
+    table: CURRENCIES.map((c) => ({
+      ...c,
+      rate: c.code === base ? 1 : (rates[c.code] ?? c.rate / fromBase),
+    })),
+  }
+}
+
+/** The active currency table (codes, signs, rates from the base) as JSON, for the page to carry. */
+export function currencyTableJson(): string {
+  return JSON.stringify(active.table)
+}
+
+/**
+ * In the browser: applies the currency configuration the page carries (html data-base-currency
+ * and data-currencies, written by the server from baseCurrency and currencyTableJson), so prices
+ * built in the browser use the server's base and rates.
+ */
+export function configureCurrenciesFromPage(): void {
+  const page = document.documentElement.dataset
+  if (page.currencies)
+    active = { base: page.baseCurrency as CurrencyCode, table: JSON.parse(page.currencies) }
+}
+
+/** The base currency: what catalogue prices are in, and what carts and orders record as base. */
+export function baseCurrency(): CurrencyCode {
+  return active.base
+}
+
 /** "Default country IN, language EN, locale en-US." */
 export const DEFAULT_COUNTRY = 'IN'
 /**
@@ -50,9 +125,10 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && CURRENCIES.some((c) => c.code === value)
 }
 
-/** Returns the currency configuration for a code, falling back to the default currency. */
+/** Returns the currency configuration for a code (its rate from the base), falling back to the base currency. */
 export function currencyConfig(code: string | undefined): CurrencyConfig {
-  return CURRENCIES.find((c) => c.code === code) ?? (CURRENCIES[0] as CurrencyConfig)
+  const { table, base } = active
+  return (table.find((c) => c.code === code) ?? table.find((c) => c.code === base)) as CurrencyConfig
 }
 
 /** Maps any ISO country code to the pricing country: IN, US, GB, else ROW. */

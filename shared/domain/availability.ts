@@ -3,7 +3,7 @@
  * visibility, estimated delivery and the product load guard. Pure: config and `now` are arguments.
  */
 
-import { STORE_UTC_OFFSET_MINUTES } from '../config/store'
+import { baseCurrency, STORE_UTC_OFFSET_MINUTES } from '../config/store'
 import { PRODUCT_LOAD_GUARD_MS } from '../config/transactions'
 import { MSG, msgProductRejected } from '../i18n/messages'
 
@@ -11,6 +11,10 @@ interface StockFields {
   qty?: number | null
   is_in_stock?: boolean | null
   stock_status?: number | null
+  /** Magento: false means the quantity is not tracked and the item is always sellable. */
+  manage_stock?: boolean | null
+  /** Magento: above 0 means the item may be sold at or below zero quantity. */
+  backorders?: number | null
 }
 
 export interface VariantFields {
@@ -32,18 +36,37 @@ export interface AvailabilityOptions {
   listOutOfStock: boolean
 }
 
-/** A stock record is in stock: is_in_stock not false and stock_status (when present) is 1. */
-export function isStockInStock(stock: StockFields | null | undefined): boolean {
-  if (!stock) return false
-  if (stock.is_in_stock === false) return false
-  if (stock.stock_status != null && stock.stock_status !== 1) return false
-  return stock.is_in_stock === true || stock.stock_status === 1
+/** The stock of an item is tracked by quantity unless manage_stock is explicitly off. */
+const managesStock = (stock: StockFields) => stock.manage_stock !== false
+
+/**
+ * THE definition of sellable, used by listings, the stock endpoints, carts and orders: an item
+ * whose stock is not managed is always sellable; otherwise it must be in stock (is_in_stock true,
+ * or stock_status 1 without a flag; a false flag or another status switches it off) and needs a
+ * quantity above 0 unless backorders are allowed. No stock record at all is not sellable.
+ */
+export function isSellable(stock: StockFields | null | undefined): boolean {
+  return (
+    !!stock &&
+    (!managesStock(stock) ||
+      ((stock.is_in_stock ?? stock.stock_status === 1) &&
+        (stock.stock_status ?? 1) === 1 &&
+        ((stock.qty ?? 0) > 0 || (stock.backorders ?? 0) > 0)))
+  )
 }
 
-/** A configurable child counts as in stock: qty above 0 with stock_status 1 (or is_in_stock when no status). */
-export function isChildInStock(child: VariantFields): boolean {
-  return isStockInStock(child.stock) && (child.stock?.qty ?? 0) > 0
+/**
+ * How many units a buyer may take at once: unlimited (Infinity) when the stock is not managed or
+ * backorders are allowed, the quantity when sellable, else 0.
+ */
+export function sellableUnits(stock: StockFields | null | undefined): number {
+  if (!isSellable(stock) || !stock) return 0
+  if (!managesStock(stock) || (stock.backorders ?? 0) > 0) return Number.POSITIVE_INFINITY
+  return Math.max(0, stock.qty ?? 0)
 }
+
+/** A configurable child counts as in stock when its stock is sellable. */
+export const isChildInStock = (child: VariantFields) => isSellable(child.stock)
 
 /** A variant is available unless its status is ≥ 2, or it is out of stock while out-of-stock listing is off. */
 export function isVariantAvailable(child: VariantFields, opts: AvailabilityOptions): boolean {
@@ -65,16 +88,34 @@ export function variantsError(product: AvailabilityProduct, opts: AvailabilityOp
   return availableVariants(product.configurable_children, opts).length === 0 ? MSG.noAvailableVariants : null
 }
 
-/** Out of stock: is_in_stock false, or stock_status not 1, or (configurable) no child with qty > 0 in stock. */
+/**
+ * A product is in stock: a configurable with children when its own flag is not switched off and
+ * an enabled child is sellable; anything else when its own stock is sellable.
+ */
 export function isProductInStock(product: AvailabilityProduct): boolean {
-  const stock = product.stock
-  if (stock?.is_in_stock === false) return false
-  if (stock?.stock_status != null && stock.stock_status !== 1) return false
   const children = product.configurable_children ?? []
-  if (product.type_id === 'configurable' && children.length > 0) {
-    return children.some((c) => (c.status ?? 1) < 2 && isChildInStock(c))
-  }
-  return stock?.is_in_stock === true || stock?.stock_status === 1
+  return product.type_id === 'configurable' && children.length > 0
+    ? product.stock?.is_in_stock !== false && children.some((c) => (c.status ?? 1) < 2 && isChildInStock(c))
+    : isSellable(product.stock)
+}
+
+/** Magento's stock fields as an export carries them (any JSON types; coerced by the importer). */
+interface ExportedStock {
+  qty: number
+  is_in_stock: boolean
+  manage_stock: boolean
+  backorders: number
+}
+
+/**
+ * Reads an exported Magento stock record. Magento computes is_in_stock itself, so an item it
+ * exports as in stock with no quantity and no backorders is one whose quantity it does not track
+ * (manage stock off in its configuration): it is recorded as not managed, which keeps it sellable
+ * exactly as Magento sold it. `inferred` says whether that happened.
+ */
+export function readExportedStock(stock: ExportedStock): ExportedStock & { inferred: boolean } {
+  const manage = stock.manage_stock && !(stock.is_in_stock && stock.qty <= 0 && stock.backorders <= 0)
+  return { ...stock, manage_stock: manage, inferred: manage !== stock.manage_stock }
 }
 
 /** The rejection message when status ≥ 2 (disabled) or visibility is 1 (not visible individually), else null (product may be shown). */
@@ -89,9 +130,9 @@ export function isFlagSet(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true'
 }
 
-/** A tile is hidden when the product has international_flag and the current currency is not INR. */
+/** A tile is hidden when the product has international_flag and the current currency is not the base (home) currency. */
 export function isTileVisible(product: { international_flag?: unknown }, currencyCode: string): boolean {
-  return !(isFlagSet(product.international_flag) && currencyCode !== 'INR')
+  return !(isFlagSet(product.international_flag) && currencyCode !== baseCurrency())
 }
 
 const MONTHS = [

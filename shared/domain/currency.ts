@@ -12,7 +12,7 @@
 import { CURRENCY_SIGN_PLACEMENT, type CurrencyConfig, currencyConfig } from '../config/store'
 
 interface FormatPriceOptions {
-  /** The amount is in the base currency (INR) and must be converted first (default true). */
+  /** The amount is in the base currency and must be converted first (default true). */
   convert?: boolean
   /** Sign placement ('append' after the amount, anything else before it); default from config. */
   placement?: 'append' | 'prefix'
@@ -20,19 +20,19 @@ interface FormatPriceOptions {
   currency?: CurrencyConfig
 }
 
-/** Converts an amount in the base currency (INR) into `currencyCode` using its configured rate. */
+/** Converts an amount in the base currency into `currencyCode` using its configured rate. */
 export function convertPrice(amountInBase: number, currencyCode: string): number {
   return amountInBase * currencyConfig(currencyCode).rate
 }
 
-/** Converts an amount in `currencyCode` back into the base currency (INR). */
+/** Converts an amount in `currencyCode` back into the base currency. */
 export function toBaseCurrency(amount: number, currencyCode: string): number {
   const { rate } = currencyConfig(currencyCode)
   return rate ? amount / rate : amount
 }
 
 /**
- * An amount in INR as integer minor units (paise, cents, pence) of `currencyCode`: converted with
+ * An amount in the base currency as integer minor units (paise, cents, pence) of `currencyCode`: converted with
  * the configured rate and rounded half up to the currency's display step. This rounded unit price
  * is what is charged, so unit × qty summed over lines is the subtotal exactly.
  */
@@ -44,7 +44,7 @@ export function toChargeMinor(amountInBase: number, currencyCode: string): numbe
   return Math.round(minor / step) * step
 }
 
-/** Formats a catalogue unit price (INR) as it is charged in `currencyCode`: converted, rounded to the step. */
+/** Formats a catalogue unit price (base currency) as it is charged in `currencyCode`: converted, rounded to the step. */
 export function formatUnitPrice(amountInBase: number, currencyCode: string): string {
   if (!Number.isFinite(amountInBase)) return ''
   return formatMinor(toChargeMinor(amountInBase, currencyCode), currencyCode)
@@ -76,7 +76,7 @@ export function formatAmount(amount: number, trimWhole = false): string {
   return `${grouped}.${String(fraction).padStart(2, '0')}`
 }
 
-/** Formats a price for display in `currencyCode`: converted from INR unless `convert: false`. */
+/** Formats a price for display in `currencyCode`: converted from the base currency unless `convert: false`. */
 export function formatPrice(
   amountInBase: number,
   currencyCode: string,

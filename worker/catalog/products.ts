@@ -6,6 +6,7 @@
  * Exports used by other areas: getProductsBySku (cart/order), getProductById, getProductByUrlPath,
  * getProductsByIds, mergeInventory.
  */
+import { isSellable } from '@shared/domain/availability'
 import type { ConfigurableChild, Product } from '@shared/schemas/catalog'
 import { chunk, parseDoc, placeholders } from './db'
 
@@ -15,6 +16,10 @@ export interface InventoryRow {
   parent_sku: string | null
   qty: number
   is_in_stock: number
+  /** 0 = quantity not tracked (always sellable); absent on rows read before the column existed. */
+  manage_stock?: number
+  /** > 0 = sellable at or below zero quantity. */
+  backorders?: number
 }
 
 /** What a sku resolves to: the product document and, for a configurable child sku, that child. */
@@ -23,10 +28,21 @@ export interface ProductBySku {
   child?: ConfigurableChild
 }
 
+/** The stock object of a live inventory row: Magento's fields, and is_in_stock = sellable now. */
+export function stockOfRow(row: InventoryRow) {
+  const fields = {
+    qty: row.qty,
+    is_in_stock: row.is_in_stock === 1,
+    manage_stock: row.manage_stock !== 0,
+    backorders: row.backorders ?? 0,
+  }
+  const inStock = isSellable(fields)
+  return { ...fields, is_in_stock: inStock, stock_status: inStock ? 1 : 0 }
+}
+
 function stockOf(row: InventoryRow | undefined, fallback: Product['stock'] | undefined) {
   if (!row) return fallback ?? { qty: 0, is_in_stock: false, stock_status: 0 }
-  const inStock = row.is_in_stock === 1 && row.qty > 0
-  return { ...(fallback ?? {}), qty: row.qty, is_in_stock: inStock, stock_status: inStock ? 1 : 0 }
+  return { ...(fallback ?? {}), ...stockOfRow(row) }
 }
 
 /**
@@ -67,7 +83,7 @@ async function loadInventoryFor(
     parts.map((part) =>
       db
         .prepare(
-          `SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory
+          `SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory
            WHERE sku IN (${placeholders(part.length)}) OR parent_sku IN (${placeholders(part.length)})`,
         )
         .bind(...part, ...part),
@@ -112,8 +128,8 @@ export async function getProductsBySku(
     db.prepare(`${docSkus} SELECT doc FROM products WHERE sku IN (SELECT s FROM d)`).bind(list),
     db
       .prepare(
-        `${docSkus} SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE sku IN (SELECT s FROM d)
-         UNION SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE parent_sku IN (SELECT s FROM d)`,
+        `${docSkus} SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory WHERE sku IN (SELECT s FROM d)
+         UNION SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory WHERE parent_sku IN (SELECT s FROM d)`,
       )
       .bind(list),
   ])
@@ -171,7 +187,7 @@ export async function getInventoryRows(
     chunk(unique).map((part) =>
       db
         .prepare(
-          `SELECT sku, product_id, parent_sku, qty, is_in_stock FROM inventory WHERE sku IN (${placeholders(part.length)})`,
+          `SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory WHERE sku IN (${placeholders(part.length)})`,
         )
         .bind(...part),
     ),

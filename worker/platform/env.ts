@@ -6,6 +6,7 @@
 import type { CurrencyCode, PricingCountry } from '@shared/config'
 import { SUPPORT_EMAIL } from '@shared/config/content'
 import { DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@shared/config/order-status'
+import { configureCurrencies, parseCurrencyRates } from '@shared/config/store'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { MenuItem } from '../../client/islands/layout/header'
@@ -24,6 +25,20 @@ const AppConfigSchema = z.object({
   STORE_NAME: z.string().default('Storefront'),
   STORE_ID: z.coerce.number().int().default(1),
   DEFAULT_CURRENCY: z.enum(['INR', 'USD', 'GBP']).default('INR'),
+  /** The catalogue's currency: prices are in it, carts and orders record it as their base. */
+  BASE_CURRENCY: z.enum(['INR', 'USD', 'GBP']).default('INR'),
+  /** Display currencies' rates from the base ('USD=0.01429, GBP=0.01111'); unnamed ones use the defaults. */
+  CURRENCY_RATES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseCurrencyRates(v)
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message })
+        return z.NEVER
+      }
+    }),
   DEFAULT_COUNTRY: z.string().length(2).default('IN'),
   SUPPORT_EMAIL: z.string().default(SUPPORT_EMAIL),
   /** Where new-order mails for the merchant go; empty = SUPPORT_EMAIL. */
@@ -71,9 +86,14 @@ const configCache = new WeakMap<object, AppConfig>()
 /** Parses the configuration vars once per env object (env objects are stable per isolate). */
 export function readConfig(env: Env): AppConfig {
   const cached = configCache.get(env)
-  if (cached) return cached
+  // Currency rates are module state shared by every price function: set them from this env.
+  if (cached) {
+    configureCurrencies(cached.BASE_CURRENCY, cached.CURRENCY_RATES)
+    return cached
+  }
   const parsed = AppConfigSchema.parse(env)
   configCache.set(env, parsed)
+  configureCurrencies(parsed.BASE_CURRENCY, parsed.CURRENCY_RATES)
   return parsed
 }
 

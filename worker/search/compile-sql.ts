@@ -24,7 +24,7 @@ function sortExpr(s: SortSpec, p: Params): string {
 }
 
 const INVENTORY_JSON =
-  "json_object('sku', i.sku, 'product_id', i.product_id, 'parent_sku', i.parent_sku, 'qty', i.qty, 'is_in_stock', i.is_in_stock)"
+  "json_object('sku', i.sku, 'product_id', i.product_id, 'parent_sku', i.parent_sku, 'qty', i.qty, 'is_in_stock', i.is_in_stock, 'manage_stock', i.manage_stock, 'backorders', i.backorders)"
 
 interface CompiledSearch {
   sql: string

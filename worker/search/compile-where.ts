@@ -29,6 +29,31 @@ const MAX_TEXT_TOKENS = MAX_QUERY_TOKENS
 /** Longest match_phrase accepted (tokens). */
 const MAX_PHRASE_TOKENS = 10
 
+/** The in-stock field: filtered on live stock, never on the stock stored in the document. */
+const IN_STOCK_FIELD = 'stock.is_in_stock'
+
+/**
+ * The in-stock test on live inventory, mirroring the one sellable rule (shared/domain/availability)
+ * and how stock is merged into returned documents: a product with inventory rows (its own, or its
+ * configurable children's) is in stock when one of them is sellable — and, for a configurable,
+ * its stored flag is not switched off; a product without rows (bundle, grouped) keeps its stored
+ * flag. `true` asks for in stock, `false` for out of stock; asking for both leaves the generic
+ * test in charge.
+ */
+function liveInStock(forms: readonly string[], c: Compiler): string | null {
+  const wantIn = forms.includes('true')
+  const wantOut = forms.includes('false')
+  if (wantIn === wantOut) return null
+  const field = c.params.add(IN_STOCK_FIELD)
+  const sellable = '(i.manage_stock = 0 OR (i.is_in_stock = 1 AND (i.qty > 0 OR i.backorders > 0)))'
+  const rows = (extra: string) =>
+    `(EXISTS (SELECT 1 FROM inventory i WHERE i.sku = d.sku${extra}) OR EXISTS (SELECT 1 FROM inventory i WHERE i.parent_sku = d.sku${extra}))`
+  const stored = (v: string) =>
+    `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${field} AND value = '${v}')`
+  const live = `(CASE WHEN ${rows('')} THEN (${rows(` AND ${sellable}`)} AND NOT (d.type_id = 'configurable' AND ${stored('false')})) ELSE ${stored('true')} END)`
+  return wantIn ? live : `(NOT ${live} AND (${stored('true')} OR ${stored('false')}))`
+}
+
 /** A clause compiled, kept within the height and size the enclosing clauses can build on. */
 export function compile(node: QueryNode, c: Compiler): Compiled {
   return bound(c, compileNode(node, c))
@@ -44,6 +69,8 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
     case 'terms': {
       const forms = [...new Set(node.values.flatMap((v) => queryValueForms(v)))]
       if (forms.length === 0) return { cond: ZERO, score: ZERO }
+      const stock = node.field === IN_STOCK_FIELD ? liveInStock(forms, c) : null
+      if (stock) return { cond: leaf(stock, 9), score: param(c, node.boost) }
       const list = valueList(c, forms)
       const eav = `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list.sql})`
       const hot = hotColumn(node.field)

@@ -1,31 +1,43 @@
 /**
- * Node entry for scripts/import.mjs (bundled with esbuild): one export file → either its errors
- * (file, line, reason; nothing to write) or the SQL text and KV entries that import it.
+ * Node entry for scripts/import.mjs (bundled with esbuild): the export files of one run → either
+ * every issue of every bad record (nothing to write), or the SQL text and KV entries that import
+ * them all. A run is all-or-nothing: one bad record anywhere means nothing is written.
  */
 import { urlMappingKey } from '../../../worker/catalog/url-map'
-import { createRecordingDb, toSql } from '../seed/sql-recorder'
+import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
+import { createRecordingDb, toMergedSql } from '../seed/sql-recorder'
+import type { CoercionCounts } from './coerce'
 import { type ImportError, type ImportRecord, type ImportType, parseImportFile } from './transform'
-import { importStatements, importUrlMappings } from './write'
+import { clearCatalogueStatements, importStatements, importUrlMappings } from './write'
 
 type PreparedImport =
-  | { ok: false; errors: ImportError[] }
+  | { ok: false; errors: ImportError[]; coercions: CoercionCounts }
   | {
       ok: true
       sql: string
       statements: number
       kv: Array<{ key: string; value: string }>
       counts: Partial<Record<ImportType, number>>
+      /** Conversions made on the way in, '<kind> (<field>)' → how many. */
+      coercions: CoercionCounts
       /**
-       * A SELECT of the stored `url_path` of the file's products and categories (before the write),
-       * for staleUrlKeys; null when the file has neither.
+       * A SELECT of the stored `url_path` of the products and categories the run replaces (before
+       * the write), for staleUrlKeys; null when there are none.
        */
       previousUrlsSql: string | null
     }
 
+interface RunOptions {
+  type?: string
+  now: string
+  /** Empty the whole catalogue first (the demo included), in the same run as the writes. */
+  replace?: boolean
+  onProgress?: (done: number, total: number, file: string) => void
+}
+
 /**
- * KV keys to delete after the write: the old url paths of the imported products and categories
- * that no mapping of the file (or of another entity in it) uses any more — a renamed path, or a
- * product that is no longer listed.
+ * KV keys to delete after the write: the old url paths of the replaced products and categories
+ * that no new mapping uses any more — a renamed path, or a product that is no longer listed.
  */
 export function staleUrlKeys(
   previous: ReadonlyArray<{ url_path?: unknown }>,
@@ -40,23 +52,70 @@ export function staleUrlKeys(
   return [...stale]
 }
 
-/** Validates a whole file, then renders all of its statements (only when every record is valid). */
-export function prepareImport(
-  text: string,
-  file: string,
-  opts: { type?: string; now: string; onProgress?: (done: number, total: number) => void },
+/** One file (see prepareRun). */
+export function prepareImport(text: string, file: string, opts: RunOptions): PreparedImport {
+  return prepareRun([{ text, file }], opts)
+}
+
+/**
+ * Validates every file of a run, then renders all of their statements (only when every record of
+ * every file is valid). Same-shaped inserts are merged into multi-row statements; the catalogue
+ * version moves on once, at the end.
+ */
+export function prepareRun(
+  files: ReadonlyArray<{ text: string; file: string; type?: string }>,
+  opts: RunOptions,
 ): PreparedImport {
-  const parsed = parseImportFile(text, file, opts)
-  if (parsed.errors.length) return { ok: false, errors: parsed.errors }
+  const errors: ImportError[] = []
+  const records: ImportRecord[] = []
+  const counts: Partial<Record<ImportType, number>> = {}
+  const coercions: CoercionCounts = new Map()
+  const seen = new Map<string, string>()
+  for (const { text, file, type } of files) {
+    const onProgress = opts.onProgress && ((d: number, t: number) => opts.onProgress?.(d, t, file))
+    // A file's own type (TYPE:FILE on the command line) wins over --type.
+    const parsed = parseImportFile(text, file, { type: type ?? opts.type, now: opts.now, onProgress })
+    errors.push(...parsed.errors)
+    for (const [k, n] of parsed.coercions) coercions.set(k, (coercions.get(k) ?? 0) + n)
+    for (const r of parsed.records) {
+      const key = `${r.entry.type}:${r.entry.type === 'attribute' ? r.entry.doc.attribute_id : (r.entry.doc as { id: number }).id}`
+      const first = seen.get(key)
+      if (first !== undefined) {
+        const reason = `duplicate ${r.entry.type} id ${key.split(':')[1]} (also in ${first})`
+        errors.push({ file, line: r.line, reason, kind: `duplicate ${r.entry.type} id` })
+        continue
+      }
+      seen.set(key, `${file}:${r.line}`)
+      records.push(r)
+    }
+    for (const [t, n] of Object.entries(parsed.counts))
+      counts[t as ImportType] = (counts[t as ImportType] ?? 0) + n
+  }
+  if (errors.length) return { ok: false, errors, coercions }
   const db = createRecordingDb()
-  const statements = importStatements(db, parsed.records).map(toSql)
+  const sqlOf = (st: D1PreparedStatement) => (st as unknown as { sql: string }).sql
+  // The index's per-product DELETEs stay for an upsert (they run before every INSERT after
+  // merging); after a full clear they are dropped. Version bumps are replaced by one at the end.
+  const writes = importStatements(db, records).filter(
+    (st) =>
+      !/^\s*UPDATE search_meta/.test(sqlOf(st)) &&
+      !(opts.replace && /^\s*DELETE FROM (search_|inventory)/.test(sqlOf(st))),
+  )
+  const sqls = [
+    ...(opts.replace ? toMergedSql(clearCatalogueStatements(db)) : []),
+    ...toMergedSql(writes),
+    ...toMergedSql([bumpIndexVersionStatement(db)]),
+  ]
   return {
     ok: true,
-    sql: statements.join('\n'),
-    statements: statements.length,
-    kv: importUrlMappings(parsed.records).map(([key, value]) => ({ key, value: JSON.stringify(value) })),
-    counts: parsed.counts,
-    previousUrlsSql: previousUrlsSql(parsed.records),
+    sql: sqls.join('\n'),
+    statements: sqls.length,
+    kv: importUrlMappings(records).map(([key, value]) => ({ key, value: JSON.stringify(value) })),
+    counts,
+    coercions,
+    previousUrlsSql: opts.replace
+      ? 'SELECT url_path FROM products UNION ALL SELECT url_path FROM categories;'
+      : previousUrlsSql(records),
   }
 }
 
@@ -74,4 +133,25 @@ function previousUrlsSql(records: readonly ImportRecord[]): string | null {
     // Integer ids only (checked above): nothing from the file reaches the SQL as text.
     .map(([table, list]) => `SELECT url_path FROM ${table} WHERE id IN (${list.join(',')})`)
   return selects.length ? `${selects.join(' UNION ALL ')};` : null
+}
+
+/**
+ * Issues grouped by kind, most frequent first: how many, and the first few places
+ * ('file:line'), so a file with thousands of the same problem reads as one line.
+ */
+export function groupIssues(
+  errors: readonly ImportError[],
+  firstPlaces = 5,
+): Array<{ kind: string; count: number; first: string[] }> {
+  const groups = new Map<string, { kind: string; count: number; first: string[] }>()
+  for (const e of errors) {
+    let g = groups.get(e.kind)
+    if (!g) {
+      g = { kind: e.kind, count: 0, first: [] }
+      groups.set(e.kind, g)
+    }
+    g.count++
+    if (g.first.length < firstPlaces) g.first.push(`${e.file}:${e.line}`)
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count)
 }

@@ -3,7 +3,8 @@
  * with the shared schemas, plus the URL mappings they imply. Nothing is written here; the caller
  * writes a file's statements only when the whole file is valid (one transaction per file).
  */
-import type { z } from 'zod'
+import { z } from 'zod'
+import { isSellable, readExportedStock } from '../../../shared/domain/availability'
 import {
   AttributeSchema,
   type Category,
@@ -15,7 +16,7 @@ import {
   ReviewSchema,
   TaxRuleSchema,
 } from '../../../shared/schemas/catalog'
-import { describeIssues } from '../../../worker/platform/http'
+import { type CoercionCounts, coerce } from './coerce'
 import { parseExport } from './parse'
 
 /** Entity types the import understands (vue-storefront-api `_type` names). */
@@ -47,7 +48,10 @@ export interface ImportRecord {
 export interface ImportError {
   file: string
   line: number
+  /** The whole message ('invalid product: price: expected number'). */
   reason: string
+  /** The message with positions in arrays left out, for grouping like issues of many records. */
+  kind: string
 }
 
 interface ParsedImport {
@@ -55,10 +59,12 @@ interface ParsedImport {
   records: ImportRecord[]
   errors: ImportError[]
   counts: Partial<Record<ImportType, number>>
+  /** Conversions made on the way in, '<kind> (<field>)' → how many. */
+  coercions: CoercionCounts
 }
 
 interface ImportOptions {
-  /** Entity type for records that carry no `_type` (plain documents). */
+  /** Entity type for records whose type neither `_type` nor `_index` names. */
   type?: string
   /** Fallback created_at/updated_at for products without them ('YYYY-MM-DD HH:MM:SS'). */
   now: string
@@ -95,29 +101,159 @@ function importType(name: unknown): ImportType | null {
   return typeof name === 'string' ? (TYPE_ALIASES[name.trim().toLowerCase()] ?? null) : null
 }
 
+/**
+ * The entity an index name stands for: vue-storefront-api names one index per entity from
+ * Elasticsearch 6 on ('vue_storefront_catalog_category_1587031505', 'vue_storefront_catalog_de_product'),
+ * the type being the last name before an optional numeric suffix. A single shared index
+ * ('vue_storefront_catalog') names none.
+ */
+function typeFromIndex(index: unknown): ImportType | null {
+  if (typeof index !== 'string') return null
+  const m = /(?:^|_)(cms_page|cms_block|tax_rule|taxrule|product|category|attribute|review)(?:_\d+)?$/i.exec(
+    index.trim(),
+  )
+  return m ? importType(m[1]) : null
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** Fills the fields VSF exports commonly omit but the storefront needs (before validation). */
+/** Adds one to a coercion counter. */
+function note(counts: CoercionCounts, key: string) {
+  counts.set(key, (counts.get(key) ?? 0) + 1)
+}
+
+/** Magento's stock fields, coerced like the rest of the document. */
+const ExportedStockSchema = z.looseObject({
+  qty: z.number().default(0),
+  is_in_stock: z.boolean().default(false),
+  manage_stock: z.boolean().default(true),
+  backorders: z.number().default(0),
+  stock_status: z.number().nullish(),
+})
+
+/**
+ * One stock object from what an export holds: the documented array form ([{…}], one entry per
+ * stock) is folded into one (quantities added, in stock when any entry is, backorders and
+ * unmanaged stock when any entry allows them).
+ */
+function foldStock(raw: unknown, counts: CoercionCounts, path: string): unknown {
+  if (!Array.isArray(raw)) return raw
+  note(counts, `stock array → object (${path})`)
+  const entries = raw.filter(isObject)
+  if (entries.length <= 1) return entries[0] ?? undefined
+  const typed = entries.map((e) =>
+    ExportedStockSchema.safeParse(coerce(ExportedStockSchema, e, counts, path)),
+  )
+  if (typed.some((t) => !t.success)) return entries[0]
+  const ok = typed.map((t) => (t.success ? t.data : null)).filter((t) => t !== null)
+  return {
+    ...entries[0],
+    qty: ok.reduce((n, t) => n + t.qty, 0),
+    is_in_stock: ok.some((t) => t.is_in_stock),
+    manage_stock: ok.every((t) => t.manage_stock),
+    backorders: Math.max(...ok.map((t) => t.backorders)),
+  }
+}
+
+/**
+ * The stock an imported item keeps: Magento's fields coerced, then read with the shared stock
+ * rules (an item Magento sells at no quantity without backorders is not quantity-managed); the
+ * stored flag is whether it is sellable right now, so the listing filter and the documents agree.
+ */
+function importedStock(raw: unknown, counts: CoercionCounts, path: string): Record<string, unknown> | null {
+  if (!isObject(raw)) return null
+  const parsed = ExportedStockSchema.safeParse(coerce(ExportedStockSchema, raw, counts, path))
+  if (!parsed.success) return raw
+  const read = readExportedStock(parsed.data)
+  if (read.inferred) note(counts, `in stock at qty ≤ 0 → stock not managed (${path})`)
+  const { inferred: _i, ...stock } = read
+  const sellable = isSellable(stock)
+  return { ...parsed.data, ...stock, is_in_stock: sellable, stock_status: sellable ? 1 : 0 }
+}
+
+/** A stable positive id for an attribute that has none (from its code; same code, same id). */
+function attributeIdOf(code: string): number {
+  let h = 0
+  for (const ch of code) h = (Math.imul(h, 31) + (ch.codePointAt(0) ?? 0)) >>> 0
+  return 1_000_000 + (h % 1_000_000_000)
+}
+
+/** Fills the fields exports commonly omit, folds stock arrays and coerces types (before validation). */
 function normalise(
   type: ImportType,
   doc: Record<string, unknown>,
   id: unknown,
   now: string,
+  counts: CoercionCounts,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...doc }
-  if (out.id === undefined && id !== undefined && type !== 'attribute') {
+  const raw: Record<string, unknown> = { ...doc }
+  const fill = (key: string, value: unknown) => {
+    raw[key] = value
+    note(counts, `missing → ${JSON.stringify(value)} (${key})`)
+  }
+  if (raw.id === undefined && id !== undefined && type !== 'attribute') {
     const n = Number(id)
-    out.id = Number.isFinite(n) ? n : id
+    raw.id = Number.isFinite(n) ? n : id
   }
   if (type === 'product') {
+    raw.stock = foldStock(raw.stock, counts, 'stock')
+    if (Array.isArray(raw.configurable_children))
+      raw.configurable_children = raw.configurable_children.map((c) =>
+        isObject(c) ? { ...c, stock: foldStock(c.stock, counts, 'configurable_children[].stock') } : c,
+      )
+  }
+  if (type === 'attribute') {
+    if (raw.attribute_id === undefined || raw.attribute_id === null || raw.attribute_id === '') {
+      const fromId = raw.id ?? id
+      const n = Number(fromId)
+      if (fromId !== undefined && fromId !== null && Number.isSafeInteger(n)) {
+        raw.attribute_id = n
+        note(counts, 'missing → id (attribute_id)')
+      } else if (typeof raw.attribute_code === 'string')
+        fill('attribute_id', attributeIdOf(raw.attribute_code))
+    }
+    if (typeof raw.default_frontend_label !== 'string') {
+      const label = typeof raw.frontend_label === 'string' ? raw.frontend_label : raw.attribute_code
+      if (typeof label === 'string') {
+        raw.default_frontend_label = label
+        note(counts, 'missing → label or code (default_frontend_label)')
+      }
+    }
+    if (raw.frontend_input === undefined || raw.frontend_input === null) fill('frontend_input', 'text')
+  }
+  if (type === 'category' && raw.include_in_menu === undefined) fill('include_in_menu', true)
+  const out = coerce(SCHEMAS[type] as z.ZodType, raw, counts) as Record<string, unknown>
+  if (type === 'product') {
+    if (typeof out.sku === 'string' && out.sku !== out.sku.trim()) {
+      out.sku = out.sku.trim()
+      note(counts, 'surrounding spaces removed (sku)')
+    }
     if (typeof out.slug !== 'string' && typeof out.url_key === 'string') out.slug = out.url_key
     if (typeof out.url_key !== 'string' && typeof out.slug === 'string') out.url_key = out.slug
     if (typeof out.url_path !== 'string' && typeof out.url_key === 'string') out.url_path = out.url_key
     if (typeof out.url_path === 'string') out.url_path = out.url_path.replace(/^\/+|\/+$/g, '')
     if (typeof out.created_at !== 'string') out.created_at = now
     if (typeof out.updated_at !== 'string') out.updated_at = out.created_at
-    if (!isObject(out.stock)) out.stock = { qty: 0, is_in_stock: false }
+    const stock = importedStock(out.stock, counts, 'stock')
+    if (stock) out.stock = stock
+    else if (out.stock === undefined || out.stock === null) {
+      out.stock = { qty: 0, is_in_stock: false, stock_status: 0, manage_stock: true, backorders: 0 }
+      note(counts, 'missing → out of stock (stock)')
+    }
+    if (Array.isArray(out.configurable_children)) {
+      const parentStock = stock
+      out.configurable_children = out.configurable_children.map((c) => {
+        if (!isObject(c)) return c
+        if (c.stock === undefined || c.stock === null) {
+          if (!parentStock) return c
+          note(counts, "missing → the parent's stock (configurable_children[].stock)")
+          return { ...c, stock: { ...parentStock } }
+        }
+        const childStock = importedStock(c.stock, counts, 'configurable_children[].stock')
+        return childStock ? { ...c, stock: childStock } : c
+      })
+    }
   }
   if (type === 'category') {
     if (typeof out.url_key !== 'string' && typeof out.slug === 'string') out.url_key = out.slug
@@ -130,6 +266,24 @@ function normalise(
   return out
 }
 
+/** Every issue of a failed validation, each as its own message and its grouping kind. */
+function issuesOf(
+  type: ImportType,
+  error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> },
+) {
+  return error.issues.map((issue) => {
+    const at = issue.path.map(String).join('.')
+    const folded = issue.path
+      .map((k) => (typeof k === 'number' ? '[]' : String(k)))
+      .join('.')
+      .replace(/\.\[\]/g, '[]')
+    return {
+      reason: `invalid ${type}: ${at ? `${at}: ` : ''}${issue.message}`,
+      kind: `invalid ${type}: ${folded ? `${folded}: ` : ''}${issue.message}`,
+    }
+  })
+}
+
 function keyOf(entry: ImportDoc): string {
   switch (entry.type) {
     case 'attribute':
@@ -139,28 +293,29 @@ function keyOf(entry: ImportDoc): string {
   }
 }
 
-/** Parses and validates one export file; `errors` lists every bad record (file, line, reason). */
+/** Longest SKU accepted (what carts accept); inner spaces are allowed, control characters are not. */
+const MAX_SKU = 128
+
+/** Parses, coerces and validates one export file; `errors` lists every issue of every bad record. */
 export function parseImportFile(text: string, file: string, opts: ImportOptions): ParsedImport {
   const records: ImportRecord[] = []
   const errors: ImportError[] = []
   const counts: Partial<Record<ImportType, number>> = {}
+  const coercions: CoercionCounts = new Map()
   const seen = new Map<string, number>()
   const fallbackType = opts.type === undefined ? null : importType(opts.type)
   if (opts.type !== undefined && !fallbackType) {
-    errors.push({
-      file,
-      line: 0,
-      reason: `unknown --type '${opts.type}' (expected one of ${IMPORT_TYPES.join(', ')})`,
-    })
-    return { file, records, errors, counts }
+    const reason = `unknown --type '${opts.type}' (expected one of ${IMPORT_TYPES.join(', ')})`
+    errors.push({ file, line: 0, reason, kind: reason })
+    return { file, records, errors, counts, coercions }
   }
   const raws = parseExport(text)
   let done = 0
   for (const raw of raws) {
     if (opts.onProgress && ++done % 250 === 0) opts.onProgress(done, raws.length)
-    const fail = (reason: string) => errors.push({ file, line: raw.line, reason })
+    const fail = (reason: string, kind = reason) => errors.push({ file, line: raw.line, reason, kind })
     if (raw.error) {
-      fail(raw.error)
+      fail(raw.error, 'malformed JSON')
       continue
     }
     if (!isObject(raw.value)) {
@@ -169,32 +324,44 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
     }
     const hit = raw.value
     const isHit = isObject(hit._source)
-    const typeName = isHit ? (hit._type ?? opts.type) : (hit._type ?? opts.type)
-    const type = isHit || hit._type !== undefined ? importType(typeName) : fallbackType
+    // The entity: a known `_type`, else the one the `_index` names, else --type.
+    const type = importType(hit._type) ?? typeFromIndex(hit._index) ?? fallbackType
     if (!type) {
+      const named =
+        hit._type !== undefined && hit._type !== '_doc'
+          ? `unsupported entity type '${String(hit._type)}'; `
+          : ''
       fail(
-        typeName === undefined
-          ? 'record has no _type; pass --type product|category|attribute|taxrule|cms_page|cms_block|review'
-          : `unsupported entity type '${String(typeName)}'`,
+        `${named}neither _type nor _index names the entity; pass --type ${IMPORT_TYPES.join('|')}`,
+        `${named}entity type unknown (pass --type)`,
       )
       continue
     }
     const source = isHit ? (hit._source as Record<string, unknown>) : hit
     const { _type: _t, _index: _i, _id: _d, _score: _s, ...plain } = source
-    const parsed = SCHEMAS[type].safeParse(normalise(type, plain, isHit ? hit._id : undefined, opts.now))
+    const parsed = SCHEMAS[type].safeParse(
+      normalise(type, plain, isHit ? hit._id : undefined, opts.now, coercions),
+    )
     if (!parsed.success) {
-      fail(`invalid ${type}: ${describeIssues(parsed.error)}`)
+      for (const issue of issuesOf(type, parsed.error)) fail(issue.reason, issue.kind)
       continue
     }
     const entry = { type, doc: parsed.data } as ImportDoc
-    if (entry.type === 'product' && !/^[^\s]{1,128}$/.test(entry.doc.sku)) {
-      fail(`invalid product: sku '${entry.doc.sku}' must be 1-128 characters without spaces`)
-      continue
+    if (entry.type === 'product') {
+      const bad = skuProblem(entry.doc.sku)
+      const badChild = entry.doc.configurable_children.map((c) => skuProblem(c.sku)).find(Boolean)
+      if (bad || badChild) {
+        fail(
+          `invalid product: sku '${entry.doc.sku}' ${bad ?? `has a variant whose sku ${badChild}`}`,
+          `invalid product: sku ${bad ?? badChild}`,
+        )
+        continue
+      }
     }
     const key = keyOf(entry)
     const first = seen.get(key)
     if (first !== undefined) {
-      fail(`duplicate ${key.replace(':', ' id ')} (first on line ${first})`)
+      fail(`duplicate ${key.replace(':', ' id ')} (first on line ${first})`, `duplicate ${entry.type} id`)
       continue
     }
     seen.set(key, raw.line)
@@ -202,5 +369,15 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
     counts[type] = (counts[type] ?? 0) + 1
   }
   opts.onProgress?.(raws.length, raws.length)
-  return { file, records: errors.length ? [] : records, errors, counts: errors.length ? {} : counts }
+  const ok = errors.length === 0
+  return { file, records: ok ? records : [], errors, counts: ok ? counts : {}, coercions }
+}
+
+/** Why a SKU cannot be sold through the cart (empty, too long, control characters), or null. */
+function skuProblem(sku: string): string | null {
+  if (sku.length === 0) return 'is empty'
+  if (sku.length > MAX_SKU) return `is longer than ${MAX_SKU} characters`
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(sku)) return 'contains control characters'
+  return null
 }

@@ -19,7 +19,7 @@ import { demoPincodeStatements } from './pincodes'
 import type { Catalogue, GenerateOptions, InventorySeedRow } from './types'
 
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
-const CATALOGUE_TABLES = [
+export const CATALOGUE_TABLES = [
   'search_terms',
   'search_numbers',
   'search_tokens',

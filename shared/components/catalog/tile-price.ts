@@ -4,6 +4,7 @@
  * grouped, the shopper's country), so tiles, the product page and the cart agree. Amounts stay in
  * INR; formatting (conversion and rounding to the currency's step) happens at render.
  */
+import { baseCurrency } from '../../config/store'
 import { gstRateOf, priceView, type TaxRuleFields } from '../../domain/price'
 import type { Product } from '../../schemas/catalog'
 
@@ -39,14 +40,14 @@ export function rulesFromGstMap(rates: Record<string, number>): TaxRuleFields[] 
 }
 
 /**
- * Final/regular/discount of a product at `now`: the amounts the shopper's country pays, in INR
- * (catalogue prices as they are in India); the tile formats them with the ONE formatPrice, which
+ * Final/regular/discount of a product at `now`: the amounts the shopper's country pays, in the
+ * base currency (catalogue prices as they are in India); the tile formats them with the ONE formatPrice, which
  * converts and rounds exactly as the price view charges.
  */
 export function tilePrice(product: PriceSource, now: number, pricing: TilePricing = {}): TilePrice {
   const view = priceView(product, {
     now,
-    currency: 'INR',
+    currency: baseCurrency(),
     country: pricing.country,
     taxRules: pricing.taxRules,
   })

@@ -6,11 +6,41 @@
  */
 import type { Attribute, ConfigurableChild, Product } from '../../schemas/catalog'
 
-interface FormStock {
+/**
+ * The stock fields the form needs to apply the one sellable rule (shared/domain/availability) in
+ * the browser: quantity and flags, plus Magento's settings only where they differ from the
+ * defaults (counted, no backorders).
+ */
+function sellableStockFields(
+  stock:
+    | {
+        qty?: number
+        is_in_stock?: boolean
+        stock_status?: number | null
+        manage_stock?: unknown
+        backorders?: unknown
+      }
+    | null
+    | undefined,
+): {
   qty: number
   is_in_stock: boolean
   stock_status?: number | null
+  manage_stock?: boolean
+  backorders?: number
+} {
+  return {
+    qty: stock?.qty ?? 0,
+    is_in_stock: stock?.is_in_stock ?? false,
+    stock_status: stock?.stock_status,
+    ...(stock?.manage_stock === false ? { manage_stock: false } : {}),
+    ...(typeof stock?.backorders === 'number' && stock.backorders > 0
+      ? { backorders: stock.backorders }
+      : {}),
+  }
 }
+
+type FormStock = ReturnType<typeof sellableStockFields>
 
 export interface FormChild {
   sku: string
@@ -72,11 +102,7 @@ function pickChild(c: ConfigurableChild): FormChild {
     size: c.size ?? null,
     rts_qty: c.rts_qty ?? null,
     status: c.status ?? 1,
-    stock: {
-      qty: c.stock?.qty ?? 0,
-      is_in_stock: c.stock?.is_in_stock ?? false,
-      stock_status: c.stock?.stock_status,
-    },
+    stock: sellableStockFields(c.stock),
   }
 }
 
@@ -97,11 +123,7 @@ export function toFormProduct(p: Product): FormProduct {
     tax_class_id: p.tax_class_id ?? null,
     status: p.status,
     visibility: p.visibility,
-    stock: {
-      qty: p.stock?.qty ?? 0,
-      is_in_stock: p.stock?.is_in_stock ?? false,
-      stock_status: p.stock?.stock_status,
-    },
+    stock: sellableStockFields(p.stock),
     image: p.image ?? null,
     delivery_days: p.delivery_days ?? null,
     rts_qty: p.rts_qty ?? null,

@@ -4,6 +4,7 @@
  * lines consume. Quantities of the same stocked sku are summed over all lines — two lines of one
  * sku, or a sku ordered alone and inside a bundle, draw on the same stock.
  */
+import { isSellable, sellableUnits } from '@shared/domain/availability'
 import type { ConfigurableChild, Product } from '@shared/schemas/catalog'
 import { getProductsBySku, type ProductBySku } from '../../catalog/products'
 import { configureLine, type LineConfig, LineProblem } from './line-options'
@@ -25,6 +26,7 @@ interface StockState {
   sku: string
   productId: number
   inStock: boolean
+  /** Units that may be taken now (Infinity when the stock is not counted or backorders are allowed). */
   qty: number
 }
 
@@ -108,8 +110,8 @@ export async function resolveLines(
         stock.set(component.sku, {
           sku: component.sku,
           productId: item.id,
-          inStock: Boolean(item.stock?.is_in_stock),
-          qty: item.stock?.qty ?? 0,
+          inStock: isSellable(item.stock),
+          qty: sellableUnits(item.stock),
         })
       }
       needed.set(component.sku, (needed.get(component.sku) ?? 0) + line.qty * component.units)

@@ -5,6 +5,7 @@
  */
 
 import { chargeCurrency, DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '@shared/config/checkout'
+import { baseCurrency } from '@shared/config/store'
 import { priceView } from '@shared/domain/price'
 import type { ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
@@ -285,7 +286,7 @@ export function cartCountry(cart: CartRow, fallback: string | null | undefined):
 
 /** The currency a cart is shown and priced in: the shopper's display currency. */
 export function cartCurrency(c: Context<AppEnv>): string {
-  return c.var.store?.currency ?? c.var.config.DEFAULT_CURRENCY ?? 'INR'
+  return c.var.store?.currency ?? c.var.config.DEFAULT_CURRENCY ?? baseCurrency()
 }
 
 /**

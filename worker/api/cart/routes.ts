@@ -15,6 +15,7 @@
  */
 
 import { availablePaymentMethods, SHIPPING_METHODS, VIRTUAL_PRODUCT_TYPES } from '@shared/config/checkout'
+import { baseCurrency } from '@shared/config/store'
 import {
   CartDeleteBodySchema,
   CartUpdateBodySchema,
@@ -72,15 +73,17 @@ cartRoutes.post('/create', async (c) => {
   if (!customer) {
     const token = randomHex(16)
     await db
-      .prepare('INSERT INTO carts (guest_token, created_at, updated_at) VALUES (?, ?, ?)')
-      .bind(token, stamp, stamp)
+      .prepare('INSERT INTO carts (guest_token, created_at, updated_at, base_currency) VALUES (?, ?, ?, ?)')
+      .bind(token, stamp, stamp, baseCurrency())
       .run()
     return ok(c, token)
   }
   // One active cart per customer (partial unique index): concurrent creates converge on it.
   await db
-    .prepare('INSERT OR IGNORE INTO carts (customer_id, created_at, updated_at) VALUES (?, ?, ?)')
-    .bind(customer.id, stamp, stamp)
+    .prepare(
+      'INSERT OR IGNORE INTO carts (customer_id, created_at, updated_at, base_currency) VALUES (?, ?, ?, ?)',
+    )
+    .bind(customer.id, stamp, stamp, baseCurrency())
     .run()
   const row = await db
     .prepare('SELECT id FROM carts WHERE customer_id = ? AND is_active = 1')

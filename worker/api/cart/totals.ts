@@ -6,7 +6,7 @@
  * grand total includes ("Includes GST ₹X"), never added on top. subtotal − discount + shipping =
  * grand total, exactly. Magento's decimal fields are the minor units / 100.
  */
-import { currencyConfig, destinationTax } from '@shared/config/store'
+import { baseCurrency, currencyConfig, destinationTax } from '@shared/config/store'
 import { formatMinor, toChargeMinor } from '@shared/domain/currency'
 import { allocateMinor, includedTaxMinor } from '@shared/domain/money'
 import { MSG } from '@shared/i18n/messages'
@@ -57,8 +57,8 @@ const major = (minor: number) => minor / 100
 /** Thrown when the totals cannot be computed (no tax country). */
 export class TotalsError extends Error {}
 
-/** An INR amount (coupon thresholds and fixed amounts) in exact minor units of `currency`. */
-function inrToMinor(amount: number, currency: string): number {
+/** A base-currency amount (coupon thresholds and fixed amounts) in exact minor units of `currency`. */
+function baseToMinor(amount: number, currency: string): number {
   return Math.round(amount * currencyConfig(currency).rate * 100)
 }
 
@@ -68,12 +68,12 @@ export function couponProblem(
   code: string,
   subtotalMinor: number,
   now: number,
-  currency = 'INR',
+  currency: string = baseCurrency(),
 ): string | null {
   if (!rule?.is_active) return `The coupon code "${code}" is not valid.`
   if (rule.starts_at && Date.parse(rule.starts_at) > now) return `The coupon code "${code}" is not valid yet.`
   if (rule.expires_at && Date.parse(rule.expires_at) < now) return `The coupon code "${code}" has expired.`
-  const min = inrToMinor(rule.min_subtotal, currency)
+  const min = baseToMinor(rule.min_subtotal, currency)
   if (subtotalMinor < min) {
     return `The coupon code "${code}" needs a cart subtotal of at least ${formatMinor(min, currency)}.`
   }

@@ -5,6 +5,7 @@
  * Its face value is what the buyer paid for that unit, in the order's currency. A signed-in shopper
  * redeems a code into store credit (which the checkout then applies); a code is redeemed once.
  */
+import { baseCurrency } from '@shared/config/store'
 import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
@@ -117,8 +118,9 @@ export async function redeemGiftCard(db: D1Database, customerId: number, input: 
     .first<{ id: number; amount_minor: number; currency: string; status: string; code_last4: string }>()
   if (!card) fail(404, 'This gift card code is not known. Please check it and try again.')
   if (card.status !== 'issued') fail(409, 'This gift card has already been redeemed.')
-  if (card.currency !== 'INR')
-    fail(409, `This gift card is in ${card.currency}; store credit is kept in INR.`)
+  // Store credit is kept in the base currency: a card in another currency cannot become credit.
+  if (card.currency !== baseCurrency())
+    fail(409, `This gift card is in ${card.currency}; store credit is kept in ${baseCurrency()}.`)
   const redemption = crypto.randomUUID()
   const stamp = magentoDate(now)
   const mine = 'EXISTS (SELECT 1 FROM gift_cards WHERE id = ?1 AND redemption_id = ?2)'

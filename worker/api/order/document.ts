@@ -1,5 +1,7 @@
 /** The Magento sales-order document an order stores (what order history and /order/get show). */
 import { DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '@shared/config/checkout'
+import { baseCurrency, currencyConfig } from '@shared/config/store'
+import { roundPrice, toBaseCurrency } from '@shared/domain/currency'
 import type { OrderBody } from '@shared/schemas/order'
 import type { ResolvedLine } from '../cart/lines'
 import type { computeTotals } from '../cart/totals'
@@ -65,7 +67,8 @@ export function orderDocument(d: DocumentInput) {
     customer_is_guest: customer ? 0 : 1,
     store_id: d.storeId,
     grand_total: d.grandTotal,
-    base_grand_total: d.grandTotal,
+    // Base amounts are in the catalogue's currency: the charged total converted back at the configured rate.
+    base_grand_total: roundPrice(toBaseCurrency(d.grandTotal, d.currency)),
     ...(d.credit > 0 ? { customer_balance_amount: d.credit, base_customer_balance_amount: d.credit } : {}),
     subtotal: totals.subtotal,
     subtotal_incl_tax: totals.subtotal_incl_tax,
@@ -75,7 +78,8 @@ export function orderDocument(d: DocumentInput) {
     tax_amount: totals.tax_amount,
     ...(totals.coupon_code ? { coupon_code: totals.coupon_code } : {}),
     order_currency_code: d.currency,
-    base_currency_code: d.currency,
+    base_currency_code: baseCurrency(),
+    base_to_order_rate: currencyConfig(d.currency).rate,
     grand_total_minor: Math.round(d.grandTotal * 100),
 
     total_qty_ordered: totals.items_qty,

@@ -11,6 +11,7 @@ import {
   type OrderStatus,
   type PaymentState,
 } from '@shared/config/order-status'
+import { bumpIndexVersionStatement } from '../../search/index-version'
 import { magentoDate } from '../user/repo'
 import { findOrderByClientId, type OrderRow } from './repo'
 
@@ -57,8 +58,8 @@ function releaseStockStatement(db: D1Database, orderId: string, fromStatus: stri
   const units = `(SELECT SUM(oi.qty) FROM order_items oi WHERE ${STOCK_ROWS} AND oi.sku = inventory.sku)`
   return db
     .prepare(
-      `UPDATE inventory SET qty = qty + ${units}, is_in_stock = (qty + ${units} > 0)
-       WHERE sku IN (SELECT oi.sku FROM order_items oi WHERE ${STOCK_ROWS})
+      `UPDATE inventory SET qty = qty + ${units}
+       WHERE manage_stock = 1 AND sku IN (SELECT oi.sku FROM order_items oi WHERE ${STOCK_ROWS})
          AND EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?1 AND status = ?2 AND stock_released_at IS NULL)`,
     )
     .bind(orderId, fromStatus)
@@ -151,7 +152,10 @@ export async function transitionOrder(db: D1Database, t: Transition, now: number
       )
       .bind(t.to, t.actor, JSON.stringify(t.detail ?? {}), stamp, t.orderId, from),
   ]
-  if (t.releaseStock) statements.push(releaseStockStatement(db, t.orderId, from))
+  // Stock coming back may make a sku sellable again: the catalogue version moves on so in-stock
+  // listings are computed afresh.
+  if (t.releaseStock)
+    statements.push(releaseStockStatement(db, t.orderId, from), bumpIndexVersionStatement(db))
   if (t.returnCredit) statements.push(...returnCreditStatements(db, t.orderId, from, stamp))
   const sets = ['status = ?', 'updated_at = ?']
   const values: unknown[] = [t.to, stamp]

@@ -5,6 +5,7 @@
  */
 
 import { chargeCurrency, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { baseCurrency } from '@shared/config/store'
 import { canonicalOrderText } from '@shared/domain/order-hash'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
@@ -117,12 +118,14 @@ async function placeNew(
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
   // Every amount of the order is in the currency the payment method charges, in minor units.
-  const currency = chargeCurrency(info.payment_method_code, c.var.store?.currency ?? 'INR')
+  const currency = chargeCurrency(info.payment_method_code, c.var.store?.currency ?? baseCurrency())
   const totals = await priceOrder(db, lines, cart, country, currency, shipsNothing(types), now)
-  if (body.store_credit_applied && currency !== 'INR') {
+  // Store credit is kept in the base currency and spent only on orders charged in it.
+  const base = baseCurrency()
+  if (body.store_credit_applied && currency !== base) {
     fail(
       400,
-      `Invalid order: store_credit_applied: store credit is in INR and can be spent only on orders charged in INR (not ${currency})`,
+      `Invalid order: store_credit_applied: store credit is in ${base} and can be spent only on orders charged in ${base} (not ${currency})`,
     )
   }
   const creditMinor = await storeCreditToApply(

@@ -4,6 +4,10 @@
  * of the cart — all in ONE batch, so a failed constraint (stock CHECK qty >= 0, a concurrent
  * duplicate order id, a balance spent meanwhile) writes nothing.
  */
+
+import { baseCurrency } from '@shared/config/store'
+import { toBaseCurrency } from '@shared/domain/currency'
+import { bumpIndexVersionStatement } from '../../search/index-version'
 import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
 
@@ -81,8 +85,8 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
       .prepare(
         `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
            status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash,
-           currency, grand_total_minor, payment_state, expires_at, updated_at)
-         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           currency, grand_total_minor, payment_state, expires_at, updated_at, base_currency, base_grand_total_minor)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         w.orderId,
@@ -102,6 +106,9 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
         w.paymentState,
         w.expiresAt,
         w.stamp,
+        baseCurrency(),
+        // The charged total in the base currency's minor units, converted back at the configured rate.
+        Math.round(toBaseCurrency(w.grandTotalMinor, w.currency)),
       ),
     db
       .prepare(
@@ -110,11 +117,21 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
       )
       .bind(w.orderId, w.status, w.stamp),
     ...orderItemStatements(db, w.orderId, w.lines, w.items),
+    // Counted stock is taken; the CHECK on inventory refuses going below zero unless backorders
+    // are allowed. Stock that is not managed is not counted. is_in_stock stays a switch.
     ...[...w.needed].map(([sku, qty]) =>
-      db
-        .prepare('UPDATE inventory SET qty = qty - ?1, is_in_stock = (qty - ?1 > 0) WHERE sku = ?2')
-        .bind(qty, sku),
+      db.prepare('UPDATE inventory SET qty = qty - ?1 WHERE sku = ?2 AND manage_stock = 1').bind(qty, sku),
     ),
+    // A sku that is no longer sellable leaves in-stock listings: the no-op update changes one row
+    // only then, and the catalogue version moves on after it (cached result sets are dropped).
+    ...[...w.needed].flatMap(([sku]) => [
+      db
+        .prepare(
+          'UPDATE inventory SET qty = qty WHERE sku = ?1 AND manage_stock = 1 AND backorders <= 0 AND qty <= 0',
+        )
+        .bind(sku),
+      bumpIndexVersionStatement(db, { afterChange: true }),
+    ]),
   ]
   statements.push(couponLimitStatement(db, w.orderId))
   if (w.customerId !== null && w.creditMinor > 0) {

@@ -5,6 +5,7 @@
  */
 
 import { CURRENCIES, pricingCountry } from '@shared/config'
+import { baseCurrency } from '@shared/config/store'
 import { convertPrice, formatPrice, roundPrice, toChargeMinor } from '@shared/domain/currency'
 import { priceView } from '@shared/domain/price'
 import type { Product, TaxRule } from '@shared/schemas/catalog'
@@ -122,7 +123,7 @@ function renderInfo(
 
 /** The render info of each listed sku the catalogue sells, in the asked currency and store view. */
 export async function renderList(c: Context<AppEnv>, q: z.output<typeof RenderListQuery>) {
-  const currency = q.currencyCode ?? c.var.store?.currency ?? 'INR'
+  const currency = q.currencyCode ?? c.var.store?.currency ?? baseCurrency()
   const country = pricingCountry(c.req.header('country-id') ?? c.var.store?.pricingCountry ?? 'IN')
   const storeId = q.storeId ?? c.var.store?.storeId ?? 1
   const [found, rules] = await Promise.all([getProductsBySku(c.env.DB, q.skus), getTaxRules(c.env.DB)])

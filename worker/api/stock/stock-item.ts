@@ -3,8 +3,9 @@
  * of its own: its item is computed from the live stock of its linked products (how many whole
  * sets can be made).
  */
+import { isSellable, sellableUnits } from '@shared/domain/availability'
 import type { Product } from '@shared/schemas/catalog'
-import { getInventoryRows, getProductsBySku, type InventoryRow } from '../../catalog/products'
+import { getInventoryRows, getProductsBySku, type InventoryRow, stockOfRow } from '../../catalog/products'
 
 interface StockItem {
   item_id: number
@@ -22,7 +23,13 @@ interface StockItem {
   low_stock_date: null
 }
 
-function item(sku: string, productId: number, qty: number, inStock: boolean): StockItem {
+function item(
+  sku: string,
+  productId: number,
+  qty: number,
+  inStock: boolean,
+  settings: { manage_stock?: boolean; backorders?: number } = {},
+): StockItem {
   return {
     item_id: productId,
     product_id: productId,
@@ -32,18 +39,18 @@ function item(sku: string, productId: number, qty: number, inStock: boolean): St
     is_in_stock: inStock,
     stock_status: inStock ? 1 : 0,
     is_qty_decimal: false,
-    manage_stock: true,
+    manage_stock: settings.manage_stock ?? true,
     min_sale_qty: 1,
     max_sale_qty: 10000,
-    backorders: 0,
+    backorders: settings.backorders ?? 0,
     low_stock_date: null,
   }
 }
 
-/** Sellable units of a stocked sku (0 when missing or switched out of stock). */
+/** Sellable units of a stocked sku (0 when missing or not sellable; unlimited when not counted). */
 const available = (rows: ReadonlyMap<string, InventoryRow>, sku: string) => {
   const row = rows.get(sku)
-  return row && row.is_in_stock === 1 ? Math.max(0, row.qty) : 0
+  return row ? sellableUnits(stockOfRow(row)) : 0
 }
 
 /**
@@ -73,8 +80,11 @@ const linkedSkus = (p: Product) =>
     ? p.product_links.map((l) => l.linked_product_sku)
     : p.bundle_options.flatMap((o) => o.product_links.map((l) => l.sku))
 
-const fromRow = (r: InventoryRow) => item(r.sku, r.product_id, r.qty, r.is_in_stock === 1 && r.qty > 0)
-const fromProduct = (p: Product) => item(p.sku, p.id, p.stock.qty ?? 0, Boolean(p.stock.is_in_stock))
+const fromRow = (r: InventoryRow) => {
+  const stock = stockOfRow(r)
+  return item(r.sku, r.product_id, r.qty, stock.is_in_stock, stock)
+}
+const fromProduct = (p: Product) => item(p.sku, p.id, p.stock.qty ?? 0, isSellable(p.stock))
 
 /** Live stock items for skus (sellable skus from inventory; parents aggregated); unknown skus omitted. */
 export async function getStockItems(
@@ -98,7 +108,8 @@ export async function getStockItems(
       const p = hit.product
       if (p.type_id === 'bundle' || p.type_id === 'grouped') {
         const qty = compositeQty(p, linkedRows)
-        out.set(sku, item(p.sku, p.id, qty, qty > 0))
+        // Linked products that are not counted give unlimited sets: sellable, with no number to show.
+        out.set(sku, item(p.sku, p.id, Number.isFinite(qty) ? qty : 0, qty > 0))
       } else out.set(sku, fromProduct(p))
     }
   }

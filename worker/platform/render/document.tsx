@@ -3,6 +3,7 @@
  * page's one module script (all carrying the CSP nonce), and <body> with the chosen layout.
  */
 import { SPECULATING_PAGES, SPECULATION_RULES } from '@shared/config/speculation'
+import { baseCurrency, currencyTableJson } from '@shared/config/store'
 import type { ReactNode } from 'react'
 import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss } from './assets'
 
@@ -56,6 +57,8 @@ export function Document(props: DocumentProps) {
       data-offline-orders-auto-transmit={String(htmlData.offlineOrdersAutoTransmit)}
       data-price-tiers={String(htmlData.priceTiers)}
       data-gst-rates={htmlData.gstRates ? JSON.stringify(htmlData.gstRates) : undefined}
+      data-base-currency={baseCurrency()}
+      data-currencies={currencyTableJson()}
     >
       <head>
         <meta charSet="utf-8" />

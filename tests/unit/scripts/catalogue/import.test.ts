@@ -60,8 +60,10 @@ describe('catalogue import', () => {
     const out = prepareImport(text, file, { now })
     if (!out.ok) throw new Error('expected ok')
     expect(out.sql).toContain('INSERT OR REPLACE INTO products')
-    expect(out.sql).toContain("'IMP-SHAWL-BLACK', 900101, 'IMP-SHAWL', 4, 1")
-    expect(out.sql).toContain("'IMP-SHAWL-RED', 900102, 'IMP-SHAWL', 0, 0")
+    // sku, id, parent, qty, in-stock switch, stock managed, backorders: a sold-out child keeps its
+    // switch on (its quantity says it is sold out), so a restock makes it sellable.
+    expect(out.sql).toContain("('IMP-SHAWL-BLACK', 900101, 'IMP-SHAWL', 4, 1, 1, 0)")
+    expect(out.sql).toContain("('IMP-SHAWL-RED', 900102, 'IMP-SHAWL', 0, 1, 1, 0)")
     expect(out.sql).toContain('INSERT INTO search_docs')
     expect(out.sql).toContain('INSERT OR REPLACE INTO reviews')
     expect(out.kv.map((e) => e.key).sort()).toEqual([
@@ -89,7 +91,7 @@ describe('catalogue import', () => {
     expect(untyped.errors[0]).toMatchObject({
       file,
       line: 2,
-      reason: expect.stringMatching(/no _type; pass --type/),
+      reason: expect.stringMatching(/neither _type nor _index names the entity; pass --type/),
     })
     expect(parseImportFile(text, file, { now, type: 'widget' }).errors[0]?.reason).toMatch(
       /unknown --type 'widget'/,
@@ -122,9 +124,143 @@ describe('catalogue import', () => {
       '{"_type":"product","_source":{"id":"1; DROP TABLE products","sku":"Z","name":"n","type_id":"simple","price":1,"status":1,"visibility":4,"url_key":"z"}}',
     ].join('\n')
     const parsed = parseImportFile(dup, 'dup.ndjson', { now })
-    expect(parsed.errors.map((e) => e.line)).toEqual([2, 3, 4, 5])
+    // A SKU with an inner space is a valid SKU (Magento allows it); the rest are refused.
+    expect(parsed.errors.map((e) => e.line)).toEqual([2, 3, 5])
     expect(parsed.errors[0]?.reason).toMatch(/duplicate cms_block id 1 \(first on line 1\)/)
-    expect(parsed.errors[3]?.reason).toMatch(/id/)
+    expect(parsed.errors[2]?.reason).toMatch(/id/)
     expect(parseImportFile('[{"a":', 'broken.json', { now }).errors[0]?.reason).toMatch(/malformed JSON/)
+  })
+})
+
+describe('every issue, grouped', () => {
+  it('reports every issue of a record (not five) and groups like issues of many records', async () => {
+    const { groupIssues } = await import('../../../../scripts/catalogue/import/node-entry')
+    const bad = (id: number) =>
+      JSON.stringify({
+        _index: 'vue_storefront_catalog_product_1587031505',
+        _type: '_doc',
+        _id: String(id),
+        _source: {
+          id,
+          sku: `S-${id}`,
+          name: 7,
+          type_id: 'gadget',
+          price: 'cheap',
+          status: 'on',
+          visibility: 'all',
+          url_key: `s-${id}`,
+          category_ids: ['x'],
+          tax_class_id: 'taxable',
+        },
+      })
+    const text = [1, 2, 3].map(bad).join('\n')
+    const parsed = parseImportFile(text, 'many.ndjson', { now })
+    // type_id, price, status, visibility, category_ids[0], tax_class_id: six per record (a
+    // numeric name is read as the string it spells).
+    expect(parsed.errors.filter((e) => e.line === 1)).toHaveLength(6)
+    const groups = groupIssues(parsed.errors, 2)
+    expect(groups).toHaveLength(6)
+    for (const g of groups) {
+      expect(g.count).toBe(3)
+      expect(g.first).toEqual(['many.ndjson:1', 'many.ndjson:2'])
+    }
+    expect(groups.map((g) => g.kind)).toContain(
+      'invalid product: category_ids[]: Invalid input: expected number, received string',
+    )
+  })
+
+  it('coerces what Elasticsearch would and leaves the rest for the schema to refuse', () => {
+    const line = JSON.stringify({
+      _index: 'vue_storefront_catalog_de_product',
+      _type: '_doc',
+      _id: '5',
+      _source: {
+        id: '5',
+        sku: 12345,
+        name: 'Numeric SKU',
+        type_id: 'simple',
+        price: '19.90',
+        status: '1',
+        visibility: '4',
+        url_key: 'numeric-sku',
+        category_ids: '3, 4',
+        color_options: 9,
+        stock: { is_in_stock: '1', qty: '2.0' },
+      },
+    })
+    const parsed = parseImportFile(line, 'de.ndjson', { now })
+    expect(parsed.errors).toEqual([])
+    const doc = parsed.records[0]?.entry.doc as Record<string, unknown>
+    expect(doc).toMatchObject({
+      id: 5,
+      sku: '12345',
+      price: 19.9,
+      category_ids: [3, 4],
+      color_options: [9],
+      stock: { is_in_stock: true, qty: 2, manage_stock: true, backorders: 0 },
+    })
+    expect(parsed.coercions.get('number → string (sku)')).toBe(1)
+    expect(parsed.coercions.get('comma-separated string → array (category_ids)')).toBe(1)
+  })
+})
+
+describe('hostile values', () => {
+  it('converts only what spells a finite number, and leaves the rest for the schema to refuse', () => {
+    const product = (over: Record<string, unknown>) =>
+      JSON.stringify({
+        _index: 'vue_storefront_catalog_product_1',
+        _type: '_doc',
+        _id: '7',
+        _source: {
+          id: 7,
+          sku: 'H-7',
+          name: 'Hostile',
+          type_id: 'simple',
+          price: 10,
+          status: 1,
+          visibility: 4,
+          url_key: 'hostile',
+          ...over,
+        },
+      })
+    const reasons = (over: Record<string, unknown>) =>
+      parseImportFile(product(over), 'h.ndjson', { now }).errors.map((e) => e.reason)
+    expect(reasons({ price: '1e400' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
+    expect(reasons({ price: '0x10' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
+    expect(reasons({ price: '' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
+    expect(reasons({ status: 'enabled' })).toEqual([expect.stringMatching(/^invalid product: status: /)])
+    expect(reasons({ status: true })).toEqual([])
+    expect(reasons({ category_ids: ',,, 12 ,' })).toEqual([])
+    expect(reasons({ category_ids: '12; DROP TABLE products' })).toEqual([
+      expect.stringMatching(/^invalid product: category_ids\.0: /),
+    ])
+    expect(reasons({ sku: 'A\u0000B' })).toEqual([expect.stringMatching(/control characters/)])
+    expect(reasons({ sku: 'x'.repeat(129) })).toEqual([expect.stringMatching(/longer than 128/)])
+    // Counted stock never starts below zero unless backorders allow it.
+    const neg = parseImportFile(product({ stock: { qty: '-5', is_in_stock: true } }), 'n.ndjson', { now })
+    expect(neg.errors).toEqual([])
+  })
+})
+
+describe('one run of many files', () => {
+  it('gives each SDK file its own entity, and refuses an id another file already has', async () => {
+    const { prepareRun } = await import('../../../../scripts/catalogue/import/node-entry')
+    const dir = path.join(import.meta.dirname, '../../../fixtures/vsf-export')
+    const read = (name: string) => readFileSync(path.join(dir, name), 'utf8')
+    const files = [
+      { file: 'sdk-categories.json', text: read('sdk-categories.json'), type: 'category' },
+      { file: 'sdk-products.json', text: read('sdk-products.json'), type: 'product' },
+    ]
+    const run = prepareRun(files, { now, replace: true })
+    if (!run.ok) throw new Error(JSON.stringify(run.errors))
+    expect(run.counts).toEqual({ category: 1, product: 1 })
+    // --replace empties the catalogue first, in the same SQL, before any write.
+    expect(run.sql.indexOf('DELETE FROM products')).toBeLessThan(run.sql.indexOf('INTO products'))
+    const twice = prepareRun([...files, { ...files[1], file: 'again.json' }] as typeof files, { now })
+    expect(twice.ok).toBe(false)
+    if (!twice.ok)
+      expect(twice.errors.map((e) => e.reason)).toEqual([
+        'duplicate product id 8201 (also in sdk-products.json:2)',
+      ])
   })
 })

@@ -6,11 +6,13 @@ import {
   isChildInStock,
   isFlagSet,
   isProductInStock,
-  isStockInStock,
+  isSellable,
   isTileVisible,
   isVariantAvailable,
   ordinal,
   productRejection,
+  readExportedStock,
+  sellableUnits,
   shouldStartLoad,
   variantsError,
 } from '../../../../shared/domain/availability'
@@ -213,8 +215,9 @@ describe('stock records (is_in_stock and stock_status)', () => {
     ['flag null, status 1', { is_in_stock: null, stock_status: 1 }, true],
     ['flag false, no status', { is_in_stock: false }, false],
   ])('%s → %s', (_name, stock, expected) => {
-    expect(isStockInStock(stock)).toBe(expected)
-    // A child additionally needs a quantity above 0.
+    // Sellable needs a quantity above 0 as well (stock managed, no backorders).
+    expect(isSellable(stock && { ...stock, qty: 3 })).toBe(expected)
+    expect(isSellable(stock && { ...stock, qty: 0 })).toBe(false)
     expect(isChildInStock({ sku: 'c', stock: stock && { ...stock, qty: 3 } })).toBe(expected)
     expect(isChildInStock({ sku: 'c', stock: stock && { ...stock, qty: 0 } })).toBe(false)
   })
@@ -245,7 +248,7 @@ describe('stock records (is_in_stock and stock_status)', () => {
       { type_id: 'simple', stock: inStock, configurable_children: [{ sku: 'a', stock: outOfStock }] },
       true,
     ],
-    ['status 1 alone is in stock', { type_id: 'simple', stock: { stock_status: 1 } }, true],
+    ['status 1 alone is in stock', { type_id: 'simple', stock: { stock_status: 1, qty: 1 } }, true],
     ['a flag of null and no status is not', { type_id: 'simple', stock: { is_in_stock: null } }, false],
   ])('%s', (_name, product, expected) => {
     expect(isProductInStock(product)).toBe(expected)
@@ -371,5 +374,39 @@ describe('product load guard edges', () => {
     [5_000, 4_999, true],
   ])('last %j, now %d → %s', (last, now, expected) => {
     expect(shouldStartLoad(last, now)).toBe(expected)
+  })
+})
+
+describe('sellable (Magento stock settings)', () => {
+  it.each([
+    ['counted, in stock, units left', { is_in_stock: true, qty: 2 }, true, 2],
+    ['counted, in stock, none left', { is_in_stock: true, qty: 0 }, false, 0],
+    ['counted, switched off with units left', { is_in_stock: false, qty: 5 }, false, 0],
+    ['backorders at zero', { is_in_stock: true, qty: 0, backorders: 1 }, true, Number.POSITIVE_INFINITY],
+    ['backorders below zero', { is_in_stock: true, qty: -4, backorders: 2 }, true, Number.POSITIVE_INFINITY],
+    ['backorders but switched off', { is_in_stock: false, qty: 0, backorders: 1 }, false, 0],
+    [
+      'not managed, nothing counted',
+      { is_in_stock: false, qty: 0, manage_stock: false },
+      true,
+      Number.POSITIVE_INFINITY,
+    ],
+  ])('%s', (_name, stock, sellable, units) => {
+    expect(isSellable(stock)).toBe(sellable)
+    expect(sellableUnits(stock)).toBe(units)
+  })
+
+  it("reads Magento's in-stock-at-zero as stock it does not count, and nothing else", () => {
+    const sample = { is_in_stock: true, qty: 0, manage_stock: true, backorders: 0 }
+    expect(readExportedStock(sample)).toMatchObject({ manage_stock: false, inferred: true })
+    expect(readExportedStock({ ...sample, qty: 3 })).toMatchObject({ manage_stock: true, inferred: false })
+    expect(readExportedStock({ ...sample, backorders: 1 })).toMatchObject({
+      manage_stock: true,
+      inferred: false,
+    })
+    expect(readExportedStock({ ...sample, is_in_stock: false })).toMatchObject({
+      manage_stock: true,
+      inferred: false,
+    })
   })
 })
