@@ -2,6 +2,7 @@
  * The back office's other screens: dashboard, audit log, reviews, catalogue, customers, coupons,
  * operations and operators.
  */
+import { baseCurrency } from '@shared/config/store'
 import type { Context } from 'hono'
 import type { VitalsRow } from '../../vitals/store'
 import type { AuditRow } from '../audit'
@@ -11,9 +12,6 @@ import type { OperatorRow } from '../operators'
 import type { PendingReview } from '../reviews'
 import { ROLES } from '../roles'
 import { money, PostForm, renderAdmin, statusLabel } from './frame'
-
-/** The currency catalogue prices, coupons and store credit are kept in. */
-const CATALOGUE_CURRENCY = 'INR'
 
 export function dashboardPage(c: Context<AdminEnv>, d: Dashboard) {
   return renderAdmin(
@@ -30,7 +28,7 @@ export function dashboardPage(c: Context<AdminEnv>, d: Dashboard) {
           {d.revenueToday.length ? (
             d.revenueToday.map((r) => <p key={r.currency}>{money(r.minor, r.currency)}</p>)
           ) : (
-            <p>{money(0, CATALOGUE_CURRENCY)}</p>
+            <p>{money(0, baseCurrency())}</p>
           )}
         </div>
         <div className="card">
@@ -156,8 +154,8 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
             {p.name} ({p.sku})
           </h2>
           <p>
-            Price {money(minor(p.price), CATALOGUE_CURRENCY)} · charged now{' '}
-            {money(minor(p.final_price ?? p.price), CATALOGUE_CURRENCY)} · status{' '}
+            Price {money(minor(p.price), baseCurrency())} · charged now{' '}
+            {money(minor(p.final_price ?? p.price), baseCurrency())} · status{' '}
             {p.status === 1 ? 'enabled' : 'disabled'} · visibility {p.visibility}
           </p>
           <PostForm action={`/admin/api/products/${p.id}/form`} back={back} label="Save product">
@@ -269,7 +267,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
             {who.firstname} {who.lastname} — {who.email}
           </h2>
           <p>
-            Store credit: {money(who.credit_minor, CATALOGUE_CURRENCY)} · account{' '}
+            Store credit: {money(who.credit_minor, baseCurrency())} · account{' '}
             {who.disabled_at ? `disabled since ${who.disabled_at}` : 'active'}
           </p>
           <PostForm
@@ -281,7 +279,8 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
           </PostForm>
           <PostForm action={`/admin/api/customers/${who.id}/credit`} back={back} label="Change credit">
             <label>
-              Amount in paise (negative revokes) <input name="amount_minor" inputMode="numeric" required />
+              Amount in minor units, e.g. paise or cents (negative revokes){' '}
+              <input name="amount_minor" inputMode="numeric" required />
             </label>
             <label>
               Why <input name="comment" required />
@@ -307,8 +306,8 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
             ).map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the ledger is append-only
               <li key={`${l.created_at}-${i}`}>
-                {l.created_at}: {money(l.amount_minor, CATALOGUE_CURRENCY)} →{' '}
-                {money(l.balance_after_minor, CATALOGUE_CURRENCY)} {l.comment}
+                {l.created_at}: {money(l.amount_minor, baseCurrency())} →{' '}
+                {money(l.balance_after_minor, baseCurrency())} {l.comment}
               </li>
             ))}
           </ul>
@@ -320,7 +319,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
 
 export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknown>[]) {
   const back = '/admin/coupons'
-  const units = (amount: unknown) => money(Math.round(Number(amount) * 100), CATALOGUE_CURRENCY)
+  const units = (amount: unknown) => money(Math.round(Number(amount) * 100), baseCurrency())
   return renderAdmin(
     c,
     'Coupons',
