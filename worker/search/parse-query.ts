@@ -32,6 +32,16 @@ function parseList(v: unknown, depth: number, st: ParseState, where: string): Qu
   return items.map((x) => parseNode(x, depth, st, where))
 }
 
+/** The clauses of a filter: bools among them (at any depth) are in filter context. */
+function parseFilterList(v: unknown, depth: number, st: ParseState, where: string): QueryNode[] {
+  st.filterDepth = (st.filterDepth ?? 0) + 1
+  try {
+    return parseList(v, depth, st, where)
+  } finally {
+    st.filterDepth -= 1
+  }
+}
+
 function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): QueryNode {
   if (depth > MAX_QUERY_DEPTH)
     throw new SearchError(`Query is nested too deeply (more than ${MAX_QUERY_DEPTH} levels)`)
@@ -157,14 +167,18 @@ function parseBool(body: unknown, depth: number, st: ParseState): QueryNode {
     if (k === 'must') node.must = parseList(v, depth + 1, st, 'bool.must')
     else if (k === 'should') node.should = parseList(v, depth + 1, st, 'bool.should')
     else if (k === 'must_not') node.mustNot = parseList(v, depth + 1, st, 'bool.must_not')
-    else if (k === 'filter') node.filter = parseList(v, depth + 1, st, 'bool.filter')
+    else if (k === 'filter') node.filter = parseFilterList(v, depth + 1, st, 'bool.filter')
     else if (k === 'minimum_should_match') msm = parseMsm(v)
     else if (k === 'boost') node.boost = factor(v, 'boost', 1)
     else if (k === 'disable_coord' || k === 'adjust_pure_negative' || k === '_name') continue
     else throw new SearchError(`Unsupported bool option: ${k.slice(0, 40)}`)
   }
-  // ES: without must/filter at least one should clause has to match; with them, none has to.
-  const fallback = node.must.length === 0 && node.filter.length === 0 && node.should.length > 0 ? 1 : 0
+  // Without must/filter at least one should clause has to match. Inside a filter, one has to match
+  // as well: the rule of Elasticsearch 5 and 6, which vue-storefront-api runs on, and which its query
+  // builder relies on for `or`, `nor` and `orRange` filters next to other filters.
+  const inFilter = (st.filterDepth ?? 0) > 0
+  const fallback =
+    node.should.length > 0 && (inFilter || (node.must.length === 0 && node.filter.length === 0)) ? 1 : 0
   node.minimumShouldMatch = resolveMinimumShouldMatch(msm, node.should.length, fallback)
   return node
 }
@@ -178,7 +192,7 @@ function parseConstantScore(body: unknown, depth: number, st: ParseState): Query
     must: [{ kind: 'match_all', boost }],
     should: [],
     mustNot: [],
-    filter: parseList(body.filter, depth + 1, st, 'constant_score.filter'),
+    filter: parseFilterList(body.filter, depth + 1, st, 'constant_score.filter'),
     minimumShouldMatch: 0,
     boost: 1,
   }
