@@ -32,7 +32,7 @@ import { SearchError } from './dsl'
 type Clause = Record<string, unknown>
 
 /** vue-storefront-api's query settings, with this shop's boosts and price ranges. */
-export const SEARCH_QUERY_CONFIG = {
+const SEARCH_QUERY_CONFIG = {
   searchableAttributes: SEARCH_BOOSTS as Readonly<Record<string, number>>,
   searchScoring: {
     /** Scoring functions: documents whose attribute has the value get the weight. */
@@ -206,7 +206,10 @@ function aggregations(available: unknown[], applied: Record<string, unknown>[]):
     }
     aggs.agg_terms_price = { terms: { field: 'price' } }
     aggs.agg_range_price = {
-      range: { field: 'price', ranges: [...SEARCH_QUERY_CONFIG.priceRanges.map((r) => ({ ...r })), ...extra] },
+      range: {
+        field: 'price',
+        ranges: [...SEARCH_QUERY_CONFIG.priceRanges.map((r) => ({ ...r })), ...extra],
+      },
     }
   }
   return aggs
@@ -241,7 +244,10 @@ function textQuery(text: string): Clause {
     },
   ]
   const functions = Object.entries(s.attributes).flatMap(([attribute, a]) =>
-    Object.entries(a.scoreValues).map(([v, { weight }]) => ({ filter: { match: { [attribute]: v } }, weight })),
+    Object.entries(a.scoreValues).map(([v, { weight }]) => ({
+      filter: { match: { [attribute]: v } },
+      weight,
+    })),
   )
   if (functions.length === 0) return { bool: { should } }
   return {

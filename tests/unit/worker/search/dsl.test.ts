@@ -65,7 +65,8 @@ describe('DSL parser', () => {
 
   it('inside a filter, a bool with must and should still needs one should (Elasticsearch 5/6)', () => {
     const inner = { bool: { must: [{ match_all: {} }], should: [{ match_all: {} }] } }
-    const bool = (q: unknown) => q as { filter: { minimumShouldMatch: number; must: { minimumShouldMatch: number }[] }[] }
+    const bool = (q: unknown) =>
+      q as { filter: { minimumShouldMatch: number; must: { minimumShouldMatch: number }[] }[] }
     expect(bool(parseQuery({ bool: { filter: inner } })).filter[0]).toMatchObject({ minimumShouldMatch: 1 })
     expect(bool(parseQuery({ constant_score: { filter: inner } })).filter[0]).toMatchObject({
       minimumShouldMatch: 1,

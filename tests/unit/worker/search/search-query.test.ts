@@ -26,7 +26,9 @@ const VSF_API_CONFIG = {
       max_boost: 100,
       function_min_score: 1,
     },
-    searchableAttributes: Object.fromEntries(Object.entries(SEARCH_BOOSTS).map(([f, boost]) => [f, { boost }])),
+    searchableAttributes: Object.fromEntries(
+      Object.entries(SEARCH_BOOSTS).map(([f, boost]) => [f, { boost }]),
+    ),
   },
   products: {
     filterFieldMapping: { 'category.name': 'category.name.keyword' },
@@ -74,7 +76,10 @@ const cases: [string, Sq][] = [
     },
   ],
   ['a scalar default value', { _appliedFilters: [{ attribute: 'sku', value: 'KUR-010', scope: 'default' }] }],
-  ['eq null (the field exists)', { _appliedFilters: [{ attribute: 'color', value: { eq: null }, scope: 'default' }] }],
+  [
+    'eq null (the field exists)',
+    { _appliedFilters: [{ attribute: 'color', value: { eq: null }, scope: 'default' }] },
+  ],
   [
     'nin and neq',
     {
@@ -119,7 +124,9 @@ const cases: [string, Sq][] = [
   ['an unknown operator is read as terms', { _appliedFilters: [{ attribute: 'sku', value: { like: 'A' } }] }],
   [
     'a filter scoped default and catalog',
-    { _appliedFilters: [visible, { attribute: 'color', value: { in: [49] }, scope: ['default', 'catalog'] }] },
+    {
+      _appliedFilters: [visible, { attribute: 'color', value: { in: [49] }, scope: ['default', 'catalog'] }],
+    },
   ],
   [
     'facets: size 10, the per-filter size, the category.name mapping',
@@ -144,7 +151,10 @@ const cases: [string, Sq][] = [
     'price facets with an open applied range',
     {
       _appliedFilters: [visible, { attribute: 'price', value: { gte: 150 }, scope: 'catalog' }],
-      _availableFilters: [{ field: 'price', scope: 'catalog' }, { field: 'color', scope: 'catalog' }],
+      _availableFilters: [
+        { field: 'price', scope: 'catalog' },
+        { field: 'color', scope: 'catalog' },
+      ],
     },
   ],
   ['search text with the scoring functions', { _appliedFilters: [visible], _searchText: 'silk kurta' }],
@@ -159,7 +169,10 @@ const cases: [string, Sq][] = [
       ],
     },
   ],
-  ['filters with empty values only', { _appliedFilters: [{ attribute: 'x', value: {} }], _searchText: 'kurta' }],
+  [
+    'filters with empty values only',
+    { _appliedFilters: [{ attribute: 'x', value: {} }], _searchText: 'kurta' },
+  ],
 ]
 
 describe('request_format=search-query builds what vue-storefront-api builds', () => {
