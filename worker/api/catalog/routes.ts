@@ -10,8 +10,10 @@
  */
 
 import { MSG } from '@shared/i18n/messages'
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { getTaxRules } from '../../catalog/content'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { SearchError } from '../../search/dsl'
@@ -29,6 +31,11 @@ function isKnownIndex(index: string, storeCode: string): boolean {
   if (index === DEFAULT_CATALOG_INDEX) return true
   const codes = new Set([...STORE_INDEX_CODES, storeCode])
   return [...codes].some((code) => index === `${DEFAULT_CATALOG_INDEX}_${code}`)
+}
+
+/** The country prices are answered for: the request's store context, else the shop's default. */
+function visitorCountry(c: Context<AppEnv>): string {
+  return c.var.store?.country || c.var.config.DEFAULT_COUNTRY
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -97,16 +104,25 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
       '_source_exclude',
       toError,
     )
-    const res = await searchCatalog(c.env.DB, {
-      entityType,
-      index,
-      body: body as Record<string, unknown>,
-      size: q.size,
-      from: q.from,
-      sort: q.sort,
-      includes,
-      excludes,
-    })
+    // Products carry the tax processor's price fields for the visitor's country, as vue-storefront-api adds them.
+    const prices =
+      entityType === 'product'
+        ? { now: Date.now(), taxRules: await getTaxRules(c.env.DB), country: visitorCountry(c) }
+        : undefined
+    const res = await searchCatalog(
+      c.env.DB,
+      {
+        entityType,
+        index,
+        body: body as Record<string, unknown>,
+        size: q.size,
+        from: q.from,
+        sort: q.sort,
+        includes,
+        excludes,
+      },
+      prices,
+    )
     return c.json(responseFormat === 'compact' ? toCompactResponse(res, entityType) : res)
   } catch (err) {
     if (err instanceof SearchError) fail(400, err.message)
