@@ -41,7 +41,7 @@ function childrenOf(doc: Doc): Doc[] {
  * The final price a document without one is filtered and sorted by: the running special price or
  * the price; for a configurable, its cheapest variant's. Null when the document has no price.
  */
-export function derivedFinalPrice(doc: Doc, now: number): number | null {
+function derivedFinalPrice(doc: Doc, now: number): number | null {
   if (typeof doc.final_price === 'number') return doc.final_price
   const children = childrenOf(doc)
   if (doc.type_id === 'configurable' && children.length) {
