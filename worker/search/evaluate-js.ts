@@ -114,6 +114,13 @@ function evalNode(node: QueryNode, doc: JsDoc, ctx: Ctx): number | null {
     }
     case 'exists':
       return fieldExists(facts, node.field) ? node.boost : null
+    case 'prefix': {
+      for (const v of facts.terms.get(node.field) ?? []) if (v.startsWith(node.prefix)) return node.boost
+      const lower = node.prefix.toLowerCase()
+      if (fieldTokensIndexed(node.field))
+        for (const t of facts.tokens.get(node.field)?.keys() ?? []) if (t.startsWith(lower)) return node.boost
+      return null
+    }
     case 'match': {
       let plans = ctx.plans.get(node)
       if (!plans) {

@@ -8,6 +8,7 @@ import {
   type Scalar,
   SearchError,
 } from './dsl'
+import { hotColumn } from './facts'
 import {
   parseMatch,
   parseMatchPhrase,
@@ -71,6 +72,8 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
       return parseRange(body)
     case 'exists':
       return parseExists(body)
+    case 'prefix':
+      return parsePrefix(body)
     case 'match':
       return parseMatch(body, st)
     case 'match_phrase':
@@ -138,6 +141,26 @@ function parseRange(body: unknown): QueryNode {
     } else throw new SearchError(`Unsupported range option: ${k.slice(0, 40)}`)
   }
   return node
+}
+
+/** Longest prefix of a prefix clause (characters). */
+export const MAX_PREFIX_CHARS = 128
+
+/** A prefix clause: {prefix: {field: 'ki'}} or {prefix: {field: {value: 'ki', boost}}}. */
+function parsePrefix(body: unknown): QueryNode {
+  let [field, value, boost] = singleField(body, 'prefix')
+  if (isObject(value)) {
+    for (const k of Object.keys(value)) {
+      if (k !== 'value' && k !== 'boost' && k !== 'rewrite')
+        throw new SearchError(`Unsupported option in prefix: ${k.slice(0, 40)}`)
+    }
+    boost = factor(value.boost, 'boost', boost)
+    value = value.value
+  }
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_PREFIX_CHARS)
+    throw new SearchError(`prefix on ${field} needs a string of 1 to ${MAX_PREFIX_CHARS} characters`)
+  if (hotColumn(field)?.kind === 'number') throw new SearchError(`prefix on ${field}: a number field has no prefixes`)
+  return { kind: 'prefix', field, prefix: value, boost }
 }
 
 /** An exists clause. */

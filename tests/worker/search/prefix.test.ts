@@ -1,0 +1,69 @@
+/** prefix queries through /api/catalog, against the demo catalogue's own values. */
+import { SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { generateCatalogue } from '../../../scripts/catalogue/seed/generate'
+
+const cat = generateCatalogue()
+
+async function search(body: unknown) {
+  const res = await SELF.fetch(
+    `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?size=500&request=${encodeURIComponent(JSON.stringify(body))}`,
+  )
+  return {
+    status: res.status,
+    json: (await res.json()) as { hits: { total: number; hits: { _source: { sku: string } }[] } },
+  }
+}
+
+describe('prefix queries', () => {
+  it.each(['SAR', 'KUR101', 'LEH1'])(
+    'sku prefix %s finds exactly the products whose sku starts with it',
+    async (prefix) => {
+      const expected = cat.products
+        .filter((p) => p.sku.startsWith(prefix))
+        .map((p) => p.sku)
+        .sort()
+      expect(expected.length).toBeGreaterThan(0)
+      const { status, json } = await search({ query: { prefix: { sku: prefix } } })
+      expect(status).toBe(200)
+      expect(json.hits.hits.map((h) => h._source.sku).sort()).toEqual(expected)
+    },
+  )
+
+  it('a url_key prefix (a keyword) is case-sensitive like Elasticsearch', async () => {
+    const p = cat.products[0]!
+    const prefix = p.url_key.slice(0, 6)
+    const expected = cat.products.filter((x) => x.url_key.startsWith(prefix)).length
+    expect(
+      (await search({ query: { prefix: { url_key: { value: prefix, boost: 2 } } } })).json.hits.total,
+    ).toBe(expected)
+    expect((await search({ query: { prefix: { url_key: prefix.toUpperCase() } } })).json.hits.total).toBe(0)
+  })
+
+  it('combines with filters', async () => {
+    const body = {
+      query: {
+        bool: { must: [{ prefix: { sku: 'SAR' } }], filter: { terms: { type_id: ['configurable'] } } },
+      },
+    }
+    const expected = cat.products.filter(
+      (p) => p.sku.startsWith('SAR') && p.type_id === 'configurable',
+    ).length
+    expect((await search(body)).json.hits.total).toBe(expected)
+  })
+
+  it.each([
+    [{ prefix: { sku: '' } }, /1 to 128 characters/],
+    [{ prefix: { sku: 'x'.repeat(129) } }, /1 to 128 characters/],
+    [{ prefix: { sku: 5 } }, /1 to 128 characters/],
+    [{ prefix: { price: '1' } }, /number field/],
+    [{ prefix: { sku: { value: 'S', fuzzy: true } } }, /Unsupported option in prefix/],
+    [{ prefix: { 'a;b': 'S' } }, /field/i],
+  ])('%j answers 400', async (query, message) => {
+    const res = await SELF.fetch(
+      `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?request=${encodeURIComponent(JSON.stringify({ query }))}`,
+    )
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { result: string }).result).toMatch(message)
+  })
+})
