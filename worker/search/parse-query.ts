@@ -159,7 +159,8 @@ function parsePrefix(body: unknown): QueryNode {
   }
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_PREFIX_CHARS)
     throw new SearchError(`prefix on ${field} needs a string of 1 to ${MAX_PREFIX_CHARS} characters`)
-  if (hotColumn(field)?.kind === 'number') throw new SearchError(`prefix on ${field}: a number field has no prefixes`)
+  if (hotColumn(field)?.kind === 'number')
+    throw new SearchError(`prefix on ${field}: a number field has no prefixes`)
   return { kind: 'prefix', field, prefix: value, boost }
 }
 

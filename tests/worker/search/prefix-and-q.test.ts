@@ -1,4 +1,4 @@
-/** prefix queries through /api/catalog, against the demo catalogue's own values. */
+/** prefix queries and the q parameter through /api/catalog, against the demo catalogue its own values. */
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from '../../../scripts/catalogue/seed/generate'
@@ -65,5 +65,47 @@ describe('prefix queries', () => {
     )
     expect(res.status).toBe(400)
     expect(((await res.json()) as { result: string }).result).toMatch(message)
+  })
+})
+
+describe('the q parameter', () => {
+  const viaQ = async (q: string, extra = '') => {
+    const res = await SELF.fetch(
+      `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?size=500&q=${encodeURIComponent(q)}${extra}`,
+    )
+    return { status: res.status, json: (await res.json()) as { hits: { total: number }; result?: string } }
+  }
+
+  it('field values, prefixes, AND and NOT select what the catalogue holds', async () => {
+    const p = cat.products
+    const configurable = p.filter((x) => x.type_id === 'configurable')
+    expect((await viaQ('type_id:configurable')).json.hits.total).toBe(configurable.length)
+    expect((await viaQ('sku:SAR*')).json.hits.total).toBe(p.filter((x) => x.sku.startsWith('SAR')).length)
+    expect((await viaQ('sku:SAR* AND type_id:configurable')).json.hits.total).toBe(
+      configurable.filter((x) => x.sku.startsWith('SAR')).length,
+    )
+    expect((await viaQ('sku:SAR* -type_id:configurable')).json.hits.total).toBe(
+      p.filter((x) => x.sku.startsWith('SAR') && x.type_id !== 'configurable').length,
+    )
+    expect((await viaQ('NOT type_id:configurable')).json.hits.total).toBe(p.length - configurable.length)
+  })
+
+  it('takes the place of the body query, and keeps the body aggregations', async () => {
+    const body = { query: { match_none: {} }, aggs: { t: { terms: { field: 'type_id' } } } }
+    const res = await SELF.fetch(
+      `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?q=sku:SAR*&request=${encodeURIComponent(JSON.stringify(body))}`,
+    )
+    const json = (await res.json()) as {
+      hits: { total: number }
+      aggregations: { t: { buckets: unknown[] } }
+    }
+    expect(json.hits.total).toBe(cat.products.filter((x) => x.sku.startsWith('SAR')).length)
+    expect(json.aggregations.t.buckets.length).toBeGreaterThan(0)
+  })
+
+  it('unsupported syntax answers 400 naming it', async () => {
+    const { status, json } = await viaQ('price:[1 TO 5]')
+    expect(status).toBe(400)
+    expect(json.result).toMatch(/Unsupported q syntax: parentheses and ranges/)
   })
 })
