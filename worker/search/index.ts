@@ -18,6 +18,7 @@ import { planSearch, type SearchCatalogRequest } from './plan'
 import { searchProducts } from './product-search'
 import { type PriceContext, withServerPrices } from './server-prices'
 import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'
+import { bucketBody, type SubAggregations, splitSubAggregations } from './sub-aggs'
 
 export { SearchError } from './dsl'
 export { ENTITY_TYPES } from './entities'
@@ -51,6 +52,8 @@ export async function searchCatalog(
   req: SearchCatalogRequest,
   prices?: PriceContext,
 ): Promise<EsSearchResponse> {
+  const split = splitSubAggregations(req.body?.aggs ?? req.body?.aggregations)
+  if (split) return searchWithSubAggregations(db, req, split, prices)
   const started = Date.now()
   if (!isEntityType(req.entityType))
     throw new SearchError(`No entity type registered for ${String(req.entityType).slice(0, 40)}`)
@@ -95,6 +98,31 @@ export async function searchCatalog(
   }
   if (plan.aggs.length > 0) response.aggregations = result.aggregations
   return response
+}
+
+/** The request with its top-level aggregations, then each parent bucket's sub-aggregations (sub-aggs.ts). */
+async function searchWithSubAggregations(
+  db: D1Database,
+  req: SearchCatalogRequest,
+  split: SubAggregations,
+  prices?: PriceContext,
+): Promise<EsSearchResponse> {
+  const { aggregations: _both, ...rest } = req.body ?? {}
+  const res = await searchCatalog(db, { ...req, body: { ...rest, aggs: split.top } }, prices)
+  const counts: Promise<void>[] = []
+  for (const [name, { field, aggs }] of split.subs) {
+    const buckets = (res.aggregations?.[name] as { buckets?: Record<string, unknown>[] } | undefined)?.buckets
+    for (const bucket of buckets ?? []) {
+      const body = bucketBody(req.body ?? {}, field, bucket.key, aggs)
+      counts.push(
+        searchCatalog(db, { entityType: req.entityType, index: req.index, body, size: 1 }).then((sub) => {
+          Object.assign(bucket, sub.aggregations)
+        }),
+      )
+    }
+  }
+  await Promise.all(counts)
+  return res
 }
 
 /**
