@@ -163,3 +163,21 @@ describe('imported catalogue images from the upstream media base URL', () => {
     if (status === 503) expect(res.headers.get('retry-after')).toBe('2')
   })
 })
+
+describe('a resizer that fails', () => {
+  it('answers 503 with Retry-After (transient), not 4xx or 500', async () => {
+    await env.CATALOGUE_IMAGES.put('f/a/failing.jpg', JPEG)
+    const failing = {
+      info: () => Promise.reject(Object.assign(new Error('ERROR 9523: internal'), { code: 9523 })),
+    } as unknown as ImagesBinding
+    const ctx = createExecutionContext()
+    const res = await app.fetch(
+      new Request('https://shop.test/img/600/744/resize/f/a/failing.jpg'),
+      { ...env, IMAGES: failing },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('2')
+  })
+})

@@ -9,7 +9,8 @@
  *
  * Rules: only paths imagePathProblem accepts are looked up (400 otherwise); an original over MAX_SOURCE_BYTES answers
  * 413; an original no origin has answers 404; an origin that does not answer answers 503 with
- * Retry-After; what the Images binding cannot read answers 415.
+ * Retry-After; what the Images binding does not take for an image answers 415, and a resizer
+ * that fails otherwise 503 with Retry-After.
  */
 import { imagePathProblem, MAX_IMAGE_SOURCE_BYTES as MAX_SOURCE_BYTES } from '@shared/domain/image-url'
 import type { Context } from 'hono'
@@ -83,6 +84,16 @@ async function readOriginal(
   return { bytes: bytes.buffer }
 }
 
+/**
+ * Whether the Images binding refused the bytes as no (supported) image: codes 9412 and 9520, or,
+ * from the local simulation, its image library's "unsupported image format" (it answers 9523).
+ */
+function notAnImage(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code
+  if (code === 9412 || code === 9520) return true
+  return /\b(9412|9520)\b|unsupported image format/i.test(String((err as Error)?.message ?? ''))
+}
+
 function tooLarge() {
   return {
     status: 413 as const,
@@ -114,6 +125,13 @@ export async function serveOriginal(
   if ('status' in original)
     return text(c, original.status, original.message, original.status === 503 ? { 'retry-after': '2' } : {})
   const images = (c.env as Env).IMAGES
+  const unavailable = () =>
+    text(c, 503, 'Image resizing is unavailable; try again shortly', { 'retry-after': '2' })
+  try {
+    await images.info(streamOf(original.bytes))
+  } catch (err) {
+    return notAnImage(err) ? text(c, 415, 'The original is not an image the resizer can read') : unavailable()
+  }
   let body: ReadableStream<Uint8Array>
   try {
     const result = await images
@@ -122,7 +140,7 @@ export async function serveOriginal(
       .output({ format, quality: 82 })
     body = result.image()
   } catch {
-    return text(c, 415, 'The original is not an image the resizer can read')
+    return unavailable()
   }
   const res = new Response(body, {
     headers: {

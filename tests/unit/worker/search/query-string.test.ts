@@ -13,7 +13,11 @@ describe('q= (URI query syntax)', () => {
     ['', { match_all: {} }],
     [
       'silk kurta',
-      { bool: { should: [{ multi_match: { query: 'silk', fields } }, { multi_match: { query: 'kurta', fields } }] } },
+      {
+        bool: {
+          should: [{ multi_match: { query: 'silk', fields } }, { multi_match: { query: 'kurta', fields } }],
+        },
+      },
     ],
     [
       '+status:1 -color:49 kurta',
@@ -25,7 +29,10 @@ describe('q= (URI query syntax)', () => {
         },
       },
     ],
-    ['type_id:simple AND color:49', { bool: { must: [{ match: { type_id: 'simple' } }, { match: { color: '49' } }] } }],
+    [
+      'type_id:simple AND color:49',
+      { bool: { must: [{ match: { type_id: 'simple' } }, { match: { color: '49' } }] } },
+    ],
     ['color:49 OR color:50', { bool: { should: [{ match: { color: '49' } }, { match: { color: '50' } }] } }],
     ['NOT color:49', { bool: { must: [{ match_all: {} }], must_not: [{ match: { color: '49' } }] } }],
   ])('%j', (q, expected) => {

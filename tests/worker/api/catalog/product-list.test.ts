@@ -27,7 +27,9 @@ async function list(skus: string) {
 
 describe('/api/product/list', () => {
   it('answers the records of the skus it has, in the order asked; a variant sku as a simple product', async () => {
-    const { status, json } = await list(`${child.sku},NOPE,${simple.sku}${disabled ? `,${disabled.sku}` : ''}`)
+    const { status, json } = await list(
+      `${child.sku},NOPE,${simple.sku}${disabled ? `,${disabled.sku}` : ''}`,
+    )
     expect(status).toBe(200)
     const result = json.result as { items: ListItem[]; total_count: number }
     expect(result.items.map((i) => i.sku)).toEqual([child.sku, simple.sku])
@@ -44,7 +46,11 @@ describe('/api/product/list', () => {
 
   it.each([
     ['no skus', '', /Missing skus/],
-    ['too many skus', Array.from({ length: 101 }, (_, i) => `S${i}`).join(','), /At most 100 skus per request/],
+    [
+      'too many skus',
+      Array.from({ length: 101 }, (_, i) => `S${i}`).join(','),
+      /At most 100 skus per request/,
+    ],
     ['an over-long sku', 'x'.repeat(129), /sku is too long/],
   ])('%s answers 400', async (_name, skus, message) => {
     const { status, json } = await list(skus)
