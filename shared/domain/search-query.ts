@@ -1,8 +1,8 @@
 /**
  * The one builder of catalogue search requests (the Elasticsearch DSL vue-storefront-api takes on
  * GET /api/catalog/{index}/product/_search). Every side builds its queries here: the listing and
- * search islands, both Commerce adapters (the upstream one sends the body over HTTP, the embedded
- * one hands it to the search engine) and the engine's reading of a serialized SearchQuery.
+ * search islands and both Commerce adapters (the upstream one sends the body over HTTP, the embedded
+ * one hands it to the search engine).
  *
  * The body follows storefront-query-builder's shape: `query.bool.filter.bool.must` holds
  * visibility [2,3,4], status [0,1], (stock when out-of-stock products are not listed),
