@@ -50,10 +50,13 @@ interface EsSearchResponse {
 export async function searchCatalog(
   db: D1Database,
   req: SearchCatalogRequest,
-  prices?: PriceContext,
+  pricesFor?: PriceContext | Promise<PriceContext>,
 ): Promise<EsSearchResponse> {
+  // Awaited once the search has answered, so a caller's read of what it needs runs alongside.
+  const pricesPending = pricesFor ? Promise.resolve(pricesFor) : undefined
+  pricesPending?.catch(() => {})
   const split = splitSubAggregations(req.body?.aggs ?? req.body?.aggregations)
-  if (split) return searchWithSubAggregations(db, req, split, prices)
+  if (split) return searchWithSubAggregations(db, req, split, pricesPending)
   const started = Date.now()
   if (!isEntityType(req.entityType))
     throw new SearchError(`No entity type registered for ${String(req.entityType).slice(0, 40)}`)
@@ -77,6 +80,7 @@ export async function searchCatalog(
     const docs = await loadEntityDocs(db, req.entityType, plan)
     result = searchDocsInMemory(toJsDocs(docs, 'generic'), plan)
   }
+  const prices = req.entityType === 'product' ? await pricesPending : undefined
   const index = req.index ?? 'vue_storefront_catalog'
   const response: EsSearchResponse = {
     took: Date.now() - started,
@@ -105,7 +109,7 @@ async function searchWithSubAggregations(
   db: D1Database,
   req: SearchCatalogRequest,
   split: SubAggregations,
-  prices?: PriceContext,
+  prices?: Promise<PriceContext>,
 ): Promise<EsSearchResponse> {
   const { aggregations: _both, ...rest } = req.body ?? {}
   const res = await searchCatalog(db, { ...req, body: { ...rest, aggs: split.top } }, prices)

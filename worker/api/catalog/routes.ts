@@ -14,7 +14,7 @@ import { MSG } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { getTaxRules } from '../../catalog/content'
+import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { SearchError } from '../../search/dsl'
@@ -106,10 +106,13 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
       '_source_exclude',
       toError,
     )
-    // Products carry the tax processor's price fields for the visitor's country, as vue-storefront-api adds them.
+    // Products carry the tax processor's price fields for the visitor's country, as vue-storefront-api
+    // adds them; the (memoised) tax rules are read while the search runs.
     const prices =
       entityType === 'product'
-        ? { now: Date.now(), taxRules: await getTaxRules(c.env.DB), country: visitorCountry(c) }
+        ? getCommerce(c)
+            .getTaxRules()
+            .then((taxRules) => ({ now: Date.now(), taxRules, country: visitorCountry(c) }))
         : undefined
     const res = await searchCatalog(
       c.env.DB,
