@@ -144,7 +144,7 @@ function parseRange(body: unknown): QueryNode {
 }
 
 /** Longest prefix of a prefix clause (characters). */
-export const MAX_PREFIX_CHARS = 128
+const MAX_PREFIX_CHARS = 128
 
 /** A prefix clause: {prefix: {field: 'ki'}} or {prefix: {field: {value: 'ki', boost}}}. */
 function parsePrefix(body: unknown): QueryNode {

@@ -15,7 +15,7 @@ import { MAX_AGGREGATIONS, SearchError } from './dsl'
 import { isObject } from './parse-values'
 
 /** Most buckets, over all parents, whose sub-aggregations are counted (one search each). */
-export const MAX_SUB_AGGREGATION_BUCKETS = 50
+const MAX_SUB_AGGREGATION_BUCKETS = 50
 
 export interface SubAggregations {
   /** The aggregations with the sub-aggregations taken out (what the request's statement counts). */
