@@ -51,6 +51,9 @@ options:
   --persist-to DIR  local state directory (default .wrangler/state)
   --purge-url URL   the shop whose output cache to purge afterwards (local imports try
                     http://127.0.0.1:8787)
+  --images DIR      also upload the catalogue's original images from DIR (the folder image paths
+                    are relative to, e.g. pub/media/catalog/product) into the CATALOGUE_IMAGES
+                    bucket; FILEs may then be omitted
   -h, --help        print this help and do nothing else
 `
 const argv = process.argv.slice(2)
@@ -64,16 +67,19 @@ const envName = takeOption(argv, '--env')
 const type = takeOption(argv, '--type')
 const persist = takeOption(argv, '--persist-to')
 const purgeUrl = takeOption(argv, '--purge-url')
+const imagesDir = takeOption(argv, '--images')
 const unknownOption = argv.find((a) => a.startsWith('--'))
 if (unknownOption) die(`unknown option ${unknownOption} (npm run import -- --help lists them)`)
 const files = argv
-if (files.length === 0) die('which files? npm run import -- [options] FILE... (--help lists the options)')
+if (files.length === 0 && !imagesDir)
+  die('which files? npm run import -- [options] FILE... (--help lists the options)')
 const where = whereArgs({ remote, env: envName, persist })
 const deployed = where.includes('--remote')
+if (imagesDir && !existsSync(imagesDir)) die(`--images ${imagesDir}: no such folder`)
 // A deployed shop is confirmed before any file is read or anything is asked of it.
 if (deployed && !dryRun)
   await confirm(
-    `import ${files.length} file(s) into the DEPLOYED ${envName} shop${replace ? ', replacing its whole catalogue' : ''}`,
+    `import ${files.length} file(s)${imagesDir ? ` and the images of ${imagesDir}` : ''} into the DEPLOYED ${envName} shop${replace ? ', replacing its whole catalogue' : ''}`,
     { yes },
   )
 
@@ -116,6 +122,9 @@ function d1Rows(sql) {
   const out = JSON.parse(wrangler(['d1', 'execute', 'DB', ...where, '--command', sql, '--json']))
   return out.flatMap((r) => r.results ?? [])
 }
+
+// Only images: no catalogue files to read.
+if (files.length === 0) process.exit(dryRun ? 0 : await importImages(imagesDir))
 
 const started = Date.now()
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
@@ -216,7 +225,27 @@ if (types.has('product') || types.has('review') || types.has('taxrule') || types
 if (types.has('category')) for (const t of ['category', 'home', 'search']) tags.add(t)
 if (types.has('cms_page') || types.has('cms_block')) for (const t of ['cms', 'home']) tags.add(t)
 if (tags.size) await purgeOutputCache([...tags])
-process.exit(0)
+process.exit(imagesDir && !dryRun ? await importImages(imagesDir) : 0)
+
+/** Uploads the original images of DIR (scripts/catalogue/import/images.ts); 1 when it failed. */
+async function importImages(dir) {
+  const { listImages, uploadImages } = await importTs('scripts/catalogue/import/images.ts')
+  const { images, skipped } = listImages(dir)
+  for (const s of skipped.slice(0, 50)) console.error(`${s.file}: skipped, ${s.reason}`)
+  if (skipped.length > 50) console.error(`… and ${skipped.length - 50} more skipped`)
+  try {
+    const n = await uploadImages(images, { root, env: envName, persist }, (d, t) =>
+      bar(`images ${d}/${t}`, d, t),
+    )
+    endBar()
+    console.log(`images: ${n} uploaded, ${skipped.length} skipped`)
+    return 0
+  } catch (err) {
+    endBar()
+    console.error(`✖ images: ${err.message}`)
+    return 1
+  }
+}
 
 async function purgeOutputCache(tagList) {
   const base = purgeUrl ?? (deployed ? null : 'http://127.0.0.1:8787')

@@ -1,8 +1,8 @@
 /**
  * The one builder of catalogue search requests (the Elasticsearch DSL vue-storefront-api takes on
  * GET /api/catalog/{index}/product/_search). Every side builds its queries here: the listing and
- * search islands, both Commerce adapters (the upstream one sends the body over HTTP, the embedded
- * one hands it to the search engine) and the engine's reading of a serialized SearchQuery.
+ * search islands and both Commerce adapters (the upstream one sends the body over HTTP, the embedded
+ * one hands it to the search engine).
  *
  * The body follows storefront-query-builder's shape: `query.bool.filter.bool.must` holds
  * visibility [2,3,4], status [0,1], (stock when out-of-stock products are not listed),
@@ -103,17 +103,11 @@ function selfOrConfigurable(clause: DslClause, optionsClause: DslClause): DslCla
 }
 
 /** A value of `field` on the product, or in its `<field>_options` when it is configurable. */
-export function optionsFilterClause(field: string, values: readonly TermValue[]): DslClause {
+function optionsFilterClause(field: string, values: readonly TermValue[]): DslClause {
   return selfOrConfigurable(
     { terms: { [field]: [...values] } },
     { terms: { [`${field}_options`]: [...values] } },
   )
-}
-
-/** A range on the product or on a configurable (the shape storefront-query-builder sends for catalog ranges). */
-export function catalogRangeClause(field: string, bounds: Record<string, unknown>): DslClause {
-  const range = { range: { [field]: bounds } }
-  return selfOrConfigurable(range, range)
 }
 
 /** A layered-navigation clause; category_ids (a plain field) has no `_options` branch. */
@@ -146,7 +140,7 @@ export function listingFilterClauses(params: CatalogQuery): DslClause[] {
 }
 
 /** agg_terms_<name> on a field and agg_terms_<name>_options on its configurable options. */
-export function termsAggregations(
+function termsAggregations(
   name: string,
   field: string,
   size: number = AGGREGATION_SIZE,
@@ -158,7 +152,7 @@ export function termsAggregations(
 }
 
 /** agg_terms_price and agg_range_price over `ranges` (an open range has no `to` at all). */
-export function priceAggregations(
+function priceAggregations(
   field: string,
   ranges: readonly { from?: number; to?: number }[],
   size: number = AGGREGATION_SIZE,

@@ -119,6 +119,20 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
         score: param(c, node.boost),
       }
     }
+    case 'prefix': {
+      // Keyword values in [prefix, prefix + the last code point): an index range, no LIKE patterns.
+      const range = (col: string, pre: string) =>
+        `${col} >= ${p.add(pre)} AND ${col} < ${p.add(`${pre}\u{10FFFF}`)}`
+      let cond = `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND ${range('value', node.prefix)})`
+      const hot = hotColumn(node.field)
+      if (hot && hot.kind !== 'number')
+        cond = `(CASE WHEN d.${hot.column} IS NULL THEN ${cond} ELSE (${range(`d.${hot.column}`, node.prefix)}) END)`
+      if (TEXT_FIELDS.has(node.field)) {
+        const lower = node.prefix.toLowerCase()
+        cond = `(${cond} OR d.product_id IN (SELECT product_id FROM search_tokens WHERE field = ${p.add(node.field)} AND ${range('token', lower)}))`
+      }
+      return { cond: leaf(cond, 9), score: param(c, node.boost) }
+    }
     case 'match':
       return compileMatch(node, c)
     case 'phrase': {

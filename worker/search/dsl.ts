@@ -76,6 +76,8 @@ export type QueryNode =
   | { kind: 'terms'; field: string; values: Scalar[]; boost: number }
   | { kind: 'range'; field: string; gt?: Scalar; gte?: Scalar; lt?: Scalar; lte?: Scalar; boost: number }
   | { kind: 'exists'; field: string; boost: number }
+  /** Values of `field` (and, on a full-text field, its lower-cased words) starting with `prefix`. */
+  | { kind: 'prefix'; field: string; prefix: string; boost: number }
   | { kind: 'match'; fields: FieldBoost[]; query: string; options: TextOptions; boost: number }
   | { kind: 'phrase'; field: string; query: string; boost: number }
   | {

@@ -5,6 +5,7 @@
  */
 import { type AggNode, type QueryNode, rangeBounds, type SearchPlan, type SortSpec } from './dsl'
 import { type EntityKind, extractFacts, type Facts, fieldTokens, queryValueForms, TEXT_FIELDS } from './facts'
+import { withDerivedFinalPrice } from './server-prices'
 import { combineFieldScores, EXACT_TOKEN_WEIGHT, type FieldPlan, planTextMatch } from './text'
 
 interface JsDoc {
@@ -40,10 +41,12 @@ export interface EngineResult {
 
 /** Wraps documents with their facts (do this once per loaded document set). */
 export function toJsDocs(docs: Record<string, unknown>[], kind: EntityKind, idField = 'id'): JsDoc[] {
+  const now = Date.now()
   return docs.map((source, i) => ({
     id: (source[idField] as number | string | undefined) ?? i,
     source,
-    facts: extractFacts(source, kind),
+    // Products match on the derived final price, like their index rows (index-products.ts).
+    facts: extractFacts(kind === 'product' ? withDerivedFinalPrice(source, now) : source, kind),
   }))
 }
 
@@ -111,6 +114,13 @@ function evalNode(node: QueryNode, doc: JsDoc, ctx: Ctx): number | null {
     }
     case 'exists':
       return fieldExists(facts, node.field) ? node.boost : null
+    case 'prefix': {
+      for (const v of facts.terms.get(node.field) ?? []) if (v.startsWith(node.prefix)) return node.boost
+      const lower = node.prefix.toLowerCase()
+      if (fieldTokensIndexed(node.field))
+        for (const t of facts.tokens.get(node.field)?.keys() ?? []) if (t.startsWith(lower)) return node.boost
+      return null
+    }
     case 'match': {
       let plans = ctx.plans.get(node)
       if (!plans) {

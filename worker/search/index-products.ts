@@ -6,6 +6,7 @@
 import type { Product } from '@shared/schemas/catalog'
 import { extractFacts, HOT_COLUMNS, hotValues } from './facts'
 import { bumpIndexVersionStatement } from './index-version'
+import { withDerivedFinalPrice } from './server-prices'
 
 /** Statements deleting a product's index rows (used before a rebuild, or when a product is deleted). */
 function deleteProductIndexStatements(db: D1Database, productId: number): D1PreparedStatement[] {
@@ -18,12 +19,17 @@ function deleteProductIndexStatements(db: D1Database, productId: number): D1Prep
   ]
 }
 
-/** Statements that delete and rebuild a product's search-index rows (run them in a D1 batch). */
+/**
+ * Statements that delete and rebuild a product's search-index rows (run them in a D1 batch). A
+ * product (or variant) without a final_price is indexed with the derived one, so the price filter
+ * and the price sort find it.
+ */
 export function indexProductStatements(
   db: D1Database,
   product: Product | Record<string, unknown>,
+  now: number = Date.now(),
 ): D1PreparedStatement[] {
-  const doc = product as Record<string, unknown>
+  const doc = withDerivedFinalPrice(product as Record<string, unknown>, now)
   const id = Number(doc.id)
   if (!Number.isSafeInteger(id))
     throw new Error(`Cannot index a product without a numeric id (sku ${String(doc.sku)})`)

@@ -16,7 +16,9 @@ import { type AggResult, type EngineResult, searchDocsInMemory, toJsDocs } from 
 import { isObject } from './parse-values'
 import { planSearch, type SearchCatalogRequest } from './plan'
 import { searchProducts } from './product-search'
+import { type PriceContext, withServerPrices } from './server-prices'
 import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'
+import { bucketBody, type SubAggregations, splitSubAggregations } from './sub-aggs'
 
 export { SearchError } from './dsl'
 export { ENTITY_TYPES } from './entities'
@@ -40,8 +42,21 @@ interface EsSearchResponse {
   aggregations?: Record<string, AggResult>
 }
 
-/** Searches one entity type; answers in the Elasticsearch response shape. */
-export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): Promise<EsSearchResponse> {
+/**
+ * Searches one entity type; answers in the Elasticsearch response shape. With `prices`, products
+ * carry the tax processor's price fields for that country (server-prices.ts), before the source
+ * filter, so `_source` patterns select among them like among stored fields.
+ */
+export async function searchCatalog(
+  db: D1Database,
+  req: SearchCatalogRequest,
+  pricesFor?: PriceContext | Promise<PriceContext>,
+): Promise<EsSearchResponse> {
+  // Awaited once the search has answered, so a caller's read of what it needs runs alongside.
+  const pricesPending = pricesFor ? Promise.resolve(pricesFor) : undefined
+  pricesPending?.catch(() => {})
+  const split = splitSubAggregations(req.body?.aggs ?? req.body?.aggregations)
+  if (split) return searchWithSubAggregations(db, req, split, pricesPending)
   const started = Date.now()
   if (!isEntityType(req.entityType))
     throw new SearchError(`No entity type registered for ${String(req.entityType).slice(0, 40)}`)
@@ -65,6 +80,7 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
     const docs = await loadEntityDocs(db, req.entityType, plan)
     result = searchDocsInMemory(toJsDocs(docs, 'generic'), plan)
   }
+  const prices = req.entityType === 'product' ? await pricesPending : undefined
   const index = req.index ?? 'vue_storefront_catalog'
   const response: EsSearchResponse = {
     took: Date.now() - started,
@@ -78,7 +94,9 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
         _type: req.entityType,
         _id: String(h.id),
         _score: h.score,
-        _source: filter(h.source),
+        _source: filter(
+          prices && req.entityType === 'product' ? withServerPrices(h.source, prices) : h.source,
+        ),
       })),
     },
   }
@@ -86,36 +104,121 @@ export async function searchCatalog(db: D1Database, req: SearchCatalogRequest): 
   return response
 }
 
-/** Product fields renamed by response_format=compact (the storefront's `products.fieldsToCompact` map; both sides must agree). */
+/** The request with its top-level aggregations, then each parent bucket's sub-aggregations (sub-aggs.ts). */
+async function searchWithSubAggregations(
+  db: D1Database,
+  req: SearchCatalogRequest,
+  split: SubAggregations,
+  prices?: Promise<PriceContext>,
+): Promise<EsSearchResponse> {
+  const { aggregations: _both, ...rest } = req.body ?? {}
+  const res = await searchCatalog(db, { ...req, body: { ...rest, aggs: split.top } }, prices)
+  const counts: Promise<void>[] = []
+  for (const [name, { field, aggs }] of split.subs) {
+    const buckets = (res.aggregations?.[name] as { buckets?: Record<string, unknown>[] } | undefined)?.buckets
+    for (const bucket of buckets ?? []) {
+      const body = bucketBody(req.body ?? {}, field, bucket.key, aggs)
+      counts.push(
+        searchCatalog(db, { entityType: req.entityType, index: req.index, body, size: 1 }).then((sub) => {
+          Object.assign(bucket, sub.aggregations)
+        }),
+      )
+    }
+  }
+  await Promise.all(counts)
+  return res
+}
+
+/**
+ * Product fields renamed by response_format=compact: vue-storefront-api's `products.fieldsToCompact`
+ * map (the storefront's must be the same to read them back).
+ */
 const FIELDS_TO_COMPACT: Readonly<Record<string, string>> = {
-  name: 'nm',
+  minimal_price: 'mp',
+  has_options: 'ho',
   url_key: 'u',
-  price: 'p',
-  final_price: 'fp',
-  special_price: 'sp',
-  price_incl_tax: 'pit',
-  image: 'i',
-  thumbnail: 't',
-  small_image: 'si',
   status: 's',
+  required_options: 'ro',
+  name: 'nm',
+  tax_class_id: 'tci',
   description: 'desc',
+  minimal_regular_price: 'mrp',
+  final_price: 'fp',
+  price: 'p',
+  special_price: 'sp',
+  original_final_price: 'ofp',
+  original_price: 'op',
+  original_special_price: 'osp',
+  final_price_incl_tax: 'fpit',
+  original_price_incl_tax: 'opit',
+  price_incl_tax: 'pit',
+  special_price_incl_tax: 'spit',
+  final_price_tax: 'fpt',
+  price_tax: 'pt',
+  special_price_tax: 'spt',
+  original_price_tax: 'opt',
+  image: 'i',
+  small_image: 'si',
+  thumbnail: 't',
+}
+
+/**
+ * Variant fields left out of a compact answer when equal to the product's own (vue-storefront-api's
+ * `products.fieldsToCompress`): the storefront reads the product's value for them.
+ */
+const FIELDS_TO_COMPRESS: readonly string[] = [
+  'max_regular_price',
+  'max_price',
+  'minimal_regular_price',
+  'final_price',
+  'price',
+  'special_price',
+  'original_final_price',
+  'original_price',
+  'original_special_price',
+  'final_price_incl_tax',
+  'price_incl_tax',
+  'special_price_incl_tax',
+  'final_price_tax',
+  'price_tax',
+  'special_price_tax',
+  'image',
+  'small_image',
+  'thumbnail',
+]
+
+function compactFields(item: Record<string, unknown>): Record<string, unknown> {
+  for (const [from, to] of Object.entries(FIELDS_TO_COMPACT)) {
+    if (item[from] !== undefined) {
+      item[to] = item[from]
+      delete item[from]
+    }
+  }
+  return item
+}
+
+/** A product in compact form: its variants without the fields equal to its own, then every field renamed. */
+function compactProduct(source: Record<string, unknown>): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...source }
+  if (Array.isArray(item.configurable_children)) {
+    item.configurable_children = item.configurable_children.map((child) => {
+      if (!isObject(child)) return child
+      const variant: Record<string, unknown> = { ...child }
+      for (const field of FIELDS_TO_COMPRESS) if (source[field] === variant[field]) delete variant[field]
+      return compactFields(variant)
+    })
+  }
+  return compactFields(item)
 }
 
 /** The compact response: `{hits: [_source + _score], total, aggregations}`, product fields renamed. */
 export function toCompactResponse(res: EsSearchResponse, entityType: string) {
   return {
-    hits: res.hits.hits.map((h) => {
-      const item: Record<string, unknown> = { ...h._source, _score: h._score }
-      if (entityType === 'product') {
-        for (const [from, to] of Object.entries(FIELDS_TO_COMPACT)) {
-          if (item[from] !== undefined) {
-            item[to] = item[from]
-            delete item[from]
-          }
-        }
-      }
-      return item
-    }),
+    hits: res.hits.hits.map((h) =>
+      entityType === 'product'
+        ? { ...compactProduct(h._source), _score: h._score }
+        : { ...h._source, _score: h._score },
+    ),
     total: res.hits.total,
     aggregations: res.aggregations ?? {},
   }

@@ -1,4 +1,4 @@
-/** Parsing of a request's aggregations (terms, range, min, max; no sub-aggregations). */
+/** Parsing of a request's aggregations (terms, range, min, max; searchCatalog takes terms sub-aggregations off first: sub-aggs.ts). */
 import {
   type AggNode,
   MAX_AGGREGATIONS,

@@ -8,6 +8,7 @@ import {
   type Scalar,
   SearchError,
 } from './dsl'
+import { hotColumn } from './facts'
 import {
   parseMatch,
   parseMatchPhrase,
@@ -30,6 +31,16 @@ function parseList(v: unknown, depth: number, st: ParseState, where: string): Qu
   if (v === undefined || v === null) return []
   const items = Array.isArray(v) ? v : [v]
   return items.map((x) => parseNode(x, depth, st, where))
+}
+
+/** The clauses of a filter: bools among them (at any depth) are in filter context. */
+function parseFilterList(v: unknown, depth: number, st: ParseState, where: string): QueryNode[] {
+  st.filterDepth = (st.filterDepth ?? 0) + 1
+  try {
+    return parseList(v, depth, st, where)
+  } finally {
+    st.filterDepth -= 1
+  }
 }
 
 function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): QueryNode {
@@ -61,6 +72,8 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
       return parseRange(body)
     case 'exists':
       return parseExists(body)
+    case 'prefix':
+      return parsePrefix(body)
     case 'match':
       return parseMatch(body, st)
     case 'match_phrase':
@@ -130,6 +143,27 @@ function parseRange(body: unknown): QueryNode {
   return node
 }
 
+/** Longest prefix of a prefix clause (characters). */
+const MAX_PREFIX_CHARS = 128
+
+/** A prefix clause: {prefix: {field: 'ki'}} or {prefix: {field: {value: 'ki', boost}}}. */
+function parsePrefix(body: unknown): QueryNode {
+  let [field, value, boost] = singleField(body, 'prefix')
+  if (isObject(value)) {
+    for (const k of Object.keys(value)) {
+      if (k !== 'value' && k !== 'boost' && k !== 'rewrite')
+        throw new SearchError(`Unsupported option in prefix: ${k.slice(0, 40)}`)
+    }
+    boost = factor(value.boost, 'boost', boost)
+    value = value.value
+  }
+  if (typeof value !== 'string' || value.length === 0 || value.length > MAX_PREFIX_CHARS)
+    throw new SearchError(`prefix on ${field} needs a string of 1 to ${MAX_PREFIX_CHARS} characters`)
+  if (hotColumn(field)?.kind === 'number')
+    throw new SearchError(`prefix on ${field}: a number field has no prefixes`)
+  return { kind: 'prefix', field, prefix: value, boost }
+}
+
 /** An exists clause. */
 function parseExists(body: unknown): QueryNode {
   if (!isObject(body)) throw new SearchError('Malformed exists clause')
@@ -157,14 +191,18 @@ function parseBool(body: unknown, depth: number, st: ParseState): QueryNode {
     if (k === 'must') node.must = parseList(v, depth + 1, st, 'bool.must')
     else if (k === 'should') node.should = parseList(v, depth + 1, st, 'bool.should')
     else if (k === 'must_not') node.mustNot = parseList(v, depth + 1, st, 'bool.must_not')
-    else if (k === 'filter') node.filter = parseList(v, depth + 1, st, 'bool.filter')
+    else if (k === 'filter') node.filter = parseFilterList(v, depth + 1, st, 'bool.filter')
     else if (k === 'minimum_should_match') msm = parseMsm(v)
     else if (k === 'boost') node.boost = factor(v, 'boost', 1)
     else if (k === 'disable_coord' || k === 'adjust_pure_negative' || k === '_name') continue
     else throw new SearchError(`Unsupported bool option: ${k.slice(0, 40)}`)
   }
-  // ES: without must/filter at least one should clause has to match; with them, none has to.
-  const fallback = node.must.length === 0 && node.filter.length === 0 && node.should.length > 0 ? 1 : 0
+  // Without must/filter at least one should clause has to match. Inside a filter, one has to match
+  // as well: the rule of Elasticsearch 5 and 6, which vue-storefront-api runs on, and which its query
+  // builder relies on for `or`, `nor` and `orRange` filters next to other filters.
+  const inFilter = (st.filterDepth ?? 0) > 0
+  const fallback =
+    node.should.length > 0 && (inFilter || (node.must.length === 0 && node.filter.length === 0)) ? 1 : 0
   node.minimumShouldMatch = resolveMinimumShouldMatch(msm, node.should.length, fallback)
   return node
 }
@@ -178,7 +216,7 @@ function parseConstantScore(body: unknown, depth: number, st: ParseState): Query
     must: [{ kind: 'match_all', boost }],
     should: [],
     mustNot: [],
-    filter: parseList(body.filter, depth + 1, st, 'constant_score.filter'),
+    filter: parseFilterList(body.filter, depth + 1, st, 'constant_score.filter'),
     minimumShouldMatch: 0,
     boost: 1,
   }

@@ -67,6 +67,8 @@ export interface ParseState {
   text: number
   /** Distinct `field\u0000word` pairs the full-text clauses expand. */
   words: Set<string>
+  /** How many filter clauses (bool filter, constant_score filter) enclose the clause being read. */
+  filterDepth?: number
 }
 
 /** Checks one exact value (a terms value or range bound) against the length limit. */

@@ -3,7 +3,7 @@
  * marker shows the placeholder).
  */
 import { IMAGE_SIZES, type ImageSize } from '../../config/images'
-import { imageUrl } from '../../domain/image-url'
+import { imageUrl, isRasterPath } from '../../domain/image-url'
 
 /** Tile renditions for srcset: listing 280x419, thumb 400x600, policy 585x878 (all 2:3). */
 const TILE_RENDITIONS: readonly ImageSize[] = [IMAGE_SIZES.listing, IMAGE_SIZES.thumb, IMAGE_SIZES.policy]
@@ -22,4 +22,19 @@ export function tileImage(path: string): { src: string; srcSet: string } {
   const src = imageUrl(path, TILE_IMAGE_SIZE.width, TILE_IMAGE_SIZE.height)
   const srcSet = TILE_RENDITIONS.map((s) => `${imageUrl(path, s.width, s.height)} ${s.width}w`).join(', ')
   return { src, srcSet }
+}
+
+/**
+ * The src and srcset of a product-page gallery image: gallery 600w and hover zoom 800w for a
+ * photograph (an imported catalogue's raster image, resized by the image route), one 1x candidate
+ * for a drawn SVG image (resolution-independent; the route serves only the catalogue sizes).
+ */
+export function galleryImage(path: string | null | undefined): { src: string; srcSet: string } {
+  const { gallery, hoverZoom } = IMAGE_SIZES
+  const src = imageUrl(path, gallery.width, gallery.height)
+  if (!path || !isRasterPath(path.trim())) return { src, srcSet: `${src} 1x` }
+  return {
+    src,
+    srcSet: `${src} ${gallery.width}w, ${imageUrl(path, hoverZoom.width, hoverZoom.height)} ${hoverZoom.width}w`,
+  }
 }

@@ -132,8 +132,8 @@ describe('catalogue search: bad input', () => {
       /Unsupported option in match: fuzzy_rewrite/,
     )
     expect400(
-      await searchGet('product', {}, { q: 'name:saree' }),
-      /q \(query string syntax\) parameter is not supported/,
+      await searchGet('product', {}, { q: 'name:(saree OR kurta)' }),
+      /Unsupported q syntax: parentheses and ranges/,
     )
     expect400(
       await searchGet('product', {}, { request_format: 'graphql' }),

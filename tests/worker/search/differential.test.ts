@@ -79,6 +79,12 @@ const exact = fc.oneof(
   fc.constantFrom('2026-01-05', '2026-01-09 10:00:00').map((d) => ({ range: { created_at: { gt: d } } })),
   fc.constantFrom('color', 'color_options', 'category', 'nothing').map((f) => ({ exists: { field: f } })),
   fc.constantFrom({ match_all: {} }, { match_all: { boost: 2 } }, { match_none: {} }),
+  fc
+    .tuple(
+      fc.constantFrom('sku', 'name', 'type_id', 'configurable_children.sku', 'url_key', 'category.name'),
+      fc.constantFrom('S', 'SAR', 'sar-0', 'K', 'Ku', 'emer', 'Silk', 'conf', 'x', 'KUR-010'),
+    )
+    .map(([f, p]) => ({ prefix: { [f]: p } })),
 )
 const fullText = fc.oneof(
   fc.tuple(text, boost).map(([q, b]) => ({ match: { name: { query: q, fuzziness: 'AUTO', boost: b } } })),

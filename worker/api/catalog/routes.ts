@@ -4,18 +4,22 @@
  *   POST /api/catalog/:index/:entityType/_search   (the DSL as the JSON body)
  * Query params: size, from, sort (ES URI syntax), _source_include/_source_exclude (comma lists;
  * aliases _sourceInclude/_sourceExclude/_source_includes/_source_excludes),
- * request_format=search-query (body is a serialized SearchQuery), response_format=compact.
+ * request_format=search-query (body is a serialized SearchQuery), response_format=compact,
+ * q (Elasticsearch's URI query syntax, in place of the body's query: worker/search/query-string.ts).
  * Answers the raw Elasticsearch shape (no envelope); bad input is a 400 envelope. A request (body or
  * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
  */
 
 import { MSG } from '@shared/i18n/messages'
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { SearchError } from '../../search/dsl'
 import { ENTITY_TYPES, searchCatalog, toCompactResponse } from '../../search/index'
+import { queryStringToDsl } from '../../search/query-string'
 import { searchQueryToDsl } from '../../search/search-query'
 import { parsePatterns } from '../../search/source-filter'
 
@@ -29,6 +33,11 @@ function isKnownIndex(index: string, storeCode: string): boolean {
   if (index === DEFAULT_CATALOG_INDEX) return true
   const codes = new Set([...STORE_INDEX_CODES, storeCode])
   return [...codes].some((code) => index === `${DEFAULT_CATALOG_INDEX}_${code}`)
+}
+
+/** The country prices are answered for: the request's store context, else the shop's default. */
+function visitorCountry(c: Context<AppEnv>): string {
+  return c.var.store?.country || c.var.config.DEFAULT_COUNTRY
 }
 
 function parseJson(text: string, what: string): unknown {
@@ -64,8 +73,6 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
     fail(400, `${MSG.noEntityTypeRegistered} for ${entityType.slice(0, 40)}`)
   }
   const q = c.req.query()
-  if (q.q !== undefined)
-    fail(400, 'The q (query string syntax) parameter is not supported; send a DSL request')
   const requestFormat = q.request_format
   if (requestFormat !== undefined && requestFormat !== 'search-query' && requestFormat !== 'standard') {
     fail(400, `Unsupported request_format: ${requestFormat.slice(0, 40)}`)
@@ -86,6 +93,8 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
     const body = requestFormat === 'search-query' ? searchQueryToDsl(raw) : raw
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw new SearchError('The search request must be a JSON object')
+    // q (URI query syntax) takes the place of the body's query, as in Elasticsearch.
+    if (q.q !== undefined) (body as Record<string, unknown>).query = queryStringToDsl(q.q)
     const toError = (m: string) => new SearchError(m)
     const includes = parsePatterns(
       q._source_include ?? q._sourceInclude ?? q._source_includes,
@@ -97,16 +106,28 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
       '_source_exclude',
       toError,
     )
-    const res = await searchCatalog(c.env.DB, {
-      entityType,
-      index,
-      body: body as Record<string, unknown>,
-      size: q.size,
-      from: q.from,
-      sort: q.sort,
-      includes,
-      excludes,
-    })
+    // Products carry the tax processor's price fields for the visitor's country, as vue-storefront-api
+    // adds them; the (memoised) tax rules are read while the search runs.
+    const prices =
+      entityType === 'product'
+        ? getCommerce(c)
+            .getTaxRules()
+            .then((taxRules) => ({ now: Date.now(), taxRules, country: visitorCountry(c) }))
+        : undefined
+    const res = await searchCatalog(
+      c.env.DB,
+      {
+        entityType,
+        index,
+        body: body as Record<string, unknown>,
+        size: q.size,
+        from: q.from,
+        sort: q.sort,
+        includes,
+        excludes,
+      },
+      prices,
+    )
     return c.json(responseFormat === 'compact' ? toCompactResponse(res, entityType) : res)
   } catch (err) {
     if (err instanceof SearchError) fail(400, err.message)

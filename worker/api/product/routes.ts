@@ -1,5 +1,6 @@
 /**
  * /api/product/*:
+ *   GET  /list?skus                                the platform's product records (max 100 skus)
  *   GET  /render-list?skus&currencyCode&storeId   the platform price sync (max 100 skus)
  *   POST /size-guide-collection                    size guides. Body (all optional): { sku } (the
  *                                                  product's guide), { codes: [...] } (guides by
@@ -14,6 +15,7 @@ import { getSearchContent, getSizeGuides } from '../../catalog/content'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
 import { jsonBody, ok, query } from '../../platform/http'
+import { ProductListQuery, productList } from './list'
 import { RenderListQuery, renderList } from './render-list'
 
 const SizeGuideBody = z.object({
@@ -28,6 +30,10 @@ const SearchContentBody = z.object({
 })
 
 export const productRoutes = new Hono<AppEnv>()
+
+productRoutes.get('/list', query(ProductListQuery), async (c) =>
+  ok(c, await productList(c.env.DB, c.req.valid('query').skus)),
+)
 
 productRoutes.get('/render-list', query(RenderListQuery), async (c) =>
   ok(c, { items: await renderList(c, c.req.valid('query')) }),

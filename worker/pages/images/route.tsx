@@ -1,12 +1,16 @@
 /**
- * Generated images (never fetched). Endpoints:
+ * Catalogue images. Endpoints:
  *   GET /img/:width/:height/<path>            e.g. /img/600/744/p/kurta-red.svg
- *   GET /img/:width/:height/:action/<path>    VSF form (action resize|crop|fit), same image
- * Only the catalogue image sizes (shared/config/images) are served (400 otherwise); unknown images are 404.
- * Answers image/svg+xml with a long immutable cache lifetime.
+ *   GET /img/:width/:height/:action/<path>    VSF form (action resize|crop|fit)
+ * Only the catalogue image sizes (shared/config/images) are served (400 otherwise). The demo's
+ * drawings are generated here (image/svg+xml); a raster path (.jpg, .png, .webp, .gif, .avif) is an
+ * imported catalogue's image, read from the operator's origin and resized (originals.ts). Unknown
+ * images are 404. Both answer with a long immutable cache lifetime.
  */
 import { IMAGE_SIZES } from '@shared/config/images'
+import { isRasterPath } from '@shared/domain/image-url'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { serveOriginal } from './originals'
 import { renderImage } from './svg'
 
 const ALLOWED_SIZES = new Set(Object.values(IMAGE_SIZES).map((s) => `${s.width}x${s.height}`))
@@ -24,9 +28,13 @@ const imagePage: RouteHandler<'image'> = (c) => {
   }
   const prefix = `/img/${width}/${height}`
   let path = c.req.path.slice(prefix.length)
+  const action = /^\/(resize|crop|fit)(?=\/)/.exec(path)?.[1] ?? 'resize'
   path = path.replace(/^\/(resize|crop|fit)(?=\/)/, '')
   const svg = renderImage(path, Number(width), Number(height))
-  if (!svg) return text(404, 'Image not found')
+  if (!svg) {
+    if (isRasterPath(path)) return serveOriginal(c, path, action, Number(width), Number(height))
+    return text(404, 'Image not found')
+  }
   return c.body(svg, 200, {
     'content-type': 'image/svg+xml; charset=utf-8',
     'cache-control': 'public, max-age=31536000, immutable',

@@ -10,6 +10,7 @@
  */
 
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
+import { galleryImage as gallerySources } from '@shared/components/catalog/images'
 import { CustomAttributes, ProductDescription, ReviewsList } from '@shared/components/product/product-details'
 import type { ProductSummary } from '@shared/components/product/summary'
 import {
@@ -56,18 +57,15 @@ function respond(c: Context<AppEnv>, result: ProductLoadResult): Promise<Respons
   return renderProductView(c, result.data)
 }
 
-/** One gallery entry for an image path (main at the gallery size with a 2x candidate). */
+/** One gallery entry for an image path (main at the gallery size, srcset by image kind). */
 function galleryImage(
   path: string | null | undefined,
   alt: string,
   video?: GalleryImage['video'],
 ): GalleryImage {
-  const { gallery, thumbnail, hoverZoom } = IMAGE_SIZES
+  const { thumbnail, hoverZoom } = IMAGE_SIZES
   return {
-    src: imageUrl(path, gallery.width, gallery.height),
-    // The images are SVG (resolution-independent) and the image route serves only the catalogue
-    // image sizes, so there is no 2x candidate to offer.
-    srcSet: `${imageUrl(path, gallery.width, gallery.height)} 1x`,
+    ...gallerySources(path),
     thumb: imageUrl(path, thumbnail.width, thumbnail.height),
     zoom: imageUrl(path, hoverZoom.width, hoverZoom.height),
     alt,

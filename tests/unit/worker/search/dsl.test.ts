@@ -6,7 +6,6 @@ import { parseQuery } from '../../../../worker/search/parse-query'
 import { parseSort } from '../../../../worker/search/parse-sort'
 import { resolveMinimumShouldMatch } from '../../../../worker/search/parse-text'
 import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search/plan'
-import { searchQueryToDsl } from '../../../../worker/search/search-query'
 import { filterSource } from '../../../../worker/search/source-filter'
 
 describe('DSL parser', () => {
@@ -62,6 +61,21 @@ describe('DSL parser', () => {
       minimumShouldMatch: 0,
     })
     expect(resolveMinimumShouldMatch('75%', 4, 1)).toBe(3)
+  })
+
+  it('inside a filter, a bool with must and should still needs one should (Elasticsearch 5/6)', () => {
+    const inner = { bool: { must: [{ match_all: {} }], should: [{ match_all: {} }] } }
+    const bool = (q: unknown) =>
+      q as { filter: { minimumShouldMatch: number; must: { minimumShouldMatch: number }[] }[] }
+    expect(bool(parseQuery({ bool: { filter: inner } })).filter[0]).toMatchObject({ minimumShouldMatch: 1 })
+    expect(bool(parseQuery({ constant_score: { filter: inner } })).filter[0]).toMatchObject({
+      minimumShouldMatch: 1,
+    })
+    const nested = bool(parseQuery({ bool: { filter: { bool: { must: [inner] } } } })).filter[0]
+    expect(nested?.must[0]).toMatchObject({ minimumShouldMatch: 1 })
+    expect(parseQuery({ bool: { must: [inner], filter: [] } })).toMatchObject({
+      must: [{ minimumShouldMatch: 0 }],
+    })
     expect(resolveMinimumShouldMatch(-1, 4, 1)).toBe(3)
   })
 
@@ -187,75 +201,5 @@ describe('source filtering', () => {
     expect(filterSource(doc, ['*'], ['name', 'stock', 'configurable_children', 'media_gallery'])).toEqual({
       sku: 'A',
     })
-  })
-})
-
-describe('search-query format', () => {
-  it('builds the catalog-scope filter, aggregations and text query like storefront-query-builder', () => {
-    const dsl = searchQueryToDsl({
-      _availableFilters: [
-        { field: 'color', scope: 'catalog' },
-        { field: 'price', scope: 'catalog' },
-      ],
-      _appliedFilters: [
-        { attribute: 'visibility', value: { in: [2, 3, 4] }, scope: 'default' },
-        { attribute: 'color', value: { in: [49] }, scope: 'catalog' },
-        { attribute: 'price', value: { gte: 0, lte: 100 }, scope: 'catalog' },
-      ],
-      _appliedSort: [{ field: 'final_price', options: 'desc' }],
-      _searchText: 'saree',
-    }) as {
-      query: { bool: { filter: { bool: { must: unknown[] } }; must: unknown } }
-      aggs: Record<string, unknown>
-      min_score: number
-      sort: unknown
-    }
-    expect(dsl.query.bool.filter.bool.must).toEqual([
-      { terms: { visibility: [2, 3, 4] } },
-      {
-        bool: {
-          should: [
-            { terms: { color: [49] } },
-            { bool: { must: [{ terms: { color_options: [49] } }, { match: { type_id: 'configurable' } }] } },
-          ],
-        },
-      },
-      {
-        bool: {
-          should: [
-            { range: { final_price: { gte: 0, lte: 100 } } },
-            {
-              bool: {
-                must: [
-                  { range: { final_price: { gte: 0, lte: 100 } } },
-                  { match: { type_id: 'configurable' } },
-                ],
-              },
-            },
-          ],
-        },
-      },
-    ])
-    expect(Object.keys(dsl.aggs)).toEqual([
-      'agg_terms_color',
-      'agg_terms_color_options',
-      'agg_terms_price',
-      'agg_range_price',
-    ])
-    expect(dsl.aggs.agg_range_price).toEqual({
-      range: {
-        field: 'price',
-        ranges: [
-          { from: 0, to: 50 },
-          { from: 50, to: 100 },
-          { from: 100, to: 150 },
-          { from: 150 },
-          { to: 100 },
-        ],
-      },
-    })
-    expect(dsl.min_score).toBe(0.02)
-    expect(dsl.sort).toEqual([{ final_price: 'desc' }])
-    expect(() => parseQuery(dsl.query)).not.toThrow()
   })
 })

@@ -1,0 +1,183 @@
+/**
+ * Images of an imported catalogue through /img: originals from the R2 bucket, resized by the Images
+ * binding (miniflare's local one), negotiated by Accept, kept in the edge cache, bad requests 4xx.
+ */
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { IMAGE_SIZES } from '../../../shared/config/images'
+import app from '../../../worker/app'
+
+/** A 120×180 JPEG (a colour gradient), the shape of a Magento product image. */
+const JPEG = Uint8Array.from(
+  atob(
+    '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAC0AHgDASIAAhEBAxEB/8QAGQABAQEBAQEAAAAAAAAAAAAAAwQABwEG/8QAFRABAQAAAAAAAAAAAAAAAAAAAAL/xAAYAQEBAQEBAAAAAAAAAAAAAAAEBwMFBv/EABgRAQEBAQEAAAAAAAAAAAAAAAIAASEx/9oADAMBAAIRAxEAPwD4yFEAg8OGjUpzwogEHgZGK54UQCDwOjEc8KIBB4GRiOeFEAg8DoxXPCiAQeB0YjnhRAIPAyMRzwz2GYaextuLQogEKIUBGpDng8AhRA6MVzweAQogZGI54PAIUQOjEc8HgEKIHRiueDwCFEDIxHPB4BCiBkYjnhmhmGnsbbi8HgMHhQUakOeDwGDwMjFc8KIBB4HRiOeFEAg8DIxHPCiAQeB0YrnhRAIPAyMRzwogEHgdGI54Z7DMNPY2+3FoUQCFEKAjUhzQogEKIHRiuaFEAhRAyMRzQogEKIHRiOeDwCFEDIxXPB4BCiB0Yjng8AhRAyMRzwzQzDT2NtxeDwGDwoKNSHPB4DB4GRiueDwGDwOjEc8HgMHgZGI54PAYPA6MRzwogEHgZGK54UQCDwOjEc8M9hh9PY23FoUQCFEKCjUhzQogEKIGRiuaFEAhRA6MRzQogEKIGRiOaFEAhRA6MRzQogEKIHRiuaFEAhRAyMRzwzQzDT2NvtxeDwGDwoCNSHPB4DB4HRiueDwGDwMjEc8HgMHgdGI54PAYPA6MRzweAweBkYrng8Bg8DIxHPDPYZhp7G324tCiAQohQUakOaFEAhRAyMRzQogEKIHRiuaFEAhRAyMRzQogEKIHRiOaFEAhRAyMVzQogEKIHRiOaGewzDT2NtxeDwCFEKAjUhzweAQogdGI54PAYPAyMVzweAweB0Yjng8Bg8DIxHPB4DB4HRiueDwGDwMjEc8M9hmGnsbbi0KIBB4UFGpDnhRAIPAyMRzwogEHgdGK54UQCFEDIxHNCiAQogdGI5oUQCFEDIxXNCiAQogdGI5oZ7DD6ext9uLweAQohQUakOeDwCFEDoxHPB4BCiBkYrng8AhRA6MRzweAQogZGI54PAYPA6MRzweAweBkYrnhnsMw09jbcWhRDM98qkOeFEMw6iueFEMwyiOeFEMw6iOeFEMw6iOeFEMwyiueFEMwyiOeGZmG+xtv/9k=',
+  ),
+  (ch) => ch.charCodeAt(0),
+)
+
+const get = (path: string, accept?: string) =>
+  SELF.fetch(`https://shop.test${path}`, accept ? { headers: { accept } } : {})
+
+async function dimensions(res: Response) {
+  const info = await env.IMAGES.info(res.body as ReadableStream<Uint8Array>)
+  return 'width' in info ? [info.width, info.height] : []
+}
+
+describe('imported catalogue images', () => {
+  it('resizes an original from the bucket to the asked catalogue size, in the accepted format', async () => {
+    await env.CATALOGUE_IMAGES.put('w/t/wt06-blue_main.jpg', JPEG)
+    const { width, height } = IMAGE_SIZES.listing
+    const cases: [string | undefined, string][] = [
+      ['image/avif,image/webp,*/*', 'image/avif'],
+      ['image/webp,*/*', 'image/webp'],
+      ['*/*', 'image/jpeg'],
+      [undefined, 'image/jpeg'],
+    ]
+    for (const [accept, type] of cases) {
+      const res = await get(`/img/${width}/${height}/crop/w/t/wt06-blue_main.jpg`, accept)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe(type)
+      expect(res.headers.get('vary')).toBe('Accept')
+      expect(res.headers.get('cache-control')).toContain('immutable')
+      expect(await dimensions(res)).toEqual([width, height])
+    }
+  })
+
+  it('resize keeps the proportions and never enlarges; the path without an action works too', async () => {
+    await env.CATALOGUE_IMAGES.put('m/b/mb01-black.jpg', JPEG)
+    const resized = await get('/img/600/744/resize/m/b/mb01-black.jpg', 'image/webp')
+    expect(resized.status).toBe(200)
+    expect(await dimensions(resized)).toEqual([120, 180])
+    const plain = await get('/img/150/150/m/b/mb01-black.jpg', 'image/webp')
+    expect(plain.status).toBe(200)
+    expect(await dimensions(plain)).toEqual([100, 150])
+  })
+
+  it('answers from the edge cache once resized (the original is not read again)', async () => {
+    await env.CATALOGUE_IMAGES.put('c/a/cached.jpg', JPEG)
+    const first = await get('/img/310/300/resize/c/a/cached.jpg', 'image/webp')
+    expect(first.status).toBe(200)
+    await first.arrayBuffer()
+    await env.CATALOGUE_IMAGES.delete('c/a/cached.jpg')
+    const again = await get('/img/310/300/resize/c/a/cached.jpg', 'image/webp')
+    expect(again.status).toBe(200)
+    expect(again.headers.get('content-type')).toBe('image/webp')
+    // Another format is another entry: it needs the original, which is gone.
+    expect((await get('/img/310/300/resize/c/a/cached.jpg', 'image/avif')).status).toBe(404)
+  })
+
+  it.each([
+    ['an image no origin has', '/img/600/744/resize/x/y/missing.jpg', 404],
+    ['a size that is not a catalogue size', '/img/601/744/resize/w/t/wt06-blue_main.jpg', 400],
+    ['an oversized size', '/img/99999/744/resize/w/t/wt06-blue_main.jpg', 400],
+    ['an encoded parent segment and slash', '/img/600/744/resize/w/%2e%2e%2fwt06-blue_main.jpg', 400],
+    ['a NUL byte', '/img/600/744/resize/w/t/wt06-blue_main%00.jpg', 400],
+    ['an encoded slash', '/img/600/744/resize/w%2ft/wt06-blue_main.jpg', 400],
+    ['a doubled slash', '/img/600/744/resize/w//t/wt06-blue_main.jpg', 400],
+    ['a path over 256 characters', `/img/600/744/resize/${'a/'.repeat(130)}x.jpg`, 400],
+    ['a non-image extension', '/img/600/744/resize/w/t/wt06-blue_main.php', 404],
+  ])('%s answers %i', async (_name, path, status) => {
+    await env.CATALOGUE_IMAGES.put('w/t/wt06-blue_main.jpg', JPEG)
+    const res = await get(path)
+    expect(res.status).toBe(status)
+    expect(res.headers.get('content-type')).toContain('text/plain')
+  })
+
+  it('an original over 20 MiB answers 413, one that is not an image 415', async () => {
+    await env.CATALOGUE_IMAGES.put('h/u/huge.jpg', new Uint8Array(20 * 1024 * 1024 + 1))
+    const huge = await get('/img/600/744/resize/h/u/huge.jpg')
+    expect(huge.status).toBe(413)
+    expect(await huge.text()).toContain('20 MiB')
+    await env.CATALOGUE_IMAGES.put('n/o/not-an-image.jpg', new TextEncoder().encode('<?php echo 1;'))
+    expect((await get('/img/600/744/resize/n/o/not-an-image.jpg')).status).toBe(415)
+  })
+
+  it('the demo drawings keep coming from the same route', async () => {
+    const res = await get('/img/600/744/resize/p/kurta-red.svg')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('image/svg+xml')
+  })
+})
+
+describe('imported catalogue images from the upstream media base URL', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  /** One request through the app with MEDIA_BASE_URL set and the media origin answering `origin`. */
+  async function viaMedia(path: string, origin: (url: string) => Response | Promise<Response>) {
+    const asked: string[] = []
+    const real = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input)
+      if (!url.startsWith('https://media.test/')) return real(input, init)
+      asked.push(url)
+      return origin(url)
+    })
+    const ctx = createExecutionContext()
+    const res = await app.fetch(
+      new Request(`https://shop.test${path}`, { headers: { accept: 'image/webp' } }),
+      { ...env, MEDIA_BASE_URL: 'https://media.test/media/catalog/product/' },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    return { res, asked }
+  }
+
+  it('reads an image the bucket lacks from the media base URL and resizes it', async () => {
+    const { res, asked } = await viaMedia('/img/400/600/resize/w/s/ws01-media.jpg', () => new Response(JPEG))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(asked).toEqual(['https://media.test/media/catalog/product/w/s/ws01-media.jpg'])
+  })
+
+  it.each([
+    ['an image the origin lacks', () => new Response('nope', { status: 404 }), 404],
+    ['an origin error', () => new Response('down', { status: 500 }), 503],
+    [
+      'an origin that does not answer',
+      () => {
+        throw new TypeError('connection refused')
+      },
+      503,
+    ],
+    [
+      'an original announced over 20 MiB',
+      () => new Response(JPEG, { headers: { 'content-length': String(21 * 1024 * 1024) } }),
+      413,
+    ],
+    [
+      'an original streamed past 20 MiB without a length',
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (let i = 0; i < 21; i++) controller.enqueue(new Uint8Array(1024 * 1024))
+              controller.close()
+            },
+          }),
+        ),
+      413,
+    ],
+  ] as [string, () => Response, number][])('%s answers %i', async (_name, origin, status) => {
+    const { res } = await viaMedia(`/img/400/600/resize/o/r/${status}-${_name.length}.jpg`, origin)
+    expect(res.status).toBe(status)
+    if (status === 503) expect(res.headers.get('retry-after')).toBe('2')
+  })
+})
+
+describe('a resizer that fails', () => {
+  it('answers 503 with Retry-After (transient), not 4xx or 500', async () => {
+    await env.CATALOGUE_IMAGES.put('f/a/failing.jpg', JPEG)
+    const failing = {
+      info: () => Promise.reject(Object.assign(new Error('ERROR 9523: internal'), { code: 9523 })),
+    } as unknown as ImagesBinding
+    const ctx = createExecutionContext()
+    const res = await app.fetch(
+      new Request('https://shop.test/img/600/744/resize/f/a/failing.jpg'),
+      { ...env, IMAGES: failing },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('2')
+  })
+})
