@@ -33,6 +33,13 @@ export const MSG = {
   queuedOrderOutOfStock: "Some products you've ordered are out of stock. Your order has been canceled.",
   /** Confirmation route title. */
   orderConfirmationTitle: 'Order Confirmation',
+  /** After 'Send now' on orders placed offline: all were sent. */
+  queuedOrdersSent: 'Your order has been sent to the shop.',
+  queuedOrdersSentMany: 'Your {count} orders have been sent to the shop.',
+  /** After 'Send now': some could not be sent (still offline or the shop did not answer). */
+  queuedOrdersNotSent:
+    'Your order could not be sent yet. It is saved on this device and will be sent when the connection is back.',
+  queuedOrdersRetry: 'Try again',
 
   // --- Responses / sync tasks ---
   badContentType: 'Error with response - bad content-type!',

@@ -5,6 +5,7 @@
 
 import { useSignalValue } from '../../state/use-signal'
 import { isLoggedIn } from '../../state/user'
+import { Icon } from '../layout/icons'
 import { openAuthModal } from './open-auth-modal'
 
 export function AccountButton() {
@@ -12,7 +13,7 @@ export function AccountButton() {
   if (loggedIn) {
     return (
       <a href="/my-account" className="header__icon-btn" data-testid="account-button">
-        <span aria-hidden="true">👤</span>
+        <Icon name="user-round" />
         <span className="visually-hidden">My account</span>
       </a>
     )
@@ -24,7 +25,7 @@ export function AccountButton() {
       data-testid="account-button"
       onClick={() => openAuthModal('login')}
     >
-      <span aria-hidden="true">👤</span>
+      <Icon name="user-round" />
       <span className="visually-hidden">Log in</span>
     </button>
   )

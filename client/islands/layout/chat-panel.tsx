@@ -4,6 +4,8 @@
  */
 import { useEffect, useId, useState } from 'react'
 import { type ChatEnquiry, closeChat } from '../../state/ui'
+import { useDialog } from './dialog'
+import { Icon } from './icons'
 
 /** Builds the mailto: URL for an enquiry. */
 export function enquiryMailto(to: string, name: string, email: string, message: string): string {
@@ -16,16 +18,24 @@ export function ChatPanel({ enquiry, supportEmail }: { enquiry: ChatEnquiry; sup
   const [message, setMessage] = useState(enquiry.message)
   const [sent, setSent] = useState(false)
   const id = useId()
+  const dialog = useDialog<HTMLElement>(true, closeChat)
   useEffect(() => {
     setMessage(enquiry.message)
     setSent(false)
   }, [enquiry])
   return (
-    <section className="chat__panel" aria-labelledby={`${id}-title`} data-testid="chat-panel">
+    <section
+      ref={dialog}
+      className="chat__panel"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      data-testid="chat-panel"
+    >
       <div className="chat__head">
         <h2 id={`${id}-title`}>Message us</h2>
         <button type="button" className="chat__close" onClick={closeChat} aria-label="Close chat">
-          ×
+          <Icon name="x" />
         </button>
       </div>
       {sent ? (

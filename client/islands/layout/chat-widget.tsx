@@ -7,6 +7,7 @@
 import { type ComponentType, useEffect, useState } from 'react'
 import { type ChatEnquiry, chatEnquiry, openChat, showInterestMessage } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
+import { Icon } from './icons'
 
 type PanelComponent = ComponentType<{ enquiry: ChatEnquiry; supportEmail: string }>
 
@@ -37,27 +38,17 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
 
   return (
     <div className="chat">
-      {enquiry ? null : (
-        <button
-          type="button"
-          className="chat__launcher"
-          data-testid="chat-launcher"
-          onClick={() => openChat()}
-        >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <path d="M4 5h16v11H9l-5 4V5z" />
-          </svg>
-          Chat with us
-        </button>
-      )}
+      {/* Kept in the page while the panel is open (hidden), so focus can return to it on close. */}
+      <button
+        type="button"
+        className="chat__launcher"
+        data-testid="chat-launcher"
+        hidden={!!enquiry}
+        onClick={() => openChat()}
+      >
+        <Icon name="message-circle" />
+        Chat with us
+      </button>
       {enquiry && Panel ? <Panel enquiry={enquiry} supportEmail={supportEmail} /> : null}
     </div>
   )

@@ -9,6 +9,8 @@ import { notify } from '../../state/notifications'
 import { closePanels, openPanel, registerPanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { useDialog } from './dialog'
+import { Icon } from './icons'
 
 /**
  * Orders placed while offline and not yet sent: once back online the order queue announces them
@@ -25,7 +27,7 @@ function listenForOfflineOrders(): () => void {
       action1: {
         label: 'Send now',
         action: () =>
-          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.process()),
+          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.sendNow()),
       },
       action2: {
         label: 'Cancel the order',
@@ -39,6 +41,7 @@ function listenForOfflineOrders(): () => void {
 function Microcart() {
   const open = useSignalValue(openPanel) === 'microcart'
   const [Body, setBody] = useState<ComponentType | null>(null)
+  const dialog = useDialog<HTMLDivElement>(open, closePanels)
   useEffect(() => registerPanel('microcart'), [])
   useEffect(() => listenForOfflineOrders(), [])
   useEffect(() => {
@@ -46,15 +49,22 @@ function Microcart() {
   }, [open, Body])
   if (!open) return null
   return (
-    <aside className="microcart" aria-label="Shopping cart" data-testid="microcart-panel">
+    <div
+      ref={dialog}
+      className="microcart"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Shopping cart"
+      data-testid="microcart-panel"
+    >
       <div className="microcart__top">
         <h2>Shopping cart</h2>
         <button type="button" className="microcart__close" aria-label="Close cart" onClick={closePanels}>
-          ×
+          <Icon name="x" />
         </button>
       </div>
       {Body ? <Body /> : <p>Loading…</p>}
-    </aside>
+    </div>
   )
 }
 
