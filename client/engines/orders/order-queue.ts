@@ -8,7 +8,7 @@
  * client's resend (the same body) would have been answered with its own result.
  */
 
-import { MSG } from '@shared/i18n/messages'
+import { MSG, msgQueuedOrdersSent } from '@shared/i18n/messages'
 import type { NotificationInput } from '../../state/notifications'
 import { isThankYouPage, type StoredOrder } from '../../state/orders'
 import { type Clock, systemClock } from '../../storage/clock'
@@ -122,10 +122,7 @@ export function createOrderQueue(deps: OrderQueueDeps) {
       } else if (placed.length) {
         deps.notify({
           type: 'success',
-          message:
-            placed.length === 1
-              ? MSG.queuedOrdersSent
-              : MSG.queuedOrdersSentMany.replace('{count}', String(placed.length)),
+          message: placed.length === 1 ? MSG.queuedOrdersSent : msgQueuedOrdersSent(placed.length),
         })
       }
     },

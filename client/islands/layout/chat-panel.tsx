@@ -1,11 +1,10 @@
 /**
- * The support chat's message form (loaded on first open by chat-widget.tsx): the enquiry goes to
+ * The support chat's message form (loaded on first open by chat-widget.tsx, which frames it as a
+ * dialog with its title and close button): the enquiry goes to
  * the shopper's mail client addressed to the support email (self-hosted, no third-party script).
  */
 import { useEffect, useId, useState } from 'react'
-import { type ChatEnquiry, closeChat } from '../../state/ui'
-import { useDialog } from './dialog'
-import { Icon } from './icons'
+import type { ChatEnquiry } from '../../state/ui'
 
 /** Builds the mailto: URL for an enquiry. */
 export function enquiryMailto(to: string, name: string, email: string, message: string): string {
@@ -18,26 +17,12 @@ export function ChatPanel({ enquiry, supportEmail }: { enquiry: ChatEnquiry; sup
   const [message, setMessage] = useState(enquiry.message)
   const [sent, setSent] = useState(false)
   const id = useId()
-  const dialog = useDialog<HTMLElement>(true, closeChat)
   useEffect(() => {
     setMessage(enquiry.message)
     setSent(false)
   }, [enquiry])
   return (
-    <section
-      ref={dialog}
-      className="chat__panel"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      data-testid="chat-panel"
-    >
-      <div className="chat__head">
-        <h2 id={`${id}-title`}>Message us</h2>
-        <button type="button" className="chat__close" onClick={closeChat} aria-label="Close chat">
-          <Icon name="x" />
-        </button>
-      </div>
+    <>
       {sent ? (
         <p role="status">Your mail app has opened with the message. We usually reply within a day.</p>
       ) : (
@@ -74,6 +59,6 @@ export function ChatPanel({ enquiry, supportEmail }: { enquiry: ChatEnquiry; sup
           </button>
         </form>
       )}
-    </section>
+    </>
   )
 }

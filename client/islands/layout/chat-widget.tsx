@@ -5,8 +5,9 @@
  * markup) open the same form prefilled with the product link, on every screen size.
  */
 import { type ComponentType, useEffect, useState } from 'react'
-import { type ChatEnquiry, chatEnquiry, openChat, showInterestMessage } from '../../state/ui'
+import { type ChatEnquiry, chatEnquiry, closeChat, openChat, showInterestMessage } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
+import { useDialog } from './dialog'
 import { Icon } from './icons'
 
 type PanelComponent = ComponentType<{ enquiry: ChatEnquiry; supportEmail: string }>
@@ -14,6 +15,7 @@ type PanelComponent = ComponentType<{ enquiry: ChatEnquiry; supportEmail: string
 export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail?: string }) {
   const enquiry = useSignalValue(chatEnquiry)
   const [Panel, setPanel] = useState<PanelComponent | null>(null)
+  const dialog = useDialog<HTMLElement>(!!(enquiry && Panel), closeChat)
 
   // Delegated 'Show Interest' clicks: tiles stay plain server markup, no hydration needed.
   useEffect(() => {
@@ -49,7 +51,24 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
         <Icon name="message-circle" />
         Chat with us
       </button>
-      {enquiry && Panel ? <Panel enquiry={enquiry} supportEmail={supportEmail} /> : null}
+      {enquiry && Panel ? (
+        <section
+          ref={dialog}
+          className="chat__panel"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="chat-title"
+          data-testid="chat-panel"
+        >
+          <div className="chat__head">
+            <h2 id="chat-title">Message us</h2>
+            <button type="button" className="chat__close" onClick={closeChat} aria-label="Close chat">
+              <Icon name="x" />
+            </button>
+          </div>
+          <Panel enquiry={enquiry} supportEmail={supportEmail} />
+        </section>
+      ) : null}
     </div>
   )
 }

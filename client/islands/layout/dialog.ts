@@ -25,12 +25,7 @@ export function useDialog<T extends HTMLElement>(open: boolean, onClose: () => v
     )
     return () => {
       live = false
-      if (release) release()
-      else if (
-        trigger?.isConnected &&
-        (root.contains(document.activeElement) || document.activeElement === document.body)
-      )
-        trigger.focus()
+      release?.()
     }
   }, [open])
   return ref

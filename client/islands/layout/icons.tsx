@@ -5,7 +5,6 @@
  * decoration: it is hidden from assistive technology, and the control that shows it carries the
  * accessible name.
  */
-import arrowUp from 'lucide-static/dist/esm/icons/arrow-up.mjs'
 import banknote from 'lucide-static/dist/esm/icons/banknote.mjs'
 import camera from 'lucide-static/dist/esm/icons/camera.mjs'
 import chevronLeft from 'lucide-static/dist/esm/icons/chevron-left.mjs'
@@ -17,7 +16,6 @@ import landmark from 'lucide-static/dist/esm/icons/landmark.mjs'
 import mail from 'lucide-static/dist/esm/icons/mail.mjs'
 import menu from 'lucide-static/dist/esm/icons/menu.mjs'
 import messageCircle from 'lucide-static/dist/esm/icons/message-circle.mjs'
-import phone from 'lucide-static/dist/esm/icons/phone.mjs'
 import pin from 'lucide-static/dist/esm/icons/pin.mjs'
 import rotateCcw from 'lucide-static/dist/esm/icons/rotate-ccw.mjs'
 import search from 'lucide-static/dist/esm/icons/search.mjs'
@@ -29,7 +27,6 @@ import wallet from 'lucide-static/dist/esm/icons/wallet.mjs'
 import x from 'lucide-static/dist/esm/icons/x.mjs'
 
 const SOURCES = {
-  'arrow-up': arrowUp,
   banknote,
   camera,
   'chevron-left': chevronLeft,
@@ -41,7 +38,6 @@ const SOURCES = {
   mail,
   menu,
   'message-circle': messageCircle,
-  phone,
   pin,
   'rotate-ccw': rotateCcw,
   search,

@@ -5,7 +5,6 @@
  */
 import { type ComponentType, useEffect, useState } from 'react'
 import { bus, EVENTS } from '../../engines/runtime/events'
-import { notify } from '../../state/notifications'
 import { closePanels, openPanel, registerPanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
@@ -14,27 +13,12 @@ import { Icon } from './icons'
 
 /**
  * Orders placed while offline and not yet sent: once back online the order queue announces them
- * (an offline-order confirmation event), and the shopper chooses to send them now or cancel them.
+ * (an offline-order confirmation event), and the shopper is asked to send them now or cancel them
+ * (the question's code is loaded when it is needed).
  */
 function listenForOfflineOrders(): () => void {
   return bus.on(EVENTS.offlineOrderConfirmation, (payload) => {
-    const count = (payload as { orders?: unknown[] } | null)?.orders?.length ?? 0
-    if (!count) return
-    notify({
-      type: 'warning',
-      message: `You placed ${count === 1 ? 'an order' : `${count} orders`} while offline. Send ${count === 1 ? 'it' : 'them'} now?`,
-      hasNoTimeout: true,
-      action1: {
-        label: 'Send now',
-        action: () =>
-          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.sendNow()),
-      },
-      action2: {
-        label: 'Cancel the order',
-        action: () =>
-          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.cancelPending()),
-      },
-    })
+    void import('./offline-orders-prompt').then((m) => m.askToSendOfflineOrders(payload))
   })
 }
 
