@@ -88,14 +88,23 @@ function openPopup(el: HTMLElement): void {
   releaseFocus = trapFocus(el, () => closePopup(el))
 }
 
-/** Calls `fn` once, on the shopper's first scroll, pointer press or key press on the page. */
+/** True while a dialog, drawer or popup is open: a popup never opens over something in use. */
+function dialogOpen(doc: Document): boolean {
+  return doc.querySelector('[aria-modal="true"]:not([hidden])') !== null
+}
+
+/** Calls `fn` once, on the shopper's first wheel turn, pointer press (touch included) or key press (a script's scrolling does not count). */
 export function onFirstInteraction(target: EventTarget, fn: () => void): void {
-  const kinds = ['scroll', 'pointerdown', 'keydown'] as const
+  const kinds = ['wheel', 'pointerdown', 'keydown'] as const
+  const options = { capture: true, passive: true }
+  let done = false
   const once = () => {
-    for (const k of kinds) target.removeEventListener(k, once, true)
+    if (done) return
+    done = true
+    for (const k of kinds) target.removeEventListener(k, once, options)
     fn()
   }
-  for (const k of kinds) target.addEventListener(k, once, { capture: true, passive: true })
+  for (const k of kinds) target.addEventListener(k, once, options)
 }
 
 function enhancePopups(doc: Document): void {
@@ -106,7 +115,7 @@ function enhancePopups(doc: Document): void {
   if (generic && !seenPopups(sessionStorage.getItem(SEEN_KEY)).has('generic_popup')) {
     onFirstInteraction(doc, () =>
       setTimeout(() => {
-        if (!doc.querySelector('[data-popup]:not([hidden])')) openPopup(generic)
+        if (!dialogOpen(doc)) openPopup(generic)
       }, GENERIC_POPUP_DELAY_MS),
     )
   }
@@ -115,7 +124,7 @@ function enhancePopups(doc: Document): void {
     const onLeave = (e: MouseEvent) => {
       if (e.clientY > 0 || e.relatedTarget) return
       doc.removeEventListener('mouseout', onLeave)
-      if (!doc.querySelector('[data-popup]:not([hidden])')) openPopup(exit)
+      if (!dialogOpen(doc)) openPopup(exit)
     }
     doc.addEventListener('mouseout', onLeave)
   }

@@ -45,7 +45,7 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
         type="button"
         className="chat__launcher"
         data-testid="chat-launcher"
-        hidden={!!enquiry}
+        hidden={!!(enquiry && Panel)}
         onClick={() => openChat()}
       >
         <Icon name="message-circle" />

@@ -4,17 +4,25 @@
  * Escape closes, and focus returns to the control that opened it. The rule's code is fetched when
  * a dialog first opens; the control that opened it is remembered at once.
  */
-import { type RefObject, useEffect, useRef } from 'react'
+import { type RefObject, useEffect, useMemo, useRef } from 'react'
 
 /** A dialog's ref: focus is trapped in the referenced element while `open`. */
 export function useDialog<T extends HTMLElement>(open: boolean, onClose: () => void): RefObject<T | null> {
   const ref = useRef<T>(null)
   const close = useRef(onClose)
   close.current = onClose
+  // The control that opened the dialog, read while rendering the opening: the same update may hide
+  // that control (the chat launcher), which would take its focus before an effect could see it.
+  const trigger = useMemo(
+    () =>
+      open && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+        ? document.activeElement
+        : null,
+    [open],
+  )
   useEffect(() => {
     const root = ref.current
     if (!open || !root) return
-    const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null
     let release: (() => void) | undefined
     let live = true
     import('./focus-trap').then(
@@ -27,6 +35,6 @@ export function useDialog<T extends HTMLElement>(open: boolean, onClose: () => v
       live = false
       release?.()
     }
-  }, [open])
+  }, [open, trigger])
   return ref
 }
