@@ -1,6 +1,6 @@
 /**
- * Support chat, offered on desktop only. Self-hosted, no third-party script: a launcher (shown on
- * desktop only, by CSS at ≥ 768 px) opens a message form (chat-panel.tsx, loaded on first open).
+ * Support chat, offered on desktop only. Self-hosted, no third-party script: a launcher among the
+ * header's tools (shown on desktop only, by CSS at ≥ 768 px) opens a message form (chat-panel.tsx, loaded on first open).
  * 'Show Interest' buttons on out-of-stock tiles (`[data-show-interest]`, in any island or plain SSR
  * markup) open the same form prefilled with the product link, on every screen size.
  */
@@ -49,7 +49,7 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
         onClick={() => openChat()}
       >
         <Icon name="message-circle" />
-        Chat with us
+        <span className="visually-hidden">Chat with us</span>
       </button>
       {enquiry && Panel ? (
         <section

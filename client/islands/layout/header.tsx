@@ -2,7 +2,8 @@
  * Header island: menu button and sidebar (the full category tree; a submenu slides in and its path
  * pops after 300 ms), search panel (lazy-loaded on first open), wishlist and minicart buttons
  * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher
- * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat.
+ * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat
+ * (its launcher sits among the header's tools, so it never floats over the page).
  */
 
 import { COOKIE_CURRENCY } from '@shared/config/store'
@@ -235,6 +236,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
               ))}
             </select>
           </label>
+          <ChatWidget supportEmail={supportEmail} />
           <AccountButton />
           <button
             type="button"
@@ -280,7 +282,6 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
       {panel ? (
         <button type="button" className="overlay" aria-label="Close" onClick={() => togglePanel(panel)} />
       ) : null}
-      <ChatWidget supportEmail={supportEmail} />
     </header>
   )
 }
