@@ -100,13 +100,14 @@ export function createOrderQueue(deps: OrderQueueDeps) {
     },
 
     /**
-     * The shopper chose to send the orders placed offline: sends them and says what happened.
-     * Every order placed → a success notice; an order still queued (no network, or the shop did
-     * not take it) → a notice that it stays saved, with a retry. An order the shop canceled has
-     * already been announced by the queue with the reason.
+     * The shopper chose to send the orders placed offline (`orderIds`, the ones they were asked
+     * about; by default every queued one): sends them and says what happened. Every order placed
+     * (here, or meanwhile by Background Sync) → a success notice; an order still queued (no
+     * network, or the shop did not take it) → a notice that it stays saved, with a retry. An order
+     * the shop canceled has already been announced by the queue with the reason.
      */
-    async sendNow(): Promise<void> {
-      const waiting = (await queue.pending()).map((o) => o.order_id)
+    async sendNow(orderIds?: string[]): Promise<void> {
+      const waiting = orderIds ?? (await queue.pending()).map((o) => o.order_id)
       await queue.process()
       const after = await listOrders(ctx)
       const still = after.filter((o) => !o.transmited && waiting.includes(o.order_id))
@@ -116,7 +117,7 @@ export function createOrderQueue(deps: OrderQueueDeps) {
           type: 'warning',
           message: MSG.queuedOrdersNotSent,
           hasNoTimeout: true,
-          action1: { label: MSG.queuedOrdersRetry, action: () => void queue.sendNow() },
+          action1: { label: MSG.queuedOrdersRetry, action: () => void queue.sendNow(waiting) },
           action2: { label: MSG.ok },
         })
       } else if (placed.length) {

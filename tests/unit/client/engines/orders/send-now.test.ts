@@ -92,6 +92,16 @@ describe('Send now', () => {
     expect(await t.queue.pending()).toEqual([])
   })
 
+  it('an order Background Sync sent meanwhile still counts as sent (the shopper asked about it)', async () => {
+    const t = setup()
+    await queued(t, 1)
+    const asked = (await t.queue.pending()).map((o) => o.order_id)
+    await t.queue.process()
+    await t.queue.sendNow(asked)
+    expect(t.send).toHaveBeenCalledTimes(1)
+    expect(t.notices).toEqual([expect.objectContaining({ type: 'success', message: MSG.queuedOrdersSent })])
+  })
+
   it('the shop answers 503 → not claimed as sent', async () => {
     const t = setup()
     await queued(t, 1)
