@@ -60,6 +60,11 @@ const css = await esbuild.build({
   minify: true,
   outdir,
   entryNames: '[name]-[hash]',
+  // Fonts named in the stylesheet's url()s (package paths) are copied, hashed, into /build/fonts:
+  // only the faces the stylesheet declares reach the output.
+  loader: { '.woff2': 'file' },
+  assetNames: 'fonts/[name]-[hash]',
+  publicPath: '/build',
   metafile: true,
   logLevel: 'warning',
 })
@@ -80,6 +85,16 @@ function staticImports(file, seen = new Set()) {
 }
 
 const cssFile = Object.keys(css.metafile.outputs).find((f) => f.endsWith('.css'))
+// The faces the first screen of every page draws with (body text and headings): preloaded by each
+// document so they arrive with the stylesheet; the others load when a page uses them.
+const PRELOADED_FACES = ['inter-latin-400-normal', 'cormorant-garamond-latin-500-normal']
+const fontFiles = Object.keys(css.metafile.outputs).filter((f) => f.endsWith('.woff2'))
+const fonts = {
+  preload: fontFiles
+    .filter((f) => PRELOADED_FACES.some((face) => path.basename(f).startsWith(`${face}-`)))
+    .map(rel),
+  all: fontFiles.map(rel),
+}
 const cssGzip = gz(cssFile)
 const entries = {}
 for (const [file, meta] of Object.entries(outputs)) {
@@ -96,7 +111,8 @@ let serviceWorker = null
 const swEntry = ['ts', 'tsx'].map((x) => path.join(root, `client/sw/service-worker.${x}`)).find(existsSync)
 
 const hash = createHash('sha256')
-for (const f of [...Object.keys(outputs), cssFile].sort()) hash.update(readFileSync(path.join(root, f)))
+for (const f of [...Object.keys(outputs), cssFile, ...fontFiles].sort())
+  hash.update(readFileSync(path.join(root, f)))
 // BUILD_SALT (optional): a different build id from the same bytes, i.e. a simulated new deploy
 // (the service-worker update e2e, tests/e2e/pwa.spec.ts). Unset: the id depends on the bytes only.
 if (process.env.BUILD_SALT) hash.update(`salt:${process.env.BUILD_SALT}`)
@@ -109,6 +125,7 @@ if (swEntry) {
         .filter((f) => f.endsWith('.js'))
         .map(rel),
       rel(cssFile),
+      ...fonts.all,
     ]),
   ]
   await esbuild.build({
@@ -131,7 +148,7 @@ if (swEntry) {
 // at ~6 KB gzip it costs less than the render-blocking request it replaces (Lighthouse: FCP waited for
 // the CSS behind the modulepreloads on the same connection). The file stays for the service worker.
 const cssText = readFileSync(path.join(root, cssFile), 'utf8').replace(/\n$/, '')
-const manifest = { buildId, css: rel(cssFile), cssGzipBytes: cssGzip, cssText, entries, serviceWorker }
+const manifest = { buildId, css: rel(cssFile), cssGzipBytes: cssGzip, cssText, fonts, entries, serviceWorker }
 writeFileSync(
   path.join(root, 'worker/platform/render/manifest.generated.json'),
   `${JSON.stringify(manifest, null, 2)}\n`,
@@ -145,6 +162,10 @@ if (!quiet) {
     console.log(`| ${name} | ${1 + e.imports.length} | ${(e.gzipBytes / 1024).toFixed(1)} |`)
   }
   console.log(`| (css, every page) | 1 | ${(cssGzip / 1024).toFixed(1)} |`)
+  const fontKb = fontFiles.reduce((sum, f) => sum + readFileSync(path.join(root, f)).length, 0) / 1024
+  console.log(
+    `fonts: ${fontFiles.length} woff2 files, ${fontKb.toFixed(1)} KB (${fonts.preload.length} preloaded)`,
+  )
 }
 
 // --analyze: the largest source modules in each page's JS (minified bytes before gzip).

@@ -1,7 +1,8 @@
 /**
  * Registers /service-worker.js with workbox-window:
  * registered → updatefound → installed → either updated (a controller exists: a notification
- * offering a reload) or cached (first install: 'ready for offline'). On localhost it first checks
+ * offering a reload) or cached (first install: silent unless a page asks for the 'ready for
+ * offline' notice — a first visit is not interrupted by news about caching). On localhost it first checks
  * that the worker file exists and is served as JavaScript, and otherwise unregisters it.
  * Service-worker errors are only logged. Ships on every page: keep it small.
  */
@@ -50,8 +51,9 @@ function loadedUrls(): string[] {
 
 /**
  * Registers the service worker; resolves once registered (or skipped). Never throws.
- * `announceOffline: false` skips the first-install 'ready for offline' notice (checkout and
- * confirmation: a shopper mid-purchase gets no notice they cannot act on).
+ * The first-install 'ready for offline' notice shows only with `announceOffline: true`: by
+ * default a first visit gets no notice it did not ask for (and a shopper mid-purchase none they
+ * cannot act on).
  */
 export async function registerServiceWorker(opts: { announceOffline?: boolean } = {}): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
@@ -81,7 +83,7 @@ export async function registerServiceWorker(opts: { announceOffline?: boolean } 
         })
       } else {
         // cached: first install.
-        if (opts.announceOffline !== false) notify({ type: 'success', message: MSG_SW_CACHED })
+        if (opts.announceOffline === true) notify({ type: 'success', message: MSG_SW_CACHED })
       }
     })
     wb.addEventListener('controlling', (event) => {

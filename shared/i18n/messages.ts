@@ -33,6 +33,12 @@ export const MSG = {
   queuedOrderOutOfStock: "Some products you've ordered are out of stock. Your order has been canceled.",
   /** Confirmation route title. */
   orderConfirmationTitle: 'Order Confirmation',
+  /** After 'Send now' on orders placed offline: the one order was sent (several: msgQueuedOrdersSent). */
+  queuedOrdersSent: 'Your order has been sent to the shop.',
+  /** After 'Send now': some could not be sent (still offline or the shop did not answer). */
+  queuedOrdersNotSent:
+    'Your order could not be sent yet. It is saved on this device and will be sent when the connection is back.',
+  queuedOrdersRetry: 'Try again',
 
   // --- Responses / sync tasks ---
   badContentType: 'Error with response - bad content-type!',
@@ -105,6 +111,27 @@ export const MSG = {
   defaultCategoryName: 'Default Category',
   home: 'Home',
 } as const
+
+/**
+ * Texts only server-rendered markup uses (the footer and the page-not-found page), apart from
+ * `MSG` so the browser bundles, which carry `MSG`, do not carry them.
+ */
+export const PAGE_MSG = {
+  footerCare: 'Customer care',
+  footerHouse: 'The house',
+  footerPolicies: 'Policies',
+  footerPayment: 'We accept',
+  footerSocial: 'Follow us',
+  notFoundTitle: 'Page not found',
+  notFoundMessage: 'We could not find the page you were looking for.',
+  notFoundSearch: 'Search the shop',
+  notFoundPopular: 'Popular categories',
+} as const
+
+/** 'Your {count} orders have been sent to the shop.' (after 'Send now' on several offline orders). */
+export function msgQueuedOrdersSent(count: number): string {
+  return `Your ${count} orders have been sent to the shop.`
+}
 
 /** 'Category query returned empty result {key} = {value}'. */
 export function msgCategoryQueryEmpty(key: string, value: string | number): string {

@@ -8,6 +8,7 @@
  * client's resend (the same body) would have been answered with its own result.
  */
 
+import { MSG, msgQueuedOrdersSent } from '@shared/i18n/messages'
 import type { NotificationInput } from '../../state/notifications'
 import { isThankYouPage, type StoredOrder } from '../../state/orders'
 import { type Clock, systemClock } from '../../storage/clock'
@@ -96,6 +97,35 @@ export function createOrderQueue(deps: OrderQueueDeps) {
     async cancelPending(): Promise<void> {
       for (const o of await queue.pending()) await deps.storage.removeItem(o.order_id)
       await listOrders(ctx)
+    },
+
+    /**
+     * The shopper chose to send the orders placed offline (`orderIds`, the ones they were asked
+     * about; by default every queued one): sends them and says what happened. Every order placed
+     * (here, or meanwhile by Background Sync) → a success notice; an order still queued (no
+     * network, or the shop did not take it) → a notice that it stays saved, with a retry. An order
+     * the shop canceled has already been announced by the queue with the reason.
+     */
+    async sendNow(orderIds?: string[]): Promise<void> {
+      const waiting = orderIds ?? (await queue.pending()).map((o) => o.order_id)
+      await queue.process()
+      const after = await listOrders(ctx)
+      const still = after.filter((o) => !o.transmited && waiting.includes(o.order_id))
+      const placed = after.filter((o) => o.status === 'placed' && waiting.includes(o.order_id))
+      if (still.length) {
+        deps.notify({
+          type: 'warning',
+          message: MSG.queuedOrdersNotSent,
+          hasNoTimeout: true,
+          action1: { label: MSG.queuedOrdersRetry, action: () => void queue.sendNow(waiting) },
+          action2: { label: MSG.ok },
+        })
+      } else if (placed.length) {
+        deps.notify({
+          type: 'success',
+          message: placed.length === 1 ? MSG.queuedOrdersSent : msgQueuedOrdersSent(placed.length),
+        })
+      }
     },
 
     /** On coming online: send automatically (setting on, or the thank-you page), else ask. */

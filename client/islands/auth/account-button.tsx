@@ -5,27 +5,29 @@
 
 import { useSignalValue } from '../../state/use-signal'
 import { isLoggedIn } from '../../state/user'
+import { Icon } from '../layout/icons'
 import { openAuthModal } from './open-auth-modal'
 
 export function AccountButton() {
   const loggedIn = useSignalValue(isLoggedIn)
-  if (loggedIn) {
-    return (
-      <a href="/my-account" className="header__icon-btn" data-testid="account-button">
-        <span aria-hidden="true">👤</span>
-        <span className="visually-hidden">My account</span>
-      </a>
-    )
-  }
-  return (
+  const content = (
+    <>
+      <Icon name="user-round" />
+      <span className="visually-hidden">{loggedIn ? 'My account' : 'Log in'}</span>
+    </>
+  )
+  return loggedIn ? (
+    <a href="/my-account" className="header__icon-btn" data-testid="account-button">
+      {content}
+    </a>
+  ) : (
     <button
       type="button"
       className="header__icon-btn"
       data-testid="account-button"
       onClick={() => openAuthModal('login')}
     >
-      <span aria-hidden="true">👤</span>
-      <span className="visually-hidden">Log in</span>
+      {content}
     </button>
   )
 }

@@ -6,6 +6,8 @@
 import { type ComponentType, useEffect, useState } from 'react'
 import { bus, EVENTS } from '../../engines/runtime/events'
 import { defineIsland } from '../define'
+import { useDialog } from '../layout/dialog'
+import { Icon } from '../layout/icons'
 import { AUTH_OPEN_EVENT, type AuthMode, REDIRECT_AFTER_LOGIN_KEY } from './open-auth-modal'
 
 type BodyProps = { mode: AuthMode; setMode: (m: AuthMode) => void; onClose: () => void }
@@ -40,18 +42,12 @@ function AuthModal() {
     if (mode && !Body) void import('./auth-forms').then((m) => setBody(() => m.AuthForms))
   }, [mode, Body])
 
-  useEffect(() => {
-    if (!mode) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setMode(null)
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [mode])
+  const dialog = useDialog<HTMLDivElement>(!!mode, () => setMode(null))
 
   if (!mode) return null
   return (
     <div
+      ref={dialog}
       className="modal"
       role="dialog"
       aria-modal="true"
@@ -61,7 +57,7 @@ function AuthModal() {
       <button type="button" className="modal__backdrop" aria-label="Close" onClick={() => setMode(null)} />
       <div className="modal__box">
         <button type="button" className="modal__close" aria-label="Close" onClick={() => setMode(null)}>
-          ×
+          <Icon name="x" />
         </button>
         {Body ? <Body mode={mode} setMode={setMode} onClose={() => setMode(null)} /> : <p>Loading…</p>}
       </div>

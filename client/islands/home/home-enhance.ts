@@ -2,14 +2,16 @@
  * Home page behaviour on server-rendered markup (no React: the home page's 80 KB JS budget):
  * - the newsletter form posts {email} to /api/ext/mailchimp-subscribe/subscribe
  *   through client/api and shows the result in place;
- * - the home data popups (exit_popup on exit intent on desktop, generic_popup after a delay), each
- *   at most once per session;
+ * - the home data popups (exit_popup on exit intent on desktop, generic_popup a while after the
+ *   shopper's first scroll, tap or key press: never on a page nobody has touched), each at most
+ *   once per session; an open popup holds focus until closed (Escape closes it);
  * - the notice after a redirect from an unknown category (/?notice=category-unavailable): the
  *   error notification with OK (text rendered by the server into data-notice), then the
  *   flag is removed from the URL.
  */
 import { api } from '../../api'
 import { notify } from '../../state/notifications'
+import { trapFocus } from '../layout/focus-trap'
 
 /** A plausible email address (the server validates for real). */
 export function isEmailLike(value: string): boolean {
@@ -17,7 +19,7 @@ export function isEmailLike(value: string): boolean {
 }
 
 const SEEN_KEY = 'home-popups-seen'
-/** Delay before the generic popup. */
+/** Delay before the generic popup, counted from the shopper's first interaction. */
 const GENERIC_POPUP_DELAY_MS = 8000
 
 /** Reads the popups already shown this session. */
@@ -71,30 +73,58 @@ function enhanceNewsletter(form: HTMLFormElement): void {
   })
 }
 
+/** Releases the focus of the popup that is open (set while one is). */
+let releaseFocus: (() => void) | null = null
+
+function closePopup(el: HTMLElement): void {
+  el.hidden = true
+  releaseFocus?.()
+  releaseFocus = null
+}
+
 function openPopup(el: HTMLElement): void {
   if (!markSeen(el.dataset.popup ?? '')) return
   el.hidden = false
-  el.querySelector<HTMLElement>('[data-popup-close]')?.focus()
+  releaseFocus = trapFocus(el, () => closePopup(el))
+}
+
+/** True while a dialog, drawer or popup is open: a popup never opens over something in use. */
+function dialogOpen(doc: Document): boolean {
+  return doc.querySelector('[aria-modal="true"]:not([hidden])') !== null
+}
+
+/** Calls `fn` once, on the shopper's first wheel turn, pointer press (touch included) or key press (a script's scrolling does not count). */
+export function onFirstInteraction(target: EventTarget, fn: () => void): void {
+  const kinds = ['wheel', 'pointerdown', 'keydown'] as const
+  const options = { capture: true, passive: true }
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    for (const k of kinds) target.removeEventListener(k, once, options)
+    fn()
+  }
+  for (const k of kinds) target.addEventListener(k, once, options)
 }
 
 function enhancePopups(doc: Document): void {
   for (const el of doc.querySelectorAll<HTMLElement>('[data-popup]')) {
-    el.querySelector('[data-popup-close]')?.addEventListener('click', () => {
-      el.hidden = true
-    })
+    el.querySelector('[data-popup-close]')?.addEventListener('click', () => closePopup(el))
   }
   const generic = doc.querySelector<HTMLElement>('[data-popup="generic_popup"]')
   if (generic && !seenPopups(sessionStorage.getItem(SEEN_KEY)).has('generic_popup')) {
-    setTimeout(() => {
-      if (!doc.querySelector('[data-popup]:not([hidden])')) openPopup(generic)
-    }, GENERIC_POPUP_DELAY_MS)
+    onFirstInteraction(doc, () =>
+      setTimeout(() => {
+        if (!dialogOpen(doc)) openPopup(generic)
+      }, GENERIC_POPUP_DELAY_MS),
+    )
   }
   const exit = doc.querySelector<HTMLElement>('[data-popup="exit_popup"]')
   if (exit && matchMedia('(min-width: 768px)').matches) {
     const onLeave = (e: MouseEvent) => {
       if (e.clientY > 0 || e.relatedTarget) return
       doc.removeEventListener('mouseout', onLeave)
-      if (!doc.querySelector('[data-popup]:not([hidden])')) openPopup(exit)
+      if (!dialogOpen(doc)) openPopup(exit)
     }
     doc.addEventListener('mouseout', onLeave)
   }

@@ -1,9 +1,10 @@
 /**
- * The support chat's message form (loaded on first open by chat-widget.tsx): the enquiry goes to
+ * The support chat's message form (loaded on first open by chat-widget.tsx, which frames it as a
+ * dialog with its title and close button): the enquiry goes to
  * the shopper's mail client addressed to the support email (self-hosted, no third-party script).
  */
 import { useEffect, useId, useState } from 'react'
-import { type ChatEnquiry, closeChat } from '../../state/ui'
+import type { ChatEnquiry } from '../../state/ui'
 
 /** Builds the mailto: URL for an enquiry. */
 export function enquiryMailto(to: string, name: string, email: string, message: string): string {
@@ -21,13 +22,7 @@ export function ChatPanel({ enquiry, supportEmail }: { enquiry: ChatEnquiry; sup
     setSent(false)
   }, [enquiry])
   return (
-    <section className="chat__panel" aria-labelledby={`${id}-title`} data-testid="chat-panel">
-      <div className="chat__head">
-        <h2 id={`${id}-title`}>Message us</h2>
-        <button type="button" className="chat__close" onClick={closeChat} aria-label="Close chat">
-          ×
-        </button>
-      </div>
+    <>
       {sent ? (
         <p role="status">Your mail app has opened with the message. We usually reply within a day.</p>
       ) : (
@@ -64,6 +59,6 @@ export function ChatPanel({ enquiry, supportEmail }: { enquiry: ChatEnquiry; sup
           </button>
         </form>
       )}
-    </section>
+    </>
   )
 }

@@ -1,18 +1,21 @@
 /**
- * Support chat, offered on desktop only. Self-hosted, no third-party script: a launcher (shown on
- * desktop only, by CSS at ≥ 768 px) opens a message form (chat-panel.tsx, loaded on first open).
+ * Support chat, offered on desktop only. Self-hosted, no third-party script: a launcher among the
+ * header's tools (shown on desktop only, by CSS at ≥ 768 px) opens a message form (chat-panel.tsx, loaded on first open).
  * 'Show Interest' buttons on out-of-stock tiles (`[data-show-interest]`, in any island or plain SSR
  * markup) open the same form prefilled with the product link, on every screen size.
  */
 import { type ComponentType, useEffect, useState } from 'react'
-import { type ChatEnquiry, chatEnquiry, openChat, showInterestMessage } from '../../state/ui'
+import { type ChatEnquiry, chatEnquiry, closeChat, openChat, showInterestMessage } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
+import { useDialog } from './dialog'
+import { Icon } from './icons'
 
 type PanelComponent = ComponentType<{ enquiry: ChatEnquiry; supportEmail: string }>
 
 export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail?: string }) {
   const enquiry = useSignalValue(chatEnquiry)
   const [Panel, setPanel] = useState<PanelComponent | null>(null)
+  const dialog = useDialog<HTMLElement>(!!(enquiry && Panel), closeChat)
 
   // Delegated 'Show Interest' clicks: tiles stay plain server markup, no hydration needed.
   useEffect(() => {
@@ -37,28 +40,35 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
 
   return (
     <div className="chat">
-      {enquiry ? null : (
-        <button
-          type="button"
-          className="chat__launcher"
-          data-testid="chat-launcher"
-          onClick={() => openChat()}
+      {/* Kept in the page while the panel is open (hidden), so focus can return to it on close. */}
+      <button
+        type="button"
+        className="chat__launcher"
+        data-testid="chat-launcher"
+        hidden={!!(enquiry && Panel)}
+        onClick={() => openChat()}
+      >
+        <Icon name="message-circle" />
+        <span className="visually-hidden">Chat with us</span>
+      </button>
+      {enquiry && Panel ? (
+        <section
+          ref={dialog}
+          className="chat__panel"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="chat-title"
+          data-testid="chat-panel"
         >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <path d="M4 5h16v11H9l-5 4V5z" />
-          </svg>
-          Chat with us
-        </button>
-      )}
-      {enquiry && Panel ? <Panel enquiry={enquiry} supportEmail={supportEmail} /> : null}
+          <div className="chat__head">
+            <h2 id="chat-title">Message us</h2>
+            <button type="button" className="chat__close" onClick={closeChat} aria-label="Close chat">
+              <Icon name="x" />
+            </button>
+          </div>
+          <Panel enquiry={enquiry} supportEmail={supportEmail} />
+        </section>
+      ) : null}
     </div>
   )
 }

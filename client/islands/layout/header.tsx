@@ -2,7 +2,8 @@
  * Header island: menu button and sidebar (the full category tree; a submenu slides in and its path
  * pops after 300 ms), search panel (lazy-loaded on first open), wishlist and minicart buttons
  * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher
- * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat.
+ * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat
+ * (its launcher sits among the header's tools, so it never floats over the page).
  */
 
 import { COOKIE_CURRENCY } from '@shared/config/store'
@@ -24,6 +25,8 @@ import { AccountButton } from '../auth/account-button'
 import { defineIsland } from '../define'
 import { array, type Check, lazy, num, object, optional, schemaOf, str } from '../props-check'
 import { ChatWidget } from './chat-widget'
+import { useDialog } from './dialog'
+import { Icon } from './icons'
 
 export interface MenuItem {
   id: number
@@ -78,11 +81,16 @@ function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
   const trail = menuTrail(menu, path)
   const current = trail[trail.length - 1]
   const items = current ? current.children : menu
+  const dialog = useDialog<HTMLDivElement>(open, closePanels)
   return (
     <div
+      ref={dialog}
       id="sidebar-menu"
       className={`sidebar${open ? ' sidebar--open' : ''}`}
       hidden={!open}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Menu"
       data-testid="sidebar"
     >
       <div className="sidebar__top">
@@ -100,13 +108,13 @@ function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
               )
             }}
           >
-            ‹ Back
+            <Icon name="chevron-left" /> Back
           </button>
         ) : (
           <span className="sidebar__title">Shop</span>
         )}
         <button type="button" className="sidebar__close" onClick={closePanels} aria-label="Close menu">
-          ×
+          <Icon name="x" />
         </button>
       </div>
       <nav aria-label="Categories">
@@ -128,7 +136,7 @@ function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
                   aria-label={`Open ${item.name} submenu`}
                   onClick={() => pushSubmenu(item.id)}
                 >
-                  ›
+                  <Icon name="chevron-right" />
                 </button>
               ) : null}
             </li>
@@ -164,14 +172,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
   const registered = useSignalValue(registeredPanels)
   const sidebarOpen = panel === 'sidebar'
   const SearchPanel = useSearchPanel(panel === 'search')
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && openPanel.value) closePanels()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [])
+  const searchDialog = useDialog<HTMLDivElement>(panel === 'search', closePanels)
 
   /** Toggles a panel another island renders; without one the link navigates as usual. */
   const panelLink = (name: Panel) => (e: React.MouseEvent) => {
@@ -191,7 +192,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
           onClick={() => togglePanel('sidebar')}
           data-testid="menu-button"
         >
-          <span aria-hidden="true">☰</span>
+          <Icon name="menu" />
           <span className="visually-hidden">Menu</span>
         </button>
         <a href="/" className="header__logo">
@@ -215,7 +216,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
               togglePanel('search')
             }}
           >
-            <span aria-hidden="true">⌕</span>
+            <Icon name="search" />
             <span className="visually-hidden">Search</span>
           </a>
           <label className="currency-switcher">
@@ -235,6 +236,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
               ))}
             </select>
           </label>
+          <ChatWidget supportEmail={supportEmail} />
           <AccountButton />
           <button
             type="button"
@@ -243,7 +245,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
             aria-expanded={panel === 'wishlist'}
             onClick={() => togglePanel('wishlist')}
           >
-            <span aria-hidden="true">♡</span>
+            <Icon name="heart" />
             <span className="visually-hidden">Wishlist</span>
           </button>
           <a
@@ -253,18 +255,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
             aria-label={`Cart, ${count} items`}
             onClick={panelLink('microcart')}
           >
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.6"
-            >
-              <path d="M5 8h14l-1 12H6L5 8z" />
-              <path d="M9 8V6a3 3 0 0 1 6 0v2" />
-            </svg>
+            <Icon name="shopping-bag" />
             <span className="header__cart-count" data-testid="minicart-count">
               {count}
             </span>
@@ -273,7 +264,14 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
       </div>
       <Sidebar menu={menu} open={sidebarOpen} />
       {panel === 'search' ? (
-        <div className="search-panel" data-testid="search-panel">
+        <div
+          ref={searchDialog}
+          className="search-panel"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Search"
+          data-testid="search-panel"
+        >
           {SearchPanel ? (
             <SearchPanel onClose={closePanels} />
           ) : (
@@ -284,7 +282,6 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
       {panel ? (
         <button type="button" className="overlay" aria-label="Close" onClick={() => togglePanel(panel)} />
       ) : null}
-      <ChatWidget supportEmail={supportEmail} />
     </header>
   )
 }

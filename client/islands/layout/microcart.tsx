@@ -5,40 +5,27 @@
  */
 import { type ComponentType, useEffect, useState } from 'react'
 import { bus, EVENTS } from '../../engines/runtime/events'
-import { notify } from '../../state/notifications'
 import { closePanels, openPanel, registerPanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { useDialog } from './dialog'
+import { Icon } from './icons'
 
 /**
  * Orders placed while offline and not yet sent: once back online the order queue announces them
- * (an offline-order confirmation event), and the shopper chooses to send them now or cancel them.
+ * (an offline-order confirmation event), and the shopper is asked to send them now or cancel them
+ * (the question's code is loaded when it is needed).
  */
 function listenForOfflineOrders(): () => void {
   return bus.on(EVENTS.offlineOrderConfirmation, (payload) => {
-    const count = (payload as { orders?: unknown[] } | null)?.orders?.length ?? 0
-    if (!count) return
-    notify({
-      type: 'warning',
-      message: `You placed ${count === 1 ? 'an order' : `${count} orders`} while offline. Send ${count === 1 ? 'it' : 'them'} now?`,
-      hasNoTimeout: true,
-      action1: {
-        label: 'Send now',
-        action: () =>
-          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.process()),
-      },
-      action2: {
-        label: 'Cancel the order',
-        action: () =>
-          void import('../../engines/runtime/runtime').then((m) => m.getRuntime().orders.cancelPending()),
-      },
-    })
+    void import('./offline-orders-prompt').then((m) => m.askToSendOfflineOrders(payload))
   })
 }
 
 function Microcart() {
   const open = useSignalValue(openPanel) === 'microcart'
   const [Body, setBody] = useState<ComponentType | null>(null)
+  const dialog = useDialog<HTMLDivElement>(open, closePanels)
   useEffect(() => registerPanel('microcart'), [])
   useEffect(() => listenForOfflineOrders(), [])
   useEffect(() => {
@@ -46,15 +33,22 @@ function Microcart() {
   }, [open, Body])
   if (!open) return null
   return (
-    <aside className="microcart" aria-label="Shopping cart" data-testid="microcart-panel">
+    <div
+      ref={dialog}
+      className="microcart"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Shopping cart"
+      data-testid="microcart-panel"
+    >
       <div className="microcart__top">
         <h2>Shopping cart</h2>
         <button type="button" className="microcart__close" aria-label="Close cart" onClick={closePanels}>
-          ×
+          <Icon name="x" />
         </button>
       </div>
       {Body ? <Body /> : <p>Loading…</p>}
-    </aside>
+    </div>
   )
 }
 

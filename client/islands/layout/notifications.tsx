@@ -2,6 +2,7 @@
 import { notifications } from '../../state/notifications'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { Icon } from './icons'
 
 function NotificationArea() {
   const list = useSignalValue(notifications.list)
@@ -35,7 +36,7 @@ function NotificationArea() {
                 aria-label="Dismiss"
                 onClick={() => notifications.remove(n.id)}
               >
-                ×
+                <Icon name="x" />
               </button>
             ) : null}
           </div>

@@ -7,28 +7,34 @@ import { type ComponentType, useEffect, useState } from 'react'
 import { closePanels, openPanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { useDialog } from '../layout/dialog'
+import { Icon } from '../layout/icons'
 import { pageCurrency } from '../page-currency'
 
 function WishlistPanel() {
   const panel = useSignalValue(openPanel)
   const open = panel === 'wishlist'
   const [List, setList] = useState<ComponentType<{ currency: string }> | null>(null)
+  const dialog = useDialog<HTMLDivElement>(open, closePanels)
   useEffect(() => {
     if (open && !List) {
       void import('./wishlist-list').then((m) => setList(() => m.WishlistList))
     }
   }, [open, List])
   return (
-    <aside
+    <div
+      ref={dialog}
       className={`side-panel wishlist-panel${open ? ' side-panel--open' : ''}`}
       hidden={!open}
+      role="dialog"
+      aria-modal="true"
       aria-label="Wishlist"
       data-testid="wishlist-panel"
     >
       <div className="side-panel__top">
         <h2>Wishlist</h2>
         <button type="button" className="side-panel__close" onClick={closePanels} aria-label="Close wishlist">
-          ×
+          <Icon name="x" />
         </button>
       </div>
       {open ? (
@@ -41,7 +47,7 @@ function WishlistPanel() {
       <p>
         <a href="/wishlist">View wishlist</a>
       </p>
-    </aside>
+    </div>
   )
 }
 

@@ -1,4 +1,5 @@
 /** The size guide panel (ui panel 'sizeselector'): a table whose first row is the header, and an optional note. */
+import { useDialog } from '../layout/dialog'
 
 /** The size guide of the product's category: rows[0] is the header row. */
 export interface SizeGuideView {
@@ -16,11 +17,15 @@ export function SizeGuide({
   open: boolean
   onToggle: () => void
 }) {
+  const dialog = useDialog<HTMLElement>(open, onToggle)
   return (
     <section
+      ref={dialog}
       id="size-guide"
       className={`size-guide${open ? ' size-guide--open' : ''}`}
       hidden={!open}
+      role="dialog"
+      aria-modal="true"
       aria-label={guide.title}
       data-testid="size-guide"
     >

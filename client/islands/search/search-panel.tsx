@@ -10,6 +10,7 @@ import { formatUnitPrice } from '@shared/domain/currency'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useId, useRef, useState } from 'react'
 import { currentApiContext } from '../../api'
+import { Icon } from '../layout/icons'
 import { type SearchResult, searchProducts } from './search-client'
 
 /** "results as you type" delay. */
@@ -73,7 +74,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
           onChange={(e) => setQuery(e.currentTarget.value)}
         />
         <button type="button" className="search-panel__close" onClick={onClose} aria-label="Close search">
-          ×
+          <Icon name="x" />
         </button>
       </form>
       <div className="search-panel__results" aria-live="polite" aria-busy={loading}>

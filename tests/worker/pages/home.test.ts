@@ -49,11 +49,18 @@ describe('home page', () => {
     }
   })
 
-  it('renders the head image, strip, carousels with the spec defaults, newsletter and popups', async () => {
+  it('renders the head image, strip, four-up rails that never move by themselves, newsletter and popups', async () => {
     const html = await home()
     expect(html).toContain('class="home-hero"')
     expect(html).toContain('data-testid="home-strip"')
-    expect(html).toMatch(/data-carousel="" data-per-page="2" data-speed="500" data-autoplay="2000"/)
+    const carousels = [
+      ...html.matchAll(/data-carousel="" data-per-page="(\d+)" data-speed="500" data-autoplay="(\d+)"/g),
+    ]
+    expect(carousels.length).toBeGreaterThan(1)
+    // Product rails: four a page; the hero: one banner. None plays by itself.
+    expect(carousels.map((m) => m[1])).toContain('4')
+    expect(new Set(carousels.map((m) => m[1]))).toEqual(new Set(['1', '4']))
+    expect(carousels.map((m) => m[2]).every((ms) => ms === '0')).toBe(true)
     expect(html).toContain('data-newsletter=""')
     expect(html).toContain('data-popup="exit_popup"')
     expect(html).toContain('data-popup="generic_popup"')

@@ -49,10 +49,10 @@ async function visit(path: string, host = SPOOFED, headers: Record<string, strin
   return { res, body }
 }
 
-/** Every absolute URL in `body` that points at this shop (not schema.org, the AMP CDN, maps…). */
+/** Every absolute URL in `body` that points at this shop (not schema.org, the AMP CDN, maps, the footer's social accounts…). */
 function ownAbsoluteUrls(body: string): string[] {
   const external =
-    /^https?:\/\/(schema\.org|www\.sitemaps\.org|cdn\.ampproject\.org|www\.openstreetmap\.org|www\.w3\.org)\b/
+    /^https?:\/\/(schema\.org|www\.sitemaps\.org|cdn\.ampproject\.org|www\.openstreetmap\.org|www\.w3\.org|www\.(instagram|youtube|pinterest)\.com)\b/
   return [...body.matchAll(/https?:\/\/[^\s"'<>)\\]+/g)].map((m) => m[0]).filter((u) => !external.test(u))
 }
 

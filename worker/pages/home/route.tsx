@@ -2,7 +2,7 @@
  * Home:
  *   GET /            the home page (alias GET /pwa.html)
  * Head image and banners, the curated sections (categories 189 'Performance Fabrics' and 190
- * 'Tees') and the other home data sections as carousels, the strip, popups (exit_popup,
+ * 'Tees') and the other home data sections as carousels (four products a page, no autoplay), the strip, popups (exit_popup,
  * generic_popup) and the newsletter sign-up. Product sections and CMS blocks stream in <Suspense>.
  * ?notice=category-unavailable shows the 'not available in Offline mode' notification.
  */
@@ -12,6 +12,7 @@ import { IMAGE_SIZES } from '@shared/config/images'
 import { imageUrl } from '@shared/domain/image-url'
 import { MSG } from '@shared/i18n/messages'
 import { Suspense } from 'react'
+import { Icon } from '../../../client/islands/layout/icons'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import {
@@ -32,6 +33,13 @@ export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
  */
 const BANNER_DESKTOP = IMAGE_SIZES.policy
 const BANNER_MOBILE = IMAGE_SIZES.gallery
+
+/**
+ * Home rails show four products at a time on wide screens (two on phones, by CSS) and never move
+ * by themselves: the shopper pages through them with the previous/next buttons or by swiping.
+ */
+const RAIL_PER_PAGE = 4
+const NO_AUTOPLAY = 0
 
 /** Newsletter sign-up; client/islands/home/home-enhance.ts posts it to the newsletter API. */
 function Newsletter() {
@@ -68,13 +76,14 @@ function Popup({ popup }: { popup: HomePopup }) {
     <div
       className="popup"
       role="dialog"
+      aria-modal="true"
       aria-labelledby={`${id}-title`}
       hidden
       data-popup={popup.type}
       data-testid="home-popup"
     >
       <button type="button" className="popup__close" aria-label="Close popup" data-popup-close="">
-        ×
+        <Icon name="x" />
       </button>
       {popup.image ? (
         <img
@@ -146,6 +155,8 @@ async function ProductSection({
         label={section.title || section.category_name || 'Products'}
         currency={currency}
         tiles={tiles}
+        perPage={RAIL_PER_PAGE}
+        autoplayMs={NO_AUTOPLAY}
       />
     </section>
   )
@@ -199,6 +210,7 @@ const homePage: RouteHandler = async (c) => {
                 label={section.title || 'Featured'}
                 currency={currency}
                 perPage={1}
+                autoplayMs={NO_AUTOPLAY}
                 banners={home.mainBanners.map((b) => ({
                   title: b.title,
                   image: imageUrl(b.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height),

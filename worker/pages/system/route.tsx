@@ -1,31 +1,60 @@
 /**
- * System pages: /page-not-found (404) and /error (minimal layout), plus the error page that
+ * System pages: /page-not-found (404, with a search field and the popular categories) and /error
+ * (minimal layout), plus the error page that
  * onError renders for any thrown error (status 500, with the request id, never a stack).
  */
 
 import { PageMessage } from '@shared/components/page-message'
+import { PAGE_MSG } from '@shared/i18n/messages'
 import type { Context } from 'hono'
+import { Icon } from '../../../client/islands/layout/icons'
 import type { AppEnv } from '../../platform/env'
 import type { EntryName } from '../../platform/render/assets'
-import { renderPage } from '../../platform/render/render-page'
+import { layoutMenu, renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
+/** Categories offered on a not-found page (the menu's top level). */
+const POPULAR_CATEGORIES = 6
+
 /**
- * A 404 page in the default layout: what was not found, and a way back to the shop. Never
- * indexed.
+ * A 404 page in the default layout: what was not found, a search field (a plain form, it works
+ * without JavaScript), the popular categories and a way back to the shop. Never indexed.
  */
-export function renderNotFound(
+export async function renderNotFound(
   c: Context<AppEnv>,
   opts: { title: string; message: string; testId?: string; entry?: EntryName },
 ) {
+  const categories = (await layoutMenu(c)).slice(0, POPULAR_CATEGORIES)
   return renderPage(
     c,
     <PageMessage title={opts.title}>
       <p data-testid={opts.testId}>{opts.message}</p>
+      <form className="not-found__search" action="/search" method="get" data-testid="not-found-search">
+        <label htmlFor="not-found-q">{PAGE_MSG.notFoundSearch}</label>
+        <div className="not-found__row">
+          <input id="not-found-q" name="q" type="search" autoComplete="off" required />
+          <button type="submit" className="btn">
+            <Icon name="search" />
+            Search
+          </button>
+        </div>
+      </form>
+      {categories.length ? (
+        <nav className="not-found__categories" aria-labelledby="not-found-popular">
+          <h2 id="not-found-popular">{PAGE_MSG.notFoundPopular}</h2>
+          <ul data-testid="not-found-categories">
+            {categories.map((cat) => (
+              <li key={cat.id}>
+                <a className="btn btn--secondary" href={cat.url}>
+                  {cat.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <p>
-        <a className="btn" href="/">
-          Back to the shop
-        </a>
+        <a href="/">Back to the shop</a>
       </p>
     </PageMessage>,
     { title: opts.title, layout: 'default', status: 404, meta: { robots: 'noindex' }, entry: opts.entry },
@@ -33,7 +62,7 @@ export function renderNotFound(
 }
 
 const notFoundPage: RouteHandler = (c) =>
-  renderNotFound(c, { title: 'Page not found', message: 'We could not find the page you were looking for.' })
+  renderNotFound(c, { title: PAGE_MSG.notFoundTitle, message: PAGE_MSG.notFoundMessage })
 
 const errorPage: RouteHandler = (c) => renderErrorPage(c, 200)
 

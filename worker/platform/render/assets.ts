@@ -1,6 +1,6 @@
 /**
  * The client build manifest (written by scripts/build-client.mjs): which module script and which
- * modulepreloads a page entry needs, the stylesheet, and the build id.
+ * modulepreloads a page entry needs, the stylesheet, the fonts to preload, and the build id.
  */
 import manifest from './manifest.generated.json'
 
@@ -28,6 +28,8 @@ interface ClientManifest {
   cssGzipBytes: number
   /** The minified stylesheet, inlined into <head> (absent in builds older than the field). */
   cssText?: string
+  /** The self-hosted font files: `preload` = the faces every page's first screen uses. */
+  fonts?: { preload: string[]; all: string[] }
   entries: Record<string, ManifestEntry>
   serviceWorker: string | null
 }
@@ -45,4 +47,9 @@ export function entryAssets(entry: EntryName): { script: string; preloads: strin
 export function inlineCss(): string | null {
   const text = clientManifest.cssText
   return text ? text.replace(/<\/(style)/gi, '<\\/$1') : null
+}
+
+/** The font files every page preloads (the body and heading faces). */
+export function preloadedFonts(): string[] {
+  return clientManifest.fonts?.preload ?? []
 }

@@ -1,11 +1,11 @@
 /**
- * The HTML document shell: <head> with title, meta, canonical, inlined stylesheet, modulepreloads and the
+ * The HTML document shell: <head> with title, meta, canonical, font preloads, inlined stylesheet, modulepreloads and the
  * page's one module script (all carrying the CSP nonce), and <body> with the chosen layout.
  */
 import { SPECULATING_PAGES, SPECULATION_RULES } from '@shared/config/speculation'
 import { baseCurrency, currencyTableJson } from '@shared/config/store'
 import type { ReactNode } from 'react'
-import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss } from './assets'
+import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss, preloadedFonts } from './assets'
 
 export interface PageMeta {
   description?: string
@@ -75,6 +75,20 @@ export function Document(props: DocumentProps) {
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
+        {/* The body and heading faces arrive with the stylesheet: with optional display, a face that
+            is late is not used on this page, so preloading is what lets the first visit use it. */}
+        {layout === 'empty'
+          ? null
+          : preloadedFonts().map((href) => (
+              <link
+                key={href}
+                rel="preload"
+                href={href}
+                as="font"
+                type="font/woff2"
+                crossOrigin="anonymous"
+              />
+            ))}
         {css ? (
           // Inlined: no render-blocking stylesheet request (the nonce satisfies the CSP's style-src);
           // our own build output with '</style' escaped.

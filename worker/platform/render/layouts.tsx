@@ -1,13 +1,16 @@
 /**
- * Layouts (each route picks one): default = header island, main, footer, notifications island;
+ * Layouts (each route picks one): default = the icon sprite, header island, main, footer (care,
+ * house and policy links, payment methods, social links), notifications island;
  * minimal = a plain header and main, no islands; empty = the page's markup only.
  */
 
 import { CURRENCIES, type CurrencyCode } from '@shared/config/store'
+import { PAGE_MSG } from '@shared/i18n/messages'
 import type { ReactNode } from 'react'
 import { AuthModalIsland } from '../../../client/islands/auth/auth-modal'
 import type { MenuItem } from '../../../client/islands/layout/header'
 import { HeaderIsland } from '../../../client/islands/layout/header'
+import { Icon, type IconName, IconSprite } from '../../../client/islands/layout/icons'
 import { MicrocartIsland } from '../../../client/islands/layout/microcart'
 import { NotificationsIsland } from '../../../client/islands/layout/notifications'
 import { WishlistPanelIsland } from '../../../client/islands/lists/wishlist-panel'
@@ -20,19 +23,108 @@ interface LayoutData {
   supportEmail?: string
 }
 
-const FOOTER_LINKS: [string, string][] = [
-  ['/i/about-us', 'About us'],
-  ['/magazine', 'Magazine'],
-  ['/press', 'Press'],
-  ['/stockists', 'Stockists'],
-  ['/store-locator', 'Store locator'],
-  ['/contact', 'Contact'],
-  ['/i/shipping-and-returns', 'Shipping & returns'],
+type FooterLink = { href: string; label: string; icon?: IconName }
+
+/** The footer's columns: customer care, the house, policies (links within the shop). */
+const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
+  {
+    title: PAGE_MSG.footerCare,
+    links: [
+      { href: '/contact', label: 'Contact us', icon: 'mail' },
+      { href: '/i/shipping-and-returns', label: 'Shipping & returns', icon: 'truck' },
+      { href: '/i/size-guide', label: 'Size guide' },
+      { href: '/i/faq', label: 'FAQ' },
+      { href: '/store-locator', label: 'Store locator' },
+    ],
+  },
+  {
+    title: PAGE_MSG.footerHouse,
+    links: [
+      { href: '/i/about-us', label: 'About us' },
+      { href: '/magazine', label: 'Magazine' },
+      { href: '/press', label: 'Press' },
+      { href: '/stockists', label: 'Stockists' },
+    ],
+  },
+  {
+    title: PAGE_MSG.footerPolicies,
+    links: [
+      { href: '/i/privacy-policy', label: 'Privacy policy' },
+      { href: '/i/terms-and-conditions', label: 'Terms & conditions' },
+      { href: '/i/shipping-and-returns', label: 'Returns & refunds', icon: 'rotate-ccw' },
+    ],
+  },
 ]
+
+/** How shoppers can pay (the checkout's methods). */
+const PAYMENT_METHODS: { label: string; icon: IconName }[] = [
+  { label: 'Cards', icon: 'credit-card' },
+  { label: 'UPI', icon: 'smartphone' },
+  { label: 'Netbanking', icon: 'landmark' },
+  { label: 'Wallets and PayPal', icon: 'wallet' },
+  { label: 'Cash on delivery', icon: 'banknote' },
+]
+
+/** The label's social accounts (outside links open in the same tab, without our referrer). */
+const SOCIAL_LINKS: FooterLink[] = [
+  { href: 'https://www.instagram.com/odeatelier', label: 'Instagram', icon: 'camera' },
+  { href: 'https://www.youtube.com/@odeatelier', label: 'YouTube', icon: 'circle-play' },
+  { href: 'https://www.pinterest.com/odeatelier', label: 'Pinterest', icon: 'pin' },
+]
+
+function Footer({ storeName, currency }: { storeName: string; currency: string }) {
+  return (
+    <footer className="footer" data-testid="footer">
+      <div className="footer__inner">
+        {FOOTER_COLUMNS.map((col) => (
+          <nav key={col.title} className="footer__col" aria-label={col.title}>
+            <h2 className="footer__title">{col.title}</h2>
+            <ul>
+              {col.links.map((l) => (
+                <li key={l.label}>
+                  <a href={l.href}>
+                    {l.icon ? <Icon name={l.icon} /> : null}
+                    {l.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <div className="footer__col">
+          <h2 className="footer__title">{PAGE_MSG.footerPayment}</h2>
+          <ul className="footer__payments" data-testid="footer-payments">
+            {PAYMENT_METHODS.map((m) => (
+              <li key={m.label}>
+                <Icon name={m.icon} />
+                {m.label}
+              </li>
+            ))}
+          </ul>
+          <h2 className="footer__title">{PAGE_MSG.footerSocial}</h2>
+          <ul className="footer__social">
+            {SOCIAL_LINKS.map((l) => (
+              <li key={l.label}>
+                <a href={l.href} rel="noopener noreferrer">
+                  {l.icon ? <Icon name={l.icon} /> : null}
+                  {l.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="footer__legal">
+        © {storeName}. Prices in {currency}.
+      </p>
+    </footer>
+  )
+}
 
 export function DefaultLayout({ data, children }: { data: LayoutData; children: ReactNode }) {
   return (
     <>
+      <IconSprite />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -44,20 +136,7 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
         menu={data.menu}
       />
       <main id="main">{children}</main>
-      <footer className="footer">
-        <div className="footer__inner">
-          <nav aria-label="Footer">
-            {FOOTER_LINKS.map(([href, label]) => (
-              <a key={href} href={href}>
-                {label}
-              </a>
-            ))}
-          </nav>
-          <p>
-            © {data.storeName}. Prices in {data.currency}.
-          </p>
-        </div>
-      </footer>
+      <Footer storeName={data.storeName} currency={data.currency} />
       <NotificationsIsland />
       <MicrocartIsland />
       <AuthModalIsland />

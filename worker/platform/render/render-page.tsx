@@ -33,7 +33,7 @@ interface RenderOptions {
  * The default layout's menu from the loader the app handed in. A failure gives an empty menu (and
  * a page that is never cached) rather than failing the page.
  */
-async function layoutMenu(c: Context<AppEnv>): Promise<MenuItem[]> {
+export async function layoutMenu(c: Context<AppEnv>): Promise<MenuItem[]> {
   const loader = c.var.menuLoader
   if (!loader) return []
   try {

@@ -1,0 +1,122 @@
+// 'Send now' on orders placed offline: the shopper always learns what happened to them.
+import 'fake-indexeddb/auto'
+import { describe, expect, it, vi } from 'vitest'
+import { createOrderQueue, type OrderResponse } from '../../../../../client/engines/orders/order-queue'
+import { clientSettings } from '../../../../../client/engines/runtime/config'
+import { createEventBus } from '../../../../../client/engines/runtime/events'
+import type { NotificationInput } from '../../../../../client/state/notifications'
+import type { StoredOrder } from '../../../../../client/state/orders'
+import { StorageManager } from '../../../../../client/storage/storage-manager'
+import { MSG, msgQueuedOrdersSent } from '../../../../../shared/i18n/messages'
+
+vi.spyOn(console, 'warn').mockImplementation(() => {})
+
+let seq = 0
+function setup() {
+  const answers: (OrderResponse | 'network')[] = []
+  const send = vi.fn(async (order: Record<string, unknown>): Promise<OrderResponse> => {
+    const next = answers.shift()
+    if (next === 'network') throw new TypeError('Failed to fetch')
+    return next ?? { code: 200, result: { orderNumber: `N-${String(order.order_id)}` } }
+  })
+  const state = { online: false, now: 1_700_000_000_000 }
+  const notices: NotificationInput[] = []
+  const storage = new StorageManager({ storeCode: `sn${Date.now()}${seq++}` }).get<StoredOrder>('orders')
+  let rnd = 0
+  const queue = createOrderQueue({
+    storage,
+    send,
+    notify: (n) => notices.push(n),
+    bus: createEventBus(),
+    settings: () => clientSettings(),
+    storeCode: 'default',
+    isOnline: () => state.online,
+    clock: {
+      now: () => state.now++,
+      setTimeout: () => 0,
+      clearTimeout: () => {},
+      setInterval: () => 0,
+      clearInterval: () => {},
+    },
+    random: () => `r${rnd++}`,
+    clearCart: async () => {},
+    registerBackgroundSync: async () => {},
+  })
+  return { queue, answers, send, state, notices }
+}
+
+const body = (cart: string) => ({
+  user_id: '',
+  cart_id: cart,
+  products: [{ sku: 'A', qty: 1, price: 100 }],
+  addressInformation: { shippingAddress: { city: 'Pune' }, payment_method_code: 'cashondelivery' },
+})
+
+/** Places `n` different orders while offline; the notices of placing are dropped. */
+async function queued(t: ReturnType<typeof setup>, n: number) {
+  for (let i = 0; i < n; i++) await t.queue.placeOrder(body(`c${i}`))
+  t.notices.length = 0
+  t.state.online = true
+}
+
+describe('Send now', () => {
+  it('one queued order sent → a success notice', async () => {
+    const t = setup()
+    await queued(t, 1)
+    await t.queue.sendNow()
+    expect(t.send).toHaveBeenCalledTimes(1)
+    expect(t.notices).toEqual([expect.objectContaining({ type: 'success', message: MSG.queuedOrdersSent })])
+    expect(await t.queue.pending()).toEqual([])
+  })
+
+  it('two queued orders sent → the notice counts them', async () => {
+    const t = setup()
+    await queued(t, 2)
+    await t.queue.sendNow()
+    expect(t.notices).toHaveLength(1)
+    expect(t.notices[0]).toMatchObject({ type: 'success', message: msgQueuedOrdersSent(2) })
+  })
+
+  it('the network is still down → the order stays saved, the shopper is told and can retry', async () => {
+    const t = setup()
+    await queued(t, 1)
+    t.answers.push('network')
+    await t.queue.sendNow()
+    expect(await t.queue.pending()).toHaveLength(1)
+    expect(t.notices).toEqual([
+      expect.objectContaining({ type: 'warning', message: MSG.queuedOrdersNotSent, hasNoTimeout: true }),
+    ])
+    // Retrying once the network is back sends it and says so.
+    t.notices[0]?.action1?.action?.()
+    await vi.waitFor(() => expect(t.notices.at(-1)).toMatchObject({ type: 'success' }))
+    expect(await t.queue.pending()).toEqual([])
+  })
+
+  it('an order Background Sync sent meanwhile still counts as sent (the shopper asked about it)', async () => {
+    const t = setup()
+    await queued(t, 1)
+    const asked = (await t.queue.pending()).map((o) => o.order_id)
+    await t.queue.process()
+    await t.queue.sendNow(asked)
+    expect(t.send).toHaveBeenCalledTimes(1)
+    expect(t.notices).toEqual([expect.objectContaining({ type: 'success', message: MSG.queuedOrdersSent })])
+  })
+
+  it('the shop answers 503 → not claimed as sent', async () => {
+    const t = setup()
+    await queued(t, 1)
+    t.answers.push({ code: 503, result: 'busy' })
+    await t.queue.sendNow()
+    expect(t.notices.map((n) => n.type)).toEqual(['warning'])
+  })
+
+  it('an order the shop cancels (out of stock) gets only the cancel reason, no success notice', async () => {
+    const t = setup()
+    await queued(t, 1)
+    t.answers.push({ code: 500, result: 'Error while adding products' })
+    await t.queue.sendNow()
+    expect(t.notices).toEqual([
+      expect.objectContaining({ type: 'error', message: MSG.queuedOrderOutOfStock }),
+    ])
+  })
+})
