@@ -29,15 +29,21 @@ export const MAX_FILTER_VALUES = AGGREGATION_SIZE
 
 export interface PriceRange {
   from: number
-  /** Absent for the open-ended "150 and above" range. */
+  /** Absent for the open-ended top band ("1,00,000 and above"). */
   to?: number
 }
-/** "Configured ranges: 0-50, 50-100, 100-150, 150 and above." */
+/**
+ * The price filter's bands, in INR (the catalogue's currency; other currencies show them
+ * converted). They follow what a designer label sells: everyday pieces under ₹10,000 up to bridal
+ * wear above ₹1,00,000. Change them here; the facet, the listing URLs ('10000-25000', '100000-')
+ * and the search engine's buckets all follow.
+ */
 export const PRICE_RANGES: readonly PriceRange[] = [
-  { from: 0, to: 50 },
-  { from: 50, to: 100 },
-  { from: 100, to: 150 },
-  { from: 150 },
+  { from: 0, to: 10000 },
+  { from: 10000, to: 25000 },
+  { from: 25000, to: 50000 },
+  { from: 50000, to: 100000 },
+  { from: 100000 },
 ]
 /** "The default price filter is 0 to 100." */
 export const DEFAULT_PRICE_FILTER: Required<PriceRange> = { from: 0, to: 100 }

@@ -101,6 +101,17 @@ export const MSG = {
   sortPriceLowToHigh: 'Price: Low to high',
   sortPriceHighToLow: 'Price: High to low',
 
+  // --- Listing, product, checkout and order screens ---
+  /** Before the names of a tile's colour swatches (read by screen readers). */
+  tileColours: 'Colours:',
+  /** A filter, sort or search change that got no answer: the page stays as it was. */
+  listingOffline:
+    'You seem to be offline. Your filters were not changed; please try again when you are back online.',
+  searchOffline:
+    'You seem to be offline. Search needs a connection; please try again when you are back online.',
+  /** Before the list of applied filter chips. */
+  appliedFilters: 'Applied filters',
+
   // --- Breadcrumbs ---
   defaultCategoryName: 'Default Category',
   home: 'Home',

@@ -70,17 +70,18 @@ function Listing(props: ListingIslandProps) {
   const online = useOnline()
   const sentinel = useRef<HTMLDivElement>(null)
 
+  // The new state, its URL and the scroll to the grid's top happen only once its products are in.
   const apply = useCallback(
     (next: ListingState) => {
-      setState(next)
-      const url = `${window.location.pathname}${listingQueryString(next)}`
-      window.history.pushState({ listing: true }, '', url)
-      // Show the new first page from its top when the shopper had scrolled down the grid.
-      const top = document.querySelector('.listing')?.getBoundingClientRect().top ?? 0
-      if (top < 0) window.scrollTo({ top: window.scrollY + top - 16 })
-      void reload(next)
+      void reload(next, () => {
+        const url = `${window.location.pathname}${listingQueryString(next)}`
+        window.history.pushState({ listing: true }, '', url)
+        // Show the new first page from its top when the shopper had scrolled down the grid.
+        const top = document.querySelector('.listing')?.getBoundingClientRect().top ?? 0
+        if (top < 0) window.scrollTo({ top: window.scrollY + top - 16 })
+      })
     },
-    [reload, setState],
+    [reload],
   )
 
   useListingUrl(props.state, setState, reload)

@@ -8,8 +8,9 @@
 import { buildFilterGroups, type FilterGroup } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingSearchRequest } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { listingTileContext, type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { PAGE_SIZE } from '@shared/config/catalog'
+import { MSG } from '@shared/i18n/messages'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../api'
 import { notify } from '../../state/notifications'
@@ -41,22 +42,34 @@ export function useListingPages(props: ListingIslandProps) {
   const live = useRef({ state, loaded, total, tiles })
   live.current = { state, loaded, total, tiles }
 
-  /** Fetches page 0 for a state (filters/sort changed) and replaces the grid. */
+  /**
+   * Fetches page 0 for a state (filters/sort changed) and only then shows it: the state, grid,
+   * counts and filter groups change together once the answer is in (and `onShown` runs, e.g. to
+   * put the state in the URL). A request that fails leaves the page exactly as it was and says
+   * why in words a shopper understands (offline, or try again).
+   */
   const reload = useCallback(
-    async (next: ListingState, size = PAGE_SIZE) => {
+    async (next: ListingState, onShown?: () => void, size = PAGE_SIZE) => {
       const gen = ++generation.current
       busy.current = true
       setLoading(true)
       try {
-        const page = await fetchListingPage(listingSearchRequest(categoryIds, next, 0, size))
+        const page = await fetchListingPage(
+          listingSearchRequest(categoryIds, next, 0, size),
+          undefined,
+          listingTileContext(next, labels),
+        )
         if (gen !== generation.current) return
+        setState(next)
         setTiles(visibleTiles(page.tiles, currency))
         setTotal(page.total)
         setLoaded(page.fetched)
-        setGroups(buildFilterGroups(page.aggregations, labels, currency))
+        setGroups(buildFilterGroups(page.aggregations, labels, currency, next.chosen))
+        onShown?.()
       } catch (err) {
-        if (gen === generation.current)
-          notify({ type: 'error', message: String((err as Error).message ?? err) })
+        if (gen !== generation.current) return
+        console.warn('listing reload failed', err)
+        notify({ type: 'error', message: err instanceof ApiError ? MSG.reviewFailed : MSG.listingOffline })
       } finally {
         if (gen === generation.current) {
           busy.current = false
@@ -76,7 +89,11 @@ export function useListingPages(props: ListingIslandProps) {
       busy.current = true
       setLoading(true)
       try {
-        const page = await fetchListingPage(listingSearchRequest(categoryIds, s, from, size))
+        const page = await fetchListingPage(
+          listingSearchRequest(categoryIds, s, from, size),
+          undefined,
+          listingTileContext(s, labels),
+        )
         if (gen !== generation.current) return
         setTiles((prev) => {
           const seen = new Set(prev.map((p) => p.sku))
@@ -107,7 +124,7 @@ export function useListingPages(props: ListingIslandProps) {
         }
       }
     },
-    [categoryIds, currency],
+    [categoryIds, currency, labels],
   )
 
   return {

@@ -50,6 +50,8 @@ const TILE_FIELDS = [
   'configurable_children.special_to_date',
   'configurable_children.status',
   'configurable_children.stock',
+  'configurable_children.color',
+  'configurable_children.image',
 ]
 
 /** The port / DSL parameters of a category listing page. */

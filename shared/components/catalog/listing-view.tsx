@@ -129,6 +129,45 @@ function FilterPanel(props: ListingViewProps) {
   )
 }
 
+/** A chosen value's label: the filter panel's (current counts' group), else the one kept with the state. */
+function chosenLabel(groups: FilterGroup[], attr: string, value: { id: string; label: string }): string {
+  const option = groups.find((g) => g.attr === attr)?.options.find((o) => o.id === value.id)
+  return option?.label || value.label || value.id
+}
+
+/** The applied filters as chips: each one a link (and button) that removes just that value. */
+function AppliedFilters({ state, groups, onToggle }: ListingViewProps) {
+  const chips = Object.entries(state.chosen).flatMap(([attr, values]) =>
+    values.map((v) => ({ attr, id: v.id, label: chosenLabel(groups, attr, v) })),
+  )
+  if (!chips.length) return null
+  return (
+    <section className="chips" aria-label={MSG.appliedFilters} data-testid="applied-filters">
+      <ul className="chips__list">
+        {chips.map((chip) => (
+          <li key={`${chip.attr}:${chip.id}`}>
+            <a
+              className="chip"
+              rel="nofollow"
+              href={listingQueryString(toggleListingFilter(state, chip.attr, chip.id, chip.label)) || '?'}
+              data-testid="filter-chip"
+              data-attr={chip.attr}
+              data-id={chip.id}
+              onClick={intercept(onToggle && (() => onToggle(chip.attr, chip.id, chip.label)))}
+            >
+              <span className="visually-hidden">Remove filter </span>
+              {chip.label}
+              <span className="chip__x" aria-hidden="true">
+                ×
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function ListingView(props: ListingViewProps) {
   const { currency, state, tiles, total, loaded, loading, online = true, onSort, onOpenFilters } = props
   const columns = LISTING_COLUMNS.configured
@@ -181,6 +220,7 @@ export function ListingView(props: ListingViewProps) {
       <div className="listing__body">
         <FilterPanel {...props} />
         <div className="listing__main">
+          <AppliedFilters {...props} />
           {tiles.length === 0 && !loading ? (
             <div className="listing__empty" data-testid="listing-empty">
               {hasFilters(state) ? (

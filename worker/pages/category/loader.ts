@@ -7,7 +7,7 @@
 import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { listingTileContext, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { gstRateMap } from '@shared/components/catalog/tile-price'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
@@ -81,8 +81,9 @@ export async function loadCategoryPage(
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
+  const tileContext = listingTileContext(state, labels)
   const tiles = visibleTiles(
-    listing.items.map((p) => toTileData(p, now, pricing)),
+    listing.items.map((p) => toTileData(p, now, pricing, tileContext)),
     currency,
   )
   return {
@@ -98,7 +99,7 @@ export async function loadCategoryPage(
       tiles,
       total: listing.total,
       loaded: listing.items.length,
-      groups: buildFilterGroups(listing.aggregations, labels, currency),
+      groups: buildFilterGroups(listing.aggregations, labels, currency, state.chosen),
       labels,
       pricing: { country: pricing.country ?? c.var.store.country, gstRates: gstRateMap(pricing.taxRules) },
     },

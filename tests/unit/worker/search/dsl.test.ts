@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PRICE_RANGES } from '../../../../shared/config/catalog'
 import { MAX_QUERY_DEPTH, SearchError } from '../../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate-js'
 import { parseAggs } from '../../../../worker/search/parse-aggs'
@@ -245,13 +246,7 @@ describe('search-query format', () => {
     expect(dsl.aggs.agg_range_price).toEqual({
       range: {
         field: 'price',
-        ranges: [
-          { from: 0, to: 50 },
-          { from: 50, to: 100 },
-          { from: 100, to: 150 },
-          { from: 150 },
-          { to: 100 },
-        ],
+        ranges: [...PRICE_RANGES, { to: 100 }],
       },
     })
     expect(dsl.min_score).toBe(0.02)
