@@ -42,6 +42,7 @@ const TILE_FIELDS = [
   'rts_qty',
   'international_flag',
   'designer_name',
+  'color',
   'stock',
   'configurable_children.sku',
   'configurable_children.price',

@@ -119,6 +119,9 @@ export function toTileData(
       usableImage(gallery.map((g) => g.image).find((img) => img && img !== image && usableImage(img))))
   const price = tilePrice(product, now, pricing)
   const colors = tileColors(product, context.colorLabels)
+  // Under a colour filter the tile names the colour it shows: its variant's, or its own for a simple product.
+  const ownColor = product.color != null && context.colors?.includes(String(product.color)) ? product.color : null
+  const shownColor = variant?.color ?? ownColor
   const parentSku = product.parent_sku || product.sku
   const slug = product.slug || product.url_key || String(product.id)
   return {
@@ -142,7 +145,7 @@ export function toTileData(
     }),
     international: isFlagSet(product.international_flag),
     ...(colors.length > 1 ? { colors } : {}),
-    ...(variant?.color != null ? { shownColor: variant.color } : {}),
+    ...(shownColor != null ? { shownColor } : {}),
   }
 }
 
