@@ -13,7 +13,7 @@ export const CATEGORY_FETCH_SORT = 'position:asc'
 /** "Filter aggregation size is 100." */
 export const AGGREGATION_SIZE = 100
 
-/** "Default filters: rts, gender, category_product, color, discount, size, category, price." */
+/** "Default filters: rts, gender, category_product, color, discount, size, category, price", and the designer before price. */
 export const DEFAULT_FILTERS = [
   'rts',
   'gender',
@@ -22,6 +22,7 @@ export const DEFAULT_FILTERS = [
   'discount',
   'size',
   'category',
+  'designer',
   'price',
 ] as const
 /** Most values of one filter a listing URL may choose; more are ignored (a facet never offers more than AGGREGATION_SIZE). */
@@ -60,6 +61,8 @@ export const LIST_OUT_OF_STOCK_PRODUCTS = true
 /** Sort options : "Latest, Price: Low to high, Price: High to low. The default sort is created_at descending." */
 export const SORT_OPTIONS = [
   { id: 'latest', label: 'Latest', field: 'created_at', order: 'desc' },
+  /** Best match first: offered (and the default) only where there is search text; elsewhere it is Latest. */
+  { id: 'relevance', label: 'Relevance', field: '_score', order: 'desc' },
   { id: 'price-asc', label: 'Price: Low to high', field: 'final_price', order: 'asc' },
   { id: 'price-desc', label: 'Price: High to low', field: 'final_price', order: 'desc' },
 ] as const

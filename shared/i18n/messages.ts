@@ -147,6 +147,11 @@ export function msgProductSearchKeyMissing(key: string): string {
   return `Please provide the search key ${key} for product/single action!`
 }
 
+/** 'Showing results for “{query}”': the search corrected a misspelt word. */
+export function msgShowingResultsFor(query: string): string {
+  return `Showing results for “${query}”`
+}
+
 /** True when a message contains `fragment`, case-insensitively (the 'containing' rules of error handling). */
 function messageContains(message: string, fragment: string): boolean {
   return message.toLowerCase().includes(fragment.toLowerCase())

@@ -25,7 +25,7 @@ export const PULL_RETRY_DELAY_MS = 1500
 const NETWORK_RETRY_DELAY_MS = 3000
 
 export function useListingPages(props: ListingIslandProps) {
-  const { categoryIds, currency, labels } = props
+  const { categoryIds, currency, labels, text } = props
   const [state, setState] = useState<ListingState>(props.state)
   const [tiles, setTiles] = useState<TileData[]>(props.tiles)
   const [total, setTotal] = useState(props.total)
@@ -55,7 +55,7 @@ export function useListingPages(props: ListingIslandProps) {
       setLoading(true)
       try {
         const page = await fetchListingPage(
-          listingSearchRequest(categoryIds, next, 0, size),
+          listingSearchRequest(categoryIds, next, 0, size, text),
           undefined,
           listingTileContext(next, labels),
         )
@@ -77,7 +77,7 @@ export function useListingPages(props: ListingIslandProps) {
         }
       }
     },
-    [categoryIds, currency, labels],
+    [categoryIds, currency, labels, text],
   )
 
   /** Pulls the next page (or `size` products) and appends it. */
@@ -90,7 +90,7 @@ export function useListingPages(props: ListingIslandProps) {
       setLoading(true)
       try {
         const page = await fetchListingPage(
-          listingSearchRequest(categoryIds, s, from, size),
+          listingSearchRequest(categoryIds, s, from, size, text),
           undefined,
           listingTileContext(s, labels),
         )
@@ -124,7 +124,7 @@ export function useListingPages(props: ListingIslandProps) {
         }
       }
     },
-    [categoryIds, currency, labels],
+    [categoryIds, currency, labels, text],
   )
 
   return {

@@ -37,7 +37,7 @@ export interface TileData {
   shownColor?: number
 }
 
-export interface TileColor {
+interface TileColor {
   id: number
   label: string
   /** CSS colour of the swatch (null when the label has no known colour). */
@@ -120,7 +120,8 @@ export function toTileData(
   const price = tilePrice(product, now, pricing)
   const colors = tileColors(product, context.colorLabels)
   // Under a colour filter the tile names the colour it shows: its variant's, or its own for a simple product.
-  const ownColor = product.color != null && context.colors?.includes(String(product.color)) ? product.color : null
+  const ownColor =
+    product.color != null && context.colors?.includes(String(product.color)) ? product.color : null
   const shownColor = variant?.color ?? ownColor
   const parentSku = product.parent_sku || product.sku
   const slug = product.slug || product.url_key || String(product.id)

@@ -37,7 +37,10 @@ export function categoryChain(tree: readonly Category[], id: number): Category[]
 }
 
 /** Filter labels: attribute titles and option labels, and the descendant categories' names. */
-async function facetLabels(commerce: Commerce, category: Category): Promise<FacetLabels> {
+export async function facetLabels(
+  commerce: Commerce,
+  category: Pick<Category, 'children_data'>,
+): Promise<FacetLabels> {
   const codes = DEFAULT_FILTERS.filter((f) => f !== 'price' && f !== 'category')
   const attributes = await commerce.getAttributes([...codes])
   const labels: FacetLabels = { titles: {}, options: {} }
@@ -48,7 +51,7 @@ async function facetLabels(commerce: Commerce, category: Category): Promise<Face
     )
   }
   const cats: Record<string, string> = {}
-  const walk = (cat: Category) => {
+  const walk = (cat: Pick<Category, 'children_data'>) => {
     for (const ch of cat.children_data ?? []) {
       if (ch.is_active !== false) cats[String(ch.id)] = ch.name
       walk(ch)

@@ -49,6 +49,7 @@ describe('shop constants', () => {
       'discount',
       'size',
       'category',
+      'designer',
       'price',
     ])
     // INR bands that tile the whole price line: from 0, each starting where the last ended, the top one open.
