@@ -107,8 +107,6 @@ export const MSG = {
   /** A filter, sort or search change that got no answer: the page stays as it was. */
   listingOffline:
     'You seem to be offline. Your filters were not changed; please try again when you are back online.',
-  searchOffline:
-    'You seem to be offline. Search needs a connection; please try again when you are back online.',
   /** Before the list of applied filter chips. */
   appliedFilters: 'Applied filters',
 

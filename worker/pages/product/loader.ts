@@ -117,6 +117,30 @@ export async function productMetadata(
   return { attributes, taxRules }
 }
 
+/**
+ * A grouped product with each piece's stock: the page marks a piece that is out of stock and leaves
+ * it out of the add, so the shopper sees before adding what will (and will not) go in the bag. When
+ * the pieces cannot be read they show no stock state, and the cart's own stock check still applies.
+ */
+async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: Product): Promise<Product> {
+  if (product.type_id !== 'grouped' || product.product_links.length === 0) return product
+  try {
+    const docs = await commerce.getProductsBySkus(product.product_links.map((l) => l.linked_product_sku))
+    const stock = new Map(docs.map((d) => [d.sku, d.stock]))
+    return {
+      ...product,
+      product_links: product.product_links.map((l) =>
+        l.product && stock.has(l.linked_product_sku)
+          ? { ...l, product: { ...l.product, stock: stock.get(l.linked_product_sku) } }
+          : l,
+      ),
+    }
+  } catch (err) {
+    logDeferred(c, 'grouped pieces', err)
+    return product
+  }
+}
+
 /** Loads everything the product page needs, or says why it cannot be shown. */
 export async function loadProductPage(
   c: Context<AppEnv>,
@@ -142,11 +166,14 @@ async function resolveProduct(
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 
-  const { attributes, taxRules } = await productMetadata(c, commerce)
+  const [{ attributes, taxRules }, pieces] = await Promise.all([
+    productMetadata(c, commerce),
+    withPieceStock(c, commerce, product),
+  ])
   const reviews = commerce.getReviews(product.id).catch((err) => {
     logDeferred(c, 'reviews', err)
     return [] as Review[]
   })
   const sizeGuide = loadSizeGuide(c, commerce, product)
-  return { kind: 'ok', data: { product, child, attributes, taxRules, reviews, sizeGuide } }
+  return { kind: 'ok', data: { product: pieces, child, attributes, taxRules, reviews, sizeGuide } }
 }
