@@ -109,10 +109,34 @@ export const MSG = {
     'You seem to be offline. Your filters were not changed; please try again when you are back online.',
   /** Before the list of applied filter chips. */
   appliedFilters: 'Applied filters',
+  notifyMe: 'Notify me',
+  couponRefused: 'This discount code cannot be applied to your bag.',
+  pieceChooseOptions: 'Choose its options',
+  pinInvalid: 'Enter a six-digit PIN code.',
+  offlineTryAgain: 'You seem to be offline; please try again when you are back online.',
+  codAvailable: 'Cash on delivery available.',
+  notifyMeLabel: 'E-mail me when it is back',
+  notifyMeDone: "Thank you: we'll e-mail you when it is back in stock.",
 
   // --- Breadcrumbs ---
   defaultCategoryName: 'Default Category',
   home: 'Home',
+} as const
+
+/**
+ * Texts only server-rendered markup shows (product page sections). Kept apart from MSG so the
+ * islands' bundles, which import MSG whole, do not carry them.
+ */
+export const PAGE_TEXT = {
+  pinLabel: 'Delivery to your PIN code',
+  pinCheck: 'Check',
+  descriptionTitle: 'Description',
+  fabricCareTitle: 'Fabric & care',
+  fabricLabel: 'Fabric',
+  careLabel: 'Care',
+  shippingReturnsTitle: 'Shipping & returns',
+  shippingReturnsText:
+    'Free shipping across India; international orders ship with duties payable on delivery. Unworn pieces with their tags can be returned within 7 days of delivery; made-to-measure and altered pieces cannot.',
 } as const
 
 /** 'Category query returned empty result {key} = {value}'. */
@@ -148,6 +172,16 @@ export function msgProductSearchKeyMissing(key: string): string {
 /** 'Showing results for “{query}”': the search corrected a misspelt word. */
 export function msgShowingResultsFor(query: string): string {
   return `Showing results for “${query}”`
+}
+
+/** 'Delivery to {pin} by {date}.' on the product page. */
+export function msgDeliveryBy(pin: string, date: string): string {
+  return `Delivery to ${pin} by ${date}.`
+}
+
+/** A star rating for screen readers: 'Rated 4.3 out of 5 by 12 reviewers'. */
+export function msgRatingLabel(average: number, count: number): string {
+  return `Rated ${average.toFixed(1)} out of 5 by ${count} ${count === 1 ? 'reviewer' : 'reviewers'}`
 }
 
 /** True when a message contains `fragment`, case-insensitively (the 'containing' rules of error handling). */

@@ -20,4 +20,5 @@ export const checkTile: Check<TileData> = object({
   international: bool,
   colors: optional(array(object({ id: num, label: str, swatch: nullable(str) }))),
   shownColor: optional(num),
+  rating: optional(object({ average: num, count: num })),
 })

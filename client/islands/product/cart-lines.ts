@@ -34,13 +34,22 @@ export function checkOptions(
 
 /** A grouped product's piece known to be out of stock (no stock known: it is offered, the cart checks it). */
 export function isPieceOutOfStock(link: FormProduct['product_links'][number]): boolean {
-  const stock = (link.product as { stock?: Parameters<typeof isProductInStock>[0]['stock'] } | null | undefined)?.stock
+  const stock = (
+    link.product as { stock?: Parameters<typeof isProductInStock>[0]['stock'] } | null | undefined
+  )?.stock
   return stock != null && !isProductInStock({ type_id: 'simple', stock })
+}
+
+/** A grouped product's piece whose own options must be chosen on its page first (its URL), else null. */
+export function pieceOptionsUrl(link: FormProduct['product_links'][number]): string | null {
+  const url = (link.product as { options_url?: unknown } | null | undefined)?.options_url
+  return typeof url === 'string' ? url : null
 }
 
 /**
  * The lines of a grouped product: its linked products with a valid quantity (1 when untouched), at
- * their own price; a piece known to be out of stock is left out (the page marks it before the add).
+ * their own price; a piece known to be out of stock, or needing options chosen on its own page, is
+ * left out (the page marks it before the add).
  */
 export function groupedCartLines(
   product: FormProduct,
@@ -50,7 +59,7 @@ export function groupedCartLines(
   const lines: AddToCartLine[] = []
   for (const link of product.product_links) {
     const q = quantities[link.linked_product_sku] ?? '1'
-    if (!isValidGroupedQty(q) || !link.product || isPieceOutOfStock(link)) continue
+    if (!isValidGroupedQty(q) || !link.product || isPieceOutOfStock(link) || pieceOptionsUrl(link)) continue
     const unit = priceView(link.product, ctx)
     lines.push({
       sku: link.linked_product_sku,

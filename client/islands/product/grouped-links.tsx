@@ -1,12 +1,13 @@
 /**
  * A grouped product's associated products: name, price and a quantity each (invalid quantities
- * marked). A piece that is out of stock says so and has no quantity: it is not added with the rest.
+ * marked). A piece that is out of stock says so, and one whose own options must be chosen links to
+ * its page; neither has a quantity here, and neither is added with the rest.
  */
 import type { FormProduct } from '@shared/components/product/view'
 import { isValidGroupedQty } from '@shared/domain/options'
 import { type PriceViewOptions, priceView } from '@shared/domain/price'
 import { MSG } from '@shared/i18n/messages'
-import { isPieceOutOfStock } from './cart-lines'
+import { isPieceOutOfStock, pieceOptionsUrl } from './cart-lines'
 
 export function GroupedLinks({
   product,
@@ -36,6 +37,7 @@ export function GroupedLinks({
             const q = quantities[link.linked_product_sku] ?? '1'
             const name = link.product?.name ?? link.linked_product_sku
             const out = isPieceOutOfStock(link)
+            const optionsUrl = out ? null : pieceOptionsUrl(link)
             return (
               <tr
                 key={link.linked_product_sku}
@@ -43,12 +45,15 @@ export function GroupedLinks({
                 data-testid="grouped-piece"
                 data-sku={link.linked_product_sku}
                 data-out-of-stock={out ? '' : undefined}
+                data-needs-options={optionsUrl ? '' : undefined}
               >
                 <td>{name}</td>
                 <td className="price">{linkPrice?.formatted.final ?? ''}</td>
                 <td>
                   {out ? (
                     <span className="badge badge--oos">{MSG.outOfStockBadge}</span>
+                  ) : optionsUrl ? (
+                    <a href={optionsUrl}>{MSG.pieceChooseOptions}</a>
                   ) : (
                     <input
                       type="number"

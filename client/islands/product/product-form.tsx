@@ -17,7 +17,7 @@ import {
 import { toQuantity } from '@shared/domain/options'
 import { priceView, type TaxRuleFields } from '@shared/domain/price'
 import { MSG } from '@shared/i18n/messages'
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { compare } from '../../state/compare'
 import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'
@@ -38,6 +38,9 @@ import type { GalleryImage } from './product-page-state'
 import { SizeGuide, type SizeGuideView } from './size-guide'
 import { useVariantChoice } from './use-variant-choice'
 import { VariantPicker } from './variant-picker'
+
+// Loaded when the shopper opens it: no cost to the page until then.
+const NotifyMe = lazy(() => import('./notify-me'))
 
 export interface ProductFormProps {
   product: FormProduct
@@ -147,6 +150,7 @@ function ProductForm(props: ProductFormProps) {
     Object.fromEntries(props.product.product_links.map((l) => [l.linked_product_sku, '1'])),
   )
   const [qty, setQty] = useState('1')
+  const [notifyOpen, setNotifyOpen] = useState(false)
   const { errors, checkNow } = useOptionErrors(product, custom, bundle)
   useProductView(props)
 
@@ -266,8 +270,25 @@ function ProductForm(props: ProductFormProps) {
           }
         />
       ) : null}
+      {!inStock && !variantError && (!isConfigurable || !hasSizeOption || sizeChosen) ? (
+        notifyOpen ? (
+          <Suspense fallback={null}>
+            <NotifyMe sku={variant?.sku ?? product.sku} />
+          </Suspense>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--secondary notify-me__open"
+            onClick={() => setNotifyOpen(true)}
+            data-testid="notify-me"
+          >
+            {MSG.notifyMe}
+          </button>
+        )
+      ) : null}
       <ProductActions
-        showQty={product.type_id !== 'grouped'}
+        // A grouped product has a quantity per piece and a bundle one per option: no second quantity.
+        showQty={product.type_id !== 'grouped' && product.type_id !== 'bundle'}
         qty={qty}
         onQty={setQty}
         canAdd={inStock && !variantError}

@@ -43,6 +43,8 @@ const TILE_FIELDS = [
   'international_flag',
   'designer_name',
   'color',
+  'rating_summary',
+  'review_count',
   'stock',
   'configurable_children.sku',
   'configurable_children.price',

@@ -8,6 +8,7 @@
 
 import { formatUnitPrice } from '../../domain/currency'
 import { MSG } from '../../i18n/messages'
+import { StarRating } from '../product/rating'
 import { PLACEHOLDER_IMAGE, TILE_IMAGE_SIZE, TILE_SIZES_ATTR, tileImage } from './images'
 import type { TileData } from './tile-data'
 
@@ -153,6 +154,7 @@ export function ProductTile({ tile, currency, eager = false, pricesLoading = fal
       ) : (
         <TilePrice tile={tile} currency={currency} />
       )}
+      {tile.rating ? <StarRating rating={tile.rating} compact /> : null}
       {tile.readyToShip ? <p className="tile__rts">Ready to ship</p> : null}
     </article>
   )

@@ -9,6 +9,7 @@ import { NO_SELECTION_MARKER } from '../../config/images'
 import { productPath } from '../../config/routes'
 import { isFlagSet, isProductInStock, isTileVisible } from '../../domain/availability'
 import type { Product } from '../../schemas/catalog'
+import { documentRating, type RatingSummary } from '../product/rating'
 import { type TilePricing, tilePrice } from './tile-price'
 
 export interface TileData {
@@ -35,6 +36,8 @@ export interface TileData {
   colors?: TileColor[]
   /** The colour whose variant the tile shows and links to (a colour filter is applied), else absent. */
   shownColor?: number
+  /** The average star rating of its reviews, when it has any. */
+  rating?: RatingSummary
 }
 
 interface TileColor {
@@ -123,6 +126,7 @@ export function toTileData(
   const ownColor =
     product.color != null && context.colors?.includes(String(product.color)) ? product.color : null
   const shownColor = variant?.color ?? ownColor
+  const rating = documentRating(product as { rating_summary?: unknown; review_count?: unknown })
   const parentSku = product.parent_sku || product.sku
   const slug = product.slug || product.url_key || String(product.id)
   return {
@@ -147,6 +151,7 @@ export function toTileData(
     international: isFlagSet(product.international_flag),
     ...(colors.length > 1 ? { colors } : {}),
     ...(shownColor != null ? { shownColor } : {}),
+    ...(rating ? { rating } : {}),
   }
 }
 

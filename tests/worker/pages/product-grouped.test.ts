@@ -51,7 +51,19 @@ describe('a grouped product page', () => {
     for (const sku of inStock) {
       const row = pieceRow(html, sku)
       expect(row, sku).not.toContain('data-out-of-stock')
-      expect(row).toContain('<input')
+      const piece = await env.DB.prepare('SELECT doc FROM products WHERE sku = ?')
+        .bind(sku)
+        .first<{ doc: string }>()
+      const pieceDoc = JSON.parse(piece?.doc ?? '{}') as {
+        slug: string
+        custom_options?: Array<{ is_require?: boolean }>
+      }
+      if ((pieceDoc.custom_options ?? []).some((o) => o.is_require)) {
+        // Its own options (an engraving) are chosen on its page: a link there, no quantity here.
+        expect(row).toContain('data-needs-options=""')
+        expect(row).toContain(`href="/p/${sku}/${pieceDoc.slug}"`)
+        expect(row).not.toContain('<input')
+      } else expect(row).toContain('<input')
     }
   })
 })

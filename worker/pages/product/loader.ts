@@ -126,14 +126,24 @@ async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: P
   if (product.type_id !== 'grouped' || product.product_links.length === 0) return product
   try {
     const docs = await commerce.getProductsBySkus(product.product_links.map((l) => l.linked_product_sku))
-    const stock = new Map(docs.map((d) => [d.sku, d.stock]))
+    const bySku = new Map(docs.map((d) => [d.sku, d]))
     return {
       ...product,
-      product_links: product.product_links.map((l) =>
-        l.product && stock.has(l.linked_product_sku)
-          ? { ...l, product: { ...l.product, stock: stock.get(l.linked_product_sku) } }
-          : l,
-      ),
+      product_links: product.product_links.map((l) => {
+        const doc = bySku.get(l.linked_product_sku)
+        if (!l.product || !doc) return l
+        // A piece with options the shopper must choose (an engraving, a size) cannot be added from
+        // here: the page links to its own page instead.
+        const needsOptions = doc.custom_options.some((o) => o.is_require)
+        return {
+          ...l,
+          product: {
+            ...l.product,
+            stock: doc.stock,
+            ...(needsOptions ? { options_url: productPath(doc.sku, doc.slug) } : {}),
+          },
+        }
+      }),
     }
   } catch (err) {
     logDeferred(c, 'grouped pieces', err)
