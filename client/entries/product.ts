@@ -12,7 +12,7 @@ document.addEventListener('submit', (e) => {
   const form = e.target as HTMLFormElement
   if (!form.matches('[data-pin-check]')) return
   e.preventDefault()
-  void import('../islands/product/delivery-check').then((m) => m.answerPinForm(form))
+  void import('../islands/product/notify-me').then((m) => m.answerPinForm(form))
 })
 
 hydrateIslands([...layoutIslands, GalleryIsland, ProductFormIsland, RecentlyViewedIsland])

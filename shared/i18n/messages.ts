@@ -104,23 +104,30 @@ export const MSG = {
   // --- Listing, product, checkout and order screens ---
   /** Before the names of a tile's colour swatches (read by screen readers). */
   tileColours: 'Colours:',
-  /** A filter, sort or search change that got no answer: the page stays as it was. */
-  listingOffline:
-    'You seem to be offline. Your filters were not changed; please try again when you are back online.',
+  /** A filter or sort change that got no answer: the page stays as it was. */
+  listingOffline: 'You seem to be offline: nothing was changed. Please try again when back online.',
   /** Before the list of applied filter chips. */
   appliedFilters: 'Applied filters',
   notifyMe: 'Notify me',
-  couponRefused: 'This discount code cannot be applied to your bag.',
+  /** A grouped product's piece whose own options are chosen on its page. */
   pieceChooseOptions: 'Choose its options',
-  pinInvalid: 'Enter a six-digit PIN code.',
-  offlineTryAgain: 'You seem to be offline; please try again when you are back online.',
-  codAvailable: 'Cash on delivery available.',
-  notifyMeLabel: 'E-mail me when it is back',
-  notifyMeDone: "Thank you: we'll e-mail you when it is back in stock.",
+  couponRefused: 'This code cannot be applied.',
 
   // --- Breadcrumbs ---
   defaultCategoryName: 'Default Category',
   home: 'Home',
+} as const
+
+/**
+ * Texts of "Notify me" and the PIN check, whose code loads only when used: kept out of MSG (every
+ * page's bundle carries MSG whole) so they travel with that code alone.
+ */
+export const PRODUCT_EXTRA_MSG = {
+  notifyMeLabel: 'E-mail me when it is back',
+  notifyMeDone: "Thank you: we'll e-mail you when it is back.",
+  pinInvalid: 'Enter a six-digit PIN code.',
+  codAvailable: 'Cash on delivery available.',
+  offlineTryAgain: 'You seem to be offline. Please try again when back online.',
 } as const
 
 /**

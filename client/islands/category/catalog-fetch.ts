@@ -5,10 +5,8 @@
  */
 
 import type { AggregationMap } from '@shared/components/catalog/facets'
-import { catalogSearchQuery } from '@shared/components/catalog/listing-query'
 import { type TileContext, type TileData, toTileData } from '@shared/components/catalog/tile-data'
 import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
-import type { CatalogSearchRequest } from '@shared/domain/search-query'
 import type { Product } from '@shared/schemas/catalog'
 import { ApiError, apiRaw } from '../../api'
 import { pageTilePricing } from './page-pricing'
@@ -45,13 +43,18 @@ export function parseSearchResponse(body: unknown, now: number, context?: TileCo
   return { tiles, total, fetched: hits.length, aggregations: res.aggregations ?? {} }
 }
 
+/** A catalogue search as the browser sends it: the path and its query (see listing-query's catalogSearchQuery). */
+export interface SearchCall {
+  path: string
+  query: Record<string, string | number | undefined>
+}
+
 /** Fetches one listing page; rejects on network errors and non-2xx answers. */
 export async function fetchListingPage(
-  req: CatalogSearchRequest,
+  { path, query }: SearchCall,
   signal?: AbortSignal,
   context?: TileContext,
 ): Promise<ListingPage> {
-  const { path, query } = catalogSearchQuery(req)
   const timeout = AbortSignal.timeout(SEARCH_CLIENT_TIMEOUT_MS)
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
   const { status, body } = await apiRaw(path, { query, signal: combined })

@@ -5,16 +5,15 @@
  * the network as down and is tried again later; a server failure is retried a few times.
  */
 
-import { buildFilterGroups, type FilterGroup } from '@shared/components/catalog/facets'
-import { type ListingIslandProps, listingSearchRequest } from '@shared/components/catalog/listing-query'
+import type { FilterGroup } from '@shared/components/catalog/facets'
+import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { listingTileContext, type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { MSG } from '@shared/i18n/messages'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../api'
 import { notify } from '../../state/notifications'
-import { fetchListingPage } from './catalog-fetch'
 
 /** Start pulling the next page this far before the grid's end. */
 export const SENTINEL_MARGIN_PX = 400
@@ -54,22 +53,22 @@ export function useListingPages(props: ListingIslandProps) {
       busy.current = true
       setLoading(true)
       try {
-        const page = await fetchListingPage(
-          listingSearchRequest(categoryIds, next, 0, size, text),
-          undefined,
-          listingTileContext(next, labels),
-        )
+        const { fetchListingState } = await import('./listing-fetch')
+        const page = await fetchListingState({ categoryIds, text, labels, currency }, next, 0, size)
         if (gen !== generation.current) return
         setState(next)
         setTiles(visibleTiles(page.tiles, currency))
         setTotal(page.total)
         setLoaded(page.fetched)
-        setGroups(buildFilterGroups(page.aggregations, labels, currency, next.chosen))
+        setGroups(page.groups)
         onShown?.()
       } catch (err) {
         if (gen !== generation.current) return
         console.warn('listing reload failed', err)
-        notify({ type: 'error', message: err instanceof ApiError ? MSG.reviewFailed : MSG.listingOffline })
+        notify({
+          type: 'error',
+          message: err instanceof ApiError ? MSG.reviewFailed : MSG.listingOffline,
+        })
       } finally {
         if (gen === generation.current) {
           busy.current = false
@@ -89,11 +88,8 @@ export function useListingPages(props: ListingIslandProps) {
       busy.current = true
       setLoading(true)
       try {
-        const page = await fetchListingPage(
-          listingSearchRequest(categoryIds, s, from, size, text),
-          undefined,
-          listingTileContext(s, labels),
-        )
+        const { fetchListingState } = await import('./listing-fetch')
+        const page = await fetchListingState({ categoryIds, text, labels, currency }, s, from, size)
         if (gen !== generation.current) return
         setTiles((prev) => {
           const seen = new Set(prev.map((p) => p.sku))

@@ -4,23 +4,25 @@
  * and whether cash on delivery goes there. Loaded on the first check, outside the page's budget.
  */
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
-import { MSG, msgDeliveryBy } from '@shared/i18n/messages'
+import { MSG, msgDeliveryBy, PRODUCT_EXTRA_MSG } from '@shared/i18n/messages'
 import { apiRaw } from '../../api'
 
 /** The sentence to show for `pin` (or why it cannot be checked). */
 async function deliveryFor(pin: string, deliveryDate: string | null): Promise<{ ok: boolean; text: string }> {
   const code = pin.trim()
-  if (!PINCODE_RE.test(code)) return { ok: false, text: MSG.pinInvalid }
+  if (!PINCODE_RE.test(code)) return { ok: false, text: PRODUCT_EXTRA_MSG.pinInvalid }
   try {
     const { status, body } = await apiRaw('/api/checkout/cod', { query: { postcode: code, country: 'IN' } })
     const result = (body as { result?: { available?: boolean } | string }).result
     if (status !== 200 || typeof result !== 'object') {
       return { ok: false, text: typeof result === 'string' ? result : MSG.reviewFailed }
     }
-    const cod = result.available ? MSG.codAvailable : (codUnavailableMessage('IN', code, false) ?? '')
+    const cod = result.available
+      ? PRODUCT_EXTRA_MSG.codAvailable
+      : (codUnavailableMessage('IN', code, false) ?? '')
     return { ok: true, text: `${deliveryDate ? msgDeliveryBy(code, deliveryDate) : ''} ${cod}`.trim() }
   } catch {
-    return { ok: false, text: MSG.offlineTryAgain }
+    return { ok: false, text: PRODUCT_EXTRA_MSG.offlineTryAgain }
   }
 }
 

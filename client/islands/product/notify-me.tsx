@@ -3,11 +3,11 @@
  * Loaded only when the shopper opens it, so it costs the product page nothing until then. The
  * answer is shown beside the field: the confirmation, or the server's reason (bad address, limit).
  */
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PRODUCT_EXTRA_MSG } from '@shared/i18n/messages'
 import { useState } from 'react'
 import { apiRaw } from '../../api'
 
-export default function NotifyMe({ sku }: { sku: string }) {
+export function NotifyMe({ sku }: { sku: string }) {
   const [email, setEmail] = useState('')
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -19,11 +19,11 @@ export default function NotifyMe({ sku }: { sku: string }) {
       const result = (body as { result?: unknown }).result
       setState(
         status === 200
-          ? { ok: true, text: MSG.notifyMeDone }
+          ? { ok: true, text: PRODUCT_EXTRA_MSG.notifyMeDone }
           : { ok: false, text: typeof result === 'string' ? result : MSG.reviewFailed },
       )
     } catch {
-      setState({ ok: false, text: MSG.offlineTryAgain })
+      setState({ ok: false, text: PRODUCT_EXTRA_MSG.offlineTryAgain })
     } finally {
       setBusy(false)
     }
@@ -36,7 +36,7 @@ export default function NotifyMe({ sku }: { sku: string }) {
     )
   return (
     <form className="notify-me" onSubmit={(e) => void submit(e)} data-testid="notify-me-form" noValidate>
-      <label htmlFor="notify-me-email">{MSG.notifyMeLabel}</label>
+      <label htmlFor="notify-me-email">{PRODUCT_EXTRA_MSG.notifyMeLabel}</label>
       <span className="notify-me__row">
         <input
           id="notify-me-email"
@@ -60,3 +60,5 @@ export default function NotifyMe({ sku }: { sku: string }) {
     </form>
   )
 }
+
+export { answerPinForm } from './delivery-check'

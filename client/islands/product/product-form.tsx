@@ -28,10 +28,8 @@ import { array, type Check, nullable, num, object, record, schemaOf, str } from 
 import { addToCart } from './add-to-cart'
 import { AVAILABILITY } from './availability-settings'
 import { type BundleChoices, bundleSelectionOf, initialBundle } from './bundle-choices'
-import { BundleOptions } from './bundle-options'
 import { type CustomValues, checkOptions, groupedCartLines, productCartLine } from './cart-lines'
 import { CustomOptions } from './custom-options'
-import { GroupedLinks } from './grouped-links'
 import { PriceBlock, StockLine } from './price-block'
 import { ProductActions } from './product-actions'
 import type { GalleryImage } from './product-page-state'
@@ -39,8 +37,11 @@ import { SizeGuide, type SizeGuideView } from './size-guide'
 import { useVariantChoice } from './use-variant-choice'
 import { VariantPicker } from './variant-picker'
 
+// The option tables of bundle and grouped products: loaded only on those products' pages.
+const BundleOptions = lazy(() => import('./composite-options').then((m) => ({ default: m.BundleOptions })))
+const GroupedLinks = lazy(() => import('./composite-options').then((m) => ({ default: m.GroupedLinks })))
 // Loaded when the shopper opens it: no cost to the page until then.
-const NotifyMe = lazy(() => import('./notify-me'))
+const NotifyMe = lazy(() => import('./notify-me').then((m) => ({ default: m.NotifyMe })))
 
 export interface ProductFormProps {
   product: FormProduct
@@ -245,22 +246,26 @@ function ProductForm(props: ProductFormProps) {
         />
       ) : null}
       {product.bundle_options.length > 0 ? (
-        <BundleOptions
-          options={product.bundle_options}
-          choices={bundle}
-          errors={errors}
-          now={now}
-          currency={currency}
-          onChange={setBundle}
-        />
+        <Suspense fallback={null}>
+          <BundleOptions
+            options={product.bundle_options}
+            choices={bundle}
+            errors={errors}
+            now={now}
+            currency={currency}
+            onChange={setBundle}
+          />
+        </Suspense>
       ) : null}
       {product.type_id === 'grouped' ? (
-        <GroupedLinks
-          product={product}
-          quantities={grouped}
-          priceOptions={priceOptions}
-          onChange={(sku, v) => setGrouped((prev) => ({ ...prev, [sku]: v }))}
-        />
+        <Suspense fallback={null}>
+          <GroupedLinks
+            product={product}
+            quantities={grouped}
+            priceOptions={priceOptions}
+            onChange={(sku, v) => setGrouped((prev) => ({ ...prev, [sku]: v }))}
+          />
+        </Suspense>
       ) : null}
       {delivery ? (
         <DeliveryLine
