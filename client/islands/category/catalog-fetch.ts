@@ -44,7 +44,7 @@ export function parseSearchResponse(body: unknown, now: number, context?: TileCo
 }
 
 /** A catalogue search as the browser sends it: the path and its query (see listing-query's catalogSearchQuery). */
-export interface SearchCall {
+interface SearchCall {
   path: string
   query: Record<string, string | number | undefined>
 }

@@ -15,7 +15,7 @@ import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
 import { getStockItems } from '../stock/stock-item'
 
 /** Requests per network address in 15 minutes, and per e-mail address in a day. */
-export const STOCK_ALERT_LIMIT_PER_IP = 10
+const STOCK_ALERT_LIMIT_PER_IP = 10
 const STOCK_ALERT_LIMIT_PER_ADDRESS = 20
 const DAY_MS = 24 * 3600 * 1000
 const STOCK_ALERT_RATE_LIMITED = `Too many "Notify me" requests (at most ${STOCK_ALERT_LIMIT_PER_IP} per network address in 15 minutes and ${STOCK_ALERT_LIMIT_PER_ADDRESS} per e-mail address a day). Please try again later.`
