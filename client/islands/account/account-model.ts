@@ -1,7 +1,6 @@
 /** Pure helpers of the account area: address book mapping, order-history keys, profile, password and newsletter rules. */
 import type { AddressFormValue } from '@shared/components/checkout/address-fields'
 import { orderDate, orderDateTime } from '@shared/components/order/order-text'
-import { parseCatalogDate } from '@shared/domain/price'
 import { MSG } from '@shared/i18n/messages'
 import {
   type FieldErrors,
