@@ -152,8 +152,8 @@ function AppliedFilters({ state, groups, onToggle, text }: ListingViewProps) {
               rel="nofollow"
               href={listingHref(toggleListingFilter(state, chip.attr, chip.id, chip.label), text)}
               data-testid="filter-chip"
-              data-attr={chip.attr}
-              data-id={chip.id}
+              data-chip-attr={chip.attr}
+              data-chip-id={chip.id}
               onClick={intercept(onToggle && (() => onToggle(chip.attr, chip.id, chip.label)))}
             >
               <span className="visually-hidden">Remove filter </span>
