@@ -101,7 +101,9 @@ describe('a colour filter on a listing', () => {
   it('lists each applied filter as a chip whose link removes only that value', async () => {
     const html = await page('/c/women?color=49,50&sort=price-asc')
     const chips = [
-      ...html.matchAll(/<a class="chip"[^>]*href="([^"]+)"[^>]*data-chip-attr="(\w+)" data-chip-id="([^"]+)"/g),
+      ...html.matchAll(
+        /<a class="chip"[^>]*href="([^"]+)"[^>]*data-chip-attr="(\w+)" data-chip-id="([^"]+)"/g,
+      ),
     ]
     expect(chips.map((c) => `${c[2]}:${c[3]}`).sort()).toEqual(['color:49', 'color:50'])
     const removeBlack = chips.find((c) => c[3] === '49')?.[1]
