@@ -13,7 +13,7 @@ export const CATEGORY_FETCH_SORT = 'position:asc'
 /** "Filter aggregation size is 100." */
 export const AGGREGATION_SIZE = 100
 
-/** "Default filters: rts, gender, category_product, color, discount, size, category, price." */
+/** "Default filters: rts, gender, category_product, color, discount, size, category, price", and the designer before price. */
 export const DEFAULT_FILTERS = [
   'rts',
   'gender',
@@ -22,6 +22,7 @@ export const DEFAULT_FILTERS = [
   'discount',
   'size',
   'category',
+  'designer',
   'price',
 ] as const
 /** Most values of one filter a listing URL may choose; more are ignored (a facet never offers more than AGGREGATION_SIZE). */
@@ -29,15 +30,21 @@ export const MAX_FILTER_VALUES = AGGREGATION_SIZE
 
 export interface PriceRange {
   from: number
-  /** Absent for the open-ended "150 and above" range. */
+  /** Absent for the open-ended top band ("1,00,000 and above"). */
   to?: number
 }
-/** "Configured ranges: 0-50, 50-100, 100-150, 150 and above." */
+/**
+ * The price filter's bands, in INR (the catalogue's currency; other currencies show them
+ * converted). They follow what a designer label sells: everyday pieces under ₹10,000 up to bridal
+ * wear above ₹1,00,000. Change them here; the facet, the listing URLs ('10000-25000', '100000-')
+ * and the search engine's buckets all follow.
+ */
 export const PRICE_RANGES: readonly PriceRange[] = [
-  { from: 0, to: 50 },
-  { from: 50, to: 100 },
-  { from: 100, to: 150 },
-  { from: 150 },
+  { from: 0, to: 10000 },
+  { from: 10000, to: 25000 },
+  { from: 25000, to: 50000 },
+  { from: 50000, to: 100000 },
+  { from: 100000 },
 ]
 /** "The default price filter is 0 to 100." */
 export const DEFAULT_PRICE_FILTER: Required<PriceRange> = { from: 0, to: 100 }
@@ -54,6 +61,8 @@ export const LIST_OUT_OF_STOCK_PRODUCTS = true
 /** Sort options : "Latest, Price: Low to high, Price: High to low. The default sort is created_at descending." */
 export const SORT_OPTIONS = [
   { id: 'latest', label: 'Latest', field: 'created_at', order: 'desc' },
+  /** Best match first: offered (and the default) only where there is search text; elsewhere it is Latest. */
+  { id: 'relevance', label: 'Relevance', field: '_score', order: 'desc' },
   { id: 'price-asc', label: 'Price: Low to high', field: 'final_price', order: 'asc' },
   { id: 'price-desc', label: 'Price: High to low', field: 'final_price', order: 'desc' },
 ] as const

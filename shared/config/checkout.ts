@@ -46,6 +46,8 @@ export const PAYMENT_METHODS: readonly PaymentMethodConfig[] = [
   },
 ]
 export const CASH_ON_DELIVERY_CODE = 'cashondelivery'
+/** Days from an order to its estimated delivery: within India, and abroad. */
+export const ORDER_DELIVERY_DAYS = { india: 7, abroad: 14 } as const
 /** Product types that need no shipping (a cart of only these hides cash on delivery). */
 export const VIRTUAL_PRODUCT_TYPES = ['virtual', 'downloadable'] as const
 

@@ -107,16 +107,54 @@ export const MSG = {
   sortPriceLowToHigh: 'Price: Low to high',
   sortPriceHighToLow: 'Price: High to low',
 
+  // --- Listing, product, checkout and order screens ---
+  /** Before the names of a tile's colour swatches (read by screen readers). */
+  tileColours: 'Colours:',
+  /** A filter or sort change that got no answer: the page stays as it was. */
+  listingOffline: 'You seem to be offline: nothing was changed. Please try again when back online.',
+  /** Before the list of applied filter chips. */
+  appliedFilters: 'Applied filters',
+  notifyMe: 'Notify me',
+  /** A grouped product's piece whose own options are chosen on its page. */
+  pieceChooseOptions: 'Choose its options',
+  couponRefused: 'This code cannot be applied.',
+
   // --- Breadcrumbs ---
   defaultCategoryName: 'Default Category',
   home: 'Home',
 } as const
 
+/** 'Your {count} orders have been sent to the shop.' (after 'Send now' on several offline orders). */
+export function msgQueuedOrdersSent(count: number): string {
+  return `Your ${count} orders have been sent to the shop.`
+}
+
 /**
- * Texts only server-rendered markup uses (the footer and the page-not-found page), apart from
- * `MSG` so the browser bundles, which carry `MSG`, do not carry them.
+ * Texts of "Notify me" and the PIN check, whose code loads only when used: kept out of MSG (every
+ * page's bundle carries MSG whole) so they travel with that code alone.
  */
-export const PAGE_MSG = {
+export const PRODUCT_EXTRA_MSG = {
+  notifyMeLabel: 'E-mail me when it is back',
+  notifyMeDone: "Thank you: we'll e-mail you when it is back.",
+  pinInvalid: 'Enter a six-digit PIN code.',
+  codAvailable: 'Cash on delivery available.',
+  offlineTryAgain: 'You seem to be offline. Please try again when back online.',
+} as const
+
+/**
+ * Texts only server-rendered markup shows (product page sections, the footer, the page-not-found
+ * page). Kept apart from MSG so the islands' bundles, which import MSG whole, do not carry them.
+ */
+export const PAGE_TEXT = {
+  pinLabel: 'Delivery to your PIN code',
+  pinCheck: 'Check',
+  descriptionTitle: 'Description',
+  fabricCareTitle: 'Fabric & care',
+  fabricLabel: 'Fabric',
+  careLabel: 'Care',
+  shippingReturnsTitle: 'Shipping & returns',
+  shippingReturnsText:
+    'Free shipping across India; international orders ship with duties payable on delivery. Unworn pieces with their tags can be returned within 7 days of delivery; made-to-measure and altered pieces cannot.',
   footerCare: 'Customer care',
   footerHouse: 'The house',
   footerPolicies: 'Policies',
@@ -127,11 +165,6 @@ export const PAGE_MSG = {
   notFoundSearch: 'Search the shop',
   notFoundPopular: 'Popular categories',
 } as const
-
-/** 'Your {count} orders have been sent to the shop.' (after 'Send now' on several offline orders). */
-export function msgQueuedOrdersSent(count: number): string {
-  return `Your ${count} orders have been sent to the shop.`
-}
 
 /** 'Category query returned empty result {key} = {value}'. */
 export function msgCategoryQueryEmpty(key: string, value: string | number): string {
@@ -161,6 +194,21 @@ export function msgCompareRemoved(productName: string): string {
 /** 'Please provide the search key {key} for product/single action!'. */
 export function msgProductSearchKeyMissing(key: string): string {
   return `Please provide the search key ${key} for product/single action!`
+}
+
+/** 'Showing results for “{query}”': the search corrected a misspelt word. */
+export function msgShowingResultsFor(query: string): string {
+  return `Showing results for “${query}”`
+}
+
+/** 'Delivery to {pin} by {date}.' on the product page. */
+export function msgDeliveryBy(pin: string, date: string): string {
+  return `Delivery to ${pin} by ${date}.`
+}
+
+/** A star rating for screen readers: 'Rated 4.3 out of 5 by 12 reviewers'. */
+export function msgRatingLabel(average: number, count: number): string {
+  return `Rated ${average.toFixed(1)} out of 5 by ${count} ${count === 1 ? 'reviewer' : 'reviewers'}`
 }
 
 /** True when a message contains `fragment`, case-insensitively (the 'containing' rules of error handling). */

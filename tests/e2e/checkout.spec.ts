@@ -109,7 +109,7 @@ async function fillCheckout(page: Page, email: string, opts: { createAccount?: s
   await form.getByLabel('Street address').fill('12 MG Road')
   await form.getByLabel('Apartment / house number').fill('Flat 4')
   await form.getByLabel('City').fill('Bengaluru')
-  await form.getByLabel('State / Province').fill('Karnataka')
+  await form.getByLabel('State', { exact: true }).selectOption('Karnataka')
   await form.getByLabel('Zip / Postal code').fill('560001')
   await form.getByLabel('Phone number').fill('+91 98450 12345')
   await form.getByRole('button', { name: 'Continue to payment' }).click()

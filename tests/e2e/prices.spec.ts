@@ -85,7 +85,7 @@ test('tile, product page, cart and confirmation show the same price; checkout ex
   await form.getByLabel('Street address').fill('12 MG Road')
   await form.getByLabel('Apartment / house number').fill('Flat 4')
   await form.getByLabel('City').fill('Bengaluru')
-  await form.getByLabel('State / Province').fill('Karnataka')
+  await form.getByLabel('State', { exact: true }).selectOption('Karnataka')
   await form.getByLabel('Phone number').fill('+91 98450 12345')
   // A foreign country: the sentence appears at once, and COD is explained away.
   await form.getByLabel('Country').selectOption('GB')

@@ -20,6 +20,7 @@ import { productRoutes } from './product/routes'
 import { reviewRoutes } from './review/routes'
 import { stateRoutes } from './state/routes'
 import { stockRoutes } from './stock/routes'
+import { stockAlertRoutes } from './stock-alerts/routes'
 import { storesRoutes } from './stores/routes'
 import { urlRoutes } from './url/routes'
 import { userRoutes } from './user/routes'
@@ -40,6 +41,7 @@ embeddedBackend.route('/state', stateRoutes)
 embeddedBackend.route('/fbconversion', analyticsRoutes)
 embeddedBackend.route('/catalog', catalogSearchRoutes)
 embeddedBackend.route('/stock', stockRoutes)
+embeddedBackend.route('/stock-alerts', stockAlertRoutes)
 embeddedBackend.route('/product', productRoutes)
 embeddedBackend.route('/stores', storesRoutes)
 embeddedBackend.route('/home', homeRoutes)

@@ -1,6 +1,6 @@
 /** Pure helpers of the account area: address book mapping, order-history keys, profile, password and newsletter rules. */
 import type { AddressFormValue } from '@shared/components/checkout/address-fields'
-import { parseCatalogDate } from '@shared/domain/price'
+import { orderDate, orderDateTime } from '@shared/components/order/order-text'
 import { MSG } from '@shared/i18n/messages'
 import {
   type FieldErrors,
@@ -129,14 +129,11 @@ export function newsletterStatus(result: unknown): NewsletterStatus {
 }
 
 /**
- * Formats a backend timestamp ('YYYY-MM-DD HH:MM:SS', written in UTC) for the shopper's own
- * time zone; the browser's Date parser would read that zone-less form as local time.
+ * Formats a backend timestamp ('YYYY-MM-DD HH:MM:SS', written in UTC) so nobody can misread it:
+ * '24 November 2026', and with the time, '24 November 2026, 3:45 PM IST' (the shop's time zone).
  */
 export function formatServerDate(value: string | null | undefined, kind: 'date' | 'time'): string {
-  const ms = parseCatalogDate(value)
-  if (ms === null) return ''
-  const d = new Date(ms)
-  return kind === 'date' ? d.toLocaleDateString('en-US') : d.toLocaleString('en-US')
+  return kind === 'date' ? orderDate(value) : orderDateTime(value)
 }
 
 /** Errors of the profile form: names and e-mail required; a new e-mail address needs the current password. */

@@ -64,7 +64,7 @@ export function AddressBook({ user }: { user: Customer }) {
                 </>
               ) : null}
             </address>
-            {a.default_shipping ? <p className="badge">Default address</p> : null}
+            {a.default_shipping ? <p className="address-card__badge">Default address</p> : null}
             <button type="button" className="btn btn--link" onClick={() => startEdit(i)}>
               Edit
             </button>

@@ -1,6 +1,7 @@
 /** The account's order history and a single order of it (by entity id or increment id). */
 
 import { OptionList } from '@shared/components/checkout/option-list'
+import { orderStatusName, paymentMethodName } from '@shared/components/order/order-text'
 import { useEffect, useState } from 'react'
 import { offersPayNow } from '../checkout/order-status'
 import { PayNowButton } from '../order/pay-now'
@@ -46,7 +47,7 @@ export function Orders() {
                 <td>{o.increment_id}</td>
                 <td>{formatServerDate(o.created_at, 'date')}</td>
                 <td>{formatPageAmount(o.grand_total ?? 0, o.order_currency_code)}</td>
-                <td>{o.status}</td>
+                <td>{orderStatusName(o.status)}</td>
                 <td>
                   <a href={`/my-account/orders/${encodeURIComponent(orderKey(o))}`}>
                     {offersPayNow(o) ? 'Pay now' : 'View order'}
@@ -71,7 +72,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
     <section data-testid="single-order">
       <h2>Order #{order.increment_id}</h2>
       <p>
-        Status: <strong>{order.status}</strong>
+        Status: <strong data-testid="single-order-status">{orderStatusName(order.status)}</strong>
         {order.status === 'pending_payment' ? ' — payment is pending; no payment has been taken yet.' : null}
         {order.status === 'payment_failed' ? ' — the payment did not go through; you can pay again.' : null}
       </p>
@@ -106,7 +107,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
         </tbody>
       </table>
       <p>Grand total: {formatPageAmount(order.grand_total ?? 0, order.order_currency_code)}</p>
-      {order.payment?.method ? <p>Payment method: {order.payment.method}</p> : null}
+      {order.payment?.method ? <p>Payment method: {paymentMethodName(order.payment.method)}</p> : null}
     </section>
   )
 }

@@ -102,7 +102,7 @@ function lineCharge(line: CartLine, unit: number): string {
 }
 
 /** One cart line. */
-function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
+function CartLineRow({ line, compact, readOnly }: { line: CartLine; compact?: boolean; readOnly?: boolean }) {
   const img = cartThumbnail(lineImage(line))
   const href = lineHref(line)
   const options = lineOptions(line)
@@ -136,10 +136,16 @@ function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
         {typeof line.info === 'object' && line.info && Object.keys(line.info).length ? (
           <p className="cart-line__info">{Object.values(line.info as Record<string, string>).join(' ')}</p>
         ) : null}
-        <div className="cart-line__actions">
-          <QtyStepper line={line} />
-          <RemoveButton line={line} />
-        </div>
+        {readOnly ? (
+          <p className="cart-line__qty" data-testid="line-qty-read">
+            {MSG_QTY} {line.qty}
+          </p>
+        ) : (
+          <div className="cart-line__actions">
+            <QtyStepper line={line} />
+            <RemoveButton line={line} />
+          </div>
+        )}
       </div>
       <p className="cart-line__price" data-testid="line-total">
         {lineCharge(line, unit)}
@@ -148,12 +154,23 @@ function CartLineRow({ line, compact }: { line: CartLine; compact?: boolean }) {
   )
 }
 
-/** The list of lines. */
-export function CartLines({ lines, compact }: { lines: readonly CartLine[]; compact?: boolean }) {
+/** Before a read-only line's quantity. */
+const MSG_QTY = 'Qty:'
+
+/** The list of lines; read-only (the checkout's summary) shows each quantity instead of the controls. */
+export function CartLines({
+  lines,
+  compact,
+  readOnly,
+}: {
+  lines: readonly CartLine[]
+  compact?: boolean
+  readOnly?: boolean
+}) {
   return (
-    <ul className="cart-lines" aria-label="Products in cart">
+    <ul className={readOnly ? 'cart-lines cart-lines--summary' : 'cart-lines'} aria-label="Products in cart">
       {lines.map((l) => (
-        <CartLineRow key={l.sku} line={l} compact={compact} />
+        <CartLineRow key={l.sku} line={l} compact={compact} readOnly={readOnly} />
       ))}
     </ul>
   )

@@ -1,5 +1,10 @@
-/** Coupon apply/remove: offered only while the cart is connected to the server (coupons live in the server cart). */
+/**
+ * Coupon apply/remove: offered only while the cart is connected to the server (coupons live in the
+ * server cart). The outcome is said beside the field: the applied code, or that the code was refused.
+ */
+
 import { computed } from '@preact/signals-core'
+import { MSG } from '@shared/i18n/messages'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { cartCoupon, isCartConnected } from '../../state/cart'
@@ -13,6 +18,7 @@ export function CouponForm() {
   const coupon = useSignalValue(appliedCoupon)
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState<string | null>(null)
   if (!connected) return null
   if (coupon) {
     return (
@@ -47,6 +53,7 @@ export function CouponForm() {
           .cart.applyCoupon(code.trim())
           .finally(() => setBusy(false))
         if (ok) setCode('')
+        setRefused(ok ? null : code.trim())
       }}
     >
       <label htmlFor="coupon-code">Discount code</label>
@@ -54,13 +61,29 @@ export function CouponForm() {
         <input
           id="coupon-code"
           value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
+          onChange={(e) => {
+            setCode(e.currentTarget.value)
+            setRefused(null)
+          }}
           autoComplete="off"
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? 'coupon-feedback' : undefined}
+          data-testid="coupon-input"
         />
         <button type="submit" className="btn btn--secondary" disabled={busy || !code.trim()}>
           Apply
         </button>
       </div>
+      {refused ? (
+        <p
+          id="coupon-feedback"
+          className="form-error coupon__feedback"
+          role="alert"
+          data-testid="coupon-feedback"
+        >
+          {MSG.couponRefused}
+        </p>
+      ) : null}
     </form>
   )
 }

@@ -5,10 +5,8 @@
  */
 
 import type { AggregationMap } from '@shared/components/catalog/facets'
-import { catalogSearchQuery } from '@shared/components/catalog/listing-query'
-import { type TileData, toTileData } from '@shared/components/catalog/tile-data'
+import { type TileContext, type TileData, toTileData } from '@shared/components/catalog/tile-data'
 import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
-import type { CatalogSearchRequest } from '@shared/domain/search-query'
 import type { Product } from '@shared/schemas/catalog'
 import { ApiError, apiRaw } from '../../api'
 import { pageTilePricing } from './page-pricing'
@@ -31,7 +29,7 @@ interface SearchResponse {
 }
 
 /** Turns an Elasticsearch-shaped answer into a listing page (tiles for `now`). */
-export function parseSearchResponse(body: unknown, now: number): ListingPage {
+export function parseSearchResponse(body: unknown, now: number, context?: TileContext): ListingPage {
   const res = (body ?? {}) as SearchResponse
   const hits = Array.isArray(res.hits?.hits) ? res.hits.hits : []
   const rawTotal = res.hits?.total
@@ -40,20 +38,26 @@ export function parseSearchResponse(body: unknown, now: number): ListingPage {
   for (const hit of hits) {
     const src = hit._source as (Product & Record<string, unknown>) | undefined
     if (!src || typeof src.sku !== 'string' || typeof src.name !== 'string') continue
-    tiles.push(toTileData({ ...src, slug: src.slug ?? src.url_key ?? '' }, now, pageTilePricing()))
+    tiles.push(toTileData({ ...src, slug: src.slug ?? src.url_key ?? '' }, now, pageTilePricing(), context))
   }
   return { tiles, total, fetched: hits.length, aggregations: res.aggregations ?? {} }
 }
 
+/** A catalogue search as the browser sends it: the path and its query (see listing-query's catalogSearchQuery). */
+interface SearchCall {
+  path: string
+  query: Record<string, string | number | undefined>
+}
+
 /** Fetches one listing page; rejects on network errors and non-2xx answers. */
 export async function fetchListingPage(
-  req: CatalogSearchRequest,
+  { path, query }: SearchCall,
   signal?: AbortSignal,
+  context?: TileContext,
 ): Promise<ListingPage> {
-  const { path, query } = catalogSearchQuery(req)
   const timeout = AbortSignal.timeout(SEARCH_CLIENT_TIMEOUT_MS)
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
   const { status, body } = await apiRaw(path, { query, signal: combined })
   if (status < 200 || status >= 300) throw new ApiError(`catalog search failed (${status})`, status, body)
-  return parseSearchResponse(body, Date.now())
+  return parseSearchResponse(body, Date.now(), context)
 }

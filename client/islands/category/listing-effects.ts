@@ -42,22 +42,23 @@ export function useListingUrl(
   initial: ListingState,
   setState: (s: ListingState) => void,
   reload: (s: ListingState) => Promise<void>,
+  parse: (params: URLSearchParams) => ListingState = parseListingQuery,
 ) {
   // Back/forward between filter states.
   useEffect(() => {
     const onPop = () => {
-      const next = parseListingQuery(new URLSearchParams(window.location.search))
+      const next = parse(new URLSearchParams(window.location.search))
       setState(next)
       void reload(next)
     }
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
-  }, [reload, setState])
+  }, [reload, setState, parse])
 
   // The server may have rendered without the query (e.g. a dispatcher rewrite): follow the URL.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
   useEffect(() => {
-    const fromUrl = parseListingQuery(window.location.search)
+    const fromUrl = parse(new URLSearchParams(window.location.search))
     if (!sameListingState(fromUrl, initial)) {
       setState(fromUrl)
       void reload(fromUrl)

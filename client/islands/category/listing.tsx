@@ -10,7 +10,9 @@ import type { ListingIslandProps } from '@shared/components/catalog/listing-quer
 import {
   clearFilters,
   type ListingState,
+  listingHref,
   listingQueryString,
+  parseSearchListingQuery,
   toggleListingFilter,
   withSort,
 } from '@shared/components/catalog/listing-state'
@@ -33,10 +35,11 @@ const ListingPropsSchema = schemaOf<ListingIslandProps>(
   object({
     categoryId: num,
     categoryIds: array(num),
+    text: optional(str),
     currency: str,
     state: object({
       chosen: record(array(object({ id: str, label: str }))),
-      sort: oneOf(['latest', 'price-asc', 'price-desc'] as const),
+      sort: oneOf(['latest', 'relevance', 'price-asc', 'price-desc'] as const),
     }),
     tiles: array(checkTile),
     total: num,
@@ -60,30 +63,33 @@ function Listing(props: ListingIslandProps) {
   setPagePricing(props.pricing)
   // The ViewCategory analytics event; loaded lazily, outside the page's JS budget.
   useEffect(() => {
+    if (props.text !== undefined || !props.categoryId) return
     void import('../../engines/analytics').then((m) =>
       m.track('ViewCategory', { contentIds: [String(props.categoryId)], contentType: 'product_group' }),
     )
-  }, [props.categoryId])
+  }, [props.categoryId, props.text])
   const pages = useListingPages(props)
   const { state, setState, reload, pullMore, busy, live } = pages
   const [filtersOpen, setFiltersOpen] = useState(false)
   const online = useOnline()
   const sentinel = useRef<HTMLDivElement>(null)
 
+  // The new state, its URL and the scroll to the grid's top happen only once its products are in.
   const apply = useCallback(
     (next: ListingState) => {
-      setState(next)
-      const url = `${window.location.pathname}${listingQueryString(next)}`
-      window.history.pushState({ listing: true }, '', url)
-      // Show the new first page from its top when the shopper had scrolled down the grid.
-      const top = document.querySelector('.listing')?.getBoundingClientRect().top ?? 0
-      if (top < 0) window.scrollTo({ top: window.scrollY + top - 16 })
-      void reload(next)
+      void reload(next, () => {
+        const query = props.text ? listingHref(next, props.text) : listingQueryString(next)
+        const url = `${window.location.pathname}${query}`
+        window.history.pushState({ listing: true }, '', url)
+        // Show the new first page from its top when the shopper had scrolled down the grid.
+        const top = document.querySelector('.listing')?.getBoundingClientRect().top ?? 0
+        if (top < 0) window.scrollTo({ top: window.scrollY + top - 16 })
+      })
     },
-    [reload, setState],
+    [reload, props.text],
   )
 
-  useListingUrl(props.state, setState, reload)
+  useListingUrl(props.state, setState, reload, props.text ? parseSearchListingQuery : undefined)
   const onGridClick = useReturnToProduct(live, busy, pullMore)
   useInfiniteScroll({ sentinel, busy, pullMore, online, loaded: pages.loaded, retryTick: pages.retryTick })
   const { backToTop, actionsVisible } = useScrollControls()
@@ -91,6 +97,7 @@ function Listing(props: ListingIslandProps) {
   return (
     <ListingView
       currency={currency}
+      text={props.text}
       state={state}
       tiles={pages.tiles}
       total={pages.total}

@@ -1,6 +1,6 @@
 /** Checker of TileData for island props (island props are validated on hydration; see props-check). */
 import type { TileData } from '@shared/components/catalog/tile-data'
-import { bool, type Check, nullable, num, object, str } from '../props-check'
+import { array, bool, type Check, nullable, num, object, optional, str } from '../props-check'
 
 export const checkTile: Check<TileData> = object({
   id: num,
@@ -18,4 +18,7 @@ export const checkTile: Check<TileData> = object({
   readyToShip: bool,
   inStock: bool,
   international: bool,
+  colors: optional(array(object({ id: num, label: str, swatch: nullable(str) }))),
+  shownColor: optional(num),
+  rating: optional(object({ average: num, count: num })),
 })

@@ -5,15 +5,15 @@
  * the network as down and is tried again later; a server failure is retried a few times.
  */
 
-import { buildFilterGroups, type FilterGroup } from '@shared/components/catalog/facets'
-import { type ListingIslandProps, listingSearchRequest } from '@shared/components/catalog/listing-query'
+import type { FilterGroup } from '@shared/components/catalog/facets'
+import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
 import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { PAGE_SIZE } from '@shared/config/catalog'
+import { MSG } from '@shared/i18n/messages'
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../api'
 import { notify } from '../../state/notifications'
-import { fetchListingPage } from './catalog-fetch'
 
 /** Start pulling the next page this far before the grid's end. */
 export const SENTINEL_MARGIN_PX = 400
@@ -24,7 +24,7 @@ export const PULL_RETRY_DELAY_MS = 1500
 const NETWORK_RETRY_DELAY_MS = 3000
 
 export function useListingPages(props: ListingIslandProps) {
-  const { categoryIds, currency, labels } = props
+  const { categoryIds, currency, labels, text } = props
   const [state, setState] = useState<ListingState>(props.state)
   const [tiles, setTiles] = useState<TileData[]>(props.tiles)
   const [total, setTotal] = useState(props.total)
@@ -41,22 +41,34 @@ export function useListingPages(props: ListingIslandProps) {
   const live = useRef({ state, loaded, total, tiles })
   live.current = { state, loaded, total, tiles }
 
-  /** Fetches page 0 for a state (filters/sort changed) and replaces the grid. */
+  /**
+   * Fetches page 0 for a state (filters/sort changed) and only then shows it: the state, grid,
+   * counts and filter groups change together once the answer is in (and `onShown` runs, e.g. to
+   * put the state in the URL). A request that fails leaves the page exactly as it was and says
+   * why in words a shopper understands (offline, or try again).
+   */
   const reload = useCallback(
-    async (next: ListingState, size = PAGE_SIZE) => {
+    async (next: ListingState, onShown?: () => void, size = PAGE_SIZE) => {
       const gen = ++generation.current
       busy.current = true
       setLoading(true)
       try {
-        const page = await fetchListingPage(listingSearchRequest(categoryIds, next, 0, size))
+        const { fetchListingState } = await import('./listing-fetch')
+        const page = await fetchListingState({ categoryIds, text, labels, currency }, next, 0, size)
         if (gen !== generation.current) return
+        setState(next)
         setTiles(visibleTiles(page.tiles, currency))
         setTotal(page.total)
         setLoaded(page.fetched)
-        setGroups(buildFilterGroups(page.aggregations, labels, currency))
+        setGroups(page.groups)
+        onShown?.()
       } catch (err) {
-        if (gen === generation.current)
-          notify({ type: 'error', message: String((err as Error).message ?? err) })
+        if (gen !== generation.current) return
+        console.warn('listing reload failed', err)
+        notify({
+          type: 'error',
+          message: err instanceof ApiError ? MSG.reviewFailed : MSG.listingOffline,
+        })
       } finally {
         if (gen === generation.current) {
           busy.current = false
@@ -64,7 +76,7 @@ export function useListingPages(props: ListingIslandProps) {
         }
       }
     },
-    [categoryIds, currency, labels],
+    [categoryIds, currency, labels, text],
   )
 
   /** Pulls the next page (or `size` products) and appends it. */
@@ -76,7 +88,8 @@ export function useListingPages(props: ListingIslandProps) {
       busy.current = true
       setLoading(true)
       try {
-        const page = await fetchListingPage(listingSearchRequest(categoryIds, s, from, size))
+        const { fetchListingState } = await import('./listing-fetch')
+        const page = await fetchListingState({ categoryIds, text, labels, currency }, s, from, size)
         if (gen !== generation.current) return
         setTiles((prev) => {
           const seen = new Set(prev.map((p) => p.sku))
@@ -107,7 +120,7 @@ export function useListingPages(props: ListingIslandProps) {
         }
       }
     },
-    [categoryIds, currency],
+    [categoryIds, currency, labels, text],
   )
 
   return {

@@ -213,6 +213,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
       </div>
       <OrderSummary
         count={count}
+        lines={items}
         segments={displayedSegments(totals, items)}
         currency={typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined}
         note={notes.sentence}

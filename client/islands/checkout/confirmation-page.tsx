@@ -8,12 +8,20 @@
  */
 
 import { OptionList } from '@shared/components/checkout/option-list'
+import {
+  addressLines,
+  orderDateTime,
+  orderDeliveryEstimate,
+  paymentMethodName,
+} from '@shared/components/order/order-text'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
+import type { CartLine } from '../../state/cart'
 import { notify } from '../../state/notifications'
 import { storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
+import { cartThumbnail, lineImage } from '../cart/cart-line-view'
 import { defineIsland } from '../define'
 import { PayNowButton } from '../order/pay-now'
 import { formatPageAmount } from '../page-price'
@@ -129,6 +137,23 @@ function Confirmation() {
     typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
   const linkToken =
     typeof local?.confirmation?.orderLinkToken === 'string' ? local.confirmation.orderLinkToken : undefined
+  // The pictures of the lines as this device ordered them (the order itself keeps none).
+  const products = ((local?.order as { products?: CartLine[] } | undefined)?.products ?? []) as CartLine[]
+  const imageOf = (sku: string) => {
+    const line = products.find((p) => p.sku === sku)
+    return line ? cartThumbnail(lineImage(line)) : null
+  }
+  const shipping = (
+    order.extension_attributes as
+      | { shipping_assignments?: { shipping?: { address?: Record<string, unknown> | null } }[] }
+      | undefined
+  )?.shipping_assignments?.[0]?.shipping?.address
+  const placed = orderDateTime(order.created_at)
+  const delivery = orderDeliveryEstimate(
+    order.created_at,
+    order.status ?? order.state,
+    typeof shipping?.country_id === 'string' ? shipping.country_id : null,
+  )
   const reload = () =>
     fetchOrder(orderId, local).then((res) => {
       if (res.code === 200 && res.result && typeof res.result === 'object') {
@@ -143,10 +168,51 @@ function Confirmation() {
       <p>
         Order number: <strong data-testid="order-number">{number}</strong>
       </p>
+      <dl className="order-facts" data-testid="order-facts">
+        {placed ? (
+          <div>
+            <dt>Placed</dt>
+            <dd data-testid="order-placed">{placed}</dd>
+          </div>
+        ) : null}
+        {order.payment?.method ? (
+          <div>
+            <dt>Payment</dt>
+            <dd data-testid="order-payment-method">{paymentMethodName(order.payment.method)}</dd>
+          </div>
+        ) : null}
+        {delivery && shipping ? (
+          <div>
+            <dt>Estimated delivery</dt>
+            <dd data-testid="order-delivery">{delivery}</dd>
+          </div>
+        ) : null}
+        {shipping ? (
+          <div>
+            <dt>Ship to</dt>
+            <dd data-testid="order-address">
+              {addressLines(shipping).map((l) => (
+                <span key={l} className="order-facts__line">
+                  {l}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
       {order.items?.length ? (
         <ul className="confirmation__items">
           {order.items.map((i) => (
             <li key={i.sku} data-testid="confirmation-line" data-sku={i.sku}>
+              {imageOf(i.sku) ? (
+                <img
+                  className="confirmation__image"
+                  src={imageOf(i.sku) ?? ''}
+                  alt=""
+                  width={75}
+                  height={75}
+                />
+              ) : null}
               {i.name} × {i.qty_ordered ?? i.qty}
               {typeof i.row_total_incl_tax === 'number' ? (
                 <>

@@ -1,16 +1,19 @@
-/** The checkout's aside: item count, the totals, and where to write with questions. */
+/** The checkout's aside: the items (picture, options, quantity, price), the totals, and where to write with questions. */
 import { TotalsSummary } from '@shared/components/checkout/totals-summary'
-import type { CartTotalSegment } from '../../state/cart'
+import type { CartLine, CartTotalSegment } from '../../state/cart'
+import { CartLines } from '../cart/cart-lines'
 import { formatPageAmount, pagePriceNote } from '../page-price'
 
 export function OrderSummary({
   count,
+  lines,
   segments,
   currency,
   note,
   supportEmail,
 }: {
   count: number
+  lines: readonly CartLine[]
   segments: CartTotalSegment[]
   /** The currency the totals are in (the server's), else the page's. */
   currency?: string
@@ -22,6 +25,7 @@ export function OrderSummary({
     <aside className="checkout__aside" aria-label="Order summary">
       <h2>Order summary</h2>
       <p>{count} item(s) in cart</p>
+      <CartLines lines={lines} compact readOnly />
       <TotalsSummary
         segments={segments}
         format={(n) => formatPageAmount(n, currency)}

@@ -6,6 +6,12 @@
  * guest access key kept on this device, or with the signed-in customer's token.
  */
 import { OptionList } from '@shared/components/checkout/option-list'
+import {
+  addressLines,
+  orderDateTime,
+  orderDeliveryEstimate,
+  paymentMethodName,
+} from '@shared/components/order/order-text'
 import { useCallback, useEffect, useState } from 'react'
 import { storedOrders } from '../../state/orders'
 import { defineIsland } from '../define'
@@ -26,6 +32,9 @@ interface OrderPageView {
   refundedMinor: number
   items: { name: string; sku: string; qty: number; options: { label: string; value: string }[] }[]
   shipments: { carrier: string; trackingNumber: string; shippedAt: string }[]
+  createdAt?: string | null
+  paymentMethod?: string | null
+  shippingAddress?: Record<string, unknown> | null
 }
 
 const PAYMENT_LABELS: Record<string, string> = {
@@ -110,7 +119,41 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       </p>
       <p data-testid="payment-state" data-state={view.paymentState}>
         Payment: {PAYMENT_LABELS[view.paymentState] ?? view.paymentState}
+        {view.paymentMethod ? ` (${paymentMethodName(view.paymentMethod)})` : null}
       </p>
+      <dl className="order-facts" data-testid="order-facts">
+        {view.createdAt ? (
+          <div>
+            <dt>Placed</dt>
+            <dd data-testid="order-placed">{orderDateTime(view.createdAt)}</dd>
+          </div>
+        ) : null}
+        {view.shippingAddress &&
+        orderDeliveryEstimate(view.createdAt, view.status, String(view.shippingAddress.country_id ?? '')) ? (
+          <div>
+            <dt>Estimated delivery</dt>
+            <dd data-testid="order-delivery">
+              {orderDeliveryEstimate(
+                view.createdAt,
+                view.status,
+                String(view.shippingAddress.country_id ?? ''),
+              )}
+            </dd>
+          </div>
+        ) : null}
+        {view.shippingAddress ? (
+          <div>
+            <dt>Ship to</dt>
+            <dd data-testid="order-address">
+              {addressLines(view.shippingAddress).map((l) => (
+                <span key={l} className="order-facts__line">
+                  {l}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
       <ul className="order-page__items">
         {view.items.map((it) => (
           <li key={it.sku}>
@@ -121,7 +164,8 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       </ul>
       {view.shipments.map((s) => (
         <p key={`${s.shippedAt}:${s.trackingNumber}`} data-testid="order-shipment">
-          Shipped with {s.carrier}, tracking number <strong>{s.trackingNumber}</strong>
+          Shipped with {s.carrier} on {orderDateTime(s.shippedAt)}, tracking number{' '}
+          <strong>{s.trackingNumber}</strong>
         </p>
       ))}
       <p>Total: {money(view.grandTotalMinor, view.currency)}</p>

@@ -4,6 +4,7 @@
  * of a grouped product with a valid quantity. Pure.
  */
 import type { FormChild, FormProduct } from '@shared/components/product/view'
+import { isProductInStock } from '@shared/domain/availability'
 import {
   isValidGroupedQty,
   toQuantity,
@@ -31,7 +32,25 @@ export function checkOptions(
   }
 }
 
-/** The lines of a grouped product: its linked products with a valid quantity (1 when untouched), at their own price. */
+/** A grouped product's piece known to be out of stock (no stock known: it is offered, the cart checks it). */
+export function isPieceOutOfStock(link: FormProduct['product_links'][number]): boolean {
+  const stock = (
+    link.product as { stock?: Parameters<typeof isProductInStock>[0]['stock'] } | null | undefined
+  )?.stock
+  return stock != null && !isProductInStock({ type_id: 'simple', stock })
+}
+
+/** A grouped product's piece whose own options must be chosen on its page first (its URL), else null. */
+export function pieceOptionsUrl(link: FormProduct['product_links'][number]): string | null {
+  const url = (link.product as { options_url?: unknown } | null | undefined)?.options_url
+  return typeof url === 'string' ? url : null
+}
+
+/**
+ * The lines of a grouped product: its linked products with a valid quantity (1 when untouched), at
+ * their own price; a piece known to be out of stock, or needing options chosen on its own page, is
+ * left out (the page marks it before the add).
+ */
 export function groupedCartLines(
   product: FormProduct,
   quantities: Record<string, string>,
@@ -40,7 +59,7 @@ export function groupedCartLines(
   const lines: AddToCartLine[] = []
   for (const link of product.product_links) {
     const q = quantities[link.linked_product_sku] ?? '1'
-    if (!isValidGroupedQty(q) || !link.product) continue
+    if (!isValidGroupedQty(q) || !link.product || isPieceOutOfStock(link) || pieceOptionsUrl(link)) continue
     const unit = priceView(link.product, ctx)
     lines.push({
       sku: link.linked_product_sku,

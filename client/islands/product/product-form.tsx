@@ -17,7 +17,7 @@ import {
 import { toQuantity } from '@shared/domain/options'
 import { priceView, type TaxRuleFields } from '@shared/domain/price'
 import { MSG } from '@shared/i18n/messages'
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { compare } from '../../state/compare'
 import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'
@@ -28,16 +28,20 @@ import { array, type Check, nullable, num, object, record, schemaOf, str } from 
 import { addToCart } from './add-to-cart'
 import { AVAILABILITY } from './availability-settings'
 import { type BundleChoices, bundleSelectionOf, initialBundle } from './bundle-choices'
-import { BundleOptions } from './bundle-options'
 import { type CustomValues, checkOptions, groupedCartLines, productCartLine } from './cart-lines'
 import { CustomOptions } from './custom-options'
-import { GroupedLinks } from './grouped-links'
 import { PriceBlock, StockLine } from './price-block'
 import { ProductActions } from './product-actions'
 import type { GalleryImage } from './product-page-state'
 import { SizeGuide, type SizeGuideView } from './size-guide'
 import { useVariantChoice } from './use-variant-choice'
 import { VariantPicker } from './variant-picker'
+
+// The option tables of bundle and grouped products: loaded only on those products' pages.
+const BundleOptions = lazy(() => import('./composite-options').then((m) => ({ default: m.BundleOptions })))
+const GroupedLinks = lazy(() => import('./composite-options').then((m) => ({ default: m.GroupedLinks })))
+// Loaded when the shopper opens it: no cost to the page until then.
+const NotifyMe = lazy(() => import('./notify-me').then((m) => ({ default: m.NotifyMe })))
 
 export interface ProductFormProps {
   product: FormProduct
@@ -147,6 +151,7 @@ function ProductForm(props: ProductFormProps) {
     Object.fromEntries(props.product.product_links.map((l) => [l.linked_product_sku, '1'])),
   )
   const [qty, setQty] = useState('1')
+  const [notifyOpen, setNotifyOpen] = useState(false)
   const { errors, checkNow } = useOptionErrors(product, custom, bundle)
   useProductView(props)
 
@@ -241,22 +246,26 @@ function ProductForm(props: ProductFormProps) {
         />
       ) : null}
       {product.bundle_options.length > 0 ? (
-        <BundleOptions
-          options={product.bundle_options}
-          choices={bundle}
-          errors={errors}
-          now={now}
-          currency={currency}
-          onChange={setBundle}
-        />
+        <Suspense fallback={null}>
+          <BundleOptions
+            options={product.bundle_options}
+            choices={bundle}
+            errors={errors}
+            now={now}
+            currency={currency}
+            onChange={setBundle}
+          />
+        </Suspense>
       ) : null}
       {product.type_id === 'grouped' ? (
-        <GroupedLinks
-          product={product}
-          quantities={grouped}
-          priceOptions={priceOptions}
-          onChange={(sku, v) => setGrouped((prev) => ({ ...prev, [sku]: v }))}
-        />
+        <Suspense fallback={null}>
+          <GroupedLinks
+            product={product}
+            quantities={grouped}
+            priceOptions={priceOptions}
+            onChange={(sku, v) => setGrouped((prev) => ({ ...prev, [sku]: v }))}
+          />
+        </Suspense>
       ) : null}
       {delivery ? (
         <DeliveryLine
@@ -266,8 +275,25 @@ function ProductForm(props: ProductFormProps) {
           }
         />
       ) : null}
+      {!inStock && !variantError && (!isConfigurable || !hasSizeOption || sizeChosen) ? (
+        notifyOpen ? (
+          <Suspense fallback={null}>
+            <NotifyMe sku={variant?.sku ?? product.sku} />
+          </Suspense>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--secondary notify-me__open"
+            onClick={() => setNotifyOpen(true)}
+            data-testid="notify-me"
+          >
+            {MSG.notifyMe}
+          </button>
+        )
+      ) : null}
       <ProductActions
-        showQty={product.type_id !== 'grouped'}
+        // A grouped product has a quantity per piece and a bundle one per option: no second quantity.
+        showQty={product.type_id !== 'grouped' && product.type_id !== 'bundle'}
         qty={qty}
         onQty={setQty}
         canAdd={inStock && !variantError}

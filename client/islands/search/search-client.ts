@@ -4,7 +4,7 @@
  * flagged offline when the fetch fails. Tiles hidden for the currency are dropped.
  */
 
-import { textSearchRequest } from '@shared/components/catalog/listing-query'
+import { catalogSearchQuery, textSearchRequest } from '@shared/components/catalog/listing-query'
 import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { SEARCH_DEFAULT_SIZE } from '@shared/config/catalog'
 import { currentApiContext } from '../../api'
@@ -46,13 +46,13 @@ export async function searchProducts(
   try {
     page = await catalogCache().search(
       request,
-      () => fetchListingPage(req),
+      () => fetchListingPage(catalogSearchQuery(req)),
       () => ({ tiles: [], total: 0, fetched: 0, aggregations: {} }),
     )
   } catch {
     // Storage itself failed: go to the network directly.
     try {
-      page = await fetchListingPage(req)
+      page = await fetchListingPage(catalogSearchQuery(req))
     } catch {
       page = { tiles: [], total: 0, fetched: 0, aggregations: {}, offline: true }
     }

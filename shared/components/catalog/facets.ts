@@ -42,11 +42,17 @@ const DEFAULT_FILTER_TITLES: Record<string, string> = {
   price: 'Price',
 }
 
-/** Builds the filter groups (default filter order) from aggregations; empty groups are left out. */
+/**
+ * Builds the filter groups (default filter order) from aggregations. A group is left out when it
+ * cannot narrow the listing: no options, a single option (every product has it), or the same
+ * options as a group shown before it (e.g. a product type that repeats the sub-categories). A
+ * group the shopper has chosen from stays, so the choice can still be seen and undone there.
+ */
 export function buildFilterGroups(
   aggs: AggregationMap | null | undefined,
   labels: FacetLabels,
   currency: string,
+  chosen: Readonly<Record<string, readonly unknown[]>> = {},
 ): FilterGroup[] {
   const attributes = Object.entries(labels.options).map(([code, opts]) => ({
     attribute_code: code,
@@ -54,9 +60,17 @@ export function buildFilterGroups(
   }))
   const available = filtersFromAggregations(aggs, attributes, currency, DEFAULT_FILTERS)
   const groups: FilterGroup[] = []
+  const seen = new Set<string>()
   for (const attr of DEFAULT_FILTERS) {
     const options = available[attr]
     if (!options?.length) continue
+    const inUse = (chosen[attr]?.length ?? 0) > 0
+    const signature = options
+      .map((o) => o.label.trim().toLowerCase())
+      .sort()
+      .join('\n')
+    if (!inUse && (options.length < 2 || seen.has(signature))) continue
+    seen.add(signature)
     const kind = attr === 'price' ? 'price' : attr === 'color' ? 'swatch' : 'list'
     groups.push({
       attr,

@@ -3,7 +3,7 @@
  * Commerce port; the listing island and the search panel turn the same params into the same
  * Elasticsearch DSL (shared/domain/search-query) for GET /api/catalog/{index}/product/_search.
  */
-import { DEFAULT_FILTERS } from '../../config/catalog'
+import { DEFAULT_FILTERS, DEFAULT_SORT } from '../../config/catalog'
 import {
   type CatalogQuery,
   type CatalogSearchRequest,
@@ -42,6 +42,9 @@ const TILE_FIELDS = [
   'rts_qty',
   'international_flag',
   'designer_name',
+  'color',
+  'rating_summary',
+  'review_count',
   'stock',
   'configurable_children.sku',
   'configurable_children.price',
@@ -50,14 +53,26 @@ const TILE_FIELDS = [
   'configurable_children.special_to_date',
   'configurable_children.status',
   'configurable_children.stock',
+  'configurable_children.color',
+  'configurable_children.image',
 ]
 
-/** The port / DSL parameters of a category listing page. */
+/**
+ * The sort a state asks for. Relevance means best match first, which only search text gives: with
+ * text no sort is sent (the engine orders by score); without text it falls back to the default.
+ */
+function listingSort(state: ListingState, text: string | undefined): CatalogQuery['sort'] | undefined {
+  if (state.sort !== 'relevance') return sortOf(state)
+  return text ? undefined : sortOf({ ...state, sort: DEFAULT_SORT })
+}
+
+/** The port / DSL parameters of a listing page: a category's products, or those matching search text. */
 export function listingParams(
   categoryIds: number[],
   state: ListingState,
   from: number,
   size: number,
+  text?: string,
 ): CatalogQuery {
   const filters: Record<string, Array<number | string>> = {}
   for (const [attr, values] of Object.entries(state.chosen)) {
@@ -69,11 +84,13 @@ export function listingParams(
   const params: CatalogQuery = {
     categoryIds,
     filters,
-    sort: sortOf(state),
     from,
     size,
     aggregations: DEFAULT_FILTERS,
   }
+  const sort = listingSort(state, text)
+  if (sort) params.sort = sort
+  if (text) params.text = text
   if (range) params.price = range.to === undefined ? { from: range.from } : { from: range.from, to: range.to }
   return params
 }
@@ -84,8 +101,9 @@ export function listingSearchRequest(
   state: ListingState,
   from: number,
   size: number,
+  text?: string,
 ): CatalogSearchRequest {
-  return catalogSearchRequest(listingParams(categoryIds, state, from, size))
+  return catalogSearchRequest(listingParams(categoryIds, state, from, size, text))
 }
 
 /** The browser's GET /api/catalog request for a text search (relevance order, no aggregations). */
@@ -111,6 +129,8 @@ export function catalogSearchQuery(req: CatalogSearchRequest, fields: readonly s
 export interface ListingIslandProps {
   categoryId: number
   categoryIds: number[]
+  /** Search text (the search page): products matching it instead of a category's. */
+  text?: string
   currency: string
   state: ListingState
   tiles: TileData[]

@@ -30,6 +30,25 @@ export function listingQueryString(state: ListingState): string {
   return listingStateToQuery(state)
 }
 
+/**
+ * The link to a listing state. A search listing keeps its text (`q`) first and always names its
+ * sort, because there no sort means Relevance rather than Latest.
+ */
+export function listingHref(state: ListingState, text?: string): string {
+  const qs = listingQueryString(state)
+  if (!text) return qs || '?'
+  const params = new URLSearchParams({ q: text })
+  const head = `?${params.toString()}`
+  const sort = state.sort === DEFAULT_SORT ? `&sort=${DEFAULT_SORT}` : ''
+  return qs ? `${head}&${qs.slice(1)}${sort}` : `${head}${sort}`
+}
+
+/** A search listing's state from its URL: as any listing's, but Relevance when no sort is named. */
+export function parseSearchListingQuery(params: URLSearchParams): ListingState {
+  const state = parseListingQuery(params)
+  return params.has('sort') ? state : { ...state, sort: 'relevance' }
+}
+
 /** True when any filter (attribute or price) is applied. */
 export function hasFilters(state: ListingState): boolean {
   return countChosenFilters(state.chosen) > 0

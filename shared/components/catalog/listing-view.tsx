@@ -13,7 +13,7 @@ import {
   hasFilters,
   isChosen,
   type ListingState,
-  listingQueryString,
+  listingHref,
   toggleListingFilter,
 } from './listing-state'
 import { ProductTile } from './product-tile'
@@ -21,6 +21,8 @@ import type { TileData } from './tile-data'
 
 interface ListingViewProps {
   currency: string
+  /** Search text: the listing is a search's results (links keep the text; Relevance is a sort). */
+  text?: string
   state: ListingState
   tiles: TileData[]
   total: number
@@ -71,7 +73,7 @@ function FilterPanel(props: ListingViewProps) {
       {filtered ? (
         <a
           className="filters__clear"
-          href={listingQueryString(clearFilters(state)) || '?'}
+          href={listingHref(clearFilters(state), props.text)}
           onClick={intercept(onClear)}
           data-testid="filters-clear"
         >
@@ -85,8 +87,7 @@ function FilterPanel(props: ListingViewProps) {
           <ul className="filter__options">
             {group.options.map((opt) => {
               const chosen = isChosen(state, group.attr, opt.id)
-              const href =
-                listingQueryString(toggleListingFilter(state, group.attr, opt.id, opt.label)) || '?'
+              const href = listingHref(toggleListingFilter(state, group.attr, opt.id, opt.label), props.text)
               return (
                 <li key={opt.id}>
                   {/* biome-ignore lint/a11y/useSemanticElements: links keep filters working without JS */}
@@ -129,6 +130,45 @@ function FilterPanel(props: ListingViewProps) {
   )
 }
 
+/** A chosen value's label: the filter panel's (current counts' group), else the one kept with the state. */
+function chosenLabel(groups: FilterGroup[], attr: string, value: { id: string; label: string }): string {
+  const option = groups.find((g) => g.attr === attr)?.options.find((o) => o.id === value.id)
+  return option?.label || value.label || value.id
+}
+
+/** The applied filters as chips: each one a link (and button) that removes just that value. */
+function AppliedFilters({ state, groups, onToggle, text }: ListingViewProps) {
+  const chips = Object.entries(state.chosen).flatMap(([attr, values]) =>
+    values.map((v) => ({ attr, id: v.id, label: chosenLabel(groups, attr, v) })),
+  )
+  if (!chips.length) return null
+  return (
+    <section className="chips" aria-label={MSG.appliedFilters} data-testid="applied-filters">
+      <ul className="chips__list">
+        {chips.map((chip) => (
+          <li key={`${chip.attr}:${chip.id}`}>
+            <a
+              className="chip"
+              rel="nofollow"
+              href={listingHref(toggleListingFilter(state, chip.attr, chip.id, chip.label), text)}
+              data-testid="filter-chip"
+              data-chip-attr={chip.attr}
+              data-chip-id={chip.id}
+              onClick={intercept(onToggle && (() => onToggle(chip.attr, chip.id, chip.label)))}
+            >
+              <span className="visually-hidden">Remove filter </span>
+              {chip.label}
+              <span className="chip__x" aria-hidden="true">
+                ×
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function ListingView(props: ListingViewProps) {
   const { currency, state, tiles, total, loaded, loading, online = true, onSort, onOpenFilters } = props
   const columns = LISTING_COLUMNS.configured
@@ -150,6 +190,7 @@ export function ListingView(props: ListingViewProps) {
           Filters
         </button>
         <form className="listing__sort" method="get" onSubmit={(e) => e.preventDefault()}>
+          {props.text ? <input type="hidden" name="q" value={props.text} /> : null}
           {Object.entries(state.chosen).map(([attr, values]) => (
             <input key={attr} type="hidden" name={attr} value={values.map((v) => v.id).join(',')} />
           ))}
@@ -161,7 +202,7 @@ export function ListingView(props: ListingViewProps) {
               data-testid="sort-select"
               onChange={(e) => onSort?.(e.currentTarget.value as SortId)}
             >
-              {SORT_OPTIONS.map((o) => (
+              {SORT_OPTIONS.filter((o) => o.id !== 'relevance' || props.text).map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}
                 </option>
@@ -181,6 +222,7 @@ export function ListingView(props: ListingViewProps) {
       <div className="listing__body">
         <FilterPanel {...props} />
         <div className="listing__main">
+          <AppliedFilters {...props} />
           {tiles.length === 0 && !loading ? (
             <div className="listing__empty" data-testid="listing-empty">
               {hasFilters(state) ? (

@@ -8,6 +8,7 @@
 
 import { formatUnitPrice } from '../../domain/currency'
 import { MSG } from '../../i18n/messages'
+import { StarRating } from '../product/rating'
 import { PLACEHOLDER_IMAGE, TILE_IMAGE_SIZE, TILE_SIZES_ATTR, tileImage } from './images'
 import type { TileData } from './tile-data'
 
@@ -92,6 +93,26 @@ function TileImage({
   )
 }
 
+/** The colours the product comes in, as dots (the shown variant's ringed), named for screen readers. */
+function TileSwatches({ colors, shown }: { colors: NonNullable<TileData['colors']>; shown?: number }) {
+  return (
+    <p className="tile__swatches" data-testid="tile-swatches">
+      <span className="visually-hidden">
+        {MSG.tileColours} {colors.map((c) => c.label).join(', ')}
+      </span>
+      {colors.map((c) => (
+        <span
+          key={c.id}
+          aria-hidden="true"
+          title={c.label}
+          className={c.id === shown ? 'tile__swatch tile__swatch--shown' : 'tile__swatch'}
+          style={c.swatch ? { background: c.swatch } : undefined}
+        />
+      ))}
+    </p>
+  )
+}
+
 export function ProductTile({ tile, currency, eager = false, pricesLoading = false }: ProductTileProps) {
   return (
     <article
@@ -99,6 +120,7 @@ export function ProductTile({ tile, currency, eager = false, pricesLoading = fal
       data-sku={tile.sku}
       data-testid="product-tile"
       data-international={tile.international ? '' : undefined}
+      data-shown-color={tile.shownColor}
     >
       <a href={tile.url} className="tile__link" data-tile-sku={tile.sku}>
         <div className="tile__media">
@@ -110,6 +132,7 @@ export function ProductTile({ tile, currency, eager = false, pricesLoading = fal
           </div>
         </div>
         {tile.designer ? <p className="tile__designer">{tile.designer}</p> : null}
+        {tile.colors ? <TileSwatches colors={tile.colors} shown={tile.shownColor} /> : null}
         <h3 className="tile__name" data-testid="tile-name">
           {tile.name}
         </h3>
@@ -131,6 +154,7 @@ export function ProductTile({ tile, currency, eager = false, pricesLoading = fal
       ) : (
         <TilePrice tile={tile} currency={currency} />
       )}
+      {tile.rating ? <StarRating rating={tile.rating} compact /> : null}
       {tile.readyToShip ? <p className="tile__rts">Ready to ship</p> : null}
     </article>
   )

@@ -2,7 +2,9 @@
  * The address form used by checkout (shipping and billing) and the address book: country (India
  * first), street, apartment, city, state/region, zip and phone; every field labelled, errors inline.
  */
+
 import { NameFields, SelectField, TextField } from './form-field'
+import { INDIAN_STATES } from './indian-states'
 
 export interface AddressFormValue {
   firstName: string
@@ -92,14 +94,33 @@ export function AddressFields<T extends AddressFormValue>({
           autoComplete="address-level2"
           required
         />
-        <TextField
-          id={id('state')}
-          label="State / Province"
-          value={value.state}
-          onChange={(v) => onChange('state', v)}
-          error={errors.state}
-          autoComplete="address-level1"
-        />
+        {value.country === 'IN' ? (
+          // India: one of its states and union territories (an address book entry typed before keeps its text).
+          <SelectField
+            id={id('state')}
+            label="State"
+            value={value.state}
+            options={[
+              { value: '', label: 'Select a state' },
+              ...(value.state && !(INDIAN_STATES as readonly string[]).includes(value.state)
+                ? [{ value: value.state, label: value.state }]
+                : []),
+              ...INDIAN_STATES.map((s) => ({ value: s, label: s })),
+            ]}
+            onChange={(v) => onChange('state', v)}
+            error={errors.state}
+            autoComplete="address-level1"
+          />
+        ) : (
+          <TextField
+            id={id('state')}
+            label="State / Province"
+            value={value.state}
+            onChange={(v) => onChange('state', v)}
+            error={errors.state}
+            autoComplete="address-level1"
+          />
+        )}
       </div>
       <div className="field-row">
         <TextField

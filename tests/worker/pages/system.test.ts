@@ -2,7 +2,7 @@
 // unknown address and a product that does not exist.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { PAGE_MSG } from '../../../shared/i18n/messages'
+import { PAGE_TEXT } from '../../../shared/i18n/messages'
 import { decodeEntities } from '../../helpers/html'
 
 async function notFound(path: string): Promise<string> {
@@ -24,7 +24,7 @@ describe('page not found', () => {
       expect(input).toContain('id="not-found-q"')
       expect(input).toContain('name="q"')
       expect(input).toContain('type="search"')
-      expect(decodeEntities(form)).toContain(`<label for="not-found-q">${PAGE_MSG.notFoundSearch}</label>`)
+      expect(decodeEntities(form)).toContain(`<label for="not-found-q">${PAGE_TEXT.notFoundSearch}</label>`)
       const list = html.match(/<ul data-testid="not-found-categories">([\s\S]*?)<\/ul>/)?.[1] ?? ''
       const offered = [...list.matchAll(/href="([^"]+)"/g)].map((m) => m[1])
       // The header's top-level menu, in its order.

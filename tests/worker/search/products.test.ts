@@ -1,6 +1,7 @@
 // Catalogue search over products, on a hand-made fixture catalogue (tests/helpers/search-fixtures.ts).
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { PRICE_RANGES } from '../../../shared/config/catalog'
 import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
 import { planSearch } from '../../../worker/search/plan'
 import { searchProducts } from '../../../worker/search/product-search'
@@ -232,9 +233,10 @@ describe('catalogue search: source filtering and formats', () => {
       { key: 50, doc_count: 1 },
       { key: 52, doc_count: 1 },
     ])
-    expect(json.aggregations.agg_range_price.buckets.map((b: { doc_count: number }) => b.doc_count)).toEqual([
-      0, 0, 1, 2,
-    ])
+    // One bucket per configured price band; the fixture's prices (all under ₹500) fall in the first.
+    expect(json.aggregations.agg_range_price.buckets.map((b: { doc_count: number }) => b.doc_count)).toEqual(
+      PRICE_RANGES.map((_, i) => (i === 0 ? 3 : 0)),
+    )
   })
 })
 

@@ -114,8 +114,13 @@ async function orderView(db: D1Database, row: OrderRow) {
       options?: unknown
     }[]
     created_at?: string
+    payment?: { method?: string }
+    extension_attributes?: {
+      shipping_assignments?: { shipping?: { address?: Record<string, unknown> | null } }[]
+    }
   }
   const status = row.status as OrderStatus
+  const address = doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
   return {
     orderNumber: row.increment_id,
     status,
@@ -132,6 +137,15 @@ async function orderView(db: D1Database, row: OrderRow) {
     refundedMinor: row.refunded_minor,
     expiresAt: row.expires_at,
     createdAt: row.created_at,
+    paymentMethod: doc.payment?.method ?? null,
+    // Where it goes: the shopper's own address, shown only to whoever may open the order.
+    shippingAddress: address
+      ? Object.fromEntries(
+          ['firstname', 'lastname', 'street', 'city', 'region', 'postcode', 'country_id', 'telephone'].map(
+            (k) => [k, address[k] ?? null],
+          ),
+        )
+      : null,
     items: (doc.items ?? []).map((it) => ({
       name: it.name ?? it.sku ?? '',
       sku: it.sku ?? '',

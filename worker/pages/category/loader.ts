@@ -7,7 +7,7 @@
 import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { listingTileContext, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { gstRateMap } from '@shared/components/catalog/tile-price'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
@@ -37,7 +37,10 @@ export function categoryChain(tree: readonly Category[], id: number): Category[]
 }
 
 /** Filter labels: attribute titles and option labels, and the descendant categories' names. */
-async function facetLabels(commerce: Commerce, category: Category): Promise<FacetLabels> {
+export async function facetLabels(
+  commerce: Commerce,
+  category: Pick<Category, 'children_data'>,
+): Promise<FacetLabels> {
   const codes = DEFAULT_FILTERS.filter((f) => f !== 'price' && f !== 'category')
   const attributes = await commerce.getAttributes([...codes])
   const labels: FacetLabels = { titles: {}, options: {} }
@@ -48,7 +51,7 @@ async function facetLabels(commerce: Commerce, category: Category): Promise<Face
     )
   }
   const cats: Record<string, string> = {}
-  const walk = (cat: Category) => {
+  const walk = (cat: Pick<Category, 'children_data'>) => {
     for (const ch of cat.children_data ?? []) {
       if (ch.is_active !== false) cats[String(ch.id)] = ch.name
       walk(ch)
@@ -81,8 +84,9 @@ export async function loadCategoryPage(
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
+  const tileContext = listingTileContext(state, labels)
   const tiles = visibleTiles(
-    listing.items.map((p) => toTileData(p, now, pricing)),
+    listing.items.map((p) => toTileData(p, now, pricing, tileContext)),
     currency,
   )
   return {
@@ -98,7 +102,7 @@ export async function loadCategoryPage(
       tiles,
       total: listing.total,
       loaded: listing.items.length,
-      groups: buildFilterGroups(listing.aggregations, labels, currency),
+      groups: buildFilterGroups(listing.aggregations, labels, currency, state.chosen),
       labels,
       pricing: { country: pricing.country ?? c.var.store.country, gstRates: gstRateMap(pricing.taxRules) },
     },

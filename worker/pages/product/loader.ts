@@ -117,6 +117,40 @@ export async function productMetadata(
   return { attributes, taxRules }
 }
 
+/**
+ * A grouped product with each piece's stock: the page marks a piece that is out of stock and leaves
+ * it out of the add, so the shopper sees before adding what will (and will not) go in the bag. When
+ * the pieces cannot be read they show no stock state, and the cart's own stock check still applies.
+ */
+async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: Product): Promise<Product> {
+  if (product.type_id !== 'grouped' || product.product_links.length === 0) return product
+  try {
+    const docs = await commerce.getProductsBySkus(product.product_links.map((l) => l.linked_product_sku))
+    const bySku = new Map(docs.map((d) => [d.sku, d]))
+    return {
+      ...product,
+      product_links: product.product_links.map((l) => {
+        const doc = bySku.get(l.linked_product_sku)
+        if (!l.product || !doc) return l
+        // A piece with options the shopper must choose (an engraving, a size) cannot be added from
+        // here: the page links to its own page instead.
+        const needsOptions = doc.custom_options.some((o) => o.is_require)
+        return {
+          ...l,
+          product: {
+            ...l.product,
+            stock: doc.stock,
+            ...(needsOptions ? { options_url: productPath(doc.sku, doc.slug) } : {}),
+          },
+        }
+      }),
+    }
+  } catch (err) {
+    logDeferred(c, 'grouped pieces', err)
+    return product
+  }
+}
+
 /** Loads everything the product page needs, or says why it cannot be shown. */
 export async function loadProductPage(
   c: Context<AppEnv>,
@@ -142,11 +176,14 @@ async function resolveProduct(
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 
-  const { attributes, taxRules } = await productMetadata(c, commerce)
+  const [{ attributes, taxRules }, pieces] = await Promise.all([
+    productMetadata(c, commerce),
+    withPieceStock(c, commerce, product),
+  ])
   const reviews = commerce.getReviews(product.id).catch((err) => {
     logDeferred(c, 'reviews', err)
     return [] as Review[]
   })
   const sizeGuide = loadSizeGuide(c, commerce, product)
-  return { kind: 'ok', data: { product, child, attributes, taxRules, reviews, sizeGuide } }
+  return { kind: 'ok', data: { product: pieces, child, attributes, taxRules, reviews, sizeGuide } }
 }

@@ -12,8 +12,15 @@
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
 import { galleryImage as gallerySources } from '@shared/components/catalog/images'
 import { CustomAttributes, ProductDescription, ReviewsList } from '@shared/components/product/product-details'
+import {
+  documentRating,
+  type RatingSummary,
+  reviewsRating,
+  StarRating,
+} from '@shared/components/product/rating'
 import type { ProductSummary } from '@shared/components/product/summary'
 import {
+  type AttributeRow,
   comparableValues,
   customAttributeRows,
   designerName,
@@ -21,11 +28,11 @@ import {
 } from '@shared/components/product/view'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { productPath } from '@shared/config/routes'
-import { isProductInStock } from '@shared/domain/availability'
+import { estimatedDelivery, isProductInStock } from '@shared/domain/availability'
 import { imageUrl } from '@shared/domain/image-url'
 import { breadcrumbs, productUrl } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { Suspense } from 'react'
@@ -99,12 +106,90 @@ function productGallery(product: Product): GalleryImage[] {
   return out
 }
 
+/** What a piece is made of and how to look after it (its own accordion); the other attributes stay as details. */
+const FABRIC_CODES = new Set(['fabric', 'material', 'work', 'care', 'care_instructions', 'wash_care'])
+
+function splitFabricRows(
+  rows: AttributeRow[],
+  doc: Record<string, unknown>,
+): { fabric: AttributeRow[]; details: AttributeRow[] } {
+  const fabric = rows.filter((r) => FABRIC_CODES.has(r.code))
+  const details = rows.filter((r) => !FABRIC_CODES.has(r.code))
+  // Documents that carry fabric and care as plain text without an attribute for them.
+  for (const [code, label] of [
+    ['fabric', PAGE_TEXT.fabricLabel],
+    ['care', PAGE_TEXT.careLabel],
+  ] as const) {
+    const value = doc[code]
+    if (typeof value === 'string' && value.trim() && !fabric.some((r) => r.code === code)) {
+      fabric.push({ code, label, value: value.trim() })
+    }
+  }
+  return { fabric, details }
+}
+
+/**
+ * Delivery to a PIN code: a plain form (its answer comes from the courier's serviceable table when
+ * submitted; the product entry loads that code on the first check).
+ */
+function PinCheck({ delivery }: { delivery: string | null }) {
+  return (
+    <form
+      className="pin-check"
+      data-pin-check=""
+      data-testid="pin-check"
+      data-delivery={delivery ?? ''}
+      noValidate
+    >
+      <label htmlFor="pin-check">{PAGE_TEXT.pinLabel}</label>
+      <span className="pin-check__row">
+        <input
+          id="pin-check"
+          name="pin"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          aria-describedby="pin-check-answer"
+        />
+        <button type="submit" className="btn btn--secondary">
+          {PAGE_TEXT.pinCheck}
+        </button>
+      </span>
+      <span
+        id="pin-check-answer"
+        role="status"
+        className="pin-check__answer"
+        data-testid="pin-check-answer"
+      />
+    </form>
+  )
+}
+
+/** The Product JSON-LD with its reviews' average rating, when it has one. */
+function withRating<T extends object>(ld: T, rating: RatingSummary | null) {
+  if (!rating) return ld
+  return {
+    ...ld,
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: rating.average,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  }
+}
+
 async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
   const { product, child, attributes, taxRules } = data
   const { currency, country } = c.var.store
   const now = Date.now()
   const price = priceView(product, { now, currency, taxRules, country })
-  const sizeGuide = await data.sizeGuide
+  const [sizeGuide, reviews] = await Promise.all([data.sizeGuide, data.reviews])
+  // The stars of the approved reviews (the document's own summary when the reviews carry none).
+  const rating =
+    reviewsRating(reviews as ReadonlyArray<Record<string, unknown>>) ??
+    documentRating(product as Record<string, unknown>)
   const summary: ProductSummary = {
     sku: product.sku,
     id: product.id,
@@ -127,7 +212,9 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
     product.name,
   )
   const designer = designerName(product, attributes)
-  const rows = customAttributeRows(product, attributes, MSG.notAvailablePlaceholder)
+  // Only attributes the product has: an empty one is left out rather than shown as a placeholder.
+  const rows = customAttributeRows(product, attributes, '').filter((r) => r.value !== '')
+  const { fabric, details } = splitFabricRows(rows, product as Record<string, unknown>)
   const meta = product.meta_description
     ? {
         description: product.meta_description,
@@ -147,19 +234,30 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
   const origin = c.var.config.PUBLIC_ORIGIN
   const canonical = origin + productPath(product.sku, product.slug)
   const inStock = child ? child.stock.is_in_stock : isProductInStock(product)
+  const deliveryDate = estimatedDelivery(
+    {
+      delivery_days: product.delivery_days,
+      rts_qty: child?.rts_qty ?? product.rts_qty,
+      rts_delivery_time: product.rts_delivery_time,
+    },
+    now,
+  )
   const jsonLd = [
-    productJsonLd({
-      name: product.name,
-      sku: child?.sku ?? product.sku,
-      description: htmlToText(product.meta_description || product.description, 1000),
-      image: new URL(imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height), origin)
-        .href,
-      url: canonical,
-      brand: designer,
-      priceInBase: price.finalInclTax,
-      currency,
-      inStock,
-    }),
+    withRating(
+      productJsonLd({
+        name: product.name,
+        sku: child?.sku ?? product.sku,
+        description: htmlToText(product.meta_description || product.description, 1000),
+        image: new URL(imageUrl(product.image, IMAGE_SIZES.gallery.width, IMAGE_SIZES.gallery.height), origin)
+          .href,
+        url: canonical,
+        brand: designer,
+        priceInBase: price.finalInclTax,
+        currency,
+        inStock,
+      }),
+      rating,
+    ),
     breadcrumbJsonLd(crumbs, origin, canonical),
   ]
   // Anonymous product HTML may enter the edge output cache (product page type + the sku tag).
@@ -187,6 +285,11 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
               {designer}
             </p>
           ) : null}
+          {rating ? (
+            <a href="#reviews-title" className="product-page__rating">
+              <StarRating rating={rating} />
+            </a>
+          ) : null}
           <ProductFormIsland
             product={toFormProduct(product)}
             childSku={child?.sku ?? null}
@@ -203,12 +306,27 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
               sizeGuide ? { title: sizeGuide.title, rows: sizeGuide.rows, note: sizeGuide.note } : null
             }
           />
+          {inStock ? <PinCheck delivery={deliveryDate} /> : null}
         </div>
       </div>
       <section className="product-page__details" aria-labelledby="product-details-title">
         <h2 id="product-details-title">{MSG.productDetails}</h2>
-        <ProductDescription html={product.description} />
-        <CustomAttributes rows={rows} />
+        {/* Native disclosure widgets: they open and close without JavaScript and say so to assistive tech. */}
+        <details className="accordion" open data-testid="accordion-description">
+          <summary>{PAGE_TEXT.descriptionTitle}</summary>
+          <ProductDescription html={product.description} />
+          <CustomAttributes rows={details} />
+        </details>
+        {fabric.length ? (
+          <details className="accordion" data-testid="accordion-fabric">
+            <summary>{PAGE_TEXT.fabricCareTitle}</summary>
+            <CustomAttributes rows={fabric} />
+          </details>
+        ) : null}
+        <details className="accordion" data-testid="accordion-shipping">
+          <summary>{PAGE_TEXT.shippingReturnsTitle}</summary>
+          <p>{PAGE_TEXT.shippingReturnsText}</p>
+        </details>
       </section>
       <section className="product-page__reviews reviews" aria-labelledby="reviews-title">
         <h2 id="reviews-title">Reviews</h2>

@@ -1,21 +1,30 @@
 /**
  * Search results page:
- *   GET /search?q=   server-rendered results (first 24), a no-results state; not indexed.
+ *   GET /search?q=   the products matching the text as a listing: filters, facets, sort (best match
+ *                    first unless another is chosen), infinite scroll; a no-results state; not indexed.
+ *   GET /search?designer=ID   a designer's products (where a query naming a designer leads).
+ * A misspelt query says which words the results are for ("Showing results for …").
  */
-import { ProductTile } from '@shared/components/catalog/product-tile'
-import { LISTING_COLUMNS } from '@shared/config/catalog'
-import { MSG } from '@shared/i18n/messages'
+import { parseSearchListingQuery } from '@shared/components/catalog/listing-state'
+import { MSG, msgShowingResultsFor } from '@shared/i18n/messages'
+import { ListingIsland } from '../../../client/islands/category/listing'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadSearchPage } from './loader'
 
 const searchPage: RouteHandler = async (c) => {
-  const data = await loadSearchPage(c, c.req.query('q') ?? '', Date.now())
-  const currency = c.var.store.currency
+  const url = new URL(c.req.url)
+  const state = parseSearchListingQuery(url.searchParams)
+  const data = await loadSearchPage(c, url.searchParams.get('q') ?? '', state, Date.now())
+  if ('redirect' in data) return c.redirect(data.redirect, 302)
   // Anonymous and the same for every visitor of this store/currency: edge-cached like listings
   // (the importer purges `search` with the catalogue).
   c.set('cacheTags', ['search'])
-  const title = data.query ? `Search results for “${data.query}”` : 'Search'
+  const designer = data.query ? null : (state.chosen.designer ?? [])
+  const designerLabel =
+    designer?.length === 1 ? (data.listing?.labels.options.designer?.[designer[0]?.id ?? ''] ?? null) : null
+  const title = data.query ? `Search results for “${data.query}”` : (designerLabel ?? 'Search')
+  const { listing } = data
   return renderPage(
     c,
     <section className="search-page">
@@ -29,31 +38,27 @@ const searchPage: RouteHandler = async (c) => {
           name="q"
           type="search"
           defaultValue={data.query}
-          placeholder="Search products"
+          placeholder="Search products or designers"
         />
         <button type="submit" className="btn">
           Search
         </button>
       </form>
-      {data.query && data.tiles.length === 0 ? (
+      {data.correction ? (
+        <p className="search-page__correction" data-testid="search-correction">
+          {msgShowingResultsFor(data.correction)}
+        </p>
+      ) : null}
+      {listing && listing.tiles.length === 0 && Object.keys(state.chosen).length === 0 ? (
         <div className="listing__empty" data-testid="search-no-results">
           <h2>{MSG.noProductsFoundTitle}</h2>
           <p>{MSG.noProductsFoundText}</p>
         </div>
       ) : null}
-      {data.tiles.length > 0 ? (
-        <>
-          <p className="listing__count" data-testid="listing-count">
-            {data.total} {data.total === 1 ? 'product' : 'products'}
-          </p>
-          <ul className="product-grid" data-testid="search-page-results">
-            {data.tiles.map((tile, i) => (
-              <li key={tile.sku} className="product-grid__item">
-                <ProductTile tile={tile} currency={currency} eager={i < LISTING_COLUMNS.configured} />
-              </li>
-            ))}
-          </ul>
-        </>
+      {listing && (listing.tiles.length > 0 || Object.keys(state.chosen).length > 0) ? (
+        <div data-testid="search-page-results">
+          <ListingIsland {...listing} />
+        </div>
       ) : null}
     </section>,
     { title, layout: 'default', entry: 'category', meta: { robots: 'noindex, follow' } },

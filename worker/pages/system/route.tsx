@@ -5,7 +5,7 @@
  */
 
 import { PageMessage } from '@shared/components/page-message'
-import { PAGE_MSG } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { Icon } from '../../../client/islands/layout/icons'
 import type { AppEnv } from '../../platform/env'
@@ -30,7 +30,7 @@ export async function renderNotFound(
     <PageMessage title={opts.title}>
       <p data-testid={opts.testId}>{opts.message}</p>
       <form className="not-found__search" action="/search" method="get" data-testid="not-found-search">
-        <label htmlFor="not-found-q">{PAGE_MSG.notFoundSearch}</label>
+        <label htmlFor="not-found-q">{PAGE_TEXT.notFoundSearch}</label>
         <div className="not-found__row">
           <input id="not-found-q" name="q" type="search" autoComplete="off" required />
           <button type="submit" className="btn">
@@ -41,7 +41,7 @@ export async function renderNotFound(
       </form>
       {categories.length ? (
         <nav className="not-found__categories" aria-labelledby="not-found-popular">
-          <h2 id="not-found-popular">{PAGE_MSG.notFoundPopular}</h2>
+          <h2 id="not-found-popular">{PAGE_TEXT.notFoundPopular}</h2>
           <ul data-testid="not-found-categories">
             {categories.map((cat) => (
               <li key={cat.id}>
@@ -62,7 +62,7 @@ export async function renderNotFound(
 }
 
 const notFoundPage: RouteHandler = (c) =>
-  renderNotFound(c, { title: PAGE_MSG.notFoundTitle, message: PAGE_MSG.notFoundMessage })
+  renderNotFound(c, { title: PAGE_TEXT.notFoundTitle, message: PAGE_TEXT.notFoundMessage })
 
 const errorPage: RouteHandler = (c) => renderErrorPage(c, 200)
 

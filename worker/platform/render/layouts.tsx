@@ -5,7 +5,7 @@
  */
 
 import { CURRENCIES, type CurrencyCode } from '@shared/config/store'
-import { PAGE_MSG } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { ReactNode } from 'react'
 import { AuthModalIsland } from '../../../client/islands/auth/auth-modal'
 import type { MenuItem } from '../../../client/islands/layout/header'
@@ -28,7 +28,7 @@ type FooterLink = { href: string; label: string; icon?: IconName }
 /** The footer's columns: customer care, the house, policies (links within the shop). */
 const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
-    title: PAGE_MSG.footerCare,
+    title: PAGE_TEXT.footerCare,
     links: [
       { href: '/contact', label: 'Contact us', icon: 'mail' },
       { href: '/i/shipping-and-returns', label: 'Shipping & returns', icon: 'truck' },
@@ -38,7 +38,7 @@ const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
     ],
   },
   {
-    title: PAGE_MSG.footerHouse,
+    title: PAGE_TEXT.footerHouse,
     links: [
       { href: '/i/about-us', label: 'About us' },
       { href: '/magazine', label: 'Magazine' },
@@ -47,7 +47,7 @@ const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
     ],
   },
   {
-    title: PAGE_MSG.footerPolicies,
+    title: PAGE_TEXT.footerPolicies,
     links: [
       { href: '/i/privacy-policy', label: 'Privacy policy' },
       { href: '/i/terms-and-conditions', label: 'Terms & conditions' },
@@ -92,7 +92,7 @@ function Footer({ storeName, currency }: { storeName: string; currency: string }
           </nav>
         ))}
         <div className="footer__col">
-          <h2 className="footer__title">{PAGE_MSG.footerPayment}</h2>
+          <h2 className="footer__title">{PAGE_TEXT.footerPayment}</h2>
           <ul className="footer__payments" data-testid="footer-payments">
             {PAYMENT_METHODS.map((m) => (
               <li key={m.label}>
@@ -101,7 +101,7 @@ function Footer({ storeName, currency }: { storeName: string; currency: string }
               </li>
             ))}
           </ul>
-          <h2 className="footer__title">{PAGE_MSG.footerSocial}</h2>
+          <h2 className="footer__title">{PAGE_TEXT.footerSocial}</h2>
           <ul className="footer__social">
             {SOCIAL_LINKS.map((l) => (
               <li key={l.label}>

@@ -49,14 +49,14 @@ describe('shop constants', () => {
       'discount',
       'size',
       'category',
+      'designer',
       'price',
     ])
-    expect(PRICE_RANGES).toEqual([
-      { from: 0, to: 50 },
-      { from: 50, to: 100 },
-      { from: 100, to: 150 },
-      { from: 150 },
-    ])
+    // INR bands that tile the whole price line: from 0, each starting where the last ended, the top one open.
+    expect(PRICE_RANGES[0]?.from).toBe(0)
+    for (let i = 1; i < PRICE_RANGES.length; i++) expect(PRICE_RANGES[i]?.from).toBe(PRICE_RANGES[i - 1]?.to)
+    expect(PRICE_RANGES.at(-1)?.to).toBeUndefined()
+    expect(PRICE_RANGES.length).toBeGreaterThanOrEqual(4)
     expect(DEFAULT_PRICE_FILTER).toEqual({ from: 0, to: 100 })
   })
 

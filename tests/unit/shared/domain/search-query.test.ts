@@ -1,6 +1,7 @@
 import { elasticsearch, SearchQuery } from '@vue-storefront/storefront-query-builder'
 import bodybuilder from 'bodybuilder'
 import { describe, expect, it } from 'vitest'
+import { PRICE_RANGES } from '../../../../shared/config/catalog'
 import {
   buildCatalogQuery,
   type CatalogQuery,
@@ -92,7 +93,7 @@ describe('listingAggregations', () => {
       agg_range_price: {
         range: {
           field: 'final_price',
-          ranges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }],
+          ranges: PRICE_RANGES.map((r) => ({ ...r })),
         },
       },
     })
@@ -288,11 +289,11 @@ describe('what a shopper finds (requests run by the in-memory search engine)', (
 
 describe('request details', () => {
   it.each([
-    ['a range equal to a configured one', { from: 0, to: 50 }, 4],
-    ['an open range equal to a configured one', { from: 150 }, 4],
-    ['a range sharing only its start', { from: 0, to: 100 }, 5],
-    ['a range sharing only its end', { from: 10, to: 50 }, 5],
-    ['an open range starting where a closed one does', { from: 100 }, 5],
+    ['a range equal to a configured one', { from: 0, to: 10000 }, PRICE_RANGES.length],
+    ['an open range equal to a configured one', { from: 100000 }, PRICE_RANGES.length],
+    ['a range sharing only its start', { from: 0, to: 25000 }, PRICE_RANGES.length + 1],
+    ['a range sharing only its end', { from: 5000, to: 10000 }, PRICE_RANGES.length + 1],
+    ['an open range starting where a closed one does', { from: 50000 }, PRICE_RANGES.length + 1],
   ])('the applied price range: %s', (_name, applied, count) => {
     const aggs = listingAggregations(['price'], applied)
     const ranges = (aggs.agg_range_price as { range: { ranges: unknown[] } }).range.ranges
@@ -304,7 +305,7 @@ describe('request details', () => {
     expect(priceRangeClause({ from: 150 })).toStrictEqual({ range: { final_price: { gte: 150 } } })
     const aggs = listingAggregations(['price'])
     expect((aggs.agg_range_price as { range: { ranges: unknown[] } }).range.ranges).toContainEqual({
-      from: 150,
+      from: 100000,
     })
     expect(JSON.stringify(aggs)).not.toContain('"to":null')
     expect(
@@ -371,7 +372,7 @@ describe('the same bodies as storefront-query-builder, but for the kept differen
       filterFieldMapping: { category: 'category_ids' },
       filterAggregationSize: { default: 100 },
       priceFilters: {
-        ranges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }],
+        ranges: PRICE_RANGES.map((r) => ({ ...r })),
       },
     },
   }

@@ -84,6 +84,13 @@ describe('starting a payment', () => {
     })
     expect(view.status).toBe(200)
     expect(view.json.result).toMatchObject({ orderNumber: o.orderNumber, status: 'pending_payment' })
+    // The order page names how it is paid and where it goes (to whoever may open the order).
+    expect(view.json.result.paymentMethod).toEqual(expect.any(String))
+    expect(view.json.result.shippingAddress).toMatchObject({
+      country_id: expect.any(String),
+      city: expect.any(String),
+      postcode: expect.any(String),
+    })
     const other = await place()
     const cross = await call('/api/payment/order', {
       body: { orderNumber: other.orderNumber },

@@ -97,11 +97,11 @@ describe('cart line view', () => {
   })
 })
 
-describe("backend timestamps are shown in the shopper's own time zone", () => {
+describe('backend timestamps are shown unambiguously, in India Standard Time', () => {
   it('reads the zone-less UTC form as UTC (not as local time)', () => {
-    const shown = formatServerDate('2026-05-01 20:00:00', 'time')
-    const expected = new Date(Date.UTC(2026, 4, 1, 20)).toLocaleString('en-US')
-    expect(shown).toBe(expected)
+    // 20:00 UTC is 01:30 the next day in India.
+    expect(formatServerDate('2026-05-01 20:00:00', 'time')).toBe('2 May 2026, 1:30 AM IST')
+    expect(formatServerDate('2026-05-01 20:00:00', 'date')).toBe('2 May 2026')
   })
   it('is empty for a missing or unreadable value', () => {
     expect(formatServerDate(undefined, 'date')).toBe('')

@@ -1,4 +1,4 @@
-import { renderToString } from 'react-dom/server'
+import { renderToReadableStream, renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { preloadIndexes } from '../../../../../client/islands/product/gallery'
 import { ProductFormIsland, type ProductFormProps } from '../../../../../client/islands/product/product-form'
@@ -149,6 +149,13 @@ function formProps(p: Product, over: Partial<ProductFormProps> = {}): ProductFor
   }
 }
 
+/** The form as the server streams it, once every part it loads on demand (bundle, grouped tables) is in. */
+async function renderFormComplete(props: ProductFormProps): Promise<string> {
+  const stream = await renderToReadableStream(<ProductFormIsland.Component {...props} />)
+  await stream.allReady
+  return decodeEntities(await new Response(stream).text())
+}
+
 function renderForm(props: ProductFormProps): string {
   return decodeEntities(renderToString(<ProductFormIsland.Component {...props} />))
 }
@@ -178,7 +185,7 @@ describe('product form (server render)', () => {
     expect(expired).not.toContain('price-regular')
   })
 
-  it('preselects the default bundle link (else the first) with its qty (else 1)', () => {
+  it('preselects the default bundle link (else the first) with its qty (else 1)', async () => {
     const bundle = product({
       type_id: 'bundle',
       bundle_options: [
@@ -202,7 +209,7 @@ describe('product form (server render)', () => {
         },
       ],
     })
-    const html = renderForm(formProps(bundle))
+    const html = await renderFormComplete(formProps(bundle))
     expect(html).toMatch(/name="bundle-1" checked="" value="12"/)
     expect(html).not.toMatch(/name="bundle-1" checked="" value="11"/)
     expect(html).toMatch(/name="bundle-2" checked="" value="21"/)
@@ -262,8 +269,8 @@ describe('product form (server render)', () => {
     expect(html).toMatch(/type="radio" name="co-2"/)
   })
 
-  it('shows grouped links with name, price and a quantity input with min 1', () => {
-    const html = renderForm(
+  it('shows grouped links with name, price and a quantity input with min 1', async () => {
+    const html = await renderFormComplete(
       formProps(
         product({
           type_id: 'grouped',

@@ -142,6 +142,7 @@ describe('filter groups from aggregations', () => {
       },
       labels,
       'INR',
+      { category: [{ id: '12' }], price: [{ id: '150-' }] },
     )
     expect(groups.map((g) => g.attr)).toEqual(['color', 'category', 'price'])
     const color = groups[0]
@@ -154,6 +155,46 @@ describe('filter groups from aggregations', () => {
     expect(groups[1]?.options).toEqual([{ id: '12', label: 'Kurtas', count: 4 }])
     expect(groups[2]?.options.map((o) => o.id)).toEqual(['150-'])
     expect(groups[2]?.label).toBe('Price')
+  })
+
+  it('leaves out groups that cannot narrow the listing: one option, or the options of a group before it', () => {
+    const twoCats = { '12': 'Kurtas', '13': 'Sarees' }
+    const aggs = {
+      agg_terms_category_product: {
+        buckets: [
+          { key: 1, doc_count: 4 },
+          { key: 2, doc_count: 3 },
+        ],
+      },
+      agg_terms_color: { buckets: [{ key: 49, doc_count: 7 }] },
+      agg_terms_size: {
+        buckets: [
+          { key: 12, doc_count: 2 },
+          { key: 13, doc_count: 5 },
+        ],
+      },
+      agg_terms_category: {
+        buckets: [
+          { key: 12, doc_count: 4 },
+          { key: 13, doc_count: 3 },
+        ],
+      },
+    }
+    const withDup: FacetLabels = {
+      titles: {},
+      options: {
+        category_product: { '1': 'Sarees', '2': 'Kurtas' },
+        color: { '49': 'Black' },
+        size: { '12': 'M', '13': 'L' },
+        category: twoCats,
+      },
+    }
+    const shown = buildFilterGroups(aggs, withDup, 'INR')
+    // Colour has one option; the category facet repeats the product types (same names).
+    expect(shown.map((g) => g.attr)).toEqual(['category_product', 'size'])
+    // A group in use stays so its choice can be undone where it was made.
+    const chosen = buildFilterGroups(aggs, withDup, 'INR', { color: [{ id: '49' }] })
+    expect(chosen.map((g) => g.attr)).toEqual(['category_product', 'color', 'size'])
   })
 
   it('has no groups (the empty-filters warning) without aggregations', () => {

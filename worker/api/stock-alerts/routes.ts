@@ -1,0 +1,62 @@
+/**
+ * /api/stock-alerts ("Notify me" for an out-of-stock product or size):
+ *   POST / {email, sku}   stores the address for that sku (once; asking again is the same answer).
+ * Only a sku that exists and is out of stock is accepted (400 otherwise, naming why), so the table
+ * holds real requests only. Limited like the other public forms: per network address (and the
+ * shared burst limiter) and per e-mail address, before anything is written; the answer is the same
+ * whether or not the address had asked before, so it tells nobody who did.
+ */
+import { EmailSchema } from '@shared/schemas/user'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '../../platform/env'
+import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
+import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
+import { getStockItems } from '../stock/stock-item'
+
+/** Requests per network address in 15 minutes, and per e-mail address in a day. */
+const STOCK_ALERT_LIMIT_PER_IP = 10
+const STOCK_ALERT_LIMIT_PER_ADDRESS = 20
+const DAY_MS = 24 * 3600 * 1000
+const STOCK_ALERT_RATE_LIMITED = `Too many "Notify me" requests (at most ${STOCK_ALERT_LIMIT_PER_IP} per network address in 15 minutes and ${STOCK_ALERT_LIMIT_PER_ADDRESS} per e-mail address a day). Please try again later.`
+
+const StockAlertBody = z.object({
+  email: EmailSchema,
+  sku: z
+    .string({ error: 'sku is required' })
+    .trim()
+    .min(1, 'sku is required')
+    .max(128, 'sku is too long')
+    .regex(/^[\w.:/-]+$/, 'sku may hold only letters, digits and . _ : / -'),
+})
+
+export const stockAlertRoutes = new Hono<AppEnv>()
+stockAlertRoutes.use('*', noStore)
+
+stockAlertRoutes.post('/', jsonBody(StockAlertBody, { what: 'stock alert', maxBytes: 4096 }), async (c) => {
+  const { email, sku } = c.req.valid('json')
+  const address = email.toLowerCase()
+  await limitClientAddress(c)
+  await reserveOrReject(
+    c.env.DB,
+    [
+      { key: `stock-alert:ip:${clientIp(c)}`, limit: STOCK_ALERT_LIMIT_PER_IP },
+      { key: `stock-alert:addr:${address}`, limit: STOCK_ALERT_LIMIT_PER_ADDRESS, windowMs: DAY_MS },
+    ],
+    Date.now(),
+    STOCK_ALERT_RATE_LIMITED,
+  )
+  const item = (await getStockItems(c.env.DB, [sku])).get(sku)
+  if (!item) fail(404, `No product with sku ${sku}`)
+  if (item.is_in_stock) fail(400, `Invalid stock alert: sku: ${sku} is in stock, so it can be ordered now`)
+  const parent = await c.env.DB.prepare('SELECT parent_sku FROM inventory WHERE sku = ?')
+    .bind(sku)
+    .first<{ parent_sku: string | null }>()
+  await c.env.DB.prepare(
+    `INSERT INTO stock_alerts (email, sku, parent_sku, created_at) VALUES (?1, ?2, ?3, ?4)
+     ON CONFLICT (email, sku) DO NOTHING`,
+  )
+    .bind(address, sku, parent?.parent_sku ?? null, Date.now())
+    .run()
+  return ok(c, { sku, subscribed: true })
+})
