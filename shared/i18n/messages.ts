@@ -23,7 +23,6 @@ export const MSG = {
   productNotAvailableFragment: 'product that you are trying to add is not available',
   /** Non-200 string results containing this text are not shown (case-insensitive match). */
   authorizedToAccessSelfFragment: 'authorized to access self.',
-  totalsCountryMissing: 'Please do set the tax.defaultCountry in order to calculate totals.',
 
   // --- Orders ---
   processingOrder: 'Processing order...',
@@ -31,14 +30,6 @@ export const MSG = {
   queuedOrderInvalidAddress:
     'Address provided in checkout contains invalid data... Your order has been canceled.',
   queuedOrderOutOfStock: "Some products you've ordered are out of stock. Your order has been canceled.",
-  /** Confirmation route title. */
-  orderConfirmationTitle: 'Order Confirmation',
-  /** After 'Send now' on orders placed offline: the one order was sent (several: msgQueuedOrdersSent). */
-  queuedOrdersSent: 'Your order has been sent to the shop.',
-  /** After 'Send now': some could not be sent (still offline or the shop did not answer). */
-  queuedOrdersNotSent:
-    'Your order could not be sent yet. It is saved on this device and will be sent when the connection is back.',
-  queuedOrdersRetry: 'Try again',
 
   // --- Responses / sync tasks ---
   badContentType: 'Error with response - bad content-type!',
@@ -60,16 +51,10 @@ export const MSG = {
   reviewAdding: 'Adding a review ...',
 
   // --- Data loading / offline ---
-  offlineRedirectHome:
-    'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',
   /** Data-loading errors containing this fragment redirect home with `offlineRedirectHome`. */
   queryReturnedEmptyFragment: 'query returned empty result',
   noProductsSynchronized: 'No products synchronized for this category. Please come back while online!',
   noFiltersSynchronized: 'No filters synchronized for this category. Please come back while online!',
-  productQueryEmpty: 'Product query returned empty result',
-  cmsQueryEmpty: 'CMS query returned empty result',
-  cmsBlockQueryEmpty: 'CMS block query returned empty result',
-  noEntityTypeRegistered: 'No entity type registered',
 
   // --- URL dispatcher ---
   routeNotFound: 'Route not found',
@@ -86,8 +71,6 @@ export const MSG = {
   productLoadFailed: 'The product is out of stock and cannot be added to the cart!',
   outOfStockBadge: 'Out Of Stock',
   showInterest: 'Show Interest',
-  checkAvailableSizes: 'Check available sizes',
-  productDetails: 'Product details',
   notAvailablePlaceholder: 'N/A',
   fieldRequired: 'Field is required.',
   mustBeGreaterThanZero: 'Must be greater than 0',
@@ -100,12 +83,6 @@ export const MSG = {
     'Please change Your search criteria and try again. If still not finding anything relevant, please visit the Home page and try out some of our bestsellers!',
 
   // --- Page titles ---
-  contactTitle: 'Contact',
-
-  // --- Sort labels ---
-  sortLatest: 'Latest',
-  sortPriceLowToHigh: 'Price: Low to high',
-  sortPriceHighToLow: 'Price: High to low',
 
   // --- Listing, product, checkout and order screens ---
   /** Before the names of a tile's colour swatches (read by screen readers). */
@@ -122,6 +99,19 @@ export const MSG = {
   // --- Breadcrumbs ---
   defaultCategoryName: 'Default Category',
   home: 'Home',
+} as const
+
+/**
+ * Texts of 'Send now' on orders placed offline, whose code loads only when orders wait: kept out
+ * of MSG (every page's bundle carries MSG whole).
+ */
+export const QUEUE_MSG = {
+  /** The one order was sent (several: msgQueuedOrdersSent). */
+  queuedOrdersSent: 'Your order has been sent to the shop.',
+  /** Some could not be sent (still offline or the shop did not answer). */
+  queuedOrdersNotSent:
+    'Your order could not be sent yet. It is saved on this device and will be sent when the connection is back.',
+  queuedOrdersRetry: 'Try again',
 } as const
 
 /** 'Your {count} orders have been sent to the shop.' (after 'Send now' on several offline orders). */
@@ -164,6 +154,18 @@ export const PAGE_TEXT = {
   notFoundMessage: 'We could not find the page you were looking for.',
   notFoundSearch: 'Search the shop',
   notFoundPopular: 'Popular categories',
+  offlineRedirectHome:
+    'The product, category or CMS page is not available in Offline mode. Redirecting to Home.',
+  totalsCountryMissing: 'Please do set the tax.defaultCountry in order to calculate totals.',
+  cmsBlockQueryEmpty: 'CMS block query returned empty result',
+  productQueryEmpty: 'Product query returned empty result',
+  cmsQueryEmpty: 'CMS query returned empty result',
+  noEntityTypeRegistered: 'No entity type registered',
+  checkAvailableSizes: 'Check available sizes',
+  /** Confirmation route title. */
+  orderConfirmationTitle: 'Order Confirmation',
+  productDetails: 'Product details',
+  contactTitle: 'Contact',
 } as const
 
 /** 'Category query returned empty result {key} = {value}'. */

@@ -8,7 +8,7 @@
  * client's resend (the same body) would have been answered with its own result.
  */
 
-import { MSG, msgQueuedOrdersSent } from '@shared/i18n/messages'
+import { MSG, msgQueuedOrdersSent, QUEUE_MSG } from '@shared/i18n/messages'
 import type { NotificationInput } from '../../state/notifications'
 import { isThankYouPage, type StoredOrder } from '../../state/orders'
 import { type Clock, systemClock } from '../../storage/clock'
@@ -115,15 +115,15 @@ export function createOrderQueue(deps: OrderQueueDeps) {
       if (still.length) {
         deps.notify({
           type: 'warning',
-          message: MSG.queuedOrdersNotSent,
+          message: QUEUE_MSG.queuedOrdersNotSent,
           hasNoTimeout: true,
-          action1: { label: MSG.queuedOrdersRetry, action: () => void queue.sendNow(waiting) },
+          action1: { label: QUEUE_MSG.queuedOrdersRetry, action: () => void queue.sendNow(waiting) },
           action2: { label: MSG.ok },
         })
       } else if (placed.length) {
         deps.notify({
           type: 'success',
-          message: placed.length === 1 ? MSG.queuedOrdersSent : msgQueuedOrdersSent(placed.length),
+          message: placed.length === 1 ? QUEUE_MSG.queuedOrdersSent : msgQueuedOrdersSent(placed.length),
         })
       }
     },

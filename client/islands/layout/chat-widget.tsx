@@ -12,7 +12,8 @@ import { Icon } from './icons'
 
 type PanelComponent = ComponentType<{ enquiry: ChatEnquiry; supportEmail: string }>
 
-export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail?: string }) {
+/** `supportEmail` is the shop's configured address (the layout always passes it). */
+export function ChatWidget({ supportEmail }: { supportEmail?: string }) {
   const enquiry = useSignalValue(chatEnquiry)
   const [Panel, setPanel] = useState<PanelComponent | null>(null)
   const dialog = useDialog<HTMLElement>(!!(enquiry && Panel), closeChat)
@@ -66,7 +67,7 @@ export function ChatWidget({ supportEmail = 'care@example.com' }: { supportEmail
               <Icon name="x" />
             </button>
           </div>
-          <Panel enquiry={enquiry} supportEmail={supportEmail} />
+          <Panel enquiry={enquiry} supportEmail={supportEmail ?? ''} />
         </section>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { MSG } from '../../../shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '../../../shared/i18n/messages'
 import { decodeEntities } from '../../helpers/html'
 
 interface Doc {
@@ -71,7 +71,7 @@ describe('home page', () => {
     const redirect = await SELF.fetch('https://shop.test/c/nope', { redirect: 'manual' })
     const location = redirect.headers.get('location') ?? ''
     const html = await home(location)
-    expect(decodeEntities(html)).toContain(`data-notice="${MSG.offlineRedirectHome}"`)
+    expect(decodeEntities(html)).toContain(`data-notice="${PAGE_TEXT.offlineRedirectHome}"`)
   })
 
   it('puts the menu in the header: include_in_menu with products or children, by mp_new_attribute', async () => {

@@ -9,7 +9,7 @@
 import { baseCurrency, currencyConfig, destinationTax } from '@shared/config/store'
 import { formatMinor, toChargeMinor } from '@shared/domain/currency'
 import { allocateMinor, includedTaxMinor } from '@shared/domain/money'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 
 export interface PricedLine {
   item_id: number
@@ -91,7 +91,7 @@ function couponDiscountMinor(rule: CouponRule, subtotalMinor: number, currency: 
 
 /** Magento-shaped totals with items and total_segments, plus the exact minor units. */
 export function computeTotals(input: TotalsInput) {
-  if (!input.country) throw new TotalsError(MSG.totalsCountryMissing)
+  if (!input.country) throw new TotalsError(PAGE_TEXT.totalsCountryMissing)
   const { lines, now, currency } = input
   const rows = lines.map((l) => l.unitMinor * l.qty)
   const subtotalMinor = rows.reduce((s, r) => s + r, 0)

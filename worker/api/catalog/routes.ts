@@ -10,7 +10,7 @@
  * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
  */
 
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -70,7 +70,7 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
   if (!isKnownIndex(index, c.var.config.STORE_CODE))
     fail(400, `Unknown catalogue index: ${index.slice(0, 60)}`)
   if (!(ENTITY_TYPES as readonly string[]).includes(entityType)) {
-    fail(400, `${MSG.noEntityTypeRegistered} for ${entityType.slice(0, 40)}`)
+    fail(400, `${PAGE_TEXT.noEntityTypeRegistered} for ${entityType.slice(0, 40)}`)
   }
   const q = c.req.query()
   const requestFormat = q.request_format

@@ -8,7 +8,7 @@
  * result'.
  */
 
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
@@ -52,11 +52,11 @@ cmsRoutes.get(
     const { kind, identifier, storeId } = c.req.valid('param')
     if (kind.toLowerCase() === 'cmspageidentifier') {
       const page = await getCmsPageByIdentifier(c.env.DB, identifier, storeId)
-      if (!page) fail(404, MSG.cmsQueryEmpty)
+      if (!page) fail(404, PAGE_TEXT.cmsQueryEmpty)
       return ok(c, page)
     }
     const block = await getCmsBlockByIdentifier(c.env.DB, identifier, storeId)
-    if (!block) fail(404, MSG.cmsBlockQueryEmpty)
+    if (!block) fail(404, PAGE_TEXT.cmsBlockQueryEmpty)
     return ok(c, block)
   },
 )
@@ -68,11 +68,11 @@ cmsRoutes.get(
     const { kind, id } = c.req.valid('param')
     if (kind.toLowerCase() === 'cmspage') {
       const page = await getCmsPageById(c.env.DB, id)
-      if (!page) fail(404, MSG.cmsQueryEmpty)
+      if (!page) fail(404, PAGE_TEXT.cmsQueryEmpty)
       return ok(c, page)
     }
     const block = await getCmsBlockById(c.env.DB, id)
-    if (!block) fail(404, MSG.cmsBlockQueryEmpty)
+    if (!block) fail(404, PAGE_TEXT.cmsBlockQueryEmpty)
     return ok(c, block)
   },
 )

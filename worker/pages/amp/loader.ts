@@ -11,7 +11,7 @@ import { ampCategoryPath } from '@shared/config/routes'
 import { isProductInStock, isTileVisible, productRejection, variantsError } from '@shared/domain/availability'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { Category, ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
@@ -56,7 +56,7 @@ export async function loadAmpProduct(
 ): Promise<AmpProductData> {
   const commerce = getCommerce(c)
   const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
-  if (!found) throw new HTTPException(404, { message: MSG.productQueryEmpty })
+  if (!found) throw new HTTPException(404, { message: PAGE_TEXT.productQueryEmpty })
   const { product } = found
   const child = found.child ?? null
   const rejection = productRejection(product)

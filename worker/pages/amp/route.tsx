@@ -13,7 +13,7 @@ import { ampProductPath, categoryPath, productPath } from '@shared/config/routes
 import { imageUrl } from '@shared/domain/image-url'
 import type { Breadcrumb } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import { renderAmpPage } from '../../platform/render/amp'
 import { breadcrumbJsonLd, productJsonLd } from '../../platform/render/seo'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
@@ -154,10 +154,10 @@ const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
           </ul>
         ) : null}
         <a className="cta" href={productPath(product.sku, product.slug, child?.sku)}>
-          {MSG.checkAvailableSizes}
+          {PAGE_TEXT.checkAvailableSizes}
         </a>
         <section>
-          <h2>{MSG.productDetails}</h2>
+          <h2>{PAGE_TEXT.productDetails}</h2>
           <p>{description || MSG.notAvailablePlaceholder}</p>
           <dl className="details">
             {details.map((d) => (

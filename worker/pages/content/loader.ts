@@ -7,7 +7,7 @@
  */
 
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { CmsPage } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
@@ -52,8 +52,8 @@ export async function loadCmsBlocks(c: Context<AppEnv>, identifiers: string[]): 
   return identifiers.map((identifier) => {
     const block = found.find((b) => b.identifier === identifier && b.is_active !== false)
     if (!block) {
-      log(c, MSG.cmsBlockQueryEmpty, { identifier })
-      return { identifier, title: '', html: null, error: MSG.cmsBlockQueryEmpty }
+      log(c, PAGE_TEXT.cmsBlockQueryEmpty, { identifier })
+      return { identifier, title: '', html: null, error: PAGE_TEXT.cmsBlockQueryEmpty }
     }
     return { identifier, title: block.title, html: sanitizeHtml(block.content), error: null }
   })
@@ -84,8 +84,8 @@ function toView(page: CmsPage, html: string): CmsPageView {
 export async function loadCmsPage(c: Context<AppEnv>, identifier: string): Promise<CmsPageResult> {
   const page = await getCommerce(c).getCmsPage(identifier)
   if (!page || page.is_active === false) {
-    log(c, MSG.cmsQueryEmpty, { identifier })
-    return { kind: 'not-found', message: MSG.cmsQueryEmpty }
+    log(c, PAGE_TEXT.cmsQueryEmpty, { identifier })
+    return { kind: 'not-found', message: PAGE_TEXT.cmsQueryEmpty }
   }
   // Sanitize the whole page after expansion: block HTML is already clean, page HTML is not.
   const html = sanitizeHtml(await expandBlocks(c, page.content))

@@ -14,7 +14,7 @@
 
 import { CmsBlock, CmsHtml, StoreDetails, StoreList } from '@shared/components/content/cms'
 import { PageMessage } from '@shared/components/page-message'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { ContactFormIsland } from '../../../client/islands/content/contact-form'
 import type { AppEnv } from '../../platform/env'
@@ -66,7 +66,7 @@ const contactPage: RouteHandler = async (c) => {
   return renderPage(
     c,
     <article className="cms-page contact-page" data-testid="contact-page">
-      <h1>{MSG.contactTitle}</h1>
+      <h1>{PAGE_TEXT.contactTitle}</h1>
       {page.kind === 'ok' ? <CmsHtml html={page.page.html} /> : null}
       {blocks.map((b) => (
         <CmsBlock key={b.identifier} identifier={b.identifier} html={b.html} error={b.error} />
@@ -74,7 +74,7 @@ const contactPage: RouteHandler = async (c) => {
       <ContactFormIsland supportEmail={c.var.config.SUPPORT_EMAIL} />
     </article>,
     {
-      title: MSG.contactTitle,
+      title: PAGE_TEXT.contactTitle,
       meta:
         page.kind === 'ok' && page.page.metaDescription
           ? { description: page.page.metaDescription }

@@ -10,7 +10,7 @@
 import { Carousel } from '@shared/components/catalog/carousel'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { imageUrl } from '@shared/domain/image-url'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import { Suspense } from 'react'
 import { Icon } from '../../../client/islands/layout/icons'
 import { renderPage } from '../../platform/render/render-page'
@@ -257,7 +257,7 @@ const homePage: RouteHandler = async (c) => {
       <Newsletter />
       {[home.exitPopup, home.genericPopup].map((p) => (p ? <Popup key={p.type} popup={p} /> : null))}
       {c.req.query('notice') === NOTICE_CATEGORY_UNAVAILABLE ? (
-        <div hidden data-notice={MSG.offlineRedirectHome} data-ok={MSG.ok} />
+        <div hidden data-notice={PAGE_TEXT.offlineRedirectHome} data-ok={MSG.ok} />
       ) : null}
     </div>,
     {

@@ -9,7 +9,7 @@
 
 import { productPath } from '@shared/config/routes'
 import { productRejection } from '@shared/domain/availability'
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { type Commerce, getCommerce } from '../../commerce'
@@ -158,7 +158,7 @@ export async function loadProductPage(
 ): Promise<ProductLoadResult> {
   const commerce = getCommerce(c)
   const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
-  if (!found) return { kind: 'not-found', message: MSG.productQueryEmpty }
+  if (!found) return { kind: 'not-found', message: PAGE_TEXT.productQueryEmpty }
   return resolveProduct(c, commerce, found.product, found.child ?? null, params)
 }
 async function resolveProduct(

@@ -310,7 +310,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
         </div>
       </div>
       <section className="product-page__details" aria-labelledby="product-details-title">
-        <h2 id="product-details-title">{MSG.productDetails}</h2>
+        <h2 id="product-details-title">{PAGE_TEXT.productDetails}</h2>
         {/* Native disclosure widgets: they open and close without JavaScript and say so to assistive tech. */}
         <details className="accordion" open data-testid="accordion-description">
           <summary>{PAGE_TEXT.descriptionTitle}</summary>

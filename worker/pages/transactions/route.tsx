@@ -7,7 +7,7 @@
  * the HTML itself carries nothing personal, is never cached (private, no-store) and never indexed.
  */
 
-import { MSG } from '@shared/i18n/messages'
+import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import { CartPageIsland } from '../../../client/islands/cart/cart-page'
 import { CheckoutIsland } from '../../../client/islands/checkout/checkout-page'
 import { ConfirmationIsland } from '../../../client/islands/checkout/confirmation-page'
@@ -41,11 +41,11 @@ const confirmationPage: RouteHandler = (c) =>
   renderPage(
     c,
     <div className="page page--confirmation">
-      <h1>{MSG.orderConfirmationTitle}</h1>
+      <h1>{PAGE_TEXT.orderConfirmationTitle}</h1>
       <ConfirmationIsland />
     </div>,
     {
-      title: MSG.orderConfirmationTitle,
+      title: PAGE_TEXT.orderConfirmationTitle,
       layout: 'default',
       entry: 'confirmation',
       meta: NOINDEX,

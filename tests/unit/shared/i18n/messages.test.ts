@@ -8,6 +8,7 @@ import {
   msgOrderValidation,
   msgProductRejected,
   msgProductSearchKeyMissing,
+  PAGE_TEXT,
 } from '../../../../shared/i18n/messages'
 
 describe('user-visible messages are verbatim', () => {
@@ -19,7 +20,7 @@ describe('user-visible messages are verbatim', () => {
     [MSG.noAvailableVariants, 'No available product variants'],
     [MSG.outOfStockBadge, 'Out Of Stock'],
     [MSG.orderException, 'The order can not be transfered because of server error. Order has been queued'],
-    [MSG.totalsCountryMissing, 'Please do set the tax.defaultCountry in order to calculate totals.'],
+    [PAGE_TEXT.totalsCountryMissing, 'Please do set the tax.defaultCountry in order to calculate totals.'],
     [
       MSG.queuedOrderOutOfStock,
       "Some products you've ordered are out of stock. Your order has been canceled.",

@@ -7,7 +7,7 @@ import { createEventBus } from '../../../../../client/engines/runtime/events'
 import type { NotificationInput } from '../../../../../client/state/notifications'
 import type { StoredOrder } from '../../../../../client/state/orders'
 import { StorageManager } from '../../../../../client/storage/storage-manager'
-import { MSG, msgQueuedOrdersSent } from '../../../../../shared/i18n/messages'
+import { MSG, msgQueuedOrdersSent, QUEUE_MSG } from '../../../../../shared/i18n/messages'
 
 vi.spyOn(console, 'warn').mockImplementation(() => {})
 
@@ -65,7 +65,9 @@ describe('Send now', () => {
     await queued(t, 1)
     await t.queue.sendNow()
     expect(t.send).toHaveBeenCalledTimes(1)
-    expect(t.notices).toEqual([expect.objectContaining({ type: 'success', message: MSG.queuedOrdersSent })])
+    expect(t.notices).toEqual([
+      expect.objectContaining({ type: 'success', message: QUEUE_MSG.queuedOrdersSent }),
+    ])
     expect(await t.queue.pending()).toEqual([])
   })
 
@@ -84,7 +86,11 @@ describe('Send now', () => {
     await t.queue.sendNow()
     expect(await t.queue.pending()).toHaveLength(1)
     expect(t.notices).toEqual([
-      expect.objectContaining({ type: 'warning', message: MSG.queuedOrdersNotSent, hasNoTimeout: true }),
+      expect.objectContaining({
+        type: 'warning',
+        message: QUEUE_MSG.queuedOrdersNotSent,
+        hasNoTimeout: true,
+      }),
     ])
     // Retrying once the network is back sends it and says so.
     t.notices[0]?.action1?.action?.()
@@ -99,7 +105,9 @@ describe('Send now', () => {
     await t.queue.process()
     await t.queue.sendNow(asked)
     expect(t.send).toHaveBeenCalledTimes(1)
-    expect(t.notices).toEqual([expect.objectContaining({ type: 'success', message: MSG.queuedOrdersSent })])
+    expect(t.notices).toEqual([
+      expect.objectContaining({ type: 'success', message: QUEUE_MSG.queuedOrdersSent }),
+    ])
   })
 
   it('the shop answers 503 → not claimed as sent', async () => {
