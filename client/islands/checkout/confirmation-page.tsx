@@ -8,12 +8,8 @@
  */
 
 import { OptionList } from '@shared/components/checkout/option-list'
-import {
-  addressLines,
-  orderDateTime,
-  orderDeliveryEstimate,
-  paymentMethodName,
-} from '@shared/components/order/order-text'
+import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
+import { ShipTo } from '@shared/components/order/ship-to'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
@@ -187,18 +183,7 @@ function Confirmation() {
             <dd data-testid="order-delivery">{delivery}</dd>
           </div>
         ) : null}
-        {shipping ? (
-          <div>
-            <dt>Ship to</dt>
-            <dd data-testid="order-address">
-              {addressLines(shipping).map((l) => (
-                <span key={l} className="order-facts__line">
-                  {l}
-                </span>
-              ))}
-            </dd>
-          </div>
-        ) : null}
+        {shipping ? <ShipTo address={shipping} /> : null}
       </dl>
       {order.items?.length ? (
         <ul className="confirmation__items">

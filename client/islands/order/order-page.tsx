@@ -6,12 +6,8 @@
  * guest access key kept on this device, or with the signed-in customer's token.
  */
 import { OptionList } from '@shared/components/checkout/option-list'
-import {
-  addressLines,
-  orderDateTime,
-  orderDeliveryEstimate,
-  paymentMethodName,
-} from '@shared/components/order/order-text'
+import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
+import { ShipTo } from '@shared/components/order/ship-to'
 import { useCallback, useEffect, useState } from 'react'
 import { storedOrders } from '../../state/orders'
 import { defineIsland } from '../define'
@@ -141,18 +137,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
             </dd>
           </div>
         ) : null}
-        {view.shippingAddress ? (
-          <div>
-            <dt>Ship to</dt>
-            <dd data-testid="order-address">
-              {addressLines(view.shippingAddress).map((l) => (
-                <span key={l} className="order-facts__line">
-                  {l}
-                </span>
-              ))}
-            </dd>
-          </div>
-        ) : null}
+        {view.shippingAddress ? <ShipTo address={view.shippingAddress} /> : null}
       </dl>
       <ul className="order-page__items">
         {view.items.map((it) => (

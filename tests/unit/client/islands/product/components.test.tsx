@@ -149,7 +149,7 @@ function formProps(p: Product, over: Partial<ProductFormProps> = {}): ProductFor
   }
 }
 
-/** The form as the server streams it, once every part it loads on demand (bundle, grouped tables) is in. */
+/** The form as the server streams it, once every part it loads on demand (custom options, bundle, grouped tables) is in. */
 async function renderFormComplete(props: ProductFormProps): Promise<string> {
   const stream = await renderToReadableStream(<ProductFormIsland.Component {...props} />)
   await stream.allReady
@@ -219,8 +219,8 @@ describe('product form (server render)', () => {
     expect(html).toContain('data-testid="price-final">₹650<')
   })
 
-  it('renders every custom option type with fixed and percent prices', () => {
-    const html = renderForm(
+  it('renders every custom option type with fixed and percent prices', async () => {
+    const html = await renderFormComplete(
       formProps(
         product({
           custom_options: [
