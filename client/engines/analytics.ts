@@ -10,10 +10,9 @@
  * Usage (other islands): `track('AddToCart', { value, contentIds: [sku] })`.
  */
 import { CONVERSION_EVENTS } from '@shared/config/analytics'
+import { baseCurrency } from '@shared/config/store'
 import { api } from '../api'
 
-/** The currency reported with every event (fixed, whatever the shopper's display currency). */
-const ANALYTICS_CURRENCY = 'INR'
 /** Every event comes from the website. */
 const ANALYTICS_ACTION_SOURCE = 'website'
 
@@ -53,7 +52,7 @@ interface ConversionEvent {
   user_data: UserData
   event_source_url: string
   action_source: typeof ANALYTICS_ACTION_SOURCE
-  custom_data: Record<string, unknown> & { currency: typeof ANALYTICS_CURRENCY }
+  custom_data: Record<string, unknown> & { currency: string }
 }
 
 /** Random hex of `bytes` bytes. */
@@ -110,7 +109,8 @@ export async function buildConversionEvent(
     if (zp) user.zp = zp
     if (ph) user.ph = ph
   }
-  const custom: ConversionEvent['custom_data'] = { currency: ANALYTICS_CURRENCY }
+  // Events report amounts in the catalogue's base currency, whatever the shopper's display currency.
+  const custom: ConversionEvent['custom_data'] = { currency: baseCurrency() }
   if (data.value !== undefined) custom.value = Math.round(data.value * 100) / 100
   if (data.contentIds) custom.content_ids = data.contentIds
   if (data.contentName) custom.content_name = data.contentName

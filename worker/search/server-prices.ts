@@ -17,6 +17,7 @@
  * price documents with priceView from them). A configurable's own fields are its cheapest variant's,
  * as in vue-storefront-api.
  */
+import { baseCurrency } from '@shared/config/store'
 import {
   cheapestVariant,
   finalPrice,
@@ -81,7 +82,7 @@ export interface PriceContext {
 function fieldsOf(doc: Doc, ctx: PriceContext): Doc {
   const view = priceView(doc as Parameters<typeof priceView>[0], {
     now: ctx.now,
-    currency: 'INR',
+    currency: baseCurrency(),
     taxRules: ctx.taxRules,
     country: ctx.country,
   })

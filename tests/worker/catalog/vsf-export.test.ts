@@ -1,8 +1,9 @@
 // A real VSF1/Magento export imported as it is: an Elasticsearch 7 elasticdump (entity only in
 // _index, Magento's numeric strings and flags, the stock array, backorders, unmanaged stock, SKUs
 // with spaces) and the integration SDK's plain JSON files, replacing the demo catalogue in one
-// batch; then listed through /api/catalog, checked through /api/stock and ordered.
-import { env } from 'cloudflare:test'
+// batch; then listed through /api/catalog, checked through /api/stock, ordered, and shown on its
+// product page with its own photograph through the image route.
+import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { prepareRun } from '../../../scripts/catalogue/import/node-entry'
 import { parseImportFile } from '../../../scripts/catalogue/import/transform'
@@ -16,6 +17,7 @@ import es7 from '../../fixtures/vsf-export/es7-catalog.ndjson?raw'
 import sdkAttributes from '../../fixtures/vsf-export/sdk-attributes.json?raw'
 import sdkCategories from '../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../fixtures/vsf-export/sdk-products.json?raw'
+import { SAMPLE_JPEG } from '../../helpers/images'
 import { api, type Json } from '../../helpers/user'
 
 const now = '2026-01-01 00:00:00'
@@ -203,5 +205,20 @@ describe('a VSF1 export imported without conversion', () => {
       expect(run.errors.map((e) => `${e.file}:${e.line}: ${e.reason}`)).toEqual([
         'bad.ndjson:1: invalid product: price: Invalid input: expected number, received string',
       ])
+  })
+
+  it('shows an imported product with its own photograph, served through the image route', async () => {
+    await env.CATALOGUE_IMAGES.put('h/l/harbour-tank.jpg', SAMPLE_JPEG)
+    const page = await SELF.fetch(
+      'https://shop.test/coastal-tops/linen-tanks-811/harbour-linen-tank-8101.html',
+    )
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('Harbour Linen Tank')
+    const src = html.match(/<img[^>]+src="(\/img\/\d+\/\d+\/[^"]*h\/l\/harbour-tank\.jpg)"/)?.[1]
+    expect(src, 'the product image is the imported photograph, through /img').toBeTruthy()
+    const image = await SELF.fetch(`https://shop.test${src}`, { headers: { accept: 'image/webp,*/*' } })
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/webp')
   })
 })

@@ -6,14 +6,9 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { IMAGE_SIZES } from '../../../shared/config/images'
 import app from '../../../worker/app'
+import { SAMPLE_JPEG } from '../../helpers/images'
 
-/** A 120×180 JPEG (a colour gradient), the shape of a Magento product image. */
-const JPEG = Uint8Array.from(
-  atob(
-    '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAC0AHgDASIAAhEBAxEB/8QAGQABAQEBAQEAAAAAAAAAAAAAAwQABwEG/8QAFRABAQAAAAAAAAAAAAAAAAAAAAL/xAAYAQEBAQEBAAAAAAAAAAAAAAAEBwMFBv/EABgRAQEBAQEAAAAAAAAAAAAAAAIAASEx/9oADAMBAAIRAxEAPwD4yFEAg8OGjUpzwogEHgZGK54UQCDwOjEc8KIBB4GRiOeFEAg8DoxXPCiAQeB0YjnhRAIPAyMRzwz2GYaextuLQogEKIUBGpDng8AhRA6MVzweAQogZGI54PAIUQOjEc8HgEKIHRiueDwCFEDIxHPB4BCiBkYjnhmhmGnsbbi8HgMHhQUakOeDwGDwMjFc8KIBB4HRiOeFEAg8DIxHPCiAQeB0YrnhRAIPAyMRzwogEHgdGI54Z7DMNPY2+3FoUQCFEKAjUhzQogEKIHRiuaFEAhRAyMRzQogEKIHRiOeDwCFEDIxXPB4BCiB0Yjng8AhRAyMRzwzQzDT2NtxeDwGDwoKNSHPB4DB4GRiueDwGDwOjEc8HgMHgZGI54PAYPA6MRzwogEHgZGK54UQCDwOjEc8M9hh9PY23FoUQCFEKCjUhzQogEKIGRiuaFEAhRA6MRzQogEKIGRiOaFEAhRA6MRzQogEKIHRiuaFEAhRAyMRzwzQzDT2NvtxeDwGDwoCNSHPB4DB4HRiueDwGDwMjEc8HgMHgdGI54PAYPA6MRzweAweBkYrng8Bg8DIxHPDPYZhp7G324tCiAQohQUakOaFEAhRAyMRzQogEKIHRiuaFEAhRAyMRzQogEKIHRiOaFEAhRAyMVzQogEKIHRiOaGewzDT2NtxeDwCFEKAjUhzweAQogdGI54PAYPAyMVzweAweB0Yjng8Bg8DIxHPB4DB4HRiueDwGDwMjEc8M9hmGnsbbi0KIBB4UFGpDnhRAIPAyMRzwogEHgdGK54UQCFEDIxHNCiAQogdGI5oUQCFEDIxXNCiAQogdGI5oZ7DD6ext9uLweAQohQUakOeDwCFEDoxHPB4BCiBkYrng8AhRA6MRzweAQogZGI54PAYPA6MRzweAweBkYrnhnsMw09jbcWhRDM98qkOeFEMw6iueFEMwyiOeFEMw6iOeFEMw6iOeFEMwyiueFEMwyiOeGZmG+xtv/9k=',
-  ),
-  (ch) => ch.charCodeAt(0),
-)
+const JPEG = SAMPLE_JPEG
 
 const get = (path: string, accept?: string) =>
   SELF.fetch(`https://shop.test${path}`, accept ? { headers: { accept } } : {})

@@ -102,10 +102,15 @@ describe('fonts', () => {
       }
     }
     // Same-origin files only, each one the build copied, each face without a swap after first paint.
-    const urls = [...css.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]?.replace(/["']/g, ''))
+    const faces = css.match(/@font-face\{[^}]*\}/g) ?? []
+    const urls = faces.flatMap((f) =>
+      [...f.matchAll(/url\(([^)]+)\)/g)].map((m) => m[1]?.replace(/["']/g, '')),
+    )
     expect(urls.sort()).toEqual([...(clientManifest.fonts?.all ?? [])].sort())
     for (const url of urls) expect(url).toMatch(/^\/build\/fonts\/[a-z-]+\d{3}-normal-[A-Z0-9]+\.woff2$/)
-    const faces = css.match(/@font-face\{[^}]*\}/g) ?? []
+    // No stylesheet url() outside the faces fetches anything: only inline data.
+    for (const m of css.replace(/@font-face\{[^}]*\}/g, '').matchAll(/url\(([^)]+)\)/g))
+      expect(m[1]?.replace(/["']/g, '')).toMatch(/^data:/)
     const webFaces = faces.filter((f) => f.includes('url('))
     expect(webFaces.length).toBe(urls.length)
     for (const f of webFaces) expect(f).toContain('font-display:optional')

@@ -317,8 +317,11 @@ describe('output cache', () => {
   })
 
   it('the home page rendered while CMS blocks fail is served but not cached; healthy again, it is', async () => {
-    const failingCms = new Proxy(env.DB, {
+    const failingCms: D1Database = new Proxy(env.DB, {
       get(target, prop) {
+        // Requests read through a D1 session: the session fails the same way.
+        if (prop === 'withSession') return () => failingCms
+        if (prop === 'getBookmark') return () => null
         if (prop === 'prepare')
           return (sql: string) => {
             if (/FROM cms_blocks/.test(sql)) throw new Error('D1_ERROR: SQLITE_BUSY (simulated)')

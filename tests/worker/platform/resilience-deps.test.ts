@@ -161,8 +161,11 @@ function failingDb(mode: FailMode): D1Database {
         return typeof v === 'function' ? v.bind(target) : v
       },
     })
-  return new Proxy(env.DB, {
+  const db: D1Database = new Proxy(env.DB, {
     get(target, prop) {
+      // Requests read through a D1 session: the session fails the same way.
+      if (prop === 'withSession') return () => db
+      if (prop === 'getBookmark') return () => null
       if (prop === 'prepare') {
         if (mode === 'prepare') return boom
         return (sql: string) => wrapStatement(target.prepare(sql), sql)
@@ -175,6 +178,7 @@ function failingDb(mode: FailMode): D1Database {
       return typeof v === 'function' ? v.bind(target) : v
     },
   })
+  return db
 }
 
 const address = {
