@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: build the client, then typecheck, lint and the three test tiers, stopping at the
 // first failure. Pass tier names to run a subset: npm test -- unit worker
-import { readdirSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { helpOrContinue, quietEnv, root, run } from './lib.mjs'
 
@@ -50,6 +50,9 @@ const commands = {
 for (const step of steps) {
   const started = Date.now()
   console.log(`\n▶ ${step}`)
+  // The browser tests start from a freshly migrated and seeded shop, never from an earlier run's
+  // catalogue (a changed demo generator) or orders.
+  if (step === 'e2e') rmSync(path.join(root, '.tmp/e2e-state'), { recursive: true, force: true })
   const [cmd, args, env = {}] = commands[step]
   run(cmd, args, { env: { ...quietEnv, ...env } })
   console.log(`✔ ${step} (${((Date.now() - started) / 1000).toFixed(1)} s)`)

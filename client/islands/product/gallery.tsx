@@ -5,7 +5,8 @@
  * `selectedVariantImage`.
  */
 
-import { GALLERY, IMAGE_SIZES } from '@shared/config'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { GALLERY } from '@shared/config/ui'
 import { useEffect, useRef, useState } from 'react'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'

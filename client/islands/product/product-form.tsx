@@ -29,6 +29,7 @@ import { addToCart } from './add-to-cart'
 import { AVAILABILITY } from './availability-settings'
 import { type BundleChoices, bundleSelectionOf, initialBundle } from './bundle-choices'
 import { type CustomValues, checkOptions, groupedCartLines, productCartLine } from './cart-lines'
+import { CustomOptions } from './custom-options'
 import { PriceBlock, StockLine } from './price-block'
 import { ProductActions } from './product-actions'
 import type { GalleryImage } from './product-page-state'
@@ -40,8 +41,6 @@ import { VariantPicker } from './variant-picker'
 const BundleOptions = lazy(() => import('./composite-options').then((m) => ({ default: m.BundleOptions })))
 const GroupedLinks = lazy(() => import('./composite-options').then((m) => ({ default: m.GroupedLinks })))
 // Loaded when the shopper opens it: no cost to the page until then.
-// Custom options (engraving, stitching…) exist on some products only: their code loads with them.
-const CustomOptions = lazy(() => import('./custom-options').then((m) => ({ default: m.CustomOptions })))
 const NotifyMe = lazy(() => import('./notify-me').then((m) => ({ default: m.NotifyMe })))
 
 export interface ProductFormProps {
@@ -238,15 +237,13 @@ function ProductForm(props: ProductFormProps) {
         />
       ) : null}
       {product.custom_options.length > 0 ? (
-        <Suspense fallback={null}>
-          <CustomOptions
-            options={product.custom_options}
-            values={custom}
-            errors={errors}
-            currency={currency}
-            onChange={(id, v) => setCustom((prev) => ({ ...prev, [id]: v }))}
-          />
-        </Suspense>
+        <CustomOptions
+          options={product.custom_options}
+          values={custom}
+          errors={errors}
+          currency={currency}
+          onChange={(id, v) => setCustom((prev) => ({ ...prev, [id]: v }))}
+        />
       ) : null}
       {product.bundle_options.length > 0 ? (
         <Suspense fallback={null}>
