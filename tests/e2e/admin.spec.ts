@@ -3,11 +3,8 @@
  * command-line tool), approves a review that then shows on the product page, ships an order with a
  * carrier and tracking number, and cancels an order whose stock comes back.
  */
-import path from 'node:path'
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { createTestOperator, signInOperator as signIn } from './pages'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
 
 interface Simple {
   id: number
@@ -83,7 +80,7 @@ async function placeOrder(request: APIRequestContext, sku: string): Promise<stri
   return (await placeOrderWithLink(request, sku)).orderNumber
 }
 
-test.beforeAll(() => createTestOperator(ROOT))
+test.beforeAll(() => createTestOperator())
 
 test('an operator approves a review and it appears on the product page', async ({ page, request }) => {
   const product = await pickSimple(request, 1)

@@ -5,41 +5,14 @@
  * analytics event); then the same journey offline at 'Place order' (pending, never confirmed), a
  * reload while offline (still queued), back online → exactly one order in D1 and the confirmation.
  */
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { type PickedProduct, pickProduct, type Variant } from './checkout-fixtures'
-import { waitForHydration } from './pages'
+import { d1, sqlText, waitForHydration } from './pages'
 import { waitForServiceWorkerControl } from './sw-helpers'
 
 test.describe.configure({ mode: 'serial' })
 
 const COUPON = 'WELCOME10'
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const PERSIST = process.env.E2E_PERSIST ?? '.tmp/e2e-state'
-
-/** Runs one SQL statement on the e2e server's local D1 (the diagnostic path: wrangler d1 execute). */
-function d1<T>(sql: string): T[] {
-  const out = execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      PERSIST,
-      '--json',
-      '--command',
-      sql,
-    ],
-    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-  )
-  const parsed = JSON.parse(out) as { results: T[] }[]
-  return parsed[0]?.results ?? []
-}
-const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`
 
 /** Counts orders in the e2e server's local D1. */
 function countOrdersInD1(email: string): number {

@@ -1,5 +1,10 @@
 import { execFileSync } from 'node:child_process'
+import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
+
+const E2E_ROOT = path.resolve(import.meta.dirname, '../..')
+/** The e2e server's local state (migrated and seeded by scripts/start.mjs). */
+const E2E_PERSIST = process.env.E2E_PERSIST ?? '.tmp/e2e-state'
 
 /** Waits until every island on the page has hydrated (the data-hydrated marker). */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -13,15 +18,12 @@ export async function waitForHydration(page: Page): Promise<void> {
 export const OPERATOR = { email: 'e2e-owner@ops.test', password: 'e2e-owner-password' }
 
 /** Creates (or resets) the test operator as an owner in the e2e database. */
-export function createTestOperator(
-  root: string,
-  persistTo = process.env.E2E_PERSIST ?? '.tmp/e2e-state',
-): void {
+export function createTestOperator(): void {
   execFileSync(
     process.execPath,
-    ['scripts/admin.mjs', 'create-operator', OPERATOR.email, '--persist-to', persistTo],
+    ['scripts/admin.mjs', 'create-operator', OPERATOR.email, '--persist-to', E2E_PERSIST],
     {
-      cwd: root,
+      cwd: E2E_ROOT,
       env: { ...process.env, ADMIN_PASSWORD: OPERATOR.password },
       stdio: 'ignore',
     },
@@ -37,3 +39,27 @@ export async function signInOperator(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 }
+
+/** Runs one SQL statement on the e2e server's local D1 (the diagnostic path: wrangler d1 execute). */
+export function d1<T>(sql: string): T[] {
+  const out = execFileSync(
+    process.execPath,
+    [
+      path.join(E2E_ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+      'd1',
+      'execute',
+      'DB',
+      '--local',
+      '--persist-to',
+      E2E_PERSIST,
+      '--json',
+      '--command',
+      sql,
+    ],
+    { cwd: E2E_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  )
+  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? []
+}
+
+/** A string as an SQL literal. */
+export const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`

@@ -5,37 +5,11 @@
  * scheduled job runs, and its stock returns; an operator cancelling a paid order has the provider refund
  * it in full.
  */
-import { execFileSync } from 'node:child_process'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { pickProduct } from './checkout-fixtures'
-import { createTestOperator, OPERATOR, signInOperator, waitForHydration } from './pages'
+import { createTestOperator, d1, OPERATOR, signInOperator, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const PERSIST = process.env.E2E_PERSIST ?? '.tmp/e2e-state'
-
-function d1<T>(sql: string): T[] {
-  const out = execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      PERSIST,
-      '--json',
-      '--command',
-      sql,
-    ],
-    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-  )
-  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? []
-}
-const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`
 
 function orderOf(email: string) {
   return d1<{
@@ -162,7 +136,7 @@ test('an operator cancels a paid order: the provider refunds it in full and the 
   page,
   request,
 }) => {
-  createTestOperator(ROOT)
+  createTestOperator()
   const email = `cancel-paid-${Date.now()}@example.com`
   const sku = await placeOnlineOrder(page, request, email)
   const stock = () => d1<{ qty: number }>(`SELECT qty FROM inventory WHERE sku = ${sqlText(sku)}`)[0]?.qty

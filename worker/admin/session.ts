@@ -11,7 +11,6 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import {
   constantTimeEqual,
-  hashPassword,
   hmacSha256,
   randomToken,
   sha256Hex,
@@ -20,7 +19,6 @@ import {
 } from '../api/auth/crypto'
 import { reserveOrReject } from '../api/auth/rate-limit'
 import { tokenSecret } from '../api/auth/tokens'
-import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { ACCESS_JWT_HEADER, verifyAccessAssertion } from './access'
 import { auditStatement } from './audit'

@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { MSG, PAGE_TEXT } from '../../../shared/i18n/messages'
+import { PAGE_TEXT } from '../../../shared/i18n/messages'
 import { decodeEntities } from '../../helpers/html'
 
 interface Doc {

@@ -67,7 +67,7 @@ export function contentEditPage(
       </PostForm>
       <section className="card" aria-label="Preview">
         <h2>Preview (as the shop shows it)</h2>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the sanitiser's output, exactly what the shop shows */}
+        {/* The sanitiser's output, exactly what the shop shows. */}
         <div dangerouslySetInnerHTML={{ __html: preview }} />
       </section>
     </>,

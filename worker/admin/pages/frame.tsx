@@ -79,7 +79,7 @@ function Frame(props: { nonce: string; title: string; operator?: Operator; child
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <meta name="robots" content="noindex,nofollow" />
         <title>{`${props.title} — Back office`}</title>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the back office's own constant stylesheet */}
+        {/* The back office's own constant stylesheet. */}
         <style nonce={props.nonce} dangerouslySetInnerHTML={{ __html: CSS }} />
       </head>
       <body>

@@ -9,7 +9,7 @@
 import { baseCurrency, currencyConfig, destinationTax } from '@shared/config/store'
 import { formatMinor, toChargeMinor } from '@shared/domain/currency'
 import { allocateMinor, includedTaxMinor } from '@shared/domain/money'
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 
 export interface PricedLine {
   item_id: number

@@ -10,7 +10,7 @@
  * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
  */
 
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'

@@ -8,7 +8,7 @@
  * result'.
  */
 
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {

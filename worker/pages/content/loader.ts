@@ -7,7 +7,7 @@
  */
 
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { CmsPage } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'

@@ -14,7 +14,7 @@
 
 import { CmsBlock, CmsHtml, StoreDetails, StoreList } from '@shared/components/content/cms'
 import { PageMessage } from '@shared/components/page-message'
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { ContactFormIsland } from '../../../client/islands/content/contact-form'
 import type { AppEnv } from '../../platform/env'

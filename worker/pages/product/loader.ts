@@ -9,7 +9,7 @@
 
 import { productPath } from '@shared/config/routes'
 import { productRejection } from '@shared/domain/availability'
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { type Commerce, getCommerce } from '../../commerce'

@@ -32,7 +32,7 @@ import { estimatedDelivery, isProductInStock } from '@shared/domain/availability
 import { imageUrl } from '@shared/domain/image-url'
 import { breadcrumbs, productUrl } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { Suspense } from 'react'

@@ -7,7 +7,7 @@
  * the HTML itself carries nothing personal, is never cached (private, no-store) and never indexed.
  */
 
-import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
+import { PAGE_TEXT } from '@shared/i18n/messages'
 import { CartPageIsland } from '../../../client/islands/cart/cart-page'
 import { CheckoutIsland } from '../../../client/islands/checkout/checkout-page'
 import { ConfirmationIsland } from '../../../client/islands/checkout/confirmation-page'
