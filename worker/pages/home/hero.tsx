@@ -8,7 +8,7 @@
 import { CAROUSEL } from '@shared/config/ui'
 import { Icon } from '../../../client/islands/layout/icons'
 
-export interface HeroSlide {
+interface HeroSlide {
   title: string
   link: string
   /** Wide-screen image URL. */
