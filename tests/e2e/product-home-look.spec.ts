@@ -108,7 +108,9 @@ test.describe('product page on a phone', () => {
     expect(await layoutShift(page)).toBe(0)
   })
 
-  test('Add to cart on the bar takes the shopper back to a choice still to make', async ({ page }) => {
+  test('Add to cart on the bar takes the shopper back to a choice still to make, then adds', async ({
+    page,
+  }) => {
     await page.goto(await womenProduct(page))
     await waitForHydration(page)
     test.skip(
@@ -120,9 +122,22 @@ test.describe('product page on a phone', () => {
     await expect.poll(async () => (await barState(bar)).visible).toBe(true)
     await bar.getByRole('button', { name: 'Add to cart' }).click()
     // The form asks for the size where the shopper can see it, and the bar steps aside.
-    await expect(page.locator('[data-testid="product-form"] fieldset').last()).toBeInViewport()
+    await expect(page.getByTestId('size-required')).toBeInViewport()
     await expect.poll(async () => (await barState(bar)).visible).toBe(false)
     await expect(page.getByTestId('minicart-count')).toHaveText('0')
+
+    // A size chosen, the bar adds the product; the message rises above the bar, not over it.
+    const size = page.locator(
+      '[data-testid="picker-size"] .variant-option:not(.variant-option--unavailable):not(.variant-option--oos)',
+    )
+    await size.first().click()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2))
+    await expect.poll(async () => (await barState(bar)).visible).toBe(true)
+    await bar.getByRole('button', { name: 'Add to cart' }).click()
+    await expect(page.getByTestId('minicart-count')).toHaveText('1')
+    const note = page.getByTestId('notification').first()
+    await expect(note).toBeVisible()
+    expect(overlaps((await note.boundingBox()) as Box, (await bar.boundingBox()) as Box)).toBe(false)
   })
 
   test('the bar has room at every phone width from 320 to 430 px', async ({ page }) => {
