@@ -25,13 +25,18 @@ export function BuyBar({
   useEffect(() => {
     const button = watch.current
     if (!button || typeof IntersectionObserver !== 'function') return
-    // The observed area reaches far below the screen, so the button counts as "in" until it leaves
-    // by the top edge: a fast scroll that jumps it from below to above the screen still flips it.
+    // The observed area starts under the sticky header (a button behind it is out of view too) and
+    // reaches far below the screen, so the button counts as "in" until it leaves by the top: a fast
+    // scroll that jumps it from below to above the screen still flips it.
+    const header = Math.round(document.querySelector('header')?.getBoundingClientRect().height ?? 0)
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry) setShown(!entry.isIntersecting && entry.boundingClientRect.bottom <= 0)
+        if (entry)
+          setShown(
+            !entry.isIntersecting && entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0) + 1,
+          )
       },
-      { rootMargin: '0px 0px 100000px 0px' },
+      { rootMargin: `-${header}px 0px 100000px 0px` },
     )
     observer.observe(button)
     return () => observer.disconnect()
