@@ -36,6 +36,7 @@ export function HeroCarousel({ slides, label }: { slides: readonly HeroSlide[]; 
     >
       <div className="carousel__track hero__track">
         {slides.map((s, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: a slide groups a banner, it is not a form's fieldset
           <div
             key={`${s.link}|${s.title}|${s.image}`}
             className="carousel__slide hero__slide"
