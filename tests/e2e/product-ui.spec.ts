@@ -136,14 +136,3 @@ test('delivery by PIN code: the date and cash on delivery for a serviceable PIN,
   await expect(answer).toContainText('Delivery to 110001 by ')
   await expect(answer).toContainText(/Cash on delivery (available|is not available for PIN 110001)/)
 })
-
-test('on a phone the add-to-bag button stays on screen while the product form scrolls', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 700 })
-  await page.goto(await simpleProduct(page, true))
-  await waitForHydration(page)
-  const button = page.getByTestId('add-to-cart')
-  await page.getByTestId('product-form').evaluate((el) => el.scrollIntoView({ block: 'start' }))
-  await expect(button).toBeInViewport()
-  const box = await button.boundingBox()
-  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(700)
-})

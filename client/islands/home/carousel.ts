@@ -1,8 +1,11 @@
 /**
- * Carousel behaviour for the server-rendered markup of shared/components/catalog/carousel.tsx
- * (no React: the home page's JS budget): previous/next move one page in `data-speed` ms (500),
+ * Carousel behaviour for the server-rendered markup of the product rails
+ * (shared/components/catalog/carousel.tsx) and the home hero (worker/pages/home/hero.tsx) (no
+ * React: the home page's JS budget): previous/next move one page in `data-speed` ms (500),
  * autoplay every `data-autoplay` ms (2000) while not hovered or focused, never under
- * prefers-reduced-motion (page moves are then instant too). Wrap-around at either end.
+ * prefers-reduced-motion (page moves are then instant too). Wrap-around at either end. Dots
+ * (`data-carousel-dot`, one per page) jump to their page, and the dot of the page in view is
+ * marked current, however the shopper got there (buttons, swipe, keyboard).
  */
 
 /** Ease-in-out position at progress t ∈ [0, 1]. */
@@ -27,12 +30,13 @@ function enhance(root: HTMLElement): void {
   const autoplay = Number(root.dataset.autoplay ?? 2000)
   let paused = false
 
-  const go = (delta: number) => {
+  /** Moves to page `to(current, pages)`. */
+  const go = (to: (current: number, pages: number) => number) => {
     const width = track.clientWidth
     if (width <= 0) return
     const pages = Math.max(1, Math.ceil(track.scrollWidth / width - 0.01))
     const current = Math.round(track.scrollLeft / width)
-    const target = Math.min(nextPage(current, delta, pages) * width, track.scrollWidth - width)
+    const target = Math.min(to(current, pages) * width, track.scrollWidth - width)
     if (reducedMotion() || speed <= 0) {
       track.scrollLeft = target
       return
@@ -50,8 +54,30 @@ function enhance(root: HTMLElement): void {
     requestAnimationFrame(step)
   }
 
-  root.querySelector('[data-carousel-prev]')?.addEventListener('click', () => go(-1))
-  root.querySelector('[data-carousel-next]')?.addEventListener('click', () => go(1))
+  const move = (delta: number) => go((current, pages) => nextPage(current, delta, pages))
+  root.querySelector('[data-carousel-prev]')?.addEventListener('click', () => move(-1))
+  root.querySelector('[data-carousel-next]')?.addEventListener('click', () => move(1))
+  const dots = [...root.querySelectorAll<HTMLElement>('[data-carousel-dot]')]
+  dots.forEach((dot, page) => {
+    dot.addEventListener('click', () => go(() => page))
+  })
+  if (dots.length && typeof IntersectionObserver === 'function') {
+    const slides = [...track.children]
+    const seen = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (!e.isIntersecting) continue
+          const at = slides.indexOf(e.target)
+          dots.forEach((dot, i) => {
+            if (i === at) dot.setAttribute('aria-current', 'true')
+            else dot.removeAttribute('aria-current')
+          })
+        }
+      },
+      { root: track, threshold: 0.6 },
+    )
+    for (const slide of slides) seen.observe(slide)
+  }
   root.addEventListener('mouseenter', () => {
     paused = true
   })
@@ -66,7 +92,7 @@ function enhance(root: HTMLElement): void {
   })
   if (autoplay > 0 && root.querySelector('[data-carousel-next]') && !reducedMotion()) {
     setInterval(() => {
-      if (!paused && document.visibilityState === 'visible') go(1)
+      if (!paused && document.visibilityState === 'visible') move(1)
     }, autoplay)
   }
   root.dataset.enhanced = 'true'

@@ -7,6 +7,7 @@
  */
 import banknote from 'lucide-static/dist/esm/icons/banknote.mjs'
 import camera from 'lucide-static/dist/esm/icons/camera.mjs'
+import chevronDown from 'lucide-static/dist/esm/icons/chevron-down.mjs'
 import chevronLeft from 'lucide-static/dist/esm/icons/chevron-left.mjs'
 import chevronRight from 'lucide-static/dist/esm/icons/chevron-right.mjs'
 import circlePlay from 'lucide-static/dist/esm/icons/circle-play.mjs'
@@ -17,6 +18,7 @@ import mail from 'lucide-static/dist/esm/icons/mail.mjs'
 import menu from 'lucide-static/dist/esm/icons/menu.mjs'
 import messageCircle from 'lucide-static/dist/esm/icons/message-circle.mjs'
 import pin from 'lucide-static/dist/esm/icons/pin.mjs'
+import play from 'lucide-static/dist/esm/icons/play.mjs'
 import rotateCcw from 'lucide-static/dist/esm/icons/rotate-ccw.mjs'
 import search from 'lucide-static/dist/esm/icons/search.mjs'
 import shoppingBag from 'lucide-static/dist/esm/icons/shopping-bag.mjs'
@@ -29,6 +31,7 @@ import x from 'lucide-static/dist/esm/icons/x.mjs'
 const SOURCES = {
   banknote,
   camera,
+  'chevron-down': chevronDown,
   'chevron-left': chevronLeft,
   'chevron-right': chevronRight,
   'circle-play': circlePlay,
@@ -39,6 +42,7 @@ const SOURCES = {
   menu,
   'message-circle': messageCircle,
   pin,
+  play,
   'rotate-ccw': rotateCcw,
   search,
   'shopping-bag': shoppingBag,

@@ -10,6 +10,7 @@ import { GALLERY } from '@shared/config/ui'
 import { useEffect, useRef, useState } from 'react'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { Icon } from '../layout/icons'
 import { array, bool, nullable, object, optional, schemaOf, str } from '../props-check'
 import { type GalleryImage, selectedVariantImage } from './product-page-state'
 
@@ -78,7 +79,7 @@ function GalleryMain({ image, onZoom }: { image: GalleryImage; onZoom: () => voi
   )
 }
 
-/** The thumbnails: the current one marked, a video marked with a play sign. */
+/** The thumbnails: the current one marked, a video marked with the play icon. */
 function GalleryThumbs({
   images,
   index,
@@ -109,8 +110,8 @@ function GalleryThumbs({
               decoding="async"
             />
             {img.video ? (
-              <span className="gallery__thumb-play" aria-hidden="true">
-                ▶
+              <span className="gallery__thumb-play">
+                <Icon name="play" />
               </span>
             ) : null}
           </button>
@@ -177,7 +178,7 @@ function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
               onClick={() => go(-1)}
               aria-label="Previous image"
             >
-              ‹
+              <Icon name="chevron-left" />
             </button>
             <button
               type="button"
@@ -185,7 +186,7 @@ function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
               onClick={() => go(1)}
               aria-label="Next image"
             >
-              ›
+              <Icon name="chevron-right" />
             </button>
             <button
               type="button"

@@ -1,5 +1,6 @@
 /** The product form's actions: quantity (not for grouped products), add to cart, and the wishlist and compare toggles. */
 import type { ProductSummary } from '@shared/components/product/summary'
+import type { RefObject } from 'react'
 import { compare } from '../../state/compare'
 import { useSignalValue } from '../../state/use-signal'
 import { wishlist } from '../../state/wishlist'
@@ -10,6 +11,7 @@ export function ProductActions({
   onQty,
   canAdd,
   onAdd,
+  addRef,
   summary,
 }: {
   showQty: boolean
@@ -17,6 +19,8 @@ export function ProductActions({
   onQty: (qty: string) => void
   canAdd: boolean
   onAdd: () => void
+  /** The Add to cart button, for the phone's add-to-bag bar to watch. */
+  addRef?: RefObject<HTMLButtonElement | null>
   /** The product as the lists keep it (the shown price and the chosen variant's image). */
   summary: ProductSummary
 }) {
@@ -44,6 +48,7 @@ export function ProductActions({
         className="btn btn--primary"
         disabled={!canAdd}
         onClick={onAdd}
+        ref={addRef}
         data-testid="add-to-cart"
       >
         Add to cart

@@ -17,7 +17,7 @@ import {
 import { toQuantity } from '@shared/domain/options'
 import { priceView, type TaxRuleFields } from '@shared/domain/price'
 import { MSG } from '@shared/i18n/messages'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { compare } from '../../state/compare'
 import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'
@@ -28,6 +28,7 @@ import { array, type Check, nullable, num, object, record, schemaOf, str } from 
 import { addToCart } from './add-to-cart'
 import { AVAILABILITY } from './availability-settings'
 import { type BundleChoices, bundleSelectionOf, initialBundle } from './bundle-choices'
+import { BuyBar } from './buy-bar'
 import { type CustomValues, checkOptions, groupedCartLines, productCartLine } from './cart-lines'
 import { CustomOptions } from './custom-options'
 import { PriceBlock, StockLine } from './price-block'
@@ -151,6 +152,8 @@ function ProductForm(props: ProductFormProps) {
     Object.fromEntries(props.product.product_links.map((l) => [l.linked_product_sku, '1'])),
   )
   const [qty, setQty] = useState('1')
+  const formRef = useRef<HTMLDivElement>(null)
+  const addRef = useRef<HTMLButtonElement>(null)
   const [notifyOpen, setNotifyOpen] = useState(false)
   const { errors, checkNow } = useOptionErrors(product, custom, bundle)
   useProductView(props)
@@ -187,27 +190,30 @@ function ProductForm(props: ProductFormProps) {
     now,
   )
 
-  async function onAddToCart() {
+  /** Adds the chosen product; false when the form first needs the shopper (a size, an option, a quantity). */
+  async function onAddToCart(): Promise<boolean> {
     const productError = checkNow()
     if (productError) {
       notify({ type: 'error', message: productError, action1: { label: MSG.ok } })
-      return
+      return false
     }
     if (isConfigurable && hasSizeOption && !sizeChosen) {
       setNeedSize(true)
-      return
+      return false
     }
     const quantity = toQuantity(qty)
-    if (!(quantity >= 1)) return
+    if (!(quantity >= 1)) return false
     if (product.type_id === 'grouped') {
       await addToCart(groupedCartLines(product, grouped, priceOptions))
-      return
+      return true
     }
     await addToCart([productCartLine({ product, variant, selection, custom, bundle, price, quantity })])
+    return true
   }
+  const canAdd = inStock && !variantError
 
   return (
-    <div className="product-form" data-testid="product-form">
+    <div className="product-form" data-testid="product-form" ref={formRef}>
       <PriceBlock price={price} />
       <StockLine inStock={inStock} variant={isConfigurable ? variant : null} />
       {variantError ? (
@@ -296,9 +302,22 @@ function ProductForm(props: ProductFormProps) {
         showQty={product.type_id !== 'grouped' && product.type_id !== 'bundle'}
         qty={qty}
         onQty={setQty}
-        canAdd={inStock && !variantError}
+        canAdd={canAdd}
         onAdd={() => void onAddToCart()}
+        addRef={addRef}
         summary={{ ...summary, price: price.finalInclTax, image: variant?.image ?? summary.image }}
+      />
+      <BuyBar
+        watch={addRef}
+        name={product.name}
+        price={price.formatted.final}
+        canAdd={canAdd}
+        // What still needs choosing is shown in the form: the bar takes the shopper back to it.
+        onAdd={() =>
+          void onAddToCart().then((added) => {
+            if (!added) formRef.current?.scrollIntoView({ block: 'start' })
+          })
+        }
       />
     </div>
   )

@@ -51,7 +51,7 @@ describe('home page', () => {
 
   it('renders the head image, strip, four-up rails that never move by themselves, newsletter and popups', async () => {
     const html = await home()
-    expect(html).toContain('class="home-hero"')
+    expect(html).toContain('data-testid="home-hero"')
     expect(html).toContain('data-testid="home-strip"')
     const carousels = [
       ...html.matchAll(/data-carousel="" data-per-page="(\d+)" data-speed="500" data-autoplay="(\d+)"/g),
@@ -65,6 +65,39 @@ describe('home page', () => {
     expect(html).toContain('data-popup="exit_popup"')
     expect(html).toContain('data-popup="generic_popup"')
     expect(html).not.toContain('data-notice=')
+  })
+
+  it('shows the head image and the main banners as one hero carousel: first image eager, the others lazy', async () => {
+    const html = decodeEntities(await home())
+    const hero = html.match(/<section class="carousel hero"[\s\S]*?<\/section>/)?.[0] ?? ''
+    expect(hero).not.toBe('')
+    // One hero on the page: no second banner block above or below it.
+    expect(html.split('data-testid="home-hero"').length).toBe(2)
+    const data = (
+      (await (await SELF.fetch('https://shop.test/api/home/data')).json()) as {
+        result: { head_image: { title: string }; banners: { main: { title: string }[] } }
+      }
+    ).result
+    const slides = [...hero.matchAll(/data-testid="hero-slide"[\s\S]*?<img ([^>]*)>/g)].map((m) => m[1] ?? '')
+    // The head image first, then the main banners, in their order.
+    expect(slides.map((img) => img.match(/alt="([^"]*)"/)?.[1])).toEqual([
+      data.head_image.title,
+      ...data.banners.main.map((b) => b.title),
+    ])
+    expect(slides[0]).toContain('loading="eager"')
+    // HTML attribute names are case-insensitive (React writes fetchPriority).
+    expect(slides[0]?.toLowerCase()).toContain('fetchpriority="high"')
+    for (const img of slides.slice(1)) {
+      expect(img).toContain('loading="lazy"')
+      expect(img.toLowerCase()).not.toContain('fetchpriority')
+    }
+    // Named controls: previous, next and one dot per slide, the first marked current.
+    expect(hero).toContain('aria-label="Previous slide"')
+    expect(hero).toContain('aria-label="Next slide"')
+    const dots = [...hero.matchAll(/<button[^>]*data-carousel-dot="(\d+)"[^>]*>/g)]
+    expect(dots.map((d) => d[1])).toEqual(slides.map((_, i) => String(i)))
+    expect(dots[0]?.[0]).toContain('aria-current="true"')
+    expect(dots[0]?.[0]).toContain(`aria-label="Slide 1 of ${slides.length}: ${data.head_image.title}"`)
   })
 
   it('carries the spec notice after a redirect from an unknown category', async () => {

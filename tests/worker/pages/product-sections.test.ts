@@ -52,9 +52,10 @@ describe('product page sections', () => {
     const doc = (await visibleDocs()).find((d) => d.type_id === 'configurable') as Doc
     const html = await page(doc)
     expect(html).toMatch(
-      /<details class="accordion" open="" data-testid="accordion-description"><summary>Description<\/summary>/,
+      /<details class="accordion" open="" data-testid="accordion-description"><summary>Description<svg aria-hidden="true"[^>]*><use href="#icon-chevron-down"><\/use><\/svg><\/summary>/,
     )
-    expect(html).toContain(`<summary>${PAGE_TEXT.shippingReturnsTitle}</summary>`)
+    // The open/closed mark is the sprite's chevron, hidden from assistive technology: the title names it.
+    expect(html).toContain(`<summary>${PAGE_TEXT.shippingReturnsTitle}<svg aria-hidden="true"`)
     expect(html).not.toMatch(/<dd>N\/A<\/dd>/)
   })
 

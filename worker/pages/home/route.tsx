@@ -11,10 +11,11 @@ import { Carousel } from '@shared/components/catalog/carousel'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { imageUrl } from '@shared/domain/image-url'
 import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
-import { Suspense } from 'react'
+import { Fragment, Suspense } from 'react'
 import { Icon } from '../../../client/islands/layout/icons'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { HeroCarousel } from './hero'
 import {
   type Banner,
   type HomePopup,
@@ -40,6 +41,7 @@ const BANNER_MOBILE = IMAGE_SIZES.gallery
  */
 const RAIL_PER_PAGE = 4
 const NO_AUTOPLAY = 0
+const RAIL_ICONS = { prev: <Icon name="chevron-left" />, next: <Icon name="chevron-right" /> }
 
 /** Newsletter sign-up; client/islands/home/home-enhance.ts posts it to the newsletter API. */
 function Newsletter() {
@@ -105,7 +107,8 @@ function Popup({ popup }: { popup: HomePopup }) {
   )
 }
 
-function BannerLink({ banner, eager, className }: { banner: Banner; eager?: boolean; className: string }) {
+/** A small or product banner below the fold: its image loads when it comes near. */
+function BannerLink({ banner, className }: { banner: Banner; className: string }) {
   return (
     <a href={banner.link} className={className}>
       <picture>
@@ -120,8 +123,7 @@ function BannerLink({ banner, eager, className }: { banner: Banner; eager?: bool
           alt={banner.title}
           width={1200}
           height={500}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
+          loading="lazy"
         />
       </picture>
       {banner.title ? <span className="banner__title">{banner.title}</span> : null}
@@ -157,6 +159,7 @@ async function ProductSection({
         tiles={tiles}
         perPage={RAIL_PER_PAGE}
         autoplayMs={NO_AUTOPLAY}
+        icons={RAIL_ICONS}
       />
     </section>
   )
@@ -189,7 +192,24 @@ const homePage: RouteHandler = async (c) => {
   const home = await loadHomeView(c)
   c.set('cacheTags', ['home'])
   const storeName = c.var.config.STORE_NAME
-  let bannersShown = false
+  // The head image and the main banners are one hero carousel, where the first banner section sits
+  // (at the top when there is none, or no main banners to show there).
+  const heroAt = home.mainBanners.length ? home.sections.findIndex((s) => s.type === 'banner') : -1
+  const heroBanners = home.headImage ? [home.headImage, ...home.mainBanners] : home.mainBanners
+  const heroSection = home.sections[heroAt]
+  const hero = (
+    <HeroCarousel
+      label={heroSection?.title || 'Featured'}
+      slides={heroBanners.map((b) => ({
+        title: b.title,
+        link: b.link,
+        image: imageUrl(b.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height),
+        mobileImage: b.mobile_image
+          ? imageUrl(b.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)
+          : null,
+      }))}
+    />
+  )
   return renderPage(
     c,
     <div className="home">
@@ -199,30 +219,10 @@ const homePage: RouteHandler = async (c) => {
         </p>
       ) : null}
       <h1 className="visually-hidden">{storeName}</h1>
-      {home.headImage ? <BannerLink banner={home.headImage} eager className="home-hero" /> : null}
-      {home.sections.map((section) => {
-        if (section.type === 'banner') {
-          if (bannersShown || home.mainBanners.length === 0) return null
-          bannersShown = true
-          return (
-            <section key={section.id} className="home-section" aria-label={section.title || 'Featured'}>
-              <Carousel
-                label={section.title || 'Featured'}
-                currency={currency}
-                perPage={1}
-                autoplayMs={NO_AUTOPLAY}
-                banners={home.mainBanners.map((b) => ({
-                  title: b.title,
-                  image: imageUrl(b.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height),
-                  mobileImage: b.mobile_image
-                    ? imageUrl(b.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)
-                    : null,
-                  link: b.link,
-                }))}
-              />
-            </section>
-          )
-        }
+      {heroAt < 0 ? hero : null}
+      {home.sections.map((section, i) => {
+        if (section.type === 'banner')
+          return i === heroAt ? <Fragment key={section.id}>{hero}</Fragment> : null
         if (section.type === 'category_products' || section.type === 'products') {
           const title = section.title || section.category_name || 'Products'
           return (

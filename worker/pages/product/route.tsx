@@ -37,6 +37,7 @@ import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { Suspense } from 'react'
 import { jsonForScript } from '../../../client/islands/define'
+import { Icon } from '../../../client/islands/layout/icons'
 import { GalleryIsland } from '../../../client/islands/product/gallery'
 import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
@@ -313,18 +314,27 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
         <h2 id="product-details-title">{PAGE_TEXT.productDetails}</h2>
         {/* Native disclosure widgets: they open and close without JavaScript and say so to assistive tech. */}
         <details className="accordion" open data-testid="accordion-description">
-          <summary>{PAGE_TEXT.descriptionTitle}</summary>
+          <summary>
+            {PAGE_TEXT.descriptionTitle}
+            <Icon name="chevron-down" className="accordion__icon" />
+          </summary>
           <ProductDescription html={product.description} />
           <CustomAttributes rows={details} />
         </details>
         {fabric.length ? (
           <details className="accordion" data-testid="accordion-fabric">
-            <summary>{PAGE_TEXT.fabricCareTitle}</summary>
+            <summary>
+              {PAGE_TEXT.fabricCareTitle}
+              <Icon name="chevron-down" className="accordion__icon" />
+            </summary>
             <CustomAttributes rows={fabric} />
           </details>
         ) : null}
         <details className="accordion" data-testid="accordion-shipping">
-          <summary>{PAGE_TEXT.shippingReturnsTitle}</summary>
+          <summary>
+            {PAGE_TEXT.shippingReturnsTitle}
+            <Icon name="chevron-down" className="accordion__icon" />
+          </summary>
           <p>{PAGE_TEXT.shippingReturnsText}</p>
         </details>
       </section>
