@@ -7,8 +7,8 @@
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
-import { Icon } from '../layout/icons'
 import type { CartLine } from '../../state/cart'
+import { Icon } from '../layout/icons'
 import { formatPageAmount, formatPageLine } from '../page-price'
 import { cartThumbnail, lineHref, lineImage, lineOptions } from './cart-line-view'
 

@@ -4,7 +4,6 @@
  * request (the client/storage catalogue cache), an empty result flagged offline when the fetch fails.
  */
 
-import type { TileData } from '@shared/components/catalog/tile-data'
 import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
 import { currentApiContext } from '../../api'
 import { createCatalogCache } from '../../storage/catalog-cache'
@@ -14,7 +13,7 @@ import { collection } from '../../storage/storage-manager'
 interface Suggestions {
   correction: string | null
   designer: { id: string; label: string } | null
-  tiles: TileData[]
+  items: { sku: string; name: string; url: string; image: string; price: string }[]
   total: number
   allUrl: string
 }
@@ -40,14 +39,14 @@ async function fetchSuggestions(text: string): Promise<Suggestions> {
   })
   if (!res.ok) throw new Error(`search suggestions failed (${res.status})`)
   const body = (await res.json()) as { result?: Suggestions }
-  if (!body.result || !Array.isArray(body.result.tiles)) throw new Error('search suggestions: bad answer')
+  if (!body.result || !Array.isArray(body.result.items)) throw new Error('search suggestions: bad answer')
   return body.result
 }
 
 const emptyResult = (text: string): Suggestions => ({
   correction: null,
   designer: null,
-  tiles: [],
+  items: [],
   total: 0,
   allUrl: `/search?q=${encodeURIComponent(text)}`,
 })
@@ -56,7 +55,13 @@ const emptyResult = (text: string): Suggestions => ({
 export async function searchSuggestions(text: string): Promise<SearchResult> {
   const ctx = currentApiContext()
   // The answer depends on the query and the shopper's store, currency and country.
-  const request = { type: 'suggest', q: text, store: ctx.storeCode, currency: ctx.currency, country: ctx.country }
+  const request = {
+    type: 'suggest',
+    q: text,
+    store: ctx.storeCode,
+    currency: ctx.currency,
+    country: ctx.country,
+  }
   try {
     return await suggestionCache().search(
       request,

@@ -8,11 +8,8 @@
  * dialog rule in the header).
  */
 
-import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
-import { formatUnitPrice } from '@shared/domain/currency'
 import { MSG, msgPiecesBy, msgShowingResultsFor } from '@shared/i18n/messages'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
-import { currentApiContext } from '../../api'
 import { Icon } from '../layout/icons'
 import { type SearchResult, searchSuggestions } from './search-client'
 
@@ -44,7 +41,6 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   const [loading, setLoading] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
-  const { currency } = currentApiContext()
 
   useEffect(() => input.current?.focus(), [])
 
@@ -100,7 +96,7 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
       <div className="search-panel__results" aria-live="polite" aria-busy={loading}>
         {result?.offline ? (
           <p className="notice" data-testid="search-offline">
-            You are offline. {result.tiles.length ? 'Showing saved results.' : 'Search needs a connection.'}
+            You are offline. {result.items.length ? 'Showing saved results.' : 'Search needs a connection.'}
           </p>
         ) : null}
         {result?.correction ? (
@@ -108,33 +104,28 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
             {msgShowingResultsFor(result.correction)}
           </p>
         ) : null}
-        {result?.designer && result.tiles.length > 0 ? (
+        {result?.designer && result.items.length > 0 ? (
           <p className="search-panel__note" data-testid="search-designer">
             {msgPiecesBy(result.designer.label)}
           </p>
         ) : null}
-        {result && result.tiles.length === 0 && !result.offline ? (
+        {result && result.items.length === 0 && !result.offline ? (
           <p className="search-panel__empty" data-testid="search-no-results">
             {MSG.noProductsFoundTitle}
           </p>
         ) : null}
-        {result && result.tiles.length > 0 ? (
+        {result && result.items.length > 0 ? (
           <>
             <ul className="search-results" data-testid="search-results">
-              {result.tiles.map((t) => {
-                const img = t.image ? tileImage(t.image) : null
-                return (
-                  <li key={t.sku}>
-                    <a href={t.url} className="search-result">
-                      <img src={img?.src ?? PLACEHOLDER_IMAGE} alt="" width={56} height={84} loading="lazy" />
-                      <span className="search-result__name">{t.name}</span>
-                      <span className="search-result__price">
-                        {t.inStock ? formatUnitPrice(t.finalPrice, currency) : MSG.showInterest}
-                      </span>
-                    </a>
-                  </li>
-                )
-              })}
+              {result.items.map((t) => (
+                <li key={t.sku}>
+                  <a href={t.url} className="search-result">
+                    <img src={t.image} alt="" width={56} height={84} loading="lazy" />
+                    <span className="search-result__name">{t.name}</span>
+                    <span className="search-result__price">{t.price}</span>
+                  </a>
+                </li>
+              ))}
             </ul>
             <a href={result.allUrl} className="btn btn--secondary search-panel__all" data-testid="search-all">
               See all {result.total} results

@@ -6,11 +6,19 @@
  */
 
 import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
+import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import { type ListingState, parseSearchListingQuery } from '@shared/components/catalog/listing-state'
-import { listingTileContext, type TileData, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import {
+  listingTileContext,
+  type TileData,
+  toTileData,
+  visibleTiles,
+} from '@shared/components/catalog/tile-data'
 import { gstRateMap } from '@shared/components/catalog/tile-price'
 import { PAGE_SIZE } from '@shared/config/catalog'
+import { formatUnitPrice } from '@shared/domain/currency'
+import { MSG } from '@shared/i18n/messages'
 import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
@@ -92,7 +100,12 @@ export async function loadSearchPage(
   )
   return {
     query,
-    correction: query ? correctedQuery(query, res.items.map((p) => p.name)) : null,
+    correction: query
+      ? correctedQuery(
+          query,
+          res.items.map((p) => p.name),
+        )
+      : null,
     listing: {
       categoryId: 0,
       categoryIds: [],
@@ -121,10 +134,33 @@ export interface SearchSuggestions {
   correction: string | null
   /** The designer the whole query names: the results are that designer's products. */
   designer: { id: string; label: string } | null
-  tiles: TileData[]
+  /** The first results, ready to show (the browser needs no catalogue or price code for them). */
+  items: SuggestionItem[]
   total: number
   /** The results page these suggestions are the start of. */
   allUrl: string
+}
+
+/** One result of the panel: what the results page's tile shows of it, in the shopper's currency. */
+interface SuggestionItem {
+  sku: string
+  name: string
+  url: string
+  /** The tile's image (or the placeholder). */
+  image: string
+  /** The tile's price as the shopper reads it, or the enquiry label of a product out of stock. */
+  price: string
+}
+
+/** A tile as the panel lists it: the same image and formatted price as the results page's tile. */
+function suggestionItem(tile: TileData, currency: string): SuggestionItem {
+  return {
+    sku: tile.sku,
+    name: tile.name,
+    url: tile.url,
+    image: tile.image ? tileImage(tile.image).src : PLACEHOLDER_IMAGE,
+    price: tile.inStock ? formatUnitPrice(tile.finalPrice, currency) : MSG.showInterest,
+  }
 }
 
 /** Shortest query the panel searches for. */
@@ -142,7 +178,7 @@ export async function loadSearchSuggestions(
   now: number,
 ): Promise<SearchSuggestions> {
   const query = searchText(q)
-  const empty = { query, correction: null, designer: null, tiles: [], total: 0 }
+  const empty = { query, correction: null, designer: null, items: [], total: 0 }
   if (query.length < SUGGEST_MIN_LENGTH) return { ...empty, allUrl: '/search' }
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
@@ -155,12 +191,17 @@ export async function loadSearchSuggestions(
   const context = listingTileContext(state, labels)
   return {
     query,
-    correction: designer ? null : correctedQuery(query, res.items.map((p) => p.name)),
+    correction: designer
+      ? null
+      : correctedQuery(
+          query,
+          res.items.map((p) => p.name),
+        ),
     designer,
-    tiles: visibleTiles(
+    items: visibleTiles(
       res.items.map((p) => toTileData(p, now, pricing, context)),
       currency,
-    ),
+    ).map((tile) => suggestionItem(tile, currency)),
     total: res.total,
     allUrl,
   }

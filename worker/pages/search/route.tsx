@@ -10,9 +10,9 @@
 import { parseSearchListingQuery } from '@shared/components/catalog/listing-state'
 import { MSG, msgShowingResultsFor } from '@shared/i18n/messages'
 import { ListingIsland } from '../../../client/islands/category/listing'
+import { ok } from '../../platform/http'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
-import { ok } from '../../platform/http'
 import { loadSearchPage, loadSearchSuggestions } from './loader'
 
 const searchPage: RouteHandler = async (c) => {
