@@ -128,7 +128,7 @@ function designerSearchPath(designerId: string): string {
 }
 
 /** What the header's search panel shows for a query (GET /search/suggest). */
-export interface SearchSuggestions {
+interface SearchSuggestions {
   query: string
   /** The query as the results read it, when a misspelt word was corrected. */
   correction: string | null
@@ -164,7 +164,7 @@ function suggestionItem(tile: TileData, currency: string): SuggestionItem {
 }
 
 /** Shortest query the panel searches for. */
-export const SUGGEST_MIN_LENGTH = 2
+const SUGGEST_MIN_LENGTH = 2
 
 /**
  * The search panel's answer, by the results page's own rules: a query naming a designer lists that
@@ -187,7 +187,9 @@ export async function loadSearchSuggestions(
   const allUrl = designer ? designerSearchPath(designer.id) : `/search?q=${encodeURIComponent(query)}`
   // The listing state of the page the panel links to, so its first results are the panel's.
   const state = parseSearchListingQuery(new URLSearchParams(allUrl.slice(allUrl.indexOf('?') + 1)))
-  const res = await commerce.searchProducts(listingParams([], state, 0, size, designer ? undefined : query))
+  // The panel shows no facets: the same search without aggregations.
+  const params = listingParams([], state, 0, size, designer ? undefined : query)
+  const res = await commerce.searchProducts({ ...params, aggregations: [] })
   const context = listingTileContext(state, labels)
   return {
     query,
