@@ -13,7 +13,7 @@ import { ApiError, apiRaw } from '../../api'
 import { pageCountry } from '../page-price'
 import { sentPagePricing } from './page-pricing'
 
-export interface ListingPage {
+interface ListingPage {
   tiles: TileData[]
   total: number
   /** Products in this page before tile visibility filtering (advances `from`). */
