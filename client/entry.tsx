@@ -3,7 +3,7 @@
  * may contain; code for islands a page does not use is never loaded.
  */
 import { configureCurrenciesFromPage } from '@shared/config/store'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { type Island, islandPropsText } from './islands/define'
 
@@ -33,14 +33,19 @@ export function hydrateIslands(islands: Island<any>[], root: ParentNode = docume
     }
     el.dataset.hydrating = 'true'
     const { Component } = island
-    hydrateRoot(
-      el,
-      <Hydrated el={el}>
-        <Component {...(props as object)} />
-      </Hydrated>,
-      {
-        onRecoverableError: (error) => console.warn(`island ${island.islandName}:`, error),
-      },
-    )
+    // Hydration as a transition: React does it in small slices and lets the browser handle input
+    // (and paint) between them, instead of one long task per island; a click on a part not yet
+    // hydrated hydrates that part first.
+    startTransition(() => {
+      hydrateRoot(
+        el,
+        <Hydrated el={el}>
+          <Component {...(props as object)} />
+        </Hydrated>,
+        {
+          onRecoverableError: (error) => console.warn(`island ${island.islandName}:`, error),
+        },
+      )
+    })
   }
 }

@@ -174,6 +174,12 @@ const RESOURCES = [
     contentType: 'image/svg+xml',
   },
   {
+    name: 'search-suggest',
+    path: '/search/suggest',
+    example: '/search/suggest?q=silk',
+    contentType: 'application/json',
+  },
+  {
     name: 'invalidate',
     path: '/invalidate',
     example: '/invalidate?tag=home',

@@ -203,6 +203,11 @@ export function msgShowingResultsFor(query: string): string {
   return `Showing results for “${query}”`
 }
 
+/** The search panel's heading when the query names a designer: their pieces are listed. */
+export function msgPiecesBy(designer: string): string {
+  return `Pieces by ${designer}`
+}
+
 /** 'Delivery to {pin} by {date}.' on the product page. */
 export function msgDeliveryBy(pin: string, date: string): string {
   return `Delivery to ${pin} by ${date}.`

@@ -8,6 +8,7 @@
 // with the machine's load, so compare medians, not single runs).
 import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { buildProduction, log, root, seedState, startWorker } from '../helpers/workerd.mjs'
 
@@ -88,6 +89,9 @@ function runLighthouse(url, base, name, p, retries = 1) {
   }
 }
 
+// Simulated throttling scales what the machine really took: a busy machine lowers the scores, so
+// the load during the runs is printed with them.
+const loadStart = loadavg()[0]
 const outDir = path.join(root, 'lh')
 mkdirSync(outDir, { recursive: true })
 const rows = []
@@ -126,5 +130,8 @@ for (const r of rows) {
   )
 }
 for (const r of rows) if (r.failing.length) console.log(`${r.page}: failing audits: ${r.failing.join(', ')}`)
+console.log(
+  `machine load (1-min average) ${loadStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${cpus().length} cores`,
+)
 writeFileSync(path.join(outDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`)
 console.log(`reports in ${path.relative(process.cwd(), outDir)}/`)

@@ -8,6 +8,7 @@ import { lineUnitPrice } from '@shared/domain/cart-line'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartLine } from '../../state/cart'
+import { Icon } from '../layout/icons'
 import { formatPageAmount, formatPageLine } from '../page-price'
 import { cartThumbnail, lineHref, lineImage, lineOptions } from './cart-line-view'
 
@@ -31,7 +32,7 @@ function QtyStepper({ line }: { line: CartLine }) {
         disabled={busy || line.qty <= 1}
         onClick={() => change(line.qty - 1)}
       >
-        −
+        <Icon name="minus" />
       </button>
       <label htmlFor={id} className="visually-hidden">
         Quantity of {line.name}
@@ -54,7 +55,7 @@ function QtyStepper({ line }: { line: CartLine }) {
         disabled={busy}
         onClick={() => change(line.qty + 1)}
       >
-        +
+        <Icon name="plus" />
       </button>
     </div>
   )

@@ -1,17 +1,19 @@
 /**
- * Client-side catalogue search for the listing island and the search panel: GET
+ * Client-side catalogue search for the listing island: GET
  * /api/catalog/{index}/product/_search with the DSL in `request` (client/api adds the store
  * headers), 5000 ms client time-out, the Elasticsearch-shaped answer turned into tiles.
  */
 
 import type { AggregationMap } from '@shared/components/catalog/facets'
 import { type TileContext, type TileData, toTileData } from '@shared/components/catalog/tile-data'
+import { rulesFromGstMap, type TilePricing } from '@shared/components/catalog/tile-price'
 import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
 import type { Product } from '@shared/schemas/catalog'
 import { ApiError, apiRaw } from '../../api'
-import { pageTilePricing } from './page-pricing'
+import { pageCountry } from '../page-price'
+import { sentPagePricing } from './page-pricing'
 
-export interface ListingPage {
+interface ListingPage {
   tiles: TileData[]
   total: number
   /** Products in this page before tile visibility filtering (advances `from`). */
@@ -26,6 +28,32 @@ interface SearchHit {
 interface SearchResponse {
   hits?: { total?: number | { value?: number }; hits?: SearchHit[] }
   aggregations?: AggregationMap
+}
+
+/** The GST rates the server rendered into <html data-gst-rates> for a shopper abroad (none in India). */
+function documentGstRates(): Record<string, number> | null {
+  const raw = typeof document !== 'undefined' ? document.documentElement.dataset.gstRates : undefined
+  if (!raw) return null
+  try {
+    const parsed = JSON.parse(raw) as unknown
+    if (!parsed || typeof parsed !== 'object') return null
+    return Object.fromEntries(
+      Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number'),
+    )
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The pricing for tiles built in the browser: what a category page sent, else the browsing country
+ * with the GST rates every page carries for a shopper abroad.
+ */
+function pageTilePricing(): TilePricing {
+  const sent = sentPagePricing()
+  if (sent) return { country: sent.country, taxRules: rulesFromGstMap(sent.gstRates) }
+  const rates = documentGstRates()
+  return rates ? { country: pageCountry(), taxRules: rulesFromGstMap(rates) } : { country: pageCountry() }
 }
 
 /** Turns an Elasticsearch-shaped answer into a listing page (tiles for `now`). */

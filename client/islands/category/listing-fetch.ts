@@ -6,10 +6,15 @@
 import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
 import { catalogSearchQuery, listingSearchRequest } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { listingTileContext } from '@shared/components/catalog/tile-data'
+import { listingTileContext, visibleTiles } from '@shared/components/catalog/tile-data'
+import { ApiError } from '../../api'
 import { fetchListingPage } from './catalog-fetch'
 
-/** Fetches one page of a listing state; rejects on network errors and non-2xx answers. */
+/**
+ * Fetches one page of a listing state, its tiles those visible in the page's currency; rejects on
+ * network errors and non-2xx answers. `fetched` counts the products before visibility (it advances
+ * `from`).
+ */
 export async function fetchListingState(
   q: { categoryIds: number[]; text?: string; labels: FacetLabels; currency: string },
   state: ListingState,
@@ -21,5 +26,14 @@ export async function fetchListingState(
     undefined,
     listingTileContext(state, q.labels),
   )
-  return { ...page, groups: buildFilterGroups(page.aggregations, q.labels, q.currency, state.chosen) }
+  return {
+    ...page,
+    tiles: visibleTiles(page.tiles, q.currency),
+    groups: buildFilterGroups(page.aggregations, q.labels, q.currency, state.chosen),
+  }
+}
+
+/** True for a failure the server answered (an error status), false for no answer at all. */
+export function isServerAnswer(err: unknown): boolean {
+  return err instanceof ApiError
 }

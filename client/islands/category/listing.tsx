@@ -19,6 +19,7 @@ import {
 import { ListingView } from '@shared/components/catalog/listing-view'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { defineIsland } from '../define'
+import { Icon } from '../layout/icons'
 import { array, nullable, num, object, oneOf, optional, record, schemaOf, str } from '../props-check'
 import {
   useInfiniteScroll,
@@ -108,6 +109,7 @@ function Listing(props: ListingIslandProps) {
       filtersOpen={filtersOpen}
       actionsVisible={actionsVisible}
       backToTop={backToTop}
+      icons={LISTING_ICONS}
       sentinelRef={sentinel}
       onToggle={(attr, id, label) => apply(toggleListingFilter(state, attr, id, label))}
       onClear={() => apply(clearFilters(state))}
@@ -119,5 +121,8 @@ function Listing(props: ListingIslandProps) {
     />
   )
 }
+
+/** The listing's icons: a chip's remove mark and back-to-top's arrow, from the shop's sprite. */
+const LISTING_ICONS = { remove: <Icon name="x" />, top: <Icon name="arrow-up" /> }
 
 export const ListingIsland = defineIsland('category-listing', Listing, ListingPropsSchema)

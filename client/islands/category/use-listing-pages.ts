@@ -8,11 +8,10 @@
 import type { FilterGroup } from '@shared/components/catalog/facets'
 import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import type { TileData } from '@shared/components/catalog/tile-data'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { MSG } from '@shared/i18n/messages'
 import { useCallback, useRef, useState } from 'react'
-import { ApiError } from '../../api'
 import { notify } from '../../state/notifications'
 
 /** Start pulling the next page this far before the grid's end. */
@@ -22,6 +21,17 @@ export const PULL_RETRIES = 2
 export const PULL_RETRY_DELAY_MS = 1500
 /** While no request gets through, the next page is tried this often (only near the grid's end). */
 const NETWORK_RETRY_DELAY_MS = 3000
+
+/**
+ * True when the server answered with an error (a retry may help), false when no answer came (the
+ * shopper is offline). The fetch code decides; when even it could not be loaded, no answer came.
+ */
+function serverAnswered(err: unknown): Promise<boolean> {
+  return import('./listing-fetch').then(
+    (m) => m.isServerAnswer(err),
+    () => false,
+  )
+}
 
 export function useListingPages(props: ListingIslandProps) {
   const { categoryIds, currency, labels, text } = props
@@ -57,7 +67,7 @@ export function useListingPages(props: ListingIslandProps) {
         const page = await fetchListingState({ categoryIds, text, labels, currency }, next, 0, size)
         if (gen !== generation.current) return
         setState(next)
-        setTiles(visibleTiles(page.tiles, currency))
+        setTiles(page.tiles)
         setTotal(page.total)
         setLoaded(page.fetched)
         setGroups(page.groups)
@@ -65,9 +75,10 @@ export function useListingPages(props: ListingIslandProps) {
       } catch (err) {
         if (gen !== generation.current) return
         console.warn('listing reload failed', err)
+        const answered = await serverAnswered(err)
         notify({
           type: 'error',
-          message: err instanceof ApiError ? MSG.reviewFailed : MSG.listingOffline,
+          message: answered ? MSG.reviewFailed : MSG.listingOffline,
         })
       } finally {
         if (gen === generation.current) {
@@ -93,7 +104,7 @@ export function useListingPages(props: ListingIslandProps) {
         if (gen !== generation.current) return
         setTiles((prev) => {
           const seen = new Set(prev.map((p) => p.sku))
-          return [...prev, ...visibleTiles(page.tiles, currency).filter((p) => !seen.has(p.sku))]
+          return [...prev, ...page.tiles.filter((p) => !seen.has(p.sku))]
         })
         setTotal(page.total)
         setLoaded(from + page.fetched)
@@ -103,7 +114,7 @@ export function useListingPages(props: ListingIslandProps) {
         setNetworkDown(false)
       } catch (err) {
         console.warn('pull more failed', err)
-        if (!(err instanceof ApiError)) {
+        if (!(await serverAnswered(err))) {
           // No answer at all: offline until a later pull gets through (tried while the sentinel
           // stays near the viewport, since the browser may never fire an 'online' event).
           setNetworkDown(true)

@@ -5,6 +5,7 @@
  * decoration: it is hidden from assistive technology, and the control that shows it carries the
  * accessible name.
  */
+import arrowUp from 'lucide-static/dist/esm/icons/arrow-up.mjs'
 import banknote from 'lucide-static/dist/esm/icons/banknote.mjs'
 import camera from 'lucide-static/dist/esm/icons/camera.mjs'
 import chevronDown from 'lucide-static/dist/esm/icons/chevron-down.mjs'
@@ -17,8 +18,10 @@ import landmark from 'lucide-static/dist/esm/icons/landmark.mjs'
 import mail from 'lucide-static/dist/esm/icons/mail.mjs'
 import menu from 'lucide-static/dist/esm/icons/menu.mjs'
 import messageCircle from 'lucide-static/dist/esm/icons/message-circle.mjs'
+import minus from 'lucide-static/dist/esm/icons/minus.mjs'
 import pin from 'lucide-static/dist/esm/icons/pin.mjs'
 import play from 'lucide-static/dist/esm/icons/play.mjs'
+import plus from 'lucide-static/dist/esm/icons/plus.mjs'
 import rotateCcw from 'lucide-static/dist/esm/icons/rotate-ccw.mjs'
 import search from 'lucide-static/dist/esm/icons/search.mjs'
 import shoppingBag from 'lucide-static/dist/esm/icons/shopping-bag.mjs'
@@ -29,6 +32,7 @@ import wallet from 'lucide-static/dist/esm/icons/wallet.mjs'
 import x from 'lucide-static/dist/esm/icons/x.mjs'
 
 const SOURCES = {
+  'arrow-up': arrowUp,
   banknote,
   camera,
   'chevron-down': chevronDown,
@@ -41,8 +45,10 @@ const SOURCES = {
   mail,
   menu,
   'message-circle': messageCircle,
+  minus,
   pin,
   play,
+  plus,
   'rotate-ccw': rotateCcw,
   search,
   'shopping-bag': shoppingBag,

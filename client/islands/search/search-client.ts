@@ -1,66 +1,79 @@
 /**
- * Product search from the browser: the full-text DSL of shared/domain/search-query through GET
- * /api/catalog, cache-first by request hash (the client/storage catalogue cache), an empty result
- * flagged offline when the fetch fails. Tiles hidden for the currency are dropped.
+ * The search panel's results from the browser: GET /search/suggest, the results page's own search
+ * (a designer's name lists their products, a misspelt query names its correction), cache-first by
+ * request (the client/storage catalogue cache), an empty result flagged offline when the fetch fails.
  */
 
-import { catalogSearchQuery, textSearchRequest } from '@shared/components/catalog/listing-query'
-import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
-import { SEARCH_DEFAULT_SIZE } from '@shared/config/catalog'
+import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
 import { currentApiContext } from '../../api'
 import { createCatalogCache } from '../../storage/catalog-cache'
 import { collection } from '../../storage/storage-manager'
-import { fetchListingPage, type ListingPage } from '../category/catalog-fetch'
 
-export interface SearchResult {
-  tiles: TileData[]
+/** What the server answers for a query (worker/pages/search/loader.ts, SearchSuggestions). */
+interface Suggestions {
+  correction: string | null
+  designer: { id: string; label: string } | null
+  items: { sku: string; name: string; url: string; image: string; price: string }[]
   total: number
+  allUrl: string
+}
+
+export interface SearchResult extends Suggestions {
   offline?: boolean
   cache?: boolean
 }
 
-let cache: ReturnType<typeof createCatalogCache<ListingPage>> | null = null
+let cache: ReturnType<typeof createCatalogCache<Suggestions>> | null = null
 
-function catalogCache() {
-  if (!cache) cache = createCatalogCache<ListingPage>(collection('elasticCache'))
+function suggestionCache() {
+  if (!cache) cache = createCatalogCache<Suggestions>(collection('elasticCache'))
   return cache
 }
 
-/** Searches products by text (fuzzy); never rejects. */
-export async function searchProducts(
-  text: string,
-  from = 0,
-  size = SEARCH_DEFAULT_SIZE,
-): Promise<SearchResult> {
+/** One request to the server; rejects on a network error or a non-2xx answer. */
+async function fetchSuggestions(text: string): Promise<Suggestions> {
+  const res = await fetch(`/search/suggest?q=${encodeURIComponent(text)}`, {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(SEARCH_CLIENT_TIMEOUT_MS),
+  })
+  if (!res.ok) throw new Error(`search suggestions failed (${res.status})`)
+  const body = (await res.json()) as { result?: Suggestions }
+  if (!body.result || !Array.isArray(body.result.items)) throw new Error('search suggestions: bad answer')
+  return body.result
+}
+
+const emptyResult = (text: string): Suggestions => ({
+  correction: null,
+  designer: null,
+  items: [],
+  total: 0,
+  allUrl: `/search?q=${encodeURIComponent(text)}`,
+})
+
+/** The panel's results for a query; never rejects. */
+export async function searchSuggestions(text: string): Promise<SearchResult> {
   const ctx = currentApiContext()
-  const req = textSearchRequest(text, from, size)
+  // The answer depends on the query and the shopper's store, currency and country.
   const request = {
+    type: 'suggest',
+    q: text,
     store: ctx.storeCode,
-    type: 'product',
-    searchQuery: text,
-    size,
-    from,
     currency: ctx.currency,
+    country: ctx.country,
   }
-  let page: ListingPage & { offline?: boolean; cache?: boolean }
   try {
-    page = await catalogCache().search(
+    return await suggestionCache().search(
       request,
-      () => fetchListingPage(catalogSearchQuery(req)),
-      () => ({ tiles: [], total: 0, fetched: 0, aggregations: {} }),
+      () => fetchSuggestions(text),
+      () => emptyResult(text),
     )
   } catch {
     // Storage itself failed: go to the network directly.
     try {
-      page = await fetchListingPage(catalogSearchQuery(req))
+      return await fetchSuggestions(text)
     } catch {
-      page = { tiles: [], total: 0, fetched: 0, aggregations: {}, offline: true }
+      return { ...emptyResult(text), offline: true }
     }
-  }
-  return {
-    tiles: visibleTiles(page.tiles, ctx.currency),
-    total: page.total,
-    offline: page.offline,
-    cache: page.cache,
   }
 }

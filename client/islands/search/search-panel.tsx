@@ -1,22 +1,39 @@
 /**
  * The header's search panel (lazy-loaded on first open): results as you type, debounced 250 ms,
- * fuzzy multi_match (name^4, sku^2, category.name^1, fuzziness 2) through GET /api/catalog. Results
- * are cached locally by request hash and served from the cache first; a failed fetch gives an empty
- * result flagged offline.
+ * from the results page's own search (GET /search/suggest): a designer's name lists their pieces, a
+ * misspelt query says which words were searched ("Showing results for …"). Results are cached
+ * locally and served from the cache first; a failed fetch gives an empty result flagged offline.
+ * Keyboard: ArrowDown from the field enters the results, ArrowUp/ArrowDown move through them (up
+ * from the first returns to the field), Enter opens the focused one; Escape closes the panel (the
+ * dialog rule in the header).
  */
 
-import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
-import { formatUnitPrice } from '@shared/domain/currency'
-import { MSG } from '@shared/i18n/messages'
-import { useEffect, useId, useRef, useState } from 'react'
-import { currentApiContext } from '../../api'
+import { MSG, msgPiecesBy, msgShowingResultsFor } from '@shared/i18n/messages'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { Icon } from '../layout/icons'
-import { type SearchResult, searchProducts } from './search-client'
+import { type SearchResult, searchSuggestions } from './search-client'
 
 /** "results as you type" delay. */
 const SEARCH_DEBOUNCE_MS = 250
-/** Results shown in the panel (the results page shows the full first page). */
-const PANEL_RESULTS = 8
+/** Shortest query searched as you type (the server answers nothing for less). */
+const MIN_QUERY_LENGTH = 2
+
+/**
+ * Arrow keys move focus between the field and the result links, in order: down from the field to
+ * the first result, down/up between results, up from the first result back to the field.
+ */
+function moveThroughResults(e: KeyboardEvent<HTMLElement>, input: HTMLInputElement | null): void {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
+  const links = [...e.currentTarget.querySelectorAll<HTMLAnchorElement>('a.search-result')]
+  if (!links.length || !input) return
+  const at = links.indexOf(document.activeElement as HTMLAnchorElement)
+  const onInput = document.activeElement === input
+  if (!onInput && at < 0) return
+  e.preventDefault()
+  if (e.key === 'ArrowDown') (onInput ? links[0] : links[Math.min(at + 1, links.length - 1)])?.focus()
+  else if (at <= 0) input.focus()
+  else links[at - 1]?.focus()
+}
 
 export function SearchPanel({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('')
@@ -24,20 +41,19 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
   const [loading, setLoading] = useState(false)
   const input = useRef<HTMLInputElement>(null)
   const id = useId()
-  const { currency } = currentApiContext()
 
   useEffect(() => input.current?.focus(), [])
 
   useEffect(() => {
     const text = query.trim()
-    if (text.length < 2) {
+    if (text.length < MIN_QUERY_LENGTH) {
       setResult(null)
       return
     }
     let live = true
     const timer = setTimeout(() => {
       setLoading(true)
-      searchProducts(text, 0, PANEL_RESULTS)
+      searchSuggestions(text)
         .then((r) => live && setResult(r))
         .finally(() => live && setLoading(false))
     }, SEARCH_DEBOUNCE_MS)
@@ -47,9 +63,9 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
     }
   }, [query])
 
-  const allUrl = `/search?q=${encodeURIComponent(query.trim())}`
   return (
-    <div className="search-panel__inner">
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys bubbling from the field and the result links
+    <div className="search-panel__inner" onKeyDown={(e) => moveThroughResults(e, input.current)}>
       <form
         aria-label="Product search"
         action="/search"
@@ -80,33 +96,38 @@ export function SearchPanel({ onClose }: { onClose: () => void }) {
       <div className="search-panel__results" aria-live="polite" aria-busy={loading}>
         {result?.offline ? (
           <p className="notice" data-testid="search-offline">
-            You are offline. {result.tiles.length ? 'Showing saved results.' : 'Search needs a connection.'}
+            You are offline. {result.items.length ? 'Showing saved results.' : 'Search needs a connection.'}
           </p>
         ) : null}
-        {result && result.tiles.length === 0 && !result.offline ? (
+        {result?.correction ? (
+          <p className="search-panel__note" data-testid="search-correction">
+            {msgShowingResultsFor(result.correction)}
+          </p>
+        ) : null}
+        {result?.designer && result.items.length > 0 ? (
+          <p className="search-panel__note" data-testid="search-designer">
+            {msgPiecesBy(result.designer.label)}
+          </p>
+        ) : null}
+        {result && result.items.length === 0 && !result.offline ? (
           <p className="search-panel__empty" data-testid="search-no-results">
             {MSG.noProductsFoundTitle}
           </p>
         ) : null}
-        {result && result.tiles.length > 0 ? (
+        {result && result.items.length > 0 ? (
           <>
             <ul className="search-results" data-testid="search-results">
-              {result.tiles.map((t) => {
-                const img = t.image ? tileImage(t.image) : null
-                return (
-                  <li key={t.sku}>
-                    <a href={t.url} className="search-result">
-                      <img src={img?.src ?? PLACEHOLDER_IMAGE} alt="" width={56} height={84} loading="lazy" />
-                      <span className="search-result__name">{t.name}</span>
-                      <span className="search-result__price">
-                        {t.inStock ? formatUnitPrice(t.finalPrice, currency) : MSG.showInterest}
-                      </span>
-                    </a>
-                  </li>
-                )
-              })}
+              {result.items.map((t) => (
+                <li key={t.sku}>
+                  <a href={t.url} className="search-result">
+                    <img src={t.image} alt="" width={56} height={84} loading="lazy" />
+                    <span className="search-result__name">{t.name}</span>
+                    <span className="search-result__price">{t.price}</span>
+                  </a>
+                </li>
+              ))}
             </ul>
-            <a href={allUrl} className="btn btn--secondary search-panel__all" data-testid="search-all">
+            <a href={result.allUrl} className="btn btn--secondary search-panel__all" data-testid="search-all">
               See all {result.total} results
             </a>
           </>

@@ -4,7 +4,7 @@
  * the product grid, the infinite-scroll sentinel, mobile filter actions and back-to-top.
  * Presentational: the listing island passes state and handlers.
  */
-import type { MouseEvent, RefObject } from 'react'
+import type { MouseEvent, ReactNode, RefObject } from 'react'
 import { LISTING_COLUMNS, SORT_OPTIONS, type SortId } from '../../config/catalog'
 import { MSG } from '../../i18n/messages'
 import type { FilterGroup } from './facets'
@@ -33,6 +33,8 @@ interface ListingViewProps {
   filtersOpen?: boolean
   actionsVisible?: boolean
   backToTop?: boolean
+  /** The drawings of the chips' remove mark and of back-to-top (the island passes the shop's icons). */
+  icons?: { remove: ReactNode; top: ReactNode }
   sentinelRef?: RefObject<HTMLDivElement | null>
   onToggle?: (attr: string, id: string, label: string) => void
   onClear?: () => void
@@ -137,7 +139,7 @@ function chosenLabel(groups: FilterGroup[], attr: string, value: { id: string; l
 }
 
 /** The applied filters as chips: each one a link (and button) that removes just that value. */
-function AppliedFilters({ state, groups, onToggle, text }: ListingViewProps) {
+function AppliedFilters({ state, groups, onToggle, text, icons }: ListingViewProps) {
   const chips = Object.entries(state.chosen).flatMap(([attr, values]) =>
     values.map((v) => ({ attr, id: v.id, label: chosenLabel(groups, attr, v) })),
   )
@@ -158,9 +160,11 @@ function AppliedFilters({ state, groups, onToggle, text }: ListingViewProps) {
             >
               <span className="visually-hidden">Remove filter </span>
               {chip.label}
-              <span className="chip__x" aria-hidden="true">
-                ×
-              </span>
+              {icons ? (
+                <span className="chip__x" aria-hidden="true">
+                  {icons.remove}
+                </span>
+              ) : null}
             </a>
           </li>
         ))}
@@ -271,7 +275,7 @@ export function ListingView(props: ListingViewProps) {
       </div>
       {props.backToTop ? (
         <button type="button" className="back-to-top" data-testid="back-to-top" onClick={props.onTop}>
-          <span aria-hidden="true">↑</span> Back to top
+          {props.icons?.top} Back to top
         </button>
       ) : null}
     </div>

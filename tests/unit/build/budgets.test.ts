@@ -11,7 +11,7 @@ const manifestPath = path.resolve(
 
 const JS_BUDGET_KB: Record<string, number> = {
   home: 80,
-  category: 95,
+  category: 93,
   product: 100,
   cart: 120,
   checkout: 120,

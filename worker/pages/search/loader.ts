@@ -6,11 +6,19 @@
  */
 
 import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
+import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
-import type { ListingState } from '@shared/components/catalog/listing-state'
-import { listingTileContext, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { type ListingState, parseSearchListingQuery } from '@shared/components/catalog/listing-state'
+import {
+  listingTileContext,
+  type TileData,
+  toTileData,
+  visibleTiles,
+} from '@shared/components/catalog/tile-data'
 import { gstRateMap } from '@shared/components/catalog/tile-price'
 import { PAGE_SIZE } from '@shared/config/catalog'
+import { formatUnitPrice } from '@shared/domain/currency'
+import { MSG } from '@shared/i18n/messages'
 import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
@@ -61,6 +69,11 @@ async function searchFacetLabels(c: Context<AppEnv>): Promise<FacetLabels> {
   return facetLabels(commerce, { children_data: tree })
 }
 
+/** The query as it is searched: trimmed and cut to MAX_QUERY_LENGTH (longer input is never an error). */
+function searchText(q: string): string {
+  return q.trim().slice(0, MAX_QUERY_LENGTH)
+}
+
 /**
  * Loads the search results for `q` with the listing state of the URL. The query text of a designer's
  * name answers a redirect target instead: that designer's listing (their products, not the words).
@@ -71,16 +84,14 @@ export async function loadSearchPage(
   state: ListingState,
   now: number,
 ): Promise<SearchPageData | { redirect: string }> {
-  const query = q.trim().slice(0, MAX_QUERY_LENGTH)
+  const query = searchText(q)
   const filtered = Object.values(state.chosen).some((v) => v.length > 0)
   if (!query && !filtered) return { query, correction: null, listing: null }
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
   const [labels, pricing] = await Promise.all([searchFacetLabels(c), pagePricing(c)])
   const designer = query ? designerNamed(query, labels) : null
-  if (designer && !state.chosen.designer?.length) {
-    return { redirect: `/search?designer=${encodeURIComponent(designer.id)}` }
-  }
+  if (designer && !state.chosen.designer?.length) return { redirect: designerSearchPath(designer.id) }
   const res = await commerce.searchProducts(listingParams([], state, 0, PAGE_SIZE, query || undefined))
   const context = listingTileContext(state, labels)
   const tiles = visibleTiles(
@@ -108,5 +119,92 @@ export async function loadSearchPage(
       labels,
       pricing: { country: pricing.country ?? c.var.store.country, gstRates: gstRateMap(pricing.taxRules) },
     },
+  }
+}
+
+/** Where a designer's products are listed (a query naming the designer leads there). */
+function designerSearchPath(designerId: string): string {
+  return `/search?designer=${encodeURIComponent(designerId)}`
+}
+
+/** What the header's search panel shows for a query (GET /search/suggest). */
+interface SearchSuggestions {
+  query: string
+  /** The query as the results read it, when a misspelt word was corrected. */
+  correction: string | null
+  /** The designer the whole query names: the results are that designer's products. */
+  designer: { id: string; label: string } | null
+  /** The first results, ready to show (the browser needs no catalogue or price code for them). */
+  items: SuggestionItem[]
+  total: number
+  /** The results page these suggestions are the start of. */
+  allUrl: string
+}
+
+/** One result of the panel: what the results page's tile shows of it, in the shopper's currency. */
+interface SuggestionItem {
+  sku: string
+  name: string
+  url: string
+  /** The tile's image (or the placeholder). */
+  image: string
+  /** The tile's price as the shopper reads it, or the enquiry label of a product out of stock. */
+  price: string
+}
+
+/** A tile as the panel lists it: the same image and formatted price as the results page's tile. */
+function suggestionItem(tile: TileData, currency: string): SuggestionItem {
+  return {
+    sku: tile.sku,
+    name: tile.name,
+    url: tile.url,
+    image: tile.image ? tileImage(tile.image).src : PLACEHOLDER_IMAGE,
+    price: tile.inStock ? formatUnitPrice(tile.finalPrice, currency) : MSG.showInterest,
+  }
+}
+
+/** Shortest query the panel searches for. */
+const SUGGEST_MIN_LENGTH = 2
+
+/**
+ * The search panel's answer, by the results page's own rules: a query naming a designer lists that
+ * designer's products (as the page's redirect does), any other query is the page's full-text search,
+ * with the page's "Showing results for" correction. The first `size` visible tiles.
+ */
+export async function loadSearchSuggestions(
+  c: Context<AppEnv>,
+  q: string,
+  size: number,
+  now: number,
+): Promise<SearchSuggestions> {
+  const query = searchText(q)
+  const empty = { query, correction: null, designer: null, items: [], total: 0 }
+  if (query.length < SUGGEST_MIN_LENGTH) return { ...empty, allUrl: '/search' }
+  const commerce = getCommerce(c)
+  const currency = c.var.store.currency
+  const [labels, pricing] = await Promise.all([searchFacetLabels(c), pagePricing(c)])
+  const designer = designerNamed(query, labels)
+  const allUrl = designer ? designerSearchPath(designer.id) : `/search?q=${encodeURIComponent(query)}`
+  // The listing state of the page the panel links to, so its first results are the panel's.
+  const state = parseSearchListingQuery(new URLSearchParams(allUrl.slice(allUrl.indexOf('?') + 1)))
+  // The panel shows no facets: the same search without aggregations.
+  const params = listingParams([], state, 0, size, designer ? undefined : query)
+  const res = await commerce.searchProducts({ ...params, aggregations: [] })
+  const context = listingTileContext(state, labels)
+  return {
+    query,
+    correction: designer
+      ? null
+      : correctedQuery(
+          query,
+          res.items.map((p) => p.name),
+        ),
+    designer,
+    items: visibleTiles(
+      res.items.map((p) => toTileData(p, now, pricing, context)),
+      currency,
+    ).map((tile) => suggestionItem(tile, currency)),
+    total: res.total,
+    allUrl,
   }
 }

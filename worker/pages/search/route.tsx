@@ -3,14 +3,17 @@
  *   GET /search?q=   the products matching the text as a listing: filters, facets, sort (best match
  *                    first unless another is chosen), infinite scroll; a no-results state; not indexed.
  *   GET /search?designer=ID   a designer's products (where a query naming a designer leads).
+ *   GET /search/suggest?q=   the header's search panel: the first results of the same search as JSON
+ *                    (a designer's name lists their products, a misspelt query names its correction).
  * A misspelt query says which words the results are for ("Showing results for …").
  */
 import { parseSearchListingQuery } from '@shared/components/catalog/listing-state'
 import { MSG, msgShowingResultsFor } from '@shared/i18n/messages'
 import { ListingIsland } from '../../../client/islands/category/listing'
+import { ok } from '../../platform/http'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
-import { loadSearchPage } from './loader'
+import { loadSearchPage, loadSearchSuggestions } from './loader'
 
 const searchPage: RouteHandler = async (c) => {
   const url = new URL(c.req.url)
@@ -65,4 +68,12 @@ const searchPage: RouteHandler = async (c) => {
   )
 }
 
-export const searchPages = { search: searchPage } satisfies RouteHandlers
+/** Results the panel lists (the results page shows the full first page). */
+const PANEL_RESULTS = 8
+
+const searchSuggest: RouteHandler = async (c) => {
+  const data = await loadSearchSuggestions(c, c.req.query('q') ?? '', PANEL_RESULTS, Date.now())
+  return ok(c, data)
+}
+
+export const searchPages = { search: searchPage, 'search-suggest': searchSuggest } satisfies RouteHandlers
