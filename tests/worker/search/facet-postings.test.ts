@@ -75,7 +75,7 @@ async function colours(db: D1Database = env.DB) {
 async function importProduct(doc: Doc) {
   await env.DB.batch([
     env.DB.prepare('UPDATE products SET doc = ? WHERE id = ?').bind(JSON.stringify(doc), doc.id),
-    ...indexProductStatements(env.DB, doc),
+    ...indexProductStatements(env.DB, doc as unknown as Record<string, unknown>),
     ...facetPostingsStatements(env.DB),
     bumpIndexVersionStatement(env.DB),
   ])
@@ -144,7 +144,7 @@ describe('persisted facet postings', () => {
     const changed = { ...target, color_options: [876543] }
     await env.DB.batch([
       env.DB.prepare('UPDATE products SET doc = ? WHERE id = ?').bind(JSON.stringify(changed), changed.id),
-      ...indexProductStatements(env.DB, changed),
+      ...indexProductStatements(env.DB, changed as unknown as Record<string, unknown>),
     ])
     expect(await builtFields()).toBe(0)
     const { db, sql } = recording(env.DB)
