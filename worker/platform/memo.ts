@@ -66,7 +66,10 @@ interface MemoStats {
   versioned: boolean
 }
 
-const registry = new Map<string, { stats: () => MemoStats; clear: () => void }>()
+const registry = new Map<
+  string,
+  { stats: () => MemoStats; clear: () => void; resize: (maxBytes: number) => void }
+>()
 
 /** Byte budget of a memo that does not set its own. */
 export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024
@@ -108,7 +111,7 @@ export function approxBytes(value: unknown, depth = 0): number {
 export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
   const entries = new Map<string, Entry<V>>()
   let bytes = 0
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
+  let maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
   const sizeOf = opts.sizeOf ?? ((v: V) => approxBytes(v))
   const currentVersion = () => (opts.version ? opts.version() : null)
 
@@ -166,6 +169,10 @@ export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
     if (size > maxBytes) return
     entries.set(key, { at: now, version, value, bytes: size })
     bytes += size
+    trim()
+  }
+
+  function trim() {
     for (const k of entries.keys()) {
       if (entries.size <= opts.maxEntries && bytes <= maxBytes) break
       drop(k)
@@ -174,6 +181,10 @@ export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
 
   registry.set(opts.name, {
     clear: memo.clear,
+    resize(to) {
+      maxBytes = to
+      trim()
+    },
     stats: () => ({
       name: opts.name,
       entries: entries.size,
@@ -185,6 +196,18 @@ export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
     }),
   })
   return memo
+}
+
+/**
+ * Sets a memo's byte budget (`undefined`: back to its own), dropping the least recently used
+ * entries down to it. For an isolate that must give memory back, and for tests of the bounds.
+ */
+const ownBudgets = new Map<string, number>()
+export function resizeMemo(name: string, maxBytes: number | undefined): void {
+  const m = registry.get(name)
+  if (!m) throw new Error(`no memo named ${name}`)
+  if (!ownBudgets.has(name)) ownBudgets.set(name, m.stats().maxBytes)
+  m.resize(maxBytes ?? (ownBudgets.get(name) as number))
 }
 
 /** Every memo of this isolate with its budget and current use. */

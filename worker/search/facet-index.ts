@@ -22,7 +22,7 @@ type FacetField =
   | { version: number; sql: true }
 
 /** Most bytes of postings one isolate keeps (least recently used fields go first). */
-export const FACET_INDEX_MAX_BYTES = 16 * 1024 * 1024
+export const FACET_INDEX_MAX_BYTES = 12 * 1024 * 1024
 /** Most fields kept. */
 const FACET_INDEX_MAX_FIELDS = 256
 
