@@ -16,14 +16,21 @@
 /** Fields with more distinct values than this are counted in SQL (not kept in memory). */
 export const MAX_FACET_VALUES = 5000
 
+/**
+ * The field name of the row that says "a build is present" ('' is never a document field): with it,
+ * a field missing from search_posting_fields has no values at all (an empty facet), not "unknown".
+ */
+const BUILT = ''
+
 /** The statements that (re)build the persisted postings from search_terms (run them in one batch). */
 export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
   return [
     db.prepare('DELETE FROM search_postings'),
     db.prepare('DELETE FROM search_posting_fields'),
     db.prepare(
-      'INSERT INTO search_posting_fields (field, n_values) SELECT field, COUNT(*) FROM (SELECT DISTINCT field, value FROM search_terms) GROUP BY field',
+      `INSERT INTO search_posting_fields (field, n_values) SELECT field, COUNT(*) FROM (SELECT DISTINCT field, value FROM search_terms WHERE field <> '${BUILT}') GROUP BY field`,
     ),
+    db.prepare(`INSERT INTO search_posting_fields (field, n_values) VALUES ('${BUILT}', 0)`),
     // Grouped in primary-key order (field, value, product_id): each list comes out ascending; the
     // reader checks that and sorts a list that is not.
     db.prepare(
@@ -36,14 +43,15 @@ export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
 export type PersistedField = { sql: true } | { sql: false; postings: [string, number[]][] }
 
 /**
- * The persisted postings of `fields` and the index version they were read at (one snapshot).
- * Fields that were never built, or whose postings a later terms write dropped, are absent.
+ * The persisted postings of `fields` and the index version they were read at (one snapshot). When
+ * no build is present (never built, or a later terms write dropped it) every field is absent; when
+ * one is, a field without values is present with no postings.
  */
 export async function readFacetPostings(
   db: D1Database,
   fields: string[],
 ): Promise<{ version: number; fields: Map<string, PersistedField> }> {
-  const list = JSON.stringify(fields)
+  const list = JSON.stringify([BUILT, ...fields])
   const [meta, built, rows] = await db.batch<Record<string, unknown>>([
     db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
     db
@@ -59,8 +67,12 @@ export async function readFacetPostings(
   ])
   const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
   const out = new Map<string, PersistedField>()
-  for (const r of (built?.results ?? []) as { field: string; n: number }[])
-    out.set(r.field, r.n > MAX_FACET_VALUES ? { sql: true } : { sql: false, postings: [] })
+  const listed = (built?.results ?? []) as { field: string; n: number }[]
+  if (!listed.some((r) => r.field === BUILT)) return { version, fields: out }
+  for (const f of fields) out.set(f, { sql: false, postings: [] })
+  for (const r of listed)
+    if (r.field !== BUILT)
+      out.set(r.field, r.n > MAX_FACET_VALUES ? { sql: true } : { sql: false, postings: [] })
   for (const r of (rows?.results ?? []) as { field: string; value: string; ids: string }[]) {
     const f = out.get(r.field)
     if (f && !f.sql) f.postings.push([r.value, JSON.parse(r.ids) as number[]])

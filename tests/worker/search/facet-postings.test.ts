@@ -138,6 +138,16 @@ describe('persisted facet postings', () => {
     expect(await builtFields()).toBeGreaterThan(0)
   })
 
+  it('a field no product has is known empty from the build: no grouping of the terms for it either', async () => {
+    const { db, sql } = recording(env.DB)
+    const res = await searchProducts(
+      db,
+      planSearch(request({ ...COLOUR, none: { terms: { field: 'rts_options', size: 10 } } })),
+    )
+    expect((res.aggregations.none as { buckets: unknown[] }).buckets).toEqual([])
+    expect(sql.some((s) => s.includes('AS fac'))).toBe(false)
+  })
+
   it('a terms write without a rebuild drops the postings; answers fall back to the terms and stay right', async () => {
     expect(await colours()).toEqual(expectedColours(await docs()))
     const target = listedTarget(await docs())
