@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearAllMemos, memoTable } from '../../../worker/platform/memo'
-import { facetPostingsStatements } from '../../../worker/search/facet-postings'
+import { facetPostingsStatements, readGaps } from '../../../worker/search/facet-postings'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/index-version'
 import { planSearch } from '../../../worker/search/plan'
@@ -100,10 +100,10 @@ describe('persisted facet postings', () => {
   it('are built by the seed: every value of a small field, with the ids holding it', async () => {
     expect(await builtFields()).toBeGreaterThan(0)
     const row = await env.DB.prepare(
-      "SELECT value, ids FROM search_postings WHERE field = 'color_options' ORDER BY value LIMIT 1",
-    ).first<{ value: string; ids: string }>()
+      "SELECT value, n, id_sum, gaps FROM search_postings WHERE field = 'color_options' ORDER BY value LIMIT 1",
+    ).first<{ value: string; n: number; id_sum: number; gaps: string }>()
     expect(row).not.toBeNull()
-    const ids = JSON.parse(row?.ids ?? '[]') as number[]
+    const ids = readGaps(row?.gaps ?? '[]', row?.n ?? -1, row?.id_sum ?? -1)
     const holding = (await docs())
       .filter((d) => (d.color_options ?? []).map(String).includes(row?.value ?? ''))
       .map((d) => d.id)
@@ -146,6 +146,22 @@ describe('persisted facet postings', () => {
     )
     expect((res.aggregations.none as { buckets: unknown[] }).buckets).toEqual([])
     expect(sql.some((s) => s.includes('AS fac'))).toBe(false)
+  })
+
+  it('a stored row whose differences do not add up is not used: the field is grouped from the terms', async () => {
+    const row = await env.DB.prepare(
+      "SELECT value, gaps FROM search_postings WHERE field = 'color_options' AND n > 2 ORDER BY n DESC LIMIT 1",
+    ).first<{ value: string; gaps: string }>()
+    const gaps = JSON.parse(row?.gaps ?? '[]') as number[]
+    // Same count and same last id, another order: only the sum of the ids tells.
+    const shuffled = [gaps[0], ...gaps.slice(1).reverse()]
+    expect(shuffled).not.toEqual(gaps)
+    await env.DB.prepare("UPDATE search_postings SET gaps = ?1 WHERE field = 'color_options' AND value = ?2")
+      .bind(JSON.stringify(shuffled), row?.value)
+      .run()
+    const { db, sql } = recording(env.DB)
+    expect(await colours(db)).toEqual(expectedColours(await docs()))
+    expect(sql.some((s) => s.includes('AS fac'))).toBe(true)
   })
 
   it('a terms write without a rebuild drops the postings; answers fall back to the terms and stay right', async () => {

@@ -16,11 +16,15 @@ CREATE TABLE IF NOT EXISTS search_posting_fields (
   n_values INTEGER NOT NULL
 ) WITHOUT ROWID;
 
--- One row per (field, value): the ids of the products holding it, a JSON array in ascending order.
+-- One row per (field, value): the ids of the products holding it in ascending order, each written as
+-- its difference from the one before (a JSON array; the first is the id itself), with their number
+-- and sum, which the reader checks after adding the differences up.
 CREATE TABLE IF NOT EXISTS search_postings (
   field TEXT NOT NULL,
   value TEXT NOT NULL,
-  ids TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  id_sum INTEGER NOT NULL,
+  gaps TEXT NOT NULL,
   PRIMARY KEY (field, value)
 ) WITHOUT ROWID;
 
