@@ -5,6 +5,7 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
+import type { FacetPlan } from './compile-aggs'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'
 import { SearchError, type SearchPlan } from './dsl'
@@ -94,11 +95,27 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     // third attempt (a catalogue write raced the second) takes every field from the statement
     // itself, which is consistent with its own answer by construction.
     const planned = facetPlanFor(plan, fresh)
-    const facets = attempt < 2 ? await loadPersistedFacets(db, planned) : planned
-    const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets, {
-      fullOrder: MAX_RESULT_WINDOW,
-    })
-    const row = await runSearchStatement(db, sql, params)
+    const compile = (f: FacetPlan) =>
+      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, { fullOrder: MAX_RESULT_WINDOW })
+    let facets = planned
+    let row: ResultRow | null
+    if (attempt < 2 && planned.load.length > 0) {
+      // The postings are read while the statement runs, compiled as if every field to load were in
+      // memory already; should one turn out not to be built (or to be counted in SQL), the
+      // statement runs again with what that field needs.
+      const assumed = compile({ js: [...planned.js, ...planned.load], load: [] })
+      const [read, first] = await Promise.all([
+        loadPersistedFacets(db, planned),
+        runSearchStatement(db, assumed.sql, assumed.params),
+      ])
+      facets = read
+      const covered = read.load.length === 0 && planned.load.every((f) => read.js.includes(f))
+      const again = covered ? null : compile(read)
+      row = again ? await runSearchStatement(db, again.sql, again.params) : first
+    } else {
+      const { sql, params } = compile(planned)
+      row = await runSearchStatement(db, sql, params)
+    }
     if (!row) throw new Error('The search statement returned no row')
     const version = Number(row.ver ?? 0)
     noteIndexVersion(version)

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { memoryPage, recentPage, rememberPage } from '../../../worker/platform/cache/memory'
 import { clearAllMemos, memoTable, resizeMemo } from '../../../worker/platform/memo'
-import { planSearch } from '../../../worker/search/plan'
+import { planSearch, type SearchCatalogRequest } from '../../../worker/search/plan'
 import { searchProducts } from '../../../worker/search/product-search'
 
 const NAMES = [
@@ -18,7 +18,7 @@ const NAMES = [
 const row = (name: string) => memoTable().find((m) => m.name === name)
 
 const listed = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
-const facetRequest = {
+const facetRequest: SearchCatalogRequest = {
   entityType: 'product',
   size: 5,
   body: {
@@ -30,7 +30,7 @@ const facetRequest = {
     },
   },
 }
-const fuzzyRequest = (from = 0) => ({
+const fuzzyRequest = (from = 0): SearchCatalogRequest => ({
   entityType: 'product',
   size: 3,
   from,
@@ -44,7 +44,7 @@ const fuzzyRequest = (from = 0) => ({
   },
 })
 
-async function answer(req: Record<string, unknown>) {
+async function answer(req: SearchCatalogRequest) {
   const res = await searchProducts(env.DB, planSearch(req))
   return {
     total: res.total,
@@ -55,7 +55,7 @@ async function answer(req: Record<string, unknown>) {
 }
 
 /** The answer with every budget at its own size and empty caches (the reference). */
-async function reference(req: Record<string, unknown>) {
+async function reference(req: SearchCatalogRequest) {
   clearAllMemos()
   const a = await answer(req)
   clearAllMemos()
