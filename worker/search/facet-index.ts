@@ -27,7 +27,7 @@ export const FACET_INDEX_MAX_BYTES = 12 * 1024 * 1024
 const FACET_INDEX_MAX_FIELDS = 256
 
 /** Heap bytes of a field: its typed arrays, and each value string with its array slot. */
-export function facetFieldBytes(f: FacetField): number {
+function facetFieldBytes(f: FacetField): number {
   if (f.sql) return 64
   let n = 64 + f.starts.byteLength + f.ids.byteLength + 16
   for (const v of f.values) n += 8 + 16 + 2 * v.length
@@ -68,7 +68,7 @@ function buildField(version: number, postings: [string, number[]][]): FacetField
  * A facet plan with the postings of its `js` fields held for the request: counting never depends on
  * the memo still having them (another field kept meanwhile may have evicted one).
  */
-export interface HeldFacets extends FacetPlan {
+interface HeldFacets extends FacetPlan {
   held: Map<string, FacetField>
 }
 

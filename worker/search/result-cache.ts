@@ -28,7 +28,7 @@ interface ResultSet {
  * holds at most MAX_RESULT_WINDOW ids, as no page starts past the result window).
  */
 export const RESULT_CACHE_MAX_ENTRIES = 500
-export const RESULT_CACHE_MAX_IDS = 400_000
+const RESULT_CACHE_MAX_IDS = 400_000
 
 /** Bytes a result set's ids are counted for (an id and a score per match). */
 const BYTES_PER_ID = 12
@@ -36,7 +36,7 @@ const BYTES_PER_ID = 12
 export const RESULT_CACHE_MAX_BYTES = RESULT_CACHE_MAX_IDS * BYTES_PER_ID + 1024 * 1024
 
 /** Heap bytes of a result set: its typed arrays, its aggregations (a walk of them) and the object. */
-export function resultSetBytes(set: ResultSet): number {
+function resultSetBytes(set: ResultSet): number {
   return set.ids.byteLength + set.scores.byteLength + 2 * 64 + approxBytes(set.aggregations) + 64
 }
 

@@ -114,7 +114,7 @@ const vocabularyIds = new WeakMap<object, number>()
 let nextVocabularyId = 0
 /** Most cached expansions per isolate, and most bytes they hold (the least recently used go first). */
 const MAX_CACHED_EXPANSIONS = 2000
-export const EXPANSION_CACHE_MAX_BYTES = 1024 * 1024
+const EXPANSION_CACHE_MAX_BYTES = 1024 * 1024
 
 /**
  * Expansions keyed by vocabulary object, token and options. An entry of a vocabulary no longer in

@@ -16,7 +16,7 @@ export const NONCE_AT_HEADER = 'x-nonce-at'
 /** How long an isolate serves a page from memory before asking the Cache API again. */
 export const MEMORY_SECONDS = 5
 /** Most bytes of pages one isolate keeps in memory (the least recently used go first). */
-export const MEMORY_MAX_BYTES = 8 * 1024 * 1024
+const MEMORY_MAX_BYTES = 8 * 1024 * 1024
 /** Most pages one isolate keeps in memory. */
 const MEMORY_MAX_PAGES = 4096
 
