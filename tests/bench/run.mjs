@@ -15,7 +15,14 @@
 //  5. Builds the largest catalogue search the engine accepts (every request limit at once, as
 //     many clauses as fit the compiled-statement limit) and prints its compile time (the search
 //     compiler bundled for Node, the seeded vocabulary), its SQL size, and its answer time per scale.
-// Writes bench-results/bench.json. Options: --scales 300,10000 --duration 3 --connections 10
+//  6. Cold after an import: one product's colour changes the way the importer writes it (document,
+//     index rows, the persisted facet postings rebuilt, the version bumped), then one category
+//     request is timed; the median of --cold-runs such requests, as a ratio to the steady state.
+//  7. The worker isolate's V8 heap after the warm runs, measured through the inspector (a full
+//     garbage collection first), next to each memo's own byte accounting.
+// Writes bench-results/bench.json. Options: --scales 300,10000,100000 --duration 3 --connections 10
+// --cold-runs 10 --rows category,search (a subset of the throughput rows; the static asset is always
+// measured).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -38,6 +45,8 @@ const opt = (name, fallback) => {
 const SCALES = opt('--scales', '300,10000').split(',').map(Number)
 const DURATION = Number(opt('--duration', '3'))
 const CONNECTIONS = Number(opt('--connections', '10'))
+const COLD_RUNS = Number(opt('--cold-runs', '10'))
+const ROWS = opt('--rows', '').split(',').filter(Boolean)
 const { bundle, manifest } = await buildProduction()
 // A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
 const slowOut = await buildFixtureWorker(
@@ -56,6 +65,9 @@ await build({
     export { parseQuery } from '../../worker/search/parse-query'
     export { parseSort } from '../../worker/search/parse-sort'
     export { compileProductSearch } from '../../worker/search/compile-sql'
+    export { facetPostingsStatements } from '../../worker/search/facet-postings'
+    export { indexProductStatements } from '../../worker/search/index-products'
+    export { bumpIndexVersionStatement } from '../../worker/search/index-version'
     export { MAX_SQL_BYTES } from '../../worker/search/sql-expr'`,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
@@ -289,7 +301,7 @@ for (const scale of SCALES) {
   log(
     `  ${seeded.products} products / ${seeded.variants} variants seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   )
-  const backend = await startWorker({ cache: false, state })
+  const backend = await startWorker({ cache: false, state, inspect: true })
   const d1 = await backend.mf.getD1Database('DB')
 
   // Pick the URLs from the seeded data.
@@ -313,7 +325,7 @@ for (const scale of SCALES) {
   const size = doc.size_options?.[0] ?? doc.configurable_children?.[0]?.size
   const word = doc.name.split(' ').pop().toLowerCase()
   const typo = word.length > 4 ? word.slice(0, 2) + word[3] + word[2] + word.slice(4) : word
-  const rows = [
+  const allRows = [
     ['static asset', manifest.entries.home.file],
     ['home', '/'],
     ['category', `/c/${bigCat.slug}`],
@@ -322,6 +334,9 @@ for (const scale of SCALES) {
     ['search', `/search?q=${encodeURIComponent(typo)}`],
     ['AMP product', `/amp/p/${encodeURIComponent(conf.sku)}/${conf.slug}`],
   ]
+  const rows = allRows.filter(
+    ([name], i) => i === 0 || ROWS.length === 0 || ROWS.some((r) => name.startsWith(r)),
+  )
 
   // Every URL must answer 200 before it is measured.
   for (const [name, p] of rows) {
@@ -356,28 +371,56 @@ for (const scale of SCALES) {
   // One request at a time on an idle worker: a category miss and the static asset. Their
   // difference is the category's render + D1 time without the HTTP hop — an upper bound of its
   // render CPU time (workerd does not report CPU time per request locally).
-  const oneAtATime = async (p) => {
+  const oneAtATime = async (p, base = backend.url) => {
     const xs = []
     for (let i = 0; i < 40; i++) {
       const t = performance.now()
-      await (await fetch(backend.url + p, { headers: BROWSER })).arrayBuffer()
+      await (await fetch(base + p, { headers: BROWSER })).arrayBuffer()
       xs.push(performance.now() - t)
     }
     return +median(xs).toFixed(2)
   }
   const categorySingle = await oneAtATime(`/c/${bigCat.slug}`)
   const staticSingle = await oneAtATime(manifest.entries.home.file)
-  // The same with cold per-isolate search caches: the index version changes before each request
-  // (as after an import), so the result set, documents and facet index are all read again.
+  const hitSingle = await oneAtATime(`/c/${bigCat.slug}`, cached.url)
+  // The isolate's heap after the warm runs (every row measured, then the single requests).
+  const heap = await backend.heap()
+  // Cold after an import: the importer's write of one product whose colour changes (document, index
+  // rows, facet postings rebuilt, version bumped), then one category request on the next version.
+  const target = await d1
+    .prepare(
+      `SELECT p.id, p.doc FROM products p WHERE p.visibility IN (2,3,4) AND p.status IN (0,1)
+         AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = ?) LIMIT 1`,
+    )
+    .bind(bigCat.id)
+    .first()
+  const original = JSON.parse(target.doc)
   const cold = []
-  for (let i = 0; i < 20; i++) {
-    await d1
-      .prepare("UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'version'")
-      .run()
+  const importWrites = []
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const doc =
+      i % 2 === 0
+        ? { ...original, color_options: [...(original.color_options ?? []), 999_001 + i] }
+        : original
+    const w = performance.now()
+    await d1.batch([
+      d1.prepare('UPDATE products SET doc = ?1 WHERE id = ?2').bind(JSON.stringify(doc), doc.id),
+      ...search.indexProductStatements(d1, doc),
+      ...search.facetPostingsStatements(d1),
+      search.bumpIndexVersionStatement(d1),
+    ])
+    importWrites.push(performance.now() - w)
     const t = performance.now()
     await (await fetch(`${backend.url}/c/${bigCat.slug}`, { headers: BROWSER })).arrayBuffer()
     cold.push(performance.now() - t)
   }
+  if (COLD_RUNS % 2 === 1)
+    await d1.batch([
+      d1.prepare('UPDATE products SET doc = ?1 WHERE id = ?2').bind(JSON.stringify(original), original.id),
+      ...search.indexProductStatements(d1, original),
+      ...search.facetPostingsStatements(d1),
+      search.bumpIndexVersionStatement(d1),
+    ])
   const coldSingle = +median(cold).toFixed(2)
   // The largest accepted search: compiled in Node with this catalogue's vocabulary, then answered
   // by the worker (min_score nudged per run so no cached result set answers it).
@@ -409,6 +452,16 @@ for (const scale of SCALES) {
     staticSingleRequestP50Ms: staticSingle,
     categoryRenderUpperBoundMs: +(categorySingle - staticSingle).toFixed(2),
     categoryMissColdSingleRequestP50Ms: coldSingle,
+    categoryHitSingleRequestP50Ms: hitSingle,
+    coldToSteady: +(coldSingle / categorySingle).toFixed(2),
+    importWriteP50Ms: +median(importWrites).toFixed(1),
+    heap: {
+      usedBytes: heap.usedBytes,
+      totalBytes: heap.totalBytes,
+      memoBytes: (heap.memos ?? []).reduce((n, m) => n + m.bytes, 0),
+      memoBudgetBytes: (heap.memos ?? []).reduce((n, m) => n + m.maxBytes, 0),
+      memos: heap.memos,
+    },
   }
   await Promise.all([backend.mf.dispose(), cached.mf.dispose(), proxied.mf.dispose()])
 }
@@ -455,8 +508,27 @@ for (const [scale, r] of Object.entries(results.scales)) {
     `largest accepted search (${ls.clauses} clauses, ${(ls.requestBytes / 1024).toFixed(0)} KB request): compiles in ${ls.compileColdP50Ms} ms with cold typo caches, ${ls.compileP50Ms} ms warm (p50) to ${ls.sqlBytes} bytes of SQL (limit ${ls.sqlLimitBytes}) with ${ls.boundParams} bound parameters; answered in ${ls.answerP50Ms} ms (p50 of 5)`,
   )
   console.log(
-    `one request at a time, p50: category miss ${r.categoryMissSingleRequestP50Ms} ms, static asset ${r.staticSingleRequestP50Ms} ms → category render + D1 ≤ ${r.categoryRenderUpperBoundMs} ms; category miss after an index change (cold search caches) ${r.categoryMissColdSingleRequestP50Ms} ms`,
+    `one request at a time, p50: category miss ${r.categoryMissSingleRequestP50Ms} ms, static asset ${r.staticSingleRequestP50Ms} ms → category render + D1 ≤ ${r.categoryRenderUpperBoundMs} ms; category miss after an import (cold search caches) ${r.categoryMissColdSingleRequestP50Ms} ms = ${r.coldToSteady}× the steady state (the import write itself ${r.importWriteP50Ms} ms)`,
   )
+}
+// The scale table: one request at a time (ms, p50) and as a multiple of the static asset's time.
+const MB = (b) => (b / 1024 / 1024).toFixed(1)
+console.log(
+  '\n| products | static ms | category miss ms (×static) | hit ms (×static) | cold after import ms (×static, ×miss) | heap after warm-up MB | memos MB (budget) |',
+)
+console.log('|---:|---:|---:|---:|---:|---:|---:|')
+for (const r of Object.values(results.scales)) {
+  const x = (ms) => `${ms} (${(ms / r.staticSingleRequestP50Ms).toFixed(1)}×)`
+  console.log(
+    `| ${r.products.toLocaleString('en')} | ${r.staticSingleRequestP50Ms} | ${x(r.categoryMissSingleRequestP50Ms)} | ${x(r.categoryHitSingleRequestP50Ms)} | ${r.categoryMissColdSingleRequestP50Ms} (${(r.categoryMissColdSingleRequestP50Ms / r.staticSingleRequestP50Ms).toFixed(1)}×, ${r.coldToSteady}×) | ${MB(r.heap.usedBytes)} | ${MB(r.heap.memoBytes)} (${MB(r.heap.memoBudgetBytes)}) |`,
+  )
+}
+for (const [scale, r] of Object.entries(results.scales)) {
+  console.log(`\nmemos after warm-up at scale ${scale} (the isolate's own accounting):`)
+  for (const m of r.heap.memos ?? [])
+    console.log(
+      `  ${m.name.padEnd(22)} ${String(m.entries).padStart(6)} entries  ${MB(m.bytes).padStart(6)} of ${MB(m.maxBytes)} MB`,
+    )
 }
 const scaleKeys = Object.keys(results.scales)
 if (scaleKeys.length > 1) {

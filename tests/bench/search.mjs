@@ -7,7 +7,11 @@
 //   engine  searchCatalog() in-process in the worker (what the Commerce port calls)
 //   sql     the bare SQL the engine compiles to, run on the same D1 (prepare/bind/first + JSON)
 // The bench worker is this file's inline fixture (bench-only endpoints under /__bench/, never in
-// the production bundle). Writes bench-results/search.json. Options: --scale N --iterations N.
+// the production bundle). A fourth timing, `engine, new query`, changes the query a little every
+// run (a price bound moved by a thousandth), so no cached result set answers it: the statement runs
+// and the facets are counted from the facet index each time. Writes bench-results/search.json.
+// Options: --scale N --iterations N. Targets (p95, route and new-query engine): listing 30 ms up to
+// 10,000 products and 50 ms beyond, fuzzy search 50 ms.
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -32,7 +36,7 @@ const opt = (name, fallback) => {
 const SCALE = Number(opt('--scale', '10000'))
 const ITERATIONS = Number(opt('--iterations', '100'))
 const WARMUP = 20
-const TARGETS = { listingP95: 30, searchP95: 50, overhead: 1.5 }
+const TARGETS = { listingP95: SCALE > 10_000 ? 50 : 30, searchP95: 50, overhead: 1.5 }
 const log = (...a) => console.error(...a)
 
 const WORKER = `
@@ -295,6 +299,13 @@ try {
     await check.arrayBuffer()
     const route = await time(async () => (await fetch(routeUrl)).arrayBuffer())
     const engine = await time(() => call('/__bench/engine', req))
+    let nudge = 0
+    const uncached = await time(() => {
+      nudge += 1
+      const filter = { range: { final_price: { gte: -1 - nudge / 1000 } } }
+      const body = { ...c.body, query: { bool: { must: [c.body.query], filter: [filter] } } }
+      return call('/__bench/engine', { ...req, body })
+    })
     const sql = await time(() => call('/__bench/sql', compiled))
     results.push({
       query: c.name,
@@ -302,6 +313,7 @@ try {
       hits: first.hits.hits.length,
       route,
       engine,
+      uncached,
       sql,
       overhead: +(engine.p50 / sql.p50).toFixed(2),
       routeOverhead: +(route.p50 / sql.p50).toFixed(2),
@@ -316,11 +328,11 @@ try {
     `\nCatalogue search, ${counts.products} products / ${counts.variants} variants, local D1 in workerd (Miniflare), ${ITERATIONS} runs each (ms)\n`,
   )
   console.log(
-    `${pad('query', 48)}${lpad('total', 7)} | ${lpad('route p50', 9)} ${lpad('p95', 7)} | ${lpad('engine p50', 10)} ${lpad('p95', 7)} | ${lpad('bare SQL p50', 12)} ${lpad('p95', 7)} | ${lpad('engine/SQL', 10)} | target p95`,
+    `${pad('query', 48)}${lpad('total', 7)} | ${lpad('route p50', 9)} ${lpad('p95', 7)} | ${lpad('engine p50', 10)} ${lpad('p95', 7)} | ${lpad('new query p50', 13)} ${lpad('p95', 7)} | ${lpad('bare SQL p50', 12)} ${lpad('p95', 7)} | ${lpad('engine/SQL', 10)} | target p95`,
   )
   for (const r of results) {
     console.log(
-      `${pad(r.query, 48)}${lpad(r.total, 7)} | ${lpad(r.route.p50, 9)} ${lpad(r.route.p95, 7)} | ${lpad(r.engine.p50, 10)} ${lpad(r.engine.p95, 7)} | ${lpad(r.sql.p50, 12)} ${lpad(r.sql.p95, 7)} | ${lpad(`${r.overhead}×`, 10)} | ≤ ${r.targetP95} ${r.route.p95 <= r.targetP95 ? 'ok' : 'MISSED'}`,
+      `${pad(r.query, 48)}${lpad(r.total, 7)} | ${lpad(r.route.p50, 9)} ${lpad(r.route.p95, 7)} | ${lpad(r.engine.p50, 10)} ${lpad(r.engine.p95, 7)} | ${lpad(r.uncached.p50, 13)} ${lpad(r.uncached.p95, 7)} | ${lpad(r.sql.p50, 12)} ${lpad(r.sql.p95, 7)} | ${lpad(`${r.overhead}×`, 10)} | ≤ ${r.targetP95} ${Math.max(r.route.p95, r.uncached.p95) <= r.targetP95 ? 'ok' : 'MISSED'}`,
     )
   }
   console.log(

@@ -167,15 +167,82 @@ export function workerOptions({
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 8840)
 /**
  * Starts a worker script in workerd (Miniflare) with persisted state under `state`, on the next
- * port from BENCH_PORT_BASE (8840) unless `port` is given (0: any free port).
+ * port from BENCH_PORT_BASE (8840) unless `port` is given (0: any free port). With `inspect`, the
+ * isolate's V8 inspector is opened too and `heap()` measures it (see isolateHeap).
  */
-export async function startWorker({ cache, upstream, state, script, port = nextPort++ }) {
+export async function startWorker({ cache, upstream, state, script, port = nextPort++, inspect = false }) {
   const options = workerOptions({ script, state, port, cache, upstream })
   // workerd's own errors (uncaught exceptions, crashes) reach stderr; request logs stay quiet.
   options.log = new Log(process.env.BENCH_LOG === 'debug' ? LogLevel.DEBUG : LogLevel.WARN)
+  if (inspect) options.inspectorPort = 0
   const mf = new Miniflare(options)
   const url = await mf.ready
-  return { mf, url: url.href.replace(/\/$/, '') }
+  const inspector = inspect ? (await mf.getInspectorURL()).href.replace(/\/$/, '') : null
+  return {
+    mf,
+    url: url.href.replace(/\/$/, ''),
+    heap: () => {
+      if (!inspector) throw new Error('startWorker: heap() needs { inspect: true }')
+      return isolateHeap(`${inspector}/core:user:`)
+    },
+  }
+}
+
+/**
+ * The worker isolate's V8 heap, measured through the Chrome DevTools Protocol: a heap snapshot
+ * first (V8 runs a full garbage collection before taking one; workerd does not answer
+ * HeapProfiler.collectGarbage), then Runtime.getHeapUsage, and the isolate's own byte accounting
+ * of its memos (memoTable(), reachable from a debugger only, see worker/platform/memo.ts).
+ */
+export async function isolateHeap(wsUrl) {
+  const ws = new WebSocket(wsUrl)
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve
+    ws.onerror = () => reject(new Error(`cannot open the worker inspector at ${wsUrl}`))
+  })
+  let id = 0
+  let context = null
+  let snapshotBytes = 0
+  const pending = new Map()
+  ws.onmessage = (e) => {
+    const m = JSON.parse(String(e.data))
+    if (m.method === 'Runtime.executionContextCreated') context ??= m.params.context.id
+    else if (m.method === 'HeapProfiler.addHeapSnapshotChunk') snapshotBytes += m.params.chunk.length
+    // workerd answers a snapshot request with the request echoed back (its id, no result).
+    else if (m.id !== undefined) pending.get(m.id)?.(m)
+  }
+  const call = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const i = ++id
+      const timer = setTimeout(() => reject(new Error(`inspector: ${method} timed out`)), 120_000)
+      pending.set(i, (m) => {
+        clearTimeout(timer)
+        pending.delete(i)
+        if (m.error) reject(new Error(`inspector: ${method}: ${m.error.message}`))
+        else resolve(m.result)
+      })
+      ws.send(JSON.stringify({ id: i, method, params }))
+    })
+  try {
+    await call('Runtime.enable')
+    await call('HeapProfiler.enable')
+    await call('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false })
+    const usage = await call('Runtime.getHeapUsage')
+    const evaluated = await call('Runtime.evaluate', {
+      expression: "JSON.stringify(globalThis[Symbol.for('memo.table')]?.() ?? null)",
+      returnByValue: true,
+      ...(context !== null ? { contextId: context } : {}),
+    })
+    return {
+      usedBytes: usage.usedSize,
+      totalBytes: usage.totalSize,
+      embedderBytes: usage.embedderHeapUsedSize,
+      snapshotBytes,
+      memos: JSON.parse(evaluated.result.value ?? 'null'),
+    }
+  } finally {
+    ws.close()
+  }
 }
 
 /** Seeds `state` (wiped first) with the demo catalogue at `scale` inside workerd; returns counts. */

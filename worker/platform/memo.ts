@@ -12,11 +12,15 @@
  *   catalogue write bumps it, and a request that reads catalogue data first learns the current
  *   version, see worker/platform/catalogue-version.ts). `ttlMs` is for data that is not catalogue
  *   data (Infinity for catalogue data).
- * - Each memo is bounded by entries and, when `sizeOf` is given, by bytes; the least recently used
- *   entries go first.
+ * - Each memo is bounded by entries AND by bytes; the least recently used entries go first, and an
+ *   entry larger than the whole byte budget is not kept. A memo that does not say how to count its
+ *   values (`sizeOf`) is counted by `approxBytes` (a walk of the value) against DEFAULT_MAX_BYTES,
+ *   so no cache of the isolate can grow without a byte bound. The sum of every memo's budget keeps
+ *   the isolate's heap well under the Workers memory limit (docs/caches.md lists each budget).
  *
  * `memoTable()` lists every memo of the isolate with its budget and use (docs/caches.md has the
- * table of what is cached where).
+ * table of what is cached where); a debugger attached to the isolate reaches it as
+ * `globalThis[Symbol.for('memo.table')]()` (the benchmark compares it with the measured heap).
  */
 
 interface MemoOptions<V> {
@@ -25,8 +29,9 @@ interface MemoOptions<V> {
   /** How long an entry is reused (Infinity: until its version changes or it is evicted). */
   ttlMs: number
   maxEntries: number
-  /** Byte budget, with `sizeOf` estimating an entry's bytes. */
+  /** Byte budget (DEFAULT_MAX_BYTES when not given). */
   maxBytes?: number
+  /** An entry's bytes in the isolate's heap (approxBytes when not given). */
   sizeOf?: (value: V) => number
   /** The version an entry is valid for (e.g. the search index version this isolate last read). */
   version?: () => number | null
@@ -56,17 +61,58 @@ interface MemoStats {
   entries: number
   maxEntries: number
   bytes: number
-  maxBytes: number | null
+  maxBytes: number
   ttlMs: number
   versioned: boolean
 }
 
-const registry = new Map<string, { stats: () => MemoStats; clear: () => void }>()
+const registry = new Map<
+  string,
+  { stats: () => MemoStats; clear: () => void; resize: (maxBytes: number) => void }
+>()
+
+/** Byte budget of a memo that does not set its own. */
+export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024
+
+/**
+ * Heap bytes of a plain value as V8 lays it out on a 64-bit isolate with compressed pointers,
+ * rounded up: a string 16 + 2 per character (two-byte strings; one-byte ones take half), a heap
+ * number 16, an array or object 16 + 8 per slot or property (a property's name is shared by the
+ * objects of one shape, so not counted), typed arrays their buffer + 64, maps and sets 32 per entry.
+ * Strings and objects met twice are counted twice (an over-count, never an under-count).
+ */
+export function approxBytes(value: unknown, depth = 0): number {
+  if (value === null || value === undefined || typeof value === 'boolean') return 0
+  if (typeof value === 'string') return 16 + 2 * value.length
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 2 ** 30 ? 0 : 16
+  if (typeof value !== 'object' || depth > 64) return 16
+  if (ArrayBuffer.isView(value)) return value.byteLength + 64
+  if (value instanceof Map) {
+    let n = 64 + 32 * value.size
+    for (const [k, v] of value) n += approxBytes(k, depth + 1) + approxBytes(v, depth + 1)
+    return n
+  }
+  if (value instanceof Set) {
+    let n = 64 + 32 * value.size
+    for (const v of value) n += approxBytes(v, depth + 1)
+    return n
+  }
+  if (Array.isArray(value)) {
+    let n = 16 + 8 * value.length
+    for (const v of value) n += approxBytes(v, depth + 1)
+    return n
+  }
+  let n = 16
+  for (const v of Object.values(value)) n += 8 + approxBytes(v, depth + 1)
+  return n
+}
 
 /** Creates (and registers) a memo. Names are unique per isolate. */
 export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
   const entries = new Map<string, Entry<V>>()
   let bytes = 0
+  let maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
+  const sizeOf = opts.sizeOf ?? ((v: V) => approxBytes(v))
   const currentVersion = () => (opts.version ? opts.version() : null)
 
   const drop = (key: string) => {
@@ -118,24 +164,33 @@ export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
 
   function put(key: string, value: V, now: number, version: number | null) {
     drop(key)
-    const size = opts.sizeOf ? opts.sizeOf(value) : 0
-    if (opts.maxBytes !== undefined && size > opts.maxBytes) return
+    // Counted once, when kept (values are not changed in place afterwards).
+    const size = sizeOf(value)
+    if (size > maxBytes) return
     entries.set(key, { at: now, version, value, bytes: size })
     bytes += size
+    trim()
+  }
+
+  function trim() {
     for (const k of entries.keys()) {
-      if (entries.size <= opts.maxEntries && (opts.maxBytes === undefined || bytes <= opts.maxBytes)) break
+      if (entries.size <= opts.maxEntries && bytes <= maxBytes) break
       drop(k)
     }
   }
 
   registry.set(opts.name, {
     clear: memo.clear,
+    resize(to) {
+      maxBytes = to
+      trim()
+    },
     stats: () => ({
       name: opts.name,
       entries: entries.size,
       maxEntries: opts.maxEntries,
       bytes,
-      maxBytes: opts.maxBytes ?? null,
+      maxBytes,
       ttlMs: opts.ttlMs,
       versioned: Boolean(opts.version),
     }),
@@ -143,10 +198,25 @@ export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
   return memo
 }
 
+/**
+ * Sets a memo's byte budget (`undefined`: back to its own), dropping the least recently used
+ * entries down to it. For an isolate that must give memory back, and for tests of the bounds.
+ */
+const ownBudgets = new Map<string, number>()
+export function resizeMemo(name: string, maxBytes: number | undefined): void {
+  const m = registry.get(name)
+  if (!m) throw new Error(`no memo named ${name}`)
+  if (!ownBudgets.has(name)) ownBudgets.set(name, m.stats().maxBytes)
+  m.resize(maxBytes ?? (ownBudgets.get(name) as number))
+}
+
 /** Every memo of this isolate with its budget and current use. */
 export function memoTable(): MemoStats[] {
   return [...registry.values()].map((m) => m.stats())
 }
+// Reachable from a debugger attached to the isolate (never from a request): the benchmark reads it
+// next to the measured heap.
+;(globalThis as Record<symbol, unknown>)[Symbol.for('memo.table')] = memoTable
 
 /** Empties every memo of this isolate (tests; a purge). */
 export function clearAllMemos(): void {

@@ -1,163 +1,169 @@
 /**
  * The per-isolate facet index: postings of terms-aggregated fields, so a terms aggregation is
- * counted in one pass over the filtered ids instead of a GROUP BY in the statement. It is valid for
- * one index version.
+ * counted in one pass over the field's postings instead of a GROUP BY in the statement. Each field
+ * is its own memo entry, valid for the index version it was read at, and read on demand: from the
+ * persisted postings (facet-postings.ts) when the catalogue writer built them, else from the
+ * statement's own grouping of search_terms (the `fac` column).
  */
 import { createMemo } from '../platform/memo'
 import type { FacetPlan } from './compile-aggs'
 import type { SearchPlan } from './dsl'
-import { indexVersionSeen } from './index-version'
+import { MAX_FACET_VALUES, type PersistedField, readFacetPostings } from './facet-postings'
+import { indexVersionSeen, noteIndexVersion } from './index-version'
 import { parseJsonColumn, type ResultRow } from './product-results'
 
 /**
- * A terms-aggregated field's postings in compressed rows: the values of the product with dense
- * index i are `vals[offsets[i] .. offsets[i + 1])` (indexes into `values`); products whose dense
- * index is beyond `offsets` have none.
+ * A terms field's postings: the ids of the products holding value i are
+ * `ids[starts[i] .. starts[i + 1])`, ascending. `sql`: the field has too many values to keep and is
+ * counted in SQL.
  */
-interface FacetField {
-  values: string[]
-  offsets: Int32Array
-  vals: Int32Array
-}
+type FacetField =
+  | { version: number; sql: false; values: string[]; starts: Int32Array; ids: Int32Array }
+  | { version: number; sql: true }
 
-/** Fields with more distinct values than this are counted in SQL (not kept in memory). */
-const MAX_FACET_VALUES = 5000
+/** Most bytes of postings one isolate keeps (least recently used fields go first). */
+export const FACET_INDEX_MAX_BYTES = 12 * 1024 * 1024
+/** Most fields kept. */
+const FACET_INDEX_MAX_FIELDS = 256
 
-/**
- * Per-isolate facet index for terms aggregations, valid for one index version (every statement
- * returns the version it read; a different one drops the index and the statement is re-run).
- * `dense` numbers the product ids once for all fields.
- */
-interface FacetIndex {
-  version: number
-  dense: Map<number, number>
-  fields: Map<string, FacetField | 'sql'>
-}
-
-/** Bytes the index holds: its typed arrays, value strings (2 bytes a character) and dense numbering. */
-function facetIndexBytes(index: FacetIndex): number {
-  let n = index.dense.size * 16
-  for (const f of index.fields.values()) {
-    if (f === 'sql') continue
-    n += f.offsets.byteLength + f.vals.byteLength
-    for (const v of f.values) n += v.length * 2
-  }
+/** Heap bytes of a field: its typed arrays, and each value string with its array slot. */
+function facetFieldBytes(f: FacetField): number {
+  if (f.sql) return 64
+  let n = 64 + f.starts.byteLength + f.ids.byteLength + 16
+  for (const v of f.values) n += 8 + 16 + 2 * v.length
   return n
 }
 
-/** One entry: the facet index of the index version this isolate last read. */
-const facetCache = createMemo<FacetIndex>({
+const facetCache = createMemo<FacetField>({
   name: 'search facet index',
   ttlMs: Number.POSITIVE_INFINITY,
-  maxEntries: 1,
-  sizeOf: facetIndexBytes,
+  maxEntries: FACET_INDEX_MAX_FIELDS,
+  maxBytes: FACET_INDEX_MAX_BYTES,
+  sizeOf: facetFieldBytes,
   version: indexVersionSeen,
 })
-const KEY = 'facets'
 
-function currentIndex(): FacetIndex | undefined {
-  return facetCache.peek(KEY)
+/** A field's postings from [value, ids] lists (ids ascending; sorted here when they are not). */
+function buildField(version: number, postings: [string, number[]][]): FacetField {
+  if (postings.length > MAX_FACET_VALUES) return { version, sql: true }
+  const starts = new Int32Array(postings.length + 1)
+  let total = 0
+  postings.forEach(([, ids], i) => {
+    starts[i] = total
+    total += ids.length
+  })
+  starts[postings.length] = total
+  const ids = new Int32Array(total)
+  postings.forEach(([, list], i) => {
+    const from = starts[i] as number
+    ids.set(list, from)
+    let sorted = true
+    for (let k = 1; k < list.length; k++) if ((list[k] as number) <= (list[k - 1] as number)) sorted = false
+    if (!sorted) ids.subarray(from, from + list.length).sort()
+  })
+  return { version, sql: false, values: postings.map(([v]) => v), starts, ids }
+}
+
+/**
+ * A facet plan with the postings of its `js` fields held for the request: counting never depends on
+ * the memo still having them (another field kept meanwhile may have evicted one).
+ */
+interface HeldFacets extends FacetPlan {
+  held: Map<string, FacetField>
 }
 
 /** Which terms fields the engine counts from the facet index (`fresh`: as if it were empty). */
-export function facetPlanFor(plan: SearchPlan, fresh: boolean): FacetPlan {
+export function facetPlanFor(plan: SearchPlan, fresh: boolean): HeldFacets {
   const fields = [...new Set(plan.aggs.filter((a) => a.kind === 'terms').map((a) => a.field))]
-  const cached = fresh ? undefined : currentIndex()?.fields
+  const held = new Map<string, FacetField>()
   const js: string[] = []
   const load: string[] = []
   for (const f of fields) {
-    const entry = cached?.get(f)
-    if (entry === 'sql') continue
-    if (entry) js.push(f)
-    else load.push(f)
+    const entry = fresh ? undefined : facetCache.peek(f)
+    if (entry?.sql) continue
+    if (entry) {
+      js.push(f)
+      held.set(f, entry)
+    } else load.push(f)
   }
-  return { js, load }
+  return { js, load, held }
 }
 
-/** Builds the fields' postings from a `fac` column and keeps those small enough in the facet index. */
-function storeFacets(
-  version: number,
-  fields: string[],
-  fac: [string, string, number[]][],
-): Map<string, FacetField> {
-  let index = currentIndex()
-  if (!index || index.version !== version) index = { version, dense: new Map(), fields: new Map() }
-  const dense = index.dense
+/**
+ * Takes the fields to load from the persisted postings where the catalogue writer built them: the
+ * plan that remains (fields found move to `js`, or out of both when counted in SQL; the others are
+ * still loaded by the statement). The postings are kept at the version read with them.
+ */
+export async function loadPersistedFacets(db: D1Database, facets: HeldFacets): Promise<HeldFacets> {
+  if (facets.load.length === 0) return facets
+  const read = await readFacetPostings(db, facets.load)
+  // The memo stamps an entry with the version last seen: record the version read first.
+  noteIndexVersion(read.version)
+  const held = new Map(facets.held)
+  const js = [...facets.js]
+  const load: string[] = []
+  for (const f of facets.load) {
+    const persisted: PersistedField | undefined = read.fields.get(f)
+    if (!persisted) {
+      load.push(f)
+      continue
+    }
+    const field = persisted.sql
+      ? ({ version: read.version, sql: true } as const)
+      : buildField(read.version, persisted.postings)
+    facetCache.set(f, field)
+    if (!field.sql) {
+      js.push(f)
+      held.set(f, field)
+    }
+  }
+  return { js, load, held }
+}
+
+/** Whether every field the plan counts from memory was read at `version` (else the answer is stale). */
+export function facetFieldsAt(facets: HeldFacets, version: number): boolean {
+  return facets.js.every((f) => facets.held.get(f)?.version === version)
+}
+
+/** Builds the fields' postings from a `fac` column and keeps them (those small enough) in the index. */
+function storeFacets(version: number, fields: string[], fac: [string, string, number[]][]) {
   const grouped = new Map<string, [string, number[]][]>()
   // A field with no values at all has no postings: it is known (and empty) too.
   for (const f of fields) grouped.set(f, [])
-  for (const [field, value, ids] of fac) {
-    let list = grouped.get(field)
-    if (!list) {
-      list = []
-      grouped.set(field, list)
-    }
-    list.push([value, ids])
-    for (const id of ids) if (!dense.has(id)) dense.set(id, dense.size)
-  }
+  for (const [field, value, ids] of fac) grouped.get(field)?.push([value, ids])
   const built = new Map<string, FacetField>()
   for (const [field, postings] of grouped) {
-    const n = dense.size
-    const offsets = new Int32Array(n + 1)
-    for (const [, ids] of postings) {
-      for (const id of ids) {
-        const j = (dense.get(id) as number) + 1
-        offsets[j] = (offsets[j] as number) + 1
-      }
-    }
-    for (let i = 0; i < n; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number)
-    const vals = new Int32Array(offsets[n] as number)
-    const fill = offsets.slice(0, n)
-    postings.forEach(([, ids], vi) => {
-      for (const id of ids) {
-        const d = dense.get(id) as number
-        vals[fill[d] as number] = vi
-        fill[d] = (fill[d] as number) + 1
-      }
-    })
-    const f: FacetField = { values: postings.map(([v]) => v), offsets, vals }
+    const f = buildField(version, postings)
+    facetCache.set(field, f)
     built.set(field, f)
-    index.fields.set(field, f.values.length > MAX_FACET_VALUES ? 'sql' : f)
   }
-  // Stored (again) once built: stamped with the version just read, and its bytes counted anew.
-  facetCache.set(KEY, index)
   return built
 }
 
 /** [field, value, count] of each field over the filtered ids (same rows as the SQL GROUP BY). */
-function countFacets(fields: Map<string, FacetField>, ids: number[], dense: Map<number, number>) {
-  const rows = new Int32Array(ids.length)
-  ids.forEach((id, i) => {
-    rows[i] = dense.get(id) ?? -1
-  })
+function countFacets(fields: Map<string, FacetField>, ids: number[]): [string, string, number][] {
+  let max = 0
+  for (const id of ids) if (id > max) max = id
+  // The filtered ids as a bit set (a Set when ids are too large for one).
+  const small = max < 1 << 24 && ids.every((id) => id >= 0)
+  const bits = small ? new Uint32Array((max >>> 5) + 1) : null
+  const set = small ? null : new Set(ids)
+  if (bits) for (const id of ids) bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31))
   const out: [string, string, number][] = []
   for (const [field, f] of fields) {
-    const counts = new Uint32Array(f.values.length)
-    const { offsets, vals } = f
-    const limit = offsets.length - 1
-    for (const d of rows) {
-      if (d < 0 || d >= limit) continue
-      const end = offsets[d + 1] as number
-      for (let k = offsets[d] as number; k < end; k++) {
-        const vi = vals[k] as number
-        counts[vi] = (counts[vi] as number) + 1
+    if (f.sql) continue
+    const { starts, ids: all, values } = f
+    for (let v = 0; v < values.length; v++) {
+      let n = 0
+      const end = starts[v + 1] as number
+      for (let k = starts[v] as number; k < end; k++) {
+        const id = all[k] as number
+        if (bits ? id <= max && ((bits[id >>> 5] as number) & (1 << (id & 31))) !== 0 : set?.has(id)) n++
       }
+      if (n > 0) out.push([field, values[v] as string, n])
     }
-    counts.forEach((n, vi) => {
-      if (n > 0) out.push([field, f.values[vi] as string, n])
-    })
   }
   return out
-}
-
-/** The version the facet index was built at (undefined when there is none). */
-export function facetIndexVersion(): number | undefined {
-  return currentIndex()?.version
-}
-
-/** Forgets the facet index unless it was built at `version`. */
-export function dropFacetIndexUnless(version: number): void {
-  if (currentIndex()?.version !== version) facetCache.delete(KEY)
 }
 
 /**
@@ -167,20 +173,17 @@ export function dropFacetIndexUnless(version: number): void {
  */
 export function countFacetsInJs(
   version: number,
-  facets: FacetPlan,
+  facets: HeldFacets,
   row: ResultRow,
 ): [string, string, number][] {
   // Fields loaded by this statement are counted from its postings (a field with no values has none).
-  const loaded =
+  const fields =
     facets.load.length > 0
       ? storeFacets(version, facets.load, parseJsonColumn<[string, string, number[]][]>(row.fac, []))
       : new Map<string, FacetField>()
-  const index = currentIndex()
   for (const f of facets.js) {
-    const e = index?.fields.get(f)
-    if (e && e !== 'sql') loaded.set(f, e)
+    const e = facets.held.get(f)
+    if (e) fields.set(f, e)
   }
-  return loaded.size > 0 && index
-    ? countFacets(loaded, parseJsonColumn<number[]>(row.ids, []), index.dense)
-    : []
+  return fields.size > 0 ? countFacets(fields, parseJsonColumn<number[]>(row.ids, [])) : []
 }

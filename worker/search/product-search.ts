@@ -5,11 +5,12 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
+import type { FacetPlan } from './compile-aggs'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'
 import { SearchError, type SearchPlan } from './dsl'
 import type { EngineResult } from './evaluate-js'
-import { countFacetsInJs, dropFacetIndexUnless, facetIndexVersion, facetPlanFor } from './facet-index'
+import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets } from './facet-index'
 import { noteIndexVersion } from './index-version'
 import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
@@ -44,9 +45,9 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
   noteIndexVersion(version)
   if (!row || version !== set.version) {
     dropResult(key)
-    // The index changed: the facet index and vocabulary are stale too, so the full statement that
-    // follows loads them at once instead of finding out and running again.
-    dropFacetIndexUnless(version)
+    // The index changed: the vocabulary is stale too, so the full statement that follows loads it at
+    // once instead of finding out and running again (facet fields of another version are dropped
+    // by the memo itself, now that this version is recorded).
     dropVocabularyUnless(version)
     return null
   }
@@ -90,21 +91,36 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
   for (let attempt = 0; ; attempt++) {
     const fresh = attempt > 0
     const vocabState = textual ? ((fresh ? null : cachedVocabulary()) ?? (await loadVocabulary(db))) : null
-    const facets = facetPlanFor(plan, fresh)
-    const { sql, params } = compileProductSearch(plan, vocabState?.vocab ?? new Map(), facets, {
-      fullOrder: MAX_RESULT_WINDOW,
-    })
-    const row = await runSearchStatement(db, sql, params)
+    // Fields not in memory come from the persisted postings when built, else from the statement. A
+    // third attempt (a catalogue write raced the second) takes every field from the statement
+    // itself, which is consistent with its own answer by construction.
+    const planned = facetPlanFor(plan, fresh)
+    const compile = (f: FacetPlan) =>
+      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, { fullOrder: MAX_RESULT_WINDOW })
+    let facets = planned
+    let row: ResultRow | null
+    if (attempt < 2 && planned.load.length > 0) {
+      // The postings are read while the statement runs, compiled as if every field to load were in
+      // memory already; should one turn out not to be built (or to be counted in SQL), the
+      // statement runs again with what that field needs.
+      const assumed = compile({ js: [...planned.js, ...planned.load], load: [] })
+      const [read, first] = await Promise.all([
+        loadPersistedFacets(db, planned),
+        runSearchStatement(db, assumed.sql, assumed.params),
+      ])
+      facets = read
+      const covered = read.load.length === 0 && planned.load.every((f) => read.js.includes(f))
+      const again = covered ? null : compile(read)
+      row = again ? await runSearchStatement(db, again.sql, again.params) : first
+    } else {
+      const { sql, params } = compile(planned)
+      row = await runSearchStatement(db, sql, params)
+    }
     if (!row) throw new Error('The search statement returned no row')
     const version = Number(row.ver ?? 0)
     noteIndexVersion(version)
-    const stale =
-      (vocabState !== null && vocabState.version !== version) ||
-      (facets.js.length > 0 && facetIndexVersion() !== version)
-    if (stale && !fresh) {
-      dropFacetIndexUnless(version)
-      continue
-    }
+    const stale = (vocabState !== null && vocabState.version !== version) || !facetFieldsAt(facets, version)
+    if (stale && attempt < 2) continue
     const jsCounts = countFacetsInJs(version, facets, row)
     const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
     const aggregations = aggregationsOf(plan, row, jsCounts)

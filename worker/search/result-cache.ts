@@ -3,7 +3,7 @@
  * page of the same query is one small read) and the parsed product documents those pages show.
  */
 import type { Product } from '@shared/schemas/catalog'
-import { createMemo } from '../platform/memo'
+import { approxBytes, createMemo } from '../platform/memo'
 import type { SearchPlan } from './dsl'
 import type { AggResult } from './evaluate-js'
 import { indexVersionSeen } from './index-version'
@@ -28,18 +28,25 @@ interface ResultSet {
  * holds at most MAX_RESULT_WINDOW ids, as no page starts past the result window).
  */
 export const RESULT_CACHE_MAX_ENTRIES = 500
-export const RESULT_CACHE_MAX_IDS = 400_000
+const RESULT_CACHE_MAX_IDS = 400_000
 
-/** Bytes a result set is counted for (an id and a score per match). */
+/** Bytes a result set's ids are counted for (an id and a score per match). */
 const BYTES_PER_ID = 12
+/** Most bytes of result sets per isolate: the id budget and their aggregations. */
+export const RESULT_CACHE_MAX_BYTES = RESULT_CACHE_MAX_IDS * BYTES_PER_ID + 1024 * 1024
+
+/** Heap bytes of a result set: its typed arrays, its aggregations (a walk of them) and the object. */
+function resultSetBytes(set: ResultSet): number {
+  return set.ids.byteLength + set.scores.byteLength + 2 * 64 + approxBytes(set.aggregations) + 64
+}
 
 /** Result sets of the index version this isolate last read, least recently used first. */
 const resultCache = createMemo<ResultSet>({
   name: 'search result sets',
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: RESULT_CACHE_MAX_ENTRIES,
-  maxBytes: RESULT_CACHE_MAX_IDS * BYTES_PER_ID,
-  sizeOf: (set) => set.ids.length * BYTES_PER_ID,
+  maxBytes: RESULT_CACHE_MAX_BYTES,
+  sizeOf: resultSetBytes,
   version: indexVersionSeen,
 })
 
@@ -52,10 +59,10 @@ export function dropResult(key: string): void {
   resultCache.delete(key)
 }
 
-/** Keeps a result set (one holding over a quarter of the id budget is not kept). */
+/** Keeps a result set (one holding over a quarter of the id or byte budget is not kept). */
 export function keepResult(key: string, set: ResultSet): void {
   dropResult(key)
-  if (set.ids.length > RESULT_CACHE_MAX_IDS / 4) return
+  if (set.ids.length > RESULT_CACHE_MAX_IDS / 4 || resultSetBytes(set) > RESULT_CACHE_MAX_BYTES / 4) return
   resultCache.set(key, set)
 }
 
@@ -65,14 +72,14 @@ export function clearResultCache(): void {
   docCache.clear()
 }
 
-/** Most JSON bytes of documents kept per isolate (parsed, roughly three times that in memory). */
-export const DOC_CACHE_MAX_BYTES = 6 * 1024 * 1024
+/** Most heap bytes of parsed documents kept per isolate. */
+export const DOC_CACHE_MAX_BYTES = 8 * 1024 * 1024
 
 /**
  * Parsed product documents of the current index version, shared by every cached result set
  * (most recently used last). They are deep-frozen: answers merge live stock into copies, and a
  * caller that tried to change a shared document would fail loudly instead of corrupting it.
- * Bounded by their JSON bytes only.
+ * Bounded by their heap bytes (estimated from their JSON length).
  */
 const docCache = createMemo<{ version: number; doc: Product; bytes: number }>({
   name: 'search documents',
@@ -91,9 +98,19 @@ function deepFreeze<T>(v: T): T {
   return v
 }
 
-/** Keeps a product document read at `version` (`bytes`: its JSON length). */
-export function keepDoc(id: number, version: number, doc: Product, bytes: number): void {
-  docCache.set(String(id), { version, doc: deepFreeze(doc), bytes })
+/**
+ * Heap bytes of a parsed document per byte of its JSON text: what approxBytes counts for the
+ * catalogue's documents, rounded up (walking every document kept would cost more than reading it).
+ */
+const DOC_HEAP_PER_JSON_BYTE = 2
+
+/** Keeps a product document read at `version` (`jsonBytes`: its JSON length). */
+export function keepDoc(id: number, version: number, doc: Product, jsonBytes: number): void {
+  docCache.set(String(id), {
+    version,
+    doc: deepFreeze(doc),
+    bytes: Math.ceil(jsonBytes * DOC_HEAP_PER_JSON_BYTE) + 64,
+  })
 }
 
 /** The cached result set of `key`, if it was read at the index version this isolate last saw. */

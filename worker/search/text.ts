@@ -8,6 +8,7 @@
  * a multi_match scores its best field plus tie_breaker times the others. With the storefront's boosts
  * (name 4, sku 2, category name 1) a name match outranks a sku match, which outranks a category match.
  */
+import { createMemo } from '../platform/memo'
 
 import { MAX_WORDS_PER_TEXT, type TextOptions } from './dsl'
 import { fieldTokens, TEXT_FIELDS } from './facts'
@@ -108,10 +109,23 @@ export function expandToken(
   return found.slice(0, Math.max(1, maxExpansions))
 }
 
-/** Expansions per vocabulary object (a reloaded vocabulary is a new object, so entries never go stale). */
-const expansionCache = new WeakMap<object, Map<string, Expansion[]>>()
-/** Most cached expansions per vocabulary (the map is emptied when full). */
+/** A number per vocabulary object (a reloaded vocabulary is a new object, so entries never go stale). */
+const vocabularyIds = new WeakMap<object, number>()
+let nextVocabularyId = 0
+/** Most cached expansions per isolate, and most bytes they hold (the least recently used go first). */
 const MAX_CACHED_EXPANSIONS = 2000
+const EXPANSION_CACHE_MAX_BYTES = 1024 * 1024
+
+/**
+ * Expansions keyed by vocabulary object, token and options. An entry of a vocabulary no longer in
+ * use is never asked for again and ages out; the vocabulary itself is not held by the cache.
+ */
+const expansionCache = createMemo<Expansion[]>({
+  name: 'search fuzzy expansions',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: MAX_CACHED_EXPANSIONS,
+  maxBytes: EXPANSION_CACHE_MAX_BYTES,
+})
 
 /** expandToken, memoised per vocabulary object and options (the vocabulary must not change in place). */
 function expandTokenCached(
@@ -121,17 +135,16 @@ function expandTokenCached(
   prefixLength: number,
   maxExpansions: number,
 ): Expansion[] {
-  const key = `${token}\u0000${fuzziness}\u0000${prefixLength}\u0000${maxExpansions}`
-  let cache = expansionCache.get(vocabulary)
-  if (!cache) {
-    cache = new Map()
-    expansionCache.set(vocabulary, cache)
+  let id = vocabularyIds.get(vocabulary)
+  if (id === undefined) {
+    id = nextVocabularyId++
+    vocabularyIds.set(vocabulary, id)
   }
-  const hit = cache.get(key)
+  const key = `${id}\u0000${token}\u0000${fuzziness}\u0000${prefixLength}\u0000${maxExpansions}`
+  const hit = expansionCache.peek(key)
   if (hit) return hit
   const found = expandToken(token, vocabulary, fuzziness, prefixLength, maxExpansions)
-  if (cache.size >= MAX_CACHED_EXPANSIONS) cache.clear()
-  cache.set(key, found)
+  expansionCache.set(key, found)
   return found
 }
 

@@ -2,7 +2,7 @@
  * The per-isolate vocabulary of the text fields (distinct tokens per field), which full-text
  * clauses expand against for typos. It is read with the index version and valid for that version.
  */
-import { createMemo } from '../platform/memo'
+import { approxBytes, createMemo } from '../platform/memo'
 import { indexVersionSeen, noteIndexVersion } from './index-version'
 import type { Vocabulary } from './sql-expr'
 
@@ -11,17 +11,21 @@ interface VersionedVocabulary {
   vocab: Vocabulary
 }
 
+/**
+ * Most bytes of vocabulary one isolate keeps. A larger vocabulary is not kept: each search that
+ * needs it reads it again (correct, slower), so the budget is set above the largest catalogue the
+ * shop is measured at (docs/scale.md).
+ */
+export const VOCABULARY_MAX_BYTES = 8 * 1024 * 1024
+
 /** One entry: the vocabulary of the index version this isolate last read. */
 const vocabCache = createMemo<VersionedVocabulary>({
   name: 'search vocabulary',
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: 1,
-  // Characters of the tokens held (for the caches table; the vocabulary is bounded by the catalogue).
-  sizeOf: (v) => {
-    let n = 0
-    for (const list of v.vocab.values()) for (const t of list) n += t.length
-    return n
-  },
+  maxBytes: VOCABULARY_MAX_BYTES,
+  // Every token string and its slot in its field's list.
+  sizeOf: (v) => approxBytes(v.vocab),
   version: indexVersionSeen,
 })
 const KEY = 'vocabulary'

@@ -4,6 +4,7 @@
  * them all. A run is all-or-nothing: one bad record anywhere means nothing is written.
  */
 import { urlMappingKey } from '../../../worker/catalog/url-map'
+import { facetPostingsStatements } from '../../../worker/search/facet-postings'
 import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
 import { createRecordingDb, toMergedSql } from '../seed/sql-recorder'
 import type { CoercionCounts } from './coerce'
@@ -104,7 +105,7 @@ export function prepareRun(
   const sqls = [
     ...(opts.replace ? toMergedSql(clearCatalogueStatements(db)) : []),
     ...toMergedSql(writes),
-    ...toMergedSql([bumpIndexVersionStatement(db)]),
+    ...toMergedSql([...facetPostingsStatements(db), bumpIndexVersionStatement(db)]),
   ]
   return {
     ok: true,

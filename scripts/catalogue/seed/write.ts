@@ -13,6 +13,7 @@ import type {
   StoreLocation,
   TaxRule,
 } from '../../../shared/schemas/catalog'
+import { facetPostingsStatements } from '../../../worker/search/facet-postings'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { generateCatalogue } from './generate'
 import { demoPincodeStatements } from './pincodes'
@@ -243,6 +244,7 @@ export function catalogueStatements(
       .prepare("INSERT OR REPLACE INTO app_meta (key, value) VALUES ('catalogue_generated_at', ?1)")
       .bind(cat.generatedAt),
   )
+  out.push(...facetPostingsStatements(db))
   return out
 }
 

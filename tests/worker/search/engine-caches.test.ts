@@ -3,14 +3,23 @@
 // it was read at, so a catalogue write costs one vocabulary read, not one per later search.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import app from '../../../worker/app'
 import { clearAllMemos, memoTable } from '../../../worker/platform/memo'
+import { FACET_INDEX_MAX_BYTES } from '../../../worker/search/facet-index'
 import { planSearch } from '../../../worker/search/plan'
 import { searchProducts } from '../../../worker/search/product-search'
 import {
   DOC_CACHE_MAX_BYTES,
+  RESULT_CACHE_MAX_BYTES,
   RESULT_CACHE_MAX_ENTRIES,
-  RESULT_CACHE_MAX_IDS,
 } from '../../../worker/search/result-cache'
+import { VOCABULARY_MAX_BYTES } from '../../../worker/search/vocabulary'
+
+/**
+ * What every per-isolate cache may hold together: with the isolate's own baseline (code, the
+ * renderer; about 12 MB measured) the heap stays under 64 MB, half the Workers memory limit.
+ */
+const ISOLATE_CACHES_MAX_BYTES = 48 * 1024 * 1024
 
 const listed = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 
@@ -43,14 +52,32 @@ describe('engine caches on the memo', () => {
     })
     const table = new Map(memoTable().map((m) => [m.name, m]))
     const results = table.get('search result sets')
-    expect(results).toMatchObject({ maxEntries: RESULT_CACHE_MAX_ENTRIES, versioned: true })
-    // The id budget, counted in bytes (an id and a score per match).
-    expect((results?.maxBytes ?? 0) / RESULT_CACHE_MAX_IDS).toBe(12)
-    expect(results?.entries).toBe(1)
+    expect(results).toMatchObject({ maxEntries: RESULT_CACHE_MAX_ENTRIES, maxBytes: RESULT_CACHE_MAX_BYTES })
+    expect(results).toMatchObject({ versioned: true, entries: 1 })
     expect(table.get('search documents')).toMatchObject({ maxBytes: DOC_CACHE_MAX_BYTES, versioned: true })
     expect(table.get('search documents')?.entries).toBeGreaterThan(0)
-    expect(table.get('search vocabulary')).toMatchObject({ maxEntries: 1, entries: 1, versioned: true })
-    expect(table.get('search facet index')).toMatchObject({ maxEntries: 1, entries: 1, versioned: true })
+    expect(table.get('search vocabulary')).toMatchObject({ maxBytes: VOCABULARY_MAX_BYTES, entries: 1 })
+    expect(table.get('search vocabulary')?.versioned).toBe(true)
+    // One entry per aggregated field, within the facet budget.
+    expect(table.get('search facet index')).toMatchObject({ maxBytes: FACET_INDEX_MAX_BYTES, entries: 1 })
+    expect(table.get('search fuzzy expansions')?.entries).toBeGreaterThan(0)
+    // Every kept entry is counted: no cache that holds something reports zero bytes.
+    for (const name of ['search result sets', 'search documents', 'search vocabulary', 'search facet index'])
+      expect(table.get(name)?.bytes, name).toBeGreaterThan(0)
+  })
+
+  it('every cache of the isolate has a byte budget, and all of them together stay within the isolate budget', async () => {
+    // Every module of the worker loaded (each memo registers when its module loads).
+    expect(app).toBeDefined()
+    const table = memoTable()
+    for (const m of table) {
+      expect(Number.isFinite(m.maxBytes), m.name).toBe(true)
+      expect(m.bytes, m.name).toBeLessThanOrEqual(m.maxBytes)
+    }
+    for (const name of ['commerce reads', 'output pages', 'search fuzzy expansions'])
+      expect(table.map((m) => m.name)).toContain(name)
+    const total = table.filter((m) => !m.name.startsWith('test ')).reduce((n, m) => n + m.maxBytes, 0)
+    expect(total).toBeLessThanOrEqual(ISOLATE_CACHES_MAX_BYTES)
   })
 
   it('reads the vocabulary once after a catalogue write, then reuses it', async () => {

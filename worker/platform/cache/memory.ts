@@ -9,14 +9,14 @@
  * offsets in NONCE_AT_HEADER), so only the places where the renderer wrote the nonce get the
  * request's nonce: no text a visitor can put into a page can be mistaken for a nonce slot.
  */
-import { createMemo } from '../memo'
+import { approxBytes, createMemo } from '../memo'
 
 /** Bookkeeping header of a stored page: where the nonce was cut out (UTF-16 offsets, ascending). */
 export const NONCE_AT_HEADER = 'x-nonce-at'
 /** How long an isolate serves a page from memory before asking the Cache API again. */
 export const MEMORY_SECONDS = 5
 /** Most bytes of pages one isolate keeps in memory (the least recently used go first). */
-const MEMORY_MAX_BYTES = 16 * 1024 * 1024
+const MEMORY_MAX_BYTES = 8 * 1024 * 1024
 /** Most pages one isolate keeps in memory. */
 const MEMORY_MAX_PAGES = 4096
 
@@ -36,7 +36,9 @@ const memory = createMemo<MemoryPage>({
   ttlMs: MEMORY_SECONDS * 1000,
   maxEntries: MEMORY_MAX_PAGES,
   maxBytes: MEMORY_MAX_BYTES,
-  sizeOf: (page) => page.bytes,
+  // The body's bytes, its headers and tags, and the page object with its part arrays.
+  sizeOf: (page) =>
+    page.bytes + 64 * page.parts.length + approxBytes(page.headers) + approxBytes(page.tags) + 128,
 })
 const encoder = new TextEncoder()
 

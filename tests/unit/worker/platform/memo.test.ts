@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { clearAllMemos, createMemo, memoTable } from '../../../../worker/platform/memo'
+import {
+  approxBytes,
+  clearAllMemos,
+  createMemo,
+  DEFAULT_MAX_BYTES,
+  memoTable,
+} from '../../../../worker/platform/memo'
 
 describe('the isolate memo', () => {
   it('keeps a settled value and reuses it within its time to live', async () => {
@@ -62,6 +68,33 @@ describe('the isolate memo', () => {
     expect(memo.bytes).toBeLessThanOrEqual(10)
     memo.set('huge', 'x'.repeat(11)) // bigger than the whole budget: never kept
     expect(memo.peek('huge')).toBeUndefined()
+  })
+
+  it('bounds a memo that sets no byte budget: its values are counted and one over the default is not kept', () => {
+    const memo = createMemo<string[]>({ name: 'test default bytes', ttlMs: 60_000, maxEntries: 100 })
+    memo.set('small', ['a', 'b'])
+    expect(memo.bytes).toBeGreaterThan(0)
+    // A value whose strings alone are over the default budget.
+    const big = Array.from({ length: 64 }, (_, i) => `${i}`.padEnd(DEFAULT_MAX_BYTES / 64, 'x'))
+    memo.set('big', big)
+    expect(memo.peek('big')).toBeUndefined()
+    expect(memo.peek('small')).toEqual(['a', 'b'])
+    // Many values that each fit: the oldest go so the sum stays within the default.
+    const chunk = 'y'.repeat(DEFAULT_MAX_BYTES / 8)
+    for (let i = 0; i < 20; i++) memo.set(`c${i}`, [chunk])
+    expect(memo.bytes).toBeLessThanOrEqual(DEFAULT_MAX_BYTES)
+    expect(memo.peek('c0')).toBeUndefined()
+    expect(memo.peek('c19')).toEqual([chunk])
+    expect(memoTable().find((m) => m.name === 'test default bytes')?.maxBytes).toBe(DEFAULT_MAX_BYTES)
+  })
+
+  it('counts a value at least by its strings and typed arrays, and nested containers by their contents', () => {
+    const text = 'x'.repeat(1000)
+    expect(approxBytes(text)).toBeGreaterThanOrEqual(1000)
+    expect(approxBytes(new Int32Array(1000))).toBeGreaterThanOrEqual(4000)
+    const nested = { a: [text, text], m: new Map([['k', { t: text }]]), s: new Set([text]) }
+    expect(approxBytes(nested)).toBeGreaterThanOrEqual(4 * 1000)
+    expect(approxBytes(null)).toBe(0)
   })
 
   it('lists every memo with its budget, and clears them all', async () => {
