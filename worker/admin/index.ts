@@ -74,7 +74,7 @@ import {
   productsPage,
   reviewsPage,
 } from './pages/screens'
-import { decideReview, pendingReviews } from './reviews'
+import { decideReview, deleteReview, pendingReviews } from './reviews'
 import { can, type Permission } from './roles'
 import { requireOperator, signIn, signOut } from './session'
 
@@ -292,6 +292,9 @@ api.post('/reviews/:id/:decision{approve|reject}', allow('reviews'), async (c) =
   const result = await decideReview(c.env, reviewId(c), decision, c.var.operator.email, Date.now())
   return answer(c, result, '/admin/reviews')
 })
+api.post('/reviews/:id/delete', allow('reviews'), async (c) =>
+  answer(c, await deleteReview(c.env, reviewId(c), c.var.operator.email, Date.now()), '/admin/reviews'),
+)
 api.get('/customers', allow('read'), async (c) => {
   const q = EmailQuery.safeParse(c.req.query())
   if (!q.success) return fail(400, 'Invalid customer lookup: email is not an e-mail address')
