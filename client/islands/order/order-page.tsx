@@ -13,6 +13,7 @@ import { storedOrders } from '../../state/orders'
 import { defineIsland } from '../define'
 import { formatPageAmount } from '../page-price'
 import { object, schemaOf, str } from '../props-check'
+import { OrderLineImage } from './order-line-image'
 import { PayNowButton } from './pay-now'
 import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
 
@@ -26,7 +27,14 @@ interface OrderPageView {
   grandTotalMinor: number | null
   paidMinor: number
   refundedMinor: number
-  items: { name: string; sku: string; qty: number; options: { label: string; value: string }[] }[]
+  items: {
+    name: string
+    sku: string
+    qty: number
+    options: { label: string; value: string }[]
+    /** The picture the line was bought with (null: none). */
+    image?: string | null
+  }[]
   shipments: { carrier: string; trackingNumber: string; shippedAt: string }[]
   createdAt?: string | null
   paymentMethod?: string | null
@@ -141,7 +149,8 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       </dl>
       <ul className="order-page__items">
         {view.items.map((it) => (
-          <li key={it.sku}>
+          <li key={it.sku} data-testid="order-line" data-sku={it.sku}>
+            <OrderLineImage path={it.image} />
             {it.name} × {it.qty}
             <OptionList options={it.options} />
           </li>
