@@ -213,13 +213,6 @@ export function msgRatingLabel(average: number, count: number): string {
   return `Rated ${average.toFixed(1)} out of 5 by ${count} ${count === 1 ? 'reviewer' : 'reviewers'}`
 }
 
-/** Checkout with the signed-in shopper's address book (read by the checkout page only). */
-export const ADDRESS_BOOK_MSG = {
-  savedAddress: 'Ship to',
-  newAddress: 'A new address',
-  saveAddress: 'Save this address to my address book',
-} as const
-
 /** True when a message contains `fragment`, case-insensitively (the 'containing' rules of error handling). */
 function messageContains(message: string, fragment: string): boolean {
   return message.toLowerCase().includes(fragment.toLowerCase())

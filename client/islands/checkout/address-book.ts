@@ -2,7 +2,8 @@
  * Checkout and the signed-in shopper's address book. Pure: no DOM, no requests.
  * - A shopper with saved addresses starts from the default one (else the first): the shipping form
  *   is filled from it unless the shopper has already typed an address, and the billing form from
- *   the default billing address when that is another one.
+ *   the default billing address when that is another one. Without one, the shipping name starts as
+ *   the shopper's own.
  * - They may pick any saved address, or "a new address" (an empty form).
  * - An address that is not in the book can be saved to it after the order; the choice starts on
  *   for a shopper whose book is empty, off otherwise.
@@ -11,6 +12,16 @@ import type { AddressFormValue } from '@shared/components/checkout/address-field
 import { addressToForm, type CustomerAddress, formToAddress } from '../account/address-form'
 import type { AddressDetails } from '../forms/field-rules'
 import type { CheckoutState } from './checkout-state'
+
+/**
+ * What the shipping step says about the book. Kept with the checkout, not with the shop-wide
+ * messages: those are loaded by every page, and these only by checkout.
+ */
+export const ADDRESS_BOOK_TEXT = {
+  savedAddress: 'Ship to',
+  newAddress: 'A new address',
+  saveAddress: 'Save this address to my address book',
+} as const
 
 /** The saved addresses of a user as the API answers them (anything else is ignored). */
 export function savedAddresses(user: { addresses?: unknown } | null): CustomerAddress[] {
@@ -41,9 +52,23 @@ export function savedMatch(
 /** Whether the shopper has typed no address yet (names alone do not count). */
 const untouched = (d: AddressDetails) => !d.streetAddress.trim() && !d.city.trim() && !d.zipCode.trim()
 
-/** The checkout opened by a signed-in shopper: their default addresses filled in where nothing was typed. */
+/**
+ * The checkout opened by a signed-in shopper: their default addresses filled in where nothing was
+ * typed; with an empty book, the shipping name is their own name unless one was typed.
+ */
 export function withAddressBook(state: CheckoutState, book: readonly CustomerAddress[]): CheckoutState {
-  if (book.length === 0 || !untouched(state.shippingDetails)) return state
+  if (!untouched(state.shippingDetails)) return state
+  if (book.length === 0) {
+    const d = state.shippingDetails
+    return {
+      ...state,
+      shippingDetails: {
+        ...d,
+        firstName: d.firstName || state.personalDetails.firstName,
+        lastName: d.lastName || state.personalDetails.lastName,
+      },
+    }
+  }
   const shipping = book.find((a) => a.default_shipping) ?? (book[0] as CustomerAddress)
   const billing = book.find((a) => a.default_billing) ?? shipping
   const next: CheckoutState = {

@@ -9,7 +9,9 @@ import { OptionList } from '@shared/components/checkout/option-list'
 import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
 import { useCallback, useEffect, useState } from 'react'
+import { startClientRuntime } from '../../engines/runtime/runtime'
 import { storedOrders } from '../../state/orders'
+import { sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
 import { formatPageAmount } from '../page-price'
 import { object, schemaOf, str } from '../props-check'
@@ -51,6 +53,28 @@ const PAYMENT_LABELS: Record<string, string> = {
 }
 
 const LINK_KEY = (n: string) => `order-link:${n}`
+/** How long the page waits for this device's session before it asks without a sign-in. */
+const SESSION_WAIT_MS = 3000
+
+/**
+ * Resolves once this device's session is known (signed in or not), so a signed-in customer's
+ * first request for their order already carries their token; never waits longer than SESSION_WAIT_MS.
+ */
+function sessionKnown(): Promise<void> {
+  startClientRuntime()
+  return new Promise((resolve) => {
+    if (sessionStarted.peek()) return resolve()
+    const timer = setTimeout(done, SESSION_WAIT_MS)
+    const stop = sessionStarted.subscribe((started) => {
+      if (started) done()
+    })
+    function done() {
+      clearTimeout(timer)
+      stop()
+      resolve()
+    }
+  })
+}
 
 function money(minor: number | null, currency: string) {
   return minor === null ? '' : formatPageAmount(minor / 100, currency)
@@ -95,6 +119,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
     const paypal = params.get('paypal')
     if (paypal) history.replaceState(null, '', window.location.pathname)
     void (async () => {
+      await sessionKnown()
       if (paypal === 'return') {
         setMessage('Confirming your PayPal payment…')
         const r = await finishPayPalReturn(a)

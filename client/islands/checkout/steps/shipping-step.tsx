@@ -6,10 +6,10 @@
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
 import { CheckboxField, SelectField } from '@shared/components/checkout/form-field'
 import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
-import { ADDRESS_BOOK_MSG } from '@shared/i18n/messages'
 import type { CustomerAddress } from '../../account/address-form'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
+import { ADDRESS_BOOK_TEXT } from '../address-book'
 import type { ShippingDetails } from '../checkout-state'
 
 interface ShippingStepProps {
@@ -41,11 +41,11 @@ export function ShippingStep({ details, notes, errors, onChange, onNext, book }:
       {book?.saved.length ? (
         <SelectField
           id="shipping-saved"
-          label={ADDRESS_BOOK_MSG.savedAddress}
+          label={ADDRESS_BOOK_TEXT.savedAddress}
           value={book.chosen ? String(book.chosen.id) : ''}
           options={[
             ...book.saved.map((a) => ({ value: String(a.id), label: summary(a) })),
-            { value: '', label: ADDRESS_BOOK_MSG.newAddress },
+            { value: '', label: ADDRESS_BOOK_TEXT.newAddress },
           ]}
           onChange={(v) => book.onChoose(book.saved.find((a) => String(a.id) === v) ?? null)}
         />
@@ -60,7 +60,7 @@ export function ShippingStep({ details, notes, errors, onChange, onNext, book }:
       {book && !book.chosen ? (
         <CheckboxField
           id="shipping-save"
-          label={ADDRESS_BOOK_MSG.saveAddress}
+          label={ADDRESS_BOOK_TEXT.saveAddress}
           checked={book.save}
           onChange={book.onSave}
         />

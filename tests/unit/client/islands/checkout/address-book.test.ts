@@ -43,6 +43,13 @@ describe('checkout and the address book', () => {
     expect(withAddressBook(emptyCheckoutState('IN'), [home]).shippingDetails.streetAddress).toBe('12 MG Road')
   })
 
+  it("starts an empty book's shipping name from the shopper's own", () => {
+    const state = emptyCheckoutState('IN')
+    state.personalDetails.firstName = 'Meera'
+    state.personalDetails.lastName = 'Iyer'
+    expect(withAddressBook(state, []).shippingDetails).toMatchObject({ firstName: 'Meera', lastName: 'Iyer' })
+  })
+
   it('fills billing from another default billing address, and never overwrites what was typed', () => {
     const filled = withAddressBook(emptyCheckoutState('IN'), [office, billing])
     expect(filled.sameAsShipping).toBe(false)
