@@ -2,6 +2,7 @@
  * Back-in-stock mail: the scheduled job that tells each shopper who asked ("Notify me") that their
  * sku can be bought again.
  *
+ * - Stock put back in the back office mails the waiting shoppers of that sku at once (mailRestocked).
  * - Each run checks at most SKUS_PER_RUN of the skus someone waits for, the least recently checked
  *   first, so every waiting sku is looked at within a few runs however many there are. A sku is
  *   back when the shop's one sellability rule says so (the stock API's answer).
@@ -20,6 +21,7 @@
 import { productUrl } from '@shared/domain/menu'
 import { getProductsBySku } from '../../catalog/products'
 import { type AppConfig, readConfig } from '../../platform/env'
+import { drainOutboxes } from '../mail/outbox'
 import { getStockItems } from '../stock/stock-item'
 import { magentoDate } from '../user/repo'
 
@@ -136,26 +138,34 @@ interface BackInStockRun {
 
 /**
  * The scheduled job: prunes lapsed alerts, checks the least recently checked waiting skus, and
- * queues one mail per waiting alert of each sku that is sellable again.
+ * queues one mail per waiting alert of each sku that is sellable again. With `skus` (a restock
+ * just made), only those skus are checked, at once.
  */
-export async function mailBackInStock(env: Env, now: number): Promise<BackInStockRun> {
+export async function mailBackInStock(
+  env: Env,
+  now: number,
+  opts: { skus?: readonly string[] } = {},
+): Promise<BackInStockRun> {
   const db = env.DB
   const config = readConfig(env)
-  const pruned = await db
-    .prepare(
-      `DELETE FROM stock_alerts WHERE id IN
-         (SELECT id FROM stock_alerts WHERE created_at < ?1 ORDER BY created_at LIMIT ?2)`,
-    )
-    .bind(now - ALERT_TTL_DAYS * DAY_MS, PRUNE_PER_RUN)
-    .run()
+  const pruned = opts.skus
+    ? null
+    : await db
+        .prepare(
+          `DELETE FROM stock_alerts WHERE id IN
+             (SELECT id FROM stock_alerts WHERE created_at < ?1 ORDER BY created_at LIMIT ?2)`,
+        )
+        .bind(now - ALERT_TTL_DAYS * DAY_MS, PRUNE_PER_RUN)
+        .run()
   const { results: due } = await db
     .prepare(
       `SELECT sku FROM stock_alerts WHERE notified_at IS NULL
+         AND (?2 IS NULL OR sku IN (SELECT value FROM json_each(?2)))
        GROUP BY sku ORDER BY min(checked_at), sku LIMIT ?1`,
     )
-    .bind(SKUS_PER_RUN)
+    .bind(SKUS_PER_RUN, opts.skus ? JSON.stringify(opts.skus.slice(0, SKUS_PER_RUN)) : null)
     .all<{ sku: string }>()
-  const run: BackInStockRun = { checked: due.length, back: 0, mailed: 0, lapsed: pruned.meta.changes ?? 0 }
+  const run: BackInStockRun = { checked: due.length, back: 0, mailed: 0, lapsed: pruned?.meta.changes ?? 0 }
   if (due.length === 0) return run
   const skus = due.map((r) => r.sku)
   const stock = await getStockItems(db, skus)
@@ -200,5 +210,15 @@ export async function mailBackInStock(env: Env, now: number): Promise<BackInStoc
     now,
   )
   run.mailed = results.filter((r, i) => i % 2 === 1 && r.meta.changes === 1).length
+  return run
+}
+
+/**
+ * After stock was put back by hand: mails the shoppers waiting for these skus now (queued, then
+ * sent by one drain of the outbox), instead of on the next scheduled run.
+ */
+export async function mailRestocked(env: Env, skus: readonly string[], now: number): Promise<BackInStockRun> {
+  const run = await mailBackInStock(env, now, { skus })
+  if (run.mailed > 0) await drainOutboxes(env, now)
   return run
 }

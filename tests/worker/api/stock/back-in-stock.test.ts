@@ -16,6 +16,7 @@ import {
   mailBackInStock,
 } from '../../../../worker/api/stock-alerts/notify'
 import worker from '../../../../worker/index'
+import { admin, operator } from '../../admin/operator'
 import { MAIL_API_URL, mailApiStandIn } from '../mail/mail-provider-stand-in'
 
 let ipCounter = 0
@@ -188,5 +189,18 @@ describe('back-in-stock mail', () => {
     expect(standIn.accepted.map((m) => m.to)).toEqual(['cron@example.com'])
     expect(standIn.accepted[0]?.text).toContain(`/${item.url_path}`)
     expect((await mailsTo('cron@example.com'))[0]?.status).toBe('sent')
+  })
+
+  it('mails the waiting shoppers at once when an operator puts the stock back', async () => {
+    const [item] = (await soldOut(1, 80)) as [Sku]
+    expect((await ask('restock@example.com', item.sku)).status).toBe(200)
+    const staff = await operator('staff')
+    const res = await admin(staff, `/api/stock/${encodeURIComponent(item.sku)}`, {
+      body: { qty: 3, is_in_stock: true },
+    })
+    expect(res.status, res.text).toBe(200)
+    // The mail is queued right after the answer, not on the next scheduled run.
+    await expect.poll(() => mailsTo('restock@example.com'), { timeout: 3000, interval: 100 }).toHaveLength(1)
+    expect((await mailsTo('restock@example.com'))[0]?.body).toContain(`/${item.url_path}`)
   })
 })
