@@ -28,7 +28,7 @@ import { magentoDate } from '../user/repo'
 /** Most waiting skus one run checks. */
 const SKUS_PER_RUN = 100
 /** Most back-in-stock mails one run writes. */
-const MAILS_PER_RUN = 200
+const MAILS_PER_RUN = 100
 /** Most back-in-stock mails one address gets in 24 hours. */
 export const MAILS_PER_ADDRESS_PER_DAY = 5
 /** How long an alert is kept, mailed or not. */
