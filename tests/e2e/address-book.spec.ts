@@ -59,7 +59,9 @@ async function expectLinePictures(page: Page) {
     await img.scrollIntoViewIfNeeded()
     expect(await img.getAttribute('src')).toMatch(/^\/img\/\d+\/\d+\//)
     expect(await img.getAttribute('srcset')).toMatch(/\/img\/.+ \d+w, /)
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true)
   }
 }
 
