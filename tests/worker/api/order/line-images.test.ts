@@ -5,26 +5,17 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { newOrderId, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-const address = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', ''],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876500001',
-  email: 'asha.images@example.com',
-}
+const address = testAddress('asha.images@example.com')
 
-let n = 0
 async function place() {
   const res = await api('/order', {
     body: {
-      order_id: `img-${Date.now()}-${++n}`,
+      order_id: newOrderId('img'),
       user_id: '',
       cart_id: '',
       products: [
