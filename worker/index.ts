@@ -5,6 +5,7 @@
 
 import { drainOutboxes } from './api/mail/outbox'
 import { expireUnpaidOrders } from './api/order/expire'
+import { mailBackInStock } from './api/stock-alerts/notify'
 import app from './app'
 import { runJobs, type ScheduledJob } from './platform/jobs'
 import { pruneVitals } from './vitals/store'
@@ -12,6 +13,8 @@ import { pruneVitals } from './vitals/store'
 /** What every Cron Trigger runs, in this order. */
 const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'expire-unpaid-orders', run: (env, now) => expireUnpaidOrders(env, now).then((ids) => ids.length) },
+  // Before the drain, so the mails it queues go out on the same trigger.
+  { name: 'back-in-stock-mail', run: (env, now) => mailBackInStock(env, now) },
   { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },
   { name: 'prune-field-data', run: (env, now) => pruneVitals(env, now) },
 ]

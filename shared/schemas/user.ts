@@ -25,7 +25,8 @@ const PasswordSchema = z
   .max(256, 'Password is too long (at most 256 characters).')
   .refine((p) => p.length >= 8 && /[A-Za-z]/.test(p) && /\d/.test(p), PASSWORD_POLICY_MESSAGE)
 
-const AddressSchema = z.object({
+/** One address of the address book, as the account form and checkout save it (the one validator). */
+export const AddressSchema = z.object({
   id: z.number().int().positive().optional(),
   customer_id: z.number().int().positive().optional(),
   region: z
@@ -51,7 +52,7 @@ const AddressSchema = z.object({
 export type Address = z.infer<typeof AddressSchema>
 
 /** At most this many addresses per customer. */
-const MAX_ADDRESSES = 20
+export const MAX_ADDRESSES = 20
 
 export const CustomerInputSchema = z.object({
   id: z.number().int().optional(),

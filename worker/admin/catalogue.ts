@@ -106,7 +106,7 @@ export async function searchProducts(db: D1Database, q: string) {
 }
 
 /** Purges every cached page that shows the product (its page, its categories, search results). */
-async function purgeProduct(env: Env, doc: Record<string, unknown>): Promise<number> {
+export async function purgeProduct(env: Env, doc: Record<string, unknown>): Promise<number> {
   const categories = Array.isArray(doc.category_ids)
     ? doc.category_ids.map(Number).filter(Number.isSafeInteger)
     : []

@@ -8,6 +8,8 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { z } from 'zod'
+import { runAfterAnswer } from '../api/mail/deliver'
+import { mailRestocked } from '../api/stock-alerts/notify'
 import { describeIssues, fail, noStore, ok } from '../platform/http'
 import {
   handleError,
@@ -74,7 +76,7 @@ import {
   productsPage,
   reviewsPage,
 } from './pages/screens'
-import { decideReview, pendingReviews } from './reviews'
+import { decideReview, deleteReview, pendingReviews } from './reviews'
 import { can, type Permission } from './roles'
 import { requireOperator, signIn, signOut } from './session'
 
@@ -292,6 +294,9 @@ api.post('/reviews/:id/:decision{approve|reject}', allow('reviews'), async (c) =
   const result = await decideReview(c.env, reviewId(c), decision, c.var.operator.email, Date.now())
   return answer(c, result, '/admin/reviews')
 })
+api.post('/reviews/:id/delete', allow('reviews'), async (c) =>
+  answer(c, await deleteReview(c.env, reviewId(c), c.var.operator.email, Date.now()), '/admin/reviews'),
+)
 api.get('/customers', allow('read'), async (c) => {
   const q = EmailQuery.safeParse(c.req.query())
   if (!q.success) return fail(400, 'Invalid customer lookup: email is not an e-mail address')
@@ -371,7 +376,10 @@ api.post('/stock/:sku', allow('catalogue'), async (c) => {
   const sku = c.req.param('sku')
   if (!sku || sku.length > 128) return fail(400, 'Invalid sku: between 1 and 128 characters')
   const req = await readInput(c, StockSchema, 'stock change')
-  return answer(c, await setStock(c.env, sku, req, c.var.operator.email, Date.now()))
+  const result = await setStock(c.env, sku, req, c.var.operator.email, Date.now())
+  // Stock put back: shoppers waiting for this sku hear at once, not on the next scheduled run.
+  runAfterAnswer(c, () => mailRestocked(c.env, [sku], Date.now()), 'back-in-stock mail')
+  return answer(c, result)
 })
 api.get('/outbox', async (c) => ok(c as never, await outboxSummary(c.env.DB)))
 api.post('/outbox/:box/:id/retry', allow('operations'), async (c) => {

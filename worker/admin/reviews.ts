@@ -1,13 +1,16 @@
 /**
  * Review moderation: the queue of pending reviews (review_status 2), approve (1: the product page
- * shows it) or reject (3). A decision applies only to a review still pending, bumps the catalogue
- * version (memoised review reads are stale at once) and purges the product's cached pages.
+ * shows it) or reject (3), and deleting a review whatever its state. A decision applies only to a
+ * review still pending. Every change recomputes the product's `rating_summary` and `review_count`
+ * (what tiles, listings and JSON-LD read) from its approved reviews in the change's own batch,
+ * bumps the catalogue version (memoised reads are stale at once) and purges every cached page
+ * that shows the product: its page, its categories' listings and search results.
  */
 import { magentoDate } from '../api/user/repo'
-import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { bumpIndexVersionStatement } from '../search/index-version'
 import { auditStatement } from './audit'
+import { purgeProduct } from './catalogue'
 
 const PENDING = 2
 const DECISION = { approve: 1, reject: 3 } as const
@@ -39,6 +42,60 @@ export async function pendingReviews(db: D1Database): Promise<PendingReview[]> {
   return results
 }
 
+/**
+ * The stars one stored review gives, in SQL over its `doc`: its first rating's value when it is
+ * 1–5, else that rating's percent / 20 when it is in (0, 100], else NULL (a review without stars).
+ * The same reading the product page makes of the reviews it shows.
+ */
+const REVIEW_STARS = `CASE
+  WHEN CAST(json_extract(doc, '$.ratings[0].value') AS REAL) BETWEEN 1 AND 5
+    THEN CAST(json_extract(doc, '$.ratings[0].value') AS REAL)
+  WHEN CAST(json_extract(doc, '$.ratings[0].percent') AS REAL) > 0
+   AND CAST(json_extract(doc, '$.ratings[0].percent') AS REAL) <= 100
+    THEN CAST(json_extract(doc, '$.ratings[0].percent') AS REAL) / 20
+END`
+
+/**
+ * The statement that writes a product's rating from its approved reviews: the average of their
+ * stars to one decimal (null when none gives stars) and how many give stars. With `afterChange`
+ * it runs only when the statement just before it in the batch changed a row.
+ */
+function ratingSummaryStatement(db: D1Database, productId: number, opts: { afterChange: boolean }) {
+  return db
+    .prepare(
+      `UPDATE products SET doc = json_set(doc,
+         '$.rating_summary', (SELECT round(avg(s) * 10) / 10.0 FROM (SELECT ${REVIEW_STARS} AS s
+            FROM reviews WHERE product_id = ?1 AND review_status = 1)),
+         '$.review_count', (SELECT count(s) FROM (SELECT ${REVIEW_STARS} AS s
+            FROM reviews WHERE product_id = ?1 AND review_status = 1)))
+       WHERE id = ?1${opts.afterChange ? ' AND changes() = 1' : ''}`,
+    )
+    .bind(productId)
+}
+
+interface ReviewTarget {
+  id: number
+  review_status: number
+  product_id: number
+  sku: string | null
+  product_doc: string | null
+}
+
+async function reviewTarget(db: D1Database, id: number): Promise<ReviewTarget | null> {
+  return db
+    .prepare(
+      `SELECT r.id, r.review_status, r.product_id, p.sku, p.doc AS product_doc
+       FROM reviews r LEFT JOIN products p ON p.id = r.product_id WHERE r.id = ?`,
+    )
+    .bind(id)
+    .first<ReviewTarget>()
+}
+
+/** Purges every cached page that shows the review's product (none when the product is gone). */
+async function purgeReviewed(env: Env, review: ReviewTarget): Promise<number> {
+  return review.product_doc ? purgeProduct(env, JSON.parse(review.product_doc) as Record<string, unknown>) : 0
+}
+
 /** Approves or rejects a pending review; 404 for none, 409 when it was already decided. */
 export async function decideReview(
   env: Env,
@@ -49,12 +106,7 @@ export async function decideReview(
 ) {
   const db = env.DB
   const status = DECISION[decision]
-  const review = await db
-    .prepare(
-      'SELECT r.id, r.review_status, p.sku FROM reviews r LEFT JOIN products p ON p.id = r.product_id WHERE r.id = ?',
-    )
-    .bind(id)
-    .first<{ id: number; review_status: number; sku: string | null }>()
+  const review = await reviewTarget(db, id)
   if (!review) return fail(404, `Review ${id} does not exist.`)
   const [update] = await db.batch([
     db
@@ -75,11 +127,36 @@ export async function decideReview(
       now,
       { onlyIfChanged: true },
     ),
-    // A decided review changes what the product page reads: memoised reads of the old version are stale.
+    ratingSummaryStatement(db, review.product_id, { afterChange: true }),
+    // A decided review changes what the product page and its tiles read: memoised reads of the old version are stale.
     bumpIndexVersionStatement(db, { afterChange: true }),
   ])
   if (update?.meta.changes !== 1)
     return fail(409, `Review ${id} is no longer pending (status ${review.review_status}).`)
-  const purged = review.sku ? purgedCount(await purgeCacheTags(env, [`P${review.sku}`])) : 0
-  return { id, review_status: status, purged }
+  return { id, review_status: status, purged: await purgeReviewed(env, review) }
+}
+
+/** Deletes a review in any state; 404 for none (a second delete of the same review included). */
+export async function deleteReview(env: Env, id: number, actor: string, now: number) {
+  const db = env.DB
+  const review = await reviewTarget(db, id)
+  if (!review) return fail(404, `Review ${id} does not exist.`)
+  const [removed] = await db.batch([
+    db.prepare('DELETE FROM reviews WHERE id = ?').bind(id),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: 'review.delete',
+        target: `review:${id}`,
+        before: { review_status: review.review_status, product_id: review.product_id },
+      },
+      now,
+      { onlyIfChanged: true },
+    ),
+    ratingSummaryStatement(db, review.product_id, { afterChange: true }),
+    bumpIndexVersionStatement(db, { afterChange: true }),
+  ])
+  if (removed?.meta.changes !== 1) return fail(404, `Review ${id} does not exist.`)
+  return { id, deleted: true, purged: await purgeReviewed(env, review) }
 }

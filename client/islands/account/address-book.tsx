@@ -5,7 +5,8 @@ import { CheckboxField } from '@shared/components/checkout/form-field'
 import { useState } from 'react'
 import { COUNTRIES, validateAddress } from '../forms/field-rules'
 import { updateProfile } from './account-api'
-import { addressToForm, type Customer, type CustomerAddress, formToAddress } from './account-model'
+import type { Customer } from './account-model'
+import { addressToForm, type CustomerAddress, formToAddress } from './address-form'
 
 export function AddressBook({ user }: { user: Customer }) {
   const addresses = user.addresses ?? []

@@ -17,10 +17,13 @@ import { type CartLine, cartCount, cartItems, cartTotals } from '../../state/car
 import { isThankYouPage, placingOrder } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
 import { currentUser, isLoggedIn, storeCredit as storeCreditSignal } from '../../state/user'
+import { userSend } from '../account/account-api'
+import type { CustomerAddress } from '../account/address-form'
 import { cartTypeIds } from '../cart/cart-line-view'
 import { clientTotals, displayedSegments } from '../cart/cart-totals'
 import { defineIsland } from '../define'
-import type { FieldErrors } from '../forms/field-rules'
+import type { AddressDetails, FieldErrors } from '../forms/field-rules'
+import { addressDetails, bookEntry, savedAddresses, savedMatch, savesAddress } from './address-book'
 import { saveCheckoutDetails } from './checkout-details'
 import {
   afterOrderPlaced,
@@ -57,6 +60,23 @@ function useInitiateCheckoutEvent(items: readonly CartLine[]) {
       contentType: 'product',
     })
   }, [items])
+}
+
+/**
+ * Saves the order's shipping address to the signed-in shopper's book and shows it there at once; a
+ * failure only leaves the book as it was (the order is placed either way).
+ */
+async function saveToBook(details: AddressDetails) {
+  try {
+    const res = await userSend<{ address: CustomerAddress; saved: boolean }>('user/addresses', 'POST', {
+      address: bookEntry(details),
+    })
+    const user = currentUser.peek()
+    if (res.code === 200 && res.result.saved && user)
+      currentUser.value = { ...user, addresses: [...savedAddresses(user), res.result.address] as never }
+  } catch {
+    // Nothing to undo: the address simply stays out of the book.
+  }
 }
 
 function EmptyCheckout() {
@@ -109,6 +129,10 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const credit = useSignalValue(storeCreditSignal)
   const processing = useSignalValue(placingOrder)
   useInitiateCheckoutEvent(items)
+  // A signed-in shopper's address book: the saved address the form shows, and whether to save a new one.
+  const book = loggedIn ? savedAddresses(user) : null
+  const chosen = book ? savedMatch(state.shippingDetails, book) : null
+  const saveAddress = book !== null && !chosen && savesAddress(state, book)
 
   if (result && result.state === 'queued') return <PendingOrderNotice orderId={result.orderId} />
   if (!loaded) return <p>Loading checkout…</p>
@@ -142,6 +166,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         return
       }
       if (sent.kind === 'not-taken') return
+      if (saveAddress) await saveToBook(state.shippingDetails)
       const done = afterOrderPlaced(state, Date.now())
       setState(done)
       await saveCheckoutDetails(persistableCheckout(done))
@@ -179,6 +204,31 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             errors={errors}
             onChange={addressChange('shippingDetails')}
             onNext={() => next('shipping', 'payment')}
+            book={
+              book && {
+                saved: book,
+                chosen,
+                onChoose: (a) =>
+                  update((s) => ({
+                    ...s,
+                    shippingDetails: {
+                      ...s.shippingDetails,
+                      ...(a
+                        ? addressDetails(a)
+                        : {
+                            streetAddress: '',
+                            apartmentNumber: '',
+                            city: '',
+                            state: '',
+                            zipCode: '',
+                            region_id: null,
+                          }),
+                    },
+                  })),
+                save: saveAddress,
+                onSave: (v) => update((s) => ({ ...s, saveAddress: v })),
+              }
+            }
           />
         ) : null}
         {step === 'payment' ? (

@@ -43,6 +43,8 @@ export interface CheckoutState {
   codMessage: string
   isStoreCreditApplied: boolean
   isCashOnDelivery: boolean
+  /** A signed-in shopper's choice to save the shipping address to their book (unset: not chosen yet). */
+  saveAddress?: boolean
 }
 
 /** The message shown with cash on delivery (`codMessage`). */

@@ -13,12 +13,11 @@ import { ShipTo } from '@shared/components/order/ship-to'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
-import type { CartLine } from '../../state/cart'
 import { notify } from '../../state/notifications'
 import { storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
-import { cartThumbnail, lineImage } from '../cart/cart-line-view'
 import { defineIsland } from '../define'
+import { OrderLineImage } from '../order/order-line-image'
 import { PayNowButton } from '../order/pay-now'
 import { formatPageAmount } from '../page-price'
 import { fetchOrder } from './fetch-order'
@@ -45,6 +44,8 @@ interface OrderView {
     price_incl_tax?: number
     /** What the shopper configured (variant, custom options, bundle and grouped pieces). */
     options?: { label: string; value: string }[]
+    /** The picture the line was bought with (null: none). */
+    image?: string | null
   }[]
   /** The currency every amount of the order is in (what it is charged in). */
   order_currency_code?: string
@@ -133,12 +134,6 @@ function Confirmation() {
     typeof local?.confirmation?.accessKey === 'string' ? local.confirmation.accessKey : undefined
   const linkToken =
     typeof local?.confirmation?.orderLinkToken === 'string' ? local.confirmation.orderLinkToken : undefined
-  // The pictures of the lines as this device ordered them (the order itself keeps none).
-  const products = ((local?.order as { products?: CartLine[] } | undefined)?.products ?? []) as CartLine[]
-  const imageOf = (sku: string) => {
-    const line = products.find((p) => p.sku === sku)
-    return line ? cartThumbnail(lineImage(line)) : null
-  }
   const shipping = (
     order.extension_attributes as
       | { shipping_assignments?: { shipping?: { address?: Record<string, unknown> | null } }[] }
@@ -189,15 +184,7 @@ function Confirmation() {
         <ul className="confirmation__items">
           {order.items.map((i) => (
             <li key={i.sku} data-testid="confirmation-line" data-sku={i.sku}>
-              {imageOf(i.sku) ? (
-                <img
-                  className="confirmation__image"
-                  src={imageOf(i.sku) ?? ''}
-                  alt=""
-                  width={75}
-                  height={75}
-                />
-              ) : null}
+              <OrderLineImage path={i.image} />
               {i.name} × {i.qty_ordered ?? i.qty}
               {typeof i.row_total_incl_tax === 'number' ? (
                 <>

@@ -1,14 +1,15 @@
 /**
  * The checkout form's state as a hook: restored from this device when the page opens, persisted on
  * every change (never the password), every change stamping the 30-minute activity window; a
- * signed-in shopper's details prefilled; the default payment method chosen once the offered ones
- * are known.
+ * signed-in shopper's details and default addresses prefilled; the default payment method
+ * chosen once the offered ones are known.
  */
 
 import type { PaymentMethodConfig } from '@shared/config/checkout'
 import { useEffect, useState } from 'react'
 import { startClientRuntime } from '../../engines/runtime/runtime'
 import type { CurrentUser } from '../../state/user'
+import { savedAddresses, withAddressBook } from './address-book'
 import { loadCheckoutDetails, saveCheckoutDetails } from './checkout-details'
 import {
   type CheckoutState,
@@ -41,10 +42,10 @@ export function useCheckoutState(
     if (loaded) void saveCheckoutDetails(persistableCheckout(state))
   }, [state, loaded])
 
-  // Signed in: prefill personal details, never offer account creation.
+  // Signed in: prefill personal details and the default addresses, never offer account creation.
   useEffect(() => {
-    if (user) setState((s) => withSignedInUser(s, user))
-  }, [user])
+    if (user && loaded) setState((s) => withAddressBook(withSignedInUser(s, user), savedAddresses(user)))
+  }, [user, loaded])
 
   // The default payment method once the offered list is known.
   useEffect(() => {

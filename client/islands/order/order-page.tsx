@@ -9,10 +9,13 @@ import { OptionList } from '@shared/components/checkout/option-list'
 import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
 import { useCallback, useEffect, useState } from 'react'
+import { startClientRuntime } from '../../engines/runtime/runtime'
 import { storedOrders } from '../../state/orders'
+import { sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
 import { formatPageAmount } from '../page-price'
 import { object, schemaOf, str } from '../props-check'
+import { OrderLineImage } from './order-line-image'
 import { PayNowButton } from './pay-now'
 import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
 
@@ -26,7 +29,14 @@ interface OrderPageView {
   grandTotalMinor: number | null
   paidMinor: number
   refundedMinor: number
-  items: { name: string; sku: string; qty: number; options: { label: string; value: string }[] }[]
+  items: {
+    name: string
+    sku: string
+    qty: number
+    options: { label: string; value: string }[]
+    /** The picture the line was bought with (null: none). */
+    image?: string | null
+  }[]
   shipments: { carrier: string; trackingNumber: string; shippedAt: string }[]
   createdAt?: string | null
   paymentMethod?: string | null
@@ -43,6 +53,28 @@ const PAYMENT_LABELS: Record<string, string> = {
 }
 
 const LINK_KEY = (n: string) => `order-link:${n}`
+/** How long the page waits for this device's session before it asks without a sign-in. */
+const SESSION_WAIT_MS = 3000
+
+/**
+ * Resolves once this device's session is known (signed in or not), so a signed-in customer's
+ * first request for their order already carries their token; never waits longer than SESSION_WAIT_MS.
+ */
+function sessionKnown(): Promise<void> {
+  startClientRuntime()
+  return new Promise((resolve) => {
+    if (sessionStarted.peek()) return resolve()
+    const timer = setTimeout(done, SESSION_WAIT_MS)
+    const stop = sessionStarted.subscribe((started) => {
+      if (started) done()
+    })
+    function done() {
+      clearTimeout(timer)
+      stop()
+      resolve()
+    }
+  })
+}
 
 function money(minor: number | null, currency: string) {
   return minor === null ? '' : formatPageAmount(minor / 100, currency)
@@ -87,6 +119,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
     const paypal = params.get('paypal')
     if (paypal) history.replaceState(null, '', window.location.pathname)
     void (async () => {
+      await sessionKnown()
       if (paypal === 'return') {
         setMessage('Confirming your PayPal payment…')
         const r = await finishPayPalReturn(a)
@@ -141,7 +174,8 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       </dl>
       <ul className="order-page__items">
         {view.items.map((it) => (
-          <li key={it.sku}>
+          <li key={it.sku} data-testid="order-line" data-sku={it.sku}>
+            <OrderLineImage path={it.image} />
             {it.name} × {it.qty}
             <OptionList options={it.options} />
           </li>

@@ -15,6 +15,7 @@ import type { AppEnv } from '../../platform/env'
 import { fail, jsonBody, noStore, ok, query } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
+import { withLineImages } from './line-images'
 import { placeOrder } from './place'
 import { sameHash } from './replay'
 import { findOrderByAnyId, orderDoc } from './repo'
@@ -65,7 +66,10 @@ async function getOrder(c: Context<AppEnv>, orderId: string, accessKey: string |
     const keyInUrl = c.req.query('accessKey') !== undefined
     fail(403, `You are not allowed to see this order.${keyInUrl ? ` ${KEY_NOT_IN_URL}` : ''}`)
   }
-  return ok(c, orderDoc(row))
+  const doc = orderDoc(row)
+  const items = Array.isArray(doc.items) ? (doc.items as { sku?: unknown }[]) : []
+  // Each line with the picture it was bought with.
+  return ok(c, { ...doc, items: await withLineImages(c.env.DB, row.client_order_id, items) })
 }
 
 orderRoutes.get('/get', query(GetOrderQuerySchema), async (c) => {

@@ -10,6 +10,7 @@ import { toBaseCurrency } from '@shared/domain/currency'
 import { bumpIndexVersionStatement } from '../../search/index-version'
 import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
+import { orderedImage } from './line-images'
 
 /** One item of the order document, as far as its order_items row needs it. */
 interface ItemRow {
@@ -20,6 +21,7 @@ interface ItemRow {
 /**
  * The order_items rows of an order: one per line at its charged unit price, plus, for a bundle or
  * grouped line, one row per linked product it consumed (price 0, parent_sku = the line's sku). A
+ * line's row keeps the picture it was ordered with (its variant's image, else its product's). A
  * row that stands for stock reads its product_id from inventory, so a stocked sku without an
  * inventory row fails the whole batch (NOT NULL) instead of being sold unchecked.
  */
@@ -29,19 +31,27 @@ function orderItemStatements(
   lines: readonly ResolvedLine[],
   items: readonly ItemRow[],
 ): D1PreparedStatement[] {
-  const insert = (sku: string, productId: number | null, qty: number, price: number, parent: string | null) =>
+  const insert = (
+    sku: string,
+    productId: number | null,
+    qty: number,
+    price: number,
+    parent: string | null,
+    image: string | null = null,
+  ) =>
     db
       .prepare(
-        `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax, parent_sku)
-         VALUES (?1, ?2, COALESCE(?3, (SELECT product_id FROM inventory WHERE sku = ?2)), ?4, ?5, ?6)`,
+        `INSERT INTO order_items (client_order_id, sku, product_id, qty, price_incl_tax, parent_sku, image)
+         VALUES (?1, ?2, COALESCE(?3, (SELECT product_id FROM inventory WHERE sku = ?2)), ?4, ?5, ?6, ?7)`,
       )
-      .bind(orderId, sku, productId, qty, price, parent)
+      .bind(orderId, sku, productId, qty, price, parent, image)
   return lines.flatMap((line, i) => {
     const item = items[i] as ItemRow
+    const image = orderedImage(line)
     const stocked = line.components.length === 1 && line.components[0]?.sku === line.sku
-    if (stocked) return [insert(line.sku, null, item.qty_ordered, item.price_incl_tax, null)]
+    if (stocked) return [insert(line.sku, null, item.qty_ordered, item.price_incl_tax, null, image)]
     return [
-      insert(line.sku, line.productId, item.qty_ordered, item.price_incl_tax, null),
+      insert(line.sku, line.productId, item.qty_ordered, item.price_incl_tax, null, image),
       ...line.components.map((part) => insert(part.sku, null, line.qty * part.units, 0, line.sku)),
     ]
   })

@@ -20,6 +20,7 @@ import { OutboundError } from '../../platform/fetch'
 import { fail, jsonBody, noStore, ok } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { runAfterAnswer } from '../mail/deliver'
+import { withLineImages } from '../order/line-images'
 import type { OrderRow } from '../order/repo'
 import { magentoDate } from '../user/repo'
 import { openOrder } from './access'
@@ -146,13 +147,17 @@ async function orderView(db: D1Database, row: OrderRow) {
           ),
         )
       : null,
-    items: (doc.items ?? []).map((it) => ({
-      name: it.name ?? it.sku ?? '',
-      sku: it.sku ?? '',
-      qty: it.qty_ordered ?? 1,
-      rowTotal: it.row_total_incl_tax ?? null,
-      options: Array.isArray(it.options) ? it.options : [],
-    })),
+    items: await withLineImages(
+      db,
+      row.client_order_id,
+      (doc.items ?? []).map((it) => ({
+        name: it.name ?? it.sku ?? '',
+        sku: it.sku ?? '',
+        qty: it.qty_ordered ?? 1,
+        rowTotal: it.row_total_incl_tax ?? null,
+        options: Array.isArray(it.options) ? it.options : [],
+      })),
+    ),
     shipments: await shipmentsOf(db, row.client_order_id),
   }
 }

@@ -1,8 +1,9 @@
 /**
  * /api/review/*:
- *   POST /create {review:{product_id, title, detail, nickname, review_entity, customer_id?}}
+ *   POST /create {review:{product_id, title, detail, nickname, review_entity, customer_id?, rating?}}
  * Stored in the catalogue's `reviews` table with review_status 2 (pending); listings show
- * approved (1) only. customer_id comes from the token: a different one in the body → 403.
+ * approved (1) only. `rating` (whole stars 1–5) is kept as the review's first rating, the one
+ * the product's average is computed from once the review is approved. customer_id comes from the token: a different one in the body → 403.
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -30,6 +31,12 @@ const ReviewBodySchema = z.object({
     nickname: text('nickname', 100),
     review_entity: z.literal('product').default('product'),
     customer_id: z.coerce.number().int().nullish(),
+    rating: z
+      .number({ error: 'rating must be a whole number of stars from 1 to 5' })
+      .int('rating must be a whole number of stars from 1 to 5')
+      .min(1, 'rating must be a whole number of stars from 1 to 5')
+      .max(5, 'rating must be a whole number of stars from 1 to 5')
+      .nullish(),
   }),
 })
 
@@ -61,6 +68,9 @@ reviewRoutes.post('/create', jsonBody(ReviewBodySchema), async (c) => {
     review_status: REVIEW_STATUS_PENDING,
     customer_id: customer?.id ?? null,
     created_at: stamp,
+    ...(review.rating
+      ? { ratings: [{ rating_name: 'Rating', value: review.rating, percent: review.rating * 20 }] }
+      : {}),
   }
   // One statement: the id is allocated and written into the doc atomically.
   const row = await c.env.DB.prepare(

@@ -4,7 +4,9 @@
  * Only a sku that exists and is out of stock is accepted (400 otherwise, naming why), so the table
  * holds real requests only. Limited like the other public forms: per network address (and the
  * shared burst limiter) and per e-mail address, before anything is written; the answer is the same
- * whether or not the address had asked before, so it tells nobody who did.
+ * whether or not the address had asked before, so it tells nobody who did. Waiting alerts are
+ * bounded too: per e-mail address and per sku (409 naming the limit). The mail itself is sent by
+ * the scheduled job in ./notify.ts.
  */
 import { EmailSchema } from '@shared/schemas/user'
 import { Hono } from 'hono'
@@ -18,6 +20,9 @@ import { getStockItems } from '../stock/stock-item'
 const STOCK_ALERT_LIMIT_PER_IP = 10
 const STOCK_ALERT_LIMIT_PER_ADDRESS = 20
 const DAY_MS = 24 * 3600 * 1000
+/** Alerts one e-mail address may have waiting at once, and one sku may have waiting. */
+const MAX_WAITING_PER_ADDRESS = 20
+const MAX_WAITING_PER_SKU = 5000
 const STOCK_ALERT_RATE_LIMITED = `Too many "Notify me" requests (at most ${STOCK_ALERT_LIMIT_PER_IP} per network address in 15 minutes and ${STOCK_ALERT_LIMIT_PER_ADDRESS} per e-mail address a day). Please try again later.`
 
 const StockAlertBody = z.object({
@@ -52,9 +57,31 @@ stockAlertRoutes.post('/', jsonBody(StockAlertBody, { what: 'stock alert', maxBy
   const parent = await c.env.DB.prepare('SELECT parent_sku FROM inventory WHERE sku = ?')
     .bind(sku)
     .first<{ parent_sku: string | null }>()
+  const waiting = await c.env.DB.prepare(
+    `SELECT (SELECT count(*) FROM stock_alerts WHERE email = ?1 AND notified_at IS NULL) AS address,
+       (SELECT count(*) FROM stock_alerts WHERE sku = ?2 AND notified_at IS NULL) AS sku,
+       EXISTS (SELECT 1 FROM stock_alerts WHERE email = ?1 AND sku = ?2 AND notified_at IS NULL) AS known`,
+  )
+    .bind(address, sku)
+    .first<{ address: number; sku: number; known: number }>()
+  // Asking again for an alert still waiting is the same answer; a new one (or one asked again after
+  // its mail went out: the sku sold out again) must fit the limits.
+  if (waiting && !waiting.known) {
+    if (waiting.address >= MAX_WAITING_PER_ADDRESS)
+      fail(
+        409,
+        `This e-mail address already waits for ${MAX_WAITING_PER_ADDRESS} products to come back (the most it may); we will write as they do.`,
+      )
+    if (waiting.sku >= MAX_WAITING_PER_SKU)
+      fail(
+        409,
+        `Too many shoppers already wait for ${sku} (at most ${MAX_WAITING_PER_SKU}). Please check again later.`,
+      )
+  }
   await c.env.DB.prepare(
     `INSERT INTO stock_alerts (email, sku, parent_sku, created_at) VALUES (?1, ?2, ?3, ?4)
-     ON CONFLICT (email, sku) DO NOTHING`,
+     ON CONFLICT (email, sku) DO UPDATE SET created_at = excluded.created_at, notified_at = NULL, checked_at = 0
+       WHERE stock_alerts.notified_at IS NOT NULL`,
   )
     .bind(address, sku, parent?.parent_sku ?? null, Date.now())
     .run()

@@ -13,6 +13,8 @@
  *   POST /me                {customer, currentPassword?} → updated customer (address ownership
  *                           enforced; a new e-mail address needs the current password)
  *   GET  /order-history     ?pageSize&currentPage → {items,search_criteria,total_count}
+ *   POST /addresses         {address, makeDefault?} → {address, saved} (adds one address to the
+ *                           caller's book: checkout's "Save this address"; see addresses.ts)
  * The customer always comes from the access token (Authorization: Bearer, or ?token=).
  * Every endpoint that hashes or checks a password validates its input and passes the request
  * limits (auth/rate-limit.ts) before any PBKDF2 work.
@@ -31,6 +33,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from '../../platform/env'
 import { jsonBody, noStore, ok, query } from '../../platform/http'
 import { requireCustomer, signedIn } from '../auth/guard'
+import { SaveAddressBodySchema, saveAddress } from './addresses'
 import { OrderHistoryQuery, orderHistory } from './order-history'
 import { changePassword, createPassword, refusePasswordChange, requestPasswordReset } from './password'
 import { updateProfile, withGroupToken } from './profile'
@@ -78,6 +81,13 @@ userRoutes.post('/change-password', signedIn, changePasswordBody, (c) =>
 userRoutes.get('/me', async (c) => ok(c, await withGroupToken(c, await requireCustomer(c))))
 userRoutes.post('/me', signedIn, jsonBody(UpdateMeRequestSchema), (c) =>
   updateProfile(c, c.req.valid('json')),
+)
+
+userRoutes.post(
+  '/addresses',
+  signedIn,
+  jsonBody(SaveAddressBodySchema, { what: 'address', maxBytes: 16_384 }),
+  (c) => saveAddress(c, c.req.valid('json')),
 )
 
 userRoutes.get('/order-history', signedIn, query(OrderHistoryQuery), (c) =>

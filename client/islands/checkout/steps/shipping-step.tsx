@@ -1,8 +1,15 @@
-/** Checkout section 2: the shipping address and the (single, free) shipping method. */
+/**
+ * Checkout section 2: the shipping address and the (single, free) shipping method. A signed-in
+ * shopper with saved addresses picks one of them or a new address; an address not in their book
+ * can be saved to it.
+ */
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
+import { CheckboxField, SelectField } from '@shared/components/checkout/form-field'
 import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import type { CustomerAddress } from '../../account/address-form'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
+import { ADDRESS_BOOK_TEXT } from '../address-book'
 import type { ShippingDetails } from '../checkout-state'
 
 interface ShippingStepProps {
@@ -12,12 +19,37 @@ interface ShippingStepProps {
   notes: { sentence: string | null; cod: string | null }
   onChange: (field: keyof AddressFormValue, value: string) => void
   onNext: () => void
+  /** A signed-in shopper's address book (null for a guest). */
+  book: {
+    saved: readonly CustomerAddress[]
+    /** The saved address the form shows, or null. */
+    chosen: CustomerAddress | null
+    onChoose: (address: CustomerAddress | null) => void
+    save: boolean
+    onSave: (save: boolean) => void
+  } | null
 }
 
-export function ShippingStep({ details, notes, errors, onChange, onNext }: ShippingStepProps) {
+/** One line naming a saved address in the picker. */
+const summary = (a: CustomerAddress) =>
+  [`${a.firstname} ${a.lastname}`, ...a.street, a.city, a.postcode].filter((p) => p?.trim()).join(', ')
+
+export function ShippingStep({ details, notes, errors, onChange, onNext, book }: ShippingStepProps) {
   return (
     <section aria-labelledby="shipping-title" className="checkout__section">
       <h2 id="shipping-title">Shipping</h2>
+      {book?.saved.length ? (
+        <SelectField
+          id="shipping-saved"
+          label={ADDRESS_BOOK_TEXT.savedAddress}
+          value={book.chosen ? String(book.chosen.id) : ''}
+          options={[
+            ...book.saved.map((a) => ({ value: String(a.id), label: summary(a) })),
+            { value: '', label: ADDRESS_BOOK_TEXT.newAddress },
+          ]}
+          onChange={(v) => book.onChoose(book.saved.find((a) => String(a.id) === v) ?? null)}
+        />
+      ) : null}
       <AddressFields
         idPrefix="shipping"
         value={details}
@@ -25,6 +57,14 @@ export function ShippingStep({ details, notes, errors, onChange, onNext }: Shipp
         errors={errors}
         onChange={onChange}
       />
+      {book && !book.chosen ? (
+        <CheckboxField
+          id="shipping-save"
+          label={ADDRESS_BOOK_TEXT.saveAddress}
+          checked={book.save}
+          onChange={book.onSave}
+        />
+      ) : null}
       {notes.sentence ? (
         <p className="checkout__note" role="status" data-testid="tax-sentence">
           {notes.sentence}

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { safeRedirectPath } from '../../../../../client/engines/session/access-rule'
-import {
-  addressToForm,
-  formatServerDate,
-  formToAddress,
-  orderKey,
-} from '../../../../../client/islands/account/account-model'
+import { formatServerDate, orderKey } from '../../../../../client/islands/account/account-model'
+import { addressToForm, formToAddress } from '../../../../../client/islands/account/address-form'
 import { cartTypeIds, lineHref, lineOptions } from '../../../../../client/islands/cart/cart-line-view'
 
 describe('address book mapping', () => {

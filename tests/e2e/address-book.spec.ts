@@ -1,0 +1,129 @@
+/**
+ * A signed-in shopper and their address book at checkout: a first order's new address is saved to
+ * the book (on by default for an empty book), the next checkout starts from it, and the
+ * confirmation and order pages show each line with the picture it was bought with, through the
+ * image route.
+ */
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { pickProduct } from './checkout-fixtures'
+import { d1, sqlText, waitForHydration } from './pages'
+
+test.describe.configure({ mode: 'serial' })
+
+const PASSWORD = 'Sup3rSecret!'
+const email = `book-${Date.now()}@example.com`
+
+async function register(page: Page) {
+  const res = await page.request.post('/api/user/create', {
+    data: { customer: { email, firstname: 'Meera', lastname: 'Iyer' }, password: PASSWORD },
+  })
+  expect(res.status()).toBe(200)
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })))
+  const modal = page.getByTestId('auth-modal')
+  await modal.getByLabel('Email address').fill(email)
+  await modal.getByLabel('Password').fill(PASSWORD)
+  await modal.getByRole('button', { name: 'Log in' }).click()
+  await expect(modal).toBeHidden({ timeout: 30_000 })
+}
+
+async function addToCart(page: Page) {
+  const product = await pickProduct(page.request)
+  const variant = product.variants[0]
+  await page.goto(product.url)
+  await waitForHydration(page)
+  for (const [label, value] of variant?.options ?? []) {
+    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
+  }
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+}
+
+async function finishCheckout(page: Page, form: Locator) {
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await form.getByLabel('Cash On Delivery').check()
+  await form.getByLabel('I accept the terms and conditions').check()
+  await form.getByRole('button', { name: 'Review order' }).click()
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
+}
+
+/** Every line picture is served by the image route, with a srcset, and has loaded (not broken). */
+async function expectLinePictures(page: Page) {
+  const images = page.getByTestId('order-line-image')
+  await expect(images.first()).toBeVisible()
+  for (const img of await images.all()) {
+    await img.scrollIntoViewIfNeeded()
+    expect(await img.getAttribute('src')).toMatch(/^\/img\/\d+\/\d+\//)
+    expect(await img.getAttribute('srcset')).toMatch(/\/img\/.+ \d+w, /)
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true)
+  }
+}
+
+test('a new address is saved to the book, the next checkout starts from it, lines show their pictures', async ({
+  page,
+}) => {
+  await register(page)
+  await addToCart(page)
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  // An empty book: no saved address to pick, and saving the new one is on by default.
+  await expect(form.getByLabel('Ship to')).toHaveCount(0)
+  await expect(form.getByLabel('Save this address to my address book')).toBeChecked()
+  await form.getByLabel('Street address').fill('4 Park Street')
+  await form.getByLabel('City').fill('Kolkata')
+  await form.getByLabel('Zip / Postal code').fill('700016')
+  await form.getByLabel('Phone number').fill('+91 98300 00000')
+  const first = await finishCheckout(page, form)
+  await expectLinePictures(page)
+
+  // The address is in the book, as the default.
+  const book = d1<{ doc: string }>(
+    `SELECT a.doc FROM customer_addresses a JOIN customers c ON c.id = a.customer_id WHERE c.email = ${sqlText(email)}`,
+  )
+  expect(book).toHaveLength(1)
+  expect(JSON.parse(book[0]?.doc ?? '{}')).toMatchObject({
+    street: ['4 Park Street', ''],
+    city: 'Kolkata',
+    postcode: '700016',
+    default_shipping: true,
+  })
+  await page.goto('/my-account/address-book')
+  await waitForHydration(page)
+  await expect(page.getByTestId('address-card')).toContainText('4 Park Street')
+
+  // The next checkout starts from the saved address; nothing new to save.
+  await addToCart(page)
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  await expect(form.getByLabel('Street address')).toHaveValue('4 Park Street')
+  await expect(form.getByLabel('Zip / Postal code')).toHaveValue('700016')
+  await expect(form.getByLabel('Ship to')).toHaveValue(/\d+/)
+  await expect(form.getByLabel('Save this address to my address book')).toHaveCount(0)
+  const second = await finishCheckout(page, form)
+  expect(second).not.toBe(first)
+  const shipped = d1<{ street: string }>(
+    `SELECT json_extract(doc, '$.extension_attributes.shipping_assignments[0].shipping.address.street[0]') AS street
+     FROM orders WHERE increment_id = ${sqlText(second)}`,
+  )
+  expect(shipped[0]?.street).toBe('4 Park Street')
+  expect(
+    d1<{ n: number }>(
+      `SELECT count(*) AS n FROM customer_addresses a JOIN customers c ON c.id = a.customer_id WHERE c.email = ${sqlText(email)}`,
+    )[0]?.n,
+  ).toBe(1)
+
+  // The order page shows the same pictures to the signed-in shopper.
+  await page.goto(`/order/${second}`)
+  await waitForHydration(page)
+  await expect(page.getByTestId('order-page')).toBeVisible()
+  await expectLinePictures(page)
+})

@@ -1,0 +1,206 @@
+// Back-in-stock mail: a shopper who asked "Notify me" gets exactly one mail, through the mail
+// outbox, once the sku is sellable again, linking to the product; two runs racing never mail an
+// alert twice; nobody's inbox can be flooded (waiting alerts per address, mails per address a day);
+// alerts lapse; the Cron Trigger runs the job before the outbox drain, so the mail goes out at once.
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  SELF,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  ALERT_TTL_DAYS,
+  MAILS_PER_ADDRESS_PER_DAY,
+  mailBackInStock,
+} from '../../../../worker/api/stock-alerts/notify'
+import worker from '../../../../worker/index'
+import { admin, operator } from '../../admin/operator'
+import { MAIL_API_URL, mailApiStandIn } from '../mail/mail-provider-stand-in'
+
+let ipCounter = 0
+async function ask(email: string, sku: string) {
+  const res = await SELF.fetch('https://shop.test/api/stock-alerts', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': `203.0.113.${++ipCounter % 250}` },
+    body: JSON.stringify({ email, sku }),
+  })
+  return { status: res.status, body: (await res.json()) as { result: unknown } }
+}
+
+interface Sku {
+  sku: string
+  product_sku: string
+  name: string
+  url_path: string
+}
+
+/** `n` counted skus of enabled products (one per product), each made sold out for the test. */
+async function soldOut(n: number, offset = 0): Promise<Sku[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT min(i.sku) AS sku, p.sku AS product_sku, p.name, p.url_path FROM inventory i JOIN products p ON p.sku = coalesce(i.parent_sku, i.sku)
+     WHERE p.status = 1 AND i.manage_stock = 1
+       AND (i.parent_sku IS NULL OR EXISTS (SELECT 1 FROM json_each(p.doc, '$.configurable_children') c
+         WHERE json_extract(c.value, '$.sku') = i.sku AND coalesce(json_extract(c.value, '$.status'), 1) = 1))
+     GROUP BY p.id ORDER BY p.id LIMIT ?1 OFFSET ?2`,
+  )
+    .bind(n, offset)
+    .all<Sku>()
+  expect(results).toHaveLength(n)
+  for (const r of results)
+    await env.DB.prepare('UPDATE inventory SET qty = 0, backorders = 0 WHERE sku = ?').bind(r.sku).run()
+  return results
+}
+
+const restock = (sku: string) =>
+  env.DB.prepare('UPDATE inventory SET qty = 4, is_in_stock = 1 WHERE sku = ?').bind(sku).run()
+
+async function mailsTo(email: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT target_address, subject, body, status FROM mail_outbox WHERE kind = 'back-in-stock' AND target_address = ?",
+  )
+    .bind(email)
+    .all<{ target_address: string; subject: string; body: string; status: string }>()
+  return results
+}
+
+beforeEach(async () => {
+  await env.DB.prepare('DELETE FROM stock_alerts').run()
+  await env.DB.prepare('DELETE FROM mail_outbox').run()
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('back-in-stock mail', () => {
+  it('mails each waiting address once when the sku is back, never twice when two runs race', async () => {
+    const [item] = (await soldOut(1, 3)) as [Sku]
+    for (const who of ['asha@example.com', 'ravi@example.com'])
+      expect((await ask(who, item.sku)).status).toBe(200)
+    const now = Date.now()
+    // Still sold out: nothing is sent.
+    expect(await mailBackInStock(env, now)).toMatchObject({ checked: 1, back: 0, mailed: 0 })
+    expect(await mailsTo('asha@example.com')).toHaveLength(0)
+
+    await restock(item.sku)
+    const runs = await Promise.all([mailBackInStock(env, now + 1), mailBackInStock(env, now + 1)])
+    expect(runs.reduce((sum, r) => sum + r.mailed, 0)).toBe(2)
+    for (const who of ['asha@example.com', 'ravi@example.com']) {
+      const mails = await mailsTo(who)
+      expect(mails).toHaveLength(1)
+      expect(mails[0]?.subject).toMatch(/ is back in stock$/)
+      expect(mails[0]?.body).toContain(`/${item.url_path}`)
+      expect(mails[0]?.status).toBe('queued')
+    }
+    const waiting = await env.DB.prepare(
+      'SELECT count(*) AS n FROM stock_alerts WHERE notified_at IS NULL',
+    ).first<{
+      n: number
+    }>()
+    expect(waiting?.n).toBe(0)
+    // Later runs find nothing more to send.
+    expect((await mailBackInStock(env, now + 2)).mailed).toBe(0)
+    expect(await mailsTo('asha@example.com')).toHaveLength(1)
+  })
+
+  it('sends at most the daily number of mails to one address; the rest go out the next day', async () => {
+    const items = await soldOut(MAILS_PER_ADDRESS_PER_DAY + 2, 10)
+    for (const item of items) expect((await ask('many@example.com', item.sku)).status).toBe(200)
+    for (const item of items) await restock(item.sku)
+    const now = Date.now()
+    expect((await mailBackInStock(env, now)).mailed).toBe(MAILS_PER_ADDRESS_PER_DAY)
+    expect((await mailBackInStock(env, now + 60_000)).mailed).toBe(0)
+    expect(await mailsTo('many@example.com')).toHaveLength(MAILS_PER_ADDRESS_PER_DAY)
+    expect((await mailBackInStock(env, now + 25 * 3600_000)).mailed).toBe(2)
+    expect(await mailsTo('many@example.com')).toHaveLength(MAILS_PER_ADDRESS_PER_DAY + 2)
+  })
+
+  it('bounds the alerts an address may have waiting, and lets a mailed alert be asked for again', async () => {
+    const items = await soldOut(21, 30)
+    // Twenty alerts made over earlier days (one address may ask 20 times a day).
+    const earlier = Date.now() - 3 * 24 * 3600_000
+    for (const item of items.slice(0, 20))
+      await env.DB.prepare('INSERT INTO stock_alerts (email, sku, created_at) VALUES (?, ?, ?)')
+        .bind('bomb@example.com', item.sku, earlier)
+        .run()
+    const refused = await ask('bomb@example.com', (items[20] as Sku).sku)
+    expect(refused.status).toBe(409)
+    expect(String(refused.body.result)).toMatch(/already waits for 20 products/)
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM stock_alerts WHERE email = 'bomb@example.com'",
+    ).first<{
+      n: number
+    }>()
+    expect(rows?.n).toBe(20)
+    // Asking again for one already waiting is the same answer as the first time.
+    expect((await ask('bomb@example.com', (items[0] as Sku).sku)).status).toBe(200)
+
+    // Mailed, then sold out again: asking again arms the alert for one more mail.
+    const first = items[0] as Sku
+    await restock(first.sku)
+    expect((await mailBackInStock(env, Date.now())).mailed).toBe(1)
+    await env.DB.prepare('UPDATE inventory SET qty = 0 WHERE sku = ?').bind(first.sku).run()
+    expect((await ask('bomb@example.com', first.sku)).status).toBe(200)
+    await restock(first.sku)
+    expect((await mailBackInStock(env, Date.now() + 25 * 3600_000)).mailed).toBe(1)
+    expect(
+      (await mailsTo('bomb@example.com')).filter((m) => m.body.includes(`/${first.url_path}`)),
+    ).toHaveLength(2)
+  })
+
+  it('lets alerts lapse, drops those of a product that is gone, and skips a disabled product', async () => {
+    const [old, gone, off] = (await soldOut(3, 60)) as [Sku, Sku, Sku]
+    for (const item of [old, gone, off]) expect((await ask('lapse@example.com', item.sku)).status).toBe(200)
+    const now = Date.now()
+    await env.DB.prepare('UPDATE stock_alerts SET created_at = ? WHERE sku = ?')
+      .bind(now - (ALERT_TTL_DAYS + 1) * 24 * 3600_000, old.sku)
+      .run()
+    await env.DB.prepare('DELETE FROM products WHERE sku = ?').bind(gone.product_sku).run()
+    await env.DB.prepare("UPDATE products SET status = 2, doc = json_set(doc, '$.status', 2) WHERE sku = ?")
+      .bind(off.product_sku)
+      .run()
+    for (const item of [old, gone, off]) await restock(item.sku)
+    const run = await mailBackInStock(env, now)
+    expect(run).toMatchObject({ lapsed: 1, mailed: 0 })
+    const left = await env.DB.prepare("SELECT sku FROM stock_alerts WHERE email = 'lapse@example.com'").all<{
+      sku: string
+    }>()
+    expect(left.results.map((r) => r.sku)).toEqual([off.sku])
+  })
+
+  it('runs on the Cron Trigger before the drain, so the mail reaches the provider on the same run', async () => {
+    const [item] = (await soldOut(1, 70)) as [Sku]
+    expect((await ask('cron@example.com', item.sku)).status).toBe(200)
+    await restock(item.sku)
+    const standIn = mailApiStandIn('stock-key')
+    const real = globalThis.fetch
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const req = new Request(input, init)
+      return req.url === MAIL_API_URL ? standIn.fetch(req) : real(input, init)
+    })
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const ctx = createExecutionContext()
+    const mailEnv = { ...env, MAIL_PROVIDER_URL: MAIL_API_URL, MAIL_PROVIDER_KEY: 'stock-key' } as Env
+    worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }),
+      mailEnv,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(standIn.accepted.map((m) => m.to)).toEqual(['cron@example.com'])
+    expect(standIn.accepted[0]?.text).toContain(`/${item.url_path}`)
+    expect((await mailsTo('cron@example.com'))[0]?.status).toBe('sent')
+  })
+
+  it('mails the waiting shoppers at once when an operator puts the stock back', async () => {
+    const [item] = (await soldOut(1, 80)) as [Sku]
+    expect((await ask('restock@example.com', item.sku)).status).toBe(200)
+    const staff = await operator('staff')
+    const res = await admin(staff, `/api/stock/${encodeURIComponent(item.sku)}`, {
+      body: { qty: 3, is_in_stock: true },
+    })
+    expect(res.status, res.text).toBe(200)
+    // The mail is queued right after the answer, not on the next scheduled run.
+    await expect.poll(() => mailsTo('restock@example.com'), { timeout: 3000, interval: 100 }).toHaveLength(1)
+    expect((await mailsTo('restock@example.com'))[0]?.body).toContain(`/${item.url_path}`)
+  })
+})

@@ -1,0 +1,48 @@
+/**
+ * The picture of each line of an order: the image path kept on its order_items row when the order
+ * was placed, else (an order placed before lines kept one) the product's current image, else none.
+ * A marker meaning "no image" counts as none, so a page never shows a broken picture.
+ */
+import { isPlaceholderImage } from '@shared/domain/image-url'
+import type { ResolvedLine } from '../cart/lines'
+
+const usable = (path: unknown): string | null =>
+  typeof path === 'string' && !isPlaceholderImage(path) ? path.trim() : null
+
+/** The image a line is ordered with: its variant's own image, else its product's. */
+export function orderedImage(line: Pick<ResolvedLine, 'product' | 'child'>): string | null {
+  const child = line.child as { image?: unknown } | undefined
+  const product = line.product as { image?: unknown; thumbnail?: unknown; small_image?: unknown }
+  return (
+    usable(child?.image) ?? usable(product.image) ?? usable(product.thumbnail) ?? usable(product.small_image)
+  )
+}
+
+/** The image path of each line (by sku) of an order; a line without one is absent. */
+async function lineImages(db: D1Database, clientOrderId: string): Promise<Map<string, string>> {
+  const { results } = await db
+    .prepare(
+      `SELECT oi.sku, oi.image AS kept, json_extract(p.doc, '$.image') AS current
+       FROM order_items oi
+       LEFT JOIN products p ON p.sku = COALESCE((SELECT parent_sku FROM inventory WHERE sku = oi.sku), oi.sku)
+       WHERE oi.client_order_id = ?1 AND oi.parent_sku IS NULL`,
+    )
+    .bind(clientOrderId)
+    .all<{ sku: string; kept: string | null; current: unknown }>()
+  const out = new Map<string, string>()
+  for (const r of results) {
+    const image = usable(r.kept) ?? usable(r.current)
+    if (image) out.set(r.sku, image)
+  }
+  return out
+}
+
+/** The order's items, each with its `image` path (null when it has none). */
+export async function withLineImages<T extends { sku?: unknown }>(
+  db: D1Database,
+  clientOrderId: string,
+  items: readonly T[],
+): Promise<(T & { image: string | null })[]> {
+  const images = await lineImages(db, clientOrderId)
+  return items.map((it) => ({ ...it, image: images.get(String(it.sku ?? '')) ?? null }))
+}
