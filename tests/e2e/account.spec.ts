@@ -8,7 +8,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { pickProduct } from './checkout-fixtures'
-import { waitForHydration } from './pages'
+import { d1, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -159,11 +159,18 @@ test('a review is submitted for moderation from the product page', async ({ page
   await waitForHydration(page)
   const form = page.getByTestId('review-form')
   await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Summary').fill('Lovely drape')
+  const title = `Lovely drape ${Date.now()}`
+  await form.getByLabel('Summary').fill(title)
   await form.getByLabel('Review').fill('Soft organza, the colour is exactly as shown.')
+  await form.getByRole('radio', { name: '4 stars' }).check()
   await form.getByRole('button', { name: 'Add review' }).click()
   await expect(page.getByText('Adding a review ...').first()).toBeVisible()
   await expect(page.getByText('You submitted your review for moderation.').first()).toBeVisible()
+  // The stars chosen are kept with the review, for the average once it is approved.
+  const [stored] = d1<{ stars: number }>(
+    `SELECT json_extract(doc, '$.ratings[0].value') AS stars FROM reviews WHERE json_extract(doc, '$.title') = ${sqlText(title)}`,
+  )
+  expect(stored?.stars).toBe(4)
 })
 
 test('a newsletter sign-up waits for its confirmation; a new e-mail address needs the current password', async ({

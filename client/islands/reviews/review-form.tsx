@@ -16,10 +16,16 @@ import { defineIsland } from '../define'
 const ReviewFormPropsSchema = z.object({ productId: z.number(), productName: z.optional(z.string()) })
 type ReviewFormProps = z.infer<typeof ReviewFormPropsSchema>
 
-/** The /api/review/create body: the review of a product, its fields trimmed, with the author's customer id (null for a guest). */
+/** Stars a shopper may give: whole stars from 1 to 5 (the API refuses anything else). */
+const STARS = [5, 4, 3, 2, 1] as const
+
+/**
+ * The /api/review/create body: the review of a product, its fields trimmed, with the author's
+ * customer id (null for a guest) and the stars given (none when the shopper chose none).
+ */
 export function reviewBody(
   productId: number,
-  f: { nickname: string; title: string; detail: string },
+  f: { nickname: string; title: string; detail: string; rating?: number },
   customerId: number | null,
 ) {
   return {
@@ -30,12 +36,15 @@ export function reviewBody(
       nickname: f.nickname.trim(),
       review_entity: 'product',
       customer_id: customerId,
+      ...(f.rating ? { rating: f.rating } : {}),
     },
   }
 }
 
+const EMPTY = { nickname: '', title: '', detail: '', rating: 0 }
+
 function ReviewForm({ productId, productName }: ReviewFormProps) {
-  const [f, setF] = useState({ nickname: '', title: '', detail: '' })
+  const [f, setF] = useState(EMPTY)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle')
 
@@ -51,7 +60,7 @@ function ReviewForm({ productId, productName }: ReviewFormProps) {
       const res = await api('review/create', { method: 'POST', body: reviewBody(productId, f, null) })
       if (res.code !== 200) throw new Error(String(res.result))
       notify({ type: 'success', message: MSG.reviewSubmitted })
-      setF({ nickname: '', title: '', detail: '' })
+      setF(EMPTY)
       setStatus('sent')
     } catch (err) {
       console.warn('review failed', err)
@@ -63,6 +72,21 @@ function ReviewForm({ productId, productName }: ReviewFormProps) {
   return (
     <form className="review-form" onSubmit={submit} noValidate data-testid="review-form">
       <h3>Add a review{productName ? ` of ${productName}` : ''}</h3>
+      <fieldset className="review-form__stars">
+        <legend>Your rating</legend>
+        {STARS.map((n) => (
+          <label key={n} className="custom-option__choice">
+            <input
+              type="radio"
+              name="review-rating"
+              value={n}
+              checked={f.rating === n}
+              onChange={() => setF({ ...f, rating: n })}
+            />
+            {n === 1 ? '1 star' : `${n} stars`}
+          </label>
+        ))}
+      </fieldset>
       <TextField
         id="review-nickname"
         label="First name"

@@ -14,4 +14,11 @@ describe('review submission body', () => {
       },
     })
   })
+
+  it('carries the stars the shopper chose, and no rating when they chose none', () => {
+    const f = { nickname: 'Asha', title: 'Lovely', detail: 'Soft silk.' }
+    expect(reviewBody(42, { ...f, rating: 4 }, 7).review).toMatchObject({ rating: 4, customer_id: 7 })
+    expect(reviewBody(42, { ...f, rating: 0 }, null).review).not.toHaveProperty('rating')
+    expect(reviewBody(42, f, null).review).not.toHaveProperty('rating')
+  })
 })
