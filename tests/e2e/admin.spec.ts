@@ -4,6 +4,7 @@
  * carrier and tracking number, and cancels an order whose stock comes back.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test'
+import { deliverTo, testAddress } from '../helpers/orders'
 import { createTestOperator, signInOperator as signIn } from './pages'
 
 interface Simple {
@@ -46,29 +47,14 @@ async function stockOf(request: APIRequestContext, sku: string): Promise<number>
 
 /** Places a cash-on-delivery order for one unit of `sku`; returns its number and order-page link token. */
 async function placeOrderWithLink(request: APIRequestContext, sku: string) {
-  const address = {
-    firstname: 'Asha',
-    lastname: 'Rao',
-    street: ['12 MG Road', ''],
-    city: 'Bengaluru',
-    postcode: '560001',
-    country_id: 'IN',
-    telephone: '9876543210',
-    email: 'asha.e2e-admin@example.com',
-  }
+  const address = testAddress('asha.e2e-admin@example.com')
   const res = await request.post('/api/order', {
     data: {
       order_id: `e2e-admin-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`,
       user_id: '',
       cart_id: '',
       products: [{ sku, qty: 1, price: 1 }],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: 'cashondelivery',
-      },
+      addressInformation: deliverTo(address),
     },
   })
   expect(res.status(), await res.text()).toBe(200)

@@ -7,7 +7,7 @@
  * Pure TypeScript with no Node or workerd imports, so both sides can use it.
  */
 import fc from 'fast-check'
-import { newOrderId, testAddress } from './orders'
+import { deliverTo, newOrderId, testAddress } from './orders'
 
 /** Valid values the generators mix in so requests also reach the code behind validation. */
 export interface FuzzPools {
@@ -221,13 +221,7 @@ export const ENDPOINTS: Endpoint[] = [
       user_id: '',
       cart_id: pick(p.guestCarts, 2) ?? '',
       products: [{ sku: pick(p.skus, 1), qty: 1, price: 1 }],
-      addressInformation: {
-        shippingAddress: ADDRESS,
-        billingAddress: ADDRESS,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: 'cashondelivery',
-      },
+      addressInformation: deliverTo(ADDRESS),
     }),
   },
   {

@@ -32,6 +32,7 @@
  */
 import fc from 'fast-check'
 import { checkAnswer, type FuzzPools, type FuzzRequest } from './fuzz-api'
+import { deliverTo } from './orders'
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -219,13 +220,7 @@ function orderBody(
     user_id: '',
     cart_id: '',
     products,
-    addressInformation: {
-      shippingAddress: address,
-      billingAddress: address,
-      shipping_method_code: 'flatrate',
-      shipping_carrier_code: 'flatrate',
-      payment_method_code: 'cashondelivery',
-    },
+    addressInformation: deliverTo(address),
     ...extra,
   }
 }

@@ -9,17 +9,32 @@ export function newOrderId(tag: string): string {
   return `${Date.now()}-${tag}-${orderSeq}-${Math.random().toString(16).slice(2, 10)}`
 }
 
-/** A delivery address in Bengaluru for test orders (`email` says whose; `over` changes fields). */
-export function testAddress(email: string, over: Record<string, unknown> = {}) {
+/** A customer's address in Bengaluru as the address book keeps it (`over` changes fields). */
+export function bookAddress(over: Record<string, unknown> = {}) {
   return {
     firstname: 'Asha',
     lastname: 'Rao',
-    street: ['12 MG Road', ''],
+    street: ['12 MG Road', 'Flat 4'],
     city: 'Bengaluru',
     postcode: '560001',
     country_id: 'IN',
-    telephone: '9876543210',
-    email,
+    telephone: '9876500001',
     ...over,
+  }
+}
+
+/** A delivery address for test orders (`email` says whose; `over` changes fields). */
+export function testAddress(email: string, over: Record<string, unknown> = {}) {
+  return { ...bookAddress(), street: ['12 MG Road', ''], telephone: '9876543210', email, ...over }
+}
+
+/** An order body's addressInformation: one address for shipping and billing, flat-rate delivery. */
+export function deliverTo(address: unknown, payment = 'cashondelivery') {
+  return {
+    shippingAddress: address,
+    billingAddress: address,
+    shipping_method_code: 'flatrate',
+    shipping_carrier_code: 'flatrate',
+    payment_method_code: payment,
   }
 }

@@ -18,6 +18,7 @@ import sdkAttributes from '../../fixtures/vsf-export/sdk-attributes.json?raw'
 import sdkCategories from '../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../fixtures/vsf-export/sdk-products.json?raw'
 import { SAMPLE_JPEG } from '../../helpers/images'
+import { deliverTo } from '../../helpers/orders'
 import { api, type Json } from '../../helpers/user'
 
 const now = '2026-01-01 00:00:00'
@@ -54,13 +55,7 @@ function order(products: unknown[]) {
     user_id: '',
     cart_id: '',
     products,
-    addressInformation: {
-      shippingAddress: address,
-      billingAddress: address,
-      shipping_method_code: 'flatrate',
-      shipping_carrier_code: 'flatrate',
-      payment_method_code: 'cashondelivery',
-    },
+    addressInformation: deliverTo(address),
   }
 }
 const stockRow = (sku: string) =>

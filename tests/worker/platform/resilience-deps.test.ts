@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../../../worker/app'
 import { cspNonce, findExecutableMarkup } from '../../helpers/fuzz-html'
+import { deliverTo } from '../../helpers/orders'
 
 const ctx = {
   waitUntil: () => {},
@@ -196,13 +197,7 @@ const orderBody = (id: string) => ({
   user_id: '',
   cart_id: '',
   products: [{ sku: product.sku, qty: 2, price: 1 }],
-  addressInformation: {
-    shippingAddress: address,
-    billingAddress: address,
-    shipping_method_code: 'flatrate',
-    shipping_carrier_code: 'flatrate',
-    payment_method_code: 'cashondelivery',
-  },
+  addressInformation: deliverTo(address),
 })
 
 async function dbState() {

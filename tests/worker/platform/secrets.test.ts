@@ -5,6 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '../../../shared/config/routes'
 import app from '../../../worker/app'
+import { deliverTo } from '../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -75,13 +76,7 @@ beforeAll(async () => {
       user_id: '',
       cart_id: '',
       products: [{ sku: product.sku, qty: 1, price: 1 }],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: 'cashondelivery',
-      },
+      addressInformation: deliverTo(address),
     },
   })
 })

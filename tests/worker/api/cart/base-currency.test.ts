@@ -14,6 +14,7 @@ import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
 import sdkCategories from '../../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../../fixtures/vsf-export/sdk-products.json?raw'
+import { deliverTo } from '../../../helpers/orders'
 import type { Json } from '../../../helpers/user'
 
 /** Rupees one dollar buys in this shop's configuration (not the default table's rate). */
@@ -104,13 +105,7 @@ describe('a catalogue imported in US dollars', () => {
         user_id: '',
         cart_id: '',
         products: [{ sku: 'BWH-M', qty: 2, price: 39, parentSku: 'BWH' }],
-        addressInformation: {
-          shippingAddress: address,
-          billingAddress: address,
-          shipping_method_code: 'flatrate',
-          shipping_carrier_code: 'flatrate',
-          payment_method_code: 'cashondelivery',
-        },
+        addressInformation: deliverTo(address),
       }),
     })
     expect(res.status, await res.clone().text()).toBe(200)

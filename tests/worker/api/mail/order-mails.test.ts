@@ -6,6 +6,7 @@ import { notifyOrder } from '../../../../worker/api/mail/notify'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { deliverTo } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 import { MAIL_API_URL, mailApiStandIn } from './mail-provider-stand-in'
 
@@ -78,13 +79,7 @@ async function placeOrder(payment = 'cashondelivery') {
         },
         { sku: 'FX-GROUPED', qty: 1, price: 1 },
       ],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: payment,
-      },
+      addressInformation: deliverTo(address, payment),
     },
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)

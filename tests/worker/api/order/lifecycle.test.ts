@@ -11,7 +11,7 @@ import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { newOrderId, testAddress } from '../../../helpers/orders'
+import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -31,13 +31,7 @@ async function place(payment: string, extra: Record<string, unknown> = {}, beare
         { sku: 'FX-SCARF', qty: 2, price: 1 },
         { sku: 'FX-GROUPED', qty: 1, price: 1 },
       ],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: payment,
-      },
+      addressInformation: deliverTo(address, payment),
       ...extra,
     },
   })

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures } from '../../../helpers/cart-fixtures'
-import { newOrderId, testAddress } from '../../../helpers/orders'
+import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -23,13 +23,7 @@ async function place() {
         { sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' },
         { sku: 'FX-LEHENGA', qty: 1, price: 1 },
       ],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: 'cashondelivery',
-      },
+      addressInformation: deliverTo(address),
     },
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { newOrderId } from '../../../helpers/orders'
+import { deliverTo, newOrderId } from '../../../helpers/orders'
 import { api, type Json, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -35,13 +35,7 @@ function body(id: string, addr: typeof victim, over: Record<string, unknown> = {
     user_id: '',
     cart_id: '',
     products: [{ sku: 'FX-SCARF', qty: 1, price: 1000 }],
-    addressInformation: {
-      shippingAddress: addr,
-      billingAddress: addr,
-      shipping_method_code: 'flatrate',
-      shipping_carrier_code: 'flatrate',
-      payment_method_code: 'cashondelivery',
-    },
+    addressInformation: deliverTo(addr),
     ...over,
   }
 }

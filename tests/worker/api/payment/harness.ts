@@ -12,7 +12,7 @@ import { vi } from 'vitest'
 import { createSandbox, SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
 import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
-import { newOrderId, testAddress } from '../../../helpers/orders'
+import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
 
 export const SANDBOX_ORIGIN = 'https://payments-sandbox.test'
 const SHOP = 'https://shop.test'
@@ -118,13 +118,7 @@ export async function place(
       user_id: '',
       cart_id: '',
       products,
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: payment,
-      },
+      addressInformation: deliverTo(address, payment),
     },
   })
   if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)

@@ -3,17 +3,10 @@
 // becoming the default the next checkout is prefilled from.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { bookAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
-const home = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', 'Flat 4'],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876500001',
-}
+const home = bookAddress()
 
 const save = (token: string | undefined, body: unknown) =>
   api('/user/addresses', { body, ...(token ? { bearer: token } : {}) })

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { bookAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
-const address = (over: Record<string, unknown> = {}) => ({
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', 'Flat 4'],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876543210',
-  ...over,
-})
+const address = (over: Record<string, unknown> = {}) => bookAddress({ telephone: '9876543210', ...over })
 
 describe('profile and address book', () => {
   it('updates the profile and replaces the address book; defaults come from the flags', async () => {

@@ -8,16 +8,11 @@ import {
   withAddressBook,
 } from '../../../../../client/islands/checkout/address-book'
 import { emptyCheckoutState } from '../../../../../client/islands/checkout/checkout-state'
+import { bookAddress } from '../../../../helpers/orders'
 
 const home: CustomerAddress = {
   id: 7,
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', 'Flat 4'],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876500001',
+  ...bookAddress(),
   region: { region: 'Karnataka', region_code: 'KA', region_id: 549 },
 }
 const office: CustomerAddress = {
