@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { waitForHydration } from './pages'
+import { layoutShift, waitForHydration, watchLayoutShifts } from './pages'
 import { waitForServiceWorkerControl } from './sw-helpers'
 
 // The shop's craft as a shopper meets it: every dialog and drawer holds the keyboard while open and
@@ -167,14 +167,7 @@ test.describe('home page', () => {
   })
 
   test('the self-hosted faces load with the page, and nothing shifts (CLS 0)', async ({ page }) => {
-    await page.addInitScript(() => {
-      ;(window as unknown as { __cls: number }).__cls = 0
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    await watchLayoutShifts(page)
     for (const path of ['/', '/c/women', '/page-not-found']) {
       await page.goto(path)
       await waitForHydration(page)
@@ -186,7 +179,7 @@ test.describe('home page', () => {
       expect(loaded, path).toEqual(expect.arrayContaining(['Inter 400', 'Cormorant Garamond 500']))
       const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
       expect(bodyFont).toMatch(/^"?Inter"?,/)
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), path).toBe(0)
+      expect(await layoutShift(page), path).toBe(0)
     }
   })
 })

@@ -63,3 +63,17 @@ export function d1<T>(sql: string): T[] {
 
 /** A string as an SQL literal. */
 export const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`
+
+/** Counts layout shifts from the start of the page (the CLS sum, input-driven shifts left out). */
+export async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    ;(window as unknown as { __cls: number }).__cls = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls)

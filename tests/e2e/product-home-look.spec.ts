@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
-import { waitForHydration } from './pages'
+import { layoutShift, waitForHydration, watchLayoutShifts } from './pages'
 
 // How the product and home pages look and behave at phone and desktop sizes: the phone's add-to-bag
 // bar never covers the product form, the home hero shows one banner at a time, and the product
@@ -24,20 +24,6 @@ async function womenProduct(page: Page): Promise<string> {
   expect(href, 'a product on /c/women').toBeTruthy()
   return href as string
 }
-
-/** Counts layout shifts from the start of the page (the CLS sum, input-driven shifts left out). */
-async function watchLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    ;(window as unknown as { __cls: number }).__cls = 0
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!e.hadRecentInput) (window as unknown as { __cls: number }).__cls += e.value
-      }
-    }).observe({ type: 'layout-shift', buffered: true })
-  })
-}
-
-const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls)
 
 /** Whether the bar is shown: visible, in the accessibility tree and reachable by Tab. */
 async function barState(bar: Locator) {
