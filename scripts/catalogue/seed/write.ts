@@ -70,16 +70,21 @@ export function productStatements(db: D1Database, p: Product): D1PreparedStateme
   ]
 }
 
-/** Inventory rows a product implies (its own sku, or one per configurable child). */
+/**
+ * Inventory rows a product implies (its own sku, or one per enabled configurable child: a
+ * disabled variant is not sold, so it has no stock row).
+ */
 export function inventoryFromProduct(p: Product): InventorySeedRow[] {
   if (p.type_id === 'configurable' && p.configurable_children.length > 0) {
-    return p.configurable_children.map((ch) => ({
-      sku: ch.sku,
-      product_id: ch.id,
-      parent_sku: p.sku,
-      qty: Math.max(0, Math.floor(ch.stock?.qty ?? 0)),
-      is_in_stock: ch.stock?.is_in_stock !== false,
-    }))
+    return p.configurable_children
+      .filter((ch) => (ch.status ?? 1) < 2)
+      .map((ch) => ({
+        sku: ch.sku,
+        product_id: ch.id,
+        parent_sku: p.sku,
+        qty: Math.max(0, Math.floor(ch.stock?.qty ?? 0)),
+        is_in_stock: ch.stock?.is_in_stock !== false,
+      }))
   }
   if (p.type_id === 'grouped' || p.type_id === 'bundle') return []
   return [
