@@ -381,6 +381,8 @@ interface SeedOptions extends GenerateOptions {
   ifEmpty?: boolean
   /** Skip the KV URL mappings (faster when a test does not need them). */
   skipKv?: boolean
+  /** Called after each step with what has been written so far. */
+  onStep?: (counts: Readonly<SeedCounts>) => void
 }
 
 /**
@@ -404,6 +406,7 @@ export async function seedDemoCatalogue(
   for (const { sql, urlMappings } of steps) {
     await runSql(db, sql)
     if (kv && !opts.skipKv) await putUrlMappings(kv, urlMappings)
+    opts.onStep?.(counts)
   }
   return counts
 }
