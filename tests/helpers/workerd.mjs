@@ -180,38 +180,31 @@ export async function startWorker({ cache, upstream, state, script, port = nextP
 
 /**
  * Seeds `state` (wiped first) with the demo catalogue at `scale` inside workerd; returns what was
- * written ({products, variants, statements, sqlBytes, urlMappings, ms}). The seed worker answers
- * a line of progress per slice, so a long seed never waits on one silent response; progress is
- * logged every 30 s.
+ * written ({products, variants, statements, sqlBytes, urlMappings, ms}). The seed worker writes
+ * for about ten seconds per request, so a long seed is many short requests; progress is logged
+ * every 30 s.
  */
 export async function seedState(state, scale, seedOut = path.join(root, '.tmp/bench/seed-worker.js')) {
   rmSync(state, { recursive: true, force: true })
   const seeder = await startWorker({ cache: false, state, script: seedOut, port: 0 })
   try {
-    const res = await fetch(`${seeder.url}/seed?scale=${scale}`, {
-      method: 'POST',
+    const call = async (url, init) => {
+      const res = await fetch(url, { method: 'POST', ...init })
+      if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
+      return res.json()
+    }
+    let progress = await call(`${seeder.url}/seed?scale=${scale}`, {
       body: JSON.stringify(migrationStatements),
     })
-    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
-    let last = null
     let logged = Date.now()
-    let buffered = ''
-    const decoder = new TextDecoder()
-    for await (const bytes of res.body) {
-      buffered += decoder.decode(bytes, { stream: true })
-      const lines = buffered.split('\n')
-      buffered = lines.pop() ?? ''
-      for (const text of lines.filter(Boolean)) {
-        last = JSON.parse(text)
-        if (last.error) throw new Error(`seeding failed: ${last.error}`)
-        if (!last.done && Date.now() - logged > 30_000) {
-          logged = Date.now()
-          log(`  seeding: ${last.products} products written (${Math.round(last.ms / 1000)} s)`)
-        }
+    while (!progress.done) {
+      if (Date.now() - logged > 30_000) {
+        logged = Date.now()
+        log(`  seeding: ${progress.products} products written (${Math.round(progress.ms / 1000)} s)`)
       }
+      progress = await call(`${seeder.url}/seed/continue`)
     }
-    if (!last?.done) throw new Error('seeding failed: the seed worker stopped before it finished')
-    const { done: _done, ...counts } = last
+    const { done: _done, ...counts } = progress
     return counts
   } finally {
     await seeder.mf.dispose()

@@ -381,13 +381,34 @@ interface SeedOptions extends GenerateOptions {
   ifEmpty?: boolean
   /** Skip the KV URL mappings (faster when a test does not need them). */
   skipKv?: boolean
-  /** Called after each step with what has been written so far. */
-  onStep?: (counts: Readonly<SeedCounts>) => void
 }
 
 /**
- * Seeds the demo catalogue into D1 (and KV URL mappings), slice by slice so the isolate's memory
- * stays small at any scale. Returns what was written (null when `ifEmpty` found products).
+ * Seeds the demo catalogue into D1 (and KV URL mappings) one step at a time, yielding what has
+ * been written after each step; the isolate holds one slice at a time, whatever the scale.
+ */
+export async function* seedDemoCatalogueSteps(
+  db: D1Database,
+  kv: KVNamespace | undefined,
+  opts: Omit<SeedOptions, 'ifEmpty'> = {},
+): AsyncGenerator<Readonly<SeedCounts>> {
+  const counts = noSeedCounts()
+  const steps = seedSteps(
+    { scale: opts.scale, seed: opts.seed, pincodesAt: new Date().toISOString() },
+    counts,
+  )
+  for (const { sql, urlMappings } of steps) {
+    await runSql(db, sql)
+    // A slice's URL mappings once its rows are in D1. Nothing is left in flight across a yield:
+    // a caller may carry the seed on from another request.
+    if (kv && !opts.skipKv) await putUrlMappings(kv, urlMappings)
+    yield counts
+  }
+}
+
+/**
+ * Seeds the demo catalogue into D1 (and KV URL mappings); returns what was written (null when
+ * `ifEmpty` found products).
  */
 export async function seedDemoCatalogue(
   db: D1Database,
@@ -398,15 +419,7 @@ export async function seedDemoCatalogue(
     const row = await db.prepare('SELECT COUNT(*) AS n FROM products').first<{ n: number }>()
     if ((row?.n ?? 0) > 0) return null
   }
-  const counts = noSeedCounts()
-  const steps = seedSteps(
-    { scale: opts.scale, seed: opts.seed, pincodesAt: new Date().toISOString() },
-    counts,
-  )
-  for (const { sql, urlMappings } of steps) {
-    await runSql(db, sql)
-    if (kv && !opts.skipKv) await putUrlMappings(kv, urlMappings)
-    opts.onStep?.(counts)
-  }
-  return counts
+  let written = noSeedCounts()
+  for await (const counts of seedDemoCatalogueSteps(db, kv, opts)) written = counts
+  return { ...written }
 }
