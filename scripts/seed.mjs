@@ -136,18 +136,22 @@ const runAsync = (cmdArgs) =>
     )
   })
 
-// D1 first, one file at a time in order (clears first, the version bump last); the next file is
+// D1 one file at a time, in order (clears first, the version bump last); the next file is
 // generated while wrangler runs the previous one, and each file is removed once it has run. The
-// URL mappings are collected into files of KV_CHUNK and written only once the catalogue they point
-// at is in D1.
+// URL mappings go into files of KV_CHUNK, each written to KV once the D1 files holding its rows
+// have run, alongside the D1 files that follow (KV is a separate store; one KV file at a time).
 const KV_CHUNK = 10000
-const kvFiles = []
 let kvPending = []
-const flushKv = () => {
-  const file = path.join(tmp, `seed-kv-${kvFiles.length}.json`)
+let kvFiles = 0
+let kvRunning = Promise.resolve()
+/** Queues the pending mappings for KV once `rowsWritten` (the D1 run holding their rows) is done. */
+const flushKv = (rowsWritten) => {
+  const file = path.join(tmp, `seed-kv-${kvFiles++}.json`)
   writeFileSync(file, JSON.stringify(withListedValue(kvPending)))
-  kvFiles.push({ file, n: kvPending.length })
   kvPending = []
+  kvRunning = Promise.all([kvRunning, rowsWritten])
+    .then(() => runAsync(['kv', 'bulk', 'put', file, '--binding', 'URL_MAPPINGS', ...where]))
+    .then(() => rmSync(file))
 }
 let running = Promise.resolve()
 let files = 0
@@ -161,27 +165,26 @@ const chunks = seedSqlChunks(
   counts,
 )
 for (const chunk of chunks) {
+  if (chunk.sql) {
+    const file = path.join(tmp, `seed-${files++}.sql`)
+    writeFileSync(file, chunk.sql)
+    await running
+    console.log(
+      `D1: executing ${path.relative(root, file)} (${(chunk.sql.length / 1e6).toFixed(1)} MB; ${counts.products} products generated)`,
+    )
+    running = runAsync(['d1', 'execute', 'DB', ...where, '--file', file]).then(() => rmSync(file))
+  }
+  // A chunk's mappings point at rows of this chunk or earlier ones.
   for (const entry of chunk.kv) {
     kvPending.push(entry)
-    if (kvPending.length === KV_CHUNK) flushKv()
+    if (kvPending.length === KV_CHUNK) flushKv(running)
   }
-  if (!chunk.sql) continue
-  const file = path.join(tmp, `seed-${files++}.sql`)
-  writeFileSync(file, chunk.sql)
-  await running
-  console.log(
-    `D1: executing ${path.relative(root, file)} (${(chunk.sql.length / 1e6).toFixed(1)} MB; ${counts.products} products generated)`,
-  )
-  running = runAsync(['d1', 'execute', 'DB', ...where, '--file', file]).then(() => rmSync(file))
 }
 await running
-if (kvPending.length) flushKv()
 console.log(
   `D1: ${counts.products} products (${counts.variants} variants), ${counts.categories} categories, ${counts.coupons} demo coupons in ${counts.statements} statements (${(counts.sqlBytes / 1e6).toFixed(1)} MB of SQL)`,
 )
-for (const { file } of kvFiles) {
-  await runAsync(['kv', 'bulk', 'put', file, '--binding', 'URL_MAPPINGS', ...where])
-  rmSync(file)
-}
+if (kvPending.length) flushKv(running)
+await kvRunning
 console.log(`KV: ${counts.urlMappings} URL mappings written`)
 console.log(`seeded the demo catalogue in ${((Date.now() - started) / 1000).toFixed(1)} s`)
