@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run check-config -- --env production`: lists what a deployed environment still lacks.
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import {
   DEPLOY_ENVIRONMENTS,
@@ -15,15 +16,17 @@ import {
 } from './lib.mjs'
 
 const HELP = `
-usage: npm run check-config -- --env NAME [--offline]
+usage: npm run check-config -- --env NAME [--offline] [--config FILE]
 
 Lists what the deployed environment NAME (staging | production) of wrangler.toml still lacks
 before a deploy: placeholder D1/KV ids, routes (a custom domain: the output cache does nothing on
 *.workers.dev), PUBLIC_ORIGIN, vars missing from the environment, the purge zone, Workers Logs and
-source maps, Cloudflare Access for the back office, and the secrets (read with
+source maps, Cloudflare Access for the back office, every var's value read as the worker reads it
+(a bad CURRENCY_RATES or PUBLIC_ORIGIN would fail every request), and the secrets (read with
 \`wrangler secret list\`, which needs a login; --offline skips it and lists the secrets to set).
 Exits 1 when something required is missing.
-  -h, --help   print this help and do nothing else
+  --config FILE   another wrangler configuration file (default wrangler.toml)
+  -h, --help      print this help and do nothing else
 `
 
 const args = process.argv.slice(2)
@@ -31,13 +34,15 @@ helpOrContinue(args, HELP)
 oneLineErrors()
 const env = takeOption(args, '--env')
 const offline = takeFlag(args, '--offline')
+const configFile = takeOption(args, '--config')
 if (args.length) die(`unknown argument ${args[0]} (npm run check-config -- --help)`)
 if (!env) die(`which environment? --env ${DEPLOY_ENVIRONMENTS.join('|')}`)
 if (!DEPLOY_ENVIRONMENTS.includes(env))
   die(`unknown --env ${env}: use one of ${DEPLOY_ENVIRONMENTS.join(', ')}`)
 
 const { unstable_readConfig: readConfig } = await import('wrangler')
-const configPath = path.join(root, 'wrangler.toml')
+const configPath = configFile ? path.resolve(configFile) : path.join(root, 'wrangler.toml')
+if (!existsSync(configPath)) die(`no configuration file ${configPath}`)
 const quiet = { hideWarnings: true }
 const base = readConfig({ config: configPath }, quiet)
 const cfg = readConfig({ config: configPath, env }, quiet)
@@ -48,6 +53,8 @@ if (!cfg.vars?.ENVIRONMENT || cfg.vars.ENVIRONMENT === base.vars?.ENVIRONMENT)
 const { REQUIRED_SECRETS } = await importTs('worker/platform/middleware/required-secrets.ts', {
   platform: 'neutral',
 })
+// The worker's own reading of its vars.
+const { configProblems } = await importTs('worker/platform/env.ts', { platform: 'neutral' })
 
 const problems = []
 const warnings = []
@@ -80,6 +87,12 @@ need(
   !missingVars.length,
   'every var of [vars] is set for the environment',
   `vars missing from [env.${env}.vars] (not inherited): ${missingVars.join(', ')}`,
+)
+const varProblems = configProblems(vars)
+need(
+  !varProblems.length,
+  'every var reads as the worker reads it',
+  `vars the worker would refuse (every request would fail): ${varProblems.join('; ')}`,
 )
 const routes = (cfg.routes ?? []).map((r) => (typeof r === 'string' ? r : r.pattern))
 need(

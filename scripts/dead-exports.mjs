@@ -11,7 +11,8 @@
 // What counts as a use: a static import (named, default, namespace), a type import, `import('…')`
 // (a dynamic import or an import type: all of the module's exports or the named one), a re-export
 // that is itself used, and module text handed to esbuild as a string (`export { x } from '…'`
-// inside a string literal, resolved from the file's folder). A use inside the exporting file
+// inside a string literal, resolved from the file's folder), and `importTs('path')` of scripts/lib.mjs
+// (a module bundled for Node, named from the repo root: all of its exports). A use inside the exporting file
 // itself does not count: such a name needs no `export`.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -74,6 +75,20 @@ function scanModule(file, text = readFileSync(file, 'utf8'), sf = null) {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0]
       if (arg && ts.isStringLiteralLike(arg)) use(arg.text, '*')
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'importTs' &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      // scripts/lib.mjs importTs('worker/…'): a module bundled for Node, named from the repo root.
+      use(
+        path
+          .relative(path.dirname(file), path.join(repoRoot, node.arguments[0].text))
+          .replace(/^(?!\.)/, './'),
+        '*',
+      )
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const spec = node.argument.literal.text
       const first = node.qualifier && (ts.isIdentifier(node.qualifier) ? node.qualifier : node.qualifier.left)

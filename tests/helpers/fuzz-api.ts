@@ -7,6 +7,7 @@
  * Pure TypeScript with no Node or workerd imports, so both sides can use it.
  */
 import fc from 'fast-check'
+import { newOrderId, testAddress } from './orders'
 
 /** Valid values the generators mix in so requests also reach the code behind validation. */
 export interface FuzzPools {
@@ -51,23 +52,7 @@ interface Endpoint {
 
 const pick = <T>(xs: T[], i: number): T | undefined => (xs.length ? xs[Math.abs(i) % xs.length] : undefined)
 
-const ADDRESS = {
-  firstname: 'Fuzz',
-  lastname: 'Tester',
-  street: ['1 Fuzz Road', ''],
-  city: 'Pune',
-  postcode: '411001',
-  country_id: 'IN',
-  telephone: '9000000000',
-  email: 'fuzz@example.com',
-}
-
-let orderSeq = 0
-/** A fresh client order id (callers may replace it). */
-export function newClientOrderId(prefix = 'fuzz'): string {
-  orderSeq++
-  return `${Date.now()}-${prefix}-${orderSeq}-${Math.random().toString(16).slice(2, 10)}`
-}
+const ADDRESS = testAddress('fuzz@example.com')
 
 /** Every /api endpoint of the embedded backend with a valid-ish template. */
 export const ENDPOINTS: Endpoint[] = [
@@ -232,7 +217,7 @@ export const ENDPOINTS: Endpoint[] = [
     path: '/api/order',
     addProducts500: true,
     body: (p) => ({
-      order_id: newClientOrderId(),
+      order_id: newOrderId('fuzz'),
       user_id: '',
       cart_id: pick(p.guestCarts, 2) ?? '',
       products: [{ sku: pick(p.skus, 1), qty: 1, price: 1 }],

@@ -81,6 +81,17 @@ const AppConfigSchema = z.object({
 })
 export type AppConfig = z.infer<typeof AppConfigSchema>
 
+/**
+ * What is wrong with a set of configuration vars, read exactly as the worker reads them: one line
+ * per var ('CURRENCY_RATES: …'), none when the worker would start. `npm run check-config` runs it
+ * before a deploy, so a bad value is found there and not by the first shopper's request.
+ */
+export function configProblems(vars: Record<string, unknown>): string[] {
+  const result = AppConfigSchema.safeParse(vars)
+  if (result.success) return []
+  return result.error.issues.map((issue) => `${issue.path.join('.') || 'vars'}: ${issue.message}`)
+}
+
 const configCache = new WeakMap<object, AppConfig>()
 
 /** Parses the configuration vars once per env object (env objects are stable per isolate). */

@@ -2,15 +2,17 @@
 // CI): --help prints help and changes nothing; destructive work without --yes is refused with one
 // line saying what to do, and nothing is written; wrong use is one line, never a stack trace.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const wranglerBin = path.join(root, 'node_modules/.bin/wrangler')
 const scratch = mkdtempSync(path.join(tmpdir(), 'cli-test-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+// Each test spawns Node (and some esbuild or wrangler): minutes on a loaded machine, not 5 s.
+vi.setConfig({ testTimeout: 120_000 })
 
 function cli(script: string, args: string[], extraEnv: Record<string, string> = {}) {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extraEnv }
@@ -171,5 +173,37 @@ describe('check-config', () => {
     expect(out).toMatch(/✖ secrets not verified: .*TOKEN_SECRET.*RAZORPAY_KEY_ID.*PAYPAL_WEBHOOK_ID/)
     expect(out).toMatch(/✖ no Cloudflare Access for \/admin/)
     expect(out).toMatch(/thing\(s\) missing before a deploy of production$/m)
+  })
+
+  it('reads every var as the worker does, so a value that would fail every request is found before a deploy', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'check-config-'))
+    try {
+      const toml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
+      const inProduction = toml.indexOf('[env.production.vars]')
+      expect(inProduction).toBeGreaterThan(0)
+      const bad =
+        toml.slice(0, inProduction) +
+        toml.slice(inProduction).replace(/^CURRENCY_RATES = .*$/m, 'CURRENCY_RATES = "USD=0.01429, EUR=1"')
+      const file = path.join(dir, 'wrangler.toml')
+      writeFileSync(file, bad)
+      const { code, out } = cli('check-config.mjs', ['--env', 'production', '--offline', '--config', file])
+      expect(code).toBe(1)
+      expect(out).toMatch(/✖ vars the worker would refuse .*CURRENCY_RATES: 'EUR=1' is not CODE=RATE/)
+      const good = cli('check-config.mjs', [
+        '--env',
+        'production',
+        '--offline',
+        '--config',
+        path.join(root, 'wrangler.toml'),
+      ])
+      expect(good.out).toContain('✔ every var reads as the worker reads it')
+      const none = cli('check-config.mjs', ['--env', 'production', '--config', path.join(dir, 'absent.toml')])
+      expect(none.code).toBe(2)
+      expect(errorLines(none.err)).toEqual([
+        expect.stringMatching(/^✖ no configuration file .*absent\.toml$/),
+      ])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

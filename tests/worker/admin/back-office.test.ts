@@ -6,22 +6,14 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
 import { isCacheablePath } from '../../../worker/platform/cache/key'
 import { seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
+import { testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, PASSWORD } from './operator'
 
 beforeEach(seedCartFixtures)
 
 let n = 0
-const address = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', ''],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876500001',
-  email: 'asha.admin@example.com',
-}
+const address = testAddress('asha.admin@example.com', { telephone: '9876500001' })
 
 async function place(payment: string, email = address.email) {
   const orderId = `${Date.now()}-adm-${++n}-${Math.random().toString(16).slice(2, 8)}`

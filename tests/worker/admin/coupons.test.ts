@@ -4,21 +4,13 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
+import { testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator } from './operator'
 
 beforeEach(seedCartFixtures)
 
-const address = (email: string) => ({
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', ''],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876500002',
-  email,
-})
+const address = (email: string) => testAddress(email, { telephone: '9876500002' })
 let n = 0
 const code = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${++n}`
 

@@ -8,17 +8,10 @@ import { formatMinor, formatUnitPrice } from '../../../shared/domain/currency'
 import { priceView } from '../../../shared/domain/price'
 import type { Product } from '../../../shared/schemas/catalog'
 import { decodeEntities } from '../../helpers/html'
+import { testAddress } from '../../helpers/orders'
 import { api } from '../../helpers/user'
 
-const indianAddress = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road'],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  email: 'asha.surfaces@example.com',
-}
+const indianAddress = testAddress('asha.surfaces@example.com')
 
 async function page(path: string, cookie: string) {
   const res = await SELF.fetch(`https://shop.test${path}`, { headers: { cookie } })

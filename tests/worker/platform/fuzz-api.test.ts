@@ -21,7 +21,6 @@ import {
   type FuzzRequest,
   fuzzRequest,
   type InventorySnapshot,
-  newClientOrderId,
   snapshotInventory,
 } from '../../helpers/fuzz-api'
 import {
@@ -38,6 +37,7 @@ import {
   prepareAttackWorld,
   runAttack,
 } from '../../helpers/fuzz-attacks'
+import { newOrderId } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -81,7 +81,7 @@ beforeAll(async () => {
     customerIds: users.map((u) => u.id),
     guestCarts,
     customerCarts,
-    orderIds: [newClientOrderId('seed')],
+    orderIds: [newOrderId('seed')],
     cmsIdentifiers: ['about-us', 'privacy-policy'],
     urlPaths: products.map((p) => p.url_path),
   }

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import { HOME_SECTION_TYPES } from '../home'
-import { PostForm, renderAdmin } from './frame'
+import { Field, PostForm, renderAdmin } from './frame'
 
 export function contentPage(
   c: Context<AdminEnv>,
@@ -54,16 +54,18 @@ export function contentEditPage(
         back={`/admin/content/${kind}/${item.id}`}
         label="Publish"
       >
-        <label>
-          Title <input name="title" defaultValue={item.title} required />
-        </label>
+        <Field label="Title" name="title" defaultValue={item.title} required />
         <label>
           Content (HTML) <textarea name="content" rows={14} cols={60} defaultValue={item.content} />
         </label>
         <input type="hidden" name="is_active" value="false" />
-        <label>
-          Published <input type="checkbox" name="is_active" value="true" defaultChecked={item.is_active} />
-        </label>
+        <Field
+          label="Published"
+          type="checkbox"
+          name="is_active"
+          value="true"
+          defaultChecked={item.is_active}
+        />
       </PostForm>
       <section className="card" aria-label="Preview">
         <h2>Preview (as the shop shows it)</h2>
@@ -103,12 +105,8 @@ function SectionFields(props: { s?: SectionView }): ReactNode {
           </select>
         </label>
       )}
-      <label>
-        Title <input name="title" defaultValue={s?.title ?? ''} required />
-      </label>
-      <label>
-        Position <input name="position" inputMode="numeric" defaultValue={String(s?.position ?? 0)} />
-      </label>
+      <Field label="Title" name="title" defaultValue={s?.title ?? ''} required />
+      <Field label="Position" name="position" inputMode="numeric" defaultValue={String(s?.position ?? 0)} />
       {show('category_products') ? (
         <label>
           Category id{type ? '' : ' (category_products)'}{' '}

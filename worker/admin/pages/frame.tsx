@@ -8,7 +8,7 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import { formatMinor } from '@shared/domain/currency'
 import type { Context } from 'hono'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type InputHTMLAttributes, type ReactNode, useContext } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { AdminEnv, Operator } from '../env'
 
@@ -47,6 +47,15 @@ const Csrf = createContext('')
 
 export const money = (minor: number | null, currency: string) => formatMinor(minor ?? 0, currency)
 export const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s
+
+/** A labelled input: the label's text with the control inside the label (no id to pair). */
+export function Field({ label, ...input }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label>
+      {label} <input {...input} />
+    </label>
+  )
+}
 
 /** A form posting to the back office's API with the CSRF token, coming back to `back`. */
 export function PostForm(props: {

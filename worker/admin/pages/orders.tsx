@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import { type OrderDetail, type OrderFilter, type OrderListRow, PAGE_SIZE } from '../orders'
-import { money, PostForm, renderAdmin, statusLabel } from './frame'
+import { Field, money, PostForm, renderAdmin, statusLabel } from './frame'
 
 export function ordersPage(
   c: Context<AdminEnv>,
@@ -23,26 +23,16 @@ export function ordersPage(
     <>
       <search>
         <form className="inline" method="get" action="/admin/orders">
-          <label>
-            Search <input name="q" defaultValue={f.q ?? ''} placeholder="number, e-mail, phone, SKU" />
-          </label>
-          <label>
-            Status <input name="status" defaultValue={f.status ?? ''} list="statuses" />
-          </label>
+          <Field label="Search" name="q" defaultValue={f.q ?? ''} placeholder="number, e-mail, phone, SKU" />
+          <Field label="Status" name="status" defaultValue={f.status ?? ''} list="statuses" />
           <datalist id="statuses">
             {Object.keys(ORDER_STATUS_LABELS).map((s) => (
               <option key={s} value={s} />
             ))}
           </datalist>
-          <label>
-            Payment <input name="payment" defaultValue={f.payment ?? ''} />
-          </label>
-          <label>
-            From <input type="date" name="from" defaultValue={f.from ?? ''} />
-          </label>
-          <label>
-            To <input type="date" name="to" defaultValue={f.to ?? ''} />
-          </label>
+          <Field label="Payment" name="payment" defaultValue={f.payment ?? ''} />
+          <Field label="From" type="date" name="from" defaultValue={f.from ?? ''} />
+          <Field label="To" type="date" name="to" defaultValue={f.to ?? ''} />
           <button type="submit">Filter</button>
         </form>
       </search>
@@ -148,21 +138,15 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
           'shipped',
           'Mark shipped',
           <>
-            <label>
-              Carrier <input name="carrier" required />
-            </label>
-            <label>
-              Tracking number <input name="tracking_number" required />
-            </label>
+            <Field label="Carrier" name="carrier" required />
+            <Field label="Tracking number" name="tracking_number" required />
           </>,
         )}
         {move('delivered', 'Mark delivered')}
         {move(
           'canceled',
           'Cancel order',
-          <label>
-            Reason for cancelling <input name="reason" required />
-          </label>,
+          <Field label="Reason for cancelling" name="reason" required />,
           true,
         )}
         {o.paid_minor > o.refunded_minor
@@ -170,12 +154,8 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
               'refund',
               'Refund',
               <>
-                <label>
-                  Amount (minor units) <input name="amount_minor" inputMode="numeric" required />
-                </label>
-                <label>
-                  Reason for the refund <input name="reason" required />
-                </label>
+                <Field label="Amount (minor units)" name="amount_minor" inputMode="numeric" required />
+                <Field label="Reason for the refund" name="reason" required />
               </>,
             )
           : null}

@@ -11,7 +11,7 @@ import type { AdminEnv } from '../env'
 import type { OperatorRow } from '../operators'
 import type { PendingReview } from '../reviews'
 import { ROLES } from '../roles'
-import { money, PostForm, renderAdmin, statusLabel } from './frame'
+import { Field, money, PostForm, renderAdmin, statusLabel } from './frame'
 
 export function dashboardPage(c: Context<AdminEnv>, d: Dashboard) {
   return renderAdmin(
@@ -142,9 +142,7 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
     <>
       <search>
         <form className="inline" method="get">
-          <label>
-            SKU or name <input name="q" defaultValue={q} required />
-          </label>
+          <Field label="SKU or name" name="q" defaultValue={q} required />
           <button type="submit">Search</button>
         </form>
       </search>
@@ -159,18 +157,10 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
             {p.status === 1 ? 'enabled' : 'disabled'} · visibility {p.visibility}
           </p>
           <PostForm action={`/admin/api/products/${p.id}/form`} back={back} label="Save product">
-            <label>
-              Price <input name="price" inputMode="decimal" defaultValue={p.price} />
-            </label>
-            <label>
-              Special price <input name="special_price" inputMode="decimal" placeholder="none" />
-            </label>
-            <label>
-              From <input type="date" name="special_from_date" />
-            </label>
-            <label>
-              To <input type="date" name="special_to_date" />
-            </label>
+            <Field label="Price" name="price" inputMode="decimal" defaultValue={p.price} />
+            <Field label="Special price" name="special_price" inputMode="decimal" placeholder="none" />
+            <Field label="From" type="date" name="special_from_date" />
+            <Field label="To" type="date" name="special_to_date" />
             <label>
               Status{' '}
               <select name="status" defaultValue={String(p.status)}>
@@ -255,9 +245,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
     <>
       <search>
         <form className="inline" method="get">
-          <label>
-            E-mail <input type="email" name="email" defaultValue={email} required />
-          </label>
+          <Field label="E-mail" type="email" name="email" defaultValue={email} required />
           <button type="submit">Look up</button>
         </form>
       </search>
@@ -282,9 +270,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
               Amount in minor units, e.g. paise or cents (negative revokes){' '}
               <input name="amount_minor" inputMode="numeric" required />
             </label>
-            <label>
-              Why <input name="comment" required />
-            </label>
+            <Field label="Why" name="comment" required />
           </PostForm>
           <h3>Orders</h3>
           <ul>
@@ -370,9 +356,7 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
       <section className="card">
         <h2>New coupon</h2>
         <PostForm action="/admin/api/coupons" back={back} label="Create coupon">
-          <label>
-            Code <input name="code" required />
-          </label>
+          <Field label="Code" name="code" required />
           <label>
             Kind{' '}
             <select name="kind">
@@ -380,30 +364,14 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
               <option>fixed</option>
             </select>
           </label>
-          <label>
-            Amount <input name="amount" inputMode="decimal" required />
-          </label>
-          <label>
-            Minimum subtotal <input name="min_subtotal" inputMode="decimal" defaultValue="0" />
-          </label>
-          <label>
-            Starts <input type="date" name="starts_at" />
-          </label>
-          <label>
-            Expires <input type="date" name="expires_at" />
-          </label>
-          <label>
-            Label <input name="label" required />
-          </label>
-          <label>
-            First order only <input type="checkbox" name="first_order_only" value="true" />
-          </label>
-          <label>
-            Per shopper <input name="per_customer_limit" inputMode="numeric" />
-          </label>
-          <label>
-            In all <input name="total_limit" inputMode="numeric" />
-          </label>
+          <Field label="Amount" name="amount" inputMode="decimal" required />
+          <Field label="Minimum subtotal" name="min_subtotal" inputMode="decimal" defaultValue="0" />
+          <Field label="Starts" type="date" name="starts_at" />
+          <Field label="Expires" type="date" name="expires_at" />
+          <Field label="Label" name="label" required />
+          <Field label="First order only" type="checkbox" name="first_order_only" value="true" />
+          <Field label="Per shopper" name="per_customer_limit" inputMode="numeric" />
+          <Field label="In all" name="total_limit" inputMode="numeric" />
         </PostForm>
       </section>
     </>,
@@ -453,20 +421,14 @@ export function operationsPage(
       <section className="card">
         <h2>Purge cached pages</h2>
         <PostForm action="/admin/api/cache/purge" back={back} label="Purge">
-          <label>
-            Tags (comma-separated, e.g. home, P-SKU, C12) <input name="tags" required />
-          </label>
+          <Field label="Tags (comma-separated, e.g. home, P-SKU, C12)" name="tags" required />
         </PostForm>
       </section>
       <section className="card">
         <h2>URL redirect</h2>
         <PostForm action="/admin/api/urls/form" back={back} label="Save redirect">
-          <label>
-            Old path <input name="path" required />
-          </label>
-          <label>
-            Redirect to <input name="to" required placeholder="/c/sale" />
-          </label>
+          <Field label="Old path" name="path" required />
+          <Field label="Redirect to" name="to" required placeholder="/c/sale" />
         </PostForm>
       </section>
     </>,
@@ -547,9 +509,7 @@ export function operatorsPage(c: Context<AdminEnv>, operators: OperatorRow[]) {
           for the local sign-in.
         </p>
         <PostForm action="/admin/api/operators" back={back} label="Add operator">
-          <label>
-            E-mail <input type="email" name="email" required />
-          </label>
+          <Field label="E-mail" type="email" name="email" required />
           <label>
             Role{' '}
             <select name="role" defaultValue="staff">

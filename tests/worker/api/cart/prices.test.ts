@@ -8,21 +8,13 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { notifyOrder } from '../../../../worker/api/mail/notify'
 import { readConfig } from '../../../../worker/platform/env'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { newOrderId, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-let n = 0
-const orderId = () => `${Date.now()}-prices-${++n}-${Math.random().toString(16).slice(2, 10)}`
-const indianAddress = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road'],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  email: 'asha.prices@example.com',
-}
+const orderId = () => newOrderId('prices')
+const indianAddress = testAddress('asha.prices@example.com')
 const ukAddress = { ...indianAddress, city: 'London', postcode: 'SW1A 1AA', country_id: 'GB' }
 
 const engraving = (finish: number | null) => ({

@@ -6,21 +6,13 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Product } from '../../../../shared/schemas/catalog'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { newOrderId, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-let n = 0
-const orderId = () => `${Date.now()}-bundle-${++n}-${Math.random().toString(16).slice(2, 10)}`
-const address = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road'],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  email: 'asha.bundle@example.com',
-}
+const orderId = () => newOrderId('bundle')
+const address = testAddress('asha.bundle@example.com')
 const orderBody = (products: unknown[], over: Record<string, unknown> = {}) => ({
   order_id: orderId(),
   user_id: '',

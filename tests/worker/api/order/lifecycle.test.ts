@@ -11,22 +11,13 @@ import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { newOrderId, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-let n = 0
-const newId = () => `${Date.now()}-life-${++n}-${Math.random().toString(16).slice(2, 10)}`
-const address = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', ''],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876543210',
-  email: 'asha.life@example.com',
-}
+const newId = () => newOrderId('life')
+const address = testAddress('asha.life@example.com')
 
 async function place(payment: string, extra: Record<string, unknown> = {}, bearer?: string) {
   const orderId = newId()

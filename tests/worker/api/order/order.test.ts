@@ -3,22 +3,13 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { newOrderId, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-let n = 0
-const orderId = () => `${Date.now()}-test-${++n}-${Math.random().toString(16).slice(2, 10)}`
-const address = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', ''],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876543210',
-  email: 'asha.guest@example.com',
-}
+const orderId = () => newOrderId('test')
+const address = testAddress('asha.guest@example.com')
 function order(over: Record<string, unknown> = {}, products?: unknown[], payment = 'cashondelivery') {
   return {
     order_id: orderId(),

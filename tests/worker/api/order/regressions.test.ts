@@ -4,22 +4,14 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { newOrderId, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-let n = 0
-const address = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road'],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  email: 'asha.rules@example.com',
-}
+const address = testAddress('asha.rules@example.com')
 const orderBody = (products: unknown[], over: Record<string, unknown> = {}) => ({
-  order_id: `${Date.now()}-rules-${++n}-${Math.random().toString(16).slice(2, 10)}`,
+  order_id: newOrderId('rules'),
   user_id: '',
   cart_id: '',
   products,

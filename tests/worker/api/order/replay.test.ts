@@ -5,12 +5,12 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { newOrderId } from '../../../helpers/orders'
 import { api, type Json, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-let n = 0
-const orderId = () => `${Date.now()}-replay-${++n}-${Math.random().toString(16).slice(2, 10)}`
+const orderId = () => newOrderId('replay')
 const victim = {
   firstname: 'Meera',
   lastname: 'Iyer',

@@ -12,6 +12,7 @@ import { vi } from 'vitest'
 import { createSandbox, SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
 import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
+import { newOrderId, testAddress } from '../../../helpers/orders'
 
 export const SANDBOX_ORIGIN = 'https://payments-sandbox.test'
 const SHOP = 'https://shop.test'
@@ -96,17 +97,7 @@ export const eventOf = (w: HeldWebhook) =>
   (JSON.parse(w.body) as { event?: string; event_type?: string }).event ??
   (JSON.parse(w.body) as { event_type?: string }).event_type
 
-let n = 0
-const address = {
-  firstname: 'Asha',
-  lastname: 'Rao',
-  street: ['12 MG Road', ''],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876543210',
-  email: 'asha.pay@example.com',
-}
+const address = testAddress('asha.pay@example.com')
 
 export interface Placed {
   orderId: string
@@ -120,7 +111,7 @@ export async function place(
   payment = 'card',
   products: { sku: string; qty: number; price: number }[] = [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
 ): Promise<Placed> {
-  const orderId = `${Date.now()}-pay-${++n}-${Math.random().toString(16).slice(2, 10)}`
+  const orderId = newOrderId('pay')
   const res = await call('/api/order', {
     body: {
       order_id: orderId,
