@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run seed`: writes the deterministic demo catalogue into D1 and the URL mappings into KV.
-import { writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import {
   capture,
@@ -123,15 +123,8 @@ if (count > 0 && !deployed) {
 }
 
 const tmp = path.join(root, '.tmp')
-const { buildSeedSql } = await seedEntry()
-const result = buildSeedSql({
-  scale: scale ? Number(scale) : undefined,
-  seed: seed ? Number(seed) : undefined,
-  keep: { reviews: !resetReviews, stock: !resetStock },
-})
-console.log(
-  `generated ${result.counts.products} products (${result.counts.variants} variants), ${result.counts.categories} categories, ${result.counts.coupons} demo coupons, ${result.counts.urlMappings} URL mappings`,
-)
+const { seedSqlChunks, noSeedCounts } = await seedEntry()
+const counts = noSeedCounts()
 
 const runAsync = (cmdArgs) =>
   new Promise((resolve, reject) => {
@@ -143,20 +136,55 @@ const runAsync = (cmdArgs) =>
     )
   })
 
-// D1 first; the URL mappings only once the catalogue they point at is written.
-for (const [i, sql] of result.sqlChunks.entries()) {
-  const file = path.join(tmp, `seed-${i}.sql`)
-  writeFileSync(file, sql)
-  console.log(
-    `D1: executing ${path.relative(root, file)} (${i + 1}/${result.sqlChunks.length}, ${(sql.length / 1e6).toFixed(1)} MB)`,
-  )
-  await runAsync(['d1', 'execute', 'DB', ...where, '--file', file])
-}
+// D1 one file at a time, in order (clears first, the version bump last); the next file is
+// generated while wrangler runs the previous one, and each file is removed once it has run. The
+// URL mappings go into files of KV_CHUNK, each written to KV once the D1 files holding its rows
+// have run, alongside the D1 files that follow (KV is a separate store; one KV file at a time).
 const KV_CHUNK = 10000
-for (let i = 0; i < result.kv.length; i += KV_CHUNK) {
-  const file = path.join(tmp, `seed-kv-${i / KV_CHUNK}.json`)
-  writeFileSync(file, JSON.stringify(withListedValue(result.kv.slice(i, i + KV_CHUNK))))
-  await runAsync(['kv', 'bulk', 'put', file, '--binding', 'URL_MAPPINGS', ...where])
+let kvPending = []
+let kvFiles = 0
+let kvRunning = Promise.resolve()
+/** Queues the pending mappings for KV once `rowsWritten` (the D1 run holding their rows) is done. */
+const flushKv = (rowsWritten) => {
+  const file = path.join(tmp, `seed-kv-${kvFiles++}.json`)
+  writeFileSync(file, JSON.stringify(withListedValue(kvPending)))
+  kvPending = []
+  kvRunning = Promise.all([kvRunning, rowsWritten])
+    .then(() => runAsync(['kv', 'bulk', 'put', file, '--binding', 'URL_MAPPINGS', ...where]))
+    .then(() => rmSync(file))
 }
-console.log(`KV: ${result.kv.length} URL mappings written`)
+let running = Promise.resolve()
+let files = 0
+const chunks = seedSqlChunks(
+  {
+    scale: scale ? Number(scale) : undefined,
+    seed: seed ? Number(seed) : undefined,
+    maxChunkBytes: 32_000_000,
+    keep: { reviews: !resetReviews, stock: !resetStock },
+  },
+  counts,
+)
+for (const chunk of chunks) {
+  if (chunk.sql) {
+    const file = path.join(tmp, `seed-${files++}.sql`)
+    writeFileSync(file, chunk.sql)
+    await running
+    console.log(
+      `D1: executing ${path.relative(root, file)} (${(chunk.sql.length / 1e6).toFixed(1)} MB; ${counts.products} products generated)`,
+    )
+    running = runAsync(['d1', 'execute', 'DB', ...where, '--file', file]).then(() => rmSync(file))
+  }
+  // A chunk's mappings point at rows of this chunk or earlier ones.
+  for (const entry of chunk.kv) {
+    kvPending.push(entry)
+    if (kvPending.length === KV_CHUNK) flushKv(running)
+  }
+}
+await running
+console.log(
+  `D1: ${counts.products} products (${counts.variants} variants), ${counts.categories} categories, ${counts.coupons} demo coupons in ${counts.statements} statements (${(counts.sqlBytes / 1e6).toFixed(1)} MB of SQL)`,
+)
+if (kvPending.length) flushKv(running)
+await kvRunning
+console.log(`KV: ${counts.urlMappings} URL mappings written`)
 console.log(`seeded the demo catalogue in ${((Date.now() - started) / 1000).toFixed(1)} s`)

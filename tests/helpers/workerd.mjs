@@ -245,17 +245,34 @@ export async function isolateHeap(wsUrl) {
   }
 }
 
-/** Seeds `state` (wiped first) with the demo catalogue at `scale` inside workerd; returns counts. */
+/**
+ * Seeds `state` (wiped first) with the demo catalogue at `scale` inside workerd; returns what was
+ * written ({products, variants, statements, sqlBytes, urlMappings, ms}). The seed worker writes
+ * for about ten seconds per request, so a long seed is many short requests; progress is logged
+ * every 30 s.
+ */
 export async function seedState(state, scale, seedOut = path.join(root, '.tmp/bench/seed-worker.js')) {
   rmSync(state, { recursive: true, force: true })
   const seeder = await startWorker({ cache: false, state, script: seedOut, port: 0 })
   try {
-    const res = await fetch(`${seeder.url}/seed?scale=${scale}`, {
-      method: 'POST',
+    const call = async (url, init) => {
+      const res = await fetch(url, { method: 'POST', ...init })
+      if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
+      return res.json()
+    }
+    let progress = await call(`${seeder.url}/seed?scale=${scale}`, {
       body: JSON.stringify(migrationStatements),
     })
-    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
-    return await res.json()
+    let logged = Date.now()
+    while (!progress.done) {
+      if (Date.now() - logged > 30_000) {
+        logged = Date.now()
+        log(`  seeding: ${progress.products} products written (${Math.round(progress.ms / 1000)} s)`)
+      }
+      progress = await call(`${seeder.url}/seed/continue`)
+    }
+    const { done: _done, ...counts } = progress
+    return counts
   } finally {
     await seeder.mf.dispose()
   }

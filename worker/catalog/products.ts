@@ -48,7 +48,7 @@ function stockOf(row: InventoryRow | undefined, fallback: Product['stock'] | und
 /**
  * Returns a copy of `product` whose stock (and every configurable child's stock) reflects the
  * inventory rows. A configurable parent is in stock when its own flag allows it and at least one
- * child is in stock; its qty is the children's sum.
+ * enabled child is in stock; its qty is the sum of its enabled children's.
  */
 export function mergeInventory(product: Product, inventory: ReadonlyMap<string, InventoryRow>): Product {
   if (product.type_id === 'configurable' && product.configurable_children.length > 0) {
@@ -57,7 +57,8 @@ export function mergeInventory(product: Product, inventory: ReadonlyMap<string, 
       stock: stockOf(inventory.get(child.sku), child.stock),
     }))
     const anyInStock = children.some((ch) => ch.stock.is_in_stock && (ch.status ?? 1) < 2)
-    const qty = children.reduce((sum, ch) => sum + (ch.stock.qty ?? 0), 0)
+    // A disabled variant is not sold: it adds nothing to the parent's quantity.
+    const qty = children.reduce((sum, ch) => sum + ((ch.status ?? 1) < 2 ? (ch.stock.qty ?? 0) : 0), 0)
     // The parent's stored flag is a manual switch (an out-of-stock parent stays out of stock).
     const parentFlag = product.stock?.is_in_stock !== false
     const inStock = parentFlag && anyInStock

@@ -3,13 +3,14 @@ import type { Category, Product } from '../../../shared/schemas/catalog'
 import type { Ctx } from './context'
 import { CATEGORY_DEFS } from './data'
 
-/** Every category; `product_count` counts the enabled, visible products of `products`. */
-export function buildCategories(ctx: Ctx, products: Product[]): Category[] {
-  const counts = new Map<number, number>()
-  for (const p of products) {
-    if (p.status >= 2 || p.visibility === 1) continue
-    for (const id of p.category_ids) counts.set(id, (counts.get(id) ?? 0) + 1)
-  }
+/** Counts a product in each of its categories when it is enabled and visible (a listed product). */
+export function countListed(counts: Map<number, number>, p: Product): void {
+  if (p.status >= 2 || p.visibility === 1) return
+  for (const id of p.category_ids) counts.set(id, (counts.get(id) ?? 0) + 1)
+}
+
+/** Every category; `product_count` is the number of listed products `counts` holds for it. */
+export function buildCategories(ctx: Ctx, counts: ReadonlyMap<number, number>): Category[] {
   const byId = new Map(CATEGORY_DEFS.map((d) => [d.id, d]))
   const pathOf = (id: number): number[] => {
     const d = byId.get(id)

@@ -84,6 +84,21 @@ interface ChildPlan {
   allOut: boolean
 }
 
+/**
+ * Every configurable keeps at least one enabled variant, and unless it is meant to be sold out,
+ * one enabled variant in stock: the first variant is switched on, or given one piece, when the
+ * draws left none (rare, but certain among a million variants). Nothing is drawn, so the random
+ * stream and every other product stay as they are.
+ */
+function keepOneSellable(children: ConfigurableChild[], allOut: boolean): void {
+  const first = children[0]
+  if (!first) return
+  if (!children.some((c) => c.status === 1)) first.status = 1
+  if (allOut || children.some((c) => c.status === 1 && c.stock.qty > 0)) return
+  const target = children.find((c) => c.status === 1) as ConfigurableChild
+  target.stock = { qty: 1, is_in_stock: true, stock_status: 1 }
+}
+
 /** The colour × size children of a configurable and their inventory rows. */
 function configurableChildren(rng: Rng, plan: ChildPlan) {
   const { id, sku, name, basePrice, priceKind, pct, bigSizesDearer, rts, allOut } = plan
@@ -102,7 +117,7 @@ function configurableChildren(rng: Rng, plan: ChildPlan) {
       const applies = specialApplies(price, sp.special_price, sp.special_from_date, sp.special_to_date)
       const qty = allOut || rng.chance(0.15) ? 0 : rng.int(1, 12)
       const childId = id * 100 + j
-      children.push({
+      const child: ConfigurableChild = {
         sku: childSku,
         id: childId,
         name: `${name} - ${color.label} / ${size.label}`,
@@ -116,10 +131,22 @@ function configurableChildren(rng: Rng, plan: ChildPlan) {
         status: rng.chance(0.03) ? 2 : 1,
         stock: { qty, is_in_stock: qty > 0, stock_status: qty > 0 ? 1 : 0 },
         custom_attributes: null,
-      })
-      inventory.push({ sku: childSku, product_id: childId, parent_sku: sku, qty, is_in_stock: true })
+      }
+      children.push(child)
     }
   }
+  keepOneSellable(children, allOut)
+  // A disabled variant is not sold: it gets no stock row (neither the in-stock filter nor a cart
+  // counts it).
+  for (const ch of children)
+    if (ch.status === 1)
+      inventory.push({
+        sku: ch.sku,
+        product_id: ch.id,
+        parent_sku: sku,
+        qty: ch.stock.qty,
+        is_in_stock: true,
+      })
   return { children, inventory }
 }
 

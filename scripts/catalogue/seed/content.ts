@@ -5,13 +5,49 @@
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../shared/config/content'
 import type { Product } from '../../../shared/schemas/catalog'
 
+/** A configurable the content documents may name: enabled and visible in catalogue and search. */
+const isListedConfigurable = (p: Product) =>
+  p.status === 1 && p.visibility === 4 && p.type_id === 'configurable'
+
+/** The curated lists: the first `n` listed configurables that pass `test`, in catalogue order. */
+const PICKS = {
+  newIn: { n: 8, test: (p: Product) => p.new === '1' },
+  bestsellers: { n: 8, test: (p: Product) => p.product_tag === 'Bestseller' },
+  otw: { n: 4, test: (p: Product) => p.category_ids.includes(10) || p.category_ids.includes(30) },
+} as const
+
+/**
+ * Keeps, of products offered one by one in catalogue order, only those the content documents can
+ * name (the first listed configurable and the first `n` of each curated list), so building the
+ * content from `chosen` gives what building it from the whole catalogue gives.
+ */
+export function contentPicker() {
+  const chosen: Product[] = []
+  const taken = new Map<keyof typeof PICKS, number>()
+  return {
+    chosen,
+    offer(p: Product) {
+      if (!isListedConfigurable(p)) return
+      let keep = chosen.length === 0
+      for (const [key, pick] of Object.entries(PICKS) as Array<[keyof typeof PICKS, (typeof PICKS)['otw']]>) {
+        const n = taken.get(key) ?? 0
+        if (n < pick.n && pick.test(p)) {
+          taken.set(key, n + 1)
+          keep = true
+        }
+      }
+      if (keep) chosen.push(p)
+    },
+  }
+}
+
 /** The home, common-config and otw documents; curated SKUs come from the listed configurables. */
 export function buildContent(products: Product[]) {
-  const listed = products.filter((p) => p.status === 1 && p.visibility === 4 && p.type_id === 'configurable')
-  const skusOf = (pred: (p: Product) => boolean, n: number) =>
+  const listed = products.filter(isListedConfigurable)
+  const skusOf = (pick: (typeof PICKS)[keyof typeof PICKS]) =>
     listed
-      .filter(pred)
-      .slice(0, n)
+      .filter(pick.test)
+      .slice(0, pick.n)
       .map((p) => p.sku)
   const home = {
     sections: [
@@ -32,12 +68,12 @@ export function buildContent(products: Product[]) {
         category_name: 'Tees',
         position: 3,
       },
-      { id: 4, type: 'products', title: 'New In', skus: skusOf((p) => p.new === '1', 8), position: 4 },
+      { id: 4, type: 'products', title: 'New In', skus: skusOf(PICKS.newIn), position: 4 },
       {
         id: 5,
         type: 'products',
         title: 'Bestsellers',
-        skus: skusOf((p) => p.product_tag === 'Bestseller', 8),
+        skus: skusOf(PICKS.bestsellers),
         position: 5,
       },
       { id: 6, type: 'cms_block', title: 'Our story', block_identifier: 'home-intro', position: 6 },
@@ -127,7 +163,7 @@ export function buildContent(products: Product[]) {
   const otw = {
     title: 'Outfit of the Week',
     description: 'Our stylists pick one look every week.',
-    skus: skusOf((p) => p.category_ids.includes(10) || p.category_ids.includes(30), 4),
+    skus: skusOf(PICKS.otw),
     image: '/b/otw-look.svg',
   }
   return { home, 'common-config': commonConfig, otw }

@@ -13,7 +13,7 @@ import type { Rng } from './prng'
 /**
  * A name no other product of this catalogue has: the first free of motif + fabric + garment
  * (starting at motif `start`), then motif + colour + fabric + garment with one of the product's
- * own colours, and at last the number of the piece.
+ * own colours, then with two of them, and at last the number of the piece.
  */
 export function uniqueName(
   ctx: Ctx,
@@ -42,6 +42,15 @@ export function uniqueName(
   for (const c of colors) {
     const coloured = tryStem(`${c.label} ${fabric} ${label}`)
     if (coloured) return coloured
+  }
+  // Large catalogues: two of the product's own colours ("Noor Wine and Gold Banarasi Silk Saree").
+  for (let a = 0; a < colors.length; a++) {
+    for (let b = a + 1; b < colors.length; b++) {
+      const pair = tryStem(
+        `${(colors[a] as ColorDef).label} and ${(colors[b] as ColorDef).label} ${fabric} ${label}`,
+      )
+      if (pair) return pair
+    }
   }
   const last = `${MOTIFS[start % n]} ${fabric} ${label} No. ${id}`
   ctx.names.add(last)

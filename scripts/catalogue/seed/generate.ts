@@ -16,49 +16,88 @@ import type { Product } from '../../../shared/schemas/catalog'
 import type { UrlMapping } from '../../../worker/catalog/url-map'
 import { categoryMapping, cmsPageMapping, productMapping } from '../../../worker/catalog/url-map'
 import { buildAttributes, buildTaxRules } from './attributes'
-import { buildCategories } from './categories'
+import { buildCategories, countListed } from './categories'
 import { buildCmsBlocks, buildCmsPages } from './cms'
 import { compositeProduct } from './composite'
 import { configurableProduct } from './configurable'
-import { buildContent, buildSearchContent } from './content'
+import { buildContent, buildSearchContent, contentPicker } from './content'
 import { col, createContext } from './context'
 import { buildSizeGuides } from './copy'
 import { DEMO_COUPONS } from './coupons'
 import { GARMENTS, type GarmentDef } from './data'
 import { createRng } from './prng'
-import { buildReviews } from './reviews'
+import { buildReviews, summariseRatings } from './reviews'
 import { simpleProduct } from './simple'
 import { SIMPLE_SPECS } from './simple-specs'
 import { buildStores } from './stores'
 import { type Catalogue, GENERATED_AT, type GenerateOptions, type InventorySeedRow } from './types'
 
-/** Generates the whole demo catalogue deterministically from the options. */
-export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
+/** How many products the reviews go to (the first ones generated); they are written last. */
+const REVIEWED_PRODUCTS = 60
+
+/** A part of the catalogue: products with their stock rows and URL mappings. */
+export interface CatalogueSlice {
+  products: Product[]
+  inventory: InventorySeedRow[]
+  urlMappings: Array<[string, UrlMapping]>
+}
+
+/** What follows the products: documents that depend on all of them (counts, reviews, picks). */
+export type CatalogueRest = Omit<Catalogue, 'products' | 'inventory' | 'urlMappings'>
+
+/**
+ * The demo catalogue in slices of about `size` products, so a large catalogue is written while it
+ * is generated and never held whole. The last slice carries `rest` and the reviewed products
+ * (their rating summary needs the reviews, drawn after every product). The random stream is
+ * drawn in the same order as when the catalogue is built at once, so the result is the same.
+ */
+export function* catalogueSlices(
+  options: GenerateOptions = {},
+  size = 500,
+): Generator<CatalogueSlice & { rest?: CatalogueRest }> {
   const rng = createRng(options.seed ?? 20260101)
   const scale = Math.max(1, Math.floor(options.scale ?? 300))
   const ctx = createContext(rng)
+  const listedCounts = new Map<number, number>()
+  const picks = contentPicker()
+  const reviewed: Product[] = []
+  let slice: CatalogueSlice = { products: [], inventory: [], urlMappings: [] }
+  const add = (product: Product, inventory: readonly InventorySeedRow[]) => {
+    countListed(listedCounts, product)
+    picks.offer(product)
+    slice.inventory.push(...inventory)
+    if (product.status === 1 && product.visibility !== 1) slice.urlMappings.push(productMapping(product))
+    if (reviewed.length < REVIEWED_PRODUCTS) reviewed.push(product)
+    else {
+      summariseRatings([product], [])
+      slice.products.push(product)
+    }
+  }
+  const full = () => slice.products.length + slice.inventory.length / 10 >= size
+  const take = () => {
+    const out = slice
+    slice = { products: [], inventory: [], urlMappings: [] }
+    return out
+  }
 
-  const products: Product[] = []
-  const inventory: InventorySeedRow[] = []
   const weights = GARMENTS.flatMap((g) => Array.from({ length: g.weight }, () => g))
   for (let i = 0; i < scale; i++) {
     // Round-robin over the weighted garment list keeps every garment present even in small runs.
     const g = weights[i % weights.length] as GarmentDef
     const made = configurableProduct(ctx, i, g)
-    products.push(made.product)
-    inventory.push(...made.inventory)
+    add(made.product, made.inventory)
+    if (full()) yield take()
   }
   let nextId = 1001 + scale + 1000
   const simples: Product[] = []
   for (const spec of SIMPLE_SPECS) {
     const made = simpleProduct(ctx, nextId++, spec)
     simples.push(made.product)
-    products.push(made.product)
-    inventory.push(made.inventory)
+    add(made.product, [made.inventory])
   }
   const jewels = simples.filter((p) => p.category_ids.includes(30) && p.type_id === 'simple')
   const bags = simples.filter((p) => p.category_ids.includes(31))
-  products.push(
+  const composites = [
     compositeProduct(
       ctx,
       nextId++,
@@ -95,30 +134,58 @@ export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
       'jewel',
       col('white'),
     ),
-  )
-
-  const categories = buildCategories(ctx, products)
-  const cmsPages = buildCmsPages()
-  const urlMappings: Array<[string, UrlMapping]> = [
-    ...products.filter((p) => p.status === 1 && p.visibility !== 1).map(productMapping),
-    ...categories.filter((c) => c.id !== 2 && c.is_active).map(categoryMapping),
-    ...cmsPages.map(cmsPageMapping),
   ]
+  for (const p of composites) add(p, [])
+  if (slice.products.length || slice.inventory.length) yield take()
+
+  const categories = buildCategories(ctx, listedCounts)
+  const cmsPages = buildCmsPages()
+  const reviews = buildReviews(rng, reviewed)
+  yield {
+    products: reviewed,
+    inventory: [],
+    urlMappings: [
+      ...categories.filter((c) => c.id !== 2 && c.is_active).map(categoryMapping),
+      ...cmsPages.map(cmsPageMapping),
+    ],
+    rest: {
+      generatedAt: GENERATED_AT,
+      categories,
+      attributes: buildAttributes(),
+      taxRules: buildTaxRules(),
+      cmsPages,
+      cmsBlocks: buildCmsBlocks(),
+      stores: buildStores(),
+      reviews,
+      content: buildContent(picks.chosen),
+      sizeGuides: buildSizeGuides(),
+      searchContent: buildSearchContent(),
+      coupons: DEMO_COUPONS,
+    },
+  }
+}
+
+/** Generates the whole demo catalogue at once (products in the order they are made). */
+export function generateCatalogue(options: GenerateOptions = {}): Catalogue {
+  const slices = [...catalogueSlices(options)]
+  const last = slices.at(-1) as CatalogueSlice & { rest: CatalogueRest }
+  const { rest } = last
   return {
-    generatedAt: GENERATED_AT,
-    products,
-    inventory,
-    categories,
-    attributes: buildAttributes(),
-    taxRules: buildTaxRules(),
-    cmsPages,
-    cmsBlocks: buildCmsBlocks(),
-    stores: buildStores(),
-    reviews: buildReviews(rng, products),
-    content: buildContent(products),
-    sizeGuides: buildSizeGuides(),
-    searchContent: buildSearchContent(),
-    urlMappings,
-    coupons: DEMO_COUPONS,
+    generatedAt: rest.generatedAt,
+    // The reviewed products come last in the slices and first in the catalogue.
+    products: [...last.products, ...slices.slice(0, -1).flatMap((s) => s.products)],
+    inventory: slices.flatMap((s) => s.inventory),
+    categories: rest.categories,
+    attributes: rest.attributes,
+    taxRules: rest.taxRules,
+    cmsPages: rest.cmsPages,
+    cmsBlocks: rest.cmsBlocks,
+    stores: rest.stores,
+    reviews: rest.reviews,
+    content: rest.content,
+    sizeGuides: rest.sizeGuides,
+    searchContent: rest.searchContent,
+    urlMappings: slices.flatMap((s) => s.urlMappings),
+    coupons: rest.coupons,
   }
 }

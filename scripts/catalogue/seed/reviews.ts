@@ -97,7 +97,7 @@ const garmentWord = (name: string) =>
       .at(-1) ?? 'piece'
   ).toLowerCase()
 
-/** 0–3 reviews for each of the first 60 products; their products get `rating_summary` and `review_count`. */
+/** 0–3 reviews for each of the first 60 of `products`; those get `rating_summary` and `review_count`. */
 export function buildReviews(rng: Rng, products: Product[]): Review[] {
   const out: Review[] = []
   let id = 1
@@ -130,8 +130,11 @@ export function buildReviews(rng: Rng, products: Product[]): Review[] {
   return out
 }
 
-/** Writes each product's approved-review average (one decimal) and count into its document. */
-function summariseRatings(products: Product[], reviews: Review[]) {
+/**
+ * Writes each product's approved-review average (one decimal, null without one) and count into
+ * its document.
+ */
+export function summariseRatings(products: Product[], reviews: Review[]) {
   const sums = new Map<number, { total: number; n: number }>()
   for (const r of reviews) {
     if (r.review_status !== 1) continue

@@ -1,7 +1,8 @@
 /**
- * Turns a generated (or imported) catalogue into D1 statements and KV mappings, and seeds it.
- * `catalogueStatements` only prepares statements: in workerd they run with `db.batch()`; in Node
- * (scripts/seed.mjs) a recording D1 shim turns them into one SQL file for `wrangler d1 execute`.
+ * Turns a generated (or imported) catalogue into D1 statements and KV mappings, and seeds it. The
+ * demo seed is prepared against a recording D1 shim and rendered as multi-row SQL (`seedSteps`),
+ * one slice at a time: in workerd the SQL runs as D1 batches (`seedDemoCatalogue`), in Node
+ * (scripts/seed.mjs) it becomes the files `wrangler d1 execute` runs.
  */
 import type {
   Attribute,
@@ -15,9 +16,11 @@ import type {
 } from '../../../shared/schemas/catalog'
 import { facetPostingsStatements } from '../../../worker/search/facet-postings'
 import { indexProductStatements } from '../../../worker/search/index-products'
-import { generateCatalogue } from './generate'
+import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
+import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
 import { demoPincodeStatements } from './pincodes'
-import type { Catalogue, GenerateOptions, InventorySeedRow } from './types'
+import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
+import type { GenerateOptions, InventorySeedRow } from './types'
 
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
 export const CATALOGUE_TABLES = [
@@ -71,16 +74,21 @@ export function productStatements(db: D1Database, p: Product): D1PreparedStateme
   ]
 }
 
-/** Inventory rows a product implies (its own sku, or one per configurable child). */
+/**
+ * Inventory rows a product implies (its own sku, or one per enabled configurable child: a
+ * disabled variant is not sold, so it has no stock row).
+ */
 export function inventoryFromProduct(p: Product): InventorySeedRow[] {
   if (p.type_id === 'configurable' && p.configurable_children.length > 0) {
-    return p.configurable_children.map((ch) => ({
-      sku: ch.sku,
-      product_id: ch.id,
-      parent_sku: p.sku,
-      qty: Math.max(0, Math.floor(ch.stock?.qty ?? 0)),
-      is_in_stock: ch.stock?.is_in_stock !== false,
-    }))
+    return p.configurable_children
+      .filter((ch) => (ch.status ?? 1) < 2)
+      .map((ch) => ({
+        sku: ch.sku,
+        product_id: ch.id,
+        parent_sku: p.sku,
+        qty: Math.max(0, Math.floor(ch.stock?.qty ?? 0)),
+        is_in_stock: ch.stock?.is_in_stock !== false,
+      }))
   }
   if (p.type_id === 'grouped' || p.type_id === 'bundle') return []
   return [
@@ -181,34 +189,43 @@ interface KeepOptions {
   stock?: boolean
 }
 
+/** Statements that empty the catalogue tables before a full reseed (kept tables stay as they are). */
+function clearStatements(db: D1Database, keep: KeepOptions = {}): D1PreparedStatement[] {
+  const kept = new Set<string>([...(keep.reviews ? ['reviews'] : []), ...(keep.stock ? ['inventory'] : [])])
+  return CATALOGUE_TABLES.filter((t) => !kept.has(t)).map((t) => db.prepare(`DELETE FROM ${t}`))
+}
+
+/** The per-product statements that clear a product's index rows or move the version on. */
+const INDEX_UPKEEP = /^\s*(DELETE FROM search_|UPDATE search_meta)/
+
 /**
- * Every statement that writes the catalogue (optionally clearing the catalogue tables first). With
- * `keep`, the kept tables are neither cleared nor overwritten.
+ * A product row and its search-index rows, for tables that were just cleared: the per-product
+ * index deletes and version bumps are left out (one bump follows the whole seed).
  */
-export function catalogueStatements(
-  db: D1Database,
-  cat: Catalogue,
-  opts: { clear?: boolean; skipInventory?: boolean; keep?: KeepOptions } = {},
-): D1PreparedStatement[] {
+function freshProductStatements(db: D1Database, p: Product): D1PreparedStatement[] {
+  return productStatements(db, p).filter((st) => !INDEX_UPKEEP.test((st as unknown as { sql: string }).sql))
+}
+
+/** A slice's products (with their index rows) and stock rows. */
+function sliceStatements(db: D1Database, slice: CatalogueSlice, keep: KeepOptions): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = []
-  const kept = new Set<string>([
-    ...(opts.keep?.reviews ? ['reviews'] : []),
-    ...(opts.keep?.stock ? ['inventory'] : []),
-  ])
-  if (opts.clear) for (const t of CATALOGUE_TABLES) if (!kept.has(t)) out.push(db.prepare(`DELETE FROM ${t}`))
-  for (const p of cat.products) out.push(...productStatements(db, p))
-  if (!opts.skipInventory)
-    for (const r of cat.inventory)
-      out.push(inventoryStatement(db, r, kept.has('inventory') ? 'IGNORE' : 'REPLACE'))
-  for (const c of cat.categories) out.push(categoryStatement(db, c))
-  for (const a of cat.attributes) out.push(attributeStatement(db, a))
-  for (const t of cat.taxRules) out.push(taxRuleStatement(db, t))
-  for (const p of cat.cmsPages) out.push(cmsPageStatement(db, p))
-  for (const b of cat.cmsBlocks) out.push(cmsBlockStatement(db, b))
-  for (const s of cat.stores) out.push(storeStatement(db, s))
-  for (const r of cat.reviews) out.push(reviewStatement(db, r, kept.has('reviews') ? 'IGNORE' : 'REPLACE'))
+  for (const p of slice.products) out.push(...freshProductStatements(db, p))
+  for (const r of slice.inventory) out.push(inventoryStatement(db, r, keep.stock ? 'IGNORE' : 'REPLACE'))
+  return out
+}
+
+/** Everything after the products: categories, content, reviews, demo coupons and the rest. */
+function restStatements(db: D1Database, rest: CatalogueRest, keep: KeepOptions): D1PreparedStatement[] {
+  const out: D1PreparedStatement[] = []
+  for (const c of rest.categories) out.push(categoryStatement(db, c))
+  for (const a of rest.attributes) out.push(attributeStatement(db, a))
+  for (const t of rest.taxRules) out.push(taxRuleStatement(db, t))
+  for (const p of rest.cmsPages) out.push(cmsPageStatement(db, p))
+  for (const b of rest.cmsBlocks) out.push(cmsBlockStatement(db, b))
+  for (const s of rest.stores) out.push(storeStatement(db, s))
+  for (const r of rest.reviews) out.push(reviewStatement(db, r, keep.reviews ? 'IGNORE' : 'REPLACE'))
   // Coupons are never cleared: a shop's own coupons stay, a demo code that exists is left as it is.
-  for (const c of cat.coupons ?? []) {
+  for (const c of rest.coupons ?? []) {
     out.push(
       db
         .prepare(
@@ -218,21 +235,21 @@ export function catalogueStatements(
         .bind(c.code, c.kind, c.amount, c.minSubtotal, c.startsAt, c.expiresAt, c.label),
     )
   }
-  for (const [kind, doc] of Object.entries(cat.content)) {
+  for (const [kind, doc] of Object.entries(rest.content)) {
     out.push(
       db
         .prepare('INSERT OR REPLACE INTO content_docs (kind, store_id, doc) VALUES (?1, 0, ?2)')
         .bind(kind, json(doc)),
     )
   }
-  for (const g of cat.sizeGuides) {
+  for (const g of rest.sizeGuides) {
     out.push(
       db
         .prepare('INSERT OR REPLACE INTO size_guides (id, code, doc) VALUES (?1, ?2, ?3)')
         .bind(g.id, g.code, json(g.doc)),
     )
   }
-  for (const s of cat.searchContent) {
+  for (const s of rest.searchContent) {
     out.push(
       db
         .prepare('INSERT OR REPLACE INTO search_content (term, doc) VALUES (?1, ?2)')
@@ -242,19 +259,119 @@ export function catalogueStatements(
   out.push(
     db
       .prepare("INSERT OR REPLACE INTO app_meta (key, value) VALUES ('catalogue_generated_at', ?1)")
-      .bind(cat.generatedAt),
+      .bind(rest.generatedAt),
   )
   out.push(...facetPostingsStatements(db))
   return out
 }
 
-/** Runs statements in db.batch() chunks (each chunk is atomic). */
-async function runBatches(db: D1Database, stmts: D1PreparedStatement[], size = 500): Promise<void> {
-  for (let i = 0; i < stmts.length; i += size) await db.batch(stmts.slice(i, i + size))
+/**
+ * The statements that close a seed, after every catalogue row is written: the catalogue version
+ * moves on once, so every per-isolate cache built on the old catalogue is dropped. Work that
+ * readers would otherwise do on their first request after the seed belongs here, after the bump.
+ */
+function finishStatements(db: D1Database): D1PreparedStatement[] {
+  return [bumpIndexVersionStatement(db)]
+}
+
+/** What a seed wrote. */
+export interface SeedCounts {
+  products: number
+  variants: number
+  categories: number
+  reviews: number
+  coupons: number
+  urlMappings: number
+  /** SQL statements (multi-row) and their total size in bytes. */
+  statements: number
+  sqlBytes: number
+}
+
+/** One step of a seed: SQL statements to run in order, then the URL mappings of what they wrote. */
+interface SeedStep {
+  sql: string[]
+  urlMappings: CatalogueSlice['urlMappings']
+}
+
+interface SeedStepOptions extends GenerateOptions {
+  /** Keep the live reviews / stock rows instead of replacing them with the demo ones. */
+  keep?: KeepOptions
+  /** When the demo PIN codes are stamped as created. */
+  pincodesAt: string
+  /** Products per slice (bounds the memory a step needs). */
+  sliceSize?: number
+}
+
+/**
+ * The whole demo seed as SQL, one slice of the catalogue at a time, so memory stays bounded at any
+ * scale: first the clears, then each slice's rows as multi-row INSERTs (≤ 90 KB a statement), then
+ * everything that depends on all products, and last the version bump. `counts` is filled in as the
+ * steps are taken. Both seeders use it: in workerd the steps run as D1 batches; in Node they become
+ * the SQL files `wrangler d1 execute` runs.
+ */
+export function* seedSteps(opts: SeedStepOptions, counts: SeedCounts): Generator<SeedStep> {
+  const db = createRecordingDb()
+  const keep = opts.keep ?? {}
+  const step = (
+    stmts: D1PreparedStatement[],
+    urlMappings: SeedStep['urlMappings'],
+    merge = true,
+  ): SeedStep => {
+    const sql = merge ? toMergedSql(stmts) : stmts.map(toSql)
+    counts.statements += sql.length
+    for (const s of sql) counts.sqlBytes += s.length + 1
+    counts.urlMappings += urlMappings.length
+    return { sql, urlMappings }
+  }
+  yield step(clearStatements(db, keep), [], false)
+  for (const slice of catalogueSlices(opts, opts.sliceSize)) {
+    counts.products += slice.products.length
+    for (const p of slice.products) counts.variants += p.configurable_children.length
+    const stmts = sliceStatements(db, slice, keep)
+    if (slice.rest) {
+      counts.categories = slice.rest.categories.length
+      counts.reviews = slice.rest.reviews.length
+      counts.coupons = slice.rest.coupons?.length ?? 0
+      stmts.push(...restStatements(db, slice.rest, keep), ...demoPincodeStatements(db, opts.pincodesAt))
+    }
+    yield step(stmts, slice.urlMappings)
+  }
+  yield step(finishStatements(db), [], false)
+}
+
+/** Counts before a seed. */
+export const noSeedCounts = (): SeedCounts => ({
+  products: 0,
+  variants: 0,
+  categories: 0,
+  reviews: 0,
+  coupons: 0,
+  urlMappings: 0,
+  statements: 0,
+  sqlBytes: 0,
+})
+
+/** Runs SQL statements in D1 batches of at most about 1 MB (each batch is atomic). */
+async function runSql(db: D1Database, sql: readonly string[]): Promise<void> {
+  let batch: D1PreparedStatement[] = []
+  let bytes = 0
+  for (const s of sql) {
+    if (batch.length && bytes + s.length > 1_000_000) {
+      await db.batch(batch)
+      batch = []
+      bytes = 0
+    }
+    batch.push(db.prepare(s))
+    bytes += s.length
+  }
+  if (batch.length) await db.batch(batch)
 }
 
 /** Writes KV URL mappings (key = path without slashes, value = JSON; see catalog/url-map.ts). */
-export async function putUrlMappings(kv: KVNamespace, mappings: Catalogue['urlMappings']): Promise<void> {
+export async function putUrlMappings(
+  kv: KVNamespace,
+  mappings: CatalogueSlice['urlMappings'],
+): Promise<void> {
   const CONCURRENCY = 50
   for (let i = 0; i < mappings.length; i += CONCURRENCY) {
     await Promise.all(mappings.slice(i, i + CONCURRENCY).map(([k, v]) => kv.put(k, JSON.stringify(v))))
@@ -268,15 +385,43 @@ interface SeedOptions extends GenerateOptions {
   skipKv?: boolean
 }
 
-/** Seeds the demo catalogue into D1 (and KV URL mappings). Returns the catalogue written. */
-export async function seedDemoCatalogue(db: D1Database, kv: KVNamespace | undefined, opts: SeedOptions = {}) {
+/**
+ * Seeds the demo catalogue into D1 (and KV URL mappings) one step at a time, yielding what has
+ * been written after each step; the isolate holds one slice at a time, whatever the scale.
+ */
+export async function* seedDemoCatalogueSteps(
+  db: D1Database,
+  kv: KVNamespace | undefined,
+  opts: Omit<SeedOptions, 'ifEmpty'> = {},
+): AsyncGenerator<Readonly<SeedCounts>> {
+  const counts = noSeedCounts()
+  const steps = seedSteps(
+    { scale: opts.scale, seed: opts.seed, pincodesAt: new Date().toISOString() },
+    counts,
+  )
+  for (const { sql, urlMappings } of steps) {
+    await runSql(db, sql)
+    // A slice's URL mappings once its rows are in D1. Nothing is left in flight across a yield:
+    // a caller may carry the seed on from another request.
+    if (kv && !opts.skipKv) await putUrlMappings(kv, urlMappings)
+    yield counts
+  }
+}
+
+/**
+ * Seeds the demo catalogue into D1 (and KV URL mappings); returns what was written (null when
+ * `ifEmpty` found products).
+ */
+export async function seedDemoCatalogue(
+  db: D1Database,
+  kv: KVNamespace | undefined,
+  opts: SeedOptions = {},
+): Promise<SeedCounts | null> {
   if (opts.ifEmpty) {
     const row = await db.prepare('SELECT COUNT(*) AS n FROM products').first<{ n: number }>()
     if ((row?.n ?? 0) > 0) return null
   }
-  const cat = generateCatalogue(opts)
-  await runBatches(db, catalogueStatements(db, cat, { clear: true }))
-  await runBatches(db, demoPincodeStatements(db, new Date().toISOString()))
-  if (kv && !opts.skipKv) await putUrlMappings(kv, cat.urlMappings)
-  return cat
+  let written = noSeedCounts()
+  for await (const counts of seedDemoCatalogueSteps(db, kv, opts)) written = counts
+  return { ...written }
 }

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
-import { buildSeedSql } from '../../../scripts/catalogue/seed/node-entry'
+import { seedSqlChunks } from '../../../scripts/catalogue/seed/node-entry'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const migrationsDir = path.join(root, 'worker/db/migrations')
@@ -19,7 +19,7 @@ function migratedDb(): DatabaseSync {
   return db
 }
 const seed = (db: DatabaseSync, keep?: { reviews?: boolean; stock?: boolean }) => {
-  for (const sql of buildSeedSql({ keep }).sqlChunks) db.exec(sql)
+  for (const { sql } of seedSqlChunks({ keep })) db.exec(sql)
 }
 const count = (db: DatabaseSync, sql: string) => (db.prepare(sql).get() as { n: number }).n
 

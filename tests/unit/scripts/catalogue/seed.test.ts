@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from '../../../../scripts/catalogue/seed/generate'
-import { buildSeedSql } from '../../../../scripts/catalogue/seed/node-entry'
+import { seedSqlChunks } from '../../../../scripts/catalogue/seed/node-entry'
 import { sqlLiteral } from '../../../../scripts/catalogue/seed/sql-recorder'
 import { WINDOWS } from '../../../../scripts/catalogue/seed/types'
 import {
@@ -131,10 +131,10 @@ describe('demo catalogue generator', () => {
   it('renders seed SQL with escaped literals and KV entries', () => {
     expect(sqlLiteral("O'Brien")).toBe("'O''Brien'")
     expect(sqlLiteral(null)).toBe('NULL')
-    const out = buildSeedSql()
-    const sql = out.sqlChunks.join('\n')
+    const chunks = [...seedSqlChunks()]
+    const sql = chunks.map((c) => c.sql).join('\n')
     expect(sql).toContain('INSERT OR REPLACE INTO products')
     expect(sql).not.toMatch(/\?\d/)
-    expect(out.kv.length).toBe(cat.urlMappings.length)
+    expect(chunks.flatMap((c) => c.kv).length).toBe(cat.urlMappings.length)
   })
 })
