@@ -41,8 +41,11 @@ const log = (...a) => console.error(...a)
 
 const WORKER = `
 import app from '../../worker/app'
-import { seedDemoCatalogue } from '../../scripts/catalogue/seed/write'
+import { seedDemoCatalogueSteps } from '../../scripts/catalogue/seed/write'
 import { compileProductRequest, searchCatalog } from '../../worker/search'
+
+let seeding = null
+let products = 0
 
 export default {
   async fetch(req, env, ctx) {
@@ -54,8 +57,21 @@ export default {
       return Response.json({ ok: true })
     }
     if (op === 'seed') {
-      const cat = await seedDemoCatalogue(env.DB, undefined, { scale: Number(url.searchParams.get('scale')), skipKv: true })
-      return Response.json({ products: cat.products.length })
+      // Started here and carried on by later requests, about ten seconds each: a large seed never
+      // keeps one request waiting for minutes. URL mappings are not written (the bench reads D1).
+      if (url.searchParams.has('scale'))
+        seeding = seedDemoCatalogueSteps(env.DB, undefined, { scale: Number(url.searchParams.get('scale')), skipKv: true })
+      if (!seeding) return Response.json({ error: 'no seed in progress' }, { status: 409 })
+      const until = Date.now() + 10_000
+      while (Date.now() < until) {
+        const step = await seeding.next()
+        if (step.done) {
+          seeding = null
+          return Response.json({ done: true })
+        }
+        products = step.value.products
+      }
+      return Response.json({ done: false, products })
     }
     if (op === 'count') {
       const row = await env.DB.prepare("SELECT COUNT(*) AS products, (SELECT COUNT(*) FROM inventory WHERE parent_sku IS NOT NULL) AS variants FROM products").first()
@@ -95,6 +111,7 @@ const hash = createHash('sha256')
 for (const f of migrationFiles) hash.update(readFileSync(path.join(migrationsDir, f)))
 for (const f of [
   'worker/search/facts.ts',
+  'worker/search/facet-postings.ts',
   'worker/search/index-products.ts',
   ...readdirSync(path.join(root, 'scripts/catalogue/seed'))
     .filter((n) => n.endsWith('.ts'))
@@ -132,7 +149,11 @@ try {
     log(`seeding ${SCALE} configurables into local D1 (once; kept in ${path.relative(root, state)})…`)
     const t0 = Date.now()
     await call('/__bench/migrate', migrationStatements)
-    await call(`/__bench/seed?scale=${SCALE}`, {})
+    let step = await call(`/__bench/seed?scale=${SCALE}`, {})
+    while (!step.done) {
+      log(`  ${step.products} products written (${((Date.now() - t0) / 1000).toFixed(0)} s)`)
+      step = await call('/__bench/seed', {})
+    }
     writeFileSync(path.join(state, '.seeded'), new Date().toISOString())
     log(`  seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
   }

@@ -1,7 +1,7 @@
 // Fixture worker of the Node-driven runs (tests/helpers/workerd.mjs seedState): seeds the demo
 // catalogue from inside workerd into the persisted D1/KV the measured workers then open.
-// POST /seed?scale=N (body: the migration statements as a JSON array) applies the migrations and
-// starts the seed; POST /seed/continue carries it on. Each request writes slices for about ten
+// POST /seed?scale=N[&kv=0] (body: the migration statements as a JSON array) applies the migrations
+// and starts the seed (kv=0: no KV URL mappings, which local KV writes slowly: minutes at 100,000); POST /seed/continue carries it on. Each request writes slices for about ten
 // seconds and answers the counts so far with `done`, so no single request waits long. The seed is
 // generated and written one slice at a time: the isolate's memory stays small at any scale.
 import { type SeedCounts, seedDemoCatalogueSteps } from '../../scripts/catalogue/seed/write'
@@ -40,6 +40,7 @@ export default {
     started = Date.now()
     running = seedDemoCatalogueSteps(env.DB, env.URL_MAPPINGS, {
       scale: Number(url.searchParams.get('scale') ?? '300'),
+      skipKv: url.searchParams.get('kv') === '0',
     })
     return carryOn(10_000)
   },

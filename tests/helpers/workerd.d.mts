@@ -40,5 +40,6 @@ export function seedState(
   state: string,
   scale: number,
   seedOut?: string,
+  opts?: { urlMappings?: boolean },
 ): Promise<{ products: number; variants: number }>
 export function copyState(from: string, to: string): void

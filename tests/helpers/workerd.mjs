@@ -251,7 +251,12 @@ export async function isolateHeap(wsUrl) {
  * for about ten seconds per request, so a long seed is many short requests; progress is logged
  * every 30 s.
  */
-export async function seedState(state, scale, seedOut = path.join(root, '.tmp/bench/seed-worker.js')) {
+export async function seedState(
+  state,
+  scale,
+  seedOut = path.join(root, '.tmp/bench/seed-worker.js'),
+  { urlMappings = true } = {},
+) {
   rmSync(state, { recursive: true, force: true })
   const seeder = await startWorker({ cache: false, state, script: seedOut, port: 0 })
   try {
@@ -260,7 +265,7 @@ export async function seedState(state, scale, seedOut = path.join(root, '.tmp/be
       if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`)
       return res.json()
     }
-    let progress = await call(`${seeder.url}/seed?scale=${scale}`, {
+    let progress = await call(`${seeder.url}/seed?scale=${scale}${urlMappings ? '' : '&kv=0'}`, {
       body: JSON.stringify(migrationStatements),
     })
     let logged = Date.now()

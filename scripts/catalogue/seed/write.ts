@@ -261,17 +261,17 @@ function restStatements(db: D1Database, rest: CatalogueRest, keep: KeepOptions):
       .prepare("INSERT OR REPLACE INTO app_meta (key, value) VALUES ('catalogue_generated_at', ?1)")
       .bind(rest.generatedAt),
   )
-  out.push(...facetPostingsStatements(db))
   return out
 }
 
 /**
- * The statements that close a seed, after every catalogue row is written: the catalogue version
- * moves on once, so every per-isolate cache built on the old catalogue is dropped. Work that
- * readers would otherwise do on their first request after the seed belongs here, after the bump.
+ * The statements that close a seed, after every catalogue row is written: the facet postings are
+ * built from the finished search terms (so the first listing after the seed reads them instead of
+ * grouping every term), then the catalogue version moves on once, so every per-isolate cache built
+ * on the old catalogue is dropped.
  */
 function finishStatements(db: D1Database): D1PreparedStatement[] {
-  return [bumpIndexVersionStatement(db)]
+  return [...facetPostingsStatements(db), bumpIndexVersionStatement(db)]
 }
 
 /** What a seed wrote. */
