@@ -8,7 +8,7 @@
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { pickProduct } from './checkout-fixtures'
-import { d1, sqlText, waitForHydration } from './pages'
+import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -55,17 +55,6 @@ function recordApiCalls(page: Page) {
 function expectNoTokenInUrls(calls: { url: string; bearer: boolean }[]) {
   expect(calls.filter((c) => new URL(c.url).searchParams.has('token')).map((c) => c.url)).toEqual([])
   expect(calls.some((c) => c.bearer)).toBe(true)
-}
-
-async function logInThroughModal(page: Page, address: string) {
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })))
-  const modal = page.getByTestId('auth-modal')
-  await modal.getByLabel('Email address').fill(address)
-  await modal.getByLabel('Password').fill(PASSWORD)
-  await modal.getByRole('button', { name: 'Log in' }).click()
-  await expect(modal).toBeHidden({ timeout: 30_000 })
 }
 
 async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
@@ -136,7 +125,7 @@ test('register at checkout, log out, log in again and find the order in the hist
 
 test('an expired access token is refreshed transparently during a profile update', async ({ page }) => {
   const calls = recordApiCalls(page)
-  await logInThroughModal(page, email)
+  await logInThroughModal(page, email, PASSWORD)
 
   // Replace the stored access token with one the server rejects (its signature no longer matches):
   // the next page starts the session from it, gets a 401 and must refresh without bothering anyone.
@@ -176,7 +165,7 @@ test('a review is submitted for moderation from the product page', async ({ page
 test('a newsletter sign-up waits for its confirmation; a new e-mail address needs the current password', async ({
   page,
 }) => {
-  await logInThroughModal(page, email)
+  await logInThroughModal(page, email, PASSWORD)
   await page.goto('/my-account/newsletter')
   await waitForHydration(page)
   await page.getByLabel('General subscription').check()

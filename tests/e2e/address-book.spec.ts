@@ -6,7 +6,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { pickProduct } from './checkout-fixtures'
-import { d1, sqlText, waitForHydration } from './pages'
+import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -18,14 +18,7 @@ async function register(page: Page) {
     data: { customer: { email, firstname: 'Meera', lastname: 'Iyer' }, password: PASSWORD },
   })
   expect(res.status()).toBe(200)
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })))
-  const modal = page.getByTestId('auth-modal')
-  await modal.getByLabel('Email address').fill(email)
-  await modal.getByLabel('Password').fill(PASSWORD)
-  await modal.getByRole('button', { name: 'Log in' }).click()
-  await expect(modal).toBeHidden({ timeout: 30_000 })
+  await logInThroughModal(page, email, PASSWORD)
 }
 
 async function addToCart(page: Page) {

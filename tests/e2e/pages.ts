@@ -77,3 +77,15 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
 }
 
 export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+
+/** Signs a shopper in through the header's auth modal (the way a shopper does) from the home page. */
+export async function logInThroughModal(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/')
+  await waitForHydration(page)
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })))
+  const modal = page.getByTestId('auth-modal')
+  await modal.getByLabel('Email address').fill(email)
+  await modal.getByLabel('Password').fill(password)
+  await modal.getByRole('button', { name: 'Log in' }).click()
+  await expect(modal).toBeHidden({ timeout: 30_000 })
+}

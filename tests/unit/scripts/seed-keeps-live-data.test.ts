@@ -1,23 +1,11 @@
 // The seed as `npm run seed` runs it (the SQL files it hands to wrangler), applied to a real SQLite
 // database after every migration: the schema alone brings no demo coupons, the seed does, and a
 // reseed keeps the reviews, stock and coupons the live shop has unless told to reset them.
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { seedSqlChunks } from '../../../scripts/catalogue/seed/node-entry'
+import { migratedDb } from '../../helpers/sqlite'
 
-const root = path.resolve(import.meta.dirname, '../../..')
-const migrationsDir = path.join(root, 'worker/db/migrations')
-
-function migratedDb(): DatabaseSync {
-  const db = new DatabaseSync(':memory:')
-  for (const file of readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort())
-    db.exec(readFileSync(path.join(migrationsDir, file), 'utf8'))
-  return db
-}
 const seed = (db: DatabaseSync, keep?: { reviews?: boolean; stock?: boolean }) => {
   for (const { sql } of seedSqlChunks({ keep })) db.exec(sql)
 }

@@ -2,26 +2,13 @@
 // fits in memory: the slices must not change what is written (rows equal to the per-product
 // writers', whatever the slice size), names and URL keys stay unique, category counts are true,
 // and the SQL keeps D1's limits with the clears first and the catalogue version bump last.
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
 import { catalogueSlices, generateCatalogue } from '../../../../scripts/catalogue/seed/generate'
 import { noSeedCounts, seedSqlChunks } from '../../../../scripts/catalogue/seed/node-entry'
 import { createRecordingDb, toSql } from '../../../../scripts/catalogue/seed/sql-recorder'
 import { inventoryStatement, productStatements } from '../../../../scripts/catalogue/seed/write'
-
-const root = path.resolve(import.meta.dirname, '../../../..')
-const migrationsDir = path.join(root, 'worker/db/migrations')
-
-function migratedDb(): DatabaseSync {
-  const db = new DatabaseSync(':memory:')
-  for (const file of readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort())
-    db.exec(readFileSync(path.join(migrationsDir, file), 'utf8'))
-  return db
-}
+import { migratedDb } from '../../../helpers/sqlite'
 
 const CATALOGUE_ROWS = [
   'products',
