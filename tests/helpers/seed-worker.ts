@@ -14,12 +14,13 @@ interface SeedEnv {
 /** The seed in progress in this isolate (one at a time). */
 let running: AsyncGenerator<Readonly<SeedCounts>> | null = null
 let started = 0
+/** The counts after the last step taken (kept across requests: the last step may end a request). */
+let last: Readonly<SeedCounts> | null = null
 
 /** Writes slices for about `budgetMs`; answers the counts so far and whether the seed is done. */
 async function carryOn(budgetMs: number): Promise<Response> {
   if (!running) return Response.json({ error: 'no seed in progress' }, { status: 409 })
   const until = Date.now() + budgetMs
-  let last: Readonly<SeedCounts> | null = null
   while (Date.now() < until) {
     const step = await running.next()
     if (step.done) {
@@ -38,6 +39,7 @@ export default {
     const statements = (await req.json()) as string[]
     for (const s of statements) await env.DB.prepare(s).run()
     started = Date.now()
+    last = null
     running = seedDemoCatalogueSteps(env.DB, env.URL_MAPPINGS, {
       scale: Number(url.searchParams.get('scale') ?? '300'),
       skipKv: url.searchParams.get('kv') === '0',
