@@ -7,7 +7,7 @@
  * alike for taken and new addresses (their timings are printed as a benchmark, not asserted).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { pickProduct } from './checkout-fixtures'
+import { pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -83,14 +83,7 @@ async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
   await form.getByLabel('City').fill('Kolkata')
   await form.getByLabel('Zip / Postal code').fill('700016')
   await form.getByLabel('Phone number').fill('+91 98300 00000')
-  await form.getByRole('button', { name: 'Continue to payment' }).click()
-  await form.getByLabel('Cash On Delivery').check()
-  await form.getByLabel('I accept the terms and conditions').check()
-  await form.getByRole('button', { name: 'Review order' }).click()
-  await page.getByTestId('place-order').click()
-  await page.waitForURL(/\/confirmation\?orderId=/)
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
+  return placeCashOnDeliveryOrder(page, form)
 }
 
 test('register at checkout, log out, log in again and find the order in the history', async ({

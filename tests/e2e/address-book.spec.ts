@@ -4,8 +4,8 @@
  * confirmation and order pages show each line with the picture it was bought with, through the
  * image route.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test'
-import { pickProduct } from './checkout-fixtures'
+import { expect, type Page, test } from '@playwright/test'
+import { pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -31,17 +31,6 @@ async function addToCart(page: Page) {
   }
   await page.getByTestId('add-to-cart').click()
   await expect(page.getByTestId('minicart-count')).toHaveText('1')
-}
-
-async function finishCheckout(page: Page, form: Locator) {
-  await form.getByRole('button', { name: 'Continue to payment' }).click()
-  await form.getByLabel('Cash On Delivery').check()
-  await form.getByLabel('I accept the terms and conditions').check()
-  await form.getByRole('button', { name: 'Review order' }).click()
-  await page.getByTestId('place-order').click()
-  await page.waitForURL(/\/confirmation\?orderId=/)
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
 }
 
 /** Every line picture is served by the image route, with a srcset, and has loaded (not broken). */
@@ -74,7 +63,7 @@ test('a new address is saved to the book, the next checkout starts from it, line
   await form.getByLabel('City').fill('Kolkata')
   await form.getByLabel('Zip / Postal code').fill('700016')
   await form.getByLabel('Phone number').fill('+91 98300 00000')
-  const first = await finishCheckout(page, form)
+  const first = await placeCashOnDeliveryOrder(page, form)
   await expectLinePictures(page)
 
   // The address is in the book, as the default.
@@ -101,7 +90,7 @@ test('a new address is saved to the book, the next checkout starts from it, line
   await expect(form.getByLabel('Zip / Postal code')).toHaveValue('700016')
   await expect(form.getByLabel('Ship to')).toHaveValue(/\d+/)
   await expect(form.getByLabel('Save this address to my address book')).toHaveCount(0)
-  const second = await finishCheckout(page, form)
+  const second = await placeCashOnDeliveryOrder(page, form)
   expect(second).not.toBe(first)
   const shipped = d1<{ street: string }>(
     `SELECT json_extract(doc, '$.extension_attributes.shipping_assignments[0].shipping.address.street[0]') AS street

@@ -3,7 +3,7 @@
  * that are in stock NOW (the e2e state persists between runs and orders decrement stock, so a fixed
  * sku would run dry), and names the option buttons the product page shows for each variant.
  */
-import type { APIRequestContext } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 export interface Variant {
   sku: string
@@ -78,4 +78,19 @@ export async function pickProduct(request: APIRequestContext, minQty = 3): Promi
     return { url: `/${p.url_path}`, name: p.name, variants }
   }
   throw new Error('no configurable product with two variants in stock')
+}
+
+/**
+ * From the shipping step on: cash on delivery, the terms accepted, the order placed; returns the
+ * order number the confirmation page shows.
+ */
+export async function placeCashOnDeliveryOrder(page: Page, form: Locator): Promise<string> {
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await form.getByLabel('Cash On Delivery').check()
+  await form.getByLabel('I accept the terms and conditions').check()
+  await form.getByRole('button', { name: 'Review order' }).click()
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
 }
