@@ -1,5 +1,5 @@
 /**
- * Shared by checkout.spec.ts and account.spec.ts: picks a configurable product with two variants
+ * Checkout steps the e2e specs share. `pickProduct` picks a configurable product with two variants
  * that are in stock NOW (the e2e state persists between runs and orders decrement stock, so a fixed
  * sku would run dry), and names the option buttons the product page shows for each variant.
  */
@@ -78,6 +78,30 @@ export async function pickProduct(request: APIRequestContext, minQty = 3): Promi
     return { url: `/${p.url_path}`, name: p.name, variants }
   }
   throw new Error('no configurable product with two variants in stock')
+}
+
+/** The personal step as a guest: name and email (and a password to create an account), then on. */
+export async function fillPersonalStep(form: Locator, email: string, opts: { createAccount?: string } = {}) {
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Email address').fill(email)
+  if (opts.createAccount) {
+    await form.getByLabel('I want to create an account').check()
+    await form.getByLabel('Password').fill(opts.createAccount)
+  }
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+}
+
+/** The shipping step's address in Bengaluru (the PIN code left empty when `pin` is null). */
+export async function fillShippingAddress(form: Locator, { pin = '560001' }: { pin?: string | null } = {}) {
+  await form.getByLabel('First name').fill('Asha')
+  await form.getByLabel('Last name').fill('Rao')
+  await form.getByLabel('Street address').fill('12 MG Road')
+  await form.getByLabel('Apartment / house number').fill('Flat 4')
+  await form.getByLabel('City').fill('Bengaluru')
+  await form.getByLabel('State', { exact: true }).selectOption('Karnataka')
+  if (pin !== null) await form.getByLabel('Zip / Postal code').fill(pin)
+  await form.getByLabel('Phone number').fill('+91 98450 12345')
 }
 
 /**

@@ -6,7 +6,13 @@
  * reload while offline (still queued), back online → exactly one order in D1 and the confirmation.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { type PickedProduct, pickProduct, type Variant } from './checkout-fixtures'
+import {
+  fillPersonalStep,
+  fillShippingAddress,
+  type PickedProduct,
+  pickProduct,
+  type Variant,
+} from './checkout-fixtures'
 import { d1, sqlText, waitForHydration } from './pages'
 import { waitForServiceWorkerControl } from './sw-helpers'
 
@@ -69,22 +75,8 @@ async function addVariant(page: Page, v: Variant, expectedCount: number) {
 
 async function fillCheckout(page: Page, email: string, opts: { createAccount?: string } = {}) {
   const form = page.getByTestId('checkout')
-  await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Last name').fill('Rao')
-  await form.getByLabel('Email address').fill(email)
-  if (opts.createAccount) {
-    await form.getByLabel('I want to create an account').check()
-    await form.getByLabel('Password').fill(opts.createAccount)
-  }
-  await form.getByRole('button', { name: 'Continue to shipping' }).click()
-  await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Last name').fill('Rao')
-  await form.getByLabel('Street address').fill('12 MG Road')
-  await form.getByLabel('Apartment / house number').fill('Flat 4')
-  await form.getByLabel('City').fill('Bengaluru')
-  await form.getByLabel('State', { exact: true }).selectOption('Karnataka')
-  await form.getByLabel('Zip / Postal code').fill('560001')
-  await form.getByLabel('Phone number').fill('+91 98450 12345')
+  await fillPersonalStep(form, email, opts)
+  await fillShippingAddress(form)
   await form.getByRole('button', { name: 'Continue to payment' }).click()
   await form.getByLabel('Cash On Delivery').check()
   await expect(page.getByText('Pay in cash when your order is delivered.')).toBeVisible()

@@ -6,7 +6,7 @@
  * it in full.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { pickProduct } from './checkout-fixtures'
+import { fillPersonalStep, fillShippingAddress, pickProduct } from './checkout-fixtures'
 import { createTestOperator, d1, OPERATOR, signInOperator, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -38,18 +38,8 @@ async function placeOnlineOrder(page: Page, request: Parameters<typeof pickProdu
   await page.goto('/checkout')
   await waitForHydration(page)
   const form = page.getByTestId('checkout')
-  await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Last name').fill('Rao')
-  await form.getByLabel('Email address').fill(email)
-  await form.getByRole('button', { name: 'Continue to shipping' }).click()
-  await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Last name').fill('Rao')
-  await form.getByLabel('Street address').fill('12 MG Road')
-  await form.getByLabel('Apartment / house number').fill('Flat 4')
-  await form.getByLabel('City').fill('Bengaluru')
-  await form.getByLabel('State', { exact: true }).selectOption('Karnataka')
-  await form.getByLabel('Zip / Postal code').fill('560001')
-  await form.getByLabel('Phone number').fill('+91 98450 12345')
+  await fillPersonalStep(form, email)
+  await fillShippingAddress(form)
   await form.getByRole('button', { name: 'Continue to payment' }).click()
   await form.getByLabel('Debit / Credit Card').check()
   await expect(page.getByTestId('online-payment-note')).toContainText('Pay now')

@@ -5,6 +5,7 @@
  * delivery for a PIN code the courier does not serve.
  */
 import { expect, test } from '@playwright/test'
+import { fillPersonalStep, fillShippingAddress } from './checkout-fixtures'
 import { waitForHydration } from './pages'
 
 interface ProductDoc {
@@ -76,17 +77,8 @@ test('tile, product page, cart and confirmation show the same price; checkout ex
   await page.goto('/checkout')
   await waitForHydration(page)
   const form = page.getByTestId('checkout')
-  await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Last name').fill('Rao')
-  await form.getByLabel('Email address').fill(`prices-${Date.now()}@example.com`)
-  await form.getByRole('button', { name: 'Continue to shipping' }).click()
-  await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Last name').fill('Rao')
-  await form.getByLabel('Street address').fill('12 MG Road')
-  await form.getByLabel('Apartment / house number').fill('Flat 4')
-  await form.getByLabel('City').fill('Bengaluru')
-  await form.getByLabel('State', { exact: true }).selectOption('Karnataka')
-  await form.getByLabel('Phone number').fill('+91 98450 12345')
+  await fillPersonalStep(form, `prices-${Date.now()}@example.com`)
+  await fillShippingAddress(form, { pin: null })
   // A foreign country: the sentence appears at once, and COD is explained away.
   await form.getByLabel('Country').selectOption('GB')
   await expect(page.getByTestId('tax-sentence')).toHaveText(
