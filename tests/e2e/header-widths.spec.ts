@@ -54,7 +54,6 @@ function measure(page: Page, tools: string[]) {
       badge: { box: box(badge), onTop: onTop(badge), text: badge.textContent ?? '' },
       tools: testIds.map((id) => {
         const el = document.querySelector(`[data-testid="${id}"]`) as HTMLElement
-        // A select's tap target is its label-less box; the others are the control itself.
         return { id, box: box(el), onTop: onTop(el) }
       }),
       nav: {
