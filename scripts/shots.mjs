@@ -15,6 +15,7 @@ usage: npm run shots -- [options]
 
 Renders home, category, product, search, cart, checkout, account, a CMS page, the 404 page and an
 AMP product at 1366×900 (desktop) and 390×844 (phone) into PNG files, one per page and size.
+More sizes on request: 320×720 (small-phone), 800×1000 (tablet), 1440×900 (wide).
 
 options:
   --port N          port of the shop it starts (default 8797; its state lives in .tmp/shots-state)
@@ -22,6 +23,7 @@ options:
   --out DIR         where the PNGs go (default shots/; emptied first)
   --only a,b        only these pages (names as listed above: home, category, product, search, cart,
                     checkout, account, cms, not-found, amp-product)
+  --sizes a,b       these sizes (desktop, phone, small-phone, tablet, wide; default desktop,phone)
   -h, --help        print this help and do nothing else
 `,
 )
@@ -31,14 +33,20 @@ const port = Number(takeOption(args, '--port') ?? 8797)
 const given = takeOption(args, '--base-url')
 const out = path.resolve(root, takeOption(args, '--out') ?? 'shots')
 const only = takeOption(args, '--only')?.split(',')
+const sizeNames = (takeOption(args, '--sizes') ?? 'desktop,phone').split(',')
 if (args.length) die(`unknown argument ${args[0]} (see --help)`)
 if (!Number.isInteger(port) || port < 1024 || port > 65535) die('--port needs a number from 1024 to 65535')
 const base = (given ?? `http://127.0.0.1:${port}`).replace(/\/$/, '')
 
-const SIZES = [
+const ALL_SIZES = [
   { name: 'desktop', viewport: { width: 1366, height: 900 }, isMobile: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+  { name: 'small-phone', viewport: { width: 320, height: 720 }, isMobile: true },
+  { name: 'tablet', viewport: { width: 800, height: 1000 }, isMobile: false },
+  { name: 'wide', viewport: { width: 1440, height: 900 }, isMobile: false },
 ]
+const SIZES = ALL_SIZES.filter((s) => sizeNames.includes(s.name))
+if (SIZES.length !== sizeNames.length) die('--sizes names sizes that are not in the list (see --help)')
 
 /** Waits until the shop answers (the same probe the browser tests' web server uses). */
 async function waitForShop(url, ms) {

@@ -119,26 +119,57 @@ function castOf(words: string): Array<[Silhouette, Textile]> {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+/**
+ * The home page shows a desktop banner (a `head` or `home` banner without `-mobile`) at a portrait
+ * catalogue size cropped by CSS to a 12:5 band across its middle (a product banner to 3:1, the
+ * small ones to 4:3). Such a banner is therefore composed inside that band, with its figures in the
+ * band's middle 80 % (the 3:1 crop), and the ground simply continues above and below it: every
+ * crop shows whole figures. Phone banners (`-mobile`) and other kinds are shown whole.
+ */
+const HERO_BAND = 5 / 12
+const SAFE_BAND = 0.8
+/** How much higher the middle one of three figures stands (further back), as a share of the stage. */
+const LIFT = 0.03
+
+interface Stage {
+  y: number
+  w: number
+  h: number
+}
+
+/** Where a banner's picture is composed within its canvas. */
+function stageOf(kind: string, mobile: boolean, width: number, height: number): Stage {
+  const cropped = (kind === 'head' || kind === 'home') && !mobile && width * HERO_BAND < height
+  if (!cropped) return { y: 0, w: width, h: height }
+  const h = width * HERO_BAND
+  return { y: (height - h) / 2, w: width, h }
+}
+
 /** A banner of `width` × `height` for a (validated) name such as 'cat-sarees' or 'home-festive-edit'. */
 export function bannerSvg(name: string, width: number, height: number): string {
   const h = hash(name)
   const [kind = '', ...rest] = name.split('-')
+  const mobile = rest.includes('mobile')
   const words = rest.filter((w) => w !== 'mobile' && w !== 'tile')
   const title = words.join(' ').toUpperCase().slice(0, 40)
   const ground = GROUNDS[h % GROUNDS.length] as string
   const cast = castOf(`${kind} ${words.join(' ')}`)
-  const wide = width / height > 1.2
-  // Figures: as many as fit (1–3), each 300 × 450 art scaled to most of the height.
-  const count = Math.max(1, Math.min(cast.length, wide ? 3 : width / height > 0.8 ? 2 : 1))
+  const stage = stageOf(kind, mobile, width, height)
+  const { w: sw, h: sh } = stage
+  const wide = sw / sh > 1.2
+  // Figures: as many as fit (1–3), each 300 × 450 art scaled to most of the stage's height. On a
+  // wide stage they stand in its middle band (right-hand side, the title on the left); on a
+  // portrait one they stand above the bottom tenth, where the page sets the banner's caption.
+  const count = Math.max(1, Math.min(cast.length, wide ? 3 : sw / sh > 0.8 ? 2 : 1))
   const scale = Math.min(
-    (height * (wide ? 0.86 : 0.7)) / 450,
-    (width * (wide ? 0.55 : 0.9)) / (300 * count * 0.8),
+    (sh * (wide ? SAFE_BAND - LIFT : 0.64)) / 450,
+    (sw * (wide ? 0.55 : 0.9)) / (300 * count * 0.8),
   )
   const step = 300 * scale * 0.78
-  const x0 = wide
-    ? width - step * count - 300 * scale * 0.18
-    : (width - step * count - 300 * scale * 0.22) / 2
-  const y0 = height - 450 * scale - height * 0.02
+  // The group's width: the figures overlap a little, the last one shows its whole 300-wide box.
+  const groupW = step * (count - 1) + 300 * scale
+  const x0 = wide ? sw * 0.98 - groupW : (sw - groupW) / 2
+  const y0 = wide ? stage.y + sh * (1 - (1 - SAFE_BAND) / 2) - 450 * scale : height - 450 * scale - sh * 0.1
   let defs = ''
   let figures = ''
   for (let k = 0; k < count; k++) {
@@ -146,19 +177,45 @@ export function bannerSvg(name: string, width: number, height: number): string {
     const colour = HEX.get(HEROES[(h >>> (k * 3 + 6)) % HEROES.length] ?? 'ivory') ?? '#fffff0'
     const art = garmentArt(sil, colour, textile, 'front', `f${k}`)
     defs += art.defs
-    const lift = k === 1 && count === 3 ? -height * 0.03 : 0
-    figures += `<g transform="translate(${(x0 + k * step).toFixed(1)} ${(y0 + lift).toFixed(1)}) scale(${scale.toFixed(3)})">${art.worn ? figureUnder(art.hem) : ''}${art.body}</g>`
+    // The middle one of three stands a little further back (higher), still inside the band.
+    const lift = k === 1 && count === 3 ? -sh * LIFT : 0
+    const feet = Math.min(446, art.worn ? art.hem + 14 : art.hem + 6)
+    figures += `<g class="figure" transform="translate(${(x0 + k * step).toFixed(1)} ${(y0 + lift).toFixed(1)}) scale(${scale.toFixed(3)})"><ellipse cx="150" cy="${feet}" rx="${art.worn ? 96 : 70}" ry="8" fill="#000" opacity=".18"/>${art.worn ? figureUnder(art.hem) : ''}${art.body}</g>`
   }
-  const archW = Math.min(width * (wide ? 0.5 : 0.86), step * count + 300 * scale * 0.3)
-  const archX = wide ? width - archW - width * 0.03 : (width - archW) / 2
-  const archTop = height * 0.08
-  const arch = `<path d="M${archX} ${height}V${archTop + archW * 0.45}Q${archX} ${archTop + archW * 0.1} ${archX + archW / 2} ${archTop}Q${archX + archW} ${archTop + archW * 0.1} ${archX + archW} ${archTop + archW * 0.45}V${height}Z" fill="${mix(ground, '#f3e3c3', 0.16)}" stroke="#d9b44a" stroke-opacity=".55" stroke-width="${Math.max(1, width / 400)}"/>`
-  const size = Math.max(12, Math.round(Math.min(width / (wide ? 16 : 11), height / 6)))
-  const tx = wide ? width * 0.06 : width / 2
+  const archW = Math.min(sw * (wide ? 0.6 : 0.86), groupW * 0.96)
+  const archX = x0 + (groupW - archW) / 2
+  const archTop = stage.y + sh * (wide ? 0.04 : 0.08)
+  const shoulder = archTop + Math.min(archW * 0.45, sh * 0.3)
+  // The arch stands on the canvas's bottom edge, so it continues below a cropped stage; the
+  // figures stand on its lit floor, which runs from their feet to that edge.
+  const archFill = mix(ground, '#f3e3c3', 0.16)
+  const line = Math.max(1, width / 400)
+  const floorY = y0 + 428 * scale
+  const arch = `<path d="M${archX} ${height}V${shoulder}Q${archX} ${archTop + (shoulder - archTop) * 0.22} ${archX + archW / 2} ${archTop}Q${archX + archW} ${archTop + (shoulder - archTop) * 0.22} ${archX + archW} ${shoulder}V${height}Z" fill="${archFill}" stroke="#d9b44a" stroke-opacity=".55" stroke-width="${line}"/><path d="M${archX} ${floorY.toFixed(1)}H${archX + archW}V${height}H${archX}Z" fill="url(#floor)"/><path d="M${archX} ${floorY.toFixed(1)}H${archX + archW}" stroke="#d9b44a" stroke-opacity=".55" stroke-width="${line}"/>`
+  // The title: on a wide stage one word a line in the space left of the figures, on a portrait
+  // one a single line across the top; either way sized so its longest line fits that space (a
+  // capital with its letter spacing is taken as 0.82 em wide).
+  const lines = wide ? title.split(' ') : [title]
+  const longest = Math.max(1, ...lines.map((l) => l.length))
+  const room = wide ? x0 - sw * 0.1 : sw * 0.9
+  const size = Math.max(
+    10,
+    Math.round(
+      Math.min(sw / (wide ? 16 : 11), sh / (wide ? 4 + lines.length * 2 : 6), room / (longest * 0.82)),
+    ),
+  )
+  const tx = wide ? sw * 0.06 : sw / 2
   const anchor = wide ? 'start' : 'middle'
-  const ty = wide ? height * 0.48 : height * 0.14
-  const text = `<text x="${tx}" y="${ty}" text-anchor="${anchor}" font-family="Georgia,'Cormorant Garamond',serif" font-size="${size}" fill="#fbf3e4" letter-spacing="${(size * 0.08).toFixed(1)}">${esc(title)}</text><text x="${tx}" y="${ty + size * 0.95}" text-anchor="${anchor}" font-family="Georgia,serif" font-size="${Math.max(8, Math.round(size * 0.36))}" fill="#d9b44a" letter-spacing="${(size * 0.12).toFixed(1)}">ODE ATELIER</text>`
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><radialGradient id="bg" cx=".7" cy=".3" r="1"><stop offset="0" stop-color="${shade(ground, 0.18)}"/><stop offset="1" stop-color="${shade(ground, -0.35)}"/></radialGradient>${defs}</defs><rect width="${width}" height="${height}" fill="url(#bg)"/>${arch}${figures}<rect y="${height * 0.96}" width="${width}" height="${height * 0.04}" fill="#000" opacity=".25"/>${text}</svg>`
+  const lead = size * 1.1
+  const ty = stage.y + (wide ? sh * 0.5 - (lead * (lines.length - 1)) / 2 : sh * 0.14)
+  const sub = ty + lead * (lines.length - 1) + size * 0.95
+  const tspans = lines
+    .map((l, i) => `<tspan x="${tx}" dy="${i === 0 ? 0 : lead.toFixed(1)}">${esc(l)}</tspan>`)
+    .join('')
+  const text = `<text x="${tx}" y="${ty.toFixed(1)}" text-anchor="${anchor}" font-family="Georgia,'Cormorant Garamond',serif" font-size="${size}" fill="#fbf3e4" letter-spacing="${(size * 0.08).toFixed(1)}">${tspans}</text><text x="${tx}" y="${sub.toFixed(1)}" text-anchor="${anchor}" font-family="Georgia,serif" font-size="${Math.max(8, Math.round(size * 0.36))}" fill="#d9b44a" letter-spacing="${(size * 0.12).toFixed(1)}">ODE ATELIER</text>`
+  // The ground is lit from the upper right and falls off evenly to the edges (no darker strip
+  // along any edge).
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><radialGradient id="bg" cx=".7" cy=".35" r=".9"><stop offset="0" stop-color="${shade(ground, 0.18)}"/><stop offset="1" stop-color="${shade(ground, -0.2)}"/></radialGradient><linearGradient id="floor" x2="0" y2="1"><stop offset="0" stop-color="${mix(archFill, '#f3e3c3', 0.16)}"/><stop offset="1" stop-color="${archFill}"/></linearGradient>${defs}</defs><rect width="${width}" height="${height}" fill="url(#bg)"/>${arch}${figures}${text}</svg>`
 }
 
 /** A static street map around a store (a stylised plan, not survey data), with its pin and name. */
