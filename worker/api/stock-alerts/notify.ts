@@ -24,6 +24,7 @@ import { type AppConfig, readConfig } from '../../platform/env'
 import { drainOutboxes } from '../mail/outbox'
 import { getStockItems } from '../stock/stock-item'
 import { magentoDate } from '../user/repo'
+import { unsubscribeLink } from './unsubscribe'
 
 /** Most waiting skus one run checks. */
 const SKUS_PER_RUN = 100
@@ -66,7 +67,7 @@ async function productsOf(db: D1Database, skus: string[], config: AppConfig) {
 }
 
 /** The mail an alert's address gets when its sku is back. */
-function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: AppConfig) {
+function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: AppConfig, unsubscribe: string) {
   const asked = new Date(alert.created_at).toISOString().slice(0, 10)
   return {
     subject: `${product.name} is back in stock`,
@@ -77,6 +78,8 @@ function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: App
       '',
       `You asked us on ${asked} to write when it was back. This is the only mail we send for that request.`,
       `If you did not ask, nothing else will follow. Questions? Write to ${config.SUPPORT_EMAIL}.`,
+      '',
+      `To remove this alert, or to stop all back-in-stock mail to this address: ${unsubscribe}`,
     ].join('\n'),
   }
 }
@@ -195,10 +198,14 @@ export async function mailBackInStock(
     )
     .bind(JSON.stringify(back), MAILS_PER_RUN)
     .all<WaitingAlert>()
-  const statements = alerts.flatMap((alert) => {
-    const product = products.get(alert.sku) as AlertProduct
-    return mailStatements(db, alert, backInStockMail(alert, product, config), config, now)
-  })
+  const mails = await Promise.all(
+    alerts.map(async (alert) => {
+      const product = products.get(alert.sku) as AlertProduct
+      const unsubscribe = await unsubscribeLink(env, config, alert, now)
+      return mailStatements(db, alert, backInStockMail(alert, product, config, unsubscribe), config, now)
+    }),
+  )
+  const statements = mails.flat()
   if (statements.length === 0) return run
   const results = await db.batch(statements)
   // Alerts of a sku that is back and were not reached this run keep their place in the line; those
