@@ -27,7 +27,7 @@ const LinkSchema = z.object({
 })
 
 /** What a valid link's key says: its address and every other claim it was signed with. */
-export interface LinkClaims {
+interface LinkClaims {
   email: string
   claims: Record<string, unknown>
 }

@@ -71,20 +71,31 @@ const ScopeSchema = z.object({
   scope: z.enum(['alert', 'all'], { error: 'scope must be alert or all' }).default('alert'),
 })
 
-/** The scope a POST asks for: a form field, a JSON field, or none (one click: that alert). */
+/**
+ * The scope a POST asks for: a form field (URL-encoded, or multipart as some mail clients send their
+ * one-click request), else a JSON field whatever the declared type; none (one click) is that alert.
+ */
 async function requestedScope(c: Context<AppEnv>): Promise<'alert' | 'all'> {
   const raw = await c.req.text()
   if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES)
     fail(413, `Invalid unsubscribe request: the body may hold at most ${MAX_BODY_BYTES} bytes`)
+  const type = c.req.header('content-type') ?? ''
   let fields: unknown = {}
-  if ((c.req.header('content-type') ?? '').includes('json')) {
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    fields = Object.fromEntries(new URLSearchParams(raw))
+  } else if (type.startsWith('multipart/form-data')) {
+    try {
+      const form = await new Response(raw, { headers: { 'content-type': type } }).formData()
+      fields = Object.fromEntries([...form].filter(([, v]) => typeof v === 'string'))
+    } catch {
+      fail(400, 'Invalid unsubscribe request: malformed form data')
+    }
+  } else {
     try {
       fields = raw.trim() ? JSON.parse(raw) : {}
     } catch {
       fail(400, 'Invalid unsubscribe request: malformed JSON')
     }
-  } else {
-    fields = Object.fromEntries(new URLSearchParams(raw))
   }
   const parsed = ScopeSchema.safeParse(fields ?? {})
   if (!parsed.success) fail(400, `Invalid unsubscribe request: ${describeIssues(parsed.error)}`)
