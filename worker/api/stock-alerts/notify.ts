@@ -2,7 +2,10 @@
  * Back-in-stock mail: the scheduled job that tells each shopper who asked ("Notify me") that their
  * sku can be bought again.
  *
- * - Stock put back in the back office mails the waiting shoppers of that sku at once (mailRestocked).
+ * - Stock put back in the back office, or by an operator cancelling an order, mails the waiting
+ *   shoppers of those skus right after the answer (mailRestocked).
+ * - Each mail carries a signed link (and the List-Unsubscribe headers) that removes its alert, or
+ *   every alert of the address (./unsubscribe.ts).
  * - Each run checks at most SKUS_PER_RUN of the skus someone waits for, the least recently checked
  *   first, so every waiting sku is looked at within a few runs however many there are. A sku is
  *   back when the shop's one sellability rule says so (the stock API's answer).
@@ -70,6 +73,11 @@ async function productsOf(db: D1Database, skus: string[], config: AppConfig) {
 function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: AppConfig, unsubscribe: string) {
   const asked = new Date(alert.created_at).toISOString().slice(0, 10)
   return {
+    // A mail client's own unsubscribe button posts to the same link (one click, no page).
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     subject: `${product.name} is back in stock`,
     text: [
       `Good news: ${product.name} is back in stock at ${config.STORE_NAME}.`,
@@ -92,7 +100,7 @@ function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: App
 function mailStatements(
   db: D1Database,
   alert: WaitingAlert,
-  mail: { subject: string; text: string },
+  mail: { subject: string; text: string; headers: Record<string, string> },
   config: AppConfig,
   now: number,
 ): D1PreparedStatement[] {
@@ -106,11 +114,18 @@ function mailStatements(
       .bind(now, alert.id, alert.email, now - DAY_MS, MAILS_PER_ADDRESS_PER_DAY),
     db
       .prepare(
-        `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, status,
-           attempts, next_attempt_at, created_at)
-         SELECT 'back-in-stock', ?1, ?1, ?2, ?3, ?4, 'queued', 0, 0, ?5 WHERE changes() = 1`,
+        `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, headers,
+           status, attempts, next_attempt_at, created_at)
+         SELECT 'back-in-stock', ?1, ?1, ?2, ?3, ?4, ?6, 'queued', 0, 0, ?5 WHERE changes() = 1`,
       )
-      .bind(config.SUPPORT_EMAIL, alert.email, mail.subject, mail.text, magentoDate(now)),
+      .bind(
+        config.SUPPORT_EMAIL,
+        alert.email,
+        mail.subject,
+        mail.text,
+        magentoDate(now),
+        JSON.stringify(mail.headers),
+      ),
   ]
 }
 

@@ -195,6 +195,12 @@ describe('back-in-stock mail', () => {
     expect(standIn.accepted.map((m) => m.to)).toEqual(['cron@example.com'])
     expect(standIn.accepted[0]?.text).toContain(`/${item.url_path}`)
     expect((await mailsTo('cron@example.com'))[0]?.status).toBe('sent')
+    // The mail names its unsubscribe link in the headers a mail client's one-click button uses.
+    const { headers } = standIn.accepted[0] as unknown as { headers: Record<string, string> }
+    const link = /^<(.+)>$/.exec(headers['List-Unsubscribe'] ?? '')?.[1] ?? ''
+    expect(link.startsWith(`${readConfig(env).PUBLIC_ORIGIN}/api/stock-alerts/unsubscribe?key=`)).toBe(true)
+    expect(standIn.accepted[0]?.text).toContain(link)
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
   })
 
   it('mails the waiting shoppers at once when an operator puts the stock back', async () => {
