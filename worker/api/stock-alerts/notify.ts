@@ -216,7 +216,7 @@ export async function mailBackInStock(
   const mails = await Promise.all(
     alerts.map(async (alert) => {
       const product = products.get(alert.sku) as AlertProduct
-      const unsubscribe = await unsubscribeLink(env, config, alert, now)
+      const unsubscribe = await unsubscribeLink(env, config, alert, product.name, now)
       return mailStatements(db, alert, backInStockMail(alert, product, config, unsubscribe), config, now)
     }),
   )

@@ -22,6 +22,8 @@ const PATH = '/api/stock-alerts/unsubscribe'
 const LINK_TTL_SECONDS = 90 * 24 * 3600
 /** The largest body the unsubscribe POST reads (a form field or a one-click marker). */
 const MAX_BODY_BYTES = 1024
+/** The longest product name a link carries. */
+const MAX_NAME_CHARS = 120
 export const MSG_BAD_ALERT_LINK = 'This back-in-stock link is invalid or has expired.'
 
 /** The link a back-in-stock mail carries to remove its alert (or all of the address's alerts). */
@@ -29,6 +31,7 @@ export function unsubscribeLink(
   env: { TOKEN_SECRET?: string },
   config: AppConfig,
   alert: { id: number; email: string; sku: string },
+  productName: string,
   now: number,
 ): Promise<string> {
   return signLink(
@@ -38,7 +41,8 @@ export function unsubscribeLink(
       path: PATH,
       typ: LINK_TYPE,
       email: alert.email,
-      claims: { alert: alert.id, sku: alert.sku },
+      // The product's name (cut short) lets the page say what the alert was for.
+      claims: { alert: alert.id, sku: alert.sku, name: productName.slice(0, MAX_NAME_CHARS) },
       ttlSeconds: LINK_TTL_SECONDS,
     },
     now,
@@ -58,7 +62,7 @@ async function linkedAlert(c: Context<AppEnv>) {
     .bind(id)
     .first<{ email: string }>()
   if (holder && holder.email !== email) return null
-  return { email, id, sku }
+  return { email, id, sku, what: typeof claims.name === 'string' && claims.name ? claims.name : sku }
 }
 
 /** The answer to a key that names no alert of its address. */
@@ -110,13 +114,13 @@ export const unsubscribeRoutes = new Hono<AppEnv>()
 unsubscribeRoutes.get('/', signedAlertLink, async (c) => {
   const alert = await linkedAlert(c)
   if (!alert) return badAlertLink(c)
-  const { email, sku } = alert
+  const { email, sku, what } = alert
   if (!wantsPage(c)) return ok(c, { action: 'unsubscribe', email, sku })
   return linkPage(
     c,
     200,
     'Back-in-stock mail',
-    `Remove the alert for ${sku} sent to ${email}, or stop all back-in-stock mail to this address?`,
+    `Remove the alert for ${what} sent to ${email}, or stop all back-in-stock mail to this address?`,
     [
       { label: 'Remove this alert', name: 'scope', value: 'alert' },
       { label: 'Stop all back-in-stock mail', name: 'scope', value: 'all' },
@@ -127,7 +131,7 @@ unsubscribeRoutes.get('/', signedAlertLink, async (c) => {
 unsubscribeRoutes.post('/', signedAlertLink, async (c) => {
   const alert = await linkedAlert(c)
   if (!alert) return badAlertLink(c)
-  const { email, id, sku } = alert
+  const { email, id, what } = alert
   const scope = await requestedScope(c)
   const db = c.env.DB
   if (scope === 'all') {
@@ -151,8 +155,8 @@ unsubscribeRoutes.post('/', signedAlertLink, async (c) => {
       200,
       'Alert removed',
       removed
-        ? `We will not write to ${email} about ${sku}.`
-        : `The alert for ${sku} was already removed: we will not write to ${email} about it.`,
+        ? `We will not write to ${email} about ${what}.`
+        : `The alert for ${what} was already removed: we will not write to ${email} about it.`,
     )
   return ok(c, { scope, removed })
 })

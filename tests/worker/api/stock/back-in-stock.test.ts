@@ -287,18 +287,24 @@ async function mailedAlert(email: string, offset: number) {
   const [mail] = await mailsTo(email)
   const link = mail?.body.match(/https?:\/\/\S+\/api\/stock-alerts\/unsubscribe\?key=\S+/)?.[0] as string
   expect(link, mail?.body).toBeTruthy()
-  return { link, items: items.map((i) => i.sku).sort() }
+  return {
+    link,
+    items: items.map((i) => i.sku).sort(),
+    name: mail?.subject.replace(/ is back in stock$/, '') ?? '',
+  }
 }
 
 describe('leaving back-in-stock mail from its link', () => {
   it('each mail links (from the public origin) to a page that removes that alert only when its button is pressed', async () => {
-    const { link, items } = await mailedAlert('leave@example.com', 90)
+    const { link, items, name: mailedName } = await mailedAlert('leave@example.com', 90)
     const other = await mailedAlert('other@example.com', 90)
     expect(link.startsWith(`${ORIGIN}/api/stock-alerts/unsubscribe?key=`)).toBe(true)
     const opened = await follow(link, 'page')
     expect(opened.status).toBe(200)
     expect(opened.type).toMatch(/text\/html/)
     expect(opened.text).toContain('Stop all back-in-stock mail')
+    // It names the product the alert was for.
+    expect(opened.text).toContain(`Remove the alert for ${escapeHtml(mailedName)} sent to leave@example.com`)
     // Opening the link (as a mail scanner does) changes nothing.
     expect(await alertsOf('leave@example.com')).toEqual(items)
     const removed = await follow(link, 'form', 'scope=alert')
@@ -384,6 +390,14 @@ describe('leaving back-in-stock mail from its link', () => {
     expect(await alertsOf('scope@example.com')).toEqual(items)
   })
 })
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 
 /** The sku a link's key names. */
 function soldOutSkuOf(link: string): string | undefined {
