@@ -2,7 +2,8 @@
  * A signed-in shopper and their address book at checkout: a first order's new address is saved to
  * the book (on by default for an empty book), the next checkout starts from it, and the
  * confirmation and order pages show each line with the picture it was bought with, through the
- * image route.
+ * image route. A billing address of its own can be saved the same way (once), and the account's
+ * order list shows each order's pictures.
  */
 import { expect, type Page, test } from '@playwright/test'
 import { pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
@@ -107,5 +108,82 @@ test('a new address is saved to the book, the next checkout starts from it, line
   await page.goto(`/order/${second}`)
   await waitForHydration(page)
   await expect(page.getByTestId('order-page')).toBeVisible()
+  await expectLinePictures(page)
+})
+
+const bookOf = () =>
+  d1<{ doc: string }>(
+    `SELECT a.doc FROM customer_addresses a JOIN customers c ON c.id = a.customer_id WHERE c.email = ${sqlText(email)} ORDER BY a.id`,
+  ).map((r) => JSON.parse(r.doc) as { street: string[]; city: string; postcode: string })
+
+/** From the shipping step: a billing address of its own typed in, then cash on delivery placed. */
+async function placeWithBilling(page: Page, save: 'check' | 'leave' | 'absent') {
+  const form = page.getByTestId('checkout')
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await form.getByLabel('Cash On Delivery').check()
+  await form.getByLabel('Billing address is the same as the shipping address').uncheck()
+  await form.getByLabel('First name').fill('Meera')
+  await form.getByLabel('Last name').fill('Iyer')
+  await form.getByLabel('Street address').fill('9 Marine Drive')
+  await form.getByLabel('City').fill('Mumbai')
+  await form.getByLabel('Zip / Postal code').fill('400020')
+  await form.getByLabel('Phone number').fill('+91 98200 00000')
+  const box = form.getByLabel('Save this billing address to my address book')
+  if (save === 'absent') await expect(box).toHaveCount(0)
+  else {
+    // The book is not empty: saving is off until the shopper asks.
+    await expect(box).not.toBeChecked()
+    if (save === 'check') await box.check()
+  }
+  await form.getByLabel('I accept the terms and conditions').check()
+  await form.getByRole('button', { name: 'Review order' }).click()
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
+}
+
+test('a billing address of its own is saved to the book when asked, once', async ({ page }) => {
+  await logInThroughModal(page, email, PASSWORD)
+  expect(bookOf()).toHaveLength(1)
+
+  // Left unchecked: the book stays as it was.
+  await addToCart(page)
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  await placeWithBilling(page, 'leave')
+  await expect.poll(() => bookOf().length).toBe(1)
+
+  // Checked: the billing address joins the book after the order.
+  await addToCart(page)
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const billed = await placeWithBilling(page, 'check')
+  await expect.poll(() => bookOf().length).toBe(2)
+  expect(bookOf()[1]).toMatchObject({ street: ['9 Marine Drive', ''], city: 'Mumbai', postcode: '400020' })
+  const billing = d1<{ street: string }>(
+    `SELECT json_extract(doc, '$.billing_address.street[0]') AS street FROM orders WHERE increment_id = ${sqlText(billed)}`,
+  )
+  expect(billing[0]?.street).toBe('9 Marine Drive')
+
+  // The same billing address again is in the book: nothing to offer, no copy.
+  await addToCart(page)
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  await placeWithBilling(page, 'absent')
+  expect(bookOf()).toHaveLength(2)
+})
+
+test("the account's order list shows every order's line pictures through the image route", async ({
+  page,
+}) => {
+  await logInThroughModal(page, email, PASSWORD)
+  await page.goto('/my-account/orders')
+  await waitForHydration(page)
+  const rows = page.getByTestId('order-row')
+  await expect(rows.first()).toBeVisible()
+  expect(await rows.count()).toBeGreaterThanOrEqual(5)
+  for (const row of await rows.all()) await expect(row.getByTestId('order-line-image')).toHaveCount(1)
   await expectLinePictures(page)
 })

@@ -76,7 +76,7 @@ import {
   productsPage,
   reviewsPage,
 } from './pages/screens'
-import { decideReview, deleteReview, pendingReviews } from './reviews'
+import { decideReview, deleteReview, pendingReviews, publishedReviews } from './reviews'
 import { can, type Permission } from './roles'
 import { requireOperator, signIn, signOut } from './session'
 
@@ -211,7 +211,9 @@ adminApp.get('/orders', async (c) => {
   return ordersPage(c, f, await listOrders(c.env.DB, f))
 })
 adminApp.get('/orders/:number', async (c) => orderPage(c, await orderDetail(c.env.DB, orderNumber(c))))
-adminApp.get('/reviews', async (c) => reviewsPage(c, await pendingReviews(c.env.DB)))
+adminApp.get('/reviews', async (c) =>
+  reviewsPage(c, await pendingReviews(c.env.DB), await publishedReviews(c.env.DB)),
+)
 adminApp.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])

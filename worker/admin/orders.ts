@@ -253,6 +253,7 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       detail,
       releaseStock: canceling,
       returnCredit: canceling,
+      answering: x,
       // Confirming means what it says only for cash on delivery: an online order is confirmed by its payment.
       from: req.to === 'processing' ? ['pending'] : undefined,
       // The audit row is written with the move, in its batch, and only if the move happened.

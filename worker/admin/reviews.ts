@@ -27,17 +27,25 @@ export interface PendingReview {
   created_at: string
 }
 
+const REVIEW_COLUMNS = `r.id, r.product_id, p.sku, json_extract(p.doc, '$.name') AS product_name,
+  json_extract(r.doc, '$.title') AS title, json_extract(r.doc, '$.detail') AS detail,
+  json_extract(r.doc, '$.nickname') AS nickname, r.created_at
+  FROM reviews r LEFT JOIN products p ON p.id = r.product_id`
+
 /** The oldest pending reviews first (at most 100). */
 export async function pendingReviews(db: D1Database): Promise<PendingReview[]> {
   const { results } = await db
-    .prepare(
-      `SELECT r.id, r.product_id, p.sku, json_extract(p.doc, '$.name') AS product_name,
-         json_extract(r.doc, '$.title') AS title, json_extract(r.doc, '$.detail') AS detail,
-         json_extract(r.doc, '$.nickname') AS nickname, r.created_at
-       FROM reviews r LEFT JOIN products p ON p.id = r.product_id
-       WHERE r.review_status = ? ORDER BY r.id LIMIT 100`,
-    )
+    .prepare(`SELECT ${REVIEW_COLUMNS} WHERE r.review_status = ? ORDER BY r.id LIMIT 100`)
     .bind(PENDING)
+    .all<PendingReview>()
+  return results
+}
+
+/** The newest approved reviews first (at most 50): the ones shoppers see, which an operator may delete. */
+export async function publishedReviews(db: D1Database): Promise<PendingReview[]> {
+  const { results } = await db
+    .prepare(`SELECT ${REVIEW_COLUMNS} WHERE r.review_status = ? ORDER BY r.id DESC LIMIT 50`)
+    .bind(DECISION.approve)
     .all<PendingReview>()
   return results
 }

@@ -40,6 +40,8 @@ export interface HistoryOrder {
     row_total_incl_tax?: number
     /** What the shopper configured on the line. */
     options?: { label: string; value: string }[]
+    /** The picture the line was bought with (an image path), null when it has none. */
+    image?: string | null
   }[]
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { MSG } from '@shared/i18n/messages'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { setAnalyticsIdentity } from '../../engines/analytics'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
@@ -16,9 +16,13 @@ import { defineIsland } from '../define'
 import type { Customer } from './account-model'
 import { AddressBook } from './address-book'
 import { Newsletter } from './newsletter'
-import { Orders, SingleOrder } from './orders'
 import { PersonalDetails } from './personal-details'
 import { StoreCredit } from './store-credit'
+
+// The order screens (their pictures, statuses and pay-now button) load when one is opened, so the
+// other account screens do not carry them.
+const Orders = lazy(() => import('./orders').then((m) => ({ default: m.Orders })))
+const SingleOrder = lazy(() => import('./orders').then((m) => ({ default: m.SingleOrder })))
 
 const ACCOUNT_SECTIONS = [
   'dashboard',
@@ -116,8 +120,10 @@ function Account({ section, orderId }: AccountProps) {
         {section === 'address-book' ? <AddressBook user={user} /> : null}
         {section === 'newsletter' ? <Newsletter user={user} /> : null}
         {section === 'credit-details' ? <StoreCredit /> : null}
-        {section === 'orders' ? <Orders /> : null}
-        {section === 'order' && orderId ? <SingleOrder orderId={orderId} /> : null}
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          {section === 'orders' ? <Orders /> : null}
+          {section === 'order' && orderId ? <SingleOrder orderId={orderId} /> : null}
+        </Suspense>
       </div>
     </div>
   )

@@ -4,6 +4,7 @@ import { OptionList } from '@shared/components/checkout/option-list'
 import { orderStatusName, paymentMethodName } from '@shared/components/order/order-text'
 import { useEffect, useState } from 'react'
 import { offersPayNow } from '../checkout/order-status'
+import { OrderLineImage } from '../order/order-line-image'
 import { PayNowButton } from '../order/pay-now'
 import { formatPageAmount } from '../page-price'
 import { userGet } from './account-api'
@@ -17,6 +18,30 @@ function useOrderHistory() {
       .catch(() => setOrders('error'))
   }, [])
   return orders
+}
+
+/** How many line pictures an order's row shows; the rest are counted. */
+const PICTURES_PER_ROW = 4
+
+/**
+ * The pictures of an order's lines (the ones bought with, else none: never a broken image), the
+ * first few and how many more; the line names are read out instead of the pictures.
+ */
+function LinePictures({ order }: { order: HistoryOrder }) {
+  const items = order.items ?? []
+  const shown = items.filter((i) => i.image).slice(0, PICTURES_PER_ROW)
+  const more = items.length - shown.length
+  return (
+    <span className="order-pictures" data-testid="order-row-pictures">
+      {shown.map((i) => (
+        <OrderLineImage key={i.sku} path={i.image} />
+      ))}
+      <span className={shown.length ? 'visually-hidden' : undefined}>
+        {items.map((i) => i.name).join(', ')}
+      </span>
+      {shown.length > 0 && more > 0 ? <span aria-hidden="true"> +{more}</span> : null}
+    </span>
+  )
 }
 
 export function Orders() {
@@ -33,6 +58,7 @@ export function Orders() {
           <thead>
             <tr>
               <th scope="col">Order #</th>
+              <th scope="col">Items</th>
               <th scope="col">Date</th>
               <th scope="col">Total</th>
               <th scope="col">Status</th>
@@ -45,6 +71,9 @@ export function Orders() {
             {orders.map((o) => (
               <tr key={orderKey(o)} data-testid="order-row">
                 <td>{o.increment_id}</td>
+                <td>
+                  <LinePictures order={o} />
+                </td>
                 <td>{formatServerDate(o.created_at, 'date')}</td>
                 <td>{formatPageAmount(o.grand_total ?? 0, o.order_currency_code)}</td>
                 <td>{orderStatusName(o.status)}</td>
@@ -96,6 +125,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
           {(order.items ?? []).map((i) => (
             <tr key={i.sku}>
               <td>
+                <OrderLineImage path={i.image} />
                 {i.name}
                 <OptionList options={i.options} />
               </td>

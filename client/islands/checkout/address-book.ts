@@ -6,7 +6,8 @@
  *   the shopper's own.
  * - They may pick any saved address, or "a new address" (an empty form).
  * - An address that is not in the book can be saved to it after the order; the choice starts on
- *   for a shopper whose book is empty, off otherwise.
+ *   for a shopper whose book is empty, off otherwise. A billing address other than the shipping one
+ *   has the same choice, made apart from the shipping address's.
  */
 import type { AddressFormValue } from '@shared/components/checkout/address-fields'
 import { addressToForm, type CustomerAddress, formToAddress } from '../account/address-form'
@@ -21,6 +22,7 @@ export const ADDRESS_BOOK_TEXT = {
   savedAddress: 'Ship to',
   newAddress: 'A new address',
   saveAddress: 'Save this address to my address book',
+  saveBillingAddress: 'Save this billing address to my address book',
 } as const
 
 /** The saved addresses of a user as the API answers them (anything else is ignored). */
@@ -84,12 +86,19 @@ export function withAddressBook(state: CheckoutState, book: readonly CustomerAdd
   return next
 }
 
-/** Whether the shipping address will be saved: the shopper's choice, else on when the book is empty. */
-export function savesAddress(state: CheckoutState, book: readonly CustomerAddress[]): boolean {
-  return state.saveAddress ?? book.length === 0
+/**
+ * Whether the shipping (or the separate billing) address will be saved: the shopper's choice, else
+ * on when the book is empty.
+ */
+export function savesAddress(
+  state: CheckoutState,
+  book: readonly CustomerAddress[],
+  which: 'shipping' | 'billing' = 'shipping',
+): boolean {
+  return (which === 'billing' ? state.saveBillingAddress : state.saveAddress) ?? book.length === 0
 }
 
-/** The address-book entry of the checkout's shipping address (not a default: the book keeps its own). */
+/** The address-book entry of a checkout address (not a default: the book keeps its own). */
 export function bookEntry(details: AddressDetails): CustomerAddress {
   const {
     default_shipping: _s,

@@ -63,8 +63,9 @@ function useInitiateCheckoutEvent(items: readonly CartLine[]) {
 }
 
 /**
- * Saves the order's shipping address to the signed-in shopper's book and shows it there at once; a
- * failure only leaves the book as it was (the order is placed either way).
+ * Saves one of the order's addresses to the signed-in shopper's book and shows it there at once
+ * (an address the book already holds is not copied); a failure only leaves the book as it was (the
+ * order is placed either way).
  */
 async function saveToBook(details: AddressDetails) {
   try {
@@ -133,6 +134,11 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const book = loggedIn ? savedAddresses(user) : null
   const chosen = book ? savedMatch(state.shippingDetails, book) : null
   const saveAddress = book !== null && !chosen && savesAddress(state, book)
+  // A billing address of its own: the same choice when it is not in the book either.
+  const ownBilling = !state.sameAsShipping
+  const billingChosen = book && ownBilling ? savedMatch(state.paymentDetails, book) : null
+  const offerBillingSave = book !== null && ownBilling && !billingChosen
+  const saveBilling = offerBillingSave && savesAddress(state, book, 'billing')
 
   if (result && result.state === 'queued') return <PendingOrderNotice orderId={result.orderId} />
   if (!loaded) return <p>Loading checkout…</p>
@@ -166,7 +172,8 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         return
       }
       if (sent.kind === 'not-taken') return
-      if (saveAddress) await saveToBook(state.shippingDetails)
+      if (saveAddress && !virtualOnly) await saveToBook(state.shippingDetails)
+      if (saveBilling) await saveToBook(state.paymentDetails)
       const done = afterOrderPlaced(state, Date.now())
       setState(done)
       await saveCheckoutDetails(persistableCheckout(done))
@@ -246,6 +253,11 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
               onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
               update={update}
               onBillingChange={addressChange('paymentDetails')}
+              saveBilling={
+                offerBillingSave
+                  ? { save: saveBilling, onSave: (v) => update((s) => ({ ...s, saveBillingAddress: v })) }
+                  : null
+              }
               onNext={() => next('payment', 'review')}
             />
           </>

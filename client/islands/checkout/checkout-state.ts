@@ -45,6 +45,8 @@ export interface CheckoutState {
   isCashOnDelivery: boolean
   /** A signed-in shopper's choice to save the shipping address to their book (unset: not chosen yet). */
   saveAddress?: boolean
+  /** The same choice for a billing address other than the shipping one. */
+  saveBillingAddress?: boolean
 }
 
 /** The message shown with cash on delivery (`codMessage`). */

@@ -130,4 +130,65 @@ describe('moderation keeps ratings true', () => {
       .first<{ n: number }>()
     expect(row?.n).toBe(1)
   })
+
+  it('deletes a published review from the reviews page in two steps, recomputing the rating; never without the CSRF token or the role', async () => {
+    const staff = await operator('staff')
+    const viewer = await operator('viewer')
+    const product = await unreviewedProduct()
+    const three = await review(product, 3)
+    const five = await review(product, 5)
+    for (const id of [three, five])
+      expect((await admin(staff, `/api/reviews/${id}/approve`, { body: {} })).status).toBe(200)
+    expect(await storedRating(product)).toEqual({ average: 4, count: 2 })
+
+    const page = await admin(staff, '/reviews')
+    expect(page.status).toBe(200)
+    const action = `/admin/api/reviews/${five}/delete`
+    // The delete form sits behind a "Delete…" disclosure (the confirmation step) and carries the
+    // fields a browser sends with it.
+    const form = new RegExp(
+      `<details><summary[^>]*>Delete…</summary>(?:(?!</details>).)*<form[^>]*action="${action}"[^>]*>(.*?)</form>`,
+      's',
+    ).exec(page.text)
+    expect(form, 'a delete form behind a disclosure').toBeTruthy()
+    const fields = [
+      ...(form?.[1] ?? '').matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g),
+    ].map((m) => [m[1], m[2]?.replace(/&amp;/g, '&')] as [string, string])
+    expect(Object.fromEntries(fields)).toEqual({ _csrf: staff.csrf, return_to: '/admin/reviews' })
+    const submit = (who: typeof staff, body: [string, string][]) =>
+      SELF.fetch(`https://shop.test${action}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: who.cookie },
+        body: new URLSearchParams(body),
+      })
+
+    // Without the token, or as a viewer (with the viewer's own token), nothing is deleted.
+    expect(
+      (
+        await submit(
+          staff,
+          fields.filter(([k]) => k !== '_csrf'),
+        )
+      ).status,
+    ).toBe(403)
+    expect(
+      (
+        await submit(viewer, [
+          ['_csrf', viewer.csrf],
+          ['return_to', '/admin/reviews'],
+        ])
+      ).status,
+    ).toBe(403)
+    expect(await storedRating(product)).toEqual({ average: 4, count: 2 })
+
+    const done = await submit(staff, fields)
+    expect(done.status).toBe(303)
+    expect(done.headers.get('location')).toBe('/admin/reviews')
+    expect(await storedRating(product)).toEqual({ average: 3, count: 1 })
+    expect(await tileAverage(product)).toBe('3')
+    const after = await admin(staff, '/reviews')
+    expect(after.text).not.toContain(action)
+    expect(after.text).toContain(`/admin/api/reviews/${three}/delete`)
+  })
 })

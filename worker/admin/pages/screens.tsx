@@ -4,6 +4,7 @@
  */
 import { baseCurrency } from '@shared/config/store'
 import type { Context } from 'hono'
+import type { ReactNode } from 'react'
 import type { VitalsRow } from '../../vitals/store'
 import type { AuditRow } from '../audit'
 import type { Dashboard } from '../dashboard'
@@ -89,36 +90,81 @@ export function auditPage(c: Context<AdminEnv>, rows: AuditRow[]) {
   )
 }
 
-export function reviewsPage(c: Context<AdminEnv>, reviews: PendingReview[]) {
+/**
+ * Deleting a review takes two steps without script: "Delete…" opens the real button, which says
+ * what it removes. The route behind it checks the operator's role and CSRF token like the other
+ * moderation buttons and recomputes the product's rating.
+ */
+function DeleteReview(props: { review: PendingReview }) {
+  const r = props.review
+  return (
+    <details>
+      <summary aria-label={`Delete review ${r.title}…`}>Delete…</summary>
+      <p>This removes the review for good and recomputes the product's rating.</p>
+      <PostForm
+        action={`/admin/api/reviews/${r.id}/delete`}
+        back="/admin/reviews"
+        label="Delete for good"
+        buttonLabel={`Delete review ${r.title} for good`}
+        danger
+      />
+    </details>
+  )
+}
+
+function ReviewCard(props: { review: PendingReview; children?: ReactNode }) {
+  const r = props.review
+  return (
+    <article className="card" aria-labelledby={`review-${r.id}`}>
+      <h3 id={`review-${r.id}`}>{r.title}</h3>
+      <p>
+        {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {r.created_at}
+      </p>
+      <p>{r.detail}</p>
+      {props.children}
+      <DeleteReview review={r} />
+    </article>
+  )
+}
+
+export function reviewsPage(c: Context<AdminEnv>, reviews: PendingReview[], published: PendingReview[]) {
   return renderAdmin(
     c,
     'Reviews to moderate',
-    reviews.length ? (
-      reviews.map((r) => (
-        <article key={r.id} className="card" aria-labelledby={`review-${r.id}`}>
-          <h2 id={`review-${r.id}`}>{r.title}</h2>
-          <p>
-            {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {r.created_at}
-          </p>
-          <p>{r.detail}</p>
-          <PostForm
-            action={`/admin/api/reviews/${r.id}/approve`}
-            back="/admin/reviews"
-            label="Approve"
-            buttonLabel={`Approve review ${r.title}`}
-          />
-          <PostForm
-            action={`/admin/api/reviews/${r.id}/reject`}
-            back="/admin/reviews"
-            label="Reject"
-            buttonLabel={`Reject review ${r.title}`}
-            danger
-          />
-        </article>
-      ))
-    ) : (
-      <p>No review is waiting.</p>
-    ),
+    <>
+      <section aria-labelledby="reviews-waiting">
+        <h2 id="reviews-waiting">Waiting</h2>
+        {reviews.length ? (
+          reviews.map((r) => (
+            <ReviewCard key={r.id} review={r}>
+              <PostForm
+                action={`/admin/api/reviews/${r.id}/approve`}
+                back="/admin/reviews"
+                label="Approve"
+                buttonLabel={`Approve review ${r.title}`}
+              />
+              <PostForm
+                action={`/admin/api/reviews/${r.id}/reject`}
+                back="/admin/reviews"
+                label="Reject"
+                buttonLabel={`Reject review ${r.title}`}
+                danger
+              />
+            </ReviewCard>
+          ))
+        ) : (
+          <p>No review is waiting.</p>
+        )}
+      </section>
+      <section aria-labelledby="reviews-published">
+        <h2 id="reviews-published">Published (newest first)</h2>
+        {published.length ? (
+          published.map((r) => <ReviewCard key={r.id} review={r} />)
+        ) : (
+          <p>No review is published.</p>
+        )}
+      </section>
+    </>,
   )
 }
 

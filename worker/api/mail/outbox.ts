@@ -113,7 +113,14 @@ export function mailIdempotencyKey(env: Env, id: number, createdAt: string): str
 export function sendMailCall(
   provider: { url: string; key: string },
   idempotencyKey: string,
-  mail: { from: string; to: string; replyTo?: string; subject: string; text: string },
+  mail: {
+    from: string
+    to: string
+    replyTo?: string
+    subject: string
+    text: string
+    headers?: Record<string, string>
+  },
 ): Promise<CallOutcome> {
   return callProvider('Mail provider', provider.url, {
     method: 'POST',
@@ -128,6 +135,7 @@ export function sendMailCall(
       reply_to: mail.replyTo,
       subject: mail.subject,
       text: mail.text,
+      headers: mail.headers,
     }),
   })
 }
@@ -167,7 +175,7 @@ const MAIL_RETRYABLE = `'queued', 'sending', 'failed'`
 const EVENT_RETRYABLE = `'recorded', 'sending', 'failed'`
 
 /** The columns a claimed mail row is sent from. */
-const MAIL_COLUMNS = 'from_address, created_at, source_address, target_address, subject, body'
+const MAIL_COLUMNS = 'from_address, created_at, source_address, target_address, subject, body, headers'
 interface MailRow {
   id: number
   attempts: number
@@ -177,6 +185,8 @@ interface MailRow {
   target_address: string
   subject: string
   body: string
+  /** Extra headers as a JSON object, or null. */
+  headers: string | null
 }
 
 /** Sends one claimed mail row and records the outcome on it (sent, failed with its next time, dead). */
@@ -193,6 +203,7 @@ async function sendClaimedMail(
     replyTo: row.source_address !== from ? row.source_address : undefined,
     subject: row.subject,
     text: row.body,
+    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
   })
   return settleRow(env.DB, 'mail_outbox', row.id, row.attempts, outcome, now)
 }

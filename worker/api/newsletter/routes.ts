@@ -11,7 +11,7 @@
  *   POST   /confirm?key=       → 'subscribed' (a pending address only)
  *   GET    /unsubscribe?key=   → a page with a button
  *   POST   /unsubscribe?key=   → 'unsubscribed' (signed link, no sign-in, never expires)
- * The `key` of a link is an HS256 JWT signed with TOKEN_SECRET whose `typ` names the action.
+ * The `key` of a link is a signed token whose `typ` names the action (./signed-links.ts).
  * POST answers JSON, or a page when it came from the form. Mailchimp (MAILCHIMP_API_KEY +
  * MAILCHIMP_LIST_URL = https://<dc>.api.mailchimp.com/3.0/lists/<id>) keeps the list when configured
  * (a member set to 'pending' gets Mailchimp's own confirmation mail); otherwise the D1
@@ -19,8 +19,7 @@
  */
 
 import { EmailSchema } from '@shared/schemas/user'
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { html } from 'hono/html'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
 import { fetchOutbound, OutboundError } from '../../platform/fetch'
@@ -28,9 +27,9 @@ import { clientIp, fail, jsonBody, noStore, ok, query } from '../../platform/htt
 import { toHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
-import { MAX_TOKEN_LENGTH, signJws, tokenSecret, verifyJws } from '../auth/tokens'
 import { deliverMailLater } from '../mail/deliver'
 import { magentoDate } from '../user/repo'
+import { linkOf, linkPage, signedLink, signLink, wantsPage } from './signed-links'
 
 type NewsletterStatus = 'subscribed' | 'pending' | 'unsubscribed'
 
@@ -44,12 +43,6 @@ const MSG_NOT_YOUR_ADDRESS =
 export const MSG_BAD_LINK = 'This newsletter link is invalid or has expired.'
 
 const EmailBodySchema = z.object({ email: EmailSchema })
-const LinkSchema = z.object({
-  key: z
-    .string({ error: 'key is required' })
-    .min(1, 'key is required')
-    .max(MAX_TOKEN_LENGTH, 'key is too long'),
-})
 
 export const newsletterRoutes = new Hono<AppEnv>()
 newsletterRoutes.use('*', noStore)
@@ -127,80 +120,34 @@ async function transition(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Signed links
+// Signed links (confirm links expire; leave links never do)
 
 type LinkAction = 'confirm' | 'unsubscribe'
 
-/** A mailed link for `action` on `email`, built from PUBLIC_ORIGIN (never the request's host). */
-async function newsletterLink(
+/** A mailed link for `action` on `email`. */
+function newsletterLink(
   c: { env: Env; var: AppEnv['Variables'] },
   action: LinkAction,
   email: string,
   now = Date.now(),
 ): Promise<string> {
-  const iat = Math.floor(now / 1000)
-  const claims: Record<string, unknown> = { typ: `newsletter-${action}`, email: email.toLowerCase(), iat }
-  if (action === 'confirm') claims.exp = iat + CONFIRM_LINK_TTL_SECONDS
-  const key = await signJws(tokenSecret(c.env, c.var.config), claims)
-  return `${c.var.config.PUBLIC_ORIGIN}/api/ext/mailchimp-subscribe/${action}?key=${key}`
-}
-
-const linkQuery = query(LinkSchema)
-
-/** The address a valid link key names for `action`; 400 otherwise. */
-async function linkEmail(c: Context<AppEnv>, action: LinkAction): Promise<string> {
-  let key = ''
-  await linkQuery(c, async () => {
-    key = (c.req as unknown as { valid(t: 'query'): z.output<typeof LinkSchema> }).valid('query').key
-  })
-  const claims = await verifyJws(tokenSecret(c.env, c.var.config), key)
-  if (!claims || claims.typ !== `newsletter-${action}`) fail(400, MSG_BAD_LINK)
-  if (action === 'confirm' && typeof claims.exp !== 'number') fail(400, MSG_BAD_LINK)
-  const parsed = EmailSchema.safeParse(claims.email)
-  if (!parsed.success) fail(400, MSG_BAD_LINK)
-  return parsed.data
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pages for people who open a link in a browser (API callers get JSON)
-
-function wantsPage(c: Context<AppEnv>): boolean {
-  const type = c.req.header('content-type') ?? ''
-  return (
-    type.startsWith('application/x-www-form-urlencoded') ||
-    (c.req.header('accept') ?? '').includes('text/html')
+  return signLink(
+    c.env,
+    c.var.config,
+    {
+      path: `/api/ext/mailchimp-subscribe/${action}`,
+      typ: `newsletter-${action}`,
+      email,
+      ttlSeconds: action === 'confirm' ? CONFIRM_LINK_TTL_SECONDS : undefined,
+    },
+    now,
   )
 }
 
-function page(c: Context<AppEnv>, status: 200 | 400, title: string, text: string, button?: string) {
-  const store = c.var.config.STORE_NAME
-  return c.html(
-    html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${title} – ${store}</title></head>
-<body><main><h1>${title}</h1><p>${text}</p>${button ? html`<form method="post"><button type="submit">${button}</button></form>` : ''}<p><a href="/">Back to ${store}</a></p></main></body>
-</html>`,
-    status,
-  )
-}
-
-/** The address of each request's valid link (set by `signedLink`). */
-const linkedEmails = new WeakMap<Context<AppEnv>, string>()
-
-/** Checks the link's key for `action`; a bad one is a page for a browser, a 400 envelope otherwise. */
-function signedLink(action: LinkAction): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    try {
-      linkedEmails.set(c, await linkEmail(c, action))
-    } catch (err) {
-      if (wantsPage(c)) return page(c, 400, 'Link not valid', MSG_BAD_LINK)
-      throw err
-    }
-    await next()
-  }
-}
-
-const linkedEmail = (c: Context<AppEnv>) => linkedEmails.get(c) as string
+const signedNewsletterLink = (action: LinkAction) =>
+  signedLink(`newsletter-${action}`, MSG_BAD_LINK, action === 'confirm')
+const page = linkPage
+const linkedEmail = (c: Context<AppEnv>) => linkOf(c).email
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints
@@ -270,7 +217,7 @@ newsletterRoutes.delete('/subscribe', jsonBody(EmailBodySchema), async (c) => {
   return ok(c, await transition(c.env, email, ['subscribed', 'pending'], 'unsubscribed'))
 })
 
-newsletterRoutes.get('/confirm', signedLink('confirm'), async (c) => {
+newsletterRoutes.get('/confirm', signedNewsletterLink('confirm'), async (c) => {
   const email = linkedEmail(c)
   if (wantsPage(c)) {
     return page(
@@ -284,7 +231,7 @@ newsletterRoutes.get('/confirm', signedLink('confirm'), async (c) => {
   return ok(c, { action: 'confirm', email })
 })
 
-newsletterRoutes.post('/confirm', signedLink('confirm'), async (c) => {
+newsletterRoutes.post('/confirm', signedNewsletterLink('confirm'), async (c) => {
   const email = linkedEmail(c)
   const status = await transition(c.env, email, ['pending'], 'subscribed')
   if (wantsPage(c)) {
@@ -296,7 +243,7 @@ newsletterRoutes.post('/confirm', signedLink('confirm'), async (c) => {
   return ok(c, status)
 })
 
-newsletterRoutes.get('/unsubscribe', signedLink('unsubscribe'), async (c) => {
+newsletterRoutes.get('/unsubscribe', signedNewsletterLink('unsubscribe'), async (c) => {
   const email = linkedEmail(c)
   if (wantsPage(c)) {
     return page(c, 200, 'Leave the newsletter', `Stop sending the newsletter to ${email}?`, 'Unsubscribe')
@@ -304,7 +251,7 @@ newsletterRoutes.get('/unsubscribe', signedLink('unsubscribe'), async (c) => {
   return ok(c, { action: 'unsubscribe', email })
 })
 
-newsletterRoutes.post('/unsubscribe', signedLink('unsubscribe'), async (c) => {
+newsletterRoutes.post('/unsubscribe', signedNewsletterLink('unsubscribe'), async (c) => {
   const email = linkedEmail(c)
   const status = await transition(c.env, email, ['subscribed', 'pending'], 'unsubscribed')
   if (wantsPage(c)) return page(c, 200, 'Unsubscribed', `${email} will not receive the newsletter any more.`)

@@ -12,6 +12,8 @@ import {
   type PaymentState,
 } from '@shared/config/order-status'
 import { bumpIndexVersionStatement } from '../../search/index-version'
+import { runAfterAnswer } from '../mail/deliver'
+import { mailRestocked } from '../stock-alerts/notify'
 import { magentoDate } from '../user/repo'
 import { findOrderByClientId, type OrderRow } from './repo'
 
@@ -119,6 +121,11 @@ interface Transition {
    * same batch right after the status update and must be conditional on `changes() = 1`.
    */
   withMove?: D1PreparedStatement
+  /**
+   * The request being answered, when there is one: stock that came back (releaseStock) mails the
+   * shoppers waiting for those skus right after its answer, not on the next scheduled run.
+   */
+  answering?: { env: Env; executionCtx: Pick<ExecutionContext, 'waitUntil'> }
 }
 
 type TransitionResult =
@@ -179,6 +186,26 @@ export async function transitionOrder(db: D1Database, t: Transition, now: number
   const results = await db.batch(statements)
   const update = results[updateAt]
   if (update?.meta.changes !== 1) return { changed: false, reason: 'raced', status: from }
+  const released = t.releaseStock ? (results[1]?.meta.changes ?? 0) : 0
+  if (released > 0 && t.answering) {
+    const { env } = t.answering
+    runAfterAnswer(
+      t.answering,
+      async () => {
+        const { results: rows } = await env.DB.prepare(
+          `SELECT DISTINCT oi.sku FROM order_items oi WHERE ${STOCK_ROWS}`,
+        )
+          .bind(t.orderId)
+          .all<{ sku: string }>()
+        return mailRestocked(
+          env,
+          rows.map((r) => r.sku),
+          Date.now(),
+        )
+      },
+      'back-in-stock mail',
+    )
+  }
   const order = (await findOrderByClientId(db, t.orderId)) as OrderRow
   return { changed: true, from: from as OrderStatus, order }
 }

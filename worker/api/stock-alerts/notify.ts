@@ -2,7 +2,10 @@
  * Back-in-stock mail: the scheduled job that tells each shopper who asked ("Notify me") that their
  * sku can be bought again.
  *
- * - Stock put back in the back office mails the waiting shoppers of that sku at once (mailRestocked).
+ * - Stock put back in the back office, or by an operator cancelling an order, mails the waiting
+ *   shoppers of those skus right after the answer (mailRestocked).
+ * - Each mail carries a signed link (and the List-Unsubscribe headers) that removes its alert, or
+ *   every alert of the address (./unsubscribe.ts).
  * - Each run checks at most SKUS_PER_RUN of the skus someone waits for, the least recently checked
  *   first, so every waiting sku is looked at within a few runs however many there are. A sku is
  *   back when the shop's one sellability rule says so (the stock API's answer).
@@ -24,6 +27,7 @@ import { type AppConfig, readConfig } from '../../platform/env'
 import { drainOutboxes } from '../mail/outbox'
 import { getStockItems } from '../stock/stock-item'
 import { magentoDate } from '../user/repo'
+import { unsubscribeLink } from './unsubscribe'
 
 /** Most waiting skus one run checks. */
 const SKUS_PER_RUN = 100
@@ -66,9 +70,14 @@ async function productsOf(db: D1Database, skus: string[], config: AppConfig) {
 }
 
 /** The mail an alert's address gets when its sku is back. */
-function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: AppConfig) {
+function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: AppConfig, unsubscribe: string) {
   const asked = new Date(alert.created_at).toISOString().slice(0, 10)
   return {
+    // A mail client's own unsubscribe button posts to the same link (one click, no page).
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     subject: `${product.name} is back in stock`,
     text: [
       `Good news: ${product.name} is back in stock at ${config.STORE_NAME}.`,
@@ -77,6 +86,8 @@ function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: App
       '',
       `You asked us on ${asked} to write when it was back. This is the only mail we send for that request.`,
       `If you did not ask, nothing else will follow. Questions? Write to ${config.SUPPORT_EMAIL}.`,
+      '',
+      `To remove this alert, or to stop all back-in-stock mail to this address: ${unsubscribe}`,
     ].join('\n'),
   }
 }
@@ -89,7 +100,7 @@ function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: App
 function mailStatements(
   db: D1Database,
   alert: WaitingAlert,
-  mail: { subject: string; text: string },
+  mail: { subject: string; text: string; headers: Record<string, string> },
   config: AppConfig,
   now: number,
 ): D1PreparedStatement[] {
@@ -103,11 +114,18 @@ function mailStatements(
       .bind(now, alert.id, alert.email, now - DAY_MS, MAILS_PER_ADDRESS_PER_DAY),
     db
       .prepare(
-        `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, status,
-           attempts, next_attempt_at, created_at)
-         SELECT 'back-in-stock', ?1, ?1, ?2, ?3, ?4, 'queued', 0, 0, ?5 WHERE changes() = 1`,
+        `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, headers,
+           status, attempts, next_attempt_at, created_at)
+         SELECT 'back-in-stock', ?1, ?1, ?2, ?3, ?4, ?6, 'queued', 0, 0, ?5 WHERE changes() = 1`,
       )
-      .bind(config.SUPPORT_EMAIL, alert.email, mail.subject, mail.text, magentoDate(now)),
+      .bind(
+        config.SUPPORT_EMAIL,
+        alert.email,
+        mail.subject,
+        mail.text,
+        magentoDate(now),
+        JSON.stringify(mail.headers),
+      ),
   ]
 }
 
@@ -195,10 +213,14 @@ export async function mailBackInStock(
     )
     .bind(JSON.stringify(back), MAILS_PER_RUN)
     .all<WaitingAlert>()
-  const statements = alerts.flatMap((alert) => {
-    const product = products.get(alert.sku) as AlertProduct
-    return mailStatements(db, alert, backInStockMail(alert, product, config), config, now)
-  })
+  const mails = await Promise.all(
+    alerts.map(async (alert) => {
+      const product = products.get(alert.sku) as AlertProduct
+      const unsubscribe = await unsubscribeLink(env, config, alert, product.name, now)
+      return mailStatements(db, alert, backInStockMail(alert, product, config, unsubscribe), config, now)
+    }),
+  )
+  const statements = mails.flat()
   if (statements.length === 0) return run
   const results = await db.batch(statements)
   // Alerts of a sku that is back and were not reached this run keep their place in the line; those

@@ -6,7 +6,7 @@
  * shared burst limiter) and per e-mail address, before anything is written; the answer is the same
  * whether or not the address had asked before, so it tells nobody who did. Waiting alerts are
  * bounded too: per e-mail address and per sku (409 naming the limit). The mail itself is sent by
- * the scheduled job in ./notify.ts.
+ * the scheduled job in ./notify.ts; each mail's signed link leaves through ./unsubscribe.ts.
  */
 import { EmailSchema } from '@shared/schemas/user'
 import { Hono } from 'hono'
@@ -15,6 +15,7 @@ import type { AppEnv } from '../../platform/env'
 import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
 import { getStockItems } from '../stock/stock-item'
+import { unsubscribeRoutes } from './unsubscribe'
 
 /** Requests per network address in 15 minutes, and per e-mail address in a day. */
 const STOCK_ALERT_LIMIT_PER_IP = 10
@@ -37,6 +38,7 @@ const StockAlertBody = z.object({
 
 export const stockAlertRoutes = new Hono<AppEnv>()
 stockAlertRoutes.use('*', noStore)
+stockAlertRoutes.route('/unsubscribe', unsubscribeRoutes)
 
 stockAlertRoutes.post('/', jsonBody(StockAlertBody, { what: 'stock alert', maxBytes: 4096 }), async (c) => {
   const { email, sku } = c.req.valid('json')

@@ -1,15 +1,18 @@
-/** The signed-in customer's orders, newest first, a page at a time. */
+/** The signed-in customer's orders, newest first, a page at a time, each line with its picture. */
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
 import { ok } from '../../platform/http'
 import { requireCustomer } from '../auth/guard'
+import { ordersWithLineImages } from '../order/line-images'
 import { orderDoc } from '../order/repo'
 
 export const OrderHistoryQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   currentPage: z.coerce.number().int().min(1).max(10_000).default(1),
 })
+
+const listOf = (items: unknown) => (Array.isArray(items) ? items : []) as { sku?: unknown }[]
 
 export async function orderHistory(
   c: Context<AppEnv>,
@@ -20,17 +23,33 @@ export async function orderHistory(
   const [{ results }, count] = await Promise.all([
     db
       .prepare(
-        'SELECT entity_id, increment_id, doc, status, payment_state FROM orders WHERE customer_id = ? ORDER BY entity_id DESC LIMIT ? OFFSET ?',
+        'SELECT entity_id, increment_id, client_order_id, doc, status, payment_state FROM orders WHERE customer_id = ? ORDER BY entity_id DESC LIMIT ? OFFSET ?',
       )
       .bind(customer.id, pageSize, (currentPage - 1) * pageSize)
-      .all<{ entity_id: number; increment_id: string; doc: string; status: string; payment_state: string }>(),
+      .all<{
+        entity_id: number
+        increment_id: string
+        client_order_id: string
+        doc: string
+        status: string
+        payment_state: string
+      }>(),
     db
       .prepare('SELECT COUNT(*) AS n FROM orders WHERE customer_id = ?')
       .bind(customer.id)
       .first<{ n: number }>(),
   ])
+  // Each line carries its picture, as on the order page.
+  const docs = results.map((r) => orderDoc(r))
+  const items = await ordersWithLineImages(
+    db,
+    results.map((r, i) => ({
+      clientOrderId: r.client_order_id,
+      items: listOf((docs[i] as { items?: unknown }).items),
+    })),
+  )
   return ok(c, {
-    items: results.map((r) => orderDoc(r)),
+    items: docs.map((doc, i) => ({ ...doc, items: items[i] })),
     search_criteria: {
       filter_groups: [
         { filters: [{ field: 'customer_id', value: String(customer.id), condition_type: 'eq' }] },

@@ -8,6 +8,7 @@ import { CheckboxField, TextField } from '@shared/components/checkout/form-field
 import type { PaymentMethodConfig } from '@shared/config/checkout'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
+import { ADDRESS_BOOK_TEXT } from '../address-book'
 import type { CheckoutState } from '../checkout-state'
 import { errorsUnder } from '../checkout-validation'
 import { GiftCardField } from './gift-card-field'
@@ -21,6 +22,8 @@ interface PaymentStepProps {
   onSelectMethod: (code: string) => void
   update: (fn: (s: CheckoutState) => CheckoutState) => void
   onBillingChange: (field: keyof AddressFormValue, value: string) => void
+  /** A signed-in shopper's choice to save a billing address their book lacks (null: not offered). */
+  saveBilling: { save: boolean; onSave: (save: boolean) => void } | null
   onNext: () => void
 }
 
@@ -133,6 +136,14 @@ export function PaymentStep(props: PaymentStepProps) {
           withCompany
         />
       )}
+      {!state.sameAsShipping && props.saveBilling ? (
+        <CheckboxField
+          id="billing-save"
+          label={ADDRESS_BOOK_TEXT.saveBillingAddress}
+          checked={props.saveBilling.save}
+          onChange={props.saveBilling.onSave}
+        />
+      ) : null}
       <CheckboxField
         id="payment-terms"
         label="I accept the terms and conditions"

@@ -1,22 +1,23 @@
 // Order lines keep the picture the shopper bought: the variant's own image (else the product's) is
 // kept at placement and shown by the confirmation (/api/order/get) and the order page
 // (/api/payment/order) even after the catalogue changes; an order placed before lines kept one
-// shows the product's current image, and a line with no usable image shows none.
+// shows the product's current image, and a line with no usable image shows none. The account's
+// order history (/api/user/order-history) gives each of the customer's orders the same pictures.
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
-import { api } from '../../../helpers/user'
+import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
 const address = testAddress('asha.images@example.com')
 
-async function place() {
-  const res = await api('/order', {
+async function place(customer?: { id: number; token: string }) {
+  const res = await api(customer ? `/order?token=${customer.token}` : '/order', {
     body: {
       order_id: newOrderId('img'),
-      user_id: '',
+      user_id: customer ? String(customer.id) : '',
       cart_id: '',
       products: [
         { sku: 'FX-SCARF', qty: 1, price: 1 },
@@ -99,5 +100,46 @@ describe('order line images', () => {
     expect(wrong.status).toBeGreaterThanOrEqual(400)
     expect(wrong.status).toBeLessThan(500)
     expect(JSON.stringify(wrong.json)).not.toContain('scarf-rose')
+  })
+
+  it("gives each order of the account's history the pictures its order page shows, and only the customer's own", async () => {
+    await setDoc('FX-SCARF', '$.image', '/p/scarf-rose.svg')
+    await setDoc('FX-KURTA', '$.image', '/p/kurta.svg')
+    await setDoc('FX-KURTA', '$.configurable_children[0].image', '/p/kurta-small-indigo.svg')
+    await setDoc('FX-LEHENGA', '$.image', 'no_selection')
+    const shopper = await registerAndLogin('pictures')
+    const stranger = await registerAndLogin('stranger')
+    const first = await place(shopper)
+    // The older order: placed before lines kept their picture (the product's current image counts).
+    await env.DB.prepare(
+      'UPDATE order_items SET image = NULL WHERE client_order_id = (SELECT client_order_id FROM orders WHERE increment_id = ?)',
+    )
+      .bind(first.orderNumber)
+      .run()
+    await setDoc('FX-SCARF', '$.image', '/p/scarf-new-season.svg')
+    const second = await place(shopper)
+    await place(stranger)
+    const history = await api(`/user/order-history?token=${shopper.token}`)
+    expect(history.status).toBe(200)
+    const byOrder = Object.fromEntries(
+      (
+        history.json.result.items as {
+          increment_id: string
+          items: { sku: string; image: string | null }[]
+        }[]
+      ).map((o) => [o.increment_id, Object.fromEntries(o.items.map((i) => [i.sku, i.image]))]),
+    )
+    expect(Object.keys(byOrder).sort()).toEqual([first.orderNumber, second.orderNumber].sort())
+    expect(byOrder[first.orderNumber]).toEqual({
+      'FX-SCARF': '/p/scarf-new-season.svg',
+      'FX-KURTA-S': '/p/kurta.svg',
+      'FX-LEHENGA': null,
+    })
+    expect(byOrder[second.orderNumber]).toEqual(await imagesOf(second))
+    expect(byOrder[second.orderNumber]).toEqual({
+      'FX-SCARF': '/p/scarf-new-season.svg',
+      'FX-KURTA-S': '/p/kurta-small-indigo.svg',
+      'FX-LEHENGA': null,
+    })
   })
 })

@@ -10,12 +10,18 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { signJws, tokenSecret } from '../../../../worker/api/auth/tokens'
 import {
   ALERT_TTL_DAYS,
   MAILS_PER_ADDRESS_PER_DAY,
   mailBackInStock,
 } from '../../../../worker/api/stock-alerts/notify'
+import { MSG_BAD_ALERT_LINK } from '../../../../worker/api/stock-alerts/unsubscribe'
 import worker from '../../../../worker/index'
+import { readConfig } from '../../../../worker/platform/env'
+import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { api } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
 import { MAIL_API_URL, mailApiStandIn } from '../mail/mail-provider-stand-in'
 
@@ -189,6 +195,12 @@ describe('back-in-stock mail', () => {
     expect(standIn.accepted.map((m) => m.to)).toEqual(['cron@example.com'])
     expect(standIn.accepted[0]?.text).toContain(`/${item.url_path}`)
     expect((await mailsTo('cron@example.com'))[0]?.status).toBe('sent')
+    // The mail names its unsubscribe link in the headers a mail client's one-click button uses.
+    const { headers } = standIn.accepted[0] as unknown as { headers: Record<string, string> }
+    const link = /^<(.+)>$/.exec(headers['List-Unsubscribe'] ?? '')?.[1] ?? ''
+    expect(link.startsWith(`${readConfig(env).PUBLIC_ORIGIN}/api/stock-alerts/unsubscribe?key=`)).toBe(true)
+    expect(standIn.accepted[0]?.text).toContain(link)
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
   })
 
   it('mails the waiting shoppers at once when an operator puts the stock back', async () => {
@@ -203,4 +215,192 @@ describe('back-in-stock mail', () => {
     await expect.poll(() => mailsTo('restock@example.com'), { timeout: 3000, interval: 100 }).toHaveLength(1)
     expect((await mailsTo('restock@example.com'))[0]?.body).toContain(`/${item.url_path}`)
   })
+
+  it('mails the waiting shoppers at once when an operator cancels an order and its stock comes back', async () => {
+    await seedCartFixtures()
+    await env.DB.prepare(
+      "UPDATE inventory SET qty = 2, is_in_stock = 1, backorders = 0 WHERE sku = 'FX-SCARF'",
+    ).run()
+    const orderId = newOrderId('restock')
+    const placed = await api('/order', {
+      body: {
+        order_id: orderId,
+        user_id: '',
+        cart_id: '',
+        products: [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
+        addressInformation: deliverTo(testAddress('buyer@example.com')),
+      },
+    })
+    expect(placed.status, JSON.stringify(placed.json)).toBe(200)
+    expect(await stockOf('FX-SCARF')).toBe(0)
+    expect((await ask('scarf@example.com', 'FX-SCARF')).status).toBe(200)
+    const number = (
+      await env.DB.prepare('SELECT increment_id FROM orders WHERE client_order_id = ?')
+        .bind(orderId)
+        .first<{ increment_id: string }>()
+    )?.increment_id
+    const staff = await operator('staff')
+    const res = await admin(staff, `/api/orders/${number}/transition`, {
+      body: { to: 'canceled', reason: 'customer asked' },
+    })
+    expect(res.status, res.text).toBe(200)
+    expect(await stockOf('FX-SCARF')).toBe(2)
+    // Queued right after the answer, not on the next scheduled run.
+    await expect.poll(() => mailsTo('scarf@example.com'), { timeout: 3000, interval: 100 }).toHaveLength(1)
+    expect((await mailsTo('scarf@example.com'))[0]?.subject).toBe('Silk Scarf is back in stock')
+  })
 })
+
+const ORIGIN = readConfig(env).PUBLIC_ORIGIN
+
+/** The waiting alerts of an address, by sku. */
+async function alertsOf(email: string) {
+  const { results } = await env.DB.prepare('SELECT sku FROM stock_alerts WHERE email = ? ORDER BY sku')
+    .bind(email)
+    .all<{ sku: string }>()
+  return results.map((r) => r.sku)
+}
+
+/** Opens (GET) or submits (POST) an unsubscribe link as a browser (`page`/`form`) or an API client. */
+async function follow(link: string, how: 'page' | 'form' | 'json', body?: string) {
+  const headers: Record<string, string> =
+    how === 'page'
+      ? { accept: 'text/html' }
+      : how === 'form'
+        ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
+        : { 'content-type': 'application/json' }
+  const res = await SELF.fetch(link.replace(ORIGIN, 'https://shop.test'), {
+    method: how === 'page' ? 'GET' : 'POST',
+    headers,
+    body: how === 'page' ? undefined : (body ?? ''),
+  })
+  const type = res.headers.get('content-type') ?? ''
+  return { status: res.status, type, text: await res.text() }
+}
+
+/** Three sold-out skus `email` waits for; the first comes back and is mailed. Returns the mail's link. */
+async function mailedAlert(email: string, offset: number) {
+  const items = await soldOut(3, offset)
+  for (const item of items) expect((await ask(email, item.sku)).status).toBe(200)
+  await restock((items[0] as Sku).sku)
+  expect((await mailBackInStock(env, Date.now(), { skus: [(items[0] as Sku).sku] })).mailed).toBe(1)
+  const [mail] = await mailsTo(email)
+  const link = mail?.body.match(/https?:\/\/\S+\/api\/stock-alerts\/unsubscribe\?key=\S+/)?.[0] as string
+  expect(link, mail?.body).toBeTruthy()
+  return {
+    link,
+    items: items.map((i) => i.sku).sort(),
+    name: mail?.subject.replace(/ is back in stock$/, '') ?? '',
+  }
+}
+
+describe('leaving back-in-stock mail from its link', () => {
+  it('each mail links (from the public origin) to a page that removes that alert only when its button is pressed', async () => {
+    const { link, items, name: mailedName } = await mailedAlert('leave@example.com', 90)
+    const other = await mailedAlert('other@example.com', 90)
+    expect(link.startsWith(`${ORIGIN}/api/stock-alerts/unsubscribe?key=`)).toBe(true)
+    const opened = await follow(link, 'page')
+    expect(opened.status).toBe(200)
+    expect(opened.type).toMatch(/text\/html/)
+    expect(opened.text).toContain('Stop all back-in-stock mail')
+    // It names the product the alert was for.
+    expect(opened.text).toContain(`Remove the alert for ${escapeHtml(mailedName)} sent to leave@example.com`)
+    // Opening the link (as a mail scanner does) changes nothing.
+    expect(await alertsOf('leave@example.com')).toEqual(items)
+    const removed = await follow(link, 'form', 'scope=alert')
+    expect(removed.status).toBe(200)
+    expect(removed.text).toContain('Alert removed')
+    const mailedSku = (await soldOutSkuOf(link)) as string
+    expect(await alertsOf('leave@example.com')).toEqual(items.filter((s) => s !== mailedSku))
+    // Pressing it again says so and changes nothing more; the other shopper keeps every alert.
+    const again = await follow(link, 'form', 'scope=alert')
+    expect(again.status).toBe(200)
+    expect(again.text).toContain('already removed')
+    expect(await alertsOf('other@example.com')).toEqual(other.items)
+  })
+
+  it("a mail client's one-click unsubscribe removes the alert; 'stop all' removes every alert of that address only", async () => {
+    const { link, items } = await mailedAlert('oneclick@example.com', 100)
+    const other = await mailedAlert('bystander@example.com', 100)
+    // A mail client's one-click request: a multipart form with List-Unsubscribe=One-Click only.
+    const body = new FormData()
+    body.set('List-Unsubscribe', 'One-Click')
+    const oneClick = await SELF.fetch(link.replace(ORIGIN, 'https://shop.test'), { method: 'POST', body })
+    expect(oneClick.status, await oneClick.text()).toBe(200)
+    expect(await alertsOf('oneclick@example.com')).toHaveLength(items.length - 1)
+    const all = await follow(link, 'json', JSON.stringify({ scope: 'all' }))
+    expect(all.status).toBe(200)
+    expect(JSON.parse(all.text).result).toEqual({ scope: 'all', removed: items.length - 1 })
+    expect(await alertsOf('oneclick@example.com')).toEqual([])
+    expect(await alertsOf('bystander@example.com')).toEqual(other.items)
+    // A new "Notify me" later is a new request and is kept.
+    expect((await ask('oneclick@example.com', items[1] as string)).status).toBe(200)
+    expect(await alertsOf('oneclick@example.com')).toEqual([items[1]])
+  })
+
+  it('refuses a key that was edited, is of another kind, expired, or names another address, and changes nothing', async () => {
+    const { link, items } = await mailedAlert('victim@example.com', 110)
+    const key = new URL(link).searchParams.get('key') as string
+    const claims = JSON.parse(atob((key.split('.')[1] as string).replace(/-/g, '+').replace(/_/g, '/')))
+    const secret = tokenSecret(env, readConfig(env))
+    const url = (k: string) => `${ORIGIN}/api/stock-alerts/unsubscribe?key=${k}`
+    const [h, p, s] = key.split('.') as [string, string, string]
+    const forgedPayload = btoa(JSON.stringify({ ...claims, email: 'attacker@example.com' }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+    const now = Math.floor(Date.now() / 1000)
+    const bad = [
+      url(`${h}.${forgedPayload}.${s}`),
+      url(`${h}.${p}.${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`),
+      url(await signJws(secret, { ...claims, typ: 'newsletter-unsubscribe' })),
+      url(await signJws(secret, { ...claims, iat: now - 100 * 86400, exp: now - 86400 })),
+      url(await signJws(secret, { ...claims, exp: undefined })),
+      url(await signJws('another-secret-of-at-least-32-chars!!', claims)),
+      // Signed for another address but naming the victim's alert: the alert is not that address's.
+      url(await signJws(secret, { ...claims, email: 'attacker@example.com' })),
+      url('not-a-token'),
+    ]
+    for (const target of bad) {
+      for (const how of ['form', 'json'] as const) {
+        const res = await follow(target, how, how === 'form' ? 'scope=all' : '{"scope":"all"}')
+        expect(res.status, target).toBe(400)
+        if (how === 'form') expect(res.text).toContain(MSG_BAD_ALERT_LINK)
+        else expect(JSON.parse(res.text).result).toBe(MSG_BAD_ALERT_LINK)
+      }
+    }
+    const attackerAll = await follow(
+      url(await signJws(secret, { ...claims, email: 'attacker@example.com' })),
+      'form',
+      'scope=alert',
+    )
+    expect(attackerAll.status).toBe(400)
+    expect(await alertsOf('victim@example.com')).toEqual(items)
+  })
+
+  it('answers a bad scope or an oversized body with a 4xx naming it', async () => {
+    const { link, items } = await mailedAlert('scope@example.com', 120)
+    const scope = await follow(link, 'json', JSON.stringify({ scope: 'everyone' }))
+    expect(scope.status).toBe(400)
+    expect(JSON.parse(scope.text).result).toMatch(/scope must be alert or all/)
+    const big = await follow(link, 'form', `scope=all&pad=${'x'.repeat(5000)}`)
+    expect(big.status).toBe(413)
+    const malformed = await follow(link, 'json', '{scope:')
+    expect(malformed.status).toBe(400)
+    expect(await alertsOf('scope@example.com')).toEqual(items)
+  })
+})
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+
+/** The sku a link's key names. */
+function soldOutSkuOf(link: string): string | undefined {
+  const key = new URL(link).searchParams.get('key') as string
+  return JSON.parse(atob((key.split('.')[1] as string).replace(/-/g, '+').replace(/_/g, '/'))).sku
+}

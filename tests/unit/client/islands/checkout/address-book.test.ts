@@ -70,6 +70,16 @@ describe('checkout and the address book', () => {
     expect(savesAddress({ ...state, saveAddress: true }, [home])).toBe(true)
   })
 
+  it('keeps the billing address choice apart from the shipping one, with the same default', () => {
+    const state = emptyCheckoutState('IN')
+    expect(savesAddress(state, [], 'billing')).toBe(true)
+    expect(savesAddress(state, [home], 'billing')).toBe(false)
+    expect(savesAddress({ ...state, saveAddress: false }, [], 'billing')).toBe(true)
+    expect(savesAddress({ ...state, saveBillingAddress: false }, [], 'billing')).toBe(false)
+    expect(savesAddress({ ...state, saveBillingAddress: true }, [home], 'billing')).toBe(true)
+    expect(savesAddress({ ...state, saveBillingAddress: false }, [])).toBe(true)
+  })
+
   it('makes a book entry without defaults, and reads only well-formed saved addresses', () => {
     const entry = bookEntry(withAddressBook(emptyCheckoutState('IN'), [home]).shippingDetails)
     expect(entry).toMatchObject({ firstname: 'Asha', street: ['12 MG Road', 'Flat 4'], postcode: '560001' })
