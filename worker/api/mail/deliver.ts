@@ -1,6 +1,6 @@
 /**
  * Mail delivery: a real provider when MAIL_PROVIDER_URL and MAIL_PROVIDER_KEY are set (JSON POST
- * `{from, to, reply_to, subject, text}` with `Authorization: Bearer <key>`, with a time-out),
+ * `{from, to, reply_to, subject, text, headers?}` with `Authorization: Bearer <key>`, with a time-out),
  * otherwise the D1 `mail_outbox` with status 'queued' until a provider is configured. Every mail
  * is recorded first, then sent; one the provider refused or did not answer stays there as
  * 'failed' and the scheduled drain tries it again (./outbox.ts), or 'dead' once it cannot be.
