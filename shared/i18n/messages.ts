@@ -230,3 +230,21 @@ export function isSuppressedErrorMessage(message: string): boolean {
     messageContains(message, MSG.authorizedToAccessSelfFragment)
   )
 }
+
+/** What to narrow in a search refused for its cost, by the part of it that weighs most. */
+const SEARCH_COST_ADVICE = {
+  query:
+    'use fewer clauses (fewer should clauses counted towards minimum_should_match, fewer exists tests, fewer full-text fields, less nesting)',
+  aggregations: 'ask for fewer aggregations or fewer range buckets',
+  sort: 'sort on fewer fields, or on price, final_price, created_at or updated_at',
+} as const
+
+/** The 400 of a catalogue search whose estimated work over the catalogue is over the budget. */
+export function msgSearchOverBudget(o: {
+  cost: number
+  budget: number
+  products: number
+  heaviest: keyof typeof SEARCH_COST_ADVICE
+}): string {
+  return `Search is too costly for this catalogue: it would do about ${o.cost} units of work over ${o.products} products (at most ${o.budget} per search); most of it is its ${o.heaviest}: ${SEARCH_COST_ADVICE[o.heaviest]}`
+}

@@ -68,7 +68,8 @@ await build({
     export { facetPostingsStatements } from '../../worker/search/facet-postings'
     export { indexProductStatements } from '../../worker/search/index-products'
     export { bumpIndexVersionStatement } from '../../worker/search/index-version'
-    export { MAX_SQL_BYTES } from '../../worker/search/sql-expr'`,
+    export { MAX_SQL_BYTES } from '../../worker/search/sql-expr'
+    export { estimateSearchCost, withinSearchBudget } from '../../worker/search/cost'`,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
   },
@@ -86,10 +87,14 @@ const search = await import(compilerOut)
  * fields, the most aggregations (terms at the largest size, the most range buckets, min, max), the
  * most sort fields, and as many further should clauses as the compiled-statement limit lets in.
  */
-function largestSearch(wide) {
+function largestSearch(wide, narrow = 0) {
   const ids = (n, from) => Array.from({ length: n }, (_, i) => from + i)
+  // Narrowing steps, for a catalogue where even the narrowest `wide` is over the cost budget: each
+  // step keeps the previous ones (fewer sort fields, range buckets, terms aggregations, full-text
+  // clauses and fields, then a shallower nesting).
+  const depth = narrow >= 5 ? Math.max(2, search.MAX_QUERY_DEPTH - 2 * (narrow - 4)) : search.MAX_QUERY_DEPTH
   let chain = { terms: { color: [49, 50] } }
-  for (let level = 2; level < search.MAX_QUERY_DEPTH; level += 1) {
+  for (let level = 2; level < depth; level += 1) {
     chain =
       level % 2
         ? {
@@ -110,7 +115,7 @@ function largestSearch(wide) {
   const perList = search.MAX_TERMS_VALUES
   // Every terms value the query may hold: the chain's, visibility's, three lists at the per-clause
   // limit, and the rest in a fourth list.
-  const chainValues = 2 + Math.floor((search.MAX_QUERY_DEPTH - 2) / 2)
+  const chainValues = 2 + Math.floor((depth - 2) / 2)
   const values = search.MAX_QUERY_VALUES - chainValues - 3 - 3 * perList
   const textFields = ['name^4', 'sku^2', 'category.name', 'description', 'color', 'size', 'designer']
   const fields = [
@@ -122,7 +127,9 @@ function largestSearch(wide) {
     (i) => ({ exists: { field: `attr_${i}` } }),
     (i) => ({ range: { created_at: { gte: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}` } } }),
   ]
-  const termsAggs = search.MAX_AGGREGATIONS - 3
+  const termsAggs = narrow >= 3 ? 5 : search.MAX_AGGREGATIONS - 3
+  const textClauses = narrow >= 4 ? 1 : search.MAX_TEXT_CLAUSES
+  const matchFields = narrow >= 4 ? fields.slice(0, 3) : fields
   return {
     query: {
       bool: {
@@ -142,10 +149,10 @@ function largestSearch(wide) {
         ],
         must: [chain],
         should: [
-          ...ids(search.MAX_TEXT_CLAUSES, 1).map((k) => ({
+          ...ids(textClauses, 1).map((k) => ({
             multi_match: {
               query: 'silk saree with zari border',
-              fields,
+              fields: matchFields,
               fuzziness: 'AUTO',
               tie_breaker: 0.3,
               boost: k,
@@ -166,7 +173,10 @@ function largestSearch(wide) {
       agg_range_price: {
         range: {
           field: 'price',
-          ranges: ids(search.MAX_RANGE_BUCKETS, 0).map((i) => ({ from: i * 500, to: i * 500 + 1000 })),
+          ranges: ids(narrow >= 2 ? 10 : search.MAX_RANGE_BUCKETS, 0).map((i) => ({
+            from: i * 500,
+            to: i * 500 + 1000,
+          })),
         },
       },
       agg_min_price: { min: { field: 'final_price' } },
@@ -174,7 +184,7 @@ function largestSearch(wide) {
     },
     sort: ['_score', { final_price: 'desc' }, 'position', 'name', { type_id: 'asc' }].slice(
       0,
-      search.MAX_SORT_FIELDS,
+      narrow >= 1 ? 2 : search.MAX_SORT_FIELDS,
     ),
     size: 24,
     min_score: 0.02,
@@ -195,25 +205,45 @@ function compileSearch(body, vocab) {
   return search.compileProductSearch(plan, vocab, { js: [], load: fields }, { fullOrder: 10000 })
 }
 
-/** The widest variant that compiles (more clauses than fit are rejected with a 400 naming the limit). */
-function largestAccepted(vocab) {
-  for (let wide = search.MAX_QUERY_CLAUSES; wide >= 0; wide--) {
-    const body = largestSearch(wide)
-    try {
-      return { body, wide, compiled: compileSearch(body, vocab) }
-    } catch (err) {
-      if (!(err instanceof search.SearchError)) throw err
+/**
+ * The widest variant the engine accepts on a catalogue of `products`: it compiles (more clauses
+ * than fit are rejected with a 400 naming the limit) and its estimated work is within the search
+ * cost budget (over it, a 400 saying what to narrow). The widest of all when `products` is 0.
+ */
+function largestAccepted(vocab, products = 0) {
+  for (let narrow = 0; narrow <= 9; narrow++) {
+    for (let wide = search.MAX_QUERY_CLAUSES; wide >= 0; wide--) {
+      const body = largestSearch(wide, narrow)
+      let compiled
+      try {
+        compiled = compileSearch(body, vocab)
+      } catch (err) {
+        if (!(err instanceof search.SearchError)) throw err
+        continue
+      }
+      const plan = {
+        query: search.parseQuery(body.query),
+        aggs: search.parseAggs(body.aggs),
+        sort: search.parseSort(body.sort),
+      }
+      const units = search.estimateSearchCost(plan).perProduct
+      if (products > 0 && !search.withinSearchBudget(units, products)) continue
+      if (narrow > 0 || products > 0)
+        log(
+          `largest search accepted at ${products} products: ${wide} extra should clauses, narrowing step ${narrow}, ${units} units a product (${Math.round(units * products)} in all)`,
+        )
+      return { body, wide, compiled }
     }
   }
-  throw new Error('no variant of the largest search compiles')
+  throw new Error('no variant of the largest search compiles within the cost budget')
 }
 
 /**
  * Compile time with cold typo-expansion caches (p50 of 5, each on a fresh copy of the vocabulary)
  * and warm (p50 of 50 after 10 warm-up runs), SQL bytes and bound parameters.
  */
-function measureCompile(vocab) {
-  const { body, wide, compiled } = largestAccepted(vocab)
+function measureCompile(vocab, products) {
+  const { body, wide, compiled } = largestAccepted(vocab, products)
   const cold = []
   for (let i = 0; i < 5; i++) {
     const fresh = new Map([...vocab].map(([f, tokens]) => [f, [...tokens]]))
@@ -429,7 +459,7 @@ for (const scale of SCALES) {
   const { results: tokens } = await d1.prepare('SELECT DISTINCT field, token FROM search_tokens').all()
   const vocab = new Map()
   for (const r of tokens) vocab.set(r.field, [...(vocab.get(r.field) ?? []), r.token])
-  const largest = measureCompile(vocab)
+  const largest = measureCompile(vocab, seeded.products)
   const answers = []
   for (let i = 0; i < 5; i++) {
     const body = { ...largest.body, min_score: largest.body.min_score + i / 1000 }

@@ -72,9 +72,18 @@ export function compileProductSearch(
       `${id} ASC`,
     ].join(', ')
   const order = orderBy('', 'id')
-  ctes.push(
-    `pg AS MATERIALIZED (SELECT * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f) ORDER BY ${order} LIMIT ${p.add(plan.size)} OFFSET ${p.add(plan.from)})`,
-  )
+  if (opts.fullOrder) {
+    // Every match ranked once: the page and the full order (below) are both read from it, so each
+    // sort key is computed once per match (keys read from the facts tables cost two lookups each).
+    ctes.push(
+      `o AS MATERIALIZED (SELECT row_number() OVER (ORDER BY ${order}) AS rk, * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f))`,
+      `pg AS MATERIALIZED (SELECT * FROM o WHERE rk > ${p.add(plan.from)} AND rk <= ${p.add(plan.from + plan.size)})`,
+    )
+  } else {
+    ctes.push(
+      `pg AS MATERIALIZED (SELECT * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f) ORDER BY ${order} LIMIT ${p.add(plan.size)} OFFSET ${p.add(plan.from)})`,
+    )
+  }
   // D1 caps compound SELECTs at a few terms, so the answer is ONE row whose columns are JSON:
   // hits, total, live inventory, then one column per aggregation.
   const cols = [
@@ -92,9 +101,8 @@ export function compileProductSearch(
     // The first `fullOrder` matches in result order ([[rank, id, score]]; no page can start past
     // the result window): the engine's result-set cache serves the following pages of this query
     // from it while the index version is unchanged.
-    const allKeys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
     cols.push(
-      `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM (SELECT row_number() OVER (ORDER BY ${order}) AS rk, id, score FROM (SELECT id, score${allKeys.map((k) => `, ${k}`).join('')} FROM f)) o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
+      `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
     )
   }
   // The index version the answer was read at (per-isolate caches check it).

@@ -113,7 +113,7 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
       const f = p.add(node.field)
       return {
         cond: leaf(
-          `(d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${f} OR (field > ${p.add(`${node.field}.`)} AND field < ${p.add(`${node.field}/`)})) OR d.product_id IN (SELECT product_id FROM search_tokens WHERE field = ${f}))`,
+          `(d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${f} OR (field > ${p.add(`${node.field}.`)} AND field < ${p.add(`${node.field}/`)})) OR EXISTS (SELECT 1 FROM search_tokens st WHERE st.product_id = d.product_id AND st.field = ${f}))`,
           8,
         ),
         score: param(c, node.boost),

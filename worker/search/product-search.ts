@@ -8,6 +8,7 @@ import { mergeInventory } from '../catalog/products'
 import type { FacetPlan } from './compile-aggs'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'
+import { checkSearchCost } from './cost'
 import { SearchError, type SearchPlan } from './dsl'
 import type { EngineResult } from './evaluate-js'
 import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets } from './facet-index'
@@ -84,6 +85,7 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
  * returns every match in order, kept in the result-set cache for the next request of the query.
  */
 export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<EngineResult> {
+  await checkSearchCost(db, plan)
   const key = resultKey(plan)
   const cached = await pageFromCache(db, plan, key)
   if (cached) return cached

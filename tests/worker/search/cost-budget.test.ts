@@ -1,0 +1,229 @@
+// What one catalogue search may cost: the estimate made before the statement runs refuses the
+// searches whose work over the catalogue is over the budget (a 400 saying what to narrow), lets
+// the shop's own listings, searches and panel through at 100,000 products, and keeps hostile
+// input bounded (real D1 in workerd; timings are in the bench, never here).
+import { env, SELF } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_FILTERS, PRICE_RANGES, SORT_OPTIONS } from '../../../shared/config/catalog'
+import {
+  buildCatalogQuery,
+  type CatalogQuery,
+  catalogSearchQueryString,
+  catalogSearchRequest,
+} from '../../../shared/domain/search-query'
+import { MAX_QUERY_DEPTH, MAX_RANGE_BUCKETS, MAX_TERMS_VALUES } from '../../../worker/search/dsl'
+import { compileProductRequest } from '../../../worker/search/product-search'
+import { searchGet, searchPost } from '../../helpers/search-fixtures'
+
+/**
+ * Makes the search index hold `total` products: the seeded catalogue plus bare index rows (no
+ * document, so they never show as hits) numbered from 1,000,000. Every statement visits them.
+ */
+async function indexSize(total: number) {
+  await env.DB.prepare('DELETE FROM search_docs WHERE product_id >= 1000000').run()
+  const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM search_docs').first<{ n: number }>()
+  const missing = total - Number(row?.n ?? 0)
+  if (missing <= 0) return
+  await env.DB.prepare(
+    `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?1)
+     INSERT INTO search_docs (product_id, sku, type_id) SELECT 1000000 + i, 'BULK-' || i, 'simple' FROM k`,
+  )
+    .bind(missing)
+    .run()
+}
+
+const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i)
+
+/** A request as wide as the limits allow: nesting at the depth limit, many should tests, every aggregation and sort field. */
+function widestSearch(): Record<string, unknown> {
+  let chain: Record<string, unknown> = { terms: { color: [49, 50] } }
+  for (let level = 2; level < MAX_QUERY_DEPTH; level++) {
+    chain =
+      level % 2
+        ? {
+            bool: {
+              should: [chain, { range: { final_price: { gte: level * 100 } } }],
+              minimum_should_match: 1,
+            },
+          }
+        : {
+            function_score: {
+              query: chain,
+              min_score: 0.1,
+              score_mode: 'sum',
+              functions: [{ filter: { terms: { size: [level] } }, weight: 2 }],
+            },
+          }
+  }
+  return {
+    query: {
+      bool: {
+        filter: [{ terms: { category_ids: ids(MAX_TERMS_VALUES) } }],
+        must: [chain],
+        should: [
+          ...ids(2).map((k) => ({
+            multi_match: {
+              query: 'silk saree with zari border',
+              fields: ['name^4', 'sku^2', 'category.name', 'description', 'color', 'size'],
+              fuzziness: 'AUTO',
+              boost: k,
+            },
+          })),
+          ...ids(16).map((i) => ({ exists: { field: `attr_${i}` } })),
+        ],
+        minimum_should_match: 2,
+      },
+    },
+    aggs: {
+      ...Object.fromEntries(ids(20).map((i) => [`t${i}`, { terms: { field: `attr_${i}`, size: 1000 } }])),
+      r: {
+        range: {
+          field: 'price',
+          ranges: ids(MAX_RANGE_BUCKETS, 0).map((i) => ({ from: i * 500, to: i * 500 + 1000 })),
+        },
+      },
+    },
+    sort: ['_score', { final_price: 'desc' }, 'position', 'name', { type_id: 'asc' }],
+  }
+}
+
+/** The widest listing the shop's own pages build: every filter (100 values each), in stock only, a price band, every facet. */
+function widestListing(sort: { field: string; order: 'asc' | 'desc' } | undefined): CatalogQuery {
+  const filters = Object.fromEntries(
+    DEFAULT_FILTERS.filter((f) => f !== 'price').map((f, i) => [f, ids(100, 1000 * (i + 1))]),
+  )
+  return {
+    categoryIds: ids(20),
+    filters,
+    price: PRICE_RANGES[1],
+    inStockOnly: true,
+    aggregations: DEFAULT_FILTERS,
+    ...(sort ? { sort } : {}),
+  }
+}
+
+async function shopSearch(params: CatalogQuery) {
+  const res = await SELF.fetch(
+    `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?${catalogSearchQueryString(catalogSearchRequest(params))}`,
+  )
+  return { status: res.status, text: await res.text() }
+}
+
+describe('the cost budget', () => {
+  it('refuses the widest search on a 10,000-product catalogue with a 400 that says what to narrow', async () => {
+    await indexSize(10_000)
+    const res = await searchPost('product', widestSearch())
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(400)
+    expect(res.json.code).toBe(400)
+    const message = String(res.json.result)
+    expect(message).toContain('Search is too costly for this catalogue')
+    expect(message).toContain('over 10000 products')
+    expect(message).toMatch(/most of it is its (query|aggregations|sort): /)
+  })
+
+  it('names the aggregations when they weigh most, and the sort when it does', async () => {
+    await indexSize(10_000)
+    const buckets = ids(MAX_RANGE_BUCKETS, 0).map((i) => ({ from: i * 100, to: i * 100 + 200 }))
+    await indexSize(50_000)
+    const aggs = await searchPost('product', {
+      query: { bool: { filter: ids(10).map((i) => ({ exists: { field: `attr_${i}` } })) } },
+      aggs: {
+        ...Object.fromEntries(ids(31).map((i) => [`t${i}`, { terms: { field: `attr_${i}` } }])),
+        r: { range: { field: 'price', ranges: buckets } },
+      },
+    })
+    expect(aggs.status).toBe(400)
+    expect(String(aggs.json.result)).toContain('most of it is its aggregations: ask for fewer aggregations')
+    const sort = await searchPost('product', {
+      query: { terms: { visibility: [4] } },
+      sort: ['position', 'name', 'sku', 'type_id', 'designer'],
+    })
+    expect(sort.status).toBe(400)
+    expect(String(sort.json.result)).toContain('most of it is its sort: sort on fewer fields')
+  })
+
+  it('answers the same widest search on the demo catalogue, where its work is small', async () => {
+    await indexSize(0)
+    const res = await searchPost('product', widestSearch())
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200)
+  })
+
+  it("never refuses the shop's own listings, searches and panel at 100,000 products", async () => {
+    await indexSize(100_000)
+    for (const sort of [undefined, ...SORT_OPTIONS.filter((s) => s.field !== '_score')]) {
+      const res = await shopSearch(widestListing(sort && { field: sort.field, order: sort.order }))
+      expect(res.status, res.text.slice(0, 300)).toBe(200)
+    }
+    const text = await shopSearch({ ...widestListing(undefined), text: 'red silk saree with zari border' })
+    expect(text.status, text.text.slice(0, 300)).toBe(200)
+    const suggest = await SELF.fetch('https://shop.test/search/suggest?q=kurta')
+    expect(suggest.status).toBe(200)
+    const listing = buildCatalogQuery({ categoryIds: [3, 4, 5], aggregations: DEFAULT_FILTERS })
+    const viaGet = await searchGet('product', listing.body, { size: '24', sort: listing.sort })
+    expect(viaGet.status, JSON.stringify(viaGet.json).slice(0, 300)).toBe(200)
+  })
+})
+
+describe('hostile search input stays bounded', () => {
+  it('answers pathological bodies with 200 or a 400 naming what was wrong, never a 5xx', async () => {
+    await indexSize(10_000)
+    const metachars = [
+      '%',
+      '_',
+      '*',
+      '.*',
+      '[a-z]*',
+      '\\',
+      "'; DROP TABLE products; --",
+      '?1',
+      'a|b',
+      '^$',
+      '(?i)x',
+      '**/*',
+    ]
+    const bodies: unknown[] = [
+      // Every wildcard and regular-expression metacharacter as a value: matched literally.
+      { query: { terms: { sku: metachars } } },
+      { query: { prefix: { sku: '%' } } },
+      { query: { match: { name: '.* % _ [^a] \\d+' } } },
+      { query: { bool: { should: metachars.map((m) => ({ prefix: { name: m } })) } } },
+      // Thousands of filter values.
+      { query: { terms: { id: ids(MAX_TERMS_VALUES) } } },
+      { query: { terms: { id: ids(MAX_TERMS_VALUES + 1) } } },
+      {
+        query: { bool: { filter: ids(5).map((k) => ({ terms: { id: ids(MAX_TERMS_VALUES, k * 2000) } })) } },
+      },
+      // Nesting past the depth limit.
+      ids(MAX_QUERY_DEPTH + 2).reduce<unknown>((q) => ({ bool: { must: [q] } }), { match_all: {} }),
+      // Wide: every should an exists test.
+      {
+        query: {
+          bool: { should: ids(120).map((i) => ({ exists: { field: `f${i}` } })), minimum_should_match: 3 },
+        },
+      },
+      widestSearch(),
+    ]
+    for (const body of bodies) {
+      const res = await searchPost('product', body)
+      expect([200, 400], JSON.stringify(res.json).slice(0, 300)).toContain(res.status)
+      if (res.status === 400) expect(String(res.json.result).length).toBeGreaterThan(10)
+    }
+    const literal = await searchPost('product', { query: { terms: { sku: metachars } } })
+    expect(literal.status).toBe(200)
+    expect(literal.json.hits.total).toBe(0)
+  })
+
+  it('reads an exists test on a full-text field through the product index, not by scanning every word', async () => {
+    const { sql, params } = await compileProductRequest(env.DB, {
+      entityType: 'product',
+      body: {
+        query: { bool: { should: [{ exists: { field: 'description' } }, { exists: { field: 'name' } }] } },
+      },
+    })
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>()
+    const scans = results.map((r) => r.detail).filter((d) => /SCAN search_tokens/.test(d))
+    expect(scans).toEqual([])
+  })
+})
