@@ -246,5 +246,5 @@ export function msgSearchOverBudget(o: {
   products: number
   heaviest: keyof typeof SEARCH_COST_ADVICE
 }): string {
-  return `Search is too costly for this catalogue: it would do about ${o.cost} units of work over ${o.products} products (at most ${o.budget} per search); most of it is its ${o.heaviest}: ${SEARCH_COST_ADVICE[o.heaviest]}`
+  return `Search is too costly for this catalogue: it would do about ${o.cost.toLocaleString('en-US')} units of work over ${o.products.toLocaleString('en-US')} products (at most ${o.budget.toLocaleString('en-US')} per search); most of it is its ${o.heaviest}: ${SEARCH_COST_ADVICE[o.heaviest]}`
 }

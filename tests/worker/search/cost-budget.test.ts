@@ -117,7 +117,7 @@ describe('the cost budget', () => {
     expect(res.json.code).toBe(400)
     const message = String(res.json.result)
     expect(message).toContain('Search is too costly for this catalogue')
-    expect(message).toContain('over 10000 products')
+    expect(message).toContain('over 10,000 products')
     expect(message).toMatch(/most of it is its (query|aggregations|sort): /)
   })
 
