@@ -13,6 +13,7 @@ import type { EngineResult } from './evaluate-js'
 import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets } from './facet-index'
 import { noteIndexVersion } from './index-version'
 import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
+import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
 import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
 import { cachedVocabulary, dropVocabularyUnless, loadVocabulary } from './vocabulary'
@@ -79,6 +80,29 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
 }
 
 /**
+ * Serves a category page's default listing from its pre-built result set (prebuilt.ts) when the
+ * catalogue writer built one for this version: the set is kept as the statement would have kept it,
+ * then the page is read from it. Null when the plan is not such a listing or nothing usable is stored.
+ */
+async function pageFromPrebuilt(db: D1Database, plan: SearchPlan, key: string): Promise<EngineResult | null> {
+  const stored = prebuiltListingKey(plan)
+  if (!stored) return null
+  const listing = await readPrebuiltListing(db, stored, plan)
+  if (!listing) return null
+  // The memo stamps an entry with the version last seen: record the version read first.
+  noteIndexVersion(listing.version)
+  keepResult(key, {
+    version: listing.version,
+    ids: listing.ids,
+    scores: listing.scores,
+    total: listing.total,
+    maxScore: listing.maxScore,
+    aggregations: aggregationsOf(plan, listing.row),
+  })
+  return pageFromCache(db, plan, key)
+}
+
+/**
  * Runs a product plan on D1: one statement for hits, total, aggregations and live stock (in the
  * steady state; a changed index version costs one re-run with fresh caches). The statement also
  * returns every match in order, kept in the result-set cache for the next request of the query.
@@ -87,6 +111,8 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
   const key = resultKey(plan)
   const cached = await pageFromCache(db, plan, key)
   if (cached) return cached
+  const prebuilt = await pageFromPrebuilt(db, plan, key)
+  if (prebuilt) return prebuilt
   const textual = needsVocabulary(plan.query)
   for (let attempt = 0; ; attempt++) {
     const fresh = attempt > 0
