@@ -26,6 +26,7 @@ import { listingParams } from '@shared/components/catalog/listing-query'
 import { EMPTY_LISTING_STATE } from '@shared/components/catalog/listing-state'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { buildCatalogQuery } from '@shared/domain/search-query'
+import { PAGE_FETCH_SQL } from './compile-sql'
 import { compile } from './compile-where'
 import type { AggNode, QueryNode, SearchPlan, SortSpec } from './dsl'
 import { effectiveSort } from './evaluate-js'
@@ -223,6 +224,20 @@ function readListingIds(gaps: string, n: number, idSum: number, rankSum: number)
   return sum === idSum && ranked === rankSum ? (ids as number[]) : null
 }
 
+/**
+ * The page of a stored listing in the same batch as the listing itself (one round trip): the ids at
+ * positions [?2, ?3) of the row under ?1, added up from its differences, then the engine's own page
+ * read (documents and live stock) over them. Null should the page read take other parameters.
+ */
+const LISTING_PAGE_SQL =
+  /json_each\(\?1\)/.test(PAGE_FETCH_SQL) &&
+  /json_each\(\?2\)/.test(PAGE_FETCH_SQL) &&
+  !/\?[3-9]/.test(PAGE_FETCH_SQL)
+    ? `WITH lp AS (SELECT j.key AS k, SUM(j.value) OVER (ORDER BY j.key ROWS UNBOUNDED PRECEDING) AS id FROM search_listings l CROSS JOIN json_each(l.gaps) j WHERE l.cats = ?1),
+lpj AS (SELECT json_group_array(id) AS ids FROM (SELECT id FROM lp WHERE k >= ?2 AND k < ?3 ORDER BY k))
+${PAGE_FETCH_SQL.replaceAll('?1', '(SELECT ids FROM lpj)').replaceAll('?2', '(SELECT ids FROM lpj)')}`
+    : null
+
 /** A pre-built listing as the engine's result set, with the statement-shaped aggregation columns. */
 interface PrebuiltListing {
   version: number
@@ -232,6 +247,8 @@ interface PrebuiltListing {
   maxScore: number | null
   /** `a0..aN` and `aterms`, as the engine's statement returns them. */
   row: Record<string, string | number | null>
+  /** The requested page's documents and live stock, read with the row (the engine's page read). */
+  page: Record<string, string | number | null> | null
 }
 
 /**
@@ -243,14 +260,16 @@ export async function readPrebuiltListing(
   key: string,
   plan: SearchPlan,
 ): Promise<PrebuiltListing | null> {
-  const [meta, rows] = await db.batch<Record<string, unknown>>([
+  const reads = [
     db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
     db
       .prepare(
         `SELECT cats, total, n, id_sum AS s, rank_sum AS rs, gaps, min_score AS lo, max_score AS hi, aggs, aterms FROM search_listings WHERE cats IN ('${BUILT}', ?1)`,
       )
       .bind(key),
-  ])
+  ]
+  if (LISTING_PAGE_SQL) reads.push(db.prepare(LISTING_PAGE_SQL).bind(key, plan.from, plan.from + plan.size))
+  const [meta, rows, pageRows] = await db.batch<Record<string, unknown>>(reads)
   const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
   const found = (rows?.results ?? []) as {
     cats: string
@@ -283,6 +302,7 @@ export async function readPrebuiltListing(
     total: row.total,
     maxScore: row.hi,
     row: cols,
+    page: (pageRows?.results[0] as Record<string, string | number | null> | undefined) ?? null,
   }
 }
 

@@ -27,8 +27,16 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
   return compileProductSearch(plan, vocab, facetPlanFor(plan, false))
 }
 
-/** Serves a page from a cached result set, or null when there is none at the current index version. */
-async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Promise<EngineResult | null> {
+/**
+ * Serves a page from a cached result set, or null when there is none at the current index version.
+ * `fetched`: the page read already made for exactly this set's page (with a pre-built listing).
+ */
+async function pageFromCache(
+  db: D1Database,
+  plan: SearchPlan,
+  key: string,
+  fetched?: ResultRow | null,
+): Promise<EngineResult | null> {
   const set = resultSetAt(key)
   if (!set) return null
   const page = Array.from(set.ids.subarray(plan.from, plan.from + plan.size))
@@ -38,10 +46,9 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
     if (doc) held.set(id, doc)
   }
   const missing = page.filter((id) => !held.has(id))
-  const row = await db
-    .prepare(PAGE_FETCH_SQL)
-    .bind(JSON.stringify(missing), JSON.stringify(page))
-    .first<ResultRow>()
+  const row =
+    fetched ??
+    (await db.prepare(PAGE_FETCH_SQL).bind(JSON.stringify(missing), JSON.stringify(page)).first<ResultRow>())
   const version = Number(row?.ver ?? 0)
   noteIndexVersion(version)
   if (!row || version !== set.version) {
@@ -52,9 +59,9 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
     dropVocabularyUnless(version)
     return null
   }
-  const fetched = parseJsonColumn<[number, number, null, Product][]>(row.hits, [])
-  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, fetched.length) : 0
-  for (const [, id, , doc] of fetched) {
+  const docs = parseJsonColumn<[number, number, null, Product][]>(row.hits, [])
+  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, docs.length) : 0
+  for (const [, id, , doc] of docs) {
     keepDoc(id, version, doc, bytes)
     held.set(id, doc)
   }
@@ -99,7 +106,7 @@ async function pageFromPrebuilt(db: D1Database, plan: SearchPlan, key: string): 
     maxScore: listing.maxScore,
     aggregations: aggregationsOf(plan, listing.row),
   })
-  return pageFromCache(db, plan, key)
+  return pageFromCache(db, plan, key, listing.page)
 }
 
 /**

@@ -119,11 +119,13 @@ describe('pre-built category listings', () => {
     for (const cat of cats) {
       const expected = await fresh(cat.ids, 200)
       clearAllMemos()
-      const { db, ranStatement } = recording(env.DB)
+      const { db, sql, ranStatement } = recording(env.DB)
       const got = await listing(cat.ids, db, 200)
       expect(got, `category ${cat.id}`).toEqual(expected)
       if (expected.total > 0) {
         expect(ranStatement(), `category ${cat.id} ran the statement`).toBe(false)
+        // The page came with the row (one round trip), not from a page read of its own.
+        expect(sql.some((s) => s.startsWith('SELECT (SELECT json_group_array(json_array(j.key'))).toBe(false)
         served++
       }
     }
