@@ -8,6 +8,7 @@ import { expireUnpaidOrders } from './api/order/expire'
 import { mailBackInStock } from './api/stock-alerts/notify'
 import app from './app'
 import { runJobs, type ScheduledJob } from './platform/jobs'
+import { rebuildMissingPostings } from './search/facet-postings'
 import { pruneVitals } from './vitals/store'
 
 /** What every Cron Trigger runs, in this order. */
@@ -17,6 +18,8 @@ const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'back-in-stock-mail', run: (env, now) => mailBackInStock(env, now) },
   { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },
   { name: 'prune-field-data', run: (env, now) => pruneVitals(env, now) },
+  // Search builds a back-office edit dropped are made again here, not by a shopper's request.
+  { name: 'rebuild-search-postings', run: (env) => rebuildMissingPostings(env) },
 ]
 
 export default {

@@ -13,6 +13,8 @@
  *   postings and the version come from one snapshot.
  */
 
+import { prebuiltPresent, prebuiltStatements } from './prebuilt'
+
 /** Fields with more distinct values than this are counted in SQL (not kept in memory). */
 export const MAX_FACET_VALUES = 5000
 
@@ -22,9 +24,14 @@ export const MAX_FACET_VALUES = 5000
  */
 const BUILT = ''
 
-/** The statements that (re)build the persisted postings from search_terms (run them in one batch). */
+/**
+ * The statements that (re)build the persisted postings from search_terms, and with them what the
+ * first request of the new version would build (prebuilt.ts: category listings, vocabulary). Run
+ * them in one batch, after the catalogue's index rows are written.
+ */
 export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
   return [
+    ...prebuiltStatements(db),
     db.prepare('DELETE FROM search_postings'),
     db.prepare('DELETE FROM search_posting_fields'),
     db.prepare(
@@ -110,4 +117,15 @@ export async function readFacetPostings(
   // A field with a row that does not check out is read from search_terms instead.
   for (const f of broken) out.delete(f)
   return { version, fields: out }
+}
+
+/**
+ * The scheduled rebuild: when a product write outside the catalogue writer (a back-office edit)
+ * dropped the postings or the pre-built listings and vocabulary, builds them all again from the
+ * index of this moment, so no shopper's request has to. Answers whether it rebuilt.
+ */
+export async function rebuildMissingPostings(env: Pick<Env, 'DB'>): Promise<'rebuilt' | 'present'> {
+  if (await prebuiltPresent(env.DB)) return 'present'
+  await env.DB.batch(facetPostingsStatements(env.DB))
+  return 'rebuilt'
 }

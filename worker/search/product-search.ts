@@ -14,6 +14,7 @@ import type { EngineResult } from './evaluate-js'
 import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets } from './facet-index'
 import { noteIndexVersion } from './index-version'
 import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
+import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
 import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
 import { cachedVocabulary, dropVocabularyUnless, loadVocabulary } from './vocabulary'
@@ -27,8 +28,16 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
   return compileProductSearch(plan, vocab, facetPlanFor(plan, false))
 }
 
-/** Serves a page from a cached result set, or null when there is none at the current index version. */
-async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Promise<EngineResult | null> {
+/**
+ * Serves a page from a cached result set, or null when there is none at the current index version.
+ * `fetched`: the page read already made for exactly this set's page (with a pre-built listing).
+ */
+async function pageFromCache(
+  db: D1Database,
+  plan: SearchPlan,
+  key: string,
+  fetched?: ResultRow | null,
+): Promise<EngineResult | null> {
   const set = resultSetAt(key)
   if (!set) return null
   const page = Array.from(set.ids.subarray(plan.from, plan.from + plan.size))
@@ -38,10 +47,9 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
     if (doc) held.set(id, doc)
   }
   const missing = page.filter((id) => !held.has(id))
-  const row = await db
-    .prepare(PAGE_FETCH_SQL)
-    .bind(JSON.stringify(missing), JSON.stringify(page))
-    .first<ResultRow>()
+  const row =
+    fetched ??
+    (await db.prepare(PAGE_FETCH_SQL).bind(JSON.stringify(missing), JSON.stringify(page)).first<ResultRow>())
   const version = Number(row?.ver ?? 0)
   noteIndexVersion(version)
   if (!row || version !== set.version) {
@@ -52,9 +60,9 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
     dropVocabularyUnless(version)
     return null
   }
-  const fetched = parseJsonColumn<[number, number, null, Product][]>(row.hits, [])
-  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, fetched.length) : 0
-  for (const [, id, , doc] of fetched) {
+  const docs = parseJsonColumn<[number, number, null, Product][]>(row.hits, [])
+  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, docs.length) : 0
+  for (const [, id, , doc] of docs) {
     keepDoc(id, version, doc, bytes)
     held.set(id, doc)
   }
@@ -80,6 +88,29 @@ async function pageFromCache(db: D1Database, plan: SearchPlan, key: string): Pro
 }
 
 /**
+ * Serves a category page's default listing from its pre-built result set (prebuilt.ts) when the
+ * catalogue writer built one for this version: the set is kept as the statement would have kept it,
+ * then the page is read from it. Null when the plan is not such a listing or nothing usable is stored.
+ */
+async function pageFromPrebuilt(db: D1Database, plan: SearchPlan, key: string): Promise<EngineResult | null> {
+  const stored = prebuiltListingKey(plan)
+  if (!stored) return null
+  const listing = await readPrebuiltListing(db, stored, plan)
+  if (!listing) return null
+  // The memo stamps an entry with the version last seen: record the version read first.
+  noteIndexVersion(listing.version)
+  keepResult(key, {
+    version: listing.version,
+    ids: listing.ids,
+    scores: listing.scores,
+    total: listing.total,
+    maxScore: listing.maxScore,
+    aggregations: aggregationsOf(plan, listing.row),
+  })
+  return pageFromCache(db, plan, key, listing.page)
+}
+
+/**
  * Runs a product plan on D1: one statement for hits, total, aggregations and live stock (in the
  * steady state; a changed index version costs one re-run with fresh caches). The statement also
  * returns every match in order, kept in the result-set cache for the next request of the query.
@@ -89,6 +120,8 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
   const key = resultKey(plan)
   const cached = await pageFromCache(db, plan, key)
   if (cached) return cached
+  const prebuilt = await pageFromPrebuilt(db, plan, key)
+  if (prebuilt) return prebuilt
   const textual = needsVocabulary(plan.query)
   for (let attempt = 0; ; attempt++) {
     const fresh = attempt > 0

@@ -4,6 +4,7 @@
  */
 import { approxBytes, createMemo } from '../platform/memo'
 import { indexVersionSeen, noteIndexVersion } from './index-version'
+import { readPrebuiltVocabulary } from './prebuilt'
 import type { Vocabulary } from './sql-expr'
 
 interface VersionedVocabulary {
@@ -32,6 +33,9 @@ const KEY = 'vocabulary'
 
 /** Distinct tokens per text field, read with the index version in one round trip (cached per isolate). */
 export async function loadVocabulary(db: D1Database): Promise<VersionedVocabulary> {
+  // The catalogue writer's pre-built vocabulary when present (prebuilt.ts), else the tokens grouped.
+  const stored = await readPrebuiltVocabulary(db)
+  if (stored) return keepVocabulary(stored.version, stored.vocab)
   const [meta, tokens] = await db.batch<Record<string, unknown>>([
     db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
     db.prepare('SELECT DISTINCT field, token FROM search_tokens'),
@@ -46,6 +50,10 @@ export async function loadVocabulary(db: D1Database): Promise<VersionedVocabular
     }
     list.push(r.token)
   }
+  return keepVocabulary(version, vocab)
+}
+
+function keepVocabulary(version: number, vocab: Vocabulary): VersionedVocabulary {
   // The memo stamps an entry with the version last seen: record the version read first.
   noteIndexVersion(version)
   const loaded = { version, vocab }
