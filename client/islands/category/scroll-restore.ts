@@ -60,13 +60,26 @@ export function restoreScrollTop(elementTop: number): number {
   return Math.max(0, elementTop - SCROLL_RESTORE_OFFSET_PX)
 }
 
-/** Scrolls to the product tile of `sku` after the 100 ms delay. */
+/**
+ * Scrolls to the product tile of `sku` after the 100 ms delay. Tiles far from the screen are drawn
+ * only when they come near it and then take their real height, which can move the product after
+ * the scroll: the position is corrected frame by frame until it has held for two frames.
+ */
 export function scrollToProduct(sku: string, delay = SCROLL_RESTORE_DELAY_MS): void {
   setTimeout(() => {
     const el = document.querySelector(`[data-tile-sku="${CSS.escape(sku)}"]`)
     if (!el) return
-    const top = el.getBoundingClientRect().top + window.scrollY
-    window.scrollTo({ top: restoreScrollTop(top), behavior: 'auto' })
+    let frames = 0
+    let still = 0
+    const place = () => {
+      const top = restoreScrollTop(el.getBoundingClientRect().top + window.scrollY)
+      if (Math.abs(top - window.scrollY) >= 1) {
+        window.scrollTo({ top, behavior: 'auto' })
+        still = 0
+      } else still++
+      if (still < 2 && ++frames < 30) requestAnimationFrame(place)
+    }
+    place()
   }, delay)
 }
 
