@@ -17,7 +17,9 @@ const deferred = ['microcart', 'auth-modal', 'wishlist-panel']
 
 async function hydratedIslands(page: Page): Promise<string[]> {
   return page.$$eval('[data-island]', (els) =>
-    els.filter((el) => (el as HTMLElement).dataset.hydrated === 'true').map((el) => el.getAttribute('data-island') ?? ''),
+    els
+      .filter((el) => (el as HTMLElement).dataset.hydrated === 'true')
+      .map((el) => el.getAttribute('data-island') ?? ''),
   )
 }
 
@@ -26,7 +28,9 @@ test.describe('deferred islands work on the very first click', () => {
     await neverIdle(page)
     await page.goto('/women')
     // The page's own islands are there; the closed panels have not started.
-    await expect.poll(() => hydratedIslands(page)).toEqual(expect.arrayContaining(['header', 'category-listing']))
+    await expect
+      .poll(() => hydratedIslands(page))
+      .toEqual(expect.arrayContaining(['header', 'category-listing']))
     for (const name of deferred) expect(await hydratedIslands(page)).not.toContain(name)
   })
 
@@ -62,9 +66,7 @@ test('without any interaction the deferred islands start once the browser is idl
 test.describe('tiles below the first screen', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
 
-  test('are drawn when scrolled to, and the return from a product lands exactly on it', async ({
-    page,
-  }) => {
+  test('are drawn when scrolled to, and the return from a product lands exactly on it', async ({ page }) => {
     test.setTimeout(90_000)
     await page.goto('/women')
     await waitForHydration(page)

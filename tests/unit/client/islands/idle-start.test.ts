@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   IDLE_START_TIMEOUT_MS,
-  INTERACTION_EVENTS,
   type IdleTarget,
+  INTERACTION_EVENTS,
   whenIdleOrInteraction,
 } from '../../../../client/islands/define'
 
@@ -71,18 +71,21 @@ describe('whenIdleOrInteraction', () => {
     expect(causes).toEqual(['idle'])
   })
 
-  it.each(INTERACTION_EVENTS)('starts synchronously inside the first %s, before idle, and only once', (type) => {
-    const win = fakeWindow()
-    const causes: string[] = []
-    whenIdleOrInteraction(win.target, (cause) => causes.push(cause))
-    win.dispatch(type)
-    expect(causes).toEqual(['interaction'])
-    // Later events and idle time start nothing more.
-    expect(win.listenerCount()).toBe(0)
-    win.dispatch('click')
-    win.runIdle()
-    expect(causes).toEqual(['interaction'])
-  })
+  it.each(INTERACTION_EVENTS)(
+    'starts synchronously inside the first %s, before idle, and only once',
+    (type) => {
+      const win = fakeWindow()
+      const causes: string[] = []
+      whenIdleOrInteraction(win.target, (cause) => causes.push(cause))
+      win.dispatch(type)
+      expect(causes).toEqual(['interaction'])
+      // Later events and idle time start nothing more.
+      expect(win.listenerCount()).toBe(0)
+      win.dispatch('click')
+      win.runIdle()
+      expect(causes).toEqual(['interaction'])
+    },
+  )
 
   it('without requestIdleCallback, starts on a short timer, or earlier on an interaction', () => {
     const win = fakeWindow({ idle: false })
