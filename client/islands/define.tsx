@@ -21,58 +21,6 @@ export interface Island<P extends object> {
   Component: ComponentType<P>
   /** Validates props on hydration: bad props fail loudly instead of rendering garbage (zod/mini keeps the client small). */
   schema?: PropsSchema<P>
-  /**
-   * 'idle': the island shows nothing until it is used (a closed panel or dialog), so it is hydrated
-   * when the browser is first idle or at the shopper's first interaction, whichever comes first,
-   * instead of with the page's first work.
-   */
-  start?: 'load' | 'idle'
-}
-
-/** The same island, hydrated when the browser is idle or at the first interaction (see `start`). */
-export function startWhenIdle<P extends object>(island: Island<P>): Island<P> {
-  return Object.assign((props: P) => island(props), island, { start: 'idle' as const })
-}
-
-/**
- * Events that count as the shopper's first interaction. They are listened to on the window in the
- * capture phase, so they run before any handler of the page: an island started there is ready for
- * the click, key press or focus that started it.
- */
-export const INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click'] as const
-
-/** How long an idle start may wait for the browser to be idle. */
-export const IDLE_START_TIMEOUT_MS = 2000
-
-/** What `whenIdleOrInteraction` needs of the window (a stand-in in unit tests). */
-export interface IdleTarget {
-  addEventListener(type: string, fn: () => void, options: AddEventListenerOptions): void
-  removeEventListener(type: string, fn: () => void, options: EventListenerOptions): void
-  requestIdleCallback?: (fn: () => void, options: { timeout: number }) => number
-  setTimeout(fn: () => void, ms: number): unknown
-}
-
-/**
- * Runs `start` exactly once: when the browser is first idle (at the latest after
- * IDLE_START_TIMEOUT_MS; a short timer where requestIdleCallback is missing), or synchronously
- * inside the first interaction event, whichever comes first. `start` is told which it was.
- */
-export function whenIdleOrInteraction(
-  target: IdleTarget,
-  start: (cause: 'idle' | 'interaction') => void,
-): void {
-  let done = false
-  const opts = { capture: true, passive: true }
-  const once = (cause: 'idle' | 'interaction') => () => {
-    if (done) return
-    done = true
-    for (const type of INTERACTION_EVENTS) target.removeEventListener(type, onInteraction, opts)
-    start(cause)
-  }
-  const onInteraction = once('interaction')
-  for (const type of INTERACTION_EVENTS) target.addEventListener(type, onInteraction, opts)
-  if (target.requestIdleCallback) target.requestIdleCallback(once('idle'), { timeout: IDLE_START_TIMEOUT_MS })
-  else target.setTimeout(once('idle'), 200)
 }
 
 /**

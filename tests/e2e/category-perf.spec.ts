@@ -1,37 +1,13 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { SCROLL_RESTORE_OFFSET_PX } from '../../shared/config/ui'
 import { waitForHydration } from './pages'
 
-// The category page starts the closed panels and dialogs (mini-cart, sign-in, wishlist) when the
-// browser is idle or at the first interaction, and draws tiles below the first screen only when
-// they come near it.
+// The category page draws tiles below the first screen only when they come near it; the header's
+// panels answer the very first click after load.
 
-/** A browser that never has an idle moment: only an interaction can start the deferred islands. */
-async function neverIdle(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    window.requestIdleCallback = () => 0
-  })
-}
-
-const deferred = ['microcart', 'auth-modal', 'wishlist-panel']
-
-async function hydratedIslands(page: Page): Promise<string[]> {
-  return page.$$eval('[data-island]', (els) =>
-    els
-      .filter((el) => (el as HTMLElement).dataset.hydrated === 'true')
-      .map((el) => el.getAttribute('data-island') ?? ''),
-  )
-}
-
-test.describe('deferred islands work on the very first click', () => {
+test.describe("the header's panels open on the very first click after load", () => {
   test.beforeEach(async ({ page }) => {
-    await neverIdle(page)
     await page.goto('/women')
-    // The page's own islands are there; the closed panels have not started.
-    await expect
-      .poll(() => hydratedIslands(page))
-      .toEqual(expect.arrayContaining(['header', 'category-listing']))
-    for (const name of deferred) expect(await hydratedIslands(page)).not.toContain(name)
   })
 
   test('the cart button opens the mini-cart (not the cart page)', async ({ page }) => {
@@ -49,18 +25,6 @@ test.describe('deferred islands work on the very first click', () => {
     await page.getByTestId('wishlist-button').click()
     await expect(page.getByTestId('wishlist-panel')).toBeVisible()
   })
-
-  test('a keyboard user gets the same: Tab to the account button and Enter', async ({ page }) => {
-    await page.getByTestId('account-button').focus()
-    await page.keyboard.press('Enter')
-    await expect(page.getByTestId('auth-modal').getByLabel('Email address')).toBeVisible()
-  })
-})
-
-test('without any interaction the deferred islands start once the browser is idle', async ({ page }) => {
-  await page.goto('/women')
-  await waitForHydration(page)
-  expect(await hydratedIslands(page)).toEqual(expect.arrayContaining(deferred))
 })
 
 test.describe('tiles below the first screen', () => {

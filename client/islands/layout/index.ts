@@ -1,9 +1,5 @@
-/**
- * Islands of the default layout, present on every default-layout page. The closed panels and
- * dialogs start when the browser is idle or at the first interaction.
- */
+/** Islands of the default layout, present on every default-layout page. */
 import { AuthModalIsland } from '../auth/auth-modal'
-import { startWhenIdle } from '../define'
 import { WishlistPanelIsland } from '../lists/wishlist-panel'
 import { HeaderIsland } from './header'
 import { MicrocartIsland } from './microcart'
@@ -12,7 +8,7 @@ import { NotificationsIsland } from './notifications'
 export const layoutIslands = [
   HeaderIsland,
   NotificationsIsland,
-  startWhenIdle(MicrocartIsland),
-  startWhenIdle(AuthModalIsland),
-  startWhenIdle(WishlistPanelIsland),
+  MicrocartIsland,
+  AuthModalIsland,
+  WishlistPanelIsland,
 ]
