@@ -83,9 +83,29 @@ function runLighthouse(url, base, name, p, retries = 1) {
     lcpMs: Math.round(audit('largest-contentful-paint')),
     tbtMs: Math.round(audit('total-blocking-time')),
     cls: +Number(audit('cumulative-layout-shift')).toFixed(3),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    siMs: Math.round(audit('speed-index')),
+    domElements: report.audits['dom-size-insight']?.details?.debugData?.totalElements ?? null,
+    ...lcpBreakdown(report),
+    mainThreadMs: Object.fromEntries(
+      (report.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [
+        i.group,
+        Math.round(i.duration),
+      ]),
+    ),
     failing: Object.values(report.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
+  }
+}
+
+/** The LCP element and the parts of its time (first byte, load delay, load, render delay). */
+function lcpBreakdown(report) {
+  const items = report.audits['lcp-breakdown-insight']?.details?.items ?? []
+  const parts = items.find((i) => i.type === 'table')?.items ?? []
+  return {
+    lcpElement: items.find((i) => i.type === 'node')?.selector ?? null,
+    lcpPartsMs: Object.fromEntries(parts.map((p) => [p.subpart, Math.round(p.duration)])),
   }
 }
 
@@ -127,6 +147,17 @@ console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
 for (const r of rows) {
   console.log(
     `| ${r.page} | ${r.performance}${r.allPerformance ? ` (${r.allPerformance.join('/')})` : ''} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+  )
+}
+console.log(
+  '| page | FCP ms | SI ms | DOM elements | LCP element | LCP parts ms (TTFB / load delay / load / render delay) | main thread ms (script / style+layout / parse / other) |',
+)
+console.log('|---|---:|---:|---:|---|---|---|')
+for (const r of rows) {
+  const p = r.lcpPartsMs
+  const m = r.mainThreadMs
+  console.log(
+    `| ${r.page} | ${r.fcpMs} | ${r.siMs} | ${r.domElements ?? ''} | ${r.lcpElement ?? ''} | ${[p.timeToFirstByte, p.resourceLoadDelay, p.resourceLoadDuration, p.elementRenderDelay].map((v) => v ?? '–').join(' / ')} | ${[m.scriptEvaluation, m.styleLayout, m.parseHTML, m.other].map((v) => v ?? '–').join(' / ')} |`,
   )
 }
 for (const r of rows) if (r.failing.length) console.log(`${r.page}: failing audits: ${r.failing.join(', ')}`)

@@ -60,13 +60,25 @@ export function restoreScrollTop(elementTop: number): number {
   return Math.max(0, elementTop - SCROLL_RESTORE_OFFSET_PX)
 }
 
-/** Scrolls to the product tile of `sku` after the 100 ms delay. */
+/** The grid's class that draws every tile (catalog.css), whatever its distance from the screen. */
+const GRID_ALL_DRAWN = 'product-grid--drawn'
+
+/**
+ * Scrolls to the product tile of `sku` after the 100 ms delay. Tiles far from the screen are
+ * normally not drawn and stand in with an estimated height, so the product's place is measured
+ * with every tile drawn; each tile then keeps its real height as the one it stands in with, and the
+ * product stays where it was put.
+ */
 export function scrollToProduct(sku: string, delay = SCROLL_RESTORE_DELAY_MS): void {
   setTimeout(() => {
     const el = document.querySelector(`[data-tile-sku="${CSS.escape(sku)}"]`)
     if (!el) return
+    const grid = el.closest('.product-grid')
+    grid?.classList.add(GRID_ALL_DRAWN)
     const top = el.getBoundingClientRect().top + window.scrollY
     window.scrollTo({ top: restoreScrollTop(top), behavior: 'auto' })
+    // Two frames: the real heights are remembered once a frame has been drawn with them.
+    requestAnimationFrame(() => requestAnimationFrame(() => grid?.classList.remove(GRID_ALL_DRAWN)))
   }, delay)
 }
 

@@ -117,13 +117,15 @@ describe('ProductTile', () => {
     const plain = render(tile())
     expect(plain).not.toContain('tile__label--sale')
     expect(plain).not.toContain('tile__label--new')
+    // No empty label box on a tile without labels.
+    expect(plain).not.toContain('tile__labels')
   })
 
   it('strikes through the regular price and shows the discount when on special', () => {
     const html = render(tile({ finalPrice: 3000, regularPrice: 4000, discountPercent: 25 }))
     expect(html).toContain('<span class="price price--special">₹3,000</span>')
     expect(html).toMatch(/<s class="price price--old">.*₹4,000<\/s>/)
-    expect(html).toMatch(/25<!-- -->% off/)
+    expect(html).toContain('>25% off</span>')
   })
 
   it('formats prices in the current currency (converted from INR, rounded to whole dollars as charged)', () => {

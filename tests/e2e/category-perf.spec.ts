@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test'
+import { SCROLL_RESTORE_OFFSET_PX } from '../../shared/config/ui'
+import { waitForHydration } from './pages'
+
+// The category page draws tiles below the first screen only when they come near it; the header's
+// panels answer the very first click after load.
+
+test.describe("the header's panels open on the very first click after load", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/women')
+  })
+
+  test('the cart button opens the mini-cart (not the cart page)', async ({ page }) => {
+    await page.getByTestId('minicart').click()
+    await expect(page.getByTestId('microcart-panel')).toBeVisible()
+    await expect(page).toHaveURL(/\/women$/)
+  })
+
+  test('the account button opens the sign-in dialog', async ({ page }) => {
+    await page.getByTestId('account-button').click()
+    await expect(page.getByTestId('auth-modal').getByLabel('Email address')).toBeVisible()
+  })
+
+  test('the wishlist button opens the wishlist', async ({ page }) => {
+    await page.getByTestId('wishlist-button').click()
+    await expect(page.getByTestId('wishlist-panel')).toBeVisible()
+  })
+})
+
+test.describe('tiles below the first screen', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
+
+  test('are drawn when scrolled to, and the return from a product lands exactly on it', async ({ page }) => {
+    test.setTimeout(90_000)
+    await page.goto('/women')
+    await waitForHydration(page)
+    const tiles = page.locator('[data-testid="listing"] [data-testid="product-tile"]')
+    const drawn = (i: number) =>
+      tiles.nth(i).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))
+    // The first row is drawn at once; a tile far below the first screen is not drawn yet…
+    expect(await drawn(0)).toBe(true)
+    expect(await drawn(20)).toBe(false)
+    // …and is, with its picture and name, once scrolled to.
+    await tiles.nth(20).scrollIntoViewIfNeeded()
+    await expect.poll(() => drawn(20)).toBe(true)
+    await expect(tiles.nth(20).getByTestId('tile-name')).toBeVisible()
+    await expect(tiles.nth(20).locator('img.tile__img').first()).toBeInViewport()
+
+    // Infinite scroll still pulls the next page in.
+    await page.getByTestId('listing-sentinel').scrollIntoViewIfNeeded()
+    await expect.poll(() => tiles.count(), { timeout: 20_000 }).toBeGreaterThan(30)
+
+    // A fresh load after a product page scrolls the clicked tile to the usual place below the top,
+    // although most tiles above it have never been drawn on that load.
+    const target = tiles.nth(30)
+    await target.scrollIntoViewIfNeeded()
+    const sku = await target.getAttribute('data-sku')
+    await target.locator('a.tile__link').click()
+    await page.waitForURL(/\/p\//, { waitUntil: 'commit' })
+    await page.goto('/women')
+    const back = page.locator(`[data-testid="listing"] [data-sku="${sku}"] a.tile__link`)
+    await expect(back).toBeInViewport({ timeout: 20_000 })
+    const top = () => back.evaluate((el) => Math.round(el.getBoundingClientRect().top))
+    await expect.poll(top).toBe(SCROLL_RESTORE_OFFSET_PX)
+    // And it stays there while the tiles around it are drawn.
+    await page.waitForTimeout(500)
+    expect(await top()).toBe(SCROLL_RESTORE_OFFSET_PX)
+  })
+})
