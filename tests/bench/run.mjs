@@ -27,6 +27,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { build } from 'esbuild'
+import { nestedChain } from '../helpers/nested-search.mjs'
 import {
   buildFixtureWorker,
   buildProduction,
@@ -93,25 +94,7 @@ function largestSearch(wide, narrow = 0) {
   // step keeps the previous ones (fewer sort fields, range buckets, terms aggregations, full-text
   // clauses and fields, then a shallower nesting).
   const depth = narrow >= 5 ? Math.max(2, search.MAX_QUERY_DEPTH - 2 * (narrow - 4)) : search.MAX_QUERY_DEPTH
-  let chain = { terms: { color: [49, 50] } }
-  for (let level = 2; level < depth; level += 1) {
-    chain =
-      level % 2
-        ? {
-            bool: {
-              should: [chain, { range: { final_price: { gte: level * 100 } } }],
-              minimum_should_match: 1,
-            },
-          }
-        : {
-            function_score: {
-              query: chain,
-              min_score: 0.1,
-              score_mode: 'sum',
-              functions: [{ filter: { terms: { size: [level] } }, weight: 2 }],
-            },
-          }
-  }
+  const chain = nestedChain(depth)
   const perList = search.MAX_TERMS_VALUES
   // Every terms value the query may hold: the chain's, visibility's, three lists at the per-clause
   // limit, and the rest in a fourth list.

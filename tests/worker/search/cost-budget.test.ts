@@ -13,6 +13,7 @@ import {
 } from '../../../shared/domain/search-query'
 import { MAX_QUERY_DEPTH, MAX_RANGE_BUCKETS, MAX_TERMS_VALUES } from '../../../worker/search/dsl'
 import { compileProductRequest } from '../../../worker/search/product-search'
+import { nestedChain } from '../../helpers/nested-search.mjs'
 import { searchGet, searchPost } from '../../helpers/search-fixtures'
 
 /**
@@ -36,25 +37,7 @@ const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + 
 
 /** A request as wide as the limits allow: nesting at the depth limit, many should tests, every aggregation and sort field. */
 function widestSearch(): Record<string, unknown> {
-  let chain: Record<string, unknown> = { terms: { color: [49, 50] } }
-  for (let level = 2; level < MAX_QUERY_DEPTH; level++) {
-    chain =
-      level % 2
-        ? {
-            bool: {
-              should: [chain, { range: { final_price: { gte: level * 100 } } }],
-              minimum_should_match: 1,
-            },
-          }
-        : {
-            function_score: {
-              query: chain,
-              min_score: 0.1,
-              score_mode: 'sum',
-              functions: [{ filter: { terms: { size: [level] } }, weight: 2 }],
-            },
-          }
-  }
+  const chain = nestedChain(MAX_QUERY_DEPTH)
   return {
     query: {
       bool: {
