@@ -13,7 +13,7 @@
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { AppConfig, AppEnv } from '../../platform/env'
-import { describeIssues, fail, ok } from '../../platform/http'
+import { describeIssues, fail, limitBody, ok } from '../../platform/http'
 import { linkOf, linkPage, signedLink, signLink, wantsPage } from '../newsletter/signed-links'
 
 const LINK_TYPE = 'stock-alert-unsubscribe'
@@ -81,8 +81,6 @@ const ScopeSchema = z.object({
  */
 async function requestedScope(c: Context<AppEnv>): Promise<'alert' | 'all'> {
   const raw = await c.req.text()
-  if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES)
-    fail(413, `Invalid unsubscribe request: the body may hold at most ${MAX_BODY_BYTES} bytes`)
   const type = c.req.header('content-type') ?? ''
   let fields: unknown = {}
   if (type.startsWith('application/x-www-form-urlencoded')) {
@@ -128,7 +126,7 @@ unsubscribeRoutes.get('/', signedAlertLink, async (c) => {
   )
 })
 
-unsubscribeRoutes.post('/', signedAlertLink, async (c) => {
+unsubscribeRoutes.post('/', limitBody(MAX_BODY_BYTES), signedAlertLink, async (c) => {
   const alert = await linkedAlert(c)
   if (!alert) return badAlertLink(c)
   const { email, id, what } = alert
