@@ -29,6 +29,27 @@ function jsonArray(values: string[]): string {
   return jsonArray(groups)
 }
 
+/**
+ * A product of `f` counts in a range bucket when any of its values lies in [from, to): the index's
+ * hot column when the product has it there, else its rows in `search_numbers`.
+ */
+export function inRangeBucket(
+  r: { from?: number; to?: number },
+  fld: string,
+  hotNum: string | null,
+  p: Params,
+): string {
+  const test = (col: string) =>
+    [
+      r.from !== undefined ? `${col} >= ${p.add(r.from)}` : '',
+      r.to !== undefined ? `${col} < ${p.add(r.to)}` : '',
+    ]
+      .filter(Boolean)
+      .join(' AND ') || '1'
+  const eav = `EXISTS (SELECT 1 FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld} AND ${test('n.value')})`
+  return hotNum ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))` : eav
+}
+
 /** Columns a0..aN: terms (whether the field holds numbers), range ([count per range]), min/max. */
 export function aggregationColumns(plan: SearchPlan, p: Params): string[] {
   const cols: string[] = []
@@ -41,20 +62,7 @@ export function aggregationColumns(plan: SearchPlan, p: Params): string[] {
       cols.push(`EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}) AS a${i}`)
     } else if (agg.kind === 'range') {
       // One pass over f: a product counts in a range when any of its values lies in [from, to).
-      const counts = agg.ranges.map((r) => {
-        const test = (col: string) =>
-          [
-            r.from !== undefined ? `${col} >= ${p.add(r.from)}` : '',
-            r.to !== undefined ? `${col} < ${p.add(r.to)}` : '',
-          ]
-            .filter(Boolean)
-            .join(' AND ') || '1'
-        const eav = `EXISTS (SELECT 1 FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld} AND ${test('n.value')})`
-        const cond = hotNum
-          ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))`
-          : eav
-        return `COUNT(CASE WHEN ${cond} THEN 1 END)`
-      })
+      const counts = agg.ranges.map((r) => `COUNT(CASE WHEN ${inRangeBucket(r, fld, hotNum, p)} THEN 1 END)`)
       cols.push(`(SELECT ${jsonArray(counts)} FROM f) AS a${i}`)
     } else {
       const fn = agg.kind === 'min' ? 'MIN' : 'MAX'

@@ -26,6 +26,7 @@ import { listingParams } from '@shared/components/catalog/listing-query'
 import { EMPTY_LISTING_STATE } from '@shared/components/catalog/listing-state'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { buildCatalogQuery } from '@shared/domain/search-query'
+import { inRangeBucket } from './compile-aggs'
 import { PAGE_FETCH_SQL } from './compile-sql'
 import { compile } from './compile-where'
 import type { AggNode, QueryNode, SearchPlan, SortSpec } from './dsl'
@@ -113,20 +114,9 @@ function aggregationParts(agg: AggNode, i: number, p: Params): { perProduct: str
   if (agg.kind === 'terms')
     return { perProduct: [], perListing: `EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld})` }
   if (agg.kind === 'range') {
-    const perProduct = agg.ranges.map((r, j) => {
-      const test = (col: string) =>
-        [
-          r.from !== undefined ? `${col} >= ${p.add(r.from)}` : '',
-          r.to !== undefined ? `${col} < ${p.add(r.to)}` : '',
-        ]
-          .filter(Boolean)
-          .join(' AND ') || '1'
-      const eav = `EXISTS (SELECT 1 FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld} AND ${test('n.value')})`
-      const cond = hotNum
-        ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))`
-        : eav
-      return `(CASE WHEN ${cond} THEN 1 ELSE 0 END) AS r${i}_${j}`
-    })
+    const perProduct = agg.ranges.map(
+      (r, j) => `(CASE WHEN ${inRangeBucket(r, fld, hotNum, p)} THEN 1 ELSE 0 END) AS r${i}_${j}`,
+    )
     return { perProduct, perListing: `json_array(${agg.ranges.map((_, j) => `SUM(r${i}_${j})`).join(', ')})` }
   }
   const fn = agg.kind === 'min' ? 'MIN' : 'MAX'
