@@ -120,28 +120,24 @@ const bookOf = () =>
 async function placeWithBilling(page: Page, save: 'check' | 'leave' | 'absent') {
   const form = page.getByTestId('checkout')
   await form.getByRole('button', { name: 'Continue to shipping' }).click()
-  await form.getByRole('button', { name: 'Continue to payment' }).click()
-  await form.getByLabel('Cash On Delivery').check()
-  await form.getByLabel('Billing address is the same as the shipping address').uncheck()
-  await form.getByLabel('First name').fill('Meera')
-  await form.getByLabel('Last name').fill('Iyer')
-  await form.getByLabel('Street address').fill('9 Marine Drive')
-  await form.getByLabel('City').fill('Mumbai')
-  await form.getByLabel('Zip / Postal code').fill('400020')
-  await form.getByLabel('Phone number').fill('+91 98200 00000')
-  const box = form.getByLabel('Save this billing address to my address book')
-  if (save === 'absent') await expect(box).toHaveCount(0)
-  else {
-    // The book is not empty: saving is off until the shopper asks.
-    await expect(box).not.toBeChecked()
-    if (save === 'check') await box.check()
-  }
-  await form.getByLabel('I accept the terms and conditions').check()
-  await form.getByRole('button', { name: 'Review order' }).click()
-  await page.getByTestId('place-order').click()
-  await page.waitForURL(/\/confirmation\?orderId=/)
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
+  return placeCashOnDeliveryOrder(page, form, {
+    onPayment: async () => {
+      await form.getByLabel('Billing address is the same as the shipping address').uncheck()
+      await form.getByLabel('First name').fill('Meera')
+      await form.getByLabel('Last name').fill('Iyer')
+      await form.getByLabel('Street address').fill('9 Marine Drive')
+      await form.getByLabel('City').fill('Mumbai')
+      await form.getByLabel('Zip / Postal code').fill('400020')
+      await form.getByLabel('Phone number').fill('+91 98200 00000')
+      const box = form.getByLabel('Save this billing address to my address book')
+      if (save === 'absent') await expect(box).toHaveCount(0)
+      else {
+        // The book is not empty: saving is off until the shopper asks.
+        await expect(box).not.toBeChecked()
+        if (save === 'check') await box.check()
+      }
+    },
+  })
 }
 
 test('a billing address of its own is saved to the book when asked, once', async ({ page }) => {

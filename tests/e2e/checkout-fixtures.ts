@@ -105,12 +105,18 @@ export async function fillShippingAddress(form: Locator, { pin = '560001' }: { p
 }
 
 /**
- * From the shipping step on: cash on delivery, the terms accepted, the order placed; returns the
- * order number the confirmation page shows.
+ * From the shipping step on: cash on delivery, `onPayment` (e.g. a billing address of its own) on
+ * the payment step, the terms accepted, the order placed; returns the order number the
+ * confirmation page shows.
  */
-export async function placeCashOnDeliveryOrder(page: Page, form: Locator): Promise<string> {
+export async function placeCashOnDeliveryOrder(
+  page: Page,
+  form: Locator,
+  { onPayment }: { onPayment?: (form: Locator) => Promise<void> } = {},
+): Promise<string> {
   await form.getByRole('button', { name: 'Continue to payment' }).click()
   await form.getByLabel('Cash On Delivery').check()
+  await onPayment?.(form)
   await form.getByLabel('I accept the terms and conditions').check()
   await form.getByRole('button', { name: 'Review order' }).click()
   await page.getByTestId('place-order').click()

@@ -4,10 +4,9 @@
  * time-out); otherwise the `embedded` adapter (D1/KV in-process). Page loaders use only this.
  */
 import type { Context } from 'hono'
-import { syncCatalogueVersion } from '../platform/catalogue-version'
+import { referenceVersionSeen, syncCatalogueVersion } from '../platform/catalogue-version'
 import type { AppEnv } from '../platform/env'
 import { createMemo } from '../platform/memo'
-import { indexVersionSeen } from '../search'
 import { createEmbeddedCommerce } from './embedded'
 import type { Commerce } from './types'
 import { createUpstreamCommerce } from './upstream'
@@ -24,13 +23,14 @@ const memo = createMemo<unknown>({
   name: 'commerce reads',
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: MEMO_MAX_ENTRIES,
-  version: indexVersionSeen,
+  version: referenceVersionSeen,
 })
 
 /**
- * Per-isolate memo of an adapter read: reused while the catalogue version is unchanged (the
- * request learns the current one first, so the first request after an import reads afresh);
- * failed loads are not kept.
+ * Per-isolate memo of an adapter read of reference data (categories, attributes, tax rules, the
+ * home document): reused while the reference-data version is unchanged. The request learns the
+ * current one first, so the first request after a write of reference data reads afresh, while an
+ * import of products alone leaves these reads in place; failed loads are not kept.
  */
 async function memoised<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<T> {
   await syncCatalogueVersion(c)

@@ -218,13 +218,15 @@ function readListingIds(gaps: string, n: number, idSum: number, rankSum: number)
  * The page of a stored listing in the same batch as the listing itself (one round trip): the ids at
  * positions [?2, ?3) of the row under ?1, added up from its differences, then the engine's own page
  * read (documents and live stock) over them. Null should the page read take other parameters.
+ * Only the differences before the page's end are added up, and the page's ids are listed once
+ * (materialized) for both uses: a first page costs a few dozen additions, not one per listed product.
  */
 const LISTING_PAGE_SQL =
   /json_each\(\?1\)/.test(PAGE_FETCH_SQL) &&
   /json_each\(\?2\)/.test(PAGE_FETCH_SQL) &&
   !/\?[3-9]/.test(PAGE_FETCH_SQL)
-    ? `WITH lp AS (SELECT j.key AS k, SUM(j.value) OVER (ORDER BY j.key ROWS UNBOUNDED PRECEDING) AS id FROM search_listings l CROSS JOIN json_each(l.gaps) j WHERE l.cats = ?1),
-lpj AS (SELECT json_group_array(id) AS ids FROM (SELECT id FROM lp WHERE k >= ?2 AND k < ?3 ORDER BY k))
+    ? `WITH lp AS MATERIALIZED (SELECT j.key AS k, SUM(j.value) OVER (ORDER BY j.key ROWS UNBOUNDED PRECEDING) AS id FROM search_listings l CROSS JOIN json_each(l.gaps) j WHERE l.cats = ?1 AND j.key < ?3),
+lpj AS MATERIALIZED (SELECT json_group_array(id) AS ids FROM (SELECT id FROM lp WHERE k >= ?2 ORDER BY k))
 ${PAGE_FETCH_SQL.replaceAll('?1', '(SELECT ids FROM lpj)').replaceAll('?2', '(SELECT ids FROM lpj)')}`
     : null
 

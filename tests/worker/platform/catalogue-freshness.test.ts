@@ -1,10 +1,15 @@
 // One invalidation rule for the isolate's memos of catalogue data: the request after a catalogue
 // write (which bumps the catalogue version in the same batch) reads afresh — the header menu, the
 // category lookups and the other memoised Commerce reads alike, with no time window of stale data.
+// Reference data (categories, attributes, tax rules, content documents) has a version of its own,
+// moved by triggers on every write of those tables: a write by any path is seen on the next request,
+// and an import of products alone leaves those memoised reads in place.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { parseImportFile } from '../../../scripts/catalogue/import/transform'
 import { importStatements } from '../../../scripts/catalogue/import/write'
+import { indexProductStatements } from '../../../worker/search/index-products'
+import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
 import catalogNdjson from '../../fixtures/import/catalog.ndjson?raw'
 import { islandProps } from '../../helpers/islands'
 
@@ -58,5 +63,117 @@ describe('memoised catalogue reads after a catalogue write', () => {
     const labels = menuLabels((await page('/')).body)
     expect(labels).toContain('Renamed Right Now')
     expect(labels).not.toContain(first)
+  })
+})
+
+interface ListingProps {
+  labels: { titles: Record<string, string> }
+  pricing: { gstRates: Record<string, number> }
+}
+
+/** The category page's listing island props (filter titles, GST rates) for a shopper abroad. */
+async function listing(slug: string): Promise<ListingProps> {
+  const res = await SELF.fetch(`https://shop.test/c/${slug}?probe=${++probe}`, {
+    headers: { cookie: 'vs_country=US' },
+  })
+  expect(res.status).toBe(200)
+  const props = islandProps<ListingProps>(await res.text(), 'category-listing')
+  if (!props) throw new Error(`no listing on /c/${slug}`)
+  return props
+}
+
+async function reference(): Promise<number> {
+  const row = await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'reference'").first<{
+    value: number
+  }>()
+  if (!row) throw new Error('no reference version row')
+  return row.value
+}
+
+describe('reference data: its own version, moved by any write of it', () => {
+  it('a hand-written write of each reference table, with no version bump, is seen on the next request', async () => {
+    const before = await listing('women')
+    expect(before.labels.titles.color).toBe('Color')
+    const version = await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first()
+
+    let ref = await reference()
+    await env.DB.prepare(
+      "UPDATE attributes SET doc = json_set(doc, '$.frontend_label', 'Colour way') WHERE attribute_code = 'color'",
+    ).run()
+    expect(await reference()).not.toBe(ref)
+    expect((await listing('women')).labels.titles.color).toBe('Colour way')
+
+    const rates = Object.values(before.pricing.gstRates)
+    expect(rates.length).toBeGreaterThan(0)
+    ref = await reference()
+    // Every rate of every rule doubled: the GST rates the page hands its tiles follow at once.
+    const rules = await env.DB.prepare('SELECT id, doc FROM tax_rules').all<{ id: number; doc: string }>()
+    await env.DB.batch(
+      rules.results.map((r) => {
+        const doc = JSON.parse(r.doc) as { rates: { rate: number }[] }
+        for (const rate of doc.rates) rate.rate *= 2
+        return env.DB.prepare('UPDATE tax_rules SET doc = ?1 WHERE id = ?2').bind(JSON.stringify(doc), r.id)
+      }),
+    )
+    expect(await reference()).not.toBe(ref)
+    const after = await listing('women')
+    expect(Object.values(after.pricing.gstRates)).toEqual(rates.map((r) => r * 2))
+
+    ref = await reference()
+    await env.DB.prepare("DELETE FROM categories WHERE slug = 'sale'").run()
+    expect(await reference()).not.toBe(ref)
+    expect((await page('/c/sale')).status).toBe(302)
+    expect(menuLabels((await page('/')).body)).not.toContain('Sale')
+
+    ref = await reference()
+    await env.DB.prepare(
+      "UPDATE content_docs SET doc = json_set(doc, '$.sections[0].title', 'Written by hand') WHERE kind = 'home' AND store_id = 0",
+    ).run()
+    expect(await reference()).not.toBe(ref)
+    expect((await page('/')).body).toContain('Written by hand')
+
+    // None of these writes moved the catalogue version: only their own.
+    expect(await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first()).toEqual(
+      version,
+    )
+  })
+
+  it('an import of products alone keeps the memoised reference reads; a reference write drops them', async () => {
+    const name = 'Kept Across Imports'
+    const [first] = menuLabels((await page('/')).body)
+    expect(first).toBeTruthy()
+    // A rename the reference version does not see (its trigger set aside for the test), so a menu
+    // showing the new name can only come from reading the categories again.
+    await env.DB.prepare('DROP TRIGGER categories_update_moves_reference').run()
+    try {
+      await env.DB.prepare(
+        "UPDATE categories SET name = ?1, doc = json_set(doc, '$.name', ?1) WHERE name = ?2",
+      )
+        .bind(name, first)
+        .run()
+      // The importer's write of one product: document, index rows, version bump.
+      const row = await env.DB.prepare(
+        "SELECT doc FROM products WHERE type_id = 'simple' AND status = 1 ORDER BY id LIMIT 1",
+      ).first<{ doc: string }>()
+      const doc = { ...JSON.parse(row?.doc ?? '{}'), name: 'Imported Alone' }
+      await env.DB.batch([
+        env.DB.prepare('UPDATE products SET doc = ?1 WHERE id = ?2').bind(JSON.stringify(doc), doc.id),
+        ...indexProductStatements(env.DB, doc),
+        bumpIndexVersionStatement(env.DB),
+      ])
+      const search = await page('/search?q=imported+alone')
+      expect(search.body).toContain('Imported Alone')
+      const labels = menuLabels(search.body)
+      expect(labels).toContain(first)
+      expect(labels).not.toContain(name)
+    } finally {
+      await env.DB.prepare(
+        `CREATE TRIGGER categories_update_moves_reference AFTER UPDATE ON categories
+         BEGIN UPDATE search_meta SET value = abs(random() % 9007199254740991) WHERE key = 'reference'; END`,
+      ).run()
+    }
+    // Any write of the categories table moves the reference version: the rename shows.
+    await env.DB.prepare('UPDATE categories SET position = position WHERE name = ?1').bind(name).run()
+    expect(menuLabels((await page('/')).body)).toContain(name)
   })
 })

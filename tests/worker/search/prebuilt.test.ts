@@ -144,6 +144,25 @@ describe('pre-built category listings', () => {
     expect(ranStatement()).toBe(false)
   })
 
+  it('answer a later page asked first at a version from the row, with the page read in the same batch', async () => {
+    const [cat] = (await activeCategories()).sort((a, b) => b.ids.length - a.ids.length)
+    const ids = cat?.ids ?? []
+    const all = await fresh(ids, 200)
+    const known = Math.min(all.total, 200)
+    expect(known).toBeGreaterThan(40)
+    // The second page, and a page that runs past the end of what is known (its last five).
+    for (const from of [24, known - 5]) {
+      clearAllMemos()
+      const { db, sql, ranStatement } = recording(env.DB)
+      const page = await searchProductsEmbedded(db, listingParams(ids, EMPTY_LISTING_STATE, from, 24))
+      const expected = all.ids.slice(from, from + 24)
+      expect(page.items.map((p) => p.id).slice(0, expected.length), `from ${from}`).toEqual(expected)
+      expect(page.total).toBe(all.total)
+      expect(ranStatement()).toBe(false)
+      expect(sql.some((s) => s.startsWith('SELECT (SELECT json_group_array(json_array(j.key'))).toBe(false)
+    }
+  })
+
   it('an import that moves a product to another category, colour and price is seen by the very next request', async () => {
     const cats = (await activeCategories()).filter((c) => c.ids.length === 1)
     const [from, to] = cats
