@@ -7,7 +7,7 @@
  * alike for taken and new addresses (their timings are printed as a benchmark, not asserted).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
+import { fillAddress, pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -77,12 +77,14 @@ async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
   await form.getByLabel('I want to create an account').check()
   await form.getByLabel('Password').fill(PASSWORD)
   await form.getByRole('button', { name: 'Continue to shipping' }).click()
-  await form.getByLabel('First name').fill('Meera')
-  await form.getByLabel('Last name').fill('Iyer')
-  await form.getByLabel('Street address').fill('4 Park Street')
-  await form.getByLabel('City').fill('Kolkata')
-  await form.getByLabel('Zip / Postal code').fill('700016')
-  await form.getByLabel('Phone number').fill('+91 98300 00000')
+  await fillAddress(form, {
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    street: '4 Park Street',
+    city: 'Kolkata',
+    postcode: '700016',
+    phone: '+91 98300 00000',
+  })
   return placeCashOnDeliveryOrder(page, form)
 }
 

@@ -6,7 +6,7 @@
  * order list shows each order's pictures.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
+import { fillAddress, pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -60,10 +60,12 @@ test('a new address is saved to the book, the next checkout starts from it, line
   // An empty book: no saved address to pick, and saving the new one is on by default.
   await expect(form.getByLabel('Ship to')).toHaveCount(0)
   await expect(form.getByLabel('Save this address to my address book')).toBeChecked()
-  await form.getByLabel('Street address').fill('4 Park Street')
-  await form.getByLabel('City').fill('Kolkata')
-  await form.getByLabel('Zip / Postal code').fill('700016')
-  await form.getByLabel('Phone number').fill('+91 98300 00000')
+  await fillAddress(form, {
+    street: '4 Park Street',
+    city: 'Kolkata',
+    postcode: '700016',
+    phone: '+91 98300 00000',
+  })
   const first = await placeCashOnDeliveryOrder(page, form)
   await expectLinePictures(page)
 
@@ -123,12 +125,14 @@ async function placeWithBilling(page: Page, save: 'check' | 'leave' | 'absent') 
   return placeCashOnDeliveryOrder(page, form, {
     onPayment: async () => {
       await form.getByLabel('Billing address is the same as the shipping address').uncheck()
-      await form.getByLabel('First name').fill('Meera')
-      await form.getByLabel('Last name').fill('Iyer')
-      await form.getByLabel('Street address').fill('9 Marine Drive')
-      await form.getByLabel('City').fill('Mumbai')
-      await form.getByLabel('Zip / Postal code').fill('400020')
-      await form.getByLabel('Phone number').fill('+91 98200 00000')
+      await fillAddress(form, {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        street: '9 Marine Drive',
+        city: 'Mumbai',
+        postcode: '400020',
+        phone: '+91 98200 00000',
+      })
       const box = form.getByLabel('Save this billing address to my address book')
       if (save === 'absent') await expect(box).toHaveCount(0)
       else {

@@ -92,16 +92,45 @@ export async function fillPersonalStep(form: Locator, email: string, opts: { cre
   await form.getByRole('button', { name: 'Continue to shipping' }).click()
 }
 
+/** Address fields of a checkout step, by what the shopper types; a field not given is left as it is. */
+interface AddressFields {
+  firstName?: string
+  lastName?: string
+  street?: string
+  apartment?: string
+  city?: string
+  state?: string
+  postcode?: string
+  phone?: string
+}
+
+/** Types the given address fields into the step's form (the state chosen from its list). */
+export async function fillAddress(form: Locator, a: AddressFields) {
+  const typed: [string, string | undefined][] = [
+    ['First name', a.firstName],
+    ['Last name', a.lastName],
+    ['Street address', a.street],
+    ['Apartment / house number', a.apartment],
+    ['City', a.city],
+  ]
+  for (const [label, value] of typed) if (value !== undefined) await form.getByLabel(label).fill(value)
+  if (a.state !== undefined) await form.getByLabel('State', { exact: true }).selectOption(a.state)
+  if (a.postcode !== undefined) await form.getByLabel('Zip / Postal code').fill(a.postcode)
+  if (a.phone !== undefined) await form.getByLabel('Phone number').fill(a.phone)
+}
+
 /** The shipping step's address in Bengaluru (the PIN code left empty when `pin` is null). */
 export async function fillShippingAddress(form: Locator, { pin = '560001' }: { pin?: string | null } = {}) {
-  await form.getByLabel('First name').fill('Asha')
-  await form.getByLabel('Last name').fill('Rao')
-  await form.getByLabel('Street address').fill('12 MG Road')
-  await form.getByLabel('Apartment / house number').fill('Flat 4')
-  await form.getByLabel('City').fill('Bengaluru')
-  await form.getByLabel('State', { exact: true }).selectOption('Karnataka')
-  if (pin !== null) await form.getByLabel('Zip / Postal code').fill(pin)
-  await form.getByLabel('Phone number').fill('+91 98450 12345')
+  await fillAddress(form, {
+    firstName: 'Asha',
+    lastName: 'Rao',
+    street: '12 MG Road',
+    apartment: 'Flat 4',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postcode: pin ?? undefined,
+    phone: '+91 98450 12345',
+  })
 }
 
 /**
