@@ -27,7 +27,17 @@ const BUILT = ''
 /**
  * The statements that (re)build the persisted postings from search_terms, and with them what the
  * first request of the new version would build (prebuilt.ts: category listings, vocabulary). Run
- * them in one batch, after the catalogue's index rows are written.
+ * them after the catalogue's index rows are written, in one batch or one after another: every
+ * statement leaves the tables in a state a reader can trust or recognises as unfinished, so a build
+ * that stops half-way, or a product write landing between two of its statements, never makes a
+ * reader use a partial build.
+ *
+ * - A write of the index empties the tables (triggers), so every row present was built from the
+ *   index as it is now.
+ * - The row that says a build is present comes last, and only when the fields listed are every
+ *   field of search_terms and the postings hold every value of the fields kept: after a write that
+ *   emptied the tables half-way, it is not written and readers group the terms themselves.
+ * - Rows are replaced, not added, so two builds running at once write the same rows.
  */
 export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
   return [
@@ -35,14 +45,16 @@ export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
     db.prepare('DELETE FROM search_postings'),
     db.prepare('DELETE FROM search_posting_fields'),
     db.prepare(
-      `INSERT INTO search_posting_fields (field, n_values) SELECT field, COUNT(*) FROM (SELECT DISTINCT field, value FROM search_terms WHERE field <> '${BUILT}') GROUP BY field`,
+      `INSERT OR REPLACE INTO search_posting_fields (field, n_values) SELECT field, COUNT(*) FROM (SELECT DISTINCT field, value FROM search_terms WHERE field <> '${BUILT}') GROUP BY field`,
     ),
-    db.prepare(`INSERT INTO search_posting_fields (field, n_values) VALUES ('${BUILT}', 0)`),
     // Each id as its difference from the previous one of its value (a third of the text of the ids
     // at 100,000 products). SQLite does not promise the order in which an aggregate sees its rows, so
     // the count and the sum of the ids are stored too and the reader checks them (readGaps).
     db.prepare(
-      `INSERT INTO search_postings (field, value, n, id_sum, gaps) SELECT field, value, COUNT(*), SUM(product_id), json_group_array(gap) FROM (SELECT t.field AS field, t.value AS value, t.product_id AS product_id, t.product_id - COALESCE(LAG(t.product_id) OVER (PARTITION BY t.field, t.value ORDER BY t.product_id), 0) AS gap FROM search_posting_fields pf CROSS JOIN search_terms t ON t.field = pf.field WHERE pf.n_values <= ${MAX_FACET_VALUES} ORDER BY t.field, t.value, t.product_id) GROUP BY field, value`,
+      `INSERT OR REPLACE INTO search_postings (field, value, n, id_sum, gaps) SELECT field, value, COUNT(*), SUM(product_id), json_group_array(gap) FROM (SELECT t.field AS field, t.value AS value, t.product_id AS product_id, t.product_id - COALESCE(LAG(t.product_id) OVER (PARTITION BY t.field, t.value ORDER BY t.product_id), 0) AS gap FROM search_posting_fields pf CROSS JOIN search_terms t ON t.field = pf.field WHERE pf.n_values <= ${MAX_FACET_VALUES} ORDER BY t.field, t.value, t.product_id) GROUP BY field, value`,
+    ),
+    db.prepare(
+      `INSERT OR REPLACE INTO search_posting_fields (field, n_values) SELECT '${BUILT}', 0 WHERE (SELECT COUNT(*) FROM search_posting_fields WHERE field <> '${BUILT}') = (SELECT COUNT(DISTINCT field) FROM search_terms WHERE field <> '${BUILT}') AND (SELECT COUNT(*) FROM search_postings) = (SELECT COALESCE(SUM(n_values), 0) FROM search_posting_fields WHERE field <> '${BUILT}' AND n_values <= ${MAX_FACET_VALUES})`,
     ),
   ]
 }
@@ -126,6 +138,8 @@ export async function readFacetPostings(
  */
 export async function rebuildMissingPostings(env: Pick<Env, 'DB'>): Promise<'rebuilt' | 'present'> {
   if (await prebuiltPresent(env.DB)) return 'present'
-  await env.DB.batch(facetPostingsStatements(env.DB))
+  // One statement at a time: at 100,000 products the whole build takes tens of seconds of D1 time,
+  // more than one call should hold; each statement leaves a state readers can trust (see above).
+  for (const statement of facetPostingsStatements(env.DB)) await env.DB.batch([statement])
   return 'rebuilt'
 }

@@ -149,7 +149,7 @@ function listingStatements(db: D1Database): D1PreparedStatement[] {
     ...sort.map((s, i) => `${sortKey(s, p)} AS k${i}`),
     ...parts.flatMap((x) => x.perProduct),
   ]
-  const sql = `INSERT INTO search_listings (cats, total, n, id_sum, rank_sum, gaps, min_score, max_score, aggs, aterms)
+  const sql = `INSERT OR REPLACE INTO search_listings (cats, total, n, id_sum, rank_sum, gaps, min_score, max_score, aggs, aterms)
 WITH RECURSIVE
 tree(root, id) AS (SELECT id, id FROM categories WHERE is_active = 1 UNION SELECT tree.root, c.id FROM tree CROSS JOIN categories c ON c.parent_id = tree.id AND c.is_active = 1),
 sets AS MATERIALIZED (SELECT root, json_group_array(id) AS cats FROM (SELECT root, id FROM tree ORDER BY root, id) GROUP BY root),
@@ -165,7 +165,7 @@ SELECT s.cats, a.total, o.n, o.s, o.rs, o.gaps, a.lo, a.hi, a.aggs, COALESCE(tc.
     db.prepare(sql).bind(...p.bound()),
     db
       .prepare(
-        `INSERT INTO search_listings (cats, total, n, id_sum, rank_sum, gaps, aggs, aterms) VALUES ('${BUILT}', 0, 0, 0, 0, '[]', ?1, '[]')`,
+        `INSERT OR REPLACE INTO search_listings (cats, total, n, id_sum, rank_sum, gaps, aggs, aterms) VALUES ('${BUILT}', 0, 0, 0, 0, '[]', ?1, '[]')`,
       )
       .bind(listingShape()),
   ]
@@ -175,15 +175,20 @@ SELECT s.cats, a.total, o.n, o.s, o.rs, o.gaps, a.lo, a.hi, a.aggs, COALESCE(tc.
 function vocabularyStatements(db: D1Database): D1PreparedStatement[] {
   return [
     db.prepare(
-      `INSERT INTO search_vocabulary (field, part, n, tokens) SELECT field, part, COUNT(*), json_group_array(token) FROM (SELECT field, token, (row_number() OVER (PARTITION BY field ORDER BY token) - 1) / ${TOKENS_PER_PART} AS part FROM (SELECT DISTINCT field, token FROM search_tokens WHERE field <> '${BUILT}') ORDER BY field, token) GROUP BY field, part`,
+      `INSERT OR REPLACE INTO search_vocabulary (field, part, n, tokens) SELECT field, part, COUNT(*), json_group_array(token) FROM (SELECT field, token, (row_number() OVER (PARTITION BY field ORDER BY token) - 1) / ${TOKENS_PER_PART} AS part FROM (SELECT DISTINCT field, token FROM search_tokens WHERE field <> '${BUILT}') ORDER BY field, token) GROUP BY field, part`,
     ),
     db.prepare(
-      `INSERT INTO search_vocabulary (field, part, n, tokens) SELECT '${BUILT}', 0, COUNT(*), '[]' FROM (SELECT DISTINCT field, token FROM search_tokens WHERE field <> '${BUILT}')`,
+      `INSERT OR REPLACE INTO search_vocabulary (field, part, n, tokens) SELECT '${BUILT}', 0, COUNT(*), '[]' FROM (SELECT DISTINCT field, token FROM search_tokens WHERE field <> '${BUILT}')`,
     ),
   ]
 }
 
-/** Every pre-build statement (run after the catalogue's index rows are written, in one batch). */
+/**
+ * Every pre-build statement, run after the catalogue's index rows are written (with the postings
+ * build, in one batch or one after another): each listing row is built from the index in one
+ * statement, and the vocabulary's closing row holds the count its parts must add up to, so a build
+ * cut short, or a write landing between two statements, leaves nothing a reader would use.
+ */
 export function prebuiltStatements(db: D1Database): D1PreparedStatement[] {
   return [
     db.prepare('DELETE FROM search_listings'),

@@ -5,7 +5,8 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import worker from '../../../worker/index'
 import { clearAllMemos } from '../../../worker/platform/memo'
-import { MAX_FACET_VALUES, readGaps } from '../../../worker/search/facet-postings'
+import { facetPostingsStatements, MAX_FACET_VALUES, readGaps } from '../../../worker/search/facet-postings'
+import { indexProductStatements } from '../../../worker/search/index-products'
 import { readPrebuiltVocabulary } from '../../../worker/search/prebuilt'
 import { admin, operator } from '../admin/operator'
 
@@ -81,4 +82,43 @@ describe('rebuild-search-postings (scheduled)', () => {
       1,
     )
   })
+
+  it('a build run statement by statement with a product write between any two never leaves a partial build a reader would use', async () => {
+    const row = await env.DB.prepare(
+      "SELECT doc FROM products WHERE type_id = 'configurable' AND status = 1 ORDER BY id LIMIT 1",
+    ).first<{ doc: string }>()
+    const original = JSON.parse(row?.doc ?? '{}') as Record<string, unknown> & { id: number }
+    const statements = facetPostingsStatements(env.DB)
+    for (let cut = 0; cut < statements.length; cut++) {
+      // A product re-indexed with a colour no product had (a back-office edit) between statement
+      // `cut` and the next one.
+      const doc = { ...original, color: 990_000 + cut, color_options: [990_000 + cut] }
+      for (const [i, statement] of statements.entries()) {
+        await env.DB.batch([statement])
+        if (i === cut) await env.DB.batch(indexProductStatements(env.DB, doc))
+      }
+      const built = await count("SELECT COUNT(*) AS n FROM search_posting_fields WHERE field = ''")
+      if (built === 1) {
+        // Claimed complete: then it is exactly the terms of now, the new colour included.
+        const { stored, terms } = await postingsVersusTerms()
+        expect(stored, `cut after statement ${cut}`).toEqual(terms)
+        expect(stored.some(([f, v]) => f === 'color' && v === String(990_000 + cut))).toBe(true)
+      }
+      // The vocabulary is used only when its parts add up to the closing row.
+      clearAllMemos()
+      const vocab = await readPrebuiltVocabulary(env.DB)
+      if (vocab) {
+        const { results } = await env.DB.prepare(
+          "SELECT COUNT(*) AS n FROM (SELECT DISTINCT field, token FROM search_tokens WHERE field <> '')",
+        ).all<{ n: number }>()
+        expect([...vocab.vocab.values()].reduce((n, list) => n + list.length, 0)).toBe(results[0]?.n)
+      }
+    }
+    // Run to the end with no write in between, the build is whole again.
+    for (const statement of statements) await env.DB.batch([statement])
+    expect(await count("SELECT COUNT(*) AS n FROM search_posting_fields WHERE field = ''")).toBe(1)
+    const { stored, terms } = await postingsVersusTerms()
+    expect(stored).toEqual(terms)
+  })
 })
+
