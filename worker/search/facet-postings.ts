@@ -24,6 +24,9 @@ export const MAX_FACET_VALUES = 5000
  */
 const BUILT = ''
 
+/** The postings are built in this many statements, each over a share of the fields. */
+const POSTINGS_SHARES = 4
+
 /**
  * The statements that (re)build the persisted postings from search_terms, and with them what the
  * first request of the new version would build (prebuilt.ts: category listings, vocabulary). Run
@@ -49,9 +52,13 @@ export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
     ),
     // Each id as its difference from the previous one of its value (a third of the text of the ids
     // at 100,000 products). SQLite does not promise the order in which an aggregate sees its rows, so
-    // the count and the sum of the ids are stored too and the reader checks them (readGaps).
-    db.prepare(
-      `INSERT OR REPLACE INTO search_postings (field, value, n, id_sum, gaps) SELECT field, value, COUNT(*), SUM(product_id), json_group_array(gap) FROM (SELECT t.field AS field, t.value AS value, t.product_id AS product_id, t.product_id - COALESCE(LAG(t.product_id) OVER (PARTITION BY t.field, t.value ORDER BY t.product_id), 0) AS gap FROM search_posting_fields pf CROSS JOIN search_terms t ON t.field = pf.field WHERE pf.n_values <= ${MAX_FACET_VALUES} ORDER BY t.field, t.value, t.product_id) GROUP BY field, value`,
+    // the count and the sum of the ids are stored too and the reader checks them (readGaps). One
+    // statement per share of the fields (by their rank in name order), so no one statement holds
+    // the database for the whole catalogue's postings.
+    ...Array.from({ length: POSTINGS_SHARES }, (_, share) =>
+      db.prepare(
+        `INSERT OR REPLACE INTO search_postings (field, value, n, id_sum, gaps) SELECT field, value, COUNT(*), SUM(product_id), json_group_array(gap) FROM (SELECT t.field AS field, t.value AS value, t.product_id AS product_id, t.product_id - COALESCE(LAG(t.product_id) OVER (PARTITION BY t.field, t.value ORDER BY t.product_id), 0) AS gap FROM search_posting_fields pf CROSS JOIN search_terms t ON t.field = pf.field WHERE pf.field <> '${BUILT}' AND pf.n_values <= ${MAX_FACET_VALUES} AND (SELECT COUNT(*) FROM search_posting_fields p2 WHERE p2.field <> '${BUILT}' AND p2.field < pf.field) % ${POSTINGS_SHARES} = ${share} ORDER BY t.field, t.value, t.product_id) GROUP BY field, value`,
+      ),
     ),
     db.prepare(
       `INSERT OR REPLACE INTO search_posting_fields (field, n_values) SELECT '${BUILT}', 0 WHERE (SELECT COUNT(*) FROM search_posting_fields WHERE field <> '${BUILT}') = (SELECT COUNT(DISTINCT field) FROM search_terms WHERE field <> '${BUILT}') AND (SELECT COUNT(*) FROM search_postings) = (SELECT COALESCE(SUM(n_values), 0) FROM search_posting_fields WHERE field <> '${BUILT}' AND n_values <= ${MAX_FACET_VALUES})`,
