@@ -121,4 +121,3 @@ describe('rebuild-search-postings (scheduled)', () => {
     expect(stored).toEqual(terms)
   })
 })
-
