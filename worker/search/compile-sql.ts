@@ -5,8 +5,10 @@
  * parameters (field names are additionally whitelisted by the parser); nothing user-supplied is
  * concatenated into the SQL text.
  */
+
+import type { Narrowing } from './candidates'
 import { aggregationColumns, type FacetPlan, facetColumns, termCountsColumn } from './compile-aggs'
-import { compile } from './compile-where'
+import { candidateSource, compile } from './compile-where'
 import type { SearchPlan, SortSpec } from './dsl'
 import { effectiveSort } from './evaluate-js'
 import { HOT_COLUMNS, hotColumn } from './facts'
@@ -43,11 +45,30 @@ export function compileProductSearch(
   plan: SearchPlan,
   vocab: Vocabulary,
   facets: FacetPlan = { js: [], load: [] },
-  opts: { fullOrder?: number } = {},
+  opts: { fullOrder?: number; narrow?: Narrowing | null } = {},
 ): CompiledSearch {
-  const c: Compiler = { params: new Params(), ctes: [], joins: [], vocab, passes: [], shared: 0 }
+  const narrow = opts.narrow ?? null
+  const c: Compiler = {
+    params: new Params(),
+    ctes: [],
+    joins: [],
+    vocab,
+    passes: [],
+    shared: 0,
+    bits: narrow?.bits,
+    sources: new Map(),
+  }
   const p = c.params
+  // The narrowed products first, so their (large) list is always a parameter of its own.
+  const visited = narrow
+    ? `cd AS MATERIALIZED (SELECT d.*, (j.value & ${2 ** narrow.width - 1}) AS cm FROM json_each(${p.add(narrow.json)}) j CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width}))`
+    : null
+  const docs = visited ? 'cd' : 'search_docs'
   const q = compile(plan.query, c)
+  // A query with a full-text part visits the products its id queries name, not the whole index
+  // (the narrowed statement already visits few products).
+  const source = narrow ? null : candidateSource(plan.query, c)
+  const visit = source?.text ? `d.product_id IN (${source.sql}) AND ` : ''
   // A score that is not a number (NULL) passes min_score, as NaN does in the in-memory backend.
   const minScore = plan.minScore === null ? '' : ` WHERE NOT COALESCE(score < ${p.add(plan.minScore)}, 0)`
   const joins = c.joins.map((j) => j.sql).join('')
@@ -56,13 +77,14 @@ export function compileProductSearch(
   // joins only the text matches its columns read.
   const passes = c.passes.map((cols, i) => {
     const used = c.joins.filter((j) => cols.some((col) => col.includes(`${j.name}.`)))
-    return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? 'search_docs' : `s${i}`} d${used.map((j) => j.sql).join('')})`
+    return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? docs : `s${i}`} d${used.map((j) => j.sql).join('')})`
   })
-  const base = passes.length === 0 ? 'search_docs' : `s${passes.length}`
+  const base = passes.length === 0 ? docs : `s${passes.length}`
   const ctes = [
+    ...(visited ? [visited] : []),
     ...c.ctes,
     ...passes,
-    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM ${base} d${joins} WHERE ${q.cond.sql})${minScore})`,
+    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM ${base} d${joins} WHERE ${visit}${q.cond.sql})${minScore})`,
   ]
   const sort = effectiveSort(plan)
   const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)

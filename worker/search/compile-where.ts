@@ -69,11 +69,16 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
     case 'terms': {
       const forms = [...new Set(node.values.flatMap((v) => queryValueForms(v)))]
       if (forms.length === 0) return { cond: ZERO, score: ZERO }
+      // Resolved before the statement: the visited product's bit says whether it holds a value.
+      const bit = c.bits?.get(node)
+      if (bit !== undefined) return { cond: leaf(`((d.cm >> ${bit}) & 1)`, 3), score: param(c, node.boost) }
       const stock = node.field === IN_STOCK_FIELD ? liveInStock(forms, c) : null
       if (stock) return { cond: leaf(stock, 9), score: param(c, node.boost) }
       const list = valueList(c, forms)
-      const eav = `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list.sql})`
+      const ids = `SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list.sql}`
+      const eav = `d.product_id IN (${ids})`
       const hot = hotColumn(node.field)
+      if (!hot) c.sources?.set(node, { sql: ids, text: false })
       // A NULL hot column means the value is not one scalar: the facts table decides. The CASE keeps
       // the test two-valued (never NULL), so NOT (...) in must_not is exact.
       return {
@@ -154,11 +159,10 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
             ` JOIN search_tokens t${i + 1} ON t${i + 1}.token = ${p.add(t)} AND t${i + 1}.field = ${f} AND t${i + 1}.product_id = t0.product_id AND t${i + 1}.pos = t0.pos + ${i + 1}`,
         )
         .join('')
+      const ids = `SELECT t0.product_id FROM search_tokens t0${joins} WHERE t0.token = ${p.add(q[0] as string)} AND t0.field = ${f}`
+      c.sources?.set(node, { sql: ids, text: true })
       return {
-        cond: leaf(
-          `d.product_id IN (SELECT t0.product_id FROM search_tokens t0${joins} WHERE t0.token = ${p.add(q[0] as string)} AND t0.field = ${f})`,
-          7,
-        ),
+        cond: leaf(`d.product_id IN (${ids})`, 7),
         score: param(c, node.boost * EXACT_TOKEN_WEIGHT),
       }
     }
@@ -362,6 +366,7 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
     `${name} AS MATERIALIZED (SELECT product_id, ${p.add(node.boost)} * ${combined} AS score FROM (${branches.join(' UNION ALL ')}) GROUP BY product_id)`,
   )
   c.joins.push({ name, sql: ` LEFT JOIN ${name} ON ${name}.product_id = d.product_id` })
+  c.sources?.set(node, { sql: `SELECT product_id FROM ${name}`, text: true })
   return { cond: leaf(`${name}.product_id IS NOT NULL`, 3), score: leaf(`COALESCE(${name}.score, 0)`, 3) }
 }
 
@@ -379,5 +384,47 @@ export function needsVocabulary(node: QueryNode): boolean {
       )
     default:
       return false
+  }
+}
+
+/** Most clauses of a disjunction whose id queries are united (each is written into the statement again). */
+const MAX_UNION_PARTS = 8
+
+/** The union of id queries, two at a time (D1 accepts only a few terms in one compound SELECT). */
+function union(parts: string[]): string {
+  if (parts.length === 1) return parts[0] as string
+  const mid = parts.length >> 1
+  return `SELECT product_id FROM (${union(parts.slice(0, mid))}) UNION SELECT product_id FROM (${union(parts.slice(mid))})`
+}
+
+/**
+ * A query of product ids holding every product `node` can match (a superset), or null when the
+ * clause may match any product. Built from the id queries the compiler recorded for its leaves
+ * (`sources`): a conjunction is bounded by a full-text part when it has one (the other parts stay
+ * tests), a disjunction by the union of all its parts. `text`: a full-text match is part of it.
+ */
+export function candidateSource(node: QueryNode, c: Compiler): { sql: string; text: boolean } | null {
+  switch (node.kind) {
+    case 'terms':
+    case 'phrase':
+    case 'match':
+      return c.sources?.get(node) ?? null
+    case 'function_score':
+      return candidateSource(node.query, c)
+    case 'bool': {
+      const required = [...node.must, ...node.filter].map((ch) => candidateSource(ch, c))
+      let any: { sql: string; text: boolean } | null = null
+      if (node.minimumShouldMatch > 0 && node.should.length > 0) {
+        const parts = node.should.map((ch) => candidateSource(ch, c))
+        if (parts.length <= MAX_UNION_PARTS && parts.every((x) => x !== null)) {
+          const all = parts as { sql: string; text: boolean }[]
+          any = { sql: union(all.map((x) => x.sql)), text: all.some((x) => x.text) }
+        }
+      }
+      // Only a full-text part is known to be narrow; a terms list may hold most of the catalogue.
+      return required.find((x) => x?.text) ?? (any?.text ? any : null)
+    }
+    default:
+      return null
   }
 }

@@ -5,13 +5,14 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
+import { narrowingFields, narrowQuery } from './candidates'
 import type { FacetPlan } from './compile-aggs'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'
 import { checkSearchCost } from './cost'
 import { SearchError, type SearchPlan } from './dsl'
 import type { EngineResult } from './evaluate-js'
-import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets } from './facet-index'
+import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets, postingsFor } from './facet-index'
 import { noteIndexVersion } from './index-version'
 import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
 import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
@@ -25,7 +26,9 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
   const vocab = needsVocabulary(plan.query)
     ? (cachedVocabulary() ?? (await loadVocabulary(db))).vocab
     : new Map()
-  return compileProductSearch(plan, vocab, facetPlanFor(plan, false))
+  const fields = narrowingFields(plan.query)
+  const narrow = fields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, fields)) : null
+  return compileProductSearch(plan, vocab, facetPlanFor(plan, false), { narrow })
 }
 
 /**
@@ -129,9 +132,14 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     // Fields not in memory come from the persisted postings when built, else from the statement. A
     // third attempt (a catalogue write raced the second) takes every field from the statement
     // itself, which is consistent with its own answer by construction.
+    // The statement visits only the products the held postings leave (candidates.ts); the third
+    // attempt visits the whole index, as its answer then needs no postings to agree with it.
+    const narrowFields = attempt < 2 ? narrowingFields(plan.query) : []
+    const narrow =
+      narrowFields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, narrowFields)) : null
     const planned = facetPlanFor(plan, fresh)
     const compile = (f: FacetPlan) =>
-      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, { fullOrder: MAX_RESULT_WINDOW })
+      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, { fullOrder: MAX_RESULT_WINDOW, narrow })
     let facets = planned
     let row: ResultRow | null
     if (attempt < 2 && planned.load.length > 0) {
@@ -154,7 +162,10 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     if (!row) throw new Error('The search statement returned no row')
     const version = Number(row.ver ?? 0)
     noteIndexVersion(version)
-    const stale = (vocabState !== null && vocabState.version !== version) || !facetFieldsAt(facets, version)
+    const stale =
+      (vocabState !== null && vocabState.version !== version) ||
+      !facetFieldsAt(facets, version) ||
+      narrow?.versions.some((v) => v !== version) === true
     if (stale && attempt < 2) continue
     const jsCounts = countFacetsInJs(version, facets, row)
     const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
