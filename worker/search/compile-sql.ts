@@ -61,7 +61,7 @@ export function compileProductSearch(
   const p = c.params
   // The narrowed products first, so their (large) list is always a parameter of its own.
   const visited = narrow
-    ? `cd AS MATERIALIZED (SELECT d.*, (j.value & ${2 ** narrow.width - 1}) AS cm FROM json_each(${p.add(narrow.json)}) j CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width}))`
+    ? `cd AS NOT MATERIALIZED (SELECT d.*, (j.value & ${2 ** narrow.width - 1}) AS cm FROM json_each(${p.add(narrow.json)}) j CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width}))`
     : null
   const docs = visited ? 'cd' : 'search_docs'
   const q = compile(plan.query, c)

@@ -142,7 +142,8 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
       return compileMatch(node, c)
     case 'phrase': {
       if (!TEXT_FIELDS.has(node.field)) {
-        return compileNode(
+        return asTerms(
+          node,
           { kind: 'terms', field: node.field, values: [node.query], boost: node.boost * EXACT_TOKEN_WEIGHT },
           c,
         )
@@ -212,6 +213,14 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
     case 'function_score':
       return compileFunctionScore(node, c)
   }
+}
+
+/** A clause compiled as the terms clause it amounts to (its id query is the terms clause's). */
+function asTerms(node: QueryNode, terms: Extract<QueryNode, { kind: 'terms' }>, c: Compiler): Compiled {
+  const out = compileNode(terms, c)
+  const source = c.sources?.get(terms)
+  if (source) c.sources?.set(node, source)
+  return out
 }
 
 function compileFunctionScore(node: Extract<QueryNode, { kind: 'function_score' }>, c: Compiler): Compiled {
@@ -303,7 +312,8 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
   const only = node.fields.length === 1 ? node.fields[0] : undefined
   if (only && !TEXT_FIELDS.has(only.field)) {
     // A keyword match is an exact-value test: same answer and score as the CTE form, much cheaper.
-    return compileNode(
+    return asTerms(
+      node,
       {
         kind: 'terms',
         field: only.field,
