@@ -324,37 +324,39 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
     )
   }
   const plans = planTextMatch(node.fields, node.query, node.options, (f) => c.vocab.get(f) ?? [])
-  const rows: [string, string, number, number, number][] = []
+  // [token, field, word, weight, words required, which listed field]: a field listed twice (e.g.
+  // `name` and `name^4`) scores twice, as two fields.
+  const rows: [string, string, number, number, number, number][] = []
   const keywordFields: [string, number][] = []
-  for (const plan of plans) {
+  for (const [pi, plan] of plans.entries()) {
     if (!plan.text) {
       keywordFields.push([plan.field, EXACT_TOKEN_WEIGHT * plan.boost])
       continue
     }
     plan.tokens.forEach((qt, qi) => {
       for (const e of qt.expansions)
-        rows.push([e.token, plan.field, qi, e.weight * plan.boost, plan.required])
+        rows.push([e.token, plan.field, qi, e.weight * plan.boost, plan.required, pi])
     })
   }
   // At most two branches (D1 caps compound SELECTs at a few terms): every keyword field in one
   // exact-value lookup, every text field in one token join.
   const branches: string[] = []
   if (rows.length > 0) {
-    // Expansions as a real table (no JSON work per joined row), then one row per (product, field)
+    // Expansions as a real table (no JSON work per joined row), then one row per (product, listed field)
     // with the best weight per query token pivoted into columns w0..wN.
     const qn = Math.max(...rows.map((r) => r[2])) + 1
     if (qn > MAX_TEXT_TOKENS)
       throw new SearchError(`A full-text query may have at most ${MAX_TEXT_TOKENS} words`)
     const ex = `x${c.ctes.length}`
     c.ctes.push(
-      `${ex} AS MATERIALIZED (SELECT json_extract(value, '$[0]') AS token, json_extract(value, '$[1]') AS field, json_extract(value, '$[2]') AS qi, json_extract(value, '$[3]') AS w, json_extract(value, '$[4]') AS req FROM json_each(${p.add(JSON.stringify(rows))}))`,
+      `${ex} AS MATERIALIZED (SELECT json_extract(value, '$[0]') AS token, json_extract(value, '$[1]') AS field, json_extract(value, '$[2]') AS qi, json_extract(value, '$[3]') AS w, json_extract(value, '$[4]') AS req, json_extract(value, '$[5]') AS fi FROM json_each(${p.add(JSON.stringify(rows))}))`,
     )
     const ws = Array.from({ length: qn }, (_, i) => `w${i}`)
     branches.push(
       `SELECT product_id, field, ${ws.map((w) => `COALESCE(${w}, 0)`).join(' + ')} AS fs FROM (
-        SELECT t.product_id AS product_id, t.field AS field, ${ws.map((w, i) => `MAX(CASE WHEN ${ex}.qi = ${i} THEN ${ex}.w END) AS ${w}`).join(', ')}, MAX(${ex}.req) AS req
+        SELECT t.product_id AS product_id, ${ex}.fi AS field, ${ws.map((w, i) => `MAX(CASE WHEN ${ex}.qi = ${i} THEN ${ex}.w END) AS ${w}`).join(', ')}, MAX(${ex}.req) AS req
         FROM ${ex} JOIN search_tokens t ON t.token = ${ex}.token AND t.field = ${ex}.field
-        GROUP BY t.product_id, t.field
+        GROUP BY t.product_id, ${ex}.fi
       ) WHERE ${ws.map((w) => `(${w} IS NOT NULL)`).join(' + ')} >= req`,
     )
   }
