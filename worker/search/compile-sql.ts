@@ -68,7 +68,7 @@ export function compileProductSearch(
   // A query with a full-text part visits the products its id queries name, not the whole index
   // (the narrowed statement already visits few products).
   const source = narrow ? null : candidateSource(plan.query, c)
-  const visit = source?.text ? `d.product_id IN (${source.sql}) AND ` : ''
+  let visit = source?.text ? `d.product_id IN (${source.sql}) AND ` : ''
   // A score that is not a number (NULL) passes min_score, as NaN does in the in-memory backend.
   const minScore = plan.minScore === null ? '' : ` WHERE NOT COALESCE(score < ${p.add(plan.minScore)}, 0)`
   const joins = c.joins.map((j) => j.sql).join('')
@@ -80,12 +80,11 @@ export function compileProductSearch(
     return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? docs : `s${i}`} d${used.map((j) => j.sql).join('')})`
   })
   const base = passes.length === 0 ? docs : `s${passes.length}`
-  const ctes = [
-    ...(visited ? [visited] : []),
-    ...c.ctes,
-    ...passes,
-    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM ${base} d${joins} WHERE ${visit}${q.cond.sql})${minScore})`,
-  ]
+  const ctes = [...(visited ? [visited] : []), ...c.ctes, ...passes]
+  const fIndex = ctes.length
+  const filtered = () =>
+    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM ${base} d${joins} WHERE ${visit}${q.cond.sql})${minScore})`
+  ctes.push(filtered())
   const sort = effectiveSort(plan)
   const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
   const orderBy = (prefix: string, id: string) =>
@@ -131,8 +130,15 @@ export function compileProductSearch(
   cols.push("(SELECT value FROM search_meta WHERE key = 'version') AS ver")
   const aterms = termCountsColumn(termFields, p)
   if (aterms) cols.push(aterms)
-  const sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
-  const bytes = new TextEncoder().encode(sql).length
+  let sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
+  let bytes = new TextEncoder().encode(sql).length
+  if (bytes > MAX_SQL_BYTES && visit) {
+    // The id queries repeat parts of the statement: without them it may still fit (and answers the same).
+    visit = ''
+    ctes[fIndex] = filtered()
+    sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
+    bytes = new TextEncoder().encode(sql).length
+  }
   if (bytes > MAX_SQL_BYTES) throw tooLarge()
   return { sql, params: p.bound() }
 }
