@@ -26,6 +26,9 @@ export const MAX_RESOLVED_CLAUSES = 20
  */
 export const MAX_CANDIDATES = 50_000
 
+/** Largest product id narrowed with (each resolved clause is a bit set of MAX_ID bits, 256 KB). */
+const MAX_ID = 1 << 21
+
 /** The field whose test reads live stock, never its postings. */
 const IN_STOCK_FIELD = 'stock.is_in_stock'
 
@@ -82,19 +85,25 @@ function valueIndex(f: FieldPostings): Map<string, number> {
   return m
 }
 
-/** The products of a terms clause as a bit set of `words` words. */
-function termsBits(node: TermsNode, f: FieldPostings, words: number): Uint32Array {
-  const bits = new Uint32Array(words)
+/** The postings ranges ([from, to) in the field's ids) of the values a terms clause asks for. */
+function termsRanges(node: TermsNode, f: FieldPostings): [number, number][] {
   const index = valueIndex(f)
+  const out: [number, number][] = []
   for (const form of new Set(node.values.flatMap((v) => queryValueForms(v)))) {
     const v = index.get(form)
-    if (v === undefined) continue
-    const end = f.starts[v + 1] as number
-    for (let k = f.starts[v] as number; k < end; k++) {
-      const id = f.ids[k] as number
+    if (v !== undefined) out.push([f.starts[v] as number, f.starts[v + 1] as number])
+  }
+  return out
+}
+
+/** The products in `ranges` of `ids` as a bit set of `words` words. */
+function rangeBits(ids: Int32Array, ranges: [number, number][], words: number): Uint32Array {
+  const bits = new Uint32Array(words)
+  for (const [from, to] of ranges)
+    for (let k = from; k < to; k++) {
+      const id = ids[k] as number
       bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31))
     }
-  }
   return bits
 }
 
@@ -119,20 +128,27 @@ export function narrowQuery(
 ): Narrowing | null {
   const terms = resolvableTerms(query).filter((t) => postings.has(t.field))
   if (terms.length === 0) return null
+  const ranges = terms.map((t) => termsRanges(t, postings.get(t.field) as FieldPostings))
   let maxId = 0
-  for (const t of terms) {
+  let minId = 0
+  terms.forEach((t, i) => {
     const ids = (postings.get(t.field) as FieldPostings).ids
-    // Postings of one value are ascending, not the whole field: its largest id is anywhere.
-    for (let k = 0; k < ids.length; k++) if ((ids[k] as number) > maxId) maxId = ids[k] as number
-  }
-  // Ids are positive 31-bit integers; a field holding anything else is not used.
-  for (const t of terms) {
-    const ids = (postings.get(t.field) as FieldPostings).ids
-    for (let k = 0; k < ids.length; k++) if ((ids[k] as number) < 0) return null
-  }
+    for (const [from, to] of ranges[i] as [number, number][])
+      for (let k = from; k < to; k++) {
+        const id = ids[k] as number
+        if (id > maxId) maxId = id
+        if (id < minId) minId = id
+      }
+  })
+  // Each clause is a bit set as long as the largest id: ids beyond MAX_ID (or below 0) would make
+  // them large, or not fit (the statement then visits the index as before).
+  if (maxId > MAX_ID || minId < 0) return null
   const words = (maxId >>> 5) + 1
   const sets = new Map<QueryNode, Uint32Array>()
-  for (const t of terms) sets.set(t, termsBits(t, postings.get(t.field) as FieldPostings, words))
+  terms.forEach((t, i) => {
+    const f = postings.get(t.field) as FieldPostings
+    sets.set(t, rangeBits(f.ids, ranges[i] as [number, number][], words))
+  })
   // A superset of the products a clause can match, or null for "any product".
   const superset = (n: QueryNode): Uint32Array | null => {
     switch (n.kind) {
