@@ -214,7 +214,9 @@ describe('narrowed product statements', () => {
       ...indexProductStatements(env.DB, changed),
       bumpIndexVersionStatement(env.DB),
     ])
-    const built = await env.DB.prepare('SELECT COUNT(*) AS n FROM search_posting_fields').first<{ n: number }>()
+    const built = await env.DB.prepare('SELECT COUNT(*) AS n FROM search_posting_fields').first<{
+      n: number
+    }>()
     expect(built?.n).toBe(0)
     const after = seen(await searchProducts(env.DB, p))
     const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), p)
