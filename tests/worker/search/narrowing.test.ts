@@ -203,6 +203,35 @@ describe('narrowed product statements', () => {
     expect(plan.some((d) => /SCAN search_docs/.test(d))).toBe(false)
   })
 
+  it('a full-text search visits the products its words match, not every product', async () => {
+    const { sql, params } = await compileProductRequest(env.DB, {
+      entityType: 'product',
+      body: {
+        query: {
+          bool: {
+            filter: [{ terms: { visibility: [3, 4] } }],
+            must: [
+              {
+                bool: {
+                  should: [
+                    { multi_match: { query: 'kurat', fields: ['name^4', 'sku^2'], fuzziness: 2 } },
+                    { match_phrase: { 'configurable_children.sku': 'kurat' } },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      },
+    })
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>()
+    const plan = results.map((r) => r.detail)
+    expect(plan).not.toContain('SCAN d')
+    expect(plan).toContain('SEARCH d USING INTEGER PRIMARY KEY (rowid=?)')
+  })
+
   it('a filter on a field whose postings a write dropped is tested by the statement, and stays right', async () => {
     const p = plan(BODIES.listing)
     const before = seen(await searchProducts(env.DB, p))
