@@ -24,7 +24,7 @@ export const MAX_RESOLVED_CLAUSES = 20
  * Most products a narrowed statement visits: a larger set is not worth sending (about 12 bytes a
  * product of bound JSON); the statement then visits the index as before.
  */
-export const MAX_CANDIDATES = 50_000
+const MAX_CANDIDATES = 50_000
 
 /** Largest product id narrowed with (each resolved clause is a bit set of MAX_ID bits, 256 KB). */
 const MAX_ID = 1 << 21
