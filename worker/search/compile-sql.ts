@@ -94,10 +94,11 @@ export function compileProductSearch(
     ].join(', ')
   const order = orderBy('', 'id')
   if (opts.fullOrder) {
-    // Every match ranked once: the page and the full order (below) are both read from it, so each
-    // sort key is computed once per match (keys read from the facts tables cost two lookups each).
+    // The first `fullOrder` matches ranked once (a bounded sort, not one of every match): the page
+    // and the kept order (below) are both read from them, so each sort key is computed once per
+    // match (keys read from the facts tables cost two lookups each).
     ctes.push(
-      `o AS MATERIALIZED (SELECT row_number() OVER (ORDER BY ${order}) AS rk, * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f))`,
+      `o AS MATERIALIZED (SELECT row_number() OVER (ORDER BY ${order}) AS rk, * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f ORDER BY ${order} LIMIT ${p.add(opts.fullOrder)}))`,
       `pg AS MATERIALIZED (SELECT * FROM o WHERE rk > ${p.add(plan.from)} AND rk <= ${p.add(plan.from + plan.size)})`,
     )
   } else {
@@ -119,9 +120,8 @@ export function compileProductSearch(
   const { cols: facetCols, termFields } = facetColumns(plan, facets, p)
   cols.push(...facetCols)
   if (opts.fullOrder) {
-    // The first `fullOrder` matches in result order ([[rank, id, score]]; no page can start past
-    // the result window): the engine's result-set cache serves the following pages of this query
-    // from it while the index version is unchanged.
+    // The first `fullOrder` matches in result order ([[rank, id, score]]): the engine's result-set
+    // cache serves the pages of this query within them while the index version is unchanged.
     cols.push(
       `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
     )

@@ -14,7 +14,7 @@ import { SearchError, type SearchPlan } from './dsl'
 import type { EngineResult } from './evaluate-js'
 import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets, postingsFor } from './facet-index'
 import { noteIndexVersion } from './index-version'
-import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
+import { planSearch, type SearchCatalogRequest } from './plan'
 import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
 import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
@@ -32,6 +32,13 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
 }
 
 /**
+ * Matches a statement ranks and the result-set cache keeps (41 pages of 24): ranking every match
+ * cost a full sort and a JSON list of up to 10,000 entries (the result window) on every new query;
+ * a page past them runs the statement again, ranking down to that page.
+ */
+const RANKED_MATCHES = 1000
+
+/**
  * Serves a page from a cached result set, or null when there is none at the current index version.
  * `fetched`: the page read already made for exactly this set's page (with a pre-built listing).
  */
@@ -43,6 +50,8 @@ async function pageFromCache(
 ): Promise<EngineResult | null> {
   const set = resultSetAt(key)
   if (!set) return null
+  // A page past the matches the set ranked runs the statement (which ranks down to that page).
+  if (Math.min(plan.from + plan.size, set.total) > set.ids.length) return null
   const page = Array.from(set.ids.subarray(plan.from, plan.from + plan.size))
   const held = new Map<number, Product>()
   for (const id of page) {
@@ -139,7 +148,10 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       narrowFields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, narrowFields)) : null
     const planned = facetPlanFor(plan, fresh)
     const compile = (f: FacetPlan) =>
-      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, { fullOrder: MAX_RESULT_WINDOW, narrow })
+      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, {
+        fullOrder: Math.max(RANKED_MATCHES, plan.from + plan.size),
+        narrow,
+      })
     let facets = planned
     let row: ResultRow | null
     if (attempt < 2 && planned.load.length > 0) {
