@@ -138,14 +138,14 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
   for (let attempt = 0; ; attempt++) {
     const fresh = attempt > 0
     const vocabState = textual ? ((fresh ? null : cachedVocabulary()) ?? (await loadVocabulary(db))) : null
-    // Fields not in memory come from the persisted postings when built, else from the statement. A
-    // third attempt (a catalogue write raced the second) takes every field from the statement
-    // itself, which is consistent with its own answer by construction.
     // The statement visits only the products the held postings leave (candidates.ts); the third
     // attempt visits the whole index, as its answer then needs no postings to agree with it.
     const narrowFields = attempt < 2 ? narrowingFields(plan.query) : []
     const narrow =
       narrowFields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, narrowFields)) : null
+    // Fields not in memory come from the persisted postings when built, else from the statement. A
+    // third attempt (a catalogue write raced the second) takes every field from the statement
+    // itself, which is consistent with its own answer by construction.
     const planned = facetPlanFor(plan, fresh)
     const compile = (f: FacetPlan) =>
       compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, {
