@@ -10,7 +10,8 @@
  * The answer is the statement's own: it still tests every clause on each visited product, the
  * resolved ones by their bit, which for a visited product is exactly the clause's test. What
  * keeps it exact is that the postings are those of the index version the statement reads; the
- * engine compares the two and runs again without narrowing when they differ.
+ * engine compares the two and, when they differ, runs again with fresh postings (a third run
+ * visits the whole index).
  */
 import type { QueryNode } from './dsl'
 import type { FieldPostings } from './facet-index'
@@ -32,7 +33,7 @@ const MAX_ID = 1 << 21
 /** The field whose test reads live stock, never its postings. */
 const IN_STOCK_FIELD = 'stock.is_in_stock'
 
-/** A narrowed statement's products: `ids` as JSON numbers `id * 2^bits + mask`, ascending. */
+/** A narrowed statement's products: `json` lists each as `id * 2^width + its bits`, ascending. */
 export interface Narrowing {
   /** Each resolved clause's bit. */
   bits: Map<QueryNode, number>
