@@ -13,6 +13,7 @@ import {
   type Compiler,
   caseWhen,
   fnCall,
+  type IdSource,
   leaf,
   ONE,
   over,
@@ -78,7 +79,7 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
       const ids = `SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list.sql}`
       const eav = `d.product_id IN (${ids})`
       const hot = hotColumn(node.field)
-      if (!hot) c.sources?.set(node, { sql: ids, text: false })
+      if (!hot) c.sources?.set(node, [{ sql: ids, text: false }])
       // A NULL hot column means the value is not one scalar: the facts table decides. The CASE keeps
       // the test two-valued (never NULL), so NOT (...) in must_not is exact.
       return {
@@ -161,7 +162,7 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
         )
         .join('')
       const ids = `SELECT t0.product_id FROM search_tokens t0${joins} WHERE t0.token = ${p.add(q[0] as string)} AND t0.field = ${f}`
-      c.sources?.set(node, { sql: ids, text: true })
+      c.sources?.set(node, [{ sql: ids, text: true }])
       return {
         cond: leaf(`d.product_id IN (${ids})`, 7),
         score: param(c, node.boost * EXACT_TOKEN_WEIGHT),
@@ -378,7 +379,7 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
     `${name} AS MATERIALIZED (SELECT product_id, ${p.add(node.boost)} * ${combined} AS score FROM (${branches.join(' UNION ALL ')}) GROUP BY product_id)`,
   )
   c.joins.push({ name, sql: ` LEFT JOIN ${name} ON ${name}.product_id = d.product_id` })
-  c.sources?.set(node, { sql: `SELECT product_id FROM ${name}`, text: true })
+  c.sources?.set(node, [{ sql: `SELECT product_id FROM ${name}`, text: true, match: name }])
   return { cond: leaf(`${name}.product_id IS NOT NULL`, 3), score: leaf(`COALESCE(${name}.score, 0)`, 3) }
 }
 
@@ -399,23 +400,23 @@ export function needsVocabulary(node: QueryNode): boolean {
   }
 }
 
-/** Most clauses of a disjunction whose id queries are united (each is written into the statement again). */
+/** Most id queries united for a disjunction (each is written into the statement again). */
 const MAX_UNION_PARTS = 8
 
 /** The union of id queries, two at a time (D1 accepts only a few terms in one compound SELECT). */
-function union(parts: string[]): string {
+export function unionIds(parts: string[]): string {
   if (parts.length === 1) return parts[0] as string
   const mid = parts.length >> 1
-  return `SELECT product_id FROM (${union(parts.slice(0, mid))}) UNION SELECT product_id FROM (${union(parts.slice(mid))})`
+  return `SELECT product_id FROM (${unionIds(parts.slice(0, mid))}) UNION SELECT product_id FROM (${unionIds(parts.slice(mid))})`
 }
 
 /**
- * A query of product ids holding every product `node` can match (a superset), or null when the
+ * The id queries whose union holds every product `node` can match (a superset), or null when the
  * clause may match any product. Built from the id queries the compiler recorded for its leaves
- * (`sources`): a conjunction is bounded by a full-text part when it has one (the other parts stay
- * tests), a disjunction by the union of all its parts. `text`: a full-text match is part of it.
+ * (`sources`): a conjunction is bounded by a part holding a full-text match when it has one (the
+ * other parts stay tests), a disjunction by the union of all its parts.
  */
-export function candidateSource(node: QueryNode, c: Compiler): { sql: string; text: boolean } | null {
+export function candidateSource(node: QueryNode, c: Compiler): IdSource[] | null {
   switch (node.kind) {
     case 'terms':
     case 'phrase':
@@ -424,17 +425,16 @@ export function candidateSource(node: QueryNode, c: Compiler): { sql: string; te
     case 'function_score':
       return candidateSource(node.query, c)
     case 'bool': {
+      const textual = (x: IdSource[] | null) => x?.some((p) => p.text) === true
       const required = [...node.must, ...node.filter].map((ch) => candidateSource(ch, c))
-      let any: { sql: string; text: boolean } | null = null
+      let any: IdSource[] | null = null
       if (node.minimumShouldMatch > 0 && node.should.length > 0) {
         const parts = node.should.map((ch) => candidateSource(ch, c))
-        if (parts.length <= MAX_UNION_PARTS && parts.every((x) => x !== null)) {
-          const all = parts as { sql: string; text: boolean }[]
-          any = { sql: union(all.map((x) => x.sql)), text: all.some((x) => x.text) }
-        }
+        const all = parts.every((x) => x !== null) ? (parts as IdSource[][]).flat() : []
+        if (all.length > 0 && all.length <= MAX_UNION_PARTS) any = all
       }
       // Only a full-text part is known to be narrow; a terms list may hold most of the catalogue.
-      return required.find((x) => x?.text) ?? (any?.text ? any : null)
+      return required.find(textual) ?? (textual(any) ? any : null)
     }
     default:
       return null

@@ -95,8 +95,18 @@ export interface Compiler {
    * → its bit in the visited row's `cm` column.
    */
   bits?: Map<QueryNode, number>
-  /** Per compiled leaf, a query of the product ids it matches (for candidateSource). */
-  sources?: Map<QueryNode, { sql: string; text: boolean }>
+  /** Per compiled leaf, the queries of the product ids it matches (for candidateSource). */
+  sources?: Map<QueryNode, IdSource[]>
+}
+
+/**
+ * A query of the product ids a clause matches: `text` when it is a full-text match, `match` the
+ * name of the text-match CTE (product_id, score) it reads, if any.
+ */
+export interface IdSource {
+  sql: string
+  text: boolean
+  match?: string
 }
 
 export const ONE: X = { sql: '1', h: 1, pass: 0 }
