@@ -5,12 +5,14 @@
  * parameters (field names are additionally whitelisted by the parser); nothing user-supplied is
  * concatenated into the SQL text.
  */
+
+import type { Narrowing } from './candidates'
 import { aggregationColumns, type FacetPlan, facetColumns, termCountsColumn } from './compile-aggs'
-import { compile } from './compile-where'
+import { candidateSource, compile, unionIds } from './compile-where'
 import type { SearchPlan, SortSpec } from './dsl'
 import { effectiveSort } from './evaluate-js'
 import { HOT_COLUMNS, hotColumn } from './facts'
-import { type Compiler, MAX_SQL_BYTES, Params, tooLarge, type Vocabulary } from './sql-expr'
+import { type Compiler, type IdSource, MAX_SQL_BYTES, Params, tooLarge, type Vocabulary } from './sql-expr'
 
 /** A sort key of a filtered product (f): its hot column when it has one, else its facts. */
 function sortExpr(s: SortSpec, p: Params): string {
@@ -21,6 +23,41 @@ function sortExpr(s: SortSpec, p: Params): string {
   const hot = hotColumn(s.field)
   // Term columns hold text, which would sort numbers as strings: only number/text columns sort.
   return hot && hot.kind !== 'term' ? `COALESCE(f.${hot.column}, ${eav})` : eav
+}
+
+/**
+ * The rows the filtered set is selected from: every product of `base` (d) with the text-match joins,
+ * or, driven by id queries, only the products they name. When one of them is a text match (mN:
+ * product_id, score), it carries the drive itself: the other ids are added to its rows with no
+ * score and a NULL product_id, so `mN.product_id IS NOT NULL` and `mN.score` read exactly as through
+ * the LEFT JOIN, without building an index on mN for it.
+ */
+function visitedRows(
+  drive: IdSource[] | null,
+  base: string,
+  joins: Compiler['joins'],
+): { from: string; test: string } {
+  const all = joins.map((j) => j.sql).join('')
+  if (!drive) return { from: `${base} d${all}`, test: '' }
+  // Only the index has a key to look products up by; a pass over it (a CTE) is tested in place.
+  const carrier = base === 'search_docs' ? drive.find((x) => x.match)?.match : undefined
+  if (!carrier)
+    return { from: `${base} d${all}`, test: `d.product_id IN (${unionIds(drive.map((x) => x.sql))}) AND ` }
+  const rest = drive.filter((x) => x.match !== carrier).map((x) => x.sql)
+  const others = joins
+    .filter((j) => j.name !== carrier)
+    .map((j) => j.sql)
+    .join('')
+  if (rest.length === 0)
+    return {
+      from: `${carrier} CROSS JOIN ${base} d ON d.product_id = ${carrier}.product_id${others}`,
+      test: '',
+    }
+  const rows = `(SELECT pid, CASE WHEN MAX(hit) THEN pid END AS product_id, MAX(score) AS score FROM (SELECT product_id AS pid, 1 AS hit, score FROM ${carrier} UNION ALL SELECT product_id, 0, NULL FROM (${unionIds(rest)})) GROUP BY pid)`
+  return {
+    from: `${rows} ${carrier} CROSS JOIN ${base} d ON d.product_id = ${carrier}.pid${others}`,
+    test: '',
+  }
 }
 
 const INVENTORY_JSON =
@@ -43,27 +80,47 @@ export function compileProductSearch(
   plan: SearchPlan,
   vocab: Vocabulary,
   facets: FacetPlan = { js: [], load: [] },
-  opts: { fullOrder?: number } = {},
+  opts: { fullOrder?: number; narrow?: Narrowing | null } = {},
 ): CompiledSearch {
-  const c: Compiler = { params: new Params(), ctes: [], joins: [], vocab, passes: [], shared: 0 }
+  const narrow = opts.narrow ?? null
+  const c: Compiler = {
+    params: new Params(),
+    ctes: [],
+    joins: [],
+    vocab,
+    passes: [],
+    shared: 0,
+    bits: narrow?.bits,
+    sources: new Map(),
+  }
   const p = c.params
+  // The narrowed products first, so their (large) list is always a parameter of its own.
+  const visited = narrow
+    ? `cd AS NOT MATERIALIZED (SELECT d.*, (j.value & ${2 ** narrow.width - 1}) AS cm FROM json_each(${p.add(narrow.json)}) j CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width}))`
+    : null
+  const docs = visited ? 'cd' : 'search_docs'
   const q = compile(plan.query, c)
+  // A query with a full-text part visits the products its id queries name, not the whole index
+  // (the narrowed statement already visits few products).
+  const source = narrow ? null : candidateSource(plan.query, c)
+  const driven = source?.some((x) => x.text) ? source : null
   // A score that is not a number (NULL) passes min_score, as NaN does in the in-memory backend.
   const minScore = plan.minScore === null ? '' : ` WHERE NOT COALESCE(score < ${p.add(plan.minScore)}, 0)`
-  const joins = c.joins.map((j) => j.sql).join('')
   // Shared values: pass i reads search_docs (or pass i - 1) and adds its columns; the hits are
   // selected from the last pass. Each pass is materialized so every value is computed once, and
   // joins only the text matches its columns read.
   const passes = c.passes.map((cols, i) => {
     const used = c.joins.filter((j) => cols.some((col) => col.includes(`${j.name}.`)))
-    return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? 'search_docs' : `s${i}`} d${used.map((j) => j.sql).join('')})`
+    return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? docs : `s${i}`} d${used.map((j) => j.sql).join('')})`
   })
-  const base = passes.length === 0 ? 'search_docs' : `s${passes.length}`
-  const ctes = [
-    ...c.ctes,
-    ...passes,
-    `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM ${base} d${joins} WHERE ${q.cond.sql})${minScore})`,
-  ]
+  const base = passes.length === 0 ? docs : `s${passes.length}`
+  const ctes = [...(visited ? [visited] : []), ...c.ctes, ...passes]
+  const fIndex = ctes.length
+  const filtered = (drive: IdSource[] | null) => {
+    const rows = visitedRows(drive, base, c.joins)
+    return `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM ${rows.from} WHERE ${rows.test}${q.cond.sql})${minScore})`
+  }
+  ctes.push(filtered(driven))
   const sort = effectiveSort(plan)
   const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
   const orderBy = (prefix: string, id: string) =>
@@ -73,10 +130,11 @@ export function compileProductSearch(
     ].join(', ')
   const order = orderBy('', 'id')
   if (opts.fullOrder) {
-    // Every match ranked once: the page and the full order (below) are both read from it, so each
-    // sort key is computed once per match (keys read from the facts tables cost two lookups each).
+    // The first `fullOrder` matches ranked once (a bounded sort, not one of every match): the page
+    // and the kept order (below) are both read from them, so each sort key is computed once per
+    // match (keys read from the facts tables cost two lookups each).
     ctes.push(
-      `o AS MATERIALIZED (SELECT row_number() OVER (ORDER BY ${order}) AS rk, * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f))`,
+      `o AS MATERIALIZED (SELECT row_number() OVER (ORDER BY ${order}) AS rk, * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f ORDER BY ${order} LIMIT ${p.add(opts.fullOrder)}))`,
       `pg AS MATERIALIZED (SELECT * FROM o WHERE rk > ${p.add(plan.from)} AND rk <= ${p.add(plan.from + plan.size)})`,
     )
   } else {
@@ -98,9 +156,8 @@ export function compileProductSearch(
   const { cols: facetCols, termFields } = facetColumns(plan, facets, p)
   cols.push(...facetCols)
   if (opts.fullOrder) {
-    // The first `fullOrder` matches in result order ([[rank, id, score]]; no page can start past
-    // the result window): the engine's result-set cache serves the following pages of this query
-    // from it while the index version is unchanged.
+    // The first `fullOrder` matches in result order ([[rank, id, score]]): the engine's result-set
+    // cache serves the pages of this query within them while the index version is unchanged.
     cols.push(
       `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
     )
@@ -109,8 +166,14 @@ export function compileProductSearch(
   cols.push("(SELECT value FROM search_meta WHERE key = 'version') AS ver")
   const aterms = termCountsColumn(termFields, p)
   if (aterms) cols.push(aterms)
-  const sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
-  const bytes = new TextEncoder().encode(sql).length
+  let sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
+  let bytes = new TextEncoder().encode(sql).length
+  if (bytes > MAX_SQL_BYTES && driven) {
+    // The id queries repeat parts of the statement: without them it may still fit (and answers the same).
+    ctes[fIndex] = filtered(null)
+    sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
+    bytes = new TextEncoder().encode(sql).length
+  }
   if (bytes > MAX_SQL_BYTES) throw tooLarge()
   return { sql, params: p.bound() }
 }

@@ -13,6 +13,7 @@ import {
   type Compiler,
   caseWhen,
   fnCall,
+  type IdSource,
   leaf,
   ONE,
   over,
@@ -69,11 +70,16 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
     case 'terms': {
       const forms = [...new Set(node.values.flatMap((v) => queryValueForms(v)))]
       if (forms.length === 0) return { cond: ZERO, score: ZERO }
+      // Resolved before the statement: the visited product's bit says whether it holds a value.
+      const bit = c.bits?.get(node)
+      if (bit !== undefined) return { cond: leaf(`((d.cm >> ${bit}) & 1)`, 3), score: param(c, node.boost) }
       const stock = node.field === IN_STOCK_FIELD ? liveInStock(forms, c) : null
       if (stock) return { cond: leaf(stock, 9), score: param(c, node.boost) }
       const list = valueList(c, forms)
-      const eav = `d.product_id IN (SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list.sql})`
+      const ids = `SELECT product_id FROM search_terms WHERE field = ${p.add(node.field)} AND value${list.sql}`
+      const eav = `d.product_id IN (${ids})`
       const hot = hotColumn(node.field)
+      if (!hot) c.sources?.set(node, [{ sql: ids, text: false }])
       // A NULL hot column means the value is not one scalar: the facts table decides. The CASE keeps
       // the test two-valued (never NULL), so NOT (...) in must_not is exact.
       return {
@@ -137,7 +143,8 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
       return compileMatch(node, c)
     case 'phrase': {
       if (!TEXT_FIELDS.has(node.field)) {
-        return compileNode(
+        return asTerms(
+          node,
           { kind: 'terms', field: node.field, values: [node.query], boost: node.boost * EXACT_TOKEN_WEIGHT },
           c,
         )
@@ -154,11 +161,10 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
             ` JOIN search_tokens t${i + 1} ON t${i + 1}.token = ${p.add(t)} AND t${i + 1}.field = ${f} AND t${i + 1}.product_id = t0.product_id AND t${i + 1}.pos = t0.pos + ${i + 1}`,
         )
         .join('')
+      const ids = `SELECT t0.product_id FROM search_tokens t0${joins} WHERE t0.token = ${p.add(q[0] as string)} AND t0.field = ${f}`
+      c.sources?.set(node, [{ sql: ids, text: true }])
       return {
-        cond: leaf(
-          `d.product_id IN (SELECT t0.product_id FROM search_tokens t0${joins} WHERE t0.token = ${p.add(q[0] as string)} AND t0.field = ${f})`,
-          7,
-        ),
+        cond: leaf(`d.product_id IN (${ids})`, 7),
         score: param(c, node.boost * EXACT_TOKEN_WEIGHT),
       }
     }
@@ -208,6 +214,14 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
     case 'function_score':
       return compileFunctionScore(node, c)
   }
+}
+
+/** A clause compiled as the terms clause it amounts to (its id query is the terms clause's). */
+function asTerms(node: QueryNode, terms: Extract<QueryNode, { kind: 'terms' }>, c: Compiler): Compiled {
+  const out = compileNode(terms, c)
+  const source = c.sources?.get(terms)
+  if (source) c.sources?.set(node, source)
+  return out
 }
 
 function compileFunctionScore(node: Extract<QueryNode, { kind: 'function_score' }>, c: Compiler): Compiled {
@@ -299,7 +313,8 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
   const only = node.fields.length === 1 ? node.fields[0] : undefined
   if (only && !TEXT_FIELDS.has(only.field)) {
     // A keyword match is an exact-value test: same answer and score as the CTE form, much cheaper.
-    return compileNode(
+    return asTerms(
+      node,
       {
         kind: 'terms',
         field: only.field,
@@ -310,37 +325,39 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
     )
   }
   const plans = planTextMatch(node.fields, node.query, node.options, (f) => c.vocab.get(f) ?? [])
-  const rows: [string, string, number, number, number][] = []
+  // [token, field, word, weight, words required, which listed field]: a field listed twice (e.g.
+  // `name` and `name^4`) scores twice, as two fields.
+  const rows: [string, string, number, number, number, number][] = []
   const keywordFields: [string, number][] = []
-  for (const plan of plans) {
+  for (const [pi, plan] of plans.entries()) {
     if (!plan.text) {
       keywordFields.push([plan.field, EXACT_TOKEN_WEIGHT * plan.boost])
       continue
     }
     plan.tokens.forEach((qt, qi) => {
       for (const e of qt.expansions)
-        rows.push([e.token, plan.field, qi, e.weight * plan.boost, plan.required])
+        rows.push([e.token, plan.field, qi, e.weight * plan.boost, plan.required, pi])
     })
   }
   // At most two branches (D1 caps compound SELECTs at a few terms): every keyword field in one
   // exact-value lookup, every text field in one token join.
   const branches: string[] = []
   if (rows.length > 0) {
-    // Expansions as a real table (no JSON work per joined row), then one row per (product, field)
+    // Expansions as a real table (no JSON work per joined row), then one row per (product, listed field)
     // with the best weight per query token pivoted into columns w0..wN.
     const qn = Math.max(...rows.map((r) => r[2])) + 1
     if (qn > MAX_TEXT_TOKENS)
       throw new SearchError(`A full-text query may have at most ${MAX_TEXT_TOKENS} words`)
     const ex = `x${c.ctes.length}`
     c.ctes.push(
-      `${ex} AS MATERIALIZED (SELECT json_extract(value, '$[0]') AS token, json_extract(value, '$[1]') AS field, json_extract(value, '$[2]') AS qi, json_extract(value, '$[3]') AS w, json_extract(value, '$[4]') AS req FROM json_each(${p.add(JSON.stringify(rows))}))`,
+      `${ex} AS MATERIALIZED (SELECT json_extract(value, '$[0]') AS token, json_extract(value, '$[1]') AS field, json_extract(value, '$[2]') AS qi, json_extract(value, '$[3]') AS w, json_extract(value, '$[4]') AS req, json_extract(value, '$[5]') AS fi FROM json_each(${p.add(JSON.stringify(rows))}))`,
     )
     const ws = Array.from({ length: qn }, (_, i) => `w${i}`)
     branches.push(
       `SELECT product_id, field, ${ws.map((w) => `COALESCE(${w}, 0)`).join(' + ')} AS fs FROM (
-        SELECT t.product_id AS product_id, t.field AS field, ${ws.map((w, i) => `MAX(CASE WHEN ${ex}.qi = ${i} THEN ${ex}.w END) AS ${w}`).join(', ')}, MAX(${ex}.req) AS req
+        SELECT t.product_id AS product_id, ${ex}.fi AS field, ${ws.map((w, i) => `MAX(CASE WHEN ${ex}.qi = ${i} THEN ${ex}.w END) AS ${w}`).join(', ')}, MAX(${ex}.req) AS req
         FROM ${ex} JOIN search_tokens t ON t.token = ${ex}.token AND t.field = ${ex}.field
-        GROUP BY t.product_id, t.field
+        GROUP BY t.product_id, ${ex}.fi
       ) WHERE ${ws.map((w) => `(${w} IS NOT NULL)`).join(' + ')} >= req`,
     )
   }
@@ -362,6 +379,7 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
     `${name} AS MATERIALIZED (SELECT product_id, ${p.add(node.boost)} * ${combined} AS score FROM (${branches.join(' UNION ALL ')}) GROUP BY product_id)`,
   )
   c.joins.push({ name, sql: ` LEFT JOIN ${name} ON ${name}.product_id = d.product_id` })
+  c.sources?.set(node, [{ sql: `SELECT product_id FROM ${name}`, text: true, match: name }])
   return { cond: leaf(`${name}.product_id IS NOT NULL`, 3), score: leaf(`COALESCE(${name}.score, 0)`, 3) }
 }
 
@@ -379,5 +397,46 @@ export function needsVocabulary(node: QueryNode): boolean {
       )
     default:
       return false
+  }
+}
+
+/** Most id queries united for a disjunction (each is written into the statement again). */
+const MAX_UNION_PARTS = 8
+
+/** The union of id queries, two at a time (D1 accepts only a few terms in one compound SELECT). */
+export function unionIds(parts: string[]): string {
+  if (parts.length === 1) return parts[0] as string
+  const mid = parts.length >> 1
+  return `SELECT product_id FROM (${unionIds(parts.slice(0, mid))}) UNION SELECT product_id FROM (${unionIds(parts.slice(mid))})`
+}
+
+/**
+ * The id queries whose union holds every product `node` can match (a superset), or null when the
+ * clause may match any product. Built from the id queries the compiler recorded for its leaves
+ * (`sources`): a conjunction is bounded by a part holding a full-text match when it has one (the
+ * other parts stay tests), a disjunction by the union of all its parts.
+ */
+export function candidateSource(node: QueryNode, c: Compiler): IdSource[] | null {
+  switch (node.kind) {
+    case 'terms':
+    case 'phrase':
+    case 'match':
+      return c.sources?.get(node) ?? null
+    case 'function_score':
+      return candidateSource(node.query, c)
+    case 'bool': {
+      const textual = (x: IdSource[] | null) => x?.some((p) => p.text) === true
+      const required = [...node.must, ...node.filter].map((ch) => candidateSource(ch, c))
+      let any: IdSource[] | null = null
+      if (node.minimumShouldMatch > 0 && node.should.length > 0) {
+        const parts = node.should.map((ch) => candidateSource(ch, c))
+        const all = parts.every((x) => x !== null) ? (parts as IdSource[][]).flat() : []
+        if (all.length > 0 && all.length <= MAX_UNION_PARTS) any = all
+      }
+      // Only a full-text part is known to be narrow; a terms list may hold most of the catalogue.
+      return required.find(textual) ?? (textual(any) ? any : null)
+    }
+    default:
+      return null
   }
 }

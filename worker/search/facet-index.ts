@@ -17,9 +17,16 @@ import { parseJsonColumn, type ResultRow } from './product-results'
  * `ids[starts[i] .. starts[i + 1])`, ascending. `sql`: the field has too many values to keep and is
  * counted in SQL.
  */
-type FacetField =
-  | { version: number; sql: false; values: string[]; starts: Int32Array; ids: Int32Array }
-  | { version: number; sql: true }
+type FacetField = FieldPostings | { version: number; sql: true }
+
+/** A kept field's postings (see FacetField). */
+export type FieldPostings = {
+  version: number
+  sql: false
+  values: string[]
+  starts: Int32Array
+  ids: Int32Array
+}
 
 /** Most bytes of postings one isolate keeps (least recently used fields go first). */
 export const FACET_INDEX_MAX_BYTES = 12 * 1024 * 1024
@@ -186,4 +193,34 @@ export function countFacetsInJs(
     if (e) fields.set(f, e)
   }
   return fields.size > 0 ? countFacets(fields, parseJsonColumn<number[]>(row.ids, [])) : []
+}
+
+/**
+ * The postings of `fields` for narrowing a statement (candidates.ts): from the facet index, else
+ * from the persisted build (then kept in the index like an aggregated field). A field without a
+ * usable build (never built, dropped by a terms write, or counted in SQL) is absent: the statement
+ * then tests it itself.
+ */
+export async function postingsFor(db: D1Database, fields: string[]): Promise<Map<string, FieldPostings>> {
+  const out = new Map<string, FieldPostings>()
+  const missing: string[] = []
+  for (const f of new Set(fields)) {
+    const entry = facetCache.peek(f)
+    if (entry && !entry.sql) out.set(f, entry)
+    else if (!entry) missing.push(f)
+  }
+  if (missing.length === 0) return out
+  const read = await readFacetPostings(db, missing)
+  // The memo stamps an entry with the version last seen: record the version read first.
+  noteIndexVersion(read.version)
+  for (const f of missing) {
+    const persisted = read.fields.get(f)
+    if (!persisted) continue
+    const field = persisted.sql
+      ? ({ version: read.version, sql: true } as const)
+      : buildField(read.version, persisted.postings)
+    facetCache.set(f, field)
+    if (!field.sql) out.set(f, field)
+  }
+  return out
 }

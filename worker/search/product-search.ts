@@ -5,15 +5,16 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
+import { narrowingFields, narrowQuery } from './candidates'
 import type { FacetPlan } from './compile-aggs'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'
 import { checkSearchCost } from './cost'
 import { SearchError, type SearchPlan } from './dsl'
 import type { EngineResult } from './evaluate-js'
-import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets } from './facet-index'
+import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets, postingsFor } from './facet-index'
 import { noteIndexVersion } from './index-version'
-import { MAX_RESULT_WINDOW, planSearch, type SearchCatalogRequest } from './plan'
+import { planSearch, type SearchCatalogRequest } from './plan'
 import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
 import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
@@ -25,8 +26,17 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
   const vocab = needsVocabulary(plan.query)
     ? (cachedVocabulary() ?? (await loadVocabulary(db))).vocab
     : new Map()
-  return compileProductSearch(plan, vocab, facetPlanFor(plan, false))
+  const fields = narrowingFields(plan.query)
+  const narrow = fields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, fields)) : null
+  return compileProductSearch(plan, vocab, facetPlanFor(plan, false), { narrow })
 }
+
+/**
+ * Matches a statement ranks and the result-set cache keeps (41 pages of 24): ranking every match
+ * cost a full sort and a JSON list of up to 10,000 entries (the result window) on every new query;
+ * a page past them runs the statement again, ranking down to that page.
+ */
+const RANKED_MATCHES = 1000
 
 /**
  * Serves a page from a cached result set, or null when there is none at the current index version.
@@ -40,6 +50,8 @@ async function pageFromCache(
 ): Promise<EngineResult | null> {
   const set = resultSetAt(key)
   if (!set) return null
+  // A page past the matches the set ranked runs the statement (which ranks down to that page).
+  if (Math.min(plan.from + plan.size, set.total) > set.ids.length) return null
   const page = Array.from(set.ids.subarray(plan.from, plan.from + plan.size))
   const held = new Map<number, Product>()
   for (const id of page) {
@@ -126,12 +138,20 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
   for (let attempt = 0; ; attempt++) {
     const fresh = attempt > 0
     const vocabState = textual ? ((fresh ? null : cachedVocabulary()) ?? (await loadVocabulary(db))) : null
+    // The statement visits only the products the held postings leave (candidates.ts); the third
+    // attempt visits the whole index, as its answer then needs no postings to agree with it.
+    const narrowFields = attempt < 2 ? narrowingFields(plan.query) : []
+    const narrow =
+      narrowFields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, narrowFields)) : null
     // Fields not in memory come from the persisted postings when built, else from the statement. A
     // third attempt (a catalogue write raced the second) takes every field from the statement
     // itself, which is consistent with its own answer by construction.
     const planned = facetPlanFor(plan, fresh)
     const compile = (f: FacetPlan) =>
-      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, { fullOrder: MAX_RESULT_WINDOW })
+      compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, {
+        fullOrder: Math.max(RANKED_MATCHES, plan.from + plan.size),
+        narrow,
+      })
     let facets = planned
     let row: ResultRow | null
     if (attempt < 2 && planned.load.length > 0) {
@@ -154,7 +174,10 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     if (!row) throw new Error('The search statement returned no row')
     const version = Number(row.ver ?? 0)
     noteIndexVersion(version)
-    const stale = (vocabState !== null && vocabState.version !== version) || !facetFieldsAt(facets, version)
+    const stale =
+      (vocabState !== null && vocabState.version !== version) ||
+      !facetFieldsAt(facets, version) ||
+      narrow?.versions.some((v) => v !== version) === true
     if (stale && attempt < 2) continue
     const jsCounts = countFacetsInJs(version, facets, row)
     const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])

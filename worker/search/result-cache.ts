@@ -9,8 +9,8 @@ import type { AggResult } from './evaluate-js'
 import { indexVersionSeen } from './index-version'
 
 /**
- * A query's whole result set at one index version: the ordered ids (and scores), the total and the
- * aggregations — everything but the page. Like Elasticsearch's request cache, it turns the next
+ * A query's result set at one index version: its first ranked ids (and scores; a page past them
+ * runs the statement again), the total and the aggregations — everything but the page. Like Elasticsearch's request cache, it turns the next
  * request for the same query (another page, another visitor) into one small page read, whatever
  * the catalogue size; every read checks the index version, so an import is seen at once.
  */

@@ -3,7 +3,7 @@
  * rejects deep expression trees), shared sub-expressions computed once per statement, and the
  * statement limits D1 imposes.
  */
-import { SearchError } from './dsl'
+import { type QueryNode, SearchError } from './dsl'
 
 /** D1 binds at most 100 parameters to a statement (the values past 99 share the last one). */
 export const MAX_SQL_PARAMS = 100
@@ -90,6 +90,23 @@ export interface Compiler {
   /** Shared values per pass: passes[i] holds the columns of pass i + 1 (`<expr> AS vN`). */
   passes: string[][]
   shared: number
+  /**
+   * Terms clauses already resolved for the products the statement visits (candidates.ts): clause
+   * → its bit in the visited row's `cm` column.
+   */
+  bits?: Map<QueryNode, number>
+  /** Per compiled leaf, the queries of the product ids it matches (for candidateSource). */
+  sources?: Map<QueryNode, IdSource[]>
+}
+
+/**
+ * A query of the product ids a clause matches: `text` when it is a full-text match, `match` the
+ * name of the text-match CTE (product_id, score) it reads, if any.
+ */
+export interface IdSource {
+  sql: string
+  text: boolean
+  match?: string
 }
 
 export const ONE: X = { sql: '1', h: 1, pass: 0 }

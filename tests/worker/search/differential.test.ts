@@ -5,11 +5,14 @@
 import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { clearAllMemos } from '../../../worker/platform/memo'
 import { compileProductSearch } from '../../../worker/search/compile-sql'
 import { MAX_QUERY_DEPTH, SearchError } from '../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
+import { facetPostingsStatements } from '../../../worker/search/facet-postings'
+import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
 import { planSearch } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
+import { compileProductRequest, searchProducts } from '../../../worker/search/product-search'
 import { FIXTURE_PRODUCTS, seedSearchFixtures } from '../../helpers/search-fixtures'
 
 beforeAll(async () => {
@@ -183,44 +186,83 @@ const body = fc.record({
   }),
 })
 
+/**
+ * Runs the generated requests through both backends and compares every answer; answers how many
+ * were compared, needed shared values, and had their statement narrowed by held postings.
+ */
+async function compareGenerated(seed: number) {
+  let compared = 0
+  let shared = 0
+  let narrowed = 0
+  await fc.assert(
+    fc.asyncProperty(body, async (b) => {
+      let plan: ReturnType<typeof planSearch>
+      try {
+        plan = planSearch({ entityType: 'product', body: JSON.parse(JSON.stringify({ ...b, size: 50 })) })
+      } catch (err) {
+        // Over a limit (e.g. too many clauses): the parser refused it for both backends.
+        if (err instanceof SearchError) return
+        throw err
+      }
+      const js = searchDocsInMemory(docs, plan)
+      let sql: Awaited<ReturnType<typeof searchProducts>>
+      try {
+        sql = await searchProducts(env.DB, plan)
+      } catch (err) {
+        if (err instanceof SearchError && /too complex/.test(err.message)) return
+        throw err
+      }
+      compared++
+      if (compileProductSearch(plan, new Map()).sql.includes('s1 AS MATERIALIZED')) shared++
+      if (
+        (
+          await compileProductRequest(env.DB, { entityType: 'product', body: JSON.parse(JSON.stringify(b)) })
+        ).sql.includes('cd AS')
+      )
+        narrowed++
+      const what = JSON.stringify(b).slice(0, 800)
+      expect(sql.total, what).toBe(js.total)
+      expect(
+        sql.hits.map((h) => h.id),
+        what,
+      ).toEqual(js.hits.map((h) => h.id))
+      for (const [i, h] of sql.hits.entries())
+        expect(h.score, what).toBeCloseTo(js.hits[i]?.score as number, 6)
+      expect(sql.aggregations, what).toEqual(js.aggregations)
+    }),
+    { seed, numRuns: 300 },
+  )
+  return { compared, shared, narrowed }
+}
+
 describe('SQL backend against the in-memory backend', () => {
+  it('scores a field listed twice in a multi_match as two fields, as the in-memory backend does', async () => {
+    const plan = planSearch({
+      entityType: 'product',
+      body: {
+        query: {
+          multi_match: { query: 'saree', fields: ['name', 'name^4'], fuzziness: 2, tie_breaker: 0.3 },
+        },
+      },
+    })
+    const sql = await searchProducts(env.DB, plan)
+    const js = searchDocsInMemory(docs, plan)
+    expect(sql.hits.length).toBeGreaterThan(0)
+    expect(sql.hits.map((h) => [h.id, h.score])).toEqual(js.hits.map((h) => [h.id, h.score]))
+  })
+
   it('agrees on generated queries', async () => {
-    let compared = 0
-    let shared = 0
-    await fc.assert(
-      fc.asyncProperty(body, async (b) => {
-        let plan: ReturnType<typeof planSearch>
-        try {
-          plan = planSearch({ entityType: 'product', body: JSON.parse(JSON.stringify({ ...b, size: 50 })) })
-        } catch (err) {
-          // Over a limit (e.g. too many clauses): the parser refused it for both backends.
-          if (err instanceof SearchError) return
-          throw err
-        }
-        const js = searchDocsInMemory(docs, plan)
-        let sql: Awaited<ReturnType<typeof searchProducts>>
-        try {
-          sql = await searchProducts(env.DB, plan)
-        } catch (err) {
-          if (err instanceof SearchError && /too complex/.test(err.message)) return
-          throw err
-        }
-        compared++
-        if (compileProductSearch(plan, new Map()).sql.includes('s1 AS MATERIALIZED')) shared++
-        const what = JSON.stringify(b).slice(0, 800)
-        expect(sql.total, what).toBe(js.total)
-        expect(
-          sql.hits.map((h) => h.id),
-          what,
-        ).toEqual(js.hits.map((h) => h.id))
-        for (const [i, h] of sql.hits.entries())
-          expect(h.score, what).toBeCloseTo(js.hits[i]?.score as number, 6)
-        expect(sql.aggregations, what).toEqual(js.aggregations)
-      }),
-      { seed: 2026_11_24, numRuns: 300 },
-    )
+    const { compared, shared } = await compareGenerated(2026_11_24)
     // Most requests are compared, and many of them needed shared intermediate values.
     expect(compared).toBeGreaterThan(200)
     expect(shared).toBeGreaterThan(20)
+  })
+
+  it('agrees on generated queries with the postings built (statements narrowed by them)', async () => {
+    await env.DB.batch([...facetPostingsStatements(env.DB), bumpIndexVersionStatement(env.DB)])
+    clearAllMemos()
+    const { compared, narrowed } = await compareGenerated(2026_11_25)
+    expect(compared).toBeGreaterThan(200)
+    expect(narrowed).toBeGreaterThan(15)
   })
 })

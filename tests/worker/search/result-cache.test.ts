@@ -8,7 +8,7 @@ import { compileProductSearch } from '../../../worker/search/compile-sql'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { planSearch } from '../../../worker/search/plan'
 import { searchProducts } from '../../../worker/search/product-search'
-import { clearResultCache } from '../../../worker/search/result-cache'
+import { clearResultCache, keepResult, resultKey, resultSetAt } from '../../../worker/search/result-cache'
 
 const listed = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 const aggs = {
@@ -109,6 +109,21 @@ describe('result-set cache', () => {
     buckets.length = 0
     const again = await search(body, 0)
     expect((again.aggregations.color as { buckets: unknown[] }).buckets).toHaveLength(count)
+  })
+
+  it('a page past the matches a cached set ranked runs the statement, and answers as a fresh one', async () => {
+    const body = QUERIES['listing, cheapest first'] as Record<string, unknown>
+    const first = await search(body, 0)
+    expect(first.total).toBeGreaterThan(30)
+    const key = resultKey(planSearch({ entityType: 'product', body: { ...body, from: 0, size: 7 } }))
+    const set = resultSetAt(key)
+    expect(set?.ids.length).toBe(first.total)
+    // As a statement that ranked only the first 10 matches (a large catalogue) would have kept it.
+    if (set) keepResult(key, { ...set, ids: set.ids.slice(0, 10), scores: set.scores.slice(0, 10) })
+    // Within the ranked matches, and past them (a page straddling the edge, one beyond it).
+    const pages = [await search(body, 0), await search(body, 7), await search(body, 21)]
+    expect(pages).toEqual([await fresh(body, 0), await fresh(body, 7), await fresh(body, 21)])
+    expect(pages[2]?.hits).toHaveLength(7)
   })
 
   it('keeps at most the result window of ordered ids, while the total counts every match', async () => {

@@ -1,0 +1,328 @@
+// Narrowed statements: with the postings built, a query's terms filters are resolved in the isolate
+// and the statement visits only the products they leave. Every answer must be the one the
+// whole-index statement gives (and the in-memory evaluator): hits, order, scores, total and
+// aggregations, whatever the postings' state (missing, dropped by a write, evicted, of an older
+// version than the statement reads).
+import { env } from 'cloudflare:test'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { productStatements } from '../../../scripts/catalogue/seed/write'
+import type { Product } from '../../../shared/schemas/catalog'
+import { clearAllMemos } from '../../../worker/platform/memo'
+import { MAX_RESOLVED_CLAUSES, narrowingFields, narrowQuery } from '../../../worker/search/candidates'
+import { compileProductSearch } from '../../../worker/search/compile-sql'
+import type { SearchPlan } from '../../../worker/search/dsl'
+import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
+import { postingsFor } from '../../../worker/search/facet-index'
+import { facetPostingsStatements } from '../../../worker/search/facet-postings'
+import { indexProductStatements } from '../../../worker/search/index-products'
+import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/index-version'
+import { planSearch } from '../../../worker/search/plan'
+import {
+  compileProductRequest,
+  runSearchStatement,
+  searchProducts,
+} from '../../../worker/search/product-search'
+import { FIXTURE_PRODUCTS, seedSearchFixtures } from '../../helpers/search-fixtures'
+
+type Doc = Record<string, unknown> & { id: number }
+
+const FACETS = {
+  c: { terms: { field: 'color', size: 100 } },
+  o: { terms: { field: 'color_options', size: 100 } },
+  k: { terms: { field: 'category_ids', size: 100 } },
+  r: { range: { field: 'price', ranges: [{ to: 60 }, { from: 60, to: 150 }, { from: 150 }] } },
+}
+
+/** The shop's listing: visibility and status, a category, colours on the product or its options. */
+function listing(cats: unknown[], colours: unknown[], extra: Record<string, unknown> = {}) {
+  return {
+    query: {
+      bool: {
+        filter: {
+          bool: {
+            must: [
+              { terms: { visibility: [2, 3, 4] } },
+              { terms: { status: [0, 1] } },
+              { terms: { category_ids: cats } },
+              {
+                bool: {
+                  should: [
+                    { terms: { color: colours } },
+                    {
+                      bool: {
+                        must: [{ terms: { color_options: colours } }, { match: { type_id: 'configurable' } }],
+                      },
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    aggs: FACETS,
+    ...extra,
+  }
+}
+
+const BODIES: Record<string, unknown> = {
+  listing: listing([20, 21, 22], [49, 50]),
+  'a value no product holds': listing([20, 987654], [49]),
+  'only values no product holds': listing([987654], [49]),
+  'sorted by price, a second page': {
+    ...listing([21], [49, 50, 51, 52]),
+    sort: [{ price: 'desc' }],
+    from: 1,
+    size: 2,
+  },
+  'terms under must_not, should and a function filter': {
+    query: {
+      function_score: {
+        query: {
+          bool: {
+            must: [{ terms: { category_ids: [21, 25] } }],
+            must_not: [{ terms: { color: [52] } }],
+            should: [{ terms: { color_options: [50] } }, { match: { name: 'kurta' } }],
+          },
+        },
+        functions: [{ filter: { terms: { category_ids: [22] } }, weight: 3 }],
+        score_mode: 'sum',
+      },
+    },
+    aggs: FACETS,
+    sort: ['_score'],
+  },
+  'more terms clauses than resolved bits': {
+    query: {
+      bool: {
+        filter: [{ terms: { category_ids: [21, 25] } }],
+        should: Array.from({ length: MAX_RESOLVED_CLAUSES + 5 }, (_, i) => ({
+          terms: { color: [49 + (i % 6)] },
+        })),
+        minimum_should_match: 1,
+      },
+    },
+    aggs: FACETS,
+  },
+  'a text search with a category filter': {
+    query: {
+      bool: {
+        must: [{ match: { name: { query: 'saree', fuzziness: 2 } } }],
+        filter: [{ terms: { category_ids: [20] } }],
+      },
+    },
+  },
+}
+
+function plan(body: unknown): SearchPlan {
+  return planSearch({
+    entityType: 'product',
+    body: JSON.parse(JSON.stringify(body)) as Record<string, unknown>,
+  })
+}
+
+async function documents(): Promise<Doc[]> {
+  const { results } = await env.DB.prepare('SELECT doc FROM products').all<{ doc: string }>()
+  return results.map((r) => JSON.parse(r.doc) as Doc)
+}
+
+/** What a caller sees of an answer (scores to 6 decimals, as floating point sums may differ last). */
+function seen(r: Awaited<ReturnType<typeof searchProducts>>) {
+  return {
+    total: r.total,
+    hits: r.hits.map((h) => [h.id, Math.round((h.score ?? 0) * 1e6) / 1e6]),
+    aggregations: r.aggregations,
+  }
+}
+
+async function rebuildPostings() {
+  await env.DB.batch([...facetPostingsStatements(env.DB), bumpIndexVersionStatement(env.DB)])
+}
+
+/** The importer's write of one product: document and index rows, postings, then the version bump. */
+async function importProduct(doc: Doc) {
+  await env.DB.batch([
+    ...productStatements(env.DB, doc as unknown as Product),
+    ...facetPostingsStatements(env.DB),
+    bumpIndexVersionStatement(env.DB),
+  ])
+}
+
+/** Whether the engine would narrow this plan's statement now. */
+async function narrowed(p: SearchPlan) {
+  const fields = narrowingFields(p.query)
+  return fields.length > 0 ? narrowQuery(p.query, await postingsFor(env.DB, fields)) : null
+}
+
+describe('narrowed product statements', () => {
+  beforeEach(async () => {
+    await seedSearchFixtures()
+    await rebuildPostings()
+    clearAllMemos()
+  })
+
+  it('answer as the in-memory evaluator and as the whole-index statement, for every case', async () => {
+    const docs = toJsDocs(await documents(), 'product')
+    for (const [name, body] of Object.entries(BODIES)) {
+      const p = plan(body)
+      const n = await narrowed(p)
+      expect(n, name).not.toBeNull()
+      const answer = seen(await searchProducts(env.DB, p))
+      const js = searchDocsInMemory(docs, p)
+      expect(answer.total, name).toBe(js.total)
+      expect(
+        answer.hits.map((h) => h[0]),
+        name,
+      ).toEqual(js.hits.map((h) => h.id))
+      expect(answer.aggregations, name).toEqual(js.aggregations)
+      // The same statement over the whole index: one row, equal in every column a caller reads.
+      const whole = compileProductSearch(p, new Map(), { js: [], load: [] })
+      const part = compileProductSearch(p, new Map(), { js: [], load: [] }, { narrow: n })
+      const [a, b] = await Promise.all([
+        runSearchStatement(env.DB, whole.sql, whole.params),
+        runSearchStatement(env.DB, part.sql, part.params),
+      ])
+      for (const col of ['hits', 'total', 'inv', 'aterms', 'a0', 'a1', 'a2', 'a3'])
+        expect(b?.[col], `${name}: ${col}`).toEqual(a?.[col])
+    }
+  })
+
+  it('visit only the products the filters leave: no posting of a resolved filter is looked up', async () => {
+    const { sql, params } = await compileProductRequest(env.DB, {
+      entityType: 'product',
+      body: {
+        query: { bool: { filter: [{ terms: { category_ids: [20, 21] } }, { terms: { color: [49] } }] } },
+      },
+    })
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>()
+    const plan = results.map((r) => r.detail)
+    expect(plan.filter((d) => /search_terms/.test(d))).toEqual([])
+    expect(plan.some((d) => /SCAN search_docs/.test(d))).toBe(false)
+  })
+
+  it('a full-text search visits the products its words match, not every product', async () => {
+    const { sql, params } = await compileProductRequest(env.DB, {
+      entityType: 'product',
+      body: {
+        query: {
+          bool: {
+            filter: [{ terms: { visibility: [3, 4] } }],
+            must: [
+              {
+                bool: {
+                  should: [
+                    { multi_match: { query: 'kurat', fields: ['name^4', 'sku^2'], fuzziness: 2 } },
+                    { match_phrase: { 'configurable_children.sku': 'kurat' } },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      },
+    })
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>()
+    const plan = results.map((r) => r.detail)
+    expect(plan).not.toContain('SCAN d')
+    expect(plan).toContain('SEARCH d USING INTEGER PRIMARY KEY (rowid=?)')
+    // The text match's own rows carry the visit: no index is built on them to join them back.
+    expect(plan.filter((d) => /AUTOMATIC/.test(d))).toEqual([])
+  })
+
+  it('a filter on a field whose postings a write dropped is tested by the statement, and stays right', async () => {
+    const p = plan(BODIES.listing)
+    const before = seen(await searchProducts(env.DB, p))
+    // A back-office style write of the terms (no rebuild): triggers drop every persisted posting.
+    const doc = (await documents()).find((d) => d.id === 2) as Doc
+    const changed = { ...doc, category_ids: [20, 21, 22], color: 49 }
+    await env.DB.batch([
+      env.DB.prepare('UPDATE products SET doc = ? WHERE id = ?').bind(JSON.stringify(changed), changed.id),
+      ...indexProductStatements(env.DB, changed),
+      bumpIndexVersionStatement(env.DB),
+    ])
+    const built = await env.DB.prepare('SELECT COUNT(*) AS n FROM search_posting_fields').first<{
+      n: number
+    }>()
+    expect(built?.n).toBe(0)
+    const after = seen(await searchProducts(env.DB, p))
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), p)
+    expect(after.total).toBe(js.total)
+    expect(after.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+    expect(after.aggregations).toEqual(js.aggregations)
+    expect(after).not.toEqual(before)
+  })
+
+  it('a field evicted from the facet index is read again from the persisted postings', async () => {
+    const p = plan(BODIES.listing)
+    const first = seen(await searchProducts(env.DB, p))
+    clearAllMemos()
+    expect(await narrowed(p)).not.toBeNull()
+    clearAllMemos()
+    expect(seen(await searchProducts(env.DB, p))).toEqual(first)
+  })
+
+  it('over the candidate limit the statement visits the whole index, with the same answer', async () => {
+    const p = plan(BODIES.listing)
+    const postings = await postingsFor(env.DB, narrowingFields(p.query))
+    const n = narrowQuery(p.query, postings)
+    expect(n).not.toBeNull()
+    expect(narrowQuery(p.query, postings, (n?.count ?? 1) - 1)).toBeNull()
+    expect(narrowQuery(p.query, postings, n?.count)).not.toBeNull()
+  })
+
+  it('a product added by an import between two requests is found by the next one', async () => {
+    const p = plan(BODIES.listing)
+    const before = seen(await searchProducts(env.DB, { ...p, from: 0 }))
+    const template = FIXTURE_PRODUCTS.find((d) => d.id === 1) as unknown as Doc
+    const added = {
+      ...template,
+      id: 777,
+      sku: 'NEW-777',
+      url_path: 'p/new-777',
+      slug: 'new-777',
+      category_ids: [22],
+      color: 50,
+      configurable_children: [],
+    }
+    await importProduct(added)
+    const after = seen(await searchProducts(env.DB, p))
+    expect(after.total).toBe(before.total + 1)
+    expect(after.hits.map((h) => h[0])).toContain(777)
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), p)
+    expect(after.aggregations).toEqual(js.aggregations)
+  })
+
+  it('an import that lands after the postings were read: the answer is the new version’s', async () => {
+    const p = plan(BODIES.listing)
+    await searchProducts(env.DB, p)
+    const oldVersion = (
+      await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{ value: number }>()
+    )?.value as number
+    const template = FIXTURE_PRODUCTS.find((d) => d.id === 1) as unknown as Doc
+    await importProduct({
+      ...template,
+      id: 778,
+      sku: 'NEW-778',
+      url_path: 'p/new-778',
+      slug: 'new-778',
+      category_ids: [21],
+      color: 49,
+      configurable_children: [],
+    })
+    // Another request of this isolate read the old version after the import landed: the postings
+    // it holds are the old ones, and they look current.
+    noteIndexVersion(oldVersion)
+    const other = plan(listing([20, 21, 22], [49, 50], { sort: [{ price: 'asc' }] }))
+    const answer = seen(await searchProducts(env.DB, other))
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), other)
+    expect(answer.hits.map((h) => h[0])).toContain(778)
+    expect(answer.total).toBe(js.total)
+    expect(answer.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+    expect(answer.aggregations).toEqual(js.aggregations)
+  })
+})
