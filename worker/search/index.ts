@@ -6,8 +6,8 @@
  * (entities.ts, evaluate-js.ts).
  *
  * This file is the engine's surface for other areas: searchCatalog (the Commerce port calls it
- * in-process), toCompactResponse, ENTITY_TYPES, planSearch, SearchError, indexVersionSeen,
- * indexProductStatements, and compileProductRequest (benchmarks).
+ * in-process), toCompactResponse, ENTITY_TYPES, planSearch, SearchError,
+ * and compileProductRequest (benchmarks).
  */
 
 import { SearchError } from './dsl'
@@ -22,7 +22,6 @@ import { bucketBody, type SubAggregations, splitSubAggregations } from './sub-ag
 
 export { SearchError } from './dsl'
 export { ENTITY_TYPES } from './entities'
-export { indexVersionSeen } from './index-version'
 export { planSearch } from './plan'
 export { compileProductRequest } from './product-search'
 

@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { productStatements } from '../../../scripts/catalogue/seed/write'
+import { buildCatalogQuery } from '../../../shared/domain/search-query'
 import type { Product } from '../../../shared/schemas/catalog'
 import { clearAllMemos } from '../../../worker/platform/memo'
 import { MAX_RESOLVED_CLAUSES, narrowingFields, narrowQuery } from '../../../worker/search/candidates'
@@ -33,37 +34,10 @@ const FACETS = {
   r: { range: { field: 'price', ranges: [{ to: 60 }, { from: 60, to: 150 }, { from: 150 }] } },
 }
 
-/** The shop's listing: visibility and status, a category, colours on the product or its options. */
-function listing(cats: unknown[], colours: unknown[], extra: Record<string, unknown> = {}) {
-  return {
-    query: {
-      bool: {
-        filter: {
-          bool: {
-            must: [
-              { terms: { visibility: [2, 3, 4] } },
-              { terms: { status: [0, 1] } },
-              { terms: { category_ids: cats } },
-              {
-                bool: {
-                  should: [
-                    { terms: { color: colours } },
-                    {
-                      bool: {
-                        must: [{ terms: { color_options: colours } }, { match: { type_id: 'configurable' } }],
-                      },
-                    },
-                  ],
-                },
-              },
-            ],
-          },
-        },
-      },
-    },
-    aggs: FACETS,
-    ...extra,
-  }
+/** The shop's listing (its own query builder): visibility and status, a category, colours on the product or its options. */
+function listing(cats: number[], colours: number[], extra: Record<string, unknown> = {}) {
+  const { body } = buildCatalogQuery({ categoryIds: cats, filters: { color: colours } })
+  return { query: body.query, aggs: FACETS, ...extra }
 }
 
 const BODIES: Record<string, unknown> = {
