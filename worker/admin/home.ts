@@ -131,18 +131,22 @@ async function writeSections(
     read.text === null
       ? db
           .prepare(
-            "INSERT INTO content_docs (kind, store_id, doc) VALUES ('home', 0, ?) ON CONFLICT DO NOTHING",
+            "INSERT INTO content_docs (kind, store_id, doc) VALUES ('home', 0, ?) ON CONFLICT DO NOTHING RETURNING kind",
           )
           .bind(text)
       : db
-          .prepare("UPDATE content_docs SET doc = ?1 WHERE kind = 'home' AND store_id = 0 AND doc = ?2")
+          .prepare(
+            "UPDATE content_docs SET doc = ?1 WHERE kind = 'home' AND store_id = 0 AND doc = ?2 RETURNING kind",
+          )
           .bind(text, read.text)
   const [written] = await db.batch([
     write,
     auditStatement(db, audit, now, { onlyIfChanged: true }),
     bumpIndexVersionStatement(db),
   ])
-  if (written?.meta.changes !== 1)
+  // Written or not is the row the statement returns: D1's change count also counts the rows its
+  // triggers write (the reference-data version), so it is not one for one written document.
+  if (written?.results.length !== 1)
     fail(409, 'The home page was changed by someone else meanwhile: reload it and make your change again.')
   return purgedCount(await purgeCacheTags(env, ['home']))
 }
