@@ -15,7 +15,7 @@ import { HOT_COLUMNS, hotColumn } from './facts'
 import { type Compiler, type IdSource, MAX_SQL_BYTES, Params, tooLarge, type Vocabulary } from './sql-expr'
 
 /** A sort key of a filtered product (f): its hot column when it has one, else its facts. */
-function sortExpr(s: SortSpec, p: Params): string {
+export function sortExpr(s: SortSpec, p: Params): string {
   if (s.field === '_score') return 'score'
   const agg = s.order === 'asc' ? 'MIN' : 'MAX'
   const f = p.add(s.field)

@@ -27,9 +27,9 @@ import { EMPTY_LISTING_STATE } from '@shared/components/catalog/listing-state'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { buildCatalogQuery } from '@shared/domain/search-query'
 import { inRangeBucket } from './compile-aggs'
-import { PAGE_FETCH_SQL } from './compile-sql'
+import { PAGE_FETCH_SQL, sortExpr } from './compile-sql'
 import { compile } from './compile-where'
-import type { AggNode, QueryNode, SearchPlan, SortSpec } from './dsl'
+import type { AggNode, QueryNode, SearchPlan } from './dsl'
 import { effectiveSort } from './evaluate-js'
 import { HOT_COLUMNS, hotColumn } from './facts'
 import { MAX_RESULT_WINDOW, planSearch } from './plan'
@@ -92,16 +92,6 @@ export function prebuiltListingKey(plan: SearchPlan): string | null {
   return JSON.stringify([...new Set(ids as number[])].sort((a, b) => a - b))
 }
 
-/** A sort key of a matching product `f`, as the engine's statement orders it. */
-function sortKey(s: SortSpec, p: Params): string {
-  if (s.field === '_score') return 'f.score'
-  const agg = s.order === 'asc' ? 'MIN' : 'MAX'
-  const fld = p.add(s.field)
-  const eav = `COALESCE((SELECT ${agg}(value) FROM search_numbers WHERE product_id = f.id AND field = ${fld}), (SELECT ${agg}(value) FROM search_terms WHERE product_id = f.id AND field = ${fld}))`
-  const hot = hotColumn(s.field)
-  return hot && hot.kind !== 'term' ? `COALESCE(f.${hot.column}, ${eav})` : eav
-}
-
 /**
  * Per matching product, the values an aggregation needs (columns of `g`), and per listing, the
  * aggregation's stored value from them (grouped by category): the same counts the engine's
@@ -146,7 +136,7 @@ function listingStatements(db: D1Database): D1PreparedStatement[] {
     'g.id ASC',
   ].join(', ')
   const perProduct = [
-    ...sort.map((s, i) => `${sortKey(s, p)} AS k${i}`),
+    ...sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`),
     ...parts.flatMap((x) => x.perProduct),
   ]
   const sql = `INSERT OR REPLACE INTO search_listings (cats, total, n, id_sum, rank_sum, gaps, min_score, max_score, aggs, aterms)
