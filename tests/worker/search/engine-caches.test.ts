@@ -14,6 +14,7 @@ import {
   RESULT_CACHE_MAX_ENTRIES,
 } from '../../../worker/search/result-cache'
 import { VOCABULARY_MAX_BYTES } from '../../../worker/search/vocabulary'
+import { recordingDb } from '../../helpers/recording-db'
 
 /**
  * What every per-isolate cache may hold together: with the isolate's own baseline (code, the
@@ -25,23 +26,6 @@ const listed = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] 
 
 function search(db: D1Database, body: Record<string, unknown>) {
   return searchProducts(db, planSearch({ entityType: 'product', body: { ...body, size: 5 } }))
-}
-
-/** The database, counting the batches sent (only the vocabulary read batches). */
-function countingBatches(db: D1Database) {
-  const seen = { batches: 0 }
-  const wrapped = new Proxy(db, {
-    get(target, key) {
-      if (key === 'batch')
-        return (statements: D1PreparedStatement[]) => {
-          seen.batches++
-          return target.batch(statements)
-        }
-      const v = Reflect.get(target, key)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
-  return { db: wrapped, seen }
 }
 
 describe('engine caches on the memo', () => {
@@ -85,7 +69,7 @@ describe('engine caches on the memo', () => {
     await search(env.DB, { query: { bool: { filter: { bool: { must: listed } } } } })
     clearAllMemos()
     await env.DB.prepare("UPDATE search_meta SET value = value + 1 WHERE key = 'version'").run()
-    const { db, seen } = countingBatches(env.DB)
+    const { db, seen } = recordingDb(env.DB)
     const first = await search(db, { query: { match: { name: 'silk' } } })
     const second = await search(db, { query: { match: { name: 'dress' } } })
     expect(first.total).toBeGreaterThan(0)

@@ -9,6 +9,7 @@ import { indexProductStatements } from '../../../worker/search/index-products'
 import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/index-version'
 import { planSearch } from '../../../worker/search/plan'
 import { searchProducts } from '../../../worker/search/product-search'
+import { recordingDb } from '../../helpers/recording-db'
 
 interface Doc {
   id: number
@@ -46,23 +47,6 @@ function expectedColours(all: Doc[]) {
     for (const v of new Set(d.color_options ?? [])) counts.set(v, (counts.get(v) ?? 0) + 1)
   }
   return new Map(counts)
-}
-
-/** The database, recording every SQL text it is asked to prepare. */
-function recording(db: D1Database) {
-  const sql: string[] = []
-  const wrapped = new Proxy(db, {
-    get(target, key) {
-      if (key === 'prepare')
-        return (text: string) => {
-          sql.push(text)
-          return target.prepare(text)
-        }
-      const v = Reflect.get(target, key)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
-  return { db: wrapped, sql }
 }
 
 async function colours(db: D1Database = env.DB) {
@@ -117,7 +101,7 @@ describe('persisted facet postings', () => {
   })
 
   it('are read per field on demand: the statement does not group search_terms, only the asked field is kept', async () => {
-    const { db, sql } = recording(env.DB)
+    const { db, sql } = recordingDb(env.DB)
     expect(await colours(db)).toEqual(expectedColours(await docs()))
     expect(sql.some((s) => s.includes('AS fac'))).toBe(false)
     expect(sql.some((s) => s.includes('FROM search_postings') || s.includes('search_postings p'))).toBe(true)
@@ -139,7 +123,7 @@ describe('persisted facet postings', () => {
   })
 
   it('a field no product has is known empty from the build: no grouping of the terms for it either', async () => {
-    const { db, sql } = recording(env.DB)
+    const { db, sql } = recordingDb(env.DB)
     const res = await searchProducts(
       db,
       planSearch(request({ ...COLOUR, none: { terms: { field: 'rts_options', size: 10 } } })),
@@ -159,7 +143,7 @@ describe('persisted facet postings', () => {
     await env.DB.prepare("UPDATE search_postings SET gaps = ?1 WHERE field = 'color_options' AND value = ?2")
       .bind(JSON.stringify(shuffled), row?.value)
       .run()
-    const { db, sql } = recording(env.DB)
+    const { db, sql } = recordingDb(env.DB)
     expect(await colours(db)).toEqual(expectedColours(await docs()))
     expect(sql.some((s) => s.includes('AS fac'))).toBe(true)
   })
@@ -173,7 +157,7 @@ describe('persisted facet postings', () => {
       ...indexProductStatements(env.DB, changed as unknown as Record<string, unknown>),
     ])
     expect(await builtFields()).toBe(0)
-    const { db, sql } = recording(env.DB)
+    const { db, sql } = recordingDb(env.DB)
     const after = await colours(db)
     expect(after.get(876543)).toBe(1)
     expect(after).toEqual(expectedColours(await docs()))
@@ -184,7 +168,7 @@ describe('persisted facet postings', () => {
     const before = await builtFields()
     await env.DB.batch([bumpIndexVersionStatement(env.DB)])
     expect(await builtFields()).toBe(before)
-    const { db, sql } = recording(env.DB)
+    const { db, sql } = recordingDb(env.DB)
     expect(await colours(db)).toEqual(expectedColours(await docs()))
     expect(sql.some((s) => s.includes('AS fac'))).toBe(false)
   })

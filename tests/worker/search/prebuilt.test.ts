@@ -18,6 +18,7 @@ import { planSearch } from '../../../worker/search/plan'
 import { readPrebuiltVocabulary } from '../../../worker/search/prebuilt'
 import { searchProducts } from '../../../worker/search/product-search'
 import { loadVocabulary } from '../../../worker/search/vocabulary'
+import { recordingDb } from '../../helpers/recording-db'
 
 interface Doc {
   id: number
@@ -33,21 +34,10 @@ interface Doc {
 
 /** The database, recording every SQL text it is asked to prepare. */
 function recording(db: D1Database) {
-  const sql: string[] = []
-  const wrapped = new Proxy(db, {
-    get(target, key) {
-      if (key === 'prepare')
-        return (text: string) => {
-          sql.push(text)
-          return target.prepare(text)
-        }
-      const v = Reflect.get(target, key)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
+  const recorded = recordingDb(db)
   // The engine's own statement over every match (a pre-built answer never runs it).
-  const ranStatement = () => sql.some((s) => s.startsWith('WITH ') && s.includes(' AS ord'))
-  return { db: wrapped, sql, ranStatement }
+  const ranStatement = () => recorded.sql.some((s) => s.startsWith('WITH ') && s.includes(' AS ord'))
+  return { ...recorded, ranStatement }
 }
 
 async function activeCategories(): Promise<{ id: number; ids: number[] }[]> {
