@@ -15,11 +15,18 @@
  */
 import type { QueryNode } from './dsl'
 import type { FieldPostings } from './facet-index'
-import { hotColumn, queryValueForms } from './facts'
+import { fieldTokens, hotColumn, queryValueForms, TEXT_FIELDS } from './facts'
+import type { Vocabulary } from './sql-expr'
+import { type FieldPlan, planTextMatch } from './text'
+import { type WordPostings, type WordSource, wordKey } from './word-postings'
 
 type TermsNode = Extract<QueryNode, { kind: 'terms' }>
+type PhraseNode = Extract<QueryNode, { kind: 'phrase' }>
+type MatchNode = Extract<QueryNode, { kind: 'match' }>
+/** A clause that may be resolved in the isolate. */
+type Leaf = TermsNode | PhraseNode | MatchNode
 
-/** Most clauses resolved into bits (the bits of a product ride on its id in one JSON number). */
+/** Most clauses resolved (the bits of a product ride on its id in one JSON number). */
 export const MAX_RESOLVED_CLAUSES = 20
 /**
  * Most products a narrowed statement visits: a larger set is not worth sending (about 12 bytes a
@@ -29,42 +36,70 @@ const MAX_CANDIDATES = 50_000
 
 /** Largest product id narrowed with (each resolved clause is a bit set of MAX_ID bits, 256 KB). */
 const MAX_ID = 1 << 21
+/** Most bits a product carries: with ids below 2^21, `id * 2^bits + bits` stays an exact JSON number. */
+const MAX_WIDTH = 30
+/** Most distinct scores of one resolved full-text clause (its products carry the score's number). */
+const MAX_MATCH_SCORES = 15
+/** Most value forms of one terms clause looked up word by word (a longer list stays in the statement). */
+const MAX_WORD_VALUES = 8
+/** Most word lists one full-text clause is resolved from. */
+const MAX_MATCH_WORDS = 48
 
 /** The field whose test reads live stock, never its postings. */
 const IN_STOCK_FIELD = 'stock.is_in_stock'
 
+/** A resolved full-text clause: the number its products carry (1-based; 0: no match) and the scores. */
+export interface ScoreSlot {
+  shift: number
+  width: number
+  /** Score of number i + 1. */
+  scores: number[]
+}
+
 /** A narrowed statement's products: `json` lists each as `id * 2^width + its bits`, ascending. */
 export interface Narrowing {
-  /** Each resolved clause's bit. */
+  /** Each resolved terms or phrase clause's bit. */
   bits: Map<QueryNode, number>
+  /** Each resolved full-text clause's score number. */
+  slots: Map<QueryNode, ScoreSlot>
   /** How many bits each product carries. */
   width: number
   /** The products to visit, with their bits (JSON). */
   json: string
   count: number
-  /** The index version of each field's postings used. */
+  /** The index version of each field's postings and word list used. */
   versions: number[]
 }
 
-/** Whether a terms clause may be resolved from postings (hot columns and live stock are tested in SQL). */
+/** What the isolate holds to resolve clauses with. */
+export interface HeldPostings {
+  /** Whole fields (the facet index). */
+  fields: Map<string, FieldPostings>
+  /** Single words and values (word-postings.ts), by wordKey. */
+  words: Map<string, WordPostings>
+  vocab: Vocabulary
+}
+
+/** Whether a terms clause may be resolved (hot columns and live stock are tested in SQL). */
 function resolvable(node: TermsNode): boolean {
   return node.field !== IN_STOCK_FIELD && hotColumn(node.field) === undefined && node.values.length > 0
 }
 
-function children(node: QueryNode): QueryNode[] {
+/** A compound clause's clauses (a bool's, a function_score's query and function filters). */
+export function clauseChildren(node: QueryNode): QueryNode[] {
   if (node.kind === 'bool') return [...node.must, ...node.filter, ...node.should, ...node.mustNot]
   if (node.kind === 'function_score')
     return [node.query, ...node.functions.flatMap((f) => (f.filter ? [f.filter] : []))]
   return []
 }
 
-/** The terms clauses that could be resolved, in query order (at most MAX_RESOLVED_CLAUSES). */
-function resolvableTerms(query: QueryNode): TermsNode[] {
-  const out: TermsNode[] = []
+/** The clauses that could be resolved, in query order (at most MAX_RESOLVED_CLAUSES). */
+function resolvableLeaves(query: QueryNode): Leaf[] {
+  const out: Leaf[] = []
   const walk = (n: QueryNode) => {
     if (out.length >= MAX_RESOLVED_CLAUSES) return
-    if (n.kind === 'terms' && resolvable(n)) out.push(n)
-    for (const ch of children(n)) walk(ch)
+    if ((n.kind === 'terms' && resolvable(n)) || n.kind === 'phrase' || n.kind === 'match') out.push(n)
+    for (const ch of clauseChildren(n)) walk(ch)
   }
   walk(query)
   return out
@@ -72,7 +107,102 @@ function resolvableTerms(query: QueryNode): TermsNode[] {
 
 /** The fields whose postings would narrow this query. */
 export function narrowingFields(query: QueryNode): string[] {
-  return [...new Set(resolvableTerms(query).map((t) => t.field))]
+  return [
+    ...new Set(
+      resolvableLeaves(query)
+        .filter((n): n is TermsNode => n.kind === 'terms')
+        .map((t) => t.field),
+    ),
+  ]
+}
+
+type WordRef = [WordSource, string, string]
+
+/** A terms test of `values` on a keyword field, as word lists (null: too many forms). */
+function valueWords(field: string, values: unknown[]): WordRef[] | null {
+  const forms = [...new Set(values.flatMap((v) => queryValueForms(v)))]
+  return forms.length > MAX_WORD_VALUES ? null : forms.map((f) => ['value', field, f])
+}
+
+/** A full-text clause's plans, when every listed field is a full-text field (else null). */
+function textPlans(node: MatchNode, vocab: Vocabulary): FieldPlan[] | null {
+  if (!node.fields.every((f) => TEXT_FIELDS.has(f.field))) return null
+  return planTextMatch(node.fields, node.query, node.options, (f) => vocab.get(f) ?? [])
+}
+
+/** A keyword match: the one field it tests (an exact-value test, as compile-where.ts compiles it). */
+function keywordMatchField(node: MatchNode): { field: string; boost: number } | undefined {
+  const only = node.fields.length === 1 ? node.fields[0] : undefined
+  return only && !TEXT_FIELDS.has(only.field) ? only : undefined
+}
+
+/**
+ * The word lists a clause is resolved from, or null when it is not resolved word by word: a terms
+ * clause on a field whose postings are held needs none (it is resolved from the field), one with
+ * too many values, a phrase of several words, or a full-text clause over a keyword field and a
+ * text field at once stay in the statement.
+ */
+function leafWords(node: Leaf, fields: Map<string, FieldPostings>, vocab: Vocabulary): WordRef[] | null {
+  switch (node.kind) {
+    case 'terms':
+      return fields.has(node.field) ? [] : valueWords(node.field, node.values)
+    case 'phrase': {
+      if (!TEXT_FIELDS.has(node.field)) return valueWords(node.field, [node.query])
+      const q = fieldTokens(node.field, node.query)
+      if (q.length > 1) return null
+      return q.map((t) => ['token', node.field, t])
+    }
+    case 'match': {
+      const keyword = keywordMatchField(node)
+      if (keyword) return valueWords(keyword.field, [node.query])
+      const plans = textPlans(node, vocab)
+      if (!plans) return null
+      const refs: WordRef[] = plans.flatMap((plan) =>
+        plan.tokens.flatMap((qt) => qt.expansions.map((e): WordRef => ['token', plan.field, e.token])),
+      )
+      return refs.length > MAX_MATCH_WORDS ? null : refs
+    }
+  }
+}
+
+/**
+ * The word lists to read so that `query` may be narrowed, given the fields held: none when even
+ * with every clause resolved nothing would narrow it (a clause outside the resolvable ones leaves
+ * a disjunction open to any product).
+ */
+export function narrowingWords(
+  query: QueryNode,
+  fields: Map<string, FieldPostings>,
+  vocab: Vocabulary,
+): WordRef[] {
+  const words = new Map<QueryNode, WordRef[]>()
+  for (const leaf of resolvableLeaves(query)) {
+    const refs = leafWords(leaf, fields, vocab)
+    if (refs) words.set(leaf, refs)
+  }
+  if (words.size === 0 || !bounded(query, (n) => words.has(n))) return []
+  return [...words.values()].flat()
+}
+
+/** Whether the resolved clauses (`known`) bound the query's matches (see superset in narrowQuery). */
+function bounded(n: QueryNode, known: (n: QueryNode) => boolean): boolean {
+  switch (n.kind) {
+    case 'terms':
+    case 'phrase':
+    case 'match':
+      return known(n)
+    case 'match_none':
+      return true
+    case 'function_score':
+      return bounded(n.query, known)
+    case 'bool':
+      return (
+        [...n.must, ...n.filter].some((ch) => bounded(ch, known)) ||
+        (n.minimumShouldMatch > 0 && n.should.every((ch) => bounded(ch, known)))
+      )
+    default:
+      return false
+  }
 }
 
 const valueIndexes = new WeakMap<FieldPostings, Map<string, number>>()
@@ -97,12 +227,12 @@ function termsRanges(node: TermsNode, f: FieldPostings): [number, number][] {
   return out
 }
 
-/** The products in `ranges` of `ids` as a bit set of `words` words. */
-function rangeBits(ids: Int32Array, ranges: [number, number][], words: number): Uint32Array {
+/** The products of `lists` as a bit set of `words` words. */
+function listBits(lists: ArrayLike<number>[], words: number): Uint32Array {
   const bits = new Uint32Array(words)
-  for (const [from, to] of ranges)
-    for (let k = from; k < to; k++) {
-      const id = ids[k] as number
+  for (const list of lists)
+    for (let k = 0; k < list.length; k++) {
+      const id = list[k] as number
       bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31))
     }
   return bits
@@ -119,41 +249,180 @@ function or(a: Uint32Array, b: Uint32Array): Uint32Array {
 }
 
 /**
+ * SQLite's SUM of doubles (compensated, Kahan-Babuska-Neumaier), so a score computed here is the
+ * one the statement's text match computes.
+ */
+function sqlSum(values: number[]): number {
+  let sum = 0
+  let err = 0
+  for (const r of values) {
+    const t = sum + r
+    if (Math.abs(sum) > Math.abs(r)) err += sum - t + r
+    else err += r - t + sum
+    sum = t
+  }
+  return sum + err
+}
+
+/** A full-text clause's matches: ascending ids, and each one's score. */
+interface Scored {
+  ids: Int32Array
+  scores: Float64Array
+}
+
+/**
+ * The score of every product a full-text clause matches, computed from the word lists exactly as
+ * the statement's text match does (compile-where.ts): per listed field, each query word's best
+ * weight among its expansions the product holds; a field counts when enough words matched, scoring
+ * the sum of their weights (in word order); the clause scores its best field plus tie_breaker times
+ * the others. The lists are merged in id order (each is ascending). Null when a list is not held.
+ */
+function matchScores(node: MatchNode, plans: FieldPlan[], words: Map<string, WordPostings>): Scored | null {
+  const lists: { ids: Int32Array; slot: number; weight: number; at: number }[] = []
+  let slots = 0
+  for (const plan of plans)
+    for (const qt of plan.tokens) {
+      for (const e of qt.expansions) {
+        const ids = words.get(wordKey('token', plan.field, e.token))?.ids
+        if (!ids) return null
+        lists.push({ ids, slot: slots, weight: e.weight * plan.boost, at: 0 })
+      }
+      slots++
+    }
+  const tb = node.options.tieBreaker
+  const row = new Float64Array(slots)
+  const fs: number[] = []
+  const outIds: number[] = []
+  const outScores: number[] = []
+  for (;;) {
+    let id = Number.POSITIVE_INFINITY
+    for (const l of lists) if (l.at < l.ids.length && (l.ids[l.at] as number) < id) id = l.ids[l.at] as number
+    if (id === Number.POSITIVE_INFINITY) break
+    row.fill(Number.NaN)
+    for (const l of lists) {
+      if (l.at < l.ids.length && l.ids[l.at] === id) {
+        l.at++
+        const cur = row[l.slot] as number
+        if (Number.isNaN(cur) || l.weight > cur) row[l.slot] = l.weight
+      }
+    }
+    fs.length = 0
+    let at = 0
+    for (const plan of plans) {
+      let matched = 0
+      let sum = 0
+      for (let q = 0; q < plan.tokens.length; q++) {
+        const w = row[at + q] as number
+        if (!Number.isNaN(w)) {
+          matched++
+          sum += w
+        }
+      }
+      at += plan.tokens.length
+      if (plan.tokens.length > 0 && matched >= plan.required) fs.push(sum)
+    }
+    if (fs.length === 0) continue
+    const max = Math.max(...fs)
+    outIds.push(id)
+    outScores.push(node.boost * (tb === 0 ? max : max + tb * (sqlSum(fs) - max)))
+  }
+  return { ids: Int32Array.from(outIds), scores: Float64Array.from(outScores) }
+}
+
+/** A resolved clause: the lists of its products, and for a full-text clause each one's score. */
+interface Resolution {
+  lists: ArrayLike<number>[]
+  scores?: Scored
+  versions: number[]
+}
+
+function resolveLeaf(node: Leaf, held: HeldPostings): Resolution | null {
+  if (node.kind === 'terms') {
+    const f = held.fields.get(node.field)
+    if (f)
+      return {
+        lists: termsRanges(node, f).map(([from, to]) => f.ids.subarray(from, to)),
+        versions: [f.version],
+      }
+  }
+  const refs = leafWords(node, held.fields, held.vocab)
+  if (!refs) return null
+  const lists: Int32Array[] = []
+  const versions: number[] = []
+  for (const ref of refs) {
+    const w = held.words.get(wordKey(...ref))
+    if (!w?.ids) return null
+    lists.push(w.ids)
+    versions.push(w.version)
+  }
+  if (node.kind !== 'match' || keywordMatchField(node)) return { lists, versions }
+  const plans = textPlans(node, held.vocab)
+  const scores = plans ? matchScores(node, plans, held.words) : null
+  if (!scores) return null
+  return { lists: [scores.ids], scores, versions }
+}
+
+/** Bits a full-text clause's score numbers take (1 to `count`; 0 is "no match"). */
+function slotWidth(count: number): number {
+  return 32 - Math.clz32(count)
+}
+
+/**
  * The narrowing of `query` by the postings held, or null when none applies: no resolvable clause
  * narrows it (a query that may match any product), or it leaves more than MAX_CANDIDATES products.
  */
-export function narrowQuery(
-  query: QueryNode,
-  postings: Map<string, FieldPostings>,
-  limit = MAX_CANDIDATES,
-): Narrowing | null {
-  const terms = resolvableTerms(query).filter((t) => postings.has(t.field))
-  if (terms.length === 0) return null
-  const ranges = terms.map((t) => termsRanges(t, postings.get(t.field) as FieldPostings))
+export function narrowQuery(query: QueryNode, held: HeldPostings, limit = MAX_CANDIDATES): Narrowing | null {
+  const resolved = new Map<Leaf, Resolution>()
+  // Per full-text clause: each distinct score's number, and each match's number.
+  const distinct = new Map<Leaf, { scores: number[]; of: Uint8Array }>()
+  let width = 0
+  for (const leaf of resolvableLeaves(query)) {
+    const r = resolveLeaf(leaf, held)
+    if (!r) continue
+    let need = 1
+    if (r.scores) {
+      const numbers = new Map<number, number>()
+      const of = new Uint8Array(r.scores.scores.length)
+      let over = false
+      r.scores.scores.forEach((s, i) => {
+        let n = numbers.get(s)
+        if (n === undefined) {
+          n = numbers.size + 1
+          numbers.set(s, n)
+          if (n > MAX_MATCH_SCORES) over = true
+        }
+        of[i] = n
+      })
+      if (over) continue
+      need = slotWidth(Math.max(1, numbers.size))
+      distinct.set(leaf, { scores: [...numbers.keys()], of })
+    }
+    if (width + need > MAX_WIDTH) continue
+    width += need
+    resolved.set(leaf, r)
+  }
+  if (resolved.size === 0) return null
   let maxId = 0
   let minId = 0
-  terms.forEach((t, i) => {
-    const ids = (postings.get(t.field) as FieldPostings).ids
-    for (const [from, to] of ranges[i] as [number, number][])
-      for (let k = from; k < to; k++) {
-        const id = ids[k] as number
+  for (const r of resolved.values())
+    for (const list of r.lists)
+      for (let k = 0; k < list.length; k++) {
+        const id = list[k] as number
         if (id > maxId) maxId = id
         if (id < minId) minId = id
       }
-  })
   // Each clause is a bit set as long as the largest id: ids beyond MAX_ID (or below 0) would make
   // them large, or not fit (the statement then visits the index as before).
   if (maxId > MAX_ID || minId < 0) return null
   const words = (maxId >>> 5) + 1
   const sets = new Map<QueryNode, Uint32Array>()
-  terms.forEach((t, i) => {
-    const f = postings.get(t.field) as FieldPostings
-    sets.set(t, rangeBits(f.ids, ranges[i] as [number, number][], words))
-  })
+  for (const [leaf, r] of resolved) sets.set(leaf, listBits(r.lists, words))
   // A superset of the products a clause can match, or null for "any product".
   const superset = (n: QueryNode): Uint32Array | null => {
     switch (n.kind) {
-      case 'terms': {
+      case 'terms':
+      case 'phrase':
+      case 'match': {
         const s = sets.get(n)
         return s ? Uint32Array.from(s) : null
       }
@@ -194,9 +463,26 @@ export function narrowQuery(
     }
   }
   if (count > limit) return null
-  const width = terms.length
-  const bits = new Map<QueryNode, number>(terms.map((t, i) => [t, i]))
-  const clauseSets = terms.map((t) => sets.get(t) as Uint32Array)
+  // Bits in clause order: a terms or phrase clause one, a full-text clause its score number's.
+  const bits = new Map<QueryNode, number>()
+  const slots = new Map<QueryNode, ScoreSlot>()
+  const tests: [Uint32Array, number][] = []
+  // A full-text clause's matches are ascending, as the visit below: each is followed by a cursor.
+  const numbered: { ids: Int32Array; of: Uint8Array; unit: number; at: number }[] = []
+  let shift = 0
+  for (const [leaf, r] of resolved) {
+    const numbers = distinct.get(leaf)
+    if (numbers && r.scores) {
+      const w = slotWidth(Math.max(1, numbers.scores.length))
+      slots.set(leaf, { shift, width: w, scores: numbers.scores })
+      numbered.push({ ids: r.scores.ids, of: numbers.of, unit: 2 ** shift, at: 0 })
+      shift += w
+    } else {
+      bits.set(leaf, shift)
+      tests.push([sets.get(leaf) as Uint32Array, 2 ** shift])
+      shift += 1
+    }
+  }
   const scale = 2 ** width
   const out: number[] = []
   for (let i = 0; i < words; i++) {
@@ -206,16 +492,21 @@ export function narrowQuery(
       const id = (i << 5) + (31 - Math.clz32(low))
       w ^= low
       let mask = 0
-      for (let b = 0; b < clauseSets.length; b++)
-        if ((((clauseSets[b] as Uint32Array)[id >>> 5] as number) & (1 << (id & 31))) !== 0) mask += 2 ** b
+      for (const [bitsOf, value] of tests)
+        if (((bitsOf[id >>> 5] as number) & (1 << (id & 31))) !== 0) mask += value
+      for (const m of numbered) {
+        while (m.at < m.ids.length && (m.ids[m.at] as number) < id) m.at++
+        if (m.ids[m.at] === id) mask += (m.of[m.at] as number) * m.unit
+      }
       out.push(id * scale + mask)
     }
   }
   return {
     bits,
+    slots,
     width,
     json: JSON.stringify(out),
     count,
-    versions: [...new Set(terms.map((t) => (postings.get(t.field) as FieldPostings).version))],
+    versions: [...new Set([...resolved.values()].flatMap((r) => r.versions))],
   }
 }

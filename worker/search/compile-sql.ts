@@ -6,10 +6,10 @@
  * concatenated into the SQL text.
  */
 
-import type { Narrowing } from './candidates'
+import { clauseChildren, type Narrowing } from './candidates'
 import { aggregationColumns, type FacetPlan, facetColumns, termCountsColumn } from './compile-aggs'
 import { candidateSource, compile, unionIds } from './compile-where'
-import type { SearchPlan, SortSpec } from './dsl'
+import type { QueryNode, SearchPlan, SortSpec } from './dsl'
 import { effectiveSort } from './evaluate-js'
 import { HOT_COLUMNS, hotColumn } from './facts'
 import { type Compiler, type IdSource, MAX_SQL_BYTES, Params, tooLarge, type Vocabulary } from './sql-expr'
@@ -60,6 +60,40 @@ function visitedRows(
   }
 }
 
+/**
+ * The largest compound clauses of a narrowed query whose every clause is resolved (their test and
+ * score then depend on the product's bits alone, see perBits in compile-where.ts).
+ */
+function bitsOnlyClauses(query: QueryNode, c: Compiler): Set<QueryNode> {
+  const resolved = (n: QueryNode): boolean => {
+    switch (n.kind) {
+      case 'terms':
+      case 'phrase':
+        return c.bits?.has(n) === true
+      case 'match':
+        return c.slots?.has(n) === true
+      case 'match_all':
+      case 'match_none':
+        return true
+      case 'bool':
+      case 'function_score':
+        return clauseChildren(n).every(resolved)
+      default:
+        return false
+    }
+  }
+  const out = new Set<QueryNode>()
+  const walk = (n: QueryNode) => {
+    if (resolved(n)) {
+      if (n.kind === 'bool' || n.kind === 'function_score') out.add(n)
+      return
+    }
+    for (const ch of clauseChildren(n)) walk(ch)
+  }
+  walk(query)
+  return out
+}
+
 const INVENTORY_JSON =
   "json_object('sku', i.sku, 'product_id', i.product_id, 'parent_sku', i.parent_sku, 'qty', i.qty, 'is_in_stock', i.is_in_stock, 'manage_stock', i.manage_stock, 'backorders', i.backorders)"
 
@@ -91,15 +125,27 @@ export function compileProductSearch(
     passes: [],
     shared: 0,
     bits: narrow?.bits,
+    slots: narrow?.slots,
     sources: new Map(),
   }
   const p = c.params
   // The narrowed products first, so their (large) list is always a parameter of its own.
-  const visited = narrow
-    ? `cd AS NOT MATERIALIZED (SELECT d.*, (j.value & ${2 ** narrow.width - 1}) AS cm FROM json_each(${p.add(narrow.json)}) j CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width}))`
-    : null
-  const docs = visited ? 'cd' : 'search_docs'
+  const list = narrow ? p.add(narrow.json) : null
+  if (narrow) c.byBits = { nodes: bitsOnlyClauses(plan.query, c), cols: [] }
   const q = compile(plan.query, c)
+  const mask = narrow ? 2 ** narrow.width - 1 : 0
+  const perBits = c.byBits?.cols ?? []
+  const visited = narrow
+    ? [
+        ...(perBits.length > 0
+          ? [
+              `kb AS MATERIALIZED (SELECT b.cm AS cm, ${perBits.map((col) => col.replaceAll('d.cm', 'b.cm')).join(', ')} FROM (SELECT DISTINCT (value & ${mask}) AS cm FROM json_each(${list})) b)`,
+            ]
+          : []),
+        `cd AS NOT MATERIALIZED (SELECT d.*, (j.value & ${mask}) AS cm${perBits.map((_, i) => `, k.kb${i}`).join('')} FROM json_each(${list}) j CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width})${perBits.length > 0 ? ` CROSS JOIN kb k ON k.cm = (j.value & ${mask})` : ''})`,
+      ]
+    : []
+  const docs = narrow ? 'cd' : 'search_docs'
   // A query with a full-text part visits the products its id queries name, not the whole index
   // (the narrowed statement already visits few products).
   const source = narrow ? null : candidateSource(plan.query, c)
@@ -114,13 +160,16 @@ export function compileProductSearch(
     return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? docs : `s${i}`} d${used.map((j) => j.sql).join('')})`
   })
   const base = passes.length === 0 ? docs : `s${passes.length}`
-  const ctes = [...(visited ? [visited] : []), ...c.ctes, ...passes]
+  const ctes = [...visited, ...c.ctes, ...passes]
   const fIndex = ctes.length
+  // f carries the hot columns the rest of the statement reads (sort keys, number aggregations):
+  // each one carried costs a copy per match. Written last, once the rest is known.
+  let carried: string[] = []
   const filtered = (drive: IdSource[] | null) => {
     const rows = visitedRows(drive, base, c.joins)
-    return `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${HOT_COLUMNS.map((h) => `, d.${h.column}`).join('')} FROM ${rows.from} WHERE ${rows.test}${q.cond.sql})${minScore})`
+    return `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${carried.map((col) => `, d.${col}`).join('')} FROM ${rows.from} WHERE ${rows.test}${q.cond.sql})${minScore})`
   }
-  ctes.push(filtered(driven))
+  ctes.push('')
   const sort = effectiveSort(plan)
   const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
   const orderBy = (prefix: string, id: string) =>
@@ -166,6 +215,9 @@ export function compileProductSearch(
   cols.push("(SELECT value FROM search_meta WHERE key = 'version') AS ver")
   const aterms = termCountsColumn(termFields, p)
   if (aterms) cols.push(aterms)
+  const reads = `${ctes.join('\n')}\n${cols.join('\n')}`
+  carried = HOT_COLUMNS.map((h) => h.column).filter((col) => new RegExp(`\\bf\\.${col}\\b`).test(reads))
+  ctes[fIndex] = filtered(driven)
   let sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
   let bytes = new TextEncoder().encode(sql).length
   if (bytes > MAX_SQL_BYTES && driven) {

@@ -57,7 +57,23 @@ function liveInStock(forms: readonly string[], c: Compiler): string | null {
 
 /** A clause compiled, kept within the height and size the enclosing clauses can build on. */
 export function compile(node: QueryNode, c: Compiler): Compiled {
-  return bound(c, compileNode(node, c))
+  const out = bound(c, compileNode(node, c))
+  return c.byBits?.nodes.has(node) ? perBits(out, c.byBits.cols) : out
+}
+
+/** Any reference to a row's column other than its resolved bits (`d.cm`), or to a joined table. */
+const ROW_READ = /\bd\.(?!cm\b)|\b[a-z]+\d+\./
+
+/**
+ * A clause whose test and score read only the product's resolved bits, computed once per distinct
+ * bits value (the statement's `kb` table) and read from there.
+ */
+function perBits(out: Compiled, cols: string[]): Compiled {
+  if (ROW_READ.test(out.cond.sql) || ROW_READ.test(out.score.sql)) return out
+  const cond = `kb${cols.length}`
+  const score = `kb${cols.length + 1}`
+  cols.push(`${out.cond.sql} AS ${cond}`, `${out.score.sql} AS ${score}`)
+  return { cond: leaf(`d.${cond}`, 2), score: leaf(`d.${score}`, 2) }
 }
 
 function compileNode(node: QueryNode, c: Compiler): Compiled {
@@ -142,6 +158,9 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
     case 'match':
       return compileMatch(node, c)
     case 'phrase': {
+      const bit = c.bits?.get(node)
+      if (bit !== undefined)
+        return { cond: leaf(`((d.cm >> ${bit}) & 1)`, 3), score: param(c, node.boost * EXACT_TOKEN_WEIGHT) }
       if (!TEXT_FIELDS.has(node.field)) {
         return asTerms(
           node,
@@ -310,6 +329,19 @@ function compileFunctionScore(node: Extract<QueryNode, { kind: 'function_score' 
 
 function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler): Compiled {
   const p = c.params
+  const slot = c.slots?.get(node)
+  if (slot) {
+    // Resolved before the statement: the visited product carries its score's number (0: no match).
+    if (slot.scores.length === 0) return { cond: ZERO, score: ZERO }
+    const n = `((d.cm >> ${slot.shift}) & ${2 ** slot.width - 1})`
+    return {
+      cond: leaf(`(${n} > 0)`, 4),
+      score: leaf(
+        `(CASE ${n}${slot.scores.map((s, i) => ` WHEN ${i + 1} THEN ${p.add(s)}`).join('')} ELSE 0 END)`,
+        4,
+      ),
+    }
+  }
   const only = node.fields.length === 1 ? node.fields[0] : undefined
   if (only && !TEXT_FIELDS.has(only.field)) {
     // A keyword match is an exact-value test: same answer and score as the CTE form, much cheaper.

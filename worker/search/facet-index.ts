@@ -29,7 +29,7 @@ export type FieldPostings = {
 }
 
 /** Most bytes of postings one isolate keeps (least recently used fields go first). */
-export const FACET_INDEX_MAX_BYTES = 12 * 1024 * 1024
+export const FACET_INDEX_MAX_BYTES = 10 * 1024 * 1024
 /** Most fields kept. */
 const FACET_INDEX_MAX_FIELDS = 256
 

@@ -5,7 +5,7 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
-import { narrowingFields, narrowQuery } from './candidates'
+import { type Narrowing, narrowingFields, narrowingWords, narrowQuery } from './candidates'
 import type { FacetPlan } from './compile-aggs'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'
@@ -18,7 +18,9 @@ import { planSearch, type SearchCatalogRequest } from './plan'
 import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
 import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
+import type { Vocabulary } from './sql-expr'
 import { cachedVocabulary, dropVocabularyUnless, loadVocabulary } from './vocabulary'
+import { wordPostingsFor } from './word-postings'
 
 /** The SQL a product request compiles to in this isolate's current state (for benchmarks and debugging). */
 export async function compileProductRequest(db: D1Database, req: SearchCatalogRequest) {
@@ -26,9 +28,20 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
   const vocab = needsVocabulary(plan.query)
     ? (cachedVocabulary() ?? (await loadVocabulary(db))).vocab
     : new Map()
-  const fields = narrowingFields(plan.query)
-  const narrow = fields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, fields)) : null
+  const narrow = await narrowing(db, plan, vocab)
   return compileProductSearch(plan, vocab, facetPlanFor(plan, false), { narrow })
+}
+
+/**
+ * The products a statement of `plan` needs to visit (candidates.ts), from the field postings and
+ * word lists the isolate holds, read first when missing; null when nothing narrows it.
+ */
+async function narrowing(db: D1Database, plan: SearchPlan, vocab: Vocabulary): Promise<Narrowing | null> {
+  const fields = narrowingFields(plan.query)
+  const held = fields.length > 0 ? await postingsFor(db, fields) : new Map()
+  const refs = narrowingWords(plan.query, held, vocab)
+  const words = refs.length > 0 ? await wordPostingsFor(db, refs) : new Map()
+  return narrowQuery(plan.query, { fields: held, words, vocab })
 }
 
 /**
@@ -140,9 +153,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     const vocabState = textual ? ((fresh ? null : cachedVocabulary()) ?? (await loadVocabulary(db))) : null
     // The statement visits only the products the held postings leave (candidates.ts); the third
     // attempt visits the whole index, as its answer then needs no postings to agree with it.
-    const narrowFields = attempt < 2 ? narrowingFields(plan.query) : []
-    const narrow =
-      narrowFields.length > 0 ? narrowQuery(plan.query, await postingsFor(db, narrowFields)) : null
+    const narrow = attempt < 2 ? await narrowing(db, plan, vocabState?.vocab ?? new Map()) : null
     // Fields not in memory come from the persisted postings when built, else from the statement. A
     // third attempt (a catalogue write raced the second) takes every field from the statement
     // itself, which is consistent with its own answer by construction.

@@ -3,6 +3,7 @@
  * rejects deep expression trees), shared sub-expressions computed once per statement, and the
  * statement limits D1 imposes.
  */
+import type { ScoreSlot } from './candidates'
 import { type QueryNode, SearchError } from './dsl'
 
 /** D1 binds at most 100 parameters to a statement (the values past 99 share the last one). */
@@ -91,10 +92,18 @@ export interface Compiler {
   passes: string[][]
   shared: number
   /**
-   * Terms clauses already resolved for the products the statement visits (candidates.ts): clause
+   * Terms and phrase clauses already resolved for the products the statement visits (candidates.ts): clause
    * → its bit in the visited row's `cm` column.
    */
   bits?: Map<QueryNode, number>
+  /** Full-text clauses resolved likewise: clause → the score number its products carry in `cm`. */
+  slots?: Map<QueryNode, ScoreSlot>
+  /**
+   * Clauses whose test and score depend on `cm` alone (every clause under them resolved), and the
+   * columns computed once per distinct `cm` for them (`<expr> AS kbN`): the statement reads each
+   * product's from that small table instead of evaluating the expressions product by product.
+   */
+  byBits?: { nodes: Set<QueryNode>; cols: string[] }
   /** Per compiled leaf, the queries of the product ids it matches (for candidateSource). */
   sources?: Map<QueryNode, IdSource[]>
 }
@@ -209,9 +218,17 @@ export function tooLarge(): SearchError {
   )
 }
 
-/** The values a NULL-able expression compares equal to, as ` = ?n` or ` IN (...)`. */
+/** Most values listed as parameters of their own (a longer list is one JSON parameter). */
+const MAX_LISTED_VALUES = 8
+
+/**
+ * The values a NULL-able expression compares equal to, as ` = ?n` or ` IN (...)`: a short list
+ * as parameters (a lookup in a list built once, cheaper per row than a JSON table), a long one
+ * as one JSON array.
+ */
 export function valueList(c: Compiler, forms: string[]): { sql: string } {
-  return forms.length === 1
-    ? { sql: ` = ${c.params.add(forms[0] as string)}` }
-    : { sql: ` IN (SELECT value FROM json_each(${c.params.add(JSON.stringify(forms))}))` }
+  if (forms.length === 1) return { sql: ` = ${c.params.add(forms[0] as string)}` }
+  if (forms.length <= MAX_LISTED_VALUES)
+    return { sql: ` IN (${forms.map((f) => c.params.add(f)).join(', ')})` }
+  return { sql: ` IN (SELECT value FROM json_each(${c.params.add(JSON.stringify(forms))}))` }
 }

@@ -9,11 +9,16 @@ import { productStatements } from '../../../scripts/catalogue/seed/write'
 import { buildCatalogQuery } from '../../../shared/domain/search-query'
 import type { Product } from '../../../shared/schemas/catalog'
 import { clearAllMemos } from '../../../worker/platform/memo'
-import { MAX_RESOLVED_CLAUSES, narrowingFields, narrowQuery } from '../../../worker/search/candidates'
+import {
+  MAX_RESOLVED_CLAUSES,
+  narrowingFields,
+  narrowingWords,
+  narrowQuery,
+} from '../../../worker/search/candidates'
 import { compileProductSearch } from '../../../worker/search/compile-sql'
 import type { SearchPlan } from '../../../worker/search/dsl'
 import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
-import { postingsFor } from '../../../worker/search/facet-index'
+import { type FieldPostings, postingsFor } from '../../../worker/search/facet-index'
 import { facetPostingsStatements } from '../../../worker/search/facet-postings'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/index-version'
@@ -23,6 +28,8 @@ import {
   runSearchStatement,
   searchProducts,
 } from '../../../worker/search/product-search'
+import { loadVocabulary } from '../../../worker/search/vocabulary'
+import { MAX_WORD_POSTINGS, wordPostingsFor } from '../../../worker/search/word-postings'
 import { FIXTURE_PRODUCTS, seedSearchFixtures } from '../../helpers/search-fixtures'
 
 type Doc = Record<string, unknown> & { id: number }
@@ -79,6 +86,47 @@ const BODIES: Record<string, unknown> = {
     },
     aggs: FACETS,
   },
+  "the shop's search (fuzzy words, child skus, sku phrases)": (() => {
+    const { body } = buildCatalogQuery({ text: 'kurat', aggregations: ['color'] })
+    return body
+  })(),
+  "the shop's search for a child sku": buildCatalogQuery({ text: 'SAR-001-49-S' }).body,
+  'a search with every word required, in two fields': {
+    query: {
+      bool: {
+        must: [
+          {
+            multi_match: {
+              query: 'emerald kurta',
+              fields: ['name^3', 'description'],
+              operator: 'and',
+              tie_breaker: 0.3,
+            },
+          },
+        ],
+      },
+    },
+    min_score: 0.5,
+  },
+  'a phrase and a keyword match under should, with a score function': {
+    query: {
+      function_score: {
+        query: {
+          bool: {
+            should: [
+              { match_phrase: { name: 'kurta' } },
+              { match: { sku: 'KURTA' } },
+              { match: { 'configurable_children.sku': 'KUR-002-49-M' } },
+              { match: { name: { query: 'zzzzqq' } } },
+            ],
+          },
+        },
+        functions: [{ filter: { match: { name: 'cotton' } }, weight: 2 }],
+        score_mode: 'sum',
+      },
+    },
+    sort: ['_score'],
+  },
   'a text search with a category filter': {
     query: {
       bool: {
@@ -123,10 +171,19 @@ async function importProduct(doc: Doc) {
   ])
 }
 
-/** Whether the engine would narrow this plan's statement now. */
+/** The field postings as what the isolate holds (no word lists, no vocabulary). */
+function held(fields: Map<string, FieldPostings>) {
+  return { fields, words: new Map(), vocab: new Map() }
+}
+
+/** Whether the engine would narrow this plan's statement now (field postings, word lists, vocabulary). */
 async function narrowed(p: SearchPlan) {
   const fields = narrowingFields(p.query)
-  return fields.length > 0 ? narrowQuery(p.query, await postingsFor(env.DB, fields)) : null
+  const postings = fields.length > 0 ? await postingsFor(env.DB, fields) : new Map()
+  const vocab = (await loadVocabulary(env.DB)).vocab
+  const refs = narrowingWords(p.query, postings, vocab)
+  const words = refs.length > 0 ? await wordPostingsFor(env.DB, refs) : new Map()
+  return narrowQuery(p.query, { fields: postings, words, vocab })
 }
 
 describe('narrowed product statements', () => {
@@ -151,8 +208,9 @@ describe('narrowed product statements', () => {
       ).toEqual(js.hits.map((h) => h.id))
       expect(answer.aggregations, name).toEqual(js.aggregations)
       // The same statement over the whole index: one row, equal in every column a caller reads.
-      const whole = compileProductSearch(p, new Map(), { js: [], load: [] })
-      const part = compileProductSearch(p, new Map(), { js: [], load: [] }, { narrow: n })
+      const vocab = (await loadVocabulary(env.DB)).vocab
+      const whole = compileProductSearch(p, vocab, { js: [], load: [] })
+      const part = compileProductSearch(p, vocab, { js: [], load: [] }, { narrow: n })
       const [a, b] = await Promise.all([
         runSearchStatement(env.DB, whole.sql, whole.params),
         runSearchStatement(env.DB, part.sql, part.params),
@@ -243,10 +301,10 @@ describe('narrowed product statements', () => {
   it('over the candidate limit the statement visits the whole index, with the same answer', async () => {
     const p = plan(BODIES.listing)
     const postings = await postingsFor(env.DB, narrowingFields(p.query))
-    const n = narrowQuery(p.query, postings)
+    const n = narrowQuery(p.query, held(postings))
     expect(n).not.toBeNull()
-    expect(narrowQuery(p.query, postings, (n?.count ?? 1) - 1)).toBeNull()
-    expect(narrowQuery(p.query, postings, n?.count)).not.toBeNull()
+    expect(narrowQuery(p.query, held(postings), (n?.count ?? 1) - 1)).toBeNull()
+    expect(narrowQuery(p.query, held(postings), n?.count)).not.toBeNull()
   })
 
   it('a product added by an import between two requests is found by the next one', async () => {
@@ -298,5 +356,85 @@ describe('narrowed product statements', () => {
     expect(answer.total).toBe(js.total)
     expect(answer.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
     expect(answer.aggregations).toEqual(js.aggregations)
+  })
+})
+
+describe('full-text clauses resolved from word lists', () => {
+  beforeEach(async () => {
+    await seedSearchFixtures()
+    await rebuildPostings()
+    clearAllMemos()
+  })
+
+  const search = (text: string) => plan(buildCatalogQuery({ text, aggregations: ['color'] }).body)
+
+  it('the statement visits only the products the words leave, tested by their bits', async () => {
+    const { sql } = await compileProductRequest(env.DB, {
+      entityType: 'product',
+      body: buildCatalogQuery({ text: 'kurat' }).body,
+    })
+    // The visit list carries the text score's number: no token join and no sku lookup remain (only
+    // the visibility and status tests' fallback for a product without their hot column).
+    expect(sql).toContain('cd AS')
+    expect(sql).not.toMatch(/search_tokens/)
+    expect(sql).not.toMatch(/AND value = \?/)
+  })
+
+  it('a word list too long to keep leaves its clause to the statement, with the same answer', async () => {
+    const p = search('kurta')
+    const real = await narrowed(p)
+    expect(real).not.toBeNull()
+    const vocab = (await loadVocabulary(env.DB)).vocab
+    const refs = narrowingWords(p.query, new Map(), vocab)
+    const words = await wordPostingsFor(env.DB, refs)
+    const tooLong = new Map([...words].map(([k, w]) => [k, k.includes('kurta') ? { ...w, ids: null } : w]))
+    // Inside a disjunction, a clause not resolved leaves it open to any product: no narrowing.
+    expect(narrowQuery(p.query, { fields: new Map(), words: tooLong, vocab })).toBeNull()
+    expect(MAX_WORD_POSTINGS).toBeGreaterThan(0)
+    const answer = seen(await searchProducts(env.DB, p))
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), p)
+    expect(answer.total).toBe(js.total)
+    expect(answer.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+  })
+
+  it('a product an import adds after the words were read is found by the next search', async () => {
+    const p = search('kurta')
+    const before = seen(await searchProducts(env.DB, p))
+    const oldVersion = (
+      await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{ value: number }>()
+    )?.value as number
+    const template = FIXTURE_PRODUCTS.find((d) => d.id === 1) as unknown as Doc
+    await importProduct({
+      ...template,
+      id: 779,
+      sku: 'NEW-779',
+      name: 'Saffron Kurta',
+      url_path: 'p/new-779',
+      slug: 'new-779',
+      configurable_children: [],
+    })
+    // Another request of this isolate read the old version after the import: the word lists it
+    // holds are the old ones, and they look current.
+    noteIndexVersion(oldVersion)
+    const after = seen(await searchProducts(env.DB, { ...p, size: 50 }))
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), { ...p, size: 50 })
+    expect(after.total).toBe(before.total + 1)
+    expect(after.hits.map((h) => h[0])).toContain(779)
+    expect(after.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+  })
+
+  it('hostile words (quotes, wildcards, regex and LIKE characters, many words) answer as the evaluator', async () => {
+    const docs = toJsDocs(await documents(), 'product')
+    const many = Array.from({ length: 80 }, (_, i) => `w${i}`).join(' ')
+    for (const text of [`kurta' OR 1=1 --`, 'kur%', 'k_rta', '*', '.*', '[a-z]+', '\\', '"kurta"', many]) {
+      const p = search(text)
+      const answer = seen(await searchProducts(env.DB, p))
+      const js = searchDocsInMemory(docs, p)
+      expect(answer.total, text).toBe(js.total)
+      expect(
+        answer.hits.map((h) => h[0]),
+        text,
+      ).toEqual(js.hits.map((h) => h.id))
+    }
   })
 })
