@@ -14,7 +14,7 @@
  * visits the whole index).
  */
 import type { QueryNode } from './dsl'
-import type { FieldPostings } from './facet-index'
+import { type FieldPostings, manyValued } from './facet-index'
 import { fieldTokens, hotColumn, queryValueForms, TEXT_FIELDS } from './facts'
 import type { Vocabulary } from './sql-expr'
 import { type FieldPlan, planTextMatch } from './text'
@@ -80,11 +80,6 @@ export interface HeldPostings {
   vocab: Vocabulary
 }
 
-/** Whether a terms clause may be resolved (hot columns and live stock are tested in SQL). */
-function resolvable(node: TermsNode): boolean {
-  return node.field !== IN_STOCK_FIELD && hotColumn(node.field) === undefined && node.values.length > 0
-}
-
 /** A compound clause's clauses (a bool's, a function_score's query and function filters). */
 export function clauseChildren(node: QueryNode): QueryNode[] {
   if (node.kind === 'bool') return [...node.must, ...node.filter, ...node.should, ...node.mustNot]
@@ -98,28 +93,56 @@ function resolvableLeaves(query: QueryNode): Leaf[] {
   const out: Leaf[] = []
   const walk = (n: QueryNode) => {
     if (out.length >= MAX_RESOLVED_CLAUSES) return
-    if ((n.kind === 'terms' && resolvable(n)) || n.kind === 'phrase' || n.kind === 'match') out.push(n)
+    if (n.kind === 'phrase' || n.kind === 'match' || (n.kind === 'terms' && keywordTest(n))) out.push(n)
     for (const ch of clauseChildren(n)) walk(ch)
   }
   walk(query)
   return out
 }
 
+/**
+ * The exact-value test a clause amounts to on a keyword field (a terms clause, a phrase or a match
+ * on a keyword field, as compile-where.ts compiles them), or null: a full-text clause, or a test
+ * the statement makes on a hot column or live stock.
+ */
+function keywordTest(node: Leaf): { field: string; values: unknown[] } | null {
+  const test =
+    node.kind === 'terms'
+      ? { field: node.field, values: node.values }
+      : node.kind === 'phrase'
+        ? TEXT_FIELDS.has(node.field)
+          ? null
+          : { field: node.field, values: [node.query] }
+        : keywordMatchField(node)
+          ? { field: (keywordMatchField(node) as { field: string }).field, values: [node.query] }
+          : null
+  if (!test) return null
+  return test.field !== IN_STOCK_FIELD && hotColumn(test.field) === undefined && test.values.length > 0
+    ? test
+    : null
+}
+
 /** The fields whose postings would narrow this query. */
 export function narrowingFields(query: QueryNode): string[] {
   return [
     ...new Set(
-      resolvableLeaves(query)
-        .filter((n): n is TermsNode => n.kind === 'terms')
-        .map((t) => t.field),
+      resolvableLeaves(query).flatMap((n) => {
+        const t = keywordTest(n)
+        return t ? [t.field] : []
+      }),
     ),
   ]
 }
 
 type WordRef = [WordSource, string, string]
 
-/** A terms test of `values` on a keyword field, as word lists (null: too many forms). */
+/**
+ * A terms test of `values` on a keyword field, as word lists: only on a field with too many values
+ * for the facet index (one value's products are then few); null for another field (a value of a
+ * field of few values may hold most of the catalogue) or too many forms.
+ */
 function valueWords(field: string, values: unknown[]): WordRef[] | null {
+  if (!manyValued(field)) return null
   const forms = [...new Set(values.flatMap((v) => queryValueForms(v)))]
   return forms.length > MAX_WORD_VALUES ? null : forms.map((f) => ['value', field, f])
 }
@@ -143,18 +166,19 @@ function keywordMatchField(node: MatchNode): { field: string; boost: number } | 
  * text field at once stay in the statement.
  */
 function leafWords(node: Leaf, fields: Map<string, FieldPostings>, vocab: Vocabulary): WordRef[] | null {
+  const test = keywordTest(node)
+  if (test) return fields.has(test.field) ? [] : valueWords(test.field, test.values)
   switch (node.kind) {
     case 'terms':
-      return fields.has(node.field) ? [] : valueWords(node.field, node.values)
+      return null
     case 'phrase': {
-      if (!TEXT_FIELDS.has(node.field)) return valueWords(node.field, [node.query])
+      if (!TEXT_FIELDS.has(node.field)) return null
       const q = fieldTokens(node.field, node.query)
       if (q.length > 1) return null
       return q.map((t) => ['token', node.field, t])
     }
     case 'match': {
-      const keyword = keywordMatchField(node)
-      if (keyword) return valueWords(keyword.field, [node.query])
+      if (keywordMatchField(node)) return null
       const plans = textPlans(node, vocab)
       if (!plans) return null
       const refs: WordRef[] = plans.flatMap((plan) =>
@@ -216,11 +240,11 @@ function valueIndex(f: FieldPostings): Map<string, number> {
   return m
 }
 
-/** The postings ranges ([from, to) in the field's ids) of the values a terms clause asks for. */
-function termsRanges(node: TermsNode, f: FieldPostings): [number, number][] {
+/** The postings ranges ([from, to) in the field's ids) of the values an exact-value test asks for. */
+function termsRanges(values: unknown[], f: FieldPostings): [number, number][] {
   const index = valueIndex(f)
   const out: [number, number][] = []
-  for (const form of new Set(node.values.flatMap((v) => queryValueForms(v)))) {
+  for (const form of new Set(values.flatMap((v) => queryValueForms(v)))) {
     const v = index.get(form)
     if (v !== undefined) out.push([f.starts[v] as number, f.starts[v + 1] as number])
   }
@@ -337,14 +361,13 @@ interface Resolution {
 }
 
 function resolveLeaf(node: Leaf, held: HeldPostings): Resolution | null {
-  if (node.kind === 'terms') {
-    const f = held.fields.get(node.field)
-    if (f)
-      return {
-        lists: termsRanges(node, f).map(([from, to]) => f.ids.subarray(from, to)),
-        versions: [f.version],
-      }
-  }
+  const test = keywordTest(node)
+  const f = test ? held.fields.get(test.field) : undefined
+  if (test && f)
+    return {
+      lists: termsRanges(test.values, f).map(([from, to]) => f.ids.subarray(from, to)),
+      versions: [f.version],
+    }
   const refs = leafWords(node, held.fields, held.vocab)
   if (!refs) return null
   const lists: Int32Array[] = []

@@ -71,7 +71,7 @@ function bitsOnlyClauses(query: QueryNode, c: Compiler): Set<QueryNode> {
       case 'phrase':
         return c.bits?.has(n) === true
       case 'match':
-        return c.slots?.has(n) === true
+        return c.slots?.has(n) === true || c.bits?.has(n) === true
       case 'match_all':
       case 'match_none':
         return true

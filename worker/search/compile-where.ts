@@ -329,6 +329,14 @@ function compileFunctionScore(node: Extract<QueryNode, { kind: 'function_score' 
 
 function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler): Compiled {
   const p = c.params
+  const only = node.fields.length === 1 ? node.fields[0] : undefined
+  const bit = c.bits?.get(node)
+  // A keyword match resolved before the statement: the exact-value test's bit, and its score.
+  if (bit !== undefined && only)
+    return {
+      cond: leaf(`((d.cm >> ${bit}) & 1)`, 3),
+      score: param(c, node.boost * EXACT_TOKEN_WEIGHT * only.boost),
+    }
   const slot = c.slots?.get(node)
   if (slot) {
     // Resolved before the statement: the visited product carries its score's number (0: no match).
@@ -342,7 +350,6 @@ function compileMatch(node: Extract<QueryNode, { kind: 'match' }>, c: Compiler):
       ),
     }
   }
-  const only = node.fields.length === 1 ? node.fields[0] : undefined
   if (only && !TEXT_FIELDS.has(only.field)) {
     // A keyword match is an exact-value test: same answer and score as the CTE form, much cheaper.
     return asTerms(

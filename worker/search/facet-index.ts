@@ -196,6 +196,14 @@ export function countFacetsInJs(
 }
 
 /**
+ * Whether the persisted postings list `field` as having too many values to keep (names, SKUs):
+ * its values are looked up one by one instead (word-postings.ts). False when not known.
+ */
+export function manyValued(field: string): boolean {
+  return facetCache.peek(field)?.sql === true
+}
+
+/**
  * The postings of `fields` for narrowing a statement (candidates.ts): from the facet index, else
  * from the persisted build (then kept in the index like an aggregated field). A field without a
  * usable build (never built, dropped by a terms write, or counted in SQL) is absent: the statement
