@@ -1,17 +1,19 @@
 /**
- * Narrowing a product statement before it runs. The terms clauses of a query on fields whose
- * postings the engine holds (facet-index.ts: per field, the ascending product ids of each value)
- * are resolved in the isolate: each such clause's products are a bit set, and the query's
- * conjunctions and disjunctions of them give a set that holds every product the query can match
- * (a superset: clauses not resolved here count as "any product"). The statement then visits only
- * those products, each carrying which resolved clauses it satisfies as bits (`cm`), instead of
- * looking up every posting of every filter value in SQL.
+ * Narrowing a product statement before it runs. Clauses whose products the isolate can list are
+ * resolved here: terms (and other exact-value) clauses on fields whose postings the engine holds
+ * (facet-index.ts: per field, the ascending product ids of each value), and full-text clauses, SKU
+ * phrases and values of fields of many values from the product lists of their words
+ * (word-postings.ts). Each such clause's products are a bit set, and the query's conjunctions and
+ * disjunctions of them give a set that holds every product the query can match (a superset:
+ * clauses not resolved here count as "any product"). The statement then visits only those
+ * products, each carrying as bits which resolved clauses it satisfies (and, for a full-text
+ * clause, the number of its score), instead of looking up postings and words in SQL.
  *
  * The answer is the statement's own: it still tests every clause on each visited product, the
- * resolved ones by their bit, which for a visited product is exactly the clause's test. What
- * keeps it exact is that the postings are those of the index version the statement reads; the
- * engine compares the two and, when they differ, runs again with fresh postings (a third run
- * visits the whole index).
+ * resolved ones by their bits, which for a visited product are exactly the clause's test and score.
+ * What keeps it exact is that the postings and word lists are those of the index version the
+ * statement reads; the engine compares the two and, when they differ, runs again with fresh ones
+ * (a third run visits the whole index).
  */
 import type { QueryNode } from './dsl'
 import { type FieldPostings, manyValued } from './facet-index'
@@ -106,20 +108,16 @@ function resolvableLeaves(query: QueryNode): Leaf[] {
  * the statement makes on a hot column or live stock.
  */
 function keywordTest(node: Leaf): { field: string; values: unknown[] } | null {
-  const test =
-    node.kind === 'terms'
-      ? { field: node.field, values: node.values }
-      : node.kind === 'phrase'
-        ? TEXT_FIELDS.has(node.field)
-          ? null
-          : { field: node.field, values: [node.query] }
-        : keywordMatchField(node)
-          ? { field: (keywordMatchField(node) as { field: string }).field, values: [node.query] }
-          : null
-  if (!test) return null
-  return test.field !== IN_STOCK_FIELD && hotColumn(test.field) === undefined && test.values.length > 0
-    ? test
-    : null
+  let test: { field: string; values: unknown[] } | null = null
+  if (node.kind === 'terms') test = { field: node.field, values: node.values }
+  else if (node.kind === 'phrase') {
+    if (!TEXT_FIELDS.has(node.field)) test = { field: node.field, values: [node.query] }
+  } else {
+    const keyword = keywordMatchField(node)
+    if (keyword) test = { field: keyword.field, values: [node.query] }
+  }
+  if (!test || test.values.length === 0) return null
+  return test.field !== IN_STOCK_FIELD && hotColumn(test.field) === undefined ? test : null
 }
 
 /** The fields whose postings would narrow this query. */
