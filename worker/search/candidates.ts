@@ -74,7 +74,7 @@ export interface Narrowing {
 }
 
 /** What the isolate holds to resolve clauses with. */
-export interface HeldPostings {
+interface HeldPostings {
   /** Whole fields (the facet index). */
   fields: Map<string, FieldPostings>
   /** Single words and values (word-postings.ts), by wordKey. */

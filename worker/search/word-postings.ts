@@ -22,12 +22,12 @@ export interface WordPostings {
 }
 
 /** Longest list kept (a longer one would not narrow a statement: candidates.ts visits at most 50,000). */
-export const MAX_WORD_POSTINGS = 50_000
+const MAX_WORD_POSTINGS = 50_000
 /** Most lists one isolate keeps, and most bytes they take (the least recently used go first). */
 const MAX_WORD_LISTS = 4096
-export const WORD_POSTINGS_MAX_BYTES = 3 * 1024 * 1024
+const WORD_POSTINGS_MAX_BYTES = 3 * 1024 * 1024
 /** Most lists one request reads (a query naming more leaves the rest to the statement). */
-export const MAX_WORDS_READ = 64
+const MAX_WORDS_READ = 64
 
 const wordCache = createMemo<WordPostings>({
   name: 'search word postings',
