@@ -22,7 +22,8 @@
 //     garbage collection first), next to each memo's own byte accounting.
 // Writes bench-results/bench.json. Options: --scales 300,10000,100000 --duration 3 --connections 10
 // --cold-runs 10 --rows category,search (a subset of the throughput rows; the static asset is always
-// measured).
+// measured) --settle-ms N (also time cold runs N ms after the write) --second-request (also time
+// the second request after an import).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -48,6 +49,8 @@ const DURATION = Number(opt('--duration', '3'))
 const CONNECTIONS = Number(opt('--connections', '10'))
 const COLD_RUNS = Number(opt('--cold-runs', '10'))
 const ROWS = opt('--rows', '').split(',').filter(Boolean)
+const SETTLE_MS = Number(opt('--settle-ms', '0'))
+const SECOND_REQUEST = args.includes('--second-request')
 const { bundle, manifest } = await buildProduction()
 // A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
 const slowOut = await buildFixtureWorker(
@@ -413,30 +416,71 @@ for (const scale of SCALES) {
   // The importer's write of one product: the document and its index rows, each build, then the
   // version bump, one statement after another with the bump last (the same end state as one batch;
   // one batch of all of them outlives a local D1 request at 100,000 products).
-  const importWrite = async (doc) => {
+  const importWrite = async (doc, { bump = true } = {}) => {
     await d1.batch([
       d1.prepare('UPDATE products SET doc = ?1 WHERE id = ?2').bind(JSON.stringify(doc), doc.id),
       ...search.indexProductStatements(d1, doc),
     ])
     for (const st of search.facetPostingsStatements(d1)) await d1.batch([st])
-    await d1.batch([search.bumpIndexVersionStatement(d1)])
+    if (bump) await d1.batch([search.bumpIndexVersionStatement(d1)])
   }
+  // Each cold run is paired with one that writes the same rows without the version bump: every
+  // per-isolate cache stays valid, so its time is the database's own after a write (what no cache
+  // can save), measured interleaved with the cold runs.
   const cold = []
+  const afterWriteOnly = []
+  // And with --settle-ms N, two more per round: a cold run (the bump) and a write-only run, each timed
+  // N ms after the write returned (does the difference last, or is it the write still settling?).
+  const settled = []
+  const settledWriteOnly = []
+  // And with --second-request, one more: the second category request after an import (the first untimed).
+  const secondRequest = []
   const importWrites = []
-  for (let i = 0; i < COLD_RUNS; i++) {
-    const doc =
-      i % 2 === 0
-        ? { ...original, color_options: [...(original.color_options ?? []), 999_001 + i] }
-        : original
-    const w = performance.now()
-    await importWrite(doc)
-    importWrites.push(performance.now() - w)
+  const timedCategory = async () => {
     const t = performance.now()
     await (await fetch(`${backend.url}/c/${bigCat.slug}`, { headers: BROWSER })).arrayBuffer()
-    cold.push(performance.now() - t)
+    return performance.now() - t
   }
-  if (COLD_RUNS % 2 === 1) await importWrite(original)
+  let writes = 0
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const kinds = ['cold', 'write only']
+    if (SETTLE_MS > 0) kinds.push('settled', 'settled write only')
+    if (SECOND_REQUEST) kinds.push('second')
+    for (const kind of kinds) {
+      const doc =
+        writes++ % 2 === 0
+          ? { ...original, color_options: [...(original.color_options ?? []), 999_001 + i] }
+          : original
+      const w = performance.now()
+      const writeOnly = kind.endsWith('write only')
+      await importWrite(doc, { bump: !writeOnly })
+      if (!writeOnly) importWrites.push(performance.now() - w)
+      if (kind.startsWith('settled')) await new Promise((r) => setTimeout(r, SETTLE_MS))
+      if (kind === 'second') await timedCategory()
+      const ms = await timedCategory()
+      const into = {
+        cold,
+        'write only': afterWriteOnly,
+        settled,
+        'settled write only': settledWriteOnly,
+        second: secondRequest,
+      }[kind]
+      into.push(ms)
+    }
+  }
+  if (writes % 2 === 1) await importWrite(original)
   const coldSingle = +median(cold).toFixed(2)
+  log(
+    `  cold runs (ms): ${cold.map((x) => x.toFixed(1)).join(', ')}; after the same write without a version bump (every cache valid): ${afterWriteOnly.map((x) => x.toFixed(1)).join(', ')} (median ${median(afterWriteOnly).toFixed(2)}, ${(median(afterWriteOnly) / categorySingle).toFixed(2)}×)${
+      SETTLE_MS > 0
+        ? `; ${SETTLE_MS} ms after the write: cold ${settled.map((x) => x.toFixed(1)).join(', ')} (median ${median(settled).toFixed(2)}, ${(median(settled) / categorySingle).toFixed(2)}×), write only ${settledWriteOnly.map((x) => x.toFixed(1)).join(', ')} (median ${median(settledWriteOnly).toFixed(2)}, ${(median(settledWriteOnly) / categorySingle).toFixed(2)}×)`
+        : ''
+    }${
+      SECOND_REQUEST
+        ? `; the second request after an import: ${secondRequest.map((x) => x.toFixed(1)).join(', ')} (median ${median(secondRequest).toFixed(2)}, ${(median(secondRequest) / categorySingle).toFixed(2)}×)`
+        : ''
+    }`,
+  )
   // The largest accepted search: compiled in Node with this catalogue's vocabulary, then answered
   // by the worker (min_score nudged per run so no cached result set answers it).
   const { results: tokens } = await d1.prepare('SELECT DISTINCT field, token FROM search_tokens').all()
@@ -469,6 +513,11 @@ for (const scale of SCALES) {
     categoryMissColdSingleRequestP50Ms: coldSingle,
     categoryHitSingleRequestP50Ms: hitSingle,
     coldToSteady: +(coldSingle / categorySingle).toFixed(2),
+    coldRunsMs: cold.map((x) => +x.toFixed(2)),
+    afterWriteWithoutBumpRunsMs: afterWriteOnly.map((x) => +x.toFixed(2)),
+    settledColdRunsMs: settled.map((x) => +x.toFixed(2)),
+    settledWriteOnlyRunsMs: settledWriteOnly.map((x) => +x.toFixed(2)),
+    secondRequestRunsMs: secondRequest.map((x) => +x.toFixed(2)),
     importWriteP50Ms: +median(importWrites).toFixed(1),
     heap: {
       usedBytes: heap.usedBytes,
