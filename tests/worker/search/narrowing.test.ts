@@ -163,6 +163,19 @@ async function rebuildPostings() {
   await env.DB.batch([...facetPostingsStatements(env.DB), bumpIndexVersionStatement(env.DB)])
 }
 
+/** The catalogue version stored now. */
+async function storedVersion(): Promise<number> {
+  const row = await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{
+    value: number
+  }>()
+  return row?.value as number
+}
+
+/** A fixture product's document, to import copies of. */
+function fixture(id: number): Doc {
+  return FIXTURE_PRODUCTS.find((d) => d.id === id) as unknown as Doc
+}
+
 /** The importer's write of one product: document and index rows, postings, then the version bump. */
 async function importProduct(doc: Doc) {
   await env.DB.batch([
@@ -311,7 +324,7 @@ describe('narrowed product statements', () => {
   it('a product added by an import between two requests is found by the next one', async () => {
     const p = plan(BODIES.listing)
     const before = seen(await searchProducts(env.DB, { ...p, from: 0 }))
-    const template = FIXTURE_PRODUCTS.find((d) => d.id === 1) as unknown as Doc
+    const template = fixture(1)
     const added = {
       ...template,
       id: 777,
@@ -333,10 +346,8 @@ describe('narrowed product statements', () => {
   it('an import that lands after the postings were read: the answer is the new version’s', async () => {
     const p = plan(BODIES.listing)
     await searchProducts(env.DB, p)
-    const oldVersion = (
-      await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{ value: number }>()
-    )?.value as number
-    const template = FIXTURE_PRODUCTS.find((d) => d.id === 1) as unknown as Doc
+    const oldVersion = await storedVersion()
+    const template = fixture(1)
     await importProduct({
       ...template,
       id: 778,
@@ -424,10 +435,8 @@ describe('full-text clauses resolved from word lists', () => {
   it('a product an import adds after the words were read is found by the next search', async () => {
     const p = search('kurta')
     const before = seen(await searchProducts(env.DB, p))
-    const oldVersion = (
-      await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{ value: number }>()
-    )?.value as number
-    const template = FIXTURE_PRODUCTS.find((d) => d.id === 1) as unknown as Doc
+    const oldVersion = await storedVersion()
+    const template = fixture(1)
     await importProduct({
       ...template,
       id: 779,
