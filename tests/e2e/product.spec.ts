@@ -75,6 +75,49 @@ test('choosing colour then size makes price, stock, image and URL follow the var
   if (targetImage) await expect(page.getByTestId('gallery-main')).toHaveAttribute('src', targetImage)
 })
 
+test("a size chosen while the colour's reload is still on its way stays chosen when the reload answers", async ({
+  page,
+}) => {
+  // The page was rendered a minute ago (as from the output cache): the first choice reloads the
+  // product, and the shopper's next choice comes before that reload's answer.
+  await page.clock.setFixedTime(Date.now() + 60_000)
+  await openProduct(page, '/p/SHE1025/chettinad-jacquard-sherwani-she1025')
+  const props = await formProps(page)
+  const enabled = props.product.configurable_children.filter((c) => c.status < 2 && isChildInStock(c))
+  const initialColor = (
+    await page.locator('[data-testid^="option-color-"][aria-pressed="true"]').getAttribute('data-testid')
+  )?.replace('option-color-', '')
+  const color = enabled.map((c) => c.color).find((c) => String(c) !== initialColor)
+  expect(color).toBeDefined()
+  let release: () => void = () => {}
+  const held = new Promise<void>((arrived) => {
+    void page.route('**/api/catalog/vue_storefront_catalog/product/_search**', async (route) => {
+      if (!decodeURIComponent(route.request().url()).includes(props.product.sku)) return route.continue()
+      arrived()
+      await new Promise<void>((r) => {
+        release = r
+      })
+      await route.continue()
+    })
+  })
+  await page.getByTestId(`option-color-${color}`).click()
+  await held
+  const afterColour = (await page.getByTestId('variant-sku').textContent())?.replace('SKU', '').trim()
+  const target = enabled.find((c) => c.color === color && c.sku !== afterColour)
+  expect(target).toBeDefined()
+  await page.getByTestId(`option-size-${target?.size}`).click()
+  await expect(page.getByTestId('variant-sku')).toHaveText(`SKU ${target?.sku}`)
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('product/_search') && r.url().includes(props.product.sku),
+  )
+  release()
+  await answered
+  // The reload refreshes the variant chosen last, not the one that started it.
+  await page.waitForTimeout(300)
+  await expect(page.getByTestId('variant-sku')).toHaveText(`SKU ${target?.sku}`)
+  await expect(page.getByTestId(`option-size-${target?.size}`)).toHaveAttribute('aria-pressed', 'true')
+})
+
 test('a choice with no available variant restores the previous one with the wrong-attributes notice', async ({
   page,
 }) => {

@@ -85,6 +85,9 @@ export function useVariantChoice(input: {
   )
   const [needSize, setNeedSize] = useState(false)
   const lastLoad = useRef<number>(initial.now)
+  // The variant chosen last: a reload answers for the product as it is now, so it refreshes this
+  // choice, never the one that started it (a second choice may come before the reload's answer).
+  const chosenSku = useRef<string | null>(variant?.sku ?? null)
 
   useEffect(
     () =>
@@ -100,6 +103,7 @@ export function useVariantChoice(input: {
   )
 
   function applyVariant(next: FormChild, nextSelection: VariantSelection) {
+    chosenSku.current = next.sku
     setVariant(next)
     setSelection(nextSelection)
     selectedVariantImage.value = input.variantImages[next.sku] ?? null
@@ -113,7 +117,7 @@ export function useVariantChoice(input: {
       .then((view) => {
         if (!view) throw new Error('product gone')
         setProduct(view)
-        const same = view.configurable_children.find((c) => c.sku === next.sku)
+        const same = view.configurable_children.find((c) => c.sku === chosenSku.current)
         if (same) setVariant(same)
       })
       .catch((err) => {
