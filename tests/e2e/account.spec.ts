@@ -41,6 +41,31 @@ async function tamperStoredAccessToken(): Promise<boolean> {
   return true
 }
 
+/** Runs in the page: sets the first name of the device's copy of the account (an older copy than the server's). */
+async function ageStoredFirstName(name: string): Promise<boolean> {
+  const store = document.documentElement.dataset.store ?? 'default'
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(`${store}-shop`)
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+  const os = `${store}-user`
+  if (!db.objectStoreNames.contains(os)) return false
+  const tx = db.transaction(os, 'readwrite')
+  const users = tx.objectStore(os)
+  const user = await new Promise<unknown>((resolve) => {
+    const r = users.get('current-user')
+    r.onsuccess = () => resolve(r.result)
+  })
+  if (!user || typeof user !== 'object') return false
+  users.put({ ...(user as Record<string, unknown>), firstname: name }, 'current-user')
+  await new Promise((resolve) => {
+    tx.oncomplete = resolve
+  })
+  db.close()
+  return true
+}
+
 /** Records every /api request of a page: its URL and whether it carried an Authorization header. */
 function recordApiCalls(page: Page) {
   const calls: { url: string; bearer: boolean }[] = []
@@ -136,6 +161,20 @@ test('an expired access token is refreshed transparently during a profile update
   await waitForHydration(page)
   await expect(page.getByLabel('First name')).toHaveValue('Meenakshi')
   expectNoTokenInUrls(calls)
+})
+
+test('the profile form follows the server when the copy of the account on the device is older', async ({
+  page,
+}) => {
+  await logInThroughModal(page, email, PASSWORD)
+  await page.goto('/my-account/personal-details')
+  await waitForHydration(page)
+  const current = await page.getByLabel('First name').inputValue()
+  expect(await page.evaluate(ageStoredFirstName, 'Stale')).toBe(true)
+  // The next page starts from the device's copy ("Stale"); the server's answer replaces it.
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByLabel('First name')).toHaveValue(current)
 })
 
 test('a review is submitted for moderation from the product page', async ({ page, request }) => {

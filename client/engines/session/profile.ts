@@ -27,8 +27,10 @@ export function listenToProfileUpdates(deps: SessionDeps): void {
   deps.bus.on(PROFILE_UPDATED_EVENT, (payload) => {
     const { code, result } = payload as { code: number; result: unknown }
     if (code === 200 && result && typeof result === 'object') {
+      // Said once the device holds the new account too (a reload right after shows it).
       void adoptUser(deps, result as CurrentUser)
-      deps.notify({ type: 'success', message: MSG.accountUpdated })
+        .catch((err) => console.warn('[session] the updated account was not stored', err))
+        .then(() => deps.notify({ type: 'success', message: MSG.accountUpdated }))
     }
   })
 }

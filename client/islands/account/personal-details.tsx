@@ -4,7 +4,7 @@
  */
 
 import { NameFields, TextField } from '@shared/components/checkout/form-field'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { FieldErrors } from '../forms/field-rules'
 import { changeEmail, changePassword, updateProfile } from './account-api'
 import { type Customer, isEmailChange, validatePasswordChange, validateProfile } from './account-model'
@@ -13,6 +13,17 @@ function ProfileForm({ user }: { user: Customer }) {
   const [firstname, setFirstname] = useState(user.firstname)
   const [lastname, setLastname] = useState(user.lastname)
   const [email, setEmail] = useState(user.email)
+  // The page starts from the device's copy of the account and the server's answer follows: a field
+  // the shopper has not touched takes the newer value, one being edited keeps what was typed.
+  const shown = useRef(user)
+  useEffect(() => {
+    const before = shown.current
+    shown.current = user
+    if (before === user) return
+    setFirstname((v) => (v === before.firstname ? user.firstname : v))
+    setLastname((v) => (v === before.lastname ? user.lastname : v))
+    setEmail((v) => (v === before.email ? user.email : v))
+  }, [user])
   const [emailPassword, setEmailPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
