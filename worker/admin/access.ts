@@ -31,6 +31,8 @@ const jwksMemo = createMemo<HonoJsonWebKey[]>({
   name: 'admin-access-jwks',
   ttlMs: JWKS_TTL_MS,
   maxEntries: 4,
+  // A key set is a few kilobytes: four of them, with room to spare.
+  maxBytes: 256 * 1024,
 })
 
 const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) })

@@ -15,9 +15,10 @@
  * statement reads; the engine compares the two and, when they differ, runs again with fresh ones
  * (a third run visits the whole index).
  */
-import type { QueryNode } from './dsl'
+import { type AggNode, type QueryNode, rangeBounds, type SortSpec } from './dsl'
 import { type FieldPostings, manyValued } from './facet-index'
 import { fieldTokens, hotColumn, queryValueForms, TEXT_FIELDS } from './facts'
+import { complete, type HotColumnValues } from './hot-columns'
 import type { Vocabulary } from './sql-expr'
 import { type FieldPlan, planTextMatch } from './text'
 import { type WordPostings, type WordSource, wordKey } from './word-postings'
@@ -25,8 +26,9 @@ import { type WordPostings, type WordSource, wordKey } from './word-postings'
 type TermsNode = Extract<QueryNode, { kind: 'terms' }>
 type PhraseNode = Extract<QueryNode, { kind: 'phrase' }>
 type MatchNode = Extract<QueryNode, { kind: 'match' }>
+type RangeNode = Extract<QueryNode, { kind: 'range' }>
 /** A clause that may be resolved in the isolate. */
-type Leaf = TermsNode | PhraseNode | MatchNode
+type Leaf = TermsNode | PhraseNode | MatchNode | RangeNode
 
 /** Most clauses resolved (the bits of a product ride on its id in one JSON number). */
 export const MAX_RESOLVED_CLAUSES = 20
@@ -69,8 +71,20 @@ export interface Narrowing {
   /** The products to visit, with their bits (JSON). */
   json: string
   count: number
-  /** The index version of each field's postings and word list used. */
+  /** The index version of each field's postings, word list and hot column used. */
   versions: number[]
+  /** Whether the products are listed in the order the search sorts them by (else ascending id). */
+  sorted: boolean
+  /** Per range aggregation counted from the bits: the bit of each of its ranges. */
+  aggBits: Map<AggNode, number[]>
+  /** Whether every listed product is known to have its index row (the statement may skip reading it). */
+  indexed: boolean
+}
+
+/** What the search does with its matches besides testing them: its sort and aggregations. */
+export interface SearchShape {
+  sort: SortSpec[]
+  aggs: AggNode[]
 }
 
 /** What the isolate holds to resolve clauses with. */
@@ -80,6 +94,8 @@ interface HeldPostings {
   /** Single words and values (word-postings.ts), by wordKey. */
   words: Map<string, WordPostings>
   vocab: Vocabulary
+  /** Hot columns (hot-columns.ts), by field. */
+  hot?: Map<string, HotColumnValues>
 }
 
 /** A compound clause's clauses (a bool's, a function_score's query and function filters). */
@@ -95,7 +111,13 @@ function resolvableLeaves(query: QueryNode): Leaf[] {
   const out: Leaf[] = []
   const walk = (n: QueryNode) => {
     if (out.length >= MAX_RESOLVED_CLAUSES) return
-    if (n.kind === 'phrase' || n.kind === 'match' || (n.kind === 'terms' && keywordTest(n))) out.push(n)
+    if (
+      n.kind === 'phrase' ||
+      n.kind === 'match' ||
+      (n.kind === 'terms' && keywordTest(n)) ||
+      ((n.kind === 'terms' || n.kind === 'range') && hotTest(n))
+    )
+      out.push(n)
     for (const ch of clauseChildren(n)) walk(ch)
   }
   walk(query)
@@ -108,16 +130,100 @@ function resolvableLeaves(query: QueryNode): Leaf[] {
  * the statement makes on a hot column or live stock.
  */
 function keywordTest(node: Leaf): { field: string; values: unknown[] } | null {
-  let test: { field: string; values: unknown[] } | null = null
-  if (node.kind === 'terms') test = { field: node.field, values: node.values }
-  else if (node.kind === 'phrase') {
-    if (!TEXT_FIELDS.has(node.field)) test = { field: node.field, values: [node.query] }
-  } else {
-    const keyword = keywordMatchField(node)
-    if (keyword) test = { field: keyword.field, values: [node.query] }
-  }
+  const test = valueTest(node)
   if (!test || test.values.length === 0) return null
   return test.field !== IN_STOCK_FIELD && hotColumn(test.field) === undefined ? test : null
+}
+
+/** The exact-value test a terms clause, or a phrase or match on a keyword field, amounts to. */
+function valueTest(node: Leaf): { field: string; values: unknown[] } | null {
+  if (node.kind === 'terms') return { field: node.field, values: node.values }
+  if (node.kind === 'phrase')
+    return TEXT_FIELDS.has(node.field) ? null : { field: node.field, values: [node.query] }
+  if (node.kind === 'match') {
+    const keyword = keywordMatchField(node)
+    return keyword ? { field: keyword.field, values: [node.query] } : null
+  }
+  return null
+}
+
+/** A test of a hot column (hot-columns.ts): one of the values, or numeric bounds. */
+type HotTest =
+  | { field: string; values: Set<string> }
+  | { field: string; bounds: { gt?: number; gte?: number; lt?: number; lte?: number } }
+
+/**
+ * The test a clause makes on a hot column, as compile-where.ts compiles it on a product that has a
+ * value there: an exact-value test on a term column, or a numeric range (finite bounds) on a number
+ * column. Null for any other clause.
+ */
+function hotTest(node: Leaf): HotTest | null {
+  if (node.kind === 'range') {
+    if (hotColumn(node.field)?.kind !== 'number') return null
+    let b: ReturnType<typeof rangeBounds>
+    try {
+      b = rangeBounds(node)
+    } catch {
+      return null
+    }
+    if (b.mode !== 'number') return null
+    const bounds: { gt?: number; gte?: number; lt?: number; lte?: number } = {}
+    for (const k of ['gt', 'gte', 'lt', 'lte'] as const) {
+      const v = b[k]
+      if (v === undefined) continue
+      if (typeof v !== 'number' || !Number.isFinite(v)) return null
+      bounds[k] = v
+    }
+    return { field: node.field, bounds }
+  }
+  const test = valueTest(node)
+  if (!test || hotColumn(test.field)?.kind !== 'term') return null
+  const values = new Set(test.values.flatMap((v) => queryValueForms(v)))
+  return values.size > 0 ? { field: test.field, values } : null
+}
+
+/** The hot fields a search could be narrowed, sorted or counted with (to read their columns). */
+export function narrowingHotFields(query: QueryNode, shape: SearchShape): string[] {
+  const out = new Set<string>()
+  for (const leaf of resolvableLeaves(query)) {
+    const t = hotTest(leaf)
+    if (t) out.add(t.field)
+  }
+  for (const s of shape.sort) if (hotColumn(s.field) && hotColumn(s.field)?.kind !== 'term') out.add(s.field)
+  for (const a of shape.aggs)
+    if (a.kind === 'range' && hotColumn(a.field)?.kind === 'number') out.add(a.field)
+  return [...out]
+}
+
+/** The products of a hot column's test as a bit set of `words` words. */
+function hotBits(test: HotTest, column: HotColumnValues, words: number): Uint32Array {
+  const bits = new Uint32Array(words)
+  const v = column.values
+  const n = Math.min(v.length, words * 32)
+  if ('values' in test) {
+    const codes = new Uint8Array(column.dict.length)
+    column.dict.forEach((value, i) => {
+      if (test.values.has(value)) codes[i] = 1
+    })
+    for (let id = 0; id < n; id++) {
+      const c = v[id] as number
+      if (c >= 0 && codes[c] === 1) bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31))
+    }
+    return bits
+  }
+  const { gt, gte, lt, lte } = test.bounds
+  for (let id = 0; id < n; id++) {
+    const x = v[id] as number
+    if (
+      !Number.isNaN(x) &&
+      (gt === undefined || x > gt) &&
+      (gte === undefined || x >= gte) &&
+      (lt === undefined || x < lt) &&
+      (lte === undefined || x <= lte)
+    )
+      bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31))
+  }
+  return bits
 }
 
 /** The fields whose postings would narrow this query. */
@@ -168,6 +274,7 @@ function leafWords(node: Leaf, fields: Map<string, FieldPostings>, vocab: Vocabu
   if (test) return fields.has(test.field) ? [] : valueWords(test.field, test.values)
   switch (node.kind) {
     case 'terms':
+    case 'range':
       return null
     case 'phrase': {
       if (!TEXT_FIELDS.has(node.field)) return null
@@ -212,6 +319,7 @@ function bounded(n: QueryNode, known: (n: QueryNode) => boolean): boolean {
     case 'terms':
     case 'phrase':
     case 'match':
+    case 'range':
       return known(n)
     case 'match_none':
       return true
@@ -356,9 +464,19 @@ interface Resolution {
   lists: ArrayLike<number>[]
   scores?: Scored
   versions: number[]
+  /** A hot column's test (its products are read from the column, not from lists). */
+  hot?: { test: HotTest; column: HotColumnValues }
 }
 
 function resolveLeaf(node: Leaf, held: HeldPostings): Resolution | null {
+  const ht = hotTest(node)
+  if (ht) {
+    const column = held.hot?.get(ht.field)
+    // Only a column without missing values answers for every product (else search_terms decides).
+    return column && column.nulls === 0
+      ? { lists: [], versions: [column.version], hot: { test: ht, column } }
+      : null
+  }
   const test = keywordTest(node)
   const f = test ? held.fields.get(test.field) : undefined
   if (test && f)
@@ -392,7 +510,12 @@ function slotWidth(count: number): number {
  * The narrowing of `query` by the postings held, or null when none applies: no resolvable clause
  * narrows it (a query that may match any product), or it leaves more than MAX_CANDIDATES products.
  */
-export function narrowQuery(query: QueryNode, held: HeldPostings, limit = MAX_CANDIDATES): Narrowing | null {
+export function narrowQuery(
+  query: QueryNode,
+  held: HeldPostings,
+  limit = MAX_CANDIDATES,
+  shape: SearchShape = { sort: [], aggs: [] },
+): Narrowing | null {
   const resolved = new Map<Leaf, Resolution>()
   // Per full-text clause: each distinct score's number, and each match's number.
   const distinct = new Map<Leaf, { scores: number[]; of: Uint8Array }>()
@@ -425,25 +548,29 @@ export function narrowQuery(query: QueryNode, held: HeldPostings, limit = MAX_CA
   if (resolved.size === 0) return null
   let maxId = 0
   let minId = 0
-  for (const r of resolved.values())
+  for (const r of resolved.values()) {
+    if (r.hot) maxId = Math.max(maxId, r.hot.column.values.length - 1)
     for (const list of r.lists)
       for (let k = 0; k < list.length; k++) {
         const id = list[k] as number
         if (id > maxId) maxId = id
         if (id < minId) minId = id
       }
+  }
   // Each clause is a bit set as long as the largest id: ids beyond MAX_ID (or below 0) would make
   // them large, or not fit (the statement then visits the index as before).
   if (maxId > MAX_ID || minId < 0) return null
   const words = (maxId >>> 5) + 1
   const sets = new Map<QueryNode, Uint32Array>()
-  for (const [leaf, r] of resolved) sets.set(leaf, listBits(r.lists, words))
+  for (const [leaf, r] of resolved)
+    sets.set(leaf, r.hot ? hotBits(r.hot.test, r.hot.column, words) : listBits(r.lists, words))
   // A superset of the products a clause can match, or null for "any product".
   const superset = (n: QueryNode): Uint32Array | null => {
     switch (n.kind) {
       case 'terms':
       case 'phrase':
-      case 'match': {
+      case 'match':
+      case 'range': {
         const s = sets.get(n)
         return s ? Uint32Array.from(s) : null
       }
@@ -504,6 +631,26 @@ export function narrowQuery(query: QueryNode, held: HeldPostings, limit = MAX_CA
       shift += 1
     }
   }
+  // Range aggregations over a hot number column: each range's bit says whether the product's value
+  // lies in [from, to), so the statement counts them without reading the products' rows.
+  const aggBits = new Map<AggNode, number[]>()
+  const counted: { values: Float64Array; ranges: { from?: number; to?: number; unit: number }[] }[] = []
+  for (const agg of shape.aggs) {
+    if (agg.kind !== 'range') continue
+    const column = held.hot?.get(agg.field)
+    if (column?.kind !== 'number' || column.nulls > 0 || width + agg.ranges.length > MAX_WIDTH) continue
+    if (agg.ranges.some((r) => [r.from, r.to].some((v) => v !== undefined && !Number.isFinite(v)))) continue
+    aggBits.set(
+      agg,
+      agg.ranges.map((_, i) => shift + i),
+    )
+    counted.push({
+      values: column.values as Float64Array,
+      ranges: agg.ranges.map((r, i) => ({ from: r.from, to: r.to, unit: 2 ** (shift + i) })),
+    })
+    shift += agg.ranges.length
+    width += agg.ranges.length
+  }
   const scale = 2 ** width
   const out: number[] = []
   for (let i = 0; i < words; i++) {
@@ -519,15 +666,72 @@ export function narrowQuery(query: QueryNode, held: HeldPostings, limit = MAX_CA
         while (m.at < m.ids.length && (m.ids[m.at] as number) < id) m.at++
         if (m.ids[m.at] === id) mask += (m.of[m.at] as number) * m.unit
       }
+      for (const a of counted) {
+        const v = a.values[id] as number
+        for (const r of a.ranges)
+          if ((r.from === undefined || v >= r.from) && (r.to === undefined || v < r.to)) mask += r.unit
+      }
       out.push(id * scale + mask)
     }
   }
+  const columns = [
+    ...[...resolved.values()].flatMap((r) => (r.hot ? [r.hot.column] : [])),
+    ...[...aggBits.keys(), ...shape.sort].flatMap((x) => {
+      const c = held.hot?.get(x.field)
+      return c && c.nulls === 0 ? [c] : []
+    }),
+  ]
+  // A hot column holds a value for every product with an index row (it has no missing values):
+  // when every listed product has one, each has its row.
+  const ids = out.map((x) => Math.floor(x / scale))
+  const indexed = columns.length > 0 && complete(columns[0] as HotColumnValues, ids)
+  const sorted = indexed && presort(out, ids, shape.sort, held.hot)
   return {
     bits,
     slots,
     width,
     json: JSON.stringify(out),
     count,
-    versions: [...new Set([...resolved.values()].flatMap((r) => r.versions))],
+    versions: [
+      ...new Set([...[...resolved.values()].flatMap((r) => r.versions), ...columns.map((c) => c.version)]),
+    ],
+    sorted,
+    aggBits,
+    indexed,
   }
+}
+
+/**
+ * Orders the listed products (`out`, ascending ids `ids`) as the statement sorts them, when every
+ * sort key is a hot number or text column without missing values: by each key in its order, then
+ * by id. Answers whether it did (else the list stays in id order).
+ */
+function presort(
+  out: number[],
+  ids: number[],
+  sort: SortSpec[],
+  hot: Map<string, HotColumnValues> | undefined,
+): boolean {
+  if (sort.length === 0) return false
+  const keys: { values: Int32Array | Float64Array; dir: number }[] = []
+  for (const s of sort) {
+    const column = hot?.get(s.field)
+    if (!column || column.kind === 'term' || column.nulls > 0) return false
+    keys.push({ values: column.values, dir: s.order === 'asc' ? 1 : -1 })
+  }
+  const order = ids.map((_, i) => i)
+  order.sort((a, b) => {
+    const x = ids[a] as number
+    const y = ids[b] as number
+    for (const k of keys) {
+      const d = (k.values[x] as number) - (k.values[y] as number)
+      if (d !== 0) return d * k.dir
+    }
+    return x - y
+  })
+  const copy = out.slice()
+  order.forEach((from, to) => {
+    out[to] = copy[from] as number
+  })
+  return true
 }

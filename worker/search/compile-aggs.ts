@@ -50,23 +50,34 @@ export function inRangeBucket(
   return hotNum ? `((${hotNum} IS NOT NULL AND ${test(hotNum)}) OR (${hotNum} IS NULL AND ${eav}))` : eav
 }
 
-/** Columns a0..aN: terms (whether the field holds numbers), range ([count per range]), min/max. */
-export function aggregationColumns(plan: SearchPlan, p: Params): string[] {
+/**
+ * Columns a0..aN: terms (whether the field holds numbers), range ([count per range]), min/max. A
+ * range aggregation in `aggBits` is counted from the bits each product carries (f.cm), one per range.
+ */
+export function aggregationColumns(
+  plan: SearchPlan,
+  p: Params,
+  aggBits: Map<AggNode, number[]> = new Map(),
+): string[] {
   const cols: string[] = []
   plan.aggs.forEach((agg: AggNode, i) => {
-    const fld = p.add(agg.field)
+    // Bound only where read (D1 refuses a statement with a parameter it does not use).
+    const field = () => p.add(agg.field)
     const hot = hotColumn(agg.field)
     const hotNum = hot?.kind === 'number' ? `f.${hot.column}` : null
     if (agg.kind === 'terms') {
       // Counted in one shared pass below.
-      cols.push(`EXISTS (SELECT 1 FROM search_numbers WHERE field = ${fld}) AS a${i}`)
+      cols.push(`EXISTS (SELECT 1 FROM search_numbers WHERE field = ${field()}) AS a${i}`)
     } else if (agg.kind === 'range') {
       // One pass over f: a product counts in a range when any of its values lies in [from, to).
-      const counts = agg.ranges.map((r) => `COUNT(CASE WHEN ${inRangeBucket(r, fld, hotNum, p)} THEN 1 END)`)
+      const bits = aggBits.get(agg)
+      const counts = bits
+        ? bits.map((b) => `COALESCE(SUM((cm >> ${b}) & 1), 0)`)
+        : agg.ranges.map((r) => `COUNT(CASE WHEN ${inRangeBucket(r, field(), hotNum, p)} THEN 1 END)`)
       cols.push(`(SELECT ${jsonArray(counts)} FROM f) AS a${i}`)
     } else {
       const fn = agg.kind === 'min' ? 'MIN' : 'MAX'
-      const eav = `(SELECT ${fn}(n.value) FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${fld})`
+      const eav = `(SELECT ${fn}(n.value) FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${field()})`
       cols.push(`(SELECT ${fn}(${hotNum ? `COALESCE(${hotNum}, ${eav})` : eav}) FROM f) AS a${i}`)
     }
   })

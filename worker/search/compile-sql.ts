@@ -14,6 +14,9 @@ import { effectiveSort } from './evaluate-js'
 import { HOT_COLUMNS, hotColumn } from './facts'
 import { type Compiler, type IdSource, MAX_SQL_BYTES, Params, tooLarge, type Vocabulary } from './sql-expr'
 
+/** A read of a visited product's index row other than its id, bits, place and per-bits values. */
+const ROW_COLUMN = /\bd\.(?!product_id\b|cm\b|pos\b|kb\d+\b)/
+
 /** A sort key of a filtered product (f): its hot column when it has one, else its facts. */
 export function sortExpr(s: SortSpec, p: Params): string {
   if (s.field === '_score') return 'score'
@@ -69,6 +72,7 @@ function bitsOnlyClauses(query: QueryNode, c: Compiler): Set<QueryNode> {
     switch (n.kind) {
       case 'terms':
       case 'phrase':
+      case 'range':
         return c.bits?.has(n) === true
       case 'match':
         return c.slots?.has(n) === true || c.bits?.has(n) === true
@@ -135,6 +139,13 @@ export function compileProductSearch(
   const q = compile(plan.query, c)
   const mask = narrow ? 2 ** narrow.width - 1 : 0
   const perBits = c.byBits?.cols ?? []
+  // The narrowed products (cd): each one's bits (cm), its place in the list (pos) and its index
+  // row, unless nothing reads the row (then the list alone is visited, see below).
+  const kbJoin = perBits.length > 0 ? ` CROSS JOIN kb k ON k.cm = (j.value & ${mask})` : ''
+  const visitedFrom = (withRow: boolean) =>
+    narrow
+      ? `cd AS NOT MATERIALIZED (SELECT ${withRow ? 'd.*' : `(j.value >> ${narrow.width}) AS product_id`}, (j.value & ${mask}) AS cm, j.key AS pos${perBits.map((_, i) => `, k.kb${i}`).join('')} FROM json_each(${list}) j${withRow ? ` CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width})` : ''}${kbJoin})`
+      : ''
   const visited = narrow
     ? [
         ...(perBits.length > 0
@@ -142,7 +153,7 @@ export function compileProductSearch(
               `kb AS MATERIALIZED (SELECT b.cm AS cm, ${perBits.map((col) => col.replaceAll('d.cm', 'b.cm')).join(', ')} FROM (SELECT DISTINCT (value & ${mask}) AS cm FROM json_each(${list})) b)`,
             ]
           : []),
-        `cd AS NOT MATERIALIZED (SELECT d.*, (j.value & ${mask}) AS cm${perBits.map((_, i) => `, k.kb${i}`).join('')} FROM json_each(${list}) j CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width})${perBits.length > 0 ? ` CROSS JOIN kb k ON k.cm = (j.value & ${mask})` : ''})`,
+        visitedFrom(true),
       ]
     : []
   const docs = narrow ? 'cd' : 'search_docs'
@@ -165,13 +176,19 @@ export function compileProductSearch(
   // f carries the hot columns the rest of the statement reads (sort keys, number aggregations):
   // each one carried costs a copy per match. Written last, once the rest is known.
   let carried: string[] = []
+  // Narrowed products listed in the search's own order carry it as their place in the list, and
+  // range aggregations counted from bits read each product's bits.
+  const aggBits = narrow?.aggBits ?? new Map()
+  const alsoCarried = [...(narrow?.sorted ? ['pos'] : []), ...(aggBits.size > 0 ? ['cm'] : [])]
   const filtered = (drive: IdSource[] | null) => {
     const rows = visitedRows(drive, base, c.joins)
-    return `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${carried.map((col) => `, d.${col}`).join('')} FROM ${rows.from} WHERE ${rows.test}${q.cond.sql})${minScore})`
+    return `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${[...carried, ...alsoCarried].map((col) => `, d.${col}`).join('')} FROM ${rows.from} WHERE ${rows.test}${q.cond.sql})${minScore})`
   }
   ctes.push('')
-  const sort = effectiveSort(plan)
-  const keys = sort.map((s, i) => `${sortExpr(s, p)} AS k${i}`)
+  const sort: { expr: string; order: 'asc' | 'desc' }[] = narrow?.sorted
+    ? [{ expr: 'pos', order: 'asc' }]
+    : effectiveSort(plan).map((s) => ({ expr: sortExpr(s, p), order: s.order }))
+  const keys = sort.map((s, i) => `${s.expr} AS k${i}`)
   const orderBy = (prefix: string, id: string) =>
     [
       ...sort.map((s, i) => `(${prefix}k${i} IS NULL), ${prefix}k${i} ${s.order === 'asc' ? 'ASC' : 'DESC'}`),
@@ -201,7 +218,7 @@ export function compileProductSearch(
     // scan every product row and probe the page (10 ms+ at 10,000 products).
     `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`,
   ]
-  cols.push(...aggregationColumns(plan, p))
+  cols.push(...aggregationColumns(plan, p, aggBits))
   const { cols: facetCols, termFields } = facetColumns(plan, facets, p)
   cols.push(...facetCols)
   if (opts.fullOrder) {
@@ -217,6 +234,16 @@ export function compileProductSearch(
   if (aterms) cols.push(aterms)
   const reads = `${ctes.join('\n')}\n${cols.join('\n')}`
   carried = HOT_COLUMNS.map((h) => h.column).filter((col) => new RegExp(`\\bf\\.${col}\\b`).test(reads))
+  // Visiting the list alone, without each product's index row, when every listed product has its
+  // row and nothing the statement computes per product reads a column of it.
+  if (
+    narrow?.indexed &&
+    carried.length === 0 &&
+    c.passes.length === 0 &&
+    c.joins.length === 0 &&
+    !ROW_COLUMN.test(`${q.cond.sql} ${q.score.sql}`)
+  )
+    ctes[visited.length - 1] = visitedFrom(false)
   ctes[fIndex] = filtered(driven)
   let sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
   let bytes = new TextEncoder().encode(sql).length

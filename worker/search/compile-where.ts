@@ -107,6 +107,9 @@ function compileNode(node: QueryNode, c: Compiler): Compiled {
       }
     }
     case 'range': {
+      // Resolved before the statement (a hot column the isolate holds): the visited product's bit.
+      const bit = c.bits?.get(node)
+      if (bit !== undefined) return { cond: leaf(`((d.cm >> ${bit}) & 1)`, 3), score: param(c, node.boost) }
       const b = rangeBounds(node)
       const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const
       const bounds = (col: string) =>

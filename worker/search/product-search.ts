@@ -5,14 +5,21 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
-import { type Narrowing, narrowingFields, narrowingWords, narrowQuery } from './candidates'
+import {
+  type Narrowing,
+  narrowingFields,
+  narrowingHotFields,
+  narrowingWords,
+  narrowQuery,
+} from './candidates'
 import type { FacetPlan } from './compile-aggs'
 import { compileProductSearch, PAGE_FETCH_SQL } from './compile-sql'
 import { needsVocabulary } from './compile-where'
 import { checkSearchCost } from './cost'
 import { SearchError, type SearchPlan } from './dsl'
-import type { EngineResult } from './evaluate-js'
+import { type EngineResult, effectiveSort } from './evaluate-js'
 import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets, postingsFor } from './facet-index'
+import { heldHotColumns, hotColumnsFor } from './hot-columns'
 import { noteIndexVersion } from './index-version'
 import { planSearch, type SearchCatalogRequest } from './plan'
 import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
@@ -33,15 +40,29 @@ export async function compileProductRequest(db: D1Database, req: SearchCatalogRe
 }
 
 /**
- * The products a statement of `plan` needs to visit (candidates.ts), from the field postings and
- * word lists the isolate holds, read first when missing; null when nothing narrows it.
+ * A narrowed statement visiting at least this many products reads the hot columns it could use
+ * (hot-columns.ts) before it runs, once per index version: from then on such searches test, sort
+ * and count those columns in the isolate. A smaller one is cheap enough as it is.
+ */
+const HOT_READ_MIN_VISITS = 5000
+
+/**
+ * The products a statement of `plan` needs to visit (candidates.ts), from the field postings, word
+ * lists and hot columns the isolate holds, read first when missing; null when nothing narrows it.
  */
 async function narrowing(db: D1Database, plan: SearchPlan, vocab: Vocabulary): Promise<Narrowing | null> {
   const fields = narrowingFields(plan.query)
   const held = fields.length > 0 ? await postingsFor(db, fields) : new Map()
   const refs = narrowingWords(plan.query, held, vocab)
   const words = refs.length > 0 ? await wordPostingsFor(db, refs) : new Map()
-  return narrowQuery(plan.query, { fields: held, words, vocab })
+  const shape = { sort: effectiveSort(plan), aggs: plan.aggs }
+  const hotFields = narrowingHotFields(plan.query, shape)
+  const hot = heldHotColumns(hotFields)
+  const narrow = narrowQuery(plan.query, { fields: held, words, vocab, hot }, undefined, shape)
+  if (hot.size === hotFields.length || (narrow?.count ?? 0) < HOT_READ_MIN_VISITS) return narrow
+  const read = await hotColumnsFor(db, hotFields)
+  if (read.size === hot.size) return narrow
+  return narrowQuery(plan.query, { fields: held, words, vocab, hot: read }, undefined, shape)
 }
 
 /**

@@ -73,7 +73,7 @@ export function clearResultCache(): void {
 }
 
 /** Most heap bytes of parsed documents kept per isolate. */
-export const DOC_CACHE_MAX_BYTES = 8 * 1024 * 1024
+export const DOC_CACHE_MAX_BYTES = 6 * 1024 * 1024
 
 /**
  * Parsed product documents of the current index version, shared by every cached result set

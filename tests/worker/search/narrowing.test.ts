@@ -12,14 +12,17 @@ import { clearAllMemos } from '../../../worker/platform/memo'
 import {
   MAX_RESOLVED_CLAUSES,
   narrowingFields,
+  narrowingHotFields,
   narrowingWords,
   narrowQuery,
+  type SearchShape,
 } from '../../../worker/search/candidates'
 import { compileProductSearch } from '../../../worker/search/compile-sql'
 import type { SearchPlan } from '../../../worker/search/dsl'
-import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
+import { effectiveSort, searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
 import { type FieldPostings, postingsFor } from '../../../worker/search/facet-index'
 import { facetPostingsStatements } from '../../../worker/search/facet-postings'
+import { type HotColumnValues, hotColumnsFor } from '../../../worker/search/hot-columns'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/index-version'
 import { planSearch } from '../../../worker/search/plan'
@@ -138,6 +141,53 @@ const BODIES: Record<string, unknown> = {
   },
 }
 
+/** Searches whose clauses, sort keys and price buckets read the hot columns. */
+const HOT_BODIES: Record<string, unknown> = {
+  'visibility, status, type and a price range (bounds as strings), newest first': {
+    query: {
+      bool: {
+        filter: [
+          { terms: { category_ids: [20, 21, 22, 25] } },
+          { terms: { visibility: ['2', '3', 4] } },
+          { terms: { status: [1] } },
+          { match: { type_id: 'configurable' } },
+          { range: { final_price: { gte: '10', lt: 2000 } } },
+        ],
+      },
+    },
+    aggs: FACETS,
+    sort: [{ created_at: 'desc' }],
+  },
+  'a price range under must_not and should, by price then newest': {
+    query: {
+      bool: {
+        must: [{ terms: { category_ids: [20, 21, 22, 25] } }],
+        must_not: [{ range: { price: { gt: 150 } } }],
+        should: [{ terms: { visibility: [4] } }, { range: { price: { lte: 50 } } }],
+        minimum_should_match: 1,
+      },
+    },
+    aggs: FACETS,
+    sort: [{ price: 'asc' }, { created_at: 'desc' }],
+  },
+  "the shop's listing with a moved price bound, oldest first, second page": {
+    query: {
+      bool: {
+        must: [listing([20, 21, 22], [49, 50]).query],
+        filter: [{ range: { final_price: { gte: -1.001 } } }],
+      },
+    },
+    aggs: { ...FACETS, lo: { min: { field: 'price' } } },
+    sort: [{ updated_at: 'asc' }],
+    from: 2,
+    size: 3,
+  },
+  "the shop's search with a type filter": (() => {
+    const { body } = buildCatalogQuery({ text: 'kurta', aggregations: ['color'] })
+    return { ...body, query: { bool: { must: [body.query], filter: [{ match: { type_id: 'simple' } }] } } }
+  })(),
+}
+
 function plan(body: unknown): SearchPlan {
   return planSearch({
     entityType: 'product',
@@ -191,13 +241,19 @@ function held(fields: Map<string, FieldPostings>) {
 }
 
 /** Whether the engine would narrow this plan's statement now (field postings, word lists, vocabulary). */
-async function narrowed(p: SearchPlan) {
+async function narrowed(p: SearchPlan, hot?: Map<string, HotColumnValues>, shape?: SearchShape) {
   const fields = narrowingFields(p.query)
   const postings = fields.length > 0 ? await postingsFor(env.DB, fields) : new Map()
   const vocab = (await loadVocabulary(env.DB)).vocab
   const refs = narrowingWords(p.query, postings, vocab)
   const words = refs.length > 0 ? await wordPostingsFor(env.DB, refs) : new Map()
-  return narrowQuery(p.query, { fields: postings, words, vocab })
+  return narrowQuery(p.query, { fields: postings, words, vocab, hot }, undefined, shape)
+}
+
+/** The hot columns a plan could use, read now (the engine reads them for large visits only). */
+async function hotFor(p: SearchPlan) {
+  const shape = { sort: effectiveSort(p), aggs: p.aggs }
+  return { shape, hot: await hotColumnsFor(env.DB, narrowingHotFields(p.query, shape)) }
 }
 
 describe('narrowed product statements', () => {
@@ -368,6 +424,113 @@ describe('narrowed product statements', () => {
     expect(answer.total).toBe(js.total)
     expect(answer.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
     expect(answer.aggregations).toEqual(js.aggregations)
+  })
+})
+
+describe('hot columns held in the isolate', () => {
+  beforeEach(async () => {
+    await seedSearchFixtures()
+    await rebuildPostings()
+    clearAllMemos()
+  })
+
+  it('tests, sorts and counts them without reading the rows, with the answers of the whole-index statement', async () => {
+    const docs = toJsDocs(await documents(), 'product')
+    const vocab = (await loadVocabulary(env.DB)).vocab
+    const used = { sorted: 0, counted: 0, rowless: 0, hotTests: 0 }
+    for (const [name, body] of Object.entries({ ...BODIES, ...HOT_BODIES })) {
+      const p = plan(body)
+      const { shape, hot } = await hotFor(p)
+      const n = await narrowed(p, hot, shape)
+      expect(n, name).not.toBeNull()
+      if (!n) continue
+      const whole = compileProductSearch(p, vocab, { js: [], load: [] })
+      const part = compileProductSearch(p, vocab, { js: [], load: [] }, { narrow: n })
+      const [a, b] = await Promise.all([
+        runSearchStatement(env.DB, whole.sql, whole.params),
+        runSearchStatement(env.DB, part.sql, part.params),
+      ])
+      // Every column a caller reads: page (order and scores), total, stock, every aggregation.
+      expect(b, name).toEqual(a)
+      if (n.sorted) used.sorted++
+      if (n.aggBits.size > 0) used.counted++
+      if (!part.sql.includes('CROSS JOIN search_docs d ON')) used.rowless++
+      if (/h_(visibility|status|type_id|price|final_price)/.test(whole.sql) && !/d\.h_/.test(part.sql))
+        used.hotTests++
+      // The engine with the columns held answers as the in-memory evaluator.
+      const answer = seen(await searchProducts(env.DB, p))
+      const js = searchDocsInMemory(docs, p)
+      expect(answer.total, name).toBe(js.total)
+      expect(
+        answer.hits.map((h) => h[0]),
+        name,
+      ).toEqual(js.hits.map((h) => h.id))
+      expect(answer.aggregations, name).toEqual(js.aggregations)
+    }
+    // Each way of using the columns was taken by some of the cases.
+    expect(used.sorted).toBeGreaterThanOrEqual(3)
+    expect(used.counted).toBeGreaterThanOrEqual(3)
+    expect(used.rowless).toBeGreaterThanOrEqual(3)
+    expect(used.hotTests).toBeGreaterThanOrEqual(3)
+  })
+
+  it('a column with a product that has no single value there is left to the statement', async () => {
+    // Visibility as a list: the hot column holds NULL for this product, search_terms its values.
+    const doc = (await documents()).find((d) => d.id === 2) as Doc
+    await importProduct({ ...doc, visibility: [1, 4] })
+    clearAllMemos()
+    const p = plan(HOT_BODIES['visibility, status, type and a price range (bounds as strings), newest first'])
+    const { shape, hot } = await hotFor(p)
+    expect(hot.get('visibility')?.nulls).toBe(1)
+    const n = await narrowed(p, hot, shape)
+    const part = compileProductSearch(p, new Map(), { js: [], load: [] }, { narrow: n })
+    expect(part.sql).toContain('d.h_visibility')
+    const answer = seen(await searchProducts(env.DB, p))
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), p)
+    expect(answer.total).toBe(js.total)
+    expect(answer.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+    expect(answer.aggregations).toEqual(js.aggregations)
+  })
+
+  it('columns read at an older version are read again; an import is seen by the next search', async () => {
+    const p = plan(HOT_BODIES['a price range under must_not and should, by price then newest'])
+    await hotFor(p)
+    const before = seen(await searchProducts(env.DB, p))
+    const cheap = { ...fixture(1), id: 779, sku: 'NEW-779', url_path: 'p/new-779', slug: 'new-779' }
+    await importProduct({ ...cheap, category_ids: [21], price: 1, final_price: 1, configurable_children: [] })
+    // The columns held are the old version's; the statement reads the new one and the engine runs again.
+    const after = seen(await searchProducts(env.DB, p))
+    expect(after.total).toBe(before.total + 1)
+    expect(after.hits[0]?.[0]).toBe(779)
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), p)
+    expect(after.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+    expect(after.aggregations).toEqual(js.aggregations)
+  })
+
+  it('hold what search_docs holds: numbers exactly, dates as ranks in text order, terms by value', async () => {
+    const { results } = await env.DB.prepare(
+      'SELECT product_id, h_price, h_created_at, h_type_id FROM search_docs ORDER BY product_id',
+    ).all<{ product_id: number; h_price: number; h_created_at: string; h_type_id: string }>()
+    const hot = await hotColumnsFor(env.DB, ['price', 'created_at', 'type_id', 'not_a_hot_field'])
+    expect([...hot.keys()].sort()).toEqual(['created_at', 'price', 'type_id'])
+    const price = hot.get('price') as HotColumnValues
+    const created = hot.get('created_at') as HotColumnValues
+    const type = hot.get('type_id') as HotColumnValues
+    for (const r of results) {
+      expect(price.values[r.product_id]).toBe(r.h_price)
+      expect(type.dict[type.values[r.product_id] as number]).toBe(r.h_type_id)
+    }
+    for (const x of results)
+      for (const y of results) {
+        const byText = x.h_created_at < y.h_created_at ? -1 : x.h_created_at > y.h_created_at ? 1 : 0
+        const byRank = Math.sign(
+          (created.values[x.product_id] as number) - (created.values[y.product_id] as number),
+        )
+        expect(byRank).toBe(byText)
+      }
+    // An id with no index row has no value.
+    const missing = Math.max(...results.map((r) => r.product_id)) - 1
+    if (!results.some((r) => r.product_id === missing)) expect(price.values[missing]).toBeNaN()
   })
 })
 
