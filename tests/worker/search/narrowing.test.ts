@@ -534,6 +534,36 @@ describe('hot columns held in the isolate', () => {
   })
 })
 
+describe('hot columns of a catalogue too large for their budget', () => {
+  beforeEach(async () => {
+    await seedSearchFixtures()
+    await rebuildPostings()
+    clearAllMemos()
+  })
+
+  it('are not read, nor asked again at that version, and searches answer from the statement', async () => {
+    // A product id far past what a column of the budget can index (4 MiB at 8 bytes an id).
+    const big = { ...fixture(1), id: 900_000, sku: 'BIG-900000', url_path: 'p/big', slug: 'big' }
+    await importProduct({ ...big, category_ids: [21], configurable_children: [] })
+    clearAllMemos()
+    const rec = recordingDb(env.DB)
+    const hotReads = () => rec.sql.filter((q) => q.includes("group_concat(product_id, ',')")).length
+    const p = plan(HOT_BODIES['a price range under must_not and should, by price then newest'])
+    const shape = { sort: effectiveSort(p), aggs: p.aggs }
+    const fields = narrowingHotFields(p.query, shape)
+    expect(await hotColumnsFor(rec.db, fields)).toEqual(new Map())
+    expect(await hotColumnsFor(rec.db, fields)).toEqual(new Map())
+    expect(hotReads()).toBe(1)
+    // Fewer columns (fewer bytes an id) are worth asking for once.
+    expect((await hotColumnsFor(rec.db, ['price'])).size).toBe(0)
+    expect(hotReads()).toBe(2)
+    const answer = seen(await searchProducts(env.DB, p))
+    const js = searchDocsInMemory(toJsDocs(await documents(), 'product'), p)
+    expect(answer.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+    expect(answer.aggregations).toEqual(js.aggregations)
+  })
+})
+
 describe('full-text clauses resolved from word lists', () => {
   beforeEach(async () => {
     await seedSearchFixtures()
