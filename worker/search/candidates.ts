@@ -106,22 +106,26 @@ export function clauseChildren(node: QueryNode): QueryNode[] {
   return []
 }
 
-/** The clauses that could be resolved, in query order (at most MAX_RESOLVED_CLAUSES). */
-function resolvableLeaves(query: QueryNode): Leaf[] {
-  const out: Leaf[] = []
+/**
+ * The clauses that could be resolved, in query order, at most MAX_RESOLVED_CLAUSES: those resolved
+ * from postings and word lists first, then tests of hot columns (`hot`: the fields whose columns
+ * are held, or 'any'), so hot tests never crowd out a clause that narrows better.
+ */
+function resolvableLeaves(query: QueryNode, hot?: ReadonlySet<string> | 'any'): Leaf[] {
+  const lists: Leaf[] = []
+  const hotLeaves: Leaf[] = []
   const walk = (n: QueryNode) => {
-    if (out.length >= MAX_RESOLVED_CLAUSES) return
-    if (
-      n.kind === 'phrase' ||
-      n.kind === 'match' ||
-      (n.kind === 'terms' && keywordTest(n)) ||
-      ((n.kind === 'terms' || n.kind === 'range') && hotTest(n))
-    )
-      out.push(n)
+    if (n.kind === 'phrase' || n.kind === 'match' || n.kind === 'terms' || n.kind === 'range') {
+      const h = hotTest(n)
+      if (h) {
+        if (hot === 'any' || hot?.has(h.field)) hotLeaves.push(n)
+      } else if (n.kind === 'phrase' || n.kind === 'match' || (n.kind === 'terms' && keywordTest(n)))
+        lists.push(n)
+    }
     for (const ch of clauseChildren(n)) walk(ch)
   }
   walk(query)
-  return out
+  return [...lists, ...hotLeaves].slice(0, MAX_RESOLVED_CLAUSES)
 }
 
 /**
@@ -185,7 +189,7 @@ function hotTest(node: Leaf): HotTest | null {
 /** The hot fields a search could be narrowed, sorted or counted with (to read their columns). */
 export function narrowingHotFields(query: QueryNode, shape: SearchShape): string[] {
   const out = new Set<string>()
-  for (const leaf of resolvableLeaves(query)) {
+  for (const leaf of resolvableLeaves(query, 'any')) {
     const t = hotTest(leaf)
     if (t) out.add(t.field)
   }
@@ -520,7 +524,7 @@ export function narrowQuery(
   // Per full-text clause: each distinct score's number, and each match's number.
   const distinct = new Map<Leaf, { scores: number[]; of: Uint8Array }>()
   let width = 0
-  for (const leaf of resolvableLeaves(query)) {
+  for (const leaf of resolvableLeaves(query, new Set(held.hot?.keys()))) {
     const r = resolveLeaf(leaf, held)
     if (!r) continue
     let need = 1

@@ -13,6 +13,7 @@
  *   postings and the version come from one snapshot.
  */
 
+import { hotColumnStatements } from './hot-columns'
 import { prebuiltPresent, prebuiltStatements } from './prebuilt'
 
 /** Fields with more distinct values than this are counted in SQL (not kept in memory). */
@@ -29,7 +30,8 @@ const POSTINGS_SHARES = 4
 
 /**
  * The statements that (re)build the persisted postings from search_terms, and with them what the
- * first request of the new version would build (prebuilt.ts: category listings, vocabulary). Run
+ * first request of the new version would build (prebuilt.ts: category listings, vocabulary;
+ * hot-columns.ts: the hot columns' stored parts). Run
  * them after the catalogue's index rows are written, in one batch or one after another: every
  * statement leaves the tables in a state a reader can trust or recognises as unfinished, so a build
  * that stops half-way, or a product write landing between two of its statements, never makes a
@@ -45,6 +47,7 @@ const POSTINGS_SHARES = 4
 export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
   return [
     ...prebuiltStatements(db),
+    ...hotColumnStatements(db),
     db.prepare('DELETE FROM search_postings'),
     db.prepare('DELETE FROM search_posting_fields'),
     db.prepare(

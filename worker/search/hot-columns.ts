@@ -5,14 +5,18 @@
  * statement (candidates.ts). A large catalogue's listing visits thousands of products; the lookup
  * of each one's row cost more than everything else the statement did.
  *
- * - A column is read whole, on demand, in one statement with the index version (one snapshot), and
- *   is valid for that version only. Term columns hold a code per product (its value's number in
- *   `dict`), number columns the number, text columns the value's rank in SQLite's text order
- *   (equal values, equal ranks), so sorting by rank sorts as the statement would.
+ * - Built by the catalogue writer with the facet postings (`hotColumnStatements`, migration 0170):
+ *   per field and part of the ids, the ids and their values as text. Term columns as JSON strings,
+ *   number columns as SQLite's text of the number (which reads back as the same double), text
+ *   columns as the value's rank in SQLite's text order (equal values, equal ranks), so sorting by
+ *   rank sorts as the statement would. Any write to search_docs empties them (triggers).
+ * - Read per field on demand, in one batch with the index version (one snapshot), and valid for that
+ *   version only; a field whose parts do not add up to the index rows they were built from, or that
+ *   is not built, is not used (the statement tests it, as before).
  * - A missing value (the product has none, several, or no index row) is -1 (NaN for numbers): a
- *   clause is only answered here when every product it is asked about has a value.
- * - Read only when a search visits many products, and only while the columns asked fit the
- *   budget: a catalogue too large for it is remembered as such for its version (no re-reading).
+ *   column with a missing value is not used for clauses, sorts or buckets.
+ * - A catalogue whose ids would not fit the budget with the columns asked is remembered as such for
+ *   its version (not read again).
  */
 import { createMemo } from '../platform/memo'
 import { HOT_COLUMNS } from './facts'
@@ -29,23 +33,31 @@ export interface HotColumnValues {
   nulls: number
 }
 
+/** Ids per stored part (a part's text stays far below D1's 2 MB value limit). */
+const PART_IDS = 32768
+/** Longest text of one stored part (a part over it is not written, so its field is not used). */
+const MAX_PART_TEXT = 1_000_000
+
 /** Most bytes of columns one isolate keeps (a column is 4 or 8 bytes per product id). */
 const HOT_COLUMNS_MAX_BYTES = 4 * 1024 * 1024
 
-const hotCache = createMemo<HotColumnValues>({
+/**
+ * What is known of a field at a version: its column, or that it cannot be used (not built, or its
+ * parts do not check out). Under TOO_LARGE: the bytes per id of a read that would not have fitted
+ * the budget (as many columns or more are not asked again at that version).
+ */
+type HotEntry = HotColumnValues | { unusable: true; perId: number }
+const TOO_LARGE = ''
+
+const hotCache = createMemo<HotEntry>({
   name: 'search hot columns',
   ttlMs: Number.POSITIVE_INFINITY,
-  maxEntries: HOT_COLUMNS.length,
+  maxEntries: HOT_COLUMNS.length + 1,
   maxBytes: HOT_COLUMNS_MAX_BYTES,
-  sizeOf: (c) => 96 + c.values.byteLength + c.dict.reduce((n, v) => n + 24 + 2 * v.length, 0),
+  sizeOf: (c) =>
+    'unusable' in c ? 64 : 96 + c.values.byteLength + c.dict.reduce((n, v) => n + 24 + 2 * v.length, 0),
   version: indexVersionSeen,
 })
-
-/**
- * The index version at which the catalogue's ids were too many for the budget, and the bytes per id
- * that were asked: as many columns or more are not asked again at that version.
- */
-let tooLarge: { version: number | null; perId: number } | null = null
 
 /** Bytes per product id of a column. */
 const bytesPerId = (kind: HotColumnValues['kind']) => (kind === 'number' ? 8 : 4)
@@ -55,121 +67,141 @@ export function heldHotColumns(fields: Iterable<string>): Map<string, HotColumnV
   const out = new Map<string, HotColumnValues>()
   for (const f of fields) {
     const c = hotCache.peek(f)
-    if (c) out.set(f, c)
+    if (c && !('unusable' in c)) out.set(f, c)
   }
   return out
 }
 
 /**
- * The hot columns of `fields` (hot fields only), reading the missing ones in one statement. Absent
- * from the answer: a field that is not a hot column, or every field when the catalogue's largest
- * product id would not fit the budget with all of them.
+ * The statements that (re)build the stored hot columns from search_docs, one per field (a write
+ * landing between two of them leaves the later fields built and the earlier ones emptied, never a
+ * field half-built). Run with the facet postings, after the catalogue's index rows are written.
+ */
+export function hotColumnStatements(db: D1Database): D1PreparedStatement[] {
+  return [
+    db.prepare('DELETE FROM search_hot'),
+    ...HOT_COLUMNS.map((h) => {
+      const value =
+        h.kind === 'text'
+          ? `CASE WHEN ${h.column} IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY ${h.column}) END`
+          : h.column
+      const vals = h.kind === 'term' ? 'json_group_array(v)' : "group_concat(COALESCE(v, ''), ',')"
+      return db
+        .prepare(
+          `INSERT OR REPLACE INTO search_hot (field, part, total, n, ids, vals) SELECT ?1, part, (SELECT COUNT(*) FROM search_docs), n, ids, vals FROM (SELECT part, COUNT(*) AS n, group_concat(product_id, ',') AS ids, ${vals} AS vals FROM (SELECT product_id / ${PART_IDS} AS part, product_id, ${value} AS v FROM search_docs) GROUP BY part) WHERE length(vals) <= ${MAX_PART_TEXT}`,
+        )
+        .bind(h.field)
+    }),
+  ]
+}
+
+/**
+ * The hot columns of `fields` (hot fields only), reading the missing ones from their stored parts
+ * in one batch with the index version. Absent from the answer: a field that is not a hot column or
+ * not usable (see the file's note), or every field when the catalogue's largest product id would
+ * not fit the budget with all of them.
  */
 export async function hotColumnsFor(db: D1Database, fields: string[]): Promise<Map<string, HotColumnValues>> {
   const wanted = HOT_COLUMNS.filter((h) => fields.includes(h.field))
   const out = heldHotColumns(wanted.map((h) => h.field))
-  const missing = wanted.filter((h) => !out.has(h.field))
+  const missing = wanted.filter((h) => hotCache.peek(h.field) === undefined)
   const perId = wanted.reduce((n, h) => n + bytesPerId(h.kind), 0)
-  if (missing.length === 0 || (tooLarge?.version === indexVersionSeen() && perId >= tooLarge.perId))
-    return out
-  const maxId = Math.floor(HOT_COLUMNS_MAX_BYTES / perId) - 1
-  // Every column aggregated in the same pass as the ids, so value i belongs to id i whatever order
-  // the rows come in. Numbers as SQLite's text of them (which reads back as the same double), a
-  // missing one as ''; terms as JSON strings; text columns as their dense rank in text order.
-  const cols = missing.map((h, i) =>
-    h.kind === 'term'
-      ? `json_group_array(r${i}) AS c${i}`
-      : `group_concat(COALESCE(r${i}, ''), ',') AS c${i}`,
-  )
-  const picked = missing.map((h, i) =>
-    h.kind === 'text'
-      ? `, CASE WHEN ${h.column} IS NULL THEN NULL ELSE DENSE_RANK() OVER (ORDER BY ${h.column}) END AS r${i}`
-      : `, ${h.column} AS r${i}`,
-  )
-  let row: Record<string, string | number | null> | null
-  try {
-    row = await db
+  const tooLarge = hotCache.peek(TOO_LARGE)
+  if (missing.length === 0 || (tooLarge && 'unusable' in tooLarge && perId >= tooLarge.perId)) return out
+  const [meta, parts] = await db.batch<Record<string, unknown>>([
+    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    db
       .prepare(
-        `SELECT (SELECT value FROM search_meta WHERE key = 'version') AS ver, (SELECT MAX(product_id) FROM search_docs) AS top, group_concat(product_id, ',') AS ids, ${cols.join(', ')} FROM (SELECT product_id${picked.join('')} FROM search_docs WHERE (SELECT MAX(product_id) FROM search_docs) <= ?1)`,
+        'SELECT h.field AS field, h.part AS part, h.total AS total, h.n AS n, h.ids AS ids, h.vals AS vals FROM json_each(?1) j CROSS JOIN search_hot h ON h.field = j.value ORDER BY h.field, h.part',
       )
-      .bind(maxId)
-      .first<Record<string, string | number | null>>()
-  } catch {
-    // Beyond what one statement may return (SQLite's value length): the statement tests these.
-    tooLarge = { version: indexVersionSeen(), perId }
-    return out
-  }
-  const version = Number(row?.ver ?? 0)
+      .bind(JSON.stringify(missing.map((h) => h.field))),
+  ])
+  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
   // The memo stamps an entry with the version last seen: record the version read first.
   noteIndexVersion(version)
-  const top = row?.top === null || row?.top === undefined ? -1 : Number(row.top)
-  if (top > maxId) {
-    tooLarge = { version, perId }
+  const rows = (parts?.results ?? []) as unknown as StoredPart[]
+  const read = missing.map((h) => ({ h, parts: rows.filter((r) => r.field === h.field) }))
+  // The largest id is in a field's last part (parts are ranges of ids).
+  let maxId = -1
+  for (const { parts } of read)
+    for (const id of String(parts[parts.length - 1]?.ids ?? '').split(','))
+      maxId = Math.max(maxId, Number(id) || 0)
+  if ((maxId + 1) * perId > HOT_COLUMNS_MAX_BYTES) {
+    hotCache.set(TOO_LARGE, { unusable: true, perId })
     return out
   }
-  const ids = typeof row?.ids === 'string' ? row.ids.split(',').map(Number) : []
-  missing.forEach((h, i) => {
-    const raw = row?.[`c${i}`]
-    const column = readColumn(h.kind, raw ?? null, ids, top + 1, version)
-    if (!column) return
+  for (const { h, parts } of read) {
+    const column = parts.length > 0 ? readColumn(h.kind, parts, maxId + 1, version) : null
+    if (!column) {
+      hotCache.set(h.field, { unusable: true, perId: 0 })
+      continue
+    }
     hotCache.set(h.field, column)
     out.set(h.field, column)
-  })
+  }
   return out
 }
 
+interface StoredPart {
+  field: string
+  part: number
+  total: number
+  n: number
+  ids: string
+  vals: string
+}
+
 /**
- * One column from its aggregated text (see hotColumnsFor), or null when it does not line up with
- * the ids (then it is not kept: the statement tests that field itself).
+ * One column from its stored parts, or null when they do not add up to the index rows they were
+ * built from or do not read back (then it is not kept: the statement tests that field itself).
  */
 function readColumn(
   kind: HotColumnValues['kind'],
-  raw: string | number | null,
-  ids: number[],
+  parts: StoredPart[],
   length: number,
   version: number,
 ): HotColumnValues | null {
-  const text = raw === null ? '' : String(raw)
+  const total = Number(parts[0]?.total)
+  if (parts.some((p) => Number(p.total) !== total) || parts.reduce((n, p) => n + Number(p.n), 0) !== total)
+    return null
   const dict: string[] = []
-  let parts: (string | null)[]
-  if (kind === 'term') {
-    parts = ids.length === 0 ? [] : (JSON.parse(text) as (string | null)[])
-  } else {
-    parts = ids.length === 0 ? [] : text.split(',')
-  }
-  if (parts.length !== ids.length) return null
-  let nulls = 0
-  if (kind === 'number') {
-    const values = new Float64Array(length).fill(Number.NaN)
-    ids.forEach((id, i) => {
-      const v = parts[i]
-      const x = v === '' || v === null || v === undefined ? Number.NaN : Number(v)
-      // SQLite writes infinities as 'Inf' (not read here): such a value counts as missing.
-      if (Number.isNaN(x)) nulls++
-      values[id] = x
-    })
-    return { version, kind, values, dict, nulls }
-  }
-  const values = new Int32Array(length).fill(-1)
   const codes = new Map<string, number>()
-  ids.forEach((id, i) => {
-    const v = parts[i]
-    if (v === null || v === undefined || (kind === 'text' && v === '')) {
-      nulls++
-      return
+  const values =
+    kind === 'number' ? new Float64Array(length).fill(Number.NaN) : new Int32Array(length).fill(-1)
+  let nulls = 0
+  for (const part of parts) {
+    const ids = part.ids.split(',').map(Number)
+    let vals: unknown[]
+    try {
+      vals = kind === 'term' ? (JSON.parse(part.vals) as unknown[]) : part.vals.split(',')
+    } catch {
+      return null
     }
-    if (kind === 'text') {
-      values[id] = Number(v)
-      return
+    if (!Array.isArray(vals) || ids.length !== Number(part.n) || vals.length !== ids.length) return null
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number
+      const v = vals[i]
+      if (!Number.isInteger(id) || id < 0 || id >= length) return null
+      if (kind === 'term') {
+        if (typeof v !== 'string') {
+          nulls++
+          continue
+        }
+        let code = codes.get(v)
+        if (code === undefined) {
+          code = dict.length
+          dict.push(v)
+          codes.set(v, code)
+        }
+        values[id] = code
+        continue
+      }
+      // SQLite writes infinities as 'Inf' (not a number here): such a value counts as missing.
+      const x = v === '' ? Number.NaN : Number(v)
+      if (Number.isNaN(x) || (kind === 'text' && !(Number.isInteger(x) && x > 0))) nulls++
+      else values[id] = x
     }
-    let code = codes.get(v)
-    if (code === undefined) {
-      code = dict.length
-      dict.push(v)
-      codes.set(v, code)
-    }
-    values[id] = code
-  })
+  }
   return { version, kind, values, dict, nulls }
 }
 

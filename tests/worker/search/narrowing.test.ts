@@ -507,6 +507,38 @@ describe('hot columns held in the isolate', () => {
     expect(after.aggregations).toEqual(js.aggregations)
   })
 
+  it('an index write without a rebuild drops the stored columns; a tampered part is not used', async () => {
+    const p = plan(HOT_BODIES['visibility, status, type and a price range (bounds as strings), newest first'])
+    const shape = { sort: effectiveSort(p), aggs: p.aggs }
+    const fields = narrowingHotFields(p.query, shape)
+    expect(fields.sort()).toEqual(['created_at', 'final_price', 'price', 'status', 'type_id', 'visibility'])
+    // A back-office style write of one product's index rows: the triggers empty every stored part.
+    const doc = { ...((await documents()).find((d) => d.id === 3) as Doc), price: 1 }
+    await env.DB.batch([
+      env.DB.prepare('UPDATE products SET doc = ? WHERE id = ?').bind(JSON.stringify(doc), doc.id),
+      ...indexProductStatements(env.DB, doc),
+      bumpIndexVersionStatement(env.DB),
+    ])
+    const stored = await env.DB.prepare('SELECT COUNT(*) AS n FROM search_hot').first<{ n: number }>()
+    expect(stored?.n).toBe(0)
+    expect((await hotColumnsFor(env.DB, fields)).size).toBe(0)
+    const js = () => searchDocsInMemory(toJsDocs(documentsNow, 'product'), p)
+    let documentsNow = await documents()
+    let answer = seen(await searchProducts(env.DB, p))
+    expect(answer.hits.map((h) => h[0])).toEqual(js().hits.map((h) => h.id))
+    // Rebuilt, then one part's count no longer matches its ids: that field is not used, the others are.
+    await rebuildPostings()
+    clearAllMemos()
+    await env.DB.prepare("UPDATE search_hot SET n = n + 1 WHERE field = 'price'").run()
+    const read = await hotColumnsFor(env.DB, fields)
+    expect(read.has('price')).toBe(false)
+    expect(read.has('created_at')).toBe(true)
+    documentsNow = await documents()
+    answer = seen(await searchProducts(env.DB, p))
+    expect(answer.hits.map((h) => h[0])).toEqual(js().hits.map((h) => h.id))
+    expect(answer.aggregations).toEqual(js().aggregations)
+  })
+
   it('hold what search_docs holds: numbers exactly, dates as ranks in text order, terms by value', async () => {
     const { results } = await env.DB.prepare(
       'SELECT product_id, h_price, h_created_at, h_type_id FROM search_docs ORDER BY product_id',
@@ -547,7 +579,7 @@ describe('hot columns of a catalogue too large for their budget', () => {
     await importProduct({ ...big, category_ids: [21], configurable_children: [] })
     clearAllMemos()
     const rec = recordingDb(env.DB)
-    const hotReads = () => rec.sql.filter((q) => q.includes("group_concat(product_id, ',')")).length
+    const hotReads = () => rec.sql.filter((q) => q.includes('search_hot')).length
     const p = plan(HOT_BODIES['a price range under must_not and should, by price then newest'])
     const shape = { sort: effectiveSort(p), aggs: p.aggs }
     const fields = narrowingHotFields(p.query, shape)
