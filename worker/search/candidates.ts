@@ -199,35 +199,30 @@ export function narrowingHotFields(query: QueryNode, shape: SearchShape): string
   return [...out]
 }
 
-/** The products of a hot column's test as a bit set of `words` words. */
-function hotBits(test: HotTest, column: HotColumnValues, words: number): Uint32Array {
-  const bits = new Uint32Array(words)
+/** A hot column's test of one product (its value read from the column). */
+function hotTester(test: HotTest, column: HotColumnValues): (id: number) => boolean {
   const v = column.values
-  const n = Math.min(v.length, words * 32)
   if ('values' in test) {
     const codes = new Uint8Array(column.dict.length)
     column.dict.forEach((value, i) => {
       if (test.values.has(value)) codes[i] = 1
     })
-    for (let id = 0; id < n; id++) {
+    return (id) => {
       const c = v[id] as number
-      if (c >= 0 && codes[c] === 1) bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31))
+      return c >= 0 && codes[c] === 1
     }
-    return bits
   }
   const { gt, gte, lt, lte } = test.bounds
-  for (let id = 0; id < n; id++) {
+  return (id) => {
     const x = v[id] as number
-    if (
+    return (
       !Number.isNaN(x) &&
       (gt === undefined || x > gt) &&
       (gte === undefined || x >= gte) &&
       (lt === undefined || x < lt) &&
       (lte === undefined || x <= lte)
     )
-      bits[id >>> 5] = (bits[id >>> 5] as number) | (1 << (id & 31))
   }
-  return bits
 }
 
 /** The fields whose postings would narrow this query. */
@@ -553,7 +548,6 @@ export function narrowQuery(
   let maxId = 0
   let minId = 0
   for (const r of resolved.values()) {
-    if (r.hot) maxId = Math.max(maxId, r.hot.column.values.length - 1)
     for (const list of r.lists)
       for (let k = 0; k < list.length; k++) {
         const id = list[k] as number
@@ -565,9 +559,10 @@ export function narrowQuery(
   // them large, or not fit (the statement then visits the index as before).
   if (maxId > MAX_ID || minId < 0) return null
   const words = (maxId >>> 5) + 1
+  // A hot column's test narrows nothing (it is tested on each product visited, below): a bit set
+  // of the whole column for each would cost more than it saves.
   const sets = new Map<QueryNode, Uint32Array>()
-  for (const [leaf, r] of resolved)
-    sets.set(leaf, r.hot ? hotBits(r.hot.test, r.hot.column, words) : listBits(r.lists, words))
+  for (const [leaf, r] of resolved) if (!r.hot) sets.set(leaf, listBits(r.lists, words))
   // A superset of the products a clause can match, or null for "any product".
   const superset = (n: QueryNode): Uint32Array | null => {
     switch (n.kind) {
@@ -618,7 +613,9 @@ export function narrowQuery(
   // Bits in clause order: a terms or phrase clause one, a full-text clause its score number's.
   const bits = new Map<QueryNode, number>()
   const slots = new Map<QueryNode, ScoreSlot>()
-  const tests: [Uint32Array, number][] = []
+  const tests: Uint32Array[] = []
+  const units: number[] = []
+  const hotTests: { test: (id: number) => boolean; unit: number }[] = []
   // A full-text clause's matches are ascending, as the visit below: each is followed by a cursor.
   const numbered: { ids: Int32Array; of: Uint8Array; unit: number; at: number }[] = []
   let shift = 0
@@ -631,7 +628,11 @@ export function narrowQuery(
       shift += w
     } else {
       bits.set(leaf, shift)
-      tests.push([sets.get(leaf) as Uint32Array, 2 ** shift])
+      if (r.hot) hotTests.push({ test: hotTester(r.hot.test, r.hot.column), unit: 2 ** shift })
+      else {
+        tests.push(sets.get(leaf) as Uint32Array)
+        units.push(2 ** shift)
+      }
       shift += 1
     }
   }
@@ -664,8 +665,14 @@ export function narrowQuery(
       const id = (i << 5) + (31 - Math.clz32(low))
       w ^= low
       let mask = 0
-      for (const [bitsOf, value] of tests)
-        if (((bitsOf[id >>> 5] as number) & (1 << (id & 31))) !== 0) mask += value
+      const word = id >>> 5
+      const bit = 1 << (id & 31)
+      for (let t = 0; t < tests.length; t++)
+        if (((tests[t] as Uint32Array)[word] as number) & bit) mask += units[t] as number
+      for (let t = 0; t < hotTests.length; t++) {
+        const h = hotTests[t] as { test: (id: number) => boolean; unit: number }
+        if (h.test(id)) mask += h.unit
+      }
       for (const m of numbered) {
         while (m.at < m.ids.length && (m.ids[m.at] as number) < id) m.at++
         if (m.ids[m.at] === id) mask += (m.of[m.at] as number) * m.unit
@@ -717,25 +724,46 @@ function presort(
   hot: Map<string, HotColumnValues> | undefined,
 ): boolean {
   if (sort.length === 0) return false
-  const keys: { values: Int32Array | Float64Array; dir: number }[] = []
+  const columns: HotColumnValues[] = []
   for (const s of sort) {
     const column = hot?.get(s.field)
     if (!column || column.kind === 'term' || column.nulls > 0) return false
-    keys.push({ values: column.values, dir: s.order === 'asc' ? 1 : -1 })
+    columns.push(column)
   }
-  const order = ids.map((_, i) => i)
-  order.sort((a, b) => {
-    const x = ids[a] as number
-    const y = ids[b] as number
-    for (const k of keys) {
-      const d = (k.values[x] as number) - (k.values[y] as number)
-      if (d !== 0) return d * k.dir
-    }
-    return x - y
-  })
+  // Stable sorts from the last key to the first: products equal on every key stay in id order.
+  let order = ids.map((_, i) => i)
+  for (let k = sort.length - 1; k >= 0; k--) {
+    const column = columns[k] as HotColumnValues
+    const dir = (sort[k] as SortSpec).order === 'asc' ? 1 : -1
+    const key = new Float64Array(ids.length)
+    ids.forEach((id, i) => {
+      key[i] = column.values[id] as number
+    })
+    order =
+      column.kind === 'text'
+        ? countingSort(order, key, dir)
+        : order.sort((a, b) => ((key[a] as number) - (key[b] as number)) * dir)
+  }
   const copy = out.slice()
   order.forEach((from, to) => {
     out[to] = copy[from] as number
   })
   return true
+}
+
+/** `order` stably sorted by `key` (small non-negative integers: a text column's ranks), `dir` 1 or -1. */
+function countingSort(order: number[], key: Float64Array, dir: number): number[] {
+  let max = 0
+  for (const i of order) max = Math.max(max, key[i] as number)
+  const starts = new Int32Array(max + 2)
+  const slot = (i: number) => (dir === 1 ? (key[i] as number) : max - (key[i] as number))
+  for (const i of order) starts[slot(i) + 1] = (starts[slot(i) + 1] as number) + 1
+  for (let r = 1; r < starts.length; r++) starts[r] = (starts[r] as number) + (starts[r - 1] as number)
+  const out = new Array<number>(order.length)
+  for (const i of order) {
+    const r = slot(i)
+    out[starts[r] as number] = i
+    starts[r] = (starts[r] as number) + 1
+  }
+  return out
 }
