@@ -486,15 +486,25 @@ for (const scale of SCALES) {
   const { results: tokens } = await d1.prepare('SELECT DISTINCT field, token FROM search_tokens').all()
   const vocab = new Map()
   for (const r of tokens) vocab.set(r.field, [...(vocab.get(r.field) ?? []), r.token])
+  const idleFrom = performance.now()
   const largest = measureCompile(vocab, seeded.products)
+  log(`  compiled the largest search in Node for ${((performance.now() - idleFrom) / 1000).toFixed(1)} s`)
   const answers = []
   for (let i = 0; i < 5; i++) {
     const body = { ...largest.body, min_score: largest.body.min_score + i / 1000 }
+    const post = () =>
+      fetch(`${backend.url}/api/catalog/vue_storefront_catalog/product/_search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
     const t = performance.now()
-    const res = await fetch(`${backend.url}/api/catalog/vue_storefront_catalog/product/_search`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+    // The keep-alive connection sat idle while the search compiled above, and workerd may have
+    // closed it: a request that finds it closed is sent again, on a new one.
+    const res = await post().catch(async (err) => {
+      if (err?.cause?.code !== 'UND_ERR_SOCKET') throw err
+      log(`  the idle connection was closed (${err.cause.message}); sent again`)
+      return post()
     })
     const text = await res.text()
     if (res.status !== 200)
