@@ -11,6 +11,7 @@ import type { Product } from '../../../shared/schemas/catalog'
 import { clearAllMemos } from '../../../worker/platform/memo'
 import {
   MAX_RESOLVED_CLAUSES,
+  type Narrowing,
   narrowingFields,
   narrowingHotFields,
   narrowingWords,
@@ -213,6 +214,36 @@ async function rebuildPostings() {
   await env.DB.batch([...facetPostingsStatements(env.DB), bumpIndexVersionStatement(env.DB)])
 }
 
+/** The engine's answer to `p` is the in-memory evaluator's over `docs`: total, hits in order, aggregations. */
+async function answersAsEvaluator(p: SearchPlan, docs: ReturnType<typeof toJsDocs>, name = '') {
+  const answer = seen(await searchProducts(env.DB, p))
+  const js = searchDocsInMemory(docs, p)
+  expect(answer.total, name).toBe(js.total)
+  expect(
+    answer.hits.map((h) => h[0]),
+    name,
+  ).toEqual(js.hits.map((h) => h.id))
+  expect(answer.aggregations, name).toEqual(js.aggregations)
+}
+
+/** The fixture catalogue with its postings built, and nothing held in the isolate. */
+async function freshCatalogue() {
+  await seedSearchFixtures()
+  await rebuildPostings()
+  clearAllMemos()
+}
+
+/** The plan's statement over the whole index and narrowed by `n`, run side by side: [whole, narrowed]. */
+async function wholeAndNarrowed(p: SearchPlan, vocab: Map<string, string[]>, n: Narrowing | null) {
+  const whole = compileProductSearch(p, vocab, { js: [], load: [] })
+  const part = compileProductSearch(p, vocab, { js: [], load: [] }, { narrow: n })
+  const [a, b] = await Promise.all([
+    runSearchStatement(env.DB, whole.sql, whole.params),
+    runSearchStatement(env.DB, part.sql, part.params),
+  ])
+  return { whole, part, a, b }
+}
+
 /** The catalogue version stored now. */
 async function storedVersion(): Promise<number> {
   const row = await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{
@@ -257,11 +288,7 @@ async function hotFor(p: SearchPlan) {
 }
 
 describe('narrowed product statements', () => {
-  beforeEach(async () => {
-    await seedSearchFixtures()
-    await rebuildPostings()
-    clearAllMemos()
-  })
+  beforeEach(freshCatalogue)
 
   it('answer as the in-memory evaluator and as the whole-index statement, for every case', async () => {
     const docs = toJsDocs(await documents(), 'product')
@@ -269,22 +296,10 @@ describe('narrowed product statements', () => {
       const p = plan(body)
       const n = await narrowed(p)
       expect(n, name).not.toBeNull()
-      const answer = seen(await searchProducts(env.DB, p))
-      const js = searchDocsInMemory(docs, p)
-      expect(answer.total, name).toBe(js.total)
-      expect(
-        answer.hits.map((h) => h[0]),
-        name,
-      ).toEqual(js.hits.map((h) => h.id))
-      expect(answer.aggregations, name).toEqual(js.aggregations)
+      await answersAsEvaluator(p, docs, name)
       // The same statement over the whole index: one row, equal in every column a caller reads.
       const vocab = (await loadVocabulary(env.DB)).vocab
-      const whole = compileProductSearch(p, vocab, { js: [], load: [] })
-      const part = compileProductSearch(p, vocab, { js: [], load: [] }, { narrow: n })
-      const [a, b] = await Promise.all([
-        runSearchStatement(env.DB, whole.sql, whole.params),
-        runSearchStatement(env.DB, part.sql, part.params),
-      ])
+      const { a, b } = await wholeAndNarrowed(p, vocab, n)
       for (const col of ['hits', 'total', 'inv', 'aterms', 'a0', 'a1', 'a2', 'a3'])
         expect(b?.[col], `${name}: ${col}`).toEqual(a?.[col])
     }
@@ -428,11 +443,7 @@ describe('narrowed product statements', () => {
 })
 
 describe('hot columns held in the isolate', () => {
-  beforeEach(async () => {
-    await seedSearchFixtures()
-    await rebuildPostings()
-    clearAllMemos()
-  })
+  beforeEach(freshCatalogue)
 
   it('tests, sorts and counts them without reading the rows, with the answers of the whole-index statement', async () => {
     const docs = toJsDocs(await documents(), 'product')
@@ -444,12 +455,7 @@ describe('hot columns held in the isolate', () => {
       const n = await narrowed(p, hot, shape)
       expect(n, name).not.toBeNull()
       if (!n) continue
-      const whole = compileProductSearch(p, vocab, { js: [], load: [] })
-      const part = compileProductSearch(p, vocab, { js: [], load: [] }, { narrow: n })
-      const [a, b] = await Promise.all([
-        runSearchStatement(env.DB, whole.sql, whole.params),
-        runSearchStatement(env.DB, part.sql, part.params),
-      ])
+      const { whole, part, a, b } = await wholeAndNarrowed(p, vocab, n)
       // Every column a caller reads: page (order and scores), total, stock, every aggregation.
       expect(b, name).toEqual(a)
       if (n.sorted) used.sorted++
@@ -458,14 +464,7 @@ describe('hot columns held in the isolate', () => {
       if (/h_(visibility|status|type_id|price|final_price)/.test(whole.sql) && !/d\.h_/.test(part.sql))
         used.hotTests++
       // The engine with the columns held answers as the in-memory evaluator.
-      const answer = seen(await searchProducts(env.DB, p))
-      const js = searchDocsInMemory(docs, p)
-      expect(answer.total, name).toBe(js.total)
-      expect(
-        answer.hits.map((h) => h[0]),
-        name,
-      ).toEqual(js.hits.map((h) => h.id))
-      expect(answer.aggregations, name).toEqual(js.aggregations)
+      await answersAsEvaluator(p, docs, name)
     }
     // Each way of using the columns was taken by some of the cases.
     expect(used.sorted).toBeGreaterThanOrEqual(3)
@@ -567,11 +566,7 @@ describe('hot columns held in the isolate', () => {
 })
 
 describe('hot columns of a catalogue too large for their budget', () => {
-  beforeEach(async () => {
-    await seedSearchFixtures()
-    await rebuildPostings()
-    clearAllMemos()
-  })
+  beforeEach(freshCatalogue)
 
   it('are not read, nor asked again at that version, and searches answer from the statement', async () => {
     // A product id far past what a column of the budget can index (4 MiB at 8 bytes an id).
@@ -597,11 +592,7 @@ describe('hot columns of a catalogue too large for their budget', () => {
 })
 
 describe('full-text clauses resolved from word lists', () => {
-  beforeEach(async () => {
-    await seedSearchFixtures()
-    await rebuildPostings()
-    clearAllMemos()
-  })
+  beforeEach(freshCatalogue)
 
   const search = (text: string) => plan(buildCatalogQuery({ text, aggregations: ['color'] }).body)
 
