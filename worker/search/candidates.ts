@@ -214,8 +214,9 @@ function hotTester(test: HotTest, column: HotColumnValues): (id: number) => bool
   }
   const { gt, gte, lt, lte } = test.bounds
   return (id) => {
-    const x = v[id] as number
+    const x = v[id]
     return (
+      x !== undefined &&
       !Number.isNaN(x) &&
       (gt === undefined || x > gt) &&
       (gte === undefined || x >= gte) &&
