@@ -405,58 +405,89 @@ interface Scored {
  * the statement's text match does (compile-where.ts): per listed field, each query word's best
  * weight among its expansions the product holds; a field counts when enough words matched, scoring
  * the sum of their weights (in word order); the clause scores its best field plus tie_breaker times
- * the others. The lists are merged in id order (each is ascending). Null when a list is not held.
+ * the others. Each product in any list is numbered by its rank among them (a bit set of the lists),
+ * each list writes its weight into its products' cells, then the products are scored in id order.
+ * Null when a list is not held (or holds ids the narrowing cannot use).
  */
 function matchScores(node: MatchNode, plans: FieldPlan[], words: Map<string, WordPostings>): Scored | null {
-  const lists: { ids: Int32Array; slot: number; weight: number; at: number }[] = []
+  const lists: { ids: Int32Array; slot: number; weight: number }[] = []
   let slots = 0
   for (const plan of plans)
     for (const qt of plan.tokens) {
       for (const e of qt.expansions) {
         const ids = words.get(wordKey('token', plan.field, e.token))?.ids
         if (!ids) return null
-        lists.push({ ids, slot: slots, weight: e.weight * plan.boost, at: 0 })
+        lists.push({ ids, slot: slots, weight: e.weight * plan.boost })
       }
       slots++
     }
+  let maxId = -1
+  for (const l of lists) {
+    if (l.ids.length === 0) continue
+    if ((l.ids[0] as number) < 0) return null
+    maxId = Math.max(maxId, l.ids[l.ids.length - 1] as number)
+  }
+  if (maxId > MAX_ID) return null
+  const span = (maxId >>> 5) + 1
+  const all = listBits(
+    lists.map((l) => l.ids),
+    span,
+  )
+  // before[w]: products in the words before word w; a product's rank adds those below it in its word.
+  const before = new Int32Array(span + 1)
+  for (let w = 0; w < span; w++) before[w + 1] = (before[w] as number) + popcount(all[w] as number)
+  const cells = new Float64Array((before[span] as number) * slots).fill(Number.NaN)
+  for (const l of lists)
+    for (let k = 0; k < l.ids.length; k++) {
+      const id = l.ids[k] as number
+      const w = id >>> 5
+      const rank = (before[w] as number) + popcount((all[w] as number) & ((1 << (id & 31)) - 1))
+      const cell = rank * slots + l.slot
+      const cur = cells[cell] as number
+      if (Number.isNaN(cur) || l.weight > cur) cells[cell] = l.weight
+    }
   const tb = node.options.tieBreaker
-  const row = new Float64Array(slots)
   const fs: number[] = []
   const outIds: number[] = []
   const outScores: number[] = []
-  for (;;) {
-    let id = Number.POSITIVE_INFINITY
-    for (const l of lists) if (l.at < l.ids.length && (l.ids[l.at] as number) < id) id = l.ids[l.at] as number
-    if (id === Number.POSITIVE_INFINITY) break
-    row.fill(Number.NaN)
-    for (const l of lists) {
-      if (l.at < l.ids.length && l.ids[l.at] === id) {
-        l.at++
-        const cur = row[l.slot] as number
-        if (Number.isNaN(cur) || l.weight > cur) row[l.slot] = l.weight
-      }
-    }
-    fs.length = 0
-    let at = 0
-    for (const plan of plans) {
-      let matched = 0
-      let sum = 0
-      for (let q = 0; q < plan.tokens.length; q++) {
-        const w = row[at + q] as number
-        if (!Number.isNaN(w)) {
-          matched++
-          sum += w
+  let rank = 0
+  for (let w = 0; w < span; w++) {
+    let bits = all[w] as number
+    while (bits !== 0) {
+      const low = bits & -bits
+      const id = (w << 5) + (31 - Math.clz32(low))
+      bits ^= low
+      const row = rank * slots
+      rank++
+      fs.length = 0
+      let at = 0
+      for (const plan of plans) {
+        let matched = 0
+        let sum = 0
+        for (let q = 0; q < plan.tokens.length; q++) {
+          const weight = cells[row + at + q] as number
+          if (!Number.isNaN(weight)) {
+            matched++
+            sum += weight
+          }
         }
+        at += plan.tokens.length
+        if (plan.tokens.length > 0 && matched >= plan.required) fs.push(sum)
       }
-      at += plan.tokens.length
-      if (plan.tokens.length > 0 && matched >= plan.required) fs.push(sum)
+      if (fs.length === 0) continue
+      const max = Math.max(...fs)
+      outIds.push(id)
+      outScores.push(node.boost * (tb === 0 ? max : max + tb * (sqlSum(fs) - max)))
     }
-    if (fs.length === 0) continue
-    const max = Math.max(...fs)
-    outIds.push(id)
-    outScores.push(node.boost * (tb === 0 ? max : max + tb * (sqlSum(fs) - max)))
   }
   return { ids: Int32Array.from(outIds), scores: Float64Array.from(outScores) }
+}
+
+/** Set bits of a 32-bit word. */
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555)
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
 
 /** A resolved clause: the lists of its products, and for a full-text clause each one's score. */

@@ -596,6 +596,29 @@ describe('full-text clauses resolved from word lists', () => {
 
   const search = (text: string) => plan(buildCatalogQuery({ text, aggregations: ['color'] }).body)
 
+  it('a product holding several expansions of one word scores by the best of them, as the statement does', async () => {
+    // 'kurta' matches itself exactly and 'kurti' as a one-letter typo expansion (a lower weight).
+    const template = fixture(1)
+    await importProduct({
+      ...template,
+      id: 781,
+      sku: 'NEW-781',
+      url_path: 'p/new-781',
+      slug: 'new-781',
+      name: 'Kurti and kurta set',
+      configurable_children: [],
+    })
+    clearAllMemos()
+    const p = search('kurta')
+    const n = await narrowed(p)
+    expect(n?.slots.size).toBeGreaterThan(0)
+    const vocab = (await loadVocabulary(env.DB)).vocab
+    const { a, b } = await wholeAndNarrowed(p, vocab, n)
+    expect(b).toEqual(a)
+    expect(String(b?.hits)).toContain('"id":781')
+    await answersAsEvaluator(p, toJsDocs(await documents(), 'product'))
+  })
+
   it('the statement visits only the products the words leave, tested by their bits', async () => {
     const { sql } = await compileProductRequest(env.DB, {
       entityType: 'product',
