@@ -281,6 +281,7 @@ try {
     min_score: 0.02,
   }
   const searchParams = { size: '24', from: '0' }
+  const unknownText = '<script>alert(1)</script>'
 
   const cases = [
     {
@@ -292,6 +293,16 @@ try {
     {
       name: `fuzzy search '${searchText}'`,
       body: searchBody,
+      params: searchParams,
+      target: TARGETS.searchP95,
+    },
+    {
+      // Words no product holds (what a bot or a pasted payload sends): each new one is expanded
+      // against the vocabulary and matches nothing; it must cost what any other search costs.
+      name: `the same for '${unknownText}'`,
+      body: JSON.parse(
+        JSON.stringify(searchBody).replaceAll(JSON.stringify(searchText), JSON.stringify(unknownText)),
+      ),
       params: searchParams,
       target: TARGETS.searchP95,
     },

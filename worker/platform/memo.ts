@@ -50,6 +50,8 @@ interface Memo<V> {
   /** The kept value of `key` if still valid, without loading. */
   peek(key: string, now?: number): V | undefined
   set(key: string, value: V, now?: number): void
+  /** Every entry still valid, least recently used first (reading them changes no entry's recency). */
+  entries(now?: number): [string, V][]
   delete(key: string): void
   clear(): void
   readonly size: number
@@ -148,6 +150,11 @@ export function createMemo<V>(opts: MemoOptions<V>): Memo<V> {
     },
     set(key, value, now = Date.now()) {
       put(key, value, now, currentVersion())
+    },
+    entries(now = Date.now()) {
+      const out: [string, V][] = []
+      for (const [key, e] of entries) if (valid(e, now)) out.push([key, e.value])
+      return out
     },
     delete: drop,
     clear() {

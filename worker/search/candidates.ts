@@ -60,7 +60,10 @@ export interface ScoreSlot {
   scores: number[]
 }
 
-/** A narrowed statement's products: `json` lists each as `id * 2^width + its bits`, ascending. */
+/**
+ * A narrowed statement's products: `list` holds each as `id * 2^width + its bits`, by ascending id
+ * (or in the search's order when `sorted`).
+ */
 export interface Narrowing {
   /** Each resolved terms or phrase clause's bit. */
   bits: Map<QueryNode, number>
@@ -68,8 +71,8 @@ export interface Narrowing {
   slots: Map<QueryNode, ScoreSlot>
   /** How many bits each product carries. */
   width: number
-  /** The products to visit, with their bits (JSON). */
-  json: string
+  /** The products to visit, with their bits. */
+  list: number[]
   count: number
   /** The index version of each field's postings, word list and hot column used. */
   versions: number[]
@@ -357,6 +360,14 @@ function termsRanges(values: unknown[], f: FieldPostings): [number, number][] {
   return out
 }
 
+/**
+ * Words of a bit set of ids 0 to `maxId`: none when there is no id (-1), whose unsigned shift would
+ * otherwise ask for 2^27 words, half a gigabyte, for a word no product holds.
+ */
+export function bitSetWords(maxId: number): number {
+  return maxId < 0 ? 0 : (maxId >>> 5) + 1
+}
+
 /** The products of `lists` as a bit set of `words` words. */
 function listBits(lists: ArrayLike<number>[], words: number): Uint32Array {
   const bits = new Uint32Array(words)
@@ -428,7 +439,7 @@ function matchScores(node: MatchNode, plans: FieldPlan[], words: Map<string, Wor
     maxId = Math.max(maxId, l.ids[l.ids.length - 1] as number)
   }
   if (maxId > MAX_ID) return null
-  const span = (maxId >>> 5) + 1
+  const span = bitSetWords(maxId)
   const all = listBits(
     lists.map((l) => l.ids),
     span,
@@ -590,7 +601,7 @@ export function narrowQuery(
   // Each clause is a bit set as long as the largest id: ids beyond MAX_ID (or below 0) would make
   // them large, or not fit (the statement then visits the index as before).
   if (maxId > MAX_ID || minId < 0) return null
-  const words = (maxId >>> 5) + 1
+  const words = bitSetWords(maxId)
   // A hot column's test narrows nothing (it is tested on each product visited, below): a bit set
   // of the whole column for each would cost more than it saves.
   const sets = new Map<QueryNode, Uint32Array>()
@@ -733,7 +744,7 @@ export function narrowQuery(
     bits,
     slots,
     width,
-    json: JSON.stringify(out),
+    list: out,
     count,
     versions: [
       ...new Set([...[...resolved.values()].flatMap((r) => r.versions), ...columns.map((c) => c.version)]),
@@ -798,4 +809,30 @@ function countingSort(order: number[], key: Float64Array, dir: number): number[]
     starts[r] = (starts[r] as number) + 1
   }
   return out
+}
+
+/** At most this many groups of bits are listed group by group (bitGroups); more are listed product by product. */
+export const MAX_BIT_GROUPS = 1024
+
+/**
+ * The listed products grouped by their bits, as JSON `[[bits, count, [id, …]], …]`: groups in the
+ * order their first product is listed, each group's ids in list order and only its first `keep`.
+ * A statement whose every test and score read the bits alone ranks whole groups, and needs no more
+ * than `keep` products of one group for the first `keep` matches. Null past MAX_BIT_GROUPS groups.
+ */
+export function bitGroups(narrow: Narrowing, keep: number): string | null {
+  const scale = 2 ** narrow.width
+  const groups = new Map<number, { count: number; ids: number[] }>()
+  for (const x of narrow.list) {
+    const bits = x % scale
+    let g = groups.get(bits)
+    if (!g) {
+      if (groups.size === MAX_BIT_GROUPS) return null
+      g = { count: 0, ids: [] }
+      groups.set(bits, g)
+    }
+    if (g.count < keep) g.ids.push((x - bits) / scale)
+    g.count++
+  }
+  return JSON.stringify([...groups].map(([bits, g]) => [bits, g.count, g.ids]))
 }

@@ -6,7 +6,7 @@
  * concatenated into the SQL text.
  */
 
-import { clauseChildren, type Narrowing } from './candidates'
+import { bitGroups, clauseChildren, type Narrowing } from './candidates'
 import { aggregationColumns, type FacetPlan, facetColumns, termCountsColumn } from './compile-aggs'
 import { candidateSource, compile, unionIds } from './compile-where'
 import type { QueryNode, SearchPlan, SortSpec } from './dsl'
@@ -98,6 +98,41 @@ function bitsOnlyClauses(query: QueryNode, c: Compiler): Set<QueryNode> {
   return out
 }
 
+/** A read of anything but the visited product's bits and per-bits values. */
+const BEYOND_BITS = /\bd\.(?!cm\b|kb\d+\b)|\b[a-z]+\d+\./
+
+/**
+ * The listed products as groups sharing their bits (cg, from bitGroups): each group's bits (cm),
+ * size (n), first ids (ids, JSON) and its per-bits values (kbN), computed once per group.
+ */
+function groupRows(list: string, perBits: string[]): string {
+  const groups = `SELECT j.value ->> 0 AS cm, j.value ->> 1 AS n, j.value -> 2 AS ids FROM json_each(${list}) j`
+  return `cg AS MATERIALIZED (SELECT b.*${perBits.map((col) => `, ${col.replaceAll('d.cm', 'b.cm')}`).join('')} FROM (${groups}) b)`
+}
+
+/**
+ * The matches of grouped products: the groups that match (fg) with the number of matches ranked
+ * before them (ahead: by score in `order`, or none when unsorted, ties by id), and the listed ids
+ * of each group that can still be among the first `keep` (f).
+ */
+function groupMatches(
+  q: { cond: { sql: string }; score: { sql: string } },
+  minScore: string,
+  order: 'asc' | 'desc' | undefined,
+  keep: string,
+): string[] {
+  const ahead = order
+    ? `SUM(n) OVER (ORDER BY (score IS NULL), score ${order === 'asc' ? 'ASC' : 'DESC'}) - SUM(n) OVER (PARTITION BY score)`
+    : '0'
+  return [
+    `fg AS MATERIALIZED (SELECT *, ${ahead} AS ahead FROM (SELECT * FROM (SELECT d.n AS n, d.ids AS ids, ${q.score.sql} AS score FROM cg d WHERE ${q.cond.sql})${minScore}))`,
+    `f AS MATERIALIZED (SELECT e.value AS id, g.score AS score FROM fg g CROSS JOIN json_each(g.ids) e WHERE g.ahead < ${keep})`,
+  ]
+}
+
+/** The total and best score of grouped matches. */
+const GROUPS_TOTAL = '(SELECT json_array(COALESCE(SUM(n), 0), MAX(score)) FROM fg) AS total'
+
 const INVENTORY_JSON =
   "json_object('sku', i.sku, 'product_id', i.product_id, 'parent_sku', i.parent_sku, 'qty', i.qty, 'is_in_stock', i.is_in_stock, 'manage_stock', i.manage_stock, 'backorders', i.backorders)"
 
@@ -108,7 +143,7 @@ interface CompiledSearch {
 
 /**
  * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
- * doc]], the doc embedded as JSON rather than an escaped string), `total` ([count, max score]),
+ * doc]], the doc embedded as JSON rather than an escaped string, or null for an id in `held`), `total` ([count, max score]),
  * `inv` (inventory rows of the page), `a0..aN` (terms: whether the field holds numbers; range:
  * [count per range]; min/max: number), `ver` (the index version read), and, per the facet plan,
  * `aterms` ([[field, value, count]] of the SQL-counted terms fields over the filtered set), `ids`
@@ -118,7 +153,7 @@ export function compileProductSearch(
   plan: SearchPlan,
   vocab: Vocabulary,
   facets: FacetPlan = { js: [], load: [] },
-  opts: { fullOrder?: number; narrow?: Narrowing | null } = {},
+  opts: { fullOrder?: number; narrow?: Narrowing | null; held?: number[] } = {},
 ): CompiledSearch {
   const narrow = opts.narrow ?? null
   const c: Compiler = {
@@ -133,8 +168,9 @@ export function compileProductSearch(
     sources: new Map(),
   }
   const p = c.params
-  // The narrowed products first, so their (large) list is always a parameter of its own.
-  const list = narrow ? p.add(narrow.json) : null
+  // The narrowed products first, so their (large) list is always a parameter of its own (written
+  // last, once the statement knows whether it lists them one by one or by their bits).
+  const list = narrow ? p.reserve() : null
   if (narrow) c.byBits = { nodes: bitsOnlyClauses(plan.query, c), cols: [] }
   const q = compile(plan.query, c)
   const mask = narrow ? 2 ** narrow.width - 1 : 0
@@ -143,19 +179,20 @@ export function compileProductSearch(
   // row, unless nothing reads the row (then the list alone is visited, see below).
   const kbJoin = perBits.length > 0 ? ` CROSS JOIN kb k ON k.cm = (j.value & ${mask})` : ''
   const visitedFrom = (withRow: boolean) =>
-    narrow
-      ? `cd AS NOT MATERIALIZED (SELECT ${withRow ? 'd.*' : `(j.value >> ${narrow.width}) AS product_id`}, (j.value & ${mask}) AS cm, j.key AS pos${perBits.map((_, i) => `, k.kb${i}`).join('')} FROM json_each(${list}) j${withRow ? ` CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width})` : ''}${kbJoin})`
+    narrow && list
+      ? `cd AS NOT MATERIALIZED (SELECT ${withRow ? 'd.*' : `(j.value >> ${narrow.width}) AS product_id`}, (j.value & ${mask}) AS cm, j.key AS pos${perBits.map((_, i) => `, k.kb${i}`).join('')} FROM json_each(${list.ref}) j${withRow ? ` CROSS JOIN search_docs d ON d.product_id = (j.value >> ${narrow.width})` : ''}${kbJoin})`
       : ''
-  const visited = narrow
-    ? [
-        ...(perBits.length > 0
-          ? [
-              `kb AS MATERIALIZED (SELECT b.cm AS cm, ${perBits.map((col) => col.replaceAll('d.cm', 'b.cm')).join(', ')} FROM (SELECT DISTINCT (value & ${mask}) AS cm FROM json_each(${list})) b)`,
-            ]
-          : []),
-        visitedFrom(true),
-      ]
-    : []
+  const visited =
+    narrow && list
+      ? [
+          ...(perBits.length > 0
+            ? [
+                `kb AS MATERIALIZED (SELECT b.cm AS cm, ${perBits.map((col) => col.replaceAll('d.cm', 'b.cm')).join(', ')} FROM (SELECT DISTINCT (value & ${mask}) AS cm FROM json_each(${list.ref})) b)`,
+              ]
+            : []),
+          visitedFrom(true),
+        ]
+      : []
   const docs = narrow ? 'cd' : 'search_docs'
   // A query with a full-text part visits the products its id queries name, not the whole index
   // (the narrowed statement already visits few products).
@@ -171,8 +208,6 @@ export function compileProductSearch(
     return `s${i + 1} AS MATERIALIZED (SELECT d.*, ${cols.join(', ')} FROM ${i === 0 ? docs : `s${i}`} d${used.map((j) => j.sql).join('')})`
   })
   const base = passes.length === 0 ? docs : `s${passes.length}`
-  const ctes = [...visited, ...c.ctes, ...passes]
-  const fIndex = ctes.length
   // f carries the hot columns the rest of the statement reads (sort keys, number aggregations):
   // each one carried costs a copy per match. Written last, once the rest is known.
   let carried: string[] = []
@@ -184,10 +219,10 @@ export function compileProductSearch(
     const rows = visitedRows(drive, base, c.joins)
     return `f AS MATERIALIZED (SELECT * FROM (SELECT d.product_id AS id, ${q.score.sql} AS score${[...carried, ...alsoCarried].map((col) => `, d.${col}`).join('')} FROM ${rows.from} WHERE ${rows.test}${q.cond.sql})${minScore})`
   }
-  ctes.push('')
+  const sortKeys = effectiveSort(plan)
   const sort: { expr: string; order: 'asc' | 'desc' }[] = narrow?.sorted
     ? [{ expr: 'pos', order: 'asc' }]
-    : effectiveSort(plan).map((s) => ({ expr: sortExpr(s, p), order: s.order }))
+    : sortKeys.map((s) => ({ expr: sortExpr(s, p), order: s.order }))
   const keys = sort.map((s, i) => `${s.expr} AS k${i}`)
   const orderBy = (prefix: string, id: string) =>
     [
@@ -195,32 +230,38 @@ export function compileProductSearch(
       `${id} ASC`,
     ].join(', ')
   const order = orderBy('', 'id')
+  const ranking: string[] = []
   if (opts.fullOrder) {
     // The first `fullOrder` matches ranked once (a bounded sort, not one of every match): the page
     // and the kept order (below) are both read from them, so each sort key is computed once per
     // match (keys read from the facts tables cost two lookups each).
-    ctes.push(
+    ranking.push(
       `o AS MATERIALIZED (SELECT row_number() OVER (ORDER BY ${order}) AS rk, * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f ORDER BY ${order} LIMIT ${p.add(opts.fullOrder)}))`,
       `pg AS MATERIALIZED (SELECT * FROM o WHERE rk > ${p.add(plan.from)} AND rk <= ${p.add(plan.from + plan.size)})`,
     )
   } else {
-    ctes.push(
+    ranking.push(
       `pg AS MATERIALIZED (SELECT * FROM (SELECT id, score${keys.map((k) => `, ${k}`).join('')} FROM f) ORDER BY ${order} LIMIT ${p.add(plan.size)} OFFSET ${p.add(plan.from)})`,
     )
   }
+  // A page's documents the isolate holds are not returned (null in their place).
+  const doc = opts.held?.length
+    ? `CASE WHEN pg.id IN (SELECT value FROM json_each(${p.add(JSON.stringify(opts.held))})) THEN NULL ELSE p.doc END`
+    : 'p.doc'
   // D1 caps compound SELECTs at a few terms, so the answer is ONE row whose columns are JSON:
   // hits, total, live inventory, then one column per aggregation.
   const cols = [
-    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, json(h.doc))) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, p.doc AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`,
+    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, json(h.doc))) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, ${doc} AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`,
     `(SELECT json_array(COUNT(*), MAX(score)) FROM f) AS total`,
     // Live stock of the page's products and their configurable children (merged into the docs).
     // CROSS JOIN keeps the page (at most `size` rows) as the outer loop: without it SQLite may
     // scan every product row and probe the page (10 ms+ at 10,000 products).
     `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`,
   ]
-  cols.push(...aggregationColumns(plan, p, aggBits))
+  const perProduct = [...aggregationColumns(plan, p, aggBits)]
   const { cols: facetCols, termFields } = facetColumns(plan, facets, p)
-  cols.push(...facetCols)
+  perProduct.push(...facetCols)
+  cols.push(...perProduct)
   if (opts.fullOrder) {
     // The first `fullOrder` matches in result order ([[rank, id, score]]): the engine's result-set
     // cache serves the pages of this query within them while the index version is unchanged.
@@ -231,26 +272,52 @@ export function compileProductSearch(
   // The index version the answer was read at (per-isolate caches check it).
   cols.push("(SELECT value FROM search_meta WHERE key = 'version') AS ver")
   const aterms = termCountsColumn(termFields, p)
-  if (aterms) cols.push(aterms)
-  const reads = `${ctes.join('\n')}\n${cols.join('\n')}`
-  carried = HOT_COLUMNS.map((h) => h.column).filter((col) => new RegExp(`\\bf\\.${col}\\b`).test(reads))
+  if (aterms) {
+    cols.push(aterms)
+    perProduct.push(aterms)
+  }
+  carried = HOT_COLUMNS.map((h) => h.column).filter((col) =>
+    new RegExp(`\\bf\\.${col}\\b`).test([...c.ctes, ...passes, ...ranking, ...cols].join('\n')),
+  )
   // Visiting the list alone, without each product's index row, when every listed product has its
   // row and nothing the statement computes per product reads a column of it.
-  if (
-    narrow?.indexed &&
+  const rowless =
+    narrow?.indexed === true &&
     carried.length === 0 &&
     c.passes.length === 0 &&
     c.joins.length === 0 &&
     !ROW_COLUMN.test(`${q.cond.sql} ${q.score.sql}`)
-  )
-    ctes[visited.length - 1] = visitedFrom(false)
-  ctes[fIndex] = filtered(driven)
-  let sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
+  // Ranked by bits alone: when the test and score read nothing but the bits, and nothing is sorted
+  // or counted per product, the statement scores each group of products sharing their bits once.
+  const keep = Math.max(opts.fullOrder ?? 0, plan.from + plan.size)
+  const groups =
+    narrow &&
+    rowless &&
+    perProduct.length === 0 &&
+    alsoCarried.length === 0 &&
+    sortKeys.every((s) => s.field === '_score') &&
+    !BEYOND_BITS.test(`${q.cond.sql} ${q.score.sql}`)
+      ? bitGroups(narrow, keep)
+      : null
+  list?.set(groups ?? JSON.stringify(narrow?.list ?? []))
+  const head =
+    !narrow || !list
+      ? []
+      : groups
+        ? [groupRows(list.ref, perBits)]
+        : rowless
+          ? [...visited.slice(0, -1), visitedFrom(false)]
+          : visited
+  const statement = (drive: IdSource[] | null) => {
+    const matches = groups ? groupMatches(q, minScore, sortKeys[0]?.order, p.add(keep)) : [filtered(drive)]
+    const answer = groups ? cols.map((col, i) => (i === 1 ? GROUPS_TOTAL : col)) : cols
+    return `WITH ${[...head, ...c.ctes, ...passes, ...matches, ...ranking].join(',\n')}\nSELECT ${answer.join(',\n')}`
+  }
+  let sql = statement(driven)
   let bytes = new TextEncoder().encode(sql).length
   if (bytes > MAX_SQL_BYTES && driven) {
     // The id queries repeat parts of the statement: without them it may still fit (and answers the same).
-    ctes[fIndex] = filtered(null)
-    sql = `WITH ${ctes.join(',\n')}\nSELECT ${cols.join(',\n')}`
+    sql = statement(null)
     bytes = new TextEncoder().encode(sql).length
   }
   if (bytes > MAX_SQL_BYTES) throw tooLarge()

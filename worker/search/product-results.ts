@@ -6,7 +6,7 @@ import type { Product } from '@shared/schemas/catalog'
 import { type InventoryRow, mergeInventory } from '../catalog/products'
 import type { AggNode, SearchPlan } from './dsl'
 import { type AggResult, bucket, type EngineResult } from './evaluate-js'
-import { keepDoc } from './result-cache'
+import { heldDoc, keepDoc } from './result-cache'
 
 /** One row of a product statement: its columns, most of them JSON. */
 export type ResultRow = Record<string, string | number | null>
@@ -23,15 +23,29 @@ export function inventoryOf(row: ResultRow): Map<string, InventoryRow> {
   return inventory
 }
 
-/** The statement's page with live stock merged; the documents are kept for later page reads. */
-export function hitsOf(row: ResultRow, version: number): EngineResult['hits'] {
-  const hits = parseJsonColumn<[number, number, number, Product][]>(row.hits, []).sort((x, y) => x[0] - y[0])
-  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, hits.length) : 0
+/**
+ * The statement's page with live stock merged: its documents, or for those it was told the isolate
+ * holds (null there) the held ones. Documents read are kept for later page reads.
+ */
+export function hitsOf(
+  row: ResultRow,
+  version: number,
+  held: Map<number, Product> = new Map(),
+): EngineResult['hits'] {
+  const hits = parseJsonColumn<[number, number, number, Product | null][]>(row.hits, []).sort(
+    (x, y) => x[0] - y[0],
+  )
+  const read = hits.filter((h) => h[3] !== null).length
+  const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, read) : 0
   const inventory = inventoryOf(row)
-  return hits.map(([, id, score, doc]) => {
-    keepDoc(id, version, doc, bytes)
-    return { id, score, source: mergeInventory(doc, inventory) as unknown as Record<string, unknown> }
-  })
+  const out: EngineResult['hits'] = []
+  for (const [, id, score, fetched] of hits) {
+    const doc = fetched ?? heldDoc(id, version) ?? held.get(id)
+    if (!doc) throw new Error(`The search statement left out document ${id}, not held`)
+    if (fetched) keepDoc(id, version, fetched, bytes)
+    out.push({ id, score, source: mergeInventory(doc, inventory) as unknown as Record<string, unknown> })
+  }
+  return out
 }
 
 /** The requested aggregations from the statement's columns and the counts made in JS. */

@@ -20,11 +20,11 @@ import { SearchError, type SearchPlan } from './dsl'
 import { type EngineResult, effectiveSort } from './evaluate-js'
 import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets, postingsFor } from './facet-index'
 import { heldHotColumns, hotColumnsFor } from './hot-columns'
-import { noteIndexVersion } from './index-version'
+import { indexVersionSeen, noteIndexVersion } from './index-version'
 import { planSearch, type SearchCatalogRequest } from './plan'
 import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
-import { dropResult, heldDoc, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
+import { dropResult, heldDoc, heldDocs, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
 import type { Vocabulary } from './sql-expr'
 import { cachedVocabulary, dropVocabularyUnless, loadVocabulary } from './vocabulary'
 import { wordPostingsFor } from './word-postings'
@@ -179,10 +179,15 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     // third attempt (a catalogue write raced the second) takes every field from the statement
     // itself, which is consistent with its own answer by construction.
     const planned = facetPlanFor(plan, fresh)
+    // The documents this isolate holds at the version it last read are not read again; the third
+    // attempt reads every one (its answer is used whatever version it was read at).
+    const heldVersion = indexVersionSeen()
+    const held = attempt < 2 && heldVersion !== null ? heldDocs(heldVersion) : new Map<number, Product>()
     const compile = (f: FacetPlan) =>
       compileProductSearch(plan, vocabState?.vocab ?? new Map(), f, {
         fullOrder: Math.max(RANKED_MATCHES, plan.from + plan.size),
         narrow,
+        held: [...held.keys()],
       })
     let facets = planned
     let row: ResultRow | null
@@ -209,7 +214,8 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
     const stale =
       (vocabState !== null && vocabState.version !== version) ||
       !facetFieldsAt(facets, version) ||
-      narrow?.versions.some((v) => v !== version) === true
+      narrow?.versions.some((v) => v !== version) === true ||
+      (held.size > 0 && heldVersion !== version)
     if (stale && attempt < 2) continue
     const jsCounts = countFacetsInJs(version, facets, row)
     const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
@@ -223,7 +229,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       maxScore,
       aggregations: structuredClone(aggregations),
     })
-    return { total, maxScore, hits: hitsOf(row, version), aggregations }
+    return { total, maxScore, hits: hitsOf(row, version, held), aggregations }
   }
 }
 

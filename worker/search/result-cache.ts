@@ -113,6 +113,25 @@ export function keepDoc(id: number, version: number, doc: Product, jsonBytes: nu
   })
 }
 
+/**
+ * Most held documents a statement is told about (the most recently used): each costs its id in a
+ * parameter, and a statement returns the page's other documents.
+ */
+const MAX_HELD_DOCS_LISTED = 2000
+
+/**
+ * The documents held for `version`, by id, at most MAX_HELD_DOCS_LISTED of them (the most recently
+ * used): a copy, so what a statement was told it need not return stays at hand whatever the cache
+ * evicts meanwhile.
+ */
+export function heldDocs(version: number): Map<number, Product> {
+  const held = new Map<number, Product>()
+  const kept = docCache.entries()
+  for (const [id, e] of kept.slice(-MAX_HELD_DOCS_LISTED))
+    if (e.version === version) held.set(Number(id), e.doc)
+  return held
+}
+
 /** The cached result set of `key`, if it was read at the index version this isolate last saw. */
 export function resultSetAt(key: string): ResultSet | undefined {
   return resultCache.peek(key)

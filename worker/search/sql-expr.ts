@@ -57,6 +57,18 @@ export class Params {
     }
     return ref
   }
+  /** A parameter of its own (never shared with an equal value), its value set later. */
+  reserve(): { ref: string; set: (v: string) => void } {
+    const i = this.values.length
+    if (i >= MAX_SQL_PARAMS - 1) throw new Error('reserve() is for the first parameters only')
+    this.values.push(null)
+    return {
+      ref: `?${i + 1}`,
+      set: (v) => {
+        this.values[i] = v
+      },
+    }
+  }
   bound(): unknown[] {
     if (this.values.length < MAX_SQL_PARAMS) return this.values
     return [

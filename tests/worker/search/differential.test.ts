@@ -186,6 +186,9 @@ const body = fc.record({
   }),
 })
 
+/** 300 generated requests through both backends: about 16–24 s on a 2-core machine. */
+const GENERATED_TIMEOUT_MS = 90_000
+
 /**
  * Runs the generated requests through both backends and compares every answer; answers how many
  * were compared, needed shared values, and had their statement narrowed by held postings.
@@ -217,7 +220,7 @@ async function compareGenerated(seed: number) {
       if (
         (
           await compileProductRequest(env.DB, { entityType: 'product', body: JSON.parse(JSON.stringify(b)) })
-        ).sql.includes('cd AS')
+        ).sql.match(/\bc[dg] AS\b/)
       )
         narrowed++
       const what = JSON.stringify(b).slice(0, 800)
@@ -251,18 +254,26 @@ describe('SQL backend against the in-memory backend', () => {
     expect(sql.hits.map((h) => [h.id, h.score])).toEqual(js.hits.map((h) => [h.id, h.score]))
   })
 
-  it('agrees on generated queries', async () => {
-    const { compared, shared } = await compareGenerated(2026_11_24)
-    // Most requests are compared, and many of them needed shared intermediate values.
-    expect(compared).toBeGreaterThan(200)
-    expect(shared).toBeGreaterThan(20)
-  })
+  it(
+    'agrees on generated queries',
+    async () => {
+      const { compared, shared } = await compareGenerated(2026_11_24)
+      // Most requests are compared, and many of them needed shared intermediate values.
+      expect(compared).toBeGreaterThan(200)
+      expect(shared).toBeGreaterThan(20)
+    },
+    GENERATED_TIMEOUT_MS,
+  )
 
-  it('agrees on generated queries with the postings built (statements narrowed by them)', async () => {
-    await env.DB.batch([...facetPostingsStatements(env.DB), bumpIndexVersionStatement(env.DB)])
-    clearAllMemos()
-    const { compared, narrowed } = await compareGenerated(2026_11_25)
-    expect(compared).toBeGreaterThan(200)
-    expect(narrowed).toBeGreaterThan(15)
-  })
+  it(
+    'agrees on generated queries with the postings built (statements narrowed by them)',
+    async () => {
+      await env.DB.batch([...facetPostingsStatements(env.DB), bumpIndexVersionStatement(env.DB)])
+      clearAllMemos()
+      const { compared, narrowed } = await compareGenerated(2026_11_25)
+      expect(compared).toBeGreaterThan(200)
+      expect(narrowed).toBeGreaterThan(15)
+    },
+    GENERATED_TIMEOUT_MS,
+  )
 })

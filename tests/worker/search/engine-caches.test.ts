@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import app from '../../../worker/app'
 import { clearAllMemos, memoTable } from '../../../worker/platform/memo'
 import { FACET_INDEX_MAX_BYTES } from '../../../worker/search/facet-index'
+import { noteIndexVersion } from '../../../worker/search/index-version'
 import { planSearch } from '../../../worker/search/plan'
 import { searchProducts } from '../../../worker/search/product-search'
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../worker/search/result-cache'
 import { VOCABULARY_MAX_BYTES } from '../../../worker/search/vocabulary'
 import { recordingDb } from '../../helpers/recording-db'
+import { seedSearchFixtures } from '../../helpers/search-fixtures'
 
 /**
  * What every per-isolate cache may hold together: with the isolate's own baseline (code, the
@@ -75,5 +77,39 @@ describe('engine caches on the memo', () => {
     expect(first.total).toBeGreaterThan(0)
     expect(second.total).toBeGreaterThanOrEqual(0)
     expect(seen.batches).toBe(1)
+  })
+
+  it('a statement leaves out the page documents the isolate holds; after a catalogue write it reads them again', async () => {
+    await seedSearchFixtures()
+    clearAllMemos()
+    const query = { bool: { filter: { bool: { must: listed } } } }
+    const first = await search(env.DB, { query })
+    const id = first.hits[0]?.id as number
+    // The stored document changes without a catalogue write: only a read of it would show the change.
+    const renamed = "UPDATE products SET doc = json_set(doc, '$.name', 'Renamed') WHERE id = ?"
+    await env.DB.prepare(renamed).bind(id).run()
+    // Another query (no cached result set) with the same first hit: its document is the one held.
+    const again = await search(env.DB, { query, min_score: 0 })
+    expect(again.hits[0]?.id).toBe(id)
+    expect(again.hits[0]?.source.name).toBe(first.hits[0]?.source.name)
+    // Every other field of the answer is what a statement reading every document returns.
+    const { db } = recordingDb(env.DB)
+    clearAllMemos()
+    noteIndexVersion(
+      (await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first<{ value: number }>())
+        ?.value as number,
+    )
+    const read = await search(db, { query, min_score: 0 })
+    expect(read.hits.map((h) => h.id)).toEqual(again.hits.map((h) => h.id))
+    expect(read.hits[0]?.source.name).toBe('Renamed')
+    // A catalogue write (the document and the version): the held one is of the old version, and the
+    // next query reads the new one.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE products SET doc = json_set(doc, '$.name', 'Restored') WHERE id = ?").bind(id),
+      env.DB.prepare("UPDATE search_meta SET value = value + 1 WHERE key = 'version'"),
+    ])
+    const after = await search(env.DB, { query, min_score: -1 })
+    expect(after.hits[0]?.source.name).toBe('Restored')
+    await seedSearchFixtures()
   })
 })

@@ -10,6 +10,9 @@ import { buildCatalogQuery } from '../../../shared/domain/search-query'
 import type { Product } from '../../../shared/schemas/catalog'
 import { clearAllMemos } from '../../../worker/platform/memo'
 import {
+  bitGroups,
+  bitSetWords,
+  MAX_BIT_GROUPS,
   MAX_RESOLVED_CLAUSES,
   type Narrowing,
   narrowingFields,
@@ -189,6 +192,29 @@ const HOT_BODIES: Record<string, unknown> = {
   })(),
 }
 
+/** Searches that count nothing and sort by nothing but the score: ranked by their products' bits. */
+const GROUPED_BODIES: Record<string, unknown> = {
+  "the shop's search without facets": buildCatalogQuery({ text: 'kurat' }).body,
+  'several words and a colour, least relevant first, over a minimum score': {
+    query: {
+      bool: {
+        should: [{ match: { name: 'silk saree kurta lehenga' } }, { terms: { color: [49, 50] } }],
+        filter: [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [1] } }],
+        minimum_should_match: 1,
+      },
+    },
+    sort: [{ _score: 'asc' }],
+    min_score: 0.3,
+  },
+  'filters alone, in id order': {
+    query: {
+      bool: {
+        filter: [{ terms: { visibility: [2, 3, 4] } }, { terms: { category_ids: [20, 21, 22, 25] } }],
+      },
+    },
+  },
+}
+
 function plan(body: unknown): SearchPlan {
   return planSearch({
     entityType: 'product',
@@ -233,10 +259,15 @@ async function freshCatalogue() {
   clearAllMemos()
 }
 
-/** The plan's statement over the whole index and narrowed by `n`, run side by side: [whole, narrowed]. */
-async function wholeAndNarrowed(p: SearchPlan, vocab: Map<string, string[]>, n: Narrowing | null) {
-  const whole = compileProductSearch(p, vocab, { js: [], load: [] })
-  const part = compileProductSearch(p, vocab, { js: [], load: [] }, { narrow: n })
+/** The plan's statement over the whole index and narrowed by `n` (ranking `fullOrder` matches), run side by side. */
+async function wholeAndNarrowed(
+  p: SearchPlan,
+  vocab: Map<string, string[]>,
+  n: Narrowing | null,
+  fullOrder?: number,
+) {
+  const whole = compileProductSearch(p, vocab, { js: [], load: [] }, { fullOrder })
+  const part = compileProductSearch(p, vocab, { js: [], load: [] }, { narrow: n, fullOrder })
   const [a, b] = await Promise.all([
     runSearchStatement(env.DB, whole.sql, whole.params),
     runSearchStatement(env.DB, part.sql, part.params),
@@ -471,6 +502,56 @@ describe('hot columns held in the isolate', () => {
     expect(used.counted).toBeGreaterThanOrEqual(3)
     expect(used.rowless).toBeGreaterThanOrEqual(3)
     expect(used.hotTests).toBeGreaterThanOrEqual(3)
+  })
+
+  it('a search ranked by its bits alone pages through its matches group by group, as the whole-index statement', async () => {
+    const docs = toJsDocs(await documents(), 'product')
+    const vocab = (await loadVocabulary(env.DB)).vocab
+    for (const [name, body] of Object.entries(GROUPED_BODIES)) {
+      const whole = plan(body)
+      const { shape, hot } = await hotFor(whole)
+      const n = await narrowed(whole, hot, shape)
+      expect(n, name).not.toBeNull()
+      if (!n) continue
+      const { total } = searchDocsInMemory(docs, whole)
+      expect(total, name).toBeGreaterThan(2)
+      // Every page of one and two matches, ranking just enough matches for it or none: groups ranked
+      // behind the page, and group members past it, must not change a column of the answer.
+      for (let from = 0; from <= total; from++)
+        for (const size of [1, 2])
+          for (const fullOrder of [undefined, from + size]) {
+            const p = { ...whole, from, size }
+            const { part, a, b } = await wholeAndNarrowed(p, vocab, n, fullOrder)
+            expect(part.sql, name).toContain('cg AS MATERIALIZED')
+            expect(b, `${name}: from ${from}, size ${size}, ranking ${fullOrder}`).toEqual(a)
+          }
+      await answersAsEvaluator(whole, docs, name)
+    }
+  })
+
+  it('lists products by their bits up to the group limit, the first of each group only; past it one by one', () => {
+    const width = 12
+    const listed = (groups: number, products: number): Narrowing => ({
+      bits: new Map(),
+      slots: new Map(),
+      width,
+      list: Array.from({ length: products }, (_, id) => id * 2 ** width + (id % groups)),
+      count: products,
+      versions: [],
+      sorted: false,
+      aggBits: new Map(),
+      indexed: true,
+    })
+    const grouped = JSON.parse(bitGroups(listed(MAX_BIT_GROUPS, 3 * MAX_BIT_GROUPS + 5), 2) ?? 'null')
+    expect(grouped).toHaveLength(MAX_BIT_GROUPS)
+    // Group 1: products 1, 1 + MAX_BIT_GROUPS, … (four of them), the first two listed.
+    expect(grouped[1]).toEqual([1, 4, [1, 1 + MAX_BIT_GROUPS]])
+    expect(grouped[MAX_BIT_GROUPS - 1]).toEqual([
+      MAX_BIT_GROUPS - 1,
+      3,
+      [MAX_BIT_GROUPS - 1, 2 * MAX_BIT_GROUPS - 1],
+    ])
+    expect(bitGroups(listed(MAX_BIT_GROUPS + 1, 2 * MAX_BIT_GROUPS), 2)).toBeNull()
   })
 
   it('a column with a product that has no single value there is left to the statement', async () => {
@@ -713,6 +794,18 @@ describe('full-text clauses resolved from word lists', () => {
     expect(after.total).toBe(before.total + 1)
     expect(after.hits.map((h) => h[0])).toContain(779)
     expect(after.hits.map((h) => h[0])).toEqual(js.hits.map((h) => h.id))
+  })
+
+  it('words no product holds narrow to no product, with bit sets of no words', async () => {
+    // A bit set of ids 0 to maxId; no id at all (maxId -1) must not become 2^27 words (512 MiB).
+    expect([-1, 0, 31, 32, 1 << 21].map(bitSetWords)).toEqual([0, 1, 1, 2, (1 << 16) + 1])
+    for (const text of ['zz', 'qqqq', 'xyzzyq script', '<script>alert(1)</script>']) {
+      const p = search(text)
+      const n = await narrowed(p)
+      expect(n?.count, text).toBe(0)
+      expect(n?.list, text).toEqual([])
+      expect((await searchProducts(env.DB, p)).total, text).toBe(0)
+    }
   })
 
   it('hostile words (quotes, wildcards, regex and LIKE characters, many words) answer as the evaluator', async () => {
