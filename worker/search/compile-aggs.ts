@@ -52,12 +52,15 @@ export function inRangeBucket(
 
 /**
  * Columns a0..aN: terms (whether the field holds numbers), range ([count per range]), min/max. A
- * range aggregation in `aggBits` is counted from the bits each product carries (f.cm), one per range.
+ * range aggregation in `aggBits` is counted from the bits each product carries (f.cm), one per
+ * range; `fromGroups`: from the bits of each matching group of products and its size (fg.cm, fg.n),
+ * when every aggregation is a terms one or such a range one.
  */
 export function aggregationColumns(
   plan: SearchPlan,
   p: Params,
   aggBits: Map<AggNode, number[]> = new Map(),
+  fromGroups = false,
 ): string[] {
   const cols: string[] = []
   plan.aggs.forEach((agg: AggNode, i) => {
@@ -71,11 +74,13 @@ export function aggregationColumns(
     } else if (agg.kind === 'range') {
       // One pass over f: a product counts in a range when any of its values lies in [from, to).
       const bits = aggBits.get(agg)
+      if (fromGroups && !bits) throw new Error('a range aggregation without bits is counted per product')
       const counts = bits
-        ? bits.map((b) => `COALESCE(SUM((cm >> ${b}) & 1), 0)`)
+        ? bits.map((b) => `COALESCE(SUM(${fromGroups ? 'n * ' : ''}((cm >> ${b}) & 1)), 0)`)
         : agg.ranges.map((r) => `COUNT(CASE WHEN ${inRangeBucket(r, field(), hotNum, p)} THEN 1 END)`)
-      cols.push(`(SELECT ${jsonArray(counts)} FROM f) AS a${i}`)
+      cols.push(`(SELECT ${jsonArray(counts)} FROM ${fromGroups ? 'fg' : 'f'}) AS a${i}`)
     } else {
+      if (fromGroups) throw new Error(`a ${agg.kind} aggregation is computed per product`)
       const fn = agg.kind === 'min' ? 'MIN' : 'MAX'
       const eav = `(SELECT ${fn}(n.value) FROM search_numbers n WHERE n.product_id = f.id AND n.field = ${field()})`
       cols.push(`(SELECT ${fn}(${hotNum ? `COALESCE(${hotNum}, ${eav})` : eav}) FROM f) AS a${i}`)
@@ -85,13 +90,15 @@ export function aggregationColumns(
 }
 
 /**
- * The facet-index columns (`ids`: the filtered product ids; `fac`: postings of the fields being
+ * The facet-index columns (`ids`: the filtered product ids, or `idbits` `fromGroups`: the bits of
+ * the matching groups, whose listed products the engine knows; `fac`: postings of the fields being
  * loaded) and the terms fields left to count in SQL.
  */
 export function facetColumns(
   plan: SearchPlan,
   facets: FacetPlan,
   p: Params,
+  fromGroups = false,
 ): { cols: string[]; termFields: string[] } {
   const cols: string[] = []
   const inJs = new Set([...facets.js, ...facets.load])
@@ -100,7 +107,11 @@ export function facetColumns(
   if (allTermFields.some((f) => inJs.has(f))) {
     // The filtered set's ids: the engine counts these fields from its facet index (one pass in JS
     // instead of a GROUP BY over every (product, value) row of the set).
-    cols.push('(SELECT json_group_array(id) FROM f) AS ids')
+    cols.push(
+      fromGroups
+        ? '(SELECT json_group_array(cm) FROM fg) AS idbits'
+        : '(SELECT json_group_array(id) FROM f) AS ids',
+    )
   }
   const load = facets.load.filter((f) => allTermFields.includes(f))
   if (load.length > 0) {

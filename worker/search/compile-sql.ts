@@ -6,7 +6,7 @@
  * concatenated into the SQL text.
  */
 
-import { bitGroups, clauseChildren, type Narrowing } from './candidates'
+import { bitGroups, clauseChildren, type Narrowing, PLACE_UNIT } from './candidates'
 import { aggregationColumns, type FacetPlan, facetColumns, termCountsColumn } from './compile-aggs'
 import { candidateSource, compile, unionIds } from './compile-where'
 import type { QueryNode, SearchPlan, SortSpec } from './dsl'
@@ -112,21 +112,26 @@ function groupRows(list: string, perBits: string[]): string {
 
 /**
  * The matches of grouped products: the groups that match (fg) with the number of matches ranked
- * before them (ahead: by score in `order`, or none when unsorted, ties by id), and the listed ids
- * of each group that can still be among the first `keep` (f).
+ * before them (ahead: by score in `order`; none when unsorted or in list order), and the listed
+ * ids of each group that can still be among the first `keep` (f), `placed` ones with their place
+ * in the list (pos).
  */
 function groupMatches(
   q: { cond: { sql: string }; score: { sql: string } },
   minScore: string,
   order: 'asc' | 'desc' | undefined,
   keep: string,
+  placed: boolean,
 ): string[] {
   const ahead = order
     ? `SUM(n) OVER (ORDER BY (score IS NULL), score ${order === 'asc' ? 'ASC' : 'DESC'}) - SUM(n) OVER (PARTITION BY score)`
     : '0'
+  const member = placed
+    ? `(e.value & ${PLACE_UNIT - 1}) AS id, g.score AS score, (e.value >> ${Math.log2(PLACE_UNIT)}) AS pos`
+    : 'e.value AS id, g.score AS score'
   return [
-    `fg AS MATERIALIZED (SELECT *, ${ahead} AS ahead FROM (SELECT * FROM (SELECT d.n AS n, d.ids AS ids, ${q.score.sql} AS score FROM cg d WHERE ${q.cond.sql})${minScore}))`,
-    `f AS MATERIALIZED (SELECT e.value AS id, g.score AS score FROM fg g CROSS JOIN json_each(g.ids) e WHERE g.ahead < ${keep})`,
+    `fg AS MATERIALIZED (SELECT *, ${ahead} AS ahead FROM (SELECT * FROM (SELECT d.cm AS cm, d.n AS n, d.ids AS ids, ${q.score.sql} AS score FROM cg d WHERE ${q.cond.sql})${minScore}))`,
+    `f AS MATERIALIZED (SELECT ${member} FROM fg g CROSS JOIN json_each(g.ids) e WHERE g.ahead < ${keep})`,
   ]
 }
 
@@ -249,33 +254,40 @@ export function compileProductSearch(
     ? `CASE WHEN pg.id IN (SELECT value FROM json_each(${p.add(JSON.stringify(opts.held))})) THEN NULL ELSE p.doc END`
     : 'p.doc'
   // D1 caps compound SELECTs at a few terms, so the answer is ONE row whose columns are JSON:
-  // hits, total, live inventory, then one column per aggregation.
-  const cols = [
-    `(SELECT json_group_array(json_array(h.rk, h.id, h.score, json(h.doc))) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, ${doc} AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`,
-    `(SELECT json_array(COUNT(*), MAX(score)) FROM f) AS total`,
-    // Live stock of the page's products and their configurable children (merged into the docs).
-    // CROSS JOIN keeps the page (at most `size` rows) as the outer loop: without it SQLite may
-    // scan every product row and probe the page (10 ms+ at 10,000 products).
-    `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`,
-  ]
-  const perProduct = [...aggregationColumns(plan, p, aggBits)]
-  const { cols: facetCols, termFields } = facetColumns(plan, facets, p)
-  perProduct.push(...facetCols)
-  cols.push(...perProduct)
-  if (opts.fullOrder) {
-    // The first `fullOrder` matches in result order ([[rank, id, score]]): the engine's result-set
-    // cache serves the pages of this query within them while the index version is unchanged.
-    cols.push(
-      `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
-    )
-  }
+  // hits, total, live inventory, then one column per aggregation, the facet-index columns, the
+  // kept order and the version.
+  const hits = `(SELECT json_group_array(json_array(h.rk, h.id, h.score, json(h.doc))) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, ${doc} AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`
+  // Live stock of the page's products and their configurable children (merged into the docs).
+  // CROSS JOIN keeps the page (at most `size` rows) as the outer loop: without it SQLite may
+  // scan every product row and probe the page (10 ms+ at 10,000 products).
+  const inv = `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`
+  // The first `fullOrder` matches in result order ([[rank, id, score]]): the engine's result-set
+  // cache serves the pages of this query within them while the index version is unchanged.
+  const ord = opts.fullOrder
+    ? [
+        `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
+      ]
+    : []
   // The index version the answer was read at (per-isolate caches check it).
-  cols.push("(SELECT value FROM search_meta WHERE key = 'version') AS ver")
-  const aterms = termCountsColumn(termFields, p)
-  if (aterms) {
-    cols.push(aterms)
-    perProduct.push(aterms)
+  const ver = "(SELECT value FROM search_meta WHERE key = 'version') AS ver"
+  const answerColumns = (fromGroups: boolean) => {
+    const { cols: facetCols, termFields } = facetColumns(plan, facets, p, fromGroups)
+    const aterms = termCountsColumn(termFields, p)
+    return {
+      cols: [
+        hits,
+        fromGroups ? GROUPS_TOTAL : '(SELECT json_array(COUNT(*), MAX(score)) FROM f) AS total',
+        inv,
+        ...aggregationColumns(plan, p, aggBits, fromGroups),
+        ...facetCols,
+        ...ord,
+        ver,
+        ...(aterms ? [aterms] : []),
+      ],
+      termFields,
+    }
   }
+  const { cols, termFields } = answerColumns(false)
   carried = HOT_COLUMNS.map((h) => h.column).filter((col) =>
     new RegExp(`\\bf\\.${col}\\b`).test([...c.ctes, ...passes, ...ranking, ...cols].join('\n')),
   )
@@ -287,17 +299,19 @@ export function compileProductSearch(
     c.passes.length === 0 &&
     c.joins.length === 0 &&
     !ROW_COLUMN.test(`${q.cond.sql} ${q.score.sql}`)
-  // Ranked by bits alone: when the test and score read nothing but the bits, and nothing is sorted
-  // or counted per product, the statement scores each group of products sharing their bits once.
+  // Ranked by bits alone: when the test and score read nothing but the bits, the order is the
+  // score's or the list's, and every aggregation is counted from bits or by the engine, the
+  // statement tests and scores each group of products sharing their bits once.
   const keep = Math.max(opts.fullOrder ?? 0, plan.from + plan.size)
+  const listOrder = narrow?.sorted === true
   const groups =
     narrow &&
     rowless &&
-    perProduct.length === 0 &&
-    alsoCarried.length === 0 &&
-    sortKeys.every((s) => s.field === '_score') &&
+    (listOrder || sortKeys.every((s) => s.field === '_score')) &&
+    termFields.length === 0 &&
+    plan.aggs.every((a) => a.kind === 'terms' || (a.kind === 'range' && aggBits.has(a))) &&
     !BEYOND_BITS.test(`${q.cond.sql} ${q.score.sql}`)
-      ? bitGroups(narrow, keep)
+      ? bitGroups(narrow, keep, listOrder)
       : null
   list?.set(groups ?? JSON.stringify(narrow?.list ?? []))
   const head =
@@ -308,9 +322,11 @@ export function compileProductSearch(
         : rowless
           ? [...visited.slice(0, -1), visitedFrom(false)]
           : visited
+  const answer = groups ? answerColumns(true).cols : cols
   const statement = (drive: IdSource[] | null) => {
-    const matches = groups ? groupMatches(q, minScore, sortKeys[0]?.order, p.add(keep)) : [filtered(drive)]
-    const answer = groups ? cols.map((col, i) => (i === 1 ? GROUPS_TOTAL : col)) : cols
+    const matches = groups
+      ? groupMatches(q, minScore, listOrder ? undefined : sortKeys[0]?.order, p.add(keep), listOrder)
+      : [filtered(drive)]
     return `WITH ${[...head, ...c.ctes, ...passes, ...matches, ...ranking].join(',\n')}\nSELECT ${answer.join(',\n')}`
   }
   let sql = statement(driven)

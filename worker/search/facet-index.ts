@@ -174,14 +174,15 @@ function countFacets(fields: Map<string, FacetField>, ids: number[]): [string, s
 }
 
 /**
- * The [field, value, count] rows of the terms fields the engine counts itself, over the
- * statement's filtered ids: the fields it loaded (indexed from the statement's postings first)
+ * The [field, value, count] rows of the terms fields the engine counts itself, over the filtered
+ * ids (the statement's, unless the engine listed them from the groups it matched): the fields it loaded (indexed from the statement's postings first)
  * and those already in the facet index.
  */
 export function countFacetsInJs(
   version: number,
   facets: HeldFacets,
   row: ResultRow,
+  ids: number[] = parseJsonColumn<number[]>(row.ids, []),
 ): [string, string, number][] {
   // Fields loaded by this statement are counted from its postings (a field with no values has none).
   const fields =
@@ -192,7 +193,7 @@ export function countFacetsInJs(
     const e = facets.held.get(f)
     if (e) fields.set(f, e)
   }
-  return fields.size > 0 ? countFacets(fields, parseJsonColumn<number[]>(row.ids, [])) : []
+  return fields.size > 0 ? countFacets(fields, ids) : []
 }
 
 /**

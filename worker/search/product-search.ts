@@ -6,6 +6,7 @@
 import type { Product } from '@shared/schemas/catalog'
 import { mergeInventory } from '../catalog/products'
 import {
+  idsWithBits,
   type Narrowing,
   narrowingFields,
   narrowingHotFields,
@@ -217,7 +218,12 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       narrow?.versions.some((v) => v !== version) === true ||
       (held.size > 0 && heldVersion !== version)
     if (stale && attempt < 2) continue
-    const jsCounts = countFacetsInJs(version, facets, row)
+    // A statement over groups of products names the groups that match; their products are listed here.
+    const groupIds =
+      narrow && typeof row.idbits === 'string'
+        ? idsWithBits(narrow, parseJsonColumn<number[]>(row.idbits, []))
+        : undefined
+    const jsCounts = countFacetsInJs(version, facets, row, groupIds)
     const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
     const aggregations = aggregationsOf(plan, row, jsCounts)
     const ord = parseJsonColumn<[number, number, number][]>(row.ord, []).sort((x, y) => x[0] - y[0])
