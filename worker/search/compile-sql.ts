@@ -148,11 +148,13 @@ interface CompiledSearch {
 
 /**
  * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
- * doc]], the doc embedded as JSON rather than an escaped string, or null for an id in `held`), `total` ([count, max score]),
- * `inv` (inventory rows of the page), `a0..aN` (terms: whether the field holds numbers; range:
- * [count per range]; min/max: number), `ver` (the index version read), and, per the facet plan,
- * `aterms` ([[field, value, count]] of the SQL-counted terms fields over the filtered set), `ids`
- * (the filtered product ids) and `fac` (postings of the fields the engine is loading).
+ * doc]], the doc embedded as JSON rather than an escaped string, or null for an id in `held`),
+ * `total` ([count, max score]), `inv` (inventory rows of the page), `a0..aN` (terms: whether the
+ * field holds numbers; range: [count per range]; min/max: number), `ver` (the index version read),
+ * `ord` (with `fullOrder`), and, per the facet plan, `aterms` ([[field, value, count]] of the
+ * SQL-counted terms fields over the filtered set), `ids` (the filtered product ids; `idbits`, the
+ * bits of the matching groups, when the narrowed products are grouped) and `fac` (postings of the
+ * fields the engine is loading).
  */
 export function compileProductSearch(
   plan: SearchPlan,
