@@ -461,37 +461,48 @@ function matchScores(node: MatchNode, plans: FieldPlan[], words: Map<string, Wor
   const fs: number[] = []
   const outIds: number[] = []
   const outScores: number[] = []
-  let rank = 0
-  for (let w = 0; w < span; w++) {
-    let bits = all[w] as number
-    while (bits !== 0) {
-      const low = bits & -bits
-      const id = (w << 5) + (31 - Math.clz32(low))
-      bits ^= low
-      const row = rank * slots
-      rank++
-      fs.length = 0
-      let at = 0
-      for (const plan of plans) {
-        let matched = 0
-        let sum = 0
-        for (let q = 0; q < plan.tokens.length; q++) {
-          const weight = cells[row + at + q] as number
-          if (!Number.isNaN(weight)) {
-            matched++
-            sum += weight
-          }
+  const listed = setIds(all)
+  for (let rank = 0; rank < listed.length; rank++) {
+    const id = listed[rank] as number
+    const row = rank * slots
+    fs.length = 0
+    let at = 0
+    for (const plan of plans) {
+      let matched = 0
+      let sum = 0
+      for (let q = 0; q < plan.tokens.length; q++) {
+        const weight = cells[row + at + q] as number
+        if (!Number.isNaN(weight)) {
+          matched++
+          sum += weight
         }
-        at += plan.tokens.length
-        if (plan.tokens.length > 0 && matched >= plan.required) fs.push(sum)
       }
-      if (fs.length === 0) continue
-      const max = Math.max(...fs)
-      outIds.push(id)
-      outScores.push(node.boost * (tb === 0 ? max : max + tb * (sqlSum(fs) - max)))
+      at += plan.tokens.length
+      if (plan.tokens.length > 0 && matched >= plan.required) fs.push(sum)
     }
+    if (fs.length === 0) continue
+    const max = Math.max(...fs)
+    outIds.push(id)
+    outScores.push(node.boost * (tb === 0 ? max : max + tb * (sqlSum(fs) - max)))
   }
   return { ids: Int32Array.from(outIds), scores: Float64Array.from(outScores) }
+}
+
+/** The ids of a bit set's set bits, ascending. */
+function setIds(set: Uint32Array): Int32Array {
+  let n = 0
+  for (let i = 0; i < set.length; i++) n += popcount(set[i] as number)
+  const out = new Int32Array(n)
+  let k = 0
+  for (let i = 0; i < set.length; i++) {
+    let w = set[i] as number
+    while (w !== 0) {
+      const low = w & -w
+      out[k++] = (i << 5) + (31 - Math.clz32(low))
+      w ^= low
+    }
+  }
+  return out
 }
 
 /** Set bits of a 32-bit word. */
@@ -645,13 +656,7 @@ export function narrowQuery(
   const set = superset(query)
   if (!set) return null
   let count = 0
-  for (let i = 0; i < words; i++) {
-    let w = set[i] as number
-    while (w !== 0) {
-      w &= w - 1
-      count++
-    }
-  }
+  for (let i = 0; i < words; i++) count += popcount(set[i] as number)
   if (count > limit) return null
   // Bits in clause order: a terms or phrase clause one, a full-text clause its score number's.
   const bits = new Map<QueryNode, number>()
@@ -701,32 +706,26 @@ export function narrowQuery(
   }
   const scale = 2 ** width
   const out: number[] = []
-  for (let i = 0; i < words; i++) {
-    let w = set[i] as number
-    while (w !== 0) {
-      const low = w & -w
-      const id = (i << 5) + (31 - Math.clz32(low))
-      w ^= low
-      let mask = 0
-      const word = id >>> 5
-      const bit = 1 << (id & 31)
-      for (let t = 0; t < tests.length; t++)
-        if (((tests[t] as Uint32Array)[word] as number) & bit) mask += units[t] as number
-      for (let t = 0; t < hotTests.length; t++) {
-        const h = hotTests[t] as { test: (id: number) => boolean; unit: number }
-        if (h.test(id)) mask += h.unit
-      }
-      for (const m of numbered) {
-        while (m.at < m.ids.length && (m.ids[m.at] as number) < id) m.at++
-        if (m.ids[m.at] === id) mask += (m.of[m.at] as number) * m.unit
-      }
-      for (const a of counted) {
-        const v = a.values[id] as number
-        for (const r of a.ranges)
-          if ((r.from === undefined || v >= r.from) && (r.to === undefined || v < r.to)) mask += r.unit
-      }
-      out.push(id * scale + mask)
+  for (const id of setIds(set)) {
+    let mask = 0
+    const word = id >>> 5
+    const bit = 1 << (id & 31)
+    for (let t = 0; t < tests.length; t++)
+      if (((tests[t] as Uint32Array)[word] as number) & bit) mask += units[t] as number
+    for (let t = 0; t < hotTests.length; t++) {
+      const h = hotTests[t] as { test: (id: number) => boolean; unit: number }
+      if (h.test(id)) mask += h.unit
     }
+    for (const m of numbered) {
+      while (m.at < m.ids.length && (m.ids[m.at] as number) < id) m.at++
+      if (m.ids[m.at] === id) mask += (m.of[m.at] as number) * m.unit
+    }
+    for (const a of counted) {
+      const v = a.values[id] as number
+      for (const r of a.ranges)
+        if ((r.from === undefined || v >= r.from) && (r.to === undefined || v < r.to)) mask += r.unit
+    }
+    out.push(id * scale + mask)
   }
   const columns = [
     ...[...resolved.values()].flatMap((r) => (r.hot ? [r.hot.column] : [])),
