@@ -6,17 +6,7 @@
 // Behind Cloudflare Access no password is needed (ADMIN_PASSWORD= empty with --env): the Access
 // e-mail is the identity.
 import { createInterface } from 'node:readline/promises'
-import {
-  confirm,
-  die,
-  helpOrContinue,
-  importTs,
-  oneLineErrors,
-  run,
-  takeFlag,
-  takeOption,
-  whereArgs,
-} from './lib.mjs'
+import { confirm, die, importTs, oneLineErrors, parseArgs, run, whereArgs } from './lib.mjs'
 
 const HELP = `
 usage: node scripts/admin.mjs create-operator EMAIL [options]
@@ -36,20 +26,18 @@ options:
 The password is read from ADMIN_PASSWORD, else asked for; with --env it may be empty (Access).
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const args = parseArgs(HELP, {
+  flags: ['--yes', '--remote'],
+  options: ['--env', '--persist-to', '--role'],
+  positionals: 2,
+})
 oneLineErrors()
-const yes = takeFlag(args, '--yes')
-const remote = takeFlag(args, '--remote')
-const env = takeOption(args, '--env')
-const persist = takeOption(args, '--persist-to')
-const role = takeOption(args, '--role') ?? 'owner'
-const [command, email, ...rest] = args
+const { yes, remote, env, persistTo: persist, role = 'owner' } = args
+const [command, email] = args.positionals
 if (command !== 'create-operator')
   die(
     `unknown command ${JSON.stringify(command ?? '')}: node scripts/admin.mjs create-operator EMAIL (--help)`,
   )
-if (rest.length) die(`unknown argument ${rest[0]} (--help lists the options)`)
 if (!email || !/^[^\s@'"]{1,64}@[^\s@'"]{1,189}$/.test(email)) die('EMAIL must be an e-mail address')
 if (!['owner', 'staff', 'viewer'].includes(role)) die('--role must be owner, staff or viewer')
 const where = whereArgs({ remote, env, persist })

@@ -3,17 +3,7 @@
 // offered into D1 (table cod_pincodes). Run it again with the same file and nothing changes.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  confirm,
-  die,
-  helpOrContinue,
-  oneLineErrors,
-  root,
-  run,
-  takeFlag,
-  takeOption,
-  whereArgs,
-} from './lib.mjs'
+import { confirm, die, oneLineErrors, parseArgs, root, run, whereArgs } from './lib.mjs'
 import { parsePincodeCsv, pincodeSql } from './pincodes-csv.mjs'
 
 const HELP = `
@@ -35,19 +25,16 @@ options:
   -h, --help          print this help and do nothing else
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const args = parseArgs(HELP, {
+  flags: ['--yes', '--remote', '--replace', '--dry-run'],
+  options: ['--env', '--persist-to'],
+  positionals: 2,
+})
 oneLineErrors()
-const yes = takeFlag(args, '--yes')
-const remote = takeFlag(args, '--remote')
-const env = takeOption(args, '--env')
-const persist = takeOption(args, '--persist-to')
-const replace = takeFlag(args, '--replace')
-const dryRun = takeFlag(args, '--dry-run')
-const [command, file, ...extra] = args
+const { yes, remote, env, persistTo: persist, replace, dryRun } = args
+const [command, file] = args.positionals
 if (command !== 'import' || !file)
   die('which file? node scripts/pincodes.mjs import FILE.csv (--help lists the options)')
-if (extra.length) die(`unknown argument ${extra[0]} (--help lists the options)`)
 const where = whereArgs({ remote, env, persist })
 
 const { rows, errors } = parsePincodeCsv(readFileSync(file, 'utf8'), path.basename(file))

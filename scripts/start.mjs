@@ -6,20 +6,9 @@
 // PUBLIC_ORIGIN environment variable), so a shop on another port links to itself.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  capture,
-  ensureDevVars,
-  helpOrContinue,
-  persistArgs,
-  quietEnv,
-  root,
-  run,
-  spawnLong,
-} from './lib.mjs'
+import { capture, ensureDevVars, parseArgs, persistArgs, quietEnv, root, run, spawnLong } from './lib.mjs'
 
-const args = process.argv.slice(2)
-helpOrContinue(
-  args,
+const args = parseArgs(
   `
 usage: npm start -- [options]
 
@@ -32,14 +21,11 @@ options:
   --public-origin URL   the origin absolute links name (default http://localhost:N)
   -h, --help            print this help and do nothing else
 `,
+  { options: ['--port', '--persist-to', '--public-origin'], positionals: 0 },
 )
-const opt = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const port = opt('--port', '8787')
-const persist = opt('--persist-to', undefined)
-const publicOrigin = new URL(opt('--public-origin', process.env.PUBLIC_ORIGIN || `http://localhost:${port}`))
+const port = args.port ?? '8787'
+const persist = args.persistTo
+const publicOrigin = new URL(args.publicOrigin ?? (process.env.PUBLIC_ORIGIN || `http://localhost:${port}`))
   .origin
 
 ensureDevVars()

@@ -3,10 +3,9 @@
 // first failure. Pass tier names to run a subset: npm test -- unit worker
 import { readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { helpOrContinue, quietEnv, root, run } from './lib.mjs'
+import { die, parseArgs, quietEnv, root, run } from './lib.mjs'
 
-helpOrContinue(
-  process.argv.slice(2),
+const { positionals } = parseArgs(
   `
 usage: npm test [-- TIER...]
 
@@ -16,7 +15,9 @@ TIER: build typecheck lint unit worker e2e (default: all, in this order)
 `,
 )
 const all = ['build', 'typecheck', 'lint', 'unit', 'worker', 'e2e']
-const picked = process.argv.slice(2).filter((a) => all.includes(a))
+const unknown = positionals.find((a) => !all.includes(a))
+if (unknown) die(`unknown tier ${unknown}: use ${all.join(', ')}`)
+const picked = positionals
 // The unit tier is two runs: in UTC, then the domain-related tests again in IST.
 const steps = (picked.length ? picked : all).flatMap((s) => (s === 'unit' ? ['unit', 'unit-ist'] : [s]))
 

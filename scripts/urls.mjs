@@ -6,12 +6,10 @@ import {
   capture,
   confirm,
   die,
-  helpOrContinue,
   oneLineErrors,
+  parseArgs,
   root,
   run,
-  takeFlag,
-  takeOption,
   whereArgs,
   withListedValue,
 } from './lib.mjs'
@@ -40,18 +38,12 @@ A mapping value is one of:
   {"type":"redirect","to":"/c/sale","status":301}
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const args = parseArgs(HELP, { flags: ['--yes', '--remote'], options: ['--env', '--persist-to'] })
 oneLineErrors()
-const yes = takeFlag(args, '--yes')
-const remote = takeFlag(args, '--remote')
-const env = takeOption(args, '--env')
-const persist = takeOption(args, '--persist-to')
+const { yes, remote, env, persistTo: persist } = args
 const where = whereArgs({ remote, env, persist })
 const deployed = where.includes('--remote')
-const [command, ...rest] = args
-const unknown = rest.find((a) => a.startsWith('--'))
-if (unknown) die(`unknown option ${unknown} (npm run urls -- --help lists them)`)
+const [command, ...rest] = args.positionals
 const tmpFile = (name) => {
   const file = path.join(root, '.tmp', `urls-${process.pid}-${Date.now()}-${name}.json`)
   mkdirSync(path.dirname(file), { recursive: true })

@@ -5,7 +5,8 @@
  * client's 5000 ms time-out, reloads mid-sync (a new queue on the same storage) and offline spells.
  */
 import 'fake-indexeddb/auto'
-import { createOrderQueue, type OrderResponse } from '../../client/engines/orders/order-queue'
+import type { OrderResponse } from '../../client/engines/orders/context'
+import { createOrderQueue } from '../../client/engines/orders/order-queue'
 import { clientSettings } from '../../client/engines/runtime/config'
 import { createEventBus, EVENTS } from '../../client/engines/runtime/events'
 import type { StoredOrder } from '../../client/state/orders'

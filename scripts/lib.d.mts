@@ -1,0 +1,5 @@
+// Types of the part of scripts/lib.mjs the TypeScript tests call.
+export function parseArgs(
+  help: string,
+  spec?: { flags?: string[]; options?: string[]; positionals?: number; argv?: string[] },
+): { positionals: string[] } & Record<string, string | boolean | undefined | string[]>
