@@ -19,9 +19,10 @@ options:
   --port N              port (default 8787)
   --persist-to DIR      separate local state (default .wrangler/state)
   --public-origin URL   the origin absolute links name (default http://localhost:N)
+  --sandbox-port N      port of the local test payment provider (default N+100)
   -h, --help            print this help and do nothing else
 `,
-  { options: ['--port', '--persist-to', '--public-origin'], positionals: 0 },
+  { options: ['--port', '--persist-to', '--public-origin', '--sandbox-port'], positionals: 0 },
 )
 const port = args.port ?? '8787'
 const persist = args.persistTo
@@ -53,7 +54,7 @@ const hasPaymentKeys =
   /^(RAZORPAY_KEY_ID|PAYPAL_CLIENT_ID)=/m.test(devVars)
 const paymentVars = []
 if (!hasPaymentKeys) {
-  const sandboxPort = opt('--sandbox-port', String(Number(port) + 100))
+  const sandboxPort = args.sandboxPort ?? String(Number(port) + 100)
   const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`
   const sandbox = spawnLong('node', [
     path.join(root, 'scripts/payment-sandbox/server.ts'),
