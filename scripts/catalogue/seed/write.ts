@@ -17,6 +17,7 @@ import type {
 import { facetPostingsStatements } from '../../../worker/search/facet-postings'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
+import { putUrlMappings, runSql } from './apply'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
 import { demoPincodeStatements } from './pincodes'
 import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
@@ -350,33 +351,6 @@ export const noSeedCounts = (): SeedCounts => ({
   statements: 0,
   sqlBytes: 0,
 })
-
-/** Runs SQL statements in D1 batches of at most about 1 MB (each batch is atomic). */
-async function runSql(db: D1Database, sql: readonly string[]): Promise<void> {
-  let batch: D1PreparedStatement[] = []
-  let bytes = 0
-  for (const s of sql) {
-    if (batch.length && bytes + s.length > 1_000_000) {
-      await db.batch(batch)
-      batch = []
-      bytes = 0
-    }
-    batch.push(db.prepare(s))
-    bytes += s.length
-  }
-  if (batch.length) await db.batch(batch)
-}
-
-/** Writes KV URL mappings (key = path without slashes, value = JSON; see catalog/url-map.ts). */
-export async function putUrlMappings(
-  kv: KVNamespace,
-  mappings: CatalogueSlice['urlMappings'],
-): Promise<void> {
-  const CONCURRENCY = 50
-  for (let i = 0; i < mappings.length; i += CONCURRENCY) {
-    await Promise.all(mappings.slice(i, i + CONCURRENCY).map(([k, v]) => kv.put(k, JSON.stringify(v))))
-  }
-}
 
 interface SeedOptions extends GenerateOptions {
   /** Skip when the products table already has rows. */

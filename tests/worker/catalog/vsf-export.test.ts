@@ -12,7 +12,7 @@ import {
   importStatements,
   importUrlMappings,
 } from '../../../scripts/catalogue/import/write'
-import { putUrlMappings } from '../../../scripts/catalogue/seed/write'
+import { putUrlMappings } from '../../../scripts/catalogue/seed/apply'
 import es7 from '../../fixtures/vsf-export/es7-catalog.ndjson?raw'
 import sdkAttributes from '../../fixtures/vsf-export/sdk-attributes.json?raw'
 import sdkCategories from '../../fixtures/vsf-export/sdk-categories.json?raw'
