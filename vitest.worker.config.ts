@@ -46,6 +46,9 @@ export default defineConfig(async () => ({
   ],
   test: {
     include: ['tests/worker/**/*.test.{ts,tsx}'],
+    // Two files at a time (each in its own workerd): a file's time is mostly spent waiting on
+    // workerd and on module loading, so two overlap well even on two cores.
+    maxWorkers: 2,
     setupFiles: ['./tests/worker/setup.ts'],
     testTimeout: 20000,
     // Expected 4xx/5xx are logged by the worker; show console output only for failing tests.
