@@ -1,8 +1,9 @@
 /**
  * Turns a generated (or imported) catalogue into D1 statements and KV mappings, and seeds it. The
  * demo seed is prepared against a recording D1 shim and rendered as multi-row SQL (`seedSteps`),
- * one slice at a time: in workerd the SQL runs as D1 batches (`seedDemoCatalogue`), in Node
- * (scripts/seed.mjs) it becomes the files `wrangler d1 execute` runs.
+ * one slice at a time: in workerd the SQL runs as D1 batches (`seedDemoCatalogueSteps`; the worker
+ * tests run the SQL prepared once per run through ./apply.ts), in Node (scripts/seed.mjs) it
+ * becomes the files `wrangler d1 execute` runs.
  */
 import type {
   Attribute,
@@ -353,8 +354,6 @@ export const noSeedCounts = (): SeedCounts => ({
 })
 
 interface SeedOptions extends GenerateOptions {
-  /** Skip when the products table already has rows. */
-  ifEmpty?: boolean
   /** Skip the KV URL mappings (faster when a test does not need them). */
   skipKv?: boolean
 }
@@ -366,7 +365,7 @@ interface SeedOptions extends GenerateOptions {
 export async function* seedDemoCatalogueSteps(
   db: D1Database,
   kv: KVNamespace | undefined,
-  opts: Omit<SeedOptions, 'ifEmpty'> = {},
+  opts: SeedOptions = {},
 ): AsyncGenerator<Readonly<SeedCounts>> {
   const counts = noSeedCounts()
   const steps = seedSteps(
@@ -380,22 +379,4 @@ export async function* seedDemoCatalogueSteps(
     if (kv && !opts.skipKv) await putUrlMappings(kv, urlMappings)
     yield counts
   }
-}
-
-/**
- * Seeds the demo catalogue into D1 (and KV URL mappings); returns what was written (null when
- * `ifEmpty` found products).
- */
-export async function seedDemoCatalogue(
-  db: D1Database,
-  kv: KVNamespace | undefined,
-  opts: SeedOptions = {},
-): Promise<SeedCounts | null> {
-  if (opts.ifEmpty) {
-    const row = await db.prepare('SELECT COUNT(*) AS n FROM products').first<{ n: number }>()
-    if ((row?.n ?? 0) > 0) return null
-  }
-  let written = noSeedCounts()
-  for await (const counts of seedDemoCatalogueSteps(db, kv, opts)) written = counts
-  return { ...written }
 }

@@ -1,24 +1,19 @@
 // The guard against import cycles: no file of the repository reaches itself again through static
 // imports (of values or of types), except inside a folder allowed in import-cycles.allow.json with
 // its reason. The first describe block pins what the detector counts, on a small project of its own.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { readExportList } from '../../../scripts/dead-exports.mjs'
 import { cycleAllowed, findCycles, importGraph } from '../../../scripts/import-cycles.mjs'
+import { scratchFolder } from '../../helpers/scratch'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const allowed = readExportList(path.join(import.meta.dirname, 'import-cycles.allow.json'))
 
 describe('the import-cycle detector', () => {
-  let dir = ''
-  const write = (file: string, text: string) => {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
-    writeFileSync(path.join(dir, file), text)
-  }
+  const project = scratchFolder('import-cycles')
+  const write = project.write
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'import-cycles-'))
     // values: a → b → c → a, and a side road c → d that leads nowhere back
     write('values/a.ts', "import { b } from './b'\nexport const a = () => b()\n")
     write('values/b.ts', "import { c } from './c'\nexport const b = () => c()\n")
@@ -38,10 +33,9 @@ describe('the import-cycle detector', () => {
     write('lazy/l2.ts', "export const l2 = () => import('./l1')\n")
     write('self/s.ts', "export * from './s'\nexport const s = 1\n")
   })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('finds exactly the groups of files that import each other, with a path round each', () => {
-    const graph = importGraph({ root: dir })
+    const graph = importGraph({ root: project.dir })
     const cycles = findCycles(graph)
     expect(cycles.map((c) => c.files)).toEqual([
       ['inline/i1.ts', 'inline/i2.ts'],
