@@ -17,9 +17,26 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import ts from 'typescript'
+import { parseArgs } from './lib.mjs'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
+
+// Run as a script, the command line is read before TypeScript loads (seconds), so --help and a
+// wrong argument answer at once.
+const cli =
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
+    ? parseArgs(
+        `
+usage: node scripts/dead-exports.mjs [--all]
+
+Lists exports nobody imports (--all: also the allowed ones); fails on one neither allowed nor
+pending (tests/unit/build/dead-exports.*.json).
+  -h, --help   print this help and do nothing else
+`,
+        { flags: ['--all'], positionals: 0 },
+      )
+    : null
+const { default: ts } = await import('typescript')
 
 /** The folders whose exports are checked. */
 const CHECKED_DIRS = ['worker', 'client', 'shared', 'scripts']
@@ -209,18 +226,8 @@ export function readExportList(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { parseArgs } = await import('./lib.mjs')
-  const { all } = parseArgs(
-    `
-usage: node scripts/dead-exports.mjs [--all]
-
-Lists exports nobody imports (--all: also the allowed ones); fails on one neither allowed nor
-pending (tests/unit/build/dead-exports.*.json).
-  -h, --help   print this help and do nothing else
-`,
-    { flags: ['--all'], positionals: 0 },
-  )
+if (cli) {
+  const { all } = cli
   const lists = path.join(repoRoot, 'tests/unit/build')
   const allowed = readExportList(path.join(lists, 'dead-exports.allow.json'))
   const pending = readExportList(path.join(lists, 'dead-exports.pending.json'))

@@ -12,9 +12,27 @@
 // tests/unit/build/import-cycles.test.ts fails on a cycle not in import-cycles.allow.json.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { listSources, readExportList, scanModule } from './dead-exports.mjs'
+import { parseArgs } from './lib.mjs'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
+
+// Run as a script, the command line is read before the scanner (and TypeScript) loads, so --help
+// and a wrong argument answer at once.
+const cli =
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
+    ? parseArgs(
+        `
+usage: node scripts/import-cycles.mjs [--graph]
+
+Prints the cycles of the static import graph (imports of values and of types; import() is not an
+edge); fails on a cycle not allowed in tests/unit/build/import-cycles.allow.json.
+  --graph      also print every edge: from -> to (value|type)
+  -h, --help   print this help and do nothing else
+`,
+        { flags: ['--graph'], positionals: 0 },
+      )
+    : null
+const { listSources, readExportList, scanModule } = await import('./dead-exports.mjs')
 
 /**
  * The static import graph of every source file under `root`: Map(file → Map(target → kind)),
@@ -122,19 +140,8 @@ export function cycleAllowed(cycle, allowed) {
   return Object.keys(allowed).some((folder) => cycle.files.every((f) => f.startsWith(folder)))
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { parseArgs } = await import('./lib.mjs')
-  const { graph: printGraph } = parseArgs(
-    `
-usage: node scripts/import-cycles.mjs [--graph]
-
-Prints the cycles of the static import graph (imports of values and of types; import() is not an
-edge); fails on a cycle not allowed in tests/unit/build/import-cycles.allow.json.
-  --graph      also print every edge: from -> to (value|type)
-  -h, --help   print this help and do nothing else
-`,
-    { flags: ['--graph'], positionals: 0 },
-  )
+if (cli) {
+  const { graph: printGraph } = cli
   const graph = importGraph()
   const allowed = readExportList(path.join(repoRoot, 'tests/unit/build/import-cycles.allow.json'))
   if (printGraph)
