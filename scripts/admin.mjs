@@ -6,7 +6,17 @@
 // Behind Cloudflare Access no password is needed (ADMIN_PASSWORD= empty with --env): the Access
 // e-mail is the identity.
 import { createInterface } from 'node:readline/promises'
-import { confirm, die, importTs, oneLineErrors, parseArgs, run, whereArgs } from './lib.mjs'
+import {
+  confirm,
+  die,
+  importTs,
+  oneLineErrors,
+  parseArgs,
+  run,
+  WHERE_HELP,
+  WHERE_OPTIONS,
+  whereArgs,
+} from './lib.mjs'
 
 const HELP = `
 usage: node scripts/admin.mjs create-operator EMAIL [options]
@@ -16,19 +26,14 @@ migrations first.
 
 options:
   --role ROLE         owner (default), staff or viewer
-  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
-                      asks first (--yes without a terminal)
-  --remote            same as --env (needs it)
-  --persist-to DIR    local state directory (default .wrangler/state)
-  --yes               do not ask before writing to a deployed shop
-  -h, --help          print this help and do nothing else
+${WHERE_HELP}
 
 The password is read from ADMIN_PASSWORD, else asked for; with --env it may be empty (Access).
 `
 
 const args = parseArgs(HELP, {
-  flags: ['--yes', '--remote'],
-  options: ['--env', '--persist-to', '--role'],
+  flags: WHERE_OPTIONS.flags,
+  options: [...WHERE_OPTIONS.options, '--role'],
   positionals: 2,
 })
 oneLineErrors()

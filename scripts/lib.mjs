@@ -138,6 +138,18 @@ export async function confirm(what, { yes }) {
   if (!/^y(es)?$/i.test(answer.trim())) die('cancelled; nothing was changed', 1)
 }
 
+/**
+ * The options that say which shop's data a script changes (read with `whereArgs`): their
+ * `parseArgs` names and their help lines (with --help's), aligned for a help text's options list.
+ */
+export const WHERE_OPTIONS = { flags: ['--yes', '--remote'], options: ['--env', '--persist-to'] }
+export const WHERE_HELP = `  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
+                      asks before changing it (--yes without a terminal)
+  --remote            same as --env (needs it)
+  --persist-to DIR    local state directory (default .wrangler/state)
+  --yes               do not ask before changing a deployed shop
+  -h, --help          print this help and do nothing else`
+
 /** The deployed environments wrangler.toml defines. */
 export const DEPLOY_ENVIRONMENTS = ['staging', 'production']
 

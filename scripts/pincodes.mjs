@@ -3,7 +3,17 @@
 // offered into D1 (table cod_pincodes). Run it again with the same file and nothing changes.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { confirm, die, oneLineErrors, parseArgs, root, run, whereArgs } from './lib.mjs'
+import {
+  confirm,
+  die,
+  oneLineErrors,
+  parseArgs,
+  root,
+  run,
+  WHERE_HELP,
+  WHERE_OPTIONS,
+  whereArgs,
+} from './lib.mjs'
 import { parsePincodeCsv, pincodeSql } from './pincodes-csv.mjs'
 
 const HELP = `
@@ -17,17 +27,12 @@ written). Importing the same file twice leaves the table as it was (rows are ups
 options:
   --replace           also delete PIN codes that are not in the file (the file becomes the whole list)
   --dry-run           check the file and print the SQL without running it
-  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
-                      asks first (--yes without a terminal)
-  --remote            same as --env (needs it)
-  --persist-to DIR    local state directory (default .wrangler/state)
-  --yes               do not ask before writing to a deployed shop
-  -h, --help          print this help and do nothing else
+${WHERE_HELP}
 `
 
 const args = parseArgs(HELP, {
-  flags: ['--yes', '--remote', '--replace', '--dry-run'],
-  options: ['--env', '--persist-to'],
+  flags: [...WHERE_OPTIONS.flags, '--replace', '--dry-run'],
+  options: WHERE_OPTIONS.options,
   positionals: 2,
 })
 oneLineErrors()

@@ -10,6 +10,8 @@ import {
   parseArgs,
   root,
   run,
+  WHERE_HELP,
+  WHERE_OPTIONS,
   whereArgs,
   withListedValue,
 } from './lib.mjs'
@@ -24,13 +26,8 @@ commands:
   list           print every mapping (key, a tab, its value)
   delete KEY…    remove mappings
 
-options:
-  --env NAME         the deployed shop of wrangler.toml's [env.NAME] (staging | production);
-                     import and delete ask first there (or need --yes without a terminal)
-  --remote           same as --env (needs it)
-  --yes              do not ask before changing a deployed shop
-  --persist-to DIR   local state directory (default .wrangler/state)
-  -h, --help         print this help and do nothing else
+options (list only reads):
+${WHERE_HELP}
 
 A mapping value is one of:
   {"type":"product","sku":"VS1001","slug":"ruby-silk-saree","type_id":"configurable"}
@@ -38,7 +35,7 @@ A mapping value is one of:
   {"type":"redirect","to":"/c/sale","status":301}
 `
 
-const args = parseArgs(HELP, { flags: ['--yes', '--remote'], options: ['--env', '--persist-to'] })
+const args = parseArgs(HELP, WHERE_OPTIONS)
 oneLineErrors()
 const { yes, remote, env, persistTo: persist } = args
 const where = whereArgs({ remote, env, persist })
