@@ -9,5 +9,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
     silent: 'passed-only',
+    // A time limit catches a hang, not slowness (speed lives in `npm run bench`): generous enough
+    // for the property-based and image tests on a busy two-core machine.
+    testTimeout: 30_000,
   },
 })

@@ -9,12 +9,12 @@ import { createInterface } from 'node:readline/promises'
 import {
   confirm,
   die,
-  helpOrContinue,
   importTs,
   oneLineErrors,
+  parseArgs,
   run,
-  takeFlag,
-  takeOption,
+  WHERE_HELP,
+  WHERE_OPTIONS,
   whereArgs,
 } from './lib.mjs'
 
@@ -26,30 +26,23 @@ migrations first.
 
 options:
   --role ROLE         owner (default), staff or viewer
-  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
-                      asks first (--yes without a terminal)
-  --remote            same as --env (needs it)
-  --persist-to DIR    local state directory (default .wrangler/state)
-  --yes               do not ask before writing to a deployed shop
-  -h, --help          print this help and do nothing else
+${WHERE_HELP}
 
 The password is read from ADMIN_PASSWORD, else asked for; with --env it may be empty (Access).
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const args = parseArgs(HELP, {
+  flags: WHERE_OPTIONS.flags,
+  options: [...WHERE_OPTIONS.options, '--role'],
+  positionals: 2,
+})
 oneLineErrors()
-const yes = takeFlag(args, '--yes')
-const remote = takeFlag(args, '--remote')
-const env = takeOption(args, '--env')
-const persist = takeOption(args, '--persist-to')
-const role = takeOption(args, '--role') ?? 'owner'
-const [command, email, ...rest] = args
+const { yes, remote, env, persistTo: persist, role = 'owner' } = args
+const [command, email] = args.positionals
 if (command !== 'create-operator')
   die(
     `unknown command ${JSON.stringify(command ?? '')}: node scripts/admin.mjs create-operator EMAIL (--help)`,
   )
-if (rest.length) die(`unknown argument ${rest[0]} (--help lists the options)`)
 if (!email || !/^[^\s@'"]{1,64}@[^\s@'"]{1,189}$/.test(email)) die('EMAIL must be an e-mail address')
 if (!['owner', 'staff', 'viewer'].includes(role)) die('--role must be owner, staff or viewer')
 const where = whereArgs({ remote, env, persist })

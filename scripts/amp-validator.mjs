@@ -35,9 +35,8 @@ export function validatorPath() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { helpOrContinue } = await import('./lib.mjs')
-  helpOrContinue(
-    process.argv.slice(2),
+  const { parseArgs } = await import('./lib.mjs')
+  const { positionals: files } = parseArgs(
     `
 usage: node scripts/amp-validator.mjs FILE...
 
@@ -48,7 +47,7 @@ Validates AMP documents with the official validator (fetched from the npm regist
   const { default: amphtmlValidator } = await import('amphtml-validator')
   const validator = await amphtmlValidator.getInstance(validatorPath())
   let failed = 0
-  for (const f of process.argv.slice(2)) {
+  for (const f of files) {
     const result = validator.validateString(readFileSync(f, 'utf8'))
     console.log(`${result.status} ${f}`)
     for (const e of result.errors) console.log(`  ${e.severity} line ${e.line}: ${e.message}`)

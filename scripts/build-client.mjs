@@ -3,27 +3,27 @@
 // split into chunks, one hashed stylesheet, and the service worker (client/sw, if present).
 // Writes public/build/* and worker/platform/render/manifest.generated.json (entry -> file + the chunks it
 // imports, for <script type=module> and <link rel=modulepreload>), and prints the gzip size of the
-// JS each page loads. Usage: node scripts/build-client.mjs [--quiet]
+// JS each page loads. Usage: node scripts/build-client.mjs [--quiet] [--analyze]
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
-import { helpOrContinue } from './lib.mjs'
+import { parseArgs } from './lib.mjs'
 
-helpOrContinue(
-  process.argv.slice(2),
+const { quiet, analyze } = parseArgs(
   `
-usage: npm run build [-- --quiet]
+usage: npm run build [-- --quiet] [-- --analyze]
 
 Builds the hashed, code-split client bundle into public/build/ and the manifest the worker reads,
 then prints the gzip JS each page loads and the CSS size (--quiet: print nothing).
+  --analyze    also list the largest source modules in each page's JS
   -h, --help   print this help and do nothing else
 `,
+  { flags: ['--quiet', '--analyze'], positionals: 0 },
 )
 const root = path.resolve(import.meta.dirname, '..')
 const outdir = path.join(root, 'public/build')
-const quiet = process.argv.includes('--quiet')
 
 rmSync(outdir, { recursive: true, force: true })
 mkdirSync(outdir, { recursive: true })
@@ -169,7 +169,7 @@ if (!quiet) {
 }
 
 // --analyze: the largest source modules in each page's JS (minified bytes before gzip).
-if (process.argv.includes('--analyze')) {
+if (analyze) {
   for (const [name, e] of Object.entries(entries).sort()) {
     const files = [e.file, ...e.imports].map((f) => `public${f}`)
     const sizes = new Map()

@@ -5,14 +5,13 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import {
   DEPLOY_ENVIRONMENTS,
+  deployEnvironment,
   die,
-  helpOrContinue,
   importTs,
   oneLineErrors,
+  parseArgs,
   quietEnv,
   root,
-  takeFlag,
-  takeOption,
 } from './lib.mjs'
 
 const HELP = `
@@ -29,16 +28,18 @@ Exits 1 when something required is missing.
   -h, --help      print this help and do nothing else
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const {
+  env,
+  offline,
+  config: configFile,
+} = parseArgs(HELP, {
+  flags: ['--offline'],
+  options: ['--env', '--config'],
+  positionals: 0,
+})
 oneLineErrors()
-const env = takeOption(args, '--env')
-const offline = takeFlag(args, '--offline')
-const configFile = takeOption(args, '--config')
-if (args.length) die(`unknown argument ${args[0]} (npm run check-config -- --help)`)
 if (!env) die(`which environment? --env ${DEPLOY_ENVIRONMENTS.join('|')}`)
-if (!DEPLOY_ENVIRONMENTS.includes(env))
-  die(`unknown --env ${env}: use one of ${DEPLOY_ENVIRONMENTS.join(', ')}`)
+deployEnvironment(env)
 
 const { unstable_readConfig: readConfig } = await import('wrangler')
 const configPath = configFile ? path.resolve(configFile) : path.join(root, 'wrangler.toml')

@@ -17,9 +17,26 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import ts from 'typescript'
+import { parseArgs } from './lib.mjs'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
+
+// Run as a script, the command line is read before TypeScript loads (seconds), so --help and a
+// wrong argument answer at once.
+const cli =
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href
+    ? parseArgs(
+        `
+usage: node scripts/dead-exports.mjs [--all]
+
+Lists exports nobody imports (--all: also the allowed ones); fails on one neither allowed nor
+pending (tests/unit/build/dead-exports.*.json).
+  -h, --help   print this help and do nothing else
+`,
+        { flags: ['--all'], positionals: 0 },
+      )
+    : null
+const { default: ts } = await import('typescript')
 
 /** The folders whose exports are checked. */
 const CHECKED_DIRS = ['worker', 'client', 'shared', 'scripts']
@@ -28,7 +45,7 @@ const DECLARATION = /\.d\.(ts|mts)$/
 const SKIP_DIRS = new Set(['node_modules', '.git', '.tmp', 'public', 'dist', 'bench-results', 'lh'])
 const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.mts', '.mjs', '.js', '/index.ts', '/index.tsx', '/index.mjs']
 
-function listSources(dir, out = []) {
+export function listSources(dir, out = []) {
   for (const name of readdirSync(dir)) {
     if (SKIP_DIRS.has(name)) continue
     const full = path.join(dir, name)
@@ -61,20 +78,24 @@ function resolveSpecifier(fromFile, spec) {
 const hasModifier = (node, kind) => (ts.getModifiers?.(node) ?? []).some((m) => m.kind === kind)
 const lineOf = (sf, node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1
 
-/** A module's own exports, its re-exports and its imports of other modules. */
-function scanModule(file, text = readFileSync(file, 'utf8'), sf = null) {
+/**
+ * A module's own exports, its re-exports and its imports of other modules. Each use says how the
+ * module is reached: 'value' (a static import or re-export that loads it), 'type' (erased at
+ * compile time) or 'lazy' (`import('…')` at run time, `importTs`, module text for esbuild).
+ */
+export function scanModule(file, text = readFileSync(file, 'utf8'), sf = null) {
   const source = sf ?? ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file))
   const mod = { exports: new Map(), reexports: new Map(), stars: [], uses: [] }
   const own = (name, node) => mod.exports.set(name, lineOf(source, node))
-  const use = (spec, name) => {
+  const use = (spec, name, kind = 'value') => {
     const target = resolveSpecifier(file, spec)
-    if (target) mod.uses.push({ target, name })
+    if (target) mod.uses.push({ target, name, kind })
   }
   for (const st of source.statements) scanStatement(st, { mod, own, use, file })
   const visit = (node) => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const arg = node.arguments[0]
-      if (arg && ts.isStringLiteralLike(arg)) use(arg.text, '*')
+      if (arg && ts.isStringLiteralLike(arg)) use(arg.text, '*', 'lazy')
     } else if (
       ts.isCallExpression(node) &&
       ts.isIdentifier(node.expression) &&
@@ -88,18 +109,18 @@ function scanModule(file, text = readFileSync(file, 'utf8'), sf = null) {
           .relative(path.dirname(file), path.join(repoRoot, node.arguments[0].text))
           .replace(/^(?!\.)/, './'),
         '*',
+        'lazy',
       )
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
       const spec = node.argument.literal.text
       const first = node.qualifier && (ts.isIdentifier(node.qualifier) ? node.qualifier : node.qualifier.left)
-      use(spec, first && ts.isIdentifier(first) ? first.text : '*')
+      use(spec, first && ts.isIdentifier(first) ? first.text : '*', 'type')
     } else if (ts.isStringLiteralLike(node) && /\bfrom\s+['"]\./.test(node.text)) {
       // Module text built for esbuild (stdin contents): its imports count from this file's folder.
       const inner = scanModule(file, node.text)
       mod.uses.push(
-        ...inner.uses,
-        ...[...inner.reexports.values()],
-        ...inner.stars.map((t) => ({ target: t, name: '*' })),
+        ...[...inner.uses, ...inner.reexports.values()].map((u) => ({ ...u, kind: 'lazy' })),
+        ...inner.stars.map((t) => ({ target: t, name: '*', kind: 'lazy' })),
       )
     }
     ts.forEachChild(node, visit)
@@ -118,29 +139,38 @@ function scanStatement(st, { mod, own, use, file }) {
   if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier)) {
     const spec = st.moduleSpecifier.text
     const clause = st.importClause
-    if (!clause) return
-    if (clause.name) use(spec, 'default')
+    // `import './x'` loads the module for its effects and names nothing.
+    if (!clause) return use(spec, null)
+    const kind = (typeOnly) => (clause.isTypeOnly || typeOnly ? 'type' : 'value')
+    if (clause.name) use(spec, 'default', kind(false))
     const bindings = clause.namedBindings
-    if (bindings && ts.isNamespaceImport(bindings)) use(spec, '*')
-    else if (bindings) for (const el of bindings.elements) use(spec, (el.propertyName ?? el.name).text)
+    if (bindings && ts.isNamespaceImport(bindings)) use(spec, '*', kind(false))
+    else if (bindings)
+      for (const el of bindings.elements) use(spec, (el.propertyName ?? el.name).text, kind(el.isTypeOnly))
     return
   }
   if (ts.isExportDeclaration(st)) {
     const spec = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : null
     const target = spec ? resolveSpecifier(file, spec) : null
+    const kind = (typeOnly) => (st.isTypeOnly || typeOnly ? 'type' : 'value')
     if (!st.exportClause) {
       if (target) mod.stars.push(target)
       return
     }
     if (ts.isNamespaceExport(st.exportClause)) {
       own(st.exportClause.name.text, st)
-      if (target) mod.reexports.set(st.exportClause.name.text, { target, name: '*' })
+      if (target) mod.reexports.set(st.exportClause.name.text, { target, name: '*', kind: kind(false) })
       return
     }
     for (const el of st.exportClause.elements) {
       const exported = el.name.text
       own(exported, el)
-      if (spec && target) mod.reexports.set(exported, { target, name: (el.propertyName ?? el.name).text })
+      if (spec && target)
+        mod.reexports.set(exported, {
+          target,
+          name: (el.propertyName ?? el.name).text,
+          kind: kind(el.isTypeOnly),
+        })
     }
     return
   }
@@ -175,7 +205,8 @@ export function findDeadExports({ root = repoRoot, dirs = CHECKED_DIRS } = {}) {
     if (re) mark(re.target, re.name)
     else if (!mod.exports.has(name)) for (const t of mod.stars) mark(t, name)
   }
-  for (const [file, mod] of modules) for (const u of mod.uses) if (u.target !== file) mark(u.target, u.name)
+  for (const [file, mod] of modules)
+    for (const u of mod.uses) if (u.target !== file && u.name !== null) mark(u.target, u.name)
   const checked = (f) => dirs.some((d) => f.startsWith(path.join(root, d) + path.sep)) && !DECLARATION.test(f)
   const exports = []
   for (const [file, mod] of modules) {
@@ -195,19 +226,8 @@ export function readExportList(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { helpOrContinue } = await import('./lib.mjs')
-  helpOrContinue(
-    process.argv.slice(2),
-    `
-usage: node scripts/dead-exports.mjs [--all]
-
-Lists exports nobody imports (--all: also the allowed ones); fails on one neither allowed nor
-pending (tests/unit/build/dead-exports.*.json).
-  -h, --help   print this help and do nothing else
-`,
-  )
-  const all = process.argv.includes('--all')
+if (cli) {
+  const { all } = cli
   const lists = path.join(repoRoot, 'tests/unit/build')
   const allowed = readExportList(path.join(lists, 'dead-exports.allow.json'))
   const pending = readExportList(path.join(lists, 'dead-exports.pending.json'))

@@ -5,14 +5,13 @@ import path from 'node:path'
 import {
   confirm,
   DEPLOY_ENVIRONMENTS,
+  deployEnvironment,
   die,
-  helpOrContinue,
   oneLineErrors,
+  parseArgs,
   quietEnv,
   root,
   run,
-  takeFlag,
-  takeOption,
 } from './lib.mjs'
 
 const HELP = `
@@ -33,16 +32,14 @@ options:
   -h, --help   print this help and do nothing else
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const { env, yes, dryRun } = parseArgs(HELP, {
+  flags: ['--yes', '--dry-run'],
+  options: ['--env'],
+  positionals: 0,
+})
 oneLineErrors()
-const env = takeOption(args, '--env')
-const yes = takeFlag(args, '--yes')
-const dryRun = takeFlag(args, '--dry-run')
-if (args.length) die(`unknown argument ${args[0]} (npm run deploy -- --help)`)
 if (!env) die(`which environment? npm run deploy -- --env ${DEPLOY_ENVIRONMENTS.join('|')}`)
-if (!DEPLOY_ENVIRONMENTS.includes(env))
-  die(`unknown --env ${env}: use one of ${DEPLOY_ENVIRONMENTS.join(', ')}`)
+deployEnvironment(env)
 
 const node = (script, scriptArgs = []) =>
   run(process.execPath, [path.join(root, 'scripts', script), ...scriptArgs])

@@ -4,16 +4,16 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
-import { helpOrContinue } from './lib.mjs'
+import { parseArgs } from './lib.mjs'
 
-helpOrContinue(
-  process.argv.slice(2),
+parseArgs(
   `
 usage: node scripts/generate-icons.mjs
 
 Regenerates the PWA icons in public/icons/ (PNG 192, 512, maskable 512, and SVG).
   -h, --help   print this help and do nothing else
 `,
+  { positionals: 0 },
 )
 const out = path.resolve(import.meta.dirname, '../public/icons')
 const BG = [0x1d, 0x1a, 0x17]

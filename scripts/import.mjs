@@ -12,13 +12,11 @@ import path from 'node:path'
 import {
   confirm,
   die,
-  helpOrContinue,
   importTs,
   oneLineErrors,
+  parseArgs,
   quietEnv,
   root,
-  takeFlag,
-  takeOption,
   whereArgs,
   withListedValue,
 } from './lib.mjs'
@@ -56,21 +54,22 @@ options:
                     bucket; FILEs may then be omitted
   -h, --help        print this help and do nothing else
 `
-const argv = process.argv.slice(2)
-helpOrContinue(argv, HELP)
+const {
+  yes,
+  remote,
+  replace,
+  dryRun,
+  env: envName,
+  type,
+  persistTo: persist,
+  purgeUrl,
+  images: imagesDir,
+  positionals: files,
+} = parseArgs(HELP, {
+  flags: ['--yes', '--remote', '--replace', '--dry-run'],
+  options: ['--env', '--type', '--persist-to', '--purge-url', '--images'],
+})
 oneLineErrors()
-const yes = takeFlag(argv, '--yes')
-const remote = takeFlag(argv, '--remote')
-const replace = takeFlag(argv, '--replace')
-const dryRun = takeFlag(argv, '--dry-run')
-const envName = takeOption(argv, '--env')
-const type = takeOption(argv, '--type')
-const persist = takeOption(argv, '--persist-to')
-const purgeUrl = takeOption(argv, '--purge-url')
-const imagesDir = takeOption(argv, '--images')
-const unknownOption = argv.find((a) => a.startsWith('--'))
-if (unknownOption) die(`unknown option ${unknownOption} (npm run import -- --help lists them)`)
-const files = argv
 if (files.length === 0 && !imagesDir)
   die('which files? npm run import -- [options] FILE... (--help lists the options)')
 const where = whereArgs({ remote, env: envName, persist })

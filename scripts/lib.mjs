@@ -64,16 +64,42 @@ export function persistArgs(dir) {
 // nothing else; an error is one line saying what to do (no stack trace); destructive work asks
 // for confirmation in a terminal and, without one (CI, pipes), is refused unless --yes is given.
 
-/** True when the arguments ask for help. */
-export function wantsHelp(args) {
-  return args.includes('--help') || args.includes('-h')
-}
-
-/** Prints `help` and exits when the arguments ask for it; call before doing anything else. */
-export function helpOrContinue(args, help) {
-  if (!wantsHelp(args)) return
-  console.log(help.trim())
-  process.exit(0)
+/**
+ * Reads a script's command line, the one way every script does:
+ * - `-h`/`--help` anywhere prints `help` and exits (nothing else runs);
+ * - each name in `flags` is a boolean (`--yes`);
+ * - each name in `options` takes the next argument as its value (`--env production`); a missing
+ *   value, or another `--option` in its place, is refused;
+ * - any other `--option` is refused with one line naming it;
+ * - the rest are positional arguments, in order; more than `positionals` of them are refused.
+ * Returns `{ positionals, ...values }`, each value keyed by its name without dashes, camelCased
+ * (`--persist-to` → `persistTo`): true/false for a flag, the string or undefined for an option.
+ */
+export function parseArgs(
+  help,
+  { flags = [], options = [], positionals = Number.POSITIVE_INFINITY, argv = process.argv.slice(2) } = {},
+) {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(help.trim())
+    process.exit(0)
+  }
+  const key = (name) => name.replace(/^--/, '').replace(/-([a-z])/g, (_, c) => c.toUpperCase())
+  const values = { positionals: [] }
+  for (const name of flags) values[key(name)] = false
+  for (const name of options) values[key(name)] = undefined
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    if (flags.includes(arg)) values[key(arg)] = true
+    else if (options.includes(arg)) {
+      const value = argv[++i]
+      if (value === undefined || value.startsWith('--')) die(`${arg} needs a value`)
+      values[key(arg)] = value
+    } else if (arg.startsWith('--')) die(`unknown option ${arg} (--help lists the options)`)
+    else values.positionals.push(arg)
+  }
+  if (values.positionals.length > positionals)
+    die(`unknown argument ${values.positionals[positionals]} (--help lists the options)`)
+  return values
 }
 
 /** Ends the script with one line on stderr (exit code 2 = wrong use, 1 = failure). */
@@ -112,31 +138,31 @@ export async function confirm(what, { yes }) {
   if (!/^y(es)?$/i.test(answer.trim())) die('cancelled; nothing was changed', 1)
 }
 
-/** Reads `--name VALUE` (and removes both from `args`); undefined when absent. */
-export function takeOption(args, name) {
-  const i = args.indexOf(name)
-  if (i < 0) return undefined
-  const value = args[i + 1]
-  if (value === undefined || value.startsWith('--')) die(`${name} needs a value`)
-  args.splice(i, 2)
-  return value
-}
-
-/** Reads a boolean `--flag` (and removes it from `args`). */
-export function takeFlag(args, name) {
-  const i = args.indexOf(name)
-  if (i < 0) return false
-  args.splice(i, 1)
-  return true
-}
+/**
+ * The options that say which shop's data a script changes (read with `whereArgs`): their
+ * `parseArgs` names and their help lines (with --help's), aligned for a help text's options list.
+ */
+export const WHERE_OPTIONS = { flags: ['--yes', '--remote'], options: ['--env', '--persist-to'] }
+export const WHERE_HELP = `  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
+                      asks before changing it (--yes without a terminal)
+  --remote            same as --env (needs it)
+  --persist-to DIR    local state directory (default .wrangler/state)
+  --yes               do not ask before changing a deployed shop
+  -h, --help          print this help and do nothing else`
 
 /** The deployed environments wrangler.toml defines. */
 export const DEPLOY_ENVIRONMENTS = ['staging', 'production']
 
+/** Refuses, in one line, an --env that names no deployed environment; returns it otherwise. */
+export function deployEnvironment(env) {
+  if (env !== undefined && !DEPLOY_ENVIRONMENTS.includes(env))
+    die(`unknown --env ${env}: use one of ${DEPLOY_ENVIRONMENTS.join(', ')}`)
+  return env
+}
+
 /** wrangler's arguments for where data lives: a deployed environment's, or local state. */
 export function whereArgs({ remote, env, persist }) {
-  if (env && !DEPLOY_ENVIRONMENTS.includes(env))
-    die(`unknown --env ${env}: use one of ${DEPLOY_ENVIRONMENTS.join(', ')}`)
+  deployEnvironment(env)
   if (remote && !env)
     die(`--remote needs --env ${DEPLOY_ENVIRONMENTS.join('|')} (which deployed shop to change)`)
   if (env) return ['--remote', '--env', env]

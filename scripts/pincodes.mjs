@@ -6,12 +6,12 @@ import path from 'node:path'
 import {
   confirm,
   die,
-  helpOrContinue,
   oneLineErrors,
+  parseArgs,
   root,
   run,
-  takeFlag,
-  takeOption,
+  WHERE_HELP,
+  WHERE_OPTIONS,
   whereArgs,
 } from './lib.mjs'
 import { parsePincodeCsv, pincodeSql } from './pincodes-csv.mjs'
@@ -27,27 +27,19 @@ written). Importing the same file twice leaves the table as it was (rows are ups
 options:
   --replace           also delete PIN codes that are not in the file (the file becomes the whole list)
   --dry-run           check the file and print the SQL without running it
-  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
-                      asks first (--yes without a terminal)
-  --remote            same as --env (needs it)
-  --persist-to DIR    local state directory (default .wrangler/state)
-  --yes               do not ask before writing to a deployed shop
-  -h, --help          print this help and do nothing else
+${WHERE_HELP}
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const args = parseArgs(HELP, {
+  flags: [...WHERE_OPTIONS.flags, '--replace', '--dry-run'],
+  options: WHERE_OPTIONS.options,
+  positionals: 2,
+})
 oneLineErrors()
-const yes = takeFlag(args, '--yes')
-const remote = takeFlag(args, '--remote')
-const env = takeOption(args, '--env')
-const persist = takeOption(args, '--persist-to')
-const replace = takeFlag(args, '--replace')
-const dryRun = takeFlag(args, '--dry-run')
-const [command, file, ...extra] = args
+const { yes, remote, env, persistTo: persist, replace, dryRun } = args
+const [command, file] = args.positionals
 if (command !== 'import' || !file)
   die('which file? node scripts/pincodes.mjs import FILE.csv (--help lists the options)')
-if (extra.length) die(`unknown argument ${extra[0]} (--help lists the options)`)
 const where = whereArgs({ remote, env, persist })
 
 const { rows, errors } = parsePincodeCsv(readFileSync(file, 'utf8'), path.basename(file))

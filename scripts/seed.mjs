@@ -6,13 +6,11 @@ import {
   capture,
   confirm,
   die,
-  helpOrContinue,
   importTs,
   oneLineErrors,
+  parseArgs,
   root,
   spawnLong,
-  takeFlag,
-  takeOption,
   whereArgs,
   withListedValue,
 } from './lib.mjs'
@@ -38,19 +36,22 @@ options:
   -h, --help          print this help and do nothing else
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const {
+  ifEmpty,
+  yes,
+  resetReviews,
+  resetStock,
+  remote,
+  env,
+  persistTo: persist,
+  scale,
+  seed,
+} = parseArgs(HELP, {
+  flags: ['--if-empty', '--yes', '--reset-reviews', '--reset-stock', '--remote'],
+  options: ['--env', '--persist-to', '--scale', '--seed'],
+  positionals: 0,
+})
 oneLineErrors()
-const ifEmpty = takeFlag(args, '--if-empty')
-const yes = takeFlag(args, '--yes')
-const resetReviews = takeFlag(args, '--reset-reviews')
-const resetStock = takeFlag(args, '--reset-stock')
-const remote = takeFlag(args, '--remote')
-const env = takeOption(args, '--env')
-const persist = takeOption(args, '--persist-to')
-const scale = takeOption(args, '--scale')
-const seed = takeOption(args, '--seed')
-if (args.length) die(`unknown argument ${args[0]} (npm run seed -- --help lists the options)`)
 if (scale !== undefined && !(Number(scale) >= 1))
   die('--scale must be a positive number of configurable products (e.g. 10000)')
 if (seed !== undefined && !Number.isInteger(Number(seed))) die('--seed must be an integer')

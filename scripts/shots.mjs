@@ -5,11 +5,9 @@
 // writes full-page PNGs into shots/ (git-ignored). Not part of `npm test`.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { die, helpOrContinue, oneLineErrors, root, spawnLong, takeOption } from './lib.mjs'
+import { die, oneLineErrors, parseArgs, root, spawnLong } from './lib.mjs'
 
-const args = process.argv.slice(2)
-helpOrContinue(
-  args,
+const args = parseArgs(
   `
 usage: npm run shots -- [options]
 
@@ -26,15 +24,15 @@ options:
   --sizes a,b       these sizes (desktop, phone, small-phone, tablet, wide; default desktop,phone)
   -h, --help        print this help and do nothing else
 `,
+  { options: ['--port', '--base-url', '--out', '--only', '--sizes'], positionals: 0 },
 )
 oneLineErrors()
 
-const port = Number(takeOption(args, '--port') ?? 8797)
-const given = takeOption(args, '--base-url')
-const out = path.resolve(root, takeOption(args, '--out') ?? 'shots')
-const only = takeOption(args, '--only')?.split(',')
-const sizeNames = (takeOption(args, '--sizes') ?? 'desktop,phone').split(',')
-if (args.length) die(`unknown argument ${args[0]} (see --help)`)
+const port = Number(args.port ?? 8797)
+const given = args.baseUrl
+const out = path.resolve(root, args.out ?? 'shots')
+const only = args.only?.split(',')
+const sizeNames = (args.sizes ?? 'desktop,phone').split(',')
 if (!Number.isInteger(port) || port < 1024 || port > 65535) die('--port needs a number from 1024 to 65535')
 const base = (given ?? `http://127.0.0.1:${port}`).replace(/\/$/, '')
 

@@ -6,20 +6,9 @@
 // PUBLIC_ORIGIN environment variable), so a shop on another port links to itself.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  capture,
-  ensureDevVars,
-  helpOrContinue,
-  persistArgs,
-  quietEnv,
-  root,
-  run,
-  spawnLong,
-} from './lib.mjs'
+import { capture, ensureDevVars, parseArgs, persistArgs, quietEnv, root, run, spawnLong } from './lib.mjs'
 
-const args = process.argv.slice(2)
-helpOrContinue(
-  args,
+const args = parseArgs(
   `
 usage: npm start -- [options]
 
@@ -30,16 +19,14 @@ options:
   --port N              port (default 8787)
   --persist-to DIR      separate local state (default .wrangler/state)
   --public-origin URL   the origin absolute links name (default http://localhost:N)
+  --sandbox-port N      port of the local test payment provider (default N+100)
   -h, --help            print this help and do nothing else
 `,
+  { options: ['--port', '--persist-to', '--public-origin', '--sandbox-port'], positionals: 0 },
 )
-const opt = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const port = opt('--port', '8787')
-const persist = opt('--persist-to', undefined)
-const publicOrigin = new URL(opt('--public-origin', process.env.PUBLIC_ORIGIN || `http://localhost:${port}`))
+const port = args.port ?? '8787'
+const persist = args.persistTo
+const publicOrigin = new URL(args.publicOrigin ?? (process.env.PUBLIC_ORIGIN || `http://localhost:${port}`))
   .origin
 
 ensureDevVars()
@@ -67,7 +54,7 @@ const hasPaymentKeys =
   /^(RAZORPAY_KEY_ID|PAYPAL_CLIENT_ID)=/m.test(devVars)
 const paymentVars = []
 if (!hasPaymentKeys) {
-  const sandboxPort = opt('--sandbox-port', String(Number(port) + 100))
+  const sandboxPort = args.sandboxPort ?? String(Number(port) + 100)
   const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`
   const sandbox = spawnLong('node', [
     path.join(root, 'scripts/payment-sandbox/server.ts'),

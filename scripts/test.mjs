@@ -1,24 +1,31 @@
 #!/usr/bin/env node
 // `npm test`: build the client, then typecheck, lint and the three test tiers, stopping at the
 // first failure. Pass tier names to run a subset: npm test -- unit worker
-import { readdirSync, rmSync } from 'node:fs'
+//
+// Order and overlap: the build comes first (every tier reads it). Then two lanes run side by
+// side: typecheck, lint and the unit tier one after another, and the worker tier, whose test
+// files mostly wait on workerd. The browser tier comes last and alone: one of its specs rebuilds
+// the client (a simulated deploy), which nothing else may see. A lane's output is printed whole
+// when its step ends (the worker tier's as it comes), each step with its time, and a summary of
+// every step's time closes the run.
+import { spawn } from 'node:child_process'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { helpOrContinue, quietEnv, root, run } from './lib.mjs'
+import { die, ensureDevVars, parseArgs, quietEnv, root } from './lib.mjs'
 
-helpOrContinue(
-  process.argv.slice(2),
+const { positionals } = parseArgs(
   `
 usage: npm test [-- TIER...]
 
 Builds, typechecks, lints and runs the test tiers, stopping at the first failure.
-TIER: build typecheck lint unit worker e2e (default: all, in this order)
+TIER: build typecheck lint unit worker e2e (default: all)
   -h, --help   print this help and do nothing else
 `,
 )
 const all = ['build', 'typecheck', 'lint', 'unit', 'worker', 'e2e']
-const picked = process.argv.slice(2).filter((a) => all.includes(a))
-// The unit tier is two runs: in UTC, then the domain-related tests again in IST.
-const steps = (picked.length ? picked : all).flatMap((s) => (s === 'unit' ? ['unit', 'unit-ist'] : [s]))
+const unknown = positionals.find((a) => !all.includes(a))
+if (unknown) die(`unknown tier ${unknown}: use ${all.join(', ')}`)
+const picked = new Set(positionals.length ? positionals : all)
 
 /** Every module under shared/domain (the sources whose related tests run again in IST). */
 function domainModules() {
@@ -29,31 +36,136 @@ function domainModules() {
     .map((f) => path.join('shared/domain', f))
 }
 
+const bin = (name) => path.join(root, 'node_modules/.bin', name)
 const commands = {
   build: [process.execPath, [path.join(root, 'scripts/build-client.mjs')]],
-  typecheck: ['tsc', ['--noEmit']],
-  lint: ['biome', ['check', '.']],
-  unit: ['vitest', ['run', '-c', 'vitest.unit.config.ts'], { TZ: 'UTC' }],
+  typecheck: [bin('tsc'), ['--noEmit']],
+  lint: [bin('biome'), ['check', '.']],
+  unit: [bin('vitest'), ['run', '-c', 'vitest.unit.config.ts'], { TZ: 'UTC' }],
   // The domain rules also run in shoppers' browsers, so every unit test that reaches shared/domain
   // (prices and special-price windows, delivery dates, the cart and order models built on them)
   // runs a second time in India's zone (UTC+05:30); the first run pins UTC. A rule that quietly
   // uses the runtime's local time gives a different answer in one of the two zones and fails there.
   'unit-ist': [
-    'vitest',
+    bin('vitest'),
     ['related', '--run', '-c', 'vitest.unit.config.ts', ...domainModules()],
     { TZ: 'Asia/Kolkata' },
   ],
-  worker: ['vitest', ['run', '-c', 'vitest.worker.config.ts']],
-  e2e: ['playwright', ['test', '-c', 'tests/e2e/playwright.config.ts']],
+  worker: [bin('vitest'), ['run', '-c', 'vitest.worker.config.ts']],
+  e2e: [bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts']],
 }
 
-for (const step of steps) {
-  const started = Date.now()
-  console.log(`\n▶ ${step}`)
-  // The browser tests start from a freshly migrated and seeded shop, never from an earlier run's
-  // catalogue (a changed demo generator) or orders.
-  if (step === 'e2e') rmSync(path.join(root, '.tmp/e2e-state'), { recursive: true, force: true })
-  const [cmd, args, env = {}] = commands[step]
-  run(cmd, args, { env: { ...quietEnv, ...env } })
-  console.log(`✔ ${step} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+/** The steps in order: a stage's lanes run side by side, a lane's steps one after another. */
+const stages = [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist'], ['worker']], [['e2e']]]
+  .map((lanes) =>
+    lanes
+      .map((lane) => lane.filter((s) => picked.has(s === 'unit-ist' ? 'unit' : s)))
+      .filter((lane) => lane.length),
+  )
+  .filter((lanes) => lanes.length)
+
+const running = new Set()
+const times = []
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+/** Writes complete lines only, so two steps' output never mixes within a line. */
+function lineWriter() {
+  let rest = ''
+  return {
+    write(chunk) {
+      const text = rest + chunk
+      const end = text.lastIndexOf('\n') + 1
+      if (end) process.stdout.write(text.slice(0, end))
+      rest = text.slice(end)
+    },
+    end() {
+      if (rest) process.stdout.write(`${rest}\n`)
+      rest = ''
+    },
+  }
 }
+
+/** Runs one step; its output streams (`live`) or is printed whole when it ends. */
+function runStep(step, live) {
+  const [cmd, args, env = {}] = commands[step]
+  const started = Date.now()
+  // The browser tests start from freshly migrated and seeded shops, never from an earlier run's
+  // catalogue (a changed demo generator) or orders; the shops share one set of local secrets.
+  if (step === 'e2e') {
+    mkdirSync(path.join(root, '.tmp'), { recursive: true })
+    for (const dir of readdirSync(path.join(root, '.tmp'), { withFileTypes: true }).filter(
+      (d) => d.isDirectory() && d.name.startsWith('e2e-state'),
+    ))
+      rmSync(path.join(root, '.tmp', dir.name), { recursive: true, force: true })
+    ensureDevVars()
+  }
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...quietEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    running.add(child)
+    const out = live ? lineWriter() : null
+    const buffered = []
+    const take = (chunk) => (out ? out.write(chunk.toString()) : buffered.push(chunk))
+    child.stdout.on('data', take)
+    child.stderr.on('data', take)
+    if (live) console.log(`\n▶ ${step}`)
+    child.on('close', (code) => {
+      running.delete(child)
+      out?.end()
+      const ms = Date.now() - started
+      if (!live) process.stdout.write(`\n▶ ${step}\n${Buffer.concat(buffered).toString()}`)
+      times.push([step, ms])
+      if (code === 0) console.log(`✔ ${step} (${seconds(ms)})`)
+      else if (!ok) console.error(`■ ${step} stopped after ${seconds(ms)} (another step failed)`)
+      else console.error(`\n✖ ${step} failed (exit ${code}) after ${seconds(ms)}`)
+      resolve(code === 0)
+    })
+  })
+}
+
+/** Stops every step still running (their whole process groups). */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {}
+  }
+}
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    stopAll()
+    process.exit(130)
+  })
+
+const started = Date.now()
+let ok = true
+for (const lanes of stages) {
+  // The lane holding the worker tier streams its output; the others print theirs whole.
+  const liveLane = Math.max(
+    0,
+    lanes.findIndex((lane) => lane.includes('worker') || lane.includes('e2e')),
+  )
+  const results = await Promise.all(
+    lanes.map(async (lane, i) => {
+      for (const step of lane) {
+        if (!ok) return false
+        const passed = await runStep(step, i === liveLane)
+        if (!passed) {
+          ok = false
+          stopAll()
+          return false
+        }
+      }
+      return true
+    }),
+  )
+  if (!results.every(Boolean)) break
+}
+
+console.log(`\nstep times: ${times.map(([s, ms]) => `${s} ${seconds(ms)}`).join(' · ')}`)
+console.log(`${ok ? '✔ all passed' : '✖ failed'} in ${seconds(Date.now() - started)}`)
+process.exit(ok ? 0 : 1)

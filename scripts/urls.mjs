@@ -6,12 +6,12 @@ import {
   capture,
   confirm,
   die,
-  helpOrContinue,
   oneLineErrors,
+  parseArgs,
   root,
   run,
-  takeFlag,
-  takeOption,
+  WHERE_HELP,
+  WHERE_OPTIONS,
   whereArgs,
   withListedValue,
 } from './lib.mjs'
@@ -26,13 +26,8 @@ commands:
   list           print every mapping (key, a tab, its value)
   delete KEY…    remove mappings
 
-options:
-  --env NAME         the deployed shop of wrangler.toml's [env.NAME] (staging | production);
-                     import and delete ask first there (or need --yes without a terminal)
-  --remote           same as --env (needs it)
-  --yes              do not ask before changing a deployed shop
-  --persist-to DIR   local state directory (default .wrangler/state)
-  -h, --help         print this help and do nothing else
+options (list only reads):
+${WHERE_HELP}
 
 A mapping value is one of:
   {"type":"product","sku":"VS1001","slug":"ruby-silk-saree","type_id":"configurable"}
@@ -40,18 +35,12 @@ A mapping value is one of:
   {"type":"redirect","to":"/c/sale","status":301}
 `
 
-const args = process.argv.slice(2)
-helpOrContinue(args, HELP)
+const args = parseArgs(HELP, WHERE_OPTIONS)
 oneLineErrors()
-const yes = takeFlag(args, '--yes')
-const remote = takeFlag(args, '--remote')
-const env = takeOption(args, '--env')
-const persist = takeOption(args, '--persist-to')
+const { yes, remote, env, persistTo: persist } = args
 const where = whereArgs({ remote, env, persist })
 const deployed = where.includes('--remote')
-const [command, ...rest] = args
-const unknown = rest.find((a) => a.startsWith('--'))
-if (unknown) die(`unknown option ${unknown} (npm run urls -- --help lists them)`)
+const [command, ...rest] = args.positionals
 const tmpFile = (name) => {
   const file = path.join(root, '.tmp', `urls-${process.pid}-${Date.now()}-${name}.json`)
   mkdirSync(path.dirname(file), { recursive: true })

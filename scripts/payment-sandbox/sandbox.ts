@@ -1,4 +1,7 @@
 /**
+ * Length: two providers' REST endpoints, their test pages and their signing in one module, which
+ * the Node server and the worker tests both load, so neither runs a copy of the other's code.
+ *
  * The local test payment provider. It answers the Razorpay and PayPal REST endpoints the shop
  * calls (same paths, fields, amount units, auth headers and signatures as the real services),
  * serves a Razorpay-style checkout.js that opens a clearly labelled TEST payment page, and a PayPal

@@ -7,7 +7,7 @@
  * alike for taken and new addresses (their timings are printed as a benchmark, not asserted).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { fillAddress, pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
+import { addVariantToCart, fillAddress, pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -83,16 +83,7 @@ function expectNoTokenInUrls(calls: { url: string; bearer: boolean }[]) {
 }
 
 async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
-  const product = await pickProduct(request)
-  const variant = product.variants[0]
-  await page.goto(product.url)
-  await waitForHydration(page)
-  for (const [label, value] of variant?.options ?? []) {
-    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
-  }
-  await page.getByTestId('add-to-cart').click()
-  await expect(page.getByText('Product has been added to the cart!').last()).toBeVisible()
-  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await addVariantToCart(page, await pickProduct(request))
   await page.goto('/checkout')
   await waitForHydration(page)
   const form = page.getByTestId('checkout')

@@ -6,7 +6,7 @@
  * order list shows each order's pictures.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { fillAddress, pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
+import { addVariantToCart, fillAddress, pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -23,15 +23,7 @@ async function register(page: Page) {
 }
 
 async function addToCart(page: Page) {
-  const product = await pickProduct(page.request)
-  const variant = product.variants[0]
-  await page.goto(product.url)
-  await waitForHydration(page)
-  for (const [label, value] of variant?.options ?? []) {
-    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
-  }
-  await page.getByTestId('add-to-cart').click()
-  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await addVariantToCart(page, await pickProduct(page.request))
 }
 
 /** Every line picture is served by the image route, with a srcset, and has loaded (not broken). */

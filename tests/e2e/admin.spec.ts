@@ -5,6 +5,7 @@
  */
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { deliverTo, testAddress } from '../helpers/orders'
+import { findProducts } from './checkout-fixtures'
 import { createTestOperator, signInOperator as signIn } from './pages'
 
 interface Simple {
@@ -15,26 +16,7 @@ interface Simple {
 
 /** A simple, visible product with at least `minQty` units in stock now (orders use it up). */
 async function pickSimple(request: APIRequestContext, minQty = 2): Promise<Simple> {
-  const query = {
-    query: {
-      bool: {
-        filter: {
-          bool: {
-            must: [
-              { terms: { type_id: ['simple'] } },
-              { terms: { status: [1] } },
-              { terms: { visibility: [4] } },
-            ],
-          },
-        },
-      },
-    },
-  }
-  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
-    params: { size: 60, from: 0, request: JSON.stringify(query) },
-  })
-  const hits = ((await res.json()) as { hits: { hits: { _source: Simple }[] } }).hits.hits
-  for (const { _source: p } of hits) {
+  for (const p of await findProducts<Simple>(request, ['simple'], [4])) {
     if ((await stockOf(request, p.sku)) >= minQty) return p
   }
   throw new Error('no simple product in stock')

@@ -4,6 +4,7 @@
  * sku would run dry), and names the option buttons the product page shows for each variant.
  */
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
+import { waitForHydration } from './pages'
 
 export interface Variant {
   sku: string
@@ -33,29 +34,35 @@ interface ProductDoc {
   custom_options?: unknown[]
 }
 
-const QUERY = {
-  query: {
-    bool: {
-      filter: {
-        bool: {
-          must: [
-            { terms: { type_id: ['configurable'] } },
-            { terms: { status: [1] } },
-            { terms: { visibility: [2, 3, 4] } },
-          ],
+/**
+ * The first 60 enabled products of `types` shown at one of `visibility`, through the catalogue API
+ * the shop's own pages call.
+ */
+export async function findProducts<T>(
+  request: APIRequestContext,
+  types: string[],
+  visibility: number[],
+): Promise<T[]> {
+  const query = {
+    query: {
+      bool: {
+        filter: {
+          bool: {
+            must: [{ terms: { type_id: types } }, { terms: { status: [1] } }, { terms: { visibility } }],
+          },
         },
       },
     },
-  },
+  }
+  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: { size: 60, from: 0, request: JSON.stringify(query) },
+  })
+  return ((await res.json()) as { hits: { hits: { _source: T }[] } }).hits.hits.map((h) => h._source)
 }
 
 /** A product with at least two variants having `minQty` units in live stock. */
 export async function pickProduct(request: APIRequestContext, minQty = 3): Promise<PickedProduct> {
-  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
-    params: { size: 60, from: 0, request: JSON.stringify(QUERY) },
-  })
-  const body = (await res.json()) as { hits: { hits: { _source: ProductDoc }[] } }
-  for (const { _source: p } of body.hits.hits) {
+  for (const p of await findProducts<ProductDoc>(request, ['configurable'], [2, 3, 4])) {
     const options = p.configurable_options ?? []
     const children = p.configurable_children ?? []
     // Custom options (stitching, monogram...) would need filling in: keep to plain variants.
@@ -78,6 +85,18 @@ export async function pickProduct(request: APIRequestContext, minQty = 3): Promi
     return { url: `/${p.url_path}`, name: p.name, variants }
   }
   throw new Error('no configurable product with two variants in stock')
+}
+
+/** Opens the product's page, chooses the variant's options and adds it: the cart's first line. */
+export async function addVariantToCart(page: Page, product: PickedProduct) {
+  await page.goto(product.url)
+  await waitForHydration(page)
+  for (const [label, value] of product.variants[0]?.options ?? []) {
+    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
+  }
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByText('Product has been added to the cart!').last()).toBeVisible()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
 }
 
 /** The personal step as a guest: name and email (and a password to create an account), then on. */

@@ -9,7 +9,9 @@ export default defineConfig({
   ...base,
   testMatch: ['offline.spec.ts', 'pwa.spec.ts'],
   outputDir: '../../.tmp/test-results-h',
+  workers: 1,
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' }, metadata: { persistTo: '.tmp/h-state' } }],
   webServer: {
     command: `node scripts/start.mjs --port ${PORT} --persist-to .tmp/h-state`,
     cwd: '../..',

@@ -1,10 +1,18 @@
 import { execFileSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
+import { DatabaseSync } from 'node:sqlite'
+import { expect, type Page, test } from '@playwright/test'
 
 const E2E_ROOT = path.resolve(import.meta.dirname, '../..')
-/** The e2e server's local state (migrated and seeded by scripts/start.mjs). */
-const E2E_PERSIST = process.env.E2E_PERSIST ?? '.tmp/e2e-state'
+
+/**
+ * The local state of the shop the running test talks to (migrated and seeded by
+ * scripts/start.mjs): each project of playwright.config.ts names its shop's in its metadata.
+ */
+function statePath(): string {
+  return (test.info().project.metadata as { persistTo?: string }).persistTo ?? '.tmp/e2e-state'
+}
 
 /** Waits until every island on the page has hydrated (the data-hydrated marker). */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -21,7 +29,7 @@ export const OPERATOR = { email: 'e2e-owner@ops.test', password: 'e2e-owner-pass
 export function createTestOperator(): void {
   execFileSync(
     process.execPath,
-    ['scripts/admin.mjs', 'create-operator', OPERATOR.email, '--persist-to', E2E_PERSIST],
+    ['scripts/admin.mjs', 'create-operator', OPERATOR.email, '--persist-to', statePath()],
     {
       cwd: E2E_ROOT,
       env: { ...process.env, ADMIN_PASSWORD: OPERATOR.password },
@@ -40,25 +48,24 @@ export async function signInOperator(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 }
 
-/** Runs one SQL statement on the e2e server's local D1 (the diagnostic path: wrangler d1 execute). */
+/**
+ * Runs one SQL statement on the local D1 of the test's shop, straight on its SQLite file (the
+ * shop's workerd sees a write at once; SQLite's own locking orders the two). Spawning
+ * `wrangler d1 execute` for this took seconds per statement.
+ */
 export function d1<T>(sql: string): T[] {
-  const out = execFileSync(
-    process.execPath,
-    [
-      path.join(E2E_ROOT, 'node_modules/wrangler/bin/wrangler.js'),
-      'd1',
-      'execute',
-      'DB',
-      '--local',
-      '--persist-to',
-      E2E_PERSIST,
-      '--json',
-      '--command',
-      sql,
-    ],
-    { cwd: E2E_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-  )
-  return (JSON.parse(out) as { results: T[] }[])[0]?.results ?? []
+  const dir = path.join(E2E_ROOT, statePath(), 'v3/d1/miniflare-D1DatabaseObject')
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')
+  if (!file) throw new Error(`no local D1 database in ${dir}`)
+  const db = new DatabaseSync(path.join(dir, file))
+  try {
+    const statement = db.prepare(sql)
+    if (/^\s*(SELECT|WITH)\b/i.test(sql)) return statement.all() as T[]
+    statement.run()
+    return []
+  } finally {
+    db.close()
+  }
 }
 
 /** A string as an SQL literal. */

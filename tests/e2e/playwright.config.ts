@@ -1,9 +1,39 @@
 import { defineConfig } from '@playwright/test'
 
-// Tier 3: a real browser (Debian chromium, never downloaded) against `wrangler dev` on :8788
-// with its own local state (.tmp/e2e-state), migrated and seeded by scripts/start.mjs.
-// E2E_PORT lets a second run (e.g. a clean-clone CI rehearsal) use another port.
+// Tier 3: a real browser (Debian chromium, never downloaded) against `wrangler dev`. The specs are
+// spread over two shops that run side by side, each on its own port with its own local state
+// (.tmp/e2e-state, .tmp/e2e-state-b), migrated and seeded by scripts/start.mjs; each shop serves
+// one test at a time, as a single shop did. E2E_PORT (default 8788) names the first shop's port,
+// the second is two above it (the payment stand-ins sit 100 above each).
 const PORT = Number(process.env.E2E_PORT ?? 8788)
+const SHOPS = [
+  { port: PORT, persistTo: '.tmp/e2e-state' },
+  { port: PORT + 2, persistTo: '.tmp/e2e-state-b' },
+] as const
+/**
+ * The specs the first shop runs, about half of the tier's time; every other spec runs on the
+ * second shop. pwa.spec.ts rebuilds the client (a simulated deploy), which both shops would
+ * serve: it runs last, alone, once the other specs are done.
+ */
+const FIRST_SHOP_SPECS = [
+  'checkout.spec.ts',
+  'account.spec.ts',
+  'address-book.spec.ts',
+  'catalog.spec.ts',
+  'header-widths.spec.ts',
+  'search-panel.spec.ts',
+  'prices.spec.ts',
+  'listing.spec.ts',
+  'header.spec.ts',
+  'product-ui.spec.ts',
+]
+const LAST_ALONE = ['pwa.spec.ts']
+const shopUse = (i: 0 | 1) => ({
+  browserName: 'chromium' as const,
+  baseURL: `http://127.0.0.1:${SHOPS[i].port}`,
+})
+const shopMeta = (i: 0 | 1) => ({ persistTo: SHOPS[i].persistTo })
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -18,28 +48,44 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  workers: SHOPS.length,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '../../test-results',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `node scripts/start.mjs --port ${PORT} --persist-to .tmp/e2e-state`,
+  projects: [
+    { name: 'shop-1', testMatch: FIRST_SHOP_SPECS, workers: 1, use: shopUse(0), metadata: shopMeta(0) },
+    {
+      name: 'shop-2',
+      testIgnore: [...FIRST_SHOP_SPECS, ...LAST_ALONE],
+      workers: 1,
+      use: shopUse(1),
+      metadata: shopMeta(1),
+    },
+    {
+      name: 'deploy',
+      testMatch: LAST_ALONE,
+      dependencies: ['shop-1', 'shop-2'],
+      workers: 1,
+      use: shopUse(0),
+      metadata: shopMeta(0),
+    },
+  ],
+  webServer: SHOPS.map(({ port, persistTo }) => ({
+    command: `node scripts/start.mjs --port ${port} --persist-to ${persistTo}`,
     cwd: '../..',
-    url: `http://127.0.0.1:${PORT}/raw-output-example.xml`,
+    url: `http://127.0.0.1:${port}/raw-output-example.xml`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 })

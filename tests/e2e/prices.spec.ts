@@ -5,7 +5,7 @@
  * delivery for a PIN code the courier does not serve.
  */
 import { expect, test } from '@playwright/test'
-import { fillPersonalStep, fillShippingAddress } from './checkout-fixtures'
+import { fillPersonalStep, fillShippingAddress, findProducts } from './checkout-fixtures'
 import { waitForHydration } from './pages'
 
 interface ProductDoc {
@@ -15,33 +15,13 @@ interface ProductDoc {
   custom_options?: unknown[]
 }
 
-const QUERY = {
-  query: {
-    bool: {
-      filter: {
-        bool: {
-          must: [
-            { terms: { type_id: ['simple'] } },
-            { terms: { status: [1] } },
-            { terms: { visibility: [4] } },
-          ],
-        },
-      },
-    },
-  },
-}
-
 test('tile, product page, cart and confirmation show the same price; checkout explains tax and COD', async ({
   page,
   request,
 }) => {
   // A plain simple product (no custom options) in stock now.
-  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
-    params: { size: 60, from: 0, request: JSON.stringify(QUERY) },
-  })
-  const hits = ((await res.json()) as { hits: { hits: { _source: ProductDoc }[] } }).hits.hits
   let product: ProductDoc | null = null
-  for (const { _source: p } of hits) {
+  for (const p of await findProducts<ProductDoc>(request, ['simple'], [4])) {
     if (p.custom_options?.length) continue
     const stock = await request.get('/api/stock/check', { params: { sku: p.sku } })
     const s = (await stock.json()) as { result?: { is_in_stock?: boolean; qty?: number } }

@@ -32,7 +32,7 @@
  */
 import fc from 'fast-check'
 import { checkAnswer, type FuzzPools, type FuzzRequest } from './fuzz-api'
-import { deliverTo } from './orders'
+import { deliverTo, testAddress } from './orders'
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -198,16 +198,7 @@ export const BODY_LIMIT_GUESS = 1024 * 1024
 
 const json = (v: unknown) => JSON.stringify(v)
 
-const ADDRESS = {
-  firstname: 'Fuzz',
-  lastname: 'Attacker',
-  street: ['9 Attack Road', ''],
-  city: 'Pune',
-  postcode: '411001',
-  country_id: 'IN',
-  telephone: '9000000009',
-  email: 'attacker@example.com',
-}
+const ADDRESS = testAddress('attacker@example.com', { firstname: 'Fuzz', lastname: 'Attacker' })
 
 function orderBody(
   orderId: string,

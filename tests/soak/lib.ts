@@ -5,11 +5,13 @@
  * client's 5000 ms time-out, reloads mid-sync (a new queue on the same storage) and offline spells.
  */
 import 'fake-indexeddb/auto'
-import { createOrderQueue, type OrderResponse } from '../../client/engines/orders/order-queue'
+import type { OrderResponse } from '../../client/engines/orders/context'
+import { createOrderQueue } from '../../client/engines/orders/order-queue'
 import { clientSettings } from '../../client/engines/runtime/config'
 import { createEventBus, EVENTS } from '../../client/engines/runtime/events'
 import type { StoredOrder } from '../../client/state/orders'
 import { StorageManager } from '../../client/storage/storage-manager'
+import { testAddress } from '../helpers/orders'
 
 export { default as fc } from 'fast-check'
 export {
@@ -60,16 +62,7 @@ export interface JourneyReport {
   lines: { sku: string; qty: number }[]
 }
 
-const ADDRESS = {
-  firstname: 'Soak',
-  lastname: 'Shopper',
-  street: ['7 Queue Street', ''],
-  city: 'Mumbai',
-  postcode: '400001',
-  country_id: 'IN',
-  telephone: '9000000007',
-  email: 'soak@example.com',
-}
+const ADDRESS = testAddress('soak@example.com', { firstname: 'Soak', lastname: 'Shopper' })
 
 /** One shopper: place an order through faults, reload mid-sync, retry until the queue drains. */
 export async function runJourney(o: JourneyOptions): Promise<JourneyReport> {

@@ -1,7 +1,12 @@
-// Runs before every worker test file: each file gets fresh storage, so apply the migrations and
-// seed the deterministic demo catalogue (D1 + KV URL mappings) so every file has data (~1 s).
+// Runs before every worker test file: each file gets fresh storage, so it applies the migrations
+// and writes the deterministic demo catalogue (D1 rows and KV URL mappings). Both are prepared
+// once per run in Node (vitest.worker.config.ts: TEST_MIGRATIONS, TEST_SEED); a file only
+// executes them, D1 and KV side by side.
 import { applyD1Migrations, env } from 'cloudflare:test'
-import { seedDemoCatalogue } from '../../scripts/catalogue/seed/write'
+import { putUrlMappings, runSql } from '../../scripts/catalogue/seed/apply'
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS)
-await seedDemoCatalogue(env.DB, env.URL_MAPPINGS, { ifEmpty: true })
+await Promise.all([
+  runSql(env.DB, env.TEST_SEED.sql),
+  putUrlMappings(env.URL_MAPPINGS, env.TEST_SEED.urlMappings),
+])

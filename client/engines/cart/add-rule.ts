@@ -11,10 +11,10 @@ import type { CartLine } from '@shared/schemas/cart'
 import { cartItems, cartServerToken } from '../../state/cart'
 import type { ClientSettings } from '../runtime/config'
 import { syncOrConnect } from './connect'
-import { type CartContext, serial } from './context'
+import { type CartContext, type StockStatus, serial } from './context'
 import { findLine, patchLine, setLines } from './lines'
 import { scheduleSkuSync } from './push'
-import { applyStockResult, type StockStatus } from './stock'
+import { applyStockResult } from './stock'
 
 /** A product (or chosen variant) being added: a cart line without its quantity, with the product's errors. */
 export interface AddableProduct extends Omit<Partial<CartLine>, 'errors'> {

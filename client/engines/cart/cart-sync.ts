@@ -15,7 +15,7 @@ import { MSG } from '@shared/i18n/messages'
 import { cartItems, cartServerToken } from '../../state/cart'
 import { AUTHORIZED_CART_BYPASS_MS, CART_ID_WAIT_MS } from '../runtime/config'
 import { type AddableProduct, type AddResult, addProduct } from './add-rule'
-import { listenToOtherTabs } from './channel'
+import { announce, listenToOtherTabs } from './channel'
 import { connectNow, syncNow } from './connect'
 import { CART_KEYS, type CartContext, type CartSyncDeps, createCartContext, serial } from './context'
 import { findLine, patchLine, removeLine } from './lines'
@@ -167,7 +167,7 @@ function checkoutCalls(ctx: CartContext) {
 }
 
 export function createCartSync(deps: CartSyncDeps) {
-  const ctx = createCartContext(deps, checkStockOnServer)
+  const ctx = createCartContext(deps, { checkStock: checkStockOnServer, announce })
   listenToOtherTabs(ctx)
   return { ...lifecycleCalls(ctx), ...lineCalls(ctx), ...checkoutCalls(ctx) }
 }

@@ -15,12 +15,6 @@ import {
 import type { CartContext } from './context'
 import { rememberServerIds } from './lines'
 
-/** The part of a BroadcastChannel the cart uses. */
-export interface CartChannel {
-  postMessage(message: unknown): void
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
-}
-
 /** What a tab announces after its cart changed (already persisted to the shared storage). */
 export interface CartSnapshot {
   type: 'cart'
@@ -40,7 +34,10 @@ interface CartStateInput {
   guest?: unknown
 }
 
-/** Schedules one snapshot of the current cart for the other tabs (at most one per tick). */
+/**
+ * Schedules one snapshot of the current cart for the other tabs (at most one per tick). Steps
+ * reach it as `ctx.announce()`.
+ */
 export function announce(ctx: CartContext): void {
   if (!ctx.channel || ctx.state.announcing) return
   ctx.state.announcing = true

@@ -22,7 +22,7 @@ import {
 } from '../../state/cart'
 import { GUEST_CART_FALLBACK_ATTEMPTS } from '../runtime/config'
 import { EVENTS } from '../runtime/events'
-import type { TaskResult } from '../runtime/task-queue'
+import type { TaskResult } from '../runtime/task'
 import { applyActions } from './apply-diff'
 import { CART_KEYS, type CartContext, cartTask } from './context'
 import { persistLines, stripServerIds } from './lines'

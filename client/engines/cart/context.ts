@@ -1,7 +1,10 @@
 /**
  * The cart engine's context: its dependencies and its state, held in one explicit object that
  * every step receives (instead of variables scattered over one closure), so each step can be
- * driven on its own in a test.
+ * driven on its own in a test. The imports run one way: the steps import this file (and
+ * lines.ts); this file imports no step. What a step must reach in another without importing it
+ * (telling the other tabs, the default stock check) is a function on the context, supplied by
+ * the engine that composes the steps (cart-sync.ts).
  */
 import type { NotificationInput } from '../../state/notifications'
 import { type Clock, systemClock } from '../../storage/clock'
@@ -9,8 +12,6 @@ import type { UniversalStorage } from '../../storage/universal-storage'
 import type { ClientSettings } from '../runtime/config'
 import type { EventBus } from '../runtime/events'
 import type { TaskQueue } from '../runtime/task-queue'
-import type { CartChannel } from './channel'
-import type { StockCheck } from './stock'
 
 /** Where the cart keeps its parts in its storage collection. */
 export const CART_KEYS = {
@@ -22,6 +23,20 @@ export const CART_KEYS = {
   bypassAt: 'last-cart-bypass-ts',
   guest: 'current-cart-is-guest',
 } as const
+
+/** The part of a BroadcastChannel the cart uses. */
+export interface CartChannel {
+  postMessage(message: unknown): void
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void
+}
+
+export type StockStatus = 'ok' | 'out_of_stock' | 'volatile'
+
+export interface StockCheck {
+  status: StockStatus
+  qty?: number
+  is_in_stock?: boolean
+}
 
 export interface CartSyncDeps {
   queue: Pick<TaskQueue, 'execute'>
@@ -71,7 +86,16 @@ export interface CartContext {
   clock: Clock
   channel?: CartChannel
   checkStock: (sku: string) => Promise<StockCheck>
+  /** Schedules one snapshot of the cart for the other tabs (after every stored change). */
+  announce: () => void
   state: CartEngineState
+}
+
+/** The steps the context calls on a step's behalf, each given the context. */
+interface ContextSteps {
+  /** The stock check used when the deps bring none. */
+  checkStock: (ctx: CartContext, sku: string) => Promise<StockCheck>
+  announce: (ctx: CartContext) => void
 }
 
 export function initialCartState(): CartEngineState {
@@ -90,11 +114,8 @@ export function initialCartState(): CartEngineState {
 
 const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine)
 
-/** The context for `deps`; `defaultCheckStock` is used when the deps bring no stock check. */
-export function createCartContext(
-  deps: CartSyncDeps,
-  defaultCheckStock: (ctx: CartContext, sku: string) => Promise<StockCheck>,
-): CartContext {
+/** The context for `deps`, calling `steps` on a step's behalf. */
+export function createCartContext(deps: CartSyncDeps, steps: ContextSteps): CartContext {
   const ctx: CartContext = {
     queue: deps.queue,
     storage: deps.storage,
@@ -105,7 +126,8 @@ export function createCartContext(
     isOnline: deps.isOnline ?? browserOnline,
     clock: deps.clock ?? systemClock,
     channel: deps.channel,
-    checkStock: deps.checkStock ?? ((sku) => defaultCheckStock(ctx, sku)),
+    checkStock: deps.checkStock ?? ((sku) => steps.checkStock(ctx, sku)),
+    announce: () => steps.announce(ctx),
     state: initialCartState(),
   }
   return ctx

@@ -1,7 +1,6 @@
 /** The cart lines in the cart store: read, change, and store them (each change is announced). */
 import type { CartLine } from '@shared/schemas/cart'
 import { cartItems } from '../../state/cart'
-import { announce } from './channel'
 import { CART_KEYS, type CartContext } from './context'
 
 export function findLine(sku: string): CartLine | undefined {
@@ -11,7 +10,7 @@ export function findLine(sku: string): CartLine | undefined {
 /** Stores the lines and tells the other tabs. */
 export async function persistLines(ctx: CartContext): Promise<void> {
   await ctx.storage.setItem(CART_KEYS.items, cartItems.value)
-  announce(ctx)
+  ctx.announce()
 }
 
 export function setLines(ctx: CartContext, next: CartLine[]): void {

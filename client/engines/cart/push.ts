@@ -9,8 +9,7 @@ import { cartHash } from '@shared/domain/cart-hash'
 import type { CartLine } from '@shared/schemas/cart'
 import { cartItems, cartLastSyncAt, cartServerToken, cartSyncedHash } from '../../state/cart'
 import { EVENTS } from '../runtime/events'
-import type { TaskResult } from '../runtime/task-queue'
-import { announce } from './channel'
+import type { TaskResult } from '../runtime/task'
 import { CART_KEYS, type CartContext, cartTask, serial } from './context'
 import { findLine, patchLine, removeLine } from './lines'
 import { syncTotalsNow } from './totals'
@@ -115,7 +114,7 @@ export async function afterChange(ctx: CartContext): Promise<void> {
   cartLastSyncAt.value = ctx.clock.now()
   await ctx.storage.setItem(CART_KEYS.hash, cartSyncedHash.value)
   await ctx.storage.setItem(CART_KEYS.lastSync, cartLastSyncAt.value)
-  announce(ctx)
+  ctx.announce()
 }
 
 /** Brings one sku's server line in line with the client (coalesced per sku). */

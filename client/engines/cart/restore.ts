@@ -14,7 +14,7 @@ import {
   cartSyncedHash,
   cartTotals,
 } from '../../state/cart'
-import { adopt, announce, mayAdopt } from './channel'
+import { adopt, mayAdopt } from './channel'
 import { CART_KEYS, type CartContext } from './context'
 import { rememberServerIds } from './lines'
 
@@ -92,5 +92,5 @@ export async function clearLocal(ctx: CartContext): Promise<void> {
     ctx.storage.removeItem(CART_KEYS.lastSync),
     ctx.storage.removeItem(CART_KEYS.totals),
   ])
-  announce(ctx)
+  ctx.announce()
 }

@@ -8,16 +8,8 @@ import { MSG } from '@shared/i18n/messages'
 import type { CartLine } from '@shared/schemas/cart'
 import { sleep } from '../../storage/clock'
 import { type ClientSettings, STOCK_AFTER_CHECK_DELAY_MS } from '../runtime/config'
-import type { CartContext } from './context'
+import type { CartContext, StockCheck } from './context'
 import { findLine, patchLine, removeLine } from './lines'
-
-export type StockStatus = 'ok' | 'out_of_stock' | 'volatile'
-
-export interface StockCheck {
-  status: StockStatus
-  qty?: number
-  is_in_stock?: boolean
-}
 
 /** GET /api/stock/check through the task queue; volatile offline, without cart sync, or on failure. */
 export async function checkStockOnServer(ctx: CartContext, sku: string): Promise<StockCheck> {

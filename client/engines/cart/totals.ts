@@ -12,7 +12,6 @@ import {
   cartServerToken,
   cartTotals,
 } from '../../state/cart'
-import { announce } from './channel'
 import { CART_KEYS, type CartContext, cartTask, serial } from './context'
 
 /** The lines with each one's share of the server totals attached (matched by server item id). */
@@ -45,7 +44,7 @@ export async function syncTotalsNow(ctx: CartContext): Promise<void> {
     const lines = withLineTotals(cartItems.value, totals.items ?? [])
     if (lines !== cartItems.value) cartItems.value = lines
     await ctx.storage.setItem(CART_KEYS.totals, cartTotals.value)
-    announce(ctx)
+    ctx.announce()
   } catch (err) {
     console.warn('[cart] totals sync failed', err) // A failed totals read is logged only.
   }

@@ -1,7 +1,8 @@
 /**
  * Order placement and the offline order queue (VSF's order module without its bugs), composed of
  * its steps: placing (./place.ts), sending the queue (./process.ts), the stored orders
- * (./order-store.ts) and what an answer means (./outcome.ts). Every order carries a
+ * (./order-store.ts) and what an answer means (./outcome.ts), which share one context
+ * (./context.ts) and never import this file. Every order carries a
  * client-generated `order_id`, reused on every retry: the server is idempotent on it, so a replay
  * (retry, second tab, Background Sync) never makes a second order. A 409 saying the order_id is
  * another order's is final: the server shows an order only to the caller that placed it, and this
@@ -9,64 +10,20 @@
  */
 
 import { MSG, msgQueuedOrdersSent, QUEUE_MSG } from '@shared/i18n/messages'
-import type { NotificationInput } from '../../state/notifications'
 import { isThankYouPage, type StoredOrder } from '../../state/orders'
-import { type Clock, systemClock } from '../../storage/clock'
-import type { UniversalStorage } from '../../storage/universal-storage'
-import type { ClientSettings } from '../runtime/config'
-import { EVENTS, type EventBus } from '../runtime/events'
-import { listOrders, type OrderQueueContext } from './order-store'
+import { EVENTS } from '../runtime/events'
+import {
+  createOrderQueueContext,
+  type OrderQueueDeps,
+  type PlaceOrderResult,
+  type SendOrder,
+} from './context'
+import { listOrders } from './order-store'
 import { placeOrder } from './place'
 import { processQueue } from './process'
 
-/** What the server said about one order post. */
-export interface OrderResponse {
-  code: number
-  result: unknown
-}
-
-/** Posts one order; rejects on a network failure. */
-export type SendOrder = (order: Record<string, unknown>) => Promise<OrderResponse>
-
-export interface PlaceOrderResult {
-  /** placed = acknowledged by the server; queued = stored, sent later (pending); rejected = 400. */
-  state: 'placed' | 'queued' | 'rejected' | 'duplicate'
-  orderId: string
-  confirmation?: Record<string, unknown> | null
-  message?: string
-}
-
-export interface OrderQueueDeps {
-  storage: UniversalStorage<StoredOrder>
-  send: SendOrder
-  notify: (n: NotificationInput) => unknown
-  bus: EventBus
-  settings: () => ClientSettings
-  storeCode: string
-  isOnline?: () => boolean
-  clock?: Clock
-  random?: () => string
-  /** After a successful order the cart is cleared, then recreated and synced. */
-  clearCart?: () => Promise<void>
-  /** Registers Background Sync ('orderSync') where supported. */
-  registerBackgroundSync?: () => Promise<void>
-}
-
-function randomHex(): string {
-  const c = globalThis.crypto
-  if (c?.randomUUID) return c.randomUUID().replace(/-/g, '')
-  return `${Math.random().toString(16).slice(2)}${Math.random().toString(16).slice(2)}`
-}
-
 export function createOrderQueue(deps: OrderQueueDeps) {
-  const ctx: OrderQueueContext = {
-    deps,
-    clock: deps.clock ?? systemClock,
-    isOnline: deps.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine)),
-    random: deps.random ?? randomHex,
-    sessionHashes: new Set(),
-    processing: null,
-  }
+  const ctx = createOrderQueueContext(deps)
   const queue = {
     /** Places an order (see ./place.ts). The body gets order_id/store_code/timestamps. */
     placeOrder: (body: Record<string, unknown>): Promise<PlaceOrderResult> => placeOrder(ctx, body),

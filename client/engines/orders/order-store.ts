@@ -1,19 +1,7 @@
-/** The orders kept on this device: the order queue's context, reading and saving orders, queuing one. */
+/** The orders kept on this device: reading and saving orders, queuing one. */
 import { type StoredOrder, storedOrders } from '../../state/orders'
-import type { Clock } from '../../storage/clock'
 import { EVENTS } from '../runtime/events'
-import type { OrderQueueDeps } from './order-queue'
-
-export interface OrderQueueContext {
-  deps: OrderQueueDeps
-  clock: Clock
-  isOnline: () => boolean
-  random: () => string
-  /** Hashes of orders submitted in this session (the double-submit guard). */
-  sessionHashes: Set<string>
-  /** The queue run in progress, shared by concurrent callers. */
-  processing: Promise<number> | null
-}
+import type { OrderQueueContext } from './context'
 
 /** Every stored order, oldest first (also published to the storedOrders signal). */
 export async function listOrders(ctx: OrderQueueContext): Promise<StoredOrder[]> {

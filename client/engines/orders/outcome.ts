@@ -2,7 +2,7 @@
 import { isAddProductsError, ORDER_ID_USED } from '@shared/domain/order-hash'
 import { MSG } from '@shared/i18n/messages'
 import type { StoredOrder } from '../../state/orders'
-import type { OrderResponse } from './order-queue'
+import type { OrderResponse } from './context'
 
 /** Shown when the server says the order's id belongs to another order (the order is not placed). */
 export const ORDER_ID_TAKEN_NOTICE =

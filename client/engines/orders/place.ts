@@ -9,8 +9,8 @@ import { newOrderId, orderHash } from '@shared/domain/order-hash'
 import { MSG, msgOrderValidation } from '@shared/i18n/messages'
 import { lastOrderConfirmation, placingOrder, type StoredOrder } from '../../state/orders'
 import { EVENTS } from '../runtime/events'
-import type { PlaceOrderResult } from './order-queue'
-import { type OrderQueueContext, queueOrder, saveOrder } from './order-store'
+import type { OrderQueueContext, PlaceOrderResult } from './context'
+import { queueOrder, saveOrder } from './order-store'
 import { closedOrder, isOrderIdTaken, newStoredOrder, ORDER_ID_TAKEN_NOTICE, placedOrder } from './outcome'
 
 /** The order's id: the one the body brings, else a new one. */

@@ -6,8 +6,8 @@
 import { MSG } from '@shared/i18n/messages'
 import { lastOrderConfirmation, type StoredOrder } from '../../state/orders'
 import { EVENTS } from '../runtime/events'
-import type { OrderResponse, SendOrder } from './order-queue'
-import { listOrders, type OrderQueueContext, registerSync, saveOrder } from './order-store'
+import type { OrderQueueContext, OrderResponse, SendOrder } from './context'
+import { listOrders, registerSync, saveOrder } from './order-store'
 import { closedOrder, paymentRequest, placedOrder, queuedOutcome } from './outcome'
 
 /** Settles one queued order by its answer; true when it left the queue. */

@@ -8,68 +8,15 @@
  * and is rejected otherwise. 401 with a user token goes through the refresh lock.
  */
 
-import type { NotificationInput } from '../../state/notifications'
 import { type Clock, systemClock } from '../../storage/clock'
 import type { UniversalStorage } from '../../storage/universal-storage'
-import type { TokenRefresher } from '../session/token-refresh'
-import { CartIdRequiredError, runTask } from './task-run'
+import { newTask, type SyncTask, type TaskInput, type TaskResult } from './task'
+import { CartIdRequiredError, runTask, type TaskRunDeps } from './task-run'
 
-interface TaskPayload {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  body?: unknown
-}
-
-/** A sync task as stored and sent. Times are epoch milliseconds. */
-export interface SyncTask {
-  task_id: string
-  url: string
-  /** Sends the user's access token (Authorization header) when there is one. */
-  auth?: boolean
-  payload: TaskPayload
-  transmited: boolean
-  transmited_at: number | null
-  result?: unknown
-  resultCode?: number
-  code?: number
-  meta?: unknown
-  callback_event?: string
-  silent?: boolean
-  acknowledged?: boolean
-  is_result_cacheable?: boolean
-  created_at: number
-  updated_at: number
-}
-
-export interface TaskInput {
-  url: string
-  /** Sends the user's access token (Authorization header) when there is one. */
-  auth?: boolean
-  payload?: TaskPayload
-  callback_event?: string
-  silent?: boolean
-  is_result_cacheable?: boolean
-}
-
-export interface TaskResult {
-  code: number
-  resultCode: number
-  result: unknown
-  meta?: unknown
-  task: SyncTask
-}
-
-export interface TaskQueueDeps {
-  refresher: TokenRefresher
-  getToken: () => string | null
-  getCartId: () => string | null
-  /** Waits for a cart id (the cart is connecting); resolves null when none comes. */
-  waitForCartId?: () => Promise<string | null>
-  notify: (n: NotificationInput) => unknown
-  emit?: (event: string, payload: unknown) => void
+interface TaskQueueDeps extends TaskRunDeps {
   storage?: UniversalStorage<SyncTask>
   isOnline?: () => boolean
   clock?: Clock
-  fetch?: typeof fetch
   random?: () => string
 }
 
@@ -77,24 +24,6 @@ function randomHex(): string {
   const c = globalThis.crypto
   if (c?.randomUUID) return c.randomUUID().replace(/-/g, '').slice(0, 16)
   return Math.random().toString(16).slice(2, 18)
-}
-
-/** A task as stored before it is sent (id from the time and a random part). */
-export function newTask(input: TaskInput, now: number, randomPart: string): SyncTask {
-  return {
-    task_id: `${now}-${randomPart}`,
-    url: input.url,
-    auth: input.auth,
-    payload: input.payload ?? { method: 'GET' },
-    transmited: false,
-    transmited_at: null,
-    callback_event: input.callback_event,
-    silent: input.silent ?? false,
-    acknowledged: false,
-    is_result_cacheable: input.is_result_cacheable ?? false,
-    created_at: now,
-    updated_at: now,
-  }
 }
 
 export function createTaskQueue(deps: TaskQueueDeps) {

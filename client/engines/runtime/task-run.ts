@@ -6,9 +6,11 @@
  */
 import { isSuppressedErrorMessage, MSG } from '@shared/i18n/messages'
 import { ApiError, apiRaw } from '../../api'
+import type { NotificationInput } from '../../state/notifications'
 import { type Clock, sleep } from '../../storage/clock'
+import type { TokenRefresher } from '../session/token-refresh'
 import { TASK_RETRY_DURING_REFRESH_MS } from './config'
-import type { SyncTask, TaskQueueDeps, TaskResult } from './task-queue'
+import type { SyncTask, TaskResult } from './task'
 
 export class CartIdRequiredError extends Error {
   constructor(url: string) {
@@ -46,8 +48,20 @@ export function shouldNotifyError(task: Pick<SyncTask, 'silent'>, message: strin
   return !task.silent && !!message && !isSuppressedErrorMessage(message)
 }
 
+/** What running one task needs from the queue's owner. */
+export interface TaskRunDeps {
+  refresher: TokenRefresher
+  getToken: () => string | null
+  getCartId: () => string | null
+  /** Waits for a cart id (the cart is connecting); resolves null when none comes. */
+  waitForCartId?: () => Promise<string | null>
+  notify: (n: NotificationInput) => unknown
+  emit?: (event: string, payload: unknown) => void
+  fetch?: typeof fetch
+}
+
 interface TaskRunContext {
-  deps: TaskQueueDeps
+  deps: TaskRunDeps
   clock: Clock
 }
 

@@ -8,7 +8,7 @@
 import { newOrderId } from '@shared/domain/order-hash'
 import { currentApiContext } from '../../api'
 import { purchaseData, randomHex, track } from '../../engines/analytics'
-import type { PlaceOrderResult } from '../../engines/orders/order-queue'
+import type { PlaceOrderResult } from '../../engines/orders/context'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { type CartLine, type CartTotals, cartServerToken } from '../../state/cart'
 import { currentUser } from '../../state/user'

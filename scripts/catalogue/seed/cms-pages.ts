@@ -1,10 +1,32 @@
 /**
- * The text of the demo shop's CMS pages: one page each, written for its subject (no shared
- * template sentence), with the support address and phone from the one shared constant.
+ * The demo shop's CMS pages, one per content route, and their text: one page each, written for
+ * its subject (no shared template sentence), with the support address and phone from the one
+ * shared constant.
  */
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../shared/config/content'
-import type { CMS_PAGE_IDENTIFIERS } from './cms'
 import { CITIES } from './data'
+
+/** CMS page identifiers for every content route the shop serves. */
+export const CMS_PAGE_IDENTIFIERS = [
+  'about-us',
+  'magazine',
+  'covers',
+  'press',
+  'past-collections',
+  'about-us-author',
+  'stockists',
+  'ode-to-handloom',
+  'ode-to-chikankari',
+  'ode-to-banaras',
+  'shipping-and-returns',
+  'contact',
+  'privacy-policy',
+  'terms-and-conditions',
+  'faq',
+  'size-guide',
+  'home',
+  'no-route',
+] as const
 
 interface PageText {
   /** The meta description: one sentence on what the page holds. */

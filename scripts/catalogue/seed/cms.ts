@@ -1,29 +1,7 @@
 /** The CMS pages of every content route, and the CMS blocks pages embed. */
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../shared/config/content'
 import type { CmsBlock, CmsPage } from '../../../shared/schemas/catalog'
-import { CMS_PAGES } from './cms-pages'
-
-/** CMS page identifiers for every content route the shop serves. */
-export const CMS_PAGE_IDENTIFIERS = [
-  'about-us',
-  'magazine',
-  'covers',
-  'press',
-  'past-collections',
-  'about-us-author',
-  'stockists',
-  'ode-to-handloom',
-  'ode-to-chikankari',
-  'ode-to-banaras',
-  'shipping-and-returns',
-  'contact',
-  'privacy-policy',
-  'terms-and-conditions',
-  'faq',
-  'size-guide',
-  'home',
-  'no-route',
-] as const
+import { CMS_PAGE_IDENTIFIERS, CMS_PAGES } from './cms-pages'
 
 /** A page title from its identifier ('about-us' → 'About us', 'no-route' → '404 Not Found'). */
 function titleOf(identifier: string): string {

@@ -1,6 +1,7 @@
 /**
  * The configurable apparel products: a garment in 2–3 colours × its sizes, each child with its
  * own price, special price and stock, plus the stitching custom options some of them carry.
+ * Length: one garment's generation from colours to children to options reads top to bottom.
  */
 import type { ConfigurableChild, CustomOption, Product } from '../../../shared/schemas/catalog'
 import { COLORS, type ColorDef, type Textile, type View } from '../../../worker/pages/images/palette'

@@ -1,8 +1,9 @@
 /**
  * Turns a generated (or imported) catalogue into D1 statements and KV mappings, and seeds it. The
  * demo seed is prepared against a recording D1 shim and rendered as multi-row SQL (`seedSteps`),
- * one slice at a time: in workerd the SQL runs as D1 batches (`seedDemoCatalogue`), in Node
- * (scripts/seed.mjs) it becomes the files `wrangler d1 execute` runs.
+ * one slice at a time: in workerd the SQL runs as D1 batches (`seedDemoCatalogueSteps`; the worker
+ * tests run the SQL prepared once per run through ./apply.ts), in Node (scripts/seed.mjs) it
+ * becomes the files `wrangler d1 execute` runs.
  */
 import type {
   Attribute,
@@ -17,6 +18,7 @@ import type {
 import { facetPostingsStatements } from '../../../worker/search/facet-postings'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
+import { putUrlMappings, runSql } from './apply'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
 import { demoPincodeStatements } from './pincodes'
 import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
@@ -351,36 +353,7 @@ export const noSeedCounts = (): SeedCounts => ({
   sqlBytes: 0,
 })
 
-/** Runs SQL statements in D1 batches of at most about 1 MB (each batch is atomic). */
-async function runSql(db: D1Database, sql: readonly string[]): Promise<void> {
-  let batch: D1PreparedStatement[] = []
-  let bytes = 0
-  for (const s of sql) {
-    if (batch.length && bytes + s.length > 1_000_000) {
-      await db.batch(batch)
-      batch = []
-      bytes = 0
-    }
-    batch.push(db.prepare(s))
-    bytes += s.length
-  }
-  if (batch.length) await db.batch(batch)
-}
-
-/** Writes KV URL mappings (key = path without slashes, value = JSON; see catalog/url-map.ts). */
-export async function putUrlMappings(
-  kv: KVNamespace,
-  mappings: CatalogueSlice['urlMappings'],
-): Promise<void> {
-  const CONCURRENCY = 50
-  for (let i = 0; i < mappings.length; i += CONCURRENCY) {
-    await Promise.all(mappings.slice(i, i + CONCURRENCY).map(([k, v]) => kv.put(k, JSON.stringify(v))))
-  }
-}
-
 interface SeedOptions extends GenerateOptions {
-  /** Skip when the products table already has rows. */
-  ifEmpty?: boolean
   /** Skip the KV URL mappings (faster when a test does not need them). */
   skipKv?: boolean
 }
@@ -392,7 +365,7 @@ interface SeedOptions extends GenerateOptions {
 export async function* seedDemoCatalogueSteps(
   db: D1Database,
   kv: KVNamespace | undefined,
-  opts: Omit<SeedOptions, 'ifEmpty'> = {},
+  opts: SeedOptions = {},
 ): AsyncGenerator<Readonly<SeedCounts>> {
   const counts = noSeedCounts()
   const steps = seedSteps(
@@ -406,22 +379,4 @@ export async function* seedDemoCatalogueSteps(
     if (kv && !opts.skipKv) await putUrlMappings(kv, urlMappings)
     yield counts
   }
-}
-
-/**
- * Seeds the demo catalogue into D1 (and KV URL mappings); returns what was written (null when
- * `ifEmpty` found products).
- */
-export async function seedDemoCatalogue(
-  db: D1Database,
-  kv: KVNamespace | undefined,
-  opts: SeedOptions = {},
-): Promise<SeedCounts | null> {
-  if (opts.ifEmpty) {
-    const row = await db.prepare('SELECT COUNT(*) AS n FROM products').first<{ n: number }>()
-    if ((row?.n ?? 0) > 0) return null
-  }
-  let written = noSeedCounts()
-  for await (const counts of seedDemoCatalogueSteps(db, kv, opts)) written = counts
-  return { ...written }
 }

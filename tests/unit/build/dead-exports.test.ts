@@ -2,24 +2,19 @@
 // by some other file (tests count), is deliberate public API (dead-exports.allow.json, each with its
 // reason), or is still waiting to be removed (dead-exports.pending.json, meant to become empty).
 // The first describe block pins what the detector counts as a use, on a small project of its own.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { exportKey, findDeadExports, readExportList } from '../../../scripts/dead-exports.mjs'
+import { scratchFolder } from '../../helpers/scratch'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const allowed = readExportList(path.join(import.meta.dirname, 'dead-exports.allow.json'))
 const pending = readExportList(path.join(import.meta.dirname, 'dead-exports.pending.json'))
 
 describe('the dead-export detector', () => {
-  let dir = ''
-  const write = (file: string, text: string) => {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
-    writeFileSync(path.join(dir, file), text)
-  }
+  const project = scratchFolder('dead-exports')
+  const write = project.write
   beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'dead-exports-'))
     write(
       'src/a.ts',
       [
@@ -51,10 +46,9 @@ describe('the dead-export detector', () => {
       ].join('\n'),
     )
   })
-  afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('reports exactly the exports no other file imports', () => {
-    const { dead } = findDeadExports({ root: dir, dirs: ['src'] })
+    const { dead } = findDeadExports({ root: project.dir, dirs: ['src'] })
     expect(dead.map(exportKey).sort()).toEqual(
       [
         'src/a.ts#unusedValue',
@@ -68,7 +62,7 @@ describe('the dead-export detector', () => {
   })
 
   it('checks only the folders it is given (importers are every file)', () => {
-    const { exports } = findDeadExports({ root: dir, dirs: ['tests'] })
+    const { exports } = findDeadExports({ root: project.dir, dirs: ['tests'] })
     expect(exports.map(exportKey)).toEqual(['tests/user.test.ts#t'])
   })
 })

@@ -50,6 +50,7 @@ const SCRIPTS = [
   'generate-icons.mjs',
   'amp-validator.mjs',
   'dead-exports.mjs',
+  'import-cycles.mjs',
   'admin.mjs',
   'pincodes.mjs',
 ]
@@ -152,6 +153,14 @@ describe('wrong use is one line that says what to do', () => {
     ['deploy.mjs', [], /^✖ which environment\? npm run deploy -- --env staging\|production$/],
     ['check-config.mjs', [], /^✖ which environment\? --env staging\|production$/],
     ['import.mjs', [], /^✖ which files\?/],
+    // Every script reads its arguments through one parser: a misspelt option or a stray word is
+    // refused before anything runs, never ignored.
+    ['build-client.mjs', ['--quite'], /^✖ unknown option --quite \(--help lists the options\)$/],
+    ['generate-icons.mjs', ['public/icons'], /^✖ unknown argument public\/icons/],
+    ['dead-exports.mjs', ['--everything'], /^✖ unknown option --everything/],
+    ['test.mjs', ['unti'], /^✖ unknown tier unti: use build, typecheck/],
+    ['seed.mjs', ['--scale'], /^✖ --scale needs a value$/],
+    ['admin.mjs', ['create-operator', 'a@example.com', '--role', '--yes'], /^✖ --role needs a value$/],
   ] as const)('%s %j', (script, args, message) => {
     const { code, err } = cli(script, [...args])
     expect(code).toBe(2)

@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { parseImportFile } from '../../../scripts/catalogue/import/transform'
 import { importStatements, importUrlMappings } from '../../../scripts/catalogue/import/write'
-import { putUrlMappings } from '../../../scripts/catalogue/seed/write'
+import { putUrlMappings } from '../../../scripts/catalogue/seed/apply'
 import { getProductsBySku } from '../../../worker/catalog/products'
 import catalogNdjson from '../../fixtures/import/catalog.ndjson?raw'
 

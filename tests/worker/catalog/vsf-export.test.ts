@@ -12,13 +12,13 @@ import {
   importStatements,
   importUrlMappings,
 } from '../../../scripts/catalogue/import/write'
-import { putUrlMappings } from '../../../scripts/catalogue/seed/write'
+import { putUrlMappings } from '../../../scripts/catalogue/seed/apply'
 import es7 from '../../fixtures/vsf-export/es7-catalog.ndjson?raw'
 import sdkAttributes from '../../fixtures/vsf-export/sdk-attributes.json?raw'
 import sdkCategories from '../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../fixtures/vsf-export/sdk-products.json?raw'
 import { SAMPLE_JPEG } from '../../helpers/images'
-import { deliverTo } from '../../helpers/orders'
+import { deliverTo, testAddress } from '../../helpers/orders'
 import { api, type Json } from '../../helpers/user'
 
 const now = '2026-01-01 00:00:00'
@@ -38,16 +38,7 @@ async function inStockListing(): Promise<Doc[]> {
 }
 
 let n = 0
-const address = {
-  firstname: 'Mara',
-  lastname: 'Quinn',
-  street: ['4 Pier Street', ''],
-  city: 'Bengaluru',
-  postcode: '560001',
-  country_id: 'IN',
-  telephone: '9876543210',
-  email: 'mara.guest@example.com',
-}
+const address = testAddress('mara.guest@example.com')
 /** An order in vue-storefront's queued-order shape, with the client's copy of each product. */
 function order(products: unknown[]) {
   return {

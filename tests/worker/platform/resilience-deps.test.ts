@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../../../worker/app'
 import { cspNonce, findExecutableMarkup } from '../../helpers/fuzz-html'
-import { deliverTo } from '../../helpers/orders'
+import { deliverTo, testAddress } from '../../helpers/orders'
 
 const ctx = {
   waitUntil: () => {},
@@ -182,16 +182,7 @@ function failingDb(mode: FailMode): D1Database {
   return db
 }
 
-const address = {
-  firstname: 'R',
-  lastname: 'S',
-  street: ['1 Road', ''],
-  city: 'Pune',
-  postcode: '411001',
-  country_id: 'IN',
-  telephone: '9000000000',
-  email: 'resilience@example.com',
-}
+const address = testAddress('resilience@example.com')
 const orderBody = (id: string) => ({
   order_id: id,
   user_id: '',

@@ -5,7 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '../../../shared/config/routes'
 import app from '../../../worker/app'
-import { deliverTo } from '../../helpers/orders'
+import { deliverTo, testAddress } from '../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -59,16 +59,7 @@ beforeAll(async () => {
   product = row
   await api('/user/reset-password', { ip: freshIp(), body: { email: user.email } })
   await api('/ext/mail-service/get-token', { ip: freshIp() })
-  const address = {
-    firstname: 'S',
-    lastname: 'T',
-    street: ['1 Road', ''],
-    city: 'Pune',
-    postcode: '411001',
-    country_id: 'IN',
-    telephone: '9000000000',
-    email: user.email,
-  }
+  const address = testAddress(user.email)
   await api('/order', {
     bearer: user.token,
     body: {

@@ -3,7 +3,8 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import { HOME_SECTION_TYPES } from '../home'
-import { Field, PostForm, renderAdmin } from './frame'
+import { Choice, Field, PostForm } from './components'
+import { renderAdmin } from './frame'
 
 export function contentPage(
   c: Context<AdminEnv>,
@@ -96,14 +97,7 @@ function SectionFields(props: { s?: SectionView }): ReactNode {
       {s ? (
         <input type="hidden" name="type" value={s.type} />
       ) : (
-        <label>
-          Type{' '}
-          <select name="type" defaultValue="products">
-            {HOME_SECTION_TYPES.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </label>
+        <Choice label="Type" name="type" defaultValue="products" options={HOME_SECTION_TYPES} />
       )}
       <Field label="Title" name="title" defaultValue={s?.title ?? ''} required />
       <Field label="Position" name="position" inputMode="numeric" defaultValue={String(s?.position ?? 0)} />

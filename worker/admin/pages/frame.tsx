@@ -1,16 +1,15 @@
 /**
- * The back office's page frame, rendered with React on the server like the shop's pages: plain
- * forms that post with the operator's CSRF token and work without script (the back office's CSP
- * allows none), a layout that fits a phone and is usable with the keyboard (skip link, labels,
- * visible focus). Its stylesheet is inline with the request's nonce; nothing here is part of the
- * shop's pages, bundles or CSS.
+ * The back office's page frame, rendered with React on the server like the shop's pages: the
+ * document, the navigation and the sign-in form; a layout that fits a phone and is usable with the
+ * keyboard (skip link, labels, visible focus). Screens are built from ./components.tsx. Its
+ * stylesheet is inline with the request's nonce; nothing here is part of the shop's pages,
+ * bundles or CSS.
  */
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
-import { formatMinor } from '@shared/domain/currency'
 import type { Context } from 'hono'
-import { createContext, type InputHTMLAttributes, type ReactNode, useContext } from 'react'
+import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { AdminEnv, Operator } from '../env'
+import { Csrf, PostForm } from './components'
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d1d1f;background:#f6f6f7}
@@ -41,43 +40,6 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/admin/operators', 'Operators'],
   ['/admin/audit', 'Audit log'],
 ]
-
-/** The operator's CSRF token, for every form of the page. */
-const Csrf = createContext('')
-
-export const money = (minor: number | null, currency: string) => formatMinor(minor ?? 0, currency)
-export const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s
-
-/** A labelled input: the label's text with the control inside the label (no id to pair). */
-export function Field({ label, ...input }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label>
-      {label} <input {...input} />
-    </label>
-  )
-}
-
-/** A form posting to the back office's API with the CSRF token, coming back to `back`. */
-export function PostForm(props: {
-  action: string
-  back: string
-  label: string
-  danger?: boolean
-  buttonLabel?: string
-  children?: ReactNode
-}) {
-  const csrf = useContext(Csrf)
-  return (
-    <form className="inline" method="post" action={props.action}>
-      <input type="hidden" name="_csrf" value={csrf} />
-      <input type="hidden" name="return_to" value={props.back} />
-      {props.children}
-      <button type="submit" className={props.danger ? 'danger' : undefined} aria-label={props.buttonLabel}>
-        {props.label}
-      </button>
-    </form>
-  )
-}
 
 function Frame(props: { nonce: string; title: string; operator?: Operator; children: ReactNode }) {
   const op = props.operator

@@ -4,7 +4,8 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import { type OrderDetail, type OrderFilter, type OrderListRow, PAGE_SIZE } from '../orders'
-import { Field, money, PostForm, renderAdmin, statusLabel } from './frame'
+import { Field, MoneyInput, money, PostForm, statusLabel, Table } from './components'
+import { renderAdmin } from './frame'
 
 export function ordersPage(
   c: Context<AdminEnv>,
@@ -39,34 +40,18 @@ export function ordersPage(
       <p>
         {list.total} orders · <a href={`/admin/api/orders.csv?${qs(1)}`}>Download CSV</a>
       </p>
-      <div className="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th>Number</th>
-              <th>Placed</th>
-              <th>E-mail</th>
-              <th>Status</th>
-              <th>Payment</th>
-              <th>Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.rows.map((r) => (
-              <tr key={r.increment_id}>
-                <td>
-                  <a href={`/admin/orders/${r.increment_id}`}>{r.increment_id}</a>
-                </td>
-                <td>{r.created_at}</td>
-                <td>{r.customer_email}</td>
-                <td>{statusLabel(r.status)}</td>
-                <td>{r.payment_state}</td>
-                <td>{money(r.grand_total_minor, r.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        rows={list.rows}
+        rowKey={(r) => r.increment_id}
+        columns={[
+          { header: 'Number', cell: (r) => <a href={`/admin/orders/${r.increment_id}`}>{r.increment_id}</a> },
+          { header: 'Placed', cell: (r) => r.created_at },
+          { header: 'E-mail', cell: (r) => r.customer_email },
+          { header: 'Status', cell: (r) => statusLabel(r.status) },
+          { header: 'Payment', cell: (r) => r.payment_state },
+          { header: 'Total', cell: (r) => money(r.grand_total_minor, r.currency) },
+        ]}
+      />
       <nav aria-label="Pages">
         <p>
           Page {f.page} of {pages}
@@ -154,7 +139,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
               'refund',
               'Refund',
               <>
-                <Field label="Amount (minor units)" name="amount_minor" inputMode="numeric" required />
+                <MoneyInput minorUnits label="Amount (minor units)" name="amount_minor" required />
                 <Field label="Reason for the refund" name="reason" required />
               </>,
             )
@@ -194,32 +179,25 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
       </div>
       <div className="card">
         <h2>History</h2>
-        <div className="scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>What</th>
-                <th>Who</th>
-                <th>Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.events.map((e, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only
-                <tr key={`${e.created_at}-${i}`}>
-                  <td>{e.created_at}</td>
-                  <td>
-                    {e.kind}
-                    {e.to_status ? ` → ${statusLabel(e.to_status)}` : ''}
-                  </td>
-                  <td>{e.actor}</td>
-                  <td>{e.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          rows={d.events}
+          // The history is append-only: a row's place in it is part of its key.
+          rowKey={(e, i) => `${e.created_at}-${i}`}
+          columns={[
+            { header: 'When', cell: (e) => e.created_at },
+            {
+              header: 'What',
+              cell: (e) => (
+                <>
+                  {e.kind}
+                  {e.to_status ? ` → ${statusLabel(e.to_status)}` : ''}
+                </>
+              ),
+            },
+            { header: 'Who', cell: (e) => e.actor },
+            { header: 'Detail', cell: (e) => e.detail },
+          ]}
+        />
         {form(
           'note',
           'Add note',

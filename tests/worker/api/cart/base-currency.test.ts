@@ -9,7 +9,7 @@ import {
   importStatements,
   importUrlMappings,
 } from '../../../../scripts/catalogue/import/write'
-import { putUrlMappings } from '../../../../scripts/catalogue/seed/write'
+import { putUrlMappings } from '../../../../scripts/catalogue/seed/apply'
 import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
 import sdkCategories from '../../../fixtures/vsf-export/sdk-categories.json?raw'

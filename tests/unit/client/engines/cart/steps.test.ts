@@ -16,7 +16,7 @@ import { stockOutcome } from '../../../../../client/engines/cart/stock'
 import { withLineTotals } from '../../../../../client/engines/cart/totals'
 import { clientSettings } from '../../../../../client/engines/runtime/config'
 import { EVENTS } from '../../../../../client/engines/runtime/events'
-import type { TaskInput, TaskResult } from '../../../../../client/engines/runtime/task-queue'
+import type { TaskInput, TaskResult } from '../../../../../client/engines/runtime/task'
 import { cartItems, cartServerToken } from '../../../../../client/state/cart'
 import { MSG } from '../../../../../shared/i18n/messages'
 import type { CartLine } from '../../../../../shared/schemas/cart'
@@ -57,6 +57,7 @@ function context(answer: (task: TaskInput) => Partial<TaskResult> | Error) {
     isOnline: () => true,
     clock: new FakeClock(),
     checkStock: async () => ({ status: 'ok' }),
+    announce: () => {},
     state: initialCartState(),
   }
   return { ctx, calls, stored, events }

@@ -2,7 +2,8 @@
 // told to place the order again; other 409s (e.g. a store credit race) stay queued for a retry.
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { createOrderQueue, type OrderResponse } from '../../../../../client/engines/orders/order-queue'
+import type { OrderResponse } from '../../../../../client/engines/orders/context'
+import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'
 import { ORDER_ID_TAKEN_NOTICE } from '../../../../../client/engines/orders/outcome'
 import { clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus } from '../../../../../client/engines/runtime/events'

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createOrderQueue, type OrderResponse } from '../../../../../client/engines/orders/order-queue'
+import type { OrderResponse } from '../../../../../client/engines/orders/context'
+import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'
 import { type ClientSettings, clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus, EVENTS } from '../../../../../client/engines/runtime/events'
 import {

@@ -1,7 +1,8 @@
 // 'Send now' on orders placed offline: the shopper always learns what happened to them.
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { createOrderQueue, type OrderResponse } from '../../../../../client/engines/orders/order-queue'
+import type { OrderResponse } from '../../../../../client/engines/orders/context'
+import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'
 import { clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus } from '../../../../../client/engines/runtime/events'
 import type { NotificationInput } from '../../../../../client/state/notifications'

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, it, vi } from 'vitest'
-import { createTaskQueue, type SyncTask } from '../../../../../client/engines/runtime/task-queue'
+import type { SyncTask } from '../../../../../client/engines/runtime/task'
+import { createTaskQueue } from '../../../../../client/engines/runtime/task-queue'
 import { CartIdRequiredError, stripTokenParam } from '../../../../../client/engines/runtime/task-run'
 import {
   createTokenRefresher,

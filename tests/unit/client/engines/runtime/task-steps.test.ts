@@ -1,6 +1,6 @@
 /** The task queue's pure steps: a new task, whose token it carries, and which errors are shown. */
 import { describe, expect, it } from 'vitest'
-import { newTask } from '../../../../../client/engines/runtime/task-queue'
+import { newTask } from '../../../../../client/engines/runtime/task'
 import {
   resultMessage,
   shouldNotifyError,

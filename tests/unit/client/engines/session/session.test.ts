@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { type ClientSettings, clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus, EVENTS } from '../../../../../client/engines/runtime/events'
-import { createTaskQueue, type SyncTask } from '../../../../../client/engines/runtime/task-queue'
+import type { SyncTask } from '../../../../../client/engines/runtime/task'
+import { createTaskQueue } from '../../../../../client/engines/runtime/task-queue'
 import {
   guardAccountRoute,
   safeRedirectPath,

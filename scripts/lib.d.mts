@@ -1,0 +1,7 @@
+// Types of the part of scripts/lib.mjs the TypeScript tests call.
+export function parseArgs(
+  help: string,
+  spec?: { flags?: string[]; options?: string[]; positionals?: number; argv?: string[] },
+): { positionals: string[] } & Record<string, string | boolean | undefined | string[]>
+// biome-ignore lint/suspicious/noExplicitAny: a bundled module's exports are whatever it exports
+export function importTs(entry: string, options?: { platform?: 'node' | 'browser' }): Promise<any>

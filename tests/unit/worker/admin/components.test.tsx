@@ -1,0 +1,95 @@
+// The back office's building blocks as an operator's browser receives them (no script runs in the
+// back office): what a field says when its value was refused, what a table shows, and that an
+// irreversible change needs a second click on a button that names it.
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import {
+  Choice,
+  Confirm,
+  Csrf,
+  Field,
+  MoneyInput,
+  PostForm,
+  Table,
+} from '../../../../worker/admin/pages/components'
+
+const html = (node: React.ReactNode) =>
+  renderToStaticMarkup(<Csrf.Provider value="tok&en">{node}</Csrf.Provider>)
+
+describe('fields', () => {
+  it('ties a refusal to its input: marked invalid, the reason announced inside the label', () => {
+    expect(html(<Field label="Code" name="code" error="Code is taken" />)).toBe(
+      '<label>Code <input aria-invalid="true" name="code"/><strong role="alert">Code is taken</strong></label>',
+    )
+    expect(html(<Field label="Code" name="code" />)).toBe('<label>Code <input name="code"/></label>')
+  })
+
+  it('asks for money as rupees with decimals, or as whole minor units', () => {
+    expect(html(<MoneyInput label="Price" name="price" />)).toContain('inputMode="decimal"')
+    expect(html(<MoneyInput minorUnits label="Refund" name="amount_minor" />)).toContain(
+      'inputMode="numeric"',
+    )
+  })
+
+  it('offers a choice with the current value selected, sending a value other than its text when given', () => {
+    const out = html(
+      <Choice
+        label="Status"
+        name="status"
+        defaultValue="2"
+        options={[
+          ['1', 'on'],
+          ['2', 'off'],
+        ]}
+      />,
+    )
+    expect(out).toBe(
+      '<label>Status <select name="status"><option value="1">on</option><option value="2" selected="">off</option></select></label>',
+    )
+  })
+})
+
+describe('forms', () => {
+  it('post the CSRF token (escaped) and the page to come back to', () => {
+    const out = html(<PostForm action="/admin/api/x" back="/admin/x" label="Go" />)
+    expect(out).toContain('<input type="hidden" name="_csrf" value="tok&amp;en"/>')
+    expect(out).toContain('<input type="hidden" name="return_to" value="/admin/x"/>')
+    expect(out).toContain('<button type="submit">Go</button>')
+  })
+
+  it('keep an irreversible change behind a disclosure whose button says what it does', () => {
+    const out = html(
+      <Confirm
+        summary="Delete…"
+        explanation="Gone for good."
+        action="/admin/api/x/delete"
+        back="/admin/x"
+        label="Delete for good"
+        buttonLabel="Delete x for good"
+      />,
+    )
+    expect(out).toMatch(/^<details><summary>Delete…<\/summary><p>Gone for good.<\/p><form /)
+    expect(out).toContain(
+      '<button type="submit" class="danger" aria-label="Delete x for good">Delete for good</button>',
+    )
+  })
+})
+
+describe('tables', () => {
+  it('show one heading per column and one row per item, text escaped', () => {
+    const out = html(
+      <Table
+        rows={[{ sku: 'A<1>', qty: 2 }]}
+        rowKey={(r) => r.sku}
+        columns={[
+          { header: 'SKU', cell: (r) => r.sku },
+          { header: <span className="skip">Units</span>, cell: (r) => r.qty },
+        ]}
+      />,
+    )
+    expect(out).toBe(
+      '<div class="scroll"><table><thead><tr><th>SKU</th><th><span class="skip">Units</span></th></tr></thead>' +
+        '<tbody><tr><td>A&lt;1&gt;</td><td>2</td></tr></tbody></table></div>',
+    )
+  })
+})

@@ -1,0 +1,75 @@
+/** The back office's pages (GET, for a signed-in operator): each reads its data and renders. */
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { vitalsP75 } from '../vitals/store'
+import { listAudit } from './audit'
+import { searchProducts } from './catalogue'
+import { contentItem, listContent, previewContent } from './content'
+import { listCoupons } from './coupons'
+import { findCustomer } from './customers'
+import { dashboard } from './dashboard'
+import type { AdminEnv } from './env'
+import { listHomeSections } from './home'
+import { outboxSummary } from './operations'
+import { listOperators } from './operators'
+import { listOrders, orderDetail } from './orders'
+import { productsPage } from './pages/catalogue'
+import { contentEditPage, contentPage, homeSectionsPage } from './pages/content'
+import { couponsPage } from './pages/coupons'
+import { customersPage } from './pages/customers'
+import { dashboardPage, fieldDataPage } from './pages/dashboard'
+import { auditPage, operationsPage, operatorsPage } from './pages/operations'
+import { orderPage, ordersPage } from './pages/orders'
+import { reviewsPage } from './pages/reviews'
+import { contentKind, orderFilter, orderNumber } from './request'
+import { pendingReviews, publishedReviews } from './reviews'
+
+/** Days of field data the back office shows. */
+export const FIELD_DATA_DAYS = 14
+
+export const pageRoutes = new Hono<AdminEnv>()
+
+pageRoutes.get('/', async (c) => dashboardPage(c, await dashboard(c.env.DB, Date.now())))
+pageRoutes.get('/orders', async (c) => {
+  const f = orderFilter(c)
+  return ordersPage(c, f, await listOrders(c.env.DB, f))
+})
+pageRoutes.get('/orders/:number', async (c) => orderPage(c, await orderDetail(c.env.DB, orderNumber(c))))
+pageRoutes.get('/reviews', async (c) =>
+  reviewsPage(c, await pendingReviews(c.env.DB), await publishedReviews(c.env.DB)),
+)
+pageRoutes.get('/products', async (c) => {
+  const q = (c.req.query('q') ?? '').trim().slice(0, 100)
+  return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])
+})
+pageRoutes.get('/customers', async (c) => {
+  const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)
+  const found = email
+    ? await findCustomer(c.env.DB, email).catch((err) =>
+        err instanceof HTTPException && err.status === 404 ? null : Promise.reject(err),
+      )
+    : null
+  return customersPage(c, email, found)
+})
+pageRoutes.get('/coupons', async (c) =>
+  couponsPage(c, (await listCoupons(c.env.DB)) as Record<string, unknown>[]),
+)
+pageRoutes.get('/content', async (c) =>
+  contentPage(
+    c,
+    (await listContent(c.env.DB, 'page')) as Record<string, unknown>[],
+    (await listContent(c.env.DB, 'block')) as Record<string, unknown>[],
+  ),
+)
+pageRoutes.get('/content/:kind/:id', async (c) => {
+  const kind = contentKind(c)
+  const item = await contentItem(c.env.DB, kind, Number(c.req.param('id')))
+  return contentEditPage(c, kind, item, previewContent(item.content).html)
+})
+pageRoutes.get('/operations', async (c) => operationsPage(c, { outbox: await outboxSummary(c.env.DB) }))
+pageRoutes.get('/audit', async (c) => auditPage(c, await listAudit(c.env.DB)))
+pageRoutes.get('/home', async (c) => homeSectionsPage(c, await listHomeSections(c.env.DB)))
+pageRoutes.get('/operators', async (c) => operatorsPage(c, await listOperators(c.env.DB)))
+pageRoutes.get('/field-data', async (c) =>
+  fieldDataPage(c, await vitalsP75(c.env, FIELD_DATA_DAYS, Date.now())),
+)

@@ -1,0 +1,99 @@
+/** The catalogue: a product found by SKU or name, its price, special price, status and stock. */
+import { baseCurrency } from '@shared/config/store'
+import type { Context } from 'hono'
+import type { AdminEnv } from '../env'
+import { Choice, Field, MoneyInput, money, PostForm, Table } from './components'
+import { renderAdmin } from './frame'
+
+interface ProductHit {
+  id: number
+  sku: string
+  name: string
+  status: number
+  visibility: number
+  price: number
+  final_price: number | null
+  stock: { sku: string; qty: number; is_in_stock: number }[]
+}
+
+export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]) {
+  const back = `/admin/products?q=${encodeURIComponent(q)}`
+  const minor = (amount: number) => Math.round(amount * 100)
+  return renderAdmin(
+    c,
+    'Catalogue',
+    <>
+      <search>
+        <form className="inline" method="get">
+          <Field label="SKU or name" name="q" defaultValue={q} required />
+          <button type="submit">Search</button>
+        </form>
+      </search>
+      {hits.map((p) => (
+        <section key={p.id} className="card" aria-labelledby={`p-${p.id}`}>
+          <h2 id={`p-${p.id}`}>
+            {p.name} ({p.sku})
+          </h2>
+          <p>
+            Price {money(minor(p.price), baseCurrency())} · charged now{' '}
+            {money(minor(p.final_price ?? p.price), baseCurrency())} · status{' '}
+            {p.status === 1 ? 'enabled' : 'disabled'} · visibility {p.visibility}
+          </p>
+          <PostForm action={`/admin/api/products/${p.id}/form`} back={back} label="Save product">
+            <MoneyInput label="Price" name="price" defaultValue={p.price} />
+            <MoneyInput label="Special price" name="special_price" placeholder="none" />
+            <Field label="From" type="date" name="special_from_date" />
+            <Field label="To" type="date" name="special_to_date" />
+            <Choice
+              label="Status"
+              name="status"
+              defaultValue={String(p.status)}
+              options={[
+                ['1', 'enabled'],
+                ['2', 'disabled'],
+              ]}
+            />
+            <Choice
+              label="Visibility"
+              name="visibility"
+              defaultValue={String(p.visibility)}
+              options={['1', '2', '3', '4'].map((v) => [v, v] as const)}
+            />
+          </PostForm>
+          <Table
+            rows={p.stock}
+            rowKey={(s) => s.sku}
+            columns={[
+              { header: 'SKU', cell: (s) => s.sku },
+              {
+                header: 'Stock',
+                cell: (s) => (
+                  <PostForm
+                    action={`/admin/api/stock/${encodeURIComponent(s.sku)}`}
+                    back={back}
+                    label="Set stock"
+                  >
+                    <Field
+                      label={<>Units of {s.sku}</>}
+                      name="qty"
+                      inputMode="numeric"
+                      defaultValue={s.qty}
+                    />
+                    <input type="hidden" name="is_in_stock" value="false" />
+                    <Field
+                      label="In stock"
+                      type="checkbox"
+                      name="is_in_stock"
+                      value="true"
+                      defaultChecked={!!s.is_in_stock}
+                    />
+                  </PostForm>
+                ),
+              },
+            ]}
+          />
+        </section>
+      ))}
+    </>,
+  )
+}

@@ -1,0 +1,76 @@
+/** Reviews: the ones waiting for moderation (approve, reject) and the newest published ones. */
+import type { Context } from 'hono'
+import type { ReactNode } from 'react'
+import type { AdminEnv } from '../env'
+import type { PendingReview } from '../reviews'
+import { Confirm, PostForm } from './components'
+import { renderAdmin } from './frame'
+
+/**
+ * Every review can be deleted, in two steps: "Delete…" opens the real button, which says what it
+ * removes. The route behind it checks the operator's role and CSRF token like the other
+ * moderation buttons and recomputes the product's rating.
+ */
+function ReviewCard(props: { review: PendingReview; children?: ReactNode }) {
+  const r = props.review
+  return (
+    <article className="card" aria-labelledby={`review-${r.id}`}>
+      <h3 id={`review-${r.id}`}>{r.title}</h3>
+      <p>
+        {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {r.created_at}
+      </p>
+      <p>{r.detail}</p>
+      {props.children}
+      <Confirm
+        summary="Delete…"
+        summaryLabel={`Delete review ${r.title}…`}
+        explanation="This removes the review for good and recomputes the product's rating."
+        action={`/admin/api/reviews/${r.id}/delete`}
+        back="/admin/reviews"
+        label="Delete for good"
+        buttonLabel={`Delete review ${r.title} for good`}
+      />
+    </article>
+  )
+}
+
+export function reviewsPage(c: Context<AdminEnv>, reviews: PendingReview[], published: PendingReview[]) {
+  return renderAdmin(
+    c,
+    'Reviews to moderate',
+    <>
+      <section aria-labelledby="reviews-waiting">
+        <h2 id="reviews-waiting">Waiting</h2>
+        {reviews.length ? (
+          reviews.map((r) => (
+            <ReviewCard key={r.id} review={r}>
+              <PostForm
+                action={`/admin/api/reviews/${r.id}/approve`}
+                back="/admin/reviews"
+                label="Approve"
+                buttonLabel={`Approve review ${r.title}`}
+              />
+              <PostForm
+                action={`/admin/api/reviews/${r.id}/reject`}
+                back="/admin/reviews"
+                label="Reject"
+                buttonLabel={`Reject review ${r.title}`}
+                danger
+              />
+            </ReviewCard>
+          ))
+        ) : (
+          <p>No review is waiting.</p>
+        )}
+      </section>
+      <section aria-labelledby="reviews-published">
+        <h2 id="reviews-published">Published (newest first)</h2>
+        {published.length ? (
+          published.map((r) => <ReviewCard key={r.id} review={r} />)
+        ) : (
+          <p>No review is published.</p>
+        )}
+      </section>
+    </>,
+  )
+}
