@@ -14,12 +14,19 @@
  * twice unless the compiler computes it once in a pass (it does so for long expressions; such a
  * part counts once plus its reference). Aggregations and sort keys count per match, and every
  * product may match.
+ *
+ * The page counts in the same currency (work = units × products, about 0.1 µs each on the
+ * development machine): every byte of its documents is read, parsed, priced and written out once
+ * (about one unit of work a byte), and a result window reaching past the matches every statement
+ * ranks keeps one more entry of the result order per match. The documents' bytes are bounded before
+ * any is read: `size` times the largest document of the catalogue.
  */
 
 import { msgSearchOverBudget } from '@shared/i18n/messages'
 import type { AggNode, QueryNode, SearchPlan, SortSpec } from './dsl'
 import { MAX_WORDS_PER_TEXT, SearchError } from './dsl'
 import { hotColumn, TEXT_FIELDS, tokenize } from './facts'
+import { RANKED_MATCHES } from './plan'
 
 /** Units of every search: the scan, the total, the page and its live stock, the result order. */
 const BASE_UNITS = 6
@@ -61,7 +68,7 @@ const EAV_SORT_UNITS = 30
  * milliseconds of database time whatever the catalogue size. The widest request the limits allow
  * (about 490 units a product) is refused above about 6,000 products.
  */
-const SEARCH_COST_BUDGET = 3_000_000
+export const SEARCH_COST_BUDGET = 3_000_000
 /**
  * Searches of at most this many units a product are accepted at any catalogue size, without
  * reading its size: the shop's own requests are below it (its widest listing, every filter with a
@@ -69,6 +76,16 @@ const SEARCH_COST_BUDGET = 3_000_000
  * all of that about 90; the search panel about 35). Up to 30,000 products the budget alone decides.
  */
 const UNCHECKED_UNITS = 100
+/** Work of one byte of a page's documents: read, parsed, priced and written out in the answer. */
+const PAGE_BYTE_WORK = 1
+/** Work of one entry of the kept result order past RANKED_MATCHES (about 25 bytes of JSON, read back). */
+const RANKED_ENTRY_WORK = 25
+/**
+ * A light query (at most UNCHECKED_UNITS a product) with a page of at most this many hits is
+ * accepted without reading anything: the shop's own pages are 24 (their result window, up to
+ * 10,000, is at most 250,000 work). Any other search counts its page in the budget.
+ */
+const UNCHECKED_PAGE_SIZE = 50
 
 interface Units {
   /** Whether a product matches. */
@@ -78,7 +95,7 @@ interface Units {
 }
 
 /** Where an estimate comes from, to say what to narrow. */
-interface CostEstimate {
+export interface CostEstimate {
   /** Units per product in all. */
   perProduct: number
   /** Units per product of the query's clauses, the aggregations and the sort. */
@@ -188,38 +205,78 @@ export function estimateSearchCost(plan: SearchPlan): CostEstimate {
 }
 
 /**
- * Whether a search of this many units a product is accepted over this many products: at most the
- * budget in all, or at most UNCHECKED_UNITS a product (the shop's own searches) at any size.
+ * Most bytes of documents one page may read: the page's documents travel from D1 as one JSON value,
+ * and D1 refuses a value over 2,000,000 bytes (the rest is left for the hits' ids and scores).
  */
-export function withinSearchBudget(perProduct: number, products: number): boolean {
-  return perProduct <= UNCHECKED_UNITS || perProduct * products <= SEARCH_COST_BUDGET
-}
+export const MAX_PAGE_DOC_BYTES = 1_900_000
 
-/** Products in the search index (the statement visits each). */
-async function indexedProducts(db: D1Database): Promise<number> {
-  const row = await db.prepare('SELECT COUNT(*) AS n FROM search_docs').first<{ n: number }>()
-  return Number(row?.n ?? 0)
+/**
+ * The work of a page whose documents weigh at most `docBytes`: those bytes, and the result order
+ * kept past RANKED_MATCHES.
+ */
+export function pageWork(page: { from: number; size: number }, docBytes: number): number {
+  const window = Math.max(0, page.from + page.size - RANKED_MATCHES)
+  return docBytes * PAGE_BYTE_WORK + window * RANKED_ENTRY_WORK
 }
 
 /**
- * Refuses (SearchError, a 400) a search whose estimated work over this catalogue is over the
- * budget, naming the part that weighs most. Light searches are let through without reading the
- * catalogue size.
+ * Whether a search of this many units a product and this page work is accepted over this many
+ * products: at most the budget in all, where a query of at most UNCHECKED_UNITS a product (the
+ * shop's own searches) counts nothing at any catalogue size.
+ */
+export function withinSearchBudget(perProduct: number, products: number, page = 0): boolean {
+  return queryWork(perProduct, products) + page <= SEARCH_COST_BUDGET
+}
+
+function queryWork(perProduct: number, products: number): number {
+  return perProduct <= UNCHECKED_UNITS ? 0 : perProduct * products
+}
+
+/**
+ * What the estimate needs of the catalogue, in one read that opens no document: the products in the
+ * search index (the statement visits each) and the bytes of its `size` largest documents, which
+ * bound those of any page of `size` hits (read from the index of migration 0240: `size` entries).
+ */
+async function catalogueFigures(
+  db: D1Database,
+  size: number,
+): Promise<{ products: number; docBytes: number }> {
+  const row = await db
+    .prepare(
+      'SELECT (SELECT COUNT(*) FROM search_docs) AS n, (SELECT SUM(b) FROM (SELECT length(CAST(doc AS BLOB)) AS b FROM products ORDER BY length(CAST(doc AS BLOB)) DESC LIMIT ?1)) AS b',
+    )
+    .bind(size)
+    .first<{ n: number; b: number | null }>()
+  return { products: Number(row?.n ?? 0), docBytes: Number(row?.b ?? 0) }
+}
+
+/**
+ * Refuses (SearchError, a 400) a search whose page could read more documents than one answer
+ * carries, or whose estimated work over this catalogue is over the budget, naming the part that
+ * weighs most. Its one read (catalogueFigures) comes before anything else of the search runs, and
+ * light searches (a query of at most UNCHECKED_UNITS a product, a page of at most
+ * UNCHECKED_PAGE_SIZE hits: the shop's own) are let through without it.
  */
 export async function checkSearchCost(db: D1Database, plan: SearchPlan): Promise<void> {
   const est = estimateSearchCost(plan)
-  if (est.perProduct <= UNCHECKED_UNITS) return
-  const products = await indexedProducts(db)
-  if (withinSearchBudget(est.perProduct, products)) return
-  const cost = Math.round(est.perProduct * products)
+  if (est.perProduct <= UNCHECKED_UNITS && plan.size <= UNCHECKED_PAGE_SIZE) return
+  const { products, docBytes } = await catalogueFigures(db, plan.size)
+  if (docBytes > MAX_PAGE_DOC_BYTES)
+    throw new SearchError(
+      `A page of ${plan.size} hits may hold up to ${docBytes.toLocaleString('en-US')} bytes of product documents (the catalogue's ${plan.size} largest), more than one answer carries (${MAX_PAGE_DOC_BYTES.toLocaleString('en-US')}): ask for fewer hits at a time (a smaller size)`,
+    )
+  const page = pageWork(plan, docBytes)
+  if (withinSearchBudget(est.perProduct, products, page)) return
+  const query = queryWork(est.perProduct, products)
   const parts = [
-    { part: 'query' as const, units: est.query },
-    { part: 'aggregations' as const, units: est.aggs },
-    { part: 'sort' as const, units: est.sort },
-  ].sort((a, b) => b.units - a.units)
+    { part: 'query' as const, work: query && est.query * products },
+    { part: 'aggregations' as const, work: query && est.aggs * products },
+    { part: 'sort' as const, work: query && est.sort * products },
+    { part: 'page' as const, work: page },
+  ].sort((a, b) => b.work - a.work)
   throw new SearchError(
     msgSearchOverBudget({
-      cost,
+      cost: Math.round(query + page),
       budget: SEARCH_COST_BUDGET,
       products,
       heaviest: (parts[0] as (typeof parts)[number]).part,

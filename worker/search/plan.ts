@@ -12,6 +12,12 @@ import { isObject } from './parse-values'
 const MAX_SEARCH_SIZE = 4000
 /** Largest from + size (Elasticsearch's default max_result_window). */
 export const MAX_RESULT_WINDOW = 10000
+/**
+ * Matches a statement ranks and the result-set cache keeps (41 pages of 24): ranking every match
+ * cost a full sort and a JSON list of up to 10,000 entries (the result window) on every new query;
+ * a page past them runs the statement again, ranking down to that page.
+ */
+export const RANKED_MATCHES = 1000
 
 export interface SearchCatalogRequest {
   entityType: string

@@ -22,7 +22,7 @@ import { type EngineResult, effectiveSort } from './evaluate-js'
 import { countFacetsInJs, facetFieldsAt, facetPlanFor, loadPersistedFacets, postingsFor } from './facet-index'
 import { heldHotColumns, hotColumnsFor } from './hot-columns'
 import { indexVersionSeen, noteIndexVersion } from './index-version'
-import { planSearch, type SearchCatalogRequest } from './plan'
+import { planSearch, RANKED_MATCHES, type SearchCatalogRequest } from './plan'
 import { prebuiltListingKey, readPrebuiltListing } from './prebuilt'
 import { aggregationsOf, hitsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
 import { dropResult, heldDoc, heldDocs, keepDoc, keepResult, resultKey, resultSetAt } from './result-cache'
@@ -65,13 +65,6 @@ async function narrowing(db: D1Database, plan: SearchPlan, vocab: Vocabulary): P
   if (read.size === hot.size) return narrow
   return narrowQuery(plan.query, { fields: held, words, vocab, hot: read }, undefined, shape)
 }
-
-/**
- * Matches a statement ranks and the result-set cache keeps (41 pages of 24): ranking every match
- * cost a full sort and a JSON list of up to 10,000 entries (the result window) on every new query;
- * a page past them runs the statement again, ranking down to that page.
- */
-const RANKED_MATCHES = 1000
 
 /**
  * Serves a page from a cached result set, or null when there is none at the current index version.

@@ -18,7 +18,7 @@ interface Doc {
 
 const request = (categoryId: number) => ({
   entityType: 'product',
-  size: 4000,
+  size: 24,
   body: {
     query: {
       bool: {

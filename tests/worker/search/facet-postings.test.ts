@@ -22,7 +22,7 @@ interface Doc {
 
 const request = (aggs: Record<string, unknown>) => ({
   entityType: 'product',
-  size: 4000,
+  size: 24,
   body: {
     query: {
       bool: {
