@@ -45,7 +45,7 @@ import app from '../../worker/app'
 import { seedDemoCatalogueSteps } from '../../scripts/catalogue/seed/write'
 import { compileProductRequest, searchCatalog } from '../../worker/search'
 import { resizeMemo } from '../../worker/platform/memo'
-import { hotColumnsFor } from '../../worker/search/hot-columns'
+import { hotColumnsFor } from '../../worker/search/held/hot-columns'
 
 let seeding = null
 let products = 0
@@ -120,9 +120,11 @@ await build({
 const hash = createHash('sha256')
 for (const f of migrationFiles) hash.update(readFileSync(path.join(migrationsDir, f)))
 for (const f of [
-  'worker/search/facts.ts',
-  'worker/search/facet-postings.ts',
-  'worker/search/index-products.ts',
+  'worker/search/semantics/facts.ts',
+  ...readdirSync(path.join(root, 'worker/search/builds'))
+    .filter((n) => n.endsWith('.ts'))
+    .sort()
+    .map((n) => `worker/search/builds/${n}`),
   ...readdirSync(path.join(root, 'scripts/catalogue/seed'))
     .filter((n) => n.endsWith('.ts'))
     .sort()

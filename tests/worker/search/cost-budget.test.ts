@@ -11,10 +11,10 @@ import {
   catalogSearchQueryString,
   catalogSearchRequest,
 } from '../../../shared/domain/search-query'
-import { estimateSearchCost, SEARCH_COST_BUDGET } from '../../../worker/search/cost'
 import { MAX_QUERY_DEPTH, MAX_RANGE_BUCKETS, MAX_TERMS_VALUES } from '../../../worker/search/dsl'
-import { planSearch } from '../../../worker/search/plan'
-import { compileProductRequest, searchProducts } from '../../../worker/search/product-search'
+import { estimateSearchCost, SEARCH_COST_BUDGET } from '../../../worker/search/request/cost'
+import { planSearch } from '../../../worker/search/request/plan'
+import { compileProductRequest, searchProducts } from '../../../worker/search/results/product-search'
 import { nestedChain } from '../../helpers/nested-search.mjs'
 import { searchGet, searchPost } from '../../helpers/search-fixtures'
 
