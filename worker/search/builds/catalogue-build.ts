@@ -82,7 +82,7 @@ export async function rebuildMissingPostings(env: Pick<Env, 'DB'>): Promise<'reb
  * statement, and the vocabulary's closing row holds the count its parts must add up to, so a build
  * cut short, or a write landing between two statements, leaves nothing a reader would use.
  */
-export function prebuiltStatements(db: D1Database): D1PreparedStatement[] {
+function prebuiltStatements(db: D1Database): D1PreparedStatement[] {
   return [
     db.prepare('DELETE FROM search_listings'),
     db.prepare('DELETE FROM search_vocabulary'),
@@ -92,7 +92,7 @@ export function prebuiltStatements(db: D1Database): D1PreparedStatement[] {
 }
 
 /** Whether a pre-build is present for both the listings and the vocabulary. */
-export async function prebuiltPresent(db: D1Database): Promise<boolean> {
+async function prebuiltPresent(db: D1Database): Promise<boolean> {
   const row = await db
     .prepare(
       `SELECT EXISTS (SELECT 1 FROM search_posting_fields WHERE field = '${BUILT}') AND EXISTS (SELECT 1 FROM search_listings WHERE cats = '${BUILT}') AND EXISTS (SELECT 1 FROM search_vocabulary WHERE field = '${BUILT}') AS ok`,

@@ -20,7 +20,7 @@
  */
 import { createMemo } from '../../platform/memo'
 import { HOT_COLUMNS } from '../semantics/facts'
-import { indexVersionSeen, noteIndexVersion } from './index-version'
+import { indexVersionSeen, noteIndexVersion, versionOf, versionRead } from './index-version'
 
 /** One hot column of every product: `values[id]` (see the file's note for what a value is). */
 export interface HotColumnValues {
@@ -81,14 +81,14 @@ export async function hotColumnsFor(db: D1Database, fields: string[]): Promise<M
   const tooLarge = hotCache.peek(TOO_LARGE)
   if (missing.length === 0 || (tooLarge && 'unusable' in tooLarge && perId >= tooLarge.perId)) return out
   const [meta, parts] = await db.batch<Record<string, unknown>>([
-    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    versionRead(db),
     db
       .prepare(
         'SELECT h.field AS field, h.part AS part, h.total AS total, h.n AS n, h.ids AS ids, h.vals AS vals FROM json_each(?1) j CROSS JOIN search_hot h ON h.field = j.value ORDER BY h.field, h.part',
       )
       .bind(JSON.stringify(missing.map((h) => h.field))),
   ])
-  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
+  const version = versionOf(meta)
   // The memo stamps an entry with the version last seen: record the version read first.
   noteIndexVersion(version)
   const rows = (parts?.results ?? []) as unknown as StoredPart[]

@@ -28,3 +28,16 @@ export function bumpIndexVersionStatement(db: D1Database, opts: { afterChange?: 
     }`,
   )
 }
+
+/** The index version as a column of a statement that reads the index (`ver`): its answer is dated. */
+export const VERSION_COLUMN = "(SELECT value FROM search_meta WHERE key = 'version') AS ver"
+
+/** The read of the index version, first in a batch: the batch's other reads are of that version. */
+export function versionRead(db: D1Database): D1PreparedStatement {
+  return db.prepare("SELECT value FROM search_meta WHERE key = 'version'")
+}
+
+/** The version a batch's versionRead answered (0 without the row). */
+export function versionOf(result: D1Result<Record<string, unknown>> | undefined): number {
+  return Number((result?.results[0] as { value?: number } | undefined)?.value ?? 0)
+}

@@ -4,6 +4,7 @@
  * version come from one snapshot, each row checked before it is used. BUILT names the row that says
  * a build is present, in every stored table.
  */
+import { versionOf, versionRead } from './index-version'
 /** Fields with more distinct values than this are counted in SQL (not kept in memory). */
 export const MAX_FACET_VALUES = 5000
 
@@ -46,7 +47,7 @@ export async function readFacetPostings(
 ): Promise<{ version: number; fields: Map<string, PersistedField> }> {
   const list = JSON.stringify([BUILT, ...fields])
   const [meta, built, rows] = await db.batch<Record<string, unknown>>([
-    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    versionRead(db),
     db
       .prepare(
         'SELECT pf.field AS field, pf.n_values AS n FROM json_each(?1) j CROSS JOIN search_posting_fields pf ON pf.field = j.value',
@@ -58,7 +59,7 @@ export async function readFacetPostings(
       )
       .bind(list),
   ])
-  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
+  const version = versionOf(meta)
   const out = new Map<string, PersistedField>()
   const listed = (built?.results ?? []) as { field: string; n: number }[]
   if (!listed.some((r) => r.field === BUILT)) return { version, fields: out }

@@ -3,7 +3,7 @@
  * clauses expand against for typos. It is read with the index version and valid for that version.
  */
 import { approxBytes, createMemo } from '../../platform/memo'
-import { indexVersionSeen, noteIndexVersion } from './index-version'
+import { indexVersionSeen, noteIndexVersion, versionOf, versionRead } from './index-version'
 import { BUILT } from './stored-builds'
 
 interface VersionedVocabulary {
@@ -36,10 +36,10 @@ export async function loadVocabulary(db: D1Database): Promise<VersionedVocabular
   const stored = await readPrebuiltVocabulary(db)
   if (stored) return keepVocabulary(stored.version, stored.vocab)
   const [meta, tokens] = await db.batch<Record<string, unknown>>([
-    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    versionRead(db),
     db.prepare('SELECT DISTINCT field, token FROM search_tokens'),
   ])
-  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
+  const version = versionOf(meta)
   const vocab: Vocabulary = new Map()
   for (const r of (tokens?.results ?? []) as { field: string; token: string }[]) {
     let list = vocab.get(r.field)
@@ -78,10 +78,10 @@ export async function readPrebuiltVocabulary(
   db: D1Database,
 ): Promise<{ version: number; vocab: Vocabulary } | null> {
   const [meta, rows] = await db.batch<Record<string, unknown>>([
-    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    versionRead(db),
     db.prepare('SELECT field, part, n, tokens FROM search_vocabulary ORDER BY field, part'),
   ])
-  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
+  const version = versionOf(meta)
   const parts = (rows?.results ?? []) as { field: string; part: number; n: number; tokens: string }[]
   const built = parts.find((r) => r.field === BUILT)
   if (!built) return null

@@ -10,7 +10,7 @@
  * read: it is remembered as too long, and a clause naming it is left to the statement.
  */
 import { createMemo } from '../../platform/memo'
-import { indexVersionSeen, noteIndexVersion } from './index-version'
+import { indexVersionSeen, noteIndexVersion, VERSION_COLUMN } from './index-version'
 
 /** Where a list comes from: a token of a full-text field, or a value of a keyword field. */
 export type WordSource = 'token' | 'value'
@@ -81,7 +81,7 @@ export async function wordPostingsFor(
       `WITH c AS (SELECT j.key AS k, json_extract(j.value, '$[0]') AS src, json_extract(j.value, '$[1]') AS field, json_extract(j.value, '$[2]') AS word FROM json_each(?1) j),
 n AS (SELECT c.k AS k, c.src AS src, c.field AS field, c.word AS word, CASE c.src WHEN 'token' THEN (SELECT COUNT(*) FROM (${list('search_tokens', '1', '?2')})) ELSE (SELECT COUNT(*) FROM (${list('search_terms', '1', '?2')})) END AS n FROM c),
 r AS (SELECT *, SUM(CASE WHEN n < ?2 THEN n ELSE 0 END) OVER (ORDER BY k) AS run FROM n)
-SELECT c.k AS k, c.n AS n, c.run AS run, CASE WHEN c.n >= ?2 OR c.run > ?3 THEN NULL WHEN c.src = 'token' THEN (SELECT json_group_array(product_id) FROM (${list('search_tokens', 'product_id', '?2')})) ELSE (SELECT json_group_array(product_id) FROM (${list('search_terms', 'product_id', '?2')})) END AS ids, (SELECT value FROM search_meta WHERE key = 'version') AS ver FROM r c`,
+SELECT c.k AS k, c.n AS n, c.run AS run, CASE WHEN c.n >= ?2 OR c.run > ?3 THEN NULL WHEN c.src = 'token' THEN (SELECT json_group_array(product_id) FROM (${list('search_tokens', 'product_id', '?2')})) ELSE (SELECT json_group_array(product_id) FROM (${list('search_terms', 'product_id', '?2')})) END AS ids, ${VERSION_COLUMN} FROM r c`,
     )
     .bind(JSON.stringify(asked), MAX_WORD_POSTINGS + 1, maxIds)
     .all<{ k: number; n: number; run: number; ids: string | null; ver: string | number | null }>()

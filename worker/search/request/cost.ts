@@ -101,7 +101,7 @@ interface Units {
 }
 
 /** Where an estimate comes from, to say what to narrow. */
-export interface CostEstimate {
+interface CostEstimate {
   /** Units per product in all. */
   perProduct: number
   /** Units per product of the query's clauses, the aggregations and the sort. */
@@ -214,13 +214,13 @@ export function estimateSearchCost(plan: SearchPlan): CostEstimate {
  * Most bytes of documents one page may read: the page's documents travel from D1 as one JSON value,
  * and D1 refuses a value over 2,000,000 bytes (the rest is left for the hits' ids and scores).
  */
-export const MAX_PAGE_DOC_BYTES = 1_900_000
+const MAX_PAGE_DOC_BYTES = 1_900_000
 
 /**
  * The work of a page whose documents weigh at most `docBytes`: those bytes, and the result order
  * kept past RANKED_MATCHES.
  */
-export function pageWork(page: { from: number; size: number }, docBytes: number): number {
+function pageWork(page: { from: number; size: number }, docBytes: number): number {
   const window = Math.max(0, page.from + page.size - RANKED_MATCHES)
   return docBytes * PAGE_BYTE_WORK + window * RANKED_ENTRY_WORK
 }

@@ -8,19 +8,10 @@ import {
   type Scalar,
   SearchError,
 } from '../dsl'
-import { hotColumn } from '../semantics/facts'
+import { hotColumn, isScalar } from '../semantics/facts'
 import { resolveMinimumShouldMatch } from '../semantics/text'
 import { parseMatch, parseMatchPhrase, parseMsm, parseMultiMatch } from './parse-text'
-import {
-  checkField,
-  checkValue,
-  factor,
-  isObject,
-  isScalar,
-  num,
-  type ParseState,
-  singleField,
-} from './parse-values'
+import { checkField, checkValue, factor, isObject, num, type ParseState, singleField } from './parse-values'
 
 function parseList(v: unknown, depth: number, st: ParseState, where: string): QueryNode[] {
   if (v === undefined || v === null) return []

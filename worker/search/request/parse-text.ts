@@ -9,8 +9,8 @@ import {
   type QueryNode,
   SearchError,
 } from '../dsl'
-import { fieldTokens, TEXT_FIELDS } from '../semantics/facts'
-import { checkField, factor, isObject, isScalar, num, type ParseState, singleField } from './parse-values'
+import { fieldTokens, isScalar, TEXT_FIELDS } from '../semantics/facts'
+import { checkField, factor, isObject, num, type ParseState, singleField } from './parse-values'
 
 function parseFuzziness(v: unknown): number | 'auto' {
   if (v === undefined || v === null) return 0

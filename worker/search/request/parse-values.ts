@@ -9,11 +9,6 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** A string, number or boolean. */
-export function isScalar(v: unknown): v is Scalar {
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
-}
-
 /** Validates a field path and strips the ES `.keyword` sub-field suffix. */
 export function checkField(field: unknown, clause: string): string {
   if (typeof field !== 'string' || !FIELD_RE.test(field) || field.length > 100) {

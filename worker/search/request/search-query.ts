@@ -28,6 +28,7 @@
  */
 import { PRICE_FILTER_KEY, PRICE_RANGES, SEARCH_BOOSTS, SEARCH_FUZZINESS } from '@shared/config/catalog'
 import { SearchError } from '../dsl'
+import { isObject } from './parse-values'
 
 type Clause = Record<string, unknown>
 
@@ -96,10 +97,6 @@ function nestedBool(build: (parts: BoolParts) => void): Clause {
   if (!(parts.and.length || parts.or.length || parts.not.length)) return { bool: {} }
   const inner = toBool(parts)
   return { bool: isObject(inner.bool) ? inner.bool : { filter: inner } }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 function hasScope(o: Record<string, unknown>, scope: string): boolean {

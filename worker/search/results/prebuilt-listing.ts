@@ -5,6 +5,7 @@
  * statement answers).
  */
 import type { SearchPlan } from '../dsl'
+import { versionOf, versionRead } from '../held/index-version'
 import { BUILT } from '../held/stored-builds'
 import { PAGE_FETCH_SQL } from '../sql/page'
 import { listingShape } from './listing'
@@ -69,7 +70,7 @@ export async function readPrebuiltListing(
   plan: SearchPlan,
 ): Promise<PrebuiltListing | null> {
   const reads = [
-    db.prepare("SELECT value FROM search_meta WHERE key = 'version'"),
+    versionRead(db),
     db
       .prepare(
         `SELECT cats, total, n, id_sum AS s, rank_sum AS rs, gaps, min_score AS lo, max_score AS hi, aggs, aterms FROM search_listings WHERE cats IN ('${BUILT}', ?1)`,
@@ -78,7 +79,7 @@ export async function readPrebuiltListing(
   ]
   if (LISTING_PAGE_SQL) reads.push(db.prepare(LISTING_PAGE_SQL).bind(key, plan.from, plan.from + plan.size))
   const [meta, rows, pageRows] = await db.batch<Record<string, unknown>>(reads)
-  const version = Number((meta?.results[0] as { value?: number } | undefined)?.value ?? 0)
+  const version = versionOf(meta)
   const found = (rows?.results ?? []) as {
     cats: string
     total: number

@@ -4,6 +4,7 @@
  * facts and the in-memory evaluator (memory/) computes them on the fly, so both backends share
  * one semantics.
  */
+import type { Scalar } from '../dsl'
 
 /** Fields analysed as full text (tokenised, fuzzy-matchable); everything else is a keyword. */
 export const TEXT_FIELDS = new Set(['name', 'category.name', 'sku', 'title', 'content', 'description'])
@@ -93,7 +94,8 @@ export function fieldTokens(field: string, text: string): string[] {
   return tokenize(text)
 }
 
-function isScalar(v: unknown): v is string | number | boolean {
+/** A string, number or boolean. */
+export function isScalar(v: unknown): v is Scalar {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
 }
 

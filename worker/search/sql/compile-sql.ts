@@ -7,6 +7,7 @@
  */
 import type { SearchPlan } from '../dsl'
 import type { FacetPlan } from '../held/facet-index'
+import { VERSION_COLUMN } from '../held/index-version'
 import type { Vocabulary } from '../held/vocabulary'
 import type { Narrowing } from '../narrow/narrow-query'
 import { bitGroups } from '../narrow/visit-list'
@@ -186,8 +187,7 @@ export function compileProductSearch(
         `(SELECT json_group_array(json_array(o.rk, o.id, o.score)) FROM o WHERE o.rk <= ${p.add(opts.fullOrder)}) AS ord`,
       ]
     : []
-  // The index version the answer was read at (per-isolate caches check it).
-  const ver = "(SELECT value FROM search_meta WHERE key = 'version') AS ver"
+  // The columns end with the index version the answer was read at (per-isolate caches check it).
   const answerColumns = (fromGroups: boolean) => {
     const { cols: facetCols, termFields } = facetColumns(plan, facets, p, fromGroups)
     const aterms = termCountsColumn(termFields, p)
@@ -199,7 +199,7 @@ export function compileProductSearch(
         ...aggregationColumns(plan, p, aggBits, fromGroups),
         ...facetCols,
         ...ord,
-        ver,
+        VERSION_COLUMN,
         ...(aterms ? [aterms] : []),
       ],
       termFields,

@@ -44,7 +44,7 @@ function perBits(out: Compiled, cols: string[]): Compiled {
   return { cond: leaf(`d.${cond}`, 2), score: leaf(`d.${score}`, 2) }
 }
 
-export function compileNode(node: QueryNode, c: Compiler): Compiled {
+function compileNode(node: QueryNode, c: Compiler): Compiled {
   switch (node.kind) {
     case 'match_all':
       return { cond: ONE, score: param(c, node.boost) }

@@ -1,5 +1,6 @@
 /** Reading a page: its documents, their live stock, and the sort keys of filtered products. */
 import type { SortSpec } from '../dsl'
+import { VERSION_COLUMN } from '../held/index-version'
 import { hotColumn } from '../semantics/facts'
 import type { Params } from './sql-expr'
 /** A sort key of a filtered product (f): its hot column when it has one, else its facts. */
@@ -23,4 +24,4 @@ export const INVENTORY_JSON =
  */
 export const PAGE_FETCH_SQL = `SELECT (SELECT json_group_array(json_array(j.key, p.id, NULL, json(p.doc))) FROM json_each(?1) j CROSS JOIN products p ON p.id = j.value) AS hits,
 (SELECT json_group_array(${INVENTORY_JSON}) FROM json_each(?2) j CROSS JOIN search_docs sd ON sd.product_id = j.value CROSS JOIN inventory i ON i.sku = sd.sku OR i.parent_sku = sd.sku) AS inv,
-(SELECT value FROM search_meta WHERE key = 'version') AS ver`
+${VERSION_COLUMN}`
