@@ -8,7 +8,7 @@ import { expireUnpaidOrders } from './api/order/expire'
 import { mailBackInStock } from './api/stock-alerts/notify'
 import app from './app'
 import { runJobs, type ScheduledJob } from './platform/jobs'
-import { rebuildMissingPostings } from './search/facet-postings'
+import { rebuildMissingPostings } from './search'
 import { pruneVitals } from './vitals/store'
 
 /** What every Cron Trigger runs, in this order. */

@@ -237,6 +237,7 @@ const SEARCH_COST_ADVICE = {
     'use fewer clauses (fewer should clauses counted towards minimum_should_match, fewer exists tests, fewer full-text fields, less nesting)',
   aggregations: 'ask for fewer aggregations or fewer range buckets',
   sort: 'sort on fewer fields, or on price, final_price, created_at or updated_at',
+  page: 'ask for fewer hits at a time (a smaller size)',
 } as const
 
 /** The 400 of a catalogue search whose estimated work over the catalogue is over the budget. */

@@ -65,15 +65,13 @@ await build({
     contents: `export { MAX_QUERY_CLAUSES, MAX_QUERY_DEPTH, MAX_QUERY_VALUES,
       MAX_TERMS_VALUES, MAX_TEXT_CLAUSES, MAX_MULTI_MATCH_FIELDS, MAX_AGGREGATIONS, MAX_RANGE_BUCKETS,
       MAX_TERMS_AGG_SIZE, MAX_SORT_FIELDS, SearchError } from '../../worker/search/dsl'
-    export { parseAggs } from '../../worker/search/parse-aggs'
-    export { parseQuery } from '../../worker/search/parse-query'
-    export { parseSort } from '../../worker/search/parse-sort'
-    export { compileProductSearch } from '../../worker/search/compile-sql'
-    export { facetPostingsStatements } from '../../worker/search/facet-postings'
-    export { indexProductStatements } from '../../worker/search/index-products'
-    export { bumpIndexVersionStatement } from '../../worker/search/index-version'
-    export { MAX_SQL_BYTES } from '../../worker/search/sql-expr'
-    export { estimateSearchCost, withinSearchBudget } from '../../worker/search/cost'`,
+    export { parseAggs } from '../../worker/search/request/parse-aggs'
+    export { parseQuery } from '../../worker/search/request/parse-query'
+    export { parseSort } from '../../worker/search/request/parse-sort'
+    export { compileProductSearch } from '../../worker/search/sql/compile-sql'
+    export { facetPostingsStatements, indexProductStatements, bumpIndexVersionStatement } from '../../worker/search'
+    export { MAX_SQL_BYTES } from '../../worker/search/sql/sql-expr'
+    export { estimateSearchCost, withinSearchBudget } from '../../worker/search/request/cost'`,
     resolveDir: path.join(root, 'tests/bench'),
     loader: 'ts',
   },

@@ -17,13 +17,18 @@
 //      replays of another shopper's ids, spoofed routing headers, tampered tokens) are sent two at
 //      a time. Every attack must answer 2xx/4xx within 2 s with its class's oracle holding, the
 //      invariants must hold, and the stream's p99 under attack must stay within 10× its idle p99.
-//      It runs last (a worker frozen by an attack cannot spoil the other phases) and has its own
+//      It runs after (a)–(c) (a worker frozen by an attack cannot spoil them) and has its own
 //      time budget on top of the 5 minutes of (a)–(c).
+//  (e) Search engine: the generated-case tests of tests/worker/search (the SQL backend against the
+//      in-memory one, pathological requests) in workerd, --search-factor times the cases the
+//      default test tier runs, from the soak's seed (tests/soak/search.config.ts); its own budget.
 // Options: --seed N --cases 10000 --journeys 50 --shoppers 200 --duration 60 --scale 300
 //          --phases fuzz,orders,load,attack --port 8798
 //          --attacks 2000 --attack-classes search,glob,body,quantity,bundle,replay,header,token
 //          --attack-concurrency 2 --attack-bound 2000 --attack-budget 180 --attack-ratio 10
+//          --search-factor 10 --search-budget 360
 // Exit code 1 when any property fails.
+import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -43,15 +48,19 @@ const SHOPPERS = Number(opt('--shoppers', '200'))
 const DURATION_S = Number(opt('--duration', '60'))
 const SCALE = Number(opt('--scale', '300'))
 const PORT = Number(opt('--port', '8798'))
-const PHASES = new Set(opt('--phases', 'fuzz,orders,load,attack').split(','))
+const PHASES = new Set(opt('--phases', 'fuzz,orders,load,attack,search').split(','))
 const ATTACKS = Number(opt('--attacks', '2000'))
 const ATTACK_CLASSES_OPT = opt('--attack-classes', 'all')
 const ATTACK_CONCURRENCY = Number(opt('--attack-concurrency', '2'))
 const ATTACK_BOUND_MS = Number(opt('--attack-bound', '2000'))
 const ATTACK_BUDGET_MS = PHASES.has('attack') ? Number(opt('--attack-budget', '180')) * 1000 : 0
 const ATTACK_RATIO = Number(opt('--attack-ratio', '10'))
-// (a)–(c) keep their 5 minutes; the attack phase (plus 30 s to wind down) comes on top.
-const HARD_LIMIT_MS = 5 * 60 * 1000 - 10_000 + (ATTACK_BUDGET_MS ? ATTACK_BUDGET_MS + 30_000 : 0)
+const SEARCH_FACTOR = Number(opt('--search-factor', '10'))
+const SEARCH_BUDGET_MS = PHASES.has('search') ? Number(opt('--search-budget', '360')) * 1000 : 0
+// (a)–(c) keep their 5 minutes; the attack phase (plus 30 s to wind down) and the search phase
+// come on top.
+const HARD_LIMIT_MS =
+  5 * 60 * 1000 - 10_000 + (ATTACK_BUDGET_MS ? ATTACK_BUDGET_MS + 30_000 : 0) + SEARCH_BUDGET_MS
 
 const started = Date.now()
 const log = (...a) => console.log(...a)
@@ -606,6 +615,34 @@ try {
 
 log(`\nworker log lines: ${workerLogs.lines}; 5xx samples: ${workerLogs.samples.length}`)
 for (const line of workerLogs.samples) log(`    ${line.slice(0, 300)}`)
+
+// (e) The search engine's generated-case tests, many times the default tier's cases, in workerd.
+if (PHASES.has('search')) {
+  const t0 = Date.now()
+  log(`\n(e) search engine: generated cases × ${SEARCH_FACTOR}, seed ${SEED}`)
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '-c',
+      path.join(root, 'tests/soak/search.config.ts'),
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, SEARCH_SOAK_FACTOR: String(SEARCH_FACTOR), SEARCH_SOAK_SEED: String(SEED) },
+      encoding: 'utf8',
+      timeout: SEARCH_BUDGET_MS,
+    },
+  )
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colour codes vitest writes
+  const out = `${run.stdout ?? ''}${run.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '')
+  const summary = out.split('\n').filter((l) => /Test Files|Tests |✓ tests\/|×|FAIL/.test(l))
+  for (const line of summary.slice(0, 30)) log(`    ${line.trim()}`)
+  report.search = { factor: SEARCH_FACTOR, seconds: Math.round((Date.now() - t0) / 1000), status: run.status }
+  if (run.status !== 0)
+    fail(`search engine's generated cases failed (seed ${SEED}):\n${out.split('\n').slice(-60).join('\n')}`)
+}
 log(`\nsoak ${failed ? 'FAILED' : 'passed'} in ${since()} (seed ${SEED}; rerun with --seed ${SEED})`)
 log(JSON.stringify(report))
 process.exit(failed ? 1 : 0)

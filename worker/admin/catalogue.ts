@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
-import { indexProductStatements } from '../search/index-products'
+import { indexProductStatements } from '../search'
 import { auditStatement } from './audit'
 import { containsPattern } from './input'
 

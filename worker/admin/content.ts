@@ -8,7 +8,7 @@ import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import { z } from 'zod'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
-import { bumpIndexVersionStatement } from '../search/index-version'
+import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
 
 const TABLES = { page: 'cms_pages', block: 'cms_blocks' } as const

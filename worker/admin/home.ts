@@ -9,7 +9,7 @@
 import { z } from 'zod'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
-import { bumpIndexVersionStatement } from '../search/index-version'
+import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
 
 export const HOME_SECTION_TYPES = ['banner', 'category_products', 'products', 'cms_block'] as const

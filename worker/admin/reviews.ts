@@ -8,7 +8,7 @@
  */
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
-import { bumpIndexVersionStatement } from '../search/index-version'
+import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
 import { purgeProduct } from './catalogue'
 

@@ -12,7 +12,7 @@
  * - A failed version read keeps the last known version (a D1 blip serves what the isolate has).
  */
 import type { Context } from 'hono'
-import { noteIndexVersion } from '../search/index-version'
+import { noteIndexVersion } from '../search'
 import type { AppEnv } from './env'
 
 /** How long memoised reads of an upstream catalogue are reused. */

@@ -1,9 +1,11 @@
 /**
- * Parses the Elasticsearch query DSL subset the vue-storefront clients send into a small AST that
- * both engine backends (SQL over the D1 index, and in-memory over loaded documents) evaluate with
- * the same semantics. Anything outside the subset is rejected with a SearchError naming the clause.
- * This file holds what a parsed request is (the AST, the plan) and the request limits; the parsers
- * are parse-query.ts (queries), parse-text.ts (full-text clauses), parse-aggs.ts and parse-sort.ts.
+ * The language every stage of the engine shares: the Elasticsearch query DSL subset the
+ * vue-storefront clients send, as a small AST that both engine backends (SQL over the D1 index, and
+ * in-memory over loaded documents) evaluate with the same semantics. Anything outside the subset is
+ * rejected with a SearchError naming the clause. This file holds what a parsed request is (the
+ * AST, the plan), its walks and the request limits; the parsers
+ * are request/parse-query.ts (queries), request/parse-text.ts (full-text clauses),
+ * request/parse-aggs.ts and request/parse-sort.ts.
  */
 
 /** A client error in a search request (answered as a 400 envelope). */
@@ -140,4 +142,12 @@ export interface SearchPlan {
   from: number
   size: number
   minScore: number | null
+}
+
+/** A compound clause's clauses (a bool's, a function_score's query and function filters). */
+export function clauseChildren(node: QueryNode): QueryNode[] {
+  if (node.kind === 'bool') return [...node.must, ...node.filter, ...node.should, ...node.mustNot]
+  if (node.kind === 'function_score')
+    return [node.query, ...node.functions.flatMap((f) => (f.filter ? [f.filter] : []))]
+  return []
 }

@@ -1,49 +1,48 @@
 /**
  * The catalogue search engine: `searchCatalog(db, request)` answers an Elasticsearch-style search
- * over one entity type with the Elasticsearch response shape. Products run as one SQL statement
- * on the D1 search index (product-search.ts, compile-sql.ts); the small entity sets (categories,
- * attributes, tax rules, reviews, CMS) are evaluated in memory with the same semantics
- * (entities.ts, evaluate-js.ts).
+ * over one entity type with the Elasticsearch response shape. Products run as one SQL statement on
+ * the D1 search index (results/product-search.ts); the small entity sets (categories, attributes,
+ * tax rules, reviews, CMS) are evaluated in memory with the same semantics (memory/).
+ * README.md (this folder) is the map of the stages.
  *
- * This file is the engine's surface for other areas: searchCatalog (the Commerce port calls it
- * in-process), toCompactResponse, ENTITY_TYPES, planSearch, SearchError,
- * and compileProductRequest (benchmarks).
+ * This file is the engine's one surface for the rest of the worker and the scripts: searching
+ * (searchCatalog, toCompactResponse, planSearch, ENTITY_TYPES, SearchError, and compileProductRequest
+ * for benchmarks), what the catalogue route reads besides the DSL (queryStringToDsl,
+ * searchQueryToDsl, parsePatterns), the writes that keep the index and its builds current
+ * (indexProductStatements, bumpIndexVersionStatement, facetPostingsStatements, rebuildMissingPostings,
+ * noteIndexVersion), and the typo distance the search page's correction shares (allowedEdits,
+ * editDistance).
  */
 
 import { SearchError } from './dsl'
-import { isEntityType, loadEntityDocs } from './entities'
-import { type AggResult, type EngineResult, searchDocsInMemory, toJsDocs } from './evaluate-js'
-import { isObject } from './parse-values'
-import { planSearch, type SearchCatalogRequest } from './plan'
-import { searchProducts } from './product-search'
-import { type PriceContext, withServerPrices } from './server-prices'
-import { checkPatternCount, parsePatterns, sourceFilter } from './source-filter'
-import { bucketBody, type SubAggregations, splitSubAggregations } from './sub-aggs'
+import { isEntityType, loadEntityDocs } from './memory/entities'
+import { searchDocsInMemory, toJsDocs } from './memory/search-docs'
+import { isObject } from './request/parse-values'
+import { planSearch, type SearchCatalogRequest } from './request/plan'
+import { checkPatternCount, parsePatterns, sourceFilter } from './request/source-filter'
+import { bucketBody, type SubAggregations, splitSubAggregations } from './request/sub-aggs'
+import { searchProducts } from './results/product-search'
+import type { EsSearchResponse } from './results/response'
+import type { EngineResult } from './semantics/results'
+import type { PriceContext } from './semantics/server-prices'
+import { withServerPrices } from './semantics/server-prices'
 
+export { facetPostingsStatements, rebuildMissingPostings } from './builds/catalogue-build'
+export { indexProductStatements } from './builds/index-products'
 export { SearchError } from './dsl'
-export { ENTITY_TYPES } from './entities'
-export { planSearch } from './plan'
-export { compileProductRequest } from './product-search'
-
-interface EsHit {
-  _index: string
-  _type: string
-  _id: string
-  _score: number | null
-  _source: Record<string, unknown>
-}
-
-interface EsSearchResponse {
-  took: number
-  timed_out: boolean
-  _shards: { total: number; successful: number; skipped: number; failed: number }
-  hits: { total: number; max_score: number | null; hits: EsHit[] }
-  aggregations?: Record<string, AggResult>
-}
+export { bumpIndexVersionStatement, noteIndexVersion } from './held/index-version'
+export { ENTITY_TYPES } from './memory/entities'
+export { planSearch } from './request/plan'
+export { queryStringToDsl } from './request/query-string'
+export { searchQueryToDsl } from './request/search-query'
+export { parsePatterns } from './request/source-filter'
+export { compileProductRequest } from './results/product-search'
+export { toCompactResponse } from './results/response'
+export { allowedEdits, editDistance } from './semantics/text'
 
 /**
  * Searches one entity type; answers in the Elasticsearch response shape. With `prices`, products
- * carry the tax processor's price fields for that country (server-prices.ts), before the source
+ * carry the tax processor's price fields for that country (semantics/server-prices.ts), before the source
  * filter, so `_source` patterns select among them like among stored fields.
  */
 export async function searchCatalog(
@@ -103,7 +102,7 @@ export async function searchCatalog(
   return response
 }
 
-/** The request with its top-level aggregations, then each parent bucket's sub-aggregations (sub-aggs.ts). */
+/** The request with its top-level aggregations, then each parent bucket's sub-aggregations (request/sub-aggs.ts). */
 async function searchWithSubAggregations(
   db: D1Database,
   req: SearchCatalogRequest,
@@ -126,99 +125,4 @@ async function searchWithSubAggregations(
   }
   await Promise.all(counts)
   return res
-}
-
-/**
- * Product fields renamed by response_format=compact: vue-storefront-api's `products.fieldsToCompact`
- * map (the storefront's must be the same to read them back).
- */
-const FIELDS_TO_COMPACT: Readonly<Record<string, string>> = {
-  minimal_price: 'mp',
-  has_options: 'ho',
-  url_key: 'u',
-  status: 's',
-  required_options: 'ro',
-  name: 'nm',
-  tax_class_id: 'tci',
-  description: 'desc',
-  minimal_regular_price: 'mrp',
-  final_price: 'fp',
-  price: 'p',
-  special_price: 'sp',
-  original_final_price: 'ofp',
-  original_price: 'op',
-  original_special_price: 'osp',
-  final_price_incl_tax: 'fpit',
-  original_price_incl_tax: 'opit',
-  price_incl_tax: 'pit',
-  special_price_incl_tax: 'spit',
-  final_price_tax: 'fpt',
-  price_tax: 'pt',
-  special_price_tax: 'spt',
-  original_price_tax: 'opt',
-  image: 'i',
-  small_image: 'si',
-  thumbnail: 't',
-}
-
-/**
- * Variant fields left out of a compact answer when equal to the product's own (vue-storefront-api's
- * `products.fieldsToCompress`): the storefront reads the product's value for them.
- */
-const FIELDS_TO_COMPRESS: readonly string[] = [
-  'max_regular_price',
-  'max_price',
-  'minimal_regular_price',
-  'final_price',
-  'price',
-  'special_price',
-  'original_final_price',
-  'original_price',
-  'original_special_price',
-  'final_price_incl_tax',
-  'price_incl_tax',
-  'special_price_incl_tax',
-  'final_price_tax',
-  'price_tax',
-  'special_price_tax',
-  'image',
-  'small_image',
-  'thumbnail',
-]
-
-function compactFields(item: Record<string, unknown>): Record<string, unknown> {
-  for (const [from, to] of Object.entries(FIELDS_TO_COMPACT)) {
-    if (item[from] !== undefined) {
-      item[to] = item[from]
-      delete item[from]
-    }
-  }
-  return item
-}
-
-/** A product in compact form: its variants without the fields equal to its own, then every field renamed. */
-function compactProduct(source: Record<string, unknown>): Record<string, unknown> {
-  const item: Record<string, unknown> = { ...source }
-  if (Array.isArray(item.configurable_children)) {
-    item.configurable_children = item.configurable_children.map((child) => {
-      if (!isObject(child)) return child
-      const variant: Record<string, unknown> = { ...child }
-      for (const field of FIELDS_TO_COMPRESS) if (source[field] === variant[field]) delete variant[field]
-      return compactFields(variant)
-    })
-  }
-  return compactFields(item)
-}
-
-/** The compact response: `{hits: [_source + _score], total, aggregations}`, product fields renamed. */
-export function toCompactResponse(res: EsSearchResponse, entityType: string) {
-  return {
-    hits: res.hits.hits.map((h) =>
-      entityType === 'product'
-        ? { ...compactProduct(h._source), _score: h._score }
-        : { ...h._source, _score: h._score },
-    ),
-    total: res.hits.total,
-    aggregations: res.aggregations ?? {},
-  }
 }

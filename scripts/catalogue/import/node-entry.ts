@@ -4,8 +4,7 @@
  * them all. A run is all-or-nothing: one bad record anywhere means nothing is written.
  */
 import { urlMappingKey } from '../../../worker/catalog/url-map'
-import { facetPostingsStatements } from '../../../worker/search/facet-postings'
-import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
+import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
 import { createRecordingDb, toMergedSql } from '../seed/sql-recorder'
 import type { CoercionCounts } from './coerce'
 import { type ImportError, type ImportRecord, type ImportType, parseImportFile } from './transform'

@@ -15,9 +15,11 @@ import type {
   StoreLocation,
   TaxRule,
 } from '../../../shared/schemas/catalog'
-import { facetPostingsStatements } from '../../../worker/search/facet-postings'
-import { indexProductStatements } from '../../../worker/search/index-products'
-import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
+import {
+  bumpIndexVersionStatement,
+  facetPostingsStatements,
+  indexProductStatements,
+} from '../../../worker/search'
 import { putUrlMappings, runSql } from './apply'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
 import { demoPincodeStatements } from './pincodes'

@@ -4,8 +4,8 @@ import { env } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { memoryPage, recentPage, rememberPage } from '../../../worker/platform/cache/memory'
 import { clearAllMemos, memoTable, resizeMemo } from '../../../worker/platform/memo'
-import { planSearch, type SearchCatalogRequest } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
+import { planSearch, type SearchCatalogRequest } from '../../../worker/search/request/plan'
+import { searchProducts } from '../../../worker/search/results/product-search'
 
 const NAMES = [
   'search facet index',

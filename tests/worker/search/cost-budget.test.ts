@@ -12,7 +12,9 @@ import {
   catalogSearchRequest,
 } from '../../../shared/domain/search-query'
 import { MAX_QUERY_DEPTH, MAX_RANGE_BUCKETS, MAX_TERMS_VALUES } from '../../../worker/search/dsl'
-import { compileProductRequest } from '../../../worker/search/product-search'
+import { estimateSearchCost, SEARCH_COST_BUDGET } from '../../../worker/search/request/cost'
+import { planSearch } from '../../../worker/search/request/plan'
+import { compileProductRequest, searchProducts } from '../../../worker/search/results/product-search'
 import { nestedChain } from '../../helpers/nested-search.mjs'
 import { searchGet, searchPost } from '../../helpers/search-fixtures'
 
@@ -144,6 +146,97 @@ describe('the cost budget', () => {
     const listing = buildCatalogQuery({ categoryIds: [3, 4, 5], aggregations: DEFAULT_FILTERS })
     const viaGet = await searchGet('product', listing.body, { size: '24', sort: listing.sort })
     expect(viaGet.status, JSON.stringify(viaGet.json).slice(0, 300)).toBe(200)
+  })
+})
+
+/** The database, with every statement the engine prepares recorded. */
+function recorded(): { db: D1Database; statements: string[] } {
+  const statements: string[] = []
+  const db = new Proxy(env.DB, {
+    get(target, key) {
+      if (key === 'prepare')
+        return (sql: string) => {
+          statements.push(sql)
+          return target.prepare(sql)
+        }
+      const v = Reflect.get(target, key)
+      return typeof v === 'function' ? v.bind(target) : v
+    },
+  })
+  return { db, statements }
+}
+
+/** The engine's answer to a product request: 'ok', or the SearchError's message. */
+async function outcome(db: D1Database, req: Parameters<typeof planSearch>[0]): Promise<string> {
+  try {
+    await searchProducts(db, planSearch(req))
+    return 'ok'
+  } catch (err) {
+    if (err instanceof Error && err.name === 'SearchError') return err.message
+    throw err
+  }
+}
+
+/** The request measured as the worst single one: a depth-12 chain, five attribute sorts, size 4,000. */
+const chainWithSorts = {
+  query: { bool: { should: [nestedChain(MAX_QUERY_DEPTH)], minimum_should_match: 1 } },
+  sort: ['color', 'size', 'designer', 'name', 'sku'],
+}
+
+describe('the page counts: size and from are inside the budget', () => {
+  it('refuses a page whose documents could not travel in one answer, before the search statement runs', async () => {
+    await indexSize(0)
+    for (const req of [
+      { entityType: 'product', size: 1000 },
+      { entityType: 'product', size: 4000, body: chainWithSorts },
+      { entityType: 'product', from: 6000, size: 4000 },
+    ]) {
+      const { db, statements } = recorded()
+      const message = await outcome(db, req)
+      expect(message).toMatch(/^A page of \d+ hits may hold up to [\d,]+ bytes of product documents/)
+      expect(message).toContain('ask for fewer hits at a time (a smaller size)')
+      // One read of the catalogue's figures, and nothing else: no statement, no document read.
+      expect(statements).toHaveLength(1)
+      expect(statements[0]).not.toMatch(/^WITH|json\(|p\.doc/)
+    }
+    // Through the route: a readable 400, never the database's own "too big".
+    const res = await searchGet('product', {}, { size: '2000' })
+    expect(res.status).toBe(400)
+    expect(String(res.json.result)).toContain('ask for fewer hits at a time')
+  })
+
+  it("answers a page of 100 of the demo catalogue's documents, which fit one answer", async () => {
+    await indexSize(0)
+    const res = await searchGet('product', {}, { size: '100' })
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200)
+    expect(res.json.hits.hits).toHaveLength(100)
+  })
+
+  it('counts the page of a costly query: a larger page or a window further down can take it over the budget', async () => {
+    const query = { query: { terms: { visibility: [4] } }, sort: ['position', 'name', 'sku', 'type_id'] }
+    const perProduct = estimateSearchCost(planSearch({ entityType: 'product', body: query })).perProduct
+    // A catalogue where the query alone is 60,000 work under the budget: a page of one hit fits,
+    // 50 hits of the catalogue's largest documents, or a window ending at 10,000 (9,000 entries of
+    // the kept order past the first 1,000), do not.
+    await indexSize(Math.floor((SEARCH_COST_BUDGET - 60_000) / perProduct))
+    const { db } = recorded()
+    expect(await outcome(db, { entityType: 'product', body: query, size: 1 })).toBe('ok')
+    for (const page of [{ size: 50 }, { size: 1, from: 9999 }]) {
+      const message = await outcome(db, { entityType: 'product', body: query, ...page })
+      expect(message, JSON.stringify(page)).toContain('Search is too costly for this catalogue')
+    }
+    expect(await outcome(db, { entityType: 'product', body: query, size: 50 })).toContain(
+      'most of it is its sort',
+    )
+  })
+
+  it('refuses the worst measured request (a depth-12 chain, five attribute sorts, size 4,000) at 10,000 products with one read', async () => {
+    await indexSize(10_000)
+    const { db, statements } = recorded()
+    expect(await outcome(db, { entityType: 'product', size: 4000, body: chainWithSorts })).toContain(
+      'ask for fewer hits',
+    )
+    expect(statements).toHaveLength(1)
   })
 })
 

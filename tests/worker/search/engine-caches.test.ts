@@ -5,16 +5,13 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import app from '../../../worker/app'
 import { clearAllMemos, memoTable } from '../../../worker/platform/memo'
-import { FACET_INDEX_MAX_BYTES } from '../../../worker/search/facet-index'
-import { noteIndexVersion } from '../../../worker/search/index-version'
-import { planSearch } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
-import {
-  DOC_CACHE_MAX_BYTES,
-  RESULT_CACHE_MAX_BYTES,
-  RESULT_CACHE_MAX_ENTRIES,
-} from '../../../worker/search/result-cache'
-import { VOCABULARY_MAX_BYTES } from '../../../worker/search/vocabulary'
+import { DOC_CACHE_MAX_BYTES } from '../../../worker/search/held/documents'
+import { FACET_INDEX_MAX_BYTES } from '../../../worker/search/held/facet-index'
+import { noteIndexVersion } from '../../../worker/search/held/index-version'
+import { RESULT_CACHE_MAX_BYTES, RESULT_CACHE_MAX_ENTRIES } from '../../../worker/search/held/result-sets'
+import { VOCABULARY_MAX_BYTES } from '../../../worker/search/held/vocabulary'
+import { planSearch } from '../../../worker/search/request/plan'
+import { searchProducts } from '../../../worker/search/results/product-search'
 import { recordingDb } from '../../helpers/recording-db'
 import { seedSearchFixtures } from '../../helpers/search-fixtures'
 

@@ -3,9 +3,9 @@
 // (a new index version) must equal counts computed independently from the product documents.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { indexProductStatements } from '../../../worker/search/index-products'
-import { planSearch } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
+import { indexProductStatements } from '../../../worker/search/builds/index-products'
+import { planSearch } from '../../../worker/search/request/plan'
+import { searchProducts } from '../../../worker/search/results/product-search'
 
 interface Doc {
   id: number
@@ -18,7 +18,7 @@ interface Doc {
 
 const request = (categoryId: number) => ({
   entityType: 'product',
-  size: 4000,
+  size: 24,
   body: {
     query: {
       bool: {

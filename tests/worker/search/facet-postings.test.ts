@@ -4,11 +4,12 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { clearAllMemos, memoTable } from '../../../worker/platform/memo'
-import { facetPostingsStatements, readGaps } from '../../../worker/search/facet-postings'
-import { indexProductStatements } from '../../../worker/search/index-products'
-import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/index-version'
-import { planSearch } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
+import { facetPostingsStatements } from '../../../worker/search/builds/catalogue-build'
+import { indexProductStatements } from '../../../worker/search/builds/index-products'
+import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/held/index-version'
+import { readGaps } from '../../../worker/search/held/stored-builds'
+import { planSearch } from '../../../worker/search/request/plan'
+import { searchProducts } from '../../../worker/search/results/product-search'
 import { recordingDb } from '../../helpers/recording-db'
 
 interface Doc {
@@ -22,7 +23,7 @@ interface Doc {
 
 const request = (aggs: Record<string, unknown>) => ({
   entityType: 'product',
-  size: 4000,
+  size: 24,
   body: {
     query: {
       bool: {

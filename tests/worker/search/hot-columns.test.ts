@@ -3,10 +3,10 @@
 // filter only with a matching value, and must_not never drops it for a value it does not have.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
-import { indexProductStatements } from '../../../worker/search/index-products'
-import { planSearch } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
+import { indexProductStatements } from '../../../worker/search/builds/index-products'
+import { searchDocsInMemory, toJsDocs } from '../../../worker/search/memory/search-docs'
+import { planSearch } from '../../../worker/search/request/plan'
+import { searchProducts } from '../../../worker/search/results/product-search'
 import { FIXTURE_PRODUCTS, ids, searchGet, seedSearchFixtures } from '../../helpers/search-fixtures'
 
 const base = FIXTURE_PRODUCTS[9] as unknown as Record<string, unknown>

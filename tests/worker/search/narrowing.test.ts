@@ -9,36 +9,31 @@ import { productStatements } from '../../../scripts/catalogue/seed/write'
 import { buildCatalogQuery } from '../../../shared/domain/search-query'
 import type { Product } from '../../../shared/schemas/catalog'
 import { clearAllMemos } from '../../../worker/platform/memo'
+import { facetPostingsStatements } from '../../../worker/search/builds/catalogue-build'
+import { indexProductStatements } from '../../../worker/search/builds/index-products'
+import type { SearchPlan } from '../../../worker/search/dsl'
+import type { FacetPlan } from '../../../worker/search/held/facet-index'
+import { type FieldPostings, postingsFor } from '../../../worker/search/held/facet-index'
+import { type HotColumnValues, hotColumnsFor } from '../../../worker/search/held/hot-columns'
+import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/held/index-version'
+import { loadVocabulary } from '../../../worker/search/held/vocabulary'
+import { wordPostingsFor } from '../../../worker/search/held/word-postings'
+import { searchDocsInMemory, toJsDocs } from '../../../worker/search/memory/search-docs'
+import { bitSetWords } from '../../../worker/search/narrow/bit-sets'
 import {
-  bitGroups,
-  bitSetWords,
-  idsWithBits,
-  MAX_BIT_GROUPS,
   MAX_RESOLVED_CLAUSES,
-  type Narrowing,
   narrowingFields,
   narrowingHotFields,
   narrowingWords,
-  narrowQuery,
   type SearchShape,
-} from '../../../worker/search/candidates'
-import type { FacetPlan } from '../../../worker/search/compile-aggs'
-import { compileProductSearch } from '../../../worker/search/compile-sql'
-import type { SearchPlan } from '../../../worker/search/dsl'
-import { effectiveSort, searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
-import { type FieldPostings, postingsFor } from '../../../worker/search/facet-index'
-import { facetPostingsStatements } from '../../../worker/search/facet-postings'
-import { type HotColumnValues, hotColumnsFor } from '../../../worker/search/hot-columns'
-import { indexProductStatements } from '../../../worker/search/index-products'
-import { bumpIndexVersionStatement, noteIndexVersion } from '../../../worker/search/index-version'
-import { planSearch } from '../../../worker/search/plan'
-import {
-  compileProductRequest,
-  runSearchStatement,
-  searchProducts,
-} from '../../../worker/search/product-search'
-import { loadVocabulary } from '../../../worker/search/vocabulary'
-import { wordPostingsFor } from '../../../worker/search/word-postings'
+} from '../../../worker/search/narrow/leaves'
+import { type Narrowing, narrowQuery } from '../../../worker/search/narrow/narrow-query'
+import { bitGroups, idsWithBits, MAX_BIT_GROUPS } from '../../../worker/search/narrow/visit-list'
+import { planSearch } from '../../../worker/search/request/plan'
+import { compileProductRequest, searchProducts } from '../../../worker/search/results/product-search'
+import { runSearchStatement } from '../../../worker/search/results/statement'
+import { effectiveSort } from '../../../worker/search/semantics/results'
+import { compileProductSearch } from '../../../worker/search/sql/compile-sql'
 import { recordingDb } from '../../helpers/recording-db'
 import { FIXTURE_PRODUCTS, seedSearchFixtures } from '../../helpers/search-fixtures'
 

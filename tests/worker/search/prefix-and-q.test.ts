@@ -7,7 +7,7 @@ const cat = generateCatalogue()
 
 async function search(body: unknown) {
   const res = await SELF.fetch(
-    `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?size=500&request=${encodeURIComponent(JSON.stringify(body))}`,
+    `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?size=100&request=${encodeURIComponent(JSON.stringify(body))}`,
   )
   return {
     status: res.status,
@@ -71,7 +71,7 @@ describe('prefix queries', () => {
 describe('the q parameter', () => {
   const viaQ = async (q: string, extra = '') => {
     const res = await SELF.fetch(
-      `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?size=500&q=${encodeURIComponent(q)}${extra}`,
+      `https://shop.test/api/catalog/vue_storefront_catalog/product/_search?size=100&q=${encodeURIComponent(q)}${extra}`,
     )
     return { status: res.status, json: (await res.json()) as { hits: { total: number }; result?: string } }
   }

@@ -2,9 +2,9 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PRICE_RANGES } from '../../../shared/config/catalog'
-import { searchDocsInMemory, toJsDocs } from '../../../worker/search/evaluate-js'
-import { planSearch } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
+import { searchDocsInMemory, toJsDocs } from '../../../worker/search/memory/search-docs'
+import { planSearch } from '../../../worker/search/request/plan'
+import { searchProducts } from '../../../worker/search/results/product-search'
 import {
   FIXTURE_PRODUCTS,
   ids,

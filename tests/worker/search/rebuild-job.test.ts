@@ -5,9 +5,10 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import worker from '../../../worker/index'
 import { clearAllMemos } from '../../../worker/platform/memo'
-import { facetPostingsStatements, MAX_FACET_VALUES, readGaps } from '../../../worker/search/facet-postings'
-import { indexProductStatements } from '../../../worker/search/index-products'
-import { readPrebuiltVocabulary } from '../../../worker/search/prebuilt'
+import { facetPostingsStatements } from '../../../worker/search/builds/catalogue-build'
+import { indexProductStatements } from '../../../worker/search/builds/index-products'
+import { MAX_FACET_VALUES, readGaps } from '../../../worker/search/held/stored-builds'
+import { readPrebuiltVocabulary } from '../../../worker/search/held/vocabulary'
 import { admin, operator } from '../admin/operator'
 
 /** Runs every scheduled job once, the way a Cron Trigger does, and waits for them. */

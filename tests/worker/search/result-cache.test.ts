@@ -4,11 +4,11 @@
 // catalogue write (new index version) must be seen at once.
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { compileProductSearch } from '../../../worker/search/compile-sql'
-import { indexProductStatements } from '../../../worker/search/index-products'
-import { planSearch } from '../../../worker/search/plan'
-import { searchProducts } from '../../../worker/search/product-search'
-import { clearResultCache, keepResult, resultKey, resultSetAt } from '../../../worker/search/result-cache'
+import { indexProductStatements } from '../../../worker/search/builds/index-products'
+import { clearResultCache, keepResult, resultKey, resultSetAt } from '../../../worker/search/held/result-sets'
+import { planSearch } from '../../../worker/search/request/plan'
+import { searchProducts } from '../../../worker/search/results/product-search'
+import { compileProductSearch } from '../../../worker/search/sql/compile-sql'
 
 const listed = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 const aggs = {

@@ -5,7 +5,7 @@
  * Query params: size, from, sort (ES URI syntax), _source_include/_source_exclude (comma lists;
  * aliases _sourceInclude/_sourceExclude/_source_includes/_source_excludes),
  * request_format=search-query (body is a serialized SearchQuery), response_format=compact,
- * q (Elasticsearch's URI query syntax, in place of the body's query: worker/search/query-string.ts).
+ * q (Elasticsearch's URI query syntax, in place of the body's query: worker/search/request/query-string.ts).
  * Answers the raw Elasticsearch shape (no envelope); bad input is a 400 envelope. A request (body or
  * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
  */
@@ -17,11 +17,15 @@ import { bodyLimit } from 'hono/body-limit'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
-import { SearchError } from '../../search/dsl'
-import { ENTITY_TYPES, searchCatalog, toCompactResponse } from '../../search/index'
-import { queryStringToDsl } from '../../search/query-string'
-import { searchQueryToDsl } from '../../search/search-query'
-import { parsePatterns } from '../../search/source-filter'
+import {
+  ENTITY_TYPES,
+  parsePatterns,
+  queryStringToDsl,
+  SearchError,
+  searchCatalog,
+  searchQueryToDsl,
+  toCompactResponse,
+} from '../../search'
 
 /** The default catalogue index; per-store variants are `<default>_<storeCode>`. */
 const DEFAULT_CATALOG_INDEX = 'vue_storefront_catalog'

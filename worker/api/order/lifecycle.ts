@@ -11,7 +11,7 @@ import {
   type OrderStatus,
   type PaymentState,
 } from '@shared/config/order-status'
-import { bumpIndexVersionStatement } from '../../search/index-version'
+import { bumpIndexVersionStatement } from '../../search'
 import { runAfterAnswer } from '../mail/deliver'
 import { mailRestocked } from '../stock-alerts/notify'
 import { magentoDate } from '../user/repo'

@@ -7,7 +7,7 @@
 
 import { baseCurrency } from '@shared/config/store'
 import { toBaseCurrency } from '@shared/domain/currency'
-import { bumpIndexVersionStatement } from '../../search/index-version'
+import { bumpIndexVersionStatement } from '../../search'
 import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
 import { orderedImage } from './line-images'

@@ -4,7 +4,7 @@
  * from one of their words, the page names the corrected query so the shopper sees what was searched.
  */
 import { SEARCH_FUZZINESS } from '@shared/config/catalog'
-import { allowedEdits, editDistance } from '../../search/text'
+import { allowedEdits, editDistance } from '../../search'
 
 /** Words of a text, lower-cased, accents folded, split on anything that is not a letter or digit. */
 function words(text: string): string[] {

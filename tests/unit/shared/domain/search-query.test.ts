@@ -15,10 +15,10 @@ import {
   termValue,
 } from '../../../../shared/domain/search-query'
 import { planSearch } from '../../../../worker/search'
-import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate-js'
-import { parseAggs } from '../../../../worker/search/parse-aggs'
-import { parseQuery } from '../../../../worker/search/parse-query'
-import { parseSort } from '../../../../worker/search/parse-sort'
+import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/memory/search-docs'
+import { parseAggs } from '../../../../worker/search/request/parse-aggs'
+import { parseQuery } from '../../../../worker/search/request/parse-query'
+import { parseSort } from '../../../../worker/search/request/parse-sort'
 
 const base = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_QUERY_DEPTH, SearchError } from '../../../../worker/search/dsl'
-import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/evaluate-js'
-import { parseAggs } from '../../../../worker/search/parse-aggs'
-import { parseQuery } from '../../../../worker/search/parse-query'
-import { parseSort } from '../../../../worker/search/parse-sort'
-import { resolveMinimumShouldMatch } from '../../../../worker/search/parse-text'
-import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search/plan'
-import { filterSource } from '../../../../worker/search/source-filter'
+import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/memory/search-docs'
+import { parseAggs } from '../../../../worker/search/request/parse-aggs'
+import { parseQuery } from '../../../../worker/search/request/parse-query'
+import { parseSort } from '../../../../worker/search/request/parse-sort'
+import { normalizeFrom, normalizeSize, planSearch } from '../../../../worker/search/request/plan'
+import { filterSource } from '../../../../worker/search/request/source-filter'
+import { resolveMinimumShouldMatch } from '../../../../worker/search/semantics/text'
 
 describe('DSL parser', () => {
   it('parses the VSF listing shape into an AST', () => {
