@@ -299,6 +299,95 @@ describe('D1 errors', () => {
   }
 })
 
+/**
+ * env.DB as a locked local database answers (measured against `wrangler dev` with the SQLite file
+ * held by another process): a statement that reads fails when D1 asks for the session's commit
+ * token, one that writes fails on the lock.
+ */
+function lockedDb(): D1Database {
+  const fail = (sql: string) => {
+    throw new Error(
+      /^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(sql)
+        ? 'D1_ERROR: database is locked: SQLITE_BUSY'
+        : 'D1_ERROR: Failed to get session commit token: internal error; reference = 0f3kq9x2mz7b',
+    )
+  }
+  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        if (prop === 'bind') return (...args: unknown[]) => wrap(target.bind(...args), sql)
+        if (['run', 'first', 'all', 'raw'].includes(String(prop))) return async () => fail(sql)
+        const v = Reflect.get(target, prop, target)
+        return typeof v === 'function' ? v.bind(target) : v
+      },
+    })
+  const db: D1Database = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === 'withSession') return () => db
+      if (prop === 'getBookmark') return () => null
+      if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql), sql)
+      if (prop === 'batch')
+        return async (stmts: D1PreparedStatement[]) =>
+          fail((stmts[0] as unknown as { sql?: string })?.sql ?? 'INSERT')
+      if (prop === 'exec') return async () => fail('INSERT')
+      const v = Reflect.get(target, prop, target)
+      return typeof v === 'function' ? v.bind(target) : v
+    },
+  })
+  return db
+}
+
+describe('a locked database (reads fail on the session commit token, writes on the lock)', () => {
+  it('every route answers 503 + Retry-After (or a degraded page), never a 500', async () => {
+    quiet()
+    const guestCart = (
+      (await (await app.request('/api/cart/create', { method: 'POST' }, { ...env }, ctx)).json()) as {
+        result: string
+      }
+    ).result
+    const DB = lockedDb()
+    const json = { 'content-type': 'application/json' }
+    const routes: [string, RequestInit][] = [
+      [
+        '/api/order',
+        { method: 'POST', headers: json, body: JSON.stringify(orderBody(`locked-${Date.now()}`)) },
+      ],
+      [
+        `/api/cart/update?cartId=${guestCart}`,
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ cartItem: { sku: product.sku, qty: 1, quoteId: guestCart } }),
+        },
+      ],
+      [`/api/cart/pull?cartId=${guestCart}`, {}],
+      ['/api/cart/create', { method: 'POST' }],
+      [`/api/stock/check?sku=${encodeURIComponent(product.sku)}`, {}],
+      ['/api/catalog/vue_storefront_catalog/product/_search?size=4', {}],
+      [
+        '/api/user/login',
+        { method: 'POST', headers: json, body: JSON.stringify({ username: 'a@b.test', password: 'x' }) },
+      ],
+    ]
+    for (const [path, init] of routes) {
+      const { res, text } = await call(path, { DB }, init)
+      const body = expectEnvelope(res, text, [503], path)
+      expect(res.headers.get('retry-after'), path).toBe('2')
+      expect(body.result).toBe('The shop is briefly unavailable. Please try again in a moment.')
+    }
+    for (const path of PAGES()) {
+      const { res, text } = await call(path, { DB })
+      expectDegradedPage(res, text, path)
+      expect(res.status, path).not.toBe(500)
+      if (res.status >= 500) {
+        expect(res.status, path).toBe(503)
+        expect(res.headers.get('retry-after'), path).toBe('2')
+        expect(text, path).toContain('The shop is briefly unavailable. Please try again in a moment.')
+      }
+    }
+  })
+})
+
 describe('KV misses and errors', () => {
   it('an empty or failing URL_MAPPINGS falls back to the catalogue (dispatcher steps 2 and 3)', async () => {
     quiet()
