@@ -10,7 +10,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { z } from 'zod'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { mailRestocked } from '../api/stock-alerts/notify'
-import { describeIssues, fail, noStore, ok } from '../platform/http'
+import { describeIssues, fail, limitBody, noStore, ok } from '../platform/http'
 import {
   handleError,
   isTransientError,
@@ -78,7 +78,7 @@ import {
 } from './pages/screens'
 import { decideReview, deleteReview, pendingReviews, publishedReviews } from './reviews'
 import { can, type Permission } from './roles'
-import { requireOperator, signIn, signOut } from './session'
+import { LOGIN_MAX_BODY_BYTES, requireOperator, signIn, signOut } from './session'
 
 /** Days of field data the back office shows. */
 const FIELD_DATA_DAYS = 14
@@ -185,7 +185,7 @@ export const adminApp = new Hono<AdminEnv>()
 adminApp.use('*', noStore, notForRobots, adminHeaders)
 
 adminApp.get('/login', (c) => loginPage(c))
-adminApp.post('/login', async (c) => {
+adminApp.post('/login', limitBody<AdminEnv>(LOGIN_MAX_BODY_BYTES), async (c) => {
   const input = await readInput(c, LoginSchema, 'sign-in')
   try {
     const op = await signIn(c, input.email, input.password)

@@ -82,6 +82,9 @@ export function handleError(err: Error, c: Context<AppEnv>): Response | Promise<
         ? MSG_TEMPORARILY_UNAVAILABLE
         : 'Internal server error'
   if (transient) c.header('retry-after', String(RETRY_AFTER_SECONDS))
+  // A refusal that said when to come back (c.header before fail: 429, a briefly unavailable
+  // dependency) keeps saying it on the error page as in the JSON envelope.
+  const retryAfter = c.res.headers.get('retry-after')
   console.error(
     JSON.stringify({
       requestId,
@@ -94,9 +97,9 @@ export function handleError(err: Error, c: Context<AppEnv>): Response | Promise<
   if (isApiPath(c.req.path)) {
     return c.json({ code: status, result: message, meta: { requestId } }, status)
   }
-  return renderErrorPage(c, status, status >= 500 && !transient ? undefined : message)
+  return renderErrorPage(c, status, err instanceof HTTPException || transient ? message : undefined)
     .then((res) => {
-      if (transient) res.headers.set('retry-after', String(RETRY_AFTER_SECONDS))
+      if (retryAfter) res.headers.set('retry-after', retryAfter)
       return res
     })
     .catch(
