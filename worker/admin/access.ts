@@ -25,7 +25,7 @@ const JWKS_TTL_MS = 10 * 60 * 1000
 /** Fewest milliseconds between two fetches of a team's key set for a key id it did not hold. */
 export const KEY_REFETCH_INTERVAL_MS = 60 * 1000
 /** How long a failed fetch of the key set is answered from memory (no new fetch), and Retry-After. */
-export const KEY_RETRY_AFTER_MS = 10 * 1000
+const KEY_RETRY_AFTER_MS = 10 * 1000
 
 /** The team's key set could not be read and none is held: the back office is briefly unavailable. */
 export class AccessKeysUnavailable extends Error {

@@ -143,43 +143,57 @@ describe('upstream API (proxy mode)', () => {
 
 type FailMode = 'prepare' | 'batch' | 'writes'
 
-/** env.DB that fails: every prepare, only batch(), or every write statement. */
-function failingDb(mode: FailMode): D1Database {
-  const boom = () => {
-    throw new Error('D1_ERROR: SQLITE_BUSY: database is locked (simulated)')
+const isWrite = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(sql)
+
+/**
+ * env.DB that throws `error(sql)` where `fails` says: at prepare, when a statement runs, on
+ * batch(), on exec(). Requests read through a D1 session: the session fails the same way.
+ */
+function dbFailing(
+  fails: { prepare?: boolean; statement?: (sql: string) => boolean; batch?: boolean; exec?: boolean },
+  error: (sql: string) => string,
+): D1Database {
+  const boom = (sql: string): never => {
+    throw new Error(error(sql))
   }
   const wrapStatement = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
     new Proxy(stmt, {
       get(target, prop) {
         if (prop === 'bind') return (...args: unknown[]) => wrapStatement(target.bind(...args), sql)
-        if (
-          mode === 'writes' &&
-          /^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(sql) &&
-          ['run', 'first', 'all', 'raw'].includes(String(prop))
-        )
-          return async () => boom()
+        if (fails.statement?.(sql) && ['run', 'first', 'all', 'raw'].includes(String(prop)))
+          return async () => boom(sql)
         const v = Reflect.get(target, prop, target)
         return typeof v === 'function' ? v.bind(target) : v
       },
     })
   const db: D1Database = new Proxy(env.DB, {
     get(target, prop) {
-      // Requests read through a D1 session: the session fails the same way.
       if (prop === 'withSession') return () => db
       if (prop === 'getBookmark') return () => null
-      if (prop === 'prepare') {
-        if (mode === 'prepare') return boom
-        return (sql: string) => wrapStatement(target.prepare(sql), sql)
-      }
-      if (prop === 'batch') {
-        if (mode !== 'prepare') return async () => boom()
-      }
-      if (prop === 'exec' && mode === 'prepare') return async () => boom()
+      if (prop === 'prepare')
+        return (sql: string) => (fails.prepare ? boom(sql) : wrapStatement(target.prepare(sql), sql))
+      if (prop === 'batch' && fails.batch)
+        return async (stmts: D1PreparedStatement[]) =>
+          boom((stmts[0] as unknown as { sql?: string })?.sql ?? 'INSERT')
+      if (prop === 'exec' && fails.exec) return async () => boom('INSERT')
       const v = Reflect.get(target, prop, target)
       return typeof v === 'function' ? v.bind(target) : v
     },
   })
   return db
+}
+
+/** env.DB that fails: every prepare, only batch(), or every write statement. */
+function failingDb(mode: FailMode): D1Database {
+  return dbFailing(
+    {
+      prepare: mode === 'prepare',
+      statement: mode === 'writes' ? isWrite : undefined,
+      batch: mode !== 'prepare',
+      exec: mode === 'prepare',
+    },
+    () => 'D1_ERROR: SQLITE_BUSY: database is locked (simulated)',
+  )
 }
 
 const address = {
@@ -305,36 +319,11 @@ describe('D1 errors', () => {
  * token, one that writes fails on the lock.
  */
 function lockedDb(): D1Database {
-  const fail = (sql: string) => {
-    throw new Error(
-      /^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(sql)
-        ? 'D1_ERROR: database is locked: SQLITE_BUSY'
-        : 'D1_ERROR: Failed to get session commit token: internal error; reference = 0f3kq9x2mz7b',
-    )
-  }
-  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
-    new Proxy(stmt, {
-      get(target, prop) {
-        if (prop === 'bind') return (...args: unknown[]) => wrap(target.bind(...args), sql)
-        if (['run', 'first', 'all', 'raw'].includes(String(prop))) return async () => fail(sql)
-        const v = Reflect.get(target, prop, target)
-        return typeof v === 'function' ? v.bind(target) : v
-      },
-    })
-  const db: D1Database = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === 'withSession') return () => db
-      if (prop === 'getBookmark') return () => null
-      if (prop === 'prepare') return (sql: string) => wrap(target.prepare(sql), sql)
-      if (prop === 'batch')
-        return async (stmts: D1PreparedStatement[]) =>
-          fail((stmts[0] as unknown as { sql?: string })?.sql ?? 'INSERT')
-      if (prop === 'exec') return async () => fail('INSERT')
-      const v = Reflect.get(target, prop, target)
-      return typeof v === 'function' ? v.bind(target) : v
-    },
-  })
-  return db
+  return dbFailing({ statement: () => true, batch: true, exec: true }, (sql) =>
+    isWrite(sql)
+      ? 'D1_ERROR: database is locked: SQLITE_BUSY'
+      : 'D1_ERROR: Failed to get session commit token: internal error; reference = 0f3kq9x2mz7b',
+  )
 }
 
 describe('a locked database (reads fail on the session commit token, writes on the lock)', () => {
