@@ -6,6 +6,7 @@ import {
   capture,
   confirm,
   die,
+  importTs,
   oneLineErrors,
   parseArgs,
   root,
@@ -47,31 +48,6 @@ const tmpFile = (name) => {
   return file
 }
 
-/** Returns a reason string when the mapping is invalid, else null. */
-function mappingError(key, value) {
-  if (typeof key !== 'string' || !key || key.length > 512 || key.startsWith('/'))
-    return 'key must be a path without a leading slash'
-  if (!value || typeof value !== 'object') return 'value must be an object'
-  const str = (v) => typeof v === 'string' && v.length > 0
-  switch (value.type) {
-    case 'product':
-      return str(value.sku) && str(value.slug) ? null : 'product mapping needs sku and slug'
-    case 'category':
-      return str(value.slug) ? null : 'category mapping needs slug'
-    case 'cms_page':
-      return str(value.identifier) ? null : 'cms_page mapping needs identifier'
-    case 'redirect':
-      return str(value.to) &&
-        value.to.startsWith('/') &&
-        !value.to.startsWith('//') &&
-        !value.to.startsWith('/\\')
-        ? null
-        : 'redirect mapping needs a same-origin path in "to"'
-    default:
-      return `unknown mapping type ${JSON.stringify(value.type)}`
-  }
-}
-
 function readRecords(file) {
   let text
   try {
@@ -102,11 +78,13 @@ function readRecords(file) {
 
 if (command === 'import') {
   if (!rest.length) die('import needs at least one FILE: npm run urls -- import mappings.json')
+  // The rule is the dispatcher's (scripts/catalogue/import/url-mappings.ts).
+  const { urlMappingProblem } = await importTs('scripts/catalogue/import/url-mappings.ts')
   const valid = []
   for (const file of rest) {
     const records = readRecords(file)
     const bad = records
-      .map((r) => ({ r, reason: r.parseError ? 'not valid JSON' : mappingError(r.key, r.value) }))
+      .map((r) => ({ r, reason: r.parseError ? 'not valid JSON' : urlMappingProblem(r.key, r.value) }))
       .filter((x) => x.reason)
     if (bad.length) {
       for (const { r, reason } of bad) console.error(`${file}:${r.line}: ${reason}`)

@@ -68,6 +68,8 @@ export const SORT_OPTIONS = [
 ] as const
 export type SortId = (typeof SORT_OPTIONS)[number]['id']
 export const DEFAULT_SORT: SortId = 'latest'
+/** The listing URL's sort parameter (`?sort=price-asc`); absent = DEFAULT_SORT. */
+export const SORT_PARAM = 'sort'
 /** AMP category: a 4-column product grid. */
 export const AMP_CATEGORY_COLUMNS = 4
 

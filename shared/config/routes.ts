@@ -4,7 +4,14 @@
  * tests walk the table, the sitemap lists the rows marked `sitemap`, and links are built with the
  * helpers below. `ROUTES` are the HTML pages (with their layout); `RESOURCE_ROUTES` answer other
  * documents (robots, sitemaps, images, the cache purge endpoint).
+ *
+ * `query` lists the query parameters a route's page reads. It is the one allow-list of the output
+ * cache: only these parameters enter a page's cache key and reach its handler (the request the
+ * handler sees carries no other), so an unknown parameter (`?x=1`, `?x=2`, …) is the same page,
+ * one render and one cache entry, and a page can never vary on a parameter its key leaves out.
+ * A route without `query` reads none. A handler that starts reading a parameter adds it here.
  */
+import { DEFAULT_FILTERS, SORT_PARAM } from './catalog'
 
 export type LayoutName = 'default' | 'minimal' | 'empty'
 
@@ -20,14 +27,27 @@ interface RouteDef<Name extends string = string> {
   requiresAuth?: boolean
   /** Listed in the pages sitemap (a fixed content page). */
   sitemap?: boolean
+  /** The query parameters the page reads (see the file comment); none when absent. */
+  query?: readonly string[]
 }
 
+/** What a listing URL carries: its filters (`?color=49,50&price=10000-25000`) and its sort. */
+const LISTING_QUERY = [...DEFAULT_FILTERS, SORT_PARAM] as const
+
 const PAGE_ROUTES = [
-  { name: 'home', path: '/', layout: 'default', example: '/' },
+  // `notice`: the home page explains why a category link brought the visitor here.
+  { name: 'home', path: '/', layout: 'default', example: '/', query: ['notice'] },
   { name: 'home-pwa', path: '/pwa.html', layout: 'default', example: '/pwa.html' },
-  { name: 'category', path: '/c/:slug', layout: 'default', example: '/c/women' },
+  { name: 'category', path: '/c/:slug', layout: 'default', example: '/c/women', query: LISTING_QUERY },
   { name: 'cms-page', path: '/i/:slug', layout: 'default', example: '/i/about-us' },
-  { name: 'product', path: '/p/:parentSku/:slug/:childSku?', layout: 'default', example: '/p/X/y' },
+  {
+    name: 'product',
+    path: '/p/:parentSku/:slug/:childSku?',
+    layout: 'default',
+    example: '/p/X/y',
+    // The variant, when a URL mapping names it as `?childSku=` rather than in the path.
+    query: ['childSku'],
+  },
   { name: 'magazine', path: '/magazine', layout: 'default', example: '/magazine', sitemap: true },
   { name: 'covers', path: '/covers', layout: 'default', example: '/covers', sitemap: true },
   { name: 'press', path: '/press', layout: 'default', example: '/press', sitemap: true },
@@ -63,7 +83,13 @@ const PAGE_ROUTES = [
     title: 'Contact',
     sitemap: true,
   },
-  { name: 'search', path: '/search', layout: 'default', example: '/search?q=silk' },
+  {
+    name: 'search',
+    path: '/search',
+    layout: 'default',
+    example: '/search?q=silk',
+    query: ['q', ...LISTING_QUERY],
+  },
   { name: 'wishlist', path: '/wishlist', layout: 'default', example: '/wishlist' },
   { name: 'compare', path: '/compare', layout: 'default', example: '/compare' },
   { name: 'page-not-found', path: '/page-not-found', layout: 'default', example: '/page-not-found' },
@@ -132,6 +158,8 @@ const PAGE_ROUTES = [
     path: '/amp/p/:parentSku/:slug/:childSku?',
     layout: 'minimal',
     example: '/amp/p/X/y',
+    // The quantity the AMP form was submitted with.
+    query: ['qty'],
   },
   { name: 'amp-category', path: '/amp/c/:slug', layout: 'minimal', example: '/amp/c/women' },
   {
@@ -156,6 +184,8 @@ interface ResourceRouteDef<Name extends string = string> {
   example: string
   /** The media type the example answers with. */
   contentType: string
+  /** The query parameters the resource reads (as for pages); none when absent. */
+  query?: readonly string[]
 }
 
 const RESOURCES = [
@@ -178,12 +208,15 @@ const RESOURCES = [
     path: '/search/suggest',
     example: '/search/suggest?q=silk',
     contentType: 'application/json',
+    query: ['q'],
   },
   {
     name: 'invalidate',
     path: '/invalidate',
     example: '/invalidate?tag=home',
     contentType: 'application/json',
+    // `key` is read only to refuse a key sent in the URL.
+    query: ['tag', 'key'],
   },
 ] as const satisfies readonly ResourceRouteDef[]
 

@@ -2,7 +2,9 @@
  * Field data: the Core Web Vitals real visits report (LCP, INP, CLS, TTFB), per page type. A page
  * view reports with probability VITALS_SAMPLE_RATE; the endpoint accepts at most VITALS_PER_MINUTE
  * beacons per network address and keeps at most VITALS_DAILY_CAP samples per page type, metric and
- * day, so neither a busy day nor a flood of forged beacons can grow the store without bound.
+ * day, so neither a busy day nor a flood of forged beacons can grow the store without bound. One
+ * address keeps at most VITALS_PER_ADDRESS_DAILY of them and has one vote in the p75, so neither can
+ * one address set the figure the back office shows.
  */
 
 export const VITAL_METRICS = ['LCP', 'INP', 'CLS', 'TTFB'] as const
@@ -37,6 +39,8 @@ export const VITALS_SAMPLE_RATE = 0.2
 export const VITALS_PER_MINUTE = 20
 /** Samples kept per page type, metric and day (local store). */
 export const VITALS_DAILY_CAP = 5_000
+/** Samples kept per address, page type, metric and day (local store; a shopper's ordinary day). */
+export const VITALS_PER_ADDRESS_DAILY = 10
 /** Days of samples kept (local store). */
 export const VITALS_RETENTION_DAYS = 30
 /** Largest beacon body in bytes. */

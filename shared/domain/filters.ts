@@ -14,6 +14,7 @@ import {
   type PriceRange,
   SEARCH_DEFAULT_SIZE,
   SORT_OPTIONS,
+  SORT_PARAM,
   type SortId,
 } from '../config/catalog'
 import { FLAGS } from '../config/flags'
@@ -101,8 +102,6 @@ export interface ListingState {
   chosen: ChosenFilters
   sort: SortId
 }
-
-const SORT_PARAM = 'sort'
 
 /** Serialises filters and sort to a URL query: attributes in a stable order, ids comma-joined, default sort omitted. */
 export function listingStateToQuery(state: ListingState): string {

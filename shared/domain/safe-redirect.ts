@@ -17,6 +17,11 @@ export const MAX_REDIRECT_LENGTH = 2048
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\\\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/
 
+/** Whether `text` holds a character no URL the shop follows may hold (see UNSAFE_CHARACTERS). */
+export function hasUnsafeUrlCharacters(text: string): boolean {
+  return UNSAFE_CHARACTERS.test(text)
+}
+
 /**
  * The normalised path (+ query + fragment) of `candidate` when it is a same-origin target on
  * `origin` (a path such as '/sale', or, with `allowAbsolute`, an absolute URL on that very
@@ -29,7 +34,7 @@ export function sameOriginPath(
 ): string | null {
   if (typeof candidate !== 'string' || candidate.length === 0 || candidate.length > MAX_REDIRECT_LENGTH)
     return null
-  if (UNSAFE_CHARACTERS.test(candidate)) return null
+  if (hasUnsafeUrlCharacters(candidate)) return null
   const isPath = candidate.startsWith('/')
   if (isPath && candidate.startsWith('//')) return null
   if (!isPath && !(opts.allowAbsolute && /^https?:\/\//i.test(candidate))) return null

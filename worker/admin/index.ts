@@ -9,7 +9,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { z } from 'zod'
-import { noStore, ok } from '../platform/http'
+import { limitBody, noStore, ok } from '../platform/http'
 import {
   handleError,
   isTransientError,
@@ -21,7 +21,7 @@ import type { AdminEnv } from './env'
 import { isFormPost, readInput } from './input'
 import { pageRoutes } from './page-routes'
 import { loginPage } from './pages/frame'
-import { requireOperator, signIn, signOut } from './session'
+import { LOGIN_MAX_BODY_BYTES, requireOperator, signIn, signOut } from './session'
 
 const nonce = (c: Context) => `'nonce-${(c as Context<AdminEnv>).var.nonce}'`
 
@@ -64,7 +64,7 @@ export const adminApp = new Hono<AdminEnv>()
 adminApp.use('*', noStore, notForRobots, adminHeaders)
 
 adminApp.get('/login', (c) => loginPage(c))
-adminApp.post('/login', async (c) => {
+adminApp.post('/login', limitBody<AdminEnv>(LOGIN_MAX_BODY_BYTES), async (c) => {
   const input = await readInput(c, LoginSchema, 'sign-in')
   try {
     const op = await signIn(c, input.email, input.password)

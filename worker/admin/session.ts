@@ -17,10 +17,10 @@ import {
   toBase64Url,
   verifyPassword,
 } from '../api/auth/crypto'
-import { reserveOrReject } from '../api/auth/rate-limit'
+import { release, reserveOrReject } from '../api/auth/rate-limit'
 import { tokenSecret } from '../api/auth/tokens'
 import { fail } from '../platform/http'
-import { ACCESS_JWT_HEADER, verifyAccessAssertion } from './access'
+import { ACCESS_JWT_HEADER, AccessKeysUnavailable, verifyAccessAssertion } from './access'
 import { auditStatement } from './audit'
 import { accessSettings } from './config'
 import type { AdminEnv, Operator } from './env'
@@ -33,6 +33,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const LOGIN_LIMIT_PER_IP = 10
 const LOGIN_LIMIT_PER_ACCOUNT = 10
 const LOGIN_WINDOW_MS = 15 * 60 * 1000
+/**
+ * Largest sign-in body read (an e-mail of ≤ 254 and a password of ≤ 200 characters, form- or
+ * JSON-encoded); a longer one is refused while it is read, so a huge body costs nothing.
+ */
+export const LOGIN_MAX_BODY_BYTES = 4096
 
 const MSG_SIGN_IN = 'Sign in as an operator to use the back office.'
 const MSG_ACCESS_NOT_CONFIGURED =
@@ -40,6 +45,8 @@ const MSG_ACCESS_NOT_CONFIGURED =
 const MSG_ACCESS_REQUIRED =
   'This back office is behind Cloudflare Access: a valid Access assertion is required.'
 const MSG_NOT_OPERATOR = 'This identity is not an operator of this shop.'
+const MSG_ACCESS_KEYS_UNAVAILABLE =
+  'The back office cannot check your Cloudflare Access sign-in right now (the team’s signing keys cannot be read). Please try again in a moment.'
 const MSG_LOCAL_DISABLED = 'Local operator sign-in is disabled: this back office is behind Cloudflare Access.'
 const MSG_BAD_LOGIN = 'The e-mail or password is not right.'
 const MSG_CSRF = 'Missing or invalid CSRF token: reload the page and try again.'
@@ -60,7 +67,18 @@ function activeOperator(row: OperatorRow | null): (OperatorRow & { role: Role })
 
 async function fromAccess(c: Context<AdminEnv>): Promise<Operator> {
   const settings = accessSettings(c.env) as NonNullable<ReturnType<typeof accessSettings>>
-  const email = await verifyAccessAssertion(c.req.header(ACCESS_JWT_HEADER), settings)
+  let email: string | null
+  try {
+    email = await verifyAccessAssertion(c.req.header(ACCESS_JWT_HEADER), settings)
+  } catch (err) {
+    if (!(err instanceof AccessKeysUnavailable)) throw err
+    // Access itself is down or unreachable: a retry can fix it (503), and nothing is refused for good.
+    console.error(
+      JSON.stringify({ requestId: c.var.requestId, msg: 'access keys unavailable', why: err.message }),
+    )
+    c.header('retry-after', String(err.retryAfterSeconds))
+    return fail(503, MSG_ACCESS_KEYS_UNAVAILABLE)
+  }
   if (!email) return fail(403, MSG_ACCESS_REQUIRED)
   const row = activeOperator(
     await c.env.DB.prepare('SELECT * FROM operators WHERE email = ?').bind(email).first<OperatorRow>(),
@@ -156,7 +174,15 @@ export const requireOperator: MiddlewareHandler<AdminEnv> = async (c, next) => {
   await next()
 }
 
-/** Signs an operator in with e-mail and password (local mode only); sets the session cookie. */
+/**
+ * Signs an operator in with e-mail and password (local mode only); sets the session cookie.
+ *
+ * Only failures count toward the per-address and per-account limits: every attempt reserves a
+ * slot first (so parallel guesses are counted before any password is checked), and a correct
+ * password gives its slot back. Counting successes would lock the owner, and everyone behind the
+ * office's address, out after ten ordinary sign-ins in 15 minutes; resetting the counters on
+ * success instead would hand a guesser a fresh ten tries after each of the owner's sign-ins.
+ */
 export async function signIn(c: Context<AdminEnv>, email: string, password: string): Promise<Operator> {
   if (accessSettings(c.env)) fail(403, MSG_LOCAL_DISABLED)
   if (!localSignInAllowed(c)) fail(403, MSG_ACCESS_NOT_CONFIGURED)
@@ -164,15 +190,13 @@ export async function signIn(c: Context<AdminEnv>, email: string, password: stri
   const now = Date.now()
   const db = c.env.DB
   const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
+  const ipKey = `admin-login:ip:${ip}`
+  const accountKey = `admin-login:acct:${email.toLowerCase()}`
   await reserveOrReject(
     db,
     [
-      { key: `admin-login:ip:${ip}`, limit: LOGIN_LIMIT_PER_IP, windowMs: LOGIN_WINDOW_MS },
-      {
-        key: `admin-login:acct:${email.toLowerCase()}`,
-        limit: LOGIN_LIMIT_PER_ACCOUNT,
-        windowMs: LOGIN_WINDOW_MS,
-      },
+      { key: ipKey, limit: LOGIN_LIMIT_PER_IP, windowMs: LOGIN_WINDOW_MS },
+      { key: accountKey, limit: LOGIN_LIMIT_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS },
     ],
     now,
     'Too many sign-in attempts: wait 15 minutes and try again.',
@@ -182,6 +206,7 @@ export async function signIn(c: Context<AdminEnv>, email: string, password: stri
   const matches = await verifyPassword(password, row?.password_hash ?? null)
   const op = activeOperator(row)
   if (!op || !matches) fail(401, MSG_BAD_LOGIN)
+  await Promise.all([release(db, ipKey), release(db, accountKey)])
   const token = randomToken()
   const hash = await sha256Hex(token)
   await db.batch([

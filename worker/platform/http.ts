@@ -6,7 +6,7 @@
  */
 
 import { zValidator } from '@hono/zod-validator'
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, Env, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -37,7 +37,7 @@ export function describeIssues(error: ZodIssues): string {
 }
 
 /** Reads at most `maxSize` bytes of a request body (declared or streamed); more is a 400 that says so. */
-export function limitBody(maxSize: number): MiddlewareHandler<AppEnv> {
+export function limitBody<E extends Env = AppEnv>(maxSize: number): MiddlewareHandler<E> {
   return bodyLimit({
     maxSize,
     onError: () => fail(400, `Request body is too large (at most ${maxSize} bytes)`),

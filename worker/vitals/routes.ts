@@ -4,7 +4,8 @@
  * Mounted ahead of /api's backend choice, so it works whether /api is embedded or proxied. A beacon
  * is small (≤ 1 KiB, at most one value per metric), each value a finite number within what a real
  * visit can report; anything else is a 400 naming what was wrong and stores nothing. At most
- * VITALS_PER_MINUTE beacons per network address (VITALS_LIMITER), and the store caps itself.
+ * VITALS_PER_MINUTE beacons per network address (VITALS_LIMITER; an IPv6 /64 is one address), and
+ * the store caps itself, per address too (./store.ts: one address, one vote in the p75).
  */
 import {
   VITAL_MAX_VALUE,
@@ -15,9 +16,10 @@ import {
 } from '@shared/config/vitals'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { addressKey } from '../api/state/routes'
 import type { AppEnv } from '../platform/env'
 import { clientIp, fail, jsonBody, noStore } from '../platform/http'
-import { recordVitals } from './store'
+import { recordVitals, vitalsSource } from './store'
 
 const MetricSchema = z
   .object({
@@ -46,17 +48,19 @@ vitalsRoutes.post(
   jsonBody(BeaconSchema, { what: 'vitals beacon', maxBytes: VITALS_MAX_BODY_BYTES }),
   async (c) => {
     const limiter = c.env.VITALS_LIMITER
-    if (limiter && !(await limiter.limit({ key: `vitals:${clientIp(c)}` })).success) {
+    if (limiter && !(await limiter.limit({ key: `vitals:${addressKey(clientIp(c))}` })).success) {
       c.header('retry-after', '60')
       fail(429, `Too many vitals beacons from your network address: at most ${VITALS_PER_MINUTE} per minute.`)
     }
     const body = c.req.valid('json')
     const country = (c.req.raw.cf?.country as string | undefined) ?? null
+    const now = Date.now()
     await recordVitals(
       c.env,
       body.metrics.map((m) => ({ page: body.page, metric: m.name, value: m.value })),
       country,
-      Date.now(),
+      await vitalsSource(c.env, clientIp(c), now),
+      now,
     )
     return c.body(null, 204)
   },

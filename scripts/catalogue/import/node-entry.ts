@@ -5,7 +5,13 @@
  */
 import { urlMappingKey } from '../../../worker/catalog/url-map'
 import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
-import { createRecordingDb, toMergedSql } from '../seed/sql-recorder'
+import {
+  createRecordingDb,
+  D1_MAX_STATEMENT_BYTES,
+  toMergedSql,
+  toSql,
+  utf8Bytes,
+} from '../seed/sql-recorder'
 import type { CoercionCounts } from './coerce'
 import { type ImportError, type ImportRecord, type ImportType, parseImportFile } from './transform'
 import { clearCatalogueStatements, importStatements, importUrlMappings } from './write'
@@ -52,6 +58,27 @@ export function staleUrlKeys(
   return [...stale]
 }
 
+const grouped = (n: number) => n.toLocaleString('en-US')
+
+/**
+ * Why a record cannot be written, or null when it can: one of its statements is longer than D1
+ * takes (D1_MAX_STATEMENT_BYTES of SQL text, its values written in as literals). The dry run and
+ * the write render the very same statements, so a record the dry run passes is one the write takes.
+ */
+function sizeProblem(entry: ImportRecord['entry'], statements: readonly D1PreparedStatement[]) {
+  const longest = Math.max(0, ...statements.map((st) => utf8Bytes(toSql(st))))
+  if (longest <= D1_MAX_STATEMENT_BYTES) return null
+  // Name the field that makes it long, so the operator knows what to shorten.
+  const fields = Object.entries(entry.doc as Record<string, unknown>).map(
+    ([name, value]) => [name, utf8Bytes(JSON.stringify(value) ?? '')] as const,
+  )
+  const [field, bytes] = fields.reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0] as const)
+  return {
+    reason: `invalid ${entry.type}: too large to store: it is written as a statement of ${grouped(longest)} bytes and D1 takes at most ${grouped(D1_MAX_STATEMENT_BYTES)} (largest field: ${field}, ${grouped(bytes)} bytes)`,
+    kind: `invalid ${entry.type}: too large to store (over ${grouped(D1_MAX_STATEMENT_BYTES)} bytes of SQL)`,
+  }
+}
+
 /** One file (see prepareRun). */
 export function prepareImport(text: string, file: string, opts: RunOptions): PreparedImport {
   return prepareRun([{ text, file }], opts)
@@ -59,8 +86,8 @@ export function prepareImport(text: string, file: string, opts: RunOptions): Pre
 
 /**
  * Validates every file of a run, then renders all of their statements (only when every record of
- * every file is valid). Same-shaped inserts are merged into multi-row statements; the catalogue
- * version moves on once, at the end.
+ * every file is valid and every statement of each fits in D1). Same-shaped inserts are merged into
+ * multi-row statements; the catalogue version moves on once, at the end.
  */
 export function prepareRun(
   files: ReadonlyArray<{ text: string; file: string; type?: string }>,
@@ -71,6 +98,8 @@ export function prepareRun(
   const counts: Partial<Record<ImportType, number>> = {}
   const coercions: CoercionCounts = new Map()
   const seen = new Map<string, string>()
+  const db = createRecordingDb()
+  const recordWrites: D1PreparedStatement[] = []
   for (const { text, file, type } of files) {
     const onProgress = opts.onProgress && ((d: number, t: number) => opts.onProgress?.(d, t, file))
     // A file's own type (TYPE:FILE on the command line) wins over --type.
@@ -85,18 +114,24 @@ export function prepareRun(
         errors.push({ file, line: r.line, reason, kind: `duplicate ${r.entry.type} id` })
         continue
       }
+      const statements = importStatements(db, [r])
+      const tooLarge = sizeProblem(r.entry, statements)
+      if (tooLarge) {
+        errors.push({ file, line: r.line, ...tooLarge })
+        continue
+      }
       seen.set(key, `${file}:${r.line}`)
       records.push(r)
+      recordWrites.push(...statements)
     }
     for (const [t, n] of Object.entries(parsed.counts))
       counts[t as ImportType] = (counts[t as ImportType] ?? 0) + n
   }
   if (errors.length) return { ok: false, errors, coercions }
-  const db = createRecordingDb()
   const sqlOf = (st: D1PreparedStatement) => (st as unknown as { sql: string }).sql
   // The index's per-product DELETEs stay for an upsert (they run before every INSERT after
   // merging); after a full clear they are dropped. Version bumps are replaced by one at the end.
-  const writes = importStatements(db, records).filter(
+  const writes = recordWrites.filter(
     (st) =>
       !/^\s*UPDATE search_meta/.test(sqlOf(st)) &&
       !(opts.replace && /^\s*DELETE FROM (search_|inventory)/.test(sqlOf(st))),

@@ -82,23 +82,45 @@ const SCHEMAS = {
   review: ReviewSchema,
 } as const
 
-/** Type aliases seen in exports. */
-const TYPE_ALIASES: Record<string, ImportType> = {
-  product: 'product',
-  category: 'category',
-  attribute: 'attribute',
-  taxrule: 'taxrule',
-  tax_rule: 'taxrule',
-  cms_page: 'cms_page',
-  cmspage: 'cms_page',
-  cms_block: 'cms_block',
-  cmsblock: 'cms_block',
-  review: 'review',
-}
+/**
+ * Type aliases seen in exports. A Map, not an object: a name from the file such as `constructor`
+ * or `__proto__` must not find what every object inherits.
+ */
+const TYPE_ALIASES: ReadonlyMap<string, ImportType> = new Map([
+  ['product', 'product'],
+  ['category', 'category'],
+  ['attribute', 'attribute'],
+  ['taxrule', 'taxrule'],
+  ['tax_rule', 'taxrule'],
+  ['cms_page', 'cms_page'],
+  ['cmspage', 'cms_page'],
+  ['cms_block', 'cms_block'],
+  ['cmsblock', 'cms_block'],
+  ['review', 'review'],
+])
 
 /** Resolves a `_type`/--type name, or null when unsupported. */
 function importType(name: unknown): ImportType | null {
-  return typeof name === 'string' ? (TYPE_ALIASES[name.trim().toLowerCase()] ?? null) : null
+  return typeof name === 'string' ? (TYPE_ALIASES.get(name.trim().toLowerCase()) ?? null) : null
+}
+
+/**
+ * Deepest nesting of objects and arrays a record may have. A catalogue document needs about ten
+ * levels (a category's children_data tree twice that at most); deeper nesting is refused before
+ * anything walks the record, since the validators and the SQL writer recurse.
+ */
+const MAX_RECORD_DEPTH = 64
+
+/** Whether `value` nests objects and arrays deeper than `limit` (walked without recursion). */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number]
+    if (typeof v !== 'object' || v === null) continue
+    if (depth > limit) return true
+    for (const child of Object.values(v)) stack.push([child, depth + 1])
+  }
+  return false
 }
 
 /**
@@ -322,6 +344,10 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
       fail('a record must be a JSON object')
       continue
     }
+    if (nestedDeeperThan(raw.value, MAX_RECORD_DEPTH)) {
+      fail(`a record may nest objects and arrays at most ${MAX_RECORD_DEPTH} levels deep`)
+      continue
+    }
     const hit = raw.value
     const isHit = isObject(hit._source)
     // The entity: a known `_type`, else the one the `_index` names, else --type.
@@ -339,9 +365,19 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
     }
     const source = isHit ? (hit._source as Record<string, unknown>) : hit
     const { _type: _t, _index: _i, _id: _d, _score: _s, ...plain } = source
-    const parsed = SCHEMAS[type].safeParse(
-      normalise(type, plain, isHit ? hit._id : undefined, opts.now, coercions),
-    )
+    let parsed: ReturnType<(typeof SCHEMAS)[ImportType]['safeParse']>
+    try {
+      parsed = SCHEMAS[type].safeParse(
+        normalise(type, plain, isHit ? hit._id : undefined, opts.now, coercions),
+      )
+    } catch (err) {
+      // Whatever a record does to the reader, it is an issue of that record, never the end of the run.
+      fail(
+        `invalid ${type}: could not be read (${String((err as Error)?.message ?? err).slice(0, 200)})`,
+        `invalid ${type}: could not be read`,
+      )
+      continue
+    }
     if (!parsed.success) {
       for (const issue of issuesOf(type, parsed.error)) fail(issue.reason, issue.kind)
       continue

@@ -37,8 +37,41 @@ export function sqlLiteral(v: unknown): string {
   return `'${String(v).replace(/'/g, "''")}'`
 }
 
+/**
+ * The longest statement text D1 takes, in bytes (UTF-8). A longer one fails with "statement too
+ * long: SQLITE_TOOBIG", locally and deployed; values written as literals count in full.
+ */
+export const D1_MAX_STATEMENT_BYTES = 100_000
+
+/** Length of `text` in UTF-8 bytes (what D1's statement limit counts), without encoding it. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x80) bytes += 1
+    else if (code < 0x800) bytes += 2
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair: one code point of four bytes.
+      bytes += 4
+      i++
+    } else bytes += 3
+  }
+  return bytes
+}
+
+/** Rendered statements, so checking a statement's size and writing it render it once. */
+const rendered = new WeakMap<object, string>()
+
 /** Renders a prepared (recorded) statement as one SQL statement with literal values. */
 export function toSql(stmt: D1PreparedStatement): string {
+  const done = rendered.get(stmt)
+  if (done !== undefined) return done
+  const text = renderSql(stmt)
+  rendered.set(stmt, text)
+  return text
+}
+
+function renderSql(stmt: D1PreparedStatement): string {
   const { sql, params } = stmt as unknown as RecordedPrepared
   let next = 0
   // Placeholders never occur inside the writers' SQL string literals, so a plain scan is safe.
@@ -56,8 +89,10 @@ const SELECT_INSERT = /^(INSERT(?: OR \w+)? INTO \w+\s*\([^)]*\))\s*(SELECT\s.*)
 /**
  * Renders statements as few SQL statements as possible: INSERTs with the same SQL text are merged
  * into multi-row VALUES (≤ 250 rows) / UNION ALL SELECT (≤ 5 terms: D1's compound-select limit)
- * statements of at most `maxBytes` (D1 caps a statement at 100 KB). Only for writes whose relative order across different SQL texts does
- * not matter (a full reseed into cleared tables); other statements keep their place.
+ * statements of at most `maxBytes` UTF-8 bytes of rows (under D1_MAX_STATEMENT_BYTES; text in
+ * Devanagari is three bytes a character, so characters are not what counts). A single row longer
+ * than that stays a statement of its own. Only for writes whose relative order across different
+ * SQL texts does not matter (a full reseed into cleared tables); other statements keep their place.
  */
 export function toMergedSql(stmts: readonly D1PreparedStatement[], maxBytes = 90_000): string[] {
   const out: string[] = []
@@ -92,10 +127,11 @@ export function toMergedSql(stmts: readonly D1PreparedStatement[], maxBytes = 90
       size = 0
     }
     for (const part of g.parts) {
-      if (batch.length && (size + part.length > maxBytes || batch.length >= (g.kind === 'values' ? 250 : 5)))
+      const bytes = utf8Bytes(part)
+      if (batch.length && (size + bytes > maxBytes || batch.length >= (g.kind === 'values' ? 250 : 5)))
         flush()
       batch.push(part)
-      size += part.length + glue.length
+      size += bytes + glue.length
     }
     flush()
   }

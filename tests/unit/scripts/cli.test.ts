@@ -169,6 +169,29 @@ describe('wrong use is one line that says what to do', () => {
   })
 })
 
+describe('urls import', () => {
+  it('refuses mappings with tabs and line breaks with their line, and writes nothing', () => {
+    const file = path.join(scratch, 'mappings-with-tabs.ndjson')
+    const state = path.join(scratch, 'urls-state')
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ key: 'women\tsarees', value: { type: 'category', slug: 'sarees' } }),
+        JSON.stringify({ key: 'old/sale', value: { type: 'redirect', to: '/sale\n' } }),
+        JSON.stringify({ key: 'fine', value: { type: 'category', slug: 'sarees' } }),
+      ].join('\n'),
+    )
+    const { code, err } = cli('urls.mjs', ['import', file, '--persist-to', state])
+    expect(code).toBe(1)
+    expect(errorLines(err)).toEqual([
+      `${file}:1: key may not hold tabs, line breaks, other control characters, backslashes or invisible characters`,
+      `${file}:2: to may not hold tabs, line breaks, other control characters, backslashes or invisible characters`,
+      `✖ ${file}: 2 bad record(s); nothing imported from this file`,
+    ])
+    expect(existsSync(state)).toBe(false)
+  })
+})
+
 describe('check-config', () => {
   it('lists what production still lacks and fails until it is configured', () => {
     const { code, out } = cli('check-config.mjs', ['--env', 'production', '--offline'])

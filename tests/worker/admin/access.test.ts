@@ -4,7 +4,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { sign } from 'hono/jwt'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { verifyAccessAssertion } from '../../../worker/admin/access'
+import {
+  AccessKeysUnavailable,
+  KEY_REFETCH_INTERVAL_MS,
+  verifyAccessAssertion,
+} from '../../../worker/admin/access'
 import app from '../../../worker/app'
 
 const TEAM = 'ode-test.cloudflareaccess.com'
@@ -186,6 +190,71 @@ describe('/admin outside development without Access', () => {
       await waitOnExecutionContext(ctx)
       expect(res.status, path).toBe(403)
       expect(await res.text()).toContain('ACCESS_TEAM_DOMAIN and ACCESS_AUD')
+    }
+  })
+})
+
+describe('the team’s key set', () => {
+  it('a key id the team never published refetches the key set at most once per interval', async () => {
+    const team = 'kid-flood.cloudflareaccess.com'
+    let fetched = 0
+    const teamCerts: typeof fetch = async () => {
+      fetched++
+      return Response.json({ keys: [good.pub] })
+    }
+    const opts = (now: number) => ({ fetchImpl: teamCerts, now })
+    const ours = { teamDomain: team, audience: AUD }
+    const forged = await sign(claims({ iss: `https://${team}` }), { ...other.priv, kid: 'k-made-up' })
+    const start = Date.now()
+    for (let i = 0; i < 50; i++)
+      expect(await verifyAccessAssertion(forged, ours, opts(start + i * 100))).toBeNull()
+    // The first fetch, and none of the 50 unknown-key assertions within the interval fetched again.
+    expect(fetched).toBe(1)
+    expect(await verifyAccessAssertion(forged, ours, opts(start + KEY_REFETCH_INTERVAL_MS))).toBeNull()
+    expect(fetched).toBe(2)
+    // A genuine assertion is still accepted from the keys held.
+    const genuine = await sign(claims({ iss: `https://${team}` }), good.priv)
+    expect(await verifyAccessAssertion(genuine, ours, opts(start + KEY_REFETCH_INTERVAL_MS + 1))).toBe(
+      'owner@ode.test',
+    )
+    expect(fetched).toBe(2)
+  })
+
+  it('an unreachable key endpoint answers 503 with Retry-After on every /admin request, and is not asked again at once', async () => {
+    const team = 'down.cloudflareaccess.com'
+    const downEnv = { ...env, ACCESS_TEAM_DOMAIN: team, ACCESS_AUD: AUD } as Env
+    let asked = 0
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      asked++
+      throw new TypeError('Network connection lost.')
+    })
+    const token = await sign(claims({ iss: `https://${team}` }), good.priv)
+    for (const path of ['/admin/api/me', '/admin', '/admin/orders']) {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(
+        new Request(`https://shop.test${path}`, { headers: { 'cf-access-jwt-assertion': token } }),
+        downEnv,
+        ctx,
+      )
+      await waitOnExecutionContext(ctx)
+      expect(res.status, path).toBe(503)
+      expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0)
+      expect(await res.text(), path).toContain('cannot check your Cloudflare Access sign-in right now')
+    }
+    expect(asked).toBe(1)
+  })
+
+  it('a key endpoint that answers an error, or no key set, is a 503 too', async () => {
+    for (const [team, answer] of [
+      ['error.cloudflareaccess.com', () => new Response('oops', { status: 500 })],
+      ['garbage.cloudflareaccess.com', () => Response.json({ keys: 'none' })],
+    ] as const) {
+      const ours = { teamDomain: team, audience: AUD }
+      const token = await sign(claims({ iss: `https://${team}` }), good.priv)
+      await expect(
+        verifyAccessAssertion(token, ours, { fetchImpl: async () => answer() }),
+      ).rejects.toBeInstanceOf(AccessKeysUnavailable)
     }
   })
 })

@@ -1,8 +1,10 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { prepareImport } from '../../../scripts/catalogue/import/node-entry'
 import { parseImportFile } from '../../../scripts/catalogue/import/transform'
 import { importStatements, importUrlMappings } from '../../../scripts/catalogue/import/write'
 import { putUrlMappings } from '../../../scripts/catalogue/seed/apply'
+import { createRecordingDb, toSql } from '../../../scripts/catalogue/seed/sql-recorder'
 import { getProductsBySku } from '../../../worker/catalog/products'
 import catalogNdjson from '../../fixtures/import/catalog.ndjson?raw'
 
@@ -60,5 +62,53 @@ describe('imported catalogue in D1', () => {
       .bind('IMP-SHAWL')
       .all()
     expect(rows.results.map((r) => r.sku)).toEqual(['IMP-SHAWL-BLACK'])
+  })
+})
+
+describe('the importer’s size limit is D1’s', () => {
+  it('a record the validation accepts is written by D1, and the next byte is refused by both', async () => {
+    const record = (length: number) =>
+      JSON.stringify({
+        _type: 'product',
+        _id: '8800',
+        _source: {
+          id: 8800,
+          sku: 'LIMIT-8800',
+          name: 'At the limit',
+          type_id: 'simple',
+          price: 10,
+          status: 1,
+          visibility: 4,
+          url_key: 'at-the-limit',
+          description: 'x'.repeat(length),
+        },
+      })
+    const accepted = (length: number) =>
+      prepareImport(record(length), 'limit.ndjson', { now: '2026-01-01 00:00:00' }).ok
+    // The longest description the validation accepts.
+    let lo = 1_000
+    let hi = 200_000
+    expect(accepted(lo)).toBe(true)
+    expect(accepted(hi)).toBe(false)
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2)
+      if (accepted(mid)) lo = mid
+      else hi = mid
+    }
+    /** Runs every statement the import writes for a description of `length`, as the write does. */
+    const write = async (length: number) => {
+      const parsed = parseImportFile(record(length), 'limit.ndjson', { now: '2026-01-01 00:00:00' })
+      expect(parsed.errors).toEqual([])
+      for (const st of importStatements(createRecordingDb(), parsed.records))
+        await env.DB.prepare(toSql(st)).run()
+    }
+    await write(lo)
+    const stored = await env.DB.prepare(
+      "SELECT length(doc) AS n FROM products WHERE sku = 'LIMIT-8800'",
+    ).first<{
+      n: number
+    }>()
+    expect(stored?.n).toBeGreaterThan(lo)
+    await expect(write(lo + 1)).rejects.toThrow(/statement too long/)
   })
 })

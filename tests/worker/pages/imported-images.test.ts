@@ -6,7 +6,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { IMAGE_SIZES } from '../../../shared/config/images'
 import app from '../../../worker/app'
-import { SAMPLE_JPEG } from '../../helpers/images'
+import { pngHeaderOfSize, SAMPLE_JPEG } from '../../helpers/images'
 
 const JPEG = SAMPLE_JPEG
 
@@ -85,6 +85,57 @@ describe('imported catalogue images', () => {
     expect(await huge.text()).toContain('20 MiB')
     await env.CATALOGUE_IMAGES.put('n/o/not-an-image.jpg', new TextEncoder().encode('<?php echo 1;'))
     expect((await get('/img/600/744/resize/n/o/not-an-image.jpg')).status).toBe(415)
+  })
+
+  it('every spelling of one image at one size is one cache entry: one origin read, one resize', async () => {
+    await env.CATALOGUE_IMAGES.put('c/k/canonical.jpg', JPEG)
+    const first = await get('/img/600/744/c/k/canonical.jpg', 'image/webp')
+    expect(first.status).toBe(200)
+    await first.arrayBuffer()
+    // The original is gone: whatever is answered now comes from the entry the first request made.
+    await env.CATALOGUE_IMAGES.delete('c/k/canonical.jpg')
+    for (const spelling of [
+      '/img/600/744/resize/c/k/canonical.jpg',
+      '/img/0600/744/c/k/canonical.jpg',
+      '/img/600/0744/resize/c/k/canonical.jpg',
+      '/img/0600/0744/c/k/canonical.jpg',
+      '/img/600/744/c/k/canonical.jpg?v=2',
+    ]) {
+      const res = await get(spelling, 'image/webp')
+      expect(res.status, spelling).toBe(200)
+      expect(res.headers.get('content-type'), spelling).toBe('image/webp')
+      await res.arrayBuffer()
+    }
+    // Another Host is the same entry too (the key never carries the request's host).
+    const ctx = createExecutionContext()
+    const spoofed = await app.fetch(
+      new Request('https://elsewhere.test/img/600/744/resize/c/k/canonical.jpg', {
+        headers: { accept: 'image/webp' },
+      }),
+      env,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(spoofed.status).toBe(200)
+    // fit and crop draw other pictures: they are entries of their own (and need the original).
+    expect((await get('/img/600/744/crop/c/k/canonical.jpg', 'image/webp')).status).toBe(404)
+  })
+
+  it('an original larger than the resizer takes is a permanent 413 naming the limit, not a 503', async () => {
+    await env.CATALOGUE_IMAGES.put('h/u/30k.png', pngHeaderOfSize(30_000, 30_000))
+    const res = await get('/img/600/744/h/u/30k.png', 'image/webp')
+    expect(res.status).toBe(413)
+    expect(res.headers.get('retry-after')).toBeNull()
+    expect(await res.text()).toContain('at most 12,000 pixels a side and 100 megapixels')
+    // Asked again (any spelling), it is answered without reading the original.
+    await env.CATALOGUE_IMAGES.delete('h/u/30k.png')
+    const again = await get('/img/0600/744/resize/h/u/30k.png', 'image/webp')
+    expect(again.status).toBe(413)
+    // Within the resizer's area but over its longest side, as the header says.
+    await env.CATALOGUE_IMAGES.put('h/u/wide.png', pngHeaderOfSize(12_001, 8))
+    const wide = await get('/img/600/744/h/u/wide.png', 'image/webp')
+    expect(wide.status).toBe(413)
+    expect(await wide.text()).toContain('(this one is 12,001 × 8)')
   })
 
   it('the demo drawings keep coming from the same route', async () => {

@@ -104,6 +104,8 @@ const TRANSIENT = [
   "D1_ERROR: Can't read from request stream because client disconnected.",
   'D1_ERROR: database is locked: SQLITE_BUSY',
   'SQLITE_BUSY: database is locked',
+  // A read of a locked local database inside a D1 session (measured with wrangler dev).
+  'D1_ERROR: Failed to get session commit token: internal error; reference = iuatmrloujc64tbb5coepd51',
   'Network connection lost.',
   'Durable Object reset because its code was updated.',
   'KV GET failed: 429 Too Many Requests',

@@ -358,10 +358,13 @@ const nonceOf = (r: Response) => r.headers.get('content-security-policy')?.match
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1
 
 /** A visible product page of the demo catalogue whose price includes tax (differs by country). */
-async function taxedProductPath(): Promise<string> {
+/** The path of a simple product's page; each test that counts its own hits and misses takes its own. */
+async function taxedProductPath(nth = 0): Promise<string> {
   const row = await env.DB.prepare(
-    "SELECT sku, slug FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'simple' ORDER BY id LIMIT 1",
-  ).first<{ sku: string; slug: string }>()
+    "SELECT sku, slug FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'simple' ORDER BY id LIMIT 1 OFFSET ?",
+  )
+    .bind(nth)
+    .first<{ sku: string; slug: string }>()
   if (!row) throw new Error('no product')
   return `/p/${encodeURIComponent(row.sku)}/${row.slug}`
 }
@@ -381,8 +384,23 @@ async function shop(path: string, init: RequestInit = {}) {
 const finalPrice = (html: string) => html.match(/data-testid="price-final">([^<]+)</)?.[1]
 
 describe('output cache key: what a page varies on', () => {
+  it('the shop’s pages: a parameter the page does not read shares its entry, one it reads does not', async () => {
+    const listing = await shop('/c/women?ref=newsletter')
+    expect(listing.res.status).toBe(200)
+    for (const q of ['?x=1', '?utm_source=y&gclid=z', '?ref=a&b=c', '?SORT=price-asc'])
+      expect((await shop(`/c/women${q}`)).res.headers.get('x-cache'), q).toBe('HIT')
+    expect((await shop('/c/women?sort=price-asc&ref=q')).res.headers.get('x-cache')).toBe('MISS')
+    const text = `silk-${Date.now()}`
+    expect((await shop(`/search?q=${text}&junk=1`)).res.headers.get('x-cache')).toBe('MISS')
+    expect((await shop(`/search?junk=2&q=${text}`)).res.headers.get('x-cache')).toBe('HIT')
+    expect((await shop(`/search?q=${text}x`)).res.headers.get('x-cache')).toBe('MISS')
+    const product = await taxedProductPath(2)
+    await shop(`${product}?from=mail`)
+    expect((await shop(`${product}?from=ad&x=2`)).res.headers.get('x-cache')).toBe('HIT')
+  })
+
   it('never serves a page priced for one country to a visitor from another (pricing and tax country)', async () => {
-    const path = `${await taxedProductPath()}?key-test=country`
+    const path = await taxedProductPath(0)
     const india = await shop(path)
     expect(india.res.headers.get('x-cache')).toBe('MISS')
     expect((await shop(path)).res.headers.get('x-cache')).toBe('HIT')
@@ -445,16 +463,51 @@ describe('output cache key: what a page varies on', () => {
       'MISS',
     )
     expect((await get(app, '/c/campaign?sort=price-asc')).res.headers.get('x-cache')).toBe('HIT')
-    expect((await get(app, '/c/campaign?ref=partner')).res.headers.get('x-cache')).toBe('MISS')
+  })
+
+  it('keys a route of the table on the parameters it reads only: unknown ones are the same page', async () => {
+    const app = fixtureApp()
+    renders = 0
+    expect((await get(app, '/c/unknown-params')).res.headers.get('x-cache')).toBe('MISS')
+    // 40 spellings of one listing: parameters no listing reads, in any mix and case.
+    for (let i = 0; i < 40; i++) {
+      const q = `?ref=partner-${i}&x${i}=${i}&Sort=${i}&COLOR=${i}&page=${i}`
+      expect((await get(app, `/c/unknown-params${q}`)).res.headers.get('x-cache'), q).toBe('HIT')
+    }
+    expect(renders).toBe(1)
+    // One tag-index row, however many spellings were asked for.
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM output_cache_tags WHERE cache_key LIKE '%/c/unknown-params%'",
+    ).first<{ n: number }>()
+    expect(rows?.n).toBe(2)
+    // A parameter the listing reads (a filter, the sort) is its own page.
+    expect((await get(app, '/c/unknown-params?color=49&ref=x')).res.headers.get('x-cache')).toBe('MISS')
+    expect((await get(app, '/c/unknown-params?ref=y&color=49')).res.headers.get('x-cache')).toBe('HIT')
+    expect((await get(app, '/c/unknown-params?sort=price-desc')).res.headers.get('x-cache')).toBe('MISS')
+    expect(renders).toBe(3)
+  })
+
+  it('hands the page only the parameters its route reads, cached or not', async () => {
+    const app = fixtureApp()
+    // Mounted at the content-page route's path (it reads no parameter): the handler echoes what it sees.
+    app.get('/i/:slug', (c) => {
+      c.set('cacheTags', ['cms'])
+      return renderPage(c, <p data-testid="seen">{new URL(c.req.url).search}</p>, {
+        title: 'x',
+        layout: 'minimal',
+      })
+    })
+    const { body } = await get(app, '/i/echo?secret=1&utm_source=x&q=silk')
+    expect(body).toContain('<p data-testid="seen"></p>')
   })
 
   it('a campaign link renders the same page as the plain URL: canonical without tracking parameters', async () => {
-    const path = `${await taxedProductPath()}`
-    const tracked = await shop(`${path}?utm_source=news&gclid=abc&fbclid=def&key-test=campaign`)
+    const path = await taxedProductPath(1)
+    const tracked = await shop(`${path}?utm_source=news&gclid=abc&fbclid=def`)
     const canonical = tracked.body.match(/<link rel="canonical" href="([^"]+)"/)?.[1] ?? ''
     expect(canonical.endsWith(path)).toBe(true)
     expect(tracked.body).not.toMatch(/utm_source|gclid=|fbclid=/)
-    const plain = await shop(`${path}?key-test=campaign`)
+    const plain = await shop(path)
     expect(plain.res.headers.get('x-cache')).toBe('HIT')
   })
 

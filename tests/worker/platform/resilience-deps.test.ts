@@ -143,43 +143,57 @@ describe('upstream API (proxy mode)', () => {
 
 type FailMode = 'prepare' | 'batch' | 'writes'
 
-/** env.DB that fails: every prepare, only batch(), or every write statement. */
-function failingDb(mode: FailMode): D1Database {
-  const boom = () => {
-    throw new Error('D1_ERROR: SQLITE_BUSY: database is locked (simulated)')
+const isWrite = (sql: string) => /^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(sql)
+
+/**
+ * env.DB that throws `error(sql)` where `fails` says: at prepare, when a statement runs, on
+ * batch(), on exec(). Requests read through a D1 session: the session fails the same way.
+ */
+function dbFailing(
+  fails: { prepare?: boolean; statement?: (sql: string) => boolean; batch?: boolean; exec?: boolean },
+  error: (sql: string) => string,
+): D1Database {
+  const boom = (sql: string): never => {
+    throw new Error(error(sql))
   }
   const wrapStatement = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
     new Proxy(stmt, {
       get(target, prop) {
         if (prop === 'bind') return (...args: unknown[]) => wrapStatement(target.bind(...args), sql)
-        if (
-          mode === 'writes' &&
-          /^\s*(INSERT|UPDATE|DELETE|REPLACE)/i.test(sql) &&
-          ['run', 'first', 'all', 'raw'].includes(String(prop))
-        )
-          return async () => boom()
+        if (fails.statement?.(sql) && ['run', 'first', 'all', 'raw'].includes(String(prop)))
+          return async () => boom(sql)
         const v = Reflect.get(target, prop, target)
         return typeof v === 'function' ? v.bind(target) : v
       },
     })
   const db: D1Database = new Proxy(env.DB, {
     get(target, prop) {
-      // Requests read through a D1 session: the session fails the same way.
       if (prop === 'withSession') return () => db
       if (prop === 'getBookmark') return () => null
-      if (prop === 'prepare') {
-        if (mode === 'prepare') return boom
-        return (sql: string) => wrapStatement(target.prepare(sql), sql)
-      }
-      if (prop === 'batch') {
-        if (mode !== 'prepare') return async () => boom()
-      }
-      if (prop === 'exec' && mode === 'prepare') return async () => boom()
+      if (prop === 'prepare')
+        return (sql: string) => (fails.prepare ? boom(sql) : wrapStatement(target.prepare(sql), sql))
+      if (prop === 'batch' && fails.batch)
+        return async (stmts: D1PreparedStatement[]) =>
+          boom((stmts[0] as unknown as { sql?: string })?.sql ?? 'INSERT')
+      if (prop === 'exec' && fails.exec) return async () => boom('INSERT')
       const v = Reflect.get(target, prop, target)
       return typeof v === 'function' ? v.bind(target) : v
     },
   })
   return db
+}
+
+/** env.DB that fails: every prepare, only batch(), or every write statement. */
+function failingDb(mode: FailMode): D1Database {
+  return dbFailing(
+    {
+      prepare: mode === 'prepare',
+      statement: mode === 'writes' ? isWrite : undefined,
+      batch: mode !== 'prepare',
+      exec: mode === 'prepare',
+    },
+    () => 'D1_ERROR: SQLITE_BUSY: database is locked (simulated)',
+  )
 }
 
 const address = testAddress('resilience@example.com')
@@ -288,6 +302,70 @@ describe('D1 errors', () => {
       } else expect(after).toEqual(afterCart)
     })
   }
+})
+
+/**
+ * env.DB as a locked local database answers (measured against `wrangler dev` with the SQLite file
+ * held by another process): a statement that reads fails when D1 asks for the session's commit
+ * token, one that writes fails on the lock.
+ */
+function lockedDb(): D1Database {
+  return dbFailing({ statement: () => true, batch: true, exec: true }, (sql) =>
+    isWrite(sql)
+      ? 'D1_ERROR: database is locked: SQLITE_BUSY'
+      : 'D1_ERROR: Failed to get session commit token: internal error; reference = 0f3kq9x2mz7b',
+  )
+}
+
+describe('a locked database (reads fail on the session commit token, writes on the lock)', () => {
+  it('every route answers 503 + Retry-After (or a degraded page), never a 500', async () => {
+    quiet()
+    const guestCart = (
+      (await (await app.request('/api/cart/create', { method: 'POST' }, { ...env }, ctx)).json()) as {
+        result: string
+      }
+    ).result
+    const DB = lockedDb()
+    const json = { 'content-type': 'application/json' }
+    const routes: [string, RequestInit][] = [
+      [
+        '/api/order',
+        { method: 'POST', headers: json, body: JSON.stringify(orderBody(`locked-${Date.now()}`)) },
+      ],
+      [
+        `/api/cart/update?cartId=${guestCart}`,
+        {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ cartItem: { sku: product.sku, qty: 1, quoteId: guestCart } }),
+        },
+      ],
+      [`/api/cart/pull?cartId=${guestCart}`, {}],
+      ['/api/cart/create', { method: 'POST' }],
+      [`/api/stock/check?sku=${encodeURIComponent(product.sku)}`, {}],
+      ['/api/catalog/vue_storefront_catalog/product/_search?size=4', {}],
+      [
+        '/api/user/login',
+        { method: 'POST', headers: json, body: JSON.stringify({ username: 'a@b.test', password: 'x' }) },
+      ],
+    ]
+    for (const [path, init] of routes) {
+      const { res, text } = await call(path, { DB }, init)
+      const body = expectEnvelope(res, text, [503], path)
+      expect(res.headers.get('retry-after'), path).toBe('2')
+      expect(body.result).toBe('The shop is briefly unavailable. Please try again in a moment.')
+    }
+    for (const path of PAGES()) {
+      const { res, text } = await call(path, { DB })
+      expectDegradedPage(res, text, path)
+      expect(res.status, path).not.toBe(500)
+      if (res.status >= 500) {
+        expect(res.status, path).toBe(503)
+        expect(res.headers.get('retry-after'), path).toBe('2')
+        expect(text, path).toContain('The shop is briefly unavailable. Please try again in a moment.')
+      }
+    }
+  })
 })
 
 describe('KV misses and errors', () => {

@@ -9,7 +9,7 @@ import {
   SELF,
   waitOnExecutionContext,
 } from 'cloudflare:test'
-import { VITALS_DAILY_CAP, VITALS_PER_MINUTE } from '@shared/config/vitals'
+import { VITALS_DAILY_CAP, VITALS_PER_ADDRESS_DAILY, VITALS_PER_MINUTE } from '@shared/config/vitals'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import app from '../../../worker/app'
 import worker from '../../../worker/index'
@@ -164,6 +164,59 @@ describe('what the back office shows', () => {
     expect(page.text).toContain(`${expected} ms`)
   })
 
+  it('one address is one vote: 20 slow beacons a minute from one address do not set the p75', async () => {
+    await env.DB.prepare("DELETE FROM vitals_samples WHERE page = 'content'").run()
+    // Ten visitors, one page view each: LCP 1,000–1,900 ms.
+    const honest = Array.from({ length: 10 }, (_, i) => 1000 + i * 100)
+    for (const [i, value] of honest.entries())
+      expect(
+        (await beacon({ page: 'content', metrics: [{ name: 'LCP', value }] }, { ip: `192.0.2.${i + 1}` }))
+          .status,
+      ).toBe(204)
+    // One address sends a beacon every 3 s for a minute, each as slow as a visit can report.
+    const flood = '198.18.50.50'
+    const answers: number[] = []
+    for (let i = 0; i < VITALS_PER_MINUTE; i++)
+      answers.push(
+        (await beacon({ page: 'content', metrics: [{ name: 'LCP', value: 119_000 }] }, { ip: flood })).status,
+      )
+    expect(answers.every((s) => s === 204)).toBe(true)
+    // It keeps at most its own share of samples…
+    expect(await count("page = 'content' AND value = 119000")).toBe(VITALS_PER_ADDRESS_DAILY)
+    // …and one vote: the p75 over the eleven addresses, each with its own p75 (computed here
+    // independently: the flood's own p75 is 119,000; the visitors' are their one value).
+    const votes = [...honest, 119_000].sort((a, b) => a - b)
+    const expected = votes[Math.ceil(0.75 * votes.length) - 1]
+    expect(expected).toBe(1800)
+    const viewer = await operator('viewer')
+    const row = (await admin(viewer, '/api/field-data')).json.result.rows.find(
+      (r: { page: string; metric: string; day: string }) =>
+        r.page === 'content' && r.metric === 'LCP' && r.day === today(),
+    )
+    expect(row).toEqual({
+      day: today(),
+      page: 'content',
+      metric: 'LCP',
+      samples: 10 + VITALS_PER_ADDRESS_DAILY,
+      p75: expected,
+    })
+  })
+
+  it('an IPv6 /64 is one address for the beacon limit (rotating the host part does not help)', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < VITALS_PER_MINUTE + 5; i++)
+      statuses.push(
+        (
+          await beacon(
+            { page: 'home', metrics: [{ name: 'TTFB', value: 100 }] },
+            { ip: `2001:db8:77:1::${(i + 1).toString(16)}` },
+          )
+        ).status,
+      )
+    expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(VITALS_PER_MINUTE)
+    expect(statuses).toContain(429)
+  })
+
   it('drops local samples older than the retention period when the scheduled job runs', async () => {
     await env.DB.prepare(
       "INSERT INTO vitals_samples (day, page, metric, value) VALUES ('2020-01-01', 'home', 'LCP', 1)",
@@ -209,10 +262,13 @@ describe('in production (Analytics Engine bound)', () => {
     )
     await waitOnExecutionContext(ctx)
     expect(res.status).toBe(204)
+    const source = expect.stringMatching(/^[0-9a-f]{16}$/)
     expect(points).toEqual([
-      { indexes: ['home'], blobs: ['home', 'LCP', ''], doubles: [1500] },
-      { indexes: ['home'], blobs: ['home', 'CLS', ''], doubles: [0.05] },
+      { indexes: ['home'], blobs: ['home', 'LCP', '', source], doubles: [1500] },
+      { indexes: ['home'], blobs: ['home', 'CLS', '', source], doubles: [0.05] },
     ])
+    // The sender's key, never its address.
+    expect(JSON.stringify(points)).not.toMatch(/203\.0\.113/)
     expect(await count()).toBe(before)
 
     const seen: { url: string; auth: string | null; sql: string }[] = []
@@ -233,8 +289,9 @@ describe('in production (Analytics Engine bound)', () => {
     })
     expect(seen[0]?.url).toBe('https://api.cloudflare.test/client/v4/accounts/acc123/analytics_engine/sql')
     expect(seen[0]?.auth).toBe('Bearer analytics-token')
+    // Each source's p75 in a subquery grouped by the source blob, then the p75 over sources.
     expect(seen[0]?.sql).toMatch(
-      /quantileExactWeighted\(0\.75\)\(double1, _sample_interval\)[\s\S]*FROM storefront_vitals/,
+      /quantileExactWeighted\(0\.75\)\(vote, w\)[\s\S]*FROM \([\s\S]*blob4 AS source[\s\S]*quantileExactWeighted\(0\.75\)\(double1, _sample_interval\) AS vote[\s\S]*FROM storefront_vitals[\s\S]*GROUP BY day, page, metric, source\)/,
     )
     expect(await vitalsP75({ ...prod, CLOUDFLARE_API_TOKEN: '' }, 14, Date.now())).toMatchObject({
       failed: expect.stringMatching(/CLOUDFLARE_ACCOUNT_ID/),

@@ -4,11 +4,17 @@
  * it stays out of URLs, logs and Referer) or as `?token=` (vue-storefront clients); an empty
  * `?token=` is a guest. Both present with different values is a 400: which one was meant is unknown.
  * A missing token means a guest; a present but invalid, expired or revoked one is a 401.
+ *
+ * Revoked means: the customer's token version moved on (password change or reset), the account
+ * was disabled, or the token's sign-in family was revoked (a refresh token of it was used twice,
+ * so somebody else holds a copy; a password change or an operator revokes every family). The
+ * family is read in the same statement as the customer, so an access token stops working on the
+ * request after the revocation, not when its 15 minutes run out.
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
-import { type CustomerRow, findCustomerById } from '../user/repo'
+import { type CustomerRow, findTokenCustomer } from '../user/repo'
 import { tokenSecret, verifyAccessToken } from './tokens'
 
 /** Magento's wording; the client hides a message containing it and refreshes the token instead. */
@@ -45,9 +51,10 @@ async function lookUpCaller(c: Context<AppEnv>): Promise<CustomerRow | null> {
   if (!token) return null
   const verified = await verifyAccessToken(tokenSecret(c.env, c.var.config), token, Date.now())
   if (!verified) fail(401, NOT_AUTHORIZED)
-  const customer = await findCustomerById(c.env.DB, verified.customerId)
-  if (!customer || customer.token_version !== verified.version) fail(401, NOT_AUTHORIZED)
-  return customer
+  const found = await findTokenCustomer(c.env.DB, verified.customerId, verified.familyId)
+  if (!found || found.familyRevoked || found.customer.token_version !== verified.version)
+    fail(401, NOT_AUTHORIZED)
+  return found.customer
 }
 
 /** The calling customer; guests and invalid tokens → 401. */

@@ -1,13 +1,17 @@
 /**
  * Signed tokens, all HS256 JWTs signed and verified by `hono/jwt` with TOKEN_SECRET:
- *   access     `{sub, ver, typ:'access', iat, exp}`, valid 15 minutes; `ver` is the customer's
- *              token version, bumped on password change/reset so older tokens stop working;
+ *   access     `{sub, ver, fam, typ:'access', iat, exp}`, valid 15 minutes; `ver` is the customer's
+ *              token version, bumped on password change/reset so older tokens stop working; `fam`
+ *              is the sign-in's refresh-token family, so revoking the family (a refresh token
+ *              used twice) ends its access tokens at once (checked in ./guard.ts);
  *   group      `{typ:'group', group_id, id, user}` (price tiers);
  *   link/device tokens of other modules, each with its own `typ`, so one kind is never accepted
  *              as another.
  * A token is accepted only in its one canonical encoding: every part must be unpadded base64url
  * whose unused trailing bits are zero, so a signature cannot be re-encoded into a second valid
  * token string. `hono/jwt` decodes leniently (padding and trailing bits pass), hence that check.
+ * Every kind states its lifetime to the verifier: an `exp` further ahead than that lifetime (plus
+ * a minute of clock skew) is refused, so no token outlives its kind, whatever it claims.
  * TOKEN_SECRET missing: development/test derive a per-isolate random key (warning logged);
  * anywhere else tokens are refused with a 503 envelope instead of being signed with nothing.
  */
@@ -18,6 +22,12 @@ import { fail } from '../../platform/http'
 import { fromBase64Url, randomToken, toBase64Url } from './crypto'
 
 const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
+/** Clock difference tolerated between the signer and the verifier (seconds). */
+const CLOCK_SKEW_SECONDS = 60
+/** A customer id as a token names it: a positive decimal integer, no sign, leading zero or fraction. */
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/
+/** A refresh-token family id as issueRefreshToken writes it (randomToken: base64url). */
+const FAMILY_ID = /^[A-Za-z0-9_-]{16,64}$/
 /** Longer strings are refused before any decoding (an access token is about 200 characters). */
 export const MAX_TOKEN_LENGTH = 2048
 
@@ -39,6 +49,7 @@ export function tokenSecret(env: { TOKEN_SECRET?: string }, config: AppConfig): 
 interface AccessClaims {
   sub: string
   ver: number
+  fam: string
   typ: 'access'
   iat: number
   exp: number
@@ -81,25 +92,46 @@ export async function signJws(secret: string, claims: Record<string, unknown>): 
 /**
  * Verifies an HS256 JWT (signature, `alg` pinned to HS256, `exp`/`nbf`/`iat` when present, via
  * hono/jwt) after the canonical-encoding check; returns the claims, or null for anything else.
+ * `lifetimeSeconds` is the longest life the token's kind is issued with: an `exp` later than
+ * that from `now` (plus CLOCK_SKEW_SECONDS) is refused; null for a kind issued without expiry
+ * (an `exp` it carries is still checked by hono/jwt).
  */
-export async function verifyJws(secret: string, token: string): Promise<Record<string, unknown> | null> {
+export async function verifyJws(
+  secret: string,
+  token: string,
+  kind: { lifetimeSeconds: number | null; now?: number },
+): Promise<Record<string, unknown> | null> {
   if (token.length > MAX_TOKEN_LENGTH) return null
   const parts = token.split('.')
   if (parts.length !== 3 || !parts.every(isCanonicalBase64Url)) return null
+  let claims: Record<string, unknown>
   try {
-    const claims = await verify(token, await hmacKey(secret), { alg: 'HS256' })
-    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null
+    const verified = await verify(token, await hmacKey(secret), { alg: 'HS256' })
+    if (!verified || typeof verified !== 'object') return null
+    claims = verified as Record<string, unknown>
   } catch {
     return null
   }
+  if (kind.lifetimeSeconds !== null && typeof claims.exp === 'number') {
+    const latest = Math.floor((kind.now ?? Date.now()) / 1000) + kind.lifetimeSeconds + CLOCK_SKEW_SECONDS
+    if (claims.exp > latest) return null
+  }
+  return claims
 }
 
-/** Issues an access token for a customer (now in ms). */
-export function issueAccessToken(secret: string, customerId: number, version: number, now: number) {
+/** Issues an access token for a customer's sign-in (its refresh-token family; now in ms). */
+export function issueAccessToken(
+  secret: string,
+  customerId: number,
+  version: number,
+  familyId: string,
+  now: number,
+) {
   const iat = Math.floor(now / 1000)
   const claims: AccessClaims = {
     sub: String(customerId),
     ver: version,
+    fam: familyId,
     typ: 'access',
     iat,
     exp: iat + ACCESS_TOKEN_TTL_SECONDS,
@@ -107,21 +139,27 @@ export function issueAccessToken(secret: string, customerId: number, version: nu
   return signJws(secret, claims as unknown as Record<string, unknown>)
 }
 
-/** Returns the customer id and version of a valid, unexpired access token, else null. */
+/**
+ * The customer id, token version and sign-in family of a valid, unexpired access token, else null.
+ * Only what issueAccessToken writes passes: an expiry within the access lifetime, `sub` a
+ * canonical positive integer ("12", never "12.0", "012" or "1e1"), an integer `ver`, a family id.
+ */
 export async function verifyAccessToken(
   secret: string,
   token: string,
   now: number,
-): Promise<{ customerId: number; version: number } | null> {
-  const claims = await verifyJws(secret, token)
+): Promise<{ customerId: number; version: number; familyId: string } | null> {
+  const claims = await verifyJws(secret, token, { lifetimeSeconds: ACCESS_TOKEN_TTL_SECONDS, now })
   if (claims?.typ !== 'access') return null
   const exp = claims.exp
-  const sub = Number(claims.sub)
   // An access token without an expiry is not one we issued.
   if (typeof exp !== 'number' || exp * 1000 <= now) return null
-  if (typeof claims.sub !== 'string' || !Number.isInteger(sub) || sub <= 0) return null
+  if (typeof claims.sub !== 'string' || !CANONICAL_ID.test(claims.sub)) return null
+  const sub = Number(claims.sub)
+  if (!Number.isSafeInteger(sub)) return null
   if (typeof claims.ver !== 'number' || !Number.isInteger(claims.ver)) return null
-  return { customerId: sub, version: claims.ver }
+  if (typeof claims.fam !== 'string' || !FAMILY_ID.test(claims.fam)) return null
+  return { customerId: sub, version: claims.ver, familyId: claims.fam }
 }
 
 /**
@@ -149,7 +187,7 @@ export async function verifyDeviceToken(
   customerId: number,
   now: number,
 ): Promise<string | null> {
-  const claims = await verifyJws(secret, token)
+  const claims = await verifyJws(secret, token, { lifetimeSeconds: DEVICE_TOKEN_TTL_SECONDS, now })
   if (claims?.typ !== 'device' || claims.sub !== String(customerId)) return null
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
   return typeof claims.jti === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(claims.jti) ? claims.jti : null

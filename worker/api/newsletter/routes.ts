@@ -145,7 +145,7 @@ function newsletterLink(
 }
 
 const signedNewsletterLink = (action: LinkAction) =>
-  signedLink(`newsletter-${action}`, MSG_BAD_LINK, action === 'confirm')
+  signedLink(`newsletter-${action}`, MSG_BAD_LINK, action === 'confirm' ? CONFIRM_LINK_TTL_SECONDS : null)
 const page = linkPage
 const linkedEmail = (c: Context<AppEnv>) => linkOf(c).email
 

@@ -95,15 +95,22 @@ export function linkPage(
 
 const linkQuery = query(LinkSchema)
 
-/** The claims of the request's link key for action `typ`, or null when the key is not good. */
-async function readLink(c: Context<AppEnv>, typ: string, mustExpire: boolean): Promise<LinkClaims | null> {
+/**
+ * The claims of the request's link key for action `typ`, or null when the key is not good. A link
+ * kind with a lifetime must carry an expiry within it; one without (null) need not expire.
+ */
+async function readLink(
+  c: Context<AppEnv>,
+  typ: string,
+  lifetimeSeconds: number | null,
+): Promise<LinkClaims | null> {
   let key = ''
   await linkQuery(c, async () => {
     key = (c.req as unknown as { valid(t: 'query'): z.output<typeof LinkSchema> }).valid('query').key
   })
-  const claims = await verifyJws(tokenSecret(c.env, c.var.config), key)
+  const claims = await verifyJws(tokenSecret(c.env, c.var.config), key, { lifetimeSeconds })
   if (!claims || claims.typ !== typ) return null
-  if (mustExpire && typeof claims.exp !== 'number') return null
+  if (lifetimeSeconds !== null && typeof claims.exp !== 'number') return null
   const parsed = EmailSchema.safeParse(claims.email)
   return parsed.success ? { email: parsed.data, claims } : null
 }
@@ -112,14 +119,19 @@ async function readLink(c: Context<AppEnv>, typ: string, mustExpire: boolean): P
 const links = new WeakMap<Context<AppEnv>, LinkClaims>()
 
 /**
- * Lets a request through only with a good key for action `typ` (with an expiry when `mustExpire`);
- * anything else is a 400 saying `badLink`, as a page for a browser and an envelope otherwise.
+ * Lets a request through only with a good key for action `typ` (with an expiry at most
+ * `lifetimeSeconds` ahead, when the kind has a lifetime); anything else is a 400 saying
+ * `badLink`, as a page for a browser and an envelope otherwise.
  */
-export function signedLink(typ: string, badLink: string, mustExpire: boolean): MiddlewareHandler<AppEnv> {
+export function signedLink(
+  typ: string,
+  badLink: string,
+  lifetimeSeconds: number | null,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let link: LinkClaims | null = null
     try {
-      link = await readLink(c, typ, mustExpire)
+      link = await readLink(c, typ, lifetimeSeconds)
     } catch (err) {
       if (wantsPage(c)) return linkPage(c, 400, 'Link not valid', badLink)
       throw err

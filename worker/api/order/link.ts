@@ -37,7 +37,10 @@ export async function verifyOrderLinkToken(
   number: string,
   now: number,
 ): Promise<string | null> {
-  const claims = await verifyJws(tokenSecret(env, config), token)
+  const claims = await verifyJws(tokenSecret(env, config), token, {
+    lifetimeSeconds: ORDER_LINK_TTL_DAYS * 86_400,
+    now,
+  })
   if (claims?.typ !== 'order-link' || claims.sub !== number) return null
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
   return typeof claims.oid === 'string' ? claims.oid : null

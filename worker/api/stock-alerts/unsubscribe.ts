@@ -104,7 +104,7 @@ async function requestedScope(c: Context<AppEnv>): Promise<'alert' | 'all'> {
   return parsed.data.scope
 }
 
-const signedAlertLink = signedLink(LINK_TYPE, MSG_BAD_ALERT_LINK, true)
+const signedAlertLink = signedLink(LINK_TYPE, MSG_BAD_ALERT_LINK, LINK_TTL_SECONDS)
 
 /** GET and POST of the unsubscribe link, mounted at /api/stock-alerts/unsubscribe. */
 export const unsubscribeRoutes = new Hono<AppEnv>()

@@ -39,8 +39,8 @@ export async function signIn(
 ) {
   const now = Date.now()
   const secret = tokenSecret(c.env, c.var.config)
-  const token = await issueAccessToken(secret, customer.id, customer.token_version, now)
   const refresh = await issueRefreshToken(c.env.DB, customer.id, now)
+  const token = await issueAccessToken(secret, customer.id, customer.token_version, refresh.familyId, now)
   await refresh.statement.run()
   return ok(c, token, { refreshToken: refresh.token, ...extraMeta })
 }
@@ -132,6 +132,7 @@ export async function refresh(c: Context<AppEnv>, { refreshToken }: z.output<typ
     tokenSecret(c.env, c.var.config),
     customer.id,
     customer.token_version,
+    row.family_id,
     now,
   )
   return ok(c, token, { refreshToken: next.token })

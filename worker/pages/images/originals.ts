@@ -4,17 +4,37 @@
  * path without its leading slash, as `npm run import -- --images DIR` uploads it), else the
  * MEDIA_BASE_URL var (base + path) — and is resized by the Images binding to the asked catalogue
  * size, in the best format the browser accepts (AVIF, else WebP, else JPEG; `Vary: Accept`).
- * Answers are kept in the edge cache (Cache API) per URL and format, so an image is resized once
- * per location.
+ * Answers are kept in the edge cache (Cache API) under the canonical key `/img/{w}/{h}/{action}
+ * {path}` + format (numbers as plain decimals, the action always named, a fixed host: never the
+ * request's spelling or Host), so an image is read and resized once per location, size, action
+ * and format.
  *
- * Rules: only paths imagePathProblem accepts are looked up (400 otherwise); an original over MAX_SOURCE_BYTES answers
- * 413; an original no origin has answers 404; an origin that does not answer answers 503 with
- * Retry-After; what the Images binding does not take for an image answers 415, and a resizer
- * that fails otherwise 503 with Retry-After.
+ * Rules: only paths imagePathProblem accepts are looked up (400 otherwise); an original over
+ * MAX_SOURCE_BYTES answers 413; one larger than the resizer takes (over MAX_SOURCE_SIDE pixels a
+ * side or MAX_SOURCE_PIXELS in all, as its header says or as the resizer reports) answers 413
+ * naming that limit; an original no origin has answers 404; an origin that does not answer
+ * answers 503 with Retry-After; what the Images binding does not take for an image answers 415,
+ * and a resizer that fails otherwise 503 with Retry-After. The two answers about the original
+ * itself (413, 415) are permanent: they are kept in the edge cache for a day under the original's
+ * path (for every size, action and format), so asking again does not read the original again.
  */
 import { imagePathProblem, MAX_IMAGE_SOURCE_BYTES as MAX_SOURCE_BYTES } from '@shared/domain/image-url'
 import type { Context } from 'hono'
 import { fetchOutbound, OutboundError } from '../../platform/fetch'
+
+/** Longest side of an original the resizer takes (Cloudflare Images: 12,000 pixels). */
+const MAX_SOURCE_SIDE = 12_000
+/** Largest area of an original the resizer takes (Cloudflare Images: 100 megapixels). */
+const MAX_SOURCE_PIXELS = 100_000_000
+/** How long a permanent refusal of an original (413, 415) is kept in the edge cache (seconds). */
+const REFUSAL_SECONDS = 86_400
+/** The host of the image cache's keys (never the request's Host, which a client chooses). */
+const KEY_HOST = 'https://image-cache.internal'
+/**
+ * The status a kept refusal stands for. The Cache API stores only statuses HTTP caching
+ * understands (413 and 415 are not among them), so a refusal is kept as a 200 carrying it.
+ */
+const REFUSAL_HEADER = 'x-refused-with'
 
 /** How each VSF image action fits the original into the box. */
 const FIT: Readonly<Record<string, 'scale-down' | 'contain' | 'cover'>> = {
@@ -101,6 +121,39 @@ function tooLarge() {
   }
 }
 
+const grouped = (n: number) => n.toLocaleString('en-US')
+
+/** The answer for an original with more pixels than the resizer takes (its size, when known). */
+function tooManyPixels(size?: { width: number; height: number }): string {
+  const was = size ? ` (this one is ${grouped(size.width)} × ${grouped(size.height)})` : ''
+  return `The original image is larger than the resizer takes: at most ${grouped(MAX_SOURCE_SIDE)} pixels a side and ${MAX_SOURCE_PIXELS / 1_000_000} megapixels${was}`
+}
+
+/** Whether the original's dimensions are within what the resizer takes. */
+function withinPixelLimits(size: { width: number; height: number }): boolean {
+  return (
+    size.width <= MAX_SOURCE_SIDE &&
+    size.height <= MAX_SOURCE_SIDE &&
+    size.width * size.height <= MAX_SOURCE_PIXELS
+  )
+}
+
+/**
+ * Whether the Images binding refused the original for its dimensions: code 9413 (over 100
+ * megapixels) or, from the local simulation, its image library's "exceeds pixel limit".
+ */
+function overPixelLimit(err: unknown): boolean {
+  if ((err as { code?: unknown })?.code === 9413) return true
+  return /\b9413\b|exceeds (the )?(pixel limit|maximum image area)/i.test(
+    String((err as Error)?.message ?? ''),
+  )
+}
+
+/** A permanent refusal of the original (413, 415): browsers and caches may keep it for a day. */
+function refuseFor(c: Context, status: 413 | 415, message: string) {
+  return text(c, status, message, { 'cache-control': `public, max-age=${REFUSAL_SECONDS}` })
+}
+
 function streamOf(bytes: ArrayBuffer): ReadableStream<Uint8Array> {
   return new Response(bytes).body as ReadableStream<Uint8Array>
 }
@@ -116,21 +169,39 @@ export async function serveOriginal(
   const problem = imagePathProblem(path)
   if (problem) return text(c, 400, problem)
   const format = negotiateFormat(c.req.header('accept'))
-  const url = new URL(c.req.url)
-  const cacheKey = new Request(`${url.origin}${url.pathname}?format=${encodeURIComponent(format)}`)
+  const cacheKey = new Request(
+    `${KEY_HOST}/img/${width}/${height}/${action}${path}?format=${encodeURIComponent(format)}`,
+  )
   const cache = (caches as unknown as { default: Cache }).default
   const hit = await cache.match(cacheKey)
   if (hit) return hit
+  const refusalKey = new Request(`${KEY_HOST}/refused${path}`)
+  const refused = await cache.match(refusalKey)
+  const keptStatus = Number(refused?.headers.get(REFUSAL_HEADER))
+  if (refused && (keptStatus === 413 || keptStatus === 415))
+    return refuseFor(c, keptStatus, await refused.text())
+  /** A refusal that holds for this original whoever asks again: answered and kept for a day. */
+  const refuse = (status: 413 | 415, message: string) => {
+    const kept = new Response(message, {
+      headers: { [REFUSAL_HEADER]: String(status), 'cache-control': `public, max-age=${REFUSAL_SECONDS}` },
+    })
+    c.executionCtx.waitUntil(cache.put(refusalKey, kept))
+    return refuseFor(c, status, message)
+  }
   const original = await readOriginal(c.env as Env, path)
-  if ('status' in original)
+  if ('status' in original) {
+    if (original.status === 413) return refuse(413, original.message)
     return text(c, original.status, original.message, original.status === 503 ? { 'retry-after': '2' } : {})
+  }
   const images = (c.env as Env).IMAGES
   const unavailable = () =>
     text(c, 503, 'Image resizing is unavailable; try again shortly', { 'retry-after': '2' })
   try {
-    await images.info(streamOf(original.bytes))
+    const info = await images.info(streamOf(original.bytes))
+    if ('width' in info && !withinPixelLimits(info)) return refuse(413, tooManyPixels(info))
   } catch (err) {
-    return notAnImage(err) ? text(c, 415, 'The original is not an image the resizer can read') : unavailable()
+    if (overPixelLimit(err)) return refuse(413, tooManyPixels())
+    return notAnImage(err) ? refuse(415, 'The original is not an image the resizer can read') : unavailable()
   }
   let body: ReadableStream<Uint8Array>
   try {
@@ -139,7 +210,8 @@ export async function serveOriginal(
       .transform({ width, height, fit: FIT[action] ?? 'scale-down' })
       .output({ format, quality: 82 })
     body = result.image()
-  } catch {
+  } catch (err) {
+    if (overPixelLimit(err)) return refuse(413, tooManyPixels())
     return unavailable()
   }
   const res = new Response(body, {

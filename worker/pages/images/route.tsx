@@ -2,7 +2,10 @@
  * Catalogue images. Endpoints:
  *   GET /img/:width/:height/<path>            e.g. /img/600/744/p/kurta-red.svg
  *   GET /img/:width/:height/:action/<path>    VSF form (action resize|crop|fit)
- * Only the catalogue image sizes (shared/config/images) are served (400 otherwise). The demo's
+ * Only the catalogue image sizes (shared/config/images) are served (400 otherwise). Every spelling of
+ * one image at one size is read as its canonical form before anything is looked up: the size as
+ * plain decimals (`0600` is `600`) and no action as `resize`, so `/img/0600/744/resize/x.jpg` and
+ * `/img/600/744/x.jpg` share one cache entry, one origin read and one resize. The demo's
  * drawings are generated here (image/svg+xml); a raster path (.jpg, .png, .webp, .gif, .avif) is an
  * imported catalogue's image, read from the operator's origin and resized (originals.ts). Unknown
  * images are 404. Both answer with a long immutable cache lifetime.

@@ -1,10 +1,13 @@
 /**
- * The output cache's key: path + sorted query without tracking parameters (utm_*, fbclid, gclid…)
- * + store + currency + country (which fixes the pricing country) + client build id — everything a
- * cached page varies on, nothing else (the Host is not in it, so no page may print the Host). A URL
- * longer than MAX_KEY_URL_LENGTH is never looked up or stored, and paths that hold personal data
- * or are transactional are never cached at all.
+ * The output cache's key: path + sorted query + store + currency + country (which fixes the
+ * pricing country) + client build id — everything a cached page varies on, nothing else (the Host
+ * is not in it, so no page may print the Host). The query holds only the parameters the matched
+ * route reads (its `query` allow-list in shared/config/routes.ts; `pageUrl` strips the rest, and the
+ * handler sees that same URL); a path no route of the table matches keeps its query without
+ * tracking parameters (utm_*, fbclid, gclid…). A URL longer than MAX_KEY_URL_LENGTH is never looked
+ * up or stored, and paths that hold personal data or are transactional are never cached at all.
  */
+import { RESOURCE_ROUTES, ROUTES } from '@shared/config/routes'
 import { BUILD_ID } from '../render/assets'
 
 export const KEY_HOST = 'https://output-cache.internal'
@@ -52,6 +55,34 @@ const TRACKING_PARAM_NAMES = new Set([
 function isTrackingParam(name: string): boolean {
   const n = name.toLowerCase()
   return n.startsWith('utm_') || TRACKING_PARAM_NAMES.has(n)
+}
+
+/** The query parameters each route of the table reads, by its path pattern. */
+const QUERY_BY_ROUTE_PATH: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  [...ROUTES, ...RESOURCE_ROUTES].map((r) => [r.path, new Set<string>(r.query ?? [])]),
+)
+
+/**
+ * The parameters a route reads, by the path pattern it was mounted with; null for a pattern that
+ * is not a row of the route table (its query is kept, without tracking parameters).
+ */
+export function routeQueryAllowList(routePath: string): ReadonlySet<string> | null {
+  return QUERY_BY_ROUTE_PATH.get(routePath) ?? null
+}
+
+/**
+ * `url` with only the query parameters in `allowed`, in their order (with `allowed` null: every
+ * parameter but tracking ones). The same URL for every spelling of one page, e.g.
+ * `/c/women?x=1` and `/c/women?utm_source=y` are both `/c/women`.
+ */
+export function pageUrl(url: string, allowed: ReadonlySet<string> | null): string {
+  const u = new URL(url)
+  if (!u.search) return url
+  const params = [...u.searchParams]
+  const kept = params.filter(([name]) => (allowed ? allowed.has(name) : !isTrackingParam(name)))
+  if (kept.length === params.length) return url
+  u.search = new URLSearchParams(kept).toString()
+  return u.href
 }
 /** Paths whose pages hold personal data or are transactional: never looked up, never stored. */
 const UNCACHEABLE = [

@@ -5,16 +5,20 @@
  * FRESH_SECONDS, then served stale while one revalidation re-renders it in the background (a short
  * lock entry keeps other requests of this colo from re-rendering the same key at once).
  *
+ * Before anything else, a request for a route of the table loses the query parameters its route
+ * does not read (./key.ts `pageUrl`): the handler renders, and the key names, the same URL.
+ *
  * The CSP nonce baked into a cached page is swapped for the current request's nonce on every hit,
  * only at the positions where the renderer wrote it (./memory.ts). In front of the Cache API each
  * isolate keeps the pages it served recently in memory for MEMORY_SECONDS (./memory.ts); purges
  * go through the tag index (./tags.ts).
  */
 import type { Context, MiddlewareHandler } from 'hono'
+import { matchedRoutes } from 'hono/route'
 import type { AppEnv } from '../env'
 import { BUILD_ID } from '../render/assets'
 import { edgeCache } from '../runtime'
-import { isCacheablePath, KEY_HOST, keyRequest, outputCacheKey } from './key'
+import { isCacheablePath, KEY_HOST, keyRequest, outputCacheKey, pageUrl, routeQueryAllowList } from './key'
 import { FRESH_SECONDS, STALE_SECONDS } from './lifetimes'
 import {
   cutNonce,
@@ -108,16 +112,30 @@ async function revalidate(c: Context<AppEnv>, key: string, app: FetchApp) {
 }
 
 /**
+ * The query allow-list of the route that answers this request (the last GET route Hono matched),
+ * or null when no route of the table does (the dispatcher's fallback, a test's own route).
+ */
+function allowedQuery(c: Context<AppEnv>): ReadonlySet<string> | null {
+  const route = matchedRoutes(c).findLast((r) => r.method === 'GET')
+  return route ? routeQueryAllowList(route.path) : null
+}
+
+/**
  * The output-cache middleware; `app` is used for background revalidation. `buildId` defaults to
  * this bundle's client build (tests pass others to play two deploys).
  */
 export function outputCache(app: FetchApp, opts: { buildId?: string } = {}): MiddlewareHandler<AppEnv> {
   const buildId = opts.buildId ?? BUILD_ID
   return async (c, next) => {
-    const enabled = c.var.config.OUTPUT_CACHE_ENABLED
-    if (!enabled || (c.req.method !== 'GET' && c.req.method !== 'HEAD') || !isCacheablePath(c.req.path)) {
-      return next()
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !isCacheablePath(c.req.path)) return next()
+    // The handler sees only the parameters its route reads, cache or no cache, so a page renders
+    // the same for every spelling of its URL and never varies on what the key leaves out.
+    const allowed = allowedQuery(c)
+    if (allowed) {
+      const url = pageUrl(c.req.url, allowed)
+      if (url !== c.req.url) c.req.raw = new Request(url, c.req.raw)
     }
+    if (!c.var.config.OUTPUT_CACHE_ENABLED) return next()
     const key = outputCacheKey(c.req.url, c.var.store, buildId)
     if (key === null) return next()
     const revalidating = c.req.header('x-output-cache-revalidate') === revalidateSecret()

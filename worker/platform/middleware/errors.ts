@@ -15,7 +15,9 @@ function isApiPath(path: string): boolean {
 /**
  * Failures of the database or the runtime that a retry can fix. They are matched on the message
  * (D1 and workerd report them only as text), anywhere in the error's `cause` chain:
- * - busy or locked database (SQLITE_BUSY, SQLITE_LOCKED, "database is locked"),
+ * - busy or locked database (SQLITE_BUSY, SQLITE_LOCKED, "database is locked"), and a statement
+ *   that ran but whose session commit token D1 could not get ("Failed to get session commit
+ *   token": how a read of a locked database fails inside a D1 session),
  * - D1 overloaded or its requests queued too long,
  * - lost, reset, closed or refused connections ("Network connection lost", ECONNRESET…),
  * - the database object reset (code update, start-up or internal error, a storage operation that
@@ -23,7 +25,7 @@ function isApiPath(path: string): boolean {
  * - time-outs (including an aborted fetch's TimeoutError) and "transient issue" answers.
  */
 const TRANSIENT_PATTERNS: RegExp[] = [
-  /SQLITE_BUSY|SQLITE_LOCKED|database (table )?is (locked|busy)/i,
+  /SQLITE_BUSY|SQLITE_LOCKED|database (table )?is (locked|busy)|failed to get session commit token/i,
   /overloaded|queued for too long|too many requests queued|too many requests/i,
   /network connection lost|connection (was )?(lost|reset|closed|refused|aborted)|ECONNRESET|ECONNREFUSED|EPIPE|socket hang up|client disconnected/i,
   /object to be reset|reset because|storage operation exceeded|exceeded (its )?(memory|cpu time) limit|memory limit and was reset|isolate.*(reset|exceeded)/i,
@@ -80,6 +82,9 @@ export function handleError(err: Error, c: Context<AppEnv>): Response | Promise<
         ? MSG_TEMPORARILY_UNAVAILABLE
         : 'Internal server error'
   if (transient) c.header('retry-after', String(RETRY_AFTER_SECONDS))
+  // A refusal that said when to come back (c.header before fail: 429, a briefly unavailable
+  // dependency) keeps saying it on the error page as in the JSON envelope.
+  const retryAfter = c.res.headers.get('retry-after')
   console.error(
     JSON.stringify({
       requestId,
@@ -92,9 +97,9 @@ export function handleError(err: Error, c: Context<AppEnv>): Response | Promise<
   if (isApiPath(c.req.path)) {
     return c.json({ code: status, result: message, meta: { requestId } }, status)
   }
-  return renderErrorPage(c, status, status >= 500 && !transient ? undefined : message)
+  return renderErrorPage(c, status, err instanceof HTTPException || transient ? message : undefined)
     .then((res) => {
-      if (transient) res.headers.set('retry-after', String(RETRY_AFTER_SECONDS))
+      if (retryAfter) res.headers.set('retry-after', retryAfter)
       return res
     })
     .catch(

@@ -264,3 +264,147 @@ describe('one run of many files', () => {
       ])
   })
 })
+
+describe('records that attack the reader', () => {
+  const product = (over: Record<string, unknown>, id = 7) =>
+    JSON.stringify({
+      _type: 'product',
+      _id: String(id),
+      _source: {
+        id,
+        sku: `A-${id}`,
+        name: 'Attack',
+        type_id: 'simple',
+        price: 10,
+        status: 1,
+        visibility: 4,
+        url_key: `attack-${id}`,
+        ...over,
+      },
+    })
+  const good = product({}, 8)
+
+  it('an entity named constructor or __proto__ is an issue of its record; the run goes on', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const text = [`{"_type":"${name}","_id":"1","_source":{"id":1}}`, good].join('\n')
+      const parsed = parseImportFile(text, 'proto.ndjson', { now })
+      expect(
+        parsed.errors.map((e) => [e.line, e.reason]),
+        name,
+      ).toEqual([
+        [
+          1,
+          `unsupported entity type '${name}'; neither _type nor _index names the entity; pass --type product|category|attribute|taxrule|cms_page|cms_block|review`,
+        ],
+      ])
+      const typed = parseImportFile('[{"id":1}]', 'proto.json', { now, type: name })
+      expect(typed.errors[0]?.reason, name).toMatch(/^unknown --type/)
+    }
+  })
+
+  it('fields named after what every object inherits, at every level, are plain data', () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype']
+    /** The value with a field of each name added to every object in it (as a JSON text would). */
+    const everywhere = (v: unknown, val: unknown): unknown => {
+      if (Array.isArray(v)) return v.map((x) => everywhere(x, val))
+      if (v === null || typeof v !== 'object') return v
+      const out: Record<string, unknown> = {}
+      for (const [k, x] of Object.entries(v)) out[k] = everywhere(x, val)
+      for (const n of names) Object.defineProperty(out, n, { value: val, enumerable: true, writable: true })
+      return out
+    }
+    const { text } = fixture('catalog.ndjson')
+    for (const val of [1, 'x', {}, [], null]) {
+      const lines = text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.stringify(everywhere(JSON.parse(l), val)))
+      expect(
+        () => prepareImport(lines.join('\n'), 'inherited.ndjson', { now }),
+        JSON.stringify(val),
+      ).not.toThrow()
+    }
+  })
+
+  it('10,000 levels of nesting are an issue of their record, not a crash', () => {
+    const deepArray = `${'['.repeat(10_000)}${']'.repeat(10_000)}`
+    const deepObject = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`
+    const text = [
+      good,
+      product({}, 9).replace('"name":"Attack"', `"name":"Attack","extra":${deepArray}`),
+      product({}, 10).replace('"name":"Attack"', `"name":"Attack","description":${deepObject}`),
+    ].join('\n')
+    const out = prepareImport(text, 'deep.ndjson', { now })
+    expect(out.ok).toBe(false)
+    if (!out.ok)
+      expect(out.errors.map((e) => [e.line, e.reason])).toEqual([
+        [2, 'a record may nest objects and arrays at most 64 levels deep'],
+        [3, 'a record may nest objects and arrays at most 64 levels deep'],
+      ])
+    // A JSON array file is read the same way.
+    const array = parseImportFile(
+      `[${good.replace('"_type":"product",', '')},{"id":2,"x":${deepArray}}]`,
+      'deep.json',
+      {
+        now,
+        type: 'product',
+      },
+    )
+    expect(array.errors.map((e) => e.reason)).toEqual([
+      'a record may nest objects and arrays at most 64 levels deep',
+    ])
+  })
+})
+
+describe('the dry run applies the write’s size limits', () => {
+  const product = (description: string) =>
+    JSON.stringify({
+      _type: 'product',
+      _id: '77',
+      _source: {
+        id: 77,
+        sku: 'BIG-77',
+        name: 'Big',
+        type_id: 'simple',
+        price: 10,
+        status: 1,
+        visibility: 4,
+        url_key: 'big-77',
+        description,
+      },
+    })
+
+  it('a 5 MB description is refused by the validation (dry run and write alike), naming the field', () => {
+    const out = prepareImport(product('x'.repeat(5 * 1024 * 1024)), 'big.ndjson', { now })
+    expect(out.ok).toBe(false)
+    if (!out.ok) {
+      expect(out.errors).toHaveLength(1)
+      expect(out.errors[0]?.line).toBe(1)
+      expect(out.errors[0]?.reason).toMatch(
+        /^invalid product: too large to store: it is written as a statement of [\d,]+ bytes and D1 takes at most 100,000 \(largest field: description, 5,242,882 bytes\)$/,
+      )
+    }
+  })
+
+  it('counts bytes, not characters: 40,000 Devanagari characters (120,000 bytes) are too large', () => {
+    const hindi = 'क'.repeat(40_000)
+    expect(prepareImport(product(hindi), 'hi.ndjson', { now }).ok).toBe(false)
+    expect(prepareImport(product('k'.repeat(40_000)), 'en.ndjson', { now }).ok).toBe(true)
+  })
+
+  it('every statement a valid run writes fits D1, merged rows included (counted in UTF-8 bytes)', () => {
+    // 30 products of 20,000 Devanagari characters each: every row fits, merging them must not overflow.
+    const lines = Array.from({ length: 30 }, (_, i) =>
+      product('ख'.repeat(20_000))
+        .replaceAll('"77"', `"${100 + i}"`)
+        .replace('"id":77', `"id":${100 + i}`)
+        .replace('BIG-77', `BIG-${100 + i}`)
+        .replace('big-77', `big-${100 + i}`),
+    )
+    const out = prepareImport(lines.join('\n'), 'many.ndjson', { now })
+    if (!out.ok) throw new Error(JSON.stringify(out.errors.slice(0, 2)))
+    const statements = out.sql.split(/;\n(?=[A-Z])/)
+    const longest = Math.max(...statements.map((s) => new TextEncoder().encode(s).length))
+    expect(longest).toBeLessThanOrEqual(100_000)
+  })
+})

@@ -283,6 +283,8 @@ describe('bad tokens', () => {
     expired: await signJws(env.TOKEN_SECRET as string, {
       sub: String(alice.id),
       ver: 0,
+      // Alice's own sign-in family: only the expiry is wrong.
+      fam: JSON.parse(atob((alice.token.split('.')[1] as string).replace(/-/g, '+').replace(/_/g, '/'))).fam,
       typ: 'access',
       iat: now() - 3600,
       exp: now() - 60,

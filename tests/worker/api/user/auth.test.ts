@@ -113,7 +113,10 @@ describe('login and tokens', () => {
 
   it('rejects expired, tampered, unsigned and foreign-key tokens with 401', async () => {
     const user = await registerAndLogin('tokens')
-    const expired = await issueAccessToken(SECRET, user.id, 0, Date.now() - 16 * 60 * 1000)
+    const family = JSON.parse(
+      atob((user.token.split('.')[1] as string).replace(/-/g, '+').replace(/_/g, '/')),
+    ).fam
+    const expired = await issueAccessToken(SECRET, user.id, 0, family, Date.now() - 16 * 60 * 1000)
     const [h, p] = user.token.split('.') as [string, string]
     const forged = JSON.parse(atob(p.replace(/-/g, '+').replace(/_/g, '/')))
     forged.sub = String(user.id + 1)
@@ -158,6 +161,31 @@ describe('login and tokens', () => {
       .bind(user.id)
       .all<{ token_hash: string }>()
     expect(stored.results.some((r) => r.token_hash === user.refreshToken)).toBe(false)
+  })
+
+  it('a revoked family ends its access tokens at once, not after their 15 minutes; other sign-ins keep working', async () => {
+    const user = await registerAndLogin('family')
+    // The thief refreshes first with a stolen copy: they hold an access token of the family.
+    const stolen = await api('/user/refresh', { body: { refreshToken: user.refreshToken } })
+    expect(stolen.status).toBe(200)
+    const thiefToken = stolen.json.result as string
+    // The same customer signed in on another device: another family.
+    const elsewhere = await api('/user/login', {
+      body: { username: user.email, password: 'Secret123' },
+      ip: '198.18.9.9',
+    })
+    expect(elsewhere.status).toBe(200)
+    for (const token of [user.token, thiefToken, elsewhere.json.result as string])
+      expect((await api('/user/me', { bearer: token })).status).toBe(200)
+    // The owner's browser uses its (already rotated) refresh token: reuse, the family is revoked.
+    expect((await api('/user/refresh', { body: { refreshToken: user.refreshToken } })).status).toBe(401)
+    // Every access token of that family stops at once: reading or writing personal data alike.
+    for (const token of [user.token, thiefToken]) {
+      expect((await api('/user/me', { bearer: token })).status).toBe(401)
+      expect((await api('/user/order-history', { bearer: token })).status).toBe(401)
+      expect((await api('/cart/create', { method: 'POST', bearer: token })).status).toBe(401)
+    }
+    expect((await api('/user/me', { bearer: elsewhere.json.result as string })).status).toBe(200)
   })
 
   it('lets exactly one of two concurrent refreshes with the same token win', async () => {

@@ -6,9 +6,16 @@ import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fromBase64Url, toBase64Url } from '../../../../worker/api/auth/crypto'
-import { issueAccessToken, signJws } from '../../../../worker/api/auth/tokens'
+import {
+  issueAccessToken,
+  issueDeviceToken,
+  signJws,
+  verifyDeviceToken,
+  verifyJws,
+} from '../../../../worker/api/auth/tokens'
+import { issueOrderLinkToken, verifyOrderLinkToken } from '../../../../worker/api/order/link'
 import { proxyToUpstream } from '../../../../worker/api/proxy'
-import type { AppEnv } from '../../../../worker/platform/env'
+import type { AppConfig, AppEnv } from '../../../../worker/platform/env'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 const SECRET = env.TOKEN_SECRET as string
@@ -74,9 +81,10 @@ describe('access token verification', () => {
 
   it('tampered claims, alg none, HS512, a wrong key, expiry and other token kinds are refused', async () => {
     const now = Math.floor(Date.now() / 1000)
-    const claims = { sub: String(user.id), ver: 0, typ: 'access', iat: now, exp: now + 600 }
     const [h, p, s] = user.token.split('.') as [string, string, string]
     const payload = JSON.parse(new TextDecoder().decode(fromBase64Url(p)))
+    // Everything of a genuine token but the one thing each case changes (its sign-in family included).
+    const claims = { sub: String(user.id), ver: 0, fam: payload.fam, typ: 'access', iat: now, exp: now + 600 }
     const cases: Record<string, string> = {
       'claims edited, old signature': `${h}.${enc({ ...payload, sub: String(user.id + 1) })}.${s}`,
       'exp extended, old signature': `${h}.${enc({ ...payload, exp: payload.exp + 3600 })}.${s}`,
@@ -84,8 +92,30 @@ describe('access token verification', () => {
       'alg none, old signature': `${enc({ alg: 'none', typ: 'JWT' })}.${p}.${s}`,
       'HS512 with the right key': await hs512(claims),
       'wrong key': await signJws('another-secret-of-the-same-length-0123456789abcdef', claims),
-      expired: await issueAccessToken(SECRET, user.id, 0, Date.now() - 16 * 60 * 1000),
-      'no expiry': await signJws(SECRET, { sub: String(user.id), ver: 0, typ: 'access', iat: now }),
+      expired: await issueAccessToken(SECRET, user.id, 0, payload.fam, Date.now() - 16 * 60 * 1000),
+      'no expiry': await signJws(SECRET, {
+        sub: String(user.id),
+        ver: 0,
+        fam: payload.fam,
+        typ: 'access',
+        iat: now,
+      }),
+      // Signed with the right key, but beyond what an access token is issued with (15 minutes).
+      'expiry in the year 33658': await signJws(SECRET, { ...claims, exp: 1e12 }),
+      'expiry a day ahead': await signJws(SECRET, { ...claims, exp: now + 86_400 }),
+      // The customer id in another spelling of the same number.
+      'sub "<id>.0"': await signJws(SECRET, { ...claims, sub: `${user.id}.0` }),
+      'sub "0<id>"': await signJws(SECRET, { ...claims, sub: `0${user.id}` }),
+      'sub "+<id>"': await signJws(SECRET, { ...claims, sub: `+${user.id}` }),
+      'sub " <id>"': await signJws(SECRET, { ...claims, sub: ` ${user.id}` }),
+      'sub as a number': await signJws(SECRET, { ...claims, sub: user.id }),
+      'no sign-in family': await signJws(SECRET, {
+        sub: String(user.id),
+        ver: 0,
+        typ: 'access',
+        iat: now,
+        exp: now + 600,
+      }),
       'issued in the future': await signJws(SECRET, { ...claims, iat: now + 3600, exp: now + 7200 }),
       'group token': await signJws(SECRET, { typ: 'group', sub: String(user.id), ver: 0, exp: now + 600 }),
       'device token': user.deviceToken as string,
@@ -98,6 +128,46 @@ describe('access token verification', () => {
       expect(res.status, label).toBe(401)
       expect(res.json.result, label).toContain('authorized')
     }
+  })
+})
+
+describe('no token outlives its kind', () => {
+  it('an expiry further ahead than the kind is issued with (plus a minute of skew) is refused', async () => {
+    const nowMs = Date.now()
+    const now = Math.floor(nowMs / 1000)
+    const kind = { lifetimeSeconds: 900, now: nowMs }
+    const token = (exp: number) => signJws(SECRET, { typ: 'x', iat: now, exp })
+    expect(await verifyJws(SECRET, await token(now + 900), kind)).not.toBeNull()
+    expect(await verifyJws(SECRET, await token(now + 960), kind)).not.toBeNull()
+    expect(await verifyJws(SECRET, await token(now + 961), kind)).toBeNull()
+    expect(await verifyJws(SECRET, await token(1e12), kind)).toBeNull()
+    // A kind issued without expiry accepts a token without one.
+    expect(
+      await verifyJws(SECRET, await signJws(SECRET, { typ: 'x' }), { lifetimeSeconds: null }),
+    ).not.toBeNull()
+  })
+
+  it('device and order-link tokens are capped at their own lifetimes (180 and 60 days)', async () => {
+    const nowMs = Date.now()
+    const now = Math.floor(nowMs / 1000)
+    const device = await issueDeviceToken(SECRET, user.id, nowMs)
+    expect(await verifyDeviceToken(SECRET, device, user.id, nowMs)).not.toBeNull()
+    const deviceClaims = JSON.parse(new TextDecoder().decode(fromBase64Url(device.split('.')[1] as string)))
+    const longDevice = await signJws(SECRET, { ...deviceClaims, exp: 1e12 })
+    expect(await verifyDeviceToken(SECRET, longDevice, user.id, nowMs)).toBeNull()
+    const config = { ENVIRONMENT: 'test' } as AppConfig
+    const order = { increment_id: '000000042', client_order_id: 'order-cap-test-1' }
+    const link = await issueOrderLinkToken(env, config, order, nowMs)
+    expect(await verifyOrderLinkToken(env, config, link, order.increment_id, nowMs)).toBe(
+      order.client_order_id,
+    )
+    const longLink = await signJws(SECRET, {
+      typ: 'order-link',
+      sub: order.increment_id,
+      oid: order.client_order_id,
+      exp: now + 61 * 86_400,
+    })
+    expect(await verifyOrderLinkToken(env, config, longLink, order.increment_id, nowMs)).toBeNull()
   })
 })
 
