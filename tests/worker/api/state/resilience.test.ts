@@ -3,7 +3,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
-  addressKey,
   MAX_SEND_STATE_BODY_BYTES,
   MAX_STATE_BYTES,
   MAX_STATE_DEPTH,
@@ -16,6 +15,7 @@ import {
   STATE_RETENTION_DAYS,
 } from '../../../../worker/api/state/routes'
 import { magentoDate } from '../../../../worker/api/user/repo'
+import { addressKey } from '../../../../worker/platform/http'
 import app from '../../../../worker/app'
 
 let ipCounter = 0
