@@ -36,7 +36,8 @@ export async function api(
   const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers }
   if (init.bearer) headers.authorization = `Bearer ${init.bearer}`
   const method = init.method ?? (init.body !== undefined || init.rawBody !== undefined ? 'POST' : 'GET')
-  headers['cf-connecting-ip'] = init.ip ?? (path === '/order' && method === 'POST' ? freshIp() : '192.0.2.1')
+  headers['cf-connecting-ip'] =
+    init.ip ?? (path.split('?')[0] === '/order' && method === 'POST' ? freshIp() : '192.0.2.1')
   const res = await SELF.fetch(`https://shop.test/api${path}`, {
     method,
     headers,

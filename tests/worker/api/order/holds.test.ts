@@ -25,7 +25,7 @@ import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { api, freshIp, type Json, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(async () => {
@@ -33,10 +33,6 @@ beforeEach(async () => {
   // Plenty of scarves, so only the limits under test refuse an order.
   await env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run()
 })
-
-let mailSeq = 0
-const freshEmail = (tag: string) =>
-  `${tag}-${++mailSeq}-${Math.random().toString(36).slice(2, 7)}@example.com`
 
 interface PlaceOptions {
   ip?: string
