@@ -31,9 +31,9 @@ export const ORDER_BURST_PER_MINUTE = 5
 export const ORDERS_PER_ADDRESS_PER_HOUR = 10
 export const ORDERS_PER_ACCOUNT_PER_HOUR = 10
 /** Stock units orders in a holding status may hold per account and per order e-mail. */
-export const MAX_HELD_UNITS = 10
+export const MAX_HELD_UNITS = 15
 /** The same per network address (an office or a mobile network may put several shoppers behind one). */
-export const MAX_HELD_UNITS_PER_ADDRESS = 20
+export const MAX_HELD_UNITS_PER_ADDRESS = 30
 /** Orders in a holding status that carry a coupon, per account, per order e-mail and per address. */
 export const MAX_HELD_COUPON_ORDERS = 2
 
