@@ -27,6 +27,7 @@ import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { api, freshIp, type Json, registerAndLogin } from '../../../helpers/user'
+import { admin, operator } from '../../admin/operator'
 
 beforeEach(async () => {
   await seedCartFixtures()
@@ -255,14 +256,19 @@ describe('cash on delivery waits for the shop to confirm it', () => {
     expect(mail?.body).toMatch(/^Your order was not confirmed in time/)
   })
 
-  it('never expires one the shop has confirmed', async () => {
+  it('shows the operator the deadline, and one that the operator confirms never expires', async () => {
     const res = await place({ qty: 1, payment: 'cashondelivery' })
-    const moved = await transitionOrder(
-      env.DB,
-      { orderId: res.orderId, to: 'processing', actor: 'ops@shop.test', from: ['pending'] },
-      Date.now(),
+    const number = res.json.result.orderNumber as string
+    const staff = await operator('staff')
+    const page = await admin(staff, `/orders/${number}`, { headers: { accept: 'text/html' } })
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Received — to be confirmed (pay on delivery)')
+    expect(page.text).toMatch(
+      /To confirm with the shopper by <strong>\d{1,2} \w+ \d{4}, \d{1,2}:\d\d [AP]M IST<\/strong>/,
     )
-    expect(moved.changed).toBe(true)
+    expect(page.text).toContain('Confirm (cash on delivery)')
+    const confirmed = await admin(staff, `/api/orders/${number}/transition`, { body: { to: 'processing' } })
+    expect(confirmed.status, confirmed.text).toBe(200)
     await runCron(Date.now() + 365 * 86_400_000)
     expect((await orderRow(res.orderId))?.status).toBe('processing')
   })
