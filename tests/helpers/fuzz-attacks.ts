@@ -107,7 +107,8 @@ export interface AttackPlan {
 }
 
 export interface AttackCase {
-  cls: AttackClass
+  /** One of ATTACK_CLASSES, or a class only the soak run sends (tests/soak/flood-attacks.ts). */
+  cls: string
   /** The kind of attack within its class (reports group failures by it). */
   kind: string
   /** What is pathological about this one (for reports). */
@@ -269,7 +270,7 @@ async function call(
   return { status: a.status, json: parsed, text: a.text }
 }
 
-async function rows<T>(db: SqlLike, sql: string, ...values: unknown[]): Promise<T[]> {
+export async function rows<T>(db: SqlLike, sql: string, ...values: unknown[]): Promise<T[]> {
   const stmt = db.prepare(sql)
   const { results } = await (values.length ? stmt.bind(...values).all<T>() : stmt.all<T>())
   return results
@@ -1067,7 +1068,7 @@ const searchParams = fc.record({
   ),
 })
 
-function searchRequest(
+export function searchRequest(
   entity: string,
   body: Record<string, unknown>,
   viaGet: boolean,
