@@ -147,12 +147,13 @@ export async function prepareFloodWorld(o: {
   }
 }
 
+/** A delivery address whose PIN code takes cash on delivery in the demo data. */
 const ADDRESS = {
   firstname: 'Flood',
   lastname: 'Sender',
   street: ['3 Flood Lane', ''],
-  city: 'Surat',
-  postcode: '395003',
+  city: 'Pune',
+  postcode: '411001',
   country_id: 'IN',
   telephone: '9000000031',
 }
