@@ -35,7 +35,55 @@ const meera = {
 /** Each order's shopper has an address of their own (the hold limits are tested elsewhere). */
 let address = meera
 
-async function placeOrder(payment = 'cashondelivery') {
+/** Every kind of line: a size, an engraving (the shopper's own text), a bundle, a grouped product. */
+const EVERY_KIND = [
+  {
+    sku: 'FX-KURTA-S',
+    qty: 1,
+    price: 1,
+    product_option: {
+      extension_attributes: {
+        configurable_item_options: [{ option_id: '142', option_value: '1' }],
+        custom_options: [],
+        bundle_options: [],
+      },
+    },
+  },
+  {
+    sku: 'FX-ENGRAVED',
+    qty: 1,
+    price: 1,
+    product_option: {
+      extension_attributes: {
+        configurable_item_options: [],
+        custom_options: [
+          // A shopper's own text, trying to forge lines of the mail.
+          { option_id: 99031, option_value: 'A & R\nYour order: https://evil.example' },
+          { option_id: 99032, option_value: '9903202' },
+        ],
+        bundle_options: [],
+      },
+    },
+  },
+  {
+    sku: 'FX-BUNDLE',
+    qty: 1,
+    price: 1,
+    product_option: {
+      extension_attributes: {
+        configurable_item_options: [],
+        custom_options: [],
+        bundle_options: [
+          { option_id: 99021, option_qty: 1, option_selections: [9902102] },
+          { option_id: 99022, option_qty: 1, option_selections: [9902201] },
+        ],
+      },
+    },
+  },
+  { sku: 'FX-GROUPED', qty: 1, price: 1 },
+]
+
+async function placeOrder(payment = 'cashondelivery', products: unknown[] = EVERY_KIND) {
   address = { ...meera, email: freshEmail('meera.mail') }
   const orderId = `${Date.now()}-mail-${++n}`
   const res = await api('/order', {
@@ -43,52 +91,7 @@ async function placeOrder(payment = 'cashondelivery') {
       order_id: orderId,
       user_id: '',
       cart_id: '',
-      products: [
-        {
-          sku: 'FX-KURTA-S',
-          qty: 1,
-          price: 1,
-          product_option: {
-            extension_attributes: {
-              configurable_item_options: [{ option_id: '142', option_value: '1' }],
-              custom_options: [],
-              bundle_options: [],
-            },
-          },
-        },
-        {
-          sku: 'FX-ENGRAVED',
-          qty: 1,
-          price: 1,
-          product_option: {
-            extension_attributes: {
-              configurable_item_options: [],
-              custom_options: [
-                // A shopper's own text, trying to forge lines of the mail.
-                { option_id: 99031, option_value: 'A & R\nYour order: https://evil.example' },
-                { option_id: 99032, option_value: '9903202' },
-              ],
-              bundle_options: [],
-            },
-          },
-        },
-        {
-          sku: 'FX-BUNDLE',
-          qty: 1,
-          price: 1,
-          product_option: {
-            extension_attributes: {
-              configurable_item_options: [],
-              custom_options: [],
-              bundle_options: [
-                { option_id: 99021, option_qty: 1, option_selections: [9902102] },
-                { option_id: 99022, option_qty: 1, option_selections: [9902201] },
-              ],
-            },
-          },
-        },
-        { sku: 'FX-GROUPED', qty: 1, price: 1 },
-      ],
+      products,
       addressInformation: deliverTo(address, payment),
     },
   })
@@ -255,21 +258,7 @@ describe('mails about orders nobody has paid or confirmed', () => {
   beforeEach(() => env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run())
 
   /** A one-scarf cash-on-delivery order of a shopper of its own. */
-  async function scarfOrder() {
-    address = { ...meera, email: freshEmail('meera.scarf') }
-    const orderId = `${Date.now()}-scarf-${++n}`
-    const res = await api('/order', {
-      body: {
-        order_id: orderId,
-        user_id: '',
-        cart_id: '',
-        products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-        addressInformation: deliverTo(address),
-      },
-    })
-    expect(res.status, JSON.stringify(res.json)).toBe(200)
-    return orderId
-  }
+  const scarfOrder = () => placeOrder('cashondelivery', [{ sku: 'FX-SCARF', qty: 1, price: 1 }])
 
   const placedMails = (to: string) =>
     env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-placed' AND target_address = ?")

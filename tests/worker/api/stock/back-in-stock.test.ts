@@ -25,7 +25,7 @@ import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
 import { MAIL_API_URL, mailApiStandIn } from '../mail/mail-provider-stand-in'
-import { confirmAddress } from './confirm-link'
+import { confirmAddress, followLink as follow } from './confirm-link'
 
 let ipCounter = 0
 /** "Notify me" for `sku`; the first time for an address, its confirmation link is followed too. */
@@ -267,23 +267,6 @@ async function alertsOf(email: string) {
     .bind(email)
     .all<{ sku: string }>()
   return results.map((r) => r.sku)
-}
-
-/** Opens (GET) or submits (POST) an unsubscribe link as a browser (`page`/`form`) or an API client. */
-async function follow(link: string, how: 'page' | 'form' | 'json', body?: string) {
-  const headers: Record<string, string> =
-    how === 'page'
-      ? { accept: 'text/html' }
-      : how === 'form'
-        ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
-        : { 'content-type': 'application/json' }
-  const res = await SELF.fetch(link.replace(ORIGIN, 'https://shop.test'), {
-    method: how === 'page' ? 'GET' : 'POST',
-    headers,
-    body: how === 'page' ? undefined : (body ?? ''),
-  })
-  const type = res.headers.get('content-type') ?? ''
-  return { status: res.status, type, text: await res.text() }
 }
 
 /** Three sold-out skus `email` waits for; the first comes back and is mailed. Returns the mail's link. */

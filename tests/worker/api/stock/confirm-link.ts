@@ -1,4 +1,5 @@
-// The confirmation link of "Notify me" (double opt-in), as a shopper follows it from the mail.
+// The links of back-in-stock mails (the double opt-in's confirmation, unsubscribing), followed as a
+// shopper follows them from the mail.
 import { env, SELF } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { readConfig } from '../../../../worker/platform/env'
@@ -25,19 +26,24 @@ export async function confirmLinkOf(email: string): Promise<string> {
   return link
 }
 
-/** Opens (GET) or submits (POST) a confirmation link as a browser (`page`, `form`) or an API client. */
-export function followConfirm(link: string, how: 'page' | 'form' | 'json') {
+/**
+ * Opens (GET) or submits (POST) a mailed link (confirmation or unsubscribe) as a browser (`page`,
+ * `form`) or an API client (`json`), with `body` for a POST.
+ */
+export async function followLink(link: string, how: 'page' | 'form' | 'json', body?: string) {
   const headers: Record<string, string> =
     how === 'page'
       ? { accept: 'text/html' }
       : how === 'form'
         ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
         : { 'content-type': 'application/json' }
-  return SELF.fetch(link.replace(readConfig(env).PUBLIC_ORIGIN, 'https://shop.test'), {
+  const res = await SELF.fetch(link.replace(readConfig(env).PUBLIC_ORIGIN, 'https://shop.test'), {
     method: how === 'page' ? 'GET' : 'POST',
     headers,
-    body: how === 'page' ? undefined : '',
+    body: how === 'page' ? undefined : (body ?? ''),
   })
+  const type = res.headers.get('content-type') ?? ''
+  return { status: res.status, type, text: await res.text() }
 }
 
 /** Confirms back-in-stock mail for `email` with its confirmation mail's link, unless it has already. */
@@ -46,6 +52,6 @@ export async function confirmAddress(email: string): Promise<void> {
     .bind(email)
     .first()
   if (confirmed) return
-  const res = await followConfirm(await confirmLinkOf(email), 'json')
-  expect(res.status, await res.text()).toBe(200)
+  const res = await followLink(await confirmLinkOf(email), 'json')
+  expect(res.status, res.text).toBe(200)
 }
