@@ -5,7 +5,7 @@
  * delivery for a PIN code the courier does not serve.
  */
 import { expect, test } from '@playwright/test'
-import { fillPersonalStep, fillShippingAddress } from './checkout-fixtures'
+import { fillPersonalStep, fillShippingAddress, ordersFromOwnAddresses } from './checkout-fixtures'
 import { waitForHydration } from './pages'
 
 interface ProductDoc {
@@ -30,6 +30,9 @@ const QUERY = {
     },
   },
 }
+
+// Each order from a network address of its own (the shop limits orders per address).
+test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
 
 test('tile, product page, cart and confirmation show the same price; checkout explains tax and COD', async ({
   page,
