@@ -4,7 +4,7 @@
  */
 
 import { drainOutboxes } from './api/mail/outbox'
-import { expireUnpaidOrders } from './api/order/expire'
+import { expireHoldingOrders } from './api/order/expire'
 import { mailBackInStock } from './api/stock-alerts/notify'
 import app from './app'
 import { runJobs, type ScheduledJob } from './platform/jobs'
@@ -13,7 +13,12 @@ import { pruneVitals } from './vitals/store'
 
 /** What every Cron Trigger runs, in this order. */
 const scheduledJobs: readonly ScheduledJob[] = [
-  { name: 'expire-unpaid-orders', run: (env, now) => expireUnpaidOrders(env, now).then((ids) => ids.length) },
+  // Orders not paid or confirmed in time: everything due, in bounded batches.
+  {
+    name: 'expire-orders',
+    run: (env, now) =>
+      expireHoldingOrders(env, now).then((r) => ({ expired: r.expired.length, left: r.left })),
+  },
   // Before the drain, so the mails it queues go out on the same trigger.
   { name: 'back-in-stock-mail', run: (env, now) => mailBackInStock(env, now) },
   { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },

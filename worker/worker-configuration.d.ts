@@ -7,6 +7,7 @@ interface __BaseEnv_Env {
 	VITALS?: AnalyticsEngineDataset;
 	AUTH_LIMITER: RateLimit;
 	VITALS_LIMITER: RateLimit;
+	ORDER_LIMITER: RateLimit;
 	IMAGES: ImagesBinding;
 	ASSETS: Fetcher;
 	API_UPSTREAM: string;
@@ -25,6 +26,7 @@ interface __BaseEnv_Env {
 	ENVIRONMENT: string;
 	MEDIA_BASE_URL: string;
 	UNPAID_ORDER_TTL_MINUTES: string;
+	COD_CONFIRM_HOURS: string;
 	PUBLIC_ORIGIN: string;
 	CLOUDFLARE_ZONE_ID: string;
 	CLOUDFLARE_ACCOUNT_ID: string;
@@ -48,6 +50,8 @@ declare namespace Cloudflare {
 		VITALS: AnalyticsEngineDataset;
 		AUTH_LIMITER: RateLimit;
 		VITALS_LIMITER: RateLimit;
+		ORDER_LIMITER: RateLimit;
+	ORDER_LIMITER: RateLimit;
 		IMAGES: ImagesBinding;
 		ASSETS: Fetcher;
 		API_UPSTREAM: string;
@@ -66,6 +70,8 @@ declare namespace Cloudflare {
 		ENVIRONMENT: string;
 		MEDIA_BASE_URL: string;
 		UNPAID_ORDER_TTL_MINUTES: string;
+		COD_CONFIRM_HOURS: string;
+	COD_CONFIRM_HOURS: string;
 		PUBLIC_ORIGIN: string;
 		CLOUDFLARE_ZONE_ID: string;
 		CLOUDFLARE_ACCOUNT_ID: string;
@@ -85,6 +91,8 @@ declare namespace Cloudflare {
 		VITALS: AnalyticsEngineDataset;
 		AUTH_LIMITER: RateLimit;
 		VITALS_LIMITER: RateLimit;
+		ORDER_LIMITER: RateLimit;
+	ORDER_LIMITER: RateLimit;
 		IMAGES: ImagesBinding;
 		ASSETS: Fetcher;
 		API_UPSTREAM: string;
@@ -103,6 +111,8 @@ declare namespace Cloudflare {
 		ENVIRONMENT: string;
 		MEDIA_BASE_URL: string;
 		UNPAID_ORDER_TTL_MINUTES: string;
+		COD_CONFIRM_HOURS: string;
+	COD_CONFIRM_HOURS: string;
 		PUBLIC_ORIGIN: string;
 		CLOUDFLARE_ZONE_ID: string;
 		CLOUDFLARE_ACCOUNT_ID: string;
@@ -122,7 +132,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_UPSTREAM" | "STORE_CODE" | "STORE_NAME" | "STORE_ID" | "DEFAULT_CURRENCY" | "BASE_CURRENCY" | "CURRENCY_RATES" | "DEFAULT_COUNTRY" | "SUPPORT_EMAIL" | "MERCHANT_EMAIL" | "PRICE_TIERS_ENABLED" | "OFFLINE_ORDERS_AUTO_TRANSMIT" | "OUTPUT_CACHE_ENABLED" | "ENVIRONMENT" | "MEDIA_BASE_URL" | "UNPAID_ORDER_TTL_MINUTES" | "PUBLIC_ORIGIN" | "CLOUDFLARE_ZONE_ID" | "CLOUDFLARE_ACCOUNT_ID" | "VITALS_DATASET" | "RAZORPAY_API_BASE" | "RAZORPAY_CHECKOUT_SCRIPT" | "PAYPAL_API_BASE" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "TOKEN_SECRET" | "INVALIDATE_KEY">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "API_UPSTREAM" | "STORE_CODE" | "STORE_NAME" | "STORE_ID" | "DEFAULT_CURRENCY" | "BASE_CURRENCY" | "CURRENCY_RATES" | "DEFAULT_COUNTRY" | "SUPPORT_EMAIL" | "MERCHANT_EMAIL" | "PRICE_TIERS_ENABLED" | "OFFLINE_ORDERS_AUTO_TRANSMIT" | "OUTPUT_CACHE_ENABLED" | "ENVIRONMENT" | "MEDIA_BASE_URL" | "UNPAID_ORDER_TTL_MINUTES" | "COD_CONFIRM_HOURS" | "PUBLIC_ORIGIN" | "CLOUDFLARE_ZONE_ID" | "CLOUDFLARE_ACCOUNT_ID" | "VITALS_DATASET" | "RAZORPAY_API_BASE" | "RAZORPAY_CHECKOUT_SCRIPT" | "PAYPAL_API_BASE" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "TOKEN_SECRET" | "INVALIDATE_KEY">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -25,13 +25,13 @@ export type PaymentState = (typeof PAYMENT_STATES)[number]
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: 'Awaiting payment',
   payment_failed: 'Payment failed — you can pay again',
-  pending: 'Received — pay on delivery',
+  pending: 'Received — to be confirmed (pay on delivery)',
   processing: 'Confirmed',
   packed: 'Packed',
   shipped: 'Shipped',
   delivered: 'Delivered',
   canceled: 'Canceled',
-  expired: 'Expired — not paid in time',
+  expired: 'Expired — not paid or confirmed in time',
   closed: 'Closed — refunded',
 }
 
@@ -39,7 +39,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['processing', 'payment_failed', 'expired', 'canceled'],
   payment_failed: ['processing', 'pending_payment', 'expired', 'canceled'],
-  pending: ['processing', 'canceled'],
+  pending: ['processing', 'canceled', 'expired'],
   processing: ['packed', 'canceled', 'closed'],
   packed: ['shipped', 'canceled', 'closed'],
   shipped: ['delivered', 'closed'],
@@ -52,8 +52,17 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Statuses whose order can still be paid online (the pay-now link is offered). */
 export const PAYABLE_STATUSES: readonly OrderStatus[] = ['pending_payment', 'payment_failed']
 
+/**
+ * Statuses whose order holds stock (and any coupon use) without payment or confirmation: it
+ * expires at its `expires_at`, and the placement limits count what it holds.
+ */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'pending']
+
 /** How long an unpaid online order keeps its stock before it expires, unless configured. */
 export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 30
+
+/** How long a cash-on-delivery order waits for the shop's confirmation before it expires, unless configured. */
+export const DEFAULT_COD_CONFIRM_HOURS = 48
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)

@@ -125,7 +125,8 @@ export function msgQueuedOrdersSent(count: number): string {
  */
 export const PRODUCT_EXTRA_MSG = {
   notifyMeLabel: 'E-mail me when it is back',
-  notifyMeDone: "Thank you: we'll e-mail you when it is back.",
+  notifyMeDone:
+    "Thank you: we'll e-mail you when it is back. If you have not confirmed back-in-stock mail to this address before, please confirm it with the link we have just sent.",
   pinInvalid: 'Enter a six-digit PIN code.',
   codAvailable: 'Cash on delivery available.',
   offlineTryAgain: 'You seem to be offline. Please try again when back online.',

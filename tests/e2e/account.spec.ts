@@ -7,10 +7,19 @@
  * alike for taken and new addresses (their timings are printed as a benchmark, not asserted).
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { addVariantToCart, fillAddress, pickProduct, placeCashOnDeliveryOrder } from './checkout-fixtures'
+import {
+  addVariantToCart,
+  fillAddress,
+  ordersFromOwnAddresses,
+  pickProduct,
+  placeCashOnDeliveryOrder,
+} from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
+
+// Each order from a network address of its own (the shop limits orders per address).
+test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
 
 const PASSWORD = 'Sup3rSecret!'
 const email = `shopper-${Date.now()}@example.com`

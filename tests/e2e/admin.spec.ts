@@ -4,8 +4,8 @@
  * carrier and tracking number, and cancels an order whose stock comes back.
  */
 import { type APIRequestContext, expect, test } from '@playwright/test'
-import { deliverTo, testAddress } from '../helpers/orders'
-import { findProducts } from './checkout-fixtures'
+import { deliverTo, freshEmail, testAddress } from '../helpers/orders'
+import { findProducts, orderAddress } from './checkout-fixtures'
 import { createTestOperator, signInOperator as signIn } from './pages'
 
 interface Simple {
@@ -29,8 +29,10 @@ async function stockOf(request: APIRequestContext, sku: string): Promise<number>
 
 /** Places a cash-on-delivery order for one unit of `sku`; returns its number and order-page link token. */
 async function placeOrderWithLink(request: APIRequestContext, sku: string) {
-  const address = testAddress('asha.e2e-admin@example.com')
+  // A shopper and a network address of its own per order: the shop limits both.
+  const address = testAddress(freshEmail('asha.e2e-admin'))
   const res = await request.post('/api/order', {
+    headers: { 'cf-connecting-ip': orderAddress() },
     data: {
       order_id: `e2e-admin-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`,
       user_id: '',

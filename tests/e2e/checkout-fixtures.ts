@@ -3,7 +3,13 @@
  * that are in stock NOW (the e2e state persists between runs and orders decrement stock, so a fixed
  * sku would run dry), and names the option buttons the product page shows for each variant.
  */
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { waitForHydration } from './pages'
 
 export interface Variant {
@@ -171,4 +177,27 @@ export async function placeCashOnDeliveryOrder(
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
   return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
+}
+
+let orderAddressSeq = 0
+/**
+ * A network address of its own for an order. The shop limits orders per address (and what unpaid
+ * orders hold per address), and under `wrangler dev` every browser request comes from 127.0.0.1;
+ * the state also persists between runs, so each run starts from another block.
+ */
+export function orderAddress(): string {
+  orderAddressSeq++
+  const run = Math.floor(Date.now() / 60_000) % 250
+  return `198.19.${run}.${orderAddressSeq % 250}`
+}
+
+/** Sends every order the pages of `context` place from a network address of its own. */
+export async function ordersFromOwnAddresses(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.pathname === '/api/order',
+    (route) =>
+      route.request().method() === 'POST'
+        ? route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': orderAddress() } })
+        : route.fallback(),
+  )
 }

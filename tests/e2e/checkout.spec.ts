@@ -9,6 +9,7 @@ import { expect, type Page, test } from '@playwright/test'
 import {
   fillPersonalStep,
   fillShippingAddress,
+  ordersFromOwnAddresses,
   type PickedProduct,
   pickProduct,
   type Variant,
@@ -17,6 +18,9 @@ import { d1, sqlText, waitForHydration } from './pages'
 import { waitForServiceWorkerControl } from './sw-helpers'
 
 test.describe.configure({ mode: 'serial' })
+
+// Each order from a network address of its own (the shop limits orders per address).
+test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
 
 const COUPON = 'WELCOME10'
 

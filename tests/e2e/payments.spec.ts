@@ -6,10 +6,18 @@
  * it in full.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { fillPersonalStep, fillShippingAddress, pickProduct } from './checkout-fixtures'
+import {
+  fillPersonalStep,
+  fillShippingAddress,
+  ordersFromOwnAddresses,
+  pickProduct,
+} from './checkout-fixtures'
 import { createTestOperator, d1, OPERATOR, signInOperator, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
+
+// Each order from a network address of its own (the shop limits orders per address).
+test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
 
 function orderOf(email: string) {
   return d1<{

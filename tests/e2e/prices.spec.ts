@@ -5,7 +5,12 @@
  * delivery for a PIN code the courier does not serve.
  */
 import { expect, test } from '@playwright/test'
-import { fillPersonalStep, fillShippingAddress, findProducts } from './checkout-fixtures'
+import {
+  fillPersonalStep,
+  fillShippingAddress,
+  findProducts,
+  ordersFromOwnAddresses,
+} from './checkout-fixtures'
 import { waitForHydration } from './pages'
 
 interface ProductDoc {
@@ -15,6 +20,8 @@ interface ProductDoc {
   custom_options?: unknown[]
 }
 
+// Each order from a network address of its own (the shop limits orders per address).
+test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
 test('tile, product page, cart and confirmation show the same price; checkout explains tax and COD', async ({
   page,
   request,

@@ -9,6 +9,16 @@ export function newOrderId(tag: string): string {
   return `${Date.now()}-${tag}-${orderSeq}-${Math.random().toString(16).slice(2, 10)}`
 }
 
+let emailSeq = 0
+/**
+ * A fresh e-mail address (`tag` says which test made it): orders nobody has paid or confirmed may
+ * hold only so many units per e-mail, so tests whose orders are not about one shopper use one each.
+ */
+export function freshEmail(tag: string): string {
+  emailSeq++
+  return `${tag}-${emailSeq}-${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
 /** A customer's address in Bengaluru as the address book keeps it (`over` changes fields). */
 export function bookAddress(over: Record<string, unknown> = {}) {
   return {

@@ -17,6 +17,17 @@ const wranglerToml = readFileSync(path.join(root, 'wrangler.toml'), 'utf8')
 export const COMPAT_DATE = wranglerToml.match(/compatibility_date = "([^"]+)"/)[1]
 /** The flags wrangler.toml deploys with (nodejs_compat: React's node renderer, see render-page). */
 export const COMPAT_FLAGS = JSON.parse(wranglerToml.match(/compatibility_flags = (\[[^\]]*\])/)?.[1] ?? '[]')
+/** The top-level [[ratelimits]] bindings of wrangler.toml, as Miniflare takes them. */
+const RATE_LIMITS = Object.fromEntries(
+  [
+    ...wranglerToml.matchAll(
+      /^\[\[ratelimits\]\]\s*name = "(\w+)"\s*namespace_id = "(\w+)"\s*simple = \{ limit = (\d+), period = (\d+) \}/gm,
+    ),
+  ].map(([, name, ns, limit, period]) => [
+    name,
+    { namespace_id: ns, simple: { limit: Number(limit), period: Number(period) } },
+  ]),
+)
 const bin = (n) => path.join(root, 'node_modules/.bin', n)
 const env = {
   ...process.env,
@@ -128,9 +139,14 @@ export function workerOptions({
   upstream = '',
   tokenSecret = 'bench-secret-0123456789abcdef0123456789abcdef',
   invalidateKey = 'bench-invalidate',
+  // The soak run's worker: wrangler.toml's rate limits, the image bucket and the Images binding.
+  full = false,
 }) {
   const options = convertV4MiniflareOptions({
     modules: true,
+    ...(full
+      ? { ratelimits: RATE_LIMITS, r2Buckets: ['CATALOGUE_IMAGES'], images: { binding: 'IMAGES' } }
+      : {}),
     scriptPath: script,
     compatibilityDate: COMPAT_DATE,
     compatibilityFlags: COMPAT_FLAGS,

@@ -1,15 +1,17 @@
 /**
  * The soak run's attack phase (Node side; bundled with lib.ts): a steady stream of cheap requests
  * (a static asset and a cached page) is measured alone first, then while N generated attacks
- * (tests/helpers/fuzz-attacks.ts) are sent at a fixed concurrency. Properties: every attack is
- * answered 2xx/4xx within the bound with its class's oracle holding, the invariants hold after
- * the phase, and the stream's p99 under attack stays within `maxRatio` × its idle p99.
+ * (tests/helpers/fuzz-attacks.ts, and the soak-only floods of ./flood-attacks.ts) are sent at a
+ * fixed concurrency. Properties: every attack is answered 2xx/4xx within the bound with its
+ * class's oracle holding, the invariants hold after the phase, and the stream's p99 under attack
+ * stays within `maxRatio` × its idle p99.
  */
 import http from 'node:http'
 import fc from 'fast-check'
 import { checkInvariants, type D1Like, type FuzzPools, snapshotInventory } from '../helpers/fuzz-api'
 import {
   type Answer,
+  ATTACK_CLASSES,
   type AttackCase,
   type AttackClass,
   type AttackContext,
@@ -22,6 +24,15 @@ import {
   runAttack,
   type SqlLike,
 } from '../helpers/fuzz-attacks'
+import {
+  checkFloodInvariants,
+  type FloodWorld,
+  floodCase,
+  mailFloodSummary,
+  prepareFloodWorld,
+  SOAK_ATTACK_CLASSES,
+  type SoakAttackClass,
+} from './flood-attacks'
 
 export interface AttackPhaseOptions {
   /** http://127.0.0.1:PORT of the worker. */
@@ -31,7 +42,10 @@ export interface AttackPhaseOptions {
   seed: number
   /** Generated attacks to send (the probes come on top). */
   cases: number
-  classes: AttackClass[]
+  /** Classes of tests/helpers/fuzz-attacks.ts and of ./flood-attacks.ts. */
+  classes: string[]
+  /** Catalogue image paths in the bucket, for the img class: one to resize, one too large to. */
+  images?: { path: string; huge?: string }
   concurrency: number
   /** Per-attack time bound (ms). */
   boundMs: number
@@ -82,6 +96,8 @@ export interface AttackPhaseReport {
     ratio: number
   }
   invariantViolations: string[]
+  /** What the mail flood's requests made each kind of mail send to its one inbox. */
+  mailFlood: Record<string, number> | null
 }
 
 /** Bodies above this wait for "100 Continue" before they are sent. */
@@ -242,12 +258,28 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
   const send = httpSender(o.base)
   const started = Date.now()
   const world = await prepareAttackWorld({ send, db: o.db, pools: o.pools, tag: `s${o.seed}` })
+  const fuzzClasses = o.classes.filter((c): c is AttackClass =>
+    (ATTACK_CLASSES as readonly string[]).includes(c),
+  )
+  const soakClasses = o.classes.filter((c): c is SoakAttackClass =>
+    (SOAK_ATTACK_CLASSES as readonly string[]).includes(c),
+  )
+  const flood: FloodWorld | null = soakClasses.length
+    ? await prepareFloodWorld({ send, db: o.db, world, images: o.images })
+    : null
   const before = await snapshotInventory(o.db)
   const ctx: AttackContext = { send, db: o.db, world, boundMs: o.boundMs, now: () => performance.now() }
-  // Generated up front, so generation does not compete with the measured stream.
+  // Generated up front, so generation does not compete with the measured stream; every class
+  // equally likely.
   const cases: AttackCase[] = [
-    ...attackProbes(o.classes),
-    ...fc.sample(attackCase(o.classes), { seed: o.seed, numRuns: o.cases }),
+    ...attackProbes(fuzzClasses),
+    ...fc.sample(
+      fc.oneof(
+        ...fuzzClasses.map((c) => attackCase([c])),
+        ...soakClasses.map((c) => floodCase(c, flood as FloodWorld)),
+      ),
+      { seed: o.seed, numRuns: o.cases },
+    ),
   ]
 
   // Warm the cheap requests (the page enters the output cache), then measure them alone.
@@ -319,7 +351,11 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
   const attack = { ...summary(during), errors: during.filter((s) => !s.ok).length }
   const invariantViolations = frozen
     ? ['not checked: the worker stopped answering']
-    : [...(await checkInvariants(o.db, before)), ...(await checkAttackInvariants(o.db, world))]
+    : [
+        ...(await checkInvariants(o.db, before)),
+        ...(await checkAttackInvariants(o.db, world)),
+        ...(flood ? await checkFloodInvariants(o.db, flood, soakClasses) : []),
+      ]
   return {
     seed: o.seed,
     planned: cases.length,
@@ -344,5 +380,6 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
       ratio: round(attack.p99 / Math.max(idle.p99, 0.1)),
     },
     invariantViolations,
+    mailFlood: flood && soakClasses.includes('mail') ? await mailFloodSummary(o.db, flood) : null,
   }
 }

@@ -24,6 +24,7 @@ export {
 } from '../helpers/fuzz-api'
 export { ATTACK_CLASS_INFO, ATTACK_CLASSES } from '../helpers/fuzz-attacks'
 export { runAttackPhase } from './attack'
+export { SOAK_ATTACK_CLASS_INFO, SOAK_ATTACK_CLASSES } from './flood-attacks'
 
 /** "Search timeouts: 5000 ms client" — the time-out the client gives a request. */
 export const CLIENT_TIMEOUT_MS = 5000
@@ -78,10 +79,17 @@ export async function runJourney(o: JourneyOptions): Promise<JourneyReport> {
     const id = (p as { order: StoredOrder }).order.order_id
     if (!o.acked.has(id)) earlyConfirmations++
   })
+  // Each journey is a shopper of its own, at an address of its own: orders are limited per
+  // address and what unpaid orders hold per e-mail.
+  const shopperIp = `10.8.${Math.floor(o.index / 250) % 250}.${(o.index % 250) + 1}`
   const send = async (order: Record<string, unknown>): Promise<OrderResponse> => {
     const res = await fetch(`${o.proxyUrl}/api/order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(healed ? { 'x-soak-heal': '1' } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'cf-connecting-ip': shopperIp,
+        ...(healed ? { 'x-soak-heal': '1' } : {}),
+      },
       body: JSON.stringify(order),
       signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
     })
@@ -117,8 +125,8 @@ export async function runJourney(o: JourneyOptions): Promise<JourneyReport> {
     cart_id: '',
     products: unique.map((l) => ({ sku: l.sku, qty: l.qty, price: 1, name: l.sku })),
     addressInformation: {
-      shippingAddress: ADDRESS,
-      billingAddress: ADDRESS,
+      shippingAddress: { ...ADDRESS, email: `soak-${o.seed}-${o.index}@example.com` },
+      billingAddress: { ...ADDRESS, email: `soak-${o.seed}-${o.index}@example.com` },
       shipping_method_code: 'flatrate',
       shipping_carrier_code: 'flatrate',
       payment_method_code: 'cashondelivery',

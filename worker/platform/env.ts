@@ -5,7 +5,7 @@
 
 import type { CurrencyCode, PricingCountry } from '@shared/config'
 import { SUPPORT_EMAIL } from '@shared/config/content'
-import { DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@shared/config/order-status'
+import { DEFAULT_COD_CONFIRM_HOURS, DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@shared/config/order-status'
 import { configureCurrencies, parseCurrencyRates } from '@shared/config/store'
 import type { Context } from 'hono'
 import { z } from 'zod'
@@ -57,6 +57,13 @@ const AppConfigSchema = z.object({
     .min(5)
     .max(7 * 24 * 60)
     .default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
+  /** Hours a cash-on-delivery order waits for the shop's confirmation before the scheduled expiry releases it. */
+  COD_CONFIRM_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(DEFAULT_COD_CONFIRM_HOURS),
   /**
    * The shop's public origin (scheme + host [+ port]): every absolute URL the worker writes —
    * canonical, og:url, JSON-LD, sitemaps, mailed links — is built from it, never from the

@@ -138,6 +138,30 @@ export function clientIp(c: Context<AppEnv>): string {
 }
 
 /**
+ * The rate-limit identity of an address: IPv4 as is, IPv6 by its /64 network (one subscriber
+ * usually holds a whole /64, so counting single IPv6 addresses would not limit anyone).
+ */
+export function addressKey(ip: string): string {
+  // IPv4, and IPv4 written as IPv6 (::ffff:192.0.2.1): the IPv4 address itself.
+  if (!ip.includes(':') || ip.includes('.')) return ip.slice(ip.lastIndexOf(':') + 1)
+  const [head = '', tail = ''] = ip.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+/** The caller's address as the per-address limits count it (`addressKey` of `clientIp`). */
+export function clientAddress(c: Context<AppEnv>): string {
+  return addressKey(clientIp(c))
+}
+
+/**
  * A `skus` query parameter: comma-separated SKUs, trimmed, blanks and repeats dropped, each at
  * most 128 characters, between 1 and `max` of them.
  */

@@ -16,9 +16,8 @@ import {
 } from '@shared/config/vitals'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { addressKey } from '../api/state/routes'
 import type { AppEnv } from '../platform/env'
-import { clientIp, fail, jsonBody, noStore } from '../platform/http'
+import { clientAddress, clientIp, fail, jsonBody, noStore } from '../platform/http'
 import { recordVitals, vitalsSource } from './store'
 
 const MetricSchema = z
@@ -48,7 +47,7 @@ vitalsRoutes.post(
   jsonBody(BeaconSchema, { what: 'vitals beacon', maxBytes: VITALS_MAX_BODY_BYTES }),
   async (c) => {
     const limiter = c.env.VITALS_LIMITER
-    if (limiter && !(await limiter.limit({ key: `vitals:${addressKey(clientIp(c))}` })).success) {
+    if (limiter && !(await limiter.limit({ key: `vitals:${clientAddress(c)}` })).success) {
       c.header('retry-after', '60')
       fail(429, `Too many vitals beacons from your network address: at most ${VITALS_PER_MINUTE} per minute.`)
     }

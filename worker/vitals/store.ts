@@ -16,6 +16,7 @@
  * assessed. For ordinary traffic (a shopper sends one beacon per page view, and only a fifth of
  * views report) it is the samples' own p75.
  */
+
 import {
   VITALS_DAILY_CAP,
   VITALS_PER_ADDRESS_DAILY,
@@ -24,8 +25,8 @@ import {
   type VitalPageType,
 } from '@shared/config/vitals'
 import { sha256Hex } from '../api/auth/crypto'
-import { addressKey } from '../api/state/routes'
 import { fetchOutbound, type OutboundError } from '../platform/fetch'
+import { addressKey } from '../platform/http'
 
 export interface VitalSample {
   page: VitalPageType

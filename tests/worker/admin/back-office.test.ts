@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
 import { isCacheablePath } from '../../../worker/platform/cache/key'
 import { seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
-import { testAddress } from '../../helpers/orders'
+import { freshEmail, testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, PASSWORD } from './operator'
 
@@ -15,7 +15,7 @@ beforeEach(seedCartFixtures)
 let n = 0
 const address = testAddress('asha.admin@example.com', { telephone: '9876500001' })
 
-async function place(payment: string, email = address.email) {
+async function place(payment: string, email = freshEmail('asha.admin')) {
   const orderId = `${Date.now()}-adm-${++n}-${Math.random().toString(16).slice(2, 8)}`
   const res = await api('/order', {
     body: {

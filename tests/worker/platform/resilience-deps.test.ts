@@ -253,7 +253,10 @@ describe('D1 errors', () => {
             }),
           },
         ],
-        ['/api/state/send-state', { method: 'POST', body: JSON.stringify({ id: 'x', state: { a: 1 } }) }],
+        [
+          '/api/state/send-state',
+          { method: 'POST', body: JSON.stringify({ id: guestCart, state: { a: 1 } }) },
+        ],
       ]
       const afterCart = await dbState()
       for (const [path, init] of writes) {

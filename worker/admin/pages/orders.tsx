@@ -1,4 +1,5 @@
 /** Orders: the filtered, paged list (with its CSV link) and one order with its moves and history. */
+import { orderDateTime } from '@shared/components/order/order-text'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
@@ -117,6 +118,12 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
           {money(o.grand_total_minor, o.currency)} (paid {money(o.paid_minor, o.currency)}, refunded{' '}
           {money(o.refunded_minor, o.currency)}) · {o.customer_email}
         </p>
+        {o.status === 'pending' && o.expires_at !== null ? (
+          <p>
+            To confirm with the shopper by <strong>{orderDateTime(o.expires_at)}</strong>; unconfirmed, it
+            then expires and its stock goes back on sale.
+          </p>
+        ) : null}
         {o.status === 'pending' ? move('processing', 'Confirm (cash on delivery)') : null}
         {move('packed', 'Mark packed')}
         {move(

@@ -54,27 +54,47 @@ export async function release(db: D1Database, key: string): Promise<void> {
   await db.prepare('UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ?').bind(key).run()
 }
 
+type Limit = { key: string; limit: number; windowMs?: number }
+
+/** Counts one use on every key; true when every count stays within its limit. */
+export async function withinLimits(db: D1Database, limits: Limit[], now: number): Promise<boolean> {
+  const counts = await Promise.all(limits.map((l) => hit(db, l.key, now, l.windowMs)))
+  return counts.every((count, i) => count <= (limits[i] as Limit).limit)
+}
+
 /** Reserves attempts on every key; over any limit → 429 envelope (nothing else happens). */
 export async function reserveOrReject(
   db: D1Database,
-  limits: { key: string; limit: number; windowMs?: number }[],
+  limits: Limit[],
   now: number,
   message: string,
 ): Promise<void> {
-  const counts = await Promise.all(limits.map((l) => hit(db, l.key, now, l.windowMs)))
-  if (counts.some((count, i) => count > (limits[i] as { limit: number }).limit)) fail(429, message)
+  if (!(await withinLimits(db, limits, now))) fail(429, message)
+}
+
+/**
+ * Refuses with 429 and Retry-After (the binding's period, in seconds) when `key` is over a Rate
+ * Limiting binding's burst limit. Without the binding (a deployment that removed it) the D1
+ * counters behind it still apply.
+ */
+export async function limitBurst(
+  c: Context<AppEnv>,
+  limiter: RateLimit | undefined,
+  key: string,
+  message: string,
+  periodSeconds = CLIENT_ADDRESS_PERIOD_SECONDS,
+): Promise<void> {
+  if (!limiter) return
+  const { success } = await limiter.limit({ key })
+  if (!success) {
+    c.header('retry-after', String(periodSeconds))
+    fail(429, message)
+  }
 }
 
 /** Refuses with 429 and Retry-After when the client address is over AUTH_LIMITER's burst limit. */
-export async function limitClientAddress(c: Context<AppEnv>): Promise<void> {
-  const limiter = c.env.AUTH_LIMITER
-  // Without the binding (a deployment that removed it) the D1 counters still apply.
-  if (!limiter) return
-  const { success } = await limiter.limit({ key: `auth:${clientIp(c)}` })
-  if (!success) {
-    c.header('retry-after', String(CLIENT_ADDRESS_PERIOD_SECONDS))
-    fail(429, MSG_CLIENT_ADDRESS_LIMITED)
-  }
+export function limitClientAddress(c: Context<AppEnv>): Promise<void> {
+  return limitBurst(c, c.env.AUTH_LIMITER, `auth:${clientIp(c)}`, MSG_CLIENT_ADDRESS_LIMITED)
 }
 
 /** The spacing required after `failures` recent failures (0 → none). */

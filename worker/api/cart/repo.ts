@@ -63,10 +63,21 @@ export function resolveCart(c: Context<AppEnv>): Promise<ResolvedCart> {
   return cart
 }
 
-async function findCallersCart(c: Context<AppEnv>): Promise<ResolvedCart> {
-  const cartKey = (c.req.query('cartId') ?? '').trim()
+function findCallersCart(c: Context<AppEnv>): Promise<ResolvedCart> {
+  return callersCart(c, (c.req.query('cartId') ?? '').trim())
+}
+
+/**
+ * The active cart `cartKey` names, if the caller may use it: a guest cart by its token, a customer
+ * cart by its id with its owner's token (400/401/403/404 otherwise, naming `field`).
+ */
+export async function callersCart(
+  c: Context<AppEnv>,
+  cartKey: string,
+  field = 'cartId',
+): Promise<ResolvedCart> {
   const customer = await optionalCustomer(c)
-  if (!cartKey) fail(400, 'cartId is required')
+  if (!cartKey) fail(400, `${field} is required`)
   let cart: CartRow | null
   if (GUEST_CART_RE.test(cartKey)) {
     cart = await c.env.DB.prepare('SELECT * FROM carts WHERE guest_token = ?').bind(cartKey).first<CartRow>()
@@ -77,9 +88,9 @@ async function findCallersCart(c: Context<AppEnv>): Promise<ResolvedCart> {
       .first<CartRow>()
     if (cart !== null && cart.customer_id !== customer.id) fail(403, FORBIDDEN)
   } else {
-    return fail(400, 'cartId is not a valid cart id')
+    return fail(400, `${field} is not a valid cart id`)
   }
-  if (!cart?.is_active) fail(404, `No such entity with cartId = ${cartKey}`)
+  if (!cart?.is_active) fail(404, `No such entity with ${field} = ${cartKey}`)
   return { cart, cartKey, customer }
 }
 

@@ -8,15 +8,28 @@
  * a reply-to of the customer — never the shopper's signed order link, which opens the order
  * without signing in. Mail goes through deliverMail (provider when configured, else the outbox;
  * retried by the scheduled drain).
+ *
+ * Anyone may place an order for any e-mail address, so until an order has been paid or confirmed
+ * by the shop (it has reached 'processing') its shopper mails are not a channel for the placer:
+ * - they carry no words the placer wrote (no names, no delivery address, no free-text option such
+ *   as an engraving): only the shop's own text, the catalogue's names and the order link;
+ * - at most UNCONFIRMED_MAILS_PER_RECIPIENT of them go to one address a day, and at most
+ *   UNCONFIRMED_MAILS_PER_SENDER a day are caused by one sender (the network address that placed
+ *   the order); a mail over either limit is not sent, and the order's history says so. The order
+ *   placement limits (../order/holds.ts) bound how many such orders anyone can make at all.
  */
-import { PAYMENT_METHODS } from '@shared/config/checkout'
+
+import { orderDateTime } from '@shared/components/order/order-text'
+import { CASH_ON_DELIVERY_CODE, PAYMENT_METHODS } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import { formatPrice } from '@shared/domain/currency'
 import type { AppConfig } from '../../platform/env'
+import { withinLimits } from '../auth/rate-limit'
+import { orderEventStatement } from '../order/lifecycle'
 import { orderPageLink } from '../order/link'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
 import { deliverMail } from './deliver'
-import { type MailLine, mailLines, oneLine } from './order-lines'
+import { type MailLine, mailLines, oneLine, withoutTypedText } from './order-lines'
 
 type OrderMailEvent =
   | 'placed'
@@ -61,6 +74,12 @@ const DETAIL_LABELS: Record<string, string> = {
 /** At most this many detail fields are shown (callers hand in a few). */
 const MAX_DETAIL_FIELDS = 10
 
+/** Shopper mails about orders not yet paid or confirmed, per recipient address a day. */
+export const UNCONFIRMED_MAILS_PER_RECIPIENT = 5
+/** The same per sender (the network address that placed the orders) a day. */
+export const UNCONFIRMED_MAILS_PER_SENDER = 10
+const DAY_MS = 24 * 3600_000
+
 interface OrderDoc {
   items?: Parameters<typeof mailLines>[1]
   customer_firstname?: string
@@ -102,13 +121,19 @@ function detailLines(detail: Record<string, string>): string[] {
     .map(([k, v]) => `${k.charAt(0).toUpperCase()}${k.slice(1)}: ${v}`)
 }
 
+const isCashOnDelivery = (order: OrderRow) => order.payment_method === CASH_ON_DELIVERY_CODE
+
 /** The first lines of a shopper's mail: what happened, in a sentence or two. */
 function intro(event: OrderMailEvent, order: OrderRow, money: (minor: number) => string): string[] {
   switch (event) {
     case 'placed':
-      return order.payment_state === 'awaiting'
-        ? ['Thank you for your order. It is reserved for you until your payment arrives.']
-        : ['Thank you for your order. We will let you know as soon as it ships.']
+      if (order.payment_state === 'awaiting')
+        return ['Thank you for your order. It is reserved for you until your payment arrives.']
+      if (order.status === 'pending' && order.expires_at !== null)
+        return [
+          `Thank you for your order. We will confirm it with you before we pack it; if it is not confirmed by ${orderDateTime(order.expires_at)}, it expires and its items go back on sale.`,
+        ]
+      return ['Thank you for your order. We will let you know as soon as it ships.']
     case 'paid':
       return [`We have received your payment of ${money(order.paid_minor)}. We are preparing your order.`]
     case 'payment_failed':
@@ -124,7 +149,9 @@ function intro(event: OrderMailEvent, order: OrderRow, money: (minor: number) =>
           ]
         : ['Your order has been canceled.']
     case 'expired':
-      return ['Your order was not paid in time, so it has expired and its items are available again.']
+      return isCashOnDelivery(order)
+        ? ['Your order was not confirmed in time, so it has expired and its items are available again.']
+        : ['Your order was not paid in time, so it has expired and its items are available again.']
     case 'refunded':
       return [
         order.refunded_minor >= order.paid_minor
@@ -151,6 +178,8 @@ interface MailParts {
   money: (minor: number) => string
   payment: string
   address: string[]
+  /** The placer's words were left out (the order is not paid or confirmed yet). */
+  withheld: boolean
 }
 
 function summary(p: MailParts): string[] {
@@ -161,6 +190,9 @@ function summary(p: MailParts): string[] {
     `Total: ${p.money(p.order.grand_total_minor ?? 0)}`,
     `Payment: ${p.payment}`,
     ...(p.address.length ? ['', 'Delivery address:', ...p.address.map((l) => `  ${l}`)] : []),
+    ...(p.withheld
+      ? ['', 'The delivery address and anything you wrote for this order are on your order page.']
+      : []),
   ]
 }
 
@@ -203,6 +235,53 @@ function merchantText(p: MailParts, config: AppConfig): string {
   ].join('\n')
 }
 
+/** Whether the order has been paid or confirmed by the shop (it reached 'processing' at some point). */
+async function confirmedOrder(db: D1Database, orderId: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM order_events WHERE client_order_id = ?1 AND to_status = 'processing') AS yes`,
+    )
+    .bind(orderId)
+    .first<{ yes: number }>()
+  return row?.yes === 1
+}
+
+/**
+ * Whether a shopper mail about an order not yet paid or confirmed may go out: counts it against
+ * its recipient's and its sender's daily limits; over either, the order's history records the mail
+ * that was held back.
+ */
+async function unconfirmedMailAllowed(env: Env, order: OrderRow, event: OrderMailEvent, now: number) {
+  const allowed = await withinLimits(
+    env.DB,
+    [
+      {
+        key: `order-mail:to:${order.customer_email.toLowerCase()}`,
+        limit: UNCONFIRMED_MAILS_PER_RECIPIENT,
+        windowMs: DAY_MS,
+      },
+      ...(order.placed_from
+        ? [
+            {
+              key: `order-mail:from:${order.placed_from}`,
+              limit: UNCONFIRMED_MAILS_PER_SENDER,
+              windowMs: DAY_MS,
+            },
+          ]
+        : []),
+    ],
+    now,
+  )
+  if (!allowed)
+    await orderEventStatement(
+      env.DB,
+      order.client_order_id,
+      { kind: 'mail', actor: 'system', detail: { mail: `order-${event}`, held_back: 'daily mail limit' } },
+      now,
+    ).run()
+  return allowed
+}
+
 /**
  * Sends the mails for an order event (the shopper's, and the merchant's for a new order). Never
  * throws for the mail provider: an undelivered mail stays in the outbox for the drain.
@@ -217,9 +296,11 @@ export async function notifyOrder(
 ): Promise<void> {
   const order = await findOrderByClientId(env.DB, orderId)
   if (!order) return
+  const confirmed = await confirmedOrder(env.DB, orderId)
   const doc = JSON.parse(order.doc) as OrderDoc
   const method = PAYMENT_METHODS.find((m) => m.code === doc.payment?.method)?.title ?? doc.payment?.method
-  const parts: MailParts = {
+  // Everything the order says (the merchant's copy, and the shopper's once paid or confirmed).
+  const full: MailParts = {
     order,
     doc,
     lines: await mailLines(env.DB, doc.items ?? []),
@@ -228,20 +309,27 @@ export async function notifyOrder(
       .filter(Boolean)
       .join(' '),
     address: addressLines(doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address),
+    withheld: false,
   }
-  const link = await orderPageLink(env, config, order, now)
-  await deliverMail(
-    env,
-    {
-      kind: `order-${event}`,
-      from: config.SUPPORT_EMAIL,
-      to: order.customer_email,
-      subject: SUBJECTS[event](order.increment_id),
-      text: shopperText(event, parts, link, config, detail),
-    },
-    now,
-  )
+  const parts = confirmed
+    ? full
+    : { ...full, lines: withoutTypedText(full.lines), address: [], withheld: true }
+  if (confirmed || (await unconfirmedMailAllowed(env, order, event, now))) {
+    const link = await orderPageLink(env, config, order, now)
+    await deliverMail(
+      env,
+      {
+        kind: `order-${event}`,
+        from: config.SUPPORT_EMAIL,
+        to: order.customer_email,
+        subject: SUBJECTS[event](order.increment_id),
+        text: shopperText(event, parts, link, config, detail),
+      },
+      now,
+    )
+  }
   if (event === 'placed') {
+    // The merchant's copy names the customer and the address: it goes to the shop's own inbox.
     await deliverMail(
       env,
       {
@@ -250,7 +338,7 @@ export async function notifyOrder(
         replyTo: order.customer_email,
         to: config.MERCHANT_EMAIL || config.SUPPORT_EMAIL,
         subject: `New order ${order.increment_id} — ${parts.money(order.grand_total_minor ?? 0)}`,
-        text: merchantText(parts, config),
+        text: merchantText(full, config),
       },
       now,
     )

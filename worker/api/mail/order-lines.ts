@@ -27,7 +27,19 @@ export interface MailLine {
   name: string
   /** Line total incl. tax in the catalogue's currency (INR), when the order stored it. */
   rowTotal: number | null
-  chosen: { label: string; value: string }[]
+  /** What was chosen; `typed` marks text the shopper wrote (a free-text custom option). */
+  chosen: { label: string; value: string; typed?: boolean }[]
+}
+
+/** What a mail shows instead of text the shopper wrote, while the order is not paid or confirmed. */
+const ON_ORDER_PAGE = '(as you wrote it: see your order page)'
+
+/** The lines without the text the shopper wrote (each such value points to the order page). */
+export function withoutTypedText(lines: readonly MailLine[]): MailLine[] {
+  return lines.map((l) => ({
+    ...l,
+    chosen: l.chosen.map((o) => (o.typed ? { ...o, value: ON_ORDER_PAGE } : o)),
+  }))
 }
 
 /** Longest option text a mail repeats (a custom engraving text is the shopper's own words). */
@@ -63,7 +75,8 @@ function chosenOf(item: OrderItem, product: Product | undefined): MailLine['chos
             .map((id) => option.values.find((v) => String(v.option_type_id) === String(id).trim())?.title)
             .filter((t): t is string => Boolean(t))
             .join(', ')
-    if (value) out.push({ label: oneLine(option.title), value })
+    if (value)
+      out.push({ label: oneLine(option.title), value, ...(option.type === 'field' ? { typed: true } : {}) })
   }
   for (const o of ext?.bundle_options ?? []) {
     const option = product?.bundle_options.find((b) => String(b.option_id) === String(o.option_id))

@@ -11,7 +11,7 @@ import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
 import type { AppEnv } from '../../platform/env'
-import { fail, ok } from '../../platform/http'
+import { clientAddress, fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
@@ -34,6 +34,7 @@ import {
 } from './check'
 import { storeCreditToApply } from './credit'
 import { orderDocument, orderItems } from './document'
+import { limitPlacement, newHold, placementDeadline, refuseOverHold, type Shopper } from './holds'
 import { issueOrderLinkToken } from './link'
 import { type OrderCaller, replay } from './replay'
 import { findOrderByClientId, type OrderRow, orderResult } from './repo'
@@ -88,6 +89,7 @@ export async function placeOrder(c: Context<AppEnv>, body: OrderBody): Promise<R
   // gets its own order, not "out of stock".
   const existing = await findOrderByClientId(db, body.order_id)
   if (existing) return ok(c, await withOrderLink(c, existing, replay(existing, caller)))
+  await limitPlacement(c, customer)
   try {
     return await placeNew(c, body, customer, caller)
   } catch (err) {
@@ -138,6 +140,10 @@ async function placeNew(
   const grandTotalMinor = totals.extension_attributes.grand_total_minor - creditMinor
   const grandTotal = grandTotalMinor / 100
   const payment = placementOutcome(info.payment_method_code, grandTotal)
+  const shopper: Shopper = { customerId: customer?.id ?? null, email, address: clientAddress(c) }
+  const deadline = placementDeadline(c.var.config, payment.status, now)
+  const hold = newHold(needed, totals.coupon_code)
+  if (deadline !== null) await refuseOverHold(db, shopper, hold, c.var.config)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
   const items = orderItems(totals, lines)
@@ -167,7 +173,8 @@ async function placeNew(
     currency,
     grandTotalMinor,
     paymentState: payment.paymentPending ? 'awaiting' : 'none',
-    expiresAt: payment.paymentPending ? now + c.var.config.UNPAID_ORDER_TTL_MINUTES * 60_000 : null,
+    expiresAt: deadline,
+    placedFrom: shopper.address,
     doc,
     result: {
       storeCreditApplied: credit,
@@ -196,6 +203,12 @@ async function placeNew(
     // before the write would now give, as a conflict.
     await refuseCouponUse(db, cart, customer, email, 409)
     fail(409, `The coupon code "${cart?.coupon_code ?? ''}" has been used up.`)
+  }
+  if (conflict === 'hold-limit') {
+    // Another order of the same shopper was written meanwhile: the refusal the check before the
+    // write would now give.
+    await refuseOverHold(db, shopper, hold, c.var.config)
+    fail(409, 'Your earlier orders changed while this one was placed. Please try again.')
   }
   if (conflict === 'out-of-stock')
     throw new OutOfStock('some products went out of stock while the order was placed')

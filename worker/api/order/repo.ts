@@ -9,6 +9,7 @@ export interface OrderRow {
   customer_email: string
   access_key_hash: string
   status: string
+  payment_method: string
   doc: string
   result: string
   created_at: string
@@ -20,8 +21,10 @@ export interface OrderRow {
   payment_state: string
   paid_minor: number
   refunded_minor: number
-  /** ms epoch after which an unpaid order expires; null when nothing is awaited. */
+  /** ms epoch after which an unpaid or unconfirmed order expires; null when nothing is awaited. */
   expires_at: number | null
+  /** The placer's network address as the placement limits count it (null for older orders). */
+  placed_from: string | null
   stock_released_at: string | null
   updated_at: string | null
 }

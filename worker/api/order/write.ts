@@ -10,6 +10,7 @@ import { toBaseCurrency } from '@shared/domain/currency'
 import { bumpIndexVersionStatement } from '../../search'
 import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
+import { holdLimitStatement } from './holds'
 import { orderedImage } from './line-images'
 
 /** One item of the order document, as far as its order_items row needs it. */
@@ -70,8 +71,10 @@ export interface OrderWrite {
   currency: string
   grandTotalMinor: number
   paymentState: string
-  /** ms epoch when an unpaid order expires, or null. */
+  /** ms epoch when an unpaid or unconfirmed order expires, or null. */
   expiresAt: number | null
+  /** The placer's network address as the hold limits count it. */
+  placedFrom: string
   doc: unknown
   result: unknown
   stamp: string
@@ -95,8 +98,9 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
       .prepare(
         `INSERT INTO orders (entity_id, client_order_id, increment_id, customer_id, customer_email, access_key_hash,
            status, payment_method, grand_total, doc, result, created_at, body_hash, cart_key_hash,
-           currency, grand_total_minor, payment_state, expires_at, updated_at, base_currency, base_grand_total_minor)
-         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           currency, grand_total_minor, payment_state, expires_at, updated_at, base_currency, base_grand_total_minor,
+           placed_from)
+         VALUES (${nextId}, ?, printf('%09d', ${nextId}), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         w.orderId,
@@ -119,6 +123,7 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
         baseCurrency(),
         // The charged total in the base currency's minor units, converted back at the configured rate.
         Math.round(toBaseCurrency(w.grandTotalMinor, w.currency)),
+        w.placedFrom,
       ),
     db
       .prepare(
@@ -143,7 +148,7 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
       bumpIndexVersionStatement(db, { afterChange: true }),
     ]),
   ]
-  statements.push(couponLimitStatement(db, w.orderId))
+  statements.push(couponLimitStatement(db, w.orderId), holdLimitStatement(db, w.orderId))
   if (w.customerId !== null && w.creditMinor > 0) {
     statements.push(...spendCreditStatements(db, w.customerId, w.creditMinor, w.orderId, w.stamp))
   }
@@ -177,7 +182,7 @@ function couponLimitStatement(db: D1Database, orderId: string): D1PreparedStatem
 }
 
 /** Why a batch was refused, from the constraint its error names. */
-type WriteConflict = 'duplicate-order-id' | 'credit-spent' | 'out-of-stock' | 'coupon-limit'
+type WriteConflict = 'duplicate-order-id' | 'credit-spent' | 'out-of-stock' | 'coupon-limit' | 'hold-limit'
 
 /** Step 4: runs the batch; a refused constraint is returned as a conflict, anything else thrown. */
 export async function writeOrder(db: D1Database, w: OrderWrite): Promise<WriteConflict | null> {
@@ -197,6 +202,7 @@ function conflictOf(err: unknown): WriteConflict | null {
   if (text.includes('orders.client_order_id')) return 'duplicate-order-id'
   if (text.includes('balance_minor')) return 'credit-spent'
   if (text.includes('coupon_limit_reached')) return 'coupon-limit'
+  if (text.includes('hold_limit_reached')) return 'hold-limit'
   if (text.includes('CHECK constraint failed') || text.includes('NOT NULL constraint failed'))
     return 'out-of-stock'
   return null

@@ -1,8 +1,13 @@
 /**
  * /api/state/* (abandoned-cart snapshots):
- *   POST /send-state {state, id} → true   (the latest snapshot per id is kept in D1 `cart_states`)
+ *   POST /send-state {state, id} → true   (the latest snapshot per cart is kept in D1 `cart_states`)
  *
- * Anyone may call it and it writes to D1, so every cost is bounded (docs/cart-state-snapshots.md):
+ * The id names the caller's own cart, as the cart endpoints take it: a guest cart's token, or a
+ * customer cart's id with its owner's access token (another's → 403, none → 401, no such active
+ * cart → 404). The snapshot is stored under the cart's row id, so no one can write over a
+ * snapshot of a cart that is not theirs, and no cart token is kept in `cart_states`.
+ *
+ * It writes to D1, so every cost is bounded (docs/cart-state-snapshots.md):
  * - size: the body is read up to MAX_SEND_STATE_BODY_BYTES, the stored state is at most
  *   MAX_STATE_BYTES of UTF-8 and nests at most MAX_STATE_DEPTH levels (400 naming the limit);
  * - rate: STATE_LIMIT_PER_IP snapshots per address (an IPv6 /64 counts as one) per 15 minutes,
@@ -13,8 +18,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
+import { clientAddress, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { reserveOrReject } from '../auth/rate-limit'
+import { callersCart } from '../cart/repo'
 import { magentoDate } from '../user/repo'
 
 /** Most UTF-8 bytes of one stored snapshot (the JSON of `state`). */
@@ -70,25 +76,6 @@ function jsonDepth(value: unknown): number {
   return deepest
 }
 
-/**
- * The rate-limit identity of an address: IPv4 as is, IPv6 by its /64 network (one subscriber
- * usually holds a whole /64, so counting single IPv6 addresses would not limit anyone).
- */
-export function addressKey(ip: string): string {
-  // IPv4, and IPv4 written as IPv6 (::ffff:192.0.2.1): the IPv4 address itself.
-  if (!ip.includes(':') || ip.includes('.')) return ip.slice(ip.lastIndexOf(':') + 1)
-  const [head = '', tail = ''] = ip.toLowerCase().split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = ip.includes('::')
-    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`
-}
-
 /** Adds `bytes` to today's shop-wide snapshot budget; over STATE_BYTES_PER_DAY → 429. */
 async function spendDailyBudget(db: D1Database, bytes: number, now: number): Promise<void> {
   const row = await db
@@ -133,16 +120,17 @@ stateRoutes.post(
     const now = Date.now()
     await reserveOrReject(
       c.env.DB,
-      [{ key: `state:ip:${addressKey(clientIp(c))}`, limit: STATE_LIMIT_PER_IP }],
+      [{ key: `state:ip:${clientAddress(c)}`, limit: STATE_LIMIT_PER_IP }],
       now,
       MSG_TOO_MANY_STATES,
     )
+    const { cart } = await callersCart(c, String(id).trim(), 'id')
     await spendDailyBudget(c.env.DB, bytes, now)
     await c.env.DB.prepare(
       `INSERT INTO cart_states (id, state, updated_at) VALUES (?1, ?2, ?3)
        ON CONFLICT(id) DO UPDATE SET state = ?2, updated_at = ?3`,
     )
-      .bind(String(id), json, magentoDate(now))
+      .bind(String(cart.id), json, magentoDate(now))
       .run()
     if (Math.random() < STATE_PRUNE_PROBABILITY) await pruneCartStates(c.env.DB, now)
     return ok(c, true)

@@ -18,6 +18,8 @@
  *   address wait for a later run. Together with the request limits (per network address, per e-mail
  *   address a day, waiting alerts per address and per sku) nobody can use the form to flood an
  *   inbox.
+ * - Only addresses that confirmed back-in-stock mail (double opt-in, ./confirm.ts) are mailed; the
+ *   alerts of an address that has not confirmed lapse CONFIRM_LINK_TTL_DAYS after they were made.
  * - An alert lapses ALERT_TTL_DAYS after it was made, mailed or not (deleted by this job, oldest
  *   first, at most PRUNE_PER_RUN a run); a product that no longer exists drops its alerts.
  */
@@ -27,6 +29,7 @@ import { type AppConfig, readConfig } from '../../platform/env'
 import { drainOutboxes } from '../mail/outbox'
 import { getStockItems } from '../stock/stock-item'
 import { magentoDate } from '../user/repo'
+import { CONFIRM_LINK_TTL_DAYS } from './confirm'
 import { unsubscribeLink } from './unsubscribe'
 
 /** Most waiting skus one run checks. */
@@ -47,6 +50,9 @@ interface WaitingAlert {
   sku: string
   created_at: number
 }
+
+/** An alert (of the stock_alerts row in scope) whose address confirmed back-in-stock mail. */
+const CONFIRMED = 'EXISTS (SELECT 1 FROM stock_alert_addresses a WHERE a.email = stock_alerts.email)'
 
 /** What the product of an alert's sku is called and where it is shown (null when it is gone). */
 interface AlertProduct {
@@ -108,7 +114,7 @@ function mailStatements(
     db
       .prepare(
         `UPDATE stock_alerts SET notified_at = ?1
-         WHERE id = ?2 AND notified_at IS NULL
+         WHERE id = ?2 AND notified_at IS NULL AND ${CONFIRMED}
            AND (SELECT count(*) FROM stock_alerts WHERE email = ?3 AND notified_at > ?4) < ?5`,
       )
       .bind(now, alert.id, alert.email, now - DAY_MS, MAILS_PER_ADDRESS_PER_DAY),
@@ -171,13 +177,15 @@ export async function mailBackInStock(
     : await db
         .prepare(
           `DELETE FROM stock_alerts WHERE id IN
-             (SELECT id FROM stock_alerts WHERE created_at < ?1 ORDER BY created_at LIMIT ?2)`,
+             (SELECT id FROM stock_alerts WHERE created_at < ?1 ORDER BY created_at LIMIT ?2)
+           OR id IN (SELECT id FROM stock_alerts WHERE created_at < ?3 AND NOT ${CONFIRMED}
+             ORDER BY created_at LIMIT ?2)`,
         )
-        .bind(now - ALERT_TTL_DAYS * DAY_MS, PRUNE_PER_RUN)
+        .bind(now - ALERT_TTL_DAYS * DAY_MS, PRUNE_PER_RUN, now - CONFIRM_LINK_TTL_DAYS * DAY_MS)
         .run()
   const { results: due } = await db
     .prepare(
-      `SELECT sku FROM stock_alerts WHERE notified_at IS NULL
+      `SELECT sku FROM stock_alerts WHERE notified_at IS NULL AND ${CONFIRMED}
          AND (?2 IS NULL OR sku IN (SELECT value FROM json_each(?2)))
        GROUP BY sku ORDER BY min(checked_at), sku LIMIT ?1`,
     )
@@ -208,7 +216,7 @@ export async function mailBackInStock(
   const { results: alerts } = await db
     .prepare(
       `SELECT id, email, sku, created_at FROM stock_alerts
-       WHERE notified_at IS NULL AND sku IN (SELECT value FROM json_each(?1))
+       WHERE notified_at IS NULL AND ${CONFIRMED} AND sku IN (SELECT value FROM json_each(?1))
        ORDER BY id LIMIT ?2`,
     )
     .bind(JSON.stringify(back), MAILS_PER_RUN)

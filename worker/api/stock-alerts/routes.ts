@@ -4,9 +4,12 @@
  * Only a sku that exists and is out of stock is accepted (400 otherwise, naming why), so the table
  * holds real requests only. Limited like the other public forms: per network address (and the
  * shared burst limiter) and per e-mail address, before anything is written; the answer is the same
- * whether or not the address had asked before, so it tells nobody who did. Waiting alerts are
- * bounded too: per e-mail address and per sku (409 naming the limit). The mail itself is sent by
- * the scheduled job in ./notify.ts; each mail's signed link leaves through ./unsubscribe.ts.
+ * whether or not the address had asked before, or had confirmed, so it tells nobody who did.
+ * Double opt-in: an address that has not confirmed back-in-stock mail gets a confirmation mail
+ * (./confirm.ts) and its alerts wait, unmailed, until it confirms. Waiting alerts are bounded too:
+ * per e-mail address (confirmed or not) and per sku (alerts of confirmed addresses; 409 naming the
+ * limit). The mail itself is sent by the scheduled job in ./notify.ts; each mail's signed link
+ * leaves through ./unsubscribe.ts.
  */
 import { EmailSchema } from '@shared/schemas/user'
 import { Hono } from 'hono'
@@ -14,7 +17,9 @@ import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
+import { runAfterAnswer } from '../mail/deliver'
 import { getStockItems } from '../stock/stock-item'
+import { askToConfirm, confirmRoutes } from './confirm'
 import { unsubscribeRoutes } from './unsubscribe'
 
 /** Requests per network address in 15 minutes, and per e-mail address in a day. */
@@ -39,6 +44,7 @@ const StockAlertBody = z.object({
 export const stockAlertRoutes = new Hono<AppEnv>()
 stockAlertRoutes.use('*', noStore)
 stockAlertRoutes.route('/unsubscribe', unsubscribeRoutes)
+stockAlertRoutes.route('/confirm', confirmRoutes)
 
 stockAlertRoutes.post('/', jsonBody(StockAlertBody, { what: 'stock alert', maxBytes: 4096 }), async (c) => {
   const { email, sku } = c.req.valid('json')
@@ -61,7 +67,8 @@ stockAlertRoutes.post('/', jsonBody(StockAlertBody, { what: 'stock alert', maxBy
     .first<{ parent_sku: string | null }>()
   const waiting = await c.env.DB.prepare(
     `SELECT (SELECT count(*) FROM stock_alerts WHERE email = ?1 AND notified_at IS NULL) AS address,
-       (SELECT count(*) FROM stock_alerts WHERE sku = ?2 AND notified_at IS NULL) AS sku,
+       (SELECT count(*) FROM stock_alerts WHERE sku = ?2 AND notified_at IS NULL
+          AND email IN (SELECT email FROM stock_alert_addresses)) AS sku,
        EXISTS (SELECT 1 FROM stock_alerts WHERE email = ?1 AND sku = ?2 AND notified_at IS NULL) AS known`,
   )
     .bind(address, sku)
@@ -87,5 +94,10 @@ stockAlertRoutes.post('/', jsonBody(StockAlertBody, { what: 'stock alert', maxBy
   )
     .bind(address, sku, parent?.parent_sku ?? null, Date.now())
     .run()
+  runAfterAnswer(
+    c,
+    () => askToConfirm(c.env, c.var.config, address, sku, Date.now()),
+    'stock alert confirmation mail',
+  )
   return ok(c, { sku, subscribed: true })
 })

@@ -133,8 +133,12 @@ unsubscribeRoutes.post('/', limitBody(MAX_BODY_BYTES), signedAlertLink, async (c
   const scope = await requestedScope(c)
   const db = c.env.DB
   if (scope === 'all') {
-    const res = await db.prepare('DELETE FROM stock_alerts WHERE email = ?1').bind(email).run()
-    const removed = res.meta.changes ?? 0
+    // The address's confirmation goes too: mail starts again only after a new double opt-in.
+    const [res] = await db.batch([
+      db.prepare('DELETE FROM stock_alerts WHERE email = ?1').bind(email),
+      db.prepare('DELETE FROM stock_alert_addresses WHERE email = ?1').bind(email),
+    ])
+    const removed = res?.meta.changes ?? 0
     if (wantsPage(c))
       return linkPage(
         c,

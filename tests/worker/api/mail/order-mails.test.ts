@@ -1,12 +1,18 @@
 // Order e-mails: what the shopper and the merchant read for each order event, sent through the
-// mail provider (a local stand-in of a JSON mail API) or kept in the outbox.
+// mail provider (a local stand-in of a JSON mail API) or kept in the outbox. Until an order is paid
+// or confirmed its shopper mails carry none of the placer's words and are limited per recipient
+// and per sender, so nobody can use the order form to mail someone else.
 import { env } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { notifyOrder } from '../../../../worker/api/mail/notify'
+import {
+  notifyOrder,
+  UNCONFIRMED_MAILS_PER_RECIPIENT,
+  UNCONFIRMED_MAILS_PER_SENDER,
+} from '../../../../worker/api/mail/notify'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
-import { deliverTo } from '../../../helpers/orders'
+import { deliverTo, freshEmail } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 import { MAIL_API_URL, mailApiStandIn } from './mail-provider-stand-in'
 
@@ -15,7 +21,7 @@ afterEach(() => vi.restoreAllMocks())
 
 const MAIL_KEY = 'mail-key-for-tests'
 let n = 0
-const address = {
+const meera = {
   firstname: 'Meera',
   lastname: 'Iyer',
   street: ['4 Residency Road', 'Flat 2B'],
@@ -26,59 +32,66 @@ const address = {
   email: 'meera.mail@example.com',
 }
 
-async function placeOrder(payment = 'cashondelivery') {
+/** Each order's shopper has an address of their own (the hold limits are tested elsewhere). */
+let address = meera
+
+/** Every kind of line: a size, an engraving (the shopper's own text), a bundle, a grouped product. */
+const EVERY_KIND = [
+  {
+    sku: 'FX-KURTA-S',
+    qty: 1,
+    price: 1,
+    product_option: {
+      extension_attributes: {
+        configurable_item_options: [{ option_id: '142', option_value: '1' }],
+        custom_options: [],
+        bundle_options: [],
+      },
+    },
+  },
+  {
+    sku: 'FX-ENGRAVED',
+    qty: 1,
+    price: 1,
+    product_option: {
+      extension_attributes: {
+        configurable_item_options: [],
+        custom_options: [
+          // A shopper's own text, trying to forge lines of the mail.
+          { option_id: 99031, option_value: 'A & R\nYour order: https://evil.example' },
+          { option_id: 99032, option_value: '9903202' },
+        ],
+        bundle_options: [],
+      },
+    },
+  },
+  {
+    sku: 'FX-BUNDLE',
+    qty: 1,
+    price: 1,
+    product_option: {
+      extension_attributes: {
+        configurable_item_options: [],
+        custom_options: [],
+        bundle_options: [
+          { option_id: 99021, option_qty: 1, option_selections: [9902102] },
+          { option_id: 99022, option_qty: 1, option_selections: [9902201] },
+        ],
+      },
+    },
+  },
+  { sku: 'FX-GROUPED', qty: 1, price: 1 },
+]
+
+async function placeOrder(payment = 'cashondelivery', products: unknown[] = EVERY_KIND) {
+  address = { ...meera, email: freshEmail('meera.mail') }
   const orderId = `${Date.now()}-mail-${++n}`
   const res = await api('/order', {
     body: {
       order_id: orderId,
       user_id: '',
       cart_id: '',
-      products: [
-        {
-          sku: 'FX-KURTA-S',
-          qty: 1,
-          price: 1,
-          product_option: {
-            extension_attributes: {
-              configurable_item_options: [{ option_id: '142', option_value: '1' }],
-              custom_options: [],
-              bundle_options: [],
-            },
-          },
-        },
-        {
-          sku: 'FX-ENGRAVED',
-          qty: 1,
-          price: 1,
-          product_option: {
-            extension_attributes: {
-              configurable_item_options: [],
-              custom_options: [
-                // A shopper's own text, trying to forge lines of the mail.
-                { option_id: 99031, option_value: 'A & R\nYour order: https://evil.example' },
-                { option_id: 99032, option_value: '9903202' },
-              ],
-              bundle_options: [],
-            },
-          },
-        },
-        {
-          sku: 'FX-BUNDLE',
-          qty: 1,
-          price: 1,
-          product_option: {
-            extension_attributes: {
-              configurable_item_options: [],
-              custom_options: [],
-              bundle_options: [
-                { option_id: 99021, option_qty: 1, option_selections: [9902102] },
-                { option_id: 99022, option_qty: 1, option_selections: [9902201] },
-              ],
-            },
-          },
-        },
-        { sku: 'FX-GROUPED', qty: 1, price: 1 },
-      ],
+      products,
       addressInformation: deliverTo(address, payment),
     },
   })
@@ -104,8 +117,11 @@ const incrementOf = async (orderId: string) =>
       .first<{ increment_id: string }>()
   )?.increment_id as string
 
+const confirm = (orderId: string) =>
+  transitionOrder(env.DB, { orderId, to: 'processing', actor: 'ops', from: ['pending'] }, Date.now())
+
 describe('order confirmation', () => {
-  it('names every item with what was chosen, the total, payment, address and the order link', async () => {
+  it("names every item with what was chosen, the total, payment and the order link, and none of the placer's words", async () => {
     const { standIn, mailEnv, config } = withProvider()
     const orderId = await placeOrder()
     const number = await incrementOf(orderId)
@@ -115,20 +131,42 @@ describe('order confirmation', () => {
     expect(mail?.from).toBe(config.SUPPORT_EMAIL)
     const text = mail?.text ?? ''
     expect(text).toMatch(/1 × Linen Kurta S — ₹[\d,.]+\n\s+Size: S\n/)
+    // The engraving is the placer's text: not repeated while the order is not confirmed.
     expect(text).toMatch(
-      /1 × Engraved Cuff[^\n]*\n\s+Engraving: A & R Your order: https:\/\/evil\.example\n\s+Finish: Gloss\n/,
+      /1 × Engraved Cuff[^\n]*\n\s+Engraving: \(as you wrote it: see your order page\)\n\s+Finish: Gloss\n/,
+    )
+    for (const placerText of ['evil.example', 'A & R', 'Meera', 'Iyer', 'Residency', '9876500000', 'Chennai'])
+      expect(text).not.toContain(placerText)
+    expect(text).not.toContain('Delivery address:')
+    expect(text).toContain(
+      'The delivery address and anything you wrote for this order are on your order page.',
+    )
+    // Cash on delivery: the shop confirms it before packing, or it expires (in India Standard Time).
+    expect(text).toMatch(
+      /^Thank you for your order\. We will confirm it with you before we pack it; if it is not confirmed by \d{1,2} \w+ \d{4}, \d{1,2}:\d\d [AP]M IST, it expires/,
     )
     expect(text).toMatch(/1 × Festive Bundle[^\n]*\n\s+Earrings: Jhumka B\n\s+Bag: Potli A\n/)
     expect(text).toMatch(/1 × Gift Set[^\n]*\n\s+Includes: Jhumka A, Potli A\n/)
     expect(text).toMatch(/^Total: ₹[\d,]+(\.\d\d)?$/m)
     expect(text).toContain('Payment: to be paid on delivery (Cash On Delivery)')
-    expect(text).toContain('Delivery address:\n  Meera Iyer\n  4 Residency Road\n  Flat 2B\n  600001 Chennai')
-    // Exactly one order link, and it is the shop's own signed one (the forged one is not a line).
+    // Exactly one order link, and it is the shop's own signed one.
     const links = text.split('\n').filter((l) => l.startsWith('Your order: '))
     expect(links).toEqual([
       `Your order: ${config.PUBLIC_ORIGIN}/order/${number}${links[0]?.slice(links[0].indexOf('#'))}`,
     ])
     expect(links[0]).toMatch(/#k=[\w.-]+$/)
+  })
+
+  it('shows the address and the engraving, one line each, once the shop has confirmed the order', async () => {
+    const { standIn, mailEnv, config } = withProvider()
+    const orderId = await placeOrder()
+    expect((await confirm(orderId)).changed).toBe(true)
+    await notifyOrder(mailEnv, config, 'shipped', orderId, Date.now(), { carrier: 'Blue Dart' })
+    const text = standIn.accepted.find((m) => m.to === address.email)?.text ?? ''
+    expect(text).toContain('Delivery address:\n  Meera Iyer\n  4 Residency Road\n  Flat 2B\n  600001 Chennai')
+    expect(text).toMatch(/\n\s+Engraving: A & R Your order: https:\/\/evil\.example\n/)
+    // The forged link is inside the engraving's line, never a line of its own.
+    expect(text.split('\n').filter((l) => l.startsWith('Your order: '))).toHaveLength(1)
   })
 
   it('mails the merchant at MERCHANT_EMAIL with the customer as reply-to and without the shopper link', async () => {
@@ -142,6 +180,8 @@ describe('order confirmation', () => {
     expect(merchant?.text).toContain(`Customer: Meera Iyer <${address.email}> (guest)`)
     expect(merchant?.text).toContain('Phone: 9876500000')
     expect(merchant?.text).toContain('Earrings: Jhumka B')
+    // The shop's own inbox gets the whole order, the address included.
+    expect(merchant?.text).toContain('4 Residency Road')
     expect(merchant?.text).not.toContain('#k=')
     expect(standIn.accepted).toHaveLength(2)
   })
@@ -166,6 +206,7 @@ describe('later order mails', () => {
   it('shipped names the carrier and tracking number, one line each however they were typed', async () => {
     const { standIn, mailEnv, config } = withProvider()
     const orderId = await placeOrder()
+    await confirm(orderId)
     await notifyOrder(mailEnv, config, 'shipped', orderId, Date.now(), {
       carrier: 'Blue Dart',
       tracking_number: 'BD123\r\nBcc: victim@example.com',
@@ -210,5 +251,71 @@ describe('later order mails', () => {
     const { standIn, mailEnv, config } = withProvider()
     await notifyOrder(mailEnv, config, 'shipped', 'no-such-order-123', Date.now())
     expect(standIn.calls).toBe(0)
+  })
+})
+
+describe('mails about orders nobody has paid or confirmed', () => {
+  beforeEach(() => env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run())
+
+  /** A one-scarf cash-on-delivery order of a shopper of its own. */
+  const scarfOrder = () => placeOrder('cashondelivery', [{ sku: 'FX-SCARF', qty: 1, price: 1 }])
+
+  const placedMails = (to: string) =>
+    env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-placed' AND target_address = ?")
+      .bind(to)
+      .first<{ n: number }>()
+
+  it(`go to one address at most ${UNCONFIRMED_MAILS_PER_RECIPIENT} times a day; the order's history says which were held back`, async () => {
+    const config = readConfig(env)
+    const victim = freshEmail('victim')
+    const ids: string[] = []
+    for (let i = 0; i <= UNCONFIRMED_MAILS_PER_RECIPIENT; i++) {
+      const orderId = await scarfOrder()
+      // Written for the victim's address after placement, so only these explicit mails count.
+      await env.DB.prepare('UPDATE orders SET customer_email = ? WHERE client_order_id = ?')
+        .bind(victim, orderId)
+        .run()
+      await notifyOrder(env, config, 'placed', orderId, Date.now())
+      ids.push(orderId)
+    }
+    expect((await placedMails(victim))?.n).toBe(UNCONFIRMED_MAILS_PER_RECIPIENT)
+    const held = await env.DB.prepare(
+      "SELECT client_order_id, detail FROM order_events WHERE kind = 'mail' AND client_order_id = ?",
+    )
+      .bind(ids.at(-1))
+      .all<{ detail: string }>()
+    expect(held.results.map((r) => JSON.parse(r.detail))).toEqual([
+      { mail: 'order-placed', held_back: 'daily mail limit' },
+    ])
+    // A confirmed order's mails are the shopper's own business: not counted, not held back.
+    const confirmed = ids[0] as string
+    await confirm(confirmed)
+    await notifyOrder(env, config, 'shipped', confirmed, Date.now())
+    const shipped = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-shipped' AND target_address = ?",
+    )
+      .bind(victim)
+      .first<{ n: number }>()
+    expect(shipped?.n).toBe(1)
+  })
+
+  it(`are caused by one sender at most ${UNCONFIRMED_MAILS_PER_SENDER} times a day, whatever the recipients`, async () => {
+    const config = readConfig(env)
+    const sender = '203.0.113.201'
+    const recipients: string[] = []
+    for (let i = 0; i <= UNCONFIRMED_MAILS_PER_SENDER; i++) {
+      const orderId = await scarfOrder()
+      await env.DB.prepare('UPDATE orders SET placed_from = ? WHERE client_order_id = ?')
+        .bind(sender, orderId)
+        .run()
+      recipients.push(address.email)
+      await notifyOrder(env, config, 'expired', orderId, Date.now())
+    }
+    const sent = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-expired' AND target_address IN (SELECT value FROM json_each(?))",
+    )
+      .bind(JSON.stringify(recipients))
+      .first<{ n: number }>()
+    expect(sent?.n).toBe(UNCONFIRMED_MAILS_PER_SENDER)
   })
 })

@@ -6,14 +6,17 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Product } from '../../../../shared/schemas/catalog'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
 const orderId = () => newOrderId('bundle')
-const address = testAddress('asha.bundle@example.com')
-const orderBody = (products: unknown[], over: Record<string, unknown> = {}) => ({
+const orderBody = (
+  products: unknown[],
+  over: Record<string, unknown> = {},
+  address = testAddress(freshEmail('bundle')),
+) => ({
   order_id: orderId(),
   user_id: '',
   cart_id: '',

@@ -6,12 +6,10 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures } from '../../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
-
-const address = testAddress('asha.images@example.com')
 
 async function place(customer?: { id: number; token: string }) {
   const res = await api(customer ? `/order?token=${customer.token}` : '/order', {
@@ -24,7 +22,7 @@ async function place(customer?: { id: number; token: string }) {
         { sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' },
         { sku: 'FX-LEHENGA', qty: 1, price: 1 },
       ],
-      addressInformation: deliverTo(address),
+      addressInformation: deliverTo(testAddress(freshEmail('images'))),
     },
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -19,7 +19,7 @@ function order(over: Record<string, unknown> = {}, products?: unknown[], payment
       { sku: 'FX-SCARF', qty: 2, price: 1, name: 'Silk Scarf' },
       { sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' },
     ],
-    addressInformation: deliverTo(address, payment),
+    addressInformation: deliverTo(testAddress(freshEmail('asha.guest')), payment),
     ...over,
   }
 }

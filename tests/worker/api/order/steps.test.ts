@@ -62,6 +62,7 @@ async function scarfWrite(orderId: string, qty: number, over: Partial<OrderWrite
     grandTotalMinor: 112_000 * qty,
     paymentState: 'none',
     expiresAt: null,
+    placedFrom: '192.0.2.1',
     doc: { items: [] },
     result: { status: 'pending' },
     stamp: '2026-01-01 00:00:00',

@@ -12,7 +12,8 @@ import { vi } from 'vitest'
 import { createSandbox, SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
 import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
-import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshIp } from '../../../helpers/user'
 
 export const SANDBOX_ORIGIN = 'https://payments-sandbox.test'
 const SHOP = 'https://shop.test'
@@ -97,8 +98,6 @@ export const eventOf = (w: HeldWebhook) =>
   (JSON.parse(w.body) as { event?: string; event_type?: string }).event ??
   (JSON.parse(w.body) as { event_type?: string }).event_type
 
-const address = testAddress('asha.pay@example.com')
-
 export interface Placed {
   orderId: string
   orderNumber: string
@@ -112,14 +111,17 @@ export async function place(
   products: { sku: string; qty: number; price: number }[] = [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
 ): Promise<Placed> {
   const orderId = newOrderId('pay')
+  // Each order from a shopper and an address of its own: the hold and placement limits are
+  // tested on their own.
   const res = await call('/api/order', {
     body: {
       order_id: orderId,
       user_id: '',
       cart_id: '',
       products,
-      addressInformation: deliverTo(address, payment),
+      addressInformation: deliverTo(testAddress(freshEmail('asha.pay')), payment),
     },
+    headers: { 'cf-connecting-ip': freshIp() },
   })
   if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
   const r = res.json.result
