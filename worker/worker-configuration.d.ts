@@ -34,6 +34,13 @@ interface __BaseEnv_Env {
 	PAYPAL_API_BASE: string;
 	ACCESS_TEAM_DOMAIN: string;
 	ACCESS_AUD: string;
+	SELLER_LEGAL_NAME: string;
+	SELLER_ADDRESS: string;
+	SELLER_GSTIN: string;
+	SELLER_STATE: string;
+	SELLER_LUT: string;
+	INVOICE_PREFIX: string;
+	CREDIT_NOTE_PREFIX: string;
 	TOKEN_SECRET: string;
 	INVALIDATE_KEY: string;
 }
@@ -75,6 +82,13 @@ declare namespace Cloudflare {
 		PAYPAL_API_BASE: string;
 		ACCESS_TEAM_DOMAIN: string;
 		ACCESS_AUD: string;
+		SELLER_LEGAL_NAME: string;
+		SELLER_ADDRESS: string;
+		SELLER_GSTIN: string;
+		SELLER_STATE: string;
+		SELLER_LUT: string;
+		INVOICE_PREFIX: string;
+		CREDIT_NOTE_PREFIX: string;
 		TOKEN_SECRET: string;
 		INVALIDATE_KEY: string;
 	}
@@ -112,6 +126,13 @@ declare namespace Cloudflare {
 		PAYPAL_API_BASE: string;
 		ACCESS_TEAM_DOMAIN: string;
 		ACCESS_AUD: string;
+		SELLER_LEGAL_NAME: string;
+		SELLER_ADDRESS: string;
+		SELLER_GSTIN: string;
+		SELLER_STATE: string;
+		SELLER_LUT: string;
+		INVOICE_PREFIX: string;
+		CREDIT_NOTE_PREFIX: string;
 		TOKEN_SECRET: string;
 		INVALIDATE_KEY: string;
 	}

@@ -12,6 +12,7 @@ import { notifyOrder } from '../api/mail/notify'
 import { orderEventStatement, transitionOrder } from '../api/order/lifecycle'
 import { findOrderByAnyId, type OrderRow } from '../api/order/repo'
 import { refundOrder } from '../api/payment/refund'
+import { documentsOnMove } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
@@ -269,6 +270,7 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
         now,
         { onlyIfChanged: true },
       ),
+      documents: await documentsOnMove(x.env, order, req, now),
     },
     now,
   )
