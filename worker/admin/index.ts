@@ -79,6 +79,7 @@ import {
 import { decideReview, deleteReview, pendingReviews, publishedReviews } from './reviews'
 import { can, type Permission } from './roles'
 import { requireOperator, signIn, signOut } from './session'
+import { taxDocumentRoutes } from './tax-documents'
 
 /** Days of field data the back office shows. */
 const FIELD_DATA_DAYS = 14
@@ -439,6 +440,7 @@ api.post('/content/:kind/:id', allow('content'), async (c) => {
   return answer(c, await publishContent(c.env, kind, id, req, c.var.operator.email, Date.now()))
 })
 adminApp.route('/api', api)
+adminApp.route('/', taxDocumentRoutes)
 
 // JSON callers (/admin/api, or a JSON body) get the envelope, pages the shop's error page.
 adminApp.onError((err, c) => {

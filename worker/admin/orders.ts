@@ -12,11 +12,12 @@ import { notifyOrder } from '../api/mail/notify'
 import { orderEventStatement, transitionOrder } from '../api/order/lifecycle'
 import { findOrderByAnyId, type OrderRow } from '../api/order/repo'
 import { refundOrder } from '../api/payment/refund'
-import { documentsOnMove } from '../documents/issue'
+import { documentsOnMove, INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 import { containsPattern } from './input'
+import type { OrderDocumentRow } from './pages/order-documents'
 
 export const PAGE_SIZE = 25
 const MAX_CSV_ROWS = 5000
@@ -102,7 +103,7 @@ export async function listOrders(
 }
 
 /** A CSV cell: quoted, quotes doubled, and a leading formula character neutralised for spreadsheets. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let s = value == null ? '' : String(value)
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
   return `"${s.replace(/"/g, '""')}"`
@@ -162,20 +163,39 @@ export interface OrderDetail {
   events: OrderEventRow[]
   /** Statuses an operator may move it to now. */
   next: readonly OrderStatus[]
+  /** Its tax invoice and credit notes, and whether it may be invoiced now. */
+  documents: OrderDocumentRow[]
+  invoiceable: boolean
 }
 
 /** An order by its number (or client id) with its history; 404 when there is none. */
 export async function orderDetail(db: D1Database, number: string): Promise<OrderDetail> {
   const order = await findOrderByAnyId(db, number)
   if (!order) return fail(404, `Order ${number} does not exist.`)
-  const { results } = await db
-    .prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id')
-    .bind(order.client_order_id)
-    .all<OrderEventRow>()
+  const [events, documents, invoiceable] = await db.batch([
+    db
+      .prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id')
+      .bind(order.client_order_id),
+    db
+      .prepare(
+        'SELECT id, kind, number, issued_on, total_minor FROM tax_documents WHERE client_order_id = ? ORDER BY id',
+      )
+      .bind(order.client_order_id),
+    db
+      .prepare(`SELECT 1 AS ok FROM orders o WHERE o.client_order_id = ? AND ${INVOICEABLE_SQL}`)
+      .bind(order.client_order_id),
+  ])
   const next = isOrderStatus(order.status)
     ? ORDER_TRANSITIONS[order.status].filter((s) => s !== 'closed')
     : []
-  return { order, doc: JSON.parse(order.doc), events: results, next }
+  return {
+    order,
+    doc: JSON.parse(order.doc),
+    events: (events?.results ?? []) as OrderEventRow[],
+    next,
+    documents: (documents?.results ?? []) as OrderDocumentRow[],
+    invoiceable: (invoiceable?.results?.length ?? 0) > 0,
+  }
 }
 
 const text = (label: string, max: number) =>

@@ -215,8 +215,12 @@ interface Prepared {
   guardBinds: unknown[]
 }
 
-/** The INSERT … SELECT that writes one document with the next serial of its series. */
-async function documentStatement(db: D1Database, p: Prepared): Promise<D1PreparedStatement> {
+/**
+ * The INSERT … SELECT that writes one document with the next serial of its series, and the one
+ * that writes its lines right after it in the same batch, only when the document was written
+ * (changes() is the document statement's; the document is then the order's newest).
+ */
+async function documentStatements(db: D1Database, p: Prepared): Promise<D1PreparedStatement[]> {
   const numberMark = placeholder('number')
   const orderMark = placeholder('order')
   const data: DocumentData = { ...p.data, number: numberMark, orderNumber: p.order.increment_id ?? orderMark }
@@ -227,7 +231,19 @@ async function documentStatement(db: D1Database, p: Prepared): Promise<D1Prepare
   const number = `printf('%s/%s/%06d', ?3, ?2, n.seq)`
   const orderNumber = '(SELECT increment_id FROM orders WHERE client_order_id = ?4)'
   const fill = (param: string) => `replace(replace(${param}, ?20, ${number}), ?21, ${orderNumber})`
-  return db
+  const lines = p.lines.map((l) => [
+    l.hsn,
+    l.uqc,
+    l.qty,
+    l.rate,
+    l.valueMinor,
+    l.taxableMinor,
+    l.cgst,
+    l.sgst,
+    l.igst,
+    l.destinationTaxMinor,
+  ])
+  const document = db
     .prepare(
       `INSERT INTO tax_documents (kind, fy, seq, number, client_order_id, invoice_id, source, issued_at, issued_on,
          period, recipient_gstin, place_of_supply, regime, taxable_minor, cgst_minor, sgst_minor, igst_minor,
@@ -262,6 +278,16 @@ async function documentStatement(db: D1Database, p: Prepared): Promise<D1Prepare
       orderMark,
       ...p.guardBinds,
     )
+  const lineRows = db
+    .prepare(
+      `INSERT INTO tax_document_lines (document_id, line_no, hsn, uqc, qty, rate, value_minor, taxable_minor,
+         cgst_minor, sgst_minor, igst_minor, other_tax_minor)
+       SELECT (SELECT MAX(id) FROM tax_documents WHERE client_order_id = ?2), j.key + 1, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3,
+         j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9
+       FROM json_each(?1) j WHERE changes() = 1`,
+    )
+    .bind(JSON.stringify(lines), p.order.client_order_id)
+  return [document, lineRows]
 }
 
 /**
@@ -284,27 +310,25 @@ export async function invoiceStatements(
     return []
   }
   const figures = invoiceFigures(input)
-  return [
-    await documentStatement(env.DB, {
+  return documentStatements(env.DB, {
+    kind: 'invoice',
+    prefix: seller.invoicePrefix,
+    order,
+    figures,
+    lines: figures.lines,
+    data: {
       kind: 'invoice',
-      prefix: seller.invoicePrefix,
-      order,
+      date: istDate(now),
+      orderDate: order.created_at,
+      currency: order.currency,
       figures,
-      lines: figures.lines,
-      data: {
-        kind: 'invoice',
-        date: istDate(now),
-        orderDate: order.created_at,
-        currency: order.currency,
-        figures,
-      },
-      now,
-      source: null,
-      guard: `EXISTS (SELECT 1 FROM orders o WHERE o.client_order_id = ?22 AND ${INVOICEABLE_SQL})
+    },
+    now,
+    source: null,
+    guard: `EXISTS (SELECT 1 FROM orders o WHERE o.client_order_id = ?22 AND ${INVOICEABLE_SQL})
         AND NOT EXISTS (SELECT 1 FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?22)`,
-      guardBinds: [order.client_order_id],
-    }),
-  ]
+    guardBinds: [order.client_order_id],
+  })
 }
 
 interface StoredDocument {
@@ -406,30 +430,28 @@ export async function creditNoteStatements(
     throw err
   }
   const figures = { ...invoice.figures, lines, totals: totalsOf(lines), vouchers: [], storeCreditMinor: 0 }
-  return [
-    await documentStatement(db, {
+  return documentStatements(db, {
+    kind: 'credit_note',
+    prefix: seller.creditNotePrefix,
+    order,
+    figures,
+    lines,
+    data: {
       kind: 'credit_note',
-      prefix: seller.creditNotePrefix,
-      order,
-      figures,
-      lines,
-      data: {
-        kind: 'credit_note',
-        date: istDate(now),
-        orderDate: order.created_at,
-        currency: order.currency,
-        figures: { ...figures, supplier: seller.supplier },
-        invoice: { number: invoiceRow.number, date: invoiceRow.issued_on },
-        reason: credit.reason.slice(0, 300),
-      },
-      now,
-      source: credit.source,
-      guard: `EXISTS (SELECT 1 FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?22)
+      date: istDate(now),
+      orderDate: order.created_at,
+      currency: order.currency,
+      figures: { ...figures, supplier: seller.supplier },
+      invoice: { number: invoiceRow.number, date: invoiceRow.issued_on },
+      reason: credit.reason.slice(0, 300),
+    },
+    now,
+    source: credit.source,
+    guard: `EXISTS (SELECT 1 FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?22)
         AND NOT EXISTS (SELECT 1 FROM tax_documents WHERE source = ?23)
         AND (?24 IS NULL OR EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?22 AND status = ?24))`,
-      guardBinds: [order.client_order_id, credit.source, credit.onlyIfStatus ?? null],
-    }),
-  ]
+    guardBinds: [order.client_order_id, credit.source, credit.onlyIfStatus ?? null],
+  })
 }
 
 /** The store credit an order was paid with (minor units of its currency). */

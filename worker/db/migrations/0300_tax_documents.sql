@@ -40,6 +40,33 @@ CREATE UNIQUE INDEX IF NOT EXISTS tax_documents_one_invoice ON tax_documents(cli
 CREATE INDEX IF NOT EXISTS tax_documents_order ON tax_documents(client_order_id, id);
 CREATE INDEX IF NOT EXISTS tax_documents_period ON tax_documents(period, kind, seq);
 
+-- Each document's lines as figures (the shipping line included), written with the document in its
+-- batch: what the GST reports add up by rate, state and HSN code.
+CREATE TABLE IF NOT EXISTS tax_document_lines (
+  document_id INTEGER NOT NULL REFERENCES tax_documents(id),
+  line_no INTEGER NOT NULL,
+  hsn TEXT,                                       -- NULL: none named (shipping, or not in the catalogue)
+  uqc TEXT NOT NULL,
+  qty INTEGER NOT NULL,
+  rate REAL NOT NULL,                             -- percent: the GST rate (0 on an export under LUT)
+  value_minor INTEGER NOT NULL,
+  taxable_minor INTEGER NOT NULL,
+  cgst_minor INTEGER NOT NULL,
+  sgst_minor INTEGER NOT NULL,
+  igst_minor INTEGER NOT NULL,
+  other_tax_minor INTEGER NOT NULL,
+  PRIMARY KEY (document_id, line_no),
+  CHECK (taxable_minor + cgst_minor + sgst_minor + igst_minor + other_tax_minor = value_minor)
+);
+
+CREATE TRIGGER IF NOT EXISTS tax_document_lines_never_updated BEFORE UPDATE ON tax_document_lines
+BEGIN
+  SELECT RAISE(ABORT, 'tax documents are immutable once issued');
+END;
+CREATE TRIGGER IF NOT EXISTS tax_document_lines_never_deleted BEFORE DELETE ON tax_document_lines
+BEGIN
+  SELECT RAISE(ABORT, 'tax documents are immutable once issued');
+END;
 CREATE TRIGGER IF NOT EXISTS tax_documents_never_updated BEFORE UPDATE ON tax_documents
 BEGIN
   SELECT RAISE(ABORT, 'tax documents are immutable once issued');
