@@ -8,7 +8,6 @@ import { istMonth } from '@shared/domain/gst'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { findOrderByAnyId } from '../api/order/repo'
-import { magentoDate } from '../api/user/repo'
 import { INVOICEABLE_SQL, invoiceStatements } from '../documents/issue'
 import { GSTR1_SECTIONS, gstr1Section, monthSummary, salesRegister, tableCsv } from '../documents/reports'
 import { readSellerConfig } from '../documents/seller'
@@ -97,12 +96,8 @@ taxDocumentRoutes.post('/api/orders/:number/invoice', async (c) => {
       db,
       { actor: op.email, action: 'order.invoice', target: `order:${order.increment_id}` },
       now,
-      {
-        onlyIf: {
-          sql: "EXISTS (SELECT 1 FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ? AND issued_at = ?)",
-          binds: [order.client_order_id, magentoDate(now)],
-        },
-      },
+      // Right after the invoice's lines: they were written (changes() > 0) only if the invoice was.
+      { onlyIf: { sql: 'changes() > 0', binds: [] } },
     ),
   ])
   const issued = await db

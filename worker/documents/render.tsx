@@ -249,9 +249,7 @@ function TaxDocument({ d }: { d: DocumentData }) {
         </p>
         {credit && d.reason ? <p>Reason: {d.reason}</p> : null}
         {!credit && f.storeCreditMinor > 0 ? (
-          <p>
-            Paid with store credit: {money(f.storeCreditMinor)} (a payment: the taxable value is not reduced).
-          </p>
+          <p>{`Paid with store credit: ${money(f.storeCreditMinor)} (a payment: the taxable value is not reduced).`}</p>
         ) : null}
         {!credit && f.vouchers.length ? (
           <>

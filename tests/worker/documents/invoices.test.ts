@@ -1,96 +1,13 @@
-// Tax invoices are issued in the batch of the event that makes an order invoiceable: a verified
-// payment (20 at once take 20 consecutive numbers), the shipping of a cash-on-delivery order, the
-// placement of an order paid with store credit. An issued invoice is stored and never changes.
+// Tax invoices are issued in the batch of the payment that makes an order invoiceable: once, and
+// 20 payments verified at once take 20 consecutive numbers, none shared or skipped.
 import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../helpers/orders'
-import { call, held, type Placed, routeProviderCalls, sandbox } from '../api/payment/harness'
+import { routeProviderCalls } from '../api/payment/harness'
+import { docsOf, mumbaiBilling, payAtProvider, placeOrder, seedDocumentFixtures, verify } from './fixtures'
 
 beforeAll(routeProviderCalls)
 afterAll(() => vi.unstubAllGlobals())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-  // The fixtures' scarf is a chapter 62 article (the catalogue's hsn_code attribute).
-  await env.DB.prepare(
-    "UPDATE products SET doc = json_set(doc, '$.hsn_code', '6214') WHERE sku = 'FX-SCARF'",
-  ).run()
-  await env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run()
-})
-
-interface DocRow {
-  id: number
-  kind: string
-  fy: string
-  seq: number
-  number: string
-  client_order_id: string
-  total_minor: number
-  taxable_minor: number
-  cgst_minor: number
-  sgst_minor: number
-  igst_minor: number
-  place_of_supply: string
-  recipient_gstin: string | null
-  html: string
-  data: string
-}
-
-const docsOf = async (orderId: string) =>
-  (
-    await env.DB.prepare('SELECT * FROM tax_documents WHERE client_order_id = ? ORDER BY id')
-      .bind(orderId)
-      .all<DocRow>()
-  ).results
-
-const mumbaiBilling = {
-  firstname: 'Vikram',
-  lastname: 'Shah',
-  company: 'Shah Textiles Pvt Ltd',
-  street: ['Kalbadevi Road 22'],
-  city: 'Mumbai',
-  postcode: '400002',
-  region: 'Maharashtra',
-  country_id: 'IN',
-  telephone: '9820000001',
-  vat_id: '27AAPFU0939F1ZV',
-  email: 'vikram@example.com',
-}
-
-async function placeOrder(
-  payment: string,
-  opts: { billing?: Record<string, unknown>; shipping?: Record<string, unknown>; qty?: number } = {},
-): Promise<Placed> {
-  const orderId = newOrderId('inv')
-  const shipping = opts.shipping ?? testAddress('asha.inv@example.com')
-  const res = await call('/api/order', {
-    body: {
-      order_id: orderId,
-      products: [{ sku: 'FX-SCARF', qty: opts.qty ?? 1, price: 1 }],
-      addressInformation: { ...deliverTo(shipping, payment), billingAddress: opts.billing ?? shipping },
-    },
-  })
-  if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
-  const r = res.json.result
-  return { orderId, orderNumber: r.orderNumber, accessKey: r.accessKey, orderLinkToken: r.orderLinkToken }
-}
-
-/** Opens the payment and pays it at the test provider; returns what the checkout would post back. */
-async function payAtProvider(o: Placed) {
-  const started = await call('/api/payment/start', {
-    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-  })
-  expect(started.status, JSON.stringify(started.json)).toBe(200)
-  const answer = (await sandbox.razorpayPay(
-    started.json.result.options.order_id,
-    'succeed',
-  )) as unknown as Record<string, string>
-  return answer
-}
-
-const verify = (o: Placed, fields: Record<string, string>) =>
-  call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...fields } })
+beforeEach(seedDocumentFixtures)
 
 describe('an invoice at payment', () => {
   it('is not issued for an unpaid order, and is issued with the payment, once', async () => {
