@@ -8,6 +8,9 @@ import { DOCUMENT_PREFIX_RE } from '@shared/domain/gst'
 import { type GstState, gstinProblem, normaliseGstin, stateFromRegion } from '@shared/domain/gst-states'
 import type { Supplier } from '@shared/domain/tax-document'
 
+/** The demo seller's GSTIN (wrangler.toml's development and staging vars): never production's. */
+export const DEMO_SELLER_GSTIN = '29AADCO4321K1ZC'
+
 export interface SellerConfig {
   supplier: Supplier
   invoicePrefix: string
