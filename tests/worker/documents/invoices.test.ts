@@ -40,6 +40,21 @@ describe('an invoice at payment', () => {
     expect(inv!.html).toContain('6214')
     expect(inv!.html).toContain(o.orderNumber)
     expect(inv!.html).not.toContain('[[')
+    // Its lines are stored with it and add up to it.
+    const lines = await env.DB.prepare(
+      'SELECT SUM(value_minor) AS v, SUM(taxable_minor) AS t, COUNT(*) AS n FROM tax_document_lines WHERE document_id = ?',
+    )
+      .bind(inv!.id)
+      .first<{ v: number; t: number; n: number }>()
+    expect(lines).toEqual({ v: inv!.total_minor, t: inv!.taxable_minor, n: 2 })
+    // The payment mail links to it: the order page with its signed link, asked to download the invoice.
+    const mail = await env.DB.prepare(
+      "SELECT body AS text FROM mail_outbox WHERE kind = 'order-paid' AND subject LIKE ?",
+    )
+      .bind(`%${o.orderNumber}%`)
+      .first<{ text: string }>()
+    const invoiceLine = mail!.text.split('\n').find((l) => l.startsWith(`Your tax invoice ${inv!.number}: `))
+    expect(invoiceLine).toMatch(new RegExp(`/order/${o.orderNumber}#k=[A-Za-z0-9._-]+&doc=invoice$`))
   })
 
   it('gives 20 payments verified at once 20 consecutive numbers, none shared or skipped', async () => {

@@ -171,6 +171,7 @@ function shopperText(
   link: string,
   config: AppConfig,
   detail: Record<string, string>,
+  invoice: string | null,
 ): string {
   const extra = detailLines(detail)
   const status = ORDER_STATUS_LABELS[p.order.status as OrderStatus] ?? p.order.status
@@ -183,6 +184,8 @@ function shopperText(
     ...summary(p),
     '',
     `Your order: ${link}`,
+    // The invoice opens from the order page; this link asks the page to download it at once.
+    ...(invoice ? [`Your tax invoice ${invoice}: ${link}&doc=invoice`] : []),
     `Questions? Write to ${config.SUPPORT_EMAIL} and mention order ${p.order.increment_id}.`,
   ].join('\n')
 }
@@ -230,6 +233,11 @@ export async function notifyOrder(
     address: addressLines(doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address),
   }
   const link = await orderPageLink(env, config, order, now)
+  const invoice = await env.DB.prepare(
+    "SELECT number FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?",
+  )
+    .bind(order.client_order_id)
+    .first<{ number: string }>()
   await deliverMail(
     env,
     {
@@ -237,7 +245,7 @@ export async function notifyOrder(
       from: config.SUPPORT_EMAIL,
       to: order.customer_email,
       subject: SUBJECTS[event](order.increment_id),
-      text: shopperText(event, parts, link, config, detail),
+      text: shopperText(event, parts, link, config, detail, invoice?.number ?? null),
     },
     now,
   )
