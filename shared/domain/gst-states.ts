@@ -92,7 +92,7 @@ const key = (text: string) =>
     .replace(/&/g, 'and')
     .replace(/[^a-z0-9]/g, '')
 
-const BY_KEY: ReadonlyMap<string, GstState> = (() => {
+const BY_KEY: ReadonlyMap<string, GstState> = /* @__PURE__ */ (() => {
   const map = new Map<string, GstState>()
   for (const s of GST_STATES) {
     map.set(key(s.name), s)

@@ -10,7 +10,7 @@ import { type GstState, OTHER_COUNTRIES } from './gst-states'
 const IST_OFFSET_MS = 330 * 60_000
 
 /** The calendar date in India of an instant: {year, month 1-12, day}. */
-export function istParts(ms: number): { year: number; month: number; day: number } {
+function istParts(ms: number): { year: number; month: number; day: number } {
   const d = new Date(ms + IST_OFFSET_MS)
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
 }
@@ -53,7 +53,7 @@ export function financialYear(ms: number): string {
 export const DOCUMENT_PREFIX_RE = /^[A-Z0-9]{1,3}$/
 
 /** The most documents one series numbers in a financial year (six digits). */
-export const MAX_DOCUMENT_SEQ = 999_999
+const MAX_DOCUMENT_SEQ = 999_999
 
 /**
  * A document number: prefix, financial year and a six-digit serial, 'OA/26-27/000123'. At most 16
@@ -104,7 +104,7 @@ export function placeOfSupplyLabel(place: PlaceOfSupply): string {
 }
 
 /** A line's tax in its parts, minor units. */
-export interface TaxParts {
+interface TaxParts {
   cgst: number
   /** SGST, or UTGST under 'cgst_utgst'. */
   sgst: number

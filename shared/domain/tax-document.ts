@@ -104,7 +104,7 @@ export interface DocumentLine {
   shipping?: boolean
 }
 
-export interface DocumentTotals {
+interface DocumentTotals {
   taxableMinor: number
   cgst: number
   sgst: number

@@ -45,7 +45,7 @@ export const INVOICEABLE_SQL = `o.status IN ('processing', 'packed', 'shipped', 
   OR (o.payment_method <> 'cashondelivery' AND o.grand_total_minor = 0))`
 
 /** The order fields a document is made from (the order as placed). */
-export interface OrderSource {
+interface OrderSource {
   client_order_id: string
   /** Unknown at placement: the statement fills it in. */
   increment_id: string | null
@@ -139,7 +139,7 @@ function placeOf(doc: OrderDocShape, delivery: Party): PlaceOfSupply | null {
  * currency is converted by splitting its total in INR (as the order recorded it) over the lines in
  * proportion to what each was charged, so the INR lines add up to that total exactly.
  */
-export function invoiceInputOf(order: OrderSource, seller: NonNullable<ReturnType<typeof sellerConfig>>) {
+function invoiceInputOf(order: OrderSource, seller: NonNullable<ReturnType<typeof sellerConfig>>) {
   const doc = JSON.parse(order.doc) as OrderDocShape
   const shipAddress = doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
   const buyerGstin = doc.extension_attributes?.gst?.buyer_gstin ?? null
@@ -359,7 +359,7 @@ export async function documentsOf(db: D1Database, orderId: string) {
 }
 
 /** What a credit note answers: a refund of an amount in the order's currency, or pieces returned. */
-export interface CreditSource {
+interface CreditSource {
   /** Unique per refund or return ('refund:<id>'), so the same one is never credited twice. */
   source: string
   reason: string

@@ -35,7 +35,7 @@ export interface DocumentData {
 }
 
 /** The document's constant stylesheet (A4, printable in black and white). */
-export const DOCUMENT_CSS = `
+const DOCUMENT_CSS = `
 @page{size:A4;margin:12mm}*{box-sizing:border-box}
 body{font:10pt/1.35 system-ui,Arial,sans-serif;color:#000;margin:0 auto;max-width:190mm;padding:8mm 0}
 h1{font-size:15pt;margin:0 0 2mm}h2{font-size:10pt;margin:0 0 1mm;text-transform:uppercase;letter-spacing:.04em}

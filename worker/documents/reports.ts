@@ -19,10 +19,10 @@ import { magentoDate } from '../api/user/repo'
 import { sellerConfig } from './seller'
 
 /** Inter-state supplies to unregistered buyers above this (paise) are B2C large (from 1 August 2024). */
-export const B2CL_THRESHOLD_MINOR = 1_00_000_00
+const B2CL_THRESHOLD_MINOR = 1_00_000_00
 
 /** The most documents a month's report reads (beyond it the report says so and stops). */
-export const MAX_REPORT_DOCUMENTS = 50_000
+const MAX_REPORT_DOCUMENTS = 50_000
 
 export const GSTR1_SECTIONS = [
   'b2b',
@@ -35,7 +35,7 @@ export const GSTR1_SECTIONS = [
   'hsn_b2c',
   'docs',
 ] as const
-export type Gstr1Section = (typeof GSTR1_SECTIONS)[number]
+type Gstr1Section = (typeof GSTR1_SECTIONS)[number]
 
 interface Row {
   id: number

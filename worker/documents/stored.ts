@@ -4,7 +4,7 @@
  * it under the page's Content-Security-Policy (no script is ever allowed).
  */
 
-export interface StoredDocumentRow {
+interface StoredDocumentRow {
   id: number
   kind: 'invoice' | 'credit_note'
   number: string

@@ -41,7 +41,7 @@ interface HsnSource {
  * The HSN code of a line's product: the chosen variant's `hsn_code`, else its product's; null
  * when the catalogue names none (the invoice then prints a dash). The ONE place an HSN is read.
  */
-export function hsnOf(product: HsnSource, child?: HsnSource | null): string | null {
+function hsnOf(product: HsnSource, child?: HsnSource | null): string | null {
   for (const source of [child, product]) {
     const raw = source?.hsn_code
     const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : ''
