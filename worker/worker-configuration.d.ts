@@ -41,6 +41,8 @@ interface __BaseEnv_Env {
 	SELLER_LUT: string;
 	INVOICE_PREFIX: string;
 	CREDIT_NOTE_PREFIX: string;
+	SHOP_TIME_ZONE: string;
+	SHOP_LOCALE: string;
 	TOKEN_SECRET: string;
 	INVALIDATE_KEY: string;
 }
@@ -89,6 +91,8 @@ declare namespace Cloudflare {
 		SELLER_LUT: string;
 		INVOICE_PREFIX: string;
 		CREDIT_NOTE_PREFIX: string;
+		SHOP_TIME_ZONE: string;
+		SHOP_LOCALE: string;
 		TOKEN_SECRET: string;
 		INVALIDATE_KEY: string;
 	}
@@ -133,6 +137,8 @@ declare namespace Cloudflare {
 		SELLER_LUT: string;
 		INVOICE_PREFIX: string;
 		CREDIT_NOTE_PREFIX: string;
+		SHOP_TIME_ZONE: string;
+		SHOP_LOCALE: string;
 		TOKEN_SECRET: string;
 		INVALIDATE_KEY: string;
 	}

@@ -5,13 +5,16 @@
  * order event. Each change also writes an audit row.
  */
 import { isOrderStatus, ORDER_TRANSITIONS, type OrderStatus } from '@shared/config/order-status'
+import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
+import { storedInstant, zonedDateTime, zonedDayRange } from '@shared/domain/shop-clock'
 import { z } from 'zod'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { notifyOrder } from '../api/mail/notify'
 import { orderEventStatement, transitionOrder } from '../api/order/lifecycle'
 import { findOrderByAnyId, type OrderRow } from '../api/order/repo'
 import { refundOrder } from '../api/payment/refund'
+import { magentoDate } from '../api/user/repo'
 import { documentsOnMove, INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
@@ -68,8 +71,10 @@ function whereOf(f: OrderFilter): { sql: string; binds: unknown[] } {
   const binds: unknown[] = []
   if (f.status) parts.push('status = ?') && binds.push(f.status)
   if (f.payment) parts.push('payment_state = ?') && binds.push(f.payment)
-  if (f.from) parts.push('created_at >= ?') && binds.push(`${f.from} 00:00:00`)
-  if (f.to) parts.push('created_at <= ?') && binds.push(`${f.to} 23:59:59`)
+  // From and to are days of the shop's calendar (its time zone); created_at is stored in UTC.
+  if (f.from)
+    parts.push('created_at >= ?') && binds.push(magentoDate(zonedDayRange(f.from, shopTimeZone()).start))
+  if (f.to) parts.push('created_at < ?') && binds.push(magentoDate(zonedDayRange(f.to, shopTimeZone()).end))
   if (f.q) {
     const q = f.q
     const like = containsPattern(q)
@@ -118,7 +123,7 @@ export async function ordersCsv(db: D1Database, f: OrderFilter): Promise<string>
     .all<OrderListRow>()
   const header = [
     'number',
-    'created_at',
+    `created_at (${shopTimeZone()})`,
     'email',
     'status',
     'payment_state',
@@ -131,7 +136,7 @@ export async function ordersCsv(db: D1Database, f: OrderFilter): Promise<string>
   const lines = results.map((r) =>
     [
       r.increment_id,
-      r.created_at,
+      zonedDateTime(storedInstant(r.created_at) ?? 0, shopTimeZone()),
       r.customer_email,
       r.status,
       r.payment_state,

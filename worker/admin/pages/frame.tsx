@@ -6,7 +6,9 @@
  * shop's pages, bundles or CSS.
  */
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
-import { formatMinor } from '@shared/domain/currency'
+import { shopLocale, shopTimeZone } from '@shared/config/store'
+import { formatMinor, formatMinorIndian } from '@shared/domain/currency'
+import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import type { Context } from 'hono'
 import { createContext, type InputHTMLAttributes, type ReactNode, useContext } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
@@ -48,7 +50,15 @@ const NAV: readonly (readonly [string, string])[] = [
 /** The operator's CSRF token, for every form of the page. */
 const Csrf = createContext('')
 
-export const money = (minor: number | null, currency: string) => formatMinor(minor ?? 0, currency)
+/** An amount as operators read it: the Indian grouping (₹2,20,706.15) when the shop's locale is en-IN. */
+export const money = (minor: number | null, currency: string) =>
+  shopLocale() === 'en-IN' ? formatMinorIndian(minor ?? 0, currency) : formatMinor(minor ?? 0, currency)
+
+/** A stored (UTC) time on the shop's clock: '2026-11-29 05:05' in Asia/Kolkata; '' for none. */
+export const when = (stored: string | number | null | undefined) => {
+  const ms = storedInstant(stored)
+  return ms === null ? '' : zonedDateTime(ms, shopTimeZone())
+}
 export const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s
 
 /** A labelled input: the label's text with the control inside the label (no id to pair). */

@@ -4,12 +4,11 @@
  * prices, discount and tax, the store credit, the order's tax documents, and a packing slip that
  * lists pieces without prices.
  */
-import { orderDateTime } from '@shared/components/order/order-text'
 import { stateFromPincode, stateFromRegion } from '@shared/domain/gst-states'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
 import type { OrderDetail } from '../orders'
-import { money, PostForm, renderAdmin } from './frame'
+import { money, PostForm, renderAdmin, when } from './frame'
 
 interface DocAddress {
   firstname?: string
@@ -228,7 +227,7 @@ export function packingSlipPage(c: Context<AdminEnv>, d: OrderDetail) {
     c,
     `Packing slip — order ${d.order.increment_id}`,
     <div className="slip">
-      <p>{`Order ${d.order.increment_id}, placed ${orderDateTime(d.order.created_at)}`}</p>
+      <p>{`Order ${d.order.increment_id}, placed ${when(d.order.created_at)}`}</p>
       <section className="card">
         <h2>Deliver to</h2>
         {delivery ? <Address a={delivery} testId="slip-ship-to" /> : <p>Nothing to ship.</p>}

@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import { type OrderDetail, type OrderFilter, type OrderListRow, PAGE_SIZE } from '../orders'
-import { Field, money, PostForm, renderAdmin, statusLabel } from './frame'
+import { Field, money, PostForm, renderAdmin, statusLabel, when } from './frame'
 import { OrderAddresses, OrderDocuments, OrderMoney } from './order-documents'
 
 export function ordersPage(
@@ -58,7 +58,7 @@ export function ordersPage(
                 <td>
                   <a href={`/admin/orders/${r.increment_id}`}>{r.increment_id}</a>
                 </td>
-                <td>{r.created_at}</td>
+                <td>{when(r.created_at)}</td>
                 <td>{r.customer_email}</td>
                 <td>{statusLabel(r.status)}</td>
                 <td>{r.payment_state}</td>
@@ -171,7 +171,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
               {d.events.map((e, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only
                 <tr key={`${e.created_at}-${i}`}>
-                  <td>{e.created_at}</td>
+                  <td>{when(e.created_at)}</td>
                   <td>
                     {e.kind}
                     {e.to_status ? ` → ${statusLabel(e.to_status)}` : ''}

@@ -2,7 +2,7 @@
  * The back office's other screens: dashboard, audit log, reviews, catalogue, customers, coupons,
  * operations and operators.
  */
-import { baseCurrency } from '@shared/config/store'
+import { baseCurrency, shopTimeZone } from '@shared/config/store'
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { VitalsRow } from '../../vitals/store'
@@ -12,7 +12,7 @@ import type { AdminEnv } from '../env'
 import type { OperatorRow } from '../operators'
 import type { PendingReview } from '../reviews'
 import { ROLES } from '../roles'
-import { Field, money, PostForm, renderAdmin, statusLabel } from './frame'
+import { Field, money, PostForm, renderAdmin, statusLabel, when } from './frame'
 
 export function dashboardPage(c: Context<AdminEnv>, d: Dashboard) {
   return renderAdmin(
@@ -76,7 +76,7 @@ export function auditPage(c: Context<AdminEnv>, rows: AuditRow[]) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.id}>
-              <td>{r.created_at}</td>
+              <td>{when(r.created_at)}</td>
               <td>{r.actor}</td>
               <td>{r.action}</td>
               <td>{r.target}</td>
@@ -118,7 +118,7 @@ function ReviewCard(props: { review: PendingReview; children?: ReactNode }) {
     <article className="card" aria-labelledby={`review-${r.id}`}>
       <h3 id={`review-${r.id}`}>{r.title}</h3>
       <p>
-        {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {r.created_at}
+        {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {when(r.created_at)}
       </p>
       <p>{r.detail}</p>
       {props.children}
@@ -302,7 +302,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
           </h2>
           <p>
             Store credit: {money(who.credit_minor, baseCurrency())} · account{' '}
-            {who.disabled_at ? `disabled since ${who.disabled_at}` : 'active'}
+            {who.disabled_at ? `disabled since ${when(who.disabled_at)}` : 'active'}
           </p>
           <PostForm
             action={`/admin/api/customers/${who.id}/disabled`}
@@ -338,7 +338,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
             ).map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the ledger is append-only
               <li key={`${l.created_at}-${i}`}>
-                {l.created_at}: {money(l.amount_minor, baseCurrency())} →{' '}
+                {when(l.created_at)}: {money(l.amount_minor, baseCurrency())} →{' '}
                 {money(l.balance_after_minor, baseCurrency())} {l.comment}
               </li>
             ))}
@@ -376,7 +376,8 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
                 <td>{String(k.code)}</td>
                 <td>
                   {k.kind === 'percent' ? `${k.amount}%` : units(k.amount)} from {units(k.min_subtotal)};{' '}
-                  {String(k.starts_at ?? '…')} – {String(k.expires_at ?? '…')}
+                  {k.starts_at ? when(String(k.starts_at)) : '…'} –{' '}
+                  {k.expires_at ? when(String(k.expires_at)) : '…'}
                 </td>
                 <td>
                   {k.first_order_only ? 'first order; ' : ''}
@@ -412,8 +413,8 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
           </label>
           <Field label="Amount" name="amount" inputMode="decimal" required />
           <Field label="Minimum subtotal" name="min_subtotal" inputMode="decimal" defaultValue="0" />
-          <Field label="Starts" type="date" name="starts_at" />
-          <Field label="Expires" type="date" name="expires_at" />
+          <Field label={`Starts (${shopTimeZone()})`} type="date" name="starts_at" />
+          <Field label={`Expires after (${shopTimeZone()})`} type="date" name="expires_at" />
           <Field label="Label" name="label" required />
           <Field label="First order only" type="checkbox" name="first_order_only" value="true" />
           <Field label="Per shopper" name="per_customer_limit" inputMode="numeric" />
@@ -507,10 +508,10 @@ export function operatorsPage(c: Context<AdminEnv>, operators: OperatorRow[]) {
                 <td>{o.email}</td>
                 <td>{o.role}</td>
                 <td>
-                  {o.disabled_at ? `disabled since ${o.disabled_at}` : 'active'}
+                  {o.disabled_at ? `disabled since ${when(o.disabled_at)}` : 'active'}
                   {o.local_sign_in ? '' : ' (Access only)'}
                 </td>
-                <td>{o.created_at}</td>
+                <td>{when(o.created_at)}</td>
                 <td>
                   {o.email.toLowerCase() === me ? (
                     'you'

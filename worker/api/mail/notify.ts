@@ -11,7 +11,9 @@
  */
 import { PAYMENT_METHODS } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
+import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
+import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import type { AppConfig } from '../../platform/env'
 import { orderPageLink } from '../order/link'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
@@ -195,7 +197,8 @@ function merchantText(p: MailParts, config: AppConfig): string {
   const name = oneLine([p.doc.customer_firstname, p.doc.customer_lastname].filter(Boolean).join(' '), 200)
   const phone = p.doc.billing_address?.telephone
   return [
-    `New order ${p.order.increment_id} (${p.order.created_at} UTC)`,
+    // On the shop's clock, like every time the back office shows.
+    `New order ${p.order.increment_id} (${zonedDateTime(storedInstant(p.order.created_at) ?? 0, shopTimeZone())} ${shopTimeZone()})`,
     '',
     `Customer: ${name || '—'} <${p.order.customer_email}>${p.order.customer_id ? '' : ' (guest)'}`,
     ...(phone ? [`Phone: ${oneLine(phone, 40)}`] : []),

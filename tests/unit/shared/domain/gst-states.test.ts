@@ -62,10 +62,15 @@ describe('GST state codes', () => {
     expect(stateFromPincode('737101')?.code).toBe('11') // Sikkim inside West Bengal's
     expect(stateFromPincode('744101')?.code).toBe('35')
     expect(stateFromPincode('799001')?.code).toBe('16')
-    // Shared prefixes: Chandigarh and Mohali, Puducherry and Tamil Nadu, Lakshadweep and Kerala.
+    expect(stateFromPincode('600001')?.code).toBe('33') // Chennai
+    expect(stateFromPincode('682001')?.code).toBe('32') // Kochi
+    expect(stateFromPincode('682555')?.code).toBe('31') // Lakshadweep inside Kerala's 682
+    expect(stateFromPincode('700016')?.code).toBe('19')
+    expect(stateFromPincode('194101')?.code).toBe('38') // Leh
+    // Shared prefixes: Chandigarh and Mohali, Puducherry and Tamil Nadu, Diu and Gujarat.
     expect(stateFromPincode('160017')).toBeNull()
     expect(stateFromPincode('605001')).toBeNull()
-    expect(stateFromPincode('682555')).toBeNull()
+    expect(stateFromPincode('362520')).toBeNull()
     for (const bad of ['056000', '56000', '5600011', 'abcdef', '', null])
       expect(stateFromPincode(bad)).toBeNull()
   })
