@@ -21,7 +21,8 @@ Lists what the deployed environment NAME (staging | production) of wrangler.toml
 before a deploy: placeholder D1/KV ids, routes (a custom domain: the output cache does nothing on
 *.workers.dev), PUBLIC_ORIGIN, vars missing from the environment, the purge zone, Workers Logs and
 source maps, Cloudflare Access for the back office, every var's value read as the worker reads it
-(a bad CURRENCY_RATES or PUBLIC_ORIGIN would fail every request), and the secrets (read with
+(a bad CURRENCY_RATES or PUBLIC_ORIGIN would fail every request), the seller's GST registration
+on tax invoices (SELLER_* vars), and the secrets (read with
 \`wrangler secret list\`, which needs a login; --offline skips it and lists the secrets to set).
 Exits 1 when something required is missing.
   --config FILE   another wrangler configuration file (default wrangler.toml)
@@ -95,6 +96,23 @@ need(
   'every var reads as the worker reads it',
   `vars the worker would refuse (every request would fail): ${varProblems.join('; ')}`,
 )
+// The label on its tax invoices, read as the worker reads it when it issues one.
+const { readSellerConfig, DEMO_SELLER_GSTIN } = await importTs('worker/documents/seller.ts', {
+  platform: 'neutral',
+})
+const seller = readSellerConfig(vars)
+need(
+  'config' in seller,
+  `tax documents issued as ${seller.config?.supplier.legalName} (GSTIN ${seller.config?.supplier.gstin})`,
+  `tax invoices cannot be issued (docs/tax-documents.md): ${(seller.problems ?? []).join('; ')}`,
+)
+if ('config' in seller)
+  // Staging may issue its documents as the demo seller; production never.
+  (env === 'production' ? need : want)(
+    seller.config.supplier.gstin !== DEMO_SELLER_GSTIN,
+    "SELLER_GSTIN is the label's own",
+    "SELLER_GSTIN is the demo seller's: set the label's own GST registration",
+  )
 const routes = (cfg.routes ?? []).map((r) => (typeof r === 'string' ? r : r.pattern))
 need(
   routes.length > 0,

@@ -36,6 +36,15 @@ interface __BaseEnv_Env {
 	PAYPAL_API_BASE: string;
 	ACCESS_TEAM_DOMAIN: string;
 	ACCESS_AUD: string;
+	SELLER_LEGAL_NAME: string;
+	SELLER_ADDRESS: string;
+	SELLER_GSTIN: string;
+	SELLER_STATE: string;
+	SELLER_LUT: string;
+	INVOICE_PREFIX: string;
+	CREDIT_NOTE_PREFIX: string;
+	SHOP_TIME_ZONE: string;
+	SHOP_LOCALE: string;
 	TOKEN_SECRET: string;
 	INVALIDATE_KEY: string;
 }
@@ -81,6 +90,15 @@ declare namespace Cloudflare {
 		PAYPAL_API_BASE: string;
 		ACCESS_TEAM_DOMAIN: string;
 		ACCESS_AUD: string;
+		SELLER_LEGAL_NAME: string;
+		SELLER_ADDRESS: string;
+		SELLER_GSTIN: string;
+		SELLER_STATE: string;
+		SELLER_LUT: string;
+		INVOICE_PREFIX: string;
+		CREDIT_NOTE_PREFIX: string;
+		SHOP_TIME_ZONE: string;
+		SHOP_LOCALE: string;
 		TOKEN_SECRET: string;
 		INVALIDATE_KEY: string;
 	}
@@ -122,6 +140,15 @@ declare namespace Cloudflare {
 		PAYPAL_API_BASE: string;
 		ACCESS_TEAM_DOMAIN: string;
 		ACCESS_AUD: string;
+		SELLER_LEGAL_NAME: string;
+		SELLER_ADDRESS: string;
+		SELLER_GSTIN: string;
+		SELLER_STATE: string;
+		SELLER_LUT: string;
+		INVOICE_PREFIX: string;
+		CREDIT_NOTE_PREFIX: string;
+		SHOP_TIME_ZONE: string;
+		SHOP_LOCALE: string;
 		TOKEN_SECRET: string;
 		INVALIDATE_KEY: string;
 	}

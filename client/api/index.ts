@@ -117,17 +117,44 @@ export function withoutTokenInUrl(
  * envelopes resolve too: callers read `code`.
  */
 export async function apiRaw(path: string, req: ApiRequest = {}): Promise<{ status: number; body: unknown }> {
+  return readJson(await send(path, req))
+}
+
+/** Sends a request with the headers every /api call carries (the token as a header, never in the URL). */
+function send(path: string, req: ApiRequest): Promise<Response> {
   const doFetch = req.fetch ?? fetch
   const { url, token } = withoutTokenInUrl(path, req.query, req.token)
   const headers = { ...apiHeaders(req.context), ...req.headers }
   if (token) headers.authorization = `Bearer ${token}`
-  const res = await doFetch(url, {
+  return doFetch(url, {
     method: req.method ?? (req.body === undefined ? 'GET' : 'POST'),
     headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
     signal: req.signal,
     credentials: 'same-origin',
   })
+}
+
+/**
+ * Calls an endpoint that answers a file (a tax invoice): the file and its name on success; a JSON
+ * envelope instead (a refusal) rejects with ApiError carrying the envelope's message.
+ */
+export async function apiFile(
+  path: string,
+  req: ApiRequest = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await send(path, req)
+  if (res.ok && !(res.headers.get('content-type') ?? '').includes('application/json')) {
+    const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? null
+    return { blob: await res.blob(), fileName: name }
+  }
+  const { status, body } = await readJson(res)
+  const result = body && typeof body === 'object' && 'result' in body ? (body as ApiEnvelope).result : null
+  throw new ApiError(typeof result === 'string' ? result : MSG_WRONG_FORMAT, status, body)
+}
+
+/** A response's JSON body (ApiError for anything else). */
+async function readJson(res: Response): Promise<{ status: number; body: unknown }> {
   const type = res.headers.get('content-type') ?? ''
   if (!type.includes('application/json')) throw new ApiError(MSG_BAD_CONTENT_TYPE, res.status)
   const text = await res.text()

@@ -104,6 +104,28 @@ export function baseCurrency(): CurrencyCode {
   return active.base
 }
 
+/**
+ * The shop's clock and number style for operators: the IANA time zone every date the back office
+ * shows, filters, exports and counts as "today" is read in, and the locale its amounts are grouped
+ * by ('en-IN': 2,20,706.15). Set from the worker's configuration (SHOP_TIME_ZONE, SHOP_LOCALE) on
+ * every request, like the currency table.
+ */
+let shopClock = { timeZone: 'Asia/Kolkata', locale: 'en-IN' }
+
+export function configureShopClock(timeZone: string, locale: string): void {
+  shopClock = { timeZone, locale }
+}
+
+/** The shop's IANA time zone (Asia/Kolkata unless configured). */
+export function shopTimeZone(): string {
+  return shopClock.timeZone
+}
+
+/** The locale operators read numbers in (en-IN unless configured). */
+export function shopLocale(): string {
+  return shopClock.locale
+}
+
 /** "Default country IN, language EN, locale en-US." */
 export const DEFAULT_COUNTRY = 'IN'
 /**

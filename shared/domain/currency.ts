@@ -66,6 +66,27 @@ function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
+/**
+ * Groups an unsigned integer string the Indian way (en-IN): the last three digits, then pairs:
+ * '22070615' → '2,20,70,615'.
+ */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits
+  const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')
+  return `${head},${digits.slice(-3)}`
+}
+
+/**
+ * Integer minor units with the Indian grouping and always two decimals, the way Indian tax
+ * documents and the back office write amounts: 22,070,615 → '₹2,20,706.15' (sign of `currency`).
+ */
+export function formatMinorIndian(minor: number, currencyCode: string): string {
+  const sign = currencyConfig(currencyCode).sign
+  const abs = Math.abs(Math.round(minor))
+  const text = `${sign}${groupIndian(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`
+  return minor < 0 && abs > 0 ? `-${text}` : text
+}
+
 /** Formats a number (no sign) with ',' thousands and 2 decimals, or none when whole and `trimWhole`. */
 export function formatAmount(amount: number, trimWhole = false): string {
   const cents = Math.round(Math.abs(amount) * 100 + Number.EPSILON * 100)

@@ -201,3 +201,40 @@ export async function ordersFromOwnAddresses(context: BrowserContext): Promise<v
         : route.fallback(),
   )
 }
+
+/** One variant in the cart, checkout with the card/UPI method, order placed; returns its sku. */
+export async function placeOnlineOrder(
+  page: Page,
+  request: Parameters<typeof pickProduct>[0],
+  email: string,
+) {
+  const product = await pickProduct(request)
+  const v = product.variants[0]
+  if (!v) throw new Error('no variant')
+  await addVariantToCart(page, product)
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await fillPersonalStep(form, email)
+  await fillShippingAddress(form)
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await form.getByLabel('Debit / Credit Card').check()
+  await expect(page.getByTestId('online-payment-note')).toContainText('Pay now')
+  await form.getByLabel('I accept the terms and conditions').check()
+  await form.getByRole('button', { name: 'Review order' }).click()
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  await expect(page.getByText('Payment is pending: no payment has been taken yet.')).toBeVisible()
+  return v.sku
+}
+
+/** Opens the TEST payment window from a pay-now button and presses one of its buttons. */
+export async function payInTestWindow(page: Page, choice: 'Succeed' | 'Fail' | 'Abandon') {
+  await page.getByTestId('pay-now').click()
+  const frame = page.frameLocator('iframe[title="TEST payment"]')
+  await expect(frame.getByText('TEST MODE')).toBeVisible()
+  await frame.getByLabel('Method').selectOption('upi')
+  await frame.getByRole('button', { name: choice, exact: true }).click()
+  await expect(page.locator('iframe[title="TEST payment"]')).toHaveCount(0)
+}

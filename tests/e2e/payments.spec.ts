@@ -5,13 +5,8 @@
  * scheduled job runs, and its stock returns; an operator cancelling a paid order has the provider refund
  * it in full.
  */
-import { expect, type Page, test } from '@playwright/test'
-import {
-  fillPersonalStep,
-  fillShippingAddress,
-  ordersFromOwnAddresses,
-  pickProduct,
-} from './checkout-fixtures'
+import { expect, test } from '@playwright/test'
+import { ordersFromOwnAddresses, payInTestWindow, placeOnlineOrder } from './checkout-fixtures'
 import { createTestOperator, d1, OPERATOR, signInOperator, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
@@ -29,45 +24,6 @@ function orderOf(email: string) {
   }>(
     `SELECT increment_id, status, payment_state, paid_minor, grand_total_minor FROM orders WHERE customer_email = ${sqlText(email)}`,
   )
-}
-
-/** One variant in the cart, checkout with the card/UPI method, order placed; returns its sku. */
-async function placeOnlineOrder(page: Page, request: Parameters<typeof pickProduct>[0], email: string) {
-  const product = await pickProduct(request)
-  const v = product.variants[0]
-  if (!v) throw new Error('no variant')
-  await page.goto(product.url)
-  await waitForHydration(page)
-  for (const [label, value] of v.options)
-    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
-  await expect(page.getByTestId('variant-sku')).toContainText(v.sku)
-  await page.getByTestId('add-to-cart').click()
-  await expect(page.getByTestId('minicart-count')).toHaveText('1')
-  await page.goto('/checkout')
-  await waitForHydration(page)
-  const form = page.getByTestId('checkout')
-  await fillPersonalStep(form, email)
-  await fillShippingAddress(form)
-  await form.getByRole('button', { name: 'Continue to payment' }).click()
-  await form.getByLabel('Debit / Credit Card').check()
-  await expect(page.getByTestId('online-payment-note')).toContainText('Pay now')
-  await form.getByLabel('I accept the terms and conditions').check()
-  await form.getByRole('button', { name: 'Review order' }).click()
-  await page.getByTestId('place-order').click()
-  await page.waitForURL(/\/confirmation\?orderId=/)
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  await expect(page.getByText('Payment is pending: no payment has been taken yet.')).toBeVisible()
-  return v.sku
-}
-
-/** Opens the TEST payment window from a pay-now button and presses one of its buttons. */
-async function payInTestWindow(page: Page, choice: 'Succeed' | 'Fail' | 'Abandon') {
-  await page.getByTestId('pay-now').click()
-  const frame = page.frameLocator('iframe[title="TEST payment"]')
-  await expect(frame.getByText('TEST MODE')).toBeVisible()
-  await frame.getByLabel('Method').selectOption('upi')
-  await frame.getByRole('button', { name: choice, exact: true }).click()
-  await expect(page.locator('iframe[title="TEST payment"]')).toHaveCount(0)
 }
 
 test('a UPI purchase through the test provider is confirmed once the server verified it', async ({

@@ -15,18 +15,20 @@ interface AuditEntry {
 
 /**
  * The audit row of a change. With `onlyIfChanged` it is written only when the statement just before
- * it in the batch changed exactly one row (a conditional update that lost a race leaves no row).
+ * it in the batch changed exactly one row (a conditional update that lost a race leaves no row);
+ * with `onlyIf` only when that SQL condition (and its values) holds after the change.
  */
 export function auditStatement(
   db: D1Database,
   entry: AuditEntry,
   now: number,
-  opts: { onlyIfChanged?: boolean } = {},
+  opts: { onlyIfChanged?: boolean; onlyIf?: { sql: string; binds: unknown[] } } = {},
 ): D1PreparedStatement {
+  const where = opts.onlyIfChanged ? ' WHERE changes() = 1' : opts.onlyIf ? ` WHERE ${opts.onlyIf.sql}` : ''
   return db
     .prepare(
       `INSERT INTO admin_audit (actor, action, target, before, after, created_at)
-       SELECT ?, ?, ?, ?, ?, ?${opts.onlyIfChanged ? ' WHERE changes() = 1' : ''}`,
+       SELECT ?, ?, ?, ?, ?, ?${where}`,
     )
     .bind(
       entry.actor,
@@ -35,6 +37,7 @@ export function auditStatement(
       entry.before === undefined ? null : JSON.stringify(entry.before),
       entry.after === undefined ? null : JSON.stringify(entry.after),
       magentoDate(now),
+      ...(opts.onlyIf && !opts.onlyIfChanged ? opts.onlyIf.binds : []),
     )
 }
 

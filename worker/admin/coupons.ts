@@ -3,15 +3,37 @@
  * name it). Percent (1–100) or a fixed amount, a minimum subtotal, a validity window, and usage
  * limits (first order only, per shopper, in all) that the cart and order placement enforce.
  */
+import { shopTimeZone } from '@shared/config/store'
+import { zonedDayRange, zonedWallToInstant } from '@shared/domain/shop-clock'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z)?$/, 'must be YYYY-MM-DD or an ISO date-time in UTC')
-  .transform((v) => (v.length === 10 ? `${v}T00:00:00Z` : v))
+/**
+ * A bound of a coupon's window as the operator enters it: a date, or a date and time, on the shop's
+ * clock (SHOP_TIME_ZONE, Asia/Kolkata unless configured), or an ISO time in UTC ending in Z; kept
+ * as ISO UTC. A date alone starts at that day's first moment; as the end of a window it covers the
+ * whole day.
+ */
+const windowBound = (end: boolean) =>
+  z
+    .string()
+    .trim()
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z?)?$/,
+      'must be YYYY-MM-DD or YYYY-MM-DDTHH:MM (the shop’s time), or an ISO time in UTC ending in Z',
+    )
+    .transform((v, ctx) => {
+      if (v.endsWith('Z')) return v
+      const tz = shopTimeZone()
+      const at = v.length === 10 && end ? zonedDayRange(v, tz).end - 1 : zonedWallToInstant(v, tz)
+      if (at === null || Number.isNaN(at)) {
+        ctx.addIssue({ code: 'custom', message: `${v} is not a date` })
+        return z.NEVER
+      }
+      return new Date(at).toISOString()
+    })
 const limit = z.coerce
   .number()
   .int('must be a whole number')
@@ -33,8 +55,8 @@ const CouponFields = z.object({
     .min(0, 'min_subtotal must not be negative')
     .max(100_000_000)
     .default(0),
-  starts_at: isoDate.nullable().default(null),
-  expires_at: isoDate.nullable().default(null),
+  starts_at: windowBound(false).nullable().default(null),
+  expires_at: windowBound(true).nullable().default(null),
   label: z.string().trim().min(1, 'label is required').max(200, 'label is too long'),
   first_order_only: flag.default(false),
   per_customer_limit: limit.default(null),

@@ -1,4 +1,9 @@
-/** The dashboard's figures: today's orders and revenue per currency, pending payments, low stock. */
+/**
+ * The dashboard's figures: today's orders and revenue per currency, pending payments, low stock.
+ * "Today" is the shop's calendar day (SHOP_TIME_ZONE), not UTC's.
+ */
+import { shopTimeZone } from '@shared/config/store'
+import { zonedDate, zonedDayRange } from '@shared/domain/shop-clock'
 import { magentoDate } from '../api/user/repo'
 
 /** Stock at or below this many units counts as low. */
@@ -12,7 +17,8 @@ export interface Dashboard {
 }
 
 export async function dashboard(db: D1Database, now: number): Promise<Dashboard> {
-  const dayStart = `${magentoDate(now).slice(0, 10)} 00:00:00`
+  const tz = shopTimeZone()
+  const dayStart = magentoDate(zonedDayRange(zonedDate(now, tz), tz).start)
   const [count, revenue, pending, low] = await db.batch([
     db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?').bind(dayStart),
     db

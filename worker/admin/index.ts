@@ -22,6 +22,7 @@ import { isFormPost, readInput } from './input'
 import { pageRoutes } from './page-routes'
 import { loginPage } from './pages/frame'
 import { LOGIN_MAX_BODY_BYTES, requireOperator, signIn, signOut } from './session'
+import { taxDocumentRoutes } from './tax-documents'
 
 const nonce = (c: Context) => `'nonce-${(c as Context<AdminEnv>).var.nonce}'`
 
@@ -85,6 +86,7 @@ adminApp.post('/logout', async (c) => {
 
 adminApp.route('/', pageRoutes)
 adminApp.route('/api', apiRoutes)
+adminApp.route('/', taxDocumentRoutes)
 
 // JSON callers (/admin/api, or a JSON body) get the envelope, pages the shop's error page.
 adminApp.onError((err, c) => {

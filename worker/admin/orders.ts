@@ -5,17 +5,22 @@
  * order event. Each change also writes an audit row.
  */
 import { isOrderStatus, ORDER_TRANSITIONS, type OrderStatus } from '@shared/config/order-status'
+import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
+import { storedInstant, zonedDateTime, zonedDayRange } from '@shared/domain/shop-clock'
 import { z } from 'zod'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { notifyOrder } from '../api/mail/notify'
 import { orderEventStatement, transitionOrder } from '../api/order/lifecycle'
 import { findOrderByAnyId, type OrderRow } from '../api/order/repo'
 import { refundOrder } from '../api/payment/refund'
+import { magentoDate } from '../api/user/repo'
+import { documentsOnMove, INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 import { containsPattern } from './input'
+import type { OrderDocumentRow } from './pages/order-documents'
 
 export const PAGE_SIZE = 25
 const MAX_CSV_ROWS = 5000
@@ -66,8 +71,10 @@ function whereOf(f: OrderFilter): { sql: string; binds: unknown[] } {
   const binds: unknown[] = []
   if (f.status) parts.push('status = ?') && binds.push(f.status)
   if (f.payment) parts.push('payment_state = ?') && binds.push(f.payment)
-  if (f.from) parts.push('created_at >= ?') && binds.push(`${f.from} 00:00:00`)
-  if (f.to) parts.push('created_at <= ?') && binds.push(`${f.to} 23:59:59`)
+  // From and to are days of the shop's calendar (its time zone); created_at is stored in UTC.
+  if (f.from)
+    parts.push('created_at >= ?') && binds.push(magentoDate(zonedDayRange(f.from, shopTimeZone()).start))
+  if (f.to) parts.push('created_at < ?') && binds.push(magentoDate(zonedDayRange(f.to, shopTimeZone()).end))
   if (f.q) {
     const q = f.q
     const like = containsPattern(q)
@@ -101,7 +108,7 @@ export async function listOrders(
 }
 
 /** A CSV cell: quoted, quotes doubled, and a leading formula character neutralised for spreadsheets. */
-function csvCell(value: unknown): string {
+export function csvCell(value: unknown): string {
   let s = value == null ? '' : String(value)
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
   return `"${s.replace(/"/g, '""')}"`
@@ -116,7 +123,7 @@ export async function ordersCsv(db: D1Database, f: OrderFilter): Promise<string>
     .all<OrderListRow>()
   const header = [
     'number',
-    'created_at',
+    `created_at (${shopTimeZone()})`,
     'email',
     'status',
     'payment_state',
@@ -129,7 +136,7 @@ export async function ordersCsv(db: D1Database, f: OrderFilter): Promise<string>
   const lines = results.map((r) =>
     [
       r.increment_id,
-      r.created_at,
+      zonedDateTime(storedInstant(r.created_at) ?? 0, shopTimeZone()),
       r.customer_email,
       r.status,
       r.payment_state,
@@ -161,20 +168,39 @@ export interface OrderDetail {
   events: OrderEventRow[]
   /** Statuses an operator may move it to now. */
   next: readonly OrderStatus[]
+  /** Its tax invoice and credit notes, and whether it may be invoiced now. */
+  documents: OrderDocumentRow[]
+  invoiceable: boolean
 }
 
 /** An order by its number (or client id) with its history; 404 when there is none. */
 export async function orderDetail(db: D1Database, number: string): Promise<OrderDetail> {
   const order = await findOrderByAnyId(db, number)
   if (!order) return fail(404, `Order ${number} does not exist.`)
-  const { results } = await db
-    .prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id')
-    .bind(order.client_order_id)
-    .all<OrderEventRow>()
+  const [events, documents, invoiceable] = await db.batch([
+    db
+      .prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id')
+      .bind(order.client_order_id),
+    db
+      .prepare(
+        'SELECT id, kind, number, issued_on, total_minor FROM tax_documents WHERE client_order_id = ? ORDER BY id',
+      )
+      .bind(order.client_order_id),
+    db
+      .prepare(`SELECT 1 AS ok FROM orders o WHERE o.client_order_id = ? AND ${INVOICEABLE_SQL}`)
+      .bind(order.client_order_id),
+  ])
   const next = isOrderStatus(order.status)
     ? ORDER_TRANSITIONS[order.status].filter((s) => s !== 'closed')
     : []
-  return { order, doc: JSON.parse(order.doc), events: results, next }
+  return {
+    order,
+    doc: JSON.parse(order.doc),
+    events: (events?.results ?? []) as OrderEventRow[],
+    next,
+    documents: (documents?.results ?? []) as OrderDocumentRow[],
+    invoiceable: (invoiceable?.results?.length ?? 0) > 0,
+  }
 }
 
 const text = (label: string, max: number) =>
@@ -269,6 +295,7 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
         now,
         { onlyIfChanged: true },
       ),
+      documents: await documentsOnMove(x.env, order, req, now),
     },
     now,
   )

@@ -3,6 +3,7 @@
  * mounted here (paths are relative to /api).
  */
 import { Hono } from 'hono'
+import { documentRoutes } from '../documents/routes'
 import type { AppEnv } from '../platform/env'
 import { analyticsRoutes } from './analytics/routes'
 import { cartRoutes } from './cart/routes'
@@ -37,6 +38,7 @@ embeddedBackend.route('/cart', cartRoutes)
 embeddedBackend.route('/checkout', checkoutRoutes)
 embeddedBackend.route('/order', orderRoutes)
 embeddedBackend.route('/payment', paymentRoutes)
+embeddedBackend.route('/documents', documentRoutes)
 embeddedBackend.route('/state', stateRoutes)
 embeddedBackend.route('/fbconversion', analyticsRoutes)
 embeddedBackend.route('/catalog', catalogSearchRoutes)

@@ -6,7 +6,8 @@
 import type { CurrencyCode, PricingCountry } from '@shared/config'
 import { SUPPORT_EMAIL } from '@shared/config/content'
 import { DEFAULT_COD_CONFIRM_HOURS, DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@shared/config/order-status'
-import { configureCurrencies, parseCurrencyRates } from '@shared/config/store'
+import { configureCurrencies, configureShopClock, parseCurrencyRates } from '@shared/config/store'
+import { isTimeZone } from '@shared/domain/shop-clock'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { MenuItem } from '../../client/islands/layout/header'
@@ -46,6 +47,20 @@ const AppConfigSchema = z.object({
     .string()
     .optional()
     .transform((v) => v?.trim() ?? ''),
+  /** The shop's IANA time zone: the back office's dates, filters, exports and "today". */
+  SHOP_TIME_ZONE: z
+    .string()
+    .default('Asia/Kolkata')
+    .refine((v) => isTimeZone(v), {
+      message: 'SHOP_TIME_ZONE must be an IANA time zone such as Asia/Kolkata',
+    }),
+  /** The locale the back office groups amounts in ('en-IN': ₹2,20,706.15). */
+  SHOP_LOCALE: z
+    .string()
+    .default('en-IN')
+    .refine((v) => /^[a-z]{2}(-[A-Z]{2})?$/.test(v), {
+      message: 'SHOP_LOCALE must be a locale such as en-IN',
+    }),
   PRICE_TIERS_ENABLED: flag,
   OFFLINE_ORDERS_AUTO_TRANSMIT: flag,
   OUTPUT_CACHE_ENABLED: flag,
@@ -107,11 +122,13 @@ export function readConfig(env: Env): AppConfig {
   // Currency rates are module state shared by every price function: set them from this env.
   if (cached) {
     configureCurrencies(cached.BASE_CURRENCY, cached.CURRENCY_RATES)
+    configureShopClock(cached.SHOP_TIME_ZONE, cached.SHOP_LOCALE)
     return cached
   }
   const parsed = AppConfigSchema.parse(env)
   configCache.set(env, parsed)
   configureCurrencies(parsed.BASE_CURRENCY, parsed.CURRENCY_RATES)
+  configureShopClock(parsed.SHOP_TIME_ZONE, parsed.SHOP_LOCALE)
   return parsed
 }
 

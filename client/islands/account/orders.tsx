@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { offersPayNow } from '../checkout/order-status'
 import { OrderLineImage } from '../order/order-line-image'
 import { PayNowButton } from '../order/pay-now'
+import { CustomerTaxDocuments } from '../order/tax-documents'
 import { formatPageAmount } from '../page-price'
 import { userGet } from './account-api'
 import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
@@ -138,6 +139,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
       </table>
       <p>Grand total: {formatPageAmount(order.grand_total ?? 0, order.order_currency_code)}</p>
       {order.payment?.method ? <p>Payment method: {paymentMethodName(order.payment.method)}</p> : null}
+      {order.increment_id ? <CustomerTaxDocuments orderNumber={order.increment_id} /> : null}
     </section>
   )
 }

@@ -18,6 +18,7 @@ import { object, schemaOf, str } from '../props-check'
 import { OrderLineImage } from './order-line-image'
 import { PayNowButton } from './pay-now'
 import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
+import { type OrderDocumentView, TaxDocuments } from './tax-documents'
 
 interface OrderPageView {
   orderNumber: string
@@ -41,6 +42,7 @@ interface OrderPageView {
   createdAt?: string | null
   paymentMethod?: string | null
   shippingAddress?: Record<string, unknown> | null
+  documents?: OrderDocumentView[]
 }
 
 const PAYMENT_LABELS: Record<string, string> = {
@@ -81,8 +83,10 @@ function money(minor: number | null, currency: string) {
 }
 
 /** How this browser can open the order: the fragment's link token, a PayPal return, a stored key. */
-function accessFor(orderNumber: string): OrderAccess {
+function accessFor(orderNumber: string): OrderAccess & { wantsInvoice: boolean } {
   const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''))
+  // The order mail's invoice link asks for the invoice too (`#k=…&doc=invoice`).
+  const wantsInvoice = hash.get('doc') === 'invoice'
   let linkToken = hash.get('k') ?? undefined
   if (linkToken) {
     sessionStorage.setItem(LINK_KEY(orderNumber), linkToken)
@@ -98,11 +102,12 @@ function accessFor(orderNumber: string): OrderAccess {
     orderNumber,
     linkToken: linkToken ?? returned?.linkToken,
     accessKey: accessKey ?? returned?.accessKey,
+    wantsInvoice,
   }
 }
 
 function OrderPage({ orderNumber }: { orderNumber: string }) {
-  const [access, setAccess] = useState<OrderAccess | null>(null)
+  const [access, setAccess] = useState<(OrderAccess & { wantsInvoice: boolean }) | null>(null)
   const [view, setView] = useState<OrderPageView | null>(null)
   const [message, setMessage] = useState<string | null>(null)
 
@@ -189,6 +194,9 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       ))}
       <p>Total: {money(view.grandTotalMinor, view.currency)}</p>
       {view.refundedMinor > 0 ? <p>Refunded: {money(view.refundedMinor, view.currency)}</p> : null}
+      {access && view.documents?.length ? (
+        <TaxDocuments access={access} documents={view.documents} autoInvoice={access.wantsInvoice} />
+      ) : null}
       {message ? <p role="status">{message}</p> : null}
       {view.payable && access ? <PayNowButton access={access} onSettled={() => void load(access)} /> : null}
     </div>

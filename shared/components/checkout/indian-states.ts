@@ -1,4 +1,4 @@
-/** India's states and union territories, for the address form's State field when the country is India. */
+/** India's states and union territories, for the address form's State field when the country is India (the names of the GST state table, shared/domain/gst-states.ts; a unit test holds them equal). */
 export const INDIAN_STATES = [
   'Andaman and Nicobar Islands',
   'Andhra Pradesh',

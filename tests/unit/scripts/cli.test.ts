@@ -204,6 +204,9 @@ describe('check-config', () => {
     expect(out).toMatch(/✖ routes still name the example domain/)
     expect(out).toMatch(/✖ secrets not verified: .*TOKEN_SECRET.*RAZORPAY_KEY_ID.*PAYPAL_WEBHOOK_ID/)
     expect(out).toMatch(/✖ no Cloudflare Access for \/admin/)
+    expect(out).toMatch(
+      /✖ tax invoices cannot be issued .*SELLER_LEGAL_NAME: .*SELLER_GSTIN: \(empty\) is not a GSTIN/,
+    )
     expect(out).toMatch(/thing\(s\) missing before a deploy of production$/m)
   })
 

@@ -5,13 +5,23 @@
  * office's CSP allows none): a form posts and comes back to its page.
  */
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
-import { formatMinor } from '@shared/domain/currency'
+import { shopLocale, shopTimeZone } from '@shared/config/store'
+import { formatMinor, formatMinorIndian } from '@shared/domain/currency'
+import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import { createContext, type InputHTMLAttributes, type Key, type ReactNode, useContext } from 'react'
 
 /** The operator's CSRF token, for every form of the page (provided once by renderAdmin). */
 export const Csrf = createContext('')
 
-export const money = (minor: number | null, currency: string) => formatMinor(minor ?? 0, currency)
+/** An amount as operators read it: the Indian grouping (₹2,20,706.15) when the shop's locale is en-IN. */
+export const money = (minor: number | null, currency: string) =>
+  shopLocale() === 'en-IN' ? formatMinorIndian(minor ?? 0, currency) : formatMinor(minor ?? 0, currency)
+
+/** A stored (UTC) time on the shop's clock: '2026-11-29 05:05' in Asia/Kolkata; '' for none. */
+export const when = (stored: string | number | null | undefined) => {
+  const ms = storedInstant(stored)
+  return ms === null ? '' : zonedDateTime(ms, shopTimeZone())
+}
 export const statusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s
 
 type FieldProps = { label: ReactNode; error?: string } & InputHTMLAttributes<HTMLInputElement>

@@ -1,8 +1,8 @@
 /** Coupons: every coupon with its rule, limits and use (enable, disable), and a new coupon. */
-import { baseCurrency } from '@shared/config/store'
+import { baseCurrency, shopTimeZone } from '@shared/config/store'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
-import { Choice, Field, MoneyInput, money, PostForm, Table } from './components'
+import { Choice, Field, MoneyInput, money, PostForm, Table, when } from './components'
 import { renderAdmin } from './frame'
 
 export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknown>[]) {
@@ -22,7 +22,8 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
             cell: (k) => (
               <>
                 {k.kind === 'percent' ? `${k.amount}%` : units(k.amount)} from {units(k.min_subtotal)};{' '}
-                {String(k.starts_at ?? '…')} – {String(k.expires_at ?? '…')}
+                {k.starts_at ? when(String(k.starts_at)) : '…'} –{' '}
+                {k.expires_at ? when(String(k.expires_at)) : '…'}
               </>
             ),
           },
@@ -59,8 +60,8 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
           <Choice label="Kind" name="kind" options={['percent', 'fixed']} />
           <MoneyInput label="Amount" name="amount" required />
           <MoneyInput label="Minimum subtotal" name="min_subtotal" defaultValue="0" />
-          <Field label="Starts" type="date" name="starts_at" />
-          <Field label="Expires" type="date" name="expires_at" />
+          <Field label={`Starts (${shopTimeZone()})`} type="date" name="starts_at" />
+          <Field label={`Expires after (${shopTimeZone()})`} type="date" name="expires_at" />
           <Field label="Label" name="label" required />
           <Field label="First order only" type="checkbox" name="first_order_only" value="true" />
           <Field label="Per shopper" name="per_customer_limit" inputMode="numeric" />

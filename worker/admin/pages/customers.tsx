@@ -2,7 +2,7 @@
 import { baseCurrency } from '@shared/config/store'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
-import { Field, MoneyInput, money, PostForm, statusLabel } from './components'
+import { Field, MoneyInput, money, PostForm, statusLabel, when } from './components'
 import { renderAdmin } from './frame'
 
 interface CustomerView {
@@ -38,7 +38,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
           </h2>
           <p>
             Store credit: {money(who.credit_minor, baseCurrency())} · account{' '}
-            {who.disabled_at ? `disabled since ${who.disabled_at}` : 'active'}
+            {who.disabled_at ? `disabled since ${when(who.disabled_at)}` : 'active'}
           </p>
           <PostForm
             action={`/admin/api/customers/${who.id}/disabled`}
@@ -76,7 +76,7 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
             ).map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the ledger is append-only
               <li key={`${l.created_at}-${i}`}>
-                {l.created_at}: {money(l.amount_minor, baseCurrency())} →{' '}
+                {when(l.created_at)}: {money(l.amount_minor, baseCurrency())} →{' '}
                 {money(l.balance_after_minor, baseCurrency())} {l.comment}
               </li>
             ))}

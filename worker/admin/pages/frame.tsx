@@ -24,11 +24,14 @@ label{display:flex;flex-direction:column;font-size:13px}input,select,textarea,bu
 button{cursor:pointer;background:#0b57d0;color:#fff;border:0;border-radius:4px;padding:6px 12px}
 button.danger{background:#b3261e}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}
 .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
-.who{margin-left:auto;font-size:13px}`
+.who{margin-left:auto;font-size:13px}address{font-style:normal}
+.totals{display:grid;grid-template-columns:max-content max-content;gap:0 16px}.totals dd{margin:0;text-align:right}
+@media print{header,.skip,form{display:none}body{background:#fff}main{padding:0}.card{padding:0;margin:0 0 12px}}`
 
 const NAV: readonly (readonly [string, string])[] = [
   ['/admin', 'Dashboard'],
   ['/admin/orders', 'Orders'],
+  ['/admin/tax', 'GST reports'],
   ['/admin/reviews', 'Reviews'],
   ['/admin/products', 'Catalogue'],
   ['/admin/customers', 'Customers'],

@@ -7,7 +7,7 @@ import type { AuditRow } from '../audit'
 import type { AdminEnv } from '../env'
 import type { OperatorRow } from '../operators'
 import { ROLES } from '../roles'
-import { Choice, Field, PostForm, Table } from './components'
+import { Choice, Field, PostForm, Table, when } from './components'
 import { renderAdmin } from './frame'
 
 interface FailedRow {
@@ -84,12 +84,12 @@ export function operatorsPage(c: Context<AdminEnv>, operators: OperatorRow[]) {
             header: 'State',
             cell: (o) => (
               <>
-                {o.disabled_at ? `disabled since ${o.disabled_at}` : 'active'}
+                {o.disabled_at ? `disabled since ${when(o.disabled_at)}` : 'active'}
                 {o.local_sign_in ? '' : ' (Access only)'}
               </>
             ),
           },
-          { header: 'Since', cell: (o) => o.created_at },
+          { header: 'Since', cell: (o) => when(o.created_at) },
           {
             header: <span className="skip">Change</span>,
             cell: (o) =>
@@ -153,7 +153,7 @@ export function auditPage(c: Context<AdminEnv>, rows: AuditRow[]) {
       rows={rows}
       rowKey={(r) => r.id}
       columns={[
-        { header: 'When', cell: (r) => r.created_at },
+        { header: 'When', cell: (r) => when(r.created_at) },
         { header: 'Who', cell: (r) => r.actor },
         { header: 'What', cell: (r) => r.action },
         { header: 'Record', cell: (r) => r.target },

@@ -5,8 +5,9 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import { type OrderDetail, type OrderFilter, type OrderListRow, PAGE_SIZE } from '../orders'
-import { Field, MoneyInput, money, PostForm, statusLabel, Table } from './components'
+import { Field, MoneyInput, money, PostForm, statusLabel, Table, when } from './components'
 import { renderAdmin } from './frame'
+import { OrderAddresses, OrderDocuments, OrderMoney } from './order-documents'
 
 export function ordersPage(
   c: Context<AdminEnv>,
@@ -46,7 +47,7 @@ export function ordersPage(
         rowKey={(r) => r.increment_id}
         columns={[
           { header: 'Number', cell: (r) => <a href={`/admin/orders/${r.increment_id}`}>{r.increment_id}</a> },
-          { header: 'Placed', cell: (r) => r.created_at },
+          { header: 'Placed', cell: (r) => when(r.created_at) },
           { header: 'E-mail', cell: (r) => r.customer_email },
           { header: 'Status', cell: (r) => statusLabel(r.status) },
           { header: 'Payment', cell: (r) => r.payment_state },
@@ -74,17 +75,8 @@ export function ordersPage(
   )
 }
 
-interface DocItem {
-  sku?: string
-  name?: string
-  qty_ordered?: number
-  options?: { label: string; value: string }[]
-}
-
 export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
   const o = d.order
-  const items = (d.doc.items ?? []) as DocItem[]
-  const address = (d.doc.billing_address ?? {}) as Record<string, unknown>
   const back = `/admin/orders/${o.increment_id}`
   const form = (action: string, label: string, fields: ReactNode, danger = false) => (
     <PostForm
@@ -152,38 +144,9 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
             )
           : null}
       </div>
-      <div className="card">
-        <h2>Items</h2>
-        <ul>
-          {items.map((it, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never change order
-            <li key={`${it.sku}-${i}`}>
-              {it.qty_ordered ?? 1} × {it.name ?? it.sku} ({it.sku})
-              {it.options?.length ? (
-                <ul>
-                  {it.options.map((op) => (
-                    <li key={op.label}>
-                      {op.label}: {op.value}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </div>
-      <div className="card">
-        <h2>Address</h2>
-        <p>
-          {[address.firstname, address.lastname].filter(Boolean).join(' ')}
-          <br />
-          {((address.street as string[] | undefined) ?? []).filter(Boolean).join(', ')}
-          <br />
-          {String(address.postcode ?? '')} {String(address.city ?? '')} {String(address.country_id ?? '')}
-          <br />
-          {String(address.telephone ?? '')}
-        </p>
-      </div>
+      <OrderAddresses d={d} />
+      <OrderMoney d={d} />
+      <OrderDocuments d={d} documents={d.documents} invoiceable={d.invoiceable} />
       <div className="card">
         <h2>History</h2>
         <Table
@@ -191,7 +154,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
           // The history is append-only: a row's place in it is part of its key.
           rowKey={(e, i) => `${e.created_at}-${i}`}
           columns={[
-            { header: 'When', cell: (e) => e.created_at },
+            { header: 'When', cell: (e) => when(e.created_at) },
             {
               header: 'What',
               cell: (e) => (

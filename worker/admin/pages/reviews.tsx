@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import type { PendingReview } from '../reviews'
-import { Confirm, PostForm } from './components'
+import { Confirm, PostForm, when } from './components'
 import { renderAdmin } from './frame'
 
 /**
@@ -17,7 +17,7 @@ function ReviewCard(props: { review: PendingReview; children?: ReactNode }) {
     <article className="card" aria-labelledby={`review-${r.id}`}>
       <h3 id={`review-${r.id}`}>{r.title}</h3>
       <p>
-        {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {r.created_at}
+        {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {when(r.created_at)}
       </p>
       <p>{r.detail}</p>
       {props.children}

@@ -43,7 +43,8 @@ interface DocItem {
 }
 
 /** A line that is a gift card: a virtual product sold as a gift card. */
-const isGiftCard = (it: DocItem) => it.product_type === 'virtual' && /gift\s*card/i.test(it.name ?? '')
+export const isGiftCard = (it: Pick<DocItem, 'name' | 'product_type'>) =>
+  it.product_type === 'virtual' && /gift\s*card/i.test(it.name ?? '')
 
 /** Issues the codes of a paid order's gift cards (once) and mails the new ones to the buyer. */
 export async function issueGiftCards(env: Env, config: AppConfig, orderId: string, now: number) {

@@ -22,7 +22,9 @@
 import { orderDateTime } from '@shared/components/order/order-text'
 import { CASH_ON_DELIVERY_CODE, PAYMENT_METHODS } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
+import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
+import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import type { AppConfig } from '../../platform/env'
 import { withinLimits } from '../auth/rate-limit'
 import { orderEventStatement } from '../order/lifecycle'
@@ -203,6 +205,7 @@ function shopperText(
   link: string,
   config: AppConfig,
   detail: Record<string, string>,
+  invoice: string | null,
 ): string {
   const extra = detailLines(detail)
   const status = ORDER_STATUS_LABELS[p.order.status as OrderStatus] ?? p.order.status
@@ -215,6 +218,8 @@ function shopperText(
     ...summary(p),
     '',
     `Your order: ${link}`,
+    // The invoice opens from the order page; this link asks the page to download it at once.
+    ...(invoice ? [`Your tax invoice ${invoice}: ${link}&doc=invoice`] : []),
     `Questions? Write to ${config.SUPPORT_EMAIL} and mention order ${p.order.increment_id}.`,
   ].join('\n')
 }
@@ -224,7 +229,8 @@ function merchantText(p: MailParts, config: AppConfig): string {
   const name = oneLine([p.doc.customer_firstname, p.doc.customer_lastname].filter(Boolean).join(' '), 200)
   const phone = p.doc.billing_address?.telephone
   return [
-    `New order ${p.order.increment_id} (${p.order.created_at} UTC)`,
+    // On the shop's clock, like every time the back office shows.
+    `New order ${p.order.increment_id} (${zonedDateTime(storedInstant(p.order.created_at) ?? 0, shopTimeZone())} ${shopTimeZone()})`,
     '',
     `Customer: ${name || '—'} <${p.order.customer_email}>${p.order.customer_id ? '' : ' (guest)'}`,
     ...(phone ? [`Phone: ${oneLine(phone, 40)}`] : []),
@@ -316,6 +322,11 @@ export async function notifyOrder(
     : { ...full, lines: withoutTypedText(full.lines), address: [], withheld: true }
   if (confirmed || (await unconfirmedMailAllowed(env, order, event, now))) {
     const link = await orderPageLink(env, config, order, now)
+    const invoice = await env.DB.prepare(
+      "SELECT number FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?",
+    )
+      .bind(order.client_order_id)
+      .first<{ number: string }>()
     await deliverMail(
       env,
       {
@@ -323,7 +334,7 @@ export async function notifyOrder(
         from: config.SUPPORT_EMAIL,
         to: order.customer_email,
         subject: SUBJECTS[event](order.increment_id),
-        text: shopperText(event, parts, link, config, detail),
+        text: shopperText(event, parts, link, config, detail, invoice?.number ?? null),
       },
       now,
     )

@@ -48,6 +48,8 @@ interface DocumentInput {
   info: OrderBody['addressInformation']
   shipping: Record<string, unknown> | null
   shipsNothing: boolean
+  /** What the tax invoice needs of the order: place of supply and buyer GSTIN (tax-facts.ts). */
+  gst?: unknown
 }
 
 export function orderDocument(d: DocumentInput) {
@@ -95,6 +97,7 @@ export function orderDocument(d: DocumentInput) {
       tax_label: totals.extension_attributes.tax_label,
       tax_amount_minor: totals.extension_attributes.tax_minor,
       price_note: totals.extension_attributes.price_note,
+      ...(d.gst ? { gst: d.gst } : {}),
       shipping_assignments: [
         {
           shipping: {

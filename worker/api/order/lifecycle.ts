@@ -122,6 +122,12 @@ interface Transition {
    */
   withMove?: D1PreparedStatement
   /**
+   * Tax documents the move issues (an invoice at payment or shipping, a credit note at a cancel):
+   * run in the same batch after the move, each written only under its own condition on the
+   * order's new state (worker/documents/issue.ts).
+   */
+  documents?: readonly D1PreparedStatement[]
+  /**
    * The request being answered, when there is one: stock that came back (releaseStock) mails the
    * shoppers waiting for those skus right after its answer, not on the next scheduled run.
    */
@@ -183,6 +189,7 @@ export async function transitionOrder(db: D1Database, t: Transition, now: number
   )
   const updateAt = statements.length - 1
   if (t.withMove) statements.push(t.withMove)
+  if (t.documents) statements.push(...t.documents)
   const results = await db.batch(statements)
   const update = results[updateAt]
   if (update?.meta.changes !== 1) return { changed: false, reason: 'raced', status: from }

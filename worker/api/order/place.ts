@@ -10,6 +10,7 @@ import { canonicalOrderText } from '@shared/domain/order-hash'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
+import { invoiceStatements } from '../../documents/issue'
 import type { AppEnv } from '../../platform/env'
 import { clientAddress, fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
@@ -38,6 +39,7 @@ import { limitPlacement, newHold, placementDeadline, refuseOverHold, type Shoppe
 import { issueOrderLinkToken } from './link'
 import { type OrderCaller, replay } from './replay'
 import { findOrderByClientId, type OrderRow, orderResult } from './repo'
+import { withTaxFacts } from './tax-facts'
 import { writeOrder } from './write'
 
 /** The client's out-of-stock signal: it compares result === this (code 500). */
@@ -146,7 +148,14 @@ async function placeNew(
   if (deadline !== null) await refuseOverHold(db, shopper, hold, c.var.config)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
-  const items = orderItems(totals, lines)
+  const { items, gst } = withTaxFacts({
+    items: orderItems(totals, lines),
+    totals,
+    lines,
+    taxRules: await getTaxRules(db),
+    info,
+    shipping,
+  })
   const doc = orderDocument({
     stamp,
     payment,
@@ -161,6 +170,7 @@ async function placeNew(
     info,
     shipping,
     shipsNothing: shipsNothing(types),
+    gst,
   })
   const conflict = await writeOrder(db, {
     orderId: body.order_id,
@@ -192,6 +202,22 @@ async function placeNew(
     needed,
     creditMinor,
     cartId: cart?.id ?? null,
+    // Paid in full with store credit: invoiced as it is placed.
+    documents:
+      payment.status === 'processing'
+        ? await invoiceStatements(
+            c.env,
+            {
+              client_order_id: body.order_id,
+              increment_id: null,
+              doc: JSON.stringify(doc),
+              currency,
+              grand_total_minor: grandTotalMinor,
+              created_at: stamp,
+            },
+            now,
+          )
+        : [],
   })
   if (conflict === 'duplicate-order-id') {
     const first = await replayRace(db, body.order_id, caller)

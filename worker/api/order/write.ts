@@ -88,6 +88,8 @@ export interface OrderWrite {
   creditMinor: number
   /** The cart the order closes, if any. */
   cartId: number | null
+  /** Tax documents placement issues (the invoice of an order paid in full with store credit). */
+  documents?: readonly D1PreparedStatement[]
 }
 
 /** The statements of one order's batch; the order number is the next entity id, zero-padded. */
@@ -157,6 +159,7 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
       db.prepare('UPDATE carts SET is_active = 0, updated_at = ? WHERE id = ?').bind(w.stamp, w.cartId),
     )
   }
+  if (w.documents) statements.push(...w.documents)
   return statements
 }
 

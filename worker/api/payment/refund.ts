@@ -10,6 +10,7 @@
  * Every refund writes a 'refund' order event and a refunds row, and the shopper is told by mail.
  */
 import type { PaymentState } from '@shared/config/order-status'
+import { creditNoteStatements } from '../../documents/issue'
 import type { AppConfig } from '../../platform/env'
 import { notifyOrder } from '../mail/notify'
 import { orderEventStatement } from '../order/lifecycle'
@@ -139,6 +140,18 @@ export async function refundOrder(
     }
   }
   const stamp = magentoDate(now)
+  const providerName = pay?.provider ?? 'manual'
+  // The credit note of this refund, written in its batch (none when nothing was invoiced).
+  const creditNote = await creditNoteStatements(
+    env,
+    order,
+    {
+      source: provider ? `${providerName}:${provider.id}` : `manual:${crypto.randomUUID()}`,
+      reason: req.reason,
+      amountMinor: req.amountMinor,
+    },
+    now,
+  )
   const detail = {
     amountMinor: req.amountMinor,
     currency: order.currency,
@@ -168,6 +181,7 @@ export async function refundOrder(
         stamp,
       ),
     orderEventStatement(db, order.client_order_id, { kind: 'refund', actor: req.actor, detail }, now),
+    ...creditNote,
   ])
   const after = (await findOrderByClientId(db, order.client_order_id)) as OrderRow
   try {
@@ -235,7 +249,18 @@ export async function providerRefundProcessed(
     await adjustRefunded(db, pay.client_order_id, -report.amountMinor, now)
     return 'marked'
   }
+  const order = (await findOrderByClientId(db, pay.client_order_id)) as OrderRow
   await db.batch([
+    ...(await creditNoteStatements(
+      env,
+      order,
+      {
+        source: `${report.provider}:${report.providerRefundId}`,
+        reason: 'made at the provider',
+        amountMinor: report.amountMinor,
+      },
+      now,
+    )),
     db
       .prepare(`UPDATE orders SET payment_state = ${STATE_SQL} WHERE client_order_id = ?`)
       .bind(pay.client_order_id),

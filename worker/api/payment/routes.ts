@@ -15,6 +15,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus, PAYABLE_STATUSES } from '@shared
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { documentsOf } from '../../documents/issue'
 import type { AppEnv } from '../../platform/env'
 import { OutboundError } from '../../platform/fetch'
 import { fail, jsonBody, noStore, ok } from '../../platform/http'
@@ -159,6 +160,12 @@ async function orderView(db: D1Database, row: OrderRow) {
       })),
     ),
     shipments: await shipmentsOf(db, row.client_order_id),
+    // Its tax invoice and credit notes, fetched one by one through /api/documents/get.
+    documents: (await documentsOf(db, row.client_order_id)).map((d) => ({
+      kind: d.kind,
+      number: d.number,
+      issuedOn: d.issued_on,
+    })),
   }
 }
 

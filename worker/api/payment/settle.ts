@@ -12,6 +12,7 @@
  * A failed payment moves 'pending_payment' to 'payment_failed', which stays payable (pay-now).
  */
 import { type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
+import { invoiceStatements } from '../../documents/issue'
 import type { AppConfig } from '../../platform/env'
 import { issueGiftCards } from '../giftcard/codes'
 import { notifyOrder } from '../mail/notify'
@@ -119,6 +120,8 @@ export async function settlePaid(
           paymentState: 'paid',
           paidMinor: report.amountMinor,
           detail,
+          // A paid order is invoiced in the batch that marks it paid.
+          documents: await invoiceStatements(env, order, now),
         },
         now,
       )

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   convertPrice,
   formatAmount,
+  formatMinorIndian,
   formatPrice,
   roundPrice,
   toBaseCurrency,
@@ -80,5 +81,20 @@ describe('formatPrice properties', () => {
       ),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('formatMinorIndian: the Indian grouping, two decimals', () => {
+  it('groups lakh and crore as en-IN writes them', () => {
+    expect(formatMinorIndian(22_070_615, 'INR')).toBe('₹2,20,706.15')
+    expect(formatMinorIndian(1_234_567_890_12, 'INR')).toBe('₹1,23,45,67,890.12')
+    expect(formatMinorIndian(99_999, 'INR')).toBe('₹999.99')
+    expect(formatMinorIndian(100_000, 'INR')).toBe('₹1,000.00')
+    expect(formatMinorIndian(0, 'INR')).toBe('₹0.00')
+    expect(formatMinorIndian(5, 'INR')).toBe('₹0.05')
+  })
+  it('puts a minus before the sign, never on zero', () => {
+    expect(formatMinorIndian(-10_000_000, 'INR')).toBe('-₹1,00,000.00')
+    expect(formatMinorIndian(-0, 'INR')).toBe('₹0.00')
   })
 })

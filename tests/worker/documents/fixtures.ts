@@ -1,0 +1,106 @@
+// Orders for the tax-document tests: placed through the API (the delivery and billing addresses
+// chosen), paid at the local test provider, and their documents read back.
+import { env } from 'cloudflare:test'
+import { expect } from 'vitest'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { deliverTo, newOrderId, testAddress } from '../../helpers/orders'
+import { call, held, type Placed, sandbox } from '../api/payment/harness'
+
+/** The cart fixtures with stock for many orders; the scarf is a chapter 62 article (its hsn_code). */
+export async function seedDocumentFixtures() {
+  held.length = 0
+  await seedCartFixtures()
+  await env.DB.prepare(
+    "UPDATE products SET doc = json_set(doc, '$.hsn_code', '6214') WHERE sku = 'FX-SCARF'",
+  ).run()
+  await env.DB.prepare("UPDATE inventory SET qty = 100000 WHERE sku IN ('FX-SCARF', 'FX-LEHENGA')").run()
+}
+
+export interface DocRow {
+  id: number
+  kind: string
+  fy: string
+  seq: number
+  number: string
+  client_order_id: string
+  total_minor: number
+  taxable_minor: number
+  cgst_minor: number
+  sgst_minor: number
+  igst_minor: number
+  place_of_supply: string
+  recipient_gstin: string | null
+  html: string
+  data: string
+}
+
+export const docsOf = async (orderId: string) =>
+  (
+    await env.DB.prepare('SELECT * FROM tax_documents WHERE client_order_id = ? ORDER BY id')
+      .bind(orderId)
+      .all<DocRow>()
+  ).results
+
+export const mumbaiBilling = {
+  firstname: 'Vikram',
+  lastname: 'Shah',
+  company: 'Shah Textiles Pvt Ltd',
+  street: ['Kalbadevi Road 22'],
+  city: 'Mumbai',
+  postcode: '400002',
+  region: 'Maharashtra',
+  country_id: 'IN',
+  telephone: '9820000001',
+  vat_id: '27AAPFU0939F1ZV',
+  email: 'vikram@example.com',
+}
+
+export async function placeOrder(
+  payment: string,
+  opts: {
+    billing?: Record<string, unknown>
+    shipping?: Record<string, unknown>
+    qty?: number
+    products?: { sku: string; qty: number }[]
+    headers?: Record<string, string>
+  } = {},
+): Promise<Placed> {
+  const orderId = newOrderId('inv')
+  const shipping = opts.shipping ?? testAddress('asha.inv@example.com')
+  const res = await call('/api/order', {
+    body: {
+      order_id: orderId,
+      products: (opts.products ?? [{ sku: 'FX-SCARF', qty: opts.qty ?? 1 }]).map((p) => ({ ...p, price: 1 })),
+      addressInformation: { ...deliverTo(shipping, payment), billingAddress: opts.billing ?? shipping },
+    },
+    headers: opts.headers,
+  })
+  if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
+  const r = res.json.result
+  return { orderId, orderNumber: r.orderNumber, accessKey: r.accessKey, orderLinkToken: r.orderLinkToken }
+}
+
+/** Opens the payment and pays it at the test provider; returns what the checkout would post back. */
+export async function payAtProvider(o: Placed) {
+  const started = await call('/api/payment/start', {
+    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+  })
+  expect(started.status, JSON.stringify(started.json)).toBe(200)
+  const answer = (await sandbox.razorpayPay(
+    started.json.result.options.order_id,
+    'succeed',
+  )) as unknown as Record<string, string>
+  return answer
+}
+
+export const verify = (o: Placed, fields: Record<string, string>) =>
+  call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...fields } })
+
+/** Places and pays an order by card (Razorpay at the test provider). */
+export async function placePaid(opts: Parameters<typeof placeOrder>[1] = {}): Promise<Placed> {
+  const o = await placeOrder('card', opts)
+  const answer = await payAtProvider(o)
+  const res = await verify(o, answer)
+  expect(res.status, JSON.stringify(res.json)).toBe(200)
+  return o
+}

@@ -1,0 +1,273 @@
+/**
+ * What a packer, a courier and the accounts need of one order: the delivery address first (the
+ * parcel goes there), the billing address and the buyer's GSTIN beside it, the lines with their
+ * prices, discount and tax, the store credit, the order's tax documents, and a packing slip that
+ * lists pieces without prices.
+ */
+import { stateFromPincode, stateFromRegion } from '@shared/domain/gst-states'
+import type { Context } from 'hono'
+import type { AdminEnv } from '../env'
+import type { OrderDetail } from '../orders'
+import { money, PostForm, when } from './components'
+import { renderAdmin } from './frame'
+
+interface DocAddress {
+  firstname?: string
+  lastname?: string
+  company?: string | null
+  street?: unknown
+  city?: string
+  region?: string | null
+  postcode?: string | null
+  country_id?: string
+  telephone?: string | null
+  vat_id?: string | null
+  email?: string | null
+}
+
+interface DocItem {
+  sku?: string
+  name?: string
+  product_type?: string
+  qty_ordered?: number
+  price_incl_tax?: number
+  row_total_minor?: number
+  discount_amount?: number
+  tax_amount?: number
+  tax_percent?: number
+  gst_rate?: number
+  hsn_code?: string | null
+  options?: { label: string; value: string }[]
+}
+
+interface OrderDoc {
+  items?: DocItem[]
+  billing_address?: DocAddress
+  subtotal_incl_tax?: number
+  discount_amount?: number
+  shipping_amount?: number
+  tax_amount?: number
+  coupon_code?: string
+  customer_balance_amount?: number
+  extension_attributes?: {
+    tax_label?: string
+    gst?: {
+      buyer_gstin?: string | null
+      place_of_supply?: { state?: string; name?: string; country?: string }
+    }
+    shipping_assignments?: { shipping?: { address?: DocAddress | null } }[]
+  }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+const docOf = (d: OrderDetail) => d.doc as OrderDoc
+const deliveryOf = (doc: OrderDoc) =>
+  doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
+
+/** An address as a courier reads it: name, phone, street lines, city, state with its code, PIN, country. */
+function Address({ a, testId }: { a: DocAddress; testId: string }) {
+  const street = Array.isArray(a.street) ? a.street.map(str).filter(Boolean) : [str(a.street)].filter(Boolean)
+  const country = str(a.country_id).toUpperCase()
+  const state = country === 'IN' ? (stateFromRegion(a.region) ?? stateFromPincode(a.postcode)) : null
+  return (
+    <address data-testid={testId}>
+      <strong>{[str(a.firstname), str(a.lastname)].filter(Boolean).join(' ')}</strong>
+      {a.company ? <div>{a.company}</div> : null}
+      {a.telephone ? <div>{`Phone ${a.telephone}`}</div> : null}
+      {street.map((l) => (
+        <div key={l}>{l}</div>
+      ))}
+      <div>{str(a.city)}</div>
+      <div>{state ? `${state.name} (state code ${state.code})` : str(a.region)}</div>
+      <div>{a.postcode ? `PIN ${a.postcode}` : null}</div>
+      <div>{country}</div>
+    </address>
+  )
+}
+
+/** The delivery address as the shipping address, first; the billing address and GSTIN beside it. */
+export function OrderAddresses({ d }: { d: OrderDetail }) {
+  const doc = docOf(d)
+  const delivery = deliveryOf(doc)
+  const billing = doc.billing_address ?? {}
+  const gstin = doc.extension_attributes?.gst?.buyer_gstin ?? (str(billing.vat_id) || null)
+  return (
+    <div className="card figures">
+      <section>
+        <h2>Ship to</h2>
+        {delivery ? <Address a={delivery} testId="ship-to" /> : <p>Nothing to ship (digital items only).</p>}
+      </section>
+      <section>
+        <h2>Bill to</h2>
+        <Address a={billing} testId="bill-to" />
+        {gstin ? <p data-testid="buyer-gstin">{`GSTIN ${gstin}`}</p> : <p>No GSTIN (unregistered buyer)</p>}
+      </section>
+    </div>
+  )
+}
+
+/** The lines with their prices, discount and tax, and the order's totals as the shopper paid them. */
+export function OrderMoney({ d }: { d: OrderDetail }) {
+  const doc = docOf(d)
+  const cur = d.order.currency
+  const major = (x: number | undefined) => money(Math.round((x ?? 0) * 100), cur)
+  const items = doc.items ?? []
+  const credit = doc.customer_balance_amount ?? 0
+  return (
+    <div className="card">
+      <h2>Items</h2>
+      <div className="scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>Item</th>
+              <th>HSN</th>
+              <th>Qty</th>
+              <th>Unit price</th>
+              <th>Discount</th>
+              <th>Tax included</th>
+              <th>Line total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((it, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never change order
+              <tr key={`${it.sku}-${i}`}>
+                <td>
+                  {`${it.name ?? it.sku} (${it.sku})`}
+                  {it.options?.length ? (
+                    <div>{it.options.map((o) => `${o.label}: ${o.value}`).join('; ')}</div>
+                  ) : null}
+                </td>
+                <td>{it.hsn_code ?? '—'}</td>
+                <td>{it.qty_ordered ?? 1}</td>
+                <td>{major(it.price_incl_tax)}</td>
+                <td>{major(it.discount_amount)}</td>
+                <td>{`${major(it.tax_amount)} (${it.tax_percent ?? 0}%)`}</td>
+                <td>{money(it.row_total_minor ?? 0, cur)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="totals">
+        <dt>Subtotal</dt>
+        <dd>{major(doc.subtotal_incl_tax)}</dd>
+        <dt>{doc.coupon_code ? `Discount (${doc.coupon_code})` : 'Discount'}</dt>
+        <dd>{major(doc.discount_amount)}</dd>
+        <dt>Shipping</dt>
+        <dd>{major(doc.shipping_amount)}</dd>
+        <dt>{`${doc.extension_attributes?.tax_label ?? 'Tax'} included`}</dt>
+        <dd>{major(doc.tax_amount)}</dd>
+        <dt>Paid with store credit</dt>
+        <dd data-testid="store-credit">{major(credit)}</dd>
+        <dt>Charged</dt>
+        <dd>{money(d.order.grand_total_minor, cur)}</dd>
+      </dl>
+    </div>
+  )
+}
+
+export interface OrderDocumentRow {
+  id: number
+  kind: 'invoice' | 'credit_note'
+  number: string
+  issued_on: string
+  total_minor: number
+}
+
+/** The order's invoice and credit notes, the packing slip, and issuing an invoice that is missing. */
+export function OrderDocuments({
+  d,
+  documents,
+  invoiceable,
+}: {
+  d: OrderDetail
+  documents: readonly OrderDocumentRow[]
+  invoiceable: boolean
+}) {
+  const base = `/admin/orders/${d.order.increment_id}`
+  const hasInvoice = documents.some((x) => x.kind === 'invoice')
+  return (
+    <div className="card">
+      <h2>Documents</h2>
+      <ul>
+        <li>
+          <a href={`${base}/packing-slip`}>Packing slip (print)</a>
+        </li>
+        {documents.map((x) => (
+          <li key={x.id}>
+            <a href={`${base}/documents/${x.id}`}>
+              {`${x.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} ${x.number}`}
+            </a>
+            {` of ${x.issued_on}, ${money(x.total_minor, 'INR')}`}
+          </li>
+        ))}
+      </ul>
+      {!hasInvoice && invoiceable ? (
+        <PostForm
+          action={`/admin/api/orders/${d.order.increment_id}/invoice`}
+          back={base}
+          label="Issue the tax invoice"
+        />
+      ) : null}
+      {!hasInvoice && !invoiceable ? (
+        <p>No tax invoice yet: it is issued when the order is paid (cash on delivery: when it ships).</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The packing slip: the delivery address first, then every piece to pack, without prices. */
+export function packingSlipPage(c: Context<AdminEnv>, d: OrderDetail) {
+  const doc = docOf(d)
+  const delivery = deliveryOf(doc)
+  // One row per line; a bundle's or grouped product's pieces are in its options ('1 × Jhumka B').
+  const pieces = doc.items ?? []
+  return renderAdmin(
+    c,
+    `Packing slip — order ${d.order.increment_id}`,
+    <div className="slip">
+      <p>{`Order ${d.order.increment_id}, placed ${when(d.order.created_at)}`}</p>
+      <section className="card">
+        <h2>Deliver to</h2>
+        {delivery ? <Address a={delivery} testId="slip-ship-to" /> : <p>Nothing to ship.</p>}
+      </section>
+      <section className="card">
+        <h2>Pack</h2>
+        <table>
+          <thead>
+            <tr>
+              <th>Qty</th>
+              <th>Item</th>
+              <th>SKU</th>
+              <th>Size, colour and options</th>
+              <th>Packed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pieces.map((it, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never change order
+              <tr key={`${it.sku}-${i}`} data-testid="slip-line">
+                <td>{it.qty_ordered ?? 1}</td>
+                <td>
+                  {it.name ?? it.sku}
+                  {it.product_type === 'virtual' || it.product_type === 'downloadable'
+                    ? ' (digital: not packed)'
+                    : ''}
+                </td>
+                <td>{it.sku}</td>
+                <td>{(it.options ?? []).map((o) => `${o.label}: ${o.value}`).join('; ') || '—'}</td>
+                <td />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section className="card">
+        <h2>Billing address</h2>
+        <Address a={doc.billing_address ?? {}} testId="slip-bill-to" />
+      </section>
+    </div>,
+  )
+}

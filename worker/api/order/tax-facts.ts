@@ -1,0 +1,117 @@
+/**
+ * What the order's tax invoice will need, fixed when the order is placed, so an invoice issued
+ * later (at payment, or at shipping for cash on delivery) never depends on today's catalogue:
+ * per line the HSN code, the unit, the Indian GST rate the line carries and the discount share it
+ * was charged after; for the order the place of supply and the buyer's GSTIN.
+ *
+ * - The rate of an Indian order's line is the one its charged price includes (the totals decided
+ *   it, slab rules included). Abroad the price carries the destination's tax instead; the Indian
+ *   rate is kept for an export invoice on payment of IGST.
+ * - The place of supply of goods that move is where the movement ends (IGST Act s. 10(1)(a)): the
+ *   delivery address's state, named by its region, else by its PIN code; an order of goods without
+ *   delivery (all virtual) is supplied where the buyer's billing address is.
+ * - A buyer's GSTIN (billing vat_id) on an Indian billing address must be a valid GSTIN: a tax
+ *   invoice carrying a wrong one would move the buyer's input tax credit to someone else.
+ */
+import {
+  type GstState,
+  gstinProblem,
+  normaliseGstin,
+  stateFromPincode,
+  stateFromRegion,
+} from '@shared/domain/gst-states'
+import { gstRateOf, type TaxRuleFields } from '@shared/domain/price'
+import type { OrderBody } from '@shared/schemas/order'
+import { fail } from '../../platform/http'
+import type { ResolvedLine } from '../cart/lines'
+import type { computeTotals } from '../cart/totals'
+import type { orderItems } from './document'
+
+/** The unit quantity code an invoice line of goods carries (GST's UQC list: pieces). */
+const PIECES = 'PCS'
+
+/** An HSN code as an invoice prints it: 4, 6 or 8 digits. */
+const HSN_RE = /^(\d{4}|\d{6}|\d{8})$/
+
+interface HsnSource {
+  hsn_code?: unknown
+}
+
+/**
+ * The HSN code of a line's product: the chosen variant's `hsn_code`, else its product's; null
+ * when the catalogue names none (the invoice then prints a dash). The ONE place an HSN is read.
+ */
+function hsnOf(product: HsnSource, child?: HsnSource | null): string | null {
+  for (const source of [child, product]) {
+    const raw = source?.hsn_code
+    const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : ''
+    if (HSN_RE.test(text)) return text
+  }
+  return null
+}
+
+type Address = { region?: string | null; postcode?: string | null; country_id: string }
+
+/** The Indian state an address is in: its region, else its PIN code; null when neither says. */
+export function addressState(address: Address): GstState | null {
+  return stateFromRegion(address.region) ?? stateFromPincode(address.postcode)
+}
+
+/** Where an order is supplied, as the order keeps it. */
+export type StoredPlaceOfSupply = { state: string; name: string } | { country: string }
+
+type Items = ReturnType<typeof orderItems>
+
+/**
+ * The order's items with what their invoice lines need, and the order's place of supply and
+ * buyer GSTIN. A bad buyer GSTIN, or an Indian delivery whose state cannot be told, is a 400.
+ */
+export function withTaxFacts(input: {
+  items: Items
+  totals: ReturnType<typeof computeTotals>
+  lines: readonly ResolvedLine[]
+  taxRules: readonly TaxRuleFields[]
+  info: OrderBody['addressInformation']
+  shipping: Address | null
+}) {
+  const billing = input.info.billingAddress
+  const deliveredTo = input.shipping ?? billing
+  const where = input.shipping ? 'shippingAddress' : 'billingAddress'
+  const country = deliveredTo.country_id.toUpperCase()
+  const inIndia = country === 'IN'
+  const items = input.items.map((item, i) => {
+    const line = input.lines[i] as ResolvedLine
+    const totalsItem = input.totals.items[i]
+    return {
+      ...item,
+      hsn_code: hsnOf(line.product as HsnSource, line.child as HsnSource | undefined),
+      uqc: PIECES,
+      gst_rate: inIndia ? item.tax_percent : gstRateOf(line.product.tax_class_id, input.taxRules),
+      discount_minor: totalsItem?.extension_attributes.discount_minor ?? 0,
+      tax_minor: totalsItem?.extension_attributes.tax_minor ?? 0,
+    }
+  })
+  let place: StoredPlaceOfSupply = { country }
+  if (inIndia) {
+    const state = addressState(deliveredTo)
+    const taxed = items.some((it) => it.gst_rate > 0)
+    if (!state && taxed)
+      fail(
+        400,
+        `Invalid order: addressInformation.${where}.region: choose the state or union territory of the address (it decides the GST on the invoice)`,
+      )
+    if (state) place = { state: state.code, name: state.name }
+  }
+  const vatId = normaliseGstin(billing.vat_id)
+  let buyerGstin: string | null = null
+  if (vatId && billing.country_id.toUpperCase() === 'IN') {
+    const problem = gstinProblem(vatId)
+    if (problem)
+      fail(
+        400,
+        `Invalid order: addressInformation.billingAddress.vat_id: ${vatId} is not a GSTIN: ${problem}`,
+      )
+    buyerGstin = vatId
+  }
+  return { items, gst: { place_of_supply: place, buyer_gstin: buyerGstin } }
+}

@@ -1,0 +1,488 @@
+/**
+ * Issuing tax documents. Each document is ONE statement that the batch of the event issuing it
+ * runs (the payment's move to 'processing', the shipping of a cash-on-delivery order, the
+ * placement of an order paid in full with store credit, a refund): it takes the next serial of its
+ * series and financial year inside that batch, so both are written or neither, and two batches
+ * can never take the same number or leave one out. The statement writes only when its condition
+ * still holds in the batch (the order is invoiceable and has no invoice; the credit note's refund
+ * was not credited before), so a replayed event writes nothing twice.
+ *
+ * The document is rendered BEFORE the batch from the order as placed; its number (and, at
+ * placement, the order number) are not known then, so the rendering carries a random placeholder
+ * that the statement replaces with the number it took. What is stored is never rendered again.
+ */
+
+import { destinationTax } from '@shared/config/store'
+import { financialYear, istDate, istMonth, type PlaceOfSupply } from '@shared/domain/gst'
+import { OTHER_COUNTRIES, stateByCode } from '@shared/domain/gst-states'
+import { allocateMinor } from '@shared/domain/money'
+import {
+  type CreditRequest,
+  CreditTooLarge,
+  creditLines,
+  type DocumentLine,
+  type InvoiceFigures,
+  invoiceFigures,
+  type LineInput,
+  type Party,
+  remainingLines,
+  totalsOf,
+} from '@shared/domain/tax-document'
+import { isGiftCard } from '../api/giftcard/codes'
+import { addressState, type StoredPlaceOfSupply } from '../api/order/tax-facts'
+import { magentoDate } from '../api/user/repo'
+import { type DocumentData, renderDocumentHtml } from './render'
+import { sellerConfig } from './seller'
+
+/**
+ * When an order's supply is invoiced (SQL over `orders o`): once it is paid online; a cash-on-
+ * delivery order once it is shipped (the goods leave: CGST Act s. 31(1)); an order paid in full
+ * with store credit at once. Refunds later do not undo an invoice (credit notes do).
+ */
+export const INVOICEABLE_SQL = `o.status IN ('processing', 'packed', 'shipped', 'delivered', 'closed') AND (
+  o.payment_state IN ('paid', 'partially_refunded', 'refunded')
+  OR (o.payment_method = 'cashondelivery' AND o.status IN ('shipped', 'delivered', 'closed'))
+  OR (o.payment_method <> 'cashondelivery' AND o.grand_total_minor = 0))`
+
+/** The order fields a document is made from (the order as placed). */
+interface OrderSource {
+  client_order_id: string
+  /** Unknown at placement: the statement fills it in. */
+  increment_id: string | null
+  doc: string
+  currency: string
+  grand_total_minor: number | null
+  base_grand_total_minor?: number | null
+  created_at: string
+}
+
+interface DocAddress {
+  firstname?: string
+  lastname?: string
+  company?: string | null
+  street?: unknown
+  city?: string
+  region?: string | null
+  postcode?: string | null
+  country_id?: string
+  telephone?: string | null
+  vat_id?: string | null
+}
+
+interface DocItem {
+  sku?: string
+  name?: string
+  product_type?: string
+  qty_ordered?: number
+  tax_percent?: number
+  tax_amount?: number
+  discount_amount?: number
+  row_total_minor?: number
+  options?: { label: string; value: string }[]
+  hsn_code?: string | null
+  uqc?: string
+  gst_rate?: number
+  discount_minor?: number
+  tax_minor?: number
+}
+
+interface OrderDocShape {
+  items?: DocItem[]
+  billing_address?: DocAddress
+  shipping_amount?: number
+  customer_balance_amount?: number
+  base_to_order_rate?: number
+  extension_attributes?: {
+    tax_label?: string
+    gst?: { place_of_supply?: StoredPlaceOfSupply; buyer_gstin?: string | null }
+    shipping_assignments?: { shipping?: { address?: DocAddress | null } }[]
+  }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+
+function party(a: DocAddress | null | undefined, gstin: string | null = null): Party {
+  const raw = a?.street
+  const street = Array.isArray(raw) ? raw.map(str).filter(Boolean) : [str(raw)]
+  const country = str(a?.country_id).toUpperCase() || 'IN'
+  const state = country === 'IN' && a ? addressState({ ...a, country_id: country }) : null
+  return {
+    name: [str(a?.firstname), str(a?.lastname)].filter(Boolean).join(' '),
+    address: [
+      str(a?.company),
+      ...street,
+      [str(a?.city), str(a?.postcode)].filter(Boolean).join(' '),
+      country === 'IN' ? '' : country,
+    ].filter(Boolean),
+    state,
+    country,
+    phone: str(a?.telephone) || null,
+    gstin,
+  }
+}
+
+/** Where the order is supplied: as the order recorded it, else (older orders) from its delivery address. */
+function placeOf(doc: OrderDocShape, delivery: Party): PlaceOfSupply | null {
+  const stored = doc.extension_attributes?.gst?.place_of_supply
+  if (stored && 'state' in stored) {
+    const s = stateByCode(stored.state)
+    return s ? { kind: 'state', state: s } : null
+  }
+  if (stored && 'country' in stored && stored.country !== 'IN')
+    return { kind: 'abroad', country: stored.country }
+  if (delivery.country !== 'IN') return { kind: 'abroad', country: delivery.country }
+  return delivery.state ? { kind: 'state', state: delivery.state } : null
+}
+
+/**
+ * The invoice input of an order, every amount in paise of INR. An order charged in another
+ * currency is converted by splitting its total in INR (as the order recorded it) over the lines in
+ * proportion to what each was charged, so the INR lines add up to that total exactly.
+ */
+function invoiceInputOf(order: OrderSource, seller: NonNullable<ReturnType<typeof sellerConfig>>) {
+  const doc = JSON.parse(order.doc) as OrderDocShape
+  const shipAddress = doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
+  const buyerGstin = doc.extension_attributes?.gst?.buyer_gstin ?? null
+  const recipient = party(doc.billing_address, buyerGstin)
+  const delivery = party(shipAddress ?? doc.billing_address)
+  const place = placeOf(doc, delivery)
+  if (!place) return null
+  const items = doc.items ?? []
+  const minor = (major: number | undefined) => Math.round((major ?? 0) * 100)
+  const charged = items.map(
+    (it) => (it.row_total_minor ?? 0) - (it.discount_minor ?? minor(it.discount_amount)),
+  )
+  const shippingCharged = minor(doc.shipping_amount)
+  const abroad = place.kind === 'abroad'
+  const inr = order.currency === 'INR'
+  // The total in INR: the order's own for INR; else its INR total as recorded at placement.
+  const inrTotal = inr
+    ? charged.reduce((s, v) => s + v, 0) + shippingCharged
+    : (order.base_grand_total_minor ??
+      Math.round((order.grand_total_minor ?? 0) / (doc.base_to_order_rate || 1)))
+  const values = inr ? [...charged, shippingCharged] : allocateMinor(inrTotal, [...charged, shippingCharged])
+  const scale = (x: number, i: number) =>
+    inr
+      ? x
+      : (charged[i] as number) > 0
+        ? Math.round((x * (values[i] as number)) / (charged[i] as number))
+        : 0
+  const lines: LineInput[] = items.map((it, i) => ({
+    sku: str(it.sku),
+    description: str(it.name) || str(it.sku),
+    options: it.options ?? [],
+    hsn: it.hsn_code ?? null,
+    uqc: it.uqc ?? 'PCS',
+    qty: it.qty_ordered ?? 1,
+    valueMinor: values[i] as number,
+    discountMinor: scale(it.discount_minor ?? minor(it.discount_amount), i),
+    gstRate: it.gst_rate ?? (abroad ? 0 : (it.tax_percent ?? 0)),
+    // Abroad, the tax the line's price includes is the destination's (UK VAT), not India's.
+    destinationTaxMinor: abroad ? scale(it.tax_minor ?? minor(it.tax_amount), i) : 0,
+    voucher: isGiftCard(it),
+  }))
+  return {
+    supplier: seller.supplier,
+    recipient,
+    delivery,
+    place,
+    lines,
+    shippingMinor: values.at(-1) as number,
+    destinationTaxLabel: abroad
+      ? (doc.extension_attributes?.tax_label ?? destinationTax(delivery.country).label)
+      : null,
+    storeCreditMinor: minor(doc.customer_balance_amount),
+  }
+}
+
+/** A random token that cannot occur in a rendering by chance or by a shopper's typing. */
+function placeholder(what: string) {
+  const bytes = crypto.getRandomValues(new Uint8Array(12))
+  return `[[${what}:${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}]]`
+}
+
+interface Prepared {
+  kind: 'invoice' | 'credit_note'
+  prefix: string
+  order: OrderSource
+  figures: Pick<InvoiceFigures, 'regime' | 'place' | 'recipient'>
+  lines: DocumentLine[]
+  data: Omit<DocumentData, 'number' | 'orderNumber'>
+  now: number
+  source: string | null
+  /** The SQL condition (over nothing) the row is written under. */
+  guard: string
+  guardBinds: unknown[]
+}
+
+/**
+ * The INSERT … SELECT that writes one document with the next serial of its series, and the one
+ * that writes its lines right after it in the same batch, only when the document was written
+ * (changes() is the document statement's; the document is then the order's newest).
+ */
+async function documentStatements(db: D1Database, p: Prepared): Promise<D1PreparedStatement[]> {
+  const numberMark = placeholder('number')
+  const orderMark = placeholder('order')
+  const data: DocumentData = { ...p.data, number: numberMark, orderNumber: p.order.increment_id ?? orderMark }
+  const html = await renderDocumentHtml(data)
+  const fy = financialYear(p.now)
+  const totals = totalsOf(p.lines)
+  const place = p.figures.place.kind === 'abroad' ? OTHER_COUNTRIES.code : p.figures.place.state.code
+  const number = `printf('%s/%s/%06d', ?3, ?2, n.seq)`
+  const orderNumber = '(SELECT increment_id FROM orders WHERE client_order_id = ?4)'
+  const fill = (param: string) => `replace(replace(${param}, ?20, ${number}), ?21, ${orderNumber})`
+  const lines = p.lines.map((l) => [
+    l.hsn,
+    l.uqc,
+    l.qty,
+    l.rate,
+    l.valueMinor,
+    l.taxableMinor,
+    l.cgst,
+    l.sgst,
+    l.igst,
+    l.destinationTaxMinor,
+  ])
+  const document = db
+    .prepare(
+      `INSERT INTO tax_documents (kind, fy, seq, number, client_order_id, invoice_id, source, issued_at, issued_on,
+         period, recipient_gstin, place_of_supply, regime, taxable_minor, cgst_minor, sgst_minor, igst_minor,
+         other_tax_minor, total_minor, data, html)
+       SELECT ?1, ?2, n.seq, ${number}, ?4,
+         CASE WHEN ?1 = 'credit_note' THEN (SELECT id FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?4) END,
+         ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ${fill('?18')}, ${fill('?19')}
+       FROM (SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM tax_documents WHERE kind = ?1 AND fy = ?2) n
+       WHERE ${p.guard}`,
+    )
+    .bind(
+      p.kind,
+      fy,
+      p.prefix,
+      p.order.client_order_id,
+      p.source,
+      magentoDate(p.now),
+      istDate(p.now),
+      istMonth(p.now),
+      p.figures.recipient.gstin ?? null,
+      place,
+      p.figures.regime,
+      totals.taxableMinor,
+      totals.cgst,
+      totals.sgst,
+      totals.igst,
+      totals.destinationTaxMinor,
+      totals.valueMinor,
+      JSON.stringify(data),
+      html,
+      numberMark,
+      orderMark,
+      ...p.guardBinds,
+    )
+  const lineRows = db
+    .prepare(
+      `INSERT INTO tax_document_lines (document_id, line_no, hsn, uqc, qty, rate, value_minor, taxable_minor,
+         cgst_minor, sgst_minor, igst_minor, other_tax_minor)
+       SELECT (SELECT MAX(id) FROM tax_documents WHERE client_order_id = ?2), j.key + 1, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3,
+         j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9
+       FROM json_each(?1) j WHERE changes() = 1`,
+    )
+    .bind(JSON.stringify(lines), p.order.client_order_id)
+  return [document, lineRows]
+}
+
+/**
+ * The statement that issues an order's tax invoice in the batch of the event that makes the order
+ * invoiceable; none when the seller is not configured (logged) or the order's place of supply
+ * cannot be told. It writes only if, inside the batch, the order is invoiceable and has no invoice.
+ */
+export async function invoiceStatements(
+  env: Env,
+  order: OrderSource,
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  const seller = sellerConfig(env)
+  if (!seller) return []
+  const input = invoiceInputOf(order, seller)
+  if (!input) {
+    console.error(
+      JSON.stringify({ msg: 'invoice not issued: no place of supply', order: order.client_order_id }),
+    )
+    return []
+  }
+  const figures = invoiceFigures(input)
+  return documentStatements(env.DB, {
+    kind: 'invoice',
+    prefix: seller.invoicePrefix,
+    order,
+    figures,
+    lines: figures.lines,
+    data: {
+      kind: 'invoice',
+      date: istDate(now),
+      orderDate: order.created_at,
+      currency: order.currency,
+      figures,
+    },
+    now,
+    source: null,
+    guard: `EXISTS (SELECT 1 FROM orders o WHERE o.client_order_id = ?22 AND ${INVOICEABLE_SQL})
+        AND NOT EXISTS (SELECT 1 FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?22)`,
+    guardBinds: [order.client_order_id],
+  })
+}
+
+interface StoredDocument {
+  id: number
+  kind: 'invoice' | 'credit_note'
+  number: string
+  issued_on: string
+  data: string
+}
+
+/** An order's tax documents, oldest first. */
+export async function documentsOf(db: D1Database, orderId: string) {
+  const { results } = await db
+    .prepare(
+      'SELECT id, kind, number, issued_on, issued_at, total_minor, source FROM tax_documents WHERE client_order_id = ? ORDER BY id',
+    )
+    .bind(orderId)
+    .all<{
+      id: number
+      kind: 'invoice' | 'credit_note'
+      number: string
+      issued_on: string
+      issued_at: string
+      total_minor: number
+      source: string | null
+    }>()
+  return results
+}
+
+/** What a credit note answers: a refund of an amount in the order's currency, or pieces returned. */
+interface CreditSource {
+  /** Unique per refund or return ('refund:<id>'), so the same one is never credited twice. */
+  source: string
+  reason: string
+  /** Money given back, in the order's currency (minor units). */
+  amountMinor?: number
+  /** Everything still on the invoice (a cancel or a final refund). */
+  full?: boolean
+  /** Pieces returned: the invoice line index and quantity. */
+  lines?: { index: number; qty: number }[]
+  /** Write it only if the order then has this status (a credit note issued with a cancel). */
+  onlyIfStatus?: string
+}
+
+/**
+ * The statement that issues a credit note against the order's invoice in the batch of a refund or
+ * return (CGST Act s. 34): tax reversed line by line at the invoice's rates, never more than the
+ * invoice still has (a refund of more — a gift card on the same order — credits what is left).
+ * None when the order has no invoice (nothing was invoiced, so nothing is credited) or nothing is
+ * left on it. It writes only if the invoice exists and this source was not credited before.
+ */
+export async function creditNoteStatements(
+  env: Env,
+  order: OrderSource,
+  credit: CreditSource,
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  const seller = sellerConfig(env)
+  if (!seller) return []
+  const db = env.DB
+  const { results } = await db
+    .prepare(
+      'SELECT id, kind, number, issued_on, data FROM tax_documents WHERE client_order_id = ? ORDER BY id',
+    )
+    .bind(order.client_order_id)
+    .all<StoredDocument>()
+  const invoiceRow = results.find((r) => r.kind === 'invoice')
+  if (!invoiceRow) return []
+  const invoice = JSON.parse(invoiceRow.data) as DocumentData
+  const earlier = results
+    .filter((r) => r.kind === 'credit_note')
+    .map((r) => (JSON.parse(r.data) as DocumentData).figures.lines)
+  const remaining = remainingLines(invoice.figures.lines, earlier)
+  const left = remaining.reduce((s, l) => s + l.valueMinor, 0)
+  if (left <= 0) return []
+  let request: CreditRequest
+  if (credit.full) request = { kind: 'full' }
+  else if (credit.lines?.length) request = { kind: 'lines', lines: credit.lines }
+  else {
+    const amount = credit.amountMinor ?? 0
+    if (amount <= 0) return []
+    // The refund in INR: as is for an INR order, else in the proportion of the order's two totals.
+    const inr =
+      order.currency === 'INR'
+        ? amount
+        : Math.round((amount * invoice.figures.totals.valueMinor) / Math.max(1, order.grand_total_minor ?? 1))
+    request = inr >= left ? { kind: 'full' } : { kind: 'amount', valueMinor: inr }
+  }
+  let lines: DocumentLine[]
+  try {
+    lines = creditLines(remaining, request)
+  } catch (err) {
+    if (err instanceof CreditTooLarge || err instanceof RangeError) {
+      console.error(
+        JSON.stringify({ msg: 'credit note not issued', order: order.client_order_id, err: String(err) }),
+      )
+      return []
+    }
+    throw err
+  }
+  const figures = { ...invoice.figures, lines, totals: totalsOf(lines), vouchers: [], storeCreditMinor: 0 }
+  return documentStatements(db, {
+    kind: 'credit_note',
+    prefix: seller.creditNotePrefix,
+    order,
+    figures,
+    lines,
+    data: {
+      kind: 'credit_note',
+      date: istDate(now),
+      orderDate: order.created_at,
+      currency: order.currency,
+      figures: { ...figures, supplier: seller.supplier },
+      invoice: { number: invoiceRow.number, date: invoiceRow.issued_on },
+      reason: credit.reason.slice(0, 300),
+    },
+    now,
+    source: credit.source,
+    guard: `EXISTS (SELECT 1 FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?22)
+        AND NOT EXISTS (SELECT 1 FROM tax_documents WHERE source = ?23)
+        AND (?24 IS NULL OR EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?22 AND status = ?24))`,
+    guardBinds: [order.client_order_id, credit.source, credit.onlyIfStatus ?? null],
+  })
+}
+
+/** The store credit an order was paid with (minor units of its currency). */
+function storeCreditSpent(order: OrderSource): number {
+  const doc = JSON.parse(order.doc) as OrderDocShape
+  return Math.round((doc.customer_balance_amount ?? 0) * 100)
+}
+
+/**
+ * The documents an operator's move of an order issues in the move's batch: shipping invoices a
+ * cash-on-delivery order (the goods leave); cancelling an invoiced order credits the store credit
+ * the cancel gives back (the money refunded after it gets its own credit note from the refund).
+ */
+export async function documentsOnMove(
+  env: Env,
+  order: OrderSource,
+  move: { to: string; reason?: string },
+  now: number,
+): Promise<D1PreparedStatement[]> {
+  if (move.to === 'shipped') return invoiceStatements(env, order, now)
+  const credit = storeCreditSpent(order)
+  if (move.to !== 'canceled' || credit <= 0) return []
+  return creditNoteStatements(
+    env,
+    order,
+    {
+      source: `cancel-credit:${order.client_order_id}`,
+      reason: `Canceled: ${move.reason ?? ''}`,
+      amountMinor: credit,
+      onlyIfStatus: 'canceled',
+    },
+    now,
+  )
+}
