@@ -20,7 +20,6 @@ import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 import { containsPattern } from './input'
-import type { OrderDocumentRow } from './pages/order-documents'
 
 export const PAGE_SIZE = 25
 const MAX_CSV_ROWS = 5000
@@ -160,6 +159,15 @@ interface OrderEventRow {
   actor: string
   detail: string
   created_at: string
+}
+
+/** A tax document of the order, as its screen lists it. */
+export interface OrderDocumentRow {
+  id: number
+  kind: 'invoice' | 'credit_note'
+  number: string
+  issued_on: string
+  total_minor: number
 }
 
 export interface OrderDetail {

@@ -7,7 +7,7 @@
 import { stateFromPincode, stateFromRegion } from '@shared/domain/gst-states'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
-import type { OrderDetail } from '../orders'
+import type { OrderDetail, OrderDocumentRow } from '../orders'
 import { money, PostForm, when } from './components'
 import { renderAdmin } from './frame'
 
@@ -166,14 +166,6 @@ export function OrderMoney({ d }: { d: OrderDetail }) {
       </dl>
     </div>
   )
-}
-
-export interface OrderDocumentRow {
-  id: number
-  kind: 'invoice' | 'credit_note'
-  number: string
-  issued_on: string
-  total_minor: number
 }
 
 /** The order's invoice and credit notes, the packing slip, and issuing an invoice that is missing. */

@@ -140,7 +140,7 @@ async function heldBy(db: D1Database, s: Shopper): Promise<Held> {
 }
 
 /** Why the shopper may not place an order holding `order` now (a sentence naming the limit), or null. */
-export async function holdProblem(
+async function holdProblem(
   db: D1Database,
   shopper: Shopper,
   order: NewHold,

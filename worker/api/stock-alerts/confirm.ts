@@ -30,7 +30,7 @@ const DAY_MS = 24 * 3600_000
 export const MSG_BAD_CONFIRM_LINK = 'This back-in-stock confirmation link is invalid or has expired.'
 
 /** Whether `email` (lower case) has confirmed back-in-stock mail. */
-export async function addressConfirmed(db: D1Database, email: string): Promise<boolean> {
+async function addressConfirmed(db: D1Database, email: string): Promise<boolean> {
   const row = await db
     .prepare('SELECT 1 AS yes FROM stock_alert_addresses WHERE email = ?1')
     .bind(email)
