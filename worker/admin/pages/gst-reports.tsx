@@ -1,6 +1,7 @@
 /** GST reports: a month's totals, the check against the money, and the GSTR-1 and register CSVs. */
 import type { Context } from 'hono'
-import { GSTR1_SECTIONS, type MonthSummary } from '../../documents/reports'
+import { GSTR1_SECTIONS } from '../../documents/gstr1'
+import type { MonthSummary } from '../../documents/reports'
 import type { AdminEnv } from '../env'
 import { Field, money } from './components'
 import { renderAdmin } from './frame'

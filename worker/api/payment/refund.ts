@@ -10,7 +10,7 @@
  * Every refund writes a 'refund' order event and a refunds row, and the shopper is told by mail.
  */
 import type { PaymentState } from '@shared/config/order-status'
-import { creditNoteStatements } from '../../documents/issue'
+import { creditNoteStatements } from '../../documents/credit-notes'
 import type { AppConfig } from '../../platform/env'
 import { notifyOrder } from '../mail/notify'
 import { orderEventStatement } from '../order/lifecycle'
