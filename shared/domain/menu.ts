@@ -5,7 +5,7 @@
  */
 import { DEFAULT_CATEGORY_NAME } from '../config/catalog'
 import { FLAGS } from '../config/flags'
-import { categoryPath, productPath } from '../config/routes'
+import { categoryPath, productPath } from '../config/links'
 
 /** Identical to client/islands/layout/header.tsx `MenuItem` (structural typing; shared may not import client). */
 interface MenuItem {

@@ -3,7 +3,7 @@
  * options, options still available given the other choices, the default variant, and the variant
  * URL rule. A selection maps attribute_code → value_index (e.g. { color: 49, size: 167 }).
  */
-import { productPath } from '../config/routes'
+import { productPath } from '../config/links'
 import { MSG } from '../i18n/messages'
 import {
   type AvailabilityOptions,

@@ -1,6 +1,6 @@
 /** The product page's URL after choosing a variant. */
 import type { FormProduct } from '@shared/components/product/view'
-import { productPath } from '@shared/config/routes'
+import { productPath } from '@shared/config/links'
 
 /** The URL after choosing a variant: /p/... paths get the childSku segment, url_path pages a ?childSku=. */
 export function variantUrl(

@@ -6,7 +6,7 @@
 
 import { colorSwatch } from '../../config/content'
 import { NO_SELECTION_MARKER } from '../../config/images'
-import { productPath } from '../../config/routes'
+import { productPath } from '../../config/links'
 import { isFlagSet, isProductInStock, isTileVisible } from '../../domain/availability'
 import type { Product } from '../../schemas/catalog'
 import { documentRating, type RatingSummary } from '../product/rating'

@@ -7,7 +7,7 @@
  */
 
 import { attributeLabel, attributeValue, formatAttributeValue } from '@shared/components/product/view'
-import { ampCategoryPath } from '@shared/config/routes'
+import { ampCategoryPath } from '@shared/config/links'
 import { isProductInStock, isTileVisible, productRejection, variantsError } from '@shared/domain/availability'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'

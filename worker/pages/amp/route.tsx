@@ -9,7 +9,7 @@
  */
 import { AMP_CATEGORY_COLUMNS } from '@shared/config/catalog'
 import { IMAGE_SIZES } from '@shared/config/images'
-import { ampProductPath, categoryPath, productPath } from '@shared/config/routes'
+import { ampProductPath, categoryPath, productPath } from '@shared/config/links'
 import { imageUrl } from '@shared/domain/image-url'
 import type { Breadcrumb } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'

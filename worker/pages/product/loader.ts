@@ -7,7 +7,7 @@
  * the page): approved reviews and the size guide.
  */
 
-import { productPath } from '@shared/config/routes'
+import { productPath } from '@shared/config/links'
 import { productRejection } from '@shared/domain/availability'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '@shared/schemas/catalog'

@@ -27,7 +27,7 @@ import {
   toFormProduct,
 } from '@shared/components/product/view'
 import { IMAGE_SIZES } from '@shared/config/images'
-import { productPath } from '@shared/config/routes'
+import { productPath } from '@shared/config/links'
 import { estimatedDelivery, isProductInStock } from '@shared/domain/availability'
 import { imageUrl } from '@shared/domain/image-url'
 import { breadcrumbs, productUrl } from '@shared/domain/menu'

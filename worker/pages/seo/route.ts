@@ -13,7 +13,9 @@
  * holds at most SITEMAP_PAGE_SIZE products): no from/size paging, so catalogues past the
  * 10,000-result search window are covered too.
  */
-import { categoryPath, productPath, ROUTES } from '@shared/config/routes'
+
+import { categoryPath, productPath } from '@shared/config/links'
+import { ROUTES } from '@shared/config/routes'
 import type { Category } from '@shared/schemas/catalog'
 import { getCommerce } from '../../commerce'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'

@@ -6,7 +6,7 @@
  * a redirect target must stay on the shop's public origin, see shared/domain/safe-redirect).
  */
 
-import { categoryPath, productPath, productRouteName } from '@shared/config/routes'
+import { categoryPath, productPath, productRouteName } from '@shared/config/links'
 import { sameOriginPath } from '@shared/domain/safe-redirect'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
