@@ -120,5 +120,6 @@ describe('rebuild-search-postings (scheduled)', () => {
     expect(await count("SELECT COUNT(*) AS n FROM search_posting_fields WHERE field = ''")).toBe(1)
     const { stored, terms } = await postingsVersusTerms()
     expect(stored).toEqual(terms)
-  })
+    // Every cut runs the whole build again (statements² batches): a hang detector, not the default.
+  }, 120_000)
 })
