@@ -9,6 +9,7 @@ import { formatPrice } from '@shared/domain/currency'
 import { z } from 'zod'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { notifyOrder } from '../api/mail/notify'
+import { type OrderDocument, parseOrderDocument } from '../api/order/document'
 import { orderEventStatement, transitionOrder } from '../api/order/lifecycle'
 import { findOrderByAnyId, type OrderRow } from '../api/order/repo'
 import { refundOrder } from '../api/payment/refund'
@@ -157,7 +158,7 @@ interface OrderEventRow {
 
 export interface OrderDetail {
   order: OrderRow
-  doc: Record<string, unknown>
+  doc: OrderDocument
   events: OrderEventRow[]
   /** Statuses an operator may move it to now. */
   next: readonly OrderStatus[]
@@ -174,7 +175,7 @@ export async function orderDetail(db: D1Database, number: string): Promise<Order
   const next = isOrderStatus(order.status)
     ? ORDER_TRANSITIONS[order.status].filter((s) => s !== 'closed')
     : []
-  return { order, doc: JSON.parse(order.doc), events: results, next }
+  return { order, doc: parseOrderDocument(order.doc), events: results, next }
 }
 
 const text = (label: string, max: number) =>

@@ -88,17 +88,10 @@ export function ordersPage(
   )
 }
 
-interface DocItem {
-  sku?: string
-  name?: string
-  qty_ordered?: number
-  options?: { label: string; value: string }[]
-}
-
 export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
   const o = d.order
-  const items = (d.doc.items ?? []) as DocItem[]
-  const address = (d.doc.billing_address ?? {}) as Record<string, unknown>
+  const items = d.doc.items ?? []
+  const address = d.doc.billing_address ?? {}
   const back = `/admin/orders/${o.increment_id}`
   const form = (action: string, label: string, fields: ReactNode, danger = false) => (
     <PostForm

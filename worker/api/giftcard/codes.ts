@@ -10,6 +10,7 @@ import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { deliverMail } from '../mail/deliver'
+import { type OrderDocumentItem, parseOrderDocument } from '../order/document'
 import { findOrderByClientId } from '../order/repo'
 import { magentoDate } from '../user/repo'
 
@@ -34,22 +35,15 @@ function normaliseCode(input: string): string | null {
   return bare
 }
 
-interface DocItem {
-  name?: string
-  sku?: string
-  product_type?: string
-  qty_ordered?: number
-  price_incl_tax?: number
-}
-
 /** A line that is a gift card: a virtual product sold as a gift card. */
-const isGiftCard = (it: DocItem) => it.product_type === 'virtual' && /gift\s*card/i.test(it.name ?? '')
+const isGiftCard = (it: Pick<OrderDocumentItem, 'product_type' | 'name'>) =>
+  it.product_type === 'virtual' && /gift\s*card/i.test(it.name ?? '')
 
 /** Issues the codes of a paid order's gift cards (once) and mails the new ones to the buyer. */
 export async function issueGiftCards(env: Env, config: AppConfig, orderId: string, now: number) {
   const order = await findOrderByClientId(env.DB, orderId)
   if (!order || order.payment_state !== 'paid') return 0
-  const items = ((JSON.parse(order.doc) as { items?: DocItem[] }).items ?? []).map((it, line) => ({
+  const items = (parseOrderDocument(order.doc).items ?? []).map((it, line) => ({
     it,
     line,
   }))

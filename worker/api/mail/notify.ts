@@ -13,6 +13,7 @@ import { PAYMENT_METHODS } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import { formatPrice } from '@shared/domain/currency'
 import type { AppConfig } from '../../platform/env'
+import { type OrderDocument, type OrderDocumentAddress, parseOrderDocument } from '../order/document'
 import { orderPageLink } from '../order/link'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
 import { deliverMail } from './deliver'
@@ -61,26 +62,7 @@ const DETAIL_LABELS: Record<string, string> = {
 /** At most this many detail fields are shown (callers hand in a few). */
 const MAX_DETAIL_FIELDS = 10
 
-interface OrderDoc {
-  items?: Parameters<typeof mailLines>[1]
-  customer_firstname?: string
-  customer_lastname?: string
-  payment?: { method?: string }
-  billing_address?: { telephone?: string }
-  extension_attributes?: { shipping_assignments?: { shipping?: { address?: DocAddress | null } }[] }
-}
-interface DocAddress {
-  firstname?: string
-  lastname?: string
-  street?: readonly string[]
-  city?: string
-  region?: string
-  postcode?: string
-  country_id?: string
-  telephone?: string
-}
-
-function addressLines(a: DocAddress | null | undefined): string[] {
+function addressLines(a: OrderDocumentAddress | null | undefined): string[] {
   if (!a) return []
   return [
     [a.firstname, a.lastname].filter(Boolean).join(' '),
@@ -146,7 +128,7 @@ function itemLines(lines: readonly MailLine[], order: OrderRow): string[] {
 
 interface MailParts {
   order: OrderRow
-  doc: OrderDoc
+  doc: OrderDocument
   lines: MailLine[]
   money: (minor: number) => string
   payment: string
@@ -217,7 +199,7 @@ export async function notifyOrder(
 ): Promise<void> {
   const order = await findOrderByClientId(env.DB, orderId)
   if (!order) return
-  const doc = JSON.parse(order.doc) as OrderDoc
+  const doc = parseOrderDocument(order.doc)
   const method = PAYMENT_METHODS.find((m) => m.code === doc.payment?.method)?.title ?? doc.payment?.method
   const parts: MailParts = {
     order,
