@@ -22,17 +22,22 @@ type Actor = string
 
 type EventKind = 'status' | 'payment' | 'refund' | 'note' | 'mail'
 
-/** An event row for an order (status changes are written by transitionOrder itself). */
+/**
+ * An event row for an order (status changes are written by transitionOrder itself). With
+ * `onlyAfterChange` the row is written only when the statement before it in the same batch changed
+ * a row, so an event stands for a change that happened.
+ */
 export function orderEventStatement(
   db: D1Database,
   orderId: string,
   event: { kind: EventKind; actor: Actor; detail?: Record<string, unknown>; from?: string; to?: string },
   now: number,
+  opts: { onlyAfterChange?: boolean } = {},
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO order_events (client_order_id, kind, from_status, to_status, actor, detail, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ? WHERE ? = 0 OR changes() = 1`,
     )
     .bind(
       orderId,
@@ -42,6 +47,7 @@ export function orderEventStatement(
       event.actor,
       JSON.stringify(event.detail ?? {}),
       magentoDate(now),
+      opts.onlyAfterChange ? 1 : 0,
     )
 }
 

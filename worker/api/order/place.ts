@@ -6,6 +6,7 @@
 
 import { chargeCurrency, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
+import { formatMinor } from '@shared/domain/currency'
 import { canonicalOrderText } from '@shared/domain/order-hash'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
@@ -128,6 +129,8 @@ async function placeNew(
       `Invalid order: store_credit_applied: store credit is in ${base} and can be spent only on orders charged in ${base} (not ${currency})`,
     )
   }
+  const nothing = nothingToCharge(totals, currency)
+  if (nothing) fail(400, nothing)
   const creditMinor = await storeCreditToApply(
     db,
     customer?.id ?? null,
@@ -137,7 +140,7 @@ async function placeNew(
   const credit = creditMinor / 100
   const grandTotalMinor = totals.extension_attributes.grand_total_minor - creditMinor
   const grandTotal = grandTotalMinor / 100
-  const payment = placementOutcome(info.payment_method_code, grandTotal)
+  const payment = placementOutcome(info.payment_method_code, grandTotalMinor, creditMinor)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
   const items = orderItems(totals, lines)
@@ -263,6 +266,21 @@ async function priceOrder(
     country,
     now,
   })
+}
+
+/**
+ * Why an order cannot be charged at all, or null: its total in the charge currency is nothing —
+ * its items round to nothing in that currency (a ₹24 piece is $0 in whole dollars), or a coupon
+ * takes the whole amount. Nothing is placed, taken from stock or called paid for such an order.
+ */
+function nothingToCharge(totals: ReturnType<typeof computeTotals>, currency: string): string | null {
+  const { grand_total_minor: total, subtotal_minor: subtotal } = totals.extension_attributes
+  if (total > 0) return null
+  const zero = formatMinor(0, currency)
+  if (subtotal <= 0) {
+    return `This order comes to ${zero} in ${currency}: its items are worth too little to be charged in ${currency}. Please choose another payment method, or add to your order.`
+  }
+  return `This order comes to ${zero} in ${currency} after the coupon "${totals.coupon_code ?? ''}", and an order needs an amount to pay. Please remove the coupon or add to your order.`
 }
 
 /** Step 5: a concurrent duplicate won the race; its result goes to its own caller only. */

@@ -59,6 +59,7 @@ const RazorpayEntity = z.object({
   currency: z.string().min(3).max(3),
   status: z.string().optional(),
   error_description: z.string().nullable().optional(),
+  receipt: z.string().max(100).nullable().optional(),
 })
 const RazorpayEvent = z.object({
   event: z.string().min(1).max(100),
@@ -134,6 +135,7 @@ webhookRoutes.post('/razorpay/webhook', async (c) => {
         paymentId: r.payment_id ?? '',
         amountMinor: r.amount,
         currency: r.currency,
+        requestRef: r.receipt,
       },
       now,
     )
@@ -150,6 +152,7 @@ const PayPalEvent = z.object({
       id: z.string().max(100),
       status: z.string().optional(),
       amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
+      custom_id: z.string().max(127).optional(),
       supplementary_data: z
         .object({
           related_ids: z
@@ -227,6 +230,7 @@ webhookRoutes.post('/paypal/webhook', async (c) => {
           paymentId: captureId,
           amountMinor: minor,
           currency: r.amount.currency_code,
+          requestRef: r.custom_id,
         },
         now,
       )
