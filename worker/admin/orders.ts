@@ -7,6 +7,7 @@
 import { isOrderStatus, ORDER_TRANSITIONS, type OrderStatus } from '@shared/config/order-status'
 import { formatPrice } from '@shared/domain/currency'
 import { z } from 'zod'
+import { heldForRedeemedCards, orderHold, refundRoom } from '../api/giftcard/ledger'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { notifyOrder } from '../api/mail/notify'
 import { type OrderDocument, parseOrderDocument } from '../api/order/document'
@@ -281,7 +282,21 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
     )
   }
   let refund: Awaited<ReturnType<typeof refundOrder>> | null = null
-  const owed = result.order.paid_minor - result.order.refunded_minor
+  let owed = result.order.paid_minor - result.order.refunded_minor
+  if (canceling) {
+    // What the order paid for gift cards already redeemed is not given back (by refund or as store
+    // credit): it says so in the history, for the operator to decide.
+    const room = refundRoom(result.order, await orderHold(db, order.client_order_id))
+    owed = Math.min(owed, room.max)
+    if (room.redeemedMinor > 0) {
+      await orderEventStatement(
+        db,
+        order.client_order_id,
+        { kind: 'note', actor: 'system', detail: { text: heldForRedeemedCards(order, room) } },
+        now,
+      ).run()
+    }
+  }
   if (canceling && owed > 0) {
     refund = await refundOrder(
       x.env,

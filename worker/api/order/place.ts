@@ -18,6 +18,7 @@ import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
 import { type CartRow, couponUsageProblem, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
+import { giftCardLineProblem, issueGiftCards } from '../giftcard/codes'
 import { runAfterAnswer } from '../mail/deliver'
 import { notifyOrder } from '../mail/notify'
 import { placementOutcome } from '../payment/outcome'
@@ -110,6 +111,8 @@ async function placeNew(
   const resolved = await resolveOrderLines(db, body.products)
   const { lines, needed } = resolved
   const types = lines.map((l) => l.product.type_id)
+  const tooMany = giftCardLineProblem(lines)
+  if (tooMany) fail(400, tooMany)
   const shipping = checkForm(info, form, types)
   await checkCashOnDelivery(db, info, shipping)
   checkStock(resolved)
@@ -204,6 +207,11 @@ async function placeNew(
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
   runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
+  // Paid in full with store credit: its gift cards get their codes now (a provider's payment
+  // issues them when it is reported).
+  if (payment.status === 'processing') {
+    runAfterAnswer(c, () => issueGiftCards(c.env, c.var.config, row.client_order_id, now), 'gift card codes')
+  }
   return ok(c, await withOrderLink(c, row, orderResult(row)))
 }
 

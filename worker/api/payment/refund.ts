@@ -11,6 +11,15 @@
  */
 import type { PaymentState } from '@shared/config/order-status'
 import type { AppConfig } from '../../platform/env'
+import {
+  clawBackPlan,
+  clawBackStatements,
+  HOLD_FINGERPRINT_SQL,
+  orderHold,
+  redeemedRefusal,
+  refundRoom,
+  undoClawBack,
+} from '../giftcard/ledger'
 import { notifyOrder } from '../mail/notify'
 import { orderEventStatement } from '../order/lifecycle'
 import { findOrderByAnyId, findOrderByClientId, type OrderRow } from '../order/repo'
@@ -114,13 +123,28 @@ export async function refundOrder(
       message: `A refund of ${money(req.amountMinor, order.currency)} is more than the ${money(Math.max(0, refundable), order.currency)} still refundable on order ${order.increment_id}.`,
     }
   }
+  // Gift cards the order bought: a refund never gives back a redeemed card's value, and takes
+  // back what it reaches of the cards not yet redeemed.
+  const hold = await orderHold(db, order.client_order_id)
+  const room = refundRoom(order, hold)
+  if (req.amountMinor > room.max) {
+    return { ok: false, status: 409, message: redeemedRefusal(order, room, req.amountMinor) }
+  }
+  const plan = req.amountMinor > room.free ? clawBackPlan(hold, req.amountMinor - Math.max(0, room.free)) : []
   const pay = await paymentThatPaid(db, order.client_order_id)
   const provider = pay?.provider ?? 'manual'
   const stamp = magentoDate(now)
-  // The amount is reserved and the refund recorded as asked in one batch: of two refunds racing
-  // for the same money one reserves it, and each reserved refund has its own row (and request id).
+  // The amount is reserved, the refund recorded as asked and the cards' part taken back in one
+  // batch, only while the order's cards and credit are as read: of two refunds racing for the same
+  // money (or a refund and a redemption) one goes through, and each reserved refund has its own row
+  // (and request id).
   const [reserved, recorded] = await db.batch([
-    adjustRefundedStatement(db, order.client_order_id, req.amountMinor, now),
+    db
+      .prepare(
+        `UPDATE orders SET refunded_minor = refunded_minor + ?2, updated_at = ?3
+         WHERE client_order_id = ?1 AND refunded_minor + ?2 <= paid_minor AND ${HOLD_FINGERPRINT_SQL} = ?4`,
+      )
+      .bind(order.client_order_id, req.amountMinor, stamp, hold.fingerprint),
     db
       .prepare(
         `INSERT INTO refunds (client_order_id, provider, provider_refund_id, amount_minor, currency, status, actor, reason, created_at, updated_at)
@@ -136,6 +160,7 @@ export async function refundOrder(
         stamp,
         stamp,
       ),
+    ...clawBackStatements(db, plan),
   ])
   if (reserved?.meta.changes !== 1) {
     return {
@@ -164,6 +189,7 @@ export async function refundOrder(
           .prepare(`UPDATE refunds SET status = 'failed', reason = reason || ?, updated_at = ? WHERE id = ?`)
           .bind(` (refused by the provider: ${why})`, stamp, refundRowId),
       ])
+      await undoClawBack(db, plan, order.increment_id, now)
       return {
         ok: false,
         status: 502,
@@ -177,6 +203,7 @@ export async function refundOrder(
     provider,
     providerRefundId: answer?.id ?? null,
     reason: req.reason,
+    ...(plan.length ? { giftCardsTakenBack: plan } : {}),
   }
   await db.batch([
     db
