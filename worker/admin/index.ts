@@ -50,14 +50,12 @@ import {
   OperatorPatchSchema,
   updateOperator,
 } from './operators'
+import { listOrders, OrderFilterSchema, ordersCsv } from './order-list'
 import {
   addNote,
-  listOrders,
   moveOrder,
   NoteSchema,
-  OrderFilterSchema,
   orderDetail,
-  ordersCsv,
   RefundSchema,
   refundPart,
   TransitionSchema,

@@ -9,6 +9,8 @@
  * without signing in. Mail goes through deliverMail (provider when configured, else the outbox;
  * retried by the scheduled drain).
  */
+
+import { documentMoneyRows } from '@shared/components/order/money-rows'
 import { PAYMENT_METHODS } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import { formatPrice } from '@shared/domain/currency'
@@ -140,7 +142,10 @@ function summary(p: MailParts): string[] {
     'Items:',
     ...itemLines(p.lines, p.order),
     '',
-    `Total: ${p.money(p.order.grand_total_minor ?? 0)}`,
+    // The order's money, row by row (store credit and a gift card spent through it included).
+    ...documentMoneyRows(p.doc).map(
+      (r) => `${r.title}: ${r.minor < 0 ? '−' : ''}${p.money(Math.abs(r.minor))}`,
+    ),
     `Payment: ${p.payment}`,
     ...(p.address.length ? ['', 'Delivery address:', ...p.address.map((l) => `  ${l}`)] : []),
   ]

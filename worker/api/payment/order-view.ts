@@ -3,6 +3,7 @@
  * status, payment state and money in minor units of its charge currency, the lines with their
  * pictures, the shipping address (only to whoever may open the order) and each shipment.
  */
+import { documentMoneyRows } from '@shared/components/order/money-rows'
 import { ORDER_STATUS_LABELS, type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
 import { parseOrderDocument } from '../order/document'
 import { withLineImages } from '../order/line-images'
@@ -44,6 +45,8 @@ export async function orderView(db: D1Database, row: OrderRow) {
     provider: providerOf(row),
     currency: row.currency,
     grandTotalMinor: row.grand_total_minor,
+    /** The order's money row by row (items, discount, shipping, store credit, to pay). */
+    moneyRows: documentMoneyRows(doc),
     paidMinor: row.paid_minor,
     refundedMinor: row.refunded_minor,
     expiresAt: row.expires_at,

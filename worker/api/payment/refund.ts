@@ -10,6 +10,7 @@
  * Every refund writes a 'refund' order event and a refunds row, and the shopper is told by mail.
  */
 import type { PaymentState } from '@shared/config/order-status'
+import { formatMinor } from '@shared/domain/currency'
 import type { AppConfig } from '../../platform/env'
 import {
   clawBackPlan,
@@ -39,10 +40,6 @@ const stateAfter = (paid: number, refunded: number): PaymentState =>
 
 const STATE_SQL = `CASE WHEN refunded_minor >= paid_minor THEN 'refunded'
   WHEN refunded_minor > 0 THEN 'partially_refunded' ELSE 'paid' END`
-
-function money(minor: number, currency: string) {
-  return `${(minor / 100).toFixed(2)} ${currency}`
-}
 
 /** Moves `delta` minor units into (positive) or out of (negative) refunded_minor, within 0..paid. */
 function adjustRefundedStatement(db: D1Database, orderId: string, delta: number, now: number) {
@@ -120,7 +117,7 @@ export async function refundOrder(
     return {
       ok: false,
       status: 409,
-      message: `A refund of ${money(req.amountMinor, order.currency)} is more than the ${money(Math.max(0, refundable), order.currency)} still refundable on order ${order.increment_id}.`,
+      message: `A refund of ${formatMinor(req.amountMinor, order.currency)} is more than the ${formatMinor(Math.max(0, refundable), order.currency)} still refundable on order ${order.increment_id}.`,
     }
   }
   // Gift cards the order bought: a refund never gives back a redeemed card's value, and takes
@@ -221,7 +218,7 @@ export async function refundOrder(
   const after = (await findOrderByClientId(db, order.client_order_id)) as OrderRow
   try {
     await notifyOrder(env, config, 'refunded', order.client_order_id, now, {
-      refunded: money(req.amountMinor, order.currency),
+      'Amount refunded': formatMinor(req.amountMinor, order.currency),
     })
   } catch (err) {
     console.error(JSON.stringify({ msg: 'refund mail failed', err: String(err) }))

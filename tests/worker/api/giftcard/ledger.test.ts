@@ -8,8 +8,10 @@ import { moveOrder } from '../../../../worker/admin/orders'
 import { refundOrder } from '../../../../worker/api/payment/refund'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { decodeEntities } from '../../../helpers/html'
 import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
+import { admin, operator } from '../../admin/operator'
 import { call, held, orderRow, payEnv, routeProviderCalls, sandbox } from '../payment/harness'
 
 beforeAll(routeProviderCalls)
@@ -168,6 +170,73 @@ describe('a gift card is worth what was paid for it', () => {
   })
 })
 
+describe('store credit spent on an order is a row everywhere the order shows its money', () => {
+  it('the order page, the order document, the mail and the back office show the credit row and what was left to pay', async () => {
+    const who = await registerAndLogin('rows')
+    const seed = await buyCards(who)
+    await redeem(who, seed.codes[0] as string)
+    // A ₹1,000 scarf with ₹500 of credit (the redeemed card): ₹500 left to pay.
+    const cartId = (await call(`/api/cart/create?token=${who.token}`, { body: {} })).json.result as string
+    await call(`/api/cart/update?token=${who.token}&cartId=${cartId}`, {
+      body: { cartItem: { sku: 'FX-SCARF', qty: 1 } },
+    })
+    const orderId = newOrderId('rows')
+    const placed = await call('/api/order', {
+      bearer: who.token,
+      body: {
+        order_id: orderId,
+        user_id: String(who.id),
+        cart_id: cartId,
+        products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+        store_credit_applied: true,
+        addressInformation: deliverTo(testAddress(who.email), 'card'),
+      },
+    })
+    expect(placed.status, JSON.stringify(placed.json)).toBe(200)
+    const number = placed.json.result.orderNumber as string
+    const expected = [
+      { code: 'items', title: 'Items', minor: 100_000 },
+      { code: 'shipping', title: 'Shipping', minor: 0 },
+      { code: 'store_credit', title: 'Store credit', minor: -50_000 },
+      { code: 'to_pay', title: 'To pay', minor: 50_000 },
+    ]
+    const view = await call('/api/payment/order', {
+      body: { orderNumber: number, accessKey: placed.json.result.accessKey },
+    })
+    expect(view.json.result.moneyRows).toEqual(expected)
+    // What the provider is asked for is the row's amount.
+    const started = await call('/api/payment/start', {
+      body: { orderNumber: number, accessKey: placed.json.result.accessKey },
+    })
+    expect(started.json.result.options.amount).toBe(50_000)
+    const doc = await call('/api/order/get', {
+      body: { orderId: number, accessKey: placed.json.result.accessKey },
+    })
+    expect(doc.json.result).toMatchObject({
+      customer_balance_amount: 500,
+      grand_total: 500,
+      subtotal_incl_tax: 1000,
+    })
+    const mail = await env.DB.prepare(
+      "SELECT body FROM mail_outbox WHERE kind = 'order-placed' AND subject LIKE '%' || ? || '%'",
+    )
+      .bind(number)
+      .first<{ body: string }>()
+    expect(mail?.body).toMatch(/^Items: ₹1,000$/m)
+    expect(mail?.body).toMatch(/^Store credit: −₹500$/m)
+    expect(mail?.body).toMatch(/^To pay: ₹500$/m)
+    const staff = await operator('staff')
+    const screen = await admin(staff, `/orders/${number}`)
+    expect(screen.status).toBe(200)
+    expect(decodeEntities(screen.text)).toMatch(
+      /data-row="store_credit"><th scope="row">Store credit<\/th><td>−₹500<\/td>/,
+    )
+    expect(decodeEntities(screen.text)).toMatch(
+      /data-row="to_pay"><th scope="row">To pay<\/th><td>₹500<\/td>/,
+    )
+  })
+})
+
 describe('refunds and cancels of a gift-card order', () => {
   it('take back what they reach of unredeemed cards and refuse what a redeemed card is worth', async () => {
     const who = await registerAndLogin('claw')
@@ -237,6 +306,14 @@ describe('refunds and cancels of a gift-card order', () => {
     const moved = await cancel(bought.orderNumber)
     expect(moved.refund).toMatchObject({ ok: true, refundedMinor: 50_000 })
     expect((await redeem(who, bought.codes[0] as string)).status).toBe(409)
+    // One refund, one mail about it, naming the amount.
+    const { results } = await env.DB.prepare(
+      "SELECT body FROM mail_outbox WHERE kind = 'order-refunded' AND subject LIKE '%' || ? || '%'",
+    )
+      .bind(bought.orderNumber)
+      .all<{ body: string }>()
+    expect(results).toHaveLength(1)
+    expect(results[0]?.body).toContain('Amount refunded: ₹500')
   })
 
   it('a refund racing a redemption of the same card: never both', async () => {
