@@ -12,6 +12,7 @@ import { notifyOrder } from '../api/mail/notify'
 import { type OrderDocument, parseOrderDocument } from '../api/order/document'
 import { orderEventStatement, transitionOrder } from '../api/order/lifecycle'
 import { findOrderByAnyId, type OrderRow } from '../api/order/repo'
+import { purgeStockFlips } from '../api/order/stock-pages'
 import { refundOrder } from '../api/payment/refund'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
@@ -193,6 +194,8 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
   let refund: Awaited<ReturnType<typeof refundOrder>> | null = null
   let owed = result.order.paid_minor - result.order.refunded_minor
   if (canceling) {
+    // A sku the cancel brought back leaves its cached "Out of stock" product pages.
+    await purgeStockFlips(x.env, order.client_order_id, 'returned')
     // What the order paid for gift cards already redeemed is not given back (by refund or as store
     // credit): it says so in the history, for the operator to decide.
     const room = refundRoom(result.order, await orderHold(db, order.client_order_id))

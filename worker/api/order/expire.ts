@@ -8,6 +8,7 @@ import { PAYABLE_STATUSES } from '@shared/config/order-status'
 import { readConfig } from '../../platform/env'
 import { notifyOrder } from '../mail/notify'
 import { transitionOrder } from './lifecycle'
+import { purgeStockFlips } from './stock-pages'
 
 /** Orders expired per scheduled run (the next run takes the rest). */
 const EXPIRY_BATCH = 100
@@ -39,6 +40,7 @@ export async function expireUnpaidOrders(env: Env, now: number): Promise<string[
     )
     if (!moved.changed) continue
     expired.push(orderId)
+    await purgeStockFlips(env, orderId, 'returned')
     await notifyOrder(env, readConfig(env), 'expired', orderId, now)
   }
   return expired

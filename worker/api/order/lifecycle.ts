@@ -55,7 +55,7 @@ export function orderEventStatement(
  * The rows of order_items that stand for stock: every row of a line that is stocked itself, and
  * every linked product a bundle or grouped line consumed (its parent row holds no stock).
  */
-const STOCK_ROWS = `oi.client_order_id = ?1 AND (oi.parent_sku IS NOT NULL OR oi.sku NOT IN (
+export const STOCK_ROWS = `oi.client_order_id = ?1 AND (oi.parent_sku IS NOT NULL OR oi.sku NOT IN (
   SELECT parent_sku FROM order_items WHERE client_order_id = ?1 AND parent_sku IS NOT NULL))`
 
 /**

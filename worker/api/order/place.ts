@@ -39,6 +39,7 @@ import { orderDocument, orderItems } from './document'
 import { issueOrderLinkToken } from './link'
 import { type OrderCaller, replay } from './replay'
 import { findOrderByClientId, type OrderRow, orderResult } from './repo'
+import { purgeStockFlips } from './stock-pages'
 import { writeOrder } from './write'
 
 /** The client's out-of-stock signal: it compares result === this (code 500). */
@@ -206,6 +207,8 @@ async function placeNew(
   if (conflict === 'out-of-stock')
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
+  // A sku this order sold out leaves its cached product pages before the answer goes out.
+  await purgeStockFlips(c.env, row.client_order_id, 'taken')
   runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
   // Paid in full with store credit: its gift cards get their codes now (a provider's payment
   // issues them when it is reported).
