@@ -174,3 +174,27 @@ describe('a price edit on a configurable product', () => {
     expect(await surfaces(regular, category, variant.sku)).toEqual(all(during, shown))
   })
 })
+
+describe('a configurable change that would sell a variant for nothing', () => {
+  it('is refused with a reason, and nothing is written', async () => {
+    const { product } = await listedConfigurable()
+    // A variant sold for less than the product's own price: lowering the product by more than
+    // that variant's price would take it below nothing.
+    const doc = { ...product, configurable_children: product.configurable_children.map((ch) => ({ ...ch })) }
+    const cheap = doc.configurable_children[0] as Product['configurable_children'][number]
+    cheap.price = 100
+    cheap.special_price = null
+    await env.DB.prepare('UPDATE products SET doc = ? WHERE id = ?')
+      .bind(JSON.stringify(doc), product.id)
+      .run()
+    const staff = await operator('staff')
+    const res = await admin(staff, `/api/products/${product.id}`, {
+      body: { price: product.price - 150, special_price: null },
+    })
+    expect(res.status, res.text).toBe(400)
+    expect(res.json.error ?? res.text).toContain(`variant ${cheap.sku} would cost nothing or less`)
+    const stored = await storedProduct(product.id)
+    expect(stored.price).toBe(product.price)
+    expect(stored.configurable_children[0]?.price).toBe(100)
+  })
+})
