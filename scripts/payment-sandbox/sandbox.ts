@@ -163,8 +163,13 @@ export function createSandbox(opts: SandboxOptions) {
   const rzpPayments = new Map<string, RzpPayment>()
   const ppOrders = new Map<string, PpOrder>()
   const ppCaptures = new Map<string, PpCapture>()
+  const ppRefunds = new Map<
+    string,
+    { id: string; status: string; amount: { value: string; currency_code: string } }
+  >()
   const ppTokens = new Set<string>()
   const ppIdempotent = new Map<string, string>()
+  const ppInFlight = new Map<string, Promise<void>>()
   /** Transmission id → the exact event text sent, for verify-webhook-signature. */
   const ppSent = new Map<string, string>()
   const ppSigningKey = `sandbox-paypal-signing-${rid('')}`
@@ -272,6 +277,129 @@ export function createSandbox(opts: SandboxOptions) {
     }
   }
 
+  /** The PayPal REST endpoints (after authentication); `remember` keeps a result for its request id. */
+  async function paypalRest(
+    req: Request,
+    path: string,
+    method: string,
+    remember: (res: Response, body: unknown) => Response,
+  ): Promise<Response> {
+    if (method === 'POST' && path === '/v2/checkout/orders') {
+      const b = (await req.json()) as {
+        intent?: string
+        purchase_units?: PpOrder['purchase_units']
+        payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } }
+      }
+      const unit = b.purchase_units?.[0]
+      if (b.intent !== 'CAPTURE' || !unit?.amount || !/^\d+\.\d{2}$/.test(unit.amount.value)) {
+        return ppError(422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE')
+      }
+      const ctx = b.payment_source?.paypal?.experience_context
+      const order: PpOrder = {
+        id: rid('').toUpperCase().padEnd(17, '0'),
+        status: 'PAYER_ACTION_REQUIRED',
+        intent: 'CAPTURE',
+        purchase_units: [unit],
+        returnUrl: ctx?.return_url ?? '',
+        cancelUrl: ctx?.cancel_url ?? '',
+        declineCapture: false,
+      }
+      ppOrders.set(order.id, order)
+      const body = {
+        id: order.id,
+        status: order.status,
+        payment_source: { paypal: {} },
+        links: [
+          { href: `${opts.origin}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
+          { href: `${opts.origin}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' },
+        ],
+      }
+      return remember(json(body, 200), body)
+    }
+    const capMatch = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/)
+    if (method === 'POST' && capMatch) {
+      const order = ppOrders.get(decodeURIComponent(capMatch[1] as string))
+      if (!order) return ppError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      if (order.status === 'COMPLETED') return ppError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED')
+      if (order.status !== 'APPROVED') return ppError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED')
+      const unit = order.purchase_units[0] as PpOrder['purchase_units'][number]
+      const capture: PpCapture = {
+        id: rid('CAP').toUpperCase(),
+        status: order.declineCapture ? 'DECLINED' : 'COMPLETED',
+        amount: unit.amount,
+        custom_id: unit.custom_id,
+        invoice_id: unit.invoice_id,
+        supplementary_data: { related_ids: { order_id: order.id } },
+        refunded: 0,
+      }
+      ppCaptures.set(capture.id, capture)
+      order.status = 'COMPLETED'
+      unit.payments = { captures: [capture] }
+      const { refunded: _r, ...shown } = capture
+      const body = {
+        id: order.id,
+        status: 'COMPLETED',
+        purchase_units: [{ reference_id: unit.reference_id, payments: { captures: [shown] } }],
+      }
+      await paypalWebhook(
+        capture.status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED',
+        'capture',
+        shown,
+      )
+      return remember(json(body, 201), body)
+    }
+    const refundMatch = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/)
+    if (method === 'POST' && refundMatch) {
+      const capture = ppCaptures.get(decodeURIComponent(refundMatch[1] as string))
+      if (capture?.status !== 'COMPLETED') return ppError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      const b = (await req.json()) as {
+        amount?: { value: string; currency_code: string }
+        custom_id?: string
+      }
+      const amount = b.amount ? minorOf(b.amount.value) : minorOf(capture.amount.value) - capture.refunded
+      if (b.amount && b.amount.currency_code !== capture.amount.currency_code) {
+        return ppError(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_MISMATCH')
+      }
+      if (amount <= 0 || amount > minorOf(capture.amount.value) - capture.refunded) {
+        return ppError(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED')
+      }
+      capture.refunded += amount
+      const body = {
+        id: rid('REF').toUpperCase(),
+        status: 'COMPLETED',
+        amount: { value: value2(amount), currency_code: capture.amount.currency_code },
+        ...(b.custom_id ? { custom_id: b.custom_id } : {}),
+      }
+      ppRefunds.set(body.id, body)
+      return remember(json(body, 201), body)
+    }
+    const showRefund = path.match(/^\/v2\/payments\/refunds\/([^/]+)$/)
+    if (method === 'GET' && showRefund) {
+      const refund = ppRefunds.get(decodeURIComponent(showRefund[1] as string))
+      return refund ? json(refund) : ppError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+    }
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      const b = (await req.json()) as Record<string, unknown>
+      const sent = ppSent.get(String(b.transmission_id))
+      const fieldsOk =
+        sent !== undefined &&
+        b.webhook_id === opts.paypal.webhookId &&
+        b.auth_algo === 'SHA256withRSA' &&
+        typeof b.transmission_time === 'string' &&
+        JSON.stringify(b.webhook_event) === JSON.stringify(JSON.parse(sent))
+      const expected = fieldsOk
+        ? await hmacHex(
+            ppSigningKey,
+            `${b.transmission_id}|${b.transmission_time}|${b.webhook_id}|${crc32(sent as string)}`,
+          )
+        : null
+      return json({
+        verification_status: expected !== null && expected === b.transmission_sig ? 'SUCCESS' : 'FAILURE',
+      })
+    }
+    return ppError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+  }
+
   async function handle(req: Request): Promise<Response> {
     const url = new URL(req.url)
     const path = url.pathname
@@ -323,7 +451,7 @@ export function createSandbox(opts: SandboxOptions) {
         if (!payment) return rzpError(400, 'The id provided does not exist')
         if (method === 'GET' && !payMatch[2]) return json(payment)
         if (method === 'POST' && payMatch[2]) {
-          const b = (await req.json()) as { amount?: unknown }
+          const b = (await req.json()) as { amount?: unknown; receipt?: unknown; notes?: unknown }
           const amount = b.amount === undefined ? payment.amount - payment.amount_refunded : b.amount
           if (payment.status === 'failed') return rzpError(400, 'The payment has not been captured')
           if (!Number.isInteger(amount) || (amount as number) <= 0)
@@ -340,6 +468,8 @@ export function createSandbox(opts: SandboxOptions) {
             amount,
             currency: payment.currency,
             payment_id: payment.id,
+            receipt: typeof b.receipt === 'string' ? b.receipt : null,
+            notes: b.notes ?? {},
             status: 'processed',
             speed_processed: 'normal',
             created_at: Math.floor(Date.now() / 1000),
@@ -402,118 +532,26 @@ export function createSandbox(opts: SandboxOptions) {
         )
       const requestId = req.headers.get('paypal-request-id')
       const key = requestId ? `${path}|${requestId}` : null
+      // PayPal answers a repeated PayPal-Request-Id with the original request's result, also when
+      // the repeat arrives while the original is still being processed.
+      if (key) await ppInFlight.get(key)
       const replay = key ? ppIdempotent.get(key) : undefined
       if (replay)
         return new Response(replay, { status: 200, headers: { 'content-type': 'application/json' } })
-      const remember = (res: Response, body: unknown) => {
-        if (key && res.status < 300) ppIdempotent.set(key, JSON.stringify(body))
-        return res
+      if (key) {
+        let settle = () => {}
+        ppInFlight.set(key, new Promise<void>((resolve) => (settle = resolve)))
+        try {
+          return await paypalRest(req, path, method, (res, body) => {
+            if (res.status < 300) ppIdempotent.set(key, JSON.stringify(body))
+            return res
+          })
+        } finally {
+          ppInFlight.delete(key)
+          settle()
+        }
       }
-      if (method === 'POST' && path === '/v2/checkout/orders') {
-        const b = (await req.json()) as {
-          intent?: string
-          purchase_units?: PpOrder['purchase_units']
-          payment_source?: { paypal?: { experience_context?: { return_url?: string; cancel_url?: string } } }
-        }
-        const unit = b.purchase_units?.[0]
-        if (b.intent !== 'CAPTURE' || !unit?.amount || !/^\d+\.\d{2}$/.test(unit.amount.value)) {
-          return ppError(422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE')
-        }
-        const ctx = b.payment_source?.paypal?.experience_context
-        const order: PpOrder = {
-          id: rid('').toUpperCase().padEnd(17, '0'),
-          status: 'PAYER_ACTION_REQUIRED',
-          intent: 'CAPTURE',
-          purchase_units: [unit],
-          returnUrl: ctx?.return_url ?? '',
-          cancelUrl: ctx?.cancel_url ?? '',
-          declineCapture: false,
-        }
-        ppOrders.set(order.id, order)
-        const body = {
-          id: order.id,
-          status: order.status,
-          payment_source: { paypal: {} },
-          links: [
-            { href: `${opts.origin}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
-            { href: `${opts.origin}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' },
-          ],
-        }
-        return remember(json(body, 200), body)
-      }
-      const capMatch = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/)
-      if (method === 'POST' && capMatch) {
-        const order = ppOrders.get(decodeURIComponent(capMatch[1] as string))
-        if (!order) return ppError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
-        if (order.status === 'COMPLETED')
-          return ppError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED')
-        if (order.status !== 'APPROVED') return ppError(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED')
-        const unit = order.purchase_units[0] as PpOrder['purchase_units'][number]
-        const capture: PpCapture = {
-          id: rid('CAP').toUpperCase(),
-          status: order.declineCapture ? 'DECLINED' : 'COMPLETED',
-          amount: unit.amount,
-          custom_id: unit.custom_id,
-          invoice_id: unit.invoice_id,
-          supplementary_data: { related_ids: { order_id: order.id } },
-          refunded: 0,
-        }
-        ppCaptures.set(capture.id, capture)
-        order.status = 'COMPLETED'
-        unit.payments = { captures: [capture] }
-        const { refunded: _r, ...shown } = capture
-        const body = {
-          id: order.id,
-          status: 'COMPLETED',
-          purchase_units: [{ reference_id: unit.reference_id, payments: { captures: [shown] } }],
-        }
-        await paypalWebhook(
-          capture.status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED',
-          'capture',
-          shown,
-        )
-        return remember(json(body, 201), body)
-      }
-      const refundMatch = path.match(/^\/v2\/payments\/captures\/([^/]+)\/refund$/)
-      if (method === 'POST' && refundMatch) {
-        const capture = ppCaptures.get(decodeURIComponent(refundMatch[1] as string))
-        if (capture?.status !== 'COMPLETED') return ppError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
-        const b = (await req.json()) as { amount?: { value: string; currency_code: string } }
-        const amount = b.amount ? minorOf(b.amount.value) : minorOf(capture.amount.value) - capture.refunded
-        if (b.amount && b.amount.currency_code !== capture.amount.currency_code) {
-          return ppError(422, 'UNPROCESSABLE_ENTITY', 'CURRENCY_MISMATCH')
-        }
-        if (amount <= 0 || amount > minorOf(capture.amount.value) - capture.refunded) {
-          return ppError(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED')
-        }
-        capture.refunded += amount
-        const body = {
-          id: rid('REF').toUpperCase(),
-          status: 'COMPLETED',
-          amount: { value: value2(amount), currency_code: capture.amount.currency_code },
-        }
-        return remember(json(body, 201), body)
-      }
-      if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-        const b = (await req.json()) as Record<string, unknown>
-        const sent = ppSent.get(String(b.transmission_id))
-        const fieldsOk =
-          sent !== undefined &&
-          b.webhook_id === opts.paypal.webhookId &&
-          b.auth_algo === 'SHA256withRSA' &&
-          typeof b.transmission_time === 'string' &&
-          JSON.stringify(b.webhook_event) === JSON.stringify(JSON.parse(sent))
-        const expected = fieldsOk
-          ? await hmacHex(
-              ppSigningKey,
-              `${b.transmission_id}|${b.transmission_time}|${b.webhook_id}|${crc32(sent as string)}`,
-            )
-          : null
-        return json({
-          verification_status: expected !== null && expected === b.transmission_sig ? 'SUCCESS' : 'FAILURE',
-        })
-      }
-      return ppError(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+      return paypalRest(req, path, method, (res) => res)
     }
 
     // ---- PayPal approval (test) ----

@@ -27,3 +27,8 @@ export function allocateMinor(totalMinor: number, weights: readonly number[]): n
   }
   return parts
 }
+
+/** The store credit an order spends: the shopper's balance, never more than the order's total. */
+export function creditToApplyMinor(balanceMinor: number, totalMinor: number): number {
+  return Math.max(0, Math.min(Math.trunc(balanceMinor), totalMinor))
+}

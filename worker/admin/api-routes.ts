@@ -34,13 +34,12 @@ import {
   OperatorPatchSchema,
   updateOperator,
 } from './operators'
+import { listOrders, ordersCsv } from './order-list'
 import {
   addNote,
-  listOrders,
   moveOrder,
   NoteSchema,
   orderDetail,
-  ordersCsv,
   RefundSchema,
   refundPart,
   TransitionSchema,
@@ -56,14 +55,22 @@ const formNumber = z
   .string()
   .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be a number like 1299 or 1299.50')
   .transform(Number)
-const ProductFormSchema = z.object({
-  price: formNumber.optional(),
-  special_price: formNumber.optional(),
-  special_from_date: z.string().optional(),
-  special_to_date: z.string().optional(),
-  status: formNumber.optional(),
-  visibility: formNumber.optional(),
-})
+// An empty field means "unchanged"; the "remove the special price" box removes it and its window.
+const ProductFormSchema = z
+  .object({
+    price: formNumber.optional(),
+    special_price: formNumber.optional(),
+    special_from_date: z.string().optional(),
+    special_to_date: z.string().optional(),
+    remove_special_price: z.literal('on').optional(),
+    status: formNumber.optional(),
+    visibility: formNumber.optional(),
+  })
+  .transform(({ remove_special_price, ...rest }) =>
+    remove_special_price
+      ? { ...rest, special_price: null, special_from_date: null, special_to_date: null }
+      : rest,
+  )
 const RedirectFormSchema = z.object({
   path: z.string({ error: 'path is required' }),
   to: z.string({ error: 'to is required' }),

@@ -4,6 +4,13 @@
  * writes the product row, its document and its search-index rows in one batch (the index bump makes
  * every memoised catalogue read stale), with its audit row, then purges the cached pages that show
  * the product: its own page, its categories' pages and search results.
+ *
+ * A configurable product is sold as its variants, each with its own price: a price set on the
+ * product moves every variant's price by the amount the product's price moved (the product's price
+ * is its cheapest variant's, so that variant lands on the price set and dearer sizes keep their
+ * difference); a special price takes the same amount off every variant, and its window and its
+ * removal apply to every variant too. A change that would sell a variant for nothing or less is
+ * refused.
  */
 import { finalPrice } from '@shared/domain/price'
 import { z } from 'zod'
@@ -85,11 +92,12 @@ export async function searchProducts(db: D1Database, q: string) {
   const like = containsPattern(q)
   const { results } = await db
     .prepare(
-      `SELECT id, sku, type_id, name, status, visibility, price, final_price FROM products
+      `SELECT id, sku, type_id, name, status, visibility, price, final_price,
+         json_extract(doc, '$.special_price') AS special_price FROM products
        WHERE sku LIKE ?1 ESCAPE '\\' OR name LIKE ?1 ESCAPE '\\' ORDER BY sku LIMIT 50`,
     )
     .bind(like)
-    .all<Omit<ProductRow, 'doc'>>()
+    .all<Omit<ProductRow, 'doc'> & { special_price: number | null }>()
   if (!results.length) return []
   const skus = results.map((r) => r.sku)
   const stock = await db
@@ -138,6 +146,42 @@ function writeProductStatements(
   ]
 }
 
+/** A catalogue amount kept to the paisa. */
+const paise = (amount: number) => Math.round(amount * 100) / 100
+
+/**
+ * Carries a product change to a configurable's variants (the rule in this file's header): the
+ * price by the amount the product's price moved, the special price as the same amount off each
+ * variant's price, the window as set; each variant's final price follows.
+ */
+function applyToVariants(
+  children: Record<string, unknown>[],
+  patch: z.infer<typeof ProductPatchSchema>,
+  doc: Record<string, unknown>,
+  oldPrice: number,
+  now: number,
+) {
+  const price = Number(doc.price ?? 0)
+  const special = doc.special_price as number | null | undefined
+  for (const child of children) {
+    if (patch.price !== undefined) child.price = paise(Number(child.price ?? oldPrice) + price - oldPrice)
+    if (patch.special_price !== undefined || (patch.price !== undefined && special != null)) {
+      child.special_price = special == null ? null : paise(Number(child.price) - (price - special))
+    }
+    // A variant cheaper than the product could be taken below nothing: refused, nothing written.
+    if (Number(child.price) < 0 || (child.special_price != null && Number(child.special_price) <= 0)) {
+      fail(400, `Invalid product change: variant ${String(child.sku)} would cost nothing or less`)
+    }
+    if (patch.special_from_date !== undefined) child.special_from_date = patch.special_from_date
+    if (patch.special_to_date !== undefined) child.special_to_date = patch.special_to_date
+    if (patch.special_price === null) {
+      child.special_from_date = null
+      child.special_to_date = null
+    }
+    child.final_price = finalPrice(child, now)
+  }
+}
+
 async function productById(db: D1Database, id: number): Promise<ProductRow> {
   const row = await db.prepare('SELECT * FROM products WHERE id = ?').bind(id).first<ProductRow>()
   return row ?? fail(404, `Product ${id} does not exist.`)
@@ -155,10 +199,14 @@ export async function updateProduct(
   const row = await productById(db, id)
   const doc = JSON.parse(row.doc) as Record<string, unknown>
   const before = Object.fromEntries(Object.keys(patch).map((k) => [k, doc[k] ?? null]))
+  const oldPrice = Number(doc.price ?? 0)
   Object.assign(doc, patch)
   const special = doc.special_price as number | null | undefined
   if (special != null && special >= Number(doc.price ?? 0)) {
     fail(400, 'Invalid product change: special_price: must be below the price')
+  }
+  if (doc.type_id === 'configurable' && Array.isArray(doc.configurable_children)) {
+    applyToVariants(doc.configurable_children as Record<string, unknown>[], patch, doc, oldPrice, now)
   }
   doc.final_price = finalPrice(doc, now)
   await db.batch([

@@ -1,156 +1,24 @@
 /**
- * Orders in the back office: the list (filters, paging, CSV), one order's detail, and every change
- * an operator makes to an order. A status change goes through transitionOrder only (compare-and-set,
+ * Orders in the back office: one order's detail (its money included), and every change an
+ * operator makes to an order (the list is order-list.ts). A status change goes through transitionOrder only (compare-and-set,
  * stock and credit back exactly once); money goes back through refundOrder only; a note is an
  * order event. Each change also writes an audit row.
  */
 import { isOrderStatus, ORDER_TRANSITIONS, type OrderStatus } from '@shared/config/order-status'
-import { shopTimeZone } from '@shared/config/store'
-import { formatPrice } from '@shared/domain/currency'
-import { storedInstant, zonedDateTime, zonedDayRange } from '@shared/domain/shop-clock'
 import { z } from 'zod'
+import { heldForRedeemedCards, orderHold, refundRoom } from '../api/giftcard/ledger'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { notifyOrder } from '../api/mail/notify'
+import { type OrderDocument, parseOrderDocument } from '../api/order/document'
 import { orderEventStatement, transitionOrder } from '../api/order/lifecycle'
 import { findOrderByAnyId, type OrderRow } from '../api/order/repo'
+import { purgeStockFlips } from '../api/order/stock-pages'
 import { refundOrder } from '../api/payment/refund'
-import { magentoDate } from '../api/user/repo'
 import { documentsOnMove } from '../documents/credit-notes'
 import { INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
-import { containsPattern } from './input'
-
-export const PAGE_SIZE = 25
-const MAX_CSV_ROWS = 5000
-
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .optional()
-
-export const OrderFilterSchema = z.object({
-  status: z
-    .string()
-    .max(40)
-    .refine(isOrderStatus, 'is not an order status')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  payment: z
-    .enum(['none', 'awaiting', 'paid', 'failed', 'partially_refunded', 'refunded'], {
-      error: 'is not a payment state',
-    })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  from: dateParam.or(z.literal('').transform(() => undefined)),
-  to: dateParam.or(z.literal('').transform(() => undefined)),
-  q: z.string().trim().max(200, 'is too long').optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-})
-export type OrderFilter = z.infer<typeof OrderFilterSchema>
-
-export interface OrderListRow {
-  entity_id: number
-  client_order_id: string
-  increment_id: string
-  customer_email: string
-  status: string
-  payment_state: string
-  payment_method: string
-  currency: string
-  grand_total_minor: number | null
-  paid_minor: number
-  refunded_minor: number
-  created_at: string
-}
-
-/** The WHERE clause of a filter (every value bound, never spliced). */
-function whereOf(f: OrderFilter): { sql: string; binds: unknown[] } {
-  const parts: string[] = []
-  const binds: unknown[] = []
-  if (f.status) parts.push('status = ?') && binds.push(f.status)
-  if (f.payment) parts.push('payment_state = ?') && binds.push(f.payment)
-  // From and to are days of the shop's calendar (its time zone); created_at is stored in UTC.
-  if (f.from)
-    parts.push('created_at >= ?') && binds.push(magentoDate(zonedDayRange(f.from, shopTimeZone()).start))
-  if (f.to) parts.push('created_at < ?') && binds.push(magentoDate(zonedDayRange(f.to, shopTimeZone()).end))
-  if (f.q) {
-    const q = f.q
-    const like = containsPattern(q)
-    parts.push(`(increment_id = ? OR customer_email LIKE ? ESCAPE '\\'
-      OR json_extract(doc, '$.billing_address.telephone') LIKE ? ESCAPE '\\'
-      OR EXISTS (SELECT 1 FROM order_items oi WHERE oi.client_order_id = orders.client_order_id AND oi.sku = ?))`)
-    binds.push(q, like, like, q)
-  }
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', binds }
-}
-
-const LIST_COLUMNS = `entity_id, client_order_id, increment_id, customer_email, status, payment_state, payment_method,
-  currency, grand_total_minor, paid_minor, refunded_minor, created_at`
-
-/** One page of orders, newest first, with the total count of the filter. */
-export async function listOrders(
-  db: D1Database,
-  f: OrderFilter,
-): Promise<{ rows: OrderListRow[]; total: number }> {
-  const { sql, binds } = whereOf(f)
-  const [rows, count] = await db.batch([
-    db
-      .prepare(`SELECT ${LIST_COLUMNS} FROM orders ${sql} ORDER BY entity_id DESC LIMIT ? OFFSET ?`)
-      .bind(...binds, PAGE_SIZE, (f.page - 1) * PAGE_SIZE),
-    db.prepare(`SELECT COUNT(*) AS n FROM orders ${sql}`).bind(...binds),
-  ])
-  return {
-    rows: (rows?.results ?? []) as OrderListRow[],
-    total: Number((count?.results?.[0] as { n: number } | undefined)?.n ?? 0),
-  }
-}
-
-/** A CSV cell: quoted, quotes doubled, and a leading formula character neutralised for spreadsheets. */
-export function csvCell(value: unknown): string {
-  let s = value == null ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return `"${s.replace(/"/g, '""')}"`
-}
-
-/** The filter's orders as CSV (at most MAX_CSV_ROWS, newest first). */
-export async function ordersCsv(db: D1Database, f: OrderFilter): Promise<string> {
-  const { sql, binds } = whereOf(f)
-  const { results } = await db
-    .prepare(`SELECT ${LIST_COLUMNS} FROM orders ${sql} ORDER BY entity_id DESC LIMIT ?`)
-    .bind(...binds, MAX_CSV_ROWS)
-    .all<OrderListRow>()
-  const header = [
-    'number',
-    `created_at (${shopTimeZone()})`,
-    'email',
-    'status',
-    'payment_state',
-    'payment_method',
-    'currency',
-    'total_minor',
-    'paid_minor',
-    'refunded_minor',
-  ]
-  const lines = results.map((r) =>
-    [
-      r.increment_id,
-      zonedDateTime(storedInstant(r.created_at) ?? 0, shopTimeZone()),
-      r.customer_email,
-      r.status,
-      r.payment_state,
-      r.payment_method,
-      r.currency,
-      r.grand_total_minor,
-      r.paid_minor,
-      r.refunded_minor,
-    ]
-      .map(csvCell)
-      .join(','),
-  )
-  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`
-}
 
 interface OrderEventRow {
   id: number
@@ -173,22 +41,54 @@ export interface OrderDocumentRow {
 
 export interface OrderDetail {
   order: OrderRow
-  doc: Record<string, unknown>
+  doc: OrderDocument
   events: OrderEventRow[]
   /** Statuses an operator may move it to now. */
   next: readonly OrderStatus[]
+  /** Its gift cards and store credit, and what a refund may give back now. */
+  hold: Awaited<ReturnType<typeof orderHold>>
+  room: ReturnType<typeof refundRoom>
+  /** Every payment a provider reported for it, and every refund. */
+  payments: {
+    provider: string
+    provider_payment_id: string
+    amount_minor: number
+    currency: string
+    status: string
+    refund_id: string | null
+  }[]
+  refunds: {
+    provider: string
+    provider_refund_id: string | null
+    amount_minor: number
+    currency: string
+    status: string
+    actor: string
+    reason: string
+    created_at: string
+  }[]
   /** Its tax invoice and credit notes, and whether it may be invoiced now. */
   documents: OrderDocumentRow[]
   invoiceable: boolean
 }
 
-/** An order by its number (or client id) with its history; 404 when there is none. */
+/** An order by its number (or client id) with its history and money; 404 when there is none. */
 export async function orderDetail(db: D1Database, number: string): Promise<OrderDetail> {
   const order = await findOrderByAnyId(db, number)
   if (!order) return fail(404, `Order ${number} does not exist.`)
-  const [events, documents, invoiceable] = await db.batch([
+  const [events, payments, refunds, documents, invoiceable] = await db.batch([
     db
       .prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id')
+      .bind(order.client_order_id),
+    db
+      .prepare(
+        'SELECT provider, provider_payment_id, amount_minor, currency, status, refund_id FROM provider_payments WHERE client_order_id = ? ORDER BY id',
+      )
+      .bind(order.client_order_id),
+    db
+      .prepare(
+        'SELECT provider, provider_refund_id, amount_minor, currency, status, actor, reason, created_at FROM refunds WHERE client_order_id = ? ORDER BY id',
+      )
       .bind(order.client_order_id),
     db
       .prepare(
@@ -202,11 +102,16 @@ export async function orderDetail(db: D1Database, number: string): Promise<Order
   const next = isOrderStatus(order.status)
     ? ORDER_TRANSITIONS[order.status].filter((s) => s !== 'closed')
     : []
+  const hold = await orderHold(db, order.client_order_id)
   return {
     order,
-    doc: JSON.parse(order.doc),
+    doc: parseOrderDocument(order.doc),
     events: (events?.results ?? []) as OrderEventRow[],
     next,
+    hold,
+    room: refundRoom(order, hold),
+    payments: (payments?.results ?? []) as OrderDetail['payments'],
+    refunds: (refunds?.results ?? []) as OrderDetail['refunds'],
     documents: (documents?.results ?? []) as OrderDocumentRow[],
     invoiceable: (invoiceable?.results?.length ?? 0) > 0,
   }
@@ -254,10 +159,6 @@ interface Ctx {
   actor: string
 }
 
-/** A refunded amount as the shopper's mail states it, in the order's currency. */
-const refundedAmount = (minor: number, currency: string) =>
-  formatPrice(minor / 100, currency, { convert: false })
-
 const MAIL_OF: Partial<Record<OrderStatus, 'shipped' | 'delivered' | 'canceled'>> = {
   shipped: 'shipped',
   delivered: 'delivered',
@@ -266,8 +167,8 @@ const MAIL_OF: Partial<Record<OrderStatus, 'shipped' | 'delivered' | 'canceled'>
 
 /**
  * Moves an order (by number) as the operator asked. Cancelling gives the stock and any store
- * credit back (once, with the status change) and refunds what was paid and not yet refunded.
- * The shopper is mailed after the answer. A move the order's status does not allow, or one that
+ * credit back (once, with the status change) and refunds what was paid and not yet refunded (the
+ * refund mails the shopper itself). The shopper is mailed about the move after the answer. A move the order's status does not allow, or one that
  * lost a race with another change, is a 409 that says what the status is now.
  */
 export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, now: number) {
@@ -316,7 +217,23 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
     )
   }
   let refund: Awaited<ReturnType<typeof refundOrder>> | null = null
-  const owed = result.order.paid_minor - result.order.refunded_minor
+  let owed = result.order.paid_minor - result.order.refunded_minor
+  if (canceling) {
+    // A sku the cancel brought back leaves its cached "Out of stock" product pages.
+    await purgeStockFlips(x.env, order.client_order_id, 'returned')
+    // What the order paid for gift cards already redeemed is not given back (by refund or as store
+    // credit): it says so in the history, for the operator to decide.
+    const room = refundRoom(result.order, await orderHold(db, order.client_order_id))
+    owed = Math.min(owed, room.max)
+    if (room.redeemedMinor > 0) {
+      await orderEventStatement(
+        db,
+        order.client_order_id,
+        { kind: 'note', actor: 'system', detail: { text: heldForRedeemedCards(order, room) } },
+        now,
+      ).run()
+    }
+  }
   if (canceling && owed > 0) {
     refund = await refundOrder(
       x.env,
@@ -350,20 +267,13 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       () => notifyOrder(x.env, x.config, mail, order.client_order_id, now, detail),
       `order ${mail} mail`,
     )
-  if (refund?.ok) {
-    runAfterAnswer(
-      x,
-      () =>
-        notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, {
-          'Amount refunded': refundedAmount(owed, order.currency),
-        }),
-      'order refunded mail',
-    )
-  }
   return { status: req.to, from: result.from, refund }
 }
 
-/** Refunds part (or the rest) of what an order was paid; never more than paid and not yet refunded. */
+/**
+ * Refunds part (or the rest) of what an order was paid; never more than paid and not yet refunded
+ * (the refund mails the shopper itself).
+ */
 export async function refundPart(x: Ctx, number: string, req: z.infer<typeof RefundSchema>, now: number) {
   const db = x.env.DB
   const order = await findOrderByAnyId(db, number)
@@ -386,14 +296,6 @@ export async function refundPart(x: Ctx, number: string, req: z.infer<typeof Ref
     },
     now,
   ).run()
-  runAfterAnswer(
-    x,
-    () =>
-      notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, {
-        'Amount refunded': refundedAmount(req.amount_minor, order.currency),
-      }),
-    'order refunded mail',
-  )
   return result
 }
 

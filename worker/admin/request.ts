@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { describeIssues, fail } from '../platform/http'
 import type { AdminEnv } from './env'
-import { OrderFilterSchema } from './orders'
+import { OrderFilterSchema } from './order-list'
 import { can, type Permission } from './roles'
 
 /** Refuses a request whose operator's role does not include `permission` (403 naming the role). */

@@ -12,7 +12,7 @@
  */
 import { placeOfSupplyLabel } from '@shared/domain/gst'
 import { OTHER_COUNTRIES, stateByCode } from '@shared/domain/gst-states'
-import { csvCell } from '../admin/orders'
+import { csvCell } from '../admin/order-list'
 import { sellerConfig } from './seller'
 
 /** Inter-state supplies to unregistered buyers above this (paise) are B2C large (from 1 August 2024). */

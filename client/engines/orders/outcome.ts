@@ -8,6 +8,21 @@ import type { OrderResponse } from './context'
 export const ORDER_ID_TAKEN_NOTICE =
   'This order could not be placed because its order reference is already in use. Please place your order again.'
 
+/**
+ * The reason the server gave in words for refusing an order (a used-up coupon, a charge that
+ * comes to nothing, cash on delivery not offered for a PIN code), or null when it gave none a
+ * shopper can read: a validator's report on a field ("Invalid order: products.0.qty: must be …")
+ * or no text at all. A field report whose last part is a sentence gives that sentence. The
+ * shopper sees the reason, never the generic text.
+ */
+export function serverReason(res: OrderResponse): string | null {
+  const text = typeof res.result === 'string' ? res.result.trim() : ''
+  if (!text || text.length > 500) return null
+  if (!/^Invalid [^:]{1,40}:/.test(text)) return text
+  const last = text.slice(text.lastIndexOf(': ') + 2)
+  return /^[A-Z][^:]*\.$/.test(last) ? last : null
+}
+
 /** The server's final "this order_id is someone else's" answer. */
 export function isOrderIdTaken(res: OrderResponse): boolean {
   return res.code === 409 && res.result === ORDER_ID_USED
@@ -77,7 +92,8 @@ type QueuedOutcome =
 
 export function queuedOutcome(res: OrderResponse): QueuedOutcome {
   if (res.code === 200) return { type: 'placed' }
-  if (res.code === 400) return { type: 'canceled', code: 400, message: MSG.queuedOrderInvalidAddress }
+  if (res.code === 400)
+    return { type: 'canceled', code: 400, message: serverReason(res) ?? MSG.queuedOrderInvalidAddress }
   if (isOrderIdTaken(res)) return { type: 'canceled', code: 409, message: ORDER_ID_TAKEN_NOTICE }
   if (isAddProductsError(res.code, res.result))
     return { type: 'canceled', code: 500, message: MSG.queuedOrderOutOfStock }

@@ -11,7 +11,14 @@ import { lastOrderConfirmation, placingOrder, type StoredOrder } from '../../sta
 import { EVENTS } from '../runtime/events'
 import type { OrderQueueContext, PlaceOrderResult } from './context'
 import { queueOrder, saveOrder } from './order-store'
-import { closedOrder, isOrderIdTaken, newStoredOrder, ORDER_ID_TAKEN_NOTICE, placedOrder } from './outcome'
+import {
+  closedOrder,
+  isOrderIdTaken,
+  newStoredOrder,
+  ORDER_ID_TAKEN_NOTICE,
+  placedOrder,
+  serverReason,
+} from './outcome'
 
 /** The order's id: the one the body brings, else a new one. */
 function orderIdFor(ctx: OrderQueueContext, body: Record<string, unknown>): string {
@@ -25,7 +32,8 @@ async function sendNow(ctx: OrderQueueContext, stored: StoredOrder, hash: string
   const { deps } = ctx
   const orderId = stored.order_id
   const reject = async (code: number, message: string): Promise<PlaceOrderResult> => {
-    deps.notify({ type: 'error', message, action1: { label: MSG.ok } })
+    // It stays until the shopper closes it: it says what to change before placing again.
+    deps.notify({ type: 'error', message, action1: { label: MSG.ok }, hasNoTimeout: true })
     await saveOrder(ctx, closedOrder(stored, 'rejected', code, ctx.clock.now()))
     return { state: 'rejected', orderId, message }
   }
@@ -41,7 +49,8 @@ async function sendNow(ctx: OrderQueueContext, stored: StoredOrder, hash: string
     }
     ctx.sessionHashes.delete(hash)
     if (isOrderIdTaken(res)) return reject(409, ORDER_ID_TAKEN_NOTICE)
-    if (res.code === 400) return reject(400, msgOrderValidation(deps.settings().supportEmail))
+    if (res.code === 400)
+      return reject(400, serverReason(res) ?? msgOrderValidation(deps.settings().supportEmail))
     deps.notify({ type: 'error', message: MSG.orderException, action1: { label: MSG.ok } })
     await queueOrder(ctx, { ...stored, result_code: res.code })
     return { state: 'queued', orderId, message: MSG.orderException }

@@ -268,6 +268,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             offered={offered}
             items={items}
             totals={totals}
+            storeCredit={loggedIn ? credit.total_balance : null}
             busy={placing || processing}
             onPlace={() => void place()}
           />

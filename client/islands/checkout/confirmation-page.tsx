@@ -8,6 +8,8 @@
  */
 
 import { OptionList } from '@shared/components/checkout/option-list'
+import { documentMoneyRows, type MoneyRow } from '@shared/components/order/money-rows'
+import { MoneyRows } from '@shared/components/order/money-rows-view'
 import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
 import { MSG } from '@shared/i18n/messages'
@@ -31,6 +33,12 @@ interface OrderView {
   status?: string
   state?: string
   grand_total?: number
+  subtotal_incl_tax?: number
+  discount_amount?: number
+  coupon_code?: string
+  shipping_incl_tax?: number
+  /** Store credit spent on the order. */
+  customer_balance_amount?: number
   created_at?: string
   payment?: { method?: string }
   paymentPending?: boolean
@@ -50,6 +58,21 @@ interface OrderView {
   /** The currency every amount of the order is in (what it is charged in). */
   order_currency_code?: string
   [key: string]: unknown
+}
+
+/** The order's money rows; the last (the total, or what is left to pay after store credit) stands out. */
+function ConfirmationMoney({ order }: { order: OrderView }) {
+  const rows = documentMoneyRows(order)
+  const last = rows[rows.length - 1] as MoneyRow
+  const format = (minor: number) => formatPageAmount(minor / 100, order.order_currency_code)
+  return (
+    <>
+      <MoneyRows rows={rows.slice(0, -1)} format={format} />
+      <p data-testid="confirmation-total">
+        {last.title}: {format(last.minor)}
+      </p>
+    </>
+  )
 }
 
 type View =
@@ -199,11 +222,7 @@ function Confirmation() {
           ))}
         </ul>
       ) : null}
-      {typeof order.grand_total === 'number' ? (
-        <p data-testid="confirmation-total">
-          Total: {formatPageAmount(order.grand_total, order.order_currency_code)}
-        </p>
-      ) : null}
+      {typeof order.grand_total === 'number' ? <ConfirmationMoney order={order} /> : null}
       {typeof number === 'string' && offersPayNow(order) ? (
         <PayNowButton
           access={{ orderNumber: number, accessKey, linkToken }}

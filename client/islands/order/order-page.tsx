@@ -6,6 +6,8 @@
  * guest access key kept on this device, or with the signed-in customer's token.
  */
 import { OptionList } from '@shared/components/checkout/option-list'
+import type { MoneyRow } from '@shared/components/order/money-rows'
+import { MoneyRows } from '@shared/components/order/money-rows-view'
 import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
 import { useCallback, useEffect, useState } from 'react'
@@ -28,6 +30,8 @@ interface OrderPageView {
   payable: boolean
   currency: string
   grandTotalMinor: number | null
+  /** The order's money row by row (items, discount, shipping, store credit, to pay). */
+  moneyRows?: MoneyRow[]
   paidMinor: number
   refundedMinor: number
   items: {
@@ -192,7 +196,11 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
           <strong>{s.trackingNumber}</strong>
         </p>
       ))}
-      <p>Total: {money(view.grandTotalMinor, view.currency)}</p>
+      {view.moneyRows?.length ? (
+        <MoneyRows rows={view.moneyRows} format={(minor) => money(minor, view.currency)} />
+      ) : (
+        <p>Total: {money(view.grandTotalMinor, view.currency)}</p>
+      )}
       {view.refundedMinor > 0 ? <p>Refunded: {money(view.refundedMinor, view.currency)}</p> : null}
       {access && view.documents?.length ? (
         <TaxDocuments access={access} documents={view.documents} autoInvoice={access.wantsInvoice} />

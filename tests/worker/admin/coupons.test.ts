@@ -112,6 +112,38 @@ describe('usage rules', () => {
     expect((await placeOrder(`other-${email}`, second.cartId)).status).toBe(200)
   })
 
+  it('checks the per-shopper limit when the coupon is applied, by the e-mail the cart knows', async () => {
+    const owner = await operator('owner')
+    const c = code('MINE')
+    await admin(owner, '/api/coupons', {
+      body: { code: c, kind: 'fixed', amount: 100, label: 'Once each', per_customer_limit: 1 },
+    })
+    // Used once by a guest order with this e-mail, which then signs up.
+    const shopper = await registerAndLogin('cpn-mine')
+    const guest = await cartWith(c)
+    expect((await placeOrder(shopper.email, guest.cartId)).status).toBe(200)
+    const signedIn = await cartWith(c, shopper.token)
+    expect(signedIn.applied.status).toBe(400)
+    expect(signedIn.applied.json.result).toMatch(/has already been used the most times allowed for you/)
+    // A guest whose checkout saved the address with that e-mail is refused at the cart too.
+    const cartId = (await api('/cart/create', { method: 'POST' })).json.result
+    await api(`/cart/update?cartId=${cartId}`, { body: { cartItem: { sku: 'FX-SCARF', qty: 1 } } })
+    await api(`/cart/shipping-information?cartId=${cartId}`, {
+      body: { addressInformation: { shippingAddress: address(shopper.email) } },
+    })
+    const applied = await api(`/cart/apply-coupon?cartId=${cartId}&coupon=${c}`, { method: 'POST' })
+    expect(applied.status).toBe(400)
+    expect(applied.json.result).toMatch(/used the most times allowed for you/)
+    // A guest the cart knows nothing about yet is told at placement, in the same words.
+    const unknown = await cartWith(c)
+    expect(unknown.applied.status).toBe(200)
+    const refused = await placeOrder(shopper.email, unknown.cartId)
+    expect(refused.status).toBe(400)
+    expect(refused.json.result).toBe(
+      `The coupon code "${c}" has already been used the most times allowed for you.`,
+    )
+  })
+
   it('stops a coupon at its total limit', async () => {
     const owner = await operator('owner')
     const c = code('ONCE')

@@ -13,6 +13,7 @@ interface ProductHit {
   visibility: number
   price: number
   final_price: number | null
+  special_price: number | null
   stock: { sku: string; qty: number; is_in_stock: number }[]
 }
 
@@ -41,7 +42,15 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
           </p>
           <PostForm action={`/admin/api/products/${p.id}/form`} back={back} label="Save product">
             <MoneyInput label="Price" name="price" defaultValue={p.price} />
-            <MoneyInput label="Special price" name="special_price" placeholder="none" />
+            <MoneyInput
+              label="Special price"
+              name="special_price"
+              placeholder="none"
+              defaultValue={p.special_price ?? undefined}
+            />
+            <label>
+              <input type="checkbox" name="remove_special_price" /> Remove the special price
+            </label>
             <Field label="From" type="date" name="special_from_date" />
             <Field label="To" type="date" name="special_to_date" />
             <Choice

@@ -106,13 +106,12 @@ export function OrderAddresses({ d }: { d: OrderDetail }) {
   )
 }
 
-/** The lines with their prices, discount and tax, and the order's totals as the shopper paid them. */
-export function OrderMoney({ d }: { d: OrderDetail }) {
+/** The lines with their HSN code, prices, discount and the tax each includes. */
+export function OrderItems({ d }: { d: OrderDetail }) {
   const doc = docOf(d)
   const cur = d.order.currency
   const major = (x: number | undefined) => money(Math.round((x ?? 0) * 100), cur)
   const items = doc.items ?? []
-  const credit = doc.customer_balance_amount ?? 0
   return (
     <div className="card">
       <h2>Items</h2>
@@ -150,20 +149,6 @@ export function OrderMoney({ d }: { d: OrderDetail }) {
           </tbody>
         </table>
       </div>
-      <dl className="totals">
-        <dt>Subtotal</dt>
-        <dd>{major(doc.subtotal_incl_tax)}</dd>
-        <dt>{doc.coupon_code ? `Discount (${doc.coupon_code})` : 'Discount'}</dt>
-        <dd>{major(doc.discount_amount)}</dd>
-        <dt>Shipping</dt>
-        <dd>{major(doc.shipping_amount)}</dd>
-        <dt>{`${doc.extension_attributes?.tax_label ?? 'Tax'} included`}</dt>
-        <dd>{major(doc.tax_amount)}</dd>
-        <dt>Paid with store credit</dt>
-        <dd data-testid="store-credit">{major(credit)}</dd>
-        <dt>Charged</dt>
-        <dd>{money(d.order.grand_total_minor, cur)}</dd>
-      </dl>
     </div>
   )
 }

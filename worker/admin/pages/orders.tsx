@@ -1,13 +1,15 @@
 /** Orders: the filtered, paged list (with its CSV link) and one order with its moves and history. */
+import { documentMoneyRows } from '@shared/components/order/money-rows'
 import { orderDateTime } from '@shared/components/order/order-text'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
-import { type OrderDetail, type OrderFilter, type OrderListRow, PAGE_SIZE } from '../orders'
+import { type OrderFilter, type OrderListRow, PAGE_SIZE } from '../order-list'
+import type { OrderDetail } from '../orders'
 import { Field, MoneyInput, money, PostForm, statusLabel, Table, when } from './components'
 import { renderAdmin } from './frame'
-import { OrderAddresses, OrderDocuments, OrderMoney } from './order-documents'
+import { OrderAddresses, OrderDocuments, OrderItems } from './order-documents'
 
 export function ordersPage(
   c: Context<AdminEnv>,
@@ -75,6 +77,92 @@ export function ordersPage(
   )
 }
 
+const CARD_STATUS: Record<string, string> = { issued: 'not redeemed', redeemed: 'redeemed', void: 'void' }
+
+/**
+ * The order's money: its rows as the shopper saw them (store credit spent included), what was paid
+ * and refunded, what a refund may give back now and what is held for redeemed gift cards, its gift
+ * cards, every payment a provider reported and every refund.
+ */
+function OrderMoney({ d }: { d: OrderDetail }) {
+  const o = d.order
+  const m = (minor: number) => money(minor, o.currency)
+  return (
+    <div className="card">
+      <h2>Money</h2>
+      <table>
+        <tbody>
+          {documentMoneyRows(d.doc).map((r) => (
+            <tr key={r.code} data-row={r.code}>
+              <th scope="row">{r.title}</th>
+              <td>{r.minor < 0 ? `−${m(-r.minor)}` : m(r.minor)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">Paid through the provider</th>
+            <td>{m(o.paid_minor)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Refunded</th>
+            <td>{m(o.refunded_minor)}</td>
+          </tr>
+          <tr data-row="refundable">
+            <th scope="row">Refundable now</th>
+            <td>
+              {m(d.room.max)}
+              {d.room.redeemedMinor > 0
+                ? ` (${m(d.room.redeemedMinor)} paid for redeemed gift card${d.room.redeemed.length > 1 ? 's' : ''} ${d.room.redeemed.join(', ')} is not refundable)`
+                : ''}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      {d.hold.cards.length ? (
+        <>
+          <h3>Gift cards</h3>
+          <ul>
+            {d.hold.cards.map((g) => (
+              <li key={g.id}>
+                …{g.code_last4}: {money(g.paid_minor, o.currency)} paid, {CARD_STATUS[g.status] ?? g.status}
+                {g.clawed_minor > 0 ? `, ${money(g.clawed_minor, o.currency)} taken back by refunds` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {d.payments.length ? (
+        <>
+          <h3>Payments</h3>
+          <ul>
+            {d.payments.map((p) => (
+              <li key={`${p.provider}:${p.provider_payment_id}`}>
+                {p.provider} {p.provider_payment_id}: {money(p.amount_minor, p.currency)} —{' '}
+                {p.status.replace('_', ' ')}
+                {p.refund_id ? ` (refund ${p.refund_id})` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {d.refunds.length ? (
+        <>
+          <h3>Refunds</h3>
+          <ul>
+            {d.refunds.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: refunds are append-only
+              <li key={i}>
+                {when(r.created_at)}: {money(r.amount_minor, r.currency)} through {r.provider}
+                {r.provider_refund_id ? ` (${r.provider_refund_id})` : ''} — {r.status}, by {r.actor}:{' '}
+                {r.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
 export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
   const o = d.order
   const back = `/admin/orders/${o.increment_id}`
@@ -133,7 +221,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
           <Field label="Reason for cancelling" name="reason" required />,
           true,
         )}
-        {o.paid_minor > o.refunded_minor
+        {d.room.max > 0
           ? form(
               'refund',
               'Refund',
@@ -145,6 +233,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
           : null}
       </div>
       <OrderAddresses d={d} />
+      <OrderItems d={d} />
       <OrderMoney d={d} />
       <OrderDocuments d={d} documents={d.documents} invoiceable={d.invoiceable} />
       <div className="card">

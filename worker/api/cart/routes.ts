@@ -311,6 +311,19 @@ const CouponQuery = z.object({
     .max(64, 'coupon is at most 64 characters'),
 })
 
+/** The e-mail of a cart's shopper: the customer's, else the saved shipping address's; null when unknown. */
+async function cartShopperEmail(db: D1Database, cart: CartRow): Promise<string | null> {
+  if (cart.customer_id !== null) {
+    const row = await db
+      .prepare('SELECT email FROM customers WHERE id = ?')
+      .bind(cart.customer_id)
+      .first<{ email: string }>()
+    if (row?.email) return row.email
+  }
+  const saved = cart.shipping_address ? (JSON.parse(cart.shipping_address) as { email?: unknown }) : null
+  return typeof saved?.email === 'string' && saved.email.includes('@') ? saved.email : null
+}
+
 cartRoutes.post('/apply-coupon', cartFirst, query(CouponQuery), async (c) => {
   const { cart } = await resolveCart(c)
   const code = c.req.valid('query').coupon
@@ -324,7 +337,12 @@ cartRoutes.post('/apply-coupon', cartFirst, query(CouponQuery), async (c) => {
   const rule = await findCoupon(c.env.DB, code)
   const problem = couponProblem(rule, code, subtotalMinor, Date.now(), currency)
   if (problem || !rule) fail(400, problem ?? `The coupon code "${code}" is not valid.`)
-  const usage = await couponUsageProblem(c.env.DB, rule, { customerId: cart.customer_id, email: null })
+  // The usage rules (first order, per shopper, in all) for the shopper as far as the cart knows
+  // them: the account and its e-mail, else the e-mail of the address the checkout saved.
+  const usage = await couponUsageProblem(c.env.DB, rule, {
+    customerId: cart.customer_id,
+    email: await cartShopperEmail(c.env.DB, cart),
+  })
   if (usage) fail(400, usage)
   await c.env.DB.prepare('UPDATE carts SET coupon_code = ?, updated_at = ? WHERE id = ?')
     .bind(rule.code, magentoDate(Date.now()), cart.id)

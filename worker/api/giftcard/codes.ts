@@ -1,20 +1,30 @@
 /**
- * Gift card codes. When an order is paid, every gift card unit in it gets its own code: 16
- * characters from an alphabet without look-alikes (0/O, 1/I/L), about 80 bits, shown as
- * XXXX-XXXX-XXXX-XXXX. Only its SHA-256 is stored; the code itself is mailed once to the buyer.
- * Its face value is what the buyer paid for that unit, in the order's currency. A signed-in shopper
- * redeems a code into store credit (which the checkout then applies); a code is redeemed once.
+ * Gift card codes. When an order is paid in full (by a provider, or by store credit), every gift
+ * card unit in it gets its own code: 16 characters from an alphabet without look-alikes (0/O,
+ * 1/I/L), about 80 bits, shown as XXXX-XXXX-XXXX-XXXX. Only its SHA-256 is stored; the code itself
+ * is mailed once to the buyer.
+ *
+ * A card is worth what was paid for it: its line's total after the coupon's share, split over the
+ * line's units in whole minor units (the parts add up to the line exactly), in the order's charge
+ * currency — whatever paid it (a provider, store credit, or both). Redeeming it adds that value in
+ * the base currency (converted at the configured rate, rounded down) to the redeeming shopper's
+ * store credit, once; a card whose order was refunded is worth what the refund left of it.
  */
 import { baseCurrency } from '@shared/config/store'
+import { formatMinor, toBaseCurrency } from '@shared/domain/currency'
+import { allocateMinor } from '@shared/domain/money'
 import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { deliverMail } from '../mail/deliver'
-import { findOrderByClientId } from '../order/repo'
+import { type OrderDocument, type OrderDocumentItem, parseOrderDocument } from '../order/document'
+import { findOrderByClientId, type OrderRow } from '../order/repo'
 import { magentoDate } from '../user/repo'
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 16
+/** The most gift cards one order line may hold (each is its own code, mailed in one mail). */
+const MAX_GIFT_CARDS_PER_LINE = 100
 
 function newCode(): string {
   const out: string[] = []
@@ -34,68 +44,124 @@ function normaliseCode(input: string): string | null {
   return bare
 }
 
-interface DocItem {
-  name?: string
-  sku?: string
-  product_type?: string
-  qty_ordered?: number
-  price_incl_tax?: number
+/** A line that is a gift card: a virtual product sold as a gift card. */
+export const isGiftCard = (it: { product_type?: string; name?: string }) =>
+  it.product_type === 'virtual' && /gift\s*card/i.test(it.name ?? '')
+
+/** Why an order's lines cannot be sold as gift cards (more cards on a line than get codes), or null. */
+export function giftCardLineProblem(
+  lines: readonly { product: { type_id: string; name: string }; qty: number }[],
+) {
+  const over = lines.find(
+    (l) =>
+      isGiftCard({ product_type: l.product.type_id, name: l.product.name }) &&
+      l.qty > MAX_GIFT_CARDS_PER_LINE,
+  )
+  return over
+    ? `At most ${MAX_GIFT_CARDS_PER_LINE} of "${over.product.name}" can be ordered at once (each gift card gets its own code).`
+    : null
 }
 
-/** A line that is a gift card: a virtual product sold as a gift card. */
-export const isGiftCard = (it: Pick<DocItem, 'name' | 'product_type'>) =>
-  it.product_type === 'virtual' && /gift\s*card/i.test(it.name ?? '')
+/** One card unit of an order and what was paid for it (minor units of the order's currency). */
+interface CardUnit {
+  line: number
+  unit: number
+  sku: string
+  name: string
+  paidMinor: number
+}
+
+/** The gift card units of an order document, each with what was paid for it. */
+function giftCardUnits(doc: Pick<OrderDocument, 'items'>): CardUnit[] {
+  return (doc.items ?? []).flatMap((it, line) => {
+    if (!isGiftCard(it)) return []
+    const qty = Math.max(0, Math.trunc(it.qty_ordered ?? 0))
+    const rowMinor = it.row_total_minor ?? Math.round((it.row_total_incl_tax ?? 0) * 100)
+    const paidMinor = Math.max(0, rowMinor - Math.round((it.discount_amount ?? 0) * 100))
+    return allocateMinor(paidMinor, new Array(qty).fill(1)).map((paid, i) => ({
+      line,
+      unit: i + 1,
+      sku: it.sku ?? '',
+      name: it.name ?? 'Gift card',
+      paidMinor: paid,
+    }))
+  })
+}
+
+/** A card's value in the base currency, from what was paid in `currency`: never more than paid. */
+const baseValueMinor = (paidMinor: number, currency: string) =>
+  currency === baseCurrency() ? paidMinor : Math.floor(toBaseCurrency(paidMinor, currency))
+
+/** An order paid in full: by a provider, or (nothing due) by the store credit it spent. */
+async function paidInFull(db: D1Database, order: OrderRow): Promise<boolean> {
+  if (order.status === 'canceled' || order.status === 'expired') return false
+  if (order.payment_state === 'paid') return true
+  if ((order.grand_total_minor ?? 0) !== 0 || order.status !== 'processing') return false
+  const spent = await db
+    .prepare('SELECT -COALESCE(SUM(amount_minor), 0) AS minor FROM store_credit_ledger WHERE order_id = ?')
+    .bind(order.client_order_id)
+    .first<{ minor: number }>()
+  return (spent?.minor ?? 0) > 0
+}
 
 /** Issues the codes of a paid order's gift cards (once) and mails the new ones to the buyer. */
 export async function issueGiftCards(env: Env, config: AppConfig, orderId: string, now: number) {
-  const order = await findOrderByClientId(env.DB, orderId)
-  if (!order || order.payment_state !== 'paid') return 0
-  const items = ((JSON.parse(order.doc) as { items?: DocItem[] }).items ?? []).map((it, line) => ({
-    it,
-    line,
-  }))
+  const db = env.DB
+  const order = await findOrderByClientId(db, orderId)
+  if (!order || !(await paidInFull(db, order))) return 0
+  const units = giftCardUnits(parseOrderDocument(order.doc)).filter(
+    (u) => u.paidMinor > 0 && u.unit <= MAX_GIFT_CARDS_PER_LINE,
+  )
+  if (units.length === 0) return 0
   const stamp = magentoDate(now)
-  const issued: { code: string; name: string; amountMinor: number }[] = []
-  for (const { it, line } of items.filter(({ it }) => isGiftCard(it))) {
-    const amountMinor = Math.round((it.price_incl_tax ?? 0) * 100)
-    if (amountMinor <= 0) continue
-    for (let unit = 1; unit <= Math.min(it.qty_ordered ?? 1, 100); unit++) {
-      const code = newCode()
-      const res = await env.DB.prepare(
-        `INSERT INTO gift_cards (code_hash, code_last4, client_order_id, line_no, unit_no, sku, amount_minor, currency, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      )
+  const codes = units.map(() => newCode())
+  const hashes = await Promise.all(codes.map((code) => sha256Hex(normaliseCode(code) as string)))
+  // One batch; a unit issued before (another run) keeps its code, and a card is never issued for an
+  // order canceled or expired in the meantime.
+  const results = await db.batch(
+    units.map((u, i) =>
+      db
+        .prepare(
+          `INSERT INTO gift_cards (code_hash, code_last4, client_order_id, line_no, unit_no, sku, amount_minor, currency,
+             paid_minor, paid_currency, created_at)
+           SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?3
+             AND status NOT IN ('canceled', 'expired'))
+           ON CONFLICT DO NOTHING`,
+        )
         .bind(
-          await sha256Hex(normaliseCode(code) as string),
-          code.slice(-4),
+          hashes[i],
+          (codes[i] as string).slice(-4),
           orderId,
-          line,
-          unit,
-          it.sku ?? '',
-          amountMinor,
+          u.line,
+          u.unit,
+          u.sku,
+          baseValueMinor(u.paidMinor, order.currency),
+          baseCurrency(),
+          u.paidMinor,
           order.currency,
           stamp,
-        )
-        .run()
-      if (res.meta.changes === 1) issued.push({ code, name: it.name ?? 'Gift card', amountMinor })
-    }
-  }
+        ),
+    ),
+  )
+  const issued = units
+    .map((u, i) => ({ ...u, code: codes[i] as string }))
+    .filter((_, i) => results[i]?.meta.changes === 1)
   if (issued.length > 0) {
-    const money = (minor: number) => `${(minor / 100).toFixed(2)} ${order.currency}`
+    const several = issued.length > 1
     await deliverMail(
       env,
       {
         kind: 'gift-card',
         from: config.SUPPORT_EMAIL,
         to: order.customer_email,
-        subject: `Your gift card${issued.length > 1 ? 's' : ''} from ${config.STORE_NAME} (order ${order.increment_id})`,
+        subject: `Your gift card${several ? 's' : ''} from ${config.STORE_NAME} (order ${order.increment_id})`,
         text: [
-          `Thank you for your order ${order.increment_id}. Here ${issued.length > 1 ? 'are your gift card codes' : 'is your gift card code'}:`,
+          `Thank you for your order ${order.increment_id}. Here ${several ? 'are your gift card codes' : 'is your gift card code'}:`,
           '',
-          ...issued.map((g) => `  ${g.code}  — ${g.name}, ${money(g.amountMinor)}`),
+          ...issued.map((g) => `  ${g.code}  — ${g.name}, ${formatMinor(g.paidMinor, order.currency)}`),
           '',
           'Keep this e-mail: the code is shown only here. Redeem it at checkout (signed in) or in your',
-          'account; its value becomes store credit.',
+          `account; its value becomes store credit in ${baseCurrency()}.`,
         ].join('\n'),
       },
       now,
@@ -104,24 +170,48 @@ export async function issueGiftCards(env: Env, config: AppConfig, orderId: strin
   return issued.length
 }
 
+interface CardRow {
+  id: number
+  amount_minor: number
+  currency: string
+  status: string
+  code_last4: string
+  paid_minor: number
+  clawed_minor: number
+}
+
+/** What redeeming a card adds to store credit now (base currency minor units). */
+export function redeemableMinor(
+  card: Pick<CardRow, 'amount_minor' | 'currency' | 'paid_minor' | 'clawed_minor'>,
+) {
+  const left = Math.max(0, card.paid_minor - card.clawed_minor)
+  const base = card.paid_minor > 0 ? Math.floor((card.amount_minor * left) / card.paid_minor) : 0
+  // Cards issued before values were kept in the base currency are converted now, rounded down.
+  return card.currency === baseCurrency() ? base : Math.floor(toBaseCurrency(base, card.currency))
+}
+
 /**
  * Redeems a code into a customer's store credit: the code is marked redeemed and the credit and
- * ledger row are written in ONE batch, all guarded by this redemption's id, so a code used twice
- * (or by two people at once) credits exactly once.
+ * ledger row are written in ONE batch, all guarded by this redemption's id and by the card being
+ * as it was read (a refund taking part of it back in the meantime makes this a 409), so a code
+ * used twice (or by two people at once) credits exactly once.
  */
 export async function redeemGiftCard(db: D1Database, customerId: number, input: string, now: number) {
   const bare = normaliseCode(input)
   if (!bare) fail(400, 'Invalid gift card: code must be 16 letters and digits (dashes optional)')
   const hash = await sha256Hex(bare)
   const card = await db
-    .prepare('SELECT id, amount_minor, currency, status, code_last4 FROM gift_cards WHERE code_hash = ?')
+    .prepare(
+      'SELECT id, amount_minor, currency, status, code_last4, paid_minor, clawed_minor FROM gift_cards WHERE code_hash = ?',
+    )
     .bind(hash)
-    .first<{ id: number; amount_minor: number; currency: string; status: string; code_last4: string }>()
+    .first<CardRow>()
   if (!card) fail(404, 'This gift card code is not known. Please check it and try again.')
+  if (card.status === 'void')
+    fail(409, 'This gift card is no longer valid: the order it was bought with was refunded.')
   if (card.status !== 'issued') fail(409, 'This gift card has already been redeemed.')
-  // Store credit is kept in the base currency: a card in another currency cannot become credit.
-  if (card.currency !== baseCurrency())
-    fail(409, `This gift card is in ${card.currency}; store credit is kept in ${baseCurrency()}.`)
+  const credit = redeemableMinor(card)
+  if (credit <= 0) fail(409, 'This gift card has no value left: the order it was bought with was refunded.')
   const redemption = crypto.randomUUID()
   const stamp = magentoDate(now)
   const mine = 'EXISTS (SELECT 1 FROM gift_cards WHERE id = ?1 AND redemption_id = ?2)'
@@ -129,33 +219,32 @@ export async function redeemGiftCard(db: D1Database, customerId: number, input: 
     db
       .prepare(
         `UPDATE gift_cards SET status = 'redeemed', redeemed_by = ?, redemption_id = ?, redeemed_at = ?
-         WHERE id = ? AND status = 'issued'`,
+         WHERE id = ? AND status = 'issued' AND clawed_minor = ?`,
       )
-      .bind(customerId, redemption, stamp, card.id),
+      .bind(customerId, redemption, stamp, card.id, card.clawed_minor),
     db
       .prepare(
         `INSERT INTO store_credit (customer_id, balance_minor, updated_at) SELECT ?3, ?4, ?5 WHERE ${mine}
          ON CONFLICT(customer_id) DO UPDATE SET balance_minor = balance_minor + excluded.balance_minor, updated_at = excluded.updated_at`,
       )
-      .bind(card.id, redemption, customerId, card.amount_minor, stamp),
+      .bind(card.id, redemption, customerId, credit, stamp),
     db
       .prepare(
         `INSERT INTO store_credit_ledger (customer_id, amount_minor, balance_after_minor, comment, created_at)
          SELECT customer_id, ?4, balance_minor, ?5, ?6 FROM store_credit WHERE customer_id = ?3 AND ${mine}`,
       )
-      .bind(
-        card.id,
-        redemption,
-        customerId,
-        card.amount_minor,
-        `Gift card …${card.code_last4} redeemed`,
-        stamp,
-      ),
+      .bind(card.id, redemption, customerId, credit, `Gift card …${card.code_last4} redeemed`, stamp),
   ])
-  if ((results[0]?.meta.changes ?? 0) !== 1) fail(409, 'This gift card has already been redeemed.')
+  if ((results[0]?.meta.changes ?? 0) !== 1) {
+    fail(409, 'This gift card has already been redeemed, or its order was refunded meanwhile.')
+  }
   const balance = await db
     .prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
     .bind(customerId)
     .first<{ balance_minor: number }>()
-  return { credited: card.amount_minor / 100, total_balance: (balance?.balance_minor ?? 0) / 100 }
+  return {
+    credited: credit / 100,
+    total_balance: (balance?.balance_minor ?? 0) / 100,
+    code_last4: card.code_last4,
+  }
 }

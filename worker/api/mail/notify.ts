@@ -19,6 +19,7 @@
  *   placement limits (../order/holds.ts) bound how many such orders anyone can make at all.
  */
 
+import { documentMoneyRows } from '@shared/components/order/money-rows'
 import { orderDateTime } from '@shared/components/order/order-text'
 import { CASH_ON_DELIVERY_CODE, PAYMENT_METHODS } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
@@ -27,6 +28,7 @@ import { formatPrice } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import type { AppConfig } from '../../platform/env'
 import { withinLimits } from '../auth/rate-limit'
+import { type OrderDocument, type OrderDocumentAddress, parseOrderDocument } from '../order/document'
 import { orderEventStatement } from '../order/lifecycle'
 import { orderPageLink } from '../order/link'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
@@ -82,26 +84,7 @@ export const UNCONFIRMED_MAILS_PER_RECIPIENT = 5
 export const UNCONFIRMED_MAILS_PER_SENDER = 10
 const DAY_MS = 24 * 3600_000
 
-interface OrderDoc {
-  items?: Parameters<typeof mailLines>[1]
-  customer_firstname?: string
-  customer_lastname?: string
-  payment?: { method?: string }
-  billing_address?: { telephone?: string }
-  extension_attributes?: { shipping_assignments?: { shipping?: { address?: DocAddress | null } }[] }
-}
-interface DocAddress {
-  firstname?: string
-  lastname?: string
-  street?: readonly string[]
-  city?: string
-  region?: string
-  postcode?: string
-  country_id?: string
-  telephone?: string
-}
-
-function addressLines(a: DocAddress | null | undefined): string[] {
+function addressLines(a: OrderDocumentAddress | null | undefined): string[] {
   if (!a) return []
   return [
     [a.firstname, a.lastname].filter(Boolean).join(' '),
@@ -175,7 +158,7 @@ function itemLines(lines: readonly MailLine[], order: OrderRow): string[] {
 
 interface MailParts {
   order: OrderRow
-  doc: OrderDoc
+  doc: OrderDocument
   lines: MailLine[]
   money: (minor: number) => string
   payment: string
@@ -189,7 +172,10 @@ function summary(p: MailParts): string[] {
     'Items:',
     ...itemLines(p.lines, p.order),
     '',
-    `Total: ${p.money(p.order.grand_total_minor ?? 0)}`,
+    // The order's money, row by row (store credit and a gift card spent through it included).
+    ...documentMoneyRows(p.doc).map(
+      (r) => `${r.title}: ${r.minor < 0 ? '−' : ''}${p.money(Math.abs(r.minor))}`,
+    ),
     `Payment: ${p.payment}`,
     ...(p.address.length ? ['', 'Delivery address:', ...p.address.map((l) => `  ${l}`)] : []),
     ...(p.withheld
@@ -303,7 +289,7 @@ export async function notifyOrder(
   const order = await findOrderByClientId(env.DB, orderId)
   if (!order) return
   const confirmed = await confirmedOrder(env.DB, orderId)
-  const doc = JSON.parse(order.doc) as OrderDoc
+  const doc = parseOrderDocument(order.doc)
   const method = PAYMENT_METHODS.find((m) => m.code === doc.payment?.method)?.title ?? doc.payment?.method
   // Everything the order says (the merchant's copy, and the shopper's once paid or confirmed).
   const full: MailParts = {

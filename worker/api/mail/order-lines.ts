@@ -5,27 +5,17 @@
  * are left out rather than guessed), and the pieces of a grouped product.
  */
 import type { Product } from '@shared/schemas/catalog'
+import type { OrderDocumentItem } from '../order/document'
 
-interface OrderItem {
-  name?: string
-  sku?: string
-  product_id?: number
-  product_type?: string
-  qty_ordered?: number
-  row_total_incl_tax?: number
-  product_option?: {
-    extension_attributes?: {
-      configurable_item_options?: { label?: unknown; value?: unknown }[]
-      custom_options?: { option_id?: unknown; option_value?: unknown }[]
-      bundle_options?: { option_id?: unknown; option_qty?: unknown; option_selections?: unknown[] }[]
-    }
-  }
-}
+type OrderItem = Pick<
+  OrderDocumentItem,
+  'name' | 'sku' | 'product_id' | 'product_type' | 'qty_ordered' | 'row_total_incl_tax' | 'product_option'
+>
 
 export interface MailLine {
   qty: number
   name: string
-  /** Line total incl. tax in the catalogue's currency (INR), when the order stored it. */
+  /** Line total incl. tax in the order's charge currency, when the order stored it. */
   rowTotal: number | null
   /** What was chosen; `typed` marks text the shopper wrote (a free-text custom option). */
   chosen: { label: string; value: string; typed?: boolean }[]

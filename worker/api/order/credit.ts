@@ -3,6 +3,7 @@
  * up to their balance and never more than the order's total, spent in the order's own batch
  * (where the balance CHECK (>= 0) fails the whole batch if a concurrent spend got there first).
  */
+import { creditToApplyMinor } from '@shared/domain/money'
 import { fail } from '../../platform/http'
 
 /** Step 3: how much credit (minor units) the order spends; 0 when none is asked for. */
@@ -19,7 +20,7 @@ export async function storeCreditToApply(
     .prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
     .bind(customerId)
     .first<{ balance_minor: number }>()
-  return Math.min(balance?.balance_minor ?? 0, Math.round(grandTotal * 100))
+  return creditToApplyMinor(balance?.balance_minor ?? 0, Math.round(grandTotal * 100))
 }
 
 /** The statements that spend `creditMinor` of a customer's balance on an order. */

@@ -1,4 +1,7 @@
-/** The Magento sales-order document an order stores (what order history and /order/get show). */
+/**
+ * The Magento sales-order document an order stores (what order history and /order/get show), its
+ * one type, and how it is read back: every reader of `orders.doc` goes through OrderDocument.
+ */
 import { DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '@shared/config/checkout'
 import { baseCurrency, currencyConfig } from '@shared/config/store'
 import { roundPrice, toBaseCurrency } from '@shared/domain/currency'
@@ -9,8 +12,112 @@ import type { CustomerRow } from '../user/repo'
 
 type Totals = ReturnType<typeof computeTotals>
 
+/** What a shopper chose on a line, as the order stores it (values as sent, read defensively). */
+interface OrderItemOption {
+  extension_attributes?: {
+    configurable_item_options?: { label?: unknown; value?: unknown; option_id?: unknown }[]
+    custom_options?: { option_id?: unknown; option_value?: unknown }[]
+    bundle_options?: { option_id?: unknown; option_qty?: unknown; option_selections?: unknown[] }[]
+  }
+}
+
+/** One line of the stored order: amounts in the order's charge currency (major units). */
+export interface OrderDocumentItem {
+  item_id: number
+  sku: string
+  name: string
+  product_id: number
+  parent_sku: string | null
+  product_type: string
+  qty_ordered: number
+  price: number
+  price_incl_tax: number
+  row_total: number
+  row_total_incl_tax: number
+  tax_amount: number
+  tax_percent: number
+  /** The line's share of the coupon's discount (positive). */
+  discount_amount: number
+  row_total_minor: number
+  /** What the shopper configured, as the cart line, confirmation, order page and e-mail show it. */
+  options?: { label: string; value: string }[]
+  product_option?: OrderItemOption
+}
+
+/** A stored address (billing or shipping) with the order's e-mail. */
+export interface OrderDocumentAddress {
+  firstname?: string
+  lastname?: string
+  street?: string[]
+  city?: string
+  region?: string | null
+  postcode?: string | null
+  country_id?: string
+  telephone?: string | null
+  company?: string | null
+  address_type: 'billing' | 'shipping'
+  email: string
+  [field: string]: unknown
+}
+
+/**
+ * The stored order document. Every amount is in `order_currency_code` (major units);
+ * `grand_total` is what is left to pay after `customer_balance_amount` (store credit spent).
+ */
+export interface OrderDocument {
+  created_at: string
+  updated_at: string
+  status: string
+  state: string
+  customer_id: number | null
+  customer_email: string
+  customer_firstname: string
+  customer_lastname: string
+  customer_is_guest: 0 | 1
+  store_id: number
+  grand_total: number
+  base_grand_total: number
+  /** Store credit spent on the order (absent when none was). */
+  customer_balance_amount?: number
+  base_customer_balance_amount?: number
+  subtotal: number
+  subtotal_incl_tax: number
+  shipping_amount: number
+  shipping_incl_tax: number
+  /** The coupon's discount, negative (Magento's sign). */
+  discount_amount: number
+  tax_amount: number
+  coupon_code?: string
+  order_currency_code: string
+  base_currency_code: string
+  base_to_order_rate: number
+  grand_total_minor: number
+  total_qty_ordered: number
+  total_item_count: number
+  items: OrderDocumentItem[]
+  billing_address: OrderDocumentAddress
+  payment: { method: string; additional_information: string[] }
+  extension_attributes: {
+    tax_label: string
+    tax_amount_minor: number
+    price_note: string
+    shipping_assignments: {
+      shipping: { address: OrderDocumentAddress | null; method: string | null }
+      items: OrderDocumentItem[]
+    }[]
+  }
+}
+
+/**
+ * A stored document read back. Documents are written whole by orderDocument; the parts older
+ * orders may lack are optional in the type.
+ */
+export function parseOrderDocument(text: string): OrderDocument {
+  return JSON.parse(text) as OrderDocument
+}
+
 /** The order's items: one per line, at the catalogue's prices the totals computed. */
-export function orderItems(totals: Totals, lines: readonly ResolvedLine[]) {
+export function orderItems(totals: Totals, lines: readonly ResolvedLine[]): OrderDocumentItem[] {
   return totals.items.map((t, i) => ({
     item_id: i + 1,
     sku: t.sku,
@@ -29,7 +136,7 @@ export function orderItems(totals: Totals, lines: readonly ResolvedLine[]) {
     row_total_minor: t.extension_attributes.row_total_minor,
     /** What the shopper configured, as the cart line, confirmation, order page and e-mail show it. */
     options: t.extension_attributes.options,
-    ...(t.product_option ? { product_option: t.product_option } : {}),
+    ...(t.product_option ? { product_option: t.product_option as OrderItemOption } : {}),
   }))
 }
 
@@ -44,7 +151,7 @@ interface DocumentInput {
   currency: string
   credit: number
   totals: Totals
-  items: ReturnType<typeof orderItems>
+  items: OrderDocumentItem[]
   info: OrderBody['addressInformation']
   shipping: Record<string, unknown> | null
   shipsNothing: boolean
@@ -52,11 +159,13 @@ interface DocumentInput {
   gst?: unknown
 }
 
-export function orderDocument(d: DocumentInput) {
+export function orderDocument(d: DocumentInput): OrderDocument {
   const { totals, info, customer } = d
   const billing = info.billingAddress
   const method = PAYMENT_METHODS.find((m) => m.code === info.payment_method_code)
-  const shippingAddress = d.shipping ? { ...d.shipping, address_type: 'shipping', email: d.email } : null
+  const shippingAddress: OrderDocumentAddress | null = d.shipping
+    ? { ...d.shipping, address_type: 'shipping', email: d.email }
+    : null
   return {
     created_at: d.stamp,
     updated_at: d.stamp,

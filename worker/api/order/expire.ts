@@ -14,6 +14,7 @@ import { HOLDING_STATUSES } from '@shared/config/order-status'
 import { readConfig } from '../../platform/env'
 import { notifyOrder } from '../mail/notify'
 import { transitionOrder } from './lifecycle'
+import { purgeStockFlips } from './stock-pages'
 
 /** Orders read per batch. */
 const EXPIRY_BATCH = 50
@@ -52,6 +53,7 @@ async function expireOne(env: Env, order: DueOrder, now: number): Promise<boolea
     now,
   )
   if (!moved.changed) return false
+  await purgeStockFlips(env, orderId, 'returned')
   await notifyOrder(env, readConfig(env), 'expired', orderId, now)
   return true
 }

@@ -22,17 +22,22 @@ type Actor = string
 
 type EventKind = 'status' | 'payment' | 'refund' | 'note' | 'mail'
 
-/** An event row for an order (status changes are written by transitionOrder itself). */
+/**
+ * An event row for an order (status changes are written by transitionOrder itself). With
+ * `onlyAfterChange` the row is written only when the statement before it in the same batch changed
+ * a row, so an event stands for a change that happened.
+ */
 export function orderEventStatement(
   db: D1Database,
   orderId: string,
   event: { kind: EventKind; actor: Actor; detail?: Record<string, unknown>; from?: string; to?: string },
   now: number,
+  opts: { onlyAfterChange?: boolean } = {},
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO order_events (client_order_id, kind, from_status, to_status, actor, detail, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+       SELECT ?, ?, ?, ?, ?, ?, ? WHERE ? = 0 OR changes() = 1`,
     )
     .bind(
       orderId,
@@ -42,6 +47,7 @@ export function orderEventStatement(
       event.actor,
       JSON.stringify(event.detail ?? {}),
       magentoDate(now),
+      opts.onlyAfterChange ? 1 : 0,
     )
 }
 
@@ -49,7 +55,7 @@ export function orderEventStatement(
  * The rows of order_items that stand for stock: every row of a line that is stocked itself, and
  * every linked product a bundle or grouped line consumed (its parent row holds no stock).
  */
-const STOCK_ROWS = `oi.client_order_id = ?1 AND (oi.parent_sku IS NOT NULL OR oi.sku NOT IN (
+export const STOCK_ROWS = `oi.client_order_id = ?1 AND (oi.parent_sku IS NOT NULL OR oi.sku NOT IN (
   SELECT parent_sku FROM order_items WHERE client_order_id = ?1 AND parent_sku IS NOT NULL))`
 
 /**
@@ -68,8 +74,11 @@ function releaseStockStatement(db: D1Database, orderId: string, fromStatus: stri
 }
 
 /**
- * Gives back the store credit an order spent (its net ledger amount), only while the order still
- * has `fromStatus`: the balance first, then the ledger row with the balance after it.
+ * Unwinds the store credit and gift cards of an order, only while the order still has
+ * `fromStatus`: the store credit it spent (its net ledger amount) goes back, less the value of the
+ * gift cards it bought that were redeemed already (that value is store credit by now: giving it
+ * back would make credit from nothing); then its gift cards not yet redeemed are voided. The
+ * balance first, then the ledger row with the balance after it.
  */
 function returnCreditStatements(
   db: D1Database,
@@ -78,8 +87,10 @@ function returnCreditStatements(
   stamp: string,
 ): D1PreparedStatement[] {
   const guard = 'EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?1 AND status = ?2)'
-  const spent = `SELECT customer_id, -SUM(amount_minor) AS minor FROM store_credit_ledger
-    WHERE order_id = ?1 AND ${guard} GROUP BY customer_id HAVING SUM(amount_minor) < 0`
+  const redeemed = `(SELECT COALESCE(SUM(paid_minor - clawed_minor), 0) FROM gift_cards
+    WHERE client_order_id = ?1 AND status = 'redeemed')`
+  const spent = `SELECT customer_id, -SUM(amount_minor) - ${redeemed} AS minor FROM store_credit_ledger
+    WHERE order_id = ?1 AND ${guard} GROUP BY customer_id HAVING -SUM(amount_minor) - ${redeemed} > 0`
   return [
     db
       .prepare(
@@ -96,6 +107,12 @@ function returnCreditStatements(
          FROM (${spent}) s JOIN store_credit b ON b.customer_id = s.customer_id`,
       )
       .bind(orderId, fromStatus, stamp),
+    db
+      .prepare(
+        `UPDATE gift_cards SET status = 'void', clawed_minor = paid_minor
+         WHERE client_order_id = ?1 AND status = 'issued' AND ${guard}`,
+      )
+      .bind(orderId, fromStatus),
   ]
 }
 
@@ -108,7 +125,7 @@ interface Transition {
   detail?: Record<string, unknown>
   /** Give the order's stock back (cancel, expiry); happens at most once per order, ever. */
   releaseStock?: boolean
-  /** Give back the store credit the order spent (cancel, expiry). */
+  /** Give back the store credit the order spent and void its unredeemed gift cards (cancel, expiry). */
   returnCredit?: boolean
   /** Set the payment state with the status (e.g. paid → 'paid'). */
   paymentState?: PaymentState

@@ -6,6 +6,7 @@
 
 import { chargeCurrency, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
+import { formatMinor } from '@shared/domain/currency'
 import { canonicalOrderText } from '@shared/domain/order-hash'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
@@ -18,6 +19,7 @@ import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
 import { type CartRow, couponUsageProblem, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { computeTotals } from '../cart/totals'
+import { giftCardLineProblem, issueGiftCards } from '../giftcard/codes'
 import { runAfterAnswer } from '../mail/deliver'
 import { notifyOrder } from '../mail/notify'
 import { placementOutcome } from '../payment/outcome'
@@ -39,6 +41,7 @@ import { limitPlacement, newHold, placementDeadline, refuseOverHold, type Shoppe
 import { issueOrderLinkToken } from './link'
 import { type OrderCaller, replay } from './replay'
 import { findOrderByClientId, type OrderRow, orderResult } from './repo'
+import { purgeStockFlips } from './stock-pages'
 import { withTaxFacts } from './tax-facts'
 import { writeOrder } from './write'
 
@@ -113,6 +116,8 @@ async function placeNew(
   const resolved = await resolveOrderLines(db, body.products)
   const { lines, needed } = resolved
   const types = lines.map((l) => l.product.type_id)
+  const tooMany = giftCardLineProblem(lines)
+  if (tooMany) fail(400, tooMany)
   const shipping = checkForm(info, form, types)
   await checkCashOnDelivery(db, info, shipping)
   checkStock(resolved)
@@ -132,6 +137,8 @@ async function placeNew(
       `Invalid order: store_credit_applied: store credit is in ${base} and can be spent only on orders charged in ${base} (not ${currency})`,
     )
   }
+  const nothing = nothingToCharge(totals, currency)
+  if (nothing) fail(400, nothing)
   const creditMinor = await storeCreditToApply(
     db,
     customer?.id ?? null,
@@ -141,7 +148,7 @@ async function placeNew(
   const credit = creditMinor / 100
   const grandTotalMinor = totals.extension_attributes.grand_total_minor - creditMinor
   const grandTotal = grandTotalMinor / 100
-  const payment = placementOutcome(info.payment_method_code, grandTotal)
+  const payment = placementOutcome(info.payment_method_code, grandTotalMinor, creditMinor)
   const shopper: Shopper = { customerId: customer?.id ?? null, email, address: clientAddress(c) }
   const deadline = placementDeadline(c.var.config, payment.status, now)
   const hold = newHold(needed, totals.coupon_code)
@@ -239,7 +246,14 @@ async function placeNew(
   if (conflict === 'out-of-stock')
     throw new OutOfStock('some products went out of stock while the order was placed')
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
+  // A sku this order sold out leaves its cached product pages before the answer goes out.
+  await purgeStockFlips(c.env, row.client_order_id, 'taken')
   runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
+  // Paid in full with store credit: its gift cards get their codes now (a provider's payment
+  // issues them when it is reported).
+  if (payment.status === 'processing') {
+    runAfterAnswer(c, () => issueGiftCards(c.env, c.var.config, row.client_order_id, now), 'gift card codes')
+  }
   return ok(c, await withOrderLink(c, row, orderResult(row)))
 }
 
@@ -302,6 +316,21 @@ async function priceOrder(
     country,
     now,
   })
+}
+
+/**
+ * Why an order cannot be charged at all, or null: its total in the charge currency is nothing —
+ * its items round to nothing in that currency (a ₹24 piece is $0 in whole dollars), or a coupon
+ * takes the whole amount. Nothing is placed, taken from stock or called paid for such an order.
+ */
+function nothingToCharge(totals: ReturnType<typeof computeTotals>, currency: string): string | null {
+  const { grand_total_minor: total, subtotal_minor: subtotal } = totals.extension_attributes
+  if (total > 0) return null
+  const zero = formatMinor(0, currency)
+  if (subtotal <= 0) {
+    return `This order comes to ${zero} in ${currency}: its items are worth too little to be charged in ${currency}. Please choose another payment method, or add to your order.`
+  }
+  return `This order comes to ${zero} in ${currency} after the coupon "${totals.coupon_code ?? ''}", and an order needs an amount to pay. Please remove the coupon or add to your order.`
 }
 
 /** Step 5: a concurrent duplicate won the race; its result goes to its own caller only. */

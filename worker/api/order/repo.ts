@@ -1,5 +1,6 @@
 /** Reading stored orders: the Magento document and the placement result, ids merged in. */
 import type { OrderResult } from '@shared/schemas/order'
+import { type OrderDocument, parseOrderDocument } from './document'
 
 export interface OrderRow {
   entity_id: number
@@ -35,11 +36,11 @@ export interface OrderRow {
  */
 export function orderDoc(
   row: Pick<OrderRow, 'entity_id' | 'increment_id' | 'doc' | 'status' | 'payment_state'>,
-): Record<string, unknown> {
+): OrderDocument & { entity_id: number; increment_id: string; payment_state: string } {
   return {
     entity_id: row.entity_id,
     increment_id: row.increment_id,
-    ...JSON.parse(row.doc),
+    ...parseOrderDocument(row.doc),
     status: row.status,
     payment_state: row.payment_state,
   }

@@ -67,9 +67,8 @@ async function getOrder(c: Context<AppEnv>, orderId: string, accessKey: string |
     fail(403, `You are not allowed to see this order.${keyInUrl ? ` ${KEY_NOT_IN_URL}` : ''}`)
   }
   const doc = orderDoc(row)
-  const items = Array.isArray(doc.items) ? (doc.items as { sku?: unknown }[]) : []
   // Each line with the picture it was bought with.
-  return ok(c, { ...doc, items: await withLineImages(c.env.DB, row.client_order_id, items) })
+  return ok(c, { ...doc, items: await withLineImages(c.env.DB, row.client_order_id, doc.items ?? []) })
 }
 
 orderRoutes.get('/get', query(GetOrderQuerySchema), async (c) => {

@@ -1,8 +1,9 @@
 /**
  * What placing an order means for its payment. Cash on delivery collects nothing online: the order
- * is 'pending' until delivery. An order fully paid with store credit is confirmed at once. Every
- * other order is placed 'pending_payment' and awaits a payment the provider reports (verified
- * callback or webhook): nothing here ever marks an order paid.
+ * is 'pending' until delivery. An order whose whole amount store credit paid is confirmed at once.
+ * Every other order is placed 'pending_payment' and awaits a payment the provider reports (verified
+ * callback or webhook): nothing here ever marks an order paid. An order with nothing to pay that
+ * store credit did not pay is refused before this (see nothingToCharge).
  */
 import { CASH_ON_DELIVERY_CODE } from '@shared/config/checkout'
 
@@ -14,11 +15,12 @@ interface PaymentOutcome {
   message: string
 }
 
-export function placementOutcome(methodCode: string, grandTotal: number): PaymentOutcome {
-  if (methodCode === CASH_ON_DELIVERY_CODE) {
+export function placementOutcome(methodCode: string, dueMinor: number, creditMinor: number): PaymentOutcome {
+  if (dueMinor <= 0 && creditMinor <= 0) throw new Error('an order with nothing to pay reached placement')
+  if (methodCode === CASH_ON_DELIVERY_CODE && dueMinor > 0) {
     return { status: 'pending', state: 'new', paymentPending: false, message: 'Pay cash on delivery.' }
   }
-  if (grandTotal <= 0) {
+  if (dueMinor <= 0) {
     return {
       status: 'processing',
       state: 'processing',

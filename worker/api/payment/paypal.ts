@@ -149,6 +149,8 @@ export async function refundPayPalCapture(
     `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
     JSON.stringify({
       amount: { value: paypalValue(input.amountMinor), currency_code: input.currency },
+      // Comes back on the refund (and its webhook), so a report can name the refund we asked for.
+      custom_id: input.requestId.slice(0, 127),
       note_to_payer: input.note.slice(0, 255),
     }),
     input.requestId,

@@ -6,9 +6,12 @@
  *   flagged for an operator and the order is NOT marked paid;
  * - a payable order moves to 'processing' through transitionOrder (compare-and-set), so the
  *   callback, a webhook and its retries mark it paid exactly once, in whatever order they come;
+ * - every reported payment is recorded on its own (provider_payments), never over another: the one
+ *   that paid the order is recorded with the move, in its batch;
  * - a payment for an order that can no longer be paid (expired, canceled, or already paid by
- *   another payment) is given back through the provider's refund API at once — never kept
- *   silently; if that refund fails the payment is flagged for an operator.
+ *   another payment) is given back through the provider's refund API at once, by the one request
+ *   that claims it — never kept silently; if that refund fails the payment waits for an operator
+ *   and the refund is tried again on its next report.
  * A failed payment moves 'pending_payment' to 'payment_failed', which stays payable (pay-now).
  */
 import { type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
@@ -21,7 +24,18 @@ import { findOrderByClientId, type OrderRow } from '../order/repo'
 import { paypalConfig, razorpayConfig } from './config'
 import { refundPayPalCapture } from './paypal'
 import { refundRazorpayPayment } from './razorpay'
-import { findPayment, type PaymentRow, type Provider, setPaymentStatus } from './repo'
+import {
+  claimLatePayment,
+  findPayment,
+  findProviderPayment,
+  type PaymentRow,
+  type Provider,
+  type ProviderPaymentRow,
+  type ReportedPayment,
+  recordProviderPayment,
+  setPaymentStatus,
+  settleLatePayment,
+} from './repo'
 
 /** Runs work after the answer (request handlers) or at once (scheduled work, tests). */
 export type Later = (work: () => Promise<unknown>, label: string) => void
@@ -41,16 +55,13 @@ type PaidOutcome = 'paid' | 'already-paid' | 'flagged' | 'refunded-late' | 'need
 
 const isPayable = (status: string) => (PAYABLE_STATUSES as readonly string[]).includes(status)
 
-/** Whether this very payment already moved the order to 'processing' (its event row says so). */
-async function alreadyPaidBy(db: D1Database, orderId: string, report: PaymentReport) {
-  const row = await db
-    .prepare(
-      `SELECT 1 AS hit FROM order_events WHERE client_order_id = ? AND kind = 'status' AND to_status = 'processing'
-         AND json_extract(detail, '$.provider') = ? AND json_extract(detail, '$.paymentId') = ? LIMIT 1`,
-    )
-    .bind(orderId, report.provider, report.paymentId)
-    .first<{ hit: number }>()
-  return row !== null
+/** What a payment already on record means for a new report of it. */
+const OUTCOME_OF: Record<ProviderPaymentRow['status'], PaidOutcome> = {
+  paid: 'already-paid',
+  refunding: 'refunded-late',
+  refunded_late: 'refunded-late',
+  refund_failed: 'needs-attention',
+  flagged: 'flagged',
 }
 
 export async function settlePaid(
@@ -74,39 +85,45 @@ export async function settlePaid(
     currency: report.currency,
     via: report.via,
   }
-  if (await alreadyPaidBy(db, order.client_order_id, report)) {
-    if (pay.status !== 'paid') await setPaymentStatus(db, pay.id, 'paid', report.paymentId, detail, now)
-    return { outcome: 'already-paid', order }
+  const reported: ReportedPayment = {
+    provider: report.provider,
+    paymentId: report.paymentId,
+    providerOrderId: report.providerOrderId,
+    clientOrderId: order.client_order_id,
+    amountMinor: report.amountMinor,
+    currency: report.currency,
+    detail,
   }
-  if (pay.status === 'refunded_late' && pay.provider_payment_id === report.paymentId) {
-    return { outcome: 'refunded-late', order }
-  }
+  const known = await findProviderPayment(db, report.provider, report.paymentId)
+  // A payment given back whose refund failed is tried again below; any other is settled already.
+  if (known && known.status !== 'refund_failed') return { outcome: OUTCOME_OF[known.status], order }
   const matches =
     report.amountMinor === pay.amount_minor &&
     report.currency === pay.currency &&
     report.amountMinor === order.grand_total_minor &&
     report.currency === order.currency
   if (!matches) {
-    if (pay.status !== 'flagged' || pay.provider_payment_id !== report.paymentId) {
-      await db.batch([
-        orderEventStatement(
-          db,
-          order.client_order_id,
-          {
-            kind: 'payment',
-            actor,
-            detail: {
-              ...detail,
-              flag: 'amount or currency differs from the order: not marked paid, an operator must decide',
-              expectedMinor: order.grand_total_minor,
-              expectedCurrency: order.currency,
-            },
+    const flagged = await db.batch([
+      recordProviderPayment(db, reported, 'flagged', now),
+      orderEventStatement(
+        db,
+        order.client_order_id,
+        {
+          kind: 'payment',
+          actor,
+          detail: {
+            ...detail,
+            flag: 'amount or currency differs from the order: not marked paid, an operator must decide',
+            expectedMinor: order.grand_total_minor,
+            expectedCurrency: order.currency,
           },
-          now,
-        ),
-      ])
+        },
+        now,
+        { onlyAfterChange: true },
+      ),
+    ])
+    if (flagged[0]?.meta.changes === 1)
       await setPaymentStatus(db, pay.id, 'flagged', report.paymentId, detail, now)
-    }
     return { outcome: 'flagged', order }
   }
   const moved = isPayable(order.status)
@@ -122,6 +139,8 @@ export async function settlePaid(
           detail,
           // A paid order is invoiced in the batch that marks it paid.
           documents: await invoiceStatements(env, order, now),
+          // The payment that paid the order is recorded with the move, in its batch.
+          withMove: recordProviderPayment(db, reported, 'paid', now, true),
         },
         now,
       )
@@ -132,16 +151,20 @@ export async function settlePaid(
     later(() => issueGiftCards(env, config, order.client_order_id, now), 'gift card codes')
     return { outcome: 'paid', order: moved.order }
   }
-  // Lost a race: either this same payment won it through another path, or the order stopped
-  // being payable (expired, canceled, paid by another payment) in the meantime.
-  if (await alreadyPaidBy(db, order.client_order_id, report)) {
-    return { outcome: 'already-paid', order: await findOrderByClientId(db, order.client_order_id) }
-  }
+  // Not payable, or lost a race: either this same payment won it through another path, or the
+  // order stopped being payable (expired, canceled, paid by another payment) in the meantime.
   const current = (await findOrderByClientId(db, order.client_order_id)) ?? order
+  if (!(await claimLatePayment(db, reported, now))) {
+    const row = await findProviderPayment(db, report.provider, report.paymentId)
+    return { outcome: row ? OUTCOME_OF[row.status] : 'refunded-late', order: current }
+  }
   return { outcome: await giveBackLatePayment(env, pay, current, report, now), order: current }
 }
 
-/** Refunds a payment the order can no longer take; flags it when the refund does not go through. */
+/**
+ * Refunds a payment the order can no longer take (claimed by this request alone); when the refund
+ * does not go through it is kept for an operator and tried again on the next report of it.
+ */
 async function giveBackLatePayment(
   env: Env,
   pay: PaymentRow,
@@ -165,14 +188,16 @@ async function giveBackLatePayment(
   } catch (err) {
     error = String((err as Error)?.message ?? err)
   }
+  const why = order.status === 'processing' || order.payment_state === 'paid' ? 'already paid' : order.status
   const note = refundId
-    ? { ...base, reason: `paid after the order became ${order.status}: refunded in full`, refundId }
+    ? { ...base, reason: `paid after the order was ${why}: refunded in full`, refundId }
     : {
         ...base,
-        flag: `paid after the order became ${order.status}; the automatic refund failed: an operator must refund it`,
+        flag: `paid after the order was ${why}; the automatic refund failed: an operator must refund it`,
         error,
       }
   await db.batch([
+    settleLatePayment(db, report, refundId ? { refundId } : { error: error ?? '' }, note, now),
     orderEventStatement(
       db,
       order.client_order_id,
@@ -190,7 +215,7 @@ async function refundWholePayment(env: Env, report: PaymentReport, order: OrderR
     if (!cfg) throw new Error('Razorpay is not configured')
     const refund = await refundRazorpayPayment(cfg, report.paymentId, {
       amountMinor: report.amountMinor,
-      receipt: `late-${order.increment_id}`,
+      receipt: `late-${report.paymentId}`,
       notes: { reason: 'order no longer payable', order: order.increment_id },
     })
     return refund.id

@@ -12,8 +12,6 @@ export const OrderHistoryQuery = z.object({
   currentPage: z.coerce.number().int().min(1).max(10_000).default(1),
 })
 
-const listOf = (items: unknown) => (Array.isArray(items) ? items : []) as { sku?: unknown }[]
-
 export async function orderHistory(
   c: Context<AppEnv>,
   { pageSize, currentPage }: z.output<typeof OrderHistoryQuery>,
@@ -45,7 +43,7 @@ export async function orderHistory(
     db,
     results.map((r, i) => ({
       clientOrderId: r.client_order_id,
-      items: listOf((docs[i] as { items?: unknown }).items),
+      items: docs[i]?.items ?? [],
     })),
   )
   return ok(c, {

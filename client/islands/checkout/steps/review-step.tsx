@@ -1,8 +1,10 @@
 /** Checkout section 4: what will be ordered, and the place-order button (disabled while an order is processed). */
 import { OptionList } from '@shared/components/checkout/option-list'
 import { chargeCurrency, type PaymentMethodConfig } from '@shared/config/checkout'
+import { baseCurrency } from '@shared/config/store'
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import { formatMinor } from '@shared/domain/currency'
+import { creditToApplyMinor } from '@shared/domain/money'
 import { MSG } from '@shared/i18n/messages'
 import type { CartLine, CartTotals } from '../../../state/cart'
 import { lineOptions } from '../../cart/cart-line-view'
@@ -16,6 +18,8 @@ interface ReviewStepProps {
   items: readonly CartLine[]
   /** The server's totals (lines as charged, and what each charge currency comes to), when known. */
   totals: CartTotals | null
+  /** The signed-in shopper's store credit balance (major units of the base currency); null for a visitor. */
+  storeCredit?: number | null
   /** An order is being placed (here or by the order queue). */
   busy: boolean
   onPlace: () => void
@@ -35,20 +39,28 @@ interface ServerItem {
   extension_attributes?: { options?: { label: string; value: string }[] }
 }
 
-/** "You will be charged ₹X": the currency the chosen method charges, and the total in it. */
-function chargeSentence(method: string, totals: CartTotals | null): string | null {
+/**
+ * What placing the order will take: the store credit it spends (as the order will: the balance,
+ * never more than the total, only on an order charged in the base currency, where credit is kept)
+ * and what is left, which the payment provider is asked for ("You will be charged X").
+ */
+function chargeOf(method: string, totals: CartTotals | null, balance: number) {
   const currency = chargeCurrency(method, pageCurrency())
-  const charges = (totals?.extension_attributes as { charges?: Record<string, number> } | undefined)?.charges
-  const minor = charges?.[currency]
-  return typeof minor === 'number' ? `You will be charged ${formatMinor(minor, currency)}.` : null
+  const total = (totals?.extension_attributes as { charges?: Record<string, number> } | undefined)?.charges?.[
+    currency
+  ]
+  if (typeof total !== 'number') return null
+  const base = baseCurrency()
+  const credit = currency === base ? creditToApplyMinor(Math.round(balance * 100), total) : 0
+  return { currency, credit, due: total - credit, refused: balance > 0 && currency !== base ? base : null }
 }
 
-export function ReviewStep({ state, offered, items, totals, busy, onPlace }: ReviewStepProps) {
+export function ReviewStep({ state, offered, items, totals, storeCredit, busy, onPlace }: ReviewStepProps) {
   const { personalDetails: p } = state
   const method = state.paymentFinalStep.paymentMethod
   const serverItems = (totals?.items ?? []) as ServerItem[]
   const currency = typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined
-  const charge = chargeSentence(method, totals)
+  const charge = chargeOf(method, totals, state.isStoreCreditApplied ? (storeCredit ?? 0) : 0)
   return (
     <section aria-labelledby="review-title" className="checkout__section" data-testid="checkout-review">
       <h2 id="review-title">Review order</h2>
@@ -79,9 +91,21 @@ export function ReviewStep({ state, offered, items, totals, busy, onPlace }: Rev
           )
         })}
       </ul>
+      {charge?.credit ? (
+        <p className="checkout__credit" data-testid="review-credit">
+          Store credit: −{formatMinor(charge.credit, charge.currency)}
+        </p>
+      ) : null}
+      {charge?.refused ? (
+        <p className="field__error" role="alert">
+          Store credit pays only orders charged in {charge.refused}.
+        </p>
+      ) : null}
       {charge ? (
         <p className="checkout__charge" data-testid="charge-sentence">
-          {charge}
+          {charge.due > 0
+            ? `You will be charged ${formatMinor(charge.due, charge.currency)}.`
+            : 'Nothing to pay: your store credit covers this order.'}
         </p>
       ) : null}
       <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allocateMinor, includedTaxMinor } from '../../../../shared/domain/money'
+import { allocateMinor, creditToApplyMinor, includedTaxMinor } from '../../../../shared/domain/money'
 
 describe('includedTaxMinor: the tax inside a tax-inclusive amount', () => {
   it('is amount × rate / (100 + rate), rounded to a minor unit', () => {
@@ -40,5 +40,14 @@ describe('allocateMinor: split so the parts sum to the whole', () => {
   it('gives nothing to zero weights and all zeros when every weight is 0', () => {
     expect(allocateMinor(10, [0, 5, 0])).toEqual([0, 10, 0])
     expect(allocateMinor(0, [0, 0])).toEqual([0, 0])
+  })
+})
+
+describe('creditToApplyMinor: the store credit an order spends', () => {
+  it('spends the balance, never more than the total and never less than nothing', () => {
+    expect(creditToApplyMinor(200_000, 1_043_820)).toBe(200_000)
+    expect(creditToApplyMinor(2_000_000, 1_043_820)).toBe(1_043_820)
+    expect(creditToApplyMinor(0, 500)).toBe(0)
+    expect(creditToApplyMinor(-5, 500)).toBe(0)
   })
 })

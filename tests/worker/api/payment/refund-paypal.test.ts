@@ -108,16 +108,22 @@ describe('refundOrder', () => {
     expect(row).toMatchObject({ provider: 'manual', status: 'processed' })
   })
 
-  it('a provider that refuses the refund leaves nothing recorded (502)', async () => {
+  it('a provider that refuses the refund leaves nothing counted (502), the refusal on record', async () => {
     const o = await paidWithRazorpay()
     await env.DB.prepare(
-      "UPDATE payments SET provider_payment_id = 'pay_unknown00001' WHERE client_order_id = ?",
+      "UPDATE provider_payments SET provider_payment_id = 'pay_unknown00001' WHERE client_order_id = ?",
     )
       .bind(o.orderId)
       .run()
     const res = await refund(o.orderId, 100)
     expect(res).toMatchObject({ ok: false, status: 502 })
     expect(await orderRow(o.orderId)).toMatchObject({ refunded_minor: 0, payment_state: 'paid' })
+    const { results } = await env.DB.prepare('SELECT status FROM refunds WHERE client_order_id = ?')
+      .bind(o.orderId)
+      .all()
+    expect(results).toEqual([{ status: 'failed' }])
+    // The money is still refundable in full.
+    expect(await refund(o.orderId, o.total + 1)).toMatchObject({ ok: false, status: 409 })
   })
 })
 

@@ -172,10 +172,33 @@ describe('placeOrder', () => {
       message:
         'Internal validation error. Please check if all required fields are filled in. Please contact us on help@shop.test',
       action1: { label: 'OK' },
+      hasNoTimeout: true,
     })
     expect(await t.storage.getItem(res.orderId)).toMatchObject({ transmited: true, status: 'rejected' })
     // The hash was removed: fixing the form and submitting again sends again.
     expect((await t.queue.placeOrder(body())).state).toBe('placed')
+  })
+
+  it("400 with the server's reason in words: that reason is shown until closed, never the generic text", async () => {
+    const t = setup()
+    const reason = 'The coupon code "FIRST10" has already been used the most times allowed for you.'
+    t.server.script.push({ code: 400, result: reason })
+    const res = await t.queue.placeOrder(body())
+    expect(res).toMatchObject({ state: 'rejected', message: reason })
+    expect(t.notices).toContainEqual({
+      type: 'error',
+      message: reason,
+      action1: { label: 'OK' },
+      hasNoTimeout: true,
+    })
+    expect(t.notices.some((n) => /Internal validation error/.test(String(n.message)))).toBe(false)
+  })
+
+  it("400 with a validator's field report: the generic text with the support e-mail", async () => {
+    const t = setup()
+    t.server.script.push({ code: 400, result: 'Invalid order: products.0.qty: must be a whole number' })
+    const res = await t.queue.placeOrder(body())
+    expect(res.message).toMatch(/^Internal validation error\./)
   })
 
   it.each([
@@ -261,7 +284,7 @@ describe('queue processing', () => {
     const c = await t.queue.placeOrder(body({ cart_id: 'c' }))
     t.state.online = true
     t.server.script.push(
-      { code: 400, result: 'bad address' },
+      { code: 400, result: 'Invalid order: addressInformation.shippingAddress.city: city is required' },
       { code: 500, result: 'Error while adding products' },
     )
     expect(await t.queue.process({ now: () => 42 })).toBe(3)

@@ -52,8 +52,20 @@ describe('a queued order answer', () => {
   it.each([
     [{ code: 200, result: {} }, { type: 'placed' }],
     [
-      { code: 400, result: 'bad address' },
+      { code: 400, result: 'Invalid order: addressInformation.shippingAddress.city: city is required' },
       { type: 'canceled', code: 400, message: MSG.queuedOrderInvalidAddress },
+    ],
+    [
+      { code: 400, result: 'The coupon code "FIRST10" is for a first order only.' },
+      { type: 'canceled', code: 400, message: 'The coupon code "FIRST10" is for a first order only.' },
+    ],
+    [
+      {
+        code: 400,
+        result:
+          'Invalid order: addressInformation.payment_method_code: Cash on delivery is not available for PIN 110001.',
+      },
+      { type: 'canceled', code: 400, message: 'Cash on delivery is not available for PIN 110001.' },
     ],
     [
       { code: 409, result: ORDER_ID_USED },

@@ -1,0 +1,125 @@
+/**
+ * A gift card redeemed at checkout is store credit the order spends, and that spend is a row
+ * wherever the order shows its money: the review (whose "You will be charged" is the order's total
+ * less the credit), the confirmation, and the order mail.
+ */
+import { createHash } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { fillShippingAddress, pickProduct } from './checkout-fixtures'
+import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
+
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const CARD_MINOR = 100_000
+
+/** A fresh 16-character gift card code worth ₹1,000, issued on an order of the e2e shop. */
+async function issueCard(request: Parameters<typeof pickProduct>[0]): Promise<string> {
+  const product = await pickProduct(request)
+  const sku = product.variants[0]?.sku as string
+  const address = {
+    firstname: 'Asha',
+    lastname: 'Rao',
+    street: ['12 MG Road', 'Flat 4'],
+    city: 'Bengaluru',
+    postcode: '560001',
+    country_id: 'IN',
+    telephone: '9876500001',
+    email: `card-buyer-${Date.now()}@example.com`,
+  }
+  const orderId = `e2e-card-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`
+  const placed = await request.post('/api/order', {
+    data: {
+      order_id: orderId,
+      user_id: '',
+      cart_id: '',
+      products: [{ sku, qty: 1, price: 1 }],
+      addressInformation: {
+        shippingAddress: address,
+        billingAddress: address,
+        shipping_method_code: 'flatrate',
+        shipping_carrier_code: 'flatrate',
+        payment_method_code: 'cashondelivery',
+      },
+    },
+  })
+  expect(placed.status(), await placed.text()).toBe(200)
+  const code = Array.from({ length: 16 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join(
+    '',
+  )
+  const hash = createHash('sha256').update(code).digest('hex')
+  d1(
+    `INSERT INTO gift_cards (code_hash, code_last4, client_order_id, line_no, unit_no, sku, amount_minor, currency,
+       status, created_at, paid_minor, paid_currency)
+     VALUES (${sqlText(hash)}, ${sqlText(code.slice(-4))}, ${sqlText(orderId)}, 99, 1, 'GIFT-CARD', ${CARD_MINOR}, 'INR',
+       'issued', '2026-01-01 00:00:00', ${CARD_MINOR}, 'INR')`,
+  )
+  return code
+}
+
+test('a gift card redeemed at checkout is a store credit row on the review, the confirmation and the mail', async ({
+  page,
+  request,
+}) => {
+  const code = await issueCard(request)
+  const email = `credit-${Date.now()}@example.com`
+  const password = 'a long enough password 42'
+  const created = await page.request.post('/api/user/create', {
+    data: { customer: { email, firstname: 'Asha', lastname: 'Rao' }, password },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  await logInThroughModal(page, email, password)
+  const product = await pickProduct(request)
+  const v = product.variants[0]
+  if (!v) throw new Error('no variant')
+  await page.goto(product.url)
+  await waitForHydration(page)
+  for (const [label, value] of v.options)
+    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
+  await expect(page.getByTestId('variant-sku')).toContainText(v.sku)
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  await fillShippingAddress(form)
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await form.getByLabel('Debit / Credit Card').check()
+  await form.getByLabel('Gift card code').fill(code)
+  await form.getByRole('button', { name: 'Redeem' }).click()
+  await expect(
+    form.getByText('The gift card was added to your store credit and applied to this order.'),
+  ).toBeVisible()
+  await form.getByLabel('I accept the terms and conditions').check()
+  await form.getByRole('button', { name: 'Review order' }).click()
+
+  const review = page.getByTestId('checkout-review')
+  await expect(review.getByTestId('review-credit')).toHaveText('Store credit: −₹1,000')
+  const sentence = (await review.getByTestId('charge-sentence').textContent()) ?? ''
+  const charged = /You will be charged ₹([\d,]+)\./.exec(sentence)?.[1]
+  expect(charged, sentence).toBeDefined()
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+
+  // The order as stored: what is left to pay after the credit is what the review said would be
+  // charged (and what the provider is asked for).
+  const [order] = d1<{ increment_id: string; grand_total_minor: number }>(
+    `SELECT increment_id, grand_total_minor FROM orders WHERE customer_email = ${sqlText(email)}`,
+  )
+  expect(order).toBeDefined()
+  expect(Number(charged?.replace(/,/g, '')) * 100).toBe(order?.grand_total_minor)
+
+  const money = page.getByTestId('order-money')
+  await expect(money.locator('[data-row="store_credit"] dd')).toHaveText('−₹1,000')
+  await expect(page.getByTestId('confirmation-total')).toContainText(`₹${charged}`)
+
+  await expect
+    .poll(
+      () =>
+        d1<{ body: string }>(
+          `SELECT body FROM mail_outbox WHERE target_address = ${sqlText(email)} AND subject LIKE ${sqlText(`%${order?.increment_id}%`)}`,
+        )[0]?.body ?? '',
+      { timeout: 10_000 },
+    )
+    .toMatch(/Store credit[\s\S]{0,80}1,000/)
+})

@@ -1,0 +1,83 @@
+/**
+ * What the order page and the confirmation show about an order (POST /api/payment/order): its
+ * status, payment state and money in minor units of its charge currency, the lines with their
+ * pictures, the shipping address (only to whoever may open the order) and each shipment.
+ */
+import { documentMoneyRows } from '@shared/components/order/money-rows'
+import { ORDER_STATUS_LABELS, type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
+import { documentsOf } from '../../documents/issue'
+import { parseOrderDocument } from '../order/document'
+import { withLineImages } from '../order/line-images'
+import type { OrderRow } from '../order/repo'
+import { providerOf } from './start'
+
+/** The carrier and tracking number of each time the order was shipped (newest last). */
+async function shipmentsOf(db: D1Database, orderId: string) {
+  const { results } = await db
+    .prepare(
+      "SELECT detail, created_at FROM order_events WHERE client_order_id = ? AND kind = 'status' AND to_status = 'shipped' ORDER BY id",
+    )
+    .bind(orderId)
+    .all<{ detail: string; created_at: string }>()
+  return results.map((r) => {
+    const detail = JSON.parse(r.detail) as { carrier?: unknown; tracking_number?: unknown }
+    return {
+      carrier: typeof detail.carrier === 'string' ? detail.carrier : '',
+      trackingNumber: typeof detail.tracking_number === 'string' ? detail.tracking_number : '',
+      shippedAt: r.created_at,
+    }
+  })
+}
+
+/** What an order page and the confirmation show about an order. */
+export async function orderView(db: D1Database, row: OrderRow) {
+  const doc = parseOrderDocument(row.doc)
+  const status = row.status as OrderStatus
+  const address = doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
+  return {
+    orderNumber: row.increment_id,
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status] ?? status,
+    paymentState: row.payment_state,
+    payable:
+      (PAYABLE_STATUSES as readonly string[]).includes(status) &&
+      (row.expires_at === null || row.expires_at > Date.now()) &&
+      (row.grand_total_minor ?? 0) > 0,
+    provider: providerOf(row),
+    currency: row.currency,
+    grandTotalMinor: row.grand_total_minor,
+    /** The order's money row by row (items, discount, shipping, store credit, to pay). */
+    moneyRows: documentMoneyRows(doc),
+    paidMinor: row.paid_minor,
+    refundedMinor: row.refunded_minor,
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+    paymentMethod: doc.payment?.method ?? null,
+    // Where it goes: the shopper's own address, shown only to whoever may open the order.
+    shippingAddress: address
+      ? Object.fromEntries(
+          ['firstname', 'lastname', 'street', 'city', 'region', 'postcode', 'country_id', 'telephone'].map(
+            (k) => [k, address[k] ?? null],
+          ),
+        )
+      : null,
+    items: await withLineImages(
+      db,
+      row.client_order_id,
+      (doc.items ?? []).map((it) => ({
+        name: it.name ?? it.sku ?? '',
+        sku: it.sku ?? '',
+        qty: it.qty_ordered ?? 1,
+        rowTotal: it.row_total_incl_tax ?? null,
+        options: Array.isArray(it.options) ? it.options : [],
+      })),
+    ),
+    shipments: await shipmentsOf(db, row.client_order_id),
+    // Its tax invoice and credit notes, fetched one by one through /api/documents/get.
+    documents: (await documentsOf(db, row.client_order_id)).map((d) => ({
+      kind: d.kind,
+      number: d.number,
+      issuedOn: d.issued_on,
+    })),
+  }
+}
