@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { zonedDate, zonedDayRange } from '@shared/domain/shop-clock'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../helpers/orders'
+import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
 import { api } from '../../helpers/user'
 import { admin, operator, type Session } from './operator'
 
@@ -23,7 +23,7 @@ async function placeAt(at: number, qty = 1, sku = 'FX-SCARF') {
     body: {
       order_id: newOrderId('clock'),
       products: [{ sku, qty, price: 1 }],
-      addressInformation: deliverTo(testAddress('clock@example.com'), 'cashondelivery'),
+      addressInformation: deliverTo(testAddress(freshEmail('clock')), 'cashondelivery'),
     },
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)
@@ -95,7 +95,11 @@ describe('the back office on India’s clock', () => {
   })
 
   it('groups amounts the Indian way', async () => {
-    const number = await placeAt(Date.now(), 17, 'FX-LEHENGA')
+    // One piece at ₹1,02,000 (many pieces would meet the cap on what unpaid orders may hold).
+    await env.DB.prepare(
+      "UPDATE products SET doc = json_set(doc, '$.price', 102000, '$.final_price', 102000) WHERE sku = 'FX-LEHENGA'",
+    ).run()
+    const number = await placeAt(Date.now(), 1, 'FX-LEHENGA')
     const page = await admin(owner, `/orders/${number}`)
     expect(page.text).toContain('₹1,02,000.00')
     expect(page.text).not.toContain('₹102,000')

@@ -229,10 +229,11 @@ describe('store credit spent on an order is a row everywhere the order shows its
     const screen = await admin(staff, `/orders/${number}`)
     expect(screen.status).toBe(200)
     expect(decodeEntities(screen.text)).toMatch(
-      /data-row="store_credit"><th scope="row">Store credit<\/th><td>−₹500<\/td>/,
+      // The back office writes amounts the Indian way, always with paise.
+      /data-row="store_credit"><th scope="row">Store credit<\/th><td>−₹500\.00<\/td>/,
     )
     expect(decodeEntities(screen.text)).toMatch(
-      /data-row="to_pay"><th scope="row">To pay<\/th><td>₹500<\/td>/,
+      /data-row="to_pay"><th scope="row">To pay<\/th><td>₹500\.00<\/td>/,
     )
   })
 })
