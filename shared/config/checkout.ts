@@ -1,4 +1,5 @@
 /** Shipping and payment configuration. */
+import type { CurrencyCode } from './store'
 
 interface ShippingMethodConfig {
   carrier_code: string
@@ -31,20 +32,73 @@ export interface PaymentMethodConfig {
   default: boolean
   /** Cash on delivery: "hidden when the cart is entirely virtual or downloadable". */
   requiresShipping?: boolean
+  /** The currencies the method's provider charges unless PAYMENT_CURRENCIES says otherwise. */
+  currencies: readonly CurrencyCode[]
+  /** The only shipping countries it serves (absent: every country). */
+  countries?: readonly string[]
 }
 
-/** "Initial payment methods: PayPal standard and a debit/credit card method, both server methods" + cash on delivery. */
+/**
+ * "Initial payment methods: PayPal standard and a debit/credit card method, both server methods" +
+ * cash on delivery. A method is offered only for the currency the shopper sees, and charges in it:
+ * PayPal charges US dollars and pounds; cards, UPI and netbanking (Razorpay) rupees, and the
+ * currencies a shop with Razorpay's international payments adds; cash on delivery rupees, in India.
+ */
 export const PAYMENT_METHODS: readonly PaymentMethodConfig[] = [
-  { code: 'paypal_standard', title: 'PayPal', is_server_method: true, default: false },
-  { code: 'card', title: 'Debit / Credit Card', is_server_method: true, default: false },
+  {
+    code: 'paypal_standard',
+    title: 'PayPal',
+    is_server_method: true,
+    default: false,
+    currencies: ['USD', 'GBP'],
+  },
+  { code: 'card', title: 'Debit / Credit Card', is_server_method: true, default: false, currencies: ['INR'] },
   {
     code: 'cashondelivery',
     title: 'Cash On Delivery',
     is_server_method: true,
     default: true,
     requiresShipping: true,
+    currencies: ['INR'],
+    countries: ['IN'],
   },
 ]
+
+/** Which currencies each payment method charges in, by method code (an empty list turns it off). */
+export type PaymentCurrencies = Readonly<Record<string, readonly string[]>>
+
+/** The methods' own currencies, as a table. */
+export const DEFAULT_PAYMENT_CURRENCIES: PaymentCurrencies = Object.fromEntries(
+  PAYMENT_METHODS.map((m) => [m.code, m.currencies]),
+)
+
+/**
+ * Reads the PAYMENT_CURRENCIES setting: 'card=INR USD GBP; paypal_standard=USD GBP;
+ * cashondelivery=' (a method left out keeps its own currencies; one given nothing is off). An
+ * unknown method or currency is an error naming it.
+ */
+export function parsePaymentCurrencies(text: string, known: readonly string[]): PaymentCurrencies {
+  const out: Record<string, readonly string[]> = { ...DEFAULT_PAYMENT_CURRENCIES }
+  for (const part of text.split(';')) {
+    const item = part.trim()
+    if (!item) continue
+    const m = /^([a-z_]+)\s*=\s*([A-Za-z ,]*)$/.exec(item)
+    const method = m?.[1] ?? ''
+    if (!m || !PAYMENT_METHODS.some((p) => p.code === method))
+      throw new Error(
+        `PAYMENT_CURRENCIES: '${item}' is not METHOD=CODES with a method of ${PAYMENT_METHODS.map((p) => p.code).join(', ')}`,
+      )
+    const codes = (m[2] ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((c) => c.toUpperCase())
+    const unknown = codes.find((c) => !known.includes(c))
+    if (unknown)
+      throw new Error(`PAYMENT_CURRENCIES: ${method} names ${unknown}, not one of ${known.join(', ')}`)
+    out[method] = codes
+  }
+  return out
+}
 export const CASH_ON_DELIVERY_CODE = 'cashondelivery'
 /** Days from an order to its estimated delivery: within India, and abroad. */
 export const ORDER_DELIVERY_DAYS = { india: 7, abroad: 14 } as const
@@ -72,28 +126,61 @@ export function codUnavailableMessage(
   return null
 }
 
-/**
- * Payment methods to offer: cash on delivery hidden when the cart is all virtual/downloadable, and
- * (when the address is given) unless it is an Indian address whose PIN code the courier serves.
- */
-export function availablePaymentMethods(
-  typeIds: readonly string[],
-  address?: { country: string | null | undefined; codServiceable: boolean },
-): PaymentMethodConfig[] {
-  const allVirtual =
-    typeIds.length > 0 && typeIds.every((t) => (VIRTUAL_PRODUCT_TYPES as readonly string[]).includes(t))
-  const codRefused = address
-    ? !(address.codServiceable && (address.country ?? '').toUpperCase() === 'IN')
-    : false
-  return PAYMENT_METHODS.filter((m) => !(m.requiresShipping && (allVirtual || codRefused)))
+/** What a checkout offers payment methods for. */
+interface PaymentContext {
+  /** The currency the shopper sees (and is charged in). */
+  currency: string
+  /** The product types in the cart. */
+  typeIds: readonly string[]
+  /** The shipping country, once given. */
+  country?: string | null
+  /** The shipping PIN code, and whether the courier collects cash there (null: not known yet). */
+  postcode?: string | null
+  codServiceable?: boolean | null
+  /** The shop's currencies per method (PAYMENT_CURRENCIES). */
+  currencies?: PaymentCurrencies
 }
 
+const listOf = (codes: readonly string[]) =>
+  codes.length <= 1 ? (codes[0] ?? '') : `${codes.slice(0, -1).join(', ')} or ${codes[codes.length - 1]}`
+
 /**
- * The currency an order is charged in: PayPal charges the shopper's USD or GBP amount (USD when
- * the shopper browses in INR); every other method (cash on delivery, cards/UPI through the Indian
- * provider) charges INR.
+ * Why a payment method is not offered for this checkout, in words for the shopper, or null when
+ * it is. A method the shop turned off, and cash on delivery for a cart with nothing to deliver,
+ * are simply not offered (''); a method that cannot charge the shown currency says which would do.
  */
-export function chargeCurrency(paymentMethodCode: string, displayCurrency: string): 'INR' | 'USD' | 'GBP' {
-  if (paymentMethodCode === 'paypal_standard') return displayCurrency === 'GBP' ? 'GBP' : 'USD'
-  return 'INR'
+export function paymentMethodProblem(method: PaymentMethodConfig, ctx: PaymentContext): string | null {
+  const currencies = (ctx.currencies ?? DEFAULT_PAYMENT_CURRENCIES)[method.code] ?? method.currencies
+  if (currencies.length === 0) return ''
+  const allVirtual =
+    ctx.typeIds.length > 0 &&
+    ctx.typeIds.every((t) => (VIRTUAL_PRODUCT_TYPES as readonly string[]).includes(t))
+  if (method.requiresShipping && allVirtual) return ''
+  if (!currencies.includes(ctx.currency))
+    return `${method.title} charges ${listOf(currencies)}, not ${ctx.currency}: choose ${listOf(currencies)} as your currency to pay this way.`
+  const country = (ctx.country ?? '').trim().toUpperCase()
+  if (method.code === CASH_ON_DELIVERY_CODE && country) {
+    if (method.countries && !method.countries.includes(country))
+      return codUnavailableMessage(country, null, null)
+    if (ctx.codServiceable === false)
+      return codUnavailableMessage(country, ctx.postcode || '-', false) as string
+  }
+  if (method.countries && country && !method.countries.includes(country))
+    return `${method.title} is not available for delivery to ${country}.`
+  return null
+}
+
+/** The payment methods offered for this checkout (see paymentMethodProblem). */
+export function availablePaymentMethods(ctx: PaymentContext): PaymentMethodConfig[] {
+  return PAYMENT_METHODS.filter((m) => paymentMethodProblem(m, ctx) === null)
+}
+
+/** The methods that are not offered and why, for the shopper to read before the review. */
+export function unavailablePaymentMethods(
+  ctx: PaymentContext,
+): { code: string; title: string; reason: string }[] {
+  return PAYMENT_METHODS.flatMap((m) => {
+    const reason = paymentMethodProblem(m, ctx)
+    return reason ? [{ code: m.code, title: m.title, reason }] : []
+  })
 }

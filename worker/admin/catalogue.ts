@@ -5,7 +5,7 @@
  * every memoised catalogue read stale), with its audit row, then purges the cached pages that show
  * the product: its own page, its categories' pages and search results.
  */
-import { finalPrice } from '@shared/domain/price'
+import { finalPrice } from '@shared/domain/price-window'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'

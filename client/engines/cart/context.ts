@@ -36,6 +36,8 @@ export interface CartSyncDeps {
   checkStock?: (sku: string) => Promise<StockCheck>
   /** Other tabs of the shop (a BroadcastChannel): each change is announced, theirs adopted. */
   channel?: CartChannel
+  /** The currency the page shows (stored totals in another one are not used). */
+  displayCurrency?: () => string | null
 }
 
 /** What the engine remembers between calls (the cart lines themselves live in the cart store). */
@@ -71,6 +73,7 @@ export interface CartContext {
   clock: Clock
   channel?: CartChannel
   checkStock: (sku: string) => Promise<StockCheck>
+  displayCurrency: () => string | null
   state: CartEngineState
 }
 
@@ -106,6 +109,7 @@ export function createCartContext(
     clock: deps.clock ?? systemClock,
     channel: deps.channel,
     checkStock: deps.checkStock ?? ((sku) => defaultCheckStock(ctx, sku)),
+    displayCurrency: deps.displayCurrency ?? (() => null),
     state: initialCartState(),
   }
   return ctx

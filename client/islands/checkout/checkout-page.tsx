@@ -7,7 +7,8 @@
  */
 
 import type { AddressFormValue } from '@shared/components/checkout/address-fields'
-import { availablePaymentMethods } from '@shared/config/checkout'
+import { availablePaymentMethods, unavailablePaymentMethods } from '@shared/config/checkout'
+import { baseCurrency } from '@shared/config/store'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as z from 'zod/mini'
 import { track } from '../../engines/analytics'
@@ -23,6 +24,7 @@ import { cartTypeIds } from '../cart/cart-line-view'
 import { clientTotals, displayedSegments } from '../cart/cart-totals'
 import { defineIsland } from '../define'
 import type { AddressDetails, FieldErrors } from '../forms/field-rules'
+import { pageCurrency } from '../page-currency'
 import { addressDetails, bookEntry, savedAddresses, savedMatch, savesAddress } from './address-book'
 import { saveCheckoutDetails } from './checkout-details'
 import {
@@ -36,6 +38,7 @@ import { toShippingInformation } from './order-body'
 import { OrderSummary } from './order-summary'
 import { PendingOrderNotice } from './pending-order'
 import { confirmPurchase, submitOrder } from './place-order'
+import { RepriceNotice, repricedLines } from './reprice-notice'
 import { StepList } from './step-list'
 import { PaymentStep } from './steps/payment-step'
 import { PersonalStep } from './steps/personal-step'
@@ -44,7 +47,12 @@ import { ShippingStep } from './steps/shipping-step'
 import { useCheckoutState } from './use-checkout-state'
 import { destinationNotes, useCodAnswer, useTotalsForCountry } from './use-destination'
 
-const CheckoutPropsSchema = z.object({ supportEmail: z.string(), country: z.string() })
+const CheckoutPropsSchema = z.object({
+  supportEmail: z.string(),
+  country: z.string(),
+  /** The currencies each payment method charges in this shop. */
+  paymentCurrencies: z.record(z.string(), z.array(z.string())),
+})
 type CheckoutProps = z.infer<typeof CheckoutPropsSchema>
 
 /** The InitiateCheckout event, once per page view, when the cart has items. */
@@ -92,7 +100,7 @@ function EmptyCheckout() {
   )
 }
 
-function Checkout({ supportEmail, country }: CheckoutProps) {
+function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const items = useSignalValue(cartItems)
   const count = useSignalValue(cartCount)
   const totals = useSignalValue(cartTotals)
@@ -101,14 +109,17 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   // The shipping country and PIN code decide the tax in the prices and whether COD is offered.
   const [destination, setDestination] = useState({ country, postcode: '' })
   const cod = useCodAnswer(destination.country, destination.postcode)
-  const offered = useMemo(
-    () =>
-      availablePaymentMethods(
-        cartTypeIds(items),
-        cod ? { country: cod.country, codServiceable: cod.serviceable } : undefined,
-      ),
-    [items, cod],
-  )
+  // The methods that charge the currency shown (and serve the address); the others say why not.
+  const payment = useMemo(() => {
+    const context = {
+      currency: pageCurrency(),
+      typeIds: cartTypeIds(items),
+      currencies: paymentCurrencies,
+      ...(cod ? { country: cod.country, postcode: cod.postcode, codServiceable: cod.serviceable } : {}),
+    }
+    return { offered: availablePaymentMethods(context), unavailable: unavailablePaymentMethods(context) }
+  }, [items, cod, paymentCurrencies])
+  const offered = payment.offered
   const { state, setState, update, loaded } = useCheckoutState(country, user, offered)
   const shipCountry = state.shippingDetails.country
   const shipPin = state.shippingDetails.zipCode
@@ -129,6 +140,11 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const [result, setResult] = useState<PlaceOrderResult | null>(null)
   const credit = useSignalValue(storeCreditSignal)
   const processing = useSignalValue(placingOrder)
+  // Store credit is spent only on orders in the base currency: never asked for in another.
+  const creditCurrency = pageCurrency() === baseCurrency() ? null : baseCurrency()
+  useEffect(() => {
+    if (creditCurrency && state.isStoreCreditApplied) setState((s) => ({ ...s, isStoreCreditApplied: false }))
+  }, [creditCurrency, state.isStoreCreditApplied, setState])
   useInitiateCheckoutEvent(items)
   // A signed-in shopper's address book: the saved address the form shows, and whether to save a new one.
   const book = loggedIn ? savedAddresses(user) : null
@@ -194,6 +210,9 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
     <div className="checkout" data-testid="checkout">
       <StepList step={step} onGoTo={setStep} skip={virtualOnly ? ['shipping'] : []} />
       <div className="checkout__main">
+        {step === 'personal' ? null : (
+          <RepriceNotice lines={repricedLines(items, totals)} sentence={notes.sentence} />
+        )}
         {step === 'personal' ? (
           <PersonalStep
             details={state.personalDetails}
@@ -248,6 +267,8 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             <PaymentStep
               state={state}
               offered={offered}
+              unavailable={payment.unavailable}
+              creditCurrency={creditCurrency}
               errors={errors}
               storeCredit={loggedIn ? credit.total_balance : null}
               onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
@@ -268,6 +289,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             offered={offered}
             items={items}
             totals={totals}
+            credit={state.isStoreCreditApplied && loggedIn ? credit.total_balance : 0}
             busy={placing || processing}
             onPlace={() => void place()}
           />

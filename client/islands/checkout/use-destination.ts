@@ -5,10 +5,11 @@
  * /api/checkout/cod only for a well-formed Indian PIN code).
  */
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
-import { destinationTax } from '@shared/config/store'
+import { COOKIE_COUNTRY, destinationTax } from '@shared/config/store'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
 import { getRuntime } from '../../engines/runtime/runtime'
+import { setCookie } from '../../storage/cookies'
 
 interface CodAnswer {
   country: string
@@ -47,13 +48,17 @@ export function useCodAnswer(country: string, postcode: string): CodAnswer | nul
   return answer
 }
 
-/** Re-prices the server cart for the shipping country as soon as it is chosen (a failure keeps the totals). */
+/**
+ * Re-prices the server cart for the shipping country as soon as it is chosen (a failure keeps the
+ * totals), and makes it the shopper's country: the pages after this one show its prices too.
+ */
 export function useTotalsForCountry(country: string, address: () => Record<string, unknown>) {
   // Only the country changes the prices; the address itself is sent again before review.
   const latest = useRef(address)
   latest.current = address
   useEffect(() => {
     if (country.trim().length !== 2) return
+    setCookie(COOKIE_COUNTRY, country.trim().toUpperCase(), 365)
     void getRuntime()
       .cart.shippingInformation(latest.current())
       .catch(() => false)

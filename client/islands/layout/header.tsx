@@ -1,12 +1,13 @@
 /**
  * Header island: menu button and sidebar (the full category tree; a submenu slides in and its path
  * pops after 300 ms), search panel (lazy-loaded on first open), wishlist and minicart buttons
- * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher
- * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat
+ * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher and,
+ * in the menu, the delivery country (each sets its cookie and reloads so every price is rendered
+ * again for it) and the desktop-only support chat
  * (its launcher sits among the header's tools, so it never floats over the page).
  */
 
-import { COOKIE_CURRENCY } from '@shared/config/store'
+import { COOKIE_COUNTRY, COOKIE_CURRENCY } from '@shared/config/store'
 import { type ComponentType, useEffect, useState } from 'react'
 import { cartCount } from '../../state/cart'
 import {
@@ -35,10 +36,18 @@ export interface MenuItem {
   children: MenuItem[]
 }
 
+interface Choice {
+  code: string
+  name: string
+}
+
 interface HeaderProps {
   storeName: string
   currency: string
   currencies: { code: string; sign: string }[]
+  /** The country prices are for, and the countries the shop delivers to. */
+  country: string
+  countries: Choice[]
   menu: MenuItem[]
   supportEmail?: string
 }
@@ -56,6 +65,8 @@ const HeaderPropsSchema = schemaOf<HeaderProps>(
     storeName: str,
     currency: str,
     currencies: array(object({ code: str, sign: str })),
+    country: str,
+    countries: array(object({ code: str, name: str })),
     menu: array(checkMenuItem),
     supportEmail: optional(str),
   }),
@@ -74,7 +85,23 @@ export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
   return trail
 }
 
-function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
+/** Sets a preference cookie and reloads, so the page is rendered (and priced) again for it. */
+function choose(cookie: string, value: string) {
+  setCookie(cookie, value, 365)
+  window.location.reload()
+}
+
+function Sidebar({
+  menu,
+  open,
+  country,
+  countries,
+}: {
+  menu: MenuItem[]
+  open: boolean
+  country: string
+  countries: Choice[]
+}) {
   const path = useSignalValue(submenuPath)
   // The submenu slides out during its 300 ms transition before its path pops.
   const [leaving, setLeaving] = useState(false)
@@ -117,6 +144,23 @@ function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
           <Icon name="x" />
         </button>
       </div>
+      <label className="sidebar__country">
+        Deliver to{' '}
+        <select
+          value={country}
+          data-testid="country-switcher"
+          onChange={(e) => choose(COOKIE_COUNTRY, e.currentTarget.value)}
+        >
+          {(countries.some((c) => c.code === country)
+            ? countries
+            : [...countries, { code: country, name: country }]
+          ).map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <nav aria-label="Categories">
         <ul className={`sidebar__list${leaving ? ' sidebar__list--leaving' : ''}`}>
           {current ? (
@@ -166,7 +210,7 @@ function useSearchPanel(open: boolean): SearchPanelComponent | null {
   return Comp
 }
 
-function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderProps) {
+function Header({ storeName, currency, currencies, country, countries, menu, supportEmail }: HeaderProps) {
   const count = useSignalValue(cartCount)
   const panel = useSignalValue(openPanel)
   const registered = useSignalValue(registeredPanels)
@@ -224,10 +268,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
             <select
               value={currency}
               data-testid="currency-switcher"
-              onChange={(e) => {
-                setCookie(COOKIE_CURRENCY, e.currentTarget.value, 365)
-                window.location.reload()
-              }}
+              onChange={(e) => choose(COOKIE_CURRENCY, e.currentTarget.value)}
             >
               {currencies.map((c) => (
                 <option key={c.code} value={c.code}>
@@ -262,7 +303,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
           </a>
         </div>
       </div>
-      <Sidebar menu={menu} open={sidebarOpen} />
+      <Sidebar menu={menu} open={sidebarOpen} country={country} countries={countries} />
       {panel === 'search' ? (
         <div
           ref={searchDialog}

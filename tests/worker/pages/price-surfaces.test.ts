@@ -3,7 +3,7 @@
 // cart charges — in INR for India, and in GBP for a UK shopper (GST out, VAT in, whole pounds).
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { rulesFromGstMap, tilePrice as tileAmounts } from '../../../shared/components/catalog/tile-price'
+import { tilePrice as tileAmounts } from '../../../shared/components/catalog/tile-price'
 import { formatMinor, formatUnitPrice } from '../../../shared/domain/currency'
 import { priceView } from '../../../shared/domain/price'
 import type { Product } from '../../../shared/schemas/catalog'
@@ -65,15 +65,12 @@ for (const shopper of [
           .variantSku ?? sku
       const seen: Record<string, string | null> = {}
       seen.category = tilePrice(html, sku)
-      // A tile the browser builds on any page (search overlay): the browsing country with the GST
-      // rates the page's <html data-gst-rates> carries for a shopper abroad (none in India).
-      const rates = /<html[^>]* data-gst-rates="(\{[^}]*\})"/.exec(await page('/', cookie))?.[1]
-      if (shopper.country === 'IN') expect(rates).toBeUndefined()
-      else expect(rates).toBeDefined()
-      const browserPricing = {
-        country: shopper.country,
-        taxRules: rates ? rulesFromGstMap(JSON.parse(rates)) : undefined,
-      }
+      // A tile the browser builds on any page (search overlay): the browsing country with the tax
+      // rules the page's <html data-tax-rules> carries for a shopper abroad (none in India).
+      const rules = /<html[^>]* data-tax-rules="(\[.*?\])" data-/.exec(await page('/', cookie))?.[1]
+      if (shopper.country === 'IN') expect(rules).toBeUndefined()
+      else expect(rules).toBeDefined()
+      const browserPricing = { country: shopper.country, taxRules: rules ? JSON.parse(rules) : undefined }
       seen.browserTile = formatUnitPrice(
         tileAmounts(product, Date.now(), browserPricing).finalPrice,
         shopper.currency,

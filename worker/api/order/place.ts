@@ -4,7 +4,7 @@
  * from the catalogue (never the client's numbers); order numbers are assigned here.
  */
 
-import { chargeCurrency, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { canonicalOrderText } from '@shared/domain/order-hash'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
@@ -15,7 +15,14 @@ import { fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
-import { type CartRow, couponUsageProblem, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
+import {
+  type CartRow,
+  cartCurrency,
+  couponUsageProblem,
+  findCoupon,
+  GUEST_CART_RE,
+  priceLine,
+} from '../cart/repo'
 import { computeTotals } from '../cart/totals'
 import { runAfterAnswer } from '../mail/deliver'
 import { notifyOrder } from '../mail/notify'
@@ -109,7 +116,10 @@ async function placeNew(
   const resolved = await resolveOrderLines(db, body.products)
   const { lines, needed } = resolved
   const types = lines.map((l) => l.product.type_id)
-  const shipping = checkForm(info, form, types)
+  // Every amount of the order is in the currency the shopper was shown, in minor units; the
+  // payment method must charge in it.
+  const currency = cartCurrency(c)
+  const shipping = checkForm(info, form, types, { currency, currencies: c.var.config.PAYMENT_CURRENCIES })
   await checkCashOnDelivery(db, info, shipping)
   checkStock(resolved)
 
@@ -117,8 +127,6 @@ async function placeNew(
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
-  // Every amount of the order is in the currency the payment method charges, in minor units.
-  const currency = chargeCurrency(info.payment_method_code, c.var.store?.currency ?? baseCurrency())
   const totals = await priceOrder(db, lines, cart, country, currency, shipsNothing(types), now)
   // Store credit is kept in the base currency and spent only on orders charged in it.
   const base = baseCurrency()

@@ -4,7 +4,7 @@
  * minimal = a plain header and main, no islands; empty = the page's markup only.
  */
 
-import { CURRENCIES, type CurrencyCode } from '@shared/config/store'
+import { CURRENCIES, type CurrencyCode, SHIPPING_COUNTRIES } from '@shared/config/store'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { ReactNode } from 'react'
 import { AuthModalIsland } from '../../../client/islands/auth/auth-modal'
@@ -18,6 +18,8 @@ import { WishlistPanelIsland } from '../../../client/islands/lists/wishlist-pane
 interface LayoutData {
   storeName: string
   currency: CurrencyCode
+  /** The country prices are for. */
+  country: string
   menu: MenuItem[]
   /** Where the support chat's enquiries go (config SUPPORT_EMAIL). */
   supportEmail?: string
@@ -132,6 +134,8 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
         storeName={data.storeName}
         currency={data.currency}
         currencies={CURRENCIES.map(({ code, sign }) => ({ code, sign }))}
+        country={data.country}
+        countries={SHIPPING_COUNTRIES.map(({ code, name }) => ({ code, name }))}
         supportEmail={data.supportEmail}
         menu={data.menu}
       />

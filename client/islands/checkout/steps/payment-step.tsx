@@ -16,6 +16,10 @@ import { GiftCardField } from './gift-card-field'
 interface PaymentStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
+  /** The methods not offered for this checkout, and why (said before the review). */
+  unavailable: readonly { code: string; title: string; reason: string }[]
+  /** The base currency when store credit cannot be spent in the currency shown (null: it can). */
+  creditCurrency: string | null
   errors: FieldErrors
   /** The signed-in shopper's store credit balance; null for a visitor. */
   storeCredit: number | null
@@ -29,11 +33,13 @@ interface PaymentStepProps {
 
 function PaymentMethods({
   offered,
+  unavailable,
   selected,
   error,
   onSelect,
 }: {
   offered: readonly PaymentMethodConfig[]
+  unavailable: PaymentStepProps['unavailable']
   selected: string
   error: string | undefined
   onSelect: (code: string) => void
@@ -52,6 +58,11 @@ function PaymentMethods({
           />
           {m.title}
         </label>
+      ))}
+      {unavailable.map((m) => (
+        <p key={m.code} className="checkout__unavailable" data-testid="method-unavailable" data-code={m.code}>
+          {m.reason}
+        </p>
       ))}
       {error ? (
         <p id="payment-method-error" className="field__error" role="alert">
@@ -81,6 +92,7 @@ export function PaymentStep(props: PaymentStepProps) {
       <h2 id="payment-title">Payment</h2>
       <PaymentMethods
         offered={offered}
+        unavailable={props.unavailable}
         selected={state.paymentFinalStep.paymentMethod}
         error={errors.paymentMethod}
         onSelect={props.onSelectMethod}
@@ -93,7 +105,12 @@ export function PaymentStep(props: PaymentStepProps) {
           {onlinePaymentNote(state.paymentFinalStep.paymentMethod)}
         </p>
       ) : null}
-      {storeCredit !== null && storeCredit > 0 ? (
+      {storeCredit !== null && storeCredit > 0 && props.creditCurrency ? (
+        <p className="checkout__unavailable" data-testid="credit-unavailable">
+          {`Store credit is kept in ${props.creditCurrency} and can be spent on orders in ${props.creditCurrency}: choose ${props.creditCurrency} as your currency to use it.`}
+        </p>
+      ) : null}
+      {storeCredit !== null && storeCredit > 0 && !props.creditCurrency ? (
         <CheckboxField
           id="payment-storeCredit"
           label={`Apply my store credit (${formatPagePrice(storeCredit)} available)`}

@@ -1,6 +1,6 @@
 /** Checkout section 4: what will be ordered, and the place-order button (disabled while an order is processed). */
 import { OptionList } from '@shared/components/checkout/option-list'
-import { chargeCurrency, type PaymentMethodConfig } from '@shared/config/checkout'
+import type { PaymentMethodConfig } from '@shared/config/checkout'
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import { formatMinor } from '@shared/domain/currency'
 import { MSG } from '@shared/i18n/messages'
@@ -14,8 +14,10 @@ interface ReviewStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
   items: readonly CartLine[]
-  /** The server's totals (lines as charged, and what each charge currency comes to), when known. */
+  /** The server's totals (lines as charged, in the currency charged), when known. */
   totals: CartTotals | null
+  /** Store credit the order spends (base currency, the charged one when it can be spent), 0 for none. */
+  credit: number
   /** An order is being placed (here or by the order queue). */
   busy: boolean
   onPlace: () => void
@@ -35,20 +37,25 @@ interface ServerItem {
   extension_attributes?: { options?: { label: string; value: string }[] }
 }
 
-/** "You will be charged ₹X": the currency the chosen method charges, and the total in it. */
-function chargeSentence(method: string, totals: CartTotals | null): string | null {
-  const currency = chargeCurrency(method, pageCurrency())
-  const charges = (totals?.extension_attributes as { charges?: Record<string, number> } | undefined)?.charges
-  const minor = charges?.[currency]
-  return typeof minor === 'number' ? `You will be charged ${formatMinor(minor, currency)}.` : null
+/**
+ * "You will be charged X": the server's grand total in the currency shown (every method offered
+ * charges in it) less the store credit spent — exactly what the order asks of the provider. Unsaid
+ * until the server has priced the cart in the page's currency.
+ */
+function chargeSentence(totals: CartTotals | null, credit: number): string | null {
+  const ext = totals?.extension_attributes as { grand_total_minor?: number; currency?: string } | undefined
+  const currency = ext?.currency
+  if (typeof ext?.grand_total_minor !== 'number' || currency !== pageCurrency()) return null
+  const minor = Math.max(0, ext.grand_total_minor - Math.min(Math.round(credit * 100), ext.grand_total_minor))
+  return `You will be charged ${formatMinor(minor, currency)}.`
 }
 
-export function ReviewStep({ state, offered, items, totals, busy, onPlace }: ReviewStepProps) {
+export function ReviewStep({ state, offered, items, totals, credit, busy, onPlace }: ReviewStepProps) {
   const { personalDetails: p } = state
-  const method = state.paymentFinalStep.paymentMethod
-  const serverItems = (totals?.items ?? []) as ServerItem[]
   const currency = typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined
-  const charge = chargeSentence(method, totals)
+  // Server lines priced in another currency (before a currency switch reached it) are not shown.
+  const serverItems = (currency === pageCurrency() ? (totals?.items ?? []) : []) as ServerItem[]
+  const charge = chargeSentence(totals, credit)
   return (
     <section aria-labelledby="review-title" className="checkout__section" data-testid="checkout-review">
       <h2 id="review-title">Review order</h2>

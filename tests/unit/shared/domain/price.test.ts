@@ -1,21 +1,30 @@
 import { describe, expect, it } from 'vitest'
+import { priceView } from '../../../../shared/domain/price'
 import {
   bundlePrice,
   cheapestVariant,
   customOptionsDelta,
+  groupedPrice,
+  priceInclTax,
+} from '../../../../shared/domain/price-parts'
+import {
   discountPercent,
   effectiveSpecialPrice,
   finalPrice,
-  groupedPrice,
   hasSpecialPrice,
   isWithinDateWindow,
   originalPrice,
   parseCatalogDate,
-  priceInclTax,
-  priceView,
-  taxAmount,
-  taxRateFor,
-} from '../../../../shared/domain/price'
+} from '../../../../shared/domain/price-window'
+import { countryRates, rateOnValue, type TaxRuleFields, taxRuleOf } from '../../../../shared/domain/tax-rules'
+
+/** vue-storefront-api's calculateProductTax rate: the first rule listing the class, its first matching rate. */
+const taxRateFor = (
+  taxClassId: number | null,
+  rules: readonly TaxRuleFields[] | null | undefined,
+  country: string | null | undefined,
+  region = '',
+) => rateOnValue(countryRates(taxRuleOf({ tax_class_id: taxClassId }, rules), country, region), 0)
 
 const NOW = Date.UTC(2027, 2, 15, 12, 0, 0) // 15 March 2027 12:00 UTC
 
@@ -259,7 +268,6 @@ describe('priceView', () => {
       specialInclTax: 1500,
       finalInclTax: 1500,
       taxRate: 10,
-      gstRate: 10,
       discountPercent: 25,
       isOnSale: true,
       variantSku: null,
@@ -448,11 +456,6 @@ describe('tax rate edges', () => {
     expect(taxRateFor(2, null, 'IN')).toBe(0)
     expect(taxRateFor(2, undefined, 'IN', 'Goa')).toBe(0)
     expect(taxRateFor(2, [], 'IN')).toBe(0)
-  })
-  it('taxAmount is the tax part of a price', () => {
-    expect(taxAmount(1000, 12)).toBeCloseTo(120, 9)
-    expect(taxAmount(250, 0)).toBe(0)
-    expect(priceInclTax(1000, 12) - 1000).toBeCloseTo(taxAmount(1000, 12), 9)
   })
 })
 

@@ -57,6 +57,7 @@ function context(answer: (task: TaskInput) => Partial<TaskResult> | Error) {
     isOnline: () => true,
     clock: new FakeClock(),
     checkStock: async () => ({ status: 'ok' }),
+    displayCurrency: () => null,
     state: initialCartState(),
   }
   return { ctx, calls, stored, events }
