@@ -33,6 +33,7 @@ const TILE_FIELDS = [
   'special_to_date',
   'final_price',
   'tax_class_id',
+  'hsn_code',
   'image',
   'small_image',
   'hover_image',

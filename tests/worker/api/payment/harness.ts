@@ -106,13 +106,14 @@ export interface Placed {
   orderLinkToken: string
 }
 
-/** Places a guest order (one scarf unless told) with a payment method. */
+/** Places a guest order (one scarf unless told) with a payment method, shown in a currency it charges. */
 export async function place(
   payment = 'card',
   products: { sku: string; qty: number; price: number }[] = [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
 ): Promise<Placed> {
   const orderId = newOrderId('pay')
   const res = await call('/api/order', {
+    headers: { cookie: `currency=${payment === 'paypal_standard' ? 'USD' : 'INR'}` },
     body: {
       order_id: orderId,
       user_id: '',
