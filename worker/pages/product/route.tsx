@@ -10,8 +10,8 @@
  */
 
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
-import { pageTaxRules } from '@shared/components/catalog/tile-price'
 import { galleryImage as gallerySources } from '@shared/components/catalog/images'
+import { pageTaxRules } from '@shared/components/catalog/tile-price'
 import { CustomAttributes, ProductDescription, ReviewsList } from '@shared/components/product/product-details'
 import {
   documentRating,
