@@ -55,26 +55,10 @@ interface CustomOptionPrice {
 /** Selected custom option values keyed by option_id: option_type_id(s) for choices, text for 'field'. */
 export type CustomOptionSelection = Record<string | number, unknown>
 
-/** price × (1 + rate/100): a price excluding tax with the tax added (vue-storefront-api's priceInclTax). */
-export function priceInclTax(price: number, ratePercent: number): number {
-  return price * (1 + ratePercent / 100)
-}
-
-interface PriceDelta {
-  excl: number
-  incl: number
-}
-
-function optionDelta(
-  price: number | null | undefined,
-  type: string | null | undefined,
-  original: PriceDelta,
-  rate: number,
-): PriceDelta {
+/** What one option value adds: its fixed price, or its percent of the original (regular) price. */
+function optionDelta(price: number | null | undefined, type: string | null | undefined, original: number) {
   const p = price ?? 0
-  if (!p) return { excl: 0, incl: 0 }
-  if (type === 'percent') return { excl: (p / 100) * original.excl, incl: (p / 100) * original.incl }
-  return { excl: p, incl: priceInclTax(p, rate) }
+  return type === 'percent' ? (p / 100) * original : p
 }
 
 function isEmptySelection(value: unknown): boolean {
@@ -83,32 +67,25 @@ function isEmptySelection(value: unknown): boolean {
 
 /**
  * The price added by selected custom options: each selected value's fixed price, or its percent of
- * the ORIGINAL (regular, pre-option) price; excl and incl tax computed separately.
+ * the ORIGINAL (regular, pre-option) price. Option prices are catalogue prices like the product's
+ * (the home country's tax inside), so the sum is priced for a country together with the product.
  */
 export function customOptionsDelta(
   options: readonly CustomOptionPrice[] | null | undefined,
   selection: CustomOptionSelection,
   originalPrice: number,
-  taxRate = 0,
-): PriceDelta {
-  const original = { excl: originalPrice, incl: priceInclTax(originalPrice, taxRate) }
-  const total = { excl: 0, incl: 0 }
+): number {
+  let total = 0
   for (const option of options ?? []) {
     const chosen = selection[option.option_id]
     if (isEmptySelection(chosen)) continue
-    const parts: PriceDelta[] = []
     if (option.type === 'field') {
-      parts.push(optionDelta(option.price, option.price_type, original, taxRate))
-    } else {
-      const ids = (Array.isArray(chosen) ? chosen : [chosen]).map(Number)
-      for (const v of option.values ?? []) {
-        if (ids.includes(v.option_type_id)) parts.push(optionDelta(v.price, v.price_type, original, taxRate))
-      }
+      total += optionDelta(option.price, option.price_type, originalPrice)
+      continue
     }
-    for (const d of parts) {
-      total.excl += d.excl
-      total.incl += d.incl
-    }
+    const ids = (Array.isArray(chosen) ? chosen : [chosen]).map(Number)
+    for (const v of option.values ?? [])
+      if (ids.includes(v.option_type_id)) total += optionDelta(v.price, v.price_type, originalPrice)
   }
   return total
 }

@@ -13,6 +13,7 @@
  * The unit price is the pieces' sum converted to the display currency and rounded to its step, and
  * that rounded unit price is the one charged.
  */
+import { FLAGS } from '../config/flags'
 import { DEFAULT_COUNTRY, destinationTax, HOME_COUNTRY } from '../config/store'
 import { formatMinor, toChargeMinor } from './currency'
 import {
@@ -25,15 +26,7 @@ import {
   type Piece,
 } from './price-parts'
 import { discountPercent, effectiveSpecialPrice, type Now, type PriceFields } from './price-window'
-import {
-  countryIsTaxed,
-  countryRates,
-  rateInsideValue,
-  rateOnValue,
-  type TaxRateFields,
-  type TaxRuleFields,
-  taxRuleOf,
-} from './tax-rules'
+import { countryRates, slabRate, type TaxRateFields, type TaxRuleFields, taxRuleOf } from './tax-rules'
 
 /** A piece as the shopper's country pays it. */
 interface PiecePrice {
@@ -55,12 +48,12 @@ function piecePrice(
 ): PiecePrice {
   const rule = taxRuleOf(piece, taxRules)
   const homeRates = countryRates(rule, HOME_COUNTRY)
-  const homeRate = rateInsideValue(homeRates, piece.value)
+  const homeRate = slabRate(homeRates, piece.value, true)
   if (country === HOME_COUNTRY)
     return { amount: piece.value, count: piece.count, rate: homeRate, rates: homeRates }
   const net = piece.value / (1 + homeRate / 100)
   const rates = countryRates(rule, country)
-  const rate = rateOnValue(rates, net)
+  const rate = slabRate(rates, net, false)
   return { amount: net * (1 + rate / 100), count: piece.count, rate, rates }
 }
 
@@ -143,7 +136,7 @@ function productPieces(
   opts: PriceViewOptions,
 ): { regular: Piece[]; special: Piece[] | null; variantSku: string | null } {
   const { now } = opts
-  const taxed = { tax_class_id: product.tax_class_id ?? null, hsn_code: product.hsn_code ?? null }
+  const taxed = { tax_class_id: product.tax_class_id, hsn_code: product.hsn_code }
   if (product.type_id === 'bundle' && product.bundle_options?.length)
     return {
       regular: bundlePieces(product.bundle_options, now, opts.bundleSelection, taxed),
@@ -152,38 +145,33 @@ function productPieces(
     }
   if (product.type_id === 'grouped' && product.product_links?.length)
     return { regular: groupedPieces(product.product_links, now, taxed), special: null, variantSku: null }
-  let source: PriceFields & { tax_class_id?: number | null; hsn_code?: string | number | null } = product
-  let variantSku: string | null = null
-  if (product.type_id === 'configurable' && product.configurable_children?.length) {
-    const children = product.configurable_children
-    // An unknown variantSku falls back to the cheapest child rather than the parent's own (often 0) price.
-    const chosen =
-      (opts.variantSku ? children.find((c) => c.sku === opts.variantSku) : undefined) ??
-      cheapestVariant(
-        children,
-        now,
-        opts.listOutOfStock === undefined ? undefined : { listOutOfStock: opts.listOutOfStock },
-      )
-    if (chosen) {
-      source = chosen
-      variantSku = chosen.sku
-    }
-  }
-  const regular = source.price ?? 0
-  const special = effectiveSpecialPrice(source, now) || null
+  const children = product.type_id === 'configurable' ? product.configurable_children : null
+  // An unknown variantSku falls back to the cheapest child rather than the parent's own (often 0) price.
+  const chosen = children?.length
+    ? (children.find((c) => c.sku === opts.variantSku) ??
+      cheapestVariant(children, now, {
+        listOutOfStock: opts.listOutOfStock ?? FLAGS.listOutOfStockProducts,
+      }))
+    : null
+  const source: ChildPriceFields | PricedProduct = chosen ?? product
   // Option prices are catalogue prices too (tax included); a percent is of the regular price. The
   // options are part of the piece, so its value with them decides its tax slab.
   const delta = opts.customOptions
-    ? customOptionsDelta(product.custom_options, opts.customOptions, regular).excl
+    ? customOptionsDelta(product.custom_options, opts.customOptions, source.price ?? 0)
     : 0
-  const own = {
-    tax_class_id: source.tax_class_id ?? taxed.tax_class_id,
-    hsn_code: source.hsn_code ?? taxed.hsn_code,
-  }
+  const piece = (value: number): Piece[] => [
+    {
+      value: value + delta,
+      count: 1,
+      tax_class_id: source.tax_class_id ?? taxed.tax_class_id,
+      hsn_code: source.hsn_code ?? taxed.hsn_code,
+    },
+  ]
+  const special = effectiveSpecialPrice(source, now)
   return {
-    regular: [{ value: regular + delta, count: 1, ...own }],
-    special: special != null ? [{ value: special + delta, count: 1, ...own }] : null,
-    variantSku,
+    regular: piece(source.price ?? 0),
+    special: special ? piece(special) : null,
+    variantSku: chosen?.sku ?? null,
   }
 }
 
@@ -207,13 +195,12 @@ export function priceView(product: PricedProduct, opts: PriceViewOptions): Price
   const qty = opts.qty ?? 1
   const show = (minor: number) => formatMinor(minor * qty, opts.currency)
   const finalNet = unitNet(finalPieces)
-  const taxRate =
-    finalPieces.length === 1
-      ? (finalPieces[0] as PiecePrice).rate
-      : finalNet > 0
-        ? Math.round((finalIncl / finalNet - 1) * 10_000) / 100
-        : 0
-  const tax = destinationTax(country, countryIsTaxed(opts.taxRules, country))
+  // One piece: its rate; several: their combined rate (to the hundredth of a percent).
+  const taxRate = finalNet > 0 ? Math.round((finalIncl / finalNet - 1) * 10_000) / 100 : 0
+  const tax = destinationTax(
+    country,
+    finalPieces.some((p) => p.rate > 0),
+  )
   return {
     regular: unitNet(regularPieces),
     special: specialPieces ? unitNet(specialPieces) : null,

@@ -6,15 +6,15 @@
  *   such as '61', or longer headings). The rule taxing a product is the first that lists its tax
  *   class and whose prefixes (when it names any) start the product's `hsn_code`: without prefixes
  *   in any rule this is vue-storefront-api's "first rule listing the class".
- * - A rule's rates for a country are those with its `tax_country_id` whose region matches (a rate
- *   without a region, or with region id 0, matches every region).
+ * - A rule's rates for a country are those with its `tax_country_id` that apply in every region of
+ *   it (no region, '*', or region id 0): prices are decided per country, before any address.
  * - Slabs: a rate may carry `max_value`, the highest sale value of ONE piece (its value without this
  *   tax, in the base currency) it applies to. The rates of a country are tried from the lowest
  *   bound up, an unbounded rate last (rates with equal bounds keep their order); the first whose
  *   bound holds is the rate. India's GST on apparel is two rates: 5 % up to 2,500, 18 % above.
  * - A value that includes the tax (a catalogue price inclusive of GST) is tested as its value
  *   without that rate's tax: the first rate r whose bound holds for value / (1 + r/100). A value no
- *   lower slab can hold pays the top rate, so tax is never under-stated.
+ *   slab holds pays the top rate, so tax is never under-stated.
  */
 
 /** One rate of a rule (Magento's tax rate, with an optional slab bound). */
@@ -41,12 +41,6 @@ export interface TaxedFields {
   hsn_code?: string | number | null
 }
 
-/** The product's HSN code as digits ('' when it has none). */
-export function hsnOf(product: TaxedFields): string {
-  const raw = product.hsn_code
-  return raw == null ? '' : String(raw).replace(/\s+/g, '')
-}
-
 /** The rule that taxes a product: the first listing its class whose HSN prefixes, if any, match. */
 export function taxRuleOf(
   product: TaxedFields,
@@ -54,7 +48,7 @@ export function taxRuleOf(
 ): TaxRuleFields | null {
   const taxClass = product.tax_class_id
   if (!taxClass || taxClass <= 0 || !rules) return null
-  const hsn = hsnOf(product)
+  const hsn = String(product.hsn_code ?? '')
   return (
     rules.find(
       (r) =>
@@ -64,21 +58,22 @@ export function taxRuleOf(
   )
 }
 
-const bound = (r: TaxRateFields) =>
-  typeof r.max_value === 'number' && Number.isFinite(r.max_value) ? r.max_value : Number.POSITIVE_INFINITY
+const bound = (r: TaxRateFields) => r.max_value ?? Number.POSITIVE_INFINITY
 
-/** A rule's rates for a country (and region), lowest slab bound first, unbounded last. */
+/**
+ * A rule's rates for a country, lowest slab bound first, unbounded last. Prices are decided per
+ * country, before any address: a rate limited to one region (a state) does not apply; one for every
+ * region (no region, '*', or region id 0) does.
+ */
 export function countryRates(
   rule: TaxRuleFields | null | undefined,
   country: string | null | undefined,
-  region = '',
 ): TaxRateFields[] {
-  if (!rule || !country) return []
-  const code = country.trim().toUpperCase()
-  const matching = rule.rates.filter(
+  const code = country?.trim().toUpperCase()
+  const matching = (rule?.rates ?? []).filter(
     (r) =>
       r.tax_country_id.toUpperCase() === code &&
-      (r.region_name === region || !r.region_name || r.region_name === '*' || r.tax_region_id === 0),
+      (!r.region_name || r.region_name === '*' || r.tax_region_id === 0),
   )
   // A stable sort: rates with the same bound keep the rule's order (the first one wins).
   return matching.sort((a, b) => bound(a) - bound(b))
@@ -87,25 +82,14 @@ export function countryRates(
 /** Hundredths, so a value computed in floating point is compared with a bound as money. */
 const cents = (x: number) => Math.round(x * 100)
 
-/** The rate (percent) a piece pays on its value WITHOUT the tax: the first slab whose bound holds. */
-export function rateOnValue(rates: readonly TaxRateFields[], valueWithoutTax: number): number {
-  const hit = rates.find((r) => cents(valueWithoutTax) <= cents(bound(r)))
-  return hit?.rate ?? 0
-}
-
 /**
- * The rate (percent) inside a piece's value that INCLUDES the tax: the first slab r whose bound
- * holds for value / (1 + r/100); the top rate when none does.
+ * The rate (percent) a piece of `value` pays: the first slab whose bound holds for the value
+ * without its tax — the value itself, or, when it includes the tax, value / (1 + rate/100). A value
+ * above every bound pays the top rate; no rates, no tax.
  */
-export function rateInsideValue(rates: readonly TaxRateFields[], valueWithTax: number): number {
-  if (rates.length === 0) return 0
-  const hit = rates.find((r) => cents(valueWithTax / (1 + r.rate / 100)) <= cents(bound(r)))
-  return (hit ?? (rates[rates.length - 1] as TaxRateFields)).rate
-}
-
-/** Whether any rule adds a positive tax for a country (its prices then include that tax). */
-export function countryIsTaxed(rules: readonly TaxRuleFields[] | null | undefined, country: string): boolean {
-  return (rules ?? []).some((rule) => countryRates(rule, country).some((r) => r.rate > 0))
+export function slabRate(rates: readonly TaxRateFields[], value: number, includesTax: boolean): number {
+  const hit = rates.find((r) => cents(includesTax ? value / (1 + r.rate / 100) : value) <= cents(bound(r)))
+  return (hit ?? rates[rates.length - 1])?.rate ?? 0
 }
 
 /** The rules with only the rates of the given countries (what a page sends for its browsing country). */

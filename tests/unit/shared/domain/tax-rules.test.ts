@@ -6,12 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { buildTaxRules } from '../../../../scripts/catalogue/seed/attributes'
 import {
-  countryIsTaxed,
   countryRates,
-  hsnOf,
-  rateInsideValue,
-  rateOnValue,
   rulesForCountries,
+  slabRate,
   type TaxRuleFields,
   taxRuleOf,
 } from '../../../../shared/domain/tax-rules'
@@ -46,10 +43,6 @@ describe('the rule that taxes a product', () => {
     expect(taxRuleOf({ tax_class_id: 9 }, rules)).toBeNull()
     expect(taxRuleOf({ tax_class_id: 2 }, null)).toBeNull()
   })
-  it('reads an HSN code as its digits', () => {
-    expect(hsnOf({ hsn_code: ' 6204 42 ' })).toBe('620442')
-    expect(hsnOf({})).toBe('')
-  })
 })
 
 describe("a country's rates, lowest slab first", () => {
@@ -59,7 +52,7 @@ describe("a country's rates, lowest slab first", () => {
     expect(countryRates(rules[1], 'US')).toEqual([])
     expect(countryRates(null, 'IN')).toEqual([])
   })
-  it('matches a region as vue-storefront-api does: its own, none, "*" or region id 0', () => {
+  it('takes the rates for every region of the country (none, "*" or region id 0), not one region\'s', () => {
     const rule = {
       product_tax_class_ids: [2],
       rates: [
@@ -68,8 +61,8 @@ describe("a country's rates, lowest slab first", () => {
         { rate: 1, tax_country_id: 'US', region_name: '*', tax_region_id: 0 },
       ],
     }
-    expect(countryRates(rule, 'US', 'NY').map((r) => r.rate)).toEqual([6, 1])
     expect(countryRates(rule, 'US').map((r) => r.rate)).toEqual([1])
+    expect(countryRates({ ...rule, rates: rule.rates.slice(0, 2) }, 'US')).toEqual([])
   })
 })
 
@@ -82,7 +75,7 @@ describe('GST slabs on apparel: 5 % up to ₹2,500 a piece, 18 % above', () => {
     [2501, 18],
     [0, 5],
   ])('a piece worth %d before GST pays %d %%', (value, rate) => {
-    expect(rateOnValue(inRates, value)).toBe(rate)
+    expect(slabRate(inRates, value, false)).toBe(rate)
   })
   it.each([
     // The threshold is on the value before GST: ₹2,625 is ₹2,500 + 5 %.
@@ -95,11 +88,15 @@ describe('GST slabs on apparel: 5 % up to ₹2,500 a piece, 18 % above', () => {
     [2800, 18],
     [2951, 18],
   ])('a GST-inclusive piece of ₹%d carries %d %% GST', (value, rate) => {
-    expect(rateInsideValue(inRates, value)).toBe(rate)
+    expect(slabRate(inRates, value, true)).toBe(rate)
   })
   it('no rates: no tax', () => {
-    expect(rateOnValue([], 100)).toBe(0)
-    expect(rateInsideValue([], 100)).toBe(0)
+    expect(slabRate([], 100, false)).toBe(0)
+    expect(slabRate([], 100, true)).toBe(0)
+  })
+  it('a value above every bound pays the top rate', () => {
+    const bounded = [{ rate: 5, tax_country_id: 'IN', max_value: 1000 }]
+    expect(slabRate(bounded, 5000, false)).toBe(5)
   })
 })
 
@@ -116,17 +113,12 @@ describe('what a page sends its islands', () => {
     })
     expect(sent[2]).toEqual({ product_tax_class_ids: [2], rates: [{ rate: 18, tax_country_id: 'IN' }] })
   })
-  it('knows which countries the rules tax', () => {
-    expect(countryIsTaxed(rules, 'GB')).toBe(true)
-    expect(countryIsTaxed(rules, 'US')).toBe(false)
-    expect(countryIsTaxed(null, 'GB')).toBe(false)
-  })
 })
 
 describe("the demo shop's rules: GST as in force since 22 September 2025", () => {
   const demo = buildTaxRules()
   const rateIn = (product: { tax_class_id: number; hsn_code?: string }, value: number) =>
-    rateInsideValue(countryRates(taxRuleOf(product, demo), 'IN'), value)
+    slabRate(countryRates(taxRuleOf(product, demo), 'IN'), value, true)
   it.each([
     ['a kurta of ₹2,499', { tax_class_id: 2, hsn_code: '62063000' }, 2499, 5],
     ['a lehenga of ₹24,999', { tax_class_id: 2, hsn_code: '62045290' }, 24_999, 18],
@@ -141,7 +133,10 @@ describe("the demo shop's rules: GST as in force since 22 September 2025", () =>
   it('adds UK VAT of 20 % to every good, and names no other country', () => {
     for (const rule of demo.filter((r) => r.product_tax_class_ids.includes(2)))
       expect(countryRates(rule, 'GB').map((r) => r.rate)).toEqual([20])
-    expect(countryIsTaxed(demo, 'US')).toBe(false)
-    expect(countryIsTaxed(demo, 'FR')).toBe(false)
+    for (const country of ['US', 'FR'])
+      expect(
+        demo.flatMap((rule) => countryRates(rule, country)),
+        country,
+      ).toEqual([])
   })
 })
