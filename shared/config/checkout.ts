@@ -1,5 +1,5 @@
-/** Shipping and payment configuration. */
-import type { CurrencyCode } from './store'
+/** Shipping and payment configuration, and what the checkout says about a shipping country. */
+import { type CurrencyCode, type DestinationKind, kindOf } from './store'
 
 interface ShippingMethodConfig {
   carrier_code: string
@@ -34,8 +34,6 @@ export interface PaymentMethodConfig {
   requiresShipping?: boolean
   /** The currencies the method's provider charges unless PAYMENT_CURRENCIES says otherwise. */
   currencies: readonly CurrencyCode[]
-  /** The only shipping countries it serves (absent: every country). */
-  countries?: readonly string[]
 }
 
 /**
@@ -60,7 +58,6 @@ export const PAYMENT_METHODS: readonly PaymentMethodConfig[] = [
     default: true,
     requiresShipping: true,
     currencies: ['INR'],
-    countries: ['IN'],
   },
 ]
 
@@ -113,6 +110,9 @@ export function codAddressEligible(country: string | null | undefined, postcode:
   return (country ?? '').trim().toUpperCase() === 'IN' && PINCODE_RE.test((postcode ?? '').trim())
 }
 
+/** Why cash on delivery is refused for an Indian address without a PIN code. */
+export const COD_NEEDS_PIN = 'Cash on delivery needs the PIN code of the shipping address.'
+
 /** Why cash on delivery is not offered for an address (null when it is, or when not yet known). */
 export function codUnavailableMessage(
   country: string | null | undefined,
@@ -141,9 +141,6 @@ interface PaymentContext {
   currencies?: PaymentCurrencies
 }
 
-const listOf = (codes: readonly string[]) =>
-  codes.length <= 1 ? (codes[0] ?? '') : `${codes.slice(0, -1).join(', ')} or ${codes[codes.length - 1]}`
-
 /**
  * Why a payment method is not offered for this checkout, in words for the shopper, or null when
  * it is. A method the shop turned off, and cash on delivery for a cart with nothing to deliver,
@@ -156,18 +153,13 @@ export function paymentMethodProblem(method: PaymentMethodConfig, ctx: PaymentCo
     ctx.typeIds.length > 0 &&
     ctx.typeIds.every((t) => (VIRTUAL_PRODUCT_TYPES as readonly string[]).includes(t))
   if (method.requiresShipping && allVirtual) return ''
+  const list = currencies.join(' or ')
   if (!currencies.includes(ctx.currency))
-    return `${method.title} charges ${listOf(currencies)}, not ${ctx.currency}: choose ${listOf(currencies)} as your currency to pay this way.`
-  const country = (ctx.country ?? '').trim().toUpperCase()
-  if (method.code === CASH_ON_DELIVERY_CODE && country) {
-    if (method.countries && !method.countries.includes(country))
-      return codUnavailableMessage(country, null, null)
-    if (ctx.codServiceable === false)
-      return codUnavailableMessage(country, ctx.postcode || '-', false) as string
-  }
-  if (method.countries && country && !method.countries.includes(country))
-    return `${method.title} is not available for delivery to ${country}.`
-  return null
+    return `${method.title} charges ${list}, not ${ctx.currency}: choose ${list} as your currency to pay this way.`
+  // Cash on delivery: an Indian address whose PIN code the courier serves.
+  if (method.code !== CASH_ON_DELIVERY_CODE) return null
+  const why = codUnavailableMessage(ctx.country, ctx.postcode, ctx.codServiceable ?? null)
+  return why ?? (ctx.codServiceable === false ? COD_NEEDS_PIN : null)
 }
 
 /** The payment methods offered for this checkout (see paymentMethodProblem). */
@@ -176,11 +168,55 @@ export function availablePaymentMethods(ctx: PaymentContext): PaymentMethodConfi
 }
 
 /** The methods that are not offered and why, for the shopper to read before the review. */
-export function unavailablePaymentMethods(
-  ctx: PaymentContext,
-): { code: string; title: string; reason: string }[] {
+export function unavailablePaymentMethods(ctx: PaymentContext): { code: string; reason: string }[] {
   return PAYMENT_METHODS.flatMap((m) => {
     const reason = paymentMethodProblem(m, ctx)
-    return reason ? [{ code: m.code, title: m.title, reason }] : []
+    return reason ? [{ code: m.code, reason }] : []
   })
+}
+
+/** The countries the shop ships to, as forms list them and sentences name them. */
+export const SHIPPING_COUNTRIES: readonly { code: string; name: string }[] = [
+  { code: 'IN', name: 'India' },
+  { code: 'US', name: 'United States' },
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'AE', name: 'United Arab Emirates' },
+  { code: 'AU', name: 'Australia' },
+  { code: 'CA', name: 'Canada' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'FR', name: 'France' },
+  { code: 'SG', name: 'Singapore' },
+]
+
+/** The countries a sentence names with "the" ("the United Kingdom"). */
+const NAMED_WITH_THE: readonly string[] = ['US', 'GB', 'AE']
+
+/** A country as a sentence names it ('the United Kingdom', 'France'); an unlisted code as it is. */
+function countryInSentence(country: string): string {
+  const code = country.trim().toUpperCase()
+  const known = SHIPPING_COUNTRIES.find((c) => c.code === code)
+  if (!known) return code
+  return NAMED_WITH_THE.includes(code) ? `the ${known.name}` : known.name
+}
+
+/** The checkout's sentence for a shipping country, naming it ({country}), as soon as it is chosen. */
+const SENTENCES: Readonly<Record<DestinationKind, string>> = {
+  home: 'Shipping within India: prices include GST.',
+  taxed: 'Shipping to {country}: Indian GST is removed and the taxes of {country} are included.',
+  untaxed:
+    'Shipping to {country}: Indian GST is removed; import duties and taxes of your country are not included and may be collected on delivery.',
+}
+const COUNTRY_SENTENCES: Readonly<Record<string, Partial<Record<DestinationKind, string>>>> = {
+  GB: { taxed: 'Shipping to {country}: Indian GST is removed and UK VAT is included.' },
+  US: {
+    untaxed:
+      'Shipping to {country}: Indian GST is removed; import duties and sales tax are not included and may be collected on delivery.',
+  },
+}
+
+/** The sentence about the tax in the prices for a shipping country (see kindOf for `taxed`). */
+export function destinationSentence(country: string | null | undefined, taxed?: boolean): string {
+  const { code, kind } = kindOf(country, taxed)
+  const sentence = COUNTRY_SENTENCES[code]?.[kind] ?? SENTENCES[kind]
+  return sentence.replaceAll('{country}', countryInSentence(code))
 }

@@ -150,27 +150,6 @@ export function pricingCountry(country: string | undefined | null): PricingCount
  */
 export const HOME_COUNTRY = 'IN'
 
-/** The countries the shop ships to, as forms list them and sentences name them. */
-export const SHIPPING_COUNTRIES: readonly { code: string; name: string; article?: boolean }[] = [
-  { code: 'IN', name: 'India' },
-  { code: 'US', name: 'United States', article: true },
-  { code: 'GB', name: 'United Kingdom', article: true },
-  { code: 'AE', name: 'United Arab Emirates', article: true },
-  { code: 'AU', name: 'Australia' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'FR', name: 'France' },
-  { code: 'SG', name: 'Singapore' },
-]
-
-/** A country as a sentence names it ('the United Kingdom', 'France'); an unlisted code as it is. */
-function countryInSentence(country: string): string {
-  const code = country.trim().toUpperCase()
-  const known = SHIPPING_COUNTRIES.find((c) => c.code === code)
-  if (!known) return code
-  return known.article ? `the ${known.name}` : known.name
-}
-
 /**
  * The currency a country's shoppers see before they choose one (the destination's currency from
  * the first tile); a country without its own offered currency sees US dollars.
@@ -201,64 +180,39 @@ interface DestinationTax {
   note: string
   /** The same, where space is tight (tiles). */
   shortNote: string
-  /** The checkout sentence shown as soon as the country is chosen. */
-  sentence: string
 }
 
-type Texts = Readonly<DestinationTax>
+/** Which texts a destination gets: the home country's, or abroad's as the tax rules tax it or not. */
+export type DestinationKind = 'home' | 'taxed' | 'untaxed'
 
-const HOME_TEXTS: Texts = {
-  label: 'GST',
-  note: 'Inclusive of all taxes',
-  shortNote: 'Incl. taxes',
-  sentence: 'Shipping within India: prices include GST.',
-}
-
-/** Abroad, by whether the tax rules add a tax there ({country} is the destination's name). */
-const ABROAD_TEXTS: Readonly<Record<'taxed' | 'untaxed', Texts>> = {
-  taxed: {
-    label: 'Tax',
-    note: 'Includes local taxes',
-    shortNote: 'Incl. taxes',
-    sentence: 'Shipping to {country}: Indian GST is removed and the taxes of {country} are included.',
-  },
-  untaxed: {
-    label: 'Tax',
-    note: 'Import duties and taxes not included',
-    shortNote: 'Excl. duties',
-    sentence:
-      'Shipping to {country}: Indian GST is removed; import duties and taxes of your country are not included and may be collected on delivery.',
-  },
+const TEXTS: Readonly<Record<DestinationKind, DestinationTax>> = {
+  home: { label: 'GST', note: 'Inclusive of all taxes', shortNote: 'Incl. taxes' },
+  // Abroad, by whether the tax rules add a tax there.
+  taxed: { label: 'Tax', note: 'Includes local taxes', shortNote: 'Incl. taxes' },
+  untaxed: { label: 'Tax', note: 'Import duties and taxes not included', shortNote: 'Excl. duties' },
 }
 
 /** Where a country names its tax itself. */
-const COUNTRY_TEXTS: Readonly<Record<string, Partial<Record<'taxed' | 'untaxed', Partial<Texts>>>>> = {
-  GB: {
-    taxed: {
-      label: 'UK VAT',
-      note: 'Includes UK VAT',
-      shortNote: 'Incl. VAT',
-      sentence: 'Shipping to {country}: Indian GST is removed and UK VAT is included.',
-    },
-  },
-  US: {
-    untaxed: {
-      label: 'US sales tax',
-      note: 'Import duties and sales tax not included',
-      sentence:
-        'Shipping to {country}: Indian GST is removed; import duties and sales tax are not included and may be collected on delivery.',
-    },
-  },
+const COUNTRY_TEXTS: Readonly<Record<string, Partial<Record<DestinationKind, Partial<DestinationTax>>>>> = {
+  GB: { taxed: { label: 'UK VAT', note: 'Includes UK VAT', shortNote: 'Incl. VAT' } },
+  US: { untaxed: { label: 'US sales tax', note: 'Import duties and sales tax not included' } },
 }
 
 /**
- * How prices for `country` are worded. `taxed` says whether the tax rules add a tax there; when
- * it is not known, the United Kingdom is (UK VAT) and other countries abroad are not.
+ * Which texts a destination gets. `taxed` says whether the tax rules add a tax there; when it is
+ * not known, the United Kingdom is (UK VAT) and other countries abroad are not.
  */
-export function destinationTax(country: string | null | undefined, taxed?: boolean): DestinationTax {
+export function kindOf(
+  country: string | null | undefined,
+  taxed?: boolean,
+): { code: string; kind: DestinationKind } {
   const code = (country ?? '').trim().toUpperCase() || HOME_COUNTRY
-  if (code === HOME_COUNTRY) return HOME_TEXTS
-  const kind = (taxed ?? pricingCountry(code) === 'GB') ? 'taxed' : 'untaxed'
-  const texts = { ...ABROAD_TEXTS[kind], ...COUNTRY_TEXTS[code]?.[kind] }
-  return { ...texts, sentence: texts.sentence.replaceAll('{country}', countryInSentence(code)) }
+  if (code === HOME_COUNTRY) return { code, kind: 'home' }
+  return { code, kind: (taxed ?? pricingCountry(code) === 'GB') ? 'taxed' : 'untaxed' }
+}
+
+/** How prices for `country` are worded (see kindOf for `taxed`). */
+export function destinationTax(country: string | null | undefined, taxed?: boolean): DestinationTax {
+  const { code, kind } = kindOf(country, taxed)
+  return { ...TEXTS[kind], ...COUNTRY_TEXTS[code]?.[kind] }
 }

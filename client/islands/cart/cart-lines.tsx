@@ -96,14 +96,23 @@ function RemoveButton({ line }: { line: CartLine }) {
 
 /**
  * What the line charges: the server's row total once the cart is priced (for the shipping country)
- * in the page's currency, else the unit price as charged in it × qty.
+ * in the page's currency, else the unit price as charged in it × qty. A price never changes
+ * silently: when the server's differs from the one the shopper saw (the shipping country's tax
+ * replaced their browsing country's), the price seen is shown struck through before it.
  */
-function lineCharge(line: CartLine, unit: number, serverCurrent: boolean): string {
+function lineCharge(line: CartLine, unit: number, serverCurrent: boolean) {
   const row = (line.totals as { row_total_incl_tax?: unknown } | undefined)?.row_total_incl_tax
   const sameQty = (line.totals as { qty?: unknown } | undefined)?.qty === line.qty
-  return typeof row === 'number' && sameQty && serverCurrent
-    ? formatPageAmount(row)
-    : formatPageLine(unit, line.qty)
+  const seen = formatPageLine(unit, line.qty)
+  if (typeof row !== 'number' || !sameQty || !serverCurrent) return seen
+  const now = formatPageAmount(row)
+  return now === seen ? (
+    now
+  ) : (
+    <>
+      <s data-testid="line-was">{seen}</s> {now}
+    </>
+  )
 }
 
 /** One cart line. */

@@ -7,7 +7,11 @@
  */
 
 import type { AddressFormValue } from '@shared/components/checkout/address-fields'
-import { availablePaymentMethods, unavailablePaymentMethods } from '@shared/config/checkout'
+import {
+  availablePaymentMethods,
+  type PaymentCurrencies,
+  unavailablePaymentMethods,
+} from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as z from 'zod/mini'
@@ -38,7 +42,6 @@ import { toShippingInformation } from './order-body'
 import { OrderSummary } from './order-summary'
 import { PendingOrderNotice } from './pending-order'
 import { confirmPurchase, submitOrder } from './place-order'
-import { RepriceNotice, repricedLines } from './reprice-notice'
 import { StepList } from './step-list'
 import { PaymentStep } from './steps/payment-step'
 import { PersonalStep } from './steps/personal-step'
@@ -50,8 +53,8 @@ import { destinationNotes, useCodAnswer, useTotalsForCountry } from './use-desti
 const CheckoutPropsSchema = z.object({
   supportEmail: z.string(),
   country: z.string(),
-  /** The currencies each payment method charges in this shop. */
-  paymentCurrencies: z.record(z.string(), z.array(z.string())),
+  /** The currencies each payment method charges in this shop, as JSON (the server's table). */
+  paymentCurrencies: z.string(),
 })
 type CheckoutProps = z.infer<typeof CheckoutPropsSchema>
 
@@ -114,7 +117,7 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
     const context = {
       currency: pageCurrency(),
       typeIds: cartTypeIds(items),
-      currencies: paymentCurrencies,
+      currencies: JSON.parse(paymentCurrencies) as PaymentCurrencies,
       ...(cod ? { country: cod.country, postcode: cod.postcode, codServiceable: cod.serviceable } : {}),
     }
     return { offered: availablePaymentMethods(context), unavailable: unavailablePaymentMethods(context) }
@@ -127,7 +130,7 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
     setDestination({ country: shipCountry, postcode: shipPin })
   }, [shipCountry, shipPin])
   useTotalsForCountry(loaded ? shipCountry : '', () => toShippingInformation(state).addressInformation)
-  const notes = destinationNotes(shipCountry, cod)
+  const notes = destinationNotes(shipCountry, cod, totals)
   // Only virtual goods (gift cards): nothing ships, so no shipping step and the billing address is asked.
   const virtualOnly =
     items.length > 0 && cartTypeIds(items).every((t) => t === 'virtual' || t === 'downloadable')
@@ -210,9 +213,6 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
     <div className="checkout" data-testid="checkout">
       <StepList step={step} onGoTo={setStep} skip={virtualOnly ? ['shipping'] : []} />
       <div className="checkout__main">
-        {step === 'personal' ? null : (
-          <RepriceNotice lines={repricedLines(items, totals)} sentence={notes.sentence} />
-        )}
         {step === 'personal' ? (
           <PersonalStep
             details={state.personalDetails}
@@ -267,10 +267,20 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
             <PaymentStep
               state={state}
               offered={offered}
-              unavailable={payment.unavailable}
-              creditCurrency={creditCurrency}
+              unavailable={
+                // Store credit kept in another currency than the one shown cannot pay: said with the methods.
+                creditCurrency && loggedIn && credit.total_balance > 0
+                  ? [
+                      ...payment.unavailable,
+                      {
+                        code: 'credit',
+                        reason: `Store credit is kept in ${creditCurrency}: choose it as your currency to use it.`,
+                      },
+                    ]
+                  : payment.unavailable
+              }
               errors={errors}
-              storeCredit={loggedIn ? credit.total_balance : null}
+              storeCredit={loggedIn && !creditCurrency ? credit.total_balance : null}
               onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
               update={update}
               onBillingChange={addressChange('paymentDetails')}

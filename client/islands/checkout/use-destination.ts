@@ -1,14 +1,15 @@
 /**
  * What the shipping country and PIN code change at checkout, as soon as they are entered: the
- * sentence saying which tax the prices now include, the server's totals re-priced for that country
- * (before the review step), and whether cash on delivery is offered there (asked of
+ * server's totals re-priced for that country (before the review step) with its sentence saying
+ * which tax the prices now include, and whether cash on delivery is offered there (asked of
  * /api/checkout/cod only for a well-formed Indian PIN code).
  */
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
-import { COOKIE_COUNTRY, destinationTax } from '@shared/config/store'
+import { COOKIE_COUNTRY } from '@shared/config/store'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
 import { getRuntime } from '../../engines/runtime/runtime'
+import type { CartTotals } from '../../state/cart'
 import { setCookie } from '../../storage/cookies'
 
 interface CodAnswer {
@@ -65,11 +66,14 @@ export function useTotalsForCountry(country: string, address: () => Record<strin
   }, [country])
 }
 
-/** The sentence about the prices for a shipping country, and why COD is not offered (if known). */
-export function destinationNotes(country: string, cod: CodAnswer | null) {
-  const code = country.trim().toUpperCase()
+/**
+ * The sentence about the prices for a shipping country — the server's, with its totals re-priced
+ * for that country — and why COD is not offered (if known).
+ */
+export function destinationNotes(country: string, cod: CodAnswer | null, totals: CartTotals | null) {
+  const ext = totals?.extension_attributes as { country?: string; country_sentence?: string } | undefined
   return {
-    sentence: code.length === 2 ? destinationTax(code).sentence : null,
+    sentence: ext?.country === country.trim().toUpperCase() ? (ext.country_sentence ?? null) : null,
     cod: cod ? codUnavailableMessage(cod.country, cod.postcode, cod.serviceable) : null,
   }
 }

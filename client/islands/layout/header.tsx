@@ -45,7 +45,7 @@ interface HeaderProps {
   storeName: string
   currency: string
   currencies: { code: string; sign: string }[]
-  /** The country prices are for, and the countries the shop delivers to. */
+  /** The country prices are for, and the countries the shop delivers to (that one among them). */
   country: string
   countries: Choice[]
   menu: MenuItem[]
@@ -72,150 +72,43 @@ const HeaderPropsSchema = schemaOf<HeaderProps>(
   }),
 )
 
-/** Finds the menu items along a submenu path of ids (stops at the first unknown id). */
-export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
-  const trail: MenuItem[] = []
-  let level = menu
-  for (const id of path) {
-    const item = level.find((m) => m.id === id)
-    if (!item) break
-    trail.push(item)
-    level = item.children
-  }
-  return trail
-}
-
 /** Sets a preference cookie and reloads, so the page is rendered (and priced) again for it. */
 function choose(cookie: string, value: string) {
   setCookie(cookie, value, 365)
   window.location.reload()
 }
 
-function Sidebar({
-  menu,
-  open,
-  country,
-  countries,
-}: {
-  menu: MenuItem[]
-  open: boolean
-  country: string
-  countries: Choice[]
-}) {
-  const path = useSignalValue(submenuPath)
-  // The submenu slides out during its 300 ms transition before its path pops.
-  const [leaving, setLeaving] = useState(false)
-  const trail = menuTrail(menu, path)
-  const current = trail[trail.length - 1]
-  const items = current ? current.children : menu
-  const dialog = useDialog<HTMLDivElement>(open, closePanels)
-  return (
-    <div
-      ref={dialog}
-      id="sidebar-menu"
-      className={`sidebar${open ? ' sidebar--open' : ''}`}
-      hidden={!open}
-      role="dialog"
-      aria-modal="true"
-      aria-label="Menu"
-      data-testid="sidebar"
-    >
-      <div className="sidebar__top">
-        {current ? (
-          <button
-            type="button"
-            className="sidebar__back"
-            onClick={() => {
-              setLeaving(true)
-              popSubmenu((pop, ms) =>
-                setTimeout(() => {
-                  pop()
-                  setLeaving(false)
-                }, ms),
-              )
-            }}
-          >
-            <Icon name="chevron-left" /> Back
-          </button>
-        ) : (
-          <span className="sidebar__title">Shop</span>
-        )}
-        <button type="button" className="sidebar__close" onClick={closePanels} aria-label="Close menu">
-          <Icon name="x" />
-        </button>
-      </div>
-      <label className="sidebar__country">
-        Deliver to{' '}
-        <select
-          value={country}
-          data-testid="country-switcher"
-          onChange={(e) => choose(COOKIE_COUNTRY, e.currentTarget.value)}
-        >
-          {(countries.some((c) => c.code === country)
-            ? countries
-            : [...countries, { code: country, name: country }]
-          ).map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <nav aria-label="Categories">
-        <ul className={`sidebar__list${leaving ? ' sidebar__list--leaving' : ''}`}>
-          {current ? (
-            <li>
-              <a href={current.url} className="sidebar__all">
-                All {current.name}
-              </a>
-            </li>
-          ) : null}
-          {items.map((item) => (
-            <li key={item.id} className="sidebar__item">
-              <a href={item.url}>{item.name}</a>
-              {item.children.length > 0 ? (
-                <button
-                  type="button"
-                  className="sidebar__expand"
-                  aria-label={`Open ${item.name} submenu`}
-                  onClick={() => pushSubmenu(item.id)}
-                >
-                  <Icon name="chevron-right" />
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
-  )
-}
-
-type SearchPanelComponent = ComponentType<{ onClose: () => void }>
-
-/** Loads the search panel's code on first open only (keeps it out of every page's first load). */
-function useSearchPanel(open: boolean): SearchPanelComponent | null {
-  const [Comp, setComp] = useState<SearchPanelComponent | null>(null)
+/**
+ * A panel's code, loaded on its first open only (keeps it out of every page's first load): the
+ * search panel, the menu.
+ */
+function useLazyPanel<P>(open: boolean, load: () => Promise<ComponentType<P>>): ComponentType<P> | null {
+  const [Comp, setComp] = useState<ComponentType<P> | null>(null)
   useEffect(() => {
     if (!open || Comp) return
     let live = true
-    import('../search/search-panel').then(
-      (m) => live && setComp(() => m.SearchPanel),
-      (err) => console.error('search panel failed to load', err),
+    load().then(
+      (m) => live && setComp(() => m),
+      (err) => console.error('panel failed to load', err),
     )
     return () => {
       live = false
     }
-  }, [open, Comp])
+  }, [open, Comp, load])
   return Comp
 }
+
+const loadSearchPanel = () => import('../search/search-panel').then((m) => m.SearchPanel)
+const loadSidebar = () => import('./sidebar').then((m) => m.Sidebar)
 
 function Header({ storeName, currency, currencies, country, countries, menu, supportEmail }: HeaderProps) {
   const count = useSignalValue(cartCount)
   const panel = useSignalValue(openPanel)
   const registered = useSignalValue(registeredPanels)
   const sidebarOpen = panel === 'sidebar'
-  const SearchPanel = useSearchPanel(panel === 'search')
+  const SearchPanel = useLazyPanel(panel === 'search', loadSearchPanel)
+  const Sidebar = useLazyPanel(sidebarOpen, loadSidebar)
+  const path = useSignalValue(submenuPath)
   const searchDialog = useDialog<HTMLDivElement>(panel === 'search', closePanels)
 
   /** Toggles a panel another island renders; without one the link navigates as usual. */
@@ -303,7 +196,20 @@ function Header({ storeName, currency, currencies, country, countries, menu, sup
           </a>
         </div>
       </div>
-      <Sidebar menu={menu} open={sidebarOpen} country={country} countries={countries} />
+      {Sidebar ? (
+        <Sidebar
+          menu={menu}
+          open={sidebarOpen}
+          country={country}
+          countries={countries}
+          onCountry={(code) => choose(COOKIE_COUNTRY, code)}
+          path={path}
+          onPush={pushSubmenu}
+          onPop={popSubmenu}
+          onClose={closePanels}
+          useDialog={useDialog}
+        />
+      ) : null}
       {panel === 'search' ? (
         <div
           ref={searchDialog}

@@ -9,11 +9,12 @@
  * total, exactly. Magento's decimal fields are the minor units / 100; `base_*` fields are those
  * amounts converted into the base currency.
  */
+import { destinationSentence } from '@shared/config/checkout'
 import { baseCurrency, currencyConfig, destinationTax, HOME_COUNTRY } from '@shared/config/store'
 import { formatMinor, toBaseCurrency, toChargeMinor } from '@shared/domain/currency'
 import { allocateMinor, includedTaxMinor } from '@shared/domain/money'
 import type { PriceView } from '@shared/domain/price'
-import { rateInsideValue, type TaxRateFields } from '@shared/domain/tax-rules'
+import { slabRate, type TaxRateFields } from '@shared/domain/tax-rules'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 
 export interface PricedLine {
@@ -124,7 +125,7 @@ function lineTax(line: PricedLine, discountMinor: number, qty: number, currency:
     const pieces = p.count * qty
     // The value of ONE piece, in the base currency the slab bounds are written in.
     const value = pieces > 0 ? toBaseCurrency(paid / pieces / 100, currency) : 0
-    const rate = rateInsideValue(p.rates, value)
+    const rate = slabRate(p.rates, value, true)
     const tax = includedTaxMinor(paid, rate)
     total += tax
     if (tax) byRate.set(rate, (byRate.get(rate) ?? 0) + tax)
@@ -209,7 +210,8 @@ export function computeTotals(input: TotalsInput) {
   const grandMinor = subtotalMinor - discountMinor + shippingMinor
   const itemsQty = lines.reduce((s, l) => s + l.qty, 0)
   const country = input.country.trim().toUpperCase()
-  const tax = destinationTax(country, country === HOME_COUNTRY || byRate.size > 0)
+  const taxed = country === HOME_COUNTRY || byRate.size > 0
+  const tax = destinationTax(country, taxed)
   const segments: {
     code: string
     title: string
@@ -276,7 +278,8 @@ export function computeTotals(input: TotalsInput) {
       grand_total_minor: grandMinor,
       tax_label: tax.label,
       price_note: tax.note,
-      country_sentence: tax.sentence,
+      country,
+      country_sentence: destinationSentence(country, taxed),
     },
   }
 }

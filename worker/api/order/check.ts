@@ -7,6 +7,7 @@
 import {
   availablePaymentMethods,
   CASH_ON_DELIVERY_CODE,
+  COD_NEEDS_PIN,
   codUnavailableMessage,
   PAYMENT_METHODS,
   type PaymentCurrencies,
@@ -113,8 +114,6 @@ export async function checkCashOnDelivery(
   if (info.payment_method_code !== CASH_ON_DELIVERY_CODE || !shipping) return
   const postcode = String(shipping.postcode ?? '').trim()
   if (await codServiceable(db, shipping.country_id, postcode)) return
-  const why =
-    codUnavailableMessage(shipping.country_id, postcode, false) ??
-    'Cash on delivery needs the PIN code of the shipping address.'
+  const why = codUnavailableMessage(shipping.country_id, postcode, false) ?? COD_NEEDS_PIN
   fail(400, `Invalid order: addressInformation.payment_method_code: ${why}`)
 }

@@ -35,7 +35,7 @@ const checkoutPage: RouteHandler = (c) =>
       <CheckoutIsland
         supportEmail={c.var.config.SUPPORT_EMAIL}
         country={c.var.store.country}
-        paymentCurrencies={c.var.config.PAYMENT_CURRENCIES as Record<string, string[]>}
+        paymentCurrencies={JSON.stringify(c.var.config.PAYMENT_CURRENCIES)}
       />
     </div>,
     { title: 'Checkout', layout: 'default', entry: 'checkout', meta: NOINDEX, headers: PRIVATE },

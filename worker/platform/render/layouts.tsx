@@ -4,7 +4,8 @@
  * minimal = a plain header and main, no islands; empty = the page's markup only.
  */
 
-import { CURRENCIES, type CurrencyCode, SHIPPING_COUNTRIES } from '@shared/config/store'
+import { SHIPPING_COUNTRIES } from '@shared/config/checkout'
+import { CURRENCIES, type CurrencyCode } from '@shared/config/store'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { ReactNode } from 'react'
 import { AuthModalIsland } from '../../../client/islands/auth/auth-modal'
@@ -135,7 +136,13 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
         currency={data.currency}
         currencies={CURRENCIES.map(({ code, sign }) => ({ code, sign }))}
         country={data.country}
-        countries={SHIPPING_COUNTRIES.map(({ code, name }) => ({ code, name }))}
+        countries={[
+          ...SHIPPING_COUNTRIES.map(({ code, name }) => ({ code, name })),
+          // A country the shop does not list (the platform's) is still the one selected.
+          ...(SHIPPING_COUNTRIES.some((c) => c.code === data.country)
+            ? []
+            : [{ code: data.country, name: data.country }]),
+        ]}
         supportEmail={data.supportEmail}
         menu={data.menu}
       />

@@ -17,9 +17,7 @@ interface PaymentStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
   /** The methods not offered for this checkout, and why (said before the review). */
-  unavailable: readonly { code: string; title: string; reason: string }[]
-  /** The base currency when store credit cannot be spent in the currency shown (null: it can). */
-  creditCurrency: string | null
+  unavailable: readonly { code: string; reason: string }[]
   errors: FieldErrors
   /** The signed-in shopper's store credit balance; null for a visitor. */
   storeCredit: number | null
@@ -105,12 +103,7 @@ export function PaymentStep(props: PaymentStepProps) {
           {onlinePaymentNote(state.paymentFinalStep.paymentMethod)}
         </p>
       ) : null}
-      {storeCredit !== null && storeCredit > 0 && props.creditCurrency ? (
-        <p className="checkout__unavailable" data-testid="credit-unavailable">
-          {`Store credit is kept in ${props.creditCurrency} and can be spent on orders in ${props.creditCurrency}: choose ${props.creditCurrency} as your currency to use it.`}
-        </p>
-      ) : null}
-      {storeCredit !== null && storeCredit > 0 && !props.creditCurrency ? (
+      {storeCredit !== null && storeCredit > 0 ? (
         <CheckboxField
           id="payment-storeCredit"
           label={`Apply my store credit (${formatPagePrice(storeCredit)} available)`}

@@ -46,7 +46,7 @@ function chargeSentence(totals: CartTotals | null, credit: number): string | nul
   const ext = totals?.extension_attributes as { grand_total_minor?: number; currency?: string } | undefined
   const currency = ext?.currency
   if (typeof ext?.grand_total_minor !== 'number' || currency !== pageCurrency()) return null
-  const minor = Math.max(0, ext.grand_total_minor - Math.min(Math.round(credit * 100), ext.grand_total_minor))
+  const minor = Math.max(0, ext.grand_total_minor - Math.round(credit * 100))
   return `You will be charged ${formatMinor(minor, currency)}.`
 }
 

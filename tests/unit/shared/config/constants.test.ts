@@ -118,7 +118,6 @@ describe('availablePaymentMethods: only methods that charge the currency shown',
       expect.objectContaining({ code: 'paypal_standard' }),
       {
         code: 'cashondelivery',
-        title: 'Cash On Delivery',
         reason: 'Cash on delivery is available only for addresses in India.',
       },
     ])
