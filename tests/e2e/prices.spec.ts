@@ -82,8 +82,10 @@ test('tile, product page, cart and confirmation show the same price; checkout ex
   // A foreign country: the sentence appears at once, and COD is explained away.
   await form.getByLabel('Country').selectOption('GB')
   await expect(page.getByTestId('tax-sentence')).toHaveText(
-    'Shipping to the United Kingdom: Indian GST is removed and UK VAT of 20 % is included.',
+    'Shipping to the United Kingdom: Indian GST is removed and UK VAT is included.',
   )
+  // The bag is re-priced for it, visibly: the price seen struck through before the one charged now.
+  await expect(page.getByTestId('line-was')).toHaveText(tilePrice)
   await expect(page.getByTestId('cod-note-shipping')).toHaveText(
     'Cash on delivery is available only for addresses in India.',
   )

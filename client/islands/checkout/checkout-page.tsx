@@ -309,7 +309,6 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
         count={count}
         lines={items}
         segments={displayedSegments(totals, items)}
-        currency={typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined}
         note={notes.sentence}
         supportEmail={supportEmail}
       />

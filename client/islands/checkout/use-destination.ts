@@ -5,11 +5,12 @@
  * /api/checkout/cod only for a well-formed Indian PIN code).
  */
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
-import { COOKIE_COUNTRY } from '@shared/config/store'
+import { COOKIE_COUNTRY, COOKIE_CURRENCY } from '@shared/config/store'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
 import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartTotals } from '../../state/cart'
+import { pageCurrency } from '../page-currency'
 import { setCookie } from '../../storage/cookies'
 
 interface CodAnswer {
@@ -51,7 +52,8 @@ export function useCodAnswer(country: string, postcode: string): CodAnswer | nul
 
 /**
  * Re-prices the server cart for the shipping country as soon as it is chosen (a failure keeps the
- * totals), and makes it the shopper's country: the pages after this one show its prices too.
+ * totals), and makes it the shopper's country: the pages after this one show its prices too, in
+ * the currency the shopper has been shown.
  */
 export function useTotalsForCountry(country: string, address: () => Record<string, unknown>) {
   // Only the country changes the prices; the address itself is sent again before review.
@@ -60,6 +62,8 @@ export function useTotalsForCountry(country: string, address: () => Record<strin
   useEffect(() => {
     if (country.trim().length !== 2) return
     setCookie(COOKIE_COUNTRY, country.trim().toUpperCase(), 365)
+    // The currency stays the one shown: a country with a currency of its own does not change it.
+    setCookie(COOKIE_CURRENCY, pageCurrency(), 365)
     void getRuntime()
       .cart.shippingInformation(latest.current())
       .catch(() => false)
