@@ -1,7 +1,8 @@
 /**
  * Checkout steps the e2e specs share. `pickProduct` picks a configurable product with two variants
  * that are in stock NOW (the e2e state persists between runs and orders decrement stock, so a fixed
- * sku would run dry), and names the option buttons the product page shows for each variant.
+ * sku would run dry), and names the option buttons the product page shows for each variant;
+ * `simpleProducts` picks plain simple products in stock the same way.
  */
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
@@ -23,7 +24,7 @@ interface ConfigurableOption {
   values: { value_index: number; label: string }[]
 }
 
-interface ProductDoc {
+export interface ProductDoc {
   sku: string
   name: string
   url_path: string
@@ -152,4 +153,37 @@ export async function placeCashOnDeliveryOrder(
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
   return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
+}
+
+const SIMPLE_QUERY = {
+  query: {
+    bool: {
+      filter: {
+        bool: {
+          must: [
+            { terms: { type_id: ['simple'] } },
+            { terms: { status: [1] } },
+            { terms: { visibility: [4] } },
+          ],
+        },
+      },
+    },
+  },
+}
+
+/** `count` plain simple products (no custom options), each with two units in live stock now. */
+export async function simpleProducts(request: APIRequestContext, count: number): Promise<ProductDoc[]> {
+  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
+    params: { size: 60, from: 0, request: JSON.stringify(SIMPLE_QUERY) },
+  })
+  const hits = ((await res.json()) as { hits: { hits: { _source: ProductDoc }[] } }).hits.hits
+  const picked: ProductDoc[] = []
+  for (const { _source: p } of hits) {
+    if (p.custom_options?.length) continue
+    const stock = await request.get('/api/stock/check', { params: { sku: p.sku } })
+    const s = (await stock.json()) as { result?: { is_in_stock?: boolean; qty?: number } }
+    if (s.result?.is_in_stock && (s.result.qty ?? 0) >= 2) picked.push(p)
+    if (picked.length === count) return picked
+  }
+  throw new Error(`fewer than ${count} simple products in stock`)
 }

@@ -5,51 +5,11 @@
  * the amount the PayPal stand-in is asked for and the order's total. A currency switch with a full
  * bag re-prices every line at once.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
-import { fillAddress, fillPersonalStep } from './checkout-fixtures'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { fillAddress, fillPersonalStep, simpleProducts } from './checkout-fixtures'
 import { d1, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
-
-interface ProductDoc {
-  sku: string
-  name: string
-  url_path: string
-  custom_options?: unknown[]
-}
-
-const SIMPLE_QUERY = {
-  query: {
-    bool: {
-      filter: {
-        bool: {
-          must: [
-            { terms: { type_id: ['simple'] } },
-            { terms: { status: [1] } },
-            { terms: { visibility: [4] } },
-          ],
-        },
-      },
-    },
-  },
-}
-
-/** `count` plain simple products (no custom options) with two units in live stock. */
-async function simpleProducts(request: APIRequestContext, count: number): Promise<ProductDoc[]> {
-  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
-    params: { size: 60, from: 0, request: JSON.stringify(SIMPLE_QUERY) },
-  })
-  const hits = ((await res.json()) as { hits: { hits: { _source: ProductDoc }[] } }).hits.hits
-  const picked: ProductDoc[] = []
-  for (const { _source: p } of hits) {
-    if (p.custom_options?.length) continue
-    const stock = await request.get('/api/stock/check', { params: { sku: p.sku } })
-    const s = (await stock.json()) as { result?: { is_in_stock?: boolean; qty?: number } }
-    if (s.result?.is_in_stock && (s.result.qty ?? 0) >= 2) picked.push(p)
-    if (picked.length === count) return picked
-  }
-  throw new Error(`fewer than ${count} simple products in stock`)
-}
 
 const text = async (l: Locator) => ((await l.textContent()) ?? '').trim()
 

@@ -5,53 +5,16 @@
  * delivery for a PIN code the courier does not serve.
  */
 import { expect, test } from '@playwright/test'
-import { fillPersonalStep, fillShippingAddress } from './checkout-fixtures'
+import { fillPersonalStep, fillShippingAddress, type ProductDoc, simpleProducts } from './checkout-fixtures'
 import { waitForHydration } from './pages'
-
-interface ProductDoc {
-  sku: string
-  name: string
-  url_path: string
-  custom_options?: unknown[]
-}
-
-const QUERY = {
-  query: {
-    bool: {
-      filter: {
-        bool: {
-          must: [
-            { terms: { type_id: ['simple'] } },
-            { terms: { status: [1] } },
-            { terms: { visibility: [4] } },
-          ],
-        },
-      },
-    },
-  },
-}
 
 test('tile, product page, cart and confirmation show the same price; checkout explains tax and COD', async ({
   page,
   request,
 }) => {
   // A plain simple product (no custom options) in stock now.
-  const res = await request.get('/api/catalog/vue_storefront_catalog/product/_search', {
-    params: { size: 60, from: 0, request: JSON.stringify(QUERY) },
-  })
-  const hits = ((await res.json()) as { hits: { hits: { _source: ProductDoc }[] } }).hits.hits
-  let product: ProductDoc | null = null
-  for (const { _source: p } of hits) {
-    if (p.custom_options?.length) continue
-    const stock = await request.get('/api/stock/check', { params: { sku: p.sku } })
-    const s = (await stock.json()) as { result?: { is_in_stock?: boolean; qty?: number } }
-    if (s.result?.is_in_stock && (s.result.qty ?? 0) >= 2) {
-      product = p
-      break
-    }
-  }
-  expect(product, 'a simple product in stock').not.toBeNull()
-  const p = product as ProductDoc
+  const [p] = await simpleProducts(request, 1)
+  if (!p) throw new Error('no product')
 
   await page.goto(`/search?q=${encodeURIComponent(p.name)}`)
   await waitForHydration(page)
