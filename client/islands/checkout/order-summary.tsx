@@ -24,11 +24,7 @@ export function OrderSummary({
       <h2>Order summary</h2>
       <p>{count} item(s) in cart</p>
       <CartLines lines={lines} compact readOnly />
-      <TotalsSummary
-        segments={segments}
-        format={(n) => formatPageAmount(n)}
-        note={note ?? pagePriceNote()}
-      />
+      <TotalsSummary segments={segments} format={(n) => formatPageAmount(n)} note={note ?? pagePriceNote()} />
       <p className="checkout__help">
         Questions about your order? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
       </p>

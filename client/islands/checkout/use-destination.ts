@@ -10,8 +10,8 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
 import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartTotals } from '../../state/cart'
-import { pageCurrency } from '../page-currency'
 import { setCookie } from '../../storage/cookies'
+import { pageCurrency } from '../page-currency'
 
 interface CodAnswer {
   country: string

@@ -25,7 +25,7 @@ export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
  * What the header hands the drawer: the panel state it already holds (the submenu path and its
  * actions, the dialog hook), so this code, loaded later, brings no second copy of them.
  */
-export interface SidebarProps {
+interface SidebarProps {
   menu: MenuItem[]
   open: boolean
   country: string
