@@ -4,7 +4,7 @@
 // Options: --port N (default 8787), --persist-to DIR (separate local state, used by e2e tests),
 // --public-origin URL (the origin absolute links name; default http://localhost:N, or the
 // PUBLIC_ORIGIN environment variable), so a shop on another port links to itself.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { capture, ensureDevVars, parseArgs, persistArgs, quietEnv, root, run, spawnLong } from './lib.mjs'
 
@@ -77,18 +77,28 @@ if (!hasPaymentKeys) {
   for (const [name, value] of Object.entries(vars)) paymentVars.push('--var', `${name}:${value}`)
   console.log(`No payment keys set: card/UPI/PayPal go to the TEST payment provider at ${sandboxOrigin}`)
 }
-const child = spawnLong('wrangler', [
-  'dev',
-  '--port',
-  port,
-  '--ip',
-  '127.0.0.1',
-  '--var',
-  `PUBLIC_ORIGIN:${publicOrigin}`,
-  ...paymentVars,
-  // Local only: GET /__scheduled?cron=… runs the Cron Trigger jobs (expiry) on demand.
-  '--test-scheduled',
-  ...persistArgs(persist),
-])
+// The platform's country of a request decides a shopper's prices. Offline, wrangler dev would give
+// every request a placeholder one (US); a local run has none instead, so the shop opens in its
+// default country, and a request acts as one abroad by sending CF-IPCountry (as e2e tests do).
+const cfFile = path.join(root, '.tmp/local-cf.json')
+mkdirSync(path.dirname(cfFile), { recursive: true })
+writeFileSync(cfFile, '{}\n')
+const child = spawnLong(
+  'wrangler',
+  [
+    'dev',
+    '--port',
+    port,
+    '--ip',
+    '127.0.0.1',
+    '--var',
+    `PUBLIC_ORIGIN:${publicOrigin}`,
+    ...paymentVars,
+    // Local only: GET /__scheduled?cron=… runs the Cron Trigger jobs (expiry) on demand.
+    '--test-scheduled',
+    ...persistArgs(persist),
+  ],
+  { env: { ...quietEnv, CLOUDFLARE_CF_FETCH_PATH: cfFile } },
+)
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
 child.on('exit', (code) => process.exit(code ?? 0))

@@ -13,7 +13,7 @@ import { contentPages } from './pages/content/route'
 import { homePages } from './pages/home/route'
 import { imageResources } from './pages/images/route'
 import { loadMenu } from './pages/layout/menu'
-import { loadGstRates } from './pages/layout/pricing'
+import { loadPageTaxRules } from './pages/layout/pricing'
 import { listPages } from './pages/lists/route'
 import { orderPages } from './pages/order/route'
 import { productPages } from './pages/product/route'
@@ -46,7 +46,7 @@ app.use('/api/*', requireSecrets)
 // The default layout's header menu and the GST rates of prices abroad come from the catalogue.
 app.use('*', async (c, next) => {
   c.set('menuLoader', loadMenu)
-  c.set('gstRatesLoader', loadGstRates)
+  c.set('taxRulesLoader', loadPageTaxRules)
   await next()
 })
 app.use('*', outputCache(app))

@@ -19,6 +19,12 @@ export interface CurrencyConfig {
    * dollars, pounds). The rounded unit price is the charged unit price.
    */
   stepMinor: number
+  /**
+   * The step when this is the base currency: the catalogue's own prices (and the tax a country adds
+   * to them) keep their minor units — a $39.99 catalogue price is $39.99, 39 with 23 % VAT is
+   * 47.97 — except rupees, which India pays whole.
+   */
+  baseStepMinor: number
 }
 
 /**
@@ -26,9 +32,9 @@ export interface CurrencyConfig {
  * "Currencies: INR (symbol ₹, rate 1, default), USD ($, 0.01429), GBP (£, 0.01111)."
  */
 export const CURRENCIES: readonly CurrencyConfig[] = [
-  { code: 'INR', sign: '₹', rate: 1, trimWholeDecimals: true, stepMinor: 100 },
-  { code: 'USD', sign: '$', rate: 0.01429, stepMinor: 100 },
-  { code: 'GBP', sign: '£', rate: 0.01111, stepMinor: 100 },
+  { code: 'INR', sign: '₹', rate: 1, trimWholeDecimals: true, stepMinor: 100, baseStepMinor: 100 },
+  { code: 'USD', sign: '$', rate: 0.01429, stepMinor: 100, baseStepMinor: 1 },
+  { code: 'GBP', sign: '£', rate: 0.01111, stepMinor: 100, baseStepMinor: 1 },
 ]
 
 export const DEFAULT_CURRENCY: CurrencyCode = 'INR'
@@ -76,10 +82,11 @@ export function configureCurrencies(base: CurrencyCode, rates: Partial<Record<Cu
   const fromBase = CURRENCIES.find((c) => c.code === base)?.rate ?? 1
   active = {
     base,
-    table: CURRENCIES.map((c) => ({
-      ...c,
-      rate: c.code === base ? 1 : (rates[c.code] ?? c.rate / fromBase),
-    })),
+    table: CURRENCIES.map((c) =>
+      c.code === base
+        ? { ...c, rate: 1, stepMinor: c.baseStepMinor }
+        : { ...c, rate: rates[c.code] ?? c.rate / fromBase },
+    ),
   }
 }
 
@@ -160,57 +167,74 @@ export function pricingCountry(country: string | undefined | null): PricingCount
 }
 
 /**
- * What a pricing country adds to the net (GST-free) price of taxable goods, and how the shop says
- * it. Catalogue prices include Indian GST; India pays them as they are. Elsewhere GST is taken out
- * and the destination's rate (VAT, sales tax, or 0 with duties left to the carrier) is put in.
+ * The label's own country. Catalogue prices include its tax (GST): a shopper there pays them as
+ * they are; elsewhere that tax is taken out and the destination's, as the tax rules name it, put in.
  */
+export const HOME_COUNTRY = 'IN'
+
+/**
+ * The currency a country's shoppers see before they choose one (the destination's currency from
+ * the first tile); a country without its own offered currency sees US dollars.
+ */
+const COUNTRY_CURRENCY: Readonly<Record<PricingCountry, CurrencyCode>> = {
+  IN: 'INR',
+  GB: 'GBP',
+  US: 'USD',
+  ROW: 'USD',
+}
+
+/** The currency shown first to a shopper in `country`. */
+export function currencyOfCountry(country: string | null | undefined): CurrencyCode {
+  return COUNTRY_CURRENCY[pricingCountry(country)]
+}
+
+/** The country a currency is at home in (INR → IN, GBP → GB, USD → US). */
+export function countryOfCurrency(code: string | null | undefined): string | null {
+  const entry = Object.entries(COUNTRY_CURRENCY).find(([country, c]) => c === code && country !== 'ROW')
+  return entry?.[0] ?? null
+}
+
+/** How the shop words the tax in prices for a destination. */
 interface DestinationTax {
-  /** Percent added to the net price of taxable goods (not used for IN: the catalogue price stands). */
-  rate: number
   /** Name of the tax in the totals breakdown ('GST', 'UK VAT'). */
   label: string
   /** The line under a price. */
   note: string
   /** The same, where space is tight (tiles). */
   shortNote: string
-  /** The checkout sentence shown as soon as the country is chosen. */
-  sentence: string
 }
 
-const DESTINATION_TAXES: Readonly<Record<PricingCountry, DestinationTax>> = {
-  IN: {
-    rate: 0,
-    label: 'GST',
-    note: 'Inclusive of all taxes',
-    shortNote: 'Incl. taxes',
-    sentence: 'Shipping within India: prices include GST.',
-  },
-  GB: {
-    rate: 20,
-    label: 'UK VAT',
-    note: 'Includes UK VAT',
-    shortNote: 'Incl. VAT',
-    sentence: 'Shipping to the United Kingdom: Indian GST is removed and UK VAT of 20 % is included.',
-  },
-  US: {
-    rate: 0,
-    label: 'US sales tax',
-    note: 'Import duties and sales tax not included',
-    shortNote: 'Excl. duties',
-    sentence:
-      'Shipping to the United States: Indian GST is removed; import duties and sales tax are not included and may be collected on delivery.',
-  },
-  ROW: {
-    rate: 0,
-    label: 'Tax',
-    note: 'Import duties and taxes not included',
-    shortNote: 'Excl. duties',
-    sentence:
-      'Shipping outside India: Indian GST is removed; import duties and taxes of your country are not included and may be collected on delivery.',
-  },
+/** Which texts a destination gets: the home country's, or abroad's as the tax rules tax it or not. */
+export type DestinationKind = 'home' | 'taxed' | 'untaxed'
+
+const TEXTS: Readonly<Record<DestinationKind, DestinationTax>> = {
+  home: { label: 'GST', note: 'Inclusive of all taxes', shortNote: 'Incl. taxes' },
+  // Abroad, by whether the tax rules add a tax there.
+  taxed: { label: 'Tax', note: 'Includes local taxes', shortNote: 'Incl. taxes' },
+  untaxed: { label: 'Tax', note: 'Import duties and taxes not included', shortNote: 'Excl. duties' },
 }
 
-/** The destination tax rules of any ISO country code (through its pricing country). */
-export function destinationTax(country: string | null | undefined): DestinationTax {
-  return DESTINATION_TAXES[pricingCountry(country)]
+/** Where a country names its tax itself. */
+const COUNTRY_TEXTS: Readonly<Record<string, Partial<Record<DestinationKind, Partial<DestinationTax>>>>> = {
+  GB: { taxed: { label: 'UK VAT', note: 'Includes UK VAT', shortNote: 'Incl. VAT' } },
+  US: { untaxed: { label: 'US sales tax', note: 'Import duties and sales tax not included' } },
+}
+
+/**
+ * Which texts a destination gets. `taxed` says whether the tax rules add a tax there; when it is
+ * not known, the United Kingdom is (UK VAT) and other countries abroad are not.
+ */
+export function kindOf(
+  country: string | null | undefined,
+  taxed?: boolean,
+): { code: string; kind: DestinationKind } {
+  const code = (country ?? '').trim().toUpperCase() || HOME_COUNTRY
+  if (code === HOME_COUNTRY) return { code, kind: 'home' }
+  return { code, kind: (taxed ?? pricingCountry(code) === 'GB') ? 'taxed' : 'untaxed' }
+}
+
+/** How prices for `country` are worded (see kindOf for `taxed`). */
+export function destinationTax(country: string | null | undefined, taxed?: boolean): DestinationTax {
+  const { code, kind } = kindOf(country, taxed)
+  return { ...TEXTS[kind], ...COUNTRY_TEXTS[code]?.[kind] }
 }

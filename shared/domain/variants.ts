@@ -11,7 +11,7 @@ import {
   isVariantAvailable,
   type VariantFields,
 } from './availability'
-import { discountPercent, finalPrice, type Now, type PriceFields } from './price'
+import { discountPercent, finalPrice, type Now, type PriceFields } from './price-window'
 
 export type VariantSelection = Record<string, number | null | undefined>
 

@@ -5,6 +5,8 @@
 import { z } from 'zod'
 
 const num = z.number()
+/** An HSN code: 4, 6 or 8 digits (the importer turns a number into its digits). */
+const HsnCodeSchema = z.string().regex(/^\d{4}(?:\d{2}){0,2}$/, 'an HSN code is 4, 6 or 8 digits')
 const optNum = z.number().nullish()
 const optStr = z.string().nullish()
 /** VSF flags arrive as '1'/'0', 1/0 or booleans. */
@@ -120,6 +122,11 @@ export const ProductSchema = z.looseObject({
   special_to_date: optStr,
   final_price: optNum,
   tax_class_id: optNum,
+  /**
+   * The goods' HSN code (4, 6 or 8 digits): tax rules may be limited to HSN chapters (GST slabs
+   * for apparel, 61–63), and tax documents print it. A configurable's variants share it.
+   */
+  hsn_code: HsnCodeSchema.nullish(),
   tier_prices: z.array(z.unknown()).default([]),
   // Visibility and state. status 1 enabled, 2 disabled; visibility 1 not visible individually, 2 catalog,
   // 3 search, 4 both.
@@ -248,6 +255,8 @@ const TaxRateSchema = z.looseObject({
   tax_country_id: z.string(),
   region_name: optStr,
   tax_region_id: optNum,
+  /** A slab: the highest sale value of one piece (without this tax, base currency) the rate applies to. */
+  max_value: z.number().positive().nullish(),
 })
 export const TaxRuleSchema = z.looseObject({
   id: z.number(),
@@ -255,6 +264,8 @@ export const TaxRuleSchema = z.looseObject({
   priority: z.number().default(0),
   product_tax_class_ids: z.array(z.number()),
   customer_tax_class_ids: z.array(z.number()).default([3]),
+  /** HSN code prefixes (chapters, headings) the rule is limited to; none = every product of its classes. */
+  hsn_prefixes: z.array(z.string().regex(/^\d{2,8}$/, 'an HSN prefix is 2 to 8 digits')).nullish(),
   rates: z.array(TaxRateSchema),
 })
 export type TaxRule = z.infer<typeof TaxRuleSchema>

@@ -1,7 +1,8 @@
 /**
  * Checkout steps the e2e specs share. `pickProduct` picks a configurable product with two variants
  * that are in stock NOW (the e2e state persists between runs and orders decrement stock, so a fixed
- * sku would run dry), and names the option buttons the product page shows for each variant.
+ * sku would run dry), and names the option buttons the product page shows for each variant;
+ * `simpleProducts` picks plain simple products in stock the same way.
  */
 import {
   type APIRequestContext,
@@ -30,7 +31,7 @@ interface ConfigurableOption {
   values: { value_index: number; label: string }[]
 }
 
-interface ProductDoc {
+export interface ProductDoc {
   sku: string
   name: string
   url_path: string
@@ -237,4 +238,17 @@ export async function payInTestWindow(page: Page, choice: 'Succeed' | 'Fail' | '
   await frame.getByLabel('Method').selectOption('upi')
   await frame.getByRole('button', { name: choice, exact: true }).click()
   await expect(page.locator('iframe[title="TEST payment"]')).toHaveCount(0)
+}
+
+/** `count` plain simple products (no custom options), each with two units in live stock now. */
+export async function simpleProducts(request: APIRequestContext, count: number): Promise<ProductDoc[]> {
+  const picked: ProductDoc[] = []
+  for (const p of await findProducts<ProductDoc>(request, ['simple'], [4])) {
+    if (p.custom_options?.length) continue
+    const stock = await request.get('/api/stock/check', { params: { sku: p.sku } })
+    const s = (await stock.json()) as { result?: { is_in_stock?: boolean; qty?: number } }
+    if (s.result?.is_in_stock && (s.result.qty ?? 0) >= 2) picked.push(p)
+    if (picked.length === count) return picked
+  }
+  throw new Error(`fewer than ${count} simple products in stock`)
 }

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { FormChild, FormProduct } from '../../shared/components/product/view'
 import { isChildInStock } from '../../shared/domain/availability'
-import { priceView, type TaxRuleFields } from '../../shared/domain/price'
+import { priceView } from '../../shared/domain/price'
+import type { TaxRuleFields } from '../../shared/domain/tax-rules'
 import { waitForHydration } from './pages'
 
 interface FormProps {

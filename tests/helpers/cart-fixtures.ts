@@ -1,5 +1,5 @@
-// Catalogue fixtures for cart and order tests: unique skus/ids, 12 % and 10 % tax classes of their
-// own, a bundle and a grouped product over stocked simple products, custom options with prices.
+// Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
+// 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom options with prices.
 import { env } from 'cloudflare:test'
 import { api } from './user'
 
@@ -231,7 +231,10 @@ export async function seedCartFixtures() {
         priority: 0,
         product_tax_class_ids: [TAX_CLASS],
         customer_tax_class_ids: [3],
-        rates: [{ rate: 12, code: 'IN-GST-12', tax_country_id: 'IN' }],
+        rates: [
+          { rate: 12, code: 'IN-GST-12', tax_country_id: 'IN' },
+          { rate: 20, code: 'GB-VAT-20', tax_country_id: 'GB' },
+        ],
       }),
     ),
   )
@@ -245,7 +248,10 @@ export async function seedCartFixtures() {
         priority: 0,
         product_tax_class_ids: [TAX_CLASS_10],
         customer_tax_class_ids: [3],
-        rates: [{ rate: 10, code: 'IN-GST-10', tax_country_id: 'IN' }],
+        rates: [
+          { rate: 10, code: 'IN-GST-10', tax_country_id: 'IN' },
+          { rate: 20, code: 'GB-VAT-20', tax_country_id: 'GB' },
+        ],
       }),
     ),
   )

@@ -12,7 +12,7 @@
  * removal apply to every variant too. A change that would sell a variant for nothing or less is
  * refused.
  */
-import { finalPrice } from '@shared/domain/price'
+import { finalPrice } from '@shared/domain/price-window'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'

@@ -4,10 +4,12 @@
  */
 
 import type { CurrencyCode, PricingCountry } from '@shared/config'
+import { parsePaymentCurrencies } from '@shared/config/checkout'
 import { SUPPORT_EMAIL } from '@shared/config/content'
 import { DEFAULT_COD_CONFIRM_HOURS, DEFAULT_UNPAID_ORDER_TTL_MINUTES } from '@shared/config/order-status'
-import { configureCurrencies, configureShopClock, parseCurrencyRates } from '@shared/config/store'
+import { CURRENCIES, configureCurrencies, configureShopClock, parseCurrencyRates } from '@shared/config/store'
 import { isTimeZone } from '@shared/domain/shop-clock'
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { MenuItem } from '../../client/islands/layout/header'
@@ -35,6 +37,24 @@ const AppConfigSchema = z.object({
     .transform((v, ctx) => {
       try {
         return parseCurrencyRates(v)
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message })
+        return z.NEVER
+      }
+    }),
+  /**
+   * Currencies each payment method charges ('card=INR USD GBP; paypal_standard=USD GBP;
+   * cashondelivery=INR'); a method left out keeps its own, one given nothing is off.
+   */
+  PAYMENT_CURRENCIES: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parsePaymentCurrencies(
+          v,
+          CURRENCIES.map((c) => c.code),
+        )
       } catch (err) {
         ctx.addIssue({ code: 'custom', message: (err as Error).message })
         return z.NEVER
@@ -167,10 +187,10 @@ export type AppEnv = {
     degraded?: boolean
     /** The default layout's header menu, handed in by the app (unset: no menu). */
     menuLoader?: MenuLoader
-    /** The catalogue's GST rate per tax class, handed in by the app (pages for shoppers abroad). */
-    gstRatesLoader?: GstRatesLoader
+    /** The home country's and the browsing country's tax rules, handed in by the app (pages for shoppers abroad). */
+    taxRulesLoader?: TaxRulesLoader
   }
 }
 
 type MenuLoader = (c: Context<AppEnv>) => Promise<MenuItem[]>
-type GstRatesLoader = (c: Context<AppEnv>) => Promise<Record<string, number>>
+type TaxRulesLoader = (c: Context<AppEnv>) => Promise<TaxRuleFields[]>

@@ -51,6 +51,8 @@ export interface CartSyncDeps {
   checkStock?: (sku: string) => Promise<StockCheck>
   /** Other tabs of the shop (a BroadcastChannel): each change is announced, theirs adopted. */
   channel?: CartChannel
+  /** The currency the page shows (stored totals in another one are not used). */
+  displayCurrency?: () => string | null
 }
 
 /** What the engine remembers between calls (the cart lines themselves live in the cart store). */
@@ -88,6 +90,7 @@ export interface CartContext {
   checkStock: (sku: string) => Promise<StockCheck>
   /** Schedules one snapshot of the cart for the other tabs (after every stored change). */
   announce: () => void
+  displayCurrency: () => string | null
   state: CartEngineState
 }
 
@@ -128,6 +131,7 @@ export function createCartContext(deps: CartSyncDeps, steps: ContextSteps): Cart
     channel: deps.channel,
     checkStock: deps.checkStock ?? ((sku) => steps.checkStock(ctx, sku)),
     announce: () => steps.announce(ctx),
+    displayCurrency: deps.displayCurrency ?? (() => null),
     state: initialCartState(),
   }
   return ctx

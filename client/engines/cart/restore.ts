@@ -42,7 +42,14 @@ async function restoreNow(ctx: CartContext): Promise<void> {
   cartServerToken.value = typeof token === 'string' ? token : null
   cartSyncedHash.value = typeof hash === 'string' ? hash : null
   cartLastSyncAt.value = typeof lastSync === 'number' ? lastSync : null
-  if (totals && typeof totals === 'object') cartTotals.value = totals as CartTotals
+  if (totals && typeof totals === 'object') {
+    // Totals priced in another currency (the shopper switched it) are dropped, and the cart is
+    // synced again on load: every line and total is re-priced in the new currency at once.
+    const code = (totals as CartTotals).quote_currency_code
+    const shown = ctx.displayCurrency()
+    if (typeof code === 'string' && shown && code !== shown) cartSyncedHash.value = null
+    else cartTotals.value = totals as CartTotals
+  }
   rememberServerIds(ctx, cartItems.value)
   cartLoaded.value = true
 }

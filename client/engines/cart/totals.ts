@@ -132,6 +132,9 @@ export async function shippingInformation(
     if (Array.isArray(totals.total_segments)) {
       cartTotals.value = totals
       cartLastTotalsSyncAt.value = ctx.clock.now()
+      // The lines take their share of the re-priced totals too, so they add up to the subtotal.
+      const lines = withLineTotals(cartItems.value, totals.items ?? [])
+      if (lines !== cartItems.value) cartItems.value = lines
     }
     return true
   })

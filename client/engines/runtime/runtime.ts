@@ -75,6 +75,7 @@ function createRuntime() {
     settings: clientSettings,
     isLoggedIn: () => isLoggedIn.peek(),
     isOnline: online,
+    displayCurrency: () => document.documentElement.dataset.currency ?? null,
     // Other tabs of this store see cart changes at once (the count, the mini-cart).
     channel:
       typeof BroadcastChannel === 'undefined'

@@ -7,10 +7,12 @@
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
-import type { CartLine } from '../../state/cart'
+import { type CartLine, cartTotals } from '../../state/cart'
+import { useSignalValue } from '../../state/use-signal'
 import { Icon } from '../layout/icons'
 import { formatPageAmount, formatPageLine } from '../page-price'
 import { cartThumbnail, lineHref, lineImage, lineOptions } from './cart-line-view'
+import { inPageCurrency } from './cart-totals'
 
 function QtyStepper({ line }: { line: CartLine }) {
   const [busy, setBusy] = useState(false)
@@ -93,17 +95,38 @@ function RemoveButton({ line }: { line: CartLine }) {
 }
 
 /**
- * What the line charges: the server's row total once the cart is priced (for the shipping country,
- * in the page's currency), else the unit price as charged × qty.
+ * What the line charges: the server's row total once the cart is priced (for the shipping country)
+ * in the page's currency, else the unit price as charged in it × qty. A price never changes
+ * silently: when the server's differs from the one the shopper saw (the shipping country's tax
+ * replaced their browsing country's), the price seen is shown struck through before it.
  */
-function lineCharge(line: CartLine, unit: number): string {
+function lineCharge(line: CartLine, unit: number, serverCurrent: boolean) {
   const row = (line.totals as { row_total_incl_tax?: unknown } | undefined)?.row_total_incl_tax
   const sameQty = (line.totals as { qty?: unknown } | undefined)?.qty === line.qty
-  return typeof row === 'number' && sameQty ? formatPageAmount(row) : formatPageLine(unit, line.qty)
+  const seen = formatPageLine(unit, line.qty)
+  if (typeof row !== 'number' || !sameQty || !serverCurrent) return seen
+  const now = formatPageAmount(row)
+  return now === seen ? (
+    now
+  ) : (
+    <>
+      <s data-testid="line-was">{seen}</s> {now}
+    </>
+  )
 }
 
 /** One cart line. */
-function CartLineRow({ line, compact, readOnly }: { line: CartLine; compact?: boolean; readOnly?: boolean }) {
+function CartLineRow({
+  line,
+  compact,
+  readOnly,
+  serverCurrent,
+}: {
+  line: CartLine
+  compact?: boolean
+  readOnly?: boolean
+  serverCurrent: boolean
+}) {
   const img = cartThumbnail(lineImage(line))
   const href = lineHref(line)
   const options = lineOptions(line)
@@ -149,7 +172,7 @@ function CartLineRow({ line, compact, readOnly }: { line: CartLine; compact?: bo
         )}
       </div>
       <p className="cart-line__price" data-testid="line-total">
-        {lineCharge(line, unit)}
+        {lineCharge(line, unit, serverCurrent)}
       </p>
     </li>
   )
@@ -168,10 +191,18 @@ export function CartLines({
   compact?: boolean
   readOnly?: boolean
 }) {
+  // The lines' server amounts count only while the cart's totals are in the page's currency.
+  const serverCurrent = inPageCurrency(useSignalValue(cartTotals))
   return (
     <ul className={readOnly ? 'cart-lines cart-lines--summary' : 'cart-lines'} aria-label="Products in cart">
       {lines.map((l) => (
-        <CartLineRow key={l.sku} line={l} compact={compact} readOnly={readOnly} />
+        <CartLineRow
+          key={l.sku}
+          line={l}
+          compact={compact}
+          readOnly={readOnly}
+          serverCurrent={serverCurrent}
+        />
       ))}
     </ul>
   )

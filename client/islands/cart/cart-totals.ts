@@ -1,10 +1,19 @@
 /**
- * The totals the cart UI shows: the server's segments when it sent some, else a client-side sum.
- * Both are in the page's display currency (the server prices the cart in it).
+ * The totals the cart UI shows: the server's segments when it sent some in the page's display
+ * currency, else a client-side sum of the lines in it (right after a currency switch the stored
+ * totals are still in the old currency: they are never shown next to prices in the new one).
  */
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import type { CartLine, CartTotalSegment, CartTotals } from '../../state/cart'
+import { pageCurrency } from '../page-currency'
 import { pageUnitMinor } from '../page-price'
+
+/** Whether there are server totals in the page's currency (totals that name none are taken as they are). */
+export function inPageCurrency(totals: CartTotals | null | undefined): boolean {
+  if (!totals) return false
+  const code = totals.quote_currency_code
+  return typeof code !== 'string' || code === pageCurrency()
+}
 
 /**
  * Client-side totals when the server's segments are not available (offline, not yet synced): free
@@ -23,7 +32,8 @@ export function clientTotals(items: readonly CartLine[]): CartTotals {
   }
 }
 
-/** The segments to show: the server's when it sent any, else the client-side sum of the lines. */
+/** The segments to show: the server's when it sent any in the page's currency, else the client-side sum of the lines. */
 export function displayedSegments(totals: CartTotals | null, items: readonly CartLine[]): CartTotalSegment[] {
-  return (totals?.total_segments?.length ? totals : clientTotals(items)).total_segments
+  return (totals?.total_segments?.length && inPageCurrency(totals) ? totals : clientTotals(items))
+    .total_segments
 }

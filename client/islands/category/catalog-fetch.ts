@@ -6,8 +6,9 @@
 
 import type { AggregationMap } from '@shared/components/catalog/facets'
 import { type TileContext, type TileData, toTileData } from '@shared/components/catalog/tile-data'
-import { rulesFromGstMap, type TilePricing } from '@shared/components/catalog/tile-price'
+import type { TilePricing } from '@shared/components/catalog/tile-price'
 import { SEARCH_CLIENT_TIMEOUT_MS } from '@shared/config/catalog'
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { Product } from '@shared/schemas/catalog'
 import { ApiError, apiRaw } from '../../api'
 import { pageCountry } from '../page-price'
@@ -30,16 +31,13 @@ interface SearchResponse {
   aggregations?: AggregationMap
 }
 
-/** The GST rates the server rendered into <html data-gst-rates> for a shopper abroad (none in India). */
-function documentGstRates(): Record<string, number> | null {
-  const raw = typeof document !== 'undefined' ? document.documentElement.dataset.gstRates : undefined
+/** The tax rules the server rendered into <html data-tax-rules> for a shopper abroad (none at home). */
+function documentTaxRules(): TaxRuleFields[] | null {
+  const raw = typeof document !== 'undefined' ? document.documentElement.dataset.taxRules : undefined
   if (!raw) return null
   try {
     const parsed = JSON.parse(raw) as unknown
-    if (!parsed || typeof parsed !== 'object') return null
-    return Object.fromEntries(
-      Object.entries(parsed).filter((e): e is [string, number] => typeof e[1] === 'number'),
-    )
+    return Array.isArray(parsed) ? (parsed as TaxRuleFields[]) : null
   } catch {
     return null
   }
@@ -47,13 +45,10 @@ function documentGstRates(): Record<string, number> | null {
 
 /**
  * The pricing for tiles built in the browser: what a category page sent, else the browsing country
- * with the GST rates every page carries for a shopper abroad.
+ * with the tax rules every page carries for a shopper abroad.
  */
 function pageTilePricing(): TilePricing {
-  const sent = sentPagePricing()
-  if (sent) return { country: sent.country, taxRules: rulesFromGstMap(sent.gstRates) }
-  const rates = documentGstRates()
-  return rates ? { country: pageCountry(), taxRules: rulesFromGstMap(rates) } : { country: pageCountry() }
+  return sentPagePricing() ?? { country: pageCountry(), taxRules: documentTaxRules() }
 }
 
 /** Turns an Elasticsearch-shaped answer into a listing page (tiles for `now`). */

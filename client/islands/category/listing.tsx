@@ -54,13 +54,13 @@ const ListingPropsSchema = schemaOf<ListingIslandProps>(
       }),
     ),
     labels: object({ titles: record(str), options: record(record(str)) }),
-    pricing: object({ country: str, gstRates: record(num) }),
+    pricing: object({ country: str, taxRules: (v, p) => (Array.isArray(v) ? v : array(num)(v, p)) }),
   }),
 )
 
 function Listing(props: ListingIslandProps) {
   const { currency } = props
-  // Tiles fetched later (scrolling, filters, search) are priced for the same country and GST rates.
+  // Tiles fetched later (scrolling, filters, search) are priced for the same country and tax rules.
   setPagePricing(props.pricing)
   // The ViewCategory analytics event; loaded lazily, outside the page's JS budget.
   useEffect(() => {

@@ -1,17 +1,18 @@
 /**
  * Who the tiles built in the browser are priced for (infinite scroll, filters): the browsing
- * country and GST rates the category page sent. Only recorded here; turning them into tax rules
- * happens where tiles are built (catalog-fetch), so the page's first load carries no price code.
+ * country and the tax rules the category page sent. Only recorded here; tiles are built (and
+ * priced) in catalog-fetch, so the page's first load carries no price code.
  */
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 
 interface SentPricing {
   country: string
-  gstRates: Record<string, number>
+  taxRules: TaxRuleFields[]
 }
 
 let sent: SentPricing | null = null
 
-/** Records who this page's prices are for (the browsing country and GST rates the server sent). */
+/** Records who this page's prices are for (the browsing country and tax rules the server sent). */
 export function setPagePricing(p: SentPricing): void {
   sent = p
 }

@@ -7,7 +7,12 @@
  */
 
 import type { AddressFormValue } from '@shared/components/checkout/address-fields'
-import { availablePaymentMethods } from '@shared/config/checkout'
+import {
+  availablePaymentMethods,
+  type PaymentCurrencies,
+  unavailablePaymentMethods,
+} from '@shared/config/checkout'
+import { baseCurrency } from '@shared/config/store'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as z from 'zod/mini'
 import { track } from '../../engines/analytics'
@@ -23,6 +28,7 @@ import { cartTypeIds } from '../cart/cart-line-view'
 import { clientTotals, displayedSegments } from '../cart/cart-totals'
 import { defineIsland } from '../define'
 import type { AddressDetails, FieldErrors } from '../forms/field-rules'
+import { pageCurrency } from '../page-currency'
 import { addressDetails, bookEntry, savedAddresses, savedMatch, savesAddress } from './address-book'
 import { saveCheckoutDetails } from './checkout-details'
 import {
@@ -44,7 +50,12 @@ import { ShippingStep } from './steps/shipping-step'
 import { useCheckoutState } from './use-checkout-state'
 import { destinationNotes, useCodAnswer, useTotalsForCountry } from './use-destination'
 
-const CheckoutPropsSchema = z.object({ supportEmail: z.string(), country: z.string() })
+const CheckoutPropsSchema = z.object({
+  supportEmail: z.string(),
+  country: z.string(),
+  /** The currencies each payment method charges in this shop, as JSON (the server's table). */
+  paymentCurrencies: z.string(),
+})
 type CheckoutProps = z.infer<typeof CheckoutPropsSchema>
 
 /** The InitiateCheckout event, once per page view, when the cart has items. */
@@ -92,7 +103,7 @@ function EmptyCheckout() {
   )
 }
 
-function Checkout({ supportEmail, country }: CheckoutProps) {
+function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const items = useSignalValue(cartItems)
   const count = useSignalValue(cartCount)
   const totals = useSignalValue(cartTotals)
@@ -101,14 +112,17 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   // The shipping country and PIN code decide the tax in the prices and whether COD is offered.
   const [destination, setDestination] = useState({ country, postcode: '' })
   const cod = useCodAnswer(destination.country, destination.postcode)
-  const offered = useMemo(
-    () =>
-      availablePaymentMethods(
-        cartTypeIds(items),
-        cod ? { country: cod.country, codServiceable: cod.serviceable } : undefined,
-      ),
-    [items, cod],
-  )
+  // The methods that charge the currency shown (and serve the address); the others say why not.
+  const payment = useMemo(() => {
+    const context = {
+      currency: pageCurrency(),
+      typeIds: cartTypeIds(items),
+      currencies: JSON.parse(paymentCurrencies) as PaymentCurrencies,
+      ...(cod ? { country: cod.country, postcode: cod.postcode, codServiceable: cod.serviceable } : {}),
+    }
+    return { offered: availablePaymentMethods(context), unavailable: unavailablePaymentMethods(context) }
+  }, [items, cod, paymentCurrencies])
+  const offered = payment.offered
   const { state, setState, update, loaded } = useCheckoutState(country, user, offered)
   const shipCountry = state.shippingDetails.country
   const shipPin = state.shippingDetails.zipCode
@@ -116,7 +130,7 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
     setDestination({ country: shipCountry, postcode: shipPin })
   }, [shipCountry, shipPin])
   useTotalsForCountry(loaded ? shipCountry : '', () => toShippingInformation(state).addressInformation)
-  const notes = destinationNotes(shipCountry, cod)
+  const notes = destinationNotes(shipCountry, cod, totals)
   // Only virtual goods (gift cards): nothing ships, so no shipping step and the billing address is asked.
   const virtualOnly =
     items.length > 0 && cartTypeIds(items).every((t) => t === 'virtual' || t === 'downloadable')
@@ -129,6 +143,11 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
   const [result, setResult] = useState<PlaceOrderResult | null>(null)
   const credit = useSignalValue(storeCreditSignal)
   const processing = useSignalValue(placingOrder)
+  // Store credit is spent only on orders in the base currency: never asked for in another.
+  const creditCurrency = pageCurrency() === baseCurrency() ? null : baseCurrency()
+  useEffect(() => {
+    if (creditCurrency && state.isStoreCreditApplied) setState((s) => ({ ...s, isStoreCreditApplied: false }))
+  }, [creditCurrency, state.isStoreCreditApplied, setState])
   useInitiateCheckoutEvent(items)
   // A signed-in shopper's address book: the saved address the form shows, and whether to save a new one.
   const book = loggedIn ? savedAddresses(user) : null
@@ -248,8 +267,20 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
             <PaymentStep
               state={state}
               offered={offered}
+              unavailable={
+                // Store credit kept in another currency than the one shown cannot pay: said with the methods.
+                creditCurrency && loggedIn && credit.total_balance > 0
+                  ? [
+                      ...payment.unavailable,
+                      {
+                        code: 'credit',
+                        reason: `Store credit is kept in ${creditCurrency}: choose it as your currency to use it.`,
+                      },
+                    ]
+                  : payment.unavailable
+              }
               errors={errors}
-              storeCredit={loggedIn ? credit.total_balance : null}
+              storeCredit={loggedIn && !creditCurrency ? credit.total_balance : null}
               onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
               update={update}
               onBillingChange={addressChange('paymentDetails')}
@@ -278,7 +309,6 @@ function Checkout({ supportEmail, country }: CheckoutProps) {
         count={count}
         lines={items}
         segments={displayedSegments(totals, items)}
-        currency={typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined}
         note={notes.sentence}
         supportEmail={supportEmail}
       />

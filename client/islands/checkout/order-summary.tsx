@@ -8,15 +8,13 @@ export function OrderSummary({
   count,
   lines,
   segments,
-  currency,
   note,
   supportEmail,
 }: {
   count: number
   lines: readonly CartLine[]
+  /** The totals, in the page's currency (the server's only when it priced the cart in it). */
   segments: CartTotalSegment[]
-  /** The currency the totals are in (the server's), else the page's. */
-  currency?: string
   /** The sentence about the tax the prices include for the shipping country. */
   note?: string | null
   supportEmail: string
@@ -26,11 +24,7 @@ export function OrderSummary({
       <h2>Order summary</h2>
       <p>{count} item(s) in cart</p>
       <CartLines lines={lines} compact readOnly />
-      <TotalsSummary
-        segments={segments}
-        format={(n) => formatPageAmount(n, currency)}
-        note={note ?? pagePriceNote()}
-      />
+      <TotalsSummary segments={segments} format={(n) => formatPageAmount(n)} note={note ?? pagePriceNote()} />
       <p className="checkout__help">
         Questions about your order? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>.
       </p>

@@ -3,7 +3,9 @@
  * address book): required fields, e-mail, the password policy, and the address with per-country
  * postal codes. Pure; messages are the ones the shopper sees.
  */
+
 import type { AddressFormValue } from '@shared/components/checkout/address-fields'
+import { SHIPPING_COUNTRIES } from '@shared/config/checkout'
 import { MSG } from '@shared/i18n/messages'
 
 /** Errors of a form, keyed by field name (empty when valid). */
@@ -35,17 +37,7 @@ export function required(errors: FieldErrors, key: string, value: string): void 
 }
 
 /** Countries offered in the address forms: India first (the default), then US, GB and others. */
-export const COUNTRIES: readonly { code: string; name: string }[] = [
-  { code: 'IN', name: 'India' },
-  { code: 'US', name: 'United States' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'AE', name: 'United Arab Emirates' },
-  { code: 'AU', name: 'Australia' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'FR', name: 'France' },
-  { code: 'SG', name: 'Singapore' },
-]
+export const COUNTRIES: readonly { code: string; name: string }[] = SHIPPING_COUNTRIES
 
 /** An address as the forms hold it: the address form's fields (without company and tax id) and the region id. */
 export type AddressDetails = Omit<AddressFormValue, 'company' | 'taxId'> & { region_id: number | null }

@@ -1,12 +1,13 @@
 /**
  * Header island: menu button and sidebar (the full category tree; a submenu slides in and its path
  * pops after 300 ms), search panel (lazy-loaded on first open), wishlist and minicart buttons
- * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher
- * (sets the cookie and reloads so every price is rendered again) and the desktop-only support chat
+ * (they toggle the panels other islands render, see client/state/ui.ts), the currency switcher and,
+ * in the menu, the delivery country (each sets its cookie and reloads so every price is rendered
+ * again for it) and the desktop-only support chat
  * (its launcher sits among the header's tools, so it never floats over the page).
  */
 
-import { COOKIE_CURRENCY } from '@shared/config/store'
+import { COOKIE_COUNTRY, COOKIE_CURRENCY } from '@shared/config/store'
 import { type ComponentType, useEffect, useState } from 'react'
 import { cartCount } from '../../state/cart'
 import {
@@ -35,10 +36,18 @@ export interface MenuItem {
   children: MenuItem[]
 }
 
+interface Choice {
+  code: string
+  name: string
+}
+
 interface HeaderProps {
   storeName: string
   currency: string
   currencies: { code: string; sign: string }[]
+  /** The country prices are for, and the countries the shop delivers to (that one among them). */
+  country: string
+  countries: Choice[]
   menu: MenuItem[]
   supportEmail?: string
 }
@@ -56,122 +65,50 @@ const HeaderPropsSchema = schemaOf<HeaderProps>(
     storeName: str,
     currency: str,
     currencies: array(object({ code: str, sign: str })),
+    country: str,
+    countries: array(object({ code: str, name: str })),
     menu: array(checkMenuItem),
     supportEmail: optional(str),
   }),
 )
 
-/** Finds the menu items along a submenu path of ids (stops at the first unknown id). */
-export function menuTrail(menu: MenuItem[], path: number[]): MenuItem[] {
-  const trail: MenuItem[] = []
-  let level = menu
-  for (const id of path) {
-    const item = level.find((m) => m.id === id)
-    if (!item) break
-    trail.push(item)
-    level = item.children
-  }
-  return trail
+/** Sets a preference cookie and reloads, so the page is rendered (and priced) again for it. */
+function choose(cookie: string, value: string) {
+  setCookie(cookie, value, 365)
+  window.location.reload()
 }
 
-function Sidebar({ menu, open }: { menu: MenuItem[]; open: boolean }) {
-  const path = useSignalValue(submenuPath)
-  // The submenu slides out during its 300 ms transition before its path pops.
-  const [leaving, setLeaving] = useState(false)
-  const trail = menuTrail(menu, path)
-  const current = trail[trail.length - 1]
-  const items = current ? current.children : menu
-  const dialog = useDialog<HTMLDivElement>(open, closePanels)
-  return (
-    <div
-      ref={dialog}
-      id="sidebar-menu"
-      className={`sidebar${open ? ' sidebar--open' : ''}`}
-      hidden={!open}
-      role="dialog"
-      aria-modal="true"
-      aria-label="Menu"
-      data-testid="sidebar"
-    >
-      <div className="sidebar__top">
-        {current ? (
-          <button
-            type="button"
-            className="sidebar__back"
-            onClick={() => {
-              setLeaving(true)
-              popSubmenu((pop, ms) =>
-                setTimeout(() => {
-                  pop()
-                  setLeaving(false)
-                }, ms),
-              )
-            }}
-          >
-            <Icon name="chevron-left" /> Back
-          </button>
-        ) : (
-          <span className="sidebar__title">Shop</span>
-        )}
-        <button type="button" className="sidebar__close" onClick={closePanels} aria-label="Close menu">
-          <Icon name="x" />
-        </button>
-      </div>
-      <nav aria-label="Categories">
-        <ul className={`sidebar__list${leaving ? ' sidebar__list--leaving' : ''}`}>
-          {current ? (
-            <li>
-              <a href={current.url} className="sidebar__all">
-                All {current.name}
-              </a>
-            </li>
-          ) : null}
-          {items.map((item) => (
-            <li key={item.id} className="sidebar__item">
-              <a href={item.url}>{item.name}</a>
-              {item.children.length > 0 ? (
-                <button
-                  type="button"
-                  className="sidebar__expand"
-                  aria-label={`Open ${item.name} submenu`}
-                  onClick={() => pushSubmenu(item.id)}
-                >
-                  <Icon name="chevron-right" />
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
-  )
-}
-
-type SearchPanelComponent = ComponentType<{ onClose: () => void }>
-
-/** Loads the search panel's code on first open only (keeps it out of every page's first load). */
-function useSearchPanel(open: boolean): SearchPanelComponent | null {
-  const [Comp, setComp] = useState<SearchPanelComponent | null>(null)
+/**
+ * A panel's code, loaded on its first open only (keeps it out of every page's first load): the
+ * search panel, the menu.
+ */
+function useLazyPanel<P>(open: boolean, load: () => Promise<ComponentType<P>>): ComponentType<P> | null {
+  const [Comp, setComp] = useState<ComponentType<P> | null>(null)
   useEffect(() => {
     if (!open || Comp) return
     let live = true
-    import('../search/search-panel').then(
-      (m) => live && setComp(() => m.SearchPanel),
-      (err) => console.error('search panel failed to load', err),
+    load().then(
+      (m) => live && setComp(() => m),
+      (err) => console.error('panel failed to load', err),
     )
     return () => {
       live = false
     }
-  }, [open, Comp])
+  }, [open, Comp, load])
   return Comp
 }
 
-function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderProps) {
+const loadSearchPanel = () => import('../search/search-panel').then((m) => m.SearchPanel)
+const loadSidebar = () => import('./sidebar').then((m) => m.Sidebar)
+
+function Header({ storeName, currency, currencies, country, countries, menu, supportEmail }: HeaderProps) {
   const count = useSignalValue(cartCount)
   const panel = useSignalValue(openPanel)
   const registered = useSignalValue(registeredPanels)
   const sidebarOpen = panel === 'sidebar'
-  const SearchPanel = useSearchPanel(panel === 'search')
+  const SearchPanel = useLazyPanel(panel === 'search', loadSearchPanel)
+  const Sidebar = useLazyPanel(sidebarOpen, loadSidebar)
+  const path = useSignalValue(submenuPath)
   const searchDialog = useDialog<HTMLDivElement>(panel === 'search', closePanels)
 
   /** Toggles a panel another island renders; without one the link navigates as usual. */
@@ -224,10 +161,7 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
             <select
               value={currency}
               data-testid="currency-switcher"
-              onChange={(e) => {
-                setCookie(COOKIE_CURRENCY, e.currentTarget.value, 365)
-                window.location.reload()
-              }}
+              onChange={(e) => choose(COOKIE_CURRENCY, e.currentTarget.value)}
             >
               {currencies.map((c) => (
                 <option key={c.code} value={c.code}>
@@ -262,7 +196,20 @@ function Header({ storeName, currency, currencies, menu, supportEmail }: HeaderP
           </a>
         </div>
       </div>
-      <Sidebar menu={menu} open={sidebarOpen} />
+      {Sidebar ? (
+        <Sidebar
+          menu={menu}
+          open={sidebarOpen}
+          country={country}
+          countries={countries}
+          onCountry={(code) => choose(COOKIE_COUNTRY, code)}
+          path={path}
+          onPush={pushSubmenu}
+          onPop={popSubmenu}
+          onClose={closePanels}
+          useDialog={useDialog}
+        />
+      ) : null}
       {panel === 'search' ? (
         <div
           ref={searchDialog}

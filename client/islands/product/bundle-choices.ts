@@ -1,7 +1,7 @@
 /** The bundle options as the form holds them (the chosen link and a typed quantity per option), and as the price rules read them. */
 import type { FormProduct } from '@shared/components/product/view'
 import { toQuantity } from '@shared/domain/options'
-import { type BundleSelection, defaultBundleLink } from '@shared/domain/price'
+import { type BundleSelection, defaultBundleLink } from '@shared/domain/price-parts'
 
 export type BundleChoices = Record<number, { linkId: number | null; qty: string }>
 

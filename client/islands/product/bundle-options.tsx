@@ -1,7 +1,7 @@
 /** The bundle's options: one radio per linked product (at its own price) and the option's quantity, with their errors. */
 import type { FormProduct } from '@shared/components/product/view'
 import { formatUnitPrice } from '@shared/domain/currency'
-import { finalPrice } from '@shared/domain/price'
+import { finalPrice } from '@shared/domain/price-window'
 import type { BundleChoices } from './bundle-choices'
 
 type BundleOption = FormProduct['bundle_options'][number]

@@ -15,7 +15,8 @@ import {
   variantsError,
 } from '@shared/domain/availability'
 import { toQuantity } from '@shared/domain/options'
-import { priceView, type TaxRuleFields } from '@shared/domain/price'
+import { priceView } from '@shared/domain/price'
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import { MSG } from '@shared/i18n/messages'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { compare } from '../../state/compare'

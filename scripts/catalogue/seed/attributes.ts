@@ -108,23 +108,38 @@ export function buildAttributes(): Attribute[] {
   ]
 }
 
-/** GST in India, US sales tax, UK VAT and 0 elsewhere for apparel; gift cards carry no tax anywhere. */
+/** The sale value of one piece of apparel (before GST, ₹) up to which its GST is 5 %. */
+const APPAREL_GST_SLAB = 2500
+const gbVat = { rate: 20, code: 'GB-VAT-20', tax_country_id: 'GB', region_name: '*', tax_region_id: 0 }
+const gst = (rate: number, maxValue?: number) => ({
+  rate,
+  code: `IN-GST-${rate}`,
+  tax_country_id: 'IN',
+  region_name: '*',
+  tax_region_id: 0,
+  ...(maxValue ? { max_value: maxValue } : {}),
+})
+
+/**
+ * The shop's tax rules, India's GST as in force since 22 September 2025 (the first rule naming a
+ * product's tax class and HSN code taxes it): jewellery 3 %; bags, stationery and other
+ * accessories 18 %; apparel and made-ups (HSN 61–63, and goods no rule above names) 5 % when a
+ * piece sells for at most ₹2,500 before GST, 18 % above. UK VAT is 20 % on all of them; no other
+ * country is named, so elsewhere prices carry no tax (duties are the carrier's). Gift cards carry
+ * no tax anywhere.
+ */
 export function buildTaxRules(): TaxRule[] {
-  const rates = (inRate: number, usRate: number, gbRate: number) => [
-    { rate: inRate, code: `IN-GST-${inRate}`, tax_country_id: 'IN', region_name: '*', tax_region_id: 0 },
-    { rate: usRate, code: `US-${usRate}`, tax_country_id: 'US', region_name: '*', tax_region_id: 0 },
-    { rate: gbRate, code: `GB-VAT-${gbRate}`, tax_country_id: 'GB', region_name: '*', tax_region_id: 0 },
-    { rate: 0, code: 'ROW-0', tax_country_id: 'ROW', region_name: '*', tax_region_id: 0 },
-  ]
+  const rule = (id: number, code: string, hsn: string[] | null, rates: TaxRule['rates']): TaxRule => ({
+    id,
+    code,
+    priority: 0,
+    product_tax_class_ids: [2],
+    customer_tax_class_ids: [3],
+    ...(hsn ? { hsn_prefixes: hsn } : {}),
+    rates,
+  })
   return [
-    {
-      id: 1,
-      code: 'Apparel and accessories',
-      priority: 0,
-      product_tax_class_ids: [2],
-      customer_tax_class_ids: [3],
-      rates: rates(12, 7.25, 20),
-    },
+    rule(1, 'Jewellery (HSN 71)', ['71'], [gst(3), gbVat]),
     {
       id: 2,
       code: 'Gift cards and digital goods',
@@ -132,7 +147,14 @@ export function buildTaxRules(): TaxRule[] {
       product_tax_class_ids: [5],
       customer_tax_class_ids: [3],
       // Gift cards are sold at face value: no tax inside them in any country.
-      rates: rates(0, 0, 0),
+      rates: [{ ...gst(0) }],
     },
+    rule(
+      3,
+      'Bags, stationery and other accessories (HSN 42, 48, 49, 96)',
+      ['42', '48', '49', '96'],
+      [gst(18), gbVat],
+    ),
+    rule(4, 'Apparel and made-ups (HSN 61-63)', null, [gst(5, APPAREL_GST_SLAB), gst(18), gbVat]),
   ]
 }

@@ -8,6 +8,9 @@ import { addDays, type Ctx, categoryRefs, kebab, productImagePath, threeViews, w
 import { ACCESSORY_OPTION, GENDERS, RTS_OPTIONS } from './data'
 import { GENERATED_AT } from './types'
 
+/** What taxes a part as a piece of the set: its own tax class and HSN code (each piece has its own GST slab). */
+const pieceTax = (p: Product) => ({ tax_class_id: p.tax_class_id ?? null, hsn_code: p.hsn_code ?? null })
+
 /** A bundle or grouped product of `parts` (all in the jewellery category 30). */
 export function compositeProduct(
   ctx: Ctx,
@@ -29,7 +32,7 @@ export function compositeProduct(
           linked_product_sku: p.sku,
           linked_product_type: p.type_id,
           position: k,
-          product: { name: p.name, price: p.price, sku: p.sku },
+          product: { name: p.name, price: p.price, sku: p.sku, ...pieceTax(p) },
         }))
       : []
   const bundle: BundleOption[] =
@@ -47,7 +50,7 @@ export function compositeProduct(
               qty: 1,
               is_default: k === 0,
               price: p.price,
-              product: { name: p.name, price: p.price },
+              product: { name: p.name, price: p.price, ...pieceTax(p) },
             })),
           },
           {
@@ -62,7 +65,7 @@ export function compositeProduct(
               qty: 1,
               is_default: false,
               price: p.price,
-              product: { name: p.name, price: p.price },
+              product: { name: p.name, price: p.price, ...pieceTax(p) },
             })),
           },
         ]

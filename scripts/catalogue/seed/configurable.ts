@@ -238,6 +238,7 @@ export function configurableProduct(ctx: Ctx, i: number, g: GarmentDef) {
     ...parentSp,
     final_price: minFinal,
     tax_class_id: 2,
+    hsn_code: g.hsn,
     tier_prices: [],
     status: STATUS_DISABLED_AT.has(i) ? 2 : 1,
     visibility: NOT_VISIBLE_AT.has(i) ? 1 : i === 77 ? 2 : i === 89 ? 3 : 4,

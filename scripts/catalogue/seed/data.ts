@@ -55,6 +55,8 @@ export const DESIGNERS = [
 
 export interface GarmentDef {
   key: string
+  /** HSN code of the garment (chapters 61 knitted, 62 woven): its GST slab follows from it. */
+  hsn: string
   /** category_product option id and label. */
   optionId: number
   label: string
@@ -73,6 +75,7 @@ export interface GarmentDef {
 export const GARMENTS: readonly GarmentDef[] = [
   {
     key: 'saree',
+    hsn: '62114290',
     optionId: 401,
     label: 'Saree',
     silhouette: 'saree',
@@ -86,6 +89,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'lehenga',
+    hsn: '62045290',
     optionId: 402,
     label: 'Lehenga',
     silhouette: 'lehenga',
@@ -98,6 +102,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'kurta',
+    hsn: '62063000',
     optionId: 403,
     label: 'Kurta',
     silhouette: 'kurta',
@@ -110,6 +115,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'dress',
+    hsn: '62044290',
     optionId: 404,
     label: 'Dress',
     silhouette: 'dress',
@@ -122,6 +128,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'anarkali',
+    hsn: '62044290',
     optionId: 405,
     label: 'Anarkali',
     silhouette: 'anarkali',
@@ -134,6 +141,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'shirt',
+    hsn: '62052000',
     optionId: 406,
     label: 'Shirt',
     silhouette: 'shirt',
@@ -146,6 +154,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'sherwani',
+    hsn: '62033200',
     optionId: 407,
     label: 'Sherwani',
     silhouette: 'sherwani',
@@ -158,6 +167,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'jacket',
+    hsn: '62033300',
     optionId: 408,
     label: 'Jacket',
     silhouette: 'jacket',
@@ -170,6 +180,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'mens-kurta',
+    hsn: '62052000',
     optionId: 409,
     label: 'Kurta',
     silhouette: 'kurta',
@@ -182,6 +193,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'tee',
+    hsn: '61091000',
     optionId: 410,
     label: 'Tee',
     silhouette: 'tee',
@@ -194,6 +206,7 @@ export const GARMENTS: readonly GarmentDef[] = [
   },
   {
     key: 'performance',
+    hsn: '61121200',
     optionId: 411,
     label: 'Track Jacket',
     silhouette: 'jacket',

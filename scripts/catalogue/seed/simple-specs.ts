@@ -5,6 +5,7 @@ import type { SimpleSpec } from './simple'
 export const SIMPLE_SPECS: SimpleSpec[] = [
   {
     name: 'Kundan Jhumka Earrings',
+    hsn: '71171900',
     about:
       'Bell-shaped jhumkas set with kundan stones in gold-plated brass, finished with seed-pearl drops. Push-back closure; 5 cm long.',
     type: 'simple',
@@ -16,6 +17,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Polki Choker Necklace',
+    hsn: '71131100',
     about:
       'A choker of uncut polki-style stones in a gold-plated silver setting, backed in green meenakari. Adjustable silk dori.',
     type: 'simple',
@@ -28,6 +30,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Meenakari Bangles (Set of 4)',
+    hsn: '71171100',
     about:
       'Four brass bangles hand-enamelled in red meenakari by craftsmen in Jaipur. Size 2.6 (inner diameter 6.2 cm).',
     type: 'simple',
@@ -40,6 +43,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Pearl Drop Maang Tikka',
+    hsn: '71171900',
     about:
       'A maang tikka of freshwater pearls below a small kundan crescent, on an adjustable chain with a hair hook.',
     type: 'simple',
@@ -51,6 +55,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Temple Coin Necklace',
+    hsn: '71131900',
     about:
       'A long necklace of gold-plated silver coins stamped with Lakshmi, in the temple style of South India. 28 inches.',
     type: 'simple',
@@ -62,6 +67,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Silver Oxidised Anklets',
+    hsn: '71131100',
     about:
       'A pair of oxidised sterling silver payals with tiny ghungroo bells. 10 inches with an extension chain.',
     type: 'simple',
@@ -73,6 +79,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Emerald Stud Earrings',
+    hsn: '71131900',
     about:
       'Green onyx studs cut like emeralds, set in 92.5 sterling silver with a gold wash. Screw-back closure.',
     type: 'simple',
@@ -84,6 +91,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Brocade Potli Bag',
+    hsn: '42022210',
     about:
       'A drawstring potli in Banarasi brocade with a tasselled silk cord; fits a phone, keys and a lipstick.',
     type: 'simple',
@@ -95,6 +103,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Zardozi Clutch',
+    hsn: '42022290',
     about: 'A hard-case clutch hand-embroidered in zardozi with a detachable chain. 20 × 11 cm.',
     type: 'simple',
     categoryId: 31,
@@ -106,6 +115,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Handwoven Jute Tote',
+    hsn: '42022230',
     about: 'A roomy tote handwoven in jute with cotton handles and an inner zip pocket. 40 × 35 × 12 cm.',
     type: 'simple',
     categoryId: 31,
@@ -116,6 +126,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Velvet Box Clutch',
+    hsn: '42022290',
     about: 'A velvet box clutch with an antique-brass clasp and a satin lining. 18 × 10 cm.',
     type: 'simple',
     categoryId: 31,
@@ -126,6 +137,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Mirror-work Sling Bag',
+    hsn: '42022290',
     about: 'A cotton sling bag embroidered with abla mirror-work from Kutch, with an adjustable strap.',
     type: 'simple',
     categoryId: 31,
@@ -136,6 +148,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Block-print Bookmark',
+    hsn: '49111090',
     about: 'A hand block-printed cotton bookmark on card with a silk tassel.',
     type: 'simple',
     categoryId: 32,
@@ -146,6 +159,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Cotton Scrunchie',
+    hsn: '96159000',
     about: 'A soft scrunchie cut from our block-printed cotton offcuts.',
     type: 'simple',
     categoryId: 32,
@@ -156,6 +170,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Handmade Fabric Coaster Set',
+    hsn: '63049260',
     about: 'Four quilted cotton coasters made from the fabric left over in our studio. 10 cm square.',
     type: 'simple',
     categoryId: 32,
@@ -166,6 +181,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Mini Brocade Pouch',
+    hsn: '42022290',
     about: 'A small zipped brocade pouch for rings, earrings or a lip balm.',
     type: 'simple',
     categoryId: 32,
@@ -177,6 +193,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Silk Tassel Keychain',
+    hsn: '71179090',
     about: 'A keychain of hand-knotted silk tassels on a brass ring.',
     type: 'simple',
     categoryId: 32,
@@ -187,6 +204,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Ikat Eye Mask',
+    hsn: '63079090',
     about: 'A sleep mask in handwoven ikat cotton, lined in soft mulmul, with a covered elastic.',
     type: 'simple',
     categoryId: 32,
@@ -197,6 +215,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Embroidered Hair Clip',
+    hsn: '96151100',
     about: 'A hair clip with hand-embroidered resham flowers on a metal snap base.',
     type: 'simple',
     categoryId: 32,
@@ -207,6 +226,7 @@ export const SIMPLE_SPECS: SimpleSpec[] = [
   },
   {
     name: 'Kalamkari Notebook',
+    hsn: '48202000',
     about:
       'A hardbound notebook covered in hand-painted kalamkari cotton; 160 unruled pages of recycled paper.',
     type: 'simple',

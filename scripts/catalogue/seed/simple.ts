@@ -27,6 +27,8 @@ export interface SimpleSpec {
   qty: number
   special?: number
   customOptions?: boolean
+  /** Its HSN code (goods only; gift cards and downloads have none). */
+  hsn?: string
   /** What it is, in a sentence or two (the description's first paragraph). */
   about: string
 }
@@ -69,6 +71,7 @@ export function simpleProduct(
     special_to_date: special ? WINDOWS.present.to : null,
     final_price: applies ? (special as number) : s.price,
     tax_class_id: gift ? 5 : 2,
+    hsn_code: s.hsn ?? null,
     tier_prices: [],
     status: 1,
     visibility: 4,

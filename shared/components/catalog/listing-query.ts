@@ -10,6 +10,7 @@ import {
   catalogSearchRequest,
   termValue,
 } from '../../domain/search-query'
+import type { TaxRuleFields } from '../../domain/tax-rules'
 import type { FacetLabels, FilterGroup } from './facets'
 import { chosenPriceRange, type ListingState, sortOf } from './listing-state'
 import type { TileData } from './tile-data'
@@ -32,6 +33,7 @@ const TILE_FIELDS = [
   'special_to_date',
   'final_price',
   'tax_class_id',
+  'hsn_code',
   'image',
   'small_image',
   'hover_image',
@@ -139,6 +141,6 @@ export interface ListingIslandProps {
   loaded: number
   groups: FilterGroup[]
   labels: FacetLabels
-  /** Who the tiles are priced for: the browsing country and the GST rate of each tax class. */
-  pricing: { country: string; gstRates: Record<string, number> }
+  /** Who the tiles are priced for: the browsing country and the tax rules of it and the home country. */
+  pricing: { country: string; taxRules: TaxRuleFields[] }
 }

@@ -4,8 +4,9 @@
  * grouped, the shopper's country), so tiles, the product page and the cart agree. Amounts stay in
  * INR; formatting (conversion and rounding to the currency's step) happens at render.
  */
-import { baseCurrency } from '../../config/store'
-import { gstRateOf, priceView, type TaxRuleFields } from '../../domain/price'
+import { baseCurrency, HOME_COUNTRY } from '../../config/store'
+import { priceView } from '../../domain/price'
+import { rulesForCountries, type TaxRuleFields } from '../../domain/tax-rules'
 import type { Product } from '../../schemas/catalog'
 
 interface TilePrice {
@@ -16,27 +17,18 @@ interface TilePrice {
 
 type PriceSource = Pick<Product, 'price' | 'type_id'> & Partial<Product>
 
-/** Who the tile is priced for: the browsing country and the catalogue's tax rules (GST rates). */
+/** Who the tile is priced for: the browsing country and the catalogue's tax rules. */
 export interface TilePricing {
   country?: string | null
   taxRules?: readonly TaxRuleFields[] | null
 }
 
-/** The Indian GST rate of every product tax class the rules name: {taxClassId: rate}. */
-export function gstRateMap(taxRules: readonly TaxRuleFields[] | null | undefined): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const rule of taxRules ?? [])
-    for (const id of rule.product_tax_class_ids)
-      if (!(String(id) in out)) out[String(id)] = gstRateOf(id, taxRules)
-  return out
-}
-
-/** Tax rules equivalent to a GST rate map (what a page sends its islands instead of the whole rules). */
-export function rulesFromGstMap(rates: Record<string, number>): TaxRuleFields[] {
-  return Object.entries(rates).map(([id, rate]) => ({
-    product_tax_class_ids: [Number(id)],
-    rates: [{ rate, tax_country_id: 'IN' }],
-  }))
+/** The tax rules a page sends its islands: only the rates of the home country and the shopper's. */
+export function pageTaxRules(
+  taxRules: readonly TaxRuleFields[] | null | undefined,
+  country: string,
+): TaxRuleFields[] {
+  return rulesForCountries(taxRules, [HOME_COUNTRY, country])
 }
 
 /**

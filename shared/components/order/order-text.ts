@@ -6,7 +6,7 @@
  */
 import { ORDER_DELIVERY_DAYS, PAYMENT_METHODS } from '../../config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../config/order-status'
-import { parseCatalogDate } from '../../domain/price'
+import { parseCatalogDate } from '../../domain/price-window'
 
 /** Names of the payment methods an order can record beyond the checkout's own list. */
 const OTHER_PAYMENT_NAMES: Record<string, string> = {

@@ -73,6 +73,7 @@ export interface FormProduct {
   special_from_date?: string | null
   special_to_date?: string | null
   tax_class_id?: number | null
+  hsn_code?: string | null
   status: number
   visibility: number
   stock: FormStock
@@ -121,6 +122,7 @@ export function toFormProduct(p: Product): FormProduct {
     special_from_date: p.special_from_date ?? null,
     special_to_date: p.special_to_date ?? null,
     tax_class_id: p.tax_class_id ?? null,
+    hsn_code: p.hsn_code ?? null,
     status: p.status,
     visibility: p.visibility,
     stock: sellableStockFields(p.stock),

@@ -1,9 +1,10 @@
 // One product, one price string on every server surface: search tile, category tile, product page,
 // AMP page, JSON-LD offer, the price-sync API, the cart line and the order item all show what the
-// cart charges — in INR for India, and in GBP for a UK shopper (GST out, VAT in, whole pounds).
+// cart charges — in INR for India, in GBP for a UK shopper (GST out, VAT in, whole pounds) and in
+// USD for a US shopper (GST out, nothing added).
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { rulesFromGstMap, tilePrice as tileAmounts } from '../../../shared/components/catalog/tile-price'
+import { tilePrice as tileAmounts } from '../../../shared/components/catalog/tile-price'
 import { formatMinor, formatUnitPrice } from '../../../shared/domain/currency'
 import { priceView } from '../../../shared/domain/price'
 import type { Product } from '../../../shared/schemas/catalog'
@@ -53,6 +54,7 @@ async function pickListedProduct(
 for (const shopper of [
   { currency: 'INR', country: 'IN', note: 'Inclusive of all taxes' },
   { currency: 'GBP', country: 'GB', note: 'Includes UK VAT' },
+  { currency: 'USD', country: 'US', note: 'Import duties and sales tax not included' },
 ]) {
   describe(`one product on every surface (${shopper.currency}, ${shopper.country})`, () => {
     it('shows the same price string everywhere, equal to what the cart and the order charge', async () => {
@@ -65,15 +67,12 @@ for (const shopper of [
           .variantSku ?? sku
       const seen: Record<string, string | null> = {}
       seen.category = tilePrice(html, sku)
-      // A tile the browser builds on any page (search overlay): the browsing country with the GST
-      // rates the page's <html data-gst-rates> carries for a shopper abroad (none in India).
-      const rates = /<html[^>]* data-gst-rates="(\{[^}]*\})"/.exec(await page('/', cookie))?.[1]
-      if (shopper.country === 'IN') expect(rates).toBeUndefined()
-      else expect(rates).toBeDefined()
-      const browserPricing = {
-        country: shopper.country,
-        taxRules: rates ? rulesFromGstMap(JSON.parse(rates)) : undefined,
-      }
+      // A tile the browser builds on any page (search overlay): the browsing country with the tax
+      // rules the page's <html data-tax-rules> carries for a shopper abroad (none in India).
+      const rules = /<html[^>]* data-tax-rules="(\[.*?\])" data-/.exec(await page('/', cookie))?.[1]
+      if (shopper.country === 'IN') expect(rules).toBeUndefined()
+      else expect(rules).toBeDefined()
+      const browserPricing = { country: shopper.country, taxRules: rules ? JSON.parse(rules) : undefined }
       seen.browserTile = formatUnitPrice(
         tileAmounts(product, Date.now(), browserPricing).finalPrice,
         shopper.currency,
@@ -107,7 +106,11 @@ for (const shopper of [
       const address =
         shopper.country === 'IN'
           ? indianAddress
-          : { ...indianAddress, country_id: 'GB', postcode: 'SW1A 1AA' }
+          : {
+              ...indianAddress,
+              country_id: shopper.country,
+              postcode: shopper.country === 'GB' ? 'SW1A 1AA' : '10001',
+            }
       const shipped = await api(`/cart/shipping-information?token=&cartId=${cartId}`, {
         headers: { cookie },
         body: { addressInformation: { shippingAddress: address } },
@@ -116,7 +119,9 @@ for (const shopper of [
       seen.cart = formatMinor(Math.round(line.price_incl_tax * 100), shopper.currency)
 
       for (const [surface, text] of Object.entries(seen)) expect(text, surface).toBe(seen.product)
-      expect(seen.product).toMatch(shopper.currency === 'INR' ? /^₹[\d,]+$/ : /^£[\d,]+\.00$/)
+      expect(seen.product).toMatch(
+        { INR: /^₹[\d,]+$/, GBP: /^£[\d,]+\.00$/, USD: /^\$[\d,]+\.00$/ }[shopper.currency] as RegExp,
+      )
 
       if (shopper.country === 'IN') {
         const placed = await api('/order', {

@@ -43,12 +43,21 @@ describe('transaction and account shells', () => {
     expect(islandProps(html, 'account')).toEqual({ section: 'personal-details' })
   })
 
-  it('passes the checkout only the store country and the support e-mail', async () => {
+  it('passes the checkout only the store country, the support e-mail and the currencies each payment method charges', async () => {
     const html = await (await SELF.fetch('https://shop.test/checkout')).text()
-    const props = islandProps(html, 'checkout') as { supportEmail: string; country: string }
-    expect(Object.keys(props).sort()).toEqual(['country', 'supportEmail'])
+    const props = islandProps(html, 'checkout') as {
+      supportEmail: string
+      country: string
+      paymentCurrencies: string
+    }
+    expect(Object.keys(props).sort()).toEqual(['country', 'paymentCurrencies', 'supportEmail'])
     expect(props.country).toBe('IN')
     expect(props.supportEmail).toContain('@')
+    expect(JSON.parse(props.paymentCurrencies)).toEqual({
+      paypal_standard: ['USD', 'GBP'],
+      card: ['INR'],
+      cashondelivery: ['INR'],
+    })
   })
 
   it('gives a single order page its id as a prop, truncated and escaped', async () => {

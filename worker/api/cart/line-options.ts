@@ -11,7 +11,7 @@
  * the same order, ids as the page writes them), so the cart sync's comparison of a client line's
  * options with the server's finds the same line.
  */
-import type { BundleSelection, CustomOptionSelection } from '@shared/domain/price'
+import type { BundleSelection, CustomOptionSelection } from '@shared/domain/price-parts'
 import { MAX_BUNDLE_OPTION_QTY } from '@shared/schemas/cart'
 import type { BundleOption, ConfigurableChild, Product } from '@shared/schemas/catalog'
 

@@ -4,7 +4,7 @@
  * no token → 401). Inactive (ordered) carts are gone (404) so the client creates a new one.
  */
 
-import { chargeCurrency, DEFAULT_SHIPPING_METHOD, PAYMENT_METHODS } from '@shared/config/checkout'
+import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { priceView } from '@shared/domain/price'
 import type { ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
@@ -16,7 +16,7 @@ import { fail } from '../../platform/http'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
 import type { CustomerRow } from '../user/repo'
 import { configureLine, type LineConfig, LineProblem, parseStoredOption } from './line-options'
-import { type CouponRule, computeTotals, type PricedLine, TotalsError } from './totals'
+import { type CouponRule, computeTotals, linePieces, type PricedLine, TotalsError } from './totals'
 
 export const GUEST_CART_RE = /^[0-9a-f]{32}$/
 export const MAX_CART_LINES = 100
@@ -188,7 +188,7 @@ export function priceLine(
     product_type: product.type_id,
     product_option: config.option ?? undefined,
     unitMinor: view.unitMinor,
-    taxRate: view.taxRate,
+    pieces: linePieces(view),
     options: lineOptions(product, config),
   }
 }
@@ -295,43 +295,33 @@ export function cartCountry(cart: CartRow, fallback: string | null | undefined):
   return address?.country_id || fallback || null
 }
 
-/** The currency a cart is shown and priced in: the shopper's display currency. */
+/** The currency a cart is shown, priced and charged in: the shopper's display currency. */
 export function cartCurrency(c: Context<AppEnv>): string {
   return c.var.store?.currency ?? c.var.config.DEFAULT_CURRENCY ?? baseCurrency()
 }
 
 /**
  * Totals of a cart in the shopper's display currency (400 saying the tax country is missing when
- * none is known), with what each payment method would charge: `charges` holds the grand total in
- * minor units of every currency a method charges in (INR, and the PayPal currency), computed by the
- * same rule, so the checkout can say "You will be charged ₹X" before the order is placed.
+ * none is known). Every payment method offered charges in that currency, so these totals are what
+ * the review states ("You will be charged X") and what the order and the provider are asked for.
  */
 export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.now()) {
   const country = cartCountry(cart, c.var.store?.country ?? c.var.config.DEFAULT_COUNTRY)
   const currency = cartCurrency(c)
   const items = await listItems(c.env.DB, cart.id)
   const coupon = await findCoupon(c.env.DB, cart.coupon_code)
-  const totalsIn = async (cur: string) => {
-    const { lines } = await priceItems(c.env.DB, items, { now, country, currency: cur })
-    try {
-      return computeTotals({
-        lines,
-        coupon,
-        shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
-        currency: cur,
-        country,
-        now,
-      })
-    } catch (err) {
-      if (err instanceof TotalsError) fail(400, err.message)
-      throw err
-    }
+  const { lines } = await priceItems(c.env.DB, items, { now, country, currency })
+  try {
+    return computeTotals({
+      lines,
+      coupon,
+      shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
+      currency,
+      country,
+      now,
+    })
+  } catch (err) {
+    if (err instanceof TotalsError) fail(400, err.message)
+    throw err
   }
-  const totals = await totalsIn(currency)
-  const charges: Record<string, number> = { [currency]: totals.extension_attributes.grand_total_minor }
-  for (const method of PAYMENT_METHODS) {
-    const cur = chargeCurrency(method.code, currency)
-    if (!(cur in charges)) charges[cur] = (await totalsIn(cur)).extension_attributes.grand_total_minor
-  }
-  return { ...totals, extension_attributes: { ...totals.extension_attributes, charges } }
 }

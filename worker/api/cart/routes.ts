@@ -210,29 +210,34 @@ cartRoutes.post('/collect-totals', async (c) => {
   return ok(c, await cartTotals(c, cart))
 })
 
-async function paymentMethodsOf(db: D1Database, cart: CartRow) {
+async function paymentMethodsOf(c: Context<AppEnv>, cart: CartRow) {
+  const db = c.env.DB
   const items = await listItems(db, cart.id)
   const bySku = await getProductsBySku(
     db,
     items.map((i) => i.sku),
   )
   const types = items.map((i) => bySku.get(i.sku)?.product.type_id ?? 'simple')
-  // Once the cart has a shipping address, cash on delivery follows its country and PIN code.
+  // The methods that charge the cart's currency; once the cart has a shipping address, cash on
+  // delivery follows its country and PIN code.
   const address = cart.shipping_address
     ? (JSON.parse(cart.shipping_address) as { country_id?: string; postcode?: string })
     : null
-  const codCheck = address?.country_id
-    ? {
-        country: address.country_id,
-        codServiceable: await codServiceable(db, address.country_id, address.postcode),
-      }
-    : undefined
-  return availablePaymentMethods(types, codCheck).map((m) => ({ code: m.code, title: m.title }))
+  return availablePaymentMethods({
+    currency: cartCurrency(c),
+    typeIds: types,
+    currencies: c.var.config.PAYMENT_CURRENCIES,
+    country: address?.country_id ?? null,
+    postcode: address?.postcode ?? null,
+    codServiceable: address?.country_id
+      ? await codServiceable(db, address.country_id, address.postcode)
+      : null,
+  }).map((m) => ({ code: m.code, title: m.title }))
 }
 
 cartRoutes.get('/payment-methods', async (c) => {
   const { cart } = await resolveCart(c)
-  return ok(c, await paymentMethodsOf(c.env.DB, cart))
+  return ok(c, await paymentMethodsOf(c, cart))
 })
 
 async function shippingMethodsOf(db: D1Database, cartId: number) {
@@ -298,7 +303,7 @@ cartRoutes.post('/shipping-information', cartFirst, jsonBody(ShippingInformation
     .run()
   const cart = { ...resolved.cart, shipping_address: shipping, billing_address: billing }
   return ok(c, {
-    payment_methods: await paymentMethodsOf(c.env.DB, cart),
+    payment_methods: await paymentMethodsOf(c, cart),
     totals: await cartTotals(c, cart),
   })
 })

@@ -1,14 +1,20 @@
 /**
  * Cart totals (Magento `/totals` shape), pure, computed in integer minor units of ONE currency: each
  * line is charged unit × qty at the unit price the shared price view decided (tax for the shopper's
- * country included), lines sum to the subtotal, a coupon's discount is split over the lines in whole
- * minor units (largest remainder) so the split sums to it, and the tax segment states the tax the
- * grand total includes ("Includes GST ₹X"), never added on top. subtotal − discount + shipping =
- * grand total, exactly. Magento's decimal fields are the minor units / 100.
+ * country included), lines sum to the subtotal, a coupon's discount is split over the lines — and
+ * within a line over its pieces — in whole minor units (largest remainder) so the split sums to it,
+ * and the tax segment states the tax the grand total includes ("Includes GST ₹X"), never added on
+ * top. The tax inside each piece is at the rate its value AFTER its share of the discount decides
+ * (a slab: GST on a ₹2,600 piece sold for ₹2,400 is 5 %). subtotal − discount + shipping = grand
+ * total, exactly. Magento's decimal fields are the minor units / 100; `base_*` fields are those
+ * amounts converted into the base currency.
  */
-import { baseCurrency, currencyConfig, destinationTax } from '@shared/config/store'
-import { formatMinor, toChargeMinor } from '@shared/domain/currency'
+import { destinationSentence } from '@shared/config/checkout'
+import { baseCurrency, currencyConfig, destinationTax, HOME_COUNTRY } from '@shared/config/store'
+import { formatMinor, toBaseCurrency, toChargeMinor } from '@shared/domain/currency'
 import { allocateMinor, includedTaxMinor } from '@shared/domain/money'
+import type { PriceView } from '@shared/domain/price'
+import { slabRate, type TaxRateFields } from '@shared/domain/tax-rules'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 
 export interface PricedLine {
@@ -20,10 +26,20 @@ export interface PricedLine {
   product_option?: unknown
   /** The charged unit price, minor units of the totals' currency, tax for the country included. */
   unitMinor: number
-  /** The tax rate (percent) the unit price includes. */
-  taxRate: number
+  /** The pieces of one unit: their shares of unitMinor (summing to it), how many, their tax rates (slabs). */
+  pieces: LinePiece[]
   /** What the shopper configured, [{label, value}] (variant choices, custom options, bundle and grouped pieces). */
   options: { label: string; value: string }[]
+}
+
+/** One kind of piece in a unit of a line, as charged. */
+interface LinePiece {
+  /** Its share of the unit price (all pieces of this kind together), minor units. */
+  minor: number
+  /** Pieces of this kind in one unit. */
+  count: number
+  /** The destination's rates for it, lowest slab first. */
+  rates: TaxRateFields[]
 }
 
 export interface CouponRule {
@@ -89,6 +105,44 @@ function couponDiscountMinor(rule: CouponRule, subtotalMinor: number, currency: 
   return Math.min(Math.max(raw, 0), subtotalMinor)
 }
 
+/** The pieces of a priced unit as charged: the unit price split over them by their amounts, exactly. */
+export function linePieces(view: Pick<PriceView, 'unitMinor' | 'pieces'>): LinePiece[] {
+  const shares = allocateMinor(
+    view.unitMinor,
+    view.pieces.map((p) => p.amount * p.count),
+  )
+  return view.pieces.map((p, i) => ({ minor: shares[i] as number, count: p.count, rates: p.rates }))
+}
+
+/** The tax inside a line's row after `discountMinor` of it: piece by piece, each at the rate its value decides. */
+function lineTax(line: PricedLine, discountMinor: number, qty: number, currency: string) {
+  const rows = line.pieces.map((p) => p.minor * qty)
+  const discounts = allocateMinor(discountMinor, rows)
+  const byRate = new Map<number, number>()
+  let total = 0
+  line.pieces.forEach((p, j) => {
+    const paid = (rows[j] as number) - (discounts[j] as number)
+    const pieces = p.count * qty
+    // The value of ONE piece, in the base currency the slab bounds are written in.
+    const value = pieces > 0 ? toBaseCurrency(paid / pieces / 100, currency) : 0
+    const rate = slabRate(p.rates, value, true)
+    const tax = includedTaxMinor(paid, rate)
+    total += tax
+    if (tax) byRate.set(rate, (byRate.get(rate) ?? 0) + tax)
+  })
+  return { total, byRate }
+}
+
+/** The percent a line's tax is of its amount without tax (the one rate, or the pieces' combined rate). */
+function linePercent(byRate: ReadonlyMap<number, number>, paidMinor: number, taxMinor: number): number {
+  if (byRate.size <= 1) return [...byRate.keys()][0] ?? 0
+  const net = paidMinor - taxMinor
+  return net > 0 ? Math.round((taxMinor / net) * 10_000) / 100 : 0
+}
+
+/** Minor units of `currency` as minor units of the base currency. */
+const baseMinor = (minor: number, currency: string) => Math.round(toBaseCurrency(minor, currency))
+
 /** Magento-shaped totals with items and total_segments, plus the exact minor units. */
 export function computeTotals(input: TotalsInput) {
   if (!input.country) throw new TotalsError(PAGE_TEXT.totalsCountryMissing)
@@ -101,32 +155,36 @@ export function computeTotals(input: TotalsInput) {
       : null
   const discountMinor = applied ? couponDiscountMinor(applied, subtotalMinor, currency) : 0
   const shares = allocateMinor(discountMinor, rows)
+  const byRate = new Map<number, number>()
   const items = lines.map((l, i) => {
     const rowMinor = rows[i] as number
     const share = shares[i] as number
-    const rowTax = includedTaxMinor(rowMinor, l.taxRate)
-    const taxMinor = includedTaxMinor(rowMinor - share, l.taxRate)
-    const unitTax = includedTaxMinor(l.unitMinor, l.taxRate)
+    const rowTax = lineTax(l, 0, l.qty, currency).total
+    const paid = lineTax(l, share, l.qty, currency)
+    const taxMinor = paid.total
+    const unitTax = lineTax(l, 0, 1, currency).total
     const shareTax = rowTax - taxMinor
+    for (const [rate, amount] of paid.byRate) byRate.set(rate, (byRate.get(rate) ?? 0) + amount)
+    const base = (minor: number) => major(baseMinor(minor, currency))
     return {
       item_id: l.item_id,
       sku: l.sku,
       price: major(l.unitMinor - unitTax),
-      base_price: major(l.unitMinor - unitTax),
+      base_price: base(l.unitMinor - unitTax),
       qty: l.qty,
       row_total: major(rowMinor - rowTax),
-      base_row_total: major(rowMinor - rowTax),
+      base_row_total: base(rowMinor - rowTax),
       row_total_with_discount: major(rowMinor - rowTax - (share - shareTax)),
       tax_amount: major(taxMinor),
-      base_tax_amount: major(taxMinor),
-      tax_percent: l.taxRate,
+      base_tax_amount: base(taxMinor),
+      tax_percent: linePercent(paid.byRate, rowMinor - share, taxMinor),
       discount_amount: major(share),
-      base_discount_amount: major(share),
+      base_discount_amount: base(share),
       discount_percent: applied?.kind === 'percent' ? applied.amount : 0,
       price_incl_tax: major(l.unitMinor),
-      base_price_incl_tax: major(l.unitMinor),
+      base_price_incl_tax: base(l.unitMinor),
       row_total_incl_tax: major(rowMinor),
-      base_row_total_incl_tax: major(rowMinor),
+      base_row_total_incl_tax: base(rowMinor),
       options: JSON.stringify(l.options),
       weee_tax_applied_amount: null,
       weee_tax_applied: null,
@@ -142,7 +200,7 @@ export function computeTotals(input: TotalsInput) {
     }
   })
   const taxMinor = items.reduce((s, i) => s + i.extension_attributes.tax_minor, 0)
-  const rowTaxMinor = lines.reduce((s, l, i) => s + includedTaxMinor(rows[i] as number, l.taxRate), 0)
+  const rowTaxMinor = lines.reduce((s, l) => s + lineTax(l, 0, l.qty, currency).total, 0)
   const subtotalExclMinor = subtotalMinor - rowTaxMinor
   const discountExclMinor = items.reduce(
     (s, i) => s + Math.round((i.row_total - i.row_total_with_discount) * 100),
@@ -151,11 +209,9 @@ export function computeTotals(input: TotalsInput) {
   const shippingMinor = toChargeMinor(input.shippingAmount, currency)
   const grandMinor = subtotalMinor - discountMinor + shippingMinor
   const itemsQty = lines.reduce((s, l) => s + l.qty, 0)
-  const tax = destinationTax(input.country)
-  const byRate = new Map<number, number>()
-  for (const i of items)
-    if (i.extension_attributes.tax_minor)
-      byRate.set(i.tax_percent, (byRate.get(i.tax_percent) ?? 0) + i.extension_attributes.tax_minor)
+  const country = input.country.trim().toUpperCase()
+  const taxed = country === HOME_COUNTRY || byRate.size > 0
+  const tax = destinationTax(country, taxed)
   const segments: {
     code: string
     title: string
@@ -188,24 +244,25 @@ export function computeTotals(input: TotalsInput) {
     },
   })
   segments.push({ code: 'grand_total', title: 'Grand Total', value: major(grandMinor), area: 'footer' })
+  const base = (minor: number) => major(baseMinor(minor, currency))
   return {
     grand_total: major(grandMinor),
-    base_grand_total: major(grandMinor),
+    base_grand_total: base(grandMinor),
     subtotal: major(subtotalExclMinor),
-    base_subtotal: major(subtotalExclMinor),
+    base_subtotal: base(subtotalExclMinor),
     discount_amount: -major(discountMinor),
-    base_discount_amount: -major(discountMinor),
+    base_discount_amount: -base(discountMinor),
     subtotal_with_discount: major(subtotalExclMinor - discountExclMinor),
-    base_subtotal_with_discount: major(subtotalExclMinor - discountExclMinor),
+    base_subtotal_with_discount: base(subtotalExclMinor - discountExclMinor),
     shipping_amount: major(shippingMinor),
-    base_shipping_amount: major(shippingMinor),
+    base_shipping_amount: base(shippingMinor),
     shipping_discount_amount: 0,
     shipping_incl_tax: major(shippingMinor),
-    base_shipping_incl_tax: major(shippingMinor),
+    base_shipping_incl_tax: base(shippingMinor),
     tax_amount: major(taxMinor),
-    base_tax_amount: major(taxMinor),
+    base_tax_amount: base(taxMinor),
     subtotal_incl_tax: major(subtotalMinor),
-    base_currency_code: currency,
+    base_currency_code: baseCurrency(),
     quote_currency_code: currency,
     items_qty: itemsQty,
     items_count: lines.length,
@@ -221,7 +278,8 @@ export function computeTotals(input: TotalsInput) {
       grand_total_minor: grandMinor,
       tax_label: tax.label,
       price_note: tax.note,
-      country_sentence: tax.sentence,
+      country,
+      country_sentence: destinationSentence(country, taxed),
     },
   }
 }

@@ -7,7 +7,11 @@
 import {
   availablePaymentMethods,
   CASH_ON_DELIVERY_CODE,
+  COD_NEEDS_PIN,
   codUnavailableMessage,
+  PAYMENT_METHODS,
+  type PaymentCurrencies,
+  paymentMethodProblem,
 } from '@shared/config/checkout'
 import { OrderAddressSchema, type OrderBody } from '@shared/schemas/order'
 import { describeIssues, fail } from '../../platform/http'
@@ -66,6 +70,7 @@ export function checkForm(
   info: OrderBody['addressInformation'],
   parsed: ShippingForm,
   types: readonly string[],
+  payment: { currency: string; currencies: PaymentCurrencies },
 ) {
   if (!shipsNothing(types) && !parsed.success) {
     if (info.shippingAddress == null) {
@@ -74,11 +79,15 @@ export function checkForm(
     const issues = describeIssues(parsed.error).replace(/(^|; )/g, '$1addressInformation.shippingAddress.')
     fail(400, `Invalid order: ${issues}`)
   }
-  const offered = availablePaymentMethods(types).map((m) => m.code)
-  if (!offered.includes(info.payment_method_code)) {
+  // A method is offered only for the currency the shopper was shown, and charges in it.
+  const context = { currency: payment.currency, typeIds: types, currencies: payment.currencies }
+  const method = PAYMENT_METHODS.find((m) => m.code === info.payment_method_code)
+  const why = method ? paymentMethodProblem(method, context) : ''
+  if (why !== null) {
+    const offered = availablePaymentMethods(context).map((m) => m.code)
     fail(
       400,
-      `Invalid order: addressInformation.payment_method_code: ${info.payment_method_code} is not available (offered: ${offered.join(', ')})`,
+      `Invalid order: addressInformation.payment_method_code: ${why || `${info.payment_method_code} is not available`} (offered: ${offered.join(', ')})`,
     )
   }
   return parsed.success ? parsed.data : null
@@ -105,8 +114,6 @@ export async function checkCashOnDelivery(
   if (info.payment_method_code !== CASH_ON_DELIVERY_CODE || !shipping) return
   const postcode = String(shipping.postcode ?? '').trim()
   if (await codServiceable(db, shipping.country_id, postcode)) return
-  const why =
-    codUnavailableMessage(shipping.country_id, postcode, false) ??
-    'Cash on delivery needs the PIN code of the shipping address.'
+  const why = codUnavailableMessage(shipping.country_id, postcode, false) ?? COD_NEEDS_PIN
   fail(400, `Invalid order: addressInformation.payment_method_code: ${why}`)
 }

@@ -4,7 +4,7 @@
  * from the catalogue (never the client's numbers); order numbers are assigned here.
  */
 
-import { chargeCurrency, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { formatMinor } from '@shared/domain/currency'
 import { canonicalOrderText } from '@shared/domain/order-hash'
@@ -17,7 +17,14 @@ import { clientAddress, fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import type { ResolvedLine } from '../cart/lines'
-import { type CartRow, couponUsageProblem, findCoupon, GUEST_CART_RE, priceLine } from '../cart/repo'
+import {
+  type CartRow,
+  cartCurrency,
+  couponUsageProblem,
+  findCoupon,
+  GUEST_CART_RE,
+  priceLine,
+} from '../cart/repo'
 import { computeTotals } from '../cart/totals'
 import { giftCardLineProblem, issueGiftCards } from '../giftcard/codes'
 import { runAfterAnswer } from '../mail/deliver'
@@ -118,7 +125,10 @@ async function placeNew(
   const types = lines.map((l) => l.product.type_id)
   const tooMany = giftCardLineProblem(lines)
   if (tooMany) fail(400, tooMany)
-  const shipping = checkForm(info, form, types)
+  // Every amount of the order is in the currency the shopper was shown, in minor units; the
+  // payment method must charge in it.
+  const currency = cartCurrency(c)
+  const shipping = checkForm(info, form, types, { currency, currencies: c.var.config.PAYMENT_CURRENCIES })
   await checkCashOnDelivery(db, info, shipping)
   checkStock(resolved)
 
@@ -126,8 +136,6 @@ async function placeNew(
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
-  // Every amount of the order is in the currency the payment method charges, in minor units.
-  const currency = chargeCurrency(info.payment_method_code, c.var.store?.currency ?? baseCurrency())
   const totals = await priceOrder(db, lines, cart, country, currency, shipsNothing(types), now)
   // Store credit is kept in the base currency and spent only on orders charged in it.
   const base = baseCurrency()

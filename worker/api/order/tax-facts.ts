@@ -20,7 +20,7 @@ import {
   stateFromPincode,
   stateFromRegion,
 } from '@shared/domain/gst-states'
-import { gstRateOf, type TaxRuleFields } from '@shared/domain/price'
+import { countryRates, slabRate, type TaxRuleFields, taxRuleOf } from '@shared/domain/tax-rules'
 import type { OrderBody } from '@shared/schemas/order'
 import { fail } from '../../platform/http'
 import type { ResolvedLine } from '../cart/lines'
@@ -48,6 +48,21 @@ function hsnOf(product: HsnSource, child?: HsnSource | null): string | null {
     if (HSN_RE.test(text)) return text
   }
   return null
+}
+
+/** The GST rate (percent) a line's catalogue value includes in India. */
+function indianRate(line: ResolvedLine, rules: readonly TaxRuleFields[]): number {
+  const piece = (line.child ?? line.product) as {
+    tax_class_id?: number | null
+    hsn_code?: string | number | null
+    price?: number | null
+    final_price?: number | null
+  }
+  const taxed = {
+    tax_class_id: piece.tax_class_id ?? line.product.tax_class_id,
+    hsn_code: hsnOf(line.product as HsnSource, line.child as HsnSource | undefined),
+  }
+  return slabRate(countryRates(taxRuleOf(taxed, rules), 'IN'), piece.final_price ?? piece.price ?? 0, true)
 }
 
 type Address = { region?: string | null; postcode?: string | null; country_id: string }
@@ -86,7 +101,8 @@ export function withTaxFacts(input: {
       ...item,
       hsn_code: hsnOf(line.product as HsnSource, line.child as HsnSource | undefined),
       uqc: PIECES,
-      gst_rate: inIndia ? item.tax_percent : gstRateOf(line.product.tax_class_id, input.taxRules),
+      // Abroad, the rate India's GST would take from the piece (its HSN's slab at its catalogue value).
+      gst_rate: inIndia ? item.tax_percent : indianRate(line, input.taxRules),
       discount_minor: totalsItem?.extension_attributes.discount_minor ?? 0,
       tax_minor: totalsItem?.extension_attributes.tax_minor ?? 0,
     }

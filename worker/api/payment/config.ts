@@ -58,6 +58,3 @@ export function paypalConfig(env: PaymentEnv): PayPalConfig | null {
 
 /** The payment method code that is paid through PayPal; every other online method uses Razorpay. */
 export const PAYPAL_METHOD_CODE = 'paypal_standard'
-
-/** Currencies PayPal charges this shop's orders in. */
-export const PAYPAL_CURRENCIES: readonly string[] = ['USD', 'GBP']

@@ -9,7 +9,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus, PAYABLE_STATUSES } from '@shared
 import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import type { OrderRow } from '../order/repo'
-import { PAYPAL_CURRENCIES, PAYPAL_METHOD_CODE, paypalConfig, razorpayConfig } from './config'
+import { PAYPAL_METHOD_CODE, paypalConfig, razorpayConfig } from './config'
 import { createPayPalOrder } from './paypal'
 import { createRazorpayOrder } from './razorpay'
 import { insertPayment, type PaymentRow, type Provider, paymentsOf } from './repo'
@@ -36,6 +36,12 @@ export function providerOf(order: OrderRow): Provider {
   return (order as OrderRow & { payment_method?: string }).payment_method === PAYPAL_METHOD_CODE
     ? 'paypal'
     : 'razorpay'
+}
+
+/** The currencies the order's payment method charges in this shop (PAYMENT_CURRENCIES). */
+function chargedIn(config: AppConfig, order: OrderRow): readonly string[] {
+  const method = (order as OrderRow & { payment_method?: string }).payment_method ?? ''
+  return config.PAYMENT_CURRENCIES[method] ?? []
 }
 
 /** Refuses (409) an order that cannot be paid now, naming why. */
@@ -78,8 +84,12 @@ export async function startPayment(
   if (provider === 'razorpay') {
     const cfg = razorpayConfig(env)
     if (!cfg) fail(409, 'Card, UPI and netbanking payments are not configured on this store yet.')
-    if (order.currency !== 'INR') {
-      fail(409, `Order ${order.increment_id} is charged in ${order.currency}; Razorpay takes INR here.`)
+    const takes = chargedIn(config, order)
+    if (!takes.includes(order.currency)) {
+      fail(
+        409,
+        `Order ${order.increment_id} is charged in ${order.currency}; Razorpay takes ${takes.join(' or ')} here.`,
+      )
     }
     let providerOrderId = existing?.provider_order_id
     if (!providerOrderId) {
@@ -122,10 +132,11 @@ export async function startPayment(
   }
   const cfg = paypalConfig(env)
   if (!cfg) fail(409, 'PayPal payments are not configured on this store yet.')
-  if (!PAYPAL_CURRENCIES.includes(order.currency)) {
+  const takes = chargedIn(config, order)
+  if (!takes.includes(order.currency)) {
     fail(
       409,
-      `Order ${order.increment_id} is charged in ${order.currency}; PayPal takes ${PAYPAL_CURRENCIES.join(' or ')}.`,
+      `Order ${order.increment_id} is charged in ${order.currency}; PayPal takes ${takes.join(' or ')}.`,
     )
   }
   const back = `${config.PUBLIC_ORIGIN}/order/${encodeURIComponent(order.increment_id)}`

@@ -23,6 +23,7 @@ const CUSTOM_ATTRIBUTES = [
   'small_image',
   'thumbnail',
   'tax_class_id',
+  'hsn_code',
   'description',
   'short_description',
   'meta_title',

@@ -8,7 +8,7 @@ import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
 import { listingTileContext, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
-import { gstRateMap } from '@shared/components/catalog/tile-price'
+import { pageTaxRules } from '@shared/components/catalog/tile-price'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
 import type { Category } from '@shared/schemas/catalog'
@@ -104,7 +104,10 @@ export async function loadCategoryPage(
       loaded: listing.items.length,
       groups: buildFilterGroups(listing.aggregations, labels, currency, state.chosen),
       labels,
-      pricing: { country: pricing.country ?? c.var.store.country, gstRates: gstRateMap(pricing.taxRules) },
+      pricing: {
+        country: pricing.country ?? c.var.store.country,
+        taxRules: pageTaxRules(pricing.taxRules, pricing.country ?? c.var.store.country),
+      },
     },
   }
 }

@@ -11,6 +11,7 @@
 
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
 import { galleryImage as gallerySources } from '@shared/components/catalog/images'
+import { pageTaxRules } from '@shared/components/catalog/tile-price'
 import { CustomAttributes, ProductDescription, ReviewsList } from '@shared/components/product/product-details'
 import {
   documentRating,
@@ -297,10 +298,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
             currency={currency}
             country={country}
             now={now}
-            taxRules={taxRules.map((r) => ({
-              product_tax_class_ids: r.product_tax_class_ids,
-              rates: r.rates,
-            }))}
+            taxRules={pageTaxRules(taxRules, country)}
             summary={summary}
             variantImages={variantImages}
             sizeGuide={

@@ -15,7 +15,7 @@ import {
   toTileData,
   visibleTiles,
 } from '@shared/components/catalog/tile-data'
-import { gstRateMap } from '@shared/components/catalog/tile-price'
+import { pageTaxRules } from '@shared/components/catalog/tile-price'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { formatUnitPrice } from '@shared/domain/currency'
 import { MSG } from '@shared/i18n/messages'
@@ -117,7 +117,10 @@ export async function loadSearchPage(
       loaded: res.items.length,
       groups: buildFilterGroups(res.aggregations, labels, currency, state.chosen),
       labels,
-      pricing: { country: pricing.country ?? c.var.store.country, gstRates: gstRateMap(pricing.taxRules) },
+      pricing: {
+        country: pricing.country ?? c.var.store.country,
+        taxRules: pageTaxRules(pricing.taxRules, pricing.country ?? c.var.store.country),
+      },
     },
   }
 }

@@ -32,7 +32,11 @@ const checkoutPage: RouteHandler = (c) =>
     c,
     <div className="page page--checkout">
       <h1>Checkout</h1>
-      <CheckoutIsland supportEmail={c.var.config.SUPPORT_EMAIL} country={c.var.store.country} />
+      <CheckoutIsland
+        supportEmail={c.var.config.SUPPORT_EMAIL}
+        country={c.var.store.country}
+        paymentCurrencies={JSON.stringify(c.var.config.PAYMENT_CURRENCIES)}
+      />
     </div>,
     { title: 'Checkout', layout: 'default', entry: 'checkout', meta: NOINDEX, headers: PRIVATE },
   )

@@ -1,10 +1,14 @@
 /**
- * Per-request context: request id, parsed config, store / currency / country resolution
- * (cookie first, then the configured defaults INR / IN), CSP nonce.
- * A malformed cookie is ignored and the defaults apply.
+ * Per-request context: request id, parsed config, store / currency / country resolution, CSP nonce.
+ * The shopper's pricing country is decided before the first tile: the country they chose (cookie),
+ * else the platform's country of the request (`request.cf.country`, else the `CF-IPCountry` header
+ * Cloudflare sets), else the home country of the currency they chose, else the store's default. The
+ * currency: the one they chose, else their country's own (a shopper abroad sees their currency
+ * from the first tile), else the store's default. A malformed cookie or header is ignored.
  */
 
 import { COOKIE_COUNTRY, COOKIE_CURRENCY, isCurrencyCode, pricingCountry } from '@shared/config'
+import { type CurrencyCode, countryOfCurrency, currencyOfCountry } from '@shared/config/store'
 import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { type AppEnv, readConfig } from '../env'
@@ -17,6 +21,24 @@ function randomToken(bytes: number): string {
   let s = ''
   for (const b of buf) s += b.toString(16).padStart(2, '0')
   return s
+}
+
+/** Two letters, and not one of the codes the platform uses for "no country" (XX unknown, T1 Tor). */
+function isCountryCode(v: unknown): v is string {
+  return typeof v === 'string' && /^[A-Za-z]{2}$/.test(v) && !/^(xx|t1)$/i.test(v)
+}
+
+/** The country the platform located the request in, when it did. */
+function platformCountry(req: Request): string | null {
+  const cf = (req as Request & { cf?: { country?: unknown } }).cf?.country
+  if (isCountryCode(cf)) return cf
+  const header = req.headers.get('cf-ipcountry')
+  return isCountryCode(header) ? header : null
+}
+
+/** Whether the country comes from the shopper or the platform (not from the store's default). */
+function platformOrChosen(cookieCountry: string | undefined, req: Request): boolean {
+  return isCountryCode(cookieCountry) || platformCountry(req) !== null
 }
 
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
@@ -35,15 +57,23 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   } catch {
     // A cookie header that cannot be decoded falls back to the defaults.
   }
-  const currency = isCurrencyCode(cookieCurrency) ? cookieCurrency : config.DEFAULT_CURRENCY
-  const country = [cookieCountry, config.DEFAULT_COUNTRY].find(
-    (v): v is string => typeof v === 'string' && /^[A-Za-z]{2}$/.test(v),
-  ) as string
+  const chosenCurrency = isCurrencyCode(cookieCurrency) ? cookieCurrency : null
+  const country = (
+    [
+      cookieCountry,
+      platformCountry(c.req.raw),
+      countryOfCurrency(chosenCurrency),
+      config.DEFAULT_COUNTRY,
+    ].find(isCountryCode) as string
+  ).toUpperCase()
+  const currency: CurrencyCode =
+    chosenCurrency ??
+    (platformOrChosen(cookieCountry, c.req.raw) ? currencyOfCountry(country) : config.DEFAULT_CURRENCY)
   c.set('store', {
     storeCode: config.STORE_CODE,
     storeId: config.STORE_ID,
     currency,
-    country: country.toUpperCase(),
+    country,
     pricingCountry: pricingCountry(country),
   })
   await next()

@@ -4,6 +4,7 @@
  */
 import { SPECULATING_PAGES, SPECULATION_RULES } from '@shared/config/speculation'
 import { baseCurrency, currencyTableJson } from '@shared/config/store'
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { ReactNode } from 'react'
 import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss, preloadedFonts } from './assets'
 
@@ -35,8 +36,8 @@ interface DocumentProps {
     offlineOrdersAutoTransmit: boolean
     /** Customer group id/token are used for price tiers only when on. */
     priceTiers: boolean
-    /** GST rate per tax class for a shopper abroad (null in India), for prices built in the browser. */
-    gstRates: Record<string, number> | null
+    /** The home and browsing country's tax rules for a shopper abroad (null at home), for prices built in the browser. */
+    taxRules: readonly TaxRuleFields[] | null
   }
   children: ReactNode
 }
@@ -56,7 +57,7 @@ export function Document(props: DocumentProps) {
       data-support-email={htmlData.supportEmail}
       data-offline-orders-auto-transmit={String(htmlData.offlineOrdersAutoTransmit)}
       data-price-tiers={String(htmlData.priceTiers)}
-      data-gst-rates={htmlData.gstRates ? JSON.stringify(htmlData.gstRates) : undefined}
+      data-tax-rules={htmlData.taxRules ? JSON.stringify(htmlData.taxRules) : undefined}
       data-base-currency={baseCurrency()}
       data-currencies={currencyTableJson()}
     >

@@ -4,6 +4,7 @@
  * minimal = a plain header and main, no islands; empty = the page's markup only.
  */
 
+import { SHIPPING_COUNTRIES } from '@shared/config/checkout'
 import { CURRENCIES, type CurrencyCode } from '@shared/config/store'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { ReactNode } from 'react'
@@ -18,6 +19,8 @@ import { WishlistPanelIsland } from '../../../client/islands/lists/wishlist-pane
 interface LayoutData {
   storeName: string
   currency: CurrencyCode
+  /** The country prices are for. */
+  country: string
   menu: MenuItem[]
   /** Where the support chat's enquiries go (config SUPPORT_EMAIL). */
   supportEmail?: string
@@ -132,6 +135,14 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
         storeName={data.storeName}
         currency={data.currency}
         currencies={CURRENCIES.map(({ code, sign }) => ({ code, sign }))}
+        country={data.country}
+        countries={[
+          ...SHIPPING_COUNTRIES.map(({ code, name }) => ({ code, name })),
+          // A country the shop does not list (the platform's) is still the one selected.
+          ...(SHIPPING_COUNTRIES.some((c) => c.code === data.country)
+            ? []
+            : [{ code: data.country, name: data.country }]),
+        ]}
         supportEmail={data.supportEmail}
         menu={data.menu}
       />

@@ -5,6 +5,8 @@
  */
 
 import type { LayoutName } from '@shared/config/routes'
+import { HOME_COUNTRY } from '@shared/config/store'
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { Context } from 'hono'
 import { isbot } from 'isbot'
 import type { ReactNode } from 'react'
@@ -46,12 +48,13 @@ export async function layoutMenu(c: Context<AppEnv>): Promise<MenuItem[]> {
 }
 
 /**
- * The GST rate per tax class when the shopper is abroad (their prices have GST taken out), else
- * null: Indian prices are the catalogue's, so Indian pages carry nothing.
+ * The tax rules of the home and browsing country when the shopper is abroad (their prices have
+ * GST taken out and their country's tax put in), else null: home prices are the catalogue's, so
+ * pages for the home country carry nothing.
  */
-async function layoutGstRates(c: Context<AppEnv>): Promise<Record<string, number> | null> {
-  const loader = c.var.gstRatesLoader
-  if (!loader || c.var.store.pricingCountry === 'IN') return null
+async function layoutTaxRules(c: Context<AppEnv>): Promise<TaxRuleFields[] | null> {
+  const loader = c.var.taxRulesLoader
+  if (!loader || c.var.store.country === HOME_COUNTRY) return null
   return loader(c)
 }
 
@@ -70,6 +73,7 @@ export async function renderPage(
         data={{
           storeName: config.STORE_NAME,
           currency: store.currency,
+          country: store.country,
           menu,
           supportEmail: config.SUPPORT_EMAIL,
         }}
@@ -97,7 +101,7 @@ export async function renderPage(
         supportEmail: config.SUPPORT_EMAIL,
         offlineOrdersAutoTransmit: config.OFFLINE_ORDERS_AUTO_TRANSMIT,
         priceTiers: config.PRICE_TIERS_ENABLED,
-        gstRates: await layoutGstRates(c),
+        taxRules: await layoutTaxRules(c),
       }}
     >
       {content}

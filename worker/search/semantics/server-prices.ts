@@ -18,13 +18,10 @@
  * as in vue-storefront-api.
  */
 import { baseCurrency } from '@shared/config/store'
-import {
-  cheapestVariant,
-  finalPrice,
-  type PriceFields,
-  priceView,
-  type TaxRuleFields,
-} from '@shared/domain/price'
+import { priceView } from '@shared/domain/price'
+import { cheapestVariant } from '@shared/domain/price-parts'
+import { finalPrice, type PriceFields } from '@shared/domain/price-window'
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 
 type Doc = Record<string, unknown>
 

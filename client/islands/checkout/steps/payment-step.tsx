@@ -16,6 +16,8 @@ import { GiftCardField } from './gift-card-field'
 interface PaymentStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
+  /** The methods not offered for this checkout, and why (said before the review). */
+  unavailable: readonly { code: string; reason: string }[]
   errors: FieldErrors
   /** The signed-in shopper's store credit balance; null for a visitor. */
   storeCredit: number | null
@@ -29,11 +31,13 @@ interface PaymentStepProps {
 
 function PaymentMethods({
   offered,
+  unavailable,
   selected,
   error,
   onSelect,
 }: {
   offered: readonly PaymentMethodConfig[]
+  unavailable: PaymentStepProps['unavailable']
   selected: string
   error: string | undefined
   onSelect: (code: string) => void
@@ -52,6 +56,11 @@ function PaymentMethods({
           />
           {m.title}
         </label>
+      ))}
+      {unavailable.map((m) => (
+        <p key={m.code} className="checkout__unavailable" data-testid="method-unavailable" data-code={m.code}>
+          {m.reason}
+        </p>
       ))}
       {error ? (
         <p id="payment-method-error" className="field__error" role="alert">
@@ -81,6 +90,7 @@ export function PaymentStep(props: PaymentStepProps) {
       <h2 id="payment-title">Payment</h2>
       <PaymentMethods
         offered={offered}
+        unavailable={props.unavailable}
         selected={state.paymentFinalStep.paymentMethod}
         error={errors.paymentMethod}
         onSelect={props.onSelectMethod}

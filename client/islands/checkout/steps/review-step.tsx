@@ -1,6 +1,6 @@
 /** Checkout section 4: what will be ordered, and the place-order button (disabled while an order is processed). */
 import { OptionList } from '@shared/components/checkout/option-list'
-import { chargeCurrency, type PaymentMethodConfig } from '@shared/config/checkout'
+import type { PaymentMethodConfig } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import { formatMinor } from '@shared/domain/currency'
@@ -16,7 +16,7 @@ interface ReviewStepProps {
   state: CheckoutState
   offered: readonly PaymentMethodConfig[]
   items: readonly CartLine[]
-  /** The server's totals (lines as charged, and what each charge currency comes to), when known. */
+  /** The server's totals (lines as charged, in the currency charged), when known. */
   totals: CartTotals | null
   /** The signed-in shopper's store credit balance (major units of the base currency); null for a visitor. */
   storeCredit?: number | null
@@ -40,16 +40,17 @@ interface ServerItem {
 }
 
 /**
- * What placing the order will take: the store credit it spends (as the order will: the balance,
- * never more than the total, only on an order charged in the base currency, where credit is kept)
- * and what is left, which the payment provider is asked for ("You will be charged X").
+ * What placing the order will take: the server's grand total in the currency shown (every method
+ * offered charges in it), the store credit it spends (as the order will: the balance, never more
+ * than the total, only on an order in the base currency, where credit is kept) and what is left,
+ * which the payment provider is asked for ("You will be charged X"). Unsaid until the server has
+ * priced the cart in the page's currency.
  */
-function chargeOf(method: string, totals: CartTotals | null, balance: number) {
-  const currency = chargeCurrency(method, pageCurrency())
-  const total = (totals?.extension_attributes as { charges?: Record<string, number> } | undefined)?.charges?.[
-    currency
-  ]
-  if (typeof total !== 'number') return null
+function chargeOf(totals: CartTotals | null, balance: number) {
+  const ext = totals?.extension_attributes as { grand_total_minor?: number; currency?: string } | undefined
+  const currency = ext?.currency
+  const total = ext?.grand_total_minor
+  if (typeof total !== 'number' || !currency || currency !== pageCurrency()) return null
   const base = baseCurrency()
   const credit = currency === base ? creditToApplyMinor(Math.round(balance * 100), total) : 0
   return { currency, credit, due: total - credit, refused: balance > 0 && currency !== base ? base : null }
@@ -57,10 +58,10 @@ function chargeOf(method: string, totals: CartTotals | null, balance: number) {
 
 export function ReviewStep({ state, offered, items, totals, storeCredit, busy, onPlace }: ReviewStepProps) {
   const { personalDetails: p } = state
-  const method = state.paymentFinalStep.paymentMethod
-  const serverItems = (totals?.items ?? []) as ServerItem[]
   const currency = typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined
-  const charge = chargeOf(method, totals, state.isStoreCreditApplied ? (storeCredit ?? 0) : 0)
+  // Server lines priced in another currency (before a currency switch reached it) are not shown.
+  const serverItems = (currency === pageCurrency() ? (totals?.items ?? []) : []) as ServerItem[]
+  const charge = chargeOf(totals, state.isStoreCreditApplied ? (storeCredit ?? 0) : 0)
   return (
     <section aria-labelledby="review-title" className="checkout__section" data-testid="checkout-review">
       <h2 id="review-title">Review order</h2>

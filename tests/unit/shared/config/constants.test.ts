@@ -19,9 +19,11 @@ import {
   PAGE_SIZE,
   PRICE_RANGES,
   PRODUCT_LOAD_GUARD_MS,
+  parsePaymentCurrencies,
   RECENTLY_VIEWED_MAX,
   SEARCH_MIN_SCORE,
   SHIPPING_METHODS,
+  unavailablePaymentMethods,
 } from '../../../../shared/config'
 
 describe('shop constants', () => {
@@ -86,21 +88,55 @@ describe('shop constants', () => {
   })
 })
 
-describe('availablePaymentMethods', () => {
+describe('availablePaymentMethods: only methods that charge the currency shown', () => {
   it.each([
-    [['simple'], ['paypal_standard', 'card', 'cashondelivery']],
-    [
-      ['virtual', 'simple'],
-      ['paypal_standard', 'card', 'cashondelivery'],
-    ],
-    [
-      ['virtual', 'downloadable'],
-      ['paypal_standard', 'card'],
-    ],
-    [['downloadable'], ['paypal_standard', 'card']],
-    [[], ['paypal_standard', 'card', 'cashondelivery']],
-  ])('%j → %j', (types, codes) => {
-    expect(availablePaymentMethods(types).map((m) => m.code)).toEqual(codes)
+    ['INR', ['simple'], ['card', 'cashondelivery']],
+    ['INR', ['virtual', 'simple'], ['card', 'cashondelivery']],
+    ['INR', ['virtual', 'downloadable'], ['card']],
+    ['INR', ['downloadable'], ['card']],
+    ['INR', [], ['card', 'cashondelivery']],
+    ['USD', ['simple'], ['paypal_standard']],
+    ['GBP', ['virtual'], ['paypal_standard']],
+  ])('%s, %j → %j', (currency, typeIds, codes) => {
+    expect(availablePaymentMethods({ currency, typeIds }).map((m) => m.code)).toEqual(codes)
+  })
+  it('follows the configured currencies: cards in dollars, PayPal off', () => {
+    const currencies = parsePaymentCurrencies('card=INR USD; paypal_standard=', ['INR', 'USD', 'GBP'])
+    expect(
+      availablePaymentMethods({ currency: 'USD', typeIds: ['simple'], currencies }).map((m) => m.code),
+    ).toEqual(['card'])
+    const none = unavailablePaymentMethods({ currency: 'GBP', typeIds: ['simple'], currencies })
+    // A method the shop turned off is not offered, and says nothing.
+    expect(none.map((m) => m.code)).toEqual(['card', 'cashondelivery'])
+    expect(none[0]?.reason).toBe(
+      'Debit / Credit Card charges INR or USD, not GBP: choose INR or USD as your currency to pay this way.',
+    )
+  })
+  it('says why cash on delivery is not offered for an address', () => {
+    const abroad = unavailablePaymentMethods({ currency: 'INR', typeIds: ['simple'], country: 'GB' })
+    expect(abroad).toEqual([
+      expect.objectContaining({ code: 'paypal_standard' }),
+      {
+        code: 'cashondelivery',
+        reason: 'Cash on delivery is available only for addresses in India.',
+      },
+    ])
+    const pin = unavailablePaymentMethods({
+      currency: 'INR',
+      typeIds: ['simple'],
+      country: 'IN',
+      postcode: '110099',
+      codServiceable: false,
+    })
+    expect(pin.find((m) => m.code === 'cashondelivery')?.reason).toBe(
+      'Cash on delivery is not available for PIN 110099.',
+    )
+  })
+  it('refuses a setting naming an unknown method or currency, saying which', () => {
+    expect(() => parsePaymentCurrencies('bitcoin=USD', ['INR'])).toThrow(/'bitcoin=USD' is not METHOD=CODES/)
+    expect(() => parsePaymentCurrencies('card=EUR', ['INR', 'USD'])).toThrow(
+      'card names EUR, not one of INR, USD',
+    )
   })
 })
 

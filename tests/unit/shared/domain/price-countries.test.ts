@@ -1,15 +1,22 @@
 /**
  * The one price rule across countries and currencies: catalogue prices include Indian GST; India
- * pays them; elsewhere GST comes out and the destination's tax goes in; converted prices are rounded
- * to the currency's step and that rounded price is the charge.
+ * pays them; elsewhere GST comes out and the destination's tax, as the tax rules name it, goes in;
+ * converted prices are rounded to the currency's step and that rounded price is the charge.
  */
 import { describe, expect, it } from 'vitest'
+import { buildTaxRules } from '../../../../scripts/catalogue/seed/attributes'
 import { formatMinor, formatUnitPrice, toChargeMinor } from '../../../../shared/domain/currency'
 import { priceView } from '../../../../shared/domain/price'
 
 const NOW = Date.UTC(2027, 2, 15)
 const taxRules = [
-  { product_tax_class_ids: [2], rates: [{ rate: 12, tax_country_id: 'IN' }] },
+  {
+    product_tax_class_ids: [2],
+    rates: [
+      { rate: 12, tax_country_id: 'IN' },
+      { rate: 20, tax_country_id: 'GB' },
+    ],
+  },
   { product_tax_class_ids: [5], rates: [{ rate: 0, tax_country_id: 'IN' }] },
 ]
 const kurta = { type_id: 'simple', price: 5299, tax_class_id: 2 }
@@ -121,5 +128,75 @@ describe('composites: one price, same rule', () => {
     expect(view(grouped, 'INR', 'IN').unitMinor).toBe(190_000)
     // In the UK: 1900 / 1.12 × 1.2 = 2035.71 → ₹2,036.
     expect(view(grouped, 'INR', 'GB').unitMinor).toBe(203_600)
+  })
+})
+
+describe('GST by slab (the demo rules): the Indian price stands, the tax inside follows the piece', () => {
+  const rules = buildTaxRules()
+  const shirt = (price: number) => ({ type_id: 'simple', price, tax_class_id: 2, hsn_code: '62052000' })
+  const at = (product: object, currency: string, country: string) =>
+    priceView(product, { now: NOW, currency, taxRules: rules, country })
+  it('₹2,500 and ₹2,625 carry 5 %, ₹2,626 carries 18 %; India pays the catalogue price', () => {
+    expect(at(shirt(2500), 'INR', 'IN')).toMatchObject({ unitMinor: 250_000, taxRate: 5 })
+    expect(at(shirt(2625), 'INR', 'IN')).toMatchObject({ unitMinor: 262_500, taxRate: 5 })
+    expect(at(shirt(2626), 'INR', 'IN')).toMatchObject({ unitMinor: 262_600, taxRate: 18 })
+  })
+  it('abroad the GST of its slab comes out: a ₹3,000 shirt is ₹3,051 in the UK and $36 in the US', () => {
+    // 3000 / 1.18 = 2542.37; × 1.2 = 3050.85 → ₹3,051; × 0.01429 = 36.33 → $36.
+    expect(at(shirt(3000), 'INR', 'GB')).toMatchObject({ unitMinor: 305_100, taxRate: 20 })
+    expect(at(shirt(3000), 'USD', 'US')).toMatchObject({ unitMinor: 3_600, taxRate: 0 })
+    // 2000 / 1.05 = 1904.76 → × 0.01111 × 1.2 = 25.39 → £25.
+    expect(at(shirt(2000), 'GBP', 'GB').unitMinor).toBe(2_500)
+  })
+  it('jewellery carries 3 % GST', () => {
+    const jhumka = { type_id: 'simple', price: 3499, tax_class_id: 2, hsn_code: '71171900' }
+    expect(at(jhumka, 'INR', 'IN').taxRate).toBe(3)
+    // 3499 / 1.03 = 3397.09 → ₹3,397 in the US.
+    expect(at(jhumka, 'INR', 'US').unitMinor).toBe(339_700)
+  })
+  it('a bundle with pieces on both sides of the slab: each piece is taxed at its own rate', () => {
+    const bundle = {
+      type_id: 'bundle',
+      tax_class_id: 2,
+      bundle_options: [
+        {
+          option_id: 1,
+          product_links: [{ id: 1, is_default: true, product: { price: 2000, hsn_code: '62063000' } }],
+        },
+        {
+          option_id: 2,
+          product_links: [{ id: 2, is_default: true, product: { price: 3000, hsn_code: '62063000' } }],
+        },
+      ],
+    }
+    const india = at(bundle, 'INR', 'IN')
+    expect(india.unitMinor).toBe(500_000)
+    expect(india.pieces.map((p) => p.rate)).toEqual([5, 18])
+    // 2000 / 1.05 + 3000 / 1.18 = 1904.76 + 2542.37 = 4447.13 without GST.
+    expect(india.final).toBeCloseTo(4447.13, 2)
+    expect(at(bundle, 'INR', 'US').unitMinor).toBe(444_700)
+  })
+})
+
+describe("vue-storefront-api's own tax rule, honoured for every country it names", () => {
+  // Its sample taxrule: 23 % VAT for tax class 2 in PL, DE, IT and US; prices without tax.
+  const vsfRule = [
+    {
+      product_tax_class_ids: [2],
+      rates: ['PL', 'DE', 'IT', 'US'].map((c) => ({ rate: 23, tax_country_id: c, code: `VAT23-${c}` })),
+    },
+  ]
+  const product = { type_id: 'simple', price: 39, tax_class_id: 2 }
+  it.each(['PL', 'DE', 'IT', 'US'])('39 is 47.97 in %s, as vue-storefront-api computes it', (country) => {
+    const v = priceView(product, { now: NOW, currency: 'INR', taxRules: vsfRule, country })
+    expect(v.finalInclTax).toBeCloseTo(47.97, 9)
+    expect(v.taxRate).toBe(23)
+    expect(v.note).toBe('Includes local taxes')
+  })
+  it('countries it does not name pay 39', () => {
+    for (const country of ['IN', 'GB', 'FR'])
+      expect(priceView(product, { now: NOW, currency: 'INR', taxRules: vsfRule, country }).finalInclTax).toBe(
+        39,
+      )
   })
 })

@@ -1,6 +1,6 @@
 // A shop whose catalogue is in US dollars (BASE_CURRENCY = USD, INR at a configured rate): an
-// imported $39 product shows $39.00, a cart charges 3900 cents in USD and the rupee amount at the
-// configured rate for methods that charge rupees, and carts and orders record USD as their base.
+// imported $39 product shows $39.00, a cart charges 3900 cents in USD, and the rupee amount at the
+// configured rate to a shopper who sees rupees; carts, totals and orders record USD as their base.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseImportFile } from '../../../../scripts/catalogue/import/transform'
@@ -71,7 +71,7 @@ describe('a catalogue imported in US dollars', () => {
     expect(html).not.toContain('data-testid="out-of-stock"')
   })
 
-  it('charges 3900 cents in USD and the configured rupee rate where rupees are charged', async () => {
+  it('charges 3900 cents in USD, and the configured rupee amount to a shopper shown rupees', async () => {
     const cartId = (await json('/api/cart/create?token=', { method: 'POST' })).result as string
     const added = await call(`/api/cart/update?token=&cartId=${cartId}`, {
       method: 'POST',
@@ -85,9 +85,14 @@ describe('a catalogue imported in US dollars', () => {
     const totals = info.result.totals
     expect(totals.quote_currency_code).toBe('USD')
     expect(totals.grand_total).toBe(39)
-    expect(totals.extension_attributes.charges).toMatchObject({
-      USD: 3900,
-      INR: 39 * INR_PER_USD * 100,
+    expect(totals.extension_attributes.grand_total_minor).toBe(3900)
+    expect(totals).toMatchObject({ base_currency_code: 'USD', base_grand_total: 39 })
+    const rupees = await json(`/api/cart/totals?token=&cartId=${cartId}`, { cookie: 'currency=INR' })
+    expect(rupees.result).toMatchObject({
+      quote_currency_code: 'INR',
+      grand_total: 39 * INR_PER_USD,
+      base_currency_code: 'USD',
+      base_grand_total: 39,
     })
     // A guest's cart id is its token.
     const cart = await env.DB.prepare('SELECT base_currency FROM carts WHERE guest_token = ?')
@@ -107,6 +112,7 @@ describe('a catalogue imported in US dollars', () => {
         products: [{ sku: 'BWH-M', qty: 2, price: 39, parentSku: 'BWH' }],
         addressInformation: deliverTo(address),
       }),
+      cookie: 'currency=INR',
     })
     expect(res.status, await res.clone().text()).toBe(200)
     const row = await env.DB.prepare(

@@ -238,15 +238,15 @@ describe('totals, tax and coupons', () => {
 })
 
 describe('payment and shipping methods', () => {
-  it('offers PayPal, card and cash on delivery, and one free courier', async () => {
+  it('offers the methods that charge the currency shown (card and cash on delivery in rupees, PayPal in dollars), and one free courier', async () => {
     const cartId = await guestCart()
     await add(cartId, { sku: 'FX-SCARF', qty: 1 })
     const pay = await api(`/cart/payment-methods?token=&cartId=${cartId}`)
-    expect(pay.json.result.map((m: { code: string }) => m.code)).toEqual([
-      'paypal_standard',
-      'card',
-      'cashondelivery',
-    ])
+    expect(pay.json.result.map((m: { code: string }) => m.code)).toEqual(['card', 'cashondelivery'])
+    const dollars = await api(`/cart/payment-methods?token=&cartId=${cartId}`, {
+      headers: { cookie: 'currency=USD' },
+    })
+    expect(dollars.json.result.map((m: { code: string }) => m.code)).toEqual(['paypal_standard'])
     const ship = await api(`/cart/shipping-methods?token=&cartId=${cartId}`, {
       body: { address: { country_id: 'IN' } },
     })
@@ -265,7 +265,7 @@ describe('payment and shipping methods', () => {
     const cartId = await guestCart()
     await add(cartId, { sku: 'FX-GIFT', qty: 1 })
     const pay = await api(`/cart/payment-methods?token=&cartId=${cartId}`)
-    expect(pay.json.result.map((m: { code: string }) => m.code)).toEqual(['paypal_standard', 'card'])
+    expect(pay.json.result.map((m: { code: string }) => m.code)).toEqual(['card'])
     expect((await api(`/cart/shipping-methods?token=&cartId=${cartId}`)).json.result).toEqual([])
   })
 })

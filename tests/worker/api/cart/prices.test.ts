@@ -137,7 +137,9 @@ describe('cart lines sum to the totals for every product type', () => {
     expect(scarf.tax_percent).toBe(20)
     // The gift card stays at face value: 500 × 0.01111 = 5.56 → £6.
     expect(t.items.find((i: { sku: string }) => i.sku === 'FX-GIFT').price_incl_tax).toBe(6)
-    expect(t.extension_attributes.country_sentence).toContain('UK VAT of 20 %')
+    expect(t.extension_attributes.country_sentence).toBe(
+      'Shipping to the United Kingdom: Indian GST is removed and UK VAT is included.',
+    )
     expect(res.json.result.payment_methods.map((m: { code: string }) => m.code)).not.toContain(
       'cashondelivery',
     )
@@ -247,8 +249,10 @@ describe('orders charge what the cart said, in the charge currency', () => {
     expect(mail?.body).toContain('Total: £24.00')
   })
 
-  it('card (the Indian provider) charges INR even when the shopper browses in USD', async () => {
+  it('a method that cannot charge the currency shown is refused, saying which would, and nothing is written', async () => {
+    // Before: the card path charged ₹4,731 to a shopper whose review said $68.00.
     const id = orderId()
+    const stock = await stockOf('FX-SCARF')
     const res = await place(
       [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
       {
@@ -261,8 +265,12 @@ describe('orders charge what the cart said, in the charge currency', () => {
       },
       cookieFor('USD'),
     )
-    expect(res.status, JSON.stringify(res.json)).toBe(200)
-    expect(await row(id)).toMatchObject({ currency: 'INR', grand_total_minor: 100_000 })
+    expect(res.status).toBe(400)
+    expect(res.json.result).toBe(
+      'Invalid order: addressInformation.payment_method_code: Debit / Credit Card charges INR, not USD: choose INR as your currency to pay this way. (offered: paypal_standard)',
+    )
+    expect(await row(id)).toBeNull()
+    expect(await stockOf('FX-SCARF')).toBe(stock)
   })
 
   it('an all-virtual order needs no shipping address and costs face value', async () => {

@@ -166,8 +166,14 @@ describe('placing orders', () => {
   })
 
   it('places card and PayPal orders as pending_payment without pretending to charge', async () => {
-    for (const method of ['card', 'paypal_standard']) {
-      const res = await api('/order', { body: order({}, [{ sku: 'FX-GIFT', qty: 1, price: 500 }], method) })
+    for (const [method, currency] of [
+      ['card', 'INR'],
+      ['paypal_standard', 'USD'],
+    ]) {
+      const res = await api('/order', {
+        body: order({}, [{ sku: 'FX-GIFT', qty: 1, price: 500 }], method),
+        headers: { cookie: `currency=${currency}` },
+      })
       expect(res.status).toBe(200)
       expect(res.json.result).toMatchObject({ status: 'pending_payment', paymentPending: true })
       expect(res.json.result.message).toContain('no payment has been taken')

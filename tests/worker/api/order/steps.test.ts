@@ -1,8 +1,10 @@
 // The steps of order placement, each on its own against real D1: resolving and checking lines,
 // the form, store credit, the write batch and its conflicts, and the replay rule.
+
 import { env } from 'cloudflare:test'
 import { HTTPException } from 'hono/http-exception'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { DEFAULT_PAYMENT_CURRENCIES } from '../../../../shared/config/checkout'
 import { ORDER_ID_USED } from '../../../../shared/schemas/order'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import {
@@ -93,7 +95,8 @@ describe('resolve lines and check stock', () => {
 })
 
 /** The form step as placement runs it: the shipping form parsed once, then checked. */
-const checkOrderForm = (info: never, types: string[]) => checkForm(info, shippingForm(info), types)
+const checkOrderForm = (info: never, types: string[]) =>
+  checkForm(info, shippingForm(info), types, { currency: 'INR', currencies: DEFAULT_PAYMENT_CURRENCIES })
 
 describe('check the form', () => {
   it('ignores the shipping form of an order that ships nothing, and requires it otherwise', () => {

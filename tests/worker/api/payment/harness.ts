@@ -109,7 +109,7 @@ export interface Placed {
   orderLinkToken: string
 }
 
-/** Places a guest order (one scarf unless told) with a payment method. */
+/** Places a guest order (one scarf unless told) with a payment method, shown in a currency it charges. */
 export async function place(
   payment = 'card',
   products: { sku: string; qty: number; price: number }[] = [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
@@ -118,6 +118,10 @@ export async function place(
   // Each order from a shopper and an address of its own: the hold and placement limits are
   // tested on their own.
   const res = await call('/api/order', {
+    headers: {
+      cookie: `currency=${payment === 'paypal_standard' ? 'USD' : 'INR'}`,
+      'cf-connecting-ip': freshIp(),
+    },
     body: {
       order_id: orderId,
       user_id: '',
@@ -125,7 +129,6 @@ export async function place(
       products,
       addressInformation: deliverTo(testAddress(freshEmail('asha.pay')), payment),
     },
-    headers: { 'cf-connecting-ip': freshIp() },
   })
   if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
   const r = res.json.result

@@ -214,9 +214,9 @@ describe('PayPal', () => {
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'processing', paid_minor: 12345 })
   })
 
-  it('charges a PayPal order placed while browsing in INR in USD, and refuses PayPal for an INR order', async () => {
-    const browsingInInr = await place('paypal_standard')
-    expect(await orderRow(browsingInInr.orderId)).toMatchObject({ currency: 'USD' })
+  it('charges a PayPal order in the dollars the shopper saw, and refuses PayPal for an INR order', async () => {
+    const inDollars = await place('paypal_standard')
+    expect(await orderRow(inDollars.orderId)).toMatchObject({ currency: 'USD' })
     // An order stored in INR (placed for another method, or before the pricing rules) is not PayPal's.
     const o = await place('paypal_standard')
     await env.DB.prepare("UPDATE orders SET currency = 'INR' WHERE client_order_id = ?").bind(o.orderId).run()

@@ -58,6 +58,7 @@ function context(answer: (task: TaskInput) => Partial<TaskResult> | Error) {
     clock: new FakeClock(),
     checkStock: async () => ({ status: 'ok' }),
     announce: () => {},
+    displayCurrency: () => null,
     state: initialCartState(),
   }
   return { ctx, calls, stored, events }

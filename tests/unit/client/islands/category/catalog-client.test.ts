@@ -12,7 +12,7 @@ import {
 import { easeInOut, nextPage } from '../../../../../client/islands/home/carousel'
 import { isEmailLike, seenPopups } from '../../../../../client/islands/home/home-enhance'
 import { enquiryMailto } from '../../../../../client/islands/layout/chat-panel'
-import { menuTrail } from '../../../../../client/islands/layout/header'
+import { menuTrail } from '../../../../../client/islands/layout/sidebar'
 import {
   array,
   nullable,

@@ -19,7 +19,7 @@ import { availablePaymentMethods } from '../../../../../shared/config/checkout'
 import { CHECKOUT_ACTIVITY_WINDOW_MS } from '../../../../../shared/config/transactions'
 import { MSG } from '../../../../../shared/i18n/messages'
 
-const OFFERED = availablePaymentMethods(['simple'])
+const OFFERED = availablePaymentMethods({ currency: 'INR', typeIds: ['simple'] })
 
 function valid(): CheckoutState {
   const s = emptyCheckoutState('IN', 1000)

@@ -118,22 +118,22 @@ describe('address validation', () => {
 describe('payment step', () => {
   it('needs an offered method and the terms; validates billing only when it differs', () => {
     const s = filled()
-    const offered = availablePaymentMethods(['configurable'])
+    const offered = availablePaymentMethods({ currency: 'INR', typeIds: ['configurable'] })
     expect(validatePayment(s, offered)).toEqual({})
     expect(
       validatePayment({ ...s, paymentFinalStep: { ...s.paymentFinalStep, terms: false } }, offered),
     ).toEqual({ terms: MSG_ACCEPT_TERMS })
-    const virtualOnly = availablePaymentMethods(['virtual', 'downloadable'])
+    const virtualOnly = availablePaymentMethods({ currency: 'INR', typeIds: ['virtual', 'downloadable'] })
     expect(validatePayment(s, virtualOnly)).toEqual({ paymentMethod: MSG_CHOOSE_PAYMENT })
     const e = validatePayment({ ...s, sameAsShipping: false }, offered)
     expect(e['billing.streetAddress']).toBe(MSG.fieldRequired)
   })
 
   it('hides cash on delivery only when every item is virtual or downloadable', () => {
-    expect(availablePaymentMethods(['virtual', 'downloadable']).map((m) => m.code)).not.toContain(
-      'cashondelivery',
-    )
-    expect(availablePaymentMethods(['virtual', 'simple']).map((m) => m.code)).toContain('cashondelivery')
+    const offered = (typeIds: string[]) =>
+      availablePaymentMethods({ currency: 'INR', typeIds }).map((m) => m.code)
+    expect(offered(['virtual', 'downloadable'])).not.toContain('cashondelivery')
+    expect(offered(['virtual', 'simple'])).toContain('cashondelivery')
   })
 
   it('sets the cash-on-delivery flags and codMessage with the method', () => {
@@ -144,7 +144,10 @@ describe('payment step', () => {
   })
 
   it('reports every step error with its prefix', () => {
-    const e = validateCheckout(emptyCheckoutState(), availablePaymentMethods(['simple']))
+    const e = validateCheckout(
+      emptyCheckoutState(),
+      availablePaymentMethods({ currency: 'INR', typeIds: ['simple'] }),
+    )
     expect(e['personal.emailAddress']).toBe(MSG.fieldRequired)
     expect(e['shipping.city']).toBe(MSG.fieldRequired)
     expect(e['payment.terms']).toBe(MSG_ACCEPT_TERMS)
