@@ -264,6 +264,8 @@ const homePage: RouteHandler = async (c) => {
       title: `${storeName} | Designer fashion`,
       layout: 'default',
       entry: 'home',
+      // The product sections and CMS blocks stream in after the shell.
+      deferred: true,
       meta: {
         description: 'Designer fashion from India: sarees, lehengas, kurtas, sherwanis and more.',
         canonical: `${c.var.config.PUBLIC_ORIGIN}/`,
