@@ -28,7 +28,7 @@ const memo = createMemo<unknown>({
 
 /**
  * Per-isolate memo of an adapter read of reference data (categories, attributes, tax rules, the
- * home document): reused while the reference-data version is unchanged. The request learns the
+ * home document, CMS blocks, size guides): reused while the reference-data version is unchanged. The request learns the
  * current one first, so the first request after a write of reference data reads afresh, while an
  * import of products alone leaves these reads in place; failed loads are not kept.
  */
@@ -38,8 +38,8 @@ async function memoised<T>(c: Context<AppEnv>, key: string, load: () => Promise<
 }
 
 /**
- * The adapter with its rarely changing reads (attributes, tax rules, home data, the category tree
- * and category lookups) memoised per isolate (key: adapter + store). Memoised values are shared
+ * The adapter with its rarely changing reads (attributes, tax rules, home data, CMS blocks, size
+ * guides, the category tree and category lookups) memoised per isolate (key: adapter + store). Memoised values are shared
  * between requests: callers never mutate them.
  */
 function withMemo(c: Context<AppEnv>, commerce: Commerce, scope: string): Commerce {
@@ -50,6 +50,18 @@ function withMemo(c: Context<AppEnv>, commerce: Commerce, scope: string): Commer
       read(`attributes|${codes ? JSON.stringify(codes) : '*'}`, () => commerce.getAttributes(codes)),
     getTaxRules: () => read('taxrules', () => commerce.getTaxRules()),
     getHomeData: () => read('home', () => commerce.getHomeData()),
+    getCmsBlocks: (identifiers) =>
+      read(`cms-blocks|${identifiers ? JSON.stringify(identifiers) : '*'}`, () =>
+        commerce.getCmsBlocks(identifiers),
+      ),
+    ...(commerce.getSizeGuides
+      ? {
+          getSizeGuides: (codes?: string[]) =>
+            read(`size-guides|${codes ? JSON.stringify(codes) : '*'}`, () =>
+              (commerce.getSizeGuides as NonNullable<Commerce['getSizeGuides']>)(codes),
+            ),
+        }
+      : {}),
     getCategoryTree: () => read('category-tree', () => commerce.getCategoryTree()),
     getCategoryBySlug: (slug) => read(`category-slug|${slug}`, () => commerce.getCategoryBySlug(slug)),
     getCategoryById: (id) => read(`category-id|${id}`, () => commerce.getCategoryById(id)),

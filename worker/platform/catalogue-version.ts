@@ -5,8 +5,9 @@
  *
  * - Embedded backend: the version is the search index version in D1 (one point read per request
  *   that reads memoised catalogue data; output-cache hits never get here). The same read returns
- *   the reference-data version, which moves only when categories, attributes, tax rules or content
- *   documents are written (triggers in D1): memoised reads of those survive an import of products.
+ *   the reference-data version, which moves only when categories, attributes, tax rules, content
+ *   documents, CMS blocks or size guides are written (triggers in D1): memoised reads of those
+ *   survive an import of products.
  * - Upstream backend: its writes are not visible here, so both versions are a time slot of
  *   UPSTREAM_VERSION_MS: memoised upstream reads are reused for at most that long.
  * - A failed version read keeps the last known version (a D1 blip serves what the isolate has).
@@ -24,8 +25,8 @@ const learned = new WeakMap<Request, Promise<void>>()
 let referenceVersion: number | null = null
 
 /**
- * The reference-data version (categories, attributes, tax rules, content documents) this isolate
- * last read: the version memoised reads of those are valid for.
+ * The reference-data version (categories, attributes, tax rules, content documents, CMS blocks, size
+ * guides) this isolate last read: the version memoised reads of those are valid for.
  */
 export function referenceVersionSeen(): number | null {
   return referenceVersion

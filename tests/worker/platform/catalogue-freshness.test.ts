@@ -1,9 +1,9 @@
 // One invalidation rule for the isolate's memos of catalogue data: the request after a catalogue
 // write (which bumps the catalogue version in the same batch) reads afresh — the header menu, the
 // category lookups and the other memoised Commerce reads alike, with no time window of stale data.
-// Reference data (categories, attributes, tax rules, content documents) has a version of its own,
-// moved by triggers on every write of those tables: a write by any path is seen on the next request,
-// and an import of products alone leaves those memoised reads in place.
+// Reference data (categories, attributes, tax rules, content documents, CMS blocks, size guides) has
+// a version of its own, moved by triggers on every write of those tables: a write by any path is
+// seen on the next request, and an import of products alone leaves those memoised reads in place.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { parseImportFile } from '../../../scripts/catalogue/import/transform'
@@ -131,6 +131,27 @@ describe('reference data: its own version, moved by any write of it', () => {
     ).run()
     expect(await reference()).not.toBe(ref)
     expect((await page('/')).body).toContain('Written by hand')
+
+    // CMS blocks (the home page's story) and size guides (a configurable product's) too.
+    ref = await reference()
+    await env.DB.prepare(
+      "UPDATE cms_blocks SET doc = json_set(doc, '$.content', '<p>A block edited by hand</p>') WHERE identifier = 'home-intro'",
+    ).run()
+    expect(await reference()).not.toBe(ref)
+    expect((await page('/')).body).toContain('A block edited by hand')
+    const product = await env.DB.prepare(
+      "SELECT sku, slug, json_extract(doc, '$.size_guide') AS guide FROM products WHERE type_id = 'configurable' AND json_extract(doc, '$.size_guide') IS NOT NULL AND status = 1 AND visibility = 4 LIMIT 1",
+    ).first<{ sku: string; slug: string; guide: string }>()
+    const productPath = `/p/${encodeURIComponent(product?.sku ?? '')}/${product?.slug}`
+    expect((await page(productPath)).body).not.toContain('Measured by hand')
+    ref = await reference()
+    await env.DB.prepare(
+      "UPDATE size_guides SET doc = json_set(doc, '$.title', 'Measured by hand') WHERE code = ?1",
+    )
+      .bind(product?.guide)
+      .run()
+    expect(await reference()).not.toBe(ref)
+    expect((await page(productPath)).body).toContain('Measured by hand')
 
     // None of these writes moved the catalogue version: only their own.
     expect(await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first()).toEqual(
