@@ -4,7 +4,7 @@
  * time-out); otherwise the `embedded` adapter (D1/KV in-process). Page loaders use only this.
  */
 import type { Context } from 'hono'
-import { referenceVersionSeen, syncCatalogueVersion } from '../platform/catalogue-version'
+import { readAheadOfVersion, referenceVersionSeen, syncCatalogueVersion } from '../platform/catalogue-version'
 import type { AppEnv } from '../platform/env'
 import { createMemo } from '../platform/memo'
 import { createEmbeddedCommerce } from './embedded'
@@ -33,6 +33,10 @@ const memo = createMemo<unknown>({
  * import of products alone leaves these reads in place; failed loads are not kept.
  */
 async function memoised<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<T> {
+  // A page may use what the isolate holds while its version read is on its way (checked before
+  // the page is answered: worker/platform/catalogue-version.ts).
+  const held = memo.peek(key)
+  if (held !== undefined && readAheadOfVersion(c)) return held as T
   await syncCatalogueVersion(c)
   return memo.get(key, load) as Promise<T>
 }

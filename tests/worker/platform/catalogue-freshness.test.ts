@@ -4,10 +4,11 @@
 // Reference data (categories, attributes, tax rules, content documents, CMS blocks, size guides) has
 // a version of its own, moved by triggers on every write of those tables: a write by any path is
 // seen on the next request, and an import of products alone leaves those memoised reads in place.
-import { env, SELF } from 'cloudflare:test'
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { parseImportFile } from '../../../scripts/catalogue/import/transform'
 import { importStatements } from '../../../scripts/catalogue/import/write'
+import app from '../../../worker/app'
 import { indexProductStatements } from '../../../worker/search/index-products'
 import { bumpIndexVersionStatement } from '../../../worker/search/index-version'
 import catalogNdjson from '../../fixtures/import/catalog.ndjson?raw'
@@ -63,6 +64,53 @@ describe('memoised catalogue reads after a catalogue write', () => {
     const labels = menuLabels((await page('/')).body)
     expect(labels).toContain('Renamed Right Now')
     expect(labels).not.toContain(first)
+  })
+})
+
+describe('pages read memoised reference data ahead of their version read', () => {
+  it('a page whose reference data moved while it was read is built again from fresh reads', async () => {
+    const title = (html: string) => /<h1 class="category__title">([^<]*)<\/h1>/.exec(html)?.[1]
+    /** The page rendered afresh by this module's app (whose memos the race below meets). */
+    const fresh = async (db: D1Database) => {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(
+        new Request(`https://shop.test/c/women?probe=${++probe}`),
+        { ...env, DB: db, OUTPUT_CACHE_ENABLED: 'false' },
+        ctx,
+      )
+      const html = await res.text()
+      await waitOnExecutionContext(ctx)
+      return { status: res.status, html }
+    }
+    expect(title((await fresh(env.DB)).html)).toBe('Women')
+    // The database as the next page sees it: its category is renamed by another writer just before
+    // the page's first round trip (its version read, sent with its listing read) reaches it, after
+    // the page took the category from this isolate's memo.
+    let renamed = false
+    const racing = (db: D1Database): D1Database =>
+      new Proxy(db, {
+        get(target, key) {
+          const real = target as unknown as D1Database
+          if (key === 'withSession') return (start?: string) => racing(real.withSession(start) as never)
+          if (key === 'batch' && !renamed)
+            return async (statements: D1PreparedStatement[]) => {
+              renamed = true
+              await env.DB.prepare(
+                "UPDATE categories SET name = 'Womenswear', doc = json_set(doc, '$.name', 'Womenswear', '$.display_name', 'Womenswear') WHERE slug = 'women'",
+              ).run()
+              return real.batch(statements)
+            }
+          const v = Reflect.get(target, key)
+          return typeof v === 'function' ? v.bind(target) : v
+        },
+      })
+    const { status, html } = await fresh(racing(env.DB))
+    expect(renamed).toBe(true)
+    expect(status).toBe(200)
+    expect(title(html)).toBe('Womenswear')
+    await env.DB.prepare(
+      "UPDATE categories SET name = 'Women', doc = json_set(doc, '$.name', 'Women', '$.display_name', 'Women') WHERE slug = 'women'",
+    ).run()
   })
 })
 

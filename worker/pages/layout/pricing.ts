@@ -2,6 +2,7 @@
 import { gstRateMap, type TilePricing } from '@shared/components/catalog/tile-price'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
+import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 
@@ -25,5 +26,10 @@ export async function pagePricing(c: Context<AppEnv>): Promise<TilePricing> {
  * overlay, infinite scroll) take GST out of catalogue prices exactly as the server does.
  */
 export async function loadGstRates(c: Context<AppEnv>): Promise<Record<string, number>> {
-  return gstRateMap((await pagePricing(c)).taxRules)
+  return pageGstRates((await pagePricing(c)).taxRules)
+}
+
+/** The GST rate per tax class of `taxRules`, computed once per version of the (memoised) rules. */
+export function pageGstRates(taxRules: TilePricing['taxRules']): Record<string, number> {
+  return taxRules ? derivedFrom(taxRules, 'gst rates', () => gstRateMap(taxRules)) : gstRateMap(taxRules)
 }
