@@ -258,17 +258,20 @@ function measureCompile(vocab, products) {
   }
 }
 
-function cannon(url, connections = CONNECTIONS, duration = DURATION) {
+function cannon(url, connections = CONNECTIONS, duration = DURATION, headers = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: { accept: 'text/html', ...BROWSER } }, (err, r) => {
-      if (err) return reject(err)
-      resolve({
-        rps: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors + r.timeouts + (r.non2xx ?? 0),
-      })
-    })
+    autocannon(
+      { url, connections, duration, headers: { accept: 'text/html', ...BROWSER, ...headers } },
+      (err, r) => {
+        if (err) return reject(err)
+        resolve({
+          rps: Math.round(r.requests.average),
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          errors: r.errors + r.timeouts + (r.non2xx ?? 0),
+        })
+      },
+    )
   })
 }
 
@@ -288,6 +291,34 @@ async function ttfb(url) {
   const first = performance.now() - t0
   while (!(await reader.read()).done) {}
   return { firstByteMs: first, totalMs: performance.now() - t0 }
+}
+
+/**
+ * A signed-in shopper's request headers: a customer registered and signed in, whose cart creation
+ * (a write) gives the D1 bookmark their browser then sends with every page, with the currency
+ * cookie a shopper who chose one carries.
+ */
+async function signedInShopper(base) {
+  const post = async (p, body, bearer) => {
+    const res = await fetch(`${base}/api${p}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+    const json = await res.json()
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(json)}`)
+    return { json, headers: res.headers }
+  }
+  const email = `bench-${Date.now()}@example.com`
+  const password = 'Bench-secret-123'
+  await post('/user/create', { customer: { email, firstname: 'Asha', lastname: 'Rao' }, password })
+  const login = await post('/user/login', { username: email, password })
+  const cart = await post('/cart/create', {}, login.json.result)
+  const bookmark = cart.headers.get('x-d1-bookmark')
+  return { cookie: [bookmark ? `d1b=${bookmark}` : '', 'currency=INR'].filter(Boolean).join('; ') }
 }
 
 function median(xs) {
@@ -341,6 +372,7 @@ for (const scale of SCALES) {
   const size = doc.size_options?.[0] ?? doc.configurable_children?.[0]?.size
   const word = doc.name.split(' ').pop().toLowerCase()
   const typo = word.length > 4 ? word.slice(0, 2) + word[3] + word[2] + word.slice(4) : word
+  const shopper = await signedInShopper(backend.url)
   const allRows = [
     ['static asset', manifest.entries.home.file],
     ['home', '/'],
@@ -349,14 +381,18 @@ for (const scale of SCALES) {
     ['product (configurable)', `/p/${encodeURIComponent(conf.sku)}/${conf.slug}`],
     ['search', `/search?q=${encodeURIComponent(typo)}`],
     ['AMP product', `/amp/p/${encodeURIComponent(conf.sku)}/${conf.slug}`],
+    // A signed-in shopper after a write of theirs: the pages read through the D1 session their
+    // bookmark starts, and answer with the shopper's cookies (never stored: every state renders).
+    ['category, signed in', `/c/${bigCat.slug}`, shopper],
+    ['product, signed in', `/p/${encodeURIComponent(conf.sku)}/${conf.slug}`, shopper],
   ]
   const rows = allRows.filter(
     ([name], i) => i === 0 || ROWS.length === 0 || ROWS.some((r) => name.startsWith(r)),
   )
 
   // Every URL must answer 200 before it is measured.
-  for (const [name, p] of rows) {
-    const res = await fetch(backend.url + p)
+  for (const [name, p, headers] of rows) {
+    const res = await fetch(backend.url + p, { headers })
     if (res.status !== 200) throw new Error(`${name} ${p} answered ${res.status}`)
     await res.arrayBuffer()
   }
@@ -365,15 +401,15 @@ for (const scale of SCALES) {
   const upState = `${state}-upstream`
   await seedState(upState, 1)
   const proxied = await startWorker({ cache: false, upstream: backend.url, state: upState })
-  for (const [, p] of rows) await (await fetch(cached.url + p)).arrayBuffer()
+  for (const [, p, headers] of rows) await (await fetch(cached.url + p, { headers })).arrayBuffer()
 
   const table = []
-  for (const [name, p] of rows) {
+  for (const [name, p, headers] of rows) {
     log(`  measuring ${name}…`)
     // One second of warm-up per state (JIT, per-isolate caches), not measured.
     const measure = async (url) => {
-      await cannon(url, CONNECTIONS, 1)
-      return cannon(url)
+      await cannon(url, CONNECTIONS, 1, headers)
+      return cannon(url, CONNECTIONS, DURATION, headers)
     }
     const miss = await measure(backend.url + p)
     const hit = await measure(cached.url + p)

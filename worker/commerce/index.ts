@@ -4,7 +4,7 @@
  * time-out); otherwise the `embedded` adapter (D1/KV in-process). Page loaders use only this.
  */
 import type { Context } from 'hono'
-import { referenceVersionSeen, syncCatalogueVersion } from '../platform/catalogue-version'
+import { readAheadOfVersion, referenceVersionSeen, syncCatalogueVersion } from '../platform/catalogue-version'
 import type { AppEnv } from '../platform/env'
 import { createMemo } from '../platform/memo'
 import { createEmbeddedCommerce } from './embedded'
@@ -28,18 +28,22 @@ const memo = createMemo<unknown>({
 
 /**
  * Per-isolate memo of an adapter read of reference data (categories, attributes, tax rules, the
- * home document): reused while the reference-data version is unchanged. The request learns the
+ * home document, CMS blocks, size guides): reused while the reference-data version is unchanged. The request learns the
  * current one first, so the first request after a write of reference data reads afresh, while an
  * import of products alone leaves these reads in place; failed loads are not kept.
  */
 async function memoised<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>): Promise<T> {
+  // A page may use what the isolate holds while its version read is on its way (checked before
+  // the page is answered: worker/platform/catalogue-version.ts).
+  const held = memo.peek(key)
+  if (held !== undefined && readAheadOfVersion(c)) return held as T
   await syncCatalogueVersion(c)
   return memo.get(key, load) as Promise<T>
 }
 
 /**
- * The adapter with its rarely changing reads (attributes, tax rules, home data, the category tree
- * and category lookups) memoised per isolate (key: adapter + store). Memoised values are shared
+ * The adapter with its rarely changing reads (attributes, tax rules, home data, CMS blocks, size
+ * guides, the category tree and category lookups) memoised per isolate (key: adapter + store). Memoised values are shared
  * between requests: callers never mutate them.
  */
 function withMemo(c: Context<AppEnv>, commerce: Commerce, scope: string): Commerce {
@@ -50,6 +54,18 @@ function withMemo(c: Context<AppEnv>, commerce: Commerce, scope: string): Commer
       read(`attributes|${codes ? JSON.stringify(codes) : '*'}`, () => commerce.getAttributes(codes)),
     getTaxRules: () => read('taxrules', () => commerce.getTaxRules()),
     getHomeData: () => read('home', () => commerce.getHomeData()),
+    getCmsBlocks: (identifiers) =>
+      read(`cms-blocks|${identifiers ? JSON.stringify(identifiers) : '*'}`, () =>
+        commerce.getCmsBlocks(identifiers),
+      ),
+    ...(commerce.getSizeGuides
+      ? {
+          getSizeGuides: (codes?: string[]) =>
+            read(`size-guides|${codes ? JSON.stringify(codes) : '*'}`, () =>
+              (commerce.getSizeGuides as NonNullable<Commerce['getSizeGuides']>)(codes),
+            ),
+        }
+      : {}),
     getCategoryTree: () => read('category-tree', () => commerce.getCategoryTree()),
     getCategoryBySlug: (slug) => read(`category-slug|${slug}`, () => commerce.getCategoryBySlug(slug)),
     getCategoryById: (id) => read(`category-id|${id}`, () => commerce.getCategoryById(id)),

@@ -1,23 +1,37 @@
 // One invalidation rule for the isolate's memos of catalogue data: the request after a catalogue
 // write (which bumps the catalogue version in the same batch) reads afresh — the header menu, the
 // category lookups and the other memoised Commerce reads alike, with no time window of stale data.
-// Reference data (categories, attributes, tax rules, content documents) has a version of its own,
-// moved by triggers on every write of those tables: a write by any path is seen on the next request,
-// and an import of products alone leaves those memoised reads in place.
-import { env, SELF } from 'cloudflare:test'
+// Reference data (categories, attributes, tax rules, content documents, CMS blocks, size guides) has
+// a version of its own, moved by triggers on every write of those tables: a write by any path is
+// seen on the next request, and an import of products alone leaves those memoised reads in place.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { parseImportFile } from '../../../scripts/catalogue/import/transform'
 import { importStatements } from '../../../scripts/catalogue/import/write'
+import app from '../../../worker/app'
 import { indexProductStatements } from '../../../worker/search/builds/index-products'
 import { bumpIndexVersionStatement } from '../../../worker/search/held/index-version'
 import catalogNdjson from '../../fixtures/import/catalog.ndjson?raw'
 import { islandProps } from '../../helpers/islands'
 
-let probe = 0
-/** A page outside the output cache's copies (a query of its own), so the render is fresh. */
-async function page(path: string): Promise<{ status: number; body: string }> {
-  const res = await SELF.fetch(`https://shop.test${path}?probe=${++probe}`, { redirect: 'manual' })
-  return { status: res.status, body: await res.text() }
+/**
+ * A page rendered afresh by this module's app, the output cache off for it (a page's cache key
+ * leaves unknown query parameters out, so only the memos can be stale); `db` as the request sees it.
+ */
+async function page(
+  path: string,
+  init: RequestInit = {},
+  db: D1Database = env.DB,
+): Promise<{ status: number; body: string }> {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(
+    new Request(`https://shop.test${path}`, { redirect: 'manual', ...init }),
+    { ...env, DB: db, OUTPUT_CACHE_ENABLED: 'false' },
+    ctx,
+  )
+  const body = await res.text()
+  await waitOnExecutionContext(ctx)
+  return { status: res.status, body }
 }
 
 interface MenuNode {
@@ -66,6 +80,45 @@ describe('memoised catalogue reads after a catalogue write', () => {
   })
 })
 
+describe('pages read memoised reference data ahead of their version read', () => {
+  it('a page whose reference data moved while it was read is built again from fresh reads', async () => {
+    const title = (html: string) => /<h1 class="category__title">([^<]*)<\/h1>/.exec(html)?.[1]
+    const fresh = async (db: D1Database) => {
+      const { status, body } = await page('/c/women', {}, db)
+      return { status, html: body }
+    }
+    expect(title((await fresh(env.DB)).html)).toBe('Women')
+    // The database as the next page sees it: its category is renamed by another writer just before
+    // the page's first round trip (its version read, sent with its listing read) reaches it, after
+    // the page took the category from this isolate's memo.
+    let renamed = false
+    const racing = (db: D1Database): D1Database =>
+      new Proxy(db, {
+        get(target, key) {
+          const real = target as unknown as D1Database
+          if (key === 'withSession') return (start?: string) => racing(real.withSession(start) as never)
+          if (key === 'batch' && !renamed)
+            return async (statements: D1PreparedStatement[]) => {
+              renamed = true
+              await env.DB.prepare(
+                "UPDATE categories SET name = 'Womenswear', doc = json_set(doc, '$.name', 'Womenswear', '$.display_name', 'Womenswear') WHERE slug = 'women'",
+              ).run()
+              return real.batch(statements)
+            }
+          const v = Reflect.get(target, key)
+          return typeof v === 'function' ? v.bind(target) : v
+        },
+      })
+    const { status, html } = await fresh(racing(env.DB))
+    expect(renamed).toBe(true)
+    expect(status).toBe(200)
+    expect(title(html)).toBe('Womenswear')
+    await env.DB.prepare(
+      "UPDATE categories SET name = 'Women', doc = json_set(doc, '$.name', 'Women', '$.display_name', 'Women') WHERE slug = 'women'",
+    ).run()
+  })
+})
+
 interface ListingProps {
   labels: { titles: Record<string, string> }
   pricing: { taxRules: { rates: { rate: number }[] }[] }
@@ -73,11 +126,9 @@ interface ListingProps {
 
 /** The category page's listing island props (filter titles, tax rules) for a shopper abroad. */
 async function listing(slug: string): Promise<ListingProps> {
-  const res = await SELF.fetch(`https://shop.test/c/${slug}?probe=${++probe}`, {
-    headers: { cookie: 'vs_country=US' },
-  })
+  const res = await page(`/c/${slug}`, { headers: { cookie: 'vs_country=US' } })
   expect(res.status).toBe(200)
-  const props = islandProps<ListingProps>(await res.text(), 'category-listing')
+  const props = islandProps<ListingProps>(res.body, 'category-listing')
   if (!props) throw new Error(`no listing on /c/${slug}`)
   return props
 }
@@ -132,6 +183,27 @@ describe('reference data: its own version, moved by any write of it', () => {
     ).run()
     expect(await reference()).not.toBe(ref)
     expect((await page('/')).body).toContain('Written by hand')
+
+    // CMS blocks (the home page's story) and size guides (a configurable product's) too.
+    ref = await reference()
+    await env.DB.prepare(
+      "UPDATE cms_blocks SET doc = json_set(doc, '$.content', '<p>A block edited by hand</p>') WHERE identifier = 'home-intro'",
+    ).run()
+    expect(await reference()).not.toBe(ref)
+    expect((await page('/')).body).toContain('A block edited by hand')
+    const product = await env.DB.prepare(
+      "SELECT sku, slug, json_extract(doc, '$.size_guide') AS guide FROM products WHERE type_id = 'configurable' AND json_extract(doc, '$.size_guide') IS NOT NULL AND status = 1 AND visibility = 4 LIMIT 1",
+    ).first<{ sku: string; slug: string; guide: string }>()
+    const productPath = `/p/${encodeURIComponent(product?.sku ?? '')}/${product?.slug}`
+    expect((await page(productPath)).body).not.toContain('Measured by hand')
+    ref = await reference()
+    await env.DB.prepare(
+      "UPDATE size_guides SET doc = json_set(doc, '$.title', 'Measured by hand') WHERE code = ?1",
+    )
+      .bind(product?.guide)
+      .run()
+    expect(await reference()).not.toBe(ref)
+    expect((await page(productPath)).body).toContain('Measured by hand')
 
     // None of these writes moved the catalogue version: only their own.
     expect(await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first()).toEqual(

@@ -10,8 +10,11 @@ function Deferred({ data }: { data: Promise<string> }) {
   return <p id="deferred">{use(data)}</p>
 }
 
-/** A fixture page whose deferred section resolves only after `ms`. */
-function slowApp(ms: number) {
+/**
+ * A fixture page whose deferred section resolves only after `ms`; `declared`: the page says it has
+ * deferred sections (as the home and product pages do).
+ */
+function slowApp(ms: number, declared = true) {
   const state = { resolved: false }
   const app = new Hono<AppEnv>()
   app.use('*', requestContext)
@@ -30,10 +33,44 @@ function slowApp(ms: number) {
           <Deferred data={data} />
         </Suspense>
       </>,
-      { title: 'Streaming fixture', layout: 'minimal', entry: null },
+      { title: 'Streaming fixture', layout: 'minimal', entry: null, deferred: declared },
     )
   })
   return { app, state }
+}
+
+/**
+ * A page without deferred sections, with what React places in <head> by itself (an eager,
+ * high-priority image is preloaded there) and the page's nonce'd module script: rendered the way
+ * its options choose, `deferred` forcing the stream.
+ */
+function wholeApp() {
+  const app = new Hono<AppEnv>()
+  app.use('*', requestContext)
+  app.use('*', (c, next) => {
+    // One nonce for both renderings, so the two documents can be compared byte for byte.
+    c.set('nonce', 'fixed-nonce')
+    return next()
+  })
+  app.get('/whole', (c) =>
+    renderPage(
+      c,
+      <section>
+        <h1>Whole page</h1>
+        <img src="/img/280/419/p/a.svg" alt="First tile" width={280} height={419} fetchPriority="high" />
+        <p>
+          {'Text'} {3} {'pieces'}
+        </p>
+      </section>,
+      {
+        title: 'Whole fixture',
+        layout: 'minimal',
+        entry: 'category',
+        deferred: c.req.query('stream') === '1',
+      },
+    ),
+  )
+  return app
 }
 
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, decoder: TextDecoder) {
@@ -73,6 +110,28 @@ describe('streaming SSR', () => {
     expect(rest).toContain('deferred data arrived')
     // The boundary's swap script carries the CSP nonce.
     expect(rest).toMatch(/<script nonce="[^"]+"/)
+  })
+
+  it('streams a body that suspends even when the page did not declare deferred sections: no fallback is shipped', async () => {
+    const { app, state } = slowApp(50, false)
+    const res = await app.request('/slow', {}, env)
+    const html = await res.text()
+    expect(state.resolved).toBe(true)
+    expect(html).toContain('deferred data arrived')
+    // React's mark of a boundary left for the browser to render (what the string renderer leaves).
+    expect(html).not.toContain('<!--$!-->')
+  })
+
+  it('renders a page without deferred sections to the same document the stream gives', async () => {
+    const app = wholeApp()
+    const whole = await (await app.request('/whole', {}, env)).text()
+    const streamed = await (await app.request('/whole?stream=1', {}, env)).text()
+    expect(whole.startsWith('<!DOCTYPE html><html')).toBe(true)
+    // React hoists the LCP image's preload into <head> in both renderings.
+    expect(whole.indexOf('rel="preload" as="image"')).toBeGreaterThan(0)
+    expect(whole.indexOf('rel="preload" as="image"')).toBeLessThan(whole.indexOf('</head>'))
+    expect(whole).toContain('nonce="fixed-nonce"')
+    expect(whole).toBe(streamed)
   })
 
   it('waits for all data before sending anything to a bot', async () => {

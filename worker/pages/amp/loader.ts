@@ -55,19 +55,21 @@ export async function loadAmpProduct(
   params: { parentSku: string; childSku?: string | null; qty?: string },
 ): Promise<AmpProductData> {
   const commerce = getCommerce(c)
-  const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
-  if (!found) throw new HTTPException(404, { message: PAGE_TEXT.productQueryEmpty })
-  const { product } = found
-  const child = found.child ?? null
-  const rejection = productRejection(product)
-  if (rejection) throw new HTTPException(404, { message: rejection })
-  const [{ attributes, taxRules }, tree] = await Promise.all([
+  // Asked for together with the product, so their reads share its round trip to the database.
+  const reference = Promise.all([
     productMetadata(c, commerce),
     commerce.getCategoryTree().catch(() => {
       markDegraded(c)
       return [] as Category[]
     }),
   ])
+  const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
+  if (!found) throw new HTTPException(404, { message: PAGE_TEXT.productQueryEmpty })
+  const { product } = found
+  const child = found.child ?? null
+  const rejection = productRejection(product)
+  if (rejection) throw new HTTPException(404, { message: rejection })
+  const [{ attributes, taxRules }, tree] = await reference
   const { currency, country } = c.var.store
   const qty = Math.min(99, Math.max(1, Number.parseInt(params.qty ?? '1', 10) || 1))
   const now = Date.now()

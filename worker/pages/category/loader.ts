@@ -8,15 +8,15 @@ import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
 import { listingTileContext, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
-import { pageTaxRules } from '@shared/components/catalog/tile-price'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
-import type { Category } from '@shared/schemas/catalog'
+import type { Attribute, Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { type Commerce, getCommerce } from '../../commerce'
+import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { pagePricing } from '../layout/pricing'
+import { pagePricing, pageRules } from '../layout/pricing'
 
 interface CategoryPageData {
   category: Category
@@ -43,6 +43,17 @@ export async function facetLabels(
 ): Promise<FacetLabels> {
   const codes = DEFAULT_FILTERS.filter((f) => f !== 'price' && f !== 'category')
   const attributes = await commerce.getAttributes([...codes])
+  // Built once per (memoised) attributes and category object: both move with the reference data.
+  const byCategory = derivedFrom(attributes, 'facet labels', () => new WeakMap<object, FacetLabels>())
+  let labels = byCategory.get(category)
+  if (!labels) {
+    labels = buildFacetLabels(attributes, category)
+    byCategory.set(category, labels)
+  }
+  return labels
+}
+
+function buildFacetLabels(attributes: Attribute[], category: Pick<Category, 'children_data'>): FacetLabels {
   const labels: FacetLabels = { titles: {}, options: {} }
   for (const a of attributes) {
     labels.titles[a.attribute_code] = a.frontend_label || a.default_frontend_label
@@ -106,7 +117,7 @@ export async function loadCategoryPage(
       labels,
       pricing: {
         country: pricing.country ?? c.var.store.country,
-        taxRules: pageTaxRules(pricing.taxRules, pricing.country ?? c.var.store.country),
+        taxRules: pageRules(pricing.taxRules, pricing.country ?? c.var.store.country),
       },
     },
   }

@@ -1,8 +1,8 @@
 /**
  * Home page data (the home data document and the curated content) through the
- * Commerce port. Critical: the home data document (sections, banners, head image, popups/strip).
- * Deferred: each product section (the curated category queries 189 'Performance Fabrics' and 190
- * 'Tees', sku lists) and CMS blocks — helpers that never throw (a failed section renders empty).
+ * Commerce port. First the home data document (sections, banners, head image, popups/strip); then
+ * every product section (the curated category queries 189 'Performance Fabrics' and 190 'Tees', sku
+ * lists) and CMS block at once — helpers that never throw (a failed section renders empty).
  */
 
 import { type TileData, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
@@ -13,6 +13,7 @@ import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { type Commerce, getCommerce } from '../../commerce'
+import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { pagePricing } from '../layout/pricing'
@@ -128,7 +129,11 @@ export function toHomeView(raw: unknown): HomeView {
 /** Critical: the home data document (a failure gives the curated-only home, never an error page). */
 export async function loadHomeView(c: Context<AppEnv>): Promise<HomeView> {
   try {
-    return toHomeView(await getCommerce(c).getHomeData())
+    const raw = await getCommerce(c).getHomeData()
+    // Parsed once per version of the (memoised) home document.
+    return raw && typeof raw === 'object'
+      ? derivedFrom(raw, 'home view', () => toHomeView(raw))
+      : toHomeView(raw)
   } catch (err) {
     markDegraded(c)
     console.error(JSON.stringify({ requestId: c.var.requestId, msg: 'home data failed', err: String(err) }))
@@ -169,7 +174,7 @@ async function sectionProducts(c: Context<AppEnv>, commerce: Commerce, section: 
   return []
 }
 
-/** Deferred: a product section's tiles for the request's currency; [] on any failure. */
+/** A product section's tiles for the request's currency; [] on any failure. */
 export async function loadSectionTiles(
   c: Context<AppEnv>,
   section: HomeSection,
@@ -195,7 +200,7 @@ export async function loadSectionTiles(
   }
 }
 
-/** Deferred: a CMS block's sanitised HTML, or null. */
+/** A CMS block's sanitised HTML, or null. */
 export async function loadCmsBlockHtml(c: Context<AppEnv>, identifier: string): Promise<string | null> {
   try {
     const [block] = await getCommerce(c).getCmsBlocks([identifier])

@@ -3,16 +3,20 @@
  *   GET /            the home page (alias GET /pwa.html)
  * Head image and banners, the curated sections (categories 189 'Performance Fabrics' and 190
  * 'Tees') and the other home data sections as carousels (four products a page, no autoplay), the strip, popups (exit_popup,
- * generic_popup) and the newsletter sign-up. Product sections and CMS blocks stream in <Suspense>.
+ * generic_popup) and the newsletter sign-up. Product sections and CMS blocks are read together (one
+ * round trip to the database with the page's version read) and rendered with the page.
  * ?notice=category-unavailable shows the 'not available in Offline mode' notification.
  */
 
 import { Carousel } from '@shared/components/catalog/carousel'
+import type { TileData } from '@shared/components/catalog/tile-data'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { imageUrl } from '@shared/domain/image-url'
 import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
-import { Fragment, Suspense } from 'react'
+import type { Context } from 'hono'
+import { Fragment } from 'react'
 import { Icon } from '../../../client/islands/layout/icons'
+import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { HeroCarousel } from './hero'
@@ -131,16 +135,15 @@ function BannerLink({ banner, className }: { banner: Banner; className: string }
   )
 }
 
-async function ProductSection({
-  load,
+function ProductSection({
+  tiles,
   section,
   currency,
 }: {
-  load: Promise<unknown>
+  tiles: TileData[]
   section: HomeSection
   currency: string
 }) {
-  const tiles = (await load) as Awaited<ReturnType<typeof loadSectionTiles>>
   if (!tiles.length) return null
   return (
     <section
@@ -165,8 +168,7 @@ async function ProductSection({
   )
 }
 
-async function CmsBlockSection({ load, title }: { load: Promise<string | null>; title: string }) {
-  const html = await load
+function CmsBlockSection({ html, title }: { html: string | null; title: string }) {
   if (!html) return null
   return (
     <section className="home-section home-section--cms">
@@ -177,12 +179,23 @@ async function CmsBlockSection({ load, title }: { load: Promise<string | null>; 
   )
 }
 
-function SectionSkeleton({ title }: { title: string }) {
-  return (
-    <section className="home-section home-section--loading" aria-busy="true">
-      <h2 className="home-section__title">{title}</h2>
-      <div className="skeleton skeleton--carousel" />
-    </section>
+/** A section's content: its tiles, its CMS block's HTML, or nothing for the other kinds. */
+type SectionContent = TileData[] | string | null
+
+/**
+ * Every section's content, read at once: the reads of all sections (and the page's version read)
+ * share one round trip to the database, so the page has nothing left to stream once they are in.
+ * A section that fails renders empty (the loaders never throw).
+ */
+function loadSections(c: Context<AppEnv>, sections: HomeSection[], now: number): Promise<SectionContent[]> {
+  return Promise.all(
+    sections.map((section) => {
+      if (section.type === 'category_products' || section.type === 'products')
+        return loadSectionTiles(c, section, now)
+      if (section.type === 'cms_block' && section.block_identifier)
+        return loadCmsBlockHtml(c, section.block_identifier)
+      return null
+    }),
   )
 }
 
@@ -190,6 +203,7 @@ const homePage: RouteHandler = async (c) => {
   const now = Date.now()
   const currency = c.var.store.currency
   const home = await loadHomeView(c)
+  const contents = await loadSections(c, home.sections, now)
   c.set('cacheTags', ['home'])
   const storeName = c.var.config.STORE_NAME
   // The head image and the main banners are one hero carousel, where the first banner section sits
@@ -223,25 +237,11 @@ const homePage: RouteHandler = async (c) => {
       {home.sections.map((section, i) => {
         if (section.type === 'banner')
           return i === heroAt ? <Fragment key={section.id}>{hero}</Fragment> : null
-        if (section.type === 'category_products' || section.type === 'products') {
-          const title = section.title || section.category_name || 'Products'
-          return (
-            <Suspense key={section.id} fallback={<SectionSkeleton title={title} />}>
-              <ProductSection
-                load={loadSectionTiles(c, section, now)}
-                section={section}
-                currency={currency}
-              />
-            </Suspense>
-          )
-        }
-        if (section.type === 'cms_block' && section.block_identifier) {
-          return (
-            <Suspense key={section.id} fallback={null}>
-              <CmsBlockSection load={loadCmsBlockHtml(c, section.block_identifier)} title={section.title} />
-            </Suspense>
-          )
-        }
+        const content = contents[i] ?? null
+        if (Array.isArray(content))
+          return <ProductSection key={section.id} tiles={content} section={section} currency={currency} />
+        if (typeof content === 'string')
+          return <CmsBlockSection key={section.id} html={content} title={section.title} />
         return null
       })}
       {home.smallBanners.length ? (

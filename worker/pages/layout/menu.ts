@@ -9,8 +9,11 @@ import { buildMenu } from '@shared/domain/menu'
 import type { Context } from 'hono'
 import type { MenuItem } from '../../../client/islands/layout/header'
 import { getCommerce } from '../../commerce'
+import { derivedFrom } from '../../commerce/derived'
 import type { AppEnv } from '../../platform/env'
 
 export async function loadMenu(c: Context<AppEnv>): Promise<MenuItem[]> {
-  return buildMenu(await getCommerce(c).getCategoryTree())
+  const tree = await getCommerce(c).getCategoryTree()
+  // Built once per version of the (memoised) category tree.
+  return derivedFrom(tree, 'menu', () => buildMenu(tree))
 }

@@ -3,6 +3,7 @@ import { pageTaxRules, type TilePricing } from '@shared/components/catalog/tile-
 import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
+import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 
@@ -26,5 +27,12 @@ export async function pagePricing(c: Context<AppEnv>): Promise<TilePricing> {
  * tiles the browser builds (search overlay, infinite scroll) price pieces exactly as the server does.
  */
 export async function loadPageTaxRules(c: Context<AppEnv>): Promise<TaxRuleFields[]> {
-  return pageTaxRules((await pagePricing(c)).taxRules, c.var.store.country)
+  return pageRules((await pagePricing(c)).taxRules, c.var.store.country)
+}
+
+/** `pageTaxRules` of the rules for `country`, computed once per version of the (memoised) rules. */
+export function pageRules(taxRules: TilePricing['taxRules'], country: string): TaxRuleFields[] {
+  return taxRules
+    ? derivedFrom(taxRules, `page tax rules ${country}`, () => pageTaxRules(taxRules, country))
+    : pageTaxRules(taxRules, country)
 }

@@ -157,9 +157,12 @@ export async function loadProductPage(
   params: { parentSku: string; slug?: string; childSku?: string | null },
 ): Promise<ProductLoadResult> {
   const commerce = getCommerce(c)
+  // Every product page needs the attribute metadata and tax rules: asked for together with the
+  // product, so their reads share its round trip to the database.
+  const metadata = productMetadata(c, commerce)
   const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
   if (!found) return { kind: 'not-found', message: PAGE_TEXT.productQueryEmpty }
-  return resolveProduct(c, commerce, found.product, found.child ?? null, params)
+  return resolveProduct(c, commerce, found.product, found.child ?? null, params, metadata)
 }
 async function resolveProduct(
   c: Context<AppEnv>,
@@ -167,6 +170,7 @@ async function resolveProduct(
   product: Product,
   child: ConfigurableChild | null,
   params: { parentSku: string; slug?: string; childSku?: string | null },
+  metadata: ReturnType<typeof productMetadata>,
 ): Promise<ProductLoadResult> {
   // "If the loaded product is a variant of a configurable parent, the route is replaced with the
   // parent's sku, the variant's sku as childSku, and the parent's slug."
@@ -177,7 +181,7 @@ async function resolveProduct(
   if (rejected) return { kind: 'not-found', message: rejected }
 
   const [{ attributes, taxRules }, pieces] = await Promise.all([
-    productMetadata(c, commerce),
+    metadata,
     withPieceStock(c, commerce, product),
   ])
   const reviews = commerce.getReviews(product.id).catch((err) => {

@@ -365,6 +365,8 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       ),
       layout: 'default',
       entry: 'product',
+      // Reviews and the size guide stream in after the shell.
+      deferred: true,
     },
   )
 }

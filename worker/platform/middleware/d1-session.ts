@@ -15,6 +15,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import { coalesceReads } from '../d1-reads'
 import { type AppEnv, withDatabase } from '../env'
 
 const BOOKMARK_COOKIE = 'd1b'
@@ -46,8 +47,13 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     // A bookmark D1 does not accept (forged, or from another database) is as good as none.
     session = db.withSession(sessionStart(c.req.path, undefined))
   }
-  // Every later step (routes, loaders, the output cache's tag index) reads through the session.
-  c.env = withDatabase(c.env, session as unknown as D1Database)
+  // Every later step (routes, loaders, the output cache's tag index) reads through the session; a
+  // GET's reads made at the same moment share one round trip (d1-reads.ts).
+  const reads = session as unknown as D1Database
+  c.env = withDatabase(
+    c.env,
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? coalesceReads(reads) : reads,
+  )
   await next()
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return
   const bookmark = session.getBookmark()

@@ -1,0 +1,165 @@
+// Reads made at the same moment share one D1 round trip (worker/platform/d1-reads.ts): every caller
+// gets what its own call would have returned, a failing statement fails only its own caller, a read
+// issued before a write still reads before it; and the pages a shopper opens most cost the database
+// one round trip each in the steady state (the version read goes with the page's data reads), the
+// product page two (its reviews follow the product).
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import app from '../../../worker/app'
+import { coalesceReads } from '../../../worker/platform/d1-reads'
+
+/**
+ * `db` counting its round trips: each first/all/run/raw of a statement and each batch is one call
+ * to the database. Sessions opened on it count into the same total.
+ */
+function countingDb(db: D1Database) {
+  const seen = { trips: 0 }
+  const unwrap = new WeakMap<object, D1PreparedStatement>()
+  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
+    const counted =
+      (fn: (...a: never[]) => unknown) =>
+      (...a: never[]) => {
+        seen.trips++
+        return fn.apply(s, a)
+      }
+    const w = {
+      bind: (...v: unknown[]) => statement(s.bind(...v)),
+      first: counted(s.first as never),
+      all: counted(s.all as never),
+      run: counted(s.run as never),
+      raw: counted(s.raw as never),
+    } as unknown as D1PreparedStatement
+    unwrap.set(w, s)
+    return w
+  }
+  const database = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const real = t as unknown as D1Database
+        if (key === 'prepare') return (sql: string) => statement(real.prepare(sql))
+        if (key === 'batch')
+          return (list: D1PreparedStatement[]) => {
+            seen.trips++
+            return real.batch(list.map((s) => unwrap.get(s) ?? s))
+          }
+        if (key === 'withSession') return (start?: string) => database(real.withSession(start))
+        const v = Reflect.get(t, key)
+        return typeof v === 'function' ? v.bind(t) : v
+      },
+    })
+  return { db: database(db), seen }
+}
+
+/**
+ * The shop's answer to `path` rendered afresh (the output cache off) with `db` as its database, the
+ * rest of the environment as in every test.
+ */
+async function page(path: string, db: D1Database = env.DB): Promise<Response> {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(
+    new Request(`https://shop.test${path}`),
+    { ...env, DB: db, OUTPUT_CACHE_ENABLED: 'false' },
+    ctx,
+  )
+  await res.text()
+  await waitOnExecutionContext(ctx)
+  return res
+}
+
+const VERSION_SQL = "SELECT value FROM search_meta WHERE key = 'version'"
+
+beforeAll(async () => {
+  await env.DB.exec(
+    'CREATE TABLE IF NOT EXISTS coalesce_probe (id INTEGER PRIMARY KEY, v TEXT); DELETE FROM coalesce_probe; INSERT INTO coalesce_probe (id, v) VALUES (1, "one"), (2, "two")',
+  )
+})
+
+describe('reads made at the same moment', () => {
+  it('reach the database in one batch, each caller getting what its own call returns', async () => {
+    const { db: counting, seen } = countingDb(env.DB)
+    const db = coalesceReads(counting)
+    const [version, one, all, none] = await Promise.all([
+      db.prepare(VERSION_SQL).first(),
+      db.prepare('SELECT v FROM coalesce_probe WHERE id = ?').bind(1).first<{ v: string }>(),
+      db.prepare('SELECT id, v FROM coalesce_probe ORDER BY id').all<{ id: number; v: string }>(),
+      db.prepare('SELECT v FROM coalesce_probe WHERE id = ?').bind(99).first(),
+    ])
+    expect(seen.trips).toBe(1)
+    expect(version).toEqual(await env.DB.prepare(VERSION_SQL).first())
+    expect(one).toEqual({ v: 'one' })
+    expect(all.results).toEqual([
+      { id: 1, v: 'one' },
+      { id: 2, v: 'two' },
+    ])
+    expect(all.success).toBe(true)
+    expect(none).toBeNull()
+    // A column asked for by name, and reads one after another, are answered as D1 answers them.
+    expect(await db.prepare('SELECT v FROM coalesce_probe WHERE id = 2').first('v')).toBe('two')
+    expect(await db.prepare('SELECT v FROM coalesce_probe WHERE id = 1').first()).toEqual({ v: 'one' })
+  })
+
+  it('a statement that fails fails only its own caller', async () => {
+    const db = coalesceReads(env.DB)
+    const [good, bad, other] = await Promise.allSettled([
+      db.prepare('SELECT v FROM coalesce_probe WHERE id = 1').first(),
+      db.prepare('SELECT nope FROM no_such_table').first(),
+      db.prepare('SELECT COUNT(*) AS n FROM coalesce_probe').all(),
+    ])
+    expect(good).toEqual({ status: 'fulfilled', value: { v: 'one' } })
+    expect(bad.status).toBe('rejected')
+    expect(String((bad as PromiseRejectedResult).reason)).toMatch(/no_such_table/)
+    expect(other.status === 'fulfilled' && other.value.results).toEqual([{ n: 2 }])
+  })
+
+  it('a read issued before a write reads before it; a batch of reads joins the waiting reads', async () => {
+    const { db: counting, seen } = countingDb(env.DB)
+    const db = coalesceReads(counting)
+    const before = db.prepare('SELECT v FROM coalesce_probe WHERE id = 1').first<{ v: string }>()
+    await db.prepare('UPDATE coalesce_probe SET v = ? WHERE id = 1').bind('uno').run()
+    expect(await before).toEqual({ v: 'one' })
+    const after = await db.prepare('SELECT v FROM coalesce_probe WHERE id = 1').first()
+    expect(after).toEqual({ v: 'uno' })
+    await env.DB.prepare("UPDATE coalesce_probe SET v = 'one' WHERE id = 1").run()
+
+    const trips = seen.trips
+    const [batched, single] = await Promise.all([
+      db.batch([
+        db.prepare('SELECT v FROM coalesce_probe WHERE id = 1'),
+        db.prepare('WITH x AS (SELECT 2 AS id) SELECT v FROM coalesce_probe JOIN x USING (id)'),
+      ]),
+      db.prepare(VERSION_SQL).first(),
+    ])
+    expect(seen.trips - trips).toBe(1)
+    expect(batched.map((r) => r.results)).toEqual([[{ v: 'one' }], [{ v: 'two' }]])
+    expect(single).not.toBeNull()
+  })
+})
+
+describe('round trips to the database per page', () => {
+  // Reads of this isolate's memos are warm after the first request: the steady state is measured.
+  const pages = [
+    ['/', 1],
+    ['/c/sarees', 1],
+    ['/c/sarees?sort=price-asc', 1],
+    ['/search?q=silk', 1],
+  ] as const
+  for (const [path, most] of pages) {
+    it(`${path}: at most ${most}`, async () => {
+      await page(path)
+      const { db, seen } = countingDb(env.DB)
+      expect((await page(path, db)).status).toBe(200)
+      expect(seen.trips).toBeLessThanOrEqual(most)
+    })
+  }
+
+  it('a product page: the version, the product and its stock in one, the reviews in another', async () => {
+    const { results } = await env.DB.prepare(
+      "SELECT sku, slug FROM products WHERE type_id = 'configurable' AND status = 1 AND visibility = 4 LIMIT 1",
+    ).all<{ sku: string; slug: string }>()
+    const path = `/p/${encodeURIComponent(results[0]?.sku ?? '')}/${results[0]?.slug}`
+    await page(path)
+    const { db, seen } = countingDb(env.DB)
+    expect((await page(path, db)).status).toBe(200)
+    expect(seen.trips).toBeLessThanOrEqual(2)
+  })
+})
