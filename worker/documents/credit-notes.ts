@@ -11,13 +11,8 @@ import {
   remainingLines,
   totalsOf,
 } from '@shared/domain/tax-document'
-import {
-  documentStatements,
-  invoiceStatements,
-  type OrderDocShape,
-  type OrderSource,
-  type StoredDocument,
-} from './issue'
+import { parseOrderDocument } from '../api/order/document'
+import { documentStatements, invoiceStatements, type OrderSource, type StoredDocument } from './issue'
 import type { DocumentData } from './render'
 import { sellerConfig } from './seller'
 
@@ -119,7 +114,7 @@ export async function creditNoteStatements(
 
 /** The store credit an order was paid with (minor units of its currency). */
 function storeCreditSpent(order: OrderSource): number {
-  const doc = JSON.parse(order.doc) as OrderDocShape
+  const doc = parseOrderDocument(order.doc)
   return Math.round((doc.customer_balance_amount ?? 0) * 100)
 }
 

@@ -25,7 +25,8 @@ import {
   totalsOf,
 } from '@shared/domain/tax-document'
 import { isGiftCard } from '../api/giftcard/codes'
-import { addressState, type StoredPlaceOfSupply } from '../api/order/tax-facts'
+import { type OrderDocument, type OrderDocumentAddress, parseOrderDocument } from '../api/order/document'
+import { addressState } from '../api/order/tax-facts'
 import { magentoDate } from '../api/user/repo'
 import { type DocumentData, renderDocumentHtml } from './render'
 import { sellerConfig } from './seller'
@@ -52,52 +53,9 @@ export interface OrderSource {
   created_at: string
 }
 
-interface DocAddress {
-  firstname?: string
-  lastname?: string
-  company?: string | null
-  street?: unknown
-  city?: string
-  region?: string | null
-  postcode?: string | null
-  country_id?: string
-  telephone?: string | null
-  vat_id?: string | null
-}
-
-interface DocItem {
-  sku?: string
-  name?: string
-  product_type?: string
-  qty_ordered?: number
-  tax_percent?: number
-  tax_amount?: number
-  discount_amount?: number
-  row_total_minor?: number
-  options?: { label: string; value: string }[]
-  hsn_code?: string | null
-  uqc?: string
-  gst_rate?: number
-  discount_minor?: number
-  tax_minor?: number
-}
-
-export interface OrderDocShape {
-  items?: DocItem[]
-  billing_address?: DocAddress
-  shipping_amount?: number
-  customer_balance_amount?: number
-  base_to_order_rate?: number
-  extension_attributes?: {
-    tax_label?: string
-    gst?: { place_of_supply?: StoredPlaceOfSupply; buyer_gstin?: string | null }
-    shipping_assignments?: { shipping?: { address?: DocAddress | null } }[]
-  }
-}
-
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
 
-function party(a: DocAddress | null | undefined, gstin: string | null = null): Party {
+function party(a: OrderDocumentAddress | null | undefined, gstin: string | null = null): Party {
   const raw = a?.street
   const street = Array.isArray(raw) ? raw.map(str).filter(Boolean) : [str(raw)]
   const country = str(a?.country_id).toUpperCase() || 'IN'
@@ -118,7 +76,7 @@ function party(a: DocAddress | null | undefined, gstin: string | null = null): P
 }
 
 /** Where the order is supplied: as the order recorded it, else (older orders) from its delivery address. */
-function placeOf(doc: OrderDocShape, delivery: Party): PlaceOfSupply | null {
+function placeOf(doc: OrderDocument, delivery: Party): PlaceOfSupply | null {
   const stored = doc.extension_attributes?.gst?.place_of_supply
   if (stored && 'state' in stored) {
     const s = stateByCode(stored.state)
@@ -136,7 +94,7 @@ function placeOf(doc: OrderDocShape, delivery: Party): PlaceOfSupply | null {
  * proportion to what each was charged, so the INR lines add up to that total exactly.
  */
 function invoiceInputOf(order: OrderSource, seller: NonNullable<ReturnType<typeof sellerConfig>>) {
-  const doc = JSON.parse(order.doc) as OrderDocShape
+  const doc = parseOrderDocument(order.doc)
   const shipAddress = doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
   const buyerGstin = doc.extension_attributes?.gst?.buyer_gstin ?? null
   const recipient = party(doc.billing_address, buyerGstin)

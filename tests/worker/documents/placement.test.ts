@@ -74,13 +74,18 @@ describe('an export', () => {
       telephone: '+447700900123',
       email: 'priya@example.com',
     }
-    const o = await placeOrder('paypal_standard', { shipping: london, qty: 2 })
+    // A UK shopper is shown pounds, and pays them through PayPal.
+    const o = await placeOrder('paypal_standard', {
+      shipping: london,
+      qty: 2,
+      headers: { cookie: 'currency=GBP' },
+    })
     const row = await env.DB.prepare(
       'SELECT currency, grand_total_minor, base_grand_total_minor FROM orders WHERE client_order_id = ?',
     )
       .bind(o.orderId)
       .first<{ currency: string; grand_total_minor: number; base_grand_total_minor: number }>()
-    expect(row!.currency).toBe('USD')
+    expect(row!.currency).toBe('GBP')
     const started = await call('/api/payment/start', {
       body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
     })

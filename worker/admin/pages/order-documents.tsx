@@ -6,66 +6,18 @@
  */
 import { stateFromPincode, stateFromRegion } from '@shared/domain/gst-states'
 import type { Context } from 'hono'
+import type { OrderDocument, OrderDocumentAddress } from '../../api/order/document'
 import type { AdminEnv } from '../env'
 import type { OrderDetail, OrderDocumentRow } from '../orders'
 import { money, PostForm, when } from './components'
 import { renderAdmin } from './frame'
 
-interface DocAddress {
-  firstname?: string
-  lastname?: string
-  company?: string | null
-  street?: unknown
-  city?: string
-  region?: string | null
-  postcode?: string | null
-  country_id?: string
-  telephone?: string | null
-  vat_id?: string | null
-  email?: string | null
-}
-
-interface DocItem {
-  sku?: string
-  name?: string
-  product_type?: string
-  qty_ordered?: number
-  price_incl_tax?: number
-  row_total_minor?: number
-  discount_amount?: number
-  tax_amount?: number
-  tax_percent?: number
-  gst_rate?: number
-  hsn_code?: string | null
-  options?: { label: string; value: string }[]
-}
-
-interface OrderDoc {
-  items?: DocItem[]
-  billing_address?: DocAddress
-  subtotal_incl_tax?: number
-  discount_amount?: number
-  shipping_amount?: number
-  tax_amount?: number
-  coupon_code?: string
-  customer_balance_amount?: number
-  extension_attributes?: {
-    tax_label?: string
-    gst?: {
-      buyer_gstin?: string | null
-      place_of_supply?: { state?: string; name?: string; country?: string }
-    }
-    shipping_assignments?: { shipping?: { address?: DocAddress | null } }[]
-  }
-}
-
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
-const docOf = (d: OrderDetail) => d.doc as OrderDoc
-const deliveryOf = (doc: OrderDoc) =>
+const deliveryOf = (doc: OrderDocument) =>
   doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
 
 /** An address as a courier reads it: name, phone, street lines, city, state with its code, PIN, country. */
-function Address({ a, testId }: { a: DocAddress; testId: string }) {
+function Address({ a, testId }: { a: OrderDocumentAddress; testId: string }) {
   const street = Array.isArray(a.street) ? a.street.map(str).filter(Boolean) : [str(a.street)].filter(Boolean)
   const country = str(a.country_id).toUpperCase()
   const state = country === 'IN' ? (stateFromRegion(a.region) ?? stateFromPincode(a.postcode)) : null
@@ -87,7 +39,7 @@ function Address({ a, testId }: { a: DocAddress; testId: string }) {
 
 /** The delivery address as the shipping address, first; the billing address and GSTIN beside it. */
 export function OrderAddresses({ d }: { d: OrderDetail }) {
-  const doc = docOf(d)
+  const doc = d.doc
   const delivery = deliveryOf(doc)
   const billing = doc.billing_address ?? {}
   const gstin = doc.extension_attributes?.gst?.buyer_gstin ?? (str(billing.vat_id) || null)
@@ -108,7 +60,7 @@ export function OrderAddresses({ d }: { d: OrderDetail }) {
 
 /** The lines with their HSN code, prices, discount and the tax each includes. */
 export function OrderItems({ d }: { d: OrderDetail }) {
-  const doc = docOf(d)
+  const doc = d.doc
   const cur = d.order.currency
   const major = (x: number | undefined) => money(Math.round((x ?? 0) * 100), cur)
   const items = doc.items ?? []
@@ -197,7 +149,7 @@ export function OrderDocuments({
 
 /** The packing slip: the delivery address first, then every piece to pack, without prices. */
 export function packingSlipPage(c: Context<AdminEnv>, d: OrderDetail) {
-  const doc = docOf(d)
+  const doc = d.doc
   const delivery = deliveryOf(doc)
   // One row per line; a bundle's or grouped product's pieces are in its options ('1 × Jhumka B').
   const pieces = doc.items ?? []

@@ -12,6 +12,9 @@ import type { CustomerRow } from '../user/repo'
 
 type Totals = ReturnType<typeof computeTotals>
 
+/** Where an order is supplied, as the order keeps it: an Indian state, or a country abroad. */
+export type StoredPlaceOfSupply = { state: string; name: string } | { country: string }
+
 /** What a shopper chose on a line, as the order stores it (values as sent, read defensively). */
 interface OrderItemOption {
   extension_attributes?: {
@@ -42,6 +45,12 @@ export interface OrderDocumentItem {
   /** What the shopper configured, as the cart line, confirmation, order page and e-mail show it. */
   options?: { label: string; value: string }[]
   product_option?: OrderItemOption
+  /** What the line's tax invoice line needs (set at placement; older orders lack them). */
+  hsn_code?: string | null
+  uqc?: string
+  gst_rate?: number
+  discount_minor?: number
+  tax_minor?: number
 }
 
 /** A stored address (billing or shipping) with the order's e-mail. */
@@ -55,6 +64,8 @@ export interface OrderDocumentAddress {
   country_id?: string
   telephone?: string | null
   company?: string | null
+  /** The buyer's GSTIN, when given (a business buying for its own use). */
+  vat_id?: string | null
   address_type: 'billing' | 'shipping'
   email: string
   [field: string]: unknown
@@ -101,6 +112,8 @@ export interface OrderDocument {
     tax_label: string
     tax_amount_minor: number
     price_note: string
+    /** Where the supply is made and the buyer's GSTIN, for its tax invoice (older orders lack it). */
+    gst?: { place_of_supply?: StoredPlaceOfSupply; buyer_gstin?: string | null }
     shipping_assignments: {
       shipping: { address: OrderDocumentAddress | null; method: string | null }
       items: OrderDocumentItem[]

@@ -25,7 +25,7 @@ import type { OrderBody } from '@shared/schemas/order'
 import { fail } from '../../platform/http'
 import type { ResolvedLine } from '../cart/lines'
 import type { computeTotals } from '../cart/totals'
-import type { orderItems } from './document'
+import type { orderItems, StoredPlaceOfSupply } from './document'
 
 /** The unit quantity code an invoice line of goods carries (GST's UQC list: pieces). */
 const PIECES = 'PCS'
@@ -71,9 +71,6 @@ type Address = { region?: string | null; postcode?: string | null; country_id: s
 export function addressState(address: Address): GstState | null {
   return stateFromRegion(address.region) ?? stateFromPincode(address.postcode)
 }
-
-/** Where an order is supplied, as the order keeps it. */
-export type StoredPlaceOfSupply = { state: string; name: string } | { country: string }
 
 type Items = ReturnType<typeof orderItems>
 
