@@ -1,5 +1,5 @@
 // Catalogue pieces the product-page and cart-line tests share (pure: no worker bindings): the
-// simple product "Silk Saree" as the catalogue stores it, and its size option S/M.
+// simple product "Silk Saree" as the catalogue stores it, its size option S/M, a grouped link.
 
 /** The size option (attribute 142) with values S (1) and M (2). */
 export const SIZE_S_M = {
@@ -27,4 +27,13 @@ export const SILK_SAREE = {
   url_path: 'sarees/silk-saree',
   slug: 'silk-saree',
   stock: { qty: 5, is_in_stock: true, stock_status: 1 },
+}
+
+/** A grouped product's link to its associated simple product Necklace (sku G1, ₹500). */
+export const NECKLACE_LINK = {
+  sku: 'P1',
+  link_type: 'associated',
+  linked_product_sku: 'G1',
+  linked_product_type: 'simple',
+  product: { name: 'Necklace', price: 500, sku: 'G1' },
 }

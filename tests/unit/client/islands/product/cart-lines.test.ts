@@ -10,7 +10,7 @@ import { type FormProduct, toFormProduct } from '../../../../../shared/component
 import { priceView } from '../../../../../shared/domain/price'
 import { MSG } from '../../../../../shared/i18n/messages'
 import { ProductSchema } from '../../../../../shared/schemas/catalog'
-import { SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
+import { NECKLACE_LINK, SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
 
 const NOW = Date.UTC(2026, 5, 15, 12)
 const CTX = { now: NOW, currency: 'INR', taxRules: [], country: 'IN' }
@@ -57,13 +57,7 @@ describe('grouped product lines', () => {
   const grouped = product({
     type_id: 'grouped',
     product_links: [
-      {
-        sku: 'P1',
-        link_type: 'associated',
-        linked_product_sku: 'G1',
-        linked_product_type: 'simple',
-        product: { name: 'Necklace', price: 500, sku: 'G1' },
-      },
+      NECKLACE_LINK,
       {
         sku: 'P1',
         link_type: 'associated',

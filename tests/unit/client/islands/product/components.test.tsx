@@ -13,7 +13,7 @@ import {
 } from '../../../../../shared/components/product/view'
 import { type Attribute, type Product, ProductSchema } from '../../../../../shared/schemas/catalog'
 import { decodeEntities } from '../../../../helpers/html'
-import { SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
+import { NECKLACE_LINK, SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
 
 const NOW = Date.UTC(2026, 5, 15, 12)
 
@@ -263,15 +263,7 @@ describe('product form (server render)', () => {
       formProps(
         product({
           type_id: 'grouped',
-          product_links: [
-            {
-              sku: 'P1',
-              link_type: 'associated',
-              linked_product_sku: 'G1',
-              linked_product_type: 'simple',
-              product: { name: 'Necklace', price: 500, sku: 'G1' },
-            },
-          ],
+          product_links: [NECKLACE_LINK],
         }),
       ),
     )
