@@ -144,7 +144,9 @@ describe('urls and trails', () => {
 
 describe('include_in_menu values', () => {
   it.each(FLAG_VALUES)('%j → %s', (value, expected) => {
-    expect(isMenuCategory(cat(1, 'A', { include_in_menu: value }))).toBe(expected)
+    expect(isMenuCategory(cat(1, 'A', { include_in_menu: value as MenuCategory['include_in_menu'] }))).toBe(
+      expected,
+    )
   })
   it.each([
     ['children_data null', { children_data: null }],
