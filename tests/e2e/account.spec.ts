@@ -10,6 +10,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   addVariantToCart,
   fillAddress,
+  fillPersonalStep,
   ordersFromOwnAddresses,
   pickProduct,
   placeCashOnDeliveryOrder,
@@ -63,15 +64,10 @@ async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
   await page.goto('/checkout')
   await waitForHydration(page)
   const form = page.getByTestId('checkout')
-  await form.getByLabel('First name').fill('Meera')
-  await form.getByLabel('Last name').fill('Iyer')
-  await form.getByLabel('Email address').fill(email)
-  await form.getByLabel('I want to create an account').check()
-  await form.getByLabel('Password').fill(PASSWORD)
-  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  await fillPersonalStep(form, email, { createAccount: PASSWORD })
   await fillAddress(form, {
-    firstName: 'Meera',
-    lastName: 'Iyer',
+    firstName: 'Asha',
+    lastName: 'Rao',
     street: '4 Park Street',
     city: 'Kolkata',
     postcode: '700016',
