@@ -108,11 +108,16 @@ export function die(message, code = 2) {
   process.exit(code)
 }
 
+/** An error's message cut to its first line (what a script prints of a failure). */
+export function firstLine(err) {
+  return String(err?.message ?? err).split('\n')[0]
+}
+
 /** Turns any uncaught error into one line (the stack only with DEBUG=1). */
 export function oneLineErrors() {
   const report = (err) => {
     if (process.env.DEBUG) console.error(err)
-    die(String(err?.message ?? err).split('\n')[0], 1)
+    die(firstLine(err), 1)
   }
   process.on('uncaughtException', report)
   process.on('unhandledRejection', report)

@@ -6,6 +6,7 @@ import {
   capture,
   confirm,
   die,
+  firstLine,
   importTs,
   oneLineErrors,
   parseArgs,
@@ -62,29 +63,34 @@ const started = Date.now()
 /** The seed generator (TypeScript, bundled for Node). */
 const seedEntry = () => importTs('scripts/catalogue/seed/node-entry.ts')
 
+/** How many rows a D1 table of the shop holds (throws when the database cannot be read). */
+function countRows(table) {
+  const out = capture('wrangler', [
+    'd1',
+    'execute',
+    'DB',
+    ...where,
+    '--json',
+    '--command',
+    `SELECT COUNT(*) AS n FROM ${table}`,
+  ])
+  return JSON.parse(out)?.[0]?.results?.[0]?.n ?? 0
+}
+
 /**
  * A local state seeded before the cash-on-delivery PIN-code table existed gets the demo PIN codes
  * (only while the table is empty: an operator's import is never touched).
  */
 async function seedDemoPincodesIfEmpty() {
   try {
-    const out = capture('wrangler', [
-      'd1',
-      'execute',
-      'DB',
-      ...where,
-      '--json',
-      '--command',
-      'SELECT COUNT(*) AS n FROM cod_pincodes',
-    ])
-    if ((JSON.parse(out)?.[0]?.results?.[0]?.n ?? 0) > 0) return
+    if (countRows('cod_pincodes') > 0) return
     const { demoPincodeSql } = await seedEntry()
     const file = path.join(root, '.tmp', 'seed-pincodes.sql')
     writeFileSync(file, demoPincodeSql())
     capture('wrangler', ['d1', 'execute', 'DB', ...where, '--file', file])
     console.log('D1: demo cash-on-delivery PIN codes written')
   } catch (err) {
-    console.error(`could not seed the demo PIN codes (${String(err.message ?? err).split('\n')[0]})`)
+    console.error(`could not seed the demo PIN codes (${firstLine(err)})`)
   }
 }
 
@@ -94,18 +100,9 @@ if (deployed && !ifEmpty)
   await confirm(`write the demo catalogue into ${target}, replacing its catalogue if it has one`, { yes })
 let count = 0
 try {
-  const out = capture('wrangler', [
-    'd1',
-    'execute',
-    'DB',
-    ...where,
-    '--json',
-    '--command',
-    'SELECT COUNT(*) AS n FROM products',
-  ])
-  count = JSON.parse(out)?.[0]?.results?.[0]?.n ?? 0
+  count = countRows('products')
 } catch (err) {
-  if (deployed) die(`could not read the ${env} database: ${String(err.message ?? err).split('\n')[0]}`, 1)
+  if (deployed) die(`could not read the ${env} database: ${firstLine(err)}`, 1)
   // A local database that does not exist yet is empty.
 }
 if (count > 0 && ifEmpty) {

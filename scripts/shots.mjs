@@ -5,6 +5,7 @@
 // writes full-page PNGs into shots/ (git-ignored). Not part of `npm test`.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { CHROMIUM_ARGS } from '../tests/helpers/chromium.mjs'
 import { die, oneLineErrors, parseArgs, root, spawnLong } from './lib.mjs'
 
 const args = parseArgs(
@@ -79,13 +80,6 @@ if (!given) {
 await waitForShop(base, 240_000)
 
 const { chromium } = await import('playwright-core')
-// The browser tests' own flags (Node 22 loads the TypeScript config directly; `npm run` uses it).
-const { CHROMIUM_ARGS } = await import('../tests/e2e/playwright.config.ts').catch((err) =>
-  die(
-    `cannot read the browser flags from tests/e2e/playwright.config.ts (run through npm run shots, which uses Node 22): ${err.message}`,
-    1,
-  ),
-)
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,

@@ -10,18 +10,10 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
+import { CHROMIUM_ARGS } from '../helpers/chromium.mjs'
 import { buildProduction, log, root, seedState, startWorker } from '../helpers/workerd.mjs'
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-].join(' ')
+const CHROME_FLAGS = CHROMIUM_ARGS.join(' ')
 
 await buildProduction()
 const state = path.join(root, '.tmp/lighthouse/state')

@@ -10,11 +10,12 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   addVariantToCart,
   fillAddress,
+  fillPersonalStep,
   ordersFromOwnAddresses,
   pickProduct,
   placeCashOnDeliveryOrder,
 } from './checkout-fixtures'
-import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
+import { d1, logInThroughModal, replaceStoredRecord, sqlText, storedRecord, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -24,55 +25,22 @@ test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
 const PASSWORD = 'Sup3rSecret!'
 const email = `shopper-${Date.now()}@example.com`
 
-/** Runs in the page: flips a character of the access token in the client's IndexedDB ('<store>-shop', '<store>-user'). */
-async function tamperStoredAccessToken(): Promise<boolean> {
-  const store = document.documentElement.dataset.store ?? 'default'
-  const flip = (t: string) => `${t.slice(0, -3)}${t.endsWith('A') ? 'B' : 'A'}${t.slice(-2)}`
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(`${store}-shop`)
-    req.onsuccess = () => resolve(req.result)
-    req.onerror = () => reject(req.error)
-  })
-  const name = `${store}-user`
-  if (!db.objectStoreNames.contains(name)) return false
-  const tx = db.transaction(name, 'readwrite')
-  const os = tx.objectStore(name)
-  const token = await new Promise<unknown>((resolve) => {
-    const r = os.get('current-token')
-    r.onsuccess = () => resolve(r.result)
-  })
+/** Flips a character of the access token the client keeps on the device (its signature then fails). */
+async function tamperStoredAccessToken(page: Page): Promise<boolean> {
+  const token = await storedRecord(page, 'user', 'current-token')
   if (typeof token !== 'string' || token.length < 10) return false
-  os.put(flip(token), 'current-token')
-  await new Promise((resolve) => {
-    tx.oncomplete = resolve
-  })
-  db.close()
-  return true
+  const flipped = `${token.slice(0, -3)}${token.endsWith('A') ? 'B' : 'A'}${token.slice(-2)}`
+  return replaceStoredRecord(page, 'user', 'current-token', flipped)
 }
 
-/** Runs in the page: sets the first name of the device's copy of the account (an older copy than the server's). */
-async function ageStoredFirstName(name: string): Promise<boolean> {
-  const store = document.documentElement.dataset.store ?? 'default'
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(`${store}-shop`)
-    req.onsuccess = () => resolve(req.result)
-    req.onerror = () => reject(req.error)
-  })
-  const os = `${store}-user`
-  if (!db.objectStoreNames.contains(os)) return false
-  const tx = db.transaction(os, 'readwrite')
-  const users = tx.objectStore(os)
-  const user = await new Promise<unknown>((resolve) => {
-    const r = users.get('current-user')
-    r.onsuccess = () => resolve(r.result)
-  })
+/** Sets the first name of the device's copy of the account (an older copy than the server's). */
+async function ageStoredFirstName(page: Page, name: string): Promise<boolean> {
+  const user = await storedRecord(page, 'user', 'current-user')
   if (!user || typeof user !== 'object') return false
-  users.put({ ...(user as Record<string, unknown>), firstname: name }, 'current-user')
-  await new Promise((resolve) => {
-    tx.oncomplete = resolve
+  return replaceStoredRecord(page, 'user', 'current-user', {
+    ...(user as Record<string, unknown>),
+    firstname: name,
   })
-  db.close()
-  return true
 }
 
 /** Records every /api request of a page: its URL and whether it carried an Authorization header. */
@@ -96,15 +64,10 @@ async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
   await page.goto('/checkout')
   await waitForHydration(page)
   const form = page.getByTestId('checkout')
-  await form.getByLabel('First name').fill('Meera')
-  await form.getByLabel('Last name').fill('Iyer')
-  await form.getByLabel('Email address').fill(email)
-  await form.getByLabel('I want to create an account').check()
-  await form.getByLabel('Password').fill(PASSWORD)
-  await form.getByRole('button', { name: 'Continue to shipping' }).click()
+  await fillPersonalStep(form, email, { createAccount: PASSWORD })
   await fillAddress(form, {
-    firstName: 'Meera',
-    lastName: 'Iyer',
+    firstName: 'Asha',
+    lastName: 'Rao',
     street: '4 Park Street',
     city: 'Kolkata',
     postcode: '700016',
@@ -149,7 +112,7 @@ test('an expired access token is refreshed transparently during a profile update
 
   // Replace the stored access token with one the server rejects (its signature no longer matches):
   // the next page starts the session from it, gets a 401 and must refresh without bothering anyone.
-  const tampered = await page.evaluate(tamperStoredAccessToken)
+  const tampered = await tamperStoredAccessToken(page)
   expect(tampered).toBe(true)
 
   await page.goto('/my-account/personal-details')
@@ -170,7 +133,7 @@ test('the profile form follows the server when the copy of the account on the de
   await page.goto('/my-account/personal-details')
   await waitForHydration(page)
   const current = await page.getByLabel('First name').inputValue()
-  expect(await page.evaluate(ageStoredFirstName, 'Stale')).toBe(true)
+  expect(await ageStoredFirstName(page, 'Stale')).toBe(true)
   // The next page starts from the device's copy ("Stale"); the server's answer replaces it.
   await page.reload()
   await waitForHydration(page)

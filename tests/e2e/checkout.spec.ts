@@ -14,7 +14,7 @@ import {
   pickProduct,
   type Variant,
 } from './checkout-fixtures'
-import { d1, sqlText, waitForHydration } from './pages'
+import { d1, sqlText, storedRecords, waitForHydration } from './pages'
 import { waitForServiceWorkerControl } from './sw-helpers'
 
 test.describe.configure({ mode: 'serial' })
@@ -31,40 +31,21 @@ function countOrdersInD1(email: string): number {
   )
 }
 
-/** Runs in the page: the confirmations of the orders stored on this device. */
-async function storedConfirmations(): Promise<Record<string, unknown>[]> {
-  const store = document.documentElement.dataset.store ?? 'default'
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(`${store}-shop`)
-    req.onsuccess = () => resolve(req.result)
-    req.onerror = () => reject(req.error)
-  })
-  const name = `${store}-orders`
-  if (!db.objectStoreNames.contains(name)) return []
-  const all = await new Promise<{ confirmation?: Record<string, unknown> | null }[]>((resolve) => {
-    const r = db.transaction(name, 'readonly').objectStore(name).getAll()
-    r.onsuccess = () => resolve(r.result)
-  })
-  db.close()
-  return all.flatMap((o) => (o.confirmation ? [o.confirmation] : []))
+/** The orders the client keeps on this device: each with its id, whether it was sent, its confirmation. */
+const storedOrders = (page: Page) =>
+  storedRecords<{ order_id: string; transmited: boolean; confirmation?: Record<string, unknown> | null }>(
+    page,
+    'orders',
+  )
+
+/** The confirmations of the orders stored on this device. */
+async function storedConfirmations(page: Page): Promise<Record<string, unknown>[]> {
+  return (await storedOrders(page)).flatMap((o) => (o.confirmation ? [o.confirmation] : []))
 }
 
-/** Runs in the page: ids of the orders queued on this device (the client's IndexedDB '<store>-orders'). */
-async function untransmittedOrderIds(): Promise<string[]> {
-  const store = document.documentElement.dataset.store ?? 'default'
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(`${store}-shop`)
-    req.onsuccess = () => resolve(req.result)
-    req.onerror = () => reject(req.error)
-  })
-  const name = `${store}-orders`
-  if (!db.objectStoreNames.contains(name)) return []
-  const all = await new Promise<{ order_id: string; transmited: boolean }[]>((resolve) => {
-    const r = db.transaction(name, 'readonly').objectStore(name).getAll()
-    r.onsuccess = () => resolve(r.result)
-  })
-  db.close()
-  return all.filter((o) => !o.transmited).map((o) => o.order_id)
+/** Ids of the orders queued on this device and not sent yet. */
+async function untransmittedOrderIds(page: Page): Promise<string[]> {
+  return (await storedOrders(page)).filter((o) => !o.transmited).map((o) => o.order_id)
 }
 
 async function addVariant(page: Page, v: Variant, expectedCount: number) {
@@ -87,6 +68,16 @@ async function fillCheckout(page: Page, email: string, opts: { createAccount?: s
   await form.getByLabel('I accept the terms and conditions').check()
   await form.getByRole('button', { name: 'Review order' }).click()
   await expect(page.getByTestId('checkout-review')).toBeVisible()
+}
+
+/** From the cart: checks out as `email` with cash on delivery, places the order, sees it confirmed. */
+async function checkOutToConfirmation(page: Page, email: string) {
+  await page.getByTestId('proceed-to-checkout').click()
+  await waitForHydration(page)
+  await fillCheckout(page, email)
+  await page.getByTestId('place-order').click()
+  await page.waitForURL(/\/confirmation\?orderId=/)
+  await expect(page.getByTestId('confirmation-success')).toBeVisible()
 }
 
 async function fillCart(page: Page, product: PickedProduct) {
@@ -127,13 +118,7 @@ test('a guest buys two variants with a coupon and cash on delivery and sees the 
   await expect(page.getByTestId('coupon-applied')).toContainText(COUPON)
   await expect(page.locator('[data-segment="discount"]')).toBeVisible()
 
-  await page.getByTestId('proceed-to-checkout').click()
-  await waitForHydration(page)
-  await fillCheckout(page, email)
-  await page.getByTestId('place-order').click()
-
-  await page.waitForURL(/\/confirmation\?orderId=/)
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  await checkOutToConfirmation(page, email)
   await expect(page.getByTestId('order-number')).not.toBeEmpty()
   await expect(page.getByText('Thank you, your order has been received.')).toBeVisible()
   expect(countOrdersInD1(email)).toBe(1)
@@ -196,12 +181,7 @@ test('a guest orders a bundle from its product page: linked stock taken once, th
   await page.goto('/cart')
   await waitForHydration(page)
   await expect(page.getByTestId('cart-line')).toHaveCount(1)
-  await page.getByTestId('proceed-to-checkout').click()
-  await waitForHydration(page)
-  await fillCheckout(page, email)
-  await page.getByTestId('place-order').click()
-  await page.waitForURL(/\/confirmation\?orderId=/)
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  await checkOutToConfirmation(page, email)
   await expect(page.getByTestId('confirmation-success')).toContainText('× 1')
   expect(countOrdersInD1(email)).toBe(1)
   const stock = d1<{ sku: string; qty: number }>(`SELECT sku, qty FROM inventory WHERE sku IN (${skuList})`)
@@ -216,7 +196,7 @@ test('a guest orders a bundle from its product page: linked stock taken once, th
   ])
 
   // How the guest secret travelled: in the order answer, kept on this device, sent in a POST body.
-  const [confirmation] = await page.evaluate(storedConfirmations)
+  const [confirmation] = await storedConfirmations(page)
   const accessKey = String(confirmation?.accessKey ?? '')
   expect(accessKey.length).toBeGreaterThan(20)
   expect(page.url()).not.toContain(accessKey)
@@ -254,13 +234,13 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   await expect(page.getByTestId('confirmation-success')).toHaveCount(0)
   expect(countOrdersInD1(email)).toBe(0)
 
-  const queued = await page.evaluate(untransmittedOrderIds)
+  const queued = await untransmittedOrderIds(page)
   expect(queued).toHaveLength(1)
 
   // A reload while still offline: the service worker answers (the checkout is never cached, so it
   // serves its offline page) and the order is still queued on this device.
   await page.reload()
-  expect(await page.evaluate(untransmittedOrderIds)).toEqual(queued)
+  expect(await untransmittedOrderIds(page)).toEqual(queued)
   expect(countOrdersInD1(email)).toBe(0)
 
   // Back online: the pending order's page sends it once and shows the confirmation.
@@ -275,7 +255,7 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
   await expect(page.getByTestId('order-number')).not.toBeEmpty()
   expect(countOrdersInD1(email)).toBe(1)
-  expect(await page.evaluate(untransmittedOrderIds)).toEqual([])
+  expect(await untransmittedOrderIds(page)).toEqual([])
   // Another reload online must not send it again.
   await page.reload()
   await waitForHydration(page)

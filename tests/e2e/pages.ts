@@ -85,6 +85,64 @@ export async function watchLayoutShifts(page: Page): Promise<void> {
 
 export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls)
 
+/**
+ * What the client keeps on the device: the IndexedDB database '<store>-shop' holds one object
+ * store per kind ('<store>-user', '<store>-orders'). This runs inside the page: it reads one record
+ * (key), all records (no key) or replaces one (put), and answers undefined when the kind's store
+ * does not exist yet.
+ */
+async function shopStoreOp(op: {
+  kind: string
+  key?: string
+  put?: boolean
+  value?: unknown
+}): Promise<unknown> {
+  const store = document.documentElement.dataset.store ?? 'default'
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(`${store}-shop`)
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+  try {
+    const name = `${store}-${op.kind}`
+    if (!db.objectStoreNames.contains(name)) return undefined
+    const tx = db.transaction(name, op.put ? 'readwrite' : 'readonly')
+    const done = new Promise((resolve, reject) => {
+      tx.oncomplete = resolve
+      tx.onerror = () => reject(tx.error)
+    })
+    const os = tx.objectStore(name)
+    const req = op.put ? os.put(op.value, op.key) : op.key === undefined ? os.getAll() : os.get(op.key)
+    const result = await new Promise((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    await done
+    return op.put ? true : result
+  } finally {
+    db.close()
+  }
+}
+
+/** Every record of one kind the client keeps on the device ([] when there is none yet). */
+export async function storedRecords<T>(page: Page, kind: string): Promise<T[]> {
+  return ((await page.evaluate(shopStoreOp, { kind })) as T[] | undefined) ?? []
+}
+
+/** One record the client keeps on the device, by kind and key (undefined when absent). */
+export const storedRecord = (page: Page, kind: string, key: string): Promise<unknown> =>
+  page.evaluate(shopStoreOp, { kind, key })
+
+/** Replaces one record the client keeps on the device; false when the kind's store does not exist. */
+export async function replaceStoredRecord(
+  page: Page,
+  kind: string,
+  key: string,
+  value: unknown,
+): Promise<boolean> {
+  return (await page.evaluate(shopStoreOp, { kind, key, put: true, value })) === true
+}
+
 /** Signs a shopper in through the header's auth modal (the way a shopper does) from the home page. */
 export async function logInThroughModal(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/')

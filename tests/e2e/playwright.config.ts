@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS } from '../helpers/chromium.mjs'
 
 // Tier 3: a real browser (Debian chromium, never downloaded) against `wrangler dev`. The specs are
 // spread over two shops that run side by side, each on its own port with its own local state
@@ -33,17 +34,6 @@ const shopUse = (i: 0 | 1) => ({
   baseURL: `http://127.0.0.1:${SHOPS[i].port}`,
 })
 const shopMeta = (i: 0 | 1) => ({ persistTo: SHOPS[i].persistTo })
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 export default defineConfig({
   testDir: '.',

@@ -18,9 +18,12 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   throw new Error('the service worker never controlled the page')
 }
 
-/** The loaded images currently shown inside the viewport (absolute URLs; hover images excluded). */
-export async function visibleImageUrls(page: Page): Promise<string[]> {
-  await expectVisibleImagesLoaded(page)
+/**
+ * The images inside the viewport now, hover images (opacity 0) excluded: the URL the browser chose
+ * (current: '' before it chose one), that URL or the src attribute (src), whether real pixels have
+ * loaded (ok).
+ */
+function viewportImages(page: Page): Promise<{ current: string; src: string; ok: boolean }[]> {
   return page.$$eval('img', (imgs) =>
     imgs
       .filter((img) => {
@@ -32,12 +35,22 @@ export async function visibleImageUrls(page: Page): Promise<string[]> {
           r.right > 0 &&
           r.top < innerHeight &&
           r.left < innerWidth &&
-          getComputedStyle(img).opacity !== '0' &&
-          img.currentSrc.startsWith(location.origin)
+          getComputedStyle(img).opacity !== '0'
         )
       })
-      .map((img) => img.currentSrc),
+      .map((img) => ({
+        current: img.currentSrc,
+        src: img.currentSrc || img.src,
+        ok: img.complete && img.naturalWidth > 0,
+      })),
   )
+}
+
+/** The loaded images currently shown inside the viewport (absolute URLs of this origin; hover images excluded). */
+export async function visibleImageUrls(page: Page): Promise<string[]> {
+  await expectVisibleImagesLoaded(page)
+  const origin = new URL(page.url()).origin
+  return (await viewportImages(page)).map((i) => i.current).filter((u) => u.startsWith(origin))
 }
 
 /** Waits until every URL is in one of the Cache Storage caches (the SW caches them asynchronously). */
@@ -60,22 +73,7 @@ export async function expectVisibleImagesLoaded(page: Page): Promise<number> {
   await expect
     .poll(
       async () => {
-        const state = await page.$$eval('img', (imgs) =>
-          imgs
-            .filter((img) => {
-              const r = img.getBoundingClientRect()
-              return (
-                r.width > 0 &&
-                r.height > 0 &&
-                r.bottom > 0 &&
-                r.right > 0 &&
-                r.top < innerHeight &&
-                r.left < innerWidth &&
-                getComputedStyle(img).opacity !== '0'
-              )
-            })
-            .map((img) => ({ src: img.currentSrc || img.src, ok: img.complete && img.naturalWidth > 0 })),
-        )
+        const state = await viewportImages(page)
         count = state.length
         return state.filter((s) => !s.ok).map((s) => s.src)
       },

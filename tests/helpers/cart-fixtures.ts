@@ -1,6 +1,7 @@
 // Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
 // 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom options with prices.
 import { env } from 'cloudflare:test'
+import { SIZE_S_M } from './product-fixtures'
 import { api } from './user'
 
 export const TAX_CLASS = 9901
@@ -45,17 +46,7 @@ export const KURTA = base({
   name: 'Linen Kurta',
   type_id: 'configurable',
   price: 2000,
-  configurable_options: [
-    {
-      attribute_code: 'size',
-      attribute_id: 142,
-      label: 'Size',
-      values: [
-        { value_index: 1, label: 'S' },
-        { value_index: 2, label: 'M' },
-      ],
-    },
-  ],
+  configurable_options: [SIZE_S_M],
   configurable_children: [
     {
       id: 990111,

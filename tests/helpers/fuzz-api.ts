@@ -7,7 +7,7 @@
  * Pure TypeScript with no Node or workerd imports, so both sides can use it.
  */
 import fc from 'fast-check'
-import { deliverTo, newOrderId, testAddress } from './orders'
+import { deliverTo, newOrderId, shippingInformation, testAddress } from './orders'
 
 /** Valid values the generators mix in so requests also reach the code behind validation. */
 export interface FuzzPools {
@@ -177,14 +177,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/api/cart/shipping-information',
     query: (p) => ({ cartId: pick(p.guestCarts, 1) }),
-    body: () => ({
-      addressInformation: {
-        shippingAddress: ADDRESS,
-        billingAddress: ADDRESS,
-        shippingCarrierCode: 'flatrate',
-        shippingMethodCode: 'flatrate',
-      },
-    }),
+    body: () => shippingInformation(ADDRESS),
   },
   {
     name: 'cart/collect-totals',

@@ -32,7 +32,7 @@
  */
 import fc from 'fast-check'
 import { checkAnswer, type FuzzPools, type FuzzRequest } from './fuzz-api'
-import { deliverTo, testAddress } from './orders'
+import { deliverTo, shippingInformation, testAddress } from './orders'
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -227,6 +227,29 @@ function orderBody(
     ...extra,
   }
 }
+
+/** A POST sent once. */
+const postOnce = (
+  endpoint: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): AttackRequest => ({
+  endpoint,
+  method: 'POST',
+  path,
+  headers,
+  body,
+  repeat: 1,
+})
+
+/** An order POST from a network address of its own: orders are limited per address (the soak's order flood). */
+const orderPost = (headers: Record<string, string>, body: string) =>
+  postOnce('order', '/api/order', { ...headers, 'cf-connecting-ip': setupIp() }, body)
+
+/** A POST of one line to a guest cart. */
+const cartUpdatePost = (cart: string, headers: Record<string, string>, body: string) =>
+  postOnce('cart/update', `/api/cart/update?cartId=${cart}`, headers, body)
 
 let caseSeq = 0
 /** A client order id unique to this process (fast-check values must not depend on it). */
@@ -1401,14 +1424,7 @@ const POST_TARGETS: PostTarget[] = [
     name: 'cart/shipping-information',
     path: '/api/cart/shipping-information',
     cart: true,
-    body: () => ({
-      addressInformation: {
-        shippingAddress: ADDRESS,
-        billingAddress: ADDRESS,
-        shippingCarrierCode: 'flatrate',
-        shippingMethodCode: 'flatrate',
-      },
-    }),
+    body: () => shippingInformation(ADDRESS),
   },
   {
     name: 'cart/collect-totals',
@@ -1729,15 +1745,7 @@ const quantityCase: fc.Arbitrary<AttackCase> = fc
         if (target === 'order') {
           const order = freshOrderId('qty')
           return {
-            request: {
-              endpoint: 'order',
-              method: 'POST',
-              path: '/api/order',
-              // An address per order: orders are limited per address (the soak's order flood).
-              headers: { ...headers, 'cf-connecting-ip': setupIp() },
-              body: json(orderBody(order, [{ sku, qty, price: 1 }])),
-              repeat: 1,
-            },
+            request: orderPost(headers, json(orderBody(order, [{ sku, qty, price: 1 }]))),
             expect: good ? 'accept' : 'reject',
             verify: async (_a, c) => {
               const stored = await rows<{ qty: number }>(
@@ -1763,14 +1771,11 @@ const quantityCase: fc.Arbitrary<AttackCase> = fc
           item = `,"item_id":${(await guestCartLines(ctx.db, cart))[0]?.item_id ?? 1}`
         }
         return {
-          request: {
-            endpoint: 'cart/update',
-            method: 'POST',
-            path: `/api/cart/update?cartId=${cart}`,
+          request: cartUpdatePost(
+            cart,
             headers,
-            body: `{"cartItem":{"sku":${json(sku)},"qty":${qtyText},"quoteId":${json(cart)}${item}}}`,
-            repeat: 1,
-          },
+            `{"cartItem":{"sku":${json(sku)},"qty":${qtyText},"quoteId":${json(cart)}${item}}}`,
+          ),
           expect: good ? 'accept' : 'reject',
           verify: async (_a, c) => {
             const expected = good ? Number(qty) : target === 'cart-item' ? 1 : undefined
@@ -1897,16 +1902,8 @@ const bundleCase: fc.Arbitrary<AttackCase> = fc
         if (target === 'order') {
           const order = freshOrderId('bundle')
           return {
-            request: {
-              endpoint: 'order',
-              method: 'POST',
-              path: '/api/order',
-              // An address per order: orders are limited per address (the soak's order flood).
-              headers: { ...headers, 'cf-connecting-ip': setupIp() },
-              // The client's price claims nothing: the server prices from the catalogue.
-              body: json(orderBody(order, [{ ...product, price: 0.01 }])),
-              repeat: 1,
-            },
+            // The client's price claims nothing: the server prices from the catalogue.
+            request: orderPost(headers, json(orderBody(order, [{ ...product, price: 0.01 }]))),
             expect: line.mustReject ? 'reject' : line.honest ? 'accept' : 'any',
             verify: async (a, c) => {
               if (a.status < 200 || a.status >= 300) return null
@@ -1927,14 +1924,7 @@ const bundleCase: fc.Arbitrary<AttackCase> = fc
         }
         const cart = await newGuestCart(ctx.send)
         return {
-          request: {
-            endpoint: 'cart/update',
-            method: 'POST',
-            path: `/api/cart/update?cartId=${cart}`,
-            headers,
-            body: json({ cartItem: { ...product, quoteId: cart } }),
-            repeat: 1,
-          },
+          request: cartUpdatePost(cart, headers, json({ cartItem: { ...product, quoteId: cart } })),
           expect: line.mustReject ? 'reject' : line.honest ? 'accept' : 'any',
           verify: async (a, c) => {
             if (a.status < 200 || a.status >= 300) return null

@@ -48,3 +48,15 @@ export function deliverTo(address: unknown, payment = 'cashondelivery') {
     payment_method_code: payment,
   }
 }
+
+/** A cart's shipping-information body: one address for shipping and billing, flat-rate delivery. */
+export function shippingInformation(address: unknown) {
+  return {
+    addressInformation: {
+      shippingAddress: address,
+      billingAddress: address,
+      shippingCarrierCode: 'flatrate',
+      shippingMethodCode: 'flatrate',
+    },
+  }
+}

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:test'
 import {
   inventoryFromProduct,
   inventoryStatement,
+  PRODUCT_TABLES,
   productStatements,
 } from '../../scripts/catalogue/seed/write'
 import type { Product } from '../../shared/schemas/catalog'
@@ -217,14 +218,7 @@ export const FIXTURE_PRODUCTS: Product[] = [
 
 /** Replaces the seeded demo products with the fixture products (products, inventory, search index). */
 export async function seedSearchFixtures(products: Product[] = FIXTURE_PRODUCTS): Promise<void> {
-  const clear = [
-    'products',
-    'inventory',
-    'search_docs',
-    'search_terms',
-    'search_numbers',
-    'search_tokens',
-  ].map((t) => env.DB.prepare(`DELETE FROM ${t}`))
+  const clear = PRODUCT_TABLES.map((t) => env.DB.prepare(`DELETE FROM ${t}`))
   const stmts = products.flatMap((p) => [
     ...productStatements(env.DB, p),
     ...inventoryFromProduct(p).map((r) => inventoryStatement(env.DB, r)),

@@ -37,7 +37,7 @@ import {
   type SqlLike,
   searchRequest,
 } from '../helpers/fuzz-attacks'
-import { deliverTo } from '../helpers/orders'
+import { deliverTo, testAddress } from '../helpers/orders'
 
 export const SOAK_ATTACK_CLASSES = ['orders', 'mail', 'size', 'cachekey', 'img'] as const
 export type SoakAttackClass = (typeof SOAK_ATTACK_CLASSES)[number]
@@ -147,17 +147,6 @@ export async function prepareFloodWorld(o: {
   }
 }
 
-/** A delivery address whose PIN code takes cash on delivery in the demo data. */
-const ADDRESS = {
-  firstname: 'Flood',
-  lastname: 'Sender',
-  street: ['3 Flood Lane', ''],
-  city: 'Pune',
-  postcode: '411001',
-  country_id: 'IN',
-  telephone: '9000000031',
-}
-
 function orderRequest(f: FloodWorld, ip: string, email: string, qty: number, payment: string, sku: string) {
   return {
     endpoint: 'order',
@@ -169,7 +158,7 @@ function orderRequest(f: FloodWorld, ip: string, email: string, qty: number, pay
       user_id: '',
       cart_id: '',
       products: [{ sku, qty, price: 1 }],
-      addressInformation: deliverTo({ ...ADDRESS, email }, payment),
+      addressInformation: deliverTo(testAddress(email), payment),
     }),
     repeat: 1,
   } satisfies AttackRequest
@@ -265,15 +254,12 @@ function mailRequest(f: FloodWorld, kind: MailKind, ip: string): AttackRequest {
           cart_id: '',
           products: [{ sku: f.sellable[0], qty: 1, price: 1 }],
           addressInformation: deliverTo(
-            {
-              ...ADDRESS,
+            testAddress(f.mailVictim, {
               firstname: words,
               lastname: MARKER,
               street: [words, words],
               city: MARKER,
-              email: f.mailVictim,
-            },
-            'cashondelivery',
+            }),
           ),
         }),
       }

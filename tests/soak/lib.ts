@@ -23,6 +23,7 @@ export {
   snapshotInventory,
 } from '../helpers/fuzz-api'
 export { ATTACK_CLASS_INFO, ATTACK_CLASSES } from '../helpers/fuzz-attacks'
+export { deliverTo, testAddress } from '../helpers/orders'
 export { runAttackPhase } from './attack'
 export { SOAK_ATTACK_CLASS_INFO, SOAK_ATTACK_CLASSES } from './flood-attacks'
 

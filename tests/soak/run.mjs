@@ -497,16 +497,6 @@ try {
       return { status: 0, text: '' }
     }
   }
-  const address = {
-    firstname: 'Load',
-    lastname: 'Shopper',
-    street: ['1 Load Road', ''],
-    city: 'Delhi',
-    postcode: '110001',
-    country_id: 'IN',
-    telephone: '9000000001',
-    email: 'load@example.com',
-  }
   // A scripted shopper: cart, lines, totals, check out (an order begun is finished), then browse
   // a category or product page; no new iteration after the deadline.
   const shopper = async (n) => {
@@ -540,13 +530,7 @@ try {
           user_id: '',
           cart_id: cartId,
           products: lines.map((l) => ({ ...l, price: 1 })),
-          addressInformation: {
-            shippingAddress: { ...address, email: `load-${SEED}-${n}-${k}@example.com` },
-            billingAddress: { ...address, email: `load-${SEED}-${n}-${k}@example.com` },
-            shipping_method_code: 'flatrate',
-            shipping_carrier_code: 'flatrate',
-            payment_method_code: 'cashondelivery',
-          },
+          addressInformation: lib.deliverTo(lib.testAddress(`load-${SEED}-${n}-${k}@example.com`)),
         }),
       })
       if (placed.status === 200) {

@@ -71,35 +71,34 @@ export function clearCatalogueStatements(db: D1Database): D1PreparedStatement[] 
   return CATALOGUE_TABLES.map((t) => db.prepare(`DELETE FROM ${t}`))
 }
 
+type ImportEntry = ImportRecord['entry']
+type RowEntity = Exclude<ImportEntry['type'], 'product'>
+
+/** The one-row writer of every entity but products (the seed's own writers). */
+const ROW_WRITERS: {
+  [T in RowEntity]: (db: D1Database, doc: Extract<ImportEntry, { type: T }>['doc']) => D1PreparedStatement
+} = {
+  category: categoryStatement,
+  attribute: attributeStatement,
+  taxrule: taxRuleStatement,
+  cms_page: cmsPageStatement,
+  cms_block: cmsBlockStatement,
+  review: reviewStatement,
+}
+
 /** Every statement that writes the records (upserts; a configurable's old child stock rows are replaced). */
 export function importStatements(db: D1Database, records: readonly ImportRecord[]): D1PreparedStatement[] {
   const out: D1PreparedStatement[] = []
   for (const { entry } of records) {
-    switch (entry.type) {
-      case 'product':
-        out.push(...productStatements(db, entry.doc))
-        out.push(db.prepare('DELETE FROM inventory WHERE parent_sku = ?1 OR sku = ?1').bind(entry.doc.sku))
-        out.push(...inventoryStatements(db, entry.doc))
-        break
-      case 'category':
-        out.push(categoryStatement(db, entry.doc))
-        break
-      case 'attribute':
-        out.push(attributeStatement(db, entry.doc))
-        break
-      case 'taxrule':
-        out.push(taxRuleStatement(db, entry.doc))
-        break
-      case 'cms_page':
-        out.push(cmsPageStatement(db, entry.doc))
-        break
-      case 'cms_block':
-        out.push(cmsBlockStatement(db, entry.doc))
-        break
-      case 'review':
-        out.push(reviewStatement(db, entry.doc))
-        break
+    if (entry.type === 'product') {
+      out.push(...productStatements(db, entry.doc))
+      out.push(db.prepare('DELETE FROM inventory WHERE parent_sku = ?1 OR sku = ?1').bind(entry.doc.sku))
+      out.push(...inventoryStatements(db, entry.doc))
+      continue
     }
+    // The entity names its writer; TypeScript cannot pair the two through the union, hence the cast.
+    const write = ROW_WRITERS[entry.type] as (db: D1Database, doc: typeof entry.doc) => D1PreparedStatement
+    out.push(write(db, entry.doc))
   }
   return out
 }

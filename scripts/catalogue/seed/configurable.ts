@@ -17,6 +17,7 @@ import {
   withParents,
 } from './context'
 import { colourList, garmentDescription, uniqueName } from './copy'
+import { choiceOption, textOption } from './custom-options'
 import {
   APPAREL_SIZES,
   DESIGNERS,
@@ -319,19 +320,11 @@ const MENSWEAR = new Set(['shirt', 'sherwani', 'jacket', 'mens-kurta'])
 
 /** A required radio with a free choice, a fixed-price one and a percent-priced one. */
 function radio(id: number, title: string, values: [string, string, string], fixed: number): CustomOption {
-  return {
-    option_id: id * 10 + 1,
-    title,
-    type: 'radio',
-    is_require: true,
-    price: null,
-    price_type: null,
-    values: [
-      { option_type_id: id * 100 + 11, title: values[0], price: 0, price_type: 'fixed', sort_order: 0 },
-      { option_type_id: id * 100 + 12, title: values[1], price: fixed, price_type: 'fixed', sort_order: 1 },
-      { option_type_id: id * 100 + 13, title: values[2], price: 10, price_type: 'percent', sort_order: 2 },
-    ],
-  }
+  return choiceOption(id, 1, title, 'radio', true, [
+    [values[0], 0, 'fixed'],
+    [values[1], fixed, 'fixed'],
+    [values[2], 10, 'percent'],
+  ])
 }
 
 /**
@@ -346,62 +339,14 @@ function garmentOptions(id: number, g: GarmentDef): CustomOption[] {
       ? radio(id, 'Tailoring', ['Standard fit', 'Altered to your measurements', 'Made to measure'], 1500)
       : g.gender === 201
         ? radio(id, 'Length', ['As shown', 'Shortened or lengthened', 'Made to measure'], 800)
-        : {
-            option_id: id * 10 + 1,
-            title: 'Monogram',
-            type: 'field',
-            is_require: false,
-            price: 500,
-            price_type: 'fixed',
-            values: [],
-          }
+        : textOption(id, 1, 'Monogram', 500)
   const extra: CustomOption =
     g.key === 'saree'
-      ? {
-          option_id: id * 10 + 2,
-          title: 'Fall and pico',
-          type: 'checkbox',
-          is_require: false,
-          price: null,
-          price_type: null,
-          values: [
-            {
-              option_type_id: id * 100 + 21,
-              title: 'Add fall and pico',
-              price: 350,
-              price_type: 'fixed',
-              sort_order: 0,
-            },
-          ],
-        }
-      : {
-          option_id: id * 10 + 2,
-          title: 'Note for the atelier',
-          type: 'field',
-          is_require: false,
-          price: 0,
-          price_type: 'fixed',
-          values: [],
-        }
+      ? choiceOption(id, 2, 'Fall and pico', 'checkbox', false, [['Add fall and pico', 350, 'fixed']])
+      : textOption(id, 2, 'Note for the atelier', 0)
   return [
     first,
     extra,
-    {
-      option_id: id * 10 + 3,
-      title: 'Gift wrap',
-      type: 'checkbox',
-      is_require: false,
-      price: null,
-      price_type: null,
-      values: [
-        {
-          option_type_id: id * 100 + 31,
-          title: 'Add gift wrap',
-          price: 250,
-          price_type: 'fixed',
-          sort_order: 0,
-        },
-      ],
-    },
+    choiceOption(id, 3, 'Gift wrap', 'checkbox', false, [['Add gift wrap', 250, 'fixed']]),
   ]
 }

@@ -14,6 +14,7 @@ import {
   threeViews,
   withParents,
 } from './context'
+import { choiceOption, textOption } from './custom-options'
 import { ACCESSORY_OPTION, DESIGNERS, GENDERS, GIFT_OPTION, RTS_OPTIONS } from './data'
 import { GENERATED_AT, type InventorySeedRow, WINDOWS } from './types'
 
@@ -113,39 +114,11 @@ export function simpleProduct(
     configurable_children: [],
     custom_options: s.customOptions
       ? [
-          {
-            option_id: id * 10 + 1,
-            title: 'Engraving',
-            type: 'field',
-            is_require: true,
-            price: 300,
-            price_type: 'fixed',
-            values: [],
-          },
-          {
-            option_id: id * 10 + 2,
-            title: 'Finish',
-            type: 'drop_down',
-            is_require: false,
-            price: null,
-            price_type: null,
-            values: [
-              {
-                option_type_id: id * 100 + 21,
-                title: 'Gold plated',
-                price: 0,
-                price_type: 'fixed',
-                sort_order: 0,
-              },
-              {
-                option_type_id: id * 100 + 22,
-                title: 'Rose gold plated',
-                price: 5,
-                price_type: 'percent',
-                sort_order: 1,
-              },
-            ],
-          },
+          textOption(id, 1, 'Engraving', 300, true),
+          choiceOption(id, 2, 'Finish', 'drop_down', false, [
+            ['Gold plated', 0, 'fixed'],
+            ['Rose gold plated', 5, 'percent'],
+          ]),
         ]
       : [],
     bundle_options: [],

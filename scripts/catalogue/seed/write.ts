@@ -26,14 +26,19 @@ import { demoPincodeStatements } from './pincodes'
 import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
 import type { GenerateOptions, InventorySeedRow } from './types'
 
-/** Tables the catalogue owns, cleared before a full reseed (children before parents). */
-export const CATALOGUE_TABLES = [
+/** Tables a product's rows go to (productStatements, inventoryStatement), children before parents. */
+export const PRODUCT_TABLES = [
   'search_terms',
   'search_numbers',
   'search_tokens',
   'search_docs',
   'inventory',
   'products',
+] as const
+
+/** Tables the catalogue owns, cleared before a full reseed (children before parents). */
+export const CATALOGUE_TABLES = [
+  ...PRODUCT_TABLES,
   'categories',
   'attributes',
   'tax_rules',

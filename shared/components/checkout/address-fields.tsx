@@ -40,6 +40,13 @@ export function AddressFields<T extends AddressFormValue>({
   withCompany,
 }: AddressFieldsProps<T>) {
   const id = (f: string) => `${idPrefix}-${f}`
+  /** What every address field passes to its input: id, current value, change handler, error. */
+  const bound = (f: keyof AddressFormValue) => ({
+    id: id(f),
+    value: value[f] ?? '',
+    onChange: (v: string) => onChange(f, v),
+    error: errors[f],
+  })
   return (
     <div className="address-fields">
       <NameFields
@@ -67,39 +74,19 @@ export function AddressFields<T extends AddressFormValue>({
           />
         </div>
       ) : null}
+      <TextField {...bound('streetAddress')} label="Street address" autoComplete="address-line1" required />
       <TextField
-        id={id('streetAddress')}
-        label="Street address"
-        value={value.streetAddress}
-        onChange={(v) => onChange('streetAddress', v)}
-        error={errors.streetAddress}
-        autoComplete="address-line1"
-        required
-      />
-      <TextField
-        id={id('apartmentNumber')}
+        {...bound('apartmentNumber')}
         label="Apartment / house number"
-        value={value.apartmentNumber}
-        onChange={(v) => onChange('apartmentNumber', v)}
-        error={errors.apartmentNumber}
         autoComplete="address-line2"
       />
       <div className="field-row">
-        <TextField
-          id={id('city')}
-          label="City"
-          value={value.city}
-          onChange={(v) => onChange('city', v)}
-          error={errors.city}
-          autoComplete="address-level2"
-          required
-        />
+        <TextField {...bound('city')} label="City" autoComplete="address-level2" required />
         {value.country === 'IN' ? (
           // India: one of its states and union territories (an address book entry typed before keeps its text).
           <SelectField
-            id={id('state')}
+            {...bound('state')}
             label="State"
-            value={value.state}
             options={[
               { value: '', label: 'Select a state' },
               ...(value.state && !(INDIAN_STATES as readonly string[]).includes(value.state)
@@ -107,49 +94,26 @@ export function AddressFields<T extends AddressFormValue>({
                 : []),
               ...INDIAN_STATES.map((s) => ({ value: s, label: s })),
             ]}
-            onChange={(v) => onChange('state', v)}
-            error={errors.state}
             autoComplete="address-level1"
           />
         ) : (
-          <TextField
-            id={id('state')}
-            label="State / Province"
-            value={value.state}
-            onChange={(v) => onChange('state', v)}
-            error={errors.state}
-            autoComplete="address-level1"
-          />
+          <TextField {...bound('state')} label="State / Province" autoComplete="address-level1" />
         )}
       </div>
       <div className="field-row">
-        <TextField
-          id={id('zipCode')}
-          label="Zip / Postal code"
-          value={value.zipCode}
-          onChange={(v) => onChange('zipCode', v)}
-          error={errors.zipCode}
-          autoComplete="postal-code"
-          required
-        />
+        <TextField {...bound('zipCode')} label="Zip / Postal code" autoComplete="postal-code" required />
         <SelectField
-          id={id('country')}
+          {...bound('country')}
           label="Country"
-          value={value.country}
           options={countries.map((c) => ({ value: c.code, label: c.name }))}
-          onChange={(v) => onChange('country', v)}
-          error={errors.country}
           autoComplete="country"
           required
         />
       </div>
       <TextField
-        id={id('phoneNumber')}
+        {...bound('phoneNumber')}
         label="Phone number"
         type="tel"
-        value={value.phoneNumber}
-        onChange={(v) => onChange('phoneNumber', v)}
-        error={errors.phoneNumber}
         autoComplete="tel"
         inputMode="tel"
         required

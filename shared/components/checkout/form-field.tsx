@@ -23,6 +23,14 @@ function FieldLabel({ id, label, required }: { id: string; label: string; requir
   )
 }
 
+/** The id of a control's inline error message. */
+const errorId = (id: string) => `${id}-error`
+
+/** How a control points at its inline error: marked invalid and described by it while there is one. */
+function errorAria(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {}
+}
+
 interface TextFieldProps {
   id: string
   label: string
@@ -47,7 +55,6 @@ export function TextField({
   required,
   inputMode,
 }: TextFieldProps) {
-  const errId = `${id}-error`
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <FieldLabel id={id} label={label} required={required} />
@@ -59,11 +66,10 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errId : undefined}
+        {...errorAria(id, error)}
         onChange={(e) => onChange(e.currentTarget.value)}
       />
-      <FieldError id={errId} error={error} />
+      <FieldError id={errorId(id)} error={error} />
     </div>
   )
 }
@@ -90,7 +96,6 @@ export function SelectField({
   required,
   autoComplete,
 }: SelectFieldProps) {
-  const errId = `${id}-error`
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <FieldLabel id={id} label={label} required={required} />
@@ -99,8 +104,7 @@ export function SelectField({
         name={id}
         value={value}
         autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errId : undefined}
+        {...errorAria(id, error)}
         onChange={(e) => onChange(e.currentTarget.value)}
       >
         {options.map((o) => (
@@ -109,7 +113,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={errId} error={error} />
+      <FieldError id={errorId(id)} error={error} />
     </div>
   )
 }
@@ -128,7 +132,6 @@ export function CheckboxField({
   onChange: (checked: boolean) => void
   error?: string
 }) {
-  const errId = `${id}-error`
   return (
     <div className={`field field--checkbox${error ? ' field--error' : ''}`}>
       <input
@@ -136,12 +139,11 @@ export function CheckboxField({
         name={id}
         type="checkbox"
         checked={checked}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errId : undefined}
+        {...errorAria(id, error)}
         onChange={(e) => onChange(e.currentTarget.checked)}
       />
       <label htmlFor={id}>{label}</label>
-      <FieldError id={errId} error={error} />
+      <FieldError id={errorId(id)} error={error} />
     </div>
   )
 }

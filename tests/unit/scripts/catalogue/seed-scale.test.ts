@@ -7,17 +7,12 @@ import { describe, expect, it } from 'vitest'
 import { catalogueSlices, generateCatalogue } from '../../../../scripts/catalogue/seed/generate'
 import { noSeedCounts, seedSqlChunks } from '../../../../scripts/catalogue/seed/node-entry'
 import { createRecordingDb, toSql } from '../../../../scripts/catalogue/seed/sql-recorder'
-import { inventoryStatement, productStatements } from '../../../../scripts/catalogue/seed/write'
+import {
+  inventoryStatement,
+  PRODUCT_TABLES,
+  productStatements,
+} from '../../../../scripts/catalogue/seed/write'
 import { migratedDb } from '../../../helpers/sqlite'
-
-const CATALOGUE_ROWS = [
-  'products',
-  'inventory',
-  'search_docs',
-  'search_terms',
-  'search_numbers',
-  'search_tokens',
-]
 
 /** A table's rows, in a stable order, as text. */
 const rowsOf = (db: DatabaseSync, table: string) =>
@@ -35,13 +30,13 @@ describe('demo seed in slices', () => {
     const cat = generateCatalogue()
     for (const p of cat.products) for (const st of productStatements(rec, p)) oneByOne.exec(toSql(st))
     for (const r of cat.inventory) oneByOne.exec(toSql(inventoryStatement(rec, r)))
-    for (const table of CATALOGUE_ROWS) {
+    for (const table of PRODUCT_TABLES) {
       const rows = rowsOf(streamed, table)
       expect(rows.length, table).toBeGreaterThan(300)
       expect(rowsOf(oneByOne, table), table).toEqual(rows)
     }
     for (const table of [
-      ...CATALOGUE_ROWS,
+      ...PRODUCT_TABLES,
       'categories',
       'reviews',
       'content_docs',

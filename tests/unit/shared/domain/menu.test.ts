@@ -9,6 +9,7 @@ import {
   type MenuCategory,
   productUrl,
 } from '../../../../shared/domain/menu'
+import { FLAG_VALUES } from '../../../helpers/flag-values'
 
 const cat = (id: number, name: string, extra: Partial<MenuCategory> = {}): MenuCategory => ({
   id,
@@ -142,21 +143,10 @@ describe('urls and trails', () => {
 })
 
 describe('include_in_menu values', () => {
-  it.each([
-    [true, true],
-    [1, true],
-    ['1', true],
-    ['true', true],
-    [false, false],
-    [0, false],
-    ['0', false],
-    ['false', false],
-    ['', false],
-    [2, false],
-    [null, false],
-    [undefined, false],
-  ])('%j → %s', (value, expected) => {
-    expect(isMenuCategory(cat(1, 'A', { include_in_menu: value }))).toBe(expected)
+  it.each(FLAG_VALUES)('%j → %s', (value, expected) => {
+    expect(isMenuCategory(cat(1, 'A', { include_in_menu: value as MenuCategory['include_in_menu'] }))).toBe(
+      expected,
+    )
   })
   it.each([
     ['children_data null', { children_data: null }],

@@ -19,12 +19,10 @@ import {
   cartTotals,
 } from '../../../../../client/state/cart'
 import { StorageManager } from '../../../../../client/storage/storage-manager'
+import { jsonResponse as json } from '../../../../helpers/browser-fakes'
 import { FakeClock, flush } from '../../../../helpers/fake-clock'
 
 vi.spyOn(console, 'warn').mockImplementation(() => {})
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 interface ServerLine {
   item_id: number

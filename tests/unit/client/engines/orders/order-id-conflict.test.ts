@@ -6,33 +6,22 @@ import type { OrderResponse } from '../../../../../client/engines/orders/context
 import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'
 import { ORDER_ID_TAKEN_NOTICE } from '../../../../../client/engines/orders/outcome'
 import { clientSettings } from '../../../../../client/engines/runtime/config'
-import { createEventBus } from '../../../../../client/engines/runtime/events'
-import type { StoredOrder } from '../../../../../client/state/orders'
-import { StorageManager } from '../../../../../client/storage/storage-manager'
 import { ORDER_ID_USED } from '../../../../../shared/domain/order-hash'
+import { queueHarness } from './queue-harness'
 
 vi.spyOn(console, 'warn').mockImplementation(() => {})
 
-let seq = 0
 function setup(answers: (OrderResponse | 'network')[], online = true) {
-  const storage = new StorageManager({ storeCode: `c${Date.now()}${seq++}` }).get<StoredOrder>('orders')
-  const notices: { type: string; message: string }[] = []
+  const { storage, notices, state, deps } = queueHarness(online)
   const send = vi.fn(async (): Promise<OrderResponse> => {
     const next = answers.shift() ?? { code: 200, result: { orderNumber: '000000001' } }
     if (next === 'network') throw new TypeError('Failed to fetch')
     return next
   })
-  const state = { online }
-  let rnd = 0
   const queue = createOrderQueue({
-    storage,
+    ...deps,
     send,
-    notify: (n) => notices.push(n),
-    bus: createEventBus(),
     settings: () => ({ ...clientSettings(), backgroundSync: false }),
-    storeCode: 'default',
-    isOnline: () => state.online,
-    random: () => `r${rnd++}`,
   })
   return { queue, send, notices, storage, state }
 }

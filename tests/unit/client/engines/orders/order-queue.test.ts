@@ -4,14 +4,9 @@ import type { OrderResponse } from '../../../../../client/engines/orders/context
 import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'
 import { type ClientSettings, clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus, EVENTS } from '../../../../../client/engines/runtime/events'
-import {
-  isThankYouPage,
-  lastOrderConfirmation,
-  pendingOrders,
-  type StoredOrder,
-} from '../../../../../client/state/orders'
-import { StorageManager } from '../../../../../client/storage/storage-manager'
+import { isThankYouPage, lastOrderConfirmation, pendingOrders } from '../../../../../client/state/orders'
 import { isAddProductsError, newOrderId, orderHash } from '../../../../../shared/domain/order-hash'
+import { queueHarness, STILL_TIMERS } from './queue-harness'
 
 vi.spyOn(console, 'warn').mockImplementation(() => {})
 
@@ -37,35 +32,21 @@ function fakeOrderServer() {
   return { send, orders, script, maxInFlight: () => maxInFlight }
 }
 
-let seq = 0
 function setup(opts: { online?: boolean; settings?: Partial<ClientSettings> } = {}) {
   const server = fakeOrderServer()
-  const manager = new StorageManager({ storeCode: `o${Date.now()}${seq++}` })
-  const storage = manager.get<StoredOrder>('orders')
   const bus = createEventBus()
   const events: [string, unknown][] = []
   for (const e of Object.values(EVENTS)) bus.on(e, (p) => events.push([e, p]))
-  const notices: { type: string; message: string }[] = []
-  const state = { online: opts.online ?? true, now: 1_700_000_000_000 }
+  const { storage, notices, state, deps } = queueHarness(opts.online ?? true, bus)
   const clearCart = vi.fn(async () => {})
   const registerBackgroundSync = vi.fn(async () => {})
   let rnd = 0
   const make = () =>
     createOrderQueue({
-      storage,
+      ...deps,
       send: server.send,
-      notify: (n) => notices.push(n),
-      bus,
       settings: () => ({ ...clientSettings(), supportEmail: 'help@shop.test', ...opts.settings }),
-      storeCode: 'default',
-      isOnline: () => state.online,
-      clock: {
-        now: () => state.now,
-        setTimeout: () => 0,
-        clearTimeout: () => {},
-        setInterval: () => 0,
-        clearInterval: () => {},
-      },
+      clock: { now: () => state.now, ...STILL_TIMERS },
       random: () => (rnd++ === 0 ? 'abc123' : `r${rnd}`),
       clearCart,
       registerBackgroundSync,

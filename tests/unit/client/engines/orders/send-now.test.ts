@@ -4,42 +4,24 @@ import { describe, expect, it, vi } from 'vitest'
 import type { OrderResponse } from '../../../../../client/engines/orders/context'
 import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'
 import { clientSettings } from '../../../../../client/engines/runtime/config'
-import { createEventBus } from '../../../../../client/engines/runtime/events'
-import type { NotificationInput } from '../../../../../client/state/notifications'
-import type { StoredOrder } from '../../../../../client/state/orders'
-import { StorageManager } from '../../../../../client/storage/storage-manager'
 import { MSG, msgQueuedOrdersSent, QUEUE_MSG } from '../../../../../shared/i18n/messages'
+import { queueHarness, STILL_TIMERS } from './queue-harness'
 
 vi.spyOn(console, 'warn').mockImplementation(() => {})
 
-let seq = 0
 function setup() {
+  const { notices, state, deps } = queueHarness(false)
   const answers: (OrderResponse | 'network')[] = []
   const send = vi.fn(async (order: Record<string, unknown>): Promise<OrderResponse> => {
     const next = answers.shift()
     if (next === 'network') throw new TypeError('Failed to fetch')
     return next ?? { code: 200, result: { orderNumber: `N-${String(order.order_id)}` } }
   })
-  const state = { online: false, now: 1_700_000_000_000 }
-  const notices: NotificationInput[] = []
-  const storage = new StorageManager({ storeCode: `sn${Date.now()}${seq++}` }).get<StoredOrder>('orders')
-  let rnd = 0
   const queue = createOrderQueue({
-    storage,
+    ...deps,
     send,
-    notify: (n) => notices.push(n),
-    bus: createEventBus(),
     settings: () => clientSettings(),
-    storeCode: 'default',
-    isOnline: () => state.online,
-    clock: {
-      now: () => state.now++,
-      setTimeout: () => 0,
-      clearTimeout: () => {},
-      setInterval: () => 0,
-      clearInterval: () => {},
-    },
-    random: () => `r${rnd++}`,
+    clock: { now: () => state.now++, ...STILL_TIMERS },
     clearCart: async () => {},
     registerBackgroundSync: async () => {},
   })

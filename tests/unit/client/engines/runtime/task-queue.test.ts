@@ -9,12 +9,10 @@ import {
 } from '../../../../../client/engines/session/token-refresh'
 import { StorageManager } from '../../../../../client/storage/storage-manager'
 import { MSG } from '../../../../../shared/i18n/messages'
+import { jsonResponse as json } from '../../../../helpers/browser-fakes'
 import { FakeClock, flush } from '../../../../helpers/fake-clock'
 
 vi.spyOn(console, 'warn').mockImplementation(() => {})
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 interface Harness {
   clock: FakeClock

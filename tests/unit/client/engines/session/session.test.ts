@@ -25,21 +25,10 @@ import {
   userToken,
 } from '../../../../../client/state/user'
 import { StorageManager } from '../../../../../client/storage/storage-manager'
+import { jsonResponse as json, memoryStore } from '../../../../helpers/browser-fakes'
 import { flush } from '../../../../helpers/fake-clock'
 
 vi.spyOn(console, 'warn').mockImplementation(() => {})
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-
-function memoryStore() {
-  const m = new Map<string, string>()
-  return {
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  }
-}
 
 let seq = 0
 function setup(settings: Partial<ClientSettings> = {}) {

@@ -31,16 +31,7 @@ import {
   togglePanel,
 } from '../../../../../client/state/ui'
 import { toHomeView } from '../../../../../worker/pages/home/loader'
-
-function memoryStore() {
-  const map = new Map<string, string>()
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-    map,
-  }
-}
+import { memoryStore } from '../../../../helpers/browser-fakes'
 
 describe('scroll restore (delay 100 ms, offset 150 px, reload with the item count)', () => {
   it('restores only on the same listing URL and consumes the record', () => {

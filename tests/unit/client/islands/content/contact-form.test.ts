@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sendContactMessage } from '../../../../../client/islands/content/contact-form'
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-}
+import { jsonResponse as json } from '../../../../helpers/browser-fakes'
 
 const input = {
   name: 'Asha',

@@ -10,6 +10,7 @@ import { type FormProduct, toFormProduct } from '../../../../../shared/component
 import { priceView } from '../../../../../shared/domain/price'
 import { MSG } from '../../../../../shared/i18n/messages'
 import { ProductSchema } from '../../../../../shared/schemas/catalog'
+import { NECKLACE_LINK, SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
 
 const NOW = Date.UTC(2026, 5, 15, 12)
 const CTX = { now: NOW, currency: 'INR', taxRules: [], country: 'IN' }
@@ -17,19 +18,7 @@ const CTX = { now: NOW, currency: 'INR', taxRules: [], country: 'IN' }
 function product(over: Record<string, unknown> = {}): FormProduct {
   return toFormProduct(
     ProductSchema.parse({
-      id: 1,
-      sku: 'P1',
-      name: 'Silk Saree',
-      type_id: 'simple',
-      price: 1000,
-      status: 1,
-      visibility: 4,
-      created_at: '2026-01-01 00:00:00',
-      updated_at: '2026-01-01 00:00:00',
-      url_key: 'silk-saree',
-      slug: 'silk-saree',
-      url_path: 'sarees/silk-saree',
-      stock: { qty: 5, is_in_stock: true, stock_status: 1 },
+      ...SILK_SAREE,
       ...over,
     }),
   )
@@ -58,15 +47,7 @@ const configurable = () =>
           { value_index: 50, label: 'Blue' },
         ],
       },
-      {
-        attribute_code: 'size',
-        attribute_id: 142,
-        label: 'Size',
-        values: [
-          { value_index: 1, label: 'S' },
-          { value_index: 2, label: 'M' },
-        ],
-      },
+      SIZE_S_M,
     ],
     // Blue comes only in M.
     configurable_children: [child('P1-RS', 49, 1), child('P1-RM', 49, 2), child('P1-BM', 50, 2)],
@@ -76,13 +57,7 @@ describe('grouped product lines', () => {
   const grouped = product({
     type_id: 'grouped',
     product_links: [
-      {
-        sku: 'P1',
-        link_type: 'associated',
-        linked_product_sku: 'G1',
-        linked_product_type: 'simple',
-        product: { name: 'Necklace', price: 500, sku: 'G1' },
-      },
+      NECKLACE_LINK,
       {
         sku: 'P1',
         link_type: 'associated',

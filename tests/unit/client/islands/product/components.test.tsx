@@ -13,6 +13,7 @@ import {
 } from '../../../../../shared/components/product/view'
 import { type Attribute, type Product, ProductSchema } from '../../../../../shared/schemas/catalog'
 import { decodeEntities } from '../../../../helpers/html'
+import { NECKLACE_LINK, SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
 
 const NOW = Date.UTC(2026, 5, 15, 12)
 
@@ -56,19 +57,7 @@ const ATTRIBUTES: Attribute[] = [
 
 function product(over: Record<string, unknown> = {}): Product {
   return ProductSchema.parse({
-    id: 1,
-    sku: 'P1',
-    name: 'Silk Saree',
-    type_id: 'simple',
-    price: 1000,
-    status: 1,
-    visibility: 4,
-    created_at: '2026-01-01 00:00:00',
-    updated_at: '2026-01-01 00:00:00',
-    url_key: 'silk-saree',
-    url_path: 'sarees/silk-saree',
-    slug: 'silk-saree',
-    stock: { qty: 5, is_in_stock: true, stock_status: 1 },
+    ...SILK_SAREE,
     fabric: 1,
     occasion: '10,11',
     work: '',
@@ -274,15 +263,7 @@ describe('product form (server render)', () => {
       formProps(
         product({
           type_id: 'grouped',
-          product_links: [
-            {
-              sku: 'P1',
-              link_type: 'associated',
-              linked_product_sku: 'G1',
-              linked_product_type: 'simple',
-              product: { name: 'Necklace', price: 500, sku: 'G1' },
-            },
-          ],
+          product_links: [NECKLACE_LINK],
         }),
       ),
     )
@@ -311,17 +292,7 @@ describe('product form (server render)', () => {
   it('picks the URL childSku variant, else the in-stock child with the best discount', () => {
     const p = product({
       type_id: 'configurable',
-      configurable_options: [
-        {
-          attribute_code: 'size',
-          attribute_id: 142,
-          label: 'Size',
-          values: [
-            { value_index: 1, label: 'S' },
-            { value_index: 2, label: 'M' },
-          ],
-        },
-      ],
+      configurable_options: [SIZE_S_M],
       configurable_children: [
         { sku: 'P1-S', id: 2, price: 1000, size: 1, status: 1, stock: { qty: 1, is_in_stock: true } },
         {

@@ -6,6 +6,7 @@ import { canonicalOrderText } from '../../../../../shared/domain/order-hash'
 import type { Product } from '../../../../../shared/schemas/catalog'
 import { configureLine, LineProblem, MAX_CUSTOM_TEXT } from '../../../../../worker/api/cart/line-options'
 import { type CouponRule, couponProblem } from '../../../../../worker/api/cart/totals'
+import { SIZE_S_M } from '../../../../helpers/product-fixtures'
 
 const product = (over: Partial<Product>): Product =>
   ({
@@ -29,15 +30,7 @@ const KURTA = product({
   sku: 'K',
   type_id: 'configurable',
   configurable_options: [
-    {
-      attribute_code: 'size',
-      attribute_id: 142,
-      label: 'Size',
-      values: [
-        { value_index: 1, label: 'S' },
-        { value_index: 2, label: 'M' },
-      ],
-    },
+    SIZE_S_M,
     { attribute_code: 'color', attribute_id: 93, label: 'Color', values: [{ value_index: 7, label: 'Red' }] },
   ],
   configurable_children: [
@@ -148,57 +141,33 @@ describe('custom options', () => {
     expect(line.customOptions).toEqual({ 5: 'Hi', 6: [61, 62] })
   })
 
+  /** What configuring P with these custom options answers: the problem's words, or null. */
+  const customProblem = (opts: { option_id: unknown; option_value: unknown }[]) =>
+    problem(() => configureLine(P, undefined, custom(opts)))
+
   it('name what is wrong', () => {
-    expect(problem(() => configureLine(P, undefined, custom([{ option_id: 6, option_value: '61' }])))).toBe(
-      'custom option 5 (Note) is required',
-    )
-    expect(problem(() => configureLine(P, undefined, custom([{ option_id: 9, option_value: 'x' }])))).toBe(
-      'unknown custom option 9',
-    )
+    expect(customProblem([{ option_id: 6, option_value: '61' }])).toBe('custom option 5 (Note) is required')
+    expect(customProblem([{ option_id: 9, option_value: 'x' }])).toBe('unknown custom option 9')
     expect(
-      problem(() =>
-        configureLine(
-          P,
-          undefined,
-          custom([
-            { option_id: 5, option_value: 'x' },
-            { option_id: 7, option_value: '72' },
-          ]),
-        ),
-      ),
+      customProblem([
+        { option_id: 5, option_value: 'x' },
+        { option_id: 7, option_value: '72' },
+      ]),
     ).toBe('unknown value 72 for custom option 7 (Finish)')
     expect(
-      problem(() =>
-        configureLine(
-          P,
-          undefined,
-          custom([
-            { option_id: 5, option_value: 'x' },
-            { option_id: 7, option_value: '71,71,71' },
-          ]),
-        ),
-      ),
+      customProblem([
+        { option_id: 5, option_value: 'x' },
+        { option_id: 7, option_value: '71,71,71' },
+      ]),
     ).toBeNull()
+    expect(customProblem([{ option_id: 5, option_value: 'x'.repeat(MAX_CUSTOM_TEXT + 1) }])).toContain(
+      `limited to ${MAX_CUSTOM_TEXT} characters`,
+    )
     expect(
-      problem(() =>
-        configureLine(
-          P,
-          undefined,
-          custom([{ option_id: 5, option_value: 'x'.repeat(MAX_CUSTOM_TEXT + 1) }]),
-        ),
-      ),
-    ).toContain(`limited to ${MAX_CUSTOM_TEXT} characters`)
-    expect(
-      problem(() =>
-        configureLine(
-          P,
-          undefined,
-          custom([
-            { option_id: 5, option_value: 'a' },
-            { option_id: 5, option_value: 'b' },
-          ]),
-        ),
-      ),
+      customProblem([
+        { option_id: 5, option_value: 'a' },
+        { option_id: 5, option_value: 'b' },
+      ]),
     ).toBe('custom option 5 is given twice')
   })
 })
