@@ -14,7 +14,6 @@ import {
 } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import * as z from 'zod/mini'
 import { track } from '../../engines/analytics'
 import type { PlaceOrderResult } from '../../engines/orders/context'
 import { getRuntime } from '../../engines/runtime/runtime'
@@ -29,6 +28,7 @@ import { clientTotals, displayedSegments } from '../cart/cart-totals'
 import { defineIsland } from '../define'
 import type { AddressDetails, FieldErrors } from '../forms/field-rules'
 import { pageCurrency } from '../page-currency'
+import { object, schemaOf, str } from '../props-check'
 import { addressDetails, bookEntry, savedAddresses, savedMatch, savesAddress } from './address-book'
 import { saveCheckoutDetails } from './checkout-details'
 import {
@@ -50,13 +50,16 @@ import { ShippingStep } from './steps/shipping-step'
 import { useCheckoutState } from './use-checkout-state'
 import { destinationNotes, useCodAnswer, useTotalsForCountry } from './use-destination'
 
-const CheckoutPropsSchema = z.object({
-  supportEmail: z.string(),
-  country: z.string(),
+interface CheckoutProps {
+  supportEmail: string
+  country: string
   /** The currencies each payment method charges in this shop, as JSON (the server's table). */
-  paymentCurrencies: z.string(),
-})
-type CheckoutProps = z.infer<typeof CheckoutPropsSchema>
+  paymentCurrencies: string
+}
+// Checked with the props checker, not zod: the checkout's JS budget cannot carry zod/mini.
+const CheckoutPropsSchema = schemaOf<CheckoutProps>(
+  object({ supportEmail: str, country: str, paymentCurrencies: str }),
+)
 
 /** The InitiateCheckout event, once per page view, when the cart has items. */
 function useInitiateCheckoutEvent(items: readonly CartLine[]) {
