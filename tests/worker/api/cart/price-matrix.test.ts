@@ -13,7 +13,7 @@ import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatMinor, formatUnitPrice } from '../../../../shared/domain/currency'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
-import { newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
 import { call, type Json, payEnv, SANDBOX_ORIGIN, sandbox } from '../payment/harness'
 
@@ -67,7 +67,6 @@ function recordProviderCalls() {
 }
 
 const lines: Line[] = []
-let customer: { id: number; token: string }
 
 beforeAll(async () => {
   recordProviderCalls()
@@ -108,10 +107,6 @@ beforeAll(async () => {
   await env.DB.prepare(
     'UPDATE inventory SET qty = 10000, is_in_stock = 1 WHERE qty < 10000 OR is_in_stock = 0',
   ).run()
-  const user = await registerAndLogin('matrix')
-  customer = { id: user.id, token: user.token }
-  // ₹1,000 of store credit (refilled after each use).
-  await grantStoreCredit(env.DB, customer.id, 1000, 'matrix credit', Date.now())
 })
 
 afterAll(() => {
@@ -215,23 +210,30 @@ for (const country of Object.keys(COUNTRIES) as Country[]) {
           price: 1,
           ...(l.product_option ? { product_option: l.product_option } : {}),
         }))
-        const placeWith = (method: string, over: Record<string, unknown> = {}, bearer?: string) =>
-          shopper(
+        // Each order for a shopper of its own: what unpaid orders may hold per shopper is tested elsewhere.
+        const placeWith = (
+          method: string,
+          over: Record<string, unknown> = {},
+          signedIn?: { id: number; token: string },
+        ) => {
+          const to = { ...ship, email: freshEmail(`matrix.${country}.${currency}`.toLowerCase()) }
+          return shopper(
             '/api/order',
             {
               order_id: newOrderId(`matrix-${country}-${currency}`),
-              user_id: bearer ? String(customer.id) : '',
+              user_id: signedIn ? String(signedIn.id) : '',
               cart_id: '',
               products,
               addressInformation: {
-                shippingAddress: ship,
-                billingAddress: ship,
+                shippingAddress: to,
+                billingAddress: to,
                 payment_method_code: method,
               },
               ...over,
             },
-            bearer,
+            signedIn?.token,
           )
+        }
         const orderRow = (number: string) =>
           env.DB.prepare('SELECT currency, grand_total_minor FROM orders WHERE increment_id = ?')
             .bind(number)
@@ -271,7 +273,12 @@ for (const country of Object.keys(COUNTRIES) as Country[]) {
 
         // Store credit is kept in rupees: spent on an order in rupees (the card pays the rest), and
         // refused, saying so, in any other currency.
-        const credited = await placeWith('card', { store_credit_applied: true }, customer.token)
+        // A customer of its own per cell, with ₹1,000 of credit: what one account may place an hour and
+        // hold unpaid is limited.
+        const user = await registerAndLogin('matrix')
+        const customer = { id: user.id, token: user.token }
+        await grantStoreCredit(env.DB, customer.id, 1000, 'matrix credit', Date.now())
+        const credited = await placeWith('card', { store_credit_applied: true }, customer)
         if (currency !== 'INR') {
           expect(credited.status).toBe(400)
           expect(credited.json.result).toContain('store credit is in INR')
@@ -284,7 +291,6 @@ for (const country of Object.keys(COUNTRIES) as Country[]) {
           currency,
           grand_total_minor: ext.grand_total_minor - creditMinor,
         })
-        await grantStoreCredit(env.DB, customer.id, creditMinor / 100, 'matrix refill', Date.now())
         if (ext.grand_total_minor === creditMinor) return
         const before = asked.length
         const started = await call(
