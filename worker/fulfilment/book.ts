@@ -211,7 +211,9 @@ async function bookSteps(
   if (s.step === 'new') {
     const found = retry ? await port.findOrder(s.ref) : null
     const parcel = await parcelOf(db, s, order)
-    if (!isReturn && parcel.cod && parcel.subTotalMinor !== (order.grand_total_minor ?? -1))
+    // The order's own parcel collects exactly the order total; an exchange's replacement collects
+    // only the price difference it was booked with.
+    if (!isReturn && s.return_id === null && parcel.cod && parcel.subTotalMinor !== (order.grand_total_minor ?? -1))
       throw new CourierError('the cash to collect differs from the order total; not booked', false)
     const made =
       found ??
