@@ -306,10 +306,26 @@ export async function codRemitted(
   return { remitted: true, utr: req.utr }
 }
 
-export const InspectSchema = z.object({
-  decisions: z.record(z.string().regex(/^\d{1,12}$/), z.enum(['accepted', 'rejected'])),
-  payout_reference: z.string().trim().max(60).optional(),
-})
+/** A decision per piece: `decisions: {id: …}` in JSON, or `decision_<id>` fields from the form. */
+export const InspectSchema = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || 'decisions' in v) return v
+    const fields = v as Record<string, unknown>
+    const decisions = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([k]) => k.startsWith('decision_'))
+        .map(([k, d]) => [k.slice('decision_'.length), d]),
+    )
+    return { decisions, payout_reference: fields.payout_reference }
+  },
+  z.object({
+    decisions: z.record(
+      z.string().regex(/^\d{1,12}$/, 'must be a piece id'),
+      z.enum(['accepted', 'rejected'], { error: 'must be accepted or rejected' }),
+    ),
+    payout_reference: z.string().trim().max(60, 'payout_reference must be at most 60 characters').optional(),
+  }),
+)
 
 export async function inspect(x: Ctx, returnId: number, req: z.infer<typeof InspectSchema>, now: number) {
   const result = await inspectReturn(x, returnId, req.decisions, req.payout_reference || null, x.actor, now)
@@ -319,6 +335,18 @@ export async function inspect(x: Ctx, returnId: number, req: z.infer<typeof Insp
     now,
   ).run()
   return result
+}
+
+/** Confirmed orders without a parcel yet (the oldest first). */
+export async function ordersToShip(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      `SELECT o.increment_id, o.grand_total_minor, o.payment_method FROM orders o
+       WHERE o.status = 'processing' AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.client_order_id = o.client_order_id)
+       ORDER BY o.entity_id LIMIT 200`,
+    )
+    .all<Record<string, unknown>>()
+  return results
 }
 
 /** Everything waiting for the operator: failed deliveries, parcels coming back, returns, COD. */

@@ -15,6 +15,7 @@ import { sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
 import { formatPageAmount } from '../page-price'
 import { object, schemaOf, str } from '../props-check'
+import { OrderFulfilment } from './fulfilment'
 import { OrderLineImage } from './order-line-image'
 import { PayNowButton } from './pay-now'
 import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
@@ -192,6 +193,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
           <strong>{s.trackingNumber}</strong>
         </p>
       ))}
+      {access ? <OrderFulfilment access={access} currency={view.currency} /> : null}
       <p>Total: {money(view.grandTotalMinor, view.currency)}</p>
       {view.refundedMinor > 0 ? <p>Refunded: {money(view.refundedMinor, view.currency)}</p> : null}
       {access && view.documents?.length ? (

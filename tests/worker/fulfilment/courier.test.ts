@@ -61,6 +61,7 @@ describe('ready to ship', () => {
   it('never makes two courier orders for one of ours under concurrent clicks', async () => {
     const o = await paidCardOrder()
     const { x, done } = ops()
+    courierCalls.length = 0
     const answers = await Promise.allSettled(
       Array.from({ length: 6 }, () => readyToShip(x, o.orderNumber, Date.now())),
     )
@@ -68,6 +69,8 @@ describe('ready to ship', () => {
     expect(answers.some((a) => a.status === 'fulfilled')).toBe(true)
     expect(courier.ordersFor(o.orderNumber)).toHaveLength(1)
     expect(await shipmentsOf(o.orderId)).toHaveLength(1)
+    // One create was sent at all (the courier would refuse a reused reference, but it is never asked).
+    expect(courierCalls.filter((c) => c.endsWith('/orders/create/adhoc'))).toHaveLength(1)
   })
 
   it('a COD order asks the courier to collect exactly the order total', async () => {
@@ -190,6 +193,18 @@ describe('the tracking webhook', () => {
     expect(res.json.result.outcome).toBe('disagrees')
     const s = (await shipmentsOf(o.orderId))[0]
     expect(s?.state).toBe('delivered')
+    expect((await orderRow(o.orderId))?.status).toBe('delivered')
+  })
+
+  it("a late scan that puts the courier's own status back never moves the parcel back", async () => {
+    const { o, awb } = await shipped()
+    await courier.advance(awb, 7)
+    await deliverCourier(awb)
+    // The courier records an in-transit scan after the delivery (scans arrive late from the hubs).
+    await courier.advance(awb, 18)
+    const res = await deliverCourier(awb)
+    expect(res[0]?.json.result.outcome).toBe('stale')
+    expect((await shipmentsOf(o.orderId))[0]?.state).toBe('delivered')
     expect((await orderRow(o.orderId))?.status).toBe('delivered')
   })
 

@@ -52,12 +52,17 @@ async function bringBack(o: Placed) {
 }
 
 async function inspectAll(returnId: number, decision: 'accepted' | 'rejected', payout?: string) {
-  const items = await env.DB.prepare('SELECT id FROM return_items WHERE return_id = ?').bind(returnId).all<{ id: number }>()
+  const items = await env.DB.prepare('SELECT id FROM return_items WHERE return_id = ?')
+    .bind(returnId)
+    .all<{ id: number }>()
   const { x, done } = ops()
   const res = await inspect(
     x,
     returnId,
-    { decisions: Object.fromEntries(items.results.map((i) => [String(i.id), decision])), payout_reference: payout },
+    {
+      decisions: Object.fromEntries(items.results.map((i) => [String(i.id), decision])),
+      payout_reference: payout,
+    },
     Date.now(),
   )
   await done()
@@ -65,7 +70,9 @@ async function inspectAll(returnId: number, decision: 'accepted' | 'rejected', p
 }
 
 const returnRow = (id: number) =>
-  env.DB.prepare('SELECT * FROM returns WHERE id = ?').bind(id).first<{ status: string; refund_minor: number }>()
+  env.DB.prepare('SELECT * FROM returns WHERE id = ?')
+    .bind(id)
+    .first<{ status: string; refund_minor: number }>()
 
 describe('a return for a refund', () => {
   it('goes requested → pickup booked → picked up → received → closed; stock back, refunded at most what was paid', async () => {
@@ -78,12 +85,20 @@ describe('a return for a refund', () => {
     expect(line).toMatchObject({ sku: 'FX-SCARF', returnable: 2 })
     expect(seen.json.result.shipments[0]).toMatchObject({ state: 'delivered', stateLabel: 'Delivered' })
 
-    const asked = await ask(o, { resolution: 'refund', reason: 'Too long', items: [{ order_item_id: line.order_item_id, qty: 1 }] })
+    const asked = await ask(o, {
+      resolution: 'refund',
+      reason: 'Too long',
+      items: [{ order_item_id: line.order_item_id, qty: 1 }],
+    })
     expect(asked.status, JSON.stringify(asked.json)).toBe(200)
     const id = asked.json.result.return.id as number
     expect(asked.json.result.return.status).toBe('pickup_booked')
     // More than is left of the line: refused, nothing written.
-    const over = await ask(o, { resolution: 'refund', reason: 'Again', items: [{ order_item_id: line.order_item_id, qty: 2 }] })
+    const over = await ask(o, {
+      resolution: 'refund',
+      reason: 'Again',
+      items: [{ order_item_id: line.order_item_id, qty: 2 }],
+    })
     expect(over.status).toBe(409)
 
     await bringBack(o)
@@ -101,12 +116,35 @@ describe('a return for a refund', () => {
     expect((await orderRow(o.orderId))?.refunded_minor).toBe(line.unit_minor)
   })
 
+  it('concurrent inspections of one return restock and refund once', async () => {
+    const o = await paidCardOrder()
+    await delivered(o)
+    const stock = await stockOf('FX-SCARF')
+    const line = (await view(o)).json.result.returnable.lines[0]
+    const asked = await ask(o, {
+      resolution: 'refund',
+      reason: 'Too long',
+      items: [{ order_item_id: line.order_item_id, qty: 1 }],
+    })
+    await bringBack(o)
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => inspectAll(asked.json.result.return.id, 'accepted')),
+    )
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    expect(await stockOf('FX-SCARF')).toBe((stock ?? 0) + 1)
+    expect((await orderRow(o.orderId))?.refunded_minor).toBe(line.unit_minor)
+  })
+
   it('rejected pieces neither restock nor refund', async () => {
     const o = await paidCardOrder()
     await delivered(o)
     const stock = await stockOf('FX-SCARF')
     const line = (await view(o)).json.result.returnable.lines[0]
-    const asked = await ask(o, { resolution: 'refund', reason: 'Changed mind', items: [{ order_item_id: line.order_item_id, qty: 1 }] })
+    const asked = await ask(o, {
+      resolution: 'refund',
+      reason: 'Changed mind',
+      items: [{ order_item_id: line.order_item_id, qty: 1 }],
+    })
     await bringBack(o)
     const res = await inspectAll(asked.json.result.return.id, 'rejected')
     expect(res.refunded_minor).toBe(0)
@@ -119,12 +157,28 @@ describe('a return for a refund', () => {
     const other = await paidCardOrder()
     await delivered(mine)
     expect((await view(mine, other.accessKey)).status).toBe(403)
-    expect((await ask(mine, { resolution: 'refund', reason: 'mine now', items: [{ order_item_id: 1, qty: 1 }] }, other.accessKey)).status).toBe(403)
+    expect(
+      (
+        await ask(
+          mine,
+          { resolution: 'refund', reason: 'mine now', items: [{ order_item_id: 1, qty: 1 }] },
+          other.accessKey,
+        )
+      ).status,
+    ).toBe(403)
     const line = (await view(mine)).json.result.returnable.lines[0]
     // A line of another order named in mine.
-    const foreign = await ask(mine, { resolution: 'refund', reason: 'Too long', items: [{ order_item_id: line.order_item_id + 100000, qty: 1 }] })
+    const foreign = await ask(mine, {
+      resolution: 'refund',
+      reason: 'Too long',
+      items: [{ order_item_id: line.order_item_id + 100000, qty: 1 }],
+    })
     expect(foreign.status).toBe(400)
-    const notYet = await ask(other, { resolution: 'refund', reason: 'Too long', items: [{ order_item_id: line.order_item_id, qty: 1 }] })
+    const notYet = await ask(other, {
+      resolution: 'refund',
+      reason: 'Too long',
+      items: [{ order_item_id: line.order_item_id, qty: 1 }],
+    })
     expect(notYet.status).toBe(409)
     expect(notYet.json.result).toMatch(/delivered/)
   })
@@ -134,7 +188,11 @@ describe('a return for a refund', () => {
     await delivered(o)
     await env.DB.prepare("INSERT OR REPLACE INTO return_rules (sku, rule) VALUES ('FX-SCARF', 'none')").run()
     const line = (await view(o)).json.result.returnable.lines[0]
-    const res = await ask(o, { resolution: 'refund', reason: 'Too long', items: [{ order_item_id: line.order_item_id, qty: 1 }] })
+    const res = await ask(o, {
+      resolution: 'refund',
+      reason: 'Too long',
+      items: [{ order_item_id: line.order_item_id, qty: 1 }],
+    })
     await env.DB.prepare("DELETE FROM return_rules WHERE sku = 'FX-SCARF'").run()
     expect(res.status).toBe(409)
     expect(res.json.result).toMatch(/cannot be returned/)
@@ -164,7 +222,9 @@ describe('a size exchange', () => {
     expect(await stockOf('FX-KURTA-M')).toBe(1)
     const replacement = (await shipmentsOf(o.orderId)).find((x) => x.ref === `${o.orderNumber}-X1`)
     // M lists at 2000, S was bought at its special price of 1500: the shopper owes the difference.
-    const ret = await env.DB.prepare('SELECT difference_minor FROM returns WHERE id = ?').bind(id).first<{ difference_minor: number }>()
+    const ret = await env.DB.prepare('SELECT difference_minor FROM returns WHERE id = ?')
+      .bind(id)
+      .first<{ difference_minor: number }>()
     expect(ret?.difference_minor).toBeGreaterThan(0)
     expect(replacement).toMatchObject({ step: 'booked', cod_minor: ret?.difference_minor })
     expect((await orderRow(o.orderId))?.refunded_minor).toBe(0)
@@ -172,7 +232,9 @@ describe('a size exchange', () => {
     await courier.advance(replacement?.awb as string, 18)
     await deliverCourier()
     const seen = await view(o)
-    expect(seen.json.result.shipments.find((x: { ref: string }) => x.ref === `${o.orderNumber}-X1`)).toMatchObject({
+    expect(
+      seen.json.result.shipments.find((x: { ref: string }) => x.ref === `${o.orderNumber}-X1`),
+    ).toMatchObject({
       awb: replacement?.awb,
       state: 'shipped',
     })
@@ -194,7 +256,11 @@ describe('a size exchange', () => {
       items: [{ order_item_id: line.order_item_id, qty: 1, exchange_sku: 'FX-KURTA-M' }],
     })
     expect(res.status).toBe(409)
-    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM returns WHERE client_order_id = ?').bind(o.orderId).first('n')).toBe(0)
+    expect(
+      await env.DB.prepare('SELECT COUNT(*) AS n FROM returns WHERE client_order_id = ?')
+        .bind(o.orderId)
+        .first('n'),
+    ).toBe(0)
   })
 
   it('refused at the courier quality check: the held size goes back on sale', async () => {
@@ -224,14 +290,20 @@ describe('cash on delivery returned', () => {
     await expect(codCollected(x, o.orderNumber, Date.now())).rejects.toMatchObject({ status: 409 })
     await done()
     const line = (await view(o)).json.result.returnable.lines[0]
-    const asked = await ask(o, { resolution: 'refund', reason: 'Colour', items: [{ order_item_id: line.order_item_id, qty: 1 }] })
+    const asked = await ask(o, {
+      resolution: 'refund',
+      reason: 'Colour',
+      items: [{ order_item_id: line.order_item_id, qty: 1 }],
+    })
     await bringBack(o)
     await expect(inspectAll(asked.json.result.return.id, 'accepted')).rejects.toMatchObject({ status: 400 })
     // The refusal left the return waiting for inspection.
     expect((await returnRow(asked.json.result.return.id))?.status).toBe('received')
     const res = await inspectAll(asked.json.result.return.id, 'accepted', 'UPI-REF-0001')
     expect(res.refunded_minor).toBe(line.unit_minor)
-    const refund = await env.DB.prepare('SELECT provider, reason, amount_minor FROM refunds WHERE client_order_id = ?')
+    const refund = await env.DB.prepare(
+      'SELECT provider, reason, amount_minor FROM refunds WHERE client_order_id = ?',
+    )
       .bind(o.orderId)
       .first<{ provider: string; reason: string; amount_minor: number }>()
     expect(refund).toMatchObject({ provider: 'manual', amount_minor: line.unit_minor })
