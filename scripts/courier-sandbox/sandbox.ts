@@ -5,6 +5,9 @@
  * (picked up, in transit, out for delivery, delivered, undelivered/NDR, RTO; for reverse pickups:
  * picked up, QC failed, delivered to the shop). State lives in memory.
  *
+ * Length: the API, the TEST page and the clock-free state machine in one module, which the Node
+ * server and the worker tests both load, so neither runs a copy of the other.
+ *
  * Written against Web APIs only: the Node server (server.ts) and the worker tests load this same
  * module. The worker never imports it; production differs only in the base URL and credentials.
  */

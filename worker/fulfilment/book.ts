@@ -58,7 +58,7 @@ interface DocAddress {
 }
 
 /** The delivery address of an order as the courier takes it. */
-export function orderParty(order: OrderRow): Party {
+function orderParty(order: OrderRow): Party {
   const doc = JSON.parse(order.doc) as {
     extension_attributes?: { shipping_assignments?: { shipping?: { address?: DocAddress | null } }[] }
   }
@@ -78,7 +78,7 @@ export function orderParty(order: OrderRow): Party {
 }
 
 /** The stocked lines of an order (a bundle's parts, not its parent row) as parcel items. */
-export async function orderItems(db: D1Database, orderId: string): Promise<ParcelItem[]> {
+async function orderItems(db: D1Database, orderId: string): Promise<ParcelItem[]> {
   const { results } = await db
     .prepare(
       `SELECT oi.sku, oi.qty, oi.price_incl_tax, COALESCE(p.name, oi.sku) AS name
@@ -213,7 +213,12 @@ async function bookSteps(
     const parcel = await parcelOf(db, s, order)
     // The order's own parcel collects exactly the order total; an exchange's replacement collects
     // only the price difference it was booked with.
-    if (!isReturn && s.return_id === null && parcel.cod && parcel.subTotalMinor !== (order.grand_total_minor ?? -1))
+    if (
+      !isReturn &&
+      s.return_id === null &&
+      parcel.cod &&
+      parcel.subTotalMinor !== (order.grand_total_minor ?? -1)
+    )
       throw new CourierError('the cash to collect differs from the order total; not booked', false)
     const made =
       found ??

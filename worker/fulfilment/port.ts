@@ -19,7 +19,7 @@ export class CourierError extends Error {
   }
 }
 
-export interface ServiceabilityQuery {
+interface ServiceabilityQuery {
   pickupPostcode: string
   deliveryPostcode: string
   weightKg: number
@@ -80,7 +80,7 @@ export interface CourierOrder {
   awb: string | null
 }
 
-export interface TrackingScan {
+interface TrackingScan {
   date: string
   status: string
   activity: string

@@ -15,11 +15,11 @@ import { courierConfig, courierPort } from './config'
 import { CourierError } from './port'
 
 /** How long a courier answer for a PIN is reused. */
-export const SERVICEABILITY_TTL_MS = 24 * 60 * 60_000
+const SERVICEABILITY_TTL_MS = 24 * 60 * 60_000
 /** Look-ups one address may send to the courier in an hour (the rest read the cache or the table). */
 export const COURIER_LOOKUPS_PER_HOUR = 30
 
-export interface Delivery {
+interface Delivery {
   postcode: string
   serviceable: boolean
   cod: boolean

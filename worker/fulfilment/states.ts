@@ -34,7 +34,7 @@ export const STATE_RANK: Record<ParcelState, number> = {
 }
 
 /** States a parcel never leaves. */
-export const FINISHED: readonly ParcelState[] = ['delivered', 'rto_delivered', 'canceled', 'qc_failed']
+const FINISHED: readonly ParcelState[] = ['delivered', 'rto_delivered', 'canceled', 'qc_failed']
 
 /** The courier's shipment_status_id → the parcel's state. */
 const BY_CODE: Record<number, ParcelState> = {
@@ -69,19 +69,6 @@ const BY_CODE: Record<number, ParcelState> = {
 /** The state a status code means, or null for codes that move nothing. */
 export function stateOfCode(code: number): ParcelState | null {
   return BY_CODE[code] ?? null
-}
-
-/** The code the courier uses for each state (the stand-in moves parcels by these). */
-export const CODE_OF: Partial<Record<ParcelState, number>> = {
-  booked: 3,
-  shipped: 6,
-  out_for_delivery: 17,
-  undelivered: 21,
-  delivered: 7,
-  rto: 9,
-  rto_delivered: 10,
-  canceled: 8,
-  qc_failed: 47,
 }
 
 /** Whether an event saying `next` may move a parcel that is `current`. */
