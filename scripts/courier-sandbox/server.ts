@@ -4,7 +4,7 @@
  * [--clock SECONDS] moves every parcel one step along each SECONDS (0 = only from the TEST page).
  * (`--print-vars` prints the shop's settings for it instead.)
  */
-import { createServer } from 'node:http'
+import { serveStandIn } from '../stand-in-server.ts'
 import { COURIER_SANDBOX_SECRETS, courierSandboxVars, createCourierSandbox } from './sandbox.ts'
 
 const args = process.argv.slice(2)
@@ -49,25 +49,11 @@ if (clockSeconds > 0)
     }
   }, clockSeconds * 1000)
 
-createServer(async (req, res) => {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const body = chunks.length ? Buffer.concat(chunks) : undefined
-  const headers = new Headers()
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-  const request = new Request(`${origin}${req.url ?? '/'}`, {
-    method: req.method,
-    headers,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-  })
-  try {
-    const answer = await sandbox.fetch(request)
-    res.writeHead(answer.status, Object.fromEntries(answer.headers))
-    res.end(Buffer.from(await answer.arrayBuffer()))
-  } catch (err) {
-    res.writeHead(500, { 'content-type': 'text/plain' })
-    res.end(String(err))
-  }
-}).listen(port, '127.0.0.1', () => {
-  console.log(`[courier-sandbox] TEST courier at ${origin}/test (webhooks to ${shop})`)
-})
+serveStandIn(
+  origin,
+  port,
+  (request) => sandbox.fetch(request),
+  () => {
+    console.log(`[courier-sandbox] TEST courier at ${origin}/test (webhooks to ${shop})`)
+  },
+)
