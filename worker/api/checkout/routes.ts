@@ -10,8 +10,8 @@
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
 import { Hono } from 'hono'
 import { z } from 'zod'
-import type { AppEnv } from '../../platform/env'
 import { deliveryTo } from '../../fulfilment/serviceability'
+import type { AppEnv } from '../../platform/env'
 import { clientAddress, ok, query } from '../../platform/http'
 import { codServiceable } from './cod'
 
