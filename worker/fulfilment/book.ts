@@ -11,6 +11,7 @@
  * up and adopts the order it finds: a create whose answer was lost never becomes a second order.
  */
 import { SHIPPING_RULES } from '@shared/config/shipping'
+import type { DocAddress } from '../api/mail/notify'
 import { claimDue, SEND_CLAIM_MS, settleRow } from '../api/mail/outbox'
 import { transitionOrder } from '../api/order/lifecycle'
 import { findOrderByClientId, type OrderRow } from '../api/order/repo'
@@ -44,17 +45,6 @@ export interface ShipmentRow {
   scans: string
   created_at: string
   updated_at: string
-}
-
-interface DocAddress {
-  firstname?: string
-  lastname?: string
-  street?: readonly string[]
-  city?: string
-  region?: string
-  postcode?: string
-  country_id?: string
-  telephone?: string
 }
 
 /** The delivery address of an order as the courier takes it. */

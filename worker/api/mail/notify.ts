@@ -110,7 +110,8 @@ interface OrderDoc {
   billing_address?: { telephone?: string }
   extension_attributes?: { shipping_assignments?: { shipping?: { address?: DocAddress | null } }[] }
 }
-interface DocAddress {
+/** A delivery address as the order document keeps it. */
+export interface DocAddress {
   firstname?: string
   lastname?: string
   street?: readonly string[]
