@@ -168,7 +168,15 @@ const accessVars = ['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD']
 
 // Secrets: what the worker refuses to run without, and what it quietly does less without.
 const required = [...new Set(['INVALIDATE_KEY', ...REQUIRED_SECRETS.flatMap((a) => a.secrets)])]
-const optional = ['CLOUDFLARE_API_TOKEN', 'MAIL_PROVIDER_URL', 'MAIL_PROVIDER_KEY']
+const optional = [
+  'CLOUDFLARE_API_TOKEN',
+  'MAIL_PROVIDER_URL',
+  'MAIL_PROVIDER_KEY',
+  // The courier (docs/fulfilment.md): without them orders are shipped by hand.
+  'SHIPROCKET_EMAIL',
+  'SHIPROCKET_PASSWORD',
+  'SHIPROCKET_WEBHOOK_TOKEN',
+]
 let secrets = null
 if (!offline) {
   const res = spawnSync(

@@ -20,9 +20,22 @@ options:
   --persist-to DIR      separate local state (default .wrangler/state)
   --public-origin URL   the origin absolute links name (default http://localhost:N)
   --sandbox-port N      port of the local test payment provider (default N+100)
+  --courier-port N      port of the local test courier (default N+200)
+  --courier-clock S     the test courier moves each parcel one step every S seconds (default 0:
+                        only from its TEST page)
   -h, --help            print this help and do nothing else
 `,
-  { options: ['--port', '--persist-to', '--public-origin', '--sandbox-port'], positionals: 0 },
+  {
+    options: [
+      '--port',
+      '--persist-to',
+      '--public-origin',
+      '--sandbox-port',
+      '--courier-port',
+      '--courier-clock',
+    ],
+    positionals: 0,
+  },
 )
 const port = args.port ?? '8787'
 const persist = args.persistTo
@@ -52,7 +65,7 @@ const devVars = existsSync(path.join(root, '.dev.vars'))
 const hasPaymentKeys =
   Boolean(process.env.RAZORPAY_KEY_ID || process.env.PAYPAL_CLIENT_ID) ||
   /^(RAZORPAY_KEY_ID|PAYPAL_CLIENT_ID)=/m.test(devVars)
-const paymentVars = []
+const standInVars = []
 if (!hasPaymentKeys) {
   const sandboxPort = args.sandboxPort ?? String(Number(port) + 100)
   const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`
@@ -74,8 +87,27 @@ if (!hasPaymentKeys) {
       sandboxPort,
     ]),
   )
-  for (const [name, value] of Object.entries(vars)) paymentVars.push('--var', `${name}:${value}`)
+  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
   console.log(`No payment keys set: card/UPI/PayPal go to the TEST payment provider at ${sandboxOrigin}`)
+}
+// Without courier keys the local test courier runs next to the shop, and the shop's courier base URL
+// and test credentials point at it.
+const hasCourierKeys = Boolean(process.env.SHIPROCKET_EMAIL) || /^SHIPROCKET_EMAIL=/m.test(devVars)
+if (!hasCourierKeys) {
+  const courierPort = args.courierPort ?? String(Number(port) + 200)
+  const courierArgs = [path.join(root, 'scripts/courier-sandbox/server.ts'), '--port', courierPort]
+  const courier = spawnLong('node', [
+    ...courierArgs,
+    '--shop',
+    `http://127.0.0.1:${port}`,
+    '--clock',
+    args.courierClock ?? '0',
+  ])
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => courier.kill(sig))
+  process.on('exit', () => courier.kill())
+  const vars = JSON.parse(capture('node', [...courierArgs, '--print-vars']))
+  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
+  console.log(`No courier keys set: shipments go to the TEST courier at http://127.0.0.1:${courierPort}/test`)
 }
 // The platform's country of a request decides a shopper's prices. Offline, wrangler dev would give
 // every request a placeholder one (US); a local run has none instead, so the shop opens in its
@@ -93,7 +125,7 @@ const child = spawnLong(
     '127.0.0.1',
     '--var',
     `PUBLIC_ORIGIN:${publicOrigin}`,
-    ...paymentVars,
+    ...standInVars,
     // Local only: GET /__scheduled?cron=… runs the Cron Trigger jobs (expiry) on demand.
     '--test-scheduled',
     ...persistArgs(persist),

@@ -7,6 +7,7 @@ import { drainOutboxes } from './api/mail/outbox'
 import { expireHoldingOrders } from './api/order/expire'
 import { mailBackInStock } from './api/stock-alerts/notify'
 import app from './app'
+import { drainCourierOutbox } from './fulfilment/book'
 import { runJobs, type ScheduledJob } from './platform/jobs'
 import { rebuildMissingPostings } from './search'
 import { pruneVitals } from './vitals/store'
@@ -22,6 +23,8 @@ const scheduledJobs: readonly ScheduledJob[] = [
   // Before the drain, so the mails it queues go out on the same trigger.
   { name: 'back-in-stock-mail', run: (env, now) => mailBackInStock(env, now) },
   { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },
+  // Shipments the courier did not book yet (it was down, or refused for a while).
+  { name: 'book-shipments', run: (env, now) => drainCourierOutbox(env, now) },
   { name: 'prune-field-data', run: (env, now) => pruneVitals(env, now) },
   // Search builds a back-office edit dropped are made again here, not by a shopper's request.
   { name: 'rebuild-search-postings', run: (env) => rebuildMissingPostings(env) },

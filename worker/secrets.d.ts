@@ -23,6 +23,11 @@ interface __Secrets {
   /** The id PayPal gave this shop's webhook (used to verify deliveries). */
   PAYPAL_WEBHOOK_ID?: string
   SOCIAL_LOGIN_GOOGLE_CLIENT_ID?: string
+  /** The courier's API user (Shiprocket: Settings → API); without them there is no courier booking. */
+  SHIPROCKET_EMAIL?: string
+  SHIPROCKET_PASSWORD?: string
+  /** The token entered with this shop's tracking webhook in the courier's panel (x-api-key). */
+  SHIPROCKET_WEBHOOK_TOKEN?: string
 }
 declare namespace Cloudflare {
   interface Env extends __Secrets {}

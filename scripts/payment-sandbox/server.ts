@@ -3,7 +3,7 @@
  * payment keys are set): node scripts/payment-sandbox/server.ts --port 8887 --shop http://localhost:8787
  * (`--print-vars` prints the shop's settings for it instead)
  */
-import { createServer } from 'node:http'
+import { serveStandIn } from '../stand-in-server.ts'
 import { createSandbox, SANDBOX_SECRETS, sandboxVars } from './sandbox.ts'
 
 const args = process.argv.slice(2)
@@ -35,25 +35,11 @@ const sandbox = createSandbox({
   },
 })
 
-createServer(async (req, res) => {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  const body = chunks.length ? Buffer.concat(chunks) : undefined
-  const headers = new Headers()
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v)
-  const request = new Request(`${origin}${req.url ?? '/'}`, {
-    method: req.method,
-    headers,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-  })
-  try {
-    const answer = await sandbox.fetch(request)
-    res.writeHead(answer.status, Object.fromEntries(answer.headers))
-    res.end(Buffer.from(await answer.arrayBuffer()))
-  } catch (err) {
-    res.writeHead(500, { 'content-type': 'text/plain' })
-    res.end(String(err))
-  }
-}).listen(port, '127.0.0.1', () => {
-  console.log(`[payment-sandbox] TEST payment provider at ${origin} (webhooks to ${shop})`)
-})
+serveStandIn(
+  origin,
+  port,
+  (request) => sandbox.fetch(request),
+  () => {
+    console.log(`[payment-sandbox] TEST payment provider at ${origin} (webhooks to ${shop})`)
+  },
+)

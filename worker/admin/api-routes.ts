@@ -16,6 +16,7 @@ import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCo
 import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisabled } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
+import { fulfilmentApi } from './fulfilment-routes'
 import { deleteHomeSection, HomeSectionSchema, listHomeSections, saveHomeSection } from './home'
 import { answer, readInput } from './input'
 import {
@@ -255,3 +256,4 @@ apiRoutes.post('/content/:kind/:id', allow('content'), async (c) => {
   const req = await readInput(c, ContentSchema, 'content')
   return answer(c, await publishContent(c.env, kind, id, req, c.var.operator.email, Date.now()))
 })
+apiRoutes.route('/', fulfilmentApi)

@@ -9,6 +9,7 @@ import { listCoupons } from './coupons'
 import { findCustomer } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
+import { fulfilmentWork, ordersToShip } from './fulfilment'
 import { listHomeSections } from './home'
 import { outboxSummary } from './operations'
 import { listOperators } from './operators'
@@ -19,6 +20,7 @@ import { contentEditPage, contentPage, homeSectionsPage } from './pages/content'
 import { couponsPage } from './pages/coupons'
 import { customersPage } from './pages/customers'
 import { dashboardPage, fieldDataPage } from './pages/dashboard'
+import { fulfilmentPage } from './pages/fulfilment'
 import { auditPage, operationsPage, operatorsPage } from './pages/operations'
 import { orderPage, ordersPage } from './pages/orders'
 import { reviewsPage } from './pages/reviews'
@@ -52,6 +54,9 @@ pageRoutes.get('/customers', async (c) => {
     : null
   return customersPage(c, email, found)
 })
+pageRoutes.get('/fulfilment', async (c) =>
+  fulfilmentPage(c, { ...(await fulfilmentWork(c.env.DB)), toShip: await ordersToShip(c.env.DB) }),
+)
 pageRoutes.get('/coupons', async (c) =>
   couponsPage(c, (await listCoupons(c.env.DB)) as Record<string, unknown>[]),
 )

@@ -10,6 +10,7 @@ import { cartRoutes } from './cart/routes'
 import { catalogSearchRoutes } from './catalog/routes'
 import { checkoutRoutes } from './checkout/routes'
 import { cmsRoutes } from './cms/routes'
+import { fulfilmentRoutes } from './fulfilment/routes'
 import { giftcardRoutes } from './giftcard/routes'
 import { homeRoutes } from './home/routes'
 import { mailRoutes } from './mail/routes'
@@ -38,6 +39,7 @@ embeddedBackend.route('/cart', cartRoutes)
 embeddedBackend.route('/checkout', checkoutRoutes)
 embeddedBackend.route('/order', orderRoutes)
 embeddedBackend.route('/payment', paymentRoutes)
+embeddedBackend.route('/fulfilment', fulfilmentRoutes)
 embeddedBackend.route('/documents', documentRoutes)
 embeddedBackend.route('/state', stateRoutes)
 embeddedBackend.route('/fbconversion', analyticsRoutes)

@@ -17,6 +17,7 @@ import { sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
 import { formatPageAmount } from '../page-price'
 import { object, schemaOf, str } from '../props-check'
+import { OrderFulfilment } from './fulfilment'
 import { OrderLineImage } from './order-line-image'
 import { PayNowButton } from './pay-now'
 import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
@@ -196,6 +197,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
           <strong>{s.trackingNumber}</strong>
         </p>
       ))}
+      {access ? <OrderFulfilment access={access} currency={view.currency} /> : null}
       {view.moneyRows?.length ? (
         <MoneyRows rows={view.moneyRows} format={(minor) => money(minor, view.currency)} />
       ) : (

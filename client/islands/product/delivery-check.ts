@@ -1,7 +1,9 @@
 /**
- * Delivery by PIN code on the product page: a well-formed Indian PIN is looked up in the courier's
- * serviceable table (GET /api/checkout/cod) and answered with the product's estimated delivery date
- * and whether cash on delivery goes there. Loaded on the first check, outside the page's budget.
+ * Delivery by PIN code on the product page: a well-formed Indian PIN is looked up with the courier
+ * (GET /api/checkout/delivery: its serviceability, cached per PIN, the PIN table when it cannot be
+ * asked) and answered with the product's estimated delivery date and whether cash on delivery goes
+ * there, or that the courier does not deliver there. Loaded on the first check, outside the page's
+ * budget.
  */
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
 import { MSG, msgDeliveryBy, PRODUCT_EXTRA_MSG } from '@shared/i18n/messages'
@@ -12,14 +14,14 @@ async function deliveryFor(pin: string, deliveryDate: string | null): Promise<{ 
   const code = pin.trim()
   if (!PINCODE_RE.test(code)) return { ok: false, text: PRODUCT_EXTRA_MSG.pinInvalid }
   try {
-    const { status, body } = await apiRaw('/api/checkout/cod', { query: { postcode: code, country: 'IN' } })
-    const result = (body as { result?: { available?: boolean } | string }).result
+    const { status, body } = await apiRaw('/api/checkout/delivery', { query: { postcode: code } })
+    const result = (body as { result?: { serviceable?: boolean; cod?: boolean; message?: string } | string })
+      .result
     if (status !== 200 || typeof result !== 'object') {
       return { ok: false, text: typeof result === 'string' ? result : MSG.reviewFailed }
     }
-    const cod = result.available
-      ? PRODUCT_EXTRA_MSG.codAvailable
-      : (codUnavailableMessage('IN', code, false) ?? '')
+    if (!result.serviceable) return { ok: false, text: result.message ?? MSG.reviewFailed }
+    const cod = result.cod ? PRODUCT_EXTRA_MSG.codAvailable : (codUnavailableMessage('IN', code, false) ?? '')
     return { ok: true, text: `${deliveryDate ? msgDeliveryBy(code, deliveryDate) : ''} ${cod}`.trim() }
   } catch {
     return { ok: false, text: PRODUCT_EXTRA_MSG.offlineTryAgain }

@@ -31,6 +31,7 @@ button.danger{background:#b3261e}.card{background:#fff;padding:12px;margin:12px 
 const NAV: readonly (readonly [string, string])[] = [
   ['/admin', 'Dashboard'],
   ['/admin/orders', 'Orders'],
+  ['/admin/fulfilment', 'Fulfilment'],
   ['/admin/tax', 'GST reports'],
   ['/admin/reviews', 'Reviews'],
   ['/admin/products', 'Catalogue'],

@@ -44,6 +44,16 @@ type OrderMailEvent =
   | 'canceled'
   | 'expired'
   | 'refunded'
+  | 'out_for_delivery'
+  | 'undelivered'
+  | 'rto'
+  | 'returned'
+  | 'cod_collected'
+  | 'return_requested'
+  | 'return_picked_up'
+  | 'return_received'
+  | 'return_rejected'
+  | 'exchange_shipped'
 
 const SUBJECTS: Record<OrderMailEvent, (n: string) => string> = {
   placed: (n) => `We have received your order ${n}`,
@@ -54,6 +64,16 @@ const SUBJECTS: Record<OrderMailEvent, (n: string) => string> = {
   canceled: (n) => `Your order ${n} has been canceled`,
   expired: (n) => `Your order ${n} has expired`,
   refunded: (n) => `A refund for order ${n}`,
+  out_for_delivery: (n) => `Your order ${n} is out for delivery today`,
+  undelivered: (n) => `We could not deliver your order ${n}`,
+  rto: (n) => `Your order ${n} is coming back to us`,
+  returned: (n) => `Your order ${n} is back with us`,
+  cod_collected: (n) => `Payment received for order ${n}`,
+  return_requested: (n) => `Your return for order ${n} is booked`,
+  return_picked_up: (n) => `We have your return for order ${n} on its way`,
+  return_received: (n) => `Your return for order ${n} has been inspected`,
+  return_rejected: (n) => `Your return for order ${n} could not be accepted`,
+  exchange_shipped: (n) => `Your exchange for order ${n} is on its way`,
 }
 
 const PAYMENT_STATE_LABELS: Record<string, string> = {
@@ -137,6 +157,28 @@ function intro(event: OrderMailEvent, order: OrderRow, money: (minor: number) =>
       return isCashOnDelivery(order)
         ? ['Your order was not confirmed in time, so it has expired and its items are available again.']
         : ['Your order was not paid in time, so it has expired and its items are available again.']
+    case 'out_for_delivery':
+      return ['Your order is out for delivery today. Please keep your phone at hand for the courier.']
+    case 'undelivered':
+      return [
+        'The courier could not deliver your order. They will try again; reply to this mail if you would like another day or address.',
+      ]
+    case 'rto':
+      return ['Your order could not be delivered and is coming back to us. We will write when it arrives.']
+    case 'returned':
+      return ['Your order has come back to us.']
+    case 'cod_collected':
+      return [`The courier has collected ${money(order.paid_minor)} in cash for your order. Thank you.`]
+    case 'return_requested':
+      return ['We have booked the courier to pick up your return. Please pack the pieces with their tags on.']
+    case 'return_picked_up':
+      return ['The courier has picked up your return. We will inspect it when it arrives.']
+    case 'return_received':
+      return ['Your return has arrived and been inspected.']
+    case 'return_rejected':
+      return ['Your return did not pass our inspection; the pieces will be sent back to you.']
+    case 'exchange_shipped':
+      return ['Your exchange is on its way, at no extra cost.']
     case 'refunded':
       return [
         order.refunded_minor >= order.paid_minor

@@ -69,7 +69,8 @@ async function callProvider(service: string, url: string, init: RequestInit): Pr
 const permanent = (status: number | null) =>
   status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429
 
-type Outbox = 'mail_outbox' | 'analytics_outbox'
+/** The outbox tables; the courier's (shipments being booked) is drained by worker/fulfilment/book.ts. */
+type Outbox = 'mail_outbox' | 'analytics_outbox' | 'courier_outbox'
 
 /** Records the outcome of the call made for a claimed row: sent, failed (with its next time) or dead. */
 export async function settleRow(
@@ -157,7 +158,13 @@ async function expireOld(db: D1Database, table: Outbox, statuses: string, maxAge
 }
 
 /** Claims up to DRAIN_BATCH due rows (one statement: overlapping drains never share a row). */
-async function claimDue<T>(db: D1Database, table: Outbox, statuses: string, columns: string, now: number) {
+export async function claimDue<T>(
+  db: D1Database,
+  table: Outbox,
+  statuses: string,
+  columns: string,
+  now: number,
+) {
   const { results } = await db
     .prepare(
       `UPDATE ${table} SET status = 'sending', attempts = attempts + 1, next_attempt_at = ?1
