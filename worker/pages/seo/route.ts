@@ -21,6 +21,8 @@ import { getCommerce } from '../../commerce'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 
 const SITEMAP_PAGE_SIZE = 1000
+/** Ids one search of a product sitemap covers (SITEMAP_PAGE_SIZE is a multiple of it). */
+const SITEMAP_READ_SIZE = 200
 /** Most files a sitemap index may list (sitemaps.org). */
 const MAX_SITEMAPS = 50_000
 /** The fixed content pages the pages sitemap lists (rows of the route table marked so). */
@@ -121,12 +123,20 @@ const sitemapFile: RouteHandler<'sitemap-file'> = async (c) => {
   if (page > (await productSitemapCount(commerce)))
     return c.body('Not found', 404, { 'content-type': 'text/plain; charset=utf-8' })
   // A window of sparse ids may be empty: still a valid (empty) sitemap the index lists.
-  const { items } = await commerce.searchProducts({
-    idRange: { from: (page - 1) * SITEMAP_PAGE_SIZE + 1, to: page * SITEMAP_PAGE_SIZE },
-    size: SITEMAP_PAGE_SIZE,
-    sort: { field: 'id', order: 'asc' },
-    includeFields: ['sku', 'slug', 'updated_at', 'type_id'],
-  })
+  // Read in windows of SITEMAP_READ_SIZE ids: a search's page must fit in one answer of the
+  // database, whatever the size of the catalogue's documents.
+  const first = (page - 1) * SITEMAP_PAGE_SIZE + 1
+  const reads = []
+  for (let from = first; from < first + SITEMAP_PAGE_SIZE; from += SITEMAP_READ_SIZE)
+    reads.push(
+      commerce.searchProducts({
+        idRange: { from, to: from + SITEMAP_READ_SIZE - 1 },
+        size: SITEMAP_READ_SIZE,
+        sort: { field: 'id', order: 'asc' },
+        includeFields: ['sku', 'slug', 'updated_at', 'type_id'],
+      }),
+    )
+  const items = (await Promise.all(reads)).flatMap((r) => r.items)
   return c.body(
     urlset(items.map((p) => ({ loc: origin + productPath(p.sku, p.slug), lastmod: p.updated_at }))),
     200,

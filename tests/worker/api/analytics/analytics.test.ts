@@ -49,33 +49,44 @@ describe('conversion API', () => {
 })
 
 describe('abandoned cart state', () => {
-  it('keeps the latest state per id', async () => {
-    expect(
-      (await api('/state/send-state', { body: { id: 'cart-1', state: { items: [1] } } })).json.result,
-    ).toBe(true)
-    await api('/state/send-state', { body: { id: 'cart-1', state: { items: [1, 2] } } })
-    const row = await env.DB.prepare("SELECT state FROM cart_states WHERE id = 'cart-1'").first<{
-      state: string
-    }>()
-    expect(JSON.parse(row?.state ?? '{}')).toEqual({ items: [1, 2] })
+  /** A new guest cart's token: the id its snapshots are sent with. */
+  const guestCart = async () => (await api('/cart/create', { method: 'POST' })).json.result as string
+  /** The snapshot stored for a guest cart (under the cart's row id). */
+  const stored = async (cart: string) =>
+    (
+      await env.DB.prepare(
+        'SELECT state FROM cart_states WHERE id = (SELECT CAST(id AS TEXT) FROM carts WHERE guest_token = ?)',
+      )
+        .bind(cart)
+        .first<{ state: string }>()
+    )?.state ?? null
+
+  it('keeps the latest state per cart', async () => {
+    const cart = await guestCart()
+    expect((await api('/state/send-state', { body: { id: cart, state: { items: [1] } } })).json.result).toBe(
+      true,
+    )
+    await api('/state/send-state', { body: { id: cart, state: { items: [1, 2] } } })
+    expect(JSON.parse((await stored(cart)) ?? '{}')).toEqual({ items: [1, 2] })
     expect((await api('/state/send-state', { body: { state: {} } })).status).toBe(400)
-    expect((await api('/state/send-state', { body: { id: 'x', state: 'text' } })).status).toBe(400)
+    expect((await api('/state/send-state', { body: { id: cart, state: 'text' } })).status).toBe(400)
   })
 
   it('limits one address to STATE_LIMIT_PER_IP snapshots per window (429, nothing written)', async () => {
     const ip = '198.51.100.77'
+    const [first, second, third] = [await guestCart(), await guestCart(), await guestCart()]
     await env.DB.prepare('INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)')
       .bind(`state:ip:${ip}`, Date.now(), STATE_LIMIT_PER_IP - 1)
       .run()
-    const last = await api('/state/send-state', { body: { id: 'rl-1', state: { a: 1 } }, ip })
+    const last = await api('/state/send-state', { body: { id: first, state: { a: 1 } }, ip })
     expect(last.status).toBe(200)
-    const over = await api('/state/send-state', { body: { id: 'rl-2', state: { a: 2 } }, ip })
+    const over = await api('/state/send-state', { body: { id: second, state: { a: 2 } }, ip })
     expect(over.status).toBe(429)
     expect(over.json.result).toBe(MSG_TOO_MANY_STATES)
-    expect(await env.DB.prepare("SELECT 1 FROM cart_states WHERE id = 'rl-2'").first()).toBeNull()
+    expect(await stored(second as string)).toBeNull()
     // Another address is not affected.
     expect(
-      (await api('/state/send-state', { body: { id: 'rl-3', state: {} }, ip: '198.51.100.78' })).status,
+      (await api('/state/send-state', { body: { id: third, state: {} }, ip: '198.51.100.78' })).status,
     ).toBe(200)
   })
 })

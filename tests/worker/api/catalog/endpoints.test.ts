@@ -96,8 +96,11 @@ describe('/api/product', () => {
     const item = body.result.items[0]!
     expect(item.sku).toBe(simple.sku)
     expect(item.currency_code).toBe('USD')
-    // Catalogue prices include IN GST (12 % for tax class 2): without it, converted.
-    expect(item.price_info.regular_price as number).toBeCloseTo((simple.price / 1.12) * 0.01429, 2)
+    // Catalogue prices include India's GST (since 22 Sep 2025: jewellery, HSN chapter 71, 3 %;
+    // apparel 5 % on a piece up to ₹2,500 before tax, 18 % above): without it, converted.
+    const apparel = simple.price / 1.05 <= 2500 ? 5 : 18
+    const gst = String(simple.hsn_code ?? '').startsWith('71') ? 3 : apparel
+    expect(item.price_info.regular_price as number).toBeCloseTo((simple.price / (1 + gst / 100)) * 0.01429, 2)
     const adjustments = (
       item.price_info.extension_attributes as { tax_adjustments: { regular_price: number } }
     ).tax_adjustments

@@ -71,6 +71,8 @@ async function buyCards(
   const orderId = newOrderId('card')
   const placed = await call('/api/order', {
     bearer: who.token,
+    // PayPal charges the currency shown: dollars for the shopper who pays with it here.
+    ...(opts.payment === 'paypal_standard' ? { headers: { cookie: 'currency=USD' } } : {}),
     body: {
       order_id: orderId,
       user_id: String(who.id),

@@ -259,6 +259,8 @@ describe('a charge that rounds to nothing', () => {
   it('a ₹24 item through PayPal ($0 when rounded to whole dollars) is refused before an order exists', async () => {
     const orderId = newOrderId('zero')
     const res = await call('/api/order', {
+      // A shopper shown dollars: PayPal charges the currency shown.
+      headers: { cookie: 'currency=USD' },
       body: {
         order_id: orderId,
         user_id: '',
