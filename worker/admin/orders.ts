@@ -6,7 +6,6 @@
  */
 import { isOrderStatus, ORDER_TRANSITIONS, type OrderStatus } from '@shared/config/order-status'
 import { shopTimeZone } from '@shared/config/store'
-import { formatPrice } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime, zonedDayRange } from '@shared/domain/shop-clock'
 import { z } from 'zod'
 import { runAfterAnswer } from '../api/mail/deliver'
@@ -20,7 +19,7 @@ import { INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
-import { containsPattern } from './input'
+import { amountTyped, containsPattern, oneAmount } from './input'
 
 export const PAGE_SIZE = 25
 const MAX_CSV_ROWS = 5000
@@ -237,13 +236,19 @@ export const TransitionSchema = z.discriminatedUnion(
 )
 type TransitionRequest = z.infer<typeof TransitionSchema>
 
-export const RefundSchema = z.object({
-  amount_minor: z.coerce
-    .number({ error: 'amount_minor is required' })
-    .int('amount_minor must be a whole number')
-    .positive('amount_minor must be positive'),
-  reason: text('reason', 500),
-})
+export const RefundSchema = z
+  .object({
+    amount: amountTyped('amount')
+      .refine((n) => n > 0, 'amount must be more than ₹0')
+      .optional(),
+    amount_minor: z.coerce
+      .number()
+      .int('amount_minor must be a whole number')
+      .positive('amount_minor must be positive')
+      .optional(),
+    reason: text('reason', 500),
+  })
+  .transform(oneAmount)
 
 export const NoteSchema = z.object({ text: text('text', 2000) })
 
@@ -253,10 +258,6 @@ interface Ctx {
   executionCtx: Pick<ExecutionContext, 'waitUntil'>
   actor: string
 }
-
-/** A refunded amount as the shopper's mail states it, in the order's currency. */
-const refundedAmount = (minor: number, currency: string) =>
-  formatPrice(minor / 100, currency, { convert: false })
 
 const MAIL_OF: Partial<Record<OrderStatus, 'shipped' | 'delivered' | 'canceled'>> = {
   shipped: 'shipped',
@@ -350,16 +351,6 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       () => notifyOrder(x.env, x.config, mail, order.client_order_id, now, detail),
       `order ${mail} mail`,
     )
-  if (refund?.ok) {
-    runAfterAnswer(
-      x,
-      () =>
-        notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, {
-          'Amount refunded': refundedAmount(owed, order.currency),
-        }),
-      'order refunded mail',
-    )
-  }
   return { status: req.to, from: result.from, refund }
 }
 
@@ -386,14 +377,7 @@ export async function refundPart(x: Ctx, number: string, req: z.infer<typeof Ref
     },
     now,
   ).run()
-  runAfterAnswer(
-    x,
-    () =>
-      notifyOrder(x.env, x.config, 'refunded', order.client_order_id, now, {
-        'Amount refunded': refundedAmount(req.amount_minor, order.currency),
-      }),
-    'order refunded mail',
-  )
+  // The shopper's refund mail is refundOrder's (one mail per refund, whoever asks for it).
   return result
 }
 

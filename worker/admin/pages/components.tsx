@@ -13,6 +13,30 @@ import { createContext, type InputHTMLAttributes, type Key, type ReactNode, useC
 /** The operator's CSRF token, for every form of the page (provided once by renderAdmin). */
 export const Csrf = createContext('')
 
+/**
+ * A form post that was refused, re-rendered on its page: the form it came from (its action and
+ * `_form` key), what the operator typed (never a password), the reason, and the reason of each
+ * refused field.
+ */
+export interface FormReply {
+  action: string
+  form: string
+  values: Record<string, string>
+  message: string
+  fields: Record<string, string>
+}
+/** The refused post being re-rendered, if any (provided once by renderAdmin). */
+export const Reply = createContext<FormReply | null>(null)
+/** The form a control is in: its action and key. */
+const InForm = createContext<{ action: string; form: string } | null>(null)
+
+/** The refused post when it came from the form around the caller, else null. */
+function useReply(): FormReply | null {
+  const reply = useContext(Reply)
+  const form = useContext(InForm)
+  return reply && form && reply.action === form.action && reply.form === form.form ? reply : null
+}
+
 /** An amount as operators read it: the Indian grouping (₹2,20,706.15) when the shop's locale is en-IN. */
 export const money = (minor: number | null, currency: string) =>
   shopLocale() === 'en-IN' ? formatMinorIndian(minor ?? 0, currency) : formatMinor(minor ?? 0, currency)
@@ -32,25 +56,61 @@ type FieldProps = { label: ReactNode; error?: string } & InputHTMLAttributes<HTM
  * announced to assistive technology, follows it inside the label.
  */
 export function Field({ label, error, ...input }: FieldProps) {
+  // After a refused post, the field shows what was typed and why it was refused.
+  const reply = useReply()
+  const name = input.name ?? ''
+  const typed = reply && input.type !== 'password' ? reply.values[name] : undefined
+  const why = error ?? (reply ? reply.fields[name] : undefined)
   return (
     <label>
-      {label} <input {...input} aria-invalid={error ? true : undefined} />
-      {error ? <strong role="alert">{error}</strong> : null}
+      {label}{' '}
+      <input {...input} defaultValue={typed ?? input.defaultValue} aria-invalid={why ? true : undefined} />
+      {why ? <strong role="alert">{why}</strong> : null}
+    </label>
+  )
+}
+
+/** A labelled multi-line text field, keeping what was typed after a refused post like Field. */
+export function TextArea(props: {
+  label: ReactNode
+  name: string
+  defaultValue?: string
+  required?: boolean
+  maxLength?: number
+  rows?: number
+}) {
+  const reply = useReply()
+  const why = reply?.fields[props.name]
+  const { label, ...area } = props
+  return (
+    <label>
+      {label}{' '}
+      <textarea
+        {...area}
+        defaultValue={reply?.values[props.name] ?? props.defaultValue}
+        aria-invalid={why ? true : undefined}
+      />
+      {why ? <strong role="alert">{why}</strong> : null}
     </label>
   )
 }
 
 /**
- * An amount of money typed by the operator: in the shop's currency with up to two decimals
- * (1299.50), or, with `minorUnits`, a whole number of paise or cents (the unit refunds and store
- * credit are kept in).
+ * An amount of money typed by the operator in rupees (the shop's currency), as people write it:
+ * 5000, 5,000 or 5,000.50 (read by `amountTyped`). `minorValue` shows a stored amount (paise) as
+ * the rupees to edit.
  */
 export function MoneyInput({
-  minorUnits,
-  label,
+  minorValue,
   ...input
-}: Omit<FieldProps, 'inputMode'> & { minorUnits?: boolean }) {
-  return <Field label={label} inputMode={minorUnits ? 'numeric' : 'decimal'} {...input} />
+}: Omit<FieldProps, 'inputMode'> & { minorValue?: number | null }) {
+  const shown =
+    minorValue === undefined || minorValue === null
+      ? input.defaultValue
+      : minorValue % 100 === 0
+        ? String(minorValue / 100)
+        : (minorValue / 100).toFixed(2)
+  return <Field inputMode="decimal" {...input} defaultValue={shown} />
 }
 
 /** One option: its text, or [value sent, text shown]. */
@@ -63,10 +123,11 @@ export function Choice(props: {
   options: readonly Option[]
   defaultValue?: string
 }) {
+  const reply = useReply()
   return (
     <label>
       {props.label}{' '}
-      <select name={props.name} defaultValue={props.defaultValue}>
+      <select name={props.name} defaultValue={reply?.values[props.name] ?? props.defaultValue}>
         {props.options.map((o) =>
           typeof o === 'string' ? (
             <option key={o}>{o}</option>
@@ -81,21 +142,35 @@ export function Choice(props: {
   )
 }
 
-/** A form posting to the back office's API with the CSRF token, coming back to `back`. */
+/**
+ * A form posting to the back office's API with the CSRF token, coming back to `back`. Forms of a
+ * page posting to the same action are told apart by `formKey`; a refused post comes back to its
+ * form with the reason above the button.
+ */
 export function PostForm(props: {
   action: string
   back: string
   label: string
   danger?: boolean
   buttonLabel?: string
+  formKey?: string
   children?: ReactNode
 }) {
   const csrf = useContext(Csrf)
+  const reply = useContext(Reply)
+  const form = props.formKey ?? ''
+  const mine = reply && reply.action === props.action && reply.form === form ? reply : null
   return (
     <form className="inline" method="post" action={props.action}>
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={props.back} />
-      {props.children}
+      {form ? <input type="hidden" name="_form" value={form} /> : null}
+      {mine ? (
+        <p className="refused" role="alert">
+          {mine.message}
+        </p>
+      ) : null}
+      <InForm.Provider value={{ action: props.action, form }}>{props.children}</InForm.Provider>
       <button type="submit" className={props.danger ? 'danger' : undefined} aria-label={props.buttonLabel}>
         {props.label}
       </button>
@@ -115,10 +190,13 @@ export function Confirm(props: {
   back: string
   label: string
   buttonLabel?: string
+  formKey?: string
   children?: ReactNode
 }) {
+  const reply = useContext(Reply)
+  const refused = reply?.action === props.action && reply.form === (props.formKey ?? '')
   return (
-    <details>
+    <details open={refused || undefined}>
       <summary aria-label={props.summaryLabel}>{props.summary}</summary>
       <p>{props.explanation}</p>
       <PostForm
@@ -126,6 +204,7 @@ export function Confirm(props: {
         back={props.back}
         label={props.label}
         buttonLabel={props.buttonLabel}
+        formKey={props.formKey}
         danger
       >
         {props.children}

@@ -9,7 +9,7 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import type { AdminEnv, Operator } from '../env'
-import { Csrf, PostForm } from './components'
+import { Csrf, PostForm, Reply } from './components'
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d1d1f;background:#f6f6f7}
@@ -22,7 +22,7 @@ th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-alig
 .scroll{overflow-x:auto}form.inline{display:inline-flex;flex-wrap:wrap;gap:6px;align-items:end;margin:4px 0}
 label{display:flex;flex-direction:column;font-size:13px}input,select,textarea,button{font:inherit;padding:6px;min-height:40px}
 button{cursor:pointer;background:#0b57d0;color:#fff;border:0;border-radius:4px;padding:6px 12px}
-button.danger{background:#b3261e}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}
+button.danger{background:#b3261e}.refused,[role=alert]{color:#b3261e;font-weight:600;flex-basis:100%}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}
 .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
 .who{margin-left:auto;font-size:13px}address{font-style:normal}
 .totals{display:grid;grid-template-columns:max-content max-content;gap:0 16px}.totals dd{margin:0;text-align:right}
@@ -101,9 +101,11 @@ export async function renderAdmin(
   const operator = c.get('operator') as Operator | undefined
   const stream = await renderToReadableStream(
     <Csrf.Provider value={(c.get('csrf') as string | undefined) ?? ''}>
-      <Frame nonce={c.var.nonce} title={title} operator={operator}>
-        {body}
-      </Frame>
+      <Reply.Provider value={c.get('formReply') ?? null}>
+        <Frame nonce={c.var.nonce} title={title} operator={operator}>
+          {body}
+        </Frame>
+      </Reply.Provider>
     </Csrf.Provider>,
     {
       onError(error: unknown) {

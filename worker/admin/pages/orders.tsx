@@ -78,12 +78,13 @@ export function ordersPage(
 export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
   const o = d.order
   const back = `/admin/orders/${o.increment_id}`
-  const form = (action: string, label: string, fields: ReactNode, danger = false) => (
+  const form = (action: string, label: string, fields: ReactNode, danger = false, formKey?: string) => (
     <PostForm
       action={`/admin/api/orders/${o.increment_id}/${action}`}
       back={back}
       label={label}
       danger={danger}
+      formKey={formKey}
     >
       {fields}
     </PostForm>
@@ -98,6 +99,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
             {fields}
           </>,
           danger,
+          to,
         )
       : null
   return renderAdmin(
@@ -138,7 +140,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
               'refund',
               'Refund',
               <>
-                <MoneyInput minorUnits label="Amount (minor units)" name="amount_minor" required />
+                <MoneyInput label="Amount in rupees (5000 is ₹5,000)" name="amount" required />
                 <Field label="Reason for the refund" name="reason" required />
               </>,
             )

@@ -10,6 +10,7 @@
  * Every refund writes a 'refund' order event and a refunds row, and the shopper is told by mail.
  */
 import type { PaymentState } from '@shared/config/order-status'
+import { formatPrice } from '@shared/domain/currency'
 import { creditNoteStatements } from '../../documents/credit-notes'
 import type { AppConfig } from '../../platform/env'
 import { notifyOrder } from '../mail/notify'
@@ -32,8 +33,9 @@ const stateAfter = (paid: number, refunded: number): PaymentState =>
 const STATE_SQL = `CASE WHEN refunded_minor >= paid_minor THEN 'refunded'
   WHEN refunded_minor > 0 THEN 'partially_refunded' ELSE 'paid' END`
 
+/** An amount as an operator and the shopper read it (₹5,000.00), in the order's currency. */
 function money(minor: number, currency: string) {
-  return `${(minor / 100).toFixed(2)} ${currency}`
+  return formatPrice(minor / 100, currency, { convert: false })
 }
 
 /** The provider payment an order was paid with, if any. */
@@ -186,7 +188,7 @@ export async function refundOrder(
   const after = (await findOrderByClientId(db, order.client_order_id)) as OrderRow
   try {
     await notifyOrder(env, config, 'refunded', order.client_order_id, now, {
-      refunded: money(req.amountMinor, order.currency),
+      'Amount refunded': money(req.amountMinor, order.currency),
     })
   } catch (err) {
     console.error(JSON.stringify({ msg: 'refund mail failed', err: String(err) }))

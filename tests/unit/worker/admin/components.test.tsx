@@ -10,6 +10,7 @@ import {
   Field,
   MoneyInput,
   PostForm,
+  Reply,
   Table,
 } from '../../../../worker/admin/pages/components'
 
@@ -24,11 +25,39 @@ describe('fields', () => {
     expect(html(<Field label="Code" name="code" />)).toBe('<label>Code <input name="code"/></label>')
   })
 
-  it('asks for money as rupees with decimals, or as whole minor units', () => {
+  it('asks for money as rupees, showing a stored amount in paise as the rupees to edit', () => {
     expect(html(<MoneyInput label="Price" name="price" />)).toContain('inputMode="decimal"')
-    expect(html(<MoneyInput minorUnits label="Refund" name="amount_minor" />)).toContain(
-      'inputMode="numeric"',
+    expect(html(<MoneyInput label="Price" name="price" minorValue={500000} />)).toContain('value="5000"')
+    expect(html(<MoneyInput label="Price" name="price" minorValue={129950} />)).toContain('value="1299.50"')
+  })
+
+  it('gives a refused post back to its own form: what was typed, the reason beside the field', () => {
+    const reply = {
+      action: '/admin/api/orders/1/refund',
+      form: '',
+      values: { amount: '5,000x', reason: 'torn' },
+      message: 'Invalid refund: amount: must be an amount',
+      fields: { amount: 'must be an amount' },
+    }
+    const page = (action: string) =>
+      html(
+        <Reply.Provider value={reply}>
+          <PostForm action={action} back="/admin/orders/1" label="Refund">
+            <MoneyInput label="Amount" name="amount" />
+            <Field label="Reason" name="reason" />
+            <Field label="Password" name="password" type="password" />
+          </PostForm>
+        </Reply.Provider>,
+      )
+    const mine = page('/admin/api/orders/1/refund')
+    expect(mine).toContain('<p class="refused" role="alert">Invalid refund: amount: must be an amount</p>')
+    expect(mine).toContain(
+      'aria-invalid="true" name="amount" value="5,000x"/><strong role="alert">must be an amount</strong>',
     )
+    expect(mine).toContain('name="reason" value="torn"/>')
+    const other = page('/admin/api/orders/2/refund')
+    expect(other).not.toContain('5,000x')
+    expect(other).not.toContain('role="alert"')
   })
 
   it('offers a choice with the current value selected, sending a value other than its text when given', () => {
