@@ -217,3 +217,26 @@ describe('one refund mail', () => {
     expect(await count(b)).toBe(1)
   })
 })
+
+describe('operations that warn', () => {
+  it('shows a red banner on every screen while no mail provider is configured', async () => {
+    const viewer = await operator('viewer')
+    const page = async (e: Env) =>
+      (
+        await app.fetch(
+          new Request('https://shop.test/admin/orders', { headers: { cookie: viewer.cookie } }),
+          e,
+          createExecutionContext(),
+        )
+      ).text()
+    expect(await page(env)).toContain(
+      '<p class="alarm" role="alert">No mail provider is configured: order, refund and account mails are queued and never sent.',
+    )
+    const configured = {
+      ...env,
+      MAIL_PROVIDER_URL: 'https://mail.provider.test/send',
+      MAIL_PROVIDER_KEY: 'k',
+    }
+    expect(await page(configured as Env)).not.toContain('class="alarm"')
+  })
+})
