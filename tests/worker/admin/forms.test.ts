@@ -240,3 +240,55 @@ describe('operations that warn', () => {
     expect(await page(configured as Env)).not.toContain('class="alarm"')
   })
 })
+
+describe('the dashboard', () => {
+  it('counts revenue as paid minus refunded (unpaid cash on delivery adds nothing)', async () => {
+    const staff = await operator('staff')
+    const revenue = async () =>
+      (
+        (await admin(staff, '/api/dashboard')).json.result.revenueToday as {
+          currency: string
+          minor: number
+        }[]
+      ).find((r) => r.currency === 'INR')?.minor ?? 0
+    const before = await revenue()
+    const o = await paidOrder()
+    expect(await revenue()).toBe(before + o.total)
+    await admin(staff, `/api/orders/${o.number}/refund`, { body: { amount_minor: 50_000, reason: 'r' } })
+    expect(await revenue()).toBe(before + o.total - 50_000)
+    // A cash-on-delivery order not yet collected.
+    const cod = await api('/order', {
+      body: {
+        order_id: `${Date.now()}-cod`,
+        user_id: '',
+        cart_id: '',
+        products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+        addressInformation: {
+          shippingAddress: { ...testAddress('cod@example.com'), email: 'cod@example.com' },
+          billingAddress: { ...testAddress('cod@example.com'), email: 'cod@example.com' },
+          shipping_method_code: 'flatrate',
+          shipping_carrier_code: 'flatrate',
+          payment_method_code: 'cashondelivery',
+        },
+      },
+    })
+    expect(cod.status, JSON.stringify(cod.json)).toBe(200)
+    expect(await revenue()).toBe(before + o.total - 50_000)
+  })
+
+  it('names low stock by its product, linked, and leaves out stock that cannot run out', async () => {
+    const viewer = await operator('viewer')
+    // Nothing else is low, so the list (lowest first, at most 50) holds the scarf.
+    await env.DB.prepare('UPDATE inventory SET qty = 100').run()
+    await env.DB.prepare(
+      "UPDATE inventory SET qty = 2, manage_stock = 1, backorders = 0 WHERE sku = 'FX-SCARF'",
+    ).run()
+    const name = (
+      await env.DB.prepare("SELECT name FROM products WHERE sku = 'FX-SCARF'").first<{ name: string }>()
+    )?.name as string
+    const page = await admin(viewer, '')
+    expect(page.text).toContain(`<a href="/admin/products?q=FX-SCARF">${name}</a>`)
+    await env.DB.prepare("UPDATE inventory SET manage_stock = 0 WHERE sku = 'FX-SCARF'").run()
+    expect((await admin(viewer, '')).text).not.toContain('/admin/products?q=FX-SCARF"')
+  })
+})
