@@ -292,3 +292,36 @@ describe('the dashboard', () => {
     expect((await admin(viewer, '')).text).not.toContain('/admin/products?q=FX-SCARF"')
   })
 })
+
+describe('coupons', () => {
+  it('says an expired coupon has expired, and edits a coupon from its form', async () => {
+    const owner = await operator('owner')
+    const code = `OLD${Date.now() % 100000}`
+    const made = await admin(owner, '/api/coupons', {
+      body: { code, kind: 'percent', amount: 10, label: '10% off', expires_at: '2025-01-31' },
+    })
+    expect(made.status, made.text).toBe(200)
+    const page = await admin(owner, '/coupons')
+    expect(page.text).toMatch(/<td>Expired \(ended 2025-01-31 23:59\)<\/td>/)
+    expect(page.text).not.toMatch(/Active yes/)
+    const edit = await post(owner, `/api/coupons/${code}`, '/admin/coupons', [
+      ['_form', 'edit'],
+      ['amount', '15'],
+      ['label', 'Fifteen off'],
+      ['expires_at', '2099-12-31'],
+    ])
+    expect(edit.status, edit.text).toBe(303)
+    const row = await env.DB.prepare('SELECT amount, label, expires_at FROM coupons WHERE code = ?')
+      .bind(code)
+      .first<{ amount: number; label: string; expires_at: string }>()
+    expect(row).toMatchObject({ amount: 15, label: 'Fifteen off' })
+    expect(row?.expires_at.startsWith('2099-12-31')).toBe(true)
+    expect((await admin(owner, '/coupons')).text).toContain(`<td>${code}</td>`)
+    const refused = await post(owner, `/api/coupons/${code}`, '/admin/coupons', [
+      ['_form', 'edit'],
+      ['amount', '150'],
+    ])
+    expect(refused.status).toBe(400)
+    expect(refused.text).toMatch(/<details open="">/)
+  })
+})

@@ -213,6 +213,30 @@ export function Confirm(props: {
   )
 }
 
+/**
+ * A form folded away behind `summary` (an edit of a row): a disclosure holding the form, open
+ * again when its post was refused so the reason and the values typed are in view.
+ */
+export function Unfold(props: {
+  summary: string
+  action: string
+  back: string
+  label: string
+  formKey?: string
+  children?: ReactNode
+}) {
+  const reply = useContext(Reply)
+  const refused = reply?.action === props.action && reply.form === (props.formKey ?? '')
+  return (
+    <details open={refused || undefined}>
+      <summary>{props.summary}</summary>
+      <PostForm action={props.action} back={props.back} label={props.label} formKey={props.formKey}>
+        {props.children}
+      </PostForm>
+    </details>
+  )
+}
+
 /** A column of a table: its heading and what a row shows in it. */
 interface Column<Row> {
   header: ReactNode
