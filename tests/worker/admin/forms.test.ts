@@ -325,3 +325,25 @@ describe('coupons', () => {
     expect(refused.text).toMatch(/<details open="">/)
   })
 })
+
+describe('orders in words', () => {
+  it('filters by choices and tells the history in words, without JSON or payment ids', async () => {
+    const staff = await operator('staff')
+    const o = await paidOrder()
+    await post(staff, `/api/orders/${o.number}/refund`, `/admin/orders/${o.number}`, [
+      ['amount', '100'],
+      ['reason', 'loose thread'],
+    ])
+    await post(staff, `/api/orders/${o.number}/note`, `/admin/orders/${o.number}`, [['text', 'called her']])
+    const list = await admin(staff, '/orders')
+    expect(list.text).toMatch(/<select name="status"><option value="" selected="">Any status<\/option>/)
+    expect(list.text).toContain('<option value="partially_refunded">paid, partly refunded</option>')
+    const page = (await admin(staff, `/orders/${o.number}`)).text
+    const history = page.slice(page.indexOf('<h2>History</h2>'))
+    expect(history).toContain('Refunded ₹100.00 (reason: loose thread)')
+    expect(history).toContain('Note: called her')
+    expect(history).toContain('Awaiting payment → Confirmed')
+    expect(history).toContain('<td>the shopper</td>')
+    expect(history).not.toMatch(/\{|providerRefundId|amountMinor/)
+  })
+})

@@ -54,7 +54,8 @@ const SUBJECTS: Record<OrderMailEvent, (n: string) => string> = {
   refunded: (n) => `A refund for order ${n}`,
 }
 
-const PAYMENT_STATE_LABELS: Record<string, string> = {
+/** A payment state in words (mails, the back office). */
+export const PAYMENT_STATE_LABELS: Record<string, string> = {
   none: 'to be paid on delivery',
   awaiting: 'awaiting payment',
   paid: 'paid',
