@@ -347,3 +347,19 @@ describe('orders in words', () => {
     expect(history).not.toMatch(/\{|providerRefundId|amountMinor/)
   })
 })
+
+describe('purging by tag', () => {
+  it("names a product's real tag and refuses a tag no page carries instead of purging nothing", async () => {
+    const owner = await operator('owner')
+    const page = (await admin(owner, '/operations')).text
+    expect(page).toContain('P and a product&#x27;s SKU (PSAR1001)')
+    expect(page).not.toContain('P-SKU')
+    const wrong = await post(owner, '/api/cache/purge', '/admin/operations', [
+      ['tags', 'P-FX-SCARF, C999999, home'],
+    ])
+    expect(wrong.status).toBe(400)
+    expect(wrong.text).toContain('No page carries the tag P-FX-SCARF, C999999:')
+    const right = await admin(owner, '/api/cache/purge', { body: { tags: 'PFX-SCARF,home' } })
+    expect(right.status).toBe(200)
+  })
+})

@@ -53,7 +53,11 @@ export function operationsPage(
       <section className="card">
         <h2>Purge cached pages</h2>
         <PostForm action="/admin/api/cache/purge" back={back} label="Purge">
-          <Field label="Tags (comma-separated, e.g. home, P-SKU, C12)" name="tags" required />
+          <Field
+            label="Tags (comma-separated): home, search, P and a product's SKU (PSAR1001), C and a category's id (C12)"
+            name="tags"
+            required
+          />
         </PostForm>
       </section>
       <section className="card">
