@@ -363,3 +363,32 @@ describe('purging by tag', () => {
     expect(right.status).toBe(200)
   })
 })
+
+describe('a role sees what it may do', () => {
+  it('shows a viewer no change forms, staff no money forms, the owner all', async () => {
+    const o = await paidOrder()
+    const [viewer, staff, owner] = await Promise.all([
+      operator('viewer'),
+      operator('staff'),
+      operator('owner'),
+    ])
+    const orderPage = async (who: Session) => (await admin(who, `/orders/${o.number}`)).text
+    expect(await orderPage(viewer)).not.toContain(`action="/admin/api/orders/${o.number}/refund"`)
+    expect(await orderPage(staff)).toContain(`action="/admin/api/orders/${o.number}/refund"`)
+    expect((await admin(staff, '/coupons')).text).not.toContain('action="/admin/api/coupons"')
+    expect((await admin(owner, '/coupons')).text).toContain('action="/admin/api/coupons"')
+    // Every form a viewer's screens hold is the sign-out.
+    for (const path of [
+      '',
+      '/orders',
+      `/orders/${o.number}`,
+      '/reviews',
+      '/coupons',
+      '/content',
+      '/home',
+      '/operations',
+      '/operators',
+    ])
+      expect(((await admin(viewer, path)).text.match(/<form [^>]*method="post"/g) ?? []).length, path).toBe(1)
+  })
+})

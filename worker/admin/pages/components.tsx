@@ -9,9 +9,12 @@ import { shopLocale, shopTimeZone } from '@shared/config/store'
 import { formatMinor, formatMinorIndian } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import { createContext, type InputHTMLAttributes, type Key, type ReactNode, useContext } from 'react'
+import { can, type Permission, type Role } from '../roles'
 
 /** The operator's CSRF token, for every form of the page (provided once by renderAdmin). */
 export const Csrf = createContext('')
+/** The operator's role: a form the role may not use is not shown (provided once by renderAdmin). */
+export const OperatorRole = createContext<Role | null>(null)
 
 /**
  * A form post that was refused, re-rendered on its page: the form it came from (its action and
@@ -151,15 +154,25 @@ export function PostForm(props: {
   action: string
   back: string
   label: string
+  /** The permission the form's route asks for; an operator whose role lacks it sees no form. */
+  needs: Permission
   danger?: boolean
   buttonLabel?: string
   formKey?: string
   children?: ReactNode
 }) {
   const csrf = useContext(Csrf)
+  const role = useContext(OperatorRole)
   const reply = useContext(Reply)
   const form = props.formKey ?? ''
   const mine = reply && reply.action === props.action && reply.form === form ? reply : null
+  // A form the role may not use is not shown; a post from it still gets its refusal in words.
+  if (role && !can(role, props.needs))
+    return mine ? (
+      <p className="refused" role="alert">
+        {mine.message}
+      </p>
+    ) : null
   return (
     <form className="inline" method="post" action={props.action}>
       <input type="hidden" name="_csrf" value={csrf} />
@@ -183,6 +196,7 @@ export function PostForm(props: {
  * disclosure that says what will happen (`explanation`) and holds the real button.
  */
 export function Confirm(props: {
+  needs: Permission
   summary: string
   summaryLabel?: string
   explanation: ReactNode
@@ -194,6 +208,18 @@ export function Confirm(props: {
   children?: ReactNode
 }) {
   const reply = useContext(Reply)
+  const role = useContext(OperatorRole)
+  // Not the role's: nothing, or the refusal of a post from it (PostForm says it).
+  if (role && !can(role, props.needs))
+    return (
+      <PostForm
+        needs={props.needs}
+        action={props.action}
+        back={props.back}
+        label=""
+        formKey={props.formKey}
+      />
+    )
   const refused = reply?.action === props.action && reply.form === (props.formKey ?? '')
   return (
     <details open={refused || undefined}>
@@ -205,6 +231,7 @@ export function Confirm(props: {
         label={props.label}
         buttonLabel={props.buttonLabel}
         formKey={props.formKey}
+        needs={props.needs}
         danger
       >
         {props.children}
@@ -218,6 +245,7 @@ export function Confirm(props: {
  * again when its post was refused so the reason and the values typed are in view.
  */
 export function Unfold(props: {
+  needs: Permission
   summary: string
   action: string
   back: string
@@ -226,11 +254,29 @@ export function Unfold(props: {
   children?: ReactNode
 }) {
   const reply = useContext(Reply)
+  const role = useContext(OperatorRole)
+  // Not the role's: nothing, or the refusal of a post from it (PostForm says it).
+  if (role && !can(role, props.needs))
+    return (
+      <PostForm
+        needs={props.needs}
+        action={props.action}
+        back={props.back}
+        label=""
+        formKey={props.formKey}
+      />
+    )
   const refused = reply?.action === props.action && reply.form === (props.formKey ?? '')
   return (
     <details open={refused || undefined}>
       <summary>{props.summary}</summary>
-      <PostForm action={props.action} back={props.back} label={props.label} formKey={props.formKey}>
+      <PostForm
+        action={props.action}
+        back={props.back}
+        label={props.label}
+        formKey={props.formKey}
+        needs={props.needs}
+      >
         {props.children}
       </PostForm>
     </details>

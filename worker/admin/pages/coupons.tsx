@@ -66,6 +66,7 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
             cell: (k) => (
               <>
                 <PostForm
+                  needs="money"
                   action={`/admin/api/coupons/${String(k.code)}`}
                   back={back}
                   label={k.is_active ? 'Disable' : 'Enable'}
@@ -74,6 +75,7 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
                   <input type="hidden" name="is_active" value={k.is_active ? 'false' : 'true'} />
                 </PostForm>
                 <Unfold
+                  needs="money"
                   summary="Edit"
                   action={`/admin/api/coupons/${String(k.code)}`}
                   back={back}
@@ -123,7 +125,7 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
       />
       <section className="card">
         <h2>New coupon</h2>
-        <PostForm action="/admin/api/coupons" back={back} label="Create coupon">
+        <PostForm needs="money" action="/admin/api/coupons" back={back} label="Create coupon">
           <Field label="Code" name="code" required />
           <Choice label="Kind" name="kind" options={['percent', 'fixed']} />
           <MoneyInput label="Amount" name="amount" required />

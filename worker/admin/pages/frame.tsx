@@ -10,7 +10,7 @@ import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
 import { mailProvider } from '../../api/mail/outbox'
 import type { AdminEnv, Operator } from '../env'
-import { Csrf, PostForm, Reply } from './components'
+import { Csrf, OperatorRole, PostForm, Reply } from './components'
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d1d1f;background:#f6f6f7}
@@ -84,7 +84,7 @@ function Frame(props: {
               <span className="who">
                 {op.email} ({op.role})
                 {op.via === 'session' ? (
-                  <PostForm action="/admin/logout" back="/admin/login" label="Sign out" />
+                  <PostForm action="/admin/logout" back="/admin/login" label="Sign out" needs="read" />
                 ) : null}
               </span>
             </>
@@ -122,11 +122,13 @@ export async function renderAdmin(
   const operator = c.get('operator') as Operator | undefined
   const stream = await renderToReadableStream(
     <Csrf.Provider value={(c.get('csrf') as string | undefined) ?? ''}>
-      <Reply.Provider value={c.get('formReply') ?? null}>
-        <Frame nonce={c.var.nonce} title={title} operator={operator} alarms={alarmsOf(c.env)}>
-          {body}
-        </Frame>
-      </Reply.Provider>
+      <OperatorRole.Provider value={operator?.role ?? null}>
+        <Reply.Provider value={c.get('formReply') ?? null}>
+          <Frame nonce={c.var.nonce} title={title} operator={operator} alarms={alarmsOf(c.env)}>
+            {body}
+          </Frame>
+        </Reply.Provider>
+      </OperatorRole.Provider>
     </Csrf.Provider>,
     {
       onError(error: unknown) {

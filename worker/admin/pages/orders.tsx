@@ -133,6 +133,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
   const back = `/admin/orders/${o.increment_id}`
   const form = (action: string, label: string, fields: ReactNode, danger = false, formKey?: string) => (
     <PostForm
+      needs="orders"
       action={`/admin/api/orders/${o.increment_id}/${action}`}
       back={back}
       label={label}

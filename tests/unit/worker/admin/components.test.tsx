@@ -9,6 +9,7 @@ import {
   Csrf,
   Field,
   MoneyInput,
+  OperatorRole,
   PostForm,
   Reply,
   Table,
@@ -42,7 +43,7 @@ describe('fields', () => {
     const page = (action: string) =>
       html(
         <Reply.Provider value={reply}>
-          <PostForm action={action} back="/admin/orders/1" label="Refund">
+          <PostForm needs="orders" action={action} back="/admin/orders/1" label="Refund">
             <MoneyInput label="Amount" name="amount" />
             <Field label="Reason" name="reason" />
             <Field label="Password" name="password" type="password" />
@@ -79,8 +80,30 @@ describe('fields', () => {
 })
 
 describe('forms', () => {
+  it('are not shown to a role that may not use them', () => {
+    const form = (role: 'owner' | 'staff' | 'viewer') =>
+      html(
+        <OperatorRole.Provider value={role}>
+          <PostForm needs="money" action="/admin/api/coupons" back="/admin/coupons" label="Create coupon" />
+          <Confirm
+            needs="orders"
+            summary="Cancel…"
+            explanation="x"
+            action="/admin/api/orders/1/transition"
+            back="/admin/orders/1"
+            label="Cancel order"
+          />
+        </OperatorRole.Provider>,
+      )
+    expect(form('owner')).toContain('Create coupon')
+    expect(form('owner')).toContain('Cancel order')
+    expect(form('staff')).not.toContain('Create coupon')
+    expect(form('staff')).toContain('Cancel order')
+    expect(form('viewer')).toBe('')
+  })
+
   it('post the CSRF token (escaped) and the page to come back to', () => {
-    const out = html(<PostForm action="/admin/api/x" back="/admin/x" label="Go" />)
+    const out = html(<PostForm needs="orders" action="/admin/api/x" back="/admin/x" label="Go" />)
     expect(out).toContain('<input type="hidden" name="_csrf" value="tok&amp;en"/>')
     expect(out).toContain('<input type="hidden" name="return_to" value="/admin/x"/>')
     expect(out).toContain('<button type="submit">Go</button>')
@@ -89,6 +112,7 @@ describe('forms', () => {
   it('keep an irreversible change behind a disclosure whose button says what it does', () => {
     const out = html(
       <Confirm
+        needs="reviews"
         summary="Delete…"
         explanation="Gone for good."
         action="/admin/api/x/delete"
