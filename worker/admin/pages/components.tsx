@@ -191,49 +191,33 @@ export function PostForm(props: {
   )
 }
 
-/**
- * A change that cannot be taken back, in two deliberate steps without script: `summary` opens a
- * disclosure that says what will happen (`explanation`) and holds the real button.
- */
-export function Confirm(props: {
+type FoldedProps = {
   needs: Permission
   summary: string
   summaryLabel?: string
-  explanation: ReactNode
   action: string
   back: string
   label: string
   buttonLabel?: string
   formKey?: string
   children?: ReactNode
-}) {
+}
+
+/**
+ * A form folded behind `summary`, open again when its post was refused (so the reason and the
+ * values typed are in view). Not the role's: nothing, or the refusal of a post from it.
+ */
+function Folded(props: FoldedProps & { explanation?: ReactNode; danger?: boolean }) {
   const reply = useContext(Reply)
   const role = useContext(OperatorRole)
-  // Not the role's: nothing, or the refusal of a post from it (PostForm says it).
-  if (role && !can(role, props.needs))
-    return (
-      <PostForm
-        needs={props.needs}
-        action={props.action}
-        back={props.back}
-        label=""
-        formKey={props.formKey}
-      />
-    )
+  const form = { needs: props.needs, action: props.action, back: props.back, formKey: props.formKey }
+  if (role && !can(role, props.needs)) return <PostForm {...form} label="" />
   const refused = reply?.action === props.action && reply.form === (props.formKey ?? '')
   return (
     <details open={refused || undefined}>
       <summary aria-label={props.summaryLabel}>{props.summary}</summary>
-      <p>{props.explanation}</p>
-      <PostForm
-        action={props.action}
-        back={props.back}
-        label={props.label}
-        buttonLabel={props.buttonLabel}
-        formKey={props.formKey}
-        needs={props.needs}
-        danger
-      >
+      {props.explanation ? <p>{props.explanation}</p> : null}
+      <PostForm {...form} label={props.label} buttonLabel={props.buttonLabel} danger={props.danger}>
         {props.children}
       </PostForm>
     </details>
@@ -241,46 +225,16 @@ export function Confirm(props: {
 }
 
 /**
- * A form folded away behind `summary` (an edit of a row): a disclosure holding the form, open
- * again when its post was refused so the reason and the values typed are in view.
+ * A change that cannot be taken back, in two deliberate steps without script: `summary` opens a
+ * disclosure that says what will happen (`explanation`) and holds the real (red) button.
  */
-export function Unfold(props: {
-  needs: Permission
-  summary: string
-  action: string
-  back: string
-  label: string
-  formKey?: string
-  children?: ReactNode
-}) {
-  const reply = useContext(Reply)
-  const role = useContext(OperatorRole)
-  // Not the role's: nothing, or the refusal of a post from it (PostForm says it).
-  if (role && !can(role, props.needs))
-    return (
-      <PostForm
-        needs={props.needs}
-        action={props.action}
-        back={props.back}
-        label=""
-        formKey={props.formKey}
-      />
-    )
-  const refused = reply?.action === props.action && reply.form === (props.formKey ?? '')
-  return (
-    <details open={refused || undefined}>
-      <summary>{props.summary}</summary>
-      <PostForm
-        action={props.action}
-        back={props.back}
-        label={props.label}
-        formKey={props.formKey}
-        needs={props.needs}
-      >
-        {props.children}
-      </PostForm>
-    </details>
-  )
+export function Confirm(props: FoldedProps & { explanation: ReactNode }) {
+  return <Folded {...props} danger />
+}
+
+/** A form folded away behind `summary` (an edit of a row). */
+export function Unfold(props: FoldedProps) {
+  return <Folded {...props} />
 }
 
 /** A column of a table: its heading and what a row shows in it. */
