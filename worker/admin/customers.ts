@@ -12,7 +12,6 @@ import { amountTyped, oneAmount } from './input'
 export const CreditSchema = z
   .object({
     amount: amountTyped('amount', { signed: true })
-      .refine((n) => n !== 0, 'amount must not be ₹0')
       .refine((n) => Math.abs(n) <= 100_000_000, 'amount is too large (at most ₹10,00,000)')
       .optional(),
     amount_minor: z.coerce

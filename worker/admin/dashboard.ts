@@ -19,7 +19,7 @@ export interface Dashboard {
   lowStock: LowStock[]
 }
 
-export interface LowStock {
+interface LowStock {
   sku: string
   qty: number
   /** The product the operator edits (the parent of a variant). */

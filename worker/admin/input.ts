@@ -92,7 +92,7 @@ const MAX_AMOUNT_MINOR = 10_000_000_000
  * An amount typed in rupees (or the shop's currency), as operators write it: `5000` is ₹5,000,
  * `5,000`, `50,000.50`, `₹ 1,00,000` are accepted (commas group digits anywhere, a ₹ or "Rs" in
  * front is ignored), at most two decimals. The value is in minor units (paise), a whole number.
- * `signed` also accepts a leading minus (revoking store credit).
+ * `signed` also accepts a leading minus (revoking store credit). Nothing (₹0) is never an amount to move.
  */
 export function amountTyped(name: string, opts: { signed?: boolean } = {}) {
   return z
@@ -112,6 +112,10 @@ export function amountTyped(name: string, opts: { signed?: boolean } = {}) {
       const minor = rupees * 100 + Number((m[3] ?? '').padEnd(2, '0'))
       if (!Number.isSafeInteger(minor) || minor > MAX_AMOUNT_MINOR) {
         ctx.addIssue({ code: 'custom', message: `${name} is too large` })
+        return z.NEVER
+      }
+      if (minor === 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must not be ₹0` })
         return z.NEVER
       }
       return m[1] ? -minor : minor

@@ -238,9 +238,7 @@ type TransitionRequest = z.infer<typeof TransitionSchema>
 
 export const RefundSchema = z
   .object({
-    amount: amountTyped('amount')
-      .refine((n) => n > 0, 'amount must be more than ₹0')
-      .optional(),
+    amount: amountTyped('amount').optional(),
     amount_minor: z.coerce
       .number()
       .int('amount_minor must be a whole number')
@@ -354,7 +352,7 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
   return { status: req.to, from: result.from, refund }
 }
 
-/** Refunds part (or the rest) of what an order was paid; never more than paid and not yet refunded. */
+/** Refunds part or all of what is still refundable (never more); refundOrder sends the one refund mail. */
 export async function refundPart(x: Ctx, number: string, req: z.infer<typeof RefundSchema>, now: number) {
   const db = x.env.DB
   const order = await findOrderByAnyId(db, number)
@@ -377,7 +375,6 @@ export async function refundPart(x: Ctx, number: string, req: z.infer<typeof Ref
     },
     now,
   ).run()
-  // The shopper's refund mail is refundOrder's (one mail per refund, whoever asks for it).
   return result
 }
 

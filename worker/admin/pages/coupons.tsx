@@ -10,7 +10,7 @@ import { Choice, Field, MoneyInput, money, PostForm, Table, Unfold, when } from 
 import { renderAdmin } from './frame'
 
 /** A coupon's state as a shopper would meet it now, in words. */
-export function couponState(k: Record<string, unknown>, now: number): string {
+function couponState(k: Record<string, unknown>, now: number): string {
   const starts = storedInstant(k.starts_at as string | null)
   const expires = storedInstant(k.expires_at as string | null)
   if (!k.is_active) return 'Disabled'

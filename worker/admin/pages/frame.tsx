@@ -107,7 +107,7 @@ function Frame(props: {
 }
 
 /** A shop without a mail provider sends no mail at all: every screen says so until one is set. */
-export const MSG_NO_MAIL_PROVIDER =
+const MSG_NO_MAIL_PROVIDER =
   'No mail provider is configured: order, refund and account mails are queued and never sent. Set the MAIL_PROVIDER_URL and MAIL_PROVIDER_KEY secrets (docs/operations.md).'
 
 const alarmsOf = (env: Env): string[] => (mailProvider(env) ? [] : [MSG_NO_MAIL_PROVIDER])

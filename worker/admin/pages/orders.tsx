@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { PAYMENT_STATE_LABELS } from '../../api/mail/notify'
 import type { AdminEnv } from '../env'
 import { type OrderDetail, type OrderFilter, type OrderListRow, PAGE_SIZE } from '../orders'
-import { Choice, Field, MoneyInput, money, PostForm, statusLabel, Table, when } from './components'
+import { Choice, Field, MoneyInput, money, PostForm, statusLabel, Table, TextArea, when } from './components'
 import { renderAdmin } from './frame'
 import { OrderAddresses, OrderDocuments, OrderMoney } from './order-documents'
 
@@ -82,7 +82,7 @@ export function ordersPage(
 }
 
 /** Who did something to an order, in words: an operator by e-mail, else the shopper, a provider or the shop. */
-export function actorInWords(actor: string): string {
+function actorInWords(actor: string): string {
   if (actor === 'shopper') return 'the shopper'
   if (actor === 'system' || actor === 'scheduler') return 'the shop'
   const provider = /^provider:(\w+)/.exec(actor)?.[1]
@@ -100,7 +100,7 @@ const DETAIL_WORDS: Record<string, string> = {
 }
 
 /** One event of an order's history, in words (never raw JSON or a payment id). */
-export function eventInWords(
+function eventInWords(
   e: { kind: string; from_status: string | null; to_status: string | null; detail: string },
   currency: string,
 ): string {
@@ -216,13 +216,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
             { header: 'Who', cell: (e) => actorInWords(e.actor) },
           ]}
         />
-        {form(
-          'note',
-          'Add note',
-          <label>
-            Internal note <textarea name="text" required maxLength={2000} />
-          </label>,
-        )}
+        {form('note', 'Add note', <TextArea label="Internal note" name="text" required maxLength={2000} />)}
       </div>
     </>,
   )

@@ -38,5 +38,6 @@ describe('amountTyped', () => {
   it('takes a minus only where revoking is meant, and refuses what is too large', () => {
     expect(read('-500', true)).toBe(-50_000)
     expect(read('99,99,99,99,999')).toBe('amount is too large')
+    expect(read('0.00', true)).toBe('amount must not be ₹0')
   })
 })
