@@ -66,12 +66,14 @@ const ProductFormSchema = z
     remove_special_price: z.literal('on').optional(),
     status: formNumber.optional(),
     visibility: formNumber.optional(),
+    hsn_code: z.string().trim().optional(),
   })
-  .transform(({ remove_special_price, ...rest }) =>
-    remove_special_price
+  .transform(({ remove_special_price, hsn_code, ...rest }) => ({
+    ...(remove_special_price
       ? { ...rest, special_price: null, special_from_date: null, special_to_date: null }
-      : rest,
-  )
+      : rest),
+    ...(hsn_code ? { hsn_code } : {}),
+  }))
 const RedirectFormSchema = z.object({
   path: z.string({ error: 'path is required' }),
   to: z.string({ error: 'to is required' }),

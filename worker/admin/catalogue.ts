@@ -41,6 +41,11 @@ export const ProductPatchSchema = z
         error: 'visibility must be 1, 2, 3 or 4',
       })
       .optional(),
+    // The HSN code its tax rule and its invoice lines read (GST: 4, 6 or 8 digits).
+    hsn_code: z
+      .string()
+      .regex(/^(\d{4}|\d{6}|\d{8})$/, 'hsn_code must be 4, 6 or 8 digits')
+      .optional(),
   })
   .strict()
   .refine((p) => Object.keys(p).length > 0, 'nothing to change')
@@ -93,11 +98,12 @@ export async function searchProducts(db: D1Database, q: string) {
   const { results } = await db
     .prepare(
       `SELECT id, sku, type_id, name, status, visibility, price, final_price,
-         json_extract(doc, '$.special_price') AS special_price FROM products
+         json_extract(doc, '$.special_price') AS special_price, json_extract(doc, '$.hsn_code') AS hsn_code
+       FROM products
        WHERE sku LIKE ?1 ESCAPE '\\' OR name LIKE ?1 ESCAPE '\\' ORDER BY sku LIMIT 50`,
     )
     .bind(like)
-    .all<Omit<ProductRow, 'doc'> & { special_price: number | null }>()
+    .all<Omit<ProductRow, 'doc'> & { special_price: number | null; hsn_code: string | number | null }>()
   if (!results.length) return []
   const skus = results.map((r) => r.sku)
   const stock = await db
@@ -187,7 +193,7 @@ async function productById(db: D1Database, id: number): Promise<ProductRow> {
   return row ?? fail(404, `Product ${id} does not exist.`)
 }
 
-/** Changes a product's price, special price and window, status or visibility. */
+/** Changes a product's price, special price and window, status, visibility or HSN code. */
 export async function updateProduct(
   env: Env,
   id: number,

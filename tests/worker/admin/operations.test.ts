@@ -38,6 +38,26 @@ describe('catalogue', () => {
     expect(await auditActions(`product:${SCARF.sku}`)).toEqual(['product.update'])
   })
 
+  it('sets the HSN code the tax rules and invoices read, and refuses one that is not 4, 6 or 8 digits', async () => {
+    const staff = await operator('staff')
+    const hsnOf = async () =>
+      (
+        await env.DB.prepare("SELECT json_extract(doc, '$.hsn_code') AS hsn FROM products WHERE id = ?")
+          .bind(SCARF.id)
+          .first<{ hsn: string | null }>()
+      )?.hsn
+    const res = await admin(staff, `/api/products/${SCARF.id}`, { body: { hsn_code: '62141000' } })
+    expect(res.status, res.text).toBe(200)
+    expect(await hsnOf()).toBe('62141000')
+    for (const hsn_code of ['621', '62A4', '6214100'])
+      expect((await admin(staff, `/api/products/${SCARF.id}`, { body: { hsn_code } })).status, hsn_code).toBe(
+        400,
+      )
+    expect(await hsnOf()).toBe('62141000')
+    const page = await admin(staff, `/products?q=${SCARF.sku}`)
+    expect(page.text).toContain('value="62141000"')
+  })
+
   it('refuses a special price not below the price, unknown fields and bad windows, changing nothing', async () => {
     const staff = await operator('staff')
     const auditedBefore = await auditActions(`product:${SCARF.sku}`)

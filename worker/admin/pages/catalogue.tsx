@@ -14,6 +14,7 @@ interface ProductHit {
   price: number
   final_price: number | null
   special_price: number | null
+  hsn_code: string | number | null
   stock: { sku: string; qty: number; is_in_stock: number }[]
 }
 
@@ -56,6 +57,13 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
             <label>
               <input type="checkbox" name="remove_special_price" /> Remove the special price
             </label>
+            <Field
+              label="HSN code"
+              name="hsn_code"
+              inputMode="numeric"
+              placeholder="4, 6 or 8 digits"
+              defaultValue={p.hsn_code == null ? undefined : String(p.hsn_code)}
+            />
             <Field label="From" type="date" name="special_from_date" />
             <Field label="To" type="date" name="special_to_date" />
             <Choice
