@@ -5,3 +5,8 @@ export function parseArgs(
 ): { positionals: string[] } & Record<string, string | boolean | undefined | string[]>
 // biome-ignore lint/suspicious/noExplicitAny: a bundled module's exports are whatever it exports
 export function importTs(entry: string, options?: { platform?: 'node' | 'browser' }): Promise<any>
+export function queryLocalD1(
+  dir: string | undefined,
+  sql: string,
+): Promise<Record<string, unknown>[] | undefined>
+export function localMigrationsApplied(dir: string | undefined): Promise<boolean>

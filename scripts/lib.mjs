@@ -1,7 +1,7 @@
 // Helpers shared by the npm scripts: run wrangler with the project's Node 22, ensure .dev.vars.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '..')
@@ -57,6 +57,43 @@ export function ensureDevVars() {
 /** wrangler's --persist-to flag for a state dir, or nothing for the default .wrangler/state. */
 export function persistArgs(dir) {
   return dir ? ['--persist-to', dir] : []
+}
+
+/**
+ * Reads the local D1 database of a state dir (default .wrangler/state) with Node's own SQLite:
+ * milliseconds, where `wrangler d1 execute` spends seconds starting up. Answers undefined when it
+ * cannot say (a Node without node:sqlite, no database yet, or more than one in the state dir), so
+ * the caller asks wrangler instead.
+ */
+export async function queryLocalD1(dir, sql) {
+  const d1Dir = path.resolve(root, dir ?? '.wrangler/state', 'v3/d1/miniflare-D1DatabaseObject')
+  const files = existsSync(d1Dir)
+    ? readdirSync(d1Dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')
+    : []
+  if (files.length !== 1) return undefined
+  const sqlite = await import('node:sqlite').catch(() => null)
+  if (!sqlite) return undefined
+  const db = new sqlite.DatabaseSync(path.join(d1Dir, files[0]), { readOnly: true })
+  try {
+    return db.prepare(sql).all()
+  } catch {
+    return undefined
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Whether every migration file is recorded as applied in a local state dir (wrangler's
+ * d1_migrations table); false when that cannot be read, so `wrangler d1 migrations apply` runs.
+ */
+export async function localMigrationsApplied(dir) {
+  const applied = await queryLocalD1(dir, 'SELECT name FROM d1_migrations')
+  if (!applied) return false
+  const names = new Set(applied.map((r) => r.name))
+  return readdirSync(path.join(root, 'worker/db/migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .every((f) => names.has(f))
 }
 
 // ---------------------------------------------------------------------------------------------

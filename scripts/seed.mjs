@@ -10,6 +10,7 @@ import {
   importTs,
   oneLineErrors,
   parseArgs,
+  queryLocalD1,
   root,
   spawnLong,
   whereArgs,
@@ -64,7 +65,9 @@ const started = Date.now()
 const seedEntry = () => importTs('scripts/catalogue/seed/node-entry.ts')
 
 /** How many rows a D1 table of the shop holds (throws when the database cannot be read). */
-function countRows(table) {
+async function countRows(table) {
+  const local = deployed ? undefined : await queryLocalD1(persist, `SELECT COUNT(*) AS n FROM ${table}`)
+  if (local) return local[0]?.n ?? 0
   const out = capture('wrangler', [
     'd1',
     'execute',
@@ -83,7 +86,7 @@ function countRows(table) {
  */
 async function seedDemoPincodesIfEmpty() {
   try {
-    if (countRows('cod_pincodes') > 0) return
+    if ((await countRows('cod_pincodes')) > 0) return
     const { demoPincodeSql } = await seedEntry()
     const file = path.join(root, '.tmp', 'seed-pincodes.sql')
     writeFileSync(file, demoPincodeSql())
@@ -100,7 +103,7 @@ if (deployed && !ifEmpty)
   await confirm(`write the demo catalogue into ${target}, replacing its catalogue if it has one`, { yes })
 let count = 0
 try {
-  count = countRows('products')
+  count = await countRows('products')
 } catch (err) {
   if (deployed) die(`could not read the ${env} database: ${firstLine(err)}`, 1)
   // A local database that does not exist yet is empty.

@@ -4,9 +4,19 @@
 // Options: --port N (default 8787), --persist-to DIR (separate local state, used by e2e tests),
 // --public-origin URL (the origin absolute links name; default http://localhost:N, or the
 // PUBLIC_ORIGIN environment variable), so a shop on another port links to itself.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { capture, ensureDevVars, parseArgs, persistArgs, quietEnv, root, run, spawnLong } from './lib.mjs'
+import {
+  capture,
+  ensureDevVars,
+  localMigrationsApplied,
+  parseArgs,
+  persistArgs,
+  quietEnv,
+  root,
+  run,
+  spawnLong,
+} from './lib.mjs'
 
 const args = parseArgs(
   `
@@ -23,9 +33,15 @@ options:
   --courier-port N      port of the local test courier (default N+200)
   --courier-clock S     the test courier moves each parcel one step every S seconds (default 0:
                         only from its TEST page)
+  --copy-state-to DIR   once migrated and seeded, copy the local state to DIR if DIR holds none
+                        yet (a second shop then starts from this catalogue without seeding it)
+  --prepare-only        migrate and seed the local state (and copy it), then stop: no client
+                        build, no server (npm test prepares the browser tier's shops this way
+                        while other tiers run)
   -h, --help            print this help and do nothing else
 `,
   {
+    flags: ['--prepare-only'],
     options: [
       '--port',
       '--persist-to',
@@ -33,6 +49,7 @@ options:
       '--sandbox-port',
       '--courier-port',
       '--courier-clock',
+      '--copy-state-to',
     ],
     positionals: 0,
   },
@@ -43,13 +60,16 @@ const publicOrigin = new URL(args.publicOrigin ?? (process.env.PUBLIC_ORIGIN || 
   .origin
 
 ensureDevVars()
-run(process.execPath, [path.join(root, 'scripts/build-client.mjs')])
+if (!args.prepareOnly) run(process.execPath, [path.join(root, 'scripts/build-client.mjs')])
 // Applied without wrangler's "Ok to proceed?" question (no stdin, CI set for this one command):
 // a first start in a terminal must never stop at a prompt.
-run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs(persist)], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...quietEnv, CI: '1' },
-})
+// Skipped when the state already records every migration (a restart, or a copied state).
+if (!(await localMigrationsApplied(persist))) {
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs(persist)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...quietEnv, CI: '1' },
+  })
+}
 if (existsSync(path.join(root, 'scripts/seed.mjs'))) {
   run(process.execPath, [
     path.join(root, 'scripts/seed.mjs'),
@@ -57,6 +77,13 @@ if (existsSync(path.join(root, 'scripts/seed.mjs'))) {
     ...(persist ? ['--persist-to', persist] : []),
   ])
 }
+// A copy taken before this shop's workerd opens the files, so no write is half-way through it.
+if (args.copyStateTo && !existsSync(path.resolve(root, args.copyStateTo))) {
+  cpSync(path.resolve(root, persist ?? '.wrangler/state'), path.resolve(root, args.copyStateTo), {
+    recursive: true,
+  })
+}
+if (args.prepareOnly) process.exit(0)
 // Without payment keys (in the environment or .dev.vars) the local test payment provider runs next
 // to the shop, and the shop's payment base URLs and test secrets point at it.
 const devVars = existsSync(path.join(root, '.dev.vars'))

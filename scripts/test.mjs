@@ -3,8 +3,9 @@
 // first failure. Pass tier names to run a subset: npm test -- unit worker
 //
 // Order and overlap: the build comes first (every tier reads it). Then two lanes run side by
-// side: typecheck, lint and the unit tier one after another, and the worker tier, whose test
-// files mostly wait on workerd. The browser tier comes last and alone: one of its specs rebuilds
+// side: typecheck, lint, the unit tier and the browser tier's shop state (migrated and seeded)
+// one after another, and the worker tier, whose test files mostly wait on workerd. The browser
+// tier comes last and alone: one of its specs rebuilds
 // the client (a simulated deploy), which nothing else may see. A lane's output is printed whole
 // when its step ends (the worker tier's as it comes), each step with its time, and a summary of
 // every step's time closes the run.
@@ -52,15 +53,27 @@ const commands = {
     { TZ: 'Asia/Kolkata' },
   ],
   worker: [bin('vitest'), ['run', '-c', 'vitest.worker.config.ts']],
+  // The browser tier's two shops (tests/e2e/playwright.config.ts), migrated and seeded once and
+  // copied for the second, while the worker tier runs: the shops then only start their servers.
+  'e2e-state': [
+    process.execPath,
+    [
+      path.join(root, 'scripts/start.mjs'),
+      '--prepare-only',
+      '--persist-to',
+      '.tmp/e2e-state',
+      '--copy-state-to',
+      '.tmp/e2e-state-b',
+    ],
+  ],
   e2e: [bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts']],
 }
 
 /** The steps in order: a stage's lanes run side by side, a lane's steps one after another. */
-const stages = [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist'], ['worker']], [['e2e']]]
+const tierOf = { 'unit-ist': 'unit', 'e2e-state': 'e2e' }
+const stages = [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist', 'e2e-state'], ['worker']], [['e2e']]]
   .map((lanes) =>
-    lanes
-      .map((lane) => lane.filter((s) => picked.has(s === 'unit-ist' ? 'unit' : s)))
-      .filter((lane) => lane.length),
+    lanes.map((lane) => lane.filter((s) => picked.has(tierOf[s] ?? s))).filter((lane) => lane.length),
   )
   .filter((lanes) => lanes.length)
 
@@ -91,7 +104,7 @@ function runStep(step, live) {
   const started = Date.now()
   // The browser tests start from freshly migrated and seeded shops, never from an earlier run's
   // catalogue (a changed demo generator) or orders; the shops share one set of local secrets.
-  if (step === 'e2e') {
+  if (step === 'e2e-state') {
     mkdirSync(path.join(root, '.tmp'), { recursive: true })
     for (const dir of readdirSync(path.join(root, '.tmp'), { withFileTypes: true }).filter(
       (d) => d.isDirectory() && d.name.startsWith('e2e-state'),

@@ -2,9 +2,28 @@
  * Two tabs of the shop: a product added in one shows in the other's mini-cart count at once,
  * without a reload (the cart engine announces changes on a BroadcastChannel).
  */
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { pickProduct } from './checkout-fixtures'
-import { waitForHydration } from './pages'
+import { storedRecord, waitForHydration } from './pages'
+
+/**
+ * True once a tab's cart change has been through the server: every stored line carries the server
+ * cart's item id and the synced hash is stored (the last write of a server round, after totals).
+ * Until then the tab has a change of its own in flight and, by design, does not take over another
+ * tab's cart (its own next sync reconciles them).
+ */
+async function cartSettled(page: Page): Promise<boolean> {
+  const [lines, hash] = await Promise.all([
+    storedRecord(page, 'cart', 'current-cart'),
+    storedRecord(page, 'cart', 'current-cart-hash'),
+  ])
+  return (
+    typeof hash === 'string' &&
+    Array.isArray(lines) &&
+    lines.length > 0 &&
+    lines.every((l: { server_item_id?: unknown }) => l.server_item_id != null)
+  )
+}
 
 test('a cart change in one tab shows in the other tab without a reload', async ({ context, request }) => {
   const product = await pickProduct(request)
@@ -25,6 +44,11 @@ test('a cart change in one tab shows in the other tab without a reload', async (
   await expect(first.getByTestId('minicart-count')).toHaveText('1')
 
   await expect(second.getByTestId('minicart-count')).toHaveText('1')
+  // The first tab's add has finished with the server before the second tab changes the cart: the
+  // test is about one tab following another's change, not two tabs editing at once.
+  await expect
+    .poll(() => cartSettled(first), { message: 'the first tab’s add reached the server' })
+    .toBe(true)
   // And back: removing it in the second tab empties the first one's count.
   await second.goto('/cart')
   await waitForHydration(second)

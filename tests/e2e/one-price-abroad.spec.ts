@@ -7,7 +7,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { fillAddress, fillPersonalStep, simpleProducts } from './checkout-fixtures'
-import { d1, sqlText, waitForHydration } from './pages'
+import { d1, sqlText, switchCurrency, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 
@@ -139,7 +139,7 @@ test('a currency switch with a full bag re-prices every line at once', async ({ 
   for (const line of await page.getByTestId('line-total').all()) await expect(line).toHaveText(/^₹[\d,]+$/)
 
   // The pound prices the shop shows for each product.
-  await Promise.all([page.waitForEvent('load'), page.getByTestId('currency-switcher').selectOption('GBP')])
+  await switchCurrency(page, 'GBP')
   const pounds: Record<string, string> = {}
   for (const p of products) {
     await page.goto(`/${p.url_path}`)
@@ -149,12 +149,11 @@ test('a currency switch with a full bag re-prices every line at once', async ({ 
   }
 
   // Back in INR with the same bag, then switching on the cart page itself.
-  await Promise.all([page.waitForEvent('load'), page.getByTestId('currency-switcher').selectOption('INR')])
+  await switchCurrency(page, 'INR')
   await page.goto('/cart')
   await waitForHydration(page)
   await expect(page.locator('[data-segment="grand_total"] dd')).toHaveText(/^₹/)
-  await Promise.all([page.waitForEvent('load'), page.getByTestId('currency-switcher').selectOption('GBP')])
-  await waitForHydration(page)
+  await switchCurrency(page, 'GBP')
   // Every line is charged in pounds at once, at the pound price the product page shows (no rupee
   // amount, none shown with a £ sign). Pounds make the shopper a UK one (the currency's home), so a
   // line whose price changed with the country shows the earlier price, converted, struck through

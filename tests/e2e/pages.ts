@@ -22,6 +22,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   })
 }
 
+/**
+ * Picks a currency in the header and waits for the page it reloads into: the new document names
+ * the currency on <html> and its islands have hydrated. (Waiting for a 'load' event instead can
+ * catch the old document's own, still-pending load, and a navigation started then collides with
+ * the reload.)
+ */
+export async function switchCurrency(page: Page, code: string): Promise<void> {
+  await page.getByTestId('currency-switcher').selectOption(code)
+  await expect(page.locator('html')).toHaveAttribute('data-currency', code)
+  await waitForHydration(page)
+}
+
 /** The back-office operator the browser tests sign in as (created with the command-line tool). */
 export const OPERATOR = { email: 'e2e-owner@ops.test', password: 'e2e-owner-password' }
 

@@ -69,8 +69,11 @@ export default defineConfig({
       metadata: shopMeta(0),
     },
   ],
-  webServer: SHOPS.map(({ port, persistTo }) => ({
-    command: `node scripts/start.mjs --port ${port} --persist-to ${persistTo}`,
+  // Playwright starts the shops one after the other. The first migrates and seeds its state and
+  // copies it for the second before serving, so the second (empty after `npm test` cleared it)
+  // starts from the same catalogue without migrating and seeding it again.
+  webServer: SHOPS.map(({ port, persistTo }, i) => ({
+    command: `node scripts/start.mjs --port ${port} --persist-to ${persistTo}${i === 0 ? ` --copy-state-to ${SHOPS[1].persistTo}` : ''}`,
     cwd: '../..',
     url: `http://127.0.0.1:${port}/raw-output-example.xml`,
     timeout: 180_000,

@@ -49,6 +49,30 @@ export function deliverTo(address: unknown, payment = 'cashondelivery') {
   }
 }
 
+/**
+ * A guest's cash-on-delivery order body, no delivery method named: `products` to one address for
+ * shipping and billing; `over` replaces fields.
+ */
+export function codOrderBody(
+  orderId: string,
+  products: unknown[],
+  address: unknown,
+  over: Record<string, unknown> = {},
+) {
+  return {
+    order_id: orderId,
+    user_id: '',
+    cart_id: '',
+    products,
+    addressInformation: {
+      shippingAddress: address,
+      billingAddress: address,
+      payment_method_code: 'cashondelivery',
+    },
+    ...over,
+  }
+}
+
 /** A cart's shipping-information body: one address for shipping and billing, flat-rate delivery. */
 export function shippingInformation(address: unknown) {
   return {

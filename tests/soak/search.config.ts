@@ -19,7 +19,11 @@ export default defineConfig(async (env) => {
     test: {
       ...base.test,
       // Replaces the worker tier's include (a merge would add to it).
-      include: ['tests/worker/search/differential.test.ts', 'tests/worker/search/limits.test.ts'],
+      include: [
+        'tests/worker/search/differential.test.ts',
+        'tests/worker/search/limits.test.ts',
+        'tests/worker/search/rebuild-job.test.ts',
+      ],
       testTimeout: 600_000,
     },
   }

@@ -98,48 +98,69 @@ async function documentRates(db: D1Database, month: string, sellerState: string)
 
 export type Table = { header: string[]; rows: (string | number)[][] }
 
-function hsnTable(
-  rows: {
-    hsn: string | null
-    uqc: string
-    rate: number
-    qty: number
-    value: number
-    taxable: number
-    igst: number
-    cgst: number
-    sgst: number
-  }[],
-): Table {
+/** A column of a section: the offline tool's heading and the cell of one row. */
+type Column<R> = readonly [heading: string, cell: (row: R) => string | number]
+
+/** A section's table: the columns' headings, then one line per row. */
+function table<R>(columns: readonly Column<R>[], rows: readonly R[]): Table {
   return {
-    header: [
-      'HSN',
-      'Description',
-      'UQC',
-      'Total Quantity',
-      'Total Value',
-      'Rate',
-      'Taxable Value',
-      'Integrated Tax Amount',
-      'Central Tax Amount',
-      'State/UT Tax Amount',
-      'Cess Amount',
-    ],
-    rows: rows.map((r) => [
-      r.hsn ?? '',
-      r.hsn ? '' : 'Shipping and lines without an HSN code',
-      r.uqc === 'PCS' ? 'PCS-PIECES' : 'OTH-OTHERS',
-      r.qty,
-      rupees(r.value),
-      r.rate,
-      rupees(r.taxable),
-      rupees(r.igst),
-      rupees(r.cgst),
-      rupees(r.sgst),
-      '0.00',
-    ]),
+    header: columns.map(([heading]) => heading),
+    rows: rows.map((r) => columns.map(([, cell]) => cell(r))),
   }
 }
+
+/** Columns the tool wants filled with a fixed value in every row of the sections using them. */
+const fixed = (heading: string, value: string): Column<unknown> => [heading, () => value]
+const APPLICABLE_RATE = fixed('Applicable % of Tax Rate', '')
+const CESS = fixed('Cess Amount', '0.00')
+const ECOMMERCE = fixed('E-Commerce GSTIN', '')
+const REVERSE_CHARGE = fixed('Reverse Charge', 'N')
+
+/** Columns of the document sections, in the tool's words (invoices say "date", notes "Date"). */
+const RECIPIENT: Column<Row>[] = [
+  ['GSTIN/UIN of Recipient', (r) => r.recipient_gstin ?? ''],
+  ['Receiver Name', (r) => r.name ?? ''],
+]
+const INVOICE: Column<Row>[] = [
+  ['Invoice Number', (r) => r.number],
+  ['Invoice date', (r) => toolDate(r.issued_on)],
+  ['Invoice Value', (r) => rupees(r.total_minor)],
+]
+const NOTE: Column<Row>[] = [
+  ['Note Number', (r) => r.number],
+  ['Note Date', (r) => toolDate(r.issued_on)],
+  fixed('Note Type', 'C'),
+]
+const PLACE: Column<Row> = ['Place Of Supply', (r) => pos(r.place_of_supply)]
+const NOTE_VALUE: Column<Row> = ['Note Value', (r) => rupees(r.total_minor)]
+/** The rate of the row, its taxable value, no cess. */
+const TAXED: Column<Row>[] = [['Rate', (r) => r.rate], ['Taxable Value', (r) => rupees(r.taxable)], CESS]
+
+interface HsnRow {
+  hsn: string | null
+  uqc: string
+  rate: number
+  qty: number
+  value: number
+  taxable: number
+  igst: number
+  cgst: number
+  sgst: number
+}
+
+const HSN_COLUMNS: Column<HsnRow>[] = [
+  ['HSN', (r) => r.hsn ?? ''],
+  ['Description', (r) => (r.hsn ? '' : 'Shipping and lines without an HSN code')],
+  ['UQC', (r) => (r.uqc === 'PCS' ? 'PCS-PIECES' : 'OTH-OTHERS')],
+  ['Total Quantity', (r) => r.qty],
+  ['Total Value', (r) => rupees(r.value)],
+  ['Rate', (r) => r.rate],
+  ['Taxable Value', (r) => rupees(r.taxable)],
+  ['Integrated Tax Amount', (r) => rupees(r.igst)],
+  ['Central Tax Amount', (r) => rupees(r.cgst)],
+  ['State/UT Tax Amount', (r) => rupees(r.sgst)],
+  CESS,
+]
 
 /** The HSN summary of the month: invoice lines less credit-note lines, registered or not. */
 async function hsnSummary(db: D1Database, month: string, registered: boolean): Promise<Table> {
@@ -156,18 +177,8 @@ async function hsnSummary(db: D1Database, month: string, registered: boolean): P
        ORDER BY l.hsn IS NULL, l.hsn, l.rate`,
     )
     .bind(month, registered ? 1 : 0)
-    .all<{
-      hsn: string | null
-      uqc: string
-      rate: number
-      qty: number
-      value: number
-      taxable: number
-      igst: number
-      cgst: number
-      sgst: number
-    }>()
-  return hsnTable(results)
+    .all<HsnRow>()
+  return table(HSN_COLUMNS, results)
 }
 
 /** One GSTR-1 section of a month as a table. */
@@ -187,111 +198,51 @@ export async function gstr1Section(
       )
       .bind(month)
       .all<{ kind: string; first: string; last: string; n: number }>()
-    return {
-      header: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
-      rows: results.map((r) => [
-        r.kind === 'invoice' ? 'Invoices for outward supply' : 'Credit Note',
-        r.first,
-        r.last,
-        r.n,
-        0,
-      ]),
-    }
+    return table(
+      [
+        ['Nature of Document', (r) => (r.kind === 'invoice' ? 'Invoices for outward supply' : 'Credit Note')],
+        ['Sr. No. From', (r) => r.first],
+        ['Sr. No. To', (r) => r.last],
+        ['Total Number', (r) => r.n],
+        ['Cancelled', () => 0],
+      ],
+      results,
+    )
   }
   const rows = await documentRates(db, month, sellerState)
   const invoices = rows.filter((r) => r.kind === 'invoice')
   const notes = rows.filter((r) => r.kind === 'credit_note')
   if (section === 'b2b')
-    return {
-      header: [
-        'GSTIN/UIN of Recipient',
-        'Receiver Name',
-        'Invoice Number',
-        'Invoice date',
-        'Invoice Value',
-        'Place Of Supply',
-        'Reverse Charge',
-        'Applicable % of Tax Rate',
-        'Invoice Type',
-        'E-Commerce GSTIN',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
+    return table(
+      [
+        ...RECIPIENT,
+        ...INVOICE,
+        PLACE,
+        REVERSE_CHARGE,
+        APPLICABLE_RATE,
+        fixed('Invoice Type', 'Regular B2B'),
+        ECOMMERCE,
+        ...TAXED,
       ],
-      rows: invoices
-        .filter((r) => r.cls === 'b2b')
-        .map((r) => [
-          r.recipient_gstin ?? '',
-          r.name ?? '',
-          r.number,
-          toolDate(r.issued_on),
-          rupees(r.total_minor),
-          pos(r.place_of_supply),
-          'N',
-          '',
-          'Regular B2B',
-          '',
-          r.rate,
-          rupees(r.taxable),
-          '0.00',
-        ]),
-    }
+      invoices.filter((r) => r.cls === 'b2b'),
+    )
   if (section === 'b2cl')
-    return {
-      header: [
-        'Invoice Number',
-        'Invoice date',
-        'Invoice Value',
-        'Place Of Supply',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'E-Commerce GSTIN',
-      ],
-      rows: invoices
-        .filter((r) => r.cls === 'b2cl')
-        .map((r) => [
-          r.number,
-          toolDate(r.issued_on),
-          rupees(r.total_minor),
-          pos(r.place_of_supply),
-          '',
-          r.rate,
-          rupees(r.taxable),
-          '0.00',
-          '',
-        ]),
-    }
+    return table(
+      [...INVOICE, PLACE, APPLICABLE_RATE, ...TAXED, ECOMMERCE],
+      invoices.filter((r) => r.cls === 'b2cl'),
+    )
   if (section === 'exp')
-    return {
-      header: [
-        'Export Type',
-        'Invoice Number',
-        'Invoice date',
-        'Invoice Value',
-        'Port Code',
-        'Shipping Bill Number',
-        'Shipping Bill Date',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
+    return table(
+      [
+        ['Export Type', (r) => (r.regime === 'export_lut' ? 'WOPAY' : 'WPAY')],
+        ...INVOICE,
+        fixed('Port Code', ''),
+        fixed('Shipping Bill Number', ''),
+        fixed('Shipping Bill Date', ''),
+        ...TAXED,
       ],
-      rows: invoices
-        .filter((r) => r.cls === 'exp')
-        .map((r) => [
-          r.regime === 'export_lut' ? 'WOPAY' : 'WPAY',
-          r.number,
-          toolDate(r.issued_on),
-          rupees(r.total_minor),
-          '',
-          '',
-          '',
-          r.rate,
-          rupees(r.taxable),
-          '0.00',
-        ]),
-    }
+      invoices.filter((r) => r.cls === 'exp'),
+    )
   if (section === 'b2cs') {
     // Supplies to unregistered buyers in India, by place and rate, net of their credit notes.
     const sums = new Map<string, { place: string; rate: number; taxable: number; regime: string }>()
@@ -301,84 +252,44 @@ export async function gstr1Section(
       s.taxable += r.kind === 'credit_note' ? -r.taxable : r.taxable
       sums.set(key, s)
     }
-    return {
-      header: [
-        'Type',
-        'Place Of Supply',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'E-Commerce GSTIN',
+    return table(
+      [
+        fixed('Type', 'OE'),
+        ['Place Of Supply', (s) => pos(s.place)],
+        APPLICABLE_RATE,
+        ['Rate', (s) => s.rate],
+        ['Taxable Value', (s) => rupees(s.taxable)],
+        CESS,
+        ECOMMERCE,
       ],
-      rows: [...sums.values()]
-        .sort((a, b) => a.place.localeCompare(b.place) || a.rate - b.rate)
-        .map((s) => ['OE', pos(s.place), '', s.rate, rupees(s.taxable), '0.00', '']),
-    }
+      [...sums.values()].sort((a, b) => a.place.localeCompare(b.place) || a.rate - b.rate),
+    )
   }
   if (section === 'cdnr')
-    return {
-      header: [
-        'GSTIN/UIN of Recipient',
-        'Receiver Name',
-        'Note Number',
-        'Note Date',
-        'Note Type',
-        'Place Of Supply',
-        'Reverse Charge',
-        'Note Supply Type',
-        'Note Value',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
+    return table(
+      [
+        ...RECIPIENT,
+        ...NOTE,
+        PLACE,
+        REVERSE_CHARGE,
+        fixed('Note Supply Type', 'Regular B2B'),
+        NOTE_VALUE,
+        APPLICABLE_RATE,
+        ...TAXED,
       ],
-      rows: notes
-        .filter((r) => r.cls === 'b2b')
-        .map((r) => [
-          r.recipient_gstin ?? '',
-          r.name ?? '',
-          r.number,
-          toolDate(r.issued_on),
-          'C',
-          pos(r.place_of_supply),
-          'N',
-          'Regular B2B',
-          rupees(r.total_minor),
-          '',
-          r.rate,
-          rupees(r.taxable),
-          '0.00',
-        ]),
-    }
-  return {
-    header: [
-      'UR Type',
-      'Note Number',
-      'Note Date',
-      'Note Type',
-      'Place Of Supply',
-      'Note Value',
-      'Applicable % of Tax Rate',
-      'Rate',
-      'Taxable Value',
-      'Cess Amount',
+      notes.filter((r) => r.cls === 'b2b'),
+    )
+  return table(
+    [
+      ['UR Type', (r) => (r.cls === 'b2cl' ? 'B2CL' : r.regime === 'export_lut' ? 'EXPWOP' : 'EXPWP')],
+      ...NOTE,
+      PLACE,
+      NOTE_VALUE,
+      APPLICABLE_RATE,
+      ...TAXED,
     ],
-    rows: notes
-      .filter((r) => r.cls === 'b2cl' || r.cls === 'exp')
-      .map((r) => [
-        r.cls === 'b2cl' ? 'B2CL' : r.regime === 'export_lut' ? 'EXPWOP' : 'EXPWP',
-        r.number,
-        toolDate(r.issued_on),
-        'C',
-        pos(r.place_of_supply),
-        rupees(r.total_minor),
-        '',
-        r.rate,
-        rupees(r.taxable),
-        '0.00',
-      ]),
-  }
+    notes.filter((r) => r.cls === 'b2cl' || r.cls === 'exp'),
+  )
 }
 
 /** A table as CSV (quoted cells, formula characters neutralised, CRLF lines). */

@@ -3,16 +3,14 @@
 // numbers, keys and links get the same refusal whether or not the order exists; a document of
 // another order is never served under this one.
 import { createExecutionContext, env } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import app from '../../../worker/app'
 import { registerAndLogin } from '../../helpers/user'
 import { admin, operator } from '../admin/operator'
-import { payEnv, routeProviderCalls } from '../api/payment/harness'
+import { payEnv, setUpPaymentSandbox } from '../api/payment/harness'
 import { docsOf, mumbaiBilling, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(seedDocumentFixtures)
+setUpPaymentSandbox(seedDocumentFixtures)
 
 async function fetchDocument(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const res = await app.fetch(

@@ -2,15 +2,13 @@
 // chosen), paid at the local test provider, and their documents read back.
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
 import { freshIp } from '../../helpers/user'
-import { call, held, type Placed, sandbox } from '../api/payment/harness'
+import { call, type Placed, sandbox, seedPaymentFixtures } from '../api/payment/harness'
 
 /** The cart fixtures with stock for many orders; the scarf is a chapter 62 article (its hsn_code). */
 export async function seedDocumentFixtures() {
-  held.length = 0
-  await seedCartFixtures()
+  await seedPaymentFixtures()
   await env.DB.prepare(
     "UPDATE products SET doc = json_set(doc, '$.hsn_code', '6214') WHERE sku = 'FX-SCARF'",
   ).run()

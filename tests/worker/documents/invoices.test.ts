@@ -1,13 +1,11 @@
 // Tax invoices are issued in the batch of the payment that makes an order invoiceable: once, and
 // 20 payments verified at once take 20 consecutive numbers, none shared or skipped.
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { routeProviderCalls } from '../api/payment/harness'
+import { describe, expect, it } from 'vitest'
+import { setUpPaymentSandbox } from '../api/payment/harness'
 import { docsOf, mumbaiBilling, payAtProvider, placeOrder, seedDocumentFixtures, verify } from './fixtures'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(seedDocumentFixtures)
+setUpPaymentSandbox(seedDocumentFixtures)
 
 describe('an invoice at payment', () => {
   it('is not issued for an unpaid order, and is issued with the payment, once', async () => {

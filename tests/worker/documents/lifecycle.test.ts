@@ -3,16 +3,14 @@
 // placed; refunds write their credit notes in their own batch (both or neither); a cancel
 // credits what the invoice still has. The stored document is what every later read returns.
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { api, registerAndLogin } from '../../helpers/user'
 import { operator, type Session } from '../admin/operator'
-import { call, routeProviderCalls } from '../api/payment/harness'
+import { call, setUpPaymentSandbox } from '../api/payment/harness'
 import { docsOf, mumbaiBilling, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(seedDocumentFixtures)
+setUpPaymentSandbox(seedDocumentFixtures)
 
 /** Calls the back office as `who` with the payment configuration (refunds reach the test provider). */
 const asOperator = (who: Session, path: string, body?: unknown) =>

@@ -5,14 +5,12 @@
 import { env } from 'cloudflare:test'
 import { istMonth } from '@shared/domain/gst'
 import { EXPORT_UNDER_LUT } from '@shared/domain/tax-document'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { admin, operator } from '../admin/operator'
-import { call, routeProviderCalls, sandbox } from '../api/payment/harness'
+import { call, sandbox, setUpPaymentSandbox } from '../api/payment/harness'
 import { docsOf, mumbaiBilling, placeOrder, seedDocumentFixtures } from './fixtures'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(seedDocumentFixtures)
+setUpPaymentSandbox(seedDocumentFixtures)
 
 const docOf = async (orderId: string) =>
   JSON.parse(

@@ -16,3 +16,12 @@ export function generatedRuns(slice: number, seed: number): { numRuns: number; s
 export function generatedTimeout(ms: number): number {
   return soak ? ms * soak.factor : ms
 }
+
+/**
+ * The points of `total` a walk-every-point test visits: all of them in the soak run; in the default
+ * tier `slice` of them, evenly spread with the first and the last among them.
+ */
+export function generatedPoints(total: number, slice: number): number[] {
+  if (soak || total <= slice) return Array.from({ length: total }, (_, i) => i)
+  return [...new Set(Array.from({ length: slice }, (_, k) => Math.round((k * (total - 1)) / (slice - 1))))]
+}

@@ -3,22 +3,26 @@
 // base-currency credit rounded down, and refunds or a cancel never give back what a redeemed card
 // is worth while they take back what they reach of unredeemed ones. Credit never comes from nothing.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { moveOrder } from '../../../../worker/admin/orders'
-import { refundOrder } from '../../../../worker/api/payment/refund'
 import { readConfig } from '../../../../worker/platform/env'
-import { seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { decodeEntities } from '../../../helpers/html'
 import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
-import { call, held, orderRow, payEnv, routeProviderCalls, sandbox } from '../payment/harness'
+import {
+  call,
+  held,
+  orderRow,
+  payEnv,
+  refund,
+  sandbox,
+  seedPaymentFixtures,
+  setUpPaymentSandbox,
+} from '../payment/harness'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
+setUpPaymentSandbox(async () => {
+  await seedPaymentFixtures()
   await env.DB.prepare(
     `INSERT OR REPLACE INTO coupons (code, kind, amount, min_subtotal, is_active, label)
      VALUES ('FX-TENOFF', 'percent', 10, 0, 1, '10 % off')`,
@@ -110,14 +114,6 @@ async function buyCards(
   held.length = 0
   return { ...o, row: await orderRow(orderId), codes: await mailedCodes(o.orderNumber) }
 }
-
-const refund = (orderId: string, amountMinor: number) =>
-  refundOrder(
-    payEnv,
-    readConfig(payEnv),
-    { orderId, amountMinor, actor: 'ops@example.com', reason: 'returned' },
-    Date.now(),
-  )
 
 async function cancel(orderNumber: string) {
   const ctx = createExecutionContext()

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Product } from '../../../../shared/schemas/catalog'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { codOrderBody, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -16,18 +16,7 @@ const orderBody = (
   products: unknown[],
   over: Record<string, unknown> = {},
   address = testAddress(freshEmail('bundle')),
-) => ({
-  order_id: orderId(),
-  user_id: '',
-  cart_id: '',
-  products,
-  addressInformation: {
-    shippingAddress: address,
-    billingAddress: address,
-    payment_method_code: 'cashondelivery',
-  },
-  ...over,
-})
+) => codOrderBody(orderId(), products, address, over)
 const bundleOption = (
   choices: { option_id: unknown; option_qty?: unknown; option_selections?: unknown[] }[],
 ) => ({

@@ -4,24 +4,14 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { newOrderId, testAddress } from '../../../helpers/orders'
+import { codOrderBody, newOrderId, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
 const address = testAddress('asha.rules@example.com')
-const orderBody = (products: unknown[], over: Record<string, unknown> = {}) => ({
-  order_id: newOrderId('rules'),
-  user_id: '',
-  cart_id: '',
-  products,
-  addressInformation: {
-    shippingAddress: address,
-    billingAddress: address,
-    payment_method_code: 'cashondelivery',
-  },
-  ...over,
-})
+const orderBody = (products: unknown[], over: Record<string, unknown> = {}) =>
+  codOrderBody(newOrderId('rules'), products, address, over)
 const guestCart = async (): Promise<string> => (await api('/cart/create', { method: 'POST' })).json.result
 const add = (cartId: string, cartItem: Record<string, unknown>) =>
   api(`/cart/update?cartId=${cartId}`, { body: { cartItem } })

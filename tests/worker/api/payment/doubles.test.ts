@@ -4,11 +4,9 @@
 // provider and the order counts exactly what went back; an order whose charge rounds to nothing in
 // the charge currency is refused before anything is written.
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
-import { refundOrder } from '../../../../worker/api/payment/refund'
-import { readConfig } from '../../../../worker/platform/env'
-import { GIFT, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { GIFT, stockOf } from '../../../helpers/cart-fixtures'
 import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
 import {
   call,
@@ -19,25 +17,13 @@ import {
   type Placed,
   payEnv,
   place,
-  routeProviderCalls,
+  refund,
   SANDBOX_ORIGIN,
   sandbox,
+  setUpPaymentSandbox,
 } from './harness'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-})
-
-const refund = (orderId: string, amountMinor: number, reason = 'customer returned an item') =>
-  refundOrder(
-    payEnv,
-    readConfig(payEnv),
-    { orderId, amountMinor, actor: 'ops@example.com', reason },
-    Date.now(),
-  )
+setUpPaymentSandbox()
 
 const rzpAuth = {
   authorization: `Basic ${btoa(`${SANDBOX_SECRETS.razorpay.keyId}:${SANDBOX_SECRETS.razorpay.keySecret}`)}`,

@@ -1,17 +1,11 @@
 // Gift cards: a paid order's gift card units each get a code, mailed once and stored only as a
 // hash; a signed-in shopper redeems a code into store credit exactly once.
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../../../helpers/user'
-import { call, deliverWebhooks, held, orderRow, place, routeProviderCalls, sandbox } from './harness'
+import { call, deliverWebhooks, orderRow, place, sandbox, setUpPaymentSandbox } from './harness'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-})
+setUpPaymentSandbox()
 
 async function mailedCodes(orderNumber: string): Promise<string[]> {
   const { results } = await env.DB.prepare(

@@ -8,10 +8,13 @@ import {
   env,
   waitOnExecutionContext,
 } from 'cloudflare:test'
-import { vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
 import { createSandbox, SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
+import { refundOrder } from '../../../../worker/api/payment/refund'
 import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
+import { readConfig } from '../../../../worker/platform/env'
+import { seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { freshIp } from '../../../helpers/user'
 
@@ -56,6 +59,31 @@ export function routeProviderCalls() {
     return realFetch(input, init)
   }) as typeof fetch)
 }
+
+/**
+ * A payment test file's hooks: the provider's calls answered by the sandbox for the whole file
+ * and, before each test, `seed` (by default: no webhook held, the cart fixtures written).
+ */
+export function setUpPaymentSandbox(seed: () => Promise<void> = seedPaymentFixtures) {
+  beforeAll(routeProviderCalls)
+  afterAll(() => vi.unstubAllGlobals())
+  beforeEach(seed)
+}
+
+/** No webhook held from an earlier test, and the cart fixtures written. */
+export async function seedPaymentFixtures() {
+  held.length = 0
+  await seedCartFixtures()
+}
+
+/** Refunds part or all of an order by the shop's refund rule, as an operator, now. */
+export const refund = (orderId: string, amountMinor: number, reason = 'customer returned an item') =>
+  refundOrder(
+    payEnv,
+    readConfig(payEnv),
+    { orderId, amountMinor, actor: 'ops@example.com', reason },
+    Date.now(),
+  )
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes are asserted field by field in the tests
 export type Json = any

@@ -3,7 +3,7 @@
 // it paid exactly once, nothing without a verified signature ever marks it paid, a failed payment
 // stays payable, and a payment that arrives after the order expired is given back.
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
 import {
@@ -15,17 +15,12 @@ import {
   orderRow,
   type Placed,
   place,
-  routeProviderCalls,
   runCron,
   sandbox,
+  setUpPaymentSandbox,
 } from './harness'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-})
+setUpPaymentSandbox()
 
 async function start(o: Placed, auth: { accessKey?: string; link?: string } = { accessKey: o.accessKey }) {
   return call('/api/payment/start', {

@@ -1,10 +1,7 @@
 // Refunds (full, partial, never above what was paid, concurrent ones included, through the
 // provider or recorded as manual) and PayPal create → approve → capture with verified webhooks.
 import { env } from 'cloudflare:test'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { refundOrder } from '../../../../worker/api/payment/refund'
-import { readConfig } from '../../../../worker/platform/env'
-import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { describe, expect, it } from 'vitest'
 import {
   call,
   deliverWebhooks,
@@ -15,20 +12,12 @@ import {
   type Placed,
   payEnv,
   place,
-  routeProviderCalls,
+  refund,
   sandbox,
+  setUpPaymentSandbox,
 } from './harness'
 
-beforeAll(routeProviderCalls)
-afterAll(() => vi.unstubAllGlobals())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-})
-
-const config = () => readConfig(payEnv)
-const refund = (orderId: string, amountMinor: number, reason = 'customer returned an item') =>
-  refundOrder(payEnv, config(), { orderId, amountMinor, actor: 'ops@example.com', reason }, Date.now())
+setUpPaymentSandbox()
 
 async function paidWithRazorpay(): Promise<Placed & { total: number; paymentId: string }> {
   const o = await place()
