@@ -204,10 +204,11 @@ async function pool(items, concurrency, fn) {
 try {
   // Stock for the order journeys and the load: top up a set of sellable skus (ones a shopper can
   // order as they are: a product without a required custom option, or a configurable's child).
+  // The first 500 candidates are read (all 10,000 documents in one answer exceed D1's reply size).
   const { results: stockRows } = await db
     .prepare(
       `SELECT i.sku, p.doc FROM inventory i JOIN products p ON p.sku = COALESCE(i.parent_sku, i.sku)
-       WHERE p.status = 1 AND i.is_in_stock = 1 AND i.qty > 0 AND p.type_id IN ('simple', 'configurable') ORDER BY i.sku`,
+       WHERE p.status = 1 AND i.is_in_stock = 1 AND i.qty > 0 AND p.type_id IN ('simple', 'configurable') ORDER BY i.sku LIMIT 500`,
     )
     .all()
   const skus = stockRows
