@@ -109,6 +109,10 @@ function soakWorkerOptions(script, state) {
     invalidateKey: 'soak-invalidate',
     full: true,
   })
+  // Requests come from India (the shop's home), as the shoppers the soak plays: without it the
+  // local runtime's placeholder `request.cf` names the United States, and every page and order is
+  // priced in USD (where cash on delivery is not offered).
+  options.cf = { country: 'IN' }
   // The worker's logs (one line per 4xx) are counted, not printed; 5xx lines are kept as samples.
   options.handleStructuredLogs = (entry) => {
     workerLogs.lines++
