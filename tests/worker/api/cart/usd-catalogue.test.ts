@@ -18,7 +18,7 @@ import { readConfig } from '../../../../worker/platform/env'
 import sdkCategories from '../../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../../fixtures/vsf-export/sdk-products.json?raw'
 import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
-import { call, type Json, payEnv, SANDBOX_ORIGIN, sandbox } from '../payment/harness'
+import { type AskedOfProvider, call, type Json, payEnv, recordProviderCalls } from '../payment/harness'
 
 /** Rupees one dollar buys in this shop's configuration. */
 const INR_PER_USD = 83
@@ -30,7 +30,7 @@ const usdEnv = {
 } as Env
 
 /** What the shop asked of a provider (recorded where the request leaves the worker). */
-const asked: { amountMinor: number; currency: string }[] = []
+const asked: AskedOfProvider[] = []
 
 const CATEGORY_ID = 820
 const CATEGORY_PAGE = '/harbour-edit/harbour-edit-820'
@@ -71,26 +71,7 @@ beforeAll(async () => {
   await env.DB.prepare(
     "UPDATE inventory SET qty = 1000, is_in_stock = 1 WHERE sku LIKE 'BWH-%' OR sku LIKE 'PIN-%'",
   ).run()
-  vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init)
-    if (!req.url.startsWith(SANDBOX_ORIGIN)) throw new Error(`unexpected outbound call ${req.url}`)
-    const path = new URL(req.url).pathname
-    if (req.method === 'POST' && path === '/v1/orders') {
-      const b = (await req.clone().json()) as { amount: number; currency: string }
-      asked.push({ amountMinor: b.amount, currency: b.currency })
-    }
-    if (req.method === 'POST' && path === '/v2/checkout/orders') {
-      const b = (await req.clone().json()) as {
-        purchase_units: { amount: { value: string; currency_code: string } }[]
-      }
-      const amount = b.purchase_units[0]?.amount
-      asked.push({
-        amountMinor: Math.round(Number(amount?.value) * 100),
-        currency: amount?.currency_code ?? '',
-      })
-    }
-    return sandbox.fetch(req)
-  }) as typeof fetch)
+  recordProviderCalls(asked)
 })
 
 afterAll(() => {
@@ -242,7 +223,13 @@ describe('a catalogue whose prices are in US dollars', () => {
         usdEnv,
       )
       expect(started.status, JSON.stringify(started.json)).toBe(200)
-      expect(asked.slice(before)).toEqual([{ amountMinor: ext.grand_total_minor, currency: s.currency }])
+      expect(asked.slice(before)).toEqual([
+        {
+          provider: s.method === 'card' ? 'razorpay' : 'paypal',
+          amountMinor: ext.grand_total_minor,
+          currency: s.currency,
+        },
+      ])
     })
   }
 })
