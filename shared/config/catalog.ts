@@ -34,18 +34,30 @@ export interface PriceRange {
   to?: number
 }
 /**
- * The price filter's bands, in INR (the catalogue's currency; other currencies show them
- * converted). They follow what a designer label sells: everyday pieces under ₹10,000 up to bridal
- * wear above ₹1,00,000. Change them here; the facet, the listing URLs ('10000-25000', '100000-')
- * and the search engine's buckets all follow.
+ * The price filter counts products in fine buckets of the catalogue price (base currency, major
+ * units) whose edges are the 1-2-5 series from 1 to 10,00,000 (1, 2, 5, 10, 20, 50 …), plus
+ * [0, 1) and an open top; the filter panel then merges neighbouring buckets into at most
+ * MAX_PRICE_BANDS bands with about as many products each (`priceBands` in
+ * shared/domain/filters.ts). So the bands follow each listing's own price range in whatever
+ * currency the catalogue is in — a ₹499–₹2,50,000 label and a $0.49–$390 shop alike — and every
+ * band edge is a round catalogue price. The facet, the listing URLs ('1000-5000', '100000-') and
+ * the search engine's buckets all follow from this one list.
  */
-export const PRICE_RANGES: readonly PriceRange[] = [
-  { from: 0, to: 10000 },
-  { from: 10000, to: 25000 },
-  { from: 25000, to: 50000 },
-  { from: 50000, to: 100000 },
-  { from: 100000 },
-]
+export const PRICE_RANGES: readonly PriceRange[] = priceBuckets(1, 1_000_000)
+/** The most bands the price filter offers. */
+export const MAX_PRICE_BANDS = 5
+
+/** [0, first), then the 1-2-5 series up to `last`, then [last, ∞). */
+function priceBuckets(first: number, last: number): PriceRange[] {
+  const edges: number[] = []
+  for (let decade = first; decade <= last; decade *= 10)
+    for (const m of [1, 2, 5]) if (decade * m <= last) edges.push(decade * m)
+  const out: PriceRange[] = [{ from: 0, to: edges[0] as number }]
+  for (let i = 0; i < edges.length - 1; i++)
+    out.push({ from: edges[i] as number, to: edges[i + 1] as number })
+  out.push({ from: edges[edges.length - 1] as number })
+  return out
+}
 /** "The default price filter is 0 to 100." */
 export const DEFAULT_PRICE_FILTER: Required<PriceRange> = { from: 0, to: 100 }
 /** Price catalog filters range on final_price (storefront-query-builder `priceFilterKey`). */

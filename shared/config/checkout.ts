@@ -192,7 +192,7 @@ export const SHIPPING_COUNTRIES: readonly { code: string; name: string }[] = [
 const NAMED_WITH_THE: readonly string[] = ['US', 'GB', 'AE']
 
 /** A country as a sentence names it ('the United Kingdom', 'France'); an unlisted code as it is. */
-function countryInSentence(country: string): string {
+export function countryInSentence(country: string): string {
   const code = country.trim().toUpperCase()
   const known = SHIPPING_COUNTRIES.find((c) => c.code === code)
   if (!known) return code

@@ -9,6 +9,7 @@ import {
   DEFAULT_SORT,
   LISTING_COLUMNS,
   MAX_FILTER_VALUES,
+  MAX_PRICE_BANDS,
   PAGE_SIZE,
   PRICE_RANGES,
   type PriceRange,
@@ -18,7 +19,8 @@ import {
   type SortId,
 } from '../config/catalog'
 import { FLAGS } from '../config/flags'
-import { formatPrice } from './currency'
+import { baseCurrency, currencyConfig } from '../config/store'
+import { formatUnitPrice } from './currency'
 
 interface FilterValue {
   /** Option id as a string ('49'), or a 'min-max' price range id ('0-50', '150-'). */
@@ -81,13 +83,20 @@ export function parsePriceRangeId(id: string | null | undefined): PriceRange | n
   const from = Number(m[1])
   if (m[2] === undefined) return { from }
   const to = Number(m[2])
-  return to >= from ? { from, to } : null
+  return to > from ? { from, to } : null
 }
 
-/** Display label of a price range in a currency (amounts in INR): '₹0 - ₹50', '₹150+'. */
+/**
+ * Display label of a price range [from, to) of catalogue prices (base currency) in a display
+ * currency, each end as a product priced there is shown (converted and rounded like a tile's
+ * price): the lowest catalogue price in it and the highest, one catalogue step (₹1, $0.01) below
+ * `to` — '₹1,000 - ₹4,999', '$10.00 - $19.99', '₹1,00,000+'.
+ */
 export function priceRangeLabel(range: PriceRange, currencyCode: string): string {
-  const from = formatPrice(range.from, currencyCode)
-  return range.to === undefined ? `${from}+` : `${from} - ${formatPrice(range.to, currencyCode)}`
+  const from = formatUnitPrice(range.from, currencyCode)
+  if (range.to === undefined) return `${from}+`
+  const step = currencyConfig(baseCurrency()).baseStepMinor / 100
+  return `${from} - ${formatUnitPrice(Math.max(range.from, range.to - step), currencyCode)}`
 }
 
 /** The configured price ranges as filter options (counts filled from aggregations elsewhere). */
@@ -96,6 +105,45 @@ export function priceRangeOptions(
   ranges: readonly PriceRange[] = PRICE_RANGES,
 ): FilterOption[] {
   return ranges.map((r) => ({ id: priceRangeId(r), label: priceRangeLabel(r, currencyCode), count: 0 }))
+}
+
+interface CountedRange extends PriceRange {
+  count: number
+}
+
+/**
+ * The price filter's bands from the counts of the fine buckets (PRICE_RANGES, in their order):
+ * from the first bucket with products to the last, cut on bucket edges into at most `most` bands
+ * of about equal counts (a band closes once the products so far reach its share of the total).
+ * Each band is [from, to) of the catalogue price, like the buckets, so the bands' counts are exact
+ * and a product at an edge is in the band that starts there. No products: no bands.
+ */
+export function priceBands(buckets: readonly CountedRange[], most: number = MAX_PRICE_BANDS): CountedRange[] {
+  const first = buckets.findIndex((b) => b.count > 0)
+  if (first < 0 || most < 1) return []
+  let last = buckets.length - 1
+  while (last > first && (buckets[last] as CountedRange).count === 0) last--
+  const total = buckets.slice(first, last + 1).reduce((n, b) => n + b.count, 0)
+  const bands: CountedRange[] = []
+  let open: CountedRange | null = null
+  let seen = 0
+  for (let i = first; i <= last; i++) {
+    const b = buckets[i] as CountedRange
+    open ??= { from: b.from, count: 0 }
+    open.count += b.count
+    seen += b.count
+    const share = (total * (bands.length + 1)) / most
+    if (i === last || (seen >= share && bands.length < most - 1)) {
+      bands.push(b.to === undefined ? { from: open.from, count: open.count } : { ...open, to: b.to })
+      open = null
+    }
+  }
+  return bands
+}
+
+/** Is the range one of the fine buckets? */
+function isPriceBucket(range: { from?: number; to?: number }): boolean {
+  return PRICE_RANGES.some((r) => r.from === range.from && r.to === range.to)
 }
 
 export interface ListingState {
@@ -199,14 +247,21 @@ export function filtersFromAggregations(
   const aggs = aggregations ?? {}
   for (const attribute of filters) {
     if (attribute === PRICE_ATTRIBUTE) {
-      const buckets = aggs.agg_range_price?.buckets ?? []
-      const options = buckets
-        .filter((b) => b.doc_count > 0 && typeof b.from === 'number')
-        .map((b) => {
-          const range: PriceRange =
-            b.to === undefined ? { from: b.from as number } : { from: b.from as number, to: b.to }
-          return { id: priceRangeId(range), label: priceRangeLabel(range, currencyCode), count: b.doc_count }
-        })
+      const buckets = (aggs.agg_range_price?.buckets ?? [])
+        .filter((b) => typeof b.from === 'number')
+        .map((b) => ({
+          from: b.from as number,
+          ...(b.to === undefined ? {} : { to: b.to }),
+          count: b.doc_count,
+        }))
+      // A chosen band that is not a bucket is counted as its own range: it is the one band then.
+      const applied = buckets.find((b) => !isPriceBucket(b) && b.count > 0)
+      const bands = applied ? [applied] : priceBands(buckets.filter(isPriceBucket))
+      const options = bands.map((band) => {
+        const range: PriceRange =
+          band.to === undefined ? { from: band.from } : { from: band.from, to: band.to }
+        return { id: priceRangeId(range), label: priceRangeLabel(range, currencyCode), count: band.count }
+      })
       if (options.length) result[attribute] = options
       continue
     }

@@ -87,11 +87,15 @@ export function termValue(id: string): string | number {
   return /^-?\d+(\.\d+)?$/.test(id) ? Number(id) : id
 }
 
-/** The range clause of a price range on final_price: {range:{final_price:{gte?, lte?}}}. */
+/**
+ * The range clause of a price range on final_price, [from, to): {range:{final_price:{gte?, lt?}}}.
+ * The upper edge is left out, as a range aggregation's bucket leaves it out, so a band selects
+ * exactly the products it counts and a product priced at an edge is in the band that starts there.
+ */
 export function priceRangeClause(range: { from?: number; to?: number }, field = PRICE_FILTER_KEY): DslClause {
   const bounds: Record<string, number> = {}
   if (range.from !== undefined) bounds.gte = range.from
-  if (range.to !== undefined) bounds.lte = range.to
+  if (range.to !== undefined) bounds.lt = range.to
   return { range: { [field]: bounds } }
 }
 

@@ -158,6 +158,10 @@ test('a currency switch with a full bag re-prices every line at once', async ({ 
   // amount, none shown with a £ sign). Pounds make the shopper a UK one (the currency's home), so a
   // line whose price changed with the country shows the earlier price, converted, struck through
   // before it.
+  // The summary says in words what re-priced the bag.
+  await expect(page.getByTestId('reprice-note')).toHaveText(
+    'Your bag was re-priced: prices are now in GBP (£), not INR (₹), and for the United Kingdom, not India.',
+  )
   for (const p of products) {
     const line = page.locator(`[data-sku="${p.sku}"]`).getByTestId('line-total')
     await expect(line).toHaveText(new RegExp(`(^| )${(pounds[p.sku] ?? '').replace(/[$.]/g, '\\$&')}$`))

@@ -291,6 +291,7 @@ export async function rows<T>(db: SqlLike, sql: string, ...values: unknown[]): P
 }
 
 /** Message of an error envelope ('' when none). */
+/** The message of a refusal: the /api envelope's result, or a plain-text answer itself (/img). */
 function envelopeMessage(text: string): string {
   try {
     const env = JSON.parse(text) as { result?: unknown }
@@ -298,7 +299,7 @@ function envelopeMessage(text: string): string {
     const r = env.result as { errorMessage?: unknown; message?: unknown } | null
     return String(r?.errorMessage ?? r?.message ?? '')
   } catch {
-    return ''
+    return /^\s*</.test(text) ? '' : text.slice(0, 500)
   }
 }
 

@@ -209,16 +209,18 @@ const orderCase = (f: FloodWorld): fc.Arbitrary<AttackCase> =>
             ),
           )
           const slowest = ctx.now() - started
+          // The order after the burst is refused while the address's minute or hour is used up;
+          // once the per-minute window has turned (a slow burst) it may be placed, within the hour's.
           return {
             request: orderRequest(f, ip, `${fresh('burst')}@example.com`, 1, 'card', item),
-            expect: 'reject',
+            expect: 'any',
             namesLimit: true,
-            verify: async () => {
+            verify: async (judged) => {
               const bad = answers.filter((a) => a.status >= 500 || a.status < 200)
               if (bad.length) return `${bad.length} of the burst's orders answered ${bad[0]?.status}`
-              const placed = answers.filter((a) => a.status === 200).length
+              const placed = [...answers, judged].filter((a) => a.status === 200).length
               if (placed > ORDERS_PER_ADDRESS_PER_HOUR)
-                return `${placed} of ${BURST} parallel orders from one address were placed (at most ${ORDERS_PER_ADDRESS_PER_HOUR})`
+                return `${placed} of ${BURST} parallel orders from one address and the one after them were placed (at most ${ORDERS_PER_ADDRESS_PER_HOUR} an hour)`
               if (slowest > ctx.boundMs * 4)
                 return `the burst of ${BURST} took ${Math.round(slowest)} ms (bound ${ctx.boundMs} ms per order)`
               return null

@@ -65,10 +65,36 @@ function refuseInvalid(what: string) {
   }
 }
 
+/**
+ * Deepest nesting of arrays and objects a JSON body may have. The storefront's bodies nest fewer
+ * than 10 levels; a megabyte of '[' (500,000 levels) takes a second of parsing and collecting, so
+ * a body nested deeper is refused before it is parsed.
+ */
+export const MAX_JSON_BODY_DEPTH = 64
+
+/** Whether JSON text nests arrays and objects deeper than `max` (one pass; strings skipped). */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 92) i++
+      else if (ch === 34) inString = false
+    } else if (ch === 34) inString = true
+    else if (ch === 91 || ch === 123) {
+      if (++depth > max) return true
+    } else if (ch === 93 || ch === 125) depth--
+  }
+  return false
+}
+
 /** The body as JSON whatever its declared type: empty → `{}`, anything unparseable → a 400. */
 async function parseJsonBody(c: Context<AppEnv>, what: string): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return {}
+  if (nestsDeeperThan(text, MAX_JSON_BODY_DEPTH))
+    return fail(400, `Invalid ${what}: nested deeper than ${MAX_JSON_BODY_DEPTH} levels`)
   try {
     return JSON.parse(text)
   } catch {

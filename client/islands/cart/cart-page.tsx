@@ -14,6 +14,7 @@ import { formatPageAmount, pagePriceNote } from '../page-price'
 import { CartLines } from './cart-lines'
 import { displayedSegments } from './cart-totals'
 import { CouponForm } from './coupon-form'
+import { RepriceNote } from './reprice-note'
 
 /** The cart summary shared by the cart page and the microcart. */
 export function CartSummary() {
@@ -21,6 +22,7 @@ export function CartSummary() {
   const totals = useSignalValue(cartTotals)
   return (
     <div className="cart-summary">
+      <RepriceNote hasLines={items.length > 0} />
       <TotalsSummary
         segments={displayedSegments(totals, items)}
         format={(n) =>

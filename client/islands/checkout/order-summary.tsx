@@ -2,6 +2,7 @@
 import { TotalsSummary } from '@shared/components/checkout/totals-summary'
 import type { CartLine, CartTotalSegment } from '../../state/cart'
 import { CartLines } from '../cart/cart-lines'
+import { RepriceNote } from '../cart/reprice-note'
 import { formatPageAmount, pagePriceNote } from '../page-price'
 
 export function OrderSummary({
@@ -23,6 +24,7 @@ export function OrderSummary({
     <aside className="checkout__aside" aria-label="Order summary">
       <h2>Order summary</h2>
       <p>{count} item(s) in cart</p>
+      <RepriceNote hasLines={lines.length > 0} />
       <CartLines lines={lines} compact readOnly />
       <TotalsSummary segments={segments} format={(n) => formatPageAmount(n)} note={note ?? pagePriceNote()} />
       <p className="checkout__help">

@@ -4,6 +4,22 @@ import { describe, expect, it } from 'vitest'
 import { api, freshIp, registerAndLogin } from '../../helpers/user'
 
 describe('request bodies', () => {
+  it('refuses a body nested deeper than the limit before parsing it, naming the limit', async () => {
+    // A megabyte of '[' (500,000 levels) took a second of parsing before it was refused.
+    const deep = `${'['.repeat(500_000)}${']'.repeat(500_000)}`
+    for (const path of ['/misc/otw-data', '/user/login']) {
+      const res = await api(path, { rawBody: deep, ip: freshIp() })
+      expect(res.status, path).toBe(400)
+      expect(res.json, path).toMatchObject({ result: 'Invalid request body: nested deeper than 64 levels' })
+    }
+    // Brackets inside strings are text, not nesting; 64 levels still parse (and are then validated).
+    const inString = await api('/misc/otw-data', { rawBody: JSON.stringify({ title: '['.repeat(1000) }) })
+    expect(JSON.stringify(inString.json)).not.toContain('nested deeper')
+    const levels64 = await api('/misc/otw-data', { rawBody: `${'['.repeat(64)}${']'.repeat(64)}` })
+    expect(levels64.status).toBe(400)
+    expect(JSON.stringify(levels64.json)).not.toContain('nested deeper')
+  })
+
   it('answers unparseable JSON with the same 400 message in every area', async () => {
     for (const path of ['/user/login', '/review/create', '/url/map', '/ext/mailchimp-subscribe/subscribe']) {
       const res = await api(path, { rawBody: '{"a":', ip: freshIp() })

@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { PRICE_RANGES } from '../../../shared/config/catalog'
+import { MAX_PRICE_BANDS, PRICE_RANGES } from '../../../shared/config/catalog'
 import { MSG } from '../../../shared/i18n/messages'
 import { decodeEntities, titleOf } from '../../helpers/html'
 
@@ -128,10 +128,18 @@ describe('category page', () => {
     expect(black).toBeGreaterThan(0)
     const m = html.match(/data-attr="color" data-id="49"[^>]*>.*?filter__count">\((?:<!-- -->)?(\d+)/)
     expect(Number(m?.[1])).toBe(black)
-    // Price bands carry 'min-max' ids and fit the INR catalogue: several of them have products.
-    const bands = [...html.matchAll(/data-attr="price" data-id="(\d+-\d*)"/g)].map((m) => m[1])
+    // Price bands carry 'min-max' ids cut from the listing's own prices: several, at most
+    // MAX_PRICE_BANDS, each starting where the one before ends, on a price bucket's edge.
+    const bands = [...html.matchAll(/data-attr="price" data-id="(\d+-\d*)"/g)].map((m) => m[1] as string)
     expect(bands.length).toBeGreaterThanOrEqual(3)
-    for (const id of bands) expect(PRICE_RANGES.map((r) => `${r.from}-${r.to ?? ''}`)).toContain(id)
+    expect(bands.length).toBeLessThanOrEqual(MAX_PRICE_BANDS)
+    const edges = new Set(PRICE_RANGES.flatMap((r) => [r.from, r.to]))
+    const ranges = bands.map((id) => id.split('-').map((x) => (x === '' ? undefined : Number(x))))
+    for (const [from, to] of ranges) {
+      expect(edges.has(from)).toBe(true)
+      expect(edges.has(to)).toBe(true)
+    }
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i]?.[0]).toBe(ranges[i - 1]?.[1])
   })
 
   it('applies a colour filter from the URL', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_FILTER_VALUES, PRICE_RANGES } from '../../../../shared/config/catalog'
+import { MAX_FILTER_VALUES, MAX_PRICE_BANDS, PRICE_RANGES } from '../../../../shared/config/catalog'
 import {
   type ChosenFilters,
   canonicalListingPath,
@@ -12,6 +12,7 @@ import {
   normalizeSearchPaging,
   pageOffset,
   parsePriceRangeId,
+  priceBands,
   priceRangeId,
   priceRangeLabel,
   priceRangeOptions,
@@ -79,9 +80,11 @@ describe('price range ids', () => {
     expect(parsePriceRangeId(id)).toEqual(expected)
   })
   it.each([
-    [{ from: 0, to: 50 }, 'INR', '₹0 - ₹50'],
+    [{ from: 0, to: 50 }, 'INR', '₹0 - ₹49'],
     [{ from: 150 }, 'INR', '₹150+'],
-    [{ from: 1000, to: 5000 }, 'USD', '$14.29 - $71.45'],
+    [{ from: 100000 }, 'INR', '₹100,000+'],
+    // Shown as a product priced there is: converted and rounded to whole dollars like a tile.
+    [{ from: 1000, to: 5000 }, 'USD', '$14.00 - $71.00'],
   ])('label %j in %s', (range, currency, label) => {
     expect(priceRangeLabel(range, currency)).toBe(label)
   })
@@ -179,9 +182,9 @@ describe('filtersFromAggregations', () => {
       agg_terms_category: { buckets: [{ key: 21, doc_count: 4 }] },
       agg_range_price: {
         buckets: [
-          { key: '0.0-50.0', from: 0, to: 50, doc_count: 0 },
+          { key: '20.0-50.0', from: 20, to: 50, doc_count: 0 },
           { key: '50.0-100.0', from: 50, to: 100, doc_count: 3 },
-          { key: '150.0-*', from: 150, doc_count: 7 },
+          { key: '100.0-200.0', from: 100, to: 200, doc_count: 7 },
         ],
       },
     }
@@ -196,8 +199,8 @@ describe('filtersFromAggregations', () => {
       ],
       category: [{ id: '21', label: 'Tops', count: 4 }],
       price: [
-        { id: '50-100', label: '₹50 - ₹100', count: 3 },
-        { id: '150-', label: '₹150+', count: 7 },
+        { id: '50-100', label: '₹50 - ₹99', count: 3 },
+        { id: '100-200', label: '₹100 - ₹199', count: 7 },
       ],
     })
   })
@@ -289,7 +292,7 @@ describe('price range ids: what parses', () => {
   it.each([
     [' 0 - 50 ', { from: 0, to: 50 }],
     ['12.55-20.75', { from: 12.55, to: 20.75 }],
-    ['50-50', { from: 50, to: 50 }],
+    ['50-50', null],
     ['150 +', { from: 150 }],
     ['x0-50', null],
     ['0-50x', null],
@@ -384,7 +387,7 @@ describe('filtersFromAggregations: what the panel offers', () => {
       'INR',
       ['price'],
     )
-    expect(result).toEqual({ price: [{ id: '50-100', label: '₹50 - ₹100', count: 1 }] })
+    expect(result).toEqual({ price: [{ id: '50-100', label: '₹50 - ₹99', count: 1 }] })
   })
 })
 
@@ -396,5 +399,82 @@ describe('a listing URL choosing more values than a facet can offer', () => {
     expect(chosen).toHaveLength(MAX_FILTER_VALUES)
     expect(chosen.slice(0, 3)).toEqual(['7', '0', '1'])
     expect(chosen).not.toContain(String(MAX_FILTER_VALUES + 10))
+  })
+})
+
+describe('price bands from the catalogue’s own prices', () => {
+  /** The fine buckets with the listing's prices counted in them, as the range aggregation answers. */
+  function counted(prices: readonly number[]) {
+    return PRICE_RANGES.map((r) => ({
+      ...r,
+      count: prices.filter((p) => p >= r.from && (r.to === undefined || p < r.to)).length,
+    }))
+  }
+  const aggsFor = (prices: readonly number[]) => ({
+    agg_range_price: {
+      buckets: counted(prices).map((b) => ({
+        key: `${b.from}-${b.to ?? '*'}`,
+        from: b.from,
+        ...(b.to === undefined ? {} : { to: b.to }),
+        doc_count: b.count,
+      })),
+    },
+  })
+  /** Which band (by id) a price is in: [from, to). */
+  const bandOf = (bands: { id: string }[], price: number) =>
+    bands.filter(({ id }) => {
+      const r = parsePriceRangeId(id) as { from: number; to?: number }
+      return price >= r.from && (r.to === undefined || price < r.to)
+    })
+
+  it('a rupee label from ₹499 to ₹2,50,000: at most five bands, round edges, every product in exactly one', () => {
+    const prices = [
+      499, 899, 1299, 1999, 2499, 2625, 2800, 4999, 7999, 12999, 24999, 49999, 89999, 150000, 250000,
+    ]
+    const bands = filtersFromAggregations(aggsFor(prices), [], 'INR', ['price']).price ?? []
+    expect(bands.length).toBeGreaterThanOrEqual(3)
+    expect(bands.length).toBeLessThanOrEqual(MAX_PRICE_BANDS)
+    for (const p of prices) expect(bandOf(bands, p), `₹${p}`).toHaveLength(1)
+    expect(bands.reduce((n, b) => n + b.count, 0)).toBe(prices.length)
+    for (const b of bands) expect(b.count).toBe(prices.filter((p) => bandOf([b], p).length).length)
+    // Edges are round catalogue prices (the 1-2-5 series) and the bands follow each other.
+    const ranges = bands.map((b) => parsePriceRangeId(b.id) as { from: number; to?: number })
+    for (const r of ranges) expect(String(r.from)).toMatch(/^(0|[125]0*)$/)
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i]?.from).toBe(ranges[i - 1]?.to)
+  })
+
+  it('a dollar catalogue of $0.49 to $390 gets a price filter too (fixed rupee bands gave it one band, so none)', () => {
+    const prices = [0.49, 4.99, 12, 19.99, 39, 59, 89, 129, 249, 390]
+    const bands = filtersFromAggregations(aggsFor(prices), [], 'INR', ['price']).price ?? []
+    expect(bands.length).toBeGreaterThanOrEqual(3)
+    for (const p of prices) expect(bandOf(bands, p), `$${p}`).toHaveLength(1)
+  })
+
+  it('edge products: a price at a band edge is in the band that starts there, and the labels say so', () => {
+    const bands = priceBands(counted([999, 1000, 1999, 2000, 4999, 5000]), 3)
+    // Shares of 2 products: cut once the products so far reach 2, then 4.
+    expect(bands).toEqual([
+      { from: 500, to: 2000, count: 3 },
+      { from: 2000, to: 5000, count: 2 },
+      { from: 5000, to: 10000, count: 1 },
+    ])
+    // ₹2,000 opens the second band and ₹5,000 the third; ₹1,999 and ₹4,999 close the ones before.
+    expect(priceRangeLabel({ from: 500, to: 2000 }, 'INR')).toBe('₹500 - ₹1,999')
+    expect(priceRangeLabel({ from: 2000, to: 5000 }, 'INR')).toBe('₹2,000 - ₹4,999')
+  })
+
+  it('one price range only, or no products: no band to choose', () => {
+    expect(priceBands(counted([]))).toEqual([])
+    expect(filtersFromAggregations(aggsFor([1500, 1800]), [], 'INR', ['price']).price).toEqual([
+      { id: '1000-2000', label: '₹1,000 - ₹1,999', count: 2 },
+    ])
+  })
+
+  it('a chosen band that is not a bucket is the one band offered (so it can be undone)', () => {
+    const aggs = aggsFor([1500, 1800])
+    aggs.agg_range_price.buckets.push({ key: '1000-5000', from: 1000, to: 5000, doc_count: 2 })
+    expect(filtersFromAggregations(aggs, [], 'INR', ['price']).price).toEqual([
+      { id: '1000-5000', label: '₹1,000 - ₹4,999', count: 2 },
+    ])
   })
 })

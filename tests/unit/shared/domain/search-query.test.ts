@@ -57,7 +57,7 @@ describe('listingFilterClauses (the catalogue search body of /api/catalog)', () 
     [
       'price range on final_price',
       { price: { from: 50, to: 100 } },
-      [...base, { range: { final_price: { gte: 50, lte: 100 } } }],
+      [...base, { range: { final_price: { gte: 50, lt: 100 } } }],
     ],
     ['open price range', { price: { from: 150 } }, [...base, { range: { final_price: { gte: 150 } } }]],
     ['an empty price range is ignored', { price: {} }, base],
@@ -75,7 +75,7 @@ describe('listingFilterClauses (the catalogue search body of /api/catalog)', () 
     expect(listingFilterClauses(opts)).toEqual(expected)
   })
   it('builds single clauses', () => {
-    expect(priceRangeClause({ from: 0, to: 50 })).toEqual({ range: { final_price: { gte: 0, lte: 50 } } })
+    expect(priceRangeClause({ from: 0, to: 50 })).toEqual({ range: { final_price: { gte: 0, lt: 50 } } })
     expect(catalogFilterClause('size', ['XL'])).toMatchObject({
       bool: { should: [{ terms: { size: ['XL'] } }, expect.anything()] },
     })
@@ -252,7 +252,13 @@ describe('what a shopper finds (requests run by the in-memory search engine)', (
     ['a negative size value', chosen('size', '-3'), ['P8']],
     ['an empty choice restricts nothing', { filters: { color: [] } }, ['P1', 'P2', 'P3', 'P4', 'P8']],
     ['an open price range', chosen('price', '150-'), ['P2', 'P3']],
-    ['a closed price range, bounds included', chosen('price', '40-90'), ['P1', 'P4']],
+    // [from, to): a product priced at `to` is in the band that starts there.
+    ['a closed price range, its start included and its end not', chosen('price', '40-90'), ['P1']],
+    [
+      'a closed price range ending past a product at its former end',
+      chosen('price', '40-90.01'),
+      ['P1', 'P4'],
+    ],
   ])('category 20, %s', (_name, filter, expected) => {
     expect(skus({ categoryIds: [20], ...filter, size: 50 })).toEqual(expected)
   })
@@ -289,11 +295,11 @@ describe('what a shopper finds (requests run by the in-memory search engine)', (
 
 describe('request details', () => {
   it.each([
-    ['a range equal to a configured one', { from: 0, to: 10000 }, PRICE_RANGES.length],
-    ['an open range equal to a configured one', { from: 100000 }, PRICE_RANGES.length],
-    ['a range sharing only its start', { from: 0, to: 25000 }, PRICE_RANGES.length + 1],
-    ['a range sharing only its end', { from: 5000, to: 10000 }, PRICE_RANGES.length + 1],
-    ['an open range starting where a closed one does', { from: 50000 }, PRICE_RANGES.length + 1],
+    ['a range equal to a configured one', { from: 1000, to: 2000 }, PRICE_RANGES.length],
+    ['an open range equal to a configured one', { from: 1000000 }, PRICE_RANGES.length],
+    ['a range sharing only its start', { from: 1000, to: 5000 }, PRICE_RANGES.length + 1],
+    ['a range sharing only its end', { from: 3000, to: 5000 }, PRICE_RANGES.length + 1],
+    ['an open range starting where a closed one does', { from: 500000 }, PRICE_RANGES.length + 1],
   ])('the applied price range: %s', (_name, applied, count) => {
     const aggs = listingAggregations(['price'], applied)
     const ranges = (aggs.agg_range_price as { range: { ranges: unknown[] } }).range.ranges
@@ -305,7 +311,7 @@ describe('request details', () => {
     expect(priceRangeClause({ from: 150 })).toStrictEqual({ range: { final_price: { gte: 150 } } })
     const aggs = listingAggregations(['price'])
     expect((aggs.agg_range_price as { range: { ranges: unknown[] } }).range.ranges).toContainEqual({
-      from: 100000,
+      from: 1000000,
     })
     expect(JSON.stringify(aggs)).not.toContain('"to":null')
     expect(
@@ -416,8 +422,16 @@ describe('the same bodies as storefront-query-builder, but for the kept differen
     out.query.bool.filter.bool.must = must.map((c) => {
       const should = c.bool?.should
       if (!should) return c
-      // "price range": a plain range on final_price instead of "range OR (range AND configurable)".
-      if (should[0].range) return should[0]
+      // "price range": a plain range on final_price instead of "range OR (range AND configurable)",
+      // and its upper bound left out (lt, not lte) like a range bucket's.
+      if (should[0].range) {
+        const bounds = should[0].range.final_price
+        if (bounds?.lte !== undefined) {
+          bounds.lt = bounds.lte
+          delete bounds.lte
+        }
+        return should[0]
+      }
       // "category filter": category_ids has no _options branch.
       if (should[0].terms?.category_ids) return should[0]
       return c

@@ -15,7 +15,7 @@ import { formatMinor, formatUnitPrice } from '../../../../shared/domain/currency
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
-import { call, type Json, payEnv, SANDBOX_ORIGIN, sandbox } from '../payment/harness'
+import { type AskedOfProvider, call, type Json, payEnv, recordProviderCalls } from '../payment/harness'
 
 /** The shop with Razorpay's international currencies switched on. */
 const shopEnv = { ...payEnv, PAYMENT_CURRENCIES: 'card=INR USD GBP' } as Env
@@ -40,36 +40,12 @@ interface Line {
 }
 
 /** What the shop asked of a provider: every order it opened there. */
-const asked: { provider: string; amountMinor: number; currency: string }[] = []
-
-function recordProviderCalls() {
-  vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input, init)
-    if (!req.url.startsWith(SANDBOX_ORIGIN)) throw new Error(`unexpected outbound call ${req.url}`)
-    const path = new URL(req.url).pathname
-    if (req.method === 'POST' && path === '/v1/orders') {
-      const b = (await req.clone().json()) as { amount: number; currency: string }
-      asked.push({ provider: 'razorpay', amountMinor: b.amount, currency: b.currency })
-    }
-    if (req.method === 'POST' && path === '/v2/checkout/orders') {
-      const b = (await req.clone().json()) as {
-        purchase_units: { amount: { value: string; currency_code: string } }[]
-      }
-      const amount = b.purchase_units[0]?.amount
-      asked.push({
-        provider: 'paypal',
-        amountMinor: Math.round(Number(amount?.value) * 100),
-        currency: amount?.currency_code ?? '',
-      })
-    }
-    return sandbox.fetch(req)
-  }) as typeof fetch)
-}
+const asked: AskedOfProvider[] = []
 
 const lines: Line[] = []
 
 beforeAll(async () => {
-  recordProviderCalls()
+  recordProviderCalls(asked)
   const pick = async (where: string) => {
     const row = await env.DB.prepare(
       `SELECT sku, doc FROM products WHERE ${where} AND status = 1 ORDER BY id LIMIT 1`,

@@ -50,6 +50,41 @@ export const payEnv = {
   PAYPAL_API_BASE: SANDBOX_ORIGIN,
 } as Env
 
+/** An order the shop opened at a provider: the amount and currency it asked for. */
+export interface AskedOfProvider {
+  provider: 'razorpay' | 'paypal'
+  amountMinor: number
+  currency: string
+}
+
+/**
+ * Every outbound call is answered by the sandbox (any other outbound call is an error), and every
+ * order the shop opens at a provider is recorded in `asked`, as the request leaves the worker.
+ */
+export function recordProviderCalls(asked: AskedOfProvider[]) {
+  vi.stubGlobal('fetch', (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init)
+    if (!req.url.startsWith(SANDBOX_ORIGIN)) throw new Error(`unexpected outbound call ${req.url}`)
+    const path = new URL(req.url).pathname
+    if (req.method === 'POST' && path === '/v1/orders') {
+      const b = (await req.clone().json()) as { amount: number; currency: string }
+      asked.push({ provider: 'razorpay', amountMinor: b.amount, currency: b.currency })
+    }
+    if (req.method === 'POST' && path === '/v2/checkout/orders') {
+      const b = (await req.clone().json()) as {
+        purchase_units: { amount: { value: string; currency_code: string } }[]
+      }
+      const amount = b.purchase_units[0]?.amount
+      asked.push({
+        provider: 'paypal',
+        amountMinor: Math.round(Number(amount?.value) * 100),
+        currency: amount?.currency_code ?? '',
+      })
+    }
+    return sandbox.fetch(req)
+  }) as typeof fetch)
+}
+
 /** Every outbound call to the provider's base URL is answered by the sandbox. */
 export function routeProviderCalls() {
   const realFetch = globalThis.fetch
