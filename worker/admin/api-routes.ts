@@ -10,6 +10,7 @@ import { mailRestocked } from '../api/stock-alerts/notify'
 import { describeIssues, fail, ok } from '../platform/http'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
+import { AuthoringSchema, saveAuthoredProduct } from './authoring'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
 import { ContentSchema, listContent, PreviewSchema, previewContent, publishContent } from './content'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
@@ -18,7 +19,7 @@ import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentApi } from './fulfilment-routes'
 import { deleteHomeSection, HomeSectionSchema, listHomeSections, saveHomeSection } from './home'
-import { answer, readInput } from './input'
+import { answer, isFormPost, readInput } from './input'
 import {
   deleteMapping,
   MappingSchema,
@@ -184,6 +185,18 @@ apiRoutes.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim()
   if (!q || q.length > 100) return fail(400, 'Invalid product search: q: between 1 and 100 characters')
   return ok(c as never, await searchProducts(c.env.DB, q))
+})
+// Authoring: create a product, or edit one from the revision the form was opened at.
+apiRoutes.post('/products/authoring', allow('catalogue'), async (c) => {
+  const req = await readInput(c, AuthoringSchema, 'product')
+  const saved = await saveAuthoredProduct(c.env, null, req, c.var.operator.email, Date.now())
+  if (isFormPost(c)) return c.redirect(`/admin/products/${saved.id}/edit`, 303)
+  return answer(c, saved)
+})
+apiRoutes.post('/products/:id/authoring', allow('catalogue'), async (c) => {
+  const id = positiveId(c, 'product')
+  const req = await readInput(c, AuthoringSchema, 'product')
+  return answer(c, await saveAuthoredProduct(c.env, id, req, c.var.operator.email, Date.now()))
 })
 apiRoutes.post('/products/:id', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')

@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
+import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
 import { searchProducts } from './catalogue'
 import { contentItem, listContent, previewContent } from './content'
 import { listCoupons } from './coupons'
@@ -15,6 +16,7 @@ import { outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
 import { orderDetail } from './orders'
+import { authoringPage } from './pages/authoring'
 import { productsPage } from './pages/catalogue'
 import { contentEditPage, contentPage, homeSectionsPage } from './pages/content'
 import { couponsPage } from './pages/coupons'
@@ -24,7 +26,7 @@ import { fulfilmentPage } from './pages/fulfilment'
 import { auditPage, operationsPage, operatorsPage } from './pages/operations'
 import { orderPage, ordersPage } from './pages/orders'
 import { reviewsPage } from './pages/reviews'
-import { contentKind, orderFilter, orderNumber } from './request'
+import { contentKind, orderFilter, orderNumber, positiveId } from './request'
 import { pendingReviews, publishedReviews } from './reviews'
 
 /** Days of field data the back office shows. */
@@ -44,6 +46,17 @@ pageRoutes.get('/reviews', async (c) =>
 pageRoutes.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])
+})
+pageRoutes.get('/products/new', async (c) => {
+  const type = c.req.query('type') === 'configurable' ? 'configurable' : 'simple'
+  const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
+  return authoringPage(c, { product: null, type, categories, ...options })
+})
+pageRoutes.get('/products/:id/edit', async (c) => {
+  const product = await authoringProduct(c.env.DB, positiveId(c, 'product'))
+  const type = product.doc.type_id === 'configurable' ? 'configurable' : 'simple'
+  const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
+  return authoringPage(c, { product, type, categories, ...options })
 })
 pageRoutes.get('/customers', async (c) => {
   const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)

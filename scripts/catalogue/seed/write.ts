@@ -15,11 +15,8 @@ import type {
   StoreLocation,
   TaxRule,
 } from '../../../shared/schemas/catalog'
-import {
-  bumpIndexVersionStatement,
-  facetPostingsStatements,
-  indexProductStatements,
-} from '../../../worker/search'
+import { productStatements } from '../../../worker/catalog/writer'
+import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
 import { putUrlMappings, runSql } from './apply'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
 import { demoPincodeStatements } from './pincodes'
@@ -51,37 +48,10 @@ export const CATALOGUE_TABLES = [
   'search_content',
 ] as const
 
+export { productStatements }
+
 const json = (v: unknown) => JSON.stringify(v)
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
-
-/** Product row upsert + its search-index statements. */
-export function productStatements(db: D1Database, p: Product): D1PreparedStatement[] {
-  const { children_data: _ignored, ...doc } = p as Product & { children_data?: unknown }
-  return [
-    db
-      .prepare(
-        `INSERT OR REPLACE INTO products
-         (id, sku, type_id, name, status, visibility, price, final_price, created_at, updated_at, url_path, slug, doc)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
-      )
-      .bind(
-        p.id,
-        p.sku,
-        p.type_id,
-        p.name,
-        num(p.status, 1),
-        num(p.visibility, 4),
-        num(p.price, 0),
-        typeof p.final_price === 'number' ? p.final_price : null,
-        p.created_at,
-        p.updated_at,
-        p.url_path.replace(/^\/+|\/+$/g, ''),
-        p.slug,
-        json(doc),
-      ),
-    ...indexProductStatements(db, p),
-  ]
-}
 
 /**
  * Inventory rows a product implies (its own sku, or one per enabled configurable child: a

@@ -1,14 +1,14 @@
 // Back-office forms as an operator uses them in a browser: amounts typed in rupees the way people
 // write them, a refused post answered with its own page (the values typed, the reason beside the
 // field, never a JSON page), and one refund mail per refund whoever asks for it.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
 import app from '../../../worker/app'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { freshEmail, testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
-import { admin, operator, type Session } from './operator'
+import { admin, operator, post, type Session } from './operator'
 
 beforeEach(seedCartFixtures)
 
@@ -47,24 +47,6 @@ async function paidOrder() {
     Date.now(),
   )
   return { orderId, number: row?.increment_id as string, total }
-}
-
-/** A form post as a browser sends it, waiting for the work done after the answer. */
-async function post(who: Session, path: string, back: string, fields: [string, string][]) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(
-    new Request(`https://shop.test/admin${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: who.cookie },
-      body: new URLSearchParams([['_csrf', who.csrf], ['return_to', back], ...fields]),
-    }),
-    env,
-    ctx,
-  )
-  const text = await res.text()
-  await waitOnExecutionContext(ctx)
-  return { status: res.status, text, type: res.headers.get('content-type') ?? '' }
 }
 
 const refundedOf = async (orderId: string) =>
