@@ -14,6 +14,7 @@ import { writeProductStatements } from '../../../worker/catalog/writer'
 import {
   attributeStatement,
   CATALOGUE_TABLES,
+  CONTENT_TABLES,
   categoryStatement,
   cmsBlockStatement,
   cmsPageStatement,
@@ -22,9 +23,16 @@ import {
 } from '../seed/write'
 import type { ImportRecord } from './transform'
 
-/** Statements that empty every catalogue table (a `--replace` import; orders and customers stay). */
-export function clearCatalogueStatements(db: D1Database): D1PreparedStatement[] {
-  return CATALOGUE_TABLES.map((t) => db.prepare(`DELETE FROM ${t}`))
+/**
+ * Statements that empty the catalogue's tables (a `--replace` import; orders and customers stay).
+ * The shop's content (CONTENT_TABLES) stays unless `content` says to replace it too.
+ */
+export function clearCatalogueStatements(
+  db: D1Database,
+  opts: { content?: boolean } = {},
+): D1PreparedStatement[] {
+  const kept = new Set<string>(opts.content ? [] : CONTENT_TABLES)
+  return CATALOGUE_TABLES.filter((t) => !kept.has(t)).map((t) => db.prepare(`DELETE FROM ${t}`))
 }
 
 type ImportEntry = ImportRecord['entry']

@@ -33,6 +33,20 @@ export const PRODUCT_TABLES = [
   'products',
 ] as const
 
+/**
+ * The shop's content among the catalogue's tables: CMS pages and blocks, the home page's
+ * documents, size guides, search-page content and store locations. A replacing import keeps them
+ * unless told to replace them too (the footer's pages must not vanish with a new catalogue).
+ */
+export const CONTENT_TABLES = [
+  'cms_pages',
+  'cms_blocks',
+  'stores',
+  'content_docs',
+  'size_guides',
+  'search_content',
+] as const
+
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
 export const CATALOGUE_TABLES = [
   ...PRODUCT_TABLES,
