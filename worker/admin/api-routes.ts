@@ -47,6 +47,7 @@ import {
   TransitionSchema,
 } from './orders'
 import { FIELD_DATA_DAYS } from './page-routes'
+import { uploadProductImage } from './product-images'
 import { actorOf, allow, contentKind, orderFilter, orderNumber, positiveId } from './request'
 import { decideReview, deleteReview, pendingReviews } from './reviews'
 
@@ -198,6 +199,9 @@ apiRoutes.post('/products/:id/authoring', allow('catalogue'), async (c) => {
   const req = await readInput(c, AuthoringSchema, 'product')
   return answer(c, await saveAuthoredProduct(c.env, id, req, c.var.operator.email, Date.now()))
 })
+apiRoutes.post('/products/:id/images', allow('catalogue'), async (c) =>
+  answer(c, await uploadProductImage(c, positiveId(c, 'product'), Date.now())),
+)
 apiRoutes.post('/products/:id', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')
   const patch = await readInput(c, ProductPatchSchema, 'product change')

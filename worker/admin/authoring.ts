@@ -152,6 +152,22 @@ export async function authoringProduct(db: D1Database, id: number) {
   }
 }
 
+/**
+ * The document with the stock its skus have now (orders move stock without touching the
+ * document): a save that does not set stock stores what there is, never what the page showed.
+ */
+export function withLiveStock(doc: Product, stock: Record<string, number>): Product {
+  const live = (sku: string, was: Product['stock']) => {
+    const qty = stock[sku]
+    return qty === undefined ? was : { ...was, ...stockOf(qty) }
+  }
+  const children = doc.configurable_children.map((ch) => ({ ...ch, stock: live(ch.sku, ch.stock) }))
+  const total = children.reduce((n, ch) => n + (ch.stock.qty ?? 0), 0)
+  return children.length
+    ? { ...doc, configurable_children: children, stock: { ...doc.stock, ...stockOf(total) } }
+    : { ...doc, stock: live(doc.sku, doc.stock) }
+}
+
 /** The form's name of a variant's field: v_<colour>_<size>_<field>. */
 export const variantField = (colour: number, size: number, field: 'sku' | 'price' | 'qty') =>
   `v_${colour}_${size}_${field}`
@@ -358,7 +374,7 @@ function buildDocument(
 }
 
 /** The statement that refuses the batch when the product moved past `revision`, or its SKU was taken (compare-and-set). */
-function revisionGuard(db: D1Database, id: number, revision: number, sku: string) {
+export function revisionGuard(db: D1Database, id: number, revision: number, sku: string) {
   return db
     .prepare(
       `INSERT OR REPLACE INTO product_revisions (product_id, revision)
@@ -368,7 +384,7 @@ function revisionGuard(db: D1Database, id: number, revision: number, sku: string
     .bind(id, revision, sku)
 }
 
-const STALE =
+export const STALE =
   'this product was saved by someone else after you opened it; open it again to see their changes, then make yours'
 
 /**

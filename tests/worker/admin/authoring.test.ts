@@ -6,6 +6,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { matrixOptions } from '../../../worker/admin/authoring'
+import { SAMPLE_JPEG } from '../../helpers/images'
 import { deliverTo, freshEmail, testAddress } from '../../helpers/orders'
 import { api } from '../../helpers/user'
 import { admin, operator, post, type Session } from './operator'
@@ -237,5 +238,113 @@ describe('concurrent edits of one product', () => {
     )
     expect(stale.status).toBe(409)
     expect(JSON.parse((await productBySku(sku))?.doc as string).price).toBe(2600)
+  })
+})
+
+/** A photograph posted from the product's page as a browser sends the form (multipart, with its length). */
+async function upload(
+  id: number,
+  fields: { revision: number; alt?: string; file?: Uint8Array; name?: string },
+  who = owner,
+) {
+  const form = new FormData()
+  form.set('_csrf', who.csrf)
+  form.set('return_to', `/admin/products/${id}/edit`)
+  form.set('revision', String(fields.revision))
+  if (fields.alt !== undefined) form.set('alt', fields.alt)
+  if (fields.file)
+    form.set(
+      'image',
+      new File([fields.file as Uint8Array<ArrayBuffer>], fields.name ?? 'photo.jpg', { type: 'image/jpeg' }),
+    )
+  const framed = new Response(form)
+  const res = await SELF.fetch(`https://shop.test/admin/api/products/${id}/images`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: who.cookie, 'content-type': framed.headers.get('content-type') as string },
+    body: await framed.arrayBuffer(),
+  })
+  return { status: res.status, text: await res.text() }
+}
+
+const uploaded = async (id: number) =>
+  (await env.CATALOGUE_IMAGES.list({ prefix: `u/${id}/` })).objects.length
+
+describe("a product's photographs", () => {
+  it('are stored in the bucket with their alt text, in order, and shown on the published page', async () => {
+    const { sku, row } = await createKurta()
+    const first = await upload(row.id, {
+      revision: row.revision,
+      alt: 'Ivory chanderi kurta, front',
+      file: SAMPLE_JPEG,
+    })
+    expect(first.status, first.text.slice(0, 300)).toBe(303)
+    const after = await productBySku(sku)
+    const doc = JSON.parse(after?.doc as string)
+    expect(doc.media_gallery).toEqual([
+      expect.objectContaining({
+        lab: 'Ivory chanderi kurta, front',
+        pos: 1,
+        image: expect.stringMatching(/^\/u\/\d+\/[0-9a-f]{24}\.jpg$/),
+      }),
+    ])
+    expect(doc.image).toBe(doc.media_gallery[0].image)
+    expect(await env.CATALOGUE_IMAGES.head(doc.image.slice(1))).not.toBeNull()
+    // Published afterwards, the product keeps its photograph and the shop shows it with its alt text.
+    const publish = await post(
+      owner,
+      `/api/products/${row.id}/authoring`,
+      `/admin/products/${row.id}/edit`,
+      kurtaForm(sku, [
+        ['status', 'published'],
+        ['revision', String(after?.revision)],
+      ]),
+    )
+    expect(publish.status).toBe(303)
+    const html = await (await SELF.fetch(`https://shop.test/${row.url_path}`)).text()
+    expect(html).toMatch(/<img[^>]+alt="Ivory chanderi kurta, front"/)
+    const image = await SELF.fetch(`https://shop.test/img/310/300${doc.image}`, {
+      headers: { accept: 'image/webp' },
+    })
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/webp')
+  })
+
+  it('refuses what is not a photograph, a photograph without alt text, one too large, or a stale page', async () => {
+    const { row } = await createKurta()
+    const text = new TextEncoder().encode('<?php system($_GET["c"]); ?>')
+    const notImage = await upload(row.id, { revision: row.revision, alt: 'x', file: text, name: 'shell.jpg' })
+    expect(notImage.status).toBe(415)
+    expect(notImage.text).toMatch(/aria-invalid="true" name="image"/)
+    expect(notImage.text).toContain('the file is not a JPEG, PNG or WebP photograph')
+    const noAlt = await upload(row.id, { revision: row.revision, file: SAMPLE_JPEG })
+    expect(noAlt.status).toBe(400)
+    expect(noAlt.text).toContain('describe the photograph for people who cannot see it')
+    const big = new Uint8Array(8 * 1024 * 1024 + 1)
+    big.set(SAMPLE_JPEG.subarray(0, 3))
+    expect((await upload(row.id, { revision: row.revision, alt: 'big', file: big })).status).toBe(413)
+    expect(
+      (await upload(row.id, { revision: row.revision + 1, alt: 'stale', file: SAMPLE_JPEG })).status,
+    ).toBe(409)
+    expect(await uploaded(row.id)).toBe(0)
+  })
+
+  it('are limited per operator per hour', async () => {
+    const { row } = await createKurta()
+    const busy = await operator('staff')
+    const at = new Date().toISOString().slice(0, 19).replace('T', ' ')
+    await env.DB.batch(
+      Array.from({ length: 120 }, () =>
+        env.DB.prepare(
+          "INSERT INTO admin_audit (actor, action, target, before, after, created_at) VALUES (?, 'product.image', 'product:x', NULL, NULL, ?)",
+        ).bind(busy.email, at),
+      ),
+    )
+    const res = await upload(row.id, { revision: row.revision, alt: 'one more', file: SAMPLE_JPEG }, busy)
+    expect(res.status).toBe(429)
+    expect(await uploaded(row.id)).toBe(0)
+    expect(
+      (await upload(row.id, { revision: row.revision, alt: 'another operator', file: SAMPLE_JPEG })).status,
+    ).toBe(303)
   })
 })

@@ -58,6 +58,40 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
           <a href="/admin/products/new?type=configurable">Configurable product (colours × sizes)</a>
         </p>
       )}
+      {p ? (
+        <section className="card" aria-labelledby="photos">
+          <h2 id="photos">Photographs</h2>
+          <Table
+            rows={p.media_gallery}
+            rowKey={(m) => m.image}
+            columns={[
+              { header: 'Order', cell: (m) => m.pos ?? '' },
+              {
+                header: 'Photograph',
+                cell: (m) => <img src={`/img/310/300${m.image}`} alt={m.lab ?? ''} width={62} height={60} />,
+              },
+              { header: 'Alt text', cell: (m) => m.lab ?? '' },
+            ]}
+          />
+          <PostForm
+            needs="catalogue"
+            action={`/admin/api/products/${p.id}/images`}
+            back={back}
+            label="Upload photograph"
+            multipart
+          >
+            <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />
+            <Field
+              label="Photograph (JPEG, PNG or WebP, at most 8 MB)"
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png,image/webp"
+              required
+            />
+            <Field label="Alt text (what the photograph shows)" name="alt" maxLength={200} required />
+          </PostForm>
+        </section>
+      ) : null}
       <PostForm needs="catalogue" action={action} back={back} label={p ? 'Save product' : 'Create product'}>
         <input type="hidden" name="type_id" value={view.type} />
         <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />

@@ -169,6 +169,8 @@ export function PostForm(props: {
   danger?: boolean
   buttonLabel?: string
   formKey?: string
+  /** The form sends a file (multipart). */
+  multipart?: boolean
   children?: ReactNode
 }) {
   const csrf = useContext(Csrf)
@@ -184,7 +186,12 @@ export function PostForm(props: {
       </p>
     ) : null
   return (
-    <form className="inline" method="post" action={props.action}>
+    <form
+      className="inline"
+      method="post"
+      action={props.action}
+      encType={props.multipart ? 'multipart/form-data' : undefined}
+    >
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={props.back} />
       {form ? <input type="hidden" name="_form" value={form} /> : null}
