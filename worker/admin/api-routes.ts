@@ -12,7 +12,16 @@ import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { AuthoringSchema, saveAuthoredProduct } from './authoring'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
-import { ContentSchema, listContent, PreviewSchema, previewContent, publishContent } from './content'
+import {
+  ContentSchema,
+  createContent,
+  deleteContent,
+  listContent,
+  NewContentSchema,
+  PreviewSchema,
+  previewContent,
+  publishContent,
+} from './content'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
 import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisabled } from './customers'
 import { dashboard } from './dashboard'
@@ -268,6 +277,21 @@ apiRoutes.get('/content/:kind', async (c) => ok(c as never, await listContent(c.
 apiRoutes.post('/content/preview', allow('content'), async (c) => {
   const req = await readInput(c, PreviewSchema, 'preview')
   return ok(c as never, previewContent(req.content))
+})
+apiRoutes.post('/content/:kind', allow('content'), async (c) => {
+  const kind = contentKind(c)
+  const req = await readInput(c, NewContentSchema, 'content')
+  const made = await createContent(c.env, kind, req, c.var.operator.email, Date.now())
+  if (isFormPost(c)) return c.redirect(`/admin/content/${kind}/${made.id}`, 303)
+  return answer(c, made)
+})
+apiRoutes.post('/content/:kind/:id/delete', allow('content'), async (c) => {
+  const kind = contentKind(c)
+  const id = positiveId(c, 'content')
+  const gone = await deleteContent(c.env, kind, id, c.var.operator.email, Date.now())
+  // Its own page is gone: a form returns to the list.
+  if (isFormPost(c)) return c.redirect('/admin/content', 303)
+  return answer(c, gone)
 })
 apiRoutes.post('/content/:kind/:id', allow('content'), async (c) => {
   const kind = contentKind(c)

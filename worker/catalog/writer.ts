@@ -1,11 +1,11 @@
 /**
- * The one catalogue writer of products: the seed, the importer and the back office's authoring all
- * store a product with these statements. A product is its row with its document, its search-index
+ * The one catalogue writer of products and of CMS pages and blocks: the seed, the importer and the
+ * back office all store them with these statements. A product is its row with its document, its search-index
  * rows (the index write moves the catalogue version on, so memoised reads are stale at once), the
  * inventory rows of what it sells (its own sku, or one per enabled variant) and its revision, the
  * number a compare-and-set edit checks (./product-revision.ts).
  */
-import type { Product } from '@shared/schemas/catalog'
+import type { CmsBlock, CmsPage, Product } from '@shared/schemas/catalog'
 import { indexProductStatements } from '../search'
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
@@ -98,4 +98,22 @@ export function writeProductStatements(db: D1Database, p: Product): D1PreparedSt
     ...inventoryStatements(db, p),
     bumpRevisionStatement(db, p.id),
   ]
+}
+
+/** A CMS page's row (upsert). */
+export function cmsPageStatement(db: D1Database, p: CmsPage): D1PreparedStatement {
+  return db
+    .prepare(
+      'INSERT OR REPLACE INTO cms_pages (id, identifier, store_id, is_active, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
+    )
+    .bind(p.id, p.identifier, num(p.store_id, 0), p.is_active === false ? 0 : 1, JSON.stringify(p))
+}
+
+/** A CMS block's row (upsert). */
+export function cmsBlockStatement(db: D1Database, b: CmsBlock): D1PreparedStatement {
+  return db
+    .prepare(
+      'INSERT OR REPLACE INTO cms_blocks (id, identifier, store_id, is_active, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
+    )
+    .bind(b.id, b.identifier, num(b.store_id, 0), b.is_active === false ? 0 : 1, JSON.stringify(b))
 }

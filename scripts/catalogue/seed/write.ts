@@ -8,14 +8,12 @@
 import type {
   Attribute,
   Category,
-  CmsBlock,
-  CmsPage,
   Product,
   Review,
   StoreLocation,
   TaxRule,
 } from '../../../shared/schemas/catalog'
-import { productStatements } from '../../../worker/catalog/writer'
+import { cmsBlockStatement, cmsPageStatement, productStatements } from '../../../worker/catalog/writer'
 import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
 import { putUrlMappings, runSql } from './apply'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
@@ -62,7 +60,7 @@ export const CATALOGUE_TABLES = [
   'search_content',
 ] as const
 
-export { productStatements }
+export { cmsBlockStatement, cmsPageStatement, productStatements }
 
 const json = (v: unknown) => JSON.stringify(v)
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
@@ -138,22 +136,6 @@ export function taxRuleStatement(db: D1Database, t: TaxRule): D1PreparedStatemen
   return db
     .prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?1, ?2, ?3)')
     .bind(t.id, t.code, json(t))
-}
-
-export function cmsPageStatement(db: D1Database, p: CmsPage): D1PreparedStatement {
-  return db
-    .prepare(
-      'INSERT OR REPLACE INTO cms_pages (id, identifier, store_id, is_active, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
-    )
-    .bind(p.id, p.identifier, num(p.store_id, 0), p.is_active === false ? 0 : 1, json(p))
-}
-
-export function cmsBlockStatement(db: D1Database, b: CmsBlock): D1PreparedStatement {
-  return db
-    .prepare(
-      'INSERT OR REPLACE INTO cms_blocks (id, identifier, store_id, is_active, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
-    )
-    .bind(b.id, b.identifier, num(b.store_id, 0), b.is_active === false ? 0 : 1, json(b))
 }
 
 export function reviewStatement(
