@@ -7,7 +7,7 @@ import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
 import { searchProducts } from './catalogue'
 import { contentItem, listContent, previewContent } from './content'
 import { listCoupons } from './coupons'
-import { findCustomer } from './customers'
+import { findCustomer, guestOrders, searchCustomers } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
@@ -60,12 +60,15 @@ pageRoutes.get('/products/:id/edit', async (c) => {
 })
 pageRoutes.get('/customers', async (c) => {
   const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)
+  const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   const found = email
     ? await findCustomer(c.env.DB, email).catch((err) =>
         err instanceof HTTPException && err.status === 404 ? null : Promise.reject(err),
       )
     : null
-  return customersPage(c, email, found)
+  const guest = email && !found ? await guestOrders(c.env.DB, email) : []
+  const list = email ? [] : await searchCustomers(c.env.DB, q)
+  return customersPage(c, { q, list, email, found, guest: guest as never })
 })
 pageRoutes.get('/fulfilment', async (c) =>
   fulfilmentPage(c, { ...(await fulfilmentWork(c.env.DB)), toShip: await ordersToShip(c.env.DB) }),

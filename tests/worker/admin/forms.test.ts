@@ -374,3 +374,29 @@ describe('a role sees what it may do', () => {
       expect(((await admin(viewer, path)).text.match(/<form [^>]*method="post"/g) ?? []).length, path).toBe(1)
   })
 })
+
+describe('customers listed and searched', () => {
+  it('finds an account by name or e-mail and a guest by e-mail or phone, with their orders', async () => {
+    const viewer = await operator('viewer')
+    const shopper = await registerAndLogin('forms-find', 'Secret123')
+    const byName = await admin(viewer, `/customers?q=${encodeURIComponent('asha rao')}`)
+    expect(byName.text).toContain(shopper.email)
+    const guest = await paidOrder()
+    const guestEmail = (
+      await env.DB.prepare('SELECT customer_email FROM orders WHERE client_order_id = ?')
+        .bind(guest.orderId)
+        .first<{ customer_email: string }>()
+    )?.customer_email as string
+    const byPhone = await admin(viewer, `/customers?q=${encodeURIComponent('98765 00002')}`)
+    expect(byPhone.text).toContain(guestEmail)
+    expect(byPhone.text).not.toContain(shopper.email)
+    const byEmail = await admin(viewer, `/customers?q=${encodeURIComponent(guestEmail.slice(0, 14))}`)
+    expect(byEmail.text).toMatch(/<td>guest<\/td><td>1<\/td>/)
+    // A guest's e-mail opens their orders, not a blank page.
+    const page = await admin(viewer, `/customers?email=${encodeURIComponent(guestEmail)}`)
+    expect(page.text).toContain(`<h2>${guestEmail}<!-- --> — guest (no account)</h2>`)
+    expect(page.text).toContain(`href="/admin/orders/${guest.number}"`)
+    // The operator's % and _ are letters, not wildcards.
+    expect((await admin(viewer, '/customers?q=%25')).text).not.toContain(guestEmail)
+  })
+})
