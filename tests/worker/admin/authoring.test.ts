@@ -187,6 +187,37 @@ describe('a configurable product authored in the back office', () => {
   })
 })
 
+describe('a simple product authored in the back office', () => {
+  it('is published with its own stock and found on the shop; its stock stays counted', async () => {
+    const sku = `STL${Date.now() % 100000}${++n}`
+    const res = await post(owner, '/api/products/authoring', '/admin/products/new?type=simple', [
+      ['type_id', 'simple'],
+      ['sku', sku],
+      ['name', `Mulmul Stole ${sku}`],
+      ['category_id', String(category.id)],
+      ['price', '₹ 1,250.50'],
+      ['qty', '2'],
+      ['status', 'published'],
+    ])
+    expect(res.status, res.text.slice(0, 300)).toBe(303)
+    const row = await productBySku(sku)
+    expect(JSON.parse(row?.doc as string)).toMatchObject({
+      type_id: 'simple',
+      price: 1250.5,
+      configurable_children: [],
+    })
+    expect(
+      await env.DB.prepare('SELECT qty, manage_stock FROM inventory WHERE sku = ?').bind(sku).first(),
+    ).toEqual({
+      qty: 2,
+      manage_stock: 1,
+    })
+    const page = await SELF.fetch(`https://shop.test/${row?.url_path}`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(`Mulmul Stole ${sku}`)
+  })
+})
+
 describe('concurrent edits of one product', () => {
   it('the second save from the same page is refused whole (409), the first one stays', async () => {
     const { sku, row } = await createKurta()
