@@ -257,6 +257,14 @@ apiRoutes.post('/urls/form', allow('operations'), async (c) => {
   if (!req.success) return fail(400, `Invalid URL mapping: ${describeIssues(req.error)}`)
   return answer(c, await putMapping(c.env, req.data, c.var.operator.email, Date.now()))
 })
+apiRoutes.post('/urls/delete', allow('operations'), async (c) => {
+  const form = await readInput(
+    c,
+    z.object({ path: z.string({ error: 'path is required' }).max(512) }),
+    'URL mapping',
+  )
+  return answer(c, await deleteMapping(c.env, form.path, c.var.operator.email, Date.now()))
+})
 apiRoutes.delete('/urls', allow('operations'), async (c) => {
   const path = c.req.query('path') ?? ''
   if (!path || path.length > 512) return fail(400, 'Invalid URL mapping: path: between 1 and 512 characters')

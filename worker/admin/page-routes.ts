@@ -12,7 +12,7 @@ import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
 import { listHomeSections } from './home'
-import { outboxSummary } from './operations'
+import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
 import { orderDetail } from './orders'
@@ -88,7 +88,9 @@ pageRoutes.get('/content/:kind/:id', async (c) => {
   const item = await contentItem(c.env.DB, kind, Number(c.req.param('id')))
   return contentEditPage(c, kind, item, previewContent(item.content).html)
 })
-pageRoutes.get('/operations', async (c) => operationsPage(c, { outbox: await outboxSummary(c.env.DB) }))
+pageRoutes.get('/operations', async (c) =>
+  operationsPage(c, { outbox: await outboxSummary(c.env.DB), redirects: await listRedirects(c.env) }),
+)
 pageRoutes.get('/audit', async (c) => auditPage(c, await listAudit(c.env.DB)))
 pageRoutes.get('/home', async (c) => homeSectionsPage(c, await listHomeSections(c.env.DB)))
 pageRoutes.get('/operators', async (c) => operatorsPage(c, await listOperators(c.env.DB)))

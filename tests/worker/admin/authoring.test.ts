@@ -73,6 +73,18 @@ async function createKurta(extra: [string, string][] = []) {
   return { sku, row: row as NonNullable<typeof row> }
 }
 
+/** Publishes a kurta from its edit page opened at `revision`. */
+const publishKurta = (sku: string, id: number, revision: number) =>
+  post(
+    owner,
+    `/api/products/${id}/authoring`,
+    `/admin/products/${id}/edit`,
+    kurtaForm(sku, [
+      ['status', 'published'],
+      ['revision', String(revision)],
+    ]),
+  )
+
 describe('a configurable product authored in the back office', () => {
   it('is created as a draft: 15 variants, one price, not on the shop until published', async () => {
     const { sku, row } = await createKurta()
@@ -101,15 +113,7 @@ describe('a configurable product authored in the back office', () => {
     const name = `Chanderi Kurta ${sku}`
     // Seen once while a draft, so a cached page would show the stale answer.
     expect((await SELF.fetch(`https://shop.test/${row.url_path}`)).status).toBe(404)
-    const publish = await post(
-      owner,
-      `/api/products/${row.id}/authoring`,
-      `/admin/products/${row.id}/edit`,
-      kurtaForm(sku, [
-        ['status', 'published'],
-        ['revision', String(row.revision)],
-      ]),
-    )
+    const publish = await publishKurta(sku, row.id, row.revision)
     expect(publish.status, publish.text.slice(0, 400)).toBe(303)
     const page = await SELF.fetch(`https://shop.test/${row.url_path}`)
     expect(page.status).toBe(200)
@@ -322,15 +326,7 @@ describe("a product's photographs", () => {
     expect(doc.image).toBe(doc.media_gallery[0].image)
     expect(await env.CATALOGUE_IMAGES.head(doc.image.slice(1))).not.toBeNull()
     // Published afterwards, the product keeps its photograph and the shop shows it with its alt text.
-    const publish = await post(
-      owner,
-      `/api/products/${row.id}/authoring`,
-      `/admin/products/${row.id}/edit`,
-      kurtaForm(sku, [
-        ['status', 'published'],
-        ['revision', String(after?.revision)],
-      ]),
-    )
+    const publish = await publishKurta(sku, row.id, after?.revision as number)
     expect(publish.status).toBe(303)
     const html = await (await SELF.fetch(`https://shop.test/${row.url_path}`)).text()
     expect(html).toMatch(/<img[^>]+alt="Ivory chanderi kurta, front"/)
