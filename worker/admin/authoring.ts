@@ -14,6 +14,8 @@
  * - Concurrent edits: the form carries the revision it was opened at; the batch starts with a
  *   compare-and-set on it, so an edit from a page opened before another save is refused whole
  *   (409) instead of silently undoing that save.
+ * Length: one product's way from the form's fields through its variants and document to the
+ * guarded batch reads top to bottom; split, each part would need the others' rules.
  */
 
 import { finalPrice } from '@shared/domain/price-window'
@@ -99,7 +101,7 @@ export const AuthoringSchema = z.looseObject({
   meta_description: text('SEO description', 500).optional(),
   status: z.enum(['draft', 'published'], { error: 'status must be draft or published' }).default('draft'),
 })
-export type AuthoringInput = z.infer<typeof AuthoringSchema>
+type AuthoringInput = z.infer<typeof AuthoringSchema>
 
 interface Option {
   id: number

@@ -19,9 +19,9 @@ import { purgeProduct } from './catalogue'
 import type { AdminEnv } from './env'
 
 /** The largest photograph accepted (the image route reads originals up to 20 MiB). */
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024
 /** Uploads one operator may make in an hour. */
-export const UPLOADS_PER_HOUR = 120
+const UPLOADS_PER_HOUR = 120
 /** The longest alt text. */
 const MAX_ALT = 200
 
@@ -33,7 +33,7 @@ const refuse = (status: 400 | 409 | 411 | 413 | 415 | 429, field: string, messag
 }
 
 /** The picture's format from its first bytes, or null when it is none the shop serves. */
-export function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
+function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
   const at = (i: number, ...b: number[]) => b.every((v, k) => bytes[i + k] === v)
   if (at(0, 0xff, 0xd8, 0xff)) return 'jpg'
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'

@@ -16,7 +16,7 @@ interface Option {
   label: string
 }
 
-export interface AuthoringView {
+interface AuthoringView {
   product: { doc: Product; revision: number; stock: Record<string, number> } | null
   type: 'simple' | 'configurable'
   categories: { id: number; name: string; url_path: string }[]
