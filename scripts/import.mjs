@@ -40,7 +40,10 @@ options:
                     the SDK's files, a single-index Elasticsearch 5 dump): product|category|
                     attribute|taxrule|cms_page|cms_block|review
   --replace         the files become the whole catalogue: every catalogue table (the demo
-                    included) is emptied in the same run, and URL mappings no longer used deleted
+                    included) is emptied in the same run, and URL mappings no longer used deleted;
+                    the shop's content (CMS pages and blocks, home page, size guides, stores) stays
+  --replace-content with --replace, empty the shop's content too (the files' CMS pages and
+                    blocks become all of it)
   --dry-run         read and validate, print the summary, write nothing
   --env NAME        the deployed shop of wrangler.toml's [env.NAME] (staging | production); asks
                     first (or needs --yes without a terminal)
@@ -58,6 +61,7 @@ const {
   yes,
   remote,
   replace,
+  replaceContent,
   dryRun,
   env: envName,
   type,
@@ -66,7 +70,7 @@ const {
   images: imagesDir,
   positionals: files,
 } = parseArgs(HELP, {
-  flags: ['--yes', '--remote', '--replace', '--dry-run'],
+  flags: ['--yes', '--remote', '--replace', '--replace-content', '--dry-run'],
   options: ['--env', '--type', '--persist-to', '--purge-url', '--images'],
 })
 oneLineErrors()
@@ -145,6 +149,7 @@ const prepared = prepareRun(inputs, {
   type,
   now,
   replace,
+  replaceContent,
   onProgress: (d, t, file) => bar(`validating ${file} ${d}/${t}`, d, t),
 })
 endBar()

@@ -10,15 +10,25 @@ import { mailRestocked } from '../api/stock-alerts/notify'
 import { describeIssues, fail, ok } from '../platform/http'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
+import { AuthoringSchema, saveAuthoredProduct } from './authoring'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
-import { ContentSchema, listContent, PreviewSchema, previewContent, publishContent } from './content'
+import {
+  ContentSchema,
+  createContent,
+  deleteContent,
+  listContent,
+  NewContentSchema,
+  PreviewSchema,
+  previewContent,
+  publishContent,
+} from './content'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
 import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisabled } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentApi } from './fulfilment-routes'
 import { deleteHomeSection, HomeSectionSchema, listHomeSections, saveHomeSection } from './home'
-import { answer, readInput } from './input'
+import { answer, isFormPost, readInput } from './input'
 import {
   deleteMapping,
   MappingSchema,
@@ -46,6 +56,7 @@ import {
   TransitionSchema,
 } from './orders'
 import { FIELD_DATA_DAYS } from './page-routes'
+import { uploadProductImage } from './product-images'
 import { actorOf, allow, contentKind, orderFilter, orderNumber, positiveId } from './request'
 import { decideReview, deleteReview, pendingReviews } from './reviews'
 
@@ -185,6 +196,21 @@ apiRoutes.get('/products', async (c) => {
   if (!q || q.length > 100) return fail(400, 'Invalid product search: q: between 1 and 100 characters')
   return ok(c as never, await searchProducts(c.env.DB, q))
 })
+// Authoring: create a product, or edit one from the revision the form was opened at.
+apiRoutes.post('/products/authoring', allow('catalogue'), async (c) => {
+  const req = await readInput(c, AuthoringSchema, 'product')
+  const saved = await saveAuthoredProduct(c.env, null, req, c.var.operator.email, Date.now())
+  if (isFormPost(c)) return c.redirect(`/admin/products/${saved.id}/edit`, 303)
+  return answer(c, saved)
+})
+apiRoutes.post('/products/:id/authoring', allow('catalogue'), async (c) => {
+  const id = positiveId(c, 'product')
+  const req = await readInput(c, AuthoringSchema, 'product')
+  return answer(c, await saveAuthoredProduct(c.env, id, req, c.var.operator.email, Date.now()))
+})
+apiRoutes.post('/products/:id/images', allow('catalogue'), async (c) =>
+  answer(c, await uploadProductImage(c, positiveId(c, 'product'), Date.now())),
+)
 apiRoutes.post('/products/:id', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')
   const patch = await readInput(c, ProductPatchSchema, 'product change')
@@ -231,6 +257,14 @@ apiRoutes.post('/urls/form', allow('operations'), async (c) => {
   if (!req.success) return fail(400, `Invalid URL mapping: ${describeIssues(req.error)}`)
   return answer(c, await putMapping(c.env, req.data, c.var.operator.email, Date.now()))
 })
+apiRoutes.post('/urls/delete', allow('operations'), async (c) => {
+  const form = await readInput(
+    c,
+    z.object({ path: z.string({ error: 'path is required' }).max(512) }),
+    'URL mapping',
+  )
+  return answer(c, await deleteMapping(c.env, form.path, c.var.operator.email, Date.now()))
+})
 apiRoutes.delete('/urls', allow('operations'), async (c) => {
   const path = c.req.query('path') ?? ''
   if (!path || path.length > 512) return fail(400, 'Invalid URL mapping: path: between 1 and 512 characters')
@@ -251,6 +285,21 @@ apiRoutes.get('/content/:kind', async (c) => ok(c as never, await listContent(c.
 apiRoutes.post('/content/preview', allow('content'), async (c) => {
   const req = await readInput(c, PreviewSchema, 'preview')
   return ok(c as never, previewContent(req.content))
+})
+apiRoutes.post('/content/:kind', allow('content'), async (c) => {
+  const kind = contentKind(c)
+  const req = await readInput(c, NewContentSchema, 'content')
+  const made = await createContent(c.env, kind, req, c.var.operator.email, Date.now())
+  if (isFormPost(c)) return c.redirect(`/admin/content/${kind}/${made.id}`, 303)
+  return answer(c, made)
+})
+apiRoutes.post('/content/:kind/:id/delete', allow('content'), async (c) => {
+  const kind = contentKind(c)
+  const id = positiveId(c, 'content')
+  const gone = await deleteContent(c.env, kind, id, c.var.operator.email, Date.now())
+  // Its own page is gone: a form returns to the list.
+  if (isFormPost(c)) return c.redirect('/admin/content', 303)
+  return answer(c, gone)
 })
 apiRoutes.post('/content/:kind/:id', allow('content'), async (c) => {
   const kind = contentKind(c)

@@ -15,6 +15,7 @@
 import { finalPrice } from '@shared/domain/price-window'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
+import { bumpRevisionStatement } from '../catalog/writer'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { indexProductStatements } from '../search'
@@ -128,8 +129,11 @@ export async function purgeProduct(env: Env, doc: Record<string, unknown>): Prom
   return purgedCount(await purgeCacheTags(env, tags))
 }
 
-/** The statements that store a changed product document (row, document, search index). */
-function writeProductStatements(
+/**
+ * The statements that store a changed product document (row, document, search index) and move its
+ * revision on, so an authoring form opened before this change is refused rather than undoing it.
+ */
+function editedProductStatements(
   db: D1Database,
   doc: Record<string, unknown>,
   now: number,
@@ -149,6 +153,7 @@ function writeProductStatements(
         doc.id,
       ),
     ...indexProductStatements(db, doc),
+    bumpRevisionStatement(db, Number(doc.id)),
   ]
 }
 
@@ -216,7 +221,7 @@ export async function updateProduct(
   }
   doc.final_price = finalPrice(doc, now)
   await db.batch([
-    ...writeProductStatements(db, doc, now),
+    ...editedProductStatements(db, doc, now),
     auditStatement(
       db,
       { actor, action: 'product.update', target: `product:${row.sku}`, before, after: patch },
@@ -272,7 +277,7 @@ export async function setStock(
     } else {
       doc.stock = { ...(doc.stock as object), ...stockDoc }
     }
-    statements.push(...writeProductStatements(db, doc, now))
+    statements.push(...editedProductStatements(db, doc, now))
   }
   statements.push(
     auditStatement(

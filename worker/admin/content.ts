@@ -3,9 +3,15 @@
  * shown (the shop's one allow-list sanitiser); the preview answers exactly what the shop will show.
  * Publishing writes the document and its audit row in one batch, makes memoised content reads
  * stale (catalogue version) and purges the cached pages that show content (CMS pages and home).
+ * A page or block is created under an identifier no other of its kind has (a page's identifier is
+ * its address, written to the dispatcher's mapping while it is published) and deleted with its
+ * address; the pages the shop itself needs (home, no-route) cannot be deleted.
  */
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
+import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
+import { cmsPageMapping, urlMappingKey } from '../catalog/url-map'
+import { cmsBlockStatement, cmsPageStatement } from '../catalog/writer'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { bumpIndexVersionStatement } from '../search'
@@ -21,6 +27,18 @@ export const ContentSchema = z.object({
     .preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean())
     .default(true),
 })
+export const NewContentSchema = ContentSchema.extend({
+  identifier: z
+    .string({ error: 'identifier is required' })
+    .trim()
+    .toLowerCase()
+    .max(100, 'identifier is too long (at most 100 characters)')
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'identifier: lower-case letters, digits and single hyphens'),
+})
+
+/** Pages the shop itself renders by identifier: never deleted. */
+const KEPT_PAGES = new Set(['home', 'no-route'])
+
 export const PreviewSchema = z.object({
   content: z.string().max(200_000, 'content is too long (at most 200,000 characters)'),
 })
@@ -106,4 +124,78 @@ export async function publishContent(
   ])
   const purged = purgedCount(await purgeCacheTags(env, ['cms', 'home']))
   return { id, identifier: row.identifier, purged }
+}
+
+const refuseIdentifier = (message: string): never => {
+  throw new HTTPException(400, {
+    message: `Invalid content: ${message}`,
+    cause: { fields: { identifier: message } },
+  })
+}
+
+/** Creates a page or block; a published page gets its address. */
+export async function createContent(
+  env: Env,
+  kind: ContentKind,
+  input: z.infer<typeof NewContentSchema>,
+  actor: string,
+  now: number,
+) {
+  const db = env.DB
+  const table = TABLES[kind]
+  const taken = await db
+    .prepare(`SELECT id FROM ${table} WHERE identifier = ?1 AND store_id = 0`)
+    .bind(input.identifier)
+    .first()
+  if (taken) refuseIdentifier(`a ${kind} named ${input.identifier} already exists`)
+  if (kind === 'page' && (await env.URL_MAPPINGS.get(urlMappingKey(input.identifier))))
+    refuseIdentifier(`the address /${input.identifier} is already another page's`)
+  const next = await db.prepare(`SELECT COALESCE(MAX(id), 0) + 1 AS id FROM ${table}`).first<{ id: number }>()
+  const doc = {
+    id: Number(next?.id ?? 1),
+    identifier: input.identifier,
+    title: input.title,
+    content: input.content,
+    is_active: input.is_active,
+    store_id: 0,
+  }
+  await db.batch([
+    kind === 'page' ? cmsPageStatement(db, doc) : cmsBlockStatement(db, doc),
+    auditStatement(
+      db,
+      { actor, action: `cms.${kind}.create`, target: `cms-${kind}:${doc.identifier}`, after: input },
+      now,
+    ),
+    bumpIndexVersionStatement(db),
+  ])
+  if (kind === 'page' && doc.is_active) {
+    const [key, mapping] = cmsPageMapping(doc)
+    await env.URL_MAPPINGS.put(key, JSON.stringify(mapping))
+  }
+  const purged = purgedCount(await purgeCacheTags(env, ['cms', 'home']))
+  return { id: doc.id, identifier: doc.identifier, purged }
+}
+
+/** Deletes a page or block (and a page's address). */
+export async function deleteContent(env: Env, kind: ContentKind, id: number, actor: string, now: number) {
+  const db = env.DB
+  const item = await contentItem(db, kind, id)
+  if (kind === 'page' && KEPT_PAGES.has(item.identifier))
+    fail(400, `Invalid content: the ${item.identifier} page is part of the shop and cannot be deleted`)
+  await db.batch([
+    db.prepare(`DELETE FROM ${TABLES[kind]} WHERE id = ?1`).bind(id),
+    auditStatement(
+      db,
+      { actor, action: `cms.${kind}.delete`, target: `cms-${kind}:${item.identifier}`, before: item },
+      now,
+    ),
+    bumpIndexVersionStatement(db),
+  ])
+  if (kind === 'page') {
+    const key = urlMappingKey(item.identifier)
+    const mapped = await env.URL_MAPPINGS.get<{ type?: string; id?: number }>(key, 'json')
+    if (mapped?.type === 'cms_page' && mapped.id === id) await env.URL_MAPPINGS.delete(key)
+  }
+  const purged = purgedCount(await purgeCacheTags(env, ['cms', 'home']))
+  return { id, identifier: item.identifier, deleted: true, purged }
 }

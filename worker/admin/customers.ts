@@ -1,5 +1,7 @@
 /**
- * Customers in the back office: look one up by e-mail (with their orders and store credit), and
+ * Customers in the back office: the list (newest first), searched by name, e-mail or phone (an
+ * account's address or an order's billing phone), guests who ordered without an account included
+ * (by their orders' e-mail); one looked up by e-mail (with their orders and store credit), and
  * grant or revoke store credit. Every movement is a ledger row with the balance after it; a
  * revocation applies only while the balance covers it, so the balance never goes below zero.
  */
@@ -7,7 +9,7 @@ import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
-import { amountTyped, oneAmount } from './input'
+import { amountTyped, containsPattern, oneAmount } from './input'
 
 export const CreditSchema = z
   .object({
@@ -27,6 +29,70 @@ export const CreditSchema = z
       .max(500, 'comment is too long'),
   })
   .transform(oneAmount)
+
+/** One row of the customer list: an account, or a guest known by the e-mail of their orders. */
+export interface CustomerRow {
+  id: number | null
+  email: string
+  name: string
+  orders: number
+  credit_minor: number
+}
+
+/**
+ * Accounts and guests matching `q` in their name, e-mail or phone (digits only are compared for a
+ * phone, so "98765 43210" finds +91-9876543210), at most 50 of each; the newest accounts when `q`
+ * is empty.
+ */
+export async function searchCustomers(db: D1Database, q: string): Promise<CustomerRow[]> {
+  const like = containsPattern(q)
+  const digits = q.replace(/\D/g, '')
+  // A phone is searched only when at least 4 digits are typed (fewer match nearly everyone).
+  const phone = digits.length >= 4 ? `%${digits}%` : null
+  const phoneOf = (expr: string) =>
+    `replace(replace(replace(replace(COALESCE(${expr}, ''), ' ', ''), '-', ''), '+', ''), '(', '')`
+  const [accounts, guests] = await db.batch([
+    db
+      .prepare(
+        `SELECT c.id, c.email, trim(c.firstname || ' ' || c.lastname) AS name, COALESCE(s.balance_minor, 0) AS credit_minor,
+           (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id OR o.customer_email = c.email) AS orders
+         FROM customers c LEFT JOIN store_credit s ON s.customer_id = c.id
+         WHERE ?3 = '' OR c.email LIKE ?1 ESCAPE '\\' OR (c.firstname || ' ' || c.lastname) LIKE ?1 ESCAPE '\\'
+           OR (?2 IS NOT NULL AND EXISTS (SELECT 1 FROM customer_addresses a WHERE a.customer_id = c.id
+                 AND ${phoneOf("json_extract(a.doc, '$.telephone')")} LIKE ?2))
+         ORDER BY c.id DESC LIMIT 50`,
+      )
+      .bind(like, phone, q),
+    db
+      .prepare(
+        `SELECT NULL AS id, customer_email AS email, 0 AS credit_minor, COUNT(*) AS orders,
+           MAX(trim(COALESCE(json_extract(doc, '$.customer_firstname'), '') || ' ' || COALESCE(json_extract(doc, '$.customer_lastname'), ''))) AS name
+         FROM orders o
+         WHERE customer_id IS NULL AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.email = o.customer_email)
+           AND (?3 = '' OR customer_email LIKE ?1 ESCAPE '\\'
+             OR (json_extract(doc, '$.customer_firstname') || ' ' || json_extract(doc, '$.customer_lastname')) LIKE ?1 ESCAPE '\\'
+             OR (?2 IS NOT NULL AND ${phoneOf("json_extract(doc, '$.billing_address.telephone')")} LIKE ?2))
+         GROUP BY customer_email ORDER BY MAX(entity_id) DESC LIMIT 50`,
+      )
+      .bind(like, phone, q),
+  ])
+  return [
+    ...((accounts?.results ?? []) as unknown as CustomerRow[]),
+    ...((guests?.results ?? []) as unknown as CustomerRow[]),
+  ]
+}
+
+/** A guest's orders by e-mail (no account): what the customer page shows for them. */
+export async function guestOrders(db: D1Database, email: string) {
+  const { results } = await db
+    .prepare(
+      `SELECT increment_id, status, payment_state, currency, grand_total_minor, created_at FROM orders
+       WHERE customer_email = ? AND customer_id IS NULL ORDER BY entity_id DESC LIMIT 100`,
+    )
+    .bind(email)
+    .all()
+  return results
+}
 
 export async function findCustomer(db: D1Database, email: string) {
   const customer = await db

@@ -173,13 +173,45 @@ export async function putMapping(env: Env, input: z.infer<typeof MappingSchema>,
   const key = mappingKey(input.path)
   if (!key) return fail(400, 'Invalid URL mapping: path: must name a page')
   const before = await env.URL_MAPPINGS.get(key, 'json')
-  await env.URL_MAPPINGS.put(key, JSON.stringify(input.value))
+  // The type travels as the key's metadata, so redirects are listed without reading every mapping.
+  await env.URL_MAPPINGS.put(key, JSON.stringify(input.value), { metadata: { type: input.value.type } })
   await auditStatement(
     env.DB,
     { actor, action: 'url.put', target: `url:${key}`, before, after: input.value },
     now,
   ).run()
   return { key, value: input.value }
+}
+
+/** How many pages of keys (1,000 each) a redirect listing reads at most. */
+const REDIRECT_LIST_PAGES = 20
+
+/**
+ * The redirects kept in the URL mappings (keys written with their type as metadata), with where
+ * each goes, by path; at most REDIRECT_LIST_PAGES pages of keys are read (`complete` says whether
+ * every key was).
+ */
+export async function listRedirects(env: Env) {
+  const keys: string[] = []
+  let cursor: string | undefined
+  let complete = false
+  for (let page = 0; page < REDIRECT_LIST_PAGES; page++) {
+    const list = await env.URL_MAPPINGS.list<{ type?: string }>({ cursor })
+    for (const k of list.keys) if (k.metadata?.type === 'redirect') keys.push(k.name)
+    if (list.list_complete) {
+      complete = true
+      break
+    }
+    cursor = list.cursor
+  }
+  const shown = keys.slice(0, 500)
+  const values = await Promise.all(
+    shown.map((k) => env.URL_MAPPINGS.get<{ to?: string; status?: number }>(k, 'json')),
+  )
+  return {
+    complete: complete && keys.length <= shown.length,
+    redirects: shown.map((path, i) => ({ path, to: values[i]?.to ?? '', status: values[i]?.status ?? 301 })),
+  }
 }
 
 /** Deletes a URL mapping. */

@@ -3,18 +3,20 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
+import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
 import { searchProducts } from './catalogue'
 import { contentItem, listContent, previewContent } from './content'
 import { listCoupons } from './coupons'
-import { findCustomer } from './customers'
+import { findCustomer, guestOrders, searchCustomers } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
 import { listHomeSections } from './home'
-import { outboxSummary } from './operations'
+import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
 import { orderDetail } from './orders'
+import { authoringPage } from './pages/authoring'
 import { productsPage } from './pages/catalogue'
 import { contentEditPage, contentPage, homeSectionsPage } from './pages/content'
 import { couponsPage } from './pages/coupons'
@@ -24,7 +26,7 @@ import { fulfilmentPage } from './pages/fulfilment'
 import { auditPage, operationsPage, operatorsPage } from './pages/operations'
 import { orderPage, ordersPage } from './pages/orders'
 import { reviewsPage } from './pages/reviews'
-import { contentKind, orderFilter, orderNumber } from './request'
+import { contentKind, orderFilter, orderNumber, positiveId } from './request'
 import { pendingReviews, publishedReviews } from './reviews'
 
 /** Days of field data the back office shows. */
@@ -45,14 +47,28 @@ pageRoutes.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])
 })
+pageRoutes.get('/products/new', async (c) => {
+  const type = c.req.query('type') === 'configurable' ? 'configurable' : 'simple'
+  const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
+  return authoringPage(c, { product: null, type, categories, ...options })
+})
+pageRoutes.get('/products/:id/edit', async (c) => {
+  const product = await authoringProduct(c.env.DB, positiveId(c, 'product'))
+  const type = product.doc.type_id === 'configurable' ? 'configurable' : 'simple'
+  const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
+  return authoringPage(c, { product, type, categories, ...options })
+})
 pageRoutes.get('/customers', async (c) => {
   const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)
+  const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   const found = email
     ? await findCustomer(c.env.DB, email).catch((err) =>
         err instanceof HTTPException && err.status === 404 ? null : Promise.reject(err),
       )
     : null
-  return customersPage(c, email, found)
+  const guest = email && !found ? await guestOrders(c.env.DB, email) : []
+  const list = email ? [] : await searchCustomers(c.env.DB, q)
+  return customersPage(c, { q, list, email, found, guest: guest as never })
 })
 pageRoutes.get('/fulfilment', async (c) =>
   fulfilmentPage(c, { ...(await fulfilmentWork(c.env.DB)), toShip: await ordersToShip(c.env.DB) }),
@@ -72,7 +88,9 @@ pageRoutes.get('/content/:kind/:id', async (c) => {
   const item = await contentItem(c.env.DB, kind, Number(c.req.param('id')))
   return contentEditPage(c, kind, item, previewContent(item.content).html)
 })
-pageRoutes.get('/operations', async (c) => operationsPage(c, { outbox: await outboxSummary(c.env.DB) }))
+pageRoutes.get('/operations', async (c) =>
+  operationsPage(c, { outbox: await outboxSummary(c.env.DB), redirects: await listRedirects(c.env) }),
+)
 pageRoutes.get('/audit', async (c) => auditPage(c, await listAudit(c.env.DB)))
 pageRoutes.get('/home', async (c) => homeSectionsPage(c, await listHomeSections(c.env.DB)))
 pageRoutes.get('/operators', async (c) => operatorsPage(c, await listOperators(c.env.DB)))

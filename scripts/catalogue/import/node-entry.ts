@@ -38,6 +38,8 @@ interface RunOptions {
   now: string
   /** Empty the whole catalogue first (the demo included), in the same run as the writes. */
   replace?: boolean
+  /** With `replace`, empty the shop's content too (CMS pages and blocks, home, size guides, stores). */
+  replaceContent?: boolean
   onProgress?: (done: number, total: number, file: string) => void
 }
 
@@ -137,7 +139,7 @@ export function prepareRun(
       !(opts.replace && /^\s*DELETE FROM (search_|inventory)/.test(sqlOf(st))),
   )
   const sqls = [
-    ...(opts.replace ? toMergedSql(clearCatalogueStatements(db)) : []),
+    ...(opts.replace ? toMergedSql(clearCatalogueStatements(db, { content: opts.replaceContent })) : []),
     ...toMergedSql(writes),
     ...toMergedSql([...facetPostingsStatements(db), bumpIndexVersionStatement(db)]),
   ]

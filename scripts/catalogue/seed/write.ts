@@ -8,18 +8,13 @@
 import type {
   Attribute,
   Category,
-  CmsBlock,
-  CmsPage,
   Product,
   Review,
   StoreLocation,
   TaxRule,
 } from '../../../shared/schemas/catalog'
-import {
-  bumpIndexVersionStatement,
-  facetPostingsStatements,
-  indexProductStatements,
-} from '../../../worker/search'
+import { cmsBlockStatement, cmsPageStatement, productStatements } from '../../../worker/catalog/writer'
+import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
 import { putUrlMappings, runSql } from './apply'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
 import { demoPincodeStatements } from './pincodes'
@@ -34,6 +29,20 @@ export const PRODUCT_TABLES = [
   'search_docs',
   'inventory',
   'products',
+] as const
+
+/**
+ * The shop's content among the catalogue's tables: CMS pages and blocks, the home page's
+ * documents, size guides, search-page content and store locations. A replacing import keeps them
+ * unless told to replace them too (the footer's pages must not vanish with a new catalogue).
+ */
+export const CONTENT_TABLES = [
+  'cms_pages',
+  'cms_blocks',
+  'stores',
+  'content_docs',
+  'size_guides',
+  'search_content',
 ] as const
 
 /** Tables the catalogue owns, cleared before a full reseed (children before parents). */
@@ -51,37 +60,10 @@ export const CATALOGUE_TABLES = [
   'search_content',
 ] as const
 
+export { cmsBlockStatement, cmsPageStatement, productStatements }
+
 const json = (v: unknown) => JSON.stringify(v)
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
-
-/** Product row upsert + its search-index statements. */
-export function productStatements(db: D1Database, p: Product): D1PreparedStatement[] {
-  const { children_data: _ignored, ...doc } = p as Product & { children_data?: unknown }
-  return [
-    db
-      .prepare(
-        `INSERT OR REPLACE INTO products
-         (id, sku, type_id, name, status, visibility, price, final_price, created_at, updated_at, url_path, slug, doc)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
-      )
-      .bind(
-        p.id,
-        p.sku,
-        p.type_id,
-        p.name,
-        num(p.status, 1),
-        num(p.visibility, 4),
-        num(p.price, 0),
-        typeof p.final_price === 'number' ? p.final_price : null,
-        p.created_at,
-        p.updated_at,
-        p.url_path.replace(/^\/+|\/+$/g, ''),
-        p.slug,
-        json(doc),
-      ),
-    ...indexProductStatements(db, p),
-  ]
-}
 
 /**
  * Inventory rows a product implies (its own sku, or one per enabled configurable child: a
@@ -154,22 +136,6 @@ export function taxRuleStatement(db: D1Database, t: TaxRule): D1PreparedStatemen
   return db
     .prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?1, ?2, ?3)')
     .bind(t.id, t.code, json(t))
-}
-
-export function cmsPageStatement(db: D1Database, p: CmsPage): D1PreparedStatement {
-  return db
-    .prepare(
-      'INSERT OR REPLACE INTO cms_pages (id, identifier, store_id, is_active, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
-    )
-    .bind(p.id, p.identifier, num(p.store_id, 0), p.is_active === false ? 0 : 1, json(p))
-}
-
-export function cmsBlockStatement(db: D1Database, b: CmsBlock): D1PreparedStatement {
-  return db
-    .prepare(
-      'INSERT OR REPLACE INTO cms_blocks (id, identifier, store_id, is_active, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
-    )
-    .bind(b.id, b.identifier, num(b.store_id, 0), b.is_active === false ? 0 : 1, json(b))
 }
 
 export function reviewStatement(

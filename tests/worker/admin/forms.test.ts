@@ -1,14 +1,14 @@
 // Back-office forms as an operator uses them in a browser: amounts typed in rupees the way people
 // write them, a refused post answered with its own page (the values typed, the reason beside the
 // field, never a JSON page), and one refund mail per refund whoever asks for it.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
 import app from '../../../worker/app'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { freshEmail, testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
-import { admin, operator, type Session } from './operator'
+import { admin, operator, post, type Session } from './operator'
 
 beforeEach(seedCartFixtures)
 
@@ -47,24 +47,6 @@ async function paidOrder() {
     Date.now(),
   )
   return { orderId, number: row?.increment_id as string, total }
-}
-
-/** A form post as a browser sends it, waiting for the work done after the answer. */
-async function post(who: Session, path: string, back: string, fields: [string, string][]) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(
-    new Request(`https://shop.test/admin${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: who.cookie },
-      body: new URLSearchParams([['_csrf', who.csrf], ['return_to', back], ...fields]),
-    }),
-    env,
-    ctx,
-  )
-  const text = await res.text()
-  await waitOnExecutionContext(ctx)
-  return { status: res.status, text, type: res.headers.get('content-type') ?? '' }
 }
 
 const refundedOf = async (orderId: string) =>
@@ -390,5 +372,31 @@ describe('a role sees what it may do', () => {
       '/operators',
     ])
       expect(((await admin(viewer, path)).text.match(/<form [^>]*method="post"/g) ?? []).length, path).toBe(1)
+  })
+})
+
+describe('customers listed and searched', () => {
+  it('finds an account by name or e-mail and a guest by e-mail or phone, with their orders', async () => {
+    const viewer = await operator('viewer')
+    const shopper = await registerAndLogin('forms-find', 'Secret123')
+    const byName = await admin(viewer, `/customers?q=${encodeURIComponent('asha rao')}`)
+    expect(byName.text).toContain(shopper.email)
+    const guest = await paidOrder()
+    const guestEmail = (
+      await env.DB.prepare('SELECT customer_email FROM orders WHERE client_order_id = ?')
+        .bind(guest.orderId)
+        .first<{ customer_email: string }>()
+    )?.customer_email as string
+    const byPhone = await admin(viewer, `/customers?q=${encodeURIComponent('98765 00002')}`)
+    expect(byPhone.text).toContain(guestEmail)
+    expect(byPhone.text).not.toContain(shopper.email)
+    const byEmail = await admin(viewer, `/customers?q=${encodeURIComponent(guestEmail.slice(0, 14))}`)
+    expect(byEmail.text).toMatch(/<td>guest<\/td><td>1<\/td>/)
+    // A guest's e-mail opens their orders, not a blank page.
+    const page = await admin(viewer, `/customers?email=${encodeURIComponent(guestEmail)}`)
+    expect(page.text).toContain(`<h2>${guestEmail}<!-- --> — guest (no account)</h2>`)
+    expect(page.text).toContain(`href="/admin/orders/${guest.number}"`)
+    // The operator's % and _ are letters, not wildcards.
+    expect((await admin(viewer, '/customers?q=%25')).text).not.toContain(guestEmail)
   })
 })

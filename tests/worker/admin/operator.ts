@@ -1,7 +1,8 @@
 // Helpers for the back-office tests: operators of each role signed in through the local sign-in,
 // and calls carrying their session cookie and CSRF token the way the pages send them.
-import { env, SELF } from 'cloudflare:test'
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
 import { hashPassword } from '../../../worker/api/auth/crypto'
+import app from '../../../worker/app'
 
 export const PASSWORD = 'correct horse battery staple'
 let n = 0
@@ -57,4 +58,27 @@ export async function admin(
     // pages and CSV
   }
   return { status: res.status, json, headers: res.headers, text }
+}
+
+/** A form post as a browser sends it, waiting for the work done after the answer. */
+export async function post(who: Session, path: string, back: string, fields: [string, string][]) {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(
+    new Request(`https://shop.test/admin${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: who.cookie },
+      body: new URLSearchParams([['_csrf', who.csrf], ['return_to', back], ...fields]),
+    }),
+    env,
+    ctx,
+  )
+  const text = await res.text()
+  await waitOnExecutionContext(ctx)
+  return {
+    status: res.status,
+    text,
+    type: res.headers.get('content-type') ?? '',
+    location: res.headers.get('location'),
+  }
 }

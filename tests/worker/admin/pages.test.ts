@@ -111,5 +111,14 @@ describe('pages', () => {
         ])
       ).status,
     ).toBe(400)
+    // Redirects are listed on the operations screen and deleted from it.
+    const listed = await admin(owner, '/operations')
+    expect(listed.text).toContain(`<td>/${path}</td><td>/c/sale (for good)</td>`)
+    expect((await SELF.fetch(`https://shop.test/${path}`, { redirect: 'manual' })).status).toBe(301)
+    expect((await post(owner, '/api/urls/delete', [['path', path]])).status).toBe(303)
+    expect(await env.URL_MAPPINGS.get(path)).toBeNull()
+    expect((await admin(owner, '/operations')).text).not.toContain(`<td>/${path}</td>`)
+    const after = await SELF.fetch(`https://shop.test/${path}`, { redirect: 'manual' })
+    expect(after.headers.get('location') ?? '').not.toContain('/c/sale')
   })
 })

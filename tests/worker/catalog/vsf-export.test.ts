@@ -71,6 +71,16 @@ describe('a VSF1 export imported without conversion', () => {
     await putUrlMappings(env.URL_MAPPINGS, importUrlMappings(records))
   })
 
+  it("keeps the shop's content: the footer's pages still answer after the catalogue is replaced", async () => {
+    for (const page of ['privacy-policy', 'terms-and-conditions', 'shipping-and-returns']) {
+      const res = await SELF.fetch(`https://shop.test/${page}`)
+      expect(res.status, page).toBe(200)
+    }
+    expect(await env.DB.prepare('SELECT COUNT(*) AS n FROM cms_blocks').first<{ n: number }>()).not.toEqual({
+      n: 0,
+    })
+  })
+
   it('takes the entity from _index when _type is _doc, and needs --type only for plain arrays', () => {
     const es = parseImportFile(es7, 'es7-catalog.ndjson', { now })
     expect(es.counts).toEqual({ category: 3, attribute: 3, taxrule: 1, product: 7 })

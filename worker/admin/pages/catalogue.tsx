@@ -1,4 +1,4 @@
-/** The catalogue: a product found by SKU or name, its price, special price, status and stock. */
+/** The catalogue: a product found by SKU or name, its price, special price, status and stock; links to create and edit products. */
 import { baseCurrency } from '@shared/config/store'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
@@ -25,6 +25,10 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
     c,
     'Catalogue',
     <>
+      <p>
+        New: <a href="/admin/products/new?type=simple">simple product</a> ·{' '}
+        <a href="/admin/products/new?type=configurable">configurable product (colours × sizes)</a>
+      </p>
       <search>
         <form className="inline" method="get">
           <Field label="SKU or name" name="q" defaultValue={q} required />
@@ -39,7 +43,8 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
           <p>
             Price {money(minor(p.price), baseCurrency())} · charged now{' '}
             {money(minor(p.final_price ?? p.price), baseCurrency())} · status{' '}
-            {p.status === 1 ? 'enabled' : 'disabled'} · visibility {p.visibility}
+            {p.status === 1 ? 'enabled' : 'disabled'} · visibility {p.visibility} ·{' '}
+            <a href={`/admin/products/${p.id}/edit`}>Edit everything</a>
           </p>
           <PostForm
             needs="catalogue"

@@ -64,13 +64,23 @@ export function Field({ label, error, ...input }: FieldProps) {
   const name = input.name ?? ''
   const typed = reply && input.type !== 'password' ? reply.values[name] : undefined
   const why = error ?? (reply ? reply.fields[name] : undefined)
+  // A box keeps its tick as sent: ticked when the value sent is its own.
+  const box = input.type === 'checkbox' || input.type === 'radio'
+  const kept = box
+    ? { defaultChecked: reply ? typed === String(input.value ?? 'on') : input.defaultChecked }
+    : { defaultValue: typed ?? input.defaultValue }
   return (
     <label>
-      {label}{' '}
-      <input {...input} defaultValue={typed ?? input.defaultValue} aria-invalid={why ? true : undefined} />
+      {label} <input {...input} {...kept} aria-invalid={why ? true : undefined} />
       {why ? <strong role="alert">{why}</strong> : null}
     </label>
   )
+}
+
+/** The reason a group of controls (`name`, e.g. a set of boxes) was refused, after a refused post. */
+export function GroupError(props: { name: string }) {
+  const why = useReply()?.fields[props.name]
+  return why ? <strong role="alert">{why}</strong> : null
 }
 
 /** A labelled multi-line text field, keeping what was typed after a refused post like Field. */
@@ -159,6 +169,8 @@ export function PostForm(props: {
   danger?: boolean
   buttonLabel?: string
   formKey?: string
+  /** The form sends a file (multipart). */
+  multipart?: boolean
   children?: ReactNode
 }) {
   const csrf = useContext(Csrf)
@@ -174,7 +186,12 @@ export function PostForm(props: {
       </p>
     ) : null
   return (
-    <form className="inline" method="post" action={props.action}>
+    <form
+      className="inline"
+      method="post"
+      action={props.action}
+      encType={props.multipart ? 'multipart/form-data' : undefined}
+    >
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={props.back} />
       {form ? <input type="hidden" name="_form" value={form} /> : null}

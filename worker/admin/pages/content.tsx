@@ -1,9 +1,9 @@
-/** Content: CMS pages and blocks (edit with the sanitiser's preview) and the home page's sections. */
+/** Content: CMS pages and blocks (created, edited with the sanitiser's preview, deleted) and the home page's sections. */
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
 import { HOME_SECTION_TYPES } from '../home'
-import { Choice, Field, PostForm } from './components'
+import { Choice, Confirm, Field, PostForm, TextArea, Unfold } from './components'
 import { renderAdmin } from './frame'
 
 export function contentPage(
@@ -31,12 +31,42 @@ export function contentPage(
       <section className="card">
         <h2>Pages</h2>
         {list('page', pages)}
+        <NewContent kind="page" />
       </section>
       <section className="card">
         <h2>Blocks</h2>
         {list('block', blocks)}
+        <NewContent kind="block" />
       </section>
     </>,
+  )
+}
+
+/** A new page or block: its identifier (a page's address), title and content. */
+function NewContent(props: { kind: 'page' | 'block' }) {
+  return (
+    <Unfold
+      needs="content"
+      summary={`New ${props.kind}`}
+      action={`/admin/api/content/${props.kind}`}
+      back="/admin/content"
+      label={`Create ${props.kind}`}
+    >
+      <Field
+        label={props.kind === 'page' ? 'Identifier (its address: /identifier)' : 'Identifier'}
+        name="identifier"
+        required
+        maxLength={100}
+      />
+      <Field label="Title" name="title" required maxLength={300} />
+      <TextArea
+        label="Content (HTML; what the shop keeps is shown in the preview after saving)"
+        name="content"
+        rows={8}
+      />
+      <input type="hidden" name="is_active" value="false" />
+      <Field label="Published" type="checkbox" name="is_active" value="true" defaultChecked />
+    </Unfold>
   )
 }
 
@@ -69,6 +99,14 @@ export function contentEditPage(
           defaultChecked={item.is_active}
         />
       </PostForm>
+      <Confirm
+        needs="content"
+        summary={`Delete this ${kind}`}
+        explanation={`The ${kind} ${item.identifier} is removed${kind === 'page' ? ' with its address' : ''}; this cannot be undone.`}
+        action={`/admin/api/content/${kind}/${item.id}/delete`}
+        back={`/admin/content/${kind}/${item.id}`}
+        label={`Delete ${kind} ${item.identifier}`}
+      />
       <section className="card" aria-label="Preview">
         <h2>Preview (as the shop shows it)</h2>
         {/* The sanitiser's output, exactly what the shop shows. */}

@@ -1,8 +1,12 @@
-/** Customers: one found by e-mail, with their account state, store credit, orders and ledger. */
+/**
+ * Customers: the list searched by name, e-mail or phone (guests included), and one found by
+ * e-mail, with their account state, store credit, orders and ledger (a guest: their orders).
+ */
 import { baseCurrency } from '@shared/config/store'
 import type { Context } from 'hono'
+import type { CustomerRow } from '../customers'
 import type { AdminEnv } from '../env'
-import { Field, MoneyInput, money, PostForm, statusLabel, when } from './components'
+import { Field, MoneyInput, money, PostForm, statusLabel, Table, when } from './components'
 import { renderAdmin } from './frame'
 
 interface CustomerView {
@@ -18,7 +22,13 @@ interface CustomerView {
   ledger: unknown[]
 }
 
-export function customersPage(c: Context<AdminEnv>, email: string, found: CustomerView | null) {
+type GuestOrder = { increment_id: string; status: string; grand_total_minor: number; currency: string }
+
+export function customersPage(
+  c: Context<AdminEnv>,
+  view: { q: string; list: CustomerRow[]; email: string; found: CustomerView | null; guest: GuestOrder[] },
+) {
+  const { email, found } = view
   const back = `/admin/customers?email=${encodeURIComponent(email)}`
   const who = found?.customer
   return renderAdmin(
@@ -27,10 +37,44 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
     <>
       <search>
         <form className="inline" method="get">
-          <Field label="E-mail" type="email" name="email" defaultValue={email} required />
-          <button type="submit">Look up</button>
+          <Field label="Name, e-mail or phone" name="q" defaultValue={view.q} maxLength={100} />
+          <button type="submit">Search</button>
         </form>
       </search>
+      {email && !found && view.guest.length === 0 ? (
+        <p>No customer or order has the e-mail {email}.</p>
+      ) : null}
+      {email && !found && view.guest.length ? (
+        <section className="card">
+          <h2>{email} — guest (no account)</h2>
+          <ul>
+            {view.guest.map((o) => (
+              <li key={o.increment_id}>
+                <a href={`/admin/orders/${o.increment_id}`}>{o.increment_id}</a> {statusLabel(o.status)}{' '}
+                {money(o.grand_total_minor, o.currency)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {email ? null : (
+        <Table
+          rows={view.list}
+          rowKey={(r) => `${r.id ?? 'guest'}:${r.email}`}
+          columns={[
+            {
+              header: 'Customer',
+              cell: (r) => (
+                <a href={`/admin/customers?email=${encodeURIComponent(r.email)}`}>{r.name || r.email}</a>
+              ),
+            },
+            { header: 'E-mail', cell: (r) => r.email },
+            { header: 'Account', cell: (r) => (r.id === null ? 'guest' : 'account') },
+            { header: 'Orders', cell: (r) => r.orders },
+            { header: 'Store credit', cell: (r) => money(r.credit_minor, baseCurrency()) },
+          ]}
+        />
+      )}
       {found && who ? (
         <section className="card">
           <h2>

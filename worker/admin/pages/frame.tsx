@@ -16,6 +16,7 @@ const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d1d1f;background:#f6f6f7}
 a{color:#0b57d0}:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}fieldset{border:1px solid #ddd;background:#fff;margin:8px 0;flex-basis:100%;display:flex;flex-wrap:wrap;gap:6px;min-width:0}fieldset input[type=checkbox]{min-height:auto}
 header{background:#1d1d1f;color:#fff;padding:8px 16px;display:flex;flex-wrap:wrap;gap:12px;align-items:center}
 header a{color:#fff}nav ul{display:flex;flex-wrap:wrap;gap:12px;list-style:none;margin:0;padding:0}
 main{padding:16px;max-width:1100px;margin:auto}table{border-collapse:collapse;width:100%;background:#fff}

@@ -7,7 +7,7 @@ import type { AuditRow } from '../audit'
 import type { AdminEnv } from '../env'
 import type { OperatorRow } from '../operators'
 import { ROLES } from '../roles'
-import { Choice, Field, PostForm, Table, when } from './components'
+import { Choice, Confirm, Field, PostForm, Table, when } from './components'
 import { renderAdmin } from './frame'
 
 interface FailedRow {
@@ -20,7 +20,10 @@ interface FailedRow {
 
 export function operationsPage(
   c: Context<AdminEnv>,
-  view: { outbox: Record<string, { box: string; counts: Record<string, number>; failed: unknown[] }> },
+  view: {
+    outbox: Record<string, { box: string; counts: Record<string, number>; failed: unknown[] }>
+    redirects: { complete: boolean; redirects: { path: string; to: string; status: number }[] }
+  },
 ) {
   const back = '/admin/operations'
   return renderAdmin(
@@ -67,6 +70,32 @@ export function operationsPage(
           <Field label="Old path" name="path" required />
           <Field label="Redirect to" name="to" required placeholder="/c/sale" />
         </PostForm>
+        <Table
+          rows={view.redirects.redirects}
+          rowKey={(r) => r.path}
+          columns={[
+            { header: 'Old path', cell: (r) => `/${r.path}` },
+            { header: 'Goes to', cell: (r) => `${r.to} (${r.status === 302 ? 'for now' : 'for good'})` },
+            {
+              header: '',
+              cell: (r) => (
+                <Confirm
+                  needs="operations"
+                  summary="Delete…"
+                  summaryLabel={`Delete the redirect of /${r.path}`}
+                  explanation={`/${r.path} will no longer lead to ${r.to}.`}
+                  action="/admin/api/urls/delete"
+                  formKey={r.path}
+                  back={back}
+                  label="Delete redirect"
+                >
+                  <input type="hidden" name="path" value={r.path} />
+                </Confirm>
+              ),
+            },
+          ]}
+        />
+        {view.redirects.complete ? null : <p>Only the first redirects are listed.</p>}
       </section>
     </>,
   )

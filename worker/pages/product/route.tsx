@@ -100,7 +100,9 @@ function productGallery(product: Product): GalleryImage[] {
     seen.add(key)
     out.push(galleryImage(path, alt, video))
   }
-  if (product.image) push(product.image, product.name)
+  // The main image is described by its gallery entry's alt text when it has one.
+  if (product.image)
+    push(product.image, product.media_gallery.find((m) => m.image === product.image)?.lab || product.name)
   product.media_gallery.forEach((entry, i) => {
     push(entry.image, entry.lab || `${product.name} ${i + 1}`, videoOf(entry as Record<string, unknown>))
   })

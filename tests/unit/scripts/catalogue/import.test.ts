@@ -256,6 +256,12 @@ describe('one run of many files', () => {
     expect(run.counts).toEqual({ category: 1, product: 1 })
     // --replace empties the catalogue first, in the same SQL, before any write.
     expect(run.sql.indexOf('DELETE FROM products')).toBeLessThan(run.sql.indexOf('INTO products'))
+    // The shop's content stays unless the run is told to replace it too.
+    expect(run.sql).not.toMatch(/DELETE FROM (cms_pages|cms_blocks|content_docs|size_guides|stores)\b/)
+    const withContent = prepareRun(files, { now, replace: true, replaceContent: true })
+    if (!withContent.ok) throw new Error(JSON.stringify(withContent.errors))
+    for (const t of ['cms_pages', 'cms_blocks', 'content_docs', 'size_guides', 'stores'])
+      expect(withContent.sql).toContain(`DELETE FROM ${t}`)
     const twice = prepareRun([...files, { ...files[1], file: 'again.json' }] as typeof files, { now })
     expect(twice.ok).toBe(false)
     if (!twice.ok)

@@ -1,0 +1,255 @@
+/**
+ * Creating and editing a product: what it is (name, designer, description, fabric, care), where it
+ * is (category, URL key, SEO fields), what it costs and how much there is, and for a configurable
+ * its colour × size matrix, each variant with its SKU, its own price (blank: the product's) and
+ * its stock. Draft or published.
+ */
+import type { Product } from '@shared/schemas/catalog'
+import type { Context } from 'hono'
+import { variantField } from '../authoring'
+import type { AdminEnv } from '../env'
+import { Choice, Field, GroupError, MoneyInput, PostForm, Table, TextArea } from './components'
+import { renderAdmin } from './frame'
+
+interface Option {
+  id: number
+  label: string
+}
+
+interface AuthoringView {
+  product: { doc: Product; revision: number; stock: Record<string, number> } | null
+  type: 'simple' | 'configurable'
+  categories: { id: number; name: string; url_path: string }[]
+  colours: Option[]
+  sizes: Option[]
+}
+
+const minor = (rupees: number | null | undefined) => (rupees == null ? null : Math.round(rupees * 100))
+
+export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
+  const p = view.product?.doc ?? null
+  const id = p?.id ?? null
+  const action = id === null ? '/admin/api/products/authoring' : `/admin/api/products/${id}/authoring`
+  const back = id === null ? `/admin/products/new?type=${view.type}` : `/admin/products/${id}/edit`
+  const children = p?.configurable_children ?? []
+  const picked = (list: number[] | null | undefined, o: Option) => (list ?? []).includes(o.id)
+  const title = p
+    ? `Edit ${p.name}`
+    : view.type === 'configurable'
+      ? 'New configurable product'
+      : 'New product'
+  return renderAdmin(
+    c,
+    title,
+    <>
+      {p ? (
+        <p>
+          {p.status === 1 ? (
+            <>
+              Published at <a href={`/${p.url_path}`}>/{p.url_path}</a>
+            </>
+          ) : (
+            'Draft: not on the shop until published.'
+          )}
+        </p>
+      ) : (
+        <p>
+          <a href="/admin/products/new?type=simple">Simple product</a> ·{' '}
+          <a href="/admin/products/new?type=configurable">Configurable product (colours × sizes)</a>
+        </p>
+      )}
+      {p ? (
+        <section className="card" aria-labelledby="photos">
+          <h2 id="photos">Photographs</h2>
+          <Table
+            rows={p.media_gallery}
+            rowKey={(m) => m.image}
+            columns={[
+              { header: 'Order', cell: (m) => m.pos ?? '' },
+              {
+                header: 'Photograph',
+                cell: (m) => <img src={`/img/310/300${m.image}`} alt={m.lab ?? ''} width={62} height={60} />,
+              },
+              { header: 'Alt text', cell: (m) => m.lab ?? '' },
+            ]}
+          />
+          <PostForm
+            needs="catalogue"
+            action={`/admin/api/products/${p.id}/images`}
+            back={back}
+            label="Upload photograph"
+            multipart
+          >
+            <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />
+            <Field
+              label="Photograph (JPEG, PNG or WebP, at most 8 MB)"
+              type="file"
+              name="image"
+              accept="image/jpeg,image/png,image/webp"
+              required
+            />
+            <Field label="Alt text (what the photograph shows)" name="alt" maxLength={200} required />
+          </PostForm>
+        </section>
+      ) : null}
+      <PostForm needs="catalogue" action={action} back={back} label={p ? 'Save product' : 'Create product'}>
+        <input type="hidden" name="type_id" value={view.type} />
+        <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />
+        <fieldset>
+          <legend>The product</legend>
+          <Field label="SKU" name="sku" required maxLength={64} defaultValue={p?.sku} readOnly={p !== null} />
+          <Field label="Name" name="name" required maxLength={200} defaultValue={p?.name} />
+          <Field
+            label="Designer"
+            name="designer_name"
+            maxLength={100}
+            defaultValue={p?.designer_name ?? undefined}
+          />
+          <TextArea
+            label="Description (bold, italics, lists and links are kept; anything else is removed)"
+            name="description"
+            rows={6}
+            maxLength={20000}
+            defaultValue={p?.description ?? undefined}
+          />
+          <Field label="Fabric" name="fabric" maxLength={300} defaultValue={stringOf(p, 'fabric')} />
+          <Field label="Care" name="care" maxLength={300} defaultValue={stringOf(p, 'care')} />
+          <Field
+            label="HSN code"
+            name="hsn_code"
+            inputMode="numeric"
+            placeholder="4, 6 or 8 digits"
+            defaultValue={p?.hsn_code ?? undefined}
+          />
+          <Field
+            label="Made-to-order lead time (days)"
+            name="delivery_days"
+            inputMode="numeric"
+            defaultValue={p?.delivery_days == null ? undefined : String(p.delivery_days)}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Where it is</legend>
+          <Choice
+            label="Category"
+            name="category_id"
+            defaultValue={p?.category_ids[0] === undefined ? undefined : String(p.category_ids[0])}
+            options={view.categories.map((k) => [String(k.id), `${k.name} (/${k.url_path})`] as const)}
+          />
+          <Field
+            label="URL key (blank: from the name and SKU)"
+            name="url_key"
+            maxLength={120}
+            defaultValue={p?.url_key}
+          />
+          <Field
+            label="SEO title"
+            name="meta_title"
+            maxLength={200}
+            defaultValue={p?.meta_title ?? undefined}
+          />
+          <Field
+            label="SEO description"
+            name="meta_description"
+            maxLength={500}
+            defaultValue={p?.meta_description ?? undefined}
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Price and stock</legend>
+          <MoneyInput label="Price (₹)" name="price" required minorValue={minor(p?.price)} />
+          <Field
+            label={view.type === 'configurable' ? 'Stock of each new variant' : 'Stock'}
+            name="qty"
+            inputMode="numeric"
+            defaultValue={view.type === 'simple' && p ? String(view.product?.stock[p.sku] ?? 0) : undefined}
+          />
+        </fieldset>
+        {view.type === 'configurable' ? (
+          <fieldset>
+            <legend>Colours × sizes</legend>
+            <GroupError name="colours" />
+            {view.colours.map((o) => (
+              <Field
+                key={o.id}
+                label={o.label}
+                type="checkbox"
+                name={`colour_${o.id}`}
+                defaultChecked={picked(p?.color_options, o)}
+              />
+            ))}
+            <GroupError name="sizes" />
+            {view.sizes.map((o) => (
+              <Field
+                key={o.id}
+                label={o.label}
+                type="checkbox"
+                name={`size_${o.id}`}
+                defaultChecked={picked(p?.size_options, o)}
+              />
+            ))}
+            {children.length ? (
+              <Table
+                rows={children}
+                rowKey={(ch) => ch.id}
+                columns={[
+                  { header: 'Variant', cell: (ch) => ch.name },
+                  {
+                    header: 'SKU',
+                    cell: (ch) => (
+                      <Field
+                        label={<span className="sr-only">SKU of {ch.name}</span>}
+                        name={variantField(Number(ch.color), Number(ch.size), 'sku')}
+                        defaultValue={ch.sku}
+                      />
+                    ),
+                  },
+                  {
+                    header: 'Own price (blank: the product’s)',
+                    cell: (ch) => (
+                      <MoneyInput
+                        label={<span className="sr-only">Price of {ch.name}</span>}
+                        name={variantField(Number(ch.color), Number(ch.size), 'price')}
+                        minorValue={(ch as { own_price?: boolean }).own_price ? minor(ch.price) : undefined}
+                      />
+                    ),
+                  },
+                  {
+                    header: 'Stock',
+                    cell: (ch) => (
+                      <Field
+                        label={<span className="sr-only">Stock of {ch.name}</span>}
+                        name={variantField(Number(ch.color), Number(ch.size), 'qty')}
+                        inputMode="numeric"
+                        defaultValue={String(view.product?.stock[ch.sku] ?? 0)}
+                      />
+                    ),
+                  },
+                ]}
+              />
+            ) : (
+              <p>
+                Each colour × size becomes a variant with its own SKU and stock; edit them after creating.
+              </p>
+            )}
+          </fieldset>
+        ) : null}
+        <Choice
+          label="State"
+          name="status"
+          defaultValue={p?.status === 1 ? 'published' : 'draft'}
+          options={[
+            ['draft', 'Draft (not on the shop)'],
+            ['published', 'Published'],
+          ]}
+        />
+      </PostForm>
+    </>,
+  )
+}
+
+/** A text field of the document that the schema leaves loose (fabric, care). */
+function stringOf(p: Product | null, key: string): string | undefined {
+  const v = (p as Record<string, unknown> | null)?.[key]
+  return typeof v === 'string' ? v : undefined
+}
