@@ -83,7 +83,7 @@ test('a gift card redeemed at checkout is a store credit row on the review, the 
   await form.getByRole('button', { name: 'Continue to shipping' }).click()
   await fillShippingAddress(form)
   await form.getByRole('button', { name: 'Continue to payment' }).click()
-  await form.getByLabel('Debit / Credit Card').check()
+  await form.getByLabel('UPI, cards, netbanking or wallets').check()
   await form.getByLabel('Gift card code').fill(code)
   await form.getByRole('button', { name: 'Redeem' }).click()
   await expect(

@@ -91,7 +91,7 @@ for (const shopper of SHOPPERS) {
     await form.getByRole('button', { name: 'Continue to payment' }).click()
     // Only methods that charge the currency shown are offered; the card (rupees) says why not.
     await expect(form.getByTestId('method-unavailable').and(form.locator('[data-code="card"]'))).toHaveText(
-      `Debit / Credit Card charges INR, not ${shopper.currency}: choose INR as your currency to pay this way.`,
+      `UPI, cards, netbanking or wallets: charged in INR, not ${shopper.currency}. Choose INR as your currency to pay this way.`,
     )
     await form.getByLabel('PayPal').check()
     await form.getByLabel('I accept the terms and conditions').check()

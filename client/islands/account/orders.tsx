@@ -1,7 +1,7 @@
 /** The account's order history and a single order of it (by entity id or increment id). */
 
 import { OptionList } from '@shared/components/checkout/option-list'
-import { orderStatusName, paymentMethodName } from '@shared/components/order/order-text'
+import { orderPaymentName, orderStatusName } from '@shared/components/order/order-text'
 import { useEffect, useState } from 'react'
 import { offersPayNow } from '../checkout/order-status'
 import { OrderLineImage } from '../order/order-line-image'
@@ -138,7 +138,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
         </tbody>
       </table>
       <p>Grand total: {formatPageAmount(order.grand_total ?? 0, order.order_currency_code)}</p>
-      {order.payment?.method ? <p>Payment method: {paymentMethodName(order.payment.method)}</p> : null}
+      {order.payment?.method ? <p>Payment method: {orderPaymentName(order.payment)}</p> : null}
       {order.increment_id ? <CustomerTaxDocuments orderNumber={order.increment_id} /> : null}
     </section>
   )

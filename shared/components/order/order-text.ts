@@ -31,6 +31,30 @@ export function paymentMethodName(code: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
+/** How a provider says a payment was made (Razorpay's payment `method`), as shoppers say it. */
+const PAID_WITH_NAMES: Record<string, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  cardless_emi: 'Cardless EMI',
+  paylater: 'Pay later',
+  paypal: 'PayPal',
+}
+
+/**
+ * The name of how an order was paid: what the provider reported (UPI, Card, Netbanking…) once it
+ * was paid, else the method chosen at checkout.
+ */
+export function orderPaymentName(
+  payment: { method?: string | null; paid_with?: string | null } | null | undefined,
+) {
+  const paid = (payment?.paid_with ?? '').trim().toLowerCase()
+  if (paid) return PAID_WITH_NAMES[paid] ?? paymentMethodName(paid)
+  return paymentMethodName(payment?.method)
+}
+
 /** A status in words (the lifecycle's labels; unknown statuses as words). */
 export function orderStatusName(status: string | null | undefined): string {
   const s = (status ?? '').trim()
