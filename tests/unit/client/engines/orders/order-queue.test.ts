@@ -305,7 +305,10 @@ describe('coming online', () => {
     expect(t.events.filter(([e]) => e === EVENTS.offlineOrderConfirmation)).toHaveLength(0)
     expect(await reloaded.pending()).toEqual([])
     // Placed: the shopper is told.
-    expect(t.notices.at(-1)).toMatchObject({ type: 'success', message: 'Your order has been sent to the shop.' })
+    expect(t.notices.at(-1)).toMatchObject({
+      type: 'success',
+      message: 'Your order has been sent to the shop.',
+    })
   })
 
   it('an order stored without the promise (an earlier client) is asked about, only once online', async () => {
