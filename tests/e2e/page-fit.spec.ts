@@ -103,6 +103,8 @@ test('a shopper’s checkout steps, confirmation, order page, account and order 
   const form = page.getByTestId('checkout')
   await expectFits(page, 'checkout: personal details', false)
   await fillPersonalStep(form, email, { createAccount: 'Fit-check-2026!' })
+  // Each step's heading takes the focus, so a screen reader says where the shopper is.
+  await expect(page.getByRole('heading', { name: 'Shipping' })).toBeFocused()
   await expectFits(page, 'checkout: shipping', false)
   await fillAddress(form, {
     firstName: 'Asha',
@@ -114,7 +116,10 @@ test('a shopper’s checkout steps, confirmation, order page, account and order 
   })
   let number = ''
   await placeCashOnDeliveryOrder(page, form, {
-    onPayment: async () => expectFits(page, 'checkout: payment', false),
+    onPayment: async () => {
+      await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused()
+      await expectFits(page, 'checkout: payment', false)
+    },
   }).then((n) => {
     number = n
   })

@@ -162,6 +162,16 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const offerBillingSave = book !== null && ownBilling && !billingChosen
   const saveBilling = offerBillingSave && savesAddress(state, book, 'billing')
 
+  // Each step the shopper moves to is announced by moving focus to its heading (not the first
+  // render: the page's own start stays where the browser put it).
+  const shownStep = useRef<CheckoutStep | null>(null)
+  useEffect(() => {
+    if (!loaded) return
+    if (shownStep.current !== null && shownStep.current !== step)
+      document.getElementById(`${step}-title`)?.focus()
+    shownStep.current = step
+  }, [step, loaded])
+
   if (result && result.state === 'queued') return <PendingOrderNotice orderId={result.orderId} />
   if (!loaded) return <p>Loading checkout…</p>
   if (items.length === 0 && !placing) return <EmptyCheckout />
