@@ -87,7 +87,9 @@ export function PaymentStep(props: PaymentStepProps) {
   const { state, offered, errors, storeCredit, update, onBillingChange } = props
   return (
     <section aria-labelledby="payment-title" className="checkout__section">
-      <h2 id="payment-title" tabIndex={-1}>Payment</h2>
+      <h2 id="payment-title" tabIndex={-1}>
+        Payment
+      </h2>
       <PaymentMethods
         offered={offered}
         unavailable={props.unavailable}

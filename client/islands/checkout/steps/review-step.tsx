@@ -84,7 +84,9 @@ export function ReviewStep({ state, offered, items, totals, storeCredit, busy, o
   const method = offered.find((m) => m.code === state.paymentFinalStep.paymentMethod)
   return (
     <section aria-labelledby="review-title" className="checkout__section" data-testid="checkout-review">
-      <h2 id="review-title" tabIndex={-1}>Review order</h2>
+      <h2 id="review-title" tabIndex={-1}>
+        Review order
+      </h2>
       <dl className="checkout__review">
         <dt>Contact</dt>
         <dd>
