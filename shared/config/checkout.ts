@@ -195,6 +195,12 @@ export const SHIPPING_COUNTRIES: readonly { code: string; name: string }[] = [
   { code: 'SG', name: 'Singapore' },
 ]
 
+/** A country by its name ('India', 'United Kingdom'); a code the shop does not list as it is. */
+export function countryName(country: string | null | undefined): string {
+  const code = (country ?? '').trim().toUpperCase()
+  return SHIPPING_COUNTRIES.find((c) => c.code === code)?.name ?? (country ?? '').trim()
+}
+
 /** The countries a sentence names with "the" ("the United Kingdom"). */
 const NAMED_WITH_THE: readonly string[] = ['US', 'GB', 'AE']
 

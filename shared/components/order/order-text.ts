@@ -4,7 +4,7 @@
  * words, dates that cannot be misread ("24 November 2026", times in India Standard Time), and the
  * delivery estimate counted from the order's date.
  */
-import { ORDER_DELIVERY_DAYS, PAYMENT_METHODS } from '../../config/checkout'
+import { countryName, ORDER_DELIVERY_DAYS, PAYMENT_METHODS } from '../../config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../config/order-status'
 import { parseCatalogDate } from '../../domain/price-window'
 
@@ -129,7 +129,7 @@ export function addressLines(a: Record<string, unknown> | null | undefined): str
     [str(a.firstname), str(a.lastname)].filter(Boolean).join(' '),
     street,
     place,
-    str(a.country_id),
+    countryName(str(a.country_id)),
     str(a.telephone),
   ].filter(Boolean)
 }

@@ -21,7 +21,7 @@
 
 import { documentMoneyRows } from '@shared/components/order/money-rows'
 import { orderDateTime, orderPaymentName } from '@shared/components/order/order-text'
-import { CASH_ON_DELIVERY_CODE } from '@shared/config/checkout'
+import { CASH_ON_DELIVERY_CODE, countryName } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
@@ -111,7 +111,7 @@ function addressLines(a: OrderDocumentAddress | null | undefined): string[] {
     ...(a.street ?? []),
     [a.postcode, a.city].filter(Boolean).join(' '),
     a.region ?? '',
-    a.country_id ?? '',
+    countryName(a.country_id),
     a.telephone ? `Phone ${a.telephone}` : '',
   ]
     .map((l) => oneLine(l, 200))
