@@ -166,17 +166,42 @@ want(
 )
 const accessVars = ['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD']
 
+// The payment providers the shop enables: their secrets are required, the others' are not.
+const PROVIDERS = REQUIRED_SECRETS.flatMap((a) => (a.provider ? [a.provider] : []))
+const enabled = String(vars.PAYMENT_PROVIDERS ?? PROVIDERS.join(','))
+  .split(',')
+  .map((p) => p.trim().toLowerCase())
+  .filter(Boolean)
+const unknownProviders = enabled.filter((p) => !PROVIDERS.includes(p))
+need(
+  !unknownProviders.length,
+  `payments through ${enabled.join(' and ') || 'no online provider (cash on delivery only)'}`,
+  `PAYMENT_PROVIDERS names ${unknownProviders.join(', ')}: use ${PROVIDERS.join(', ')} (comma-separated)`,
+)
+// Without a mail provider no order, refund or account mail is ever sent: production needs one.
+const MAIL_SECRETS = ['MAIL_PROVIDER_URL', 'MAIL_PROVIDER_KEY']
 // Secrets: what the worker refuses to run without, and what it quietly does less without.
-const required = [...new Set(['INVALIDATE_KEY', ...REQUIRED_SECRETS.flatMap((a) => a.secrets)])]
+const required = [
+  ...new Set([
+    'INVALIDATE_KEY',
+    ...REQUIRED_SECRETS.filter((a) => !a.provider || enabled.includes(a.provider)).flatMap((a) => a.secrets),
+    ...(env === 'production' ? MAIL_SECRETS : []),
+  ]),
+]
 const optional = [
   'CLOUDFLARE_API_TOKEN',
-  'MAIL_PROVIDER_URL',
-  'MAIL_PROVIDER_KEY',
+  ...(env === 'production' ? [] : MAIL_SECRETS),
   // The courier (docs/fulfilment.md): without them orders are shipped by hand.
   'SHIPROCKET_EMAIL',
   'SHIPROCKET_PASSWORD',
   'SHIPROCKET_WEBHOOK_TOKEN',
 ]
+// A bare `wrangler deploy` deploys the top level: it must not be the production worker's name.
+need(
+  cfg.name !== base.name,
+  `worker ${cfg.name} (the top level is ${base.name})`,
+  `[env.${env}] has the top level's worker name ${cfg.name}: a bare wrangler deploy would put development settings on it; give the top level its own name`,
+)
 let secrets = null
 if (!offline) {
   const res = spawnSync(
@@ -208,7 +233,9 @@ if (secrets) {
     need(
       secrets.has(name),
       `secret ${name}`,
-      `secret ${name} is not set: npx wrangler secret put ${name} --env ${env}`,
+      MAIL_SECRETS.includes(name)
+        ? `secret ${name} is not set: without a mail provider no order, refund or account mail is ever sent (npx wrangler secret put ${name} --env ${env})`
+        : `secret ${name} is not set: npx wrangler secret put ${name} --env ${env}`,
     )
   for (const name of optional)
     want(secrets.has(name), `secret ${name}`, `secret ${name} is not set (optional: see docs/operations.md)`)

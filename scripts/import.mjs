@@ -84,7 +84,9 @@ if (deployed && !dryRun)
 
 const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
-const { prepareRun, staleUrlKeys, groupIssues } = await importTs('scripts/catalogue/import/node-entry.ts')
+const { prepareRun, staleUrlKeys, groupIssues, writeFailure } = await importTs(
+  'scripts/catalogue/import/node-entry.ts',
+)
 
 const isTty = process.stderr.isTTY
 let lastPlain = 0
@@ -210,7 +212,7 @@ try {
   endBar()
 } catch (err) {
   endBar()
-  die(`writing failed: ${err.message}`)
+  die(`writing failed: ${writeFailure(err.message, where)}`)
 }
 console.log(
   `imported ${countsText}; ${prepared.kv.length} URL mappings${stale.length ? `, ${stale.length} stale removed` : ''} in ${seconds()}`,

@@ -108,14 +108,15 @@ interface ExportedStock {
 }
 
 /**
- * Reads an exported Magento stock record. Magento computes is_in_stock itself, so an item it
- * exports as in stock with no quantity and no backorders is one whose quantity it does not track
- * (manage stock off in its configuration): it is recorded as not managed, which keeps it sellable
- * exactly as Magento sold it. `inferred` says whether that happened.
+ * Reads an exported Magento stock record. An item exported as in stock with no quantity, counted
+ * and without backorders, has nothing to sell: it stays counted, so it is sold out rather than
+ * sold without limit (an export does not say whether Magento counted it, and guessing "not
+ * counted" would let every such item be oversold). It is sellable at no quantity only when its
+ * stock is not managed or backorders are on. `soldOut` says whether the in-stock flag was overruled.
  */
-export function readExportedStock(stock: ExportedStock): ExportedStock & { inferred: boolean } {
-  const manage = stock.manage_stock && !(stock.is_in_stock && stock.qty <= 0 && stock.backorders <= 0)
-  return { ...stock, manage_stock: manage, inferred: manage !== stock.manage_stock }
+export function readExportedStock(stock: ExportedStock): ExportedStock & { soldOut: boolean } {
+  const soldOut = stock.is_in_stock && stock.manage_stock && stock.qty <= 0 && stock.backorders <= 0
+  return { ...stock, is_in_stock: stock.is_in_stock && !soldOut, soldOut }
 }
 
 /** The rejection message when status ≥ 2 (disabled) or visibility is 1 (not visible individually), else null (product may be shown). */

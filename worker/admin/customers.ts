@@ -7,19 +7,26 @@ import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
+import { amountTyped, oneAmount } from './input'
 
-export const CreditSchema = z.object({
-  amount_minor: z.coerce
-    .number({ error: 'amount_minor is required' })
-    .int('amount_minor must be a whole number')
-    .refine((n) => n !== 0, 'amount_minor must not be 0')
-    .refine((n) => Math.abs(n) <= 100_000_000, 'amount_minor is too large'),
-  comment: z
-    .string({ error: 'comment is required' })
-    .trim()
-    .min(1, 'comment is required')
-    .max(500, 'comment is too long'),
-})
+export const CreditSchema = z
+  .object({
+    amount: amountTyped('amount', { signed: true })
+      .refine((n) => Math.abs(n) <= 100_000_000, 'amount is too large (at most ₹10,00,000)')
+      .optional(),
+    amount_minor: z.coerce
+      .number()
+      .int('amount_minor must be a whole number')
+      .refine((n) => n !== 0, 'amount_minor must not be 0')
+      .refine((n) => Math.abs(n) <= 100_000_000, 'amount_minor is too large')
+      .optional(),
+    comment: z
+      .string({ error: 'comment is required' })
+      .trim()
+      .min(1, 'comment is required')
+      .max(500, 'comment is too long'),
+  })
+  .transform(oneAmount)
 
 export async function findCustomer(db: D1Database, email: string) {
   const customer = await db

@@ -1,6 +1,9 @@
 /**
  * The dashboard's figures: today's orders and revenue per currency, pending payments, low stock.
- * "Today" is the shop's calendar day (SHOP_TIME_ZONE), not UTC's.
+ * "Today" is the shop's calendar day (SHOP_TIME_ZONE), not UTC's. Revenue is money kept: what
+ * today's orders were paid minus what was refunded of it (an unpaid cash-on-delivery order adds
+ * nothing until it is collected). Low stock is counted stock only (unmanaged stock and stock that
+ * takes backorders never run out), named by its product with a link to it.
  */
 import { shopTimeZone } from '@shared/config/store'
 import { zonedDate, zonedDayRange } from '@shared/domain/shop-clock'
@@ -13,7 +16,15 @@ export interface Dashboard {
   ordersToday: number
   revenueToday: { currency: string; minor: number }[]
   pendingPayments: number
-  lowStock: { sku: string; qty: number }[]
+  lowStock: LowStock[]
+}
+
+interface LowStock {
+  sku: string
+  qty: number
+  /** The product the operator edits (the parent of a variant). */
+  product_sku: string
+  name: string
 }
 
 export async function dashboard(db: D1Database, now: number): Promise<Dashboard> {
@@ -23,13 +34,17 @@ export async function dashboard(db: D1Database, now: number): Promise<Dashboard>
     db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?').bind(dayStart),
     db
       .prepare(
-        `SELECT currency, SUM(COALESCE(grand_total_minor, 0)) AS minor FROM orders
-         WHERE created_at >= ? AND status NOT IN ('canceled', 'expired') GROUP BY currency ORDER BY currency`,
+        `SELECT currency, SUM(paid_minor - refunded_minor) AS minor FROM orders
+         WHERE created_at >= ? AND paid_minor > 0 GROUP BY currency ORDER BY currency`,
       )
       .bind(dayStart),
     db.prepare("SELECT COUNT(*) AS n FROM orders WHERE status IN ('pending_payment', 'payment_failed')"),
     db
-      .prepare('SELECT sku, qty FROM inventory WHERE qty <= ? ORDER BY qty, sku LIMIT 50')
+      .prepare(
+        `SELECT i.sku, i.qty, COALESCE(p.sku, i.sku) AS product_sku, COALESCE(p.name, i.sku) AS name
+         FROM inventory i LEFT JOIN products p ON p.sku = COALESCE(i.parent_sku, i.sku)
+         WHERE i.qty <= ? AND i.manage_stock = 1 AND i.backorders = 0 ORDER BY i.qty, i.sku LIMIT 50`,
+      )
       .bind(LOW_STOCK_UNITS),
   ])
   const n = (r: D1Result | undefined) => Number((r?.results?.[0] as { n?: number } | undefined)?.n ?? 0)

@@ -1,5 +1,6 @@
 /** The back office's typed context: the app's variables plus the signed-in operator. */
 import type { AppEnv } from '../platform/env'
+import type { FormReply } from './pages/components'
 import type { Role } from './roles'
 
 export interface Operator {
@@ -14,5 +15,10 @@ export interface Operator {
 
 export type AdminEnv = {
   Bindings: AppEnv['Bindings']
-  Variables: AppEnv['Variables'] & { operator: Operator; csrf: string }
+  Variables: AppEnv['Variables'] & {
+    operator: Operator
+    csrf: string
+    /** A refused form post, re-rendered on the page it came from (./replies.ts). */
+    formReply?: FormReply
+  }
 }

@@ -21,6 +21,7 @@ import type { AdminEnv } from './env'
 import { isFormPost, readInput } from './input'
 import { pageRoutes } from './page-routes'
 import { loginPage } from './pages/frame'
+import { replyOnPage } from './replies'
 import { LOGIN_MAX_BODY_BYTES, requireOperator, signIn, signOut } from './session'
 import { taxDocumentRoutes } from './tax-documents'
 
@@ -89,7 +90,12 @@ adminApp.route('/api', apiRoutes)
 adminApp.route('/', taxDocumentRoutes)
 
 // JSON callers (/admin/api, or a JSON body) get the envelope, pages the shop's error page.
-adminApp.onError((err, c) => {
+adminApp.onError(async (err, c) => {
+  // A refused form post comes back to its form, with what was typed and why it was refused.
+  if (err instanceof HTTPException) {
+    const page = await replyOnPage(c, err)
+    if (page) return page
+  }
   if (
     c.req.path.startsWith('/admin/api/') ||
     (c.req.header('content-type') ?? '').includes('application/json')

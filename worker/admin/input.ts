@@ -4,7 +4,8 @@
  * `Invalid <what>: <field>: <rule>`. A form post is answered with a redirect back to its page.
  */
 import type { Context } from 'hono'
-import type { z } from 'zod'
+import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
 import { describeIssues, fail, MAX_API_BODY_BYTES, ok } from '../platform/http'
 import type { AdminEnv } from './env'
 
@@ -30,7 +31,8 @@ export async function readInput<S extends z.ZodType>(
     // field keeps its last value, so a hidden "false" before a checkbox is the unchecked state.
     value = Object.fromEntries(
       Object.entries(form).filter(
-        ([k, v]) => k !== '_csrf' && k !== 'return_to' && typeof v === 'string' && v.trim() !== '',
+        ([k, v]) =>
+          k !== '_csrf' && k !== 'return_to' && k !== '_form' && typeof v === 'string' && v.trim() !== '',
       ),
     )
   } else {
@@ -43,15 +45,30 @@ export async function readInput<S extends z.ZodType>(
     }
   }
   const parsed = await schema.safeParseAsync(value)
-  if (!parsed.success) fail(400, `Invalid ${what}: ${describeIssues(parsed.error)}`)
+  if (!parsed.success) {
+    // The reason of each refused field travels with the 400, so a form shows it beside the field.
+    const fields: Record<string, string> = {}
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '')
+      if (name && !fields[name]) fields[name] = issue.message
+    }
+    throw new HTTPException(400, {
+      message: `Invalid ${what}: ${describeIssues(parsed.error)}`,
+      cause: { fields },
+    })
+  }
   return parsed.data as z.output<S>
 }
 
-/** Where a form post returns to: a page of the back office only (never another site). */
+/** A back-office page to return to, or null for anything else (never another site). */
+export function backOfficePath(target: unknown): string | null {
+  return typeof target === 'string' && /^\/admin(\/[A-Za-z0-9/_.?=&%+-]*)?$/.test(target) ? target : null
+}
+
+/** Where a form post returns to: a page of the back office only. */
 async function returnTo(c: Context<AdminEnv>, fallback: string): Promise<string> {
   const form = await c.req.parseBody()
-  const target = typeof form.return_to === 'string' ? form.return_to : ''
-  return /^\/admin(\/[A-Za-z0-9/_.?=&%-]*)?$/.test(target) && !target.startsWith('//') ? target : fallback
+  return backOfficePath(form.return_to) ?? fallback
 }
 
 /** The answer of a change: the envelope for API callers, a redirect back for a form post. */
@@ -66,4 +83,58 @@ export async function answer(c: Context<AdminEnv>, result: unknown, fallback = '
  */
 export function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
+}
+
+/** The largest amount an operator types: ₹10,00,00,000.00 (in paise). */
+const MAX_AMOUNT_MINOR = 10_000_000_000
+
+/**
+ * An amount typed in rupees (or the shop's currency), as operators write it: `5000` is ₹5,000,
+ * `5,000`, `50,000.50`, `₹ 1,00,000` are accepted (commas group digits anywhere, a ₹ or "Rs" in
+ * front is ignored), at most two decimals. The value is in minor units (paise), a whole number.
+ * `signed` also accepts a leading minus (revoking store credit). Nothing (₹0) is never an amount to move.
+ */
+export function amountTyped(name: string, opts: { signed?: boolean } = {}) {
+  return z
+    .string({ error: `${name} is required` })
+    .trim()
+    .transform((raw, ctx) => {
+      const text = raw.replace(/^(-?)\s*(?:₹|rs\.?|inr)\s*/i, '$1').replace(/\s+/g, '')
+      const m = /^(-?)(\d(?:\d|,(?=\d))*)(?:\.(\d{1,2}))?$/.exec(text)
+      if (!m || (m[1] && !opts.signed)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be an amount in rupees, like 5000 or 5,000.50`,
+        })
+        return z.NEVER
+      }
+      const rupees = Number((m[2] as string).replace(/,/g, ''))
+      const minor = rupees * 100 + Number((m[3] ?? '').padEnd(2, '0'))
+      if (!Number.isSafeInteger(minor) || minor > MAX_AMOUNT_MINOR) {
+        ctx.addIssue({ code: 'custom', message: `${name} is too large` })
+        return z.NEVER
+      }
+      if (minor === 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must not be ₹0` })
+        return z.NEVER
+      }
+      return m[1] ? -minor : minor
+    })
+}
+
+/**
+ * The amount of a money change: `amount` typed in rupees by a form, or `amount_minor` (paise) from
+ * an API caller, whichever is given; a transform step for an object schema holding both.
+ */
+export function oneAmount<T extends { amount?: number; amount_minor?: number }>(
+  v: T,
+  ctx: z.RefinementCtx,
+): Omit<T, 'amount'> & { amount_minor: number } {
+  const { amount, ...rest } = v
+  const minor = amount ?? v.amount_minor
+  if (minor === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount is required' })
+    return z.NEVER
+  }
+  return { ...rest, amount_minor: minor }
 }

@@ -100,8 +100,39 @@ export const PurgeSchema = z.object({
     ),
 })
 
-/** Purges the cached pages carrying each tag; returns how many entries went. */
+/** The tags pages are cached under by page type (each page also has its entity's tag). */
+const PAGE_TYPE_TAGS = new Set(['product', 'category', 'search', 'cms', 'home'])
+
+/**
+ * The tags of `tags` that no page can carry: a page type's tag, `P` + a product's SKU (PSAR1001)
+ * or `C` + a category's id (C12); anything else would purge nothing and say nothing.
+ */
+async function unknownTags(db: D1Database, tags: string[]): Promise<string[]> {
+  const skus = tags.filter((t) => /^P./.test(t)).map((t) => t.slice(1))
+  const ids = tags.filter((t) => /^C\d{1,15}$/.test(t)).map((t) => Number(t.slice(1)))
+  const [products, categories] = await db.batch([
+    db
+      .prepare(`SELECT sku FROM products WHERE sku IN (SELECT value FROM json_each(?))`)
+      .bind(JSON.stringify(skus)),
+    db
+      .prepare(`SELECT id FROM categories WHERE id IN (SELECT value FROM json_each(?))`)
+      .bind(JSON.stringify(ids)),
+  ])
+  const known = new Set([
+    ...((products?.results ?? []) as { sku: string }[]).map((r) => `P${r.sku}`),
+    ...((categories?.results ?? []) as { id: number }[]).map((r) => `C${r.id}`),
+  ])
+  return tags.filter((t) => !PAGE_TYPE_TAGS.has(t) && !known.has(t))
+}
+
+/** Purges the cached pages carrying each tag; returns how many entries went. A tag no page can carry is refused. */
 export async function purgeTags(env: Env, tags: string[], actor: string, now: number) {
+  const unknown = await unknownTags(env.DB, tags)
+  if (unknown.length)
+    fail(
+      400,
+      `No page carries the tag ${unknown.join(', ')}: a product's tag is P and its SKU (PSAR1001), a category's C and its id (C12), or a page type: ${[...PAGE_TYPE_TAGS].join(', ')}.`,
+    )
   const result = await purgeCacheTags(env, tags)
   const purged = purgedCount(result)
   await auditStatement(

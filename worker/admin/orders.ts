@@ -19,6 +19,7 @@ import { INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
+import { amountTyped, oneAmount } from './input'
 
 interface OrderEventRow {
   id: number
@@ -142,13 +143,17 @@ export const TransitionSchema = z.discriminatedUnion(
 )
 type TransitionRequest = z.infer<typeof TransitionSchema>
 
-export const RefundSchema = z.object({
-  amount_minor: z.coerce
-    .number({ error: 'amount_minor is required' })
-    .int('amount_minor must be a whole number')
-    .positive('amount_minor must be positive'),
-  reason: text('reason', 500),
-})
+export const RefundSchema = z
+  .object({
+    amount: amountTyped('amount').optional(),
+    amount_minor: z.coerce
+      .number()
+      .int('amount_minor must be a whole number')
+      .positive('amount_minor must be positive')
+      .optional(),
+    reason: text('reason', 500),
+  })
+  .transform(oneAmount)
 
 export const NoteSchema = z.object({ text: text('text', 2000) })
 

@@ -190,3 +190,16 @@ export function groupIssues(
   }
   return [...groups.values()].sort((a, b) => b.count - a.count)
 }
+
+/**
+ * Why writing failed, in words an operator can act on: a database without the catalogue's tables
+ * has not been migrated (wrangler answers "no such table"), so the message says to run the
+ * migrations first, for the same database the import was pointed at.
+ */
+export function writeFailure(message: string, where: readonly string[]): string {
+  if (/no such table/i.test(message)) {
+    const table = /no such table: ?([\w.]+)/i.exec(message)?.[1]
+    return `the database has no catalogue tables yet${table ? ` (no table ${table})` : ''}: run the migrations first — npx wrangler d1 migrations apply DB ${where.join(' ')} — then import again`
+  }
+  return message
+}

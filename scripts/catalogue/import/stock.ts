@@ -49,8 +49,8 @@ export function foldStock(raw: unknown, counts: CoercionCounts, path: string): u
 
 /**
  * The stock an imported item keeps: Magento's fields coerced, then read with the shared stock
- * rules (an item Magento sells at no quantity without backorders is not quantity-managed); the
- * stored flag is whether it is sellable right now, so the listing filter and the documents agree.
+ * rules (an item flagged in stock at no quantity, counted and without backorders, is sold out);
+ * the stored flag is whether it is sellable right now, so the listing filter and the documents agree.
  */
 export function importedStock(
   raw: unknown,
@@ -61,8 +61,8 @@ export function importedStock(
   const parsed = ExportedStockSchema.safeParse(coerce(ExportedStockSchema, raw, counts, path))
   if (!parsed.success) return raw
   const read = readExportedStock(parsed.data)
-  if (read.inferred) note(counts, `in stock at qty ≤ 0 → stock not managed (${path})`)
-  const { inferred: _i, ...stock } = read
+  if (read.soldOut) note(counts, `in stock at qty ≤ 0 without backorders → sold out (${path})`)
+  const { soldOut: _s, ...stock } = read
   const sellable = isSellable(stock)
   return { ...parsed.data, ...stock, is_in_stock: sellable, stock_status: sellable ? 1 : 0 }
 }

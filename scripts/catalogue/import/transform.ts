@@ -4,6 +4,7 @@
  * writes a file's statements only when the whole file is valid (one transaction per file).
  */
 import type { z } from 'zod'
+import { decodeEntities } from '../../../shared/domain/sanitize-html'
 import {
   AttributeSchema,
   type Category,
@@ -137,12 +138,17 @@ function typeFromIndex(index: unknown): ImportType | null {
   return m ? importType(m[1]) : null
 }
 
-/** A stable positive id for an attribute that has none (from its code; same code, same id). */
-function attributeIdOf(code: string): number {
+/**
+ * A stable positive id from a text (an attribute's code, a GUID): the same text, the same id.
+ * D1 keys products, categories and attributes by whole numbers.
+ */
+function stableIdOf(code: string): number {
   let h = 0
   for (const ch of code) h = (Math.imul(h, 31) + (ch.codePointAt(0) ?? 0)) >>> 0
   return 1_000_000 + (h % 1_000_000_000)
 }
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Fills the fields exports commonly omit, folds stock arrays and coerces types (before validation). */
 function normalise(
@@ -161,6 +167,20 @@ function normalise(
     const n = Number(id)
     raw.id = Number.isFinite(n) ? n : id
   }
+  // A GUID id (exports of shops keyed by GUIDs) becomes a stable whole number; the GUID is kept.
+  if (typeof raw.id === 'string' && GUID.test(raw.id.trim())) {
+    raw.guid = raw.id.trim().toLowerCase()
+    raw.id = stableIdOf(raw.guid as string)
+    note(counts, 'GUID → stable number (id)')
+  }
+  // Names are text: character references an export left in them (EverCool&trade;) are decoded.
+  for (const key of ['name', 'meta_title', 'title'] as const) {
+    const v = raw[key]
+    if (typeof v === 'string' && /&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(v)) {
+      raw[key] = decodeEntities(v)
+      note(counts, `HTML entities decoded (${key})`)
+    }
+  }
   if (type === 'product') {
     raw.stock = foldStock(raw.stock, counts, 'stock')
     if (Array.isArray(raw.configurable_children))
@@ -175,8 +195,7 @@ function normalise(
       if (fromId !== undefined && fromId !== null && Number.isSafeInteger(n)) {
         raw.attribute_id = n
         note(counts, 'missing → id (attribute_id)')
-      } else if (typeof raw.attribute_code === 'string')
-        fill('attribute_id', attributeIdOf(raw.attribute_code))
+      } else if (typeof raw.attribute_code === 'string') fill('attribute_id', stableIdOf(raw.attribute_code))
     }
     if (typeof raw.default_frontend_label !== 'string') {
       const label = typeof raw.frontend_label === 'string' ? raw.frontend_label : raw.attribute_code

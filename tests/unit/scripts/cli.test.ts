@@ -202,7 +202,10 @@ describe('check-config', () => {
     expect(out).toMatch(/✖ D1 DB: database_id is a placeholder — run: npx wrangler d1 create storefront/)
     expect(out).toMatch(/✖ KV URL_MAPPINGS: id is a placeholder/)
     expect(out).toMatch(/✖ routes still name the example domain/)
-    expect(out).toMatch(/✖ secrets not verified: .*TOKEN_SECRET.*RAZORPAY_KEY_ID.*PAYPAL_WEBHOOK_ID/)
+    expect(out).toMatch(
+      /✖ secrets not verified: .*TOKEN_SECRET.*RAZORPAY_KEY_ID.*PAYPAL_WEBHOOK_ID.*MAIL_PROVIDER_URL, MAIL_PROVIDER_KEY \(optional/,
+    )
+    expect(out).toContain('✔ worker edge-storefront (the top level is edge-storefront-dev)')
     expect(out).toMatch(/✖ no Cloudflare Access for \/admin/)
     expect(out).toMatch(
       /✖ tax invoices cannot be issued .*SELLER_LEGAL_NAME: .*SELLER_GSTIN: \(empty\) is not a GSTIN/,
@@ -232,11 +235,25 @@ describe('check-config', () => {
         path.join(root, 'wrangler.toml'),
       ])
       expect(good.out).toContain('✔ every var reads as the worker reads it')
-      const none = cli('check-config.mjs', ['--env', 'production', '--config', path.join(dir, 'absent.toml')])
-      expect(none.code).toBe(2)
-      expect(errorLines(none.err)).toEqual([
-        expect.stringMatching(/^✖ no configuration file .*absent\.toml$/),
-      ])
+      // A Razorpay-only shop is not asked for PayPal's secrets; a misspelt provider is refused; the
+      // production worker may not share the top level's name (a bare deploy would overwrite it).
+      const production = (edit: (productionPart: string) => string) => {
+        const file = path.join(dir, 'edited.toml')
+        const at = toml.indexOf('\n[env.production]\n')
+        writeFileSync(file, toml.slice(0, at) + edit(toml.slice(at)))
+        return cli('check-config.mjs', ['--env', 'production', '--offline', '--config', file]).out
+      }
+      const providers = (to: string) => (t: string) =>
+        t.replace('PAYMENT_PROVIDERS = "razorpay,paypal"', `PAYMENT_PROVIDERS = "${to}"`)
+      const razorpayOnly = production(providers('razorpay'))
+      expect(razorpayOnly).toContain('✔ payments through razorpay')
+      expect(razorpayOnly).toMatch(/✖ secrets not verified: .*RAZORPAY_WEBHOOK_SECRET/)
+      expect(razorpayOnly).not.toMatch(/PAYPAL_CLIENT_ID/)
+      const wrong = production((t) =>
+        providers('razorpay,stripe')(t).replace('name = "edge-storefront"', 'name = "edge-storefront-dev"'),
+      )
+      expect(wrong).toMatch(/✖ PAYMENT_PROVIDERS names stripe: use razorpay, paypal/)
+      expect(wrong).toMatch(/✖ \[env.production\] has the top level's worker name edge-storefront-dev/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -1,6 +1,6 @@
 // A real VSF1/Magento export imported as it is: an Elasticsearch 7 elasticdump (entity only in
-// _index, Magento's numeric strings and flags, the stock array, backorders, unmanaged stock, SKUs
-// with spaces) and the integration SDK's plain JSON files, replacing the demo catalogue in one
+// _index, Magento's numeric strings and flags, the stock array, backorders, unmanaged stock, an
+// item flagged in stock at quantity 0 with counted stock and no backorders, SKUs with spaces) and the integration SDK's plain JSON files, replacing the demo catalogue in one
 // batch; then listed through /api/catalog, checked through /api/stock, ordered, and shown on its
 // product page with its own photograph through the image route.
 import { env, SELF } from 'cloudflare:test'
@@ -126,19 +126,18 @@ describe('a VSF1 export imported without conversion', () => {
     ])
   })
 
-  it('lists in stock exactly what Magento sells, and every listed document says so', async () => {
+  it('lists in stock exactly what can be sold, and every listed document says so', async () => {
     const docs = await inStockListing()
-    // FOAM-VEST's only variant with stock is disabled: not sellable, so not listed.
-    expect(docs.map((d) => d.sku).sort()).toEqual(
-      ['BWH', 'DRIFT-CAP', 'GULL-TEE', 'HLT 01', 'KELP-SHORTS'].sort(),
-    )
+    // FOAM-VEST's only variant with stock is disabled: not sellable, so not listed. KELP-SHORTS is
+    // flagged in stock at quantity 0 with counted stock and no backorders: nothing to sell, sold out.
+    expect(docs.map((d) => d.sku).sort()).toEqual(['BWH', 'DRIFT-CAP', 'GULL-TEE', 'HLT 01'].sort())
     for (const d of docs) expect(d.stock.is_in_stock).toBe(true)
     const stock = await api('/stock/list?skus=KELP-SHORTS,DRIFT-CAP,TIDE-SCARF,REEF-SOCKS,HLT%2001-SEA-S')
     const bySku = Object.fromEntries(
       stock.json.result.map((s: { sku: string; is_in_stock: boolean }) => [s.sku, s.is_in_stock]),
     )
     expect(bySku).toEqual({
-      'KELP-SHORTS': true,
+      'KELP-SHORTS': false,
       'DRIFT-CAP': true,
       'TIDE-SCARF': false,
       'REEF-SOCKS': false,
@@ -146,10 +145,16 @@ describe('a VSF1 export imported without conversion', () => {
     })
   })
 
-  it("accepts the order sample's in-stock product at qty 0, backorders and SKUs with spaces", async () => {
+  it('accepts unmanaged stock at qty 0, backorders and SKUs with spaces; refuses in stock at qty 0 counted', async () => {
+    // In stock at quantity 0, counted, no backorders: imported as sold out, so it is not oversold.
+    expect(await stockRow('KELP-SHORTS')).toMatchObject({ qty: 0, manage_stock: 1, backorders: 0 })
+    const soldOut = await api('/order', {
+      body: order([{ sku: 'KELP-SHORTS', qty: 2, price: 45, name: 'Kelp Shorts' }]),
+    })
+    expect(soldOut.status).not.toBe(200)
+    expect(await stockRow('KELP-SHORTS')).toMatchObject({ qty: 0 })
     const res = await api('/order', {
       body: order([
-        { sku: 'KELP-SHORTS', qty: 2, price: 45, name: 'Kelp Shorts' },
         { sku: 'DRIFT-CAP', qty: 5, price: 24, name: 'Driftwood Cap' },
         { sku: 'HLT 01-SEA-S', qty: 1, price: 39, parentSku: 'HLT 01' },
       ]),
@@ -157,7 +162,7 @@ describe('a VSF1 export imported without conversion', () => {
     expect(res.status).toBe(200)
     expect(res.json.result.orderNumber).toMatch(/^\d+$/)
     // Unmanaged stock is not counted; backorders go below zero.
-    expect(await stockRow('KELP-SHORTS')).toMatchObject({ qty: 0, manage_stock: 0 })
+    expect(await stockRow('HLT 01-SEA-S')).toMatchObject({ qty: 0, manage_stock: 0 })
     expect(await stockRow('DRIFT-CAP')).toMatchObject({ qty: -5, backorders: 1 })
   })
 

@@ -41,7 +41,12 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
             {money(minor(p.final_price ?? p.price), baseCurrency())} · status{' '}
             {p.status === 1 ? 'enabled' : 'disabled'} · visibility {p.visibility}
           </p>
-          <PostForm action={`/admin/api/products/${p.id}/form`} back={back} label="Save product">
+          <PostForm
+            needs="catalogue"
+            action={`/admin/api/products/${p.id}/form`}
+            back={back}
+            label="Save product"
+          >
             <MoneyInput label="Price" name="price" defaultValue={p.price} />
             <MoneyInput
               label="Special price"
@@ -86,6 +91,7 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
                 header: 'Stock',
                 cell: (s) => (
                   <PostForm
+                    needs="catalogue"
                     action={`/admin/api/stock/${encodeURIComponent(s.sku)}`}
                     back={back}
                     label="Set stock"

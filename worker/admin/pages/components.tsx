@@ -9,9 +9,36 @@ import { shopLocale, shopTimeZone } from '@shared/config/store'
 import { formatMinor, formatMinorIndian } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import { createContext, type InputHTMLAttributes, type Key, type ReactNode, useContext } from 'react'
+import { can, type Permission, type Role } from '../roles'
 
 /** The operator's CSRF token, for every form of the page (provided once by renderAdmin). */
 export const Csrf = createContext('')
+/** The operator's role: a form the role may not use is not shown (provided once by renderAdmin). */
+export const OperatorRole = createContext<Role | null>(null)
+
+/**
+ * A form post that was refused, re-rendered on its page: the form it came from (its action and
+ * `_form` key), what the operator typed (never a password), the reason, and the reason of each
+ * refused field.
+ */
+export interface FormReply {
+  action: string
+  form: string
+  values: Record<string, string>
+  message: string
+  fields: Record<string, string>
+}
+/** The refused post being re-rendered, if any (provided once by renderAdmin). */
+export const Reply = createContext<FormReply | null>(null)
+/** The form a control is in: its action and key. */
+const InForm = createContext<{ action: string; form: string } | null>(null)
+
+/** The refused post when it came from the form around the caller, else null. */
+function useReply(): FormReply | null {
+  const reply = useContext(Reply)
+  const form = useContext(InForm)
+  return reply && form && reply.action === form.action && reply.form === form.form ? reply : null
+}
 
 /** An amount as operators read it: the Indian grouping (₹2,20,706.15) when the shop's locale is en-IN. */
 export const money = (minor: number | null, currency: string) =>
@@ -32,25 +59,61 @@ type FieldProps = { label: ReactNode; error?: string } & InputHTMLAttributes<HTM
  * announced to assistive technology, follows it inside the label.
  */
 export function Field({ label, error, ...input }: FieldProps) {
+  // After a refused post, the field shows what was typed and why it was refused.
+  const reply = useReply()
+  const name = input.name ?? ''
+  const typed = reply && input.type !== 'password' ? reply.values[name] : undefined
+  const why = error ?? (reply ? reply.fields[name] : undefined)
   return (
     <label>
-      {label} <input {...input} aria-invalid={error ? true : undefined} />
-      {error ? <strong role="alert">{error}</strong> : null}
+      {label}{' '}
+      <input {...input} defaultValue={typed ?? input.defaultValue} aria-invalid={why ? true : undefined} />
+      {why ? <strong role="alert">{why}</strong> : null}
+    </label>
+  )
+}
+
+/** A labelled multi-line text field, keeping what was typed after a refused post like Field. */
+export function TextArea(props: {
+  label: ReactNode
+  name: string
+  defaultValue?: string
+  required?: boolean
+  maxLength?: number
+  rows?: number
+}) {
+  const reply = useReply()
+  const why = reply?.fields[props.name]
+  const { label, ...area } = props
+  return (
+    <label>
+      {label}{' '}
+      <textarea
+        {...area}
+        defaultValue={reply?.values[props.name] ?? props.defaultValue}
+        aria-invalid={why ? true : undefined}
+      />
+      {why ? <strong role="alert">{why}</strong> : null}
     </label>
   )
 }
 
 /**
- * An amount of money typed by the operator: in the shop's currency with up to two decimals
- * (1299.50), or, with `minorUnits`, a whole number of paise or cents (the unit refunds and store
- * credit are kept in).
+ * An amount of money typed by the operator in rupees (the shop's currency), as people write it:
+ * 5000, 5,000 or 5,000.50 (read by `amountTyped`). `minorValue` shows a stored amount (paise) as
+ * the rupees to edit.
  */
 export function MoneyInput({
-  minorUnits,
-  label,
+  minorValue,
   ...input
-}: Omit<FieldProps, 'inputMode'> & { minorUnits?: boolean }) {
-  return <Field label={label} inputMode={minorUnits ? 'numeric' : 'decimal'} {...input} />
+}: Omit<FieldProps, 'inputMode'> & { minorValue?: number | null }) {
+  const shown =
+    minorValue === undefined || minorValue === null
+      ? input.defaultValue
+      : minorValue % 100 === 0
+        ? String(minorValue / 100)
+        : (minorValue / 100).toFixed(2)
+  return <Field inputMode="decimal" {...input} defaultValue={shown} />
 }
 
 /** One option: its text, or [value sent, text shown]. */
@@ -63,10 +126,11 @@ export function Choice(props: {
   options: readonly Option[]
   defaultValue?: string
 }) {
+  const reply = useReply()
   return (
     <label>
       {props.label}{' '}
-      <select name={props.name} defaultValue={props.defaultValue}>
+      <select name={props.name} defaultValue={reply?.values[props.name] ?? props.defaultValue}>
         {props.options.map((o) =>
           typeof o === 'string' ? (
             <option key={o}>{o}</option>
@@ -81,21 +145,45 @@ export function Choice(props: {
   )
 }
 
-/** A form posting to the back office's API with the CSRF token, coming back to `back`. */
+/**
+ * A form posting to the back office's API with the CSRF token, coming back to `back`. Forms of a
+ * page posting to the same action are told apart by `formKey`; a refused post comes back to its
+ * form with the reason above the button.
+ */
 export function PostForm(props: {
   action: string
   back: string
   label: string
+  /** The permission the form's route asks for; an operator whose role lacks it sees no form. */
+  needs: Permission
   danger?: boolean
   buttonLabel?: string
+  formKey?: string
   children?: ReactNode
 }) {
   const csrf = useContext(Csrf)
+  const role = useContext(OperatorRole)
+  const reply = useContext(Reply)
+  const form = props.formKey ?? ''
+  const mine = reply && reply.action === props.action && reply.form === form ? reply : null
+  // A form the role may not use is not shown; a post from it still gets its refusal in words.
+  if (role && !can(role, props.needs))
+    return mine ? (
+      <p className="refused" role="alert">
+        {mine.message}
+      </p>
+    ) : null
   return (
     <form className="inline" method="post" action={props.action}>
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={props.back} />
-      {props.children}
+      {form ? <input type="hidden" name="_form" value={form} /> : null}
+      {mine ? (
+        <p className="refused" role="alert">
+          {mine.message}
+        </p>
+      ) : null}
+      <InForm.Provider value={{ action: props.action, form }}>{props.children}</InForm.Provider>
       <button type="submit" className={props.danger ? 'danger' : undefined} aria-label={props.buttonLabel}>
         {props.label}
       </button>
@@ -103,35 +191,50 @@ export function PostForm(props: {
   )
 }
 
-/**
- * A change that cannot be taken back, in two deliberate steps without script: `summary` opens a
- * disclosure that says what will happen (`explanation`) and holds the real button.
- */
-export function Confirm(props: {
+type FoldedProps = {
+  needs: Permission
   summary: string
   summaryLabel?: string
-  explanation: ReactNode
   action: string
   back: string
   label: string
   buttonLabel?: string
+  formKey?: string
   children?: ReactNode
-}) {
+}
+
+/**
+ * A form folded behind `summary`, open again when its post was refused (so the reason and the
+ * values typed are in view). Not the role's: nothing, or the refusal of a post from it.
+ */
+function Folded(props: FoldedProps & { explanation?: ReactNode; danger?: boolean }) {
+  const reply = useContext(Reply)
+  const role = useContext(OperatorRole)
+  const form = { needs: props.needs, action: props.action, back: props.back, formKey: props.formKey }
+  if (role && !can(role, props.needs)) return <PostForm {...form} label="" />
+  const refused = reply?.action === props.action && reply.form === (props.formKey ?? '')
   return (
-    <details>
+    <details open={refused || undefined}>
       <summary aria-label={props.summaryLabel}>{props.summary}</summary>
-      <p>{props.explanation}</p>
-      <PostForm
-        action={props.action}
-        back={props.back}
-        label={props.label}
-        buttonLabel={props.buttonLabel}
-        danger
-      >
+      {props.explanation ? <p>{props.explanation}</p> : null}
+      <PostForm {...form} label={props.label} buttonLabel={props.buttonLabel} danger={props.danger}>
         {props.children}
       </PostForm>
     </details>
   )
+}
+
+/**
+ * A change that cannot be taken back, in two deliberate steps without script: `summary` opens a
+ * disclosure that says what will happen (`explanation`) and holds the real (red) button.
+ */
+export function Confirm(props: FoldedProps & { explanation: ReactNode }) {
+  return <Folded {...props} danger />
+}
+
+/** A form folded away behind `summary` (an edit of a row). */
+export function Unfold(props: FoldedProps) {
+  return <Folded {...props} />
 }
 
 /** A column of a table: its heading and what a row shows in it. */

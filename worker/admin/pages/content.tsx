@@ -51,6 +51,7 @@ export function contentEditPage(
     `Edit ${kind} ${item.identifier}`,
     <>
       <PostForm
+        needs="content"
         action={`/admin/api/content/${kind}/${item.id}`}
         back={`/admin/content/${kind}/${item.id}`}
         label="Publish"
@@ -144,6 +145,7 @@ export function homeSectionsPage(c: Context<AdminEnv>, sections: SectionView[]) 
             {s.title || '(untitled)'} — {s.type}
           </h2>
           <PostForm
+            needs="content"
             action={`/admin/api/home/sections/${s.id}`}
             back={back}
             label="Save section"
@@ -152,6 +154,7 @@ export function homeSectionsPage(c: Context<AdminEnv>, sections: SectionView[]) 
             <SectionFields s={s} />
           </PostForm>
           <PostForm
+            needs="content"
             action={`/admin/api/home/sections/${s.id}/delete`}
             back={back}
             label="Remove"
@@ -162,7 +165,7 @@ export function homeSectionsPage(c: Context<AdminEnv>, sections: SectionView[]) 
       ))}
       <section className="card">
         <h2>Add a section</h2>
-        <PostForm action="/admin/api/home/sections" back={back} label="Add section">
+        <PostForm needs="content" action="/admin/api/home/sections" back={back} label="Add section">
           <SectionFields />
         </PostForm>
       </section>

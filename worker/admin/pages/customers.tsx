@@ -41,19 +41,20 @@ export function customersPage(c: Context<AdminEnv>, email: string, found: Custom
             {who.disabled_at ? `disabled since ${when(who.disabled_at)}` : 'active'}
           </p>
           <PostForm
+            needs="customers"
             action={`/admin/api/customers/${who.id}/disabled`}
             back={back}
             label={who.disabled_at ? 'Enable account' : 'Disable account'}
           >
             <input type="hidden" name="disabled" value={who.disabled_at ? 'false' : 'true'} />
           </PostForm>
-          <PostForm action={`/admin/api/customers/${who.id}/credit`} back={back} label="Change credit">
-            <MoneyInput
-              minorUnits
-              label="Amount in minor units, e.g. paise or cents (negative revokes)"
-              name="amount_minor"
-              required
-            />
+          <PostForm
+            needs="money"
+            action={`/admin/api/customers/${who.id}/credit`}
+            back={back}
+            label="Change credit"
+          >
+            <MoneyInput label="Amount in rupees (−500 takes ₹500 back)" name="amount" required />
             <Field label="Why" name="comment" required />
           </PostForm>
           <h3>Orders</h3>

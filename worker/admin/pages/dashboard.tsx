@@ -38,7 +38,8 @@ export function dashboardPage(c: Context<AdminEnv>, d: Dashboard) {
           <ul>
             {d.lowStock.map((s) => (
               <li key={s.sku}>
-                {s.sku}: {s.qty}
+                <a href={`/admin/products?q=${encodeURIComponent(s.product_sku)}`}>{s.name}</a>
+                {s.sku !== s.product_sku ? ` (${s.sku})` : ''}: {s.qty} left
               </li>
             ))}
           </ul>

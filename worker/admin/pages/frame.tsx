@@ -8,8 +8,9 @@
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { renderToReadableStream } from 'react-dom/server.node'
+import { mailProvider } from '../../api/mail/outbox'
 import type { AdminEnv, Operator } from '../env'
-import { Csrf, PostForm } from './components'
+import { Csrf, OperatorRole, PostForm, Reply } from './components'
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d1d1f;background:#f6f6f7}
@@ -22,7 +23,7 @@ th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-alig
 .scroll{overflow-x:auto}form.inline{display:inline-flex;flex-wrap:wrap;gap:6px;align-items:end;margin:4px 0}
 label{display:flex;flex-direction:column;font-size:13px}input,select,textarea,button{font:inherit;padding:6px;min-height:40px}
 button{cursor:pointer;background:#0b57d0;color:#fff;border:0;border-radius:4px;padding:6px 12px}
-button.danger{background:#b3261e}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}
+button.danger{background:#b3261e}.refused,[role=alert]{color:#b3261e;font-weight:600;flex-basis:100%}.alarm{background:#b3261e;color:#fff;padding:8px 12px;border-radius:4px}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}
 .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
 .who{margin-left:auto;font-size:13px}address{font-style:normal}
 .totals{display:grid;grid-template-columns:max-content max-content;gap:0 16px}.totals dd{margin:0;text-align:right}
@@ -45,7 +46,14 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/admin/audit', 'Audit log'],
 ]
 
-function Frame(props: { nonce: string; title: string; operator?: Operator; children: ReactNode }) {
+function Frame(props: {
+  nonce: string
+  title: string
+  operator?: Operator
+  /** What stops the shop working as the operator expects, on every screen in red. */
+  alarms?: readonly string[]
+  children: ReactNode
+}) {
   const op = props.operator
   return (
     <html lang="en">
@@ -77,13 +85,20 @@ function Frame(props: { nonce: string; title: string; operator?: Operator; child
               <span className="who">
                 {op.email} ({op.role})
                 {op.via === 'session' ? (
-                  <PostForm action="/admin/logout" back="/admin/login" label="Sign out" />
+                  <PostForm action="/admin/logout" back="/admin/login" label="Sign out" needs="read" />
                 ) : null}
               </span>
             </>
           ) : null}
         </header>
         <main id="main">
+          {op
+            ? props.alarms?.map((a) => (
+                <p key={a} className="alarm" role="alert">
+                  {a}
+                </p>
+              ))
+            : null}
           <h1>{props.title}</h1>
           {props.children}
         </main>
@@ -91,6 +106,12 @@ function Frame(props: { nonce: string; title: string; operator?: Operator; child
     </html>
   )
 }
+
+/** A shop without a mail provider sends no mail at all: every screen says so until one is set. */
+const MSG_NO_MAIL_PROVIDER =
+  'No mail provider is configured: order, refund and account mails are queued and never sent. Set the MAIL_PROVIDER_URL and MAIL_PROVIDER_KEY secrets (docs/operations.md).'
+
+const alarmsOf = (env: Env): string[] => (mailProvider(env) ? [] : [MSG_NO_MAIL_PROVIDER])
 
 /** Renders a back-office page (the whole document, once every part is ready). */
 export async function renderAdmin(
@@ -102,9 +123,13 @@ export async function renderAdmin(
   const operator = c.get('operator') as Operator | undefined
   const stream = await renderToReadableStream(
     <Csrf.Provider value={(c.get('csrf') as string | undefined) ?? ''}>
-      <Frame nonce={c.var.nonce} title={title} operator={operator}>
-        {body}
-      </Frame>
+      <OperatorRole.Provider value={operator?.role ?? null}>
+        <Reply.Provider value={c.get('formReply') ?? null}>
+          <Frame nonce={c.var.nonce} title={title} operator={operator} alarms={alarmsOf(c.env)}>
+            {body}
+          </Frame>
+        </Reply.Provider>
+      </OperatorRole.Provider>
     </Csrf.Provider>,
     {
       onError(error: unknown) {

@@ -39,6 +39,7 @@ export function fulfilmentPage(c: Context<AdminEnv>, work: Work) {
               header: <span className="skip">Book</span>,
               cell: (r) => (
                 <PostForm
+                  needs="orders"
                   action={`/admin/api/orders/${s(r.increment_id)}/ready-to-ship`}
                   back={back}
                   label="Ready to ship"
@@ -78,11 +79,17 @@ export function fulfilmentPage(c: Context<AdminEnv>, work: Work) {
                   `Asked: ${s(r.ndr_action)}`
                 ) : (
                   <>
-                    <PostForm action={`/admin/api/shipments/${s(r.id)}/ndr`} back={back} label="Re-attempt">
+                    <PostForm
+                      needs="orders"
+                      action={`/admin/api/shipments/${s(r.id)}/ndr`}
+                      back={back}
+                      label="Re-attempt"
+                    >
                       <input type="hidden" name="action" value="re-attempt" />
                       <Field label="Note for the courier" name="comments" />
                     </PostForm>
                     <PostForm
+                      needs="orders"
                       action={`/admin/api/shipments/${s(r.id)}/ndr`}
                       back={back}
                       label="Return to us"
@@ -112,6 +119,7 @@ export function fulfilmentPage(c: Context<AdminEnv>, work: Work) {
               header: <span className="skip">Receive</span>,
               cell: (r) => (
                 <PostForm
+                  needs="orders"
                   action={`/admin/api/orders/${s(r.increment_id)}/rto-received`}
                   back={back}
                   label="Received"
@@ -148,6 +156,7 @@ export function fulfilmentPage(c: Context<AdminEnv>, work: Work) {
               cell: (r) =>
                 r.status === 'received' ? (
                   <PostForm
+                    needs="money"
                     action={`/admin/api/returns/${s(r.id)}/inspect`}
                     back={back}
                     label="Save inspection"
@@ -183,6 +192,7 @@ export function fulfilmentPage(c: Context<AdminEnv>, work: Work) {
               cell: (r) =>
                 r.collected_at ? (
                   <PostForm
+                    needs="money"
                     action={`/admin/api/orders/${s(r.increment_id)}/cod-remitted`}
                     back={back}
                     label="Remitted"
@@ -191,6 +201,7 @@ export function fulfilmentPage(c: Context<AdminEnv>, work: Work) {
                   </PostForm>
                 ) : (
                   <PostForm
+                    needs="money"
                     action={`/admin/api/orders/${s(r.increment_id)}/cod-collected`}
                     back={back}
                     label="Cash collected"

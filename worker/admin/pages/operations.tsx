@@ -40,6 +40,7 @@ export function operationsPage(
               <li key={r.id}>
                 #{r.id} {r.subject ?? r.event_name ?? ''} — {r.status} ({r.provider_response ?? ''})
                 <PostForm
+                  needs="operations"
                   action={`/admin/api/outbox/${box.box}/${r.id}/retry`}
                   back={back}
                   label="Retry"
@@ -52,13 +53,17 @@ export function operationsPage(
       ))}
       <section className="card">
         <h2>Purge cached pages</h2>
-        <PostForm action="/admin/api/cache/purge" back={back} label="Purge">
-          <Field label="Tags (comma-separated, e.g. home, P-SKU, C12)" name="tags" required />
+        <PostForm needs="operations" action="/admin/api/cache/purge" back={back} label="Purge">
+          <Field
+            label="Tags (comma-separated): home, search, P and a product's SKU (PSAR1001), C and a category's id (C12)"
+            name="tags"
+            required
+          />
         </PostForm>
       </section>
       <section className="card">
         <h2>URL redirect</h2>
-        <PostForm action="/admin/api/urls/form" back={back} label="Save redirect">
+        <PostForm needs="operations" action="/admin/api/urls/form" back={back} label="Save redirect">
           <Field label="Old path" name="path" required />
           <Field label="Redirect to" name="to" required placeholder="/c/sale" />
         </PostForm>
@@ -98,6 +103,7 @@ export function operatorsPage(c: Context<AdminEnv>, operators: OperatorRow[]) {
               ) : (
                 <>
                   <PostForm
+                    needs="operators"
                     action={`/admin/api/operators/${o.id}`}
                     back={back}
                     label="Change role"
@@ -111,6 +117,7 @@ export function operatorsPage(c: Context<AdminEnv>, operators: OperatorRow[]) {
                     />
                   </PostForm>
                   <PostForm
+                    needs="operators"
                     action={`/admin/api/operators/${o.id}`}
                     back={back}
                     label={o.disabled_at ? 'Enable' : 'Disable'}
@@ -130,7 +137,7 @@ export function operatorsPage(c: Context<AdminEnv>, operators: OperatorRow[]) {
           Behind Cloudflare Access the e-mail is the identity and no password is needed; the password is only
           for the local sign-in.
         </p>
-        <PostForm action="/admin/api/operators" back={back} label="Add operator">
+        <PostForm needs="operators" action="/admin/api/operators" back={back} label="Add operator">
           <Field label="E-mail" type="email" name="email" required />
           <Choice label="Role" name="role" defaultValue="staff" options={ROLES} />
           <Field

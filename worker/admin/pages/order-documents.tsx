@@ -135,6 +135,7 @@ export function OrderDocuments({
       </ul>
       {!hasInvoice && invoiceable ? (
         <PostForm
+          needs="orders"
           action={`/admin/api/orders/${d.order.increment_id}/invoice`}
           back={base}
           label="Issue the tax invoice"

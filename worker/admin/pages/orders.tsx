@@ -4,10 +4,11 @@ import { orderDateTime } from '@shared/components/order/order-text'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
+import { PAYMENT_STATE_LABELS } from '../../api/mail/notify'
 import type { AdminEnv } from '../env'
 import { type OrderFilter, type OrderListRow, PAGE_SIZE } from '../order-list'
 import type { OrderDetail } from '../orders'
-import { Field, MoneyInput, money, PostForm, statusLabel, Table, when } from './components'
+import { Choice, Field, MoneyInput, money, PostForm, statusLabel, Table, TextArea, when } from './components'
 import { renderAdmin } from './frame'
 import { OrderAddresses, OrderDocuments, OrderItems } from './order-documents'
 
@@ -29,13 +30,18 @@ export function ordersPage(
       <search>
         <form className="inline" method="get" action="/admin/orders">
           <Field label="Search" name="q" defaultValue={f.q ?? ''} placeholder="number, e-mail, phone, SKU" />
-          <Field label="Status" name="status" defaultValue={f.status ?? ''} list="statuses" />
-          <datalist id="statuses">
-            {Object.keys(ORDER_STATUS_LABELS).map((s) => (
-              <option key={s} value={s} />
-            ))}
-          </datalist>
-          <Field label="Payment" name="payment" defaultValue={f.payment ?? ''} />
+          <Choice
+            label="Status"
+            name="status"
+            defaultValue={f.status ?? ''}
+            options={[['', 'Any status'], ...Object.entries(ORDER_STATUS_LABELS)]}
+          />
+          <Choice
+            label="Payment"
+            name="payment"
+            defaultValue={f.payment ?? ''}
+            options={[['', 'Any payment'], ...Object.entries(PAYMENT_STATE_LABELS)]}
+          />
           <Field label="From" type="date" name="from" defaultValue={f.from ?? ''} />
           <Field label="To" type="date" name="to" defaultValue={f.to ?? ''} />
           <button type="submit">Filter</button>
@@ -163,15 +169,64 @@ function OrderMoney({ d }: { d: OrderDetail }) {
   )
 }
 
+/** Who did something to an order, in words: an operator by e-mail, else the shopper, a provider or the shop. */
+function actorInWords(actor: string): string {
+  if (actor === 'shopper') return 'the shopper'
+  if (actor === 'system' || actor === 'scheduler') return 'the shop'
+  const provider = /^provider:(\w+)/.exec(actor)?.[1]
+  if (provider) return provider === 'razorpay' ? 'Razorpay' : provider === 'paypal' ? 'PayPal' : provider
+  return actor
+}
+
+/** The words of an event's detail fields; fields not listed (provider ids, codes) are not shown. */
+const DETAIL_WORDS: Record<string, string> = {
+  reason: 'reason',
+  carrier: 'carrier',
+  tracking_number: 'tracking number',
+  held_back: 'held back',
+  flag: 'note',
+}
+
+/** One event of an order's history, in words (never raw JSON or a payment id). */
+function eventInWords(
+  e: { kind: string; from_status: string | null; to_status: string | null; detail: string },
+  currency: string,
+): string {
+  let d: Record<string, unknown> = {}
+  try {
+    d = JSON.parse(e.detail || '{}') ?? {}
+  } catch {}
+  const extra = Object.entries(DETAIL_WORDS)
+    .filter(([k]) => typeof d[k] === 'string' && d[k] !== '')
+    .map(([k, w]) => `${w}: ${d[k]}`)
+  const tail = extra.length ? ` (${extra.join('; ')})` : ''
+  switch (e.kind) {
+    case 'status':
+      return `${e.from_status ? `${statusLabel(e.from_status)} → ` : ''}${statusLabel(e.to_status ?? '')}${tail}`
+    case 'refund':
+      return `Refunded ${money(Number(d.amountMinor ?? 0), String(d.currency ?? currency))}${d.provider && d.provider !== 'manual' ? ` through ${actorInWords(`provider:${d.provider}`)}` : ''}${tail}`
+    case 'note':
+      return `Note: ${String(d.text ?? '')}`
+    case 'mail':
+      return `Mail ${String(d.mail ?? '').replace(/^order-/, '')} not sent${tail}`
+    case 'payment':
+      return `Payment${d.amountMinor !== undefined ? ` of ${money(Number(d.amountMinor), String(d.currency ?? currency))}` : ''}${tail}`
+    default:
+      return `${e.kind.replace(/_/g, ' ')}${tail}`
+  }
+}
+
 export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
   const o = d.order
   const back = `/admin/orders/${o.increment_id}`
-  const form = (action: string, label: string, fields: ReactNode, danger = false) => (
+  const form = (action: string, label: string, fields: ReactNode, danger = false, formKey?: string) => (
     <PostForm
+      needs="orders"
       action={`/admin/api/orders/${o.increment_id}/${action}`}
       back={back}
       label={label}
       danger={danger}
+      formKey={formKey}
     >
       {fields}
     </PostForm>
@@ -186,6 +241,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
             {fields}
           </>,
           danger,
+          to,
         )
       : null
   return renderAdmin(
@@ -194,7 +250,8 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
     <>
       <div className="card">
         <p>
-          Status: <strong>{statusLabel(o.status)}</strong> · payment {o.payment_state} ·{' '}
+          Status: <strong>{statusLabel(o.status)}</strong> · payment{' '}
+          {PAYMENT_STATE_LABELS[o.payment_state] ?? o.payment_state} ·{' '}
           {money(o.grand_total_minor, o.currency)} (paid {money(o.paid_minor, o.currency)}, refunded{' '}
           {money(o.refunded_minor, o.currency)}) · {o.customer_email}
         </p>
@@ -226,7 +283,7 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
               'refund',
               'Refund',
               <>
-                <MoneyInput minorUnits label="Amount (minor units)" name="amount_minor" required />
+                <MoneyInput label="Amount in rupees (5000 is ₹5,000)" name="amount" required />
                 <Field label="Reason for the refund" name="reason" required />
               </>,
             )
@@ -244,26 +301,11 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
           rowKey={(e, i) => `${e.created_at}-${i}`}
           columns={[
             { header: 'When', cell: (e) => when(e.created_at) },
-            {
-              header: 'What',
-              cell: (e) => (
-                <>
-                  {e.kind}
-                  {e.to_status ? ` → ${statusLabel(e.to_status)}` : ''}
-                </>
-              ),
-            },
-            { header: 'Who', cell: (e) => e.actor },
-            { header: 'Detail', cell: (e) => e.detail },
+            { header: 'What', cell: (e) => eventInWords(e, o.currency) },
+            { header: 'Who', cell: (e) => actorInWords(e.actor) },
           ]}
         />
-        {form(
-          'note',
-          'Add note',
-          <label>
-            Internal note <textarea name="text" required maxLength={2000} />
-          </label>,
-        )}
+        {form('note', 'Add note', <TextArea label="Internal note" name="text" required maxLength={2000} />)}
       </div>
     </>,
   )

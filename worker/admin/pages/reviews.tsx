@@ -22,6 +22,7 @@ function ReviewCard(props: { review: PendingReview; children?: ReactNode }) {
       <p>{r.detail}</p>
       {props.children}
       <Confirm
+        needs="reviews"
         summary="Delete…"
         summaryLabel={`Delete review ${r.title}…`}
         explanation="This removes the review for good and recomputes the product's rating."
@@ -45,12 +46,14 @@ export function reviewsPage(c: Context<AdminEnv>, reviews: PendingReview[], publ
           reviews.map((r) => (
             <ReviewCard key={r.id} review={r}>
               <PostForm
+                needs="reviews"
                 action={`/admin/api/reviews/${r.id}/approve`}
                 back="/admin/reviews"
                 label="Approve"
                 buttonLabel={`Approve review ${r.title}`}
               />
               <PostForm
+                needs="reviews"
                 action={`/admin/api/reviews/${r.id}/reject`}
                 back="/admin/reviews"
                 label="Reject"

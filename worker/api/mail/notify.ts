@@ -76,7 +76,8 @@ const SUBJECTS: Record<OrderMailEvent, (n: string) => string> = {
   exchange_shipped: (n) => `Your exchange for order ${n} is on its way`,
 }
 
-const PAYMENT_STATE_LABELS: Record<string, string> = {
+/** A payment state in words (mails, the back office). */
+export const PAYMENT_STATE_LABELS: Record<string, string> = {
   none: 'to be paid on delivery',
   awaiting: 'awaiting payment',
   paid: 'paid',

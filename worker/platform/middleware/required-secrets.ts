@@ -17,6 +17,8 @@ interface SecretArea {
   prefixes: readonly string[]
   /** Secrets every one of which must be set. */
   secrets: readonly string[]
+  /** The payment provider of the area (PAYMENT_PROVIDERS names the ones a shop enables). */
+  provider?: 'razorpay' | 'paypal'
 }
 
 /** The one list of secrets each area needs outside development and tests. */
@@ -31,11 +33,13 @@ export const REQUIRED_SECRETS: readonly SecretArea[] = [
   {
     area: 'Card and UPI payments',
     prefixes: ['/api/payment/razorpay'],
+    provider: 'razorpay',
     secrets: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'],
   },
   {
     area: 'PayPal payments',
     prefixes: ['/api/payment/paypal'],
+    provider: 'paypal',
     secrets: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
   },
 ]

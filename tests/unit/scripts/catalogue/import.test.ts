@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { prepareImport, staleUrlKeys } from '../../../../scripts/catalogue/import/node-entry'
+import { prepareImport, staleUrlKeys, writeFailure } from '../../../../scripts/catalogue/import/node-entry'
 import { parseExport } from '../../../../scripts/catalogue/import/parse'
 import { parseImportFile } from '../../../../scripts/catalogue/import/transform'
 
@@ -406,5 +406,56 @@ describe('the dry run applies the write’s size limits', () => {
     const statements = out.sql.split(/;\n(?=[A-Z])/)
     const longest = Math.max(...statements.map((s) => new TextEncoder().encode(s).length))
     expect(longest).toBeLessThanOrEqual(100_000)
+  })
+})
+
+describe('real exports', () => {
+  const hit = (id: unknown, source: Record<string, unknown>) =>
+    JSON.stringify({ _index: 'vue_storefront_catalog_product_1', _type: '_doc', _id: id, _source: source })
+  const base = { sku: 'EC-1', type_id: 'simple', price: 10, status: 1, visibility: 4, url_key: 'ec-1' }
+  const docOf = (line: string) => {
+    const parsed = parseImportFile(line, 'e.ndjson', { now })
+    expect(parsed.errors).toEqual([])
+    return { doc: parsed.records[0]?.entry.doc as unknown as Record<string, unknown>, parsed }
+  }
+
+  it('decodes the character references an export leaves in names', () => {
+    const { doc, parsed } = docOf(
+      hit('11', { ...base, id: 11, name: 'EverCool&trade; Tee &amp; Co &#8377;' }),
+    )
+    expect(doc.name).toBe('EverCool™ Tee & Co ₹')
+    expect(parsed.coercions.get('HTML entities decoded (name)')).toBe(1)
+  })
+
+  it('accepts GUID ids as a stable whole number, keeping the GUID', () => {
+    const guid = '3FA85F64-5717-4562-B3FC-2C963F66AFA6'
+    const { doc } = docOf(hit(guid, { ...base, name: 'Guid' }))
+    expect(Number.isSafeInteger(doc.id) && (doc.id as number) > 0).toBe(true)
+    expect(doc.guid).toBe(guid.toLowerCase())
+    expect(docOf(hit(guid, { ...base, name: 'Guid' })).doc.id).toBe(doc.id)
+    // Another id that is not a number is still refused.
+    expect(parseImportFile(hit('abc', { ...base, name: 'x' }), 'g.ndjson', { now }).errors).not.toEqual([])
+  })
+
+  it('sells an item flagged in stock at qty ≤ 0 only when stock is not counted or backorders are on', () => {
+    const stockOf = (stock: Record<string, unknown>) =>
+      docOf(hit('12', { ...base, id: 12, name: 's', stock })).doc.stock as Record<string, unknown>
+    expect(stockOf({ is_in_stock: true, qty: 0 })).toMatchObject({ is_in_stock: false, manage_stock: true })
+    expect(stockOf({ is_in_stock: '1', qty: '-3.0000', manage_stock: '1' }).is_in_stock).toBe(false)
+    expect(stockOf({ is_in_stock: true, qty: 0, backorders: 1 }).is_in_stock).toBe(true)
+    expect(stockOf({ is_in_stock: true, qty: 0, manage_stock: false }).is_in_stock).toBe(true)
+  })
+
+  it('says to run the migrations first when the database has no tables', () => {
+    const msg = writeFailure('✘ [ERROR] no such table: products: SQLITE_ERROR', [
+      '--local',
+      '--persist-to',
+      '.tmp/x',
+    ])
+    expect(msg).toMatch(
+      /^the database has no catalogue tables yet \(no table products\): run the migrations first/,
+    )
+    expect(msg).toContain('npx wrangler d1 migrations apply DB --local --persist-to .tmp/x')
+    expect(writeFailure('network down', [])).toBe('network down')
   })
 })

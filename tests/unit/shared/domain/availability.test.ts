@@ -373,17 +373,15 @@ describe('sellable (Magento stock settings)', () => {
     expect(sellableUnits(stock)).toBe(units)
   })
 
-  it("reads Magento's in-stock-at-zero as stock it does not count, and nothing else", () => {
+  it('reads in-stock at qty ≤ 0 as sold out unless stock is not counted or backorders are on', () => {
     const sample = { is_in_stock: true, qty: 0, manage_stock: true, backorders: 0 }
-    expect(readExportedStock(sample)).toMatchObject({ manage_stock: false, inferred: true })
-    expect(readExportedStock({ ...sample, qty: 3 })).toMatchObject({ manage_stock: true, inferred: false })
-    expect(readExportedStock({ ...sample, backorders: 1 })).toMatchObject({
-      manage_stock: true,
-      inferred: false,
-    })
-    expect(readExportedStock({ ...sample, is_in_stock: false })).toMatchObject({
-      manage_stock: true,
-      inferred: false,
-    })
+    const sellable = (s: typeof sample) => isSellable(readExportedStock(s))
+    expect(readExportedStock(sample)).toMatchObject({ manage_stock: true, is_in_stock: false, soldOut: true })
+    expect(sellable(sample)).toBe(false)
+    expect(sellable({ ...sample, qty: -2 })).toBe(false)
+    expect(sellable({ ...sample, qty: 3 })).toBe(true)
+    expect(sellable({ ...sample, backorders: 1 })).toBe(true)
+    expect(sellable({ ...sample, manage_stock: false })).toBe(true)
+    expect(readExportedStock({ ...sample, is_in_stock: false })).toMatchObject({ soldOut: false })
   })
 })

@@ -9,7 +9,9 @@ import {
   Csrf,
   Field,
   MoneyInput,
+  OperatorRole,
   PostForm,
+  Reply,
   Table,
 } from '../../../../worker/admin/pages/components'
 
@@ -24,11 +26,39 @@ describe('fields', () => {
     expect(html(<Field label="Code" name="code" />)).toBe('<label>Code <input name="code"/></label>')
   })
 
-  it('asks for money as rupees with decimals, or as whole minor units', () => {
+  it('asks for money as rupees, showing a stored amount in paise as the rupees to edit', () => {
     expect(html(<MoneyInput label="Price" name="price" />)).toContain('inputMode="decimal"')
-    expect(html(<MoneyInput minorUnits label="Refund" name="amount_minor" />)).toContain(
-      'inputMode="numeric"',
+    expect(html(<MoneyInput label="Price" name="price" minorValue={500000} />)).toContain('value="5000"')
+    expect(html(<MoneyInput label="Price" name="price" minorValue={129950} />)).toContain('value="1299.50"')
+  })
+
+  it('gives a refused post back to its own form: what was typed, the reason beside the field', () => {
+    const reply = {
+      action: '/admin/api/orders/1/refund',
+      form: '',
+      values: { amount: '5,000x', reason: 'torn' },
+      message: 'Invalid refund: amount: must be an amount',
+      fields: { amount: 'must be an amount' },
+    }
+    const page = (action: string) =>
+      html(
+        <Reply.Provider value={reply}>
+          <PostForm needs="orders" action={action} back="/admin/orders/1" label="Refund">
+            <MoneyInput label="Amount" name="amount" />
+            <Field label="Reason" name="reason" />
+            <Field label="Password" name="password" type="password" />
+          </PostForm>
+        </Reply.Provider>,
+      )
+    const mine = page('/admin/api/orders/1/refund')
+    expect(mine).toContain('<p class="refused" role="alert">Invalid refund: amount: must be an amount</p>')
+    expect(mine).toContain(
+      'aria-invalid="true" name="amount" value="5,000x"/><strong role="alert">must be an amount</strong>',
     )
+    expect(mine).toContain('name="reason" value="torn"/>')
+    const other = page('/admin/api/orders/2/refund')
+    expect(other).not.toContain('5,000x')
+    expect(other).not.toContain('role="alert"')
   })
 
   it('offers a choice with the current value selected, sending a value other than its text when given', () => {
@@ -50,8 +80,30 @@ describe('fields', () => {
 })
 
 describe('forms', () => {
+  it('are not shown to a role that may not use them', () => {
+    const form = (role: 'owner' | 'staff' | 'viewer') =>
+      html(
+        <OperatorRole.Provider value={role}>
+          <PostForm needs="money" action="/admin/api/coupons" back="/admin/coupons" label="Create coupon" />
+          <Confirm
+            needs="orders"
+            summary="Cancel…"
+            explanation="x"
+            action="/admin/api/orders/1/transition"
+            back="/admin/orders/1"
+            label="Cancel order"
+          />
+        </OperatorRole.Provider>,
+      )
+    expect(form('owner')).toContain('Create coupon')
+    expect(form('owner')).toContain('Cancel order')
+    expect(form('staff')).not.toContain('Create coupon')
+    expect(form('staff')).toContain('Cancel order')
+    expect(form('viewer')).toBe('')
+  })
+
   it('post the CSRF token (escaped) and the page to come back to', () => {
-    const out = html(<PostForm action="/admin/api/x" back="/admin/x" label="Go" />)
+    const out = html(<PostForm needs="orders" action="/admin/api/x" back="/admin/x" label="Go" />)
     expect(out).toContain('<input type="hidden" name="_csrf" value="tok&amp;en"/>')
     expect(out).toContain('<input type="hidden" name="return_to" value="/admin/x"/>')
     expect(out).toContain('<button type="submit">Go</button>')
@@ -60,6 +112,7 @@ describe('forms', () => {
   it('keep an irreversible change behind a disclosure whose button says what it does', () => {
     const out = html(
       <Confirm
+        needs="reviews"
         summary="Delete…"
         explanation="Gone for good."
         action="/admin/api/x/delete"
