@@ -240,7 +240,7 @@ export async function placeOnlineOrder(
 type PaymentChoice = 'Succeed' | 'Fail' | 'Abandon'
 
 /** Presses one of the TEST payment window's buttons (paid by UPI) once it is open. */
-async function chooseInTestWindow(page: Page, choice: PaymentChoice) {
+export async function chooseInTestWindow(page: Page, choice: PaymentChoice) {
   const frame = page.frameLocator('iframe[title="TEST payment"]')
   await expect(frame.getByText('TEST MODE')).toBeVisible()
   await frame.getByLabel('Method').selectOption('upi')

@@ -248,7 +248,7 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   // The offline page reloads itself when the browser is back online; that reload and this
   // navigation both load the checkout, whichever wins.
   await page.goto('/checkout').catch((err: Error) => {
-    if (!/interrupted by another navigation/.test(err.message)) throw err
+    if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
   })
   await page.waitForURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
   expect(page.url()).toContain(encodeURIComponent(queued[0] as string))
@@ -287,7 +287,7 @@ test('an order placed offline survives a reload and is sent once on reconnect fr
   // Back online on another page than the checkout: the order is sent once, and the shopper told.
   await context.setOffline(false)
   await page.goto('/').catch((err: Error) => {
-    if (!/interrupted by another navigation/.test(err.message)) throw err
+    if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
   })
   await expect.poll(() => countOrdersInD1(email), { timeout: 30_000 }).toBe(1)
   await expect(page.getByText(/placed an order while offline/)).toHaveCount(0)
