@@ -20,6 +20,11 @@ export interface StoredOrder {
   result_code?: number
   /** The order body as posted to /api/order. */
   order: Record<string, unknown>
+  /**
+   * Placed by the shopper on this client, which told them it is sent as soon as they are back
+   * online: it is sent then without asking again (orders stored without it are asked about).
+   */
+  promised?: boolean
 }
 
 /** Every order stored locally (newest last); refreshed by the order queue. */

@@ -50,7 +50,14 @@ export const PAYMENT_METHODS: readonly PaymentMethodConfig[] = [
     default: false,
     currencies: ['USD', 'GBP'],
   },
-  { code: 'card', title: 'Debit / Credit Card', is_server_method: true, default: false, currencies: ['INR'] },
+  // Razorpay's window takes UPI, cards, netbanking and wallets: named as shoppers know them.
+  {
+    code: 'card',
+    title: 'UPI, cards, netbanking or wallets',
+    is_server_method: true,
+    default: false,
+    currencies: ['INR'],
+  },
   {
     code: 'cashondelivery',
     title: 'Cash On Delivery',
@@ -155,7 +162,7 @@ export function paymentMethodProblem(method: PaymentMethodConfig, ctx: PaymentCo
   if (method.requiresShipping && allVirtual) return ''
   const list = currencies.join(' or ')
   if (!currencies.includes(ctx.currency))
-    return `${method.title} charges ${list}, not ${ctx.currency}: choose ${list} as your currency to pay this way.`
+    return `${method.title}: charged in ${list}, not ${ctx.currency}. Choose ${list} as your currency to pay this way.`
   // Cash on delivery: an Indian address whose PIN code the courier serves.
   if (method.code !== CASH_ON_DELIVERY_CODE) return null
   const why = codUnavailableMessage(ctx.country, ctx.postcode, ctx.codServiceable ?? null)
@@ -187,6 +194,12 @@ export const SHIPPING_COUNTRIES: readonly { code: string; name: string }[] = [
   { code: 'FR', name: 'France' },
   { code: 'SG', name: 'Singapore' },
 ]
+
+/** A country by its name ('India', 'United Kingdom'); a code the shop does not list as it is. */
+export function countryName(country: string | null | undefined): string {
+  const code = (country ?? '').trim().toUpperCase()
+  return SHIPPING_COUNTRIES.find((c) => c.code === code)?.name ?? (country ?? '').trim()
+}
 
 /** The countries a sentence names with "the" ("the United Kingdom"). */
 const NAMED_WITH_THE: readonly string[] = ['US', 'GB', 'AE']

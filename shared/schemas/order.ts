@@ -6,6 +6,7 @@
  * for (or claim) a number the shop assigns.
  */
 import { z } from 'zod'
+import { FIELD_MAX_CHARS } from '../config/fields'
 import { decimalInteger, MAX_LINE_QTY, ProductOptionSchema } from './cart'
 
 /** The most lines one order may hold. */
@@ -27,7 +28,7 @@ export const OrderAddressSchema = z.object({
   firstname: z.string({ error: 'firstname is required' }).trim().min(1, 'firstname is required').max(100),
   lastname: z.string({ error: 'lastname is required' }).trim().min(1, 'lastname is required').max(100),
   street: z
-    .array(z.string().max(255), { error: 'street is required' })
+    .array(z.string().max(FIELD_MAX_CHARS.streetLine), { error: 'street is required' })
     .min(1, 'street is required')
     .max(4)
     .refine((lines) => lines.some((l) => l.trim() !== ''), 'street is required'),

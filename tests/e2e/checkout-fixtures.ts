@@ -203,11 +203,16 @@ export async function ordersFromOwnAddresses(context: BrowserContext): Promise<v
   )
 }
 
-/** One variant in the cart, checkout with the card/UPI method, order placed; returns its sku. */
+/**
+ * One variant in the cart, checkout with the UPI/cards method, and the review's one button: it
+ * places the order and opens the TEST payment window at once, where `choice` is pressed; the
+ * shopper then lands on the confirmation. Returns the variant's sku.
+ */
 export async function placeOnlineOrder(
   page: Page,
   request: Parameters<typeof pickProduct>[0],
   email: string,
+  choice: PaymentChoice = 'Abandon',
 ) {
   const product = await pickProduct(request)
   const v = product.variants[0]
@@ -219,25 +224,34 @@ export async function placeOnlineOrder(
   await fillPersonalStep(form, email)
   await fillShippingAddress(form)
   await form.getByRole('button', { name: 'Continue to payment' }).click()
-  await form.getByLabel('Debit / Credit Card').check()
-  await expect(page.getByTestId('online-payment-note')).toContainText('Pay now')
+  await form.getByLabel('UPI, cards, netbanking or wallets').check()
+  await expect(page.getByTestId('online-payment-note')).toContainText('opens a secure payment window')
   await form.getByLabel('I accept the terms and conditions').check()
   await form.getByRole('button', { name: 'Review order' }).click()
+  // The button says what it does: the amount and how it is paid.
+  await expect(page.getByTestId('place-order')).toHaveText(/^Pay ₹[\d,]+ with UPI, cards or netbanking$/)
   await page.getByTestId('place-order').click()
+  await chooseInTestWindow(page, choice)
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  await expect(page.getByText('Payment is pending: no payment has been taken yet.')).toBeVisible()
   return v.sku
 }
 
-/** Opens the TEST payment window from a pay-now button and presses one of its buttons. */
-export async function payInTestWindow(page: Page, choice: 'Succeed' | 'Fail' | 'Abandon') {
-  await page.getByTestId('pay-now').click()
+type PaymentChoice = 'Succeed' | 'Fail' | 'Abandon'
+
+/** Presses one of the TEST payment window's buttons (paid by UPI) once it is open. */
+export async function chooseInTestWindow(page: Page, choice: PaymentChoice) {
   const frame = page.frameLocator('iframe[title="TEST payment"]')
   await expect(frame.getByText('TEST MODE')).toBeVisible()
   await frame.getByLabel('Method').selectOption('upi')
   await frame.getByRole('button', { name: choice, exact: true }).click()
   await expect(page.locator('iframe[title="TEST payment"]')).toHaveCount(0)
+}
+
+/** Opens the TEST payment window from a pay button and presses one of its buttons. */
+export async function payInTestWindow(page: Page, choice: PaymentChoice) {
+  await page.getByTestId('pay-now').click()
+  await chooseInTestWindow(page, choice)
 }
 
 /** `count` plain simple products (no custom options), each with two units in live stock now. */

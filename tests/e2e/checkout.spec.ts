@@ -248,7 +248,7 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   // The offline page reloads itself when the browser is back online; that reload and this
   // navigation both load the checkout, whichever wins.
   await page.goto('/checkout').catch((err: Error) => {
-    if (!/interrupted by another navigation/.test(err.message)) throw err
+    if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
   })
   await page.waitForURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
   expect(page.url()).toContain(encodeURIComponent(queued[0] as string))
@@ -260,5 +260,39 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   await page.reload()
   await waitForHydration(page)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
+  expect(countOrdersInD1(email)).toBe(1)
+})
+
+test('an order placed offline survives a reload and is sent once on reconnect from any page, without asking', async ({
+  page,
+  context,
+  request,
+}) => {
+  const email = `offline-any-${Date.now()}@example.com`
+  await fillCart(page, await pickProduct(request))
+  await page.getByTestId('proceed-to-checkout').click()
+  await waitForHydration(page)
+  await waitForServiceWorkerControl(page)
+  await waitForHydration(page)
+  await fillCheckout(page, email)
+  await context.setOffline(true)
+  await page.getByTestId('place-order').click()
+  await expect(page.getByTestId('order-pending')).toContainText('will be sent as soon as you are back online')
+  const queued = await untransmittedOrderIds(page)
+  expect(queued).toHaveLength(1)
+  await page.reload()
+  // Still offline: nothing is asked (the promise was made) and nothing is sent.
+  await expect(page.getByText(/placed an order while offline/)).toHaveCount(0)
+  expect(await untransmittedOrderIds(page)).toEqual(queued)
+  // Back online on another page than the checkout: the order is sent once, and the shopper told.
+  await context.setOffline(false)
+  await page.goto('/').catch((err: Error) => {
+    if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
+  })
+  await expect.poll(() => countOrdersInD1(email), { timeout: 30_000 }).toBe(1)
+  await expect(page.getByText(/placed an order while offline/)).toHaveCount(0)
+  expect(await untransmittedOrderIds(page)).toEqual([])
+  await page.reload()
+  await waitForHydration(page)
   expect(countOrdersInD1(email)).toBe(1)
 })

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { fillShippingAddress, pickProduct } from './checkout-fixtures'
+import { chooseInTestWindow, fillShippingAddress, pickProduct } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -83,7 +83,7 @@ test('a gift card redeemed at checkout is a store credit row on the review, the 
   await form.getByRole('button', { name: 'Continue to shipping' }).click()
   await fillShippingAddress(form)
   await form.getByRole('button', { name: 'Continue to payment' }).click()
-  await form.getByLabel('Debit / Credit Card').check()
+  await form.getByLabel('UPI, cards, netbanking or wallets').check()
   await form.getByLabel('Gift card code').fill(code)
   await form.getByRole('button', { name: 'Redeem' }).click()
   await expect(
@@ -97,7 +97,9 @@ test('a gift card redeemed at checkout is a store credit row on the review, the 
   const sentence = (await review.getByTestId('charge-sentence').textContent()) ?? ''
   const charged = /You will be charged ₹([\d,]+)\./.exec(sentence)?.[1]
   expect(charged, sentence).toBeDefined()
+  // One step: the button opens the payment window for what is left to pay; paid there.
   await page.getByTestId('place-order').click()
+  await chooseInTestWindow(page, 'Succeed')
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
 

@@ -26,32 +26,43 @@ function orderOf(email: string) {
   )
 }
 
-test('a UPI purchase through the test provider is confirmed once the server verified it', async ({
+test('a UPI purchase goes from the review to "paid" in one step, recorded as UPI', async ({
   page,
   request,
 }) => {
   const email = `upi-${Date.now()}@example.com`
-  await placeOnlineOrder(page, request, email)
-  expect(orderOf(email)[0]).toMatchObject({
-    status: 'pending_payment',
-    payment_state: 'awaiting',
-    paid_minor: 0,
-  })
-  await payInTestWindow(page, 'Succeed')
-  await expect(
-    page.getByText('Thank you, your payment has been received and your order is confirmed.'),
-  ).toBeVisible()
+  await placeOnlineOrder(page, request, email, 'Succeed')
+  // No second "Pay now": the review's button opened the payment window, the confirmation says paid.
+  const status = page.getByTestId('confirmation-status')
+  await expect(status).toHaveText('Thank you, your payment has been received and your order is confirmed.')
+  await expect(status).toBeFocused()
+  await expect(page.getByTestId('pay-now')).toHaveCount(0)
+  await expect(page.getByTestId('order-payment-method')).toHaveText('UPI')
+  await expect(page.getByTestId('confirmation-mailed')).toContainText(email)
   const [row] = orderOf(email)
   expect(row).toMatchObject({ status: 'processing', payment_state: 'paid' })
   expect(row?.paid_minor).toBe(row?.grand_total_minor)
+  // One "received" mail: the payment's, none while the order was only held.
+  const sent = d1<{ kind: string }>(
+    `SELECT kind FROM mail_outbox WHERE target_address = ${sqlText(email)} AND kind LIKE 'order-%' ORDER BY id`,
+  )
+  expect(sent.map((m) => m.kind)).toEqual(['order-paid'])
 })
 
-test('a failed payment can be paid again from the order page’s pay-now', async ({ page, request }) => {
+test('a failed payment says so on the confirmation, keeps the order held and is paid again there', async ({
+  page,
+  request,
+}) => {
   const email = `retry-${Date.now()}@example.com`
-  await placeOnlineOrder(page, request, email)
-  await payInTestWindow(page, 'Fail')
-  await expect(page.getByTestId('pay-now-note')).toContainText('did not go through')
+  await placeOnlineOrder(page, request, email, 'Fail')
+  await expect(page.getByTestId('pay-window-note')).toContainText('did not go through')
+  await expect(page.getByTestId('pay-window-note')).not.toContainText('Payment failed (Payment failed')
   await expect.poll(() => orderOf(email)[0]?.status, { timeout: 10_000 }).toBe('payment_failed')
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByTestId('confirmation-status')).toContainText('nothing has been charged')
+  await expect(page.getByTestId('confirmation-status')).toContainText(/We hold it for you until .+ IST/)
+  await expect(page.getByTestId('pay-now')).toHaveText(/^Pay ₹[\d,]+$/)
   await page.getByTestId('order-page-link').click()
   await page.waitForURL(/\/order\/\d+$/)
   await waitForHydration(page)
@@ -60,6 +71,7 @@ test('a failed payment can be paid again from the order page’s pay-now', async
   await payInTestWindow(page, 'Succeed')
   await expect(page.getByTestId('order-status')).toHaveText('Confirmed')
   await expect(page.getByTestId('payment-state')).toHaveAttribute('data-state', 'paid')
+  await expect(page.getByTestId('payment-state')).toContainText('(UPI)')
   expect(orderOf(email)[0]).toMatchObject({ status: 'processing', payment_state: 'paid' })
 })
 
@@ -68,11 +80,14 @@ test('an abandoned payment expires when the scheduled job runs, and its stock re
   request,
 }) => {
   const email = `abandon-${Date.now()}@example.com`
-  const sku = await placeOnlineOrder(page, request, email)
+  const sku = await placeOnlineOrder(page, request, email, 'Abandon')
   const stock = () => d1<{ qty: number }>(`SELECT qty FROM inventory WHERE sku = ${sqlText(sku)}`)[0]?.qty
   const held = stock() as number
-  await payInTestWindow(page, 'Abandon')
-  await expect(page.getByTestId('pay-now-note')).toContainText('not completed')
+  // Closed without paying: the order is held, and says until when.
+  await expect(page.getByTestId('confirmation-status')).toContainText(
+    /no payment has been taken\. We hold it for you until .+ IST/,
+  )
+  await expect(page.getByTestId('pay-window-note')).toContainText('not completed')
   expect(orderOf(email)[0]).toMatchObject({ status: 'pending_payment' })
   // Its time is up: the order's expiry moves into the past and the Cron Trigger runs.
   d1(`UPDATE orders SET expires_at = 1 WHERE customer_email = ${sqlText(email)}`)
@@ -92,10 +107,10 @@ test('an operator cancels a paid order: the provider refunds it in full and the 
 }) => {
   createTestOperator()
   const email = `cancel-paid-${Date.now()}@example.com`
-  const sku = await placeOnlineOrder(page, request, email)
+  const sku = await placeOnlineOrder(page, request, email, 'Succeed')
   const stock = () => d1<{ qty: number }>(`SELECT qty FROM inventory WHERE sku = ${sqlText(sku)}`)[0]?.qty
+  // Paid at once: the unit it took is still out of stock until the cancel gives it back.
   const held = stock() as number
-  await payInTestWindow(page, 'Succeed')
   await expect.poll(() => orderOf(email)[0]?.payment_state, { timeout: 10_000 }).toBe('paid')
   const [paid] = orderOf(email)
   const number = paid?.increment_id as string

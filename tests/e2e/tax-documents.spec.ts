@@ -8,15 +8,14 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { bookAddress, deliverTo } from '../helpers/orders'
-import { payInTestWindow, placeOnlineOrder } from './checkout-fixtures'
+import { placeOnlineOrder } from './checkout-fixtures'
 import { createTestOperator, d1, signInOperator, sqlText, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 
 test('a shopper downloads the tax invoice of a paid order from its order page', async ({ page, request }) => {
   const email = `invoice-${Date.now()}@example.com`
-  await placeOnlineOrder(page, request, email)
-  await payInTestWindow(page, 'Succeed')
+  await placeOnlineOrder(page, request, email, 'Succeed')
   await expect(
     page.getByText('Thank you, your payment has been received and your order is confirmed.'),
   ).toBeVisible()

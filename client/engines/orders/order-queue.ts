@@ -85,14 +85,27 @@ export function createOrderQueue(deps: OrderQueueDeps) {
       }
     },
 
-    /** On coming online: send automatically (setting on, or the thank-you page), else ask. */
+    /**
+     * On coming online (and on every page start, and when Background Sync fires): nothing while
+     * still offline. Orders the shopper was promised would be sent are sent at once, on whatever
+     * page and after any reload (the queue sends every waiting order, one at a time), and the
+     * shopper is told what happened; with the setting on, or on the thank-you page (which follows
+     * its orders itself), they are sent silently. Only orders stored without that promise (by an
+     * earlier version of this client) are asked about.
+     */
     async handleOnline(): Promise<void> {
+      if (!ctx.isOnline()) return
       const s = deps.settings()
+      const pending = await queue.pending()
       if (s.offlineOrdersAutoTransmit || isThankYouPage.peek()) {
         await queue.process()
         return
       }
-      const pending = await queue.pending()
+      // Sent, then said: placed, or still saved with a retry.
+      if (pending.some((o) => o.promised)) {
+        await queue.sendNow()
+        return
+      }
       if (pending.length && s.offlineOrderConfirmation) {
         deps.bus.emit(EVENTS.offlineOrderConfirmation, { orders: pending })
       }

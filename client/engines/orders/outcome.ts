@@ -56,6 +56,7 @@ export function newStoredOrder(
     transmited_at: null,
     status: 'pending',
     order,
+    promised: true,
   }
 }
 

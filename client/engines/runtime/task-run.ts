@@ -4,6 +4,7 @@
  * refresh lock on a 401, and settles the task with the answer (notifying a shown error and the
  * task's callback event).
  */
+import { CHECK_THE_FORM, shopperMessage } from '@shared/i18n/api-words'
 import { isSuppressedErrorMessage, MSG } from '@shared/i18n/messages'
 import { ApiError, apiRaw } from '../../api'
 import type { NotificationInput } from '../../state/notifications'
@@ -96,7 +97,12 @@ function finish(
   if (code < 200 || code >= 300) {
     const message = resultMessage(result)
     if (shouldNotifyError(task, message)) {
-      ctx.deps.notify({ type: 'error', message, action1: { label: MSG.ok } })
+      // The API's developer wording (field paths, validator details) is said in words.
+      ctx.deps.notify({
+        type: 'error',
+        message: shopperMessage(message, CHECK_THE_FORM),
+        action1: { label: MSG.ok },
+      })
     }
   }
   if (task.callback_event) ctx.deps.emit?.(task.callback_event, { task, code, result, meta })

@@ -31,7 +31,7 @@ export interface HistoryOrder {
   grand_total?: number
   /** The currency the order's amounts are in (what it was charged in). */
   order_currency_code?: string
-  payment?: { method?: string }
+  payment?: { method?: string; paid_with?: string }
   items?: {
     sku: string
     name: string

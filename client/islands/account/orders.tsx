@@ -1,7 +1,7 @@
 /** The account's order history and a single order of it (by entity id or increment id). */
 
 import { OptionList } from '@shared/components/checkout/option-list'
-import { orderStatusName, paymentMethodName } from '@shared/components/order/order-text'
+import { orderPaymentName, orderStatusName } from '@shared/components/order/order-text'
 import { useEffect, useState } from 'react'
 import { offersPayNow } from '../checkout/order-status'
 import { OrderLineImage } from '../order/order-line-image'
@@ -55,7 +55,7 @@ export function Orders() {
       {orders.length === 0 ? (
         <p>You have no orders yet.</p>
       ) : (
-        <table className="table" data-testid="order-history">
+        <table className="table table--stack" data-testid="order-history">
           <thead>
             <tr>
               <th scope="col">Order #</th>
@@ -71,13 +71,13 @@ export function Orders() {
           <tbody>
             {orders.map((o) => (
               <tr key={orderKey(o)} data-testid="order-row">
-                <td>{o.increment_id}</td>
-                <td>
+                <td data-label="Order">{o.increment_id}</td>
+                <td data-label="Items">
                   <LinePictures order={o} />
                 </td>
-                <td>{formatServerDate(o.created_at, 'date')}</td>
-                <td>{formatPageAmount(o.grand_total ?? 0, o.order_currency_code)}</td>
-                <td>{orderStatusName(o.status)}</td>
+                <td data-label="Date">{formatServerDate(o.created_at, 'date')}</td>
+                <td data-label="Total">{formatPageAmount(o.grand_total ?? 0, o.order_currency_code)}</td>
+                <td data-label="Status">{orderStatusName(o.status)}</td>
                 <td>
                   <a href={`/my-account/orders/${encodeURIComponent(orderKey(o))}`}>
                     {offersPayNow(o) ? 'Pay now' : 'View order'}
@@ -113,7 +113,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
         />
       ) : null}
       <p>Date: {formatServerDate(order.created_at, 'time')}</p>
-      <table className="table">
+      <table className="table table--stack">
         <thead>
           <tr>
             <th scope="col">Product</th>
@@ -130,15 +130,17 @@ export function SingleOrder({ orderId }: { orderId: string }) {
                 {i.name}
                 <OptionList options={i.options} />
               </td>
-              <td>{i.sku}</td>
-              <td>{i.qty_ordered}</td>
-              <td>{formatPageAmount(i.row_total_incl_tax ?? i.row_total ?? 0, order.order_currency_code)}</td>
+              <td data-label="SKU">{i.sku}</td>
+              <td data-label="Qty">{i.qty_ordered}</td>
+              <td data-label="Subtotal">
+                {formatPageAmount(i.row_total_incl_tax ?? i.row_total ?? 0, order.order_currency_code)}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <p>Grand total: {formatPageAmount(order.grand_total ?? 0, order.order_currency_code)}</p>
-      {order.payment?.method ? <p>Payment method: {paymentMethodName(order.payment.method)}</p> : null}
+      {order.payment?.method ? <p>Payment method: {orderPaymentName(order.payment)}</p> : null}
       {order.increment_id ? <CustomerTaxDocuments orderNumber={order.increment_id} /> : null}
     </section>
   )

@@ -4,6 +4,7 @@
  */
 
 import { computed } from '@preact/signals-core'
+import { FIELD_MAX_CHARS } from '@shared/config/fields'
 import { MSG } from '@shared/i18n/messages'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
@@ -61,6 +62,7 @@ export function CouponForm() {
         <input
           id="coupon-code"
           value={code}
+          maxLength={FIELD_MAX_CHARS.coupon}
           onChange={(e) => {
             setCode(e.currentTarget.value)
             setRefused(null)

@@ -41,7 +41,7 @@ import { type CheckoutStep, firstInvalidStep, validateStep } from './checkout-va
 import { toShippingInformation } from './order-body'
 import { OrderSummary } from './order-summary'
 import { PendingOrderNotice } from './pending-order'
-import { confirmPurchase, submitOrder } from './place-order'
+import { confirmPurchase, payPlacedOrder, submitOrder } from './place-order'
 import { StepList } from './step-list'
 import { PaymentStep } from './steps/payment-step'
 import { PersonalStep } from './steps/personal-step'
@@ -162,6 +162,16 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const offerBillingSave = book !== null && ownBilling && !billingChosen
   const saveBilling = offerBillingSave && savesAddress(state, book, 'billing')
 
+  // Each step the shopper moves to is announced by moving focus to its heading (not the first
+  // render: the page's own start stays where the browser put it).
+  const shownStep = useRef<CheckoutStep | null>(null)
+  useEffect(() => {
+    if (!loaded) return
+    if (shownStep.current !== null && shownStep.current !== step)
+      document.getElementById(`${step}-title`)?.focus()
+    shownStep.current = step
+  }, [step, loaded])
+
   if (result && result.state === 'queued') return <PendingOrderNotice orderId={result.orderId} />
   if (!loaded) return <p>Loading checkout…</p>
   if (items.length === 0 && !placing) return <EmptyCheckout />
@@ -199,7 +209,11 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
       const done = afterOrderPlaced(state, Date.now())
       setState(done)
       await saveCheckoutDetails(persistableCheckout(done))
-      if (sent.result.state === 'placed') return await confirmPurchase(state, sent)
+      // Placed: an online payment opens at once; then the confirmation says paid or not.
+      if (sent.result.state === 'placed') {
+        if (await payPlacedOrder(sent)) await confirmPurchase(state, sent)
+        return
+      }
       // Queued: this is the thank-you page of a pending order; coming online sends it automatically.
       isThankYouPage.value = true
       setResult(sent.result)

@@ -10,10 +10,10 @@
 import { OptionList } from '@shared/components/checkout/option-list'
 import { documentMoneyRows, type MoneyRow } from '@shared/components/order/money-rows'
 import { MoneyRows } from '@shared/components/order/money-rows-view'
-import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
+import { orderDateTime, orderDeliveryEstimate, orderPaymentName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
 import { MSG } from '@shared/i18n/messages'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { notify } from '../../state/notifications'
 import { storedOrders } from '../../state/orders'
@@ -23,7 +23,7 @@ import { OrderLineImage } from '../order/order-line-image'
 import { PayNowButton } from '../order/pay-now'
 import { formatPageAmount } from '../page-price'
 import { fetchOrder } from './fetch-order'
-import { offersPayNow, orderStatusText } from './order-status'
+import { offersPayNow, orderStatusText, PAY_NOTE_KEY } from './order-status'
 import { PendingOrderNotice } from './pending-order'
 
 interface OrderView {
@@ -40,7 +40,7 @@ interface OrderView {
   /** Store credit spent on the order. */
   customer_balance_amount?: number
   created_at?: string
-  payment?: { method?: string }
+  payment?: { method?: string; paid_with?: string }
   paymentPending?: boolean
   items?: {
     sku: string
@@ -75,14 +75,38 @@ function ConfirmationMoney({ order }: { order: OrderView }) {
   )
 }
 
+/** The pay button names what is left to pay (the last of the order's money rows). */
+function payLabel(order: OrderView): string | undefined {
+  const due = documentMoneyRows(order).at(-1)
+  return due ? `Pay ${formatPageAmount(due.minor / 100, order.order_currency_code)}` : undefined
+}
+
 type View =
   | { kind: 'loading' }
   | { kind: 'pending'; orderId: string }
   | { kind: 'success'; order: OrderView }
   | { kind: 'error'; message: string }
 
+/** What the payment window reported for this order on the checkout, read once (this tab only). */
+function takePayNote(orderId: string): string | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(PAY_NOTE_KEY) ?? 'null') as {
+      orderId?: string
+      note?: string
+    } | null
+    if (saved?.orderId !== orderId || typeof saved.note !== 'string') return null
+    sessionStorage.removeItem(PAY_NOTE_KEY)
+    return saved.note
+  } catch {
+    return null
+  }
+}
+
 function Confirmation() {
   const [view, setView] = useState<View>({ kind: 'loading' })
+  const [payNote, setPayNote] = useState<string | null>(null)
+  // The page's state is announced by moving focus to its status line once it is known.
+  const status = useRef<HTMLParagraphElement>(null)
   const orders = useSignalValue(storedOrders)
   const [loaded, setLoaded] = useState(false)
   const orderId =
@@ -90,7 +114,9 @@ function Confirmation() {
   const local = orders.find((o) => o.order_id === orderId)
   const localPending = Boolean(local && !local.transmited)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page: the URL's order id does not change
   useEffect(() => {
+    if (orderId) setPayNote(takePayNote(orderId))
     startClientRuntime()
     // The orders stored on this device fill `storedOrders`.
     void getRuntime()
@@ -134,6 +160,11 @@ function Confirmation() {
     }
   }, [loaded, orderId, localPending])
 
+  // Focus once per shown state.
+  useEffect(() => {
+    if (view.kind === 'success') status.current?.focus()
+  }, [view.kind])
+
   if (view.kind === 'loading')
     return (
       <p role="status" data-testid="confirmation-loading">
@@ -176,9 +207,25 @@ function Confirmation() {
     })
   return (
     <div className="confirmation" data-testid="confirmation-success">
-      <p className="confirmation__status" data-status={order.status ?? order.state}>
+      <h2
+        className="confirmation__status"
+        data-status={order.status ?? order.state}
+        data-testid="confirmation-status"
+        tabIndex={-1}
+        ref={status}
+      >
         {orderStatusText(order)}
-      </p>
+      </h2>
+      {payNote && offersPayNow(order) ? (
+        <p role="alert" className="field__error" data-testid="pay-window-note">
+          {payNote}
+        </p>
+      ) : null}
+      {order.customer_email && order.status !== 'pending_payment' && order.status !== 'payment_failed' ? (
+        <p data-testid="confirmation-mailed">
+          We have e-mailed the details to {String(order.customer_email)}.
+        </p>
+      ) : null}
       <p>
         Order number: <strong data-testid="order-number">{number}</strong>
       </p>
@@ -192,7 +239,7 @@ function Confirmation() {
         {order.payment?.method ? (
           <div>
             <dt>Payment</dt>
-            <dd data-testid="order-payment-method">{paymentMethodName(order.payment.method)}</dd>
+            <dd data-testid="order-payment-method">{orderPaymentName(order.payment)}</dd>
           </div>
         ) : null}
         {delivery && shipping ? (
@@ -226,7 +273,11 @@ function Confirmation() {
       {typeof number === 'string' && offersPayNow(order) ? (
         <PayNowButton
           access={{ orderNumber: number, accessKey, linkToken }}
-          onSettled={() => void reload()}
+          label={payLabel(order)}
+          onSettled={() => {
+            setPayNote(null)
+            void reload()
+          }}
         />
       ) : null}
       {typeof number === 'string' && linkToken ? (

@@ -40,6 +40,13 @@ export function PendingOrderNotice({ orderId }: { orderId?: string }) {
     if (online) void getRuntime().orders.process()
   }, [pending.length, online])
 
+  // The notice replaces the form the shopper was in: focus follows it so it is read out.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const shown = pending.length > 0
+  useEffect(() => {
+    if (shown) heading.current?.focus()
+  }, [shown])
+
   // Acknowledged by the server → its confirmation.
   useEffect(() => {
     if (mine?.transmited && mine.status === 'placed') {
@@ -58,7 +65,9 @@ export function PendingOrderNotice({ orderId }: { orderId?: string }) {
   if (pending.length === 0) return null
   return (
     <section className="pending-order" data-testid="order-pending" aria-live="polite">
-      <h2>Your order is pending</h2>
+      <h2 tabIndex={-1} ref={heading}>
+        Your order is pending
+      </h2>
       <p>
         {online
           ? 'We are sending your order to the shop…'

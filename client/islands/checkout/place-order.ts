@@ -13,8 +13,10 @@ import { getRuntime } from '../../engines/runtime/runtime'
 import { type CartLine, type CartTotals, cartServerToken } from '../../state/cart'
 import { currentUser } from '../../state/user'
 import { clientTotals } from '../cart/cart-totals'
+import { payOrder } from '../order/payment'
 import type { CheckoutState } from './checkout-state'
 import { buildOrder } from './order-body'
+import { PAY_NOTE_KEY } from './order-status'
 
 type OrderSubmission =
   | { kind: 'account-failed'; message: string }
@@ -68,6 +70,35 @@ export async function submitOrder(input: {
     skus: order.products.map((p) => String(p.sku)),
     grandTotal: (input.totals?.grand_total ?? clientTotals(items).grand_total) || 0,
   }
+}
+
+/**
+ * One step: an order to be paid online opens the provider's checkout as soon as it is placed
+ * (Razorpay's window over this page; PayPal's approval page, which returns to the order page).
+ * What the window reported is left for the confirmation, which still shows only what the server
+ * says of the order. False when the shopper is on the way to PayPal (nothing else to do here).
+ */
+export async function payPlacedOrder(taken: Extract<OrderSubmission, { kind: 'taken' }>): Promise<boolean> {
+  const c = taken.result.confirmation
+  if (c?.status !== 'pending_payment' || typeof c.orderNumber !== 'string') return true
+  const result = await payOrder({
+    orderNumber: c.orderNumber,
+    ...(typeof c.accessKey === 'string' ? { accessKey: c.accessKey } : {}),
+    ...(typeof c.orderLinkToken === 'string' ? { linkToken: c.orderLinkToken } : {}),
+  }).catch((err: Error) => ({ kind: 'error' as const, message: err.message }))
+  if (result.kind === 'redirecting') return false
+  const note =
+    result.kind === 'dismissed'
+      ? 'The payment was not completed. You can pay whenever you are ready.'
+      : 'message' in result
+        ? result.message
+        : null
+  try {
+    if (note) sessionStorage.setItem(PAY_NOTE_KEY, JSON.stringify({ orderId: taken.result.orderId, note }))
+  } catch {
+    // Storage refused: the confirmation still says what the server knows.
+  }
+  return true
 }
 
 /** A placed order: the Purchase event, then its confirmation page. */

@@ -46,6 +46,8 @@ interface OrderPageView {
   shipments: { carrier: string; trackingNumber: string; shippedAt: string }[]
   createdAt?: string | null
   paymentMethod?: string | null
+  /** How it was paid in words (what the provider reported once paid). */
+  paymentName?: string | null
   shippingAddress?: Record<string, unknown> | null
   documents?: OrderDocumentView[]
 }
@@ -158,7 +160,9 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       </p>
       <p data-testid="payment-state" data-state={view.paymentState}>
         Payment: {PAYMENT_LABELS[view.paymentState] ?? view.paymentState}
-        {view.paymentMethod ? ` (${paymentMethodName(view.paymentMethod)})` : null}
+        {view.paymentName || view.paymentMethod
+          ? ` (${view.paymentName || paymentMethodName(view.paymentMethod)})`
+          : null}
       </p>
       <dl className="order-facts" data-testid="order-facts">
         {view.createdAt ? (

@@ -8,9 +8,12 @@ import { type OrderAccess, type PayResult, payOrder } from './payment'
 
 export function PayNowButton({
   access,
+  label,
   onSettled,
 }: {
   access: OrderAccess
+  /** What the button says ("Pay ₹5,299"); "Pay now" when the amount is not known. */
+  label?: string | undefined
   /** Called after the server has answered for a payment (so the caller can reload the order). */
   onSettled?: (result: PayResult) => void
 }) {
@@ -35,7 +38,7 @@ export function PayNowButton({
   return (
     <div className="pay-now">
       <button type="button" className="btn btn--primary" data-testid="pay-now" disabled={busy} onClick={pay}>
-        {busy ? 'Opening payment…' : 'Pay now'}
+        {busy ? 'Opening payment…' : (label ?? 'Pay now')}
       </button>
       {note ? (
         <p role="status" data-testid="pay-now-note">

@@ -4,7 +4,7 @@
  * words, dates that cannot be misread ("24 November 2026", times in India Standard Time), and the
  * delivery estimate counted from the order's date.
  */
-import { ORDER_DELIVERY_DAYS, PAYMENT_METHODS } from '../../config/checkout'
+import { countryName, ORDER_DELIVERY_DAYS, PAYMENT_METHODS } from '../../config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../config/order-status'
 import { parseCatalogDate } from '../../domain/price-window'
 
@@ -29,6 +29,30 @@ export function paymentMethodName(code: string | null | undefined): string {
   // An unknown code still reads as words: 'bank_transfer' → 'Bank transfer'.
   const words = c.replace(/[_-]+/g, ' ').trim()
   return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** How a provider says a payment was made (Razorpay's payment `method`), as shoppers say it. */
+const PAID_WITH_NAMES: Record<string, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  cardless_emi: 'Cardless EMI',
+  paylater: 'Pay later',
+  paypal: 'PayPal',
+}
+
+/**
+ * The name of how an order was paid: what the provider reported (UPI, Card, Netbanking…) once it
+ * was paid, else the method chosen at checkout.
+ */
+export function orderPaymentName(
+  payment: { method?: string | null; paid_with?: string | null } | null | undefined,
+) {
+  const paid = (payment?.paid_with ?? '').trim().toLowerCase()
+  if (paid) return PAID_WITH_NAMES[paid] ?? paymentMethodName(paid)
+  return paymentMethodName(payment?.method)
 }
 
 /** A status in words (the lifecycle's labels; unknown statuses as words). */
@@ -105,7 +129,7 @@ export function addressLines(a: Record<string, unknown> | null | undefined): str
     [str(a.firstname), str(a.lastname)].filter(Boolean).join(' '),
     street,
     place,
-    str(a.country_id),
+    countryName(str(a.country_id)),
     str(a.telephone),
   ].filter(Boolean)
 }

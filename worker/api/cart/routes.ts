@@ -15,6 +15,7 @@
  */
 
 import { availablePaymentMethods, SHIPPING_METHODS, VIRTUAL_PRODUCT_TYPES } from '@shared/config/checkout'
+import { FIELD_MAX_CHARS } from '@shared/config/fields'
 import { baseCurrency } from '@shared/config/store'
 import {
   CartDeleteBodySchema,
@@ -313,7 +314,7 @@ const CouponQuery = z.object({
     .string({ error: 'coupon is required' })
     .trim()
     .min(1, 'coupon is required')
-    .max(64, 'coupon is at most 64 characters'),
+    .max(FIELD_MAX_CHARS.coupon, `coupon is at most ${FIELD_MAX_CHARS.coupon} characters`),
 })
 
 /** The e-mail of a cart's shopper: the customer's, else the saved shipping address's; null when unknown. */

@@ -20,8 +20,8 @@
  */
 
 import { documentMoneyRows } from '@shared/components/order/money-rows'
-import { orderDateTime } from '@shared/components/order/order-text'
-import { CASH_ON_DELIVERY_CODE, PAYMENT_METHODS } from '@shared/config/checkout'
+import { orderDateTime, orderPaymentName } from '@shared/components/order/order-text'
+import { CASH_ON_DELIVERY_CODE, countryName } from '@shared/config/checkout'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
@@ -112,7 +112,7 @@ function addressLines(a: OrderDocumentAddress | null | undefined): string[] {
     ...(a.street ?? []),
     [a.postcode, a.city].filter(Boolean).join(' '),
     a.region ?? '',
-    a.country_id ?? '',
+    countryName(a.country_id),
     a.telephone ? `Phone ${a.telephone}` : '',
   ]
     .map((l) => oneLine(l, 200))
@@ -333,7 +333,7 @@ export async function notifyOrder(
   if (!order) return
   const confirmed = await confirmedOrder(env.DB, orderId)
   const doc = parseOrderDocument(order.doc)
-  const method = PAYMENT_METHODS.find((m) => m.code === doc.payment?.method)?.title ?? doc.payment?.method
+  const method = orderPaymentName(doc.payment)
   // Everything the order says (the merchant's copy, and the shopper's once paid or confirmed).
   const full: MailParts = {
     order,
@@ -368,7 +368,9 @@ export async function notifyOrder(
       now,
     )
   }
-  if (event === 'placed') {
+  // The merchant hears of an order once it is taken: at placement, or for an order paid online
+  // (whose placement sends nothing), when its payment arrives.
+  if (event === 'placed' || (event === 'paid' && !isCashOnDelivery(order))) {
     // The merchant's copy names the customer and the address: it goes to the shop's own inbox.
     await deliverMail(
       env,

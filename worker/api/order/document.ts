@@ -107,7 +107,7 @@ export interface OrderDocument {
   total_item_count: number
   items: OrderDocumentItem[]
   billing_address: OrderDocumentAddress
-  payment: { method: string; additional_information: string[] }
+  payment: { method: string; additional_information: string[]; paid_with?: string }
   extension_attributes: {
     tax_label: string
     tax_amount_minor: number

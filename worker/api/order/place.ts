@@ -256,7 +256,14 @@ async function placeNew(
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
   // A sku this order sold out leaves its cached product pages before the answer goes out.
   await purgeStockFlips(c.env, row.client_order_id, 'taken')
-  runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
+  // An order paid online is taken when its payment is: until then it is only held, so its
+  // "received" mails (the shopper's and the merchant's) go with the payment's ("paid").
+  if (row.payment_state !== 'awaiting')
+    runAfterAnswer(
+      c,
+      () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now),
+      'placed mail',
+    )
   // Paid in full with store credit: its gift cards get their codes now (a provider's payment
   // issues them when it is reported).
   if (payment.status === 'processing') {

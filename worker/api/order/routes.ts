@@ -68,7 +68,12 @@ async function getOrder(c: Context<AppEnv>, orderId: string, accessKey: string |
   }
   const doc = orderDoc(row)
   // Each line with the picture it was bought with.
-  return ok(c, { ...doc, items: await withLineImages(c.env.DB, row.client_order_id, doc.items ?? []) })
+  // Each line with the picture it was bought with; an unpaid order says until when it is held.
+  return ok(c, {
+    ...doc,
+    expires_at: row.expires_at,
+    items: await withLineImages(c.env.DB, row.client_order_id, doc.items ?? []),
+  })
 }
 
 orderRoutes.get('/get', query(GetOrderQuerySchema), async (c) => {

@@ -72,6 +72,7 @@ export async function verifyRazorpayCallback(c: Context<AppEnv>, body: RazorpayC
         paymentId: payment.id,
         amountMinor: payment.amount,
         currency: payment.currency,
+        method: payment.method,
         via: 'callback',
       },
       now,

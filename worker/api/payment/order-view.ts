@@ -4,6 +4,7 @@
  * pictures, the shipping address (only to whoever may open the order) and each shipment.
  */
 import { documentMoneyRows } from '@shared/components/order/money-rows'
+import { orderPaymentName } from '@shared/components/order/order-text'
 import { ORDER_STATUS_LABELS, type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
 import { documentsOf } from '../../documents/issue'
 import { parseOrderDocument } from '../order/document'
@@ -53,6 +54,8 @@ export async function orderView(db: D1Database, row: OrderRow) {
     expiresAt: row.expires_at,
     createdAt: row.created_at,
     paymentMethod: doc.payment?.method ?? null,
+    /** How it was paid, in words: what the provider reported once paid, else the method chosen. */
+    paymentName: doc.payment ? orderPaymentName(doc.payment) : null,
     // Where it goes: the shopper's own address, shown only to whoever may open the order.
     shippingAddress: address
       ? Object.fromEntries(

@@ -153,6 +153,21 @@ export function recordProviderPayment(
 }
 
 /**
+ * Records how an order was paid as the provider reports it (`doc.payment.paid_with`: 'upi',
+ * 'card', 'netbanking', …), in the batch that marks it paid and only when this payment is the one
+ * that paid it (a late payment given back never renames the order's method).
+ */
+export function paidWithStatement(db: D1Database, p: ReportedPayment, method: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE orders SET doc = json_set(doc, '$.payment.paid_with', ?1)
+       WHERE client_order_id = ?2 AND EXISTS (SELECT 1 FROM provider_payments
+         WHERE provider = ?3 AND provider_payment_id = ?4 AND status = 'paid')`,
+    )
+    .bind(method.slice(0, 40).toLowerCase(), p.clientOrderId, p.provider, p.paymentId)
+}
+
+/**
  * Claims a late payment for giving back: a new row in 'refunding', or a row whose last refund
  * attempt failed. True for exactly one of several concurrent claims.
  */

@@ -31,6 +31,7 @@ import {
   type PaymentRow,
   type Provider,
   type ProviderPaymentRow,
+  paidWithStatement,
   type ReportedPayment,
   recordProviderPayment,
   setPaymentStatus,
@@ -47,6 +48,8 @@ interface PaymentReport {
   paymentId: string
   amountMinor: number
   currency: string
+  /** How the shopper paid, as the provider reports it (Razorpay: 'upi', 'card', 'netbanking', …). */
+  method?: string | undefined
   /** What told us: 'callback', 'webhook:<event>', 'capture'. */
   via: string
 }
@@ -137,8 +140,11 @@ export async function settlePaid(
           paymentState: 'paid',
           paidMinor: report.amountMinor,
           detail,
-          // A paid order is invoiced in the batch that marks it paid.
-          documents: await invoiceStatements(env, order, now),
+          // A paid order is invoiced in the batch that marks it paid, and records how it was paid.
+          documents: [
+            ...(report.method ? [paidWithStatement(db, reported, report.method)] : []),
+            ...(await invoiceStatements(env, order, now)),
+          ],
           // The payment that paid the order is recorded with the move, in its batch.
           withMove: recordProviderPayment(db, reported, 'paid', now, true),
         },

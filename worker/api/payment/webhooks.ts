@@ -58,6 +58,8 @@ const RazorpayEntity = z.object({
   amount: z.number().int().nonnegative(),
   currency: z.string().min(3).max(3),
   status: z.string().optional(),
+  /** How the shopper paid (Razorpay's payment entity: upi, card, netbanking, wallet, emi, paylater). */
+  method: z.string().max(40).optional(),
   error_description: z.string().nullable().optional(),
   receipt: z.string().max(100).nullable().optional(),
 })
@@ -103,6 +105,7 @@ webhookRoutes.post('/razorpay/webhook', async (c) => {
           paymentId: payment.id,
           amountMinor: payment.amount,
           currency: payment.currency,
+          method: payment.method,
           via: `webhook:${parsed.event}`,
         },
         now,

@@ -72,22 +72,24 @@ function PaymentMethods({
 }
 
 /**
- * What happens with an online method: the order is placed first, then paid on the confirmation
- * with the provider's own secure window; it is confirmed only when the payment is verified.
+ * What happens with an online method: the review's button places the order and opens the
+ * provider's own secure window at once; the order is confirmed only when the payment is verified.
  */
 function onlinePaymentNote(code: string): string {
   const how =
     code === 'paypal_standard'
-      ? 'you approve the payment at PayPal'
-      : 'a secure payment window opens for card, UPI, netbanking or wallet'
-  return `After you place the order, choose "Pay now": ${how}. Your order is confirmed once the payment is verified; until then it is reserved for you for a limited time.`
+      ? 'takes you to PayPal to approve the payment'
+      : 'opens a secure payment window for UPI, cards, netbanking or wallets'
+  return `The button on the next step ${how}. Your order is confirmed once the payment is verified; until then it is held for you for a limited time.`
 }
 
 export function PaymentStep(props: PaymentStepProps) {
   const { state, offered, errors, storeCredit, update, onBillingChange } = props
   return (
     <section aria-labelledby="payment-title" className="checkout__section">
-      <h2 id="payment-title">Payment</h2>
+      <h2 id="payment-title" tabIndex={-1}>
+        Payment
+      </h2>
       <PaymentMethods
         offered={offered}
         unavailable={props.unavailable}

@@ -25,7 +25,9 @@ export function PersonalStep({
     update((s) => ({ ...s, personalDetails: { ...s.personalDetails, [field]: value } }))
   return (
     <section aria-labelledby="personal-title" className="checkout__section">
-      <h2 id="personal-title">Personal details</h2>
+      <h2 id="personal-title" tabIndex={-1}>
+        Personal details
+      </h2>
       {!loggedIn ? (
         <p className="checkout__hint">
           Already have an account?{' '}

@@ -1,6 +1,6 @@
 /** Checkout section 4: what will be ordered, and the place-order button (disabled while an order is processed). */
 import { OptionList } from '@shared/components/checkout/option-list'
-import type { PaymentMethodConfig } from '@shared/config/checkout'
+import { CASH_ON_DELIVERY_CODE, type PaymentMethodConfig } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import { formatMinor } from '@shared/domain/currency'
@@ -56,15 +56,37 @@ function chargeOf(totals: CartTotals | null, balance: number) {
   return { currency, credit, due: total - credit, refused: balance > 0 && currency !== base ? base : null }
 }
 
+/**
+ * What the review's button says it does: an online method names the amount it asks the provider
+ * for and how ("Pay ₹5,299 with UPI, cards or netbanking"); cash on delivery and an order store
+ * credit covers say that nothing is paid now. Without the server's amount yet, no amount is named.
+ */
+export function placeButtonLabel(
+  method: Pick<PaymentMethodConfig, 'code'> | undefined,
+  charge: { due: number; currency: string } | null,
+): string {
+  if (charge && charge.due <= 0) return 'Place order — paid with store credit'
+  if (method?.code === CASH_ON_DELIVERY_CODE) return 'Place order — pay on delivery'
+  const how = method && PAY_WITH[method.code]
+  if (!how) return 'Place order'
+  return `Pay ${charge ? `${formatMinor(charge.due, charge.currency)} ` : ''}with ${how}`
+}
+
+/** How each online method's button names the ways it pays (Razorpay's window: UPI, cards, netbanking). */
+const PAY_WITH: Record<string, string> = { card: 'UPI, cards or netbanking', paypal_standard: 'PayPal' }
+
 export function ReviewStep({ state, offered, items, totals, storeCredit, busy, onPlace }: ReviewStepProps) {
   const { personalDetails: p } = state
   const currency = typeof totals?.quote_currency_code === 'string' ? totals.quote_currency_code : undefined
   // Server lines priced in another currency (before a currency switch reached it) are not shown.
   const serverItems = (currency === pageCurrency() ? (totals?.items ?? []) : []) as ServerItem[]
   const charge = chargeOf(totals, state.isStoreCreditApplied ? (storeCredit ?? 0) : 0)
+  const method = offered.find((m) => m.code === state.paymentFinalStep.paymentMethod)
   return (
     <section aria-labelledby="review-title" className="checkout__section" data-testid="checkout-review">
-      <h2 id="review-title">Review order</h2>
+      <h2 id="review-title" tabIndex={-1}>
+        Review order
+      </h2>
       <dl className="checkout__review">
         <dt>Contact</dt>
         <dd>
@@ -73,7 +95,7 @@ export function ReviewStep({ state, offered, items, totals, storeCredit, busy, o
         <dt>Ship to</dt>
         <dd>{shipToLine(state.shippingDetails)}</dd>
         <dt>Payment</dt>
-        <dd>{offered.find((m) => m.code === state.paymentFinalStep.paymentMethod)?.title}</dd>
+        <dd>{method?.title}</dd>
       </dl>
       <ul className="checkout__items">
         {items.map((l) => {
@@ -116,7 +138,7 @@ export function ReviewStep({ state, offered, items, totals, storeCredit, busy, o
         onClick={onPlace}
         data-testid="place-order"
       >
-        {busy ? MSG.processingOrder : 'Place the order'}
+        {busy ? MSG.processingOrder : placeButtonLabel(method, charge)}
       </button>
       {busy ? (
         <p role="status" className="checkout__processing">

@@ -37,7 +37,9 @@ const summary = (a: CustomerAddress) =>
 export function ShippingStep({ details, notes, errors, onChange, onNext, book }: ShippingStepProps) {
   return (
     <section aria-labelledby="shipping-title" className="checkout__section">
-      <h2 id="shipping-title">Shipping</h2>
+      <h2 id="shipping-title" tabIndex={-1}>
+        Shipping
+      </h2>
       {book?.saved.length ? (
         <SelectField
           id="shipping-saved"

@@ -109,7 +109,7 @@ describe('availablePaymentMethods: only methods that charge the currency shown',
     // A method the shop turned off is not offered, and says nothing.
     expect(none.map((m) => m.code)).toEqual(['card', 'cashondelivery'])
     expect(none[0]?.reason).toBe(
-      'Debit / Credit Card charges INR or USD, not GBP: choose INR or USD as your currency to pay this way.',
+      'UPI, cards, netbanking or wallets: charged in INR or USD, not GBP. Choose INR or USD as your currency to pay this way.',
     )
   })
   it('says why cash on delivery is not offered for an address', () => {

@@ -104,9 +104,9 @@ function expectedMethods(country: Country, currency: Currency): string[] {
 /** Why a method is not offered, in the words the checkout shows (null: offered). */
 function refusal(method: string, country: Country, currency: Currency): string | null {
   if (method === 'paypal_standard' && currency === 'INR')
-    return 'PayPal charges USD or GBP, not INR: choose USD or GBP as your currency to pay this way.'
+    return 'PayPal: charged in USD or GBP, not INR. Choose USD or GBP as your currency to pay this way.'
   if (method === 'cashondelivery' && currency !== 'INR')
-    return `Cash On Delivery charges INR, not ${currency}: choose INR as your currency to pay this way.`
+    return `Cash On Delivery: charged in INR, not ${currency}. Choose INR as your currency to pay this way.`
   if (method === 'cashondelivery' && country !== 'IN')
     return 'Cash on delivery is available only for addresses in India.'
   return null

@@ -267,7 +267,7 @@ describe('orders charge what the cart said, in the charge currency', () => {
     )
     expect(res.status).toBe(400)
     expect(res.json.result).toBe(
-      'Invalid order: addressInformation.payment_method_code: Debit / Credit Card charges INR, not USD: choose INR as your currency to pay this way. (offered: paypal_standard)',
+      'Invalid order: addressInformation.payment_method_code: UPI, cards, netbanking or wallets: charged in INR, not USD. Choose INR as your currency to pay this way. (offered: paypal_standard)',
     )
     expect(await row(id)).toBeNull()
     expect(await stockOf('FX-SCARF')).toBe(stock)

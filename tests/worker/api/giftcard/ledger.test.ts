@@ -215,8 +215,15 @@ describe('store credit spent on an order is a row everywhere the order shows its
       grand_total: 500,
       subtotal_incl_tax: 1000,
     })
+    // An order paid online is mailed as received once its payment arrives: the paid mail.
+    const answer = (await sandbox.razorpayPay(
+      started.json.result.options.order_id,
+      'succeed',
+    )) as unknown as Record<string, string>
+    held.length = 0
+    await call('/api/payment/razorpay/verify', { body: { orderNumber: number, ...answer } })
     const mail = await env.DB.prepare(
-      "SELECT body FROM mail_outbox WHERE kind = 'order-placed' AND subject LIKE '%' || ? || '%'",
+      "SELECT body FROM mail_outbox WHERE kind = 'order-paid' AND subject LIKE '%' || ? || '%'",
     )
       .bind(number)
       .first<{ body: string }>()

@@ -137,7 +137,43 @@ describe('callback and webhooks', () => {
     const row = await orderRow(o.orderId)
     expect(row).toMatchObject({ status: 'processing', payment_state: 'paid' })
     expect(row?.paid_minor).toBe(row?.grand_total_minor)
-    expect(await mails(o.orderNumber)).toEqual(['order-placed', 'order-paid'])
+    // Nothing was mailed while the order was only held: its "received" mail is the payment's.
+    expect(await mails(o.orderNumber)).toEqual(['order-paid'])
+  })
+
+  it('records the method the provider reports (UPI, not the checkout choice) on every surface', async () => {
+    const o = await place()
+    const merchantMails = () =>
+      env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-merchant' AND subject LIKE ?")
+        .bind(`%${o.orderNumber}%`)
+        .first<{ n: number }>()
+    // Held, unpaid: neither the shopper nor the merchant has been told of an order yet.
+    expect((await merchantMails())?.n).toBe(0)
+    const { answer } = await payAtProvider(o)
+    held.length = 0
+    expect((await verify(o, answer)).status).toBe(200)
+    const view = await call('/api/payment/order', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
+    expect(view.json.result).toMatchObject({ paymentMethod: 'card', paymentName: 'UPI' })
+    const paid = await env.DB.prepare(
+      "SELECT body FROM mail_outbox WHERE kind = 'order-paid' AND subject LIKE ?",
+    )
+      .bind(`%${o.orderNumber}%`)
+      .first<{ body: string }>()
+    expect(paid?.body).toContain('paid (UPI)')
+    expect((await merchantMails())?.n).toBe(1)
+  })
+
+  it('a webhook-only payment by netbanking is recorded as netbanking', async () => {
+    const o = await place()
+    const started = await start(o)
+    await sandbox.razorpayPay(started.json.result.options.order_id as string, 'succeed', 'netbanking')
+    await deliverWebhooks()
+    const view = await call('/api/payment/order', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
+    expect(view.json.result).toMatchObject({ status: 'processing', paymentName: 'Netbanking' })
   })
 
   it('webhook before the callback, duplicate webhooks, order.paid after payment.captured: paid once', async () => {
@@ -160,7 +196,7 @@ describe('callback and webhooks', () => {
       .bind(o.orderId)
       .all<{ n: number }>()
     expect(results[0]?.n).toBe(1)
-    expect(await mails(o.orderNumber)).toEqual(['order-placed', 'order-paid'])
+    expect(await mails(o.orderNumber)).toEqual(['order-paid'])
   })
 
   it('callback and webhook at the same moment: paid once', async () => {
@@ -263,7 +299,7 @@ describe('failure, retry and expiry', () => {
     expect(retry.providerOrderId).toBe(providerOrderId)
     const res = await verify(o, retry.answer)
     expect(res.json.result).toMatchObject({ outcome: 'paid', status: 'processing' })
-    expect(await mails(o.orderNumber)).toEqual(['order-placed', 'order-payment_failed', 'order-paid'])
+    expect(await mails(o.orderNumber)).toEqual(['order-payment_failed', 'order-paid'])
     // A late failure report of the first attempt changes nothing.
     await deliverWebhooks()
     expect(await orderRow(o.orderId)).toMatchObject({ status: 'processing', payment_state: 'paid' })

@@ -289,9 +289,35 @@ describe('queue processing', () => {
 })
 
 describe('coming online', () => {
-  it('auto-transmission off and not on the thank-you page: emits the offline-order confirmation', async () => {
+  it('an order placed offline is sent once back online, from any page and after a reload, without asking', async () => {
     const t = setup({ online: false })
     await t.queue.placeOrder(body())
+    // Still offline (a Background Sync or a page start): nothing is sent and nothing is asked.
+    await t.queue.handleOnline()
+    expect(t.server.send).not.toHaveBeenCalled()
+    expect(t.events.filter(([e]) => e === EVENTS.offlineOrderConfirmation)).toHaveLength(0)
+    // A reload: a fresh queue over the same storage, not on the thank-you page.
+    isThankYouPage.value = false
+    const reloaded = t.make()
+    t.state.online = true
+    await Promise.all([reloaded.handleOnline(), reloaded.handleOnline()])
+    expect(t.server.send).toHaveBeenCalledTimes(1)
+    expect(t.events.filter(([e]) => e === EVENTS.offlineOrderConfirmation)).toHaveLength(0)
+    expect(await reloaded.pending()).toEqual([])
+    // Placed: the shopper is told.
+    expect(t.notices.at(-1)).toMatchObject({
+      type: 'success',
+      message: 'Your order has been sent to the shop.',
+    })
+  })
+
+  it('an order stored without the promise (an earlier client) is asked about, only once online', async () => {
+    const t = setup({ online: false })
+    await t.queue.placeOrder(body())
+    const [stored] = await t.queue.pending()
+    await t.storage.setItem(stored!.order_id, { ...stored!, promised: false })
+    await t.queue.handleOnline()
+    expect(t.events.filter(([e]) => e === EVENTS.offlineOrderConfirmation)).toHaveLength(0)
     t.state.online = true
     await t.queue.handleOnline()
     expect(t.server.send).not.toHaveBeenCalled()

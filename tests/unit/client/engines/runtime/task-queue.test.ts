@@ -273,6 +273,25 @@ describe('task execution', () => {
     await queue.execute(meTask)
     expect(h.notices.map((n) => n.message)).toEqual(['Bad address'])
   })
+
+  it('says a validator’s refusal in words: never the field path or the validator’s text', async () => {
+    const { h, queue } = setup(
+      () =>
+        json(
+          {
+            code: 400,
+            result:
+              'Invalid request body: addressInformation.shipping_address.street.0: Too big: expected string to have <=255 characters',
+          },
+          400,
+        ),
+      () => json({}),
+    )
+    await queue.execute(meTask)
+    expect(h.notices.map((n) => n.message)).toEqual([
+      'The street address is too long: at most 255 characters.',
+    ])
+  })
 })
 
 describe('queue lifecycle', () => {

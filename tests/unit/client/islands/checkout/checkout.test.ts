@@ -21,14 +21,15 @@ import {
   toApiAddress,
   toShippingInformation,
 } from '../../../../../client/islands/checkout/order-body'
-import { orderStatusText } from '../../../../../client/islands/checkout/order-status'
+import { offersPayNow, orderStatusText } from '../../../../../client/islands/checkout/order-status'
+import { placeButtonLabel } from '../../../../../client/islands/checkout/steps/review-step'
 import {
   MSG_INVALID_EMAIL,
   MSG_INVALID_ZIP,
   MSG_PASSWORD_SHORT,
   validateAddress,
 } from '../../../../../client/islands/forms/field-rules'
-import { availablePaymentMethods } from '../../../../../shared/config/checkout'
+import { availablePaymentMethods, PAYMENT_METHODS } from '../../../../../shared/config/checkout'
 import { newOrderId } from '../../../../../shared/domain/order-hash'
 import { MSG } from '../../../../../shared/i18n/messages'
 
@@ -297,16 +298,54 @@ describe('order body', () => {
 })
 
 describe('confirmation status line', () => {
-  it('says payment is pending — never that a card was charged — for pending_payment orders', () => {
+  it('says nothing was taken — never that a card was charged — for pending_payment orders', () => {
     for (const order of [{ status: 'pending_payment' }, { status: 'pending', paymentPending: true }]) {
       const text = orderStatusText(order)
-      expect(text).toContain('Payment is pending')
-      expect(text).not.toMatch(/charged|paid/i)
+      expect(text).toContain('no payment has been taken')
+      expect(text).not.toMatch(/received|confirmed|charged/i)
     }
+  })
+
+  it('says until when an unpaid or failed order is held, in India time', () => {
+    // 2026-11-24 10:15 UTC is 3:45 PM in India.
+    const expires_at = Date.UTC(2026, 10, 24, 10, 15)
+    expect(orderStatusText({ status: 'pending_payment', expires_at })).toContain(
+      'We hold it for you until 24 November 2026, 3:45 PM IST',
+    )
+    const failed = orderStatusText({ status: 'payment_failed', expires_at })
+    expect(failed).toContain('did not go through, so nothing has been charged. You can try again')
+    expect(failed).toContain('3:45 PM IST')
+    expect(failed).not.toContain('Payment failed (')
+  })
+
+  it('offers the pay button only while an unpaid order is still held', () => {
+    const now = Date.UTC(2026, 10, 24, 10, 0)
+    expect(offersPayNow({ status: 'pending_payment', expires_at: now + 60_000 }, now)).toBe(true)
+    expect(offersPayNow({ status: 'payment_failed', expires_at: null }, now)).toBe(true)
+    expect(offersPayNow({ status: 'pending_payment', expires_at: now - 1 }, now)).toBe(false)
+    expect(offersPayNow({ status: 'processing', expires_at: now + 60_000 }, now)).toBe(false)
   })
 
   it('thanks for a received order and reports a canceled one', () => {
     expect(orderStatusText({ status: 'pending' })).toBe('Thank you, your order has been received.')
     expect(orderStatusText({ state: 'canceled' })).toBe('This order has been canceled.')
+  })
+})
+
+describe('the review button says what it does', () => {
+  const card = PAYMENT_METHODS.find((m) => m.code === 'card')
+  const paypal = PAYMENT_METHODS.find((m) => m.code === 'paypal_standard')
+  const cod = PAYMENT_METHODS.find((m) => m.code === 'cashondelivery')
+  it('names the amount asked of the provider and how it is paid', () => {
+    expect(placeButtonLabel(card, { due: 529_900, currency: 'INR' })).toBe(
+      'Pay ₹5,299 with UPI, cards or netbanking',
+    )
+    expect(placeButtonLabel(paypal, { due: 6_300, currency: 'USD' })).toBe('Pay $63.00 with PayPal')
+    expect(placeButtonLabel(card, null)).toBe('Pay with UPI, cards or netbanking')
+  })
+  it('says nothing is paid now for cash on delivery and for an order store credit covers', () => {
+    expect(placeButtonLabel(cod, { due: 529_900, currency: 'INR' })).toBe('Place order — pay on delivery')
+    expect(placeButtonLabel(card, { due: 0, currency: 'INR' })).toBe('Place order — paid with store credit')
+    expect(placeButtonLabel(undefined, null)).toBe('Place order')
   })
 })

@@ -53,7 +53,10 @@ describe('how an order reads to its shopper', () => {
         country_id: 'IN',
         telephone: '',
       }),
-    ).toEqual(['Asha Rao', '12 MG Road', 'Bengaluru, Karnataka, 560001', 'IN'])
+    ).toEqual(['Asha Rao', '12 MG Road', 'Bengaluru, Karnataka, 560001', 'India'])
+    // Countries by their names, never their codes; one the shop does not list stays as given.
+    expect(addressLines({ city: 'London', country_id: 'GB' })).toEqual(['London', 'United Kingdom'])
+    expect(addressLines({ city: 'Oslo', country_id: 'NO' })).toEqual(['Oslo', 'NO'])
     expect(addressLines(null)).toEqual([])
   })
 })
