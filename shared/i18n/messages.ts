@@ -32,7 +32,6 @@ export const MSG = {
   queuedOrderOutOfStock: "Some products you've ordered are out of stock. Your order has been canceled.",
 
   // --- Responses / sync tasks ---
-  badContentType: 'Error with response - bad content-type!',
   wrongResponseFormat: 'Unhandled error, wrong response format!',
   tokenRefreshFailed: 'Error refreshing user token. User is not authorized to access the resource',
   tokenRefreshExhausted:
@@ -51,14 +50,8 @@ export const MSG = {
   reviewAdding: 'Adding a review ...',
 
   // --- Data loading / offline ---
-  /** Data-loading errors containing this fragment redirect home with `offlineRedirectHome`. */
-  queryReturnedEmptyFragment: 'query returned empty result',
   noProductsSynchronized: 'No products synchronized for this category. Please come back while online!',
   noFiltersSynchronized: 'No filters synchronized for this category. Please come back while online!',
-
-  // --- URL dispatcher ---
-  routeNotFound: 'Route not found',
-  noMappingFound: 'No mapping found',
 
   // --- Product page / tiles ---
   noAvailableVariants: 'No available product variants',
@@ -96,8 +89,6 @@ export const MSG = {
   pieceChooseOptions: 'Choose its options',
   couponRefused: 'This code cannot be applied.',
 
-  // --- Breadcrumbs ---
-  defaultCategoryName: 'Default Category',
   home: 'Home',
 } as const
 

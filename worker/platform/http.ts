@@ -70,7 +70,7 @@ function refuseInvalid(what: string) {
  * than 10 levels; a megabyte of '[' (500,000 levels) takes a second of parsing and collecting, so
  * a body nested deeper is refused before it is parsed.
  */
-export const MAX_JSON_BODY_DEPTH = 64
+const MAX_JSON_BODY_DEPTH = 64
 
 /** Whether JSON text nests arrays and objects deeper than `max` (one pass; strings skipped). */
 function nestsDeeperThan(text: string, max: number): boolean {

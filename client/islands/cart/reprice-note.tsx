@@ -16,7 +16,7 @@ import { pageCountry } from '../page-price'
 import { inPageCurrency } from './cart-totals'
 
 /** What a bag's prices are for: the display currency and the pricing country. */
-export interface BagPricing {
+interface BagPricing {
   currency: string
   country: string
 }

@@ -13,7 +13,6 @@ import { getRuntime } from '../../engines/runtime/runtime'
 import { type CartLine, type CartTotals, cartServerToken } from '../../state/cart'
 import { currentUser } from '../../state/user'
 import { clientTotals } from '../cart/cart-totals'
-import { payOrder } from '../order/payment'
 import type { CheckoutState } from './checkout-state'
 import { buildOrder } from './order-body'
 import { PAY_NOTE_KEY } from './order-status'
@@ -81,6 +80,8 @@ export async function submitOrder(input: {
 export async function payPlacedOrder(taken: Extract<OrderSubmission, { kind: 'taken' }>): Promise<boolean> {
   const c = taken.result.confirmation
   if (c?.status !== 'pending_payment' || typeof c.orderNumber !== 'string') return true
+  // The payment module loads when an order needs paying, not with the checkout page (its JS budget).
+  const { payOrder } = await import('../order/payment')
   const result = await payOrder({
     orderNumber: c.orderNumber,
     ...(typeof c.accessKey === 'string' ? { accessKey: c.accessKey } : {}),
