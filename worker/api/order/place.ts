@@ -4,7 +4,6 @@
  * from the catalogue (never the client's numbers); order numbers are assigned here.
  */
 
-import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { formatMinor } from '@shared/domain/currency'
 import { canonicalOrderText } from '@shared/domain/order-hash'
@@ -129,14 +128,17 @@ async function placeNew(
   // payment method must charge in it.
   const currency = cartCurrency(c)
   const shipping = checkForm(info, form, types, { currency, currencies: c.var.config.PAYMENT_CURRENCIES })
-  await checkCashOnDelivery(db, info, shipping)
   checkStock(resolved)
 
   const now = Date.now()
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
-  const totals = await priceOrder(db, lines, cart, country, currency, shipsNothing(types), now)
+  const totals = await priceOrder(db, lines, cart, country, currency, now, {
+    ships: !shipsNothing(types),
+    postcode: shipping?.postcode ?? null,
+    paymentMethod: info.payment_method_code,
+  })
   // Store credit is kept in the base currency and spent only on orders charged in it.
   const base = baseCurrency()
   if (body.store_credit_applied && currency !== base) {
@@ -145,6 +147,12 @@ async function placeNew(
       `Invalid order: store_credit_applied: store credit is in ${base} and can be spent only on orders charged in ${base} (not ${currency})`,
     )
   }
+  // Cash on delivery's rules read the order's total (before the fee), so they follow the pricing.
+  const ext = totals.extension_attributes
+  await checkCashOnDelivery(db, info, shipping, {
+    lines,
+    totalMinor: ext.grand_total_minor - ext.cod_fee_minor,
+  })
   const nothing = nothingToCharge(totals, currency)
   if (nothing) fail(400, nothing)
   const creditMinor = await storeCreditToApply(
@@ -296,8 +304,9 @@ async function refuseCouponUse(
 
 /**
  * Prices the resolved lines from the catalogue for the shipping country (its tax included) in the
- * charge currency, with the cart's coupon and the default shipping: the same price view and totals
- * the cart shows, so the order charges what the checkout said.
+ * charge currency, with the cart's coupon, the shipping rules for the address and the payment
+ * method's fee: the same price view and totals the cart shows, so the order charges what the
+ * checkout said.
  */
 async function priceOrder(
   db: D1Database,
@@ -305,8 +314,8 @@ async function priceOrder(
   cart: CartRow | null,
   country: string,
   currency: string,
-  free: boolean,
   now: number,
+  delivery: { ships: boolean; postcode: string | null; paymentMethod: string },
 ) {
   const taxRules = await getTaxRules(db)
   const priced = lines.map((l) =>
@@ -319,7 +328,8 @@ async function priceOrder(
   return computeTotals({
     lines: priced,
     coupon: await findCoupon(db, cart?.coupon_code ?? null),
-    shippingAmount: free ? 0 : DEFAULT_SHIPPING_METHOD.amount,
+    shipping: { ships: delivery.ships, postcode: delivery.postcode },
+    paymentMethod: delivery.paymentMethod,
     currency,
     country,
     now,
