@@ -337,13 +337,14 @@ async function priceOrder(
 }
 
 /**
- * Why an order cannot be charged at all, or null: its total in the charge currency is nothing —
+ * Why an order cannot be charged at all, or null: its goods in the charge currency come to nothing —
  * its items round to nothing in that currency (a ₹24 piece is $0 in whole dollars), or a coupon
  * takes the whole amount. Nothing is placed, taken from stock or called paid for such an order.
  */
 function nothingToCharge(totals: ReturnType<typeof computeTotals>, currency: string): string | null {
-  const { grand_total_minor: total, subtotal_minor: subtotal } = totals.extension_attributes
-  if (total > 0) return null
+  const { subtotal_minor: subtotal, discount_minor: discount } = totals.extension_attributes
+  // The goods are judged without shipping and the COD fee: delivery charges alone are not an order.
+  if (subtotal - discount > 0) return null
   const zero = formatMinor(0, currency)
   if (subtotal <= 0) {
     return `This order comes to ${zero} in ${currency}: its items are worth too little to be charged in ${currency}. Please choose another payment method, or add to your order.`
