@@ -61,8 +61,9 @@ export function DeliveryQuote({ country, postcode }: { country: string; postcode
     <div className="checkout__delivery" data-testid="delivery-quote">
       {priced ? (
         <p data-testid="shipping-rate">
-          {priced.shipping_title}:{' '}
-          {priced.shipping_minor ? formatMinor(priced.shipping_minor ?? 0, pageCurrency()) : 'free'}
+          {priced.shipping_minor
+            ? `${priced.shipping_title}: ${formatMinor(priced.shipping_minor, pageCurrency())}`
+            : priced.shipping_title}
         </p>
       ) : null}
       {estimate ? (
