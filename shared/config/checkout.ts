@@ -101,7 +101,7 @@ export const CASH_ON_DELIVERY_CODE = 'cashondelivery'
 /** Days from an order to its estimated delivery: within India, and abroad. */
 export const ORDER_DELIVERY_DAYS = { india: 7, abroad: 14 } as const
 /** Product types that need no shipping (a cart of only these hides cash on delivery). */
-export const VIRTUAL_PRODUCT_TYPES = ['virtual', 'downloadable'] as const
+const VIRTUAL_PRODUCT_TYPES = ['virtual', 'downloadable'] as const
 
 /** A PIN code as the courier table holds it: six digits, the first not 0. */
 export const PINCODE_RE = /^[1-9][0-9]{5}$/

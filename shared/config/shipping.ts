@@ -69,7 +69,7 @@ export const SHIPPING_RULES = {
 } as const
 
 /** What shipping costs an order: its amount in minor units of the charge currency, and its title. */
-export interface ShippingQuote {
+interface ShippingQuote {
   amountMinor: number
   title: string
   free: boolean

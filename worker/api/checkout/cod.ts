@@ -22,7 +22,7 @@ export const COD_REFUSALS = {
 } as const
 
 /** The ten digits of an Indian mobile number, however it was typed (+91, 0, spaces, dashes); '' otherwise. */
-export function codPhoneKey(phone: string | null | undefined): string {
+function codPhoneKey(phone: string | null | undefined): string {
   const digits = String(phone ?? '').replace(/\D/g, '')
   return digits.length >= 10 ? digits.slice(-10) : ''
 }
@@ -51,7 +51,7 @@ export async function codServiceable(
 }
 
 /** What an order (or a cart about to become one) asks cash on delivery for. */
-export interface CodRequest {
+interface CodRequest {
   country: string | null | undefined
   postcode: string | null | undefined
   phone?: string | null
