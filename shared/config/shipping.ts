@@ -53,11 +53,10 @@ export const SHIPPING_RULES = {
   /**
    * Cash on delivery: a fee added to the order as its own totals line (part of the charge for
    * delivering the goods, so it carries GST like shipping does), and the highest order total
-   * (goods and shipping, before the fee) the courier is asked to collect in cash (₹50,000: above
-   * it a consignment also needs an e-way bill). Pieces made to order
+   * (goods and shipping, before the fee) the courier is asked to collect in cash. Pieces made to order
    * (the `made_to_order` table) and the PIN codes and phone numbers of `cod_blocklist` never get it.
    */
-  cod: { fee: 49, maxOrderValue: 50000 },
+  cod: { fee: 49, maxOrderValue: 200000 },
   /** Days after delivery a return or exchange may be asked for. */
   returnWindowDays: 7,
   /** How pieces bought below their list price may come back (a product's own rule wins). */

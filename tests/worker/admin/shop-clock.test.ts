@@ -99,7 +99,7 @@ describe('the back office on India’s clock', () => {
     await env.DB.prepare(
       "UPDATE products SET doc = json_set(doc, '$.price', 102000, '$.final_price', 102000) WHERE sku = 'FX-LEHENGA'",
     ).run()
-    // By card: cash on delivery collects at most ₹50,000.
+    // By card: cash on delivery has a cap on what it collects.
     const number = await placeAt(Date.now(), 1, 'FX-LEHENGA', 'card')
     const page = await admin(owner, `/orders/${number}`)
     expect(page.text).toContain('₹1,02,000.00')

@@ -137,17 +137,20 @@ describe('cash on delivery: the operator’s rules', () => {
   })
 
   it('refuses an order above the highest total collected, and accepts one at it', async () => {
-    // 9 × ₹6,000 = ₹54,000 ships free: above ₹50,000.
-    const cartId = await cartOf([{ sku: 'FX-LEHENGA', qty: 9 }])
-    const why = 'Cash on delivery is available for orders up to ₹50,000. Please choose another way to pay.'
+    // Two lehengas at ₹1,00,000 come to ₹2,00,000 exactly (free shipping): collected; one scarf more is above.
+    await env.DB.prepare(
+      "UPDATE products SET doc = json_set(doc, '$.price', 100000, '$.final_price', 100000) WHERE sku = 'FX-LEHENGA'",
+    ).run()
+    const above = [
+      { sku: 'FX-LEHENGA', qty: 2 },
+      { sku: 'FX-SCARF', qty: 1 },
+    ]
+    const cartId = await cartOf(above)
+    const why = 'Cash on delivery is available for orders up to ₹200,000. Please choose another way to pay.'
     expect((await codAnswer(cartId)).json.result).toMatchObject({ available: false, message: why })
-    await refusedAtPlacement([{ sku: 'FX-LEHENGA', qty: 9 }], testAddress(freshEmail('cod-cap')), why)
-    // 8 × ₹6,000 + 2 × ₹1,000 = ₹50,000 exactly: collected (the fee comes on top).
+    await refusedAtPlacement(above, testAddress(freshEmail('cod-cap')), why)
     const at = await place(
-      [
-        { sku: 'FX-LEHENGA', qty: 8 },
-        { sku: 'FX-SCARF', qty: 2 },
-      ],
+      [{ sku: 'FX-LEHENGA', qty: 2 }],
       testAddress(freshEmail('cod-cap-at')),
       'cashondelivery',
     )
