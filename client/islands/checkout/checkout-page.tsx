@@ -157,6 +157,7 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const [step, setStep] = useState<CheckoutStep>('personal')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [placing, setPlacing] = useState(false)
+  const [pricing, setPricing] = useState(false)
   const [result, setResult] = useState<PlaceOrderResult | null>(null)
   const credit = useSignalValue(storeCreditSignal)
   const processing = useSignalValue(placingOrder)
@@ -185,11 +186,16 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
     setErrors(errs)
     if (Object.keys(errs).length) return
     setStep(to)
-    // The server's totals (tax) follow the shipping address; a failure keeps the current totals.
-    if (to === 'review')
+    // The server's totals (tax, shipping, the payment method's fee) follow the address and the
+    // method; a failure keeps the current totals. Until they are in, the order cannot be placed:
+    // the review must not say one total while the order charges another.
+    if (to === 'review') {
+      setPricing(true)
       void getRuntime()
         .cart.shippingInformation(toShippingInformation(state).addressInformation)
         .catch(() => false)
+        .finally(() => setPricing(false))
+    }
   }
 
   const place = async () => {
@@ -317,7 +323,7 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
             items={items}
             totals={totals}
             storeCredit={loggedIn ? credit.total_balance : null}
-            busy={placing || processing}
+            busy={placing || processing || pricing}
             onPlace={() => void place()}
           />
         ) : null}
