@@ -6,19 +6,20 @@ interface ShippingMethodConfig {
   method_code: string
   carrier_title: string
   method_title: string
-  amount: number
   default: boolean
   is_server_method: boolean
 }
 
-/** "a single free courier (flat rate, amount 0); the shipping carrier and method code is a single fixed module code." */
+/**
+ * The one shipping method (a single fixed module code); what it costs follows the operator's
+ * shipping rules for the destination and the cart (`shippingQuote` in shared/config/shipping.ts).
+ */
 export const SHIPPING_METHODS: readonly ShippingMethodConfig[] = [
   {
     carrier_code: 'flatrate',
     method_code: 'flatrate',
-    carrier_title: 'Free Courier',
-    method_title: 'Free Shipping',
-    amount: 0,
+    carrier_title: 'Courier',
+    method_title: 'Standard delivery',
     default: true,
     is_server_method: true,
   },
@@ -107,7 +108,7 @@ export const CASH_ON_DELIVERY_CODE = 'cashondelivery'
 /** Days from an order to its estimated delivery: within India, and abroad. */
 export const ORDER_DELIVERY_DAYS = { india: 7, abroad: 14 } as const
 /** Product types that need no shipping (a cart of only these hides cash on delivery). */
-export const VIRTUAL_PRODUCT_TYPES = ['virtual', 'downloadable'] as const
+const VIRTUAL_PRODUCT_TYPES = ['virtual', 'downloadable'] as const
 
 /** A PIN code as the courier table holds it: six digits, the first not 0. */
 export const PINCODE_RE = /^[1-9][0-9]{5}$/
@@ -144,6 +145,8 @@ interface PaymentContext {
   /** The shipping PIN code, and whether the courier collects cash there (null: not known yet). */
   postcode?: string | null
   codServiceable?: boolean | null
+  /** Why the operator's rules refuse cash on delivery for this order (phone, pieces, total), if known. */
+  codRefusal?: string | null
   /** The shop's currencies per method (PAYMENT_CURRENCIES). */
   currencies?: PaymentCurrencies
 }
@@ -166,7 +169,7 @@ export function paymentMethodProblem(method: PaymentMethodConfig, ctx: PaymentCo
   // Cash on delivery: an Indian address whose PIN code the courier serves.
   if (method.code !== CASH_ON_DELIVERY_CODE) return null
   const why = codUnavailableMessage(ctx.country, ctx.postcode, ctx.codServiceable ?? null)
-  return why ?? (ctx.codServiceable === false ? COD_NEEDS_PIN : null)
+  return why ?? (ctx.codServiceable === false ? COD_NEEDS_PIN : (ctx.codRefusal ?? null))
 }
 
 /** The payment methods offered for this checkout (see paymentMethodProblem). */

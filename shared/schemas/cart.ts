@@ -140,6 +140,7 @@ export const ShippingInformationBodySchema = z.object({
         billing_address: a.billing_address ?? a.billingAddress,
         shipping_carrier_code: a.shipping_carrier_code ?? a.shippingCarrierCode,
         shipping_method_code: a.shipping_method_code ?? a.shippingMethodCode,
+        payment_method_code: a.payment_method_code ?? a.paymentMethodCode,
       }
     },
     z.object({
@@ -147,6 +148,8 @@ export const ShippingInformationBodySchema = z.object({
       billing_address: CartAddressSchema.optional(),
       shipping_carrier_code: z.string().max(64).optional(),
       shipping_method_code: z.string().max(64).optional(),
+      // The payment method chosen so far: the totals add the cash-on-delivery fee for it.
+      payment_method_code: z.string().max(64).optional(),
     }),
   ),
 })

@@ -39,6 +39,9 @@ export interface ProductDoc {
   configurable_options?: ConfigurableOption[]
   configurable_children?: (Record<string, unknown> & { sku: string })[]
   custom_options?: unknown[]
+  /** The catalogue price in rupees (the document's own field). */
+  final_price?: number
+  price?: number
 }
 
 /**
@@ -68,8 +71,14 @@ export async function findProducts<T>(
 }
 
 /** A product with at least two variants having `minQty` units in live stock. */
-export async function pickProduct(request: APIRequestContext, minQty = 3): Promise<PickedProduct> {
+export async function pickProduct(
+  request: APIRequestContext,
+  minQty = 3,
+  /** A piece's highest catalogue price, in rupees (a bag that must stay under a cap). */
+  maxPrice = Number.POSITIVE_INFINITY,
+): Promise<PickedProduct> {
   for (const p of await findProducts<ProductDoc>(request, ['configurable'], [2, 3, 4])) {
+    if ((p.final_price ?? p.price ?? 0) > maxPrice) continue
     const options = p.configurable_options ?? []
     const children = p.configurable_children ?? []
     // Custom options (stitching, monogram...) would need filling in: keep to plain variants.

@@ -94,6 +94,8 @@ test('a gift card redeemed at checkout is a store credit row on the review, the 
 
   const review = page.getByTestId('checkout-review')
   await expect(review.getByTestId('review-credit')).toHaveText('Store credit: −₹1,000')
+  // The order can be placed once the review's totals are the server's for this address and method.
+  await expect(page.getByTestId('place-order')).toBeEnabled()
   const sentence = (await review.getByTestId('charge-sentence').textContent()) ?? ''
   const charged = /You will be charged ₹([\d,]+)\./.exec(sentence)?.[1]
   expect(charged, sentence).toBeDefined()

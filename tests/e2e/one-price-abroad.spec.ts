@@ -71,7 +71,7 @@ for (const shopper of SHOPPERS) {
     await page.goto('/cart')
     await waitForHydration(page)
     await expect(page.getByTestId('line-total')).toHaveText(price)
-    await expect(page.locator('[data-segment="grand_total"] dd')).toHaveText(price)
+    await expect(page.locator('[data-segment="subtotal"] dd')).toHaveText(price)
 
     await page.goto('/checkout')
     await waitForHydration(page)
@@ -97,8 +97,12 @@ for (const shopper of SHOPPERS) {
     await form.getByLabel('I accept the terms and conditions').check()
     await form.getByRole('button', { name: 'Review order' }).click()
     await expect(page.getByTestId('review-line').locator('.price')).toHaveText(price)
-    await expect(page.getByTestId('charge-sentence')).toHaveText(`You will be charged ${price}.`)
-    await expect(page.getByTestId('place-order')).toHaveText(`Pay ${price} with PayPal`)
+    // The total is the piece and its shipping to the country (the rules' zone, in the currency shown).
+    const shipping = await text(page.locator('[data-segment="shipping"] dd'))
+    const total = await text(page.locator('[data-segment="grand_total"] dd'))
+    expect(minorOf(total)).toBe(minorOf(price) + minorOf(shipping))
+    await expect(page.getByTestId('charge-sentence')).toHaveText(`You will be charged ${total}.`)
+    await expect(page.getByTestId('place-order')).toHaveText(`Pay ${total} with PayPal`)
     // One step: the review's button places the order and goes straight to PayPal's approval.
     await page.getByTestId('place-order').click()
     await expect(page.getByRole('heading', { name: 'TEST PayPal approval' })).toBeVisible()
@@ -107,12 +111,12 @@ for (const shopper of SHOPPERS) {
       d1<{ currency: string; grand_total_minor: number; paid_minor: number; payment_state: string }>(
         `SELECT currency, grand_total_minor, paid_minor, payment_state FROM orders WHERE customer_email = ${sqlText(email)}`,
       )[0]
-    expect(order()).toMatchObject({ currency: shopper.currency, grand_total_minor: minorOf(price) })
+    expect(order()).toMatchObject({ currency: shopper.currency, grand_total_minor: minorOf(total) })
 
     // PayPal (the local stand-in) is asked for exactly that amount, in that currency, and paid.
-    await payWithPayPal(page, `${shopper.currency} ${(minorOf(price) / 100).toFixed(2)}`)
+    await payWithPayPal(page, `${shopper.currency} ${(minorOf(total) / 100).toFixed(2)}`)
     await expect.poll(() => order()?.payment_state, { timeout: 15_000 }).toBe('paid')
-    expect(order()?.paid_minor).toBe(minorOf(price))
+    expect(order()?.paid_minor).toBe(minorOf(total))
     await context.close()
   })
 }

@@ -43,7 +43,7 @@ test('tile, product page, cart and confirmation show the same price; checkout ex
   await waitForHydration(page)
   await expect(page.getByTestId('line-total')).toHaveText(tilePrice)
   await expect(page.locator('[data-segment="tax"] dt')).toHaveText('Includes GST')
-  await expect(page.locator('[data-segment="grand_total"] dd')).toHaveText(tilePrice)
+  await expect(page.locator('[data-segment="subtotal"] dd')).toHaveText(tilePrice)
 
   await page.goto('/checkout')
   await waitForHydration(page)
@@ -69,18 +69,35 @@ test('tile, product page, cart and confirmation show the same price; checkout ex
   await form.getByLabel('Zip / Postal code').fill('560001')
   await expect(page.getByTestId('cod-note-shipping')).toHaveCount(0)
   await expect(page.getByTestId('tax-sentence')).toHaveText('Shipping within India: prices include GST.')
+  // The shipping step states what shipping costs here (the rules: free above ₹2,999, else ₹149 in
+  // Bengaluru's zone) and the courier's estimate for the PIN, before the review.
+  const rupees = (text: string) => Number(text.replace(/[^\d]/g, ''))
+  const shipping = rupees(tilePrice) > 2999 ? 0 : 149
+  await expect(page.getByTestId('shipping-rate')).toHaveText(
+    shipping ? 'Courier within India: ₹149' : 'Free shipping',
+  )
+  await expect(page.getByTestId('delivery-estimate')).toHaveText(
+    /^Delivered in about \d+ days; cash on delivery available\.$/,
+  )
   await form.getByRole('button', { name: 'Continue to payment' }).click()
   await form.getByLabel('Cash On Delivery').check()
+  await expect(page.locator('.checkout__cod')).toContainText(
+    'A cash-on-delivery fee of ₹49 is added to your order.',
+  )
   await form.getByLabel('I accept the terms and conditions').check()
   await form.getByRole('button', { name: 'Review order' }).click()
   await expect(page.getByTestId('checkout-review')).toBeVisible()
   await expect(page.getByTestId('review-line').locator('.price')).toHaveText(tilePrice)
-  await expect(page.getByTestId('charge-sentence')).toHaveText(`You will be charged ${tilePrice}.`)
+  // The review's total is the piece, its shipping and the COD fee, each a line of the summary.
+  const total = `₹${(rupees(tilePrice) + shipping + 49).toLocaleString('en-IN')}`
+  await expect(page.locator('[data-segment="cod_fee"] dd')).toHaveText('₹49')
+  await expect(page.locator('[data-segment="grand_total"] dd')).toHaveText(total)
+  await expect(page.getByTestId('charge-sentence')).toHaveText(`You will be charged ${total}.`)
   await page.getByTestId('place-order').click()
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
   await expect(page.getByTestId('confirmation-line').locator('.price')).toHaveText(tilePrice)
-  await expect(page.getByTestId('confirmation-total')).toHaveText(`Total: ${tilePrice}`)
+  await expect(page.getByTestId('confirmation-total')).toHaveText(`Total: ${total}`)
 })
 
 test('an e-gift card costs its face value and asks for no shipping address', async ({ page, request }) => {

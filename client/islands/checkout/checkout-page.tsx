@@ -113,15 +113,22 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const user = useSignalValue(currentUser)
   const loggedIn = useSignalValue(isLoggedIn)
   // The shipping country and PIN code decide the tax in the prices and whether COD is offered.
-  const [destination, setDestination] = useState({ country, postcode: '' })
-  const cod = useCodAnswer(destination.country, destination.postcode)
+  const [destination, setDestination] = useState({ country, postcode: '', phone: '' })
+  const cod = useCodAnswer(destination.country, destination.postcode, destination.phone)
   // The methods that charge the currency shown (and serve the address); the others say why not.
   const payment = useMemo(() => {
     const context = {
       currency: pageCurrency(),
       typeIds: cartTypeIds(items),
       currencies: JSON.parse(paymentCurrencies) as PaymentCurrencies,
-      ...(cod ? { country: cod.country, postcode: cod.postcode, codServiceable: cod.serviceable } : {}),
+      ...(cod
+        ? {
+            country: cod.country,
+            postcode: cod.postcode,
+            codServiceable: cod.serviceable,
+            codRefusal: cod.refusal,
+          }
+        : {}),
     }
     return { offered: availablePaymentMethods(context), unavailable: unavailablePaymentMethods(context) }
   }, [items, cod, paymentCurrencies])
@@ -129,10 +136,17 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const { state, setState, update, loaded } = useCheckoutState(country, user, offered)
   const shipCountry = state.shippingDetails.country
   const shipPin = state.shippingDetails.zipCode
+  // A phone number counts for cash on delivery's rules once it has its ten digits.
+  const shipPhone =
+    state.shippingDetails.phoneNumber.replace(/\D/g, '').length >= 10 ? state.shippingDetails.phoneNumber : ''
   useEffect(() => {
-    setDestination({ country: shipCountry, postcode: shipPin })
-  }, [shipCountry, shipPin])
-  useTotalsForCountry(loaded ? shipCountry : '', () => toShippingInformation(state).addressInformation)
+    setDestination({ country: shipCountry, postcode: shipPin, phone: shipPhone })
+  }, [shipCountry, shipPin, shipPhone])
+  useTotalsForCountry(
+    loaded ? shipCountry : '',
+    () => toShippingInformation(state).addressInformation,
+    shipPin,
+  )
   const notes = destinationNotes(shipCountry, cod, totals)
   // Only virtual goods (gift cards): nothing ships, so no shipping step and the billing address is asked.
   const virtualOnly =
@@ -143,6 +157,7 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
   const [step, setStep] = useState<CheckoutStep>('personal')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [placing, setPlacing] = useState(false)
+  const [pricing, setPricing] = useState(false)
   const [result, setResult] = useState<PlaceOrderResult | null>(null)
   const credit = useSignalValue(storeCreditSignal)
   const processing = useSignalValue(placingOrder)
@@ -181,11 +196,16 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
     setErrors(errs)
     if (Object.keys(errs).length) return
     setStep(to)
-    // The server's totals (tax) follow the shipping address; a failure keeps the current totals.
-    if (to === 'review')
+    // The server's totals (tax, shipping, the payment method's fee) follow the address and the
+    // method; a failure keeps the current totals. Until they are in, the order cannot be placed:
+    // the review must not say one total while the order charges another.
+    if (to === 'review') {
+      setPricing(true)
       void getRuntime()
         .cart.shippingInformation(toShippingInformation(state).addressInformation)
         .catch(() => false)
+        .finally(() => setPricing(false))
+    }
   }
 
   const place = async () => {
@@ -317,7 +337,7 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
             items={items}
             totals={totals}
             storeCredit={loggedIn ? credit.total_balance : null}
-            busy={placing || processing}
+            busy={placing || processing || pricing}
             onPlace={() => void place()}
           />
         ) : null}

@@ -4,7 +4,9 @@
  * password) and moved on by a payment choice or a placed order. Pure: no DOM, time passed in.
  */
 import { CASH_ON_DELIVERY_CODE, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import { codFeeMinor } from '@shared/config/shipping'
 import { CHECKOUT_ACTIVITY_WINDOW_MS } from '@shared/config/transactions'
+import { formatMinor } from '@shared/domain/currency'
 import type { AddressDetails } from '../forms/field-rules'
 
 export interface PersonalDetails {
@@ -49,8 +51,11 @@ export interface CheckoutState {
   saveBillingAddress?: boolean
 }
 
-/** The message shown with cash on delivery (`codMessage`). */
-export const COD_MESSAGE = 'Pay in cash when your order is delivered.'
+/** The message shown with cash on delivery (`codMessage`): how it works and the fee the rules add. */
+export const COD_MESSAGE = `Pay in cash when your order is delivered. A cash-on-delivery fee of ${formatMinor(
+  codFeeMinor('INR'),
+  'INR',
+)} is added to your order.`
 
 const EMPTY_ADDRESS = (country: string): AddressDetails => ({
   firstName: '',

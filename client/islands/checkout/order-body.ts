@@ -64,7 +64,10 @@ function billingAddressOf(state: CheckoutState): OrderAddress {
   })
 }
 
-/** The body of /api/cart/shipping-information: snake_case address keys plus the carrier and method codes. */
+/**
+ * The body of /api/cart/shipping-information: snake_case address keys plus the carrier and method
+ * codes, and the payment method chosen so far (the totals add its fee).
+ */
 export function toShippingInformation(state: CheckoutState) {
   return {
     addressInformation: {
@@ -72,6 +75,9 @@ export function toShippingInformation(state: CheckoutState) {
       billing_address: billingAddressOf(state),
       shipping_carrier_code: DEFAULT_SHIPPING_METHOD.carrier_code,
       shipping_method_code: state.shippingDetails.shippingMethod || DEFAULT_SHIPPING_METHOD.method_code,
+      ...(state.paymentFinalStep.paymentMethod
+        ? { payment_method_code: state.paymentFinalStep.paymentMethod }
+        : {}),
     },
   }
 }

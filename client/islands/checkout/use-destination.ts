@@ -1,15 +1,17 @@
 /**
  * What the shipping country and PIN code change at checkout, as soon as they are entered: the
  * server's totals re-priced for that country (before the review step) with its sentence saying
- * which tax the prices now include, and whether cash on delivery is offered there (asked of
- * /api/checkout/cod only for a well-formed Indian PIN code).
+ * which tax the prices now include (and, at home, the shipping zone of the PIN code), and whether
+ * cash on delivery is offered there (asked of /api/checkout/cod only for a well-formed Indian PIN
+ * code, with the cart and the phone number so the operator's rules answer too).
  */
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
 import { COOKIE_COUNTRY, COOKIE_CURRENCY } from '@shared/config/store'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
 import { getRuntime } from '../../engines/runtime/runtime'
-import type { CartTotals } from '../../state/cart'
+import { type CartTotals, cartServerToken } from '../../state/cart'
+import { userToken } from '../../state/user'
 import { setCookie } from '../../storage/cookies'
 import { pageCurrency } from '../page-currency'
 
@@ -17,10 +19,12 @@ interface CodAnswer {
   country: string
   postcode: string
   serviceable: boolean
+  /** The server's reason when the operator's rules refuse cash on delivery for this order. */
+  refusal?: string | null
 }
 
-/** The COD verdict known for a country and PIN code: null while unknown (COD stays offered). */
-export function useCodAnswer(country: string, postcode: string): CodAnswer | null {
+/** The COD verdict known for a country, PIN code and phone number: null while unknown (COD stays offered). */
+export function useCodAnswer(country: string, postcode: string, phone = ''): CodAnswer | null {
   const [answer, setAnswer] = useState<CodAnswer | null>(null)
   useEffect(() => {
     const code = country.trim().toUpperCase()
@@ -34,10 +38,26 @@ export function useCodAnswer(country: string, postcode: string): CodAnswer | nul
       return
     }
     let live = true
-    api<{ available?: boolean }>('/api/checkout/cod', { query: { postcode: pin, country: code } })
+    const cartId = cartServerToken.value
+    const query = {
+      postcode: pin,
+      country: code,
+      ...(cartId ? { cartId, token: userToken.value ?? '' } : {}),
+      ...(phone.trim() ? { phone: phone.trim().slice(0, 20) } : {}),
+    }
+    api<{ available?: boolean; message?: string | null }>('/api/checkout/cod', { query })
       .then((res) => {
-        if (live && res.code === 200)
-          setAnswer({ country: code, postcode: pin, serviceable: res.result?.available === true })
+        if (!live || res.code !== 200) return
+        const available = res.result?.available === true
+        const refusal = available ? null : (res.result?.message ?? null)
+        // Served but refused by the operator's rules: the server's sentence says why.
+        const ruled = refusal && refusal !== codUnavailableMessage(code, pin, false)
+        setAnswer({
+          country: code,
+          postcode: pin,
+          serviceable: available || !!ruled,
+          refusal: ruled ? refusal : null,
+        })
       })
       .catch(() => {
         // Offline or failing: COD stays offered; the order is checked again by the server.
@@ -46,19 +66,22 @@ export function useCodAnswer(country: string, postcode: string): CodAnswer | nul
     return () => {
       live = false
     }
-  }, [country, postcode])
+  }, [country, postcode, phone])
   return answer
 }
 
 /**
- * Re-prices the server cart for the shipping country as soon as it is chosen (a failure keeps the
- * totals), and makes it the shopper's country: the pages after this one show its prices too, in
- * the currency the shopper has been shown.
+ * Re-prices the server cart for the shipping country as soon as it is chosen, and again for a
+ * complete Indian PIN code (its shipping zone), so the shipping line is known before the review (a
+ * failure keeps the totals); and makes it the shopper's country: the pages after this one show its
+ * prices too, in the currency the shopper has been shown.
  */
-export function useTotalsForCountry(country: string, address: () => Record<string, unknown>) {
-  // Only the country changes the prices; the address itself is sent again before review.
+export function useTotalsForCountry(country: string, address: () => Record<string, unknown>, postcode = '') {
+  // Only the country and the PIN's zone change the totals; the address itself is sent again before review.
   const latest = useRef(address)
   latest.current = address
+  const pin = country.trim().toUpperCase() === 'IN' && PINCODE_RE.test(postcode.trim()) ? postcode.trim() : ''
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a complete PIN (its shipping zone) re-prices; the address itself is read from `latest`.
   useEffect(() => {
     if (country.trim().length !== 2) return
     setCookie(COOKIE_COUNTRY, country.trim().toUpperCase(), 365)
@@ -67,7 +90,7 @@ export function useTotalsForCountry(country: string, address: () => Record<strin
     void getRuntime()
       .cart.shippingInformation(latest.current())
       .catch(() => false)
-  }, [country])
+  }, [country, pin])
 }
 
 /**
@@ -78,6 +101,6 @@ export function destinationNotes(country: string, cod: CodAnswer | null, totals:
   const ext = totals?.extension_attributes as { country?: string; country_sentence?: string } | undefined
   return {
     sentence: ext?.country === country.trim().toUpperCase() ? (ext.country_sentence ?? null) : null,
-    cod: cod ? codUnavailableMessage(cod.country, cod.postcode, cod.serviceable) : null,
+    cod: cod ? (cod.refusal ?? codUnavailableMessage(cod.country, cod.postcode, cod.serviceable)) : null,
   }
 }

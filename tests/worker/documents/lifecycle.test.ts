@@ -76,7 +76,8 @@ describe('store credit is a payment, not a discount', () => {
         },
       },
     })
-    expect(res.json.result).toMatchObject({ status: 'processing', storeCreditApplied: 2000 })
+    // ₹2,000 of goods and ₹149 shipping (below the free-shipping threshold).
+    expect(res.json.result).toMatchObject({ status: 'processing', storeCreditApplied: 2149 })
     const orderId = JSON.parse(JSON.stringify(res.json.result)).orderNumber as string
     const row = await env.DB.prepare(
       'SELECT client_order_id, grand_total_minor FROM orders WHERE increment_id = ?',
@@ -85,10 +86,10 @@ describe('store credit is a payment, not a discount', () => {
       .first<{ client_order_id: string; grand_total_minor: number }>()
     expect(row!.grand_total_minor).toBe(0)
     const [inv] = await docsOf(row!.client_order_id)
-    // ₹2,000 of goods: the invoice is for ₹2,000, its tax inside it, whatever paid for it.
-    expect(inv).toMatchObject({ kind: 'invoice', total_minor: 200_000 })
-    expect(inv!.taxable_minor + inv!.igst_minor).toBe(200_000)
-    expect(inv!.html).toContain('Paid with store credit: ₹2,000.00')
+    // ₹2,000 of goods and its shipping: the invoice is for ₹2,149, its tax inside it, whatever paid for it.
+    expect(inv).toMatchObject({ kind: 'invoice', total_minor: 214_900 })
+    expect(inv!.taxable_minor + inv!.igst_minor).toBe(214_900)
+    expect(inv!.html).toContain('Paid with store credit: ₹2,149.00')
     // The order number the placement assigned is on it.
     expect(inv!.html).toContain(orderId)
     expect(inv!.html).not.toContain('[[')

@@ -4,7 +4,6 @@
  * no token → 401). Inactive (ordered) carts are gone (404) so the client creates a new one.
  */
 
-import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { priceView } from '@shared/domain/price'
 import type { ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
@@ -14,6 +13,7 @@ import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
+import { shipsNothing } from '../order/check'
 import type { CustomerRow } from '../user/repo'
 import { configureLine, type LineConfig, LineProblem, parseStoredOption } from './line-options'
 import { type CouponRule, computeTotals, linePieces, type PricedLine, TotalsError } from './totals'
@@ -30,6 +30,8 @@ export interface CartRow {
   shipping_address: string | null
   billing_address: string | null
   shipping_method: string | null
+  /** The payment method chosen at checkout (cash on delivery adds its fee to the totals). */
+  payment_method?: string | null
 }
 
 export interface CartItemRow {
@@ -287,12 +289,14 @@ export async function couponUsageProblem(
   return null
 }
 
+/** The shipping address saved on a cart, if any. */
+function cartAddress(cart: CartRow): { country_id?: string; postcode?: string } | null {
+  return cart.shipping_address ? (JSON.parse(cart.shipping_address) as { country_id?: string }) : null
+}
+
 /** The tax country of a cart: its shipping address, else the store's country. */
 export function cartCountry(cart: CartRow, fallback: string | null | undefined): string | null {
-  const address = cart.shipping_address
-    ? (JSON.parse(cart.shipping_address) as { country_id?: string })
-    : null
-  return address?.country_id || fallback || null
+  return cartAddress(cart)?.country_id || fallback || null
 }
 
 /** The currency a cart is shown, priced and charged in: the shopper's display currency. */
@@ -315,7 +319,11 @@ export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.n
     return computeTotals({
       lines,
       coupon,
-      shippingAmount: DEFAULT_SHIPPING_METHOD.amount,
+      shipping: {
+        ships: !shipsNothing(lines.map((l) => l.product_type)),
+        postcode: cartAddress(cart)?.postcode ?? null,
+      },
+      paymentMethod: cart.payment_method ?? null,
       currency,
       country,
       now,

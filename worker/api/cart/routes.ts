@@ -14,9 +14,11 @@
  *   GET  /coupon?token&cartId                 → the applied code or null
  */
 
-import { availablePaymentMethods, SHIPPING_METHODS, VIRTUAL_PRODUCT_TYPES } from '@shared/config/checkout'
+import { availablePaymentMethods, PAYMENT_METHODS, SHIPPING_METHODS } from '@shared/config/checkout'
 import { FIELD_MAX_CHARS } from '@shared/config/fields'
+import { NO_SHIPPING_TITLE } from '@shared/config/shipping'
 import { baseCurrency } from '@shared/config/store'
+import { toBaseCurrency } from '@shared/domain/currency'
 import {
   CartDeleteBodySchema,
   CartUpdateBodySchema,
@@ -32,6 +34,7 @@ import { fail, jsonBody, limitBody, noStore, ok, query } from '../../platform/ht
 import { randomHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
 import { codServiceable } from '../checkout/cod'
+import { cartCodRefusal } from '../checkout/cod-cart'
 import { magentoDate } from '../user/repo'
 import { parseStoredOption } from './line-options'
 import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from './lines'
@@ -220,7 +223,7 @@ async function paymentMethodsOf(c: Context<AppEnv>, cart: CartRow) {
   )
   const types = items.map((i) => bySku.get(i.sku)?.product.type_id ?? 'simple')
   // The methods that charge the cart's currency; once the cart has a shipping address, cash on
-  // delivery follows its country and PIN code.
+  // delivery follows its country and PIN code, and the operator's rules for the cart.
   const address = cart.shipping_address
     ? (JSON.parse(cart.shipping_address) as { country_id?: string; postcode?: string })
     : null
@@ -233,6 +236,7 @@ async function paymentMethodsOf(c: Context<AppEnv>, cart: CartRow) {
     codServiceable: address?.country_id
       ? await codServiceable(db, address.country_id, address.postcode)
       : null,
+    codRefusal: address?.country_id ? await cartCodRefusal(c, cart) : null,
   }).map((m) => ({ code: m.code, title: m.title }))
 }
 
@@ -241,40 +245,39 @@ cartRoutes.get('/payment-methods', async (c) => {
   return ok(c, await paymentMethodsOf(c, cart))
 })
 
-async function shippingMethodsOf(db: D1Database, cartId: number) {
-  const items = await listItems(db, cartId)
-  const bySku = await getProductsBySku(
-    db,
-    items.map((i) => i.sku),
-  )
-  const allVirtual =
-    items.length > 0 &&
-    items.every((i) =>
-      (VIRTUAL_PRODUCT_TYPES as readonly string[]).includes(bySku.get(i.sku)?.product.type_id ?? ''),
-    )
-  if (allVirtual) return []
+/**
+ * The shipping method for the cart and an address (the saved one unless another is given): one
+ * courier whose amount is the shipping rules' rate for that destination and the cart's subtotal,
+ * exactly the shipping line of the cart's totals. A cart that ships nothing has none.
+ */
+async function shippingMethodsOf(c: Context<AppEnv>, cart: CartRow, address?: unknown) {
+  const priced = address === undefined ? cart : { ...cart, shipping_address: JSON.stringify(address) }
+  const totals = await cartTotals(c, priced)
+  const ext = totals.extension_attributes
+  if (totals.items.length > 0 && ext.shipping_title === NO_SHIPPING_TITLE) return []
+  const amount = ext.shipping_minor / 100
   return SHIPPING_METHODS.map((m) => ({
     carrier_code: m.carrier_code,
     method_code: m.method_code,
     carrier_title: m.carrier_title,
-    method_title: m.method_title,
-    amount: m.amount,
-    base_amount: m.amount,
+    method_title: ext.shipping_title,
+    amount,
+    base_amount: Math.round(toBaseCurrency(ext.shipping_minor, ext.currency)) / 100,
     available: true,
     error_message: '',
-    price_excl_tax: m.amount,
-    price_incl_tax: m.amount,
+    price_excl_tax: amount,
+    price_incl_tax: amount,
   }))
 }
 
 cartRoutes.get('/shipping-methods', async (c) => {
   const { cart } = await resolveCart(c)
-  return ok(c, await shippingMethodsOf(c.env.DB, cart.id))
+  return ok(c, await shippingMethodsOf(c, cart))
 })
 
 cartRoutes.post('/shipping-methods', cartFirst, jsonBody(ShippingMethodsBodySchema), async (c) => {
   const { cart } = await resolveCart(c)
-  return ok(c, await shippingMethodsOf(c.env.DB, cart.id))
+  return ok(c, await shippingMethodsOf(c, cart, c.req.valid('json').address))
 })
 
 cartRoutes.post('/shipping-information', cartFirst, jsonBody(ShippingInformationBodySchema), async (c) => {
@@ -291,18 +294,28 @@ cartRoutes.post('/shipping-information', cartFirst, jsonBody(ShippingInformation
   if (!method) fail(400, 'The shipping method is not available.')
   const shipping = JSON.stringify(info.shipping_address)
   const billing = JSON.stringify(info.billing_address ?? info.shipping_address)
+  // Only a method the shop has is kept (its fee, if any, is then in the totals).
+  const payment = PAYMENT_METHODS.some((m) => m.code === info.payment_method_code)
+    ? (info.payment_method_code as string)
+    : null
   await c.env.DB.prepare(
-    'UPDATE carts SET shipping_address = ?, billing_address = ?, shipping_method = ?, updated_at = ? WHERE id = ?',
+    'UPDATE carts SET shipping_address = ?, billing_address = ?, shipping_method = ?, payment_method = ?, updated_at = ? WHERE id = ?',
   )
     .bind(
       shipping,
       billing,
       `${method.carrier_code}_${method.method_code}`,
+      payment,
       magentoDate(Date.now()),
       resolved.cart.id,
     )
     .run()
-  const cart = { ...resolved.cart, shipping_address: shipping, billing_address: billing }
+  const cart = {
+    ...resolved.cart,
+    shipping_address: shipping,
+    billing_address: billing,
+    payment_method: payment,
+  }
   return ok(c, {
     payment_methods: await paymentMethodsOf(c, cart),
     totals: await cartTotals(c, cart),

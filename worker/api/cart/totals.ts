@@ -5,11 +5,16 @@
  * within a line over its pieces — in whole minor units (largest remainder) so the split sums to it,
  * and the tax segment states the tax the grand total includes ("Includes GST ₹X"), never added on
  * top. The tax inside each piece is at the rate its value AFTER its share of the discount decides
- * (a slab: GST on a ₹2,600 piece sold for ₹2,400 is 5 %). subtotal − discount + shipping = grand
- * total, exactly. Magento's decimal fields are the minor units / 100; `base_*` fields are those
- * amounts converted into the base currency.
+ * (a slab: GST on a ₹2,600 piece sold for ₹2,400 is 5 %). Shipping follows the operator's rules
+ * (`shippingQuote`: free above a threshold judged on this subtotal, else the destination zone's
+ * rate) and cash on delivery adds its fee; both are charges for delivering the goods, so at home
+ * the GST inside them is at the highest rate of the goods, as on the invoice. subtotal − discount +
+ * shipping + COD fee = grand total, exactly. Magento's `shipping_amount` is shipping and handling
+ * (the fee included); the segments show the two apart. Magento's decimal fields are the minor
+ * units / 100; `base_*` fields are those amounts converted into the base currency.
  */
-import { destinationSentence } from '@shared/config/checkout'
+import { CASH_ON_DELIVERY_CODE, destinationSentence } from '@shared/config/checkout'
+import { codFeeMinor, shippingQuote } from '@shared/config/shipping'
 import { baseCurrency, currencyConfig, destinationTax, HOME_COUNTRY } from '@shared/config/store'
 import { formatMinor, toBaseCurrency, toChargeMinor } from '@shared/domain/currency'
 import { allocateMinor, includedTaxMinor } from '@shared/domain/money'
@@ -60,8 +65,13 @@ export interface CouponRule {
 interface TotalsInput {
   lines: PricedLine[]
   coupon: CouponRule | null
-  /** Shipping in INR (converted like a price). */
-  shippingAmount: number
+  /**
+   * Where the order ships: whether anything ships at all, and the PIN code (at home the zone
+   * follows it). The shipping country is `country`.
+   */
+  shipping: { ships: boolean; postcode?: string | null }
+  /** The payment method chosen, when known (cash on delivery adds its fee). */
+  paymentMethod?: string | null
   currency: string
   /** Tax country; totals refuse to compute without one (the tax rate depends on it). */
   country: string | null | undefined
@@ -199,17 +209,31 @@ export function computeTotals(input: TotalsInput) {
       },
     }
   })
-  const taxMinor = items.reduce((s, i) => s + i.extension_attributes.tax_minor, 0)
+  const itemsTaxMinor = items.reduce((s, i) => s + i.extension_attributes.tax_minor, 0)
   const rowTaxMinor = lines.reduce((s, l) => s + lineTax(l, 0, l.qty, currency).total, 0)
   const subtotalExclMinor = subtotalMinor - rowTaxMinor
   const discountExclMinor = items.reduce(
     (s, i) => s + Math.round((i.row_total - i.row_total_with_discount) * 100),
     0,
   )
-  const shippingMinor = toChargeMinor(input.shippingAmount, currency)
-  const grandMinor = subtotalMinor - discountMinor + shippingMinor
-  const itemsQty = lines.reduce((s, l) => s + l.qty, 0)
   const country = input.country.trim().toUpperCase()
+  const quote = shippingQuote({
+    ships: input.shipping.ships,
+    country,
+    postcode: input.shipping.postcode,
+    subtotalMinor,
+    currency,
+  })
+  const shippingMinor = quote.amountMinor
+  const codFee =
+    input.paymentMethod === CASH_ON_DELIVERY_CODE && input.shipping.ships ? codFeeMinor(currency) : 0
+  // Shipping and the COD fee carry the GST of the goods they deliver (the highest rate among them), at home.
+  const deliveryRate = country === HOME_COUNTRY ? Math.max(0, ...byRate.keys()) : 0
+  const deliveryTax = includedTaxMinor(shippingMinor + codFee, deliveryRate)
+  if (deliveryTax) byRate.set(deliveryRate, (byRate.get(deliveryRate) ?? 0) + deliveryTax)
+  const taxMinor = itemsTaxMinor + deliveryTax
+  const grandMinor = subtotalMinor - discountMinor + shippingMinor + codFee
+  const itemsQty = lines.reduce((s, l) => s + l.qty, 0)
   const taxed = country === HOME_COUNTRY || byRate.size > 0
   const tax = destinationTax(country, taxed)
   const segments: {
@@ -220,12 +244,9 @@ export function computeTotals(input: TotalsInput) {
     extension_attributes?: unknown
   }[] = [
     { code: 'subtotal', title: 'Subtotal', value: major(subtotalMinor) },
-    {
-      code: 'shipping',
-      title: 'Shipping & Handling (Free Courier - Free Shipping)',
-      value: major(shippingMinor),
-    },
+    { code: 'shipping', title: `Shipping (${quote.title})`, value: major(shippingMinor) },
   ]
+  if (codFee) segments.push({ code: 'cod_fee', title: 'Cash on delivery fee', value: major(codFee) })
   if (applied)
     segments.push({ code: 'discount', title: `Discount (${applied.code})`, value: -major(discountMinor) })
   segments.push({
@@ -245,6 +266,7 @@ export function computeTotals(input: TotalsInput) {
   })
   segments.push({ code: 'grand_total', title: 'Grand Total', value: major(grandMinor), area: 'footer' })
   const base = (minor: number) => major(baseMinor(minor, currency))
+  const handlingMinor = shippingMinor + codFee
   return {
     grand_total: major(grandMinor),
     base_grand_total: base(grandMinor),
@@ -254,11 +276,11 @@ export function computeTotals(input: TotalsInput) {
     base_discount_amount: -base(discountMinor),
     subtotal_with_discount: major(subtotalExclMinor - discountExclMinor),
     base_subtotal_with_discount: base(subtotalExclMinor - discountExclMinor),
-    shipping_amount: major(shippingMinor),
-    base_shipping_amount: base(shippingMinor),
+    shipping_amount: major(handlingMinor),
+    base_shipping_amount: base(handlingMinor),
     shipping_discount_amount: 0,
-    shipping_incl_tax: major(shippingMinor),
-    base_shipping_incl_tax: base(shippingMinor),
+    shipping_incl_tax: major(handlingMinor),
+    base_shipping_incl_tax: base(handlingMinor),
     tax_amount: major(taxMinor),
     base_tax_amount: base(taxMinor),
     subtotal_incl_tax: major(subtotalMinor),
@@ -274,6 +296,8 @@ export function computeTotals(input: TotalsInput) {
       subtotal_minor: subtotalMinor,
       discount_minor: discountMinor,
       shipping_minor: shippingMinor,
+      shipping_title: quote.title,
+      cod_fee_minor: codFee,
       tax_minor: taxMinor,
       grand_total_minor: grandMinor,
       tax_label: tax.label,

@@ -7,16 +7,14 @@
 import {
   availablePaymentMethods,
   CASH_ON_DELIVERY_CODE,
-  COD_NEEDS_PIN,
-  codUnavailableMessage,
   PAYMENT_METHODS,
   type PaymentCurrencies,
   paymentMethodProblem,
 } from '@shared/config/checkout'
 import { OrderAddressSchema, type OrderBody } from '@shared/schemas/order'
 import { describeIssues, fail } from '../../platform/http'
-import { LineFailureError, resolveLines, shortOfStock } from '../cart/lines'
-import { codServiceable } from '../checkout/cod'
+import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from '../cart/lines'
+import { codRefusal } from '../checkout/cod'
 import type { CustomerRow } from '../user/repo'
 
 /** Stock is missing for the order; `detail` says which. */
@@ -103,17 +101,23 @@ export function checkStock(resolved: Awaited<ReturnType<typeof resolveLines>>): 
 }
 
 /**
- * Cash on delivery goes only to an Indian shipping address whose PIN code the courier serves
- * (the PIN-code table); anything else is a 400 that says why, before anything is priced or written.
+ * Cash on delivery goes only to an Indian shipping address whose PIN code the courier serves, and
+ * within the operator's rules (phone, pieces made to order, the highest total collected; see
+ * worker/api/checkout/cod.ts); anything else is a 400 that says why, before anything is written.
  */
 export async function checkCashOnDelivery(
   db: D1Database,
   info: OrderBody['addressInformation'],
-  shipping: { country_id: string; postcode?: string | null } | null,
+  shipping: { country_id: string; postcode?: string | null; telephone?: string | null } | null,
+  order: { lines: readonly ResolvedLine[]; totalMinor: number },
 ): Promise<void> {
   if (info.payment_method_code !== CASH_ON_DELIVERY_CODE || !shipping) return
-  const postcode = String(shipping.postcode ?? '').trim()
-  if (await codServiceable(db, shipping.country_id, postcode)) return
-  const why = codUnavailableMessage(shipping.country_id, postcode, false) ?? COD_NEEDS_PIN
-  fail(400, `Invalid order: addressInformation.payment_method_code: ${why}`)
+  const why = await codRefusal(db, {
+    country: shipping.country_id,
+    postcode: String(shipping.postcode ?? '').trim(),
+    phone: shipping.telephone ?? info.billingAddress.telephone ?? null,
+    skus: order.lines.flatMap((l) => [l.sku, l.product.sku, ...(l.parentSku ? [l.parentSku] : [])]),
+    totalMinor: order.totalMinor,
+  })
+  if (why) fail(400, `Invalid order: addressInformation.payment_method_code: ${why}`)
 }

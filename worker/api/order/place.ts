@@ -4,7 +4,6 @@
  * from the catalogue (never the client's numbers); order numbers are assigned here.
  */
 
-import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { formatMinor } from '@shared/domain/currency'
 import { canonicalOrderText } from '@shared/domain/order-hash'
@@ -129,14 +128,17 @@ async function placeNew(
   // payment method must charge in it.
   const currency = cartCurrency(c)
   const shipping = checkForm(info, form, types, { currency, currencies: c.var.config.PAYMENT_CURRENCIES })
-  await checkCashOnDelivery(db, info, shipping)
   checkStock(resolved)
 
   const now = Date.now()
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
-  const totals = await priceOrder(db, lines, cart, country, currency, shipsNothing(types), now)
+  const totals = await priceOrder(db, lines, cart, country, currency, now, {
+    ships: !shipsNothing(types),
+    postcode: shipping?.postcode ?? null,
+    paymentMethod: info.payment_method_code,
+  })
   // Store credit is kept in the base currency and spent only on orders charged in it.
   const base = baseCurrency()
   if (body.store_credit_applied && currency !== base) {
@@ -145,6 +147,12 @@ async function placeNew(
       `Invalid order: store_credit_applied: store credit is in ${base} and can be spent only on orders charged in ${base} (not ${currency})`,
     )
   }
+  // Cash on delivery's rules read the order's total (before the fee), so they follow the pricing.
+  const ext = totals.extension_attributes
+  await checkCashOnDelivery(db, info, shipping, {
+    lines,
+    totalMinor: ext.grand_total_minor - ext.cod_fee_minor,
+  })
   const nothing = nothingToCharge(totals, currency)
   if (nothing) fail(400, nothing)
   const creditMinor = await storeCreditToApply(
@@ -303,8 +311,9 @@ async function refuseCouponUse(
 
 /**
  * Prices the resolved lines from the catalogue for the shipping country (its tax included) in the
- * charge currency, with the cart's coupon and the default shipping: the same price view and totals
- * the cart shows, so the order charges what the checkout said.
+ * charge currency, with the cart's coupon, the shipping rules for the address and the payment
+ * method's fee: the same price view and totals the cart shows, so the order charges what the
+ * checkout said.
  */
 async function priceOrder(
   db: D1Database,
@@ -312,8 +321,8 @@ async function priceOrder(
   cart: CartRow | null,
   country: string,
   currency: string,
-  free: boolean,
   now: number,
+  delivery: { ships: boolean; postcode: string | null; paymentMethod: string },
 ) {
   const taxRules = await getTaxRules(db)
   const priced = lines.map((l) =>
@@ -326,7 +335,8 @@ async function priceOrder(
   return computeTotals({
     lines: priced,
     coupon: await findCoupon(db, cart?.coupon_code ?? null),
-    shippingAmount: free ? 0 : DEFAULT_SHIPPING_METHOD.amount,
+    shipping: { ships: delivery.ships, postcode: delivery.postcode },
+    paymentMethod: delivery.paymentMethod,
     currency,
     country,
     now,
@@ -334,13 +344,14 @@ async function priceOrder(
 }
 
 /**
- * Why an order cannot be charged at all, or null: its total in the charge currency is nothing —
+ * Why an order cannot be charged at all, or null: its goods in the charge currency come to nothing —
  * its items round to nothing in that currency (a ₹24 piece is $0 in whole dollars), or a coupon
  * takes the whole amount. Nothing is placed, taken from stock or called paid for such an order.
  */
 function nothingToCharge(totals: ReturnType<typeof computeTotals>, currency: string): string | null {
-  const { grand_total_minor: total, subtotal_minor: subtotal } = totals.extension_attributes
-  if (total > 0) return null
+  const { subtotal_minor: subtotal, discount_minor: discount } = totals.extension_attributes
+  // The goods are judged without shipping and the COD fee: delivery charges alone are not an order.
+  if (subtotal - discount > 0) return null
   const zero = formatMinor(0, currency)
   if (subtotal <= 0) {
     return `This order comes to ${zero} in ${currency}: its items are worth too little to be charged in ${currency}. Please choose another payment method, or add to your order.`

@@ -1,5 +1,6 @@
 /**
- * Checkout section 2: the shipping address and the (single, free) shipping method. A signed-in
+ * Checkout section 2: the shipping address and the (single) shipping method with its cost and the
+ * delivery estimate for the address. A signed-in
  * shopper with saved addresses picks one of them or a new address; an address not in their book
  * can be saved to it.
  */
@@ -8,9 +9,9 @@ import { CheckboxField, SelectField } from '@shared/components/checkout/form-fie
 import { DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
 import type { CustomerAddress } from '../../account/address-form'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
-import { formatPagePrice } from '../../page-price'
 import { ADDRESS_BOOK_TEXT } from '../address-book'
 import type { ShippingDetails } from '../checkout-state'
+import { DeliveryQuote } from '../delivery-quote'
 
 interface ShippingStepProps {
   details: ShippingDetails
@@ -87,9 +88,9 @@ export function ShippingStep({ details, notes, errors, onChange, onNext, book }:
             checked
             readOnly
           />
-          {DEFAULT_SHIPPING_METHOD.carrier_title} — {DEFAULT_SHIPPING_METHOD.method_title} (
-          {formatPagePrice(DEFAULT_SHIPPING_METHOD.amount)})
+          {DEFAULT_SHIPPING_METHOD.carrier_title} — {DEFAULT_SHIPPING_METHOD.method_title}
         </label>
+        <DeliveryQuote country={details.country} postcode={details.zipCode} />
       </fieldset>
       <button type="button" className="btn btn--primary" onClick={onNext}>
         Continue to payment

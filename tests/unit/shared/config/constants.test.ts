@@ -83,7 +83,7 @@ describe('shop constants', () => {
     expect(FLAGS.listOutOfStockProducts).toBe(true)
     expect(FLAGS.offlineOrdersAutoTransmit).toBe(false)
     expect(SHIPPING_METHODS).toHaveLength(1)
-    expect(SHIPPING_METHODS[0]?.amount).toBe(0)
+    expect(SHIPPING_METHODS[0]?.method_code).toBe('flatrate')
     expect(CURATED_HOME_QUERIES.map((q) => q.categoryId)).toEqual([189, 190])
   })
 })

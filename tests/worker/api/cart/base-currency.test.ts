@@ -110,7 +110,7 @@ describe('a catalogue imported in US dollars', () => {
         user_id: '',
         cart_id: '',
         products: [{ sku: 'BWH-M', qty: 2, price: 39, parentSku: 'BWH' }],
-        addressInformation: deliverTo(address),
+        addressInformation: deliverTo(address, 'card'),
       }),
       cookie: 'currency=INR',
     })

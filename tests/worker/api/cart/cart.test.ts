@@ -214,11 +214,13 @@ describe('totals, tax and coupons', () => {
       },
     })
     expect(res.status).toBe(200)
-    // 1000 / 1.12 = 892.86 → ₹893 (whole rupees); the US price includes no tax.
+    // 1000 / 1.12 = 892.86 → ₹893 (whole rupees); the US price includes no tax; shipping to the
+    // United States is ₹2,499 below the threshold, and carries no Indian tax either.
     expect(res.json.result.totals).toMatchObject({
       subtotal_incl_tax: 893,
       tax_amount: 0,
-      grand_total: 893,
+      shipping_amount: 2499,
+      grand_total: 893 + 2499,
     })
     expect(res.json.result.payment_methods.map((m: { code: string }) => m.code)).not.toContain(
       'cashondelivery',
@@ -232,13 +234,20 @@ describe('totals, tax and coupons', () => {
 
   it("refuses to compute totals without a country (spec's message)", () => {
     expect(() =>
-      computeTotals({ lines: [], coupon: null, shippingAmount: 0, currency: 'INR', country: null, now: 0 }),
+      computeTotals({
+        lines: [],
+        coupon: null,
+        shipping: { ships: false },
+        currency: 'INR',
+        country: null,
+        now: 0,
+      }),
     ).toThrow(new TotalsError('Please do set the tax.defaultCountry in order to calculate totals.'))
   })
 })
 
 describe('payment and shipping methods', () => {
-  it('offers the methods that charge the currency shown (card and cash on delivery in rupees, PayPal in dollars), and one free courier', async () => {
+  it('offers the methods that charge the currency shown (card and cash on delivery in rupees, PayPal in dollars), and one courier at the rules’ rate for the address', async () => {
     const cartId = await guestCart()
     await add(cartId, { sku: 'FX-SCARF', qty: 1 })
     const pay = await api(`/cart/payment-methods?token=&cartId=${cartId}`)
@@ -254,10 +263,23 @@ describe('payment and shipping methods', () => {
       expect.objectContaining({
         carrier_code: 'flatrate',
         method_code: 'flatrate',
-        amount: 0,
+        method_title: 'Courier within India',
+        amount: 149,
         available: true,
       }),
     ])
+    // The address asked about decides the rate: the north-east's zone, and abroad the country's.
+    const east = await api(`/cart/shipping-methods?token=&cartId=${cartId}`, {
+      body: { address: { country_id: 'IN', postcode: '781001' } },
+    })
+    expect(east.json.result[0]).toMatchObject({ amount: 249 })
+    const uk = await api(`/cart/shipping-methods?token=&cartId=${cartId}`, {
+      body: { address: { country_id: 'GB', postcode: 'SW1A 1AA' } },
+    })
+    expect(uk.json.result[0]).toMatchObject({
+      amount: 1999,
+      method_title: 'International courier to the United Kingdom',
+    })
     expect((await api(`/cart/shipping-methods?token=&cartId=${cartId}`, { body: {} })).status).toBe(400)
   })
 

@@ -61,7 +61,7 @@ describe('demo catalogue', () => {
         addressInformation: {
           shippingAddress: address,
           billingAddress: address,
-          payment_method_code: 'cashondelivery',
+          payment_method_code: 'card',
         },
       },
     })

@@ -11,6 +11,7 @@
 //   reason the checkout shows, before anything is written.
 import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SHIPPING_RULES } from '../../../../shared/config/shipping'
 import { formatMinor, formatUnitPrice } from '../../../../shared/domain/currency'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
@@ -93,22 +94,30 @@ const address = (country: Country, email: string) =>
   testAddress(email, { country_id: country, ...COUNTRIES[country] })
 const minor = (x: number) => Math.round(x * 100)
 
-/** What the shop must offer: the methods that charge the currency shown and serve the address. */
-function expectedMethods(country: Country, currency: Currency): string[] {
+/** The highest total cash on delivery collects, in paise (the operator's rule). */
+const COD_CAP_MINOR = SHIPPING_RULES.cod.maxOrderValue * 100
+
+/**
+ * What the shop must offer: the methods that charge the currency shown and serve the address (cash
+ * on delivery up to the highest total it collects; `totalMinor` is the order's before its fee).
+ */
+function expectedMethods(country: Country, currency: Currency, totalMinor: number): string[] {
   const out = ['card']
   if (currency !== 'INR') out.unshift('paypal_standard')
-  if (currency === 'INR' && country === 'IN') out.push('cashondelivery')
+  if (currency === 'INR' && country === 'IN' && totalMinor <= COD_CAP_MINOR) out.push('cashondelivery')
   return out
 }
 
 /** Why a method is not offered, in the words the checkout shows (null: offered). */
-function refusal(method: string, country: Country, currency: Currency): string | null {
+function refusal(method: string, country: Country, currency: Currency, totalMinor: number): string | null {
   if (method === 'paypal_standard' && currency === 'INR')
     return 'PayPal: charged in USD or GBP, not INR. Choose USD or GBP as your currency to pay this way.'
   if (method === 'cashondelivery' && currency !== 'INR')
     return `Cash On Delivery: charged in INR, not ${currency}. Choose INR as your currency to pay this way.`
   if (method === 'cashondelivery' && country !== 'IN')
     return 'Cash on delivery is available only for addresses in India.'
+  if (method === 'cashondelivery' && totalMinor > COD_CAP_MINOR)
+    return `Cash on delivery is available for orders up to ${formatMinor(COD_CAP_MINOR, 'INR')}. Please choose another way to pay.`
   return null
 }
 
@@ -178,7 +187,7 @@ for (const country of Object.keys(COUNTRIES) as Country[]) {
 
         // The methods offered are exactly those that charge the currency and serve the address.
         const offered = info.json.result.payment_methods.map((m: Json) => m.code)
-        expect(offered).toEqual(expectedMethods(country, currency))
+        expect(offered).toEqual(expectedMethods(country, currency, ext.grand_total_minor))
 
         const products = lines.map((l) => ({
           sku: l.sku,
@@ -216,7 +225,7 @@ for (const country of Object.keys(COUNTRIES) as Country[]) {
             .first<{ currency: string; grand_total_minor: number }>()
 
         for (const method of ['card', 'paypal_standard', 'cashondelivery']) {
-          const why = refusal(method, country, currency)
+          const why = refusal(method, country, currency, ext.grand_total_minor)
           const placed = await placeWith(method)
           if (why) {
             expect(offered).not.toContain(method)
@@ -226,9 +235,11 @@ for (const country of Object.keys(COUNTRIES) as Country[]) {
           }
           expect(placed.status, `${method}: ${JSON.stringify(placed.json)}`).toBe(200)
           const number = placed.json.result.orderNumber as string
+          // Paid on delivery, the order carries the fee the review states once the method is chosen.
+          const fee = method === 'cashondelivery' ? SHIPPING_RULES.cod.fee * 100 : 0
           expect(await orderRow(number), method).toEqual({
             currency,
-            grand_total_minor: ext.grand_total_minor,
+            grand_total_minor: ext.grand_total_minor + fee,
           })
           if (method === 'cashondelivery') continue
           const before = asked.length
@@ -282,3 +293,101 @@ for (const country of Object.keys(COUNTRIES) as Country[]) {
     })
   }
 }
+
+// The shipping cell: one inexpensive piece, a bag below the free-shipping threshold, for a
+// shopper at home (the zone of the PIN code, cash on delivery with its fee) and abroad (the
+// country's zone in the currency shown). The shipping line and the COD fee are money like the
+// lines: the review states them, the order total carries them, and the provider is asked for
+// exactly that total, in one currency.
+const SMALL_BAG: {
+  country: Country
+  currency: Currency
+  postcode?: string
+  shipping: number
+  cod?: false
+}[] = [
+  { country: 'IN', currency: 'INR', shipping: 14_900 },
+  // Guwahati: the north-east's zone; the demo's PIN table collects no cash there.
+  { country: 'IN', currency: 'INR', postcode: '781001', shipping: 24_900, cod: false },
+  // ₹1,999 × 0.01111 = £22.21 → £22; ₹2,499 × 0.01429 = $35.71 → $36; ₹2,999 → $43.
+  { country: 'GB', currency: 'GBP', shipping: 2200 },
+  { country: 'US', currency: 'USD', shipping: 3600 },
+  { country: 'FR', currency: 'USD', shipping: 4300 },
+]
+
+describe('a bag below the free-shipping threshold', () => {
+  for (const cell of SMALL_BAG) {
+    it(`${cell.country}${cell.postcode ? ` (PIN ${cell.postcode})` : ''} in ${cell.currency}: shipping is charged as reviewed, by every method offered`, async () => {
+      const cookie = `currency=${cell.currency}; country=${cell.country}`
+      const shopper = (path: string, body?: unknown) => call(path, { body, headers: { cookie } }, shopEnv)
+      // The demo's cheapest simple piece (below the threshold at home and abroad).
+      const jewel = (await env.DB.prepare(
+        "SELECT sku FROM products WHERE type_id = 'simple' AND status = 1 AND price BETWEEN 500 AND 2500 ORDER BY price, id LIMIT 1",
+      ).first<{ sku: string }>()) as { sku: string }
+      const cartId = (await shopper('/api/cart/create?token=', {})).json.result as string
+      expect(
+        (await shopper(`/api/cart/update?token=&cartId=${cartId}`, { cartItem: { sku: jewel.sku, qty: 1 } }))
+          .status,
+      ).toBe(200)
+      const ship = {
+        ...address(cell.country, `bag.${cell.country}.${cell.currency}@example.com`.toLowerCase()),
+        ...(cell.postcode ? { postcode: cell.postcode } : {}),
+      }
+      const reviewFor = async (method: string) => {
+        const info = await shopper(`/api/cart/shipping-information?token=&cartId=${cartId}`, {
+          addressInformation: { shippingAddress: ship, billingAddress: ship, payment_method_code: method },
+        })
+        expect(info.status, JSON.stringify(info.json)).toBe(200)
+        return info.json.result
+      }
+      const card = await reviewFor('card')
+      const ext = card.totals.extension_attributes
+      expect(ext.shipping_minor).toBe(cell.shipping)
+      expect(ext.subtotal_minor - ext.discount_minor + ext.shipping_minor + ext.cod_fee_minor).toBe(
+        ext.grand_total_minor,
+      )
+      const offered = card.payment_methods.map((m: Json) => m.code) as string[]
+      expect(offered).toEqual(
+        expectedMethods(cell.country, cell.currency, ext.grand_total_minor).filter(
+          (m) => cell.cod !== false || m !== 'cashondelivery',
+        ),
+      )
+      for (const method of offered) {
+        const review = method === 'card' ? card : await reviewFor(method)
+        const total = review.totals.extension_attributes.grand_total_minor as number
+        // The fee is a line of its own, only for cash on delivery.
+        expect(review.totals.extension_attributes.cod_fee_minor).toBe(method === 'cashondelivery' ? 4900 : 0)
+        const to = { ...ship, email: freshEmail(`bag.${cell.country}`.toLowerCase()) }
+        const placed = await shopper('/api/order', {
+          order_id: newOrderId(`bag-${cell.country}-${cell.currency}`),
+          user_id: '',
+          cart_id: '',
+          products: [{ sku: jewel.sku, qty: 1, price: 1 }],
+          addressInformation: { shippingAddress: to, billingAddress: to, payment_method_code: method },
+        })
+        expect(placed.status, `${method}: ${JSON.stringify(placed.json)}`).toBe(200)
+        const row = await env.DB.prepare(
+          'SELECT currency, grand_total_minor FROM orders WHERE increment_id = ?',
+        )
+          .bind(placed.json.result.orderNumber)
+          .first()
+        expect(row, method).toEqual({ currency: cell.currency, grand_total_minor: total })
+        if (method === 'cashondelivery') continue
+        const before = asked.length
+        const started = await call(
+          '/api/payment/start',
+          { body: { orderNumber: placed.json.result.orderNumber, accessKey: placed.json.result.accessKey } },
+          shopEnv,
+        )
+        expect(started.status, JSON.stringify(started.json)).toBe(200)
+        expect(asked.slice(before)).toEqual([
+          {
+            provider: method === 'card' ? 'razorpay' : 'paypal',
+            amountMinor: total,
+            currency: cell.currency,
+          },
+        ])
+      }
+    })
+  }
+})

@@ -187,7 +187,19 @@ describe('orders charge what the cart said, in the charge currency', () => {
   it('cash on delivery: INR, the cart total to the paisa, options on every item', async () => {
     const cartId = await cartWith(EVERY_TYPE)
     await api(`/cart/apply-coupon?token=&cartId=${cartId}&coupon=WELCOME10`, { method: 'POST' })
-    const cart = await totalsOf(cartId)
+    // The review's totals: the address and the payment method chosen (cash on delivery adds its fee).
+    const review = await api(`/cart/shipping-information?token=&cartId=${cartId}`, {
+      body: {
+        addressInformation: {
+          shippingAddress: indianAddress,
+          billingAddress: indianAddress,
+          payment_method_code: 'cashondelivery',
+        },
+      },
+    })
+    const cart = review.json.result.totals
+    expect(cart.extension_attributes.cod_fee_minor).toBe(4900)
+    expect(cart.total_segments.map((s: Json) => s.code)).toContain('cod_fee')
     const body = EVERY_TYPE.map((l) => ({ ...l, price: 1 }))
     const res = await place(body, { cart_id: cartId })
     expect(res.status, JSON.stringify(res.json)).toBe(200)
@@ -236,8 +248,8 @@ describe('orders charge what the cart said, in the charge currency', () => {
       headers,
     )
     expect(res.status, JSON.stringify(res.json)).toBe(200)
-    // £12 a scarf in the UK (see above), × 2.
-    expect(await row(id)).toMatchObject({ currency: 'GBP', grand_total: 24, grand_total_minor: 2400 })
+    // £12 a scarf in the UK (see above), × 2, and shipping to the UK: ₹1,999 at 0.01111 = £22.21 → £22.
+    expect(await row(id)).toMatchObject({ currency: 'GBP', grand_total: 46, grand_total_minor: 4600 })
     // The order e-mail states the item and the total in the charge currency.
     await notifyOrder(env, readConfig(env), 'placed', id, Date.now())
     const mail = await env.DB.prepare(
@@ -246,7 +258,7 @@ describe('orders charge what the cart said, in the charge currency', () => {
       .bind(ukAddress.email)
       .first<{ body: string }>()
     expect(mail?.body).toContain('2 × Silk Scarf — £24.00')
-    expect(mail?.body).toContain('Total: £24.00')
+    expect(mail?.body).toContain('Total: £46.00')
   })
 
   it('a method that cannot charge the currency shown is refused, saying which would, and nothing is written', async () => {

@@ -173,7 +173,7 @@ describe('store credit spent on an order is a row everywhere the order shows its
     const who = await registerAndLogin('rows')
     const seed = await buyCards(who)
     await redeem(who, seed.codes[0] as string)
-    // A ₹1,000 scarf with ₹500 of credit (the redeemed card): ₹500 left to pay.
+    // A ₹1,000 scarf and ₹149 shipping with ₹500 of credit (the redeemed card): ₹649 left to pay.
     const cartId = (await call(`/api/cart/create?token=${who.token}`, { body: {} })).json.result as string
     await call(`/api/cart/update?token=${who.token}&cartId=${cartId}`, {
       body: { cartItem: { sku: 'FX-SCARF', qty: 1 } },
@@ -194,9 +194,9 @@ describe('store credit spent on an order is a row everywhere the order shows its
     const number = placed.json.result.orderNumber as string
     const expected = [
       { code: 'items', title: 'Items', minor: 100_000 },
-      { code: 'shipping', title: 'Shipping', minor: 0 },
+      { code: 'shipping', title: 'Shipping', minor: 14_900 },
       { code: 'store_credit', title: 'Store credit', minor: -50_000 },
-      { code: 'to_pay', title: 'To pay', minor: 50_000 },
+      { code: 'to_pay', title: 'To pay', minor: 64_900 },
     ]
     const view = await call('/api/payment/order', {
       body: { orderNumber: number, accessKey: placed.json.result.accessKey },
@@ -206,13 +206,13 @@ describe('store credit spent on an order is a row everywhere the order shows its
     const started = await call('/api/payment/start', {
       body: { orderNumber: number, accessKey: placed.json.result.accessKey },
     })
-    expect(started.json.result.options.amount).toBe(50_000)
+    expect(started.json.result.options.amount).toBe(64_900)
     const doc = await call('/api/order/get', {
       body: { orderId: number, accessKey: placed.json.result.accessKey },
     })
     expect(doc.json.result).toMatchObject({
       customer_balance_amount: 500,
-      grand_total: 500,
+      grand_total: 649,
       subtotal_incl_tax: 1000,
     })
     // An order paid online is mailed as received once its payment arrives: the paid mail.
@@ -229,7 +229,7 @@ describe('store credit spent on an order is a row everywhere the order shows its
       .first<{ body: string }>()
     expect(mail?.body).toMatch(/^Items: ₹1,000$/m)
     expect(mail?.body).toMatch(/^Store credit: −₹500$/m)
-    expect(mail?.body).toMatch(/^To pay: ₹500$/m)
+    expect(mail?.body).toMatch(/^To pay: ₹649$/m)
     const staff = await operator('staff')
     const screen = await admin(staff, `/orders/${number}`)
     expect(screen.status).toBe(200)
@@ -238,7 +238,7 @@ describe('store credit spent on an order is a row everywhere the order shows its
       /data-row="store_credit"><th scope="row">Store credit<\/th><td>−₹500\.00<\/td>/,
     )
     expect(decodeEntities(screen.text)).toMatch(
-      /data-row="to_pay"><th scope="row">To pay<\/th><td>₹500\.00<\/td>/,
+      /data-row="to_pay"><th scope="row">To pay<\/th><td>₹649\.00<\/td>/,
     )
   })
 })

@@ -2,8 +2,10 @@
 // prices a client sends), options/selections/quantities checked against the product, ordered end
 // to end with the stock of every linked product decremented exactly once, and only server-built
 // item options stored.
+
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { SHIPPING_RULES } from '../../../../shared/config/shipping'
 import type { Product } from '../../../../shared/schemas/catalog'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
 import { codOrderBody, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
@@ -239,7 +241,8 @@ describe('ordering bundles and grouped products', () => {
     expect(await stockOf('FX-SCARF')).toBe(3)
     expect(await stockOf('FX-EAR-A')).toBe(5)
     const order = (await guestOrder(placed.json.result.orderNumber, placed.json.result.accessKey)).json.result
-    expect(order.grand_total).toBe(cartTotals.grand_total)
+    // Paid on delivery: the cart's total and the cash-on-delivery fee.
+    expect(order.grand_total).toBe(cartTotals.grand_total + SHIPPING_RULES.cod.fee)
     expect(order.items.map((i: Json) => [i.sku, i.product_type, i.qty_ordered, i.price_incl_tax])).toEqual([
       ['FX-BUNDLE', 'bundle', 1, 8500],
       ['FX-SCARF', 'simple', 1, 1000],
@@ -307,7 +310,8 @@ describe('ordering bundles and grouped products', () => {
     expect(await stockOf('FX-EAR-A')).toBe(3)
     expect(await stockOf('FX-BAG-A')).toBe(4)
     const order = (await guestOrder(placed.json.result.orderNumber, placed.json.result.accessKey)).json.result
-    expect(order.grand_total).toBe(7000)
+    // 2 × ₹3,500 ships free; paid on delivery, with its fee.
+    expect(order.grand_total).toBe(7000 + SHIPPING_RULES.cod.fee)
     // The product page adds a grouped product's products as their own lines: those order too.
     const lines = await api('/order', {
       body: orderBody([

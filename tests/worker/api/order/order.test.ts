@@ -46,12 +46,17 @@ describe('placing orders', () => {
     expect(await stockOf('FX-KURTA-S')).toBe(2)
     const got = await guestOrder(result.orderNumber, result.accessKey)
     expect(got.status).toBe(200)
-    // The client said price 1; the order uses the catalogue (GST included): 2 × 1000 + 1500.
+    // The client said price 1; the order uses the catalogue (GST included): 2 × 1000 + 1500, above
+    // the free-shipping threshold, and the ₹49 cash-on-delivery fee with the goods' GST inside it.
     expect(got.json.result).toMatchObject({
-      grand_total: 3500,
-      tax_amount: (Math.round((200_000 * 12) / 112) + Math.round((150_000 * 12) / 112)) / 100,
+      grand_total: 3549,
+      tax_amount:
+        (Math.round((200_000 * 12) / 112) +
+          Math.round((150_000 * 12) / 112) +
+          Math.round((4900 * 12) / 112)) /
+        100,
       order_currency_code: 'INR',
-      grand_total_minor: 350_000,
+      grand_total_minor: 354_900,
       status: 'pending',
       customer_is_guest: 1,
     })
@@ -188,8 +193,9 @@ describe('placing orders', () => {
       body: order({ cart_id: cartId }, [{ sku: 'FX-SCARF', qty: 1, price: 1120 }]),
     })
     const got = await guestOrder(res.json.result.orderNumber, res.json.result.accessKey)
+    // ₹1,000 − 10 %, shipping ₹149 (the threshold is judged before the coupon) and the COD fee ₹49.
     expect(got.json.result).toMatchObject({
-      grand_total: 900,
+      grand_total: 900 + 149 + 49,
       coupon_code: 'WELCOME10',
       discount_amount: -100,
     })

@@ -38,8 +38,8 @@ describe('store credit on orders', () => {
     expect(res.status).toBe(200)
     expect(res.json.result).toMatchObject({ storeCreditApplied: 1000, status: 'pending' })
     const got = await api(`/order/get?orderId=${res.json.result.orderNumber}&token=${user.token}`)
-    // 2 × ₹1,000 (GST included) less ₹1,000 of credit.
-    expect(got.json.result).toMatchObject({ grand_total: 1000, customer_balance_amount: 1000 })
+    // 2 × ₹1,000 (GST included), shipping ₹149 and the COD fee ₹49, less ₹1,000 of credit.
+    expect(got.json.result).toMatchObject({ grand_total: 1000 + 149 + 49, customer_balance_amount: 1000 })
     expect(await balanceOf(user.id)).toBe(0)
     const ledger = await api(`/giftcard/store-credit-transaction?token=${user.token}`)
     expect(ledger.json.result.items[0]).toMatchObject({ amount: -1000, balance: 0, order_id: body.order_id })

@@ -43,7 +43,7 @@ const coupon = (percent: number): CouponRule => ({
 })
 
 const totals = (lines: PricedLine[], country = 'IN', c: CouponRule | null = null, currency = 'INR') =>
-  computeTotals({ lines, coupon: c, shippingAmount: 0, currency, country, now: NOW })
+  computeTotals({ lines, coupon: c, shipping: { ships: false }, currency, country, now: NOW })
 
 afterEach(() => configureCurrencies('INR'))
 
