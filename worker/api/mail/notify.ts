@@ -26,6 +26,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-stat
 import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
+import { messageOrder } from '../../messages/orders'
 import type { AppConfig } from '../../platform/env'
 import { withinLimits } from '../auth/rate-limit'
 import { type OrderDocument, type OrderDocumentAddress, parseOrderDocument } from '../order/document'
@@ -367,6 +368,8 @@ export async function notifyOrder(
       now,
     )
   }
+  // The WhatsApp message of the event, to a shopper who opted in at checkout (mail goes either way).
+  await messageOrder(env, config, event, orderId, now, detail)
   if (event === 'placed') {
     // The merchant's copy names the customer and the address: it goes to the shop's own inbox.
     await deliverMail(

@@ -12,6 +12,8 @@ import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
 import { invoiceStatements } from '../../documents/issue'
+import { recordCheckoutOptIn } from '../../messages/consent'
+import { whatsappNumber } from '../../messages/phone'
 import type { AppEnv } from '../../platform/env'
 import { clientAddress, fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
@@ -256,6 +258,11 @@ async function placeNew(
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
   // A sku this order sold out leaves its cached product pages before the answer goes out.
   await purgeStockFlips(c.env, row.client_order_id, 'taken')
+  // Only a ticked box (and a mobile number WhatsApp can reach) sends this order's updates there.
+  const waPhone = body.whatsapp_opt_in
+    ? whatsappNumber((form.success ? form.data.telephone : null) ?? info.billingAddress.telephone)
+    : null
+  if (waPhone) await recordCheckoutOptIn(db, row.client_order_id, waPhone, customer?.id ?? null, now)
   runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now), 'placed mail')
   // Paid in full with store credit: its gift cards get their codes now (a provider's payment
   // issues them when it is reported).

@@ -25,7 +25,7 @@ const WEBHOOK_MAX_BYTES = 256 * 1024
 export const webhookRoutes = new Hono<AppEnv>()
 
 /** Reads a webhook body as raw bytes within WEBHOOK_MAX_BYTES (a 413 otherwise). */
-async function rawWebhookBody(c: Context<AppEnv>): Promise<Uint8Array> {
+export async function rawWebhookBody(c: Context<AppEnv>): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? '0')
   if (declared > WEBHOOK_MAX_BYTES) fail(413, `Webhook bodies are limited to ${WEBHOOK_MAX_BYTES} bytes.`)
   const bytes = new Uint8Array(await c.req.arrayBuffer())
@@ -34,7 +34,7 @@ async function rawWebhookBody(c: Context<AppEnv>): Promise<Uint8Array> {
   return bytes
 }
 
-async function seen(db: D1Database, provider: string, eventId: string) {
+export async function seen(db: D1Database, provider: string, eventId: string) {
   const row = await db
     .prepare('SELECT 1 AS hit FROM webhook_events WHERE provider = ? AND event_id = ?')
     .bind(provider, eventId)
@@ -42,7 +42,7 @@ async function seen(db: D1Database, provider: string, eventId: string) {
   return row !== null
 }
 
-async function remember(db: D1Database, provider: string, eventId: string, kind: string, now: number) {
+export async function remember(db: D1Database, provider: string, eventId: string, kind: string, now: number) {
   await db
     .prepare(
       'INSERT INTO webhook_events (provider, event_id, kind, received_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',

@@ -1,0 +1,159 @@
+/**
+ * /api/messages:
+ *   GET  /whatsapp/webhook   Meta's verification handshake: hub.mode=subscribe and hub.verify_token
+ *                            equal to WHATSAPP_VERIFY_TOKEN (constant time) → the hub.challenge
+ *                            as plain text; anything else → 403
+ *   POST /whatsapp/webhook   notifications, verified by X-Hub-Signature-256 over the raw body
+ *                            (worker/messages/inbound.ts says what they do)
+ *   GET  /cod/:number?t=     the signed link of a COD order's mail: a page with Confirm / Cancel
+ *   POST /cod/:number        (form: t, action) confirms or cancels it
+ *   POST /consent            {phone, optIn} a signed-in shopper's WhatsApp choice (account page)
+ */
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { readCodToken, shopperCancels, shopperConfirms } from '../../messages/cod'
+import { whatsappWebhookSecrets } from '../../messages/config'
+import { setConsent } from '../../messages/consent'
+import { applyNotification, Notification } from '../../messages/inbound'
+import { whatsappNumber } from '../../messages/phone'
+import { webhookSignatureValid } from '../../messages/whatsapp'
+import type { AppEnv } from '../../platform/env'
+import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
+import { constantTimeEqual } from '../auth/crypto'
+import { requireCustomer } from '../auth/guard'
+import { reserveOrReject } from '../auth/rate-limit'
+import { findOrderByClientId } from '../order/repo'
+import { rawWebhookBody } from '../payment/webhooks'
+
+export const messageRoutes = new Hono<AppEnv>()
+messageRoutes.use('*', noStore)
+
+const enc = new TextEncoder()
+
+messageRoutes.get('/whatsapp/webhook', (c) => {
+  const { verifyToken } = whatsappWebhookSecrets(c.env)
+  const mode = c.req.query('hub.mode')
+  const given = c.req.query('hub.verify_token') ?? ''
+  const challenge = c.req.query('hub.challenge') ?? ''
+  if (
+    !verifyToken ||
+    mode !== 'subscribe' ||
+    given.length > 200 ||
+    challenge.length > 200 ||
+    !constantTimeEqual(enc.encode(given), enc.encode(verifyToken))
+  )
+    return c.text('Forbidden: the verify token does not match.', 403)
+  return c.text(challenge, 200)
+})
+
+messageRoutes.post('/whatsapp/webhook', async (c) => {
+  const { appSecret } = whatsappWebhookSecrets(c.env)
+  if (!appSecret) fail(404, 'WhatsApp webhooks are not configured on this store.')
+  const raw = await rawWebhookBody(c)
+  if (!(await webhookSignatureValid(appSecret, raw, c.req.header('x-hub-signature-256'))))
+    fail(401, 'Invalid webhook: the X-Hub-Signature-256 header does not match the body.')
+  let parsed: z.infer<typeof Notification>
+  try {
+    const result = Notification.safeParse(JSON.parse(new TextDecoder().decode(raw)))
+    if (!result.success) return ok(c, { handled: [] })
+    parsed = result.data
+  } catch {
+    return fail(400, 'Invalid webhook: malformed JSON')
+  }
+  return ok(c, { handled: await applyNotification(c.env, c.var.config, parsed, Date.now()) })
+})
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** A small shop page of words (no script): the answer to a confirmation link. */
+function wordsPage(title: string, body: string, status: 200 | 400 | 403 | 429 = 200) {
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title>
+<style>body{font:17px/1.5 system-ui,sans-serif;margin:0;color:#222}main{max-width:32rem;margin:3rem auto;padding:0 1rem}button{font:inherit;padding:.7rem 1.4rem;margin:.4rem .4rem 0 0;border-radius:4px;border:1px solid #222;background:#fff;cursor:pointer}button[value=confirm]{background:#222;color:#fff}</style>
+</head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`,
+    { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
+  )
+}
+
+const LINK_EXPIRED = wordsPage(
+  'This link no longer works',
+  '<p>The confirmation link has expired or is not valid. Open your order from your account or your order mail to see where it stands.</p>',
+  403,
+)
+
+messageRoutes.get('/cod/:number', async (c) => {
+  const number = c.req.param('number').slice(0, 40)
+  const token = (c.req.query('t') ?? '').slice(0, 2048)
+  const now = Date.now()
+  const oid = await readCodToken(c.env, c.var.config, token, number, now)
+  const order = oid ? await findOrderByClientId(c.env.DB, oid) : null
+  if (!order) return LINK_EXPIRED
+  if (order.status !== 'pending')
+    return wordsPage(
+      `Order ${order.increment_id}`,
+      order.status === 'processing'
+        ? '<p>This order is confirmed. We are preparing it.</p>'
+        : '<p>This order is no longer waiting for confirmation.</p>',
+    )
+  return wordsPage(
+    `Confirm order ${order.increment_id}`,
+    `<p>You chose to pay cash on delivery. Confirm the order and we will pack it; cancel it if you did not place it or changed your mind.</p>
+<form method="post"><input type="hidden" name="t" value="${esc(token)}"><button name="action" value="confirm">Confirm my order</button><button name="action" value="cancel">Cancel it</button></form>`,
+  )
+})
+
+messageRoutes.post('/cod/:number', async (c) => {
+  const number = c.req.param('number').slice(0, 40)
+  const declared = Number(c.req.header('content-length') ?? '0')
+  if (declared > 8192) return wordsPage('Something went wrong', '<p>The form was too large.</p>', 400)
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+  const token = typeof form.t === 'string' ? form.t.slice(0, 2048) : ''
+  const action = form.action
+  const now = Date.now()
+  const oid = await readCodToken(c.env, c.var.config, token, number, now)
+  if (!oid) return LINK_EXPIRED
+  if (action !== 'confirm' && action !== 'cancel')
+    return wordsPage('Something went wrong', '<p>Choose Confirm or Cancel.</p>', 400)
+  const answer =
+    action === 'confirm'
+      ? await shopperConfirms(c.env, oid, 'mail link', now)
+      : await shopperCancels(c.env, c.var.config, oid, 'mail link', now)
+  if (answer === 'confirmed')
+    return wordsPage(`Order ${number} is confirmed`, '<p>Thank you. We are preparing your order.</p>')
+  if (answer === 'canceled')
+    return wordsPage(`Order ${number} is canceled`, '<p>Your order has been canceled. Nothing is owed.</p>')
+  const order = await findOrderByClientId(c.env.DB, oid)
+  return wordsPage(
+    `Order ${number}`,
+    order?.status === 'processing'
+      ? '<p>This order is already confirmed.</p>'
+      : '<p>This order is no longer waiting for confirmation.</p>',
+  )
+})
+
+/** Consent changes one address may make an hour (each is one D1 write). */
+export const CONSENT_CHANGES_PER_HOUR = 10
+
+const ConsentSchema = z.object({
+  phone: z.string({ error: 'phone is required' }).max(40, 'phone is too long'),
+  optIn: z.boolean({ error: 'optIn must be true or false' }),
+})
+
+messageRoutes.post('/consent', jsonBody(ConsentSchema, { maxBytes: 1024 }), async (c) => {
+  const customer = await requireCustomer(c)
+  const body = c.req.valid('json')
+  const now = Date.now()
+  await reserveOrReject(
+    c.env.DB,
+    [
+      { key: `consent:ip:${clientIp(c)}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
+      { key: `consent:customer:${customer.id}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
+    ],
+    now,
+    'Too many changes to your WhatsApp choice. Please try again in an hour.',
+  )
+  const phone = whatsappNumber(body.phone)
+  if (!phone) fail(400, 'Enter an Indian mobile number of 10 digits for WhatsApp messages.')
+  await setConsent(c.env.DB, phone, body.optIn, 'account', customer.id, now).run()
+  return ok(c, { phone: `+${phone}`, optedIn: body.optIn })
+})
