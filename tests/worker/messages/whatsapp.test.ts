@@ -15,6 +15,7 @@ import {
   outboxOf,
   placeFor,
   routeStandIns,
+  shopPage,
   shopCall,
   statusOf,
   wa,
@@ -272,5 +273,45 @@ describe('phone numbers', () => {
     expect(whatsappNumber('5876543210')).toBeNull()
     expect(whatsappNumber('98765432<script>')).toBeNull()
     expect(whatsappNumber(freshIp())).toBeNull()
+  })
+})
+
+describe('COD confirmation by the signed mail link', () => {
+  const linkIn = async (orderNumber: string) => {
+    const mail = await env.DB.prepare(
+      `SELECT body FROM mail_outbox WHERE kind = 'order-placed' AND subject LIKE '%' || ? ORDER BY id DESC LIMIT 1`,
+    )
+      .bind(orderNumber)
+      .first<{ body: string }>()
+    const url = new URL(mail?.body.match(/Confirm it \(or cancel it\) here: (\S+)/)?.[1] as string)
+    return { path: url.pathname, token: url.searchParams.get('t') as string }
+  }
+
+  it('shows a page whose button confirms the order once; a GET alone changes nothing', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const link = await linkIn(o.orderNumber)
+    const page = await shopPage(`${link.path}?t=${link.token}`)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Confirm my order')
+    expect(await statusOf(o.orderId)).toBe('pending')
+    const done = await shopPage(link.path, { t: link.token, action: 'confirm' })
+    expect(done.text).toContain(`Order ${o.orderNumber} is confirmed`)
+    expect(await statusOf(o.orderId)).toBe('processing')
+    const again = await shopPage(link.path, { t: link.token, action: 'cancel' })
+    expect(again.text).toContain('already confirmed')
+    expect(await statusOf(o.orderId)).toBe('processing')
+  })
+
+  it("refuses a forged token and another order's token, in words", async () => {
+    const a = await placeFor(freshPhone(), { optIn: false })
+    const b = await placeFor(freshPhone(), { optIn: false })
+    const link = await linkIn(a.orderNumber)
+    const other = await shopPage(`/api/messages/cod/${b.orderNumber}`, { t: link.token, action: 'confirm' })
+    expect(other.status).toBe(403)
+    expect(other.text).toContain('This link no longer works')
+    const forged = await shopPage(link.path, { t: `${link.token.slice(0, -4)}AAAA`, action: 'confirm' })
+    expect(forged.status).toBe(403)
+    expect(await statusOf(a.orderId)).toBe('pending')
+    expect(await statusOf(b.orderId)).toBe('pending')
   })
 })

@@ -11,7 +11,8 @@
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { readCodToken, shopperCancels, shopperConfirms } from '../../messages/cod'
+import { shopperCancels, shopperConfirms } from '../../messages/cod'
+import { readCodToken } from '../../messages/cod-link'
 import { whatsappWebhookSecrets } from '../../messages/config'
 import { setConsent } from '../../messages/consent'
 import { applyNotification, Notification } from '../../messages/inbound'
@@ -75,11 +76,12 @@ function wordsPage(title: string, body: string, status: 200 | 400 | 403 | 429 = 
   )
 }
 
-const LINK_EXPIRED = wordsPage(
-  'This link no longer works',
-  '<p>The confirmation link has expired or is not valid. Open your order from your account or your order mail to see where it stands.</p>',
-  403,
-)
+const linkExpired = () =>
+  wordsPage(
+    'This link no longer works',
+    '<p>The confirmation link has expired or is not valid. Open your order from your account or your order mail to see where it stands.</p>',
+    403,
+  )
 
 messageRoutes.get('/cod/:number', async (c) => {
   const number = c.req.param('number').slice(0, 40)
@@ -87,7 +89,7 @@ messageRoutes.get('/cod/:number', async (c) => {
   const now = Date.now()
   const oid = await readCodToken(c.env, c.var.config, token, number, now)
   const order = oid ? await findOrderByClientId(c.env.DB, oid) : null
-  if (!order) return LINK_EXPIRED
+  if (!order) return linkExpired()
   if (order.status !== 'pending')
     return wordsPage(
       `Order ${order.increment_id}`,
@@ -111,7 +113,7 @@ messageRoutes.post('/cod/:number', async (c) => {
   const action = form.action
   const now = Date.now()
   const oid = await readCodToken(c.env, c.var.config, token, number, now)
-  if (!oid) return LINK_EXPIRED
+  if (!oid) return linkExpired()
   if (action !== 'confirm' && action !== 'cancel')
     return wordsPage('Something went wrong', '<p>Choose Confirm or Cancel.</p>', 400)
   const answer =
