@@ -71,6 +71,11 @@ async function messageFor(
           await buttonPayload(env, config, 'call', n),
         ],
       }
+    case 'pay_link':
+      return {
+        template: 'pay_now_link',
+        values: [n, money(o.grand_total_minor ?? 0), detail.url ?? '', detail.until ?? ''],
+      }
     case 'refunded':
       return { template: 'refund_processed', values: [n, money(o.refunded_minor)] }
     default:

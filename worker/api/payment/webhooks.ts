@@ -13,6 +13,7 @@ import { fail, ok } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { magentoDate } from '../user/repo'
 import { paypalConfig, razorpayConfig } from './config'
+import { settleLinkPayment } from './payment-link'
 import { paypalMinor, paypalWebhookGenuine } from './paypal'
 import { later, viaProvider } from './provider-call'
 import { razorpayWebhookSignatureValid } from './razorpay'
@@ -64,6 +65,7 @@ const RazorpayEntity = z.object({
 const RazorpayEvent = z.object({
   event: z.string().min(1).max(100),
   payload: z.object({
+    payment_link: z.object({ entity: z.object({ id: z.string().min(1).max(100) }) }).optional(),
     payment: z.object({ entity: RazorpayEntity }).optional(),
     refund: z.object({ entity: RazorpayEntity }).optional(),
   }),
@@ -110,6 +112,22 @@ webhookRoutes.post('/razorpay/webhook', async (c) => {
       )
       outcome = settled.outcome
     }
+  } else if (parsed.event === 'payment_link.paid' && parsed.payload.payment_link && payment) {
+    // A payment link (the prepaid switch): settled against the link, which is our provider order.
+    const settled = await settleLinkPayment(
+      c.env,
+      c.var.config,
+      {
+        linkId: parsed.payload.payment_link.entity.id,
+        paymentId: payment.id,
+        amountMinor: payment.amount,
+        currency: payment.currency,
+        via: 'webhook:payment_link.paid',
+      },
+      now,
+      later(c),
+    )
+    outcome = settled.outcome
   } else if (parsed.event === 'payment.failed' && payment?.order_id) {
     const failed = await settleFailed(
       c.env,
