@@ -8,6 +8,8 @@
  *   GET  /cod/:number?t=     the signed link of a COD order's mail: a page with Confirm / Cancel
  *   POST /cod/:number        (form: t, action) confirms or cancels it
  *   POST /consent            {phone, optIn} a signed-in shopper's WhatsApp choice (account page)
+ *   POST /reminders          {optIn} a signed-in shopper's choice of cart reminders (account page)
+ *   GET  /cart-return?t=     a reminder's signed link: counted, then on to the cart
  */
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -17,6 +19,7 @@ import { whatsappWebhookSecrets } from '../../messages/config'
 import { setConsent } from '../../messages/consent'
 import { applyNotification, Notification } from '../../messages/inbound'
 import { whatsappNumber } from '../../messages/phone'
+import { readRestoreLink } from '../../messages/reminders'
 import { webhookSignatureValid } from '../../messages/whatsapp'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
@@ -158,4 +161,41 @@ messageRoutes.post('/consent', jsonBody(ConsentSchema, { maxBytes: 1024 }), asyn
   if (!phone) fail(400, 'Enter an Indian mobile number of 10 digits for WhatsApp messages.')
   await setConsent(c.env.DB, phone, body.optIn, 'account', customer.id, now).run()
   return ok(c, { phone: `+${phone}`, optedIn: body.optIn })
+})
+
+const RemindersSchema = z.object({ optIn: z.boolean({ error: 'optIn must be true or false' }) })
+
+messageRoutes.post('/reminders', jsonBody(RemindersSchema, { maxBytes: 1024 }), async (c) => {
+  const customer = await requireCustomer(c)
+  const now = Date.now()
+  await reserveOrReject(
+    c.env.DB,
+    [
+      { key: `consent:ip:${clientIp(c)}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
+      { key: `consent:customer:${customer.id}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
+    ],
+    now,
+    'Too many changes to your reminder choice. Please try again in an hour.',
+  )
+  const optIn = c.req.valid('json').optIn
+  await c.env.DB.prepare(
+    `INSERT INTO reminder_consent (customer_id, opted_in, updated_at) VALUES (?1, ?2, ?3)
+     ON CONFLICT(customer_id) DO UPDATE SET opted_in = ?2, updated_at = ?3`,
+  )
+    .bind(customer.id, optIn ? 1 : 0, now)
+    .run()
+  return ok(c, { cartReminders: optIn })
+})
+
+messageRoutes.get('/cart-return', async (c) => {
+  const token = (c.req.query('t') ?? '').slice(0, 2048)
+  const cartId = await readRestoreLink(c.env, c.var.config, token, Date.now())
+  if (cartId === null)
+    return wordsPage(
+      'This link no longer works',
+      '<p>The link to your bag has expired. Sign in to see your bag.</p><p><a href="/cart">Go to your bag</a></p>',
+      403,
+    )
+  // The cart is the signed-in shopper's own: the bag page shows it once they are signed in.
+  return c.redirect('/cart', 303)
 })
