@@ -105,6 +105,8 @@ describe('consent', () => {
       .bind(e164(phone))
       .first()
     expect(row).toEqual({ opted_in: 1, source: 'account', customer_id: me.id })
+    const prefs = await shopCall('/api/messages/preferences', { bearer: me.token })
+    expect(prefs.json.result).toEqual({ whatsappPhones: [`+${e164(phone)}`], cartReminders: false })
   })
 })
 

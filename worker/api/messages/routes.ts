@@ -8,6 +8,7 @@
  *   GET  /cod/:number?t=     the signed link of a COD order's mail: a page with Confirm / Cancel
  *   POST /cod/:number        (form: t, action) confirms or cancels it
  *   POST /consent            {phone, optIn} a signed-in shopper's WhatsApp choice (account page)
+ *   GET  /preferences        a signed-in shopper's WhatsApp phones and cart reminder choice
  *   POST /reminders          {optIn} a signed-in shopper's choice of cart reminders (account page)
  *   GET  /cart-return?t=     a reminder's signed link: counted, then on to the cart
  */
@@ -198,4 +199,21 @@ messageRoutes.get('/cart-return', async (c) => {
     )
   // The cart is the signed-in shopper's own: the bag page shows it once they are signed in.
   return c.redirect('/cart', 303)
+})
+
+messageRoutes.get('/preferences', async (c) => {
+  const customer = await requireCustomer(c)
+  const db = c.env.DB
+  const [phones, reminders] = await db.batch([
+    db
+      .prepare(
+        'SELECT phone FROM message_consent WHERE customer_id = ? AND opted_in = 1 ORDER BY updated_at DESC LIMIT 5',
+      )
+      .bind(customer.id),
+    db.prepare('SELECT opted_in FROM reminder_consent WHERE customer_id = ?').bind(customer.id),
+  ])
+  return ok(c, {
+    whatsappPhones: ((phones?.results ?? []) as { phone: string }[]).map((r) => `+${r.phone}`),
+    cartReminders: ((reminders?.results ?? []) as { opted_in: number }[])[0]?.opted_in === 1,
+  })
 })
