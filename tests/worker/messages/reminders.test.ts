@@ -1,11 +1,12 @@
 // Cart reminders: with consent only, at 1 h and 24 h after the cart was left, never more than two,
 // never after a purchase or an opt-out; the link back is signed and counted.
-import { env } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { magentoDate } from '../../../worker/api/user/repo'
 import { reminderCounts, sendCartReminders } from '../../../worker/messages/reminders'
 import { readConfig } from '../../../worker/platform/env'
 import { registerAndLogin } from '../../helpers/user'
+import { operator } from '../admin/operator'
 import { msgEnv, routeStandIns, shopCall, shopPage } from './harness'
 
 beforeAll(() => routeStandIns())
@@ -69,6 +70,13 @@ describe('cart reminders', () => {
     expect(after?.clicked).toBe((before?.clicked ?? 0) + 1)
     const forged = await shopPage(`${link.pathname}?t=${link.searchParams.get('t')?.slice(0, -3)}abc`)
     expect(forged.status).toBe(403)
+    // Counted in the back office.
+    const ops = await operator('viewer')
+    const dash = await (
+      await SELF.fetch('https://shop.test/admin', { headers: { cookie: ops.cookie } })
+    ).text()
+    const figures = dash.replaceAll('<!-- -->', '').match(/(\d+) sent for (\d+) carts · (\d+) links followed/)
+    expect(figures?.slice(1).map(Number)).toEqual([after?.reminders, after?.carts, after?.clicked])
   })
 
   it('sends nothing without consent, after an opt-out, or once the cart became an order', async () => {

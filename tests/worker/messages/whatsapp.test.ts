@@ -1,6 +1,6 @@
 // WhatsApp order messages against the local WhatsApp stand-in: consent, the COD confirmation by
 // button, the webhook's handshake and signatures, statuses out of order and twice, STOP.
-import { env } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WHATSAPP_SANDBOX_SECRETS } from '../../../scripts/whatsapp-sandbox/sandbox'
 import { CONSENT_CHANGES_PER_HOUR } from '../../../worker/api/messages/routes'
@@ -8,6 +8,7 @@ import { whatsappNumber } from '../../../worker/messages/phone'
 import { drainMessageOutbox } from '../../../worker/messages/send'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { freshIp, registerAndLogin } from '../../helpers/user'
+import { operator } from '../admin/operator'
 import {
   deliverWa,
   freshPhone,
@@ -315,5 +316,20 @@ describe('COD confirmation by the signed mail link', () => {
     expect(forged.status).toBe(403)
     expect(await statusOf(a.orderId)).toBe('pending')
     expect(await statusOf(b.orderId)).toBe('pending')
+  })
+})
+
+describe('the back office', () => {
+  it("shows a pending COD order's confirmation channels and its WhatsApp messages", async () => {
+    const ops = await operator('staff')
+    const phone = freshPhone()
+    const o = await placeFor(phone, { optIn: true })
+    const quiet = await placeFor(freshPhone(), { optIn: false })
+    const page = async (n: string) =>
+      (await SELF.fetch(`https://shop.test/admin/orders/${n}`, { headers: { cookie: ops.cookie } })).text()
+    const html = await page(o.orderNumber)
+    expect(html).toContain(`confirm from WhatsApp (+${e164(phone)}): the confirmation is sent`)
+    expect(html).toMatch(/cod_confirmation \(sent, \d+ \w+ \d{4}, /)
+    expect(await page(quiet.orderNumber)).toContain('did not opt in to WhatsApp')
   })
 })
