@@ -12,6 +12,7 @@
  *   POST /reminders          {optIn} a signed-in shopper's choice of cart reminders (account page)
  *   GET  /cart-return?t=     a reminder's signed link: counted, then on to the cart
  */
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { shopperCancels, shopperConfirms } from '../../messages/cod'
@@ -140,6 +141,19 @@ messageRoutes.post('/cod/:number', async (c) => {
 /** Consent changes one address may make an hour (each is one D1 write). */
 export const CONSENT_CHANGES_PER_HOUR = 10
 
+/** Counts one change against the address's and the account's hourly limit (429 over either). */
+function limitConsentChanges(c: Context<AppEnv>, customerId: number, now: number) {
+  return reserveOrReject(
+    c.env.DB,
+    [
+      { key: `consent:ip:${clientIp(c)}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
+      { key: `consent:customer:${customerId}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
+    ],
+    now,
+    'Too many changes to your message choices. Please try again in an hour.',
+  )
+}
+
 const ConsentSchema = z.object({
   phone: z.string({ error: 'phone is required' }).max(40, 'phone is too long'),
   optIn: z.boolean({ error: 'optIn must be true or false' }),
@@ -149,15 +163,7 @@ messageRoutes.post('/consent', jsonBody(ConsentSchema, { maxBytes: 1024 }), asyn
   const customer = await requireCustomer(c)
   const body = c.req.valid('json')
   const now = Date.now()
-  await reserveOrReject(
-    c.env.DB,
-    [
-      { key: `consent:ip:${clientIp(c)}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
-      { key: `consent:customer:${customer.id}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
-    ],
-    now,
-    'Too many changes to your WhatsApp choice. Please try again in an hour.',
-  )
+  await limitConsentChanges(c, customer.id, now)
   const phone = whatsappNumber(body.phone)
   if (!phone) fail(400, 'Enter an Indian mobile number of 10 digits for WhatsApp messages.')
   await setConsent(c.env.DB, phone, body.optIn, 'account', customer.id, now).run()
@@ -169,15 +175,7 @@ const RemindersSchema = z.object({ optIn: z.boolean({ error: 'optIn must be true
 messageRoutes.post('/reminders', jsonBody(RemindersSchema, { maxBytes: 1024 }), async (c) => {
   const customer = await requireCustomer(c)
   const now = Date.now()
-  await reserveOrReject(
-    c.env.DB,
-    [
-      { key: `consent:ip:${clientIp(c)}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
-      { key: `consent:customer:${customer.id}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
-    ],
-    now,
-    'Too many changes to your reminder choice. Please try again in an hour.',
-  )
+  await limitConsentChanges(c, customer.id, now)
   const optIn = c.req.valid('json').optIn
   await c.env.DB.prepare(
     `INSERT INTO reminder_consent (customer_id, opted_in, updated_at) VALUES (?1, ?2, ?3)
