@@ -69,7 +69,7 @@ export function ShippingStep({
       />
       <CheckboxField
         id="shipping-whatsapp"
-        label="Send me order updates on WhatsApp at this phone number (reply STOP at any time)"
+        label="Send me order updates on WhatsApp (to the mobile above; reply STOP at any time)"
         checked={whatsapp.checked}
         onChange={whatsapp.onChange}
       />
