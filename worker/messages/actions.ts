@@ -11,8 +11,8 @@ import { tokenSecret } from '../api/auth/tokens'
 import type { AppConfig } from '../platform/env'
 
 /** confirm / cancel a cash-on-delivery order; redeliver / call after a failed delivery. */
-export const BUTTON_ACTIONS = ['confirm', 'cancel', 'redeliver', 'call'] as const
-export type ButtonAction = (typeof BUTTON_ACTIONS)[number]
+const BUTTON_ACTIONS = ['confirm', 'cancel', 'redeliver', 'call'] as const
+type ButtonAction = (typeof BUTTON_ACTIONS)[number]
 
 /** 128 bits of the HMAC: unguessable, and short enough for a quick-reply payload. */
 const MAC_HEX = 32

@@ -11,7 +11,7 @@ import { transitionOrder } from '../api/order/lifecycle'
 import { purgeStockFlips } from '../api/order/stock-pages'
 import type { AppConfig } from '../platform/env'
 
-export type CodAnswer = 'confirmed' | 'canceled' | 'unchanged'
+type CodAnswer = 'confirmed' | 'canceled' | 'unchanged'
 
 /** Moves a 'pending' COD order to 'processing' (confirmed by the shopper through `via`). */
 export async function shopperConfirms(

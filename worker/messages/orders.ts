@@ -19,7 +19,7 @@ import { orderPhone } from './consent'
 import { queueMessage } from './send'
 import type { TemplateSend } from './whatsapp'
 
-export const UNCONFIRMED_MESSAGES_PER_PHONE = 3
+const UNCONFIRMED_MESSAGES_PER_PHONE = 3
 const DAY_MS = 24 * 3600_000
 
 const isCod = (o: OrderRow) => o.payment_method === 'cashondelivery'

@@ -17,7 +17,7 @@ import { magentoDate } from '../api/user/repo'
 import type { AppConfig } from '../platform/env'
 import { queueMessage } from './send'
 
-export const REMINDER_DELAYS_MS = [3600_000, 24 * 3600_000] as const
+const REMINDER_DELAYS_MS = [3600_000, 24 * 3600_000] as const
 const REMINDER_BATCH = 50
 const RESTORE_LINK_DAYS = 7
 
@@ -74,7 +74,7 @@ async function claim(db: D1Database, cart: DueCart, channel: string, now: number
 }
 
 /** The signed link back to a cart. */
-export async function restoreLink(env: Env, config: AppConfig, cartId: number, now: number) {
+async function restoreLink(env: Env, config: AppConfig, cartId: number, now: number) {
   const token = await signJws(tokenSecret(env, config), {
     typ: 'cart-restore',
     sub: String(cartId),

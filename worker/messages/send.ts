@@ -53,7 +53,7 @@ async function sendClaimed(env: Env, cfg: WhatsAppConfig, row: MessageRow, now: 
   return status
 }
 
-export type QueueOutcome = 'sent' | 'failed' | 'no-consent' | 'duplicate' | 'not-configured'
+type QueueOutcome = 'sent' | 'failed' | 'no-consent' | 'duplicate' | 'not-configured'
 
 /**
  * Records a template message to `phone` and sends it at once. Nothing is recorded without

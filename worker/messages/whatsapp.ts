@@ -34,7 +34,7 @@ function paramText(value: string): string {
 }
 
 /** The JSON body of one template send to `to` (E.164 digits). */
-export function templateRequestBody(to: string, send: TemplateSend) {
+function templateRequestBody(to: string, send: TemplateSend) {
   const def = TEMPLATES[send.template]
   const count = variableCount(def)
   const components: Record<string, unknown>[] = []

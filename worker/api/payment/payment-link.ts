@@ -25,7 +25,7 @@ import { insertPayment } from './repo'
 import { type Later, settlePaid } from './settle'
 import { hmacMatches } from './signature'
 
-export const LINKS_PER_ORDER = 3
+const LINKS_PER_ORDER = 3
 /** Razorpay's shortest link life, and a minute to spare. */
 const MIN_LINK_LIFE_S = 16 * 60
 /** The longest a link lives when the order's deadline is further away. */
@@ -43,7 +43,7 @@ interface RazorpayLink {
   expire_by: number
 }
 
-export interface OfferedLink {
+interface OfferedLink {
   url: string
   amountMinor: number
   currency: string

@@ -64,7 +64,7 @@ paymentRoutes.post(
 )
 
 /** Payment links one network address may ask for an hour (each may call the provider). */
-export const LINK_REQUESTS_PER_HOUR = 20
+const LINK_REQUESTS_PER_HOUR = 20
 
 paymentRoutes.post(
   '/link',
