@@ -31,6 +31,7 @@ options:
   --public-origin URL   the origin absolute links name (default http://localhost:N)
   --sandbox-port N      port of the local test payment provider (default N+100)
   --courier-port N      port of the local test courier (default N+200)
+  --whatsapp-port N     port of the local test WhatsApp (default N+300)
   --courier-clock S     the test courier moves each parcel one step every S seconds (default 0:
                         only from its TEST page)
   --copy-state-to DIR   once migrated and seeded, copy the local state to DIR if DIR holds none
@@ -50,6 +51,7 @@ options:
       '--courier-port',
       '--courier-clock',
       '--copy-state-to',
+      '--whatsapp-port',
     ],
     positionals: 0,
   },
@@ -135,6 +137,21 @@ if (!hasCourierKeys) {
   const vars = JSON.parse(capture('node', [...courierArgs, '--print-vars']))
   for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
   console.log(`No courier keys set: shipments go to the TEST courier at http://127.0.0.1:${courierPort}/test`)
+}
+// Without WhatsApp keys the local test WhatsApp runs next to the shop, and the shop's WhatsApp base
+// URL and test secrets point at it.
+const hasWhatsAppKeys = Boolean(process.env.WHATSAPP_ACCESS_TOKEN) || /^WHATSAPP_ACCESS_TOKEN=/m.test(devVars)
+if (!hasWhatsAppKeys) {
+  const waPort = args.whatsappPort ?? String(Number(port) + 300)
+  const waArgs = [path.join(root, 'scripts/whatsapp-sandbox/server.ts'), '--port', waPort]
+  const wa = spawnLong('node', [...waArgs, '--shop', `http://127.0.0.1:${port}`])
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => wa.kill(sig))
+  process.on('exit', () => wa.kill())
+  const vars = JSON.parse(capture('node', [...waArgs, '--print-vars']))
+  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
+  console.log(
+    `No WhatsApp keys set: order messages go to the TEST WhatsApp at http://127.0.0.1:${waPort}/test`,
+  )
 }
 // The platform's country of a request decides a shopper's prices. Offline, wrangler dev would give
 // every request a placeholder one (US); a local run has none instead, so the shop opens in its

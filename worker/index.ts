@@ -8,6 +8,9 @@ import { expireHoldingOrders } from './api/order/expire'
 import { mailBackInStock } from './api/stock-alerts/notify'
 import app from './app'
 import { drainCourierOutbox } from './fulfilment/book'
+import { sendCartReminders } from './messages/reminders'
+import { drainMessageOutbox } from './messages/send'
+import { readConfig } from './platform/env'
 import { runJobs, type ScheduledJob } from './platform/jobs'
 import { rebuildMissingPostings } from './search'
 import { pruneVitals } from './vitals/store'
@@ -23,6 +26,9 @@ const scheduledJobs: readonly ScheduledJob[] = [
   // Before the drain, so the mails it queues go out on the same trigger.
   { name: 'back-in-stock-mail', run: (env, now) => mailBackInStock(env, now) },
   { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },
+  // Cart reminders due (1 h and 24 h after a cart was left), before the drains that retry them.
+  { name: 'cart-reminders', run: (env, now) => sendCartReminders(env, readConfig(env), now) },
+  { name: 'drain-messages', run: (env, now) => drainMessageOutbox(env, now) },
   // Shipments the courier did not book yet (it was down, or refused for a while).
   { name: 'book-shipments', run: (env, now) => drainCourierOutbox(env, now) },
   { name: 'prune-field-data', run: (env, now) => pruneVitals(env, now) },

@@ -28,6 +28,12 @@ interface __Secrets {
   SHIPROCKET_PASSWORD?: string
   /** The token entered with this shop's tracking webhook in the courier's panel (x-api-key). */
   SHIPROCKET_WEBHOOK_TOKEN?: string
+  /** WhatsApp Cloud API: a system user's token and the sending number's id (docs/messages.md). */
+  WHATSAPP_ACCESS_TOKEN?: string
+  WHATSAPP_PHONE_NUMBER_ID?: string
+  /** The Meta app's secret (signs the webhooks) and the webhook's verify token. */
+  WHATSAPP_APP_SECRET?: string
+  WHATSAPP_VERIFY_TOKEN?: string
 }
 declare namespace Cloudflare {
   interface Env extends __Secrets {}

@@ -12,6 +12,7 @@
  * import it and route the worker's outbound calls to it) run the very same code. The worker never
  * imports it: production only differs in base URLs and secrets.
  */
+import { createPaymentLinks } from './payment-links.ts'
 
 interface SandboxOptions {
   /** Where this sandbox is reachable from the browser (checkout.js, the test pages). */
@@ -230,6 +231,16 @@ export function createSandbox(opts: SandboxOptions) {
   const basic = (req: Request, user: string, pass: string) =>
     req.headers.get('authorization') === `Basic ${btoa(`${user}:${pass}`)}`
 
+  // Razorpay Payment Links: a module of its own (./payment-links.ts).
+  const paymentLinks = createPaymentLinks({
+    origin: opts.origin,
+    keySecret: opts.razorpay.keySecret,
+    webhook: razorpayWebhook,
+    recordPayment: (p) => rzpPayments.set(p.id, p as unknown as RzpPayment),
+    hmacHex,
+    rid,
+  })
+
   /** Settles a test payment on a Razorpay order: what the real checkout + Razorpay do. */
   async function razorpayPay(orderId: string, outcome: 'succeed' | 'fail', method = 'upi') {
     const order = rzpOrders.get(orderId)
@@ -404,6 +415,12 @@ export function createSandbox(opts: SandboxOptions) {
     const url = new URL(req.url)
     const path = url.pathname
     const method = req.method
+
+    const linkAnswer = await paymentLinks.handle(
+      req,
+      basic(req, opts.razorpay.keyId, opts.razorpay.keySecret),
+    )
+    if (linkAnswer) return linkAnswer
 
     // ---- Razorpay REST API ----
     if (path.startsWith('/v1/orders') || path.startsWith('/v1/payments')) {
@@ -585,6 +602,8 @@ export function createSandbox(opts: SandboxOptions) {
     fetch: handle,
     /** Pays a Razorpay order as the test page's buttons do (tests drive it directly). */
     razorpayPay,
+    /** Pays a payment link as its hosted page's button does: the callback URL to open, or an error. */
+    payLink: paymentLinks.pay,
     /** Approves a PayPal order as the approval page's button does. */
     paypalApprove(orderId: string, declineCapture = false) {
       const order = ppOrders.get(orderId)

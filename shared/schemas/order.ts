@@ -60,6 +60,8 @@ export const OrderBodySchema = z.object({
   store_code: str(32).nullish(),
   /** Signed-in customers: pay up to the whole grand total from the store credit balance. */
   store_credit_applied: z.boolean().optional(),
+  /** The shopper ticked "Send me order updates on WhatsApp" (unticked unless they do). */
+  whatsapp_opt_in: z.boolean().optional(),
   products: z
     .array(OrderProductSchema, { error: 'products is required' })
     .min(1, 'products must contain at least one product')

@@ -8,6 +8,7 @@
 import { shopTimeZone } from '@shared/config/store'
 import { zonedDate, zonedDayRange } from '@shared/domain/shop-clock'
 import { magentoDate } from '../api/user/repo'
+import { reminderCounts } from '../messages/reminders'
 
 /** Stock at or below this many units counts as low. */
 const LOW_STOCK_UNITS = 3
@@ -17,6 +18,10 @@ export interface Dashboard {
   revenueToday: { currency: string; minor: number }[]
   pendingPayments: number
   lowStock: LowStock[]
+  /** Cash-on-delivery orders waiting for the shopper's confirmation. */
+  codToConfirm: number
+  /** Cart reminders of the last 30 days (worker/messages/reminders.ts). */
+  reminders: { carts: number; reminders: number; clicked: number; ordered: number }
 }
 
 interface LowStock {
@@ -30,7 +35,7 @@ interface LowStock {
 export async function dashboard(db: D1Database, now: number): Promise<Dashboard> {
   const tz = shopTimeZone()
   const dayStart = magentoDate(zonedDayRange(zonedDate(now, tz), tz).start)
-  const [count, revenue, pending, low] = await db.batch([
+  const [count, revenue, pending, low, toConfirm] = await db.batch([
     db.prepare('SELECT COUNT(*) AS n FROM orders WHERE created_at >= ?').bind(dayStart),
     db
       .prepare(
@@ -46,12 +51,21 @@ export async function dashboard(db: D1Database, now: number): Promise<Dashboard>
          WHERE i.qty <= ? AND i.manage_stock = 1 AND i.backorders = 0 ORDER BY i.qty, i.sku LIMIT 50`,
       )
       .bind(LOW_STOCK_UNITS),
+    db.prepare("SELECT COUNT(*) AS n FROM orders WHERE status = 'pending'"),
   ])
+  const reminders = await reminderCounts(db, now - 30 * 86_400_000)
   const n = (r: D1Result | undefined) => Number((r?.results?.[0] as { n?: number } | undefined)?.n ?? 0)
   return {
     ordersToday: n(count),
     revenueToday: (revenue?.results ?? []) as Dashboard['revenueToday'],
     pendingPayments: n(pending),
     lowStock: (low?.results ?? []) as Dashboard['lowStock'],
+    codToConfirm: n(toConfirm),
+    reminders: {
+      carts: reminders?.carts ?? 0,
+      reminders: reminders?.reminders ?? 0,
+      clicked: reminders?.clicked ?? 0,
+      ordered: reminders?.ordered ?? 0,
+    },
   }
 }

@@ -50,7 +50,9 @@ export async function readyToShip(x: Ctx, number: string, now: number) {
       orderId: order.client_order_id,
       kind: 'forward',
       ref: order.increment_id,
-      codMinor: order.payment_method === COD ? (order.grand_total_minor ?? 0) : 0,
+      // Nothing is collected for an order paid online (a COD order switched to a payment link).
+      codMinor:
+        order.payment_method === COD && order.payment_state !== 'paid' ? (order.grand_total_minor ?? 0) : 0,
     },
     now,
   )

@@ -42,6 +42,11 @@ export interface OrderDocumentRow {
 
 export interface OrderDetail {
   order: OrderRow
+  /** The shopper's WhatsApp number (when they opted in at checkout) and the messages sent to it. */
+  whatsapp: {
+    phone: string | null
+    messages: { kind: string; status: string; delivery_status: string | null; created_at: string }[]
+  }
   doc: OrderDocument
   events: OrderEventRow[]
   /** Statuses an operator may move it to now. */
@@ -77,7 +82,7 @@ export interface OrderDetail {
 export async function orderDetail(db: D1Database, number: string): Promise<OrderDetail> {
   const order = await findOrderByAnyId(db, number)
   if (!order) return fail(404, `Order ${number} does not exist.`)
-  const [events, payments, refunds, documents, invoiceable] = await db.batch([
+  const [events, payments, refunds, documents, invoiceable, phone, messages] = await db.batch([
     db
       .prepare('SELECT * FROM order_events WHERE client_order_id = ? ORDER BY id')
       .bind(order.client_order_id),
@@ -99,6 +104,12 @@ export async function orderDetail(db: D1Database, number: string): Promise<Order
     db
       .prepare(`SELECT 1 AS ok FROM orders o WHERE o.client_order_id = ? AND ${INVOICEABLE_SQL}`)
       .bind(order.client_order_id),
+    db.prepare('SELECT phone FROM order_messaging WHERE client_order_id = ?').bind(order.client_order_id),
+    db
+      .prepare(
+        'SELECT kind, status, delivery_status, created_at FROM message_outbox WHERE client_order_id = ? ORDER BY id LIMIT 50',
+      )
+      .bind(order.client_order_id),
   ])
   const next = isOrderStatus(order.status)
     ? ORDER_TRANSITIONS[order.status].filter((s) => s !== 'closed')
@@ -106,6 +117,10 @@ export async function orderDetail(db: D1Database, number: string): Promise<Order
   const hold = await orderHold(db, order.client_order_id)
   return {
     order,
+    whatsapp: {
+      phone: ((phone?.results ?? []) as { phone: string }[])[0]?.phone ?? null,
+      messages: (messages?.results ?? []) as OrderDetail['whatsapp']['messages'],
+    },
     doc: parseOrderDocument(order.doc),
     events: (events?.results ?? []) as OrderEventRow[],
     next,

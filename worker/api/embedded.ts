@@ -14,6 +14,7 @@ import { fulfilmentRoutes } from './fulfilment/routes'
 import { giftcardRoutes } from './giftcard/routes'
 import { homeRoutes } from './home/routes'
 import { mailRoutes } from './mail/routes'
+import { messageRoutes } from './messages/routes'
 import { miscRoutes } from './misc/routes'
 import { newsletterRoutes } from './newsletter/routes'
 import { orderRoutes } from './order/routes'
@@ -40,6 +41,7 @@ embeddedBackend.route('/checkout', checkoutRoutes)
 embeddedBackend.route('/order', orderRoutes)
 embeddedBackend.route('/payment', paymentRoutes)
 embeddedBackend.route('/fulfilment', fulfilmentRoutes)
+embeddedBackend.route('/messages', messageRoutes)
 embeddedBackend.route('/documents', documentRoutes)
 embeddedBackend.route('/state', stateRoutes)
 embeddedBackend.route('/fbconversion', analyticsRoutes)

@@ -15,6 +15,7 @@ import { currentUser, sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
 import type { Customer } from './account-model'
 import { AddressBook } from './address-book'
+import { MessagePreferences } from './messages'
 import { Newsletter } from './newsletter'
 import { PersonalDetails } from './personal-details'
 import { StoreCredit } from './store-credit'
@@ -119,6 +120,7 @@ function Account({ section, orderId }: AccountProps) {
         {section === 'personal-details' ? <PersonalDetails user={user} /> : null}
         {section === 'address-book' ? <AddressBook user={user} /> : null}
         {section === 'newsletter' ? <Newsletter user={user} /> : null}
+        {section === 'newsletter' ? <MessagePreferences /> : null}
         {section === 'credit-details' ? <StoreCredit /> : null}
         <Suspense fallback={<p role="status">Loading…</p>}>
           {section === 'orders' ? <Orders /> : null}

@@ -267,6 +267,10 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
             errors={errors}
             onChange={addressChange('shippingDetails')}
             onNext={() => next('shipping', 'payment')}
+            whatsapp={{
+              checked: state.whatsappOptIn === true,
+              onChange: (checked) => update((s) => ({ ...s, whatsappOptIn: checked })),
+            }}
             book={
               book && {
                 saved: book,

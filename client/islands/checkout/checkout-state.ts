@@ -49,6 +49,8 @@ export interface CheckoutState {
   saveAddress?: boolean
   /** The same choice for a billing address other than the shipping one. */
   saveBillingAddress?: boolean
+  /** The shopper ticked "order updates on WhatsApp" (unticked unless they do). */
+  whatsappOptIn?: boolean
 }
 
 /** The message shown with cash on delivery (`codMessage`): how it works and the fee the rules add. */

@@ -115,6 +115,7 @@ interface OrderBody {
     shippingExtraFields: Record<string, unknown>
   }
   store_credit_applied?: boolean
+  whatsapp_opt_in?: boolean
 }
 
 /** Fields of a cart line that the order needs: the big catalogue blobs (children, options, gallery, description) are dropped. */
@@ -172,5 +173,6 @@ export function buildOrder(input: {
     },
   }
   if (state.isStoreCreditApplied) body.store_credit_applied = true
+  if (state.whatsappOptIn) body.whatsapp_opt_in = true
   return body
 }

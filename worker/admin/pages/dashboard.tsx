@@ -31,6 +31,20 @@ export function dashboardPage(c: Context<AdminEnv>, d: Dashboard) {
             <a href="/admin/orders?status=pending_payment">{d.pendingPayments}</a>
           </p>
         </div>
+        <div className="card">
+          <h2>COD to confirm</h2>
+          <p>
+            <a href="/admin/orders?status=pending">{d.codToConfirm.toLocaleString('en-IN')}</a>
+          </p>
+        </div>
+        <div className="card" data-testid="cart-reminders">
+          <h2>Cart reminders (30 days)</h2>
+          <p>
+            {d.reminders.reminders.toLocaleString('en-IN')} sent for{' '}
+            {d.reminders.carts.toLocaleString('en-IN')} carts · {d.reminders.clicked.toLocaleString('en-IN')}{' '}
+            links followed · {d.reminders.ordered.toLocaleString('en-IN')} carts ordered
+          </p>
+        </div>
       </div>
       <div className="card">
         <h2>Low stock</h2>

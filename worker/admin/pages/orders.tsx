@@ -261,6 +261,25 @@ export function orderPage(c: Context<AdminEnv>, d: OrderDetail) {
             then expires and its stock goes back on sale.
           </p>
         ) : null}
+        {o.status === 'pending' ? (
+          <p data-testid="cod-channels">
+            {d.whatsapp.phone
+              ? `The shopper can confirm from WhatsApp (+${d.whatsapp.phone}): the confirmation is ${
+                  d.whatsapp.messages.find((m) => m.kind === 'cod_confirmation')?.delivery_status ??
+                  d.whatsapp.messages.find((m) => m.kind === 'cod_confirmation')?.status ??
+                  'not sent'
+                }, or from the link in the order mail.`
+              : 'The shopper did not opt in to WhatsApp: they can confirm from the link in the order mail, or call them.'}
+          </p>
+        ) : null}
+        {d.whatsapp.messages.length ? (
+          <p>
+            WhatsApp:{' '}
+            {d.whatsapp.messages
+              .map((m) => `${m.kind} (${m.delivery_status ?? m.status}, ${orderDateTime(m.created_at)})`)
+              .join(' · ')}
+          </p>
+        ) : null}
         {o.status === 'pending' ? move('processing', 'Confirm (cash on delivery)') : null}
         {move('packed', 'Mark packed')}
         {move(

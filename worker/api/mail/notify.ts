@@ -26,6 +26,8 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-stat
 import { shopTimeZone } from '@shared/config/store'
 import { formatPrice } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
+import { codConfirmLink } from '../../messages/cod-link'
+import { messageOrder } from '../../messages/orders'
 import type { AppConfig } from '../../platform/env'
 import { withinLimits } from '../auth/rate-limit'
 import { type OrderDocument, type OrderDocumentAddress, parseOrderDocument } from '../order/document'
@@ -235,11 +237,14 @@ function shopperText(
   config: AppConfig,
   detail: Record<string, string>,
   invoice: string | null,
+  codLink: string | null,
 ): string {
   const extra = detailLines(detail)
   const status = ORDER_STATUS_LABELS[p.order.status as OrderStatus] ?? p.order.status
   return [
     ...intro(event, p.order, p.money),
+    // A cash-on-delivery order waiting for the shopper: the signed link that confirms it.
+    ...(codLink ? ['', `Confirm it (or cancel it) here: ${codLink}`] : []),
     ...(extra.length ? ['', ...extra] : []),
     '',
     `Order ${p.order.increment_id} — ${status}`,
@@ -363,11 +368,21 @@ export async function notifyOrder(
         from: config.SUPPORT_EMAIL,
         to: order.customer_email,
         subject: SUBJECTS[event](order.increment_id),
-        text: shopperText(event, parts, link, config, detail, invoice?.number ?? null),
+        text: shopperText(
+          event,
+          parts,
+          link,
+          config,
+          detail,
+          invoice?.number ?? null,
+          event === 'placed' ? await codConfirmLink(env, config, order) : null,
+        ),
       },
       now,
     )
   }
+  // The WhatsApp message of the event, to a shopper who opted in at checkout (mail goes either way).
+  await messageOrder(env, config, event, orderId, now, detail)
   // The merchant hears of an order once it is taken: at placement, or for an order paid online
   // (whose placement sends nothing), when its payment arrives.
   if (event === 'placed' || (event === 'paid' && !isCashOnDelivery(order))) {

@@ -51,7 +51,7 @@ interface CallOutcome {
 }
 
 /** Calls a provider and reports the outcome; never throws. */
-async function callProvider(service: string, url: string, init: RequestInit): Promise<CallOutcome> {
+export async function callProvider(service: string, url: string, init: RequestInit): Promise<CallOutcome> {
   try {
     const res = await fetchOutbound(service, url, init)
     const text = await res.text()
@@ -69,8 +69,11 @@ async function callProvider(service: string, url: string, init: RequestInit): Pr
 const permanent = (status: number | null) =>
   status !== null && status >= 400 && status < 500 && status !== 408 && status !== 429
 
-/** The outbox tables; the courier's (shipments being booked) is drained by worker/fulfilment/book.ts. */
-type Outbox = 'mail_outbox' | 'analytics_outbox' | 'courier_outbox'
+/**
+ * The outbox tables; the courier's (shipments being booked) is drained by worker/fulfilment/book.ts,
+ * the WhatsApp messages' by worker/messages/send.ts.
+ */
+type Outbox = 'mail_outbox' | 'analytics_outbox' | 'courier_outbox' | 'message_outbox'
 
 /** Records the outcome of the call made for a claimed row: sent, failed (with its next time) or dead. */
 export async function settleRow(
@@ -145,7 +148,13 @@ type Tally = Record<'sent' | 'failed' | 'dead', number>
 const tally = (): Tally => ({ sent: 0, failed: 0, dead: 0 })
 
 /** Marks rows past the age limit dead; returns how many. */
-async function expireOld(db: D1Database, table: Outbox, statuses: string, maxAgeMs: number, now: number) {
+export async function expireOld(
+  db: D1Database,
+  table: Outbox,
+  statuses: string,
+  maxAgeMs: number,
+  now: number,
+) {
   const res = await db
     .prepare(
       `UPDATE ${table} SET status = 'dead', next_attempt_at = 0,

@@ -11,6 +11,8 @@ import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
 import { invoiceStatements } from '../../documents/issue'
+import { recordCheckoutOptIn } from '../../messages/consent'
+import { whatsappNumber } from '../../messages/phone'
 import type { AppEnv } from '../../platform/env'
 import { clientAddress, fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
@@ -264,6 +266,11 @@ async function placeNew(
   const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
   // A sku this order sold out leaves its cached product pages before the answer goes out.
   await purgeStockFlips(c.env, row.client_order_id, 'taken')
+  // Only a ticked box (and a mobile number WhatsApp can reach) sends this order's updates there.
+  const waPhone = body.whatsapp_opt_in
+    ? whatsappNumber((form.success ? form.data.telephone : null) ?? info.billingAddress.telephone)
+    : null
+  if (waPhone) await recordCheckoutOptIn(db, row.client_order_id, waPhone, customer?.id ?? null, now)
   // An order paid online is taken when its payment is: until then it is only held, so its
   // "received" mails (the shopper's and the merchant's) go with the payment's ("paid").
   if (row.payment_state !== 'awaiting')

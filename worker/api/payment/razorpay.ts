@@ -51,7 +51,8 @@ interface RazorpayRefund {
   status: string
 }
 
-async function call<T>(
+/** One call of Razorpay's REST API (Basic auth); a refusal is a ProviderError. */
+export async function razorpayCall<T>(
   cfg: RazorpayConfig,
   method: 'GET' | 'POST',
   path: string,
@@ -75,7 +76,7 @@ export function createRazorpayOrder(
   cfg: RazorpayConfig,
   input: { amountMinor: number; currency: string; receipt: string; notes: Record<string, string> },
 ): Promise<RazorpayOrder> {
-  return call<RazorpayOrder>(cfg, 'POST', '/orders', {
+  return razorpayCall<RazorpayOrder>(cfg, 'POST', '/orders', {
     amount: input.amountMinor,
     currency: input.currency,
     receipt: input.receipt.slice(0, 40),
@@ -84,7 +85,7 @@ export function createRazorpayOrder(
 }
 
 export function fetchRazorpayPayment(cfg: RazorpayConfig, paymentId: string): Promise<RazorpayPayment> {
-  return call<RazorpayPayment>(cfg, 'GET', `/payments/${encodeURIComponent(paymentId)}`)
+  return razorpayCall<RazorpayPayment>(cfg, 'GET', `/payments/${encodeURIComponent(paymentId)}`)
 }
 
 /** Refunds `amountMinor` paise of a captured payment. */
@@ -93,7 +94,7 @@ export function refundRazorpayPayment(
   paymentId: string,
   input: { amountMinor: number; receipt: string; notes: Record<string, string> },
 ): Promise<RazorpayRefund> {
-  return call<RazorpayRefund>(cfg, 'POST', `/payments/${encodeURIComponent(paymentId)}/refund`, {
+  return razorpayCall<RazorpayRefund>(cfg, 'POST', `/payments/${encodeURIComponent(paymentId)}/refund`, {
     amount: input.amountMinor,
     speed: 'normal',
     receipt: input.receipt.slice(0, 40),

@@ -14,10 +14,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { jsonBody, noStore, ok } from '../../platform/http'
+import { clientIp, jsonBody, noStore, ok, query } from '../../platform/http'
+import { reserveOrReject } from '../auth/rate-limit'
 import { openOrder } from './access'
 import { capturePayPal, verifyRazorpayCallback } from './callbacks'
+import { linkReturn } from './link-return'
 import { orderView } from './order-view'
+import { offerPaymentLink } from './payment-link'
 import { viaProvider } from './provider-call'
 import { startPayment } from './start'
 import { webhookRoutes } from './webhooks'
@@ -59,6 +62,41 @@ paymentRoutes.post(
     return ok(c, answer)
   },
 )
+
+/** Payment links one network address may ask for an hour (each may call the provider). */
+const LINK_REQUESTS_PER_HOUR = 20
+
+paymentRoutes.post(
+  '/link',
+  jsonBody(OrderRef, { what: 'payment link', maxBytes: MAX_BODY_BYTES }),
+  async (c) => {
+    const { orderNumber, accessKey } = c.req.valid('json')
+    const now = Date.now()
+    await reserveOrReject(
+      c.env.DB,
+      [{ key: `paylink:ip:${clientIp(c)}`, limit: LINK_REQUESTS_PER_HOUR, windowMs: 3600_000 }],
+      now,
+      'Too many payment link requests from your network address. Please try again in an hour.',
+    )
+    const order = await openOrder(c, orderNumber, accessKey)
+    return ok(c, await viaProvider(() => offerPaymentLink(c.env, c.var.config, order, now)))
+  },
+)
+
+const LinkReturn = z.object({
+  razorpay_payment_id: ProviderId('razorpay_payment_id'),
+  razorpay_payment_link_id: ProviderId('razorpay_payment_link_id'),
+  razorpay_payment_link_reference_id: z.string().max(40),
+  razorpay_payment_link_status: z.string().max(20),
+  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/, 'razorpay_signature must be 64 hex digits'),
+})
+
+/** The browser's way back from a paid link: settled when genuine, then on to the order page. */
+paymentRoutes.get('/link/return', query(LinkReturn, 'payment link return'), async (c) => {
+  const q = c.req.valid('query')
+  const answer = await linkReturn(c, q)
+  return c.redirect(answer, 303)
+})
 
 paymentRoutes.post('/order', jsonBody(OrderRef, { what: 'order', maxBytes: MAX_BODY_BYTES }), async (c) => {
   const { orderNumber, accessKey } = c.req.valid('json')

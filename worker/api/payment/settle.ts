@@ -52,11 +52,17 @@ interface PaymentReport {
   method?: string | undefined
   /** What told us: 'callback', 'webhook:<event>', 'capture'. */
   via: string
+  /**
+   * The statuses the payment may pay the order from (default PAYABLE_STATUSES); a payment link
+   * offered to a cash-on-delivery order pays it from 'pending'.
+   */
+  payableFrom?: readonly OrderStatus[]
 }
 
 type PaidOutcome = 'paid' | 'already-paid' | 'flagged' | 'refunded-late' | 'needs-attention' | 'unknown-order'
 
-const isPayable = (status: string) => (PAYABLE_STATUSES as readonly string[]).includes(status)
+const isPayable = (status: string, from: readonly OrderStatus[] = PAYABLE_STATUSES) =>
+  (from as readonly string[]).includes(status)
 
 /** What a payment already on record means for a new report of it. */
 const OUTCOME_OF: Record<ProviderPaymentRow['status'], PaidOutcome> = {
@@ -129,13 +135,13 @@ export async function settlePaid(
       await setPaymentStatus(db, pay.id, 'flagged', report.paymentId, detail, now)
     return { outcome: 'flagged', order }
   }
-  const moved = isPayable(order.status)
+  const moved = isPayable(order.status, report.payableFrom)
     ? await transitionOrder(
         db,
         {
           orderId: order.client_order_id,
           to: 'processing',
-          from: PAYABLE_STATUSES,
+          from: report.payableFrom ?? PAYABLE_STATUSES,
           actor,
           paymentState: 'paid',
           paidMinor: report.amountMinor,

@@ -13,6 +13,7 @@ import { fail, ok } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { magentoDate } from '../user/repo'
 import { paypalConfig, razorpayConfig } from './config'
+import { settleLinkPayment } from './payment-link'
 import { paypalMinor, paypalWebhookGenuine } from './paypal'
 import { later, viaProvider } from './provider-call'
 import { razorpayWebhookSignatureValid } from './razorpay'
@@ -25,7 +26,7 @@ const WEBHOOK_MAX_BYTES = 256 * 1024
 export const webhookRoutes = new Hono<AppEnv>()
 
 /** Reads a webhook body as raw bytes within WEBHOOK_MAX_BYTES (a 413 otherwise). */
-async function rawWebhookBody(c: Context<AppEnv>): Promise<Uint8Array> {
+export async function rawWebhookBody(c: Context<AppEnv>): Promise<Uint8Array> {
   const declared = Number(c.req.header('content-length') ?? '0')
   if (declared > WEBHOOK_MAX_BYTES) fail(413, `Webhook bodies are limited to ${WEBHOOK_MAX_BYTES} bytes.`)
   const bytes = new Uint8Array(await c.req.arrayBuffer())
@@ -34,7 +35,7 @@ async function rawWebhookBody(c: Context<AppEnv>): Promise<Uint8Array> {
   return bytes
 }
 
-async function seen(db: D1Database, provider: string, eventId: string) {
+export async function seen(db: D1Database, provider: string, eventId: string) {
   const row = await db
     .prepare('SELECT 1 AS hit FROM webhook_events WHERE provider = ? AND event_id = ?')
     .bind(provider, eventId)
@@ -42,7 +43,7 @@ async function seen(db: D1Database, provider: string, eventId: string) {
   return row !== null
 }
 
-async function remember(db: D1Database, provider: string, eventId: string, kind: string, now: number) {
+export async function remember(db: D1Database, provider: string, eventId: string, kind: string, now: number) {
   await db
     .prepare(
       'INSERT INTO webhook_events (provider, event_id, kind, received_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
@@ -66,6 +67,7 @@ const RazorpayEntity = z.object({
 const RazorpayEvent = z.object({
   event: z.string().min(1).max(100),
   payload: z.object({
+    payment_link: z.object({ entity: z.object({ id: z.string().min(1).max(100) }) }).optional(),
     payment: z.object({ entity: RazorpayEntity }).optional(),
     refund: z.object({ entity: RazorpayEntity }).optional(),
   }),
@@ -113,6 +115,22 @@ webhookRoutes.post('/razorpay/webhook', async (c) => {
       )
       outcome = settled.outcome
     }
+  } else if (parsed.event === 'payment_link.paid' && parsed.payload.payment_link && payment) {
+    // A payment link (the prepaid switch): settled against the link, which is our provider order.
+    const settled = await settleLinkPayment(
+      c.env,
+      c.var.config,
+      {
+        linkId: parsed.payload.payment_link.entity.id,
+        paymentId: payment.id,
+        amountMinor: payment.amount,
+        currency: payment.currency,
+        via: 'webhook:payment_link.paid',
+      },
+      now,
+      later(c),
+    )
+    outcome = settled.outcome
   } else if (parsed.event === 'payment.failed' && payment?.order_id) {
     const failed = await settleFailed(
       c.env,

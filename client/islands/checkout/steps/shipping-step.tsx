@@ -20,6 +20,8 @@ interface ShippingStepProps {
   notes: { sentence: string | null; cod: string | null }
   onChange: (field: keyof AddressFormValue, value: string) => void
   onNext: () => void
+  /** The WhatsApp order-updates box (unticked unless the shopper ticks it). */
+  whatsapp: { checked: boolean; onChange: (checked: boolean) => void }
   /** A signed-in shopper's address book (null for a guest). */
   book: {
     saved: readonly CustomerAddress[]
@@ -35,7 +37,15 @@ interface ShippingStepProps {
 const summary = (a: CustomerAddress) =>
   [`${a.firstname} ${a.lastname}`, ...a.street, a.city, a.postcode].filter((p) => p?.trim()).join(', ')
 
-export function ShippingStep({ details, notes, errors, onChange, onNext, book }: ShippingStepProps) {
+export function ShippingStep({
+  details,
+  notes,
+  errors,
+  onChange,
+  onNext,
+  whatsapp,
+  book,
+}: ShippingStepProps) {
   return (
     <section aria-labelledby="shipping-title" className="checkout__section">
       <h2 id="shipping-title" tabIndex={-1}>
@@ -59,6 +69,12 @@ export function ShippingStep({ details, notes, errors, onChange, onNext, book }:
         countries={COUNTRIES}
         errors={errors}
         onChange={onChange}
+      />
+      <CheckboxField
+        id="shipping-whatsapp"
+        label="Send me order updates on WhatsApp (to the mobile above; reply STOP at any time)"
+        checked={whatsapp.checked}
+        onChange={whatsapp.onChange}
       />
       {book && !book.chosen ? (
         <CheckboxField

@@ -245,6 +245,23 @@ describe('address mapping', () => {
 })
 
 describe('order body', () => {
+  it('asks for WhatsApp updates only when the shopper ticked the box', () => {
+    const body = (s: CheckoutState) =>
+      buildOrder({
+        state: s,
+        items: [],
+        cartId: null,
+        userId: null,
+        storeCode: 'default',
+        orderId: 'o',
+        now: 0,
+      })
+    expect(emptyCheckoutState('IN', 0).whatsappOptIn).toBeUndefined()
+    expect(body(filled())).not.toHaveProperty('whatsapp_opt_in')
+    expect(body({ ...filled(), whatsappOptIn: false })).not.toHaveProperty('whatsapp_opt_in')
+    expect(body({ ...filled(), whatsappOptIn: true }).whatsapp_opt_in).toBe(true)
+  })
+
   it('carries the client order id, the cart, integer quantities and no catalogue blobs', () => {
     const order = buildOrder({
       state: filled(),

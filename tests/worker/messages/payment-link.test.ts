@@ -1,0 +1,120 @@
+// The prepaid switch: a COD shopper pays through a Razorpay Payment Link at the payment stand-in;
+// the order becomes a paid one exactly once, however the webhook and the browser's return come.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import app from '../../../worker/app'
+import { whatsappNumber } from '../../../worker/messages/phone'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { eventOf, held, sandbox } from '../api/payment/harness'
+import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, statusOf, wa } from './harness'
+
+beforeAll(() => routeStandIns())
+beforeEach(async () => {
+  held.length = 0
+  await seedCartFixtures()
+})
+
+const orderOf = (orderId: string) =>
+  env.DB.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(orderId).first<{
+    status: string
+    payment_state: string
+    paid_minor: number
+    grand_total_minor: number
+    payment_method: string
+  }>()
+
+async function browserReturn(url: string) {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(new Request(url), msgEnv, ctx)
+  await waitOnExecutionContext(ctx)
+  return res
+}
+
+const deliver = (w: (typeof held)[number]) =>
+  shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
+
+describe('payment link for a COD order', () => {
+  it('offers a link for exactly the order total, once, and tells an opted-in shopper on WhatsApp', async () => {
+    const phone = freshPhone()
+    const o = await placeFor(phone, { optIn: true })
+    const res = await shopCall('/api/payment/link', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
+    expect(res.status).toBe(200)
+    const order = await orderOf(o.orderId)
+    expect(res.json.result.amountMinor).toBe(order?.grand_total_minor)
+    expect(res.json.result.currency).toBe('INR')
+    const again = await shopCall('/api/payment/link', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
+    expect(again.json.result.url).toBe(res.json.result.url)
+    const links = await env.DB.prepare('SELECT COUNT(*) AS n FROM payments WHERE client_order_id = ?')
+      .bind(o.orderId)
+      .first<{ n: number }>()
+    expect(links?.n).toBe(1)
+    const inbox = wa.inbox(whatsappNumber(phone) as string)
+    expect(inbox.map((m) => m.template)).toEqual(['cod_confirmation', 'pay_now_link'])
+    expect(inbox[1]?.text).toContain(res.json.result.url)
+  })
+
+  it("refuses another shopper's order and an order that is not waiting COD", async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const stranger = await shopCall('/api/payment/link', { body: { orderNumber: o.orderNumber } })
+    expect(stranger.status).toBe(403)
+    const card = await placeFor(freshPhone(), { optIn: false, payment: 'card' })
+    const res = await shopCall('/api/payment/link', {
+      body: { orderNumber: card.orderNumber, accessKey: card.accessKey },
+    })
+    expect(res.status).toBe(409)
+    expect(res.json.result).toContain('only a cash-on-delivery order waiting for confirmation')
+  })
+
+  it('marks the order paid exactly once under duplicate webhooks and the return racing them', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const offered = await shopCall('/api/payment/link', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
+    const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
+    const paid = await sandbox.payLink(linkId)
+    if ('error' in paid) throw new Error(paid.error)
+    const linkPaid = held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number]
+    const captured = held.find((w) => eventOf(w) === 'payment.captured') as (typeof held)[number]
+    // The browser's return and two copies of the webhook at once, then the payment.captured event.
+    const [ret, w1, w2] = await Promise.all([
+      browserReturn(paid.redirect as string),
+      deliver(linkPaid),
+      deliver({ ...linkPaid, headers: { ...linkPaid.headers, 'x-razorpay-event-id': 'evt_copy' } }),
+    ])
+    expect(ret.status).toBe(303)
+    expect(ret.headers.get('location')).toContain(`/order/${o.orderNumber}#k=`)
+    expect([w1.status, w2.status]).toEqual([200, 200])
+    expect((await deliver(captured)).status).toBe(200)
+    const order = await orderOf(o.orderId)
+    expect(order?.status).toBe('processing')
+    expect(order?.payment_state).toBe('paid')
+    expect(order?.paid_minor).toBe(order?.grand_total_minor)
+    expect(order?.payment_method).toBe('card')
+    const counts = await env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM order_events WHERE client_order_id = ?1 AND to_status = 'processing') AS moves,
+              (SELECT COUNT(*) FROM provider_payments WHERE client_order_id = ?1) AS payments`,
+    )
+      .bind(o.orderId)
+      .first<{ moves: number; payments: number }>()
+    expect(counts).toEqual({ moves: 1, payments: 1 })
+  })
+
+  it('ignores a return whose signature is wrong: nothing is settled and no order link is given', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const offered = await shopCall('/api/payment/link', {
+      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+    })
+    const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
+    const paid = await sandbox.payLink(linkId)
+    if ('error' in paid) throw new Error(paid.error)
+    const forged = new URL(paid.redirect as string)
+    forged.searchParams.set('razorpay_signature', '0'.repeat(64))
+    const res = await browserReturn(forged.toString())
+    expect(res.headers.get('location')).not.toContain('/order/')
+    expect(await statusOf(o.orderId)).toBe('pending')
+  })
+})
