@@ -141,8 +141,10 @@ describe('a refused post comes back to its form', () => {
       ['reason', 'x'],
     ])
     expect(res.status).toBe(409)
-    expect(res.text).toMatch(
-      /<p class="refused" role="alert">A refund of ₹200,000 is more than the ₹2,000 still refundable/,
+    // The minor total typed as rupees is 100× the order: ₹2,000 of goods and ₹149 of shipping.
+    expect(o.total).toBe(214_900)
+    expect(res.text).toContain(
+      '<p class="refused" role="alert">A refund of ₹214,900 is more than the ₹2,149 still refundable',
     )
     expect(res.text).toContain(`value="${o.total}"`)
   })
