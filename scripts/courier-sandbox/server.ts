@@ -4,20 +4,13 @@
  * [--clock SECONDS] moves every parcel one step along each SECONDS (0 = only from the TEST page).
  * (`--print-vars` prints the shop's settings for it instead.)
  */
-import { serveStandIn } from '../stand-in-server.ts'
+import { deliverLater, serveStandIn, standInArgs } from '../stand-in-server.ts'
 import { COURIER_SANDBOX_SECRETS, courierSandboxVars, createCourierSandbox } from './sandbox.ts'
 
-const args = process.argv.slice(2)
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback
-}
-const port = Number(opt('--port', '8987'))
-const shop = opt('--shop', 'http://localhost:8787')
+const { opt, port, shop, origin, printVars } = standInArgs(8987)
 const clockSeconds = Number(opt('--clock', '0'))
-const origin = `http://127.0.0.1:${port}`
 
-if (args.includes('--print-vars')) {
+if (printVars) {
   console.log(JSON.stringify(courierSandboxVars(origin)))
   process.exit(0)
 }
@@ -27,13 +20,7 @@ const sandbox = createCourierSandbox({
   shopOrigin: shop,
   ...COURIER_SANDBOX_SECRETS,
   // Webhooks go out after the answer, like the courier's, and a failed delivery is logged.
-  deliver: async (url, init) => {
-    setTimeout(() => {
-      fetch(url, init)
-        .then((r) => console.log(`[courier-sandbox] webhook → ${r.status} ${url}`))
-        .catch((err) => console.error(`[courier-sandbox] webhook failed: ${err}`))
-    }, 200)
-  },
+  deliver: deliverLater('courier-sandbox'),
 })
 
 // The clock: booked → picked up → in transit → out for delivery → delivered (reverse pickups:

@@ -3,19 +3,12 @@
  * keys are set): node scripts/whatsapp-sandbox/server.ts --port 9087 --shop http://localhost:8787
  * (`--print-vars` prints the shop's settings for it instead). Its TEST page is /test.
  */
-import { serveStandIn } from '../stand-in-server.ts'
+import { deliverLater, serveStandIn, standInArgs } from '../stand-in-server.ts'
 import { createWhatsAppSandbox, WHATSAPP_SANDBOX_SECRETS, whatsappSandboxVars } from './sandbox.ts'
 
-const args = process.argv.slice(2)
-const opt = (name: string, fallback: string) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? (args[i + 1] ?? fallback) : fallback
-}
-const port = Number(opt('--port', '9087'))
-const shop = opt('--shop', 'http://localhost:8787')
-const origin = `http://127.0.0.1:${port}`
+const { port, shop, origin, printVars } = standInArgs(9087)
 
-if (args.includes('--print-vars')) {
+if (printVars) {
   console.log(JSON.stringify(whatsappSandboxVars(origin)))
   process.exit(0)
 }
@@ -25,13 +18,7 @@ const sandbox = createWhatsAppSandbox({
   shopOrigin: shop,
   ...WHATSAPP_SANDBOX_SECRETS,
   // Notifications go out after the answer, like Meta's; a failed delivery is logged.
-  deliver: async (url, init) => {
-    setTimeout(() => {
-      fetch(url, init)
-        .then((r) => console.log(`[whatsapp-sandbox] webhook → ${r.status} ${url}`))
-        .catch((err) => console.error(`[whatsapp-sandbox] webhook failed: ${err}`))
-    }, 200)
-  },
+  deliver: deliverLater('whatsapp-sandbox'),
 })
 
 serveStandIn(
