@@ -69,6 +69,53 @@ describe('payment link for a COD order', () => {
     expect(res.json.result).toContain('only a cash-on-delivery order waiting for confirmation')
   })
 
+  it('says in words why a shipped, confirmed or paid COD order cannot switch', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const ask = () =>
+      shopCall('/api/payment/link', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const setOrder = (sql: string) =>
+      env.DB.prepare(`UPDATE orders SET ${sql} WHERE client_order_id = ?`).bind(o.orderId).run()
+    await setOrder("status = 'processing'")
+    const confirmed = await ask()
+    expect(confirmed.status).toBe(409)
+    expect(confirmed.json.result).toContain('is confirmed for cash on delivery')
+    await setOrder("status = 'shipped'")
+    const shipped = await ask()
+    expect(shipped.status).toBe(409)
+    expect(shipped.json.result).toBe(
+      `Order ${o.orderNumber} has been shipped already, so it can no longer be paid online. Please pay cash on delivery.`,
+    )
+    await setOrder("status = 'processing', payment_state = 'paid'")
+    const paid = await ask()
+    expect(paid.json.result).toContain('is paid already')
+    const links = await env.DB.prepare('SELECT COUNT(*) AS n FROM payments WHERE client_order_id = ?')
+      .bind(o.orderId)
+      .first<{ n: number }>()
+    expect(links?.n).toBe(0)
+  })
+
+  it('makes at most three links for an order, then says to pay on delivery', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const ask = () =>
+      shopCall('/api/payment/link', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const urls = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      const res = await ask()
+      expect(res.status).toBe(200)
+      urls.add(res.json.result.url)
+      // The shopper let it lapse: no open link is left to offer again.
+      await env.DB.prepare("UPDATE payments SET status = 'expired' WHERE client_order_id = ?")
+        .bind(o.orderId)
+        .run()
+    }
+    expect(urls.size).toBe(3)
+    const fourth = await ask()
+    expect(fourth.status).toBe(409)
+    expect(fourth.json.result).toBe(
+      `Order ${o.orderNumber} has had 3 payment links already. Please pay cash on delivery.`,
+    )
+  })
+
   it('marks the order paid exactly once under duplicate webhooks and the return racing them', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
     const offered = await shopCall('/api/payment/link', {
