@@ -55,7 +55,7 @@ test('a COD shopper switches to prepaid through the payment link and the order p
   await waitForHydration(page)
   await expect(page.getByTestId('order-status')).toHaveText('Confirmed')
   await expect(page.getByTestId('payment-state')).toHaveAttribute('data-state', 'paid')
-  await expect(page.getByTestId('payment-state')).toContainText('Paid')
+  await expect(page.getByTestId('payment-state')).toHaveText('Payment: Paid (UPI)')
   await expect(page.getByTestId('pay-by-link')).toHaveCount(0)
 
   expect(order()).toMatchObject({ status: 'processing', payment_state: 'paid' })

@@ -150,6 +150,26 @@ describe('payment link for a COD order', () => {
     expect(counts).toEqual({ moves: 1, payments: 1 })
   })
 
+  it.each(['webhook', 'return'] as const)(
+    'names how it was paid (UPI) once the %s settles it, not cash on delivery',
+    async (path) => {
+      const o = await placeFor(freshPhone(), { optIn: false })
+      const offered = await shopCall('/api/payment/link', {
+        body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+      })
+      const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
+      const paid = await sandbox.payLink(linkId)
+      if ('error' in paid) throw new Error(paid.error)
+      if (path === 'webhook')
+        await deliver(held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number])
+      else await browserReturn(paid.redirect as string)
+      const view = await shopCall('/api/payment/order', {
+        body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+      })
+      expect(view.json.result).toMatchObject({ paymentState: 'paid', paymentName: 'UPI' })
+    },
+  )
+
   it('ignores a return whose signature is wrong: nothing is settled and no order link is given', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
     const offered = await shopCall('/api/payment/link', {

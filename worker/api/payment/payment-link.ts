@@ -207,7 +207,15 @@ export async function offerPaymentLink(
 export async function settleLinkPayment(
   env: Env,
   config: AppConfig,
-  report: { linkId: string; paymentId: string; amountMinor: number; currency: string; via: string },
+  report: {
+    linkId: string
+    paymentId: string
+    amountMinor: number
+    currency: string
+    /** How the shopper paid, as Razorpay reports it ('upi', 'card', …): the order page names it. */
+    method?: string | undefined
+    via: string
+  },
   now: number,
   later: Later,
 ) {
@@ -220,6 +228,7 @@ export async function settleLinkPayment(
       paymentId: report.paymentId,
       amountMinor: report.amountMinor,
       currency: report.currency,
+      method: report.method,
       via: report.via,
       payableFrom: ['pending', 'pending_payment', 'payment_failed'],
     },
