@@ -2,7 +2,8 @@
  * The prepaid switch: a cash-on-delivery shopper opens their order page, chooses "Pay now by UPI or
  * card instead", pays the Razorpay payment link at the local test payment provider and comes back
  * to the order page, which says paid; the amount shown, the amount on the link and the order total
- * are one figure, and one payment is recorded.
+ * are one figure, and one payment is recorded; the offer pressed afterwards in a tab left open is
+ * refused in words.
  */
 import { expect, test } from '@playwright/test'
 import {
@@ -38,6 +39,12 @@ test('a COD shopper switches to prepaid through the payment link and the order p
   await page.getByTestId('order-page-link').click()
   await page.waitForURL(/\/order\/\d+$/)
   await waitForHydration(page)
+  // The same order page left open in a second tab (this tab keeps its order link).
+  const stale = await page.context().newPage()
+  const linkToken = await page.evaluate((n) => sessionStorage.getItem(`order-link:${n}`), number)
+  await stale.goto(`/order/${number}#k=${linkToken}`)
+  await waitForHydration(stale)
+  await expect(stale.getByTestId('pay-by-link')).toBeVisible()
   await expect(page.getByTestId('order-status')).toHaveText('Received — to be confirmed (pay on delivery)')
   await expect(page.getByTestId('payment-state')).not.toHaveAttribute('data-state', 'paid')
   const offer = page.getByTestId('pay-by-link')
@@ -57,6 +64,13 @@ test('a COD shopper switches to prepaid through the payment link and the order p
   await expect(page.getByTestId('payment-state')).toHaveAttribute('data-state', 'paid')
   await expect(page.getByTestId('payment-state')).toHaveText('Payment: Paid (UPI)')
   await expect(page.getByTestId('pay-by-link')).toHaveCount(0)
+
+  // The stale tab's offer, pressed now, is refused in words and opens nothing.
+  await stale.getByRole('button', { name: 'Pay now by UPI or card instead' }).click()
+  await expect(stale.getByTestId('pay-by-link-note')).toHaveText(
+    `Order ${number} is paid already. There is nothing more to pay.`,
+  )
+  expect(new URL(stale.url()).pathname).toBe(`/order/${number}`)
 
   expect(order()).toMatchObject({ status: 'processing', payment_state: 'paid' })
   const id = sqlText(placed?.client_order_id ?? '')
