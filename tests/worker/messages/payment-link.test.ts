@@ -33,6 +33,17 @@ async function browserReturn(url: string) {
 const deliver = (w: (typeof held)[number]) =>
   shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
 
+/** Asks for the order's payment link and pays it at the stand-in (its webhooks are held). */
+async function offerAndPay(o: { orderNumber: string; accessKey: string }) {
+  const offered = await shopCall('/api/payment/link', {
+    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+  })
+  const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
+  const paid = await sandbox.payLink(linkId)
+  if ('error' in paid) throw new Error(paid.error)
+  return paid
+}
+
 describe('payment link for a COD order', () => {
   it('offers a link for exactly the order total, once, and tells an opted-in shopper on WhatsApp', async () => {
     const phone = freshPhone()
@@ -118,12 +129,7 @@ describe('payment link for a COD order', () => {
 
   it('marks the order paid exactly once under duplicate webhooks and the return racing them', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
-    const offered = await shopCall('/api/payment/link', {
-      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-    })
-    const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
-    const paid = await sandbox.payLink(linkId)
-    if ('error' in paid) throw new Error(paid.error)
+    const paid = await offerAndPay(o)
     const linkPaid = held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number]
     const captured = held.find((w) => eventOf(w) === 'payment.captured') as (typeof held)[number]
     // The browser's return and two copies of the webhook at once, then the payment.captured event.
@@ -154,12 +160,7 @@ describe('payment link for a COD order', () => {
     'names how it was paid (UPI) once the %s settles it, not cash on delivery',
     async (path) => {
       const o = await placeFor(freshPhone(), { optIn: false })
-      const offered = await shopCall('/api/payment/link', {
-        body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-      })
-      const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
-      const paid = await sandbox.payLink(linkId)
-      if ('error' in paid) throw new Error(paid.error)
+      const paid = await offerAndPay(o)
       if (path === 'webhook')
         await deliver(held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number])
       else await browserReturn(paid.redirect as string)
@@ -172,12 +173,7 @@ describe('payment link for a COD order', () => {
 
   it('ignores a return whose signature is wrong: nothing is settled and no order link is given', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
-    const offered = await shopCall('/api/payment/link', {
-      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-    })
-    const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
-    const paid = await sandbox.payLink(linkId)
-    if ('error' in paid) throw new Error(paid.error)
+    const paid = await offerAndPay(o)
     const forged = new URL(paid.redirect as string)
     forged.searchParams.set('razorpay_signature', '0'.repeat(64))
     const res = await browserReturn(forged.toString())

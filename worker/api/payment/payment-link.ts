@@ -59,16 +59,6 @@ interface LinkRow {
   detail: string
 }
 
-/** Statuses of an order that has left the label: only cash on delivery settles it now. */
-const SENT_STATUSES: readonly string[] = [
-  'shipped',
-  'out_for_delivery',
-  'undelivered',
-  'delivered',
-  'rto',
-  'returned',
-]
-
 /**
  * Why an order cannot switch to prepaid, in words for its shopper (null: it can). Only a COD order
  * still waiting for confirmation ('pending') can: once confirmed, packed or shipped it is paid on
@@ -80,12 +70,12 @@ function switchRefusal(order: OrderRow): string | null {
   if (order.payment_state === 'paid') return `Order ${n} is paid already. There is nothing more to pay.`
   if (order.payment_method !== CASH_ON_DELIVERY_CODE)
     return `Order ${n} cannot be paid online now: only a cash-on-delivery order waiting for confirmation can.`
-  if (SENT_STATUSES.includes(order.status))
-    return `Order ${n} has been shipped already, so it can no longer be paid online. Please pay cash on delivery.`
   if (order.status === 'processing' || order.status === 'packed')
     return `Order ${n} is confirmed for cash on delivery and being prepared, so it can no longer be paid online. Please pay cash on delivery.`
-  // canceled, expired or closed
-  return `Order ${n} is ${order.status}: there is nothing to pay.`
+  if (order.status === 'canceled' || order.status === 'expired' || order.status === 'closed')
+    return `Order ${n} is ${order.status}: there is nothing to pay.`
+  // Every other status comes after the order left the label (shipped and what follows).
+  return `Order ${n} has been shipped already, so it can no longer be paid online. Please pay cash on delivery.`
 }
 
 /**
