@@ -10,6 +10,7 @@ import type { MoneyRow } from '@shared/components/order/money-rows'
 import { MoneyRows } from '@shared/components/order/money-rows-view'
 import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
+import { CASH_ON_DELIVERY_CODE } from '@shared/config/checkout'
 import { useCallback, useEffect, useState } from 'react'
 import { startClientRuntime } from '../../engines/runtime/runtime'
 import { storedOrders } from '../../state/orders'
@@ -19,6 +20,7 @@ import { formatPageAmount } from '../page-price'
 import { object, schemaOf, str } from '../props-check'
 import { OrderFulfilment } from './fulfilment'
 import { OrderLineImage } from './order-line-image'
+import { PayByLink } from './pay-by-link'
 import { PayNowButton } from './pay-now'
 import { accessFromReturn, finishPayPalReturn, type OrderAccess, orderCall } from './payment'
 import { type OrderDocumentView, TaxDocuments } from './tax-documents'
@@ -83,6 +85,20 @@ function sessionKnown(): Promise<void> {
       resolve()
     }
   })
+}
+
+/**
+ * Whether the page offers paying online instead: a cash-on-delivery order in rupees still waiting
+ * for confirmation and not paid (once confirmed it is prepared for payment on delivery).
+ */
+function switchesToPrepaid(view: OrderPageView) {
+  return (
+    view.paymentMethod === CASH_ON_DELIVERY_CODE &&
+    view.status === 'pending' &&
+    view.paymentState !== 'paid' &&
+    view.currency === 'INR' &&
+    (view.grandTotalMinor ?? 0) > 0
+  )
 }
 
 function money(minor: number | null, currency: string) {
@@ -213,6 +229,9 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       ) : null}
       {message ? <p role="status">{message}</p> : null}
       {view.payable && access ? <PayNowButton access={access} onSettled={() => void load(access)} /> : null}
+      {access && switchesToPrepaid(view) ? (
+        <PayByLink access={access} totalMinor={view.grandTotalMinor ?? 0} currency={view.currency} />
+      ) : null}
     </div>
   )
 }

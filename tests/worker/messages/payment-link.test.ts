@@ -33,6 +33,17 @@ async function browserReturn(url: string) {
 const deliver = (w: (typeof held)[number]) =>
   shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
 
+/** Asks for the order's payment link and pays it at the stand-in (its webhooks are held). */
+async function offerAndPay(o: { orderNumber: string; accessKey: string }) {
+  const offered = await shopCall('/api/payment/link', {
+    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+  })
+  const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
+  const paid = await sandbox.payLink(linkId)
+  if ('error' in paid) throw new Error(paid.error)
+  return paid
+}
+
 describe('payment link for a COD order', () => {
   it('offers a link for exactly the order total, once, and tells an opted-in shopper on WhatsApp', async () => {
     const phone = freshPhone()
@@ -69,14 +80,56 @@ describe('payment link for a COD order', () => {
     expect(res.json.result).toContain('only a cash-on-delivery order waiting for confirmation')
   })
 
+  it('says in words why a shipped, confirmed or paid COD order cannot switch', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const ask = () =>
+      shopCall('/api/payment/link', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const setOrder = (sql: string) =>
+      env.DB.prepare(`UPDATE orders SET ${sql} WHERE client_order_id = ?`).bind(o.orderId).run()
+    await setOrder("status = 'processing'")
+    const confirmed = await ask()
+    expect(confirmed.status).toBe(409)
+    expect(confirmed.json.result).toContain('is confirmed for cash on delivery')
+    await setOrder("status = 'shipped'")
+    const shipped = await ask()
+    expect(shipped.status).toBe(409)
+    expect(shipped.json.result).toBe(
+      `Order ${o.orderNumber} has been shipped already, so it can no longer be paid online. Please pay cash on delivery.`,
+    )
+    await setOrder("status = 'processing', payment_state = 'paid'")
+    const paid = await ask()
+    expect(paid.json.result).toContain('is paid already')
+    const links = await env.DB.prepare('SELECT COUNT(*) AS n FROM payments WHERE client_order_id = ?')
+      .bind(o.orderId)
+      .first<{ n: number }>()
+    expect(links?.n).toBe(0)
+  })
+
+  it('makes at most three links for an order, then says to pay on delivery', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const ask = () =>
+      shopCall('/api/payment/link', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
+    const urls = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      const res = await ask()
+      expect(res.status).toBe(200)
+      urls.add(res.json.result.url)
+      // The shopper let it lapse: no open link is left to offer again.
+      await env.DB.prepare("UPDATE payments SET status = 'expired' WHERE client_order_id = ?")
+        .bind(o.orderId)
+        .run()
+    }
+    expect(urls.size).toBe(3)
+    const fourth = await ask()
+    expect(fourth.status).toBe(409)
+    expect(fourth.json.result).toBe(
+      `Order ${o.orderNumber} has had 3 payment links already. Please pay cash on delivery.`,
+    )
+  })
+
   it('marks the order paid exactly once under duplicate webhooks and the return racing them', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
-    const offered = await shopCall('/api/payment/link', {
-      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-    })
-    const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
-    const paid = await sandbox.payLink(linkId)
-    if ('error' in paid) throw new Error(paid.error)
+    const paid = await offerAndPay(o)
     const linkPaid = held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number]
     const captured = held.find((w) => eventOf(w) === 'payment.captured') as (typeof held)[number]
     // The browser's return and two copies of the webhook at once, then the payment.captured event.
@@ -103,14 +156,24 @@ describe('payment link for a COD order', () => {
     expect(counts).toEqual({ moves: 1, payments: 1 })
   })
 
+  it.each(['webhook', 'return'] as const)(
+    'names how it was paid (UPI) once the %s settles it, not cash on delivery',
+    async (path) => {
+      const o = await placeFor(freshPhone(), { optIn: false })
+      const paid = await offerAndPay(o)
+      if (path === 'webhook')
+        await deliver(held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number])
+      else await browserReturn(paid.redirect as string)
+      const view = await shopCall('/api/payment/order', {
+        body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+      })
+      expect(view.json.result).toMatchObject({ paymentState: 'paid', paymentName: 'UPI' })
+    },
+  )
+
   it('ignores a return whose signature is wrong: nothing is settled and no order link is given', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
-    const offered = await shopCall('/api/payment/link', {
-      body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-    })
-    const linkId = new URL(offered.json.result.url).pathname.split('/').pop() as string
-    const paid = await sandbox.payLink(linkId)
-    if ('error' in paid) throw new Error(paid.error)
+    const paid = await offerAndPay(o)
     const forged = new URL(paid.redirect as string)
     forged.searchParams.set('razorpay_signature', '0'.repeat(64))
     const res = await browserReturn(forged.toString())

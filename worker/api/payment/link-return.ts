@@ -51,6 +51,7 @@ export async function linkReturn(
             paymentId: payment.id,
             amountMinor: payment.amount,
             currency: payment.currency,
+            method: payment.method,
             via: 'callback',
           },
           now,

@@ -60,6 +60,25 @@ interface LinkRow {
 }
 
 /**
+ * Why an order cannot switch to prepaid, in words for its shopper (null: it can). Only a COD order
+ * still waiting for confirmation ('pending') can: once confirmed, packed or shipped it is paid on
+ * delivery, and a paid, canceled or expired order has nothing left to pay.
+ */
+function switchRefusal(order: OrderRow): string | null {
+  const n = order.increment_id
+  if (order.payment_method === CASH_ON_DELIVERY_CODE && order.status === 'pending') return null
+  if (order.payment_state === 'paid') return `Order ${n} is paid already. There is nothing more to pay.`
+  if (order.payment_method !== CASH_ON_DELIVERY_CODE)
+    return `Order ${n} cannot be paid online now: only a cash-on-delivery order waiting for confirmation can.`
+  if (order.status === 'processing' || order.status === 'packed')
+    return `Order ${n} is confirmed for cash on delivery and being prepared, so it can no longer be paid online. Please pay cash on delivery.`
+  if (order.status === 'canceled' || order.status === 'expired' || order.status === 'closed')
+    return `Order ${n} is ${order.status}: there is nothing to pay.`
+  // Every other status comes after the order left the label (shipped and what follows).
+  return `Order ${n} has been shipped already, so it can no longer be paid online. Please pay cash on delivery.`
+}
+
+/**
  * The payment link for a pending COD order: the open one if there is one, else a new one. 409
  * for an order that cannot switch (not COD, confirmed already, too near its deadline) or has had
  * LINKS_PER_ORDER links; 503 without Razorpay.
@@ -72,11 +91,8 @@ export async function offerPaymentLink(
 ): Promise<OfferedLink> {
   const cfg = razorpayConfig(env)
   if (!cfg) return fail(503, 'Paying online is not available on this store at the moment.')
-  if (order.payment_method !== CASH_ON_DELIVERY_CODE || order.status !== 'pending')
-    return fail(
-      409,
-      `Order ${order.increment_id} cannot be paid online now: only a cash-on-delivery order waiting for confirmation can.`,
-    )
+  const refusal = switchRefusal(order)
+  if (refusal) return fail(409, refusal)
   if (order.currency !== 'INR' || !order.grand_total_minor)
     return fail(
       409,
@@ -181,7 +197,15 @@ export async function offerPaymentLink(
 export async function settleLinkPayment(
   env: Env,
   config: AppConfig,
-  report: { linkId: string; paymentId: string; amountMinor: number; currency: string; via: string },
+  report: {
+    linkId: string
+    paymentId: string
+    amountMinor: number
+    currency: string
+    /** How the shopper paid, as Razorpay reports it ('upi', 'card', …): the order page names it. */
+    method?: string | undefined
+    via: string
+  },
   now: number,
   later: Later,
 ) {
@@ -194,6 +218,7 @@ export async function settleLinkPayment(
       paymentId: report.paymentId,
       amountMinor: report.amountMinor,
       currency: report.currency,
+      method: report.method,
       via: report.via,
       payableFrom: ['pending', 'pending_payment', 'payment_failed'],
     },

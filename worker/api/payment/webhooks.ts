@@ -125,6 +125,7 @@ webhookRoutes.post('/razorpay/webhook', async (c) => {
         paymentId: payment.id,
         amountMinor: payment.amount,
         currency: payment.currency,
+        method: payment.method,
         via: 'webhook:payment_link.paid',
       },
       now,
