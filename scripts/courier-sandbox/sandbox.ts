@@ -99,7 +99,9 @@ function istStamp(ms: number): string {
 export function createCourierSandbox(opts: CourierSandboxOptions) {
   const orders: SbOrder[] = []
   const tokens = new Set<string>()
-  let seq = 0
+  // Ids and AWBs go on from the clock (ms), not from 0: a restarted stand-in never hands out an AWB
+  // the shop's kept state already holds (the courier never reuses one; the shop's AWBs are unique).
+  let seq = Date.now()
   let down = false
   let clock = Date.now()
   const now = () => (clock += 1000)
