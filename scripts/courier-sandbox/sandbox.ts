@@ -145,7 +145,8 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     o.scans.push({
       date: istStamp(now()),
       status: STATUS_NAMES[statusId] ?? String(statusId),
-      activity: STATUS_NAMES[statusId] ?? String(statusId),
+      // A failed delivery's scan says why, as the courier's do: the shop shows it as the NDR's reason.
+      activity: statusId === 21 && o.ndr ? o.ndr.reason : (STATUS_NAMES[statusId] ?? String(statusId)),
       location: statusId === 7 ? 'Destination' : 'Hub',
       'sr-status': statusId,
       'sr-status-label': STATUS_NAMES[statusId] ?? String(statusId),

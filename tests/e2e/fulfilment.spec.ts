@@ -142,3 +142,101 @@ test('a shopper exchanges a piece for another size and follows the replacement p
   await expect(replacement.getByTestId('parcel-timeline')).toContainText('In Transit')
   await expect(page.getByTestId('order-return')).toContainText('your new size is on its way')
 })
+
+test('an operator asks the courier to re-attempt a failed delivery', async ({ page, request, baseURL }) => {
+  const [piece] = await simpleProducts(request, 1)
+  const { orderNumber: number } = await placeCodOrder(request, piece?.sku as string)
+  await signInOperator(page)
+  await confirmAndBook(page, number)
+  await courierMoves(page, baseURL, number, 'Out For Delivery')
+  await courierMoves(page, baseURL, number, 'Undelivered')
+
+  // The failed delivery waits in the back office with the courier's reason.
+  const row = page.getByTestId('ndr').getByRole('row').filter({ hasText: number })
+  await untilAdminPage(page, '/admin/fulfilment', () =>
+    expect(row).toContainText('Customer not available (attempt 1)'),
+  )
+  await row.getByLabel('Note for the courier').fill('Call before coming; the gate is locked')
+  await row.getByRole('button', { name: 'Re-attempt' }).click()
+  // Acted on, the parcel leaves the list: the courier has it out for delivery again.
+  await expect(row).toHaveCount(0)
+  await page.goto(`/admin/orders/${number}`)
+  await expect(page.getByText('Status: Out for delivery')).toBeVisible()
+
+  await page.goto(courierTestPage(baseURL))
+  const parcel = page.getByRole('row').filter({ has: page.getByRole('cell', { name: number, exact: true }) })
+  await expect(parcel.getByRole('cell', { name: 'Out For Delivery', exact: true })).toBeVisible()
+})
+
+/** Rupees in a shown amount ("₹1,299.00" → 1299). */
+const rupees = (shown: string | null) => Number((shown ?? '').replace(/[^\d.]/g, ''))
+
+test('a cash-on-delivery order is delivered, its cash collected, and a piece comes back as store credit', async ({
+  page,
+  baseURL,
+}) => {
+  // A shopper with an account (store credit is kept on one), signed in through the API.
+  const email = freshEmail('asha.e2e-cod-credit')
+  const password = 'Credit-e2e-1'
+  const ip = { 'cf-connecting-ip': orderAddress() }
+  const created = await page.request.post('/api/user/create', {
+    headers: ip,
+    data: { customer: { email, firstname: 'Asha', lastname: 'Rao' }, password },
+  })
+  expect(created.status(), await created.text()).toBe(200)
+  const login = await page.request.post('/api/user/login', {
+    headers: ip,
+    data: { username: email, password },
+  })
+  const bearer = ((await login.json()) as { result: string }).result
+  const me = await page.request.get('/api/user/me', { headers: { authorization: `Bearer ${bearer}` } })
+  const id = ((await me.json()) as { result: { id: number } }).result.id
+  // A piece sold at its list price: sale pieces may only be exchanged.
+  const piece = (await simpleProducts(page.request, 8)).find((p) => (p.final_price ?? 0) >= (p.price ?? 0))
+  if (!piece) throw new Error('no simple product at its list price')
+  const placed = await placeCodOrder(page.request, piece.sku, { bearer, id, email })
+  const number = placed.orderNumber
+
+  await signInOperator(page)
+  await confirmAndBook(page, number)
+  await courierMoves(page, baseURL, number, 'Delivered')
+  // The courier's "delivered" records the cash as collected: the operator can now record the remittance.
+  const cod = page.getByTestId('cod').getByRole('row').filter({ hasText: number })
+  await untilAdminPage(page, '/admin/fulfilment', () =>
+    expect(cod.getByRole('button', { name: 'Remitted' })).toBeVisible(),
+  )
+  await expect(cod).not.toContainText('not yet')
+
+  // The shopper sends the piece back for store credit.
+  await untilOrderPage(page, placed, () => expect(page.getByTestId('order-status')).toHaveText('Delivered'))
+  const form = page.getByTestId('return-form')
+  await form.getByLabel('Store credit').check()
+  const line = form.getByTestId('return-line').first()
+  const price = rupees(/\((₹[\d,.]+)\)/.exec((await line.textContent()) ?? '')?.[1] ?? null)
+  expect(price).toBeGreaterThan(0)
+  await line.getByRole('checkbox').check()
+  await form.getByLabel('Why?').fill('The colour is not as shown')
+  await form.getByRole('button', { name: 'Book the pickup' }).click()
+  await expect(page.getByTestId('order-return')).toContainText('Return R1 (Store credit): Pickup booked')
+
+  await courierMoves(page, baseURL, `${number}-R1`, 'Picked Up')
+  await courierMoves(page, baseURL, `${number}-R1`, 'Delivered')
+  const ret = page
+    .getByTestId('returns')
+    .getByRole('row')
+    .filter({ hasText: `${number} R1` })
+  await untilAdminPage(page, '/admin/fulfilment', () => expect(ret).toContainText('received — store credit'))
+  await ret.getByLabel(`1 × ${piece.sku}`).selectOption('accepted')
+  await ret.getByRole('button', { name: 'Save inspection' }).click()
+  // Inspected, the return leaves the operator's list of work.
+  await expect(ret).toHaveCount(0)
+
+  // The order page and the shopper's balance both show the piece's price as credit.
+  await openOrderPage(page, placed)
+  await expect(page.getByTestId('order-return')).toContainText('Completed')
+  expect(rupees(await page.getByTestId('order-return').getByText('Store credit ₹').textContent())).toBe(price)
+  await logInThroughModal(page, email, password)
+  await page.goto('/my-account/credit-details')
+  await expect(page.getByTestId('credit-balance')).toBeVisible()
+  expect(rupees(await page.getByTestId('credit-balance').textContent())).toBe(price)
+})
