@@ -91,6 +91,30 @@ async function untilAdminPage(page: Page, path: string, check: () => Promise<unk
   }).toPass({ timeout: 15_000 })
 }
 
+/**
+ * The courier picks up the order's first return and brings it back; the operator, once the return
+ * is listed as received for `resolution`, accepts its one piece (`piece` as the inspection names it).
+ * Returns the return's row on the fulfilment screen.
+ */
+async function returnAccepted(
+  page: Page,
+  baseURL: string | undefined,
+  number: string,
+  resolution: string,
+  piece: string,
+) {
+  await courierMoves(page, baseURL, `${number}-R1`, 'Picked Up')
+  await courierMoves(page, baseURL, `${number}-R1`, 'Delivered')
+  const row = page
+    .getByTestId('returns')
+    .getByRole('row')
+    .filter({ hasText: `${number} R1` })
+  await untilAdminPage(page, '/admin/fulfilment', () => expect(row).toContainText(`received — ${resolution}`))
+  await row.getByLabel(piece).selectOption('accepted')
+  await row.getByRole('button', { name: 'Save inspection' }).click()
+  return row
+}
+
 test('a shopper exchanges a piece for another size and follows the replacement parcel', async ({
   page,
   request,
@@ -118,15 +142,7 @@ test('a shopper exchanges a piece for another size and follows the replacement p
   await expect(ret).toContainText(`${worn.sku} → ${wanted.sku}`)
 
   // The courier picks the piece up and brings it back; the operator accepts it.
-  await courierMoves(page, baseURL, `${number}-R1`, 'Picked Up')
-  await courierMoves(page, baseURL, `${number}-R1`, 'Delivered')
-  const row = page
-    .getByTestId('returns')
-    .getByRole('row')
-    .filter({ hasText: `${number} R1` })
-  await untilAdminPage(page, '/admin/fulfilment', () => expect(row).toContainText('received — exchange'))
-  await row.getByLabel(`1 × ${worn.sku} → ${wanted.sku}`).selectOption('accepted')
-  await row.getByRole('button', { name: 'Save inspection' }).click()
+  await returnAccepted(page, baseURL, number, 'exchange', `1 × ${worn.sku} → ${wanted.sku}`)
 
   // The replacement ships; the shopper sees its courier, tracking number and timeline.
   await courierMoves(page, baseURL, `${number}-X1`, 'In Transit')
@@ -219,15 +235,7 @@ test('a cash-on-delivery order is delivered, its cash collected, and a piece com
   await form.getByRole('button', { name: 'Book the pickup' }).click()
   await expect(page.getByTestId('order-return')).toContainText('Return R1 (Store credit): Pickup booked')
 
-  await courierMoves(page, baseURL, `${number}-R1`, 'Picked Up')
-  await courierMoves(page, baseURL, `${number}-R1`, 'Delivered')
-  const ret = page
-    .getByTestId('returns')
-    .getByRole('row')
-    .filter({ hasText: `${number} R1` })
-  await untilAdminPage(page, '/admin/fulfilment', () => expect(ret).toContainText('received — store credit'))
-  await ret.getByLabel(`1 × ${piece.sku}`).selectOption('accepted')
-  await ret.getByRole('button', { name: 'Save inspection' }).click()
+  const ret = await returnAccepted(page, baseURL, number, 'store credit', `1 × ${piece.sku}`)
   // Inspected, the return leaves the operator's list of work.
   await expect(ret).toHaveCount(0)
 
