@@ -99,7 +99,9 @@ function istStamp(ms: number): string {
 export function createCourierSandbox(opts: CourierSandboxOptions) {
   const orders: SbOrder[] = []
   const tokens = new Set<string>()
-  let seq = 0
+  // Ids and AWBs go on from the clock (ms), not from 0: a restarted stand-in never hands out an AWB
+  // the shop's kept state already holds (the courier never reuses one; the shop's AWBs are unique).
+  let seq = Date.now()
   let down = false
   let clock = Date.now()
   const now = () => (clock += 1000)
@@ -143,7 +145,8 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     o.scans.push({
       date: istStamp(now()),
       status: STATUS_NAMES[statusId] ?? String(statusId),
-      activity: STATUS_NAMES[statusId] ?? String(statusId),
+      // A failed delivery's scan says why, as the courier's do: the shop shows it as the NDR's reason.
+      activity: statusId === 21 && o.ndr ? o.ndr.reason : (STATUS_NAMES[statusId] ?? String(statusId)),
       location: statusId === 7 ? 'Destination' : 'Hub',
       'sr-status': statusId,
       'sr-status-label': STATUS_NAMES[statusId] ?? String(statusId),
