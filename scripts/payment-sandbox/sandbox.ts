@@ -12,6 +12,8 @@
  * import it and route the worker's outbound calls to it) run the very same code. The worker never
  * imports it: production only differs in base URLs and secrets.
  */
+
+import { hmacHex } from '../stand-in-hmac.ts'
 import { createPaymentLinks } from './payment-links.ts'
 
 interface SandboxOptions {
@@ -111,18 +113,6 @@ interface PpCapture {
 }
 
 const enc = new TextEncoder()
-
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    enc.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(message)))
-  return [...mac].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
 
 /** CRC-32 (IEEE) of a string's UTF-8 bytes, as PayPal's webhook signature input uses it. */
 function crc32(text: string): number {

@@ -18,6 +18,7 @@ import {
   type TemplateDef,
   variableCount,
 } from '../../worker/messages/templates.ts'
+import { hmacHex } from '../stand-in-hmac.ts'
 
 interface WhatsAppSandboxOptions {
   origin: string
@@ -65,20 +66,6 @@ interface SbMessage {
   status: 'accepted' | 'sent' | 'delivered' | 'read' | 'failed'
   at: number
   replies: string[]
-}
-
-const enc = new TextEncoder()
-
-async function hmacHex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    enc.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, enc.encode(message)))
-  return [...mac].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 const json = (body: unknown, status = 200) =>

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
 import { freshIp } from '../../helpers/user'
-import { call, type Placed, sandbox, seedPaymentFixtures } from '../api/payment/harness'
+import { call, type Placed, payAtProvider, seedPaymentFixtures, verify } from '../api/payment/harness'
 
 /** The cart fixtures with stock for many orders; the scarf is a chapter 62 article (its hsn_code). */
 export async function seedDocumentFixtures() {
@@ -79,22 +79,6 @@ export async function placeOrder(
   const r = res.json.result
   return { orderId, orderNumber: r.orderNumber, accessKey: r.accessKey, orderLinkToken: r.orderLinkToken }
 }
-
-/** Opens the payment and pays it at the test provider; returns what the checkout would post back. */
-export async function payAtProvider(o: Placed) {
-  const started = await call('/api/payment/start', {
-    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-  })
-  expect(started.status, JSON.stringify(started.json)).toBe(200)
-  const answer = (await sandbox.razorpayPay(
-    started.json.result.options.order_id,
-    'succeed',
-  )) as unknown as Record<string, string>
-  return answer
-}
-
-export const verify = (o: Placed, fields: Record<string, string>) =>
-  call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...fields } })
 
 /** Places and pays an order by card (Razorpay at the test provider). */
 export async function placePaid(opts: Parameters<typeof placeOrder>[1] = {}): Promise<Placed> {

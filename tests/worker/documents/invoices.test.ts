@@ -2,8 +2,8 @@
 // 20 payments verified at once take 20 consecutive numbers, none shared or skipped.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { setUpPaymentSandbox } from '../api/payment/harness'
-import { docsOf, mumbaiBilling, payAtProvider, placeOrder, seedDocumentFixtures, verify } from './fixtures'
+import { payAtProvider, setUpPaymentSandbox, verify } from '../api/payment/harness'
+import { docsOf, mumbaiBilling, placeOrder, seedDocumentFixtures } from './fixtures'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 

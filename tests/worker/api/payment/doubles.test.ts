@@ -21,6 +21,7 @@ import {
   SANDBOX_ORIGIN,
   sandbox,
   setUpPaymentSandbox,
+  verify,
 } from './harness'
 
 setUpPaymentSandbox()
@@ -47,9 +48,6 @@ const start = (o: Placed) =>
 /** Pays a Razorpay order at the test provider; the checkout's callback fields. */
 const pay = async (providerOrderId: string) =>
   (await sandbox.razorpayPay(providerOrderId, 'succeed')) as unknown as Record<string, string>
-
-const verify = (o: Placed, fields: Record<string, unknown>) =>
-  call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...fields } })
 
 describe('a second payment of a paid order', () => {
   it('is refunded through Razorpay and recorded beside the first, which later refunds still go through', async () => {

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../../../helpers/user'
-import { call, deliverWebhooks, orderRow, place, sandbox, setUpPaymentSandbox } from './harness'
+import { call, deliverWebhooks, orderRow, payAtProvider, place, setUpPaymentSandbox, verify } from './harness'
 
 setUpPaymentSandbox()
 
@@ -18,14 +18,7 @@ async function mailedCodes(orderNumber: string): Promise<string[]> {
 
 async function paidGiftCardOrder(qty: number) {
   const o = await place('card', [{ sku: 'FX-GIFT', qty, price: 1 }])
-  const started = await call('/api/payment/start', {
-    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-  })
-  const answer = (await sandbox.razorpayPay(
-    started.json.result.options.order_id,
-    'succeed',
-  )) as unknown as Record<string, string>
-  const res = await call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...answer } })
+  const res = await verify(o, await payAtProvider(o))
   expect(res.json.result.status).toBe('processing')
   return o
 }

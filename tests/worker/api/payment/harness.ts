@@ -198,6 +198,22 @@ export async function place(
   return { orderId, orderNumber: r.orderNumber, accessKey: r.accessKey, orderLinkToken: r.orderLinkToken }
 }
 
+/** Opens the payment and pays it at the test provider; returns what the checkout would post back. */
+export async function payAtProvider(o: Placed): Promise<Record<string, string>> {
+  const started = await call('/api/payment/start', {
+    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+  })
+  if (started.status !== 200) throw new Error(`payment not opened: ${JSON.stringify(started.json)}`)
+  return (await sandbox.razorpayPay(started.json.result.options.order_id, 'succeed')) as unknown as Record<
+    string,
+    string
+  >
+}
+
+/** Posts the checkout's callback fields to the verify endpoint, as the shop's checkout does. */
+export const verify = (o: Placed, fields: Record<string, unknown>) =>
+  call('/api/payment/razorpay/verify', { body: { orderNumber: o.orderNumber, ...fields } })
+
 export const orderRow = (orderId: string) =>
   env.DB.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(orderId).first<{
     status: string

@@ -10,28 +10,22 @@ import {
   mails,
   orderRow,
   type Placed,
+  payAtProvider,
   payEnv,
   place,
   refund,
   sandbox,
   setUpPaymentSandbox,
+  verify,
 } from './harness'
 
 setUpPaymentSandbox()
 
 async function paidWithRazorpay(): Promise<Placed & { total: number; paymentId: string }> {
   const o = await place()
-  const started = await call('/api/payment/start', {
-    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-  })
-  const answer = (await sandbox.razorpayPay(
-    started.json.result.options.order_id,
-    'succeed',
-  )) as unknown as Record<string, string>
+  const answer = await payAtProvider(o)
   held.length = 0
-  const verified = await call('/api/payment/razorpay/verify', {
-    body: { orderNumber: o.orderNumber, ...answer },
-  })
+  const verified = await verify(o, answer)
   expect(verified.json.result.status).toBe('processing')
   const row = await orderRow(o.orderId)
   return { ...o, total: row?.grand_total_minor as number, paymentId: answer.razorpay_payment_id as string }
