@@ -41,6 +41,8 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/admin/coupons', 'Coupons'],
   ['/admin/content', 'Content'],
   ['/admin/home', 'Home page'],
+  ['/admin/media', 'Media'],
+  ['/admin/rules', 'COD rules'],
   ['/admin/operations', 'Operations'],
   ['/admin/field-data', 'Field data'],
   ['/admin/operators', 'Operators'],
