@@ -250,21 +250,25 @@ contentApiRoutes.post('/rules/made-to-order/delete', allow('catalogue'), async (
     '/admin/rules',
   )
 })
-contentApiRoutes.post('/rules/:kind{pin|phone}', allow('orders'), async (c) => {
-  const kind = c.req.param('kind')
-  const req = await readInput(c, BlockSchema.omit({ kind: true }), 'rule')
-  const input = BlockSchema.parse({ ...req, kind })
-  return answer(c, await addBlock(c.env.DB, input, c.var.operator.email, Date.now()), '/admin/rules')
-})
-contentApiRoutes.post('/rules/:kind{pin|phone}/delete', allow('orders'), async (c) => {
-  const req = await readInput(
-    c,
-    z.object({ value: z.string({ error: 'value is required' }).max(30) }),
-    'rule',
-  )
-  return answer(
-    c,
-    await removeBlock(c.env.DB, c.req.param('kind'), req.value, c.var.operator.email, Date.now()),
-    '/admin/rules',
-  )
-})
+for (const kind of ['pin', 'phone'] as const) {
+  contentApiRoutes.post(`/rules/${kind}`, allow('orders'), async (c) => {
+    const req = await readInput(c, BlockSchema.omit({ kind: true }), 'rule')
+    return answer(
+      c,
+      await addBlock(c.env.DB, { ...req, kind }, c.var.operator.email, Date.now()),
+      '/admin/rules',
+    )
+  })
+  contentApiRoutes.post(`/rules/${kind}/delete`, allow('orders'), async (c) => {
+    const req = await readInput(
+      c,
+      z.object({ value: z.string({ error: 'value is required' }).max(30) }),
+      'rule',
+    )
+    return answer(
+      c,
+      await removeBlock(c.env.DB, kind, req.value, c.var.operator.email, Date.now()),
+      '/admin/rules',
+    )
+  })
+}
