@@ -19,10 +19,13 @@ function overflow(page: Page) {
       .filter((e) => {
         const b = e.getBoundingClientRect()
         // Inside a sideways-scrolling table the overflow is the table's own.
-        return b.width > 0 && b.right > vw + 1 && !e.closest('.scroll')
+        return b.width > 0 && b.right > vw + 1 && !e.parentElement?.closest('.scroll')
       })
-      .slice(0, 3)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
+      .slice(0, 6)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().width)} px)`,
+      )
     return { extra: document.documentElement.scrollWidth - vw, past }
   })
 }
