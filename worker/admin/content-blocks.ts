@@ -11,7 +11,7 @@
 import { IMAGE_SIZES } from '@shared/config/images'
 import { imageUrl } from '@shared/domain/image-url'
 import { productUrl } from '@shared/domain/menu'
-import { isSafeUrl, sanitizeHtml } from '@shared/domain/sanitize-html'
+import { decodeEntities, isSafeUrl, sanitizeHtml } from '@shared/domain/sanitize-html'
 import { HTTPException } from 'hono/http-exception'
 
 /** Text as HTML text or an attribute value: every character that could start markup escaped. */
@@ -84,6 +84,45 @@ export function blocksFromForm(form: Record<string, unknown>): Block[] {
     .sort(([a], [b]) => a - b)
     .slice(0, MAX_BLOCKS + 1)
     .flatMap(([, raw]) => cleanBlock(raw) ?? [])
+}
+
+/** A top-level element of imported HTML the blocks can hold: a plain heading or paragraph. */
+const PLAIN_ELEMENT = /^\s*<(h2|h3|p)>([^<]*)<\/\1>/i
+
+/**
+ * Imported HTML (content made before the block editor) as blocks: each plain heading (h2, h3) and
+ * paragraph without markup inside becomes a heading or text block; everything else stays formatted
+ * text, a block per run. The blocks render to the same sanitised HTML.
+ */
+export function blocksFromHtml(html: string): Block[] {
+  const out: Block[] = []
+  let rest = sanitizeHtml(html)
+  let other = ''
+  const flush = () => {
+    if (other.trim()) out.push({ type: 'html', text: other.trim() })
+    other = ''
+  }
+  while (rest.length && out.length < MAX_BLOCKS - 1) {
+    const m = PLAIN_ELEMENT.exec(rest)
+    if (m) {
+      flush()
+      const tag = (m[1] as string).toLowerCase()
+      const text = decodeEntities(m[2] as string)
+        .replace(/\s+/g, ' ')
+        .trim()
+      out.push(tag === 'p' ? { type: 'text', text } : { type: 'heading', text, level: tag.slice(1) })
+      rest = rest.slice(m[0].length)
+      continue
+    }
+    // Up to the next plain element, or the whole rest, stays formatted text.
+    const next = rest.slice(1).search(/<(h2|h3|p)>[^<]*<\/\1>/i)
+    const cut = next < 0 ? rest.length : next + 1
+    other += rest.slice(0, cut)
+    rest = rest.slice(cut)
+  }
+  other += rest
+  flush()
+  return out
 }
 
 /** The editor's moves: add a block of a type, move one up or down, remove one. */

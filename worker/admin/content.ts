@@ -18,7 +18,14 @@ import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
-import { type Block, blocksFromJson, MAX_BLOCKS, refuseBlocks, renderBlocks } from './content-blocks'
+import {
+  type Block,
+  blocksFromHtml,
+  blocksFromJson,
+  MAX_BLOCKS,
+  refuseBlocks,
+  renderBlocks,
+} from './content-blocks'
 import { mediaAlts } from './media'
 
 const TABLES = { page: 'cms_pages', block: 'cms_blocks' } as const
@@ -76,12 +83,8 @@ export async function contentItem(db: D1Database, kind: ContentKind, id: number)
   if (!row) return fail(404, `CMS ${kind} ${id} does not exist.`)
   const doc = JSON.parse(row.doc) as { title?: string; content?: string; blocks?: unknown }
   const content = doc.content ?? ''
-  // Content made before the block editor (imported pages) is one block of formatted text.
-  const blocks: Block[] = Array.isArray(doc.blocks)
-    ? blocksFromJson(doc.blocks)
-    : content.trim()
-      ? [{ type: 'html', text: content }]
-      : []
+  // Content made before the block editor (imported pages) is read into blocks.
+  const blocks: Block[] = Array.isArray(doc.blocks) ? blocksFromJson(doc.blocks) : blocksFromHtml(content)
   return {
     id: row.id,
     identifier: row.identifier,

@@ -2,8 +2,11 @@
 // handlers never stored, typed text never read as markup), the editor's preview is exactly what
 // the shop renders, a bad block is refused in words beside its field with everything typed kept
 // and nothing saved, and the editor's buttons move blocks without saving.
+
 import { env, SELF } from 'cloudflare:test'
+import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { blocksFromHtml, renderBlocks } from '../../../worker/admin/content-blocks'
 import { SCARF, seedCartFixtures } from '../../helpers/cart-fixtures'
 import { freshJpeg, inside, uploadPicture } from './media-helpers'
 import { admin, operator, post } from './operator'
@@ -101,6 +104,24 @@ describe('the block editor', () => {
     })
     expect(json.status).toBe(400)
     expect(json.json.result).toBe('Invalid content: block 1: this image is not in the media library')
+  })
+
+  it('reads an imported page into heading and text blocks that render the same page', async () => {
+    const staff = await operator('staff')
+    const row = await env.DB.prepare("SELECT id, doc FROM cms_pages WHERE identifier = 'about-us'").first<{
+      id: number
+      doc: string
+    }>()
+    const content = (JSON.parse(row?.doc ?? '{}') as { content: string }).content
+    const blocks = blocksFromHtml(content)
+    expect(blocks.map((b) => b.type)).toContain('heading')
+    expect(blocks.map((b) => b.type)).toContain('text')
+    const squeeze = (html: string) => html.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim()
+    const { html, fields } = await renderBlocks(env.DB, blocks, new Map())
+    expect(fields).toEqual({})
+    expect(squeeze(html)).toBe(squeeze(sanitizeHtml(content)))
+    const editor = await admin(staff, `/content/page/${row?.id}`)
+    expect(editor.text).toContain('Block 1: Heading')
   })
 
   it('adds, moves and removes blocks as a draft, saving nothing until published', async () => {

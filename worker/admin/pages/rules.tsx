@@ -52,7 +52,7 @@ function Blocklist(props: { kind: 'pin' | 'phone'; rows: BlockRow[] }) {
         needs="orders"
         action={`/admin/api/rules/${props.kind}`}
         back={BACK}
-        label={`Block ${what.toLowerCase()}`}
+        label={`Block the ${props.kind === 'pin' ? 'PIN code' : 'phone number'}`}
       >
         <Field
           label={
