@@ -26,7 +26,7 @@ export const BLOCK_TYPES = [
   ['products', 'Products'],
   ['html', 'Formatted text (imported)'],
 ] as const
-export type BlockType = (typeof BLOCK_TYPES)[number][0]
+type BlockType = (typeof BLOCK_TYPES)[number][0]
 
 /** One block as the editor holds it: every field a string, as typed. */
 export interface Block {
@@ -140,7 +140,7 @@ export function applyEdit(blocks: Block[], op: string, addType: unknown): Block[
   return next
 }
 
-export const skuListOf = (text: string | undefined) =>
+const skuListOf = (text: string | undefined) =>
   (text ?? '')
     .split(/[\n,]/)
     .map((s) => s.trim())

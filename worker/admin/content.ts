@@ -53,9 +53,6 @@ export const NewContentSchema = ContentSchema.extend({
 /** Pages the shop itself renders by identifier: never deleted. */
 const KEPT_PAGES = new Set(['home', 'no-route'])
 
-export const PreviewSchema = z.object({
-  content: z.string().max(200_000, 'content is too long (at most 200,000 characters)'),
-})
 
 /** Every page or block: id, identifier, title, whether it is live. */
 export async function listContent(db: D1Database, kind: ContentKind) {

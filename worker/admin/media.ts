@@ -119,7 +119,7 @@ export async function setMediaAlt(db: D1Database, path: string, alt: string, act
 }
 
 /** Where a picture is used: each page, block, the home page and products, in words. */
-export async function mediaUses(db: D1Database, path: string): Promise<string[]> {
+async function mediaUses(db: D1Database, path: string): Promise<string[]> {
   // The path as it stands in a document (JSON text) or in rendered HTML (inside an image URL).
   const like = `%${path.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
   const [pages, blocks, home, products] = await db.batch([

@@ -23,13 +23,13 @@ const refuse = (field: string, why: string): never => {
 }
 
 /** A PIN code as the blocklist keeps it, or null when it is no Indian PIN code. */
-export function pinKey(typed: string): string | null {
+function pinKey(typed: string): string | null {
   const digits = typed.replace(/[\s-]/g, '')
   return /^[1-9]\d{5}$/.test(digits) ? digits : null
 }
 
 /** A mobile number as the blocklist keeps it (its ten digits), or null when it is none. */
-export function phoneKey(typed: string): string | null {
+function phoneKey(typed: string): string | null {
   if (/[^\d\s+()-]/.test(typed)) return null
   const digits = typed.replace(/\D/g, '')
   // +91 / 91 / 0 in front of ten digits, or the ten digits alone.

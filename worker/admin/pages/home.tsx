@@ -29,7 +29,7 @@ interface BannerView {
 }
 
 /** What the home screen lists to pick from. */
-export interface HomeChoices {
+interface HomeChoices {
   categories: { id: number; name: string; url_path: string }[]
   blocks: { identifier: string; title?: unknown }[]
   pages: { identifier: string; title?: unknown }[]
