@@ -31,7 +31,9 @@ test('an operator creates a CMS page and links it from a home section; the shop 
   await page.getByRole('textbox', { name: 'Heading' }).fill(heading)
   await page.getByRole('combobox', { name: 'Type' }).selectOption('text')
   await page.getByRole('button', { name: 'Add block' }).click()
-  await page.getByRole('textbox', { name: 'Text (a blank line starts a new paragraph)' }).fill('Every saree is woven by hand.')
+  await page
+    .getByRole('textbox', { name: 'Text (a blank line starts a new paragraph)' })
+    .fill('Every saree is woven by hand.')
   await page.getByRole('button', { name: 'Preview', exact: true }).click()
   const preview = page.getByRole('region', { name: 'Preview' })
   await expect(preview.getByRole('heading', { name: heading })).toBeVisible()
@@ -56,7 +58,9 @@ test('an operator creates a CMS page and links it from a home section; the shop 
   // The home page's hero links the page, its picture and its link picked from lists.
   await page.goto('/admin/home')
   const banners = page.getByRole('region', { name: 'Hero banners' })
-  await banners.getByRole('combobox', { name: 'Picture from the media library' }).selectOption({ label: `Looms at work ${stamp}` })
+  await banners
+    .getByRole('combobox', { name: 'Picture from the media library' })
+    .selectOption({ label: `Looms at work ${stamp}` })
   await banners.getByLabel('Words on the banner').fill(`Visit the atelier ${stamp}`)
   await banners.getByRole('combobox', { name: 'Opens' }).selectOption(`/${identifier}`)
   await banners.getByRole('button', { name: 'Add banner' }).click()

@@ -53,7 +53,6 @@ export const NewContentSchema = ContentSchema.extend({
 /** Pages the shop itself renders by identifier: never deleted. */
 const KEPT_PAGES = new Set(['home', 'no-route'])
 
-
 /** Every page or block: id, identifier, title, whether it is live. */
 export async function listContent(db: D1Database, kind: ContentKind) {
   const { results } = await db
