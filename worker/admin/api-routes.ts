@@ -12,22 +12,12 @@ import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { AuthoringSchema, saveAuthoredProduct } from './authoring'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
-import {
-  ContentSchema,
-  createContent,
-  deleteContent,
-  listContent,
-  NewContentSchema,
-  PreviewSchema,
-  previewContent,
-  publishContent,
-} from './content'
+import { contentApiRoutes } from './content-routes'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
 import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisabled } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentApi } from './fulfilment-routes'
-import { deleteHomeSection, HomeSectionSchema, listHomeSections, saveHomeSection } from './home'
 import { answer, isFormPost, readInput } from './input'
 import {
   deleteMapping,
@@ -57,7 +47,7 @@ import {
 } from './orders'
 import { FIELD_DATA_DAYS } from './page-routes'
 import { uploadProductImage } from './product-images'
-import { actorOf, allow, contentKind, orderFilter, orderNumber, positiveId } from './request'
+import { actorOf, allow, orderFilter, orderNumber, positiveId } from './request'
 import { decideReview, deleteReview, pendingReviews } from './reviews'
 
 const EmailQuery = z.object({
@@ -171,26 +161,6 @@ apiRoutes.post('/operators/:id', allow('operators'), async (c) => {
   return answer(c, await updateOperator(c.env.DB, id, req, c.var.operator, Date.now()), '/admin/operators')
 })
 apiRoutes.get('/field-data', async (c) => ok(c as never, await vitalsP75(c.env, FIELD_DATA_DAYS, Date.now())))
-apiRoutes.get('/home/sections', async (c) => ok(c as never, await listHomeSections(c.env.DB)))
-apiRoutes.post('/home/sections', allow('content'), async (c) => {
-  const req = await readInput(c, HomeSectionSchema, 'home section')
-  return answer(c, await saveHomeSection(c.env, req, c.var.operator.email, Date.now()), '/admin/home')
-})
-apiRoutes.post('/home/sections/:id', allow('content'), async (c) => {
-  const id = positiveId(c, 'home section')
-  const req = await readInput(c, HomeSectionSchema, 'home section')
-  if (req.id !== undefined && req.id !== id)
-    return fail(400, 'Invalid home section: id differs from the address')
-  return answer(
-    c,
-    await saveHomeSection(c.env, { ...req, id }, c.var.operator.email, Date.now()),
-    '/admin/home',
-  )
-})
-apiRoutes.post('/home/sections/:id/delete', allow('content'), async (c) => {
-  const id = positiveId(c, 'home section')
-  return answer(c, await deleteHomeSection(c.env, id, c.var.operator.email, Date.now()), '/admin/home')
-})
 apiRoutes.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim()
   if (!q || q.length > 100) return fail(400, 'Invalid product search: q: between 1 and 100 characters')
@@ -281,30 +251,5 @@ apiRoutes.post('/coupons/:code', allow('money'), async (c) => {
   const req = await readInput(c, CouponPatchSchema, 'coupon change')
   return answer(c, await updateCoupon(c.env.DB, code, req, c.var.operator.email, Date.now()))
 })
-apiRoutes.get('/content/:kind', async (c) => ok(c as never, await listContent(c.env.DB, contentKind(c))))
-apiRoutes.post('/content/preview', allow('content'), async (c) => {
-  const req = await readInput(c, PreviewSchema, 'preview')
-  return ok(c as never, previewContent(req.content))
-})
-apiRoutes.post('/content/:kind', allow('content'), async (c) => {
-  const kind = contentKind(c)
-  const req = await readInput(c, NewContentSchema, 'content')
-  const made = await createContent(c.env, kind, req, c.var.operator.email, Date.now())
-  if (isFormPost(c)) return c.redirect(`/admin/content/${kind}/${made.id}`, 303)
-  return answer(c, made)
-})
-apiRoutes.post('/content/:kind/:id/delete', allow('content'), async (c) => {
-  const kind = contentKind(c)
-  const id = positiveId(c, 'content')
-  const gone = await deleteContent(c.env, kind, id, c.var.operator.email, Date.now())
-  // Its own page is gone: a form returns to the list.
-  if (isFormPost(c)) return c.redirect('/admin/content', 303)
-  return answer(c, gone)
-})
-apiRoutes.post('/content/:kind/:id', allow('content'), async (c) => {
-  const kind = contentKind(c)
-  const id = positiveId(c, 'content')
-  const req = await readInput(c, ContentSchema, 'content')
-  return answer(c, await publishContent(c.env, kind, id, req, c.var.operator.email, Date.now()))
-})
 apiRoutes.route('/', fulfilmentApi)
+apiRoutes.route('/', contentApiRoutes)

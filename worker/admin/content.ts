@@ -1,6 +1,8 @@
 /**
- * CMS pages and blocks in the back office. Content is stored as written and sanitised where it is
- * shown (the shop's one allow-list sanitiser); the preview answers exactly what the shop will show.
+ * CMS pages and blocks in the back office. Content is edited as structured blocks
+ * (./content-blocks.ts) and stored as the blocks and the HTML they make, passed through the shop's
+ * one allow-list sanitiser (an API caller's HTML is sanitised the same way before it is stored);
+ * the preview answers exactly what the shop will show.
  * Publishing writes the document and its audit row in one batch, makes memoised content reads
  * stale (catalogue version) and purges the cached pages that show content (CMS pages and home).
  * A page or block is created under an identifier no other of its kind has (a page's identifier is
@@ -16,13 +18,25 @@ import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
+import {
+  type Block,
+  blocksFromHtml,
+  blocksFromJson,
+  MAX_BLOCKS,
+  refuseBlocks,
+  renderBlocks,
+} from './content-blocks'
+import { mediaAlts } from './media'
 
 const TABLES = { page: 'cms_pages', block: 'cms_blocks' } as const
 type ContentKind = keyof typeof TABLES
 
 export const ContentSchema = z.object({
   title: z.string().trim().min(1, 'title is required').max(300, 'title is too long'),
-  content: z.string().max(200_000, 'content is too long (at most 200,000 characters)'),
+  /** HTML (an API caller's); sanitised before it is stored. */
+  content: z.string().max(200_000, 'content is too long (at most 200,000 characters)').optional(),
+  /** The structured blocks (the editor's); they replace `content` when given. */
+  blocks: z.array(z.unknown()).max(MAX_BLOCKS, `a page holds at most ${MAX_BLOCKS} blocks`).optional(),
   is_active: z
     .preprocess((v) => v === true || v === 'true' || v === '1' || v === 'on', z.boolean())
     .default(true),
@@ -38,10 +52,6 @@ export const NewContentSchema = ContentSchema.extend({
 
 /** Pages the shop itself renders by identifier: never deleted. */
 const KEPT_PAGES = new Set(['home', 'no-route'])
-
-export const PreviewSchema = z.object({
-  content: z.string().max(200_000, 'content is too long (at most 200,000 characters)'),
-})
 
 /** Every page or block: id, identifier, title, whether it is live. */
 export async function listContent(db: D1Database, kind: ContentKind) {
@@ -67,14 +77,35 @@ export async function contentItem(db: D1Database, kind: ContentKind, id: number)
         }>()
     : null
   if (!row) return fail(404, `CMS ${kind} ${id} does not exist.`)
-  const doc = JSON.parse(row.doc) as { title?: string; content?: string }
+  const doc = JSON.parse(row.doc) as { title?: string; content?: string; blocks?: unknown }
+  const content = doc.content ?? ''
+  // Content made before the block editor (imported pages) is read into blocks.
+  const blocks: Block[] = Array.isArray(doc.blocks) ? blocksFromJson(doc.blocks) : blocksFromHtml(content)
   return {
     id: row.id,
     identifier: row.identifier,
     title: doc.title ?? '',
-    content: doc.content ?? '',
+    content,
+    blocks,
     is_active: row.is_active === 1,
   }
+}
+
+/**
+ * What is stored for `input`: the blocks and the sanitised HTML they make (a bad block is a 400
+ * naming its field), or an API caller's HTML sanitised; nothing when neither is given.
+ */
+export async function composeContent(
+  db: D1Database,
+  input: { content?: string; blocks?: unknown[] },
+): Promise<{ content: string; blocks?: Block[] } | null> {
+  if (input.blocks) {
+    const blocks = blocksFromJson(input.blocks)
+    const { html, fields } = await renderBlocks(db, blocks, await mediaAlts(db))
+    if (Object.keys(fields).length) refuseBlocks(fields)
+    return { content: html, blocks }
+  }
+  return input.content === undefined ? null : { content: sanitizeHtml(input.content) }
 }
 
 /** What the shop will show for `content` (the sanitiser's output). */
@@ -105,9 +136,11 @@ export async function publishContent(
   if (!row) return fail(404, `CMS ${kind} ${id} does not exist.`)
   const doc = JSON.parse(row.doc) as Record<string, unknown>
   const before = { title: doc.title ?? null, content: doc.content ?? null, is_active: row.is_active === 1 }
+  const composed = await composeContent(db, input)
+  // Only what was given changes: a title-only change keeps the content and its blocks.
   Object.assign(doc, {
     title: input.title,
-    content: input.content,
+    ...(composed ? { content: composed.content, blocks: composed.blocks } : {}),
     active: input.is_active,
     is_active: input.is_active,
   })
@@ -117,7 +150,13 @@ export async function publishContent(
       .bind(JSON.stringify(doc), input.is_active ? 1 : 0, id),
     auditStatement(
       db,
-      { actor, action: `cms.${kind}.publish`, target: `cms-${kind}:${row.identifier}`, before, after: input },
+      {
+        actor,
+        action: `cms.${kind}.publish`,
+        target: `cms-${kind}:${row.identifier}`,
+        before,
+        after: { title: input.title, content: doc.content, is_active: input.is_active },
+      },
       now,
     ),
     bumpIndexVersionStatement(db),
@@ -150,12 +189,14 @@ export async function createContent(
   if (taken) refuseIdentifier(`a ${kind} named ${input.identifier} already exists`)
   if (kind === 'page' && (await env.URL_MAPPINGS.get(urlMappingKey(input.identifier))))
     refuseIdentifier(`the address /${input.identifier} is already another page's`)
+  const composed = await composeContent(db, input)
   const next = await db.prepare(`SELECT COALESCE(MAX(id), 0) + 1 AS id FROM ${table}`).first<{ id: number }>()
   const doc = {
     id: Number(next?.id ?? 1),
     identifier: input.identifier,
     title: input.title,
-    content: input.content,
+    content: composed?.content ?? '',
+    ...(composed?.blocks ? { blocks: composed.blocks } : {}),
     is_active: input.is_active,
     store_id: 0,
   }
@@ -163,7 +204,12 @@ export async function createContent(
     kind === 'page' ? cmsPageStatement(db, doc) : cmsBlockStatement(db, doc),
     auditStatement(
       db,
-      { actor, action: `cms.${kind}.create`, target: `cms-${kind}:${doc.identifier}`, after: input },
+      {
+        actor,
+        action: `cms.${kind}.create`,
+        target: `cms-${kind}:${doc.identifier}`,
+        after: { title: doc.title, content: doc.content, is_active: doc.is_active },
+      },
       now,
     ),
     bumpIndexVersionStatement(db),

@@ -1,11 +1,15 @@
 /**
  * The home page's sections, edited from the back office: a banner heading, a category's products,
- * a hand-picked list of SKUs, or a CMS block, each with a title and a position. Every reference is
- * checked before anything is written (the category, the block and each SKU must exist), and a save
+ * a hand-picked list of SKUs, or a CMS block, each with a title and a position; and the hero's
+ * banners (a picture of the media library, its words and the address it opens), shown where the
+ * banner section stands. Every reference is checked before anything is written (the category, the
+ * block, each SKU, the picture and the link), each refusal beside its field, and a save
  * is a compare-and-set on the document as it was read, so two operators editing at once never
  * silently overwrite each other. The document, its audit row and the catalogue-version bump go in
  * one batch; the home pages are then purged.
  */
+import { isSafeUrl } from '@shared/domain/sanitize-html'
+import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
@@ -47,7 +51,21 @@ const base = {
   title: z.string().trim().min(1, 'title is required').max(120, 'title is too long'),
   position: wholeNumber('position', 999).default(0),
 }
-export const HomeSectionSchema = z.discriminatedUnion(
+/** Products ticked in the search results (`pick_0`, `pick_1`, … = SKU) join the SKUs typed. */
+function withPicks(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v
+  const form = v as Record<string, unknown>
+  const picks = Object.entries(form)
+    .filter(([k, x]) => /^pick_\d{1,3}$/.test(k) && typeof x === 'string')
+    .map(([, x]) => x as string)
+  if (!picks.length) return v
+  const typed =
+    typeof form.skus === 'string' ? form.skus : Array.isArray(form.skus) ? form.skus.join(',') : ''
+  const skus = [...new Set([...typed.split(/[\n,]/), ...picks].map((s) => s.trim()).filter(Boolean))]
+  return { ...form, skus: skus.join(',') }
+}
+
+const SectionUnion = z.discriminatedUnion(
   'type',
   [
     z.object({ ...base, type: z.literal('banner') }),
@@ -64,7 +82,27 @@ export const HomeSectionSchema = z.discriminatedUnion(
   ],
   { error: `type must be one of ${HOME_SECTION_TYPES.join(', ')}` },
 )
-type HomeSectionInput = z.infer<typeof HomeSectionSchema>
+export const HomeSectionSchema = z.preprocess(withPicks, SectionUnion)
+type HomeSectionInput = z.infer<typeof SectionUnion>
+
+/** A hero banner: a picture of the media library, its words and where it leads. */
+export const HeroBannerSchema = z.object({
+  title: z
+    .string({ error: 'title is required' })
+    .trim()
+    .min(1, 'title is required')
+    .max(120, 'title is too long'),
+  image: z.string({ error: 'pick a picture from the media library' }).trim(),
+  link: z
+    .string({ error: 'link is required' })
+    .trim()
+    .max(500, 'link is too long')
+    .refine(
+      (l) => /^\/(?!\/)/.test(l) && isSafeUrl(l),
+      'link must be a path of the shop, like /about-us or /c/sarees',
+    ),
+})
+type HeroBannerInput = z.infer<typeof HeroBannerSchema>
 
 interface StoredSection {
   id: number
@@ -92,18 +130,18 @@ export async function listHomeSections(db: D1Database): Promise<StoredSection[]>
   return sectionsOf((await readHome(db)).doc).sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
 }
 
-/** What in a section points at nothing (unknown category, block or SKUs), or null. */
-async function brokenReference(db: D1Database, s: HomeSectionInput): Promise<string | null> {
+/** What in a section points at nothing (unknown category, block or SKUs): [field, reason], or null. */
+async function brokenReference(db: D1Database, s: HomeSectionInput): Promise<[string, string] | null> {
   if (s.type === 'category_products') {
     const hit = await db.prepare('SELECT id FROM categories WHERE id = ?').bind(s.category_id).first()
-    return hit ? null : `category ${s.category_id} does not exist`
+    return hit ? null : ['category_id', `category ${s.category_id} does not exist`]
   }
   if (s.type === 'cms_block') {
     const hit = await db
       .prepare('SELECT id FROM cms_blocks WHERE identifier = ?')
       .bind(s.block_identifier)
       .first()
-    return hit ? null : `CMS block ${s.block_identifier} does not exist`
+    return hit ? null : ['block_identifier', `CMS block ${s.block_identifier} does not exist`]
   }
   if (s.type === 'products') {
     const { results } = await db
@@ -112,21 +150,31 @@ async function brokenReference(db: D1Database, s: HomeSectionInput): Promise<str
       .all<{ sku: string }>()
     const known = new Set(results.map((r) => r.sku))
     const missing = s.skus.filter((sku) => !known.has(sku))
-    return missing.length ? `unknown SKU${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}` : null
+    return missing.length
+      ? ['skus', `no product has the SKU${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`]
+      : null
   }
   return null
 }
 
-/** Writes the new sections over the document as it was read (409 when it changed meanwhile). */
-async function writeSections(
+/** A refused home change: the reason beside its field (the form keeps what was typed). */
+const refuseField = (field: string, why: string): never => {
+  throw new HTTPException(400, {
+    message: `Invalid home section: ${why}`,
+    cause: { fields: { [field]: why } },
+  })
+}
+
+/** Writes the changed parts over the document as it was read (409 when it changed meanwhile). */
+async function writeHome(
   env: Env,
   read: { text: string | null; doc: Record<string, unknown> },
-  sections: StoredSection[],
+  change: Record<string, unknown>,
   audit: { actor: string; action: string; target: string; before?: unknown; after?: unknown },
   now: number,
 ) {
   const db = env.DB
-  const text = JSON.stringify({ ...read.doc, sections })
+  const text = JSON.stringify({ ...read.doc, ...change })
   const write =
     read.text === null
       ? db
@@ -154,7 +202,7 @@ async function writeSections(
 /** Adds a section (no id) or replaces the section with that id. */
 export async function saveHomeSection(env: Env, input: HomeSectionInput, actor: string, now: number) {
   const problem = await brokenReference(env.DB, input)
-  if (problem) return fail(400, `Invalid home section: ${problem}`)
+  if (problem) refuseField(...problem)
   const read = await readHome(env.DB)
   const sections = sectionsOf(read.doc)
   const { id: given, ...fields } = input
@@ -173,10 +221,10 @@ export async function saveHomeSection(env: Env, input: HomeSectionInput, actor: 
     section.category_name = cat?.name ?? input.title
   }
   const next = index >= 0 ? sections.map((s, i) => (i === index ? section : s)) : [...sections, section]
-  const purged = await writeSections(
+  const purged = await writeHome(
     env,
     read,
-    next,
+    { sections: next },
     { actor, action: 'home.section.save', target: `home-section:${id}`, before, after: section },
     now,
   )
@@ -189,11 +237,71 @@ export async function deleteHomeSection(env: Env, id: number, actor: string, now
   const sections = sectionsOf(read.doc)
   const before = sections.find((s) => s.id === id)
   if (!before) return fail(404, `Home section ${id} does not exist.`)
-  const purged = await writeSections(
+  const purged = await writeHome(
     env,
     read,
-    sections.filter((s) => s.id !== id),
+    { sections: sections.filter((s) => s.id !== id) },
     { actor, action: 'home.section.delete', target: `home-section:${id}`, before },
+    now,
+  )
+  return { deleted: id, purged }
+}
+
+interface StoredBanner {
+  id: number
+  title?: string
+  image?: string
+  link?: string
+  [key: string]: unknown
+}
+
+const bannersOf = (doc: Record<string, unknown>) => {
+  const banners = (doc.banners && typeof doc.banners === 'object' ? doc.banners : {}) as Record<
+    string,
+    unknown
+  >
+  const main = (Array.isArray(banners.main) ? banners.main : []) as StoredBanner[]
+  return { banners, main }
+}
+
+/** The hero's banners in the order they show. */
+export async function listHeroBanners(db: D1Database): Promise<StoredBanner[]> {
+  return bannersOf((await readHome(db)).doc).main
+}
+
+/** Most banners the hero shows. */
+const MAX_BANNERS = 10
+
+/** Adds a hero banner (its picture must be in the media library). */
+export async function addHeroBanner(env: Env, input: HeroBannerInput, actor: string, now: number) {
+  const pic = await env.DB.prepare('SELECT path FROM media WHERE path = ?1').bind(input.image).first()
+  if (!pic) refuseField('image', 'pick a picture from the media library')
+  const read = await readHome(env.DB)
+  const { banners, main } = bannersOf(read.doc)
+  if (main.length >= MAX_BANNERS) refuseField('title', `the hero shows at most ${MAX_BANNERS} banners`)
+  const id = Math.max(0, ...main.map((b) => Number(b.id) || 0)) + 1
+  const banner: StoredBanner = { id, ...input }
+  const purged = await writeHome(
+    env,
+    read,
+    { banners: { ...banners, main: [...main, banner] } },
+    { actor, action: 'home.banner.add', target: `home-banner:${id}`, after: banner },
+    now,
+  )
+  return { banner, purged }
+}
+
+/** Removes a hero banner. */
+export async function deleteHeroBanner(env: Env, id: number, actor: string, now: number) {
+  const read = await readHome(env.DB)
+  const { banners, main } = bannersOf(read.doc)
+  const before = main.find((b) => Number(b.id) === id)
+  if (!before) return fail(404, `Hero banner ${id} does not exist.`)
+  const purged = await writeHome(
+    env,
+    read,
+    { banners: { ...banners, main: main.filter((b) => b !== before) } },
+    { actor, action: 'home.banner.delete', target: `home-banner:${id}`, before },
     now,
   )
   return { deleted: id, purged }

@@ -5,20 +5,18 @@ import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
 import { searchProducts } from './catalogue'
-import { contentItem, listContent, previewContent } from './content'
+import { contentPageRoutes } from './content-routes'
 import { listCoupons } from './coupons'
 import { findCustomer, guestOrders, searchCustomers } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
-import { listHomeSections } from './home'
 import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
 import { orderDetail } from './orders'
 import { authoringPage } from './pages/authoring'
 import { productsPage } from './pages/catalogue'
-import { contentEditPage, contentPage, homeSectionsPage } from './pages/content'
 import { couponsPage } from './pages/coupons'
 import { customersPage } from './pages/customers'
 import { dashboardPage, fieldDataPage } from './pages/dashboard'
@@ -26,7 +24,7 @@ import { fulfilmentPage } from './pages/fulfilment'
 import { auditPage, operationsPage, operatorsPage } from './pages/operations'
 import { orderPage, ordersPage } from './pages/orders'
 import { reviewsPage } from './pages/reviews'
-import { contentKind, orderFilter, orderNumber, positiveId } from './request'
+import { orderFilter, orderNumber, positiveId } from './request'
 import { pendingReviews, publishedReviews } from './reviews'
 
 /** Days of field data the back office shows. */
@@ -76,24 +74,12 @@ pageRoutes.get('/fulfilment', async (c) =>
 pageRoutes.get('/coupons', async (c) =>
   couponsPage(c, (await listCoupons(c.env.DB)) as Record<string, unknown>[]),
 )
-pageRoutes.get('/content', async (c) =>
-  contentPage(
-    c,
-    (await listContent(c.env.DB, 'page')) as Record<string, unknown>[],
-    (await listContent(c.env.DB, 'block')) as Record<string, unknown>[],
-  ),
-)
-pageRoutes.get('/content/:kind/:id', async (c) => {
-  const kind = contentKind(c)
-  const item = await contentItem(c.env.DB, kind, Number(c.req.param('id')))
-  return contentEditPage(c, kind, item, previewContent(item.content).html)
-})
 pageRoutes.get('/operations', async (c) =>
   operationsPage(c, { outbox: await outboxSummary(c.env.DB), redirects: await listRedirects(c.env) }),
 )
 pageRoutes.get('/audit', async (c) => auditPage(c, await listAudit(c.env.DB)))
-pageRoutes.get('/home', async (c) => homeSectionsPage(c, await listHomeSections(c.env.DB)))
 pageRoutes.get('/operators', async (c) => operatorsPage(c, await listOperators(c.env.DB)))
 pageRoutes.get('/field-data', async (c) =>
   fieldDataPage(c, await vitalsP75(c.env, FIELD_DATA_DAYS, Date.now())),
 )
+pageRoutes.route('/', contentPageRoutes)

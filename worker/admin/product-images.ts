@@ -19,9 +19,9 @@ import { purgeProduct } from './catalogue'
 import type { AdminEnv } from './env'
 
 /** The largest photograph accepted (the image route reads originals up to 20 MiB). */
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024
 /** Uploads one operator may make in an hour. */
-const UPLOADS_PER_HOUR = 120
+export const UPLOADS_PER_HOUR = 120
 /** The longest alt text. */
 const MAX_ALT = 200
 
@@ -33,7 +33,7 @@ const refuse = (status: 400 | 409 | 411 | 413 | 415 | 429, field: string, messag
 }
 
 /** The picture's format from its first bytes, or null when it is none the shop serves. */
-function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
+export function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
   const at = (i: number, ...b: number[]) => b.every((v, k) => bytes[i + k] === v)
   if (at(0, 0xff, 0xd8, 0xff)) return 'jpg'
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
@@ -41,7 +41,7 @@ function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
   return null
 }
 
-const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
+export const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
 /** Uploads a photograph of product `id` (multipart: `image`, `alt`, `revision`); answers its path. */
 export async function uploadProductImage(c: Context<AdminEnv>, id: number, now: number) {

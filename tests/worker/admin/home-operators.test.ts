@@ -58,7 +58,10 @@ describe('home sections', () => {
     const before = JSON.stringify(await homeDoc())
     const saved = await auditCount('home.section.save')
     const cases: [unknown, RegExp][] = [
-      [{ type: 'products', title: 'X', skus: ['NO-SUCH-SKU', SCARF.sku] }, /unknown SKU: NO-SUCH-SKU/],
+      [
+        { type: 'products', title: 'X', skus: ['NO-SUCH-SKU', SCARF.sku] },
+        /no product has the SKU NO-SUCH-SKU/,
+      ],
       [{ type: 'products', title: 'X', skus: [SCARF.sku, SCARF.sku] }, /listed twice/],
       [{ type: 'products', title: 'X', skus: Array.from({ length: 25 }, (_, i) => `S${i}`) }, /at most 24/],
       [

@@ -28,6 +28,7 @@ button.danger{background:#b3261e}.refused,[role=alert]{color:#b3261e;font-weight
 .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
 .who{margin-left:auto;font-size:13px}address{font-style:normal}
 .totals{display:grid;grid-template-columns:max-content max-content;gap:0 16px}.totals dd{margin:0;text-align:right}
+form.inline,form.inline>*,fieldset>*,input,select,textarea{max-width:100%;min-width:0}.scroll{flex-basis:100%;position:relative}.cms-content img{max-width:100%;height:auto}
 @media print{header,.skip,form{display:none}body{background:#fff}main{padding:0}.card{padding:0;margin:0 0 12px}}`
 
 const NAV: readonly (readonly [string, string])[] = [
@@ -41,6 +42,8 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/admin/coupons', 'Coupons'],
   ['/admin/content', 'Content'],
   ['/admin/home', 'Home page'],
+  ['/admin/media', 'Media'],
+  ['/admin/rules', 'COD rules'],
   ['/admin/operations', 'Operations'],
   ['/admin/field-data', 'Field data'],
   ['/admin/operators', 'Operators'],

@@ -22,7 +22,7 @@ export const COD_REFUSALS = {
 } as const
 
 /** The ten digits of an Indian mobile number, however it was typed (+91, 0, spaces, dashes); '' otherwise. */
-function codPhoneKey(phone: string | null | undefined): string {
+export function codPhoneKey(phone: string | null | undefined): string {
   const digits = String(phone ?? '').replace(/\D/g, '')
   return digits.length >= 10 ? digits.slice(-10) : ''
 }

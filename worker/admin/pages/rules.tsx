@@ -1,0 +1,131 @@
+/** Cash-on-delivery rules: the PIN-code and phone blocklists and the products made to order. */
+import type { Context } from 'hono'
+import type { AdminEnv } from '../env'
+import type { BlockRow } from '../rules'
+import { Confirm, Field, PostForm, Table, when } from './components'
+import { renderAdmin } from './frame'
+
+const BACK = '/admin/rules'
+
+function Blocklist(props: { kind: 'pin' | 'phone'; rows: BlockRow[] }) {
+  const what = props.kind === 'pin' ? 'PIN code' : 'Phone number'
+  return (
+    <section className="card" aria-labelledby={`blocked-${props.kind}`}>
+      <h2 id={`blocked-${props.kind}`}>
+        {props.kind === 'pin' ? 'PIN codes' : 'Phone numbers'} without cash on delivery
+      </h2>
+      {props.rows.length ? (
+        <Table
+          rows={props.rows}
+          rowKey={(r) => r.value}
+          columns={[
+            {
+              header: what,
+              cell: (r) =>
+                props.kind === 'phone' ? `+91 ${r.value.slice(0, 5)} ${r.value.slice(5)}` : r.value,
+            },
+            { header: 'Why', cell: (r) => r.note },
+            { header: 'Since', cell: (r) => when(r.created_at) },
+            {
+              header: '',
+              cell: (r) => (
+                <Confirm
+                  needs="orders"
+                  summary="Remove…"
+                  summaryLabel={`Remove ${what} ${r.value}`}
+                  explanation={`${what} ${r.value} gets cash on delivery again.`}
+                  action={`/admin/api/rules/${props.kind}/delete`}
+                  formKey={r.value}
+                  back={BACK}
+                  label={`Allow ${r.value}`}
+                >
+                  <input type="hidden" name="value" value={r.value} />
+                </Confirm>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <p>None.</p>
+      )}
+      <PostForm
+        needs="orders"
+        action={`/admin/api/rules/${props.kind}`}
+        back={BACK}
+        label={`Block the ${props.kind === 'pin' ? 'PIN code' : 'phone number'}`}
+      >
+        <Field
+          label={
+            props.kind === 'pin'
+              ? 'PIN code (six digits, like 110001)'
+              : 'Mobile number (like +91 98765 43210)'
+          }
+          name="value"
+          inputMode={props.kind === 'pin' ? 'numeric' : 'tel'}
+          required
+          maxLength={30}
+        />
+        <Field label="Why (optional, e.g. parcels refused at the door)" name="note" maxLength={200} />
+      </PostForm>
+    </section>
+  )
+}
+
+export function rulesPage(
+  c: Context<AdminEnv>,
+  rules: { pins: BlockRow[]; phones: BlockRow[]; madeToOrder: { sku: string; name: string | null }[] },
+) {
+  return renderAdmin(
+    c,
+    'Cash-on-delivery rules',
+    <>
+      <p>
+        Checked before the shopper's review and again when the order is placed: a blocked PIN code or phone
+        number, or a product made to order, gets no cash on delivery. Rules in the shop's configuration
+        (SHIPPING_RULES) apply as well.
+      </p>
+      <Blocklist kind="pin" rows={rules.pins} />
+      <Blocklist kind="phone" rows={rules.phones} />
+      <section className="card" aria-labelledby="made-to-order">
+        <h2 id="made-to-order">Products made to order</h2>
+        <p>Cut after the order, so never sent cash on delivery. A product's SKU covers all its sizes.</p>
+        {rules.madeToOrder.length ? (
+          <Table
+            rows={rules.madeToOrder}
+            rowKey={(r) => r.sku}
+            columns={[
+              { header: 'SKU', cell: (r) => r.sku },
+              { header: 'Product', cell: (r) => r.name ?? '(no longer in the catalogue)' },
+              {
+                header: '',
+                cell: (r) => (
+                  <PostForm
+                    needs="catalogue"
+                    action="/admin/api/rules/made-to-order/delete"
+                    formKey={r.sku}
+                    back={BACK}
+                    label="Remove"
+                    buttonLabel={`Remove ${r.sku} from made to order`}
+                    danger
+                  >
+                    <input type="hidden" name="sku" value={r.sku} />
+                  </PostForm>
+                ),
+              },
+            ]}
+          />
+        ) : (
+          <p>None.</p>
+        )}
+        <PostForm
+          needs="catalogue"
+          action="/admin/api/rules/made-to-order"
+          back={BACK}
+          label="Mark made to order"
+        >
+          <Field label="Product SKU" name="sku" required maxLength={64} />
+        </PostForm>
+      </section>
+    </>,
+  )
+}

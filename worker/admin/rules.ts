@@ -1,0 +1,160 @@
+/**
+ * The operator's cash-on-delivery rules that live in data (migration 0330), read by the one COD
+ * decider (worker/api/checkout/cod.ts) before the review and at placement: PIN codes and phone
+ * numbers that never get cash on delivery, and products made to order (never sent cash on
+ * delivery; a configurable's SKU covers all its sizes). Values are typed as people write them and
+ * kept in the form the decider compares: a PIN as its six digits ("110 001" is 110001; a PIN never
+ * starts with 0), a phone as the ten digits of an Indian mobile number (+91, a leading 0, spaces
+ * and dashes dropped; a mobile number starts with 6, 7, 8 or 9). Every add and remove writes its
+ * audit row in the same batch.
+ */
+import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
+import { codPhoneKey } from '../api/checkout/cod'
+import { magentoDate } from '../api/user/repo'
+import { fail } from '../platform/http'
+import { auditStatement } from './audit'
+
+/** Rows the screen lists of each kind. */
+const LIST_LIMIT = 500
+
+const refuse = (field: string, why: string): never => {
+  throw new HTTPException(400, { message: `Invalid rule: ${why}`, cause: { fields: { [field]: why } } })
+}
+
+/** A PIN code as the blocklist keeps it, or null when it is no Indian PIN code. */
+function pinKey(typed: string): string | null {
+  const digits = typed.replace(/[\s-]/g, '')
+  return /^[1-9]\d{5}$/.test(digits) ? digits : null
+}
+
+/** A mobile number as the blocklist keeps it (its ten digits), or null when it is none. */
+function phoneKey(typed: string): string | null {
+  if (/[^\d\s+()-]/.test(typed)) return null
+  const digits = typed.replace(/\D/g, '')
+  // +91 / 91 / 0 in front of ten digits, or the ten digits alone.
+  if (!/^(?:91|0)?[6-9]\d{9}$/.test(digits)) return null
+  const key = codPhoneKey(digits)
+  return key || null
+}
+
+export const BlockSchema = z.object({
+  kind: z.enum(['pin', 'phone'], { error: 'kind must be pin or phone' }),
+  value: z
+    .string({ error: 'type the PIN code or phone number' })
+    .trim()
+    .min(1, 'type the PIN code or phone number')
+    .max(30),
+  note: z.string().trim().max(200, 'the note is too long (at most 200 characters)').default(''),
+})
+
+export const MadeToOrderSchema = z.object({
+  sku: z
+    .string({ error: 'type the SKU' })
+    .trim()
+    .min(1, 'type the SKU')
+    .max(64, 'a SKU has at most 64 characters'),
+})
+
+export interface BlockRow {
+  kind: 'pin' | 'phone'
+  value: string
+  note: string
+  created_at: string
+}
+
+/** The blocklists and the products made to order. */
+export async function listRules(db: D1Database) {
+  const [blocked, made] = await db.batch([
+    db.prepare(
+      `SELECT kind, value, note, created_at FROM cod_blocklist ORDER BY kind, value LIMIT ${LIST_LIMIT * 2}`,
+    ),
+    db.prepare(
+      `SELECT m.sku, p.name FROM made_to_order m LEFT JOIN products p ON p.sku = m.sku ORDER BY m.sku LIMIT ${LIST_LIMIT}`,
+    ),
+  ])
+  const rows = (blocked?.results ?? []) as BlockRow[]
+  return {
+    pins: rows.filter((r) => r.kind === 'pin'),
+    phones: rows.filter((r) => r.kind === 'phone'),
+    madeToOrder: (made?.results ?? []) as { sku: string; name: string | null }[],
+  }
+}
+
+/** Blocks a PIN code or phone number from cash on delivery. */
+export async function addBlock(
+  db: D1Database,
+  input: z.infer<typeof BlockSchema>,
+  actor: string,
+  now: number,
+) {
+  const value = input.kind === 'pin' ? pinKey(input.value) : phoneKey(input.value)
+  if (!value)
+    refuse(
+      'value',
+      input.kind === 'pin'
+        ? 'a PIN code is six digits and does not start with 0, like 110001'
+        : 'a mobile number is ten digits starting with 6, 7, 8 or 9, like +91 98765 43210',
+    )
+  const [written] = await db.batch([
+    db
+      .prepare(
+        'INSERT INTO cod_blocklist (kind, value, note, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING',
+      )
+      .bind(input.kind, value, input.note, magentoDate(now)),
+    auditStatement(
+      db,
+      {
+        actor,
+        action: `cod.block.${input.kind}`,
+        target: `cod-${input.kind}:${value}`,
+        after: { note: input.note },
+      },
+      now,
+      { onlyIfChanged: true },
+    ),
+  ])
+  if (!written?.meta.changes)
+    refuse('value', `${input.kind === 'pin' ? 'PIN code' : 'phone number'} ${value} is already blocked`)
+  return { kind: input.kind, value }
+}
+
+/** Gives a PIN code or phone number cash on delivery again. */
+export async function removeBlock(db: D1Database, kind: string, value: string, actor: string, now: number) {
+  if (kind !== 'pin' && kind !== 'phone') return fail(400, 'Invalid rule: kind must be pin or phone')
+  const [gone] = await db.batch([
+    db.prepare('DELETE FROM cod_blocklist WHERE kind = ?1 AND value = ?2').bind(kind, value),
+    auditStatement(db, { actor, action: `cod.unblock.${kind}`, target: `cod-${kind}:${value}` }, now, {
+      onlyIfChanged: true,
+    }),
+  ])
+  if (!gone?.meta.changes)
+    return fail(404, `${kind === 'pin' ? 'PIN code' : 'Phone number'} ${value} is not blocked.`)
+  return { kind, value, removed: true }
+}
+
+/** Marks a product made to order (its SKU must be a product's). */
+export async function addMadeToOrder(db: D1Database, sku: string, actor: string, now: number) {
+  const product = await db.prepare('SELECT sku FROM products WHERE sku = ?1').bind(sku).first()
+  if (!product) refuse('sku', `no product has the SKU ${sku}`)
+  const [written] = await db.batch([
+    db.prepare('INSERT INTO made_to_order (sku) VALUES (?1) ON CONFLICT DO NOTHING').bind(sku),
+    auditStatement(db, { actor, action: 'cod.made_to_order.add', target: `product:${sku}` }, now, {
+      onlyIfChanged: true,
+    }),
+  ])
+  if (!written?.meta.changes) refuse('sku', `${sku} is already made to order`)
+  return { sku }
+}
+
+/** Unmarks a product made to order. */
+export async function removeMadeToOrder(db: D1Database, sku: string, actor: string, now: number) {
+  const [gone] = await db.batch([
+    db.prepare('DELETE FROM made_to_order WHERE sku = ?1').bind(sku),
+    auditStatement(db, { actor, action: 'cod.made_to_order.remove', target: `product:${sku}` }, now, {
+      onlyIfChanged: true,
+    }),
+  ])
+  if (!gone?.meta.changes) return fail(404, `${sku} is not made to order.`)
+  return { sku, removed: true }
+}
