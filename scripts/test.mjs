@@ -16,14 +16,17 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { die, ensureDevVars, parseArgs, quietEnv, root } from './lib.mjs'
 
-const { positionals } = parseArgs(
+const { positionals, e2eLast } = parseArgs(
   `
-usage: npm test [-- TIER...]
+usage: npm test [-- TIER...] [--e2e-last]
 
 Builds, typechecks, lints and runs the test tiers, stopping at the first failure.
 TIER: build typecheck lint unit worker e2e (default: all)
+  --e2e-last   run the browser tier alone after the others instead of beside them (to compare
+               the two layouts, or on a machine too busy for three lanes)
   -h, --help   print this help and do nothing else
 `,
+  { flags: ['--e2e-last'] },
 )
 const all = ['build', 'typecheck', 'lint', 'unit', 'worker', 'e2e']
 const unknown = positionals.find((a) => !all.includes(a))
@@ -84,7 +87,11 @@ const commands = {
 
 /** The steps in order: a stage's lanes run side by side, a lane's steps one after another. */
 const tierOf = { 'unit-ist': 'unit', 'e2e-state': 'e2e' }
-const stages = [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist'], ['worker'], ['e2e-state', 'e2e']]]
+const stages = (
+  e2eLast
+    ? [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist', 'e2e-state'], ['worker']], [['e2e']]]
+    : [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist'], ['worker'], ['e2e-state', 'e2e']]]
+)
   .map((lanes) =>
     lanes.map((lane) => lane.filter((s) => picked.has(tierOf[s] ?? s))).filter((lane) => lane.length),
   )
