@@ -39,10 +39,12 @@ options:
   --prepare-only        migrate and seed the local state (and copy it), then stop: no client
                         build, no server (npm test prepares the browser tier's shops this way
                         while other tiers run)
+  --no-build            serve the client build as it is (npm test builds it once, first, and
+                        other tiers read it while the shops start)
   -h, --help            print this help and do nothing else
 `,
   {
-    flags: ['--prepare-only'],
+    flags: ['--prepare-only', '--no-build'],
     options: [
       '--port',
       '--persist-to',
@@ -62,7 +64,7 @@ const publicOrigin = new URL(args.publicOrigin ?? (process.env.PUBLIC_ORIGIN || 
   .origin
 
 ensureDevVars()
-if (!args.prepareOnly) run(process.execPath, [path.join(root, 'scripts/build-client.mjs')])
+if (!args.prepareOnly && !args.noBuild) run(process.execPath, [path.join(root, 'scripts/build-client.mjs')])
 // Applied without wrangler's "Ok to proceed?" question (no stdin, CI set for this one command):
 // a first start in a terminal must never stop at a prompt.
 // Skipped when the state already records every migration (a restart, or a copied state).

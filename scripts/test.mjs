@@ -2,26 +2,31 @@
 // `npm test`: build the client, then typecheck, lint and the three test tiers, stopping at the
 // first failure. Pass tier names to run a subset: npm test -- unit worker
 //
-// Order and overlap: the build comes first (every tier reads it). Then two lanes run side by
-// side: typecheck, lint, the unit tier and the browser tier's shop state (migrated and seeded)
-// one after another, and the worker tier, whose test files mostly wait on workerd. The browser
-// tier comes last and alone: one of its specs rebuilds
-// the client (a simulated deploy), which nothing else may see. A lane's output is printed whole
-// when its step ends (the worker tier's as it comes), each step with its time, and a summary of
-// every step's time closes the run.
+// Order and overlap: the build comes first (every tier reads it). Then three lanes run side by
+// side, each step of a lane after the one before: typecheck, lint and the unit tier; the worker
+// tier; the browser tier's shop state (migrated and seeded) and then the browser tier. A tier's
+// time is mostly waiting (on workerd, on a browser, on a page), so the lanes fill each other's idle
+// time on two cores. One browser spec rebuilds the client (a simulated deploy), which no other
+// step may see: the browser tier holds that spec back until the build's other readers (the unit
+// tier's budgets, the worker tier) have ended (E2E_DEPLOY_AFTER, tests/e2e/playwright.config.ts).
+// A lane's output is printed whole when its step ends (the worker tier's as it comes), each step
+// with its time, and a summary of every step's time closes the run.
 import { spawn } from 'node:child_process'
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { die, ensureDevVars, parseArgs, quietEnv, root } from './lib.mjs'
 
-const { positionals } = parseArgs(
+const { positionals, e2eLast } = parseArgs(
   `
-usage: npm test [-- TIER...]
+usage: npm test [-- TIER...] [--e2e-last]
 
 Builds, typechecks, lints and runs the test tiers, stopping at the first failure.
 TIER: build typecheck lint unit worker e2e (default: all)
+  --e2e-last   run the browser tier alone after the others instead of beside them (to compare
+               the two layouts, or on a machine too busy for three lanes)
   -h, --help   print this help and do nothing else
 `,
+  { flags: ['--e2e-last'] },
 )
 const all = ['build', 'typecheck', 'lint', 'unit', 'worker', 'e2e']
 const unknown = positionals.find((a) => !all.includes(a))
@@ -36,6 +41,13 @@ function domainModules() {
     .sort()
     .map((f) => path.join('shared/domain', f))
 }
+
+/**
+ * The file whose presence tells the browser tier that no other step reads the client build any
+ * more, so its deploy spec may rebuild it. Absent until the steps that read the build (the unit and
+ * worker tiers, when picked) have passed; written at once when none of them runs.
+ */
+const BUILD_READERS_DONE = path.join(root, '.tmp/build-readers-done')
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
 const commands = {
@@ -54,7 +66,7 @@ const commands = {
   ],
   worker: [bin('vitest'), ['run', '-c', 'vitest.worker.config.ts']],
   // The browser tier's two shops (tests/e2e/playwright.config.ts), migrated and seeded once and
-  // copied for the second, while the worker tier runs: the shops then only start their servers.
+  // copied for the second: the shops then only start their servers.
   'e2e-state': [
     process.execPath,
     [
@@ -66,16 +78,35 @@ const commands = {
       '.tmp/e2e-state-b',
     ],
   ],
-  e2e: [bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts']],
+  e2e: [
+    bin('playwright'),
+    ['test', '-c', 'tests/e2e/playwright.config.ts'],
+    { E2E_DEPLOY_AFTER: BUILD_READERS_DONE },
+  ],
 }
 
 /** The steps in order: a stage's lanes run side by side, a lane's steps one after another. */
 const tierOf = { 'unit-ist': 'unit', 'e2e-state': 'e2e' }
-const stages = [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist', 'e2e-state'], ['worker']], [['e2e']]]
+const stages = (
+  e2eLast
+    ? [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist', 'e2e-state'], ['worker']], [['e2e']]]
+    : [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist'], ['worker'], ['e2e-state', 'e2e']]]
+)
   .map((lanes) =>
     lanes.map((lane) => lane.filter((s) => picked.has(tierOf[s] ?? s))).filter((lane) => lane.length),
   )
   .filter((lanes) => lanes.length)
+
+const buildReaders = new Set(['unit', 'unit-ist', 'worker'].filter((s) => picked.has(tierOf[s] ?? s)))
+/** Marks a step passed; the last of the build's readers writes the file. */
+function buildReaderEnded(step) {
+  buildReaders.delete(step)
+  if (buildReaders.size) return
+  mkdirSync(path.dirname(BUILD_READERS_DONE), { recursive: true })
+  writeFileSync(BUILD_READERS_DONE, `${new Date().toISOString()}\n`)
+}
+rmSync(BUILD_READERS_DONE, { force: true })
+if (!buildReaders.size) buildReaderEnded()
 
 const running = new Set()
 const times = []
@@ -132,6 +163,7 @@ function runStep(step, live) {
       const ms = Date.now() - started
       if (!live) process.stdout.write(`\n▶ ${step}\n${Buffer.concat(buffered).toString()}`)
       times.push([step, ms])
+      if (code === 0 && buildReaders.has(step)) buildReaderEnded(step)
       if (code === 0) console.log(`✔ ${step} (${seconds(ms)})`)
       else if (!ok) console.error(`■ ${step} stopped after ${seconds(ms)} (another step failed)`)
       else console.error(`\n✖ ${step} failed (exit ${code}) after ${seconds(ms)}`)

@@ -12,6 +12,12 @@ const SHOPS = [
   { port: PORT + 2, persistTo: '.tmp/e2e-state-b' },
 ] as const
 /**
+ * Set by `npm test`, which runs the unit and worker tiers (readers of the client build) beside
+ * this one: a file that appears once they have passed. The deploy spec, which rebuilds the client,
+ * waits for it (build-readers.setup.ts).
+ */
+const DEPLOY_AFTER = process.env.E2E_DEPLOY_AFTER
+/**
  * The specs the first shop runs, about half of the tier's time; every other spec runs on the
  * second shop. pwa.spec.ts rebuilds the client (a simulated deploy), which both shops would
  * serve: it runs last, alone, once the other specs are done.
@@ -60,10 +66,13 @@ export default defineConfig({
       use: shopUse(1),
       metadata: shopMeta(1),
     },
+    ...(DEPLOY_AFTER
+      ? [{ name: 'build-readers', testMatch: 'build-readers.setup.ts', dependencies: ['shop-1', 'shop-2'] }]
+      : []),
     {
       name: 'deploy',
       testMatch: LAST_ALONE,
-      dependencies: ['shop-1', 'shop-2'],
+      dependencies: DEPLOY_AFTER ? ['build-readers'] : ['shop-1', 'shop-2'],
       workers: 1,
       use: shopUse(0),
       metadata: shopMeta(0),
@@ -73,7 +82,9 @@ export default defineConfig({
   // copies it for the second before serving, so the second (empty after `npm test` cleared it)
   // starts from the same catalogue without migrating and seeding it again.
   webServer: SHOPS.map(({ port, persistTo }, i) => ({
-    command: `node scripts/start.mjs --port ${port} --persist-to ${persistTo}${i === 0 ? ` --copy-state-to ${SHOPS[1].persistTo}` : ''}`,
+    // Under `npm test` the client is built before any tier starts and read by the others while the
+    // shops start, so a shop serves that build instead of building it again.
+    command: `node scripts/start.mjs --port ${port} --persist-to ${persistTo}${i === 0 ? ` --copy-state-to ${SHOPS[1].persistTo}` : ''}${DEPLOY_AFTER ? ' --no-build' : ''}`,
     cwd: '../..',
     url: `http://127.0.0.1:${port}/raw-output-example.xml`,
     timeout: 180_000,

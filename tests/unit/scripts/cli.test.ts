@@ -28,12 +28,18 @@ function cli(script: string, args: string[], extraEnv: Record<string, string> = 
   return { code: res.status, out: res.stdout, err: res.stderr, ms: Date.now() - started }
 }
 
-/** Every file under `dir` with its modification time (what a script run may have changed). */
+/**
+ * Every file under `dir` with its modification time (what a script run may have changed). The
+ * browser tier's shop state (.tmp/e2e-state*) is left out: under `npm test` its shops run beside
+ * this tier and write there.
+ */
 function snapshot(dir: string): Record<string, number> {
   if (!existsSync(dir)) return {}
   const out: Record<string, number> = {}
-  for (const f of readdirSync(dir, { recursive: true }).map(String))
+  for (const f of readdirSync(dir, { recursive: true }).map(String)) {
+    if (dir.endsWith('.tmp') && f.startsWith('e2e-state')) continue
     out[f] = statSync(path.join(dir, f)).mtimeMs
+  }
   return out
 }
 const watched = ['public/build', 'public/icons', '.tmp', 'worker/platform/render']
