@@ -225,6 +225,12 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     if (pin.startsWith('9')) return json({ status: 404, message: 'Delivery postcode not serviceable' })
     const cod = !pin.endsWith('0')
     const far = Math.abs(Number(pin[0]) - Number((url.searchParams.get('pickup_postcode') ?? '5')[0]))
+    // etd as the courier writes it ("Dec 03, 2026"): today in India plus the days.
+    const etd = (days: number) => {
+      const d = new Date(Date.now() + 330 * 60_000 + days * 86_400_000)
+      const [, day, mon, year] = d.toUTCString().split(' ')
+      return `${mon} ${day}, ${year}`
+    }
     const companies = [
       {
         courier_company_id: 10,
@@ -233,7 +239,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
         estimated_delivery_days: String(3 + far),
         cod: cod ? 1 : 0,
         blocked: 0,
-        etd: '',
+        etd: etd(3 + far),
       },
       {
         courier_company_id: 11,
@@ -242,7 +248,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
         estimated_delivery_days: String(2 + Math.ceil(far / 2)),
         cod: 0,
         blocked: 0,
-        etd: '',
+        etd: etd(2 + Math.ceil(far / 2)),
       },
     ]
     return json({

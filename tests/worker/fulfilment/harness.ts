@@ -31,8 +31,25 @@ export const courier = createCourierSandbox({
 
 export const shipEnv = { ...payEnv, ...courierSandboxVars(COURIER_ORIGIN) } as Env
 
-/** Lets a test break the courier's answers: throw after the stand-in acted (a lost answer). */
-export const faults: { loseAnswerTo: RegExp | null } = { loseAnswerTo: null }
+/**
+ * Lets a test break the courier's answers: throw after the stand-in acted (a lost answer), or hold
+ * the answer to a matching call until the test releases it (a slow courier).
+ */
+export const faults: { loseAnswerTo: RegExp | null; holdAnswerTo: RegExp | null } = {
+  loseAnswerTo: null,
+  holdAnswerTo: null,
+}
+let held: { reached: () => void; released: Promise<void> } | null = null
+
+/** Holds the courier's next answer to a call matching `to`: `reached` resolves once a call is held. */
+export function holdCourier(to: RegExp) {
+  faults.holdAnswerTo = to
+  let release = () => {}
+  const reached = new Promise<void>((resolve) => {
+    held = { reached: resolve, released: new Promise<void>((r) => (release = r)) }
+  })
+  return { reached, release: () => release() }
+}
 export const courierCalls: string[] = []
 
 /** Every outbound call to the stand-ins is answered by them. */
@@ -42,6 +59,13 @@ export function routeStandIns() {
     const req = new Request(input, init)
     if (req.url.startsWith(COURIER_ORIGIN)) {
       courierCalls.push(`${req.method} ${new URL(req.url).pathname}`)
+      if (held && faults.holdAnswerTo?.test(req.url)) {
+        const h = held
+        faults.holdAnswerTo = null
+        held = null
+        h.reached()
+        await h.released
+      }
       const res = await courier.fetch(req)
       if (faults.loseAnswerTo?.test(req.url)) {
         faults.loseAnswerTo = null
