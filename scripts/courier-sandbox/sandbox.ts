@@ -103,6 +103,8 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
   // the shop's kept state already holds (the courier never reuses one; the shop's AWBs are unique).
   let seq = Date.now()
   let down = false
+  /** API paths whose next call answers 503 without acting (a step failing once). */
+  const failOnce = new Set<string>()
   let clock = Date.now()
   const now = () => (clock += 1000)
 
@@ -292,6 +294,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     }
     if (down) return json({ message: 'Service Unavailable' }, 503)
     const api = path.replace(/^\/v1\/external/, '')
+    if (failOnce.delete(api)) return json({ message: 'Service Unavailable' }, 503)
     const body =
       req.method === 'POST' ? ((await req.json().catch(() => ({}))) as Record<string, unknown>) : {}
     if (api === '/auth/login' && req.method === 'POST') {
@@ -314,7 +317,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
           id: o.id,
           channel_order_id: o.channelOrderId,
           status: o.canceled ? 'CANCELED' : 'NEW',
-          shipments: [{ id: o.shipmentId, awb: o.awb ?? '' }],
+          shipments: [{ id: o.shipmentId, awb: o.awb ?? '', courier: o.courierName ?? '' }],
         }))
       return json({ data })
     }
@@ -413,6 +416,10 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     /** Makes every API call answer 503 (the courier down), or brings it back. */
     setDown(value: boolean) {
       down = value
+    },
+    /** Makes the next call to an API path (e.g. '/courier/assign/awb') answer 503 without acting. */
+    failNext(apiPath: string) {
+      failOnce.add(apiPath)
     },
     /** Orders the stand-in holds for our reference (tests count them). */
     ordersFor: (ref: string) => orders.filter((o) => o.channelOrderId === ref),

@@ -225,6 +225,7 @@ export function shiprocketPort(db: D1Database, cfg: ShiprocketConfig): CourierPo
         courierOrderId: str(match.id),
         shipmentId: str(shipment.id),
         awb: str(shipment.awb) || null,
+        courierName: str(shipment.courier) || null,
       }
     },
 
