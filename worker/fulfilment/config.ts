@@ -24,7 +24,7 @@ export function courierConfig(env: Env): ShiprocketConfig | null {
 }
 
 /** How long a shopper's request waits for the courier (COURIER_WAIT_MS, at most 8 s). */
-export const COURIER_WAIT_MS = 2500
+const COURIER_WAIT_MS = 2500
 function waitMs(value: string | undefined): number {
   const n = Number(value)
   return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0
