@@ -2,37 +2,21 @@
 // after it acted, or the shop failing to record a step the courier took — leaves its outbox row
 // failed (never claimed), and the retry finishes it with one courier order and one AWB.
 import { env } from 'cloudflare:test'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { readyToShip } from '../../../worker/admin/fulfilment'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { afterEach, describe, expect, it } from 'vitest'
 import { orderRow } from '../api/payment/harness'
 import {
   courier,
   courierCalls,
-  courierHeld,
   faults,
-  ops,
   paidCardOrder,
-  routeStandIns,
   runCron,
+  ship,
   shipmentsOf,
+  withCourierStandIn,
 } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  courierHeld.length = 0
-  courier.setDown(false)
-  faults.loseAnswerTo = null
-  await seedCartFixtures()
-})
+withCourierStandIn()
 afterEach(() => env.DB.prepare('DROP TRIGGER IF EXISTS stop_at_awb').run())
-
-async function ship(number: string) {
-  const { x, done } = ops()
-  const res = await readyToShip(x, number, Date.now())
-  await done()
-  return res
-}
 
 const outboxOf = (shipmentId: number) =>
   env.DB.prepare('SELECT status, attempts FROM courier_outbox WHERE shipment_id = ?')

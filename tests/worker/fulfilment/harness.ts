@@ -7,15 +7,17 @@ import {
   env,
   waitOnExecutionContext,
 } from 'cloudflare:test'
-import { vi } from 'vitest'
+import { beforeAll, beforeEach, vi } from 'vitest'
 import {
   COURIER_SANDBOX_SECRETS,
   courierSandboxVars,
   createCourierSandbox,
 } from '../../../scripts/courier-sandbox/sandbox'
+import { readyToShip } from '../../../worker/admin/fulfilment'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
 import worker from '../../../worker/index'
 import { readConfig } from '../../../worker/platform/env'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { call, type HeldWebhook, payEnv, place, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
 
 export const COURIER_ORIGIN = 'https://courier-sandbox.test'
@@ -150,4 +152,23 @@ export async function runCron(at: number) {
   const ctx = createExecutionContext()
   await worker.scheduled(controller, shipEnv, ctx)
   await waitOnExecutionContext(ctx)
+}
+
+/** A test file's set-up: the stand-ins answer, and each test starts with the courier up and no faults. */
+export function withCourierStandIn() {
+  beforeAll(() => routeStandIns())
+  beforeEach(async () => {
+    courierHeld.length = 0
+    courier.setDown(false)
+    faults.loseAnswerTo = null
+    await seedCartFixtures()
+  })
+}
+
+/** The operator's "ready to ship" for an order number. */
+export async function ship(number: string) {
+  const { x, done } = ops()
+  const res = await readyToShip(x, number, Date.now())
+  await done()
+  return res
 }

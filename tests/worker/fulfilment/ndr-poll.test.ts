@@ -3,9 +3,8 @@
 // order once; a repeat changes nothing; a later attempt the webhook missed is counted and can be
 // acted on again.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readyToShip } from '../../../worker/admin/fulfilment'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { orderRow } from '../api/payment/harness'
 import {
   confirmedCodOrder,
@@ -13,17 +12,12 @@ import {
   courierHeld,
   deliverCourier,
   ops,
-  routeStandIns,
   runCron,
   shipmentsOf,
+  withCourierStandIn,
 } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  courierHeld.length = 0
-  courier.setDown(false)
-  await seedCartFixtures()
-})
+withCourierStandIn()
 
 const undeliveredMoves = (orderId: string) =>
   env.DB.prepare(
