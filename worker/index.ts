@@ -8,6 +8,7 @@ import { expireHoldingOrders } from './api/order/expire'
 import { mailBackInStock } from './api/stock-alerts/notify'
 import app from './app'
 import { drainCourierOutbox } from './fulfilment/book'
+import { pollNdrs } from './fulfilment/ndr-poll'
 import { sendCartReminders } from './messages/reminders'
 import { drainMessageOutbox } from './messages/send'
 import { readConfig } from './platform/env'
@@ -31,6 +32,8 @@ const scheduledJobs: readonly ScheduledJob[] = [
   { name: 'drain-messages', run: (env, now) => drainMessageOutbox(env, now) },
   // Shipments the courier did not book yet (it was down, or refused for a while).
   { name: 'book-shipments', run: (env, now) => drainCourierOutbox(env, now) },
+  // Failed deliveries the courier lists, merged with its webhooks (one lost never hides an NDR).
+  { name: 'poll-ndrs', run: (env, now) => pollNdrs(env, now) },
   { name: 'prune-field-data', run: (env, now) => pruneVitals(env, now) },
   // Search builds a back-office edit dropped are made again here, not by a shopper's request.
   { name: 'rebuild-search-postings', run: (env) => rebuildMissingPostings(env) },

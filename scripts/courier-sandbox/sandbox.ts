@@ -103,6 +103,8 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
   // the shop's kept state already holds (the courier never reuses one; the shop's AWBs are unique).
   let seq = Date.now()
   let down = false
+  /** API paths whose next call answers 503 without acting (a step failing once). */
+  const failOnce = new Set<string>()
   let clock = Date.now()
   const now = () => (clock += 1000)
 
@@ -225,6 +227,12 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     if (pin.startsWith('9')) return json({ status: 404, message: 'Delivery postcode not serviceable' })
     const cod = !pin.endsWith('0')
     const far = Math.abs(Number(pin[0]) - Number((url.searchParams.get('pickup_postcode') ?? '5')[0]))
+    // etd as the courier writes it ("Dec 03, 2026"): today in India plus the days.
+    const etd = (days: number) => {
+      const d = new Date(Date.now() + 330 * 60_000 + days * 86_400_000)
+      const [, day, mon, year] = d.toUTCString().split(' ')
+      return `${mon} ${day}, ${year}`
+    }
     const companies = [
       {
         courier_company_id: 10,
@@ -233,7 +241,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
         estimated_delivery_days: String(3 + far),
         cod: cod ? 1 : 0,
         blocked: 0,
-        etd: '',
+        etd: etd(3 + far),
       },
       {
         courier_company_id: 11,
@@ -242,7 +250,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
         estimated_delivery_days: String(2 + Math.ceil(far / 2)),
         cod: 0,
         blocked: 0,
-        etd: '',
+        etd: etd(2 + Math.ceil(far / 2)),
       },
     ]
     return json({
@@ -286,6 +294,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     }
     if (down) return json({ message: 'Service Unavailable' }, 503)
     const api = path.replace(/^\/v1\/external/, '')
+    if (failOnce.delete(api)) return json({ message: 'Service Unavailable' }, 503)
     const body =
       req.method === 'POST' ? ((await req.json().catch(() => ({}))) as Record<string, unknown>) : {}
     if (api === '/auth/login' && req.method === 'POST') {
@@ -308,7 +317,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
           id: o.id,
           channel_order_id: o.channelOrderId,
           status: o.canceled ? 'CANCELED' : 'NEW',
-          shipments: [{ id: o.shipmentId, awb: o.awb ?? '' }],
+          shipments: [{ id: o.shipmentId, awb: o.awb ?? '', courier: o.courierName ?? '' }],
         }))
       return json({ data })
     }
@@ -407,6 +416,10 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
     /** Makes every API call answer 503 (the courier down), or brings it back. */
     setDown(value: boolean) {
       down = value
+    },
+    /** Makes the next call to an API path (e.g. '/courier/assign/awb') answer 503 without acting. */
+    failNext(apiPath: string) {
+      failOnce.add(apiPath)
     },
     /** Orders the stand-in holds for our reference (tests count them). */
     ordersFor: (ref: string) => orders.filter((o) => o.channelOrderId === ref),

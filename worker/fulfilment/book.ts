@@ -8,7 +8,9 @@
  * Booking is four steps, each recorded on the shipment as it succeeds so a retry starts where the
  * last attempt stopped: create the courier order, assign the AWB, fetch the label, book the pickup.
  * The courier takes no idempotency key, so before a retry creates the order it looks our reference
- * up and adopts the order it finds: a create whose answer was lost never becomes a second order.
+ * up and adopts the order it finds: a create whose answer was lost never becomes a second order;
+ * likewise a retry adopts an AWB the courier already assigned. Any failure mid-way (the courier's,
+ * or the shop's own between two steps) settles the row as failed, to be retried.
  */
 import { SHIPPING_RULES } from '@shared/config/shipping'
 import { claimDue, SEND_CLAIM_MS, settleRow } from '../api/mail/outbox'
@@ -224,7 +226,12 @@ async function bookSteps(
   }
   const shipmentId = s.courier_shipment_id as string
   if (s.step === 'created') {
-    const { awb, courierName } = await port.assignAwb(shipmentId, isReturn)
+    // A retry first reads the courier's order: an AWB assigned before the last attempt stopped is
+    // adopted, never asked for again.
+    const known = retry ? await port.findOrder(s.ref) : null
+    const { awb, courierName } = known?.awb
+      ? { awb: known.awb, courierName: known.courierName ?? null }
+      : await port.assignAwb(shipmentId, isReturn)
     await saveStep(db, s.id, { step: 'awb', awb, courier_name: courierName }, now)
     s = (await shipmentById(db, s.id)) as ShipmentRow
   }
@@ -283,9 +290,17 @@ async function bookClaimed(
     done = await bookSteps(port, env.DB, shipment, row.attempts > 1, now)
     outcome = { ok: true, httpStatus: 200, response: `booked AWB ${done.awb}` }
   } catch (err) {
-    if (!(err instanceof CourierError)) throw err
-    // A refusal no retry changes is settled as a 4xx; anything else is tried again later.
-    outcome = { ok: false, httpStatus: err.retryable ? null : (err.httpStatus ?? 422), response: err.message }
+    // A refusal no retry changes is settled as a 4xx. Anything else — the courier unreachable, or
+    // the shop failing mid-way (a step done at the courier but not recorded here) — is retried
+    // after its pause, resuming at the recorded step after reading the courier's order back; the
+    // row never stays claimed, and the other rows of a drain are still booked.
+    if (!(err instanceof CourierError)) console.error(`booking shipment ${shipment.ref} stopped:`, err)
+    const refused = err instanceof CourierError && !err.retryable
+    outcome = {
+      ok: false,
+      httpStatus: refused ? (err.httpStatus ?? 422) : null,
+      response: err instanceof Error ? err.message : String(err),
+    }
   }
   const status = await settleRow(env.DB, 'courier_outbox', row.id, row.attempts, outcome, now)
   if (status === 'sent') await afterBooked(env, done, now)

@@ -19,7 +19,17 @@ export function courierConfig(env: Env): ShiprocketConfig | null {
     pickupLocation: e.COURIER_PICKUP_LOCATION || 'Primary',
     pickupPostcode: e.COURIER_PICKUP_POSTCODE || '560001',
     returnTo: returnAddress(e.COURIER_RETURN_ADDRESS ?? ''),
+    waitMs: waitMs(e.COURIER_WAIT_MS),
   }
+}
+
+/** How long a shopper's request waits for the courier (COURIER_WAIT_MS, at most 8 s). */
+const COURIER_WAIT_MS = 2500
+function waitMs(value: string | undefined): number {
+  const n = Number(value)
+  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 0
+    ? Math.min(n, 8000)
+    : COURIER_WAIT_MS
 }
 
 /** COURIER_RETURN_ADDRESS: "name|address|city|state|postcode|phone". */

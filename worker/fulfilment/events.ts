@@ -112,7 +112,7 @@ const MAIL_OF: Partial<Record<OrderStatus, Parameters<typeof notifyOrder>[2]>> =
  * moves with a compare-and-set on its state, then the order (or the return) follows. True when
  * the parcel moved.
  */
-async function applyTracking(
+export async function applyTracking(
   x: Answering & { config: AppConfig },
   shipment: ShipmentRow,
   tracking: Tracking,

@@ -78,6 +78,8 @@ export interface CourierOrder {
   courierOrderId: string
   shipmentId: string
   awb: string | null
+  /** The courier carrying it, once the AWB is assigned (the look-up says; a create does not). */
+  courierName?: string | null
 }
 
 interface TrackingScan {

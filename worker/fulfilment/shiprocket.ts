@@ -37,6 +37,8 @@ export interface ShiprocketConfig {
   pickupPostcode: string
   /** Where reverse pickups come back to. */
   returnTo: Party
+  /** How long a shopper's request waits for an answer before the shop answers without it. */
+  waitMs: number
 }
 
 type Json = Record<string, unknown>
@@ -53,6 +55,17 @@ function orderDate(d: Date): string {
 }
 
 const rupees = (minor: number) => Math.round(minor) / 100
+
+/** Days from today in India to the courier's `etd` ("Dec 03, 2026"); null when it gives none. */
+export function etdDays(etd: string, now: number): number | null {
+  const at = Date.parse(`${etd} UTC`)
+  if (!etd || !Number.isFinite(at)) return null
+  const today = new Date(now + 330 * 60_000)
+  const days = Math.round(
+    (at - Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) / 86_400_000,
+  )
+  return days >= 0 && days <= 60 ? days : null
+}
 
 export function shiprocketPort(db: D1Database, cfg: ShiprocketConfig): CourierPort {
   async function login(): Promise<string> {
@@ -191,7 +204,7 @@ export function shiprocketPort(db: D1Database, cfg: ShiprocketConfig): CourierPo
       const pick =
         usable.find((c) => num(c.courier_company_id) === recommended) ??
         [...usable].sort((a, b) => num(a.estimated_delivery_days) - num(b.estimated_delivery_days))[0]
-      const days = num(pick?.estimated_delivery_days)
+      const days = etdDays(str(pick?.etd), Date.now()) ?? num(pick?.estimated_delivery_days)
       const rate = num(pick?.rate)
       return {
         serviceable: true,
@@ -212,6 +225,7 @@ export function shiprocketPort(db: D1Database, cfg: ShiprocketConfig): CourierPo
         courierOrderId: str(match.id),
         shipmentId: str(shipment.id),
         awb: str(shipment.awb) || null,
+        courierName: str(shipment.courier) || null,
       }
     },
 

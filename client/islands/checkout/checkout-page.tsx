@@ -133,7 +133,12 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
     return { offered: availablePaymentMethods(context), unavailable: unavailablePaymentMethods(context) }
   }, [items, cod, paymentCurrencies])
   const offered = payment.offered
-  const { state, setState, update, loaded } = useCheckoutState(country, user, offered)
+  const { state, setState, update, loaded, methodNote } = useCheckoutState(
+    country,
+    user,
+    offered,
+    payment.unavailable,
+  )
   const shipCountry = state.shippingDetails.country
   const shipPin = state.shippingDetails.zipCode
   // A phone number counts for cash on delivery's rules once it has its ten digits.
@@ -321,6 +326,7 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
                   : payment.unavailable
               }
               errors={errors}
+              methodNote={methodNote}
               storeCredit={loggedIn && !creditCurrency ? credit.total_balance : null}
               onSelectMethod={(code) => setState((s) => selectPaymentMethod(s, code, Date.now()))}
               update={update}

@@ -3,7 +3,12 @@
  * the 30-minute activity window; how it is created, restored from storage, persisted (never the
  * password) and moved on by a payment choice or a placed order. Pure: no DOM, time passed in.
  */
-import { CASH_ON_DELIVERY_CODE, DEFAULT_SHIPPING_METHOD } from '@shared/config/checkout'
+import {
+  CASH_ON_DELIVERY_CODE,
+  DEFAULT_SHIPPING_METHOD,
+  PAYMENT_METHODS,
+  type PaymentMethodConfig,
+} from '@shared/config/checkout'
 import { codFeeMinor } from '@shared/config/shipping'
 import { CHECKOUT_ACTIVITY_WINDOW_MS } from '@shared/config/transactions'
 import { formatMinor } from '@shared/domain/currency'
@@ -153,6 +158,26 @@ export function selectPaymentMethod(state: CheckoutState, code: string, now: num
     codMessage: cod ? COD_MESSAGE : '',
     modifiedAt: now,
   }
+}
+
+/**
+ * The payment method to select once the offered ones change, or null to keep the selected one
+ * (still offered). No method changes without a sentence: when the shopper's method is no longer
+ * offered, the note says why (the reason listed with the methods) and which is selected instead.
+ */
+export function reselectPaymentMethod(
+  selected: string,
+  offered: readonly PaymentMethodConfig[],
+  unavailable: readonly { code: string; reason: string }[],
+): { code: string; note: string | null } | null {
+  if (offered.some((m) => m.code === selected)) return null
+  const next = offered.find((m) => m.default) ?? offered[0]
+  if (!next) return null
+  if (!selected) return { code: next.code, note: null }
+  const title = PAYMENT_METHODS.find((m) => m.code === selected)?.title ?? selected
+  const why =
+    unavailable.find((m) => m.code === selected)?.reason || `${title} is not offered for this order.`
+  return { code: next.code, note: `${why} ${next.title} is selected instead.` }
 }
 
 /**

@@ -3,9 +3,10 @@
  * server's totals re-priced for that country (before the review step) with its sentence saying
  * which tax the prices now include (and, at home, the shipping zone of the PIN code), and whether
  * cash on delivery is offered there (asked of /api/checkout/cod only for a well-formed Indian PIN
- * code, with the cart and the phone number so the operator's rules answer too).
+ * code, with the cart and the phone number so the operator's rules answer too) and by when the
+ * courier delivers. An answer given before the courier answered (`pending`) is asked again.
  */
-import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
+import { codUnavailableMessage, ORDER_DELIVERY_DAYS, PINCODE_RE } from '@shared/config/checkout'
 import { COOKIE_COUNTRY, COOKIE_CURRENCY } from '@shared/config/store'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../../api'
@@ -21,7 +22,12 @@ interface CodAnswer {
   serviceable: boolean
   /** The server's reason when the operator's rules refuse cash on delivery for this order. */
   refusal?: string | null
+  /** The courier's delivery estimate for the PIN code, in words. */
+  estimate?: string | null
 }
+
+/** How often a COD answer given while the courier has not answered is asked again. */
+const COURIER_RETRIES = 4
 
 /** The COD verdict known for a country, PIN code and phone number: null while unknown (COD stays offered). */
 export function useCodAnswer(country: string, postcode: string, phone = ''): CodAnswer | null {
@@ -38,6 +44,7 @@ export function useCodAnswer(country: string, postcode: string, phone = ''): Cod
       return
     }
     let live = true
+    let retry: ReturnType<typeof setTimeout> | undefined
     const cartId = cartServerToken.value
     const query = {
       postcode: pin,
@@ -45,26 +52,33 @@ export function useCodAnswer(country: string, postcode: string, phone = ''): Cod
       ...(cartId ? { cartId, token: userToken.value ?? '' } : {}),
       ...(phone.trim() ? { phone: phone.trim().slice(0, 20) } : {}),
     }
-    api<{ available?: boolean; message?: string | null }>('/api/checkout/cod', { query })
-      .then((res) => {
-        if (!live || res.code !== 200) return
-        const available = res.result?.available === true
-        const refusal = available ? null : (res.result?.message ?? null)
-        // Served but refused by the operator's rules: the server's sentence says why.
-        const ruled = refusal && refusal !== codUnavailableMessage(code, pin, false)
-        setAnswer({
-          country: code,
-          postcode: pin,
-          serviceable: available || !!ruled,
-          refusal: ruled ? refusal : null,
+    type Answer = { available?: boolean; message?: string | null; pending?: boolean; estimate?: string }
+    const ask = (tries: number) =>
+      api<Answer>('/api/checkout/cod', { query })
+        .then((res) => {
+          if (!live || res.code !== 200) return
+          const available = res.result?.available === true
+          const refusal = available ? null : (res.result?.message ?? null)
+          // Served but refused by the operator's rules: the server's sentence says why.
+          const ruled = refusal && refusal !== codUnavailableMessage(code, pin, false)
+          setAnswer({
+            country: code,
+            postcode: pin,
+            serviceable: available || !!ruled,
+            refusal: ruled ? refusal : null,
+            estimate: res.result?.estimate ?? null,
+          })
+          // The courier has not answered yet: the PIN table's answer stands until it has.
+          if (res.result?.pending && tries < COURIER_RETRIES) retry = setTimeout(() => ask(tries + 1), 1500)
         })
-      })
-      .catch(() => {
-        // Offline or failing: COD stays offered; the order is checked again by the server.
-        if (live) setAnswer(null)
-      })
+        .catch(() => {
+          // Offline or failing: COD stays offered; the order is checked again by the server.
+          if (live) setAnswer(null)
+        })
+    void ask(0)
     return () => {
       live = false
+      clearTimeout(retry)
     }
   }, [country, postcode, phone])
   return answer
@@ -95,11 +109,16 @@ export function useTotalsForCountry(country: string, address: () => Record<strin
 
 /**
  * The sentence about the prices for a shipping country — the server's, with its totals re-priced
- * for that country — and why COD is not offered (if known).
+ * for that country — why COD is not offered (if known), and when the parcel should arrive.
  */
 export function destinationNotes(country: string, cod: CodAnswer | null, totals: CartTotals | null) {
   const ext = totals?.extension_attributes as { country?: string; country_sentence?: string } | undefined
+  const code = country.trim().toUpperCase()
   return {
+    estimate:
+      code.length === 2 && code !== 'IN'
+        ? `Delivered in about ${ORDER_DELIVERY_DAYS.abroad} days.`
+        : (cod?.estimate ?? null),
     sentence: ext?.country === country.trim().toUpperCase() ? (ext.country_sentence ?? null) : null,
     cod: cod ? (cod.refusal ?? codUnavailableMessage(cod.country, cod.postcode, cod.serviceable)) : null,
   }

@@ -4,30 +4,15 @@
 // grant of the same amount, and what the shopper reads on the order page, in the credit ledger and
 // in their balance is that one amount. A second inspection changes nothing.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { inspect, readyToShip } from '../../../worker/admin/fulfilment'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { orderRow } from '../api/payment/harness'
-import {
-  courier,
-  courierHeld,
-  deliverCourier,
-  ops,
-  routeStandIns,
-  shipmentsOf,
-  shopCall,
-  stockOf,
-} from './harness'
+import { courier, deliverCourier, ops, shipmentsOf, shopCall, stockOf, withCourierStandIn } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  courierHeld.length = 0
-  courier.setDown(false)
-  await seedCartFixtures()
-})
+withCourierStandIn()
 
 describe('a cash-on-delivery order returned to store credit', () => {
   it('is a manual refund of the accepted piece and one credit grant, and the shopper sees the ledger’s amount', async () => {

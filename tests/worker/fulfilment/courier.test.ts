@@ -1,6 +1,6 @@
 // Booking with the courier and trusting its events, against the courier stand-in.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   actOnNdr,
   codCollected,
@@ -8,7 +8,6 @@ import {
   readyToShip,
   receiveRto,
 } from '../../../worker/admin/fulfilment'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { mails, orderRow } from '../api/payment/harness'
 import {
   confirmedCodOrder,
@@ -19,28 +18,16 @@ import {
   faults,
   ops,
   paidCardOrder,
-  routeStandIns,
   runCron,
+  ship,
   shipEnv,
   shipmentsOf,
   shopCall,
   stockOf,
+  withCourierStandIn,
 } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  courierHeld.length = 0
-  courier.setDown(false)
-  faults.loseAnswerTo = null
-  await seedCartFixtures()
-})
-
-async function ship(number: string) {
-  const { x, done } = ops()
-  const res = await readyToShip(x, number, Date.now())
-  await done()
-  return res
-}
+withCourierStandIn()
 
 const events = () =>
   env.DB.prepare('SELECT outcome FROM courier_events ORDER BY id DESC LIMIT 1').first<{ outcome: string }>()

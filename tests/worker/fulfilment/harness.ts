@@ -7,15 +7,17 @@ import {
   env,
   waitOnExecutionContext,
 } from 'cloudflare:test'
-import { vi } from 'vitest'
+import { beforeAll, beforeEach, vi } from 'vitest'
 import {
   COURIER_SANDBOX_SECRETS,
   courierSandboxVars,
   createCourierSandbox,
 } from '../../../scripts/courier-sandbox/sandbox'
+import { readyToShip } from '../../../worker/admin/fulfilment'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
 import worker from '../../../worker/index'
 import { readConfig } from '../../../worker/platform/env'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { call, type HeldWebhook, payEnv, place, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
 
 export const COURIER_ORIGIN = 'https://courier-sandbox.test'
@@ -31,8 +33,25 @@ export const courier = createCourierSandbox({
 
 export const shipEnv = { ...payEnv, ...courierSandboxVars(COURIER_ORIGIN) } as Env
 
-/** Lets a test break the courier's answers: throw after the stand-in acted (a lost answer). */
-export const faults: { loseAnswerTo: RegExp | null } = { loseAnswerTo: null }
+/**
+ * Lets a test break the courier's answers: throw after the stand-in acted (a lost answer), or hold
+ * the answer to a matching call until the test releases it (a slow courier).
+ */
+export const faults: { loseAnswerTo: RegExp | null; holdAnswerTo: RegExp | null } = {
+  loseAnswerTo: null,
+  holdAnswerTo: null,
+}
+let held: { reached: () => void; released: Promise<void> } | null = null
+
+/** Holds the courier's next answer to a call matching `to`: `reached` resolves once a call is held. */
+export function holdCourier(to: RegExp) {
+  faults.holdAnswerTo = to
+  let release = () => {}
+  const reached = new Promise<void>((resolve) => {
+    held = { reached: resolve, released: new Promise<void>((r) => (release = r)) }
+  })
+  return { reached, release: () => release() }
+}
 export const courierCalls: string[] = []
 
 /** Every outbound call to the stand-ins is answered by them. */
@@ -42,6 +61,13 @@ export function routeStandIns() {
     const req = new Request(input, init)
     if (req.url.startsWith(COURIER_ORIGIN)) {
       courierCalls.push(`${req.method} ${new URL(req.url).pathname}`)
+      if (held && faults.holdAnswerTo?.test(req.url)) {
+        const h = held
+        faults.holdAnswerTo = null
+        held = null
+        h.reached()
+        await h.released
+      }
       const res = await courier.fetch(req)
       if (faults.loseAnswerTo?.test(req.url)) {
         faults.loseAnswerTo = null
@@ -126,4 +152,23 @@ export async function runCron(at: number) {
   const ctx = createExecutionContext()
   await worker.scheduled(controller, shipEnv, ctx)
   await waitOnExecutionContext(ctx)
+}
+
+/** A test file's set-up: the stand-ins answer, and each test starts with the courier up and no faults. */
+export function withCourierStandIn() {
+  beforeAll(() => routeStandIns())
+  beforeEach(async () => {
+    courierHeld.length = 0
+    courier.setDown(false)
+    faults.loseAnswerTo = null
+    await seedCartFixtures()
+  })
+}
+
+/** The operator's "ready to ship" for an order number. */
+export async function ship(number: string) {
+  const { x, done } = ops()
+  const res = await readyToShip(x, number, Date.now())
+  await done()
+  return res
 }

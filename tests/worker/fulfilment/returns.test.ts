@@ -1,29 +1,22 @@
 // Returns and size exchanges through every state, against the courier stand-in: stock exact,
 // refunds never above what was paid.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { codCollected, inspect, readyToShip } from '../../../worker/admin/fulfilment'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { orderRow } from '../api/payment/harness'
 import {
   confirmedCodOrder,
   courier,
-  courierHeld,
   deliverCourier,
   ops,
   paidCardOrder,
-  routeStandIns,
   shipmentsOf,
   shopCall,
   stockOf,
+  withCourierStandIn,
 } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  courierHeld.length = 0
-  courier.setDown(false)
-  await seedCartFixtures()
-})
+withCourierStandIn()
 
 type Placed = Awaited<ReturnType<typeof paidCardOrder>>
 

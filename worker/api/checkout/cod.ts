@@ -1,7 +1,7 @@
 /**
  * Cash on delivery: where and for what it is offered. The address first: an Indian PIN code the
  * courier collects cash at (its own answer for the PIN when asked within the day,
- * pin_serviceability, else the PIN-code table cod_pincodes), never one the operator blocked
+ * pin_serviceability, else the PIN-code table cod_pincodes: knownPinCod), never one the operator blocked
  * (SHIPPING_RULES.codBlockedPincodes or a 'pin' row of cod_blocklist). Then the operator's rules
  * for the order: not to a blocked phone number, not for pieces made to order, not above the
  * highest total the courier is asked to collect. Each refusal is one sentence the shopper reads,
@@ -10,7 +10,7 @@
 import { COD_NEEDS_PIN, codAddressEligible, codUnavailableMessage } from '@shared/config/checkout'
 import { codCapMinor, SHIPPING_RULES } from '@shared/config/shipping'
 import { formatMinor } from '@shared/domain/currency'
-import { cachedServiceability } from '../../fulfilment/serviceability'
+import { knownPinCod } from '../../fulfilment/serviceability'
 
 /** Refusals of the operator's cash-on-delivery rules, as the shopper reads them. */
 export const COD_REFUSALS = {
@@ -27,8 +27,8 @@ export function codPhoneKey(phone: string | null | undefined): string {
   return digits.length >= 10 ? digits.slice(-10) : ''
 }
 
-/** Whether cash on delivery can go to this address: in India, and its PIN code is served with cash. */
-export async function codServiceable(
+/** Whether the operator allows cash on delivery to this address: in India, its PIN code not blocked. */
+export async function codAddressAllowed(
   db: D1Database,
   country: string | null | undefined,
   postcode: string | null | undefined,
@@ -40,14 +40,17 @@ export async function codServiceable(
     .prepare("SELECT 1 AS ok FROM cod_blocklist WHERE kind = 'pin' AND value = ?")
     .bind(pin)
     .first<{ ok: number }>()
-  if (blocked) return false
-  const courier = await cachedServiceability(db, pin, Date.now())
-  if (courier) return courier.serviceable === 1 && courier.cod_available === 1
-  const row = await db
-    .prepare('SELECT 1 AS ok FROM cod_pincodes WHERE pincode = ?')
-    .bind(pin)
-    .first<{ ok: number }>()
-  return row !== null
+  return !blocked
+}
+
+/** Whether cash on delivery can go to this address: allowed, and its PIN code is served with cash. */
+export async function codServiceable(
+  db: D1Database,
+  country: string | null | undefined,
+  postcode: string | null | undefined,
+): Promise<boolean> {
+  if (!(await codAddressAllowed(db, country, postcode))) return false
+  return knownPinCod(db, (postcode ?? '').trim(), Date.now())
 }
 
 /** What an order (or a cart about to become one) asks cash on delivery for. */

@@ -6,18 +6,20 @@
  * (`cartId`, as the cart API names it) and the phone number the form holds, the answer also
  * applies the operator's rules for that order (phone blocklist, pieces made to order, the highest
  * total collected), so the shopper reads the refusal before the review; it is then private.
+ * Both ask the courier for the PIN (worker/fulfilment/serviceability.ts) and carry its estimate:
  * GET /api/checkout/delivery?postcode= says whether the courier delivers there, whether cash on
- * delivery is collected there and in how many days (worker/fulfilment/serviceability.ts): the
- * product page's PIN check and the checkout's delivery estimate.
+ * delivery is collected there and by which day (the product page's PIN check); the COD answer
+ * carries the same sentence for the checkout's shipping step. An answer given while the courier
+ * has not answered yet says so (`pending`) and is not cached: the page asks again.
  */
 import { codUnavailableMessage, PINCODE_RE } from '@shared/config/checkout'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
-import { deliveryTo } from '../../fulfilment/serviceability'
+import { deliveryEstimate, deliveryMessage, deliveryTo } from '../../fulfilment/serviceability'
 import type { AppEnv } from '../../platform/env'
 import { clientAddress, ok, query } from '../../platform/http'
 import { callersCart } from '../cart/repo'
-import { codServiceable } from './cod'
+import { codAddressAllowed } from './cod'
 import { cartCodRefusal } from './cod-cart'
 
 export const checkoutRoutes = new Hono<AppEnv>()
@@ -43,29 +45,39 @@ const CodQuery = z.object({
 
 checkoutRoutes.get('/cod', query(CodQuery, 'cash on delivery query'), async (c) => {
   const { postcode, country = 'IN', phone, cartId } = c.req.valid('query')
-  const available = await codServiceable(c.env.DB, country, postcode)
+  const allowed = await codAddressAllowed(c.env.DB, country, postcode)
+  // The courier's word for the PIN (asked now when not cached, within a bounded wait), the same
+  // answer the delivery estimate beside it states.
+  const delivery = country.toUpperCase() === 'IN' ? await askDelivery(c, postcode) : null
+  const available = allowed && delivery?.cod === true
   const address = { country_id: country.toUpperCase(), postcode, telephone: phone ?? '' }
   const refusal =
     available && cartId ? await cartCodRefusal(c, (await callersCart(c, cartId)).cart, address) : null
-  c.header('Cache-Control', cartId ? 'private, no-store' : 'public, max-age=300')
+  noteCaching(c, delivery, !!cartId)
   return ok(c, {
     postcode,
     country: country.toUpperCase(),
     available: available && refusal === null,
     message: refusal ?? codUnavailableMessage(country, postcode, available),
+    ...(delivery
+      ? { source: delivery.source, pending: delivery.pending, estimate: deliveryEstimate(delivery) }
+      : {}),
   })
 })
+
+const askDelivery = (c: Context<AppEnv>, postcode: string) =>
+  deliveryTo(c.env, postcode, clientAddress(c), Date.now(), (p) => c.executionCtx.waitUntil(p))
+
+/** Answers are cached for five minutes, never one still waiting for the courier or for a cart. */
+function noteCaching(c: Context<AppEnv>, d: { pending: boolean } | null, personal: boolean) {
+  c.header('Cache-Control', personal || d?.pending ? 'private, no-store' : 'public, max-age=300')
+}
 
 const DeliveryQuery = z.object({ postcode: CodQuery.shape.postcode })
 
 checkoutRoutes.get('/delivery', query(DeliveryQuery, 'delivery query'), async (c) => {
   const { postcode } = c.req.valid('query')
-  const d = await deliveryTo(c.env, postcode, clientAddress(c), Date.now())
-  c.header('Cache-Control', 'public, max-age=300')
-  return ok(c, {
-    ...d,
-    message: d.serviceable
-      ? `Delivered in about ${d.days} days${d.cod ? '; cash on delivery available' : ''}.`
-      : `We cannot deliver to PIN ${postcode} yet.`,
-  })
+  const d = await askDelivery(c, postcode)
+  noteCaching(c, d, false)
+  return ok(c, { ...d, message: deliveryMessage(d) })
 })

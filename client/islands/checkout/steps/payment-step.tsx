@@ -19,6 +19,8 @@ interface PaymentStepProps {
   /** The methods not offered for this checkout, and why (said before the review). */
   unavailable: readonly { code: string; reason: string }[]
   errors: FieldErrors
+  /** Why the shopper's method was replaced by the selected one (null: it was not). */
+  methodNote: string | null
   /** The signed-in shopper's store credit balance; null for a visitor. */
   storeCredit: number | null
   onSelectMethod: (code: string) => void
@@ -34,12 +36,14 @@ function PaymentMethods({
   unavailable,
   selected,
   error,
+  note,
   onSelect,
 }: {
   offered: readonly PaymentMethodConfig[]
   unavailable: PaymentStepProps['unavailable']
   selected: string
   error: string | undefined
+  note: string | null
   onSelect: (code: string) => void
 }) {
   return (
@@ -57,6 +61,11 @@ function PaymentMethods({
           {m.title}
         </label>
       ))}
+      {note ? (
+        <p className="checkout__note" role="status" data-testid="method-changed">
+          {note}
+        </p>
+      ) : null}
       {unavailable.map((m) => (
         <p key={m.code} className="checkout__unavailable" data-testid="method-unavailable" data-code={m.code}>
           {m.reason}
@@ -95,6 +104,7 @@ export function PaymentStep(props: PaymentStepProps) {
         unavailable={props.unavailable}
         selected={state.paymentFinalStep.paymentMethod}
         error={errors.paymentMethod}
+        note={props.methodNote}
         onSelect={props.onSelectMethod}
       />
       {state.isCashOnDelivery && state.codMessage ? (

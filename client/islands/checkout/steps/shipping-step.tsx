@@ -17,7 +17,7 @@ interface ShippingStepProps {
   details: ShippingDetails
   errors: FieldErrors
   /** What the chosen country changes: the tax sentence, and why COD is not offered. */
-  notes: { sentence: string | null; cod: string | null }
+  notes: { sentence: string | null; cod: string | null; estimate: string | null }
   onChange: (field: keyof AddressFormValue, value: string) => void
   onNext: () => void
   /** The WhatsApp order-updates box (unticked unless the shopper ticks it). */
@@ -106,7 +106,7 @@ export function ShippingStep({
           />
           {DEFAULT_SHIPPING_METHOD.carrier_title} — {DEFAULT_SHIPPING_METHOD.method_title}
         </label>
-        <DeliveryQuote country={details.country} postcode={details.zipCode} />
+        <DeliveryQuote country={details.country} estimate={notes.estimate} />
       </fieldset>
       <button type="button" className="btn btn--primary" onClick={onNext}>
         Continue to payment
