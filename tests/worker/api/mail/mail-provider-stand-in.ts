@@ -1,5 +1,5 @@
 // A local stand-in of a JSON mail API (the shape of Resend's POST /emails: {from, to, subject,
-// text, reply_to} with `Authorization: Bearer <key>`, 200 {id} on success, 4xx/5xx envelopes
+// text, html?, reply_to} with `Authorization: Bearer <key>`, 200 {id} on success, 4xx/5xx envelopes
 // otherwise). It checks the key and the fields, records every accepted mail, and drops a repeat
 // of an Idempotency-Key it has already accepted, as the real API does.
 
@@ -10,6 +10,7 @@ export interface AcceptedMail {
   to: string
   subject: string
   text: string
+  html?: string
   reply_to?: string
   idempotencyKey: string | null
 }
