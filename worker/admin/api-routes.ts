@@ -29,6 +29,7 @@ import type { AdminEnv } from './env'
 import { fulfilmentApi } from './fulfilment-routes'
 import { deleteHomeSection, HomeSectionSchema, listHomeSections, saveHomeSection } from './home'
 import { answer, isFormPost, readInput } from './input'
+import { mailTemplateApi } from './mail-templates'
 import {
   deleteMapping,
   MappingSchema,
@@ -308,3 +309,4 @@ apiRoutes.post('/content/:kind/:id', allow('content'), async (c) => {
   return answer(c, await publishContent(c.env, kind, id, req, c.var.operator.email, Date.now()))
 })
 apiRoutes.route('/', fulfilmentApi)
+apiRoutes.route('/', mailTemplateApi)

@@ -227,7 +227,10 @@ function content(input: OrderMailInput) {
     shipping: input.withheld ? [] : shipping,
     // The billing address when it is another one than the delivery address.
     billing: input.withheld || billing.join('\n') === shipping.join('\n') ? [] : billing,
-    invoiceLink: input.invoice ? `${input.orderLink}&doc=invoice` : null,
+    // The order page reads its key and `doc` from the link's fragment.
+    invoiceLink: input.invoice
+      ? `${input.orderLink}${input.orderLink.includes('#') ? '&' : '#'}doc=invoice`
+      : null,
   }
 }
 

@@ -33,7 +33,7 @@ export async function mailTemplates(db: D1Database): Promise<Map<string, StoredM
 }
 
 const fieldsOf = (t: MailTemplateText | null) =>
-  t ? { subject: t.subject ?? null, intro: t.intro ?? null, note: t.note ?? null } : null
+  t ? { subject: t.subject ?? null, intro: t.intro ?? null, note: t.note ?? null } : undefined
 
 /**
  * Saves an event's words (empty fields keep the defaults; all empty is a reset), with its audit row.
@@ -79,11 +79,8 @@ export async function resetMailTemplate(
   const before = fieldsOf(await mailTemplate(db, event))
   await db.batch([
     db.prepare('DELETE FROM mail_templates WHERE event = ?').bind(event),
-    auditStatement(
-      db,
-      { actor, action: 'mail-template.reset', target: `mail:${event}`, before, after: null },
-      now,
-      { onlyIfChanged: true },
-    ),
+    auditStatement(db, { actor, action: 'mail-template.reset', target: `mail:${event}`, before }, now, {
+      onlyIfChanged: true,
+    }),
   ])
 }

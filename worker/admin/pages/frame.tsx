@@ -40,6 +40,7 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/admin/customers', 'Customers'],
   ['/admin/coupons', 'Coupons'],
   ['/admin/content', 'Content'],
+  ['/admin/mail', 'Mails'],
   ['/admin/home', 'Home page'],
   ['/admin/operations', 'Operations'],
   ['/admin/field-data', 'Field data'],

@@ -95,6 +95,38 @@ async function unconfirmedMailAllowed(env: Env, order: OrderRow, event: OrderMai
 }
 
 /**
+ * What an order's mails are made of, read from the database: the order document, its lines (with
+ * pictures), the payment in words, the invoice number, whether it is paid or confirmed, the shop.
+ * The links and the event's own words are the caller's.
+ */
+export async function orderMailParts(
+  env: Env,
+  config: AppConfig,
+  order: OrderRow,
+  detail: Record<string, string>,
+) {
+  const doc = parseOrderDocument(order.doc)
+  const method = orderPaymentName(doc.payment)
+  const invoice = await env.DB.prepare(
+    "SELECT number FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?",
+  )
+    .bind(order.client_order_id)
+    .first<{ number: string }>()
+  return {
+    order,
+    doc,
+    confirmed: await confirmedOrder(env.DB, order.client_order_id),
+    lines: await mailLines(env.DB, doc.items ?? []),
+    invoice: invoice?.number ?? null,
+    payment: [PAYMENT_STATE_LABELS[order.payment_state] ?? order.payment_state, method && `(${method})`]
+      .filter(Boolean)
+      .join(' '),
+    detail,
+    shop: { name: config.STORE_NAME, origin: config.PUBLIC_ORIGIN, supportEmail: config.SUPPORT_EMAIL },
+  }
+}
+
+/**
  * Sends the mails for an order event (the shopper's, and the merchant's for a new order). Never
  * throws for the mail provider: an undelivered mail stays in the outbox for the drain.
  */
@@ -108,26 +140,9 @@ export async function notifyOrder(
 ): Promise<void> {
   const order = await findOrderByClientId(env.DB, orderId)
   if (!order) return
-  const confirmed = await confirmedOrder(env.DB, orderId)
-  const doc = parseOrderDocument(order.doc)
-  const method = orderPaymentName(doc.payment)
-  const lines = await mailLines(env.DB, doc.items ?? [])
-  const common = {
-    order,
-    doc,
-    payment: [PAYMENT_STATE_LABELS[order.payment_state] ?? order.payment_state, method && `(${method})`]
-      .filter(Boolean)
-      .join(' '),
-    detail,
-    shop: { name: config.STORE_NAME, origin: config.PUBLIC_ORIGIN, supportEmail: config.SUPPORT_EMAIL },
-  }
+  const { confirmed, lines, invoice, ...common } = await orderMailParts(env, config, order, detail)
   if (confirmed || (await unconfirmedMailAllowed(env, order, event, now))) {
     const link = await orderPageLink(env, config, order, now)
-    const invoice = await env.DB.prepare(
-      "SELECT number FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?",
-    )
-      .bind(order.client_order_id)
-      .first<{ number: string }>()
     const mail = renderOrderMail({
       ...common,
       event,
@@ -135,7 +150,7 @@ export async function notifyOrder(
       lines: confirmed ? lines : withoutTypedText(lines),
       withheld: !confirmed,
       orderLink: link,
-      invoice: invoice?.number ?? null,
+      invoice,
       codLink: event === 'placed' ? await codConfirmLink(env, config, order) : null,
       custom: await mailTemplate(env.DB, event),
     })
