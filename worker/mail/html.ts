@@ -82,7 +82,7 @@ export function facts(rows: readonly (readonly [string, string])[]): string {
   return `<table role="presentation" style="${STYLES.table}">${tr}</table>`
 }
 
-export interface HtmlLine {
+interface HtmlLine {
   qty: number
   name: string
   /** The line's amount, formatted, or null. */

@@ -44,7 +44,7 @@ import {
   STYLES,
 } from './html'
 
-export type MailOrder = Pick<
+type MailOrder = Pick<
   OrderRow,
   | 'increment_id'
   | 'status'
@@ -81,7 +81,7 @@ export interface OrderMailInput {
   custom?: MailTemplateText | null
 }
 
-export interface RenderedMail {
+interface RenderedMail {
   subject: string
   text: string
   html: string
@@ -94,7 +94,7 @@ const moneyOf = (order: MailOrder) => (minor: number) =>
 const isCashOnDelivery = (order: MailOrder) => order.payment_method === CASH_ON_DELIVERY_CODE
 
 /** An address as lines: name, street, postcode and city, region, country name, phone. */
-export function addressLines(a: OrderDocumentAddress | null | undefined): string[] {
+function addressLines(a: OrderDocumentAddress | null | undefined): string[] {
   if (!a) return []
   return [
     [a.firstname, a.lastname].filter(Boolean).join(' '),
@@ -180,7 +180,7 @@ function defaultIntro(event: OrderMailEvent, order: MailOrder): string[] {
 }
 
 /** What the placeholders of an edited block become for this order. */
-export function placeholderValues(input: Pick<OrderMailInput, 'order' | 'shop'>): PlaceholderValues {
+function placeholderValues(input: Pick<OrderMailInput, 'order' | 'shop'>): PlaceholderValues {
   const money = moneyOf(input.order)
   return {
     order: input.order.increment_id,
