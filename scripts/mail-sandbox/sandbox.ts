@@ -4,11 +4,12 @@
  *
  * - `POST /emails` with `Authorization: Bearer <key>` and a JSON body {from, to (an address or a
  *   list of at most 50), subject, html and/or text, reply_to?, headers?} → 200 {id}. A missing key
- *   is 401 `missing_api_key`, a wrong one 403 `invalid_api_key`, a missing or malformed field 422
- *   `validation_error` / `missing_required_field`, each as {statusCode, name, message}.
- * - `Idempotency-Key` (at most 256 characters, kept 24 h): a repeat with the same body answers
- *   the first mail's id and sends nothing; the same key with another body is 409
- *   `invalid_idempotent_request`.
+ *   is 401 `missing_api_key`, a wrong one 403 `invalid_api_key`, a missing field 422
+ *   `missing_required_field`, a malformed one 400 `validation_error`, each as
+ *   {statusCode, name, message}.
+ * - `Idempotency-Key` (1–256 characters, else 400 `invalid_idempotency_key`; kept 24 h): a
+ *   repeat with the same body answers the first mail's id and sends nothing; the same key with
+ *   another body is 409 `invalid_idempotent_request`.
  * - `GET /emails/{id}` (same key) reads a sent mail back.
  * - `/test` lists the addresses and their mails; `/test/mail/{id}` shows one mail's HTML in a
  *   sandboxed frame (no script runs, images load) beside its text; `/test/inbox?to=` gives one
@@ -82,29 +83,29 @@ export function createMailSandbox(opts: { key?: string } = {}) {
     try {
       body = JSON.parse(raw) as Record<string, unknown>
     } catch {
-      return error(422, 'validation_error', 'Invalid JSON body.')
+      return error(400, 'validation_error', 'Invalid JSON body.')
     }
-    if (typeof body !== 'object' || body === null) return error(422, 'validation_error', 'Invalid JSON body.')
+    if (typeof body !== 'object' || body === null) return error(400, 'validation_error', 'Invalid JSON body.')
     for (const field of ['from', 'to', 'subject'])
       if (body[field] === undefined || body[field] === '')
         return error(422, 'missing_required_field', `Missing \`${field}\` field.`)
     const to = Array.isArray(body.to) ? body.to : [body.to]
     if (to.length > MAX_RECIPIENTS || to.some((a) => typeof a !== 'string' || !ADDRESS.test(a)))
-      return error(422, 'validation_error', 'Invalid `to` field.')
+      return error(400, 'validation_error', 'Invalid `to` field.')
     if (typeof body.from !== 'string' || !ADDRESS.test(body.from))
       return error(
-        422,
+        400,
         'validation_error',
         'Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.',
       )
-    if (typeof body.subject !== 'string') return error(422, 'validation_error', 'Invalid `subject` field.')
+    if (typeof body.subject !== 'string') return error(400, 'validation_error', 'Invalid `subject` field.')
     const html = typeof body.html === 'string' ? body.html : null
     const text = typeof body.text === 'string' ? body.text : null
-    if (!html && !text) return error(422, 'validation_error', 'Missing `html` or `text` field.')
+    if (!html && !text) return error(422, 'missing_required_field', 'Missing `html` or `text` field.')
     const idemKey = req.headers.get('idempotency-key')
     if (idemKey !== null) {
       if (idemKey.length === 0 || idemKey.length > 256)
-        return error(422, 'invalid_idempotency_key', 'The key must be between 1-256 chars.')
+        return error(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.')
       const seen = idempotent.get(idemKey)
       if (seen && Date.now() - seen.at < IDEMPOTENCY_TTL_MS) {
         if (seen.body !== raw)
