@@ -18,6 +18,8 @@
  * State lives in memory. Written against Web APIs only; the worker never imports it.
  */
 
+import { esc } from '../../worker/mail/html.ts'
+
 /** The test key `npm start` gives the shop when no mail provider is set. */
 export const MAIL_SANDBOX_KEY = 're_sandbox_local_test_key'
 
@@ -40,15 +42,6 @@ interface SbMail {
 const MAX_RECIPIENTS = 50
 const IDEMPOTENCY_TTL_MS = 24 * 3600_000
 const ADDRESS = /^(?:[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>)$/
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string)
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
