@@ -32,6 +32,7 @@ options:
   --sandbox-port N      port of the local test payment provider (default N+100)
   --courier-port N      port of the local test courier (default N+200)
   --whatsapp-port N     port of the local test WhatsApp (default N+300)
+  --mail-port N         port of the local test mail provider (default N+400)
   --courier-clock S     the test courier moves each parcel one step every S seconds (default 0:
                         only from its TEST page)
   --copy-state-to DIR   once migrated and seeded, copy the local state to DIR if DIR holds none
@@ -54,6 +55,7 @@ options:
       '--courier-clock',
       '--copy-state-to',
       '--whatsapp-port',
+      '--mail-port',
     ],
     positionals: 0,
   },
@@ -154,6 +156,19 @@ if (!hasWhatsAppKeys) {
   console.log(
     `No WhatsApp keys set: order messages go to the TEST WhatsApp at http://127.0.0.1:${waPort}/test`,
   )
+}
+// Without a mail provider the local test mail provider runs next to the shop, and the shop's mail
+// URL and test key point at it.
+const hasMailProvider = Boolean(process.env.MAIL_PROVIDER_URL) || /^MAIL_PROVIDER_URL=/m.test(devVars)
+if (!hasMailProvider) {
+  const mailPort = args.mailPort ?? String(Number(port) + 400)
+  const mailArgs = [path.join(root, 'scripts/mail-sandbox/server.ts'), '--port', mailPort]
+  const mail = spawnLong('node', mailArgs)
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => mail.kill(sig))
+  process.on('exit', () => mail.kill())
+  const vars = JSON.parse(capture('node', [...mailArgs, '--print-vars']))
+  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
+  console.log(`No mail provider set: mails go to the TEST mail provider at http://127.0.0.1:${mailPort}/test`)
 }
 // The platform's country of a request decides a shopper's prices. Offline, wrangler dev would give
 // every request a placeholder one (US); a local run has none instead, so the shop opens in its

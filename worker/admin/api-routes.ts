@@ -19,6 +19,7 @@ import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentApi } from './fulfilment-routes'
 import { answer, isFormPost, readInput } from './input'
+import { mailTemplateApi } from './mail-templates'
 import {
   deleteMapping,
   MappingSchema,
@@ -253,3 +254,4 @@ apiRoutes.post('/coupons/:code', allow('money'), async (c) => {
 })
 apiRoutes.route('/', fulfilmentApi)
 apiRoutes.route('/', contentApiRoutes)
+apiRoutes.route('/', mailTemplateApi)

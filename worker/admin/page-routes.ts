@@ -11,6 +11,7 @@ import { findCustomer, guestOrders, searchCustomers } from './customers'
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
+import { mailTemplatePages } from './mail-templates'
 import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
@@ -31,6 +32,7 @@ import { pendingReviews, publishedReviews } from './reviews'
 export const FIELD_DATA_DAYS = 14
 
 export const pageRoutes = new Hono<AdminEnv>()
+pageRoutes.route('/', mailTemplatePages)
 
 pageRoutes.get('/', async (c) => dashboardPage(c, await dashboard(c.env.DB, Date.now())))
 pageRoutes.get('/orders', async (c) => {

@@ -41,6 +41,7 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/admin/customers', 'Customers'],
   ['/admin/coupons', 'Coupons'],
   ['/admin/content', 'Content'],
+  ['/admin/mail', 'Mails'],
   ['/admin/home', 'Home page'],
   ['/admin/media', 'Media'],
   ['/admin/rules', 'COD rules'],

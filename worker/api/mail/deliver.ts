@@ -1,6 +1,6 @@
 /**
  * Mail delivery: a real provider when MAIL_PROVIDER_URL and MAIL_PROVIDER_KEY are set (JSON POST
- * `{from, to, reply_to, subject, text, headers?}` with `Authorization: Bearer <key>`, with a time-out),
+ * `{from, to, reply_to, subject, text, html?, headers?}` with `Authorization: Bearer <key>`, with a time-out),
  * otherwise the D1 `mail_outbox` with status 'queued' until a provider is configured. Every mail
  * is recorded first, then sent; one the provider refused or did not answer stays there as
  * 'failed' and the scheduled drain tries it again (./outbox.ts), or 'dead' once it cannot be.
@@ -15,6 +15,8 @@ interface OutgoingMail {
   replyTo?: string
   subject: string
   text: string
+  /** The HTML part (order mails); the text part is sent with it for clients that show text. */
+  html?: string
 }
 
 /** What became of a mail: sent, kept for a provider ('queued'), or not taken ('failed'). */
@@ -26,9 +28,9 @@ export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Pr
   const createdAt = magentoDate(now)
   // Recorded before the call (claimed as 'sending'), so a send cut short is retried, not lost.
   const row = await env.DB.prepare(
-    `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, status,
-       attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, html,
+       status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
       mail.kind,
@@ -37,6 +39,7 @@ export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Pr
       mail.to,
       mail.subject,
       mail.text,
+      mail.html ?? null,
       provider ? 'sending' : 'queued',
       provider ? 1 : 0,
       provider ? now + SEND_CLAIM_MS : 0,

@@ -9,7 +9,14 @@ import type { OrderDocumentItem } from '../order/document'
 
 type OrderItem = Pick<
   OrderDocumentItem,
-  'name' | 'sku' | 'product_id' | 'product_type' | 'qty_ordered' | 'row_total_incl_tax' | 'product_option'
+  | 'name'
+  | 'sku'
+  | 'product_id'
+  | 'parent_sku'
+  | 'product_type'
+  | 'qty_ordered'
+  | 'row_total_incl_tax'
+  | 'product_option'
 >
 
 export interface MailLine {
@@ -19,6 +26,8 @@ export interface MailLine {
   rowTotal: number | null
   /** What was chosen; `typed` marks text the shopper wrote (a free-text custom option). */
   chosen: { label: string; value: string; typed?: boolean }[]
+  /** The product's picture as a catalogue image path (the HTML mail shows it), or null. */
+  image: string | null
 }
 
 /** What a mail shows instead of text the shopper wrote, while the order is not paid or confirmed. */
@@ -36,7 +45,7 @@ export function withoutTypedText(lines: readonly MailLine[]): MailLine[] {
 const MAX_VALUE_CHARS = 120
 
 /** C0/C1 control characters and the Unicode line and paragraph separators. */
-function isControl(ch: string): boolean {
+export function isControl(ch: string): boolean {
   const code = ch.codePointAt(0) ?? 0
   return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029
 }
@@ -87,23 +96,40 @@ function chosenOf(item: OrderItem, product: Product | undefined): MailLine['chos
   return out
 }
 
-/** The mail lines of an order's stored items (one D1 query for the products they name). */
+/**
+ * The mail lines of an order's stored items (one D1 query for the products they name: each
+ * item's own product, and a variant's configurable parent, whose picture it shows).
+ */
 export async function mailLines(db: D1Database, items: readonly OrderItem[]): Promise<MailLine[]> {
   const ids = [
     ...new Set(items.map((i) => i.product_id).filter((id): id is number => Number.isSafeInteger(id))),
   ]
-  const products = new Map<number, Product>()
-  if (ids.length) {
+  const parents = [...new Set(items.map((i) => i.parent_sku).filter((s): s is string => Boolean(s)))]
+  const byId = new Map<number, Product>()
+  const bySku = new Map<string, Product>()
+  if (ids.length || parents.length) {
     const { results } = await db
-      .prepare(`SELECT id, doc FROM products WHERE id IN (${ids.map(() => '?').join(',')})`)
-      .bind(...ids)
+      .prepare(
+        `SELECT id, doc FROM products WHERE id IN (${ids.map(() => '?').join(',')})
+           OR sku IN (${parents.map(() => '?').join(',')})`,
+      )
+      .bind(...ids, ...parents)
       .all<{ id: number; doc: string }>()
-    for (const r of results) products.set(r.id, JSON.parse(r.doc) as Product)
+    for (const r of results) {
+      const product = JSON.parse(r.doc) as Product
+      byId.set(r.id, product)
+      bySku.set(product.sku, product)
+    }
   }
-  return items.map((item) => ({
-    qty: item.qty_ordered ?? 1,
-    name: oneLine(item.name ?? item.sku, 200),
-    rowTotal: typeof item.row_total_incl_tax === 'number' ? item.row_total_incl_tax : null,
-    chosen: chosenOf(item, item.product_id === undefined ? undefined : products.get(item.product_id)),
-  }))
+  return items.map((item) => {
+    const own = item.product_id === undefined ? undefined : byId.get(item.product_id)
+    const pictured = own ?? (item.parent_sku ? bySku.get(item.parent_sku) : undefined)
+    return {
+      qty: item.qty_ordered ?? 1,
+      name: oneLine(item.name ?? item.sku, 200),
+      rowTotal: typeof item.row_total_incl_tax === 'number' ? item.row_total_incl_tax : null,
+      chosen: chosenOf(item, own),
+      image: pictured?.thumbnail || pictured?.small_image || pictured?.image || null,
+    }
+  })
 }

@@ -123,6 +123,8 @@ export function sendMailCall(
     replyTo?: string
     subject: string
     text: string
+    /** The HTML part, when the mail has one (the text part is always sent). */
+    html?: string | null
     headers?: Record<string, string>
   },
 ): Promise<CallOutcome> {
@@ -139,6 +141,7 @@ export function sendMailCall(
       reply_to: mail.replyTo,
       subject: mail.subject,
       text: mail.text,
+      html: mail.html ?? undefined,
       headers: mail.headers,
     }),
   })
@@ -191,7 +194,7 @@ const MAIL_RETRYABLE = `'queued', 'sending', 'failed'`
 const EVENT_RETRYABLE = `'recorded', 'sending', 'failed'`
 
 /** The columns a claimed mail row is sent from. */
-const MAIL_COLUMNS = 'from_address, created_at, source_address, target_address, subject, body, headers'
+const MAIL_COLUMNS = 'from_address, created_at, source_address, target_address, subject, body, html, headers'
 interface MailRow {
   id: number
   attempts: number
@@ -201,6 +204,8 @@ interface MailRow {
   target_address: string
   subject: string
   body: string
+  /** The HTML part, or null for a plain-text mail. */
+  html: string | null
   /** Extra headers as a JSON object, or null. */
   headers: string | null
 }
@@ -219,6 +224,7 @@ async function sendClaimedMail(
     replyTo: row.source_address !== from ? row.source_address : undefined,
     subject: row.subject,
     text: row.body,
+    html: row.html,
     headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
   })
   return settleRow(env.DB, 'mail_outbox', row.id, row.attempts, outcome, now)

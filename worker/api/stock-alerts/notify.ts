@@ -25,6 +25,7 @@
  */
 import { productUrl } from '@shared/domain/menu'
 import { getProductsBySku } from '../../catalog/products'
+import { messageBackInStock } from '../../messages/stock'
 import { type AppConfig, readConfig } from '../../platform/env'
 import { drainOutboxes } from '../mail/outbox'
 import { getStockItems } from '../stock/stock-item'
@@ -239,7 +240,15 @@ export async function mailBackInStock(
     alerts.map((a) => a.id),
     now,
   )
-  run.mailed = results.filter((r, i) => i % 2 === 1 && r.meta.changes === 1).length
+  // Each alert's second statement wrote its mail only when this run marked it: those alerts, and
+  // only those, also go on WhatsApp to a number their account opted in.
+  const mailed = alerts.filter((_, i) => results[i * 2 + 1]?.meta.changes === 1)
+  run.mailed = mailed.length
+  await messageBackInStock(
+    env,
+    mailed.map((a) => ({ id: a.id, email: a.email, product: products.get(a.sku) as AlertProduct })),
+    now,
+  )
   return run
 }
 

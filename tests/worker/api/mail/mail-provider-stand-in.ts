@@ -1,7 +1,7 @@
-// A local stand-in of a JSON mail API (the shape of Resend's POST /emails: {from, to, subject,
-// text, reply_to} with `Authorization: Bearer <key>`, 200 {id} on success, 4xx/5xx envelopes
-// otherwise). It checks the key and the fields, records every accepted mail, and drops a repeat
-// of an Idempotency-Key it has already accepted, as the real API does.
+// The mail provider as worker tests meet it: the local mail stand-in (scripts/mail-sandbox/, which
+// follows Resend's POST /emails: key, fields, Idempotency-Key) behind a script of failures, so a
+// test can make the next calls fail (a status) or never answer ('hang').
+import { createMailSandbox } from '../../../../scripts/mail-sandbox/sandbox'
 
 export const MAIL_API_URL = 'https://mail-api.stand-in.test/emails'
 
@@ -10,6 +10,7 @@ export interface AcceptedMail {
   to: string
   subject: string
   text: string
+  html?: string
   reply_to?: string
   idempotencyKey: string | null
 }
@@ -18,13 +19,14 @@ export interface MailStandIn {
   accepted: AcceptedMail[]
   /** Every call, accepted or not. */
   calls: number
-  /** Answers of the next calls, in order (a status, or 'hang'); when empty: 200. */
+  /** Answers of the next calls, in order (a status, or 'hang'); when empty: the stand-in's own. */
   script: (number | 'hang')[]
   fetch: typeof fetch
 }
 
 export function mailApiStandIn(key: string): MailStandIn {
-  const seen = new Set<string>()
+  const sandbox = createMailSandbox({ key })
+  const ids = new Set<string>()
   const standIn: MailStandIn = {
     accepted: [],
     calls: 0,
@@ -37,20 +39,26 @@ export function mailApiStandIn(key: string): MailStandIn {
         return new Promise<Response>((_, reject) =>
           req.signal.addEventListener('abort', () => reject(req.signal.reason)),
         )
-      const error = (statusCode: number, message: string) =>
-        Response.json({ statusCode, name: 'error', message }, { status: statusCode })
-      if (req.method !== 'POST') return error(405, 'Method not allowed')
-      if (req.headers.get('authorization') !== `Bearer ${key}`) return error(401, 'API key is invalid')
-      const body = (await req.json().catch(() => null)) as Record<string, unknown> | null
-      for (const field of ['from', 'to', 'subject', 'text'])
-        if (typeof body?.[field] !== 'string' || body[field] === '')
-          return error(422, `Missing \`${field}\` field.`)
-      if (next !== 200) return error(next, 'stand-in failure')
-      const idempotencyKey = req.headers.get('idempotency-key')
-      if (idempotencyKey && seen.has(idempotencyKey)) return Response.json({ id: `dup-${idempotencyKey}` })
-      if (idempotencyKey) seen.add(idempotencyKey)
-      standIn.accepted.push({ ...(body as unknown as AcceptedMail), idempotencyKey })
-      return Response.json({ id: `m-${standIn.accepted.length}` })
+      if (next !== 200)
+        return Response.json(
+          { statusCode: next, name: 'error', message: 'stand-in failure' },
+          { status: next },
+        )
+      const body = (await req
+        .clone()
+        .json()
+        .catch(() => null)) as Record<string, unknown> | null
+      const res = await sandbox.fetch(req)
+      const id = res.ok ? ((await res.clone().json()) as { id: string }).id : null
+      // A repeat of an Idempotency-Key answers the first mail's id: nothing new was sent.
+      if (id && !ids.has(id)) {
+        ids.add(id)
+        standIn.accepted.push({
+          ...(body as unknown as AcceptedMail),
+          idempotencyKey: req.headers.get('idempotency-key'),
+        })
+      }
+      return res
     }) as typeof fetch,
   }
   return standIn

@@ -2,13 +2,16 @@
 // mail provider (a local stand-in of a JSON mail API) or kept in the outbox. Until an order is paid
 // or confirmed its shopper mails carry none of the placer's words and are limited per recipient
 // and per sender, so nobody can use the order form to mail someone else.
+
 import { env } from 'cloudflare:test'
+import { formatPrice } from '@shared/domain/currency'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   notifyOrder,
   UNCONFIRMED_MAILS_PER_RECIPIENT,
   UNCONFIRMED_MAILS_PER_SENDER,
 } from '../../../../worker/api/mail/notify'
+import { drainOutboxes, retryPause } from '../../../../worker/api/mail/outbox'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
@@ -199,6 +202,47 @@ describe('order confirmation', () => {
       { kind: 'order-merchant', target_address: config.SUPPORT_EMAIL, status: 'queued', attempts: 0 },
       { kind: 'order-placed', target_address: address.email, status: 'queued', attempts: 0 },
     ])
+  })
+})
+
+describe('the HTML part', () => {
+  it("goes with the text: pictures and links absolute, the typed text escaped, the total the order's, kept for a retry", async () => {
+    const { standIn, mailEnv, config } = withProvider()
+    await env.DB.prepare(
+      "UPDATE products SET doc = json_set(doc, '$.thumbnail', '/p/fx-kurta.svg') WHERE sku LIKE 'FX-KURTA%'",
+    ).run()
+    const orderId = await placeOrder()
+    await confirm(orderId)
+    // The first call fails: the drain sends the row again, HTML part included.
+    standIn.script.push(503)
+    const now = Date.now()
+    await notifyOrder(mailEnv, config, 'shipped', orderId, now, {
+      carrier: 'Blue Dart',
+      tracking_url: 'https://track.example/BD123',
+    })
+    expect(standIn.accepted).toHaveLength(0)
+    await drainOutboxes(mailEnv, now + retryPause(1))
+    const mail = standIn.accepted.find((m) => m.to === address.email)
+    const html = mail?.html ?? ''
+    expect(html).toMatch(/^<!doctype html>/)
+    expect(html).toContain(`<img src="${config.PUBLIC_ORIGIN}/img/150/150/p/fx-kurta.svg"`)
+    expect(html).toContain('href="https://track.example/BD123"')
+    expect(html).toContain(`href="${config.PUBLIC_ORIGIN}/order/${await incrementOf(orderId)}#k=`)
+    // The engraving is the shopper's text: escaped, its forged link never a link.
+    expect(html).toContain('Engraving: A &amp; R Your order: https://evil.example')
+    expect(html).not.toContain('href="https://evil.example')
+    const order = await env.DB.prepare(
+      'SELECT grand_total_minor, currency FROM orders WHERE client_order_id = ?',
+    )
+      .bind(orderId)
+      .first<{ grand_total_minor: number; currency: string }>()
+    const total = formatPrice((order?.grand_total_minor ?? 0) / 100, order?.currency ?? '', {
+      convert: false,
+    })
+    expect(html).toMatch(new RegExp(`>Total</td><td style="[^"]*">${total.replace(/[.$]/g, '\\$&')}</td>`))
+    expect(mail?.text).toContain(`Total: ${total}`)
+    // The delivery address, its country by name.
+    expect(html).toMatch(/>Meera Iyer<br>4 Residency Road<br>Flat 2B<br>600001 Chennai<br>(.*<br>)?India<br>/)
   })
 })
 
