@@ -144,6 +144,19 @@ describe('security headers on every HTML route', () => {
     await res.arrayBuffer()
   })
 
+  it("lets other sites show the shop's pictures (an order mail read in web mail), and nothing else", async () => {
+    const picture = await SELF.fetch('https://shop.test/img/150/150/p/saree-teal.svg', { headers: BROWSER })
+    await picture.arrayBuffer()
+    expect(picture.status).toBe(200)
+    expect(picture.headers.get('content-type')).toMatch(/^image\//)
+    expect(picture.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    expect(picture.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(picture.headers.get('content-security-policy')).toBeNull()
+    const json = await SELF.fetch('https://shop.test/api/stores/all', { headers: BROWSER })
+    await json.arrayBuffer()
+    expect(json.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+  })
+
   it('sends the full header set (secure-headers) on pages, AMP, JSON, text and XML; CSP only on HTML', async () => {
     const row = await env.DB.prepare(
       "SELECT sku, slug FROM products WHERE status = 1 AND visibility = 4 AND type_id = 'simple' LIMIT 1",

@@ -2,7 +2,7 @@
  * Security headers on every response the worker produces, set by `hono/secure-headers`:
  * HSTS (2 years, subdomains, preload), nosniff, X-Frame-Options DENY, a strict referrer policy,
  * a permissions policy (no camera, microphone or geolocation; payment only for the shop itself),
- * COOP and CORP same-origin, plus the library's other defaults (Origin-Agent-Cluster, no DNS
+ * COOP and CORP same-origin (pictures excepted, below), plus the library's other defaults (Origin-Agent-Cluster, no DNS
  * prefetch, no cross-domain policy files, X-XSS-Protection off as browsers advise).
  *
  * HTML gets a Content-Security-Policy with this request's nonce and no 'unsafe-inline' script;
@@ -92,11 +92,18 @@ const AMP_CSP = {
 const forPages = secureHeaders({ ...COMMON, contentSecurityPolicy: PAGE_CSP })
 const forAmp = secureHeaders({ ...COMMON, contentSecurityPolicy: AMP_CSP })
 const forOthers = secureHeaders(COMMON)
+/**
+ * Pictures are public and meant to be shown elsewhere: an order mail's line pictures are loaded
+ * by the reader's web-mail page from the shop's /img, which CORP same-origin would block.
+ */
+const forPictures = secureHeaders({ ...COMMON, crossOriginResourcePolicy: 'cross-origin' })
 const nothingMore = async () => {}
 
-/** The headers a response of this kind gets (the page, AMP or non-HTML set). */
+/** The headers a response of this kind gets (the page, AMP, picture or other non-HTML set). */
 function headerSetFor(c: Context<AppEnv>): MiddlewareHandler {
-  if (!(c.res.headers.get('content-type') ?? '').includes('text/html')) return forOthers
+  const type = c.res.headers.get('content-type') ?? ''
+  if (type.startsWith('image/')) return forPictures
+  if (!type.includes('text/html')) return forOthers
   return c.var.cspMode === 'amp' ? forAmp : forPages
 }
 
