@@ -12,6 +12,7 @@
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
 import { galleryImage as gallerySources } from '@shared/components/catalog/images'
 import { pageTaxRules } from '@shared/components/catalog/tile-price'
+import { FitNote } from '@shared/components/product/fit-note'
 import { CustomAttributes, ProductDescription, ReviewsList } from '@shared/components/product/product-details'
 import {
   documentRating,
@@ -294,6 +295,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
               <StarRating rating={rating} />
             </a>
           ) : null}
+          <FitNote product={product as Record<string, unknown>} />
           <ProductFormIsland
             product={toFormProduct(product)}
             childSku={child?.sku ?? null}
