@@ -91,6 +91,33 @@ async function uploadPhoto(file: File): Promise<string> {
   throw new Error(shopperMessage(typeof result === 'string' ? result : null, MSG.reviewFailed))
 }
 
+/** One question answered by a radio choice (the stars, the fit). */
+function Choices<T extends string | number>(props: {
+  legend: string
+  name: string
+  options: ReadonlyArray<readonly [T, string]>
+  value: T | ''
+  onChange: (value: T) => void
+}) {
+  return (
+    <fieldset className="review-form__stars">
+      <legend>{props.legend}</legend>
+      {props.options.map(([value, label]) => (
+        <label key={value} className="custom-option__choice">
+          <input
+            type="radio"
+            name={props.name}
+            value={value}
+            checked={props.value === value}
+            onChange={() => props.onChange(value)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
 const EMPTY = { nickname: '', title: '', detail: '', rating: 0, fit: '' as FitAnswer | '' }
 
 function ReviewForm({ productId, productName }: ReviewFormProps) {
@@ -135,36 +162,20 @@ function ReviewForm({ productId, productName }: ReviewFormProps) {
   return (
     <form className="review-form" onSubmit={submit} noValidate data-testid="review-form">
       <h3>Add a review{productName ? ` of ${productName}` : ''}</h3>
-      <fieldset className="review-form__stars">
-        <legend>Your rating</legend>
-        {STARS.map((n) => (
-          <label key={n} className="custom-option__choice">
-            <input
-              type="radio"
-              name="review-rating"
-              value={n}
-              checked={f.rating === n}
-              onChange={() => setF({ ...f, rating: n })}
-            />
-            {n === 1 ? '1 star' : `${n} stars`}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="review-form__stars">
-        <legend>How does it fit?</legend>
-        {FIT_ANSWERS.map((a) => (
-          <label key={a} className="custom-option__choice">
-            <input
-              type="radio"
-              name="review-fit"
-              value={a}
-              checked={f.fit === a}
-              onChange={() => setF({ ...f, fit: a })}
-            />
-            {FIT_LABELS[a]}
-          </label>
-        ))}
-      </fieldset>
+      <Choices
+        legend="Your rating"
+        name="review-rating"
+        options={STARS.map((n) => [n, n === 1 ? '1 star' : `${n} stars`] as const)}
+        value={f.rating}
+        onChange={(rating) => setF({ ...f, rating })}
+      />
+      <Choices
+        legend="How does it fit?"
+        name="review-fit"
+        options={FIT_ANSWERS.map((a) => [a, FIT_LABELS[a]] as const)}
+        value={f.fit}
+        onChange={(fit) => setF({ ...f, fit })}
+      />
       <TextField
         id="review-nickname"
         label="First name"
