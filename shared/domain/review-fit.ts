@@ -15,9 +15,9 @@ export const FIT_LABELS: Record<FitAnswer, string> = {
   large: 'Runs large',
 }
 
-export type FitCounts = Partial<Record<FitAnswer, number>>
+type FitCounts = Partial<Record<FitAnswer, number>>
 
-export interface FitSummary {
+interface FitSummary {
   answer: FitAnswer
   /** Reviewers who gave the leading answer. */
   count: number

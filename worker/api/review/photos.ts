@@ -19,7 +19,7 @@ import { contentName, IMAGE_CONTENT_TYPES, type ImageKind, sniffImage } from '..
 import { reserveOrReject } from '../auth/rate-limit'
 
 /** The largest photograph a shopper may send (bytes; under the API's 1 MiB body limit, so this refusal is the one met). */
-export const MAX_REVIEW_PHOTO_BYTES = 1_000_000
+const MAX_REVIEW_PHOTO_BYTES = 1_000_000
 /** Photographs one address may upload in a quarter of an hour. */
 export const PHOTOS_PER_ADDRESS = 20
 /** Photographs one review may carry. */
@@ -32,7 +32,7 @@ export const REVIEW_PHOTO_PATH = /^\/r\/([0-9a-f]{24})\.(jpg|png|webp)$/
 export const pendingPhotoKey = (name: string) => `review-pending/${name}`
 
 /** The public R2 key of an approved review's photo (`/r/abc.jpg` → `r/abc.jpg`). */
-export const publicPhotoKey = (path: string) => path.slice(1)
+const publicPhotoKey = (path: string) => path.slice(1)
 
 /** Stores one photograph for a review still to be written; answers its public path. */
 export async function uploadReviewPhoto(c: Context<AppEnv>) {

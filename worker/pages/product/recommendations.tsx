@@ -23,11 +23,11 @@ import type { AppEnv } from '../../platform/env'
 import { pagePricing } from '../layout/pricing'
 
 /** How many pieces the section shows. */
-export const RECOMMENDED = 4
+const RECOMMENDED = 4
 /** The link kinds that make a look, in the order they are offered. */
 const LOOK_LINKS = ['crosssell', 'related', 'upsell'] as const
 
-export interface Recommendations {
+interface Recommendations {
   /** True when the pieces start with the product's own links. */
   linked: boolean
   tiles: TileData[]
