@@ -12,9 +12,10 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
+import { contentName, IMAGE_CONTENT_TYPES, sniffImage } from '../platform/image-sniff'
 import { auditStatement } from './audit'
 import type { AdminEnv } from './env'
-import { CONTENT_TYPES, MAX_IMAGE_BYTES, sniffImage, UPLOADS_PER_HOUR } from './product-images'
+import { MAX_IMAGE_BYTES, UPLOADS_PER_HOUR } from './product-images'
 
 /** The longest alt text. */
 const MAX_ALT = 200
@@ -85,13 +86,10 @@ export async function uploadMedia(c: Context<AdminEnv>, now: number) {
   const bytes = new Uint8Array(await file.arrayBuffer())
   const kind = sniffImage(bytes)
   if (!kind) return refuse(415, 'image', 'the file is not a JPEG, PNG or WebP picture')
-  const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
-    .slice(0, 12)
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('')
+  const hash = await contentName(bytes)
   const key = `m/${hash}.${kind}`
   const path = `/${key}`
-  await c.env.CATALOGUE_IMAGES.put(key, bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } })
+  await c.env.CATALOGUE_IMAGES.put(key, bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[kind] } })
   const db = c.env.DB
   await db.batch([
     db
@@ -99,7 +97,7 @@ export async function uploadMedia(c: Context<AdminEnv>, now: number) {
         `INSERT INTO media (path, content_type, bytes, alt, uploaded_by, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (path) DO UPDATE SET alt = excluded.alt`,
       )
-      .bind(path, CONTENT_TYPES[kind], bytes.length, alt, actor, magentoDate(now)),
+      .bind(path, IMAGE_CONTENT_TYPES[kind], bytes.length, alt, actor, magentoDate(now)),
     auditStatement(db, { actor, action: 'media.upload', target: `media:${path}`, after: { alt } }, now),
   ])
   return { path, alt, bytes: bytes.length }

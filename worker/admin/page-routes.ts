@@ -26,7 +26,7 @@ import { auditPage, operationsPage, operatorsPage } from './pages/operations'
 import { orderPage, ordersPage } from './pages/orders'
 import { reviewsPage } from './pages/reviews'
 import { orderFilter, orderNumber, positiveId } from './request'
-import { pendingReviews, publishedReviews } from './reviews'
+import { pendingReviews, publishedReviews, reviewPhoto } from './reviews'
 
 /** Days of field data the back office shows. */
 export const FIELD_DATA_DAYS = 14
@@ -42,6 +42,9 @@ pageRoutes.get('/orders', async (c) => {
 pageRoutes.get('/orders/:number', async (c) => orderPage(c, await orderDetail(c.env.DB, orderNumber(c))))
 pageRoutes.get('/reviews', async (c) =>
   reviewsPage(c, await pendingReviews(c.env.DB), await publishedReviews(c.env.DB)),
+)
+pageRoutes.get('/reviews/photo/:file{[0-9a-f]{24}\\.(?:jpg|png|webp)}', (c) =>
+  reviewPhoto(c, c.req.param('file')),
 )
 pageRoutes.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)

@@ -13,6 +13,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { writeProductStatements } from '../catalog/writer'
 import { fail } from '../platform/http'
+import { contentName, IMAGE_CONTENT_TYPES, sniffImage } from '../platform/image-sniff'
 import { auditStatement } from './audit'
 import { authoringProduct, revisionGuard, STALE, withLiveStock } from './authoring'
 import { purgeProduct } from './catalogue'
@@ -31,17 +32,6 @@ const refuse = (status: 400 | 409 | 411 | 413 | 415 | 429, field: string, messag
     cause: { fields: { [field]: message } },
   })
 }
-
-/** The picture's format from its first bytes, or null when it is none the shop serves. */
-export function sniffImage(bytes: Uint8Array): 'jpg' | 'png' | 'webp' | null {
-  const at = (i: number, ...b: number[]) => b.every((v, k) => bytes[i + k] === v)
-  if (at(0, 0xff, 0xd8, 0xff)) return 'jpg'
-  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png'
-  if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'webp'
-  return null
-}
-
-export const CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const
 
 /** Uploads a photograph of product `id` (multipart: `image`, `alt`, `revision`); answers its path. */
 export async function uploadProductImage(c: Context<AdminEnv>, id: number, now: number) {
@@ -73,12 +63,9 @@ export async function uploadProductImage(c: Context<AdminEnv>, id: number, now: 
   if (!kind) return refuse(415, 'image', 'the file is not a JPEG, PNG or WebP photograph')
   const before = await authoringProduct(c.env.DB, id)
   if (before.revision !== revision) refuse(409, 'revision', STALE)
-  const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))]
-    .slice(0, 12)
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('')
+  const hash = await contentName(bytes)
   const key = `u/${id}/${hash}.${kind}`
-  await c.env.CATALOGUE_IMAGES.put(key, bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } })
+  await c.env.CATALOGUE_IMAGES.put(key, bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[kind] } })
   const doc = withLiveStock(structuredClone(before.doc) as Product, before.stock)
   const path = `/${key}`
   const gallery = doc.media_gallery.filter((m) => m.image !== path)

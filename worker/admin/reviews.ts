@@ -4,13 +4,20 @@
  * review still pending. Every change recomputes the product's `rating_summary` and `review_count`
  * (what tiles, listings and JSON-LD read) from its approved reviews in the change's own batch,
  * bumps the catalogue version (memoised reads are stale at once) and purges every cached page
- * that shows the product: its page, its categories' listings and search results.
+ * that shows the product: its page, its categories' listings and search results. The product's
+ * `fit_summary` (how many approved reviews say it runs small, true to size, large) is written in
+ * the same statement as its rating. Approving a review first makes its photographs public (they
+ * wait in the `review-pending/` area until then, unseen by shoppers).
  */
+
+import type { Context } from 'hono'
+import { pendingPhotoKey, publishPhotos } from '../api/review/photos'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
 import { purgeProduct } from './catalogue'
+import type { AdminEnv } from './env'
 
 const PENDING = 2
 const DECISION = { approve: 1, reject: 3 } as const
@@ -25,11 +32,16 @@ export interface PendingReview {
   detail: string
   nickname: string
   created_at: string
+  /** The review's photographs' public paths (a JSON array), or null. */
+  photos: string | null
+  fit: string | null
+  verified_buyer: number | null
 }
 
 const REVIEW_COLUMNS = `r.id, r.product_id, p.sku, json_extract(p.doc, '$.name') AS product_name,
   json_extract(r.doc, '$.title') AS title, json_extract(r.doc, '$.detail') AS detail,
-  json_extract(r.doc, '$.nickname') AS nickname, r.created_at
+  json_extract(r.doc, '$.nickname') AS nickname, r.created_at, json_extract(r.doc, '$.photos') AS photos,
+  json_extract(r.doc, '$.fit') AS fit, json_extract(r.doc, '$.verified_buyer') AS verified_buyer
   FROM reviews r LEFT JOIN products p ON p.id = r.product_id`
 
 /** The oldest pending reviews first (at most 100). */
@@ -65,7 +77,8 @@ END`
 
 /**
  * The statement that writes a product's rating from its approved reviews: the average of their
- * stars to one decimal (null when none gives stars) and how many give stars. With `afterChange`
+ * stars to one decimal (null when none gives stars), how many give stars, and how many give each
+ * fit answer. With `afterChange`
  * it runs only when the statement just before it in the batch changed a row.
  */
 function ratingSummaryStatement(db: D1Database, productId: number, opts: { afterChange: boolean }) {
@@ -75,7 +88,12 @@ function ratingSummaryStatement(db: D1Database, productId: number, opts: { after
          '$.rating_summary', (SELECT round(avg(s) * 10) / 10.0 FROM (SELECT ${REVIEW_STARS} AS s
             FROM reviews WHERE product_id = ?1 AND review_status = 1)),
          '$.review_count', (SELECT count(s) FROM (SELECT ${REVIEW_STARS} AS s
-            FROM reviews WHERE product_id = ?1 AND review_status = 1)))
+            FROM reviews WHERE product_id = ?1 AND review_status = 1)),
+         '$.fit_summary', (SELECT json_object(
+            'small', coalesce(sum(f = 'small'), 0),
+            'true_to_size', coalesce(sum(f = 'true_to_size'), 0),
+            'large', coalesce(sum(f = 'large'), 0))
+            FROM (SELECT json_extract(doc, '$.fit') AS f FROM reviews WHERE product_id = ?1 AND review_status = 1)))
        WHERE id = ?1${opts.afterChange ? ' AND changes() = 1' : ''}`,
     )
     .bind(productId)
@@ -87,12 +105,14 @@ interface ReviewTarget {
   product_id: number
   sku: string | null
   product_doc: string | null
+  photos: string | null
 }
 
 async function reviewTarget(db: D1Database, id: number): Promise<ReviewTarget | null> {
   return db
     .prepare(
-      `SELECT r.id, r.review_status, r.product_id, p.sku, p.doc AS product_doc
+      `SELECT r.id, r.review_status, r.product_id, p.sku, p.doc AS product_doc,
+         json_extract(r.doc, '$.photos') AS photos
        FROM reviews r LEFT JOIN products p ON p.id = r.product_id WHERE r.id = ?`,
     )
     .bind(id)
@@ -116,6 +136,9 @@ export async function decideReview(
   const status = DECISION[decision]
   const review = await reviewTarget(db, id)
   if (!review) return fail(404, `Review ${id} does not exist.`)
+  // Public before the review is: a page rendered after the batch never names a missing picture.
+  if (decision === 'approve' && review.review_status === PENDING && review.photos)
+    await publishPhotos(env.CATALOGUE_IMAGES, JSON.parse(review.photos) as string[])
   const [update] = await db.batch([
     db
       .prepare(
@@ -167,4 +190,21 @@ export async function deleteReview(env: Env, id: number, actor: string, now: num
   ])
   if (removed?.meta.changes !== 1) return fail(404, `Review ${id} does not exist.`)
   return { id, deleted: true, purged: await purgeReviewed(env, review) }
+}
+
+/**
+ * A review's photograph for the moderator (`abc….jpg`): the waiting copy while its review is
+ * pending, else the public one; 404 when neither exists. Never cached: a rejected review's
+ * picture must not linger anywhere.
+ */
+export async function reviewPhoto(c: Context<AdminEnv>, file: string): Promise<Response> {
+  const bucket = c.env.CATALOGUE_IMAGES
+  const object =
+    (await bucket.get(pendingPhotoKey(file.replace(/\..*$/, '')))) ?? (await bucket.get(`r/${file}`))
+  if (!object) return c.text('No such photograph', 404)
+  return c.body(object.body, 200, {
+    'content-type': object.httpMetadata?.contentType ?? 'application/octet-stream',
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+  })
 }

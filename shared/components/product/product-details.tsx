@@ -1,9 +1,13 @@
 /**
  * Server-rendered parts of the product page: custom attributes (label + value;
  * empty → placeholder), the sanitized description and the approved reviews (read with `use()`
- * inside a Suspense boundary, so they stream in and never fail the page).
+ * inside a Suspense boundary, so they stream in and never fail the page), each with its fit answer,
+ * a verified-buyer mark when the reviewer received the piece, and its photographs.
  */
 import { use } from 'react'
+import { IMAGE_SIZES } from '../../config/images'
+import { imageUrl } from '../../domain/image-url'
+import { FIT_ANSWERS, FIT_LABELS } from '../../domain/review-fit'
 import { sanitizeHtml } from '../../domain/sanitize-html'
 import type { Review } from '../../schemas/catalog'
 import type { AttributeRow } from './view'
@@ -47,7 +51,51 @@ export function ReviewsList({ reviews }: { reviews: Promise<Review[]> }) {
           <p className="review__meta">
             {r.nickname} · <time dateTime={r.created_at}>{r.created_at.slice(0, 10)}</time>
           </p>
+          <ReviewFacts review={r} />
           <p className="review__detail">{r.detail}</p>
+          <ReviewPhotos review={r} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** "Verified buyer · Fit: True to size", when the review says either. */
+function ReviewFacts({ review }: { review: Review }) {
+  const fit = FIT_ANSWERS.find((a) => a === review.fit)
+  const verified = review.verified_buyer === true
+  if (!fit && !verified) return null
+  return (
+    <p className="review__facts">
+      {verified ? <span className="review__verified">Verified buyer</span> : null}
+      {verified && fit ? ' · ' : null}
+      {fit ? <span data-testid="review-fit">Fit: {FIT_LABELS[fit]}</span> : null}
+    </p>
+  )
+}
+
+/** The review's photographs, each linked to its larger size. */
+function ReviewPhotos({ review }: { review: Review }) {
+  const photos = Array.isArray(review.photos)
+    ? review.photos.filter((p): p is string => typeof p === 'string' && p.startsWith('/r/'))
+    : []
+  if (photos.length === 0) return null
+  const { cart, gallery } = IMAGE_SIZES
+  return (
+    <ul className="review__photos" aria-label={`Photographs from ${review.nickname}`}>
+      {photos.map((p, i) => (
+        <li key={p}>
+          <a href={imageUrl(p, gallery.width, gallery.height)}>
+            <img
+              src={imageUrl(p, cart.width, cart.height)}
+              alt={`Photograph ${i + 1} from ${review.nickname}`}
+              width={cart.width}
+              height={cart.height}
+              loading="lazy"
+              decoding="async"
+              data-testid="review-photo"
+            />
+          </a>
         </li>
       ))}
     </ul>

@@ -24,7 +24,7 @@ th,td{text-align:left;padding:6px 8px;border-bottom:1px solid #ddd;vertical-alig
 .scroll{overflow-x:auto}form.inline{display:inline-flex;flex-wrap:wrap;gap:6px;align-items:end;margin:4px 0}
 label{display:flex;flex-direction:column;font-size:13px}input,select,textarea,button{font:inherit;padding:6px;min-height:40px}
 button{cursor:pointer;background:#0b57d0;color:#fff;border:0;border-radius:4px;padding:6px 12px}
-button.danger{background:#b3261e}.refused,[role=alert]{color:#b3261e;font-weight:600;flex-basis:100%}.alarm{background:#b3261e;color:#fff;padding:8px 12px;border-radius:4px}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}
+button.danger{background:#b3261e}.refused,[role=alert]{color:#b3261e;font-weight:600;flex-basis:100%}.alarm{background:#b3261e;color:#fff;padding:8px 12px;border-radius:4px}.card{background:#fff;padding:12px;margin:12px 0;border-radius:6px}.review-photos{display:flex;gap:8px;list-style:none;padding:0}.review-photos img{object-fit:cover}
 .figures{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px}
 .who{margin-left:auto;font-size:13px}address{font-style:normal}
 .totals{display:grid;grid-template-columns:max-content max-content;gap:0 16px}.totals dd{margin:0;text-align:right}

@@ -1,4 +1,6 @@
 /** Reviews: the ones waiting for moderation (approve, reject) and the newest published ones. */
+
+import { FIT_ANSWERS, FIT_LABELS } from '@shared/domain/review-fit'
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import type { AdminEnv } from '../env'
@@ -20,6 +22,7 @@ function ReviewCard(props: { review: PendingReview; children?: ReactNode }) {
         {r.nickname} on {r.product_name ?? r.sku ?? `product ${r.product_id}`} · {when(r.created_at)}
       </p>
       <p>{r.detail}</p>
+      <ReviewFacts review={r} />
       {props.children}
       <Confirm
         needs="reviews"
@@ -32,6 +35,41 @@ function ReviewCard(props: { review: PendingReview; children?: ReactNode }) {
         buttonLabel={`Delete review ${r.title} for good`}
       />
     </article>
+  )
+}
+
+/** The review's fit answer, verified-buyer mark and photographs (served to operators only). */
+function ReviewFacts({ review: r }: { review: PendingReview }) {
+  const fit = FIT_ANSWERS.find((a) => a === r.fit)
+  const photos = r.photos ? (JSON.parse(r.photos) as string[]) : []
+  return (
+    <>
+      {fit || r.verified_buyer ? (
+        <p>
+          {fit ? `Fit: ${FIT_LABELS[fit]}` : null}
+          {fit && r.verified_buyer ? ' · ' : null}
+          {r.verified_buyer ? 'Verified buyer (a delivered order of this product)' : null}
+        </p>
+      ) : null}
+      {photos.length ? (
+        <ul className="review-photos" aria-label={`Photographs with review ${r.title}`}>
+          {photos.map((p, i) => (
+            <li key={p}>
+              <a href={`/admin/reviews/photo/${p.slice(3)}`}>
+                <img
+                  src={`/admin/reviews/photo/${p.slice(3)}`}
+                  alt={`Photograph ${i + 1} of ${photos.length} sent with review ${r.title}`}
+                  width={160}
+                  height={200}
+                  loading="lazy"
+                  data-testid="admin-review-photo"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   )
 }
 

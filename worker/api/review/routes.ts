@@ -1,10 +1,18 @@
 /**
  * /api/review/*:
- *   POST /create {review:{product_id, title, detail, nickname, review_entity, customer_id?, rating?}}
+ *   POST /create {review:{product_id, title, detail, nickname, review_entity, customer_id?, rating?,
+ *                 fit?, photos?}}
+ *   POST /photo  a photograph for a review (./photos.ts)
  * Stored in the catalogue's `reviews` table with review_status 2 (pending); listings show
  * approved (1) only. `rating` (whole stars 1–5) is kept as the review's first rating, the one
- * the product's average is computed from once the review is approved. customer_id comes from the token: a different one in the body → 403.
+ * the product's average is computed from once the review is approved. `fit` is how the piece fits
+ * (runs small, true to size, runs large); `photos` are up to MAX_REVIEW_PHOTOS paths answered by
+ * /photo (each must have been uploaded). customer_id comes from the token: a different one in the
+ * body → 403. A signed-in reviewer with a delivered (or closed) order of the product, or of one of
+ * its variants, is marked a verified buyer, decided here from the orders and never from the body.
  */
+
+import { FIT_ANSWERS } from '@shared/domain/review-fit'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
@@ -12,6 +20,7 @@ import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
 import { reserveOrReject } from '../auth/rate-limit'
 import { magentoDate } from '../user/repo'
+import { MAX_REVIEW_PHOTOS, photosExist, REVIEW_PHOTO_PATH, uploadReviewPhoto } from './photos'
 
 const REVIEW_STATUS_PENDING = 2
 const REVIEW_LIMIT_PER_IP = 10
@@ -37,8 +46,26 @@ const ReviewBodySchema = z.object({
       .min(1, 'rating must be a whole number of stars from 1 to 5')
       .max(5, 'rating must be a whole number of stars from 1 to 5')
       .nullish(),
+    fit: z.enum(FIT_ANSWERS, { error: 'Please choose how the piece fits.' }).nullish(),
+    photos: z
+      .array(z.string().regex(REVIEW_PHOTO_PATH, 'Please upload the photographs again.'))
+      .max(MAX_REVIEW_PHOTOS, `A review may carry at most ${MAX_REVIEW_PHOTOS} photographs.`)
+      .optional(),
   }),
 })
+
+/** Whether the customer has a delivered (or closed) order holding the product or one of its variants. */
+async function boughtAndDelivered(db: D1Database, customerId: number, product: { id: number; sku: string }) {
+  const row = await db
+    .prepare(
+      `SELECT 1 FROM orders o JOIN order_items i ON i.client_order_id = o.client_order_id
+       WHERE o.customer_id = ?1 AND o.status IN ('delivered', 'closed')
+         AND (i.product_id = ?2 OR i.parent_sku = ?3) LIMIT 1`,
+    )
+    .bind(customerId, product.id, product.sku)
+    .first()
+  return row !== null
+}
 
 export const reviewRoutes = new Hono<AppEnv>()
 reviewRoutes.use('*', noStore)
@@ -54,10 +81,14 @@ reviewRoutes.post('/create', jsonBody(ReviewBodySchema), async (c) => {
     now,
     'Too many reviews from this address. Please try again later.',
   )
-  const product = await c.env.DB.prepare('SELECT id FROM products WHERE id = ?')
+  const product = await c.env.DB.prepare('SELECT id, sku FROM products WHERE id = ?')
     .bind(review.product_id)
-    .first()
-  if (!product) fail(404, `Product ${review.product_id} does not exist.`)
+    .first<{ id: number; sku: string }>()
+  if (!product) return fail(404, `Product ${review.product_id} does not exist.`)
+  const photos = [...new Set(review.photos ?? [])]
+  if (photos.length && !(await photosExist(c.env.CATALOGUE_IMAGES, photos)))
+    fail(400, 'A photograph was not received. Please add it again.')
+  const verified = customer ? await boughtAndDelivered(c.env.DB, customer.id, product) : false
   const stamp = magentoDate(now)
   const doc = {
     product_id: review.product_id,
@@ -68,6 +99,9 @@ reviewRoutes.post('/create', jsonBody(ReviewBodySchema), async (c) => {
     review_status: REVIEW_STATUS_PENDING,
     customer_id: customer?.id ?? null,
     created_at: stamp,
+    ...(review.fit ? { fit: review.fit } : {}),
+    ...(photos.length ? { photos } : {}),
+    ...(verified ? { verified_buyer: true } : {}),
     ...(review.rating
       ? { ratings: [{ rating_name: 'Rating', value: review.rating, percent: review.rating * 20 }] }
       : {}),
@@ -82,3 +116,5 @@ reviewRoutes.post('/create', jsonBody(ReviewBodySchema), async (c) => {
     .first<{ id: number }>()
   return ok(c, { ...doc, id: row?.id })
 })
+
+reviewRoutes.post('/photo', async (c) => ok(c, await uploadReviewPhoto(c)))

@@ -48,9 +48,10 @@ export function HeroCarousel({ slides, label }: { slides: readonly HeroSlide[]; 
             <a href={s.link} className="banner">
               <picture>
                 {s.mobileImage ? <source media="(max-width: 767px)" srcSet={s.mobileImage} /> : null}
+                {/* The title below names the link; the picture repeats it, so it is not read twice. */}
                 <img
                   src={s.image}
-                  alt={s.title}
+                  alt=""
                   width={BANNER_BOX.width}
                   height={BANNER_BOX.height}
                   loading={i === 0 ? 'eager' : 'lazy'}

@@ -122,9 +122,10 @@ function BannerLink({ banner, className }: { banner: Banner; className: string }
             srcSet={imageUrl(banner.mobile_image, BANNER_MOBILE.width, BANNER_MOBILE.height)}
           />
         ) : null}
+        {/* The title below names the link; the picture repeats it, so it is not read twice. */}
         <img
           src={imageUrl(banner.image, BANNER_DESKTOP.width, BANNER_DESKTOP.height)}
-          alt={banner.title}
+          alt=""
           width={1200}
           height={500}
           loading="lazy"
@@ -146,12 +147,12 @@ function ProductSection({
 }) {
   if (!tiles.length) return null
   return (
-    <section
+    // Not a landmark of its own: the carousel inside is the region, under the same name.
+    <div
       className="home-section"
       data-testid="home-section"
       data-section-type={section.type}
       data-category-id={section.category_id ?? undefined}
-      aria-labelledby={`home-section-${section.id}`}
     >
       <h2 id={`home-section-${section.id}`} className="home-section__title">
         {section.title || section.category_name}
@@ -164,7 +165,7 @@ function ProductSection({
         autoplayMs={NO_AUTOPLAY}
         icons={RAIL_ICONS}
       />
-    </section>
+    </div>
   )
 }
 

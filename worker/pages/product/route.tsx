@@ -12,6 +12,7 @@
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
 import { galleryImage as gallerySources } from '@shared/components/catalog/images'
 import { pageTaxRules } from '@shared/components/catalog/tile-price'
+import { FitNote } from '@shared/components/product/fit-note'
 import { CustomAttributes, ProductDescription, ReviewsList } from '@shared/components/product/product-details'
 import {
   documentRating,
@@ -49,6 +50,7 @@ import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/rend
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { renderNotFound } from '../system/route'
 import { loadProductPage, type ProductLoadResult, type ProductPageData } from './loader'
+import { loadRecommendations, RecommendationsSection } from './recommendations'
 
 const productPage: RouteHandler<'product'> = async (c) => {
   const { parentSku, slug, childSku } = c.req.param()
@@ -189,6 +191,8 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
   const { currency, country } = c.var.store
   const now = Date.now()
   const price = priceView(product, { now, currency, taxRules, country })
+  // Streams in after the shell, beside the reviews.
+  const recommendations = loadRecommendations(c, product, now)
   const [sizeGuide, reviews] = await Promise.all([data.sizeGuide, data.reviews])
   // The stars of the approved reviews (the document's own summary when the reviews carry none).
   const rating =
@@ -294,6 +298,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
               <StarRating rating={rating} />
             </a>
           ) : null}
+          <FitNote product={product as Record<string, unknown>} />
           <ProductFormIsland
             product={toFormProduct(product)}
             childSku={child?.sku ?? null}
@@ -338,6 +343,9 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
           <p>{PAGE_TEXT.shippingReturnsText}</p>
         </details>
       </section>
+      <Suspense fallback={null}>
+        <RecommendationsSection data={recommendations} currency={currency} />
+      </Suspense>
       <section className="product-page__reviews reviews" aria-labelledby="reviews-title">
         <h2 id="reviews-title">Reviews</h2>
         <Suspense fallback={<p className="reviews__loading">Loading reviews…</p>}>

@@ -21,4 +21,16 @@ describe('review submission body', () => {
     expect(reviewBody(42, { ...f, rating: 0 }, null).review).not.toHaveProperty('rating')
     expect(reviewBody(42, f, null).review).not.toHaveProperty('rating')
   })
+
+  it('carries the fit answer and the uploaded photographs only when given', () => {
+    const f = { nickname: 'Asha', title: 'Lovely', detail: 'Soft silk.' }
+    const photo = `/r/${'a'.repeat(24)}.jpg`
+    expect(reviewBody(42, { ...f, fit: 'small' }, null, [photo]).review).toMatchObject({
+      fit: 'small',
+      photos: [photo],
+    })
+    const bare = reviewBody(42, { ...f, fit: '' }, null, []).review
+    expect(bare).not.toHaveProperty('fit')
+    expect(bare).not.toHaveProperty('photos')
+  })
 })

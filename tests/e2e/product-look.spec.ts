@@ -1,0 +1,43 @@
+/**
+ * "Complete the look" on a product with links: the linked pieces are shown on the product page,
+ * server-rendered in their order, each leading to its own page.
+ */
+import { expect, test } from '@playwright/test'
+import { d1, sqlText } from './pages'
+
+interface Row {
+  sku: string
+  url_path: string
+  name: string
+}
+
+test('complete the look shows a product’s linked pieces, in order, and leads to them', async ({ page }) => {
+  // Pieces no other browser test opens (the last listed, in-stock simples), so no page is cached with the old links.
+  const rows = d1<Row>(
+    `SELECT p.sku, p.url_path, p.name FROM products p JOIN inventory i ON i.sku = p.sku
+     WHERE p.type_id = 'simple' AND p.status = 1 AND p.visibility = 4 AND i.qty > 0 AND i.is_in_stock = 1
+     ORDER BY p.id DESC LIMIT 3`,
+  )
+  const [product, first, second] = rows as [Row, Row, Row]
+  const links = [second, first].map((r, i) => ({
+    sku: product.sku,
+    link_type: i === 0 ? 'related' : 'crosssell',
+    linked_product_sku: r.sku,
+    linked_product_type: 'simple',
+    position: 1,
+  }))
+  d1(
+    `UPDATE products SET doc = json_set(doc, '$.product_links', json(${sqlText(JSON.stringify(links))})) WHERE sku = ${sqlText(product.sku)}`,
+  )
+  d1(`UPDATE search_meta SET value = value + 1 WHERE key = 'version'`)
+
+  await page.goto(`/${product.url_path}`)
+  const section = page.getByRole('region', { name: 'Complete the look' })
+  await expect(section).toBeVisible()
+  const names = section.getByRole('link')
+  // The cross-sell first, then the related piece; then pieces by the same designer or category.
+  await expect(names.nth(0)).toContainText(first.name)
+  await expect(names.nth(1)).toContainText(second.name)
+  await names.nth(0).click()
+  await expect(page.getByTestId('product-name')).toHaveText(first.name)
+})
