@@ -11,6 +11,7 @@ import { describeIssues, fail, ok } from '../platform/http'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { AuthoringSchema, saveAuthoredProduct } from './authoring'
+import { bulkApi } from './bulk-routes'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
 import {
   ContentSchema,
@@ -308,3 +309,4 @@ apiRoutes.post('/content/:kind/:id', allow('content'), async (c) => {
   return answer(c, await publishContent(c.env, kind, id, req, c.var.operator.email, Date.now()))
 })
 apiRoutes.route('/', fulfilmentApi)
+apiRoutes.route('/', bulkApi)

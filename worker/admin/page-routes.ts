@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
+import { bulkPages } from './bulk-routes'
 import { searchProducts } from './catalogue'
 import { contentItem, listContent, previewContent } from './content'
 import { listCoupons } from './coupons'
@@ -47,6 +48,7 @@ pageRoutes.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])
 })
+pageRoutes.route('/', bulkPages)
 pageRoutes.get('/products/new', async (c) => {
   const type = c.req.query('type') === 'configurable' ? 'configurable' : 'simple'
   const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]

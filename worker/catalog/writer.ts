@@ -88,6 +88,19 @@ export function bumpRevisionStatement(db: D1Database, productId: number): D1Prep
 }
 
 /**
+ * The statements that store a changed product document without touching its stock rows (orders
+ * move those): row, document and search rows (the catalogue version moves on) and its revision.
+ */
+export function productDocumentStatements(db: D1Database, p: Product): D1PreparedStatement[] {
+  return [...productStatements(db, p), bumpRevisionStatement(db, p.id)]
+}
+
+/** Sets the counted stock of one sellable sku, as typed (its in-stock switch is left as it is). */
+export function stockQtyStatement(db: D1Database, sku: string, qty: number): D1PreparedStatement {
+  return db.prepare('UPDATE inventory SET qty = ?2 WHERE sku = ?1').bind(sku, Math.max(0, Math.floor(qty)))
+}
+
+/**
  * Every statement that stores a whole product: row, document and search rows, its inventory rows
  * (the old ones of its sku and variants replaced) and its revision moved on.
  */
