@@ -13,6 +13,7 @@ import { listAudit } from './audit'
 import { AuthoringSchema, saveAuthoredProduct } from './authoring'
 import { bulkApi } from './bulk-routes'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
+import { categoryApi } from './category-routes'
 import {
   ContentSchema,
   createContent,
@@ -310,3 +311,4 @@ apiRoutes.post('/content/:kind/:id', allow('content'), async (c) => {
 })
 apiRoutes.route('/', fulfilmentApi)
 apiRoutes.route('/', bulkApi)
+apiRoutes.route('/', categoryApi)

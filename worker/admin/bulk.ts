@@ -20,13 +20,14 @@ import { finalPrice } from '@shared/domain/price-window'
 import type { Product } from '@shared/schemas/catalog'
 import { HTTPException } from 'hono/http-exception'
 import { productMapping, urlMappingKey } from '../catalog/url-map'
-import { productDocumentStatements, stockQtyStatement } from '../catalog/writer'
+import { categoryCountStatement, productDocumentStatements, stockQtyStatement } from '../catalog/writer'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
 import { revisionGuard, withLiveStock } from './authoring'
 import { CsvRefusal, type PriceRow, readPriceFile } from './bulk-csv'
 import { patchedDocument } from './catalogue'
+import { EVERY_PAGE } from './categories'
 
 /**
  * The most products one file or action changes: each is about fourteen statements of the one
@@ -352,6 +353,16 @@ export async function applyPlan(env: Env, plan: Plan, confirmed: string, actor: 
       ),
     )
   }
+  const categories = [
+    ...new Set(
+      plan.changes.flatMap((c) =>
+        [c.before, c.after].flatMap((d) => (Array.isArray(d.category_ids) ? d.category_ids.map(Number) : [])),
+      ),
+    ),
+  ].filter(Number.isSafeInteger)
+  // Publishing, unpublishing and adding to a category change what the menu counts (on every page).
+  const recount = plan.changes.some((c) => c.address || c.words.some((w) => w.startsWith('Added to')))
+  if (recount) statements.push(categoryCountStatement(db, categories))
   try {
     await db.batch(statements)
   } catch (err) {
@@ -367,13 +378,10 @@ export async function applyPlan(env: Env, plan: Plan, confirmed: string, actor: 
     if (c.address === 'put') await env.URL_MAPPINGS.put(key, JSON.stringify(mapping))
     if (c.address === 'delete') await env.URL_MAPPINGS.delete(urlMappingKey(String(c.before.url_path ?? '')))
   }
-  const categories = plan.changes.flatMap((c) =>
-    [c.before, c.after].flatMap((d) => (Array.isArray(d.category_ids) ? d.category_ids.map(Number) : [])),
-  )
   const tags = [
     ...plan.changes.map((c) => `P${c.sku}`),
-    ...[...new Set(categories)].filter(Number.isSafeInteger).map((id) => `C${id}`),
-    'search',
+    ...categories.map((id) => `C${id}`),
+    ...(recount ? EVERY_PAGE : ['search']),
   ]
   return { applied: plan.changes.length, purged: purgedCount(await purgeCacheTags(env, tags)) }
 }

@@ -6,6 +6,7 @@ import { listAudit } from './audit'
 import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
 import { bulkPages } from './bulk-routes'
 import { searchProducts } from './catalogue'
+import { categoryPages } from './category-routes'
 import { contentItem, listContent, previewContent } from './content'
 import { listCoupons } from './coupons'
 import { findCustomer, guestOrders, searchCustomers } from './customers'
@@ -49,6 +50,7 @@ pageRoutes.get('/products', async (c) => {
   return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])
 })
 pageRoutes.route('/', bulkPages)
+pageRoutes.route('/', categoryPages)
 pageRoutes.get('/products/new', async (c) => {
   const type = c.req.query('type') === 'configurable' ? 'configurable' : 'simple'
   const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
