@@ -54,7 +54,8 @@ const audits = async () =>
       n: number
     }>()
   )?.n ?? 0
-const indexVersion = async () => (await env.DB.prepare('SELECT key, value FROM search_meta ORDER BY key').all()).results
+const indexVersion = async () =>
+  (await env.DB.prepare('SELECT key, value FROM search_meta ORDER BY key').all()).results
 
 const dryRun = (who: Session, csv: string) => admin(who, '/api/products/bulk/csv', { body: { csv } })
 const apply = (who: Session, csv: string, fingerprint: string) =>
