@@ -167,3 +167,13 @@ export function categoryCountStatement(db: D1Database, ids: number[]): D1Prepare
     )
     .bind(JSON.stringify(ids))
 }
+
+/** A size chart's row (upsert by id), found by its code: a category's slug, or a code products name. */
+export function sizeGuideStatement(
+  db: D1Database,
+  g: { id: number; code: string; doc: Record<string, unknown> },
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT OR REPLACE INTO size_guides (id, code, doc) VALUES (?1, ?2, ?3)')
+    .bind(g.id, g.code, JSON.stringify(g.doc))
+}

@@ -18,6 +18,7 @@ import {
   cmsBlockStatement,
   cmsPageStatement,
   productStatements,
+  sizeGuideStatement,
 } from '../../../worker/catalog/writer'
 import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
 import { putUrlMappings, runSql } from './apply'
@@ -201,13 +202,7 @@ function restStatements(db: D1Database, rest: CatalogueRest, keep: KeepOptions):
         .bind(kind, json(doc)),
     )
   }
-  for (const g of rest.sizeGuides) {
-    out.push(
-      db
-        .prepare('INSERT OR REPLACE INTO size_guides (id, code, doc) VALUES (?1, ?2, ?3)')
-        .bind(g.id, g.code, json(g.doc)),
-    )
-  }
+  for (const g of rest.sizeGuides) out.push(sizeGuideStatement(db, g))
   for (const s of rest.searchContent) {
     out.push(
       db
