@@ -15,7 +15,7 @@ import { z } from 'zod'
 import { amountTyped } from './input'
 import { csvCell } from './order-list'
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'sku',
   'parent_sku',
   'name',
@@ -28,7 +28,7 @@ export const CSV_COLUMNS = [
 type Column = (typeof CSV_COLUMNS)[number]
 
 /** The most data rows one file may hold (the file itself is at most the body limit, 1 MB). */
-export const MAX_CSV_ROWS = 5000
+const MAX_CSV_ROWS = 5000
 /** The most rows an export writes. */
 const MAX_EXPORT_ROWS = 20_000
 const MAX_CELL_CHARS = 500
@@ -56,7 +56,7 @@ const refuse = (line: number, why: string): never => {
  * Splits CSV text into rows of cells with the line each row starts on. A quoted cell may hold
  * commas, line breaks and "" for a quote; a byte-order mark is ignored; blank lines are skipped.
  */
-export function csvRows(text: string): { line: number; cells: string[] }[] {
+function csvRows(text: string): { line: number; cells: string[] }[] {
   const rows: { line: number; cells: string[] }[] = []
   const src = text.replace(/^\uFEFF/, '')
   let cells: string[] = []

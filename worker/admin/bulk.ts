@@ -38,7 +38,7 @@ export const MAX_CHANGED_PRODUCTS = 50
 type Doc = Record<string, unknown>
 
 /** One product's change: the document before and after, its stock moves, and the change in words. */
-export interface Change {
+interface Change {
   id: number
   sku: string
   name: string

@@ -47,7 +47,7 @@ function refuse(field: string, message: string): never {
 }
 
 /** The rows typed, as cells (the rules in this file's header). */
-export function chartRows(text: string): string[][] {
+function chartRows(text: string): string[][] {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())

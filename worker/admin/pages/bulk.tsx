@@ -4,13 +4,14 @@
  * applies only after a second deliberate click.
  */
 import type { Context } from 'hono'
+import type { ReactNode } from 'react'
 import type { Plan } from '../bulk'
 import { MAX_CHANGED_PRODUCTS } from '../bulk'
 import type { AdminEnv } from '../env'
 import { Choice, Confirm, Field, GroupError, PostForm, Table, TextArea } from './components'
 import { renderAdmin } from './frame'
 
-export interface BulkPageData {
+interface BulkPageData {
   q: string
   hits: { id: number; sku: string; name: string; status: number; price: number }[]
   categories: { id: number; name: string; url_path: string }[]
@@ -60,6 +61,41 @@ function Changes(props: { plan: Plan; what: string }) {
   )
 }
 
+/**
+ * A dry run and, when it changes anything, its confirmation: the same request again (`children`,
+ * its fields) with the fingerprint of what was shown, behind a second deliberate click.
+ */
+function DryRun(props: {
+  plan: Plan
+  what: string
+  action: string
+  back: string
+  label: string
+  children: ReactNode
+}) {
+  const n = props.plan.changes.length
+  return (
+    <>
+      <Changes plan={props.plan} what={props.what} />
+      {n ? (
+        <Confirm
+          needs="bulk"
+          summary={`Apply ${n === 1 ? 'this change' : 'these changes'} to ${n} product${n === 1 ? '' : 's'}…`}
+          explanation="What is listed above is written to the shop at once; every page showing these products changes."
+          action={props.action}
+          back={props.back}
+          label={props.label}
+          formKey="apply"
+        >
+          {props.children}
+          <input type="hidden" name="fingerprint" value={props.plan.fingerprint} />
+          <input type="hidden" name="apply" value="1" />
+        </Confirm>
+      ) : null}
+    </>
+  )
+}
+
 export function bulkPage(c: Context<AdminEnv>, data: BulkPageData) {
   const back = `/admin/products/bulk${data.q ? `?q=${encodeURIComponent(data.q)}` : ''}`
   const file = data.filePlan
@@ -92,24 +128,9 @@ export function bulkPage(c: Context<AdminEnv>, data: BulkPageData) {
           <TextArea label="or paste its rows" name="csv" rows={6} />
         </PostForm>
         {file ? (
-          <>
-            <Changes plan={file.plan} what="the file" />
-            {file.plan.changes.length ? (
-              <Confirm
-                needs="bulk"
-                summary={`Apply these changes to ${file.plan.changes.length} products…`}
-                explanation="The prices and stock above are written to the shop at once; every page showing them changes."
-                action={FILE_ACTION}
-                back={back}
-                label="Apply the file"
-                formKey="apply"
-              >
-                <textarea name="csv" hidden readOnly defaultValue={file.csv} />
-                <input type="hidden" name="fingerprint" value={file.plan.fingerprint} />
-                <input type="hidden" name="apply" value="1" />
-              </Confirm>
-            ) : null}
-          </>
+          <DryRun plan={file.plan} what="the file" action={FILE_ACTION} back={back} label="Apply the file">
+            <textarea name="csv" hidden readOnly defaultValue={file.csv} />
+          </DryRun>
         ) : null}
       </section>
       <section className="card" aria-labelledby="by-pick">
@@ -159,26 +180,17 @@ export function bulkPage(c: Context<AdminEnv>, data: BulkPageData) {
           <Field label="Percentage (10 raises by 10 %, -10 lowers)" name="percent" inputMode="decimal" />
         </PostForm>
         {picked ? (
-          <>
-            <Changes plan={picked.plan} what="the products picked" />
-            {picked.plan.changes.length ? (
-              <Confirm
-                needs="bulk"
-                summary={`Apply this change to ${picked.plan.changes.length} products…`}
-                explanation="The change above is written to the shop at once; every page showing these products changes."
-                action={PICK_ACTION}
-                back={back}
-                label="Apply the change"
-                formKey="apply"
-              >
-                {picked.fields.map(([k, v]) => (
-                  <input key={k} type="hidden" name={k} value={v} />
-                ))}
-                <input type="hidden" name="fingerprint" value={picked.plan.fingerprint} />
-                <input type="hidden" name="apply" value="1" />
-              </Confirm>
-            ) : null}
-          </>
+          <DryRun
+            plan={picked.plan}
+            what="the products picked"
+            action={PICK_ACTION}
+            back={back}
+            label="Apply the change"
+          >
+            {picked.fields.map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+          </DryRun>
         ) : null}
       </section>
     </>,
