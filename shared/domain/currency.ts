@@ -9,7 +9,7 @@
  * step exactly as it is charged (toChargeMinor), so a shown price is always a chargeable one.
  * Deliberately no Intl: tiny, and identical output in workerd, Node and every browser.
  */
-import { CURRENCY_SIGN_PLACEMENT, type CurrencyConfig, currencyConfig } from '../config/store'
+import { CURRENCY_SIGN_PLACEMENT, type CurrencyConfig, currencyConfig, shopLocale } from '../config/store'
 
 interface FormatPriceOptions {
   /** The amount is in the base currency and must be converted first (default true). */
@@ -85,6 +85,14 @@ export function formatMinorIndian(minor: number, currencyCode: string): string {
   const abs = Math.abs(Math.round(minor))
   const text = `${sign}${groupIndian(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`
   return minor < 0 && abs > 0 ? `-${text}` : text
+}
+
+/**
+ * An amount as operators read it (the back office and its refusals): the Indian grouping and two
+ * decimals (₹2,14,900.00) while the shop's locale is en-IN, the shop front's grouping otherwise.
+ */
+export function formatMinorForOperator(minor: number, currencyCode: string): string {
+  return shopLocale() === 'en-IN' ? formatMinorIndian(minor, currencyCode) : formatMinor(minor, currencyCode)
 }
 
 /** Formats a number (no sign) with ',' thousands and 2 decimals, or none when whole and `trimWhole`. */

@@ -11,7 +11,9 @@ import { describeIssues, fail, ok } from '../platform/http'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { AuthoringSchema, saveAuthoredProduct } from './authoring'
+import { bulkApi } from './bulk-routes'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
+import { categoryApi } from './category-routes'
 import { contentApiRoutes } from './content-routes'
 import { CouponPatchSchema, createCoupon, listCoupons, NewCouponSchema, updateCoupon } from './coupons'
 import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisabled } from './customers'
@@ -255,3 +257,5 @@ apiRoutes.post('/coupons/:code', allow('money'), async (c) => {
 apiRoutes.route('/', fulfilmentApi)
 apiRoutes.route('/', contentApiRoutes)
 apiRoutes.route('/', mailTemplateApi)
+apiRoutes.route('/', bulkApi)
+apiRoutes.route('/', categoryApi)

@@ -97,6 +97,14 @@ export const AuthoringSchema = z.looseObject({
   price: amountTyped('price'),
   qty: digits('qty', MAX_QTY).default(0),
   delivery_days: digits('made-to-order lead time', 365).optional(),
+  // A size chart of its own (its code), over its category's (./size-charts.ts).
+  size_guide: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(60, 'size chart code is too long')
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'size chart: a code from the size charts')
+    .optional(),
   meta_title: text('SEO title', 200).optional(),
   meta_description: text('SEO description', 500).optional(),
   status: z.enum(['draft', 'published'], { error: 'status must be draft or published' }).default('draft'),
@@ -301,6 +309,7 @@ function buildDocument(
     category: [{ category_id: category.id, name: category.name, slug: category.slug }],
     category_ids: [category.id],
     delivery_days: input.delivery_days ?? null,
+    size_guide: input.size_guide ?? null,
     media_gallery: base.media_gallery ?? [],
   }
   if (input.type_id === 'configurable') {
@@ -418,6 +427,11 @@ export async function saveAuthoredProduct(
       (await db.prepare('SELECT COALESCE(MAX(id), 0) + 1 AS id FROM products').first<{ id: number }>())?.id ??
         1,
     )
+  if (
+    input.size_guide &&
+    !(await db.prepare('SELECT 1 FROM size_guides WHERE code = ?1').bind(input.size_guide).first())
+  )
+    refuseField(400, 'size_guide', `there is no size chart ${input.size_guide}`)
   const options = input.type_id === 'configurable' ? await matrixOptions(db) : { colours: [], sizes: [] }
   const doc = buildDocument(productId, input, category, options, before, now)
   // A SKU (the product's or a variant's) and a URL belong to one product.

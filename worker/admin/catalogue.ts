@@ -198,18 +198,17 @@ async function productById(db: D1Database, id: number): Promise<ProductRow> {
   return row ?? fail(404, `Product ${id} does not exist.`)
 }
 
-/** Changes a product's price, special price and window, status, visibility or HSN code. */
-export async function updateProduct(
-  env: Env,
-  id: number,
+/**
+ * The document after `patch` (the rules in this file's header): the special price below the
+ * price, a configurable's variants carried along, the final prices recomputed. A change that
+ * cannot be sold is a 400; the stored document is not touched.
+ */
+export function patchedDocument(
+  stored: Record<string, unknown>,
   patch: z.infer<typeof ProductPatchSchema>,
-  actor: string,
   now: number,
-) {
-  const db = env.DB
-  const row = await productById(db, id)
-  const doc = JSON.parse(row.doc) as Record<string, unknown>
-  const before = Object.fromEntries(Object.keys(patch).map((k) => [k, doc[k] ?? null]))
+): Record<string, unknown> {
+  const doc = structuredClone(stored)
   const oldPrice = Number(doc.price ?? 0)
   Object.assign(doc, patch)
   const special = doc.special_price as number | null | undefined
@@ -220,6 +219,22 @@ export async function updateProduct(
     applyToVariants(doc.configurable_children as Record<string, unknown>[], patch, doc, oldPrice, now)
   }
   doc.final_price = finalPrice(doc, now)
+  return doc
+}
+
+/** Changes a product's price, special price and window, status, visibility or HSN code. */
+export async function updateProduct(
+  env: Env,
+  id: number,
+  patch: z.infer<typeof ProductPatchSchema>,
+  actor: string,
+  now: number,
+) {
+  const db = env.DB
+  const row = await productById(db, id)
+  const stored = JSON.parse(row.doc) as Record<string, unknown>
+  const before = Object.fromEntries(Object.keys(patch).map((k) => [k, stored[k] ?? null]))
+  const doc = patchedDocument(stored, patch, now)
   await db.batch([
     ...editedProductStatements(db, doc, now),
     auditStatement(

@@ -4,7 +4,9 @@ import { HTTPException } from 'hono/http-exception'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
+import { bulkPages } from './bulk-routes'
 import { searchProducts } from './catalogue'
+import { categoryPages } from './category-routes'
 import { contentPageRoutes } from './content-routes'
 import { listCoupons } from './coupons'
 import { findCustomer, guestOrders, searchCustomers } from './customers'
@@ -50,6 +52,8 @@ pageRoutes.get('/products', async (c) => {
   const q = (c.req.query('q') ?? '').trim().slice(0, 100)
   return productsPage(c, q, q ? await searchProducts(c.env.DB, q) : [])
 })
+pageRoutes.route('/', bulkPages)
+pageRoutes.route('/', categoryPages)
 pageRoutes.get('/products/new', async (c) => {
   const type = c.req.query('type') === 'configurable' ? 'configurable' : 'simple'
   const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]

@@ -1,7 +1,8 @@
 /**
  * Operator roles and what each may do: owners everything; staff run the shop day to day (orders,
  * reviews, content, stock, prices); viewers read only. Money given away (store credit, coupons),
- * customer accounts, operations and operators are the owner's.
+ * customer accounts, operations, operators and changes of many products at once (a price file, a
+ * bulk action: one mistake reprices the shop) are the owner's.
  */
 export const ROLES = ['owner', 'staff', 'viewer'] as const
 export type Role = (typeof ROLES)[number]
@@ -12,6 +13,7 @@ export type Permission =
   | 'reviews'
   | 'content'
   | 'catalogue'
+  | 'bulk'
   | 'money'
   | 'customers'
   | 'operations'
@@ -24,6 +26,7 @@ const GRANTS: Record<Role, readonly Permission[]> = {
     'reviews',
     'content',
     'catalogue',
+    'bulk',
     'money',
     'customers',
     'operations',

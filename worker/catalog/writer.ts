@@ -1,11 +1,11 @@
 /**
- * The one catalogue writer of products and of CMS pages and blocks: the seed, the importer and the
+ * The one catalogue writer of products, categories and CMS pages and blocks: the seed, the importer and the
  * back office all store them with these statements. A product is its row with its document, its search-index
  * rows (the index write moves the catalogue version on, so memoised reads are stale at once), the
  * inventory rows of what it sells (its own sku, or one per enabled variant) and its revision, the
  * number a compare-and-set edit checks (./product-revision.ts).
  */
-import type { CmsBlock, CmsPage, Product } from '@shared/schemas/catalog'
+import type { Category, CmsBlock, CmsPage, Product } from '@shared/schemas/catalog'
 import { indexProductStatements } from '../search'
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
@@ -88,6 +88,19 @@ export function bumpRevisionStatement(db: D1Database, productId: number): D1Prep
 }
 
 /**
+ * The statements that store a changed product document without touching its stock rows (orders
+ * move those): row, document and search rows (the catalogue version moves on) and its revision.
+ */
+export function productDocumentStatements(db: D1Database, p: Product): D1PreparedStatement[] {
+  return [...productStatements(db, p), bumpRevisionStatement(db, p.id)]
+}
+
+/** Sets the counted stock of one sellable sku, as typed (its in-stock switch is left as it is). */
+export function stockQtyStatement(db: D1Database, sku: string, qty: number): D1PreparedStatement {
+  return db.prepare('UPDATE inventory SET qty = ?2 WHERE sku = ?1').bind(sku, Math.max(0, Math.floor(qty)))
+}
+
+/**
  * Every statement that stores a whole product: row, document and search rows, its inventory rows
  * (the old ones of its sku and variants replaced) and its revision moved on.
  */
@@ -116,4 +129,51 @@ export function cmsBlockStatement(db: D1Database, b: CmsBlock): D1PreparedStatem
       'INSERT OR REPLACE INTO cms_blocks (id, identifier, store_id, is_active, doc) VALUES (?1, ?2, ?3, ?4, ?5)',
     )
     .bind(b.id, b.identifier, num(b.store_id, 0), b.is_active === false ? 0 : 1, JSON.stringify(b))
+}
+
+/** A category's row (upsert); its document is stored without children (the tree is rebuilt). */
+export function categoryStatement(db: D1Database, c: Category): D1PreparedStatement {
+  const { children_data: _children, ...doc } = c
+  return db
+    .prepare(
+      `INSERT OR REPLACE INTO categories (id, parent_id, name, slug, url_path, level, position, is_active, include_in_menu, doc)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
+    )
+    .bind(
+      c.id,
+      c.parent_id,
+      c.name,
+      c.slug,
+      c.url_path.replace(/^\/+|\/+$/g, ''),
+      c.level,
+      c.position,
+      c.is_active ? 1 : 0,
+      c.include_in_menu ? 1 : 0,
+      JSON.stringify({ ...doc, children_data: [] }),
+    )
+}
+
+/**
+ * Recounts the listed products (enabled, visible) of the categories `ids` into their documents'
+ * `product_count`, which decides whether the menu shows a category.
+ */
+export function categoryCountStatement(db: D1Database, ids: number[]): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE categories SET doc = json_set(doc, '$.product_count', (
+         SELECT COUNT(*) FROM products p WHERE p.status = 1 AND p.visibility <> 1
+           AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') AS k WHERE k.value = categories.id)))
+       WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
+    .bind(JSON.stringify(ids))
+}
+
+/** A size chart's row (upsert by id), found by its code: a category's slug, or a code products name. */
+export function sizeGuideStatement(
+  db: D1Database,
+  g: { id: number; code: string; doc: Record<string, unknown> },
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT OR REPLACE INTO size_guides (id, code, doc) VALUES (?1, ?2, ?3)')
+    .bind(g.id, g.code, JSON.stringify(g.doc))
 }

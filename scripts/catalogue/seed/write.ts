@@ -13,7 +13,13 @@ import type {
   StoreLocation,
   TaxRule,
 } from '../../../shared/schemas/catalog'
-import { cmsBlockStatement, cmsPageStatement, productStatements } from '../../../worker/catalog/writer'
+import {
+  categoryStatement,
+  cmsBlockStatement,
+  cmsPageStatement,
+  productStatements,
+  sizeGuideStatement,
+} from '../../../worker/catalog/writer'
 import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
 import { putUrlMappings, runSql } from './apply'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
@@ -60,7 +66,7 @@ export const CATALOGUE_TABLES = [
   'search_content',
 ] as const
 
-export { cmsBlockStatement, cmsPageStatement, productStatements }
+export { categoryStatement, cmsBlockStatement, cmsPageStatement, productStatements }
 
 const json = (v: unknown) => JSON.stringify(v)
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
@@ -103,27 +109,6 @@ export function inventoryStatement(
       `INSERT OR ${conflict} INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?1, ?2, ?3, ?4, ?5)`,
     )
     .bind(r.sku, r.product_id, r.parent_sku, r.qty, r.is_in_stock ? 1 : 0)
-}
-
-export function categoryStatement(db: D1Database, c: Category): D1PreparedStatement {
-  const { children_data: _children, ...doc } = c
-  return db
-    .prepare(
-      `INSERT OR REPLACE INTO categories (id, parent_id, name, slug, url_path, level, position, is_active, include_in_menu, doc)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)`,
-    )
-    .bind(
-      c.id,
-      c.parent_id,
-      c.name,
-      c.slug,
-      c.url_path.replace(/^\/+|\/+$/g, ''),
-      c.level,
-      c.position,
-      c.is_active ? 1 : 0,
-      c.include_in_menu ? 1 : 0,
-      json({ ...doc, children_data: [] }),
-    )
 }
 
 export function attributeStatement(db: D1Database, a: Attribute): D1PreparedStatement {
@@ -217,13 +202,7 @@ function restStatements(db: D1Database, rest: CatalogueRest, keep: KeepOptions):
         .bind(kind, json(doc)),
     )
   }
-  for (const g of rest.sizeGuides) {
-    out.push(
-      db
-        .prepare('INSERT OR REPLACE INTO size_guides (id, code, doc) VALUES (?1, ?2, ?3)')
-        .bind(g.id, g.code, json(g.doc)),
-    )
-  }
+  for (const g of rest.sizeGuides) out.push(sizeGuideStatement(db, g))
   for (const s of rest.searchContent) {
     out.push(
       db

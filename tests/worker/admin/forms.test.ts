@@ -144,7 +144,7 @@ describe('a refused post comes back to its form', () => {
     // The minor total typed as rupees is 100× the order: ₹2,000 of goods and ₹149 of shipping.
     expect(o.total).toBe(214_900)
     expect(res.text).toContain(
-      '<p class="refused" role="alert">A refund of ₹214,900 is more than the ₹2,149 still refundable',
+      '<p class="refused" role="alert">A refund of ₹2,14,900.00 is more than the ₹2,149.00 still refundable',
     )
     expect(res.text).toContain(`value="${o.total}"`)
   })

@@ -127,6 +127,17 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
             inputMode="numeric"
             defaultValue={p?.delivery_days == null ? undefined : String(p.delivery_days)}
           />
+          <Field
+            label={
+              <>
+                Size chart (a code from <a href="/admin/size-charts">Size charts</a>; blank: its
+                category&apos;s)
+              </>
+            }
+            name="size_guide"
+            maxLength={60}
+            defaultValue={typeof p?.size_guide === 'string' ? p.size_guide : undefined}
+          />
         </fieldset>
         <fieldset>
           <legend>Where it is</legend>

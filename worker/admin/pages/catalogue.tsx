@@ -27,7 +27,10 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
     <>
       <p>
         New: <a href="/admin/products/new?type=simple">simple product</a> ·{' '}
-        <a href="/admin/products/new?type=configurable">configurable product (colours × sizes)</a>
+        <a href="/admin/products/new?type=configurable">configurable product (colours × sizes)</a> ·{' '}
+        <a href="/admin/products/bulk">
+          bulk changes (a prices and stock file, publish, category, price by %)
+        </a>
       </p>
       <search>
         <form className="inline" method="get">

@@ -5,8 +5,8 @@
  * office's CSP allows none): a form posts and comes back to its page.
  */
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
-import { shopLocale, shopTimeZone } from '@shared/config/store'
-import { formatMinor, formatMinorIndian } from '@shared/domain/currency'
+import { shopTimeZone } from '@shared/config/store'
+import { formatMinorForOperator } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import { createContext, type InputHTMLAttributes, type Key, type ReactNode, useContext } from 'react'
 import { can, type Permission, type Role } from '../roles'
@@ -41,8 +41,7 @@ function useReply(): FormReply | null {
 }
 
 /** An amount as operators read it: the Indian grouping (₹2,20,706.15) when the shop's locale is en-IN. */
-export const money = (minor: number | null, currency: string) =>
-  shopLocale() === 'en-IN' ? formatMinorIndian(minor ?? 0, currency) : formatMinor(minor ?? 0, currency)
+export const money = (minor: number | null, currency: string) => formatMinorForOperator(minor ?? 0, currency)
 
 /** A stored (UTC) time on the shop's clock: '2026-11-29 05:05' in Asia/Kolkata; '' for none. */
 export const when = (stored: string | number | null | undefined) => {

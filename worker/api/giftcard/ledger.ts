@@ -10,7 +10,7 @@
  * All amounts are minor units of the order's charge currency (store credit is only ever spent on
  * orders charged in the base currency, so its ledger amounts are in that currency too).
  */
-import { formatMinor } from '@shared/domain/currency'
+import { formatMinorForOperator } from '@shared/domain/currency'
 import { redeemableMinor } from './codes'
 import { grantStoreCredit } from './routes'
 
@@ -158,7 +158,7 @@ export function heldForRedeemedCards(
   order: { increment_id: string; currency: string },
   room: ReturnType<typeof refundRoom>,
 ) {
-  return `${formatMinor(room.redeemedMinor, order.currency)} of order ${order.increment_id} paid for gift card${room.redeemed.length > 1 ? 's' : ''} ${room.redeemed.join(', ')}, already redeemed as store credit: it was not given back. Giving it back is a decision to make by hand.`
+  return `${formatMinorForOperator(room.redeemedMinor, order.currency)} of order ${order.increment_id} paid for gift card${room.redeemed.length > 1 ? 's' : ''} ${room.redeemed.join(', ')}, already redeemed as store credit: it was not given back. Giving it back is a decision to make by hand.`
 }
 
 /** What the operator reads about a refund the cards' value refused. */
@@ -167,5 +167,5 @@ export function redeemedRefusal(
   room: ReturnType<typeof refundRoom>,
   askedMinor: number,
 ) {
-  return `A refund of ${formatMinor(askedMinor, order.currency)} would give back ${formatMinor(room.redeemedMinor, order.currency)} paid for gift card${room.redeemed.length > 1 ? 's' : ''} ${room.redeemed.join(', ')} of order ${order.increment_id}, already redeemed as store credit. At most ${formatMinor(room.max, order.currency)} can be refunded; giving back the rest is a decision to make by hand.`
+  return `A refund of ${formatMinorForOperator(askedMinor, order.currency)} would give back ${formatMinorForOperator(room.redeemedMinor, order.currency)} paid for gift card${room.redeemed.length > 1 ? 's' : ''} ${room.redeemed.join(', ')} of order ${order.increment_id}, already redeemed as store credit. At most ${formatMinorForOperator(room.max, order.currency)} can be refunded; giving back the rest is a decision to make by hand.`
 }

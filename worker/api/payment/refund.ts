@@ -10,7 +10,7 @@
  * Every refund writes a 'refund' order event and a refunds row, and the shopper is told by mail.
  */
 import type { PaymentState } from '@shared/config/order-status'
-import { formatMinor } from '@shared/domain/currency'
+import { formatMinor, formatMinorForOperator } from '@shared/domain/currency'
 import { creditNoteStatements } from '../../documents/credit-notes'
 import type { AppConfig } from '../../platform/env'
 import {
@@ -118,7 +118,7 @@ export async function refundOrder(
     return {
       ok: false,
       status: 409,
-      message: `A refund of ${formatMinor(req.amountMinor, order.currency)} is more than the ${formatMinor(Math.max(0, refundable), order.currency)} still refundable on order ${order.increment_id}.`,
+      message: `A refund of ${formatMinorForOperator(req.amountMinor, order.currency)} is more than the ${formatMinorForOperator(Math.max(0, refundable), order.currency)} still refundable on order ${order.increment_id}.`,
     }
   }
   // Gift cards the order bought: a refund never gives back a redeemed card's value, and takes

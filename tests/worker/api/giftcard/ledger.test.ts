@@ -253,7 +253,7 @@ describe('refunds and cancels of a gift-card order', () => {
     const tooMuch = await refund(bought.orderId, 60_000)
     expect(tooMuch).toMatchObject({ ok: false, status: 409 })
     expect(!tooMuch.ok && tooMuch.message).toMatch(
-      /already redeemed as store credit\. At most ₹500 can be refunded/,
+      /already redeemed as store credit\. At most ₹500\.00 can be refunded/,
     )
     const part = await refund(bought.orderId, 30_000)
     expect(part).toMatchObject({ ok: true, refundedMinor: 30_000 })
@@ -289,7 +289,7 @@ describe('refunds and cancels of a gift-card order', () => {
       .bind(bought.orderId)
       .first<{ detail: string }>()
     expect(JSON.parse(note?.detail ?? '{}').text).toMatch(
-      /₹500 .* already redeemed as store credit: it was not given back/,
+      /₹500\.00 .* already redeemed as store credit: it was not given back/,
     )
   })
 
