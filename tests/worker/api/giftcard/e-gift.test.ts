@@ -146,9 +146,7 @@ describe('e-gift cards for someone else', () => {
     const due = zonedWallToInstant(`${when.ymd}T09:00`, TZ) as number
     expect(card).toMatchObject({ recipient_email: to, send_on: when.ymd, send_at: due, sent_at: null })
     const buyerMail = (
-      await env.DB.prepare(
-        "SELECT body FROM mail_outbox WHERE kind = 'gift-card' AND instr(body, ?) > 0",
-      )
+      await env.DB.prepare("SELECT body FROM mail_outbox WHERE kind = 'gift-card' AND instr(body, ?) > 0")
         .bind(to)
         .first<{ body: string }>()
     )?.body as string
