@@ -4,28 +4,9 @@
  * the bag's line; and a code redeemed from the account's store credit screen, once: another
  * shopper typing the same code is told it is not known. The account's home shows the credit.
  */
-import { createHash } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
-
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-
-/** A fresh code worth ₹2,000, issued on an existing order of the e2e shop (as payment would). */
-function issueCard(): string {
-  const [order] = d1<{ client_order_id: string }>('SELECT client_order_id FROM orders LIMIT 1')
-  if (!order) throw new Error('the e2e shop has no order to hang a card on')
-  const code = Array.from({ length: 16 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join(
-    '',
-  )
-  d1(
-    `INSERT INTO gift_cards (code_hash, code_last4, client_order_id, line_no, unit_no, sku, amount_minor, currency,
-       status, created_at, paid_minor, paid_currency)
-     VALUES (${sqlText(createHash('sha256').update(code).digest('hex'))}, ${sqlText(code.slice(-4))},
-       ${sqlText(order.client_order_id)}, 90 + abs(random() % 1000000), 1, 'E-GIFT', 200000, 'INR',
-       'issued', '2026-01-01 00:00:00', 200000, 'INR')`,
-  )
-  return code.replace(/(.{4})(?=.)/g, '$1-')
-}
+import { issueCard } from './gift-cards'
+import { d1, logInThroughModal, waitForHydration } from './pages'
 
 async function newShopper(page: Page, name: string) {
   const email = `${name}-${Date.now()}-${Math.random().toString(16).slice(2, 6)}@example.com`
@@ -63,8 +44,9 @@ test('an e-gift card names its recipient, message and day; the bag line shows th
 test('a gift card code is redeemed to store credit in the account, once; another shopper is told it is not known', async ({
   page,
   browser,
+  request,
 }) => {
-  const code = issueCard()
+  const code = (await issueCard(request, 200_000)).replace(/(.{4})(?=.)/g, '$1-')
   await newShopper(page, 'Asha')
   await page.goto('/my-account/credit-details')
   await waitForHydration(page)
