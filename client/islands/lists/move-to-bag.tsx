@@ -1,39 +1,15 @@
 /**
- * "Move to bag" on the wishlist page: each piece is looked up in the catalogue once (one search for
- * the whole list), a configurable piece asks for its size in place (sold-out sizes shown, not
+ * "Move to bag" on the wishlist page: each piece as the catalogue has it now (catalog-products.ts),
+ * a configurable piece asks for its size in place (sold-out sizes shown, not
  * choosable), a piece sold out or gone says so in words, and a piece moved is added to the bag
  * (the cart engine's add rules) and then taken off the wishlist.
  */
 
 import type { ProductSummary } from '@shared/components/product/summary'
-import { termsQuery } from '@shared/domain/terms-query'
-import type { Product } from '@shared/schemas/catalog'
-import { useEffect, useId, useState } from 'react'
-import { apiRaw } from '../../api'
+import { useId, useState } from 'react'
 import { wishlist } from '../../state/wishlist'
 import { addToCart } from '../product/add-to-cart'
-import { CATALOG_PRODUCT_SEARCH, productFromSearch } from '../product/reload'
-import { type BagOffer, bagOffer } from './bag-choices'
-
-/** The catalogue offers of the listed skus (undefined while loading). */
-export function useBagOffers(skus: readonly string[]): Map<string, BagOffer> | undefined {
-  const key = [...skus].sort().join(',')
-  const [offers, setOffers] = useState<Map<string, BagOffer>>()
-  useEffect(() => {
-    const list = key ? key.split(',') : []
-    if (list.length === 0) return setOffers(new Map())
-    void apiRaw(CATALOG_PRODUCT_SEARCH, {
-      query: { request: JSON.stringify(termsQuery('sku', list)), size: list.length, from: 0 },
-    })
-      .then(({ status, body }) =>
-        setOffers(
-          new Map(list.map((sku) => [sku, bagOffer(status === 200 ? productFromSearch(body, sku) : null)])),
-        ),
-      )
-      .catch(() => setOffers(new Map()))
-  }, [key])
-  return offers
-}
+import type { BagOffer } from './bag-choices'
 
 export function MoveToBag({ item, offer }: { item: ProductSummary; offer: BagOffer | undefined }) {
   const id = useId()
