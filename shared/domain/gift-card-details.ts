@@ -53,7 +53,7 @@ export function giftDetailsFromOptions(
 }
 
 /** A day typed as DD-MM-YYYY, DD/MM/YYYY, DD.MM.YYYY or YYYY-MM-DD → 'YYYY-MM-DD'; null when not a day. */
-export function parseShopDay(text: string): string | null {
+function parseShopDay(text: string): string | null {
   const t = text.trim()
   const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t)
   const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t)

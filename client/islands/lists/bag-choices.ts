@@ -6,7 +6,7 @@
 import { isChildInStock, isProductInStock, productRejection } from '@shared/domain/availability'
 import type { Product } from '@shared/schemas/catalog'
 
-export interface BagChoice {
+interface BagChoice {
   sku: string
   label: string
   soldOut: boolean

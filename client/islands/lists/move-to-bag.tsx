@@ -8,7 +8,6 @@
 import type { ProductSummary } from '@shared/components/product/summary'
 import { useId, useState } from 'react'
 import { wishlist } from '../../state/wishlist'
-import { addToCart } from '../product/add-to-cart'
 import type { BagOffer } from './bag-choices'
 
 export function MoveToBag({ item, offer }: { item: ProductSummary; offer: BagOffer | undefined }) {
@@ -34,19 +33,26 @@ export function MoveToBag({ item, offer }: { item: ProductSummary; offer: BagOff
   const move = async () => {
     if (offer.kind === 'sizes' && !pick) return setNote(`Please choose a ${offer.label.toLowerCase()} first.`)
     setBusy(true)
-    const added = await addToCart([
-      {
-        sku: pick?.sku ?? item.sku,
-        parentSku: item.sku,
-        name: item.name,
-        qty: 1,
-        type_id: offer.kind === 'sizes' ? 'configurable' : 'simple',
-        url_path: item.url.replace(/^\//, ''),
-        image: item.image,
-        priceInclTax: item.price,
-        ...(pick ? { product_option: pick.productOption } : {}),
-      },
-    ]).catch(() => false)
+    // The cart engine applies the add rules (stock, price, the notice) and syncs with the server;
+    // the runtime is loaded on the first move, as on the product page.
+    const added = await import('../../engines/runtime/runtime')
+      .then(({ getRuntime }) =>
+        getRuntime().cart.addItem(
+          {
+            sku: pick?.sku ?? item.sku,
+            parentSku: item.sku,
+            name: item.name,
+            type_id: offer.kind === 'sizes' ? 'configurable' : 'simple',
+            url_path: item.url.replace(/^\//, ''),
+            image: item.image,
+            finalPriceInclTax: item.price,
+            ...(pick ? { product_option: pick.productOption } : {}),
+          },
+          1,
+        ),
+      )
+      .then((r) => r.ok)
+      .catch(() => false)
     setBusy(false)
     if (!added) return setNote('This piece could not be added to your bag. Please try again.')
     await wishlist.remove(item.sku)

@@ -9,7 +9,7 @@ import { zonedDate } from '@shared/domain/shop-clock'
 import type { Product } from '@shared/schemas/catalog'
 
 /** The shop's calendar day now ('YYYY-MM-DD'). */
-export const shopToday = (now: number) => zonedDate(now, shopTimeZone())
+const shopToday = (now: number) => zonedDate(now, shopTimeZone())
 
 /** Why a line's gift card details cannot be used, or null (also null for any other product). */
 export function giftOptionsProblem(
