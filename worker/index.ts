@@ -3,6 +3,7 @@
  * (wrangler.toml [triggers]) run the scheduled jobs listed here.
  */
 
+import { queueDueGiftCards } from './api/giftcard/delivery'
 import { drainOutboxes } from './api/mail/outbox'
 import { expireHoldingOrders } from './api/order/expire'
 import { mailBackInStock } from './api/stock-alerts/notify'
@@ -26,6 +27,8 @@ const scheduledJobs: readonly ScheduledJob[] = [
   },
   // Before the drain, so the mails it queues go out on the same trigger.
   { name: 'back-in-stock-mail', run: (env, now) => mailBackInStock(env, now) },
+  // E-gift cards due today (the buyer's chosen day), before the drain that sends their mails.
+  { name: 'gift-card-mail', run: (env, now) => queueDueGiftCards(env, readConfig(env), now) },
   { name: 'drain-outboxes', run: (env, now) => drainOutboxes(env, now) },
   // Cart reminders due (1 h and 24 h after a cart was left), before the drains that retry them.
   { name: 'cart-reminders', run: (env, now) => sendCartReminders(env, readConfig(env), now) },

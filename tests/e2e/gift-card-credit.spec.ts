@@ -3,63 +3,16 @@
  * wherever the order shows its money: the review (whose "You will be charged" is the order's total
  * less the credit), the confirmation, and the order mail.
  */
-import { createHash } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { chooseInTestWindow, fillShippingAddress, pickProduct } from './checkout-fixtures'
+import { issueCard } from './gift-cards'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
-
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
-const CARD_MINOR = 100_000
-
-/** A fresh 16-character gift card code worth ₹1,000, issued on an order of the e2e shop. */
-async function issueCard(request: Parameters<typeof pickProduct>[0]): Promise<string> {
-  const product = await pickProduct(request)
-  const sku = product.variants[0]?.sku as string
-  const address = {
-    firstname: 'Asha',
-    lastname: 'Rao',
-    street: ['12 MG Road', 'Flat 4'],
-    city: 'Bengaluru',
-    postcode: '560001',
-    country_id: 'IN',
-    telephone: '9876500001',
-    email: `card-buyer-${Date.now()}@example.com`,
-  }
-  const orderId = `e2e-card-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`
-  const placed = await request.post('/api/order', {
-    data: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products: [{ sku, qty: 1, price: 1 }],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: 'cashondelivery',
-      },
-    },
-  })
-  expect(placed.status(), await placed.text()).toBe(200)
-  const code = Array.from({ length: 16 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join(
-    '',
-  )
-  const hash = createHash('sha256').update(code).digest('hex')
-  d1(
-    `INSERT INTO gift_cards (code_hash, code_last4, client_order_id, line_no, unit_no, sku, amount_minor, currency,
-       status, created_at, paid_minor, paid_currency)
-     VALUES (${sqlText(hash)}, ${sqlText(code.slice(-4))}, ${sqlText(orderId)}, 99, 1, 'GIFT-CARD', ${CARD_MINOR}, 'INR',
-       'issued', '2026-01-01 00:00:00', ${CARD_MINOR}, 'INR')`,
-  )
-  return code
-}
 
 test('a gift card redeemed at checkout is a store credit row on the review, the confirmation and the mail', async ({
   page,
   request,
 }) => {
-  const code = await issueCard(request)
+  const code = await issueCard(request, 100_000)
   const email = `credit-${Date.now()}@example.com`
   const password = 'a long enough password 42'
   const created = await page.request.post('/api/user/create', {

@@ -127,7 +127,12 @@ test('a shopper’s checkout steps, confirmation, order page, account and order 
   await page.getByTestId('order-page-link').click()
   await waitForHydration(page)
   await expectFits(page, `order page ${number}`, false)
-  for (const path of ['/my-account', '/my-account/orders', `/my-account/orders/${number}`]) {
+  for (const path of [
+    '/my-account',
+    '/my-account/credit-details',
+    '/my-account/orders',
+    `/my-account/orders/${number}`,
+  ]) {
     await visit(page, path)
     await expectFits(page, path, false)
   }

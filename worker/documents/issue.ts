@@ -13,6 +13,7 @@
  */
 
 import { destinationTax } from '@shared/config/store'
+import { isGiftCard } from '@shared/domain/gift-card-details'
 import { financialYear, istDate, istMonth, type PlaceOfSupply } from '@shared/domain/gst'
 import { OTHER_COUNTRIES, stateByCode } from '@shared/domain/gst-states'
 import { allocateMinor } from '@shared/domain/money'
@@ -24,7 +25,6 @@ import {
   type Party,
   totalsOf,
 } from '@shared/domain/tax-document'
-import { isGiftCard } from '../api/giftcard/codes'
 import { type OrderDocument, type OrderDocumentAddress, parseOrderDocument } from '../api/order/document'
 import { addressState } from '../api/order/tax-facts'
 import { magentoDate } from '../api/user/repo'

@@ -15,6 +15,7 @@ import { currentUser, sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
 import type { Customer } from './account-model'
 import { AddressBook } from './address-book'
+import { Dashboard } from './dashboard'
 import { MessagePreferences } from './messages'
 import { Newsletter } from './newsletter'
 import { PersonalDetails } from './personal-details'
@@ -47,21 +48,6 @@ const NAV: [string, string][] = [
   ['/my-account/credit-details', 'My store credit'],
   ['/my-account/orders', 'My orders'],
 ]
-
-function Dashboard({ user }: { user: Customer }) {
-  return (
-    <section>
-      <h2>
-        Hello, {user.firstname} {user.lastname}
-      </h2>
-      <p>{user.email}</p>
-      <p>
-        From your account dashboard you can see your orders, update your profile, addresses, newsletter and
-        store credit.
-      </p>
-    </section>
-  )
-}
 
 function Account({ section, orderId }: AccountProps) {
   const user = useSignalValue(currentUser) as Customer | null

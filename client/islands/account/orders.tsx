@@ -2,24 +2,13 @@
 
 import { OptionList } from '@shared/components/checkout/option-list'
 import { orderPaymentName, orderStatusName } from '@shared/components/order/order-text'
-import { useEffect, useState } from 'react'
 import { offersPayNow } from '../checkout/order-status'
 import { OrderLineImage } from '../order/order-line-image'
 import { PayNowButton } from '../order/pay-now'
 import { CustomerTaxDocuments } from '../order/tax-documents'
 import { formatPageAmount } from '../page-price'
-import { userGet } from './account-api'
 import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
-
-function useOrderHistory() {
-  const [orders, setOrders] = useState<HistoryOrder[] | null | 'error'>(null)
-  useEffect(() => {
-    void userGet<{ items?: HistoryOrder[] }>('user/order-history', { pageSize: 20, currentPage: 1 })
-      .then((r) => setOrders(r.code === 200 ? (r.result?.items ?? []) : 'error'))
-      .catch(() => setOrders('error'))
-  }, [])
-  return orders
-}
+import { useOrderHistory } from './order-history'
 
 /** How many line pictures an order's row shows; the rest are counted. */
 const PICTURES_PER_ROW = 4

@@ -1,6 +1,9 @@
 /**
- * The /compare page island: the compared products side by side, one row per comparable attribute
- * (is_comparable), values as option labels; remove notifies.
+ * The /compare page island: the compared pieces side by side — price, then the garment rows read
+ * from the catalogue now (designer, fabric, care, ready to ship or made to order, sizes in stock),
+ * then each comparable attribute (is_comparable) some piece has a value for, as option labels; a
+ * piece without a value shows a dash. Each piece can be removed. On a phone the first column
+ * stays put and the table says it scrolls sideways.
  */
 
 import { formatAttributeValue } from '@shared/components/product/view'
@@ -14,6 +17,8 @@ import { compare } from '../../state/compare'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 import { array, object, schemaOf, str } from '../props-check'
+import { useCatalogProducts } from './catalog-products'
+import { type CompareRow, garmentRows } from './compare-rows'
 
 export interface CompareAttribute {
   code: string
@@ -56,6 +61,23 @@ function ComparePage({ currency, attributes }: ComparePageProps) {
   useEffect(() => {
     void compare.load()
   }, [])
+  const products = useCatalogProducts(items.map((i) => i.sku))
+  const garment = products ? garmentRows(items.map((i) => products.get(i.sku) ?? null)) : []
+  const shown = new Set(garment.map((r) => r.key))
+  const rows: CompareRow[] = [
+    ...garment,
+    ...attributes
+      .filter((a) => !shown.has(a.code))
+      .map((a) => ({
+        key: a.code,
+        label: a.label,
+        values: items.map((item) => {
+          const v = formatAttributeValue(asAttribute(a), item.attributes?.[a.code], '')
+          return v === MSG.notAvailablePlaceholder ? '' : String(v ?? '')
+        }),
+      }))
+      .filter((r) => r.values.some(Boolean)),
+  ]
   const { width, height } = IMAGE_SIZES.thumb
   return (
     <section className="list-page compare-page" data-testid="compare-page">
@@ -67,56 +89,70 @@ function ComparePage({ currency, attributes }: ComparePageProps) {
           You have no products to compare.
         </p>
       ) : (
-        <div className="compare-table__wrap">
-          <table className="compare-table" data-testid="compare-table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Attribute</span>
-                </th>
-                {items.map((item) => (
-                  <th key={item.sku} scope="col" data-sku={item.sku}>
-                    <a href={item.url}>
-                      <img
-                        src={imageUrl(item.image, width, height)}
-                        alt=""
-                        width={width / 4}
-                        height={height / 4}
-                        loading="lazy"
-                      />
-                      <span className="compare-table__name">{item.name}</span>
-                    </a>
-                    <span className="price">{formatUnitPrice(item.price, currency)}</span>
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => void compare.remove(item.sku)}
-                      aria-label={`Remove ${item.name} from compare`}
-                    >
-                      Remove
-                    </button>
+        <>
+          <p className="compare-table__hint" id="compare-hint">
+            {items.length > 1
+              ? `${items.length} pieces side by side. On a small screen, scroll the table sideways to see each one.`
+              : 'One piece so far: add another from its page to compare them side by side.'}
+          </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways takes the focus, so a keyboard can scroll it */}
+          <section className="compare-table__wrap" aria-labelledby="compare-hint" tabIndex={0}>
+            <table className="compare-table" data-testid="compare-table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Attribute</span>
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {attributes.map((a) => (
-                <tr key={a.code} data-attribute={a.code}>
-                  <th scope="row">{a.label}</th>
                   {items.map((item) => (
-                    <td key={item.sku}>
-                      {formatAttributeValue(
-                        asAttribute(a),
-                        item.attributes?.[a.code],
-                        MSG.notAvailablePlaceholder,
-                      )}
-                    </td>
+                    <th key={item.sku} scope="col" data-sku={item.sku}>
+                      <a href={item.url}>
+                        <img
+                          src={imageUrl(item.image, width, height)}
+                          alt=""
+                          width={width / 4}
+                          height={height / 4}
+                          loading="lazy"
+                        />
+                        <span className="compare-table__name">{item.name}</span>
+                      </a>
+                      <button
+                        type="button"
+                        className="link-button compare-table__remove"
+                        onClick={() => void compare.remove(item.sku)}
+                        aria-label={`Remove ${item.name} from compare`}
+                      >
+                        Remove from compare
+                      </button>
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                <tr data-attribute="price">
+                  <th scope="row">Price</th>
+                  {items.map((item) => (
+                    <td key={item.sku}>{formatUnitPrice(item.price, currency)}</td>
+                  ))}
+                </tr>
+                {rows.map((r) => (
+                  <tr key={r.key} data-attribute={r.key}>
+                    <th scope="row">{r.label}</th>
+                    {r.values.map((v, i) => (
+                      <td key={items[i]?.sku ?? i}>
+                        {v || (
+                          <>
+                            <span aria-hidden="true">—</span>
+                            <span className="visually-hidden">not given</span>
+                          </>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
       )}
     </section>
   )

@@ -1,20 +1,24 @@
-/** One product row of the wishlist panel/page: image, name, price, and a remove button. */
+/** One product row of the wishlist panel/page: image, name, price, what else the page offers, and a remove button. */
 
 import type { ProductSummary } from '@shared/components/product/summary'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
 import { imageUrl } from '@shared/domain/image-url'
+import type { ReactNode } from 'react'
 
 export function ListItem({
   item,
   currency,
   onRemove,
   removeLabel,
+  children,
 }: {
   item: ProductSummary
   currency: string
   onRemove: () => void
   removeLabel: string
+  /** More controls of the row (the wishlist page's move to bag). */
+  children?: ReactNode
 }) {
   const { width, height } = IMAGE_SIZES.cart
   return (
@@ -32,6 +36,7 @@ export function ListItem({
           </>
         ) : null}
       </span>
+      {children}
       <button
         type="button"
         className="link-button list-item__remove"

@@ -1,10 +1,18 @@
 /** The wishlist's items (shared by the header panel and the /wishlist page). */
-import { useEffect } from 'react'
+import type { ProductSummary } from '@shared/components/product/summary'
+import { type ReactNode, useEffect } from 'react'
 import { useSignalValue } from '../../state/use-signal'
 import { wishlist } from '../../state/wishlist'
 import { ListItem } from './list-item'
 
-export function WishlistList({ currency }: { currency: string }) {
+export function WishlistList({
+  currency,
+  rowExtra,
+}: {
+  currency: string
+  /** What the wishlist page adds to each row (the panel adds nothing). */
+  rowExtra?: (item: ProductSummary) => ReactNode
+}) {
   const items = useSignalValue(wishlist.items)
   const loaded = useSignalValue(wishlist.loaded)
   useEffect(() => {
@@ -26,7 +34,9 @@ export function WishlistList({ currency }: { currency: string }) {
           currency={currency}
           removeLabel="Remove"
           onRemove={() => void wishlist.remove(item.sku)}
-        />
+        >
+          {rowExtra?.(item)}
+        </ListItem>
       ))}
     </ul>
   )

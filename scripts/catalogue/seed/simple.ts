@@ -2,6 +2,8 @@
  * Simple, virtual and downloadable products (jewellery, bags, gift cards, e-books): one document
  * and one inventory row each, some with a present special price or engraving custom options.
  */
+
+import { GIFT_CARD_LABELS, isGiftCard } from '../../../shared/domain/gift-card-details'
 import type { Product } from '../../../shared/schemas/catalog'
 import type { ColorDef } from '../../../worker/pages/images/palette'
 import {
@@ -48,6 +50,8 @@ export function simpleProduct(
   if (applies) catIds.push(6)
   const createdAt = addDays(GENERATED_AT, -((id * 7) % 400) - 1)
   const gift = s.type !== 'simple'
+  // An e-gift card asks whom it is for, a message and a send date (optional text options).
+  const eGift = isGiftCard({ product_type: s.type, name: s.name })
   const product: Product = {
     id,
     sku,
@@ -59,11 +63,13 @@ export function simpleProduct(
     designer: gift ? null : (DESIGNERS[id % DESIGNERS.length]?.id ?? null),
     designer_name: gift ? null : (DESIGNERS[id % DESIGNERS.length]?.label ?? null),
     description: `<p>${s.about}</p><p>${
-      s.type === 'virtual'
-        ? 'Sent by e-mail within minutes of payment; valid for 12 months online and in our stores.'
-        : s.type === 'downloadable'
-          ? 'A PDF to download from your account as soon as the order is paid.'
-          : 'Made by hand, so no two pieces are exactly alike. Comes in a cotton pouch in our gift box.'
+      eGift
+        ? 'E-mailed to you, or to the person you name with your message on the day you choose; redeemed in their account as store credit, valid for 12 months.'
+        : s.type === 'virtual'
+          ? 'Sent by e-mail within minutes of payment; valid for 12 months online and in our stores.'
+          : s.type === 'downloadable'
+            ? 'A PDF to download from your account as soon as the order is paid.'
+            : 'Made by hand, so no two pieces are exactly alike. Comes in a cotton pouch in our gift box.'
     }</p>`,
     short_description: s.name,
     price: s.price,
@@ -112,15 +118,22 @@ export function simpleProduct(
     stock: { qty: s.qty, is_in_stock: s.qty > 0, stock_status: s.qty > 0 ? 1 : 0 },
     configurable_options: [],
     configurable_children: [],
-    custom_options: s.customOptions
+    custom_options: eGift
       ? [
-          textOption(id, 1, 'Engraving', 300, true),
-          choiceOption(id, 2, 'Finish', 'drop_down', false, [
-            ['Gold plated', 0, 'fixed'],
-            ['Rose gold plated', 5, 'percent'],
-          ]),
+          textOption(id, 1, GIFT_CARD_LABELS.name, 0),
+          textOption(id, 2, GIFT_CARD_LABELS.email, 0),
+          textOption(id, 3, GIFT_CARD_LABELS.message, 0),
+          textOption(id, 4, GIFT_CARD_LABELS.sendOn, 0),
         ]
-      : [],
+      : s.customOptions
+        ? [
+            textOption(id, 1, 'Engraving', 300, true),
+            choiceOption(id, 2, 'Finish', 'drop_down', false, [
+              ['Gold plated', 0, 'fixed'],
+              ['Rose gold plated', 5, 'percent'],
+            ]),
+          ]
+        : [],
     bundle_options: [],
   }
   return { product, inventory: { sku, product_id: id, parent_sku: null, qty: s.qty, is_in_stock: true } }

@@ -7,6 +7,7 @@
 import { isSellable, sellableUnits } from '@shared/domain/availability'
 import type { ConfigurableChild, Product } from '@shared/schemas/catalog'
 import { getProductsBySku, type ProductBySku } from '../../catalog/products'
+import { giftOptionsProblem } from '../giftcard/details'
 import { configureLine, type LineConfig, LineProblem } from './line-options'
 
 interface LineRequest {
@@ -89,6 +90,8 @@ export async function resolveLines(
     }
     if (config.child && !enabled(product, config.child))
       throw new LineFailureError({ index, kind: 'unavailable', sku: config.child.sku })
+    const giftProblem = giftOptionsProblem(product, config.customOptions, Date.now())
+    if (giftProblem) throw new LineFailureError({ index, kind: 'options', message: giftProblem })
     lines.push({ ...config, index, qty: request.qty, product })
   }
 

@@ -10,16 +10,25 @@
  * the base currency (converted at the configured rate, rounded down) to the redeeming shopper's
  * store credit, once; a card whose order was refunded is worth what the refund left of it.
  */
-import { baseCurrency } from '@shared/config/store'
+import { baseCurrency, shopTimeZone } from '@shared/config/store'
 import { formatMinor, toBaseCurrency } from '@shared/domain/currency'
+import {
+  GIFT_SEND_HOUR,
+  type GiftCardDetails,
+  giftDetailsFromOptions,
+  isGiftCard,
+  shopDayInWords,
+} from '@shared/domain/gift-card-details'
 import { allocateMinor } from '@shared/domain/money'
+import { zonedWallToInstant } from '@shared/domain/shop-clock'
 import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { sha256Hex } from '../auth/crypto'
 import { deliverMail } from '../mail/deliver'
-import { type OrderDocument, type OrderDocumentItem, parseOrderDocument } from '../order/document'
+import { type OrderDocument, parseOrderDocument } from '../order/document'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
 import { magentoDate } from '../user/repo'
+import { queueDueGiftCards } from './delivery'
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 const CODE_LENGTH = 16
@@ -44,10 +53,6 @@ function normaliseCode(input: string): string | null {
   return bare
 }
 
-/** A line that is a gift card: a virtual product sold as a gift card. */
-export const isGiftCard = (it: { product_type?: string; name?: string }) =>
-  it.product_type === 'virtual' && /gift\s*card/i.test(it.name ?? '')
-
 /** Why an order's lines cannot be sold as gift cards (more cards on a line than get codes), or null. */
 export function giftCardLineProblem(
   lines: readonly { product: { type_id: string; name: string }; qty: number }[],
@@ -62,13 +67,15 @@ export function giftCardLineProblem(
     : null
 }
 
-/** One card unit of an order and what was paid for it (minor units of the order's currency). */
+/** One card unit of an order, what was paid for it (minor units of the order's currency), and whom it is for. */
 interface CardUnit {
   line: number
   unit: number
   sku: string
   name: string
   paidMinor: number
+  /** The recipient's details; null when the code goes to the buyer. */
+  gift: GiftCardDetails | null
 }
 
 /** The gift card units of an order document, each with what was paid for it. */
@@ -78,14 +85,31 @@ function giftCardUnits(doc: Pick<OrderDocument, 'items'>): CardUnit[] {
     const qty = Math.max(0, Math.trunc(it.qty_ordered ?? 0))
     const rowMinor = it.row_total_minor ?? Math.round((it.row_total_incl_tax ?? 0) * 100)
     const paidMinor = Math.max(0, rowMinor - Math.round((it.discount_amount ?? 0) * 100))
+    const details = giftDetailsFromOptions(it.options)?.details
     return allocateMinor(paidMinor, new Array(qty).fill(1)).map((paid, i) => ({
       line,
       unit: i + 1,
       sku: it.sku ?? '',
       name: it.name ?? 'Gift card',
       paidMinor: paid,
+      gift: details?.email ? details : null,
     }))
   })
+}
+
+/** When a card for someone else is due: 09:00 shop time on its day, or now when that has passed. */
+function dueAt(gift: GiftCardDetails, now: number): number {
+  const at = gift.sendOn ? zonedWallToInstant(`${gift.sendOn}T${GIFT_SEND_HOUR}`, shopTimeZone()) : null
+  return at !== null && at > now ? at : now
+}
+
+/** The buyer's line about one card: its code, or whom it goes to and when. */
+function buyerLine(g: CardUnit & { code: string }, currency: string, now: number): string {
+  const value = `${g.name}, ${formatMinor(g.paidMinor, currency)}`
+  if (!g.gift) return `  ${g.code}  — ${value}`
+  const at = dueAt(g.gift, now)
+  const when = at > now ? `on ${shopDayInWords(g.gift.sendOn as string)} at 9 am (India time)` : 'now'
+  return `  ${value}: for ${g.gift.name}, e-mailed to ${g.gift.email} ${when} (code ending …${g.code.slice(-4)})`
 }
 
 /** A card's value in the base currency, from what was paid in `currency`: never more than paid. */
@@ -104,7 +128,11 @@ async function paidInFull(db: D1Database, order: OrderRow): Promise<boolean> {
   return (spent?.minor ?? 0) > 0
 }
 
-/** Issues the codes of a paid order's gift cards (once) and mails the new ones to the buyer. */
+/**
+ * Issues the codes of a paid order's gift cards (once) and mails the buyer: the codes of cards
+ * for themselves, and for each card addressed to someone else whom it goes to and when (its code
+ * waits on the card until then, ./delivery.ts). Returns how many cards were issued.
+ */
 export async function issueGiftCards(env: Env, config: AppConfig, orderId: string, now: number) {
   const db = env.DB
   const order = await findOrderByClientId(db, orderId)
@@ -123,9 +151,10 @@ export async function issueGiftCards(env: Env, config: AppConfig, orderId: strin
       db
         .prepare(
           `INSERT INTO gift_cards (code_hash, code_last4, client_order_id, line_no, unit_no, sku, amount_minor, currency,
-             paid_minor, paid_currency, created_at)
-           SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?3
-             AND status NOT IN ('canceled', 'expired'))
+             paid_minor, paid_currency, created_at, recipient_name, recipient_email, gift_message, send_on, send_at,
+             pending_code)
+           SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders
+             WHERE client_order_id = ?3 AND status NOT IN ('canceled', 'expired'))
            ON CONFLICT DO NOTHING`,
         )
         .bind(
@@ -140,6 +169,12 @@ export async function issueGiftCards(env: Env, config: AppConfig, orderId: strin
           u.paidMinor,
           order.currency,
           stamp,
+          u.gift?.name ?? null,
+          u.gift?.email ?? null,
+          u.gift?.message || null,
+          u.gift?.sendOn ?? null,
+          u.gift ? dueAt(u.gift, now) : null,
+          u.gift ? (codes[i] as string) : null,
         ),
     ),
   )
@@ -148,6 +183,8 @@ export async function issueGiftCards(env: Env, config: AppConfig, orderId: strin
     .filter((_, i) => results[i]?.meta.changes === 1)
   if (issued.length > 0) {
     const several = issued.length > 1
+    const own = issued.filter((g) => !g.gift)
+    const forOthers = issued.length - own.length
     await deliverMail(
       env,
       {
@@ -156,16 +193,26 @@ export async function issueGiftCards(env: Env, config: AppConfig, orderId: strin
         to: order.customer_email,
         subject: `Your gift card${several ? 's' : ''} from ${config.STORE_NAME} (order ${order.increment_id})`,
         text: [
-          `Thank you for your order ${order.increment_id}. Here ${several ? 'are your gift card codes' : 'is your gift card code'}:`,
+          `Thank you for your order ${order.increment_id}. Your gift card${several ? 's' : ''}:`,
           '',
-          ...issued.map((g) => `  ${g.code}  — ${g.name}, ${formatMinor(g.paidMinor, order.currency)}`),
+          ...issued.map((g) => buyerLine(g, order.currency, now)),
           '',
-          'Keep this e-mail: the code is shown only here. Redeem it at checkout (signed in) or in your',
-          `account; its value becomes store credit in ${baseCurrency()}.`,
+          ...(own.length
+            ? [
+                'Keep this e-mail: a code is shown only here. Redeem it at checkout (signed in) or in your',
+                `account, under My store credit; its value becomes store credit in ${baseCurrency()}.`,
+              ]
+            : []),
+          ...(forOthers
+            ? [
+                `The recipient${forOthers > 1 ? 's get' : ' gets'} the code by e-mail with your message, and redeem${forOthers > 1 ? '' : 's'} it in their account.`,
+              ]
+            : []),
         ].join('\n'),
       },
       now,
     )
+    if (forOthers) await queueDueGiftCards(env, config, now, orderId)
   }
   return issued.length
 }
@@ -178,7 +225,10 @@ interface CardRow {
   code_last4: string
   paid_minor: number
   clawed_minor: number
+  redeemed_by: number | null
 }
+
+const UNKNOWN_CODE = 'This gift card code is not known. Please check it and try again.'
 
 /** What redeeming a card adds to store credit now (base currency minor units). */
 export function redeemableMinor(
@@ -202,14 +252,18 @@ export async function redeemGiftCard(db: D1Database, customerId: number, input: 
   const hash = await sha256Hex(bare)
   const card = await db
     .prepare(
-      'SELECT id, amount_minor, currency, status, code_last4, paid_minor, clawed_minor FROM gift_cards WHERE code_hash = ?',
+      `SELECT id, amount_minor, currency, status, code_last4, paid_minor, clawed_minor, redeemed_by
+       FROM gift_cards WHERE code_hash = ?`,
     )
     .bind(hash)
     .first<CardRow>()
-  if (!card) fail(404, 'This gift card code is not known. Please check it and try again.')
+  // A card someone else redeemed is answered as a code never issued: a stranger learns nothing
+  // of it (whether it exists, that it was used); its own redeemer is told where its value went.
+  if (!card || (card.status === 'redeemed' && card.redeemed_by !== customerId)) fail(404, UNKNOWN_CODE)
   if (card.status === 'void')
     fail(409, 'This gift card is no longer valid: the order it was bought with was refunded.')
-  if (card.status !== 'issued') fail(409, 'This gift card has already been redeemed.')
+  if (card.status !== 'issued')
+    fail(409, 'You have already redeemed this gift card: its value is in your store credit.')
   const credit = redeemableMinor(card)
   if (credit <= 0) fail(409, 'This gift card has no value left: the order it was bought with was refunded.')
   const redemption = crypto.randomUUID()
@@ -235,7 +289,13 @@ export async function redeemGiftCard(db: D1Database, customerId: number, input: 
       )
       .bind(card.id, redemption, customerId, credit, `Gift card …${card.code_last4} redeemed`, stamp),
   ])
+  // Lost a race: to another shopper (answered as unknown, as above) or to a refund.
   if ((results[0]?.meta.changes ?? 0) !== 1) {
+    const after = await db
+      .prepare('SELECT status, redeemed_by FROM gift_cards WHERE id = ?')
+      .bind(card.id)
+      .first<{ status: string; redeemed_by: number | null }>()
+    if (after?.status === 'redeemed' && after.redeemed_by !== customerId) fail(404, UNKNOWN_CODE)
     fail(409, 'This gift card has already been redeemed, or its order was refunded meanwhile.')
   }
   const balance = await db

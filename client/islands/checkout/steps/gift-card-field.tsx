@@ -1,12 +1,19 @@
 /**
- * "Have a gift card?" on the payment step of a signed-in shopper: the code is redeemed into the
- * shopper's store credit (once; the server checks it), which the checkout then applies.
+ * "Have a gift card?" on the payment step of a signed-in shopper (and under My store credit): the
+ * code is redeemed into the shopper's store credit (once; the server checks it), which the
+ * checkout then applies.
  */
 import { useState } from 'react'
 import { api } from '../../../api'
 import { storeCredit, userToken } from '../../../state/user'
 
-export function GiftCardField({ onRedeemed }: { onRedeemed: () => void }) {
+export function GiftCardField({
+  onRedeemed,
+  redeemedText = 'The gift card was added to your store credit and applied to this order.',
+}: {
+  onRedeemed: () => void
+  redeemedText?: string
+}) {
   const [code, setCode] = useState('')
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -21,7 +28,7 @@ export function GiftCardField({ onRedeemed }: { onRedeemed: () => void }) {
       if (res.code === 200 && typeof res.result === 'object') {
         storeCredit.value = { ...storeCredit.peek(), total_balance: res.result.total_balance }
         setCode('')
-        setNote({ ok: true, text: 'The gift card was added to your store credit and applied to this order.' })
+        setNote({ ok: true, text: redeemedText })
         onRedeemed()
       } else {
         setNote({ ok: false, text: String(res.result) })
