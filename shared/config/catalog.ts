@@ -62,6 +62,12 @@ function priceBuckets(first: number, last: number): PriceRange[] {
 export const DEFAULT_PRICE_FILTER: Required<PriceRange> = { from: 0, to: 100 }
 /** Price catalog filters range on final_price (storefront-query-builder `priceFilterKey`). */
 export const PRICE_FILTER_KEY = 'final_price'
+/**
+ * The shop's own listings filter and count prices on the price each shopper's tile shows (their
+ * country's tax in, in their currency's major units): the search engine resolves this field per
+ * shopper. Requests to another engine keep PRICE_FILTER_KEY.
+ */
+export const SHOWN_PRICE_KEY = 'shown_price'
 
 /** "Listing filters always require visibility in 2, 3, 4 and status in 0, 1." */
 export const LISTING_VISIBILITY = [2, 3, 4] as const

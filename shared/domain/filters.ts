@@ -19,8 +19,8 @@ import {
   type SortId,
 } from '../config/catalog'
 import { FLAGS } from '../config/flags'
-import { baseCurrency, currencyConfig } from '../config/store'
-import { formatUnitPrice } from './currency'
+import { currencyConfig } from '../config/store'
+import { formatMinor } from './currency'
 
 interface FilterValue {
   /** Option id as a string ('49'), or a 'min-max' price range id ('0-50', '150-'). */
@@ -87,16 +87,17 @@ export function parsePriceRangeId(id: string | null | undefined): PriceRange | n
 }
 
 /**
- * Display label of a price range [from, to) of catalogue prices (base currency) in a display
- * currency, each end as a product priced there is shown (converted and rounded like a tile's
- * price): the lowest catalogue price in it and the highest, one catalogue step (₹1, $0.01) below
- * `to` — '₹1,000 - ₹4,999', '$10.00 - $19.99', '₹1,00,000+'.
+ * Display label of a price range [from, to) of shown prices (major units of the display currency,
+ * the price a tile shows): its lowest shown price and its highest, one display step (₹1, $1, or a
+ * cent in a currency shown to the cent) below `to` — '₹1,000 - ₹4,999', '$10.00 - $19.00',
+ * '₹1,00,000+'. A product is in the band exactly when its tile price is between the two.
  */
 export function priceRangeLabel(range: PriceRange, currencyCode: string): string {
-  const from = formatUnitPrice(range.from, currencyCode)
+  const fromMinor = Math.round(range.from * 100)
+  const from = formatMinor(fromMinor, currencyCode)
   if (range.to === undefined) return `${from}+`
-  const step = currencyConfig(baseCurrency()).baseStepMinor / 100
-  return `${from} - ${formatUnitPrice(Math.max(range.from, range.to - step), currencyCode)}`
+  const step = currencyConfig(currencyCode).stepMinor
+  return `${from} - ${formatMinor(Math.max(fromMinor, Math.round(range.to * 100) - step), currencyCode)}`
 }
 
 /** The configured price ranges as filter options (counts filled from aggregations elsewhere). */
@@ -115,7 +116,7 @@ interface CountedRange extends PriceRange {
  * The price filter's bands from the counts of the fine buckets (PRICE_RANGES, in their order):
  * from the first bucket with products to the last, cut on bucket edges into at most `most` bands
  * of about equal counts (a band closes once the products so far reach its share of the total).
- * Each band is [from, to) of the catalogue price, like the buckets, so the bands' counts are exact
+ * Each band is [from, to) of the shown price, like the buckets, so the bands' counts are exact
  * and a product at an edge is in the band that starts there. No products: no bands.
  */
 export function priceBands(buckets: readonly CountedRange[], most: number = MAX_PRICE_BANDS): CountedRange[] {

@@ -25,6 +25,7 @@ import {
   SEARCH_DEFAULT_SIZE,
   SEARCH_FUZZINESS,
   SEARCH_MIN_SCORE,
+  SHOWN_PRICE_KEY,
 } from '../config/catalog'
 import { PRICE_ATTRIBUTE } from './filters'
 import type { TermValue } from './terms-query'
@@ -40,7 +41,10 @@ export interface CatalogQuery {
    * a configurable whose `<attr>_options` holds it. Several values = any of.
    */
   filters?: Record<string, Array<number | string>>
-  /** Price filter on final_price (`to` absent = and above). */
+  /**
+   * Price filter [from, to) (`to` absent = and above): on the price the shopper is shown, in their
+   * currency, when built for the shop's own engine; on final_price otherwise.
+   */
   price?: { from?: number; to?: number }
   /** Full-text search text. */
   text?: string
@@ -125,7 +129,7 @@ function hasPrice(price: CatalogQuery['price']): price is { from?: number; to?: 
 }
 
 /** The must-clauses of a listing: visibility, status, stock, category, extra terms, id window, filters, price. */
-export function listingFilterClauses(params: CatalogQuery): DslClause[] {
+export function listingFilterClauses(params: CatalogQuery, priceField = PRICE_FILTER_KEY): DslClause[] {
   const must: DslClause[] = [
     { terms: { visibility: [...LISTING_VISIBILITY] } },
     { terms: { status: [...LISTING_STATUS] } },
@@ -139,7 +143,7 @@ export function listingFilterClauses(params: CatalogQuery): DslClause[] {
   for (const [attribute, values] of Object.entries(params.filters ?? {})) {
     if (values.length) must.push(catalogFilterClause(attribute, values))
   }
-  if (hasPrice(params.price)) must.push(priceRangeClause(params.price))
+  if (hasPrice(params.price)) must.push(priceRangeClause(params.price, priceField))
   return must
 }
 
@@ -185,16 +189,17 @@ function priceRangesWith(
   return all
 }
 
-/** The filter-panel aggregations; price is counted on final_price, the field the price filter narrows. */
+/** The filter-panel aggregations; price is counted on `priceField`, the field the price filter narrows. */
 export function listingAggregations(
   filters: readonly string[] = DEFAULT_FILTERS,
-  appliedPrice?: PriceRange | null,
+  appliedPrice: PriceRange | null = null,
+  priceField: string = PRICE_FILTER_KEY,
   ranges: readonly PriceRange[] = PRICE_RANGES,
 ): Record<string, DslClause> {
   let aggs: Record<string, DslClause> = {}
   for (const attribute of filters) {
     if (attribute === PRICE_ATTRIBUTE) {
-      aggs = { ...aggs, ...priceAggregations(PRICE_FILTER_KEY, priceRangesWith(appliedPrice, ranges)) }
+      aggs = { ...aggs, ...priceAggregations(priceField, priceRangesWith(appliedPrice, ranges)) }
       continue
     }
     const field = filterField(attribute)
@@ -242,6 +247,11 @@ export function fullTextQuery(text: string, scoring: TextScoring = {}): DslClaus
 interface BuildOptions {
   /** Ask for the final price minimum and maximum too (the Commerce port's answers carry them). */
   priceBounds?: boolean
+  /**
+   * Filter and count prices as each shopper's tile shows them (SHOWN_PRICE_KEY, in the display
+   * currency), for the shop's own search engine; otherwise on the catalogue's final_price.
+   */
+  shownPrice?: boolean
 }
 
 /** The aggregations of a request, with the applied price range counted and the optional price bounds. */
@@ -250,7 +260,7 @@ function requestAggregations(params: CatalogQuery, facets: readonly string[], op
   const applied = hasPrice(price)
     ? { from: price.from ?? 0, ...(price.to !== undefined ? { to: price.to } : {}) }
     : null
-  const aggs = listingAggregations(facets, applied)
+  const aggs = listingAggregations(facets, applied, options.shownPrice ? SHOWN_PRICE_KEY : PRICE_FILTER_KEY)
   if (options.priceBounds && facets.includes(PRICE_ATTRIBUTE)) {
     aggs.agg_min_final_price = { min: { field: PRICE_FILTER_KEY } }
     aggs.agg_max_final_price = { max: { field: PRICE_FILTER_KEY } }
@@ -260,7 +270,8 @@ function requestAggregations(params: CatalogQuery, facets: readonly string[], op
 
 /** The product listing/search request for a CatalogQuery. */
 export function buildCatalogQuery(params: CatalogQuery, options: BuildOptions = {}): BuiltQuery {
-  const bool: DslClause = { filter: { bool: { must: listingFilterClauses(params) } } }
+  const priceField = options.shownPrice ? SHOWN_PRICE_KEY : PRICE_FILTER_KEY
+  const bool: DslClause = { filter: { bool: { must: listingFilterClauses(params, priceField) } } }
   const body: DslClause = { query: { bool } }
   const text = params.text?.trim()
   if (text) {
@@ -286,9 +297,9 @@ export interface CatalogSearchRequest {
   request: DslClause
 }
 
-/** The browser's request for a CatalogQuery (the same body the Commerce adapters send). */
+/** The browser's request for a CatalogQuery to the shop's own engine (the body the embedded adapter sends). */
 export function catalogSearchRequest(params: CatalogQuery): CatalogSearchRequest {
-  const { body, size, from, sort } = buildCatalogQuery(params)
+  const { body, size, from, sort } = buildCatalogQuery(params, { shownPrice: true })
   return sort ? { size, from, sort, request: body } : { size, from, request: body }
 }
 

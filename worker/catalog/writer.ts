@@ -5,13 +5,21 @@
  * inventory rows of what it sells (its own sku, or one per enabled variant) and its revision, the
  * number a compare-and-set edit checks (./product-revision.ts).
  */
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { Category, CmsBlock, CmsPage, Product } from '@shared/schemas/catalog'
 import { indexProductStatements } from '../search'
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback)
 
-/** Product row upsert + its search-index statements. */
-export function productStatements(db: D1Database, p: Product): D1PreparedStatement[] {
+/**
+ * Product row upsert + its search-index statements; with the catalogue's tax rules, the index holds
+ * the price each shopper is shown too (else the scheduled search build adds it).
+ */
+export function productStatements(
+  db: D1Database,
+  p: Product,
+  taxRules?: readonly TaxRuleFields[],
+): D1PreparedStatement[] {
   const { children_data: _ignored, ...doc } = p as Product & { children_data?: unknown }
   return [
     db
@@ -35,7 +43,7 @@ export function productStatements(db: D1Database, p: Product): D1PreparedStateme
         p.slug,
         JSON.stringify(doc),
       ),
-    ...indexProductStatements(db, p),
+    ...indexProductStatements(db, p, Date.now(), taxRules),
   ]
 }
 

@@ -4,20 +4,24 @@
  * in-process (worker/search).
  */
 
+import { PRICE_ATTRIBUTE } from '@shared/domain/filters'
 import { buildCatalogQuery } from '@shared/domain/search-query'
 import type { Product } from '@shared/schemas/catalog'
 import { HTTPException } from 'hono/http-exception'
-import { SearchError, searchCatalog } from '../search'
+import { SearchError, type ShopperPricing, searchCatalog } from '../search'
 import type { Aggregations, ProductListing, ProductListingParams } from './types'
 
 /** Runs a listing request on the embedded search engine. */
 export async function searchProductsEmbedded(
   db: D1Database,
   params: ProductListingParams,
+  shopper?: () => Promise<ShopperPricing>,
 ): Promise<ProductListing> {
-  const q = buildCatalogQuery(params, { priceBounds: true })
+  const q = buildCatalogQuery(params, { priceBounds: true, shownPrice: true })
+  const priced = params.price !== undefined || params.aggregations?.includes(PRICE_ATTRIBUTE) === true
   const res = await searchCatalog(db, {
     entityType: 'product',
+    ...(priced && shopper ? { shopper: shopper() } : {}),
     body: q.body,
     size: q.size,
     from: q.from,

@@ -22,16 +22,19 @@ import {
 } from '../catalog/content'
 import { getProductByUrlPath, getProductsBySku } from '../catalog/products'
 import { mapUrlPath } from '../catalog/url-map'
+import type { ShopperPricing } from '../search'
 import { searchProductsEmbedded } from './embedded-search'
 import type { Commerce, HomeData } from './types'
 
 interface EmbeddedOptions {
   db: D1Database
   storeId?: number
+  /** Whom listings are priced for (their price filter and bands are on the price they are shown). */
+  shopper?: () => Promise<ShopperPricing>
 }
 
 /** Creates the embedded adapter over a D1 database. */
-export function createEmbeddedCommerce({ db, storeId = 0 }: EmbeddedOptions): Commerce {
+export function createEmbeddedCommerce({ db, storeId = 0, shopper }: EmbeddedOptions): Commerce {
   return {
     kind: 'embedded',
     async getProduct({ parentSku, childSku }) {
@@ -59,7 +62,7 @@ export function createEmbeddedCommerce({ db, storeId = 0 }: EmbeddedOptions): Co
       }
       return out
     },
-    searchProducts: (params) => searchProductsEmbedded(db, params),
+    searchProducts: (params) => searchProductsEmbedded(db, params, shopper),
     getCategoryTree: () => getCategoryTree(db),
     getCategoryById: (id) => getCategoryById(db, id),
     getCategoryBySlug: (slug) => getCategoryBySlug(db, slug),

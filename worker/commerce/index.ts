@@ -89,7 +89,19 @@ export function getCommerce(c: Context<AppEnv>): Commerce {
         country: store?.pricingCountry ?? 'IN',
         storeId: store?.storeId ?? 0,
       })
-    : createEmbeddedCommerce({ db: c.env.DB, storeId: store?.storeId ?? 0 })
+    : createEmbeddedCommerce({
+        db: c.env.DB,
+        storeId: store?.storeId ?? 0,
+        // Listings are priced for the request's shopper: their country, currency and the tax rules.
+        shopper: () =>
+          getCommerce(c)
+            .getTaxRules()
+            .then((taxRules) => ({
+              country: store?.country || c.var.config.DEFAULT_COUNTRY,
+              currency: store?.currency ?? c.var.config.DEFAULT_CURRENCY,
+              taxRules,
+            })),
+      })
   const commerce = withMemo(
     c,
     adapter,

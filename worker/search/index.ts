@@ -15,10 +15,19 @@
  */
 
 import { SearchError } from './dsl'
+import { indexVersionSeen } from './held/index-version'
+import { shownPriceIndexed } from './held/shown-price-fields'
 import { isEntityType, loadEntityDocs } from './memory/entities'
 import { searchDocsInMemory, toJsDocs } from './memory/search-docs'
 import { isObject } from './request/parse-values'
 import { planSearch, type SearchCatalogRequest } from './request/plan'
+import {
+  homeShopper,
+  namesShownPrice,
+  resolveShownPrice,
+  restoreAskedBounds,
+  shopperPriceField,
+} from './request/shown-price'
 import { checkPatternCount, parsePatterns, sourceFilter } from './request/source-filter'
 import { bucketBody, type SubAggregations, splitSubAggregations } from './request/sub-aggs'
 import { searchProducts } from './results/product-search'
@@ -35,6 +44,7 @@ export { ENTITY_TYPES } from './memory/entities'
 export { planSearch } from './request/plan'
 export { queryStringToDsl } from './request/query-string'
 export { searchQueryToDsl } from './request/search-query'
+export type { ShopperPricing } from './request/shown-price'
 export { parsePatterns } from './request/source-filter'
 export { compileProductRequest } from './results/product-search'
 export { toCompactResponse } from './results/response'
@@ -49,12 +59,30 @@ export async function searchCatalog(
   db: D1Database,
   req: SearchCatalogRequest,
   pricesFor?: PriceContext | Promise<PriceContext>,
+  retried = false,
 ): Promise<EsSearchResponse> {
   // Awaited once the search has answered, so a caller's read of what it needs runs alongside.
   const pricesPending = pricesFor ? Promise.resolve(pricesFor) : undefined
   pricesPending?.catch(() => {})
+  const original = req
+  let asked: ReadonlyMap<string, { from?: number; to?: number }> = new Map()
+  let shownAt: number | null = null
+  if (req.entityType === 'product' && namesShownPrice(req.body)) {
+    const shopper = (await req.shopper) ?? homeShopper()
+    const field = shopperPriceField(shopper)
+    const indexed = await shownPriceIndexed(db, field)
+    shownAt = indexed.version
+    const resolved = resolveShownPrice(req.body ?? {}, shopper, indexed.indexed ? field : null)
+    asked = resolved.asked
+    const { shopper: _resolved, ...rest } = req
+    req = { ...rest, body: resolved.body }
+  }
   const split = splitSubAggregations(req.body?.aggs ?? req.body?.aggregations)
-  if (split) return searchWithSubAggregations(db, req, split, pricesPending)
+  if (split) {
+    const res = await searchWithSubAggregations(db, req, split, pricesPending)
+    restoreAskedBounds(res.aggregations, asked)
+    return res
+  }
   const started = Date.now()
   if (!isEntityType(req.entityType))
     throw new SearchError(`No entity type registered for ${String(req.entityType).slice(0, 40)}`)
@@ -73,8 +101,12 @@ export async function searchCatalog(
   checkPatternCount(excludes, '_source excludes', toError)
   const filter = sourceFilter(includes, excludes)
   let result: EngineResult
-  if (req.entityType === 'product') result = await searchProducts(db, plan)
-  else {
+  if (req.entityType === 'product') {
+    result = await searchProducts(db, plan)
+    // The shown price was resolved at an index version the statement did not read: once more.
+    if (shownAt !== null && shownAt !== indexVersionSeen() && !retried)
+      return searchCatalog(db, original, pricesFor, true)
+  } else {
     const docs = await loadEntityDocs(db, req.entityType, plan)
     result = searchDocsInMemory(toJsDocs(docs, 'generic'), plan)
   }
@@ -99,6 +131,7 @@ export async function searchCatalog(
     },
   }
   if (plan.aggs.length > 0) response.aggregations = result.aggregations
+  restoreAskedBounds(response.aggregations, asked)
   return response
 }
 

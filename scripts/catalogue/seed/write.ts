@@ -22,6 +22,7 @@ import {
 } from '../../../worker/catalog/writer'
 import { bumpIndexVersionStatement, facetPostingsStatements } from '../../../worker/search'
 import { putUrlMappings, runSql } from './apply'
+import { buildTaxRules } from './attributes'
 import { type CatalogueRest, type CatalogueSlice, catalogueSlices } from './generate'
 import { demoPincodeStatements } from './pincodes'
 import { createRecordingDb, toMergedSql, toSql } from './sql-recorder'
@@ -155,6 +156,9 @@ function clearStatements(db: D1Database, keep: KeepOptions = {}): D1PreparedStat
   return CATALOGUE_TABLES.filter((t) => !kept.has(t)).map((t) => db.prepare(`DELETE FROM ${t}`))
 }
 
+/** The demo's tax rules (the seed writes them): the index holds each shopper's shown price by them. */
+const DEMO_TAX_RULES = buildTaxRules()
+
 /** The per-product statements that clear a product's index rows or move the version on. */
 const INDEX_UPKEEP = /^\s*(DELETE FROM search_|UPDATE search_meta)/
 
@@ -163,7 +167,9 @@ const INDEX_UPKEEP = /^\s*(DELETE FROM search_|UPDATE search_meta)/
  * index deletes and version bumps are left out (one bump follows the whole seed).
  */
 function freshProductStatements(db: D1Database, p: Product): D1PreparedStatement[] {
-  return productStatements(db, p).filter((st) => !INDEX_UPKEEP.test((st as unknown as { sql: string }).sql))
+  return productStatements(db, p, DEMO_TAX_RULES).filter(
+    (st) => !INDEX_UPKEEP.test((st as unknown as { sql: string }).sql),
+  )
 }
 
 /** A slice's products (with their index rows) and stock rows. */

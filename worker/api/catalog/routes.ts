@@ -129,6 +129,15 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
         sort: q.sort,
         includes,
         excludes,
+        // `shown_price` (a listing's price filter and bands) is the price this visitor is shown.
+        ...(prices
+          ? {
+              shopper: prices.then((p) => ({
+                ...p,
+                currency: c.var.store?.currency ?? c.var.config.DEFAULT_CURRENCY,
+              })),
+            }
+          : {}),
       },
       prices,
     )

@@ -22,6 +22,7 @@ import { isCacheablePath, KEY_HOST, keyRequest, outputCacheKey, pageUrl, routeQu
 import { FRESH_SECONDS, STALE_SECONDS } from './lifetimes'
 import {
   cutNonce,
+  forgetPage,
   type MemoryPage,
   memoryPage,
   NONCE_AT_HEADER,
@@ -66,7 +67,19 @@ export function markDegraded(c: Context<AppEnv>): void {
   c.set('degraded', true)
 }
 
-async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: Response, tags: string[]) {
+/**
+ * Stores a rendered page under `key`, unless one of its tags was purged after its render began
+ * (`renderedFrom`): a stock change purged while the page was rendering may be missing from it, and
+ * the purge could not drop a page that was not stored yet. Such a page is dropped again at once.
+ */
+async function storeInCache(
+  c: Context<AppEnv>,
+  key: string,
+  html: string,
+  res: Response,
+  tags: string[],
+  renderedFrom: number,
+) {
   const cache = edgeCache()
   const headers = new Headers(res.headers)
   headers.delete('content-security-policy')
@@ -80,7 +93,10 @@ async function storeInCache(c: Context<AppEnv>, key: string, html: string, res: 
   const now = Date.now()
   const page = memoryPage(text, headers)
   if (page) rememberPage(key, page, now)
-  await recordTags(c.env.DB, key, tags, now)
+  if (await recordTags(c.env.DB, key, tags, now, renderedFrom)) {
+    forgetPage(key)
+    await cache.delete(keyRequest(key))
+  }
 }
 
 function clientHeaders(
@@ -155,6 +171,7 @@ export function outputCache(app: FetchApp, opts: { buildId?: string } = {}): Mid
         })
       }
     }
+    const renderedFrom = Date.now()
     await next()
     const tags = c.var.cacheTags
     const res = c.res
@@ -173,7 +190,7 @@ export function outputCache(app: FetchApp, opts: { buildId?: string } = {}): Mid
       new Response(forCache)
         .text()
         // Read after the whole page streamed: deferred sections may have degraded meanwhile.
-        .then((html) => (c.var.degraded ? undefined : storeInCache(c, key, html, res, tags)))
+        .then((html) => (c.var.degraded ? undefined : storeInCache(c, key, html, res, tags, renderedFrom)))
         .catch((e) =>
           console.error(
             JSON.stringify({ requestId: c.var.requestId, msg: 'cache put failed', e: String(e) }),

@@ -17,6 +17,7 @@
 import { BUILT, MAX_FACET_VALUES } from '../held/stored-builds'
 import { hotColumnStatements } from './hot-columns'
 import { listingStatements } from './listings'
+import { fillShownPrices } from './shown-prices'
 import { vocabularyStatements } from './vocabulary'
 
 /** The postings are built in this many statements, each over a share of the fields. */
@@ -64,11 +65,14 @@ export function facetPostingsStatements(db: D1Database): D1PreparedStatement[] {
 }
 
 /**
- * The scheduled rebuild: when a product write outside the catalogue writer (a back-office edit)
- * dropped the postings or the pre-built listings and vocabulary, builds them all again from the
+ * The scheduled rebuild: the shown prices a product write without the tax rules left out
+ * (./shown-prices.ts), then, when a product write outside the catalogue writer (a back-office
+ * edit) dropped the postings or the pre-built listings and vocabulary, all of them again from the
  * index of this moment, so no shopper's request has to. Answers whether it rebuilt.
  */
 export async function rebuildMissingPostings(env: Pick<Env, 'DB'>): Promise<'rebuilt' | 'present'> {
+  // The shown prices first: their writes drop the pre-builds, which are then built once.
+  await fillShownPrices(env.DB)
   if (await prebuiltPresent(env.DB)) return 'present'
   // One statement at a time: at 100,000 products the whole build takes tens of seconds of D1 time,
   // more than one call should hold; each statement leaves a state readers can trust (see above).

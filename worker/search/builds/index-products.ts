@@ -3,10 +3,12 @@
  * the importer and any product write call this and run the statements in the same D1 batch as the
  * `products` write, so the index never drifts from the documents.
  */
+import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { Product } from '@shared/schemas/catalog'
 import { bumpIndexVersionStatement } from '../held/index-version'
 import { extractFacts, HOT_COLUMNS, hotValues } from '../semantics/facts'
 import { withDerivedFinalPrice } from '../semantics/server-prices'
+import { shownPriceNumbers } from '../semantics/shown-prices'
 
 /** Statements deleting a product's index rows (used before a rebuild, or when a product is deleted). */
 function deleteProductIndexStatements(db: D1Database, productId: number): D1PreparedStatement[] {
@@ -22,12 +24,16 @@ function deleteProductIndexStatements(db: D1Database, productId: number): D1Prep
 /**
  * Statements that delete and rebuild a product's search-index rows (run them in a D1 batch). A
  * product (or variant) without a final_price is indexed with the derived one, so the price filter
- * and the price sort find it.
+ * and the price sort find it. With the catalogue's tax rules, the prices each shopper is shown are
+ * indexed too (semantics/shown-prices.ts); a write without them leaves the product to the
+ * scheduled build (builds/shown-prices.ts), and the price filter falls back to the catalogue price
+ * for it until then.
  */
 export function indexProductStatements(
   db: D1Database,
   product: Product | Record<string, unknown>,
   now: number = Date.now(),
+  taxRules?: readonly TaxRuleFields[],
 ): D1PreparedStatement[] {
   const doc = withDerivedFinalPrice(product as Record<string, unknown>, now)
   const id = Number(doc.id)
@@ -38,6 +44,7 @@ export function indexProductStatements(
   for (const [field, values] of facts.terms) for (const v of values) terms.push([field, v])
   const numbers: [string, number][] = []
   for (const [field, values] of facts.numbers) for (const v of values) numbers.push([field, v])
+  if (taxRules) numbers.push(...shownPriceNumbers(doc, taxRules, now))
   const tokens: [string, string, number][] = []
   for (const [field, map] of facts.tokens) for (const [t, pos] of map) tokens.push([t, field, pos])
   const stmts = deleteProductIndexStatements(db, id).slice(0, 4)

@@ -9,7 +9,8 @@ import {
 } from '../dsl'
 import { checkField, isObject, num } from './parse-values'
 
-function rangeKey(from?: number, to?: number): string {
+/** A range bucket's key as Elasticsearch names it when the request gives none ("10.0-20.0", "*-5.0"). */
+export function rangeKey(from?: number, to?: number): string {
   const f = (n?: number) => (n === undefined ? '*' : Number.isInteger(n) ? n.toFixed(1) : String(n))
   return `${f(from)}-${f(to)}`
 }

@@ -7,6 +7,7 @@ import { parseAggs } from './parse-aggs'
 import { parseQuery } from './parse-query'
 import { parseSort } from './parse-sort'
 import { isObject } from './parse-values'
+import type { ShopperPricing } from './shown-price'
 
 /** Largest page (the storefront fetches the category tree with size=4000). */
 const MAX_SEARCH_SIZE = 4000
@@ -31,6 +32,8 @@ export interface SearchCatalogRequest {
   excludes?: string[]
   /** Reported back in hits as `_index`. */
   index?: string
+  /** Whom `shown_price` means the shown price of (request/shown-price.ts); default: home, base currency. */
+  shopper?: ShopperPricing | Promise<ShopperPricing>
 }
 
 const BODY_KEYS = new Set([

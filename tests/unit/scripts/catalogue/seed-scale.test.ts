@@ -4,6 +4,7 @@
 // and the SQL keeps D1's limits with the clears first and the catalogue version bump last.
 import type { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
+import { buildTaxRules } from '../../../../scripts/catalogue/seed/attributes'
 import { catalogueSlices, generateCatalogue } from '../../../../scripts/catalogue/seed/generate'
 import { noSeedCounts, seedSqlChunks } from '../../../../scripts/catalogue/seed/node-entry'
 import { createRecordingDb, toSql } from '../../../../scripts/catalogue/seed/sql-recorder'
@@ -28,7 +29,10 @@ describe('demo seed in slices', () => {
     const oneByOne = migratedDb()
     const rec = createRecordingDb()
     const cat = generateCatalogue()
-    for (const p of cat.products) for (const st of productStatements(rec, p)) oneByOne.exec(toSql(st))
+    // With the demo's tax rules, as the seed writes them (each shopper's shown price in the index).
+    const taxRules = buildTaxRules()
+    for (const p of cat.products)
+      for (const st of productStatements(rec, p, taxRules)) oneByOne.exec(toSql(st))
     for (const r of cat.inventory) oneByOne.exec(toSql(inventoryStatement(rec, r)))
     for (const table of PRODUCT_TABLES) {
       const rows = rowsOf(streamed, table)

@@ -83,8 +83,9 @@ describe('price range ids', () => {
     [{ from: 0, to: 50 }, 'INR', '₹0 - ₹49'],
     [{ from: 150 }, 'INR', '₹150+'],
     [{ from: 100000 }, 'INR', '₹100,000+'],
-    // Shown as a product priced there is: converted and rounded to whole dollars like a tile.
-    [{ from: 1000, to: 5000 }, 'USD', '$14.00 - $71.00'],
+    // Bands are of shown prices in the display currency: its ends as the tiles show them (whole dollars).
+    [{ from: 10, to: 20 }, 'USD', '$10.00 - $19.00'],
+    [{ from: 1000, to: 5000 }, 'USD', '$1,000.00 - $4,999.00'],
   ])('label %j in %s', (range, currency, label) => {
     expect(priceRangeLabel(range, currency)).toBe(label)
   })

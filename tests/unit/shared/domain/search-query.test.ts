@@ -19,6 +19,7 @@ import { searchDocsInMemory, toJsDocs } from '../../../../worker/search/memory/s
 import { parseAggs } from '../../../../worker/search/request/parse-aggs'
 import { parseQuery } from '../../../../worker/search/request/parse-query'
 import { parseSort } from '../../../../worker/search/request/parse-sort'
+import { homeShopper, resolveShownPrice } from '../../../../worker/search/request/shown-price'
 
 const base = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 
@@ -226,7 +227,9 @@ describe('what a shopper finds (requests run by the in-memory search engine)', (
       catalogue,
       planSearch({
         entityType: 'product',
-        body: req.request,
+        // The shown price as the engine resolves it for a shopper at home in the base currency:
+        // the catalogue price.
+        body: resolveShownPrice(req.request, homeShopper(), 'final_price').body,
         size: req.size,
         from: req.from,
         sort: req.sort,

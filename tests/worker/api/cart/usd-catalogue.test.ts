@@ -139,16 +139,16 @@ describe('a catalogue whose prices are in US dollars', () => {
       const listing = await page(CATEGORY_PAGE, cookie)
       const tiles = texts(listing, 'tile-price')
       expect(tiles.sort()).toEqual([expected.BWH, expected.PIN].sort())
-      // A price filter from the catalogue's own dollar prices (fixed rupee bands put both products
-      // in one band, and a filter that cannot narrow is not offered): choosing a band lists exactly
-      // the products priced in it.
+      // A price filter from the listing's own prices (fixed rupee bands put both products in one
+      // band, and a filter that cannot narrow is not offered): a band is of the prices the tiles
+      // show, in the shopper's currency, and choosing it lists exactly the products shown in it.
       const bands = priceOptions(listing)
       expect(bands.length).toBeGreaterThanOrEqual(2)
       for (const band of bands) {
         const [from, to] = band.id.split('-').map((x) => (x === '' ? Number.POSITIVE_INFINITY : Number(x)))
         const inBand = (['BWH', 'PIN'] as const).filter((sku) => {
-          const usd = sku === 'BWH' ? 39 : 0.49
-          return usd >= (from as number) && usd < (to as number)
+          const shown = (sku === 'BWH' ? s.hoodie : s.pin) / 100
+          return shown >= (from as number) && shown < (to as number)
         })
         const chosen = await page(`${CATEGORY_PAGE}?price=${band.id}`, cookie)
         expect(texts(chosen, 'tile-price').sort(), band.label).toEqual(

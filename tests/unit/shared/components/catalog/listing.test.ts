@@ -77,11 +77,12 @@ describe('listing requests', () => {
     expect(q.sort).toBe('final_price:asc')
   })
 
-  it('asks for the same aggregations on the server and in the browser (price counted on final_price)', () => {
+  it('asks for the same aggregations on the server and in the browser (price counted on the shown price)', () => {
     for (const query of ['', '?color=49', '?price=150-', '?price=50-100&size=12']) {
       const s = parseListingQuery(query)
-      const server = buildCatalogQuery(listingParams([3], s, 0, 24), { priceBounds: true }).body
-        .aggs as Record<string, unknown>
+      // The embedded adapter's request: the price filter and bands on the price each shopper is shown.
+      const server = buildCatalogQuery(listingParams([3], s, 0, 24), { priceBounds: true, shownPrice: true })
+        .body.aggs as Record<string, unknown>
       const { agg_min_final_price, agg_max_final_price, ...counted } = server
       expect(agg_min_final_price).toEqual({ min: { field: 'final_price' } })
       expect(agg_max_final_price).toEqual({ max: { field: 'final_price' } })
@@ -96,7 +97,7 @@ describe('listing requests', () => {
     const body = JSON.stringify(req.request)
     expect(body).toContain('"category_ids":[3,12]')
     expect(body).toContain('"color_options":[49]')
-    expect(body).toContain('"final_price":{"gte":150}')
+    expect(body).toContain('"shown_price":{"gte":150}')
     expect(req.request.aggs).toHaveProperty('agg_terms_color')
     const { path, query } = catalogSearchQuery(req)
     expect(path).toBe('/api/catalog/vue_storefront_catalog/product/_search')
