@@ -71,7 +71,7 @@ describe('exports of worker/, client/, shared/ and scripts/', () => {
   let scan: ReturnType<typeof findDeadExports>
   beforeAll(() => {
     scan = findDeadExports({ root })
-  }, 60_000)
+  }, 300_000)
 
   it('are each imported somewhere, allowed as public API or pending removal', () => {
     const unlisted = scan.dead
