@@ -2,7 +2,7 @@
 // each parcel in one manifest only (double clicks, concurrent asks), nothing to manifest is refused
 // in words, the courier down or its answer lost never leaves a parcel stranded or manifested twice.
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { manifestTodaysPickups, printManifestAgain } from '../../../worker/admin/manifests'
 import { admin, operator } from '../admin/operator'
 import {
@@ -109,6 +109,31 @@ describe("the manifest for today's pickups", () => {
     expect(m.shipments.map((s) => s.awb)).toEqual([a.awb])
     const doc = await courier.fetch(new Request(m.manifest.url))
     expect(new TextDecoder().decode(await doc.arrayBuffer())).toContain(a.awb)
+  })
+
+  it('a manifest address that is not http(s) is never kept or shown as a link', async () => {
+    const a = await booked()
+    const real = courier.fetch
+    const spy = vi
+      .spyOn(courier, 'fetch')
+      .mockImplementation(async (req: Request) =>
+        req.url.endsWith('/manifests/generate')
+          ? Response.json({ status: 1, manifest_url: 'javascript:alert(document.cookie)' })
+          : real(req),
+      )
+    try {
+      await expect(manifest()).rejects.toMatchObject({ status: 502 })
+    } finally {
+      spy.mockRestore()
+    }
+    expect(await manifestOf(a.awb)).toBeNull()
+    expect(
+      await env.DB.prepare(
+        `SELECT COUNT(*) AS n FROM courier_manifests WHERE manifest_url LIKE 'javascript:%'`,
+      ).first('n'),
+    ).toBe(0)
+    // The parcel is still waiting, and the next ask manifests it.
+    expect((await manifest()).shipments.map((s) => s.awb)).toEqual([a.awb])
   })
 
   it('is asked for by owner or staff from /admin/fulfilment, which lists the manifests; a viewer is refused', async () => {
