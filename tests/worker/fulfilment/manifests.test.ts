@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { manifestTodaysPickups, printManifestAgain } from '../../../worker/admin/manifests'
-import { admin, operator } from '../admin/operator'
+import { admin, operator, post } from '../admin/operator'
 import {
   courier,
   courierCalls,
@@ -154,5 +154,11 @@ describe("the manifest for today's pickups", () => {
     expect(url).toMatch(/^https:\/\/courier-sandbox\.test\/manifests\//)
     expect(page.text).toContain(`href="${url}"`)
     expect((await admin(viewer, '/fulfilment')).text).not.toContain('action="/admin/api/manifests"')
+    // The form post from that screen is answered in words on the screen (here: the shop's own
+    // environment has no courier configured), never a JSON page.
+    const formPost = await post(staff, '/api/manifests', '/admin/fulfilment', [])
+    expect(formPost.status).toBe(409)
+    expect(formPost.text).toContain('No courier is configured')
+    expect(formPost.text).toContain('<html')
   })
 })
