@@ -83,6 +83,8 @@ interface SbOrder {
   }[]
   body: Record<string, unknown>
   canceled: boolean
+  /** The pickup manifest the shipment is in (a shipment goes into one manifest only). */
+  manifestId: number | null
 }
 
 const json = (body: unknown, status = 200) =>
@@ -115,6 +117,48 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
 
   const byShipment = (id: unknown) => orders.find((o) => String(o.shipmentId) === String(id))
   const byAwb = (awb: string) => orders.find((o) => o.awb === awb)
+
+  /** Manifests generated: their id → the AWBs on them (the document lists them). */
+  const manifests = new Map<number, string[]>()
+  const manifestUrl = (id: number) => `${opts.origin}/manifests/MANIFEST-${id}.pdf`
+
+  /** A manifest for booked forward shipments, each at most once (a second ask is refused). */
+  function generateManifest(ids: unknown[]): Response {
+    const list = ids.map(byShipment)
+    if (list.length === 0 || list.some((o) => !o?.awb || o.isReturn || o.canceled))
+      return json(
+        { message: 'Invalid shipment ids: only shipments with an AWB can be manifested', status_code: 422 },
+        422,
+      )
+    if (list.some((o) => o?.manifestId))
+      return json({ message: 'Manifest already generated for these shipments.', status_code: 400 }, 400)
+    const id = manifests.size + 1
+    manifests.set(
+      id,
+      list.map((o) => o?.awb as string),
+    )
+    for (const o of list) if (o) o.manifestId = id
+    return json({ status: 1, manifest_url: manifestUrl(id) })
+  }
+
+  /** The manifest holding these orders, printed again. */
+  function printManifest(orderIds: unknown[]): Response {
+    const found = orderIds.map((id) => orders.find((o) => o.id === Number(id)))
+    const id = found[0]?.manifestId
+    if (!id || found.some((o) => o?.manifestId !== id))
+      return json({ message: 'Manifest not generated for these orders.', status_code: 400 }, 400)
+    return json({ manifest_url: manifestUrl(id) })
+  }
+
+  /** The manifest document: a PDF-ish page naming the AWBs handed over. */
+  function manifestDocument(id: number): Response {
+    const awbs = manifests.get(id)
+    if (!awbs) return new Response('Not found', { status: 404 })
+    const lines = [`TEST courier manifest ${id} - not a real courier`, ...awbs.map((a) => `AWB ${a}`)]
+    return new Response(`%PDF-1.4\n% ${lines.join('\n% ')}\n%%EOF\n`, {
+      headers: { 'content-type': 'application/pdf' },
+    })
+  }
 
   function webhookBody(o: SbOrder) {
     const at = now()
@@ -199,6 +243,7 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
       scans: [],
       body,
       canceled: false,
+      manifestId: null,
     }
     orders.push(o)
     return json({
@@ -292,6 +337,8 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
       await advance(String(form.get('awb') ?? ''), Number(form.get('status')))
       return new Response(null, { status: 303, headers: { location: '/test' } })
     }
+    const doc = path.match(/^\/manifests\/MANIFEST-(\d{1,9})\.pdf$/)
+    if (doc && req.method === 'GET') return manifestDocument(Number(doc[1]))
     if (down) return json({ message: 'Service Unavailable' }, 503)
     const api = path.replace(/^\/v1\/external/, '')
     if (failOnce.delete(api)) return json({ message: 'Service Unavailable' }, 503)
@@ -358,6 +405,9 @@ export function createCourierSandbox(opts: CourierSandboxOptions) {
         response: { pickup_scheduled_date: '2026-12-01 10:00:00', pickup_token_number: `PT${o.shipmentId}` },
       })
     }
+    if (api === '/manifests/generate' && req.method === 'POST') return generateManifest(ids)
+    if (api === '/manifests/print' && req.method === 'POST')
+      return printManifest(Array.isArray(body.order_ids) ? body.order_ids : [])
     const track = api.match(/^\/courier\/track\/awb\/([^/]+)$/)
     if (track) {
       const o = byAwb(decodeURIComponent(track[1] as string))

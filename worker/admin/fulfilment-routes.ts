@@ -8,6 +8,8 @@
  *   POST /shipments/:id/ndr                  {action: re-attempt | return, comments}
  *   POST /shipments/:id/refresh              read the parcel back from the courier
  *   POST /returns/:id/inspect                {decisions: {itemId: accepted | rejected}, payout_reference?}
+ *   POST /manifests                          the manifest for the parcels booked for pickup
+ *   POST /manifests/:id/print                a manifest's document again (./manifests.ts)
  */
 import { Hono } from 'hono'
 import { refreshShipment } from '../fulfilment/events'
@@ -27,6 +29,7 @@ import {
   receiveRto,
 } from './fulfilment'
 import { answer, readInput } from './input'
+import { manifestTodaysPickups, printManifestAgain } from './manifests'
 import { actorOf, allow, orderNumber, positiveId } from './request'
 
 export const fulfilmentApi = new Hono<AdminEnv>()
@@ -64,4 +67,11 @@ fulfilmentApi.post('/returns/:id/inspect', allow('money'), async (c) => {
   const id = positiveId(c, 'return')
   const req = await readInput(c, InspectSchema, 'inspection')
   return answer(c, await inspect(actorOf(c), id, req, Date.now()), '/admin/fulfilment')
+})
+fulfilmentApi.post('/manifests', allow('orders'), async (c) =>
+  answer(c, await manifestTodaysPickups(actorOf(c), Date.now()), '/admin/fulfilment'),
+)
+fulfilmentApi.post('/manifests/:id/print', allow('orders'), async (c) => {
+  const id = positiveId(c, 'manifest')
+  return answer(c, await printManifestAgain(actorOf(c), id, Date.now()), '/admin/fulfilment')
 })

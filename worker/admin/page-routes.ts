@@ -14,6 +14,7 @@ import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
 import { mailTemplatePages } from './mail-templates'
+import { todaysManifests } from './manifests'
 import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
@@ -78,7 +79,11 @@ pageRoutes.get('/customers', async (c) => {
   return customersPage(c, { q, list, email, found, guest: guest as never })
 })
 pageRoutes.get('/fulfilment', async (c) =>
-  fulfilmentPage(c, { ...(await fulfilmentWork(c.env.DB)), toShip: await ordersToShip(c.env.DB) }),
+  fulfilmentPage(c, {
+    ...(await fulfilmentWork(c.env.DB)),
+    toShip: await ordersToShip(c.env.DB),
+    manifests: await todaysManifests(c.env.DB, Date.now()),
+  }),
 )
 pageRoutes.get('/coupons', async (c) =>
   couponsPage(c, (await listCoupons(c.env.DB)) as Record<string, unknown>[]),

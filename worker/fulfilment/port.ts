@@ -117,4 +117,8 @@ export interface CourierPort {
   cancel(courierOrderIds: string[]): Promise<void>
   ndrList(): Promise<Ndr[]>
   ndrAction(awb: string, action: 're-attempt' | 'return', comments: string): Promise<void>
+  /** The pickup manifest (the handover sheet) for booked shipments: the document's URL. */
+  manifest(shipmentIds: string[]): Promise<string>
+  /** The manifest holding these courier orders, printed again: the document's URL. */
+  printManifest(courierOrderIds: string[]): Promise<string>
 }

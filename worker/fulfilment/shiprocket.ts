@@ -353,5 +353,23 @@ export function shiprocketPort(db: D1Database, cfg: ShiprocketConfig): CourierPo
         comments: comments.slice(0, 200),
       })
     },
+
+    async manifest(shipmentIds) {
+      const json = await call('POST', '/manifests/generate', { shipment_id: shipmentIds.map(Number) })
+      return documentUrl(json, 'no manifest was generated')
+    },
+
+    async printManifest(courierOrderIds) {
+      const json = await call('POST', '/manifests/print', { order_ids: courierOrderIds.map(Number) })
+      return documentUrl(json, 'no manifest was printed')
+    },
   }
+}
+
+/** A document the courier links to (a manifest): only an http(s) address is ever shown as a link. */
+function documentUrl(json: Json, refusal: string): string {
+  const url = str(json.manifest_url)
+  if (!/^https?:\/\/[^\s]+$/i.test(url) || url.length > 2000)
+    throw new CourierError(`${refusal}: ${str(json.message) || 'no document address'}`, false)
+  return url
 }

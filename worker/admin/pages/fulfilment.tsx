@@ -8,10 +8,14 @@ import { baseCurrency } from '@shared/config/store'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
 import type { fulfilmentWork } from '../fulfilment'
+import type { todaysManifests } from '../manifests'
 import { Choice, Field, money, PostForm, Table, when } from './components'
 import { renderAdmin } from './frame'
 
-type Work = Awaited<ReturnType<typeof fulfilmentWork>> & { toShip: Record<string, unknown>[] }
+type Work = Awaited<ReturnType<typeof fulfilmentWork>> & {
+  toShip: Record<string, unknown>[]
+  manifests: Awaited<ReturnType<typeof todaysManifests>>
+}
 type Row = Record<string, unknown>
 
 const back = '/admin/fulfilment'
@@ -59,6 +63,53 @@ export function fulfilmentPage(c: Context<AdminEnv>, work: Work) {
             { header: 'Step', cell: (r) => s(r.step) },
             { header: 'State', cell: (r) => `${s(r.status)} after ${s(r.attempts)} calls` },
             { header: 'Courier said', cell: (r) => s(r.provider_response) },
+          ]}
+        />
+      </section>
+      <section className="card" data-testid="manifests">
+        <h2>Pickup manifests for {work.manifests.day}</h2>
+        <p>
+          {work.manifests.waiting.length === 0
+            ? 'No parcel booked for pickup is waiting for a manifest.'
+            : `Waiting for a manifest: ${work.manifests.waiting.map((p) => `${p.ref} (${p.awb})`).join(', ')}`}
+        </p>
+        <PostForm
+          needs="orders"
+          action="/admin/api/manifests"
+          back={back}
+          label="Manifest for today's pickups"
+        />
+        <Table
+          rows={work.manifests.manifests as unknown as Row[]}
+          rowKey={(r) => s(r.id)}
+          columns={[
+            { header: 'Manifest', cell: (r) => `M${s(r.id)} at ${when(s(r.created_at))}` },
+            {
+              header: 'Parcels',
+              cell: (r) => (r.parcels as Row[]).map((p) => `${s(p.ref)} (${s(p.awb)})`).join(', '),
+            },
+            {
+              header: 'Document',
+              cell: (r) =>
+                r.manifest_url ? (
+                  <a href={s(r.manifest_url)} target="_blank" rel="noopener noreferrer">
+                    Manifest PDF
+                  </a>
+                ) : (
+                  'The courier has not answered yet'
+                ),
+            },
+            {
+              header: <span className="skip">Print</span>,
+              cell: (r) => (
+                <PostForm
+                  needs="orders"
+                  action={`/admin/api/manifests/${s(r.id)}/print`}
+                  back={back}
+                  label={r.manifest_url ? 'Print again' : 'Ask the courier again'}
+                />
+              ),
+            },
           ]}
         />
       </section>
