@@ -83,8 +83,8 @@ describe('AMP pages in the shop look', () => {
     const items = [...list.matchAll(/<li>(?:<a href="([^"]+)">|<span class="sold-out"[^>]*>)([^<]+)</g)].map(
       (m) => ({ href: m[1], label: m[2] as string }),
     )
-    const offered = (doc.configurable_options.find((o) => o.attribute_code === 'size')?.values ?? []).filter((v) =>
-      doc.configurable_children.some((c) => c.size === v.value_index),
+    const offered = (doc.configurable_options.find((o) => o.attribute_code === 'size')?.values ?? []).filter(
+      (v) => doc.configurable_children.some((c) => c.size === v.value_index),
     )
     expect(items.map((i) => i.label)).toEqual(offered.map((v) => v.label))
     for (const item of items) {
@@ -107,7 +107,9 @@ describe('AMP pages in the shop look', () => {
     expectWithinAmpRules(html)
     const body = bodyOf(html)
     expect(body).toContain(`<a class="amp-header__full" href="/c/${cat?.slug}">View the full page</a>`)
-    expect(body).toMatch(/<li class="tile"><a href="\/amp\/p\/[^"]+"><amp-img [^>]*><\/amp-img><p class="tile__name">/)
+    expect(body).toMatch(
+      /<li class="tile"><a href="\/amp\/p\/[^"]+"><amp-img [^>]*><\/amp-img><p class="tile__name">/,
+    )
     expect(body).toMatch(/<p class="tile__price">(<span class="sale">)?₹[\d,]+/)
     expect(body).toContain('<footer class="footer">')
   })
