@@ -13,7 +13,7 @@ import type { Product } from '@shared/schemas/catalog'
 import { FOOTER_COLUMNS } from '../../platform/render/layouts'
 
 /** The header link that leaves the AMP page for the same page in the full shop. */
-export const FULL_PAGE_LABEL = 'View the full page'
+const FULL_PAGE_LABEL = 'View the full page'
 /** The product page's main button: AMP pages cannot hold a bag, so buying happens on the shop. */
 export const BUY_LABEL = 'Buy on the shop'
 
