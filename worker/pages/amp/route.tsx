@@ -1,66 +1,26 @@
 /**
- * AMP pages: minimal layout, valid AMP HTML with no author JavaScript, canonical and JSON-LD
- * URLs on the public origin (data: ./loader.ts):
- *   GET /amp/p/:parentSku/:slug/:childSku?   product: slide gallery, name, sku, price (special
- *        with the original struck through, × qty), variant errors, grouped links, bundle or custom
- *        options, 'Check available sizes' link, 'Product details' (description + attributes, 'N/A')
+ * AMP pages in the shop's look (header with the store name and a link back to the full page,
+ * footer; styles: ./styles.ts, pieces: ./parts.tsx), valid AMP HTML with no author JavaScript,
+ * canonical and JSON-LD URLs on the public origin (data: ./loader.ts):
+ *   GET /amp/p/:parentSku/:slug/:childSku?   product: slide gallery beside the summary, name, sku,
+ *        price by the shop's formatter (special with the original struck through, × qty), the tax
+ *        note, stock, variant errors, the size list, 'Buy on the shop' and 'Check available
+ *        sizes' to the full page, grouped links, bundle or custom options, 'Product details'
+ *        (description + attributes, 'N/A')
  *   GET /amp/c/:slug                         category: breadcrumbs, name, item count, 4-column grid
  *        sorted updated_at desc, the empty-listing message
  */
-import { AMP_CATEGORY_COLUMNS } from '@shared/config/catalog'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { ampProductPath, categoryPath, productPath } from '@shared/config/links'
 import { imageUrl } from '@shared/domain/image-url'
-import type { Breadcrumb } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
 import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import { renderAmpPage } from '../../platform/render/amp'
 import { breadcrumbJsonLd, productJsonLd } from '../../platform/render/seo'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { loadAmpCategory, loadAmpProduct } from './loader'
-
-const AMP_CSS = `body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#1d1a17;background:#fffdf9;margin:0;line-height:1.5}
-header.amp-header{padding:12px 16px;border-bottom:1px solid #e6e0d8;text-align:center}
-header.amp-header a{font-family:Georgia,serif;font-size:1.3rem;text-decoration:none;color:inherit}
-main{padding:16px;max-width:1080px;margin:0 auto}
-h1{font-family:Georgia,serif;font-weight:500;font-size:1.6rem;margin:8px 0}
-.crumbs{font-size:.85rem;color:#6b645d;margin:0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:6px}
-.crumbs li+li:before{content:'/';margin-right:6px}
-.crumbs a{color:inherit}
-.sku{color:#6b645d;font-size:.85rem}
-.price{font-size:1.25rem;margin:8px 0}
-.price del{color:#6b645d;margin-left:8px;font-size:1rem}
-.price .sale{color:#b3261e}
-.error{color:#b3261e}
-.cta{display:inline-block;background:#1d1a17;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;margin:12px 0}
-.details dt{font-weight:600}
-.details dd{margin:0 0 8px 0}
-.grid{display:grid;grid-template-columns:repeat(2,1fr);gap:16px;list-style:none;padding:0}
-@media (min-width:768px){.grid{grid-template-columns:repeat(${AMP_CATEGORY_COLUMNS},1fr)}}
-.tile a{text-decoration:none;color:inherit}
-.tile p{margin:4px 0}
-.count{color:#6b645d}
-.options li{margin:4px 0}`
-
-function Header({ storeName }: { storeName: string }) {
-  return (
-    <header className="amp-header">
-      <a href="/">{storeName}</a>
-    </header>
-  )
-}
-
-function Breadcrumbs({ crumbs }: { crumbs: readonly Breadcrumb[] }) {
-  return (
-    <nav aria-label="Breadcrumb">
-      <ol className="crumbs">
-        {crumbs.map((c) => (
-          <li key={`${c.label}-${c.href}`}>{c.href ? <a href={c.href}>{c.label}</a> : c.label}</li>
-        ))}
-      </ol>
-    </nav>
-  )
-}
+import { AmpFooter, AmpHeader, Breadcrumbs, BUY_LABEL, SizeList } from './parts'
+import { AMP_CSS } from './styles'
 
 const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
   const { parentSku, childSku } = c.req.param()
@@ -69,93 +29,108 @@ const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
   const { now, taxRules } = data
   const { currency, country } = c.var.store
   const origin = c.var.config.PUBLIC_ORIGIN
-  const canonical = origin + productPath(product.sku, product.slug, child?.sku)
   const size = IMAGE_SIZES.ampGallery
+
+  const fullPage = productPath(product.sku, product.slug, child?.sku)
+  const canonical = origin + fullPage
 
   const body = (
     <>
-      <Header storeName={c.var.config.STORE_NAME} />
+      <AmpHeader storeName={c.var.config.STORE_NAME} fullPage={fullPage} />
       <main>
         <Breadcrumbs crumbs={crumbs} />
-        {images.length > 1 ? (
-          <amp-carousel
-            type="slides"
-            width={size.width}
-            height={size.height}
-            layout="responsive"
-            role="region"
-            aria-label="Gallery"
-          >
-            {images.map((img) => (
+        <div className="product">
+          <div className="gallery">
+            {images.length > 1 ? (
+              <amp-carousel
+                type="slides"
+                width={size.width}
+                height={size.height}
+                layout="responsive"
+                role="region"
+                aria-label="Gallery"
+              >
+                {images.map((img) => (
+                  <amp-img
+                    key={img}
+                    src={imageUrl(img, size.width, size.height)}
+                    width={size.width}
+                    height={size.height}
+                    layout="responsive"
+                    alt={product.name}
+                  />
+                ))}
+              </amp-carousel>
+            ) : (
               <amp-img
-                key={img}
-                src={imageUrl(img, size.width, size.height)}
+                src={imageUrl(images[0] ?? null, size.width, size.height)}
                 width={size.width}
                 height={size.height}
                 layout="responsive"
                 alt={product.name}
               />
-            ))}
-          </amp-carousel>
-        ) : (
-          <amp-img
-            src={imageUrl(images[0] ?? null, size.width, size.height)}
-            width={size.width}
-            height={size.height}
-            layout="responsive"
-            alt={product.name}
-          />
-        )}
-        <h1>{product.name}</h1>
-        <p className="sku">SKU: {child?.sku ?? product.sku}</p>
-        <p className="price">
-          {price.formatted.special ? (
-            <>
-              <span className="sale">{price.formatted.special}</span>
-              <del>{price.formatted.regular}</del>
-            </>
-          ) : (
-            <span>{price.formatted.final}</span>
-          )}
-          {qty > 1 ? <span className="count"> for {qty}</span> : null}
-        </p>
-        <p className="note">{price.note}</p>
-        {!inStock ? <p className="error">{MSG.outOfStockBadge}</p> : null}
-        {variantError ? <p className="error">{variantError}</p> : null}
-        {product.type_id === 'grouped' && product.product_links.length ? (
-          <ul className="options">
-            {product.product_links.map((l) => (
-              <li key={l.linked_product_sku}>
-                {l.product?.name ?? l.linked_product_sku}
-                {l.product
-                  ? ` — ${priceView({ ...l.product, type_id: 'simple' }, { now, currency, taxRules, country }).formatted.final}`
-                  : ''}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {product.bundle_options.length ? (
-          <ul className="options">
-            {product.bundle_options.map((o) => (
-              <li key={o.option_id}>
-                <strong>{o.title}</strong>: {o.product_links.map((l) => l.product?.name ?? l.sku).join(', ')}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {product.custom_options.length ? (
-          <ul className="options">
-            {product.custom_options.map((o) => (
-              <li key={o.option_id}>
-                <strong>{o.title}</strong>
-                {o.values.length ? `: ${o.values.map((v) => v.title).join(', ')}` : ''}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <a className="cta" href={productPath(product.sku, product.slug, child?.sku)}>
-          {PAGE_TEXT.checkAvailableSizes}
-        </a>
+            )}
+          </div>
+          <div className="summary">
+            <h1>{product.name}</h1>
+            <p className="sku">SKU: {child?.sku ?? product.sku}</p>
+            <p className="price">
+              {price.formatted.special ? (
+                <>
+                  <span className="sale">{price.formatted.special}</span>
+                  <del>{price.formatted.regular}</del>
+                </>
+              ) : (
+                <span>{price.formatted.final}</span>
+              )}
+              {qty > 1 ? <span className="count"> for {qty}</span> : null}
+            </p>
+            <p className="note">{price.note}</p>
+            {inStock ? null : <p className="error">{MSG.outOfStockBadge}</p>}
+            <SizeList product={product} now={now} />
+            {variantError ? <p className="error">{variantError}</p> : null}
+            {product.type_id === 'grouped' && product.product_links.length ? (
+              <ul className="options">
+                {product.product_links.map((l) => (
+                  <li key={l.linked_product_sku}>
+                    {l.product?.name ?? l.linked_product_sku}
+                    {l.product
+                      ? ` — ${priceView({ ...l.product, type_id: 'simple' }, { now, currency, taxRules, country }).formatted.final}`
+                      : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {product.bundle_options.length ? (
+              <ul className="options">
+                {product.bundle_options.map((o) => (
+                  <li key={o.option_id}>
+                    <strong>{o.title}</strong>:{' '}
+                    {o.product_links.map((l) => l.product?.name ?? l.sku).join(', ')}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {product.custom_options.length ? (
+              <ul className="options">
+                {product.custom_options.map((o) => (
+                  <li key={o.option_id}>
+                    <strong>{o.title}</strong>
+                    {o.values.length ? `: ${o.values.map((v) => v.title).join(', ')}` : ''}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="actions">
+              <a className="btn" href={fullPage}>
+                {BUY_LABEL}
+              </a>
+              <a className="btn btn--secondary" href={fullPage}>
+                {PAGE_TEXT.checkAvailableSizes}
+              </a>
+            </div>
+          </div>
+        </div>
         <section>
           <h2>{PAGE_TEXT.productDetails}</h2>
           <p>{description || MSG.notAvailablePlaceholder}</p>
@@ -169,6 +144,7 @@ const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
           </dl>
         </section>
       </main>
+      <AmpFooter storeName={c.var.config.STORE_NAME} currency={currency} />
     </>
   )
   c.set('cacheTags', ['product', `P${product.sku}`])
@@ -201,9 +177,10 @@ const ampCategoryPage: RouteHandler<'amp-category'> = async (c) => {
   const { currency, country } = c.var.store
   const tile = IMAGE_SIZES.ampTile
   const origin = c.var.config.PUBLIC_ORIGIN
+  const fullPage = categoryPath(category.slug)
   const body = (
     <>
-      <Header storeName={c.var.config.STORE_NAME} />
+      <AmpHeader storeName={c.var.config.STORE_NAME} fullPage={fullPage} />
       <main>
         <Breadcrumbs crumbs={crumbs} />
         <h1>{category.name}</h1>
@@ -225,10 +202,10 @@ const ampCategoryPage: RouteHandler<'amp-category'> = async (c) => {
                       width={tile.width}
                       height={tile.height}
                       layout="responsive"
-                      alt={p.name}
+                      alt=""
                     />
-                    <p>{p.name}</p>
-                    <p>
+                    <p className="tile__name">{p.name}</p>
+                    <p className="tile__price">
                       {pv.formatted.special ? (
                         <>
                           <span className="sale">{pv.formatted.special}</span>{' '}
@@ -245,10 +222,11 @@ const ampCategoryPage: RouteHandler<'amp-category'> = async (c) => {
           </ul>
         )}
       </main>
+      <AmpFooter storeName={c.var.config.STORE_NAME} currency={currency} />
     </>
   )
   c.set('cacheTags', ['category', `C${category.id}`])
-  const canonical = origin + categoryPath(category.slug)
+  const canonical = origin + fullPage
   return renderAmpPage(c, {
     title: category.meta_title || category.name,
     canonical,

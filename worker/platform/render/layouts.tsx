@@ -29,7 +29,7 @@ interface LayoutData {
 type FooterLink = { href: string; label: string; icon?: IconName }
 
 /** The footer's columns: customer care, the house, policies (links within the shop). */
-const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
+export const FOOTER_COLUMNS: { title: string; links: FooterLink[] }[] = [
   {
     title: PAGE_TEXT.footerCare,
     links: [
