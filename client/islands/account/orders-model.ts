@@ -11,7 +11,7 @@ import { offersPayNow } from '../checkout/order-status'
 import { formatPageAmount } from '../page-price'
 import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
 
-export interface OrderRowLine {
+interface OrderRowLine {
   key: string
   name: string
   /** What the shopper chose ("Size: M, Colour: Indigo"), '' for none. */
