@@ -43,6 +43,10 @@ export interface HistoryOrder {
     /** The picture the line was bought with (an image path), null when it has none. */
     image?: string | null
   }[]
+  /** Each time the order was shipped: the courier and its tracking number (AWB). */
+  shipments?: { carrier: string; trackingNumber: string }[]
+  /** The number of the order's tax invoice once issued, else null. */
+  invoice_number?: string | null
 }
 
 /** The id used in /my-account/orders/{orderId}: the entity id, else the increment id. */

@@ -7,30 +7,52 @@ import { OrderLineImage } from '../order/order-line-image'
 import { PayNowButton } from '../order/pay-now'
 import { CustomerTaxDocuments } from '../order/tax-documents'
 import { formatPageAmount } from '../page-price'
-import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
+import { formatServerDate, orderKey } from './account-model'
 import { useOrderHistory } from './order-history'
+import { type OrderRowView, orderRow } from './orders-model'
 
-/** How many line pictures an order's row shows; the rest are counted. */
-const PICTURES_PER_ROW = 4
-
-/**
- * The pictures of an order's lines (the ones bought with, else none: never a broken image), the
- * first few and how many more; the line names are read out instead of the pictures.
- */
-function LinePictures({ order }: { order: HistoryOrder }) {
-  const items = order.items ?? []
-  const shown = items.filter((i) => i.image).slice(0, PICTURES_PER_ROW)
-  const more = items.length - shown.length
+/** One order of the history: number, date and status, its lines with their prices, the total, and its links. */
+function OrderCard({ row }: { row: OrderRowView }) {
   return (
-    <span className="order-pictures" data-testid="order-row-pictures">
-      {shown.map((i) => (
-        <OrderLineImage key={i.sku} path={i.image} />
-      ))}
-      <span className={shown.length ? 'visually-hidden' : undefined}>
-        {items.map((i) => i.name).join(', ')}
-      </span>
-      {shown.length > 0 && more > 0 ? <span aria-hidden="true"> +{more}</span> : null}
-    </span>
+    <li className="order-card" data-testid="order-row" data-order={row.number}>
+      <h3 className="order-card__title">Order #{row.number}</h3>
+      <p className="order-card__meta">
+        <span data-testid="order-row-date">{row.date}</span>
+        {' · '}
+        <strong data-testid="order-row-status">{row.status}</strong>
+      </p>
+      <ul className="order-card__lines">
+        {row.lines.map((l) => (
+          <li key={l.key} className="order-card__line" data-testid="order-row-line">
+            <OrderLineImage path={l.image} />
+            <span className="order-card__line-text">
+              <span>{l.name}</span>
+              {l.options ? <small>{l.options}</small> : null}
+              <small>Qty {l.qty}</small>
+            </span>
+            {l.price ? <span className="order-card__price">{l.price}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {row.total ? (
+        <p className="order-card__total">
+          Total <strong data-testid="order-row-total">{row.total}</strong>
+        </p>
+      ) : null}
+      <p className="order-card__links">
+        <a href={row.order.href}>{row.order.label}</a>
+        {row.tracking.map((t) => (
+          <a key={t.label} href={t.href} data-testid="order-row-tracking">
+            {t.label}
+          </a>
+        ))}
+        {row.invoice ? (
+          <a href={row.invoice.href} data-testid="order-row-invoice">
+            {row.invoice.label}
+          </a>
+        ) : null}
+      </p>
+    </li>
   )
 }
 
@@ -44,38 +66,12 @@ export function Orders() {
       {orders.length === 0 ? (
         <p>You have no orders yet.</p>
       ) : (
-        <table className="table table--stack" data-testid="order-history">
-          <thead>
-            <tr>
-              <th scope="col">Order #</th>
-              <th scope="col">Items</th>
-              <th scope="col">Date</th>
-              <th scope="col">Total</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={orderKey(o)} data-testid="order-row">
-                <td data-label="Order">{o.increment_id}</td>
-                <td data-label="Items">
-                  <LinePictures order={o} />
-                </td>
-                <td data-label="Date">{formatServerDate(o.created_at, 'date')}</td>
-                <td data-label="Total">{formatPageAmount(o.grand_total ?? 0, o.order_currency_code)}</td>
-                <td data-label="Status">{orderStatusName(o.status)}</td>
-                <td>
-                  <a href={`/my-account/orders/${encodeURIComponent(orderKey(o))}`}>
-                    {offersPayNow(o) ? 'Pay now' : 'View order'}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ol className="order-history" data-testid="order-history">
+          {orders.map((o) => {
+            const row = orderRow(o)
+            return <OrderCard key={row.key} row={row} />
+          })}
+        </ol>
       )}
     </section>
   )

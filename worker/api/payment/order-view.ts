@@ -12,22 +12,30 @@ import { withLineImages } from '../order/line-images'
 import type { OrderRow } from '../order/repo'
 import { providerOf } from './start'
 
-/** The carrier and tracking number of each time the order was shipped (newest last). */
-async function shipmentsOf(db: D1Database, orderId: string) {
+/**
+ * The carrier and tracking number of each time each of the given orders was shipped (newest
+ * last), by order id; one query whatever the number of orders.
+ */
+export async function shipmentsByOrder(db: D1Database, orderIds: readonly string[]) {
+  const byOrder = new Map<string, { carrier: string; trackingNumber: string; shippedAt: string }[]>()
+  if (!orderIds.length) return byOrder
   const { results } = await db
     .prepare(
-      "SELECT detail, created_at FROM order_events WHERE client_order_id = ? AND kind = 'status' AND to_status = 'shipped' ORDER BY id",
+      "SELECT client_order_id, detail, created_at FROM order_events WHERE client_order_id IN (SELECT value FROM json_each(?)) AND kind = 'status' AND to_status = 'shipped' ORDER BY id",
     )
-    .bind(orderId)
-    .all<{ detail: string; created_at: string }>()
-  return results.map((r) => {
+    .bind(JSON.stringify(orderIds))
+    .all<{ client_order_id: string; detail: string; created_at: string }>()
+  for (const r of results) {
     const detail = JSON.parse(r.detail) as { carrier?: unknown; tracking_number?: unknown }
-    return {
+    const list = byOrder.get(r.client_order_id) ?? []
+    list.push({
       carrier: typeof detail.carrier === 'string' ? detail.carrier : '',
       trackingNumber: typeof detail.tracking_number === 'string' ? detail.tracking_number : '',
       shippedAt: r.created_at,
-    }
-  })
+    })
+    byOrder.set(r.client_order_id, list)
+  }
+  return byOrder
 }
 
 /** What an order page and the confirmation show about an order. */
@@ -75,7 +83,7 @@ export async function orderView(db: D1Database, row: OrderRow) {
         options: Array.isArray(it.options) ? it.options : [],
       })),
     ),
-    shipments: await shipmentsOf(db, row.client_order_id),
+    shipments: (await shipmentsByOrder(db, [row.client_order_id])).get(row.client_order_id) ?? [],
     // Its tax invoice and credit notes, fetched one by one through /api/documents/get.
     documents: (await documentsOf(db, row.client_order_id)).map((d) => ({
       kind: d.kind,
