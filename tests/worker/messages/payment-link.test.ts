@@ -6,22 +6,13 @@ import app from '../../../worker/app'
 import { whatsappNumber } from '../../../worker/messages/phone'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { eventOf, held, sandbox } from '../api/payment/harness'
-import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, statusOf, wa } from './harness'
+import { freshPhone, msgEnv, orderOf, placeFor, routeStandIns, shopCall, statusOf, wa } from './harness'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
   held.length = 0
   await seedCartFixtures()
 })
-
-const orderOf = (orderId: string) =>
-  env.DB.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(orderId).first<{
-    status: string
-    payment_state: string
-    paid_minor: number
-    grand_total_minor: number
-    payment_method: string
-  }>()
 
 async function browserReturn(url: string) {
   const ctx = createExecutionContext()

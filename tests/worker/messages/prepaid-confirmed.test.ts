@@ -10,7 +10,7 @@ import { enqueueShipment } from '../../../worker/fulfilment/book'
 import { shopperConfirms } from '../../../worker/messages/cod'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { eventOf, held, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
-import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall } from './harness'
+import { freshPhone, msgEnv, orderOf, placeFor, routeStandIns, shopCall } from './harness'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
@@ -19,19 +19,6 @@ beforeEach(async () => {
 })
 
 type Placed = Awaited<ReturnType<typeof placeFor>>
-
-const orderOf = (orderId: string) =>
-  env.DB.prepare(
-    'SELECT status, payment_state, paid_minor, grand_total_minor, payment_method FROM orders WHERE client_order_id = ?',
-  )
-    .bind(orderId)
-    .first<{
-      status: string
-      payment_state: string
-      paid_minor: number
-      grand_total_minor: number
-      payment_method: string
-    }>()
 
 const ask = (o: Placed) =>
   shopCall('/api/payment/link', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
