@@ -110,8 +110,12 @@ export async function enqueueShipment(
   await db.batch([
     db
       .prepare(
+        // The order's own parcel collects nothing once the order is paid, judged as the row is
+        // written: a payment link settled after the caller read the order still counts.
         `INSERT INTO shipments (client_order_id, kind, ref, return_id, cod_minor, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) ON CONFLICT DO NOTHING`,
+         VALUES (?1, ?2, ?3, ?4, CASE WHEN ?2 = 'forward' AND ?4 IS NULL AND EXISTS (SELECT 1 FROM orders
+           WHERE client_order_id = ?1 AND payment_state = 'paid') THEN 0 ELSE ?5 END, ?6, ?6)
+         ON CONFLICT DO NOTHING`,
       )
       .bind(s.orderId, s.kind, s.ref, s.returnId ?? null, s.codMinor ?? 0, stamp),
     db

@@ -10,7 +10,6 @@ import type { MoneyRow } from '@shared/components/order/money-rows'
 import { MoneyRows } from '@shared/components/order/money-rows-view'
 import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
-import { CASH_ON_DELIVERY_CODE } from '@shared/config/checkout'
 import { useCallback, useEffect, useState } from 'react'
 import { startClientRuntime } from '../../engines/runtime/runtime'
 import { storedOrders } from '../../state/orders'
@@ -31,6 +30,8 @@ interface OrderPageView {
   statusLabel: string
   paymentState: string
   payable: boolean
+  /** The server's word that this COD order may still be paid online instead (not yet handed to the courier). */
+  prepaidSwitch?: boolean
   currency: string
   grandTotalMinor: number | null
   /** The order's money row by row (items, discount, shipping, store credit, to pay). */
@@ -85,20 +86,6 @@ function sessionKnown(): Promise<void> {
       resolve()
     }
   })
-}
-
-/**
- * Whether the page offers paying online instead: a cash-on-delivery order in rupees still waiting
- * for confirmation and not paid (once confirmed it is prepared for payment on delivery).
- */
-function switchesToPrepaid(view: OrderPageView) {
-  return (
-    view.paymentMethod === CASH_ON_DELIVERY_CODE &&
-    view.status === 'pending' &&
-    view.paymentState !== 'paid' &&
-    view.currency === 'INR' &&
-    (view.grandTotalMinor ?? 0) > 0
-  )
 }
 
 function money(minor: number | null, currency: string) {
@@ -229,7 +216,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       ) : null}
       {message ? <p role="status">{message}</p> : null}
       {view.payable && access ? <PayNowButton access={access} onSettled={() => void load(access)} /> : null}
-      {access && switchesToPrepaid(view) ? (
+      {access && view.prepaidSwitch ? (
         <PayByLink access={access} totalMinor={view.grandTotalMinor ?? 0} currency={view.currency} />
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 /**
- * The prepaid switch on the order page of a cash-on-delivery order still waiting for confirmation:
+ * The prepaid switch on the order page of a cash-on-delivery order not yet handed to the courier
+ * (to confirm, or confirmed and not yet made ready to ship; the server says which in `prepaidSwitch`):
  * "Pay now by UPI or card instead" asks the server for the order's payment link (POST
  * /api/payment/link) and opens it. The link is followed only when its amount is the total this page
  * shows (shown = asked of the provider = order total); the provider sends the shopper back to this

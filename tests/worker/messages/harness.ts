@@ -117,3 +117,17 @@ export const statusOf = async (orderId: string) =>
       .bind(orderId)
       .first<{ status: string }>()
   )?.status
+
+/** An order's payment columns, as the prepaid switch tests read them. */
+export const orderOf = (orderId: string) =>
+  env.DB.prepare(
+    'SELECT status, payment_state, paid_minor, grand_total_minor, payment_method FROM orders WHERE client_order_id = ?',
+  )
+    .bind(orderId)
+    .first<{
+      status: string
+      payment_state: string
+      paid_minor: number
+      grand_total_minor: number
+      payment_method: string
+    }>()

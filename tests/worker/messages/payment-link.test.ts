@@ -6,22 +6,13 @@ import app from '../../../worker/app'
 import { whatsappNumber } from '../../../worker/messages/phone'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { eventOf, held, sandbox } from '../api/payment/harness'
-import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, statusOf, wa } from './harness'
+import { freshPhone, msgEnv, orderOf, placeFor, routeStandIns, shopCall, statusOf, wa } from './harness'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
   held.length = 0
   await seedCartFixtures()
 })
-
-const orderOf = (orderId: string) =>
-  env.DB.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(orderId).first<{
-    status: string
-    payment_state: string
-    paid_minor: number
-    grand_total_minor: number
-    payment_method: string
-  }>()
 
 async function browserReturn(url: string) {
   const ctx = createExecutionContext()
@@ -77,19 +68,19 @@ describe('payment link for a COD order', () => {
       body: { orderNumber: card.orderNumber, accessKey: card.accessKey },
     })
     expect(res.status).toBe(409)
-    expect(res.json.result).toContain('only a cash-on-delivery order waiting for confirmation')
+    expect(res.json.result).toContain('only a cash-on-delivery order not yet handed to the courier')
   })
 
-  it('says in words why a shipped, confirmed or paid COD order cannot switch', async () => {
+  it('says in words why a packed, shipped or paid COD order cannot switch', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
     const ask = () =>
       shopCall('/api/payment/link', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } })
     const setOrder = (sql: string) =>
       env.DB.prepare(`UPDATE orders SET ${sql} WHERE client_order_id = ?`).bind(o.orderId).run()
-    await setOrder("status = 'processing'")
-    const confirmed = await ask()
-    expect(confirmed.status).toBe(409)
-    expect(confirmed.json.result).toContain('is confirmed for cash on delivery')
+    await setOrder("status = 'packed'")
+    const packed = await ask()
+    expect(packed.status).toBe(409)
+    expect(packed.json.result).toContain('is being handed to the courier for cash on delivery')
     await setOrder("status = 'shipped'")
     const shipped = await ask()
     expect(shipped.status).toBe(409)

@@ -131,8 +131,18 @@ interface Transition {
   paymentState?: PaymentState
   /** Add to the amount paid (minor units), with paymentState 'paid'. */
   paidMinor?: number
-  /** Only move from one of these statuses (default: any status allowed to move to `to`). */
+  /**
+   * Only move from one of these statuses (default: any status allowed to move to `to`). A status
+   * listed here that equals `to` allows a move that keeps the status and records a payment state
+   * (a confirmed cash-on-delivery order paid online stays 'processing').
+   */
   from?: readonly OrderStatus[]
+  /**
+   * A further SQL condition on the order's row (columns of `orders`, no parameters) that the move
+   * needs at the moment it is written: checked by the same statements as the status, so a change
+   * that makes it false in between makes the move change nothing ('raced').
+   */
+  onlyIf?: string
   /**
    * A row that must exist exactly when the move happened (an operator's audit row): it runs in the
    * same batch right after the status update and must be conditional on `changes() = 1`.
@@ -165,15 +175,16 @@ export async function transitionOrder(db: D1Database, t: Transition, now: number
   if (!current) return { changed: false, reason: 'not-found', status: null }
   const from = current.status
   const allowedFrom = t.from ?? null
+  const keepsStatus = t.to === from && t.paymentState !== undefined && allowedFrom?.includes(from) === true
   if (
     !isOrderStatus(from) ||
-    !ORDER_TRANSITIONS[from].includes(t.to) ||
+    !(ORDER_TRANSITIONS[from].includes(t.to) || keepsStatus) ||
     (allowedFrom && !allowedFrom.includes(from))
   ) {
     return { changed: false, reason: 'not-allowed', status: from }
   }
   const stamp = magentoDate(now)
-  const guard = 'client_order_id = ? AND status = ?'
+  const guard = `client_order_id = ? AND status = ?${t.onlyIf ? ` AND (${t.onlyIf})` : ''}`
   const statements: D1PreparedStatement[] = [
     db
       .prepare(

@@ -10,6 +10,7 @@ import { documentsOf } from '../../documents/issue'
 import { parseOrderDocument } from '../order/document'
 import { withLineImages } from '../order/line-images'
 import type { OrderRow } from '../order/repo'
+import { switchesToPrepaid } from './payment-link'
 import { providerOf } from './start'
 
 /**
@@ -52,6 +53,8 @@ export async function orderView(db: D1Database, row: OrderRow) {
       (PAYABLE_STATUSES as readonly string[]).includes(status) &&
       (row.expires_at === null || row.expires_at > Date.now()) &&
       (row.grand_total_minor ?? 0) > 0,
+    /** A COD order not yet handed to the courier: the page offers paying online instead. */
+    prepaidSwitch: await switchesToPrepaid(db, row),
     provider: providerOf(row),
     currency: row.currency,
     grandTotalMinor: row.grand_total_minor,

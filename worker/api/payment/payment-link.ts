@@ -1,20 +1,25 @@
 /**
- * The prepaid switch: a cash-on-delivery order still waiting for confirmation ('pending') can be
+ * The prepaid switch: a cash-on-delivery order not yet handed to the courier — still waiting for
+ * confirmation ('pending'), or confirmed ('processing') with no shipment of its own written — can be
  * paid online instead, through a Razorpay Payment Link (POST /v1/payment_links) for exactly the
- * order's total in its currency (INR): the amount on the link = the amount shown = what the order
- * records. The link is a provider order like any other (`payments`, its id as provider_order_id),
- * so its payment is settled by settlePaid: the order moves 'pending' → 'processing' paid through
- * transitionOrder exactly once, whether the payment_link.paid webhook (once or many times) or the
- * browser's return with its signed callback comes first; a payment after the order expired or was
- * canceled is refunded. Once paid, the order's payment method is the online one, so the courier
- * collects nothing.
+ * order's total in its currency (INR), COD fee included: the amount on the link = the amount shown =
+ * what the order records. The link is a provider order like any other (`payments`, its id as
+ * provider_order_id), so its payment is settled by settlePaid: the order becomes paid through
+ * transitionOrder exactly once ('pending' → 'processing', or 'processing' kept), whether the
+ * payment_link.paid webhook (once or many times) or the browser's return with its signed callback
+ * comes first. The move is conditional on the same rule (SWITCHABLE) at the moment it is written, so
+ * a payment that comes after "ready to ship" wrote the shipment, or after the order was canceled or
+ * expired, changes nothing and is refunded. Once paid, the order's payment method is the online one,
+ * so the courier collects nothing.
  *
  * Bounds: at most LINKS_PER_ORDER links per order (an open one is offered again, not made anew);
- * the link expires with the order's confirmation deadline (Razorpay needs at least 15 minutes).
+ * a link to confirm expires with the order's confirmation deadline, a confirmed order's in 24 h
+ * (Razorpay needs at least 15 minutes).
  */
 
 import { orderDateTime } from '@shared/components/order/order-text'
 import { CASH_ON_DELIVERY_CODE } from '@shared/config/checkout'
+import type { OrderStatus } from '@shared/config/order-status'
 import { messageOrder } from '../../messages/orders'
 import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
@@ -59,19 +64,50 @@ interface LinkRow {
   detail: string
 }
 
+/** The statuses a COD order switches from: to confirm, or confirmed and not yet packed. */
+const SWITCH_FROM: readonly OrderStatus[] = ['pending', 'processing']
+
 /**
- * Why an order cannot switch to prepaid, in words for its shopper (null: it can). Only a COD order
- * still waiting for confirmation ('pending') can: once confirmed, packed or shipped it is paid on
- * delivery, and a paid, canceled or expired order has nothing left to pay.
+ * The prepaid switch's rule on the order's row, as SQL: a cash-on-delivery order not paid, of which
+ * no parcel has been written for the courier (a forward shipment of its own, whatever its state:
+ * "ready to ship" writes it before the courier is called, with the cash to collect). Checked when a
+ * link is offered and again, in the same statement as the move, when its payment is settled.
  */
-function switchRefusal(order: OrderRow): string | null {
+const SWITCHABLE = `payment_method = '${CASH_ON_DELIVERY_CODE}' AND payment_state <> 'paid'
+  AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.client_order_id = orders.client_order_id
+    AND s.kind = 'forward' AND s.return_id IS NULL)`
+
+/** Whether an order may switch to prepaid now (the rule above, its status, and a rupee total). */
+export async function switchesToPrepaid(db: D1Database, order: OrderRow): Promise<boolean> {
+  if (!SWITCH_FROM.includes(order.status as OrderStatus) || order.currency !== 'INR') return false
+  if (!order.grand_total_minor) return false
+  const row = await db
+    .prepare(`SELECT 1 AS ok FROM orders WHERE client_order_id = ? AND ${SWITCHABLE}`)
+    .bind(order.client_order_id)
+    .first<{ ok: number }>()
+  return row !== null
+}
+
+/**
+ * Why an order cannot switch to prepaid, in words for its shopper (null: it can). A COD order to
+ * confirm, or confirmed and not yet given to the courier, can; once its parcel is booked (packed,
+ * shipped and after) it is paid on delivery, and a paid, canceled or expired order has nothing left
+ * to pay.
+ */
+async function switchRefusal(db: D1Database, order: OrderRow): Promise<string | null> {
   const n = order.increment_id
-  if (order.payment_method === CASH_ON_DELIVERY_CODE && order.status === 'pending') return null
+  if (SWITCH_FROM.includes(order.status as OrderStatus) && order.payment_state !== 'paid') {
+    if (order.payment_method !== CASH_ON_DELIVERY_CODE)
+      return `Order ${n} cannot be paid online now: only a cash-on-delivery order not yet handed to the courier can.`
+    if (order.currency !== 'INR' || !order.grand_total_minor)
+      return `Order ${n} cannot be paid by payment link (it is charged in ${order.currency}).`
+    if (await switchesToPrepaid(db, order)) return null
+  }
   if (order.payment_state === 'paid') return `Order ${n} is paid already. There is nothing more to pay.`
   if (order.payment_method !== CASH_ON_DELIVERY_CODE)
-    return `Order ${n} cannot be paid online now: only a cash-on-delivery order waiting for confirmation can.`
+    return `Order ${n} cannot be paid online now: only a cash-on-delivery order not yet handed to the courier can.`
   if (order.status === 'processing' || order.status === 'packed')
-    return `Order ${n} is confirmed for cash on delivery and being prepared, so it can no longer be paid online. Please pay cash on delivery.`
+    return `Order ${n} is being handed to the courier for cash on delivery, so it can no longer be paid online. Please pay cash on delivery.`
   if (order.status === 'canceled' || order.status === 'expired' || order.status === 'closed')
     return `Order ${n} is ${order.status}: there is nothing to pay.`
   // Every other status comes after the order left the label (shipped and what follows).
@@ -79,9 +115,9 @@ function switchRefusal(order: OrderRow): string | null {
 }
 
 /**
- * The payment link for a pending COD order: the open one if there is one, else a new one. 409
- * for an order that cannot switch (not COD, confirmed already, too near its deadline) or has had
- * LINKS_PER_ORDER links; 503 without Razorpay.
+ * The payment link for a COD order that may switch: the open one if there is one, else a new one.
+ * 409 for an order that cannot switch (not COD, its parcel booked, too near its confirmation
+ * deadline) or has had LINKS_PER_ORDER links; 503 without Razorpay.
  */
 export async function offerPaymentLink(
   env: Env,
@@ -91,15 +127,14 @@ export async function offerPaymentLink(
 ): Promise<OfferedLink> {
   const cfg = razorpayConfig(env)
   if (!cfg) return fail(503, 'Paying online is not available on this store at the moment.')
-  const refusal = switchRefusal(order)
+  const refusal = await switchRefusal(env.DB, order)
   if (refusal) return fail(409, refusal)
-  if (order.currency !== 'INR' || !order.grand_total_minor)
-    return fail(
-      409,
-      `Order ${order.increment_id} cannot be paid by payment link (it is charged in ${order.currency}).`,
-    )
   const nowS = Math.floor(now / 1000)
-  const deadlineS = order.expires_at ? Math.floor(order.expires_at / 1000) : nowS + MAX_LINK_LIFE_S
+  // Only an order still to confirm has a deadline; a confirmed one waits for no one.
+  const deadlineS =
+    order.status === 'pending' && order.expires_at
+      ? Math.floor(order.expires_at / 1000)
+      : nowS + MAX_LINK_LIFE_S
   const expireBy = Math.min(deadlineS, nowS + MAX_LINK_LIFE_S)
   if (expireBy < nowS + MIN_LINK_LIFE_S)
     return fail(
@@ -193,7 +228,10 @@ export async function offerPaymentLink(
   }
 }
 
-/** A payment reported on a payment link: settled like any payment, from 'pending' as well. */
+/**
+ * A payment reported on a payment link: settled like any payment, from 'pending' or a confirmed
+ * 'processing', only while the order may still switch (SWITCHABLE, checked with the move).
+ */
 export async function settleLinkPayment(
   env: Env,
   config: AppConfig,
@@ -220,7 +258,8 @@ export async function settleLinkPayment(
       currency: report.currency,
       method: report.method,
       via: report.via,
-      payableFrom: ['pending', 'pending_payment', 'payment_failed'],
+      payableFrom: SWITCH_FROM,
+      onlyIf: SWITCHABLE,
     },
     now,
     later,

@@ -57,6 +57,8 @@ interface PaymentReport {
    * offered to a cash-on-delivery order pays it from 'pending'.
    */
   payableFrom?: readonly OrderStatus[]
+  /** A further condition on the order's row the payment needs when it is written (transitionOrder's onlyIf). */
+  onlyIf?: string
 }
 
 type PaidOutcome = 'paid' | 'already-paid' | 'flagged' | 'refunded-late' | 'needs-attention' | 'unknown-order'
@@ -142,6 +144,7 @@ export async function settlePaid(
           orderId: order.client_order_id,
           to: 'processing',
           from: report.payableFrom ?? PAYABLE_STATUSES,
+          onlyIf: report.onlyIf,
           actor,
           paymentState: 'paid',
           paidMinor: report.amountMinor,
