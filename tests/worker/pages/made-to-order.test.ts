@@ -1,7 +1,8 @@
 // Pieces made to order say when they ship: the product page renders "Made to order — ships by …"
 // on the server for a piece with a lead time and no ready-to-ship units, or one the back office
-// listed as made to order; an order keeps each such line's date from the day it was placed, and
-// its order page and confirmation show that date even after the catalogue's lead time changes.
+// listed as made to order; the bag's totals carry the same line for the cart; an order keeps each
+// such line's date from the day it was placed, and its order page and confirmation show that date
+// even after the catalogue's lead time changes.
 import { env, SELF } from 'cloudflare:test'
 import { shopTimeZone } from '@shared/config/store'
 import { madeToOrderNote, shipsByDate } from '@shared/domain/made-to-order'
@@ -61,6 +62,24 @@ describe('made to order', () => {
     const gone = await post(staff, '/api/rules/made-to-order/delete', '/admin/rules', [['sku', 'FX-KURTA']])
     expect(gone.status).toBe(303)
     expect(await pageNote('FX-KURTA')).toBeNull()
+  })
+
+  it('says so on the bag line of a piece made to order, from the totals the server sends', async () => {
+    await setDoc('FX-LEHENGA', '$.delivery_days', 4)
+    const cartId = (await api('/cart/create?token=', { method: 'POST' })).json.result as string
+    for (const sku of ['FX-SCARF', 'FX-LEHENGA']) {
+      expect(
+        (await api(`/cart/update?token=&cartId=${cartId}`, { body: { cartItem: { sku, qty: 1 } } })).status,
+      ).toBe(200)
+    }
+    const totals = await api(`/cart/totals?cartId=${cartId}`)
+    expect(totals.status).toBe(200)
+    const notes = Object.fromEntries(
+      (totals.json.result.items as { sku: string; extension_attributes: { made_to_order?: string } }[]).map(
+        (i) => [i.sku, i.extension_attributes.made_to_order ?? null],
+      ),
+    )
+    expect(notes).toEqual({ 'FX-SCARF': null, 'FX-LEHENGA': noteIn(4) })
   })
 
   it('keeps the date an order was placed with on the order page and confirmation', async () => {
