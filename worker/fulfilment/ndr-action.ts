@@ -10,9 +10,9 @@ import type { ShipmentRow } from './book'
 import { courierPort } from './config'
 import { CourierError } from './port'
 
-export type NdrAction = 're-attempt' | 'return'
+type NdrAction = 're-attempt' | 'return'
 
-export type NdrAnswer =
+type NdrAnswer =
   | { ok: true; shipment: ShipmentRow & { awb: string } }
   | { ok: false; status: 404 | 409 | 502; message: string }
 
