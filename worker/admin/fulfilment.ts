@@ -15,7 +15,7 @@ import { bookNow, enqueueShipment, type ShipmentRow, shipmentById } from '../ful
 import { courierPort } from '../fulfilment/config'
 import { refreshShipment } from '../fulfilment/events'
 import { inspectReturn } from '../fulfilment/inspect'
-import { CourierError } from '../fulfilment/port'
+import { answerNdr } from '../fulfilment/ndr-action'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
@@ -93,36 +93,13 @@ export const NdrSchema = z.object({
 /** Acts on a failed delivery: asks the courier to try again, or to bring the parcel back. */
 export async function actOnNdr(x: Ctx, shipmentId: number, req: z.infer<typeof NdrSchema>, now: number) {
   const db = x.env.DB
-  const s = await shipmentById(db, shipmentId)
-  if (!s?.awb) return fail(404, `Shipment ${shipmentId} does not exist.`)
-  if (s.state !== 'undelivered')
+  const answered = await answerNdr(x.env, await shipmentById(db, shipmentId), req.action, req.comments, now)
+  if (!answered.ok)
     return fail(
-      409,
-      `Parcel ${s.awb} has no failed delivery to act on (it is ${s.state.replace(/_/g, ' ')}).`,
+      answered.status,
+      answered.status === 404 ? `Shipment ${shipmentId} does not exist.` : answered.message,
     )
-  if (s.ndr_action) return fail(409, `Parcel ${s.awb}: "${s.ndr_action}" was already asked for this attempt.`)
-  const port = courierPort(x.env)
-  if (!port) return fail(409, 'No courier is configured.')
-  // Claimed first, so two operators never send two actions for one attempt.
-  const claim = await db
-    .prepare(
-      'UPDATE shipments SET ndr_action = ?, updated_at = ? WHERE id = ? AND state = ? AND ndr_action IS NULL',
-    )
-    .bind(req.action, magentoDate(now), s.id, 'undelivered')
-    .run()
-  if (claim.meta.changes !== 1) return fail(409, `Parcel ${s.awb} was acted on a moment ago.`)
-  try {
-    await port.ndrAction(
-      s.awb,
-      req.action,
-      req.comments || (req.action === 'return' ? 'Return to origin' : 'Please deliver again'),
-    )
-  } catch (err) {
-    await db.prepare('UPDATE shipments SET ndr_action = NULL WHERE id = ?').bind(s.id).run()
-    if (err instanceof CourierError)
-      return fail(502, `The courier did not take it: ${err.message}. Nothing was changed.`)
-    throw err
-  }
+  const s = answered.shipment
   await db.batch([
     orderEventStatement(
       db,

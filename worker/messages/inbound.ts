@@ -13,6 +13,7 @@ import { z } from 'zod'
 import { orderEventStatement } from '../api/order/lifecycle'
 import { findOrderByAnyId } from '../api/order/repo'
 import { remember, seen } from '../api/payment/webhooks'
+import { answerNdr, parcelToRedeliver } from '../fulfilment/ndr-action'
 import type { AppConfig } from '../platform/env'
 import { readButtonPayload } from './actions'
 import { shopperCancels, shopperConfirms } from './cod'
@@ -87,6 +88,27 @@ async function applyStatus(db: D1Database, s: z.infer<typeof Status>, now: numbe
   return res.meta.changes === 1
 }
 
+/**
+ * "Deliver again" after a failed delivery: the courier is asked for another attempt at once (the
+ * same one answer per attempt as the back office's); when it cannot be asked (already answered,
+ * no failed delivery, the courier refusing), the request is left in the order's history for the
+ * operator. Either way the order's history says what the shopper asked and what was done.
+ */
+async function shopperAsksRedelivery(env: Env, orderId: string, now: number): Promise<string> {
+  const answered = await answerNdr(
+    env,
+    await parcelToRedeliver(env.DB, orderId),
+    're-attempt',
+    'The shopper asked on WhatsApp for another attempt',
+    now,
+  )
+  const text = answered.ok
+    ? `The shopper asked on WhatsApp for another delivery attempt; the courier was asked to deliver ${answered.shipment.awb} again.`
+    : `The shopper asked on WhatsApp for another delivery attempt; the courier was not asked: ${answered.message}`
+  await orderEventStatement(env.DB, orderId, { kind: 'note', actor: 'shopper', detail: { text } }, now).run()
+  return answered.ok ? 'redeliver-asked' : 'redeliver'
+}
+
 /** Acts on one inbound message (a button press or a text); returns what it did. */
 async function applyInbound(
   env: Env,
@@ -106,20 +128,17 @@ async function applyInbound(
       outcome = await shopperConfirms(env, order.client_order_id, 'WhatsApp', now)
     else if (asked.action === 'cancel')
       outcome = await shopperCancels(env, config, order.client_order_id, 'WhatsApp', now)
+    else if (asked.action === 'redeliver')
+      outcome = await shopperAsksRedelivery(env, order.client_order_id, now)
     else {
-      // A failed delivery's answer is for the operator, who arranges it with the courier.
+      // "Call me" is for the operator, who calls and arranges the delivery with the courier.
       await orderEventStatement(
         db,
         order.client_order_id,
         {
           kind: 'note',
           actor: 'shopper',
-          detail: {
-            text:
-              asked.action === 'redeliver'
-                ? 'The shopper asked on WhatsApp for another delivery attempt.'
-                : 'The shopper asked on WhatsApp to be called about the delivery.',
-          },
+          detail: { text: 'The shopper asked on WhatsApp to be called about the delivery.' },
         },
         now,
       ).run()

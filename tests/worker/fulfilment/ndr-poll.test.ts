@@ -1,18 +1,24 @@
 // NDR polling against the courier stand-in: a failed delivery whose webhook never came is found by
 // the Cron Trigger's poll of the courier's NDR list; the poll and the webhook together move the
 // order once; a repeat changes nothing; a later attempt the webhook missed is counted and can be
-// acted on again.
+// acted on again; the shopper's WhatsApp "Deliver again" answers an attempt like the operator does.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { readyToShip } from '../../../worker/admin/fulfilment'
+import { buttonPayload } from '../../../worker/messages/actions'
+import { recordCheckoutOptIn } from '../../../worker/messages/consent'
+import { applyNotification } from '../../../worker/messages/inbound'
+import { readConfig } from '../../../worker/platform/env'
 import { orderRow } from '../api/payment/harness'
 import {
   confirmedCodOrder,
   courier,
+  courierCalls,
   courierHeld,
   deliverCourier,
   ops,
   runCron,
+  shipEnv,
   shipmentsOf,
   withCourierStandIn,
 } from './harness'
@@ -64,5 +70,65 @@ describe('NDR polling', () => {
         .bind(awb)
         .first(),
     ).toEqual({ state: 'undelivered', ndr_attempts: 2, ndr_action: null })
+  })
+
+  it('asks the courier to deliver again when the shopper presses WhatsApp\'s "Deliver again", once per attempt', async () => {
+    const o = await confirmedCodOrder()
+    const phone = '919876543210'
+    await recordCheckoutOptIn(env.DB, o.orderId, phone, null, Date.now())
+    const { x, done } = ops()
+    const { shipment } = await readyToShip(x, o.orderNumber, Date.now())
+    await done()
+    const awb = shipment.awb as string
+    await courier.advance(awb, 18)
+    await courier.advance(awb, 21)
+    await deliverCourier()
+    expect((await shipmentsOf(o.orderId))[0]).toMatchObject({ state: 'undelivered', ndr_action: null })
+    const config = readConfig(shipEnv)
+    const payload = await buttonPayload(shipEnv, config, 'redeliver', o.orderNumber)
+    const press = (id: string) =>
+      applyNotification(
+        shipEnv,
+        config,
+        {
+          object: 'whatsapp_business_account',
+          entry: [
+            {
+              changes: [
+                {
+                  field: 'messages',
+                  value: {
+                    messages: [
+                      { from: phone, id, type: 'button', button: { payload, text: 'Deliver again' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          ],
+        },
+        Date.now(),
+      )
+    courierCalls.length = 0
+    expect(await press('wamid.redeliver-1')).toEqual(['redeliver-asked'])
+    expect(courierCalls.filter((c) => c.includes('/ndr/'))).toEqual([
+      `POST /v1/external/ndr/${encodeURIComponent(awb)}/action`,
+    ])
+    expect((await shipmentsOf(o.orderId))[0]).toMatchObject({ ndr_action: 're-attempt' })
+    // A second press for the same attempt asks nothing more of the courier; the history says why.
+    expect(await press('wamid.redeliver-2')).toEqual(['redeliver'])
+    expect(courierCalls.filter((c) => c.includes('/ndr/'))).toHaveLength(1)
+    const notes = await env.DB.prepare(
+      "SELECT detail FROM order_events WHERE client_order_id = ? AND kind = 'note' ORDER BY id",
+    )
+      .bind(o.orderId)
+      .all<{ detail: string }>()
+    const texts = notes.results.map((n) => (JSON.parse(n.detail) as { text: string }).text)
+    expect(texts).toContain(
+      `The shopper asked on WhatsApp for another delivery attempt; the courier was asked to deliver ${awb} again.`,
+    )
+    expect(texts.some((t) => t.includes('the courier was not asked') && t.includes('already asked'))).toBe(
+      true,
+    )
   })
 })
