@@ -64,6 +64,9 @@ export async function searchCatalog(
   // Awaited once the search has answered, so a caller's read of what it needs runs alongside.
   const pricesPending = pricesFor ? Promise.resolve(pricesFor) : undefined
   pricesPending?.catch(() => {})
+  // The shopper's pricing is read alongside too; a request that names no shown price never awaits
+  // it, and its failure (the database down) must not become an unhandled rejection.
+  if (req.shopper) Promise.resolve(req.shopper).catch(() => {})
   const original = req
   let asked: ReadonlyMap<string, { from?: number; to?: number }> = new Map()
   let shownAt: number | null = null
