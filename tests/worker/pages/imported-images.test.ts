@@ -255,18 +255,15 @@ describe('cold resizes at once', () => {
       },
       input: (s: ReadableStream<Uint8Array>) => env.IMAGES.input(s),
     } as unknown as ImagesBinding
-    const fetchCold = (i: number) => {
+    const fetchCold = async (i: number) => {
       const ctx = createExecutionContext()
-      return app
-        .fetch(
-          new Request(`https://shop.test/img/600/744/resize/b/u/busy-${i}.jpg`),
-          { ...env, IMAGES: held },
-          ctx,
-        )
-        .then(async (res) => {
-          await waitOnExecutionContext(ctx)
-          return res
-        })
+      const res = await app.fetch(
+        new Request(`https://shop.test/img/600/744/resize/b/u/busy-${i}.jpg`),
+        { ...env, IMAGES: held },
+        ctx,
+      )
+      await waitOnExecutionContext(ctx)
+      return res
     }
     for (let i = 0; i <= MAX_COLD_RESIZES + 1; i++) await env.CATALOGUE_IMAGES.put(`b/u/busy-${i}.jpg`, JPEG)
     const running = Array.from({ length: MAX_COLD_RESIZES }, (_, i) => fetchCold(i))
