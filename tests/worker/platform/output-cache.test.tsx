@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
+import { NOTICE_CATEGORY_UNAVAILABLE } from '../../../shared/config/routes'
 import shopApp from '../../../worker/app'
 import {
   type CacheVariant,
@@ -397,6 +398,16 @@ describe('output cache key: what a page varies on', () => {
     const product = await taxedProductPath(2)
     await shop(`${product}?from=mail`)
     expect((await shop(`${product}?from=ad&x=2`)).res.headers.get('x-cache')).toBe('HIT')
+  })
+
+  it('the home page’s notice enters the key only with the value the page reads', async () => {
+    await shop('/?ref=warm')
+    for (const q of ['?notice=junk-1', '?notice=junk-2', '?notice=CATEGORY-UNAVAILABLE'])
+      expect((await shop(`/${q}`)).res.headers.get('x-cache'), q).toBe('HIT')
+    const notice = await shop(`/?notice=${NOTICE_CATEGORY_UNAVAILABLE}`)
+    expect(notice.res.headers.get('x-cache')).toBe('MISS')
+    expect(notice.body).toContain('data-notice=')
+    expect((await shop(`/?notice=${NOTICE_CATEGORY_UNAVAILABLE}&x=1`)).res.headers.get('x-cache')).toBe('HIT')
   })
 
   it('never serves a page priced for one country to a visitor from another (pricing and tax country)', async () => {

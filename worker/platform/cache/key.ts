@@ -6,7 +6,8 @@
  * handler sees that same URL); a path no route of the table matches keeps its query without
  * tracking parameters (utm_*, fbclid, gclid…). A listing's parameters are then written in the one
  * spelling the listing reads them in (`canonicalQuery`), so a value the page ignores (`?sort=x1`,
- * `?sort=x2`, a second `color=`) is not a page of its own either. A URL longer than MAX_KEY_URL_LENGTH is never looked
+ * `?sort=x2`, a second `color=`) is not a page of its own either, nor a value a route reads only
+ * among listed ones (`values` in the route table: the home page's `notice`). A URL longer than MAX_KEY_URL_LENGTH is never looked
  * up or stored, and paths that hold personal data or are transactional are never cached at all.
  */
 import { SORT_PARAM } from '@shared/config/catalog'
@@ -93,8 +94,17 @@ function searchListingQuery(params: URLSearchParams): URLSearchParams {
   return out
 }
 
+/** A route's query without the parameters whose value is not one of those it reads (its `values`). */
+function knownValues(values: Readonly<Record<string, readonly string[]>>) {
+  return (params: URLSearchParams) =>
+    new URLSearchParams([...params].filter(([name, value]) => values[name]?.includes(value) ?? true))
+}
+
 /** Routes whose parameters' values have one spelling per page, by path pattern. */
 const CANONICAL_QUERY: ReadonlyMap<string, (params: URLSearchParams) => URLSearchParams> = new Map([
+  ...[...ROUTES, ...RESOURCE_ROUTES].flatMap((r) =>
+    'values' in r && r.values ? [[r.path, knownValues(r.values)] as const] : [],
+  ),
   ['/c/:slug', listingQuery],
   ['/search', searchListingQuery],
 ])
