@@ -29,14 +29,29 @@ interface RouteDef<Name extends string = string> {
   sitemap?: boolean
   /** The query parameters the page reads (see the file comment); none when absent. */
   query?: readonly string[]
+  /**
+   * Parameters of `query` the page reads only with one of these values: with any other value the
+   * parameter is left out (of the cache key, and of what the handler sees), as an unknown one is.
+   */
+  values?: Readonly<Record<string, readonly string[]>>
 }
+
+/** The home page's notice after the category route sent an unknown category home. */
+export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 
 /** What a listing URL carries: its filters (`?color=49,50&price=10000-25000`) and its sort. */
 const LISTING_QUERY = [...DEFAULT_FILTERS, SORT_PARAM] as const
 
 const PAGE_ROUTES = [
   // `notice`: the home page explains why a category link brought the visitor here.
-  { name: 'home', path: '/', layout: 'default', example: '/', query: ['notice'] },
+  {
+    name: 'home',
+    path: '/',
+    layout: 'default',
+    example: '/',
+    query: ['notice'],
+    values: { notice: [NOTICE_CATEGORY_UNAVAILABLE] },
+  },
   { name: 'home-pwa', path: '/pwa.html', layout: 'default', example: '/pwa.html' },
   { name: 'category', path: '/c/:slug', layout: 'default', example: '/c/women', query: LISTING_QUERY },
   { name: 'cms-page', path: '/i/:slug', layout: 'default', example: '/i/about-us' },

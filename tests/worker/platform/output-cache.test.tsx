@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
+import { NOTICE_CATEGORY_UNAVAILABLE } from '../../../shared/config/routes'
 import shopApp from '../../../worker/app'
 import {
   type CacheVariant,
@@ -399,6 +400,16 @@ describe('output cache key: what a page varies on', () => {
     expect((await shop(`${product}?from=ad&x=2`)).res.headers.get('x-cache')).toBe('HIT')
   })
 
+  it('the home page’s notice enters the key only with the value the page reads', async () => {
+    await shop('/?ref=warm')
+    for (const q of ['?notice=junk-1', '?notice=junk-2', '?notice=CATEGORY-UNAVAILABLE'])
+      expect((await shop(`/${q}`)).res.headers.get('x-cache'), q).toBe('HIT')
+    const notice = await shop(`/?notice=${NOTICE_CATEGORY_UNAVAILABLE}`)
+    expect(notice.res.headers.get('x-cache')).toBe('MISS')
+    expect(notice.body).toContain('data-notice=')
+    expect((await shop(`/?notice=${NOTICE_CATEGORY_UNAVAILABLE}&x=1`)).res.headers.get('x-cache')).toBe('HIT')
+  })
+
   it('never serves a page priced for one country to a visitor from another (pricing and tax country)', async () => {
     const path = await taxedProductPath(0)
     const india = await shop(path)
@@ -487,6 +498,35 @@ describe('output cache key: what a page varies on', () => {
     expect(renders).toBe(3)
   })
 
+  it('a listing parameter whose value the listing ignores is the same page: one render', async () => {
+    const app = fixtureApp()
+    app.get('/search', (c) => {
+      c.set('cacheTags', ['search'])
+      return renderPage(c, <p data-testid="seen">{new URL(c.req.url).search}</p>, {
+        title: 'x',
+        layout: 'minimal',
+      })
+    })
+    renders = 0
+    expect((await get(app, '/c/ignored-values')).res.headers.get('x-cache')).toBe('MISS')
+    // An unknown sort is the default sort, as is naming it; a filter value the listing cannot read
+    // is no filter; a repeated parameter is read once (the first).
+    for (const q of ['?sort=nonsense-1', '?sort=nonsense-2', '?sort=latest', '?color=', '?color=%3Cb%3E'])
+      expect((await get(app, `/c/ignored-values${q}`)).res.headers.get('x-cache'), q).toBe('HIT')
+    expect(renders).toBe(1)
+    expect((await get(app, '/c/ignored-values?color=49&sort=x')).res.headers.get('x-cache')).toBe('MISS')
+    for (const q of ['?color=49', '?color=49,49', '?color=49&color=50', '?sort=latest&color=49,'])
+      expect((await get(app, `/c/ignored-values${q}`)).res.headers.get('x-cache'), q).toBe('HIT')
+    expect(renders).toBe(2)
+    // The handler reads the same spelling the key names.
+    const seen = async (q: string) =>
+      (await get(app, `/search${q}`)).body.match(/data-testid="seen">([^<]*)</)?.[1]?.replaceAll('&amp;', '&')
+    // Search: no sort is Relevance, an unknown one the default sort.
+    expect(await seen('?q=silk&sort=zz&color=49&color=50')).toBe('?q=silk&color=49&sort=latest')
+    expect(await seen('?sort=relevance&q=silk&q=wool')).toBe('?q=silk&sort=relevance')
+    expect(await seen('?q=silk')).toBe('?q=silk')
+  })
+
   it('hands the page only the parameters its route reads, cached or not', async () => {
     const app = fixtureApp()
     // Mounted at the content-page route's path (it reads no parameter): the handler echoes what it sees.
@@ -513,7 +553,7 @@ describe('output cache key: what a page varies on', () => {
 
   it('renders but never caches a URL longer than MAX_KEY_URL_LENGTH', async () => {
     const app = fixtureApp()
-    const long = `/c/long?sort=${'x'.repeat(MAX_KEY_URL_LENGTH)}`
+    const long = `/c/long?color=${'x'.repeat(MAX_KEY_URL_LENGTH)}`
     renders = 0
     const first = await get(app, long)
     expect(first.res.status).toBe(200)

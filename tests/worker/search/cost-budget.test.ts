@@ -12,7 +12,7 @@ import {
   catalogSearchRequest,
 } from '../../../shared/domain/search-query'
 import { MAX_QUERY_DEPTH, MAX_RANGE_BUCKETS, MAX_TERMS_VALUES } from '../../../worker/search/dsl'
-import { estimateSearchCost, SEARCH_COST_BUDGET } from '../../../worker/search/request/cost'
+import { checkSearchCost, estimateSearchCost, SEARCH_COST_BUDGET } from '../../../worker/search/request/cost'
 import { planSearch } from '../../../worker/search/request/plan'
 import { compileProductRequest, searchProducts } from '../../../worker/search/results/product-search'
 import { nestedChain } from '../../helpers/nested-search.mjs'
@@ -228,6 +228,44 @@ describe('the page counts: size and from are inside the budget', () => {
     expect(await outcome(db, { entityType: 'product', body: query, size: 50 })).toContain(
       'most of it is its sort',
     )
+  })
+
+  it("counts a light query's aggregations once its page is counted", async () => {
+    // A listing-like query with many facets: light (no catalogue read at a page of 50 or fewer).
+    const faceted = {
+      query: { match_all: {} },
+      aggs: {
+        ...Object.fromEntries(ids(20).map((i) => [`t${i}`, { terms: { field: `attr_${i}`, size: 100 } }])),
+        r: { range: { field: 'price', ranges: ids(MAX_RANGE_BUCKETS, 0).map((i) => ({ from: i * 500 })) } },
+      },
+    }
+    const est = estimateSearchCost(planSearch({ entityType: 'product', body: faceted }))
+    expect(est.perProduct).toBeLessThanOrEqual(100)
+    const page = 51
+    const row = await env.DB.prepare(
+      'SELECT SUM(b) AS b FROM (SELECT length(CAST(doc AS BLOB)) AS b FROM products ORDER BY b DESC LIMIT ?1)',
+    )
+      .bind(page)
+      .first<{ b: number }>()
+    const docBytes = Number(row?.b)
+    // A catalogue where the page's documents fit the budget, and the aggregations over every
+    // product take it over.
+    await indexSize(Math.ceil((SEARCH_COST_BUDGET - docBytes) / est.aggs) + 1000)
+    // The check alone (the statements themselves are not what is tested here).
+    const check = async (body: Record<string, unknown>, size: number) => {
+      try {
+        await checkSearchCost(env.DB, planSearch({ entityType: 'product', body, size }))
+        return 'ok'
+      } catch (err) {
+        return (err as Error).message
+      }
+    }
+    expect(await check({ query: faceted.query }, page)).toBe('ok')
+    expect(await check(faceted, 50)).toBe('ok')
+    const message = await check(faceted, page)
+    expect(message).toContain('Search is too costly for this catalogue')
+    expect(message).toContain('most of it is its aggregations')
+    await indexSize(0)
   })
 
   it('refuses the worst measured request (a depth-12 chain, five attribute sorts, size 4,000) at 10,000 products with one read', async () => {

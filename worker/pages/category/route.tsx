@@ -8,6 +8,7 @@
 
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
 import { hasFilters, parseListingQuery } from '@shared/components/catalog/listing-state'
+import { NOTICE_CATEGORY_UNAVAILABLE } from '@shared/config/routes'
 import { categoryUrl } from '@shared/domain/menu'
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import type { Category } from '@shared/schemas/catalog'
@@ -17,7 +18,6 @@ import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
-import { NOTICE_CATEGORY_UNAVAILABLE } from '../home/route'
 import { loadCategoryPage } from './loader'
 
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */

@@ -11,6 +11,7 @@
 import { Carousel } from '@shared/components/catalog/carousel'
 import type { TileData } from '@shared/components/catalog/tile-data'
 import { IMAGE_SIZES } from '@shared/config/images'
+import { NOTICE_CATEGORY_UNAVAILABLE } from '@shared/config/routes'
 import { imageUrl } from '@shared/domain/image-url'
 import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
@@ -28,9 +29,6 @@ import {
   loadHomeView,
   loadSectionTiles,
 } from './loader'
-
-/** The flag the category route adds when it sends an unknown category home. */
-export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 
 /**
  * Banner renditions: the image route serves only the catalogue image sizes (none is landscape), so banners

@@ -17,6 +17,11 @@
  * and a resizer that fails otherwise 503 with Retry-After. The two answers about the original
  * itself (413, 415) are permanent: they are kept in the edge cache for a day under the original's
  * path (for every size, action and format), so asking again does not read the original again.
+ *
+ * Cold resizes are bounded per isolate: at most MAX_COLD_RESIZES read an original and resize it at
+ * once (each holds up to MAX_SOURCE_BYTES of original in the isolate's memory and a resizer's work);
+ * a request past them answers 503 with Retry-After at once, before it reads anything, and is not
+ * kept by any cache. Answers from the edge cache and kept refusals are never counted.
  */
 import { imagePathProblem, MAX_IMAGE_SOURCE_BYTES as MAX_SOURCE_BYTES } from '@shared/domain/image-url'
 import type { Context } from 'hono'
@@ -35,6 +40,17 @@ const KEY_HOST = 'https://image-cache.internal'
  * understands (413 and 415 are not among them), so a refusal is kept as a 200 carrying it.
  */
 const REFUSAL_HEADER = 'x-refused-with'
+
+/**
+ * Cold resizes (an original read and resized) one isolate runs at once: four originals of at most
+ * 20 MiB stay well inside an isolate's 128 MB, and a listing's first visit after an import (a
+ * browser asks for about six images at a time per connection) is mostly served at once.
+ */
+export const MAX_COLD_RESIZES = 4
+/** Cold resizes running in this isolate now. */
+let coldResizes = 0
+/** The answer past MAX_COLD_RESIZES: the browser may ask again in a second. */
+const BUSY_MESSAGE = `Too many images are being resized at once (at most ${MAX_COLD_RESIZES}); try again in a second`
 
 /** How each VSF image action fits the original into the box. */
 const FIT: Readonly<Record<string, 'scale-down' | 'contain' | 'cover'>> = {
@@ -188,6 +204,31 @@ export async function serveOriginal(
     c.executionCtx.waitUntil(cache.put(refusalKey, kept))
     return refuseFor(c, status, message)
   }
+  if (coldResizes >= MAX_COLD_RESIZES)
+    return c.text(BUSY_MESSAGE, 503, { 'cache-control': 'no-store', 'retry-after': '1' })
+  coldResizes++
+  try {
+    return await resizeOriginal(c, { path, action, width, height, format, cacheKey, refuse })
+  } finally {
+    coldResizes--
+  }
+}
+
+/** The cold path: reads the original, checks it, resizes it and keeps the answer. */
+async function resizeOriginal(
+  c: Context,
+  job: {
+    path: string
+    action: string
+    width: number
+    height: number
+    format: OutputFormat
+    cacheKey: Request
+    refuse: (status: 413 | 415, message: string) => Response
+  },
+): Promise<Response> {
+  const { path, action, width, height, format, cacheKey, refuse } = job
+  const cache = (caches as unknown as { default: Cache }).default
   const original = await readOriginal(c.env as Env, path)
   if ('status' in original) {
     if (original.status === 413) return refuse(413, original.message)

@@ -4,10 +4,15 @@
  * is not in it, so no page may print the Host). The query holds only the parameters the matched
  * route reads (its `query` allow-list in shared/config/routes.ts; `pageUrl` strips the rest, and the
  * handler sees that same URL); a path no route of the table matches keeps its query without
- * tracking parameters (utm_*, fbclid, gclid…). A URL longer than MAX_KEY_URL_LENGTH is never looked
+ * tracking parameters (utm_*, fbclid, gclid…). A listing's parameters are then written in the one
+ * spelling the listing reads them in (`canonicalQuery`), so a value the page ignores (`?sort=x1`,
+ * `?sort=x2`, a second `color=`) is not a page of its own either, nor a value a route reads only
+ * among listed ones (`values` in the route table: the home page's `notice`). A URL longer than MAX_KEY_URL_LENGTH is never looked
  * up or stored, and paths that hold personal data or are transactional are never cached at all.
  */
+import { SORT_PARAM } from '@shared/config/catalog'
 import { RESOURCE_ROUTES, ROUTES } from '@shared/config/routes'
+import { listingStateFromQuery, listingStateToQuery } from '@shared/domain/filters'
 import { BUILD_ID } from '../render/assets'
 
 export const KEY_HOST = 'https://output-cache.internal'
@@ -70,18 +75,57 @@ export function routeQueryAllowList(routePath: string): ReadonlySet<string> | nu
   return QUERY_BY_ROUTE_PATH.get(routePath) ?? null
 }
 
+/** A listing's filters and sort as it reads them (invalid values, repeats and the default sort dropped). */
+function listingQuery(params: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(listingStateToQuery(listingStateFromQuery(params)).slice(1))
+}
+
+/**
+ * A search listing's query: its text first (as the page reads it: the first `q`), its filters, and
+ * its sort, which is Relevance when none is named and the default sort when an unknown one is.
+ */
+function searchListingQuery(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams()
+  const text = params.get('q')
+  if (text !== null) out.set('q', text)
+  const state = listingStateFromQuery(params)
+  for (const [name, value] of listingQuery(params)) if (name !== SORT_PARAM) out.set(name, value)
+  if (params.has(SORT_PARAM)) out.set(SORT_PARAM, state.sort)
+  return out
+}
+
+/** A route's query without the parameters whose value is not one of those it reads (its `values`). */
+function knownValues(values: Readonly<Record<string, readonly string[]>>) {
+  return (params: URLSearchParams) =>
+    new URLSearchParams([...params].filter(([name, value]) => values[name]?.includes(value) ?? true))
+}
+
+/** Routes whose parameters' values have one spelling per page, by path pattern. */
+const CANONICAL_QUERY: ReadonlyMap<string, (params: URLSearchParams) => URLSearchParams> = new Map([
+  ...[...ROUTES, ...RESOURCE_ROUTES].flatMap((r) =>
+    'values' in r && r.values ? [[r.path, knownValues(r.values)] as const] : [],
+  ),
+  ['/c/:slug', listingQuery],
+  ['/search', searchListingQuery],
+])
+
 /**
  * `url` with only the query parameters in `allowed`, in their order (with `allowed` null: every
- * parameter but tracking ones). The same URL for every spelling of one page, e.g.
- * `/c/women?x=1` and `/c/women?utm_source=y` are both `/c/women`.
+ * parameter but tracking ones), then, for a listing route (`routePath`), in the listing's own
+ * spelling. The same URL for every spelling of one page, e.g. `/c/women?x=1`,
+ * `/c/women?utm_source=y` and `/c/women?sort=nonsense` are all `/c/women`.
  */
-export function pageUrl(url: string, allowed: ReadonlySet<string> | null): string {
+export function pageUrl(url: string, allowed: ReadonlySet<string> | null, routePath?: string): string {
   const u = new URL(url)
   if (!u.search) return url
   const params = [...u.searchParams]
-  const kept = params.filter(([name]) => (allowed ? allowed.has(name) : !isTrackingParam(name)))
-  if (kept.length === params.length) return url
-  u.search = new URLSearchParams(kept).toString()
+  const kept = new URLSearchParams(
+    params.filter(([name]) => (allowed ? allowed.has(name) : !isTrackingParam(name))),
+  )
+  const canonical = routePath ? CANONICAL_QUERY.get(routePath) : undefined
+  const search = (canonical ? canonical(kept) : kept).toString().replace(/%2C/g, ',')
+  if (search === u.search.slice(1)) return url
+  u.search = search
   return u.href
 }
 /** Paths whose pages hold personal data or are transactional: never looked up, never stored. */

@@ -6,7 +6,8 @@
  * lock entry keeps other requests of this colo from re-rendering the same key at once).
  *
  * Before anything else, a request for a route of the table loses the query parameters its route
- * does not read (./key.ts `pageUrl`): the handler renders, and the key names, the same URL.
+ * does not read, and a listing's are written in the listing's one spelling (./key.ts `pageUrl`):
+ * the handler renders, and the key names, the same URL.
  *
  * The CSP nonce baked into a cached page is swapped for the current request's nonce on every hit,
  * only at the positions where the renderer wrote it (./memory.ts). In front of the Cache API each
@@ -131,9 +132,10 @@ async function revalidate(c: Context<AppEnv>, key: string, app: FetchApp) {
  * The query allow-list of the route that answers this request (the last GET route Hono matched),
  * or null when no route of the table does (the dispatcher's fallback, a test's own route).
  */
-function allowedQuery(c: Context<AppEnv>): ReadonlySet<string> | null {
+function allowedQuery(c: Context<AppEnv>): { allowed: ReadonlySet<string>; routePath: string } | null {
   const route = matchedRoutes(c).findLast((r) => r.method === 'GET')
-  return route ? routeQueryAllowList(route.path) : null
+  const allowed = route ? routeQueryAllowList(route.path) : null
+  return route && allowed ? { allowed, routePath: route.path } : null
 }
 
 /**
@@ -146,9 +148,9 @@ export function outputCache(app: FetchApp, opts: { buildId?: string } = {}): Mid
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !isCacheablePath(c.req.path)) return next()
     // The handler sees only the parameters its route reads, cache or no cache, so a page renders
     // the same for every spelling of its URL and never varies on what the key leaves out.
-    const allowed = allowedQuery(c)
-    if (allowed) {
-      const url = pageUrl(c.req.url, allowed)
+    const route = allowedQuery(c)
+    if (route) {
+      const url = pageUrl(c.req.url, route.allowed, route.routePath)
       if (url !== c.req.url) c.req.raw = new Request(url, c.req.raw)
     }
     if (!c.var.config.OUTPUT_CACHE_ENABLED) return next()

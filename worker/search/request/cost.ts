@@ -15,6 +15,9 @@
  * part counts once plus its reference). Aggregations and sort keys count per match, and every
  * product may match.
  *
+ * A light query (at most UNCHECKED_UNITS a product) counts nothing on its own, but once its page is
+ * counted (more than UNCHECKED_PAGE_SIZE hits) its aggregations count in full.
+ *
  * The page counts in the same currency (work = units × products, about 0.1 µs each on the
  * development machine): every byte of its documents is read, parsed, priced and written out once
  * (about one unit of work a byte), and a result window reaching past the matches every statement
@@ -272,12 +275,15 @@ export async function checkSearchCost(db: D1Database, plan: SearchPlan): Promise
       `A page of ${plan.size} hits may hold up to ${docBytes.toLocaleString('en-US')} bytes of product documents (the catalogue's ${plan.size} largest), more than one answer carries (${MAX_PAGE_DOC_BYTES.toLocaleString('en-US')}): ask for fewer hits at a time (a smaller size)`,
     )
   const page = pageWork(plan, docBytes)
-  if (withinSearchBudget(est.perProduct, products, page)) return
-  const query = queryWork(est.perProduct, products)
+  // A light query's aggregations count once its page is counted: they are computed over every
+  // match whatever the page, and a large page is no shop listing.
+  const light = est.perProduct <= UNCHECKED_UNITS
+  const query = light ? est.aggs * products : queryWork(est.perProduct, products)
+  if (query + page <= SEARCH_COST_BUDGET) return
   const parts = [
-    { part: 'query' as const, work: query && est.query * products },
-    { part: 'aggregations' as const, work: query && est.aggs * products },
-    { part: 'sort' as const, work: query && est.sort * products },
+    { part: 'query' as const, work: light ? 0 : est.query * products },
+    { part: 'aggregations' as const, work: est.aggs * products },
+    { part: 'sort' as const, work: light ? 0 : est.sort * products },
     { part: 'page' as const, work: page },
   ].sort((a, b) => b.work - a.work)
   throw new SearchError(
