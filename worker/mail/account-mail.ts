@@ -61,7 +61,7 @@ interface AccountMailSpec<K extends AccountMailKind> {
   fixed: (input: AccountMailInputs[K], shop: AccountShop) => { text: string[]; html: string[] }
 }
 
-export interface AccountShop {
+interface AccountShop {
   name: string
   supportEmail: string
 }
