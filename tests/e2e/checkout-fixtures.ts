@@ -189,6 +189,54 @@ export async function placeCashOnDeliveryOrder(
   return (await page.getByTestId('order-number').textContent())?.trim() ?? ''
 }
 
+/**
+ * A guest's cash-on-delivery order placed in the browser: one variant of a product in stock, a
+ * fresh address `<prefix>-<time>@example.com`, delivery in Bengaluru and, with `whatsapp`, the
+ * "order updates on WhatsApp" box ticked. Ends on the confirmation page; returns the order's
+ * number and the shopper's address.
+ */
+export async function placeCodOrderInBrowser(
+  page: Page,
+  request: APIRequestContext,
+  { prefix, whatsapp = false }: { prefix: string; whatsapp?: boolean },
+): Promise<{ number: string; email: string }> {
+  const email = `${prefix}-${Date.now()}@example.com`
+  await addVariantToCart(page, await pickProduct(request))
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  await fillPersonalStep(form, email)
+  await fillShippingAddress(form)
+  if (whatsapp) await form.getByLabel('Send me order updates on WhatsApp', { exact: false }).check()
+  return { number: await placeCashOnDeliveryOrder(page, form), email }
+}
+
+/** Where `npm start` runs each local stand-in: the shop's port plus this (scripts/start.mjs). */
+export const STAND_IN_PORT_OFFSET = { whatsapp: 300, mail: 400 } as const
+
+/**
+ * Opens a stand-in's TEST page and reloads it until `item` shows exactly once (messages reach it
+ * from the outbox a moment after the shop's answer).
+ */
+export async function openStandInTestPage(
+  page: Page,
+  baseURL: string | undefined,
+  standIn: keyof typeof STAND_IN_PORT_OFFSET,
+  item: Locator,
+): Promise<void> {
+  const shopPort = Number(new URL(baseURL as string).port)
+  await page.goto(`http://127.0.0.1:${shopPort + STAND_IN_PORT_OFFSET[standIn]}/test`)
+  await expect
+    .poll(
+      async () => {
+        await page.reload()
+        return item.count()
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1)
+}
+
 let orderAddressSeq = 0
 /**
  * A network address of its own for an order. The shop limits orders per address (and what unpaid

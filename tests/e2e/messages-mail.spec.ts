@@ -5,15 +5,8 @@
  * absolute URL of the shop's image route.
  */
 import { expect, test } from '@playwright/test'
-import {
-  addVariantToCart,
-  fillPersonalStep,
-  fillShippingAddress,
-  ordersFromOwnAddresses,
-  pickProduct,
-  placeCashOnDeliveryOrder,
-} from './checkout-fixtures'
-import { d1, sqlText, waitForHydration } from './pages'
+import { openStandInTestPage, ordersFromOwnAddresses, placeCodOrderInBrowser } from './checkout-fixtures'
+import { d1, sqlText } from './pages'
 
 test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
 
@@ -22,31 +15,14 @@ test('the order mail at the mail stand-in shows the order, its total and its pic
   request,
   baseURL,
 }) => {
-  const email = `mail-${Date.now()}@example.com`
-  await addVariantToCart(page, await pickProduct(request))
-  await page.goto('/checkout')
-  await waitForHydration(page)
-  const form = page.getByTestId('checkout')
-  await fillPersonalStep(form, email)
-  await fillShippingAddress(form)
-  const number = await placeCashOnDeliveryOrder(page, form)
+  const { number, email } = await placeCodOrderInBrowser(page, request, { prefix: 'mail' })
   const order = d1<{ grand_total_minor: number }>(
     `SELECT grand_total_minor FROM orders WHERE increment_id = ${sqlText(number)}`,
   )[0]
   const total = `₹${((order?.grand_total_minor ?? 0) / 100).toLocaleString('en-IN')}`
 
-  const shopPort = Number(new URL(baseURL as string).port)
-  await page.goto(`http://127.0.0.1:${shopPort + 400}/test`)
   const subject = page.getByRole('link', { name: `We have received your order ${number}` })
-  await expect
-    .poll(
-      async () => {
-        await page.reload()
-        return subject.count()
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(1)
+  await openStandInTestPage(page, baseURL, 'mail', subject)
   await expect(page.locator('section', { has: subject }).getByRole('heading')).toHaveText(email)
   await subject.click()
   const mail = page.frameLocator('iframe[title="HTML part"]')

@@ -2,7 +2,9 @@
  * The order mails in the back office: every mail event with its subject and whether its words were
  * edited (/admin/mail); one event's page (/admin/mail/{event}) with its subject, opening text and
  * closing note to edit, a reset to the shop's default words, and a preview rendered exactly as the
- * shopper's mail, with a real order (?order=<number>) or a sample one. Saving and resetting need
+ * shopper's mail, with a real order (?order=<number>) or a sample one. The account mails (password
+ * reset, e-gift card, back in stock) are edited the same way, previewed with sample fillings
+ * (/admin/mail/password_reset, …). Saving and resetting need
  * the `content` permission and are audited (../mail/templates.ts); reading is every operator's.
  */
 import { Hono } from 'hono'
@@ -12,11 +14,30 @@ import { orderMailParts } from '../api/mail/notify'
 import { withoutTypedText } from '../api/mail/order-lines'
 import { type OrderMailEvent, SUBJECTS } from '../api/mail/order-words'
 import { findOrderByAnyId } from '../api/order/repo'
-import { normaliseBlock, TEMPLATE_LIMITS, type TemplateField, templateTextProblem } from '../mail/blocks'
+import {
+  ACCOUNT_MAIL_KINDS,
+  ACCOUNT_MAILS,
+  type AccountMailKind,
+  renderAccountMail,
+  sampleAccountInput,
+} from '../mail/account-mail'
+import {
+  normaliseBlock,
+  PLACEHOLDERS,
+  TEMPLATE_LIMITS,
+  type TemplateField,
+  templateTextProblem,
+} from '../mail/blocks'
 import { renderOrderMail } from '../mail/order-mail'
 import { previewBody } from '../mail/preview'
 import { sampleMailInput } from '../mail/sample'
-import { mailTemplate, mailTemplates, resetMailTemplate, saveMailTemplate } from '../mail/templates'
+import {
+  type MailTemplateKey,
+  mailTemplate,
+  mailTemplates,
+  resetMailTemplate,
+  saveMailTemplate,
+} from '../mail/templates'
 import { fail } from '../platform/http'
 import type { AdminEnv } from './env'
 import { answer, readInput } from './input'
@@ -25,11 +46,19 @@ import { allow } from './request'
 
 const EVENTS = Object.keys(SUBJECTS) as OrderMailEvent[]
 
-/** The event of the path, or a 404 in words. */
-function eventOf(value: string | undefined): OrderMailEvent {
-  if (!EVENTS.includes(value as OrderMailEvent)) fail(404, 'There is no such order mail.')
-  return value as OrderMailEvent
+const isAccountMail = (key: MailTemplateKey): key is AccountMailKind =>
+  ACCOUNT_MAIL_KINDS.includes(key as AccountMailKind)
+
+/** The mail of the path (an order event or an account mail), or a 404 in words. */
+function eventOf(value: string | undefined): MailTemplateKey {
+  const key = value as MailTemplateKey
+  if (!EVENTS.includes(key as OrderMailEvent) && !isAccountMail(key)) fail(404, 'There is no such mail.')
+  return key
 }
+
+/** The placeholders a mail's words may hold. */
+const placeholdersOf = (key: MailTemplateKey) =>
+  isAccountMail(key) ? ACCOUNT_MAILS[key].placeholders : PLACEHOLDERS
 
 const block = (field: TemplateField) =>
   z
@@ -51,14 +80,37 @@ mailTemplatePages.get('/mail', async (c) => {
       subject: edited.get(event)?.subject || SUBJECTS[event]('{order}'),
       edited: edited.get(event) ?? null,
     })),
+    ACCOUNT_MAIL_KINDS.map((event) => ({
+      event,
+      subject: edited.get(event)?.subject || defaultAccountSubject(event),
+      edited: edited.get(event) ?? null,
+    })),
   )
 })
+
+/** An account mail's default subject with its placeholders shown as such. */
+const defaultAccountSubject = (kind: AccountMailKind) =>
+  ACCOUNT_MAILS[kind].subject(
+    Object.fromEntries(Object.keys(ACCOUNT_MAILS[kind].placeholders).map((p) => [p, `{${p}}`])),
+  )
 
 mailTemplatePages.get('/mail/:event', async (c) => {
   const event = eventOf(c.req.param('event'))
   const config = c.var.config
   const shop = { name: config.STORE_NAME, origin: config.PUBLIC_ORIGIN, supportEmail: config.SUPPORT_EMAIL }
   const stored = await mailTemplate(c.env.DB, event)
+  if (isAccountMail(event)) {
+    const mail = renderAccountMail(event, sampleAccountInput(event, shop.origin), shop, stored)
+    return mailEditPage(c, {
+      event,
+      stored,
+      defaultSubject: defaultAccountSubject(event),
+      placeholders: ACCOUNT_MAILS[event].placeholders,
+      preview: { subject: mail.subject, body: previewBody(mail.html), text: mail.text },
+      order: null,
+      missing: null,
+    })
+  }
   const wanted = (c.req.query('order') ?? '').trim().slice(0, 40)
   const order = /^[0-9]{1,18}$/.test(wanted) ? await findOrderByAnyId(c.env.DB, wanted) : null
   let input = sampleMailInput(event, shop)
@@ -79,6 +131,7 @@ mailTemplatePages.get('/mail/:event', async (c) => {
     event,
     stored,
     defaultSubject: SUBJECTS[event]('{order}'),
+    placeholders: PLACEHOLDERS,
     preview: { subject: mail.subject, body: previewBody(mail.html), text: mail.text },
     order: order?.increment_id ?? null,
     missing: wanted !== '' && !order ? wanted : null,
@@ -92,7 +145,7 @@ mailTemplateApi.post('/mail/:event', allow('content'), async (c) => {
   const words = await readInput(c, TemplateSchema, 'mail')
   const fields: Record<string, string> = {}
   for (const field of ['subject', 'intro', 'note'] as const) {
-    const problem = templateTextProblem(field, words[field] ?? '')
+    const problem = templateTextProblem(field, words[field] ?? '', placeholdersOf(event))
     if (problem) fields[field] = problem
   }
   const first = Object.values(fields)[0]

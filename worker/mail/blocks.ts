@@ -23,6 +23,9 @@ export const PLACEHOLDERS = {
 
 export type PlaceholderValues = Record<keyof typeof PLACEHOLDERS, string>
 
+/** The placeholders a mail's words may hold, each with what it becomes. */
+export type PlaceholderList = Readonly<Record<string, string>>
+
 /** The editable fields of an order mail; null or absent keeps the shop's default words. */
 export interface MailTemplateText {
   subject?: string | null
@@ -47,7 +50,11 @@ export function normaliseBlock(value: string): string {
 }
 
 /** Why an edited field cannot be used (a sentence), or null when it can. */
-export function templateTextProblem(field: TemplateField, value: string): string | null {
+export function templateTextProblem(
+  field: TemplateField,
+  value: string,
+  allowed: PlaceholderList = PLACEHOLDERS,
+): string | null {
   const name = FIELD_NAMES[field]
   if (value.length > TEMPLATE_LIMITS[field])
     return `${name} is longer than ${TEMPLATE_LIMITS[field]} characters.`
@@ -56,17 +63,17 @@ export function templateTextProblem(field: TemplateField, value: string): string
   if ([...value].some((ch) => ch !== '\n' && isControl(ch)))
     return `${name} holds an invisible control character; please type it again.`
   for (const [, used = ''] of value.matchAll(/\{([^{}\s]{0,40})\}/g))
-    if (!(used in PLACEHOLDERS))
-      return `${name} uses {${used}}, which the shop cannot fill. Use ${Object.keys(PLACEHOLDERS)
+    if (!Object.hasOwn(allowed, used))
+      return `${name} uses {${used}}, which the shop cannot fill. Use ${Object.keys(allowed)
         .map((p) => `{${p}}`)
         .join(', ')}.`
   return null
 }
 
 /** The text with each known placeholder replaced by its value (unknown ones are left as typed). */
-export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+export function fillPlaceholders(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(/\{([a-z]+)\}/g, (whole, name: string) =>
-    name in values ? values[name as keyof PlaceholderValues] : whole,
+    Object.hasOwn(values, name) ? (values[name] as string) : whole,
   )
 }
 

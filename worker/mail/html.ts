@@ -120,6 +120,12 @@ export function moneyTable(rows: readonly { title: string; amount: string }[]): 
 export const addressBlock = (lines: readonly string[]) =>
   `<p style="${STYLES.address}">${lines.map(esc).join('<br>')}</p>`
 
+/** A link in running text; the label alone when the URL is not an absolute http(s) one. */
+export function textLink(url: string, label: string): string {
+  const h = href(url)
+  return h ? `<a href="${h}" style="${STYLES.link}">${esc(label)}</a>` : esc(label)
+}
+
 /** A mail address as a mailto link. */
 export const mailto = (address: string) =>
   `<a href="mailto:${esc(address)}" style="${STYLES.link}">${esc(address)}</a>`

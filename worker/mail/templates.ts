@@ -1,12 +1,17 @@
 /**
- * The operator's edited words of each order mail (`mail_templates`): read when a mail is
+ * The operator's edited words of each order mail and account mail (`mail_templates`, keyed by the
+ * order event or the account mail's kind): read when a mail is
  * rendered, saved and reset from the back office. A save and a reset write their audit row in the
  * same batch as the change (who, which mail, before and after).
  */
 import { auditStatement } from '../admin/audit'
 import type { OrderMailEvent } from '../api/mail/order-words'
 import { magentoDate } from '../api/user/repo'
+import type { AccountMailKind } from './account-mail'
 import type { MailTemplateText } from './blocks'
+
+/** An order mail's event or an account mail's kind: one row of edited words each. */
+export type MailTemplateKey = OrderMailEvent | AccountMailKind
 
 export interface StoredMailTemplate {
   subject: string | null
@@ -17,7 +22,7 @@ export interface StoredMailTemplate {
 }
 
 /** The edited words of an event's mail, or null when it uses the shop's defaults. */
-export function mailTemplate(db: D1Database, event: OrderMailEvent): Promise<StoredMailTemplate | null> {
+export function mailTemplate(db: D1Database, event: MailTemplateKey): Promise<StoredMailTemplate | null> {
   return db
     .prepare('SELECT subject, intro, note, updated_by, updated_at FROM mail_templates WHERE event = ?')
     .bind(event)
@@ -41,7 +46,7 @@ const fieldsOf = (t: MailTemplateText | null) =>
  */
 export async function saveMailTemplate(
   db: D1Database,
-  event: OrderMailEvent,
+  event: MailTemplateKey,
   words: Required<MailTemplateText>,
   actor: string,
   now: number,
@@ -72,7 +77,7 @@ export async function saveMailTemplate(
 /** Puts an event's mail back to the shop's default words (audited only when it was edited). */
 export async function resetMailTemplate(
   db: D1Database,
-  event: OrderMailEvent,
+  event: MailTemplateKey,
   actor: string,
   now: number,
 ): Promise<void> {

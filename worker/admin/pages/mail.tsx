@@ -1,13 +1,14 @@
 /**
- * Order mails: the list of mail events (subject, edited by whom and when) and one event's page:
- * the words to edit, the placeholders they may use, a reset to the defaults, and the preview of
- * the mail as the shopper gets it (HTML part, then text part).
+ * Order and account mails: the list of mails (subject, edited by whom and when) and one mail's
+ * page: the words to edit, the placeholders they may use, a reset to the defaults, and the preview
+ * of the mail as the shopper gets it (HTML part, then text part).
  */
 import type { Context } from 'hono'
 import type { OrderMailEvent } from '../../api/mail/order-words'
-import { PLACEHOLDERS, TEMPLATE_LIMITS } from '../../mail/blocks'
+import { ACCOUNT_MAILS, type AccountMailKind } from '../../mail/account-mail'
+import { type PlaceholderList, TEMPLATE_LIMITS } from '../../mail/blocks'
 import { PREVIEW_CSS } from '../../mail/preview'
-import type { StoredMailTemplate } from '../../mail/templates'
+import type { MailTemplateKey, StoredMailTemplate } from '../../mail/templates'
 import type { AdminEnv } from '../env'
 import { Confirm, Field, PostForm, Table, TextArea, when } from './components'
 import { renderAdmin } from './frame'
@@ -34,13 +35,32 @@ const EVENT_NAMES: Record<OrderMailEvent, string> = {
   exchange_shipped: 'Exchange shipped',
 }
 
+/** A mail as the operator knows it. */
+const mailName = (key: MailTemplateKey) =>
+  key in ACCOUNT_MAILS ? ACCOUNT_MAILS[key as AccountMailKind].title : EVENT_NAMES[key as OrderMailEvent]
+
 const editedBy = (t: StoredMailTemplate | null) =>
   t ? `Edited by ${t.updated_by}, ${when(t.updated_at)}` : 'Default words'
 
-export function mailListPage(
-  c: Context<AdminEnv>,
-  rows: { event: OrderMailEvent; subject: string; edited: StoredMailTemplate | null }[],
-) {
+interface MailRow {
+  event: MailTemplateKey
+  subject: string
+  edited: StoredMailTemplate | null
+}
+
+const MailTable = ({ rows }: { rows: MailRow[] }) => (
+  <Table
+    rows={rows}
+    rowKey={(r) => r.event}
+    columns={[
+      { header: 'Mail', cell: (r) => <a href={`/admin/mail/${r.event}`}>{mailName(r.event)}</a> },
+      { header: 'Subject', cell: (r) => r.subject },
+      { header: 'Words', cell: (r) => editedBy(r.edited) },
+    ]}
+  />
+)
+
+export function mailListPage(c: Context<AdminEnv>, rows: MailRow[], accountRows: MailRow[]) {
   return renderAdmin(
     c,
     'Order mails',
@@ -49,15 +69,13 @@ export function mailListPage(
         The mails a shopper gets about an order. Each has the shop's own words until you edit them; the
         order's items, money, addresses and links are always filled in by the shop.
       </p>
-      <Table
-        rows={rows}
-        rowKey={(r) => r.event}
-        columns={[
-          { header: 'Mail', cell: (r) => <a href={`/admin/mail/${r.event}`}>{EVENT_NAMES[r.event]}</a> },
-          { header: 'Subject', cell: (r) => r.subject },
-          { header: 'Words', cell: (r) => editedBy(r.edited) },
-        ]}
-      />
+      <MailTable rows={rows} />
+      <h2>Account mails</h2>
+      <p>
+        The password reset, an e-gift card to its recipient and back in stock. The reset link, the gift card's
+        code and the product's link are always written by the shop, never by the words.
+      </p>
+      <MailTable rows={accountRows} />
     </>,
   )
 }
@@ -65,9 +83,11 @@ export function mailListPage(
 export function mailEditPage(
   c: Context<AdminEnv>,
   p: {
-    event: OrderMailEvent
+    event: MailTemplateKey
     stored: StoredMailTemplate | null
     defaultSubject: string
+    /** The placeholders this mail's words may hold. */
+    placeholders: PlaceholderList
     preview: { subject: string; body: string; text: string }
     /** The order previewed, or null for the sample order. */
     order: string | null
@@ -78,10 +98,10 @@ export function mailEditPage(
   const back = `/admin/mail/${p.event}`
   return renderAdmin(
     c,
-    `Mail: ${EVENT_NAMES[p.event]}`,
+    `Mail: ${mailName(p.event)}`,
     <>
       <p>
-        <a href="/admin/mail">All order mails</a> · {editedBy(p.stored)}
+        <a href="/admin/mail">All mails</a> · {editedBy(p.stored)}
       </p>
       <PostForm needs="content" action={`/admin/api/mail/${p.event}`} back={back} label="Save">
         <Field
@@ -93,7 +113,7 @@ export function mailEditPage(
           size={60}
         />
         <TextArea
-          label="Opening text (empty: the shop's default sentence for this event)"
+          label="Opening text (empty: the shop's default sentence for this mail)"
           name="intro"
           defaultValue={p.stored?.intro ?? ''}
           maxLength={TEMPLATE_LIMITS.intro}
@@ -111,10 +131,10 @@ export function mailEditPage(
         <summary>What the words may hold</summary>
         <p>
           Plain text. A blank line starts a new paragraph; **two stars** on each side make words bold.
-          Anything else, tags included, is shown as typed. These are filled in for each order:
+          Anything else, tags included, is shown as typed. These are filled in for each mail:
         </p>
         <ul>
-          {Object.entries(PLACEHOLDERS).map(([name, what]) => (
+          {Object.entries(p.placeholders).map(([name, what]) => (
             <li key={name}>
               <code>{`{${name}}`}</code>: {what}
             </li>
@@ -132,14 +152,20 @@ export function mailEditPage(
         />
       ) : null}
       <section className="card" aria-label="Preview">
-        <h2>{p.order ? `Preview with order ${p.order}` : 'Preview with a sample order'}</h2>
-        {p.missing ? (
-          <p role="alert">{`There is no order ${p.missing}; the sample order is shown.`}</p>
-        ) : null}
-        <form method="get" action={back} className="inline">
-          <Field label="Order number" name="order" defaultValue={p.order ?? ''} inputMode="numeric" />
-          <button type="submit">Preview with this order</button>
-        </form>
+        {p.event in ACCOUNT_MAILS ? (
+          <h2>Preview with sample fillings</h2>
+        ) : (
+          <>
+            <h2>{p.order ? `Preview with order ${p.order}` : 'Preview with a sample order'}</h2>
+            {p.missing ? (
+              <p role="alert">{`There is no order ${p.missing}; the sample order is shown.`}</p>
+            ) : null}
+            <form method="get" action={back} className="inline">
+              <Field label="Order number" name="order" defaultValue={p.order ?? ''} inputMode="numeric" />
+              <button type="submit">Preview with this order</button>
+            </form>
+          </>
+        )}
         <p>
           <strong>Subject:</strong> {p.preview.subject}
         </p>

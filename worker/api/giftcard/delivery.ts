@@ -7,6 +7,9 @@
  * The scheduled job runs before the outbox drain, so a card due is sent on the same trigger.
  */
 import { formatMinor } from '@shared/domain/currency'
+import { renderAccountMail } from '../../mail/account-mail'
+import type { MailTemplateText } from '../../mail/blocks'
+import { mailTemplate } from '../../mail/templates'
 import type { AppConfig } from '../../platform/env'
 import { magentoDate } from '../user/repo'
 
@@ -25,25 +28,21 @@ interface DueCard {
   buyer: string | null
 }
 
-/** The recipient's mail of one card. */
-function recipientMail(config: AppConfig, card: DueCard) {
-  const from = card.buyer?.trim() || 'Someone'
-  const value = formatMinor(card.paid_minor, card.paid_currency)
-  return {
-    subject: `${from} sent you a ${config.STORE_NAME} gift card`,
-    text: [
-      `Dear ${card.recipient_name},`,
-      '',
-      `${from} has sent you an e-gift card worth ${value} from ${config.STORE_NAME}.`,
-      ...(card.gift_message ? ['', `"${card.gift_message}"`] : []),
-      '',
-      `Your gift card code: ${card.pending_code}`,
-      '',
-      `To use it, sign in or create an account at ${config.PUBLIC_ORIGIN}/my-account/credit-details`,
-      'and enter the code under "Redeem a gift card": its value becomes store credit for anything in',
-      'the shop. Keep this e-mail: the code is shown only here.',
-    ].join('\n'),
-  }
+/** The recipient's mail of one card (text and HTML, with the operator's words when edited). */
+function recipientMail(config: AppConfig, card: DueCard, custom: MailTemplateText | null) {
+  return renderAccountMail(
+    'gift_card',
+    {
+      recipient: card.recipient_name,
+      from: card.buyer?.trim() || 'Someone',
+      value: formatMinor(card.paid_minor, card.paid_currency),
+      message: card.gift_message,
+      code: card.pending_code,
+      redeemUrl: `${config.PUBLIC_ORIGIN}/my-account/credit-details`,
+    },
+    { name: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL },
+    custom,
+  )
 }
 
 /**
@@ -62,6 +61,8 @@ export async function queueDueGiftCards(env: Env, config: AppConfig, now: number
     )
     .bind(now, orderId ?? null, DUE_BATCH)
     .all<DueCard>()
+  if (results.length === 0) return 0
+  const custom = await mailTemplate(db, 'gift_card')
   const stamp = magentoDate(now)
   let queued = 0
   for (const card of results) {
@@ -69,16 +70,16 @@ export async function queueDueGiftCards(env: Env, config: AppConfig, now: number
       await db.prepare('UPDATE gift_cards SET pending_code = NULL WHERE id = ?').bind(card.id).run()
       continue
     }
-    const mail = recipientMail(config, card)
+    const mail = recipientMail(config, card, custom)
     const waiting = 'EXISTS (SELECT 1 FROM gift_cards WHERE id = ?1 AND pending_code IS NOT NULL)'
     const [inserted] = await db.batch([
       db
         .prepare(
-          `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, status,
-             attempts, next_attempt_at, created_at)
-           SELECT 'gift-card-recipient', ?2, ?2, ?3, ?4, ?5, 'queued', 0, 0, ?6 WHERE ${waiting}`,
+          `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, html,
+             status, attempts, next_attempt_at, created_at)
+           SELECT 'gift-card-recipient', ?2, ?2, ?3, ?4, ?5, ?7, 'queued', 0, 0, ?6 WHERE ${waiting}`,
         )
-        .bind(card.id, config.SUPPORT_EMAIL, card.recipient_email, mail.subject, mail.text, stamp),
+        .bind(card.id, config.SUPPORT_EMAIL, card.recipient_email, mail.subject, mail.text, stamp, mail.html),
       db
         .prepare(
           'UPDATE gift_cards SET pending_code = NULL, sent_at = ?2 WHERE id = ?1 AND pending_code IS NOT NULL',

@@ -25,6 +25,9 @@
  */
 import { productUrl } from '@shared/domain/menu'
 import { getProductsBySku } from '../../catalog/products'
+import { renderAccountMail } from '../../mail/account-mail'
+import type { MailTemplateText } from '../../mail/blocks'
+import { mailTemplate } from '../../mail/templates'
 import { messageBackInStock } from '../../messages/stock'
 import { type AppConfig, readConfig } from '../../platform/env'
 import { drainOutboxes } from '../mail/outbox'
@@ -76,26 +79,32 @@ async function productsOf(db: D1Database, skus: string[], config: AppConfig) {
   return out
 }
 
-/** The mail an alert's address gets when its sku is back. */
-function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: AppConfig, unsubscribe: string) {
-  const asked = new Date(alert.created_at).toISOString().slice(0, 10)
+/** The mail an alert's address gets when its sku is back (text and HTML, the operator's words when edited). */
+function backInStockMail(
+  alert: WaitingAlert,
+  product: AlertProduct,
+  config: AppConfig,
+  unsubscribe: string,
+  custom: MailTemplateText | null,
+) {
+  const mail = renderAccountMail(
+    'back_in_stock',
+    {
+      product: product.name,
+      productUrl: product.url,
+      asked: new Date(alert.created_at).toISOString().slice(0, 10),
+      unsubscribe,
+    },
+    { name: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL },
+    custom,
+  )
   return {
+    ...mail,
     // A mail client's own unsubscribe button posts to the same link (one click, no page).
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-    subject: `${product.name} is back in stock`,
-    text: [
-      `Good news: ${product.name} is back in stock at ${config.STORE_NAME}.`,
-      '',
-      `See it here: ${product.url}`,
-      '',
-      `You asked us on ${asked} to write when it was back. This is the only mail we send for that request.`,
-      `If you did not ask, nothing else will follow. Questions? Write to ${config.SUPPORT_EMAIL}.`,
-      '',
-      `To remove this alert, or to stop all back-in-stock mail to this address: ${unsubscribe}`,
-    ].join('\n'),
   }
 }
 
@@ -107,7 +116,7 @@ function backInStockMail(alert: WaitingAlert, product: AlertProduct, config: App
 function mailStatements(
   db: D1Database,
   alert: WaitingAlert,
-  mail: { subject: string; text: string; headers: Record<string, string> },
+  mail: { subject: string; text: string; html: string; headers: Record<string, string> },
   config: AppConfig,
   now: number,
 ): D1PreparedStatement[] {
@@ -122,8 +131,8 @@ function mailStatements(
     db
       .prepare(
         `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, headers,
-           status, attempts, next_attempt_at, created_at)
-         SELECT 'back-in-stock', ?1, ?1, ?2, ?3, ?4, ?6, 'queued', 0, 0, ?5 WHERE changes() = 1`,
+           html, status, attempts, next_attempt_at, created_at)
+         SELECT 'back-in-stock', ?1, ?1, ?2, ?3, ?4, ?6, ?7, 'queued', 0, 0, ?5 WHERE changes() = 1`,
       )
       .bind(
         config.SUPPORT_EMAIL,
@@ -132,6 +141,7 @@ function mailStatements(
         mail.text,
         magentoDate(now),
         JSON.stringify(mail.headers),
+        mail.html,
       ),
   ]
 }
@@ -222,11 +232,18 @@ export async function mailBackInStock(
     )
     .bind(JSON.stringify(back), MAILS_PER_RUN)
     .all<WaitingAlert>()
+  const custom = await mailTemplate(db, 'back_in_stock')
   const mails = await Promise.all(
     alerts.map(async (alert) => {
       const product = products.get(alert.sku) as AlertProduct
       const unsubscribe = await unsubscribeLink(env, config, alert, product.name, now)
-      return mailStatements(db, alert, backInStockMail(alert, product, config, unsubscribe), config, now)
+      return mailStatements(
+        db,
+        alert,
+        backInStockMail(alert, product, config, unsubscribe, custom),
+        config,
+        now,
+      )
     }),
   )
   const statements = mails.flat()

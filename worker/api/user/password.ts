@@ -12,6 +12,8 @@ import type {
 } from '@shared/schemas/user'
 import type { Context } from 'hono'
 import type { z } from 'zod'
+import { renderAccountMail } from '../../mail/account-mail'
+import { mailTemplate } from '../../mail/templates'
 import type { AppEnv } from '../../platform/env'
 import { clientIp, fail, ok } from '../../platform/http'
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../auth/crypto'
@@ -51,16 +53,17 @@ async function storeResetTokenAndMail(c: Context<AppEnv>, email: string, now: nu
     .bind(await sha256Hex(resetToken), now + RESET_TOKEN_TTL_MS, email)
     .first<{ email: string; firstname: string }>()
   if (!customer) return
-  const link = `${c.var.config.PUBLIC_ORIGIN}/?resetPassword=1&email=${encodeURIComponent(customer.email)}&resetToken=${resetToken}`
+  const config = c.var.config
+  const link = `${config.PUBLIC_ORIGIN}/?resetPassword=1&email=${encodeURIComponent(customer.email)}&resetToken=${resetToken}`
+  const mail = renderAccountMail(
+    'password_reset',
+    { name: customer.firstname, link, code: resetToken },
+    { name: config.STORE_NAME, supportEmail: config.SUPPORT_EMAIL },
+    await mailTemplate(c.env.DB, 'password_reset'),
+  )
   await deliverMail(
     c.env,
-    {
-      kind: 'password-reset',
-      from: c.var.config.SUPPORT_EMAIL,
-      to: customer.email,
-      subject: `${c.var.config.STORE_NAME}: reset your password`,
-      text: `Hello ${customer.firstname},\n\nTo choose a new password, open this link within one hour:\n${link}\n\nReset code: ${resetToken}\n\nIf you did not ask for this, ignore this mail.`,
-    },
+    { kind: 'password-reset', from: config.SUPPORT_EMAIL, to: customer.email, ...mail },
     now,
   )
 }

@@ -103,9 +103,11 @@ async function paidCard(details: Parameters<typeof giftOption>[0], qty = 1) {
 
 const mailsTo = async (to: string) =>
   (
-    await env.DB.prepare('SELECT kind, subject, body FROM mail_outbox WHERE target_address = ? ORDER BY id')
+    await env.DB.prepare(
+      'SELECT kind, subject, body, html FROM mail_outbox WHERE target_address = ? ORDER BY id',
+    )
       .bind(to)
-      .all<{ kind: string; subject: string; body: string }>()
+      .all<{ kind: string; subject: string; body: string; html: string | null }>()
   ).results
 const CODE = /\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/
 const redeem = (bearer: string, code: string) => call('/api/giftcard/redeem', { body: { code }, bearer })
@@ -163,6 +165,9 @@ describe('e-gift cards for someone else', () => {
     expect(sent[0]?.kind).toBe('gift-card-recipient')
     expect(sent[0]?.body).toContain('Dear Meera,')
     expect(sent[0]?.body).toContain('"Happy birthday, Meera!"')
+    // The HTML part in the label's layout says the same, the code included.
+    expect(sent[0]?.html).toMatch(/^<!doctype html>[\s\S]*Dear Meera,[\s\S]*“Happy birthday, Meera!”/)
+    expect(sent[0]?.html).toContain((sent[0]?.body.match(CODE) ?? [])[0])
     const code = (sent[0]?.body.match(CODE) ?? [])[0] as string
     expect(code.slice(-4)).toBe(card?.code_last4)
     const after = await env.DB.prepare('SELECT pending_code, sent_at FROM gift_cards WHERE id = ?')
