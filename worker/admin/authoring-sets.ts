@@ -43,18 +43,18 @@ const qtyOf = (input: Input, name: string, label: string) => {
   return qty
 }
 
-interface Member {
-  sku: string
-  type_id: string
-  name: string
-  price: number
-  special_price?: number | null
-  special_from_date?: string | null
-  special_to_date?: string | null
-  tax_class_id?: number | null
-  hsn_code?: string | null
-  in_stock: boolean
-}
+/** What a link carries of its member: the shop prices and taxes the piece from it. */
+const pieceOf = (d: Product) => ({
+  name: d.name,
+  price: d.price,
+  special_price: d.special_price ?? null,
+  special_from_date: d.special_from_date ?? null,
+  special_to_date: d.special_to_date ?? null,
+  tax_class_id: d.tax_class_id ?? null,
+  hsn_code: d.hsn_code ?? null,
+})
+
+type Member = ReturnType<typeof pieceOf> & { sku: string; type_id: string; in_stock: boolean }
 
 /** The products named by `skus` (any case), by upper-cased SKU. */
 async function membersBySku(db: D1Database, skus: string[]): Promise<Map<string, Member>> {
@@ -71,15 +71,9 @@ async function membersBySku(db: D1Database, skus: string[]): Promise<Map<string,
     results.map((r) => {
       const d = JSON.parse(r.doc) as Product
       const member: Member = {
+        ...pieceOf(d),
         sku: r.sku,
         type_id: r.type_id,
-        name: d.name,
-        price: d.price,
-        special_price: d.special_price ?? null,
-        special_from_date: d.special_from_date ?? null,
-        special_to_date: d.special_to_date ?? null,
-        tax_class_id: d.tax_class_id ?? null,
-        hsn_code: d.hsn_code ?? null,
         in_stock: r.live === 1 && d.stock.is_in_stock !== false,
       }
       return [r.sku.toUpperCase(), member] as const
@@ -97,16 +91,8 @@ function memberOf(found: Map<string, Member>, sku: string, field: string, setSku
   return m
 }
 
-/** What a link carries of its member: the shop prices and taxes the piece from it. */
-const pieceOf = (m: Member) => ({
-  name: m.name,
-  price: m.price,
-  special_price: m.special_price,
-  special_from_date: m.special_from_date,
-  special_to_date: m.special_to_date,
-  tax_class_id: m.tax_class_id,
-  hsn_code: m.hsn_code,
-})
+/** A member's piece fields (without its SKU, type and stock). */
+const piece = ({ sku: _sku, type_id: _type, in_stock: _stock, ...fields }: Member) => fields
 
 /** A sum of rupee amounts, to the paisa (no float residue in the stored price). */
 const rupeeSum = (amounts: number[]) => amounts.reduce((n, a) => n + Math.round(a * 100), 0) / 100
@@ -146,7 +132,7 @@ async function groupedPlan(db: D1Database, input: Input, setSku: string): Promis
       linked_product_type: m.type_id,
       position,
       qty,
-      product: { ...pieceOf(m), sku: m.sku },
+      product: { ...piece(m), sku: m.sku },
     })),
     bundle_options: [],
     price: rupeeSum(members.map(({ m }) => m.price)),
@@ -217,7 +203,7 @@ async function bundlePlan(db: D1Database, input: Input, setSku: string, productI
           qty: r.qty,
           is_default: k === defIndex,
           price: m.price,
-          product: pieceOf(m),
+          product: piece(m),
         }
       }),
     }

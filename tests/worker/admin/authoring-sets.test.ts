@@ -6,7 +6,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeEntities } from '../../helpers/html'
-import { operator, post, type Session } from './operator'
+import { admin, operator, post, type Session } from './operator'
 
 let owner: Session
 let category: number
@@ -160,6 +160,10 @@ describe('a grouped product authored in the back office', () => {
         ['member_1_sku', member],
       ])
     expect((await edit(p(1).sku)).status).toBe(303)
+    // The edit page shows the stored members to edit, then empty rows.
+    const form = decodeEntities((await admin(owner, `/products/${row.id}/edit`)).text)
+    expect(form).toMatch(new RegExp(`name="member_1_sku" value="${p(1).sku}"`))
+    expect(form).toMatch(/name="member_2_sku"(?! value)/)
     const stale = await edit(p(2).sku)
     expect(stale.status).toBe(409)
     const doc = JSON.parse((await productBySku(sku))?.doc as string)
@@ -209,6 +213,11 @@ describe('a bundle authored in the back office', () => {
     const html = decodeEntities(await (await SELF.fetch(`https://shop.test/${row?.url_path}`)).text())
     for (const o of doc.bundle_options) expect(html).toContain(`data-testid="bundle-option-${o.option_id}"`)
     for (const k of [0, 1, 2]) expect(html).toContain(p(k).name)
+    // Its edit page shows each option as stored.
+    const form = decodeEntities((await admin(owner, `/products/${row?.id}/edit`)).text)
+    expect(form).toContain(`name="opt_1_skus" value="${p(0).sku}, ${p(1).sku}"`)
+    expect(form).toContain(`name="opt_1_default" value="${p(1).sku}"`)
+    expect(form).toContain(`name="opt_2_qty" value="2"`)
   })
 
   it('refuses an empty bundle, an option without products and a default outside its option', async () => {
