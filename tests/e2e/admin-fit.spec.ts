@@ -48,6 +48,7 @@ function screens(): [string, string][] {
     ['reviews', '/admin/reviews'],
     ['catalogue', '/admin/products?q=kurta'],
     ['product-new', '/admin/products/new?type=configurable'],
+    ['product-new-bundle', '/admin/products/new?type=bundle'],
     ...(product ? ([['product-edit', `/admin/products/${product.id}/edit`]] as [string, string][]) : []),
     ['bulk', '/admin/products/bulk'],
     ['categories', '/admin/categories'],

@@ -275,6 +275,16 @@ export async function placeOnlineOrder(
   const v = product.variants[0]
   if (!v) throw new Error('no variant')
   await addVariantToCart(page, product)
+  await checkOutOnline(page, email, choice)
+  return v.sku
+}
+
+/**
+ * Checks the cart out as a guest delivering to Bengaluru, with the UPI/cards method: the review's
+ * one button places the order and opens the TEST payment window, where `choice` is pressed; the
+ * shopper then lands on the confirmation.
+ */
+export async function checkOutOnline(page: Page, email: string, choice: PaymentChoice) {
   await page.goto('/checkout')
   await waitForHydration(page)
   const form = page.getByTestId('checkout')
@@ -291,7 +301,6 @@ export async function placeOnlineOrder(
   await chooseInTestWindow(page, choice)
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  return v.sku
 }
 
 type PaymentChoice = 'Succeed' | 'Fail' | 'Abandon'

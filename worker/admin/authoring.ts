@@ -21,51 +21,16 @@
 import { finalPrice } from '@shared/domain/price-window'
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import { type Product, ProductSchema } from '@shared/schemas/catalog'
-import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { productMapping, urlMappingKey } from '../catalog/url-map'
 import { writeProductStatements } from '../catalog/writer'
 import { describeIssues, fail } from '../platform/http'
 import { auditStatement } from './audit'
+import { digits, refuseField, skuText, text } from './authoring-fields'
+import { planSet, type SetPlan } from './authoring-sets'
 import { purgeProduct } from './catalogue'
 import { amountTyped } from './input'
-
-/** A refusal of one field, shown beside it when the post came from a form (./replies.ts). */
-function refuseField(status: 400 | 409, field: string, message: string): never {
-  throw new HTTPException(status, {
-    message: `Invalid product: ${message}`,
-    cause: { fields: { [field]: message } },
-  })
-}
-
-const digits = (name: string, max: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-        .transform(Number),
-    ])
-    .pipe(
-      z
-        .number()
-        .int(`${name} must be a whole number`)
-        .min(0, `${name} must not be negative`)
-        .max(max, `${name} is too large`),
-    )
-const text = (name: string, max: number) =>
-  z.string().trim().max(max, `${name} is too long (at most ${max} characters)`)
-/** A SKU: letters, digits, spaces, _ . - (what carts, orders and the importer accept). */
-const skuText = (name: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${name} is required`)
-    .max(64, `${name} is too long (at most 64 characters)`)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]*$/, `${name}: letters, digits, spaces, _ . or - only`)
 
 /** The largest stock one sku is given from the form. */
 const MAX_QTY = 1_000_000
@@ -74,7 +39,9 @@ const MAX_VARIANTS = 120
 
 export const AuthoringSchema = z.looseObject({
   revision: digits('revision', 2_000_000_000).default(0),
-  type_id: z.enum(['simple', 'configurable'], { error: 'type must be simple or configurable' }),
+  type_id: z.enum(['simple', 'configurable', 'virtual', 'grouped', 'bundle'], {
+    error: 'type must be simple, configurable, virtual, grouped or bundle',
+  }),
   sku: skuText('sku'),
   name: text('name', 200).min(1, 'name is required'),
   designer_name: text('designer', 100).optional(),
@@ -94,8 +61,13 @@ export const AuthoringSchema = z.looseObject({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'url_key: lower-case letters, digits and single hyphens')
     .optional(),
   category_id: digits('category', 2_000_000_000).refine((n) => n > 0, 'category is required'),
-  price: amountTyped('price'),
+  // A grouped or bundle product's price follows from its members (./authoring-sets.ts).
+  price: amountTyped('price').optional(),
   qty: digits('qty', MAX_QTY).default(0),
+  // The shipped weight in grams; a virtual product is not shipped and has none.
+  weight: digits('weight', 1_000_000).optional(),
+  // A virtual product (a service, an e-gift) may be sold without counting its stock.
+  stock_unlimited: z.union([z.boolean(), z.string()]).optional(),
   delivery_days: digits('made-to-order lead time', 365).optional(),
   // A size chart of its own (its code), over its category's (./size-charts.ts).
   size_guide: z
@@ -110,6 +82,13 @@ export const AuthoringSchema = z.looseObject({
   status: z.enum(['draft', 'published'], { error: 'status must be draft or published' }).default('draft'),
 })
 type AuthoringInput = z.infer<typeof AuthoringSchema>
+export type AuthoringType = AuthoringInput['type_id']
+
+/** The authoring form's type for a product type (a `?type=` or a stored `type_id`); else simple. */
+export function authoringType(type: string | undefined): AuthoringType {
+  const parsed = AuthoringSchema.shape.type_id.safeParse(type)
+  return parsed.success ? parsed.data : 'simple'
+}
 
 interface Option {
   id: number
@@ -167,9 +146,12 @@ export async function authoringProduct(db: D1Database, id: number) {
  * document): a save that does not set stock stores what there is, never what the page showed.
  */
 export function withLiveStock(doc: Product, stock: Record<string, number>): Product {
+  // Stock not counted (a service) stays so: its row's quantity says nothing about what can be sold.
   const live = (sku: string, was: Product['stock']) => {
     const qty = stock[sku]
-    return qty === undefined ? was : { ...was, ...stockOf(qty) }
+    return qty === undefined || (was as { manage_stock?: boolean }).manage_stock === false
+      ? was
+      : { ...was, ...stockOf(qty) }
   }
   const children = doc.configurable_children.map((ch) => ({ ...ch, stock: live(ch.sku, ch.stock) }))
   const total = children.reduce((n, ch) => n + (ch.stock.qty ?? 0), 0)
@@ -268,9 +250,12 @@ function buildDocument(
   category: { id: number; name: string; slug: string; url_path: string },
   options: { colours: Option[]; sizes: Option[] },
   before: { doc: Product; stock: Record<string, number> } | null,
+  set: SetPlan | null,
   now: number,
 ): Product {
-  const priceMinor = input.price
+  const priceMinor = set
+    ? Math.round(set.price * 100)
+    : (input.price ?? refuseField(400, 'price', 'price is required'))
   const urlKey =
     input.url_key ??
     `${input.name}-${input.sku}`
@@ -311,9 +296,13 @@ function buildDocument(
     delivery_days: input.delivery_days ?? null,
     size_guide: input.size_guide ?? null,
     media_gallery: base.media_gallery ?? [],
+    product_links: [],
+    bundle_options: [],
+    // Stored in kilograms, as the catalogue's documents hold it; none for what is not shipped.
+    weight: input.weight && input.type_id !== 'virtual' ? input.weight / 1000 : null,
   }
   if (input.type_id === 'configurable') {
-    const plans = planVariants(input, options, priceMinor)
+    const plans = planVariants(input, options, priceMinor as number)
     const old = new Map(
       (before?.doc.configurable_children ?? []).map((c) => [`${c.color}_${c.size}`, c] as const),
     )
@@ -365,6 +354,17 @@ function buildDocument(
       size: null,
       stock: { ...stockOf(total), manage_stock: true },
     })
+  } else if (set) {
+    Object.assign(doc, {
+      configurable_children: [],
+      configurable_options: [],
+      color_options: null,
+      size_options: null,
+      product_links: set.product_links,
+      bundle_options: set.bundle_options,
+      weight: null,
+      stock: { qty: set.inStock ? 1 : 0, is_in_stock: set.inStock, stock_status: set.inStock ? 1 : 0 },
+    })
   } else {
     const qty =
       before && input.qty === 0 && before.stock[input.sku] !== undefined
@@ -375,13 +375,29 @@ function buildDocument(
       configurable_options: [],
       color_options: null,
       size_options: null,
-      stock: stockOf(qty),
+      stock: unlimited(input)
+        ? { ...stockOf(0), is_in_stock: true, stock_status: 1, manage_stock: false }
+        : stockOf(qty),
     })
   }
   doc.final_price = finalPrice(doc, now)
   const parsed = ProductSchema.safeParse(doc)
   if (!parsed.success) fail(400, `Invalid product: ${describeIssues(parsed.error)}`)
   return parsed.data
+}
+
+/** Stock not counted: asked for a virtual product (a service, an e-gift) only. */
+const unlimited = (input: AuthoringInput) =>
+  input.type_id === 'virtual' &&
+  input.stock_unlimited !== undefined &&
+  String(input.stock_unlimited) !== 'false'
+
+/** A virtual product is not shipped: it has no weight and no sizes (so no size chart). */
+function refuseUnshipped(input: AuthoringInput) {
+  if (input.type_id !== 'virtual') return
+  if (input.weight) refuseField(400, 'weight', 'a virtual product is not shipped: leave its weight empty')
+  if (input.size_guide)
+    refuseField(400, 'size_guide', 'a virtual product has no sizes: leave its size chart empty')
 }
 
 /** The statement that refuses the batch when the product moved past `revision`, or its SKU was taken (compare-and-set). */
@@ -416,6 +432,7 @@ export async function saveAuthoredProduct(
   if (before && before.doc.type_id !== input.type_id)
     refuseField(400, 'type_id', 'the type of a product cannot change once created')
   if (before && input.revision !== before.revision) refuseField(409, 'revision', STALE)
+  refuseUnshipped(input)
   const category = await db
     .prepare('SELECT id, name, slug, url_path FROM categories WHERE id = ?1')
     .bind(input.category_id)
@@ -433,7 +450,11 @@ export async function saveAuthoredProduct(
   )
     refuseField(400, 'size_guide', `there is no size chart ${input.size_guide}`)
   const options = input.type_id === 'configurable' ? await matrixOptions(db) : { colours: [], sizes: [] }
-  const doc = buildDocument(productId, input, category, options, before, now)
+  const set =
+    input.type_id === 'grouped' || input.type_id === 'bundle'
+      ? await planSet(db, input.type_id, input, input.sku, productId)
+      : null
+  const doc = buildDocument(productId, input, category, options, before, set, now)
   // A SKU (the product's or a variant's) and a URL belong to one product.
   const skus = [doc.sku, ...doc.configurable_children.map((c) => c.sku)]
   const taken = await db

@@ -3,7 +3,8 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
-import { authoringProduct, categoryChoices, matrixOptions } from './authoring'
+import { authoringProduct, authoringType, categoryChoices, matrixOptions } from './authoring'
+import { setMemberChoices } from './authoring-sets'
 import { bulkPages } from './bulk-routes'
 import { searchProducts } from './catalogue'
 import { categoryPages } from './category-routes'
@@ -56,15 +57,27 @@ pageRoutes.get('/products', async (c) => {
 pageRoutes.route('/', bulkPages)
 pageRoutes.route('/', categoryPages)
 pageRoutes.get('/products/new', async (c) => {
-  const type = c.req.query('type') === 'configurable' ? 'configurable' : 'simple'
+  const type = authoringType(c.req.query('type'))
   const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
-  return authoringPage(c, { product: null, type, categories, ...options })
+  return authoringPage(c, {
+    product: null,
+    type,
+    categories,
+    ...options,
+    members: await setMemberChoices(c.env.DB, type),
+  })
 })
 pageRoutes.get('/products/:id/edit', async (c) => {
   const product = await authoringProduct(c.env.DB, positiveId(c, 'product'))
-  const type = product.doc.type_id === 'configurable' ? 'configurable' : 'simple'
+  const type = authoringType(product.doc.type_id)
   const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
-  return authoringPage(c, { product, type, categories, ...options })
+  return authoringPage(c, {
+    product,
+    type,
+    categories,
+    ...options,
+    members: await setMemberChoices(c.env.DB, type),
+  })
 })
 pageRoutes.get('/customers', async (c) => {
   const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)

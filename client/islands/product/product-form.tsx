@@ -150,7 +150,13 @@ function ProductForm(props: ProductFormProps) {
   const [custom, setCustom] = useState<CustomValues>({})
   const [bundle, setBundle] = useState<BundleChoices>(() => initialBundle(props.product))
   const [grouped, setGrouped] = useState<Record<string, string>>(() =>
-    Object.fromEntries(props.product.product_links.map((l) => [l.linked_product_sku, '1'])),
+    // Each piece starts at the quantity its set lists (1 when it lists none).
+    Object.fromEntries(
+      props.product.product_links.map((l) => [
+        l.linked_product_sku,
+        typeof l.qty === 'number' && Number.isSafeInteger(l.qty) && l.qty >= 1 ? String(l.qty) : '1',
+      ]),
+    ),
   )
   const [qty, setQty] = useState('1')
   const formRef = useRef<HTMLDivElement>(null)

@@ -6,8 +6,9 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
-import { variantField } from '../authoring'
+import { type AuthoringType, variantField } from '../authoring'
 import type { AdminEnv } from '../env'
+import { BundleOptions, GroupedMembers, MemberChoices, VirtualStock } from './authoring-sets'
 import { Choice, Field, GroupError, MoneyInput, PostForm, Table, TextArea } from './components'
 import { renderAdmin } from './frame'
 
@@ -18,10 +19,21 @@ interface Option {
 
 interface AuthoringView {
   product: { doc: Product; revision: number; stock: Record<string, number> } | null
-  type: 'simple' | 'configurable'
+  type: AuthoringType
   categories: { id: number; name: string; url_path: string }[]
   colours: Option[]
   sizes: Option[]
+  /** The products a grouped or bundle product may list. */
+  members: { sku: string; name: string }[]
+}
+
+/** Each type's name on the page. */
+const TYPE_NAMES: Record<AuthoringType, string> = {
+  simple: 'Simple product',
+  configurable: 'Configurable product (colours × sizes)',
+  virtual: 'Virtual product (a service or an e-gift: not shipped)',
+  grouped: 'Grouped product (a set of products bought together)',
+  bundle: 'Bundle (the shopper picks one product of each option)',
 }
 
 const minor = (rupees: number | null | undefined) => (rupees == null ? null : Math.round(rupees * 100))
@@ -33,11 +45,8 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
   const back = id === null ? `/admin/products/new?type=${view.type}` : `/admin/products/${id}/edit`
   const children = p?.configurable_children ?? []
   const picked = (list: number[] | null | undefined, o: Option) => (list ?? []).includes(o.id)
-  const title = p
-    ? `Edit ${p.name}`
-    : view.type === 'configurable'
-      ? 'New configurable product'
-      : 'New product'
+  const isSet = view.type === 'grouped' || view.type === 'bundle'
+  const title = p ? `Edit ${p.name}` : `New ${TYPE_NAMES[view.type].split(' (')[0]?.toLowerCase()}`
   return renderAdmin(
     c,
     title,
@@ -53,10 +62,17 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
           )}
         </p>
       ) : (
-        <p>
-          <a href="/admin/products/new?type=simple">Simple product</a> ·{' '}
-          <a href="/admin/products/new?type=configurable">Configurable product (colours × sizes)</a>
-        </p>
+        <ul>
+          {Object.entries(TYPE_NAMES).map(([type, name]) => (
+            <li key={type}>
+              {type === view.type ? (
+                <strong>{name}</strong>
+              ) : (
+                <a href={`/admin/products/new?type=${type}`}>{name}</a>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
       {p ? (
         <section className="card" aria-labelledby="photos">
@@ -127,17 +143,19 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
             inputMode="numeric"
             defaultValue={p?.delivery_days == null ? undefined : String(p.delivery_days)}
           />
-          <Field
-            label={
-              <>
-                Size chart (a code from <a href="/admin/size-charts">Size charts</a>; blank: its
-                category&apos;s)
-              </>
-            }
-            name="size_guide"
-            maxLength={60}
-            defaultValue={typeof p?.size_guide === 'string' ? p.size_guide : undefined}
-          />
+          {view.type === 'virtual' ? null : (
+            <Field
+              label={
+                <>
+                  Size chart (a code from <a href="/admin/size-charts">Size charts</a>; blank: its
+                  category&apos;s)
+                </>
+              }
+              name="size_guide"
+              maxLength={60}
+              defaultValue={typeof p?.size_guide === 'string' ? p.size_guide : undefined}
+            />
+          )}
         </fieldset>
         <fieldset>
           <legend>Where it is</legend>
@@ -166,16 +184,36 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
             defaultValue={p?.meta_description ?? undefined}
           />
         </fieldset>
-        <fieldset>
-          <legend>Price and stock</legend>
-          <MoneyInput label="Price (₹)" name="price" required minorValue={minor(p?.price)} />
-          <Field
-            label={view.type === 'configurable' ? 'Stock of each new variant' : 'Stock'}
-            name="qty"
-            inputMode="numeric"
-            defaultValue={view.type === 'simple' && p ? String(view.product?.stock[p.sku] ?? 0) : undefined}
-          />
-        </fieldset>
+        {isSet ? (
+          <>
+            <MemberChoices members={view.members} />
+            {view.type === 'grouped' ? <GroupedMembers product={p} /> : <BundleOptions product={p} />}
+            <p>The price follows from the products in the set, and so does its stock.</p>
+          </>
+        ) : (
+          <fieldset>
+            <legend>Price and stock</legend>
+            <MoneyInput label="Price (₹)" name="price" required minorValue={minor(p?.price)} />
+            <Field
+              label={view.type === 'configurable' ? 'Stock of each new variant' : 'Stock'}
+              name="qty"
+              inputMode="numeric"
+              defaultValue={
+                view.type !== 'configurable' && p ? String(view.product?.stock[p.sku] ?? 0) : undefined
+              }
+            />
+            {view.type === 'virtual' ? (
+              <VirtualStock product={p} />
+            ) : (
+              <Field
+                label="Shipped weight (grams)"
+                name="weight"
+                inputMode="numeric"
+                defaultValue={typeof p?.weight === 'number' ? String(Math.round(p.weight * 1000)) : undefined}
+              />
+            )}
+          </fieldset>
+        )}
         {view.type === 'configurable' ? (
           <fieldset>
             <legend>Colours × sizes</legend>
