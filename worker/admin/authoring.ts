@@ -30,6 +30,7 @@ import { describeIssues, fail } from '../platform/http'
 import { auditStatement } from './audit'
 import { purgeProduct } from './catalogue'
 import { amountTyped } from './input'
+import { addressTaken } from './product-address'
 
 /** A refusal of one field, shown beside it when the post came from a form (./replies.ts). */
 function refuseField(status: 400 | 409, field: string, message: string): never {
@@ -453,13 +454,8 @@ export async function saveAuthoredProduct(
     )
   }
   const [key, mapping] = productMapping(doc)
-  const other = await db
-    .prepare('SELECT sku FROM products WHERE url_path = ?1 AND id <> ?2')
-    .bind(key, productId)
-    .first<{ sku: string }>()
-  const mapped = await env.URL_MAPPINGS.get<{ type: string; id?: number }>(key, 'json')
-  if (other || (mapped && !(mapped.type === 'product' && mapped.id === productId)))
-    refuseField(400, 'url_key', `the address /${key} is already taken${other ? ` by ${other.sku}` : ''}`)
+  const addressRefusal = await addressTaken(env, key, productId)
+  if (addressRefusal) refuseField(400, 'url_key', addressRefusal)
   try {
     await db.batch([
       revisionGuard(db, productId, before?.revision ?? 0, doc.sku),
