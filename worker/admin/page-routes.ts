@@ -15,6 +15,7 @@ import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
 import { mailTemplatePages } from './mail-templates'
 import { todaysManifests } from './manifests'
+import { mediaAlts } from './media'
 import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
@@ -64,7 +65,8 @@ pageRoutes.get('/products/:id/edit', async (c) => {
   const product = await authoringProduct(c.env.DB, positiveId(c, 'product'))
   const type = product.doc.type_id === 'configurable' ? 'configurable' : 'simple'
   const [categories, options] = [await categoryChoices(c.env.DB), await matrixOptions(c.env.DB)]
-  return authoringPage(c, { product, type, categories, ...options })
+  const library = await mediaAlts(c.env.DB)
+  return authoringPage(c, { product, type, categories, ...options, library })
 })
 pageRoutes.get('/customers', async (c) => {
   const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254)

@@ -22,6 +22,8 @@ interface AuthoringView {
   categories: { id: number; name: string; url_path: string }[]
   colours: Option[]
   sizes: Option[]
+  /** The media library's pictures (path → alt text) a photograph may be picked from. */
+  library?: Map<string, string>
 }
 
 const minor = (rupees: number | null | undefined) => (rupees == null ? null : Math.round(rupees * 100))
@@ -90,6 +92,23 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
             />
             <Field label="Alt text (what the photograph shows)" name="alt" maxLength={200} required />
           </PostForm>
+          {view.library?.size ? (
+            <PostForm
+              needs="catalogue"
+              action={`/admin/api/products/${p.id}/images/library`}
+              back={back}
+              label="Add from the media library"
+              formKey="library"
+            >
+              <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />
+              <Choice
+                label="Or pick a picture of the media library"
+                name="path"
+                options={[...view.library].map(([path, alt]) => [path, `${alt} (${path})`] as const)}
+              />
+              <Field label="Alt text for this product (empty: the library's)" name="alt" maxLength={200} />
+            </PostForm>
+          ) : null}
         </section>
       ) : null}
       <PostForm needs="catalogue" action={action} back={back} label={p ? 'Save product' : 'Create product'}>
