@@ -28,7 +28,7 @@ import { revisionGuard, withLiveStock } from './authoring'
 import { CsvRefusal, type PriceRow, readPriceFile } from './bulk-csv'
 import { patchedDocument } from './catalogue'
 import { EVERY_PAGE } from './categories'
-import { addressTaken } from './product-address'
+import { addressesTaken, type Refusal } from './product-address'
 
 /**
  * The most products one file or action changes: each is about fourteen statements of the one
@@ -50,15 +50,6 @@ interface Change {
   words: string[]
   /** The dispatcher's address: written when published, removed when unpublished. */
   address?: 'put' | 'delete'
-}
-
-/** A picked product left out of the change, and why (its name and address for the operator). */
-export interface Refusal {
-  id: number
-  sku: string
-  name: string
-  url: string
-  why: string
 }
 
 export interface Plan {
@@ -331,22 +322,6 @@ export async function planAction(env: Env, ids: number[], action: BulkAction, no
     drafts.set(p.id, { stored: p, after, stock: [] })
   }
   return finish(drafts, Object.fromEntries(found.stock.map((s) => [s.sku, s.qty])), ids.length, refused)
-}
-
-/**
- * The drafts among `products` that may not be published: their address is another product's (two
- * drafts sharing one are both refused) or the dispatcher maps it elsewhere; the check a single
- * save makes.
- */
-async function addressesTaken(env: Env, products: Stored[]): Promise<Refusal[]> {
-  const refused: Refusal[] = []
-  for (const p of products) {
-    if (p.doc.status === 1) continue
-    const key = urlMappingKey(String(p.doc.url_path ?? ''))
-    const why = await addressTaken(env, key, p.id)
-    if (why) refused.push({ id: p.id, sku: p.sku, name: String(p.doc.name ?? p.sku), url: `/${key}`, why })
-  }
-  return refused
 }
 
 /**

@@ -14,13 +14,13 @@ import { contentName, IMAGE_CONTENT_TYPES, type ImageKind, sniffImage } from '..
 import type { AdminEnv } from './env'
 
 /** The largest picture accepted (the image route reads originals up to 20 MiB). */
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024
 /** Uploads one operator may make in an hour (library and product photographs together). */
-export const UPLOADS_PER_HOUR = 120
+const UPLOADS_PER_HOUR = 120
 /** The longest alt text. */
-export const MAX_ALT = 200
+const MAX_ALT = 200
 /** The audit actions that count as uploads. */
-export const UPLOAD_ACTIONS = ['media.upload', 'product.image'] as const
+const UPLOAD_ACTIONS = ['media.upload', 'product.image'] as const
 
 /** How the refusals name what is uploaded: "Invalid picture: … the picture …". */
 export interface UploadWords {
@@ -48,7 +48,7 @@ export const altProblem = (alt: string, noun: string) =>
       ? `the alt text is too long (at most ${MAX_ALT} characters)`
       : null
 
-export interface CheckedUpload {
+interface CheckedUpload {
   bytes: Uint8Array<ArrayBuffer>
   kind: ImageKind
   contentType: string

@@ -18,3 +18,31 @@ export async function addressTaken(env: Env, urlPath: string, productId: number)
     return `the address /${key} is already taken${other ? ` by ${other.sku}` : ''}`
   return null
 }
+
+/** A picked product left out of the change, and why (its name and address for the operator). */
+export interface Refusal {
+  id: number
+  sku: string
+  name: string
+  url: string
+  why: string
+}
+
+/**
+ * The drafts among `products` that may not be published: their address is another product's (two
+ * drafts sharing one are both refused) or the dispatcher maps it elsewhere; the check a single
+ * save makes.
+ */
+export async function addressesTaken(
+  env: Env,
+  products: { id: number; sku: string; doc: Record<string, unknown> }[],
+): Promise<Refusal[]> {
+  const refused: Refusal[] = []
+  for (const p of products) {
+    if (p.doc.status === 1) continue
+    const key = urlMappingKey(String(p.doc.url_path ?? ''))
+    const why = await addressTaken(env, key, p.id)
+    if (why) refused.push({ id: p.id, sku: p.sku, name: String(p.doc.name ?? p.sku), url: `/${key}`, why })
+  }
+  return refused
+}
