@@ -97,7 +97,8 @@ export async function setMediaAlt(db: D1Database, path: string, alt: string, act
  * Where pictures are used (`only`: one picture; null: every picture of the library), in words by
  * path: each page, block, the home page and each product (by name and SKU). A picture is used
  * where its path stands in a document (JSON text, or rendered HTML inside an image URL); only
- * documents naming a library folder (`/m/` or `/u/`) are searched for it.
+ * documents naming a library folder (`/m/` or `/u/`) are searched for it. The library's screen
+ * lists a product's use from its gallery; a deletion looks for the path anywhere in its document.
  */
 async function mediaUses(db: D1Database, only: string | null): Promise<Map<string, string[]>> {
   const where = '(?1 IS NULL OR m.path = ?1)'
@@ -121,10 +122,16 @@ async function mediaUses(db: D1Database, only: string | null): Promise<Map<strin
          WHERE ${named} AND ${where} LIMIT 2000`,
       )
       .bind(only),
+    // One picture: every product document naming it anywhere. The whole library (its screen): the
+    // products' galleries, so each product document is read once, not once per picture.
     db
       .prepare(
-        `SELECT m.path, 'the product ' || d.name || ' (' || d.sku || ')' AS what FROM products d
-         JOIN media m ON instr(d.doc, m.path) > 0 WHERE ${named} AND ${where} ORDER BY d.name LIMIT 2000`,
+        only
+          ? `SELECT m.path, 'the product ' || d.name || ' (' || d.sku || ')' AS what FROM products d
+             JOIN media m ON instr(d.doc, m.path) > 0 WHERE ${named} AND ${where} ORDER BY d.name LIMIT 2000`
+          : `SELECT DISTINCT m.path, 'the product ' || d.name || ' (' || d.sku || ')' AS what
+             FROM products d, json_each(d.doc, '$.media_gallery') g JOIN media m ON m.path = json_extract(g.value, '$.image')
+             WHERE ${named} AND ?1 IS NULL ORDER BY d.name LIMIT 2000`,
       )
       .bind(only),
   ])
