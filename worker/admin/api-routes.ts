@@ -49,7 +49,7 @@ import {
   TransitionSchema,
 } from './orders'
 import { FIELD_DATA_DAYS } from './page-routes'
-import { uploadProductImage } from './product-images'
+import { PickImageSchema, pickProductImage, uploadProductImage } from './product-images'
 import { actorOf, allow, orderFilter, orderNumber, positiveId } from './request'
 import { decideReview, deleteReview, pendingReviews } from './reviews'
 
@@ -184,6 +184,11 @@ apiRoutes.post('/products/:id/authoring', allow('catalogue'), async (c) => {
 apiRoutes.post('/products/:id/images', allow('catalogue'), async (c) =>
   answer(c, await uploadProductImage(c, positiveId(c, 'product'), Date.now())),
 )
+apiRoutes.post('/products/:id/images/library', allow('catalogue'), async (c) => {
+  const id = positiveId(c, 'product')
+  const req = await readInput(c, PickImageSchema, 'image')
+  return answer(c, await pickProductImage(c.env, id, req, c.var.operator.email, Date.now()))
+})
 apiRoutes.post('/products/:id', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')
   const patch = await readInput(c, ProductPatchSchema, 'product change')

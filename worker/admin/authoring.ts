@@ -31,6 +31,7 @@ import { digits, refuseField, skuText, text } from './authoring-fields'
 import { planSet, type SetPlan } from './authoring-sets'
 import { purgeProduct } from './catalogue'
 import { amountTyped } from './input'
+import { addressTaken } from './product-address'
 
 /** The largest stock one sku is given from the form. */
 const MAX_QTY = 1_000_000
@@ -474,13 +475,8 @@ export async function saveAuthoredProduct(
     )
   }
   const [key, mapping] = productMapping(doc)
-  const other = await db
-    .prepare('SELECT sku FROM products WHERE url_path = ?1 AND id <> ?2')
-    .bind(key, productId)
-    .first<{ sku: string }>()
-  const mapped = await env.URL_MAPPINGS.get<{ type: string; id?: number }>(key, 'json')
-  if (other || (mapped && !(mapped.type === 'product' && mapped.id === productId)))
-    refuseField(400, 'url_key', `the address /${key} is already taken${other ? ` by ${other.sku}` : ''}`)
+  const addressRefusal = await addressTaken(env, key, productId)
+  if (addressRefusal) refuseField(400, 'url_key', addressRefusal)
   try {
     await db.batch([
       revisionGuard(db, productId, before?.revision ?? 0, doc.sku),

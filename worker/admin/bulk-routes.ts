@@ -87,6 +87,7 @@ async function answerPlan(
     fingerprint: plan.fingerprint,
     rows: plan.rows,
     changes: plan.changes.map((ch) => ({ id: ch.id, sku: ch.sku, name: ch.name, changes: ch.words })),
+    refused: plan.refused,
   })
 }
 
@@ -133,7 +134,7 @@ bulkApi.post('/products/bulk/action', allow('bulk'), async (c) => {
     if (input.percent === undefined) return refuse('percent', 'type a percentage, like 10 or -10')
     action = { kind: 'percent', percent: input.percent }
   } else action = { kind: input.action }
-  const plan = await planAction(c.env.DB, ids, action, Date.now())
+  const plan = await planAction(c.env, ids, action, Date.now())
   // The confirmation posts the same request again, with the fingerprint of what it showed.
   const fields: [string, string][] = [
     ...ids.map((id) => [`id_${id}`, 'on'] as [string, string]),

@@ -28,6 +28,7 @@ import { revisionGuard, withLiveStock } from './authoring'
 import { CsvRefusal, type PriceRow, readPriceFile } from './bulk-csv'
 import { patchedDocument } from './catalogue'
 import { EVERY_PAGE } from './categories'
+import { addressesTaken, type Refusal } from './product-address'
 
 /**
  * The most products one file or action changes: each is about fourteen statements of the one
@@ -53,6 +54,8 @@ interface Change {
 
 export interface Plan {
   changes: Change[]
+  /** Products picked but left out: publishing one whose address another holds. */
+  refused: Refusal[]
   /** The rows of the file, or the products picked. */
   rows: number
   fingerprint: string
@@ -89,8 +92,8 @@ function changeWords(before: Doc, after: Doc, stock: Change['stock']): string[] 
   return words
 }
 
-async function fingerprintOf(changes: Change[]): Promise<string> {
-  const shown = changes.map((c) => [c.id, c.revision, c.words])
+async function fingerprintOf(changes: Change[], refused: Refusal[]): Promise<string> {
+  const shown = [changes.map((c) => [c.id, c.revision, c.words]), refused.map((r) => [r.id, r.why])]
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(shown)))
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
@@ -129,6 +132,7 @@ async function finish(
   drafts: Map<number, { stored: Stored; after: Doc; stock: Change['stock'] }>,
   live: Record<string, number>,
   rows: number,
+  refused: Refusal[] = [],
 ): Promise<Plan> {
   const changes: Change[] = []
   for (const { stored, after, stock } of drafts.values()) {
@@ -158,7 +162,7 @@ async function finish(
       400,
       `Invalid bulk change: it changes ${changes.length} products; at most ${MAX_CHANGED_PRODUCTS} at a time (split the file or the selection)`,
     )
-  return { changes, rows, fingerprint: await fingerprintOf(changes) }
+  return { changes, refused, rows, fingerprint: await fingerprintOf(changes, refused) }
 }
 
 /** The file's message for an operator: the line and why, beside the file field. */
@@ -264,12 +268,8 @@ export type BulkAction =
 const byPercent = (price: number, percent: number) => Math.round(price * (1 + percent / 100))
 
 /** The dry run of an action on the products `ids`. */
-export async function planAction(
-  db: D1Database,
-  ids: number[],
-  action: BulkAction,
-  now: number,
-): Promise<Plan> {
+export async function planAction(env: Env, ids: number[], action: BulkAction, now: number): Promise<Plan> {
+  const db = env.DB
   const found = await load(db, 'p.id', ids)
   if (found.products.length !== ids.length) fail(404, 'A product picked no longer exists; search again.')
   const category =
@@ -285,7 +285,9 @@ export async function planAction(
       cause: { fields: { category_id: 'that category does not exist' } },
     })
   const drafts = new Map<number, { stored: Stored; after: Doc; stock: Change['stock'] }>()
+  const refused = action.kind === 'publish' ? await addressesTaken(env, found.products) : []
   for (const p of found.products) {
+    if (refused.some((r) => r.id === p.id)) continue
     let after: Doc = p.doc
     if (action.kind === 'publish' || action.kind === 'unpublish')
       after = patchedDocument(p.doc, { status: action.kind === 'publish' ? 1 : 2 }, now)
@@ -319,7 +321,7 @@ export async function planAction(
     }
     drafts.set(p.id, { stored: p, after, stock: [] })
   }
-  return finish(drafts, Object.fromEntries(found.stock.map((s) => [s.sku, s.qty])), ids.length)
+  return finish(drafts, Object.fromEntries(found.stock.map((s) => [s.sku, s.qty])), ids.length, refused)
 }
 
 /**
@@ -332,7 +334,8 @@ export async function applyPlan(env: Env, plan: Plan, confirmed: string, actor: 
       message:
         'The catalogue changed since this dry run (or the file did): nothing was applied. Run the dry run again and check its changes.',
     })
-  if (plan.changes.length === 0) return { applied: 0, purged: 0 }
+  const refused = plan.refused.map(({ sku, name, url, why }) => ({ sku, name, url, why }))
+  if (plan.changes.length === 0) return { applied: 0, refused, purged: 0 }
   const db = env.DB
   const statements: D1PreparedStatement[] = []
   for (const c of plan.changes) {
@@ -383,7 +386,7 @@ export async function applyPlan(env: Env, plan: Plan, confirmed: string, actor: 
     ...categories.map((id) => `C${id}`),
     ...(recount ? EVERY_PAGE : ['search']),
   ]
-  return { applied: plan.changes.length, purged: purgedCount(await purgeCacheTags(env, tags)) }
+  return { applied: plan.changes.length, refused, purged: purgedCount(await purgeCacheTags(env, tags)) }
 }
 
 /** What the audit row keeps of a document. */

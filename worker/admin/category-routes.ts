@@ -16,11 +16,13 @@ import { answer, readInput } from './input'
 import { categoriesPage } from './pages/categories'
 import { sizeChartsPage } from './pages/size-charts'
 import { allow, positiveId } from './request'
-import { listSizeCharts, SizeChartSchema, saveSizeChart } from './size-charts'
+import { designerNames, listSizeCharts, SizeChartSchema, saveSizeChart } from './size-charts'
 
 export const categoryPages = new Hono<AdminEnv>()
 categoryPages.get('/categories', async (c) => categoriesPage(c, await categoryTree(c.env.DB)))
-categoryPages.get('/size-charts', async (c) => sizeChartsPage(c, await listSizeCharts(c.env.DB)))
+categoryPages.get('/size-charts', async (c) =>
+  sizeChartsPage(c, await listSizeCharts(c.env.DB), await designerNames(c.env.DB)),
+)
 
 export const categoryApi = new Hono<AdminEnv>()
 categoryApi.get('/categories', async (c) => answer(c, await categoryTree(c.env.DB)))

@@ -16,6 +16,7 @@ import type { AdminEnv } from './env'
 import { fulfilmentWork, ordersToShip } from './fulfilment'
 import { mailTemplatePages } from './mail-templates'
 import { todaysManifests } from './manifests'
+import { mediaAlts } from './media'
 import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
@@ -77,6 +78,7 @@ pageRoutes.get('/products/:id/edit', async (c) => {
     categories,
     ...options,
     members: await setMemberChoices(c.env.DB, type),
+    library: await mediaAlts(c.env.DB),
   })
 })
 pageRoutes.get('/customers', async (c) => {

@@ -260,6 +260,60 @@ describe('an action on products picked from the list', () => {
     expect(JSON.parse(ids?.ids as string)).toContain(category?.id)
   })
 
+  it('publishes only the products whose address is free, naming the others by name and URL', async () => {
+    const [free, clash] = take(2) as [Simple, Simple]
+    const pathOf = async (id: number) =>
+      (await env.DB.prepare('SELECT url_path, name FROM products WHERE id = ?')
+        .bind(id)
+        .first<{ url_path: string; name: string }>()) as { url_path: string; name: string }
+    const body = { ids: [free.id, clash.id] }
+    const unpublish = await act({ ...body, action: 'unpublish' })
+    expect(
+      (
+        await act({
+          ...body,
+          action: 'unpublish',
+          apply: '1',
+          fingerprint: unpublish.json.result.fingerprint,
+        })
+      ).status,
+    ).toBe(200)
+    // While it was a draft, its address came to belong to something else (a category moved there).
+    const clashed = await pathOf(clash.id)
+    await env.URL_MAPPINGS.put(clashed.url_path, JSON.stringify({ type: 'category', id: 999_999, slug: 'x' }))
+    const dry = await act({ ...body, action: 'publish' })
+    expect(dry.status, dry.text).toBe(200)
+    expect(dry.json.result.changes.map((c: Json) => c.sku)).toEqual([free.sku])
+    expect(dry.json.result.refused).toEqual([
+      expect.objectContaining({
+        sku: clash.sku,
+        name: clashed.name,
+        url: `/${clashed.url_path}`,
+        why: `the address /${clashed.url_path} is already taken`,
+      }),
+    ])
+    const done = await act({
+      ...body,
+      action: 'publish',
+      apply: '1',
+      fingerprint: dry.json.result.fingerprint,
+    })
+    expect(done.json.result.applied).toBe(1)
+    expect(done.json.result.refused.map((r: Json) => r.sku)).toEqual([clash.sku])
+    expect((await state(free.sku))?.status).toBe(1)
+    expect((await state(clash.sku))?.status).toBe(2)
+    expect(await env.URL_MAPPINGS.get(clashed.url_path, 'json')).toMatchObject({ type: 'category' })
+    // The form's dry run names it too.
+    const page = await post(owner, '/api/products/bulk/action', '/admin/products/bulk', [
+      [`id_${clash.id}`, 'on'],
+      ['action', 'publish'],
+    ])
+    expect(decodeEntities(page.text).replaceAll('<!-- -->', '')).toContain(
+      `${clashed.name} (${clash.sku}) at /${clashed.url_path}`,
+    )
+    await env.URL_MAPPINGS.delete(clashed.url_path)
+  })
+
   it('refuses nothing picked and a percentage of 0 beside their fields', async () => {
     const none = await post(owner, '/api/products/bulk/action', '/admin/products/bulk', [
       ['action', 'publish'],

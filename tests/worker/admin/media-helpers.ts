@@ -15,10 +15,20 @@ export const freshJpeg = () => {
 }
 
 /** Uploads `file` with `alt` to the media library as `who`. */
-export async function uploadPicture(who: Session, fields: { alt?: string; file?: Uint8Array }) {
+export const uploadPicture = (who: Session, fields: { alt?: string; file?: Uint8Array }) =>
+  uploadForm(who, '/api/media', '/admin/media', fields)
+
+/** Posts an upload form (`image`, `alt` and `more` fields) to the back office's `path` as a browser sends it. */
+export async function uploadForm(
+  who: Session,
+  path: string,
+  back: string,
+  fields: { alt?: string; file?: Uint8Array; more?: [string, string][] },
+) {
   const form = new FormData()
   form.set('_csrf', who.csrf)
-  form.set('return_to', '/admin/media')
+  form.set('return_to', back)
+  for (const [k, v] of fields.more ?? []) form.set(k, v)
   if (fields.alt !== undefined) form.set('alt', fields.alt)
   if (fields.file)
     form.set(
@@ -26,7 +36,7 @@ export async function uploadPicture(who: Session, fields: { alt?: string; file?:
       new File([fields.file as Uint8Array<ArrayBuffer>], 'picture.jpg', { type: 'image/jpeg' }),
     )
   const framed = new Response(form)
-  const res = await SELF.fetch('https://shop.test/admin/api/media', {
+  const res = await SELF.fetch(`https://shop.test/admin${path}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { cookie: who.cookie, 'content-type': framed.headers.get('content-type') as string },

@@ -44,6 +44,74 @@ describe('size charts', () => {
     expect(html).toContain('31.5')
   })
 
+  it("a product shows its own chart, else its designer's, else its category's", async () => {
+    // Two sized products sharing their own chart's code and their first category, by two designers.
+    const pair = await env.DB.prepare(
+      `WITH sized AS (
+         SELECT sku, slug, json_extract(doc, '$.size_guide') AS own, json_extract(doc, '$.category[0].slug') AS cat,
+           json_extract(doc, '$.designer_name') AS designer
+         FROM products WHERE type_id = 'configurable' AND status = 1 AND visibility = 4
+           AND doc LIKE '%"attribute_code":"size"%' AND json_extract(doc, '$.size_guide') IS NOT NULL)
+       SELECT a.sku, a.slug, a.own, a.cat, a.designer, b.sku AS other_sku, b.slug AS other_slug
+       FROM sized a JOIN sized b ON b.own = a.own AND b.cat = a.cat AND b.designer <> a.designer LIMIT 1`,
+    ).first<{
+      sku: string
+      slug: string
+      own: string
+      cat: string
+      designer: string
+      other_sku: string
+      other_slug: string
+    }>()
+    if (!pair) throw new Error('no two sized products of one category by two designers')
+    const save = async (fields: [string, string][]) => {
+      const res = await post(staff, '/api/size-charts', '/admin/size-charts', [
+        ...fields,
+        ['rows', 'Size, Bust (in)\nS, 34'],
+      ])
+      expect(res.status, res.text.slice(0, 300)).toBe(303)
+    }
+    const shown = async (p: { sku: string; slug: string }) =>
+      /(Own|Designer|Category) fit 2028/.exec(await productPage(p))?.[0] ?? 'none'
+    const other = { sku: pair.other_sku, slug: pair.other_slug }
+    await save([
+      ['code', pair.cat],
+      ['title', 'Category fit 2028'],
+    ])
+    await save([
+      ['designer', pair.designer],
+      ['title', 'Designer fit 2028'],
+    ])
+    await save([
+      ['code', pair.own],
+      ['title', 'Own fit 2028'],
+    ])
+    expect(await shown(pair)).toBe('Own fit 2028')
+    // Without its own chart, the designer's applies over the category's; another designer's
+    // product in the same category shows the category's.
+    await env.DB.prepare('DELETE FROM size_guides WHERE code = ?').bind(pair.own).run()
+    await save([
+      ['designer', pair.designer],
+      ['title', 'Designer fit 2028'],
+    ])
+    expect(await shown(pair)).toBe('Designer fit 2028')
+    expect(await shown(other)).toBe('Category fit 2028')
+    // The back office says what each chart applies to, and which wins.
+    const page = decodeEntities((await admin(staff, '/size-charts')).text)
+    expect(page).toContain(`every product by ${pair.designer} without a chart of its own`)
+    expect(page).toContain("the chart chosen on its own form, else its designer's chart, else its category's")
+  })
+
+  it('refuses a designer the catalogue does not have', async () => {
+    const res = await admin(staff, '/api/size-charts', {
+      body: { designer: 'Nobody Atall', title: 'X', rows: 'Size, Bust\nS, 30' },
+    })
+    expect(res.status).toBe(400)
+    expect(
+      await env.DB.prepare("SELECT 1 FROM size_guides WHERE code = 'designer-nobody-atall'").first(),
+    ).toBeNull()
+  })
+
   it('refuses rows that do not line up, beside the field, keeping what was typed', async () => {
     const res = await post(staff, '/api/size-charts', '/admin/size-charts', [
       ['code', 'lehenga-fit'],

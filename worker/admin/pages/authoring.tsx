@@ -25,6 +25,8 @@ interface AuthoringView {
   sizes: Option[]
   /** The products a grouped or bundle product may list. */
   members: { sku: string; name: string }[]
+  /** The media library's pictures (path → alt text) a photograph may be picked from. */
+  library?: Map<string, string>
 }
 
 /** Each type's name on the page. */
@@ -106,6 +108,23 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
             />
             <Field label="Alt text (what the photograph shows)" name="alt" maxLength={200} required />
           </PostForm>
+          {view.library?.size ? (
+            <PostForm
+              needs="catalogue"
+              action={`/admin/api/products/${p.id}/images/library`}
+              back={back}
+              label="Add from the media library"
+              formKey="library"
+            >
+              <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />
+              <Choice
+                label="Or pick a picture of the media library"
+                name="path"
+                options={[...view.library].map(([path, alt]) => [path, `${alt} (${path})`] as const)}
+              />
+              <Field label="Alt text for this product (empty: the library's)" name="alt" maxLength={200} />
+            </PostForm>
+          ) : null}
         </section>
       ) : null}
       <PostForm needs="catalogue" action={action} back={back} label={p ? 'Save product' : 'Create product'}>

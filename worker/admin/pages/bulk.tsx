@@ -57,6 +57,21 @@ function Changes(props: { plan: Plan; what: string }) {
           ]}
         />
       ) : null}
+      {plan.refused.length ? (
+        <div role="alert">
+          <p>
+            {plan.refused.length} product{plan.refused.length === 1 ? ' is' : 's are'} left out and not
+            published (change the URL key on the product&apos;s form first):
+          </p>
+          <ul>
+            {plan.refused.map((r) => (
+              <li key={r.id}>
+                {r.name} ({r.sku}) at {r.url}: {r.why}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </>
   )
 }

@@ -7,7 +7,9 @@ import { Confirm, Field, PostForm, Table, when } from './components'
 import { renderAdmin } from './frame'
 
 const BACK = '/admin/media'
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-IN')} KB`
+// A photograph stored before the library kept sizes has none recorded (0).
+const kb = (bytes: number) =>
+  bytes > 0 ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-IN')} KB` : 'size unknown'
 
 export function mediaPage(c: Context<AdminEnv>, items: MediaItem[]) {
   return renderAdmin(
@@ -51,6 +53,10 @@ export function mediaPage(c: Context<AdminEnv>, items: MediaItem[]) {
                   <Field label="Alt text" name="alt" defaultValue={m.alt} required maxLength={200} />
                 </PostForm>
               ),
+            },
+            {
+              header: 'Used in',
+              cell: (m) => (m.used.length ? m.used.join(', ') : 'Nothing: it may be deleted'),
             },
             {
               header: 'File',

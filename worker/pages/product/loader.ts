@@ -7,8 +7,10 @@
  * the page): approved reviews and the size guide.
  */
 
+import { designerName } from '@shared/components/product/view'
 import { productPath } from '@shared/config/links'
 import { productRejection } from '@shared/domain/availability'
+import { chartCodes } from '@shared/domain/size-chart'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
@@ -63,19 +65,20 @@ export function toSizeGuide(doc: unknown): SizeGuide | null {
   return { code, title, rows, note: typeof d.note === 'string' ? d.note : undefined }
 }
 
-/** The size-guide code a product uses: its own `size_guide` field, else its first category's slug. */
-export function sizeGuideCodes(product: Product): string[] {
-  const own = (product as Record<string, unknown>).size_guide
-  const codes: string[] = []
-  if (typeof own === 'string' && own) codes.push(own)
-  for (const cat of product.category) if (cat.slug) codes.push(cat.slug)
-  return codes
+/** The size-guide codes of a product, the one that applies first: its own, its designer's, its categories'. */
+export function sizeGuideCodes(product: Product, designer: string | null = null): string[] {
+  return chartCodes(
+    (product as Record<string, unknown>).size_guide,
+    designer,
+    product.category.map((cat) => cat.slug),
+  )
 }
 
 async function loadSizeGuide(
   c: Context<AppEnv>,
   commerce: Commerce,
   product: Product,
+  designer: string | null,
 ): Promise<SizeGuide | null> {
   if (
     product.type_id !== 'configurable' ||
@@ -86,7 +89,7 @@ async function loadSizeGuide(
   // The port's size guides (POST /api/product/size-guide-collection: failures ignored silently).
   if (!commerce.getSizeGuides) return null
   try {
-    const codes = sizeGuideCodes(product)
+    const codes = sizeGuideCodes(product, designer)
     const docs = await commerce.getSizeGuides(codes)
     const guides = docs.map(toSizeGuide).filter((g): g is SizeGuide => g !== null)
     return codes.map((code) => guides.find((g) => g.code === code)).find(Boolean) ?? guides[0] ?? null
@@ -188,6 +191,7 @@ async function resolveProduct(
     logDeferred(c, 'reviews', err)
     return [] as Review[]
   })
-  const sizeGuide = loadSizeGuide(c, commerce, product)
+  // Asked for with the reviews, so both share the page's second round trip to the database.
+  const sizeGuide = loadSizeGuide(c, commerce, product, designerName(product, attributes))
   return { kind: 'ok', data: { product: pieces, child, attributes, taxRules, reviews, sizeGuide } }
 }

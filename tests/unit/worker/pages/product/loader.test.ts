@@ -60,5 +60,7 @@ describe('size guide documents', () => {
       size_guide: 'kurta',
     }) as Product
     expect(sizeGuideCodes(p)).toEqual(['kurta', 'kurtas'])
+    // The designer's chart comes between the product's own and its category's.
+    expect(sizeGuideCodes(p, 'Ritu  Kumar & Co.')).toEqual(['kurta', 'designer-ritu-kumar-co', 'kurtas'])
   })
 })
