@@ -32,6 +32,7 @@ import { IMAGE_SIZES } from '@shared/config/images'
 import { productPath } from '@shared/config/links'
 import { estimatedDelivery, isProductInStock } from '@shared/domain/availability'
 import { imageUrl } from '@shared/domain/image-url'
+import { madeToOrderNote } from '@shared/domain/made-to-order'
 import { breadcrumbs, productUrl } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
 import { PAGE_TEXT } from '@shared/i18n/messages'
@@ -44,6 +45,7 @@ import { GalleryIsland } from '../../../client/islands/product/gallery'
 import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
 import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
+import { listedMadeToOrder, pieceShipsBy } from '../../catalog/made-to-order'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
@@ -250,6 +252,8 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
     },
     now,
   )
+  const listed = await listedMadeToOrder(c.env.DB, child ? [product.sku, child.sku] : [product.sku])
+  const shipsBy = inStock ? pieceShipsBy(product, child, listed, now) : null
   const jsonLd = [
     withRating(
       productJsonLd({
@@ -312,6 +316,11 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
               sizeGuide ? { title: sizeGuide.title, rows: sizeGuide.rows, note: sizeGuide.note } : null
             }
           />
+          {shipsBy ? (
+            <p className="product-page__made-to-order" data-testid="made-to-order">
+              {madeToOrderNote(shipsBy)}
+            </p>
+          ) : null}
           {inStock ? <PinCheck delivery={deliveryDate} /> : null}
         </div>
       </div>
