@@ -12,6 +12,7 @@ import { productRejection } from '@shared/domain/availability'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
+import { listedMadeToOrder } from '../../catalog/made-to-order'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
@@ -35,6 +36,11 @@ export interface ProductPageData {
   reviews: Promise<Review[]>
   /** The product's size guide; resolves to null when there is none or on failure. */
   sizeGuide: Promise<SizeGuide | null>
+  /**
+   * The skus of the product and the chosen size listed as made to order; read beside the reviews
+   * (the same round trip), resolves to none on failure.
+   */
+  madeToOrder: Promise<ReadonlySet<string>>
 }
 
 export type ProductLoadResult =
@@ -180,14 +186,23 @@ async function resolveProduct(
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 
-  const [{ attributes, taxRules }, pieces] = await Promise.all([
-    metadata,
-    withPieceStock(c, commerce, product),
-  ])
+  // The reads that follow the product start together, so they share one round trip: the grouped
+  // pieces' stock, the reviews, the size guide and the made-to-order listing.
+  const pending = withPieceStock(c, commerce, product)
   const reviews = commerce.getReviews(product.id).catch((err) => {
     logDeferred(c, 'reviews', err)
     return [] as Review[]
   })
   const sizeGuide = loadSizeGuide(c, commerce, product)
-  return { kind: 'ok', data: { product: pieces, child, attributes, taxRules, reviews, sizeGuide } }
+  const madeToOrder = listedMadeToOrder(c.env.DB, child ? [product.sku, child.sku] : [product.sku]).catch(
+    (err): ReadonlySet<string> => {
+      logDeferred(c, 'made to order', err)
+      return new Set()
+    },
+  )
+  const [{ attributes, taxRules }, pieces] = await Promise.all([metadata, pending])
+  return {
+    kind: 'ok',
+    data: { product: pieces, child, attributes, taxRules, reviews, sizeGuide, madeToOrder },
+  }
 }

@@ -45,7 +45,7 @@ import { GalleryIsland } from '../../../client/islands/product/gallery'
 import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
 import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
-import { listedMadeToOrder, pieceShipsBy } from '../../catalog/made-to-order'
+import { pieceShipsBy } from '../../catalog/made-to-order'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
@@ -252,8 +252,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
     },
     now,
   )
-  const listed = await listedMadeToOrder(c.env.DB, child ? [product.sku, child.sku] : [product.sku])
-  const shipsBy = inStock ? pieceShipsBy(product, child, listed, now) : null
+  const shipsBy = inStock ? pieceShipsBy(product, child, await data.madeToOrder, now) : null
   const jsonLd = [
     withRating(
       productJsonLd({
