@@ -16,6 +16,7 @@ import { listedMadeToOrder } from '../../catalog/made-to-order'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import { loadRecommendations } from './recommendations'
 
 interface SizeGuide {
   code: string
@@ -41,6 +42,10 @@ export interface ProductPageData {
    * (the same round trip), resolves to none on failure.
    */
   madeToOrder: Promise<ReadonlySet<string>>
+  /** "Complete the look" / "You may also like": read beside the reviews, never failing the page. */
+  recommendations: ReturnType<typeof loadRecommendations>
+  /** The moment the page is priced at (ms). */
+  now: number
 }
 
 export type ProductLoadResult =
@@ -123,16 +128,31 @@ export async function productMetadata(
   return { attributes, taxRules }
 }
 
+/** The skus of the pieces a grouped or bundle product is made of (none for other types). */
+function pieceSkus(product: Product): string[] {
+  if (product.type_id === 'grouped') return product.product_links.map((l) => l.linked_product_sku)
+  if (product.type_id === 'bundle')
+    return product.bundle_options.flatMap((o) => o.product_links.map((l) => l.sku))
+  return []
+}
+
 /**
- * A grouped product with each piece's stock: the page marks a piece that is out of stock and leaves
- * it out of the add, so the shopper sees before adding what will (and will not) go in the bag. When
- * the pieces cannot be read they show no stock state, and the cart's own stock check still applies.
+ * A grouped or bundle product with each piece's stock and picture: the page shows every piece as
+ * it is (out of stock marked, and left out of the add), so the shopper sees before adding what will
+ * (and will not) go in the bag. When the pieces cannot be read they show no stock state or picture,
+ * and the cart's own stock check still applies.
  */
 async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: Product): Promise<Product> {
-  if (product.type_id !== 'grouped' || product.product_links.length === 0) return product
+  const skus = pieceSkus(product)
+  if (skus.length === 0) return product
   try {
-    const docs = await commerce.getProductsBySkus(product.product_links.map((l) => l.linked_product_sku))
+    const docs = await commerce.getProductsBySkus(skus)
     const bySku = new Map(docs.map((d) => [d.sku, d]))
+    const piece = <T extends object>(current: T, doc: Product): T => ({
+      ...current,
+      stock: doc.stock,
+      image: doc.thumbnail ?? doc.image ?? null,
+    })
     return {
       ...product,
       product_links: product.product_links.map((l) => {
@@ -144,15 +164,21 @@ async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: P
         return {
           ...l,
           product: {
-            ...l.product,
-            stock: doc.stock,
+            ...piece(l.product, doc),
             ...(needsOptions ? { options_url: productPath(doc.sku, doc.slug) } : {}),
           },
         }
       }),
+      bundle_options: product.bundle_options.map((o) => ({
+        ...o,
+        product_links: o.product_links.map((l) => {
+          const doc = bySku.get(l.sku)
+          return doc ? { ...l, product: piece(l.product ?? { name: doc.name }, doc) } : l
+        }),
+      })),
     }
   } catch (err) {
-    logDeferred(c, 'grouped pieces', err)
+    logDeferred(c, 'set pieces', err)
     return product
   }
 }
@@ -187,8 +213,11 @@ async function resolveProduct(
   if (rejected) return { kind: 'not-found', message: rejected }
 
   // The reads that follow the product start together, so they share one round trip: the grouped
-  // pieces' stock, the reviews, the size guide and the made-to-order listing.
+  // or bundle pieces' stock, the reviews, the size guide, the made-to-order listing and the
+  // recommendations.
+  const now = Date.now()
   const pending = withPieceStock(c, commerce, product)
+  const recommendations = loadRecommendations(c, product, now)
   const reviews = commerce.getReviews(product.id).catch((err) => {
     logDeferred(c, 'reviews', err)
     return [] as Review[]
@@ -203,6 +232,16 @@ async function resolveProduct(
   const [{ attributes, taxRules }, pieces] = await Promise.all([metadata, pending])
   return {
     kind: 'ok',
-    data: { product: pieces, child, attributes, taxRules, reviews, sizeGuide, madeToOrder },
+    data: {
+      product: pieces,
+      child,
+      attributes,
+      taxRules,
+      reviews,
+      sizeGuide,
+      madeToOrder,
+      recommendations,
+      now,
+    },
   }
 }

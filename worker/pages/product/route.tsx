@@ -52,7 +52,7 @@ import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/rend
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { renderNotFound } from '../system/route'
 import { loadProductPage, type ProductLoadResult, type ProductPageData } from './loader'
-import { loadRecommendations, RecommendationsSection } from './recommendations'
+import { RecommendationsSection } from './recommendations'
 
 const productPage: RouteHandler<'product'> = async (c) => {
   const { parentSku, slug, childSku } = c.req.param()
@@ -189,12 +189,9 @@ function withRating<T extends object>(ld: T, rating: RatingSummary | null) {
 }
 
 async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
-  const { product, child, attributes, taxRules } = data
+  const { product, child, attributes, taxRules, now, recommendations } = data
   const { currency, country } = c.var.store
-  const now = Date.now()
   const price = priceView(product, { now, currency, taxRules, country })
-  // Streams in after the shell, beside the reviews.
-  const recommendations = loadRecommendations(c, product, now)
   const [sizeGuide, reviews] = await Promise.all([data.sizeGuide, data.reviews])
   // The stars of the approved reviews (the document's own summary when the reviews carry none).
   const rating =
