@@ -274,7 +274,9 @@ describe('product form (server render)', () => {
         }),
       ),
     )
-    expect(html).toMatch(/<img src="[^"]*necklace[^"]*"[^>]*>.*Necklace<br\/>.*In stock.*<\/td><td class="price">₹500<\/td>/)
+    expect(html).toMatch(
+      /<img src="[^"]*necklace[^"]*"[^>]*>.*Necklace<br\/>.*In stock.*<\/td><td class="price">₹500<\/td>/,
+    )
     expect(html).toMatch(/type="number" min="0"[^>]*aria-label="Quantity of Necklace"[^>]*value="1"/)
     expect(html).toMatch(/Anklet<br\/><span class="badge badge--oos">Out Of Stock<\/span>/)
     expect(html).not.toContain('Quantity of Anklet')
