@@ -183,21 +183,31 @@ export function bundlePrice(
 
 interface GroupedLinkPrice {
   link_type?: string | null
+  linked_product_sku?: string
   linked_product_type?: string | null
   product?: (PriceFields & TaxedFields) | null
 }
 
-/** A grouped product's pieces: its associated simple products at their (final) prices, one of each. */
+/** How many of each piece of a grouped product the shopper chose, by the piece's sku. */
+export type GroupedQuantities = Readonly<Record<string, number>>
+
+/**
+ * A grouped product's pieces: its associated simple products at their (final) prices, one of each;
+ * with the shopper's quantities, each piece that many times (a piece not named, or at 0, is left
+ * out), so the price is what the chosen pieces cost together.
+ */
 export function groupedPieces(
   links: readonly GroupedLinkPrice[] | null | undefined,
   now: Now,
   parent: TaxedFields = {},
+  quantities?: GroupedQuantities,
 ): Piece[] {
   const pieces: Piece[] = []
   for (const link of links ?? []) {
     if (link.link_type && link.link_type !== 'associated') continue
-    if (link.product)
-      pieces.push({ value: finalPrice(link.product, now), count: 1, ...taxedAs(link.product, parent) })
+    const count = quantities ? (quantities[link.linked_product_sku ?? ''] ?? 0) : 1
+    if (link.product && count > 0)
+      pieces.push({ value: finalPrice(link.product, now), count, ...taxedAs(link.product, parent) })
   }
   return pieces
 }

@@ -22,6 +22,7 @@ import {
   type CustomOptionSelection,
   cheapestVariant,
   customOptionsDelta,
+  type GroupedQuantities,
   groupedPieces,
   type Piece,
 } from './price-parts'
@@ -92,6 +93,8 @@ export interface PriceViewOptions {
   customOptions?: CustomOptionSelection
   /** Selected bundle links (product page). */
   bundleSelection?: BundleSelection
+  /** A grouped product's chosen pieces and quantities (product page): the price of those alone. */
+  groupedQuantities?: GroupedQuantities
   /** Price this configurable child instead of the cheapest one (selected variant; unknown sku → cheapest). */
   variantSku?: string | null
   /** Quantity the formatted amounts are multiplied by (AMP "multiplied by qty"); default 1. */
@@ -144,7 +147,11 @@ function productPieces(
       variantSku: null,
     }
   if (product.type_id === 'grouped' && product.product_links?.length)
-    return { regular: groupedPieces(product.product_links, now, taxed), special: null, variantSku: null }
+    return {
+      regular: groupedPieces(product.product_links, now, taxed, opts.groupedQuantities),
+      special: null,
+      variantSku: null,
+    }
   const children = product.type_id === 'configurable' ? product.configurable_children : null
   // An unknown variantSku falls back to the cheapest child rather than the parent's own (often 0) price.
   const chosen = children?.length

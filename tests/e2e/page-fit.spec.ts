@@ -10,6 +10,7 @@ import {
   addVariantToCart,
   fillAddress,
   fillPersonalStep,
+  findProducts,
   ordersFromOwnAddresses,
   pickProduct,
   placeCashOnDeliveryOrder,
@@ -75,10 +76,15 @@ async function visit(page: Page, path: string) {
 
 test('public page types fit 320, 390 and 768 px', async ({ page, request }) => {
   const product = await pickProduct(request)
+  // Every grouped and bundle set: the pieces' table is the widest part of a product page.
+  const sets = (await findProducts<{ sku: string; slug: string }>(request, ['grouped', 'bundle'], [4])).map(
+    (p) => `/p/${p.sku}/${p.slug}`,
+  )
   const pages = [
     '/',
     '/c/women',
     product.url,
+    ...sets,
     '/search?q=silk',
     '/i/about-us',
     '/store-locator',

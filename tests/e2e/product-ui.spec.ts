@@ -13,16 +13,18 @@ async function groupedProducts(page: Page): Promise<string[]> {
   return body.hits.hits.map((h) => `/p/${h._source.sku}/${h._source.slug}`)
 }
 
-test('a grouped product marks its out-of-stock piece and adds only the others, with one message', async ({
+test('a grouped product marks its out-of-stock piece, heads with the chosen pieces and adds exactly those, each with its picture and a link to the set', async ({
   page,
 }) => {
   // The first grouped product with a piece out of stock.
   let found = false
+  let setPath = ''
   for (const path of await groupedProducts(page)) {
     await page.goto(path)
     await waitForHydration(page)
     if ((await page.locator('[data-testid="grouped-piece"][data-out-of-stock]').count()) > 0) {
       found = true
+      setPath = path
       break
     }
   }
@@ -43,6 +45,15 @@ test('a grouped product marks its out-of-stock piece and adds only the others, w
     await expect(row).toContainText(MSG.outOfStockBadge)
     await expect(row.locator('input')).toHaveCount(0)
   }
+  // With two pieces or more, the shopper leaves the last one out: the headline follows.
+  const headline = page.getByTestId('price-final').first()
+  const before = await headline.textContent()
+  const chosen = available.length > 1 ? available.slice(0, -1) : available
+  if (chosen.length < available.length) {
+    await page.locator(`[data-testid="grouped-piece"][data-sku="${available.at(-1)}"] input`).fill('0')
+    await expect(headline).not.toHaveText(before ?? '')
+  }
+  const shown = await headline.textContent()
 
   await page.getByTestId('add-to-cart').click()
   await expect(page.getByText(MSG.productAddedToCart)).toBeVisible()
@@ -53,16 +64,20 @@ test('a grouped product marks its out-of-stock piece and adds only the others, w
       [MSG.productAddedToCart, MSG.outOfStockCannotAdd, MSG.stockVolatile].some((m) => t.includes(m)),
     )
   await expect.poll(aboutTheAdd).toEqual([expect.stringContaining(MSG.productAddedToCart)])
-  await expect(page.getByTestId('minicart-count')).toHaveText(String(available.length))
+  await expect(page.getByTestId('minicart-count')).toHaveText(String(chosen.length))
 
-  // The bag holds exactly the pieces that were in stock.
+  // The bag holds exactly the chosen pieces, each with a picture and a link to the set, at the price shown.
   await page.goto('/cart')
   await waitForHydration(page)
-  await expect(page.getByTestId('cart-line')).toHaveCount(available.length)
-  const inBag = await page
-    .getByTestId('cart-line')
-    .evaluateAll((ls) => ls.map((l) => l.getAttribute('data-sku')))
-  expect(inBag.sort()).toEqual([...available].sort())
+  const lines = page.getByTestId('cart-line')
+  await expect(lines).toHaveCount(chosen.length)
+  const inBag = await lines.evaluateAll((ls) => ls.map((l) => l.getAttribute('data-sku')))
+  expect(inBag.sort()).toEqual([...chosen].sort())
+  for (const line of await lines.all()) {
+    await expect(line.locator('img')).not.toHaveAttribute('src', /placeholder/)
+    await expect(line.locator('.cart-line__name a')).toHaveAttribute('href', setPath)
+  }
+  await expect(page.locator('[data-segment="subtotal"] dd')).toHaveText(shown ?? '')
 })
 
 /** A product page path for a simple product with stock (in) or without (out), from the catalogue API. */

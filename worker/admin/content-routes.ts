@@ -7,6 +7,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
+import { purgeCacheTags } from '../platform/cache/purge'
 import { describeIssues, fail, MAX_API_BODY_BYTES, ok } from '../platform/http'
 import { categoryChoices } from './authoring'
 import { searchProducts } from './catalogue'
@@ -236,19 +237,19 @@ contentApiRoutes.post('/home/banners/:id/delete', allow('content'), async (c) =>
   return answer(c, await deleteHeroBanner(c.env, id, c.var.operator.email, Date.now()), '/admin/home')
 })
 
-// Cash-on-delivery rules.
+// Cash-on-delivery rules. A product's pages say whether it is made to order: a change purges them.
 contentApiRoutes.get('/rules', async (c) => ok(c as never, await listRules(c.env.DB)))
 contentApiRoutes.post('/rules/made-to-order', allow('catalogue'), async (c) => {
   const req = await readInput(c, MadeToOrderSchema, 'rule')
-  return answer(c, await addMadeToOrder(c.env.DB, req.sku, c.var.operator.email, Date.now()), '/admin/rules')
+  const added = await addMadeToOrder(c.env.DB, req.sku, c.var.operator.email, Date.now())
+  await purgeCacheTags(c.env, [`P${req.sku}`])
+  return answer(c, added, '/admin/rules')
 })
 contentApiRoutes.post('/rules/made-to-order/delete', allow('catalogue'), async (c) => {
   const req = await readInput(c, MadeToOrderSchema, 'rule')
-  return answer(
-    c,
-    await removeMadeToOrder(c.env.DB, req.sku, c.var.operator.email, Date.now()),
-    '/admin/rules',
-  )
+  const removed = await removeMadeToOrder(c.env.DB, req.sku, c.var.operator.email, Date.now())
+  await purgeCacheTags(c.env, [`P${req.sku}`])
+  return answer(c, removed, '/admin/rules')
 })
 for (const kind of ['pin', 'phone'] as const) {
   contentApiRoutes.post(`/rules/${kind}`, allow('orders'), async (c) => {

@@ -54,6 +54,13 @@ export function lineOptions(line: CartLine): OptionView[] {
   return out
 }
 
+/** 'Made to order — ships by …' when the server's totals say the line's piece is made to order. */
+export function lineMadeToOrder(line: CartLine): string | null {
+  const note = (line.totals as { extension_attributes?: { made_to_order?: unknown } } | undefined)
+    ?.extension_attributes?.made_to_order
+  return typeof note === 'string' ? note : null
+}
+
 function safeJson(s: string): unknown {
   try {
     return JSON.parse(s)

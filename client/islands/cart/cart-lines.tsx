@@ -11,7 +11,7 @@ import { type CartLine, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
 import { Icon } from '../layout/icons'
 import { formatPageAmount, formatPageLine } from '../page-price'
-import { cartThumbnail, lineHref, lineImage, lineOptions } from './cart-line-view'
+import { cartThumbnail, lineHref, lineImage, lineMadeToOrder, lineOptions } from './cart-line-view'
 import { inPageCurrency } from './cart-totals'
 
 function QtyStepper({ line }: { line: CartLine }) {
@@ -130,6 +130,7 @@ function CartLineRow({
   const img = cartThumbnail(lineImage(line))
   const href = lineHref(line)
   const options = lineOptions(line)
+  const madeToOrder = lineMadeToOrder(line)
   const unit = lineUnitPrice(line)
   return (
     <li
@@ -152,6 +153,11 @@ function CartLineRow({
               </li>
             ))}
           </ul>
+        ) : null}
+        {madeToOrder ? (
+          <p className="cart-line__info" data-testid="line-made-to-order">
+            {madeToOrder}
+          </p>
         ) : null}
         {Array.isArray(line.errors) ||
         (line.errors && typeof line.errors === 'object' && Object.keys(line.errors).length) ? (

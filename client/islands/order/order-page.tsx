@@ -45,6 +45,8 @@ interface OrderPageView {
     options: { label: string; value: string }[]
     /** The picture the line was bought with (null: none). */
     image?: string | null
+    /** 'Made to order — ships by …' for a piece made to order (its date fixed at placement). */
+    madeToOrder?: string | null
   }[]
   shipments: { carrier: string; trackingNumber: string; shippedAt: string }[]
   createdAt?: string | null
@@ -195,6 +197,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
             <OrderLineImage path={it.image} />
             {it.name} × {it.qty}
             <OptionList options={it.options} />
+            {it.madeToOrder ? <p data-testid="order-line-made-to-order">{it.madeToOrder}</p> : null}
           </li>
         ))}
       </ul>

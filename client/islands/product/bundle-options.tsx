@@ -1,8 +1,15 @@
-/** The bundle's options: one radio per linked product (at its own price) and the option's quantity, with their errors. */
+/**
+ * The bundle's options: one radio per linked product (its picture, its own price, and 'Out Of Stock'
+ * with the radio disabled when it cannot ship) and the option's quantity, with their errors.
+ */
 import type { FormProduct } from '@shared/components/product/view'
+import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
+import { imageUrl } from '@shared/domain/image-url'
 import { finalPrice } from '@shared/domain/price-window'
+import { MSG } from '@shared/i18n/messages'
 import type { BundleChoices } from './bundle-choices'
+import { isOutOfStockPiece } from './set-pieces'
 
 type BundleOption = FormProduct['bundle_options'][number]
 type BundleChoice = BundleChoices[number]
@@ -30,16 +37,37 @@ function BundleOptionField({
       {option.product_links.map((link) => {
         const unit =
           link.product && (link.product.price ?? 0) > 0 ? finalPrice(link.product, now) : (link.price ?? 0)
+        const out = isOutOfStockPiece(link.product)
+        const image = (link.product as { image?: string | null } | null | undefined)?.image
         return (
-          <label key={link.id} className="bundle-option__link">
+          <label
+            key={link.id}
+            className="bundle-option__link"
+            data-testid="bundle-link"
+            data-sku={link.sku}
+            data-out-of-stock={out ? '' : undefined}
+          >
             <input
               type="radio"
               name={`bundle-${option.option_id}`}
               value={link.id}
               checked={choice.linkId === link.id}
+              // A piece out of stock cannot be chosen: the set would not ship.
+              disabled={out}
               onChange={() => set({ linkId: link.id, qty: String(link.qty ?? 1) })}
             />
+            {image ? (
+              <img
+                src={imageUrl(image, IMAGE_SIZES.cart.width, IMAGE_SIZES.cart.height)}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                decoding="async"
+              />
+            ) : null}
             {link.product?.name ?? link.sku} <span className="price">{formatUnitPrice(unit, currency)}</span>
+            {out ? <span className="badge badge--oos">{MSG.outOfStockBadge}</span> : null}
           </label>
         )
       })}

@@ -4,17 +4,18 @@
  * of a grouped product with a valid quantity. Pure.
  */
 import type { FormChild, FormProduct } from '@shared/components/product/view'
-import { isProductInStock } from '@shared/domain/availability'
 import {
   isValidGroupedQty,
   toQuantity,
   validateBundleOptions,
   validateCustomOptions,
 } from '@shared/domain/options'
-import { type PriceView, type PriceViewOptions, priceView } from '@shared/domain/price'
+import type { PriceView } from '@shared/domain/price'
+import type { GroupedQuantities } from '@shared/domain/price-parts'
 import type { VariantSelection } from '@shared/domain/variants'
 import type { AddToCartLine } from './add-to-cart'
 import { type BundleChoices, bundleSelectionOf } from './bundle-choices'
+import { isOutOfStockPiece } from './set-pieces'
 
 export type CustomValues = Record<number, string | number | number[] | null>
 
@@ -32,12 +33,9 @@ export function checkOptions(
   }
 }
 
-/** A grouped product's piece known to be out of stock (no stock known: it is offered, the cart checks it). */
+/** A grouped product's piece known to be out of stock. */
 export function isPieceOutOfStock(link: FormProduct['product_links'][number]): boolean {
-  const stock = (
-    link.product as { stock?: Parameters<typeof isProductInStock>[0]['stock'] } | null | undefined
-  )?.stock
-  return stock != null && !isProductInStock({ type_id: 'simple', stock })
+  return isOutOfStockPiece(link.product)
 }
 
 /** A grouped product's piece whose own options must be chosen on its page first (its URL), else null. */
@@ -46,31 +44,24 @@ export function pieceOptionsUrl(link: FormProduct['product_links'][number]): str
   return typeof url === 'string' ? url : null
 }
 
+/** A grouped product's piece the page can add: known, in stock, and with no options of its own to choose. */
+function isAddablePiece(link: FormProduct['product_links'][number]): boolean {
+  return !!link.product && !isPieceOutOfStock(link) && !pieceOptionsUrl(link)
+}
+
 /**
- * The lines of a grouped product: its linked products with a valid quantity (1 when untouched), at
- * their own price; a piece known to be out of stock, or needing options chosen on its own page, is
- * left out (the page marks it before the add).
+ * The pieces of a grouped product the shopper chose, by sku: each addable piece at its typed
+ * quantity (1 when untouched); a quantity that is not a whole number of at least 1, a piece out of
+ * stock or one needing options chosen on its own page is left out. The page's price is of exactly
+ * these, and the add puts exactly these in the bag.
  */
-export function groupedCartLines(
-  product: FormProduct,
-  quantities: Record<string, string>,
-  ctx: Pick<PriceViewOptions, 'now' | 'currency' | 'taxRules' | 'country'>,
-): AddToCartLine[] {
-  const lines: AddToCartLine[] = []
+export function groupedChoice(product: FormProduct, quantities: Record<string, string>): GroupedQuantities {
+  const chosen: Record<string, number> = {}
   for (const link of product.product_links) {
     const q = quantities[link.linked_product_sku] ?? '1'
-    if (!isValidGroupedQty(q) || !link.product || isPieceOutOfStock(link) || pieceOptionsUrl(link)) continue
-    const unit = priceView(link.product, ctx)
-    lines.push({
-      sku: link.linked_product_sku,
-      parentSku: product.sku,
-      name: link.product.name,
-      qty: toQuantity(q),
-      priceInclTax: unit.finalInclTax,
-      type_id: 'simple',
-    })
+    if (isValidGroupedQty(q) && isAddablePiece(link)) chosen[link.linked_product_sku] = toQuantity(q)
   }
-  return lines
+  return chosen
 }
 
 /** The chosen options of the line, in the cart's `product_option.extension_attributes` shape. */

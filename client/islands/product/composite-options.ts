@@ -1,3 +1,3 @@
-/** The option tables of bundle and grouped products, loaded only on those products' pages. */
+/** The option tables of bundle and grouped products and a grouped product's lines, loaded only on those products' pages. */
 export { BundleOptions } from './bundle-options'
-export { GroupedLinks } from './grouped-links'
+export { GroupedLinks, groupedCartLines } from './grouped-links'

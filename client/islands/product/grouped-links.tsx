@@ -1,13 +1,47 @@
 /**
- * A grouped product's associated products: name, price and a quantity each (invalid quantities
- * marked). A piece that is out of stock says so, and one whose own options must be chosen links to
- * its page; neither has a quantity here, and neither is added with the rest.
+ * A grouped product's pieces: each with its picture, name, stock, price and a quantity (1 to take
+ * it, 0 to leave it out; an invalid quantity is marked). A piece that is out of stock says so, and
+ * one whose own options must be chosen links to its page; neither has a quantity here, and neither
+ * is added with the rest. The page's price above the table is what the chosen pieces cost.
  */
 import type { FormProduct } from '@shared/components/product/view'
-import { isValidGroupedQty } from '@shared/domain/options'
+import { IMAGE_SIZES } from '@shared/config/images'
+import { productPath } from '@shared/config/links'
+import { imageUrl } from '@shared/domain/image-url'
+import { isValidGroupedQty, toQuantity } from '@shared/domain/options'
 import { type PriceViewOptions, priceView } from '@shared/domain/price'
 import { MSG } from '@shared/i18n/messages'
-import { isPieceOutOfStock, pieceOptionsUrl } from './cart-lines'
+import type { AddToCartLine } from './add-to-cart'
+import { groupedChoice, isPieceOutOfStock, pieceOptionsUrl } from './cart-lines'
+
+/**
+ * The lines of a grouped product: the chosen pieces (groupedChoice), each at its own price with its
+ * own picture, linking back to the set's page.
+ */
+export function groupedCartLines(
+  product: FormProduct,
+  quantities: Record<string, string>,
+  ctx: Pick<PriceViewOptions, 'now' | 'currency' | 'taxRules' | 'country'>,
+): AddToCartLine[] {
+  const chosen = groupedChoice(product, quantities)
+  const lines: AddToCartLine[] = []
+  for (const link of product.product_links) {
+    const qty = chosen[link.linked_product_sku]
+    if (!qty || !link.product) continue
+    const piece = link.product as typeof link.product & { image?: string | null }
+    lines.push({
+      sku: link.linked_product_sku,
+      parentSku: product.sku,
+      name: piece.name,
+      qty,
+      priceInclTax: priceView(piece, ctx).finalInclTax,
+      type_id: 'simple',
+      image: piece.image ?? product.image ?? null,
+      url_path: productPath(product.sku, product.slug),
+    })
+  }
+  return lines
+}
 
 export function GroupedLinks({
   product,
@@ -20,11 +54,16 @@ export function GroupedLinks({
   priceOptions: Pick<PriceViewOptions, 'now' | 'currency' | 'taxRules' | 'country'>
   onChange: (sku: string, qty: string) => void
 }) {
+  const { width, height } = IMAGE_SIZES.cart
   return (
     <table className="grouped-links" data-testid="grouped-links">
+      <caption className="grouped-links__caption">
+        Choose the pieces you want: set a quantity to 0 to leave one out. The price above is for the pieces
+        chosen.
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Product</th>
+          <th scope="col">Piece</th>
           <th scope="col">Price</th>
           <th scope="col">Quantity</th>
         </tr>
@@ -33,9 +72,10 @@ export function GroupedLinks({
         {product.product_links
           .filter((l) => l.link_type === 'associated')
           .map((link) => {
-            const linkPrice = link.product ? priceView(link.product, priceOptions) : null
+            const piece = link.product as (typeof link.product & { image?: string | null }) | null | undefined
+            const linkPrice = piece ? priceView(piece, priceOptions) : null
             const q = quantities[link.linked_product_sku] ?? '1'
-            const name = link.product?.name ?? link.linked_product_sku
+            const name = piece?.name ?? link.linked_product_sku
             const out = isPieceOutOfStock(link)
             const optionsUrl = out ? null : pieceOptionsUrl(link)
             return (
@@ -47,21 +87,37 @@ export function GroupedLinks({
                 data-out-of-stock={out ? '' : undefined}
                 data-needs-options={optionsUrl ? '' : undefined}
               >
-                <td>{name}</td>
+                <td className="grouped-links__piece">
+                  <img
+                    src={imageUrl(piece?.image ?? null, width, height)}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <span>
+                    {name}
+                    <br />
+                    {out ? (
+                      <span className="badge badge--oos">{MSG.outOfStockBadge}</span>
+                    ) : (
+                      <small className="stock stock--in">In stock</small>
+                    )}
+                  </span>
+                </td>
                 <td className="price">{linkPrice?.formatted.final ?? ''}</td>
                 <td>
-                  {out ? (
-                    <span className="badge badge--oos">{MSG.outOfStockBadge}</span>
-                  ) : optionsUrl ? (
+                  {out ? null : optionsUrl ? (
                     <a href={optionsUrl}>{MSG.pieceChooseOptions}</a>
                   ) : (
                     <input
                       type="number"
-                      min={1}
+                      min={0}
                       inputMode="numeric"
                       aria-label={`Quantity of ${name}`}
                       value={q}
-                      aria-invalid={!isValidGroupedQty(q)}
+                      aria-invalid={toQuantity(q) !== 0 && !isValidGroupedQty(q)}
                       onChange={(e) => onChange(link.linked_product_sku, e.currentTarget.value)}
                     />
                   )}

@@ -28,10 +28,9 @@ import { defineIsland } from '../define'
 import { array, type Check, nullable, num, object, record, schemaOf, str } from '../props-check'
 import { addToCart } from './add-to-cart'
 import { AVAILABILITY } from './availability-settings'
-import { type BundleChoices, bundleSelectionOf, initialBundle } from './bundle-choices'
+import { type BundleChoices, bundleInStock, bundleSelectionOf, initialBundle } from './bundle-choices'
 import { BuyBar } from './buy-bar'
-import { type CustomValues, checkOptions, groupedCartLines, productCartLine } from './cart-lines'
-import { CustomOptions } from './custom-options'
+import { type CustomValues, checkOptions, groupedChoice, productCartLine } from './cart-lines'
 import { PriceBlock, StockLine } from './price-block'
 import { ProductActions } from './product-actions'
 import type { GalleryImage } from './product-page-state'
@@ -42,6 +41,8 @@ import { VariantPicker } from './variant-picker'
 // The option tables of bundle and grouped products: loaded only on those products' pages.
 const BundleOptions = lazy(() => import('./composite-options').then((m) => ({ default: m.BundleOptions })))
 const GroupedLinks = lazy(() => import('./composite-options').then((m) => ({ default: m.GroupedLinks })))
+// The custom options' fields: loaded only on the pages of products that have them.
+const CustomOptions = lazy(() => import('./custom-options').then((m) => ({ default: m.CustomOptions })))
 // Loaded when the shopper opens it: no cost to the page until then.
 const NotifyMe = lazy(() => import('./notify-me').then((m) => ({ default: m.NotifyMe })))
 
@@ -179,15 +180,21 @@ function ProductForm(props: ProductFormProps) {
         variantSku: variant?.sku ?? null,
         customOptions: custom,
         bundleSelection: product.type_id === 'bundle' ? bundleSelectionOf(bundle) : undefined,
+        // A grouped product costs what its chosen pieces cost: exactly what Add puts in the bag.
+        groupedQuantities: product.type_id === 'grouped' ? groupedChoice(product, grouped) : undefined,
       }),
-    [product, now, currency, taxRules, country, variant, custom, bundle],
+    [product, now, currency, taxRules, country, variant, custom, bundle, grouped],
   )
 
   const variantError = variantsError(product, AVAILABILITY)
+  // A set is as available as what it would put in the bag: a grouped one while a chosen piece is
+  // in stock, a bundle while every chosen piece is.
   const inStock =
-    isConfigurable && variant
-      ? isChildInStock(variant) && isProductInStock(product)
-      : isProductInStock(product)
+    product.type_id === 'grouped'
+      ? Object.keys(groupedChoice(product, {})).length > 0
+      : isConfigurable && variant
+        ? isChildInStock(variant) && isProductInStock(product)
+        : isProductInStock(product) && bundleInStock(product, bundle)
   const delivery = estimatedDelivery(
     {
       delivery_days: product.delivery_days,
@@ -211,13 +218,15 @@ function ProductForm(props: ProductFormProps) {
     const quantity = toQuantity(qty)
     if (!(quantity >= 1)) return false
     if (product.type_id === 'grouped') {
+      const { groupedCartLines } = await import('./composite-options')
       await addToCart(groupedCartLines(product, grouped, priceOptions))
       return true
     }
     await addToCart([productCartLine({ product, variant, selection, custom, bundle, price, quantity })])
     return true
   }
-  const canAdd = inStock && !variantError
+  // A grouped product with every piece left out has nothing to add.
+  const canAdd = inStock && !variantError && price.pieces.length > 0
 
   return (
     <div className="product-form" data-testid="product-form" ref={formRef}>
@@ -250,13 +259,15 @@ function ProductForm(props: ProductFormProps) {
         />
       ) : null}
       {product.custom_options.length > 0 ? (
-        <CustomOptions
-          options={product.custom_options}
-          values={custom}
-          errors={errors}
-          currency={currency}
-          onChange={(id, v) => setCustom((prev) => ({ ...prev, [id]: v }))}
-        />
+        <Suspense fallback={null}>
+          <CustomOptions
+            options={product.custom_options}
+            values={custom}
+            errors={errors}
+            currency={currency}
+            onChange={(id, v) => setCustom((prev) => ({ ...prev, [id]: v }))}
+          />
+        </Suspense>
       ) : null}
       {product.bundle_options.length > 0 ? (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { decodeEntities } from '../../helpers/html'
+import { api } from '../../helpers/user'
 
 interface Doc {
   sku: string
@@ -65,5 +66,116 @@ describe('a grouped product page', () => {
         expect(row).not.toContain('<input')
       } else expect(row).toContain('<input')
     }
+  })
+})
+
+/** The product form's headline price in minor units ('₹24,797' → 2479700). */
+function headlineMinor(html: string): number {
+  const shown = /data-testid="price-final">([^<]*)</.exec(html)?.[1] ?? ''
+  expect(shown).toMatch(/^₹[\d,]+(\.\d\d)?$/)
+  return Math.round(Number(shown.replace(/[^\d.]/g, '')) * 100)
+}
+
+/** A new guest cart with `items` in it; its totals as the server prices them. */
+async function cartWith(items: Array<Record<string, unknown>>) {
+  const cartId = (await api('/cart/create?token=', { method: 'POST' })).json.result as string
+  for (const cartItem of items) {
+    const res = await api(`/cart/update?token=&cartId=${cartId}`, { body: { cartItem } })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+  }
+  const totals = await api(`/cart/totals?cartId=${cartId}`)
+  expect(totals.status).toBe(200)
+  return totals.json.result as {
+    items: Array<{ sku: string; qty: number }>
+    extension_attributes: { subtotal_minor: number }
+  }
+}
+
+describe('a grouped set: what the page shows is what Add buys', () => {
+  it('shows each piece with its picture and a quantity of 1, heads with the chosen pieces, and the bag costs that', async () => {
+    const { doc, inStock } = await mixedGrouped()
+    const html = decodeEntities(await (await SELF.fetch(`https://shop.test/p/${doc.sku}/${doc.slug}`)).text())
+    const addable: string[] = []
+    for (const sku of inStock) {
+      const row = pieceRow(html, sku)
+      const piece = await env.DB.prepare(
+        "SELECT json_extract(doc, '$.thumbnail') AS image FROM products WHERE sku = ?",
+      )
+        .bind(sku)
+        .first<{ image: string }>()
+      // Its own picture, not the set's nor a placeholder.
+      expect(row, sku).toContain(String(piece?.image).replace(/\.\w+$/, ''))
+      if (row.includes('<input')) {
+        expect(row).toMatch(/min="0"[^>]*value="1"/)
+        addable.push(sku)
+      }
+    }
+    expect(addable.length).toBeGreaterThan(0)
+    const shown = headlineMinor(html)
+    const totals = await cartWith(addable.map((sku) => ({ sku, qty: 1, parentSku: doc.sku })))
+    expect(totals.items.map((i) => i.sku).sort()).toEqual([...addable].sort())
+    expect(totals.extension_attributes.subtotal_minor).toBe(shown)
+  })
+})
+
+interface BundleDoc {
+  sku: string
+  slug: string
+  bundle_options: Array<{
+    option_id: number
+    product_links: Array<{ id: number; sku: string; is_default: boolean }>
+  }>
+}
+
+describe('a bundle page', () => {
+  it('marks a piece out of stock and cannot choose it, starts from pieces in stock, and the bag costs what the page shows', async () => {
+    const row = await env.DB.prepare(
+      "SELECT doc FROM products WHERE json_extract(doc, '$.type_id') = 'bundle' LIMIT 1",
+    ).first<{
+      doc: string
+    }>()
+    const doc = JSON.parse(row?.doc ?? '{}') as BundleDoc
+    const [first, second] = doc.bundle_options
+    if (!first || !second) throw new Error('the demo bundle has two options')
+    const preferred = first.product_links.find((l) => l.is_default) ?? first.product_links[0]
+    const other = first.product_links.find((l) => l !== preferred)
+    if (!preferred || !other) throw new Error('the demo bundle offers two earrings')
+    await env.DB.batch([
+      env.DB.prepare('UPDATE inventory SET qty = 0, is_in_stock = 0 WHERE sku = ?').bind(preferred.sku),
+      env.DB.prepare('UPDATE inventory SET qty = 5, is_in_stock = 1 WHERE sku IN (?, ?)').bind(
+        other.sku,
+        second.product_links[0]?.sku,
+      ),
+    ])
+    const html = decodeEntities(await (await SELF.fetch(`https://shop.test/p/${doc.sku}/${doc.slug}`)).text())
+    const link = (sku: string) =>
+      new RegExp(`<label[^>]*data-testid="bundle-link" data-sku="${sku}"[^>]*>[\\s\\S]*?</label>`).exec(
+        html,
+      )?.[0] ?? ''
+    expect(link(preferred.sku)).toContain('data-out-of-stock=""')
+    expect(link(preferred.sku)).toMatch(/disabled=""/)
+    expect(link(preferred.sku)).toContain('Out Of Stock')
+    expect(link(preferred.sku)).not.toMatch(/checked=""/)
+    // The shop starts from the earring in stock; the set is in stock and costs what those pieces cost.
+    expect(link(other.sku)).toMatch(/checked=""/)
+    expect(link(other.sku)).toMatch(/<img src=/)
+    expect(html).toMatch(/data-testid="product-stock"><span class="stock stock--in">/)
+    const chosenBag = second.product_links.find((l) => link(l.sku).includes('checked=""'))
+    if (!chosenBag) throw new Error('a bag is chosen')
+    const totals = await cartWith([
+      {
+        sku: doc.sku,
+        qty: 1,
+        product_option: {
+          extension_attributes: {
+            bundle_options: [
+              { option_id: first.option_id, option_qty: 1, option_selections: [other.id] },
+              { option_id: second.option_id, option_qty: 1, option_selections: [chosenBag.id] },
+            ],
+          },
+        },
+      },
+    ])
+    expect(totals.extension_attributes.subtotal_minor).toBe(headlineMinor(html))
   })
 })

@@ -72,14 +72,14 @@ describe('product page renders every product type', () => {
     }
   })
 
-  it('renders custom options with their types and the grouped quantity min 1', async () => {
+  it('renders custom options with their types and the grouped quantity (0 leaves a piece out)', async () => {
     const withOptions = await pick(`${visible} AND json_array_length(doc, '$.custom_options') > 0`)
     const { html } = await page(`/p/${encodeURIComponent(withOptions.sku)}/${withOptions.slug}`)
     expect(html).toContain('data-testid="custom-options"')
     for (const o of withOptions.custom_options) expect(decodeEntities(html)).toContain(o.title)
     const grouped = await pick(`${visible} AND type_id = 'grouped'`)
     const g = await page(`/p/${encodeURIComponent(grouped.sku)}/${grouped.slug}`)
-    expect(g.html).toMatch(/data-testid="grouped-links"[\s\S]*type="number" min="1"/)
+    expect(g.html).toMatch(/data-testid="grouped-links"[\s\S]*type="number" min="0"/)
   })
 
   it('selects the URL childSku variant and shows its sku', async () => {

@@ -162,4 +162,19 @@ describe('round trips to the database per page', () => {
     expect((await page(path, db)).status).toBe(200)
     expect(seen.trips).toBeLessThanOrEqual(2)
   })
+
+  it("a grouped or bundle product page: its pieces' stock and pictures join the reviews' round trip", async () => {
+    for (const type of ['grouped', 'bundle']) {
+      const row = await env.DB.prepare(
+        'SELECT sku, slug FROM products WHERE type_id = ? AND status = 1 AND visibility = 4 LIMIT 1',
+      )
+        .bind(type)
+        .first<{ sku: string; slug: string }>()
+      const path = `/p/${encodeURIComponent(row?.sku ?? '')}/${row?.slug}`
+      await page(path)
+      const { db, seen } = countingDb(env.DB)
+      expect((await page(path, db)).status).toBe(200)
+      expect(seen.trips, type).toBeLessThanOrEqual(2)
+    }
+  })
 })

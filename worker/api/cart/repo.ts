@@ -5,10 +5,12 @@
  */
 
 import { baseCurrency } from '@shared/config/store'
+import { madeToOrderNote } from '@shared/domain/made-to-order'
 import { priceView } from '@shared/domain/price'
 import type { ConfigurableChild, Product, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
+import { listedMadeToOrder, pieceShipsBy } from '../../catalog/made-to-order'
 import { getProductsBySku } from '../../catalog/products'
 import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
@@ -314,9 +316,14 @@ export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.n
   const currency = cartCurrency(c)
   const items = await listItems(c.env.DB, cart.id)
   const coupon = await findCoupon(c.env.DB, cart.coupon_code)
-  const { lines } = await priceItems(c.env.DB, items, { now, country, currency })
+  const { lines, bySku } = await priceItems(c.env.DB, items, { now, country, currency })
+  const found = [...bySku.values()]
+  const listed = await listedMadeToOrder(
+    c.env.DB,
+    found.flatMap((f) => [f.product.sku, f.child?.sku ?? f.product.sku]),
+  )
   try {
-    return computeTotals({
+    const totals = computeTotals({
       lines,
       coupon,
       shipping: {
@@ -328,6 +335,13 @@ export async function cartTotals(c: Context<AppEnv>, cart: CartRow, now = Date.n
       country,
       now,
     })
+    // A piece made to order says when it ships, counted from today: 'Made to order — ships by …'.
+    for (const item of totals.items) {
+      const piece = bySku.get(item.sku)
+      const date = piece ? pieceShipsBy(piece.product, piece.child, listed, now) : null
+      if (date) Object.assign(item.extension_attributes, { made_to_order: madeToOrderNote(date) })
+    }
+    return totals
   } catch (err) {
     if (err instanceof TotalsError) fail(400, err.message)
     throw err

@@ -10,6 +10,7 @@
 import { COD_NEEDS_PIN, codAddressEligible, codUnavailableMessage } from '@shared/config/checkout'
 import { codCapMinor, SHIPPING_RULES } from '@shared/config/shipping'
 import { formatMinor } from '@shared/domain/currency'
+import { listedMadeToOrder } from '../../catalog/made-to-order'
 import { knownPinCod } from '../../fulfilment/serviceability'
 
 /** Refusals of the operator's cash-on-delivery rules, as the shopper reads them. */
@@ -77,16 +78,7 @@ export async function codRefusal(db: D1Database, req: CodRequest): Promise<strin
       .first<{ ok: number }>()
     if (row) return COD_REFUSALS.phone
   }
-  const skus = [...new Set(req.skus ?? [])]
-  // In chunks below D1's limit of bound parameters per statement.
-  for (let i = 0; i < skus.length; i += 90) {
-    const chunk = skus.slice(i, i + 90)
-    const row = await db
-      .prepare(`SELECT 1 AS ok FROM made_to_order WHERE sku IN (${chunk.map(() => '?').join(',')}) LIMIT 1`)
-      .bind(...chunk)
-      .first<{ ok: number }>()
-    if (row) return COD_REFUSALS.madeToOrder
-  }
+  if ((await listedMadeToOrder(db, req.skus ?? [])).size > 0) return COD_REFUSALS.madeToOrder
   const cap = codCapMinor('INR')
   if (req.totalMinor != null && req.totalMinor > cap) return COD_REFUSALS.cap(cap)
   return null

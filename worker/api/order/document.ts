@@ -45,6 +45,8 @@ export interface OrderDocumentItem {
   /** What the shopper configured, as the cart line, confirmation, order page and e-mail show it. */
   options?: { label: string; value: string }[]
   product_option?: OrderItemOption
+  /** A piece made to order: the date ('YYYY-MM-DD', the shop's calendar) it ships by, fixed at placement. */
+  ships_by?: string
   /** What the line's tax invoice line needs (set at placement; older orders lack them). */
   hsn_code?: string | null
   uqc?: string
@@ -129,8 +131,15 @@ export function parseOrderDocument(text: string): OrderDocument {
   return JSON.parse(text) as OrderDocument
 }
 
-/** The order's items: one per line, at the catalogue's prices the totals computed. */
-export function orderItems(totals: Totals, lines: readonly ResolvedLine[]): OrderDocumentItem[] {
+/**
+ * The order's items: one per line, at the catalogue's prices the totals computed; a piece made to
+ * order keeps the date it ships by (`shipsBy` of its line).
+ */
+export function orderItems(
+  totals: Totals,
+  lines: readonly ResolvedLine[],
+  shipsBy: (line: ResolvedLine) => string | null = () => null,
+): OrderDocumentItem[] {
   return totals.items.map((t, i) => ({
     item_id: i + 1,
     sku: t.sku,
@@ -150,8 +159,11 @@ export function orderItems(totals: Totals, lines: readonly ResolvedLine[]): Orde
     /** What the shopper configured, as the cart line, confirmation, order page and e-mail show it. */
     options: t.extension_attributes.options,
     ...(t.product_option ? { product_option: t.product_option as OrderItemOption } : {}),
+    ...withShipsBy(shipsBy(lines[i] as ResolvedLine)),
   }))
 }
+
+const withShipsBy = (date: string | null) => (date ? { ships_by: date } : {})
 
 interface DocumentInput {
   stamp: string

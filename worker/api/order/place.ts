@@ -10,6 +10,7 @@ import { canonicalOrderText } from '@shared/domain/order-hash'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
+import { listedMadeToOrder, pieceShipsBy } from '../../catalog/made-to-order'
 import { invoiceStatements } from '../../documents/issue'
 import { recordCheckoutOptIn } from '../../messages/consent'
 import { whatsappNumber } from '../../messages/phone'
@@ -173,8 +174,13 @@ async function placeNew(
   if (deadline !== null) await refuseOverHold(db, shopper, hold, c.var.config)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
+  // Pieces made to order keep the date they ship by, counted from the day of placement.
+  const listed = await listedMadeToOrder(
+    db,
+    lines.flatMap((l) => [l.sku, l.product.sku]),
+  )
   const { items, gst } = withTaxFacts({
-    items: orderItems(totals, lines),
+    items: orderItems(totals, lines, (l) => pieceShipsBy(l.product, l.child, listed, now)),
     totals,
     lines,
     taxRules: await getTaxRules(db),

@@ -6,6 +6,7 @@
 import { documentMoneyRows } from '@shared/components/order/money-rows'
 import { orderPaymentName } from '@shared/components/order/order-text'
 import { ORDER_STATUS_LABELS, type OrderStatus, PAYABLE_STATUSES } from '@shared/config/order-status'
+import { madeToOrderNote } from '@shared/domain/made-to-order'
 import { documentsOf } from '../../documents/issue'
 import { parseOrderDocument } from '../order/document'
 import { withLineImages } from '../order/line-images'
@@ -84,6 +85,7 @@ export async function orderView(db: D1Database, row: OrderRow) {
         qty: it.qty_ordered ?? 1,
         rowTotal: it.row_total_incl_tax ?? null,
         options: Array.isArray(it.options) ? it.options : [],
+        madeToOrder: typeof it.ships_by === 'string' ? madeToOrderNote(it.ships_by) : null,
       })),
     ),
     shipments: (await shipmentsByOrder(db, [row.client_order_id])).get(row.client_order_id) ?? [],

@@ -14,9 +14,11 @@ import { chartCodes } from '@shared/domain/size-chart'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Attribute, ConfigurableChild, Product, Review, TaxRule } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
+import { listedMadeToOrder } from '../../catalog/made-to-order'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import { loadRecommendations } from './recommendations'
 
 interface SizeGuide {
   code: string
@@ -37,6 +39,15 @@ export interface ProductPageData {
   reviews: Promise<Review[]>
   /** The product's size guide; resolves to null when there is none or on failure. */
   sizeGuide: Promise<SizeGuide | null>
+  /**
+   * The skus of the product and the chosen size listed as made to order; read beside the reviews
+   * (the same round trip), resolves to none on failure.
+   */
+  madeToOrder: Promise<ReadonlySet<string>>
+  /** "Complete the look" / "You may also like": read beside the reviews, never failing the page. */
+  recommendations: ReturnType<typeof loadRecommendations>
+  /** The moment the page is priced at (ms). */
+  now: number
 }
 
 export type ProductLoadResult =
@@ -120,16 +131,31 @@ export async function productMetadata(
   return { attributes, taxRules }
 }
 
+/** The skus of the pieces a grouped or bundle product is made of (none for other types). */
+function pieceSkus(product: Product): string[] {
+  if (product.type_id === 'grouped') return product.product_links.map((l) => l.linked_product_sku)
+  if (product.type_id === 'bundle')
+    return product.bundle_options.flatMap((o) => o.product_links.map((l) => l.sku))
+  return []
+}
+
 /**
- * A grouped product with each piece's stock: the page marks a piece that is out of stock and leaves
- * it out of the add, so the shopper sees before adding what will (and will not) go in the bag. When
- * the pieces cannot be read they show no stock state, and the cart's own stock check still applies.
+ * A grouped or bundle product with each piece's stock and picture: the page shows every piece as
+ * it is (out of stock marked, and left out of the add), so the shopper sees before adding what will
+ * (and will not) go in the bag. When the pieces cannot be read they show no stock state or picture,
+ * and the cart's own stock check still applies.
  */
 async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: Product): Promise<Product> {
-  if (product.type_id !== 'grouped' || product.product_links.length === 0) return product
+  const skus = pieceSkus(product)
+  if (skus.length === 0) return product
   try {
-    const docs = await commerce.getProductsBySkus(product.product_links.map((l) => l.linked_product_sku))
+    const docs = await commerce.getProductsBySkus(skus)
     const bySku = new Map(docs.map((d) => [d.sku, d]))
+    const piece = <T extends object>(current: T, doc: Product): T => ({
+      ...current,
+      stock: doc.stock,
+      image: doc.thumbnail ?? doc.image ?? null,
+    })
     return {
       ...product,
       product_links: product.product_links.map((l) => {
@@ -141,15 +167,21 @@ async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: P
         return {
           ...l,
           product: {
-            ...l.product,
-            stock: doc.stock,
+            ...piece(l.product, doc),
             ...(needsOptions ? { options_url: productPath(doc.sku, doc.slug) } : {}),
           },
         }
       }),
+      bundle_options: product.bundle_options.map((o) => ({
+        ...o,
+        product_links: o.product_links.map((l) => {
+          const doc = bySku.get(l.sku)
+          return doc ? { ...l, product: piece(l.product ?? { name: doc.name }, doc) } : l
+        }),
+      })),
     }
   } catch (err) {
-    logDeferred(c, 'grouped pieces', err)
+    logDeferred(c, 'set pieces', err)
     return product
   }
 }
@@ -183,15 +215,41 @@ async function resolveProduct(
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 
-  const [{ attributes, taxRules }, pieces] = await Promise.all([
-    metadata,
-    withPieceStock(c, commerce, product),
-  ])
+  // The reads that follow the product start together, so they share one round trip: the grouped
+  // or bundle pieces' stock, the reviews, the size guide, the made-to-order listing and the
+  // recommendations.
+  const now = Date.now()
+  const pending = withPieceStock(c, commerce, product)
+  const recommendations = loadRecommendations(c, product, now)
   const reviews = commerce.getReviews(product.id).catch((err) => {
     logDeferred(c, 'reviews', err)
     return [] as Review[]
   })
-  // Asked for with the reviews, so both share the page's second round trip to the database.
-  const sizeGuide = loadSizeGuide(c, commerce, product, designerName(product, attributes))
-  return { kind: 'ok', data: { product: pieces, child, attributes, taxRules, reviews, sizeGuide } }
+  // The designer's chart needs the attribute metadata, read with the product in the first round
+  // trip: the chart's read then joins the reviews' (a failed metadata read fails the page below).
+  const sizeGuide = metadata.then(
+    ({ attributes }) => loadSizeGuide(c, commerce, product, designerName(product, attributes)),
+    () => null,
+  )
+  const madeToOrder = listedMadeToOrder(c.env.DB, child ? [product.sku, child.sku] : [product.sku]).catch(
+    (err): ReadonlySet<string> => {
+      logDeferred(c, 'made to order', err)
+      return new Set()
+    },
+  )
+  const [{ attributes, taxRules }, pieces] = await Promise.all([metadata, pending])
+  return {
+    kind: 'ok',
+    data: {
+      product: pieces,
+      child,
+      attributes,
+      taxRules,
+      reviews,
+      sizeGuide,
+      madeToOrder,
+      recommendations,
+      now,
+    },
+  }
 }

@@ -32,6 +32,7 @@ import { IMAGE_SIZES } from '@shared/config/images'
 import { productPath } from '@shared/config/links'
 import { estimatedDelivery, isProductInStock } from '@shared/domain/availability'
 import { imageUrl } from '@shared/domain/image-url'
+import { madeToOrderNote } from '@shared/domain/made-to-order'
 import { breadcrumbs, productUrl } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
 import { PAGE_TEXT } from '@shared/i18n/messages'
@@ -44,13 +45,14 @@ import { GalleryIsland } from '../../../client/islands/product/gallery'
 import { ProductFormIsland } from '../../../client/islands/product/product-form'
 import type { GalleryImage } from '../../../client/islands/product/product-page-state'
 import { RecentlyViewedIsland } from '../../../client/islands/product/recently-viewed'
+import { pieceShipsBy } from '../../catalog/made-to-order'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import { breadcrumbJsonLd, htmlToText, productJsonLd } from '../../platform/render/seo'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { renderNotFound } from '../system/route'
 import { loadProductPage, type ProductLoadResult, type ProductPageData } from './loader'
-import { loadRecommendations, RecommendationsSection } from './recommendations'
+import { RecommendationsSection } from './recommendations'
 
 const productPage: RouteHandler<'product'> = async (c) => {
   const { parentSku, slug, childSku } = c.req.param()
@@ -187,12 +189,9 @@ function withRating<T extends object>(ld: T, rating: RatingSummary | null) {
 }
 
 async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
-  const { product, child, attributes, taxRules } = data
+  const { product, child, attributes, taxRules, now, recommendations } = data
   const { currency, country } = c.var.store
-  const now = Date.now()
   const price = priceView(product, { now, currency, taxRules, country })
-  // Streams in after the shell, beside the reviews.
-  const recommendations = loadRecommendations(c, product, now)
   const [sizeGuide, reviews] = await Promise.all([data.sizeGuide, data.reviews])
   // The stars of the approved reviews (the document's own summary when the reviews carry none).
   const rating =
@@ -250,6 +249,7 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
     },
     now,
   )
+  const shipsBy = inStock ? pieceShipsBy(product, child, await data.madeToOrder, now) : null
   const jsonLd = [
     withRating(
       productJsonLd({
@@ -312,6 +312,11 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
               sizeGuide ? { title: sizeGuide.title, rows: sizeGuide.rows, note: sizeGuide.note } : null
             }
           />
+          {shipsBy ? (
+            <p className="product-page__made-to-order" data-testid="made-to-order">
+              {madeToOrderNote(shipsBy)}
+            </p>
+          ) : null}
           {inStock ? <PinCheck delivery={deliveryDate} /> : null}
         </div>
       </div>

@@ -1,6 +1,6 @@
 // The totals the cart and checkout show, and the cart's thumbnails.
 import { describe, expect, it } from 'vitest'
-import { cartThumbnail } from '../../../../../client/islands/cart/cart-line-view'
+import { cartThumbnail, lineMadeToOrder } from '../../../../../client/islands/cart/cart-line-view'
 import { clientTotals, displayedSegments } from '../../../../../client/islands/cart/cart-totals'
 import type { CartLine } from '../../../../../client/state/cart'
 import { IMAGE_SIZES } from '../../../../../shared/config/images'
@@ -37,5 +37,16 @@ describe('cart thumbnail', () => {
     expect(cartThumbnail('/a/b.jpg')).toContain(String(width))
     expect(cartThumbnail('/a/b.jpg')).toContain(String(height))
     expect(cartThumbnail(undefined)).toBe(cartThumbnail(null))
+  })
+})
+
+describe('made to order on a cart line', () => {
+  const line = (totals: unknown) => ({ sku: 'X', qty: 1, totals }) as unknown as CartLine
+  it("shows the server's line for a piece made to order, and nothing otherwise", () => {
+    const note = 'Made to order — ships by Tue, 15 Dec'
+    expect(lineMadeToOrder(line({ extension_attributes: { made_to_order: note } }))).toBe(note)
+    expect(lineMadeToOrder(line({ extension_attributes: { options: [] } }))).toBeNull()
+    expect(lineMadeToOrder(line({ extension_attributes: { made_to_order: 7 } }))).toBeNull()
+    expect(lineMadeToOrder(line(undefined))).toBeNull()
   })
 })

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkOptions,
-  groupedCartLines,
+  groupedChoice,
   productCartLine,
 } from '../../../../../client/islands/product/cart-lines'
+import { groupedCartLines } from '../../../../../client/islands/product/grouped-links'
 import { resolveChoice } from '../../../../../client/islands/product/use-variant-choice'
 import { type FormProduct, toFormProduct } from '../../../../../shared/components/product/view'
 import { priceView } from '../../../../../shared/domain/price'
@@ -69,10 +70,19 @@ describe('grouped product lines', () => {
     ],
   })
 
-  it('adds each linked product with a valid quantity (1 when untouched) at its own price, under the parent', () => {
+  it('adds each linked product with a valid quantity (1 when untouched) at its own price, under the parent, linking to the set', () => {
     const lines = groupedCartLines(grouped, { G1: '2', G2: '0' }, CTX)
     expect(lines).toEqual([
-      { sku: 'G1', parentSku: 'P1', name: 'Necklace', qty: 2, priceInclTax: 500, type_id: 'simple' },
+      {
+        sku: 'G1',
+        parentSku: grouped.sku,
+        name: 'Necklace',
+        qty: 2,
+        priceInclTax: 500,
+        type_id: 'simple',
+        image: grouped.image,
+        url_path: `/p/${grouped.sku}/${grouped.slug}`,
+      },
     ])
     expect(groupedCartLines(grouped, {}, CTX).map((l) => [l.sku, l.qty])).toEqual([
       ['G1', 1],
@@ -82,6 +92,43 @@ describe('grouped product lines', () => {
 
   it('skips quantities that are not whole numbers of at least 1', () => {
     expect(groupedCartLines(grouped, { G1: 'abc', G2: '-1' }, CTX)).toEqual([])
+  })
+
+  it("carries each piece's own picture, leaves out a piece out of stock, and the page's price is the lines' total", () => {
+    const set = product({
+      type_id: 'grouped',
+      product_links: [
+        {
+          ...NECKLACE_LINK,
+          product: { ...NECKLACE_LINK.product, image: '/n.jpg', stock: { qty: 3, is_in_stock: true } },
+        },
+        {
+          sku: 'P1',
+          link_type: 'associated',
+          linked_product_sku: 'G2',
+          linked_product_type: 'simple',
+          product: { name: 'Earrings', price: 300, sku: 'G2', stock: { qty: 0, is_in_stock: false } },
+        },
+        {
+          sku: 'P1',
+          link_type: 'associated',
+          linked_product_sku: 'G4',
+          linked_product_type: 'simple',
+          product: { name: 'Bangle', price: 250, sku: 'G4' },
+        },
+      ],
+    })
+    const quantities = { G1: '1', G2: '1', G4: '3' }
+    const lines = groupedCartLines(set, quantities, CTX)
+    expect(lines.map((l) => [l.sku, l.qty, l.image])).toEqual([
+      ['G1', 1, '/n.jpg'],
+      ['G4', 3, set.image],
+    ])
+    const shown = priceView(set, { ...CTX, groupedQuantities: groupedChoice(set, quantities) })
+    expect(shown.finalInclTax).toBe(lines.reduce((s, l) => s + l.priceInclTax * l.qty, 0))
+    expect(shown.finalInclTax).toBe(500 + 3 * 250)
+    // Without the shopper's choice the set's catalogue price is every piece, one of each.
+    expect(priceView(set, CTX).finalInclTax).toBe(1050)
   })
 })
 

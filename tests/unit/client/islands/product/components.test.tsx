@@ -258,17 +258,30 @@ describe('product form (server render)', () => {
     expect(html).toMatch(/type="radio" name="co-2"/)
   })
 
-  it('shows grouped links with name, price and a quantity input with min 1', async () => {
+  it('shows each grouped piece with its picture, name, stock, price and a quantity (0 leaves it out); the headline is the chosen pieces', async () => {
     const html = await renderFormComplete(
       formProps(
         product({
           type_id: 'grouped',
-          product_links: [NECKLACE_LINK],
+          product_links: [
+            { ...NECKLACE_LINK, product: { ...NECKLACE_LINK.product, image: '/catalog/necklace.jpg' } },
+            {
+              ...NECKLACE_LINK,
+              linked_product_sku: 'G9',
+              product: { name: 'Anklet', price: 700, sku: 'G9', stock: { qty: 0, is_in_stock: false } },
+            },
+          ],
         }),
       ),
     )
-    expect(html).toMatch(/<td>Necklace<\/td><td class="price">₹500<\/td>/)
-    expect(html).toMatch(/type="number" min="1"[^>]*aria-label="Quantity of Necklace"/)
+    expect(html).toMatch(
+      /<img src="[^"]*necklace[^"]*"[^>]*>.*Necklace<br\/>.*In stock.*<\/td><td class="price">₹500<\/td>/,
+    )
+    expect(html).toMatch(/type="number" min="0"[^>]*aria-label="Quantity of Necklace"[^>]*value="1"/)
+    expect(html).toMatch(/Anklet<br\/><span class="badge badge--oos">Out Of Stock<\/span>/)
+    expect(html).not.toContain('Quantity of Anklet')
+    // The headline is what Add buys: the necklace alone, not the set's ₹1,200.
+    expect(html).toMatch(/data-testid="price-final">₹500</)
   })
 
   it("says 'No available product variants' when every child is disabled", () => {
