@@ -46,6 +46,38 @@ test('every AMP page of the demo catalogue (all products, all categories) passes
   expect(failures.sort()).toEqual([])
 })
 
+test('every content page names an AMP version that passes the AMP validator and names it back', async ({
+  request,
+}) => {
+  const validator = await amphtmlValidator.getInstance(validatorPath())
+  // The content routes of the pages sitemap, and the CMS pages the footer links to (/i/…).
+  const home = await (await request.get('/')).text()
+  const footer = [...home.matchAll(/href="(\/i\/[a-z0-9-]+)"/g)].map((m) => m[1] ?? '')
+  const listed = locs(await (await request.get('/sitemaps/pages.xml')).text()).map((l) => new URL(l).pathname)
+  const failures: string[] = []
+  let checked = 0
+  for (const page of new Set([...listed, ...footer])) {
+    const full = await (await request.get(page)).text()
+    const amp = full.match(/<link rel="amphtml" href="([^"]+)"/)?.[1]
+    if (!amp) {
+      if (page.startsWith('/i/')) failures.push(`${page}: no amphtml link`)
+      continue
+    }
+    if (!new URL(amp).pathname.startsWith('/amp/i/')) continue
+    checked++
+    const res = await request.get(new URL(amp).pathname)
+    const html = await res.text()
+    if (res.status() !== 200) failures.push(`${amp}: HTTP ${res.status()}`)
+    const result = validator.validateString(html)
+    if (result.status !== 'PASS')
+      failures.push(`${amp}: ${result.errors.map((e) => `${e.line}:${e.col} ${e.message}`).join(' | ')}`)
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
+    if (!canonical || new URL(canonical).pathname !== page) failures.push(`${amp}: canonical ${canonical}`)
+  }
+  expect(checked).toBeGreaterThanOrEqual(8)
+  expect(failures).toEqual([])
+})
+
 test('canonical and AMP pages point at each other', async ({ request }) => {
   const categories = locs(await (await request.get('/sitemaps/categories.xml')).text())
   const first = new URL(categories[0]!).pathname
