@@ -81,7 +81,7 @@ export function orderRow(o: HistoryOrder): OrderRowView {
   }
 }
 
-export interface OrderDetailView extends OrderRowView {
+interface OrderDetailView extends OrderRowView {
   /** Date and time placed, in India. */
   placed: string
   /** How it was paid, in words ('' when the order does not say). */
