@@ -10,6 +10,25 @@ import { orderKey } from './account-model'
 import { useOrderHistory } from './order-history'
 import { type OrderRowView, orderDetail, orderRow } from './orders-model'
 
+/** An order's lines: picture, name, options and quantity, and the price in the order's currency. */
+function OrderLines({ lines, testId }: { lines: OrderRowView['lines']; testId: string }) {
+  return (
+    <ul className="order-card__lines">
+      {lines.map((l) => (
+        <li key={l.key} className="order-card__line" data-testid={testId}>
+          <OrderLineImage path={l.image} />
+          <span className="order-card__line-text">
+            <span>{l.name}</span>
+            {l.options ? <small>{l.options}</small> : null}
+            <small>Qty {l.qty}</small>
+          </span>
+          {l.price ? <span className="order-card__price">{l.price}</span> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 /** One order of the history: number, date and status, its lines with their prices, the total, and its links. */
 function OrderCard({ row }: { row: OrderRowView }) {
   return (
@@ -20,19 +39,7 @@ function OrderCard({ row }: { row: OrderRowView }) {
         {' · '}
         <strong data-testid="order-row-status">{row.status}</strong>
       </p>
-      <ul className="order-card__lines">
-        {row.lines.map((l) => (
-          <li key={l.key} className="order-card__line" data-testid="order-row-line">
-            <OrderLineImage path={l.image} />
-            <span className="order-card__line-text">
-              <span>{l.name}</span>
-              {l.options ? <small>{l.options}</small> : null}
-              <small>Qty {l.qty}</small>
-            </span>
-            {l.price ? <span className="order-card__price">{l.price}</span> : null}
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={row.lines} testId="order-row-line" />
       {row.total ? (
         <p className="order-card__total">
           Total <strong data-testid="order-row-total">{row.total}</strong>
@@ -152,19 +159,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
           onSettled={() => window.location.reload()}
         />
       ) : null}
-      <ul className="order-card__lines">
-        {view.lines.map((l) => (
-          <li key={l.key} className="order-card__line" data-testid="single-order-line">
-            <OrderLineImage path={l.image} />
-            <span className="order-card__line-text">
-              <span>{l.name}</span>
-              {l.options ? <small>{l.options}</small> : null}
-              <small>Qty {l.qty}</small>
-            </span>
-            {l.price ? <span className="order-card__price">{l.price}</span> : null}
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={view.lines} testId="single-order-line" />
       {view.total ? (
         <p className="order-card__total">
           Total <strong data-testid="single-order-total">{view.total}</strong>

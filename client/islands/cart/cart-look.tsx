@@ -14,7 +14,8 @@ import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartLine } from '../../state/cart'
 import type { BagOffer } from '../lists/bag-choices'
 
-interface LookPiece {
+/** A piece as GET /api/cart/look answers it (worker/api/cart/look.ts builds it). */
+export interface LookPiece {
   sku: string
   name: string
   url: string

@@ -17,6 +17,7 @@ import { toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { formatUnitPrice } from '@shared/domain/currency'
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
+import type { LookPiece } from '../../../client/islands/cart/cart-look'
 import { bagOffer } from '../../../client/islands/lists/bag-choices'
 import { getCommerce } from '../../commerce'
 import { pagePricing } from '../../pages/layout/pricing'
@@ -41,19 +42,6 @@ export function bagSkus(raw: string | undefined): string[] {
     fail(400, `Suggestions can be asked for at most ${LOOK_BAG_SKUS} pieces of a bag at a time.`)
   if (skus.some((s) => s.length > 64)) fail(400, 'A product code is at most 64 characters long.')
   return skus
-}
-
-interface LookPiece {
-  sku: string
-  name: string
-  url: string
-  image: string | null
-  designer: string | null
-  /** Unit price in the base currency incl. tax (what the bag's add rules expect). */
-  price: number
-  /** The same price formatted in the shopper's currency. */
-  formatted: string
-  offer: ReturnType<typeof bagOffer>
 }
 
 const NONE = { items: [] as LookPiece[] }
