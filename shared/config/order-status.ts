@@ -72,6 +72,13 @@ export const PAYABLE_STATUSES: readonly OrderStatus[] = ['pending_payment', 'pay
  */
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending_payment', 'payment_failed', 'pending']
 
+/**
+ * Statuses in which the shopper may cancel their own order from the account: a cash-on-delivery
+ * order still to be confirmed (nothing paid, nothing packed). The server's cancel moves it only
+ * from these; the account shows Cancel only for them.
+ */
+export const SHOPPER_CANCELABLE_STATUSES: readonly OrderStatus[] = ['pending']
+
 /** How long an unpaid online order keeps its stock before it expires, unless configured. */
 export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 30
 

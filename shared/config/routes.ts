@@ -177,6 +177,7 @@ const PAGE_ROUTES = [
     query: ['qty'],
   },
   { name: 'amp-category', path: '/amp/c/:slug', layout: 'minimal', example: '/amp/c/women' },
+  { name: 'amp-cms-page', path: '/amp/i/:slug', layout: 'minimal', example: '/amp/i/about-us' },
   {
     name: 'raw-output',
     path: '/raw-output-example.xml',

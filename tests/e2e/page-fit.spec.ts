@@ -144,6 +144,16 @@ test('a shopper’s checkout steps, confirmation, order page, account and order 
     await visit(page, path)
     // The history has loaded its order (a line with its price), so its card is what is measured.
     if (path === '/my-account/orders') await expect(page.getByTestId('order-row-line').first()).toBeVisible()
+    if (path !== '/my-account/orders' && path.startsWith('/my-account/orders/'))
+      await expect(page.getByTestId('single-order-line').first()).toBeVisible()
     await expectFits(page, path, false)
   }
+  // The single order is the history's card: its number, price and status in words; a pay-on-delivery
+  // order still to be confirmed can be canceled there.
+  await expect(page.getByTestId('single-order')).toContainText(`Order #${number}`)
+  await expect(page.getByTestId('single-order-total')).toContainText('₹')
+  await page.getByRole('button', { name: 'Cancel this order' }).click()
+  await page.getByTestId('confirm-cancel').click()
+  await expect(page.getByTestId('single-order-status')).toHaveText('Canceled')
+  await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0)
 })

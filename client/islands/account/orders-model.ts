@@ -5,8 +5,14 @@
  * issued. Every link is to the order page, which opens the order with the shopper's own sign-in (no
  * key in any URL); the invoice link is the one the order mails use (`#doc=invoice` starts its
  * download there).
+ *
+ * The account's single-order page (/my-account/orders/<id>) reads the same row and adds what only
+ * it shows: the time placed, how it was paid, the way to return or exchange pieces of a delivered
+ * order (the order page's returns form, which applies the return window) and whether the shopper
+ * may cancel it here (SHOPPER_CANCELABLE_STATUSES, the rule the server's cancel applies too).
  */
-import { orderStatusName } from '@shared/components/order/order-text'
+import { orderPaymentName, orderStatusName } from '@shared/components/order/order-text'
+import { SHOPPER_CANCELABLE_STATUSES } from '@shared/config/order-status'
 import { offersPayNow } from '../checkout/order-status'
 import { formatPageAmount } from '../page-price'
 import { formatServerDate, type HistoryOrder, orderKey } from './account-model'
@@ -71,6 +77,33 @@ export function orderRow(o: HistoryOrder): OrderRowView {
     invoice:
       o.invoice_number && o.increment_id
         ? { href: `${page}#doc=invoice`, label: `Tax invoice ${o.invoice_number}` }
+        : null,
+  }
+}
+
+interface OrderDetailView extends OrderRowView {
+  /** Date and time placed, in India. */
+  placed: string
+  /** How it was paid, in words ('' when the order does not say). */
+  payment: string
+  returns: { href: string; label: string } | null
+  /** The order number the cancel asks for, when the shopper may cancel it from the account. */
+  cancel: string | null
+}
+
+export function orderDetail(o: HistoryOrder): OrderDetailView {
+  const row = orderRow(o)
+  return {
+    ...row,
+    placed: formatServerDate(o.created_at, 'time'),
+    payment: o.payment?.method || o.payment?.paid_with ? orderPaymentName(o.payment) : '',
+    returns:
+      o.status === 'delivered' && o.increment_id
+        ? { href: orderPage(o), label: 'Return or exchange pieces' }
+        : null,
+    cancel:
+      o.increment_id && (SHOPPER_CANCELABLE_STATUSES as readonly string[]).includes(o.status ?? '')
+        ? o.increment_id
         : null,
   }
 }

@@ -1,11 +1,13 @@
 /**
  * The cart page island (/cart): lines, totals and total segments from the cart store (the server's
- * segments when connected, a client-side sum otherwise), coupon, 'Proceed to checkout'.
+ * segments when connected, a client-side sum otherwise), coupon, 'Proceed to checkout', and below
+ * them "Complete the look" (./cart-look.tsx), whose module is loaded only once the lines are on
+ * screen and the browser is idle, so it never delays the cart nor adds to its first script.
  */
 
 import { TotalsSummary } from '@shared/components/checkout/totals-summary'
 import { MSG } from '@shared/i18n/messages'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { cartItems, cartServerToken, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
@@ -15,6 +17,18 @@ import { CartLines } from './cart-lines'
 import { displayedSegments } from './cart-totals'
 import { CouponForm } from './coupon-form'
 import { RepriceNote } from './reprice-note'
+
+const CartLook = lazy(() => import('./cart-look'))
+
+/** Runs `then` once the browser is idle after the current paint (a timeout where idle callbacks are missing). */
+function afterPaint(then: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(then, { timeout: 2000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(then, 200)
+  return () => clearTimeout(id)
+}
 
 /** The cart summary shared by the cart page and the microcart. */
 export function CartSummary() {
@@ -41,6 +55,11 @@ export function CartSummary() {
 function CartPage() {
   const items = useSignalValue(cartItems)
   const [mounted, setMounted] = useState(false)
+  const [lookReady, setLookReady] = useState(false)
+  const hasLines = items.length > 0
+  useEffect(() => {
+    if (mounted && hasLines && !lookReady) return afterPaint(() => setLookReady(true))
+  }, [mounted, hasLines, lookReady])
   useEffect(() => {
     setMounted(true)
     startClientRuntime()
@@ -60,15 +79,22 @@ function CartPage() {
     )
   }
   return (
-    <div className="cart-page" data-testid="cart-page">
-      <CartLines lines={items} />
-      <aside className="cart-page__aside">
-        <CartSummary />
-        <a className="btn btn--primary btn--block" href="/checkout" data-testid="proceed-to-checkout">
-          {MSG.proceedToCheckout}
-        </a>
-      </aside>
-    </div>
+    <>
+      <div className="cart-page" data-testid="cart-page">
+        <CartLines lines={items} />
+        <aside className="cart-page__aside">
+          <CartSummary />
+          <a className="btn btn--primary btn--block" href="/checkout" data-testid="proceed-to-checkout">
+            {MSG.proceedToCheckout}
+          </a>
+        </aside>
+      </div>
+      {lookReady ? (
+        <Suspense fallback={null}>
+          <CartLook lines={items} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }
 

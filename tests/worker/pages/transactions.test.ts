@@ -13,7 +13,7 @@ const SHELLS: [string, string, string][] = [
   ['/my-account/newsletter', 'Newsletter', 'account'],
   ['/my-account/credit-details', 'Store credit', 'account'],
   ['/my-account/orders', 'My orders', 'account'],
-  ['/my-account/orders/42', 'Order #42', 'account'],
+  ['/my-account/orders/42', 'Your order', 'account'],
 ]
 
 describe('transaction and account shells', () => {

@@ -12,6 +12,7 @@ const ENTITY_ROUTES = [
   'ode-to',
   'amp-product',
   'amp-category',
+  'amp-cms-page',
 ]
 
 describe('route tables of both specs', () => {

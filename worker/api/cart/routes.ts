@@ -12,6 +12,7 @@
  *   POST /apply-coupon?token&cartId&coupon    → true (or 400 with why the coupon does not apply)
  *   POST /delete-coupon?token&cartId          → true
  *   GET  /coupon?token&cartId                 → the applied code or null
+ *   GET  /look?sku=A,B                        → {items} "complete the look" for the bag's products (look.ts)
  */
 
 import { availablePaymentMethods, PAYMENT_METHODS, SHIPPING_METHODS } from '@shared/config/checkout'
@@ -38,6 +39,7 @@ import { cartCodRefusal } from '../checkout/cod-cart'
 import { magentoDate } from '../user/repo'
 import { parseStoredOption } from './line-options'
 import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from './lines'
+import { bagSkus, cartLook } from './look'
 import type { CartRow } from './repo'
 import {
   type CartItemRow,
@@ -56,6 +58,7 @@ import { couponProblem } from './totals'
 
 export const cartRoutes = new Hono<AppEnv>()
 cartRoutes.use('*', noStore)
+cartRoutes.get('/look', (c) => cartLook(c, bagSkus(c.req.query('sku'))))
 
 /** The largest request body a cart call reads (a cart item with its options is well under 8 KiB). */
 const MAX_CART_BODY_BYTES = 64 * 1024

@@ -13,6 +13,7 @@
  *   POST /me                {customer, currentPassword?} → updated customer (address ownership
  *                           enforced; a new e-mail address needs the current password)
  *   GET  /order-history     ?pageSize&currentPage → {items,search_criteria,total_count}
+ *   POST /orders/:number/cancel → {status:'canceled'} (own orders, while cancelable; see order-cancel.ts)
  *   POST /addresses         {address, makeDefault?} → {address, saved} (adds one address to the
  *                           caller's book: checkout's "Save this address"; see addresses.ts)
  * The customer always comes from the access token (Authorization: Bearer, or ?token=).
@@ -34,6 +35,7 @@ import type { AppEnv } from '../../platform/env'
 import { jsonBody, noStore, ok, query } from '../../platform/http'
 import { requireCustomer, signedIn } from '../auth/guard'
 import { SaveAddressBodySchema, saveAddress } from './addresses'
+import { cancelOwnOrder } from './order-cancel'
 import { OrderHistoryQuery, orderHistory } from './order-history'
 import { changePassword, createPassword, refusePasswordChange, requestPasswordReset } from './password'
 import { updateProfile, withGroupToken } from './profile'
@@ -92,4 +94,7 @@ userRoutes.post(
 
 userRoutes.get('/order-history', signedIn, query(OrderHistoryQuery), (c) =>
   orderHistory(c, c.req.valid('query')),
+)
+userRoutes.post('/orders/:number/cancel', signedIn, (c) =>
+  cancelOwnOrder(c, c.req.param('number').slice(0, 40)),
 )

@@ -47,9 +47,10 @@ function sectionPage(section: keyof typeof TITLES): RouteHandler {
     )
 }
 
+/** One order: the island names it by the order's own number (the URL may hold its entity id). */
 const orderPage: RouteHandler<'single-order'> = (c) => {
   const orderId = c.req.param('orderId').slice(0, 64)
-  const title = `Order #${orderId}`
+  const title = 'Your order'
   return renderPage(
     c,
     <div className="page page--account">

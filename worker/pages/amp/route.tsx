@@ -9,6 +9,8 @@
  *        (description + attributes, 'N/A')
  *   GET /amp/c/:slug                         category: breadcrumbs, name, item count, 4-column grid
  *        sorted updated_at desc, the empty-listing message
+ *   GET /amp/i/:slug                         CMS page: title and content made valid AMP (./cms-html.ts);
+ *        a missing or inactive page is the shop's 404 page
  */
 import { IMAGE_SIZES } from '@shared/config/images'
 import { ampProductPath, categoryPath, productPath } from '@shared/config/links'
@@ -18,6 +20,10 @@ import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import { renderAmpPage } from '../../platform/render/amp'
 import { breadcrumbJsonLd, productJsonLd } from '../../platform/render/seo'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { loadCmsPage } from '../content/loader'
+import { cmsPagePath } from '../content/paths'
+import { renderNotFound } from '../system/route'
+import { ampCmsHtml } from './cms-html'
 import { loadAmpCategory, loadAmpProduct } from './loader'
 import { AmpFooter, AmpHeader, Breadcrumbs, BUY_LABEL, SizeList } from './parts'
 import { AMP_CSS } from './styles'
@@ -237,7 +243,36 @@ const ampCategoryPage: RouteHandler<'amp-category'> = async (c) => {
   })
 }
 
+const ampCmsPage: RouteHandler<'amp-cms-page'> = async (c) => {
+  const result = await loadCmsPage(c, c.req.param('slug'))
+  if (result.kind === 'not-found')
+    return renderNotFound(c, { title: 'Page not found', message: result.message, entry: 'content' })
+  const { page } = result
+  const fullPage = cmsPagePath(page.identifier)
+  c.set('cacheTags', ['cms'])
+  return renderAmpPage(c, {
+    title: page.metaTitle || page.title,
+    canonical: c.var.config.PUBLIC_ORIGIN + fullPage,
+    description: page.metaDescription ?? undefined,
+    css: AMP_CSS,
+    body: (
+      <>
+        <AmpHeader storeName={c.var.config.STORE_NAME} fullPage={fullPage} />
+        <main>
+          <article className="cms">
+            <h1>{page.title}</h1>
+            {/* Sanitized, then made AMP-valid by ampCmsHtml: the only raw HTML of an AMP page. */}
+            <div className="cms__body" dangerouslySetInnerHTML={{ __html: ampCmsHtml(page.html) }} />
+          </article>
+        </main>
+        <AmpFooter storeName={c.var.config.STORE_NAME} currency={c.var.store.currency} />
+      </>
+    ),
+  })
+}
+
 export const ampPages = {
   'amp-product': ampProductPage,
   'amp-category': ampCategoryPage,
+  'amp-cms-page': ampCmsPage,
 } satisfies RouteHandlers

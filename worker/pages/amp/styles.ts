@@ -5,7 +5,7 @@
  * tokens and type (Inter for text, Cormorant Garamond for the store name and headings, where the reader
  * has them, else the shop's system fallbacks: the shop's hashed font files are not linked from AMP), the header bar with the store name and a link back to the full page, the
  * product summary beside the gallery from 768 px, the size chips, the primary button, the tile grid
- * and the footer columns.
+ * and the footer columns; a CMS page's text column, its pictures and tables.
  */
 import { AMP_CATEGORY_COLUMNS } from '@shared/config/catalog'
 
@@ -73,4 +73,10 @@ h2{font-size:1.4rem;margin:24px 0 8px}
 .footer ul{list-style:none;margin:0;padding:0}
 .footer a{text-decoration:none;display:inline-flex;align-items:center;min-height:32px}
 .footer a:hover{color:${INK};text-decoration:underline}
-.footer__legal{max-width:1280px;margin:24px auto 0}`
+.footer__legal{max-width:1280px;margin:24px auto 0}
+.cms{max-width:760px;margin:0 auto}
+.cms__body{overflow-wrap:anywhere}
+.cms__body amp-img{max-width:100%;margin:16px 0}
+.cms-img img{object-fit:contain}
+.cms__body table{border-collapse:collapse;display:block;overflow-x:auto}
+.cms__body td,.cms__body th{border:1px solid ${LINE};padding:6px 10px}`

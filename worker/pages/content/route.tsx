@@ -22,6 +22,7 @@ import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { renderNotFound } from '../system/route'
 import { loadCmsBlocks, loadCmsPage } from './loader'
+import { ampCmsPagePath, cmsPagePath, NAMED_CMS_PAGES } from './paths'
 import { loadStore, loadStores, storePath } from './stores-loader'
 
 /** Renders the CMS page `identifier` as a full page (404 with 'CMS query returned empty result' when missing). */
@@ -36,15 +37,21 @@ async function renderCmsPage(c: Context<AppEnv>, identifier: string): Promise<Re
     })
   const { page } = result
   c.set('cacheTags', ['cms'])
+  const origin = c.var.config.PUBLIC_ORIGIN
   return renderPage(
     c,
     <article className="cms-page" data-testid="cms-page" data-identifier={page.identifier}>
+      {/* The page's AMP version (React hoists the link into <head>). */}
+      <link rel="amphtml" href={origin + ampCmsPagePath(page.identifier)} />
       <h1>{page.title}</h1>
       <CmsHtml html={page.html} />
     </article>,
     {
       title: page.metaTitle || page.title,
-      meta: page.metaDescription ? { description: page.metaDescription } : undefined,
+      meta: {
+        canonical: origin + cmsPagePath(page.identifier),
+        ...(page.metaDescription ? { description: page.metaDescription } : {}),
+      },
       layout: 'default',
       entry: 'content',
     },
@@ -132,12 +139,10 @@ const storePage: RouteHandler<'individual-store'> = async (c) => {
 
 export const contentPages = {
   'cms-page': cmsPage,
-  magazine: namedCmsPage('magazine'),
-  covers: namedCmsPage('covers'),
-  press: namedCmsPage('press'),
-  'past-collections': namedCmsPage('past-collections'),
-  'about-us-author': namedCmsPage('about-us-author'),
-  stockists: namedCmsPage('stockists'),
+  ...(Object.fromEntries(NAMED_CMS_PAGES.map((id) => [id, namedCmsPage(id)])) as Record<
+    (typeof NAMED_CMS_PAGES)[number],
+    RouteHandler
+  >),
   'ode-to': odeToPage,
   contact: contactPage,
   'store-locator': storeLocatorPage,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HistoryOrder } from '../../../../../client/islands/account/account-model'
-import { orderRow } from '../../../../../client/islands/account/orders-model'
+import { orderDetail, orderRow } from '../../../../../client/islands/account/orders-model'
 
 /** A shipped, invoiced order in rupees, placed late on 27 November UTC (28 November in India). */
 const shipped: HistoryOrder = {
@@ -103,5 +103,26 @@ describe('order history row', () => {
     const row = orderRow({ ...shipped, increment_id: '14/../x?y#z' })
     expect(row.order.href).toBe('/order/14%2F..%2Fx%3Fy%23z')
     expect(row.invoice?.href).toBe('/order/14%2F..%2Fx%3Fy%23z#doc=invoice')
+  })
+})
+
+describe('single order (my account)', () => {
+  it('is the history row plus the time placed in India and the payment in words', () => {
+    const view = orderDetail({ ...shipped, payment: { method: 'razorpay', paid_with: 'upi' } })
+    expect(view).toMatchObject(orderRow(shipped))
+    expect(view.placed).toBe('28 November 2026, 1:45 AM IST')
+    expect(view.payment).toBe('UPI')
+    expect(view.returns).toBeNull()
+    expect(view.cancel).toBeNull()
+  })
+
+  it('offers returns once delivered, and Cancel only while a pay-on-delivery order is to be confirmed', () => {
+    expect(orderDetail({ ...shipped, status: 'delivered' }).returns).toEqual({
+      href: '/order/000000014',
+      label: 'Return or exchange pieces',
+    })
+    expect(orderDetail({ ...shipped, status: 'pending' }).cancel).toBe('000000014')
+    for (const status of ['pending_payment', 'processing', 'packed', 'shipped', 'delivered', 'canceled'])
+      expect(orderDetail({ ...shipped, status }).cancel, status).toBeNull()
   })
 })

@@ -1,0 +1,125 @@
+// "Complete the look" in the cart (/api/cart/look): the bag's products' linked pieces in the product
+// page's order, never a piece already in the bag (nor one whose variant is), nothing without links,
+// sizes to choose for a configurable piece, bounded input; no cart is ever read, so another
+// shopper's cart named in the request changes nothing.
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { LOOK_BAG_SKUS } from '../../../../worker/api/cart/look'
+import { api } from '../../../helpers/user'
+
+interface Row {
+  sku: string
+}
+
+const link = (sku: string, target: string, type: string, position: number, targetType = 'simple') => ({
+  sku,
+  link_type: type,
+  linked_product_sku: target,
+  linked_product_type: targetType,
+  position,
+})
+
+async function setLinks(sku: string, links: unknown[]) {
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE products SET doc = json_set(doc, '$.product_links', json(?)) WHERE sku = ?`).bind(
+      JSON.stringify(links),
+      sku,
+    ),
+    env.DB.prepare(`UPDATE search_meta SET value = value + 1 WHERE key = 'version'`),
+  ])
+}
+
+const look = async (skus: string[], extra = '') => {
+  const res = await api(`/cart/look?sku=${encodeURIComponent(skus.join(','))}${extra}`)
+  return res
+}
+const skusOf = (res: { json: { result: { items: { sku: string }[] } } }) =>
+  res.json.result.items.map((i) => i.sku)
+
+let s: string[] = []
+let conf: { sku: string; child: string }
+
+describe('complete the look in the cart', () => {
+  beforeAll(async () => {
+    // Listed, in-stock simple pieces from the far end of the catalogue (no other test links them).
+    const { results } = await env.DB.prepare(
+      `SELECT p.sku FROM products p JOIN inventory i ON i.sku = p.sku
+       WHERE p.type_id = 'simple' AND p.status = 1 AND p.visibility = 4 AND i.qty > 0 AND i.is_in_stock = 1
+       ORDER BY p.id DESC LIMIT 7`,
+    ).all<Row>()
+    s = results.map((r) => r.sku)
+    const c = await env.DB.prepare(
+      `SELECT p.sku, json_extract(p.doc, '$.configurable_children[0].sku') AS child FROM products p
+       WHERE p.type_id = 'configurable' AND p.status = 1 AND p.visibility = 4
+         AND EXISTS (SELECT 1 FROM inventory i WHERE i.sku = json_extract(p.doc, '$.configurable_children[0].sku') AND i.qty > 0 AND i.is_in_stock = 1)
+       ORDER BY p.id DESC LIMIT 1`,
+    ).first<{ sku: string; child: string }>()
+    if (!c) throw new Error('no configurable piece in stock')
+    conf = c
+    const [a, b, c1, d, e, f, g] = s as [string, string, string, string, string, string, string]
+    await setLinks(a, [
+      link(a, c1, 'related', 1),
+      link(a, b, 'crosssell', 2),
+      link(a, conf.sku, 'upsell', 1, 'configurable'),
+      link(a, a, 'crosssell', 1),
+    ])
+    await setLinks(b, [link(b, a, 'crosssell', 1), link(b, d, 'related', 1)])
+    await setLinks(f, [link(f, g, 'crosssell', 1)])
+    void e
+  })
+
+  it("offers the bag's linked pieces in the product page's order, with price and sizes", async () => {
+    const [a, b, c1] = s as [string, string, string]
+    const res = await look([a])
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(skusOf(res)).toEqual([b, c1, conf.sku])
+    const piece = res.json.result.items[2]
+    expect(piece.formatted).toMatch(/₹/)
+    expect(piece.price).toBeGreaterThan(0)
+    expect(piece.offer.kind).toBe('sizes')
+    expect(piece.offer.choices.map((x: { sku: string }) => x.sku)).toContain(conf.child)
+    expect(res.json.result.items[0].offer).toEqual({ kind: 'piece', sku: b })
+  })
+
+  it('never offers a piece already in the bag, nor one whose variant is', async () => {
+    const [a, b, c1, d] = s as [string, string, string, string]
+    // b is in the bag: its own link to a (also in the bag) is left out, its link to d is offered.
+    expect(skusOf(await look([a, b]))).toEqual([c1, conf.sku, d])
+    // A variant of the configurable piece in the bag (the line's sku) keeps its parent out.
+    expect(skusOf(await look([a, conf.child]))).toEqual([b, c1])
+  })
+
+  it('offers nothing when the bag has no linked pieces, or is empty', async () => {
+    const [, , , , e] = s as [string, string, string, string, string]
+    expect(skusOf(await look([e]))).toEqual([])
+    expect(skusOf(await look(['NO-SUCH-SKU']))).toEqual([])
+    expect(skusOf(await api('/cart/look?sku=').then((r) => r))).toEqual([])
+  })
+
+  it("reads no cart: another shopper's cart named in the request changes nothing", async () => {
+    const [a, , , , , f, g] = s as [string, string, string, string, string, string, string]
+    const created = await api('/cart/create?token=', { method: 'POST' })
+    const theirs = created.json.result as string
+    const added = await api(`/cart/update?token=&cartId=${theirs}`, {
+      body: { cartItem: { sku: f, qty: 1 } },
+    })
+    expect(added.status).toBe(200)
+    const plain = await look([a])
+    const named = await look([a], `&cartId=${theirs}&token=`)
+    expect(named.status).toBe(200)
+    expect(named.json).toEqual(plain.json)
+    // The stranger's bag holds f, whose look is g: nothing of it reaches this answer.
+    expect(skusOf(named)).not.toContain(g)
+    expect(skusOf(named)).not.toContain(f)
+  })
+
+  it('refuses, in words, a request naming too many skus or an overlong one', async () => {
+    const many = Array.from({ length: LOOK_BAG_SKUS + 1 }, (_, i) => `SKU-${i}`)
+    const tooMany = await look(many)
+    expect(tooMany.status).toBe(400)
+    expect(typeof tooMany.json.result).toBe('string')
+    expect(tooMany.json.result).not.toMatch(/zod|too_big|Too big/i)
+    expect((await look(['X'.repeat(65)])).status).toBe(400)
+  })
+})
