@@ -10,3 +10,4 @@ export function queryLocalD1(
   sql: string,
 ): Promise<Record<string, unknown>[] | undefined>
 export function localMigrationsApplied(dir: string | undefined): Promise<boolean>
+export function signalProcessTree(pid: number, signal?: NodeJS.Signals): void

@@ -1,7 +1,7 @@
 // Helpers shared by the npm scripts: run wrangler with the project's Node 22, ensure .dev.vars.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '..')
@@ -246,4 +246,54 @@ export async function importTs(entry, { platform = 'node' } = {}) {
     logLevel: 'warning',
   })
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`)
+}
+
+/**
+ * The process groups of `pid` and of every process below it. A step started in a group of its own
+ * may start others in groups of their own (Playwright's web servers: the shops, their `wrangler
+ * dev` and workerd); signalling only the step's group leaves those running, orphaned. Read from
+ * /proc (Linux); elsewhere only the step's own group is known.
+ */
+function processTreeGroups(pid) {
+  const children = new Map()
+  const groupOf = new Map()
+  let entries = []
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e))
+  } catch {}
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // After the command name in parentheses: state, parent id, process group id, …
+      const [, ppid, pgid] = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number)
+      const id = Number(entry)
+      groupOf.set(id, pgid)
+      if (!children.has(ppid)) children.set(ppid, [])
+      children.get(ppid).push(id)
+    } catch {}
+  }
+  const groups = new Set([pid])
+  const todo = [pid]
+  // Never this process's own group (the caller, and npm above it).
+  const own = groupOf.get(process.pid)
+  while (todo.length) {
+    const id = todo.pop()
+    for (const child of children.get(id) ?? []) {
+      if (groupOf.get(child) !== own) groups.add(groupOf.get(child))
+      todo.push(child)
+    }
+  }
+  return [...groups]
+}
+
+/** Sends `signal` to every process group of `pid`'s tree (processTreeGroups), the step's own last. */
+export function signalProcessTree(pid, signal = 'SIGTERM') {
+  for (const group of processTreeGroups(pid).reverse()) {
+    try {
+      process.kill(-group, signal)
+    } catch {}
+  }
 }

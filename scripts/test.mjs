@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { die, ensureDevVars, parseArgs, quietEnv, root } from './lib.mjs'
+import { die, ensureDevVars, parseArgs, quietEnv, root, signalProcessTree } from './lib.mjs'
 
 const { positionals, e2eLast } = parseArgs(
   `
@@ -172,19 +172,22 @@ function runStep(step, live) {
   })
 }
 
-/** Stops every step still running (their whole process groups). */
+/**
+ * Stops every step still running: its process group and the groups its processes started (the
+ * browser tier's shops run in groups of their own and would outlive it otherwise).
+ */
 function stopAll() {
-  for (const child of running) {
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {}
-  }
+  for (const child of running) signalProcessTree(child.pid, 'SIGTERM')
+  running.clear()
 }
-for (const sig of ['SIGINT', 'SIGTERM'])
+// A stopped run (Ctrl-C, a CI time-out, a closed terminal) or one that ends by an error leaves no
+// shop, workerd or browser behind.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'])
   process.on(sig, () => {
     stopAll()
     process.exit(130)
   })
+process.on('exit', stopAll)
 
 const started = Date.now()
 let ok = true

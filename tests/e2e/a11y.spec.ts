@@ -9,8 +9,8 @@ import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
 import {
   addVariantToCart,
-  fillAddress,
   fillPersonalStep,
+  fillShippingAddress,
   findProducts,
   ordersFromOwnAddresses,
   pickProduct,
@@ -104,14 +104,7 @@ test('checkout steps, confirmation, order page and account have no axe violation
   await fillPersonalStep(form, `a11y-${Date.now()}@example.com`, { createAccount: 'A11y-check-2026!' })
   await expect(page.getByRole('heading', { name: 'Shipping' })).toBeFocused()
   found.push(...(await violations(page, 'checkout: shipping')))
-  await fillAddress(form, {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    street: '4 Park Street',
-    city: 'Kolkata',
-    postcode: '700016',
-    phone: '+91 98300 00000',
-  })
+  await fillShippingAddress(form)
   await placeCashOnDeliveryOrder(page, form, {
     onPayment: async () => {
       found.push(...(await violations(page, 'checkout: payment')))

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 
 const E2E_ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -78,6 +78,22 @@ export function d1<T>(sql: string): T[] {
   } finally {
     db.close()
   }
+}
+
+/**
+ * Purges the shop's cached pages carrying `tags` (e.g. `P{sku}` for a product's pages), the way an
+ * import or a back-office edit does after writing: a test that edits the catalogue with d1() must
+ * call it, or a page cached by an earlier test is served (stale, while it revalidates) without the
+ * edit. The key is the shop's INVALIDATE_KEY from the local secrets (.dev.vars).
+ */
+export async function purgeCachedPages(request: APIRequestContext, tags: string[]): Promise<void> {
+  const devVars = readFileSync(path.join(E2E_ROOT, '.dev.vars'), 'utf8')
+  const key = devVars.match(/^INVALIDATE_KEY=(.+)$/m)?.[1]?.trim()
+  if (!key) throw new Error('no INVALIDATE_KEY in .dev.vars')
+  const res = await request.get(`/invalidate?tag=${encodeURIComponent(tags.join(','))}`, {
+    headers: { 'x-invalidate-key': key },
+  })
+  expect(res.status(), await res.text()).toBe(200)
 }
 
 /** A string as an SQL literal. */

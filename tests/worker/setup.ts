@@ -1,14 +1,12 @@
-// Runs before every worker test file: each file gets fresh storage, so it applies the migrations
-// and writes the deterministic demo catalogue (D1 rows and KV URL mappings). Both are prepared
-// once per run in Node (vitest.worker.config.ts: TEST_MIGRATIONS, TEST_SEED); a file only
-// executes them, D1 and KV side by side.
+// Runs before every worker test file. Each file's D1 and KV start as a copy of storage migrated and
+// seeded with the deterministic demo catalogue once per run (vitest.worker.config.ts); this checks
+// that the copy is there, so a file never runs against an empty shop by mistake.
 import { env } from 'cloudflare:test'
-import { putUrlMappings, runSql } from '../../scripts/catalogue/seed/apply'
 
-// Every migration's statements in one D1 batch, in order (one round trip instead of one per
-// migration; a file's database is new, so the record of applied migrations is not needed).
-await env.DB.batch(env.TEST_MIGRATIONS.flatMap((m) => m.queries).map((q) => env.DB.prepare(q)))
-await Promise.all([
-  runSql(env.DB, env.TEST_SEED.sql),
-  putUrlMappings(env.URL_MAPPINGS, env.TEST_SEED.urlMappings),
-])
+const seeded = await env.DB.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'products'")
+  .first<{ n: number }>()
+  .catch(() => null)
+if (!seeded?.n)
+  throw new Error(
+    'The worker test storage was not copied from the seeded template: see copyTemplateIntoNewStorage in vitest.worker.config.ts',
+  )
