@@ -15,5 +15,15 @@ document.addEventListener('submit', (e) => {
   void import('../islands/product/notify-me').then((m) => m.answerPinForm(form))
 })
 
+// The form's parts that load on demand (custom options, a bundle's or a grouped set's pieces) are
+// fetched before the form hydrates when the server rendered them, so they hydrate with the form:
+// a field typed into or a choice made in a part not yet hydrated would be lost when it hydrates.
+const parts: Promise<unknown>[] = []
+if (document.querySelector('[data-testid="custom-options"]'))
+  parts.push(import('../islands/product/custom-options'))
+if (document.querySelector('[data-testid="bundle-options"], [data-testid="grouped-links"]'))
+  parts.push(import('../islands/product/composite-options'))
+await Promise.all(parts).catch(() => {})
+
 hydrateIslands([...layoutIslands, GalleryIsland, ProductFormIsland, RecentlyViewedIsland])
 bootClientRuntime({ withServiceWorker: true })

@@ -41,6 +41,27 @@ test('an e-gift card names its recipient, message and day; the bag line shows th
   await expect(page.getByText('meera@example.com')).toBeVisible()
 })
 
+test('what a shopper types while the form is still loading its parts is kept', async ({ page }) => {
+  const [card] = d1<{ url_path: string }>(
+    "SELECT url_path FROM products WHERE type_id = 'virtual' AND name LIKE 'E-Gift Card%' ORDER BY price LIMIT 1",
+  )
+  if (!card) throw new Error('no e-gift card in the demo catalogue')
+  // A slow network: the custom options' code arrives 1.5 s after the page asked for it.
+  await page.route('**/chunks/custom-options-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await route.continue()
+  })
+  await page.goto(`/${card.url_path}`)
+  await waitForHydration(page)
+  await page.getByLabel("Recipient's name").fill('Kavya')
+  await page.getByLabel("Recipient's e-mail").fill('kavya@example.com')
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await page.goto('/cart')
+  await waitForHydration(page)
+  await expect(page.getByText('kavya@example.com')).toBeVisible()
+})
+
 test('a gift card code is redeemed to store credit in the account, once; another shopper is told it is not known', async ({
   page,
   browser,
