@@ -1,6 +1,6 @@
 /**
- * "Complete the look" in the cart: the bag's product's linked pieces appear under the bag once it
- * has painted, never the piece already in it; a simple piece is added in one step, a piece with
+ * "Complete the look" in the cart: the bag's product's linked pieces appear first under the bag once
+ * it has painted, never the piece already in it; a simple piece is added in one step, a piece with
  * sizes after choosing one, and each added piece leaves the suggestions.
  */
 import { expect, test } from '@playwright/test'
@@ -44,15 +44,17 @@ test('the cart offers the look of what is in the bag, each piece added in one st
   await page.goto('/cart')
   await expect(page.getByTestId('cart-line')).toHaveCount(1)
   const look = page.getByRole('region', { name: 'Complete the look' })
-  await expect(look.getByRole('listitem')).toHaveCount(2)
+  // The two linked pieces first; the same designer's or category's fill the places left.
+  await expect(look.getByRole('listitem').nth(0)).toHaveAttribute('data-sku', piece.sku)
+  await expect(look.getByRole('listitem').nth(1)).toHaveAttribute('data-sku', sized.sku)
   await expect(look.locator(`[data-sku="${product.sku}"]`)).toHaveCount(0)
 
-  await look.getByRole('button', { name: `Add ${piece.name} to bag` }).click()
+  await look.getByRole('button', { name: `Add to bag: ${piece.name}` }).click()
   await expect(page.getByTestId('cart-line')).toHaveCount(2)
   await expect(look.locator(`[data-sku="${piece.sku}"]`)).toHaveCount(0)
 
   // The piece with sizes asks for one first, then goes in.
-  const add = look.getByRole('button', { name: `Add ${sized.name} to bag` })
+  const add = look.getByRole('button', { name: `Add to bag: ${sized.name}` })
   const size = look.locator(`[data-sku="${sized.sku}"] select`)
   if ((await size.inputValue()) === '') {
     await add.click()
@@ -62,5 +64,6 @@ test('the cart offers the look of what is in the bag, each piece added in one st
   }
   await add.click()
   await expect(page.getByTestId('cart-line')).toHaveCount(3)
-  await expect(page.getByTestId('cart-look')).toHaveCount(0)
+  for (const sku of [product.sku, piece.sku, sized.sku])
+    await expect(page.locator(`[data-testid="cart-look"] [data-sku="${sku}"]`)).toHaveCount(0)
 })

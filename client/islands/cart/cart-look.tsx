@@ -1,5 +1,6 @@
 /**
- * "Complete the look" under the bag: the pieces the bag's products are linked to (GET
+ * "Complete the look" under the bag: the pieces the bag's products are linked to, or, short of
+ * those, "You may also like": pieces by the same designer or from the same category (GET
  * /api/cart/look, which applies the product page's rule and leaves out what is already in the bag),
  * each addable in one step — a piece with sizes asks for its size in place (sold-out sizes listed,
  * not choosable; a single open size is chosen already), a piece the bag cannot take as it is (a
@@ -99,7 +100,8 @@ function AddPiece({ piece }: { piece: LookPiece }) {
         className="btn btn--primary"
         disabled={busy}
         onClick={() => void add()}
-        aria-label={`Add ${piece.name} to bag`}
+        // The visible words begin the name (a speech user says what they see).
+        aria-label={`Add to bag: ${piece.name}`}
       >
         Add to bag
       </button>
@@ -114,22 +116,23 @@ function AddPiece({ piece }: { piece: LookPiece }) {
 
 export default function CartLook({ lines }: { lines: readonly CartLine[] }) {
   const key = bagProductSkus(lines).join(',')
-  const [pieces, setPieces] = useState<LookPiece[]>([])
+  const [look, setLook] = useState<{ linked?: boolean; items?: LookPiece[] }>({})
   useEffect(() => {
-    if (!key) return setPieces([])
+    if (!key) return setLook({})
     const controller = new AbortController()
     void apiRaw('cart/look', { query: { sku: key }, signal: controller.signal })
       .then(({ status, body }) =>
-        setPieces(status === 200 ? ((body as { result?: { items?: LookPiece[] } }).result?.items ?? []) : []),
+        setLook(status === 200 ? ((body as { result?: typeof look }).result ?? {}) : {}),
       )
       .catch(() => undefined)
     return () => controller.abort()
   }, [key])
+  const pieces = look.items ?? []
   if (pieces.length === 0) return null
   const { width, height } = IMAGE_SIZES.listing
   return (
     <section className="recommendations cart-look" aria-labelledby="cart-look-title" data-testid="cart-look">
-      <h2 id="cart-look-title">Complete the look</h2>
+      <h2 id="cart-look-title">{look.linked ? 'Complete the look' : 'You may also like'}</h2>
       <ul className="recommendations__list">
         {pieces.map((p) => (
           <li key={p.sku} className="recommendations__item" data-sku={p.sku}>

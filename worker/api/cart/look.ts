@@ -1,14 +1,16 @@
 /**
  * GET /api/cart/look?sku=A,B: "Complete the look" for the bag — the pieces the bag's products are
  * linked to in the catalogue (the product page's rule, lookSkus: cross-sells, then related, then
- * up-sells, each in its position order), over the bag's products in the order given, up to
- * LOOK_PIECES. Only listed, enabled, in-stock pieces the shopper's currency may buy (the catalogue
- * query's and the tiles' own rules); never a piece already in the bag (its sku, or one of its
- * variants, named in the request); nothing when the bag's products have no links.
+ * up-sells, each in its position order), over the bag's products in the order given, then, while
+ * fewer than LOOK_PIECES, the product page's fallback for the bag's first product: pieces by its
+ * designer, then from its first category (`linked` says whether any piece is a linked one: the
+ * heading is then "Complete the look", else "You may also like"). Only listed, enabled, in-stock
+ * pieces the shopper's currency may buy (the catalogue query's and the tiles' own rules); never a
+ * piece already in the bag (its sku, or one of its variants, named in the request).
  *
  * The request names the bag's product skus itself: the cart may live only in the browser, and no
  * cart (this shopper's or another's) is ever read here. Its cost is bounded before it starts: at
- * most LOOK_BAG_SKUS skus of at most 64 characters, two catalogue queries.
+ * most LOOK_BAG_SKUS skus of at most 64 characters, at most four catalogue queries.
  *
  * Each piece comes with what the bag needs to add it in one step: its price for this shopper's
  * currency, and its sizes (the wishlist's bag offer: sold-out sizes listed, not choosable).
@@ -44,7 +46,7 @@ export function bagSkus(raw: string | undefined): string[] {
   return skus
 }
 
-const NONE = { items: [] as LookPiece[] }
+const NONE = { linked: false, items: [] as LookPiece[] }
 
 export async function cartLook(c: Context<AppEnv>, bag: readonly string[]) {
   if (bag.length === 0) return ok(c, NONE)
@@ -53,20 +55,39 @@ export async function cartLook(c: Context<AppEnv>, bag: readonly string[]) {
   const pricing = pagePricing(c)
   const owners = await commerce.searchProducts({ terms: { sku: [...bag] }, size: bag.length })
   const bySku = new Map(owners.items.map((p) => [p.sku, p]))
+  // Never a piece in the bag, nor one whose variant is.
+  const offerable = (p: Product) =>
+    !inBag.has(p.sku) && !(p.configurable_children ?? []).some((ch) => inBag.has(ch.sku))
   const wanted = [
     ...new Set(bag.flatMap((sku) => (bySku.has(sku) ? lookSkus(bySku.get(sku) as Product) : []))),
   ].filter((sku) => !inBag.has(sku))
-  if (wanted.length === 0) return ok(c, NONE)
-  const found = await commerce.searchProducts({
-    terms: { sku: wanted },
-    size: wanted.length,
-    inStockOnly: true,
-  })
-  const linked = new Map(found.items.map((p) => [p.sku, p]))
-  // Never a piece whose variant is already in the bag.
-  const pieces = wanted
-    .flatMap((sku) => linked.get(sku) ?? [])
-    .filter((p) => !(p.configurable_children ?? []).some((ch) => inBag.has(ch.sku)))
+  const pieces: Product[] = []
+  if (wanted.length > 0) {
+    const found = await commerce.searchProducts({
+      terms: { sku: wanted },
+      size: wanted.length,
+      inStockOnly: true,
+    })
+    const linked = new Map(found.items.map((p) => [p.sku, p]))
+    pieces.push(...wanted.flatMap((sku) => linked.get(sku) ?? []).filter(offerable))
+  }
+  const linked = pieces.length > 0
+  // The product page's fallback, for the bag's first product the catalogue knows: pieces by its
+  // designer, then from its first category (one query each, only while pieces are missing).
+  const first = bag.map((sku) => bySku.get(sku)).find((p) => p !== undefined)
+  const size = LOOK_PIECES + bag.length + 1
+  const add = (items: Product[]) => {
+    for (const p of items) if (offerable(p) && !pieces.some((q) => q.sku === p.sku)) pieces.push(p)
+  }
+  if (pieces.length < LOOK_PIECES && first?.designer != null)
+    add(
+      (await commerce.searchProducts({ filters: { designer: [first.designer] }, size, inStockOnly: true }))
+        .items,
+    )
+  const category = first?.category[0]?.category_id
+  if (pieces.length < LOOK_PIECES && category != null)
+    add((await commerce.searchProducts({ categoryIds: [category], size, inStockOnly: true })).items)
+  if (pieces.length === 0) return ok(c, NONE)
   const now = Date.now()
   const prices = await pricing
   const currency = c.var.store.currency
@@ -87,5 +108,5 @@ export async function cartLook(c: Context<AppEnv>, bag: readonly string[]) {
     formatted: formatUnitPrice(t.finalPrice, currency),
     offer: bagOffer(product),
   }))
-  return ok(c, { items })
+  return ok(c, { linked, items })
 }
