@@ -89,7 +89,11 @@ function takeSlot(): Promise<boolean> {
   })
 }
 
-/** Frees a slot: handed to the longest-waiting request, if any (so the count stays the same). */
+/**
+ * Frees a slot: handed to the longest-waiting request, if any (so the count stays the same). The
+ * waiter's promise is settled from this request; the runtime runs its continuation in the waiting
+ * request, which is still open (it is waiting).
+ */
 function freeSlot(): void {
   const next = waiting.shift()
   if (next) next()
