@@ -4,7 +4,8 @@
  * - precache: the build's JS/CSS and the offline page; the app shell ('/') warmed into the pages cache;
  * - navigations: network first with a 3 s timeout, then the cached page (search ignored), then
  *   the offline page; checkout and account pages are never cached;
- * - /api/catalog/* GETs and /img/*: stale-while-revalidate with entry/age limits;
+ * - /api/catalog/* GETs and /img/*: stale-while-revalidate with entry/age limits (images matched by URL
+ *   alone, whatever format Accept chose);
  * - /api/cart, /api/order, /api/user, /api/giftcard, /api/wishlist: network only, never cached;
  * - Background Sync 'orderSync' (registered by the page when an order could not be sent): open
  *   pages are asked to handle their order queue; with none open a notification links to
@@ -80,6 +81,15 @@ precacheAndRoute([
 
 const ok200 = new CacheableResponsePlugin({ statuses: [200] })
 
+/**
+ * Images are looked up by URL alone. An uploaded photo is answered as AVIF, WebP or JPEG by the
+ * request's Accept (`Vary: Accept`), and the cache holds one entry per URL: the entry is kept
+ * under whichever request stored it last (an <img>'s image Accept, or the warm-up's plain fetch),
+ * so honouring Vary would miss it offline for the other. Every stored format is one this browser
+ * asked for or takes (JPEG), so any of them may be shown.
+ */
+const IMAGE_MATCH: CacheQueryOptions = { ignoreVary: true }
+
 const pageStrategy = new NetworkFirst({
   cacheName: CACHES.pages,
   networkTimeoutSeconds: NAVIGATION_TIMEOUT_SECONDS,
@@ -133,6 +143,7 @@ registerRoute(
     sameOrigin && request.method === 'GET' && cacheKindFor(url.pathname, false) === 'image',
   new StaleWhileRevalidate({
     cacheName: CACHES.images,
+    matchOptions: IMAGE_MATCH,
     plugins: [
       ok200,
       new ExpirationPlugin({
@@ -201,7 +212,7 @@ async function cacheUrls(urls: unknown): Promise<void> {
                 : null
         if (!name) return
         const cache = await caches.open(name)
-        if (await cache.match(url.href)) return
+        if (await cache.match(url.href, kind === 'image' ? IMAGE_MATCH : undefined)) return
         const res = await fetch(url.href, { credentials: 'same-origin' })
         if (res.status === 200) await cache.put(url.href, res)
       } catch (err) {

@@ -164,6 +164,12 @@ export function formatDeliveryDate(date: Date): string {
   return `${ordinal(date.getUTCDate())} of ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`
 }
 
+/**
+ * The delivery time a piece shipped from counted stock shows (a product authored in the back office
+ * without a made-to-order lead time): the ready-to-ship time the shop's stocked pieces carry.
+ */
+export const READY_TO_SHIP_DELIVERY = '2-3 business days'
+
 interface DeliveryFields {
   delivery_days?: number | null
   rts_qty?: number | null

@@ -113,3 +113,45 @@ test('seen pages work offline with their images; unvisited pages go home; back o
   await waitForHydration(page)
   expect(await expectVisibleImagesLoaded(page)).toBeGreaterThan(0)
 })
+
+test('an image kept under another Accept than the <img> sends is still served offline', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  await waitForServiceWorkerControl(page)
+  const [seen] = await visibleImageUrls(page)
+  expect(seen).toBeTruthy()
+  // An uploaded photo is answered by Accept (AVIF, WebP or JPEG) with `Vary: Accept`; the worker's
+  // warm-up of a page's loaded URLs keeps it under a plain request (no image Accept). That is the
+  // entry laid down here, for an address of its own, in the worker's image cache.
+  const url = new URL(seen as string)
+  url.pathname = url.pathname.replace(/\.svg$/, '-vary.svg')
+  const kept = await page.evaluate(
+    async ({ from, to }) => {
+      const name = (await caches.keys()).find((n) => n.startsWith('shop-images-'))
+      if (!name) return 'no image cache'
+      const res = await fetch(from)
+      const headers = new Headers(res.headers)
+      headers.set('vary', 'Accept')
+      await (await caches.open(name)).put(to, new Response(await res.blob(), { headers }))
+      return 'kept'
+    },
+    { from: seen as string, to: url.href },
+  )
+  expect(kept).toBe('kept')
+
+  await context.setOffline(true)
+  // Asked as an <img> asks (image Accept), offline: the worker answers it from its cache.
+  const offline = await page.evaluate(async (u) => {
+    try {
+      const res = await fetch(u, { headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } })
+      return res.status
+    } catch {
+      return 'failed'
+    }
+  }, url.href)
+  await context.setOffline(false)
+  expect(offline).toBe(200)
+})

@@ -18,6 +18,7 @@
  * guarded batch reads top to bottom; split, each part would need the others' rules.
  */
 
+import { READY_TO_SHIP_DELIVERY } from '@shared/domain/availability'
 import { finalPrice } from '@shared/domain/price-window'
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import { type Product, ProductSchema } from '@shared/schemas/catalog'
@@ -381,10 +382,31 @@ function buildDocument(
         : stockOf(qty),
     })
   }
+  Object.assign(doc, readyToShip(doc, input, set))
   doc.final_price = finalPrice(doc, now)
   const parsed = ProductSchema.safeParse(doc)
   if (!parsed.success) fail(400, `Invalid product: ${describeIssues(parsed.error)}`)
   return parsed.data
+}
+
+/**
+ * A shipped piece without a made-to-order lead time ships from its counted stock: its ready units
+ * are its stock (each variant's own), and its delivery estimate is the shop's ready-to-ship time.
+ * A piece with a lead time is made to order (estimated from the lead time); a virtual product is
+ * not shipped, and a set's delivery is its pieces'.
+ */
+function readyToShip(doc: Record<string, unknown>, input: AuthoringInput, set: SetPlan | null) {
+  const fromStock = input.type_id !== 'virtual' && !set && input.delivery_days == null
+  const ready = (stock: unknown) => {
+    const qty = (stock as { qty?: number } | undefined)?.qty ?? 0
+    return fromStock && qty > 0 ? qty : null
+  }
+  const children = doc.configurable_children as { stock: unknown }[]
+  return {
+    configurable_children: children.map((c) => ({ ...c, rts_qty: ready(c.stock) })),
+    rts_qty: ready(doc.stock),
+    rts_delivery_time: fromStock ? READY_TO_SHIP_DELIVERY : null,
+  }
 }
 
 /** Stock not counted: asked for a virtual product (a service, an e-gift) only. */

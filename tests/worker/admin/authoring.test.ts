@@ -95,6 +95,9 @@ describe('a configurable product authored in the back office', () => {
     expect(doc.price).toBe(2400)
     expect(doc.hsn_code).toBe('6204')
     expect(doc.delivery_days).toBe(21)
+    // A lead time makes it made to order: no ready units, estimated from the lead time.
+    expect(doc.rts_delivery_time ?? null).toBeNull()
+    expect(doc.configurable_children.every((c: { rts_qty: unknown }) => c.rts_qty == null)).toBe(true)
     // The description keeps the allowed markup only.
     expect(doc.description).toContain('<b>chanderi</b>')
     expect(doc.description).not.toMatch(/script|onerror/)
@@ -218,9 +221,19 @@ describe('a simple product authored in the back office', () => {
     })
     const page = await SELF.fetch(`https://shop.test/${row?.url_path}`)
     expect(page.status).toBe(200)
-    expect(await page.text()).toContain(`Mulmul Stole ${sku}`)
+    const html = await page.text()
+    expect(html).toContain(`Mulmul Stole ${sku}`)
+    // Without a made-to-order lead time it ships from its stock: the page gives the ready-to-ship
+    // delivery estimate, as the shop's stocked pieces do.
+    expect(deliveryLine(html)).toBe('Estimated delivery: 2-3 business days')
   })
 })
+
+/** The text of the product page's delivery line ('' when the page has none). */
+function deliveryLine(html: string): string {
+  const p = /<p[^>]*data-testid="estimated-delivery"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''
+  return p.replace(/<!--[\s\S]*?-->|<[^>]+>/g, '').trim()
+}
 
 describe('concurrent edits of one product', () => {
   it('the second save from the same page is refused whole (409), the first one stays', async () => {

@@ -6,7 +6,7 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloud
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { IMAGE_SIZES } from '../../../shared/config/images'
 import app from '../../../worker/app'
-import { MAX_COLD_RESIZES } from '../../../worker/pages/images/originals'
+import { coldResizeLoad, MAX_COLD_RESIZES, MAX_WAITING_RESIZES } from '../../../worker/pages/images/originals'
 import { pngHeaderOfSize, SAMPLE_JPEG } from '../../helpers/images'
 
 const JPEG = SAMPLE_JPEG
@@ -230,60 +230,61 @@ describe('a resizer that fails', () => {
 })
 
 describe('cold resizes at once', () => {
-  it(`at most ${MAX_COLD_RESIZES} per isolate: the next answers 503 with Retry-After before reading its original`, async () => {
-    // A resizer that holds every image it is asked about until released, saying who reached it.
+  it(`at most ${MAX_COLD_RESIZES} per isolate: the next wait their turn and are answered; past the queue 503 at once`, async () => {
+    // A resizer that holds every image it is asked about until released, counting who reached it.
     let reached = 0
     let release = () => {}
     const gate = new Promise<void>((r) => {
       release = r
     })
-    let full = () => {}
-    const allHeld = new Promise<void>((r) => {
-      full = r
-    })
-    let over: (v: 'resized') => void = () => {}
-    const oneMore = new Promise<'resized'>((r) => {
-      over = r
-    })
     const held = {
       info: async (s: ReadableStream<Uint8Array>) => {
         reached++
-        if (reached === MAX_COLD_RESIZES) full()
-        if (reached > MAX_COLD_RESIZES) over('resized')
         await gate
         return env.IMAGES.info(s)
       },
       input: (s: ReadableStream<Uint8Array>) => env.IMAGES.input(s),
     } as unknown as ImagesBinding
-    const fetchCold = async (i: number) => {
+    const fetchCold = async (name: string) => {
       const ctx = createExecutionContext()
       const res = await app.fetch(
-        new Request(`https://shop.test/img/600/744/resize/b/u/busy-${i}.jpg`),
+        new Request(`https://shop.test/img/600/744/resize/b/u/${name}.jpg`),
         { ...env, IMAGES: held },
         ctx,
       )
       await waitOnExecutionContext(ctx)
       return res
     }
-    for (let i = 0; i <= MAX_COLD_RESIZES + 1; i++) await env.CATALOGUE_IMAGES.put(`b/u/busy-${i}.jpg`, JPEG)
-    const running = Array.from({ length: MAX_COLD_RESIZES }, (_, i) => fetchCold(i))
-    await allHeld
-    // Without the bound the extra request reaches the resizer too and waits with the others.
-    const extra = await Promise.race([fetchCold(MAX_COLD_RESIZES), oneMore])
-    release()
-    expect(extra).toBeInstanceOf(Response)
-    const busy = extra as Response
+    for (let i = 0; i <= MAX_COLD_RESIZES; i++) await env.CATALOGUE_IMAGES.put(`b/u/busy-${i}.jpg`, JPEG)
+    const running = Array.from({ length: MAX_COLD_RESIZES }, (_, i) => fetchCold(`busy-${i}`))
+    await vi.waitFor(() => expect(reached).toBe(MAX_COLD_RESIZES))
+    // The next photo waits for a slot instead of failing; the rest of the queue asks for originals
+    // no origin has (answered 404 once their turn comes, without the resizer).
+    const queued = [
+      fetchCold(`busy-${MAX_COLD_RESIZES}`),
+      ...Array.from({ length: MAX_WAITING_RESIZES - 1 }, (_, i) => fetchCold(`absent-${i}`)),
+    ]
+    await vi.waitFor(() =>
+      expect(coldResizeLoad()).toEqual({ running: MAX_COLD_RESIZES, waiting: MAX_WAITING_RESIZES }),
+    )
+    // Past the queue: 503 with Retry-After at once, before reading anything.
+    const busy = await fetchCold('absent-past-the-queue')
     expect(busy.status).toBe(503)
     expect(busy.headers.get('retry-after')).toBe('1')
     expect(busy.headers.get('cache-control')).toBe('no-store')
     expect(await busy.text()).toContain(`at most ${MAX_COLD_RESIZES}`)
+    expect(reached).toBe(MAX_COLD_RESIZES)
+    release()
     for (const res of await Promise.all(running)) {
       expect(res.status).toBe(200)
       await res.arrayBuffer()
     }
-    // The slots are free again once those finished.
-    const after = await fetchCold(MAX_COLD_RESIZES + 1)
-    expect(after.status).toBe(200)
-    await after.arrayBuffer()
+    const [waited, ...absent] = await Promise.all(queued)
+    expect(waited?.status).toBe(200)
+    expect(waited?.headers.get('content-type')).toBe('image/jpeg')
+    expect(await dimensions(waited as Response)).toEqual([120, 180])
+    expect(new Set(absent.map((r) => r.status))).toEqual(new Set([404]))
+    // Every slot is free again and nobody waits.
+    expect(coldResizeLoad()).toEqual({ running: 0, waiting: 0 })
   })
 })

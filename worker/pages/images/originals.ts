@@ -19,9 +19,13 @@
  * path (for every size, action and format), so asking again does not read the original again.
  *
  * Cold resizes are bounded per isolate: at most MAX_COLD_RESIZES read an original and resize it at
- * once (each holds up to MAX_SOURCE_BYTES of original in the isolate's memory and a resizer's work);
- * a request past them answers 503 with Retry-After at once, before it reads anything, and is not
- * kept by any cache. Answers from the edge cache and kept refusals are never counted.
+ * once (each holds up to MAX_SOURCE_BYTES of original in the isolate's memory and a resizer's work).
+ * A request past them waits for a free slot, in arrival order, holding nothing (it has read
+ * nothing yet), and looks in the edge cache again once it has one (another request may have resized
+ * the same image meanwhile): a page showing many new photos gets every one of them. At most
+ * MAX_WAITING_RESIZES wait, each at most SLOT_WAIT_MS; a request past that queue, or still waiting
+ * after that time, answers 503 with Retry-After, is not kept by any cache, and has read nothing.
+ * Answers from the edge cache and kept refusals never count nor wait.
  */
 import { imagePathProblem, MAX_IMAGE_SOURCE_BYTES as MAX_SOURCE_BYTES } from '@shared/domain/image-url'
 import type { Context } from 'hono'
@@ -47,10 +51,54 @@ const REFUSAL_HEADER = 'x-refused-with'
  * browser asks for about six images at a time per connection) is mostly served at once.
  */
 export const MAX_COLD_RESIZES = 4
+/**
+ * Requests that may wait for a cold-resize slot: two listing pages of new photos (24 tiles each).
+ * A waiting request holds no original, only its place in the queue.
+ */
+export const MAX_WAITING_RESIZES = 48
+/** The longest a request waits for a slot: a resize takes well under a second, so 48 fit. */
+const SLOT_WAIT_MS = 15_000
 /** Cold resizes running in this isolate now. */
 let coldResizes = 0
-/** The answer past MAX_COLD_RESIZES: the browser may ask again in a second. */
+/** The requests waiting for a slot, first come first served; each is handed a freed slot. */
+const waiting: (() => void)[] = []
+/** The answer past the queue or its wait: the browser may ask again in a second. */
 const BUSY_MESSAGE = `Too many images are being resized at once (at most ${MAX_COLD_RESIZES}); try again in a second`
+
+/** How many cold resizes run in this isolate now, and how many requests wait for a slot. */
+export const coldResizeLoad = () => ({ running: coldResizes, waiting: waiting.length })
+
+/** Takes a cold-resize slot, waiting for one in the queue; false past the queue or its wait. */
+function takeSlot(): Promise<boolean> {
+  if (coldResizes < MAX_COLD_RESIZES) {
+    coldResizes++
+    return Promise.resolve(true)
+  }
+  if (waiting.length >= MAX_WAITING_RESIZES) return Promise.resolve(false)
+  return new Promise((resolve) => {
+    const handOver = () => {
+      clearTimeout(timer)
+      resolve(true)
+    }
+    const timer = setTimeout(() => {
+      const at = waiting.indexOf(handOver)
+      if (at >= 0) waiting.splice(at, 1)
+      resolve(false)
+    }, SLOT_WAIT_MS)
+    waiting.push(handOver)
+  })
+}
+
+/**
+ * Frees a slot: handed to the longest-waiting request, if any (so the count stays the same). The
+ * waiter's promise is settled from this request; the runtime runs its continuation in the waiting
+ * request, which is still open (it is waiting).
+ */
+function freeSlot(): void {
+  const next = waiting.shift()
+  if (next) next()
+  else coldResizes--
+}
 
 /** How each VSF image action fits the original into the box. */
 const FIT: Readonly<Record<string, 'scale-down' | 'contain' | 'cover'>> = {
@@ -204,13 +252,15 @@ export async function serveOriginal(
     c.executionCtx.waitUntil(cache.put(refusalKey, kept))
     return refuseFor(c, status, message)
   }
-  if (coldResizes >= MAX_COLD_RESIZES)
+  if (!(await takeSlot()))
     return c.text(BUSY_MESSAGE, 503, { 'cache-control': 'no-store', 'retry-after': '1' })
-  coldResizes++
   try {
+    // Resized by another request while this one waited: answered from the edge cache.
+    const resized = await cache.match(cacheKey)
+    if (resized) return resized
     return await resizeOriginal(c, { path, action, width, height, format, cacheKey, refuse })
   } finally {
-    coldResizes--
+    freeSlot()
   }
 }
 
