@@ -25,6 +25,7 @@ import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import type { OrderRow } from '../order/repo'
 import { razorpayConfig } from './config'
+import { prepaidDiscountFor, prepaidDiscountSetting } from './prepaid-discount'
 import { ProviderError, razorpayCall } from './razorpay'
 import { insertPayment } from './repo'
 import { type Later, settlePaid } from './settle'
@@ -51,6 +52,8 @@ interface RazorpayLink {
 interface OfferedLink {
   url: string
   amountMinor: number
+  /** Paise off the order's total for paying now (0: none); amountMinor is the total less it. */
+  discountMinor: number
   currency: string
   /** ms epoch after which the link no longer works. */
   expiresAt: number
@@ -59,6 +62,7 @@ interface OfferedLink {
 interface LinkRow {
   provider_order_id: string
   amount_minor: number
+  discount_minor: number
   currency: string
   status: string
   detail: string
@@ -142,7 +146,7 @@ export async function offerPaymentLink(
       `Order ${order.increment_id} is too close to its confirmation deadline to be paid by link.`,
     )
   const { results: rows } = await env.DB.prepare(
-    `SELECT provider_order_id, amount_minor, currency, status, detail FROM payments
+    `SELECT provider_order_id, amount_minor, discount_minor, currency, status, detail FROM payments
      WHERE client_order_id = ? AND provider = 'razorpay' AND provider_order_id LIKE 'plink%' ORDER BY id`,
   )
     .bind(order.client_order_id)
@@ -153,6 +157,7 @@ export async function offerPaymentLink(
     return {
       url: d.short_url,
       amountMinor: open.amount_minor,
+      discountMinor: open.discount_minor,
       currency: open.currency,
       expiresAt: d.expire_by * 1000,
     }
@@ -163,8 +168,11 @@ export async function offerPaymentLink(
       `Order ${order.increment_id} has had ${LINKS_PER_ORDER} payment links already. Please pay cash on delivery.`,
     )
   const referenceId = `${order.increment_id}-L${rows.length + 1}`.slice(0, 40)
+  // The prepaid discount is fixed now, with the link: a later change of the setting leaves it be.
+  const discountMinor = prepaidDiscountFor(await prepaidDiscountSetting(env.DB), order)
+  const amountMinor = (order.grand_total_minor ?? 0) - discountMinor
   const body = {
-    amount: order.grand_total_minor,
+    amount: amountMinor,
     currency: order.currency,
     accept_partial: false,
     reference_id: referenceId,
@@ -194,7 +202,7 @@ export async function offerPaymentLink(
     if (!earlier) throw err
     link = earlier
   }
-  if (link.amount !== order.grand_total_minor || link.currency !== order.currency)
+  if (link.amount !== amountMinor || link.currency !== order.currency)
     return fail(
       502,
       'The payment provider made a link for another amount. Nothing was charged; please pay cash on delivery.',
@@ -210,9 +218,10 @@ export async function offerPaymentLink(
     },
     now,
   )
-  await env.DB.prepare('UPDATE payments SET detail = ? WHERE provider_order_id = ?')
+  await env.DB.prepare('UPDATE payments SET detail = ?, discount_minor = ? WHERE provider_order_id = ?')
     .bind(
       JSON.stringify({ short_url: link.short_url, expire_by: link.expire_by, reference_id: referenceId }),
+      discountMinor,
       link.id,
     )
     .run()
@@ -223,6 +232,7 @@ export async function offerPaymentLink(
   return {
     url: link.short_url,
     amountMinor: link.amount,
+    discountMinor,
     currency: link.currency,
     expiresAt: link.expire_by * 1000,
   }
@@ -247,6 +257,10 @@ export async function settleLinkPayment(
   now: number,
   later: Later,
 ) {
+  // Settled by the discount the link was made with (stored with it), not by today's setting.
+  const link = await env.DB.prepare('SELECT discount_minor FROM payments WHERE provider_order_id = ?')
+    .bind(report.linkId)
+    .first<{ discount_minor: number }>()
   const settled = await settlePaid(
     env,
     config,
@@ -260,6 +274,7 @@ export async function settleLinkPayment(
       via: report.via,
       payableFrom: SWITCH_FROM,
       onlyIf: SWITCHABLE,
+      discountMinor: link?.discount_minor ?? 0,
     },
     now,
     later,
