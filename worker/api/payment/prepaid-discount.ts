@@ -57,7 +57,7 @@ export function prepaidDiscountFor(
       ? Math.min(Math.floor((goods * setting.percent) / 100), setting.cap_minor)
       : setting.fixed_minor
   const d = Math.min(wanted, goods, (order.grand_total_minor ?? 0) - LEAST_TOTAL_MINOR)
-  return d > 0 ? d : 0
+  return Math.max(d, 0)
 }
 
 /** The order as it stands with the discount written: total, coupon-style discount, each line's share. */
