@@ -1,14 +1,16 @@
 // The prepaid discount on a payment link: fixed when the link is made, written to the order only
 // with the move that marks it paid (total, lines, invoice), once; none when the setting is off.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { formatMinor } from '@shared/domain/currency'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parseOrderDocument } from '../../../worker/api/order/document'
 import { findOrderByClientId } from '../../../worker/api/order/repo'
 import app from '../../../worker/app'
 import { enqueueShipment } from '../../../worker/fulfilment/book'
+import { whatsappNumber } from '../../../worker/messages/phone'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { eventOf, held, sandbox } from '../api/payment/harness'
-import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall } from './harness'
+import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, wa } from './harness'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
@@ -18,6 +20,8 @@ beforeEach(async () => {
 })
 
 type Placed = Awaited<ReturnType<typeof placeFor>>
+
+const inr = (minor: number) => formatMinor(minor, 'INR')
 
 const orderOf = (orderId: string) => findOrderByClientId(env.DB, orderId)
 
@@ -93,13 +97,17 @@ describe('prepaid discount on a payment link', () => {
 
   it('takes the percent off the goods up to its cap, once under duplicate webhooks and the return', async () => {
     await setDiscount('percent', 10, 500, 0)
-    const o = await placeFor(freshPhone(), { optIn: false })
+    const phone = freshPhone()
+    const o = await placeFor(phone, { optIn: true })
     const before = await orderOf(o.orderId)
     const total = before?.grand_total_minor as number
     // The cap binds for this order: 10 % of its goods is more than ₹5.
     expect(Math.floor(goodsOf(before?.doc as string) / 10)).toBeGreaterThan(500)
     const offered = await offer(o)
     expect(offered).toMatchObject({ amountMinor: total - 500, discountMinor: 500 })
+    // The WhatsApp message asks what the link asks.
+    const sent = wa.inbox(whatsappNumber(phone) as string).find((m) => m.template === 'pay_now_link')
+    expect(sent?.text).toContain(`Pay ${inr(total - 500)} for order ${o.orderNumber}`)
     const paid = await pay(offered.url)
     const hook = linkPaidHook()
     await Promise.all([

@@ -227,6 +227,7 @@ export async function offerPaymentLink(
     .run()
   await messageOrder(env, config, 'pay_link', order.client_order_id, now, {
     url: link.short_url,
+    amount: String(link.amount),
     until: orderDateTime(link.expire_by * 1000),
   })
   return {
