@@ -51,6 +51,11 @@ async function browserReturn(url: string) {
   return res
 }
 
+/** What the order page says paying by link asks. */
+const pageAsks = async (o: Placed) =>
+  (await shopCall('/api/payment/order', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } }))
+    .json.result.prepaidAmountMinor as number
+
 async function offer(o: Placed) {
   const res = await shopCall('/api/payment/link', {
     body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
@@ -103,6 +108,8 @@ describe('prepaid discount on a payment link', () => {
     const total = before?.grand_total_minor as number
     // The cap binds for this order: 10 % of its goods is more than ₹5.
     expect(Math.floor(goodsOf(before?.doc as string) / 10)).toBeGreaterThan(500)
+    // The order page shows what the link will ask, and opens a link only for that amount.
+    expect(await pageAsks(o)).toBe(total - 500)
     const offered = await offer(o)
     expect(offered).toMatchObject({ amountMinor: total - 500, discountMinor: 500 })
     // The WhatsApp message asks what the link asks.
@@ -156,6 +163,7 @@ describe('prepaid discount on a payment link', () => {
     const offered = await offer(o)
     expect(offered.amountMinor).toBe(total - 300)
     await setDiscount('off', 0, 0, 0)
+    expect(await pageAsks(o)).toBe(total - 300)
     // Offered again while open: the same link, the same discount.
     expect(await offer(o)).toMatchObject({ url: offered.url, amountMinor: total - 300, discountMinor: 300 })
     await pay(offered.url)

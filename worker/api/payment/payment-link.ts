@@ -93,6 +93,24 @@ export async function switchesToPrepaid(db: D1Database, order: OrderRow): Promis
 }
 
 /**
+ * What paying the order by link asks now: its open link's amount, else the total less the prepaid
+ * discount the setting gives (what a new link would ask). The order page shows it and opens a link
+ * only for it.
+ */
+export async function prepaidAmountMinor(db: D1Database, order: OrderRow, now: number): Promise<number> {
+  const open = await db
+    .prepare(
+      `SELECT amount_minor FROM payments WHERE client_order_id = ? AND provider = 'razorpay'
+       AND provider_order_id LIKE 'plink%' AND status = 'created'
+       AND COALESCE(json_extract(detail, '$.expire_by'), 0) >= ? ORDER BY id LIMIT 1`,
+    )
+    .bind(order.client_order_id, Math.floor(now / 1000) + 60)
+    .first<{ amount_minor: number }>()
+  if (open) return open.amount_minor
+  return (order.grand_total_minor ?? 0) - prepaidDiscountFor(await prepaidDiscountSetting(db), order)
+}
+
+/**
  * Why an order cannot switch to prepaid, in words for its shopper (null: it can). A COD order to
  * confirm, or confirmed and not yet given to the courier, can; once its parcel is booked (packed,
  * shipped and after) it is paid on delivery, and a paid, canceled or expired order has nothing left
