@@ -1,9 +1,9 @@
 /**
  * The prepaid switch: a cash-on-delivery order not yet handed to the courier — still waiting for
  * confirmation ('pending'), or confirmed ('processing') with no shipment of its own written — can be
- * paid online instead, through a Razorpay Payment Link (POST /v1/payment_links) for exactly the
- * order's total in its currency (INR), COD fee included: the amount on the link = the amount shown =
- * what the order records. The link is a provider order like any other (`payments`, its id as
+ * paid online instead, through a Razorpay Payment Link (POST /v1/payment_links) for the order's
+ * total in its currency (INR), COD fee included, less the prepaid discount fixed with the link
+ * (prepaid-discount.ts): the amount on the link = the amount shown = what the order records once paid. The link is a provider order like any other (`payments`, its id as
  * provider_order_id), so its payment is settled by settlePaid: the order becomes paid through
  * transitionOrder exactly once ('pending' → 'processing', or 'processing' kept), whether the
  * payment_link.paid webhook (once or many times) or the browser's return with its signed callback
