@@ -47,8 +47,10 @@ import {
   BlockSchema,
   listRules,
   MadeToOrderSchema,
+  PrepaidDiscountSchema,
   removeBlock,
   removeMadeToOrder,
+  savePrepaidDiscount,
 } from './rules'
 
 export const contentPageRoutes = new Hono<AdminEnv>()
@@ -250,6 +252,10 @@ contentApiRoutes.post('/rules/made-to-order/delete', allow('catalogue'), async (
   const removed = await removeMadeToOrder(c.env.DB, req.sku, c.var.operator.email, Date.now())
   await purgeCacheTags(c.env, [`P${req.sku}`])
   return answer(c, removed, '/admin/rules')
+})
+contentApiRoutes.post('/rules/prepaid-discount', allow('orders'), async (c) => {
+  const req = await readInput(c, PrepaidDiscountSchema, 'rule')
+  return answer(c, await savePrepaidDiscount(c.env.DB, req, c.var.operator.email, Date.now()), '/admin/rules')
 })
 for (const kind of ['pin', 'phone'] as const) {
   contentApiRoutes.post(`/rules/${kind}`, allow('orders'), async (c) => {

@@ -6,11 +6,13 @@
  * kept in the form the decider compares: a PIN as its six digits ("110 001" is 110001; a PIN never
  * starts with 0), a phone as the ten digits of an Indian mobile number (+91, a leading 0, spaces
  * and dashes dropped; a mobile number starts with 6, 7, 8 or 9). Every add and remove writes its
- * audit row in the same batch.
+ * audit row in the same batch. The prepaid discount a COD order is offered for paying by link
+ * (worker/api/payment/prepaid-discount.ts) is set here too.
  */
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { codPhoneKey } from '../api/checkout/cod'
+import { type PrepaidDiscountSetting, prepaidDiscountSetting } from '../api/payment/prepaid-discount'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
@@ -65,19 +67,21 @@ export interface BlockRow {
 
 /** The blocklists and the products made to order. */
 export async function listRules(db: D1Database) {
-  const [blocked, made] = await db.batch([
+  const [blocked, made, prepaid] = await db.batch([
     db.prepare(
       `SELECT kind, value, note, created_at FROM cod_blocklist ORDER BY kind, value LIMIT ${LIST_LIMIT * 2}`,
     ),
     db.prepare(
       `SELECT m.sku, p.name FROM made_to_order m LEFT JOIN products p ON p.sku = m.sku ORDER BY m.sku LIMIT ${LIST_LIMIT}`,
     ),
+    db.prepare('SELECT kind, percent, cap_minor, fixed_minor FROM prepaid_discount WHERE id = 1'),
   ])
   const rows = (blocked?.results ?? []) as BlockRow[]
   return {
     pins: rows.filter((r) => r.kind === 'pin'),
     phones: rows.filter((r) => r.kind === 'phone'),
     madeToOrder: (made?.results ?? []) as { sku: string; name: string | null }[],
+    prepaid: ((prepaid?.results ?? [])[0] as PrepaidDiscountSetting | undefined) ?? null,
   }
 }
 
@@ -157,4 +161,74 @@ export async function removeMadeToOrder(db: D1Database, sku: string, actor: stri
   ])
   if (!gone?.meta.changes) return fail(404, `${sku} is not made to order.`)
   return { sku, removed: true }
+}
+
+export const PrepaidDiscountSchema = z.object({
+  kind: z.enum(['off', 'percent', 'fixed'], { error: 'choose no discount, a percentage or a fixed amount' }),
+  percent: z.string().trim().max(10).default(''),
+  cap: z.string().trim().max(20).default(''),
+  fixed: z.string().trim().max(20).default(''),
+})
+
+/** The largest prepaid discount or cap, in whole rupees. */
+const MAX_RUPEES = 100_000
+
+/** Whole rupees as typed ("₹1,500", "200"), in paise; null when it is not 1 to MAX_RUPEES rupees. */
+function rupeesKey(typed: string): number | null {
+  const digits = typed.replace(/[₹,\s]/g, '')
+  if (!/^\d{1,6}$/.test(digits)) return null
+  const n = Number(digits)
+  return n >= 1 && n <= MAX_RUPEES ? n * 100 : null
+}
+
+/**
+ * Sets the prepaid discount a COD order is offered on its payment link: none, a whole percentage
+ * (1–50) of the goods with a cap in whole rupees, or a fixed number of rupees. Audited with what it
+ * was before, in the same batch.
+ */
+export async function savePrepaidDiscount(
+  db: D1Database,
+  input: z.infer<typeof PrepaidDiscountSchema>,
+  actor: string,
+  now: number,
+) {
+  let percent = 0
+  let capMinor = 0
+  let fixedMinor = 0
+  if (input.kind === 'percent') {
+    percent = /^\d{1,2}$/.test(input.percent.replace(/%$/, '').trim())
+      ? Number(input.percent.replace(/%$/, '').trim())
+      : 0
+    if (percent < 1 || percent > 50)
+      refuse('percent', 'the percentage is a whole number from 1 to 50, like 5')
+    capMinor =
+      rupeesKey(input.cap) ??
+      refuse(
+        'cap',
+        `the cap is a whole number of rupees from 1 to ${MAX_RUPEES.toLocaleString('en-IN')}, like 200`,
+      )
+  } else if (input.kind === 'fixed') {
+    fixedMinor =
+      rupeesKey(input.fixed) ??
+      refuse(
+        'fixed',
+        `the amount is a whole number of rupees from 1 to ${MAX_RUPEES.toLocaleString('en-IN')}, like 100`,
+      )
+  }
+  const before = await prepaidDiscountSetting(db)
+  const after = { kind: input.kind, percent, cap_minor: capMinor, fixed_minor: fixedMinor }
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO prepaid_discount (id, kind, percent, cap_minor, fixed_minor, updated_at) VALUES (1, ?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (id) DO UPDATE SET kind = ?1, percent = ?2, cap_minor = ?3, fixed_minor = ?4, updated_at = ?5`,
+      )
+      .bind(input.kind, percent, capMinor, fixedMinor, magentoDate(now)),
+    auditStatement(
+      db,
+      { actor, action: 'cod.prepaid_discount', target: 'prepaid-discount', before, after },
+      now,
+    ),
+  ])
+  return after
 }

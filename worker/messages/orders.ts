@@ -74,7 +74,13 @@ async function messageFor(
     case 'pay_link':
       return {
         template: 'pay_now_link',
-        values: [n, money(o.grand_total_minor ?? 0), detail.url ?? '', detail.until ?? ''],
+        // The link's own amount (the total less any prepaid discount), as the link asks it.
+        values: [
+          n,
+          money(Number(detail.amount ?? o.grand_total_minor ?? 0)),
+          detail.url ?? '',
+          detail.until ?? '',
+        ],
       }
     case 'refunded':
       return { template: 'refund_processed', values: [n, money(o.refunded_minor)] }

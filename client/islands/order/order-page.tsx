@@ -32,6 +32,8 @@ interface OrderPageView {
   payable: boolean
   /** The server's word that this COD order may still be paid online instead (not yet handed to the courier). */
   prepaidSwitch?: boolean
+  /** What paying by link asks: the total less any prepaid discount (the server's figure). */
+  prepaidAmountMinor?: number | null
   currency: string
   grandTotalMinor: number | null
   /** The order's money row by row (items, discount, shipping, store credit, to pay). */
@@ -220,7 +222,11 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
       {message ? <p role="status">{message}</p> : null}
       {view.payable && access ? <PayNowButton access={access} onSettled={() => void load(access)} /> : null}
       {access && view.prepaidSwitch ? (
-        <PayByLink access={access} totalMinor={view.grandTotalMinor ?? 0} currency={view.currency} />
+        <PayByLink
+          access={access}
+          totalMinor={view.prepaidAmountMinor ?? view.grandTotalMinor ?? 0}
+          currency={view.currency}
+        />
       ) : null}
     </div>
   )

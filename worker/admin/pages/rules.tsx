@@ -1,5 +1,9 @@
-/** Cash-on-delivery rules: the PIN-code and phone blocklists and the products made to order. */
+/**
+ * Cash-on-delivery rules: the PIN-code and phone blocklists, the products made to order, and the
+ * discount offered for paying a COD order online by payment link.
+ */
 import type { Context } from 'hono'
+import type { PrepaidDiscountSetting } from '../../api/payment/prepaid-discount'
 import type { AdminEnv } from '../env'
 import type { BlockRow } from '../rules'
 import { Confirm, Field, PostForm, Table, when } from './components'
@@ -73,7 +77,12 @@ function Blocklist(props: { kind: 'pin' | 'phone'; rows: BlockRow[] }) {
 
 export function rulesPage(
   c: Context<AdminEnv>,
-  rules: { pins: BlockRow[]; phones: BlockRow[]; madeToOrder: { sku: string; name: string | null }[] },
+  rules: {
+    pins: BlockRow[]
+    phones: BlockRow[]
+    madeToOrder: { sku: string; name: string | null }[]
+    prepaid: PrepaidDiscountSetting | null
+  },
 ) {
   return renderAdmin(
     c,
@@ -126,6 +135,73 @@ export function rulesPage(
           <Field label="Product SKU" name="sku" required maxLength={64} />
         </PostForm>
       </section>
+      <PrepaidDiscount setting={rules.prepaid} />
     </>,
+  )
+}
+
+/** Whole rupees with Indian digit grouping, from paise. */
+const rupees = (minor: number) => `₹${(minor / 100).toLocaleString('en-IN')}`
+
+function PrepaidDiscount(props: { setting: PrepaidDiscountSetting | null }) {
+  const s = props.setting ?? { kind: 'off', percent: 0, cap_minor: 0, fixed_minor: 0 }
+  const now =
+    s.kind === 'percent'
+      ? `${s.percent} % of the goods, at most ${rupees(s.cap_minor)}`
+      : s.kind === 'fixed'
+        ? `${rupees(s.fixed_minor)} off`
+        : 'No discount'
+  return (
+    <section className="card" aria-labelledby="prepaid-discount">
+      <h2 id="prepaid-discount">Discount for paying online</h2>
+      <p>
+        Offered to a cash-on-delivery order on its payment link: the link asks the order total less it, and
+        paying it records it as the order's discount. Never more than the goods, and the order still costs at
+        least ₹1. A link keeps the discount it was made with. Now: <strong>{now}</strong>.
+      </p>
+      <PostForm
+        needs="orders"
+        action="/admin/api/rules/prepaid-discount"
+        back={BACK}
+        label="Save the discount"
+      >
+        <Field label="No discount" type="radio" name="kind" value="off" defaultChecked={s.kind === 'off'} />
+        <Field
+          label="A percentage of the goods"
+          type="radio"
+          name="kind"
+          value="percent"
+          defaultChecked={s.kind === 'percent'}
+        />
+        <Field
+          label="Percentage (1 to 50)"
+          name="percent"
+          inputMode="numeric"
+          maxLength={10}
+          defaultValue={s.percent ? String(s.percent) : ''}
+        />
+        <Field
+          label="At most, in rupees"
+          name="cap"
+          inputMode="numeric"
+          maxLength={20}
+          defaultValue={s.cap_minor ? String(s.cap_minor / 100) : ''}
+        />
+        <Field
+          label="A fixed amount"
+          type="radio"
+          name="kind"
+          value="fixed"
+          defaultChecked={s.kind === 'fixed'}
+        />
+        <Field
+          label="Rupees off"
+          name="fixed"
+          inputMode="numeric"
+          maxLength={20}
+          defaultValue={s.fixed_minor ? String(s.fixed_minor / 100) : ''}
+        />
+      </PostForm>
+    </section>
   )
 }

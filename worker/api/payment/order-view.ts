@@ -11,7 +11,7 @@ import { documentsOf } from '../../documents/issue'
 import { parseOrderDocument } from '../order/document'
 import { withLineImages } from '../order/line-images'
 import type { OrderRow } from '../order/repo'
-import { switchesToPrepaid } from './payment-link'
+import { prepaidAmountMinor, switchesToPrepaid } from './payment-link'
 import { providerOf } from './start'
 
 /**
@@ -45,6 +45,7 @@ export async function orderView(db: D1Database, row: OrderRow) {
   const doc = parseOrderDocument(row.doc)
   const status = row.status as OrderStatus
   const address = doc.extension_attributes?.shipping_assignments?.[0]?.shipping?.address ?? null
+  const prepaidSwitch = await switchesToPrepaid(db, row)
   return {
     orderNumber: row.increment_id,
     status,
@@ -55,7 +56,9 @@ export async function orderView(db: D1Database, row: OrderRow) {
       (row.expires_at === null || row.expires_at > Date.now()) &&
       (row.grand_total_minor ?? 0) > 0,
     /** A COD order not yet handed to the courier: the page offers paying online instead. */
-    prepaidSwitch: await switchesToPrepaid(db, row),
+    prepaidSwitch,
+    /** What paying by link asks (the total less any prepaid discount); null when it cannot switch. */
+    prepaidAmountMinor: prepaidSwitch ? await prepaidAmountMinor(db, row, Date.now()) : null,
     provider: providerOf(row),
     currency: row.currency,
     grandTotalMinor: row.grand_total_minor,

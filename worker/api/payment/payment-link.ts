@@ -1,9 +1,9 @@
 /**
  * The prepaid switch: a cash-on-delivery order not yet handed to the courier — still waiting for
  * confirmation ('pending'), or confirmed ('processing') with no shipment of its own written — can be
- * paid online instead, through a Razorpay Payment Link (POST /v1/payment_links) for exactly the
- * order's total in its currency (INR), COD fee included: the amount on the link = the amount shown =
- * what the order records. The link is a provider order like any other (`payments`, its id as
+ * paid online instead, through a Razorpay Payment Link (POST /v1/payment_links) for the order's
+ * total in its currency (INR), COD fee included, less the prepaid discount fixed with the link
+ * (prepaid-discount.ts): the amount on the link = the amount shown = what the order records once paid. The link is a provider order like any other (`payments`, its id as
  * provider_order_id), so its payment is settled by settlePaid: the order becomes paid through
  * transitionOrder exactly once ('pending' → 'processing', or 'processing' kept), whether the
  * payment_link.paid webhook (once or many times) or the browser's return with its signed callback
@@ -25,6 +25,7 @@ import type { AppConfig } from '../../platform/env'
 import { fail } from '../../platform/http'
 import type { OrderRow } from '../order/repo'
 import { razorpayConfig } from './config'
+import { prepaidDiscountFor, prepaidDiscountSetting } from './prepaid-discount'
 import { ProviderError, razorpayCall } from './razorpay'
 import { insertPayment } from './repo'
 import { type Later, settlePaid } from './settle'
@@ -51,6 +52,8 @@ interface RazorpayLink {
 interface OfferedLink {
   url: string
   amountMinor: number
+  /** Paise off the order's total for paying now (0: none); amountMinor is the total less it. */
+  discountMinor: number
   currency: string
   /** ms epoch after which the link no longer works. */
   expiresAt: number
@@ -59,6 +62,7 @@ interface OfferedLink {
 interface LinkRow {
   provider_order_id: string
   amount_minor: number
+  discount_minor: number
   currency: string
   status: string
   detail: string
@@ -86,6 +90,24 @@ export async function switchesToPrepaid(db: D1Database, order: OrderRow): Promis
     .bind(order.client_order_id)
     .first<{ ok: number }>()
   return row !== null
+}
+
+/**
+ * What paying the order by link asks now: its open link's amount, else the total less the prepaid
+ * discount the setting gives (what a new link would ask). The order page shows it and opens a link
+ * only for it.
+ */
+export async function prepaidAmountMinor(db: D1Database, order: OrderRow, now: number): Promise<number> {
+  const open = await db
+    .prepare(
+      `SELECT amount_minor FROM payments WHERE client_order_id = ? AND provider = 'razorpay'
+       AND provider_order_id LIKE 'plink%' AND status = 'created'
+       AND COALESCE(json_extract(detail, '$.expire_by'), 0) >= ? ORDER BY id LIMIT 1`,
+    )
+    .bind(order.client_order_id, Math.floor(now / 1000) + 60)
+    .first<{ amount_minor: number }>()
+  if (open) return open.amount_minor
+  return (order.grand_total_minor ?? 0) - prepaidDiscountFor(await prepaidDiscountSetting(db), order)
 }
 
 /**
@@ -142,7 +164,7 @@ export async function offerPaymentLink(
       `Order ${order.increment_id} is too close to its confirmation deadline to be paid by link.`,
     )
   const { results: rows } = await env.DB.prepare(
-    `SELECT provider_order_id, amount_minor, currency, status, detail FROM payments
+    `SELECT provider_order_id, amount_minor, discount_minor, currency, status, detail FROM payments
      WHERE client_order_id = ? AND provider = 'razorpay' AND provider_order_id LIKE 'plink%' ORDER BY id`,
   )
     .bind(order.client_order_id)
@@ -153,6 +175,7 @@ export async function offerPaymentLink(
     return {
       url: d.short_url,
       amountMinor: open.amount_minor,
+      discountMinor: open.discount_minor,
       currency: open.currency,
       expiresAt: d.expire_by * 1000,
     }
@@ -163,8 +186,11 @@ export async function offerPaymentLink(
       `Order ${order.increment_id} has had ${LINKS_PER_ORDER} payment links already. Please pay cash on delivery.`,
     )
   const referenceId = `${order.increment_id}-L${rows.length + 1}`.slice(0, 40)
+  // The prepaid discount is fixed now, with the link: a later change of the setting leaves it be.
+  const discountMinor = prepaidDiscountFor(await prepaidDiscountSetting(env.DB), order)
+  const amountMinor = (order.grand_total_minor ?? 0) - discountMinor
   const body = {
-    amount: order.grand_total_minor,
+    amount: amountMinor,
     currency: order.currency,
     accept_partial: false,
     reference_id: referenceId,
@@ -194,7 +220,7 @@ export async function offerPaymentLink(
     if (!earlier) throw err
     link = earlier
   }
-  if (link.amount !== order.grand_total_minor || link.currency !== order.currency)
+  if (link.amount !== amountMinor || link.currency !== order.currency)
     return fail(
       502,
       'The payment provider made a link for another amount. Nothing was charged; please pay cash on delivery.',
@@ -210,19 +236,22 @@ export async function offerPaymentLink(
     },
     now,
   )
-  await env.DB.prepare('UPDATE payments SET detail = ? WHERE provider_order_id = ?')
+  await env.DB.prepare('UPDATE payments SET detail = ?, discount_minor = ? WHERE provider_order_id = ?')
     .bind(
       JSON.stringify({ short_url: link.short_url, expire_by: link.expire_by, reference_id: referenceId }),
+      discountMinor,
       link.id,
     )
     .run()
   await messageOrder(env, config, 'pay_link', order.client_order_id, now, {
     url: link.short_url,
+    amount: String(link.amount),
     until: orderDateTime(link.expire_by * 1000),
   })
   return {
     url: link.short_url,
     amountMinor: link.amount,
+    discountMinor,
     currency: link.currency,
     expiresAt: link.expire_by * 1000,
   }
@@ -247,6 +276,10 @@ export async function settleLinkPayment(
   now: number,
   later: Later,
 ) {
+  // Settled by the discount the link was made with (stored with it), not by today's setting.
+  const link = await env.DB.prepare('SELECT discount_minor FROM payments WHERE provider_order_id = ?')
+    .bind(report.linkId)
+    .first<{ discount_minor: number }>()
   const settled = await settlePaid(
     env,
     config,
@@ -260,6 +293,7 @@ export async function settleLinkPayment(
       via: report.via,
       payableFrom: SWITCH_FROM,
       onlyIf: SWITCHABLE,
+      discountMinor: link?.discount_minor ?? 0,
     },
     now,
     later,

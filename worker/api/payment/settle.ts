@@ -23,6 +23,7 @@ import { orderEventStatement, transitionOrder } from '../order/lifecycle'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
 import { paypalConfig, razorpayConfig } from './config'
 import { refundPayPalCapture } from './paypal'
+import { prepaidDiscountStatement, withPrepaidDiscount } from './prepaid-discount'
 import { refundRazorpayPayment } from './razorpay'
 import {
   claimLatePayment,
@@ -59,6 +60,12 @@ interface PaymentReport {
   payableFrom?: readonly OrderStatus[]
   /** A further condition on the order's row the payment needs when it is written (transitionOrder's onlyIf). */
   onlyIf?: string
+  /**
+   * Paise off the order's total that the payment was asked for less (a payment link's prepaid
+   * discount, as stored with its link): the payment must equal the total less it, and the discount
+   * is written to the order in the batch that marks it paid (worker/api/payment/prepaid-discount.ts).
+   */
+  discountMinor?: number
 }
 
 type PaidOutcome = 'paid' | 'already-paid' | 'flagged' | 'refunded-late' | 'needs-attention' | 'unknown-order'
@@ -108,10 +115,11 @@ export async function settlePaid(
   const known = await findProviderPayment(db, report.provider, report.paymentId)
   // A payment given back whose refund failed is tried again below; any other is settled already.
   if (known && known.status !== 'refund_failed') return { outcome: OUTCOME_OF[known.status], order }
+  const discount = report.discountMinor ?? 0
   const matches =
     report.amountMinor === pay.amount_minor &&
     report.currency === pay.currency &&
-    report.amountMinor === order.grand_total_minor &&
+    report.amountMinor === (order.grand_total_minor ?? 0) - discount &&
     report.currency === order.currency
   if (!matches) {
     const flagged = await db.batch([
@@ -125,7 +133,7 @@ export async function settlePaid(
           detail: {
             ...detail,
             flag: 'amount or currency differs from the order: not marked paid, an operator must decide',
-            expectedMinor: order.grand_total_minor,
+            expectedMinor: (order.grand_total_minor ?? 0) - discount,
             expectedCurrency: order.currency,
           },
         },
@@ -137,6 +145,8 @@ export async function settlePaid(
       await setPaymentStatus(db, pay.id, 'flagged', report.paymentId, detail, now)
     return { outcome: 'flagged', order }
   }
+  // The order as paid: with the discount the payment was asked for less, invoiced as such.
+  const paidOrder = withPrepaidDiscount(order, discount)
   const moved = isPayable(order.status, report.payableFrom)
     ? await transitionOrder(
         db,
@@ -151,8 +161,10 @@ export async function settlePaid(
           detail,
           // A paid order is invoiced in the batch that marks it paid, and records how it was paid.
           documents: [
+            // The discounted document first: how it was paid is set on it after.
+            ...(discount > 0 ? [prepaidDiscountStatement(db, order, paidOrder, reported)] : []),
             ...(report.method ? [paidWithStatement(db, reported, report.method)] : []),
-            ...(await invoiceStatements(env, order, now)),
+            ...(await invoiceStatements(env, paidOrder, now)),
           ],
           // The payment that paid the order is recorded with the move, in its batch.
           withMove: recordProviderPayment(db, reported, 'paid', now, true),

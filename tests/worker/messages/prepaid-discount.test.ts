@@ -1,0 +1,198 @@
+// The prepaid discount on a payment link: fixed when the link is made, written to the order only
+// with the move that marks it paid (total, lines, invoice), once; none when the setting is off.
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { formatMinor } from '@shared/domain/currency'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parseOrderDocument } from '../../../worker/api/order/document'
+import { findOrderByClientId } from '../../../worker/api/order/repo'
+import app from '../../../worker/app'
+import { enqueueShipment } from '../../../worker/fulfilment/book'
+import { whatsappNumber } from '../../../worker/messages/phone'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { eventOf, held, sandbox } from '../api/payment/harness'
+import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, wa } from './harness'
+
+beforeAll(() => routeStandIns())
+beforeEach(async () => {
+  held.length = 0
+  await seedCartFixtures()
+  await env.DB.prepare('DELETE FROM prepaid_discount').run()
+})
+
+type Placed = Awaited<ReturnType<typeof placeFor>>
+
+const inr = (minor: number) => formatMinor(minor, 'INR')
+
+const orderOf = (orderId: string) => findOrderByClientId(env.DB, orderId)
+
+const setDiscount = (
+  kind: 'off' | 'percent' | 'fixed',
+  percent: number,
+  capMinor: number,
+  fixedMinor: number,
+) =>
+  env.DB.prepare(
+    `INSERT INTO prepaid_discount (id, kind, percent, cap_minor, fixed_minor, updated_at) VALUES (1, ?, ?, ?, ?, '')
+     ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, percent = excluded.percent,
+       cap_minor = excluded.cap_minor, fixed_minor = excluded.fixed_minor`,
+  )
+    .bind(kind, percent, capMinor, fixedMinor)
+    .run()
+
+const deliver = (w: (typeof held)[number]) =>
+  shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
+
+const linkPaidHook = () => held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number]
+
+async function browserReturn(url: string) {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(new Request(url), msgEnv, ctx)
+  await waitOnExecutionContext(ctx)
+  return res
+}
+
+/** What the order page says paying by link asks. */
+const pageAsks = async (o: Placed) =>
+  (await shopCall('/api/payment/order', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } }))
+    .json.result.prepaidAmountMinor as number
+
+async function offer(o: Placed) {
+  const res = await shopCall('/api/payment/link', {
+    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
+  })
+  expect(res.status).toBe(200)
+  return res.json.result as { url: string; amountMinor: number; discountMinor: number }
+}
+
+async function pay(url: string) {
+  const paid = await sandbox.payLink(new URL(url).pathname.split('/').pop() as string)
+  if ('error' in paid) throw new Error(paid.error)
+  return paid
+}
+
+/** What the order's lines were charged (paise), gift cards included: the goods a discount can come off. */
+const goodsOf = (doc: string) =>
+  parseOrderDocument(doc).items.reduce((s, it) => s + it.row_total_minor - (it.discount_minor ?? 0), 0)
+
+const lineDiscounts = (doc: string) => parseOrderDocument(doc).items.map((it) => it.discount_minor ?? 0)
+
+/** Every record of the money once paid: the order, the link's row, the payment, the invoice. */
+async function moneyOf(orderId: string) {
+  return env.DB.prepare(
+    `SELECT o.grand_total_minor AS total, o.paid_minor AS paid,
+       (SELECT amount_minor FROM payments WHERE client_order_id = ?1) AS link,
+       (SELECT amount_minor FROM provider_payments WHERE client_order_id = ?1) AS payment,
+       (SELECT total_minor FROM tax_documents WHERE client_order_id = ?1 AND kind = 'invoice') AS invoice
+     FROM orders o WHERE o.client_order_id = ?1`,
+  )
+    .bind(orderId)
+    .first<{ total: number; paid: number; link: number; payment: number; invoice: number | null }>()
+}
+
+describe('prepaid discount on a payment link', () => {
+  it('is none while the setting is off: the link asks the order total', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const total = (await orderOf(o.orderId))?.grand_total_minor as number
+    const offered = await offer(o)
+    expect(offered).toMatchObject({ amountMinor: total, discountMinor: 0 })
+    await pay(offered.url)
+    await deliver(linkPaidHook())
+    expect(await moneyOf(o.orderId)).toMatchObject({ total, paid: total, link: total, payment: total })
+  })
+
+  it('takes the percent off the goods up to its cap, once under duplicate webhooks and the return', async () => {
+    await setDiscount('percent', 10, 500, 0)
+    const phone = freshPhone()
+    const o = await placeFor(phone, { optIn: true })
+    const before = await orderOf(o.orderId)
+    const total = before?.grand_total_minor as number
+    // The cap binds for this order: 10 % of its goods is more than ₹5.
+    expect(Math.floor(goodsOf(before?.doc as string) / 10)).toBeGreaterThan(500)
+    // The order page shows what the link will ask, and opens a link only for that amount.
+    expect(await pageAsks(o)).toBe(total - 500)
+    const offered = await offer(o)
+    expect(offered).toMatchObject({ amountMinor: total - 500, discountMinor: 500 })
+    // The WhatsApp message asks what the link asks.
+    const sent = wa.inbox(whatsappNumber(phone) as string).find((m) => m.template === 'pay_now_link')
+    expect(sent?.text).toContain(`Pay ${inr(total - 500)} for order ${o.orderNumber}`)
+    const paid = await pay(offered.url)
+    const hook = linkPaidHook()
+    await Promise.all([
+      deliver(hook),
+      deliver({ ...hook, headers: { ...hook.headers, 'x-razorpay-event-id': 'evt_copy' } }),
+      browserReturn(paid.redirect as string),
+    ])
+    await deliver(hook)
+    const money = await moneyOf(o.orderId)
+    expect(money).toMatchObject({
+      total: total - 500,
+      paid: total - 500,
+      link: total - 500,
+      payment: total - 500,
+    })
+    const after = await orderOf(o.orderId)
+    expect(after).toMatchObject({ status: 'processing', payment_state: 'paid' })
+    // The discount is the order's, spread over its lines: each line's share, adding up to it once.
+    const was = lineDiscounts(before?.doc as string)
+    const now = lineDiscounts(after?.doc as string)
+    expect(now.reduce((s, d) => s + d, 0) - was.reduce((s, d) => s + d, 0)).toBe(500)
+    const doc = parseOrderDocument(after?.doc as string)
+    expect(doc.grand_total_minor).toBe(total - 500)
+    expect(doc.payment.paid_with).toBe('upi')
+    expect(money?.invoice).toBe(total - 500)
+  })
+
+  it('never takes the total to zero: a fixed discount above it is held to the goods and ₹1', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const before = await orderOf(o.orderId)
+    const total = before?.grand_total_minor as number
+    await setDiscount('fixed', 0, 0, total + 10_000)
+    const offered = await offer(o)
+    const expected = Math.min(goodsOf(before?.doc as string), total - 100)
+    expect(offered).toMatchObject({ discountMinor: expected, amountMinor: total - expected })
+    expect(offered.amountMinor).toBeGreaterThanOrEqual(100)
+    await pay(offered.url)
+    await deliver(linkPaidHook())
+    expect(await moneyOf(o.orderId)).toMatchObject({ total: total - expected, paid: total - expected })
+  })
+
+  it('stands as the link was made when the setting changes after', async () => {
+    await setDiscount('fixed', 0, 0, 300)
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const total = (await orderOf(o.orderId))?.grand_total_minor as number
+    const offered = await offer(o)
+    expect(offered.amountMinor).toBe(total - 300)
+    await setDiscount('off', 0, 0, 0)
+    expect(await pageAsks(o)).toBe(total - 300)
+    // Offered again while open: the same link, the same discount.
+    expect(await offer(o)).toMatchObject({ url: offered.url, amountMinor: total - 300, discountMinor: 300 })
+    await pay(offered.url)
+    await deliver(linkPaidHook())
+    expect(await moneyOf(o.orderId)).toMatchObject({
+      total: total - 300,
+      paid: total - 300,
+      payment: total - 300,
+    })
+  })
+
+  it('leaves the order as it was and refunds when "ready to ship" wins the race', async () => {
+    await setDiscount('fixed', 0, 0, 300)
+    const o = await placeFor(freshPhone(), { optIn: false })
+    const before = await orderOf(o.orderId)
+    const total = before?.grand_total_minor as number
+    const offered = await offer(o)
+    await pay(offered.url)
+    await enqueueShipment(
+      env.DB,
+      { orderId: o.orderId, kind: 'forward', ref: `${o.orderId}-S`, codMinor: total },
+      Date.now(),
+    )
+    expect((await deliver(linkPaidHook())).status).toBe(200)
+    const after = await orderOf(o.orderId)
+    expect(after).toMatchObject({ grand_total_minor: total, doc: before?.doc, paid_minor: 0 })
+    const kept = await env.DB.prepare('SELECT status FROM provider_payments WHERE client_order_id = ?')
+      .bind(o.orderId)
+      .all<{ status: string }>()
+    expect(kept.results).toEqual([{ status: 'refunded_late' }])
+  })
+})
