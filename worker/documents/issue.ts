@@ -245,6 +245,24 @@ export async function documentStatements(db: D1Database, p: Prepared): Promise<D
 }
 
 /**
+ * The figures of the tax invoice `order` gets (each line's value, taxable value and GST, the
+ * totals), or null when none can be issued: the seller is not configured, or the order's place of
+ * supply cannot be told (logged).
+ */
+export function invoiceFiguresOf(env: Env, order: OrderSource): InvoiceFigures | null {
+  const seller = sellerConfig(env)
+  if (!seller) return null
+  const input = invoiceInputOf(order, seller)
+  if (!input) {
+    console.error(
+      JSON.stringify({ msg: 'invoice not issued: no place of supply', order: order.client_order_id }),
+    )
+    return null
+  }
+  return invoiceFigures(input)
+}
+
+/**
  * The statement that issues an order's tax invoice in the batch of the event that makes the order
  * invoiceable; none when the seller is not configured (logged) or the order's place of supply
  * cannot be told. It writes only if, inside the batch, the order is invoiceable and has no invoice.
@@ -255,15 +273,8 @@ export async function invoiceStatements(
   now: number,
 ): Promise<D1PreparedStatement[]> {
   const seller = sellerConfig(env)
-  if (!seller) return []
-  const input = invoiceInputOf(order, seller)
-  if (!input) {
-    console.error(
-      JSON.stringify({ msg: 'invoice not issued: no place of supply', order: order.client_order_id }),
-    )
-    return []
-  }
-  const figures = invoiceFigures(input)
+  const figures = invoiceFiguresOf(env, order)
+  if (!seller || !figures) return []
   return documentStatements(env.DB, {
     kind: 'invoice',
     prefix: seller.invoicePrefix,

@@ -56,10 +56,10 @@ let phones = 0
 export const freshPhone = () =>
   `98${String(process.pid % 1000).padStart(3, '0')}${String(++phones).padStart(5, '0')}`
 
-/** Places a guest order for a phone, with the WhatsApp box ticked or not. */
+/** Places a guest order for a phone (one scarf unless told), with the WhatsApp box ticked or not. */
 export async function placeFor(
   phone: string,
-  opts: { optIn: boolean; payment?: string; email?: string },
+  opts: { optIn: boolean; payment?: string; email?: string; products?: { sku: string; qty: number }[] },
 ): Promise<{ orderId: string; orderNumber: string; accessKey: string }> {
   const orderId = newOrderId('msg')
   const res = await shopCall('/api/order', {
@@ -68,7 +68,7 @@ export async function placeFor(
       order_id: orderId,
       user_id: '',
       cart_id: '',
-      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+      products: (opts.products ?? [{ sku: 'FX-SCARF', qty: 1 }]).map((p) => ({ ...p, price: 1 })),
       whatsapp_opt_in: opts.optIn,
       addressInformation: deliverTo(
         testAddress(opts.email ?? freshEmail('asha.wa'), { telephone: phone }),

@@ -142,6 +142,74 @@ describe('prepaid discount on a payment link', () => {
     expect(money?.invoice).toBe(total - 500)
   })
 
+  it("leaves the stored order agreeing with its invoice: every line's tax, the order's tax and total", async () => {
+    await setDiscount('percent', 10, 1_000_000, 0)
+    // Lines at two GST rates (12 % and 10 %), one of them two pieces.
+    const o = await placeFor(freshPhone(), {
+      optIn: false,
+      products: [
+        { sku: 'FX-SCARF', qty: 1 },
+        { sku: 'FX-LEHENGA', qty: 2 },
+        { sku: 'FX-ENGRAVED', qty: 1 },
+      ],
+    })
+    const before = await orderOf(o.orderId)
+    const total = before?.grand_total_minor as number
+    const offered = await offer(o)
+    expect(offered.discountMinor).toBe(Math.floor(goodsOf(before?.doc as string) / 10))
+    await pay(offered.url)
+    await deliver(linkPaidHook())
+    const row = await env.DB.prepare(
+      'SELECT doc, grand_total, grand_total_minor, base_grand_total_minor, paid_minor FROM orders WHERE client_order_id = ?',
+    )
+      .bind(o.orderId)
+      .first<{
+        doc: string
+        grand_total: number
+        grand_total_minor: number
+        base_grand_total_minor: number
+        paid_minor: number
+      }>()
+    const doc = parseOrderDocument(row?.doc as string)
+    const invoice = await env.DB.prepare(
+      `SELECT id, total_minor, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax
+       FROM tax_documents WHERE client_order_id = ? AND kind = 'invoice'`,
+    )
+      .bind(o.orderId)
+      .first<{ id: number; total_minor: number; tax: number }>()
+    const lines = (
+      await env.DB.prepare(
+        `SELECT value_minor AS value, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax
+         FROM tax_document_lines WHERE document_id = ? ORDER BY line_no`,
+      )
+        .bind(invoice?.id)
+        .all<{ value: number; tax: number }>()
+    ).results
+    const paid = total - offered.discountMinor
+    expect(new Set(doc.items.map((it) => it.gst_rate))).toEqual(new Set([12, 10]))
+    // The goods lines of the invoice are the order's lines; the last is shipping (COD fee with it).
+    expect(lines).toHaveLength(doc.items.length + 1)
+    doc.items.forEach((it, i) => {
+      expect(it.row_total_minor - (it.discount_minor ?? 0), it.sku).toBe(lines[i]?.value)
+      expect(it.tax_minor, it.sku).toBe(lines[i]?.tax)
+      expect(Math.round(it.tax_amount * 100), it.sku).toBe(lines[i]?.tax)
+    })
+    // Some line's tax did move with its discount (the figures are not the placed ones).
+    const placed = parseOrderDocument(before?.doc as string)
+    expect(doc.items.some((it, i) => it.tax_minor !== placed.items[i]?.tax_minor)).toBe(true)
+    expect(doc.extension_attributes.shipping_assignments[0]?.items).toEqual(doc.items)
+    // The order's tax and total are the invoice's, and the payment and ledger are that total.
+    expect(doc.extension_attributes.tax_amount_minor).toBe(invoice?.tax)
+    expect(Math.round(doc.tax_amount * 100)).toBe(invoice?.tax)
+    expect(invoice?.total_minor).toBe(paid)
+    expect(row).toMatchObject({ grand_total_minor: paid, base_grand_total_minor: paid, paid_minor: paid })
+    expect(Math.round((row?.grand_total as number) * 100)).toBe(paid)
+    expect(doc.grand_total_minor).toBe(paid)
+    expect(Math.round(doc.grand_total * 100)).toBe(paid)
+    expect(Math.round(doc.base_grand_total * 100)).toBe(paid)
+    expect(await moneyOf(o.orderId)).toMatchObject({ total: paid, paid, link: paid, payment: paid })
+  })
+
   it('never takes the total to zero: a fixed discount above it is held to the goods and ₹1', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
     const before = await orderOf(o.orderId)

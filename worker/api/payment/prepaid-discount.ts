@@ -8,11 +8,16 @@
  * - The discount is fixed when the link is made (stored with its payment row) and written to the
  *   order only with the move that marks it paid: the order's total, its coupon-style discount, and
  *   each line's `discount_minor`, spread over the lines by largest remainder (allocateMinor) so the
- *   tax invoice charges GST on the discounted values.
+ *   tax invoice charges GST on the discounted values, and the tax each line and the order include,
+ *   worked out by the invoice's own rule so the stored order and its invoice agree.
  */
+
+import { toBaseCurrency } from '@shared/domain/currency'
 import { isGiftCard } from '@shared/domain/gift-card-details'
 import { allocateMinor } from '@shared/domain/money'
-import { parseOrderDocument } from '../order/document'
+import type { InvoiceFigures } from '@shared/domain/tax-document'
+import { invoiceFiguresOf } from '../../documents/issue'
+import { type OrderDocument, parseOrderDocument } from '../order/document'
 import type { OrderRow } from '../order/repo'
 
 export interface PrepaidDiscountSetting {
@@ -60,27 +65,73 @@ export function prepaidDiscountFor(
   return Math.max(d, 0)
 }
 
-/** The order as it stands with the discount written: total, coupon-style discount, each line's share. */
-export function withPrepaidDiscount(order: OrderRow, discountMinor: number): OrderRow {
+/**
+ * The order as it stands with the discount written: its total (in the charge and the base
+ * currency), its coupon-style discount, each line's share, and the tax every figure includes worked
+ * out again from the discounted values by the tax invoice's own rule (`invoiceFiguresOf`): each
+ * line's tax is what its invoice line charges, the order's tax the invoice's (shipping included), so
+ * the order, its pages and its invoice never differ. Without an invoice (no seller configured) the
+ * tax stays as placed.
+ */
+export function withPrepaidDiscount(
+  env: Env,
+  order: OrderRow,
+  discountMinor: number,
+): OrderRow & { base_grand_total_minor?: number } {
   if (discountMinor <= 0) return order
   const doc = parseOrderDocument(order.doc)
   const shares = allocateMinor(discountMinor, goodsOf(order))
-  const items = (doc.items ?? []).map((it, i) => {
+  const discounted = (doc.items ?? []).map((it, i) => {
     const share = shares[i] ?? 0
     if (!share) return it
     const before = it.discount_minor ?? Math.round((it.discount_amount ?? 0) * 100)
     return { ...it, discount_minor: before + share, discount_amount: (before + share) / 100 }
   })
   const total = (order.grand_total_minor ?? 0) - discountMinor
-  const next = {
+  const base = Math.round(toBaseCurrency(total, order.currency))
+  const next: OrderDocument = {
     ...doc,
-    items,
+    items: discounted,
     discount_amount: Math.round((doc.discount_amount ?? 0) * 100 - discountMinor) / 100,
     grand_total: total / 100,
-    base_grand_total: total / 100,
+    base_grand_total: base / 100,
     grand_total_minor: total,
   }
-  return { ...order, doc: JSON.stringify(next), grand_total_minor: total }
+  const figures = invoiceFiguresOf(env, { ...order, doc: JSON.stringify(next) })
+  const taxed = figures ? withInvoiceTax(next, figures) : next
+  return { ...order, doc: JSON.stringify(taxed), grand_total_minor: total, base_grand_total_minor: base }
+}
+
+/** The tax a document line's value includes (GST, and abroad a destination tax). */
+const taxIn = (l: { valueMinor: number; taxableMinor: number }) => l.valueMinor - l.taxableMinor
+
+/**
+ * The document with the tax of its invoice: each goods line's (the invoice lists goods in the
+ * order's order, gift cards apart and untaxed), the order's total tax with shipping's.
+ */
+function withInvoiceTax(doc: OrderDocument, figures: InvoiceFigures): OrderDocument {
+  const goods = figures.lines.filter((l) => !l.shipping)
+  let next = 0
+  const items = doc.items.map((it) => {
+    if (isGiftCard(it)) return it
+    const line = goods[next++]
+    if (!line) return it
+    const tax = taxIn(line)
+    return { ...it, tax_minor: tax, tax_amount: tax / 100 }
+  })
+  const tax = taxIn(figures.totals)
+  const [assignment, ...rest] = doc.extension_attributes.shipping_assignments ?? []
+  return {
+    ...doc,
+    items,
+    tax_amount: tax / 100,
+    extension_attributes: {
+      ...doc.extension_attributes,
+      tax_amount_minor: tax,
+      // The shipment's copy of the lines is the same lines.
+      shipping_assignments: assignment ? [{ ...assignment, items }, ...rest] : [],
+    },
+  }
 }
 
 /**
@@ -91,12 +142,12 @@ export function withPrepaidDiscount(order: OrderRow, discountMinor: number): Ord
 export function prepaidDiscountStatement(
   db: D1Database,
   before: OrderRow,
-  after: OrderRow,
+  after: OrderRow & { base_grand_total_minor?: number },
   payment: { provider: string; paymentId: string },
 ) {
   return db
     .prepare(
-      `UPDATE orders SET doc = ?1, grand_total_minor = ?2
+      `UPDATE orders SET doc = ?1, grand_total_minor = ?2, grand_total = ?2 / 100.0, base_grand_total_minor = COALESCE(?7, base_grand_total_minor)
        WHERE client_order_id = ?3 AND grand_total_minor = ?4 AND payment_state = 'paid'
          AND EXISTS (SELECT 1 FROM provider_payments WHERE provider = ?5 AND provider_payment_id = ?6
            AND client_order_id = ?3 AND status = 'paid')`,
@@ -108,5 +159,6 @@ export function prepaidDiscountStatement(
       before.grand_total_minor,
       payment.provider,
       payment.paymentId,
+      after.base_grand_total_minor ?? null,
     )
 }

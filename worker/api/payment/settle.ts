@@ -146,7 +146,7 @@ export async function settlePaid(
     return { outcome: 'flagged', order }
   }
   // The order as paid: with the discount the payment was asked for less, invoiced as such.
-  const paidOrder = withPrepaidDiscount(order, discount)
+  const paidOrder = withPrepaidDiscount(env, order, discount)
   const moved = isPayable(order.status, report.payableFrom)
     ? await transitionOrder(
         db,
