@@ -71,17 +71,18 @@ async function messageFor(
           await buttonPayload(env, config, 'call', n),
         ],
       }
-    case 'pay_link':
-      return {
-        template: 'pay_now_link',
-        // The link's own amount (the total less any prepaid discount), as the link asks it.
-        values: [
-          n,
-          money(Number(detail.amount ?? o.grand_total_minor ?? 0)),
-          detail.url ?? '',
-          detail.until ?? '',
-        ],
-      }
+    case 'pay_link': {
+      // The link's own amount (the total less any prepaid discount), as the link asks it; with a
+      // discount, what the shopper saves: the order's total less the link's amount.
+      const asked = Number(detail.amount ?? o.grand_total_minor ?? 0)
+      const saving = (o.grand_total_minor ?? 0) - asked
+      if (saving > 0)
+        return {
+          template: 'pay_now_link_saving',
+          values: [n, money(asked), money(saving), detail.url ?? '', detail.until ?? ''],
+        }
+      return { template: 'pay_now_link', values: [n, money(asked), detail.url ?? '', detail.until ?? ''] }
+    }
     case 'refunded':
       return { template: 'refund_processed', values: [n, money(o.refunded_minor)] }
     default:

@@ -60,6 +60,10 @@ export const TEMPLATES = {
     'pay_now_link',
     'Pay {{2}} for order {{1}} online now instead of cash on delivery: {{3}} (the link works until {{4}}).',
   ),
+  pay_now_link_saving: t(
+    'pay_now_link_saving',
+    'Pay {{2}} for order {{1}} online now instead of cash on delivery. You save {{3}}. Pay here: {{4}} (the link works until {{5}}).',
+  ),
   cart_reminder: t('cart_reminder', 'You left {{1}} in your bag. It is waiting for you here: {{2}}'),
 } as const satisfies Record<string, TemplateDef>
 

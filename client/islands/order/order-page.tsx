@@ -225,6 +225,7 @@ function OrderPage({ orderNumber }: { orderNumber: string }) {
         <PayByLink
           access={access}
           totalMinor={view.prepaidAmountMinor ?? view.grandTotalMinor ?? 0}
+          orderTotalMinor={view.grandTotalMinor ?? 0}
           currency={view.currency}
         />
       ) : null}

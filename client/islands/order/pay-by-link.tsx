@@ -5,7 +5,8 @@
  * /api/payment/link) and opens it. The link is followed only when its amount is the total this page
  * shows (shown = asked of the provider = order total); the provider sends the shopper back to this
  * page, which shows the order paid once the server has settled it. Every refusal is shown in the
- * server's words.
+ * server's words. With a prepaid discount the page says what paying now saves: the order's total
+ * less the amount the link asks.
  */
 import { useState } from 'react'
 import { formatPageAmount } from '../page-price'
@@ -20,16 +21,20 @@ interface OfferedLink {
 export function PayByLink({
   access,
   totalMinor,
+  orderTotalMinor,
   currency,
 }: {
   access: OrderAccess
-  /** The order total this page shows, in minor units of `currency`. */
+  /** What paying by link asks (the order total less any prepaid discount), in minor units of `currency`. */
   totalMinor: number
+  /** The order's total, as cash on delivery would collect it. */
+  orderTotalMinor: number
   currency: string
 }) {
   const [busy, setBusy] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const total = formatPageAmount(totalMinor / 100, currency)
+  const savingMinor = orderTotalMinor - totalMinor
   const open = async () => {
     setBusy(true)
     setNote(null)
@@ -56,6 +61,9 @@ export function PayByLink({
         Rather pay now? Pay {total} by UPI or card on Razorpay's secure page and nothing is collected on
         delivery.
       </p>
+      {savingMinor > 0 ? (
+        <p data-testid="pay-by-link-saving">You save {formatPageAmount(savingMinor / 100, currency)}.</p>
+      ) : null}
       <button type="button" className="btn btn--primary" disabled={busy} onClick={open}>
         {busy ? 'Opening payment…' : 'Pay now by UPI or card instead'}
       </button>

@@ -51,10 +51,12 @@ async function browserReturn(url: string) {
   return res
 }
 
-/** What the order page says paying by link asks. */
-const pageAsks = async (o: Placed) =>
+/** What the order page is given: the order's total and what paying by link asks. */
+const orderView = async (o: Placed) =>
   (await shopCall('/api/payment/order', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } }))
-    .json.result.prepaidAmountMinor as number
+    .json.result as { grandTotalMinor: number; prepaidAmountMinor: number }
+
+const pageAsks = async (o: Placed) => (await orderView(o)).prepaidAmountMinor
 
 async function offer(o: Placed) {
   const res = await shopCall('/api/payment/link', {
@@ -90,11 +92,16 @@ async function moneyOf(orderId: string) {
 }
 
 describe('prepaid discount on a payment link', () => {
-  it('is none while the setting is off: the link asks the order total', async () => {
-    const o = await placeFor(freshPhone(), { optIn: false })
+  it('is none while the setting is off: the link asks the order total, no saving is claimed', async () => {
+    const phone = freshPhone()
+    const o = await placeFor(phone, { optIn: true })
     const total = (await orderOf(o.orderId))?.grand_total_minor as number
     const offered = await offer(o)
     expect(offered).toMatchObject({ amountMinor: total, discountMinor: 0 })
+    const sent = wa.inbox(whatsappNumber(phone) as string).filter((m) => m.template.startsWith('pay_now'))
+    expect(sent.map((m) => m.template)).toEqual(['pay_now_link'])
+    expect(sent[0]?.text).toContain(`Pay ${inr(total)} for order ${o.orderNumber}`)
+    expect(sent[0]?.text).not.toContain('save')
     await pay(offered.url)
     await deliver(linkPaidHook())
     expect(await moneyOf(o.orderId)).toMatchObject({ total, paid: total, link: total, payment: total })
@@ -108,13 +115,19 @@ describe('prepaid discount on a payment link', () => {
     const total = before?.grand_total_minor as number
     // The cap binds for this order: 10 % of its goods is more than ₹5.
     expect(Math.floor(goodsOf(before?.doc as string) / 10)).toBeGreaterThan(500)
-    // The order page shows what the link will ask, and opens a link only for that amount.
-    expect(await pageAsks(o)).toBe(total - 500)
+    // The order page shows what the link will ask, and opens a link only for that amount; its
+    // saving is the view's total less that amount.
+    const view = await orderView(o)
+    expect(view.prepaidAmountMinor).toBe(total - 500)
+    expect(view.grandTotalMinor - view.prepaidAmountMinor).toBe(500)
     const offered = await offer(o)
     expect(offered).toMatchObject({ amountMinor: total - 500, discountMinor: 500 })
-    // The WhatsApp message asks what the link asks.
-    const sent = wa.inbox(whatsappNumber(phone) as string).find((m) => m.template === 'pay_now_link')
+    // The WhatsApp message asks what the link asks, and says what paying now saves: the order's
+    // total less the link's amount.
+    const sent = wa.inbox(whatsappNumber(phone) as string).find((m) => m.template === 'pay_now_link_saving')
     expect(sent?.text).toContain(`Pay ${inr(total - 500)} for order ${o.orderNumber}`)
+    expect(sent?.text).toContain(`You save ${inr(total - offered.amountMinor)}.`)
+    expect(inr(total - offered.amountMinor)).toBe(inr(500))
     const paid = await pay(offered.url)
     const hook = linkPaidHook()
     await Promise.all([
