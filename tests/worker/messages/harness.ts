@@ -56,13 +56,23 @@ let phones = 0
 export const freshPhone = () =>
   `98${String(process.pid % 1000).padStart(3, '0')}${String(++phones).padStart(5, '0')}`
 
-/** Places a guest order for a phone (one scarf unless told), with the WhatsApp box ticked or not. */
+/**
+ * Places an order for a phone (one scarf unless told), with the WhatsApp box ticked or not: a
+ * guest's, or a signed-in customer's (`token`), spending their store credit when told.
+ */
 export async function placeFor(
   phone: string,
-  opts: { optIn: boolean; payment?: string; email?: string; products?: { sku: string; qty: number }[] },
+  opts: {
+    optIn: boolean
+    payment?: string
+    email?: string
+    products?: { sku: string; qty: number }[]
+    token?: string
+    storeCredit?: boolean
+  },
 ): Promise<{ orderId: string; orderNumber: string; accessKey: string }> {
   const orderId = newOrderId('msg')
-  const res = await shopCall('/api/order', {
+  const res = await shopCall(opts.token ? `/api/order?token=${opts.token}` : '/api/order', {
     headers: { cookie: 'currency=INR', 'cf-connecting-ip': freshIp() },
     body: {
       order_id: orderId,
@@ -70,6 +80,7 @@ export async function placeFor(
       cart_id: '',
       products: (opts.products ?? [{ sku: 'FX-SCARF', qty: 1 }]).map((p) => ({ ...p, price: 1 })),
       whatsapp_opt_in: opts.optIn,
+      ...(opts.storeCredit ? { store_credit_applied: true } : {}),
       addressInformation: deliverTo(
         testAddress(opts.email ?? freshEmail('asha.wa'), { telephone: phone }),
         opts.payment ?? 'cashondelivery',

@@ -3,12 +3,14 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { formatMinor } from '@shared/domain/currency'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { parseOrderDocument } from '../../../worker/api/order/document'
 import { findOrderByClientId } from '../../../worker/api/order/repo'
 import app from '../../../worker/app'
 import { enqueueShipment } from '../../../worker/fulfilment/book'
 import { whatsappNumber } from '../../../worker/messages/phone'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { registerAndLogin } from '../../helpers/user'
 import { eventOf, held, sandbox } from '../api/payment/harness'
 import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, wa } from './harness'
 
@@ -89,6 +91,60 @@ async function moneyOf(orderId: string) {
   )
     .bind(orderId)
     .first<{ total: number; paid: number; link: number; payment: number; invoice: number | null }>()
+}
+
+/**
+ * Checks a paid order's stored figures against its invoice: each line's value and tax, the order's
+ * tax, its total (what is left after `creditMinor` of store credit, a payment the invoice shows
+ * apart) in every column and field, and the link, payment and ledger at that total. The document.
+ */
+async function expectAgreesWithInvoice(orderId: string, paid: number, creditMinor: number) {
+  const row = await env.DB.prepare(
+    'SELECT doc, grand_total, grand_total_minor, base_grand_total_minor, paid_minor FROM orders WHERE client_order_id = ?',
+  )
+    .bind(orderId)
+    .first<{
+      doc: string
+      grand_total: number
+      grand_total_minor: number
+      base_grand_total_minor: number
+      paid_minor: number
+    }>()
+  const doc = parseOrderDocument(row?.doc as string)
+  const invoice = await env.DB.prepare(
+    `SELECT id, total_minor, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax, data
+     FROM tax_documents WHERE client_order_id = ? AND kind = 'invoice'`,
+  )
+    .bind(orderId)
+    .first<{ id: number; total_minor: number; tax: number; data: string }>()
+  const lines = (
+    await env.DB.prepare(
+      `SELECT value_minor AS value, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax
+       FROM tax_document_lines WHERE document_id = ? ORDER BY line_no`,
+    )
+      .bind(invoice?.id)
+      .all<{ value: number; tax: number }>()
+  ).results
+  // The goods lines of the invoice are the order's lines; the last is shipping (COD fee with it).
+  expect(lines).toHaveLength(doc.items.length + 1)
+  doc.items.forEach((it, i) => {
+    expect(it.row_total_minor - (it.discount_minor ?? 0), it.sku).toBe(lines[i]?.value)
+    expect(it.tax_minor, it.sku).toBe(lines[i]?.tax)
+    expect(Math.round(it.tax_amount * 100), it.sku).toBe(lines[i]?.tax)
+  })
+  expect(doc.extension_attributes.shipping_assignments[0]?.items).toEqual(doc.items)
+  expect(doc.extension_attributes.tax_amount_minor).toBe(invoice?.tax)
+  expect(Math.round(doc.tax_amount * 100)).toBe(invoice?.tax)
+  expect(invoice?.total_minor).toBe(paid + creditMinor)
+  expect(JSON.parse(invoice?.data as string).figures.storeCreditMinor).toBe(creditMinor)
+  expect(Math.round((doc.customer_balance_amount ?? 0) * 100)).toBe(creditMinor)
+  expect(row).toMatchObject({ grand_total_minor: paid, base_grand_total_minor: paid, paid_minor: paid })
+  expect(Math.round((row?.grand_total as number) * 100)).toBe(paid)
+  expect(doc.grand_total_minor).toBe(paid)
+  expect(Math.round(doc.grand_total * 100)).toBe(paid)
+  expect(Math.round(doc.base_grand_total * 100)).toBe(paid)
+  expect(await moneyOf(orderId)).toMatchObject({ total: paid, paid, link: paid, payment: paid })
+  return doc
 }
 
 describe('prepaid discount on a payment link', () => {
@@ -172,58 +228,33 @@ describe('prepaid discount on a payment link', () => {
     expect(offered.discountMinor).toBe(Math.floor(goodsOf(before?.doc as string) / 10))
     await pay(offered.url)
     await deliver(linkPaidHook())
-    const row = await env.DB.prepare(
-      'SELECT doc, grand_total, grand_total_minor, base_grand_total_minor, paid_minor FROM orders WHERE client_order_id = ?',
-    )
-      .bind(o.orderId)
-      .first<{
-        doc: string
-        grand_total: number
-        grand_total_minor: number
-        base_grand_total_minor: number
-        paid_minor: number
-      }>()
-    const doc = parseOrderDocument(row?.doc as string)
-    const invoice = await env.DB.prepare(
-      `SELECT id, total_minor, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax
-       FROM tax_documents WHERE client_order_id = ? AND kind = 'invoice'`,
-    )
-      .bind(o.orderId)
-      .first<{ id: number; total_minor: number; tax: number }>()
-    const lines = (
-      await env.DB.prepare(
-        `SELECT value_minor AS value, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax
-         FROM tax_document_lines WHERE document_id = ? ORDER BY line_no`,
-      )
-        .bind(invoice?.id)
-        .all<{ value: number; tax: number }>()
-    ).results
     const paid = total - offered.discountMinor
+    const doc = await expectAgreesWithInvoice(o.orderId, paid, 0)
     expect(new Set(doc.items.map((it) => it.gst_rate))).toEqual(new Set([12, 10]))
-    // The goods lines of the invoice are the order's lines; the last is shipping (COD fee with it).
-    expect(lines).toHaveLength(doc.items.length + 1)
-    doc.items.forEach((it, i) => {
-      expect(it.row_total_minor - (it.discount_minor ?? 0), it.sku).toBe(lines[i]?.value)
-      expect(it.tax_minor, it.sku).toBe(lines[i]?.tax)
-      expect(Math.round(it.tax_amount * 100), it.sku).toBe(lines[i]?.tax)
-    })
     // Some line's tax did move with its discount (the figures are not the placed ones).
     const placed = parseOrderDocument(before?.doc as string)
     expect(doc.items.some((it, i) => it.tax_minor !== placed.items[i]?.tax_minor)).toBe(true)
-    expect(doc.extension_attributes.shipping_assignments[0]?.items).toEqual(doc.items)
-    // The order's tax and total are the invoice's, and the payment and ledger are that total.
-    expect(doc.extension_attributes.tax_amount_minor).toBe(invoice?.tax)
-    expect(Math.round(doc.tax_amount * 100)).toBe(invoice?.tax)
-    expect(invoice?.total_minor).toBe(paid)
-    expect(row).toMatchObject({ grand_total_minor: paid, base_grand_total_minor: paid, paid_minor: paid })
-    expect(Math.round((row?.grand_total as number) * 100)).toBe(paid)
-    expect(doc.grand_total_minor).toBe(paid)
-    expect(Math.round(doc.grand_total * 100)).toBe(paid)
-    expect(Math.round(doc.base_grand_total * 100)).toBe(paid)
-    expect(await moneyOf(o.orderId)).toMatchObject({ total: paid, paid, link: paid, payment: paid })
   })
 
-  it('never takes the total to zero: a fixed discount above it is held to the goods and ₹1', async () => {
+  it('stops at ₹1: a discount that would take the order below it leaves the link asking ₹1, all agreeing', async () => {
+    await setDiscount('percent', 10, 1_000_000, 0)
+    // The scarf, shipping and the COD fee less ₹1,150 of store credit leaves less to pay than a
+    // tenth of the goods.
+    const user = await registerAndLogin('prepaid-floor')
+    await grantStoreCredit(env.DB, user.id, 1150, 'Refund', Date.now())
+    const o = await placeFor(freshPhone(), { optIn: false, token: user.token, storeCredit: true })
+    const before = await orderOf(o.orderId)
+    const total = before?.grand_total_minor as number
+    expect(Math.floor(goodsOf(before?.doc as string) / 10)).toBeGreaterThan(total - 100)
+    expect(await pageAsks(o)).toBe(100)
+    const offered = await offer(o)
+    expect(offered).toMatchObject({ amountMinor: 100, discountMinor: total - 100 })
+    await pay(offered.url)
+    await deliver(linkPaidHook())
+    await expectAgreesWithInvoice(o.orderId, 100, 115_000)
+  })
+
+  it('takes no more than the goods: a fixed discount above the total leaves shipping and the COD fee', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
     const before = await orderOf(o.orderId)
     const total = before?.grand_total_minor as number
