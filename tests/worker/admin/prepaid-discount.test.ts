@@ -29,6 +29,12 @@ describe('the prepaid discount setting', () => {
     })
     const screen = await admin(staff, '/rules')
     expect(screen.text).toContain('5 % of the goods, at most ₹1,500')
+    // The form offers the setting as it stands: its choice ticked, its amounts filled in.
+    const input = (name: string, value: string) =>
+      new RegExp(`<input [^>]*name="${name}"[^>]*value="${value}"`).test(screen.text)
+    expect(screen.text).toMatch(/<input type="radio" name="kind" checked="" value="percent"\/>/)
+    expect(screen.text).not.toMatch(/name="kind" checked="" value="(off|fixed)"/)
+    expect([input('percent', '5'), input('cap', '1500'), input('fixed', '')]).toEqual([true, true, true])
     expect(
       (
         await save(staff, [

@@ -11,7 +11,15 @@ import {
 import app from '../../../worker/app'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
 import { freshIp } from '../../helpers/user'
-import { call, type HeldWebhook, payEnv, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
+import {
+  call,
+  eventOf,
+  type HeldWebhook,
+  held,
+  payEnv,
+  SANDBOX_ORIGIN,
+  sandbox,
+} from '../api/payment/harness'
 
 export const WA_ORIGIN = 'https://whatsapp-sandbox.test'
 export const waHeld: HeldWebhook[] = []
@@ -40,6 +48,21 @@ export function routeStandIns() {
 
 /** Calls the shop's API with WhatsApp configured. */
 export const shopCall = (path: string, init: Parameters<typeof call>[1] = {}) => call(path, init, msgEnv)
+
+/** Delivers one held payment webhook to the shop (it answers the stand-in's call). */
+export const deliver = (w: HeldWebhook) =>
+  shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
+
+/** The held `payment_link.paid` webhook of the link paid at the payment stand-in. */
+export const linkPaidHook = () => held.find((w) => eventOf(w) === 'payment_link.paid') as HeldWebhook
+
+/** The shopper's browser coming back from the provider's page to the shop's return URL. */
+export async function browserReturn(url: string) {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(new Request(url), msgEnv, ctx)
+  await waitOnExecutionContext(ctx)
+  return res
+}
 
 /** Delivers the held WhatsApp notifications (all, or those matching) to the shop; their answers. */
 export async function deliverWa(match: (w: HeldWebhook) => boolean = () => true) {

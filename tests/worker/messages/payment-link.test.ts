@@ -1,28 +1,28 @@
 // The prepaid switch: a COD shopper pays through a Razorpay Payment Link at the payment stand-in;
 // the order becomes a paid one exactly once, however the webhook and the browser's return come.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import app from '../../../worker/app'
 import { whatsappNumber } from '../../../worker/messages/phone'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { eventOf, held, sandbox } from '../api/payment/harness'
-import { freshPhone, msgEnv, orderOf, placeFor, routeStandIns, shopCall, statusOf, wa } from './harness'
+import {
+  browserReturn,
+  deliver,
+  freshPhone,
+  linkPaidHook,
+  orderOf,
+  placeFor,
+  routeStandIns,
+  shopCall,
+  statusOf,
+  wa,
+} from './harness'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
   held.length = 0
   await seedCartFixtures()
 })
-
-async function browserReturn(url: string) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(url), msgEnv, ctx)
-  await waitOnExecutionContext(ctx)
-  return res
-}
-
-const deliver = (w: (typeof held)[number]) =>
-  shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
 
 /** Asks for the order's payment link and pays it at the stand-in (its webhooks are held). */
 async function offerAndPay(o: { orderNumber: string; accessKey: string }) {
@@ -121,7 +121,7 @@ describe('payment link for a COD order', () => {
   it('marks the order paid exactly once under duplicate webhooks and the return racing them', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
     const paid = await offerAndPay(o)
-    const linkPaid = held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number]
+    const linkPaid = linkPaidHook()
     const captured = held.find((w) => eventOf(w) === 'payment.captured') as (typeof held)[number]
     // The browser's return and two copies of the webhook at once, then the payment.captured event.
     const [ret, w1, w2] = await Promise.all([
@@ -152,8 +152,7 @@ describe('payment link for a COD order', () => {
     async (path) => {
       const o = await placeFor(freshPhone(), { optIn: false })
       const paid = await offerAndPay(o)
-      if (path === 'webhook')
-        await deliver(held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number])
+      if (path === 'webhook') await deliver(linkPaidHook())
       else await browserReturn(paid.redirect as string)
       const view = await shopCall('/api/payment/order', {
         body: { orderNumber: o.orderNumber, accessKey: o.accessKey },

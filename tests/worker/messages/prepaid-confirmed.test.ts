@@ -2,15 +2,24 @@
 // writes the order's shipment, paid exactly once, and of a payment and "ready to ship" racing, the
 // one that comes second gives way (a late payment is refunded at the payment stand-in; a shipment
 // written after the payment collects nothing).
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SANDBOX_SECRETS } from '../../../scripts/payment-sandbox/sandbox'
-import app from '../../../worker/app'
 import { enqueueShipment } from '../../../worker/fulfilment/book'
 import { shopperConfirms } from '../../../worker/messages/cod'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { eventOf, held, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
-import { freshPhone, msgEnv, orderOf, placeFor, routeStandIns, shopCall } from './harness'
+import { held, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
+import {
+  browserReturn,
+  deliver,
+  freshPhone,
+  linkPaidHook,
+  msgEnv,
+  orderOf,
+  placeFor,
+  routeStandIns,
+  shopCall,
+} from './harness'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
@@ -26,18 +35,6 @@ const ask = (o: Placed) =>
 const view = async (o: Placed) =>
   (await shopCall('/api/payment/order', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } }))
     .json.result as { prepaidSwitch: boolean; paymentState: string }
-
-const deliver = (w: (typeof held)[number]) =>
-  shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
-
-const linkPaidHook = () => held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number]
-
-async function browserReturn(url: string) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(url), msgEnv, ctx)
-  await waitOnExecutionContext(ctx)
-  return res
-}
 
 /** "Ready to ship" writes the order's shipment with the cash to collect it read from the order. */
 const readyToShip = (orderId: string, codMinor: number) =>

@@ -1,18 +1,26 @@
 // The prepaid discount on a payment link: fixed when the link is made, written to the order only
 // with the move that marks it paid (total, lines, invoice), once; none when the setting is off.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { formatMinor } from '@shared/domain/currency'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { parseOrderDocument } from '../../../worker/api/order/document'
 import { findOrderByClientId } from '../../../worker/api/order/repo'
-import app from '../../../worker/app'
 import { enqueueShipment } from '../../../worker/fulfilment/book'
 import { whatsappNumber } from '../../../worker/messages/phone'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { registerAndLogin } from '../../helpers/user'
-import { eventOf, held, sandbox } from '../api/payment/harness'
-import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, wa } from './harness'
+import { held, sandbox } from '../api/payment/harness'
+import {
+  browserReturn,
+  deliver,
+  freshPhone,
+  linkPaidHook,
+  placeFor,
+  routeStandIns,
+  shopCall,
+  wa,
+} from './harness'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
@@ -40,18 +48,6 @@ const setDiscount = (
   )
     .bind(kind, percent, capMinor, fixedMinor)
     .run()
-
-const deliver = (w: (typeof held)[number]) =>
-  shopCall(new URL(w.url).pathname, { rawBody: w.body, headers: w.headers })
-
-const linkPaidHook = () => held.find((w) => eventOf(w) === 'payment_link.paid') as (typeof held)[number]
-
-async function browserReturn(url: string) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(url), msgEnv, ctx)
-  await waitOnExecutionContext(ctx)
-  return res
-}
 
 /** What the order page is given: the order's total and what paying by link asks. */
 const orderView = async (o: Placed) =>

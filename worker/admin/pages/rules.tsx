@@ -143,6 +143,28 @@ export function rulesPage(
 /** Whole rupees with Indian digit grouping, from paise. */
 const rupees = (minor: number) => `₹${(minor / 100).toLocaleString('en-IN')}`
 
+/** The form's choices, each with the amounts it takes (a number as typed: percent or whole rupees). */
+const CHOICES: {
+  kind: PrepaidDiscountSetting['kind']
+  label: string
+  amounts: { label: string; name: string; maxLength: number; value: (s: PrepaidDiscountSetting) => number }[]
+}[] = [
+  { kind: 'off', label: 'No discount', amounts: [] },
+  {
+    kind: 'percent',
+    label: 'A percentage of the goods',
+    amounts: [
+      { label: 'Percentage (1 to 50)', name: 'percent', maxLength: 10, value: (s) => s.percent },
+      { label: 'At most, in rupees', name: 'cap', maxLength: 20, value: (s) => s.cap_minor / 100 },
+    ],
+  },
+  {
+    kind: 'fixed',
+    label: 'A fixed amount',
+    amounts: [{ label: 'Rupees off', name: 'fixed', maxLength: 20, value: (s) => s.fixed_minor / 100 }],
+  },
+]
+
 function PrepaidDiscount(props: { setting: PrepaidDiscountSetting | null }) {
   const s = props.setting ?? { kind: 'off', percent: 0, cap_minor: 0, fixed_minor: 0 }
   const now =
@@ -165,42 +187,26 @@ function PrepaidDiscount(props: { setting: PrepaidDiscountSetting | null }) {
         back={BACK}
         label="Save the discount"
       >
-        <Field label="No discount" type="radio" name="kind" value="off" defaultChecked={s.kind === 'off'} />
-        <Field
-          label="A percentage of the goods"
-          type="radio"
-          name="kind"
-          value="percent"
-          defaultChecked={s.kind === 'percent'}
-        />
-        <Field
-          label="Percentage (1 to 50)"
-          name="percent"
-          inputMode="numeric"
-          maxLength={10}
-          defaultValue={s.percent ? String(s.percent) : ''}
-        />
-        <Field
-          label="At most, in rupees"
-          name="cap"
-          inputMode="numeric"
-          maxLength={20}
-          defaultValue={s.cap_minor ? String(s.cap_minor / 100) : ''}
-        />
-        <Field
-          label="A fixed amount"
-          type="radio"
-          name="kind"
-          value="fixed"
-          defaultChecked={s.kind === 'fixed'}
-        />
-        <Field
-          label="Rupees off"
-          name="fixed"
-          inputMode="numeric"
-          maxLength={20}
-          defaultValue={s.fixed_minor ? String(s.fixed_minor / 100) : ''}
-        />
+        {CHOICES.flatMap((choice) => [
+          <Field
+            key={choice.kind}
+            label={choice.label}
+            type="radio"
+            name="kind"
+            value={choice.kind}
+            defaultChecked={s.kind === choice.kind}
+          />,
+          ...choice.amounts.map((a) => (
+            <Field
+              key={a.name}
+              label={a.label}
+              name={a.name}
+              inputMode="numeric"
+              maxLength={a.maxLength}
+              defaultValue={a.value(s) ? String(a.value(s)) : ''}
+            />
+          )),
+        ])}
       </PostForm>
     </section>
   )
