@@ -5,9 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { magentoDate } from '../../../worker/api/user/repo'
 import { reminderCounts, sendCartReminders } from '../../../worker/messages/reminders'
 import { readConfig } from '../../../worker/platform/env'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { registerAndLogin } from '../../helpers/user'
 import { operator } from '../admin/operator'
-import { msgEnv, routeStandIns, shopCall, shopPage } from './harness'
+import { freshPhone, msgEnv, placeFor, routeStandIns, shopCall, shopPage } from './harness'
 
 beforeAll(() => routeStandIns())
 
@@ -95,5 +96,18 @@ describe('cart reminders', () => {
     await shopCall('/api/messages/reminders', { body: { optIn: false }, bearer: stops.token })
     await run(t0 + 25 * HOUR)
     expect(await mailsTo(stops.email)).toHaveLength(1)
+  })
+
+  it('sends no second reminder once the shopper has bought since, even with the bag still open', async () => {
+    await seedCartFixtures()
+    const t0 = Date.now() - 100 * HOUR
+    const me = await leftCart(t0, true)
+    await run(t0 + 2 * HOUR)
+    expect(await mailsTo(me.email)).toHaveLength(1)
+    // A purchase (another device's bag): the reminded bag itself stays open.
+    await placeFor(freshPhone(), { optIn: false, token: me.token })
+    await env.DB.prepare('UPDATE carts SET is_active = 1 WHERE id = ?').bind(me.cartId).run()
+    await run(t0 + 25 * HOUR)
+    expect(await mailsTo(me.email)).toHaveLength(1)
   })
 })
