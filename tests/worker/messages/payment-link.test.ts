@@ -161,6 +161,22 @@ describe('payment link for a COD order', () => {
     },
   )
 
+  it('refuses a payment_link.paid webhook with a wrong signature or a re-serialised body: nothing is settled', async () => {
+    const o = await placeFor(freshPhone(), { optIn: false })
+    await offerAndPay(o)
+    const hook = linkPaidHook()
+    const wrong = await deliver({
+      ...hook,
+      headers: { ...hook.headers, 'x-razorpay-signature': '0'.repeat(64) },
+    })
+    const reserialised = await deliver({ ...hook, body: JSON.stringify(JSON.parse(hook.body), null, 1) })
+    expect([wrong.status, reserialised.status]).toEqual([401, 401])
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 'pending', paid_minor: 0 })
+    // The genuine one settles it.
+    expect((await deliver(hook)).status).toBe(200)
+    expect(await orderOf(o.orderId)).toMatchObject({ status: 'processing', payment_state: 'paid' })
+  })
+
   it('ignores a return whose signature is wrong: nothing is settled and no order link is given', async () => {
     const o = await placeFor(freshPhone(), { optIn: false })
     const paid = await offerAndPay(o)
