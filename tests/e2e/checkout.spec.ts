@@ -5,7 +5,7 @@
  * analytics event); then the same journey offline at 'Place order' (pending, never confirmed), a
  * reload while offline (still queued), back online → exactly one order in D1 and the confirmation.
  */
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test'
 import { SHIPPING_RULES } from '../../shared/config/shipping'
 import {
   fillPersonalStep,
@@ -59,10 +59,34 @@ async function addVariant(page: Page, v: Variant, expectedCount: number) {
   await expect(page.getByTestId('minicart-count')).toHaveText(String(expectedCount))
 }
 
-async function fillCheckout(page: Page, email: string, opts: { createAccount?: string } = {}) {
+/**
+ * Fills the shipping address while the courier's answer (the delivery estimate) is held back, then
+ * lets it arrive: "Continue to payment", below the estimate, must not move when it does (a button
+ * moving under the pointer loses the click that was on its way).
+ */
+async function fillShippingWithLateEstimate(page: Page, form: Locator) {
+  const held: Route[] = []
+  let release = false
+  await page.route('**/api/checkout/cod?**', (route) => (release ? route.continue() : void held.push(route)))
+  await fillShippingAddress(form)
+  await expect.poll(() => held.length).toBeGreaterThan(0)
+  const button = form.getByRole('button', { name: 'Continue to payment' })
+  const before = await button.boundingBox()
+  release = true
+  for (const route of held.splice(0)) await route.continue()
+  await expect(page.getByTestId('delivery-estimate')).toContainText('560001')
+  expect(await button.boundingBox()).toEqual(before)
+}
+
+async function fillCheckout(
+  page: Page,
+  email: string,
+  opts: { createAccount?: string; lateEstimate?: boolean } = {},
+) {
   const form = page.getByTestId('checkout')
   await fillPersonalStep(form, email, opts)
-  await fillShippingAddress(form)
+  if (opts.lateEstimate) await fillShippingWithLateEstimate(page, form)
+  else await fillShippingAddress(form)
   await form.getByRole('button', { name: 'Continue to payment' }).click()
   await form.getByLabel('Cash On Delivery').check()
   await expect(page.getByText('Pay in cash when your order is delivered.')).toBeVisible()
@@ -72,10 +96,10 @@ async function fillCheckout(page: Page, email: string, opts: { createAccount?: s
 }
 
 /** From the cart: checks out as `email` with cash on delivery, places the order, sees it confirmed. */
-async function checkOutToConfirmation(page: Page, email: string) {
+async function checkOutToConfirmation(page: Page, email: string, opts: { lateEstimate?: boolean } = {}) {
   await page.getByTestId('proceed-to-checkout').click()
   await waitForHydration(page)
-  await fillCheckout(page, email)
+  await fillCheckout(page, email, opts)
   await page.getByTestId('place-order').click()
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
@@ -120,7 +144,7 @@ test('a guest buys two variants with a coupon and cash on delivery and sees the 
   await expect(page.getByTestId('coupon-applied')).toContainText(COUPON)
   await expect(page.locator('[data-segment="discount"]')).toBeVisible()
 
-  await checkOutToConfirmation(page, email)
+  await checkOutToConfirmation(page, email, { lateEstimate: true })
   await expect(page.getByTestId('order-number')).not.toBeEmpty()
   await expect(page.getByText('Thank you, your order has been received.')).toBeVisible()
   expect(countOrdersInD1(email)).toBe(1)

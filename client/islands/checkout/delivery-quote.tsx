@@ -28,20 +28,21 @@ export function DeliveryQuote({ country, estimate }: { country: string; estimate
     typeof facts.shipping_minor === 'number'
       ? facts
       : null
+  // Both lines are in the layout from the first render, empty until their answers arrive: the
+  // answers come while the shopper is already reaching for "Continue to payment" below them, and
+  // a line appearing then moved the button from under the pointer (a click that missed).
   return (
     <div className="checkout__delivery" data-testid="delivery-quote">
-      {priced ? (
-        <p data-testid="shipping-rate">
-          {priced.shipping_minor
+      <p data-testid="shipping-rate">
+        {priced
+          ? priced.shipping_minor
             ? `${priced.shipping_title}: ${formatMinor(priced.shipping_minor, pageCurrency())}`
-            : priced.shipping_title}
-        </p>
-      ) : null}
-      {estimate ? (
-        <p role="status" data-testid="delivery-estimate">
-          {estimate}
-        </p>
-      ) : null}
+            : priced.shipping_title
+          : null}
+      </p>
+      <p role="status" data-testid="delivery-estimate">
+        {estimate}
+      </p>
     </div>
   )
 }
