@@ -49,26 +49,34 @@ export function deliverTo(address: unknown, payment = 'cashondelivery') {
   }
 }
 
+/** How `orderBody` builds a body: the payment, the delivery, and fields that replace the built ones. */
+export type OrderBodyOptions = {
+  /** The payment method's code (cash on delivery unless given). */
+  payment?: string
+  /** false: no delivery method named (the shop's default applies); flat rate otherwise. */
+  flatRate?: boolean
+} & Record<string, unknown>
+
 /**
- * A guest's cash-on-delivery order body, no delivery method named: `products` to one address for
- * shipping and billing; `over` replaces fields.
+ * An order request body as the shop's checkout sends it: a guest's (`user_id` and `cart_id`
+ * empty) order of `products` to one address for shipping and billing, flat-rate delivery, cash on
+ * delivery. `options` names another payment, no delivery method, or replaces fields (`user_id`,
+ * `cart_id`, a field under test).
  */
-export function codOrderBody(
+export function orderBody(
   orderId: string,
   products: unknown[],
   address: unknown,
-  over: Record<string, unknown> = {},
+  { payment = 'cashondelivery', flatRate = true, ...over }: OrderBodyOptions = {},
 ) {
   return {
     order_id: orderId,
     user_id: '',
     cart_id: '',
     products,
-    addressInformation: {
-      shippingAddress: address,
-      billingAddress: address,
-      payment_method_code: 'cashondelivery',
-    },
+    addressInformation: flatRate
+      ? deliverTo(address, payment)
+      : { shippingAddress: address, billingAddress: address, payment_method_code: payment },
     ...over,
   }
 }
