@@ -11,19 +11,13 @@ import {
   addVariantToCart,
   fillAddress,
   fillPersonalStep,
-  ordersFromOwnAddresses,
+  oneShopperSpec,
   pickProduct,
   placeCashOnDeliveryOrder,
 } from './checkout-fixtures'
 import { d1, logInThroughModal, replaceStoredRecord, sqlText, storedRecord, waitForHydration } from './pages'
 
-test.describe.configure({ mode: 'serial' })
-
-// Each order from a network address of its own (the shop limits orders per address).
-test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
-
-const PASSWORD = 'Sup3rSecret!'
-const email = `shopper-${Date.now()}@example.com`
+const { email, password: PASSWORD } = oneShopperSpec('shopper')
 
 /** Flips a character of the access token the client keeps on the device (its signature then fails). */
 async function tamperStoredAccessToken(page: Page): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   expect,
   type Locator,
   type Page,
+  test,
 } from '@playwright/test'
 import { waitForHydration } from './pages'
 
@@ -247,6 +248,17 @@ export function orderAddress(): string {
   orderAddressSeq++
   const run = Math.floor(Date.now() / 60_000) % 250
   return `198.19.${run}.${orderAddressSeq % 250}`
+}
+
+/**
+ * The set-up of a spec that follows one shopper through its tests in order: the tests run one after
+ * another, each sending its orders from a network address of its own (the shop limits orders per
+ * address). Returns the shopper's e-mail address (`tag` and the time: new every run) and password.
+ */
+export function oneShopperSpec(tag: string): { email: string; password: string } {
+  test.describe.configure({ mode: 'serial' })
+  test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
+  return { email: `${tag}-${Date.now()}@example.com`, password: 'Sup3rSecret!' }
 }
 
 /** Sends every order the pages of `context` place from a network address of its own. */
