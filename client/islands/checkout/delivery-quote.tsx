@@ -17,6 +17,9 @@ interface TotalsFacts {
   shipping_title?: string
 }
 
+/** What an unanswered line shows: a no-break space, one line high. */
+const HOLD_LINE = '\u00a0'
+
 /** Shipping's cost and the delivery estimate for the address the form holds. */
 export function DeliveryQuote({ country, estimate }: { country: string; estimate: string | null }) {
   const totals = useSignalValue(cartTotals)
@@ -28,9 +31,10 @@ export function DeliveryQuote({ country, estimate }: { country: string; estimate
     typeof facts.shipping_minor === 'number'
       ? facts
       : null
-  // Both lines are in the layout from the first render, empty until their answers arrive: the
-  // answers come while the shopper is already reaching for "Continue to payment" below them, and
-  // a line appearing then moved the button from under the pointer (a click that missed).
+  // Both lines hold their place from the first render (a no-break space until their answers
+  // arrive): the answers come while the shopper is already reaching for "Continue to payment"
+  // below them, and a line appearing then moved the button from under the pointer (a click that
+  // missed).
   return (
     <div className="checkout__delivery" data-testid="delivery-quote">
       <p data-testid="shipping-rate">
@@ -38,10 +42,10 @@ export function DeliveryQuote({ country, estimate }: { country: string; estimate
           ? priced.shipping_minor
             ? `${priced.shipping_title}: ${formatMinor(priced.shipping_minor, pageCurrency())}`
             : priced.shipping_title
-          : null}
+          : HOLD_LINE}
       </p>
       <p role="status" data-testid="delivery-estimate">
-        {estimate}
+        {estimate ?? HOLD_LINE}
       </p>
     </div>
   )
