@@ -11,6 +11,7 @@ import {
   addVariantToCart,
   fillAddress,
   fillPersonalStep,
+  KOLKATA_ADDRESS,
   oneShopperSpec,
   pickProduct,
   placeCashOnDeliveryOrder,
@@ -59,14 +60,7 @@ async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
   await waitForHydration(page)
   const form = page.getByTestId('checkout')
   await fillPersonalStep(form, email, { createAccount: PASSWORD })
-  await fillAddress(form, {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    street: '4 Park Street',
-    city: 'Kolkata',
-    postcode: '700016',
-    phone: '+91 98300 00000',
-  })
+  await fillAddress(form, KOLKATA_ADDRESS)
   return placeCashOnDeliveryOrder(page, form)
 }
 

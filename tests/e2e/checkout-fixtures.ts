@@ -140,6 +140,16 @@ interface AddressFields {
   phone?: string
 }
 
+/** A shopper's delivery address in Kolkata, as typed into the checkout. */
+export const KOLKATA_ADDRESS: AddressFields = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  street: '4 Park Street',
+  city: 'Kolkata',
+  postcode: '700016',
+  phone: '+91 98300 00000',
+}
+
 /** Types the given address fields into the step's form (the state chosen from its list). */
 export async function fillAddress(form: Locator, a: AddressFields) {
   const typed: [string, string | undefined][] = [

@@ -5,7 +5,15 @@
  * analytics event); then the same journey offline at 'Place order' (pending, never confirmed), a
  * reload while offline (still queued), back online → exactly one order in D1 and the confirmation.
  */
-import { expect, type Locator, type Page, type Route, test } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  type Route,
+  test,
+} from '@playwright/test'
 import { SHIPPING_RULES } from '../../shared/config/shipping'
 import {
   fillPersonalStep,
@@ -112,6 +120,22 @@ async function fillCart(page: Page, product: PickedProduct) {
   await page.goto('/cart')
   await waitForHydration(page)
   await expect(page.getByTestId('cart-line')).toHaveCount(2)
+}
+
+/**
+ * A cart of two variants checked out as `email` with cash on delivery, the connection dropped, and
+ * "Place order" pressed. The checkout is controlled by the service worker first: a reload while
+ * offline is answered by it only then.
+ */
+async function placeOffline(page: Page, context: BrowserContext, request: APIRequestContext, email: string) {
+  await fillCart(page, await pickProduct(request))
+  await page.getByTestId('proceed-to-checkout').click()
+  await waitForHydration(page)
+  await waitForServiceWorkerControl(page)
+  await waitForHydration(page)
+  await fillCheckout(page, email)
+  await context.setOffline(true)
+  await page.getByTestId('place-order').click()
 }
 
 test('a guest buys two variants with a coupon and cash on delivery and sees the confirmation', async ({
@@ -244,16 +268,7 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   request,
 }) => {
   const email = `offline-${Date.now()}@example.com`
-  await fillCart(page, await pickProduct(request))
-  await page.getByTestId('proceed-to-checkout').click()
-  await waitForHydration(page)
-  // The reload below is answered by the service worker only once it controls the page.
-  await waitForServiceWorkerControl(page)
-  await waitForHydration(page)
-  await fillCheckout(page, email)
-
-  await context.setOffline(true)
-  await page.getByTestId('place-order').click()
+  await placeOffline(page, context, request, email)
   const pending = page.getByTestId('order-pending')
   await expect(pending).toBeVisible()
   await expect(pending).toContainText('pending')
@@ -295,14 +310,7 @@ test('an order placed offline survives a reload and is sent once on reconnect fr
   request,
 }) => {
   const email = `offline-any-${Date.now()}@example.com`
-  await fillCart(page, await pickProduct(request))
-  await page.getByTestId('proceed-to-checkout').click()
-  await waitForHydration(page)
-  await waitForServiceWorkerControl(page)
-  await waitForHydration(page)
-  await fillCheckout(page, email)
-  await context.setOffline(true)
-  await page.getByTestId('place-order').click()
+  await placeOffline(page, context, request, email)
   await expect(page.getByTestId('order-pending')).toContainText('will be sent as soon as you are back online')
   const queued = await untransmittedOrderIds(page)
   expect(queued).toHaveLength(1)

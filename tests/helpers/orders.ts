@@ -33,6 +33,21 @@ export function bookAddress(over: Record<string, unknown> = {}) {
   }
 }
 
+/** A company's billing address in Mumbai with its GSTIN (an order billed elsewhere than it ships). */
+export const mumbaiBilling = {
+  firstname: 'Vikram',
+  lastname: 'Shah',
+  company: 'Shah Textiles Pvt Ltd',
+  street: ['Kalbadevi Road 22'],
+  city: 'Mumbai',
+  postcode: '400002',
+  region: 'Maharashtra',
+  country_id: 'IN',
+  telephone: '9820000001',
+  vat_id: '27AAPFU0939F1ZV',
+  email: 'vikram@example.com',
+}
+
 /** A delivery address for test orders (`email` says whose; `over` changes fields). */
 export function testAddress(email: string, over: Record<string, unknown> = {}) {
   return { ...bookAddress(), street: ['12 MG Road', ''], telephone: '9876543210', email, ...over }
