@@ -11,19 +11,14 @@ import {
   addVariantToCart,
   fillAddress,
   fillPersonalStep,
-  ordersFromOwnAddresses,
+  KOLKATA_ADDRESS,
+  oneShopperSpec,
   pickProduct,
   placeCashOnDeliveryOrder,
 } from './checkout-fixtures'
 import { d1, logInThroughModal, replaceStoredRecord, sqlText, storedRecord, waitForHydration } from './pages'
 
-test.describe.configure({ mode: 'serial' })
-
-// Each order from a network address of its own (the shop limits orders per address).
-test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
-
-const PASSWORD = 'Sup3rSecret!'
-const email = `shopper-${Date.now()}@example.com`
+const { email, password: PASSWORD } = oneShopperSpec('shopper')
 
 /** Flips a character of the access token the client keeps on the device (its signature then fails). */
 async function tamperStoredAccessToken(page: Page): Promise<boolean> {
@@ -65,14 +60,7 @@ async function checkoutAsNewCustomer(page: Page, request: APIRequestContext) {
   await waitForHydration(page)
   const form = page.getByTestId('checkout')
   await fillPersonalStep(form, email, { createAccount: PASSWORD })
-  await fillAddress(form, {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    street: '4 Park Street',
-    city: 'Kolkata',
-    postcode: '700016',
-    phone: '+91 98300 00000',
-  })
+  await fillAddress(form, KOLKATA_ADDRESS)
   return placeCashOnDeliveryOrder(page, form)
 }
 

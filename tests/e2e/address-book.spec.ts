@@ -9,19 +9,13 @@ import { expect, type Page, test } from '@playwright/test'
 import {
   addVariantToCart,
   fillAddress,
-  ordersFromOwnAddresses,
+  oneShopperSpec,
   pickProduct,
   placeCashOnDeliveryOrder,
 } from './checkout-fixtures'
 import { d1, logInThroughModal, sqlText, waitForHydration } from './pages'
 
-test.describe.configure({ mode: 'serial' })
-
-// Each order from a network address of its own (the shop limits orders per address).
-test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
-
-const PASSWORD = 'Sup3rSecret!'
-const email = `book-${Date.now()}@example.com`
+const { email, password: PASSWORD } = oneShopperSpec('book')
 
 async function register(page: Page) {
   const res = await page.request.post('/api/user/create', {

@@ -10,6 +10,7 @@ import {
   expect,
   type Locator,
   type Page,
+  test,
 } from '@playwright/test'
 import { waitForHydration } from './pages'
 
@@ -139,6 +140,16 @@ interface AddressFields {
   phone?: string
 }
 
+/** A shopper's delivery address in Kolkata, as typed into the checkout. */
+export const KOLKATA_ADDRESS: AddressFields = {
+  firstName: 'Asha',
+  lastName: 'Rao',
+  street: '4 Park Street',
+  city: 'Kolkata',
+  postcode: '700016',
+  phone: '+91 98300 00000',
+}
+
 /** Types the given address fields into the step's form (the state chosen from its list). */
 export async function fillAddress(form: Locator, a: AddressFields) {
   const typed: [string, string | undefined][] = [
@@ -247,6 +258,17 @@ export function orderAddress(): string {
   orderAddressSeq++
   const run = Math.floor(Date.now() / 60_000) % 250
   return `198.19.${run}.${orderAddressSeq % 250}`
+}
+
+/**
+ * The set-up of a spec that follows one shopper through its tests in order: the tests run one after
+ * another, each sending its orders from a network address of its own (the shop limits orders per
+ * address). Returns the shopper's e-mail address (`tag` and the time: new every run) and password.
+ */
+export function oneShopperSpec(tag: string): { email: string; password: string } {
+  test.describe.configure({ mode: 'serial' })
+  test.beforeEach(({ context }) => ordersFromOwnAddresses(context))
+  return { email: `${tag}-${Date.now()}@example.com`, password: 'Sup3rSecret!' }
 }
 
 /** Sends every order the pages of `context` place from a network address of its own. */

@@ -5,7 +5,15 @@
  * analytics event); then the same journey offline at 'Place order' (pending, never confirmed), a
  * reload while offline (still queued), back online → exactly one order in D1 and the confirmation.
  */
-import { expect, type Page, test } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  type Route,
+  test,
+} from '@playwright/test'
 import { SHIPPING_RULES } from '../../shared/config/shipping'
 import {
   fillPersonalStep,
@@ -59,10 +67,34 @@ async function addVariant(page: Page, v: Variant, expectedCount: number) {
   await expect(page.getByTestId('minicart-count')).toHaveText(String(expectedCount))
 }
 
-async function fillCheckout(page: Page, email: string, opts: { createAccount?: string } = {}) {
+/**
+ * Fills the shipping address while the courier's answer (the delivery estimate) is held back, then
+ * lets it arrive: "Continue to payment", below the estimate, must not move when it does (a button
+ * moving under the pointer loses the click that was on its way).
+ */
+async function fillShippingWithLateEstimate(page: Page, form: Locator) {
+  const held: Route[] = []
+  let release = false
+  await page.route('**/api/checkout/cod?**', (route) => (release ? route.continue() : void held.push(route)))
+  await fillShippingAddress(form)
+  await expect.poll(() => held.length).toBeGreaterThan(0)
+  const button = form.getByRole('button', { name: 'Continue to payment' })
+  const before = await button.boundingBox()
+  release = true
+  for (const route of held.splice(0)) await route.continue()
+  await expect(page.getByTestId('delivery-estimate')).toContainText('560001')
+  expect(await button.boundingBox()).toEqual(before)
+}
+
+async function fillCheckout(
+  page: Page,
+  email: string,
+  opts: { createAccount?: string; lateEstimate?: boolean } = {},
+) {
   const form = page.getByTestId('checkout')
   await fillPersonalStep(form, email, opts)
-  await fillShippingAddress(form)
+  if (opts.lateEstimate) await fillShippingWithLateEstimate(page, form)
+  else await fillShippingAddress(form)
   await form.getByRole('button', { name: 'Continue to payment' }).click()
   await form.getByLabel('Cash On Delivery').check()
   await expect(page.getByText('Pay in cash when your order is delivered.')).toBeVisible()
@@ -72,10 +104,10 @@ async function fillCheckout(page: Page, email: string, opts: { createAccount?: s
 }
 
 /** From the cart: checks out as `email` with cash on delivery, places the order, sees it confirmed. */
-async function checkOutToConfirmation(page: Page, email: string) {
+async function checkOutToConfirmation(page: Page, email: string, opts: { lateEstimate?: boolean } = {}) {
   await page.getByTestId('proceed-to-checkout').click()
   await waitForHydration(page)
-  await fillCheckout(page, email)
+  await fillCheckout(page, email, opts)
   await page.getByTestId('place-order').click()
   await page.waitForURL(/\/confirmation\?orderId=/)
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
@@ -88,6 +120,22 @@ async function fillCart(page: Page, product: PickedProduct) {
   await page.goto('/cart')
   await waitForHydration(page)
   await expect(page.getByTestId('cart-line')).toHaveCount(2)
+}
+
+/**
+ * A cart of two variants checked out as `email` with cash on delivery, the connection dropped, and
+ * "Place order" pressed. The checkout is controlled by the service worker first: a reload while
+ * offline is answered by it only then.
+ */
+async function placeOffline(page: Page, context: BrowserContext, request: APIRequestContext, email: string) {
+  await fillCart(page, await pickProduct(request))
+  await page.getByTestId('proceed-to-checkout').click()
+  await waitForHydration(page)
+  await waitForServiceWorkerControl(page)
+  await waitForHydration(page)
+  await fillCheckout(page, email)
+  await context.setOffline(true)
+  await page.getByTestId('place-order').click()
 }
 
 test('a guest buys two variants with a coupon and cash on delivery and sees the confirmation', async ({
@@ -120,7 +168,7 @@ test('a guest buys two variants with a coupon and cash on delivery and sees the 
   await expect(page.getByTestId('coupon-applied')).toContainText(COUPON)
   await expect(page.locator('[data-segment="discount"]')).toBeVisible()
 
-  await checkOutToConfirmation(page, email)
+  await checkOutToConfirmation(page, email, { lateEstimate: true })
   await expect(page.getByTestId('order-number')).not.toBeEmpty()
   await expect(page.getByText('Thank you, your order has been received.')).toBeVisible()
   expect(countOrdersInD1(email)).toBe(1)
@@ -220,16 +268,7 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   request,
 }) => {
   const email = `offline-${Date.now()}@example.com`
-  await fillCart(page, await pickProduct(request))
-  await page.getByTestId('proceed-to-checkout').click()
-  await waitForHydration(page)
-  // The reload below is answered by the service worker only once it controls the page.
-  await waitForServiceWorkerControl(page)
-  await waitForHydration(page)
-  await fillCheckout(page, email)
-
-  await context.setOffline(true)
-  await page.getByTestId('place-order').click()
+  await placeOffline(page, context, request, email)
   const pending = page.getByTestId('order-pending')
   await expect(pending).toBeVisible()
   await expect(pending).toContainText('pending')
@@ -271,14 +310,7 @@ test('an order placed offline survives a reload and is sent once on reconnect fr
   request,
 }) => {
   const email = `offline-any-${Date.now()}@example.com`
-  await fillCart(page, await pickProduct(request))
-  await page.getByTestId('proceed-to-checkout').click()
-  await waitForHydration(page)
-  await waitForServiceWorkerControl(page)
-  await waitForHydration(page)
-  await fillCheckout(page, email)
-  await context.setOffline(true)
-  await page.getByTestId('place-order').click()
+  await placeOffline(page, context, request, email)
   await expect(page.getByTestId('order-pending')).toContainText('will be sent as soon as you are back online')
   const queued = await untransmittedOrderIds(page)
   expect(queued).toHaveLength(1)

@@ -7,7 +7,7 @@
  * through the order API: the checkout is not what these test.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { deliverTo, freshEmail, testAddress } from '../helpers/orders'
+import { freshEmail, orderBody, testAddress } from '../helpers/orders'
 import { orderAddress, pickProduct, simpleProducts } from './checkout-fixtures'
 import { createTestOperator, logInThroughModal, signInOperator, waitForHydration } from './pages'
 
@@ -29,13 +29,12 @@ async function placeCodOrder(
       'cf-connecting-ip': orderAddress(),
       ...(shopper ? { authorization: `Bearer ${shopper.bearer}` } : {}),
     },
-    data: {
-      order_id: `e2e-fulfil-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`,
-      user_id: shopper ? String(shopper.id) : '',
-      cart_id: '',
-      products: [{ sku, qty: 1, price: 1 }],
-      addressInformation: deliverTo(testAddress(shopper?.email ?? freshEmail('asha.e2e-fulfil'))),
-    },
+    data: orderBody(
+      `e2e-fulfil-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`,
+      [{ sku, qty: 1, price: 1 }],
+      testAddress(shopper?.email ?? freshEmail('asha.e2e-fulfil')),
+      { user_id: shopper ? String(shopper.id) : '' },
+    ),
   })
   expect(res.status(), await res.text()).toBe(200)
   return ((await res.json()) as { result: Placed }).result

@@ -1,6 +1,7 @@
 /** Gift cards for the browser tests: a real code issued on an order of the e2e shop. */
 import { createHash } from 'node:crypto'
 import { expect } from '@playwright/test'
+import { bookAddress, orderBody } from '../helpers/orders'
 import { pickProduct } from './checkout-fixtures'
 import { d1, sqlText } from './pages'
 
@@ -10,31 +11,10 @@ const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 export async function issueCard(request: Parameters<typeof pickProduct>[0], minor: number): Promise<string> {
   const product = await pickProduct(request)
   const sku = product.variants[0]?.sku as string
-  const address = {
-    firstname: 'Asha',
-    lastname: 'Rao',
-    street: ['12 MG Road', 'Flat 4'],
-    city: 'Bengaluru',
-    postcode: '560001',
-    country_id: 'IN',
-    telephone: '9876500001',
-    email: `card-buyer-${Date.now()}@example.com`,
-  }
+  const address = bookAddress({ email: `card-buyer-${Date.now()}@example.com` })
   const orderId = `e2e-card-${Date.now()}-${Math.random().toString(16).slice(2, 8)}`
   const placed = await request.post('/api/order', {
-    data: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products: [{ sku, qty: 1, price: 1 }],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: 'cashondelivery',
-      },
-    },
+    data: orderBody(orderId, [{ sku, qty: 1, price: 1 }], address),
   })
   expect(placed.status(), await placed.text()).toBe(200)
   const code = Array.from({ length: 16 }, () => ALPHABET[Math.floor(Math.random() * ALPHABET.length)]).join(

@@ -11,6 +11,7 @@ import {
   fillAddress,
   fillPersonalStep,
   findProducts,
+  KOLKATA_ADDRESS,
   ordersFromOwnAddresses,
   pickProduct,
   placeCashOnDeliveryOrder,
@@ -114,14 +115,7 @@ test('a shopper’s checkout steps, confirmation, order page, account and order 
   // Each step's heading takes the focus, so a screen reader says where the shopper is.
   await expect(page.getByRole('heading', { name: 'Shipping' })).toBeFocused()
   await expectFits(page, 'checkout: shipping', false)
-  await fillAddress(form, {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    street: '4 Park Street',
-    city: 'Kolkata',
-    postcode: '700016',
-    phone: '+91 98300 00000',
-  })
+  await fillAddress(form, KOLKATA_ADDRESS)
   let number = ''
   await placeCashOnDeliveryOrder(page, form, {
     onPayment: async () => {

@@ -37,8 +37,16 @@ export async function switchCurrency(page: Page, code: string): Promise<void> {
 /** The back-office operator the browser tests sign in as (created with the command-line tool). */
 export const OPERATOR = { email: 'e2e-owner@ops.test', password: 'e2e-owner-password' }
 
-/** Creates (or resets) the test operator as an owner in the e2e database. */
+/** The shops (by state folder) this worker process has made the test operator in. */
+const operatorMadeIn = new Set<string>()
+
+/**
+ * Creates (or resets) the test operator as an owner in the e2e database of the test's shop, once
+ * per shop in a worker process (the command-line tool applies the migrations first and takes
+ * seconds; no spec changes the operator, so a second run would write the same row).
+ */
 export function createTestOperator(): void {
+  if (operatorMadeIn.has(statePath())) return
   execFileSync(
     process.execPath,
     ['scripts/admin.mjs', 'create-operator', OPERATOR.email, '--persist-to', statePath()],
@@ -48,6 +56,7 @@ export function createTestOperator(): void {
       stdio: 'ignore',
     },
   )
+  operatorMadeIn.add(statePath())
 }
 
 /** Signs the test operator in to the back office through the local sign-in form. */

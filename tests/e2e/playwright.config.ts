@@ -1,10 +1,9 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../helpers/chromium.mjs'
 
-// Tier 3: a real browser (Debian chromium, never downloaded) against `wrangler dev`. The specs are
-// spread over two shops that run side by side, each on its own port with its own local state
-// (.tmp/e2e-state, .tmp/e2e-state-b), migrated and seeded by scripts/start.mjs; each shop serves
-// one test at a time, as a single shop did. E2E_PORT (default 8788) names the first shop's port,
+// Tier 3: a real browser (Debian chromium, never downloaded) against `wrangler dev`. Two shops run
+// side by side, each on its own port with its own local state (.tmp/e2e-state, .tmp/e2e-state-b),
+// migrated and seeded by scripts/start.mjs. E2E_PORT (default 8788) names the first shop's port,
 // the second is two above it (the payment stand-ins sit 100 above each).
 const PORT = Number(process.env.E2E_PORT ?? 8788)
 const SHOPS = [
@@ -12,34 +11,28 @@ const SHOPS = [
   { port: PORT + 2, persistTo: '.tmp/e2e-state-b' },
 ] as const
 /**
+ * The shop this process tests. Two workers run the spec files, each file whole in one worker, the
+ * next file going to whichever worker is free, so the shops finish together without a list to keep
+ * balanced. Worker N tests shop N: Playwright sets TEST_PARALLEL_INDEX (0 or 1, kept by a worker
+ * restarted after a failure) before a worker loads this file, so each shop serves one test at a
+ * time and a spec never races another spec on the same data. The runner itself reads shop 0.
+ */
+const SHOP = SHOPS[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % SHOPS.length] ?? SHOPS[0]
+/**
  * Set by `npm test`, which runs the unit and worker tiers (readers of the client build) beside
  * this one: a file that appears once they have passed. The deploy spec, which rebuilds the client,
  * waits for it (build-readers.setup.ts).
  */
 const DEPLOY_AFTER = process.env.E2E_DEPLOY_AFTER
 /**
- * The specs the first shop runs, about half of the tier's time; every other spec runs on the
- * second shop. pwa.spec.ts rebuilds the client (a simulated deploy), which both shops would
- * serve: it runs last, alone, once the other specs are done.
+ * pwa.spec.ts rebuilds the client (a simulated deploy), which both shops would serve: it runs
+ * last, alone, on the first shop, once the other specs are done.
  */
-const FIRST_SHOP_SPECS = [
-  'checkout.spec.ts',
-  'account.spec.ts',
-  'address-book.spec.ts',
-  'catalog.spec.ts',
-  'header-widths.spec.ts',
-  'search-panel.spec.ts',
-  'prices.spec.ts',
-  'listing.spec.ts',
-  'header.spec.ts',
-  'product-ui.spec.ts',
-]
 const LAST_ALONE = ['pwa.spec.ts']
-const shopUse = (i: 0 | 1) => ({
+const shopUse = (shop: (typeof SHOPS)[number]) => ({
   browserName: 'chromium' as const,
-  baseURL: `http://127.0.0.1:${SHOPS[i].port}`,
+  baseURL: `http://127.0.0.1:${shop.port}`,
 })
-const shopMeta = (i: 0 | 1) => ({ persistTo: SHOPS[i].persistTo })
 
 export default defineConfig({
   testDir: '.',
@@ -58,24 +51,22 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'shop-1', testMatch: FIRST_SHOP_SPECS, workers: 1, use: shopUse(0), metadata: shopMeta(0) },
     {
-      name: 'shop-2',
-      testIgnore: [...FIRST_SHOP_SPECS, ...LAST_ALONE],
-      workers: 1,
-      use: shopUse(1),
-      metadata: shopMeta(1),
+      name: 'shops',
+      testIgnore: LAST_ALONE,
+      use: shopUse(SHOP),
+      metadata: { persistTo: SHOP.persistTo },
     },
     ...(DEPLOY_AFTER
-      ? [{ name: 'build-readers', testMatch: 'build-readers.setup.ts', dependencies: ['shop-1', 'shop-2'] }]
+      ? [{ name: 'build-readers', testMatch: 'build-readers.setup.ts', dependencies: ['shops'] }]
       : []),
     {
       name: 'deploy',
       testMatch: LAST_ALONE,
-      dependencies: DEPLOY_AFTER ? ['build-readers'] : ['shop-1', 'shop-2'],
+      dependencies: DEPLOY_AFTER ? ['build-readers'] : ['shops'],
       workers: 1,
-      use: shopUse(0),
-      metadata: shopMeta(0),
+      use: shopUse(SHOPS[0]),
+      metadata: { persistTo: SHOPS[0].persistTo },
     },
   ],
   // Playwright starts the shops one after the other. The first migrates and seeds its state and

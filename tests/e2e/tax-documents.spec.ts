@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { bookAddress, deliverTo } from '../helpers/orders'
+import { bookAddress, deliverTo, mumbaiBilling } from '../helpers/orders'
 import { placeOnlineOrder } from './checkout-fixtures'
 import { createTestOperator, d1, signInOperator, sqlText, waitForHydration } from './pages'
 
@@ -51,19 +51,7 @@ test('an operator prints the packing slip of an order billed elsewhere: the deli
 }) => {
   createTestOperator()
   // Billed to a company in Mumbai (with its GSTIN), delivered to Asha Rao in Bengaluru.
-  const billing = {
-    firstname: 'Vikram',
-    lastname: 'Shah',
-    company: 'Shah Textiles Pvt Ltd',
-    street: ['Kalbadevi Road 22'],
-    city: 'Mumbai',
-    postcode: '400002',
-    region: 'Maharashtra',
-    country_id: 'IN',
-    telephone: '9820000001',
-    vat_id: '27AAPFU0939F1ZV',
-    email: 'vikram@example.com',
-  }
+  const billing = mumbaiBilling
   const shipping = bookAddress({ region: 'Karnataka', email: 'asha.slip@example.com' })
   const [stocked] = d1<{ sku: string }>(
     `SELECT i.sku FROM inventory i JOIN products p ON p.sku = i.sku

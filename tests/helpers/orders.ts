@@ -33,6 +33,21 @@ export function bookAddress(over: Record<string, unknown> = {}) {
   }
 }
 
+/** A company's billing address in Mumbai with its GSTIN (an order billed elsewhere than it ships). */
+export const mumbaiBilling = {
+  firstname: 'Vikram',
+  lastname: 'Shah',
+  company: 'Shah Textiles Pvt Ltd',
+  street: ['Kalbadevi Road 22'],
+  city: 'Mumbai',
+  postcode: '400002',
+  region: 'Maharashtra',
+  country_id: 'IN',
+  telephone: '9820000001',
+  vat_id: '27AAPFU0939F1ZV',
+  email: 'vikram@example.com',
+}
+
 /** A delivery address for test orders (`email` says whose; `over` changes fields). */
 export function testAddress(email: string, over: Record<string, unknown> = {}) {
   return { ...bookAddress(), street: ['12 MG Road', ''], telephone: '9876543210', email, ...over }
@@ -49,26 +64,34 @@ export function deliverTo(address: unknown, payment = 'cashondelivery') {
   }
 }
 
+/** How `orderBody` builds a body: the payment, the delivery, and fields that replace the built ones. */
+export type OrderBodyOptions = {
+  /** The payment method's code (cash on delivery unless given). */
+  payment?: string
+  /** false: no delivery method named (the shop's default applies); flat rate otherwise. */
+  flatRate?: boolean
+} & Record<string, unknown>
+
 /**
- * A guest's cash-on-delivery order body, no delivery method named: `products` to one address for
- * shipping and billing; `over` replaces fields.
+ * An order request body as the shop's checkout sends it: a guest's (`user_id` and `cart_id`
+ * empty) order of `products` to one address for shipping and billing, flat-rate delivery, cash on
+ * delivery. `options` names another payment, no delivery method, or replaces fields (`user_id`,
+ * `cart_id`, a field under test).
  */
-export function codOrderBody(
+export function orderBody(
   orderId: string,
   products: unknown[],
   address: unknown,
-  over: Record<string, unknown> = {},
+  { payment = 'cashondelivery', flatRate = true, ...over }: OrderBodyOptions = {},
 ) {
   return {
     order_id: orderId,
     user_id: '',
     cart_id: '',
     products,
-    addressInformation: {
-      shippingAddress: address,
-      billingAddress: address,
-      payment_method_code: 'cashondelivery',
-    },
+    addressInformation: flatRate
+      ? deliverTo(address, payment)
+      : { shippingAddress: address, billingAddress: address, payment_method_code: payment },
     ...over,
   }
 }

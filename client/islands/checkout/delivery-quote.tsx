@@ -17,6 +17,9 @@ interface TotalsFacts {
   shipping_title?: string
 }
 
+/** What an unanswered line shows: a no-break space, one line high. */
+const HOLD_LINE = '\u00a0'
+
 /** Shipping's cost and the delivery estimate for the address the form holds. */
 export function DeliveryQuote({ country, estimate }: { country: string; estimate: string | null }) {
   const totals = useSignalValue(cartTotals)
@@ -28,20 +31,22 @@ export function DeliveryQuote({ country, estimate }: { country: string; estimate
     typeof facts.shipping_minor === 'number'
       ? facts
       : null
+  // Both lines hold their place from the first render (a no-break space until their answers
+  // arrive): the answers come while the shopper is already reaching for "Continue to payment"
+  // below them, and a line appearing then moved the button from under the pointer (a click that
+  // missed).
   return (
     <div className="checkout__delivery" data-testid="delivery-quote">
-      {priced ? (
-        <p data-testid="shipping-rate">
-          {priced.shipping_minor
+      <p data-testid="shipping-rate">
+        {priced
+          ? priced.shipping_minor
             ? `${priced.shipping_title}: ${formatMinor(priced.shipping_minor, pageCurrency())}`
-            : priced.shipping_title}
-        </p>
-      ) : null}
-      {estimate ? (
-        <p role="status" data-testid="delivery-estimate">
-          {estimate}
-        </p>
-      ) : null}
+            : priced.shipping_title
+          : HOLD_LINE}
+      </p>
+      <p role="status" data-testid="delivery-estimate">
+        {estimate ?? HOLD_LINE}
+      </p>
     </div>
   )
 }

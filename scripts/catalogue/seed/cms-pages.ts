@@ -4,17 +4,16 @@
  * shared constant.
  */
 import { SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from '../../../shared/config/content'
+import { NAMED_CMS_PAGES } from '../../../worker/pages/content/paths'
 import { CITIES } from './data'
 
-/** CMS page identifiers for every content route the shop serves. */
+/**
+ * CMS page identifiers for every content route the shop serves: the pages with a named route of
+ * their own come from the worker's list (NAMED_CMS_PAGES), so the two cannot drift apart.
+ */
 export const CMS_PAGE_IDENTIFIERS = [
   'about-us',
-  'magazine',
-  'covers',
-  'press',
-  'past-collections',
-  'about-us-author',
-  'stockists',
+  ...NAMED_CMS_PAGES,
   'ode-to-handloom',
   'ode-to-chikankari',
   'ode-to-banaras',

@@ -18,7 +18,7 @@ import sdkAttributes from '../../fixtures/vsf-export/sdk-attributes.json?raw'
 import sdkCategories from '../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../fixtures/vsf-export/sdk-products.json?raw'
 import { SAMPLE_JPEG } from '../../helpers/images'
-import { deliverTo, freshEmail, testAddress } from '../../helpers/orders'
+import { freshEmail, orderBody, testAddress } from '../../helpers/orders'
 import { api, type Json } from '../../helpers/user'
 
 const now = '2026-01-01 00:00:00'
@@ -41,14 +41,11 @@ let n = 0
 const address = testAddress('mara.guest@example.com')
 /** An order in vue-storefront's queued-order shape, with the client's copy of each product. */
 function order(products: unknown[]) {
-  return {
-    order_id: `vsf-export-${++n}-${Math.random().toString(16).slice(2, 10)}`,
-    user_id: '',
-    cart_id: '',
-    products,
-    // A shopper of its own per order: what unpaid orders may hold is tested elsewhere.
-    addressInformation: deliverTo({ ...address, email: freshEmail('mara.guest') }),
-  }
+  // A shopper of its own per order: what unpaid orders may hold is tested elsewhere.
+  return orderBody(`vsf-export-${++n}-${Math.random().toString(16).slice(2, 10)}`, products, {
+    ...address,
+    email: freshEmail('mara.guest'),
+  })
 }
 const stockRow = (sku: string) =>
   env.DB.prepare('SELECT qty, is_in_stock, manage_stock, backorders FROM inventory WHERE sku = ?')

@@ -5,10 +5,11 @@
 import { createExecutionContext, env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import app from '../../../worker/app'
+import { mumbaiBilling } from '../../helpers/orders'
 import { registerAndLogin } from '../../helpers/user'
 import { admin, operator } from '../admin/operator'
 import { payEnv, setUpPaymentSandbox } from '../api/payment/harness'
-import { docsOf, mumbaiBilling, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
+import { docsOf, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 

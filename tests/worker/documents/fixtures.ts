@@ -40,20 +40,6 @@ export const docsOf = async (orderId: string) =>
       .all<DocRow>()
   ).results
 
-export const mumbaiBilling = {
-  firstname: 'Vikram',
-  lastname: 'Shah',
-  company: 'Shah Textiles Pvt Ltd',
-  street: ['Kalbadevi Road 22'],
-  city: 'Mumbai',
-  postcode: '400002',
-  region: 'Maharashtra',
-  country_id: 'IN',
-  telephone: '9820000001',
-  vat_id: '27AAPFU0939F1ZV',
-  email: 'vikram@example.com',
-}
-
 export async function placeOrder(
   payment: string,
   opts: {

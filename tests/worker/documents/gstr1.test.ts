@@ -7,10 +7,11 @@ import { env } from 'cloudflare:test'
 import { istMonth } from '@shared/domain/gst'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
+import { mumbaiBilling } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, type Session } from '../admin/operator'
 import { call, routeProviderCalls } from '../api/payment/harness'
-import { mumbaiBilling, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
+import { placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
 
 beforeAll(async () => {
   routeProviderCalls()

@@ -2,8 +2,9 @@
 // 20 payments verified at once take 20 consecutive numbers, none shared or skipped.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { mumbaiBilling } from '../../helpers/orders'
 import { payAtProvider, setUpPaymentSandbox, verify } from '../api/payment/harness'
-import { docsOf, mumbaiBilling, placeOrder, seedDocumentFixtures } from './fixtures'
+import { docsOf, placeOrder, seedDocumentFixtures } from './fixtures'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 

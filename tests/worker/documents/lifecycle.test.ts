@@ -5,10 +5,11 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
+import { mumbaiBilling } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { operator, type Session } from '../admin/operator'
 import { call, setUpPaymentSandbox } from '../api/payment/harness'
-import { docsOf, mumbaiBilling, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
+import { docsOf, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 

@@ -6,9 +6,10 @@ import { env } from 'cloudflare:test'
 import { istMonth } from '@shared/domain/gst'
 import { EXPORT_UNDER_LUT } from '@shared/domain/tax-document'
 import { describe, expect, it } from 'vitest'
+import { mumbaiBilling } from '../../helpers/orders'
 import { admin, operator } from '../admin/operator'
 import { call, sandbox, setUpPaymentSandbox } from '../api/payment/harness'
-import { docsOf, mumbaiBilling, placeOrder, seedDocumentFixtures } from './fixtures'
+import { docsOf, placeOrder, seedDocumentFixtures } from './fixtures'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 

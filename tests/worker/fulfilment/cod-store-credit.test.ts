@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { inspect, readyToShip } from '../../../worker/admin/fulfilment'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { orderRow } from '../api/payment/harness'
 import { courier, deliverCourier, ops, shipmentsOf, shopCall, stockOf, withCourierStandIn } from './harness'
@@ -20,13 +20,12 @@ describe('a cash-on-delivery order returned to store credit', () => {
     // 2 scarves (₹2,000) below the free-shipping threshold: ₹149 shipping and the ₹49 COD fee.
     const placed = await shopCall('/api/order', {
       bearer: user.token,
-      body: {
-        order_id: newOrderId('cod-credit'),
-        user_id: String(user.id),
-        cart_id: '',
-        products: [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
-        addressInformation: deliverTo(testAddress(freshEmail('cod-credit')), 'cashondelivery'),
-      },
+      body: orderBody(
+        newOrderId('cod-credit'),
+        [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
+        testAddress(freshEmail('cod-credit')),
+        { user_id: String(user.id) },
+      ),
     })
     expect(placed.status, JSON.stringify(placed.json)).toBe(200)
     const o = placed.json.result as { orderNumber: string; accessKey: string }

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { notifyOrder } from '../../../worker/api/mail/notify'
 import { readConfig } from '../../../worker/platform/env'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { deliverTo, freshEmail, testAddress } from '../../helpers/orders'
+import { freshEmail, orderBody, testAddress } from '../../helpers/orders'
 import { api } from '../../helpers/user'
 import { admin, operator, post } from '../admin/operator'
 import { MAIL_API_URL, mailApiStandIn } from '../api/mail/mail-provider-stand-in'
@@ -22,13 +22,7 @@ async function scarfOrder() {
   const orderId = `${Date.now()}-tpl-${++n}`
   const email = freshEmail('tpl')
   const res = await api('/order', {
-    body: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      addressInformation: deliverTo({ ...testAddress(email), email }, 'cashondelivery'),
-    },
+    body: orderBody(orderId, [{ sku: 'FX-SCARF', qty: 1, price: 1 }], testAddress(email)),
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)
   const row = await env.DB.prepare(

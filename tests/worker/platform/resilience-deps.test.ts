@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../../../worker/app'
 import { cspNonce, findExecutableMarkup } from '../../helpers/fuzz-html'
-import { deliverTo, testAddress } from '../../helpers/orders'
+import { orderBody, testAddress } from '../../helpers/orders'
 
 const ctx = {
   waitUntil: () => {},
@@ -197,13 +197,7 @@ function failingDb(mode: FailMode): D1Database {
 }
 
 const address = testAddress('resilience@example.com')
-const orderBody = (id: string) => ({
-  order_id: id,
-  user_id: '',
-  cart_id: '',
-  products: [{ sku: product.sku, qty: 2, price: 1 }],
-  addressInformation: deliverTo(address),
-})
+const scarfOrder = (id: string) => orderBody(id, [{ sku: product.sku, qty: 2, price: 1 }], address)
 
 async function dbState() {
   const [orders, lines, stock, carts, items, customers] = await Promise.all(
@@ -233,7 +227,7 @@ describe('D1 errors', () => {
       const writes: [string, RequestInit][] = [
         [
           '/api/order',
-          { method: 'POST', body: JSON.stringify(orderBody(`resilience-${mode}-${Date.now()}`)) },
+          { method: 'POST', body: JSON.stringify(scarfOrder(`resilience-${mode}-${Date.now()}`)) },
         ],
         ['/api/cart/create', { method: 'POST' }],
         [
@@ -333,7 +327,7 @@ describe('a locked database (reads fail on the session commit token, writes on t
     const routes: [string, RequestInit][] = [
       [
         '/api/order',
-        { method: 'POST', headers: json, body: JSON.stringify(orderBody(`locked-${Date.now()}`)) },
+        { method: 'POST', headers: json, body: JSON.stringify(scarfOrder(`locked-${Date.now()}`)) },
       ],
       [
         `/api/cart/update?cartId=${guestCart}`,

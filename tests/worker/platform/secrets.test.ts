@@ -5,7 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '../../../shared/config/routes'
 import app from '../../../worker/app'
-import { deliverTo, testAddress } from '../../helpers/orders'
+import { orderBody, testAddress } from '../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -62,13 +62,7 @@ beforeAll(async () => {
   const address = testAddress(user.email)
   await api('/order', {
     bearer: user.token,
-    body: {
-      order_id: `secret-${Date.now()}`,
-      user_id: '',
-      cart_id: '',
-      products: [{ sku: product.sku, qty: 1, price: 1 }],
-      addressInformation: deliverTo(address),
-    },
+    body: orderBody(`secret-${Date.now()}`, [{ sku: product.sku, qty: 1, price: 1 }], address),
   })
 })
 

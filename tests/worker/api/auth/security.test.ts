@@ -7,7 +7,7 @@ import { fromBase64Url, toBase64Url } from '../../../../worker/api/auth/crypto'
 import { LOGIN_LIMIT_PER_IP, RESET_LIMIT_PER_ACCOUNT } from '../../../../worker/api/auth/rate-limit'
 import { signJws } from '../../../../worker/api/auth/tokens'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
-import { bookAddress } from '../../../helpers/orders'
+import { bookAddress, orderBody } from '../../../helpers/orders'
 import { type ApiAnswer, api, freshIp, type Json, registerAndLogin } from '../../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -161,19 +161,10 @@ function calls(): { name: string; run: (bearer?: string) => Promise<ApiAnswer> }
       run: (b) =>
         api('/order', {
           bearer: b,
-          body: {
-            order_id: aliceOrder.order_id,
-            user_id: '',
-            cart_id: '',
-            products: [{ sku: product.sku, qty: 1, price: 1 }],
-            addressInformation: {
-              shippingAddress: { ...address, email: 'x@example.com' },
-              billingAddress: { ...address, email: 'x@example.com' },
-              shipping_method_code: 'flatrate',
-              shipping_carrier_code: 'flatrate',
-              payment_method_code: 'cashondelivery',
-            },
-          },
+          body: orderBody(aliceOrder.order_id, [{ sku: product.sku, qty: 1, price: 1 }], {
+            ...address,
+            email: 'x@example.com',
+          }),
         }),
     },
   ]

@@ -14,7 +14,7 @@ import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
 import sdkCategories from '../../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../../fixtures/vsf-export/sdk-products.json?raw'
-import { deliverTo } from '../../../helpers/orders'
+import { orderBody } from '../../../helpers/orders'
 import type { Json } from '../../../helpers/user'
 
 /** Rupees one dollar buys in this shop's configuration (not the default table's rate). */
@@ -105,13 +105,11 @@ describe('a catalogue imported in US dollars', () => {
     const orderId = `usd-base-${Math.random().toString(16).slice(2, 10)}`
     const res = await call('/api/order', {
       method: 'POST',
-      body: JSON.stringify({
-        order_id: orderId,
-        user_id: '',
-        cart_id: '',
-        products: [{ sku: 'BWH-M', qty: 2, price: 39, parentSku: 'BWH' }],
-        addressInformation: deliverTo(address, 'card'),
-      }),
+      body: JSON.stringify(
+        orderBody(orderId, [{ sku: 'BWH-M', qty: 2, price: 39, parentSku: 'BWH' }], address, {
+          payment: 'card',
+        }),
+      ),
       cookie: 'currency=INR',
     })
     expect(res.status, await res.clone().text()).toBe(200)

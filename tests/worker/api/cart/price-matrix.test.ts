@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SHIPPING_RULES } from '../../../../shared/config/shipping'
 import { formatMinor, formatUnitPrice } from '../../../../shared/domain/currency'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
-import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
 import { type AskedOfProvider, call, type Json, payEnv, recordProviderCalls } from '../payment/harness'
 
@@ -358,13 +358,18 @@ describe('a bag below the free-shipping threshold', () => {
         // The fee is a line of its own, only for cash on delivery.
         expect(review.totals.extension_attributes.cod_fee_minor).toBe(method === 'cashondelivery' ? 4900 : 0)
         const to = { ...ship, email: freshEmail(`bag.${cell.country}`.toLowerCase()) }
-        const placed = await shopper('/api/order', {
-          order_id: newOrderId(`bag-${cell.country}-${cell.currency}`),
-          user_id: '',
-          cart_id: '',
-          products: [{ sku: jewel.sku, qty: 1, price: 1 }],
-          addressInformation: { shippingAddress: to, billingAddress: to, payment_method_code: method },
-        })
+        const placed = await shopper(
+          '/api/order',
+          orderBody(
+            newOrderId(`bag-${cell.country}-${cell.currency}`),
+            [{ sku: jewel.sku, qty: 1, price: 1 }],
+            to,
+            {
+              payment: method,
+              flatRate: false,
+            },
+          ),
+        )
         expect(placed.status, `${method}: ${JSON.stringify(placed.json)}`).toBe(200)
         const row = await env.DB.prepare(
           'SELECT currency, grand_total_minor FROM orders WHERE increment_id = ?',

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { notifyOrder } from '../../../../worker/api/mail/notify'
 import { readConfig } from '../../../../worker/platform/env'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -166,18 +166,7 @@ describe('orders charge what the cart said, in the charge currency', () => {
   ) =>
     api('/order', {
       headers,
-      body: {
-        order_id: orderId(),
-        user_id: '',
-        cart_id: '',
-        products,
-        addressInformation: {
-          shippingAddress: shopper,
-          billingAddress: shopper,
-          payment_method_code: 'cashondelivery',
-        },
-        ...over,
-      },
+      body: orderBody(orderId(), products, shopper, { flatRate: false, ...over }),
     })
   const row = (id: string) =>
     env.DB.prepare('SELECT currency, grand_total, grand_total_minor FROM orders WHERE client_order_id = ?')
@@ -337,17 +326,7 @@ describe('cash on delivery only where the courier serves the PIN code', () => {
       [{ ...indianAddress, postcode: '' }, 'Cash on delivery needs the PIN code of the shipping address.'],
     ] as const) {
       const res = await api('/order', {
-        body: {
-          order_id: orderId(),
-          user_id: '',
-          cart_id: '',
-          products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-          addressInformation: {
-            shippingAddress: address,
-            billingAddress: address,
-            payment_method_code: 'cashondelivery',
-          },
-        },
+        body: orderBody(orderId(), [{ sku: 'FX-SCARF', qty: 1, price: 1 }], address, { flatRate: false }),
       })
       expect(res.status).toBe(400)
       expect(res.json.result).toBe(`Invalid order: addressInformation.payment_method_code: ${message}`)

@@ -17,7 +17,7 @@ import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
 import sdkCategories from '../../../fixtures/vsf-export/sdk-categories.json?raw'
 import sdkProducts from '../../../fixtures/vsf-export/sdk-products.json?raw'
-import { freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { type AskedOfProvider, call, type Json, payEnv, recordProviderCalls } from '../payment/harness'
 
 /** Rupees one dollar buys in this shop's configuration. */
@@ -194,16 +194,18 @@ describe('a catalogue whose prices are in US dollars', () => {
       expect(ext.subtotal_minor - ext.discount_minor + ext.shipping_minor).toBe(ext.grand_total_minor)
 
       // The order, and what the provider is asked for.
-      const placed = await shopper('/api/order', {
-        order_id: newOrderId('usd-catalogue'),
-        user_id: '',
-        cart_id: '',
-        products: [
-          { sku: 'BWH-S', qty: 1, price: 1, parentSku: 'BWH' },
-          { sku: 'PIN-S', qty: 1, price: 1, parentSku: 'PIN' },
-        ],
-        addressInformation: { shippingAddress: ship, billingAddress: ship, payment_method_code: s.method },
-      })
+      const placed = await shopper(
+        '/api/order',
+        orderBody(
+          newOrderId('usd-catalogue'),
+          [
+            { sku: 'BWH-S', qty: 1, price: 1, parentSku: 'BWH' },
+            { sku: 'PIN-S', qty: 1, price: 1, parentSku: 'PIN' },
+          ],
+          ship,
+          { payment: s.method, flatRate: false },
+        ),
+      )
       expect(placed.status, JSON.stringify(placed.json)).toBe(200)
       const number = placed.json.result.orderNumber as string
       const row = await env.DB.prepare(

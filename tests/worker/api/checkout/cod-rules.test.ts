@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { COD_REFUSALS } from '../../../../worker/api/checkout/cod'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(async () => {
@@ -25,13 +25,12 @@ const orderCount = async () =>
 /** Places an order of `lines` to `address`, paid by `method`. */
 function place(lines: { sku: string; qty: number }[], address: Record<string, unknown>, method: string) {
   return api('/order', {
-    body: {
-      order_id: newOrderId('cod-rules'),
-      user_id: '',
-      cart_id: '',
-      products: lines.map((l) => ({ ...l, price: 1 })),
-      addressInformation: deliverTo(address, method),
-    },
+    body: orderBody(
+      newOrderId('cod-rules'),
+      lines.map((l) => ({ ...l, price: 1 })),
+      address,
+      { payment: method },
+    ),
   })
 }
 

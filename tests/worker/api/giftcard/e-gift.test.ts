@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { queueDueGiftCards } from '../../../../worker/api/giftcard/delivery'
 import { readConfig } from '../../../../worker/platform/env'
 import { GIFT } from '../../../helpers/cart-fixtures'
-import { deliverTo, testAddress } from '../../../helpers/orders'
+import { orderBody, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
 import {
   call,
@@ -74,13 +74,12 @@ const giftOption = (d: { name?: string; email?: string; message?: string; sendOn
 
 async function placeCard(details: Parameters<typeof giftOption>[0], qty = 1) {
   return call('/api/order', {
-    body: {
-      order_id: `egift-${crypto.randomUUID()}`,
-      user_id: '',
-      cart_id: '',
-      products: [{ sku: 'FX-EGIFT', qty, price: 1, product_option: giftOption(details) }],
-      addressInformation: deliverTo(testAddress(`buyer.${crypto.randomUUID()}@example.com`), 'card'),
-    },
+    body: orderBody(
+      `egift-${crypto.randomUUID()}`,
+      [{ sku: 'FX-EGIFT', qty, price: 1, product_option: giftOption(details) }],
+      testAddress(`buyer.${crypto.randomUUID()}@example.com`),
+      { payment: 'card' },
+    ),
   })
 }
 

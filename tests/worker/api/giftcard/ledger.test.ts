@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { moveOrder } from '../../../../worker/admin/orders'
 import { readConfig } from '../../../../worker/platform/env'
 import { decodeEntities } from '../../../helpers/html'
-import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
 import {
@@ -77,14 +77,12 @@ async function buyCards(
     bearer: who.token,
     // PayPal charges the currency shown: dollars for the shopper who pays with it here.
     ...(opts.payment === 'paypal_standard' ? { headers: { cookie: 'currency=USD' } } : {}),
-    body: {
-      order_id: orderId,
+    body: orderBody(orderId, [{ sku: 'FX-GIFT', qty: opts.qty ?? 1, price: 1 }], testAddress(who.email), {
+      payment: opts.payment ?? 'card',
       user_id: String(who.id),
       cart_id: cartId,
-      products: [{ sku: 'FX-GIFT', qty: opts.qty ?? 1, price: 1 }],
       ...(opts.credit ? { store_credit_applied: true } : {}),
-      addressInformation: deliverTo(testAddress(who.email), opts.payment ?? 'card'),
-    },
+    }),
   })
   expect(placed.status, JSON.stringify(placed.json)).toBe(200)
   const r = placed.json.result
@@ -181,14 +179,12 @@ describe('store credit spent on an order is a row everywhere the order shows its
     const orderId = newOrderId('rows')
     const placed = await call('/api/order', {
       bearer: who.token,
-      body: {
-        order_id: orderId,
+      body: orderBody(orderId, [{ sku: 'FX-SCARF', qty: 1, price: 1 }], testAddress(who.email), {
+        payment: 'card',
         user_id: String(who.id),
         cart_id: cartId,
-        products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
         store_credit_applied: true,
-        addressInformation: deliverTo(testAddress(who.email), 'card'),
-      },
+      }),
     })
     expect(placed.status, JSON.stringify(placed.json)).toBe(200)
     const number = placed.json.result.orderNumber as string

@@ -15,7 +15,7 @@ import { drainOutboxes, retryPause } from '../../../../worker/api/mail/outbox'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
-import { deliverTo, freshEmail } from '../../../helpers/orders'
+import { freshEmail, orderBody } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 import { MAIL_API_URL, mailApiStandIn } from './mail-provider-stand-in'
 
@@ -90,13 +90,7 @@ async function placeOrder(payment = 'cashondelivery', products: unknown[] = EVER
   address = { ...meera, email: freshEmail('meera.mail') }
   const orderId = `${Date.now()}-mail-${++n}`
   const res = await api('/order', {
-    body: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products,
-      addressInformation: deliverTo(address, payment),
-    },
+    body: orderBody(orderId, products, address, { payment }),
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)
   return orderId

@@ -8,17 +8,17 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { SHIPPING_RULES } from '../../../../shared/config/shipping'
 import type { Product } from '../../../../shared/schemas/catalog'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { codOrderBody, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
 const orderId = () => newOrderId('bundle')
-const orderBody = (
+const bundleOrder = (
   products: unknown[],
   over: Record<string, unknown> = {},
   address = testAddress(freshEmail('bundle')),
-) => codOrderBody(orderId(), products, address, over)
+) => orderBody(orderId(), products, address, { flatRate: false, ...over })
 const bundleOption = (
   choices: { option_id: unknown; option_qty?: unknown; option_selections?: unknown[] }[],
 ) => ({
@@ -226,7 +226,7 @@ describe('ordering bundles and grouped products', () => {
     const cartTotals = await totals(cartId)
     // (2 × 3000 + 1500 + 1000) + 1000, GST included
     expect(cartTotals.grand_total).toBe(9500)
-    const body = orderBody(
+    const body = bundleOrder(
       [
         { sku: 'FX-BUNDLE', qty: 1, price: 0.01, product_option: optional },
         { sku: 'FX-SCARF', qty: 1, price: 0.01 },
@@ -269,7 +269,7 @@ describe('ordering bundles and grouped products', () => {
   })
 
   it('takes nothing when one linked product lacks stock (and leaves no half-written order)', async () => {
-    const body = orderBody([
+    const body = bundleOrder([
       {
         sku: 'FX-BUNDLE',
         qty: 2,
@@ -290,8 +290,8 @@ describe('ordering bundles and grouped products', () => {
       .first<{ n: number }>()
     expect(orders?.n).toBe(0)
     // Two concurrent bundle orders for the last two earrings B: exactly one succeeds.
-    const a = orderBody([{ sku: 'FX-BUNDLE', qty: 1, price: 1, product_option: EAR_B_BAG_A }])
-    const b = orderBody([{ sku: 'FX-BUNDLE', qty: 1, price: 1, product_option: EAR_B_BAG_A }])
+    const a = bundleOrder([{ sku: 'FX-BUNDLE', qty: 1, price: 1, product_option: EAR_B_BAG_A }])
+    const b = bundleOrder([{ sku: 'FX-BUNDLE', qty: 1, price: 1, product_option: EAR_B_BAG_A }])
     const answers = await Promise.all([api('/order', { body: a }), api('/order', { body: b })])
     expect(answers.map((x) => x.status).sort()).toEqual([200, 500])
     expect(await stockOf('FX-EAR-B')).toBe(0)
@@ -304,7 +304,7 @@ describe('ordering bundles and grouped products', () => {
     expect(added.status).toBe(200)
     expect(added.json.result).toMatchObject({ sku: 'FX-GROUPED', price: 3500, product_type: 'grouped' })
     const placed = await api('/order', {
-      body: orderBody([{ sku: 'FX-GROUPED', qty: 2, price: 0.01 }], { cart_id: cartId }),
+      body: bundleOrder([{ sku: 'FX-GROUPED', qty: 2, price: 0.01 }], { cart_id: cartId }),
     })
     expect(placed.status, JSON.stringify(placed.json)).toBe(200)
     expect(await stockOf('FX-EAR-A')).toBe(3)
@@ -314,7 +314,7 @@ describe('ordering bundles and grouped products', () => {
     expect(order.grand_total).toBe(7000 + SHIPPING_RULES.cod.fee)
     // The product page adds a grouped product's products as their own lines: those order too.
     const lines = await api('/order', {
-      body: orderBody([
+      body: bundleOrder([
         { sku: 'FX-EAR-A', qty: 1, price: 1, parentSku: 'FX-GROUPED' },
         { sku: 'FX-BAG-A', qty: 1, price: 1, parentSku: 'FX-GROUPED' },
       ]),
@@ -326,7 +326,7 @@ describe('ordering bundles and grouped products', () => {
 
   it('refuses unknown bundle choices in an order with a 400 that names them', async () => {
     const res = await api('/order', {
-      body: orderBody([
+      body: bundleOrder([
         { sku: 'FX-SCARF', qty: 1, price: 1 },
         {
           sku: 'FX-BUNDLE',
@@ -371,7 +371,7 @@ describe('stored item options', () => {
         configurable_item_options: [],
       },
     }
-    const body = orderBody([
+    const body = bundleOrder([
       { sku: 'FX-KURTA-S', qty: 1, price: 0.01, product_option: clientOption },
       { sku: 'FX-BUNDLE', qty: 1, price: 0.01, product_option: EAR_B_BAG_A },
       { sku: 'FX-ENGRAVED', qty: 1, price: 0.01, product_option: engraved },

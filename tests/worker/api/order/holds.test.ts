@@ -25,7 +25,7 @@ import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { inOneWindow } from '../../../helpers/rate-window'
 import { api, freshIp, type Json, registerAndLogin } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
@@ -52,13 +52,16 @@ interface PlaceOptions {
 /** Places an order of `qty` scarves; returns the status, the envelope and the order id. */
 async function place(o: PlaceOptions = {}): Promise<{ status: number; json: Json; orderId: string }> {
   const orderId = o.orderId ?? newOrderId('hold')
-  const body = {
-    order_id: orderId,
-    user_id: o.userId === undefined ? '' : String(o.userId),
-    cart_id: o.cartId ?? '',
-    products: [{ sku: 'FX-SCARF', qty: o.qty ?? 1, price: 1 }],
-    addressInformation: deliverTo(testAddress(o.email ?? freshEmail('hold')), o.payment ?? 'card'),
-  }
+  const body = orderBody(
+    orderId,
+    [{ sku: 'FX-SCARF', qty: o.qty ?? 1, price: 1 }],
+    testAddress(o.email ?? freshEmail('hold')),
+    {
+      payment: o.payment ?? 'card',
+      user_id: o.userId === undefined ? '' : String(o.userId),
+      cart_id: o.cartId ?? '',
+    },
+  )
   const ip = o.ip ?? freshIp()
   if (!o.useEnv) {
     const res = await api('/order', { body, ip, bearer: o.bearer })

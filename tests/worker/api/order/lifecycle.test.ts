@@ -11,7 +11,7 @@ import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -22,17 +22,15 @@ async function place(payment: string, extra: Record<string, unknown> = {}, beare
   const orderId = newId()
   const res = await api('/order', {
     bearer,
-    body: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products: [
+    body: orderBody(
+      orderId,
+      [
         { sku: 'FX-SCARF', qty: 2, price: 1 },
         { sku: 'FX-GROUPED', qty: 1, price: 1 },
       ],
-      addressInformation: deliverTo(testAddress(freshEmail('asha.life')), payment),
-      ...extra,
-    },
+      testAddress(freshEmail('asha.life')),
+      { payment, ...extra },
+    ),
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)
   return orderId

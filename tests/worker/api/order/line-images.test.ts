@@ -6,24 +6,23 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures } from '../../../helpers/cart-fixtures'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
 async function place(customer?: { id: number; token: string }) {
   const res = await api(customer ? `/order?token=${customer.token}` : '/order', {
-    body: {
-      order_id: newOrderId('img'),
-      user_id: customer ? String(customer.id) : '',
-      cart_id: '',
-      products: [
+    body: orderBody(
+      newOrderId('img'),
+      [
         { sku: 'FX-SCARF', qty: 1, price: 1 },
         { sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' },
         { sku: 'FX-LEHENGA', qty: 1, price: 1 },
       ],
-      addressInformation: deliverTo(testAddress(freshEmail('images'))),
-    },
+      testAddress(freshEmail('images')),
+      { user_id: customer ? String(customer.id) : '' },
+    ),
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)
   return res.json.result as { orderNumber: string; accessKey: string; order_id?: string }

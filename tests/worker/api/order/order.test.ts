@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -11,17 +11,15 @@ beforeEach(seedCartFixtures)
 const orderId = () => newOrderId('test')
 const address = testAddress('asha.guest@example.com')
 function order(over: Record<string, unknown> = {}, products?: unknown[], payment = 'cashondelivery') {
-  return {
-    order_id: orderId(),
-    user_id: '',
-    cart_id: '',
-    products: products ?? [
+  return orderBody(
+    orderId(),
+    products ?? [
       { sku: 'FX-SCARF', qty: 2, price: 1, name: 'Silk Scarf' },
       { sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' },
     ],
-    addressInformation: deliverTo(testAddress(freshEmail('asha.guest')), payment),
-    ...over,
-  }
+    testAddress(freshEmail('asha.guest')),
+    { payment, ...over },
+  )
 }
 const countOrders = async (clientId: string) =>
   (

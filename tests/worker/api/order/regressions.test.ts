@@ -4,14 +4,14 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { codOrderBody, newOrderId, testAddress } from '../../../helpers/orders'
+import { newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
 const address = testAddress('asha.rules@example.com')
-const orderBody = (products: unknown[], over: Record<string, unknown> = {}) =>
-  codOrderBody(newOrderId('rules'), products, address, over)
+const rulesOrder = (products: unknown[], over: Record<string, unknown> = {}) =>
+  orderBody(newOrderId('rules'), products, address, { flatRate: false, ...over })
 const guestCart = async (): Promise<string> => (await api('/cart/create', { method: 'POST' })).json.result
 const add = (cartId: string, cartItem: Record<string, unknown>) =>
   api(`/cart/update?cartId=${cartId}`, { body: { cartItem } })
@@ -36,7 +36,7 @@ async function coupon(
 describe('several lines of the same sku', () => {
   it('are summed in the stock check and the decrement', async () => {
     const twoAndTwo = await api('/order', {
-      body: orderBody([
+      body: rulesOrder([
         { sku: 'FX-SCARF', qty: 2, price: 1 },
         { sku: 'FX-SCARF', qty: 2, price: 1 },
       ]),
@@ -45,7 +45,7 @@ describe('several lines of the same sku', () => {
     expect(await stockOf('FX-SCARF')).toBe(1)
     await seedCartFixtures()
     // 3 + 3 of a sku with 5 in stock: refused, nothing taken.
-    const body = orderBody([
+    const body = rulesOrder([
       { sku: 'FX-SCARF', qty: 3, price: 1 },
       { sku: 'FX-SCARF', qty: 3, price: 1 },
     ])
@@ -69,7 +69,7 @@ describe("a cart's coupon", () => {
     expect(Math.abs(t.discount_amount)).toBe(0)
     expect(t.coupon_code).toBeUndefined()
     const placed = await api('/order', {
-      body: orderBody([{ sku: 'FX-SCARF', qty: 1, price: 1 }], { cart_id: cartId }),
+      body: rulesOrder([{ sku: 'FX-SCARF', qty: 1, price: 1 }], { cart_id: cartId }),
     })
     const order = (await guestOrder(placed.json.result.orderNumber, placed.json.result.accessKey)).json.result
     expect(goods(order)).toBe(1000)
@@ -89,7 +89,7 @@ describe("a cart's coupon", () => {
     await coupon('FX-WINDOW', { starts: new Date(Date.now() + hour).toISOString() })
     expect(goods(await totals(cartId))).toBe(1000)
     const placed = await api('/order', {
-      body: orderBody([{ sku: 'FX-SCARF', qty: 1, price: 1 }], { cart_id: cartId }),
+      body: rulesOrder([{ sku: 'FX-SCARF', qty: 1, price: 1 }], { cart_id: cartId }),
     })
     const order = (await guestOrder(placed.json.result.orderNumber, placed.json.result.accessKey)).json.result
     expect(goods(order)).toBe(1000)
@@ -125,7 +125,7 @@ describe('custom option prices', () => {
     expect(goods(t)).toBe(1100)
     expect(t.items[0].tax_amount).toBe(100)
     const placed = await api('/order', {
-      body: orderBody([{ sku: 'FX-ENGRAVED', qty: 1, price: 990, product_option: engraving }], {
+      body: rulesOrder([{ sku: 'FX-ENGRAVED', qty: 1, price: 990, product_option: engraving }], {
         cart_id: cartId,
       }),
     })

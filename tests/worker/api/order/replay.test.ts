@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, newOrderId } from '../../../helpers/orders'
+import { newOrderId, orderBody } from '../../../helpers/orders'
 import { api, type Json, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -30,14 +30,7 @@ const attacker = {
 }
 
 function body(id: string, addr: typeof victim, over: Record<string, unknown> = {}) {
-  return {
-    order_id: id,
-    user_id: '',
-    cart_id: '',
-    products: [{ sku: 'FX-SCARF', qty: 1, price: 1000 }],
-    addressInformation: deliverTo(addr),
-    ...over,
-  }
+  return orderBody(id, [{ sku: 'FX-SCARF', qty: 1, price: 1000 }], addr, over)
 }
 
 /** Nothing of the stored order may appear in an answer to someone else. */

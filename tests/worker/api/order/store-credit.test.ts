@@ -3,6 +3,7 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { orderBody } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
@@ -15,13 +16,13 @@ const address = {
   postcode: '411001',
   country_id: 'IN',
 }
-const order = (products: unknown[], payment: string, over: Record<string, unknown> = {}) => ({
-  order_id: `credit-${Date.now()}-${Math.random().toString(16).slice(2)}`,
-  products,
-  store_credit_applied: true,
-  addressInformation: { shippingAddress: address, billingAddress: address, payment_method_code: payment },
-  ...over,
-})
+const order = (products: unknown[], payment: string, over: Record<string, unknown> = {}) =>
+  orderBody(`credit-${Date.now()}-${Math.random().toString(16).slice(2)}`, products, address, {
+    payment,
+    flatRate: false,
+    store_credit_applied: true,
+    ...over,
+  })
 const balanceOf = async (id: number) =>
   (
     await env.DB.prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')

@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
 import { GIFT, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import {
   call,
   deliverWebhooks,
@@ -245,13 +245,9 @@ describe('a charge that rounds to nothing', () => {
     const res = await call('/api/order', {
       // A shopper shown dollars: PayPal charges the currency shown.
       headers: { cookie: 'currency=USD' },
-      body: {
-        order_id: orderId,
-        user_id: '',
-        cart_id: '',
-        products: [{ sku: 'FX-BINDI', qty: 1, price: 24 }],
-        addressInformation: deliverTo(address, 'paypal_standard'),
-      },
+      body: orderBody(orderId, [{ sku: 'FX-BINDI', qty: 1, price: 24 }], address, {
+        payment: 'paypal_standard',
+      }),
     })
     expect(res.status).toBe(400)
     expect(res.json.result).toMatch(/comes to \$0\.00 in USD/)
@@ -260,13 +256,9 @@ describe('a charge that rounds to nothing', () => {
     expect(await stockOf('FX-BINDI')).toBe(5)
     // The same item charged in rupees is an ordinary order awaiting payment.
     const inr = await call('/api/order', {
-      body: {
-        order_id: newOrderId('zero'),
-        user_id: '',
-        cart_id: '',
-        products: [{ sku: 'FX-BINDI', qty: 1, price: 24 }],
-        addressInformation: deliverTo(address, 'card'),
-      },
+      body: orderBody(newOrderId('zero'), [{ sku: 'FX-BINDI', qty: 1, price: 24 }], address, {
+        payment: 'card',
+      }),
     })
     expect(inr.status, JSON.stringify(inr.json)).toBe(200)
     expect(inr.json.result).toMatchObject({ status: 'pending_payment', paymentPending: true })
@@ -286,13 +278,10 @@ describe('a charge that rounds to nothing', () => {
     expect(applied.status, JSON.stringify(applied.json)).toBe(200)
     const orderId = newOrderId('zero')
     const res = await call('/api/order', {
-      body: {
-        order_id: orderId,
-        user_id: '',
+      body: orderBody(orderId, [{ sku: 'FX-SCARF', qty: 1, price: 1 }], address, {
+        payment: 'card',
         cart_id: cartId,
-        products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-        addressInformation: deliverTo(address, 'card'),
-      },
+      }),
     })
     expect(res.status).toBe(400)
     expect(await orderRow(orderId)).toBeNull()

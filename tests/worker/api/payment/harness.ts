@@ -15,7 +15,7 @@ import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { freshIp } from '../../../helpers/user'
 
 export const SANDBOX_ORIGIN = 'https://payments-sandbox.test'
@@ -185,13 +185,7 @@ export async function place(
       cookie: `currency=${payment === 'paypal_standard' ? 'USD' : 'INR'}`,
       'cf-connecting-ip': freshIp(),
     },
-    body: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products,
-      addressInformation: deliverTo(testAddress(freshEmail('asha.pay')), payment),
-    },
+    body: orderBody(orderId, products, testAddress(freshEmail('asha.pay')), { payment }),
   })
   if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
   const r = res.json.result

@@ -21,7 +21,7 @@ import { MSG_BAD_ALERT_LINK } from '../../../../worker/api/stock-alerts/unsubscr
 import worker from '../../../../worker/index'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../../helpers/orders'
+import { newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
 import { MAIL_API_URL, mailApiStandIn } from '../mail/mail-provider-stand-in'
@@ -231,13 +231,7 @@ describe('back-in-stock mail', () => {
     ).run()
     const orderId = newOrderId('restock')
     const placed = await api('/order', {
-      body: {
-        order_id: orderId,
-        user_id: '',
-        cart_id: '',
-        products: [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
-        addressInformation: deliverTo(testAddress('buyer@example.com')),
-      },
+      body: orderBody(orderId, [{ sku: 'FX-SCARF', qty: 2, price: 1 }], testAddress('buyer@example.com')),
     })
     expect(placed.status, JSON.stringify(placed.json)).toBe(200)
     expect(await stockOf('FX-SCARF')).toBe(0)

@@ -3,7 +3,7 @@
 // the same 404 and stays as it was; a confirmed order is refused in words.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../../helpers/user'
 import { operator } from '../../admin/operator'
 import { seedDocumentFixtures } from '../../documents/fixtures'
@@ -13,12 +13,14 @@ setUpPaymentSandbox(seedDocumentFixtures)
 
 async function place(customer: { id: number; token: string }) {
   const res = await call(`/api/order?token=${customer.token}`, {
-    body: {
-      order_id: newOrderId('cancel'),
-      user_id: String(customer.id),
-      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      addressInformation: deliverTo(testAddress(freshEmail('cancel')), 'cashondelivery'),
-    },
+    body: orderBody(
+      newOrderId('cancel'),
+      [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+      testAddress(freshEmail('cancel')),
+      {
+        user_id: String(customer.id),
+      },
+    ),
     headers: { 'cf-connecting-ip': freshIp() },
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)

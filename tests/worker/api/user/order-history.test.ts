@@ -3,7 +3,7 @@
 // number once issued, both as the order page has them; nothing of another customer's orders, even
 // when those are shipped and invoiced.
 import { describe, expect, it } from 'vitest'
-import { deliverTo, freshEmail, newOrderId, testAddress } from '../../../helpers/orders'
+import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../../helpers/user'
 import { operator, type Session } from '../../admin/operator'
 import { seedDocumentFixtures } from '../../documents/fixtures'
@@ -14,12 +14,14 @@ setUpPaymentSandbox(seedDocumentFixtures)
 /** Places a cash-on-delivery order as the signed-in customer. */
 async function place(customer: { id: number; token: string }) {
   const res = await call(`/api/order?token=${customer.token}`, {
-    body: {
-      order_id: newOrderId('hist'),
-      user_id: String(customer.id),
-      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      addressInformation: deliverTo(testAddress(freshEmail('history')), 'cashondelivery'),
-    },
+    body: orderBody(
+      newOrderId('hist'),
+      [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
+      testAddress(freshEmail('history')),
+      {
+        user_id: String(customer.id),
+      },
+    ),
     headers: { 'cf-connecting-ip': freshIp() },
   })
   expect(res.status, JSON.stringify(res.json)).toBe(200)
