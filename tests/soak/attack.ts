@@ -33,6 +33,7 @@ import {
   SOAK_ATTACK_CLASSES,
   type SoakAttackClass,
 } from './flood-attacks'
+import { type StallProfile, stallRecorder } from './stalls'
 
 export interface AttackPhaseOptions {
   /** http://127.0.0.1:PORT of the worker. */
@@ -95,6 +96,8 @@ export interface AttackPhaseReport {
     after: { n: number; p50: number; p99: number }
     ratio: number
   }
+  /** What was in flight while the stream was slow (./stalls.ts). */
+  stalls: StallProfile
   invariantViolations: string[]
   /** What the mail flood's requests made each kind of mail send to its one inbox. */
   mailFlood: Record<string, number> | null
@@ -291,6 +294,7 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
   await idleStream.stop()
 
   const stream = startStream(o.base, o.streamPaths, o.streamIntervalMs)
+  const stalls = stallRecorder()
   const attackStart = performance.now()
   const statuses = new Map<number, number>()
   const byClass: Record<string, ClassStats> = {}
@@ -308,7 +312,9 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
     while (next < cases.length && !frozen && Date.now() < o.deadline) {
       const a = cases[next++] as AttackCase
       tried++
+      const t0 = performance.now()
       const out = await runAttack(a, ctx)
+      stalls.span(`${a.cls}: ${a.kind}`, t0, performance.now())
       requests += out.requests
       const s = byClass[a.cls] as ClassStats
       s.sent++
@@ -349,6 +355,7 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
   const during = stream.samples.filter((s) => s.t >= attackStart && s.t <= attackEnd)
   const idle = summary(idleStream.samples)
   const attack = { ...summary(during), errors: during.filter((s) => !s.ok).length }
+  const profile = stalls.profile(during, o.maxRatio * Math.max(idle.p99, 0.1))
   const invariantViolations = frozen
     ? ['not checked: the worker stopped answering']
     : [
@@ -379,6 +386,7 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
       after,
       ratio: round(attack.p99 / Math.max(idle.p99, 0.1)),
     },
+    stalls: profile,
     invariantViolations,
     mailFlood: flood && soakClasses.includes('mail') ? await mailFloodSummary(o.db, flood) : null,
   }

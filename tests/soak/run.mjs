@@ -657,6 +657,15 @@ try {
     log(
       `    cheap stream (${streamPaths.join(' + ')}, one every 50 ms): idle p50 ${a.stream.idle.p50} / p99 ${a.stream.idle.p99} ms (n=${a.stream.idle.n}); under attack p50 ${a.stream.attack.p50} / p99 ${a.stream.attack.p99} ms (n=${a.stream.attack.n}, errors ${a.stream.attack.errors}) → ratio ${a.stream.ratio} (limit ${ATTACK_RATIO}); alone again afterwards ${a.stream.after.n ? `p99 ${a.stream.after.p99} ms (n=${a.stream.after.n})` : 'not measured'}`,
     )
+    const st = a.stalls
+    log(
+      `    slow cheap requests (over ${st.slowMs} ms): ${st.slow}; in flight then vs. overall: ${st.classes
+        .slice(0, 6)
+        .map((c) => `${c.cls} ${c.slowShare}%/${c.allShare}%`)
+        .join(
+          ', ',
+        )}; the soak's own event-loop delay p99 ${st.driverDelay.p99} ms, max ${st.driverDelay.max} ms`,
+    )
     log(`    failures: ${a.problems.length}; invariant violations: ${a.invariantViolations.length}`)
     if (a.problems.length) {
       const file = path.join(tmp, 'attack-failures.log')
