@@ -11,7 +11,8 @@
 //      the server acknowledged it, and stock must be decremented exactly by what was ordered.
 //  (c) Load: ≥ 200 concurrent scripted shoppers (browse, cart, check out via the API) for 60 s:
 //      zero 5xx, zero lost updates, p50/p99.
-//  (d) Attack: a cheap stream (a static asset and a cached page, every 50 ms) is measured alone,
+//  (d) Attack: a cheap stream (a static asset and a cached page, every 50 ms, timed from a thread of
+//      its own: tests/soak/stream.ts) is measured alone,
 //      then while 2,000 generated attacks (tests/helpers/fuzz-attacks.ts: pathological search DSL
 //      and source globs, pathological bodies, non-decimal quantities, client-priced bundles,
 //      replays of another shopper's ids, spoofed routing headers, tampered tokens; and
