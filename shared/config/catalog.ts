@@ -9,6 +9,11 @@ export const DEFAULT_CATEGORY_NAME = 'Default Category'
 export const PAGE_SIZE = 24
 /** "Category fetch size is 4000, sorted position:asc." */
 export const CATEGORY_FETCH_SIZE = 4000
+/**
+ * Most products one listing request (a product search with aggregations) may ask for: four pages.
+ * Returning to a listing reloads what was loaded before in requests of at most this many.
+ */
+export const MAX_LISTING_PAGE_SIZE = 4 * PAGE_SIZE
 export const CATEGORY_FETCH_SORT = 'position:asc'
 /** "Filter aggregation size is 100." */
 export const AGGREGATION_SIZE = 100

@@ -33,6 +33,8 @@ import {
   SOAK_ATTACK_CLASSES,
   type SoakAttackClass,
 } from './flood-attacks'
+import { type StallProfile, stallRecorder } from './stalls'
+import { startStream } from './stream'
 
 export interface AttackPhaseOptions {
   /** http://127.0.0.1:PORT of the worker. */
@@ -95,6 +97,8 @@ export interface AttackPhaseReport {
     after: { n: number; p50: number; p99: number }
     ratio: number
   }
+  /** What was in flight while the stream was slow (./stalls.ts). */
+  stalls: StallProfile
   invariantViolations: string[]
   /** What the mail flood's requests made each kind of mail send to its one inbox. */
   mailFlood: Record<string, number> | null
@@ -184,39 +188,6 @@ function quantile(sorted: number[], q: number): number {
 
 const round = (n: number) => Math.round(n * 10) / 10
 
-/**
- * An open-loop stream: one request every `intervalMs` whether or not the previous one answered
- * (a stalled worker shows as latency, not as fewer samples).
- */
-function startStream(base: string, paths: string[], intervalMs: number) {
-  const send = httpSender(base)
-  const samples: { t: number; ms: number; ok: boolean }[] = []
-  let i = 0
-  let outstanding = 0
-  const timer = setInterval(() => {
-    if (outstanding > 200) return
-    const path = paths[i++ % paths.length] as string
-    const t0 = performance.now()
-    outstanding++
-    send({ endpoint: 'stream', method: 'GET', path, headers: {}, repeat: 1 })
-      .then((res) => {
-        samples.push({ t: t0, ms: performance.now() - t0, ok: res.status < 400 })
-      })
-      .catch(() => samples.push({ t: t0, ms: performance.now() - t0, ok: false }))
-      .finally(() => {
-        outstanding--
-      })
-  }, intervalMs)
-  return {
-    samples,
-    async stop() {
-      clearInterval(timer)
-      const until = Date.now() + NO_ANSWER_MS + 5000
-      while (outstanding > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
-    },
-  }
-}
-
 function summary(samples: { ms: number }[]) {
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b)
   return { n: sorted.length, p50: round(quantile(sorted, 0.5)), p99: round(quantile(sorted, 0.99)) }
@@ -286,11 +257,12 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
   for (const path of o.streamPaths)
     for (let k = 0; k < 3; k++)
       await send({ endpoint: 'stream', method: 'GET', path, headers: {}, repeat: 1 })
-  const idleStream = startStream(o.base, o.streamPaths, o.streamIntervalMs)
+  const idleStream = startStream(o.base, o.streamPaths, o.streamIntervalMs, NO_ANSWER_MS)
   await new Promise((r) => setTimeout(r, o.idleSeconds * 1000))
   await idleStream.stop()
 
-  const stream = startStream(o.base, o.streamPaths, o.streamIntervalMs)
+  const stream = startStream(o.base, o.streamPaths, o.streamIntervalMs, NO_ANSWER_MS)
+  const stalls = stallRecorder()
   const attackStart = performance.now()
   const statuses = new Map<number, number>()
   const byClass: Record<string, ClassStats> = {}
@@ -308,7 +280,9 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
     while (next < cases.length && !frozen && Date.now() < o.deadline) {
       const a = cases[next++] as AttackCase
       tried++
+      const t0 = performance.now()
       const out = await runAttack(a, ctx)
+      stalls.span(`${a.cls}: ${a.kind}`, t0, performance.now())
       requests += out.requests
       const s = byClass[a.cls] as ClassStats
       s.sent++
@@ -341,7 +315,7 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
   await stream.stop()
   let after = { n: 0, p50: 0, p99: 0 }
   if (!frozen) {
-    const afterStream = startStream(o.base, o.streamPaths, o.streamIntervalMs)
+    const afterStream = startStream(o.base, o.streamPaths, o.streamIntervalMs, NO_ANSWER_MS)
     await new Promise((r) => setTimeout(r, (o.idleSeconds * 1000) / 2))
     await afterStream.stop()
     after = summary(afterStream.samples)
@@ -349,6 +323,7 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
   const during = stream.samples.filter((s) => s.t >= attackStart && s.t <= attackEnd)
   const idle = summary(idleStream.samples)
   const attack = { ...summary(during), errors: during.filter((s) => !s.ok).length }
+  const profile = stalls.profile(during, o.maxRatio * Math.max(idle.p99, 0.1))
   const invariantViolations = frozen
     ? ['not checked: the worker stopped answering']
     : [
@@ -379,6 +354,7 @@ export async function runAttackPhase(options: AttackPhaseOptions): Promise<Attac
       after,
       ratio: round(attack.p99 / Math.max(idle.p99, 0.1)),
     },
+    stalls: profile,
     invariantViolations,
     mailFlood: flood && soakClasses.includes('mail') ? await mailFloodSummary(o.db, flood) : null,
   }

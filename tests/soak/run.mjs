@@ -11,7 +11,8 @@
 //      the server acknowledged it, and stock must be decremented exactly by what was ordered.
 //  (c) Load: ≥ 200 concurrent scripted shoppers (browse, cart, check out via the API) for 60 s:
 //      zero 5xx, zero lost updates, p50/p99.
-//  (d) Attack: a cheap stream (a static asset and a cached page, every 50 ms) is measured alone,
+//  (d) Attack: a cheap stream (a static asset and a cached page, every 50 ms, timed from a thread of
+//      its own: tests/soak/stream.ts) is measured alone,
 //      then while 2,000 generated attacks (tests/helpers/fuzz-attacks.ts: pathological search DSL
 //      and source globs, pathological bodies, non-decimal quantities, client-priced bundles,
 //      replays of another shopper's ids, spoofed routing headers, tampered tokens; and
@@ -656,6 +657,15 @@ try {
       log(`    mails the mail flood got sent to its one inbox, by kind: ${JSON.stringify(a.mailFlood)}`)
     log(
       `    cheap stream (${streamPaths.join(' + ')}, one every 50 ms): idle p50 ${a.stream.idle.p50} / p99 ${a.stream.idle.p99} ms (n=${a.stream.idle.n}); under attack p50 ${a.stream.attack.p50} / p99 ${a.stream.attack.p99} ms (n=${a.stream.attack.n}, errors ${a.stream.attack.errors}) → ratio ${a.stream.ratio} (limit ${ATTACK_RATIO}); alone again afterwards ${a.stream.after.n ? `p99 ${a.stream.after.p99} ms (n=${a.stream.after.n})` : 'not measured'}`,
+    )
+    const st = a.stalls
+    log(
+      `    slow cheap requests (over ${st.slowMs} ms): ${st.slow}; in flight then vs. overall: ${st.classes
+        .slice(0, 6)
+        .map((c) => `${c.cls} ${c.slowShare}%/${c.allShare}%`)
+        .join(
+          ', ',
+        )}; the soak's own event-loop delay p99 ${st.driverDelay.p99} ms, max ${st.driverDelay.max} ms`,
     )
     log(`    failures: ${a.problems.length}; invariant violations: ${a.invariantViolations.length}`)
     if (a.problems.length) {

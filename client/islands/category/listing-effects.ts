@@ -81,12 +81,14 @@ export function useReturnToProduct(
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual'
     let cancelled = false
     void (async () => {
-      // A slow or failed page (or a pull already running) gets a few more tries.
-      for (let attempt = 0; attempt < 1 + PULL_RETRIES && !cancelled; attempt++) {
+      // Pulls of at most one listing page each until the count is back; a slow or failed pull (or
+      // a pull already running) gets a few more tries, and a pull that brings nothing ends it.
+      for (let attempt = 0; attempt < 1 + PULL_RETRIES && !cancelled; ) {
         const missing = restoreFetch(live.current.loaded, rec.loaded)
         if (!missing) break
         if (busy.current) await new Promise((r) => setTimeout(r, PULL_RETRY_DELAY_MS))
         else await pullMore(missing.size)
+        if (live.current.loaded <= missing.from) attempt++
       }
       if (!cancelled) scrollToProduct(rec.sku)
     })()

@@ -4,6 +4,7 @@
  * loaded before. The clicked sku and the loaded count are kept in sessionStorage: category state
  * that must survive the round trip to the product page.
  */
+import { MAX_LISTING_PAGE_SIZE } from '@shared/config/catalog'
 import { SCROLL_RESTORE_DELAY_MS, SCROLL_RESTORE_OFFSET_PX } from '@shared/config/ui'
 
 export const SCROLL_RESTORE_KEY = 'category-scroll'
@@ -50,9 +51,12 @@ export function takeScrollRecord(store: KeyValueStore, url: string): ScrollRecor
   }
 }
 
-/** The page-size request that brings the listing back to `target` products (null if already there). */
+/**
+ * The next request that brings the listing back towards `target` products (null if already there):
+ * at most MAX_LISTING_PAGE_SIZE products, the most one listing request may ask for.
+ */
 export function restoreFetch(loaded: number, target: number): { from: number; size: number } | null {
-  return target > loaded ? { from: loaded, size: target - loaded } : null
+  return target > loaded ? { from: loaded, size: Math.min(target - loaded, MAX_LISTING_PAGE_SIZE) } : null
 }
 
 /** The scroll top that puts an element `elementTop` (document coordinates) 150 px below the top. */

@@ -14,6 +14,16 @@ const JPEG = SAMPLE_JPEG
 const get = (path: string, accept?: string) =>
   SELF.fetch(`https://shop.test${path}`, accept ? { headers: { accept } } : {})
 
+/** Answers `path` through the app and waits for the work it left running (the background encode). */
+async function fetchAndWait(path: string, accept?: string) {
+  const ctx = createExecutionContext()
+  const init = accept ? { headers: { accept } } : {}
+  const res = await app.fetch(new Request(`https://shop.test${path}`, init), env, ctx)
+  const body = await res.arrayBuffer()
+  await waitOnExecutionContext(ctx)
+  return new Response(body, res)
+}
+
 async function dimensions(res: Response) {
   const info = await env.IMAGES.info(res.body as ReadableStream<Uint8Array>)
   return 'width' in info ? [info.width, info.height] : []
@@ -30,6 +40,8 @@ describe('imported catalogue images', () => {
       [undefined, 'image/jpeg'],
     ]
     for (const [accept, type] of cases) {
+      // The first AVIF answer is the quick JPEG (next test): the asked format once it is written.
+      await fetchAndWait(`/img/${width}/${height}/crop/w/t/wt06-blue_main.jpg`, accept)
       const res = await get(`/img/${width}/${height}/crop/w/t/wt06-blue_main.jpg`, accept)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe(type)
@@ -37,6 +49,30 @@ describe('imported catalogue images', () => {
       expect(res.headers.get('cache-control')).toContain('immutable')
       expect(await dimensions(res)).toEqual([width, height])
     }
+  })
+
+  it('answers a new size asked in AVIF with the quick JPEG first, then the AVIF written in the background', async () => {
+    await env.CATALOGUE_IMAGES.put('q/u/quick.jpg', JPEG)
+    const path = '/img/600/744/crop/q/u/quick.jpg'
+    const avif = 'image/avif,image/webp,*/*'
+    const first = await fetchAndWait(path, avif)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('content-type')).toBe('image/jpeg')
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60')
+    expect(first.headers.get('vary')).toBe('Accept')
+    expect(await dimensions(first)).toEqual([600, 744])
+    // Written meanwhile: the AVIF from the edge cache, with no original to read.
+    await env.CATALOGUE_IMAGES.delete('q/u/quick.jpg')
+    const then = await get(path, avif)
+    expect(then.status).toBe(200)
+    expect(then.headers.get('content-type')).toBe('image/avif')
+    expect(then.headers.get('cache-control')).toContain('immutable')
+    expect(await dimensions(then)).toEqual([600, 744])
+    // A browser that asked for JPEG gets the same quick picture, kept as long as any other.
+    const jpeg = await get(path, 'image/jpeg')
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg')
+    expect(jpeg.headers.get('cache-control')).toContain('immutable')
+    await jpeg.arrayBuffer()
   })
 
   it('resize keeps the proportions and never enlarges; the path without an action works too', async () => {

@@ -511,7 +511,15 @@ describe('output cache key: what a page varies on', () => {
     expect((await get(app, '/c/ignored-values')).res.headers.get('x-cache')).toBe('MISS')
     // An unknown sort is the default sort, as is naming it; a filter value the listing cannot read
     // is no filter; a repeated parameter is read once (the first).
-    for (const q of ['?sort=nonsense-1', '?sort=nonsense-2', '?sort=latest', '?color=', '?color=%3Cb%3E'])
+    for (const q of [
+      '?sort=nonsense-1',
+      '?sort=nonsense-2',
+      '?sort=latest',
+      // Relevance needs search text: a category lists by the default sort.
+      '?sort=relevance',
+      '?color=',
+      '?color=%3Cb%3E',
+    ])
       expect((await get(app, `/c/ignored-values${q}`)).res.headers.get('x-cache'), q).toBe('HIT')
     expect(renders).toBe(1)
     expect((await get(app, '/c/ignored-values?color=49&sort=x')).res.headers.get('x-cache')).toBe('MISS')

@@ -10,6 +10,7 @@
  * `request` parameter) is at most MAX_REQUEST_BYTES; the engine bounds the rest (docs/search-limits.md).
  */
 
+import { MAX_LISTING_PAGE_SIZE } from '@shared/config/catalog'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -57,6 +58,29 @@ export const MAX_REQUEST_BYTES = 128 * 1024
 
 const tooLarge = () => fail(400, `The search request is larger than ${MAX_REQUEST_BYTES / 1024} KB`)
 
+/** Whether a DSL body asks for at least one aggregation (under either of its names). */
+function asksAggregations(body: Record<string, unknown>): boolean {
+  return [body.aggs, body.aggregations].some(
+    (a) => typeof a === 'object' && a !== null && Object.keys(a).length > 0,
+  )
+}
+
+/**
+ * A listing request (products with aggregations: a listing's next page, or the reload that brings a
+ * returning shopper back to the product they left) answers at most MAX_LISTING_PAGE_SIZE hits; a
+ * larger page is refused before any work, in words. Searches without aggregations keep the
+ * engine's own page bounds.
+ */
+function checkListingPage(entityType: string, body: Record<string, unknown>, size: unknown): void {
+  if (entityType !== 'product' || !asksAggregations(body)) return
+  const n = Number(size ?? body.size)
+  if (Number.isFinite(n) && n > MAX_LISTING_PAGE_SIZE)
+    fail(
+      400,
+      `A page with aggregations holds at most ${MAX_LISTING_PAGE_SIZE} products, ${n} were asked: ask for fewer at a time (a smaller size)`,
+    )
+}
+
 export const catalogSearchRoutes = new Hono<AppEnv>()
 
 // The body is counted while it is read (a missing or false Content-Length does not get past it).
@@ -99,6 +123,7 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
       throw new SearchError('The search request must be a JSON object')
     // q (URI query syntax) takes the place of the body's query, as in Elasticsearch.
     if (q.q !== undefined) (body as Record<string, unknown>).query = queryStringToDsl(q.q)
+    checkListingPage(entityType, body as Record<string, unknown>, q.size)
     const toError = (m: string) => new SearchError(m)
     const includes = parsePatterns(
       q._source_include ?? q._sourceInclude ?? q._source_includes,

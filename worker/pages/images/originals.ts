@@ -26,6 +26,10 @@
  * MAX_WAITING_RESIZES wait, each at most SLOT_WAIT_MS; a request past that queue, or still waiting
  * after that time, answers 503 with Retry-After, is not kept by any cache, and has read nothing.
  * Answers from the edge cache and kept refusals never count nor wait.
+ *
+ * The first request for a size in AVIF (the costliest format to write) is answered with the JPEG
+ * (QUICK_FORMAT, kept a minute by the browser); the AVIF is written in the background when a slot is
+ * free, without waiting for one, once per key at a time, and answered from then on.
  */
 import { imagePathProblem, MAX_IMAGE_SOURCE_BYTES as MAX_SOURCE_BYTES } from '@shared/domain/image-url'
 import type { Context } from 'hono'
@@ -108,6 +112,32 @@ const FIT: Readonly<Record<string, 'scale-down' | 'contain' | 'cover'>> = {
 }
 
 type OutputFormat = 'image/avif' | 'image/webp' | 'image/jpeg'
+
+/**
+ * The format of the first answer for a new size asked in AVIF: JPEG, which every browser takes and
+ * which takes tens of milliseconds to write whatever the picture, where AVIF takes from half a
+ * second (a plain photograph) to many seconds (a noisy one), measured with the local resizer. The
+ * AVIF is written in the background and answered from then on.
+ */
+const QUICK_FORMAT: OutputFormat = 'image/jpeg'
+/** How long a browser keeps a quick first answer: it gets the asked format once that is written. */
+const QUICK_ANSWER_SECONDS = 60
+/** The background encodes this isolate has started and not finished (by cache key). */
+const encoding = new Set<string>()
+
+/** The image cache's key of one picture at one size, action and format. */
+function imageKey(width: number, height: number, action: string, path: string, format: OutputFormat) {
+  return new Request(
+    `${KEY_HOST}/img/${width}/${height}/${action}${path}?format=${encodeURIComponent(format)}`,
+  )
+}
+
+/** A quick first answer (the JPEG of a size whose asked format is not written yet), kept briefly. */
+function quickAnswer(res: Response): Response {
+  const headers = new Headers(res.headers)
+  headers.set('cache-control', `public, max-age=${QUICK_ANSWER_SECONDS}`)
+  return new Response(res.body, { status: res.status, headers })
+}
 
 /** The best output format the Accept header names (JPEG when it names neither AVIF nor WebP). */
 function negotiateFormat(accept: string | undefined): OutputFormat {
@@ -233,9 +263,7 @@ export async function serveOriginal(
   const problem = imagePathProblem(path)
   if (problem) return text(c, 400, problem)
   const format = negotiateFormat(c.req.header('accept'))
-  const cacheKey = new Request(
-    `${KEY_HOST}/img/${width}/${height}/${action}${path}?format=${encodeURIComponent(format)}`,
-  )
+  const cacheKey = imageKey(width, height, action, path, format)
   const cache = (caches as unknown as { default: Cache }).default
   const hit = await cache.match(cacheKey)
   if (hit) return hit
@@ -252,16 +280,59 @@ export async function serveOriginal(
     c.executionCtx.waitUntil(cache.put(refusalKey, kept))
     return refuseFor(c, status, message)
   }
+  const job = { path, action, width, height, format, cacheKey, refuse }
+  // AVIF not written yet: the quick JPEG now (the kept one, or written in a slot), the AVIF in the
+  // background.
+  const quickKey = format === 'image/avif' ? imageKey(width, height, action, path, QUICK_FORMAT) : null
+  const kept = quickKey ? await cache.match(quickKey) : undefined
+  if (kept) {
+    encodeLater(c, job)
+    return quickAnswer(kept)
+  }
   if (!(await takeSlot()))
     return c.text(BUSY_MESSAGE, 503, { 'cache-control': 'no-store', 'retry-after': '1' })
+  let quick: Response | undefined
   try {
     // Resized by another request while this one waited: answered from the edge cache.
     const resized = await cache.match(cacheKey)
     if (resized) return resized
-    return await resizeOriginal(c, { path, action, width, height, format, cacheKey, refuse })
+    if (!quickKey) return await resizeOriginal(c, job)
+    quick =
+      (await cache.match(quickKey)) ??
+      (await resizeOriginal(c, { ...job, format: QUICK_FORMAT, cacheKey: quickKey }))
+    if (quick.status !== 200) return quick
   } finally {
     freeSlot()
   }
+  encodeLater(c, job)
+  return quickAnswer(quick)
+}
+
+/**
+ * Writes the asked format of a size in the background, after its quick answer: only with a free
+ * cold-resize slot (never waiting for one), once per key at a time. One that does not run or
+ * fails leaves the quick answer in place; the next request for that format starts it again.
+ */
+function encodeLater(c: Context, job: Parameters<typeof resizeOriginal>[1]): void {
+  const key = job.cacheKey.url
+  if (encoding.has(key) || encoding.size >= MAX_WAITING_RESIZES) return
+  encoding.add(key)
+  const cache = (caches as unknown as { default: Cache }).default
+  const work = async () => {
+    if (await cache.match(job.cacheKey)) return
+    if (coldResizes >= MAX_COLD_RESIZES) return
+    coldResizes++
+    try {
+      await (await resizeOriginal(c, job)).arrayBuffer()
+    } finally {
+      freeSlot()
+    }
+  }
+  c.executionCtx.waitUntil(
+    work()
+      .catch(() => undefined)
+      .finally(() => encoding.delete(key)),
+  )
 }
 
 /** The cold path: reads the original, checks it, resizes it and keeps the answer. */

@@ -212,6 +212,9 @@ async function resolveProduct(
   if (child && product.sku !== params.parentSku && product.type_id === 'configurable') {
     return { kind: 'redirect', location: productPath(product.sku, product.slug, child.sku) }
   }
+  // A childSku that is not one of the product's variants selects nothing: the URL is the product
+  // page with no variant, so each spelling costs a redirect, not a page render and cache entry.
+  if (params.childSku && !child) return { kind: 'redirect', location: productPath(product.sku, product.slug) }
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 

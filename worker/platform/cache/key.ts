@@ -10,7 +10,7 @@
  * among listed ones (`values` in the route table: the home page's `notice`). A URL longer than MAX_KEY_URL_LENGTH is never looked
  * up or stored, and paths that hold personal data or are transactional are never cached at all.
  */
-import { SORT_PARAM } from '@shared/config/catalog'
+import { DEFAULT_SORT, SORT_PARAM } from '@shared/config/catalog'
 import { RESOURCE_ROUTES, ROUTES } from '@shared/config/routes'
 import { listingStateFromQuery, listingStateToQuery } from '@shared/domain/filters'
 import { BUILD_ID } from '../render/assets'
@@ -81,6 +81,16 @@ function listingQuery(params: URLSearchParams): URLSearchParams {
 }
 
 /**
+ * A category listing's query. A category has no search text, so Relevance is not one of its sorts:
+ * the listing orders it by the default sort, and `?sort=relevance` is the default's page.
+ */
+function categoryListingQuery(params: URLSearchParams): URLSearchParams {
+  const state = listingStateFromQuery(params)
+  const sort = state.sort === 'relevance' ? DEFAULT_SORT : state.sort
+  return new URLSearchParams(listingStateToQuery({ ...state, sort }).slice(1))
+}
+
+/**
  * A search listing's query: its text first (as the page reads it: the first `q`), its filters, and
  * its sort, which is Relevance when none is named and the default sort when an unknown one is.
  */
@@ -105,7 +115,7 @@ const CANONICAL_QUERY: ReadonlyMap<string, (params: URLSearchParams) => URLSearc
   ...[...ROUTES, ...RESOURCE_ROUTES].flatMap((r) =>
     'values' in r && r.values ? [[r.path, knownValues(r.values)] as const] : [],
   ),
-  ['/c/:slug', listingQuery],
+  ['/c/:slug', categoryListingQuery],
   ['/search', searchListingQuery],
 ])
 

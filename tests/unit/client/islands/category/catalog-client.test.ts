@@ -1,3 +1,4 @@
+import { MAX_LISTING_PAGE_SIZE } from '@shared/config/catalog'
 import { describe, expect, it } from 'vitest'
 import { parseSearchResponse } from '../../../../../client/islands/category/catalog-fetch'
 import { preloadRootMargin } from '../../../../../client/islands/category/lazy-images'
@@ -59,6 +60,8 @@ describe('scroll restore (delay 100 ms, offset 150 px, reload with the item coun
     expect(restoreFetch(24, 72)).toEqual({ from: 24, size: 48 })
     expect(restoreFetch(24, 24)).toBeNull()
     expect(restoreFetch(48, 24)).toBeNull()
+    // Never more than one listing page's bound at a time.
+    expect(restoreFetch(24, 10_000)).toEqual({ from: 24, size: MAX_LISTING_PAGE_SIZE })
   })
 
   it('scrolls to 150 px above the product, never below 0', () => {
