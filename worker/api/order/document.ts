@@ -15,6 +15,12 @@ type Totals = ReturnType<typeof computeTotals>
 /** Where an order is supplied, as the order keeps it: an Indian state, or a country abroad. */
 export type StoredPlaceOfSupply = { state: string; name: string } | { country: string }
 
+/** One GST slab of a line's piece: its rate and the highest value of one piece (without GST, base currency) it applies to. */
+export interface StoredGstSlab {
+  rate: number
+  max_value?: number
+}
+
 /** What a shopper chose on a line, as the order stores it (values as sent, read defensively). */
 interface OrderItemOption {
   extension_attributes?: {
@@ -51,6 +57,11 @@ export interface OrderDocumentItem {
   hsn_code?: string | null
   uqc?: string
   gst_rate?: number
+  /**
+   * An Indian line of one piece a unit: its piece's GST slabs, so its rate can be decided again
+   * on what it is finally charged (tax-facts.ts). Absent on other lines and older orders.
+   */
+  gst_slabs?: StoredGstSlab[]
   discount_minor?: number
   tax_minor?: number
 }

@@ -2,7 +2,8 @@
  * What the order's tax invoice will need, fixed when the order is placed, so an invoice issued
  * later (at payment, or at shipping for cash on delivery) never depends on today's catalogue:
  * per line the HSN code, the unit, the Indian GST rate the line carries and the discount share it
- * was charged after; for the order the place of supply and the buyer's GSTIN.
+ * was charged after (and, on an Indian line of one piece, that piece's GST slabs, so a later
+ * discount can decide its rate again); for the order the place of supply and the buyer's GSTIN.
  *
  * - The rate of an Indian order's line is the one its charged price includes (the totals decided
  *   it, slab rules included). Abroad the price carries the destination's tax instead; the Indian
@@ -25,7 +26,7 @@ import type { OrderBody } from '@shared/schemas/order'
 import { fail } from '../../platform/http'
 import type { ResolvedLine } from '../cart/lines'
 import type { computeTotals } from '../cart/totals'
-import type { orderItems, StoredPlaceOfSupply } from './document'
+import type { orderItems, StoredGstSlab, StoredPlaceOfSupply } from './document'
 
 /** The unit quantity code an invoice line of goods carries (GST's UQC list: pieces). */
 const PIECES = 'PCS'
@@ -50,19 +51,51 @@ function hsnOf(product: HsnSource, child?: HsnSource | null): string | null {
   return null
 }
 
-/** The GST rate (percent) a line's catalogue value includes in India. */
-function indianRate(line: ResolvedLine, rules: readonly TaxRuleFields[]): number {
-  const piece = (line.child ?? line.product) as {
-    tax_class_id?: number | null
-    hsn_code?: string | number | null
-    price?: number | null
-    final_price?: number | null
-  }
+type LinePiece = {
+  tax_class_id?: number | null
+  hsn_code?: string | number | null
+  price?: number | null
+  final_price?: number | null
+}
+
+/** The piece a line of one kind of piece sells (its chosen variant, else its product). */
+const pieceOf = (line: ResolvedLine) => (line.child ?? line.product) as LinePiece
+
+/** India's GST rates for a line's piece, lowest slab first (its rule by tax class and HSN code). */
+function indianRates(line: ResolvedLine, rules: readonly TaxRuleFields[]) {
   const taxed = {
-    tax_class_id: piece.tax_class_id ?? line.product.tax_class_id,
+    tax_class_id: pieceOf(line).tax_class_id ?? line.product.tax_class_id,
     hsn_code: hsnOf(line.product as HsnSource, line.child as HsnSource | undefined),
   }
-  return slabRate(countryRates(taxRuleOf(taxed, rules), 'IN'), piece.final_price ?? piece.price ?? 0, true)
+  return countryRates(taxRuleOf(taxed, rules), 'IN')
+}
+
+/** The GST rate (percent) a line's catalogue value includes in India. */
+function indianRate(line: ResolvedLine, rules: readonly TaxRuleFields[]): number {
+  const piece = pieceOf(line)
+  return slabRate(indianRates(line, rules), piece.final_price ?? piece.price ?? 0, true)
+}
+
+/** Products whose unit is several pieces, each taxed at its own slab (the totals split the unit over them). */
+const SEVERAL_PIECES = new Set(['bundle', 'grouped'])
+
+/**
+ * The slabs an Indian line's rate is decided by again when what it is charged changes after
+ * placement (a prepaid discount): its piece's Indian rates, `{rate, max_value}` with the bound of
+ * one piece's value without GST (base currency). Only a line whose unit is ONE piece stores them —
+ * its charged value per unit is that piece's value, as the totals decide it. A bundle's or grouped
+ * product's unit is several pieces whose shares of the price the order does not keep, so such a
+ * line keeps the rate it was placed at.
+ */
+function gstSlabs(line: ResolvedLine, rules: readonly TaxRuleFields[]): { gst_slabs?: StoredGstSlab[] } {
+  if (SEVERAL_PIECES.has(line.product.type_id)) return {}
+  const rates = indianRates(line, rules)
+  if (!rates.length) return {}
+  return {
+    gst_slabs: rates.map((r) =>
+      r.max_value != null ? { rate: r.rate, max_value: r.max_value } : { rate: r.rate },
+    ),
+  }
 }
 
 type Address = { region?: string | null; postcode?: string | null; country_id: string }
@@ -100,6 +133,7 @@ export function withTaxFacts(input: {
       uqc: PIECES,
       // Abroad, the rate India's GST would take from the piece (its HSN's slab at its catalogue value).
       gst_rate: inIndia ? item.tax_percent : indianRate(line, input.taxRules),
+      ...(inIndia ? gstSlabs(line, input.taxRules) : {}),
       discount_minor: totalsItem?.extension_attributes.discount_minor ?? 0,
       tax_minor: totalsItem?.extension_attributes.tax_minor ?? 0,
     }

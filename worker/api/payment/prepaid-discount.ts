@@ -10,14 +10,20 @@
  *   each line's `discount_minor`, spread over the lines by largest remainder (allocateMinor) so the
  *   tax invoice charges GST on the discounted values, and the tax each line and the order include,
  *   worked out by the invoice's own rule so the stored order and its invoice agree.
+ * - GST on a piece is at the slab its value as charged decides, as in the cart's totals: a line
+ *   whose share takes its piece under a slab's bound (₹2,500 on apparel) is taxed at the lower
+ *   rate, decided by `slabRate` from the slabs the line stored at placement on the discounted
+ *   value of one piece. A line that stored none (a bundle or grouped product, an order placed
+ *   before lines stored them) keeps the rate it was placed at.
  */
 
 import { toBaseCurrency } from '@shared/domain/currency'
 import { isGiftCard } from '@shared/domain/gift-card-details'
 import { allocateMinor } from '@shared/domain/money'
 import type { InvoiceFigures } from '@shared/domain/tax-document'
+import { slabRate } from '@shared/domain/tax-rules'
 import { invoiceFiguresOf } from '../../documents/issue'
-import { type OrderDocument, parseOrderDocument } from '../order/document'
+import { type OrderDocument, type OrderDocumentItem, parseOrderDocument } from '../order/document'
 import type { OrderRow } from '../order/repo'
 
 export interface PrepaidDiscountSetting {
@@ -70,8 +76,9 @@ export function prepaidDiscountFor(
  * currency), its coupon-style discount, each line's share, and the tax every figure includes worked
  * out again from the discounted values by the tax invoice's own rule (`invoiceFiguresOf`): each
  * line's tax is what its invoice line charges, the order's tax the invoice's (shipping included), so
- * the order, its pages and its invoice never differ. Without an invoice (no seller configured) the
- * tax stays as placed.
+ * the order, its pages and its invoice never differ; each line's rate is first decided again on its
+ * discounted value (`withRateCharged`). Without an invoice (no seller configured) the tax and the
+ * rates stay as placed.
  */
 export function withPrepaidDiscount(
   env: Env,
@@ -97,9 +104,32 @@ export function withPrepaidDiscount(
     base_grand_total: base / 100,
     grand_total_minor: total,
   }
-  const figures = invoiceFiguresOf(env, { ...order, doc: JSON.stringify(next) })
-  const taxed = figures ? withInvoiceTax(next, figures) : next
+  // Each line at the rate its discounted value decides, its tax then worked out by the invoice's rule.
+  const rated = { ...next, items: discounted.map((it) => withRateCharged(it, order.currency)) }
+  const figures = invoiceFiguresOf(env, { ...order, doc: JSON.stringify(rated) })
+  const taxed = figures ? withInvoiceTax(rated, figures) : next
   return { ...order, doc: JSON.stringify(taxed), grand_total_minor: total, base_grand_total_minor: base }
+}
+
+/**
+ * The line at the GST rate its piece pays at what the line is now charged, by the slabs it stored:
+ * the rate the cart's totals decide (the first slab whose bound the value of ONE piece without its
+ * tax, in the base currency, holds), written where the invoice and the order's pages read it. A
+ * line that stored no slabs, and a gift card, is left as it is.
+ */
+function withRateCharged(it: OrderDocumentItem, currency: string): OrderDocumentItem {
+  const slabs = it.gst_slabs
+  const qty = it.qty_ordered ?? 0
+  if (!slabs?.length || isGiftCard(it) || qty <= 0) return it
+  const paid = Math.max(0, (it.row_total_minor ?? 0) - (it.discount_minor ?? 0))
+  // The value of ONE piece, in the base currency the slab bounds are written in.
+  const value = toBaseCurrency(paid / qty / 100, currency)
+  const rate = slabRate(
+    slabs.map((s) => ({ ...s, tax_country_id: 'IN' })),
+    value,
+    true,
+  )
+  return { ...it, gst_rate: rate, tax_percent: rate }
 }
 
 /** The tax a document line's value includes (GST, and abroad a destination tax). */
