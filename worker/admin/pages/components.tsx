@@ -194,7 +194,7 @@ export function PostForm(props: {
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={props.back} />
       {form ? <input type="hidden" name="_form" value={form} /> : null}
-      {mine ? (
+      {mine?.message ? (
         <p className="refused" role="alert">
           {mine.message}
         </p>
