@@ -120,7 +120,9 @@ describe('a product description written as blocks', () => {
       ]),
     )
     expect(refused.status).toBe(400)
-    expect(refused.text).toMatch(/aria-invalid="true" name="b0.href" value="javascript:alert\(1\)"\/><strong role="alert">/)
+    expect(refused.text).toMatch(
+      /aria-invalid="true" name="b0.href" value="javascript:alert\(1\)"\/><strong role="alert">/,
+    )
     expect(refused.text).toContain('must be a path of the shop')
     expect(await productBySku(other)).toBeNull()
   })
@@ -141,7 +143,9 @@ describe('an imported description', () => {
       .bind(imported, row?.id)
       .run()
     const edit = await (
-      await SELF.fetch(`https://shop.test/admin/products/${row?.id}/edit`, { headers: { cookie: staff.cookie } })
+      await SELF.fetch(`https://shop.test/admin/products/${row?.id}/edit`, {
+        headers: { cookie: staff.cookie },
+      })
     ).text()
     expect(edit).toContain('Block 1: Formatted text (imported)')
     expect(edit).toContain('&lt;P CLASS=&quot;lead&quot;&gt;Hand-block printed')
@@ -205,7 +209,9 @@ describe('the editor in the product form', () => {
     ])
     expect(res.status).toBe(400)
     expect(res.text).toContain('Invalid product: description, block 2: type the heading')
-    expect(res.text).toMatch(/aria-invalid="true" name="b1.text" value=""\/><strong role="alert">type the heading/)
+    expect(res.text).toMatch(
+      /aria-invalid="true" name="b1.text" value=""\/><strong role="alert">type the heading/,
+    )
     for (const [name, value] of [
       ['sku', sku],
       ['designer_name', 'Asha Verma'],
