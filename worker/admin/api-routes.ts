@@ -20,7 +20,7 @@ import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisab
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentApi } from './fulfilment-routes'
-import { answer, isFormPost, readInput } from './input'
+import { answer, isFormPost, readInput, rupeesTyped } from './input'
 import { mailTemplateApi } from './mail-templates'
 import {
   deleteMapping,
@@ -65,8 +65,8 @@ const formNumber = z
 // An empty field means "unchanged"; the "remove the special price" box removes it and its window.
 const ProductFormSchema = z
   .object({
-    price: formNumber.optional(),
-    special_price: formNumber.optional(),
+    price: rupeesTyped('price').optional(),
+    special_price: rupeesTyped('special price').optional(),
     special_from_date: z.string().optional(),
     special_to_date: z.string().optional(),
     remove_special_price: z.literal('on').optional(),

@@ -4,6 +4,7 @@
  * its colour × size matrix, each variant with its SKU, its own price (blank: the product's) and
  * its stock. Draft or published.
  */
+import { baseCurrency } from '@shared/config/store'
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { type AuthoringType, variantField } from '../authoring'
@@ -12,7 +13,7 @@ import type { AdminEnv } from '../env'
 import { EDITOR_MARK } from '../product-description'
 import { BundleOptions, GroupedMembers, MemberChoices, VirtualStock } from './authoring-sets'
 import { BlockEditor, BlockPreview, type LibraryPicture } from './block-editor'
-import { Choice, Field, GroupError, MoneyInput, PostForm, Table } from './components'
+import { Choice, Field, GroupError, MoneyInput, money, PostForm, paise, Table } from './components'
 import { renderAdmin } from './frame'
 
 interface Option {
@@ -46,8 +47,6 @@ const TYPE_NAMES: Record<AuthoringType, string> = {
   grouped: 'Grouped product (a set of products bought together)',
   bundle: 'Bundle (the shopper picks one product of each option)',
 }
-
-const minor = (rupees: number | null | undefined) => (rupees == null ? null : Math.round(rupees * 100))
 
 export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
   const p = view.product?.doc ?? null
@@ -210,12 +209,15 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
           <>
             <MemberChoices members={view.members} />
             {view.type === 'grouped' ? <GroupedMembers product={p} /> : <BundleOptions product={p} />}
-            <p>The price follows from the products in the set, and so does its stock.</p>
+            <p>
+              The price follows from the products in the set, and so does its stock
+              {p ? ` (now ${money(paise(p.price), baseCurrency())})` : ''}.
+            </p>
           </>
         ) : (
           <fieldset>
             <legend>Price and stock</legend>
-            <MoneyInput label="Price (₹)" name="price" required minorValue={minor(p?.price)} />
+            <MoneyInput label="Price (₹)" name="price" required minorValue={paise(p?.price)} />
             <Field
               label={view.type === 'configurable' ? 'Stock of each new variant' : 'Stock'}
               name="qty"
@@ -281,7 +283,7 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
                       <MoneyInput
                         label={<span className="sr-only">Price of {ch.name}</span>}
                         name={variantField(Number(ch.color), Number(ch.size), 'price')}
-                        minorValue={(ch as { own_price?: boolean }).own_price ? minor(ch.price) : undefined}
+                        minorValue={(ch as { own_price?: boolean }).own_price ? paise(ch.price) : undefined}
                       />
                     ),
                   },
