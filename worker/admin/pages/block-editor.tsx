@@ -137,7 +137,11 @@ export function BlockPreview(props: { html: string; title?: string }) {
   return (
     <section className="card" aria-label={props.title ?? 'Preview'}>
       <h2>{props.title ?? 'Preview (as the shop shows it)'}</h2>
-      <div className="cms-content" data-preview="" dangerouslySetInnerHTML={{ __html: props.html }} />
+      {props.html ? (
+        <div className="cms-content" data-preview="" dangerouslySetInnerHTML={{ __html: props.html }} />
+      ) : (
+        <p>Nothing to show yet: add a block above.</p>
+      )}
     </section>
   )
 }
