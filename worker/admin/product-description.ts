@@ -28,7 +28,7 @@ export const EDITOR_MARK = 'description_editor'
 const BLOCK_FIELD = /^b\d{1,3}\./
 
 /** The description's blocks as the editor opens them: its own, or its HTML as one imported block. */
-export function descriptionBlocks(doc: Record<string, unknown> | null): Block[] {
+function descriptionBlocks(doc: Record<string, unknown> | null): Block[] {
   if (Array.isArray(doc?.description_blocks)) return blocksFromJson(doc.description_blocks)
   const html = typeof doc?.description === 'string' ? doc.description : ''
   return html.trim() ? [{ type: 'html', text: html }] : []
