@@ -5,7 +5,7 @@
 // answers the form with every value typed and the reason beside its field.
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { operator, post, type Session } from './operator'
+import { admin, operator, post, type Session } from './operator'
 
 let staff: Session
 let category: { id: number; url_path: string }
@@ -125,6 +125,42 @@ describe('a product description written as blocks', () => {
     )
     expect(refused.text).toContain('must be a path of the shop')
     expect(await productBySku(other)).toBeNull()
+  })
+})
+
+describe('a JSON caller', () => {
+  it('sends blocks (checked the same way) or HTML (sanitised)', async () => {
+    const body = (sku: string, more: Record<string, unknown>) => ({
+      type_id: 'simple',
+      sku,
+      name: `Chikan Kurta ${sku}`,
+      category_id: category.id,
+      price: '2,100',
+      qty: 1,
+      ...more,
+    })
+    const a = freshSku()
+    const blocks = [{ type: 'text', text: 'Lucknow <b>chikankari</b>' }]
+    expect(
+      (await admin(staff, '/api/products/authoring', { body: body(a, { description_blocks: blocks }) }))
+        .status,
+    ).toBe(200)
+    expect(JSON.parse((await productBySku(a))?.doc as string).description).toBe(
+      '<p>Lucknow &lt;b&gt;chikankari&lt;/b&gt;</p>',
+    )
+    const bad = await admin(staff, '/api/products/authoring', {
+      body: body(freshSku(), {
+        description_blocks: [{ type: 'button', label: 'Go', href: 'javascript:alert(1)' }],
+      }),
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json.result).toContain('Invalid product: description, block 1:')
+    const b = freshSku()
+    const html = '<p>Shadow work<script>alert(1)</script></p>'
+    expect(
+      (await admin(staff, '/api/products/authoring', { body: body(b, { description: html }) })).status,
+    ).toBe(200)
+    expect(JSON.parse((await productBySku(b))?.doc as string).description).toBe('<p>Shadow work</p>')
   })
 })
 
