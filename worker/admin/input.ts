@@ -96,7 +96,7 @@ const MAX_AMOUNT_MINOR = 10_000_000_000
  * `signed` also accepts a leading minus (revoking store credit); `zero` accepts ₹0 (a minimum
  * that is no minimum), which is otherwise never an amount to move.
  */
-function readAmount(
+export function readAmount(
   raw: string,
   name: string,
   opts: { signed?: boolean; zero?: boolean } = {},

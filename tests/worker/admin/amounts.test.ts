@@ -195,3 +195,44 @@ describe('the coupon forms', () => {
     }
   })
 })
+
+describe("the prepaid discount's rupees", () => {
+  it('read like every amount (₹1,500.00 as a grouped field shows it), whole rupees only', async () => {
+    const save = (fields: [string, string][]) =>
+      post(owner, '/api/rules/prepaid-discount', '/admin/rules', fields)
+    expect(
+      (
+        await save([
+          ['kind', 'percent'],
+          ['percent', '5'],
+          ['cap', '₹1,500.00'],
+        ])
+      ).status,
+    ).toBe(303)
+    expect(await env.DB.prepare('SELECT cap_minor FROM prepaid_discount WHERE id = 1').first()).toEqual({
+      cap_minor: 150_000,
+    })
+    expect(
+      (
+        await save([
+          ['kind', 'fixed'],
+          ['fixed', 'Rs 1,00,000'],
+        ])
+      ).status,
+    ).toBe(303)
+    expect(await env.DB.prepare('SELECT fixed_minor FROM prepaid_discount WHERE id = 1').first()).toEqual({
+      fixed_minor: 10_000_000,
+    })
+    for (const typed of ['1,500.50', '1,5x0', '-100', '1,00,001'])
+      expect(
+        (
+          await save([
+            ['kind', 'fixed'],
+            ['fixed', typed],
+          ])
+        ).status,
+        typed,
+      ).toBe(400)
+    expect((await save([['kind', 'off']])).status).toBe(303)
+  })
+})
