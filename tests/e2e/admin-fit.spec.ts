@@ -1,7 +1,8 @@
 /**
  * Every back-office screen on a phone: no screen is wider than a 390 px window (tables scroll
  * inside themselves, forms wrap). With ADMIN_SHOTS=1 it also writes a full-page screenshot of each
- * screen at 1366 and 390 px into .tmp/admin-shots/ (not part of the default run's work).
+ * screen at 1366 and 390 px into .tmp/admin-shots/ (not part of the default run's work), and
+ * checks the 1366 px window too.
  */
 import { mkdirSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
@@ -87,6 +88,8 @@ test('every back-office screen fits a 390 px phone', async ({ page }) => {
     if (SHOTS) {
       await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true })
       await page.setViewportSize({ width: 1366, height: 900 })
+      const desk = await overflow(page)
+      if (desk.extra > 0) wide.push(`${path} at 1366 px: ${desk.extra} px too wide (${desk.past.join(', ')})`)
       await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true })
     }
   }

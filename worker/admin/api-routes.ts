@@ -20,7 +20,7 @@ import { CreditSchema, DisableSchema, findCustomer, moveCredit, setCustomerDisab
 import { dashboard } from './dashboard'
 import type { AdminEnv } from './env'
 import { fulfilmentApi } from './fulfilment-routes'
-import { answer, isFormPost, readInput } from './input'
+import { answer, isFormPost, readInput, rupeesTyped } from './input'
 import { mailTemplateApi } from './mail-templates'
 import {
   deleteMapping,
@@ -49,7 +49,9 @@ import {
   TransitionSchema,
 } from './orders'
 import { FIELD_DATA_DAYS } from './page-routes'
+import { productDraft } from './product-description'
 import { PickImageSchema, pickProductImage, uploadProductImage } from './product-images'
+import { draftOnPage } from './replies'
 import { actorOf, allow, orderFilter, orderNumber, positiveId } from './request'
 import { decideReview, deleteReview, pendingReviews } from './reviews'
 
@@ -63,8 +65,8 @@ const formNumber = z
 // An empty field means "unchanged"; the "remove the special price" box removes it and its window.
 const ProductFormSchema = z
   .object({
-    price: formNumber.optional(),
-    special_price: formNumber.optional(),
+    price: rupeesTyped('price').optional(),
+    special_price: rupeesTyped('special price').optional(),
     special_from_date: z.string().optional(),
     special_to_date: z.string().optional(),
     remove_special_price: z.literal('on').optional(),
@@ -171,6 +173,8 @@ apiRoutes.get('/products', async (c) => {
 })
 // Authoring: create a product, or edit one from the revision the form was opened at.
 apiRoutes.post('/products/authoring', allow('catalogue'), async (c) => {
+  const draft = await productDraft(c)
+  if (draft) return draftOnPage(c, draft)
   const req = await readInput(c, AuthoringSchema, 'product')
   const saved = await saveAuthoredProduct(c.env, null, req, c.var.operator.email, Date.now())
   if (isFormPost(c)) return c.redirect(`/admin/products/${saved.id}/edit`, 303)
@@ -178,6 +182,8 @@ apiRoutes.post('/products/authoring', allow('catalogue'), async (c) => {
 })
 apiRoutes.post('/products/:id/authoring', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')
+  const draft = await productDraft(c)
+  if (draft) return draftOnPage(c, draft)
   const req = await readInput(c, AuthoringSchema, 'product')
   return answer(c, await saveAuthoredProduct(c.env, id, req, c.var.operator.email, Date.now()))
 })

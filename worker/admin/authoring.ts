@@ -5,7 +5,8 @@
  *   (an override); an override is never below the product's price, which stays its cheapest
  *   variant's price (the rule the catalogue screen's price changes rely on).
  * - Each variant has its own SKU (by default PRODUCT-COLOUR-SIZE) and its own counted stock.
- * - The description is rich text kept only through the shop's HTML allow-list.
+ * - The description is written with the content pages' block editor and stored as the sanitised
+ *   HTML the shop reads (./product-description.ts).
  * - A product is a draft (not on the shop: disabled, no URL) until published; publishing writes its
  *   URL (the category's path and the URL key) to the dispatcher's mapping.
  * - Saving stores the product with the catalogue's one product writer (row, document, search rows
@@ -20,7 +21,6 @@
 
 import { READY_TO_SHIP_DELIVERY } from '@shared/domain/availability'
 import { finalPrice } from '@shared/domain/price-window'
-import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import { type Product, ProductSchema } from '@shared/schemas/catalog'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
@@ -33,6 +33,7 @@ import { planSet, type SetPlan } from './authoring-sets'
 import { purgeProduct } from './catalogue'
 import { amountTyped } from './input'
 import { addressTaken } from './product-address'
+import { type Described, productDescription } from './product-description'
 
 /** The largest stock one sku is given from the form. */
 const MAX_QTY = 1_000_000
@@ -47,6 +48,7 @@ export const AuthoringSchema = z.looseObject({
   sku: skuText('sku'),
   name: text('name', 200).min(1, 'name is required'),
   designer_name: text('designer', 100).optional(),
+  // HTML from an API caller; the form sends the block editor's blocks (./product-description.ts).
   description: text('description', 20_000).optional(),
   fabric: text('fabric', 300).optional(),
   care: text('care', 300).optional(),
@@ -253,6 +255,7 @@ function buildDocument(
   options: { colours: Option[]; sizes: Option[] },
   before: { doc: Product; stock: Record<string, number> } | null,
   set: SetPlan | null,
+  described: Described,
   now: number,
 ): Product {
   const priceMinor = set
@@ -275,7 +278,8 @@ function buildDocument(
     name: input.name,
     type_id: input.type_id,
     designer_name: input.designer_name ?? null,
-    description: input.description ? sanitizeHtml(input.description) : null,
+    description: described.description,
+    description_blocks: described.blocks,
     fabric: input.fabric ?? null,
     care: input.care ?? null,
     hsn_code: input.hsn_code ?? null,
@@ -477,7 +481,12 @@ export async function saveAuthoredProduct(
     input.type_id === 'grouped' || input.type_id === 'bundle'
       ? await planSet(db, input.type_id, input, input.sku, productId)
       : null
-  const doc = buildDocument(productId, input, category, options, before, set, now)
+  const described = await productDescription(
+    db,
+    input,
+    (before?.doc as Record<string, unknown> | undefined) ?? null,
+  )
+  const doc = buildDocument(productId, input, category, options, before, set, described, now)
   // A SKU (the product's or a variant's) and a URL belong to one product.
   const skus = [doc.sku, ...doc.configurable_children.map((c) => c.sku)]
   const taken = await db

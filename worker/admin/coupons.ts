@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
+import { rupeesTyped } from './input'
 
 /**
  * A bound of a coupon's window as the operator enters it: a date, or a date and time, on the shop's
@@ -44,16 +45,18 @@ const flag = z.preprocess((v) => v === true || v === 'true' || v === '1' || v ==
 
 const CouponFields = z.object({
   kind: z.enum(['percent', 'fixed'], { error: 'kind must be percent or fixed' }),
-  amount: z.coerce
-    .number()
-    .finite()
-    .positive('amount must be positive')
-    .max(10_000_000, 'amount is too large'),
-  min_subtotal: z.coerce
-    .number()
-    .finite()
-    .min(0, 'min_subtotal must not be negative')
-    .max(100_000_000)
+  // A percent (15, or 15%) or rupees as people write them (₹1,500); stored as the number.
+  amount: z
+    .preprocess((v) => (typeof v === 'string' ? v.replace(/%\s*$/, '') : v), rupeesTyped('amount'))
+    .pipe(z.number().finite().positive('amount must be positive').max(10_000_000, 'amount is too large')),
+  min_subtotal: rupeesTyped('minimum subtotal', { zero: true })
+    .pipe(
+      z
+        .number()
+        .finite()
+        .min(0, 'minimum subtotal must not be negative')
+        .max(100_000_000, 'minimum subtotal is too large'),
+    )
     .default(0),
   starts_at: windowBound(false).nullable().default(null),
   expires_at: windowBound(true).nullable().default(null),

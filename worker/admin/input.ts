@@ -90,36 +90,53 @@ const MAX_AMOUNT_MINOR = 10_000_000_000
 
 /**
  * An amount typed in rupees (or the shop's currency), as operators write it: `5000` is ₹5,000,
- * `5,000`, `50,000.50`, `₹ 1,00,000` are accepted (commas group digits anywhere, a ₹ or "Rs" in
- * front is ignored), at most two decimals. The value is in minor units (paise), a whole number.
- * `signed` also accepts a leading minus (revoking store credit). Nothing (₹0) is never an amount to move.
+ * `5,000`, `50,000.50`, `₹ 1,00,000` and what the forms show (`₹87,199.00`) are accepted (commas
+ * group digits anywhere, a ₹, "Rs" or "INR" in front is ignored), at most two decimals. The answer
+ * is in minor units (paise), a whole number, or the reason it is not an amount, in words.
+ * `signed` also accepts a leading minus (revoking store credit); `zero` accepts ₹0 (a minimum
+ * that is no minimum), which is otherwise never an amount to move.
  */
-export function amountTyped(name: string, opts: { signed?: boolean } = {}) {
-  return z
-    .string({ error: `${name} is required` })
+export function readAmount(
+  raw: string,
+  name: string,
+  opts: { signed?: boolean; zero?: boolean } = {},
+): number | { refused: string } {
+  const text = raw
     .trim()
-    .transform((raw, ctx) => {
-      const text = raw.replace(/^(-?)\s*(?:₹|rs\.?|inr)\s*/i, '$1').replace(/\s+/g, '')
-      const m = /^(-?)(\d(?:\d|,(?=\d))*)(?:\.(\d{1,2}))?$/.exec(text)
-      if (!m || (m[1] && !opts.signed)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be an amount in rupees, like 5000 or 5,000.50`,
-        })
-        return z.NEVER
-      }
-      const rupees = Number((m[2] as string).replace(/,/g, ''))
-      const minor = rupees * 100 + Number((m[3] ?? '').padEnd(2, '0'))
-      if (!Number.isSafeInteger(minor) || minor > MAX_AMOUNT_MINOR) {
-        ctx.addIssue({ code: 'custom', message: `${name} is too large` })
-        return z.NEVER
-      }
-      if (minor === 0) {
-        ctx.addIssue({ code: 'custom', message: `${name} must not be ₹0` })
-        return z.NEVER
-      }
-      return m[1] ? -minor : minor
-    })
+    .replace(/^(-?)\s*(?:₹|rs\.?|inr)\s*/i, '$1')
+    .replace(/\s+/g, '')
+  const m = /^(-?)(\d(?:\d|,(?=\d))*)(?:\.(\d{1,2}))?$/.exec(text)
+  if (!m || (m[1] && !opts.signed))
+    return { refused: `${name} must be an amount in rupees, like 5000 or 5,000.50` }
+  const rupees = Number((m[2] as string).replace(/,/g, ''))
+  const minor = rupees * 100 + Number((m[3] ?? '').padEnd(2, '0'))
+  if (!Number.isSafeInteger(minor) || minor > MAX_AMOUNT_MINOR) return { refused: `${name} is too large` }
+  if (minor === 0 && !opts.zero) return { refused: `${name} must not be ₹0` }
+  return m[1] ? -minor : minor
+}
+
+/** A form's amount in rupees (`readAmount`), in paise; a field of a schema. */
+export function amountTyped(name: string, opts: { signed?: boolean; zero?: boolean } = {}) {
+  return z.string({ error: `${name} is required` }).transform((raw, ctx) => {
+    const read = readAmount(raw, name, opts)
+    if (typeof read === 'number') return read
+    ctx.addIssue({ code: 'custom', message: read.refused })
+    return z.NEVER
+  })
+}
+
+/**
+ * An amount of a document that keeps rupees (a product's price, a coupon's amount): a number from
+ * a JSON caller, or what an operator typed (`readAmount`), to the paisa.
+ */
+export function rupeesTyped(name: string, opts: { zero?: boolean } = {}) {
+  return z.union([z.number(), z.string()], { error: `${name} is required` }).transform((v, ctx) => {
+    if (typeof v === 'number') return v
+    const read = readAmount(v, name, opts)
+    if (typeof read === 'number') return read / 100
+    ctx.addIssue({ code: 'custom', message: read.refused })
+    return z.NEVER
+  })
 }
 
 /**

@@ -21,7 +21,7 @@ import { listRedirects, outboxSummary } from './operations'
 import { listOperators } from './operators'
 import { listOrders } from './order-list'
 import { orderDetail } from './orders'
-import { authoringPage } from './pages/authoring'
+import { authoringAction, authoringPage } from './pages/authoring'
 import { productsPage } from './pages/catalogue'
 import { couponsPage } from './pages/coupons'
 import { customersPage } from './pages/customers'
@@ -30,6 +30,7 @@ import { fulfilmentPage } from './pages/fulfilment'
 import { auditPage, operationsPage, operatorsPage } from './pages/operations'
 import { orderPage, ordersPage } from './pages/orders'
 import { reviewsPage } from './pages/reviews'
+import { descriptionEditor } from './product-description'
 import { orderFilter, orderNumber, positiveId } from './request'
 import { pendingReviews, publishedReviews, reviewPhoto } from './reviews'
 
@@ -66,6 +67,7 @@ pageRoutes.get('/products/new', async (c) => {
     categories,
     ...options,
     members: await setMemberChoices(c.env.DB, type),
+    editor: await descriptionEditor(c, null, authoringAction(null)),
   })
 })
 pageRoutes.get('/products/:id/edit', async (c) => {
@@ -79,6 +81,7 @@ pageRoutes.get('/products/:id/edit', async (c) => {
     ...options,
     members: await setMemberChoices(c.env.DB, type),
     library: await mediaAlts(c.env.DB),
+    editor: await descriptionEditor(c, product.doc, authoringAction(product.doc.id)),
   })
 })
 pageRoutes.get('/customers', async (c) => {

@@ -54,11 +54,31 @@ export async function replyOnPage(c: Context<AdminEnv>, err: HTTPException): Pro
     message: err.message,
     fields: (err.cause as { fields?: Record<string, string> } | undefined)?.fields ?? {},
   }
+  return renderBack(c, back, reply, err.status as ContentfulStatusCode)
+}
+
+/**
+ * A form post that only asks for its draft back (a block editor's preview, add, move or remove):
+ * its page with `values` in the form and no refusal, status 200; nothing was saved.
+ */
+export async function draftOnPage(c: Context<AdminEnv>, values: Record<string, string>): Promise<Response> {
+  const form = await c.req.parseBody()
+  const back = backOfficePath(form.return_to)
+  if (!back) return fail(400, 'Invalid form: return_to must be a page of the back office')
+  const reply: FormReply = { action: new URL(c.req.url).pathname, form: '', values, message: '', fields: {} }
+  return (await renderBack(c, back, reply, 200)) ?? fail(404, 'Not found')
+}
+
+/** The page at `back`, rendered by its GET route for the same operator with `reply` in its form. */
+async function renderBack(
+  c: Context<AdminEnv>,
+  back: string,
+  reply: FormReply,
+  status: ContentfulStatusCode,
+): Promise<Response | null> {
   const req = new Request(new URL(back, c.req.url))
   carried.set(req, { ...c.var, formReply: reply })
   const page = await pages.fetch(req, c.env, c.executionCtx)
   if (page.status !== 200) return null
-  return c.body(await page.text(), err.status as ContentfulStatusCode, {
-    'content-type': 'text/html; charset=utf-8',
-  })
+  return c.body(await page.text(), status, { 'content-type': 'text/html; charset=utf-8' })
 }

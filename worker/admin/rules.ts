@@ -16,6 +16,7 @@ import { type PrepaidDiscountSetting, prepaidDiscountSetting } from '../api/paym
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
+import { readAmount } from './input'
 
 /** Rows the screen lists of each kind. */
 const LIST_LIMIT = 500
@@ -173,12 +174,15 @@ export const PrepaidDiscountSchema = z.object({
 /** The largest prepaid discount or cap, in whole rupees. */
 const MAX_RUPEES = 100_000
 
-/** Whole rupees as typed ("₹1,500", "200"), in paise; null when it is not 1 to MAX_RUPEES rupees. */
+/**
+ * Whole rupees as typed ("₹1,500", "200", "₹1,500.00"; read like every amount, `readAmount`), in
+ * paise; null when it is not a whole number of rupees from 1 to MAX_RUPEES.
+ */
 function rupeesKey(typed: string): number | null {
-  const digits = typed.replace(/[₹,\s]/g, '')
-  if (!/^\d{1,6}$/.test(digits)) return null
-  const n = Number(digits)
-  return n >= 1 && n <= MAX_RUPEES ? n * 100 : null
+  const minor = readAmount(typed, 'amount')
+  return typeof minor === 'number' && minor % 100 === 0 && minor >= 100 && minor <= MAX_RUPEES * 100
+    ? minor
+    : null
 }
 
 /**

@@ -4,12 +4,16 @@
  * its colour × size matrix, each variant with its SKU, its own price (blank: the product's) and
  * its stock. Draft or published.
  */
+import { baseCurrency } from '@shared/config/store'
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { type AuthoringType, variantField } from '../authoring'
+import type { Block } from '../content-blocks'
 import type { AdminEnv } from '../env'
+import { EDITOR_MARK } from '../product-description'
 import { BundleOptions, GroupedMembers, MemberChoices, VirtualStock } from './authoring-sets'
-import { Choice, Field, GroupError, MoneyInput, PostForm, Table, TextArea } from './components'
+import { BlockEditor, BlockPreview, type LibraryPicture } from './block-editor'
+import { Choice, Field, GroupError, MoneyInput, money, PostForm, paise, Table } from './components'
 import { renderAdmin } from './frame'
 
 interface Option {
@@ -27,7 +31,13 @@ interface AuthoringView {
   members: { sku: string; name: string }[]
   /** The media library's pictures (path → alt text) a photograph may be picked from. */
   library?: Map<string, string>
+  /** The description's block editor: its blocks (saved or a draft), their preview, the library. */
+  editor: { blocks: Block[]; preview: string; media: LibraryPicture[]; draft: boolean }
 }
+
+/** Where the product form posts: a new product, or the product `id`. */
+export const authoringAction = (id: number | null) =>
+  id === null ? '/admin/api/products/authoring' : `/admin/api/products/${id}/authoring`
 
 /** Each type's name on the page. */
 const TYPE_NAMES: Record<AuthoringType, string> = {
@@ -38,12 +48,10 @@ const TYPE_NAMES: Record<AuthoringType, string> = {
   bundle: 'Bundle (the shopper picks one product of each option)',
 }
 
-const minor = (rupees: number | null | undefined) => (rupees == null ? null : Math.round(rupees * 100))
-
 export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
   const p = view.product?.doc ?? null
   const id = p?.id ?? null
-  const action = id === null ? '/admin/api/products/authoring' : `/admin/api/products/${id}/authoring`
+  const action = authoringAction(id)
   const back = id === null ? `/admin/products/new?type=${view.type}` : `/admin/products/${id}/edit`
   const children = p?.configurable_children ?? []
   const picked = (list: number[] | null | undefined, o: Option) => (list ?? []).includes(o.id)
@@ -140,13 +148,6 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
             maxLength={100}
             defaultValue={p?.designer_name ?? undefined}
           />
-          <TextArea
-            label="Description (bold, italics, lists and links are kept; anything else is removed)"
-            name="description"
-            rows={6}
-            maxLength={20000}
-            defaultValue={p?.description ?? undefined}
-          />
           <Field label="Fabric" name="fabric" maxLength={300} defaultValue={stringOf(p, 'fabric')} />
           <Field label="Care" name="care" maxLength={300} defaultValue={stringOf(p, 'care')} />
           <Field
@@ -176,6 +177,7 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
             />
           )}
         </fieldset>
+        <DescriptionEditor editor={view.editor} />
         <fieldset>
           <legend>Where it is</legend>
           <Choice
@@ -207,12 +209,15 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
           <>
             <MemberChoices members={view.members} />
             {view.type === 'grouped' ? <GroupedMembers product={p} /> : <BundleOptions product={p} />}
-            <p>The price follows from the products in the set, and so does its stock.</p>
+            <p>
+              The price follows from the products in the set, and so does its stock
+              {p ? ` (now ${money(paise(p.price), baseCurrency())})` : ''}.
+            </p>
           </>
         ) : (
           <fieldset>
             <legend>Price and stock</legend>
-            <MoneyInput label="Price (₹)" name="price" required minorValue={minor(p?.price)} />
+            <MoneyInput label="Price (₹)" name="price" required minorValue={paise(p?.price)} />
             <Field
               label={view.type === 'configurable' ? 'Stock of each new variant' : 'Stock'}
               name="qty"
@@ -278,7 +283,7 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
                       <MoneyInput
                         label={<span className="sr-only">Price of {ch.name}</span>}
                         name={variantField(Number(ch.color), Number(ch.size), 'price')}
-                        minorValue={(ch as { own_price?: boolean }).own_price ? minor(ch.price) : undefined}
+                        minorValue={(ch as { own_price?: boolean }).own_price ? paise(ch.price) : undefined}
                       />
                     ),
                   },
@@ -313,6 +318,31 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
         />
       </PostForm>
     </>,
+  )
+}
+
+/**
+ * The description, written as blocks like a content page. Its Preview is the form's first button,
+ * the one Enter presses: it shows the draft and saves nothing.
+ */
+function DescriptionEditor(props: { editor: AuthoringView['editor'] }) {
+  const { editor } = props
+  return (
+    <fieldset aria-label="Description">
+      <legend>Description</legend>
+      <button type="submit" name="_op" value="preview">
+        Preview description
+      </button>
+      <input type="hidden" name={EDITOR_MARK} value="1" />
+      <GroupError name="description" />
+      {editor.draft ? (
+        <p role="status">
+          This is a draft: nothing is saved until you press the button at the end of the form.
+        </p>
+      ) : null}
+      <BlockEditor blocks={editor.blocks} media={editor.media} mayEdit />
+      <BlockPreview html={editor.preview} title="Preview of the description (as the shop shows it)" />
+    </fieldset>
   )
 }
 

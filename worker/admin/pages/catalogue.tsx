@@ -2,7 +2,7 @@
 import { baseCurrency } from '@shared/config/store'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
-import { Choice, Field, MoneyInput, money, PostForm, Table } from './components'
+import { Choice, Field, MoneyInput, money, PostForm, paise, Table } from './components'
 import { renderAdmin } from './frame'
 
 interface ProductHit {
@@ -20,7 +20,6 @@ interface ProductHit {
 
 export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]) {
   const back = `/admin/products?q=${encodeURIComponent(q)}`
-  const minor = (amount: number) => Math.round(amount * 100)
   return renderAdmin(
     c,
     'Catalogue',
@@ -44,8 +43,8 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
             {p.name} ({p.sku})
           </h2>
           <p>
-            Price {money(minor(p.price), baseCurrency())} · charged now{' '}
-            {money(minor(p.final_price ?? p.price), baseCurrency())} · status{' '}
+            Price {money(paise(p.price), baseCurrency())} · charged now{' '}
+            {money(paise(p.final_price ?? p.price), baseCurrency())} · status{' '}
             {p.status === 1 ? 'enabled' : 'disabled'} · visibility {p.visibility} ·{' '}
             <a href={`/admin/products/${p.id}/edit`}>Edit everything</a>
           </p>
@@ -55,12 +54,12 @@ export function productsPage(c: Context<AdminEnv>, q: string, hits: ProductHit[]
             back={back}
             label="Save product"
           >
-            <MoneyInput label="Price" name="price" defaultValue={p.price} />
+            <MoneyInput label="Price" name="price" minorValue={paise(p.price)} />
             <MoneyInput
               label="Special price"
               name="special_price"
               placeholder="none"
-              defaultValue={p.special_price ?? undefined}
+              minorValue={p.special_price == null ? undefined : paise(p.special_price)}
             />
             <label>
               <input type="checkbox" name="remove_special_price" /> Remove the special price

@@ -5,7 +5,7 @@
  * office's CSP allows none): a form posts and comes back to its page.
  */
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
-import { shopTimeZone } from '@shared/config/store'
+import { baseCurrency, shopTimeZone } from '@shared/config/store'
 import { formatMinorForOperator } from '@shared/domain/currency'
 import { storedInstant, zonedDateTime } from '@shared/domain/shop-clock'
 import { createContext, type InputHTMLAttributes, type Key, type ReactNode, useContext } from 'react'
@@ -42,6 +42,9 @@ function useReply(): FormReply | null {
 
 /** An amount as operators read it: the Indian grouping (₹2,20,706.15) when the shop's locale is en-IN. */
 export const money = (minor: number | null, currency: string) => formatMinorForOperator(minor ?? 0, currency)
+
+/** A document's amount in rupees (a product's price, a coupon's amount) in paise; null for none. */
+export const paise = (rupees: number | null | undefined) => (rupees == null ? null : Math.round(rupees * 100))
 
 /** A stored (UTC) time on the shop's clock: '2026-11-29 05:05' in Asia/Kolkata; '' for none. */
 export const when = (stored: string | number | null | undefined) => {
@@ -109,8 +112,8 @@ export function TextArea(props: {
 
 /**
  * An amount of money typed by the operator in rupees (the shop's currency), as people write it:
- * 5000, 5,000 or 5,000.50 (read by `amountTyped`). `minorValue` shows a stored amount (paise) as
- * the rupees to edit.
+ * 5000, 5,000, 5,000.50 or ₹5,000.50 (read by `readAmount`). `minorValue` shows a stored amount
+ * (paise) as operators read it, ₹87,199.00 in the Indian grouping, which is read back unchanged.
  */
 export function MoneyInput({
   minorValue,
@@ -119,9 +122,7 @@ export function MoneyInput({
   const shown =
     minorValue === undefined || minorValue === null
       ? input.defaultValue
-      : minorValue % 100 === 0
-        ? String(minorValue / 100)
-        : (minorValue / 100).toFixed(2)
+      : formatMinorForOperator(minorValue, baseCurrency())
   return <Field inputMode="decimal" {...input} defaultValue={shown} />
 }
 
@@ -194,7 +195,7 @@ export function PostForm(props: {
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={props.back} />
       {form ? <input type="hidden" name="_form" value={form} /> : null}
-      {mine ? (
+      {mine?.message ? (
         <p className="refused" role="alert">
           {mine.message}
         </p>

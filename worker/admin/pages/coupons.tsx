@@ -6,7 +6,7 @@ import { baseCurrency, shopTimeZone } from '@shared/config/store'
 import { storedInstant, zonedDate } from '@shared/domain/shop-clock'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
-import { Choice, Field, MoneyInput, money, PostForm, Table, Unfold, when } from './components'
+import { Choice, Field, MoneyInput, money, PostForm, paise, Table, Unfold, when } from './components'
 import { renderAdmin } from './frame'
 
 /** A coupon's state as a shopper would meet it now, in words. */
@@ -29,7 +29,7 @@ const dayOf = (stored: unknown) => {
 export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknown>[]) {
   const back = '/admin/coupons'
   const now = Date.now()
-  const units = (amount: unknown) => money(Math.round(Number(amount) * 100), baseCurrency())
+  const units = (amount: unknown) => money(paise(Number(amount)), baseCurrency())
   return renderAdmin(
     c,
     'Coupons',
@@ -82,15 +82,20 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
                   label="Save coupon"
                   formKey="edit"
                 >
-                  <MoneyInput
-                    label={k.kind === 'percent' ? 'Percent off' : 'Amount off'}
-                    name="amount"
-                    defaultValue={String(k.amount)}
-                  />
+                  {k.kind === 'percent' ? (
+                    <Field
+                      label="Percent off"
+                      name="amount"
+                      inputMode="decimal"
+                      defaultValue={String(k.amount)}
+                    />
+                  ) : (
+                    <MoneyInput label="Amount off" name="amount" minorValue={paise(Number(k.amount))} />
+                  )}
                   <MoneyInput
                     label="Minimum subtotal"
                     name="min_subtotal"
-                    defaultValue={String(k.min_subtotal)}
+                    minorValue={paise(Number(k.min_subtotal))}
                   />
                   <Field
                     label={`Starts (${shopTimeZone()})`}
@@ -128,8 +133,8 @@ export function couponsPage(c: Context<AdminEnv>, coupons: Record<string, unknow
         <PostForm needs="money" action="/admin/api/coupons" back={back} label="Create coupon">
           <Field label="Code" name="code" required />
           <Choice label="Kind" name="kind" options={['percent', 'fixed']} />
-          <MoneyInput label="Amount" name="amount" required />
-          <MoneyInput label="Minimum subtotal" name="min_subtotal" defaultValue="0" />
+          <MoneyInput label="Amount (percent off, or rupees off)" name="amount" required />
+          <MoneyInput label="Minimum subtotal (blank: none)" name="min_subtotal" />
           <Field label={`Starts (${shopTimeZone()})`} type="date" name="starts_at" />
           <Field label={`Expires after (${shopTimeZone()})`} type="date" name="expires_at" />
           <Field label="Label" name="label" required />

@@ -26,10 +26,15 @@ describe('fields', () => {
     expect(html(<Field label="Code" name="code" />)).toBe('<label>Code <input name="code"/></label>')
   })
 
-  it('asks for money as rupees, showing a stored amount in paise as the rupees to edit', () => {
+  it('asks for money as rupees, showing a stored amount in paise as operators read it (Indian grouping)', () => {
     expect(html(<MoneyInput label="Price" name="price" />)).toContain('inputMode="decimal"')
-    expect(html(<MoneyInput label="Price" name="price" minorValue={500000} />)).toContain('value="5000"')
-    expect(html(<MoneyInput label="Price" name="price" minorValue={129950} />)).toContain('value="1299.50"')
+    expect(html(<MoneyInput label="Price" name="price" minorValue={8719900} />)).toContain(
+      'value="₹87,199.00"',
+    )
+    expect(html(<MoneyInput label="Price" name="price" minorValue={129950} />)).toContain('value="₹1,299.50"')
+    expect(html(<MoneyInput label="Price" name="price" minorValue={10000000} />)).toContain(
+      'value="₹1,00,000.00"',
+    )
   })
 
   it('gives a refused post back to its own form: what was typed, the reason beside the field', () => {
