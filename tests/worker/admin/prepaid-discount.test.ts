@@ -34,7 +34,7 @@ describe('the prepaid discount setting', () => {
       new RegExp(`<input [^>]*name="${name}"[^>]*value="${value}"`).test(screen.text)
     expect(screen.text).toMatch(/<input type="radio" name="kind" checked="" value="percent"\/>/)
     expect(screen.text).not.toMatch(/name="kind" checked="" value="(off|fixed)"/)
-    expect([input('percent', '5'), input('cap', '1500'), input('fixed', '')]).toEqual([true, true, true])
+    expect([input('percent', '5'), input('cap', '₹1,500.00'), input('fixed', '')]).toEqual([true, true, true])
     expect(
       (
         await save(staff, [

@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 import type { PrepaidDiscountSetting } from '../../api/payment/prepaid-discount'
 import type { AdminEnv } from '../env'
 import type { BlockRow } from '../rules'
-import { Confirm, Field, PostForm, Table, when } from './components'
+import { Confirm, Field, MoneyInput, PostForm, Table, when } from './components'
 import { renderAdmin } from './frame'
 
 const BACK = '/admin/rules'
@@ -143,11 +143,18 @@ export function rulesPage(
 /** Whole rupees with Indian digit grouping, from paise. */
 const rupees = (minor: number) => `₹${(minor / 100).toLocaleString('en-IN')}`
 
-/** The form's choices, each with the amounts it takes (a number as typed: percent or whole rupees). */
+/** The form's choices, each with the amounts it takes: a percent, or rupees (shown as ₹1,500.00). */
 const CHOICES: {
   kind: PrepaidDiscountSetting['kind']
   label: string
-  amounts: { label: string; name: string; maxLength: number; value: (s: PrepaidDiscountSetting) => number }[]
+  amounts: {
+    label: string
+    name: string
+    maxLength: number
+    /** The stored figure: a percent, or paise when `money`. */
+    value: (s: PrepaidDiscountSetting) => number
+    money?: true
+  }[]
 }[] = [
   { kind: 'off', label: 'No discount', amounts: [] },
   {
@@ -155,13 +162,13 @@ const CHOICES: {
     label: 'A percentage of the goods',
     amounts: [
       { label: 'Percentage (1 to 50)', name: 'percent', maxLength: 10, value: (s) => s.percent },
-      { label: 'At most, in rupees', name: 'cap', maxLength: 20, value: (s) => s.cap_minor / 100 },
+      { label: 'At most, in rupees', name: 'cap', maxLength: 20, value: (s) => s.cap_minor, money: true },
     ],
   },
   {
     kind: 'fixed',
     label: 'A fixed amount',
-    amounts: [{ label: 'Rupees off', name: 'fixed', maxLength: 20, value: (s) => s.fixed_minor / 100 }],
+    amounts: [{ label: 'Rupees off', name: 'fixed', maxLength: 20, value: (s) => s.fixed_minor, money: true }],
   },
 ]
 
@@ -196,16 +203,27 @@ function PrepaidDiscount(props: { setting: PrepaidDiscountSetting | null }) {
             value={choice.kind}
             defaultChecked={s.kind === choice.kind}
           />,
-          ...choice.amounts.map((a) => (
-            <Field
-              key={a.name}
-              label={a.label}
-              name={a.name}
-              inputMode="numeric"
-              maxLength={a.maxLength}
-              defaultValue={a.value(s) ? String(a.value(s)) : ''}
-            />
-          )),
+          ...choice.amounts.map((a) =>
+            a.money ? (
+              <MoneyInput
+                key={a.name}
+                label={a.label}
+                name={a.name}
+                maxLength={a.maxLength}
+                minorValue={a.value(s) || null}
+                defaultValue=""
+              />
+            ) : (
+              <Field
+                key={a.name}
+                label={a.label}
+                name={a.name}
+                inputMode="numeric"
+                maxLength={a.maxLength}
+                defaultValue={a.value(s) ? String(a.value(s)) : ''}
+              />
+            ),
+          ),
         ])}
       </PostForm>
     </section>
