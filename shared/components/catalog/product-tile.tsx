@@ -26,6 +26,7 @@ function TilePrice({ tile, currency }: { tile: TileData; currency: string }) {
   const onSpecial = tile.regularPrice > tile.finalPrice
   return (
     <p className="tile__price" data-testid="tile-price" data-price={tile.finalPrice}>
+      {tile.from ? `${MSG.tilePriceFrom} ` : null}
       <span className={onSpecial ? 'price price--special' : 'price'}>
         {formatUnitPrice(tile.finalPrice, currency)}
       </span>

@@ -5,11 +5,13 @@
  * INR; formatting (conversion and rounding to the currency's step) happens at render.
  */
 import { baseCurrency, HOME_COUNTRY } from '../../config/store'
-import { priceView } from '../../domain/price'
+import { listingPriceView } from '../../domain/price'
 import { rulesForCountries, type TaxRuleFields } from '../../domain/tax-rules'
 import type { Product } from '../../schemas/catalog'
 
 interface TilePrice {
+  /** The price is the least the product costs (a grouped set's cheapest piece): shown as "from". */
+  from: boolean
   finalPrice: number
   regularPrice: number
   discountPercent: number
@@ -33,17 +35,19 @@ export function pageTaxRules(
 
 /**
  * Final/regular/discount of a product at `now`: the amounts the shopper's country pays, in the
- * base currency (catalogue prices as they are in India); the tile formats them with the ONE formatPrice, which
+ * base currency (catalogue prices as they are in India), as a listing shows them (listingPriceView:
+ * a grouped set from its cheapest piece); the tile formats them with the ONE formatPrice, which
  * converts and rounds exactly as the price view charges.
  */
 export function tilePrice(product: PriceSource, now: number, pricing: TilePricing = {}): TilePrice {
-  const view = priceView(product, {
+  const { view, from } = listingPriceView(product, {
     now,
     currency: baseCurrency(),
     country: pricing.country,
     taxRules: pricing.taxRules,
   })
   return {
+    from,
     finalPrice: view.finalInclTax,
     regularPrice: view.regularInclTax,
     discountPercent: view.discountPercent,
