@@ -68,7 +68,7 @@ interface ChildPriceFields extends PriceFields {
   hsn_code?: string | number | null
 }
 
-interface PricedProduct extends PriceFields {
+export interface PricedProduct extends PriceFields {
   sku?: string
   type_id?: string
   tax_class_id?: number | null
@@ -232,28 +232,4 @@ export function priceView(product: PricedProduct, opts: PriceViewOptions): Price
       final: show(unitMinor),
     },
   }
-}
-
-/**
- * The price a listing shows for a product (its tile, a search result, the search index's price
- * filter and sort): its priceView, except for a grouped product, which the shop sells piece by
- * piece. A grouped product's listed price is its cheapest piece's, priced exactly as the set's
- * page prices that piece, and it is shown as "from" that price (`from`). A bundle lists the price
- * of its default choices, the price its page starts at.
- */
-export function listingPriceView(
-  product: PricedProduct,
-  opts: PriceViewOptions,
-): { view: PriceView; from: boolean } {
-  if (product.type_id === 'grouped') {
-    let cheapest: PriceView | null = null
-    for (const link of product.product_links ?? []) {
-      const piece = link.product
-      if ((link.link_type && link.link_type !== 'associated') || !piece || !((piece.price ?? 0) > 0)) continue
-      const view = priceView(piece, opts)
-      if (!cheapest || view.unitMinor < cheapest.unitMinor) cheapest = view
-    }
-    if (cheapest) return { view: cheapest, from: true }
-  }
-  return { view: priceView(product, opts), from: false }
 }

@@ -80,8 +80,6 @@ export const MSG = {
   // --- Listing, product, checkout and order screens ---
   /** Before the names of a tile's colour swatches (read by screen readers). */
   tileColours: 'Colours:',
-  /** Before a tile's price when it is the least the product costs (a grouped set's cheapest piece). */
-  tilePriceFrom: 'from',
   /** A filter or sort change that got no answer: the page stays as it was. */
   listingOffline: 'You seem to be offline: nothing was changed. Please try again when back online.',
   /** Before the list of applied filter chips. */

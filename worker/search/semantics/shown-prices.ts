@@ -15,8 +15,9 @@
  * the numbers were computed with: a change of any of them names new fields, so a number computed under old rules or rates is never read
  * (builds/shown-prices.ts writes the new ones and deletes the old).
  */
+
+import { listingPriceView } from '@shared/components/catalog/tile-price'
 import { baseCurrency, CURRENCIES, currencyConfig, HOME_COUNTRY } from '@shared/config/store'
-import { listingPriceView } from '@shared/domain/price'
 import { countryRates, type TaxRuleFields } from '@shared/domain/tax-rules'
 
 /** The first characters of every shown-price field. */
