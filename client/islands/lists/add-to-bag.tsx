@@ -10,7 +10,7 @@ import { useId, useState } from 'react'
 import type { BagOffer } from './bag-choices'
 
 /** What the bag's line is made from: the piece as the list shows it (unit price in the base currency incl. tax). */
-export interface BagPiece {
+interface BagPiece {
   sku: string
   name: string
   url: string
