@@ -6,9 +6,11 @@ import { configureCurrenciesFromPage } from '@shared/config/store'
 import { type ReactNode, startTransition, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { type Island, islandPropsText } from './islands/define'
+import { keepEnteredBeforeHydration } from './islands/keep-typed'
 
 function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
   useEffect(() => {
+    keepEnteredBeforeHydration(el)
     el.dataset.hydrated = 'true'
   }, [el])
   return children

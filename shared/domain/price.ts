@@ -68,7 +68,7 @@ interface ChildPriceFields extends PriceFields {
   hsn_code?: string | number | null
 }
 
-interface PricedProduct extends PriceFields {
+export interface PricedProduct extends PriceFields {
   sku?: string
   type_id?: string
   tax_class_id?: number | null

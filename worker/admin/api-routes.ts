@@ -11,6 +11,7 @@ import { describeIssues, fail, ok } from '../platform/http'
 import { vitalsP75 } from '../vitals/store'
 import { listAudit } from './audit'
 import { AuthoringSchema, saveAuthoredProduct } from './authoring'
+import { withSetsRefreshed } from './authoring-sets'
 import { bulkApi } from './bulk-routes'
 import { ProductPatchSchema, StockSchema, searchProducts, setStock, updateProduct } from './catalogue'
 import { categoryApi } from './category-routes'
@@ -198,7 +199,9 @@ apiRoutes.post('/products/:id/images/library', allow('catalogue'), async (c) => 
 apiRoutes.post('/products/:id', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')
   const patch = await readInput(c, ProductPatchSchema, 'product change')
-  return answer(c, await updateProduct(c.env, id, patch, c.var.operator.email, Date.now()))
+  const now = Date.now()
+  const saved = await updateProduct(c.env, id, patch, c.var.operator.email, now)
+  return answer(c, await withSetsRefreshed(c.env, [saved.sku], saved, now))
 })
 // The product form sends text: numbers are read as numbers, and only fields given are changed.
 apiRoutes.post('/products/:id/form', allow('catalogue'), async (c) => {
@@ -206,7 +209,9 @@ apiRoutes.post('/products/:id/form', allow('catalogue'), async (c) => {
   const form = await readInput(c, ProductFormSchema, 'product change')
   const patch = ProductPatchSchema.safeParse(form)
   if (!patch.success) return fail(400, `Invalid product change: ${describeIssues(patch.error)}`)
-  return answer(c, await updateProduct(c.env, id, patch.data, c.var.operator.email, Date.now()))
+  const now = Date.now()
+  const saved = await updateProduct(c.env, id, patch.data, c.var.operator.email, now)
+  return answer(c, await withSetsRefreshed(c.env, [saved.sku], saved, now))
 })
 apiRoutes.post('/stock/:sku', allow('catalogue'), async (c) => {
   const sku = c.req.param('sku')

@@ -11,10 +11,18 @@
  *   be required, has a default (one of its members; blank: the first) and a quantity.
  * - The set's price is its members' prices: every member once for a grouped product, each option's
  *   default × its quantity for a bundle. It is in stock when a member is.
+ * - A set shows its members as they are now: each link carries a copy of its member's name, price
+ *   and tax fields (what the listing, the search index, the page and the cart price it from), and
+ *   every back-office write of a product rewrites the sets that list it with their members' current
+ *   copies and price (refreshSetsListing), so tile, page and bag follow a member's new price or name
+ *   at once, with no extra read on any shop page.
  */
+import { finalPrice } from '@shared/domain/price-window'
 import type { BundleOption, Product, ProductLink } from '@shared/schemas/catalog'
 import type { z } from 'zod'
+import { productDocumentStatements } from '../catalog/writer'
 import { digits, refuseField, skuText, text } from './authoring-fields'
+import { purgeProduct } from './catalogue'
 
 export const MAX_MEMBERS = 20
 export const MAX_BUNDLE_OPTIONS = 6
@@ -97,6 +105,17 @@ const piece = ({ sku: _sku, type_id: _type, in_stock: _stock, ...fields }: Membe
 /** A sum of rupee amounts, to the paisa (no float residue in the stored price). */
 const rupeeSum = (amounts: number[]) => amounts.reduce((n, a) => n + Math.round(a * 100), 0) / 100
 
+/** A set's price from its links: every grouped member once, each bundle option's default × its quantity. */
+function setPrice(links: readonly ProductLink[], options: readonly BundleOption[]): number {
+  return rupeeSum([
+    ...links.map((l) => l.product?.price ?? 0),
+    ...options.map((o) => {
+      const d = o.product_links.find((l) => l.is_default)
+      return (d?.price ?? 0) * (d?.qty ?? 1)
+    }),
+  ])
+}
+
 export interface SetPlan {
   product_links: ProductLink[]
   bundle_options: BundleOption[]
@@ -124,18 +143,19 @@ async function groupedPlan(db: D1Database, input: Input, setSku: string): Promis
     rows.map((r) => r.sku),
   )
   const members = rows.map((r) => ({ ...r, m: memberOf(found, r.sku, memberField(r.row, 'sku'), setSku) }))
+  const product_links: ProductLink[] = members.map(({ m, qty }, position) => ({
+    sku: setSku,
+    link_type: 'associated',
+    linked_product_sku: m.sku,
+    linked_product_type: m.type_id,
+    position,
+    qty,
+    product: { ...piece(m), sku: m.sku },
+  }))
   return {
-    product_links: members.map(({ m, qty }, position) => ({
-      sku: setSku,
-      link_type: 'associated',
-      linked_product_sku: m.sku,
-      linked_product_type: m.type_id,
-      position,
-      qty,
-      product: { ...piece(m), sku: m.sku },
-    })),
+    product_links,
     bundle_options: [],
-    price: rupeeSum(members.map(({ m }) => m.price)),
+    price: setPrice(product_links, []),
     inStock: members.some(({ m }) => m.in_stock),
   }
 }
@@ -208,12 +228,7 @@ async function bundlePlan(db: D1Database, input: Input, setSku: string, productI
       }),
     }
   })
-  const price = rupeeSum(
-    options.map((o) => {
-      const d = o.product_links.find((l) => l.is_default)
-      return (d?.price ?? 0) * (d?.qty ?? 1)
-    }),
-  )
+  const price = setPrice([], options)
   const sellable = (o: BundleOption) => o.product_links.some((l) => found.get(l.sku.toUpperCase())?.in_stock)
   const required = options.filter((o) => o.required)
   const inStock = required.length ? required.every(sellable) : options.some(sellable)
@@ -241,4 +256,80 @@ export async function setMemberChoices(
     .prepare("SELECT sku, name FROM products WHERE type_id IN ('simple', 'virtual') ORDER BY sku LIMIT 1000")
     .all<{ sku: string; name: string }>()
   return results
+}
+
+/** At most this many sets are rewritten after one write (a member is rarely in more than a few). */
+const MAX_SETS_REFRESHED = 200
+
+/** The grouped and bundle products that list one of `skus`. */
+async function setsListing(db: D1Database, skus: readonly string[]): Promise<Product[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT p.doc FROM products p WHERE p.type_id IN ('grouped', 'bundle') AND (
+         EXISTS (SELECT 1 FROM json_each(p.doc, '$.product_links') l
+                 WHERE json_extract(l.value, '$.linked_product_sku') IN (SELECT value FROM json_each(?1)))
+         OR EXISTS (SELECT 1 FROM json_each(p.doc, '$.bundle_options') o, json_each(o.value, '$.product_links') l
+                 WHERE json_extract(l.value, '$.sku') IN (SELECT value FROM json_each(?1))))
+       ORDER BY p.id LIMIT ${MAX_SETS_REFRESHED}`,
+    )
+    .bind(JSON.stringify(skus))
+    .all<{ doc: string }>()
+  return results.map((r) => JSON.parse(r.doc) as Product)
+}
+
+/** `set` with each link's copy of its member as the member is now; null when nothing changed. */
+function withCurrentMembers(set: Product, members: Map<string, Member>, now: number): Product | null {
+  const current = (sku: string) => {
+    const m = members.get(sku.toUpperCase())
+    return m ? piece(m) : null
+  }
+  const product_links = set.product_links.map((l) => {
+    const m = current(l.linked_product_sku)
+    return m && l.product ? { ...l, product: { ...l.product, ...m } } : l
+  })
+  const bundle_options = set.bundle_options.map((o) => ({
+    ...o,
+    product_links: o.product_links.map((l) => {
+      const m = current(l.sku)
+      return m ? { ...l, price: m.price, product: { ...l.product, ...m } } : l
+    }),
+  }))
+  const next = { ...set, product_links, bundle_options, price: setPrice(product_links, bundle_options) }
+  next.final_price = finalPrice(next, now)
+  return JSON.stringify(next) === JSON.stringify(set) ? null : next
+}
+
+/**
+ * After products `skus` were written: rewrites every set listing one of them with its members'
+ * current name, price and tax fields (read now, after the write, so the last write's figures win)
+ * and purges the sets' pages. Answers how many cached pages were purged.
+ */
+async function refreshSetsListing(env: Env, skus: readonly string[], now: number): Promise<number> {
+  if (skus.length === 0) return 0
+  const sets = await setsListing(env.DB, skus)
+  if (sets.length === 0) return 0
+  const memberSkus = sets.flatMap((s) => [
+    ...s.product_links.map((l) => l.linked_product_sku),
+    ...s.bundle_options.flatMap((o) => o.product_links.map((l) => l.sku)),
+  ])
+  const members = await membersBySku(env.DB, [...new Set(memberSkus)])
+  const changed = sets.flatMap((s) => withCurrentMembers(s, members, now) ?? [])
+  if (changed.length === 0) return 0
+  await env.DB.batch(changed.flatMap((s) => productDocumentStatements(env.DB, s)))
+  let purged = 0
+  for (const s of changed) purged += await purgeProduct(env, s as unknown as Record<string, unknown>)
+  return purged
+}
+
+/**
+ * The answer of a write of products `skus` once the sets listing them have followed them (the
+ * sets' purged pages added to its `purged`).
+ */
+export async function withSetsRefreshed<T extends { purged: number }>(
+  env: Env,
+  skus: readonly string[],
+  saved: T,
+  now: number,
+): Promise<T> {
+  return { ...saved, purged: saved.purged + (await refreshSetsListing(env, skus, now)) }
 }

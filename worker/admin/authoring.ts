@@ -29,7 +29,7 @@ import { writeProductStatements } from '../catalog/writer'
 import { describeIssues, fail } from '../platform/http'
 import { auditStatement } from './audit'
 import { digits, refuseField, skuText, text } from './authoring-fields'
-import { planSet, type SetPlan } from './authoring-sets'
+import { planSet, type SetPlan, withSetsRefreshed } from './authoring-sets'
 import { purgeProduct } from './catalogue'
 import { amountTyped } from './input'
 import { addressTaken } from './product-address'
@@ -538,7 +538,7 @@ export async function saveAuthoredProduct(
   if (doc.status === 1) await env.URL_MAPPINGS.put(key, JSON.stringify(mapping))
   if (before) await purgeProduct(env, before.doc as unknown as Record<string, unknown>)
   const purged = await purgeProduct(env, doc as unknown as Record<string, unknown>)
-  return {
+  const saved = {
     id: productId,
     sku: doc.sku,
     revision: (before?.revision ?? 0) + 1,
@@ -546,4 +546,5 @@ export async function saveAuthoredProduct(
     status: doc.status,
     purged,
   }
+  return withSetsRefreshed(env, [doc.sku], saved, now)
 }

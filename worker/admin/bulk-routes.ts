@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import { fail, ok } from '../platform/http'
 import { categoryChoices } from './authoring'
+import { withSetsRefreshed } from './authoring-sets'
 import { applyPlan, type BulkAction, MAX_CHANGED_PRODUCTS, type Plan, planAction, planFile } from './bulk'
 import { catalogueCsv, exportName } from './bulk-csv'
 import { searchProducts } from './catalogue'
@@ -77,7 +78,14 @@ async function answerPlan(
   shown: (plan: Plan) => Promise<Response>,
 ) {
   if (input.apply) {
-    const done = await applyPlan(c.env, plan, input.fingerprint ?? '', c.var.operator.email, Date.now())
+    const now = Date.now()
+    const applied = await applyPlan(c.env, plan, input.fingerprint ?? '', c.var.operator.email, now)
+    const done = await withSetsRefreshed(
+      c.env,
+      plan.changes.map((ch) => ch.sku),
+      applied,
+      now,
+    )
     return isFormPost(c)
       ? c.redirect(`/admin/products/bulk?applied=${done.applied}`, 303)
       : ok(c as never, done)

@@ -6,9 +6,22 @@ import type { CartContext } from './context'
 import { findLine, patchLine, removeLine, setLines } from './lines'
 import { deleteOnServer, NO_ITEM_ID, pushLine } from './push'
 
-/** The cart line for a server-only line of the cart `cartId`. */
+/** A text field of a server line's extension attributes, if it is one. */
+function extensionText(s: DiffServerItem, key: 'image' | 'url_path'): string | undefined {
+  const value = (s.extension_attributes as Record<string, unknown> | undefined)?.[key]
+  return typeof value === 'string' && value ? value : undefined
+}
+
+/**
+ * The cart line for a server-only line of the cart `cartId`, with the picture and product page the
+ * server names for it (as a line added on this device has them).
+ */
 export function lineFromServer(s: DiffServerItem, cartId: string | null): CartLine {
+  const image = extensionText(s, 'image')
+  const url = extensionText(s, 'url_path')
   return {
+    ...(image ? { image } : {}),
+    ...(url ? { url_path: url } : {}),
     sku: s.sku,
     name: typeof s.name === 'string' ? s.name : s.sku,
     qty: toQty(s.qty),

@@ -2,17 +2,16 @@
  * "Complete the look" under the bag: the pieces the bag's products are linked to, or, short of
  * those, "You may also like": pieces by the same designer or from the same category (GET
  * /api/cart/look, which applies the product page's rule and leaves out what is already in the bag),
- * each addable in one step — a piece with sizes asks for its size in place (sold-out sizes listed,
- * not choosable; a single open size is chosen already), a piece the bag cannot take as it is (a
- * bundle, a gift card) leads to its page. Nothing is shown when there is nothing to offer or the
+ * each addable in one step (AddToBag, as on the wishlist: a piece with sizes asks for its size in
+ * place, a piece the bag cannot take as it is leads to its page). Nothing is shown when there is nothing to offer or the
  * request fails. The cart page loads this module only after its lines are on screen.
  */
 import { IMAGE_SIZES } from '@shared/config/images'
 import { imageUrl } from '@shared/domain/image-url'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { apiRaw } from '../../api'
-import { getRuntime } from '../../engines/runtime/runtime'
 import type { CartLine } from '../../state/cart'
+import { AddToBag } from '../lists/add-to-bag'
 import type { BagOffer } from '../lists/bag-choices'
 
 /** A piece as GET /api/cart/look answers it (worker/api/cart/look.ts builds it). */
@@ -32,86 +31,6 @@ export interface LookPiece {
 /** The product skus of the bag's lines (a variant's product, else the line's own sku), sorted. */
 function bagProductSkus(lines: readonly CartLine[]): string[] {
   return [...new Set(lines.map((l) => l.parentSku ?? l.sku))].sort()
-}
-
-function AddPiece({ piece }: { piece: LookPiece }) {
-  const id = useId()
-  const { offer } = piece
-  const sizes = offer.kind === 'sizes' ? offer.choices : []
-  const open = sizes.filter((c) => !c.soldOut)
-  const [chosen, setChosen] = useState(open.length === 1 ? (open[0]?.sku ?? '') : '')
-  const [note, setNote] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  if (offer.kind === 'gone' || offer.kind === 'sold-out') return null
-  if (offer.kind === 'on-page')
-    return (
-      <a className="btn btn--secondary" href={piece.url}>
-        Choose options
-      </a>
-    )
-  const pick = sizes.find((c) => c.sku === chosen && !c.soldOut)
-  const add = async () => {
-    if (offer.kind === 'sizes' && !pick) return setNote(`Please choose a ${offer.label.toLowerCase()} first.`)
-    setBusy(true)
-    // The cart engine applies the add rules (stock, price, the notice) and syncs with the server.
-    const added = await getRuntime()
-      .cart.addItem(
-        {
-          sku: pick?.sku ?? piece.sku,
-          parentSku: piece.sku,
-          name: piece.name,
-          type_id: offer.kind === 'sizes' ? 'configurable' : 'simple',
-          url_path: piece.url.replace(/^\//, ''),
-          image: piece.image,
-          finalPriceInclTax: piece.price,
-          ...(pick ? { product_option: pick.productOption } : {}),
-        },
-        1,
-      )
-      .then((r) => r.ok)
-      .catch(() => false)
-    setBusy(false)
-    if (!added) setNote('This piece could not be added to your bag. Please try again.')
-  }
-  return (
-    <div className="list-item__bag-form">
-      {offer.kind === 'sizes' ? (
-        <label htmlFor={id}>
-          {offer.label}
-          <select
-            id={id}
-            value={pick?.sku ?? ''}
-            onChange={(e) => {
-              setChosen(e.currentTarget.value)
-              setNote(null)
-            }}
-          >
-            <option value="">Choose…</option>
-            {sizes.map((c) => (
-              <option key={c.sku} value={c.sku} disabled={c.soldOut}>
-                {c.soldOut ? `${c.label} — sold out` : c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--primary"
-        disabled={busy}
-        onClick={() => void add()}
-        // The visible words begin the name (a speech user says what they see).
-        aria-label={`Add to bag: ${piece.name}`}
-      >
-        Add to bag
-      </button>
-      {note ? (
-        <p className="form-error" role="alert">
-          {note}
-        </p>
-      ) : null}
-    </div>
-  )
 }
 
 export default function CartLook({ lines }: { lines: readonly CartLine[] }) {
@@ -150,7 +69,7 @@ export default function CartLook({ lines }: { lines: readonly CartLine[] }) {
               <span className="recommendations__name">{p.name}</span>
             </a>
             <span className="price">{p.formatted}</span>
-            <AddPiece piece={p} />
+            <AddToBag piece={p} offer={p.offer} action="Add to bag" />
           </li>
         ))}
       </ul>

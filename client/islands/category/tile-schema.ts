@@ -11,6 +11,7 @@ export const checkTile: Check<TileData> = object({
   hoverImage: nullable(str),
   designer: nullable(str),
   finalPrice: num,
+  from: optional(bool),
   regularPrice: num,
   discountPercent: num,
   sale: bool,

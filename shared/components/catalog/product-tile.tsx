@@ -26,6 +26,8 @@ function TilePrice({ tile, currency }: { tile: TileData; currency: string }) {
   const onSpecial = tile.regularPrice > tile.finalPrice
   return (
     <p className="tile__price" data-testid="tile-price" data-price={tile.finalPrice}>
+      {/* The least the product costs (a grouped set's cheapest piece). */}
+      {tile.from ? 'from ' : null}
       <span className={onSpecial ? 'price price--special' : 'price'}>
         {formatUnitPrice(tile.finalPrice, currency)}
       </span>

@@ -23,6 +23,8 @@ export interface TileData {
   designer: string | null
   /** Displayed price in INR (special or configurable-cheapest applied). */
   finalPrice: number
+  /** The price is where the product starts (a grouped set's cheapest piece): shown as "from". */
+  from?: boolean
   /** Regular price in INR (struck through when above finalPrice). */
   regularPrice: number
   /** Whole-number discount percent (0 when none). */
@@ -138,6 +140,7 @@ export function toTileData(
     hoverImage: hover ?? null,
     designer: product.designer_name ?? null,
     finalPrice: price.finalPrice,
+    ...(price.from ? { from: true } : {}),
     regularPrice: price.regularPrice,
     discountPercent: price.discountPercent,
     sale: isFlagSet(product.sale),

@@ -4,6 +4,8 @@
  * no token → 401). Inactive (ordered) carts are gone (404) so the client creates a new one.
  */
 
+import { usableImage } from '@shared/components/catalog/tile-data'
+import { productPath } from '@shared/config/links'
 import { baseCurrency } from '@shared/config/store'
 import { madeToOrderNote } from '@shared/domain/made-to-order'
 import { priceView } from '@shared/domain/price'
@@ -198,6 +200,19 @@ export function priceLine(
 }
 
 /**
+ * A line's picture and page as the product page adds them: the variant's picture, else the
+ * product's, and the product's page with the variant named. So a line rebuilt from the server (a
+ * bag opened on another device, a merge at sign-in) looks like one added on this device. A
+ * product not shown on its own (visibility 1, e.g. a set's piece) has no page to link to.
+ */
+function lineLook(product: Product, child: ConfigurableChild | undefined) {
+  return {
+    image: usableImage(child?.image) ?? usableImage(product.image) ?? usableImage(product.thumbnail),
+    ...(product.visibility === 1 ? {} : { url_path: productPath(product.sku, product.slug, child?.sku) }),
+  }
+}
+
+/**
  * Prices every cart line from the live catalogue: the stored item options are checked again
  * against the product (configureLine) and priced by priceLine. A line whose product is gone, or
  * whose options no longer fit it, is returned in `missing` and not priced.
@@ -226,7 +241,10 @@ export async function priceItems(db: D1Database, items: CartItemRow[], ctx: Pric
       missing.push(item)
       continue
     }
-    lines.push(priceLine(found.product, config, item, taxRules, ctx))
+    lines.push({
+      ...priceLine(found.product, config, item, taxRules, ctx),
+      ...lineLook(found.product, config.child),
+    })
   }
   return { lines, missing, bySku }
 }
@@ -240,7 +258,9 @@ export function toCartItem(item: CartItemRow, cartKey: string, line?: PricedLine
     name: line?.name ?? item.sku,
     // The charged unit price (tax of the shopper's country included), in the cart's currency.
     price: line ? line.unitMinor / 100 : 0,
-    ...(line ? { extension_attributes: { options: line.options } } : {}),
+    ...(line
+      ? { extension_attributes: { options: line.options, image: line.image, url_path: line.url_path } }
+      : {}),
     product_type: line?.product_type ?? 'simple',
     quote_id: cartKey,
     ...(line?.product_option

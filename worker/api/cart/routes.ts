@@ -1,7 +1,8 @@
 /**
  * /api/cart/*, Magento-shaped results:
  *   POST /create?token                        → cart id (guest: 32 hex; customer: numeric, one active per customer)
- *   GET|POST /pull?token&cartId               → items [{item_id, sku, qty, name, price, product_type, quote_id, product_option?}]
+ *   GET|POST /pull?token&cartId               → items [{item_id, sku, qty, name, price, product_type, quote_id, product_option?,
+ *                                               extension_attributes: {options, image, url_path}}]
  *   POST /update?token&cartId {cartItem}      → the saved item (qty is absolute: replays never double it)
  *   POST /delete?token&cartId {cartItem}      → true
  *   GET  /totals?token&cartId                 → totals with items and total_segments

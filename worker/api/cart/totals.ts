@@ -35,6 +35,9 @@ export interface PricedLine {
   pieces: LinePiece[]
   /** What the shopper configured, [{label, value}] (variant choices, custom options, bundle and grouped pieces). */
   options: { label: string; value: string }[]
+  /** The line's picture and product page, as the product page adds them. */
+  image?: string | null
+  url_path?: string
 }
 
 /** One kind of piece in a unit of a line, as charged. */

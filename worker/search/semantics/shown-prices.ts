@@ -3,23 +3,28 @@
  * shopper's currency selects exactly the products whose tile shows a price inside it.
  *
  * A tile's price depends on the shopper's pricing country (its tax on each piece) and display
- * currency (conversion and rounding to its step): `priceView(doc).unitMinor`. Countries whose tax
+ * currency (conversion and rounding to its step): `listingPriceView(doc).view.unitMinor` (a grouped
+ * set's cheapest piece, as its tile shows "from"). Countries whose tax
  * rules give every product the same rates share a **price zone**: the home country is its own
  * zone; the countries the rules name are grouped by their rates (the zone is named by the first of
  * them); every country the rules do not name is the zone `ROW` (no tax). For each zone and each
  * display currency the index holds one number per priced product, the shown unit price in major
  * units of that currency, under the field `sp.<rules>.<zone>.<currency>`.
  *
- * `<rules>` is a digest of the tax rules and the currency table the numbers were computed with: a
- * change of either names new fields, so a number computed under old rules or rates is never read
+ * `<rules>` is a digest of the tax rules, the currency table and the listing rule (LISTING_RULE)
+ * the numbers were computed with: a change of any of them names new fields, so a number computed under old rules or rates is never read
  * (builds/shown-prices.ts writes the new ones and deletes the old).
  */
+
+import { listingPriceView } from '@shared/components/catalog/tile-price'
 import { baseCurrency, CURRENCIES, currencyConfig, HOME_COUNTRY } from '@shared/config/store'
-import { priceView } from '@shared/domain/price'
 import { countryRates, type TaxRuleFields } from '@shared/domain/tax-rules'
 
 /** The first characters of every shown-price field. */
 export const SHOWN_PRICE_PREFIX = 'sp.'
+
+/** The listing price rule's name: a new one when listingPriceView changes what a listing shows. */
+const LISTING_RULE = 'grouped-from-cheapest-piece'
 
 /** The zone of every country the tax rules do not name (no country has this code). */
 const UNNAMED_ZONE = 'ROW'
@@ -48,7 +53,7 @@ function digestOf(text: string): string {
 /** The tax rules' zones and their digest with the currency table in force. */
 function pricingZones(rules: readonly TaxRuleFields[]): PricingZones {
   const table = CURRENCIES.map((c) => currencyConfig(c.code))
-  const digest = digestOf(JSON.stringify([rules, table, baseCurrency(), HOME_COUNTRY]))
+  const digest = digestOf(JSON.stringify([rules, table, baseCurrency(), HOME_COUNTRY, LISTING_RULE]))
   const held = zonesMemo.get(rules)
   if (held && held.digest === digest) return held
   const named = new Set<string>()
@@ -98,7 +103,7 @@ export function shownPriceNumbers(
   const out: [string, number][] = []
   for (const zone of priced) {
     for (const { code } of CURRENCIES) {
-      const view = priceView(doc as Parameters<typeof priceView>[0], {
+      const { view } = listingPriceView(doc as Parameters<typeof listingPriceView>[0], {
         now,
         currency: code,
         taxRules: rules,

@@ -144,6 +144,25 @@ describe('lines from and to the server', () => {
       server_cart_id: 'c1',
     })
   })
+  it('a server-only line keeps the picture and product page the server names for it', () => {
+    const line = lineFromServer(
+      {
+        item_id: 8,
+        sku: 'K-RED-M',
+        qty: 1,
+        extension_attributes: { options: [], image: '/k/red.jpg', url_path: '/p/K/kurta/K-RED-M' },
+      },
+      'c1',
+    )
+    expect(line).toMatchObject({ image: '/k/red.jpg', url_path: '/p/K/kurta/K-RED-M' })
+    // Anything but text is not a picture or a page.
+    const odd = lineFromServer(
+      { item_id: 9, sku: 'S', qty: 1, extension_attributes: { image: 5, url_path: '' } },
+      'c1',
+    )
+    expect(odd).not.toHaveProperty('image')
+    expect(odd).not.toHaveProperty('url_path')
+  })
   it('an update carries the item id and options only when there are some', () => {
     expect(updateBody(line('A', { qty: 2 }), undefined, 'c1')).toEqual({
       cartItem: { sku: 'A', qty: 2, quoteId: 'c1' },
