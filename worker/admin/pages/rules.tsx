@@ -168,7 +168,9 @@ const CHOICES: {
   {
     kind: 'fixed',
     label: 'A fixed amount',
-    amounts: [{ label: 'Rupees off', name: 'fixed', maxLength: 20, value: (s) => s.fixed_minor, money: true }],
+    amounts: [
+      { label: 'Rupees off', name: 'fixed', maxLength: 20, value: (s) => s.fixed_minor, money: true },
+    ],
   },
 ]
 
