@@ -200,7 +200,8 @@ export async function seedCartFixtures() {
           p.price,
           String(p.sku).toLowerCase(),
           String(p.sku).toLowerCase(),
-          JSON.stringify(p),
+          // The document carries its address like every stored product (the writer rewrites it).
+          JSON.stringify({ url_path: String(p.sku).toLowerCase(), slug: String(p.sku).toLowerCase(), ...p }),
         ),
   )
   for (const [sku, id, parent, qty, inStock] of INVENTORY) {

@@ -9,6 +9,7 @@
  * (the shop's price function for that shopper).
  */
 import { env, SELF } from 'cloudflare:test'
+import { MAX_LISTING_PAGE_SIZE } from '@shared/config/catalog'
 import { describe, expect, it } from 'vitest'
 import { catalogSearchQuery, listingSearchRequest } from '../../../shared/components/catalog/listing-query'
 import { DEFAULT_SORT } from '../../../shared/config/catalog'
@@ -25,8 +26,8 @@ import { fillShownPrices } from '../../../worker/search/builds/shown-prices'
 import { decodeEntities } from '../../helpers/html'
 
 const WOMEN = '/c/women'
-/** Hits per request (the engine's answer budget allows about 300 of the largest documents). */
-const PAGE = 100
+/** Hits per request: the most a listing request (with aggregations) may ask for. */
+const PAGE = MAX_LISTING_PAGE_SIZE
 
 interface Hit {
   _source: Record<string, unknown> & { sku: string }
