@@ -133,7 +133,6 @@ if (files.length === 0) process.exit(dryRun ? 0 : await importImages(imagesDir))
 
 const started = Date.now()
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
-const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
 const inputs = []
 for (const arg of files) {
   // TYPE:FILE gives one file its entity (unless a file of that very name exists).
@@ -147,7 +146,6 @@ for (const arg of files) {
 }
 const prepared = prepareRun(inputs, {
   type,
-  now,
   replace,
   replaceContent,
   onProgress: (d, t, file) => bar(`validating ${file} ${d}/${t}`, d, t),

@@ -35,7 +35,6 @@ type PreparedImport =
 
 interface RunOptions {
   type?: string
-  now: string
   /** Empty the whole catalogue first (the demo included), in the same run as the writes. */
   replace?: boolean
   /** With `replace`, empty the shop's content too (CMS pages and blocks, home, size guides, stores). */
@@ -105,7 +104,7 @@ export function prepareRun(
   for (const { text, file, type } of files) {
     const onProgress = opts.onProgress && ((d: number, t: number) => opts.onProgress?.(d, t, file))
     // A file's own type (TYPE:FILE on the command line) wins over --type.
-    const parsed = parseImportFile(text, file, { type: type ?? opts.type, now: opts.now, onProgress })
+    const parsed = parseImportFile(text, file, { type: type ?? opts.type, onProgress })
     errors.push(...parsed.errors)
     for (const [k, n] of parsed.coercions) coercions.set(k, (coercions.get(k) ?? 0) + n)
     for (const r of parsed.records) {

@@ -67,8 +67,6 @@ interface ParsedImport {
 interface ImportOptions {
   /** Entity type for records whose type neither `_type` nor `_index` names. */
   type?: string
-  /** Fallback created_at/updated_at for products without them ('YYYY-MM-DD HH:MM:SS'). */
-  now: string
   /** Called every few hundred records while validating (progress bars). */
   onProgress?: (done: number, total: number) => void
 }
@@ -155,7 +153,6 @@ function normalise(
   type: ImportType,
   doc: Record<string, unknown>,
   id: unknown,
-  now: string,
   counts: CoercionCounts,
 ): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...doc }
@@ -217,8 +214,16 @@ function normalise(
     if (typeof out.url_key !== 'string' && typeof out.slug === 'string') out.url_key = out.slug
     if (typeof out.url_path !== 'string' && typeof out.url_key === 'string') out.url_path = out.url_key
     if (typeof out.url_path === 'string') out.url_path = out.url_path.replace(/^\/+|\/+$/g, '')
-    if (typeof out.created_at !== 'string') out.created_at = now
-    if (typeof out.updated_at !== 'string') out.updated_at = out.created_at
+    // A date the export does not give stays empty (null), never the moment of the import: an
+    // undated product is not "new". A product created but never changed was last changed then.
+    if (typeof out.created_at !== 'string' || out.created_at.trim() === '') {
+      out.created_at = null
+      note(counts, 'missing → null (created_at)')
+    }
+    if (typeof out.updated_at !== 'string' || out.updated_at.trim() === '') {
+      out.updated_at = out.created_at
+      note(counts, 'missing → created_at (updated_at)')
+    }
     const stock = importedStock(out.stock, counts, 'stock')
     if (stock) out.stock = stock
     else if (out.stock === undefined || out.stock === null) {
@@ -329,9 +334,7 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
     const { _type: _t, _index: _i, _id: _d, _score: _s, ...plain } = source
     let parsed: ReturnType<(typeof SCHEMAS)[ImportType]['safeParse']>
     try {
-      parsed = SCHEMAS[type].safeParse(
-        normalise(type, plain, isHit ? hit._id : undefined, opts.now, coercions),
-      )
+      parsed = SCHEMAS[type].safeParse(normalise(type, plain, isHit ? hit._id : undefined, coercions))
     } catch (err) {
       // Whatever a record does to the reader, it is an issue of that record, never the end of the run.
       fail(
