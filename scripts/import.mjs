@@ -88,7 +88,7 @@ if (deployed && !dryRun)
 
 const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
-const { prepareRun, staleUrlKeys, groupIssues, writeFailure } = await importTs(
+const { prepareRun, staleUrlKeys, groupIssues, warningLines, writeFailure } = await importTs(
   'scripts/catalogue/import/node-entry.ts',
 )
 
@@ -183,6 +183,12 @@ console.log(`  SQL         ${prepared.statements} statements, ${(prepared.sql.le
 if (replace)
   console.log('  mode        --replace: the catalogue (the demo included) is emptied first, in the same run')
 printCoercions(prepared.coercions)
+if (prepared.warnings.length) {
+  console.warn(
+    `⚠ ${prepared.warnings.length} conversion(s) changed what a product says (older export format):`,
+  )
+  for (const line of warningLines(prepared.warnings)) console.warn(`  ${line}`)
+}
 if (dryRun) {
   console.log('--dry-run: nothing written')
   process.exit(0)
