@@ -20,6 +20,7 @@ import { type CoercionCounts, coerce, LOSSY_KINDS } from './coerce'
 import { convertOlderProduct, stableIdOf } from './older-format'
 import { MAX_RECORD_DEPTH, nestedDeeperThan, parseExport } from './parse'
 import { foldStock, importedStock, isObject, note } from './stock'
+import { issueInWords, productName } from './words'
 
 /** Entity types the import understands (vue-storefront-api `_type` names). */
 const IMPORT_TYPES = [
@@ -242,16 +243,20 @@ function normalise(
 function issuesOf(
   type: ImportType,
   error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> },
+  product: string,
 ) {
+  // A product is named by its SKU in every message; the kind leaves it out, to group like issues.
+  const named = type === 'product' ? `product '${product}'` : type
   return error.issues.map((issue) => {
     const at = issue.path.map(String).join('.')
     const folded = issue.path
       .map((k) => (typeof k === 'number' ? '[]' : String(k)))
       .join('.')
       .replace(/\.\[\]/g, '[]')
+    const words = issueInWords(issue.message)
     return {
-      reason: `invalid ${type}: ${at ? `${at}: ` : ''}${issue.message}`,
-      kind: `invalid ${type}: ${folded ? `${folded}: ` : ''}${issue.message}`,
+      reason: `invalid ${named}: ${at ? `${at}: ` : ''}${words}`,
+      kind: `invalid ${type}: ${folded ? `${folded}: ` : ''}${words}`,
     }
   })
 }
@@ -350,7 +355,7 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
       if (lossy) converted.push(`${k.slice(lossy.length + 2, -1)}: ${lossy}`)
     }
     if (!parsed.success) {
-      for (const issue of issuesOf(type, parsed.error)) fail(issue.reason, issue.kind)
+      for (const issue of issuesOf(type, parsed.error, product)) fail(issue.reason, issue.kind)
       continue
     }
     for (const message of converted) warnings.push({ file, line: raw.line, product, message })
@@ -379,13 +384,6 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
   opts.onProgress?.(raws.length, raws.length)
   const ok = errors.length === 0
   return { file, records: ok ? records : [], errors, warnings, counts: ok ? counts : {}, coercions }
-}
-
-/** How a warning or refusal names a record: its SKU, else its id. */
-function productName(doc: Record<string, unknown>, id: unknown): string {
-  if (typeof doc.sku === 'string' && doc.sku.trim()) return doc.sku.trim()
-  const n = doc.id ?? id
-  return n === undefined || n === null ? 'without sku or id' : `id ${String(n)}`
 }
 
 /** Why a SKU cannot be sold through the cart (empty, too long, control characters), or null. */

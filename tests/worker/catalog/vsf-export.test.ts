@@ -200,7 +200,7 @@ describe('a VSF1 export imported without conversion', () => {
     expect(run).not.toHaveProperty('sql')
     if (!run.ok)
       expect(run.errors.map((e) => `${e.file}:${e.line}: ${e.reason}`)).toEqual([
-        'bad.ndjson:1: invalid product: price: Invalid input: expected number, received string',
+        "bad.ndjson:1: invalid product 'X': price: expected a number, found text",
       ])
   })
 

@@ -117,6 +117,15 @@ describe('the older vue-storefront-api product format', () => {
       "invalid product 'OLD-KURTA': configurable_children[2].custom_attributes is not a list of {attribute_code, value} entries",
       "invalid product 'OLD-KURTA': configurable_options[0].attribute_code is missing and the option has no label to derive it from",
     ])
+    // A value no conversion reads is refused in words too, naming the product and the field.
+    const stole = (hits[0] as (typeof hits)[number])._source
+    stole.price = 'on request'
+    delete stole.name
+    const schema = parseImportFile(JSON.stringify([hits[0]]), 'broken.json', {})
+    expect(schema.errors.map((e) => e.reason)).toEqual([
+      "invalid product 'OLD-STOLE-01': name: missing (expected text)",
+      "invalid product 'OLD-STOLE-01': price: expected a number, found text",
+    ])
     // Grouped by kind with array positions folded, like every other issue.
     expect(parsed.errors.map((e) => e.kind)).toContain(
       'invalid product: configurable_children[] has neither an id nor a sku, so it cannot be told apart',

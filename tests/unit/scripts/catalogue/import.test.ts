@@ -106,7 +106,7 @@ describe('catalogue import', () => {
       [file, 4],
       [file, 5],
     ])
-    expect(parsed.errors[0]?.reason).toMatch(/invalid product: sku/)
+    expect(parsed.errors[0]?.reason).toMatch(/^invalid product 'id \d+': sku: missing \(expected text\)$/)
     expect(parsed.errors[1]?.reason).toMatch(/malformed JSON/)
     expect(parsed.errors[2]?.reason).toMatch(/unsupported entity type 'cms_hierarchy'/)
     expect(parsed.records).toEqual([])
@@ -165,7 +165,7 @@ describe('every issue, grouped', () => {
       expect(g.first).toEqual(['many.ndjson:1', 'many.ndjson:2'])
     }
     expect(groups.map((g) => g.kind)).toContain(
-      'invalid product: category_ids[]: Invalid input: expected number, received string',
+      'invalid product: category_ids[]: expected a number, found text',
     )
   })
 
@@ -225,14 +225,22 @@ describe('hostile values', () => {
       })
     const reasons = (over: Record<string, unknown>) =>
       parseImportFile(product(over), 'h.ndjson', {}).errors.map((e) => e.reason)
-    expect(reasons({ price: '1e400' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
-    expect(reasons({ price: '0x10' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
-    expect(reasons({ price: '' })).toEqual([expect.stringMatching(/^invalid product: price: /)])
-    expect(reasons({ status: 'enabled' })).toEqual([expect.stringMatching(/^invalid product: status: /)])
+    expect(reasons({ price: '1e400' })).toEqual([
+      "invalid product 'H-7': price: expected a number, found a number too large to hold",
+    ])
+    expect(reasons({ price: '0x10' })).toEqual([
+      expect.stringMatching(/^invalid product 'H-7': price: expected a number, found text$/),
+    ])
+    expect(reasons({ price: '' })).toEqual([
+      expect.stringMatching(/^invalid product 'H-7': price: expected a number, found text$/),
+    ])
+    expect(reasons({ status: 'enabled' })).toEqual([
+      expect.stringMatching(/^invalid product 'H-7': status: expected a number, found text$/),
+    ])
     expect(reasons({ status: true })).toEqual([])
     expect(reasons({ category_ids: ',,, 12 ,' })).toEqual([])
     expect(reasons({ category_ids: '12; DROP TABLE products' })).toEqual([
-      expect.stringMatching(/^invalid product: category_ids\.0: /),
+      expect.stringMatching(/^invalid product 'H-7': category_ids\.0: expected a number, found text$/),
     ])
     expect(reasons({ sku: 'A\u0000B' })).toEqual([expect.stringMatching(/control characters/)])
     expect(reasons({ sku: 'x'.repeat(129) })).toEqual([expect.stringMatching(/longer than 128/)])
