@@ -88,7 +88,7 @@ if (deployed && !dryRun)
 
 const tmp = path.join(root, '.tmp')
 mkdirSync(tmp, { recursive: true })
-const { prepareRun, staleUrlKeys, groupIssues, writeFailure } = await importTs(
+const { prepareRun, staleUrlKeys, groupIssues, warningLines, writeFailure } = await importTs(
   'scripts/catalogue/import/node-entry.ts',
 )
 
@@ -133,7 +133,6 @@ if (files.length === 0) process.exit(dryRun ? 0 : await importImages(imagesDir))
 
 const started = Date.now()
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
-const now = new Date().toISOString().slice(0, 19).replace('T', ' ')
 const inputs = []
 for (const arg of files) {
   // TYPE:FILE gives one file its entity (unless a file of that very name exists).
@@ -147,7 +146,6 @@ for (const arg of files) {
 }
 const prepared = prepareRun(inputs, {
   type,
-  now,
   replace,
   replaceContent,
   onProgress: (d, t, file) => bar(`validating ${file} ${d}/${t}`, d, t),
@@ -185,6 +183,12 @@ console.log(`  SQL         ${prepared.statements} statements, ${(prepared.sql.le
 if (replace)
   console.log('  mode        --replace: the catalogue (the demo included) is emptied first, in the same run')
 printCoercions(prepared.coercions)
+if (prepared.warnings.length) {
+  console.warn(
+    `⚠ ${prepared.warnings.length} conversion(s) changed what a product says (older export format):`,
+  )
+  for (const line of warningLines(prepared.warnings)) console.warn(`  ${line}`)
+}
 if (dryRun) {
   console.log('--dry-run: nothing written')
   process.exit(0)

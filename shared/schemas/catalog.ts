@@ -132,8 +132,10 @@ export const ProductSchema = z.looseObject({
   // 3 search, 4 both.
   status: z.number(),
   visibility: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  // When the product was created and last changed ('YYYY-MM-DD HH:MM:SS'); null when an imported
+  // export did not say (an undated product sorts last by date and has no sitemap lastmod).
+  created_at: z.string().nullable(),
+  updated_at: z.string().nullable(),
   // Media and URLs.
   image: optStr,
   thumbnail: optStr,

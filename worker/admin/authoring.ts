@@ -290,7 +290,8 @@ function buildDocument(
     tax_class_id: base.tax_class_id ?? 2,
     status: published ? 1 : 2,
     visibility: 4,
-    created_at: before?.doc.created_at ?? at,
+    // An edit keeps the creation date, even none (an undated import does not become new).
+    created_at: before ? before.doc.created_at : at,
     updated_at: at,
     url_key: urlKey,
     url_path: `${category.url_path}/${urlKey}`,

@@ -37,8 +37,9 @@ export function productStatements(
         num(p.visibility, 4),
         num(p.price, 0),
         typeof p.final_price === 'number' ? p.final_price : null,
-        p.created_at,
-        p.updated_at,
+        // The columns are NOT NULL: an undated product's row holds '' (its document holds null).
+        p.created_at ?? '',
+        p.updated_at ?? '',
         p.url_path.replace(/^\/+|\/+$/g, ''),
         p.slug,
         JSON.stringify(doc),

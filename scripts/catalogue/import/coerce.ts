@@ -18,6 +18,12 @@ type CoercionKind =
   | 'single value → array'
   | 'number → string'
   | 'empty string → null'
+  | 'several values → the first'
+
+/**
+ * Conversions that drop part of a value: the import warns about them per record, naming the field.
+ */
+export const LOSSY_KINDS: readonly CoercionKind[] = ['several values → the first']
 
 export type CoercionCounts = Map<string, number>
 
@@ -51,6 +57,8 @@ function unwrap(schema: z.ZodType): { core: z.ZodType; nullable: boolean } {
 }
 
 const NUMERIC = /^\s*-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/
+/** A comma-separated list of two or more whole numbers (a Magento multiselect value). */
+const SEVERAL_IDS = /^\s*\d+(\s*,\s*\d+)+\s*$/
 const TRUE_FLAGS = new Set(['1', 'true', 'yes'])
 const FALSE_FLAGS = new Set(['0', 'false', 'no', ''])
 
@@ -80,6 +88,11 @@ export function coerce(schema: z.ZodType, value: unknown, counts: CoercionCounts
       if (typeof value === 'string' && NUMERIC.test(value)) {
         count(counts, 'numeric string → number', path)
         return Number(value)
+      }
+      // A multiselect value ("80,81,84") where the catalogue keeps one option: the first, warned.
+      if (typeof value === 'string' && SEVERAL_IDS.test(value)) {
+        count(counts, 'several values → the first', path)
+        return Number(value.split(',')[0])
       }
       if (typeof value === 'boolean') {
         count(counts, 'boolean → number', path)

@@ -13,7 +13,13 @@ import {
   utf8Bytes,
 } from '../seed/sql-recorder'
 import type { CoercionCounts } from './coerce'
-import { type ImportError, type ImportRecord, type ImportType, parseImportFile } from './transform'
+import {
+  type ImportError,
+  type ImportRecord,
+  type ImportType,
+  type ImportWarning,
+  parseImportFile,
+} from './transform'
 import { clearCatalogueStatements, importStatements, importUrlMappings } from './write'
 
 type PreparedImport =
@@ -26,6 +32,8 @@ type PreparedImport =
       counts: Partial<Record<ImportType, number>>
       /** Conversions made on the way in, '<kind> (<field>)' → how many. */
       coercions: CoercionCounts
+      /** Per product, what was converted (the older format, several values → one). */
+      warnings: ImportWarning[]
       /**
        * A SELECT of the stored `url_path` of the products and categories the run replaces (before
        * the write), for staleUrlKeys; null when there are none.
@@ -35,7 +43,6 @@ type PreparedImport =
 
 interface RunOptions {
   type?: string
-  now: string
   /** Empty the whole catalogue first (the demo included), in the same run as the writes. */
   replace?: boolean
   /** With `replace`, empty the shop's content too (CMS pages and blocks, home, size guides, stores). */
@@ -96,6 +103,7 @@ export function prepareRun(
   opts: RunOptions,
 ): PreparedImport {
   const errors: ImportError[] = []
+  const warnings: ImportWarning[] = []
   const records: ImportRecord[] = []
   const counts: Partial<Record<ImportType, number>> = {}
   const coercions: CoercionCounts = new Map()
@@ -105,8 +113,9 @@ export function prepareRun(
   for (const { text, file, type } of files) {
     const onProgress = opts.onProgress && ((d: number, t: number) => opts.onProgress?.(d, t, file))
     // A file's own type (TYPE:FILE on the command line) wins over --type.
-    const parsed = parseImportFile(text, file, { type: type ?? opts.type, now: opts.now, onProgress })
+    const parsed = parseImportFile(text, file, { type: type ?? opts.type, onProgress })
     errors.push(...parsed.errors)
+    warnings.push(...parsed.warnings)
     for (const [k, n] of parsed.coercions) coercions.set(k, (coercions.get(k) ?? 0) + n)
     for (const r of parsed.records) {
       const key = `${r.entry.type}:${r.entry.type === 'attribute' ? r.entry.doc.attribute_id : (r.entry.doc as { id: number }).id}`
@@ -150,6 +159,7 @@ export function prepareRun(
     kv: importUrlMappings(records).map(([key, value]) => ({ key, value: JSON.stringify(value) })),
     counts,
     coercions,
+    warnings,
     previousUrlsSql: opts.replace
       ? 'SELECT url_path FROM products UNION ALL SELECT url_path FROM categories;'
       : previousUrlsSql(records),
@@ -170,6 +180,16 @@ function previousUrlsSql(records: readonly ImportRecord[]): string | null {
     // Integer ids only (checked above): nothing from the file reaches the SQL as text.
     .map(([table, list]) => `SELECT url_path FROM ${table} WHERE id IN (${list.join(',')})`)
   return selects.length ? `${selects.join(' UNION ALL ')};` : null
+}
+
+/**
+ * The warnings as the import prints them, one line a conversion ('file:line: product 'SKU':
+ * what'), the first `max` of them and then how many more, so a large file stays readable.
+ */
+export function warningLines(warnings: readonly ImportWarning[], max = 50): string[] {
+  const lines = warnings.slice(0, max).map((w) => `${w.file}:${w.line}: product '${w.product}': ${w.message}`)
+  if (warnings.length > max) lines.push(`… and ${warnings.length - max} more conversion warning(s)`)
+  return lines
 }
 
 /**

@@ -85,3 +85,22 @@ export function parseExport(text: string): RawRecord[] {
   const body = text.replace(/^\uFEFF/, '')
   return body.trimStart().startsWith('[') ? parseJsonArray(body) : parseNdjson(body)
 }
+
+/**
+ * Deepest nesting of objects and arrays a record may have. A catalogue document needs about ten
+ * levels (a category's children_data tree twice that at most); deeper nesting is refused before
+ * anything walks the record, since the validators and the SQL writer recurse.
+ */
+export const MAX_RECORD_DEPTH = 64
+
+/** Whether `value` nests objects and arrays deeper than `limit` (walked without recursion). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number]
+    if (typeof v !== 'object' || v === null) continue
+    if (depth > limit) return true
+    for (const child of Object.values(v)) stack.push([child, depth + 1])
+  }
+  return false
+}

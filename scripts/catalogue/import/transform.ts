@@ -16,9 +16,11 @@ import {
   ReviewSchema,
   TaxRuleSchema,
 } from '../../../shared/schemas/catalog'
-import { type CoercionCounts, coerce } from './coerce'
-import { parseExport } from './parse'
+import { type CoercionCounts, coerce, LOSSY_KINDS } from './coerce'
+import { convertOlderProduct, stableIdOf } from './older-format'
+import { MAX_RECORD_DEPTH, nestedDeeperThan, parseExport } from './parse'
 import { foldStock, importedStock, isObject, note } from './stock'
+import { issueInWords, productName } from './words'
 
 /** Entity types the import understands (vue-storefront-api `_type` names). */
 const IMPORT_TYPES = [
@@ -55,10 +57,21 @@ export interface ImportError {
   kind: string
 }
 
+/** A conversion that changed what a product says (the older format, several values → one). */
+export interface ImportWarning {
+  file: string
+  line: number
+  /** The product's SKU, else its id. */
+  product: string
+  /** What was converted, naming the field. */
+  message: string
+}
+
 interface ParsedImport {
   file: string
   records: ImportRecord[]
   errors: ImportError[]
+  warnings: ImportWarning[]
   counts: Partial<Record<ImportType, number>>
   /** Conversions made on the way in, '<kind> (<field>)' → how many. */
   coercions: CoercionCounts
@@ -67,8 +80,6 @@ interface ParsedImport {
 interface ImportOptions {
   /** Entity type for records whose type neither `_type` nor `_index` names. */
   type?: string
-  /** Fallback created_at/updated_at for products without them ('YYYY-MM-DD HH:MM:SS'). */
-  now: string
   /** Called every few hundred records while validating (progress bars). */
   onProgress?: (done: number, total: number) => void
 }
@@ -106,25 +117,6 @@ function importType(name: unknown): ImportType | null {
 }
 
 /**
- * Deepest nesting of objects and arrays a record may have. A catalogue document needs about ten
- * levels (a category's children_data tree twice that at most); deeper nesting is refused before
- * anything walks the record, since the validators and the SQL writer recurse.
- */
-const MAX_RECORD_DEPTH = 64
-
-/** Whether `value` nests objects and arrays deeper than `limit` (walked without recursion). */
-function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]]
-  while (stack.length) {
-    const [v, depth] = stack.pop() as [unknown, number]
-    if (typeof v !== 'object' || v === null) continue
-    if (depth > limit) return true
-    for (const child of Object.values(v)) stack.push([child, depth + 1])
-  }
-  return false
-}
-
-/**
  * The entity an index name stands for: vue-storefront-api names one index per entity from
  * Elasticsearch 6 on ('vue_storefront_catalog_category_1587031505', 'vue_storefront_catalog_de_product'),
  * the type being the last name before an optional numeric suffix. A single shared index
@@ -138,16 +130,6 @@ function typeFromIndex(index: unknown): ImportType | null {
   return m ? importType(m[1]) : null
 }
 
-/**
- * A stable positive id from a text (an attribute's code, a GUID): the same text, the same id.
- * D1 keys products, categories and attributes by whole numbers.
- */
-function stableIdOf(code: string): number {
-  let h = 0
-  for (const ch of code) h = (Math.imul(h, 31) + (ch.codePointAt(0) ?? 0)) >>> 0
-  return 1_000_000 + (h % 1_000_000_000)
-}
-
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Fills the fields exports commonly omit, folds stock arrays and coerces types (before validation). */
@@ -155,7 +137,6 @@ function normalise(
   type: ImportType,
   doc: Record<string, unknown>,
   id: unknown,
-  now: string,
   counts: CoercionCounts,
 ): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...doc }
@@ -217,8 +198,16 @@ function normalise(
     if (typeof out.url_key !== 'string' && typeof out.slug === 'string') out.url_key = out.slug
     if (typeof out.url_path !== 'string' && typeof out.url_key === 'string') out.url_path = out.url_key
     if (typeof out.url_path === 'string') out.url_path = out.url_path.replace(/^\/+|\/+$/g, '')
-    if (typeof out.created_at !== 'string') out.created_at = now
-    if (typeof out.updated_at !== 'string') out.updated_at = out.created_at
+    // A date the export does not give stays empty (null), never the moment of the import: an
+    // undated product is not "new". A product created but never changed was last changed then.
+    if (typeof out.created_at !== 'string' || out.created_at.trim() === '') {
+      out.created_at = null
+      note(counts, 'missing → null (created_at)')
+    }
+    if (typeof out.updated_at !== 'string' || out.updated_at.trim() === '') {
+      out.updated_at = out.created_at
+      note(counts, 'missing → created_at (updated_at)')
+    }
     const stock = importedStock(out.stock, counts, 'stock')
     if (stock) out.stock = stock
     else if (out.stock === undefined || out.stock === null) {
@@ -254,16 +243,20 @@ function normalise(
 function issuesOf(
   type: ImportType,
   error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> },
+  product: string,
 ) {
+  // A product is named by its SKU in every message; the kind leaves it out, to group like issues.
+  const named = type === 'product' ? `product '${product}'` : type
   return error.issues.map((issue) => {
     const at = issue.path.map(String).join('.')
     const folded = issue.path
       .map((k) => (typeof k === 'number' ? '[]' : String(k)))
       .join('.')
       .replace(/\.\[\]/g, '[]')
+    const words = issueInWords(issue.message)
     return {
-      reason: `invalid ${type}: ${at ? `${at}: ` : ''}${issue.message}`,
-      kind: `invalid ${type}: ${folded ? `${folded}: ` : ''}${issue.message}`,
+      reason: `invalid ${named}: ${at ? `${at}: ` : ''}${words}`,
+      kind: `invalid ${type}: ${folded ? `${folded}: ` : ''}${words}`,
     }
   })
 }
@@ -284,6 +277,7 @@ const MAX_SKU = 128
 export function parseImportFile(text: string, file: string, opts: ImportOptions): ParsedImport {
   const records: ImportRecord[] = []
   const errors: ImportError[] = []
+  const warnings: ImportWarning[] = []
   const counts: Partial<Record<ImportType, number>> = {}
   const coercions: CoercionCounts = new Map()
   const seen = new Map<string, number>()
@@ -291,7 +285,7 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
   if (opts.type !== undefined && !fallbackType) {
     const reason = `unknown --type '${opts.type}' (expected one of ${IMPORT_TYPES.join(', ')})`
     errors.push({ file, line: 0, reason, kind: reason })
-    return { file, records, errors, counts, coercions }
+    return { file, records, errors, warnings, counts, coercions }
   }
   const raws = parseExport(text)
   let done = 0
@@ -327,11 +321,25 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
     }
     const source = isHit ? (hit._source as Record<string, unknown>) : hit
     const { _type: _t, _index: _i, _id: _d, _score: _s, ...plain } = source
+    const product = productName(plain, isHit ? hit._id : undefined)
     let parsed: ReturnType<(typeof SCHEMAS)[ImportType]['safeParse']>
+    const converted: string[] = []
+    const recordCounts: CoercionCounts = new Map()
     try {
-      parsed = SCHEMAS[type].safeParse(
-        normalise(type, plain, isHit ? hit._id : undefined, opts.now, coercions),
-      )
+      let doc = plain
+      if (type === 'product') {
+        // vue-storefront-api's older product format is converted; what cannot be is refused in words.
+        const older = convertOlderProduct(plain)
+        for (const [field, why] of older.problems)
+          fail(
+            `invalid product '${product}': ${field} ${why}`,
+            `invalid product: ${field.replace(/\[\d+\]/g, '[]')} ${why}`,
+          )
+        if (older.problems.length) continue
+        doc = older.doc
+        converted.push(...older.converted)
+      }
+      parsed = SCHEMAS[type].safeParse(normalise(type, doc, isHit ? hit._id : undefined, recordCounts))
     } catch (err) {
       // Whatever a record does to the reader, it is an issue of that record, never the end of the run.
       fail(
@@ -340,10 +348,17 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
       )
       continue
     }
+    for (const [k, n] of recordCounts) {
+      coercions.set(k, (coercions.get(k) ?? 0) + n)
+      // '<kind> (<field>)' → '<field>: <kind>'.
+      const lossy = LOSSY_KINDS.find((kind) => k.startsWith(`${kind} (`))
+      if (lossy) converted.push(`${k.slice(lossy.length + 2, -1)}: ${lossy}`)
+    }
     if (!parsed.success) {
-      for (const issue of issuesOf(type, parsed.error)) fail(issue.reason, issue.kind)
+      for (const issue of issuesOf(type, parsed.error, product)) fail(issue.reason, issue.kind)
       continue
     }
+    for (const message of converted) warnings.push({ file, line: raw.line, product, message })
     const entry = { type, doc: parsed.data } as ImportDoc
     if (entry.type === 'product') {
       const bad = skuProblem(entry.doc.sku)
@@ -368,7 +383,7 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
   }
   opts.onProgress?.(raws.length, raws.length)
   const ok = errors.length === 0
-  return { file, records: ok ? records : [], errors, counts: ok ? counts : {}, coercions }
+  return { file, records: ok ? records : [], errors, warnings, counts: ok ? counts : {}, coercions }
 }
 
 /** Why a SKU cannot be sold through the cart (empty, too long, control characters), or null. */

@@ -10,7 +10,7 @@ import catalogNdjson from '../../fixtures/import/catalog.ndjson?raw'
 
 describe('imported catalogue in D1', () => {
   it('is readable by every read path once its statements run in one batch', async () => {
-    const parsed = parseImportFile(catalogNdjson, 'catalog.ndjson', { now: '2026-01-01 00:00:00' })
+    const parsed = parseImportFile(catalogNdjson, 'catalog.ndjson', {})
     expect(parsed.errors).toEqual([])
     await env.DB.batch(importStatements(env.DB, parsed.records))
     await putUrlMappings(env.URL_MAPPINGS, importUrlMappings(parsed.records))
@@ -55,7 +55,7 @@ describe('imported catalogue in D1', () => {
       (c) => c.sku !== 'IMP-SHAWL-RED',
     )
     const shrunk = JSON.stringify(hit)
-    const parsed = parseImportFile(shrunk, 'again.ndjson', { now: '2026-01-01 00:00:00' })
+    const parsed = parseImportFile(shrunk, 'again.ndjson', {})
     expect(parsed.errors).toEqual([])
     await env.DB.batch(importStatements(env.DB, parsed.records))
     const rows = await env.DB.prepare('SELECT sku FROM inventory WHERE parent_sku = ?')
@@ -83,8 +83,7 @@ describe('the importer’s size limit is D1’s', () => {
           description: 'x'.repeat(length),
         },
       })
-    const accepted = (length: number) =>
-      prepareImport(record(length), 'limit.ndjson', { now: '2026-01-01 00:00:00' }).ok
+    const accepted = (length: number) => prepareImport(record(length), 'limit.ndjson', {}).ok
     // The longest description the validation accepts.
     let lo = 1_000
     let hi = 200_000
@@ -97,7 +96,7 @@ describe('the importer’s size limit is D1’s', () => {
     }
     /** Runs every statement the import writes for a description of `length`, as the write does. */
     const write = async (length: number) => {
-      const parsed = parseImportFile(record(length), 'limit.ndjson', { now: '2026-01-01 00:00:00' })
+      const parsed = parseImportFile(record(length), 'limit.ndjson', {})
       expect(parsed.errors).toEqual([])
       for (const st of importStatements(createRecordingDb(), parsed.records))
         await env.DB.prepare(toSql(st)).run()

@@ -48,8 +48,8 @@ const address = {
 describe('a catalogue imported in US dollars', () => {
   beforeAll(async () => {
     const parsed = [
-      parseImportFile(sdkCategories, 'sdk-categories.json', { now: '2026-01-01 00:00:00', type: 'category' }),
-      parseImportFile(sdkProducts, 'sdk-products.json', { now: '2026-01-01 00:00:00', type: 'product' }),
+      parseImportFile(sdkCategories, 'sdk-categories.json', { type: 'category' }),
+      parseImportFile(sdkProducts, 'sdk-products.json', { type: 'product' }),
     ]
     for (const p of parsed) expect(p.errors).toEqual([])
     const records = parsed.flatMap((p) => p.records)
