@@ -16,7 +16,7 @@ import { authoringProduct, revisionGuard, STALE, withLiveStock } from './authori
 import { purgeProduct } from './catalogue'
 import { altProblem, refuseUpload, type UploadWords } from './media-upload'
 
-export type Photo = Product['media_gallery'][number]
+type Photo = Product['media_gallery'][number]
 
 export const PHOTO_WORDS: UploadWords = { subject: 'image', noun: 'photograph' }
 
