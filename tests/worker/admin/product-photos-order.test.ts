@@ -154,6 +154,7 @@ describe("a product's photographs, edited", () => {
     const p = listed[2] as (typeof listed)[0]
     const a = await addLibraryPhoto(p.id, `Plain alt ${p.id}`)
     const alt = '<b>Zari & "gota"</b> border'
+    expect(await shop(`/${p.url_path}`)).toContain(`alt="Plain alt ${p.id}"`)
     expect(
       (
         await change('alt', p.id, [
