@@ -98,11 +98,29 @@ export const PhotoSchema = z.object({
   revision: revisionField,
 })
 
-/** Where `image` is among `photos`; a path that is not one of them (another product's) is refused. */
-function placeOf(photos: Photo[], image: string): number {
-  const at = photos.findIndex((m) => m.image === image)
-  if (at < 0) refuseUpload(PHOTO_WORDS, 400, 'image', 'that is not one of this product’s photographs')
-  return at
+/**
+ * Changes one of product `id`'s photographs, named by its path: `edit` gets the photographs and
+ * where it is among them. A path that is not one of them (another product's) is refused.
+ */
+function changePhoto(
+  env: Env,
+  id: number,
+  input: { image: string; revision: unknown },
+  who: { actor: string; now: number; after: Record<string, unknown> },
+  edit: (photos: Photo[], at: number) => Photo[],
+) {
+  const audit = { action: 'product.photos', after: who.after }
+  return saveGallery(
+    env,
+    id,
+    { revision: revisionOf(input.revision), actor: who.actor, audit },
+    (photos) => {
+      const at = photos.findIndex((m) => m.image === input.image)
+      if (at < 0) refuseUpload(PHOTO_WORDS, 400, 'image', 'that is not one of this product’s photographs')
+      return edit(photos, at)
+    },
+    who.now,
+  )
 }
 
 /** Moves product `id`'s photograph to `position` (1: its main picture). */
@@ -114,21 +132,13 @@ export function movePhoto(
   now: number,
 ) {
   const { image, position } = input
-  const audit = { action: 'product.photos', after: { moved: image, position } }
-  return saveGallery(
-    env,
-    id,
-    { revision: revisionOf(input.revision), actor, audit },
-    (photos) => {
-      const at = placeOf(photos, image)
-      if (position < 1 || position > photos.length)
-        refuseUpload(PHOTO_WORDS, 400, 'position', `give a position from 1 to ${photos.length}`)
-      const rest = photos.filter((_, i) => i !== at)
-      rest.splice(position - 1, 0, photos[at] as Photo)
-      return rest
-    },
-    now,
-  )
+  return changePhoto(env, id, input, { actor, now, after: { moved: image, position } }, (photos, at) => {
+    if (position < 1 || position > photos.length)
+      refuseUpload(PHOTO_WORDS, 400, 'position', `give a position from 1 to ${photos.length}`)
+    const rest = photos.filter((_, i) => i !== at)
+    rest.splice(position - 1, 0, photos[at] as Photo)
+    return rest
+  })
 }
 
 /** Removes a photograph from product `id` (the library's picture and its file stay). */
@@ -139,16 +149,8 @@ export function removePhoto(
   actor: string,
   now: number,
 ) {
-  const audit = { action: 'product.photos', after: { removed: input.image } }
-  return saveGallery(
-    env,
-    id,
-    { revision: revisionOf(input.revision), actor, audit },
-    (photos) => {
-      const at = placeOf(photos, input.image)
-      return photos.filter((_, i) => i !== at)
-    },
-    now,
+  return changePhoto(env, id, input, { actor, now, after: { removed: input.image } }, (photos, at) =>
+    photos.filter((_, i) => i !== at),
   )
 }
 
@@ -163,15 +165,7 @@ export function describePhoto(
   const alt = input.alt?.trim() ?? ''
   const why = altProblem(alt, PHOTO_WORDS.noun)
   if (why) refuseUpload(PHOTO_WORDS, 400, 'alt', why)
-  const audit = { action: 'product.photos', after: { image: input.image, alt } }
-  return saveGallery(
-    env,
-    id,
-    { revision: revisionOf(input.revision), actor, audit },
-    (photos) => {
-      const at = placeOf(photos, input.image)
-      return photos.map((m, i) => (i === at ? { ...m, lab: alt } : m))
-    },
-    now,
+  return changePhoto(env, id, input, { actor, now, after: { image: input.image, alt } }, (photos, at) =>
+    photos.map((m, i) => (i === at ? { ...m, lab: alt } : m)),
   )
 }
