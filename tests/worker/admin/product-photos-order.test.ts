@@ -265,6 +265,31 @@ describe("a product's photographs, edited", () => {
     expect(page).toContain(`action="/admin/api/products/${p.id}/images/move"`)
     expect(page).toContain(`action="/admin/api/products/${p.id}/images/alt"`)
     expect(page).toMatch(/<details><summary aria-label="Remove photograph 1">Remove…<\/summary>/)
+    // The main picture has no ↑ and no "Make main picture"; the others have both.
+    expect(page).not.toContain('aria-label="Move photograph 1 up"')
+    expect(page).not.toContain('aria-label="Make photograph 1 the main picture"')
+    expect(page).toContain('aria-label="Make photograph 2 the main picture"')
+    // The ↓ of the second photograph, sent as the page's form: it becomes the third.
+    const order = (await docOf(p.id)).media_gallery.map((m) => m.image)
+    const button = page.indexOf('aria-label="Move photograph 2 down"')
+    const form = page.slice(page.lastIndexOf('<form', button), button)
+    const fields = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)]
+      .map(([, k, v]) => [k, v] as [string, string])
+      .filter(([k]) => k !== '_csrf' && k !== 'return_to')
+    expect(Object.fromEntries(fields)).toMatchObject({ image: order[1], position: '3' })
+    const down = await post(
+      staff,
+      `/api/products/${p.id}/images/move`,
+      `/admin/products/${p.id}/edit`,
+      fields,
+    )
+    expect(down.status).toBe(303)
+    expect((await docOf(p.id)).media_gallery.map((m) => m.image)).toEqual([
+      order[0],
+      order[2],
+      order[1],
+      ...order.slice(3),
+    ])
     const seen = (await admin(viewer, `/products/${p.id}/edit`)).text
     expect(seen).toContain('Photographs')
     expect(seen).toContain(`/img/310/300${(await docOf(p.id)).image}`)

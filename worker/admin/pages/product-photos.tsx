@@ -1,6 +1,6 @@
 /**
  * A product's photographs on its edit page, in order (the first is the main picture): each can be
- * moved to a position or made the main picture, have its alt text changed, or be removed from the
+ * moved up, down or to a position, or made the main picture, have its alt text changed, or be removed from the
  * product after a confirmation (the media library keeps it); new ones are uploaded or picked from
  * the library. Every form carries the revision the page was opened at. A role without the
  * catalogue permission sees the photographs without the forms.
@@ -23,6 +23,21 @@ export function ProductPhotos(props: {
   const revision = <input type="hidden" name="revision" value={String(props.revision)} />
   const at = (m: { image: string }) => photos.findIndex((x) => x.image === m.image)
   const which = (m: { image: string }) => <input type="hidden" name="image" value={m.image} />
+  /** A button that moves photograph `m` to `position` (1: the main picture). */
+  const moveTo = (m: { image: string }, position: number, label: string, buttonLabel: string) => (
+    <PostForm
+      needs="catalogue"
+      action={`${api}/move`}
+      back={back}
+      label={label}
+      formKey={`to${position}:${m.image}`}
+      buttonLabel={buttonLabel}
+    >
+      {which(m)}
+      {revision}
+      <input type="hidden" name="position" value={String(position)} />
+    </PostForm>
+  )
   // A refused change of a photograph the page no longer lists (another product's, or one removed
   // meanwhile) has no row to come back to: its reason is shown above the list.
   const reply = useContext(Reply)
@@ -66,20 +81,13 @@ export function ProductPhotos(props: {
                       defaultValue={String(at(m) + 1)}
                     />
                   </PostForm>
-                  {at(m) === 0 ? null : (
-                    <PostForm
-                      needs="catalogue"
-                      action={`${api}/move`}
-                      back={back}
-                      label="Make main picture"
-                      formKey={`main:${m.image}`}
-                      buttonLabel={`Make photograph ${at(m) + 1} the main picture`}
-                    >
-                      {which(m)}
-                      {revision}
-                      <input type="hidden" name="position" value="1" />
-                    </PostForm>
-                  )}
+                  {at(m) > 1 ? moveTo(m, at(m), '↑', `Move photograph ${at(m) + 1} up`) : null}
+                  {at(m) < photos.length - 1
+                    ? moveTo(m, at(m) + 2, '↓', `Move photograph ${at(m) + 1} down`)
+                    : null}
+                  {at(m) === 0
+                    ? null
+                    : moveTo(m, 1, 'Make main picture', `Make photograph ${at(m) + 1} the main picture`)}
                 </>
               ),
             },
