@@ -51,6 +51,7 @@ import {
 } from './orders'
 import { FIELD_DATA_DAYS } from './page-routes'
 import { productDraft } from './product-description'
+import { describePhoto, movePhoto, PhotoMoveSchema, PhotoSchema, removePhoto } from './product-gallery'
 import { PickImageSchema, pickProductImage, uploadProductImage } from './product-images'
 import { draftOnPage } from './replies'
 import { actorOf, allow, orderFilter, orderNumber, positiveId } from './request'
@@ -195,6 +196,22 @@ apiRoutes.post('/products/:id/images/library', allow('catalogue'), async (c) => 
   const id = positiveId(c, 'product')
   const req = await readInput(c, PickImageSchema, 'image')
   return answer(c, await pickProductImage(c.env, id, req, c.var.operator.email, Date.now()))
+})
+// A product's photographs: moved (position 1 is the main picture), removed, re-described.
+apiRoutes.post('/products/:id/images/move', allow('catalogue'), async (c) => {
+  const id = positiveId(c, 'product')
+  const req = await readInput(c, PhotoMoveSchema, 'image')
+  return answer(c, await movePhoto(c.env, id, req, c.var.operator.email, Date.now()))
+})
+apiRoutes.post('/products/:id/images/remove', allow('catalogue'), async (c) => {
+  const id = positiveId(c, 'product')
+  const req = await readInput(c, PhotoSchema, 'image')
+  return answer(c, await removePhoto(c.env, id, req, c.var.operator.email, Date.now()))
+})
+apiRoutes.post('/products/:id/images/alt', allow('catalogue'), async (c) => {
+  const id = positiveId(c, 'product')
+  const req = await readInput(c, PhotoSchema, 'image')
+  return answer(c, await describePhoto(c.env, id, req, c.var.operator.email, Date.now()))
 })
 apiRoutes.post('/products/:id', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')

@@ -1,36 +1,24 @@
 /**
- * A product's photographs, each with its alt text, in the order added (the first is the product's
- * main image). A photograph is a picture of the media library (./media.ts): uploaded from the
+ * Adding a product's photographs, each with its alt text, at the end of its gallery (the first is
+ * the product's main image; ./product-gallery.ts reorders, removes and re-describes them). A photograph is a picture of the media library (./media.ts): uploaded from the
  * product's form (the one upload check, ./media-upload.ts; stored under the product's folder and
  * named by its content's hash, so a new picture has a new URL and cached resizes never show an old
  * one; its library row written in the product's batch), or picked from the library with its alt
  * text (or alt text given for this product). Either way the product is saved with the catalogue's
  * one writer under its revision (compare-and-set).
  */
-import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { writeProductStatements } from '../catalog/writer'
 import { fail } from '../platform/http'
-import { auditStatement } from './audit'
-import { authoringProduct, revisionGuard, STALE, withLiveStock } from './authoring'
-import { purgeProduct } from './catalogue'
+import { authoringProduct, STALE } from './authoring'
 import type { AdminEnv } from './env'
 import { mediaPath, mediaRowStatement } from './media'
-import { altProblem, checkedUpload, refuseUpload, type UploadWords } from './media-upload'
-
-const WORDS: UploadWords = { subject: 'image', noun: 'photograph' }
-
-const revisionOf = (value: unknown) => {
-  const revision = Number(value)
-  return Number.isSafeInteger(revision) && value !== '' && value != null
-    ? revision
-    : fail(400, 'Invalid image: revision is required')
-}
+import { altProblem, checkedUpload, refuseUpload } from './media-upload'
+import { revisionOf, saveGallery, PHOTO_WORDS as WORDS } from './product-gallery'
 
 /**
- * Adds the picture `path` with `alt` to product `id`'s gallery (its main image when it has none)
- * behind the revision the page was opened at, with `more` statements in the same batch.
+ * Adds the picture `path` with `alt` to the end of product `id`'s gallery (its main image when it
+ * has none) behind the revision the page was opened at, with `more` statements in the same batch.
  */
 async function addToGallery(
   env: Env,
@@ -40,31 +28,16 @@ async function addToGallery(
   now: number,
 ) {
   const { path, alt, revision, actor } = picture
-  const db = env.DB
-  const before = await authoringProduct(db, id)
-  if (before.revision !== revision) refuseUpload(WORDS, 409, 'revision', STALE)
-  const doc = withLiveStock(structuredClone(before.doc) as Product, before.stock)
-  const gallery = doc.media_gallery.filter((m) => m.image !== path)
-  gallery.push({ image: path, lab: alt, pos: gallery.length + 1, typ: 'image' })
-  doc.media_gallery = gallery
-  if (!doc.image) Object.assign(doc, { image: path, thumbnail: path, small_image: path })
-  try {
-    await db.batch([
-      revisionGuard(db, id, revision, doc.sku),
-      ...writeProductStatements(db, doc),
-      ...more(db),
-      auditStatement(
-        db,
-        { actor, action: 'product.image', target: `product:${doc.sku}`, after: { image: path, alt } },
-        now,
-      ),
-    ])
-  } catch (err) {
-    if (/stale_edit/.test(String(err))) refuseUpload(WORDS, 409, 'revision', STALE)
-    throw err
-  }
-  const purged = await purgeProduct(env, doc as unknown as Record<string, unknown>)
-  return { id, image: path, alt, position: gallery.length, purged }
+  const audit = { action: 'product.image', after: { image: path, alt } }
+  const saved = await saveGallery(
+    env,
+    id,
+    { revision, actor, audit },
+    (photos) => [...photos.filter((m) => m.image !== path), { image: path, lab: alt, typ: 'image' }],
+    now,
+    more,
+  )
+  return { id, image: path, alt, position: saved.photographs.length, purged: saved.purged }
 }
 
 /** Uploads a photograph of product `id` (multipart: `image`, `alt`, `revision`); answers its path. */

@@ -15,6 +15,7 @@ import { BundleOptions, GroupedMembers, MemberChoices, VirtualStock } from './au
 import { BlockEditor, BlockPreview, type LibraryPicture } from './block-editor'
 import { Choice, Field, GroupError, MoneyInput, money, PostForm, paise, Table } from './components'
 import { renderAdmin } from './frame'
+import { ProductPhotos } from './product-photos'
 
 interface Option {
   id: number
@@ -85,55 +86,12 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
         </ul>
       )}
       {p ? (
-        <section className="card" aria-labelledby="photos">
-          <h2 id="photos">Photographs</h2>
-          <Table
-            rows={p.media_gallery}
-            rowKey={(m) => m.image}
-            columns={[
-              { header: 'Order', cell: (m) => m.pos ?? '' },
-              {
-                header: 'Photograph',
-                cell: (m) => <img src={`/img/310/300${m.image}`} alt={m.lab ?? ''} width={62} height={60} />,
-              },
-              { header: 'Alt text', cell: (m) => m.lab ?? '' },
-            ]}
-          />
-          <PostForm
-            needs="catalogue"
-            action={`/admin/api/products/${p.id}/images`}
-            back={back}
-            label="Upload photograph"
-            multipart
-          >
-            <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />
-            <Field
-              label="Photograph (JPEG, PNG or WebP, at most 8 MB)"
-              type="file"
-              name="image"
-              accept="image/jpeg,image/png,image/webp"
-              required
-            />
-            <Field label="Alt text (what the photograph shows)" name="alt" maxLength={200} required />
-          </PostForm>
-          {view.library?.size ? (
-            <PostForm
-              needs="catalogue"
-              action={`/admin/api/products/${p.id}/images/library`}
-              back={back}
-              label="Add from the media library"
-              formKey="library"
-            >
-              <input type="hidden" name="revision" value={String(view.product?.revision ?? 0)} />
-              <Choice
-                label="Or pick a picture of the media library"
-                name="path"
-                options={[...view.library].map(([path, alt]) => [path, `${alt} (${path})`] as const)}
-              />
-              <Field label="Alt text for this product (empty: the library's)" name="alt" maxLength={200} />
-            </PostForm>
-          ) : null}
-        </section>
+        <ProductPhotos
+          product={p}
+          revision={view.product?.revision ?? 0}
+          back={back}
+          library={view.library}
+        />
       ) : null}
       <PostForm needs="catalogue" action={action} back={back} label={p ? 'Save product' : 'Create product'}>
         <input type="hidden" name="type_id" value={view.type} />
