@@ -291,7 +291,8 @@ test('offline at Place order: pending (never confirmed), still queued after a re
   await page.goto('/checkout').catch((err: Error) => {
     if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
   })
-  await page.waitForURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
+  // Polled, not awaited as one navigation: either of the two loads may be the one cut short.
+  await expect(page).toHaveURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
   expect(page.url()).toContain(encodeURIComponent(queued[0] as string))
   await expect(page.getByTestId('confirmation-success')).toBeVisible()
   await expect(page.getByTestId('order-number')).not.toBeEmpty()
