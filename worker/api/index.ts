@@ -6,9 +6,13 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../platform/env'
 import { limitBody, MAX_API_BODY_BYTES, ok } from '../platform/http'
 import { embeddedBackend } from './embedded'
+import { limitPlacementBurst } from './order/holds'
 import { proxyToUpstream } from './proxy'
 
 export const apiRoutes = new Hono<AppEnv>()
+
+// Order placement's burst limit answers before any body is read (./order/holds.ts).
+apiRoutes.post('/order', limitPlacementBurst)
 
 // No /api call reads more than 1 MiB (areas set smaller limits); checked before the upstream hop too.
 apiRoutes.use('*', limitBody(MAX_API_BODY_BYTES))

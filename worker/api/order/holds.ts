@@ -2,11 +2,19 @@
  * Limits on placing orders and on what orders nobody has paid or confirmed may hold, so that no one
  * can take the shop's stock (or a coupon's uses) off sale without buying it:
  *
- * - Placement rate, checked after the replay check (a replay of an order already placed is never
- *   refused) and before any other work: ORDER_LIMITER, the Workers Rate Limiting binding, allows
- *   ORDER_BURST_PER_MINUTE orders a minute per network address without a D1 write; behind it the
- *   exact D1 counters allow ORDERS_PER_ADDRESS_PER_HOUR per network address (an IPv6 /64 is one
- *   address) and ORDERS_PER_ACCOUNT_PER_HOUR per signed-in account. Over any: 429 naming the limit.
+ * - Placement rate, in two steps:
+ *   1. The burst (`limitPlacementBurst`), before the body is read: ORDER_LIMITER, the Workers Rate
+ *      Limiting binding, allows ORDER_BURST_PER_MINUTE placement requests a minute per network
+ *      address. A refused request costs one binding call: no body read, no parse, no caller, no D1.
+ *      Every POST counts, a replay of an order already placed too (its order id is in the body,
+ *      which is not read yet). That is safe for an honest retry: the refusal is a 429 with
+ *      Retry-After, the order stays placed, and the shop's client keeps a refused order queued and
+ *      sends it again later (a replay then answers the original order).
+ *   2. After the replay check (a replay of an order already placed is never counted here) and
+ *      before any other work, the exact D1 counters (`limitPlacement`): ORDERS_PER_ADDRESS_PER_HOUR
+ *      per network address (an IPv6 /64 is one address) and ORDERS_PER_ACCOUNT_PER_HOUR per
+ *      signed-in account.
+ *   Over any: 429 naming the limit.
  * - Holds: an order in a holding status (HOLDING_STATUSES: awaiting payment, payment failed, cash on
  *   delivery not yet confirmed) keeps its stock and its coupon use until it is paid, confirmed,
  *   canceled or expires. For each of the order's shopper keys — the signed-in account, the order
@@ -20,7 +28,7 @@
  *   (`placementDeadline`; the scheduled job in ./expire.ts expires them).
  */
 import { HOLDING_STATUSES } from '@shared/config/order-status'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppConfig, AppEnv } from '../../platform/env'
 import { clientAddress, fail } from '../../platform/http'
 import { limitBurst, reserveOrReject } from '../auth/rate-limit'
@@ -57,10 +65,18 @@ const UNITS_OF = (h: string) => `(SELECT COALESCE(SUM(i.qty), 0) FROM order_item
 /** Whether an order (`h`) carries a coupon. */
 const HAS_COUPON = (h: string) => `json_extract(${h}.doc, '$.coupon_code') IS NOT NULL`
 
-/** Placement rate: the burst binding, then the exact per-address and per-account counters (429). */
+/**
+ * The placement burst limit, ahead of the body read: 429 with Retry-After when the network address
+ * is over ORDER_LIMITER's limit, before anything of the request is read.
+ */
+export const limitPlacementBurst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await limitBurst(c, c.env.ORDER_LIMITER, `order:${clientAddress(c)}`, MSG_ORDER_BURST)
+  await next()
+}
+
+/** Placement rate of a new order: the exact per-address and per-account counters (429). */
 export async function limitPlacement(c: Context<AppEnv>, customer: CustomerRow | null): Promise<void> {
   const address = clientAddress(c)
-  await limitBurst(c, c.env.ORDER_LIMITER, `order:${address}`, MSG_ORDER_BURST)
   await reserveOrReject(
     c.env.DB,
     [

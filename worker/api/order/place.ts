@@ -99,8 +99,9 @@ export async function placeOrder(c: Context<AppEnv>, body: OrderBody): Promise<R
   if (customer && userId !== '' && userId !== String(customer.id)) fail(403, FORBIDDEN)
   const db = c.env.DB
   const caller = await orderCaller(body, customer)
-  // A replay is answered before anything else is checked: a retry after the last unit sold still
-  // gets its own order, not "out of stock".
+  // A replay is answered before anything else the body decides is checked (only the burst limit,
+  // ahead of the body read, comes first): a retry after the last unit sold still gets its own
+  // order, not "out of stock".
   const existing = await findOrderByClientId(db, body.order_id)
   if (existing) return ok(c, await withOrderLink(c, existing, replay(existing, caller)))
   await limitPlacement(c, customer)

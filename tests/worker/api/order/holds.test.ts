@@ -1,5 +1,5 @@
-// Nobody can hold the stock: order placement is rate-limited per network address and per account,
-// orders nobody has paid or confirmed may hold only so many units and coupon uses per shopper
+// Nobody can hold the stock (the placement rate is in placement-rate.test.ts): orders nobody has
+// paid or confirmed may hold only so many units and coupon uses per shopper
 // (account, e-mail, address; checked again inside the write, so parallel orders cannot pass
 // together), cash-on-delivery orders the shop has not confirmed expire too, and the scheduled
 // expiry drains everything due in bounded batches.
@@ -15,86 +15,20 @@ import {
   MAX_HELD_COUPON_ORDERS,
   MAX_HELD_UNITS,
   MAX_HELD_UNITS_PER_ADDRESS,
-  MSG_ORDER_BURST,
-  MSG_TOO_MANY_ORDERS,
-  ORDER_BURST_PER_MINUTE,
-  ORDERS_PER_ACCOUNT_PER_HOUR,
-  ORDERS_PER_ADDRESS_PER_HOUR,
 } from '../../../../worker/api/order/holds'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
-import app from '../../../../worker/app'
 import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
-import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
-import { inOneWindow } from '../../../helpers/rate-window'
-import { api, freshIp, type Json, registerAndLogin } from '../../../helpers/user'
+import { freshEmail } from '../../../helpers/orders'
+import { api, freshIp, registerAndLogin } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
+import { orderCount, place } from './place-orders'
 
 beforeEach(async () => {
   await seedCartFixtures()
   // Plenty of scarves, so only the limits under test refuse an order.
   await env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run()
 })
-
-interface PlaceOptions {
-  ip?: string
-  email?: string
-  qty?: number
-  payment?: string
-  bearer?: string
-  userId?: number
-  cartId?: string
-  orderId?: string
-  /** Another environment (e.g. without the burst binding, or other settings); through app.fetch. */
-  useEnv?: Env
-}
-
-/** Places an order of `qty` scarves; returns the status, the envelope and the order id. */
-async function place(o: PlaceOptions = {}): Promise<{ status: number; json: Json; orderId: string }> {
-  const orderId = o.orderId ?? newOrderId('hold')
-  const body = orderBody(
-    orderId,
-    [{ sku: 'FX-SCARF', qty: o.qty ?? 1, price: 1 }],
-    testAddress(o.email ?? freshEmail('hold')),
-    {
-      payment: o.payment ?? 'card',
-      user_id: o.userId === undefined ? '' : String(o.userId),
-      cart_id: o.cartId ?? '',
-    },
-  )
-  const ip = o.ip ?? freshIp()
-  if (!o.useEnv) {
-    const res = await api('/order', { body, ip, bearer: o.bearer })
-    return { status: res.status, json: res.json, orderId }
-  }
-  const ctx = createExecutionContext()
-  const res = await app.fetch(
-    new Request('https://shop.test/api/order', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'cf-connecting-ip': ip,
-        ...(o.bearer ? { authorization: `Bearer ${o.bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    }),
-    o.useEnv,
-    ctx,
-  )
-  const json = await res.json()
-  await waitOnExecutionContext(ctx)
-  return { status: res.status, json, orderId }
-}
-
-/** The environment without the burst binding: the exact D1 counters behind it answer. */
-const withoutBurst = () => ({ ...env, ORDER_LIMITER: undefined }) as unknown as Env
-
-const orderCount = async (orderId: string) =>
-  (
-    await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE client_order_id = ?')
-      .bind(orderId)
-      .first<{ n: number }>()
-  )?.n
 
 const orderRow = (orderId: string) =>
   env.DB.prepare('SELECT status, expires_at, placed_from FROM orders WHERE client_order_id = ?')
@@ -107,67 +41,6 @@ async function runCron(at: number) {
   await worker.scheduled(controller, env, ctx)
   await waitOnExecutionContext(ctx)
 }
-
-describe('placement rate', () => {
-  it(`refuses the order after ${ORDER_BURST_PER_MINUTE} a minute from one address (the burst binding), writing nothing`, async () => {
-    // The binding counts in windows aligned to the minute: the burst is sent again, from a fresh
-    // address, if a minute boundary fell inside it.
-    const { statuses, over } = await inOneWindow(60_000, async () => {
-      const ip = freshIp()
-      const statuses: number[] = []
-      for (let i = 0; i < ORDER_BURST_PER_MINUTE; i++) statuses.push((await place({ ip })).status)
-      return { statuses, over: await place({ ip }) }
-    })
-    expect(statuses).toEqual(Array(ORDER_BURST_PER_MINUTE).fill(200))
-    expect(over.status).toBe(429)
-    expect(over.json.result).toBe(MSG_ORDER_BURST)
-    expect(over.json.result).toContain(String(ORDER_BURST_PER_MINUTE))
-    expect(await orderCount(over.orderId)).toBe(0)
-    // Another address is not held back.
-    expect((await place()).status).toBe(200)
-  })
-
-  it(`counts ${ORDERS_PER_ADDRESS_PER_HOUR} an hour per address exactly in D1 (an IPv6 /64 is one address)`, async () => {
-    const net = '2001:db8:77:1'
-    const useEnv = withoutBurst()
-    for (let i = 0; i < ORDERS_PER_ADDRESS_PER_HOUR; i++)
-      expect((await place({ ip: `${net}::${i + 1}`, useEnv })).status).toBe(200)
-    const over = await place({ ip: `${net}:ffff::9`, useEnv })
-    expect(over.status).toBe(429)
-    expect(over.json.result).toBe(MSG_TOO_MANY_ORDERS)
-    expect(await orderCount(over.orderId)).toBe(0)
-  })
-
-  it(`counts ${ORDERS_PER_ACCOUNT_PER_HOUR} an hour per account, from whatever address`, async () => {
-    const user = await registerAndLogin('rate')
-    for (let i = 0; i < ORDERS_PER_ACCOUNT_PER_HOUR; i++) {
-      const res = await place({ bearer: user.token, userId: user.id })
-      expect(res.status, JSON.stringify(res.json)).toBe(200)
-      // Paid at once, so the account's holds never stand in the way of the rate under test.
-      await transitionOrder(env.DB, { orderId: res.orderId, to: 'processing', actor: 'test' }, Date.now())
-    }
-    const over = await place({ bearer: user.token, userId: user.id })
-    expect(over.status).toBe(429)
-    expect(over.json.result).toBe(MSG_TOO_MANY_ORDERS)
-    expect(await orderCount(over.orderId)).toBe(0)
-  })
-
-  it('answers a replay of a placed order after the limit, without counting it', async () => {
-    const ip = freshIp()
-    const email = freshEmail('replay')
-    const first = await place({ ip, email })
-    // Until a limit refuses: the burst limit's minute may roll over on a slow machine, and then the
-    // hourly count refuses at the latest.
-    let refused = false
-    for (let i = 1; i <= ORDERS_PER_ADDRESS_PER_HOUR && !refused; i++)
-      refused = (await place({ ip })).status === 429
-    expect(refused).toBe(true)
-    const again = await place({ ip, email, orderId: first.orderId })
-    // The same order id from the same address: the original answer, not a refusal.
-    expect(again.status).toBe(200)
-    expect(again.json.result.orderNumber).toBe(first.json.result.orderNumber)
-  })
-})
 
 describe('what unpaid and unconfirmed orders may hold', () => {
   it(`refuses one card order holding 30 units (at most ${MAX_HELD_UNITS} per shopper), naming the limit and taking nothing`, async () => {
