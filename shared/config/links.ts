@@ -15,9 +15,9 @@ export function categoryPath(slug: string): string {
   return `/c/${encodeURIComponent(slug)}`
 }
 
-/** Path of a product's AMP page: /amp/p/{parentSku}/{slug}. */
-export function ampProductPath(parentSku: string, slug: string): string {
-  return `/amp${productPath(parentSku, slug)}`
+/** Path of a product's AMP page: /amp/p/{parentSku}/{slug}[/{childSku}]. */
+export function ampProductPath(parentSku: string, slug: string, childSku?: string | null): string {
+  return `/amp${productPath(parentSku, slug, childSku)}`
 }
 
 /** Path of a category's AMP page: /amp/c/{slug}. */

@@ -1,21 +1,8 @@
 // A product URL naming a variant the product does not have (`?childSku=<junk>` or a junk last path
 // part) is the product page with no variant: each spelling answers a redirect to that page, which is
 // rendered and cached once, never a render of its own (real D1 and Cache API, the demo catalogue).
-import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-
-async function productOf(type: 'simple' | 'configurable') {
-  const row = await env.DB.prepare(
-    'SELECT sku, slug, doc FROM products WHERE status = 1 AND visibility = 4 AND type_id = ? ORDER BY id LIMIT 1',
-  )
-    .bind(type)
-    .first<{ sku: string; slug: string; doc: string }>()
-  if (!row) throw new Error(`no ${type} product`)
-  const children = (JSON.parse(row.doc).configurable_children ?? []) as { sku: string }[]
-  return { path: `/p/${encodeURIComponent(row.sku)}/${row.slug}`, variant: children[0]?.sku }
-}
-
-const get = (path: string) => SELF.fetch(`https://shop.test${path}`, { redirect: 'manual' })
+import { get, productOf } from './demo-products'
 
 describe('a product URL with a childSku that is not a variant', () => {
   it('answers each junk spelling with a redirect to the product page, which renders once', async () => {

@@ -3,11 +3,12 @@
  * product page loads them, the category trail and listing ids as the category page computes them,
  * breadcrumbs by the shared breadcrumb rule (with links to the AMP pages) and attribute values
  * formatted as on the product page. A missing or rejected product or category is a 404 with its
- * message.
+ * message; a product URL the product page would redirect (a variant as the parent, a junk
+ * childSku) redirects the same way, to the AMP page, before anything else is read or rendered.
  */
 
 import { attributeLabel, attributeValue, formatAttributeValue } from '@shared/components/product/view'
-import { ampCategoryPath } from '@shared/config/links'
+import { ampCategoryPath, ampProductPath } from '@shared/config/links'
 import { isProductInStock, isTileVisible, productRejection, variantsError } from '@shared/domain/availability'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
 import { priceView } from '@shared/domain/price'
@@ -20,7 +21,7 @@ import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { htmlToText } from '../../platform/render/seo'
 import { categoryChain } from '../category/loader'
-import { productMetadata } from '../product/loader'
+import { productMetadata, productUrlRedirect } from '../product/loader'
 
 /** The attributes the AMP product page lists under 'Product details', when shown on the front. */
 const DETAIL_ATTRIBUTES = ['designer', 'color', 'size', 'gender', 'material', 'fabric', 'occasion', 'care']
@@ -53,7 +54,7 @@ interface AmpProductData {
 export async function loadAmpProduct(
   c: Context<AppEnv>,
   params: { parentSku: string; childSku?: string | null; qty?: string },
-): Promise<AmpProductData> {
+): Promise<AmpProductData | { redirect: string }> {
   const commerce = getCommerce(c)
   // Asked for together with the product, so their reads share its round trip to the database.
   const reference = Promise.all([
@@ -67,6 +68,8 @@ export async function loadAmpProduct(
   if (!found) throw new HTTPException(404, { message: PAGE_TEXT.productQueryEmpty })
   const { product } = found
   const child = found.child ?? null
+  const redirect = productUrlRedirect(product, child, params, ampProductPath)
+  if (redirect) return { redirect }
   const rejection = productRejection(product)
   if (rejection) throw new HTTPException(404, { message: rejection })
   const [{ attributes, taxRules }, tree] = await reference

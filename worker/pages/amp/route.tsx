@@ -31,6 +31,7 @@ import { AMP_CSS } from './styles'
 const ampProductPage: RouteHandler<'amp-product'> = async (c) => {
   const { parentSku, childSku } = c.req.param()
   const data = await loadAmpProduct(c, { parentSku, childSku, qty: c.req.query('qty') })
+  if ('redirect' in data) return c.redirect(data.redirect, 301)
   const { product, child, price, qty, inStock, variantError, images, crumbs, details, description } = data
   const { now, taxRules } = data
   const { currency, country } = c.var.store

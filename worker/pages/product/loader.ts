@@ -186,6 +186,27 @@ async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: P
   }
 }
 
+/**
+ * Where a product URL is sent instead of being rendered, or null when it names the page itself.
+ * One rule for the product page and its AMP page; `path` builds the page's own URL:
+ * - "If the loaded product is a variant of a configurable parent, the route is replaced with the
+ *   parent's sku, the variant's sku as childSku, and the parent's slug."
+ * - A childSku that is not one of the product's variants selects nothing: the URL is the page with
+ *   no variant, so each spelling costs a redirect after the product's read, never a page render
+ *   and a cache entry of its own.
+ */
+export function productUrlRedirect(
+  product: Product,
+  child: ConfigurableChild | null,
+  params: { parentSku: string; childSku?: string | null },
+  path: (parentSku: string, slug: string, childSku?: string | null) => string,
+): string | null {
+  if (child && product.sku !== params.parentSku && product.type_id === 'configurable')
+    return path(product.sku, product.slug, child.sku)
+  if (params.childSku && !child) return path(product.sku, product.slug)
+  return null
+}
+
 /** Loads everything the product page needs, or says why it cannot be shown. */
 export async function loadProductPage(
   c: Context<AppEnv>,
@@ -207,14 +228,8 @@ async function resolveProduct(
   params: { parentSku: string; slug?: string; childSku?: string | null },
   metadata: ReturnType<typeof productMetadata>,
 ): Promise<ProductLoadResult> {
-  // "If the loaded product is a variant of a configurable parent, the route is replaced with the
-  // parent's sku, the variant's sku as childSku, and the parent's slug."
-  if (child && product.sku !== params.parentSku && product.type_id === 'configurable') {
-    return { kind: 'redirect', location: productPath(product.sku, product.slug, child.sku) }
-  }
-  // A childSku that is not one of the product's variants selects nothing: the URL is the product
-  // page with no variant, so each spelling costs a redirect, not a page render and cache entry.
-  if (params.childSku && !child) return { kind: 'redirect', location: productPath(product.sku, product.slug) }
+  const location = productUrlRedirect(product, child, params, productPath)
+  if (location) return { kind: 'redirect', location }
   const rejected = productRejection(product)
   if (rejected) return { kind: 'not-found', message: rejected }
 
