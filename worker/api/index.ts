@@ -11,7 +11,8 @@ import { proxyToUpstream } from './proxy'
 
 export const apiRoutes = new Hono<AppEnv>()
 
-// Order placement's burst limit answers before any body is read (./order/holds.ts).
+// Order placement's burst limit answers before any body is read, in front of the upstream hop
+// too (./order/holds.ts).
 apiRoutes.post('/order', limitPlacementBurst)
 
 // No /api call reads more than 1 MiB (areas set smaller limits); checked before the upstream hop too.
