@@ -57,6 +57,10 @@ function filled(): CheckoutState {
   return s
 }
 
+/** The order body a guest's checkout sends (no cart, no items). */
+const guestOrder = (state: CheckoutState) =>
+  buildOrder({ state, items: [], cartId: null, userId: null, storeCode: 'default', orderId: 'o', now: 0 })
+
 describe('personal details validation', () => {
   it('requires names and a valid e-mail', () => {
     const e = validatePersonalDetails({
@@ -226,15 +230,7 @@ describe('address mapping', () => {
       country: 'GB',
       phoneNumber: '020 7946 0000',
     }
-    const order = buildOrder({
-      state: s,
-      items: [],
-      cartId: null,
-      userId: null,
-      storeCode: 'default',
-      orderId: 'o',
-      now: 0,
-    })
+    const order = guestOrder(s)
     expect(order.addressInformation.billingAddress).toMatchObject({
       firstname: 'Bill',
       country_id: 'GB',
@@ -246,20 +242,10 @@ describe('address mapping', () => {
 
 describe('order body', () => {
   it('asks for WhatsApp updates only when the shopper ticked the box', () => {
-    const body = (s: CheckoutState) =>
-      buildOrder({
-        state: s,
-        items: [],
-        cartId: null,
-        userId: null,
-        storeCode: 'default',
-        orderId: 'o',
-        now: 0,
-      })
     expect(emptyCheckoutState('IN', 0).whatsappOptIn).toBeUndefined()
-    expect(body(filled())).not.toHaveProperty('whatsapp_opt_in')
-    expect(body({ ...filled(), whatsappOptIn: false })).not.toHaveProperty('whatsapp_opt_in')
-    expect(body({ ...filled(), whatsappOptIn: true }).whatsapp_opt_in).toBe(true)
+    expect(guestOrder(filled())).not.toHaveProperty('whatsapp_opt_in')
+    expect(guestOrder({ ...filled(), whatsappOptIn: false })).not.toHaveProperty('whatsapp_opt_in')
+    expect(guestOrder({ ...filled(), whatsappOptIn: true }).whatsapp_opt_in).toBe(true)
   })
 
   it('carries the client order id, the cart, integer quantities and no catalogue blobs', () => {
@@ -300,15 +286,7 @@ describe('order body', () => {
   })
 
   it('sends an empty user id for a guest', () => {
-    const order = buildOrder({
-      state: filled(),
-      items: [],
-      cartId: null,
-      userId: null,
-      storeCode: 's',
-      orderId: 'x',
-      now: 0,
-    })
+    const order = guestOrder(filled())
     expect(order.user_id).toBe('')
     expect(order.cart_id).toBe('')
   })
