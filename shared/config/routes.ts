@@ -43,15 +43,16 @@ export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 const LISTING_QUERY = [...DEFAULT_FILTERS, SORT_PARAM] as const
 
 /**
- * A page at a fixed path, which is its own example, on the default layout; `more` adds the rest of
- * its row. Pages with parameters or another layout are written out whole.
+ * A page at a fixed path, which is its own example, on `layout` (the default one unless named);
+ * `more` adds the rest of its row. Pages with parameters are written out whole.
  */
 function page<
   const N extends string,
   const P extends string,
   const M extends Omit<RouteDef, 'name' | 'path' | 'layout' | 'example'> = Record<never, never>,
->(name: N, path: P, more?: M) {
-  return { name, path, layout: 'default' as const, example: path, ...(more as M) }
+  const L extends LayoutName = 'default',
+>(name: N, path: P, more?: M, layout?: L) {
+  return { name, path, layout: (layout ?? 'default') as L, example: path, ...(more as M) }
 }
 
 const PAGE_ROUTES = [
@@ -88,7 +89,7 @@ const PAGE_ROUTES = [
   page('wishlist', '/wishlist'),
   page('compare', '/compare'),
   page('page-not-found', '/page-not-found'),
-  { name: 'error', path: '/error', layout: 'minimal', example: '/error' },
+  page('error', '/error', {}, 'minimal'),
   page('cart', '/cart'),
   page('checkout', '/checkout'),
   {
@@ -122,13 +123,8 @@ const PAGE_ROUTES = [
   },
   { name: 'amp-category', path: '/amp/c/:slug', layout: 'minimal', example: '/amp/c/women' },
   { name: 'amp-cms-page', path: '/amp/i/:slug', layout: 'minimal', example: '/amp/i/about-us' },
-  {
-    name: 'raw-output',
-    path: '/raw-output-example.xml',
-    layout: 'empty',
-    example: '/raw-output-example.xml',
-  },
-  { name: 'append-prepend', path: '/append-prepend.html', layout: 'empty', example: '/append-prepend.html' },
+  page('raw-output', '/raw-output-example.xml', {}, 'empty'),
+  page('append-prepend', '/append-prepend.html', {}, 'empty'),
   page('no-js', '/no-js.html'),
 ] as const satisfies readonly RouteDef[]
 
