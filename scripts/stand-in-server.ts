@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http'
 
-export function serveStandIn(
+function serveStandIn(
   origin: string,
   port: number,
   handle: (request: Request) => Promise<Response>,
@@ -36,7 +36,7 @@ export function serveStandIn(
  * A stand-in's command line: `--port N` (its own), `--shop URL` (where its webhooks go),
  * `--print-vars` and any option of its own through `opt`.
  */
-export function standInArgs(defaultPort: number) {
+function standInArgs(defaultPort: number) {
   const args = process.argv.slice(2)
   const opt = (name: string, fallback: string) => {
     const i = args.indexOf(name)
@@ -52,11 +52,17 @@ export function standInArgs(defaultPort: number) {
   }
 }
 
+/** Sends a stand-in's webhook (default: fetch). Tests pass their own to hold, reorder or repeat them. */
+export type DeliverWebhook = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string },
+) => Promise<unknown>
+
 /**
  * Webhooks leave after the answer that caused them, as a real provider's do; each delivery is
  * logged under the stand-in's name, a failed one too.
  */
-export function deliverLater(name: string) {
+function deliverLater(name: string) {
   return async (url: string, init: RequestInit): Promise<void> => {
     setTimeout(() => {
       fetch(url, init)
@@ -64,4 +70,36 @@ export function deliverLater(name: string) {
         .catch((err) => console.error(`[${name}] webhook failed: ${err}`))
     }, 200)
   }
+}
+
+/**
+ * Runs a stand-in from its command line. With `--print-vars` it prints the shop's settings for a
+ * stand-in at its origin (JSON) and exits; otherwise it makes the stand-in (webhooks to `--shop`,
+ * sent after the answer through `deliverLater`) and serves it, logging `[name] <listening line>`
+ * once it listens. Returns the stand-in and the command line's `opt`, for options of its own.
+ */
+export function runStandIn<S extends { fetch(request: Request): Promise<Response> }>(spec: {
+  name: string
+  defaultPort: number
+  vars: (origin: string) => Record<string, string>
+  create: (at: { origin: string; shopOrigin: string; deliver: DeliverWebhook }) => S
+  listening: (at: { origin: string; shop: string }) => string
+  onListening?: (standIn: S) => void
+}) {
+  const { opt, port, shop, origin, printVars } = standInArgs(spec.defaultPort)
+  if (printVars) {
+    console.log(JSON.stringify(spec.vars(origin)))
+    process.exit(0)
+  }
+  const standIn = spec.create({ origin, shopOrigin: shop, deliver: deliverLater(spec.name) })
+  serveStandIn(
+    origin,
+    port,
+    (request) => standIn.fetch(request),
+    () => {
+      console.log(`[${spec.name}] ${spec.listening({ origin, shop })}`)
+      spec.onListening?.(standIn)
+    },
+  )
+  return { standIn, opt }
 }

@@ -12,6 +12,8 @@
  * module. The worker never imports it; production differs only in the base URL and credentials.
  */
 
+import type { DeliverWebhook } from '../stand-in-server.ts'
+
 interface CourierSandboxOptions {
   origin: string
   /** The shop's origin; webhooks go to <shop>/api/fulfilment/courier/events. */
@@ -19,11 +21,7 @@ interface CourierSandboxOptions {
   email: string
   password: string
   webhookToken: string
-  /** Sends a webhook (default: fetch). Tests pass their own to hold, reorder or repeat them. */
-  deliver?: (
-    url: string,
-    init: { method: 'POST'; headers: Record<string, string>; body: string },
-  ) => Promise<unknown>
+  deliver?: DeliverWebhook
 }
 
 /** The test credentials `npm start` gives the shop when no courier keys are set. */

@@ -4,24 +4,17 @@
  * [--clock SECONDS] moves every parcel one step along each SECONDS (0 = only from the TEST page).
  * (`--print-vars` prints the shop's settings for it instead.)
  */
-import { deliverLater, serveStandIn, standInArgs } from '../stand-in-server.ts'
+import { runStandIn } from '../stand-in-server.ts'
 import { COURIER_SANDBOX_SECRETS, courierSandboxVars, createCourierSandbox } from './sandbox.ts'
 
-const { opt, port, shop, origin, printVars } = standInArgs(8987)
-const clockSeconds = Number(opt('--clock', '0'))
-
-if (printVars) {
-  console.log(JSON.stringify(courierSandboxVars(origin)))
-  process.exit(0)
-}
-
-const sandbox = createCourierSandbox({
-  origin,
-  shopOrigin: shop,
-  ...COURIER_SANDBOX_SECRETS,
-  // Webhooks go out after the answer, like the courier's, and a failed delivery is logged.
-  deliver: deliverLater('courier-sandbox'),
+const { standIn: sandbox, opt } = runStandIn({
+  name: 'courier-sandbox',
+  defaultPort: 8987,
+  vars: courierSandboxVars,
+  create: (at) => createCourierSandbox({ ...at, ...COURIER_SANDBOX_SECRETS }),
+  listening: ({ origin, shop }) => `TEST courier at ${origin}/test (webhooks to ${shop})`,
 })
+const clockSeconds = Number(opt('--clock', '0'))
 
 // The clock: booked → picked up → in transit → out for delivery → delivered (reverse pickups:
 // picked up → delivered to the shop), one step per tick.
@@ -35,12 +28,3 @@ if (clockSeconds > 0)
       if (next && o.awb) void sandbox.advance(o.awb, next)
     }
   }, clockSeconds * 1000)
-
-serveStandIn(
-  origin,
-  port,
-  (request) => sandbox.fetch(request),
-  () => {
-    console.log(`[courier-sandbox] TEST courier at ${origin}/test (webhooks to ${shop})`)
-  },
-)

@@ -3,21 +3,13 @@
  * is set): node scripts/mail-sandbox/server.ts --port 9187 (`--print-vars` prints the shop's
  * settings for it instead). Its TEST page is /test.
  */
-import { serveStandIn, standInArgs } from '../stand-in-server.ts'
+import { runStandIn } from '../stand-in-server.ts'
 import { createMailSandbox, mailSandboxVars } from './sandbox.ts'
 
-const { port, origin, printVars } = standInArgs(9187)
-
-if (printVars) {
-  console.log(JSON.stringify(mailSandboxVars(origin)))
-  process.exit(0)
-}
-
-const sandbox = createMailSandbox()
-
-serveStandIn(
-  origin,
-  port,
-  (request) => sandbox.fetch(request),
-  () => console.log(`[mail-sandbox] TEST mail at ${origin}/test`),
-)
+runStandIn({
+  name: 'mail-sandbox',
+  defaultPort: 9187,
+  vars: mailSandboxVars,
+  create: () => createMailSandbox(),
+  listening: ({ origin }) => `TEST mail at ${origin}/test`,
+})

@@ -14,6 +14,7 @@
  */
 
 import { hmacHex } from '../stand-in-hmac.ts'
+import type { DeliverWebhook } from '../stand-in-server.ts'
 import { createPaymentLinks } from './payment-links.ts'
 
 interface SandboxOptions {
@@ -23,11 +24,7 @@ interface SandboxOptions {
   shopOrigin: string
   razorpay: { keyId: string; keySecret: string; webhookSecret: string }
   paypal: { clientId: string; clientSecret: string; webhookId: string }
-  /** Sends a webhook (default: fetch). Tests pass their own to hold, reorder or repeat deliveries. */
-  deliver?: (
-    url: string,
-    init: { method: 'POST'; headers: Record<string, string>; body: string },
-  ) => Promise<unknown>
+  deliver?: DeliverWebhook
 }
 
 /** The test secrets `npm start` gives the shop when no real keys are set. */

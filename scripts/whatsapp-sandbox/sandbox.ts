@@ -19,6 +19,7 @@ import {
   variableCount,
 } from '../../worker/messages/templates.ts'
 import { hmacHex } from '../stand-in-hmac.ts'
+import type { DeliverWebhook } from '../stand-in-server.ts'
 
 interface WhatsAppSandboxOptions {
   origin: string
@@ -28,11 +29,7 @@ interface WhatsAppSandboxOptions {
   phoneNumberId: string
   appSecret: string
   verifyToken: string
-  /** Sends a notification (default: fetch). Tests pass their own to hold, reorder or repeat them. */
-  deliver?: (
-    url: string,
-    init: { method: 'POST'; headers: Record<string, string>; body: string },
-  ) => Promise<unknown>
+  deliver?: DeliverWebhook
 }
 
 /** The test secrets `npm start` gives the shop when no WhatsApp keys are set. */

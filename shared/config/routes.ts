@@ -42,17 +42,23 @@ export const NOTICE_CATEGORY_UNAVAILABLE = 'category-unavailable'
 /** What a listing URL carries: its filters (`?color=49,50&price=10000-25000`) and its sort. */
 const LISTING_QUERY = [...DEFAULT_FILTERS, SORT_PARAM] as const
 
+/**
+ * A page at a fixed path, which is its own example, on `layout` (the default one unless named);
+ * `more` adds the rest of its row. Pages with parameters are written out whole.
+ */
+function page<
+  const N extends string,
+  const P extends string,
+  const M extends Omit<RouteDef, 'name' | 'path' | 'layout' | 'example'> = Record<never, never>,
+  const L extends LayoutName = 'default',
+>(name: N, path: P, more?: M, layout?: L) {
+  return { name, path, layout: (layout ?? 'default') as L, example: path, ...(more as M) }
+}
+
 const PAGE_ROUTES = [
   // `notice`: the home page explains why a category link brought the visitor here.
-  {
-    name: 'home',
-    path: '/',
-    layout: 'default',
-    example: '/',
-    query: ['notice'],
-    values: { notice: [NOTICE_CATEGORY_UNAVAILABLE] },
-  },
-  { name: 'home-pwa', path: '/pwa.html', layout: 'default', example: '/pwa.html' },
+  page('home', '/', { query: ['notice'], values: { notice: [NOTICE_CATEGORY_UNAVAILABLE] } }),
+  page('home-pwa', '/pwa.html'),
   { name: 'category', path: '/c/:slug', layout: 'default', example: '/c/women', query: LISTING_QUERY },
   { name: 'cms-page', path: '/i/:slug', layout: 'default', example: '/i/about-us' },
   {
@@ -63,41 +69,16 @@ const PAGE_ROUTES = [
     // The variant, when a URL mapping names it as `?childSku=` rather than in the path.
     query: ['childSku'],
   },
-  { name: 'magazine', path: '/magazine', layout: 'default', example: '/magazine', sitemap: true },
-  { name: 'covers', path: '/covers', layout: 'default', example: '/covers', sitemap: true },
-  { name: 'press', path: '/press', layout: 'default', example: '/press', sitemap: true },
-  {
-    name: 'past-collections',
-    path: '/past-collections',
-    layout: 'default',
-    example: '/past-collections',
-    sitemap: true,
-  },
-  {
-    name: 'about-us-author',
-    path: '/about-us-author',
-    layout: 'default',
-    example: '/about-us-author',
-    sitemap: true,
-  },
-  { name: 'stockists', path: '/stockists', layout: 'default', example: '/stockists', sitemap: true },
+  page('magazine', '/magazine', { sitemap: true }),
+  page('covers', '/covers', { sitemap: true }),
+  page('press', '/press', { sitemap: true }),
+  page('past-collections', '/past-collections', { sitemap: true }),
+  page('about-us-author', '/about-us-author', { sitemap: true }),
+  page('stockists', '/stockists', { sitemap: true }),
   { name: 'ode-to', path: '/:page{ode-to-[a-z0-9-]+}', layout: 'default', example: '/ode-to-handloom' },
-  {
-    name: 'store-locator',
-    path: '/store-locator',
-    layout: 'default',
-    example: '/store-locator',
-    sitemap: true,
-  },
+  page('store-locator', '/store-locator', { sitemap: true }),
   { name: 'individual-store', path: '/store-locator/:store', layout: 'default', example: '/store-locator/x' },
-  {
-    name: 'contact',
-    path: '/contact',
-    layout: 'default',
-    example: '/contact',
-    title: 'Contact',
-    sitemap: true,
-  },
+  page('contact', '/contact', { title: 'Contact', sitemap: true }),
   {
     name: 'search',
     path: '/search',
@@ -105,12 +86,12 @@ const PAGE_ROUTES = [
     example: '/search?q=silk',
     query: ['q', ...LISTING_QUERY],
   },
-  { name: 'wishlist', path: '/wishlist', layout: 'default', example: '/wishlist' },
-  { name: 'compare', path: '/compare', layout: 'default', example: '/compare' },
-  { name: 'page-not-found', path: '/page-not-found', layout: 'default', example: '/page-not-found' },
-  { name: 'error', path: '/error', layout: 'minimal', example: '/error' },
-  { name: 'cart', path: '/cart', layout: 'default', example: '/cart' },
-  { name: 'checkout', path: '/checkout', layout: 'default', example: '/checkout' },
+  page('wishlist', '/wishlist'),
+  page('compare', '/compare'),
+  page('page-not-found', '/page-not-found'),
+  page('error', '/error', {}, 'minimal'),
+  page('cart', '/cart'),
+  page('checkout', '/checkout'),
   {
     name: 'order',
     path: '/order/:number{[0-9]{1,18}}',
@@ -118,49 +99,13 @@ const PAGE_ROUTES = [
     example: '/order/000000001',
     title: 'Your order',
   },
-  {
-    name: 'confirmation',
-    path: '/confirmation',
-    layout: 'default',
-    example: '/confirmation',
-    title: 'Order Confirmation',
-  },
-  { name: 'my-account', path: '/my-account', layout: 'default', example: '/my-account', requiresAuth: true },
-  {
-    name: 'personal-details',
-    path: '/my-account/personal-details',
-    layout: 'default',
-    example: '/my-account/personal-details',
-    requiresAuth: true,
-  },
-  {
-    name: 'address-book',
-    path: '/my-account/address-book',
-    layout: 'default',
-    example: '/my-account/address-book',
-    requiresAuth: true,
-  },
-  {
-    name: 'newsletter',
-    path: '/my-account/newsletter',
-    layout: 'default',
-    example: '/my-account/newsletter',
-    requiresAuth: true,
-  },
-  {
-    name: 'credits',
-    path: '/my-account/credit-details',
-    layout: 'default',
-    example: '/my-account/credit-details',
-    requiresAuth: true,
-  },
-  {
-    name: 'orders',
-    path: '/my-account/orders',
-    layout: 'default',
-    example: '/my-account/orders',
-    requiresAuth: true,
-  },
+  page('confirmation', '/confirmation', { title: 'Order Confirmation' }),
+  page('my-account', '/my-account', { requiresAuth: true }),
+  page('personal-details', '/my-account/personal-details', { requiresAuth: true }),
+  page('address-book', '/my-account/address-book', { requiresAuth: true }),
+  page('newsletter', '/my-account/newsletter', { requiresAuth: true }),
+  page('credits', '/my-account/credit-details', { requiresAuth: true }),
+  page('orders', '/my-account/orders', { requiresAuth: true }),
   {
     name: 'single-order',
     path: '/my-account/orders/:orderId',
@@ -178,14 +123,9 @@ const PAGE_ROUTES = [
   },
   { name: 'amp-category', path: '/amp/c/:slug', layout: 'minimal', example: '/amp/c/women' },
   { name: 'amp-cms-page', path: '/amp/i/:slug', layout: 'minimal', example: '/amp/i/about-us' },
-  {
-    name: 'raw-output',
-    path: '/raw-output-example.xml',
-    layout: 'empty',
-    example: '/raw-output-example.xml',
-  },
-  { name: 'append-prepend', path: '/append-prepend.html', layout: 'empty', example: '/append-prepend.html' },
-  { name: 'no-js', path: '/no-js.html', layout: 'default', example: '/no-js.html' },
+  page('raw-output', '/raw-output-example.xml', {}, 'empty'),
+  page('append-prepend', '/append-prepend.html', {}, 'empty'),
+  page('no-js', '/no-js.html'),
 ] as const satisfies readonly RouteDef[]
 
 /** HTML page routes (the name types the worker's handler table). */

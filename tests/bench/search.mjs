@@ -18,6 +18,7 @@ import path from 'node:path'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { nestedChain } from '../helpers/nested-search.mjs'
+import { COLOUR_PRICE_AGGS, catalogScope, shopListing } from '../helpers/search-requests.mjs'
 import {
   migrationFiles,
   migrationStatements,
@@ -178,18 +179,6 @@ try {
   const catDocs = cats.hits.hits.map((h) => h._source)
   const women = catDocs.find((c) => c.parent_id === 2 && c.position === 1)
   const catIds = [women.id, ...women.children_data.map((c) => c.id)]
-  const scoped = (attr, values) => ({
-    bool: {
-      should: [
-        { terms: { [attr]: values } },
-        {
-          bool: {
-            must: [{ terms: { [`${attr}_options`]: values } }, { match: { type_id: 'configurable' } }],
-          },
-        },
-      ],
-    },
-  })
   const facets = await call('/__bench/engine', {
     entityType: 'product',
     size: 1,
@@ -205,41 +194,24 @@ try {
   const sizes = facets.aggregations.s.buckets.slice(0, 2).map((b) => b.key)
   const range = (field) => ({ range: { [field]: { gte: 1000, lte: 60000 } } })
   const listingBody = {
-    query: {
-      bool: {
-        filter: {
-          bool: {
-            must: [
-              { terms: { visibility: [2, 3, 4] } },
-              { terms: { status: [0, 1] } },
-              { terms: { category_ids: catIds } },
-              scoped('color', colours),
-              scoped('size', sizes),
-              {
-                bool: {
-                  should: [
-                    range('final_price'),
-                    { bool: { must: [range('final_price'), { match: { type_id: 'configurable' } }] } },
-                  ],
-                },
-              },
-            ],
-          },
+    ...shopListing(
+      { terms: { category_ids: catIds } },
+      catalogScope('color', colours),
+      catalogScope('size', sizes),
+      {
+        bool: {
+          should: [
+            range('final_price'),
+            { bool: { must: [range('final_price'), { match: { type_id: 'configurable' } }] } },
+          ],
         },
       },
-    },
+    ),
     aggs: {
-      agg_terms_color: { terms: { field: 'color', size: 100 } },
-      agg_terms_color_options: { terms: { field: 'color_options', size: 100 } },
+      ...COLOUR_PRICE_AGGS,
       agg_terms_size: { terms: { field: 'size', size: 100 } },
       agg_terms_size_options: { terms: { field: 'size_options', size: 100 } },
       agg_terms_designer: { terms: { field: 'designer', size: 100 } },
-      agg_range_price: {
-        range: {
-          field: 'price',
-          ranges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }],
-        },
-      },
     },
   }
   const listingParams = { size: '24', from: '0', sort: 'created_at:desc' }

@@ -1,6 +1,7 @@
 // Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
 // 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom options with prices.
 import { env } from 'cloudflare:test'
+import { taxRuleStatement } from '../../scripts/catalogue/seed/write'
 import { SIZE_S_M } from './product-fixtures'
 import { api } from './user'
 
@@ -213,40 +214,25 @@ export async function seedCartFixtures() {
         .bind(sku, id, parent, qty, inStock),
     )
   }
-  statements.push(
-    db.prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?, ?, ?)').bind(
-      9901,
-      'FX-GST12',
-      JSON.stringify({
-        id: 9901,
-        code: 'FX-GST12',
+  // The fixture classes' rules: GST at their own rate at home, 20 % VAT in the UK.
+  for (const [id, taxClass, rate] of [
+    [9901, TAX_CLASS, 12],
+    [9902, TAX_CLASS_10, 10],
+  ] as const) {
+    statements.push(
+      taxRuleStatement(db, {
+        id,
+        code: `FX-GST${rate}`,
         priority: 0,
-        product_tax_class_ids: [TAX_CLASS],
+        product_tax_class_ids: [taxClass],
         customer_tax_class_ids: [3],
         rates: [
-          { rate: 12, code: 'IN-GST-12', tax_country_id: 'IN' },
+          { rate, code: `IN-GST-${rate}`, tax_country_id: 'IN' },
           { rate: 20, code: 'GB-VAT-20', tax_country_id: 'GB' },
         ],
       }),
-    ),
-  )
-  statements.push(
-    db.prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?, ?, ?)').bind(
-      9902,
-      'FX-GST10',
-      JSON.stringify({
-        id: 9902,
-        code: 'FX-GST10',
-        priority: 0,
-        product_tax_class_ids: [TAX_CLASS_10],
-        customer_tax_class_ids: [3],
-        rates: [
-          { rate: 10, code: 'IN-GST-10', tax_country_id: 'IN' },
-          { rate: 20, code: 'GB-VAT-20', tax_country_id: 'GB' },
-        ],
-      }),
-    ),
-  )
+    )
+  }
   await db.batch(statements)
 }
 

@@ -9,6 +9,15 @@
 import fc from 'fast-check'
 import { deliverTo, newOrderId, shippingInformation, testAddress } from './orders'
 
+/** A well-formed contact-form mail to the shop's care address, with a dummy token. */
+export const CONTACT_MAIL = {
+  sourceAddress: 'a@example.com',
+  targetAddress: 'care@ode-atelier.example',
+  subject: 'S',
+  emailText: 'T',
+  token: 'x',
+}
+
 /** Valid values the generators mix in so requests also reach the code behind validation. */
 export interface FuzzPools {
   skus: string[]
@@ -264,13 +273,7 @@ export const ENDPOINTS: Endpoint[] = [
     name: 'mail/send-email',
     method: 'POST',
     path: '/api/ext/mail-service/send-email',
-    body: () => ({
-      sourceAddress: 'a@example.com',
-      targetAddress: 'care@ode-atelier.example',
-      subject: 'S',
-      emailText: 'T',
-      token: 'x',
-    }),
+    body: () => ({ ...CONTACT_MAIL }),
   },
   {
     name: 'wishlist/add',

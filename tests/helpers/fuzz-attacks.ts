@@ -31,7 +31,7 @@
  * Pure TypeScript with no Node or workerd imports: both sides pass their own `send` and D1.
  */
 import fc from 'fast-check'
-import { checkAnswer, type FuzzPools, type FuzzRequest } from './fuzz-api'
+import { CONTACT_MAIL, checkAnswer, type FuzzPools, type FuzzRequest } from './fuzz-api'
 import { deliverTo, shippingInformation, testAddress } from './orders'
 
 // ---------------------------------------------------------------------------------------------
@@ -1466,13 +1466,7 @@ const POST_TARGETS: PostTarget[] = [
   {
     name: 'mail/send-email',
     path: '/api/ext/mail-service/send-email',
-    body: () => ({
-      sourceAddress: 'a@example.com',
-      targetAddress: 'care@ode-atelier.example',
-      subject: 'S',
-      emailText: 'T',
-      token: 'x',
-    }),
+    body: () => ({ ...CONTACT_MAIL }),
   },
   {
     name: 'wishlist/add',

@@ -29,6 +29,11 @@ export const SILK_SAREE = {
   stock: { qty: 5, is_in_stock: true, stock_status: 1 },
 }
 
+/** A search document of a visible, enabled simple product `id` (sku P<id>), with `extra` over it. */
+export function simpleDoc(id: number, extra: Record<string, unknown>) {
+  return { id, sku: `P${id}`, name: `Product ${id}`, type_id: 'simple', visibility: 4, status: 1, ...extra }
+}
+
 /** A grouped product's link to its associated simple product Necklace (sku G1, ₹500). */
 export const NECKLACE_LINK = {
   sku: 'P1',

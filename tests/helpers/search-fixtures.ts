@@ -256,6 +256,27 @@ export async function searchPost(entity: string, body: unknown, params: Record<s
   return { status: res.status, json: (await res.json()) as any }
 }
 
+/** The fields of a stored product document the facet tests count by. */
+export interface StoredDoc {
+  id: number
+  status?: number
+  visibility?: number
+  category_ids?: number[]
+  color_options?: number[] | null
+  size_options?: number[]
+}
+
+/** Every stored product document, as written. */
+export async function storedDocs(): Promise<StoredDoc[]> {
+  const { results } = await env.DB.prepare('SELECT doc FROM products').all<{ doc: string }>()
+  return results.map((r) => JSON.parse(r.doc) as StoredDoc)
+}
+
+/** Whether the shop lists a document (SHOP_LISTED; an absent value is the shop's default). */
+export function listedDoc(d: StoredDoc): boolean {
+  return [2, 3, 4].includes(d.visibility ?? 4) && [0, 1].includes(d.status ?? 1)
+}
+
 /** Ids of the hits, in order. */
 export function ids(json: { hits: { hits: { _id: string }[] } }): number[] {
   return json.hits.hits.map((h) => Number(h._id))

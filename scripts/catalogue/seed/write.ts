@@ -5,14 +5,7 @@
  * tests run the SQL prepared once per run through ./apply.ts), in Node (scripts/seed.mjs) it
  * becomes the files `wrangler d1 execute` runs.
  */
-import type {
-  Attribute,
-  Category,
-  Product,
-  Review,
-  StoreLocation,
-  TaxRule,
-} from '../../../shared/schemas/catalog'
+import type { Attribute, Product, Review, StoreLocation, TaxRule } from '../../../shared/schemas/catalog'
 import {
   categoryStatement,
   cmsBlockStatement,
@@ -100,47 +93,52 @@ export function inventoryFromProduct(p: Product): InventorySeedRow[] {
   ]
 }
 
-export function inventoryStatement(
+type Conflict = 'REPLACE' | 'IGNORE'
+
+/**
+ * One row by column name: `INSERT OR <conflict> INTO table (columns) VALUES (?1, …)`. Rows of one
+ * table share the SQL text, so the recorder merges them into multi-row inserts.
+ */
+function rowStatement(
   db: D1Database,
-  r: InventorySeedRow,
-  conflict: 'REPLACE' | 'IGNORE' = 'REPLACE',
+  table: string,
+  row: Record<string, unknown>,
+  conflict: Conflict = 'REPLACE',
 ): D1PreparedStatement {
+  const columns = Object.keys(row)
+  const slots = columns.map((_, i) => `?${i + 1}`)
   return db
-    .prepare(
-      `INSERT OR ${conflict} INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?1, ?2, ?3, ?4, ?5)`,
-    )
-    .bind(r.sku, r.product_id, r.parent_sku, r.qty, r.is_in_stock ? 1 : 0)
+    .prepare(`INSERT OR ${conflict} INTO ${table} (${columns.join(', ')}) VALUES (${slots.join(', ')})`)
+    .bind(...Object.values(row))
 }
 
-export function attributeStatement(db: D1Database, a: Attribute): D1PreparedStatement {
-  return db
-    .prepare('INSERT OR REPLACE INTO attributes (attribute_id, attribute_code, doc) VALUES (?1, ?2, ?3)')
-    .bind(a.attribute_id, a.attribute_code, json(a))
+export function inventoryStatement(db: D1Database, r: InventorySeedRow, conflict?: Conflict) {
+  const { sku, product_id, parent_sku, qty } = r
+  return rowStatement(
+    db,
+    'inventory',
+    { sku, product_id, parent_sku, qty, is_in_stock: r.is_in_stock ? 1 : 0 },
+    conflict,
+  )
 }
 
-export function taxRuleStatement(db: D1Database, t: TaxRule): D1PreparedStatement {
-  return db
-    .prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?1, ?2, ?3)')
-    .bind(t.id, t.code, json(t))
+export const attributeStatement = (db: D1Database, a: Attribute) =>
+  rowStatement(db, 'attributes', {
+    attribute_id: a.attribute_id,
+    attribute_code: a.attribute_code,
+    doc: json(a),
+  })
+
+export const taxRuleStatement = (db: D1Database, t: TaxRule) =>
+  rowStatement(db, 'tax_rules', { id: t.id, code: t.code, doc: json(t) })
+
+export function reviewStatement(db: D1Database, r: Review, conflict?: Conflict) {
+  const { id, product_id, review_status, created_at } = r
+  return rowStatement(db, 'reviews', { id, product_id, review_status, created_at, doc: json(r) }, conflict)
 }
 
-export function reviewStatement(
-  db: D1Database,
-  r: Review,
-  conflict: 'REPLACE' | 'IGNORE' = 'REPLACE',
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT OR ${conflict} INTO reviews (id, product_id, review_status, created_at, doc) VALUES (?1, ?2, ?3, ?4, ?5)`,
-    )
-    .bind(r.id, r.product_id, r.review_status, r.created_at, json(r))
-}
-
-function storeStatement(db: D1Database, s: StoreLocation): D1PreparedStatement {
-  return db
-    .prepare('INSERT OR REPLACE INTO stores (id, code, position, doc) VALUES (?1, ?2, ?3, ?4)')
-    .bind(s.id, s.code, num(s.position, 0), json(s))
-}
+const storeStatement = (db: D1Database, s: StoreLocation) =>
+  rowStatement(db, 'stores', { id: s.id, code: s.code, position: num(s.position, 0), doc: json(s) })
 
 /** What a reseed keeps of the live shop: reviews shoppers wrote, stock levels the shop has moved. */
 interface KeepOptions {
@@ -209,13 +207,8 @@ function restStatements(db: D1Database, rest: CatalogueRest, keep: KeepOptions):
     )
   }
   for (const g of rest.sizeGuides) out.push(sizeGuideStatement(db, g))
-  for (const s of rest.searchContent) {
-    out.push(
-      db
-        .prepare('INSERT OR REPLACE INTO search_content (term, doc) VALUES (?1, ?2)')
-        .bind(s.term, json(s.doc)),
-    )
-  }
+  for (const s of rest.searchContent)
+    out.push(rowStatement(db, 'search_content', { term: s.term, doc: json(s.doc) }))
   out.push(
     db
       .prepare("INSERT OR REPLACE INTO app_meta (key, value) VALUES ('catalogue_generated_at', ?1)")

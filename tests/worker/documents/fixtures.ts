@@ -2,8 +2,9 @@
 // chosen), paid at the local test provider, and their documents read back.
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
-import { freshIp } from '../../helpers/user'
+import { api, freshIp, registerAndLogin } from '../../helpers/user'
 import { call, type Placed, payAtProvider, seedPaymentFixtures, verify } from '../api/payment/harness'
 
 /** The cart fixtures with stock for many orders; the scarf is a chapter 62 article (its hsn_code). */
@@ -64,6 +65,23 @@ export async function placeOrder(
   if (res.status !== 200) throw new Error(`placement failed: ${JSON.stringify(res.json)}`)
   const r = res.json.result
   return { orderId, orderNumber: r.orderNumber, accessKey: r.accessKey, orderLinkToken: r.orderLinkToken }
+}
+
+/**
+ * A new shopper (`name`) holding `credit` rupees of store credit places `qty` scarves delivered to
+ * and billed at `address`, paying with the credit; the answer of the order API.
+ */
+export async function placeWithStoreCredit(name: string, credit: number, address: unknown, qty = 1) {
+  const user = await registerAndLogin(name)
+  await grantStoreCredit(env.DB, user.id, credit, 'Gift', Date.now())
+  return api(`/order?token=${user.token}`, {
+    body: {
+      order_id: `${name}-${Date.now()}`,
+      products: [{ sku: 'FX-SCARF', qty, price: 1 }],
+      store_credit_applied: true,
+      addressInformation: { shippingAddress: address, billingAddress: address, payment_method_code: 'card' },
+    },
+  })
 }
 
 /** Places and pays an order by card (Razorpay at the test provider). */

@@ -6,12 +6,10 @@
 import { env } from 'cloudflare:test'
 import { istMonth } from '@shared/domain/gst'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { mumbaiBilling } from '../../helpers/orders'
-import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, type Session } from '../admin/operator'
 import { call, routeProviderCalls } from '../api/payment/harness'
-import { placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
+import { placeOrder, placePaid, placeWithStoreCredit, seedDocumentFixtures } from './fixtures'
 
 beforeAll(async () => {
   routeProviderCalls()
@@ -77,20 +75,7 @@ describe('a month of documents', () => {
     ])
       expect((await asOperator(owner, `/api/orders/${cod.orderNumber}/transition`, body)).status).toBe(200)
     // Paid in full with store credit.
-    const user = await registerAndLogin('gstr1-credit')
-    await grantStoreCredit(env.DB, user.id, 3000, 'Gift', Date.now())
-    const credit = await api(`/order?token=${user.token}`, {
-      body: {
-        order_id: `gstr1-credit-${Date.now()}`,
-        products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-        store_credit_applied: true,
-        addressInformation: {
-          shippingAddress: delhi,
-          billingAddress: delhi,
-          payment_method_code: 'card',
-        },
-      },
-    })
+    const credit = await placeWithStoreCredit('gstr1-credit', 3000, delhi)
     expect(credit.json.result.status).toBe('processing')
 
     // The money, computed here from the orders, refunds and store-credit ledger: what each

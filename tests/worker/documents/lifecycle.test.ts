@@ -4,12 +4,10 @@
 // credits what the invoice still has. The stored document is what every later read returns.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { mumbaiBilling } from '../../helpers/orders'
-import { api, registerAndLogin } from '../../helpers/user'
 import { operator, type Session } from '../admin/operator'
 import { call, setUpPaymentSandbox } from '../api/payment/harness'
-import { docsOf, placeOrder, placePaid, seedDocumentFixtures } from './fixtures'
+import { docsOf, placeOrder, placePaid, placeWithStoreCredit, seedDocumentFixtures } from './fixtures'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 
@@ -63,20 +61,7 @@ describe('cash on delivery is invoiced when it ships', () => {
 
 describe('store credit is a payment, not a discount', () => {
   it('invoices an order paid in full with store credit as it is placed, at its full taxable value', async () => {
-    const user = await registerAndLogin('doc-credit')
-    await grantStoreCredit(env.DB, user.id, 5000, 'Gift', Date.now())
-    const res = await api(`/order?token=${user.token}`, {
-      body: {
-        order_id: `doc-credit-${Date.now()}`,
-        products: [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
-        store_credit_applied: true,
-        addressInformation: {
-          shippingAddress: { ...mumbaiBilling, vat_id: null },
-          billingAddress: { ...mumbaiBilling, vat_id: null },
-          payment_method_code: 'card',
-        },
-      },
-    })
+    const res = await placeWithStoreCredit('doc-credit', 5000, { ...mumbaiBilling, vat_id: null }, 2)
     // ₹2,000 of goods and ₹149 shipping (below the free-shipping threshold).
     expect(res.json.result).toMatchObject({ status: 'processing', storeCreditApplied: 2149 })
     const orderId = JSON.parse(JSON.stringify(res.json.result)).orderNumber as string

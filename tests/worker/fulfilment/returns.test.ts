@@ -35,6 +35,33 @@ const view = (o: Placed, accessKey = o.accessKey) =>
 const ask = (o: Placed, body: Record<string, unknown>, accessKey = o.accessKey) =>
   shopCall(`/api/fulfilment/orders/${o.orderNumber}/returns`, { body: { accessKey, ...body } })
 
+type Line = { order_item_id: number; unit_minor: number }
+
+/** Delivers an order and reads its first returnable line as the shopper sees it. */
+async function deliveredLine(o: Placed) {
+  await delivered(o)
+  return (await view(o)).json.result.returnable.lines[0]
+}
+
+/** Asks to send back one piece of a line: for a refund, or for another size when one is named. */
+const askBack = (o: Placed, line: Line, reason: string, exchangeSku?: string, qty = 1) =>
+  ask(o, {
+    resolution: exchangeSku ? 'exchange' : 'refund',
+    reason,
+    items: [
+      { order_item_id: line.order_item_id, qty, ...(exchangeSku ? { exchange_sku: exchangeSku } : {}) },
+    ],
+  })
+
+/** An order for the kurta in S, delivered, with `mQty` of size M on the shelf. */
+async function deliveredKurta(mQty: number) {
+  await env.DB.prepare("UPDATE inventory SET qty = ?, is_in_stock = ? WHERE sku = 'FX-KURTA-M'")
+    .bind(mQty, mQty > 0 ? 1 : 0)
+    .run()
+  const o = await paidCardOrder([{ sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' } as never])
+  return { o, line: await deliveredLine(o) }
+}
+
 /** Moves a return's reverse pickup: picked up, then delivered to the shop. */
 async function bringBack(o: Placed) {
   const reverse = (await shipmentsOf(o.orderId)).filter((s) => s.kind === 'return').at(-1)
@@ -42,6 +69,16 @@ async function bringBack(o: Placed) {
   await deliverCourier()
   await courier.advance(reverse?.awb as string, 7)
   await deliverCourier()
+}
+
+/** A delivered scarf order with one piece sent back for a refund: the return waits for inspection. */
+async function scarfBack(reason: string) {
+  const o = await paidCardOrder()
+  const line = await deliveredLine(o)
+  const stock = await stockOf('FX-SCARF')
+  const asked = await askBack(o, line, reason)
+  await bringBack(o)
+  return { o, line, stock, id: asked.json.result.return.id as number }
 }
 
 async function inspectAll(returnId: number, decision: 'accepted' | 'rejected', payout?: string) {
@@ -78,20 +115,12 @@ describe('a return for a refund', () => {
     expect(line).toMatchObject({ sku: 'FX-SCARF', returnable: 2 })
     expect(seen.json.result.shipments[0]).toMatchObject({ state: 'delivered', stateLabel: 'Delivered' })
 
-    const asked = await ask(o, {
-      resolution: 'refund',
-      reason: 'Too long',
-      items: [{ order_item_id: line.order_item_id, qty: 1 }],
-    })
+    const asked = await askBack(o, line, 'Too long')
     expect(asked.status, JSON.stringify(asked.json)).toBe(200)
     const id = asked.json.result.return.id as number
     expect(asked.json.result.return.status).toBe('pickup_booked')
     // More than is left of the line: refused, nothing written.
-    const over = await ask(o, {
-      resolution: 'refund',
-      reason: 'Again',
-      items: [{ order_item_id: line.order_item_id, qty: 2 }],
-    })
+    const over = await askBack(o, line, 'Again', undefined, 2)
     expect(over.status).toBe(409)
 
     await bringBack(o)
@@ -110,36 +139,16 @@ describe('a return for a refund', () => {
   })
 
   it('concurrent inspections of one return restock and refund once', async () => {
-    const o = await paidCardOrder()
-    await delivered(o)
-    const stock = await stockOf('FX-SCARF')
-    const line = (await view(o)).json.result.returnable.lines[0]
-    const asked = await ask(o, {
-      resolution: 'refund',
-      reason: 'Too long',
-      items: [{ order_item_id: line.order_item_id, qty: 1 }],
-    })
-    await bringBack(o)
-    const results = await Promise.allSettled(
-      [1, 2, 3].map(() => inspectAll(asked.json.result.return.id, 'accepted')),
-    )
+    const { o, line, stock, id } = await scarfBack('Too long')
+    const results = await Promise.allSettled([1, 2, 3].map(() => inspectAll(id, 'accepted')))
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     expect(await stockOf('FX-SCARF')).toBe((stock ?? 0) + 1)
     expect((await orderRow(o.orderId))?.refunded_minor).toBe(line.unit_minor)
   })
 
   it('rejected pieces neither restock nor refund', async () => {
-    const o = await paidCardOrder()
-    await delivered(o)
-    const stock = await stockOf('FX-SCARF')
-    const line = (await view(o)).json.result.returnable.lines[0]
-    const asked = await ask(o, {
-      resolution: 'refund',
-      reason: 'Changed mind',
-      items: [{ order_item_id: line.order_item_id, qty: 1 }],
-    })
-    await bringBack(o)
-    const res = await inspectAll(asked.json.result.return.id, 'rejected')
+    const { o, stock, id } = await scarfBack('Changed mind')
+    const res = await inspectAll(id, 'rejected')
     expect(res.refunded_minor).toBe(0)
     expect(await stockOf('FX-SCARF')).toBe(stock)
     expect((await orderRow(o.orderId))?.refunded_minor).toBe(0)
@@ -161,17 +170,9 @@ describe('a return for a refund', () => {
     ).toBe(403)
     const line = (await view(mine)).json.result.returnable.lines[0]
     // A line of another order named in mine.
-    const foreign = await ask(mine, {
-      resolution: 'refund',
-      reason: 'Too long',
-      items: [{ order_item_id: line.order_item_id + 100000, qty: 1 }],
-    })
+    const foreign = await askBack(mine, { ...line, order_item_id: line.order_item_id + 100000 }, 'Too long')
     expect(foreign.status).toBe(400)
-    const notYet = await ask(other, {
-      resolution: 'refund',
-      reason: 'Too long',
-      items: [{ order_item_id: line.order_item_id, qty: 1 }],
-    })
+    const notYet = await askBack(other, line, 'Too long')
     expect(notYet.status).toBe(409)
     expect(notYet.json.result).toMatch(/delivered/)
   })
@@ -181,11 +182,7 @@ describe('a return for a refund', () => {
     await delivered(o)
     await env.DB.prepare("INSERT OR REPLACE INTO return_rules (sku, rule) VALUES ('FX-SCARF', 'none')").run()
     const line = (await view(o)).json.result.returnable.lines[0]
-    const res = await ask(o, {
-      resolution: 'refund',
-      reason: 'Too long',
-      items: [{ order_item_id: line.order_item_id, qty: 1 }],
-    })
+    const res = await askBack(o, line, 'Too long')
     await env.DB.prepare("DELETE FROM return_rules WHERE sku = 'FX-SCARF'").run()
     expect(res.status).toBe(409)
     expect(res.json.result).toMatch(/cannot be returned/)
@@ -194,17 +191,10 @@ describe('a return for a refund', () => {
 
 describe('a size exchange', () => {
   it('holds the new size at once, restocks the old one on receipt, ships the replacement with the price difference as cash on delivery', async () => {
-    await env.DB.prepare("UPDATE inventory SET qty = 2, is_in_stock = 1 WHERE sku = 'FX-KURTA-M'").run()
-    const o = await paidCardOrder([{ sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' } as never])
-    await delivered(o)
+    const { o, line } = await deliveredKurta(2)
     const s = await stockOf('FX-KURTA-S')
-    const line = (await view(o)).json.result.returnable.lines[0]
     expect(line.sizes).toEqual([{ sku: 'FX-KURTA-M', label: 'M' }])
-    const asked = await ask(o, {
-      resolution: 'exchange',
-      reason: 'Too tight',
-      items: [{ order_item_id: line.order_item_id, qty: 1, exchange_sku: 'FX-KURTA-M' }],
-    })
+    const asked = await askBack(o, line, 'Too tight', 'FX-KURTA-M')
     expect(asked.status, JSON.stringify(asked.json)).toBe(200)
     expect(await stockOf('FX-KURTA-M')).toBe(1)
     const id = asked.json.result.return.id as number
@@ -239,15 +229,8 @@ describe('a size exchange', () => {
   })
 
   it('a size that sold out is refused whole, nothing held', async () => {
-    await env.DB.prepare("UPDATE inventory SET qty = 0 WHERE sku = 'FX-KURTA-M'").run()
-    const o = await paidCardOrder([{ sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' } as never])
-    await delivered(o)
-    const line = (await view(o)).json.result.returnable.lines[0]
-    const res = await ask(o, {
-      resolution: 'exchange',
-      reason: 'Too tight',
-      items: [{ order_item_id: line.order_item_id, qty: 1, exchange_sku: 'FX-KURTA-M' }],
-    })
+    const { o, line } = await deliveredKurta(0)
+    const res = await askBack(o, line, 'Too tight', 'FX-KURTA-M')
     expect(res.status).toBe(409)
     expect(
       await env.DB.prepare('SELECT COUNT(*) AS n FROM returns WHERE client_order_id = ?')
@@ -257,15 +240,8 @@ describe('a size exchange', () => {
   })
 
   it('refused at the courier quality check: the held size goes back on sale', async () => {
-    await env.DB.prepare("UPDATE inventory SET qty = 2, is_in_stock = 1 WHERE sku = 'FX-KURTA-M'").run()
-    const o = await paidCardOrder([{ sku: 'FX-KURTA-S', qty: 1, price: 1, parentSku: 'FX-KURTA' } as never])
-    await delivered(o)
-    const line = (await view(o)).json.result.returnable.lines[0]
-    const asked = await ask(o, {
-      resolution: 'exchange',
-      reason: 'Too tight',
-      items: [{ order_item_id: line.order_item_id, qty: 1, exchange_sku: 'FX-KURTA-M' }],
-    })
+    const { o, line } = await deliveredKurta(2)
+    const asked = await askBack(o, line, 'Too tight', 'FX-KURTA-M')
     expect(await stockOf('FX-KURTA-M')).toBe(1)
     const reverse = (await shipmentsOf(o.orderId)).find((x) => x.kind === 'return')
     await courier.advance(reverse?.awb as string, 47)
@@ -283,11 +259,7 @@ describe('cash on delivery returned', () => {
     await expect(codCollected(x, o.orderNumber, Date.now())).rejects.toMatchObject({ status: 409 })
     await done()
     const line = (await view(o)).json.result.returnable.lines[0]
-    const asked = await ask(o, {
-      resolution: 'refund',
-      reason: 'Colour',
-      items: [{ order_item_id: line.order_item_id, qty: 1 }],
-    })
+    const asked = await askBack(o, line, 'Colour')
     await bringBack(o)
     await expect(inspectAll(asked.json.result.return.id, 'accepted')).rejects.toMatchObject({ status: 400 })
     // The refusal left the return waiting for inspection.

@@ -3,7 +3,8 @@
 // entity types.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { searchGet, searchPost } from '../../helpers/search-fixtures'
+import { listedDoc, searchGet, searchPost } from '../../helpers/search-fixtures'
+import { COLOUR_PRICE_AGGS, catalogScope, shopListing } from '../../helpers/search-requests.mjs'
 
 interface Doc {
   id: number
@@ -45,10 +46,7 @@ describe('a real VSF category query on the demo catalogue', () => {
     expect(women).toBeDefined()
     const catIds = descendants(women?.id ?? 0)
     const inCategory = products.filter(
-      (p) =>
-        [2, 3, 4].includes(p.visibility) &&
-        [0, 1].includes(p.status) &&
-        (p.category_ids ?? []).some((c) => catIds.includes(c)),
+      (p) => listedDoc(p) && (p.category_ids ?? []).some((c) => catIds.includes(c)),
     )
     // The most common colour offered in the category (own colour or a configurable's option).
     const colourCounts = countBy(inCategory.flatMap((p) => [p.color, ...(p.color_options ?? [])]))
@@ -62,44 +60,8 @@ describe('a real VSF category query on the demo catalogue', () => {
     expect(expected.length).toBeGreaterThan(5)
 
     const request = {
-      query: {
-        bool: {
-          filter: {
-            bool: {
-              must: [
-                { terms: { visibility: [2, 3, 4] } },
-                { terms: { status: [0, 1] } },
-                { terms: { category_ids: catIds } },
-                {
-                  bool: {
-                    should: [
-                      { terms: { color: [colour] } },
-                      {
-                        bool: {
-                          must: [
-                            { terms: { color_options: [colour] } },
-                            { match: { type_id: 'configurable' } },
-                          ],
-                        },
-                      },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        },
-      },
-      aggs: {
-        agg_terms_color: { terms: { field: 'color', size: 100 } },
-        agg_terms_color_options: { terms: { field: 'color_options', size: 100 } },
-        agg_range_price: {
-          range: {
-            field: 'price',
-            ranges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }],
-          },
-        },
-      },
+      ...shopListing({ terms: { category_ids: catIds } }, catalogScope('color', [colour])),
+      aggs: COLOUR_PRICE_AGGS,
     }
     const { status, json } = await searchGet('product', request, {
       size: '50',

@@ -6,33 +6,16 @@ import { describe, expect, it } from 'vitest'
 import { indexProductStatements } from '../../../worker/search/builds/index-products'
 import { planSearch } from '../../../worker/search/request/plan'
 import { searchProducts } from '../../../worker/search/results/product-search'
+import { listedDoc, type StoredDoc, storedDocs } from '../../helpers/search-fixtures'
+import { shopListing } from '../../helpers/search-requests.mjs'
 
-interface Doc {
-  id: number
-  status?: number
-  visibility?: number
-  category_ids?: number[]
-  color_options?: number[]
-  size_options?: number[]
-}
+type Doc = StoredDoc
 
 const request = (categoryId: number) => ({
   entityType: 'product',
   size: 24,
   body: {
-    query: {
-      bool: {
-        filter: {
-          bool: {
-            must: [
-              { terms: { visibility: [2, 3, 4] } },
-              { terms: { status: [0, 1] } },
-              { terms: { category_ids: [categoryId] } },
-            ],
-          },
-        },
-      },
-    },
+    ...shopListing({ terms: { category_ids: [categoryId] } }),
     aggs: {
       c: { terms: { field: 'color_options', size: 100 } },
       s: { terms: { field: 'size_options', size: 100 } },
@@ -41,16 +24,11 @@ const request = (categoryId: number) => ({
   },
 })
 
-async function docs(): Promise<Doc[]> {
-  const { results } = await env.DB.prepare('SELECT doc FROM products').all<{ doc: string }>()
-  return results.map((r) => JSON.parse(r.doc) as Doc)
-}
-
 /** Bucket counts of `field` over the listed products of a category, from the documents alone. */
 function expected(all: Doc[], categoryId: number, field: 'color_options' | 'size_options' | 'category_ids') {
   const counts = new Map<string, number>()
   for (const d of all) {
-    if (![2, 3, 4].includes(d.visibility ?? 4) || ![0, 1].includes(d.status ?? 1)) continue
+    if (!listedDoc(d)) continue
     if (!(d.category_ids ?? []).includes(categoryId)) continue
     for (const v of new Set(d[field] ?? [])) counts.set(String(v), (counts.get(String(v)) ?? 0) + 1)
   }
@@ -78,7 +56,7 @@ async function biggestCategory(all: Doc[]): Promise<number> {
 
 describe('facet index', () => {
   it('counts the same on the loading answer, on cached answers and after a catalogue write', async () => {
-    const all = await docs()
+    const all = await storedDocs()
     const cat = await biggestCategory(all)
     const check = (got: Awaited<ReturnType<typeof run>>, from: Doc[]) => {
       expect(got.c).toEqual(expected(from, cat, 'color_options'))
@@ -107,6 +85,6 @@ describe('facet index', () => {
     ])
     const after = await run(cat)
     expect(after.c).toContainEqual({ key: 987654, doc_count: 1 })
-    check(after, await docs())
+    check(after, await storedDocs())
   })
 })

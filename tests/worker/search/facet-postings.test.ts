@@ -11,40 +11,26 @@ import { readGaps } from '../../../worker/search/held/stored-builds'
 import { planSearch } from '../../../worker/search/request/plan'
 import { searchProducts } from '../../../worker/search/results/product-search'
 import { recordingDb } from '../../helpers/recording-db'
+import { listedDoc, type StoredDoc, storedDocs } from '../../helpers/search-fixtures'
+import { shopListing } from '../../helpers/search-requests.mjs'
 
-interface Doc {
-  id: number
-  status?: number
-  visibility?: number
-  category_ids?: number[]
-  color_options?: number[]
-  size_options?: number[]
-}
+type Doc = StoredDoc
 
 const request = (aggs: Record<string, unknown>) => ({
   entityType: 'product',
   size: 24,
   body: {
-    query: {
-      bool: {
-        filter: { bool: { must: [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }] } },
-      },
-    },
+    ...shopListing(),
     aggs,
   },
 })
 const COLOUR = { c: { terms: { field: 'color_options', size: 1000 } } }
 
-async function docs(): Promise<Doc[]> {
-  const { results } = await env.DB.prepare('SELECT doc FROM products').all<{ doc: string }>()
-  return results.map((r) => JSON.parse(r.doc) as Doc)
-}
-
 /** Colour counts of the listed products, computed from the documents alone. */
 function expectedColours(all: Doc[]) {
   const counts = new Map<number, number>()
   for (const d of all) {
-    if (![2, 3, 4].includes(d.visibility ?? 4) || ![0, 1].includes(d.status ?? 1)) continue
+    if (!listedDoc(d)) continue
     for (const v of new Set(d.color_options ?? [])) counts.set(v, (counts.get(v) ?? 0) + 1)
   }
   return new Map(counts)
@@ -70,9 +56,7 @@ const builtFields = async () =>
   (await env.DB.prepare('SELECT COUNT(*) AS n FROM search_posting_fields').first<{ n: number }>())?.n ?? 0
 
 function listedTarget(all: Doc[]) {
-  return all.find(
-    (d) => [2, 3, 4].includes(d.visibility ?? 4) && (d.status ?? 1) < 2 && d.color_options?.length,
-  ) as Doc
+  return all.find((d) => listedDoc(d) && d.color_options?.length) as Doc
 }
 
 describe('persisted facet postings', () => {
@@ -89,7 +73,7 @@ describe('persisted facet postings', () => {
     ).first<{ value: string; n: number; id_sum: number; gaps: string }>()
     expect(row).not.toBeNull()
     const ids = readGaps(row?.gaps ?? '[]', row?.n ?? -1, row?.id_sum ?? -1)
-    const holding = (await docs())
+    const holding = (await storedDocs())
       .filter((d) => (d.color_options ?? []).map(String).includes(row?.value ?? ''))
       .map((d) => d.id)
       .sort((a, b) => a - b)
@@ -103,7 +87,7 @@ describe('persisted facet postings', () => {
 
   it('are read per field on demand: the statement does not group search_terms, only the asked field is kept', async () => {
     const { db, sql } = recordingDb(env.DB)
-    expect(await colours(db)).toEqual(expectedColours(await docs()))
+    expect(await colours(db)).toEqual(expectedColours(await storedDocs()))
     expect(sql.some((s) => s.includes('AS fac'))).toBe(false)
     expect(sql.some((s) => s.includes('FROM search_postings') || s.includes('search_postings p'))).toBe(true)
     const facets = memoTable().find((m) => m.name === 'search facet index')
@@ -114,12 +98,12 @@ describe('persisted facet postings', () => {
   })
 
   it('an import that changes a colour: the very next answer counts the new colour', async () => {
-    expect(await colours()).toEqual(expectedColours(await docs()))
-    const target = listedTarget(await docs())
+    expect(await colours()).toEqual(expectedColours(await storedDocs()))
+    const target = listedTarget(await storedDocs())
     await importProduct({ ...target, color_options: [987654] })
     const after = await colours()
     expect(after.get(987654)).toBe(1)
-    expect(after).toEqual(expectedColours(await docs()))
+    expect(after).toEqual(expectedColours(await storedDocs()))
     expect(await builtFields()).toBeGreaterThan(0)
   })
 
@@ -145,13 +129,13 @@ describe('persisted facet postings', () => {
       .bind(JSON.stringify(shuffled), row?.value)
       .run()
     const { db, sql } = recordingDb(env.DB)
-    expect(await colours(db)).toEqual(expectedColours(await docs()))
+    expect(await colours(db)).toEqual(expectedColours(await storedDocs()))
     expect(sql.some((s) => s.includes('AS fac'))).toBe(true)
   })
 
   it('a terms write without a rebuild drops the postings; answers fall back to the terms and stay right', async () => {
-    expect(await colours()).toEqual(expectedColours(await docs()))
-    const target = listedTarget(await docs())
+    expect(await colours()).toEqual(expectedColours(await storedDocs()))
+    const target = listedTarget(await storedDocs())
     const changed = { ...target, color_options: [876543] }
     await env.DB.batch([
       env.DB.prepare('UPDATE products SET doc = ? WHERE id = ?').bind(JSON.stringify(changed), changed.id),
@@ -161,7 +145,7 @@ describe('persisted facet postings', () => {
     const { db, sql } = recordingDb(env.DB)
     const after = await colours(db)
     expect(after.get(876543)).toBe(1)
-    expect(after).toEqual(expectedColours(await docs()))
+    expect(after).toEqual(expectedColours(await storedDocs()))
     expect(sql.some((s) => s.includes('AS fac'))).toBe(true)
   })
 
@@ -170,7 +154,7 @@ describe('persisted facet postings', () => {
     await env.DB.batch([bumpIndexVersionStatement(env.DB)])
     expect(await builtFields()).toBe(before)
     const { db, sql } = recordingDb(env.DB)
-    expect(await colours(db)).toEqual(expectedColours(await docs()))
+    expect(await colours(db)).toEqual(expectedColours(await storedDocs()))
     expect(sql.some((s) => s.includes('AS fac'))).toBe(false)
   })
 
@@ -181,19 +165,19 @@ describe('persisted facet postings', () => {
         value: number
       }>()
     )?.value as number
-    const all = await docs()
+    const all = await storedDocs()
     const target = listedTarget(all)
     await importProduct({ ...target, color_options: [765432] })
     // Another request of this isolate recorded the old version after the import landed.
     noteIndexVersion(oldVersion)
     const after = await colours()
     expect(after.get(765432)).toBe(1)
-    expect(after).toEqual(expectedColours(await docs()))
+    expect(after).toEqual(expectedColours(await storedDocs()))
     // And back: a second import restores the colours; the isolate holds postings of two versions by now.
     await importProduct(target)
     noteIndexVersion(oldVersion)
     const restored = await colours()
     expect(restored.get(765432)).toBeUndefined()
-    expect(restored).toEqual(expectedColours(await docs()))
+    expect(restored).toEqual(expectedColours(await storedDocs()))
   })
 })

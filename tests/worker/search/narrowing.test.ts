@@ -308,6 +308,20 @@ function fixture(id: number): Doc {
   return FIXTURE_PRODUCTS.find((d) => d.id === id) as unknown as Doc
 }
 
+/** A new simple product `id` (sku NEW-<id>) made from fixture 1, with `over` over it. */
+function newProduct(id: number, over: Partial<Doc> = {}): Doc {
+  const slug = `new-${id}`
+  return {
+    ...fixture(1),
+    id,
+    sku: `NEW-${id}`,
+    url_path: `p/${slug}`,
+    slug,
+    configurable_children: [],
+    ...over,
+  }
+}
+
 /** The importer's write of one product: document and index rows, postings, then the version bump. */
 async function importProduct(doc: Doc) {
   await env.DB.batch([
@@ -446,17 +460,7 @@ describe('narrowed product statements', () => {
   it('a product added by an import between two requests is found by the next one', async () => {
     const p = plan(BODIES.listing)
     const before = seen(await searchProducts(env.DB, { ...p, from: 0 }))
-    const template = fixture(1)
-    const added = {
-      ...template,
-      id: 777,
-      sku: 'NEW-777',
-      url_path: 'p/new-777',
-      slug: 'new-777',
-      category_ids: [22],
-      color: 50,
-      configurable_children: [],
-    }
+    const added = newProduct(777, { category_ids: [22], color: 50 })
     await importProduct(added)
     const after = seen(await searchProducts(env.DB, p))
     expect(after.total).toBe(before.total + 1)
@@ -469,17 +473,7 @@ describe('narrowed product statements', () => {
     const p = plan(BODIES.listing)
     await searchProducts(env.DB, p)
     const oldVersion = await storedVersion()
-    const template = fixture(1)
-    await importProduct({
-      ...template,
-      id: 778,
-      sku: 'NEW-778',
-      url_path: 'p/new-778',
-      slug: 'new-778',
-      category_ids: [21],
-      color: 49,
-      configurable_children: [],
-    })
+    await importProduct(newProduct(778, { category_ids: [21], color: 49 }))
     // Another request of this isolate read the old version after the import landed: the postings
     // it holds are the old ones, and they look current.
     noteIndexVersion(oldVersion)
@@ -608,8 +602,7 @@ describe('hot columns held in the isolate', () => {
     const p = plan(HOT_BODIES['a price range under must_not and should, by price then newest'])
     await hotFor(p)
     const before = seen(await searchProducts(env.DB, p))
-    const cheap = { ...fixture(1), id: 779, sku: 'NEW-779', url_path: 'p/new-779', slug: 'new-779' }
-    await importProduct({ ...cheap, category_ids: [21], price: 1, final_price: 1, configurable_children: [] })
+    await importProduct(newProduct(779, { category_ids: [21], price: 1, final_price: 1 }))
     // The columns held are the old version's; the statement reads the new one and the engine runs again.
     const after = seen(await searchProducts(env.DB, p))
     expect(after.total).toBe(before.total + 1)
@@ -711,16 +704,7 @@ describe('full-text clauses resolved from word lists', () => {
 
   it('a product holding several expansions of one word scores by the best of them, as the statement does', async () => {
     // 'kurta' matches itself exactly and 'kurti' as a one-letter typo expansion (a lower weight).
-    const template = fixture(1)
-    await importProduct({
-      ...template,
-      id: 781,
-      sku: 'NEW-781',
-      url_path: 'p/new-781',
-      slug: 'new-781',
-      name: 'Kurti and kurta set',
-      configurable_children: [],
-    })
+    await importProduct(newProduct(781, { name: 'Kurti and kurta set' }))
     clearAllMemos()
     const p = search('kurta')
     const n = await narrowed(p)
@@ -808,16 +792,7 @@ describe('full-text clauses resolved from word lists', () => {
     const p = search('kurta')
     const before = seen(await searchProducts(env.DB, p))
     const oldVersion = await storedVersion()
-    const template = fixture(1)
-    await importProduct({
-      ...template,
-      id: 779,
-      sku: 'NEW-779',
-      name: 'Saffron Kurta',
-      url_path: 'p/new-779',
-      slug: 'new-779',
-      configurable_children: [],
-    })
+    await importProduct(newProduct(779, { name: 'Saffron Kurta' }))
     // Another request of this isolate read the old version after the import: the word lists it
     // holds are the old ones, and they look current.
     noteIndexVersion(oldVersion)

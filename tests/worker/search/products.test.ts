@@ -12,19 +12,15 @@ import {
   searchPost,
   seedSearchFixtures,
 } from '../../helpers/search-fixtures'
+import { COLOUR_PRICE_AGGS, catalogScope, SHOP_LISTED, shopListing } from '../../helpers/search-requests.mjs'
 
 beforeAll(async () => {
   await seedSearchFixtures()
 })
 
-const LISTING = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
-const listing = (...more: unknown[]) => ({
-  query: { bool: { filter: { bool: { must: [...LISTING, ...more] } } } },
-})
-
 describe('catalogue search: filters', () => {
   it('filters with terms on visibility, status and category_ids', async () => {
-    const { status, json } = await searchGet('product', listing({ terms: { category_ids: [20, 22] } }), {
+    const { status, json } = await searchGet('product', shopListing({ terms: { category_ids: [20, 22] } }), {
       sort: 'id:asc',
     })
     expect(status).toBe(200)
@@ -35,17 +31,17 @@ describe('catalogue search: filters', () => {
 
   it('applies range, term, match, exists, must_not and nested fields', async () => {
     const cases: [unknown, number[]][] = [
-      [listing({ range: { final_price: { gte: 50, lt: 100 } } }), [1, 8, 9, 12]],
-      [listing({ range: { price: { gt: 100 } } }), [3, 7, 11]],
-      [listing({ term: { sku: 'KUR-010' } }), [10]],
-      [listing({ match: { type_id: 'configurable' } }), [1, 2, 3, 11]],
-      [listing({ terms: { 'category.category_id': [23] } }), [3, 11]],
-      [listing({ terms: { 'configurable_children.sku': ['SAR-001-50-11'] } }), [1]],
-      [listing({ terms: { 'stock.is_in_stock': [false] } }), [7]],
-      [listing({ exists: { field: 'color_options' } }), [1, 2, 3, 11]],
-      [listing({ bool: { must_not: [{ terms: { color: [49, 50] } }] } }), [3, 7, 8, 9, 12]],
-      [listing({ terms: { url_path: ['p/jac-007'] } }), [7]],
-      [listing({ terms: { id: ['12'] } }), [12]],
+      [shopListing({ range: { final_price: { gte: 50, lt: 100 } } }), [1, 8, 9, 12]],
+      [shopListing({ range: { price: { gt: 100 } } }), [3, 7, 11]],
+      [shopListing({ term: { sku: 'KUR-010' } }), [10]],
+      [shopListing({ match: { type_id: 'configurable' } }), [1, 2, 3, 11]],
+      [shopListing({ terms: { 'category.category_id': [23] } }), [3, 11]],
+      [shopListing({ terms: { 'configurable_children.sku': ['SAR-001-50-11'] } }), [1]],
+      [shopListing({ terms: { 'stock.is_in_stock': [false] } }), [7]],
+      [shopListing({ exists: { field: 'color_options' } }), [1, 2, 3, 11]],
+      [shopListing({ bool: { must_not: [{ terms: { color: [49, 50] } }] } }), [3, 7, 8, 9, 12]],
+      [shopListing({ terms: { url_path: ['p/jac-007'] } }), [7]],
+      [shopListing({ terms: { id: ['12'] } }), [12]],
       [
         {
           query: {
@@ -65,15 +61,7 @@ describe('catalogue search: filters', () => {
   })
 
   it('answers the catalog-scope colour filter: own colour OR a configurable offering it', async () => {
-    const scope = {
-      bool: {
-        should: [
-          { terms: { color: [49] } },
-          { bool: { must: [{ terms: { color_options: [49] } }, { match: { type_id: 'configurable' } }] } },
-        ],
-      },
-    }
-    const { json } = await searchGet('product', listing(scope), { sort: 'id:asc' })
+    const { json } = await searchGet('product', shopListing(catalogScope('color', [49])), { sort: 'id:asc' })
     // 1 (red), 3 (configurable offering 49), 4 (red shirt), 11; 5 hidden, 6 disabled.
     expect(ids(json)).toEqual([1, 3, 4, 11])
   })
@@ -82,16 +70,9 @@ describe('catalogue search: filters', () => {
 describe('catalogue search: facets', () => {
   it('counts terms, *_options, price ranges, min and max over the whole filtered set', async () => {
     const body = {
-      ...listing({ terms: { category_ids: [20, 21, 22, 23] } }),
+      ...shopListing({ terms: { category_ids: [20, 21, 22, 23] } }),
       aggs: {
-        agg_terms_color: { terms: { field: 'color', size: 100 } },
-        agg_terms_color_options: { terms: { field: 'color_options', size: 100 } },
-        agg_range_price: {
-          range: {
-            field: 'price',
-            ranges: [{ from: 0, to: 50 }, { from: 50, to: 100 }, { from: 100, to: 150 }, { from: 150 }],
-          },
-        },
+        ...COLOUR_PRICE_AGGS,
         agg_min_price: { min: { field: 'final_price' } },
         agg_max_price: { max: { field: 'final_price' } },
       },
@@ -125,7 +106,7 @@ describe('catalogue search: facets', () => {
 
   it('honours a terms aggregation size', async () => {
     const { json } = await searchGet('product', {
-      ...listing(),
+      ...shopListing(),
       aggs: { agg_terms_color: { terms: { field: 'color', size: 2 } } },
     })
     expect(json.aggregations.agg_terms_color.buckets).toEqual([
@@ -137,27 +118,27 @@ describe('catalogue search: facets', () => {
 
 describe('catalogue search: sorting and paging', () => {
   it('sorts by URI sort strings and body sorts', async () => {
-    const latest = await searchGet('product', listing(), { sort: 'created_at:desc' })
+    const latest = await searchGet('product', shopListing(), { sort: 'created_at:desc' })
     expect(ids(latest.json)).toEqual([12, 11, 10, 3, 9, 7, 8, 1, 2, 4])
-    const cheap = await searchGet('product', listing(), { sort: 'final_price' })
+    const cheap = await searchGet('product', shopListing(), { sort: 'final_price' })
     expect(ids(cheap.json)).toEqual([10, 4, 2, 8, 9, 1, 12, 3, 7, 11])
     const body = await searchPost('product', {
-      ...listing(),
+      ...shopListing(),
       sort: [{ final_price: { order: 'desc' } }, 'id'],
     })
     expect(ids(body.json)).toEqual([11, 7, 3, 12, 1, 9, 8, 2, 4, 10])
-    const multi = await searchGet('product', listing(), { sort: 'type_id:asc,price:desc' })
+    const multi = await searchGet('product', shopListing(), { sort: 'type_id:asc,price:desc' })
     expect(ids(multi.json)).toEqual([11, 3, 1, 2, 7, 12, 9, 8, 4, 10])
   })
 
   it('pages with from and size; size not above 0 means 24, negative from means 0', async () => {
-    const all = ids((await searchGet('product', listing(), { sort: 'id:asc' })).json)
-    const page2 = await searchGet('product', listing(), { sort: 'id:asc', from: '3', size: '3' })
+    const all = ids((await searchGet('product', shopListing(), { sort: 'id:asc' })).json)
+    const page2 = await searchGet('product', shopListing(), { sort: 'id:asc', from: '3', size: '3' })
     expect(ids(page2.json)).toEqual(all.slice(3, 6))
     expect(page2.json.hits.total).toBe(all.length)
-    const zero = await searchGet('product', listing(), { sort: 'id:asc', size: '0', from: '-5' })
+    const zero = await searchGet('product', shopListing(), { sort: 'id:asc', size: '0', from: '-5' })
     expect(ids(zero.json)).toEqual(all)
-    const negative = await searchGet('product', listing(), { sort: 'id:asc', size: '-3' })
+    const negative = await searchGet('product', shopListing(), { sort: 'id:asc', size: '-3' })
     expect(negative.status).toBe(200)
     expect(ids(negative.json)).toEqual(all)
   })
@@ -165,7 +146,7 @@ describe('catalogue search: sorting and paging', () => {
 
 describe('catalogue search: source filtering and formats', () => {
   it('applies _source_include and _source_exclude (and their aliases)', async () => {
-    const inc = await searchGet('product', listing({ terms: { id: [1] } }), {
+    const inc = await searchGet('product', shopListing({ terms: { id: [1] } }), {
       _source_include: 'sku,name,configurable_children.sku,stock',
     })
     expect(inc.json.hits.hits[0]._source).toEqual({
@@ -179,7 +160,7 @@ describe('catalogue search: source filtering and formats', () => {
         { sku: 'SAR-001-50-11' },
       ],
     })
-    const exc = await searchGet('product', listing({ terms: { id: [1] } }), {
+    const exc = await searchGet('product', shopListing({ terms: { id: [1] } }), {
       _sourceExclude: 'configurable_children,description,media_*',
     })
     const src = exc.json.hits.hits[0]._source
@@ -192,7 +173,7 @@ describe('catalogue search: source filtering and formats', () => {
   it('answers response_format=compact with renamed product fields', async () => {
     const { json } = await searchGet(
       'product',
-      { ...listing({ terms: { id: [12] } }), aggs: { agg_terms_color: { terms: { field: 'color' } } } },
+      { ...shopListing({ terms: { id: [12] } }), aggs: { agg_terms_color: { terms: { field: 'color' } } } },
       { response_format: 'compact', _source_include: 'sku,name,price,final_price,status' },
     )
     expect(json).toEqual({
@@ -205,7 +186,7 @@ describe('catalogue search: source filtering and formats', () => {
 
   it('merges live stock from inventory into returned documents', async () => {
     await env.DB.prepare('UPDATE inventory SET qty = 0 WHERE sku = ?1').bind('KUR-010').run()
-    const { json } = await searchGet('product', listing({ terms: { id: [10] } }))
+    const { json } = await searchGet('product', shopListing({ terms: { id: [10] } }))
     expect(json.hits.hits[0]._source.stock).toMatchObject({ qty: 0, is_in_stock: false })
     await env.DB.prepare('UPDATE inventory SET qty = 5 WHERE sku = ?1').bind('KUR-010').run()
   })
@@ -284,7 +265,7 @@ describe('catalogue search: full text', () => {
             },
           },
         },
-        filter: { bool: { must: LISTING } },
+        filter: { bool: { must: SHOP_LISTED } },
       },
     },
     min_score: 0.02,
@@ -334,10 +315,10 @@ describe('catalogue search: full text', () => {
       },
       { ...search('lehnga saree'), aggs: { m: { max: { field: 'price' } } } },
       {
-        ...listing({ bool: { should: [{ match: { name: 'saree' } }, { terms: { color: [50] } }] } }),
+        ...shopListing({ bool: { should: [{ match: { name: 'saree' } }, { terms: { color: [50] } }] } }),
         sort: ['_score', { price: 'desc' }],
       },
-      listing({
+      shopListing({
         bool: {
           should: [{ terms: { color: [49] } }, { terms: { color: [54] } }, { range: { price: { lt: 50 } } }],
           minimum_should_match: 2,

@@ -39,6 +39,14 @@ function hanging(
   return b
 }
 
+/** A fresh store's collection on a fake clock whose IndexedDB hangs the chosen operations. */
+function stalled(collection: string, hang: { get?: number; put?: number }) {
+  const clock = new FakeClock()
+  const db = new ShopDatabase({ storeCode: uniqueStore(), collections: [collection], clock })
+  const backend = hanging(idbBackend(db, collection), hang)
+  return { clock, db, backend, s: new UniversalStorage(collection, backend, { clock }) }
+}
+
 describe('ShopDatabase', () => {
   it('opens one database per store with store-code prefixed collections', async () => {
     const code = uniqueStore()
@@ -66,11 +74,7 @@ describe('ShopDatabase', () => {
 
 describe('UniversalStorage', () => {
   it('a read not answered within 800 ms resolves from memory, is counted and recreates the database', async () => {
-    const clock = new FakeClock()
-    const code = uniqueStore()
-    const db = new ShopDatabase({ storeCode: code, collections: ['cart'], clock })
-    const backend = hanging(idbBackend(db, 'cart'), { get: 1 })
-    const s = new UniversalStorage('cart', backend, { clock })
+    const { clock, db, backend, s } = stalled('cart', { get: 1 })
     await s.setItem('current-cart', [{ sku: 'A', qty: 1 }])
     const v1 = (await db.db()).version
     const pending = s.getItem('current-cart')
@@ -139,11 +143,7 @@ describe('UniversalStorage', () => {
   })
 
   it('a hanging write times out after 800 ms, recreates the database, and the value stays readable', async () => {
-    const clock = new FakeClock()
-    const code = uniqueStore()
-    const db = new ShopDatabase({ storeCode: code, collections: ['orders'], clock })
-    const backend = hanging(idbBackend(db, 'orders'), { put: 1 })
-    const s = new UniversalStorage('orders', backend, { clock })
+    const { clock, db, backend, s } = stalled('orders', { put: 1 })
     const w = s.setItem('o1', { order_id: 'o1' })
     await clock.advance(800)
     await w
@@ -154,10 +154,7 @@ describe('UniversalStorage', () => {
   })
 
   it('a value that only reached memory is written to IndexedDB once it answers again (#1335)', async () => {
-    const clock = new FakeClock()
-    const code = uniqueStore()
-    const db = new ShopDatabase({ storeCode: code, collections: ['orders'], clock })
-    const s = new UniversalStorage('orders', hanging(idbBackend(db, 'orders'), { put: 1 }), { clock })
+    const { clock, db, s } = stalled('orders', { put: 1 })
     const w = s.setItem('o1', { order_id: 'o1' })
     await clock.advance(800)
     await w

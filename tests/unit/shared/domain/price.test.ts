@@ -86,6 +86,13 @@ describe('discountPercent', () => {
     [1000, 1000, 0],
     [0, 0, 0],
     [1000, 1200, 0],
+    // Edges: no regular price, a negative one, a free piece, and rounding to whole percent (½ % up).
+    [0, -10, 0],
+    [-100, -200, 0],
+    [1000, 0, 100],
+    [1000, 995, 1],
+    [1000, 994, 1],
+    [1000, 985, 2],
   ])('%d → %d = %d%%', (regular, final, expected) => {
     expect(discountPercent(regular, final)).toBe(expected)
   })
@@ -411,17 +418,6 @@ describe('special price values', () => {
   it('finalPrice of a product without any price is 0', () => {
     expect(finalPrice({}, NOW)).toBe(0)
     expect(originalPrice({})).toBe(0)
-  })
-  it.each([
-    [0, -10, 0],
-    [-100, -200, 0],
-    [1000, 1000, 0],
-    [1000, 0, 100],
-    [1000, 995, 1],
-    [1000, 994, 1],
-    [1000, 985, 2],
-  ])('discountPercent(%d, %d) = %d', (regular, final, expected) => {
-    expect(discountPercent(regular, final)).toBe(expected)
   })
 })
 

@@ -20,6 +20,7 @@ import { parseAggs } from '../../../../worker/search/request/parse-aggs'
 import { parseQuery } from '../../../../worker/search/request/parse-query'
 import { parseSort } from '../../../../worker/search/request/parse-sort'
 import { homeShopper, resolveShownPrice } from '../../../../worker/search/request/shown-price'
+import { simpleDoc } from '../../../helpers/product-fixtures'
 
 const base = [{ terms: { visibility: [2, 3, 4] } }, { terms: { status: [0, 1] } }]
 
@@ -187,19 +188,14 @@ describe('the embedded search engine accepts what we build', () => {
 })
 
 describe('what a shopper finds (requests run by the in-memory search engine)', () => {
-  const product = (id: number, extra: Record<string, unknown>) => ({
-    id,
-    sku: `P${id}`,
-    name: `Product ${id}`,
-    type_id: 'simple',
-    visibility: 4,
-    status: 1,
-    final_price: 100 + id,
-    created_at: `2026-01-${String((id % 28) + 1).padStart(2, '0')} 10:00:00`,
-    category_ids: [20],
-    stock: { is_in_stock: true },
-    ...extra,
-  })
+  const product = (id: number, extra: Record<string, unknown>) =>
+    simpleDoc(id, {
+      final_price: 100 + id,
+      created_at: `2026-01-${String((id % 28) + 1).padStart(2, '0')} 10:00:00`,
+      category_ids: [20],
+      stock: { is_in_stock: true },
+      ...extra,
+    })
   const catalogue = toJsDocs(
     [
       product(1, { name: 'Silk Kurta', color: 49, size: 'XL', final_price: 40 }),

@@ -55,8 +55,21 @@ describe('login-return path', () => {
     }
   })
 
-  it('keeps same-origin account paths with their query and hash', () => {
-    expect(safeRedirectPath('/my-account/orders/12?x=1#top')).toBe('/my-account/orders/12?x=1#top')
+  // Same-origin paths are kept with their query and hash; anything else is refused.
+  it.each([
+    ['/my-account', '/my-account'],
+    ['/my-account/orders/12?x=1#top', '/my-account/orders/12?x=1#top'],
+    ['//evil.example/x', null],
+    ['/\\evil.example', null],
+    ['\\\\evil', null],
+    ['https://evil.example/', null],
+    ['javascript:alert(1)', null],
+    ['/my-account\n//evil', null],
+    ['my-account', null],
+    ['', null],
+    [42, null],
+  ])('safeRedirectPath(%j) → %j', (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected)
   })
 
   it('never returns a path that leaves the origin (property, seeded)', () => {
@@ -93,7 +106,7 @@ describe('login-return path', () => {
     )
   })
 
-  it('does not remember, and does not follow, a foreign path stored by someone else', () => {
+  it('sends a visitor who is not logged in home, remembering only same-origin paths, never one stored by someone else', () => {
     const mem = new Map<string, string>()
     const store = {
       getItem: (k: string) => mem.get(k) ?? null,
@@ -113,8 +126,23 @@ describe('login-return path', () => {
     mem.set('redirect-after-login', 'https://evil.example/')
     expect(takeRedirectAfterLogin(store)).toBeNull()
     expect(guardAccountRoute('/my-account/orders', deps)).toBe(false)
+    expect(went).toEqual(['/', '/'])
     expect(takeRedirectAfterLogin(store)).toBe('/my-account/orders')
     expect(takeRedirectAfterLogin(store)).toBeNull()
+  })
+
+  it('lets a logged-in visitor through, and waits for the session to start', () => {
+    const nav: string[] = []
+    // Signed in; and not signed in yet while the session is still starting.
+    for (const state of [true, false]) {
+      const deps = {
+        isLoggedIn: () => state,
+        sessionStarted: () => state,
+        navigate: (p: string) => nav.push(p),
+      }
+      expect(guardAccountRoute('/my-account', deps)).toBe(true)
+    }
+    expect(nav).toEqual([])
   })
 })
 

@@ -2,7 +2,6 @@
 // placing, the billing errors of the payment section, and the state the page opens with.
 import { describe, expect, it } from 'vitest'
 import {
-  type CheckoutState,
   emptyCheckoutState,
   reopenedCheckout,
   withSignedInUser,
@@ -18,28 +17,13 @@ import { MSG_INVALID_ZIP } from '../../../../../client/islands/forms/field-rules
 import { availablePaymentMethods } from '../../../../../shared/config/checkout'
 import { CHECKOUT_ACTIVITY_WINDOW_MS } from '../../../../../shared/config/transactions'
 import { MSG } from '../../../../../shared/i18n/messages'
+import { filledCheckout } from '../../../../helpers/checkout-state'
 
 const OFFERED = availablePaymentMethods({ currency: 'INR', typeIds: ['simple'] })
 
-function valid(): CheckoutState {
-  const s = emptyCheckoutState('IN', 1000)
-  s.personalDetails = { ...s.personalDetails, firstName: 'Asha', lastName: 'Rao', emailAddress: 'a@b.in' }
-  s.shippingDetails = {
-    ...s.shippingDetails,
-    firstName: 'Asha',
-    lastName: 'Rao',
-    streetAddress: '12 MG Road',
-    city: 'Bengaluru',
-    zipCode: '560001',
-    phoneNumber: '+91 98450 12345',
-  }
-  s.paymentFinalStep = { terms: true, paymentMethod: 'cashondelivery', paymentMethodAdditional: {} }
-  return s
-}
-
 describe('validation per section', () => {
   it('checks only the section asked for, and nothing on the review', () => {
-    const s = valid()
+    const s = filledCheckout()
     s.shippingDetails.zipCode = '12'
     s.paymentFinalStep.terms = false
     expect(validateStep('personal', s, OFFERED)).toEqual({})
@@ -49,7 +33,7 @@ describe('validation per section', () => {
   })
 
   it('sends the shopper back to the first section with errors, in order', () => {
-    const s = valid()
+    const s = filledCheckout()
     s.paymentFinalStep.terms = false
     expect(firstInvalidStep(s, OFFERED)?.step).toBe('payment')
     s.personalDetails.firstName = ' '
@@ -57,11 +41,11 @@ describe('validation per section', () => {
       step: 'personal',
       errors: { firstName: MSG.fieldRequired },
     })
-    expect(firstInvalidStep(valid(), OFFERED)).toBeNull()
+    expect(firstInvalidStep(filledCheckout(), OFFERED)).toBeNull()
   })
 
   it('hands the billing form only its own errors, without the prefix', () => {
-    const s = valid()
+    const s = filledCheckout()
     s.sameAsShipping = false
     const errs = validateStep('payment', s, OFFERED)
     expect(errs['billing.city']).toBe(MSG.fieldRequired)
@@ -74,7 +58,7 @@ describe('validation per section', () => {
 
 describe('the state the checkout opens with', () => {
   it('keeps the accepted terms inside the activity window and asks again after it; addresses are kept', () => {
-    const saved = { ...valid(), modifiedAt: 1_000_000, isThankYouPage: true }
+    const saved = { ...filledCheckout(), modifiedAt: 1_000_000, isThankYouPage: true }
     const soon = reopenedCheckout(saved, 'IN', 1_000_000 + CHECKOUT_ACTIVITY_WINDOW_MS - 1)
     expect(soon.paymentFinalStep.terms).toBe(true)
     expect(soon.isThankYouPage).toBe(false)
@@ -108,6 +92,7 @@ describe('the state the checkout opens with', () => {
   })
 
   it('shows the shipping address on one line without empty parts', () => {
-    expect(shipToLine(valid().shippingDetails)).toBe('12 MG Road, Bengaluru, 560001, IN')
+    const address = { ...filledCheckout().shippingDetails, apartmentNumber: '', state: '' }
+    expect(shipToLine(address)).toBe('12 MG Road, Bengaluru, 560001, IN')
   })
 })

@@ -32,30 +32,11 @@ import {
 import { availablePaymentMethods, PAYMENT_METHODS } from '../../../../../shared/config/checkout'
 import { newOrderId } from '../../../../../shared/domain/order-hash'
 import { MSG } from '../../../../../shared/i18n/messages'
+import { filledCheckout } from '../../../../helpers/checkout-state'
 
-function filled(): CheckoutState {
-  const s = emptyCheckoutState('IN', 1000)
-  s.personalDetails = {
-    firstName: 'Asha',
-    lastName: 'Rao',
-    emailAddress: 'asha@example.com',
-    password: '',
-    createAccount: false,
-  }
-  s.shippingDetails = {
-    ...s.shippingDetails,
-    firstName: 'Asha',
-    lastName: 'Rao',
-    streetAddress: '12 MG Road',
-    apartmentNumber: 'Flat 4',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    zipCode: '560001',
-    phoneNumber: '+91 98450 12345',
-  }
-  s.paymentFinalStep = { terms: true, paymentMethod: 'cashondelivery', paymentMethodAdditional: {} }
-  return s
-}
+/** The order body a guest's checkout sends (no cart, no items). */
+const guestOrder = (state: CheckoutState) =>
+  buildOrder({ state, items: [], cartId: null, userId: null, storeCode: 'default', orderId: 'o', now: 0 })
 
 describe('personal details validation', () => {
   it('requires names and a valid e-mail', () => {
@@ -85,7 +66,7 @@ describe('personal details validation', () => {
 })
 
 describe('address validation', () => {
-  const ok = filled().shippingDetails
+  const ok = filledCheckout().shippingDetails
   it.each([
     ['IN', '560001', true],
     ['IN', '056001', false],
@@ -118,7 +99,7 @@ describe('address validation', () => {
 
 describe('payment step', () => {
   it('needs an offered method and the terms; validates billing only when it differs', () => {
-    const s = filled()
+    const s = filledCheckout()
     const offered = availablePaymentMethods({ currency: 'INR', typeIds: ['configurable'] })
     expect(validatePayment(s, offered)).toEqual({})
     expect(
@@ -138,7 +119,7 @@ describe('payment step', () => {
   })
 
   it('sets the cash-on-delivery flags and codMessage with the method', () => {
-    const s = selectPaymentMethod(filled(), 'cashondelivery', 5)
+    const s = selectPaymentMethod(filledCheckout(), 'cashondelivery', 5)
     expect(s).toMatchObject({ isCashOnDelivery: true, codMessage: COD_MESSAGE, modifiedAt: 5 })
     const p = selectPaymentMethod(s, 'paypal_standard', 6)
     expect(p).toMatchObject({ isCashOnDelivery: false, codMessage: '' })
@@ -163,7 +144,7 @@ describe('checkout activity window and persistence', () => {
   })
 
   it('never persists the password and restores old saves with defaults', () => {
-    const s = filled()
+    const s = filledCheckout()
     s.personalDetails.password = 'secret12'
     expect(persistableCheckout(s).personalDetails.password).toBe('')
     const restored = restoreCheckoutState({ personalDetails: { firstName: 'X' } }, 'IN', 7)
@@ -173,7 +154,7 @@ describe('checkout activity window and persistence', () => {
   })
 
   it('drops the password and createAccount after a successful order', () => {
-    const s = filled()
+    const s = filledCheckout()
     s.personalDetails = { ...s.personalDetails, createAccount: true, password: 'abcdefg1' }
     const done = afterOrderPlaced(s, 99)
     expect(done.personalDetails).toMatchObject({ createAccount: false, password: '' })
@@ -183,7 +164,7 @@ describe('checkout activity window and persistence', () => {
 
 describe('address mapping', () => {
   it('maps the form to the Magento address with a two-line street', () => {
-    expect(toApiAddress(filled().shippingDetails, ' asha@example.com ')).toEqual({
+    expect(toApiAddress(filledCheckout().shippingDetails, ' asha@example.com ')).toEqual({
       firstname: 'Asha',
       lastname: 'Rao',
       email: 'asha@example.com',
@@ -199,7 +180,7 @@ describe('address mapping', () => {
   })
 
   it('builds shipping-information with snake_case addresses and the free courier', () => {
-    const s = filled()
+    const s = filledCheckout()
     s.paymentDetails.company = 'Acme'
     s.paymentDetails.taxId = 'GST123'
     const info = toShippingInformation(s).addressInformation
@@ -214,7 +195,7 @@ describe('address mapping', () => {
   })
 
   it('uses the billing form when billing differs from shipping', () => {
-    const s = filled()
+    const s = filledCheckout()
     s.sameAsShipping = false
     s.paymentDetails = {
       ...s.paymentDetails,
@@ -226,15 +207,7 @@ describe('address mapping', () => {
       country: 'GB',
       phoneNumber: '020 7946 0000',
     }
-    const order = buildOrder({
-      state: s,
-      items: [],
-      cartId: null,
-      userId: null,
-      storeCode: 'default',
-      orderId: 'o',
-      now: 0,
-    })
+    const order = guestOrder(s)
     expect(order.addressInformation.billingAddress).toMatchObject({
       firstname: 'Bill',
       country_id: 'GB',
@@ -246,25 +219,15 @@ describe('address mapping', () => {
 
 describe('order body', () => {
   it('asks for WhatsApp updates only when the shopper ticked the box', () => {
-    const body = (s: CheckoutState) =>
-      buildOrder({
-        state: s,
-        items: [],
-        cartId: null,
-        userId: null,
-        storeCode: 'default',
-        orderId: 'o',
-        now: 0,
-      })
     expect(emptyCheckoutState('IN', 0).whatsappOptIn).toBeUndefined()
-    expect(body(filled())).not.toHaveProperty('whatsapp_opt_in')
-    expect(body({ ...filled(), whatsappOptIn: false })).not.toHaveProperty('whatsapp_opt_in')
-    expect(body({ ...filled(), whatsappOptIn: true }).whatsapp_opt_in).toBe(true)
+    expect(guestOrder(filledCheckout())).not.toHaveProperty('whatsapp_opt_in')
+    expect(guestOrder({ ...filledCheckout(), whatsappOptIn: false })).not.toHaveProperty('whatsapp_opt_in')
+    expect(guestOrder({ ...filledCheckout(), whatsappOptIn: true }).whatsapp_opt_in).toBe(true)
   })
 
   it('carries the client order id, the cart, integer quantities and no catalogue blobs', () => {
     const order = buildOrder({
-      state: filled(),
+      state: filledCheckout(),
       items: [
         {
           sku: 'TOP-S',
@@ -300,15 +263,7 @@ describe('order body', () => {
   })
 
   it('sends an empty user id for a guest', () => {
-    const order = buildOrder({
-      state: filled(),
-      items: [],
-      cartId: null,
-      userId: null,
-      storeCode: 's',
-      orderId: 'x',
-      now: 0,
-    })
+    const order = guestOrder(filledCheckout())
     expect(order.user_id).toBe('')
     expect(order.cart_id).toBe('')
   })

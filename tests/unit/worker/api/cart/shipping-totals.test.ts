@@ -3,39 +3,13 @@
 // by country abroad — converted into the charge currency; the cash-on-delivery fee as its own line;
 // the GST inside both at the highest rate of the goods at home; and the totals adding up exactly.
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildTaxRules } from '../../../../../scripts/catalogue/seed/attributes'
 import { shippingQuote } from '../../../../../shared/config/shipping'
 import { configureCurrencies } from '../../../../../shared/config/store'
-import { priceView } from '../../../../../shared/domain/price'
-import {
-  type CouponRule,
-  computeTotals,
-  linePieces,
-  type PricedLine,
-} from '../../../../../worker/api/cart/totals'
+import { type CouponRule, computeTotals, type PricedLine } from '../../../../../worker/api/cart/totals'
+import { PRICED_AT as NOW, clothing as piece, pricedLine } from '../../../../helpers/priced-lines'
 
-const NOW = Date.UTC(2027, 2, 15)
-const rules = buildTaxRules()
-const piece = (price: number, hsn = '62052000') => ({
-  type_id: 'simple',
-  price,
-  tax_class_id: 2,
-  hsn_code: hsn,
-})
-
-function line(product: object, country: string, currency: string, qty = 1): PricedLine {
-  const view = priceView(product, { now: NOW, currency, taxRules: rules, country })
-  return {
-    item_id: 1,
-    sku: 'SKU-1',
-    name: 'Piece',
-    qty,
-    product_type: 'simple',
-    unitMinor: view.unitMinor,
-    pieces: linePieces(view),
-    options: [],
-  }
-}
+const line = (product: object, country: string, currency: string, qty = 1) =>
+  pricedLine(product, { qty, country, currency })
 
 const totals = (
   lines: PricedLine[],

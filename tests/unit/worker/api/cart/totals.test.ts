@@ -3,33 +3,12 @@
 // each at their own rate, the lines and the tax breakdown adding up exactly; and `base_*` amounts
 // in the base currency.
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildTaxRules } from '../../../../../scripts/catalogue/seed/attributes'
 import { configureCurrencies } from '../../../../../shared/config/store'
-import { priceView } from '../../../../../shared/domain/price'
-import {
-  type CouponRule,
-  computeTotals,
-  linePieces,
-  type PricedLine,
-} from '../../../../../worker/api/cart/totals'
+import { type CouponRule, computeTotals, type PricedLine } from '../../../../../worker/api/cart/totals'
+import { PRICED_AT as NOW, pricedLine, clothing as shirt } from '../../../../helpers/priced-lines'
 
-const NOW = Date.UTC(2027, 2, 15)
-const rules = buildTaxRules()
-const shirt = (price: number) => ({ type_id: 'simple', price, tax_class_id: 2, hsn_code: '62052000' })
-
-function line(product: object, qty: number, country: string, currency = 'INR', itemId = 1): PricedLine {
-  const view = priceView(product, { now: NOW, currency, taxRules: rules, country })
-  return {
-    item_id: itemId,
-    sku: `SKU-${itemId}`,
-    name: 'Piece',
-    qty,
-    product_type: 'simple',
-    unitMinor: view.unitMinor,
-    pieces: linePieces(view),
-    options: [],
-  }
-}
+const line = (product: object, qty: number, country: string, currency = 'INR', itemId = 1) =>
+  pricedLine(product, { qty, country, currency, itemId })
 
 const coupon = (percent: number): CouponRule => ({
   code: `OFF${percent}`,

@@ -10,6 +10,7 @@ import { PRICE_RANGES, SEARCH_BOOSTS } from '../../../../../shared/config/catalo
 import { planSearch } from '../../../../../worker/search'
 import { searchDocsInMemory, toJsDocs } from '../../../../../worker/search/memory/search-docs'
 import { searchQueryToDsl } from '../../../../../worker/search/request/search-query'
+import { simpleDoc } from '../../../../helpers/product-fixtures'
 
 /** vue-storefront-api's config/default.json, elasticsearch and products parts (our boosts and ranges). */
 const VSF_API_CONFIG = {
@@ -196,16 +197,7 @@ describe('request_format=search-query builds what vue-storefront-api builds', ()
 })
 
 describe('what the built bodies find (in-memory engine)', () => {
-  const doc = (id: number, extra: Record<string, unknown>) => ({
-    id,
-    sku: `P${id}`,
-    name: `Product ${id}`,
-    type_id: 'simple',
-    visibility: 4,
-    status: 1,
-    final_price: 100,
-    ...extra,
-  })
+  const doc = (id: number, extra: Record<string, unknown>) => simpleDoc(id, { final_price: 100, ...extra })
   const docs = toJsDocs(
     [
       doc(1, { color: 49, size: 12, final_price: 40 }),
