@@ -1,6 +1,6 @@
 /**
  * Creating and editing a product: what it is (name, designer, description, fabric, care), where it
- * is (category, URL key, SEO fields), what it costs and how much there is, and for a configurable
+ * is (a primary category, others it is also listed in, URL key, SEO fields), what it costs and how much there is, and for a configurable
  * its colour × size matrix, each variant with its SKU, its own price (blank: the product's) and
  * its stock. Draft or published.
  */
@@ -139,11 +139,24 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
         <fieldset>
           <legend>Where it is</legend>
           <Choice
-            label="Category"
+            label="Primary category (its address and breadcrumbs)"
             name="category_id"
             defaultValue={p?.category_ids[0] === undefined ? undefined : String(p.category_ids[0])}
             options={view.categories.map((k) => [String(k.id), `${k.name} (/${k.url_path})`] as const)}
           />
+          <details open={(p?.category_ids.length ?? 0) > 1}>
+            <summary>Also listed in</summary>
+            <GroupError name="category_ids" />
+            {view.categories.map((k) => (
+              <Field
+                key={k.id}
+                label={`${k.name} (/${k.url_path})`}
+                type="checkbox"
+                name={`also_category_${k.id}`}
+                defaultChecked={(p?.category_ids ?? []).slice(1).includes(k.id)}
+              />
+            ))}
+          </details>
           <Field
             label="URL key (blank: from the name and SKU)"
             name="url_key"
