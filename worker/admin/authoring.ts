@@ -35,6 +35,7 @@ import { planSet, type SetPlan, withSetsRefreshed } from './authoring-sets'
 import { purgeProduct } from './catalogue'
 import { amountTyped } from './input'
 import { addressTaken } from './product-address'
+import { attributeValues, pickableAttributes } from './product-attributes'
 import { type Described, productDescription } from './product-description'
 
 /** The largest stock one sku is given from the form. */
@@ -265,6 +266,7 @@ function buildDocument(
   before: { doc: Product; stock: Record<string, number> } | null,
   set: SetPlan | null,
   described: Described,
+  attributes: Record<string, string | number | null>,
   now: number,
 ): Product {
   const priceMinor = set
@@ -283,6 +285,8 @@ function buildDocument(
   const base = (before?.doc ?? {}) as Record<string, unknown>
   const doc: Record<string, unknown> = {
     ...base,
+    // Picked attributes come before the fields the form sets itself, which an attribute of the same code cannot override.
+    ...attributes,
     id,
     sku: input.sku,
     name: input.name,
@@ -527,7 +531,8 @@ export async function saveAuthoredProduct(
     input,
     (before?.doc as Record<string, unknown> | undefined) ?? null,
   )
-  const doc = buildDocument(productId, input, categories, options, before, set, described, now)
+  const attributes = attributeValues(input, await pickableAttributes(db))
+  const doc = buildDocument(productId, input, categories, options, before, set, described, attributes, now)
   // A SKU (the product's or a variant's) and a URL belong to one product.
   const skus = [doc.sku, ...doc.configurable_children.map((c) => c.sku)]
   const taken = await db

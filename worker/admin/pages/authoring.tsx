@@ -7,9 +7,11 @@
 import { baseCurrency } from '@shared/config/store'
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
+import { Fragment } from 'react'
 import { type AuthoringType, variantField } from '../authoring'
 import type { Block } from '../content-blocks'
 import type { AdminEnv } from '../env'
+import { attributeField, type PickableAttribute } from '../product-attributes'
 import { EDITOR_MARK } from '../product-description'
 import { BundleOptions, GroupedMembers, MemberChoices, VirtualStock } from './authoring-sets'
 import { BlockEditor, BlockPreview, type LibraryPicture } from './block-editor'
@@ -28,6 +30,8 @@ interface AuthoringView {
   categories: { id: number; name: string; url_path: string }[]
   colours: Option[]
   sizes: Option[]
+  /** The catalogue's attributes picked on the form (./product-attributes.ts). */
+  attributes: PickableAttribute[]
   /** The products a grouped or bundle product may list. */
   members: { sku: string; name: string }[]
   /** The media library's pictures (path → alt text) a photograph may be picked from. */
@@ -108,6 +112,17 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
           />
           <Field label="Fabric" name="fabric" maxLength={300} defaultValue={stringOf(p, 'fabric')} />
           <Field label="Care" name="care" maxLength={300} defaultValue={stringOf(p, 'care')} />
+          {view.attributes.map((a) => (
+            <Fragment key={a.code}>
+              <Choice
+                label={a.label}
+                name={attributeField(a.code)}
+                defaultValue={attributeOf(p, a.code)}
+                options={[['', '(none)'], ...a.options.map((o) => [o.value, o.label] as const)]}
+              />
+              <GroupError name={attributeField(a.code)} />
+            </Fragment>
+          ))}
           <Field
             label="HSN code"
             name="hsn_code"
@@ -315,6 +330,12 @@ function DescriptionEditor(props: { editor: AuthoringView['editor'] }) {
       <BlockPreview html={editor.preview} title="Preview of the description (as the shop shows it)" />
     </fieldset>
   )
+}
+
+/** A picked attribute's option id as the form's choice holds it. */
+function attributeOf(p: Product | null, code: string): string {
+  const v = (p as Record<string, unknown> | null)?.[code]
+  return typeof v === 'number' || typeof v === 'string' ? String(v) : ''
 }
 
 /** A text field of the document that the schema leaves loose (fabric, care). */
