@@ -105,7 +105,7 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
           <Field label="SKU" name="sku" required maxLength={64} defaultValue={p?.sku} readOnly={p !== null} />
           <Field label="Name" name="name" required maxLength={200} defaultValue={p?.name} />
           <Field
-            label="Designer"
+            label="Designer's name as shown (blank: the designer picked below)"
             name="designer_name"
             maxLength={100}
             defaultValue={p?.designer_name ?? undefined}
