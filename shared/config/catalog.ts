@@ -30,6 +30,12 @@ export const DEFAULT_FILTERS = [
   'designer',
   'price',
 ] as const
+/**
+ * Select attributes a product's other fields decide, so the product form does not offer them:
+ * colour and size (a configurable's matrix), ready to ship (its stock and lead time) and discount
+ * (its special price). Every other select attribute of the catalogue is picked on the form.
+ */
+export const DERIVED_ATTRIBUTES: readonly string[] = ['color', 'size', 'rts', 'discount']
 /** Most values of one filter a listing URL may choose; more are ignored (a facet never offers more than AGGREGATION_SIZE). */
 export const MAX_FILTER_VALUES = AGGREGATION_SIZE
 

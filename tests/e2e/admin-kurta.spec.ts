@@ -47,7 +47,7 @@ test('an operator publishes a kurta in 3 colours × 5 sizes and a shopper buys o
   const form = page.locator('form[action="/admin/api/products/authoring"]')
   await form.getByLabel('SKU', { exact: true }).fill(sku)
   await form.getByLabel('Name', { exact: true }).fill(name)
-  await form.getByLabel('Designer', { exact: true }).fill('Meera Rao')
+  await form.getByLabel("Designer's name as shown (blank: the designer picked below)").fill('Meera Rao')
   await form.locator('select[name="category_id"]').selectOption(String(category?.id))
   await form.getByLabel('Price (₹)').fill('3,200')
   await form.getByLabel('Stock of each new variant').fill('4')

@@ -41,7 +41,7 @@ test('an operator picks a media-library picture for a product; the product page 
   await form.locator('select[name="category_id"]').selectOption(String(category?.id))
   await form.getByLabel('Price (₹)').fill('₹ 4,250')
   await form.getByLabel('Stock', { exact: true }).fill('3')
-  await form.getByRole('combobox', { name: 'Type' }).selectOption('text')
+  await form.getByRole('combobox', { name: 'Type', exact: true }).selectOption('text')
   await form.getByRole('button', { name: 'Add block' }).click()
   // The draft came back with everything typed kept.
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue(name)

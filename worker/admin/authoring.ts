@@ -8,7 +8,9 @@
  * - The description is written with the content pages' block editor and stored as the sanitised
  *   HTML the shop reads (./product-description.ts).
  * - A product is a draft (not on the shop: disabled, no URL) until published; publishing writes its
- *   URL (the category's path and the URL key) to the dispatcher's mapping.
+ *   URL (the primary category's path and the URL key) to the dispatcher's mapping.
+ * - A product is listed in several categories; the primary one (the form's first choice) gives its
+ *   address, breadcrumbs and canonical URL. Every category it enters or leaves is recounted and purged.
  * - Saving stores the product with the catalogue's one product writer (row, document, search rows
  *   and the catalogue version in one batch, with inventory rows and the audit row), then purges the
  *   cached pages that show it: it is on the shop on the next request.
@@ -25,7 +27,7 @@ import { type Product, ProductSchema } from '@shared/schemas/catalog'
 import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { productMapping, urlMappingKey } from '../catalog/url-map'
-import { writeProductStatements } from '../catalog/writer'
+import { categoryCountStatement, writeProductStatements } from '../catalog/writer'
 import { describeIssues, fail } from '../platform/http'
 import { auditStatement } from './audit'
 import { digits, refuseField, skuText, text } from './authoring-fields'
@@ -33,10 +35,13 @@ import { planSet, type SetPlan, withSetsRefreshed } from './authoring-sets'
 import { purgeProduct } from './catalogue'
 import { amountTyped } from './input'
 import { addressTaken } from './product-address'
+import { attributeValues, pickableAttributes } from './product-attributes'
 import { type Described, productDescription } from './product-description'
 
 /** The largest stock one sku is given from the form. */
 const MAX_QTY = 1_000_000
+/** The most categories one product is listed in (its search rows stay a bounded number). */
+const MAX_CATEGORIES = 10
 /** The most colours × sizes a configurable may have (its document stays a bounded size). */
 const MAX_VARIANTS = 120
 
@@ -65,6 +70,11 @@ export const AuthoringSchema = z.looseObject({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'url_key: lower-case letters, digits and single hyphens')
     .optional(),
   category_id: digits('category', 2_000_000_000).refine((n) => n > 0, 'category is required'),
+  // The other categories it is listed in (an API caller's list; the form ticks `also_category_<id>`).
+  category_ids: z
+    .array(z.coerce.number().int('categories: whole numbers').positive('categories: category ids'))
+    .max(MAX_CATEGORIES, `categories: at most ${MAX_CATEGORIES}`)
+    .optional(),
   // A grouped or bundle product's price follows from its members (./authoring-sets.ts).
   price: amountTyped('price').optional(),
   qty: digits('qty', MAX_QTY).default(0),
@@ -251,11 +261,12 @@ const stockOf = (qty: number) => ({
 function buildDocument(
   id: number,
   input: AuthoringInput & Record<string, unknown>,
-  category: { id: number; name: string; slug: string; url_path: string },
+  categories: PlacedCategory[],
   options: { colours: Option[]; sizes: Option[] },
   before: { doc: Product; stock: Record<string, number> } | null,
   set: SetPlan | null,
   described: Described,
+  attributes: Record<string, string | number | null>,
   now: number,
 ): Product {
   const priceMinor = set
@@ -269,10 +280,13 @@ function buildDocument(
       .replace(/^-+|-+$/g, '')
   if (!urlKey) refuseField(400, 'url_key', 'url_key is required (the name gives none)')
   const published = input.status === 'published'
+  const primary = categories[0] as PlacedCategory
   const at = magentoDate(now)
   const base = (before?.doc ?? {}) as Record<string, unknown>
   const doc: Record<string, unknown> = {
     ...base,
+    // Picked attributes come before the fields the form sets itself, which an attribute of the same code cannot override.
+    ...attributes,
     id,
     sku: input.sku,
     name: input.name,
@@ -294,12 +308,13 @@ function buildDocument(
     created_at: before ? before.doc.created_at : at,
     updated_at: at,
     url_key: urlKey,
-    url_path: `${category.url_path}/${urlKey}`,
+    // The address, breadcrumbs and canonical URL follow the primary category, listed first.
+    url_path: `${primary.url_path}/${urlKey}`,
     slug: urlKey,
     meta_title: input.meta_title ?? null,
     meta_description: input.meta_description ?? null,
-    category: [{ category_id: category.id, name: category.name, slug: category.slug }],
-    category_ids: [category.id],
+    category: categories.map((k) => ({ category_id: k.id, name: k.name, slug: k.slug })),
+    category_ids: categories.map((k) => k.id),
     delivery_days: input.delivery_days ?? null,
     size_guide: input.size_guide ?? null,
     media_gallery: base.media_gallery ?? [],
@@ -428,6 +443,39 @@ function refuseUnshipped(input: AuthoringInput) {
     refuseField(400, 'size_guide', 'a virtual product has no sizes: leave its size chart empty')
 }
 
+interface PlacedCategory {
+  id: number
+  name: string
+  slug: string
+  url_path: string
+}
+
+/**
+ * The categories a product is listed in: the primary one (`category_id`: its address, breadcrumbs
+ * and canonical URL) first, then the others ticked or listed, each once; every one must exist.
+ */
+async function placedCategories(
+  db: D1Database,
+  input: AuthoringInput & Record<string, unknown>,
+): Promise<PlacedCategory[]> {
+  const ticked = Object.keys(input)
+    .map((k) => /^also_category_(\d{1,10})$/.exec(k))
+    .filter((m) => m !== null && input[m[0]] !== 'false')
+    .map((m) => Number((m as RegExpExecArray)[1]))
+  const ids = [...new Set([input.category_id, ...(input.category_ids ?? []), ...ticked])]
+  if (ids.length > MAX_CATEGORIES) refuseField(400, 'category_ids', `at most ${MAX_CATEGORIES} categories`)
+  const { results } = await db
+    .prepare('SELECT id, name, slug, url_path FROM categories WHERE id IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify(ids))
+    .all<PlacedCategory>()
+  const found = new Map(results.map((k) => [k.id, k]))
+  if (!found.has(input.category_id))
+    refuseField(400, 'category_id', `there is no category ${input.category_id}`)
+  const missing = ids.find((id) => !found.has(id))
+  if (missing !== undefined) refuseField(400, 'category_ids', `there is no category ${missing}`)
+  return ids.map((id) => found.get(id) as PlacedCategory)
+}
+
 /** The statement that refuses the batch when the product moved past `revision`, or its SKU was taken (compare-and-set). */
 export function revisionGuard(db: D1Database, id: number, revision: number, sku: string) {
   return db
@@ -461,11 +509,7 @@ export async function saveAuthoredProduct(
     refuseField(400, 'type_id', 'the type of a product cannot change once created')
   if (before && input.revision !== before.revision) refuseField(409, 'revision', STALE)
   refuseUnshipped(input)
-  const category = await db
-    .prepare('SELECT id, name, slug, url_path FROM categories WHERE id = ?1')
-    .bind(input.category_id)
-    .first<{ id: number; name: string; slug: string; url_path: string }>()
-  if (!category) refuseField(400, 'category_id', `there is no category ${input.category_id}`)
+  const categories = await placedCategories(db, input)
   const productId =
     id ??
     Number(
@@ -487,7 +531,8 @@ export async function saveAuthoredProduct(
     input,
     (before?.doc as Record<string, unknown> | undefined) ?? null,
   )
-  const doc = buildDocument(productId, input, category, options, before, set, described, now)
+  const attributes = attributeValues(input, await pickableAttributes(db))
+  const doc = buildDocument(productId, input, categories, options, before, set, described, attributes, now)
   // A SKU (the product's or a variant's) and a URL belong to one product.
   const skus = [doc.sku, ...doc.configurable_children.map((c) => c.sku)]
   const taken = await db
@@ -513,6 +558,8 @@ export async function saveAuthoredProduct(
     await db.batch([
       revisionGuard(db, productId, before?.revision ?? 0, doc.sku),
       ...writeProductStatements(db, doc),
+      // Every category it enters or leaves counts its listed products again (the menu shows by it).
+      categoryCountStatement(db, [...new Set([...(before?.doc.category_ids ?? []), ...doc.category_ids])]),
       auditStatement(
         db,
         {

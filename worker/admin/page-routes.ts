@@ -30,6 +30,7 @@ import { fulfilmentPage } from './pages/fulfilment'
 import { auditPage, operationsPage, operatorsPage } from './pages/operations'
 import { orderPage, ordersPage } from './pages/orders'
 import { reviewsPage } from './pages/reviews'
+import { pickableAttributes } from './product-attributes'
 import { descriptionEditor } from './product-description'
 import { orderFilter, orderNumber, positiveId } from './request'
 import { pendingReviews, publishedReviews, reviewPhoto } from './reviews'
@@ -67,6 +68,7 @@ pageRoutes.get('/products/new', async (c) => {
     categories,
     ...options,
     members: await setMemberChoices(c.env.DB, type),
+    attributes: await pickableAttributes(c.env.DB),
     editor: await descriptionEditor(c, null, authoringAction(null)),
   })
 })
@@ -80,6 +82,7 @@ pageRoutes.get('/products/:id/edit', async (c) => {
     categories,
     ...options,
     members: await setMemberChoices(c.env.DB, type),
+    attributes: await pickableAttributes(c.env.DB),
     library: await mediaAlts(c.env.DB),
     editor: await descriptionEditor(c, product.doc, authoringAction(product.doc.id)),
   })

@@ -13,6 +13,7 @@ import {
   utf8Bytes,
 } from '../seed/sql-recorder'
 import type { CoercionCounts } from './coerce'
+import { labelOptionsFromAttributes } from './option-labels'
 import {
   type ImportError,
   type ImportRecord,
@@ -110,13 +111,21 @@ export function prepareRun(
   const seen = new Map<string, string>()
   const db = createRecordingDb()
   const recordWrites: D1PreparedStatement[] = []
-  for (const { text, file, type } of files) {
+  const runs = files.map(({ text, file, type }) => {
     const onProgress = opts.onProgress && ((d: number, t: number) => opts.onProgress?.(d, t, file))
     // A file's own type (TYPE:FILE on the command line) wins over --type.
     const parsed = parseImportFile(text, file, { type: type ?? opts.type, onProgress })
     errors.push(...parsed.errors)
     warnings.push(...parsed.warnings)
     for (const [k, n] of parsed.coercions) coercions.set(k, (coercions.get(k) ?? 0) + n)
+    return { file, parsed }
+  })
+  // Every file is read before any is written, so a product takes labels from any file's attributes.
+  labelOptionsFromAttributes(
+    runs.flatMap(({ file, parsed }) => parsed.records.map((record) => ({ file, record }))),
+    warnings,
+  )
+  for (const { file, parsed } of runs) {
     for (const r of parsed.records) {
       const key = `${r.entry.type}:${r.entry.type === 'attribute' ? r.entry.doc.attribute_id : (r.entry.doc as { id: number }).id}`
       const first = seen.get(key)

@@ -1,15 +1,17 @@
 /**
  * Creating and editing a product: what it is (name, designer, description, fabric, care), where it
- * is (category, URL key, SEO fields), what it costs and how much there is, and for a configurable
+ * is (a primary category, others it is also listed in, URL key, SEO fields), what it costs and how much there is, and for a configurable
  * its colour × size matrix, each variant with its SKU, its own price (blank: the product's) and
  * its stock. Draft or published.
  */
 import { baseCurrency } from '@shared/config/store'
 import type { Product } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
+import { Fragment } from 'react'
 import { type AuthoringType, variantField } from '../authoring'
 import type { Block } from '../content-blocks'
 import type { AdminEnv } from '../env'
+import { attributeField, type PickableAttribute } from '../product-attributes'
 import { EDITOR_MARK } from '../product-description'
 import { BundleOptions, GroupedMembers, MemberChoices, VirtualStock } from './authoring-sets'
 import { BlockEditor, BlockPreview, type LibraryPicture } from './block-editor'
@@ -28,6 +30,8 @@ interface AuthoringView {
   categories: { id: number; name: string; url_path: string }[]
   colours: Option[]
   sizes: Option[]
+  /** The catalogue's attributes picked on the form (./product-attributes.ts). */
+  attributes: PickableAttribute[]
   /** The products a grouped or bundle product may list. */
   members: { sku: string; name: string }[]
   /** The media library's pictures (path → alt text) a photograph may be picked from. */
@@ -101,13 +105,24 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
           <Field label="SKU" name="sku" required maxLength={64} defaultValue={p?.sku} readOnly={p !== null} />
           <Field label="Name" name="name" required maxLength={200} defaultValue={p?.name} />
           <Field
-            label="Designer"
+            label="Designer's name as shown (blank: the designer picked below)"
             name="designer_name"
             maxLength={100}
             defaultValue={p?.designer_name ?? undefined}
           />
           <Field label="Fabric" name="fabric" maxLength={300} defaultValue={stringOf(p, 'fabric')} />
           <Field label="Care" name="care" maxLength={300} defaultValue={stringOf(p, 'care')} />
+          {view.attributes.map((a) => (
+            <Fragment key={a.code}>
+              <Choice
+                label={a.label}
+                name={attributeField(a.code)}
+                defaultValue={attributeOf(p, a.code)}
+                options={[['', '(none)'], ...a.options.map((o) => [o.value, o.label] as const)]}
+              />
+              <GroupError name={attributeField(a.code)} />
+            </Fragment>
+          ))}
           <Field
             label="HSN code"
             name="hsn_code"
@@ -139,11 +154,24 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
         <fieldset>
           <legend>Where it is</legend>
           <Choice
-            label="Category"
+            label="Primary category (its address and breadcrumbs)"
             name="category_id"
             defaultValue={p?.category_ids[0] === undefined ? undefined : String(p.category_ids[0])}
             options={view.categories.map((k) => [String(k.id), `${k.name} (/${k.url_path})`] as const)}
           />
+          <details open={(p?.category_ids.length ?? 0) > 1}>
+            <summary>Also listed in</summary>
+            <GroupError name="category_ids" />
+            {view.categories.map((k) => (
+              <Field
+                key={k.id}
+                label={`${k.name} (/${k.url_path})`}
+                type="checkbox"
+                name={`also_category_${k.id}`}
+                defaultChecked={(p?.category_ids ?? []).slice(1).includes(k.id)}
+              />
+            ))}
+          </details>
           <Field
             label="URL key (blank: from the name and SKU)"
             name="url_key"
@@ -302,6 +330,12 @@ function DescriptionEditor(props: { editor: AuthoringView['editor'] }) {
       <BlockPreview html={editor.preview} title="Preview of the description (as the shop shows it)" />
     </fieldset>
   )
+}
+
+/** A picked attribute's option id as the form's choice holds it. */
+function attributeOf(p: Product | null, code: string): string {
+  const v = (p as Record<string, unknown> | null)?.[code]
+  return typeof v === 'number' || typeof v === 'string' ? String(v) : ''
 }
 
 /** A text field of the document that the schema leaves loose (fabric, care). */
