@@ -51,7 +51,7 @@ function derivedFinalPrice(doc: Doc, now: number): number | null {
 }
 
 /** The document with `final_price` derived where it (or a variant's) is missing (a copy; null = as is). */
-export function withDerivedFinalPrice(doc: Doc, now: number): Doc {
+function withDerivedFinalPrice(doc: Doc, now: number): Doc {
   const children = childrenOf(doc)
   const childMissing = children.some(
     (ch) => typeof ch.final_price !== 'number' && typeof ch.price === 'number',
