@@ -204,7 +204,7 @@ export function priceLine(
  * piece is an associated product (null otherwise, so a line never links to a set it is not in).
  */
 export function setOfPiece(set: Product | undefined, pieceSku: string): Product | null {
-  if (!set || set.type_id !== 'grouped' || set.visibility === 1 || set.status === 2) return null
+  if (set?.type_id !== 'grouped' || set.visibility === 1 || set.status === 2) return null
   const links = set.product_links ?? []
   return links.some(
     (l) => (!l.link_type || l.link_type === 'associated') && l.linked_product_sku === pieceSku,
