@@ -12,8 +12,9 @@ const args = parseArgs(
   `
 usage: npm run shots -- [options]
 
-Renders home, category, product, search, cart, checkout, account, a CMS page, the 404 page and an
-AMP product at 1366×900 (desktop) and 390×844 (phone) into PNG files, one per page and size.
+Renders home, category, product, search, cart, checkout, a CMS page, the 404 page, an AMP product
+and, for a demo shopper it signs in (registered on first use), their account, orders and wishlist,
+at 1366×900 (desktop) and 390×844 (phone) into PNG files, one per page and size.
 More sizes on request: 320×720 (small-phone), 800×1000 (tablet), 1440×900 (wide).
 
 options:
@@ -21,7 +22,7 @@ options:
   --base-url URL    photograph a shop that is already running there instead of starting one
   --out DIR         where the PNGs go (default shots/; emptied first)
   --only a,b        only these pages (names as listed above: home, category, product, search, cart,
-                    checkout, account, cms, not-found, amp-product)
+                    checkout, account, orders, wishlist, cms, not-found, amp-product)
   --sizes a,b       these sizes (desktop, phone, small-phone, tablet, wide; default desktop,phone)
   -h, --help        print this help and do nothing else
 `,
@@ -115,6 +116,41 @@ async function addToBag(page, productPath) {
     .catch(() => console.warn('  (the bag stays empty: the product could not be added)'))
 }
 
+/** The demo shopper the account pages are photographed for (registered once, on the first need). */
+const SHOPPER = { email: 'shots.shopper@example.com', password: 'Shots-Shopper-2026' }
+let registered = false
+
+/**
+ * Signs the demo shopper in through the header's sign-in dialog, as a shopper does (registering
+ * them first if the shop does not know them: registration answers alike for a taken address), and
+ * puts the product in their wishlist so the wishlist is not empty.
+ */
+async function signIn(page, productPath) {
+  if (!registered) {
+    const res = await fetch(`${base}/api/user/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        customer: { email: SHOPPER.email, firstname: 'Asha', lastname: 'Rao' },
+        password: SHOPPER.password,
+      }),
+    })
+    if (!res.ok) die(`registering the demo shopper answered ${res.status}: ${await res.text()}`, 1)
+    registered = true
+  }
+  await page.goto(`${base}${productPath}`, { waitUntil: 'networkidle' })
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })))
+  const modal = page.getByTestId('auth-modal')
+  await modal.getByLabel('Email address').fill(SHOPPER.email)
+  await modal.getByLabel('Password').fill(SHOPPER.password)
+  await modal.getByRole('button', { name: 'Log in' }).click()
+  await modal.waitFor({ state: 'hidden', timeout: 30_000 })
+  const heart = page.getByTestId('add-to-wishlist')
+  if ((await heart.getAttribute('aria-pressed').catch(() => null)) !== 'true')
+    await heart.click({ timeout: 5_000 }).catch(() => console.warn('  (the wishlist stays empty)'))
+  await page.waitForLoadState('networkidle')
+}
+
 const product = await firstProductPath()
 const PAGES = [
   { name: 'home', path: '/' },
@@ -123,7 +159,9 @@ const PAGES = [
   { name: 'search', path: '/search?q=silk' },
   { name: 'cart', path: '/cart', before: (page) => addToBag(page, product) },
   { name: 'checkout', path: '/checkout', before: (page) => addToBag(page, product) },
-  { name: 'account', path: '/my-account' },
+  { name: 'account', path: '/my-account', before: (page) => signIn(page, product) },
+  { name: 'orders', path: '/my-account/orders', before: (page) => signIn(page, product) },
+  { name: 'wishlist', path: '/wishlist', before: (page) => signIn(page, product) },
   { name: 'cms', path: '/i/about-us' },
   { name: 'not-found', path: '/this-page-does-not-exist' },
   { name: 'amp-product', path: `/amp${product}` },

@@ -12,6 +12,7 @@
 import { CONVERSION_EVENTS } from '@shared/config/analytics'
 import { baseCurrency } from '@shared/config/store'
 import { api } from '../api'
+import { randomHex } from './random-hex'
 
 /** Every event comes from the website. */
 const ANALYTICS_ACTION_SOURCE = 'website'
@@ -53,13 +54,6 @@ interface ConversionEvent {
   event_source_url: string
   action_source: typeof ANALYTICS_ACTION_SOURCE
   custom_data: Record<string, unknown> & { currency: string }
-}
-
-/** Random hex of `bytes` bytes. */
-export function randomHex(bytes = 8): string {
-  const a = new Uint8Array(bytes)
-  crypto.getRandomValues(a)
-  return [...a].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
 /** "event name plus random hex". */

@@ -8,7 +8,7 @@ import { isProductSummary, type ProductSummary } from '@shared/components/produc
 import { addToCompare, removeBySku, uniqueBySku } from '@shared/domain/lists'
 import { msgCompareAdded, msgCompareRemoved } from '@shared/i18n/messages'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { collection } from '../storage/storage-manager'
+import { lazyCollection } from '../storage/lazy-collection'
 import { notify as defaultNotify, type NotificationInput } from './notifications'
 import type { ListStorage } from './recently-viewed'
 
@@ -81,7 +81,7 @@ export function createCompareStore({ storage, notify = defaultNotify }: CompareD
   return { items, skus, loaded, load, add, remove, clear }
 }
 
-export const compare = createCompareStore({ storage: () => collection<ProductSummary[]>('compare') })
+export const compare = createCompareStore({ storage: () => lazyCollection<ProductSummary[]>('compare') })
 
 // Logout clears compare.
 bus.on(EVENTS.userAfterLogout, () => void compare.clear())

@@ -6,7 +6,7 @@ import { signal } from '@preact/signals-core'
 import { isProductSummary, type ProductSummary } from '@shared/components/product/summary'
 import { RECENTLY_VIEWED_MAX } from '@shared/config/lists'
 import { addRecentlyViewed } from '@shared/domain/lists'
-import { collection } from '../storage/storage-manager'
+import { lazyCollection } from '../storage/lazy-collection'
 
 /** The subset of the storage API the list stores use (UniversalStorage satisfies it). */
 export interface ListStorage<T> {
@@ -57,4 +57,6 @@ export function createRecentlyViewedStore(storage: () => ListStorage<ProductSumm
   return { items, loaded, load, add }
 }
 
-export const recentlyViewed = createRecentlyViewedStore(() => collection<ProductSummary[]>('recentlyViewed'))
+export const recentlyViewed = createRecentlyViewedStore(() =>
+  lazyCollection<ProductSummary[]>('recentlyViewed'),
+)

@@ -12,7 +12,7 @@ import { WISHLIST_DEFAULT_QTY } from '@shared/config/lists'
 import { addToWishlist, removeFromWishlist, uniqueBySku } from '@shared/domain/lists'
 import { api } from '../api'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { collection } from '../storage/storage-manager'
+import { lazyCollection } from '../storage/lazy-collection'
 import type { ListStorage } from './recently-viewed'
 import { currentUser, userToken } from './user'
 
@@ -207,7 +207,7 @@ function signedInUser(): WishlistUser | null {
 }
 
 export const wishlist = createWishlistStore({
-  storage: () => collection<WishlistItem[]>('wishlist'),
+  storage: () => lazyCollection<WishlistItem[]>('wishlist'),
   remote: wishlistRemote,
   user: signedInUser,
 })

@@ -83,6 +83,8 @@ const CartItemInputSchema = z.object({
   item_id: decimalId('item_id').optional(),
   quoteId: z.union([z.string(), z.number()]).optional(),
   product_option: ProductOptionSchema.nullish(),
+  /** The grouped set the piece was chosen on (its page is the line's page; ignored unless it holds the piece). */
+  parentSku: z.string().trim().max(128).optional(),
 })
 export const CartUpdateBodySchema = z.object({ cartItem: CartItemInputSchema })
 

@@ -26,6 +26,8 @@ export function updateBody(line: CartLine, itemId: number | string | undefined, 
       ...(itemId != null ? { item_id: itemId } : {}),
       quoteId: cartId,
       ...(line.product_option ? { product_option: line.product_option } : {}),
+      // The product page the line was chosen on (a grouped set's, for one of its pieces).
+      ...(line.parentSku && line.parentSku !== line.sku ? { parentSku: line.parentSku } : {}),
     },
   }
 }

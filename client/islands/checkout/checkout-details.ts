@@ -8,6 +8,9 @@ import { collection } from '../../storage/storage-manager'
 
 const CHECKOUT_DETAILS_KEY = 'details'
 
+/** Where the checkout leaves the confirmation what happened in the payment window (sessionStorage: this tab only). */
+export const PAY_NOTE_KEY = 'checkout-pay-note'
+
 /** The saved checkout form, or null when none is saved or storage cannot be read. */
 export async function loadCheckoutDetails(): Promise<unknown> {
   try {

@@ -14,7 +14,6 @@ import {
 } from '@shared/config/checkout'
 import { baseCurrency } from '@shared/config/store'
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { track } from '../../engines/analytics'
 import type { PlaceOrderResult } from '../../engines/orders/context'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { type CartLine, cartCount, cartItems, cartTotals } from '../../state/cart'
@@ -67,12 +66,14 @@ function useInitiateCheckoutEvent(items: readonly CartLine[]) {
   useEffect(() => {
     if (tracked.current || items.length === 0) return
     tracked.current = true
-    void track('InitiateCheckout', {
+    const data = {
       value: clientTotals(items).grand_total,
       numItems: cartCount.peek(),
       contentIds: items.map((l) => l.sku),
       contentType: 'product',
-    })
+    }
+    // The analytics code is not part of the page's first load.
+    void import('../../engines/analytics').then((m) => m.track('InitiateCheckout', data))
   }, [items])
 }
 

@@ -22,8 +22,9 @@ import { defineIsland } from '../define'
 import { OrderLineImage } from '../order/order-line-image'
 import { PayNowButton } from '../order/pay-now'
 import { formatPageAmount } from '../page-price'
+import { PAY_NOTE_KEY } from './checkout-details'
 import { fetchOrder } from './fetch-order'
-import { offersPayNow, orderStatusText, PAY_NOTE_KEY } from './order-status'
+import { offersPayNow, orderStatusText } from './order-status'
 import { PendingOrderNotice } from './pending-order'
 
 interface OrderView {

@@ -1,9 +1,6 @@
 /** What the confirmation says about an order's state. */
 import { orderDateTime } from '@shared/components/order/order-text'
 
-/** Where the checkout leaves the confirmation what happened in the payment window (this tab only). */
-export const PAY_NOTE_KEY = 'checkout-pay-note'
-
 /** Until when an unpaid order is held, as a sentence ('' when the order has no deadline). */
 function heldUntil(expiresAt: number | null | undefined): string {
   const when = typeof expiresAt === 'number' && expiresAt > 0 ? orderDateTime(expiresAt) : ''

@@ -7,15 +7,15 @@
  */
 import { newOrderId } from '@shared/domain/order-hash'
 import { currentApiContext } from '../../api'
-import { purchaseData, randomHex, track } from '../../engines/analytics'
 import type { PlaceOrderResult } from '../../engines/orders/context'
+import { randomHex } from '../../engines/random-hex'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { type CartLine, type CartTotals, cartServerToken } from '../../state/cart'
 import { currentUser } from '../../state/user'
 import { clientTotals } from '../cart/cart-totals'
+import { PAY_NOTE_KEY } from './checkout-details'
 import type { CheckoutState } from './checkout-state'
 import { buildOrder } from './order-body'
-import { PAY_NOTE_KEY } from './order-status'
 
 type OrderSubmission =
   | { kind: 'account-failed'; message: string }
@@ -107,6 +107,8 @@ export async function confirmPurchase(
   state: CheckoutState,
   taken: Extract<OrderSubmission, { kind: 'taken' }>,
 ): Promise<void> {
+  // The analytics code loads only when an order is placed.
+  const { purchaseData, track } = await import('../../engines/analytics')
   await track(
     'Purchase',
     purchaseData({

@@ -200,15 +200,35 @@ export function priceLine(
 }
 
 /**
- * A line's picture and page as the product page adds them: the variant's picture, else the
- * product's, and the product's page with the variant named. So a line rebuilt from the server (a
- * bag opened on another device, a merge at sign-in) looks like one added on this device. A
- * product not shown on its own (visibility 1, e.g. a set's piece) has no page to link to.
+ * The grouped set a piece was chosen on, when `set` is one: a listed grouped product of which the
+ * piece is an associated product (null otherwise, so a line never links to a set it is not in).
  */
-function lineLook(product: Product, child: ConfigurableChild | undefined) {
+export function setOfPiece(set: Product | undefined, pieceSku: string): Product | null {
+  if (set?.type_id !== 'grouped' || set.visibility === 1 || set.status === 2) return null
+  const links = set.product_links ?? []
+  return links.some(
+    (l) => (!l.link_type || l.link_type === 'associated') && l.linked_product_sku === pieceSku,
+  )
+    ? set
+    : null
+}
+
+/**
+ * A line's picture and page as the product page adds them: the variant's picture, else the
+ * product's, and the product's page with the variant named; a piece chosen on its grouped set's
+ * page links to the set's page. So a line rebuilt from the server (a bag opened on another device,
+ * a merge at sign-in) looks like one added on this device. A product not shown on its own
+ * (visibility 1) and chosen on no set has no page to link to.
+ */
+function lineLook(product: Product, child: ConfigurableChild | undefined, set: Product | null) {
+  const page = set
+    ? productPath(set.sku, set.slug)
+    : product.visibility === 1
+      ? null
+      : productPath(product.sku, product.slug, child?.sku)
   return {
     image: usableImage(child?.image) ?? usableImage(product.image) ?? usableImage(product.thumbnail),
-    ...(product.visibility === 1 ? {} : { url_path: productPath(product.sku, product.slug, child?.sku) }),
+    ...(page ? { url_path: page } : {}),
   }
 }
 
@@ -219,10 +239,8 @@ function lineLook(product: Product, child: ConfigurableChild | undefined) {
  */
 export async function priceItems(db: D1Database, items: CartItemRow[], ctx: PricingContext) {
   const [bySku, taxRules] = await Promise.all([
-    getProductsBySku(
-      db,
-      items.map((i) => i.sku),
-    ),
+    // A piece's grouped set (its stored parent) is read in the same round trip, for its page.
+    getProductsBySku(db, [...items.map((i) => i.sku), ...items.flatMap((i) => i.parent_sku ?? [])]),
     getTaxRules(db),
   ])
   const lines: PricedLine[] = []
@@ -241,9 +259,11 @@ export async function priceItems(db: D1Database, items: CartItemRow[], ctx: Pric
       missing.push(item)
       continue
     }
+    const set =
+      item.parent_sku && !config.child ? setOfPiece(bySku.get(item.parent_sku)?.product, item.sku) : null
     lines.push({
       ...priceLine(found.product, config, item, taxRules, ctx),
-      ...lineLook(found.product, config.child),
+      ...lineLook(found.product, config.child, set),
     })
   }
   return { lines, missing, bySku }

@@ -53,6 +53,7 @@ import {
   MAX_CART_LINES,
   priceItems,
   resolveCart,
+  setOfPiece,
   toCartItem,
 } from './repo'
 import { couponProblem } from './totals'
@@ -151,6 +152,11 @@ cartRoutes.post('/update', cartFirst, jsonBody(CartUpdateBodySchema), async (c) 
   }
   const line = resolved.lines[0] as ResolvedLine
   if (shortOfStock(resolved.needed, resolved.stock)) fail(400, QTY_NOT_AVAILABLE)
+  // A piece chosen on its grouped set's page keeps the set, whose page the line links to.
+  const named =
+    !line.parentSku && cartItem.parentSku && cartItem.parentSku !== line.sku ? cartItem.parentSku : null
+  const set = named ? setOfPiece((await getProductsBySku(db, [named])).get(named)?.product, line.sku) : null
+  const parentSku = line.parentSku ?? set?.sku ?? null
   const stamp = magentoDate(Date.now())
   const option = line.option ? JSON.stringify(line.option) : null
   let saved: CartItemRow | null
@@ -175,10 +181,11 @@ cartRoutes.post('/update', cartFirst, jsonBody(CartUpdateBodySchema), async (c) 
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7
          WHERE (SELECT COUNT(*) FROM cart_items WHERE cart_id = ?1) < ?8
             OR EXISTS (SELECT 1 FROM cart_items WHERE cart_id = ?1 AND sku = ?2)
-         ON CONFLICT(cart_id, sku) DO UPDATE SET qty = excluded.qty, product_option = COALESCE(excluded.product_option, product_option)
+         ON CONFLICT(cart_id, sku) DO UPDATE SET qty = excluded.qty, product_option = COALESCE(excluded.product_option, product_option),
+           parent_sku = COALESCE(excluded.parent_sku, parent_sku)
          RETURNING *`,
       )
-      .bind(cart.id, line.sku, line.parentSku, line.productId, cartItem.qty, option, stamp, MAX_CART_LINES)
+      .bind(cart.id, line.sku, parentSku, line.productId, cartItem.qty, option, stamp, MAX_CART_LINES)
       .first<CartItemRow>()
     if (!saved) fail(400, `A cart holds at most ${MAX_CART_LINES} different products.`)
   }

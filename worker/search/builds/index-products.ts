@@ -7,7 +7,7 @@ import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { Product } from '@shared/schemas/catalog'
 import { bumpIndexVersionStatement } from '../held/index-version'
 import { extractFacts, HOT_COLUMNS, hotValues } from '../semantics/facts'
-import { withDerivedFinalPrice } from '../semantics/server-prices'
+import { withIndexedFinalPrice } from '../semantics/server-prices'
 import { shownPriceNumbers } from '../semantics/shown-prices'
 
 /** Statements deleting a product's index rows (used before a rebuild, or when a product is deleted). */
@@ -24,7 +24,8 @@ function deleteProductIndexStatements(db: D1Database, productId: number): D1Prep
 /**
  * Statements that delete and rebuild a product's search-index rows (run them in a D1 batch). A
  * product (or variant) without a final_price is indexed with the derived one, so the price filter
- * and the price sort find it. With the catalogue's tax rules, the prices each shopper is shown are
+ * and the price sort find it; a grouped set is indexed with its listing price (its cheapest piece:
+ * withIndexedFinalPrice). With the catalogue's tax rules, the prices each shopper is shown are
  * indexed too (semantics/shown-prices.ts); a write without them leaves the product to the
  * scheduled build (builds/shown-prices.ts), and the price filter falls back to the catalogue price
  * for it until then.
@@ -35,7 +36,7 @@ export function indexProductStatements(
   now: number = Date.now(),
   taxRules?: readonly TaxRuleFields[],
 ): D1PreparedStatement[] {
-  const doc = withDerivedFinalPrice(product as Record<string, unknown>, now)
+  const doc = withIndexedFinalPrice(product as Record<string, unknown>, now)
   const id = Number(doc.id)
   if (!Number.isSafeInteger(id))
     throw new Error(`Cannot index a product without a numeric id (sku ${String(doc.sku)})`)

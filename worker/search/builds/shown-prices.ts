@@ -8,7 +8,7 @@
 import { baseCurrency, HOME_COUNTRY } from '@shared/config/store'
 import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import { bumpIndexVersionStatement } from '../held/index-version'
-import { withDerivedFinalPrice } from '../semantics/server-prices'
+import { withIndexedFinalPrice } from '../semantics/server-prices'
 import { SHOWN_PRICE_PREFIX, shownPriceFieldPrefix, shownPriceNumbers } from '../semantics/shown-prices'
 
 /** Products read and written per statement. */
@@ -59,7 +59,7 @@ export async function fillShownPrices(db: D1Database, now: number = Date.now()):
     if (rows.length === 0) break
     const numbers: [string, number, number][] = []
     for (const row of rows) {
-      const doc = withDerivedFinalPrice(JSON.parse(row.doc) as Record<string, unknown>, now)
+      const doc = withIndexedFinalPrice(JSON.parse(row.doc) as Record<string, unknown>, now)
       for (const [field, value] of shownPriceNumbers(doc, rules, now))
         numbers.push([field, value, Number(doc.id)])
     }

@@ -7,7 +7,7 @@
 import type { AggNode, SearchPlan, SortSpec } from '../dsl'
 import { type EntityKind, extractFacts } from '../semantics/facts'
 import { type AggResult, bucket, type EngineResult, effectiveSort } from '../semantics/results'
-import { withDerivedFinalPrice } from '../semantics/server-prices'
+import { withIndexedFinalPrice } from '../semantics/server-prices'
 import { type Ctx, evalNode, type JsDoc } from './evaluate'
 /** Wraps documents with their facts (do this once per loaded document set). */
 export function toJsDocs(docs: Record<string, unknown>[], kind: EntityKind, idField = 'id'): JsDoc[] {
@@ -15,8 +15,8 @@ export function toJsDocs(docs: Record<string, unknown>[], kind: EntityKind, idFi
   return docs.map((source, i) => ({
     id: (source[idField] as number | string | undefined) ?? i,
     source,
-    // Products match on the derived final price, like their index rows (builds/index-products.ts).
-    facts: extractFacts(kind === 'product' ? withDerivedFinalPrice(source, now) : source, kind),
+    // Products match on their indexed final price (withIndexedFinalPrice), like their index rows (builds/index-products.ts).
+    facts: extractFacts(kind === 'product' ? withIndexedFinalPrice(source, now) : source, kind),
   }))
 }
 

@@ -17,7 +17,8 @@
  * price documents with priceView from them). A configurable's own fields are its cheapest variant's,
  * as in vue-storefront-api.
  */
-import { baseCurrency } from '@shared/config/store'
+import { listingPriceView } from '@shared/components/catalog/tile-price'
+import { baseCurrency, HOME_COUNTRY } from '@shared/config/store'
 import { priceView } from '@shared/domain/price'
 import { cheapestVariant } from '@shared/domain/price-parts'
 import { finalPrice, type PriceFields } from '@shared/domain/price-window'
@@ -50,7 +51,7 @@ function derivedFinalPrice(doc: Doc, now: number): number | null {
 }
 
 /** The document with `final_price` derived where it (or a variant's) is missing (a copy; null = as is). */
-export function withDerivedFinalPrice(doc: Doc, now: number): Doc {
+function withDerivedFinalPrice(doc: Doc, now: number): Doc {
   const children = childrenOf(doc)
   const childMissing = children.some(
     (ch) => typeof ch.final_price !== 'number' && typeof ch.price === 'number',
@@ -66,6 +67,26 @@ export function withDerivedFinalPrice(doc: Doc, now: number): Doc {
     })
   }
   return out
+}
+
+/**
+ * The document as the search index prices it: `final_price` derived where missing, and for a
+ * grouped set its listing price (listingPriceView: its cheapest piece, the price its tile shows
+ * "from") instead of the whole set's, so the price filter, the price facet and the price sort of a
+ * shopper at home read the number the tile shows (the shown prices of other shoppers follow the
+ * same rule: shown-prices.ts). A copy when anything changes.
+ */
+export function withIndexedFinalPrice(doc: Doc, now: number): Doc {
+  const out = withDerivedFinalPrice(doc, now)
+  if (out.type_id !== 'grouped') return out
+  const { view, from } = listingPriceView(out as Parameters<typeof listingPriceView>[0], {
+    now,
+    currency: baseCurrency(),
+    country: HOME_COUNTRY,
+    taxRules: [],
+  })
+  const listed = view.unitMinor / 100
+  return from && out.final_price !== listed ? { ...out, final_price: listed } : out
 }
 
 /** What the price fields are computed for: the moment, the catalogue's tax rules, the visitor's country. */

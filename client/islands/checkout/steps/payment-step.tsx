@@ -6,12 +6,15 @@
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
 import { CheckboxField, TextField } from '@shared/components/checkout/form-field'
 import type { PaymentMethodConfig } from '@shared/config/checkout'
+import { lazy, Suspense } from 'react'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { formatPagePrice } from '../../page-price'
 import { ADDRESS_BOOK_TEXT } from '../address-book'
 import type { CheckoutState } from '../checkout-state'
 import { errorsUnder } from '../checkout-validation'
-import { GiftCardField } from './gift-card-field'
+
+// A signed-in shopper's gift card field: its code loads when it is first shown.
+const GiftCardField = lazy(() => import('./gift-card-field').then((m) => ({ default: m.GiftCardField })))
 
 interface PaymentStepProps {
   state: CheckoutState
@@ -124,7 +127,9 @@ export function PaymentStep(props: PaymentStepProps) {
         />
       ) : null}
       {storeCredit !== null ? (
-        <GiftCardField onRedeemed={() => update((s) => ({ ...s, isStoreCreditApplied: true }))} />
+        <Suspense fallback={null}>
+          <GiftCardField onRedeemed={() => update((s) => ({ ...s, isStoreCreditApplied: true }))} />
+        </Suspense>
       ) : null}
       <CheckboxField
         id="payment-sameAsShipping"

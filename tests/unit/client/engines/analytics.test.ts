@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import {
-  buildConversionEvent,
-  eventId,
-  normalizePii,
-  randomHex,
-  sha256Hex,
-} from '../../../../client/engines/analytics'
+import { buildConversionEvent, eventId, normalizePii, sha256Hex } from '../../../../client/engines/analytics'
+import { randomHex } from '../../../../client/engines/random-hex'
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex')
 const ctx = {

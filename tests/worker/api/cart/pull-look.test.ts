@@ -1,6 +1,7 @@
 // A cart read back from the server (a bag opened on another device, or merged at sign-in) names
 // each line's picture and product page, as the product page adds them: a variant's own picture and
-// page; a piece of a grouped set bought alone, its picture and its own page.
+// page; a piece chosen on its grouped set's page, its picture and the set's page (a set that does
+// not hold the piece is not believed: the piece keeps its own page).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api } from '../../../helpers/user'
@@ -23,7 +24,7 @@ const docOf = async (where: string) => {
 }
 
 describe('a cart pulled from the server', () => {
-  it("names each line's picture and page: a variant's own, and a set's piece's own", async () => {
+  it("names each line's picture and page: a variant's own, a set's piece the set's", async () => {
     const kurta = await docOf("type_id = 'configurable' AND status = 1")
     const child = kurta.configurable_children.find((c) => c.status !== 2 && c.image)
     if (!child?.image) throw new Error('a variant with its own picture')
@@ -53,7 +54,29 @@ describe('a cart pulled from the server', () => {
     })
     expect(look(pieceSku)).toMatchObject({
       image: piece.image ?? piece.thumbnail,
-      url_path: `/p/${encodeURIComponent(piece.sku)}/${piece.slug}`,
+      url_path: `/p/${encodeURIComponent(set.sku)}/${set.slug}`,
     })
+  })
+
+  it('believes a set only when it holds the piece', async () => {
+    const set = await docOf("type_id = 'grouped' AND status = 1")
+    const other = await docOf(
+      `type_id = 'simple' AND status = 1 AND visibility = 4 AND sku NOT IN (${set.product_links
+        .map((l) => `'${l.linked_product_sku.replace(/'/g, "''")}'`)
+        .join(',')})`,
+    )
+    await env.DB.prepare('UPDATE inventory SET qty = 10, is_in_stock = 1 WHERE sku = ?').bind(other.sku).run()
+    const cartId = (await api('/cart/create?token=', { method: 'POST' })).json.result as string
+    const res = await api(`/cart/update?token=&cartId=${cartId}`, {
+      body: { cartItem: { sku: other.sku, qty: 1, parentSku: set.sku } },
+    })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    const pulled = (await api(`/cart/pull?token=&cartId=${cartId}`)).json.result as Array<{
+      sku: string
+      extension_attributes?: { url_path?: string }
+    }>
+    expect(pulled.find((l) => l.sku === other.sku)?.extension_attributes?.url_path).toBe(
+      `/p/${encodeURIComponent(other.sku)}/${other.slug}`,
+    )
   })
 })

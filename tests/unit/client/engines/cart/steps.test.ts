@@ -172,6 +172,13 @@ describe('lines from and to the server', () => {
       item_id: 5,
       product_option: option,
     })
+    // A grouped set's piece names the set it was chosen on; a product its own page does not.
+    expect(updateBody(line('P', { parentSku: 'SET' }), undefined, 'c1').cartItem).toMatchObject({
+      parentSku: 'SET',
+    })
+    expect(updateBody(line('A', { parentSku: 'A' }), undefined, 'c1').cartItem).not.toHaveProperty(
+      'parentSku',
+    )
   })
   it('line totals attach by server item id; lines without a match keep theirs', () => {
     const lines = [line('A', { server_item_id: 1 }), line('B', { server_item_id: '2' }), line('C')]
