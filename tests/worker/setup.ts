@@ -31,7 +31,8 @@ type ModuleNode = { promise?: unknown; exports?: unknown; evaluated: boolean; im
 const modules = (
   globalThis as { __vitest_worker__?: { evaluatedModules?: { idToModuleMap: Map<string, ModuleNode> } } }
 ).__vitest_worker__?.evaluatedModules
-if (!modules) throw new Error('Vitest keeps its evaluated modules elsewhere: tests/worker/setup.ts cannot reset them')
+if (!modules)
+  throw new Error('Vitest keeps its evaluated modules elsewhere: tests/worker/setup.ts cannot reset them')
 for (const [id, node] of modules.idToModuleMap) {
   if (id.includes('/node_modules/') || id.startsWith('mock:')) continue
   node.promise = undefined
