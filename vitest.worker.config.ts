@@ -1,9 +1,19 @@
-import { accessSync, constants, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import fsp from 'node:fs/promises'
+import {
+  accessSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from 'miniflare'
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare, type Request, Response } from 'miniflare'
 import { defineConfig } from 'vitest/config'
 import { importTs } from './scripts/lib.mjs'
 
@@ -15,66 +25,241 @@ function bindingId(table: string, key: string): string {
   if (!id) throw new Error(`wrangler.toml: no ${key} in [[${table}]]`)
   return id
 }
+/** The rate limiters of wrangler.toml's top level: binding name → namespace id and limits. */
+function rateLimiters(): Record<
+  string,
+  { namespace_id: string; simple: { limit: number; period: 10 | 60 } }
+> {
+  const toml = readFileSync(path.join(import.meta.dirname, 'wrangler.toml'), 'utf8')
+  const topLevel = toml.slice(0, toml.search(/^\[env\./m))
+  const limiters: ReturnType<typeof rateLimiters> = {}
+  for (const block of topLevel.split('[[ratelimits]]').slice(1)) {
+    const name = block.match(/^name = "([^"]+)"/m)?.[1]
+    const id = block.match(/^namespace_id = "([^"]+)"/m)?.[1]
+    const simple = block.match(/^simple = \{ limit = (\d+), period = (\d+) \}/m)
+    if (!name || !id || !simple)
+      throw new Error('wrangler.toml: a [[ratelimits]] block this config cannot read')
+    limiters[name] = {
+      namespace_id: id,
+      simple: { limit: Number(simple[1]), period: Number(simple[2]) as 10 | 60 },
+    }
+  }
+  return limiters
+}
+
+/**
+ * How many test files one workerd can run: each takes a storage slot of its own, never reused,
+ * and a workerd never runs more files than the tier has.
+ */
+const SLOTS = readdirSync(path.join(import.meta.dirname, 'tests/worker'), {
+  recursive: true,
+  encoding: 'utf8',
+}).filter((f) => /\.test\.tsx?$/.test(f)).length
+
+/**
+ * A storage slot's bindings: its own D1 database, KV namespace, R2 bucket and rate limiters,
+ * under names that tests/worker/setup.ts puts in place of the worker's (`DB` ← `DB_SLOT_<k>`).
+ */
+function slotBindings(): {
+  d1Databases: Record<string, string>
+  kvNamespaces: Record<string, string>
+  r2Buckets: Record<string, string>
+  ratelimits: ReturnType<typeof rateLimiters>
+} {
+  const slots = [...Array(SLOTS).keys()]
+  const limiters = Object.entries(rateLimiters())
+  return {
+    d1Databases: Object.fromEntries(slots.map((k) => [`DB_SLOT_${k}`, `worker-test-slot-${k}`])),
+    kvNamespaces: Object.fromEntries(slots.map((k) => [`URL_MAPPINGS_SLOT_${k}`, `worker-test-slot-${k}`])),
+    r2Buckets: Object.fromEntries(slots.map((k) => [`CATALOGUE_IMAGES_SLOT_${k}`, `worker-test-slot-${k}`])),
+    ratelimits: Object.fromEntries(
+      slots.flatMap((k) =>
+        limiters.map(([name, limiter]) => [
+          `${name}_SLOT_${k}`,
+          { ...limiter, namespace_id: `${limiter.namespace_id}-slot-${k}` },
+        ]),
+      ),
+    ),
+  }
+}
+
+/** The files of the storage made once per run, and where each slot's copy of them goes. */
+type Template = {
+  /** Folder holding `d1/` and `kv/` as the seeding workerd left them. */
+  dir: string
+  /** The seeded database's and namespace's SQLite files (without `-wal`/`-shm`), under `dir`. */
+  d1File: string
+  kvFile: string
+  /** Every slot's SQLite file names, which Miniflare derives from the database or namespace id. */
+  slotD1Files: string[]
+  slotKvFiles: string[]
+}
+
+const D1_OBJECTS = 'd1/miniflare-D1DatabaseObject'
+const KV_OBJECTS = 'kv/miniflare-KVNamespaceObject'
+
+/** The `*.sqlite` files of one Durable Object namespace folder, without the namespace's own. */
+function objectFiles(dir: string): Set<string> {
+  if (!existsSync(dir)) return new Set()
+  return new Set(readdirSync(dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite'))
+}
 
 /**
  * The storage every worker test file starts from, made once per run: the migrations and the demo
  * catalogue (the same generator and SQL as `npm run seed`) written into D1 and KV by a workerd of
- * its own, whose persisted files are then copied into each file's new storage (below). Copying a
- * few megabytes of SQLite files costs milliseconds; executing the catalogue's SQL and KV puts in
- * every file cost seconds. Returns the folder holding `d1/` and `kv/`.
+ * its own. Its persisted files are copied into each test file's storage slot when the file claims
+ * it (below): copying a few megabytes of SQLite files costs milliseconds, executing the
+ * catalogue's SQL and KV puts cost seconds. The same workerd then opens every slot's database and
+ * namespace once, in a folder of their own, to learn the file name Miniflare gives each.
  */
-async function seededTemplate(): Promise<string> {
+async function seededTemplate(): Promise<Template> {
   const dir = mkdtempSync(path.join(tmpdir(), 'worker-tests-template-'))
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  const names = mkdtempSync(path.join(tmpdir(), 'worker-tests-slot-names-'))
+  process.once('exit', () => {
+    rmSync(dir, { recursive: true, force: true })
+    rmSync(names, { recursive: true, force: true })
+  })
   const { noSeedCounts, seedSteps } = await importTs('scripts/catalogue/seed/write.ts')
   const { putUrlMappings, runSql } = await importTs('scripts/catalogue/seed/apply.ts')
   const steps = [...seedSteps({ pincodesAt: new Date().toISOString() }, noSeedCounts())]
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'worker/db/migrations'))
-  const options = convertV4MiniflareOptions({
-    modules: true,
-    script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
-    d1Databases: { DB: bindingId('d1_databases', 'database_id') },
-    kvNamespaces: { URL_MAPPINGS: bindingId('kv_namespaces', 'id') },
-    log: new Log(LogLevel.WARN),
-  })
-  options.resourcePersistencePath = dir
-  const mf = new Miniflare(options)
-  try {
-    const db = await mf.getD1Database('DB')
-    // Every migration's statements in one D1 batch, in order (the database is new, so the record
-    // of applied migrations is not needed).
-    await db.batch(migrations.flatMap((m) => m.queries).map((q) => db.prepare(q)))
-    await Promise.all([
-      runSql(
-        db,
-        steps.flatMap((s) => s.sql),
-      ),
-      putUrlMappings(
-        await mf.getKVNamespace('URL_MAPPINGS'),
-        steps.flatMap((s) => s.urlMappings),
-      ),
-    ])
-  } finally {
-    await mf.dispose()
+  const slots = slotBindings()
+  const miniflare = (persistence: string, d1: Record<string, string>, kv: Record<string, string>) => {
+    const options = convertV4MiniflareOptions({
+      modules: true,
+      script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+      d1Databases: d1,
+      kvNamespaces: kv,
+      log: new Log(LogLevel.WARN),
+    })
+    options.resourcePersistencePath = persistence
+    return new Miniflare(options)
   }
-  return dir
+  const seeding = miniflare(
+    dir,
+    { DB: bindingId('d1_databases', 'database_id') },
+    { URL_MAPPINGS: bindingId('kv_namespaces', 'id') },
+  )
+  const naming = miniflare(names, slots.d1Databases, slots.kvNamespaces)
+  try {
+    const seed = async () => {
+      const db = await seeding.getD1Database('DB')
+      // Every migration's statements in one D1 batch, in order (the database is new, so the record
+      // of applied migrations is not needed).
+      await db.batch(migrations.flatMap((m) => m.queries).map((q) => db.prepare(q)))
+      await Promise.all([
+        runSql(
+          db,
+          steps.flatMap((s) => s.sql),
+        ),
+        putUrlMappings(
+          await seeding.getKVNamespace('URL_MAPPINGS'),
+          steps.flatMap((s) => s.urlMappings),
+        ),
+      ])
+    }
+    // One slot at a time, so the one new file is that slot's.
+    const learnNames = async () => {
+      const d1: string[] = []
+      const kv: string[] = []
+      for (let k = 0; k < SLOTS; k++) {
+        const before = objectFiles(path.join(names, D1_OBJECTS))
+        await (await naming.getD1Database(`DB_SLOT_${k}`)).prepare('SELECT 1').first()
+        d1.push(
+          only(
+            [...objectFiles(path.join(names, D1_OBJECTS))].filter((f) => !before.has(f)),
+            `D1 slot ${k}`,
+          ),
+        )
+        const kvBefore = objectFiles(path.join(names, KV_OBJECTS))
+        await (await naming.getKVNamespace(`URL_MAPPINGS_SLOT_${k}`)).put('k', 'v')
+        kv.push(
+          only(
+            [...objectFiles(path.join(names, KV_OBJECTS))].filter((f) => !kvBefore.has(f)),
+            `KV slot ${k}`,
+          ),
+        )
+      }
+      return { d1, kv }
+    }
+    const [, learnt] = await Promise.all([seed(), learnNames()])
+    return {
+      dir,
+      d1File: only([...objectFiles(path.join(dir, D1_OBJECTS))], 'the seeded D1 database'),
+      kvFile: only([...objectFiles(path.join(dir, KV_OBJECTS))], 'the seeded KV namespace'),
+      slotD1Files: learnt.d1,
+      slotKvFiles: learnt.kv,
+    }
+  } finally {
+    await Promise.all([seeding.dispose(), naming.dispose()])
+  }
+}
+
+function only(files: string[], what: string): string {
+  const [file, ...more] = files
+  if (!file || more.length) throw new Error(`Expected one SQLite file for ${what}, found ${files.length}`)
+  return file
+}
+
+/** A SQLite file and its `-wal`/`-shm` companions, copied under a new name where they exist. */
+function copySqlite(from: string, to: string): void {
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(from + suffix)) cpSync(from + suffix, to + suffix)
 }
 
 /**
- * Gives every test file's new storage the template's D1 and KV files. The Cloudflare test pool
- * starts one Miniflare per test file, which keeps D1 in `<tmp>/miniflare-<random>/d1` and KV in
- * `…/kv` and creates each folder just before its workerd starts; the copy is made right there, so
- * each file still has storage of its own (its writes reach only its copy). Should Miniflare stop
- * creating those folders this way, nothing is copied and tests/worker/setup.ts stops the run.
+ * The storage root (`<tmp>/miniflare-<random>`) of the workerd that wrote `probe` as a value in
+ * its URL_MAPPINGS namespace: KV keeps each value as a file of its own.
  */
-function copyTemplateIntoNewStorage(template: string): void {
-  const mkdir = fsp.mkdir
-  fsp.mkdir = (async (dir: Parameters<typeof mkdir>[0], options?: Parameters<typeof mkdir>[1]) => {
-    const made = await mkdir(dir, options)
-    const store = String(dir).match(/[\\/]miniflare-[0-9a-f]{32}[\\/](d1|kv)$/)?.[1]
-    if (store) cpSync(path.join(template, store), String(dir), { recursive: true })
-    return made
-  }) as typeof mkdir
+function findStorageRoot(probe: string): string | undefined {
+  const namespace = bindingId('kv_namespaces', 'id')
+  for (const entry of readdirSync(tmpdir())) {
+    if (!/^miniflare-[0-9a-f]{32}$/.test(entry)) continue
+    const blobs = path.join(tmpdir(), entry, 'kv', namespace, 'blobs')
+    if (!existsSync(blobs)) continue
+    for (const f of readdirSync(blobs)) {
+      const file = path.join(blobs, f)
+      if (statSync(file).size === probe.length && readFileSync(file, 'utf8') === probe)
+        return path.join(tmpdir(), entry)
+    }
+  }
+  return undefined
+}
+
+/**
+ * The TEST_STORAGE service binding, run in Node. `/claim?workerd=<id>` gives the test file that
+ * asks the next unused slot of its workerd (found by the probe `<id>`, see tests/worker/setup.ts):
+ * it copies the template's D1 and KV files in under that slot's names, which no one has opened
+ * yet, and answers the slot's number. Slots are never reused, so a file never sees another's
+ * writes; R2, the rate limiters and the Cache API's named cache start empty for a new slot.
+ */
+function storageService(template: Template): (request: Request) => Promise<Response> {
+  const workerds = new Map<string, { root: string; next: number }>()
+  return async (request) => {
+    const id = new URL(request.url).searchParams.get('workerd') ?? ''
+    let workerd = workerds.get(id)
+    if (!workerd) {
+      const root = findStorageRoot(id)
+      if (!root) return new Response(`No workerd storage holds the probe ${id}`, { status: 404 })
+      workerd = { root, next: 0 }
+      workerds.set(id, workerd)
+    }
+    const slot = workerd.next++
+    const d1File = template.slotD1Files[slot]
+    const kvFile = template.slotKvFiles[slot]
+    if (!d1File || !kvFile)
+      return new Response(`All ${SLOTS} storage slots of this workerd are used`, { status: 409 })
+    const { root } = workerd
+    mkdirSync(path.join(root, D1_OBJECTS), { recursive: true })
+    mkdirSync(path.join(root, KV_OBJECTS), { recursive: true })
+    copySqlite(path.join(template.dir, D1_OBJECTS, template.d1File), path.join(root, D1_OBJECTS, d1File))
+    copySqlite(path.join(template.dir, KV_OBJECTS, template.kvFile), path.join(root, KV_OBJECTS, kvFile))
+    cpSync(
+      path.join(template.dir, 'kv', bindingId('kv_namespaces', 'id'), 'blobs'),
+      path.join(root, 'kv', `worker-test-slot-${slot}`, 'blobs'),
+      { recursive: true },
+    )
+    return new Response(String(slot))
+  }
 }
 
 // Miniflare keeps each test file's D1, KV and Cache API storage in a folder under the system's
@@ -86,10 +271,11 @@ try {
   process.env.TMPDIR = '/dev/shm'
 } catch {}
 
-// Tier 2: the worker inside workerd (real D1, KV, Cache API). Every test file has storage of its
-// own, a copy of the migrated and seeded template (checked by tests/worker/setup.ts).
+// Tier 2: the worker inside workerd (real D1, KV, Cache API). The test files of one Vitest worker
+// share a workerd (`isolate: false`), and each file still has storage of its own: a slot holding
+// a copy of the migrated and seeded template (tests/worker/setup.ts claims it and checks it).
 export default defineConfig(async () => {
-  copyTemplateIntoNewStorage(await seededTemplate())
+  const template = await seededTemplate()
   return {
     resolve: { alias: { '@shared': path.join(import.meta.dirname, 'shared') } },
     plugins: [
@@ -101,14 +287,17 @@ export default defineConfig(async () => {
             INVALIDATE_KEY: 'test-invalidate-key',
             ENVIRONMENT: 'test',
           },
+          ...slotBindings(),
+          serviceBindings: { TEST_STORAGE: storageService(template) },
         },
       }),
     ],
     test: {
       include: ['tests/worker/**/*.test.{ts,tsx}'],
-      // Two files at a time (each in its own workerd): a file's time is mostly spent waiting on
+      // Two workerds, each running file after file: a file's time is mostly spent waiting on
       // workerd and on module loading, so two overlap well even on two cores.
       maxWorkers: 2,
+      isolate: false,
       setupFiles: ['./tests/worker/setup.ts'],
       testTimeout: 20000,
       // Expected 4xx/5xx are logged by the worker; show console output only for failing tests.

@@ -126,6 +126,8 @@ test.describe('home page', () => {
     page,
   }) => {
     test.setTimeout(90_000)
+    // The page's clock is the test's: the popup's delay passes in a jump, not in real seconds.
+    await page.clock.install()
     await page.goto('/')
     await waitForHydration(page)
     const rail = page.locator('.home-section[data-section-type] [data-carousel]').first()
@@ -140,28 +142,30 @@ test.describe('home page', () => {
     await waitForServiceWorkerControl(page)
     // Longer than the popup's delay, with no scroll, tap or key press: nothing opens, nothing moves.
     const before = await page.$$eval('.carousel__track', (ts) => ts.map((t) => t.scrollLeft))
-    await page.waitForTimeout(9_000)
+    await page.clock.runFor(9_000)
     expect(await page.$$eval('.carousel__track', (ts) => ts.map((t) => t.scrollLeft))).toEqual(before)
     await expect(page.locator('[data-popup]:not([hidden])')).toHaveCount(0)
     await expect(page.getByTestId('notification')).toHaveCount(0)
     // Once the shopper scrolls, the popup may come: it then holds focus and Escape closes it.
     await page.mouse.wheel(0, 400)
     const popup = page.locator('[data-popup="generic_popup"]')
-    await expect(popup).toBeVisible({ timeout: 15_000 })
+    await expect(popup).toBeHidden()
+    await page.clock.runFor(9_000)
+    await expect(popup).toBeVisible()
     await expect.poll(() => focusInside(popup)).toBe(true)
     await page.keyboard.press('Escape')
     await expect(popup).toBeHidden()
   })
 
   test('a popup never opens over a drawer the shopper is using', async ({ page }) => {
-    test.setTimeout(60_000)
+    await page.clock.install()
     await page.goto('/')
     await waitForHydration(page)
     await page.getByTestId('menu-button').focus()
     await page.keyboard.press('Enter')
     const sidebar = page.getByTestId('sidebar')
     await expect(sidebar).toBeVisible()
-    await page.waitForTimeout(10_000)
+    await page.clock.runFor(10_000)
     await expect(page.locator('[data-popup]:not([hidden])')).toHaveCount(0)
     expect(await focusInside(sidebar)).toBe(true)
   })
