@@ -14,8 +14,8 @@
  *   stops every reminder to the address, and the mail holds nothing the sender typed.
  */
 
-import { signJws, tokenSecret, verifyJws } from '../api/auth/tokens'
 import type { AppConfig } from '../platform/env'
+import { signedLink, signedLinkSubject } from './signed-link'
 
 /** Consents one network address may record an hour. */
 export const GUEST_CONSENTS_PER_HOUR = 10
@@ -53,26 +53,15 @@ export function recordGuestConsent(
     .run()
 }
 
+const STOP = { path: '/api/messages/cart-reminders/stop', typ: 'reminder-stop', days: STOP_LINK_DAYS }
+
 /** The signed link in a guest's reminder that stops every cart reminder to its address. */
-export async function stopLink(env: Env, config: AppConfig, email: string, now: number) {
-  const token = await signJws(tokenSecret(env, config), {
-    typ: 'reminder-stop',
-    sub: email.toLowerCase(),
-    exp: Math.floor(now / 1000) + STOP_LINK_DAYS * 86_400,
-  })
-  return `${config.PUBLIC_ORIGIN}/api/messages/cart-reminders/stop?t=${token}`
-}
+export const stopLink = (env: Env, config: AppConfig, email: string, now: number) =>
+  signedLink(env, config, { ...STOP, sub: email.toLowerCase() }, now)
 
 /** The address a stop link names, when the link is genuine and not expired. */
-export async function readStopLink(env: Env, config: AppConfig, token: string, now: number) {
-  const claims = await verifyJws(tokenSecret(env, config), token, {
-    lifetimeSeconds: STOP_LINK_DAYS * 86_400,
-    now,
-  })
-  if (claims?.typ !== 'reminder-stop' || typeof claims.sub !== 'string') return null
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
-  return claims.sub
-}
+export const readStopLink = (env: Env, config: AppConfig, token: string, now: number) =>
+  signedLinkSubject(env, config, token, STOP, now)
 
 /** Stops every cart reminder to an address: no guest cart of it is reminded again. */
 export function stopReminders(db: D1Database, email: string, now: number) {

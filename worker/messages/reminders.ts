@@ -14,12 +14,12 @@
  * before it is sent, so overlapping runs never send a reminder twice.
  */
 
-import { signJws, tokenSecret, verifyJws } from '../api/auth/tokens'
 import { deliverMail } from '../api/mail/deliver'
 import { magentoDate } from '../api/user/repo'
 import type { AppConfig } from '../platform/env'
 import { stopLink } from './guest-reminders'
 import { queueMessage } from './send'
+import { signedLink, signedLinkSubject } from './signed-link'
 
 const REMINDER_DELAYS_MS = [3600_000, 24 * 3600_000] as const
 const REMINDER_BATCH = 50
@@ -91,25 +91,17 @@ async function claim(db: D1Database, cart: DueCart, channel: string, now: number
   return res.meta.changes === 1
 }
 
+const RESTORE = { path: '/api/messages/cart-return', typ: 'cart-restore', days: RESTORE_LINK_DAYS }
+
 /** The signed link back to a cart. */
-async function restoreLink(env: Env, config: AppConfig, cartId: number, now: number) {
-  const token = await signJws(tokenSecret(env, config), {
-    typ: 'cart-restore',
-    sub: String(cartId),
-    exp: Math.floor(now / 1000) + RESTORE_LINK_DAYS * 86_400,
-  })
-  return `${config.PUBLIC_ORIGIN}/api/messages/cart-return?t=${token}`
-}
+const restoreLink = (env: Env, config: AppConfig, cartId: number, now: number) =>
+  signedLink(env, config, { ...RESTORE, sub: String(cartId) }, now)
 
 /** The cart a restore link names, when the link is genuine and not expired; its click is counted. */
 export async function readRestoreLink(env: Env, config: AppConfig, token: string, now: number) {
-  const claims = await verifyJws(tokenSecret(env, config), token, {
-    lifetimeSeconds: RESTORE_LINK_DAYS * 86_400,
-    now,
-  })
-  if (claims?.typ !== 'cart-restore' || typeof claims.sub !== 'string') return null
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
-  const cartId = Number(claims.sub)
+  const sub = await signedLinkSubject(env, config, token, RESTORE, now)
+  if (sub === null) return null
+  const cartId = Number(sub)
   await env.DB.prepare('UPDATE cart_reminders SET clicked_at = COALESCE(clicked_at, ?) WHERE cart_id = ?')
     .bind(now, cartId)
     .run()

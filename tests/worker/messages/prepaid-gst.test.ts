@@ -137,6 +137,16 @@ const invoiceRates = async (orderId: string) =>
       .all<{ rate: number }>()
   ).results.map((r) => r.rate)
 
+/** Makes a placed order look like one placed before its lines stored `field`. */
+const storedWithout = (field: 'gst_slabs' | 'gst_pieces') => async (orderId: string) => {
+  const older = parseOrderDocument((await orderOf(orderId))?.doc as string)
+  for (const it of older.items) delete it[field]
+  for (const it of older.extension_attributes.shipping_assignments[0]?.items ?? []) delete it[field]
+  await env.DB.prepare('UPDATE orders SET doc = ? WHERE client_order_id = ?')
+    .bind(JSON.stringify(older), orderId)
+    .run()
+}
+
 /** Places a COD order of the slab pieces, pays its link with a tenth off, and returns it placed and paid. */
 async function settleWithTenthOff(
   products: { sku: string; qty: number; product_option?: unknown }[],
@@ -189,15 +199,10 @@ describe('prepaid discount and GST slabs', () => {
   })
 
   it('keeps the placement rate on a line that stored no slabs (an order placed before lines stored them)', async () => {
-    const { placed, doc, rates } = await settleWithTenthOff([{ sku: GOWN.sku, qty: 1 }], async (orderId) => {
-      const row = await orderOf(orderId)
-      const older = parseOrderDocument(row?.doc as string)
-      for (const it of older.items) delete it.gst_slabs
-      for (const it of older.extension_attributes.shipping_assignments[0]?.items ?? []) delete it.gst_slabs
-      await env.DB.prepare('UPDATE orders SET doc = ? WHERE client_order_id = ?')
-        .bind(JSON.stringify(older), orderId)
-        .run()
-    })
+    const { placed, doc, rates } = await settleWithTenthOff(
+      [{ sku: GOWN.sku, qty: 1 }],
+      storedWithout('gst_slabs'),
+    )
     expect(placed.items[0]?.gst_slabs).toBeUndefined()
     expect(doc.items[0]).toMatchObject({ gst_rate: 18, tax_percent: 18 })
     expect(rates).toEqual([18, 18])
@@ -225,15 +230,7 @@ describe('prepaid discount and GST slabs', () => {
   })
 
   it("keeps a bundle's placement rate when its line stored no pieces (placed before lines stored them)", async () => {
-    const { placed, doc, rates } = await settleWithTenthOff([SET_LINE], async (orderId) => {
-      const row = await orderOf(orderId)
-      const older = parseOrderDocument(row?.doc as string)
-      for (const it of older.items) delete it.gst_pieces
-      for (const it of older.extension_attributes.shipping_assignments[0]?.items ?? []) delete it.gst_pieces
-      await env.DB.prepare('UPDATE orders SET doc = ? WHERE client_order_id = ?')
-        .bind(JSON.stringify(older), orderId)
-        .run()
-    })
+    const { placed, doc, rates } = await settleWithTenthOff([SET_LINE], storedWithout('gst_pieces'))
     const kept = placed.items[0]?.gst_rate as number
     expect(kept).toBeGreaterThan(5)
     expect(doc.items[0]).toMatchObject({ gst_rate: kept, tax_percent: kept })
