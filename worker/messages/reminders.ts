@@ -1,21 +1,25 @@
 /**
- * Cart reminders: a signed-in shopper who said yes to them (reminder_consent, from the account
- * page) and left an active cart with items gets one reminder REMINDER_DELAYS_MS[0] after the
- * cart's last snapshot (POST /api/state/send-state) and one after REMINDER_DELAYS_MS[1]: never
- * more than two per cart (cart_reminders' CHECK), none once the cart became an order (it is no
- * longer active) or the shopper ordered since, none after the consent was withdrawn. Each goes by
- * WhatsApp when the shopper's phone is opted in, else by mail, with a signed link back to the
- * cart valid for RESTORE_LINK_DAYS. Guests get none: they have no place to say yes.
+ * Cart reminders: a shopper who said yes to them and left an active cart with items gets one
+ * reminder REMINDER_DELAYS_MS[0] after the cart's last snapshot (POST /api/state/send-state) and
+ * one after REMINDER_DELAYS_MS[1]: never more than two per cart (cart_reminders' CHECK), none once
+ * the cart became an order (it is no longer active) or the shopper ordered since, none after the
+ * consent was withdrawn. Each carries a signed link back to the cart valid for RESTORE_LINK_DAYS.
+ * - A signed-in shopper says yes in their account (reminder_consent); a reminder goes by WhatsApp
+ *   when their phone is opted in, else by mail.
+ * - A guest says yes at checkout for their own cart with the e-mail typed there
+ *   (guest_reminder_consent, ./guest-reminders.ts); a reminder goes by mail with a signed link
+ *   that stops them, and none goes to an address that stopped them or ordered since.
  *
  * A run sends at most REMINDER_BATCH reminders; each is claimed with one conditional write
  * before it is sent, so overlapping runs never send a reminder twice.
  */
 
-import { signJws, tokenSecret, verifyJws } from '../api/auth/tokens'
 import { deliverMail } from '../api/mail/deliver'
 import { magentoDate } from '../api/user/repo'
 import type { AppConfig } from '../platform/env'
+import { stopLink } from './guest-reminders'
 import { queueMessage } from './send'
+import { signedLink, signedLinkSubject } from './signed-link'
 
 const REMINDER_DELAYS_MS = [3600_000, 24 * 3600_000] as const
 const REMINDER_BATCH = 50
@@ -23,7 +27,8 @@ const RESTORE_LINK_DAYS = 7
 
 interface DueCart {
   cart_id: number
-  customer_id: number
+  /** 1 for a guest's cart (consent given at checkout), 0 for a customer's. */
+  guest: number
   email: string
   sent_count: number | null
   items: number
@@ -34,7 +39,7 @@ interface DueCart {
 async function dueCarts(db: D1Database, now: number): Promise<DueCart[]> {
   const { results } = await db
     .prepare(
-      `SELECT c.id AS cart_id, c.customer_id, cu.email, r.sent_count,
+      `SELECT c.id AS cart_id, 0 AS guest, cu.email, r.sent_count, cs.updated_at AS left_at,
          (SELECT SUM(qty) FROM cart_items WHERE cart_id = c.id) AS items,
          (SELECT phone FROM message_consent WHERE customer_id = c.customer_id AND opted_in = 1
             ORDER BY updated_at DESC LIMIT 1) AS phone
@@ -46,7 +51,20 @@ async function dueCarts(db: D1Database, now: number): Promise<DueCart[]> {
        WHERE EXISTS (SELECT 1 FROM cart_items WHERE cart_id = c.id)
          AND ((r.cart_id IS NULL AND cs.updated_at <= ?1) OR (r.sent_count = 1 AND cs.updated_at <= ?2))
          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.customer_id AND o.created_at >= cs.updated_at)
-       ORDER BY cs.updated_at LIMIT ?3`,
+       UNION ALL
+       SELECT c.id, 1, g.email, r.sent_count, cs.updated_at,
+         (SELECT SUM(qty) FROM cart_items WHERE cart_id = c.id), NULL
+       FROM guest_reminder_consent g
+       JOIN cart_states cs ON cs.id = CAST(g.cart_id AS TEXT)
+       JOIN carts c ON c.id = g.cart_id AND c.is_active = 1 AND c.customer_id IS NULL
+       LEFT JOIN cart_reminders r ON r.cart_id = c.id
+       WHERE g.opted_in = 1
+         AND NOT EXISTS (SELECT 1 FROM reminder_stopped s WHERE s.email = g.email)
+         AND EXISTS (SELECT 1 FROM cart_items WHERE cart_id = c.id)
+         AND ((r.cart_id IS NULL AND cs.updated_at <= ?1) OR (r.sent_count = 1 AND cs.updated_at <= ?2))
+         AND NOT EXISTS (SELECT 1 FROM orders o
+                         WHERE o.customer_email = g.email COLLATE NOCASE AND o.created_at >= cs.updated_at)
+       ORDER BY left_at LIMIT ?3`,
     )
     .bind(magentoDate(now - REMINDER_DELAYS_MS[0]), magentoDate(now - REMINDER_DELAYS_MS[1]), REMINDER_BATCH)
     .all<DueCart>()
@@ -73,25 +91,17 @@ async function claim(db: D1Database, cart: DueCart, channel: string, now: number
   return res.meta.changes === 1
 }
 
+const RESTORE = { path: '/api/messages/cart-return', typ: 'cart-restore', days: RESTORE_LINK_DAYS }
+
 /** The signed link back to a cart. */
-async function restoreLink(env: Env, config: AppConfig, cartId: number, now: number) {
-  const token = await signJws(tokenSecret(env, config), {
-    typ: 'cart-restore',
-    sub: String(cartId),
-    exp: Math.floor(now / 1000) + RESTORE_LINK_DAYS * 86_400,
-  })
-  return `${config.PUBLIC_ORIGIN}/api/messages/cart-return?t=${token}`
-}
+const restoreLink = (env: Env, config: AppConfig, cartId: number, now: number) =>
+  signedLink(env, config, { ...RESTORE, sub: String(cartId) }, now)
 
 /** The cart a restore link names, when the link is genuine and not expired; its click is counted. */
 export async function readRestoreLink(env: Env, config: AppConfig, token: string, now: number) {
-  const claims = await verifyJws(tokenSecret(env, config), token, {
-    lifetimeSeconds: RESTORE_LINK_DAYS * 86_400,
-    now,
-  })
-  if (claims?.typ !== 'cart-restore' || typeof claims.sub !== 'string') return null
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
-  const cartId = Number(claims.sub)
+  const sub = await signedLinkSubject(env, config, token, RESTORE, now)
+  if (sub === null) return null
+  const cartId = Number(sub)
   await env.DB.prepare('UPDATE cart_reminders SET clicked_at = COALESCE(clicked_at, ?) WHERE cart_id = ?')
     .bind(now, cartId)
     .run()
@@ -122,6 +132,14 @@ export async function sendCartReminders(env: Env, config: AppConfig, now: number
     if (sent) out.whatsapp++
     else {
       // Mail when WhatsApp is not configured or did not take it: the shopper still hears once.
+      const why = cart.guest
+        ? [
+            'You get this mail because you ticked "E-mail me a reminder if I leave my bag" at checkout.',
+            `To get no more cart reminders, open ${await stopLink(env, config, cart.email, now)}`,
+          ]
+        : [
+            'You get this mail because you asked for cart reminders in your account; switch them off there at any time.',
+          ]
       await deliverMail(
         env,
         {
@@ -129,12 +147,7 @@ export async function sendCartReminders(env: Env, config: AppConfig, now: number
           from: config.SUPPORT_EMAIL,
           to: cart.email,
           subject: 'Your bag is waiting for you',
-          text: [
-            `You left ${what} in your bag. It is kept for you here:`,
-            link,
-            '',
-            'You get this mail because you asked for cart reminders in your account; switch them off there at any time.',
-          ].join('\n'),
+          text: [`You left ${what} in your bag. It is kept for you here:`, link, '', ...why].join('\n'),
         },
         now,
       )

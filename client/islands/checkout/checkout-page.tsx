@@ -202,6 +202,9 @@ function Checkout({ supportEmail, country, paymentCurrencies }: CheckoutProps) {
     setErrors(errs)
     if (Object.keys(errs).length) return
     setStep(to)
+    // A guest's cart reminder answer goes with the cart's snapshot once the e-mail is valid.
+    if (from === 'personal' && !loggedIn && state.personalDetails.cartReminder !== undefined)
+      void import('./cart-reminder').then((m) => m.sendCartReminder(state.personalDetails))
     // The server's totals (tax, shipping, the payment method's fee) follow the address and the
     // method; a failure keeps the current totals. Until they are in, the order cannot be placed:
     // the review must not say one total while the order charges another.

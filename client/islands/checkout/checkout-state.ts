@@ -20,6 +20,8 @@ export interface PersonalDetails {
   emailAddress: string
   password: string
   createAccount: boolean
+  /** A guest's answer to "E-mail me a reminder if I leave my bag" (unset: never ticked). */
+  cartReminder?: boolean
 }
 
 export interface ShippingDetails extends AddressDetails {

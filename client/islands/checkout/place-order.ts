@@ -81,25 +81,8 @@ export async function payPlacedOrder(taken: Extract<OrderSubmission, { kind: 'ta
   const c = taken.result.confirmation
   if (c?.status !== 'pending_payment' || typeof c.orderNumber !== 'string') return true
   // The payment module loads when an order needs paying, not with the checkout page (its JS budget).
-  const { payOrder } = await import('../order/payment')
-  const result = await payOrder({
-    orderNumber: c.orderNumber,
-    ...(typeof c.accessKey === 'string' ? { accessKey: c.accessKey } : {}),
-    ...(typeof c.orderLinkToken === 'string' ? { linkToken: c.orderLinkToken } : {}),
-  }).catch((err: Error) => ({ kind: 'error' as const, message: err.message }))
-  if (result.kind === 'redirecting') return false
-  const note =
-    result.kind === 'dismissed'
-      ? 'The payment was not completed. You can pay whenever you are ready.'
-      : 'message' in result
-        ? result.message
-        : null
-  try {
-    if (note) sessionStorage.setItem(PAY_NOTE_KEY, JSON.stringify({ orderId: taken.result.orderId, note }))
-  } catch {
-    // Storage refused: the confirmation still says what the server knows.
-  }
-  return true
+  const { payPlaced } = await import('./pay-placed')
+  return payPlaced(taken.result.orderId, c.orderNumber, c)
 }
 
 /** A placed order: the Purchase event, then its confirmation page. */

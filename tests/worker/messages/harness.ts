@@ -89,7 +89,7 @@ export async function placeFor(
     optIn: boolean
     payment?: string
     email?: string
-    products?: { sku: string; qty: number }[]
+    products?: { sku: string; qty: number; product_option?: unknown }[]
     token?: string
     storeCredit?: boolean
   },

@@ -1,26 +1,28 @@
 // The prepaid discount on a payment link: fixed when the link is made, written to the order only
 // with the move that marks it paid (total, lines, invoice), once; none when the setting is off.
 import { env } from 'cloudflare:test'
-import { formatMinor } from '@shared/domain/currency'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { parseOrderDocument } from '../../../worker/api/order/document'
-import { findOrderByClientId } from '../../../worker/api/order/repo'
 import { enqueueShipment } from '../../../worker/fulfilment/book'
 import { whatsappNumber } from '../../../worker/messages/phone'
-import { SCARF, seedCartFixtures } from '../../helpers/cart-fixtures'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { registerAndLogin } from '../../helpers/user'
-import { held, sandbox } from '../api/payment/harness'
+import { held } from '../api/payment/harness'
+import { browserReturn, deliver, freshPhone, linkPaidHook, placeFor, routeStandIns, wa } from './harness'
 import {
-  browserReturn,
-  deliver,
-  freshPhone,
-  linkPaidHook,
-  placeFor,
-  routeStandIns,
-  shopCall,
-  wa,
-} from './harness'
+  expectAgreesWithInvoice,
+  goodsOf,
+  inr,
+  lineDiscounts,
+  moneyOf,
+  offer,
+  orderOf,
+  orderView,
+  pageAsks,
+  pay,
+  setDiscount,
+} from './prepaid'
 
 beforeAll(() => routeStandIns())
 beforeEach(async () => {
@@ -28,120 +30,6 @@ beforeEach(async () => {
   await seedCartFixtures()
   await env.DB.prepare('DELETE FROM prepaid_discount').run()
 })
-
-type Placed = Awaited<ReturnType<typeof placeFor>>
-
-const inr = (minor: number) => formatMinor(minor, 'INR')
-
-const orderOf = (orderId: string) => findOrderByClientId(env.DB, orderId)
-
-const setDiscount = (
-  kind: 'off' | 'percent' | 'fixed',
-  percent: number,
-  capMinor: number,
-  fixedMinor: number,
-) =>
-  env.DB.prepare(
-    `INSERT INTO prepaid_discount (id, kind, percent, cap_minor, fixed_minor, updated_at) VALUES (1, ?, ?, ?, ?, '')
-     ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, percent = excluded.percent,
-       cap_minor = excluded.cap_minor, fixed_minor = excluded.fixed_minor`,
-  )
-    .bind(kind, percent, capMinor, fixedMinor)
-    .run()
-
-/** What the order page is given: the order's total and what paying by link asks. */
-const orderView = async (o: Placed) =>
-  (await shopCall('/api/payment/order', { body: { orderNumber: o.orderNumber, accessKey: o.accessKey } }))
-    .json.result as { grandTotalMinor: number; prepaidAmountMinor: number }
-
-const pageAsks = async (o: Placed) => (await orderView(o)).prepaidAmountMinor
-
-async function offer(o: Placed) {
-  const res = await shopCall('/api/payment/link', {
-    body: { orderNumber: o.orderNumber, accessKey: o.accessKey },
-  })
-  expect(res.status).toBe(200)
-  return res.json.result as { url: string; amountMinor: number; discountMinor: number }
-}
-
-async function pay(url: string) {
-  const paid = await sandbox.payLink(new URL(url).pathname.split('/').pop() as string)
-  if ('error' in paid) throw new Error(paid.error)
-  return paid
-}
-
-/** What the order's lines were charged (paise), gift cards included: the goods a discount can come off. */
-const goodsOf = (doc: string) =>
-  parseOrderDocument(doc).items.reduce((s, it) => s + it.row_total_minor - (it.discount_minor ?? 0), 0)
-
-const lineDiscounts = (doc: string) => parseOrderDocument(doc).items.map((it) => it.discount_minor ?? 0)
-
-/** Every record of the money once paid: the order, the link's row, the payment, the invoice. */
-async function moneyOf(orderId: string) {
-  return env.DB.prepare(
-    `SELECT o.grand_total_minor AS total, o.paid_minor AS paid,
-       (SELECT amount_minor FROM payments WHERE client_order_id = ?1) AS link,
-       (SELECT amount_minor FROM provider_payments WHERE client_order_id = ?1) AS payment,
-       (SELECT total_minor FROM tax_documents WHERE client_order_id = ?1 AND kind = 'invoice') AS invoice
-     FROM orders o WHERE o.client_order_id = ?1`,
-  )
-    .bind(orderId)
-    .first<{ total: number; paid: number; link: number; payment: number; invoice: number | null }>()
-}
-
-/**
- * Checks a paid order's stored figures against its invoice: each line's value and tax, the order's
- * tax, its total (what is left after `creditMinor` of store credit, a payment the invoice shows
- * apart) in every column and field, and the link, payment and ledger at that total. The document.
- */
-async function expectAgreesWithInvoice(orderId: string, paid: number, creditMinor: number) {
-  const row = await env.DB.prepare(
-    'SELECT doc, grand_total, grand_total_minor, base_grand_total_minor, paid_minor FROM orders WHERE client_order_id = ?',
-  )
-    .bind(orderId)
-    .first<{
-      doc: string
-      grand_total: number
-      grand_total_minor: number
-      base_grand_total_minor: number
-      paid_minor: number
-    }>()
-  const doc = parseOrderDocument(row?.doc as string)
-  const invoice = await env.DB.prepare(
-    `SELECT id, total_minor, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax, data
-     FROM tax_documents WHERE client_order_id = ? AND kind = 'invoice'`,
-  )
-    .bind(orderId)
-    .first<{ id: number; total_minor: number; tax: number; data: string }>()
-  const lines = (
-    await env.DB.prepare(
-      `SELECT value_minor AS value, cgst_minor + sgst_minor + igst_minor + other_tax_minor AS tax
-       FROM tax_document_lines WHERE document_id = ? ORDER BY line_no`,
-    )
-      .bind(invoice?.id)
-      .all<{ value: number; tax: number }>()
-  ).results
-  // The goods lines of the invoice are the order's lines; the last is shipping (COD fee with it).
-  expect(lines).toHaveLength(doc.items.length + 1)
-  doc.items.forEach((it, i) => {
-    expect(it.row_total_minor - (it.discount_minor ?? 0), it.sku).toBe(lines[i]?.value)
-    expect(it.tax_minor, it.sku).toBe(lines[i]?.tax)
-    expect(Math.round(it.tax_amount * 100), it.sku).toBe(lines[i]?.tax)
-  })
-  expect(doc.extension_attributes.shipping_assignments[0]?.items).toEqual(doc.items)
-  expect(doc.extension_attributes.tax_amount_minor).toBe(invoice?.tax)
-  expect(Math.round(doc.tax_amount * 100)).toBe(invoice?.tax)
-  expect(invoice?.total_minor).toBe(paid + creditMinor)
-  expect(JSON.parse(invoice?.data as string).figures.storeCreditMinor).toBe(creditMinor)
-  expect(Math.round((doc.customer_balance_amount ?? 0) * 100)).toBe(creditMinor)
-  expect(row).toMatchObject({ grand_total_minor: paid, base_grand_total_minor: paid, paid_minor: paid })
-  expect(Math.round((row?.grand_total as number) * 100)).toBe(paid)
-  expect(doc.grand_total_minor).toBe(paid)
-  expect(Math.round(doc.grand_total * 100)).toBe(paid)
-  expect(Math.round(doc.base_grand_total * 100)).toBe(paid)
-  expect(await moneyOf(orderId)).toMatchObject({ total: paid, paid, link: paid, payment: paid })
-  return doc
-}
 
 describe('prepaid discount on a payment link', () => {
   it('is none while the setting is off: the link asks the order total, no saving is claimed', async () => {
@@ -302,133 +190,5 @@ describe('prepaid discount on a payment link', () => {
       .bind(o.orderId)
       .all<{ status: string }>()
     expect(kept.results).toEqual([{ status: 'refunded_late' }])
-  })
-})
-
-/** A tax class of its own taxed as India's apparel: 5 % for a piece up to ₹2,500 before GST, 18 % above. */
-const SLAB_CLASS = 9941
-const piece = (id: number, sku: string, price: number) => ({
-  ...SCARF,
-  id,
-  sku,
-  name: sku,
-  price,
-  tax_class_id: SLAB_CLASS,
-  hsn_code: '6204',
-})
-/** ₹2,700 with GST (₹2,571 before it: 18 %); a tenth off leaves ₹2,430 (₹2,314 before it: 5 %). */
-const GOWN = piece(990941, 'FX-SLAB-GOWN', 2700)
-/** ₹3,500 with GST; a tenth off leaves ₹3,150 (₹2,669 before 18 %): still above the bound. */
-const COAT = piece(990942, 'FX-SLAB-COAT', 3500)
-
-async function seedSlabPieces() {
-  const db = env.DB
-  await db.batch([
-    db.prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?, ?, ?)').bind(
-      SLAB_CLASS,
-      'FX-GST-SLAB',
-      JSON.stringify({
-        id: SLAB_CLASS,
-        code: 'FX-GST-SLAB',
-        priority: 0,
-        product_tax_class_ids: [SLAB_CLASS],
-        customer_tax_class_ids: [3],
-        rates: [
-          { rate: 5, code: 'IN-GST-5', tax_country_id: 'IN', max_value: 2500 },
-          { rate: 18, code: 'IN-GST-18', tax_country_id: 'IN' },
-        ],
-      }),
-    ),
-    ...[GOWN, COAT].flatMap((p) => [
-      db
-        .prepare(
-          `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
-           VALUES (?, ?, 'simple', ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', ?, ?, ?)`,
-        )
-        .bind(p.id, p.sku, p.name, p.price, p.sku.toLowerCase(), p.sku.toLowerCase(), JSON.stringify(p)),
-      db
-        .prepare(
-          'INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?, ?, NULL, 5, 1)',
-        )
-        .bind(p.sku, p.id),
-    ]),
-  ])
-}
-
-/** The invoice's rate on each line, the shipping line (with the COD fee) last. */
-const invoiceRates = async (orderId: string) =>
-  (
-    await env.DB.prepare(
-      `SELECT l.rate FROM tax_document_lines l JOIN tax_documents d ON d.id = l.document_id
-       WHERE d.client_order_id = ? AND d.kind = 'invoice' ORDER BY l.line_no`,
-    )
-      .bind(orderId)
-      .all<{ rate: number }>()
-  ).results.map((r) => r.rate)
-
-/** Places a COD order of the slab pieces, pays its link with a tenth off, and returns it placed and paid. */
-async function settleWithTenthOff(
-  products: { sku: string; qty: number }[],
-  before?: (orderId: string) => Promise<void>,
-) {
-  await seedSlabPieces()
-  await setDiscount('percent', 10, 1_000_000, 0)
-  const o = await placeFor(freshPhone(), { optIn: false, products })
-  await before?.(o.orderId)
-  const placed = parseOrderDocument((await orderOf(o.orderId))?.doc as string)
-  const total = (await orderOf(o.orderId))?.grand_total_minor as number
-  const offered = await offer(o)
-  await pay(offered.url)
-  await deliver(linkPaidHook())
-  const doc = await expectAgreesWithInvoice(o.orderId, total - offered.discountMinor, 0)
-  return { placed, doc, rates: await invoiceRates(o.orderId), discount: offered.discountMinor }
-}
-
-describe('prepaid discount and GST slabs', () => {
-  it('taxes a piece the discount takes under ₹2,500 at 5 %: line, order, shipping and invoice', async () => {
-    const { placed, doc, rates, discount } = await settleWithTenthOff([{ sku: GOWN.sku, qty: 1 }])
-    expect(placed.items[0]).toMatchObject({
-      gst_rate: 18,
-      tax_percent: 18,
-      tax_minor: 41_186,
-      gst_slabs: [{ rate: 5, max_value: 2500 }, { rate: 18 }],
-    })
-    expect(discount).toBe(27_000)
-    // ₹2,430 with 5 % GST inside: ₹115.71.
-    expect(doc.items[0]).toMatchObject({
-      gst_rate: 5,
-      tax_percent: 5,
-      discount_minor: 27_000,
-      tax_minor: 11_571,
-    })
-    // Shipping and the COD fee at the highest rate of the goods, now 5 %.
-    expect(rates).toEqual([5, 5])
-  })
-
-  it('keeps 18 % on a piece still above the bound, and on shipping with it', async () => {
-    const { doc, rates } = await settleWithTenthOff([
-      { sku: GOWN.sku, qty: 1 },
-      { sku: COAT.sku, qty: 1 },
-    ])
-    expect(doc.items.map((it) => [it.sku, it.gst_rate, it.tax_percent])).toEqual([
-      [GOWN.sku, 5, 5],
-      [COAT.sku, 18, 18],
-    ])
-    expect(rates).toEqual([5, 18, 18])
-  })
-
-  it('keeps the placement rate on a line that stored no slabs (an order placed before lines stored them)', async () => {
-    const { placed, doc, rates } = await settleWithTenthOff([{ sku: GOWN.sku, qty: 1 }], async (orderId) => {
-      const row = await orderOf(orderId)
-      const older = parseOrderDocument(row?.doc as string)
-      for (const it of older.items) delete it.gst_slabs
-      for (const it of older.extension_attributes.shipping_assignments[0]?.items ?? []) delete it.gst_slabs
-      await env.DB.prepare('UPDATE orders SET doc = ? WHERE client_order_id = ?')
-        .bind(JSON.stringify(older), orderId)
-        .run()
-    })
-    expect(placed.items[0]?.gst_slabs).toBeUndefined()
-    expect(doc.items[0]).toMatchObject({ gst_rate: 18, tax_percent: 18 })
-    expect(rates).toEqual([18, 18])
   })
 })

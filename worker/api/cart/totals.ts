@@ -128,7 +128,12 @@ export function linePieces(view: Pick<PriceView, 'unitMinor' | 'pieces'>): LineP
 }
 
 /** The tax inside a line's row after `discountMinor` of it: piece by piece, each at the rate its value decides. */
-function lineTax(line: PricedLine, discountMinor: number, qty: number, currency: string) {
+export function lineTax(
+  line: Pick<PricedLine, 'pieces'>,
+  discountMinor: number,
+  qty: number,
+  currency: string,
+) {
   const rows = line.pieces.map((p) => p.minor * qty)
   const discounts = allocateMinor(discountMinor, rows)
   const byRate = new Map<number, number>()
@@ -147,7 +152,11 @@ function lineTax(line: PricedLine, discountMinor: number, qty: number, currency:
 }
 
 /** The percent a line's tax is of its amount without tax (the one rate, or the pieces' combined rate). */
-function linePercent(byRate: ReadonlyMap<number, number>, paidMinor: number, taxMinor: number): number {
+export function linePercent(
+  byRate: ReadonlyMap<number, number>,
+  paidMinor: number,
+  taxMinor: number,
+): number {
   if (byRate.size <= 1) return [...byRate.keys()][0] ?? 0
   const net = paidMinor - taxMinor
   return net > 0 ? Math.round((taxMinor / net) * 10_000) / 100 : 0

@@ -11,6 +11,8 @@
  *   GET  /preferences        a signed-in shopper's WhatsApp phones and cart reminder choice
  *   POST /reminders          {optIn} a signed-in shopper's choice of cart reminders (account page)
  *   GET  /cart-return?t=     a reminder's signed link: counted, then on to the cart
+ *   GET  /cart-reminders/stop?t=   a guest reminder's stop link: a page with one button (mail
+ *                                  scanners open links), whose POST stops reminders to the address
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -19,6 +21,7 @@ import { shopperCancels, shopperConfirms } from '../../messages/cod'
 import { readCodToken } from '../../messages/cod-link'
 import { whatsappWebhookSecrets } from '../../messages/config'
 import { setConsent } from '../../messages/consent'
+import { readStopLink, stopReminders } from '../../messages/guest-reminders'
 import { applyNotification, Notification } from '../../messages/inbound'
 import { whatsappNumber } from '../../messages/phone'
 import { readRestoreLink } from '../../messages/reminders'
@@ -197,6 +200,36 @@ messageRoutes.get('/cart-return', async (c) => {
     )
   // The cart is the signed-in shopper's own: the bag page shows it once they are signed in.
   return c.redirect('/cart', 303)
+})
+
+const stopExpired = () =>
+  wordsPage(
+    'This link no longer works',
+    '<p>The link to stop cart reminders has expired or is not valid. Write to us and we will stop them.</p>',
+    403,
+  )
+
+messageRoutes.get('/cart-reminders/stop', async (c) => {
+  const token = (c.req.query('t') ?? '').slice(0, 2048)
+  const email = await readStopLink(c.env, c.var.config, token, Date.now())
+  if (email === null) return stopExpired()
+  return wordsPage(
+    'Stop cart reminders',
+    `<p>Stop the mails that remind ${esc(email)} of a bag left at checkout?</p>
+<form method="post"><input type="hidden" name="t" value="${esc(token)}"><button name="action" value="confirm">Stop cart reminders</button></form>`,
+  )
+})
+
+messageRoutes.post('/cart-reminders/stop', async (c) => {
+  const declared = Number(c.req.header('content-length') ?? '0')
+  if (declared > 8192) return wordsPage('Something went wrong', '<p>The form was too large.</p>', 400)
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+  const token = typeof form.t === 'string' ? form.t.slice(0, 2048) : ''
+  const now = Date.now()
+  const email = await readStopLink(c.env, c.var.config, token, now)
+  if (email === null) return stopExpired()
+  await stopReminders(c.env.DB, email, now)
+  return wordsPage('Cart reminders stopped', `<p>We will not send ${esc(email)} any more cart reminders.</p>`)
 })
 
 messageRoutes.get('/preferences', async (c) => {

@@ -21,6 +21,13 @@ export interface StoredGstSlab {
   max_value?: number
 }
 
+/** One kind of piece of a bundle's or grouped product's unit, as its order line keeps it. */
+export interface StoredGstPiece {
+  minor: number
+  count: number
+  slabs: StoredGstSlab[]
+}
+
 /** What a shopper chose on a line, as the order stores it (values as sent, read defensively). */
 interface OrderItemOption {
   extension_attributes?: {
@@ -62,6 +69,12 @@ export interface OrderDocumentItem {
    * on what it is finally charged (tax-facts.ts). Absent on other lines and older orders.
    */
   gst_slabs?: StoredGstSlab[]
+  /**
+   * An Indian line of a bundle or grouped product: each kind of piece of one unit, with its share
+   * of the unit price (charge currency, minor units), how many and its GST slabs, so the rate of
+   * each piece can be decided again (tax-facts.ts). Absent on other lines and older orders.
+   */
+  gst_pieces?: StoredGstPiece[]
   discount_minor?: number
   tax_minor?: number
 }

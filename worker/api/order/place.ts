@@ -138,7 +138,7 @@ async function placeNew(
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
-  const totals = await priceOrder(db, lines, cart, country, currency, now, {
+  const { totals, pieces } = await priceOrder(db, lines, cart, country, currency, now, {
     ships: !shipsNothing(types),
     postcode: shipping?.postcode ?? null,
     paymentMethod: info.payment_method_code,
@@ -184,6 +184,7 @@ async function placeNew(
     items: orderItems(totals, lines, (l) => pieceShipsBy(l.product, l.child, listed, now)),
     totals,
     lines,
+    pieces,
     taxRules: await getTaxRules(db),
     info,
     shipping,
@@ -346,7 +347,7 @@ async function priceOrder(
       currency,
     }),
   )
-  return computeTotals({
+  const totals = computeTotals({
     lines: priced,
     coupon: await findCoupon(db, cart?.coupon_code ?? null),
     shipping: { ships: delivery.ships, postcode: delivery.postcode },
@@ -355,6 +356,8 @@ async function priceOrder(
     country,
     now,
   })
+  // Each line's pieces as charged: the tax facts keep a bundle's, to decide their rates again.
+  return { totals, pieces: priced.map((l) => l.pieces) }
 }
 
 /**

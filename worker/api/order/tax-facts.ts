@@ -2,8 +2,9 @@
  * What the order's tax invoice will need, fixed when the order is placed, so an invoice issued
  * later (at payment, or at shipping for cash on delivery) never depends on today's catalogue:
  * per line the HSN code, the unit, the Indian GST rate the line carries and the discount share it
- * was charged after (and, on an Indian line of one piece, that piece's GST slabs, so a later
- * discount can decide its rate again); for the order the place of supply and the buyer's GSTIN.
+ * was charged after (and, on an Indian line, its pieces' GST slabs — with each piece's share of the
+ * unit price for a bundle or grouped product — so a later discount can decide its rate again); for
+ * the order the place of supply and the buyer's GSTIN.
  *
  * - The rate of an Indian order's line is the one its charged price includes (the totals decided
  *   it, slab rules included). Abroad the price carries the destination's tax instead; the Indian
@@ -21,12 +22,18 @@ import {
   stateFromPincode,
   stateFromRegion,
 } from '@shared/domain/gst-states'
-import { countryRates, slabRate, type TaxRuleFields, taxRuleOf } from '@shared/domain/tax-rules'
+import {
+  countryRates,
+  slabRate,
+  type TaxRateFields,
+  type TaxRuleFields,
+  taxRuleOf,
+} from '@shared/domain/tax-rules'
 import type { OrderBody } from '@shared/schemas/order'
 import { fail } from '../../platform/http'
 import type { ResolvedLine } from '../cart/lines'
-import type { computeTotals } from '../cart/totals'
-import type { orderItems, StoredGstSlab, StoredPlaceOfSupply } from './document'
+import type { computeTotals, linePieces } from '../cart/totals'
+import type { orderItems, StoredGstPiece, StoredGstSlab, StoredPlaceOfSupply } from './document'
 
 /** The unit quantity code an invoice line of goods carries (GST's UQC list: pieces). */
 const PIECES = 'PCS'
@@ -79,23 +86,31 @@ function indianRate(line: ResolvedLine, rules: readonly TaxRuleFields[]): number
 /** Products whose unit is several pieces, each taxed at its own slab (the totals split the unit over them). */
 const SEVERAL_PIECES = new Set(['bundle', 'grouped'])
 
+/** Rates as the order keeps them: `{rate, max_value}`, the bound left out when there is none. */
+const storedSlabs = (rates: readonly TaxRateFields[]): StoredGstSlab[] =>
+  rates.map((r) => (r.max_value != null ? { rate: r.rate, max_value: r.max_value } : { rate: r.rate }))
+
 /**
- * The slabs an Indian line's rate is decided by again when what it is charged changes after
- * placement (a prepaid discount): its piece's Indian rates, `{rate, max_value}` with the bound of
- * one piece's value without GST (base currency). Only a line whose unit is ONE piece stores them —
- * its charged value per unit is that piece's value, as the totals decide it. A bundle's or grouped
- * product's unit is several pieces whose shares of the price the order does not keep, so such a
- * line keeps the rate it was placed at.
+ * What an Indian line's rate is decided by again when what it is charged changes after placement
+ * (a prepaid discount), as the cart's totals decide it. A line whose unit is ONE piece stores that
+ * piece's Indian slabs (`gst_slabs`; `{rate, max_value}`, the bound of one piece's value without
+ * GST, base currency): its charged value per unit is that piece's value. A bundle's or grouped
+ * product's unit is several pieces, so it stores each kind of piece as priced (`gst_pieces`: its
+ * share of the unit price, how many, its slabs).
  */
-function gstSlabs(line: ResolvedLine, rules: readonly TaxRuleFields[]): { gst_slabs?: StoredGstSlab[] } {
-  if (SEVERAL_PIECES.has(line.product.type_id)) return {}
-  const rates = indianRates(line, rules)
-  if (!rates.length) return {}
-  return {
-    gst_slabs: rates.map((r) =>
-      r.max_value != null ? { rate: r.rate, max_value: r.max_value } : { rate: r.rate },
-    ),
+function gstSlabs(
+  line: ResolvedLine,
+  pieces: ReturnType<typeof linePieces> | undefined,
+  rules: readonly TaxRuleFields[],
+): { gst_slabs?: StoredGstSlab[]; gst_pieces?: StoredGstPiece[] } {
+  if (SEVERAL_PIECES.has(line.product.type_id)) {
+    if (!pieces?.length) return {}
+    return {
+      gst_pieces: pieces.map((p) => ({ minor: p.minor, count: p.count, slabs: storedSlabs(p.rates) })),
+    }
   }
+  const rates = indianRates(line, rules)
+  return rates.length ? { gst_slabs: storedSlabs(rates) } : {}
 }
 
 type Address = { region?: string | null; postcode?: string | null; country_id: string }
@@ -115,6 +130,8 @@ export function withTaxFacts(input: {
   items: Items
   totals: ReturnType<typeof computeTotals>
   lines: readonly ResolvedLine[]
+  /** Each line's pieces as priced (the totals' lines), in the lines' order. */
+  pieces?: readonly ReturnType<typeof linePieces>[]
   taxRules: readonly TaxRuleFields[]
   info: OrderBody['addressInformation']
   shipping: Address | null
@@ -133,7 +150,7 @@ export function withTaxFacts(input: {
       uqc: PIECES,
       // Abroad, the rate India's GST would take from the piece (its HSN's slab at its catalogue value).
       gst_rate: inIndia ? item.tax_percent : indianRate(line, input.taxRules),
-      ...(inIndia ? gstSlabs(line, input.taxRules) : {}),
+      ...(inIndia ? gstSlabs(line, input.pieces?.[i], input.taxRules) : {}),
       discount_minor: totalsItem?.extension_attributes.discount_minor ?? 0,
       tax_minor: totalsItem?.extension_attributes.tax_minor ?? 0,
     }

@@ -13,8 +13,10 @@
  * - GST on a piece is at the slab its value as charged decides, as in the cart's totals: a line
  *   whose share takes its piece under a slab's bound (₹2,500 on apparel) is taxed at the lower
  *   rate, decided by `slabRate` from the slabs the line stored at placement on the discounted
- *   value of one piece. A line that stored none (a bundle or grouped product, an order placed
- *   before lines stored them) keeps the rate it was placed at.
+ *   value of one piece. A bundle's or grouped product's line stored each kind of piece with its
+ *   share of the unit price: its discount is spread over them and each piece's rate decided the
+ *   same way (`lineTax`, the cart's own), the line's rate being their combined one. A line that
+ *   stored neither (an order placed before lines stored them) keeps the rate it was placed at.
  */
 
 import { toBaseCurrency } from '@shared/domain/currency'
@@ -23,7 +25,13 @@ import { allocateMinor } from '@shared/domain/money'
 import type { InvoiceFigures } from '@shared/domain/tax-document'
 import { slabRate } from '@shared/domain/tax-rules'
 import { invoiceFiguresOf } from '../../documents/issue'
-import { type OrderDocument, type OrderDocumentItem, parseOrderDocument } from '../order/document'
+import { linePercent, lineTax } from '../cart/totals'
+import {
+  type OrderDocument,
+  type OrderDocumentItem,
+  parseOrderDocument,
+  type StoredGstSlab,
+} from '../order/document'
 import type { OrderRow } from '../order/repo'
 
 export interface PrepaidDiscountSetting {
@@ -111,24 +119,33 @@ export function withPrepaidDiscount(
   return { ...order, doc: JSON.stringify(taxed), grand_total_minor: total, base_grand_total_minor: base }
 }
 
+/** Slabs as the order keeps them, as the rates of India they are. */
+const indianSlabs = (slabs: readonly StoredGstSlab[]) => slabs.map((s) => ({ ...s, tax_country_id: 'IN' }))
+
 /**
- * The line at the GST rate its piece pays at what the line is now charged, by the slabs it stored:
- * the rate the cart's totals decide (the first slab whose bound the value of ONE piece without its
- * tax, in the base currency, holds), written where the invoice and the order's pages read it. A
- * line that stored no slabs, and a gift card, is left as it is.
+ * The line at the GST rate its pieces pay at what the line is now charged, by what it stored: the
+ * rate the cart's totals decide. One piece a unit (`gst_slabs`): the first slab whose bound the
+ * value of ONE piece without its tax, in the base currency, holds. Several (`gst_pieces`): the
+ * line's discount spread over its pieces by their shares, each piece's rate decided so, and the
+ * line's rate their combined one. Written where the invoice and the order's pages read it. A line
+ * that stored neither, and a gift card, is left as it is.
  */
 function withRateCharged(it: OrderDocumentItem, currency: string): OrderDocumentItem {
-  const slabs = it.gst_slabs
   const qty = it.qty_ordered ?? 0
-  if (!slabs?.length || isGiftCard(it) || qty <= 0) return it
-  const paid = Math.max(0, (it.row_total_minor ?? 0) - (it.discount_minor ?? 0))
+  if (isGiftCard(it) || qty <= 0) return it
+  const discount = it.discount_minor ?? 0
+  const paid = Math.max(0, (it.row_total_minor ?? 0) - discount)
+  if (it.gst_pieces?.length) {
+    const pieces = it.gst_pieces.map((p) => ({ minor: p.minor, count: p.count, rates: indianSlabs(p.slabs) }))
+    const tax = lineTax({ pieces }, discount, qty, currency)
+    const rate = linePercent(tax.byRate, paid, tax.total)
+    return { ...it, gst_rate: rate, tax_percent: rate }
+  }
+  const slabs = it.gst_slabs
+  if (!slabs?.length) return it
   // The value of ONE piece, in the base currency the slab bounds are written in.
   const value = toBaseCurrency(paid / qty / 100, currency)
-  const rate = slabRate(
-    slabs.map((s) => ({ ...s, tax_country_id: 'IN' })),
-    value,
-    true,
-  )
+  const rate = slabRate(indianSlabs(slabs), value, true)
   return { ...it, gst_rate: rate, tax_percent: rate }
 }
 

@@ -7,6 +7,10 @@
  * cart → 404). The snapshot is stored under the cart's row id, so no one can write over a
  * snapshot of a cart that is not theirs, and no cart token is kept in `cart_states`.
  *
+ * A guest's checkout sends `reminder: {email, consent}` with the snapshot when they tick (or untick)
+ * "E-mail me a reminder if I leave my bag": recorded for that cart only, a guest cart only, within
+ * the per-address and per-e-mail bounds of worker/messages/guest-reminders.ts.
+ *
  * It writes to D1, so every cost is bounded (docs/cart-state-snapshots.md):
  * - size: the body is read up to MAX_SEND_STATE_BODY_BYTES, the stored state is at most
  *   MAX_STATE_BYTES of UTF-8 and nests at most MAX_STATE_DEPTH levels (400 naming the limit);
@@ -15,8 +19,11 @@
  * - retention: snapshots untouched for STATE_RETENTION_DAYS are deleted, at most
  *   STATE_PRUNE_BATCH per pass, on about 1 % of writes (an index on updated_at finds them).
  */
+
+import { EmailSchema } from '@shared/schemas/user'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { GUEST_CONSENTS_PER_HOUR, recordGuestConsent } from '../../messages/guest-reminders'
 import type { AppEnv } from '../../platform/env'
 import { clientAddress, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { reserveOrReject } from '../auth/rate-limit'
@@ -61,6 +68,12 @@ const SendStateBodySchema = z.object({
     { error: 'id is required (a string or an integer)' },
   ),
   state: z.looseObject({}, { error: 'state must be an object' }),
+  reminder: z
+    .object({
+      email: EmailSchema,
+      consent: z.boolean({ error: 'reminder.consent must be true or false' }),
+    })
+    .optional(),
 })
 
 /** How deeply objects and arrays nest in a parsed JSON value (iterative: no stack to exhaust). */
@@ -111,7 +124,7 @@ stateRoutes.post(
   '/send-state',
   jsonBody(SendStateBodySchema, { maxBytes: MAX_SEND_STATE_BODY_BYTES }),
   async (c) => {
-    const { id, state } = c.req.valid('json')
+    const { id, state, reminder } = c.req.valid('json')
     if (jsonDepth(state) > MAX_STATE_DEPTH)
       fail(400, `state nests too deeply (at most ${MAX_STATE_DEPTH} levels)`)
     const json = JSON.stringify(state)
@@ -124,7 +137,16 @@ stateRoutes.post(
       now,
       MSG_TOO_MANY_STATES,
     )
+    if (reminder)
+      await reserveOrReject(
+        c.env.DB,
+        [{ key: `reminder:ip:${clientAddress(c)}`, limit: GUEST_CONSENTS_PER_HOUR, windowMs: 3600_000 }],
+        now,
+        'Too many cart reminder choices from this address. Please try again in an hour.',
+      )
     const { cart } = await callersCart(c, String(id).trim(), 'id')
+    if (reminder && cart.customer_id !== null)
+      fail(400, 'Signed-in shoppers switch cart reminders on or off in their account.')
     await spendDailyBudget(c.env.DB, bytes, now)
     await c.env.DB.prepare(
       `INSERT INTO cart_states (id, state, updated_at) VALUES (?1, ?2, ?3)
@@ -132,6 +154,7 @@ stateRoutes.post(
     )
       .bind(String(cart.id), json, magentoDate(now))
       .run()
+    if (reminder) await recordGuestConsent(c.env.DB, cart.id, reminder.email, reminder.consent, now)
     if (Math.random() < STATE_PRUNE_PROBABILITY) await pruneCartStates(c.env.DB, now)
     return ok(c, true)
   },

@@ -62,6 +62,12 @@ export function PersonalStep({
       {!loggedIn ? (
         <>
           <CheckboxField
+            id="personal-cartReminder"
+            label="E-mail me a reminder if I leave my bag"
+            checked={details.cartReminder === true}
+            onChange={(v) => set('cartReminder', v)}
+          />
+          <CheckboxField
             id="personal-createAccount"
             label="I want to create an account"
             checked={details.createAccount}
