@@ -5,7 +5,7 @@
  * to PayPal (nothing else to do here).
  */
 import { payOrder } from '../order/payment'
-import { PAY_NOTE_KEY } from './order-status'
+import { PAY_NOTE_KEY } from './checkout-details'
 
 export async function payPlaced(
   orderId: string,

@@ -13,7 +13,6 @@ import { getRuntime } from '../../engines/runtime/runtime'
 import { type CartLine, type CartTotals, cartServerToken } from '../../state/cart'
 import { currentUser } from '../../state/user'
 import { clientTotals } from '../cart/cart-totals'
-import { PAY_NOTE_KEY } from './checkout-details'
 import type { CheckoutState } from './checkout-state'
 import { buildOrder } from './order-body'
 
