@@ -16,8 +16,45 @@ export interface ListStorage<T> {
 
 const STORAGE_KEY = 'items'
 
+/**
+ * Views not saved yet, kept synchronously: the browser storage is reached only after its code and
+ * the saved list arrive, and a page left before then must not lose its view. The next page's load
+ * merges them; a successful save clears them.
+ */
+interface PendingViews {
+  read(): ProductSummary[]
+  write(items: ProductSummary[]): void
+  clear(): void
+}
+
+const PENDING_KEY = 'recently-viewed-pending'
+/** The tab's session storage (nothing pending where it cannot be used). */
+const sessionPending: PendingViews = {
+  read() {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '[]')
+      return Array.isArray(saved) ? saved.filter(isProductSummary) : []
+    } catch {
+      return []
+    }
+  },
+  write(items) {
+    try {
+      sessionStorage.setItem(PENDING_KEY, JSON.stringify(items))
+    } catch {}
+  },
+  clear() {
+    try {
+      sessionStorage.removeItem(PENDING_KEY)
+    } catch {}
+  },
+}
+
 /** Creates a recently-viewed store over `storage` (tests inject an in-memory one). */
-export function createRecentlyViewedStore(storage: () => ListStorage<ProductSummary[]>) {
+export function createRecentlyViewedStore(
+  storage: () => ListStorage<ProductSummary[]>,
+  pending: PendingViews = sessionPending,
+) {
   const items = signal<ProductSummary[]>([])
   const loaded = signal(false)
   let loading: Promise<void> | null = null
@@ -28,9 +65,12 @@ export function createRecentlyViewedStore(storage: () => ListStorage<ProductSumm
       loading = storage()
         .getItem(STORAGE_KEY)
         .then((saved) => {
-          // Anything viewed before the read finished stays in front.
+          // Views not saved by an earlier page, then anything viewed before the read finished,
+          // stay in front, newest first.
           const fromStorage = Array.isArray(saved) ? saved.filter(isProductSummary) : []
           let merged = fromStorage
+          for (const item of [...pending.read()].reverse())
+            merged = addRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
           for (const item of [...items.value].reverse())
             merged = addRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
           items.value = merged.slice(0, RECENTLY_VIEWED_MAX)
@@ -45,10 +85,12 @@ export function createRecentlyViewedStore(storage: () => ListStorage<ProductSumm
 
   /** Records a product view: it moves to the front; the list keeps the newest 20. */
   async function add(item: ProductSummary): Promise<void> {
+    pending.write(addRecentlyViewed(pending.read(), item, RECENTLY_VIEWED_MAX))
     await load()
     items.value = addRecentlyViewed(items.value, item, RECENTLY_VIEWED_MAX)
     try {
       await storage().setItem(STORAGE_KEY, items.value)
+      pending.clear()
     } catch (err) {
       console.warn('[recently-viewed] save failed', err)
     }

@@ -47,6 +47,28 @@ describe('recently viewed', () => {
     expect(store.items.value[19]?.sku).toBe('S6')
   })
 
+  it('keeps a view made on a page left before its save, and saves it on the next page', async () => {
+    const { storage, read } = memoryStorage<ProductSummary[]>([p('X1')])
+    let kept: ProductSummary[] = []
+    const pending = {
+      read: () => kept,
+      write: (items: ProductSummary[]) => {
+        kept = items
+      },
+      clear: () => {
+        kept = []
+      },
+    }
+    // The first page is left while its storage is still loading: its save never happens.
+    const never = { getItem: () => new Promise<null>(() => {}), setItem: storage.setItem }
+    void createRecentlyViewedStore(() => never, pending).add(p('A1'))
+    const next = createRecentlyViewedStore(() => storage, pending)
+    await next.add(p('B2'))
+    expect(next.items.value.map((i) => i.sku)).toEqual(['B2', 'A1', 'X1'])
+    expect(read()?.map((i) => i.sku)).toEqual(['B2', 'A1', 'X1'])
+    expect(kept).toEqual([])
+  })
+
   it('loads the saved list from storage', async () => {
     const { storage } = memoryStorage<ProductSummary[]>([p('X1'), p('Y2')])
     const store = createRecentlyViewedStore(() => storage)
