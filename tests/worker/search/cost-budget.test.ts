@@ -217,6 +217,33 @@ describe('the page counts: size and from are inside the budget', () => {
     expect(String(res.json.result)).toContain('ask for fewer hits at a time')
   })
 
+  it("counts each hit's rank, id and score around its document: documents that fit alone but not wrapped are refused", async () => {
+    await indexSize(0)
+    // Every document made the same size, about 1,850,000 bytes in all: under what one value
+    // carries, but not once 4,000 hits each wrap theirs in up to 48 bytes.
+    await env.DB.prepare('CREATE TABLE wrap_backup AS SELECT id, doc FROM products').run()
+    try {
+      const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM products').first<{ n: number }>()
+      const each = Math.floor(1_850_000 / Number(count?.n))
+      await env.DB.prepare(
+        "UPDATE products SET doc = json_object('id', id, 'pad', substr(hex(zeroblob(?1)), 1, ?1 - 20 - length(id)))",
+      )
+        .bind(each)
+        .run()
+      const { db } = recorded()
+      const message = await outcome(db, { entityType: 'product', size: 4000 })
+      expect(message).toMatch(
+        /^A page of 4000 hits may hold up to 1,8[45]\d,\d{3} bytes of product documents/,
+      )
+      expect(message).toContain('more than one answer carries (1,807,998)')
+    } finally {
+      await env.DB.prepare(
+        'UPDATE products SET doc = (SELECT doc FROM wrap_backup b WHERE b.id = products.id)',
+      ).run()
+      await env.DB.prepare('DROP TABLE wrap_backup').run()
+    }
+  })
+
   it("answers a page of 100 of the demo catalogue's documents, which fit one answer", async () => {
     await indexSize(0)
     const res = await searchGet('product', {}, { size: '100' })
