@@ -27,6 +27,9 @@ export const MSG = {
   // --- Orders ---
   processingOrder: 'Processing order...',
   orderException: 'The order can not be transfered because of server error. Order has been queued',
+  /** The shop refused the order for now (too many orders from one network or account: a 429). */
+  orderHeldBack:
+    'The shop is receiving too many orders from your network just now. Your order is saved on this device and will be sent again automatically: there is no need to place it again.',
   queuedOrderInvalidAddress:
     'Address provided in checkout contains invalid data... Your order has been canceled.',
   queuedOrderOutOfStock: "Some products you've ordered are out of stock. Your order has been canceled.",

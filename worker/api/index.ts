@@ -15,7 +15,8 @@ export const apiRoutes = new Hono<AppEnv>()
 // too (./order/holds.ts).
 apiRoutes.post('/order', limitPlacementBurst)
 
-// No /api call reads more than 1 MiB (areas set smaller limits); checked before the upstream hop too.
+// No /api call reads more than 1 MiB (areas set smaller limits): a declared length is checked before
+// the upstream hop, a streamed body counted as it is read or forwarded.
 apiRoutes.use('*', limitBody(MAX_API_BODY_BYTES))
 
 apiRoutes.use('*', async (c, next) => {

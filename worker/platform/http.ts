@@ -7,7 +7,6 @@
 
 import { zValidator } from '@hono/zod-validator'
 import type { Context, Env, MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { z } from 'zod'
@@ -36,12 +35,39 @@ export function describeIssues(error: ZodIssues): string {
     .join('; ')
 }
 
-/** Reads at most `maxSize` bytes of a request body (declared or streamed); more is a 400 that says so. */
-export function limitBody<E extends Env = AppEnv>(maxSize: number): MiddlewareHandler<E> {
-  return bodyLimit({
-    maxSize,
-    onError: () => fail(400, `Request body is too large (at most ${maxSize} bytes)`),
-  })
+/**
+ * Lets at most `maxSize` bytes of a request body through; more is a 400 that says so. A declared
+ * length is checked at once. A streamed body (no length) is not read here: it is wrapped in a
+ * counter that fails the read once `maxSize` bytes have passed, so nested limits (the /api-wide one
+ * around an area's smaller one) cost no reading of their own and the smallest of them stops the
+ * read, and a body forwarded upstream is counted as it goes. `message` replaces the refusal's words.
+ */
+export function limitBody<E extends Env = AppEnv>(
+  maxSize: number,
+  message = `Request body is too large (at most ${maxSize} bytes)`,
+): MiddlewareHandler<E> {
+  const refusal = () => new HTTPException(400, { message })
+  return async (c, next) => {
+    const raw = c.req.raw
+    if (!raw.body) return next()
+    const declared = raw.headers.get('content-length')
+    if (declared !== null && !raw.headers.has('transfer-encoding')) {
+      if (Number.parseInt(declared, 10) > maxSize) throw refusal()
+      return next()
+    }
+    let passed = 0
+    const counted = raw.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          passed += chunk.byteLength
+          if (passed > maxSize) controller.error(refusal())
+          else controller.enqueue(chunk)
+        },
+      }),
+    )
+    c.req.raw = new Request(raw, { body: counted, duplex: 'half' } as RequestInit)
+    return next()
+  }
 }
 
 /** The largest body any /api call reads, unless its area sets a smaller limit. */

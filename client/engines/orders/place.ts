@@ -3,7 +3,7 @@
  * #2663); the order keeps one client-generated order_id for every retry, so a replay never makes a
  * second order. Offline, or with direct sync off, it is queued (pending, never shown as placed,
  * VSF #2740). A 400 or a 409 "order_id used" rejects it with the shop's message; any other
- * failure queues it for a retry.
+ * failure queues it for a retry (a 429 with words of its own).
  */
 import { newOrderId, orderHash } from '@shared/domain/order-hash'
 import { MSG, msgOrderValidation } from '@shared/i18n/messages'
@@ -51,9 +51,12 @@ async function sendNow(ctx: OrderQueueContext, stored: StoredOrder, hash: string
     if (isOrderIdTaken(res)) return reject(409, ORDER_ID_TAKEN_NOTICE)
     if (res.code === 400)
       return reject(400, serverReason(res) ?? msgOrderValidation(deps.settings().supportEmail))
-    deps.notify({ type: 'error', message: MSG.orderException, action1: { label: MSG.ok } })
+    // Any other answer queues the order for a retry. A 429 (too many orders from this network or
+    // account) says so, so the shopper does not read it as a broken shop or place it again.
+    const message = res.code === 429 ? MSG.orderHeldBack : MSG.orderException
+    deps.notify({ type: 'error', message, action1: { label: MSG.ok } })
     await queueOrder(ctx, { ...stored, result_code: res.code })
-    return { state: 'queued', orderId, message: MSG.orderException }
+    return { state: 'queued', orderId, message }
   } catch (err) {
     console.warn('[orders] order not sent; queued', err)
     ctx.sessionHashes.delete(hash)

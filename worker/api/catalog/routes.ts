@@ -14,10 +14,9 @@ import { MAX_LISTING_PAGE_SIZE } from '@shared/config/catalog'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
-import { fail } from '../../platform/http'
+import { fail, limitBody } from '../../platform/http'
 import {
   ENTITY_TYPES,
   parsePatterns,
@@ -56,7 +55,7 @@ function parseJson(text: string, what: string): unknown {
 /** Largest search request: a POST body, or the `request` parameter of a GET (bytes). */
 export const MAX_REQUEST_BYTES = 128 * 1024
 
-const tooLarge = () => fail(400, `The search request is larger than ${MAX_REQUEST_BYTES / 1024} KB`)
+const TOO_LARGE = `The search request is larger than ${MAX_REQUEST_BYTES / 1024} KB`
 
 /** Whether a DSL body asks for at least one aggregation (under either of its names). */
 function asksAggregations(body: Record<string, unknown>): boolean {
@@ -84,13 +83,7 @@ function checkListingPage(entityType: string, body: Record<string, unknown>, siz
 export const catalogSearchRoutes = new Hono<AppEnv>()
 
 // The body is counted while it is read (a missing or false Content-Length does not get past it).
-catalogSearchRoutes.use(
-  '*',
-  bodyLimit({
-    maxSize: MAX_REQUEST_BYTES,
-    onError: () => tooLarge(),
-  }),
-)
+catalogSearchRoutes.use('*', limitBody(MAX_REQUEST_BYTES, TOO_LARGE))
 
 catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => {
   const { index, entityType, op } = c.req.param()
@@ -114,7 +107,7 @@ catalogSearchRoutes.on(['GET', 'POST'], '/:index/:entityType/:op', async (c) => 
     const text = await c.req.text()
     if (text.trim() !== '') raw = parseJson(text, 'the request body')
   } else if (q.request !== undefined && q.request.trim() !== '') {
-    if (new TextEncoder().encode(q.request).length > MAX_REQUEST_BYTES) tooLarge()
+    if (new TextEncoder().encode(q.request).length > MAX_REQUEST_BYTES) fail(400, TOO_LARGE)
     raw = parseJson(q.request, 'the request parameter')
   }
   try {
