@@ -1,7 +1,7 @@
 // Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
 // 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom options with prices.
 import { env } from 'cloudflare:test'
-import { taxRuleStatement } from '../../scripts/catalogue/seed/write'
+import { inventoryStatement, taxRuleStatement } from '../../scripts/catalogue/seed/write'
 import { SIZE_S_M } from './product-fixtures'
 import { api } from './user'
 
@@ -183,37 +183,40 @@ const INVENTORY: [string, number, string | null, number, number][] = [
   ['FX-ENGRAVED', 990230, null, 50, 1],
 ]
 
+/**
+ * A statement that inserts (or resets) a fixture product's row. The document carries its address
+ * like every stored product (the writer rewrites it).
+ */
+export function fixtureProductStatement(
+  db: D1Database,
+  p: { id: number; sku: string; type_id: string; name: string; price: number },
+) {
+  const path = p.sku.toLowerCase()
+  return db
+    .prepare(
+      `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
+       VALUES (?, ?, ?, ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', ?, ?, ?)`,
+    )
+    .bind(
+      p.id,
+      p.sku,
+      p.type_id,
+      p.name,
+      p.price,
+      path,
+      path,
+      JSON.stringify({ url_path: path, slug: path, ...p }),
+    )
+}
+
 /** Inserts (or resets) the fixture products, their stock and the fixture tax rule. */
 export async function seedCartFixtures() {
   const db = env.DB
   const statements = [SCARF, LEHENGA, GIFT, KURTA, EAR_A, EAR_B, BAG_A, BAG_B, BUNDLE, GROUPED, ENGRAVED].map(
-    (p) =>
-      db
-        .prepare(
-          `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
-         VALUES (?, ?, ?, ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', ?, ?, ?)`,
-        )
-        .bind(
-          p.id,
-          p.sku,
-          p.type_id,
-          p.name,
-          p.price,
-          String(p.sku).toLowerCase(),
-          String(p.sku).toLowerCase(),
-          // The document carries its address like every stored product (the writer rewrites it).
-          JSON.stringify({ url_path: String(p.sku).toLowerCase(), slug: String(p.sku).toLowerCase(), ...p }),
-        ),
+    (p) => fixtureProductStatement(db, p),
   )
-  for (const [sku, id, parent, qty, inStock] of INVENTORY) {
-    statements.push(
-      db
-        .prepare(
-          'INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?, ?, ?, ?, ?)',
-        )
-        .bind(sku, id, parent, qty, inStock),
-    )
-  }
+  for (const [sku, product_id, parent_sku, qty, inStock] of INVENTORY)
+    statements.push(inventoryStatement(db, { sku, product_id, parent_sku, qty, is_in_stock: inStock === 1 }))
   // The fixture classes' rules: GST at their own rate at home, 20 % VAT in the UK.
   for (const [id, taxClass, rate] of [
     [9901, TAX_CLASS, 12],
