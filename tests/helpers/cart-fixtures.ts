@@ -1,7 +1,11 @@
 // Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
-// 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom options with prices.
+// 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom
+// options with prices; a guest's order of the scarf, placed or paid.
 import { env } from 'cloudflare:test'
+import { expect } from 'vitest'
 import { inventoryStatement, taxRuleStatement } from '../../scripts/catalogue/seed/write'
+import { transitionOrder } from '../../worker/api/order/lifecycle'
+import { freshEmail, newOrderId, orderBody, testAddress } from './orders'
 import { SIZE_S_M } from './product-fixtures'
 import { api } from './user'
 
@@ -249,4 +253,49 @@ export async function stockOf(sku: string): Promise<number | undefined> {
 /** A guest's order through POST /api/order/get (the access key travels in the body only). */
 export function guestOrder(orderId: string, accessKey: string) {
   return api('/order/get', { body: { orderId, accessKey } })
+}
+
+/** How `placeScarves` places its order: how many scarves, the payment, the shopper's e-mail and phone. */
+type ScarfOrder = { qty?: number; payment?: string; email?: string; telephone?: string }
+
+/**
+ * A guest's order of scarves (one, cash on delivery, a fresh e-mail unless told) delivered to
+ * Bengaluru, checked placed: its client id, e-mail, order number and total (paise).
+ */
+export async function placeScarves({
+  qty = 1,
+  payment,
+  email = freshEmail('scarves'),
+  telephone,
+}: ScarfOrder = {}) {
+  const orderId = newOrderId('scarves')
+  const address = testAddress(email, telephone ? { telephone } : {})
+  const res = await api('/order', {
+    body: orderBody(orderId, [{ sku: 'FX-SCARF', qty, price: 1 }], address, { payment }),
+  })
+  expect(res.status, JSON.stringify(res.json)).toBe(200)
+  const row = await env.DB.prepare(
+    'SELECT increment_id, grand_total_minor FROM orders WHERE client_order_id = ?',
+  )
+    .bind(orderId)
+    .first<{ increment_id: string; grand_total_minor: number }>()
+  return { orderId, email, number: row?.increment_id as string, total: row?.grand_total_minor as number }
+}
+
+/** A card order of scarves whose payment arrived (what the payment provider's confirmation does). */
+export async function paidScarves(order: Omit<ScarfOrder, 'payment'> = {}) {
+  const o = await placeScarves({ ...order, payment: 'card' })
+  const paid = await transitionOrder(
+    env.DB,
+    {
+      orderId: o.orderId,
+      to: 'processing',
+      actor: 'provider:test',
+      paymentState: 'paid',
+      paidMinor: o.total,
+    },
+    Date.now(),
+  )
+  expect(paid.changed).toBe(true)
+  return o
 }
