@@ -174,6 +174,20 @@ export const ENGRAVED = base({
   ],
 })
 
+/** A cart line's product option choosing pieces of a bundle (of BUNDLE: 99021 earrings, 99022 bags). */
+export const bundleOption = (
+  choices: { option_id: unknown; option_qty?: unknown; option_selections?: unknown[] }[],
+) => ({
+  extension_attributes: { configurable_item_options: [], custom_options: [], bundle_options: choices },
+})
+
+/** BUNDLE with one pair of earrings and one bag, chosen by their selection ids. */
+export const onePieceEach = (earrings: number, bag: number) =>
+  bundleOption([
+    { option_id: 99021, option_qty: 1, option_selections: [earrings] },
+    { option_id: 99022, option_qty: 1, option_selections: [bag] },
+  ])
+
 const INVENTORY: [string, number, string | null, number, number][] = [
   ['FX-SCARF', 990101, null, 5, 1],
   ['FX-LEHENGA', 990130, null, 10, 1],
