@@ -1,6 +1,7 @@
 // Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
 // 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom
-// options with prices; a guest's order of the scarf, placed or paid.
+// options with prices; a guest's order of the scarf, placed or paid; product links; and the first
+// stocked simple product of the demo catalogue.
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { inventoryStatement, taxRuleStatement } from '../../scripts/catalogue/seed/write'
@@ -312,4 +313,41 @@ export async function paidScarves(order: Omit<ScarfOrder, 'payment'> = {}) {
   )
   expect(paid.changed).toBe(true)
   return o
+}
+
+/** A product link (related, upsell, crosssell) from `sku` to `target`, as the catalogue stores it. */
+export const productLink = (
+  sku: string,
+  target: string,
+  type: string,
+  position: number,
+  targetType = 'simple',
+) => ({
+  sku,
+  link_type: type,
+  linked_product_sku: target,
+  linked_product_type: targetType,
+  position,
+})
+
+/** Replaces a stored product's links and bumps the catalogue version, so no memo keeps the old ones. */
+export async function setProductLinks(sku: string, links: unknown[]) {
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE products SET doc = json_set(doc, '$.product_links', json(?)) WHERE sku = ?`).bind(
+      JSON.stringify(links),
+      sku,
+    ),
+    env.DB.prepare(`UPDATE search_meta SET value = value + 1 WHERE key = 'version'`),
+  ])
+}
+
+/** The first listed simple product of the demo catalogue with more than five in stock. */
+export async function stockedDemoProduct() {
+  const row = await env.DB.prepare(
+    `SELECT p.id, p.sku, p.slug, p.url_path FROM products p JOIN inventory i ON i.sku = p.sku
+     WHERE p.status = 1 AND p.visibility = 4 AND p.type_id = 'simple' AND i.qty > 5 AND i.is_in_stock = 1
+     ORDER BY p.id LIMIT 1`,
+  ).first<{ id: number; sku: string; slug: string; url_path: string }>()
+  if (!row) throw new Error('the demo catalogue has a listed simple product in stock')
+  return row
 }
