@@ -1,7 +1,12 @@
 // Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
-// 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom options with prices.
+// 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom
+// options with prices; a guest's order of the scarf, placed or paid; product links; and the first
+// stocked simple product of the demo catalogue.
 import { env } from 'cloudflare:test'
-import { taxRuleStatement } from '../../scripts/catalogue/seed/write'
+import { expect } from 'vitest'
+import { inventoryStatement, taxRuleStatement } from '../../scripts/catalogue/seed/write'
+import { transitionOrder } from '../../worker/api/order/lifecycle'
+import { freshEmail, newOrderId, orderBody, testAddress } from './orders'
 import { SIZE_S_M } from './product-fixtures'
 import { api } from './user'
 
@@ -170,6 +175,20 @@ export const ENGRAVED = base({
   ],
 })
 
+/** A cart line's product option choosing pieces of a bundle (of BUNDLE: 99021 earrings, 99022 bags). */
+export const bundleOption = (
+  choices: { option_id: unknown; option_qty?: unknown; option_selections?: unknown[] }[],
+) => ({
+  extension_attributes: { configurable_item_options: [], custom_options: [], bundle_options: choices },
+})
+
+/** BUNDLE with one pair of earrings and one bag, chosen by their selection ids. */
+export const onePieceEach = (earrings: number, bag: number) =>
+  bundleOption([
+    { option_id: 99021, option_qty: 1, option_selections: [earrings] },
+    { option_id: 99022, option_qty: 1, option_selections: [bag] },
+  ])
+
 const INVENTORY: [string, number, string | null, number, number][] = [
   ['FX-SCARF', 990101, null, 5, 1],
   ['FX-LEHENGA', 990130, null, 10, 1],
@@ -183,37 +202,40 @@ const INVENTORY: [string, number, string | null, number, number][] = [
   ['FX-ENGRAVED', 990230, null, 50, 1],
 ]
 
+/**
+ * A statement that inserts (or resets) a fixture product's row. The document carries its address
+ * like every stored product (the writer rewrites it).
+ */
+export function fixtureProductStatement(
+  db: D1Database,
+  p: { id: number; sku: string; type_id: string; name: string; price: number },
+) {
+  const path = p.sku.toLowerCase()
+  return db
+    .prepare(
+      `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
+       VALUES (?, ?, ?, ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', ?, ?, ?)`,
+    )
+    .bind(
+      p.id,
+      p.sku,
+      p.type_id,
+      p.name,
+      p.price,
+      path,
+      path,
+      JSON.stringify({ url_path: path, slug: path, ...p }),
+    )
+}
+
 /** Inserts (or resets) the fixture products, their stock and the fixture tax rule. */
 export async function seedCartFixtures() {
   const db = env.DB
   const statements = [SCARF, LEHENGA, GIFT, KURTA, EAR_A, EAR_B, BAG_A, BAG_B, BUNDLE, GROUPED, ENGRAVED].map(
-    (p) =>
-      db
-        .prepare(
-          `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
-         VALUES (?, ?, ?, ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', ?, ?, ?)`,
-        )
-        .bind(
-          p.id,
-          p.sku,
-          p.type_id,
-          p.name,
-          p.price,
-          String(p.sku).toLowerCase(),
-          String(p.sku).toLowerCase(),
-          // The document carries its address like every stored product (the writer rewrites it).
-          JSON.stringify({ url_path: String(p.sku).toLowerCase(), slug: String(p.sku).toLowerCase(), ...p }),
-        ),
+    (p) => fixtureProductStatement(db, p),
   )
-  for (const [sku, id, parent, qty, inStock] of INVENTORY) {
-    statements.push(
-      db
-        .prepare(
-          'INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?, ?, ?, ?, ?)',
-        )
-        .bind(sku, id, parent, qty, inStock),
-    )
-  }
+  for (const [sku, product_id, parent_sku, qty, inStock] of INVENTORY)
+    statements.push(inventoryStatement(db, { sku, product_id, parent_sku, qty, is_in_stock: inStock === 1 }))
   // The fixture classes' rules: GST at their own rate at home, 20 % VAT in the UK.
   for (const [id, taxClass, rate] of [
     [9901, TAX_CLASS, 12],
@@ -246,4 +268,86 @@ export async function stockOf(sku: string): Promise<number | undefined> {
 /** A guest's order through POST /api/order/get (the access key travels in the body only). */
 export function guestOrder(orderId: string, accessKey: string) {
   return api('/order/get', { body: { orderId, accessKey } })
+}
+
+/** How `placeScarves` places its order: how many scarves, the payment, the shopper's e-mail and phone. */
+type ScarfOrder = { qty?: number; payment?: string; email?: string; telephone?: string }
+
+/**
+ * A guest's order of scarves (one, cash on delivery, a fresh e-mail unless told) delivered to
+ * Bengaluru, checked placed: its client id, e-mail, order number and total (paise).
+ */
+export async function placeScarves({
+  qty = 1,
+  payment,
+  email = freshEmail('scarves'),
+  telephone,
+}: ScarfOrder = {}) {
+  const orderId = newOrderId('scarves')
+  const address = testAddress(email, telephone ? { telephone } : {})
+  const res = await api('/order', {
+    body: orderBody(orderId, [{ sku: 'FX-SCARF', qty, price: 1 }], address, { payment }),
+  })
+  expect(res.status, JSON.stringify(res.json)).toBe(200)
+  const row = await env.DB.prepare(
+    'SELECT increment_id, grand_total_minor FROM orders WHERE client_order_id = ?',
+  )
+    .bind(orderId)
+    .first<{ increment_id: string; grand_total_minor: number }>()
+  return { orderId, email, number: row?.increment_id as string, total: row?.grand_total_minor as number }
+}
+
+/** A card order of scarves whose payment arrived (what the payment provider's confirmation does). */
+export async function paidScarves(order: Omit<ScarfOrder, 'payment'> = {}) {
+  const o = await placeScarves({ ...order, payment: 'card' })
+  const paid = await transitionOrder(
+    env.DB,
+    {
+      orderId: o.orderId,
+      to: 'processing',
+      actor: 'provider:test',
+      paymentState: 'paid',
+      paidMinor: o.total,
+    },
+    Date.now(),
+  )
+  expect(paid.changed).toBe(true)
+  return o
+}
+
+/** A product link (related, upsell, crosssell) from `sku` to `target`, as the catalogue stores it. */
+export const productLink = (
+  sku: string,
+  target: string,
+  type: string,
+  position: number,
+  targetType = 'simple',
+) => ({
+  sku,
+  link_type: type,
+  linked_product_sku: target,
+  linked_product_type: targetType,
+  position,
+})
+
+/** Replaces a stored product's links and bumps the catalogue version, so no memo keeps the old ones. */
+export async function setProductLinks(sku: string, links: unknown[]) {
+  await env.DB.batch([
+    env.DB.prepare(`UPDATE products SET doc = json_set(doc, '$.product_links', json(?)) WHERE sku = ?`).bind(
+      JSON.stringify(links),
+      sku,
+    ),
+    env.DB.prepare(`UPDATE search_meta SET value = value + 1 WHERE key = 'version'`),
+  ])
+}
+
+/** The first listed simple product of the demo catalogue with more than five in stock. */
+export async function stockedDemoProduct() {
+  const row = await env.DB.prepare(
+    `SELECT p.id, p.sku, p.slug, p.url_path FROM products p JOIN inventory i ON i.sku = p.sku
+     WHERE p.status = 1 AND p.visibility = 4 AND p.type_id = 'simple' AND i.qty > 5 AND i.is_in_stock = 1
+     ORDER BY p.id LIMIT 1`,
+  ).first<{ id: number; sku: string; slug: string; url_path: string }>()
+  if (!row) throw new Error('the demo catalogue has a listed simple product in stock')
+  return row
 }

@@ -34,6 +34,34 @@ export interface FuzzPools {
   urlPaths: string[]
 }
 
+/** What a fuzz run made before it starts: stocked skus, listed products, signed-in customers, carts. */
+export interface FuzzWorld {
+  skus: string[]
+  products: { id: number; url_path: string }[]
+  users: { token: string; refreshToken: string; email: string; id: number }[]
+  guestCarts: string[]
+  customerCarts: string[]
+  /** An order id the generators may name (one nobody placed). */
+  orderId: string
+}
+
+/** The pools of a fuzz world, the CMS pages every shop has among them. */
+export function fuzzPools(w: FuzzWorld): FuzzPools {
+  return {
+    skus: w.skus,
+    productIds: w.products.map((p) => p.id),
+    tokens: w.users.map((u) => u.token),
+    refreshTokens: w.users.map((u) => u.refreshToken),
+    emails: w.users.map((u) => u.email),
+    customerIds: w.users.map((u) => u.id),
+    guestCarts: w.guestCarts,
+    customerCarts: w.customerCarts,
+    orderIds: [w.orderId],
+    cmsIdentifiers: ['about-us', 'privacy-policy'],
+    urlPaths: w.products.map((p) => p.url_path),
+  }
+}
+
 export interface FuzzRequest {
   endpoint: string
   method: string

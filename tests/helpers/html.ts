@@ -17,3 +17,10 @@ export function decodeEntities(s: string): string {
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&')
 }
+
+/** The price text of the tile of `sku` in a listing's HTML (null when the page does not list it). */
+export function tilePrice(html: string, sku: string): string | null {
+  const at = html.indexOf(`data-sku="${sku}"`)
+  if (at < 0) return null
+  return /class="price(?: price--special)?">([^<]+)</.exec(html.slice(at))?.[1] ?? null
+}

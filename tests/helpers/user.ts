@@ -1,5 +1,6 @@
 // Helpers for the transactional worker tests (accounts, carts, orders).
 import { env, SELF } from 'cloudflare:test'
+import { readConfig } from '../../worker/platform/env'
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes are asserted field by field in the tests
 export type Json = any
@@ -112,4 +113,33 @@ export async function waitForMail(
 export async function lastMailId(): Promise<number> {
   const row = await env.DB.prepare('SELECT MAX(id) AS id FROM mail_outbox').first<{ id: number | null }>()
   return row?.id ?? 0
+}
+
+/** Asks for a password reset for `email` (from a fresh address) and reads the code its mail carries. */
+export async function resetCodeFor(email: string): Promise<string> {
+  const before = await lastMailId()
+  await api('/user/reset-password', { ip: freshIp(), body: { email } })
+  const mail = await waitForMail('password-reset', email, before)
+  return /Reset code: (\S+)/.exec(mail.body)?.[1] as string
+}
+
+/**
+ * Opens or submits a mailed link (a confirmation, an unsubscribe) as a browser (`page`: GET,
+ * `form`: POST) or as an API client (`get`: GET, `json`: POST with `body`).
+ */
+export async function followLink(link: string, how: 'page' | 'form' | 'get' | 'json', body?: string) {
+  const headers: Record<string, string> =
+    how === 'page'
+      ? { accept: 'text/html' }
+      : how === 'form'
+        ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
+        : { 'content-type': 'application/json' }
+  const get = how === 'page' || how === 'get'
+  const res = await SELF.fetch(link.replace(readConfig(env).PUBLIC_ORIGIN, 'https://shop.test'), {
+    method: get ? 'GET' : 'POST',
+    headers,
+    body: get ? undefined : (body ?? ''),
+  })
+  const type = res.headers.get('content-type') ?? ''
+  return { status: res.status, type, csp: res.headers.get('content-security-policy'), text: await res.text() }
 }

@@ -19,6 +19,7 @@ export {
   checkInvariants,
   describeRequest,
   ENDPOINTS,
+  fuzzPools,
   fuzzRequest,
   snapshotInventory,
 } from '../helpers/fuzz-api'

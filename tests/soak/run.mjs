@@ -268,19 +268,14 @@ try {
   const { results: products } = await db
     .prepare('SELECT id, url_path FROM products WHERE status = 1 ORDER BY id LIMIT 8')
     .all()
-  const pools = {
+  const pools = lib.fuzzPools({
     skus: skus.slice(0, 12),
-    productIds: products.map((p) => p.id),
-    tokens: users.map((u) => u.token),
-    refreshTokens: users.map((u) => u.refreshToken),
-    emails: users.map((u) => u.email),
-    customerIds: users.map((u) => u.id),
+    products,
+    users,
     guestCarts,
     customerCarts,
-    orderIds: ['000000001'],
-    cmsIdentifiers: ['about-us', 'privacy-policy'],
-    urlPaths: products.map((p) => p.url_path),
-  }
+    orderId: '000000001',
+  })
   const beforeFuzz = await lib.snapshotInventory(db)
   const cases = PHASES.has('fuzz')
     ? lib.fc.sample(lib.fuzzRequest(pools), { seed: SEED, numRuns: CASES })

@@ -10,6 +10,7 @@ import {
   verifyAccessAssertion,
 } from '../../../worker/admin/access'
 import app from '../../../worker/app'
+import { rs256KeyPair } from '../../helpers/rs256'
 
 const TEAM = 'ode-test.cloudflareaccess.com'
 const AUD = 'a1b2c3d4e5f6-audience-tag'
@@ -21,16 +22,7 @@ let other: { priv: Jwk; pub: Jwk }
 let certsFetched = 0
 
 async function keyPair(kid: string) {
-  const pair = (await crypto.subtle.generateKey(
-    {
-      name: 'RSASSA-PKCS1-v1_5',
-      modulusLength: 2048,
-      publicExponent: new Uint8Array([1, 0, 1]),
-      hash: 'SHA-256',
-    },
-    true,
-    ['sign', 'verify'],
-  )) as CryptoKeyPair
+  const pair = await rs256KeyPair()
   const priv = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as Jwk
   const pub = (await crypto.subtle.exportKey('jwk', pair.publicKey)) as Jwk
   return {

@@ -5,7 +5,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { searchGet } from '../../helpers/search-fixtures'
-import { admin, operator, post, type Session } from './operator'
+import { admin, operator, post, type Session, simpleProductForm } from './operator'
 
 interface Attr {
   code: string
@@ -44,16 +44,8 @@ const shop = async (path: string) => {
 }
 
 function fields(sku: string, extra: [string, string][]): [string, string][] {
-  return [
-    ['type_id', 'simple'],
-    ['sku', sku],
-    ['name', `Bandhani Stole ${sku}`],
-    ['category_id', String(category.id)],
-    ['price', '2,150'],
-    ['qty', '2'],
-    ['status', 'published'],
-    ...extra,
-  ]
+  const stole = { sku, name: `Bandhani Stole ${sku}`, category: category.id, price: '2,150', qty: '2' }
+  return simpleProductForm(stole, [['status', 'published'], ...extra])
 }
 
 describe("a product's attributes, picked on the product form", () => {

@@ -6,7 +6,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeEntities } from '../../helpers/html'
-import { admin, operator, post, type Session } from './operator'
+import { admin, firstSubcategory, operator, post, productBySku, type Session } from './operator'
 
 let owner: Session
 let category: number
@@ -16,24 +16,13 @@ let n = 0
 
 beforeAll(async () => {
   owner = await operator('staff')
-  category = (
-    (await env.DB.prepare('SELECT id FROM categories WHERE level >= 2 ORDER BY url_path LIMIT 1').first<{
-      id: number
-    }>()) as { id: number }
-  ).id
+  category = (await firstSubcategory()).id
   const { results } = await env.DB.prepare(
     `SELECT p.sku, p.name, p.price FROM products p JOIN inventory i ON i.sku = p.sku
      WHERE p.type_id = 'simple' AND p.status = 1 AND i.qty > 5 ORDER BY p.id LIMIT 4`,
   ).all<{ sku: string; name: string; price: number }>()
   parts = results
 })
-
-const productBySku = (sku: string) =>
-  env.DB.prepare(
-    'SELECT p.id, p.status, p.url_path, p.doc, r.revision FROM products p LEFT JOIN product_revisions r ON r.product_id = p.id WHERE p.sku = ?',
-  )
-    .bind(sku)
-    .first<{ id: number; status: number; url_path: string; doc: string; revision: number }>()
 
 const count = async () =>
   (await env.DB.prepare('SELECT COUNT(*) AS n FROM products').first<{ n: number }>())?.n

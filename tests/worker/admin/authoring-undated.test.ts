@@ -2,7 +2,7 @@
 // export gave no date keeps none: an edit does not make it the shop's newest.
 import { env } from 'cloudflare:test'
 import { expect, it } from 'vitest'
-import { operator, post } from './operator'
+import { operator, post, productBySku, simpleProductForm } from './operator'
 
 it('an edit keeps a product undated when it was imported without a date', async () => {
   const owner = await operator('staff')
@@ -10,22 +10,14 @@ it('an edit keeps a product undated when it was imported without a date', async 
     'SELECT id FROM categories WHERE level > 1 ORDER BY id LIMIT 1',
   ).first<{ id: number }>()) as { id: number }
   const sku = `UND${Date.now() % 100000}`
-  const form = (extra: [string, string][]): [string, string][] => [
-    ['type_id', 'simple'],
-    ['sku', sku],
-    ['name', `Undated Stole ${sku}`],
-    ['category_id', String(category.id)],
-    ['price', '900'],
-    ['qty', '1'],
-    ...extra,
-  ]
+  const form = (extra: [string, string][]) =>
+    simpleProductForm(
+      { sku, name: `Undated Stole ${sku}`, category: category.id, price: '900', qty: '1' },
+      extra,
+    )
   const created = await post(owner, '/api/products/authoring', '/admin/products/new?type=simple', form([]))
   expect(created.status, created.text.slice(0, 300)).toBe(303)
-  const row = (await env.DB.prepare(
-    'SELECT p.id, r.revision FROM products p LEFT JOIN product_revisions r ON r.product_id = p.id WHERE p.sku = ?',
-  )
-    .bind(sku)
-    .first<{ id: number; revision: number }>()) as { id: number; revision: number }
+  const row = (await productBySku(sku)) as NonNullable<Awaited<ReturnType<typeof productBySku>>>
   // As the importer stores a product without dates.
   await env.DB.prepare(
     "UPDATE products SET created_at = '', updated_at = '', doc = json_set(doc, '$.created_at', NULL, '$.updated_at', NULL) WHERE id = ?",

@@ -9,7 +9,16 @@ import { matrixOptions } from '../../../worker/admin/authoring'
 import { SAMPLE_JPEG } from '../../helpers/images'
 import { deliverTo, freshEmail, testAddress } from '../../helpers/orders'
 import { api } from '../../helpers/user'
-import { admin, operator, post, type Session } from './operator'
+import { usedUploadAllowance } from './media-helpers'
+import {
+  admin,
+  kurtasCategory,
+  operator,
+  post,
+  productBySku,
+  type Session,
+  simpleProductForm,
+} from './operator'
 
 let owner: Session
 let category: { id: number; url_path: string }
@@ -19,9 +28,7 @@ let n = 0
 
 beforeAll(async () => {
   owner = await operator('staff')
-  category = (await env.DB.prepare(
-    "SELECT id, url_path FROM categories WHERE slug LIKE 'kurtas%' OR url_path LIKE '%/kurtas' ORDER BY level DESC LIMIT 1",
-  ).first<{ id: number; url_path: string }>()) as { id: number; url_path: string }
+  category = await kurtasCategory()
   const options = await matrixOptions(env.DB)
   colours = options.colours.slice(0, 3)
   sizes = options.sizes.slice(0, 5)
@@ -51,13 +58,6 @@ function kurtaForm(sku: string, extra: [string, string][] = []): [string, string
     ...extra,
   ]
 }
-
-const productBySku = (sku: string) =>
-  env.DB.prepare(
-    'SELECT p.id, p.status, p.url_path, p.doc, r.revision FROM products p LEFT JOIN product_revisions r ON r.product_id = p.id WHERE p.sku = ?',
-  )
-    .bind(sku)
-    .first<{ id: number; status: number; url_path: string; doc: string; revision: number }>()
 
 async function createKurta(extra: [string, string][] = []) {
   const sku = `KRT${Date.now() % 100000}${++n}`
@@ -197,15 +197,13 @@ describe('a configurable product authored in the back office', () => {
 describe('a simple product authored in the back office', () => {
   it('is published with its own stock and found on the shop; its stock stays counted', async () => {
     const sku = `STL${Date.now() % 100000}${++n}`
-    const res = await post(owner, '/api/products/authoring', '/admin/products/new?type=simple', [
-      ['type_id', 'simple'],
-      ['sku', sku],
-      ['name', `Mulmul Stole ${sku}`],
-      ['category_id', String(category.id)],
-      ['price', '₹ 1,250.50'],
-      ['qty', '2'],
-      ['status', 'published'],
-    ])
+    const stole = { sku, name: `Mulmul Stole ${sku}`, category: category.id, price: '₹ 1,250.50', qty: '2' }
+    const res = await post(
+      owner,
+      '/api/products/authoring',
+      '/admin/products/new?type=simple',
+      simpleProductForm(stole, [['status', 'published']]),
+    )
     expect(res.status, res.text.slice(0, 300)).toBe(303)
     const row = await productBySku(sku)
     expect(JSON.parse(row?.doc as string)).toMatchObject({
@@ -372,14 +370,7 @@ describe("a product's photographs", () => {
   it('are limited per operator per hour', async () => {
     const { row } = await createKurta()
     const busy = await operator('staff')
-    const at = new Date().toISOString().slice(0, 19).replace('T', ' ')
-    await env.DB.batch(
-      Array.from({ length: 120 }, () =>
-        env.DB.prepare(
-          "INSERT INTO admin_audit (actor, action, target, before, after, created_at) VALUES (?, 'product.image', 'product:x', NULL, NULL, ?)",
-        ).bind(busy.email, at),
-      ),
-    )
+    await usedUploadAllowance(busy.email, () => 'product.image', 'product:x')
     const res = await upload(row.id, { revision: row.revision, alt: 'one more', file: SAMPLE_JPEG }, busy)
     expect(res.status).toBe(429)
     expect(await uploaded(row.id)).toBe(0)

@@ -3,61 +3,20 @@
 // more refunded than paid), store credit never below zero, reviews approved onto the product page.
 import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { transitionOrder } from '../../../worker/api/order/lifecycle'
 import { isCacheablePath } from '../../../worker/platform/cache/key'
-import { seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
-import { freshEmail, testAddress } from '../../helpers/orders'
+import { paidScarves, placeScarves, seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
+import { freshEmail } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, PASSWORD } from './operator'
 
 beforeEach(seedCartFixtures)
 
-let n = 0
-const address = testAddress('asha.admin@example.com', { telephone: '9876500001' })
+/** A guest's order of two scarves from Bengaluru (the phone the search below looks for). */
+const place = (payment: string, email = freshEmail('asha.admin')) =>
+  placeScarves({ qty: 2, payment, email, telephone: '9876500001' })
 
-async function place(payment: string, email = freshEmail('asha.admin')) {
-  const orderId = `${Date.now()}-adm-${++n}-${Math.random().toString(16).slice(2, 8)}`
-  const res = await api('/order', {
-    body: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products: [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
-      addressInformation: {
-        shippingAddress: { ...address, email },
-        billingAddress: { ...address, email },
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: payment,
-      },
-    },
-  })
-  expect(res.status, JSON.stringify(res.json)).toBe(200)
-  const row = await env.DB.prepare(
-    'SELECT increment_id, grand_total_minor FROM orders WHERE client_order_id = ?',
-  )
-    .bind(orderId)
-    .first<{ increment_id: string; grand_total_minor: number }>()
-  return { orderId, number: row?.increment_id as string, total: row?.grand_total_minor as number }
-}
-
-/** A card order whose payment arrived (what the payment provider's confirmation does). */
-async function placePaid() {
-  const o = await place('card')
-  const paid = await transitionOrder(
-    env.DB,
-    {
-      orderId: o.orderId,
-      to: 'processing',
-      actor: 'provider:test',
-      paymentState: 'paid',
-      paidMinor: o.total,
-    },
-    Date.now(),
-  )
-  expect(paid.changed).toBe(true)
-  return o
-}
+/** The same order by card, its payment arrived. */
+const placePaid = () => paidScarves({ qty: 2, email: freshEmail('asha.admin'), telephone: '9876500001' })
 
 const orderRow = (orderId: string) =>
   env.DB.prepare(

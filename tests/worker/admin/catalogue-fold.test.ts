@@ -16,12 +16,18 @@ beforeAll(async () => {
 /** The HTML of each product's card on the catalogue page. */
 const cards = (html: string) => html.split('<section class="card"').slice(1)
 
+/** The catalogue searched for "kurta" as `who`: the page and its cards (more than five). */
+async function kurtaSearch(who: Session) {
+  const page = await admin(who, '/products?q=kurta')
+  expect(page.status).toBe(200)
+  const found = cards(page.text)
+  expect(found.length).toBeGreaterThan(5)
+  return { page, found }
+}
+
 describe('the catalogue search', () => {
   it("folds every product's quick forms under a closed disclosure", async () => {
-    const page = await admin(staff, '/products?q=kurta')
-    expect(page.status).toBe(200)
-    const found = cards(page.text)
-    expect(found.length).toBeGreaterThan(5)
+    const { page, found } = await kurtaSearch(staff)
     for (const card of found) {
       const folded = card.indexOf('<details><summary>Change price, status or stock')
       expect(folded).toBeGreaterThan(0)
@@ -46,10 +52,7 @@ describe('the catalogue search', () => {
   })
 
   it('shows a viewer the stock in words and no forms', async () => {
-    const page = await admin(viewer, '/products?q=kurta')
-    expect(page.status).toBe(200)
-    const found = cards(page.text)
-    expect(found.length).toBeGreaterThan(5)
+    const { found } = await kurtaSearch(viewer)
     for (const card of found) {
       expect(card).not.toContain('<form')
       expect(card).toMatch(/Stock: [A-Z0-9]/)

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
-import { testAddress } from '../../helpers/orders'
+import { newOrderId, orderBody, testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator } from './operator'
 
@@ -26,22 +26,10 @@ async function cartWith(coupon: string, bearer?: string) {
 }
 
 function placeOrder(email: string, cartId: string | number = '', bearer?: string) {
-  return api('/order', {
-    bearer,
-    body: {
-      order_id: `cpn-${Date.now()}-${++n}-${Math.random().toString(16).slice(2, 8)}`,
-      user_id: '',
-      cart_id: cartId,
-      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      addressInformation: {
-        shippingAddress: address(email),
-        billingAddress: address(email),
-        shipping_method_code: 'flatrate',
-        shipping_carrier_code: 'flatrate',
-        payment_method_code: 'cashondelivery',
-      },
-    },
+  const body = orderBody(newOrderId('cpn'), [{ sku: 'FX-SCARF', qty: 1, price: 1 }], address(email), {
+    cart_id: cartId,
   })
+  return api('/order', { bearer, body })
 }
 
 describe('coupon administration', () => {

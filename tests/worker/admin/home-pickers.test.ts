@@ -5,7 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SCARF, seedCartFixtures } from '../../helpers/cart-fixtures'
 import { freshJpeg, uploadPicture } from './media-helpers'
-import { admin, operator, post } from './operator'
+import { admin, firstSubcategory, operator, post, type Session } from './operator'
 
 beforeEach(seedCartFixtures)
 
@@ -13,18 +13,21 @@ const homeText = async () =>
   (await env.DB.prepare("SELECT doc FROM content_docs WHERE kind = 'home'").first<{ doc: string }>())?.doc ??
   ''
 
+/** Posts the home page's banner form: a picture of the media library, its title and its link. */
+const addBanner = (who: Session, image: string, title: string, link: string) =>
+  post(who, '/api/home/banners', '/admin/home', [
+    ['image', image],
+    ['title', title],
+    ['link', link],
+  ])
+
 describe('home sections picked from lists', () => {
   it('lists categories, finds products to tick, and refuses an unknown SKU with the form kept', async () => {
     const staff = await operator('staff')
     const screen = await admin(staff, '/home?q=Silk%20Scarf')
     expect(screen.status).toBe(200)
-    const category = await env.DB.prepare(
-      'SELECT id, name FROM categories WHERE level >= 2 ORDER BY url_path LIMIT 1',
-    ).first<{
-      id: number
-      name: string
-    }>()
-    expect(screen.text).toContain(`<option value="${category?.id}">${category?.name}`)
+    const category = await firstSubcategory()
+    expect(screen.text).toContain(`<option value="${category.id}">${category.name}`)
     expect(screen.text).toMatch(new RegExp(`name="pick_\\d+" value="${SCARF.sku}"`))
 
     const before = await homeText()
@@ -56,26 +59,14 @@ describe('home sections picked from lists', () => {
     const path = (
       await env.DB.prepare("SELECT path FROM media WHERE alt = 'Festive banner'").first<{ path: string }>()
     )?.path as string
-    const notInLibrary = await post(staff, '/api/home/banners', '/admin/home', [
-      ['image', '/m/000000000000000000000000.jpg'],
-      ['title', 'Typed words'],
-      ['link', '/about-us'],
-    ])
+    const notInLibrary = await addBanner(staff, '/m/000000000000000000000000.jpg', 'Typed words', '/about-us')
     expect(notInLibrary.status).toBe(400)
     expect(notInLibrary.text).toContain('pick a picture from the media library')
     expect(notInLibrary.text).toContain('value="Typed words"')
-    const offsite = await post(staff, '/api/home/banners', '/admin/home', [
-      ['image', path],
-      ['title', 'x'],
-      ['link', '//evil.example/'],
-    ])
+    const offsite = await addBanner(staff, path, 'x', '//evil.example/')
     expect(offsite.status).toBe(400)
     expect(offsite.text).toContain('link must be a path of the shop')
-    const added = await post(staff, '/api/home/banners', '/admin/home', [
-      ['image', path],
-      ['title', 'Our atelier'],
-      ['link', '/about-us'],
-    ])
+    const added = await addBanner(staff, path, 'Our atelier', '/about-us')
     expect(added.status).toBe(303)
     const home = await SELF.fetch('https://shop.test/').then((r) => r.text())
     expect(home).toContain(path)

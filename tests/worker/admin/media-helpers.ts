@@ -1,6 +1,7 @@
 // Helpers for the content tests: a picture uploaded to the media library as a browser sends the
-// form (multipart, with its length), and the shop's and the editor's rendering of a page's content.
-import { SELF } from 'cloudflare:test'
+// form (multipart, with its length), an hour's upload allowance used up, and the shop's and the
+// editor's rendering of a page's content.
+import { env, SELF } from 'cloudflare:test'
 import { SAMPLE_JPEG } from '../../helpers/images'
 import type { Session } from './operator'
 
@@ -12,6 +13,21 @@ export const freshJpeg = () => {
   bytes.set(SAMPLE_JPEG)
   bytes.set([++n % 256, Math.floor(Math.random() * 256)], SAMPLE_JPEG.length)
   return bytes
+}
+
+/**
+ * Records 120 uploads by `email` this hour in the audit (the hour's allowance, library and product
+ * photographs together), each the action `action(i)` names, as if made through the forms.
+ */
+export const usedUploadAllowance = (email: string, action: (i: number) => string, target: string) => {
+  const at = new Date().toISOString().slice(0, 19).replace('T', ' ')
+  return env.DB.batch(
+    Array.from({ length: 120 }, (_, i) =>
+      env.DB.prepare(
+        'INSERT INTO admin_audit (actor, action, target, before, after, created_at) VALUES (?, ?, ?, NULL, NULL, ?)',
+      ).bind(email, action(i), target, at),
+    ),
+  )
 }
 
 /** Uploads `file` with `alt` to the media library as `who`. */

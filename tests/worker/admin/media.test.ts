@@ -3,7 +3,7 @@
 // and is deleted only while nothing uses it, the refusal saying where it is used.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { freshJpeg, uploadPicture } from './media-helpers'
+import { freshJpeg, uploadPicture, usedUploadAllowance } from './media-helpers'
 import { admin, operator, post } from './operator'
 
 /** The library's picture with this alt text (alt texts are unique in these tests). */
@@ -56,14 +56,7 @@ describe('the media library', () => {
     })
     expect([400, 411]).toContain(noLength.status)
     // 120 uploads this hour (library and product photographs together): the next is refused.
-    const at = new Date().toISOString().slice(0, 19).replace('T', ' ')
-    await env.DB.batch(
-      Array.from({ length: 120 }, (_, i) =>
-        env.DB.prepare(
-          'INSERT INTO admin_audit (actor, action, target, before, after, created_at) VALUES (?, ?, ?, NULL, NULL, ?)',
-        ).bind(staff.email, i % 2 ? 'media.upload' : 'product.image', 'media:x', at),
-      ),
-    )
+    await usedUploadAllowance(staff.email, (i) => (i % 2 ? 'media.upload' : 'product.image'), 'media:x')
     const busy = await uploadPicture(staff, { alt: 'one more', file: freshJpeg() })
     expect(busy.status).toBe(429)
     expect(busy.text).toContain('at most 120 pictures an hour')

@@ -82,3 +82,38 @@ export async function post(who: Session, path: string, back: string, fields: [st
     location: res.headers.get('location'),
   }
 }
+
+/** A product's row by SKU with its revision (none until the authoring form saves it); null: no such product. */
+export const productBySku = (sku: string) =>
+  env.DB.prepare(
+    'SELECT p.id, p.status, p.url_path, p.doc, r.revision FROM products p LEFT JOIN product_revisions r ON r.product_id = p.id WHERE p.sku = ?',
+  )
+    .bind(sku)
+    .first<{ id: number; status: number; url_path: string; doc: string; revision: number }>()
+
+/** The kurtas category of the demo catalogue (the deepest whose slug or path names it). */
+export const kurtasCategory = async () =>
+  (await env.DB.prepare(
+    "SELECT id, url_path FROM categories WHERE slug LIKE 'kurtas%' OR url_path LIKE '%/kurtas' ORDER BY level DESC LIMIT 1",
+  ).first<{ id: number; url_path: string }>()) as { id: number; url_path: string }
+
+/** A category the forms can file a product under: the first below the top level, by path. */
+export const firstSubcategory = async () =>
+  (await env.DB.prepare('SELECT id, name FROM categories WHERE level >= 2 ORDER BY url_path LIMIT 1').first<{
+    id: number
+    name: string
+  }>()) as { id: number; name: string }
+
+/** The authoring form's fields of a simple product, then `extra` (its status, attributes, revision). */
+export const simpleProductForm = (
+  p: { sku: string; name: string; category: number; price: string; qty: string },
+  extra: [string, string][] = [],
+): [string, string][] => [
+  ['type_id', 'simple'],
+  ['sku', p.sku],
+  ['name', p.name],
+  ['category_id', String(p.category)],
+  ['price', p.price],
+  ['qty', p.qty],
+  ...extra,
+]

@@ -5,7 +5,7 @@
 // answers the form with every value typed and the reason beside its field.
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { admin, operator, post, type Session } from './operator'
+import { admin, kurtasCategory, operator, post, productBySku, type Session } from './operator'
 
 let staff: Session
 let category: { id: number; url_path: string }
@@ -13,9 +13,7 @@ let n = 0
 
 beforeAll(async () => {
   staff = await operator('staff')
-  category = (await env.DB.prepare(
-    "SELECT id, url_path FROM categories WHERE slug LIKE 'kurtas%' OR url_path LIKE '%/kurtas' ORDER BY level DESC LIMIT 1",
-  ).first<{ id: number; url_path: string }>()) as { id: number; url_path: string }
+  category = await kurtasCategory()
 })
 
 const NEW = '/admin/products/new?type=simple'
@@ -34,13 +32,6 @@ const productForm = (sku: string, blocks: [string, string][]): [string, string][
   ['description_editor', '1'],
   ...blocks,
 ]
-
-const productBySku = (sku: string) =>
-  env.DB.prepare(
-    'SELECT p.id, p.url_path, p.doc, r.revision FROM products p LEFT JOIN product_revisions r ON r.product_id = p.id WHERE p.sku = ?',
-  )
-    .bind(sku)
-    .first<{ id: number; url_path: string; doc: string; revision: number }>()
 
 const shopPage = async (path: string) => (await SELF.fetch(`https://shop.test/${path}`)).text()
 

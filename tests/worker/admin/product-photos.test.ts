@@ -6,7 +6,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLE_JPEG } from '../../helpers/images'
-import { freshJpeg, uploadForm, uploadPicture } from './media-helpers'
+import { freshJpeg, uploadForm, uploadPicture, usedUploadAllowance } from './media-helpers'
 import { admin, type Json, operator, post, type Session } from './operator'
 
 let staff: Session
@@ -157,14 +157,7 @@ describe('product photographs in the media library', () => {
   it('counts library and product uploads together, an hour at a time, on both routes', async () => {
     const p = products[3] as (typeof products)[0]
     const busy = await operator('staff')
-    const at = new Date().toISOString().slice(0, 19).replace('T', ' ')
-    await env.DB.batch(
-      Array.from({ length: 120 }, () =>
-        env.DB.prepare(
-          "INSERT INTO admin_audit (actor, action, target, before, after, created_at) VALUES (?, 'media.upload', 'media:x', NULL, NULL, ?)",
-        ).bind(busy.email, at),
-      ),
-    )
+    await usedUploadAllowance(busy.email, () => 'media.upload', 'media:x')
     const photo = await uploadPhoto(p.id, { alt: 'one more', file: freshJpeg() }, busy)
     expect(photo.status).toBe(429)
     expect(photo.text).toContain('at most 120 photographs an hour')

@@ -34,6 +34,17 @@ function recordingFetcher(respond: () => Response) {
   return { seen, fetcher }
 }
 
+/** The headers the storefront sends with a cart call; the proxy passes each on upstream. */
+const STOREFRONT_HEADERS = {
+  'content-type': 'application/json',
+  store: 'default',
+  'x-vs-store-code': 'default',
+  'send-final-price': 'true',
+  'send-converted-price': 'true',
+  'country-id': 'IN',
+  currency: 'INR',
+}
+
 describe('upstream proxy', () => {
   it("forwards method, path, query, body and the spec's headers, and passes the answer back", async () => {
     const { seen, fetcher } = recordingFetcher(
@@ -45,16 +56,7 @@ describe('upstream proxy', () => {
     )
     const res = await proxyApp(fetcher).request('/api/cart/update?token=abc&cartId=42', {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        store: 'default',
-        'x-vs-store-code': 'default',
-        'send-final-price': 'true',
-        'send-converted-price': 'true',
-        'country-id': 'IN',
-        currency: 'INR',
-        cookie: 'session=secret',
-      },
+      headers: { ...STOREFRONT_HEADERS, cookie: 'session=secret' },
       body: JSON.stringify({ cartItem: { sku: 'SAR1001', qty: 1 } }),
     })
     expect(res.status).toBe(200)
@@ -66,16 +68,7 @@ describe('upstream proxy', () => {
     expect(s.url).toBe('https://upstream.test/api/cart/update?token=abc&cartId=42')
     expect(s.method).toBe('POST')
     expect(JSON.parse(s.body)).toEqual({ cartItem: { sku: 'SAR1001', qty: 1 } })
-    for (const [k, v] of Object.entries({
-      'content-type': 'application/json',
-      store: 'default',
-      'x-vs-store-code': 'default',
-      'send-final-price': 'true',
-      'send-converted-price': 'true',
-      'country-id': 'IN',
-      currency: 'INR',
-      'x-request-id': 'req-test',
-    })) {
+    for (const [k, v] of Object.entries({ ...STOREFRONT_HEADERS, 'x-request-id': 'req-test' })) {
       expect(s.headers.get(k), k).toBe(v)
     }
     expect(s.headers.get('cookie')).toBeNull()

@@ -49,14 +49,17 @@ export async function placeOrder(
     qty?: number
     products?: { sku: string; qty: number }[]
     headers?: Record<string, string>
+    /** The signed-in customer placing it (their id and token); a guest's order otherwise. */
+    customer?: { id: number; token: string }
   } = {},
 ): Promise<Placed> {
   const orderId = newOrderId('inv')
   // A shopper and a network address of its own per order: what one may place and hold is limited.
   const shipping = opts.shipping ?? testAddress(freshEmail('asha.inv'))
-  const res = await call('/api/order', {
+  const res = await call(opts.customer ? `/api/order?token=${opts.customer.token}` : '/api/order', {
     body: {
       order_id: orderId,
+      ...(opts.customer ? { user_id: String(opts.customer.id) } : {}),
       products: (opts.products ?? [{ sku: 'FX-SCARF', qty: opts.qty ?? 1 }]).map((p) => ({ ...p, price: 1 })),
       addressInformation: { ...deliverTo(shipping, payment), billingAddress: opts.billing ?? shipping },
     },

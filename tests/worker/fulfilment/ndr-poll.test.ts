@@ -10,6 +10,7 @@ import { recordCheckoutOptIn } from '../../../worker/messages/consent'
 import { applyNotification } from '../../../worker/messages/inbound'
 import { readConfig } from '../../../worker/platform/env'
 import { orderRow } from '../api/payment/harness'
+import { buttonPress } from '../messages/harness'
 import {
   confirmedCodOrder,
   courier,
@@ -90,23 +91,7 @@ describe('NDR polling', () => {
       applyNotification(
         shipEnv,
         config,
-        {
-          object: 'whatsapp_business_account',
-          entry: [
-            {
-              changes: [
-                {
-                  field: 'messages',
-                  value: {
-                    messages: [
-                      { from: phone, id, type: 'button', button: { payload, text: 'Deliver again' } },
-                    ],
-                  },
-                },
-              ],
-            },
-          ],
-        },
+        buttonPress(phone, id, { payload, text: 'Deliver again' }),
         Date.now(),
       )
     courierCalls.length = 0

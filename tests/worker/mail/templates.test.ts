@@ -6,9 +6,7 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { notifyOrder } from '../../../worker/api/mail/notify'
 import { readConfig } from '../../../worker/platform/env'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { freshEmail, orderBody, testAddress } from '../../helpers/orders'
-import { api } from '../../helpers/user'
+import { placeScarves, seedCartFixtures } from '../../helpers/cart-fixtures'
 import { admin, operator, post } from '../admin/operator'
 import { MAIL_API_URL, mailApiStandIn } from '../api/mail/mail-provider-stand-in'
 
@@ -16,22 +14,6 @@ beforeEach(async () => {
   await seedCartFixtures()
   await env.DB.prepare('DELETE FROM mail_templates').run()
 })
-
-let n = 0
-async function scarfOrder() {
-  const orderId = `${Date.now()}-tpl-${++n}`
-  const email = freshEmail('tpl')
-  const res = await api('/order', {
-    body: orderBody(orderId, [{ sku: 'FX-SCARF', qty: 1, price: 1 }], testAddress(email)),
-  })
-  expect(res.status, JSON.stringify(res.json)).toBe(200)
-  const row = await env.DB.prepare(
-    'SELECT increment_id, grand_total_minor FROM orders WHERE client_order_id = ?',
-  )
-    .bind(orderId)
-    .first<{ increment_id: string; grand_total_minor: number }>()
-  return { orderId, email, number: row?.increment_id as string, total: row?.grand_total_minor as number }
-}
 
 const audits = (event: string) =>
   env.DB.prepare('SELECT actor, action, before, after FROM admin_audit WHERE target = ? ORDER BY id')
@@ -58,7 +40,7 @@ describe('editing an order mail', () => {
     )
     const mailEnv = { ...env, MAIL_PROVIDER_URL: MAIL_API_URL, MAIL_PROVIDER_KEY: 'k' } as Env
     const config = readConfig(mailEnv)
-    const { orderId, email, number } = await scarfOrder()
+    const { orderId, email, number } = await placeScarves()
     await notifyOrder(mailEnv, config, 'shipped', orderId, Date.now())
     const mail = standIn.accepted.find((m) => m.to === email)
     expect(mail?.subject).toBe(`On its way: ${number} from ${config.STORE_NAME}`)
@@ -109,7 +91,7 @@ describe('editing an order mail', () => {
 describe('the preview', () => {
   it('renders the mail with a real order, its total, in the page’s own styles; a sample without one', async () => {
     const viewer = await operator('viewer')
-    const { number, total } = await scarfOrder()
+    const { number, total } = await placeScarves()
     const page = await admin(viewer, `/mail/placed?order=${number}`)
     expect(page.status).toBe(200)
     expect(page.text).toContain(`Preview with order ${number}`)

@@ -2,16 +2,14 @@
 // opted a number in gets the back_in_stock template once per alert, beside the mail (which always
 // goes); nobody else gets a message, and a number that said STOP gets none.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { mailBackInStock } from '../../../worker/api/stock-alerts/notify'
 import { whatsappNumber } from '../../../worker/messages/phone'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { registerAndLogin } from '../../helpers/user'
-import { freshPhone, msgEnv, routeStandIns, shopCall, wa } from './harness'
+import { freshPhone, msgEnv, shopCall, wa, withMessageStandIns } from './harness'
 
-beforeAll(() => routeStandIns())
+withMessageStandIns()
 beforeEach(async () => {
-  await seedCartFixtures()
   await env.DB.prepare('DELETE FROM stock_alerts').run()
   await env.DB.prepare("UPDATE inventory SET qty = 0, is_in_stock = 0 WHERE sku = 'FX-SCARF'").run()
 })

@@ -59,6 +59,16 @@ const mailsTo = async (email: string) =>
       .all<{ body: string }>()
   ).results
 
+/**
+ * A new guest cart consented for `email`, its snapshot (and every guest snapshot taken since
+ * `since`) left at `t0`, and the reminder run an hour after: the first reminder.
+ */
+async function remindedOnce(email: string, t0: number, since: number) {
+  await consent(await guestCart(), email)
+  await leftAt(t0, since)
+  await run(t0 + HOUR + 1000)
+}
+
 describe('cart reminders for a guest', () => {
   it('mails a consenting guest at 1 h and 24 h, never more, with links back and to stop; counted', async () => {
     const email = freshEmail('guest.remind')
@@ -101,10 +111,7 @@ describe('cart reminders for a guest', () => {
     const email = freshEmail('guest.stop')
     const start = Date.now()
     const t0 = start - 100 * HOUR
-    const first = await guestCart()
-    await consent(first, email)
-    await leftAt(t0, start - 2000)
-    await run(t0 + HOUR + 1000)
+    await remindedOnce(email, t0, start - 2000)
     const [mail] = await mailsTo(email)
     const stop = new URL(mail?.body.match(/https?:\/\/\S+cart-reminders\/stop\S+/)?.[0] as string)
     const token = stop.searchParams.get('t') as string
@@ -115,10 +122,7 @@ describe('cart reminders for a guest', () => {
     expect(await mailsTo(email)).toHaveLength(2)
 
     const email2 = freshEmail('guest.stop2')
-    const second = await guestCart()
-    await consent(second, email2)
-    await leftAt(t0, start - 2000)
-    await run(t0 + HOUR + 1000)
+    await remindedOnce(email2, t0, start - 2000)
     const [mail2] = await mailsTo(email2)
     const stop2 = new URL(mail2?.body.match(/https?:\/\/\S+cart-reminders\/stop\S+/)?.[0] as string)
     const stopped = await shopPage(stop2.pathname, { t: stop2.searchParams.get('t') as string })
@@ -137,10 +141,7 @@ describe('cart reminders for a guest', () => {
     const email = freshEmail('guest.bought')
     const start = Date.now()
     const t0 = start - 100 * HOUR
-    const cart = await guestCart()
-    await consent(cart, email)
-    await leftAt(t0, start - 2000)
-    await run(t0 + HOUR + 1000)
+    await remindedOnce(email, t0, start - 2000)
     expect(await mailsTo(email)).toHaveLength(1)
     await placeFor(freshPhone(), { optIn: false, email })
     await run(t0 + 25 * HOUR)

@@ -2,13 +2,14 @@
 // (scripts/whatsapp-sandbox, the code `npm start` runs) and the payment stand-in, the stand-ins'
 // webhooks held so each test delivers them when, in what order and how often it wants.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { vi } from 'vitest'
+import { beforeAll, beforeEach, vi } from 'vitest'
 import {
   createWhatsAppSandbox,
   WHATSAPP_SANDBOX_SECRETS,
   whatsappSandboxVars,
 } from '../../../scripts/whatsapp-sandbox/sandbox'
 import app from '../../../worker/app'
+import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { deliverTo, freshEmail, newOrderId, testAddress } from '../../helpers/orders'
 import { freshIp } from '../../helpers/user'
 import {
@@ -46,6 +47,19 @@ export function routeStandIns() {
   }) as typeof fetch)
 }
 
+/**
+ * A test file's set-up: the stand-ins answer every outbound call, and each test starts with no
+ * held webhook (payment or WhatsApp) and the cart fixtures as seeded.
+ */
+export function withMessageStandIns() {
+  beforeAll(() => routeStandIns())
+  beforeEach(async () => {
+    held.length = 0
+    waHeld.length = 0
+    await seedCartFixtures()
+  })
+}
+
 /** Calls the shop's API with WhatsApp configured. */
 export const shopCall = (path: string, init: Parameters<typeof call>[1] = {}) => call(path, init, msgEnv)
 
@@ -73,6 +87,18 @@ export async function deliverWa(match: (w: HeldWebhook) => boolean = () => true)
     answers.push(await shopCall('/api/messages/whatsapp/webhook', { rawBody: w.body, headers: w.headers }))
   return answers
 }
+
+/** WhatsApp's notification that `from` pressed a button (`payload`, labelled `text`) of a message the shop sent. */
+export const buttonPress = (from: string, id: string, button: { payload: string; text: string }) => ({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      changes: [
+        { field: 'messages', value: { messages: [{ from, id, timestamp: '1', type: 'button', button }] } },
+      ],
+    },
+  ],
+})
 
 let phones = 0
 /** A mobile number no other test uses (10 digits, starting 9). */

@@ -1,9 +1,8 @@
 // The prepaid switch: a COD shopper pays through a Razorpay Payment Link at the payment stand-in;
 // the order becomes a paid one exactly once, however the webhook and the browser's return come.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { whatsappNumber } from '../../../worker/messages/phone'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { eventOf, held, sandbox } from '../api/payment/harness'
 import {
   browserReturn,
@@ -12,17 +11,13 @@ import {
   linkPaidHook,
   orderOf,
   placeFor,
-  routeStandIns,
   shopCall,
   statusOf,
   wa,
+  withMessageStandIns,
 } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-})
+withMessageStandIns()
 
 /** Asks for the order's payment link and pays it at the stand-in (its webhooks are held). */
 async function offerAndPay(o: { orderNumber: string; accessKey: string }) {

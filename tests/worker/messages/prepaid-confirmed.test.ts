@@ -3,12 +3,11 @@
 // one that comes second gives way (a late payment is refunded at the payment stand-in; a shipment
 // written after the payment collects nothing).
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SANDBOX_SECRETS } from '../../../scripts/payment-sandbox/sandbox'
 import { enqueueShipment } from '../../../worker/fulfilment/book'
 import { shopperConfirms } from '../../../worker/messages/cod'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { held, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
+import { SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
 import {
   browserReturn,
   deliver,
@@ -17,15 +16,11 @@ import {
   msgEnv,
   orderOf,
   placeFor,
-  routeStandIns,
   shopCall,
+  withMessageStandIns,
 } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-})
+withMessageStandIns()
 
 type Placed = Awaited<ReturnType<typeof placeFor>>
 

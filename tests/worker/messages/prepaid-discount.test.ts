@@ -1,15 +1,21 @@
 // The prepaid discount on a payment link: fixed when the link is made, written to the order only
 // with the move that marks it paid (total, lines, invoice), once; none when the setting is off.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../worker/api/giftcard/routes'
 import { parseOrderDocument } from '../../../worker/api/order/document'
 import { enqueueShipment } from '../../../worker/fulfilment/book'
 import { whatsappNumber } from '../../../worker/messages/phone'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { registerAndLogin } from '../../helpers/user'
-import { held } from '../api/payment/harness'
-import { browserReturn, deliver, freshPhone, linkPaidHook, placeFor, routeStandIns, wa } from './harness'
+import {
+  browserReturn,
+  deliver,
+  freshPhone,
+  linkPaidHook,
+  placeFor,
+  wa,
+  withMessageStandIns,
+} from './harness'
 import {
   expectAgreesWithInvoice,
   goodsOf,
@@ -24,12 +30,8 @@ import {
   setDiscount,
 } from './prepaid'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-  await env.DB.prepare('DELETE FROM prepaid_discount').run()
-})
+withMessageStandIns()
+beforeEach(() => env.DB.prepare('DELETE FROM prepaid_discount').run())
 
 describe('prepaid discount on a payment link', () => {
   it('is none while the setting is off: the link asks the order total, no saving is claimed', async () => {

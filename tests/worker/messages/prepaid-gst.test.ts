@@ -2,19 +2,15 @@
 // piece's rate again on its value as charged (one piece a line, or each piece of a bundle), so the
 // stored order and its invoice agree; an order placed before lines stored their slabs keeps its rate.
 import { env } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { inventoryStatement, taxRuleStatement } from '../../../scripts/catalogue/seed/write'
 import { parseOrderDocument } from '../../../worker/api/order/document'
-import { SCARF, seedCartFixtures } from '../../helpers/cart-fixtures'
-import { held } from '../api/payment/harness'
-import { deliver, freshPhone, linkPaidHook, placeFor, routeStandIns } from './harness'
+import { fixtureProductStatement, SCARF } from '../../helpers/cart-fixtures'
+import { deliver, freshPhone, linkPaidHook, placeFor, withMessageStandIns } from './harness'
 import { expectAgreesWithInvoice, offer, orderOf, pay, setDiscount } from './prepaid'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  held.length = 0
-  await seedCartFixtures()
-  await env.DB.prepare('DELETE FROM prepaid_discount').run()
-})
+withMessageStandIns()
+beforeEach(() => env.DB.prepare('DELETE FROM prepaid_discount').run())
 
 /** A tax class of its own taxed as India's apparel: 5 % for a piece up to ₹2,500 before GST, 18 % above. */
 const SLAB_CLASS = 9941
@@ -86,42 +82,20 @@ const SET_LINE = {
 async function seedSlabPieces() {
   const db = env.DB
   await db.batch([
-    db.prepare('INSERT OR REPLACE INTO tax_rules (id, code, doc) VALUES (?, ?, ?)').bind(
-      SLAB_CLASS,
-      'FX-GST-SLAB',
-      JSON.stringify({
-        id: SLAB_CLASS,
-        code: 'FX-GST-SLAB',
-        priority: 0,
-        product_tax_class_ids: [SLAB_CLASS],
-        customer_tax_class_ids: [3],
-        rates: [
-          { rate: 5, code: 'IN-GST-5', tax_country_id: 'IN', max_value: 2500 },
-          { rate: 18, code: 'IN-GST-18', tax_country_id: 'IN' },
-        ],
-      }),
-    ),
+    taxRuleStatement(db, {
+      id: SLAB_CLASS,
+      code: 'FX-GST-SLAB',
+      priority: 0,
+      product_tax_class_ids: [SLAB_CLASS],
+      customer_tax_class_ids: [3],
+      rates: [
+        { rate: 5, code: 'IN-GST-5', tax_country_id: 'IN', max_value: 2500 },
+        { rate: 18, code: 'IN-GST-18', tax_country_id: 'IN' },
+      ],
+    }),
     ...[GOWN, COAT, STOLE, SET].flatMap((p) => [
-      db
-        .prepare(
-          `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
-           VALUES (?, ?, ?, ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', ?, ?, ?)`,
-        )
-        .bind(
-          p.id,
-          p.sku,
-          p.type_id,
-          p.name,
-          p.price,
-          p.sku.toLowerCase(),
-          p.sku.toLowerCase(),
-          JSON.stringify(p),
-        ),
-      db
-        .prepare(
-          'INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?, ?, NULL, 5, 1)',
-        )
-        .bind(p.sku, p.id),
+      fixtureProductStatement(db, p),
+      inventoryStatement(db, { sku: p.sku, product_id: p.id, parent_sku: null, qty: 5, is_in_stock: true }),
     ]),
   ])
 }

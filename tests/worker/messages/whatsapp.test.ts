@@ -1,33 +1,29 @@
 // WhatsApp order messages against the local WhatsApp stand-in: consent, the COD confirmation by
 // button, the webhook's handshake and signatures, statuses out of order and twice, STOP.
 import { env, SELF } from 'cloudflare:test'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WHATSAPP_SANDBOX_SECRETS } from '../../../scripts/whatsapp-sandbox/sandbox'
 import { CONSENT_CHANGES_PER_HOUR } from '../../../worker/api/messages/routes'
 import { whatsappNumber } from '../../../worker/messages/phone'
 import { drainMessageOutbox } from '../../../worker/messages/send'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
 import { freshIp, registerAndLogin } from '../../helpers/user'
 import { operator } from '../admin/operator'
 import {
+  buttonPress,
   deliverWa,
   freshPhone,
   msgEnv,
   outboxOf,
   placeFor,
-  routeStandIns,
   shopCall,
   shopPage,
   statusOf,
   wa,
   waHeld,
+  withMessageStandIns,
 } from './harness'
 
-beforeAll(() => routeStandIns())
-beforeEach(async () => {
-  waHeld.length = 0
-  await seedCartFixtures()
-})
+withMessageStandIns()
 
 const e164 = (phone: string) => whatsappNumber(phone) as string
 
@@ -147,23 +143,7 @@ describe('COD confirmation from WhatsApp', () => {
     const forged = confirmPayload.replace(o.orderNumber, other.orderNumber)
     const intruder = freshPhone()
     const body = (from: string, payload: string, id: string) =>
-      JSON.stringify({
-        object: 'whatsapp_business_account',
-        entry: [
-          {
-            changes: [
-              {
-                field: 'messages',
-                value: {
-                  messages: [
-                    { from, id, timestamp: '1', type: 'button', button: { payload, text: 'Confirm' } },
-                  ],
-                },
-              },
-            ],
-          },
-        ],
-      })
+      JSON.stringify(buttonPress(from, id, { payload, text: 'Confirm' }))
     const sign = async (raw: string) => {
       const key = await crypto.subtle.importKey(
         'raw',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { formatMinor } from '../../../shared/domain/currency'
 import { priceView } from '../../../shared/domain/price'
 import type { Product } from '../../../shared/schemas/catalog'
-import { decodeEntities } from '../../helpers/html'
+import { decodeEntities, tilePrice } from '../../helpers/html'
 import { deliverTo, newOrderId, testAddress } from '../../helpers/orders'
 import { api } from '../../helpers/user'
 import { admin, operator } from '../admin/operator'
@@ -18,13 +18,6 @@ async function page(path: string) {
   const res = await SELF.fetch(`https://shop.test${path}`, { headers: { cookie } })
   expect(res.status, path).toBe(200)
   return decodeEntities(await res.text())
-}
-
-/** The price text of the tile of `sku` in a listing's HTML (null when the page does not list it). */
-function tilePrice(html: string, sku: string): string | null {
-  const at = html.indexOf(`data-sku="${sku}"`)
-  if (at < 0) return null
-  return /class="price(?: price--special)?">([^<]+)</.exec(html.slice(at))?.[1] ?? null
 }
 
 /** A configurable product with at least two variants (all in stock), listed on one of its category pages. */

@@ -8,7 +8,7 @@ import { tilePrice as tileAmounts } from '../../../shared/components/catalog/til
 import { formatMinor, formatUnitPrice } from '../../../shared/domain/currency'
 import { priceView } from '../../../shared/domain/price'
 import type { Product } from '../../../shared/schemas/catalog'
-import { decodeEntities } from '../../helpers/html'
+import { decodeEntities, tilePrice } from '../../helpers/html'
 import { testAddress } from '../../helpers/orders'
 import { api } from '../../helpers/user'
 
@@ -18,14 +18,6 @@ async function page(path: string, cookie: string) {
   const res = await SELF.fetch(`https://shop.test${path}`, { headers: { cookie } })
   expect(res.status, path).toBe(200)
   return decodeEntities(await res.text())
-}
-
-/** The price text of the tile of `sku` in a listing's HTML (null when the page does not list it). */
-function tilePrice(html: string, sku: string): string | null {
-  const at = html.indexOf(`data-sku="${sku}"`)
-  if (at < 0) return null
-  const m = /class="price(?: price--special)?">([^<]+)</.exec(html.slice(at))
-  return m ? (m[1] as string) : null
 }
 
 /** The first product tile of a category page, and its product (a configurable's cheapest child is what the cart takes). */

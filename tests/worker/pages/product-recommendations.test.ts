@@ -4,6 +4,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { lookSkus } from '../../../worker/pages/product/recommendations'
+import { productLink, setProductLinks } from '../../helpers/cart-fixtures'
 
 interface Row {
   id: number
@@ -26,24 +27,6 @@ async function listedSimples(n: number): Promise<Row[]> {
   return results
 }
 
-const link = (sku: string, target: string, type: string, position: number) => ({
-  sku,
-  link_type: type,
-  linked_product_sku: target,
-  linked_product_type: 'simple',
-  position,
-})
-
-async function setLinks(sku: string, links: unknown[]) {
-  await env.DB.batch([
-    env.DB.prepare(`UPDATE products SET doc = json_set(doc, '$.product_links', json(?)) WHERE sku = ?`).bind(
-      JSON.stringify(links),
-      sku,
-    ),
-    env.DB.prepare(`UPDATE search_meta SET value = value + 1 WHERE key = 'version'`),
-  ])
-}
-
 /** The recommended skus in page order, and the section's heading. */
 async function recommended(urlPath: string) {
   const html = await SELF.fetch(`https://shop.test/${urlPath}`).then((r) => r.text())
@@ -62,13 +45,13 @@ describe('complete the look', () => {
       lookSkus({
         sku: 'A',
         product_links: [
-          link('A', 'U1', 'upsell', 1),
-          link('A', 'R2', 'related', 2),
-          link('A', 'R1', 'related', 1),
-          link('A', 'C1', 'crosssell', 5),
-          link('A', 'A', 'related', 0),
-          link('A', 'R1', 'upsell', 0),
-          link('A', 'G1', 'associated', 0),
+          productLink('A', 'U1', 'upsell', 1),
+          productLink('A', 'R2', 'related', 2),
+          productLink('A', 'R1', 'related', 1),
+          productLink('A', 'C1', 'crosssell', 5),
+          productLink('A', 'A', 'related', 0),
+          productLink('A', 'R1', 'upsell', 0),
+          productLink('A', 'G1', 'associated', 0),
         ],
       }),
     ).toEqual(['C1', 'R1', 'R2', 'U1'])
@@ -79,11 +62,11 @@ describe('complete the look', () => {
     await env.DB.prepare('UPDATE inventory SET qty = 0, is_in_stock = 0 WHERE sku = ?')
       .bind(soldOut.sku)
       .run()
-    await setLinks(product.sku, [
-      link(product.sku, second.sku, 'related', 2),
-      link(product.sku, soldOut.sku, 'crosssell', 1),
-      link(product.sku, first.sku, 'related', 1),
-      link(product.sku, 'NO-SUCH-SKU', 'crosssell', 2),
+    await setProductLinks(product.sku, [
+      productLink(product.sku, second.sku, 'related', 2),
+      productLink(product.sku, soldOut.sku, 'crosssell', 1),
+      productLink(product.sku, first.sku, 'related', 1),
+      productLink(product.sku, 'NO-SUCH-SKU', 'crosssell', 2),
     ])
     const { title, skus } = await recommended(product.url_path)
     expect(title).toBe('Complete the look')
@@ -97,7 +80,7 @@ describe('complete the look', () => {
   it('falls back to "You may also like" from the same designer or category without links', async () => {
     const rows = await listedSimples(8)
     const product = rows[5] as Row
-    await setLinks(product.sku, [])
+    await setProductLinks(product.sku, [])
     const { title, skus } = await recommended(product.url_path)
     expect(title).toBe('You may also like')
     expect(skus.length).toBeGreaterThan(0)

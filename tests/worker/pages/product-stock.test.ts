@@ -4,9 +4,7 @@
 // with Add disabled after the unit came back).
 import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { seedCartFixtures } from '../../helpers/cart-fixtures'
-import { deliverTo, newOrderId, testAddress } from '../../helpers/orders'
-import { api } from '../../helpers/user'
+import { placeScarves, seedCartFixtures } from '../../helpers/cart-fixtures'
 import { admin, operator } from '../admin/operator'
 import { runCron } from '../api/payment/harness'
 
@@ -25,21 +23,6 @@ async function productPage() {
   }
 }
 
-async function placeScarf(payment: string) {
-  const orderId = newOrderId('stock')
-  const res = await api('/order', {
-    body: {
-      order_id: orderId,
-      user_id: '',
-      cart_id: '',
-      products: [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      addressInformation: deliverTo(testAddress('asha.stock@example.com'), payment),
-    },
-  })
-  expect(res.status, JSON.stringify(res.json)).toBe(200)
-  return orderId
-}
-
 describe('stock on a cached product page', () => {
   it('a held last unit reads out of stock at once, and in stock again the moment its order expires', async () => {
     // Earlier unpaid orders expire first: the one placed below is the only one holding stock.
@@ -48,7 +31,7 @@ describe('stock on a cached product page', () => {
     const first = await productPage()
     expect(first.inStock).toBe(true)
     expect((await productPage()).cache).toMatch(/HIT/)
-    const orderId = await placeScarf('card')
+    const { orderId } = await placeScarves({ payment: 'card' })
     const held = await productPage()
     expect(held.out, 'the last unit is held by an unpaid order').toBe(true)
     expect(held.inStock).toBe(false)
@@ -65,7 +48,7 @@ describe('stock on a cached product page', () => {
     await admin(await operator('staff'), '/api/stock/FX-SCARF', { body: { qty: 5 } })
     expect((await productPage()).inStock).toBe(true)
     expect((await productPage()).cache).toMatch(/HIT/)
-    await placeScarf('cashondelivery')
+    await placeScarves()
     const after = await productPage()
     expect(after.cache).toMatch(/HIT/)
     expect(after.inStock).toBe(true)
@@ -74,13 +57,8 @@ describe('stock on a cached product page', () => {
   it('a canceled order gives its unit back to the page at once', async () => {
     await admin(await operator('staff'), '/api/stock/FX-SCARF', { body: { qty: 1 } })
     expect((await productPage()).inStock).toBe(true)
-    const orderId = await placeScarf('cashondelivery')
+    const { number } = await placeScarves()
     expect((await productPage()).out).toBe(true)
-    const number = (
-      await env.DB.prepare('SELECT increment_id FROM orders WHERE client_order_id = ?')
-        .bind(orderId)
-        .first<{ increment_id: string }>()
-    )?.increment_id
     const staff = await operator('staff')
     const canceled = await admin(staff, `/api/orders/${number}/transition`, {
       body: { to: 'canceled', reason: 'shopper asked' },

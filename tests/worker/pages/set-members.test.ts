@@ -6,7 +6,15 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeEntities } from '../../helpers/html'
 import { api } from '../../helpers/user'
-import { admin, operator, post, type Session } from '../admin/operator'
+import {
+  admin,
+  firstSubcategory,
+  operator,
+  post,
+  productBySku,
+  type Session,
+  simpleProductForm,
+} from '../admin/operator'
 
 let owner: Session
 let category: number
@@ -14,29 +22,11 @@ const run = `${Date.now() % 100000}`
 
 beforeAll(async () => {
   owner = await operator('staff')
-  category = (
-    (await env.DB.prepare('SELECT id FROM categories WHERE level >= 2 ORDER BY url_path LIMIT 1').first<{
-      id: number
-    }>()) as { id: number }
-  ).id
+  category = (await firstSubcategory()).id
 })
 
-const row = (sku: string) =>
-  env.DB.prepare(
-    'SELECT p.id, p.url_path, r.revision FROM products p LEFT JOIN product_revisions r ON r.product_id = p.id WHERE p.sku = ?',
-  )
-    .bind(sku)
-    .first<{ id: number; url_path: string; revision: number }>()
-
-const simpleFields = (sku: string, name: string, price: string): [string, string][] => [
-  ['type_id', 'simple'],
-  ['sku', sku],
-  ['name', name],
-  ['category_id', String(category)],
-  ['price', price],
-  ['qty', '5'],
-  ['status', 'published'],
-]
+const simpleFields = (sku: string, name: string, price: string) =>
+  simpleProductForm({ sku, name, category, price, qty: '5' }, [['status', 'published']])
 
 async function authored(type: string, fields: [string, string][], id?: number) {
   const path = id ? `/api/products/${id}/authoring` : '/api/products/authoring'
@@ -94,7 +84,7 @@ describe('a set shows its members as they are now', () => {
     expect(await tileText(`Shaadi Set ${grouped}`, grouped)).toBe('from ₹2,000')
 
     // The member is renamed and made cheaper on its authoring form.
-    const member = await row(a)
+    const member = await productBySku(a)
     if (!member) throw new Error('the member was created')
     await authored(
       'simple',
@@ -102,11 +92,11 @@ describe('a set shows its members as they are now', () => {
       member.id,
     )
     // The other member's price moves through the product API.
-    const other = await row(b)
+    const other = await productBySku(b)
     const moved = await admin(owner, `/api/products/${other?.id}`, { body: { price: 2800 } })
     expect(moved.status, moved.text).toBe(200)
 
-    const groupedPage = await html((await row(grouped))?.url_path ?? '')
+    const groupedPage = await html((await productBySku(grouped))?.url_path ?? '')
     const piece = (sku: string) =>
       new RegExp(`<tr[^>]*data-testid="grouped-piece" data-sku="${sku}"[^>]*>[\\s\\S]*?</tr>`).exec(
         groupedPage,
@@ -118,7 +108,7 @@ describe('a set shows its members as they are now', () => {
     // The set as one line: one of each member, at their prices now.
     expect(await subtotal({ sku: grouped, qty: 1 })).toBe(150_000 + 280_000)
 
-    const bundlePage = await html((await row(bundle))?.url_path ?? '')
+    const bundlePage = await html((await productBySku(bundle))?.url_path ?? '')
     expect(/data-testid="price-final">([^<]+)</.exec(bundlePage)?.[1]).toBe('₹1,500')
     expect(bundlePage).toContain(`Polki Jhumka ${a}`)
     expect(bundlePage).not.toContain(`Kundan Jhumka ${a}`)

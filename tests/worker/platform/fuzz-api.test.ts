@@ -19,6 +19,7 @@ import {
   ENDPOINTS,
   type FuzzPools,
   type FuzzRequest,
+  fuzzPools,
   fuzzRequest,
   type InventorySnapshot,
   snapshotInventory,
@@ -72,19 +73,8 @@ beforeAll(async () => {
   const customerCarts: string[] = []
   for (const u of users)
     customerCarts.push((await api('/cart/create', { method: 'POST', bearer: u.token })).json.result)
-  pools = {
-    skus: stock.map((s) => s.sku),
-    productIds: products.map((p) => p.id),
-    tokens: users.map((u) => u.token),
-    refreshTokens: users.map((u) => u.refreshToken),
-    emails: users.map((u) => u.email),
-    customerIds: users.map((u) => u.id),
-    guestCarts,
-    customerCarts,
-    orderIds: [newOrderId('seed')],
-    cmsIdentifiers: ['about-us', 'privacy-policy'],
-    urlPaths: products.map((p) => p.url_path),
-  }
+  const skus = stock.map((s) => s.sku)
+  pools = fuzzPools({ skus, products, users, guestCarts, customerCarts, orderId: newOrderId('seed') })
   expect(pools.skus.length).toBeGreaterThan(3)
   before = await snapshotInventory(env.DB)
 })

@@ -93,6 +93,17 @@ function fixtureApp(opts: { buildId?: string } = {}) {
   return app
 }
 
+/** Mounts at `path` a page (cache tag `tag`) that shows the query string its handler was given. */
+function echoQuery(app: ReturnType<typeof fixtureApp>, path: string, tag: string) {
+  app.get(path, (c) => {
+    c.set('cacheTags', [tag])
+    return renderPage(c, <p data-testid="seen">{new URL(c.req.url).search}</p>, {
+      title: 'x',
+      layout: 'minimal',
+    })
+  })
+}
+
 async function get(app: Hono<AppEnv>, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext()
   const res = await app.fetch(new Request(`https://shop.test${path}`, init), env, ctx)
@@ -500,13 +511,7 @@ describe('output cache key: what a page varies on', () => {
 
   it('a listing parameter whose value the listing ignores is the same page: one render', async () => {
     const app = fixtureApp()
-    app.get('/search', (c) => {
-      c.set('cacheTags', ['search'])
-      return renderPage(c, <p data-testid="seen">{new URL(c.req.url).search}</p>, {
-        title: 'x',
-        layout: 'minimal',
-      })
-    })
+    echoQuery(app, '/search', 'search')
     renders = 0
     expect((await get(app, '/c/ignored-values')).res.headers.get('x-cache')).toBe('MISS')
     // An unknown sort is the default sort, as is naming it; a filter value the listing cannot read
@@ -538,13 +543,7 @@ describe('output cache key: what a page varies on', () => {
   it('hands the page only the parameters its route reads, cached or not', async () => {
     const app = fixtureApp()
     // Mounted at the content-page route's path (it reads no parameter): the handler echoes what it sees.
-    app.get('/i/:slug', (c) => {
-      c.set('cacheTags', ['cms'])
-      return renderPage(c, <p data-testid="seen">{new URL(c.req.url).search}</p>, {
-        title: 'x',
-        layout: 'minimal',
-      })
-    })
+    echoQuery(app, '/i/:slug', 'cms')
     const { body } = await get(app, '/i/echo?secret=1&utm_source=x&q=silk')
     expect(body).toContain('<p data-testid="seen"></p>')
   })

@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../../../worker/app'
+import { stockedDemoProduct } from '../../helpers/cart-fixtures'
 import { cspNonce, findExecutableMarkup } from '../../helpers/fuzz-html'
 import { orderBody, testAddress } from '../../helpers/orders'
 
@@ -21,12 +22,7 @@ const BROWSER = {
 let product: { sku: string; slug: string; url_path: string }
 
 beforeAll(async () => {
-  const row = await env.DB.prepare(
-    `SELECT p.sku, p.slug, p.url_path FROM products p JOIN inventory i ON i.sku = p.sku
-     WHERE p.status = 1 AND p.visibility = 4 AND p.type_id = 'simple' AND i.qty > 5 ORDER BY p.id LIMIT 1`,
-  ).first<{ sku: string; slug: string; url_path: string }>()
-  if (!row) throw new Error('no product')
-  product = row
+  product = await stockedDemoProduct()
 })
 
 afterEach(() => vi.restoreAllMocks())

@@ -5,6 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ROUTES } from '../../../shared/config/routes'
 import app from '../../../worker/app'
+import { stockedDemoProduct } from '../../helpers/cart-fixtures'
 import { orderBody, testAddress } from '../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../helpers/user'
 
@@ -51,12 +52,7 @@ function expectNoSecret(text: string, where: string, list: { label: string; valu
 
 beforeAll(async () => {
   user = await registerAndLogin('secret')
-  const row = await env.DB.prepare(
-    `SELECT p.id, p.sku, p.slug FROM products p JOIN inventory i ON i.sku = p.sku
-     WHERE p.status = 1 AND p.visibility = 4 AND p.type_id = 'simple' AND i.qty > 2 ORDER BY p.id LIMIT 1`,
-  ).first<{ id: number; sku: string; slug: string }>()
-  if (!row) throw new Error('no product')
-  product = row
+  product = await stockedDemoProduct()
   await api('/user/reset-password', { ip: freshIp(), body: { email: user.email } })
   await api('/ext/mail-service/get-token', { ip: freshIp() })
   const address = testAddress(user.email)

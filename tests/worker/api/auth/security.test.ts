@@ -7,6 +7,7 @@ import { fromBase64Url, toBase64Url } from '../../../../worker/api/auth/crypto'
 import { LOGIN_LIMIT_PER_IP, RESET_LIMIT_PER_ACCOUNT } from '../../../../worker/api/auth/rate-limit'
 import { signJws } from '../../../../worker/api/auth/tokens'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
+import { stockedDemoProduct } from '../../../helpers/cart-fixtures'
 import { bookAddress, orderBody } from '../../../helpers/orders'
 import { type ApiAnswer, api, freshIp, type Json, registerAndLogin } from '../../../helpers/user'
 
@@ -27,12 +28,7 @@ const address = bookAddress({ firstname: 'Alice', lastname: 'Owner', street: ['1
 beforeAll(async () => {
   alice = await registerAndLogin('alice')
   bob = await registerAndLogin('bob', 'BobSecret456')
-  const row = await env.DB.prepare(
-    `SELECT p.id, p.sku FROM products p JOIN inventory i ON i.sku = p.sku
-     WHERE p.status = 1 AND p.visibility = 4 AND p.type_id = 'simple' AND i.qty > 5 AND i.is_in_stock = 1 ORDER BY p.id LIMIT 1`,
-  ).first<{ id: number; sku: string }>()
-  if (!row) throw new Error('no stocked simple product')
-  product = row
+  product = await stockedDemoProduct()
   const me = await api('/user/me', {
     bearer: alice.token,
     body: { customer: { email: alice.email, firstname: 'Alice', lastname: 'Owner', addresses: [address] } },

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../../../shared/schemas/catalog'
 import { guestOrder } from '../../../helpers/cart-fixtures'
+import { newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 
 describe('demo catalogue', () => {
@@ -44,26 +45,13 @@ describe('demo catalogue', () => {
     expect(totals.grand_total).toBeGreaterThan(0)
     expect(totals.grand_total).toBe(totals.subtotal_incl_tax)
     const before = stockRows.results[0] as { qty: number }
-    const address = {
-      firstname: 'A',
-      lastname: 'B',
-      street: ['1 Road'],
-      city: 'Pune',
-      postcode: '411001',
-      country_id: 'IN',
-      email: 'demo@example.com',
-    }
     const placed = await api('/order', {
-      body: {
-        order_id: `demo-${Date.now()}-${Math.random().toString(16).slice(2)}`,
-        cart_id: cartId,
-        products: [{ sku: childSku, qty: 2, price: totals.items[0].price_incl_tax, parentSku: product.sku }],
-        addressInformation: {
-          shippingAddress: address,
-          billingAddress: address,
-          payment_method_code: 'card',
-        },
-      },
+      body: orderBody(
+        newOrderId('demo'),
+        [{ sku: childSku, qty: 2, price: totals.items[0].price_incl_tax, parentSku: product.sku }],
+        testAddress('demo@example.com'),
+        { payment: 'card', flatRate: false, cart_id: cartId },
+      ),
     })
     expect(placed.status).toBe(200)
     const after = await env.DB.prepare('SELECT qty FROM inventory WHERE sku = ?')

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 
 beforeAll(seedCartFixtures)
@@ -103,24 +104,10 @@ describe('quantities are decimal integers', () => {
   })
 
   it('orders refuse "0x10" (it was read as 16) and take nothing from stock', async () => {
-    const address = {
-      firstname: 'A',
-      lastname: 'B',
-      street: ['1 Road'],
-      city: 'Pune',
-      postcode: '411001',
-      country_id: 'IN',
-      email: 'qty@example.com',
-    }
-    const order = (qty: unknown) => ({
-      order_id: `${Date.now()}-qty-${Math.random().toString(16).slice(2)}`,
-      products: [{ sku: 'FX-LEHENGA', qty, price: 1 }],
-      addressInformation: {
-        shippingAddress: address,
-        billingAddress: address,
-        payment_method_code: 'cashondelivery',
-      },
-    })
+    const order = (qty: unknown) =>
+      orderBody(newOrderId('qty'), [{ sku: 'FX-LEHENGA', qty, price: 1 }], testAddress('qty@example.com'), {
+        flatRate: false,
+      })
     for (const qty of refused) {
       const res = await api('/order', { body: order(qty) })
       expect(res.status, JSON.stringify(qty)).toBe(400)

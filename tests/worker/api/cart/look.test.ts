@@ -6,28 +6,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LOOK_BAG_SKUS } from '../../../../worker/api/cart/look'
+import { productLink, setProductLinks } from '../../../helpers/cart-fixtures'
 import { api } from '../../../helpers/user'
 
 interface Row {
   sku: string
-}
-
-const link = (sku: string, target: string, type: string, position: number, targetType = 'simple') => ({
-  sku,
-  link_type: type,
-  linked_product_sku: target,
-  linked_product_type: targetType,
-  position,
-})
-
-async function setLinks(sku: string, links: unknown[]) {
-  await env.DB.batch([
-    env.DB.prepare(`UPDATE products SET doc = json_set(doc, '$.product_links', json(?)) WHERE sku = ?`).bind(
-      JSON.stringify(links),
-      sku,
-    ),
-    env.DB.prepare(`UPDATE search_meta SET value = value + 1 WHERE key = 'version'`),
-  ])
 }
 
 const look = async (skus: string[], extra = '') => {
@@ -58,14 +41,14 @@ describe('complete the look in the cart', () => {
     if (!c) throw new Error('no configurable piece in stock')
     conf = c
     const [a, b, c1, d, e, f, g] = s as [string, string, string, string, string, string, string]
-    await setLinks(a, [
-      link(a, c1, 'related', 1),
-      link(a, b, 'crosssell', 2),
-      link(a, conf.sku, 'upsell', 1, 'configurable'),
-      link(a, a, 'crosssell', 1),
+    await setProductLinks(a, [
+      productLink(a, c1, 'related', 1),
+      productLink(a, b, 'crosssell', 2),
+      productLink(a, conf.sku, 'upsell', 1, 'configurable'),
+      productLink(a, a, 'crosssell', 1),
     ])
-    await setLinks(b, [link(b, a, 'crosssell', 1), link(b, d, 'related', 1)])
-    await setLinks(f, [link(f, g, 'crosssell', 1)])
+    await setProductLinks(b, [productLink(b, a, 'crosssell', 1), productLink(b, d, 'related', 1)])
+    await setProductLinks(f, [productLink(f, g, 'crosssell', 1)])
     void e
   })
 

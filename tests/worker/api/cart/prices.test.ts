@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { notifyOrder } from '../../../../worker/api/mail/notify'
 import { readConfig } from '../../../../worker/platform/env'
-import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { guestOrder, onePieceEach, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
 import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
 
@@ -27,16 +27,7 @@ const engraving = (finish: number | null) => ({
     bundle_options: [],
   },
 })
-const earBBagA = {
-  extension_attributes: {
-    configurable_item_options: [],
-    custom_options: [],
-    bundle_options: [
-      { option_id: 99021, option_qty: 1, option_selections: [9902102] },
-      { option_id: 99022, option_qty: 1, option_selections: [9902201] },
-    ],
-  },
-}
+const earBBagA = onePieceEach(9902102, 9902201)
 /** One line of every product type; quantities chosen so a 10 % discount does not divide evenly. */
 const EVERY_TYPE = [
   { sku: 'FX-SCARF', qty: 3 },
@@ -226,15 +217,9 @@ describe('orders charge what the cart said, in the charge currency', () => {
     const id = orderId()
     const res = await place(
       [{ sku: 'FX-SCARF', qty: 2, price: 1 }],
-      {
-        order_id: id,
-        addressInformation: {
-          shippingAddress: ukAddress,
-          billingAddress: ukAddress,
-          payment_method_code: 'paypal_standard',
-        },
-      },
+      { order_id: id, payment: 'paypal_standard' },
       headers,
+      ukAddress,
     )
     expect(res.status, JSON.stringify(res.json)).toBe(200)
     // £12 a scarf in the UK (see above), × 2, and shipping to the UK: ₹1,999 at 0.01111 = £22.21 → £22.
@@ -256,15 +241,9 @@ describe('orders charge what the cart said, in the charge currency', () => {
     const stock = await stockOf('FX-SCARF')
     const res = await place(
       [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      {
-        order_id: id,
-        addressInformation: {
-          shippingAddress: indianAddress,
-          billingAddress: indianAddress,
-          payment_method_code: 'card',
-        },
-      },
+      { order_id: id, payment: 'card' },
       cookieFor('USD'),
+      indianAddress,
     )
     expect(res.status).toBe(400)
     expect(res.json.result).toBe(

@@ -6,9 +6,10 @@ import { env } from 'cloudflare:test'
 import { GIFT_CARD_LABELS } from '@shared/domain/gift-card-details'
 import { zonedWallToInstant } from '@shared/domain/shop-clock'
 import { describe, expect, it } from 'vitest'
+import { inventoryStatement } from '../../../../scripts/catalogue/seed/write'
 import { queueDueGiftCards } from '../../../../worker/api/giftcard/delivery'
 import { readConfig } from '../../../../worker/platform/env'
-import { GIFT } from '../../../helpers/cart-fixtures'
+import { fixtureProductStatement, GIFT } from '../../../helpers/cart-fixtures'
 import { orderBody, testAddress } from '../../../helpers/orders'
 import { registerAndLogin } from '../../../helpers/user'
 import {
@@ -45,13 +46,14 @@ const EGIFT = {
 setUpPaymentSandbox(async () => {
   await seedPaymentFixtures()
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
-       VALUES (?, 'FX-EGIFT', 'virtual', 'E-Gift Card', 500, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 'fx-egift', 'fx-egift', ?)`,
-    ).bind(EGIFT_ID, JSON.stringify(EGIFT)),
-    env.DB.prepare(
-      "INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES ('FX-EGIFT', ?, NULL, 100, 1)",
-    ).bind(EGIFT_ID),
+    fixtureProductStatement(env.DB, EGIFT),
+    inventoryStatement(env.DB, {
+      sku: EGIFT.sku,
+      product_id: EGIFT_ID,
+      parent_sku: null,
+      qty: 100,
+      is_in_stock: true,
+    }),
   ])
 })
 

@@ -13,6 +13,7 @@ import { admin, operator } from '../../admin/operator'
 import {
   call,
   held,
+  mailedCodes,
   orderRow,
   payEnv,
   refund,
@@ -37,16 +38,6 @@ const balanceOf = async (customerId: number) =>
       .bind(customerId)
       .first<{ balance_minor: number }>()
   )?.balance_minor ?? 0
-
-/** The codes mailed for an order, in the order they were issued. */
-async function mailedCodes(orderNumber: string): Promise<string[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT body FROM mail_outbox WHERE kind = 'gift-card' AND subject LIKE '%' || ? || '%' ORDER BY id",
-  )
-    .bind(orderNumber)
-    .all<{ body: string }>()
-  return results.flatMap((r) => r.body.match(/\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/g) ?? [])
-}
 
 const redeem = (who: Shopper, code: string) =>
   call('/api/giftcard/redeem', { body: { code }, bearer: who.token })

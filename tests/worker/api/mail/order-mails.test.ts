@@ -14,7 +14,7 @@ import {
 import { drainOutboxes, retryPause } from '../../../../worker/api/mail/outbox'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import { readConfig } from '../../../../worker/platform/env'
-import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { onePieceEach, seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { freshEmail, orderBody } from '../../../helpers/orders'
 import { api } from '../../../helpers/user'
 import { MAIL_API_URL, mailApiStandIn } from './mail-provider-stand-in'
@@ -72,16 +72,7 @@ const EVERY_KIND = [
     sku: 'FX-BUNDLE',
     qty: 1,
     price: 1,
-    product_option: {
-      extension_attributes: {
-        configurable_item_options: [],
-        custom_options: [],
-        bundle_options: [
-          { option_id: 99021, option_qty: 1, option_selections: [9902102] },
-          { option_id: 99022, option_qty: 1, option_selections: [9902201] },
-        ],
-      },
-    },
+    product_option: onePieceEach(9902102, 9902201),
   },
   { sku: 'FX-GROUPED', qty: 1, price: 1 },
 ]
@@ -298,10 +289,11 @@ describe('mails about orders nobody has paid or confirmed', () => {
   /** A one-scarf cash-on-delivery order of a shopper of its own. */
   const scarfOrder = () => placeOrder('cashondelivery', [{ sku: 'FX-SCARF', qty: 1, price: 1 }])
 
-  const placedMails = (to: string) =>
-    env.DB.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-placed' AND target_address = ?")
-      .bind(to)
-      .first<{ n: number }>()
+  /** How many mails of `kind` the outbox holds for `to`. */
+  const mailsTo = (kind: string, to: string) =>
+    env.DB.prepare('SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = ? AND target_address = ?')
+      .bind(kind, to)
+      .first<number>('n')
 
   it(`go to one address at most ${UNCONFIRMED_MAILS_PER_RECIPIENT} times a day; the order's history says which were held back`, async () => {
     const config = readConfig(env)
@@ -316,7 +308,7 @@ describe('mails about orders nobody has paid or confirmed', () => {
       await notifyOrder(env, config, 'placed', orderId, Date.now())
       ids.push(orderId)
     }
-    expect((await placedMails(victim))?.n).toBe(UNCONFIRMED_MAILS_PER_RECIPIENT)
+    expect(await mailsTo('order-placed', victim)).toBe(UNCONFIRMED_MAILS_PER_RECIPIENT)
     const held = await env.DB.prepare(
       "SELECT client_order_id, detail FROM order_events WHERE kind = 'mail' AND client_order_id = ?",
     )
@@ -329,12 +321,7 @@ describe('mails about orders nobody has paid or confirmed', () => {
     const confirmed = ids[0] as string
     await confirm(confirmed)
     await notifyOrder(env, config, 'shipped', confirmed, Date.now())
-    const shipped = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM mail_outbox WHERE kind = 'order-shipped' AND target_address = ?",
-    )
-      .bind(victim)
-      .first<{ n: number }>()
-    expect(shipped?.n).toBe(1)
+    expect(await mailsTo('order-shipped', victim)).toBe(1)
   })
 
   it(`are caused by one sender at most ${UNCONFIRMED_MAILS_PER_SENDER} times a day, whatever the recipients`, async () => {

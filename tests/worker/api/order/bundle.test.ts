@@ -7,9 +7,16 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SHIPPING_RULES } from '../../../../shared/config/shipping'
 import type { Product } from '../../../../shared/schemas/catalog'
-import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import {
+  bundleOption,
+  guestOrder,
+  onePieceEach,
+  seedCartFixtures,
+  stockOf,
+} from '../../../helpers/cart-fixtures'
 import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, type Json } from '../../../helpers/user'
+import { orderCount } from './place-orders'
 
 beforeEach(seedCartFixtures)
 
@@ -19,11 +26,6 @@ const bundleOrder = (
   over: Record<string, unknown> = {},
   address = testAddress(freshEmail('bundle')),
 ) => orderBody(orderId(), products, address, { flatRate: false, ...over })
-const bundleOption = (
-  choices: { option_id: unknown; option_qty?: unknown; option_selections?: unknown[] }[],
-) => ({
-  extension_attributes: { configurable_item_options: [], custom_options: [], bundle_options: choices },
-})
 /** Earrings B × 2 and bag A × 1 (option quantities per bundle). */
 const EAR_B_BAG_A = bundleOption([
   { option_id: 99021, option_qty: 2, option_selections: [9902102] },
@@ -92,10 +94,7 @@ describe('bundle prices come from the catalogue', () => {
     const defaults = await add(cartId, {
       sku: 'FX-BUNDLE',
       qty: 1,
-      product_option: bundleOption([
-        { option_id: 99021, option_qty: 1, option_selections: [9902101] },
-        { option_id: 99022, option_qty: 1, option_selections: [9902201] },
-      ]),
+      product_option: onePieceEach(9902101, 9902201),
     })
     expect(defaults.json.result.price).toBe(3500)
   })
@@ -187,10 +186,7 @@ describe('bundle prices come from the catalogue', () => {
     const soldOutBag = await add(cartId, {
       sku: 'FX-BUNDLE',
       qty: 1,
-      product_option: bundleOption([
-        { option_id: 99021, option_qty: 1, option_selections: [9902101] },
-        { option_id: 99022, option_qty: 1, option_selections: [9902202] },
-      ]),
+      product_option: onePieceEach(9902101, 9902202),
     })
     expect(soldOutBag.status).toBe(400)
   })
@@ -285,10 +281,7 @@ describe('ordering bundles and grouped products', () => {
     expect(res.json.meta.detail).toContain('FX-EAR-B')
     expect(await stockOf('FX-EAR-B')).toBe(2)
     expect(await stockOf('FX-BAG-A')).toBe(6)
-    const orders = await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE client_order_id = ?')
-      .bind(body.order_id)
-      .first<{ n: number }>()
-    expect(orders?.n).toBe(0)
+    expect(await orderCount(body.order_id)).toBe(0)
     // Two concurrent bundle orders for the last two earrings B: exactly one succeeds.
     const a = bundleOrder([{ sku: 'FX-BUNDLE', qty: 1, price: 1, product_option: EAR_B_BAG_A }])
     const b = bundleOrder([{ sku: 'FX-BUNDLE', qty: 1, price: 1, product_option: EAR_B_BAG_A }])
@@ -332,10 +325,7 @@ describe('ordering bundles and grouped products', () => {
           sku: 'FX-BUNDLE',
           qty: 1,
           price: 1,
-          product_option: bundleOption([
-            { option_id: 99021, option_qty: 1, option_selections: [42] },
-            { option_id: 99022, option_qty: 1, option_selections: [9902201] },
-          ]),
+          product_option: onePieceEach(42, 9902201),
         },
       ]),
     })

@@ -18,17 +18,13 @@ import {
 } from '../../../../worker/api/order/holds'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
 import worker from '../../../../worker/index'
-import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { stockOf } from '../../../helpers/cart-fixtures'
 import { freshEmail } from '../../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
-import { orderCount, place } from './place-orders'
+import { orderCount, place, seedPlentyOfScarves } from './place-orders'
 
-beforeEach(async () => {
-  await seedCartFixtures()
-  // Plenty of scarves, so only the limits under test refuse an order.
-  await env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run()
-})
+beforeEach(seedPlentyOfScarves)
 
 const orderRow = (orderId: string) =>
   env.DB.prepare('SELECT status, expires_at, placed_from FROM orders WHERE client_order_id = ?')

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
 import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
+import { orderCount } from './place-orders'
 
 beforeEach(seedCartFixtures)
 
@@ -21,12 +22,6 @@ function order(over: Record<string, unknown> = {}, products?: unknown[], payment
     { payment, ...over },
   )
 }
-const countOrders = async (clientId: string) =>
-  (
-    await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE client_order_id = ?')
-      .bind(clientId)
-      .first<{ n: number }>()
-  )?.n
 
 describe('placing orders', () => {
   it('places a cash-on-delivery order at catalogue prices and decrements stock exactly', async () => {
@@ -72,7 +67,7 @@ describe('placing orders', () => {
     const again = await api('/order', { body })
     expect(again.status).toBe(200)
     expect(again.json.result).toEqual(first.json.result)
-    expect(await countOrders(body.order_id)).toBe(1)
+    expect(await orderCount(body.order_id)).toBe(1)
     expect(await stockOf('FX-SCARF')).toBe(3)
   })
 
@@ -82,7 +77,7 @@ describe('placing orders', () => {
     for (const a of answers) expect(a.status).toBe(200)
     const ids = new Set(answers.map((a) => a.json.result.orderNumber))
     expect(ids.size).toBe(1)
-    expect(await countOrders(body.order_id)).toBe(1)
+    expect(await orderCount(body.order_id)).toBe(1)
     expect(await stockOf('FX-SCARF')).toBe(3)
     expect(await stockOf('FX-KURTA-S')).toBe(2)
   })
@@ -142,7 +137,7 @@ describe('placing orders', () => {
     expect(res.json.code).toBe(500)
     expect(res.json.result).toBe('Error: Error while adding products')
     expect(res.json.meta.detail).toContain('FX-KURTA-S')
-    expect(await countOrders(body.order_id)).toBe(0)
+    expect(await orderCount(body.order_id)).toBe(0)
     expect(await stockOf('FX-SCARF')).toBe(5)
     expect(await stockOf('FX-KURTA-S')).toBe(3)
     const soldOut = await api('/order', { body: order({}, [{ sku: 'FX-KURTA-M', qty: 1, price: 1 }]) })

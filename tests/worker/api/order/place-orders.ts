@@ -2,6 +2,7 @@
 // the order-limit tests.
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import app from '../../../../worker/app'
+import { seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, freshIp, type Json } from '../../../helpers/user'
 
@@ -83,3 +84,9 @@ export const orderCount = async (orderId: string) =>
       .bind(orderId)
       .first<{ n: number }>()
   )?.n
+
+/** The cart fixtures with plenty of scarves, so only the limits under test refuse an order. */
+export async function seedPlentyOfScarves() {
+  await seedCartFixtures()
+  await env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run()
+}

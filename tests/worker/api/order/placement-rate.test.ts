@@ -12,17 +12,12 @@ import {
   ORDERS_PER_ADDRESS_PER_HOUR,
 } from '../../../../worker/api/order/holds'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
-import { seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { freshEmail } from '../../../helpers/orders'
 import { inOneWindow } from '../../../helpers/rate-window'
 import { freshIp, registerAndLogin } from '../../../helpers/user'
-import { orderCount, place, postOrder, withoutBurst } from './place-orders'
+import { orderCount, place, postOrder, seedPlentyOfScarves, withoutBurst } from './place-orders'
 
-beforeEach(async () => {
-  await seedCartFixtures()
-  // Plenty of scarves, so only the limits under test refuse an order.
-  await env.DB.prepare("UPDATE inventory SET qty = 1000 WHERE sku = 'FX-SCARF'").run()
-})
+beforeEach(seedPlentyOfScarves)
 
 /** A body that never ends, counting how often the reader asked it for more. */
 function endlessBody() {

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { guestOrder, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
 import { newOrderId, orderBody } from '../../../helpers/orders'
 import { api, type Json, registerAndLogin } from '../../../helpers/user'
+import { orderCount } from './place-orders'
 
 beforeEach(seedCartFixtures)
 
@@ -46,13 +47,6 @@ function expectNoOrderData(answer: { json: Json }, placed: Json) {
   ])
     expect(text).not.toContain(secret)
 }
-
-const orderCount = async (id: string) =>
-  (
-    await env.DB.prepare('SELECT COUNT(*) AS n FROM orders WHERE client_order_id = ?')
-      .bind(id)
-      .first<{ n: number }>()
-  )?.n
 
 describe('replaying an order id', () => {
   it("refuses another caller's body with a 409 that carries no order data", async () => {

@@ -3,19 +3,12 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
-import { orderBody } from '../../../helpers/orders'
+import { bookAddress, orderBody } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 beforeEach(seedCartFixtures)
 
-const address = {
-  firstname: 'A',
-  lastname: 'B',
-  street: ['1 Road'],
-  city: 'Pune',
-  postcode: '411001',
-  country_id: 'IN',
-}
+const address = bookAddress()
 const order = (products: unknown[], payment: string, over: Record<string, unknown> = {}) =>
   orderBody(`credit-${Date.now()}-${Math.random().toString(16).slice(2)}`, products, address, {
     payment,
@@ -23,12 +16,10 @@ const order = (products: unknown[], payment: string, over: Record<string, unknow
     store_credit_applied: true,
     ...over,
   })
-const balanceOf = async (id: number) =>
-  (
-    await env.DB.prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
-      .bind(id)
-      .first<{ balance_minor: number }>()
-  )?.balance_minor
+const balanceOf = (id: number) =>
+  env.DB.prepare('SELECT balance_minor FROM store_credit WHERE customer_id = ?')
+    .bind(id)
+    .first<number>('balance_minor')
 
 describe('store credit on orders', () => {
   it('takes up to the balance off the grand total and records it in the ledger', async () => {

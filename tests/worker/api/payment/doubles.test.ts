@@ -5,8 +5,9 @@
 // the charge currency is refused before anything is written.
 import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { inventoryStatement } from '../../../../scripts/catalogue/seed/write'
 import { SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
-import { GIFT, stockOf } from '../../../helpers/cart-fixtures'
+import { fixtureProductStatement, GIFT, stockOf } from '../../../helpers/cart-fixtures'
 import { newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import {
   call,
@@ -230,13 +231,14 @@ describe('a charge that rounds to nothing', () => {
 
   beforeEach(async () => {
     await env.DB.batch([
-      env.DB.prepare(
-        `INSERT OR REPLACE INTO products (id, sku, type_id, name, price, created_at, updated_at, url_path, slug, doc)
-         VALUES (?, ?, 'simple', ?, ?, '2026-01-01 00:00:00', '2026-01-01 00:00:00', 'fx-bindi', 'fx-bindi', ?)`,
-      ).bind(BINDI.id, BINDI.sku, BINDI.name, BINDI.price, JSON.stringify(BINDI)),
-      env.DB.prepare(
-        'INSERT OR REPLACE INTO inventory (sku, product_id, parent_sku, qty, is_in_stock) VALUES (?, ?, NULL, 5, 1)',
-      ).bind(BINDI.sku, BINDI.id),
+      fixtureProductStatement(env.DB, BINDI),
+      inventoryStatement(env.DB, {
+        sku: BINDI.sku,
+        product_id: BINDI.id,
+        parent_sku: null,
+        qty: 5,
+        is_in_stock: true,
+      }),
     ])
   })
 

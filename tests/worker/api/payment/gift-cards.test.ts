@@ -3,18 +3,18 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { registerAndLogin } from '../../../helpers/user'
-import { call, deliverWebhooks, orderRow, payAtProvider, place, setUpPaymentSandbox, verify } from './harness'
+import {
+  call,
+  deliverWebhooks,
+  mailedCodes,
+  orderRow,
+  payAtProvider,
+  place,
+  setUpPaymentSandbox,
+  verify,
+} from './harness'
 
 setUpPaymentSandbox()
-
-async function mailedCodes(orderNumber: string): Promise<string[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT body FROM mail_outbox WHERE kind = 'gift-card' AND subject LIKE '%' || ? || '%'",
-  )
-    .bind(orderNumber)
-    .all<{ body: string }>()
-  return results.flatMap((r) => r.body.match(/\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/g) ?? [])
-}
 
 async function paidGiftCardOrder(qty: number) {
   const o = await place('card', [{ sku: 'FX-GIFT', qty, price: 1 }])

@@ -235,3 +235,13 @@ export async function mails(orderNumber: string) {
     .all<{ kind: string }>()
   return results.map((r) => r.kind)
 }
+
+/** The gift card codes mailed for an order (by its number in the subject), in the order they were issued. */
+export async function mailedCodes(orderNumber: string): Promise<string[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT body FROM mail_outbox WHERE kind = 'gift-card' AND subject LIKE '%' || ? || '%' ORDER BY id",
+  )
+    .bind(orderNumber)
+    .all<{ body: string }>()
+  return results.flatMap((r) => r.body.match(/\b[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\b/g) ?? [])
+}

@@ -1,8 +1,8 @@
-// The links of back-in-stock mails (the double opt-in's confirmation, unsubscribing), followed as a
-// shopper follows them from the mail.
-import { env, SELF } from 'cloudflare:test'
+// The double opt-in of back-in-stock mails: the confirmation mail's link, and an address confirmed
+// by following it as a shopper does.
+import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { readConfig } from '../../../../worker/platform/env'
+import { followLink } from '../../../helpers/user'
 
 const LINK = /https?:\/\/\S+\/api\/stock-alerts\/confirm\?key=\S+/
 
@@ -24,26 +24,6 @@ export async function confirmLinkOf(email: string): Promise<string> {
     )
     .not.toBe('')
   return link
-}
-
-/**
- * Opens (GET) or submits (POST) a mailed link (confirmation or unsubscribe) as a browser (`page`,
- * `form`) or an API client (`json`), with `body` for a POST.
- */
-export async function followLink(link: string, how: 'page' | 'form' | 'json', body?: string) {
-  const headers: Record<string, string> =
-    how === 'page'
-      ? { accept: 'text/html' }
-      : how === 'form'
-        ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
-        : { 'content-type': 'application/json' }
-  const res = await SELF.fetch(link.replace(readConfig(env).PUBLIC_ORIGIN, 'https://shop.test'), {
-    method: how === 'page' ? 'GET' : 'POST',
-    headers,
-    body: how === 'page' ? undefined : (body ?? ''),
-  })
-  const type = res.headers.get('content-type') ?? ''
-  return { status: res.status, type, text: await res.text() }
 }
 
 /** Confirms back-in-stock mail for `email` with its confirmation mail's link, unless it has already. */

@@ -10,7 +10,8 @@ import {
 import { mailBackInStock } from '../../../../worker/api/stock-alerts/notify'
 import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
-import { confirmLinkOf, followLink } from './confirm-link'
+import { followLink } from '../../../helpers/user'
+import { confirmLinkOf } from './confirm-link'
 
 let ipCounter = 0
 /** A fresh client address per call unless one is given (the per-address limit is tested on its own). */

@@ -8,7 +8,7 @@ import { signJws } from '../../../../worker/api/auth/tokens'
 import { MSG_BAD_LINK, SUBSCRIBE_LIMIT_PER_ADDRESS } from '../../../../worker/api/newsletter/routes'
 import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
-import { api, freshIp, lastMailId, registerAndLogin, waitForMail } from '../../../helpers/user'
+import { api, followLink, freshIp, lastMailId, registerAndLogin, waitForMail } from '../../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
 afterEach(() => {
@@ -44,22 +44,14 @@ async function signUp(email: string) {
   return { confirm, unsubscribe, mail }
 }
 
-/** Follows a mailed link: `page` opens it like a browser (GET, HTML), else POSTs it as an API call. */
+/** Follows a mailed link: `page` and `form` as a browser, `get` and `post` as an API call. */
 async function follow(link: string, how: 'get' | 'post' | 'page' | 'form') {
-  const url = link.replace(ORIGIN, 'https://shop.test')
-  const headers: Record<string, string> =
-    how === 'page'
-      ? { accept: 'text/html' }
-      : how === 'form'
-        ? { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }
-        : { 'content-type': 'application/json' }
-  const res = await SELF.fetch(url, { method: how === 'get' || how === 'page' ? 'GET' : 'POST', headers })
-  const type = res.headers.get('content-type') ?? ''
+  const res = await followLink(link, how === 'post' ? 'json' : how)
   return {
     status: res.status,
-    type,
-    csp: res.headers.get('content-security-policy'),
-    body: type.includes('json') ? await res.json() : await res.text(),
+    type: res.type,
+    csp: res.csp,
+    body: res.type.includes('json') ? JSON.parse(res.text) : res.text,
   } as { status: number; type: string; csp: string | null; body: { code: number; result: unknown } | string }
 }
 

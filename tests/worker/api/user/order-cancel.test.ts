@@ -3,29 +3,15 @@
 // the same 404 and stays as it was; a confirmed order is refused in words.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
-import { api, freshIp, registerAndLogin } from '../../../helpers/user'
+import { api, registerAndLogin } from '../../../helpers/user'
 import { operator } from '../../admin/operator'
-import { seedDocumentFixtures } from '../../documents/fixtures'
+import { placeOrder, seedDocumentFixtures } from '../../documents/fixtures'
 import { call, setUpPaymentSandbox } from '../payment/harness'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 
-async function place(customer: { id: number; token: string }) {
-  const res = await call(`/api/order?token=${customer.token}`, {
-    body: orderBody(
-      newOrderId('cancel'),
-      [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      testAddress(freshEmail('cancel')),
-      {
-        user_id: String(customer.id),
-      },
-    ),
-    headers: { 'cf-connecting-ip': freshIp() },
-  })
-  expect(res.status, JSON.stringify(res.json)).toBe(200)
-  return res.json.result.orderNumber as string
-}
+const place = async (customer: { id: number; token: string }) =>
+  (await placeOrder('cashondelivery', { customer })).orderNumber
 
 const status = async (n: string) =>
   (

@@ -3,30 +3,16 @@
 // number once issued, both as the order page has them; nothing of another customer's orders, even
 // when those are shipped and invoiced.
 import { describe, expect, it } from 'vitest'
-import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
-import { api, freshIp, registerAndLogin } from '../../../helpers/user'
+import { api, registerAndLogin } from '../../../helpers/user'
 import { operator, type Session } from '../../admin/operator'
-import { seedDocumentFixtures } from '../../documents/fixtures'
+import { placeOrder, seedDocumentFixtures } from '../../documents/fixtures'
 import { call, setUpPaymentSandbox } from '../payment/harness'
 
 setUpPaymentSandbox(seedDocumentFixtures)
 
 /** Places a cash-on-delivery order as the signed-in customer. */
-async function place(customer: { id: number; token: string }) {
-  const res = await call(`/api/order?token=${customer.token}`, {
-    body: orderBody(
-      newOrderId('hist'),
-      [{ sku: 'FX-SCARF', qty: 1, price: 1 }],
-      testAddress(freshEmail('history')),
-      {
-        user_id: String(customer.id),
-      },
-    ),
-    headers: { 'cf-connecting-ip': freshIp() },
-  })
-  expect(res.status, JSON.stringify(res.json)).toBe(200)
-  return res.json.result.orderNumber as string
-}
+const place = async (customer: { id: number; token: string }) =>
+  (await placeOrder('cashondelivery', { customer })).orderNumber
 
 /** Ships the order through the back office (cash on delivery is invoiced with the ship move). */
 async function ship(staff: Session, orderNumber: string, awb: string) {

@@ -6,22 +6,10 @@ import { toBase64Url } from '../../../../worker/api/auth/crypto'
 import { tokenSecret } from '../../../../worker/api/auth/tokens'
 import { setGoogleKeysLoader, verifyGoogleIdToken } from '../../../../worker/api/user/social'
 import type { AppConfig } from '../../../../worker/platform/env'
+import { rs256KeyPair } from '../../../helpers/rs256'
 
 const CLIENT_ID = 'storefront-client.apps.googleusercontent.com'
 const enc = (v: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(v)))
-
-async function keyPair() {
-  return (await crypto.subtle.generateKey(
-    {
-      name: 'RSASSA-PKCS1-v1_5',
-      modulusLength: 2048,
-      publicExponent: new Uint8Array([1, 0, 1]),
-      hash: 'SHA-256',
-    },
-    true,
-    ['sign', 'verify'],
-  )) as CryptoKeyPair
-}
 
 async function idToken(key: CryptoKey, claims: Record<string, unknown>, kid = 'k1') {
   const head = enc({ alg: 'RS256', kid, typ: 'JWT' })
@@ -41,8 +29,8 @@ const statusOf = async (p: Promise<unknown>) => {
 
 describe('Google ID token verification', () => {
   it('accepts a correctly signed token for this client and rejects every tampered variant', async () => {
-    const google = await keyPair()
-    const stranger = await keyPair()
+    const google = await rs256KeyPair()
+    const stranger = await rs256KeyPair()
     const jwk = (await crypto.subtle.exportKey('jwk', google.publicKey)) as JsonWebKey
     setGoogleKeysLoader(async () => ({ keys: [{ ...jwk, kid: 'k1' }] }))
     const now = Date.now()
@@ -71,7 +59,7 @@ describe('Google ID token verification', () => {
   })
 
   it('refuses (503) when Google keys cannot be loaded', async () => {
-    const google = await keyPair()
+    const google = await rs256KeyPair()
     setGoogleKeysLoader(async () => {
       throw new Error('offline')
     })
@@ -95,7 +83,7 @@ describe('POST /api/user/social-login (configured)', () => {
   it('signs in with a verified Google token, creating the account once and linking it afterwards', async () => {
     const { createExecutionContext, env } = await import('cloudflare:test')
     const { default: app } = await import('../../../../worker/app')
-    const google = await keyPair()
+    const google = await rs256KeyPair()
     const jwk = (await crypto.subtle.exportKey('jwk', google.publicKey)) as JsonWebKey
     setGoogleKeysLoader(async () => ({ keys: [{ ...jwk, kid: 'k1' }] }))
     const claims = {
