@@ -19,7 +19,7 @@ import { INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
-import { amountTyped, oneAmount } from './input'
+import { amountTyped, oneAmount, requiredText } from './input'
 
 interface OrderEventRow {
   id: number
@@ -133,13 +133,6 @@ export async function orderDetail(db: D1Database, number: string): Promise<Order
   }
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`)
-
 /** What an operator may ask of an order's status. */
 export const TransitionSchema = z.discriminatedUnion(
   'to',
@@ -148,11 +141,11 @@ export const TransitionSchema = z.discriminatedUnion(
     z.object({ to: z.literal('packed') }),
     z.object({
       to: z.literal('shipped'),
-      carrier: text('carrier', 80),
-      tracking_number: text('tracking_number', 80),
+      carrier: requiredText('carrier', 80),
+      tracking_number: requiredText('tracking_number', 80),
     }),
     z.object({ to: z.literal('delivered') }),
-    z.object({ to: z.literal('canceled'), reason: text('reason', 500) }),
+    z.object({ to: z.literal('canceled'), reason: requiredText('reason', 500) }),
   ],
   { error: 'to must be one of processing, packed, shipped, delivered, canceled' },
 )
@@ -166,11 +159,11 @@ export const RefundSchema = z
       .int('amount_minor must be a whole number')
       .positive('amount_minor must be positive')
       .optional(),
-    reason: text('reason', 500),
+    reason: requiredText('reason', 500),
   })
   .transform(oneAmount)
 
-export const NoteSchema = z.object({ text: text('text', 2000) })
+export const NoteSchema = z.object({ text: requiredText('text', 2000) })
 
 interface Ctx {
   env: Env
