@@ -18,7 +18,7 @@ import { documentsOnMove } from '../documents/credit-notes'
 import { INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
-import { auditStatement } from './audit'
+import { orderAudit } from './audit'
 import { amountTyped, oneAmount, requiredText } from './input'
 
 interface OrderEventRow {
@@ -206,15 +206,12 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       // Confirming means what it says only for cash on delivery: an online order is confirmed by its payment.
       from: req.to === 'processing' ? ['pending'] : undefined,
       // The audit row is written with the move, in its batch, and only if the move happened.
-      withMove: auditStatement(
+      withMove: orderAudit(
         db,
-        {
-          actor: x.actor,
-          action: `order.${req.to}`,
-          target: `order:${order.increment_id}`,
-          before: { status: order.status },
-          after: { status: req.to, ...detail },
-        },
+        x.actor,
+        req.to,
+        order,
+        { before: { status: order.status }, after: { status: req.to, ...detail } },
         now,
         { onlyIfChanged: true },
       ),
@@ -259,12 +256,12 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       },
       now,
     )
-    await auditStatement(
+    await orderAudit(
       db,
+      x.actor,
+      'refund',
+      order,
       {
-        actor: x.actor,
-        action: 'order.refund',
-        target: `order:${order.increment_id}`,
         before: { refunded_minor: result.order.refunded_minor, payment_state: result.order.payment_state },
         after: refund.ok
           ? { refunded_minor: refund.refundedMinor, payment_state: refund.paymentState, reason: 'canceled' }
@@ -298,12 +295,12 @@ export async function refundPart(x: Ctx, number: string, req: z.infer<typeof Ref
     now,
   )
   if (!result.ok) return fail(result.status, result.message)
-  await auditStatement(
+  await orderAudit(
     db,
+    x.actor,
+    'refund',
+    order,
     {
-      actor: x.actor,
-      action: 'order.refund',
-      target: `order:${order.increment_id}`,
       before: { refunded_minor: order.refunded_minor, payment_state: order.payment_state },
       after: { refunded_minor: result.refundedMinor, payment_state: result.paymentState, reason: req.reason },
     },
@@ -324,11 +321,7 @@ export async function addNote(x: Ctx, number: string, note: string, now: number)
       { kind: 'note', actor: x.actor, detail: { text: note } },
       now,
     ),
-    auditStatement(
-      db,
-      { actor: x.actor, action: 'order.note', target: `order:${order.increment_id}`, after: { text: note } },
-      now,
-    ),
+    orderAudit(db, x.actor, 'note', order, { after: { text: note } }, now),
   ])
   return { noted: true }
 }
