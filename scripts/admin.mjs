@@ -6,17 +6,7 @@
 // Behind Cloudflare Access no password is needed (ADMIN_PASSWORD= empty with --env): the Access
 // e-mail is the identity.
 import { createInterface } from 'node:readline/promises'
-import {
-  confirm,
-  die,
-  importTs,
-  oneLineErrors,
-  parseArgs,
-  run,
-  WHERE_HELP,
-  WHERE_OPTIONS,
-  whereArgs,
-} from './lib.mjs'
+import { confirm, die, importTs, run, shopCommandLine, WHERE_HELP } from './lib.mjs'
 
 const HELP = `
 usage: node scripts/admin.mjs create-operator EMAIL [options]
@@ -31,13 +21,8 @@ ${WHERE_HELP}
 The password is read from ADMIN_PASSWORD, else asked for; with --env it may be empty (Access).
 `
 
-const args = parseArgs(HELP, {
-  flags: WHERE_OPTIONS.flags,
-  options: [...WHERE_OPTIONS.options, '--role'],
-  positionals: 2,
-})
-oneLineErrors()
-const { yes, remote, env, persistTo: persist, role = 'owner' } = args
+const args = shopCommandLine(HELP, { options: ['--role'], positionals: 2 })
+const { yes, env, role = 'owner', where, deployed } = args
 const [command, email] = args.positionals
 if (command !== 'create-operator')
   die(
@@ -45,8 +30,6 @@ if (command !== 'create-operator')
   )
 if (!email || !/^[^\s@'"]{1,64}@[^\s@'"]{1,189}$/.test(email)) die('EMAIL must be an e-mail address')
 if (!['owner', 'staff', 'viewer'].includes(role)) die('--role must be owner, staff or viewer')
-const where = whereArgs({ remote, env, persist })
-const deployed = where.includes('--remote')
 
 async function readPassword() {
   if (process.env.ADMIN_PASSWORD !== undefined) return process.env.ADMIN_PASSWORD

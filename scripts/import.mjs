@@ -9,17 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  confirm,
-  die,
-  importTs,
-  oneLineErrors,
-  parseArgs,
-  quietEnv,
-  root,
-  whereArgs,
-  withListedValue,
-} from './lib.mjs'
+import { confirm, die, importTs, quietEnv, root, shopCommandLine, withListedValue } from './lib.mjs'
 
 const HELP = `
 usage: npm run import -- [options] FILE...
@@ -59,7 +49,6 @@ options:
 `
 const {
   yes,
-  remote,
   replace,
   replaceContent,
   dryRun,
@@ -69,15 +58,14 @@ const {
   purgeUrl,
   images: imagesDir,
   positionals: files,
-} = parseArgs(HELP, {
-  flags: ['--yes', '--remote', '--replace', '--replace-content', '--dry-run'],
-  options: ['--env', '--type', '--persist-to', '--purge-url', '--images'],
+  where,
+  deployed,
+} = shopCommandLine(HELP, {
+  flags: ['--replace', '--replace-content', '--dry-run'],
+  options: ['--type', '--purge-url', '--images'],
 })
-oneLineErrors()
 if (files.length === 0 && !imagesDir)
   die('which files? npm run import -- [options] FILE... (--help lists the options)')
-const where = whereArgs({ remote, env: envName, persist })
-const deployed = where.includes('--remote')
 if (imagesDir && !existsSync(imagesDir)) die(`--images ${imagesDir}: no such folder`)
 // A deployed shop is confirmed before any file is read or anything is asked of it.
 if (deployed && !dryRun)

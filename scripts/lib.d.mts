@@ -3,6 +3,13 @@ export function parseArgs(
   help: string,
   spec?: { flags?: string[]; options?: string[]; positionals?: number; argv?: string[] },
 ): { positionals: string[] } & Record<string, string | boolean | undefined | string[]>
+export function shopCommandLine(
+  help: string,
+  spec?: { flags?: string[]; options?: string[]; positionals?: number; argv?: string[] },
+): { positionals: string[]; where: string[]; deployed: boolean } & Record<
+  string,
+  string | boolean | undefined | string[]
+>
 // biome-ignore lint/suspicious/noExplicitAny: a bundled module's exports are whatever it exports
 export function importTs(entry: string, options?: { platform?: 'node' | 'browser' }): Promise<any>
 export function queryLocalD1(

@@ -181,10 +181,10 @@ export async function confirm(what, { yes }) {
 }
 
 /**
- * The options that say which shop's data a script changes (read with `whereArgs`): their
+ * The options that say which shop's data a script changes (read by `shopCommandLine`): their
  * `parseArgs` names and their help lines (with --help's), aligned for a help text's options list.
  */
-export const WHERE_OPTIONS = { flags: ['--yes', '--remote'], options: ['--env', '--persist-to'] }
+const WHERE_OPTIONS = { flags: ['--yes', '--remote'], options: ['--env', '--persist-to'] }
 export const WHERE_HELP = `  --env NAME          the deployed shop of wrangler.toml's [env.NAME] (staging | production);
                       asks before changing it (--yes without a terminal)
   --remote            same as --env (needs it)
@@ -203,12 +203,30 @@ export function deployEnvironment(env) {
 }
 
 /** wrangler's arguments for where data lives: a deployed environment's, or local state. */
-export function whereArgs({ remote, env, persist }) {
+function whereArgs({ remote, env, persist }) {
   deployEnvironment(env)
   if (remote && !env)
     die(`--remote needs --env ${DEPLOY_ENVIRONMENTS.join('|')} (which deployed shop to change)`)
   if (env) return ['--remote', '--env', env]
   return ['--local', ...persistArgs(persist)]
+}
+
+/**
+ * The command line of a script that changes a shop's data, read the one way: `parseArgs` with the
+ * WHERE_OPTIONS added to the script's own `flags` and `options`, every later error in one line
+ * (`oneLineErrors`), then which shop: `where`, wrangler's arguments for it, and `deployed`, whether
+ * it is a deployed one (asked about before anything changes).
+ */
+export function shopCommandLine(help, { flags = [], options = [], positionals, argv } = {}) {
+  const values = parseArgs(help, {
+    flags: [...WHERE_OPTIONS.flags, ...flags],
+    options: [...WHERE_OPTIONS.options, ...options],
+    positionals,
+    argv,
+  })
+  oneLineErrors()
+  const where = whereArgs({ remote: values.remote, env: values.env, persist: values.persistTo })
+  return { ...values, where, deployed: where.includes('--remote') }
 }
 
 /** Longest mapping value also kept in a KV key's metadata (KV allows 1024 bytes of metadata). */

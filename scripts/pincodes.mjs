@@ -3,17 +3,7 @@
 // offered into D1 (table cod_pincodes). Run it again with the same file and nothing changes.
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import {
-  confirm,
-  die,
-  oneLineErrors,
-  parseArgs,
-  root,
-  run,
-  WHERE_HELP,
-  WHERE_OPTIONS,
-  whereArgs,
-} from './lib.mjs'
+import { confirm, die, root, run, shopCommandLine, WHERE_HELP } from './lib.mjs'
 import { parsePincodeCsv, pincodeSql } from './pincodes-csv.mjs'
 
 const HELP = `
@@ -30,17 +20,11 @@ options:
 ${WHERE_HELP}
 `
 
-const args = parseArgs(HELP, {
-  flags: [...WHERE_OPTIONS.flags, '--replace', '--dry-run'],
-  options: WHERE_OPTIONS.options,
-  positionals: 2,
-})
-oneLineErrors()
-const { yes, remote, env, persistTo: persist, replace, dryRun } = args
+const args = shopCommandLine(HELP, { flags: ['--replace', '--dry-run'], positionals: 2 })
+const { yes, env, replace, dryRun, where, deployed } = args
 const [command, file] = args.positionals
 if (command !== 'import' || !file)
   die('which file? node scripts/pincodes.mjs import FILE.csv (--help lists the options)')
-const where = whereArgs({ remote, env, persist })
 
 const { rows, errors } = parsePincodeCsv(readFileSync(file, 'utf8'), path.basename(file))
 if (errors.length) {
@@ -54,7 +38,7 @@ if (dryRun) {
   console.log(sql)
   process.exit(0)
 }
-if (where.includes('--remote'))
+if (deployed)
   await confirm(
     `${replace ? 'replace the' : 'add to the'} cash-on-delivery PIN codes of the DEPLOYED ${env} shop`,
     { yes },

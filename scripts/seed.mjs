@@ -8,12 +8,10 @@ import {
   die,
   firstLine,
   importTs,
-  oneLineErrors,
-  parseArgs,
   queryLocalD1,
   root,
+  shopCommandLine,
   spawnLong,
-  whereArgs,
   withListedValue,
 } from './lib.mjs'
 
@@ -43,22 +41,20 @@ const {
   yes,
   resetReviews,
   resetStock,
-  remote,
   env,
   persistTo: persist,
   scale,
   seed,
-} = parseArgs(HELP, {
-  flags: ['--if-empty', '--yes', '--reset-reviews', '--reset-stock', '--remote'],
-  options: ['--env', '--persist-to', '--scale', '--seed'],
+  where,
+  deployed,
+} = shopCommandLine(HELP, {
+  flags: ['--if-empty', '--reset-reviews', '--reset-stock'],
+  options: ['--scale', '--seed'],
   positionals: 0,
 })
-oneLineErrors()
 if (scale !== undefined && !(Number(scale) >= 1))
   die('--scale must be a positive number of configurable products (e.g. 10000)')
 if (seed !== undefined && !Number.isInteger(Number(seed))) die('--seed must be an integer')
-const where = whereArgs({ remote, env, persist })
-const deployed = where.includes('--remote')
 const started = Date.now()
 
 /** The seed generator (TypeScript, bundled for Node). */

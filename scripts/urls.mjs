@@ -7,13 +7,10 @@ import {
   confirm,
   die,
   importTs,
-  oneLineErrors,
-  parseArgs,
   root,
   run,
+  shopCommandLine,
   WHERE_HELP,
-  WHERE_OPTIONS,
-  whereArgs,
   withListedValue,
 } from './lib.mjs'
 
@@ -36,11 +33,8 @@ A mapping value is one of:
   {"type":"redirect","to":"/c/sale","status":301}
 `
 
-const args = parseArgs(HELP, WHERE_OPTIONS)
-oneLineErrors()
-const { yes, remote, env, persistTo: persist } = args
-const where = whereArgs({ remote, env, persist })
-const deployed = where.includes('--remote')
+const args = shopCommandLine(HELP)
+const { yes, env, where, deployed } = args
 const [command, ...rest] = args.positionals
 const tmpFile = (name) => {
   const file = path.join(root, '.tmp', `urls-${process.pid}-${Date.now()}-${name}.json`)

@@ -3,7 +3,7 @@
  * to every operator, each change needs the permission its route names (./roles.ts) and answers
  * the envelope to a JSON caller or a redirect back to a form's page (./input.ts).
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { runAfterAnswer } from '../api/mail/deliver'
 import { mailRestocked } from '../api/stock-alerts/notify'
@@ -192,27 +192,29 @@ apiRoutes.post('/products/:id/authoring', allow('catalogue'), async (c) => {
 apiRoutes.post('/products/:id/images', allow('catalogue'), async (c) =>
   answer(c, await uploadProductImage(c, positiveId(c, 'product'), Date.now())),
 )
-apiRoutes.post('/products/:id/images/library', allow('catalogue'), async (c) => {
-  const id = positiveId(c, 'product')
-  const req = await readInput(c, PickImageSchema, 'image')
-  return answer(c, await pickProductImage(c.env, id, req, c.var.operator.email, Date.now()))
-})
+/**
+ * A change of a product's photographs: the product's id from the path, the image form read with
+ * `schema`, and `change` made by the operator now.
+ */
+const photoChange =
+  <S extends z.ZodType>(
+    schema: S,
+    change: (env: Env, id: number, req: z.output<S>, actor: string, now: number) => Promise<unknown>,
+  ) =>
+  async (c: Context<AdminEnv>) => {
+    const id = positiveId(c, 'product')
+    const req = await readInput(c, schema, 'image')
+    return answer(c, await change(c.env, id, req, c.var.operator.email, Date.now()))
+  }
+apiRoutes.post(
+  '/products/:id/images/library',
+  allow('catalogue'),
+  photoChange(PickImageSchema, pickProductImage),
+)
 // A product's photographs: moved (position 1 is the main picture), removed, re-described.
-apiRoutes.post('/products/:id/images/move', allow('catalogue'), async (c) => {
-  const id = positiveId(c, 'product')
-  const req = await readInput(c, PhotoMoveSchema, 'image')
-  return answer(c, await movePhoto(c.env, id, req, c.var.operator.email, Date.now()))
-})
-apiRoutes.post('/products/:id/images/remove', allow('catalogue'), async (c) => {
-  const id = positiveId(c, 'product')
-  const req = await readInput(c, PhotoSchema, 'image')
-  return answer(c, await removePhoto(c.env, id, req, c.var.operator.email, Date.now()))
-})
-apiRoutes.post('/products/:id/images/alt', allow('catalogue'), async (c) => {
-  const id = positiveId(c, 'product')
-  const req = await readInput(c, PhotoSchema, 'image')
-  return answer(c, await describePhoto(c.env, id, req, c.var.operator.email, Date.now()))
-})
+apiRoutes.post('/products/:id/images/move', allow('catalogue'), photoChange(PhotoMoveSchema, movePhoto))
+apiRoutes.post('/products/:id/images/remove', allow('catalogue'), photoChange(PhotoSchema, removePhoto))
+apiRoutes.post('/products/:id/images/alt', allow('catalogue'), photoChange(PhotoSchema, describePhoto))
 apiRoutes.post('/products/:id', allow('catalogue'), async (c) => {
   const id = positiveId(c, 'product')
   const patch = await readInput(c, ProductPatchSchema, 'product change')

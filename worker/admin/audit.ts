@@ -41,6 +41,23 @@ export function auditStatement(
     )
 }
 
+/**
+ * The audit row of a change `actor` made to an order: action `order.<what>`, the order's number as
+ * the target (`order:<number>`), what it was and became; `opts` as auditStatement's.
+ */
+export function orderAudit(
+  db: D1Database,
+  actor: string,
+  what: string,
+  order: { increment_id: string },
+  change: { before?: unknown; after?: unknown },
+  now: number,
+  opts?: Parameters<typeof auditStatement>[3],
+): D1PreparedStatement {
+  const entry = { actor, action: `order.${what}`, target: `order:${order.increment_id}`, ...change }
+  return auditStatement(db, entry, now, opts)
+}
+
 export interface AuditRow {
   id: number
   actor: string

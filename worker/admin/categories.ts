@@ -24,6 +24,7 @@ import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
+import { requiredText } from './input'
 
 /** Refused beside the field it concerns when the post came from a form (./replies.ts). */
 function refuse(field: string, message: string, status: 400 | 409 = 400): never {
@@ -35,11 +36,7 @@ function refuse(field: string, message: string, status: 400 | 409 = 400): never 
 
 const parentId = z.coerce.number({ error: 'choose a parent' }).int().positive('choose a parent')
 export const CategorySaveSchema = z.object({
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(1, 'name is required')
-    .max(100, 'name is too long (at most 100 characters)'),
+  name: requiredText('name', 100, 'name is too long (at most 100 characters)'),
   parent_id: parentId,
   url_key: z
     .string()

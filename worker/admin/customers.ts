@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
-import { amountTyped, containsPattern, oneAmount } from './input'
+import { amountTyped, containsPattern, oneAmount, requiredText } from './input'
 
 export const CreditSchema = z
   .object({
@@ -22,11 +22,7 @@ export const CreditSchema = z
       .refine((n) => n !== 0, 'amount_minor must not be 0')
       .refine((n) => Math.abs(n) <= 100_000_000, 'amount_minor is too large')
       .optional(),
-    comment: z
-      .string({ error: 'comment is required' })
-      .trim()
-      .min(1, 'comment is required')
-      .max(500, 'comment is too long'),
+    comment: requiredText('comment', 500),
   })
   .transform(oneAmount)
 

@@ -18,7 +18,7 @@ import { inspectReturn } from '../fulfilment/inspect'
 import { answerNdr } from '../fulfilment/ndr-action'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
-import { auditStatement } from './audit'
+import { auditStatement, orderAudit } from './audit'
 
 interface Ctx {
   env: Env
@@ -57,14 +57,12 @@ export async function readyToShip(x: Ctx, number: string, now: number) {
     now,
   )
   const booked = await bookNow(x.env, shipment.id, now)
-  await auditStatement(
+  await orderAudit(
     db,
-    {
-      actor: x.actor,
-      action: 'order.ready_to_ship',
-      target: `order:${order.increment_id}`,
-      after: { shipment: shipment.ref, outcome: booked?.status ?? 'in hand' },
-    },
+    x.actor,
+    'ready_to_ship',
+    order,
+    { after: { shipment: shipment.ref, outcome: booked?.status ?? 'in hand' } },
     now,
   ).run()
   const s = (await shipmentById(db, shipment.id)) as ShipmentRow
@@ -151,17 +149,9 @@ export async function receiveRto(x: Ctx, number: string, req: z.infer<typeof Rto
       releaseStock: req.restock,
       returnCredit: true,
       answering: x,
-      withMove: auditStatement(
-        db,
-        {
-          actor: x.actor,
-          action: 'order.rto_received',
-          target: `order:${order.increment_id}`,
-          after: { restock: req.restock },
-        },
-        now,
-        { onlyIfChanged: true },
-      ),
+      withMove: orderAudit(db, x.actor, 'rto_received', order, { after: { restock: req.restock } }, now, {
+        onlyIfChanged: true,
+      }),
     },
     now,
   )
@@ -221,16 +211,7 @@ export async function codCollected(x: Ctx, number: string, now: number) {
       409,
       `Order ${order.increment_id}: cash can be marked collected once, after delivery (status ${order.status}, paid ${order.paid_minor}).`,
     )
-  await auditStatement(
-    db,
-    {
-      actor: x.actor,
-      action: 'order.cod_collected',
-      target: `order:${order.increment_id}`,
-      after: { amount_minor: total },
-    },
-    now,
-  ).run()
+  await orderAudit(db, x.actor, 'cod_collected', order, { after: { amount_minor: total } }, now).run()
   runAfterAnswer(
     x,
     () => notifyOrder(x.env, x.config, 'cod_collected', order.client_order_id, now),
@@ -271,16 +252,7 @@ export async function codRemitted(
       { kind: 'payment', actor: x.actor, detail: { codRemitted: true, utr: req.utr } },
       now,
     ),
-    auditStatement(
-      db,
-      {
-        actor: x.actor,
-        action: 'order.cod_remitted',
-        target: `order:${order.increment_id}`,
-        after: { utr: req.utr },
-      },
-      now,
-    ),
+    orderAudit(db, x.actor, 'cod_remitted', order, { after: { utr: req.utr } }, now),
   ])
   return { remitted: true, utr: req.utr }
 }

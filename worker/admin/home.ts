@@ -15,6 +15,7 @@ import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { fail } from '../platform/http'
 import { bumpIndexVersionStatement } from '../search'
 import { auditStatement } from './audit'
+import { requiredText } from './input'
 
 export const HOME_SECTION_TYPES = ['banner', 'category_products', 'products', 'cms_block'] as const
 /** Most SKUs one hand-picked section lists (a carousel shows 8). */
@@ -87,11 +88,7 @@ type HomeSectionInput = z.infer<typeof SectionUnion>
 
 /** A hero banner: a picture of the media library, its words and where it leads. */
 export const HeroBannerSchema = z.object({
-  title: z
-    .string({ error: 'title is required' })
-    .trim()
-    .min(1, 'title is required')
-    .max(120, 'title is too long'),
+  title: requiredText('title', 120),
   image: z.string({ error: 'pick a picture from the media library' }).trim(),
   link: z
     .string({ error: 'link is required' })

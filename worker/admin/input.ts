@@ -16,6 +16,17 @@ export function isFormPost(c: Context<AdminEnv>): boolean {
   return type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')
 }
 
+/**
+ * A text the operator must give: trimmed, at least one character and at most `max`, each refusal
+ * naming the field (`tooLong` words the refusal of a longer one).
+ */
+export const requiredText = (label: string, max: number, tooLong = `${label} is too long`) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, tooLong)
+
 /** The request's input, validated by `schema`; bad or over-long input is a 400 naming what was wrong. */
 export async function readInput<S extends z.ZodType>(
   c: Context<AdminEnv>,

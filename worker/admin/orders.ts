@@ -18,8 +18,8 @@ import { documentsOnMove } from '../documents/credit-notes'
 import { INVOICEABLE_SQL } from '../documents/issue'
 import type { AppConfig } from '../platform/env'
 import { fail } from '../platform/http'
-import { auditStatement } from './audit'
-import { amountTyped, oneAmount } from './input'
+import { orderAudit } from './audit'
+import { amountTyped, oneAmount, requiredText } from './input'
 
 interface OrderEventRow {
   id: number
@@ -133,13 +133,6 @@ export async function orderDetail(db: D1Database, number: string): Promise<Order
   }
 }
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`)
-
 /** What an operator may ask of an order's status. */
 export const TransitionSchema = z.discriminatedUnion(
   'to',
@@ -148,11 +141,11 @@ export const TransitionSchema = z.discriminatedUnion(
     z.object({ to: z.literal('packed') }),
     z.object({
       to: z.literal('shipped'),
-      carrier: text('carrier', 80),
-      tracking_number: text('tracking_number', 80),
+      carrier: requiredText('carrier', 80),
+      tracking_number: requiredText('tracking_number', 80),
     }),
     z.object({ to: z.literal('delivered') }),
-    z.object({ to: z.literal('canceled'), reason: text('reason', 500) }),
+    z.object({ to: z.literal('canceled'), reason: requiredText('reason', 500) }),
   ],
   { error: 'to must be one of processing, packed, shipped, delivered, canceled' },
 )
@@ -166,11 +159,11 @@ export const RefundSchema = z
       .int('amount_minor must be a whole number')
       .positive('amount_minor must be positive')
       .optional(),
-    reason: text('reason', 500),
+    reason: requiredText('reason', 500),
   })
   .transform(oneAmount)
 
-export const NoteSchema = z.object({ text: text('text', 2000) })
+export const NoteSchema = z.object({ text: requiredText('text', 2000) })
 
 interface Ctx {
   env: Env
@@ -213,15 +206,12 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       // Confirming means what it says only for cash on delivery: an online order is confirmed by its payment.
       from: req.to === 'processing' ? ['pending'] : undefined,
       // The audit row is written with the move, in its batch, and only if the move happened.
-      withMove: auditStatement(
+      withMove: orderAudit(
         db,
-        {
-          actor: x.actor,
-          action: `order.${req.to}`,
-          target: `order:${order.increment_id}`,
-          before: { status: order.status },
-          after: { status: req.to, ...detail },
-        },
+        x.actor,
+        req.to,
+        order,
+        { before: { status: order.status }, after: { status: req.to, ...detail } },
         now,
         { onlyIfChanged: true },
       ),
@@ -266,12 +256,12 @@ export async function moveOrder(x: Ctx, number: string, req: TransitionRequest, 
       },
       now,
     )
-    await auditStatement(
+    await orderAudit(
       db,
+      x.actor,
+      'refund',
+      order,
       {
-        actor: x.actor,
-        action: 'order.refund',
-        target: `order:${order.increment_id}`,
         before: { refunded_minor: result.order.refunded_minor, payment_state: result.order.payment_state },
         after: refund.ok
           ? { refunded_minor: refund.refundedMinor, payment_state: refund.paymentState, reason: 'canceled' }
@@ -305,12 +295,12 @@ export async function refundPart(x: Ctx, number: string, req: z.infer<typeof Ref
     now,
   )
   if (!result.ok) return fail(result.status, result.message)
-  await auditStatement(
+  await orderAudit(
     db,
+    x.actor,
+    'refund',
+    order,
     {
-      actor: x.actor,
-      action: 'order.refund',
-      target: `order:${order.increment_id}`,
       before: { refunded_minor: order.refunded_minor, payment_state: order.payment_state },
       after: { refunded_minor: result.refundedMinor, payment_state: result.paymentState, reason: req.reason },
     },
@@ -331,11 +321,7 @@ export async function addNote(x: Ctx, number: string, note: string, now: number)
       { kind: 'note', actor: x.actor, detail: { text: note } },
       now,
     ),
-    auditStatement(
-      db,
-      { actor: x.actor, action: 'order.note', target: `order:${order.increment_id}`, after: { text: note } },
-      now,
-    ),
+    orderAudit(db, x.actor, 'note', order, { after: { text: note } }, now),
   ])
   return { noted: true }
 }

@@ -18,6 +18,7 @@ import { z } from 'zod'
 import { sizeGuideStatement } from '../catalog/writer'
 import { purgeCacheTags, purgedCount } from '../platform/cache/purge'
 import { auditStatement } from './audit'
+import { requiredText } from './input'
 
 const MAX_CELLS = 12
 const MAX_ROWS = 40
@@ -37,11 +38,7 @@ export const SizeChartSchema = z.object({
     )
     .optional()
     .or(z.literal('')),
-  title: z
-    .string({ error: 'title is required' })
-    .trim()
-    .min(1, 'title is required')
-    .max(100, 'title is too long'),
+  title: requiredText('title', 100),
   rows: z.string({ error: 'rows are required' }).max(10_000, 'the rows are too long'),
   note: z.string().trim().max(300, 'note is too long (at most 300 characters)').optional(),
 })

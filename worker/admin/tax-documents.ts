@@ -14,7 +14,7 @@ import { monthSummary, salesRegister } from '../documents/reports'
 import { readSellerConfig } from '../documents/seller'
 import { documentFileName, withStyleNonce } from '../documents/stored'
 import { describeIssues, fail } from '../platform/http'
-import { auditStatement } from './audit'
+import { orderAudit } from './audit'
 import type { AdminEnv } from './env'
 import { answer } from './input'
 import { orderDetail } from './orders'
@@ -93,13 +93,8 @@ taxDocumentRoutes.post('/api/orders/:number/invoice', async (c) => {
   const db = c.env.DB
   await db.batch([
     ...statements,
-    auditStatement(
-      db,
-      { actor: op.email, action: 'order.invoice', target: `order:${order.increment_id}` },
-      now,
-      // Right after the invoice's lines: they were written (changes() > 0) only if the invoice was.
-      { onlyIf: { sql: 'changes() > 0', binds: [] } },
-    ),
+    // Right after the invoice's lines: they were written (changes() > 0) only if the invoice was.
+    orderAudit(db, op.email, 'invoice', order, {}, now, { onlyIf: { sql: 'changes() > 0', binds: [] } }),
   ])
   const issued = await db
     .prepare("SELECT number FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?")

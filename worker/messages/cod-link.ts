@@ -5,7 +5,7 @@
  * mail scanners open links.
  */
 
-import { signJws, tokenSecret, verifyJws } from '../api/auth/tokens'
+import { readOrderToken, signOrderToken } from '../api/order/link'
 import { findOrderByClientId } from '../api/order/repo'
 import type { AppConfig } from '../platform/env'
 
@@ -19,12 +19,7 @@ export async function codConfirmLink(
   order: { client_order_id: string; increment_id: string; status: string; expires_at: number | null },
 ): Promise<string | null> {
   if (order.status !== 'pending' || !order.expires_at) return null
-  const token = await signJws(tokenSecret(env, config), {
-    typ: 'cod-confirm',
-    sub: order.increment_id,
-    oid: order.client_order_id,
-    exp: Math.floor(order.expires_at / 1000),
-  })
+  const token = await signOrderToken(env, config, 'cod-confirm', order, Math.floor(order.expires_at / 1000))
   return `${config.PUBLIC_ORIGIN}/api/messages/cod/${encodeURIComponent(order.increment_id)}?t=${token}`
 }
 
@@ -36,12 +31,14 @@ export async function readCodToken(
   number: string,
   now: number,
 ): Promise<string | null> {
-  const claims = await verifyJws(tokenSecret(env, config), token, {
-    lifetimeSeconds: LINK_MAX_LIFETIME_S,
+  const oid = await readOrderToken(
+    env,
+    config,
+    token,
+    { typ: 'cod-confirm', number, lifetime: LINK_MAX_LIFETIME_S },
     now,
-  })
-  if (claims?.typ !== 'cod-confirm' || claims.sub !== number || typeof claims.oid !== 'string') return null
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
-  const order = await findOrderByClientId(env.DB, claims.oid)
+  )
+  if (oid === null) return null
+  const order = await findOrderByClientId(env.DB, oid)
   return order ? order.client_order_id : null
 }

@@ -7,11 +7,15 @@
  */
 
 import { notifyOrder } from '../api/mail/notify'
-import { transitionOrder } from '../api/order/lifecycle'
+import { type Transition, transitionOrder } from '../api/order/lifecycle'
 import { purgeStockFlips } from '../api/order/stock-pages'
 import type { AppConfig } from '../platform/env'
 
 type CodAnswer = 'confirmed' | 'canceled' | 'unchanged'
+
+/** A move of a COD order by the shopper: from 'pending' only, so it races a button, a link and an expiry safely. */
+const shopperMoves = (env: Env, move: Omit<Transition, 'from' | 'actor'>, now: number) =>
+  transitionOrder(env.DB, { ...move, from: ['pending'], actor: 'shopper' }, now)
 
 /** Moves a 'pending' COD order to 'processing' (confirmed by the shopper through `via`). */
 export async function shopperConfirms(
@@ -20,11 +24,7 @@ export async function shopperConfirms(
   via: string,
   now: number,
 ): Promise<CodAnswer> {
-  const moved = await transitionOrder(
-    env.DB,
-    { orderId, to: 'processing', from: ['pending'], actor: 'shopper', detail: { confirmed: via } },
-    now,
-  )
+  const moved = await shopperMoves(env, { orderId, to: 'processing', detail: { confirmed: via } }, now)
   return moved.changed ? 'confirmed' : 'unchanged'
 }
 
@@ -36,13 +36,11 @@ export async function shopperCancels(
   via: string,
   now: number,
 ): Promise<CodAnswer> {
-  const moved = await transitionOrder(
-    env.DB,
+  const moved = await shopperMoves(
+    env,
     {
       orderId,
       to: 'canceled',
-      from: ['pending'],
-      actor: 'shopper',
       releaseStock: true,
       returnCredit: true,
       detail: { reason: `canceled by the shopper (${via})` },

@@ -6,20 +6,24 @@
  * while a message waits for a retry stops it. Without WhatsApp configured messages are not
  * recorded at all (mail is the channel then).
  */
-import { callProvider, claimDue, expireOld, SEND_CLAIM_MS, settleRow } from '../api/mail/outbox'
+import { callProvider, drainOutbox, type OutboxDrain, SEND_CLAIM_MS, settleRow } from '../api/mail/outbox'
 import { magentoDate } from '../api/user/repo'
 import { type WhatsAppConfig, whatsappConfig } from './config'
 import { hasConsent } from './consent'
 import type { TemplateName } from './templates'
 import { sentMessageId, type TemplateSend, templateRequest } from './whatsapp'
 
-/**
- * Order updates older than this are dead instead of sent late (a "shipped" a day late misleads);
- * it also bounds how long a message waits for a provider that answers 429.
- */
-const MESSAGE_MAX_AGE_MS = 24 * 60 * 60_000
-const RETRYABLE = `'queued', 'sending', 'failed'`
-const COLUMNS = 'target_phone, payload'
+/** How the message outbox is drained. */
+const MESSAGE_DRAIN: OutboxDrain = {
+  table: 'message_outbox',
+  retryable: `'queued', 'sending', 'failed'`,
+  columns: 'target_phone, payload',
+  /**
+   * Order updates older than a day are dead instead of sent late (a "shipped" a day late misleads);
+   * it also bounds how long a message waits for a provider that answers 429.
+   */
+  maxAgeMs: 24 * 60 * 60_000,
+}
 
 interface MessageRow {
   id: number
@@ -97,15 +101,5 @@ export async function queueMessage(
 export async function drainMessageOutbox(env: Env, now: number) {
   const cfg = whatsappConfig(env)
   if (!cfg) return 'no provider'
-  const out = { sent: 0, failed: 0, dead: 0 }
-  out.dead += await expireOld(env.DB, 'message_outbox', RETRYABLE, MESSAGE_MAX_AGE_MS, now)
-  const rows = await claimDue<Omit<MessageRow, 'id' | 'attempts'>>(
-    env.DB,
-    'message_outbox',
-    RETRYABLE,
-    COLUMNS,
-    now,
-  )
-  for (const row of rows) out[await sendClaimed(env, cfg, row, now)]++
-  return out
+  return drainOutbox(env.DB, MESSAGE_DRAIN, now, (row: MessageRow) => sendClaimed(env, cfg, row, now))
 }

@@ -20,6 +20,7 @@ import {
   type ImportType,
   type ImportWarning,
   parseImportFile,
+  recordKey,
 } from './transform'
 import { clearCatalogueStatements, importStatements, importUrlMappings } from './write'
 
@@ -127,7 +128,7 @@ export function prepareRun(
   )
   for (const { file, parsed } of runs) {
     for (const r of parsed.records) {
-      const key = `${r.entry.type}:${r.entry.type === 'attribute' ? r.entry.doc.attribute_id : (r.entry.doc as { id: number }).id}`
+      const key = recordKey(r.entry)
       const first = seen.get(key)
       if (first !== undefined) {
         const reason = `duplicate ${r.entry.type} id ${key.split(':')[1]} (also in ${first})`

@@ -261,7 +261,8 @@ function issuesOf(
   })
 }
 
-function keyOf(entry: ImportDoc): string {
+/** A record's identity in an import: its type and id (an attribute's attribute_id). */
+export function recordKey(entry: ImportDoc): string {
   switch (entry.type) {
     case 'attribute':
       return `attribute:${entry.doc.attribute_id}`
@@ -371,7 +372,7 @@ export function parseImportFile(text: string, file: string, opts: ImportOptions)
         continue
       }
     }
-    const key = keyOf(entry)
+    const key = recordKey(entry)
     const first = seen.get(key)
     if (first !== undefined) {
       fail(`duplicate ${key.replace(':', ' id ')} (first on line ${first})`, `duplicate ${entry.type} id`)

@@ -13,6 +13,10 @@ import {
 } from './data'
 import { ATTRIBUTE_IDS } from './types'
 
+/** A list of the master data's options as an attribute's options: the id as its value, and its label. */
+const asOptions = (list: readonly { id: number; label: string }[]) =>
+  list.map((o) => ({ value: String(o.id), label: o.label }))
+
 /** The select attributes listings filter on, plus price and description. */
 export function buildAttributes(): Attribute[] {
   const select = (
@@ -40,8 +44,7 @@ export function buildAttributes(): Attribute[] {
         { value: String(g.optionId), label: g.key === 'mens-kurta' ? "Men's Kurta" : g.label },
       ]),
     ).values(),
-    { value: String(ACCESSORY_OPTION.id), label: ACCESSORY_OPTION.label },
-    { value: String(GIFT_OPTION.id), label: GIFT_OPTION.label },
+    ...asOptions([ACCESSORY_OPTION, GIFT_OPTION]),
   ]
   return [
     select(
@@ -50,36 +53,11 @@ export function buildAttributes(): Attribute[] {
       'Color',
       COLORS.map((c) => ({ value: String(c.id), label: c.label, swatch: c.hex })),
     ),
-    select(
-      ATTRIBUTE_IDS.size,
-      'size',
-      'Size',
-      SIZES.map((s) => ({ value: String(s.id), label: s.label })),
-    ),
-    select(
-      ATTRIBUTE_IDS.gender,
-      'gender',
-      'Gender',
-      GENDERS.map((g) => ({ value: String(g.id), label: g.label })),
-    ),
-    select(
-      ATTRIBUTE_IDS.designer,
-      'designer',
-      'Designer',
-      DESIGNERS.map((d) => ({ value: String(d.id), label: d.label })),
-    ),
-    select(
-      ATTRIBUTE_IDS.rts,
-      'rts',
-      'Ready to Ship',
-      RTS_OPTIONS.map((o) => ({ value: String(o.id), label: o.label })),
-    ),
-    select(
-      ATTRIBUTE_IDS.discount,
-      'discount',
-      'Discount',
-      DISCOUNT_OPTIONS.map((o) => ({ value: String(o.id), label: o.label })),
-    ),
+    select(ATTRIBUTE_IDS.size, 'size', 'Size', asOptions(SIZES)),
+    select(ATTRIBUTE_IDS.gender, 'gender', 'Gender', asOptions(GENDERS)),
+    select(ATTRIBUTE_IDS.designer, 'designer', 'Designer', asOptions(DESIGNERS)),
+    select(ATTRIBUTE_IDS.rts, 'rts', 'Ready to Ship', asOptions(RTS_OPTIONS)),
+    select(ATTRIBUTE_IDS.discount, 'discount', 'Discount', asOptions(DISCOUNT_OPTIONS)),
     select(ATTRIBUTE_IDS.category_product, 'category_product', 'Product Type', garmentOptions),
     {
       attribute_id: 200,

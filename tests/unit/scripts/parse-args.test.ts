@@ -1,7 +1,7 @@
 // The one argument parser of the scripts (scripts/lib.mjs parseArgs), called in-process: what a
 // command line reads as, and the wrong uses it refuses with one line (exit 2) before a script runs.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { parseArgs } from '../../../scripts/lib.mjs'
+import { parseArgs, shopCommandLine } from '../../../scripts/lib.mjs'
 
 const spec = {
   flags: ['--yes', '--dry-run'],
@@ -58,5 +58,42 @@ describe('parseArgs', () => {
   it('takes an option value as it is given', () => {
     expect(parse(['--env', 'production=1']).values?.env).toBe('production=1')
     expect(parse(['--persist-to', '-']).values?.persistTo).toBe('-')
+  })
+})
+
+describe('shopCommandLine', () => {
+  /** Runs shopCommandLine on `argv` (its error handlers not installed); a refusal comes back as what it printed. */
+  function shop(argv: string[]) {
+    const printed: string[] = []
+    vi.spyOn(process, 'on').mockReturnValue(process)
+    vi.spyOn(console, 'error').mockImplementation((m) => void printed.push(String(m)))
+    vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw Object.assign(new Error('exit'), { code })
+    })
+    try {
+      return { values: shopCommandLine('usage: x\n', { flags: ['--dry-run'], argv }) }
+    } catch (err) {
+      return { exit: (err as { code: number }).code, printed }
+    }
+  }
+
+  it("adds the options that say which shop, and answers wrangler's arguments for it", () => {
+    const local = shop(['--persist-to', '/tmp/s', '--dry-run']).values
+    expect(local).toMatchObject({ dryRun: true, yes: false, deployed: false })
+    expect(local?.where).toEqual(['--local', '--persist-to', '/tmp/s'])
+    const deployed = shop(['--env', 'staging', '--yes']).values
+    expect(deployed).toMatchObject({ yes: true, deployed: true })
+    expect(deployed?.where).toEqual(['--remote', '--env', 'staging'])
+  })
+
+  it('refuses --remote without --env, and an environment wrangler.toml does not define', () => {
+    expect(shop(['--remote'])).toEqual({
+      exit: 2,
+      printed: ['✖ --remote needs --env staging|production (which deployed shop to change)'],
+    })
+    expect(shop(['--env', 'prod'])).toEqual({
+      exit: 2,
+      printed: ['✖ unknown --env prod: use one of staging, production'],
+    })
   })
 })

@@ -22,6 +22,30 @@ export function MemberChoices(props: { members: { sku: string; name: string }[] 
   )
 }
 
+/**
+ * One SKU of the set's list (offered while typing) and the quantity the shop's form starts at,
+ * under the form's `names` of the two fields.
+ */
+function SkuAndQuantity(props: {
+  label: string
+  names: readonly [sku: string, qty: string]
+  sku: string | undefined
+  qty: string | undefined
+}) {
+  return (
+    <>
+      <Field
+        label={props.label}
+        name={props.names[0]}
+        list={MEMBER_LIST}
+        maxLength={64}
+        defaultValue={props.sku}
+      />
+      <Field label="Quantity" name={props.names[1]} inputMode="numeric" defaultValue={props.qty} />
+    </>
+  )
+}
+
 /** Rows shown: the stored ones and `spare` empty ones, at most `max`. */
 const rowCount = (stored: number, spare: number, max: number) =>
   Math.min(max, Math.max(stored + spare, spare))
@@ -37,18 +61,11 @@ export function GroupedMembers(props: { product: Product | null }) {
         const link = links[row - 1] as (typeof links)[number] & { qty?: number }
         return (
           <div key={row} className="row">
-            <Field
+            <SkuAndQuantity
               label={`Product ${row} (SKU)`}
-              name={memberField(row, 'sku')}
-              list={MEMBER_LIST}
-              maxLength={64}
-              defaultValue={link?.linked_product_sku}
-            />
-            <Field
-              label="Quantity"
-              name={memberField(row, 'qty')}
-              inputMode="numeric"
-              defaultValue={link ? String(link.qty ?? 1) : undefined}
+              names={[memberField(row, 'sku'), memberField(row, 'qty')]}
+              sku={link?.linked_product_sku}
+              qty={link ? String(link.qty ?? 1) : undefined}
             />
           </div>
         )
@@ -86,18 +103,11 @@ export function BundleOptions(props: { product: Product | null }) {
               maxLength={2000}
               defaultValue={o?.product_links.map((l) => l.sku).join(', ')}
             />
-            <Field
+            <SkuAndQuantity
               label="Default (a SKU of the option; blank: the first)"
-              name={optionField(row, 'default')}
-              list={MEMBER_LIST}
-              maxLength={64}
-              defaultValue={def?.sku}
-            />
-            <Field
-              label="Quantity"
-              name={optionField(row, 'qty')}
-              inputMode="numeric"
-              defaultValue={o ? String(o.product_links[0]?.qty ?? 1) : undefined}
+              names={[optionField(row, 'default'), optionField(row, 'qty')]}
+              sku={def?.sku}
+              qty={o ? String(o.product_links[0]?.qty ?? 1) : undefined}
             />
             <Field
               label="Required"

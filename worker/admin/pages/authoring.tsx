@@ -24,6 +24,32 @@ interface Option {
   label: string
 }
 
+/**
+ * One box per option (`<box>_<id>`), ticked when the product has the option, after the reason the
+ * group was refused.
+ */
+function OptionBoxes(props: {
+  group: string
+  box: string
+  options: readonly Option[]
+  have: number[] | null | undefined
+}) {
+  return (
+    <>
+      <GroupError name={props.group} />
+      {props.options.map((o) => (
+        <Field
+          key={o.id}
+          label={o.label}
+          type="checkbox"
+          name={`${props.box}_${o.id}`}
+          defaultChecked={(props.have ?? []).includes(o.id)}
+        />
+      ))}
+    </>
+  )
+}
+
 interface AuthoringView {
   product: { doc: Product; revision: number; stock: Record<string, number> } | null
   type: AuthoringType
@@ -59,7 +85,6 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
   const action = authoringAction(id)
   const back = id === null ? `/admin/products/new?type=${view.type}` : `/admin/products/${id}/edit`
   const children = p?.configurable_children ?? []
-  const picked = (list: number[] | null | undefined, o: Option) => (list ?? []).includes(o.id)
   const isSet = view.type === 'grouped' || view.type === 'bundle'
   const title = p ? `Edit ${p.name}` : `New ${TYPE_NAMES[view.type].split(' (')[0]?.toLowerCase()}`
   return renderAdmin(
@@ -227,26 +252,8 @@ export function authoringPage(c: Context<AdminEnv>, view: AuthoringView) {
         {view.type === 'configurable' ? (
           <fieldset>
             <legend>Colours × sizes</legend>
-            <GroupError name="colours" />
-            {view.colours.map((o) => (
-              <Field
-                key={o.id}
-                label={o.label}
-                type="checkbox"
-                name={`colour_${o.id}`}
-                defaultChecked={picked(p?.color_options, o)}
-              />
-            ))}
-            <GroupError name="sizes" />
-            {view.sizes.map((o) => (
-              <Field
-                key={o.id}
-                label={o.label}
-                type="checkbox"
-                name={`size_${o.id}`}
-                defaultChecked={picked(p?.size_options, o)}
-              />
-            ))}
+            <OptionBoxes group="colours" box="colour" options={view.colours} have={p?.color_options} />
+            <OptionBoxes group="sizes" box="size" options={view.sizes} have={p?.size_options} />
             {children.length ? (
               <Table
                 rows={children}

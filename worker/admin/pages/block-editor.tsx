@@ -19,6 +19,21 @@ const LEVELS = [
   ['3', 'Smaller (sub-heading)'],
 ] as const
 
+/** The blocks edited in one multi-line box: the block's field it holds, its label and height. */
+const AREAS = {
+  text: { field: 'text', rows: 5, label: 'Text (a blank line starts a new paragraph)' },
+  products: {
+    field: 'skus',
+    rows: 2,
+    label: 'SKUs of the products, comma-separated (find them under Catalogue)',
+  },
+  html: {
+    field: 'text',
+    rows: 8,
+    label: 'Formatted text (imported; only what the shop allows is kept, see the preview)',
+  },
+} as const
+
 /** The fields of block `i`, by its type. */
 function BlockFields(props: { b: Block; i: number; media: readonly LibraryPicture[] }) {
   const { b, i } = props
@@ -30,15 +45,6 @@ function BlockFields(props: { b: Block; i: number; media: readonly LibraryPictur
           <Field label="Heading" name={n('text')} defaultValue={b.text ?? ''} maxLength={200} />
           <Choice label="Size" name={n('level')} options={LEVELS} defaultValue={b.level ?? '2'} />
         </>
-      )
-    case 'text':
-      return (
-        <TextArea
-          label="Text (a blank line starts a new paragraph)"
-          name={n('text')}
-          rows={5}
-          defaultValue={b.text ?? ''}
-        />
       )
     case 'image':
       return (
@@ -63,24 +69,19 @@ function BlockFields(props: { b: Block; i: number; media: readonly LibraryPictur
           <Field label="Opens (/about-us or https://…)" name={n('href')} defaultValue={b.href ?? ''} />
         </>
       )
+    case 'text':
     case 'products':
+    case 'html': {
+      const area = AREAS[b.type]
       return (
         <TextArea
-          label="SKUs of the products, comma-separated (find them under Catalogue)"
-          name={n('skus')}
-          rows={2}
-          defaultValue={b.skus ?? ''}
+          label={area.label}
+          name={n(area.field)}
+          rows={area.rows}
+          defaultValue={b[area.field] ?? ''}
         />
       )
-    case 'html':
-      return (
-        <TextArea
-          label="Formatted text (imported; only what the shop allows is kept, see the preview)"
-          name={n('text')}
-          rows={8}
-          defaultValue={b.text ?? ''}
-        />
-      )
+    }
   }
 }
 

@@ -7,7 +7,18 @@ import type { Context } from 'hono'
 import { useContext } from 'react'
 import type { AdminEnv } from '../env'
 import { can } from '../roles'
-import { Choice, Field, MoneyInput, money, OperatorRole, PostForm, paise, Reply, Table } from './components'
+import {
+  Choice,
+  Field,
+  MoneyInput,
+  money,
+  OperatorRole,
+  PostForm,
+  paise,
+  Reply,
+  Table,
+  Toggle,
+} from './components'
 import { renderAdmin } from './frame'
 
 interface ProductHit {
@@ -135,14 +146,7 @@ function QuickEdit({ product: p, back }: { product: ProductHit; back: string }) 
             cell: (s) => (
               <PostForm needs="catalogue" action={stockAction(s.sku)} back={back} label="Set stock">
                 <Field label={<>Units of {s.sku}</>} name="qty" inputMode="numeric" defaultValue={s.qty} />
-                <input type="hidden" name="is_in_stock" value="false" />
-                <Field
-                  label="In stock"
-                  type="checkbox"
-                  name="is_in_stock"
-                  value="true"
-                  defaultChecked={!!s.is_in_stock}
-                />
+                <Toggle label="In stock" name="is_in_stock" defaultChecked={!!s.is_in_stock} />
               </PostForm>
             ),
           },

@@ -5,10 +5,15 @@
 import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import type { AdminEnv } from '../env'
-import { Choice, Field, GroupError, PostForm, Table, Unfold } from './components'
+import { Choice, Field, GroupError, PostForm, Table, Toggle, Unfold } from './components'
 import { renderAdmin } from './frame'
 
 const BACK = '/admin/categories'
+/** A category's moves among its siblings: the direction sent and its button. */
+const MOVES = [
+  ['up', 'Up'],
+  ['down', 'Down'],
+] as const
 
 export function categoriesPage(c: Context<AdminEnv>, tree: Category[]) {
   const parents = [
@@ -31,8 +36,7 @@ export function categoriesPage(c: Context<AdminEnv>, tree: Category[]) {
           <Choice label="Under" name="parent_id" options={parents} />
           <GroupError name="parent_id" />
           <Field label="URL key (from the name if empty)" name="url_key" placeholder="festive-edit" />
-          <input type="hidden" name="include_in_menu" value="false" />
-          <Field label="In the menu" type="checkbox" name="include_in_menu" value="on" defaultChecked />
+          <Toggle label="In the menu" name="include_in_menu" value="on" defaultChecked />
         </PostForm>
       </section>
       <Table
@@ -55,26 +59,19 @@ export function categoriesPage(c: Context<AdminEnv>, tree: Category[]) {
             header: 'Order',
             cell: (k) => (
               <>
-                <PostForm
-                  needs="catalogue"
-                  action={`/admin/api/categories/${k.id}/order`}
-                  back={BACK}
-                  formKey="up"
-                  label="Up"
-                  buttonLabel={`Move ${k.name} up`}
-                >
-                  <input type="hidden" name="direction" value="up" />
-                </PostForm>
-                <PostForm
-                  needs="catalogue"
-                  action={`/admin/api/categories/${k.id}/order`}
-                  back={BACK}
-                  formKey="down"
-                  label="Down"
-                  buttonLabel={`Move ${k.name} down`}
-                >
-                  <input type="hidden" name="direction" value="down" />
-                </PostForm>
+                {MOVES.map(([direction, label]) => (
+                  <PostForm
+                    key={direction}
+                    needs="catalogue"
+                    action={`/admin/api/categories/${k.id}/order`}
+                    back={BACK}
+                    formKey={direction}
+                    label={label}
+                    buttonLabel={`Move ${k.name} ${direction}`}
+                  >
+                    <input type="hidden" name="direction" value={direction} />
+                  </PostForm>
+                ))}
               </>
             ),
           },
@@ -94,14 +91,7 @@ export function categoriesPage(c: Context<AdminEnv>, tree: Category[]) {
                 <Choice label="Under" name="parent_id" options={parents} defaultValue={String(k.parent_id)} />
                 <GroupError name="parent_id" />
                 <Field label="URL key" name="url_key" defaultValue={k.url_key} />
-                <input type="hidden" name="include_in_menu" value="false" />
-                <Field
-                  label="In the menu"
-                  type="checkbox"
-                  name="include_in_menu"
-                  value="on"
-                  defaultChecked={inMenu(k)}
-                />
+                <Toggle label="In the menu" name="include_in_menu" value="on" defaultChecked={inMenu(k)} />
               </Unfold>
             ),
           },

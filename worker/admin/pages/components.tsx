@@ -79,6 +79,25 @@ export function Field({ label, error, ...input }: FieldProps) {
   )
 }
 
+/**
+ * A yes/no box whose answer is always sent: an unticked box sends nothing, so a hidden `false`
+ * goes before it, and the ticked box's `value` (default `true`), sent after it, is the one read.
+ */
+export function Toggle(props: { label: ReactNode; name: string; value?: string; defaultChecked?: boolean }) {
+  return (
+    <>
+      <input type="hidden" name={props.name} value="false" />
+      <Field
+        label={props.label}
+        type="checkbox"
+        name={props.name}
+        value={props.value ?? 'true'}
+        defaultChecked={props.defaultChecked}
+      />
+    </>
+  )
+}
+
 /** The reason a group of controls (`name`, e.g. a set of boxes) was refused, after a refused post. */
 export function GroupError(props: { name: string }) {
   const why = useReply()?.fields[props.name]

@@ -10,7 +10,7 @@ import type { AdminEnv } from '../env'
 import type { MediaItem } from '../media'
 import { can } from '../roles'
 import { BlockEditor, BlockPreview } from './block-editor'
-import { Confirm, Field, PostForm, Unfold } from './components'
+import { Confirm, Field, PostForm, Toggle, Unfold } from './components'
 import { renderAdmin } from './frame'
 
 type Kind = 'page' | 'block'
@@ -69,8 +69,7 @@ function NewContent(props: { kind: Kind }) {
         maxLength={100}
       />
       <Field label="Title" name="title" required maxLength={300} />
-      <input type="hidden" name="is_active" value="false" />
-      <Field label="Published" type="checkbox" name="is_active" value="true" defaultChecked />
+      <Toggle label="Published" name="is_active" defaultChecked />
     </Unfold>
   )
 }
@@ -118,14 +117,7 @@ export function contentEditPage(c: Context<AdminEnv>, view: EditorView, status: 
           Preview
         </button>
         <Field label="Title" name="title" defaultValue={item.title} required maxLength={300} />
-        <input type="hidden" name="is_active" value="false" />
-        <Field
-          label="Published"
-          type="checkbox"
-          name="is_active"
-          value="true"
-          defaultChecked={item.is_active}
-        />
+        <Toggle label="Published" name="is_active" defaultChecked={item.is_active} />
         <BlockEditor blocks={view.blocks} media={view.media} mayEdit={mayEdit} />
       </PostForm>
       <BlockPreview html={view.preview} />

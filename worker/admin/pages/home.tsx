@@ -113,6 +113,25 @@ function SectionFields(props: { s?: SectionView; choices: HomeChoices }): ReactN
   )
 }
 
+/** The red Remove button of a banner or a section, named by its title (or its id when it has none). */
+function RemoveForm(props: {
+  kind: 'banner' | 'section'
+  item: { id: number; title?: string | null }
+  back: string
+}) {
+  const { kind, item } = props
+  return (
+    <PostForm
+      needs="content"
+      action={`/admin/api/home/${kind}s/${item.id}/delete`}
+      back={props.back}
+      label="Remove"
+      buttonLabel={`Remove ${kind} ${item.title ?? item.id}`}
+      danger
+    />
+  )
+}
+
 function Banners(props: { banners: BannerView[]; choices: HomeChoices }) {
   const back = '/admin/home'
   const { media, pages } = props.choices
@@ -133,16 +152,7 @@ function Banners(props: { banners: BannerView[]; choices: HomeChoices }) {
           { header: 'Opens', cell: (b) => <a href={b.link}>{b.link}</a> },
           {
             header: '',
-            cell: (b) => (
-              <PostForm
-                needs="content"
-                action={`/admin/api/home/banners/${b.id}/delete`}
-                back={back}
-                label="Remove"
-                buttonLabel={`Remove banner ${b.title ?? b.id}`}
-                danger
-              />
-            ),
+            cell: (b) => <RemoveForm kind="banner" item={b} back={back} />,
           },
         ]}
       />
@@ -203,14 +213,7 @@ export function homeSectionsPage(
           >
             <SectionFields s={s} choices={choices} />
           </PostForm>
-          <PostForm
-            needs="content"
-            action={`/admin/api/home/sections/${s.id}/delete`}
-            back={back}
-            label="Remove"
-            buttonLabel={`Remove section ${s.title ?? s.id}`}
-            danger
-          />
+          <RemoveForm kind="section" item={s} back={back} />
         </section>
       ))}
       <section className="card" aria-labelledby="add-section">

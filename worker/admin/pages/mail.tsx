@@ -80,6 +80,12 @@ export function mailListPage(c: Context<AdminEnv>, rows: MailRow[], accountRows:
   )
 }
 
+/** The mail's own paragraphs the operator writes: the stored field, its label and its height. */
+const PARAGRAPHS = [
+  ['intro', "Opening text (empty: the shop's default sentence for this mail)", 5],
+  ['note', 'Closing note (empty: none)', 3],
+] as const
+
 export function mailEditPage(
   c: Context<AdminEnv>,
   p: {
@@ -112,20 +118,16 @@ export function mailEditPage(
           maxLength={TEMPLATE_LIMITS.subject}
           size={60}
         />
-        <TextArea
-          label="Opening text (empty: the shop's default sentence for this mail)"
-          name="intro"
-          defaultValue={p.stored?.intro ?? ''}
-          maxLength={TEMPLATE_LIMITS.intro}
-          rows={5}
-        />
-        <TextArea
-          label="Closing note (empty: none)"
-          name="note"
-          defaultValue={p.stored?.note ?? ''}
-          maxLength={TEMPLATE_LIMITS.note}
-          rows={3}
-        />
+        {PARAGRAPHS.map(([name, label, rows]) => (
+          <TextArea
+            key={name}
+            label={label}
+            name={name}
+            defaultValue={p.stored?.[name] ?? ''}
+            maxLength={TEMPLATE_LIMITS[name]}
+            rows={rows}
+          />
+        ))}
       </PostForm>
       <details>
         <summary>What the words may hold</summary>

@@ -9,7 +9,7 @@ import type { Context } from 'hono'
 import type { OrderDocument, OrderDocumentAddress } from '../../api/order/document'
 import type { AdminEnv } from '../env'
 import type { OrderDetail, OrderDocumentRow } from '../orders'
-import { money, PostForm, when } from './components'
+import { money, PostForm, Table, when } from './components'
 import { renderAdmin } from './frame'
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
@@ -67,40 +67,30 @@ export function OrderItems({ d }: { d: OrderDetail }) {
   return (
     <div className="card">
       <h2>Items</h2>
-      <div className="scroll">
-        <table>
-          <thead>
-            <tr>
-              <th>Item</th>
-              <th>HSN</th>
-              <th>Qty</th>
-              <th>Unit price</th>
-              <th>Discount</th>
-              <th>Tax included</th>
-              <th>Line total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((it, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines never change order
-              <tr key={`${it.sku}-${i}`}>
-                <td>
-                  {`${it.name ?? it.sku} (${it.sku})`}
-                  {it.options?.length ? (
-                    <div>{it.options.map((o) => `${o.label}: ${o.value}`).join('; ')}</div>
-                  ) : null}
-                </td>
-                <td>{it.hsn_code ?? '—'}</td>
-                <td>{it.qty_ordered ?? 1}</td>
-                <td>{major(it.price_incl_tax)}</td>
-                <td>{major(it.discount_amount)}</td>
-                <td>{`${major(it.tax_amount)} (${it.tax_percent ?? 0}%)`}</td>
-                <td>{money(it.row_total_minor ?? 0, cur)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        rows={items}
+        // The order's lines never change order: a line is its SKU at its place.
+        rowKey={(it, i) => `${it.sku}-${i}`}
+        columns={[
+          {
+            header: 'Item',
+            cell: (it) => (
+              <>
+                {`${it.name ?? it.sku} (${it.sku})`}
+                {it.options?.length ? (
+                  <div>{it.options.map((o) => `${o.label}: ${o.value}`).join('; ')}</div>
+                ) : null}
+              </>
+            ),
+          },
+          { header: 'HSN', cell: (it) => it.hsn_code ?? '—' },
+          { header: 'Qty', cell: (it) => it.qty_ordered ?? 1 },
+          { header: 'Unit price', cell: (it) => major(it.price_incl_tax) },
+          { header: 'Discount', cell: (it) => major(it.discount_amount) },
+          { header: 'Tax included', cell: (it) => `${major(it.tax_amount)} (${it.tax_percent ?? 0}%)` },
+          { header: 'Line total', cell: (it) => money(it.row_total_minor ?? 0, cur) },
+        ]}
+      />
     </div>
   )
 }

@@ -3,7 +3,7 @@ import { documentMoneyRows } from '@shared/components/order/money-rows'
 import { orderDateTime } from '@shared/components/order/order-text'
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@shared/config/order-status'
 import type { Context } from 'hono'
-import type { ReactNode } from 'react'
+import type { Key, ReactNode } from 'react'
 import { PAYMENT_STATE_LABELS } from '../../api/mail/order-words'
 import type { AdminEnv } from '../env'
 import { type OrderFilter, type OrderListRow, PAGE_SIZE } from '../order-list'
@@ -123,49 +123,62 @@ function OrderMoney({ d }: { d: OrderDetail }) {
           </tr>
         </tbody>
       </table>
-      {d.hold.cards.length ? (
-        <>
-          <h3>Gift cards</h3>
-          <ul>
-            {d.hold.cards.map((g) => (
-              <li key={g.id}>
-                …{g.code_last4}: {money(g.paid_minor, o.currency)} paid, {CARD_STATUS[g.status] ?? g.status}
-                {g.clawed_minor > 0 ? `, ${money(g.clawed_minor, o.currency)} taken back by refunds` : ''}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {d.payments.length ? (
-        <>
-          <h3>Payments</h3>
-          <ul>
-            {d.payments.map((p) => (
-              <li key={`${p.provider}:${p.provider_payment_id}`}>
-                {p.provider} {p.provider_payment_id}: {money(p.amount_minor, p.currency)} —{' '}
-                {p.status.replace('_', ' ')}
-                {p.refund_id ? ` (refund ${p.refund_id})` : ''}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {d.refunds.length ? (
-        <>
-          <h3>Refunds</h3>
-          <ul>
-            {d.refunds.map((r, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: refunds are append-only
-              <li key={i}>
-                {when(r.created_at)}: {money(r.amount_minor, r.currency)} through {r.provider}
-                {r.provider_refund_id ? ` (${r.provider_refund_id})` : ''} — {r.status}, by {r.actor}:{' '}
-                {r.reason}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <Listed
+        title="Gift cards"
+        items={d.hold.cards}
+        itemKey={(g) => g.id}
+        item={(g) => (
+          <>
+            …{g.code_last4}: {money(g.paid_minor, o.currency)} paid, {CARD_STATUS[g.status] ?? g.status}
+            {g.clawed_minor > 0 ? `, ${money(g.clawed_minor, o.currency)} taken back by refunds` : ''}
+          </>
+        )}
+      />
+      <Listed
+        title="Payments"
+        items={d.payments}
+        itemKey={(p) => `${p.provider}:${p.provider_payment_id}`}
+        item={(p) => (
+          <>
+            {p.provider} {p.provider_payment_id}: {money(p.amount_minor, p.currency)} —{' '}
+            {p.status.replace('_', ' ')}
+            {p.refund_id ? ` (refund ${p.refund_id})` : ''}
+          </>
+        )}
+      />
+      <Listed
+        title="Refunds"
+        items={d.refunds}
+        // Refunds are append-only: a refund is its place in the list.
+        itemKey={(_, i) => i}
+        item={(r) => (
+          <>
+            {when(r.created_at)}: {money(r.amount_minor, r.currency)} through {r.provider}
+            {r.provider_refund_id ? ` (${r.provider_refund_id})` : ''} — {r.status}, by {r.actor}: {r.reason}
+          </>
+        )}
+      />
     </div>
+  )
+}
+
+/** A titled list of an order's records (gift cards, payments, refunds); nothing when there are none. */
+function Listed<T>(props: {
+  title: string
+  items: readonly T[]
+  itemKey: (item: T, index: number) => Key
+  item: (item: T) => ReactNode
+}) {
+  if (!props.items.length) return null
+  return (
+    <>
+      <h3>{props.title}</h3>
+      <ul>
+        {props.items.map((x, i) => (
+          <li key={props.itemKey(x, i)}>{props.item(x)}</li>
+        ))}
+      </ul>
+    </>
   )
 }
 

@@ -6,7 +6,7 @@
  * catalogue permission sees the photographs without the forms.
  */
 import type { Product } from '@shared/schemas/catalog'
-import { useContext } from 'react'
+import { type ReactNode, useContext } from 'react'
 import { photographsOf } from '../product-gallery'
 import { Choice, Confirm, Field, PostForm, Reply, Table } from './components'
 
@@ -23,21 +23,35 @@ export function ProductPhotos(props: {
   const revision = <input type="hidden" name="revision" value={String(props.revision)} />
   const at = (m: { image: string }) => photos.findIndex((x) => x.image === m.image)
   const which = (m: { image: string }) => <input type="hidden" name="image" value={m.image} />
-  /** A button that moves photograph `m` to `position` (1: the main picture). */
-  const moveTo = (m: { image: string }, position: number, label: string, buttonLabel: string) => (
+  /**
+   * A form of one change (`move`, `alt`) of photograph `m`, sending which photograph and the
+   * revision with `fields`; `key` tells the photograph's forms of one change apart.
+   */
+  const change = (
+    m: { image: string },
+    to: { change: 'move' | 'alt'; key: string; label: string; buttonLabel?: string },
+    fields: ReactNode,
+  ) => (
     <PostForm
       needs="catalogue"
-      action={`${api}/move`}
+      action={`${api}/${to.change}`}
       back={back}
-      label={label}
-      formKey={`to${position}:${m.image}`}
-      buttonLabel={buttonLabel}
+      label={to.label}
+      formKey={`${to.key}:${m.image}`}
+      buttonLabel={to.buttonLabel}
     >
       {which(m)}
       {revision}
-      <input type="hidden" name="position" value={String(position)} />
+      {fields}
     </PostForm>
   )
+  /** A button that moves photograph `m` to `position` (1: the main picture). */
+  const moveTo = (m: { image: string }, position: number, label: string, buttonLabel: string) =>
+    change(
+      m,
+      { change: 'move', key: `to${position}`, label, buttonLabel },
+      <input type="hidden" name="position" value={String(position)} />,
+    )
   // A refused change of a photograph the page no longer lists (another product's, or one removed
   // meanwhile) has no row to come back to: its reason is shown above the list.
   const reply = useContext(Reply)
@@ -64,23 +78,17 @@ export function ProductPhotos(props: {
               cell: (m) => (
                 <>
                   {at(m) === 0 ? <strong>1 (main picture)</strong> : String(at(m) + 1)}
-                  <PostForm
-                    needs="catalogue"
-                    action={`${api}/move`}
-                    back={back}
-                    label="Move"
-                    formKey={`move:${m.image}`}
-                  >
-                    {which(m)}
-                    {revision}
+                  {change(
+                    m,
+                    { change: 'move', key: 'move', label: 'Move' },
                     <Field
                       label={<span className="sr-only">Position of photograph {at(m) + 1}</span>}
                       name="position"
                       inputMode="numeric"
                       size={3}
                       defaultValue={String(at(m) + 1)}
-                    />
-                  </PostForm>
+                    />,
+                  )}
                   {at(m) > 1 ? moveTo(m, at(m), '↑', `Move photograph ${at(m) + 1} up`) : null}
                   {at(m) < photos.length - 1
                     ? moveTo(m, at(m) + 2, '↓', `Move photograph ${at(m) + 1} down`)
@@ -100,23 +108,17 @@ export function ProductPhotos(props: {
               cell: (m) => (
                 <>
                   <span>{m.lab ?? ''}</span>
-                  <PostForm
-                    needs="catalogue"
-                    action={`${api}/alt`}
-                    back={back}
-                    label="Save alt text"
-                    formKey={`alt:${m.image}`}
-                  >
-                    {which(m)}
-                    {revision}
+                  {change(
+                    m,
+                    { change: 'alt', key: 'alt', label: 'Save alt text' },
                     <Field
                       label={<span className="sr-only">Alt text of photograph {at(m) + 1}</span>}
                       name="alt"
                       maxLength={200}
                       required
                       defaultValue={m.lab ?? ''}
-                    />
-                  </PostForm>
+                    />,
+                  )}
                 </>
               ),
             },

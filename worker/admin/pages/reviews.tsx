@@ -73,6 +73,12 @@ function ReviewFacts({ review: r }: { review: PendingReview }) {
   )
 }
 
+/** What a waiting review may be told: the route's last segment and its button (rejecting is red). */
+const VERDICTS = [
+  ['approve', 'Approve'],
+  ['reject', 'Reject'],
+] as const
+
 export function reviewsPage(c: Context<AdminEnv>, reviews: PendingReview[], published: PendingReview[]) {
   return renderAdmin(
     c,
@@ -83,21 +89,17 @@ export function reviewsPage(c: Context<AdminEnv>, reviews: PendingReview[], publ
         {reviews.length ? (
           reviews.map((r) => (
             <ReviewCard key={r.id} review={r}>
-              <PostForm
-                needs="reviews"
-                action={`/admin/api/reviews/${r.id}/approve`}
-                back="/admin/reviews"
-                label="Approve"
-                buttonLabel={`Approve review ${r.title}`}
-              />
-              <PostForm
-                needs="reviews"
-                action={`/admin/api/reviews/${r.id}/reject`}
-                back="/admin/reviews"
-                label="Reject"
-                buttonLabel={`Reject review ${r.title}`}
-                danger
-              />
+              {VERDICTS.map(([verdict, label]) => (
+                <PostForm
+                  key={verdict}
+                  needs="reviews"
+                  action={`/admin/api/reviews/${r.id}/${verdict}`}
+                  back="/admin/reviews"
+                  label={label}
+                  buttonLabel={`${label} review ${r.title}`}
+                  danger={verdict === 'reject'}
+                />
+              ))}
             </ReviewCard>
           ))
         ) : (

@@ -73,6 +73,22 @@ export async function reserveOrReject(
 }
 
 /**
+ * Reserves one use of `what` by the request's client address (the key `<what>:ip:<address>`), at
+ * most `limit` a window (`windowMs`, else the default one); over it → 429 with `message`.
+ */
+export function reservePerIp(
+  c: Context<AppEnv>,
+  what: string,
+  limit: number,
+  now: number,
+  message: string,
+  windowMs?: number,
+): Promise<void> {
+  const key = `${what}:ip:${clientIp(c)}`
+  return reserveOrReject(c.env.DB, [windowMs ? { key, limit, windowMs } : { key, limit }], now, message)
+}
+
+/**
  * Refuses with 429 and Retry-After (the binding's period, in seconds) when `key` is over a Rate
  * Limiting binding's burst limit. Without the binding (a deployment that removed it) the D1
  * counters behind it still apply.

@@ -151,13 +151,7 @@ type Tally = Record<'sent' | 'failed' | 'dead', number>
 const tally = (): Tally => ({ sent: 0, failed: 0, dead: 0 })
 
 /** Marks rows past the age limit dead; returns how many. */
-export async function expireOld(
-  db: D1Database,
-  table: Outbox,
-  statuses: string,
-  maxAgeMs: number,
-  now: number,
-) {
+async function expireOld(db: D1Database, table: Outbox, statuses: string, maxAgeMs: number, now: number) {
   const res = await db
     .prepare(
       `UPDATE ${table} SET status = 'dead', next_attempt_at = 0,
@@ -190,11 +184,51 @@ export async function claimDue<T>(
   return results
 }
 
+/**
+ * One scheduled pass over an outbox: its rows older than `box.maxAgeMs` are marked dead, then the
+ * due ones (up to DRAIN_BATCH) are claimed with `box.columns` and each is handed to `send`, which
+ * records its outcome; returns how many were sent, failed and died.
+ */
+export async function drainOutbox<Row extends { id: number; attempts: number }>(
+  db: D1Database,
+  box: OutboxDrain,
+  now: number,
+  send: (row: Row) => Promise<keyof Tally>,
+): Promise<Tally> {
+  const out = tally()
+  out.dead += await expireOld(db, box.table, box.retryable, box.maxAgeMs, now)
+  const rows = await claimDue<Omit<Row, 'id' | 'attempts'>>(db, box.table, box.retryable, box.columns, now)
+  for (const row of rows) out[await send(row as Row)]++
+  return out
+}
+
+/**
+ * How an outbox is drained: its table, the statuses a row is retried in, the columns a claimed row
+ * is sent from, and the age past which a row is dead instead of sent late.
+ */
+export interface OutboxDrain {
+  table: Outbox
+  retryable: string
+  columns: string
+  maxAgeMs: number
+}
+
 const MAIL_RETRYABLE = `'queued', 'sending', 'failed'`
 const EVENT_RETRYABLE = `'recorded', 'sending', 'failed'`
 
 /** The columns a claimed mail row is sent from. */
 const MAIL_COLUMNS = 'from_address, created_at, source_address, target_address, subject, body, html, headers'
+/** How each outbox an operator sees is drained and retried. */
+const DRAINS: Record<OutboxName, OutboxDrain> = {
+  mail: { table: 'mail_outbox', retryable: MAIL_RETRYABLE, columns: MAIL_COLUMNS, maxAgeMs: MAIL_MAX_AGE_MS },
+  analytics: {
+    table: 'analytics_outbox',
+    retryable: EVENT_RETRYABLE,
+    columns: 'payload',
+    maxAgeMs: EVENT_MAX_AGE_MS,
+  },
+}
+
 interface MailRow {
   id: number
   attempts: number
@@ -230,27 +264,18 @@ async function sendClaimedMail(
   return settleRow(env.DB, 'mail_outbox', row.id, row.attempts, outcome, now)
 }
 
-async function drainMail(env: Env, now: number): Promise<Tally | 'no provider'> {
-  const provider = mailProvider(env)
-  if (!provider) return 'no provider'
-  const out = tally()
-  out.dead += await expireOld(env.DB, 'mail_outbox', MAIL_RETRYABLE, MAIL_MAX_AGE_MS, now)
-  const rows = await claimDue<Omit<MailRow, 'id' | 'attempts'>>(
-    env.DB,
-    'mail_outbox',
-    MAIL_RETRYABLE,
-    MAIL_COLUMNS,
-    now,
-  )
-  for (const row of rows) out[await sendClaimedMail(env, provider, row, now)]++
-  return out
+/** A claimed conversion event: the Conversions API's request body, as recorded. */
+interface EventRow {
+  id: number
+  attempts: number
+  payload: string
 }
 
 /** Sends one claimed conversion event to Meta's Conversions API and records the outcome on its row. */
 async function sendClaimedEvent(
   env: Env,
   pixel: { id: string; token: string },
-  row: { id: number; attempts: number; payload: string },
+  row: EventRow,
   now: number,
 ): Promise<'sent' | 'failed' | 'dead'> {
   const outcome = await callProvider(
@@ -285,14 +310,14 @@ export async function retryOutboxRow(
   id: number,
   now: number,
 ): Promise<{ status: 'sent' | 'failed' | 'dead'; providerResponse: string | null } | null | 'no provider'> {
-  const table: Outbox = box === 'mail' ? 'mail_outbox' : 'analytics_outbox'
+  const { table, columns } = DRAINS[box]
   const mail = box === 'mail' ? mailProvider(env) : null
   const pixel = box === 'analytics' ? conversionsPixel(env) : null
   if (!mail && !pixel) return 'no provider'
   const claim = env.DB.prepare(
     `UPDATE ${table} SET status = 'sending', attempts = 1, next_attempt_at = ?2
      WHERE id = ?1 AND status IN ('failed', 'dead')
-     RETURNING id, attempts, ${mail ? MAIL_COLUMNS : 'payload'}`,
+     RETURNING id, attempts, ${columns}`,
   ).bind(id, now + SEND_CLAIM_MS)
   let status: 'sent' | 'failed' | 'dead'
   if (mail) {
@@ -300,7 +325,7 @@ export async function retryOutboxRow(
     if (!row) return null
     status = await sendClaimedMail(env, mail, row, now)
   } else {
-    const row = await claim.first<{ id: number; attempts: number; payload: string }>()
+    const row = await claim.first<EventRow>()
     if (!row || !pixel) return null
     status = await sendClaimedEvent(env, pixel, row, now)
   }
@@ -310,23 +335,18 @@ export async function retryOutboxRow(
   return { status, providerResponse: after?.provider_response ?? null }
 }
 
-async function drainEvents(env: Env, now: number): Promise<Tally | 'no provider'> {
-  const pixel = conversionsPixel(env)
-  if (!pixel) return 'no provider'
-  const out = tally()
-  out.dead += await expireOld(env.DB, 'analytics_outbox', EVENT_RETRYABLE, EVENT_MAX_AGE_MS, now)
-  const rows = await claimDue<{ payload: string }>(
-    env.DB,
-    'analytics_outbox',
-    EVENT_RETRYABLE,
-    'payload',
-    now,
-  )
-  for (const row of rows) out[await sendClaimedEvent(env, pixel, row, now)]++
-  return out
-}
-
 /** The scheduled drain: retries due mail and conversion events; returns what it did, per outbox. */
 export async function drainOutboxes(env: Env, now: number) {
-  return { mail: await drainMail(env, now), analytics: await drainEvents(env, now) }
+  const mail = mailProvider(env)
+  const pixel = conversionsPixel(env)
+  return {
+    mail: mail
+      ? await drainOutbox(env.DB, DRAINS.mail, now, (row: MailRow) => sendClaimedMail(env, mail, row, now))
+      : ('no provider' as const),
+    analytics: pixel
+      ? await drainOutbox(env.DB, DRAINS.analytics, now, (row: EventRow) =>
+          sendClaimedEvent(env, pixel, row, now),
+        )
+      : ('no provider' as const),
+  }
 }

@@ -11,10 +11,10 @@ import { EmailSchema } from '@shared/schemas/user'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
+import { fail, jsonBody, noStore, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
-import { reserveOrReject } from '../auth/rate-limit'
+import { reservePerIp } from '../auth/rate-limit'
 import { deliverMail } from './deliver'
 
 const MAIL_TOKEN_TTL_MS = 10 * 60 * 1000
@@ -34,9 +34,10 @@ mailRoutes.use('*', noStore)
 
 mailRoutes.get('/get-token', async (c) => {
   const now = Date.now()
-  await reserveOrReject(
-    c.env.DB,
-    [{ key: `mailtoken:ip:${clientIp(c)}`, limit: TOKEN_LIMIT_PER_IP }],
+  await reservePerIp(
+    c,
+    'mailtoken',
+    TOKEN_LIMIT_PER_IP,
     now,
     'Too many mail requests. Please try again later.',
   )
@@ -61,9 +62,10 @@ mailRoutes.post('/send-email', jsonBody(SendEmailBodySchema), async (c) => {
   const allowed =
     target === c.var.config.SUPPORT_EMAIL.toLowerCase() || target === customer?.email.toLowerCase()
   if (!allowed) fail(403, `Mail to ${body.targetAddress} is not allowed (recipient not whitelisted).`)
-  await reserveOrReject(
-    c.env.DB,
-    [{ key: `mailsend:ip:${clientIp(c)}`, limit: SEND_LIMIT_PER_IP }],
+  await reservePerIp(
+    c,
+    'mailsend',
+    SEND_LIMIT_PER_IP,
     now,
     'Too many mails from this address. Please try again later.',
   )

@@ -84,12 +84,12 @@ function wordsPage(title: string, body: string, status: 200 | 400 | 403 | 429 = 
   )
 }
 
-const linkExpired = () =>
-  wordsPage(
-    'This link no longer works',
-    '<p>The confirmation link has expired or is not valid. Open your order from your account or your order mail to see where it stands.</p>',
-    403,
-  )
+/** The 403 page of a link whose token has expired or is not valid: `what` says what to do instead. */
+const expiredLink = (what: string) => () => wordsPage('This link no longer works', `<p>${what}</p>`, 403)
+
+const linkExpired = expiredLink(
+  'The confirmation link has expired or is not valid. Open your order from your account or your order mail to see where it stands.',
+)
 
 messageRoutes.get('/cod/:number', async (c) => {
   const number = c.req.param('number').slice(0, 40)
@@ -202,12 +202,9 @@ messageRoutes.get('/cart-return', async (c) => {
   return c.redirect('/cart', 303)
 })
 
-const stopExpired = () =>
-  wordsPage(
-    'This link no longer works',
-    '<p>The link to stop cart reminders has expired or is not valid. Write to us and we will stop them.</p>',
-    403,
-  )
+const stopExpired = expiredLink(
+  'The link to stop cart reminders has expired or is not valid. Write to us and we will stop them.',
+)
 
 messageRoutes.get('/cart-reminders/stop', async (c) => {
   const token = (c.req.query('t') ?? '').slice(0, 2048)

@@ -116,7 +116,7 @@ function returnCreditStatements(
   ]
 }
 
-interface Transition {
+export interface Transition {
   /** The order's client order id (orders.client_order_id). */
   orderId: string
   to: OrderStatus

@@ -14,6 +14,37 @@ const ORDER_LINK_TTL_DAYS = 60
 /** The request header an order page sends its link token in. */
 export const ORDER_LINK_HEADER = 'x-order-link'
 
+/**
+ * A signed token for one use (`typ`) of one order: its number (`sub`) and client order id (`oid`)
+ * are both signed, and it stops working at `exp` (seconds).
+ */
+export function signOrderToken(
+  env: { TOKEN_SECRET?: string },
+  config: AppConfig,
+  typ: string,
+  order: { increment_id: string; client_order_id: string },
+  exp: number,
+): Promise<string> {
+  return signJws(tokenSecret(env, config), { typ, sub: order.increment_id, oid: order.client_order_id, exp })
+}
+
+/**
+ * The client order id a token of `use.typ` names, when it is for the order number `use.number`,
+ * not expired, and issued for at most `use.lifetime` seconds; null otherwise.
+ */
+export async function readOrderToken(
+  env: { TOKEN_SECRET?: string },
+  config: AppConfig,
+  token: string,
+  use: { typ: string; number: string; lifetime: number },
+  now: number,
+): Promise<string | null> {
+  const claims = await verifyJws(tokenSecret(env, config), token, { lifetimeSeconds: use.lifetime, now })
+  if (claims?.typ !== use.typ || claims.sub !== use.number || typeof claims.oid !== 'string') return null
+  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
+  return claims.oid
+}
+
 /** A signed token that opens one order's page (and its pay-now button) until it expires. */
 export function issueOrderLinkToken(
   env: { TOKEN_SECRET?: string },
@@ -21,12 +52,13 @@ export function issueOrderLinkToken(
   order: { increment_id: string; client_order_id: string },
   now: number,
 ): Promise<string> {
-  return signJws(tokenSecret(env, config), {
-    typ: 'order-link',
-    sub: order.increment_id,
-    oid: order.client_order_id,
-    exp: Math.floor(now / 1000) + ORDER_LINK_TTL_DAYS * 86_400,
-  })
+  return signOrderToken(
+    env,
+    config,
+    'order-link',
+    order,
+    Math.floor(now / 1000) + ORDER_LINK_TTL_DAYS * 86_400,
+  )
 }
 
 /** The client order id a link token opens, when it is valid for the order number `number`. */
@@ -37,13 +69,13 @@ export async function verifyOrderLinkToken(
   number: string,
   now: number,
 ): Promise<string | null> {
-  const claims = await verifyJws(tokenSecret(env, config), token, {
-    lifetimeSeconds: ORDER_LINK_TTL_DAYS * 86_400,
+  return readOrderToken(
+    env,
+    config,
+    token,
+    { typ: 'order-link', number, lifetime: ORDER_LINK_TTL_DAYS * 86_400 },
     now,
-  })
-  if (claims?.typ !== 'order-link' || claims.sub !== number) return null
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null
-  return typeof claims.oid === 'string' ? claims.oid : null
+  )
 }
 
 /** The absolute order page URL with its token in the fragment. */

@@ -11,7 +11,7 @@ import type { OrderRow } from '../order/repo'
 import { paypalConfig, razorpayConfig } from './config'
 import { capturePayPalOrder, paypalMinor } from './paypal'
 import { later, viaProvider } from './provider-call'
-import { fetchRazorpayPayment, razorpayPaymentSignatureValid } from './razorpay'
+import { capturedOrderPayment, fetchRazorpayPayment, razorpayPaymentSignatureValid } from './razorpay'
 import { paymentsOf } from './repo'
 import { settleFailed, settlePaid } from './settle'
 
@@ -66,15 +66,7 @@ export async function verifyRazorpayCallback(c: Context<AppEnv>, body: RazorpayC
     const settled = await settlePaid(
       c.env,
       c.var.config,
-      {
-        provider: 'razorpay',
-        providerOrderId: matched.provider_order_id,
-        paymentId: payment.id,
-        amountMinor: payment.amount,
-        currency: payment.currency,
-        method: payment.method,
-        via: 'callback',
-      },
+      capturedOrderPayment(payment, matched.provider_order_id, 'callback'),
       now,
       later(c),
     )

@@ -12,7 +12,7 @@ import { findOrderByClientId } from '../order/repo'
 import { razorpayConfig } from './config'
 import { linkCallbackGenuine, settleLinkPayment } from './payment-link'
 import { later } from './provider-call'
-import { fetchRazorpayPayment } from './razorpay'
+import { capturedFigures, fetchRazorpayPayment } from './razorpay'
 import { findPayment } from './repo'
 
 export async function linkReturn(
@@ -48,10 +48,7 @@ export async function linkReturn(
           c.var.config,
           {
             linkId: pay.provider_order_id,
-            paymentId: payment.id,
-            amountMinor: payment.amount,
-            currency: payment.currency,
-            method: payment.method,
+            ...capturedFigures(payment),
             via: 'callback',
           },
           now,

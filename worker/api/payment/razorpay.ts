@@ -42,6 +42,24 @@ interface RazorpayPayment {
   error_description?: string | null
 }
 
+/**
+ * What a captured Razorpay payment is settled with, in the settlement's names: its id, amount
+ * (minor units, as Razorpay reports it), currency and method.
+ */
+export const capturedFigures = (p: Pick<RazorpayPayment, 'id' | 'amount' | 'currency' | 'method'>) => ({
+  paymentId: p.id,
+  amountMinor: p.amount,
+  currency: p.currency,
+  method: p.method,
+})
+
+/** A captured payment of the Razorpay order `providerOrderId`, reported through `via`, as it is settled. */
+export const capturedOrderPayment = (
+  p: Pick<RazorpayPayment, 'id' | 'amount' | 'currency' | 'method'>,
+  providerOrderId: string,
+  via: string,
+) => ({ provider: 'razorpay' as const, providerOrderId, ...capturedFigures(p), via })
+
 interface RazorpayRefund {
   id: string
   payment_id: string

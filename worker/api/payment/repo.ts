@@ -119,6 +119,13 @@ export interface ReportedPayment {
 }
 
 /**
+ * A reported payment's first six columns of provider_payments (provider, provider_payment_id,
+ * provider_order_id, client_order_id, amount_minor, currency), in the order every insert binds them.
+ */
+const reportedColumns = (p: ReportedPayment) =>
+  [p.provider, p.paymentId, p.providerOrderId, p.clientOrderId, p.amountMinor, p.currency] as const
+
+/**
  * Records a reported payment with `status`; with `onlyAfterChange` the row is written only when the
  * statement before it in the same batch changed a row (the order's move to paid). Another report
  * of the same payment writes nothing (its row stays as it is).
@@ -138,18 +145,7 @@ export function recordProviderPayment(
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9 WHERE ?10 = 0 OR changes() = 1
        ON CONFLICT (provider, provider_payment_id) DO NOTHING`,
     )
-    .bind(
-      p.provider,
-      p.paymentId,
-      p.providerOrderId,
-      p.clientOrderId,
-      p.amountMinor,
-      p.currency,
-      status,
-      JSON.stringify(p.detail),
-      stamp,
-      onlyAfterChange ? 1 : 0,
-    )
+    .bind(...reportedColumns(p), status, JSON.stringify(p.detail), stamp, onlyAfterChange ? 1 : 0)
 }
 
 /**
@@ -181,16 +177,7 @@ export async function claimLatePayment(db: D1Database, p: ReportedPayment, now: 
        ON CONFLICT (provider, provider_payment_id) DO UPDATE SET status = 'refunding', updated_at = excluded.updated_at
          WHERE provider_payments.status = 'refund_failed'`,
     )
-    .bind(
-      p.provider,
-      p.paymentId,
-      p.providerOrderId,
-      p.clientOrderId,
-      p.amountMinor,
-      p.currency,
-      JSON.stringify(p.detail),
-      stamp,
-    )
+    .bind(...reportedColumns(p), JSON.stringify(p.detail), stamp)
     .run()
   return res.meta.changes === 1
 }

@@ -14,8 +14,8 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, jsonBody, noStore, ok, query } from '../../platform/http'
-import { reserveOrReject } from '../auth/rate-limit'
+import { jsonBody, noStore, ok, query } from '../../platform/http'
+import { reservePerIp } from '../auth/rate-limit'
 import { openOrder } from './access'
 import { capturePayPal, verifyRazorpayCallback } from './callbacks'
 import { linkReturn } from './link-return'
@@ -72,11 +72,13 @@ paymentRoutes.post(
   async (c) => {
     const { orderNumber, accessKey } = c.req.valid('json')
     const now = Date.now()
-    await reserveOrReject(
-      c.env.DB,
-      [{ key: `paylink:ip:${clientIp(c)}`, limit: LINK_REQUESTS_PER_HOUR, windowMs: 3600_000 }],
+    await reservePerIp(
+      c,
+      'paylink',
+      LINK_REQUESTS_PER_HOUR,
       now,
       'Too many payment link requests from your network address. Please try again in an hour.',
+      3600_000,
     )
     const order = await openOrder(c, orderNumber, accessKey)
     return ok(c, await viaProvider(() => offerPaymentLink(c.env, c.var.config, order, now)))

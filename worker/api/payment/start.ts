@@ -38,10 +38,18 @@ export function providerOf(order: OrderRow): Provider {
     : 'razorpay'
 }
 
-/** The currencies the order's payment method charges in this shop (PAYMENT_CURRENCIES). */
-function chargedIn(config: AppConfig, order: OrderRow): readonly string[] {
+/**
+ * Refuses (409) an order charged in a currency its payment method does not charge in this shop
+ * (PAYMENT_CURRENCIES); `takes` words what the provider takes, from the list of those currencies.
+ */
+function assertChargedIn(config: AppConfig, order: OrderRow, takes: (currencies: string) => string) {
   const method = (order as OrderRow & { payment_method?: string }).payment_method ?? ''
-  return config.PAYMENT_CURRENCIES[method] ?? []
+  const currencies = config.PAYMENT_CURRENCIES[method] ?? []
+  if (!currencies.includes(order.currency))
+    fail(
+      409,
+      `Order ${order.increment_id} is charged in ${order.currency}; ${takes(currencies.join(' or '))}`,
+    )
 }
 
 /** Refuses (409) an order that cannot be paid now, naming why. */
@@ -72,6 +80,31 @@ function reusable(rows: PaymentRow[], provider: Provider, amount: number, curren
   )
 }
 
+/**
+ * The ledger's row of a provider order just opened: the order's charge (amount and currency), so
+ * what the provider was asked for is what the order costs and what a capture is checked against.
+ */
+function recordProviderOrder(
+  db: D1Database,
+  order: OrderRow,
+  provider: Provider,
+  providerOrderId: string,
+  amount: number,
+  now: number,
+) {
+  return insertPayment(
+    db,
+    {
+      provider,
+      provider_order_id: providerOrderId,
+      client_order_id: order.client_order_id,
+      amount_minor: amount,
+      currency: order.currency,
+    },
+    now,
+  )
+}
+
 export async function startPayment(
   env: Env,
   config: AppConfig,
@@ -84,13 +117,7 @@ export async function startPayment(
   if (provider === 'razorpay') {
     const cfg = razorpayConfig(env)
     if (!cfg) fail(409, 'Card, UPI and netbanking payments are not configured on this store yet.')
-    const takes = chargedIn(config, order)
-    if (!takes.includes(order.currency)) {
-      fail(
-        409,
-        `Order ${order.increment_id} is charged in ${order.currency}; Razorpay takes ${takes.join(' or ')} here.`,
-      )
-    }
+    assertChargedIn(config, order, (currencies) => `Razorpay takes ${currencies} here.`)
     let providerOrderId = existing?.provider_order_id
     if (!providerOrderId) {
       const created = await createRazorpayOrder(cfg, {
@@ -103,17 +130,7 @@ export async function startPayment(
         fail(502, 'The payment provider opened the payment for a different amount; nothing was charged.')
       }
       providerOrderId = created.id
-      await insertPayment(
-        env.DB,
-        {
-          provider,
-          provider_order_id: providerOrderId,
-          client_order_id: order.client_order_id,
-          amount_minor: amount,
-          currency: order.currency,
-        },
-        now,
-      )
+      await recordProviderOrder(env.DB, order, provider, providerOrderId, amount, now)
     }
     return {
       provider,
@@ -132,13 +149,7 @@ export async function startPayment(
   }
   const cfg = paypalConfig(env)
   if (!cfg) fail(409, 'PayPal payments are not configured on this store yet.')
-  const takes = chargedIn(config, order)
-  if (!takes.includes(order.currency)) {
-    fail(
-      409,
-      `Order ${order.increment_id} is charged in ${order.currency}; PayPal takes ${takes.join(' or ')}.`,
-    )
-  }
+  assertChargedIn(config, order, (currencies) => `PayPal takes ${currencies}.`)
   const back = `${config.PUBLIC_ORIGIN}/order/${encodeURIComponent(order.increment_id)}`
   const created = await createPayPalOrder(cfg, {
     orderNumber: order.increment_id,
@@ -149,19 +160,8 @@ export async function startPayment(
     cancelUrl: `${back}?paypal=cancel`,
     brandName: config.STORE_NAME,
   })
-  if (!existing || existing.provider_order_id !== created.order.id) {
-    await insertPayment(
-      env.DB,
-      {
-        provider,
-        provider_order_id: created.order.id,
-        client_order_id: order.client_order_id,
-        amount_minor: amount,
-        currency: order.currency,
-      },
-      now,
-    )
-  }
+  if (!existing || existing.provider_order_id !== created.order.id)
+    await recordProviderOrder(env.DB, order, provider, created.order.id, amount, now)
   return {
     provider,
     orderNumber: order.increment_id,

@@ -16,7 +16,7 @@ import { paypalConfig, razorpayConfig } from './config'
 import { settleLinkPayment } from './payment-link'
 import { paypalMinor, paypalWebhookGenuine } from './paypal'
 import { later, viaProvider } from './provider-call'
-import { razorpayWebhookSignatureValid } from './razorpay'
+import { capturedFigures, capturedOrderPayment, razorpayWebhookSignatureValid } from './razorpay'
 import { providerRefundProcessed } from './refund'
 import { settleFailed, settlePaid } from './settle'
 
@@ -101,15 +101,7 @@ webhookRoutes.post('/razorpay/webhook', async (c) => {
       const settled = await settlePaid(
         c.env,
         c.var.config,
-        {
-          provider: 'razorpay',
-          providerOrderId: payment.order_id,
-          paymentId: payment.id,
-          amountMinor: payment.amount,
-          currency: payment.currency,
-          method: payment.method,
-          via: `webhook:${parsed.event}`,
-        },
+        capturedOrderPayment(payment, payment.order_id, `webhook:${parsed.event}`),
         now,
         later(c),
       )
@@ -122,10 +114,7 @@ webhookRoutes.post('/razorpay/webhook', async (c) => {
       c.var.config,
       {
         linkId: parsed.payload.payment_link.entity.id,
-        paymentId: payment.id,
-        amountMinor: payment.amount,
-        currency: payment.currency,
-        method: payment.method,
+        ...capturedFigures(payment),
         via: 'webhook:payment_link.paid',
       },
       now,

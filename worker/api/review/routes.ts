@@ -16,9 +16,9 @@ import { FIT_ANSWERS } from '@shared/domain/review-fit'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
+import { fail, jsonBody, noStore, ok } from '../../platform/http'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
-import { reserveOrReject } from '../auth/rate-limit'
+import { reservePerIp } from '../auth/rate-limit'
 import { magentoDate } from '../user/repo'
 import { MAX_REVIEW_PHOTOS, photosExist, REVIEW_PHOTO_PATH, uploadReviewPhoto } from './photos'
 
@@ -75,9 +75,10 @@ reviewRoutes.post('/create', jsonBody(ReviewBodySchema), async (c) => {
   const customer = await optionalCustomer(c)
   if (review.customer_id != null && review.customer_id !== customer?.id) fail(403, FORBIDDEN)
   const now = Date.now()
-  await reserveOrReject(
-    c.env.DB,
-    [{ key: `review:ip:${clientIp(c)}`, limit: REVIEW_LIMIT_PER_IP }],
+  await reservePerIp(
+    c,
+    'review',
+    REVIEW_LIMIT_PER_IP,
     now,
     'Too many reviews from this address. Please try again later.',
   )

@@ -26,6 +26,7 @@ import {
   recordFailure,
   recordSuccess,
   reserveOrReject,
+  reservePerIp,
 } from '../auth/rate-limit'
 import { deliverMail, runAfterAnswer } from '../mail/deliver'
 import { type CustomerRow, magentoDate, revokeAllRefreshTokens } from './repo'
@@ -99,12 +100,7 @@ export async function createPassword(
   await limitClientAddress(c)
   // Per address only: a reset token cannot be guessed, and a per-account limit would let anyone
   // block the owner's reset by spending it.
-  await reserveOrReject(
-    db,
-    [{ key: `createpw:ip:${clientIp(c)}`, limit: CREATE_PASSWORD_LIMIT_PER_IP }],
-    now,
-    CREATE_PASSWORD_RATE_LIMITED,
-  )
+  await reservePerIp(c, 'createpw', CREATE_PASSWORD_LIMIT_PER_IP, now, CREATE_PASSWORD_RATE_LIMITED)
   const tokenHash = await sha256Hex(resetToken)
   // The reset token is checked before the (slow) hash of the new password.
   const pending = await db

@@ -37,43 +37,48 @@ import {
 import { hotColumn, IN_STOCK_FIELD, TEXT_FIELDS, tokenize } from '../semantics/facts'
 import { RANKED_MATCHES } from './plan'
 
-/** Units of every search: the scan, the total, the page and its live stock, the result order. */
-const BASE_UNITS = 6
-/** A test on one field (exact values, a range, a prefix on a keyword field). */
-const TEST_UNITS = 1
-/**
- * `exists`: the field's values, then its words, looked up per product unless the held postings
- * answer it. Measured at 10,000 products: 8–14 ms a clause the postings do not answer (a should
- * clause; a category or full-text field), so 14 units.
- */
-const EXISTS_UNITS = 14
-/** A prefix or phrase on a full-text field (its words as well as its values). */
-const WORDS_UNITS = 2
-/** The in-stock test on live inventory (the product's rows and its children's). */
-const STOCK_UNITS = 4
-/** One word on one short full-text field of a match (name, sku, …): its typo expansions joined to the field's words. */
-const TEXT_WORD_UNITS = 0.5
-/** One word on a prose field, whose words outnumber every other field's by far. */
-const PROSE_WORD_UNITS = 3
+/** Work per product of each part of a search, in units of about one indexed lookup. */
+const UNITS = {
+  /** Every search: the scan, the total, the page and its live stock, the result order. */
+  base: 6,
+  /** A test on one field (exact values, a range, a prefix on a keyword field). */
+  test: 1,
+  /**
+   * `exists`: the field's values, then its words, looked up per product unless the held postings
+   * answer it. Measured at 10,000 products: 8–14 ms a clause the postings do not answer (a should
+   * clause; a category or full-text field), so 14 units.
+   */
+  exists: 14,
+  /** A prefix or phrase on a full-text field (its words as well as its values). */
+  words: 2,
+  /** The in-stock test on live inventory (the product's rows and its children's). */
+  stock: 4,
+  /** One word on one short full-text field of a match (name, sku, …): its typo expansions joined to the field's words. */
+  textWord: 0.5,
+  /** One word on a prose field, whose words outnumber every other field's by far. */
+  proseWord: 3,
+  /** A keyword field of a match: one exact-value lookup. */
+  keywordField: 1,
+  /** Joining a full-text clause's matches onto the product. */
+  textJoin: 1,
+  /** A test longer than this is computed once in a pass and read back by name (see sql-expr `share`). */
+  sharedAbove: 12,
+  /** Reading a value computed in a pass. */
+  sharedRead: 0.5,
+  /** One bucket of a range aggregation, per match. */
+  rangeBucket: 0.5,
+  /** A min or max aggregation, per match. */
+  minMax: 1,
+  /** A terms aggregation, per match (its id in the filtered set, counted against the field's postings). */
+  termsAgg: 1,
+  /** A sort key held in a column of the index, per match (the page and the full result order). */
+  hotSort: 3,
+  /** A sort key read from the facts tables, per match (two lookups, for the page and the full order). */
+  eavSort: 30,
+} as const
+
+/** The prose fields, whose words count as `UNITS.proseWord`. */
 const PROSE_FIELDS = new Set(['description', 'content'])
-/** A keyword field of a match: one exact-value lookup. */
-const KEYWORD_FIELD_UNITS = 1
-/** Joining a full-text clause's matches onto the product. */
-const TEXT_JOIN_UNITS = 1
-/** A test longer than this is computed once in a pass and read back by name (see sql-expr `share`). */
-const SHARED_ABOVE_UNITS = 12
-/** Reading a value computed in a pass. */
-const SHARED_READ_UNITS = 0.5
-/** One bucket of a range aggregation, per match. */
-const RANGE_BUCKET_UNITS = 0.5
-/** A min or max aggregation, per match. */
-const MIN_MAX_UNITS = 1
-/** A terms aggregation, per match (its id in the filtered set, counted against the field's postings). */
-const TERMS_AGG_UNITS = 1
-/** A sort key held in a column of the index, per match (the page and the full result order). */
-const HOT_SORT_UNITS = 3
-/** A sort key read from the facts tables, per match (two lookups, for the page and the full order). */
-const EAV_SORT_UNITS = 30
 
 /**
  * Most work one search may cost, in units × indexed products. A unit over 10,000 products is
@@ -123,9 +128,9 @@ class Walk {
 
   /** A test read more than once: long ones are computed once. */
   shared(units: number, reads: number): number {
-    if (units > SHARED_ABOVE_UNITS) {
+    if (units > UNITS.sharedAbove) {
       this.hoisted += units
-      return SHARED_READ_UNITS * reads
+      return UNITS.sharedRead * reads
     }
     return units * reads
   }
@@ -136,24 +141,23 @@ class Walk {
       case 'match_none':
         return { cond: 0, score: 0 }
       case 'terms':
-        return { cond: n.field === IN_STOCK_FIELD ? STOCK_UNITS : TEST_UNITS, score: 0 }
+        return { cond: n.field === IN_STOCK_FIELD ? UNITS.stock : UNITS.test, score: 0 }
       case 'range':
-        return { cond: TEST_UNITS, score: 0 }
+        return { cond: UNITS.test, score: 0 }
       case 'exists':
-        return { cond: EXISTS_UNITS, score: 0 }
+        return { cond: UNITS.exists, score: 0 }
       case 'prefix':
       case 'phrase':
-        return { cond: TEXT_FIELDS.has(n.field) ? WORDS_UNITS : TEST_UNITS, score: 0 }
+        return { cond: TEXT_FIELDS.has(n.field) ? UNITS.words : UNITS.test, score: 0 }
       case 'match': {
         const text = n.fields.filter((f) => TEXT_FIELDS.has(f.field))
-        if (text.length === 0 && n.fields.length === 1) return { cond: TEST_UNITS, score: 0 }
+        if (text.length === 0 && n.fields.length === 1) return { cond: UNITS.test, score: 0 }
         const words = Math.max(1, Math.min(MAX_WORDS_PER_TEXT, new Set(tokenize(n.query)).size))
-        let units = TEXT_JOIN_UNITS + (n.fields.length - text.length) * KEYWORD_FIELD_UNITS
-        for (const f of text)
-          units += words * (PROSE_FIELDS.has(f.field) ? PROSE_WORD_UNITS : TEXT_WORD_UNITS)
+        let units = UNITS.textJoin + (n.fields.length - text.length) * UNITS.keywordField
+        for (const f of text) units += words * (PROSE_FIELDS.has(f.field) ? UNITS.proseWord : UNITS.textWord)
         // The matches are computed once for the statement and joined on: each product reads them.
         this.hoisted += units
-        return { cond: SHARED_READ_UNITS, score: SHARED_READ_UNITS }
+        return { cond: UNITS.sharedRead, score: UNITS.sharedRead }
       }
       case 'bool': {
         let cond = 0
@@ -182,7 +186,7 @@ class Walk {
         const repeated = n.scoreMode !== 'multiply' && n.scoreMode !== 'first'
         let fns = 0
         for (const fn of n.functions) {
-          const test = fn.filter ? this.node(fn.filter).cond + TEST_UNITS : TEST_UNITS
+          const test = fn.filter ? this.node(fn.filter).cond + UNITS.test : UNITS.test
           fns += repeated ? this.shared(test, 3) : test
         }
         const score = q.score + fns
@@ -196,15 +200,15 @@ class Walk {
 }
 
 function aggUnits(agg: AggNode): number {
-  if (agg.kind === 'range') return agg.ranges.length * RANGE_BUCKET_UNITS
-  if (agg.kind === 'terms') return TERMS_AGG_UNITS
-  return MIN_MAX_UNITS
+  if (agg.kind === 'range') return agg.ranges.length * UNITS.rangeBucket
+  if (agg.kind === 'terms') return UNITS.termsAgg
+  return UNITS.minMax
 }
 
 function sortUnits(s: SortSpec): number {
   if (s.field === '_score') return 0
   const hot = hotColumn(s.field)
-  return hot && hot.kind !== 'term' ? HOT_SORT_UNITS : EAV_SORT_UNITS
+  return hot && hot.kind !== 'term' ? UNITS.hotSort : UNITS.eavSort
 }
 
 /** The estimated work per product of a plan. */
@@ -214,7 +218,7 @@ export function estimateSearchCost(plan: SearchPlan): CostEstimate {
   const query = q.cond + q.score + walk.hoisted
   const aggs = plan.aggs.reduce((n, a) => n + aggUnits(a), 0)
   const sort = plan.sort.reduce((n, s) => n + sortUnits(s), 0)
-  return { perProduct: BASE_UNITS + query + aggs + sort, query, aggs, sort }
+  return { perProduct: UNITS.base + query + aggs + sort, query, aggs, sort }
 }
 
 /**

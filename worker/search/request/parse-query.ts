@@ -44,38 +44,33 @@ function parseNode(q: unknown, depth: number, st: ParseState, where = 'query'): 
     )
   }
   const type = keys[0] as string
-  const body = q[type]
-  switch (type) {
-    case 'match_all':
-      return { kind: 'match_all', boost: isObject(body) ? factor(body.boost, 'boost', 1) : 1 }
-    case 'match_none':
-      return { kind: 'match_none' }
-    case 'terms':
-      return parseTerms(body, st)
-    case 'term':
-      return parseTerm(body)
-    case 'range':
-      return parseRange(body)
-    case 'exists':
-      return parseExists(body)
-    case 'prefix':
-      return parsePrefix(body)
-    case 'match':
-      return parseMatch(body, st)
-    case 'match_phrase':
-      return parseMatchPhrase(body, st)
-    case 'multi_match':
-      return parseMultiMatch(body, st)
-    case 'bool':
-      return parseBool(body, depth, st)
-    case 'constant_score':
-      return parseConstantScore(body, depth, st)
-    case 'function_score':
-      return parseFunctionScore(body, depth, st)
-    default:
-      throw new SearchError(`Unsupported query clause: ${type.slice(0, 60)}`)
-  }
+  const parse = CLAUSES.get(type)
+  if (!parse) throw new SearchError(`Unsupported query clause: ${type.slice(0, 60)}`)
+  return parse(q[type], depth, st)
 }
+
+/** A clause's parser: the clause's body, the depth it stands at, the request's running counts. */
+type ClauseParser = (body: unknown, depth: number, st: ParseState) => QueryNode
+
+/** The parser of every query clause the engine supports, by the clause's key; any other is refused. */
+const CLAUSES = new Map<string, ClauseParser>([
+  [
+    'match_all',
+    (body) => ({ kind: 'match_all', boost: isObject(body) ? factor(body.boost, 'boost', 1) : 1 }),
+  ],
+  ['match_none', () => ({ kind: 'match_none' })],
+  ['terms', (body, _, st) => parseTerms(body, st)],
+  ['term', parseTerm],
+  ['range', parseRange],
+  ['exists', parseExists],
+  ['prefix', parsePrefix],
+  ['match', (body, _, st) => parseMatch(body, st)],
+  ['match_phrase', (body, _, st) => parseMatchPhrase(body, st)],
+  ['multi_match', (body, _, st) => parseMultiMatch(body, st)],
+  ['bool', parseBool],
+  ['constant_score', parseConstantScore],
+  ['function_score', parseFunctionScore],
+])
 
 /** A terms clause: one field, a list of exact values. */
 function parseTerms(body: unknown, st: ParseState): QueryNode {

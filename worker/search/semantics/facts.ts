@@ -100,18 +100,7 @@ export function isScalar(v: unknown): v is Scalar {
 }
 
 function addFact(facts: Facts, path: string, v: string | number | boolean): void {
-  if (typeof v === 'string' && TEXT_FIELDS.has(path)) {
-    let tokens = facts.tokens.get(path)
-    if (!tokens) {
-      tokens = new Map()
-      facts.tokens.set(path, tokens)
-    }
-    const list = fieldTokens(path, v)
-    for (let i = 0; i < list.length; i++) {
-      const t = list[i] as string
-      if (!tokens.has(t)) tokens.set(t, i)
-    }
-  }
+  if (typeof v === 'string' && TEXT_FIELDS.has(path)) addTokens(facts, path, v)
   const c = canonicalValue(v)
   if (c === null || c.length > MAX_TERM_LENGTH) return
   let terms = facts.terms.get(path)
@@ -156,7 +145,7 @@ function walkProduct(facts: Facts, doc: Record<string, unknown>): void {
       if (UNINDEXED_PRODUCT_FIELDS.has(key) && !TEXT_FIELDS.has(key)) continue
       if (UNINDEXED_PRODUCT_FIELDS.has(key)) {
         // Prose text fields contribute tokens only.
-        if (typeof v === 'string') addTokensOnly(facts, key, v)
+        if (typeof v === 'string') addTokens(facts, key, v)
         continue
       }
       addFact(facts, key, v)
@@ -179,7 +168,8 @@ function walkProduct(facts: Facts, doc: Record<string, unknown>): void {
   }
 }
 
-function addTokensOnly(facts: Facts, path: string, text: string): void {
+/** The tokens of a text field's value, each kept at the first position it stands in. */
+function addTokens(facts: Facts, path: string, text: string): void {
   let tokens = facts.tokens.get(path)
   if (!tokens) {
     tokens = new Map()
