@@ -3,7 +3,7 @@
  * password and is sent at once, never queued) and the change-password form.
  */
 
-import { EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { EmailField, FormError, NameFields, PasswordField } from '@shared/components/checkout/form-field'
 import { useEffect, useRef, useState } from 'react'
 import type { FieldErrors } from '../forms/field-rules'
 import { changeEmail, changePassword, updateProfile } from './account-api'
@@ -46,11 +46,7 @@ function ProfileForm({ user }: { user: Customer }) {
   return (
     <form className="account-form" noValidate onSubmit={submit}>
       <h2>Personal details</h2>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <NameFields
         ids={['profile-firstname', 'profile-lastname']}
         first={firstname}
@@ -104,11 +100,7 @@ function PasswordForm() {
   return (
     <form className="account-form" noValidate onSubmit={submit}>
       <h2>Change password</h2>
-      {pwError ? (
-        <p className="form-error" role="alert">
-          {pwError}
-        </p>
-      ) : null}
+      <FormError message={pwError} />
       {PASSWORD_FIELDS.map((f) => (
         <PasswordField
           key={f.key}

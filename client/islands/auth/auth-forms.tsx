@@ -1,6 +1,6 @@
 /** Login, sign-up and reset-password forms of the auth modal (loaded on first open). */
 
-import { EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { EmailField, FormError, NameFields, PasswordField } from '@shared/components/checkout/form-field'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { takeRedirectAfterLogin } from '../../engines/session/access-rule'
@@ -72,11 +72,7 @@ export function AuthForms({
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       <h2 id="auth-title">{title}</h2>
-      {formError ? (
-        <p className="form-error" role="alert" data-testid="auth-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} testId="auth-error" />
       {mode === 'reset' && resetSent ? (
         <p role="status">We have sent password reset instructions to your email. Check your inbox.</p>
       ) : (

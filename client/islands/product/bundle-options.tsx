@@ -2,6 +2,7 @@
  * The bundle's options: one radio per linked product (its picture, its own price, and 'Out Of Stock'
  * with the radio disabled when it cannot ship) and the option's quantity, with their errors.
  */
+import { FormError } from '@shared/components/checkout/form-field'
 import type { FormProduct } from '@shared/components/product/view'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
@@ -71,11 +72,7 @@ function BundleOptionField({
           </label>
         )
       })}
-      {selError ? (
-        <p className="form-error" role="alert">
-          {selError}
-        </p>
-      ) : null}
+      <FormError message={selError} />
       <label className="qty-input">
         Quantity
         <input
@@ -88,11 +85,7 @@ function BundleOptionField({
           onChange={(e) => set({ qty: e.currentTarget.value })}
         />
       </label>
-      {qtyError ? (
-        <p className="form-error" role="alert">
-          {qtyError}
-        </p>
-      ) : null}
+      <FormError message={qtyError} />
     </fieldset>
   )
 }

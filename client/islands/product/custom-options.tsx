@@ -2,6 +2,7 @@
  * The product's custom options: a text field, a select, or radio buttons/checkboxes, each with its
  * price delta (fixed or percent) and its error once the shopper tried to add to the cart.
  */
+import { FormError } from '@shared/components/checkout/form-field'
 import type { FormProduct } from '@shared/components/product/view'
 import { formatUnitPrice } from '@shared/domain/currency'
 import type { CustomValues } from './cart-lines'
@@ -131,11 +132,7 @@ export function CustomOptions({
             {optionInput(option, id, values[option.option_id] ?? null, error, currency, (v) =>
               onChange(option.option_id, v),
             )}
-            {error ? (
-              <p id={`${id}-error`} className="form-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormError id={`${id}-error`} message={error} />
           </div>
         )
       })}

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import {
   EmailField,
+  FormError,
   PasswordField,
   SelectField,
 } from '../../../../../shared/components/checkout/form-field'
@@ -85,5 +86,16 @@ describe('form fields', () => {
     })
     expect(html).toContain('<option value="GB">United Kingdom</option>')
     expect(html).toContain('id="address-country-error"')
+  })
+
+  it("a form's own error is announced, and nothing stands there while there is none", () => {
+    expect(renderToStaticMarkup(<FormError message={null} />)).toBe('')
+    expect(renderToStaticMarkup(<FormError message="" />)).toBe('')
+    expect(renderToStaticMarkup(<FormError message="Wrong password." testId="auth-error" />)).toBe(
+      '<p class="form-error" role="alert" data-testid="auth-error">Wrong password.</p>',
+    )
+    expect(renderToStaticMarkup(<FormError id="co-7-error" message="Required." />)).toBe(
+      '<p id="co-7-error" class="form-error" role="alert">Required.</p>',
+    )
   })
 })
