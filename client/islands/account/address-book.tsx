@@ -1,7 +1,8 @@
 /** The account's address book: the saved addresses, edit, delete, add, and the default address. */
 
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
-import { CheckboxField, FormError } from '@shared/components/checkout/form-field'
+import { CheckboxField } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import { useState } from 'react'
 import { COUNTRIES, validateAddress } from '../forms/field-rules'
 import { updateProfile } from './account-api'

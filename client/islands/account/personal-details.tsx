@@ -3,7 +3,8 @@
  * password and is sent at once, never queued) and the change-password form.
  */
 
-import { EmailField, FormError, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import { useEffect, useRef, useState } from 'react'
 import type { FieldErrors } from '../forms/field-rules'
 import { changeEmail, changePassword, updateProfile } from './account-api'

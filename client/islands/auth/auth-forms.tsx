@@ -1,6 +1,7 @@
 /** Login, sign-up and reset-password forms of the auth modal (loaded on first open). */
 
-import { EmailField, FormError, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { takeRedirectAfterLogin } from '../../engines/session/access-rule'

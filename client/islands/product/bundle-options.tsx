@@ -3,7 +3,7 @@
  * with the radio disabled when it cannot ship) and the option's quantity, with their errors.
  */
 import { ListImage } from '@shared/components/catalog/list-image'
-import { FormError } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import type { FormProduct } from '@shared/components/product/view'
 import { formatUnitPrice } from '@shared/domain/currency'
 import { finalPrice } from '@shared/domain/price-window'

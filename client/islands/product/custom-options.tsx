@@ -2,7 +2,7 @@
  * The product's custom options: a text field, a select, or radio buttons/checkboxes, each with its
  * price delta (fixed or percent) and its error once the shopper tried to add to the cart.
  */
-import { FormError } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import type { FormProduct } from '@shared/components/product/view'
 import { formatUnitPrice } from '@shared/domain/currency'
 import type { CustomValues } from './cart-lines'

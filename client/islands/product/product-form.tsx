@@ -6,7 +6,7 @@
  * come from shared/domain (the same code the cart uses).
  */
 
-import { FormError } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import type { ProductSummary } from '@shared/components/product/summary'
 import type { FormProduct } from '@shared/components/product/view'
 import {

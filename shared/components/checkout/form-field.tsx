@@ -13,27 +13,6 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   ) : null
 }
 
-/**
- * An error of a whole form, or of a group of choices (a product option), announced when it appears;
- * nothing while there is none.
- */
-export function FormError({
-  message,
-  id,
-  testId,
-}: {
-  message: string | null | undefined
-  /** For the control the error describes to point at (aria-describedby). */
-  id?: string
-  testId?: string
-}) {
-  return message ? (
-    <p id={id} className="form-error" role="alert" data-testid={testId}>
-      {message}
-    </p>
-  ) : null
-}
-
 /** The field's label; a required field carries a star hidden from screen readers (the control says required). */
 function FieldLabel({ id, label, required }: { id: string; label: string; required: boolean | undefined }) {
   return (

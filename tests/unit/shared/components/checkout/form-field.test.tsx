@@ -2,12 +2,8 @@
 // announced and linked to the control it belongs to.
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import {
-  EmailField,
-  FormError,
-  PasswordField,
-  SelectField,
-} from '../../../../../shared/components/checkout/form-field'
+import { EmailField, PasswordField, SelectField } from '../../../../../shared/components/checkout/form-field'
+import { FormError } from '../../../../../shared/components/form-error'
 
 const noop = () => undefined
 
