@@ -2,17 +2,11 @@
  * Recently viewed products: maximum 20, newest first, a
  * revisit moves the item to the front. Persisted to browser storage after each change.
  */
-import { signal } from '@preact/signals-core'
 import { isProductSummary, type ProductSummary } from '@shared/components/product/summary'
 import { RECENTLY_VIEWED_MAX } from '@shared/config/lists'
 import { addRecentlyViewed } from '@shared/domain/lists'
 import { lazyCollection } from '../storage/lazy-collection'
-
-/** The subset of the storage API the list stores use (UniversalStorage satisfies it). */
-export interface ListStorage<T> {
-  getItem(key: string): Promise<T | null>
-  setItem(key: string, value: T): Promise<void>
-}
+import { type ListStorage, storedList } from './stored-list'
 
 const STORAGE_KEY = 'items'
 
@@ -55,32 +49,21 @@ export function createRecentlyViewedStore(
   storage: () => ListStorage<ProductSummary[]>,
   pending: PendingViews = sessionPending,
 ) {
-  const items = signal<ProductSummary[]>([])
-  const loaded = signal(false)
-  let loading: Promise<void> | null = null
+  const list = storedList(storage, STORAGE_KEY, 'recently-viewed')
+  const { items } = list
 
   /** Reads the saved list once; later calls share the first read. */
   function load(): Promise<void> {
-    if (!loading) {
-      loading = storage()
-        .getItem(STORAGE_KEY)
-        .then((saved) => {
-          // Views not saved by an earlier page, then anything viewed before the read finished,
-          // stay in front, newest first.
-          const fromStorage = Array.isArray(saved) ? saved.filter(isProductSummary) : []
-          let merged = fromStorage
-          for (const item of [...pending.read()].reverse())
-            merged = addRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
-          for (const item of [...items.value].reverse())
-            merged = addRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
-          items.value = merged.slice(0, RECENTLY_VIEWED_MAX)
-        })
-        .catch((err) => console.warn('[recently-viewed] load failed', err))
-        .finally(() => {
-          loaded.value = true
-        })
-    }
-    return loading
+    return list.loadOnce(async () => {
+      // Views not saved by an earlier page, then anything viewed before the read finished,
+      // stay in front, newest first.
+      let merged = await list.read()
+      for (const item of [...pending.read()].reverse())
+        merged = addRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
+      for (const item of [...items.value].reverse())
+        merged = addRecentlyViewed(merged, item, RECENTLY_VIEWED_MAX)
+      items.value = merged.slice(0, RECENTLY_VIEWED_MAX)
+    })
   }
 
   /** Records a product view: it moves to the front; the list keeps the newest 20. */
@@ -88,15 +71,10 @@ export function createRecentlyViewedStore(
     pending.write(addRecentlyViewed(pending.read(), item, RECENTLY_VIEWED_MAX))
     await load()
     items.value = addRecentlyViewed(items.value, item, RECENTLY_VIEWED_MAX)
-    try {
-      await storage().setItem(STORAGE_KEY, items.value)
-      pending.clear()
-    } catch (err) {
-      console.warn('[recently-viewed] save failed', err)
-    }
+    if (await list.save()) pending.clear()
   }
 
-  return { items, loaded, load, add }
+  return { items, loaded: list.loaded, load, add }
 }
 
 export const recentlyViewed = createRecentlyViewedStore(() =>

@@ -6,14 +6,14 @@
  * item_id = parent_id if present else id) replace the items with their result array; their
  * failures are only logged.
  */
-import { computed, signal } from '@preact/signals-core'
+import { computed } from '@preact/signals-core'
 import { isProductSummary, type ProductSummary } from '@shared/components/product/summary'
 import { WISHLIST_DEFAULT_QTY } from '@shared/config/lists'
-import { addToWishlist, removeFromWishlist, uniqueBySku } from '@shared/domain/lists'
+import { addToWishlist, uniqueBySku } from '@shared/domain/lists'
 import { api } from '../api'
 import { bus, EVENTS } from '../engines/runtime/events'
 import { lazyCollection } from '../storage/lazy-collection'
-import type { ListStorage } from './recently-viewed'
+import { type ListStorage, storedList } from './stored-list'
 import { currentUser, userToken } from './user'
 
 export interface WishlistItem extends ProductSummary {
@@ -90,54 +90,28 @@ export function mergeServerItems(result: unknown[], known: readonly WishlistItem
 
 /** Creates a wishlist store; tests inject storage, remote and user. */
 export function createWishlistStore({ storage, remote, user = () => null }: WishlistDeps) {
-  const items = signal<WishlistItem[]>([])
-  const loaded = signal(false)
-  const skus = computed(() => new Set(items.value.map((i) => i.sku)))
+  const list = storedList(storage, STORAGE_KEY, 'wishlist')
+  const { items, skus, save } = list
   const count = computed(() => items.value.length)
-  let loading: Promise<void> | null = null
-
-  async function save(): Promise<void> {
-    try {
-      await storage().setItem(STORAGE_KEY, items.value)
-    } catch (err) {
-      console.warn('[wishlist] save failed', err)
-    }
-  }
-
-  async function fromCache(): Promise<void> {
-    const saved = await storage().getItem(STORAGE_KEY)
-    const fromStorage = Array.isArray(saved) ? (saved.filter(isProductSummary) as WishlistItem[]) : []
-    items.value = uniqueBySku([...fromStorage, ...items.value])
-  }
 
   /** Loads once: server history when signed in (falls back to the cache on failure), else the cache. */
   function load(): Promise<void> {
-    if (!loading) {
-      loading = (async () => {
+    return list.loadOnce(async () => {
+      try {
+        items.value = uniqueBySku([...(await list.read()), ...items.value])
+      } catch (err) {
+        console.warn('[wishlist] cache read failed', err)
+      }
+      const u = user()
+      if (u && remote) {
         try {
-          await fromCache()
+          items.value = mergeServerItems(await remote.history(u), items.value)
+          await save()
         } catch (err) {
-          console.warn('[wishlist] cache read failed', err)
+          console.warn('[wishlist] history failed', err)
         }
-        const u = user()
-        if (u && remote) {
-          try {
-            items.value = mergeServerItems(await remote.history(u), items.value)
-            await save()
-          } catch (err) {
-            console.warn('[wishlist] history failed', err)
-          }
-        }
-        loaded.value = true
-      })()
-    }
-    return loading
-  }
-
-  /** Forgets the loaded state (login/logout): the next load() reads again. */
-  function reset(): void {
-    loading = null
-    loaded.value = false
+      }
+    })
   }
 
   async function syncServer(kind: 'add' | 'remove', item: WishlistItem): Promise<void> {
@@ -170,21 +144,25 @@ export function createWishlistStore({ storage, remote, user = () => null }: Wish
   /** Removes by sku; saves, then tells the server. */
   async function remove(sku: string): Promise<boolean> {
     await load()
-    const found = items.value.find((i) => i.sku === sku)
+    const found = list.removeSku(sku)
     if (!found) return false
-    items.value = removeFromWishlist(items.value, sku).list
     await save()
     await syncServer('remove', found)
     return true
   }
 
-  /** Empties the list locally (logout clears the wishlist). */
-  async function clear(): Promise<void> {
-    items.value = []
-    await save()
+  return {
+    items,
+    skus,
+    count,
+    loaded: list.loaded,
+    load,
+    /** Forgets the loaded state (login/logout): the next load() reads again. */
+    reset: list.reset,
+    add,
+    remove,
+    clear: list.clear,
   }
-
-  return { items, skus, count, loaded, load, reset, add, remove, clear }
 }
 
 async function call(path: string, user: WishlistUser, body: Record<string, unknown>): Promise<unknown[]> {

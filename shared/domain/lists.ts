@@ -51,14 +51,6 @@ export function addToWishlist<T extends SkuItem & { qty?: number | null }>(
   return { list: [...list, { ...item, qty }], added: true }
 }
 
-/** Wishlist: removes by sku. */
-export function removeFromWishlist<T extends SkuItem>(
-  list: readonly T[],
-  sku: string,
-): { list: T[]; removed: boolean } {
-  return removeBySku(list, sku)
-}
-
 /** Drops duplicate skus keeping the first occurrence (cleaning lists read from storage). */
 export function uniqueBySku<T extends SkuItem>(list: readonly T[]): T[] {
   const seen = new Set<string>()

@@ -83,15 +83,12 @@ export interface InvoiceInput {
   storeCreditMinor: number
 }
 
-/** One line of a document with its tax. */
-export interface DocumentLine {
-  sku: string
-  description: string
-  options: readonly { label: string; value: string }[]
-  hsn: string | null
-  uqc: string
-  qty: number
-  discountMinor: number
+/** One line of a document with its tax: what the order line says of the goods, and the tax split. */
+export interface DocumentLine
+  extends Pick<
+    LineInput,
+    'sku' | 'description' | 'options' | 'hsn' | 'uqc' | 'qty' | 'discountMinor' | 'destinationTaxMinor'
+  > {
   /** Value: taxable + cgst + sgst + igst + destination tax. */
   valueMinor: number
   taxableMinor: number
@@ -99,7 +96,6 @@ export interface DocumentLine {
   cgst: number
   sgst: number
   igst: number
-  destinationTaxMinor: number
   /** The shipping line. */
   shipping?: boolean
 }

@@ -1,13 +1,7 @@
 /** Pure helpers of the account area: address book mapping, order-history keys, profile, password and newsletter rules. */
 import { orderDate, orderDateTime } from '@shared/components/order/order-text'
 import { MSG } from '@shared/i18n/messages'
-import {
-  type FieldErrors,
-  isEmail,
-  isStrongPassword,
-  MSG_INVALID_EMAIL,
-  MSG_PASSWORD_SHORT,
-} from '../forms/field-rules'
+import { checkEmail, checkNewPassword, type FieldErrors, required } from '../forms/field-rules'
 import type { CustomerAddress } from './address-form'
 
 /** The signed-in customer as the account pages use it. */
@@ -85,10 +79,9 @@ export function validateProfile(
   f: { firstname: string; lastname: string; email: string; emailPassword: string },
 ): FieldErrors {
   const errs: FieldErrors = {}
-  if (!f.firstname.trim()) errs.firstname = MSG.fieldRequired
-  if (!f.lastname.trim()) errs.lastname = MSG.fieldRequired
-  if (!f.email.trim()) errs.email = MSG.fieldRequired
-  else if (!isEmail(f.email)) errs.email = MSG_INVALID_EMAIL
+  required(errs, 'firstname', f.firstname)
+  required(errs, 'lastname', f.lastname)
+  checkEmail(errs, 'email', f.email)
   if (isEmailChange(currentEmail, f.email) && !f.emailPassword) errs.emailPassword = MSG.fieldRequired
   return errs
 }
@@ -97,8 +90,7 @@ export function validateProfile(
 export function validatePasswordChange(pw: { current: string; next: string; confirm: string }): FieldErrors {
   const errs: FieldErrors = {}
   if (!pw.current) errs.current = MSG.fieldRequired
-  if (!pw.next) errs.next = MSG.fieldRequired
-  else if (!isStrongPassword(pw.next)) errs.next = MSG_PASSWORD_SHORT
+  checkNewPassword(errs, 'next', pw.next)
   if (pw.confirm !== pw.next) errs.confirm = MSG_PASSWORDS_DIFFER
   return errs
 }

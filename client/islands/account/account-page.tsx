@@ -4,6 +4,7 @@
  * local session has started: the server never checks it (it cannot see the session).
  */
 
+import { BackToShop } from '@shared/components/page-message'
 import { MSG } from '@shared/i18n/messages'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import * as z from 'zod/mini'
@@ -67,14 +68,7 @@ function Account({ section, orderId }: AccountProps) {
   useEffect(() => setAnalyticsIdentity(user?.email), [user])
 
   if (allowed && started && !user) {
-    return (
-      <div className="account account--logged-out" data-testid="logged-out">
-        <p>{MSG.loggedOut}</p>
-        <a href="/" className="btn">
-          Back to the shop
-        </a>
-      </div>
-    )
+    return <BackToShop className="account account--logged-out" testId="logged-out" message={MSG.loggedOut} />
   }
   if (!allowed || !user) return <p role="status">Loading your account…</p>
 

@@ -2,6 +2,7 @@
 
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
 import { CheckboxField } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import { useState } from 'react'
 import { COUNTRIES, validateAddress } from '../forms/field-rules'
 import { updateProfile } from './account-api'
@@ -81,11 +82,7 @@ export function AddressBook({ user }: { user: Customer }) {
           </li>
         ))}
       </ul>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       {editing === null ? (
         <button type="button" className="btn btn--secondary" onClick={() => startEdit('new')}>
           Add a new address

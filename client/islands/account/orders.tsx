@@ -29,6 +29,15 @@ function OrderLines({ lines, testId }: { lines: OrderRowView['lines']; testId: s
   )
 }
 
+/** The order's total, when it is known. */
+function OrderTotal({ total, testId }: { total: string | null | undefined; testId: string }) {
+  return total ? (
+    <p className="order-card__total">
+      Total <strong data-testid={testId}>{total}</strong>
+    </p>
+  ) : null
+}
+
 /** One order of the history: number, date and status, its lines with their prices, the total, and its links. */
 function OrderCard({ row }: { row: OrderRowView }) {
   return (
@@ -40,11 +49,7 @@ function OrderCard({ row }: { row: OrderRowView }) {
         <strong data-testid="order-row-status">{row.status}</strong>
       </p>
       <OrderLines lines={row.lines} testId="order-row-line" />
-      {row.total ? (
-        <p className="order-card__total">
-          Total <strong data-testid="order-row-total">{row.total}</strong>
-        </p>
-      ) : null}
+      <OrderTotal total={row.total} testId="order-row-total" />
       <p className="order-card__links">
         <a href={row.order.href}>{row.order.label}</a>
         {row.tracking.map((t) => (
@@ -160,11 +165,7 @@ export function SingleOrder({ orderId }: { orderId: string }) {
         />
       ) : null}
       <OrderLines lines={view.lines} testId="single-order-line" />
-      {view.total ? (
-        <p className="order-card__total">
-          Total <strong data-testid="single-order-total">{view.total}</strong>
-        </p>
-      ) : null}
+      <OrderTotal total={view.total} testId="single-order-total" />
       {view.payment ? <p>Payment: {view.payment}</p> : null}
       {view.tracking.length ? (
         <ul className="single-order__tracking">

@@ -3,7 +3,8 @@
  * password and is sent at once, never queued) and the change-password form.
  */
 
-import { NameFields, TextField } from '@shared/components/checkout/form-field'
+import { EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import { useEffect, useRef, useState } from 'react'
 import type { FieldErrors } from '../forms/field-rules'
 import { changeEmail, changePassword, updateProfile } from './account-api'
@@ -46,11 +47,7 @@ function ProfileForm({ user }: { user: Customer }) {
   return (
     <form className="account-form" noValidate onSubmit={submit}>
       <h2>Personal details</h2>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <NameFields
         ids={['profile-firstname', 'profile-lastname']}
         first={firstname}
@@ -59,26 +56,15 @@ function ProfileForm({ user }: { user: Customer }) {
         onLast={setLastname}
         errors={{ first: errors.firstname, last: errors.lastname }}
       />
-      <TextField
-        id="profile-email"
-        label="Email address"
-        type="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-        autoComplete="email"
-        required
-      />
+      <EmailField id="profile-email" value={email} onChange={setEmail} error={errors.email} />
       {isEmailChange(user.email, email) ? (
-        <TextField
+        <PasswordField
           id="profile-email-password"
           label="Current password (needed to change your e-mail address)"
-          type="password"
+          purpose="current"
           value={emailPassword}
           onChange={setEmailPassword}
           error={errors.emailPassword}
-          autoComplete="current-password"
-          required
         />
       ) : null}
       <button type="submit" className="btn btn--primary" disabled={busy}>
@@ -89,6 +75,13 @@ function ProfileForm({ user }: { user: Customer }) {
 }
 
 const NO_PASSWORDS = { current: '', next: '', confirm: '' }
+
+/** The change-password form's three fields, in the order shown. */
+const PASSWORD_FIELDS = [
+  { key: 'current', id: 'password-current', label: 'Current password', purpose: 'current' },
+  { key: 'next', id: 'password-new', label: 'New password', purpose: 'new' },
+  { key: 'confirm', id: 'password-confirm', label: 'Repeat new password', purpose: 'new' },
+] as const
 
 function PasswordForm() {
   const [pw, setPw] = useState(NO_PASSWORDS)
@@ -108,41 +101,18 @@ function PasswordForm() {
   return (
     <form className="account-form" noValidate onSubmit={submit}>
       <h2>Change password</h2>
-      {pwError ? (
-        <p className="form-error" role="alert">
-          {pwError}
-        </p>
-      ) : null}
-      <TextField
-        id="password-current"
-        label="Current password"
-        type="password"
-        value={pw.current}
-        onChange={(v) => setPw({ ...pw, current: v })}
-        error={pwErrors.current}
-        autoComplete="current-password"
-        required
-      />
-      <TextField
-        id="password-new"
-        label="New password"
-        type="password"
-        value={pw.next}
-        onChange={(v) => setPw({ ...pw, next: v })}
-        error={pwErrors.next}
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        id="password-confirm"
-        label="Repeat new password"
-        type="password"
-        value={pw.confirm}
-        onChange={(v) => setPw({ ...pw, confirm: v })}
-        error={pwErrors.confirm}
-        autoComplete="new-password"
-        required
-      />
+      <FormError message={pwError} />
+      {PASSWORD_FIELDS.map((f) => (
+        <PasswordField
+          key={f.key}
+          id={f.id}
+          label={f.label}
+          purpose={f.purpose}
+          value={pw[f.key]}
+          onChange={(v) => setPw((prev) => ({ ...prev, [f.key]: v }))}
+          error={pwErrors[f.key]}
+        />
+      ))}
       <button type="submit" className="btn btn--secondary">
         Change password
       </button>

@@ -1,6 +1,7 @@
 /** Login, sign-up and reset-password forms of the auth modal (loaded on first open). */
 
-import { NameFields, TextField } from '@shared/components/checkout/form-field'
+import { EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { FormError } from '@shared/components/form-error'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
 import { takeRedirectAfterLogin } from '../../engines/session/access-rule'
@@ -72,25 +73,12 @@ export function AuthForms({
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       <h2 id="auth-title">{title}</h2>
-      {formError ? (
-        <p className="form-error" role="alert" data-testid="auth-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} testId="auth-error" />
       {mode === 'reset' && resetSent ? (
         <p role="status">We have sent password reset instructions to your email. Check your inbox.</p>
       ) : (
         <>
-          <TextField
-            id="auth-email"
-            label="Email address"
-            type="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-            autoComplete="email"
-            required
-          />
+          <EmailField id="auth-email" value={email} onChange={setEmail} error={errors.email} />
           {mode === 'register' ? (
             <NameFields
               ids={['auth-firstname', 'auth-lastname']}
@@ -102,15 +90,12 @@ export function AuthForms({
             />
           ) : null}
           {mode !== 'reset' ? (
-            <TextField
+            <PasswordField
               id="auth-password"
-              label="Password"
-              type="password"
+              purpose={mode === 'login' ? 'current' : 'new'}
               value={password}
               onChange={setPassword}
               error={errors.password}
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              required
             />
           ) : null}
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

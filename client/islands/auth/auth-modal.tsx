@@ -42,18 +42,11 @@ function AuthModal() {
     if (mode && !Body) void import('./auth-forms').then((m) => setBody(() => m.AuthForms))
   }, [mode, Body])
 
-  const dialog = useDialog<HTMLDivElement>(!!mode, () => setMode(null))
+  const dialog = useDialog<HTMLDivElement>(!!mode, () => setMode(null), { 'aria-labelledby': 'auth-title' })
 
   if (!mode) return null
   return (
-    <div
-      ref={dialog}
-      className="modal"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="auth-title"
-      data-testid="auth-modal"
-    >
+    <div {...dialog} className="modal" data-testid="auth-modal">
       <button type="button" className="modal__backdrop" aria-label="Close" onClick={() => setMode(null)} />
       <div className="modal__box">
         <button type="button" className="modal__close" aria-label="Close" onClick={() => setMode(null)}>

@@ -6,8 +6,7 @@
  * place, a piece the bag cannot take as it is leads to its page). Nothing is shown when there is nothing to offer or the
  * request fails. The cart page loads this module only after its lines are on screen.
  */
-import { IMAGE_SIZES } from '@shared/config/images'
-import { imageUrl } from '@shared/domain/image-url'
+import { ListImage } from '@shared/components/catalog/list-image'
 import { useEffect, useState } from 'react'
 import { apiRaw } from '../../api'
 import type { CartLine } from '../../state/cart'
@@ -48,7 +47,6 @@ export default function CartLook({ lines }: { lines: readonly CartLine[] }) {
   }, [key])
   const pieces = look.items ?? []
   if (pieces.length === 0) return null
-  const { width, height } = IMAGE_SIZES.listing
   return (
     <section className="recommendations cart-look" aria-labelledby="cart-look-title" data-testid="cart-look">
       <h2 id="cart-look-title">{look.linked ? 'Complete the look' : 'You may also like'}</h2>
@@ -56,15 +54,7 @@ export default function CartLook({ lines }: { lines: readonly CartLine[] }) {
         {pieces.map((p) => (
           <li key={p.sku} className="recommendations__item" data-sku={p.sku}>
             <a href={p.url}>
-              {/* The name is the link's text: the picture adds nothing a screen reader should hear twice. */}
-              <img
-                src={imageUrl(p.image, width, height)}
-                alt=""
-                width={width}
-                height={height}
-                loading="lazy"
-                decoding="async"
-              />
+              <ListImage path={p.image} size="listing" />
               {p.designer ? <span className="recommendations__designer">{p.designer}</span> : null}
               <span className="recommendations__name">{p.name}</span>
             </a>

@@ -5,11 +5,9 @@
  */
 import type { PaymentMethodConfig } from '@shared/config/checkout'
 import {
+  checkEmail,
+  checkNewPassword,
   type FieldErrors,
-  isEmail,
-  isStrongPassword,
-  MSG_INVALID_EMAIL,
-  MSG_PASSWORD_SHORT,
   required,
   validateAddress,
 } from '../forms/field-rules'
@@ -26,12 +24,8 @@ export function validatePersonalDetails(p: PersonalDetails): FieldErrors {
   const errors: FieldErrors = {}
   required(errors, 'firstName', p.firstName)
   required(errors, 'lastName', p.lastName)
-  required(errors, 'emailAddress', p.emailAddress)
-  if (!errors.emailAddress && !isEmail(p.emailAddress)) errors.emailAddress = MSG_INVALID_EMAIL
-  if (p.createAccount) {
-    required(errors, 'password', p.password)
-    if (!errors.password && !isStrongPassword(p.password)) errors.password = MSG_PASSWORD_SHORT
-  }
+  checkEmail(errors, 'emailAddress', p.emailAddress)
+  if (p.createAccount) checkNewPassword(errors, 'password', p.password)
   return errors
 }
 

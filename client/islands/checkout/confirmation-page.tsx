@@ -12,6 +12,7 @@ import { documentMoneyRows, type MoneyRow } from '@shared/components/order/money
 import { MoneyRows } from '@shared/components/order/money-rows-view'
 import { orderDateTime, orderDeliveryEstimate, orderPaymentName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
+import { BackToShop } from '@shared/components/page-message'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useRef, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
@@ -175,12 +176,11 @@ function Confirmation() {
   if (view.kind === 'pending') return <PendingOrderNotice orderId={view.orderId} />
   if (view.kind === 'error') {
     return (
-      <div className="confirmation confirmation--error" data-testid="confirmation-error">
-        <p>{view.message}</p>
-        <a href="/" className="btn">
-          Back to the shop
-        </a>
-      </div>
+      <BackToShop
+        className="confirmation confirmation--error"
+        testId="confirmation-error"
+        message={view.message}
+      />
     )
   }
   const { order } = view

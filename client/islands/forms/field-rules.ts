@@ -22,18 +22,30 @@ export const MSG_INVALID_ZIP = 'Please provide a valid postal code.'
 const MSG_INVALID_PHONE = 'Please provide a valid phone number.'
 
 /** True when the password meets the backend's policy: ≥ 8 characters with a letter and a digit. */
-export function isStrongPassword(p: string): boolean {
+function isStrongPassword(p: string): boolean {
   return p.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(p) && /\d/.test(p)
 }
 
 /** True for a plausible e-mail address. */
-export function isEmail(value: string): boolean {
+function isEmail(value: string): boolean {
   return EMAIL_RE.test(value.trim())
 }
 
 /** Records the 'required' message for `key` when `value` is blank. */
 export function required(errors: FieldErrors, key: string, value: string): void {
   if (!value.trim()) errors[key] = MSG.fieldRequired
+}
+
+/** Records the e-mail address's error under `key`: required, then a plausible address. */
+export function checkEmail(errors: FieldErrors, key: string, value: string): void {
+  required(errors, key, value)
+  if (!errors[key] && !isEmail(value)) errors[key] = MSG_INVALID_EMAIL
+}
+
+/** Records a new password's error under `key`: required, then the policy. A password counts as typed, spaces included. */
+export function checkNewPassword(errors: FieldErrors, key: string, value: string): void {
+  if (!value) errors[key] = MSG.fieldRequired
+  else if (!isStrongPassword(value)) errors[key] = MSG_PASSWORD_SHORT
 }
 
 /** Countries offered in the address forms: India first (the default), then US, GB and others. */

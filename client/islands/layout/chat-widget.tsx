@@ -16,7 +16,7 @@ type PanelComponent = ComponentType<{ enquiry: ChatEnquiry; supportEmail: string
 export function ChatWidget({ supportEmail }: { supportEmail?: string }) {
   const enquiry = useSignalValue(chatEnquiry)
   const [Panel, setPanel] = useState<PanelComponent | null>(null)
-  const dialog = useDialog<HTMLElement>(!!(enquiry && Panel), closeChat)
+  const dialog = useDialog<HTMLElement>(!!(enquiry && Panel), closeChat, { 'aria-labelledby': 'chat-title' })
 
   // Delegated 'Show Interest' clicks: tiles stay plain server markup, no hydration needed.
   useEffect(() => {
@@ -53,14 +53,7 @@ export function ChatWidget({ supportEmail }: { supportEmail?: string }) {
         <span className="visually-hidden">Chat with us</span>
       </button>
       {enquiry && Panel ? (
-        <section
-          ref={dialog}
-          className="chat__panel"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="chat-title"
-          data-testid="chat-panel"
-        >
+        <section {...dialog} className="chat__panel" data-testid="chat-panel">
           <div className="chat__head">
             <h2 id="chat-title">Message us</h2>
             <button type="button" className="chat__close" onClick={closeChat} aria-label="Close chat">

@@ -2,12 +2,29 @@
  * Dialogs and drawers in React islands (sign-in, mini-cart, wishlist, search, menu, chat, size
  * guide) follow one focus rule, implemented in focus-trap.ts: focus moves in, Tab stays inside,
  * Escape closes, and focus returns to the control that opened it. The rule's code is fetched when
- * a dialog first opens; the control that opened it is remembered at once.
+ * a dialog first opens; the control that opened it is remembered at once. The element that traps
+ * focus is announced as a modal dialog and always has a name.
  */
 import { type RefObject, useEffect, useMemo, useRef } from 'react'
 
-/** A dialog's ref: focus is trapped in the referenced element while `open`. */
-export function useDialog<T extends HTMLElement>(open: boolean, onClose: () => void): RefObject<T | null> {
+/** What names a dialog: its own words, or the id of the heading inside it. */
+type DialogName = { 'aria-label': string } | { 'aria-labelledby': string }
+
+/** The attributes of a modal dialog's element, spread onto it. */
+interface DialogProps<T extends HTMLElement> {
+  ref: RefObject<T | null>
+  role: 'dialog'
+  'aria-modal': true
+  'aria-label'?: string
+  'aria-labelledby'?: string
+}
+
+/** A modal dialog's attributes: focus is trapped in the element while `open`; it is announced by `name`. */
+export function useDialog<T extends HTMLElement>(
+  open: boolean,
+  onClose: () => void,
+  name: DialogName,
+): DialogProps<T> {
   const ref = useRef<T>(null)
   const close = useRef(onClose)
   close.current = onClose
@@ -36,5 +53,8 @@ export function useDialog<T extends HTMLElement>(open: boolean, onClose: () => v
       release?.()
     }
   }, [open, trigger])
-  return ref
+  return { ref, role: 'dialog', 'aria-modal': true, ...name }
 }
+
+/** The hook's type, for code that is handed it instead of importing it. */
+export type UseDialog = typeof useDialog

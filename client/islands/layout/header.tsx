@@ -109,7 +109,7 @@ function Header({ storeName, currency, currencies, country, countries, menu, sup
   const SearchPanel = useLazyPanel(panel === 'search', loadSearchPanel)
   const Sidebar = useLazyPanel(sidebarOpen, loadSidebar)
   const path = useSignalValue(submenuPath)
-  const searchDialog = useDialog<HTMLDivElement>(panel === 'search', closePanels)
+  const searchDialog = useDialog<HTMLDivElement>(panel === 'search', closePanels, { 'aria-label': 'Search' })
 
   /** Toggles a panel another island renders; without one the link navigates as usual. */
   const panelLink = (name: Panel) => (e: React.MouseEvent) => {
@@ -211,14 +211,7 @@ function Header({ storeName, currency, currencies, country, countries, menu, sup
         />
       ) : null}
       {panel === 'search' ? (
-        <div
-          ref={searchDialog}
-          className="search-panel"
-          role="dialog"
-          aria-modal="true"
-          aria-label="Search"
-          data-testid="search-panel"
-        >
+        <div {...searchDialog} className="search-panel" data-testid="search-panel">
           {SearchPanel ? (
             <SearchPanel onClose={closePanels} />
           ) : (

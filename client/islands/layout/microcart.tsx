@@ -25,7 +25,7 @@ function listenForOfflineOrders(): () => void {
 function Microcart() {
   const open = useSignalValue(openPanel) === 'microcart'
   const [Body, setBody] = useState<ComponentType | null>(null)
-  const dialog = useDialog<HTMLDivElement>(open, closePanels)
+  const dialog = useDialog<HTMLDivElement>(open, closePanels, { 'aria-label': 'Shopping cart' })
   useEffect(() => registerPanel('microcart'), [])
   useEffect(() => listenForOfflineOrders(), [])
   useEffect(() => {
@@ -33,14 +33,7 @@ function Microcart() {
   }, [open, Body])
   if (!open) return null
   return (
-    <div
-      ref={dialog}
-      className="microcart"
-      role="dialog"
-      aria-modal="true"
-      aria-label="Shopping cart"
-      data-testid="microcart-panel"
-    >
+    <div {...dialog} className="microcart" data-testid="microcart-panel">
       <div className="microcart__top">
         <h2>Shopping cart</h2>
         <button type="button" className="microcart__close" aria-label="Close cart" onClick={closePanels}>

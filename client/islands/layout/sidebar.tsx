@@ -4,7 +4,8 @@
  * 300 ms, and the country prices are for ("Deliver to").
  */
 
-import { type RefObject, useState } from 'react'
+import { useState } from 'react'
+import type { UseDialog } from './dialog'
 import type { MenuItem } from './header'
 import { Icon } from './icons'
 
@@ -35,7 +36,7 @@ interface SidebarProps {
   onPush: (id: number) => void
   onPop: (after: (pop: () => void, ms: number) => void) => void
   onClose: () => void
-  useDialog: <T extends HTMLElement>(open: boolean, onClose: () => void) => RefObject<T | null>
+  useDialog: UseDialog
 }
 
 /** The menu drawer: the category tree (a submenu slides in, its path pops after 300 ms) and the delivery country. */
@@ -46,16 +47,13 @@ export function Sidebar(props: SidebarProps) {
   const trail = menuTrail(menu, path)
   const current = trail[trail.length - 1]
   const items = current ? current.children : menu
-  const dialog = useDialog<HTMLDivElement>(open, onClose)
+  const dialog = useDialog<HTMLDivElement>(open, onClose, { 'aria-label': 'Menu' })
   return (
     <div
-      ref={dialog}
+      {...dialog}
       id="sidebar-menu"
       className={`sidebar${open ? ' sidebar--open' : ''}`}
       hidden={!open}
-      role="dialog"
-      aria-modal="true"
-      aria-label="Menu"
       data-testid="sidebar"
     >
       <div className="sidebar__top">

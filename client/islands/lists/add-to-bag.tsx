@@ -6,6 +6,7 @@
  * engine applies the add rules (stock, price, the notice) and syncs with the server; the runtime is
  * loaded on the first add, as on the product page.
  */
+import { FormError } from '@shared/components/form-error'
 import { useId, useState } from 'react'
 import type { BagOffer } from './bag-choices'
 
@@ -106,11 +107,7 @@ export function AddToBag({
       >
         {action}
       </button>
-      {note ? (
-        <p className="form-error" role="alert">
-          {note}
-        </p>
-      ) : null}
+      <FormError message={note} />
     </div>
   )
 }

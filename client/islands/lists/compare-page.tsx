@@ -6,10 +6,10 @@
  * stays put and the table says it scrolls sideways.
  */
 
+import { ListImage } from '@shared/components/catalog/list-image'
 import { formatAttributeValue } from '@shared/components/product/view'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
-import { imageUrl } from '@shared/domain/image-url'
 import { MSG } from '@shared/i18n/messages'
 import type { Attribute } from '@shared/schemas/catalog'
 import { useEffect } from 'react'
@@ -106,12 +106,10 @@ function ComparePage({ currency, attributes }: ComparePageProps) {
                   {items.map((item) => (
                     <th key={item.sku} scope="col" data-sku={item.sku}>
                       <a href={item.url}>
-                        <img
-                          src={imageUrl(item.image, width, height)}
-                          alt=""
-                          width={width / 4}
-                          height={height / 4}
-                          loading="lazy"
+                        <ListImage
+                          path={item.image}
+                          size="thumb"
+                          shown={{ width: width / 4, height: height / 4 }}
                         />
                         <span className="compare-table__name">{item.name}</span>
                       </a>

@@ -15,7 +15,7 @@ function WishlistPanel() {
   const panel = useSignalValue(openPanel)
   const open = panel === 'wishlist'
   const [List, setList] = useState<ComponentType<{ currency: string }> | null>(null)
-  const dialog = useDialog<HTMLDivElement>(open, closePanels)
+  const dialog = useDialog<HTMLDivElement>(open, closePanels, { 'aria-label': 'Wishlist' })
   useEffect(() => {
     if (open && !List) {
       void import('./wishlist-list').then((m) => setList(() => m.WishlistList))
@@ -23,12 +23,9 @@ function WishlistPanel() {
   }, [open, List])
   return (
     <div
-      ref={dialog}
+      {...dialog}
       className={`side-panel wishlist-panel${open ? ' side-panel--open' : ''}`}
       hidden={!open}
-      role="dialog"
-      aria-modal="true"
-      aria-label="Wishlist"
       data-testid="wishlist-panel"
     >
       <div className="side-panel__top">

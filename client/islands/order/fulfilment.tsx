@@ -89,6 +89,12 @@ function Parcel({ p }: { p: ParcelView }) {
   )
 }
 
+/** A line picked for the return: how many go back, and the size an exchange asks for. */
+interface PickedLine {
+  qty: number
+  size: string
+}
+
 function ReturnForm({
   access,
   lines,
@@ -104,7 +110,10 @@ function ReturnForm({
 }) {
   const open = lines.filter((l) => l.returnable > 0 && l.rule !== 'none')
   const [resolution, setResolution] = useState<keyof typeof RESOLUTIONS>('exchange')
-  const [picked, setPicked] = useState<Record<number, { qty: number; size: string }>>({})
+  const [picked, setPicked] = useState<Record<number, PickedLine>>({})
+  /** Changes how many of a picked line go back, or the size it is exchanged for. */
+  const repick = (id: number, change: Partial<PickedLine>) =>
+    setPicked((prev) => ({ ...prev, [id]: { ...(prev[id] as PickedLine), ...change } }))
   const [reason, setReason] = useState('')
   const [message, setMessage] = useState<string | null>(null)
   if (open.length === 0) return null
@@ -173,15 +182,7 @@ function ReturnForm({
             <select
               aria-label={`How many of ${l.name}`}
               value={picked[l.order_item_id]?.qty}
-              onChange={(e) =>
-                setPicked({
-                  ...picked,
-                  [l.order_item_id]: {
-                    ...(picked[l.order_item_id] as { qty: number; size: string }),
-                    qty: Number(e.target.value),
-                  },
-                })
-              }
+              onChange={(e) => repick(l.order_item_id, { qty: Number(e.target.value) })}
             >
               {Array.from({ length: l.returnable }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
@@ -196,15 +197,7 @@ function ReturnForm({
                 aria-label={`New size of ${l.name}`}
                 data-testid="exchange-size"
                 value={picked[l.order_item_id]?.size}
-                onChange={(e) =>
-                  setPicked({
-                    ...picked,
-                    [l.order_item_id]: {
-                      ...(picked[l.order_item_id] as { qty: number; size: string }),
-                      size: e.target.value,
-                    },
-                  })
-                }
+                onChange={(e) => repick(l.order_item_id, { size: e.target.value })}
               >
                 {l.sizes.map((s) => (
                   <option key={s.sku} value={s.sku}>

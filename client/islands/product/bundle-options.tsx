@@ -2,10 +2,10 @@
  * The bundle's options: one radio per linked product (its picture, its own price, and 'Out Of Stock'
  * with the radio disabled when it cannot ship) and the option's quantity, with their errors.
  */
+import { ListImage } from '@shared/components/catalog/list-image'
+import { FormError } from '@shared/components/form-error'
 import type { FormProduct } from '@shared/components/product/view'
-import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
-import { imageUrl } from '@shared/domain/image-url'
 import { finalPrice } from '@shared/domain/price-window'
 import { MSG } from '@shared/i18n/messages'
 import type { BundleChoices } from './bundle-choices'
@@ -56,26 +56,13 @@ function BundleOptionField({
               disabled={out}
               onChange={() => set({ linkId: link.id, qty: String(link.qty ?? 1) })}
             />
-            {image ? (
-              <img
-                src={imageUrl(image, IMAGE_SIZES.cart.width, IMAGE_SIZES.cart.height)}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-                decoding="async"
-              />
-            ) : null}
+            {image ? <ListImage path={image} size="cart" shown={{ width: 48, height: 48 }} /> : null}
             {link.product?.name ?? link.sku} <span className="price">{formatUnitPrice(unit, currency)}</span>
             {out ? <span className="badge badge--oos">{MSG.outOfStockBadge}</span> : null}
           </label>
         )
       })}
-      {selError ? (
-        <p className="form-error" role="alert">
-          {selError}
-        </p>
-      ) : null}
+      <FormError message={selError} />
       <label className="qty-input">
         Quantity
         <input
@@ -88,11 +75,7 @@ function BundleOptionField({
           onChange={(e) => set({ qty: e.currentTarget.value })}
         />
       </label>
-      {qtyError ? (
-        <p className="form-error" role="alert">
-          {qtyError}
-        </p>
-      ) : null}
+      <FormError message={qtyError} />
     </fieldset>
   )
 }

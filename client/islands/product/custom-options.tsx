@@ -2,6 +2,7 @@
  * The product's custom options: a text field, a select, or radio buttons/checkboxes, each with its
  * price delta (fixed or percent) and its error once the shopper tried to add to the cart.
  */
+import { FormError } from '@shared/components/form-error'
 import type { FormProduct } from '@shared/components/product/view'
 import { formatUnitPrice } from '@shared/domain/currency'
 import type { CustomValues } from './cart-lines'
@@ -14,18 +15,24 @@ function priceLabel(p: number | null | undefined, type: string | null | undefine
   return p ? ` (+${type === 'percent' ? `${p}%` : formatUnitPrice(p, currency)})` : ''
 }
 
+/** One option's input: where it stands (`id`), what is chosen, its error, and how a choice is kept. */
+interface OptionInputProps {
+  option: CustomOption
+  id: string
+  value: CustomValue
+  error: string | undefined
+  currency: string
+  set: (v: CustomValue) => void
+}
+
+/** The option's title; a required option's carries a star. */
+const optionTitle = (option: CustomOption) => `${option.title}${option.is_require ? ' *' : ''}`
+
 /** Radio buttons (one value) or checkboxes (several values). */
-function choiceList(
-  option: CustomOption,
-  id: string,
-  value: CustomValue,
-  error: string | undefined,
-  currency: string,
-  set: (v: CustomValue) => void,
-) {
+function choiceList({ option, id, value, error, currency, set }: OptionInputProps) {
   return (
     <fieldset aria-invalid={!!error}>
-      <legend>{`${option.title}${option.is_require ? ' *' : ''}`}</legend>
+      <legend>{optionTitle(option)}</legend>
       {option.values.map((v) => {
         const checked =
           option.type === 'checkbox'
@@ -57,18 +64,12 @@ function choiceList(
 }
 
 /** The input of one option: a text field, a select, or a choice list. */
-function optionInput(
-  option: CustomOption,
-  id: string,
-  value: CustomValue,
-  error: string | undefined,
-  currency: string,
-  set: (v: CustomValue) => void,
-) {
+function optionInput(props: OptionInputProps) {
+  const { option, id, value, error, currency, set } = props
   if (option.type === 'field') {
     return (
       <label htmlFor={id}>
-        {`${option.title}${option.is_require ? ' *' : ''}${priceLabel(option.price, option.price_type, currency)}`}
+        {`${optionTitle(option)}${priceLabel(option.price, option.price_type, currency)}`}
         <input
           id={id}
           type="text"
@@ -83,7 +84,7 @@ function optionInput(
   if (option.type === 'select' || option.type === 'drop_down') {
     return (
       <label htmlFor={id}>
-        {`${option.title}${option.is_require ? ' *' : ''}`}
+        {optionTitle(option)}
         <select
           id={id}
           value={value == null ? '' : String(value)}
@@ -100,7 +101,7 @@ function optionInput(
       </label>
     )
   }
-  return choiceList(option, id, value, error, currency, set)
+  return choiceList(props)
 }
 
 export function CustomOptions({
@@ -128,14 +129,15 @@ export function CustomOptions({
             className="custom-option"
             data-testid={`custom-option-${option.option_id}`}
           >
-            {optionInput(option, id, values[option.option_id] ?? null, error, currency, (v) =>
-              onChange(option.option_id, v),
-            )}
-            {error ? (
-              <p id={`${id}-error`} className="form-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            {optionInput({
+              option,
+              id,
+              value: values[option.option_id] ?? null,
+              error,
+              currency,
+              set: (v) => onChange(option.option_id, v),
+            })}
+            <FormError id={`${id}-error`} message={error} />
           </div>
         )
       })}

@@ -121,6 +121,12 @@ function GalleryThumbs({
   )
 }
 
+/** The arrows either side of the main image: back one image, on one image. */
+const GALLERY_STEPS = [
+  { step: -1, side: 'prev', label: 'Previous image', icon: 'chevron-left' },
+  { step: 1, side: 'next', label: 'Next image', icon: 'chevron-right' },
+] as const
+
 function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
   const variantImage = useSignalValue(selectedVariantImage)
   const images: GalleryImage[] =
@@ -172,22 +178,17 @@ function ProductGallery({ images: own, name, autoplay = false }: GalleryProps) {
         <GalleryMain image={current} onZoom={() => setZoomed(true)} />
         {count > 1 ? (
           <>
-            <button
-              type="button"
-              className="gallery__nav gallery__nav--prev"
-              onClick={() => go(-1)}
-              aria-label="Previous image"
-            >
-              <Icon name="chevron-left" />
-            </button>
-            <button
-              type="button"
-              className="gallery__nav gallery__nav--next"
-              onClick={() => go(1)}
-              aria-label="Next image"
-            >
-              <Icon name="chevron-right" />
-            </button>
+            {GALLERY_STEPS.map(({ step, side, label, icon }) => (
+              <button
+                key={side}
+                type="button"
+                className={`gallery__nav gallery__nav--${side}`}
+                onClick={() => go(step)}
+                aria-label={label}
+              >
+                <Icon name={icon} />
+              </button>
+            ))}
             <button
               type="button"
               className="gallery__play"

@@ -4,10 +4,9 @@
  * one whose own options must be chosen links to its page; neither has a quantity here, and neither
  * is added with the rest. The page's price above the table is what the chosen pieces cost.
  */
+import { ListImage } from '@shared/components/catalog/list-image'
 import type { FormProduct } from '@shared/components/product/view'
-import { IMAGE_SIZES } from '@shared/config/images'
 import { productPath } from '@shared/config/links'
-import { imageUrl } from '@shared/domain/image-url'
 import { isValidGroupedQty, toQuantity } from '@shared/domain/options'
 import { type PriceViewOptions, priceView } from '@shared/domain/price'
 import { MSG } from '@shared/i18n/messages'
@@ -54,7 +53,6 @@ export function GroupedLinks({
   priceOptions: Pick<PriceViewOptions, 'now' | 'currency' | 'taxRules' | 'country'>
   onChange: (sku: string, qty: string) => void
 }) {
-  const { width, height } = IMAGE_SIZES.cart
   return (
     <table className="grouped-links" data-testid="grouped-links">
       <caption className="grouped-links__caption">
@@ -88,14 +86,7 @@ export function GroupedLinks({
                 data-needs-options={optionsUrl ? '' : undefined}
               >
                 <td className="grouped-links__piece">
-                  <img
-                    src={imageUrl(piece?.image ?? null, width, height)}
-                    alt=""
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <ListImage path={piece?.image} size="cart" shown={{ width: 56, height: 56 }} />
                   <span>
                     {name}
                     <br />

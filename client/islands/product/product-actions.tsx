@@ -1,4 +1,6 @@
 /** The product form's actions: quantity (not for grouped products), add to cart, and the wishlist and compare toggles. */
+
+import type { ReadonlySignal } from '@preact/signals-core'
 import type { ProductSummary } from '@shared/components/product/summary'
 import type { RefObject } from 'react'
 import { compare } from '../../state/compare'
@@ -24,10 +26,6 @@ export function ProductActions({
   /** The product as the lists keep it (the shown price and the chosen variant's image). */
   summary: ProductSummary
 }) {
-  const wishlistSkus = useSignalValue(wishlist.skus)
-  const compareSkus = useSignalValue(compare.skus)
-  const inWishlist = wishlistSkus.has(summary.sku)
-  const inCompare = compareSkus.has(summary.sku)
   return (
     <div className="product-actions">
       {showQty ? (
@@ -53,24 +51,39 @@ export function ProductActions({
       >
         Add to cart
       </button>
-      <button
-        type="button"
-        className={`btn btn--secondary${inWishlist ? ' btn--active' : ''}`}
-        aria-pressed={inWishlist}
-        onClick={() => void (inWishlist ? wishlist.remove(summary.sku) : wishlist.add(summary))}
-        data-testid="add-to-wishlist"
-      >
-        {inWishlist ? 'Remove from wishlist' : 'Add to wishlist'}
-      </button>
-      <button
-        type="button"
-        className={`btn btn--secondary${inCompare ? ' btn--active' : ''}`}
-        aria-pressed={inCompare}
-        onClick={() => void (inCompare ? compare.remove(summary.sku) : compare.add(summary))}
-        data-testid="add-to-compare"
-      >
-        {inCompare ? 'Remove from compare' : 'Add to compare'}
-      </button>
+      <ListToggle list={wishlist} summary={summary} name="wishlist" />
+      <ListToggle list={compare} summary={summary} name="compare" />
     </div>
+  )
+}
+
+/** A list the shopper keeps products in: whether the product is there, and the two ways to change that. */
+interface ProductList {
+  skus: ReadonlySignal<Set<string>>
+  add(summary: ProductSummary): Promise<boolean>
+  remove(sku: string): Promise<boolean>
+}
+
+/** Puts the product in the list or takes it out; pressed while it is there. */
+function ListToggle({
+  list,
+  summary,
+  name,
+}: {
+  list: ProductList
+  summary: ProductSummary
+  name: 'wishlist' | 'compare'
+}) {
+  const inList = useSignalValue(list.skus).has(summary.sku)
+  return (
+    <button
+      type="button"
+      className={`btn btn--secondary${inList ? ' btn--active' : ''}`}
+      aria-pressed={inList}
+      onClick={() => void (inList ? list.remove(summary.sku) : list.add(summary))}
+      data-testid={`add-to-${name}`}
+    >
+      {inList ? `Remove from ${name}` : `Add to ${name}`}
+    </button>
   )
 }

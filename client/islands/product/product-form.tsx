@@ -6,6 +6,7 @@
  * come from shared/domain (the same code the cart uses).
  */
 
+import { FormError } from '@shared/components/form-error'
 import type { ProductSummary } from '@shared/components/product/summary'
 import type { FormProduct } from '@shared/components/product/view'
 import {
@@ -232,11 +233,7 @@ function ProductForm(props: ProductFormProps) {
     <div className="product-form" data-testid="product-form" ref={formRef}>
       <PriceBlock price={price} />
       <StockLine inStock={inStock} variant={isConfigurable ? variant : null} />
-      {variantError ? (
-        <p className="form-error" role="alert" data-testid="variants-error">
-          {variantError}
-        </p>
-      ) : null}
+      <FormError message={variantError} testId="variants-error" />
       {product.configurable_options.map((option) => (
         <VariantPicker
           key={option.attribute_code}

@@ -3,10 +3,9 @@
  * products, newest first (max 20, kept by client/state/recently-viewed).
  */
 
+import { ListImage } from '@shared/components/catalog/list-image'
 import type { ProductSummary } from '@shared/components/product/summary'
-import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
-import { imageUrl } from '@shared/domain/image-url'
 import { useEffect } from 'react'
 import { recentlyViewed } from '../../state/recently-viewed'
 import { useSignalValue } from '../../state/use-signal'
@@ -35,7 +34,6 @@ function RecentlyViewed({ current, currency }: RecentlyViewedProps) {
   }, [current])
   const others = items.filter((i) => i.sku !== current.sku)
   if (others.length === 0) return <div className="recently-viewed recently-viewed--empty" />
-  const { width, height } = IMAGE_SIZES.tile
   return (
     <section
       className="recently-viewed"
@@ -47,13 +45,7 @@ function RecentlyViewed({ current, currency }: RecentlyViewedProps) {
         {others.map((item) => (
           <li key={item.sku} className="recently-viewed__item" data-sku={item.sku}>
             <a href={item.url}>
-              <img
-                src={imageUrl(item.image, width, height)}
-                alt=""
-                width={width}
-                height={height}
-                loading="lazy"
-              />
+              <ListImage path={item.image} size="tile" />
               <span className="recently-viewed__name">{item.name}</span>
               <span className="price">{formatUnitPrice(item.price, currency)}</span>
             </a>

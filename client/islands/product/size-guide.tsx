@@ -17,16 +17,13 @@ export function SizeGuide({
   open: boolean
   onToggle: () => void
 }) {
-  const dialog = useDialog<HTMLElement>(open, onToggle)
+  const dialog = useDialog<HTMLElement>(open, onToggle, { 'aria-label': guide.title })
   return (
     <section
-      ref={dialog}
+      {...dialog}
       id="size-guide"
       className={`size-guide${open ? ' size-guide--open' : ''}`}
       hidden={!open}
-      role="dialog"
-      aria-modal="true"
-      aria-label={guide.title}
       data-testid="size-guide"
     >
       <h2>{guide.title}</h2>

@@ -67,7 +67,7 @@ function FilterPanel(props: ListingViewProps) {
       <div className="filters__head">
         <h2 className="filters__title">Filters</h2>
         {onOpenFilters ? (
-          <button type="button" className="filters__close" onClick={() => onOpenFilters(false)}>
+          <button type="button" className="btn filters__close" onClick={() => onOpenFilters(false)}>
             Done
           </button>
         ) : null}

@@ -2,7 +2,7 @@
  * Labelled form controls with inline errors: every field has a <label>, errors are announced
  * (aria-invalid + aria-describedby pointing at the message).
  */
-import type { ReactNode } from 'react'
+import type { ChangeEvent, ReactNode } from 'react'
 
 /** The field's inline error, announced when it appears. */
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
@@ -31,6 +31,29 @@ function errorAria(id: string, error: string | undefined) {
   return error ? { 'aria-invalid': true, 'aria-describedby': errorId(id) } : {}
 }
 
+/** A labelled control's box: the label above, the control, its inline error below. */
+function Field({
+  id,
+  label,
+  required,
+  error,
+  children,
+}: {
+  id: string
+  label: string
+  required: boolean | undefined
+  error: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <FieldLabel id={id} label={label} required={required} />
+      {children}
+      <FieldError id={errorId(id)} error={error} />
+    </div>
+  )
+}
+
 interface TextFieldProps {
   id: string
   label: string
@@ -43,78 +66,78 @@ interface TextFieldProps {
   inputMode?: 'text' | 'numeric' | 'tel' | 'email'
 }
 
-/** A text input with its label and inline error. */
-export function TextField({
+/** What an input and a select both carry: the id (also the name), the value, the autofill hint, the error link. */
+function controlProps({
   id,
-  label,
   value,
   onChange,
   error,
-  type = 'text',
   autoComplete,
-  required,
-  inputMode,
-}: TextFieldProps) {
+}: Pick<TextFieldProps, 'id' | 'value' | 'onChange' | 'error' | 'autoComplete'>) {
+  return {
+    id,
+    name: id,
+    value,
+    autoComplete,
+    ...errorAria(id, error),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(e.currentTarget.value),
+  }
+}
+
+/** A text input with its label and inline error. */
+export function TextField({ label, type = 'text', required, inputMode, ...props }: TextFieldProps) {
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <FieldLabel id={id} label={label} required={required} />
-      <input
-        id={id}
-        name={id}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        required={required}
-        {...errorAria(id, error)}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      />
-      <FieldError id={errorId(id)} error={error} />
-    </div>
+    <Field id={props.id} label={label} required={required} error={props.error}>
+      <input {...controlProps(props)} type={type} inputMode={inputMode} required={required} />
+    </Field>
   )
 }
 
-interface SelectFieldProps {
-  id: string
-  label: string
-  value: string
+/** What a field with a fixed label and behaviour is given: where it stands, its value and its error. */
+type OwnFieldProps = Pick<TextFieldProps, 'id' | 'value' | 'onChange' | 'error'>
+
+/** The e-mail address of every form that asks for one (checkout, sign-in, sign-up, profile). */
+export function EmailField(props: OwnFieldProps) {
+  return (
+    <TextField
+      {...props}
+      label="Email address"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+    />
+  )
+}
+
+/**
+ * A required password: `current` lets the browser fill the saved password, `new` lets it offer a
+ * generated one (sign-up, a new password).
+ */
+export function PasswordField({
+  label = 'Password',
+  purpose,
+  ...props
+}: OwnFieldProps & { label?: string; purpose: 'current' | 'new' }) {
+  return <TextField {...props} label={label} type="password" autoComplete={`${purpose}-password`} required />
+}
+
+interface SelectFieldProps extends Omit<TextFieldProps, 'type' | 'inputMode'> {
   options: readonly { value: string; label: string }[]
-  onChange: (value: string) => void
-  error?: string
-  required?: boolean
-  autoComplete?: string
 }
 
 /** A select with its label and inline error. */
-export function SelectField({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  error,
-  required,
-  autoComplete,
-}: SelectFieldProps) {
+export function SelectField({ label, options, required, ...props }: SelectFieldProps) {
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <FieldLabel id={id} label={label} required={required} />
-      <select
-        id={id}
-        name={id}
-        value={value}
-        autoComplete={autoComplete}
-        {...errorAria(id, error)}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      >
+    <Field id={props.id} label={label} required={required} error={props.error}>
+      <select {...controlProps(props)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <FieldError id={errorId(id)} error={error} />
-    </div>
+    </Field>
   )
 }
 

@@ -1,5 +1,5 @@
 /** Checkout section 1: name and e-mail; a visitor may log in instead, or create an account with a password. */
-import { CheckboxField, NameFields, TextField } from '@shared/components/checkout/form-field'
+import { CheckboxField, EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
 import type { FieldErrors } from '../../forms/field-rules'
 import type { CheckoutState, PersonalDetails } from '../checkout-state'
 
@@ -48,16 +48,11 @@ export function PersonalStep({
         onLast={(v) => set('lastName', v)}
         errors={{ first: errors.firstName, last: errors.lastName }}
       />
-      <TextField
+      <EmailField
         id="personal-emailAddress"
-        label="Email address"
-        type="email"
         value={details.emailAddress}
         onChange={(v) => set('emailAddress', v)}
         error={errors.emailAddress}
-        autoComplete="email"
-        inputMode="email"
-        required
       />
       {!loggedIn ? (
         <>
@@ -74,15 +69,12 @@ export function PersonalStep({
             onChange={(v) => set('createAccount', v)}
           />
           {details.createAccount ? (
-            <TextField
+            <PasswordField
               id="personal-password"
-              label="Password"
-              type="password"
+              purpose="new"
               value={details.password}
               onChange={(v) => set('password', v)}
               error={errors.password}
-              autoComplete="new-password"
-              required
             />
           ) : null}
         </>

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createCompareStore } from '../../../../client/state/compare'
-import { createRecentlyViewedStore, type ListStorage } from '../../../../client/state/recently-viewed'
+import { createRecentlyViewedStore } from '../../../../client/state/recently-viewed'
+import type { ListStorage } from '../../../../client/state/stored-list'
 import { createWishlistStore, mergeServerItems, type WishlistItem } from '../../../../client/state/wishlist'
 import type { ProductSummary } from '../../../../shared/components/product/summary'
 
@@ -13,6 +14,20 @@ function memoryStorage<T>(initial: T | null = null) {
     }),
   }
   return { storage, read: () => value }
+}
+
+/** Views waiting for a save, kept in memory (the tab's session storage in the shop). */
+function memoryPending() {
+  let kept: ProductSummary[] = []
+  return {
+    read: () => kept,
+    write: (items: ProductSummary[]) => {
+      kept = items
+    },
+    clear: () => {
+      kept = []
+    },
+  }
 }
 
 const p = (sku: string, extra: Partial<ProductSummary> = {}): ProductSummary => ({
@@ -49,16 +64,7 @@ describe('recently viewed', () => {
 
   it('keeps a view made on a page left before its save, and saves it on the next page', async () => {
     const { storage, read } = memoryStorage<ProductSummary[]>([p('X1')])
-    let kept: ProductSummary[] = []
-    const pending = {
-      read: () => kept,
-      write: (items: ProductSummary[]) => {
-        kept = items
-      },
-      clear: () => {
-        kept = []
-      },
-    }
+    const pending = memoryPending()
     // The first page is left while its storage is still loading: its save never happens.
     const never = { getItem: () => new Promise<null>(() => {}), setItem: storage.setItem }
     void createRecentlyViewedStore(() => never, pending).add(p('A1'))
@@ -66,7 +72,7 @@ describe('recently viewed', () => {
     await next.add(p('B2'))
     expect(next.items.value.map((i) => i.sku)).toEqual(['B2', 'A1', 'X1'])
     expect(read()?.map((i) => i.sku)).toEqual(['B2', 'A1', 'X1'])
-    expect(kept).toEqual([])
+    expect(pending.read()).toEqual([])
   })
 
   it('loads the saved list from storage', async () => {
@@ -165,5 +171,69 @@ describe('wishlist', () => {
   it('mergeServerItems keeps what the browser knows about matching skus', () => {
     const known: WishlistItem[] = [{ ...p('K1', { name: 'Known' }), qty: 2 }]
     expect(mergeServerItems([{ sku: 'K1' }, 'junk', null], known)).toEqual(known)
+  })
+})
+
+describe('stored lists (compare, recently viewed, wishlist)', () => {
+  it('read the storage once however often they load; later loads share the first read', async () => {
+    const { storage } = memoryStorage<ProductSummary[]>([p('X1')])
+    const compare = createCompareStore({ storage: () => storage, notify: vi.fn() })
+    await Promise.all([compare.load(), compare.load(), compare.add(p('A1'))])
+    await compare.load()
+    expect(storage.getItem).toHaveBeenCalledTimes(1)
+    expect(compare.items.value.map((i) => i.sku)).toEqual(['X1', 'A1'])
+    expect(compare.loaded.value).toBe(true)
+  })
+
+  it('drop saved entries that are not products, and keep the list when the storage cannot be read', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const { storage } = memoryStorage<ProductSummary[]>([p('X1'), { sku: 'broken' } as ProductSummary])
+      const compare = createCompareStore({ storage: () => storage, notify: vi.fn() })
+      await compare.load()
+      expect(compare.items.value.map((i) => i.sku)).toEqual(['X1'])
+
+      const unreadable = { getItem: vi.fn(async () => Promise.reject(new Error('gone'))), setItem: vi.fn() }
+      const recent = createRecentlyViewedStore(() => unreadable, { read: () => [], write() {}, clear() {} })
+      await recent.add(p('A1'))
+      expect(recent.items.value.map((i) => i.sku)).toEqual(['A1'])
+      expect(recent.loaded.value).toBe(true)
+      expect(warn).toHaveBeenCalledWith('[recently-viewed] load failed', expect.any(Error))
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('keep a change in memory when it cannot be saved; a view stays pending until it is saved', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const full = {
+        getItem: vi.fn(async () => null),
+        setItem: vi.fn(async () => Promise.reject(new Error('quota'))),
+      }
+      const compare = createCompareStore({ storage: () => full, notify: vi.fn() })
+      expect(await compare.add(p('A1'))).toBe(true)
+      expect(compare.items.value.map((i) => i.sku)).toEqual(['A1'])
+      expect(warn).toHaveBeenCalledWith('[compare] save failed', expect.any(Error))
+
+      const pending = memoryPending()
+      await createRecentlyViewedStore(() => full, pending).add(p('B2'))
+      expect(pending.read().map((i) => i.sku)).toEqual(['B2'])
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('a wishlist reset makes the next load read again (a login or logout)', async () => {
+    const { storage } = memoryStorage<WishlistItem[]>([{ ...p('A1'), qty: 1 }])
+    const store = createWishlistStore({ storage: () => storage })
+    await store.load()
+    await store.load()
+    expect(storage.getItem).toHaveBeenCalledTimes(1)
+    store.reset()
+    expect(store.loaded.value).toBe(false)
+    await store.load()
+    expect(storage.getItem).toHaveBeenCalledTimes(2)
+    expect(store.items.value.map((i) => i.sku)).toEqual(['A1'])
   })
 })

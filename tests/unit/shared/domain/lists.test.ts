@@ -5,7 +5,6 @@ import {
   addToWishlist,
   containsSku,
   removeBySku,
-  removeFromWishlist,
   uniqueBySku,
 } from '../../../../shared/domain/lists'
 
@@ -63,7 +62,7 @@ describe('wishlist: add if absent (qty 1), remove by sku', () => {
   })
   it('removes by sku', () => {
     expect(
-      removeFromWishlist(
+      removeBySku(
         [
           { sku: 'A', qty: 1 },
           { sku: 'B', qty: 1 },

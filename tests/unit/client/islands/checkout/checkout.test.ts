@@ -62,6 +62,10 @@ describe('personal details validation', () => {
       password: MSG_PASSWORD_SHORT,
     })
     expect(validatePersonalDetails({ ...base, createAccount: true, password: 'abcdefg1' })).toEqual({})
+    // A password is taken as typed: spaces are characters, so only an empty one is missing.
+    expect(validatePersonalDetails({ ...base, createAccount: true, password: '        ' })).toEqual({
+      password: MSG_PASSWORD_SHORT,
+    })
   })
 })
 
