@@ -111,3 +111,21 @@ describe('Send now', () => {
     ])
   })
 })
+
+describe('an order the shop refuses for now (429: too many orders from one network or account)', () => {
+  it('is queued with words that say why, not "server error", and the retry places it once', async () => {
+    const t = setup()
+    t.state.online = true
+    t.answers.push({ code: 429, result: 'Too many orders from your network address: at most 5 a minute.' })
+    const placed = await t.queue.placeOrder(body('c1'))
+    expect(placed).toMatchObject({ state: 'queued', message: MSG.orderHeldBack })
+    expect(t.notices.map((n) => n.message)).toContain(MSG.orderHeldBack)
+    expect(t.notices.map((n) => n.message)).not.toContain(MSG.orderException)
+    expect(await t.queue.pending()).toHaveLength(1)
+
+    await t.queue.sendNow()
+    expect(t.send).toHaveBeenCalledTimes(2)
+    expect(t.send.mock.calls[1]?.[0]).toMatchObject({ order_id: placed.orderId })
+    expect(await t.queue.pending()).toEqual([])
+  })
+})
