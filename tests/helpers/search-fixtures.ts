@@ -7,6 +7,9 @@ import {
   PRODUCT_TABLES,
   productStatements,
 } from '../../scripts/catalogue/seed/write'
+import { catalogSearchQuery, listingSearchRequest } from '../../shared/components/catalog/listing-query'
+import { DEFAULT_SORT } from '../../shared/config/catalog'
+import type { Aggregations, ChosenFilters } from '../../shared/domain/filters'
 import type { Product } from '../../shared/schemas/catalog'
 
 interface Spec {
@@ -239,6 +242,28 @@ export async function searchGet(
   if (body !== undefined) qs.set('request', typeof body === 'string' ? body : JSON.stringify(body))
   const res = await SELF.fetch(`https://shop.test/api/catalog/${index}/${entity}/_search?${qs}`)
   return { status: res.status, json: await res.json() }
+}
+
+/**
+ * One page of the listing of `categoryIds` with `chosen` filters, asked as the listing island asks
+ * (its request, its query string), by a shopper sending `headers`; a 200 is expected.
+ */
+export async function listingPage(
+  categoryIds: number[],
+  chosen: ChosenFilters,
+  from: number,
+  size: number,
+  headers: Record<string, string>,
+): Promise<{ hits: { total: number; hits: { _source: { sku: string } }[] }; aggregations: Aggregations }> {
+  const { SELF } = await import('cloudflare:test')
+  const { path, query } = catalogSearchQuery(
+    listingSearchRequest(categoryIds, { chosen, sort: DEFAULT_SORT }, from, size),
+  )
+  const qs = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.set(k, String(v))
+  const res = await SELF.fetch(`https://shop.test${path}?${qs}`, { headers })
+  if (res.status !== 200) throw new Error(`listing answered ${res.status}: ${await res.text()}`)
+  return res.json()
 }
 
 export async function searchPost(entity: string, body: unknown, params: Record<string, string> = {}) {

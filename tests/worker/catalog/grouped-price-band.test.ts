@@ -4,33 +4,19 @@
  * price field is used) and abroad alike: the band holding the cheapest piece lists the set, the
  * band holding the whole set's price does not, and each band's count is the number it lists.
  */
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { catalogSearchQuery, listingSearchRequest } from '../../../shared/components/catalog/listing-query'
 import { listingPriceView } from '../../../shared/components/catalog/tile-price'
-import { DEFAULT_SORT, PRICE_RANGES } from '../../../shared/config/catalog'
-import {
-  type Aggregations,
-  type ChosenFilters,
-  filtersFromAggregations,
-} from '../../../shared/domain/filters'
+import { PRICE_RANGES } from '../../../shared/config/catalog'
+import { type ChosenFilters, filtersFromAggregations } from '../../../shared/domain/filters'
 import { priceView } from '../../../shared/domain/price'
 import type { TaxRuleFields } from '../../../shared/domain/tax-rules'
-
-interface Hit {
-  _source: { sku: string }
-}
+import { listingPage } from '../../helpers/search-fixtures'
 
 /** The listing of `categoryIds` with the price band `id` chosen (null: none), as the island asks. */
 async function listing(categoryIds: number[], id: string | null, headers: Record<string, string>) {
   const chosen: ChosenFilters = id ? { price: [{ id, label: id }] } : {}
-  const req = listingSearchRequest(categoryIds, { chosen, sort: DEFAULT_SORT }, 0, 48)
-  const { path, query } = catalogSearchQuery(req)
-  const qs = new URLSearchParams()
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.set(k, String(v))
-  const res = await SELF.fetch(`https://shop.test${path}?${qs}`, { headers })
-  expect(res.status).toBe(200)
-  const body = (await res.json()) as { hits: { total: number; hits: Hit[] }; aggregations: Aggregations }
+  const body = await listingPage(categoryIds, chosen, 0, 48, headers)
   return {
     total: body.hits.total,
     skus: body.hits.hits.map((h) => h._source.sku),

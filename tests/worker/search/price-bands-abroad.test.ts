@@ -11,8 +11,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { MAX_LISTING_PAGE_SIZE } from '@shared/config/catalog'
 import { describe, expect, it } from 'vitest'
-import { catalogSearchQuery, listingSearchRequest } from '../../../shared/components/catalog/listing-query'
-import { DEFAULT_SORT } from '../../../shared/config/catalog'
 import { convertPrice } from '../../../shared/domain/currency'
 import {
   type Aggregations,
@@ -24,6 +22,7 @@ import type { TaxRuleFields } from '../../../shared/domain/tax-rules'
 import { indexProductStatements } from '../../../worker/search'
 import { fillShownPrices } from '../../../worker/search/builds/shown-prices'
 import { decodeEntities } from '../../helpers/html'
+import { listingPage } from '../../helpers/search-fixtures'
 
 const WOMEN = '/c/women'
 /** Hits per request: the most a listing request (with aggregations) may ask for. */
@@ -43,13 +42,7 @@ async function search(
   const hits: Hit[] = []
   let aggregations: Aggregations = {}
   for (let from = 0; ; from += PAGE) {
-    const req = listingSearchRequest(categoryIds, { chosen, sort: DEFAULT_SORT }, from, PAGE)
-    const { path, query } = catalogSearchQuery(req)
-    const qs = new URLSearchParams()
-    for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.set(k, String(v))
-    const res = await SELF.fetch(`https://shop.test${path}?${qs}`, { headers })
-    expect(res.status).toBe(200)
-    const body = (await res.json()) as { hits: { total: number; hits: Hit[] }; aggregations: Aggregations }
+    const body = await listingPage(categoryIds, chosen, from, PAGE, headers)
     if (from === 0) aggregations = body.aggregations
     hits.push(...body.hits.hits)
     if (hits.length >= body.hits.total || body.hits.hits.length === 0) return { hits, aggregations }
