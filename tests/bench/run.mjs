@@ -24,8 +24,10 @@
 // --cold-runs 10 --rows category,search (a subset of the throughput rows; the static asset is always
 // measured) --settle-ms N (also time cold runs N ms after the write) --second-request (also time
 // the second request after an import) --states miss,hit,upstream (the columns measured) --quick (the
-// throughput table only: no cold runs, largest search, heap or streaming measurement).
-import { mkdirSync, writeFileSync } from 'node:fs'
+// throughput table only: no cold runs, largest search, heap or streaming measurement) --seeded DIR
+// (copy DIR/state-SCALE, a state an earlier run seeded, instead of seeding again: two heads compared
+// alternately then read the same catalogue).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { build } from 'esbuild'
@@ -55,6 +57,7 @@ const SETTLE_MS = Number(opt('--settle-ms', '0'))
 const SECOND_REQUEST = args.includes('--second-request')
 const STATES = opt('--states', 'miss,hit,upstream').split(',')
 const QUICK = args.includes('--quick')
+const SEEDED = opt('--seeded', '')
 const { bundle, manifest } = await buildProduction()
 // A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
 const slowOut = await buildFixtureWorker(
@@ -320,7 +323,15 @@ for (const scale of SCALES) {
   const state = path.join(root, `.tmp/bench/state-${scale}`)
   // Above 10,000 products the KV URL mappings are left out (local KV writes them at minutes per
   // 100,000): no measured row goes through the URL dispatcher; pages are read from D1.
-  const seeded = await seedState(state, scale, undefined, { urlMappings: scale <= 10_000 })
+  const kept = SEEDED ? path.join(SEEDED, `state-${scale}`) : ''
+  let seeded
+  if (kept && existsSync(`${kept}.json`)) {
+    copyState(kept, state)
+    seeded = JSON.parse(readFileSync(`${kept}.json`, 'utf8'))
+  } else {
+    seeded = await seedState(state, scale, undefined, { urlMappings: scale <= 10_000 })
+    writeFileSync(`${state}.json`, JSON.stringify(seeded))
+  }
   // Each workerd process gets its own copy of the seeded state (SQLite files are not shared).
   const cacheState = `${state}-cache`
   copyState(state, cacheState)
