@@ -39,7 +39,7 @@ const paymentSources = (c: Context) => {
   const env = (c as Context<AppEnv>).env ?? ({} as Env)
   const script = env.RAZORPAY_CHECKOUT_SCRIPT
   const api = env.RAZORPAY_API_BASE
-  if (lastPayment?.script === script && lastPayment.api === api) return lastPayment.sources
+  if (lastPayment && lastPayment.script === script && lastPayment.api === api) return lastPayment.sources
   const origins = new Set([originOf(script), originOf(api)].filter((o): o is string => o !== null))
   const sources = [...origins].join(' ') || "'self'"
   lastPayment = { script, api, sources }
