@@ -15,6 +15,7 @@ import autocannon from 'autocannon'
 // Node 20 has no global WebSocket; miniflare's own client.
 import { WebSocket } from 'ws'
 import {
+  benchPages,
   buildFixtureWorker,
   log,
   root,
@@ -126,21 +127,7 @@ const cannon = (url, duration, headers = {}) =>
 
 // The pages, from the seeded data.
 const d1 = await worker.mf.getD1Database('DB')
-const cat = await d1
-  .prepare(
-    `SELECT c.id, c.slug, COUNT(*) AS n FROM categories c JOIN products p
-       ON EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = c.id)
-     WHERE c.id <> 2 AND p.visibility IN (2,3,4) AND p.status IN (0,1)
-     GROUP BY c.id ORDER BY n DESC LIMIT 1`,
-  )
-  .first()
-const conf = await d1
-  .prepare(
-    `SELECT sku, slug FROM products p WHERE type_id = 'configurable' AND status = 1 AND visibility = 4
-       AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = ?) LIMIT 1`,
-  )
-  .bind(cat.id)
-  .first()
+const { category: cat, product: conf } = await benchPages(d1)
 const urls = {
   home: '/',
   category: `/c/${cat.slug}`,

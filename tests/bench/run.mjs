@@ -33,6 +33,7 @@ import autocannon from 'autocannon'
 import { build } from 'esbuild'
 import { nestedChain } from '../helpers/nested-search.mjs'
 import {
+  benchPages,
   buildFixtureWorker,
   buildProduction,
   copyState,
@@ -342,21 +343,7 @@ for (const scale of SCALES) {
   const d1 = await backend.mf.getD1Database('DB')
 
   // Pick the URLs from the seeded data.
-  const bigCat = await d1
-    .prepare(
-      `SELECT c.id, c.slug, COUNT(*) AS n FROM categories c JOIN products p
-         ON EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = c.id)
-       WHERE c.id <> 2 AND p.visibility IN (2,3,4) AND p.status IN (0,1)
-       GROUP BY c.id ORDER BY n DESC LIMIT 1`,
-    )
-    .first()
-  const conf = await d1
-    .prepare(
-      `SELECT sku, slug, doc FROM products p WHERE type_id = 'configurable' AND status = 1 AND visibility = 4
-         AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = ?) LIMIT 1`,
-    )
-    .bind(bigCat.id)
-    .first()
+  const { category: bigCat, product: conf } = await benchPages(d1)
   const doc = JSON.parse(conf.doc)
   const color = doc.color_options?.[0] ?? doc.configurable_children?.[0]?.color
   const size = doc.size_options?.[0] ?? doc.configurable_children?.[0]?.size

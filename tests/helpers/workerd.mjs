@@ -332,3 +332,26 @@ export async function signedInShopper(base) {
   const bookmark = cart.headers.get('x-d1-bookmark')
   return { cookie: [bookmark ? `d1b=${bookmark}` : '', 'currency=INR'].filter(Boolean).join('; ') }
 }
+
+/**
+ * The pages the runs measure, picked from the seeded catalogue: the category with the most listed
+ * products (not the root) and a configurable product of it (with its document).
+ */
+export async function benchPages(d1) {
+  const category = await d1
+    .prepare(
+      `SELECT c.id, c.slug, COUNT(*) AS n FROM categories c JOIN products p
+         ON EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = c.id)
+       WHERE c.id <> 2 AND p.visibility IN (2,3,4) AND p.status IN (0,1)
+       GROUP BY c.id ORDER BY n DESC LIMIT 1`,
+    )
+    .first()
+  const product = await d1
+    .prepare(
+      `SELECT sku, slug, doc FROM products p WHERE type_id = 'configurable' AND status = 1 AND visibility = 4
+         AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = ?) LIMIT 1`,
+    )
+    .bind(category.id)
+    .first()
+  return { category, product }
+}
