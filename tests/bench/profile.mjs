@@ -14,6 +14,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 // Node 20 has no global WebSocket; miniflare's own client.
 import { WebSocket } from 'ws'
+import { parseArgs } from '../../scripts/lib.mjs'
 import {
   benchPages,
   buildFixtureWorker,
@@ -25,17 +26,22 @@ import {
   startWorker,
 } from '../helpers/workerd.mjs'
 
-const args = process.argv.slice(2)
-const opt = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const SCALE = Number(opt('--scale', '300'))
-const PAGES = opt('--pages', 'home,category,product,search').split(',')
-const DURATION = Number(opt('--duration', '3'))
-const CONNECTIONS = Number(opt('--connections', '10'))
-const TOP = Number(opt('--top', '25'))
-const OUT = opt('--out', '')
+const HELP = `
+usage: node tests/bench/profile.mjs [--scale 300] [--pages home,category,product,search]
+  [--duration 3] [--connections 10] [--top 25] [--state DIR] [--out DIR]
+A V8 CPU profile of each page's cache miss in workerd: CPU time a request, and self and total time
+by package, source file and function. A page named NAME-signed-in is requested with a signed-in
+shopper's cookies.`
+const opts = parseArgs(HELP, {
+  options: ['--scale', '--pages', '--duration', '--connections', '--top', '--state', '--out'],
+  positionals: 0,
+})
+const SCALE = Number(opts.scale ?? '300')
+const PAGES = (opts.pages ?? 'home,category,product,search').split(',')
+const DURATION = Number(opts.duration ?? '3')
+const CONNECTIONS = Number(opts.connections ?? '10')
+const TOP = Number(opts.top ?? '25')
+const OUT = opts.out ?? ''
 const HEADERS = {
   accept: 'text/html',
   'accept-encoding': 'identity',
@@ -50,7 +56,7 @@ const seedOut = await buildFixtureWorker(
   'tests/helpers/seed-worker.ts',
   path.join(root, '.tmp/profile/seed-worker.js'),
 )
-const state = opt('--state', path.join(root, `.tmp/profile/state-${SCALE}`))
+const state = opts.state ?? path.join(root, `.tmp/profile/state-${SCALE}`)
 if (!existsSync(state)) {
   log(`seeding ${SCALE} products…`)
   await seedState(state, SCALE, seedOut)
