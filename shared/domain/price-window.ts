@@ -27,7 +27,7 @@ function toMs(now: Now): number {
  * Dates already parsed, by their text: a catalogue repeats a few special-price dates on thousands
  * of variants, and a listing prices every variant of every tile. Texts over DATE_TEXT_MAX
  * characters are not kept, and the map is emptied when it holds PARSED_DATES_MAX, so it stays
- * under about 60 KB. A date's text always parses to the same instant, so a kept value is exact.
+ * under 100 KB. A date's text always parses to the same instant, so a kept value is exact.
  */
 const parsedDates = new Map<string, number | null>()
 const PARSED_DATES_MAX = 512
