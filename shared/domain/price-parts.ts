@@ -29,9 +29,15 @@ export function cheapestVariant<T extends ChildPriceFields>(
   const inStock = available.filter(isChildInStock)
   const pool = inStock.length ? inStock : available.length ? available : all
   let best: T | null = null
+  // The best price so far is kept, not worked out again for every variant compared with it.
+  let bestPrice = 0
   for (const c of pool) {
     if (!((c.price ?? 0) > 0)) continue
-    if (!best || finalPrice(c, now) < finalPrice(best, now)) best = c
+    const price = finalPrice(c, now)
+    if (!best || price < bestPrice) {
+      best = c
+      bestPrice = price
+    }
   }
   return best ?? pool[0] ?? null
 }

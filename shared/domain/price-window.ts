@@ -23,9 +23,30 @@ function toMs(now: Now): number {
   return typeof now === 'number' ? now : now.getTime()
 }
 
+/**
+ * Dates already parsed, by their text: a catalogue repeats a few special-price dates on thousands
+ * of variants, and a listing prices every variant of every tile. Texts over DATE_TEXT_MAX
+ * characters are not kept, and the map is emptied when it holds PARSED_DATES_MAX, so it stays
+ * under 100 KB. A date's text always parses to the same instant, so a kept value is exact.
+ */
+const parsedDates = new Map<string, number | null>()
+const PARSED_DATES_MAX = 512
+const DATE_TEXT_MAX = 40
+
 /** Parses a Magento/ISO date string to ms epoch (UTC when no zone is given), or null when unparseable. */
 export function parseCatalogDate(value: string | null | undefined): number | null {
   if (!value) return null
+  const held = parsedDates.get(value)
+  if (held !== undefined) return held
+  const ms = parseDateText(value)
+  if (value.length <= DATE_TEXT_MAX) {
+    if (parsedDates.size >= PARSED_DATES_MAX) parsedDates.clear()
+    parsedDates.set(value, ms)
+  }
+  return ms
+}
+
+function parseDateText(value: string): number | null {
   const trimmed = value.trim()
   // Zone-less catalogue dates ('2027-03-15', '2027-3-5 10:00:00.000', '2027/03/15') are UTC, so the
   // server and every shopper's browser agree on whether a window is open whatever their time zone.

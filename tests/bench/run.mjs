@@ -23,19 +23,24 @@
 // Writes bench-results/bench.json. Options: --scales 300,10000,100000 --duration 3 --connections 10
 // --cold-runs 10 --rows category,search (a subset of the throughput rows; the static asset is always
 // measured) --settle-ms N (also time cold runs N ms after the write) --second-request (also time
-// the second request after an import).
-import { mkdirSync, writeFileSync } from 'node:fs'
+// the second request after an import) --states miss,hit,upstream (the columns measured) --quick (the
+// throughput table only: no cold runs, largest search, heap or streaming measurement) --seeded DIR
+// (copy DIR/state-SCALE, a state an earlier run seeded, instead of seeding again: two heads compared
+// alternately then read the same catalogue).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { build } from 'esbuild'
 import { nestedChain } from '../helpers/nested-search.mjs'
 import {
+  benchPages,
   buildFixtureWorker,
   buildProduction,
   copyState,
   log,
   root,
   seedState,
+  signedInShopper,
   startWorker,
 } from '../helpers/workerd.mjs'
 
@@ -51,6 +56,9 @@ const COLD_RUNS = Number(opt('--cold-runs', '10'))
 const ROWS = opt('--rows', '').split(',').filter(Boolean)
 const SETTLE_MS = Number(opt('--settle-ms', '0'))
 const SECOND_REQUEST = args.includes('--second-request')
+const STATES = opt('--states', 'miss,hit,upstream').split(',')
+const QUICK = args.includes('--quick')
+const SEEDED = opt('--seeded', '')
 const { bundle, manifest } = await buildProduction()
 // A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
 const slowOut = await buildFixtureWorker(
@@ -258,6 +266,9 @@ function measureCompile(vocab, products) {
   }
 }
 
+/** A column left out by --states. */
+const NOT_MEASURED = { rps: 0, p50: 0, p99: 0, errors: 0 }
+
 function cannon(url, connections = CONNECTIONS, duration = DURATION, headers = {}) {
   return new Promise((resolve, reject) => {
     autocannon(
@@ -293,34 +304,6 @@ async function ttfb(url) {
   return { firstByteMs: first, totalMs: performance.now() - t0 }
 }
 
-/**
- * A signed-in shopper's request headers: a customer registered and signed in, whose cart creation
- * (a write) gives the D1 bookmark their browser then sends with every page, with the currency
- * cookie a shopper who chose one carries.
- */
-async function signedInShopper(base) {
-  const post = async (p, body, bearer) => {
-    const res = await fetch(`${base}/api${p}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    })
-    const json = await res.json()
-    if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(json)}`)
-    return { json, headers: res.headers }
-  }
-  const email = `bench-${Date.now()}@example.com`
-  const password = 'Bench-secret-123'
-  await post('/user/create', { customer: { email, firstname: 'Asha', lastname: 'Rao' }, password })
-  const login = await post('/user/login', { username: email, password })
-  const cart = await post('/cart/create', {}, login.json.result)
-  const bookmark = cart.headers.get('x-d1-bookmark')
-  return { cookie: [bookmark ? `d1b=${bookmark}` : '', 'currency=INR'].filter(Boolean).join('; ') }
-}
-
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b)
   return s[Math.floor(s.length / 2)]
@@ -341,7 +324,15 @@ for (const scale of SCALES) {
   const state = path.join(root, `.tmp/bench/state-${scale}`)
   // Above 10,000 products the KV URL mappings are left out (local KV writes them at minutes per
   // 100,000): no measured row goes through the URL dispatcher; pages are read from D1.
-  const seeded = await seedState(state, scale, undefined, { urlMappings: scale <= 10_000 })
+  const kept = SEEDED ? path.join(SEEDED, `state-${scale}`) : ''
+  let seeded
+  if (kept && existsSync(`${kept}.json`)) {
+    copyState(kept, state)
+    seeded = JSON.parse(readFileSync(`${kept}.json`, 'utf8'))
+  } else {
+    seeded = await seedState(state, scale, undefined, { urlMappings: scale <= 10_000 })
+    writeFileSync(`${state}.json`, JSON.stringify(seeded))
+  }
   // Each workerd process gets its own copy of the seeded state (SQLite files are not shared).
   const cacheState = `${state}-cache`
   copyState(state, cacheState)
@@ -352,21 +343,7 @@ for (const scale of SCALES) {
   const d1 = await backend.mf.getD1Database('DB')
 
   // Pick the URLs from the seeded data.
-  const bigCat = await d1
-    .prepare(
-      `SELECT c.id, c.slug, COUNT(*) AS n FROM categories c JOIN products p
-         ON EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = c.id)
-       WHERE c.id <> 2 AND p.visibility IN (2,3,4) AND p.status IN (0,1)
-       GROUP BY c.id ORDER BY n DESC LIMIT 1`,
-    )
-    .first()
-  const conf = await d1
-    .prepare(
-      `SELECT sku, slug, doc FROM products p WHERE type_id = 'configurable' AND status = 1 AND visibility = 4
-         AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = ?) LIMIT 1`,
-    )
-    .bind(bigCat.id)
-    .first()
+  const { category: bigCat, product: conf } = await benchPages(d1)
   const doc = JSON.parse(conf.doc)
   const color = doc.color_options?.[0] ?? doc.configurable_children?.[0]?.color
   const size = doc.size_options?.[0] ?? doc.configurable_children?.[0]?.size
@@ -399,8 +376,11 @@ for (const scale of SCALES) {
 
   const cached = await startWorker({ cache: true, state: cacheState })
   const upState = `${state}-upstream`
-  await seedState(upState, 1)
-  const proxied = await startWorker({ cache: false, upstream: backend.url, state: upState })
+  let proxied = null
+  if (STATES.includes('upstream')) {
+    await seedState(upState, 1)
+    proxied = await startWorker({ cache: false, upstream: backend.url, state: upState })
+  }
   for (const [, p, headers] of rows) await (await fetch(cached.url + p, { headers })).arrayBuffer()
 
   const table = []
@@ -411,14 +391,20 @@ for (const scale of SCALES) {
       await cannon(url, CONNECTIONS, 1, headers)
       return cannon(url, CONNECTIONS, DURATION, headers)
     }
+    // The miss is always measured (the static asset's miss row is every ratio's denominator).
     const miss = await measure(backend.url + p)
-    const hit = await measure(cached.url + p)
-    const upstream = await measure(proxied.url + p)
+    const hit = STATES.includes('hit') ? await measure(cached.url + p) : NOT_MEASURED
+    const upstream = proxied ? await measure(proxied.url + p) : NOT_MEASURED
     table.push({ name, path: p, miss, hit, upstream })
   }
   const staticRps = table[0].miss.rps
   for (const r of table) {
     for (const state of ['miss', 'hit', 'upstream']) r[state].ratio = +(r[state].rps / staticRps).toFixed(3)
+  }
+  if (QUICK) {
+    results.scales[scale] = { products: seeded.products, variants: seeded.variants, rows: table }
+    await Promise.all([backend.mf.dispose(), cached.mf.dispose(), proxied?.mf.dispose()])
+    continue
   }
   // One request at a time on an idle worker: a category miss and the static asset. Their
   // difference is the category's render + D1 time without the HTTP hop — an upper bound of its
@@ -571,22 +557,24 @@ for (const scale of SCALES) {
       memos: heap.memos,
     },
   }
-  await Promise.all([backend.mf.dispose(), cached.mf.dispose(), proxied.mf.dispose()])
+  await Promise.all([backend.mf.dispose(), cached.mf.dispose(), proxied?.mf.dispose()])
 }
 
 // Streaming: first byte vs the 1 s deferred section.
-const slow = await startWorker({
-  cache: false,
-  state: path.join(root, '.tmp/bench/state-slow'),
-  script: slowOut,
-})
-const samples = []
-for (let i = 0; i < 5; i++) samples.push(await ttfb(`${slow.url}/slow`))
-await slow.mf.dispose()
-results.streaming = {
-  deferredMs: 1000,
-  firstByteP50Ms: +median(samples.map((s) => s.firstByteMs)).toFixed(1),
-  completeP50Ms: +median(samples.map((s) => s.totalMs)).toFixed(1),
+if (!QUICK) {
+  const slow = await startWorker({
+    cache: false,
+    state: path.join(root, '.tmp/bench/state-slow'),
+    script: slowOut,
+  })
+  const samples = []
+  for (let i = 0; i < 5; i++) samples.push(await ttfb(`${slow.url}/slow`))
+  await slow.mf.dispose()
+  results.streaming = {
+    deferredMs: 1000,
+    firstByteP50Ms: +median(samples.map((s) => s.firstByteMs)).toFixed(1),
+    completeP50Ms: +median(samples.map((s) => s.totalMs)).toFixed(1),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -611,6 +599,7 @@ for (const [scale, r] of Object.entries(results.scales)) {
         `|   errors: miss ${row.miss.errors}, hit ${row.hit.errors}, upstream ${row.upstream.errors} |`,
       )
   }
+  if (QUICK) continue
   const ls = r.largestSearch
   console.log(
     `largest accepted search (${ls.clauses} clauses, ${(ls.requestBytes / 1024).toFixed(0)} KB request): compiles in ${ls.compileColdP50Ms} ms with cold typo caches, ${ls.compileP50Ms} ms warm (p50) to ${ls.sqlBytes} bytes of SQL (limit ${ls.sqlLimitBytes}) with ${ls.boundParams} bound parameters; answered in ${ls.answerP50Ms} ms (p50 of 5)`,
@@ -618,6 +607,11 @@ for (const [scale, r] of Object.entries(results.scales)) {
   console.log(
     `one request at a time, p50: category miss ${r.categoryMissSingleRequestP50Ms} ms, static asset ${r.staticSingleRequestP50Ms} ms → category render + D1 ≤ ${r.categoryRenderUpperBoundMs} ms; category miss after an import (cold search caches) ${r.categoryMissColdSingleRequestP50Ms} ms = ${r.coldToSteady}× the steady state (the import write itself ${r.importWriteP50Ms} ms)`,
   )
+}
+if (QUICK) {
+  mkdirSync(path.join(root, 'bench-results'), { recursive: true })
+  writeFileSync(path.join(root, 'bench-results/bench.json'), `${JSON.stringify(results, null, 2)}\n`)
+  process.exit(0)
 }
 // The scale table: one request at a time (ms, p50) and as a multiple of the static asset's time.
 const MB = (b) => (b / 1024 / 1024).toFixed(1)

@@ -304,3 +304,54 @@ export function copyState(from, to) {
   rmSync(to, { recursive: true, force: true })
   cpSync(from, to, { recursive: true })
 }
+
+/**
+ * A signed-in shopper's request headers: a customer registered and signed in, whose cart creation
+ * (a write) gives the D1 bookmark their browser then sends with every page, with the currency
+ * cookie a shopper who chose one carries.
+ */
+export async function signedInShopper(base) {
+  const post = async (p, body, bearer) => {
+    const res = await fetch(`${base}/api${p}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: JSON.stringify(body),
+    })
+    const json = await res.json()
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(json)}`)
+    return { json, headers: res.headers }
+  }
+  const email = `bench-${Date.now()}@example.com`
+  const password = 'Bench-secret-123'
+  await post('/user/create', { customer: { email, firstname: 'Asha', lastname: 'Rao' }, password })
+  const login = await post('/user/login', { username: email, password })
+  const cart = await post('/cart/create', {}, login.json.result)
+  const bookmark = cart.headers.get('x-d1-bookmark')
+  return { cookie: [bookmark ? `d1b=${bookmark}` : '', 'currency=INR'].filter(Boolean).join('; ') }
+}
+
+/**
+ * The pages the runs measure, picked from the seeded catalogue: the category with the most listed
+ * products (not the root) and a configurable product of it (with its document).
+ */
+export async function benchPages(d1) {
+  const category = await d1
+    .prepare(
+      `SELECT c.id, c.slug, COUNT(*) AS n FROM categories c JOIN products p
+         ON EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = c.id)
+       WHERE c.id <> 2 AND p.visibility IN (2,3,4) AND p.status IN (0,1)
+       GROUP BY c.id ORDER BY n DESC LIMIT 1`,
+    )
+    .first()
+  const product = await d1
+    .prepare(
+      `SELECT sku, slug, doc FROM products p WHERE type_id = 'configurable' AND status = 1 AND visibility = 4
+         AND EXISTS (SELECT 1 FROM json_each(p.doc, '$.category_ids') j WHERE j.value = ?) LIMIT 1`,
+    )
+    .bind(category.id)
+    .first()
+  return { category, product }
+}

@@ -32,14 +32,18 @@ function originOf(url: string | undefined): string | null {
  * payment window as a frame served from its checkout and API origins (or from the local test
  * provider's, when the shop is pointed at it). Only configured origins are admitted.
  */
+/** The payment sources of the configuration last seen (they change only with the configuration). */
+let lastPayment: { script: string | undefined; api: string | undefined; sources: string } | null = null
+
 const paymentSources = (c: Context) => {
   const env = (c as Context<AppEnv>).env ?? ({} as Env)
-  const origins = new Set(
-    [originOf(env.RAZORPAY_CHECKOUT_SCRIPT), originOf(env.RAZORPAY_API_BASE)].filter(
-      (o): o is string => o !== null,
-    ),
-  )
-  return [...origins].join(' ') || "'self'"
+  const script = env.RAZORPAY_CHECKOUT_SCRIPT
+  const api = env.RAZORPAY_API_BASE
+  if (lastPayment && lastPayment.script === script && lastPayment.api === api) return lastPayment.sources
+  const origins = new Set([originOf(script), originOf(api)].filter((o): o is string => o !== null))
+  const sources = [...origins].join(' ') || "'self'"
+  lastPayment = { script, api, sources }
+  return sources
 }
 
 /** This request's nonce as a CSP source. */

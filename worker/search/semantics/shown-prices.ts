@@ -29,8 +29,13 @@ const LISTING_RULE = 'grouped-from-cheapest-piece'
 /** The zone of every country the tax rules do not name (no country has this code). */
 const UNNAMED_ZONE = 'ROW'
 
-/** What the zones and the digest of one set of tax rules are (memoised per rules array). */
+/**
+ * What the zones and the digest of one set of tax rules are (memoised per rules array: the rules a
+ * request reads are one shared object per version of the tax rules, never mutated).
+ */
 interface PricingZones {
+  /** The currency table and base the digest was computed under. */
+  table: string
   digest: string
   /** Country → zone, for the countries the rules name and the home country. */
   zones: Map<string, string>
@@ -52,10 +57,12 @@ function digestOf(text: string): string {
 
 /** The tax rules' zones and their digest with the currency table in force. */
 function pricingZones(rules: readonly TaxRuleFields[]): PricingZones {
-  const table = CURRENCIES.map((c) => currencyConfig(c.code))
-  const digest = digestOf(JSON.stringify([rules, table, baseCurrency(), HOME_COUNTRY, LISTING_RULE]))
+  const currencies = CURRENCIES.map((c) => currencyConfig(c.code))
+  // The rules are digested once per rules object and currency table, not on every request.
+  const table = JSON.stringify([currencies, baseCurrency()])
   const held = zonesMemo.get(rules)
-  if (held && held.digest === digest) return held
+  if (held && held.table === table) return held
+  const digest = digestOf(JSON.stringify([rules, currencies, baseCurrency(), HOME_COUNTRY, LISTING_RULE]))
   const named = new Set<string>()
   for (const rule of rules)
     for (const r of rule.rates ?? []) named.add(String(r.tax_country_id).toUpperCase())
@@ -71,7 +78,7 @@ function pricingZones(rules: readonly TaxRuleFields[]): PricingZones {
     zones.set(country, zone)
   }
   const priced = [...new Set([HOME_COUNTRY, ...zones.values(), UNNAMED_ZONE])]
-  const out = { digest, zones, priced }
+  const out = { table, digest, zones, priced }
   zonesMemo.set(rules, out)
   return out
 }
