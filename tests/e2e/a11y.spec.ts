@@ -21,7 +21,7 @@ import {
   pickProduct,
   placeCashOnDeliveryOrder,
 } from './checkout-fixtures'
-import { waitForHydration } from './pages'
+import { overflow, waitForHydration } from './pages'
 
 test.describe.configure({ mode: 'serial' })
 // Two dozen page types, each measured at five widths: slower than one journey, not than the tier.
@@ -34,21 +34,6 @@ const AXE_WIDTHS = [1366, 390] as const
 
 interface AxeResult {
   violations: { id: string; nodes: { target: string[] }[] }[]
-}
-
-/** How much wider than the window the page is, and the elements that reach past its right edge. */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const vw = document.documentElement.clientWidth
-    const past = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((e) => {
-        const b = e.getBoundingClientRect()
-        return b.width > 0 && b.right > vw + 1 && getComputedStyle(e).position !== 'fixed'
-      })
-      .slice(0, 3)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
-    return { extra: document.documentElement.scrollWidth - vw, past }
-  })
 }
 
 /**

@@ -134,6 +134,33 @@ export function holdBack(): { hold: Promise<void>; release: () => void } {
 /** A string as an SQL literal. */
 export const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`
 
+/**
+ * How much wider than the window the page is, and the first elements that reach past its right edge
+ * (with their widths). An element fixed to the window is not part of the page's width, and one
+ * inside a sideways-scrolling box (`.scroll`, the back office's tables) overflows that box only.
+ */
+export function overflow(page: Page): Promise<{ extra: number; past: string[] }> {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth
+    const past = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => {
+        const b = e.getBoundingClientRect()
+        return (
+          b.width > 0 &&
+          b.right > vw + 1 &&
+          getComputedStyle(e).position !== 'fixed' &&
+          !e.parentElement?.closest('.scroll')
+        )
+      })
+      .slice(0, 6)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().width)} px)`,
+      )
+    return { extra: document.documentElement.scrollWidth - vw, past }
+  })
+}
+
 /** Counts layout shifts from the start of the page (the CLS sum, input-driven shifts left out). */
 export async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
