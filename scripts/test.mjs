@@ -9,8 +9,10 @@
 // time on two cores. One browser spec rebuilds the client (a simulated deploy), which no other
 // step may see: the browser tier holds that spec back until the build's other readers (the unit
 // tier's budgets, the worker tier) have ended (E2E_DEPLOY_AFTER, tests/e2e/playwright.config.ts).
-// A lane's output is printed whole when its step ends (the worker tier's as it comes), each step
-// with its time, and a summary of every step's time closes the run.
+// With --e2e-last the browser tier follows the unit lane instead, and all its specs wait for the
+// worker tier to end (E2E_START_AFTER) while its shops start.
+// A step's output is printed whole when it ends (the worker and browser tiers' as it comes), each
+// step with its time, and a summary of every step's time closes the run.
 import { spawn } from 'node:child_process'
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -22,8 +24,8 @@ usage: npm test [-- TIER...] [--e2e-last]
 
 Builds, typechecks, lints and runs the test tiers, stopping at the first failure.
 TIER: build typecheck lint unit worker e2e (default: all)
-  --e2e-last   run the browser tier alone after the others instead of beside them (to compare
-               the two layouts, or on a machine too busy for three lanes)
+  --e2e-last   run the browser tier's tests alone after the others instead of beside them (its
+               shops start while the worker tier ends); for a machine too busy for three lanes
   -h, --help   print this help and do nothing else
 `,
   { flags: ['--e2e-last'] },
@@ -78,10 +80,12 @@ const commands = {
       '.tmp/e2e-state-b',
     ],
   ],
+  // Beside the other tiers only the deploy spec waits for the build's readers to end; with
+  // --e2e-last every spec does, while the shops start (tests/e2e/playwright.config.ts).
   e2e: [
     bin('playwright'),
     ['test', '-c', 'tests/e2e/playwright.config.ts'],
-    { E2E_DEPLOY_AFTER: BUILD_READERS_DONE },
+    { [e2eLast ? 'E2E_START_AFTER' : 'E2E_DEPLOY_AFTER']: BUILD_READERS_DONE },
   ],
 }
 
@@ -89,7 +93,7 @@ const commands = {
 const tierOf = { 'unit-ist': 'unit', 'e2e-state': 'e2e' }
 const stages = (
   e2eLast
-    ? [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist', 'e2e-state'], ['worker']], [['e2e']]]
+    ? [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist', 'e2e-state', 'e2e'], ['worker']]]
     : [[['build']], [['typecheck', 'lint', 'unit', 'unit-ist'], ['worker'], ['e2e-state', 'e2e']]]
 )
   .map((lanes) =>
@@ -129,8 +133,17 @@ function lineWriter() {
   }
 }
 
-/** Runs one step; its output streams (`live`) or is printed whole when it ends. */
-function runStep(step, live) {
+/**
+ * The long steps whose output streams as it comes, one at a time: a second one keeps its output
+ * until the first has ended, then prints it and streams on. Every other step prints its output
+ * whole when it ends.
+ */
+const STREAMED = new Set(['worker', 'e2e'])
+let streaming = null
+const waitingToStream = []
+
+/** Runs one step, printing its output as STREAMED says, and its time when it ends. */
+function runStep(step) {
   const [cmd, args, env = {}] = commands[step]
   const started = Date.now()
   // The browser tests start from freshly migrated and seeded shops, never from an earlier run's
@@ -151,22 +164,39 @@ function runStep(step, live) {
       detached: true,
     })
     running.add(child)
-    const out = live ? lineWriter() : null
+    const out = lineWriter()
     const buffered = []
-    const take = (chunk) => (out ? out.write(chunk.toString()) : buffered.push(chunk))
+    let live = false
+    const goLive = () => {
+      live = true
+      streaming = step
+      console.log(`\n▶ ${step}`)
+      for (const chunk of buffered.splice(0)) out.write(chunk.toString())
+    }
+    if (STREAMED.has(step)) {
+      if (streaming) waitingToStream.push(goLive)
+      else goLive()
+    }
+    const take = (chunk) => (live ? out.write(chunk.toString()) : buffered.push(chunk))
     child.stdout.on('data', take)
     child.stderr.on('data', take)
-    if (live) console.log(`\n▶ ${step}`)
     child.on('close', (code) => {
       running.delete(child)
-      out?.end()
       const ms = Date.now() - started
-      if (!live) process.stdout.write(`\n▶ ${step}\n${Buffer.concat(buffered).toString()}`)
+      if (live) out.end()
+      else {
+        if (waitingToStream.includes(goLive)) waitingToStream.splice(waitingToStream.indexOf(goLive), 1)
+        process.stdout.write(`\n▶ ${step}\n${Buffer.concat(buffered).toString()}`)
+      }
       times.push([step, ms])
       if (code === 0 && buildReaders.has(step)) buildReaderEnded(step)
       if (code === 0) console.log(`✔ ${step} (${seconds(ms)})`)
       else if (!ok) console.error(`■ ${step} stopped after ${seconds(ms)} (another step failed)`)
       else console.error(`\n✖ ${step} failed (exit ${code}) after ${seconds(ms)}`)
+      if (live) {
+        streaming = null
+        waitingToStream.shift()?.()
+      }
       resolve(code === 0)
     })
   })
@@ -192,16 +222,11 @@ process.on('exit', stopAll)
 const started = Date.now()
 let ok = true
 for (const lanes of stages) {
-  // The lane holding the worker tier streams its output; the others print theirs whole.
-  const liveLane = Math.max(
-    0,
-    lanes.findIndex((lane) => lane.includes('worker') || lane.includes('e2e')),
-  )
   const results = await Promise.all(
-    lanes.map(async (lane, i) => {
+    lanes.map(async (lane) => {
       for (const step of lane) {
         if (!ok) return false
-        const passed = await runStep(step, i === liveLane)
+        const passed = await runStep(step)
         if (!passed) {
           ok = false
           stopAll()

@@ -5,31 +5,12 @@
  * checks the 1366 px window too.
  */
 import { mkdirSync } from 'node:fs'
-import { expect, type Page, test } from '@playwright/test'
-import { createTestOperator, d1, signInOperator } from './pages'
+import { expect, test } from '@playwright/test'
+import { createTestOperator, d1, overflow, signInOperator } from './pages'
 
 const SHOTS = process.env.ADMIN_SHOTS === '1' ? '.tmp/admin-shots' : null
 
 test.beforeAll(() => createTestOperator())
-
-/** How much wider than the window the page is, and the first elements that reach past its edge. */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const vw = document.documentElement.clientWidth
-    const past = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((e) => {
-        const b = e.getBoundingClientRect()
-        // Inside a sideways-scrolling table the overflow is the table's own.
-        return b.width > 0 && b.right > vw + 1 && !e.parentElement?.closest('.scroll')
-      })
-      .slice(0, 6)
-      .map(
-        (e) =>
-          `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().width)} px)`,
-      )
-    return { extra: document.documentElement.scrollWidth - vw, past }
-  })
-}
 
 /** Every screen of the back office, with a record of each kind the demo shop holds. */
 function screens(): [string, string][] {

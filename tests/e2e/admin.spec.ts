@@ -6,7 +6,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { deliverTo, freshEmail, testAddress } from '../helpers/orders'
 import { findProducts, orderAddress } from './checkout-fixtures'
-import { createTestOperator, signInOperator as signIn } from './pages'
+import { createTestOperator, signInOperator, signInOperatorByForm } from './pages'
 
 interface Simple {
   id: number
@@ -63,7 +63,7 @@ test('an operator approves a review and it appears on the product page', async (
   await page.goto(`/${product.url_path}`)
   await expect(page.getByText(title)).toHaveCount(0)
 
-  await signIn(page)
+  await signInOperatorByForm(page)
   await page.getByRole('link', { name: 'Reviews' }).click()
   await page.getByRole('button', { name: `Approve review ${title}` }).click()
   await expect(page.getByRole('button', { name: `Approve review ${title}` })).toHaveCount(0)
@@ -78,7 +78,8 @@ test('an operator ships an order with a tracking number and the shopper’s orde
 }) => {
   const product = await pickSimple(request)
   const { orderNumber: number, orderLinkToken } = await placeOrderWithLink(request, product.sku)
-  await signIn(page)
+  await signInOperator(page)
+  await page.goto('/admin')
   await page.getByRole('link', { name: 'Orders' }).click()
   await page.getByLabel('Search').fill(number)
   await page.getByRole('button', { name: 'Filter' }).click()
@@ -103,7 +104,7 @@ test('an operator cancels an order and its stock comes back', async ({ page, req
   const before = await stockOf(request, product.sku)
   const number = await placeOrder(request, product.sku)
   expect(await stockOf(request, product.sku)).toBe(before - 1)
-  await signIn(page)
+  await signInOperator(page)
   await page.goto(`/admin/orders/${number}`)
   await page.getByLabel('Reason for cancelling').fill('Customer asked to cancel')
   await page.getByRole('button', { name: 'Cancel order' }).click()

@@ -59,8 +59,18 @@ export function createTestOperator(): void {
   operatorMadeIn.add(statePath())
 }
 
-/** Signs the test operator in to the back office through the local sign-in form. */
+/**
+ * Signs the test operator in to the back office the way a script does (the sign-in answers JSON
+ * bodies too): the session cookie lands in the page's context without loading the sign-in form or
+ * the dashboard. The form itself is tested by signInOperatorByForm (admin.spec.ts).
+ */
 export async function signInOperator(page: Page): Promise<void> {
+  const res = await page.request.post('/admin/login', { data: OPERATOR })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** Signs the test operator in to the back office through the local sign-in form. */
+export async function signInOperatorByForm(page: Page): Promise<void> {
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/login$/)
   await page.getByLabel('E-mail').fill(OPERATOR.email)
@@ -80,6 +90,9 @@ export function d1<T>(sql: string): T[] {
   if (!file) throw new Error(`no local D1 database in ${dir}`)
   const db = new DatabaseSync(path.join(dir, file))
   try {
+    // The shop's workerd writes the same file: a statement that meets its lock waits for it (as
+    // workerd's own do) instead of failing at once with "database is locked" on a busy machine.
+    db.exec('PRAGMA busy_timeout = 10000')
     const statement = db.prepare(sql)
     if (/^\s*(SELECT|WITH)\b/i.test(sql)) return statement.all() as T[]
     statement.run()
@@ -105,8 +118,48 @@ export async function purgeCachedPages(request: APIRequestContext, tags: string[
   expect(res.status(), await res.text()).toBe(200)
 }
 
+/**
+ * A slow network on cue: a route handler awaits `hold` before letting its request through, and the
+ * test calls `release()` once it has done what must happen before the answer arrives (instead of a
+ * fixed delay that is either too short on a busy machine or wasted time on a quiet one).
+ */
+export function holdBack(): { hold: Promise<void>; release: () => void } {
+  let release = () => {}
+  const hold = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  return { hold, release }
+}
+
 /** A string as an SQL literal. */
 export const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`
+
+/**
+ * How much wider than the window the page is, and the first elements that reach past its right edge
+ * (with their widths). An element fixed to the window is not part of the page's width, and one
+ * inside a sideways-scrolling box (`.scroll`, the back office's tables) overflows that box only.
+ */
+export function overflow(page: Page): Promise<{ extra: number; past: string[] }> {
+  return page.evaluate(() => {
+    const vw = document.documentElement.clientWidth
+    const past = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => {
+        const b = e.getBoundingClientRect()
+        return (
+          b.width > 0 &&
+          b.right > vw + 1 &&
+          getComputedStyle(e).position !== 'fixed' &&
+          !e.parentElement?.closest('.scroll')
+        )
+      })
+      .slice(0, 6)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${e.className} (${Math.round(e.getBoundingClientRect().width)} px)`,
+      )
+    return { extra: document.documentElement.scrollWidth - vw, past }
+  })
+}
 
 /** Counts layout shifts from the start of the page (the CLS sum, input-driven shifts left out). */
 export async function watchLayoutShifts(page: Page): Promise<void> {

@@ -20,10 +20,19 @@ const SHOPS = [
 const SHOP = SHOPS[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % SHOPS.length] ?? SHOPS[0]
 /**
  * Set by `npm test`, which runs the unit and worker tiers (readers of the client build) beside
- * this one: a file that appears once they have passed. The deploy spec, which rebuilds the client,
- * waits for it (build-readers.setup.ts).
+ * this one: a file that appears once they have passed (build-readers.setup.ts waits for it).
+ * E2E_DEPLOY_AFTER: only the deploy spec, which rebuilds the client, waits. E2E_START_AFTER
+ * (`npm test -- --e2e-last`): every spec waits, so the shops start while the other tiers end but no
+ * test competes with them for the cores.
  */
-const DEPLOY_AFTER = process.env.E2E_DEPLOY_AFTER
+const START_AFTER = process.env.E2E_START_AFTER
+const DEPLOY_AFTER = process.env.E2E_DEPLOY_AFTER ?? START_AFTER
+/** The waiting step, as a project the others depend on. */
+const buildReaders = (dependencies: string[]) => ({
+  name: 'build-readers',
+  testMatch: 'build-readers.setup.ts',
+  dependencies,
+})
 /**
  * pwa.spec.ts rebuilds the client (a simulated deploy), which both shops would serve: it runs
  * last, alone, on the first shop, once the other specs are done.
@@ -51,19 +60,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
+    ...(START_AFTER ? [buildReaders([])] : []),
     {
       name: 'shops',
       testIgnore: LAST_ALONE,
+      dependencies: START_AFTER ? ['build-readers'] : [],
       use: shopUse(SHOP),
       metadata: { persistTo: SHOP.persistTo },
     },
-    ...(DEPLOY_AFTER
-      ? [{ name: 'build-readers', testMatch: 'build-readers.setup.ts', dependencies: ['shops'] }]
-      : []),
+    ...(DEPLOY_AFTER && !START_AFTER ? [buildReaders(['shops'])] : []),
     {
       name: 'deploy',
       testMatch: LAST_ALONE,
-      dependencies: DEPLOY_AFTER ? ['build-readers'] : ['shops'],
+      dependencies: DEPLOY_AFTER && !START_AFTER ? ['build-readers'] : ['shops'],
       workers: 1,
       use: shopUse(SHOPS[0]),
       metadata: { persistTo: SHOPS[0].persistTo },

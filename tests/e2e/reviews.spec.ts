@@ -50,7 +50,7 @@ test('a review with a photograph and a fit, approved, shows with the fit summary
   await expect(page.getByText(title)).toHaveCount(0)
 
   await signInOperator(page)
-  await page.getByRole('link', { name: 'Reviews' }).click()
+  await page.goto('/admin/reviews')
   const card = page.getByRole('article').filter({ hasText: title })
   await expect(card.getByText('Fit: Runs small')).toBeVisible()
   const photo = card.getByRole('img', { name: /Photograph 1 of 1 sent with review/ })

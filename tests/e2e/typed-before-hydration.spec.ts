@@ -4,7 +4,7 @@
  * typed there is the quantity Add puts in the bag, not the one the server rendered.
  */
 import { expect, test } from '@playwright/test'
-import { d1, waitForHydration } from './pages'
+import { d1, holdBack, waitForHydration } from './pages'
 
 test('a quantity typed before the product form hydrates is the quantity added', async ({ page }) => {
   const [product] = d1<{ url_path: string }>(
@@ -14,9 +14,10 @@ test('a quantity typed before the product form hydrates is the quantity added', 
      ORDER BY p.id LIMIT 1`,
   )
   if (!product) throw new Error('no simple product in stock in the demo catalogue')
-  // A slow network: the page's code arrives 1.5 s after the page asked for it.
+  // A slow network: the page's code is held back until the shopper has typed.
+  const { hold, release } = holdBack()
   await page.route('**/build/product-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await hold
     await route.continue()
   })
   await page.goto(`/${product.url_path}`, { waitUntil: 'commit' })
@@ -24,6 +25,7 @@ test('a quantity typed before the product form hydrates is the quantity added', 
   const form = page.locator('[data-island="product-form"]')
   // Typed while the form was still the server's markup.
   expect(await form.getAttribute('data-hydrated')).toBeNull()
+  release()
   await waitForHydration(page)
   await expect(page.getByTestId('product-qty')).toHaveValue('3')
   await page.getByTestId('add-to-cart').click()
