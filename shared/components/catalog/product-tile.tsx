@@ -124,7 +124,9 @@ export function ProductTile({ tile, currency, eager = false, pricesLoading = fal
     >
       <a href={tile.url} className="tile__link" data-tile-sku={tile.sku}>
         <div className="tile__media">
-          <TileImage path={tile.image} alt={tile.name} eager={eager} />
+          {/* The picture's alt text is empty: the name inside the same link already names it, and
+              a screen reader would otherwise read the name twice (axe: image-redundant-alt). */}
+          <TileImage path={tile.image} alt="" eager={eager} />
           <TileImage path={tile.hoverImage} alt="" eager={eager} hover />
           {/* Text in one piece and no empty wrappers: fewer nodes for the page to build and lay out. */}
           {tile.sale || tile.isNew ? (

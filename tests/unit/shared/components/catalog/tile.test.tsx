@@ -170,6 +170,16 @@ describe('ProductTile', () => {
   it('shows the placeholder for a missing image', () => {
     const html = render(tile({ image: null, hoverImage: null }))
     expect(html).not.toContain('data-src')
-    expect(html).toContain('alt="Ivory Chanderi Kurta"')
+    expect(html).toContain('src="data:image/svg+xml,')
+  })
+
+  it('gives the pictures empty alt text: the name in the same link names it (read once, not twice)', () => {
+    for (const t of [tile(), tile({ image: null, hoverImage: null }), tile({ designer: undefined })]) {
+      const html = render(t)
+      const alts = [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)].map((m) => m[1])
+      expect(alts.length).toBeGreaterThan(0)
+      expect(alts.every((a) => a === '')).toBe(true)
+      expect(html).toContain('>Ivory Chanderi Kurta</h3>')
+    }
   })
 })
