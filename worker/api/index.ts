@@ -16,7 +16,7 @@ export const apiRoutes = new Hono<AppEnv>()
 apiRoutes.post('/order', limitPlacementBurst)
 
 // No /api call reads more than 1 MiB (areas set smaller limits): a declared length is checked before
-// the upstream hop, a streamed body counted as it is read or forwarded.
+// the upstream hop, a streamed body counted as it is read (the proxy reads it before the hop).
 apiRoutes.use('*', limitBody(MAX_API_BODY_BYTES))
 
 apiRoutes.use('*', async (c, next) => {

@@ -40,7 +40,7 @@ export function describeIssues(error: ZodIssues): string {
  * length is checked at once. A streamed body (no length) is not read here: it is wrapped in a
  * counter that fails the read once `maxSize` bytes have passed, so nested limits (the /api-wide one
  * around an area's smaller one) cost no reading of their own and the smallest of them stops the
- * read, and a body forwarded upstream is counted as it goes. `message` replaces the refusal's words.
+ * read (the upstream proxy reads the body through it too). `message` replaces the refusal's words.
  */
 export function limitBody<E extends Env = AppEnv>(
   maxSize: number,
