@@ -18,7 +18,7 @@
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail } from '../../platform/http'
+import { clientAddress, fail } from '../../platform/http'
 
 const RATE_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_LIMIT_PER_IP = 20
@@ -84,7 +84,7 @@ export function reservePerIp(
   message: string,
   windowMs?: number,
 ): Promise<void> {
-  const key = `${what}:ip:${clientIp(c)}`
+  const key = `${what}:ip:${clientAddress(c)}`
   return reserveOrReject(c.env.DB, [windowMs ? { key, limit, windowMs } : { key, limit }], now, message)
 }
 
@@ -139,7 +139,7 @@ export function limitClientAddress(c: Context<AppEnv>): Promise<void> {
   return limitBurst(
     c,
     c.env.AUTH_LIMITER,
-    `auth:${clientIp(c)}`,
+    `auth:${clientAddress(c)}`,
     CLIENT_ADDRESS_LIMIT,
     MSG_CLIENT_ADDRESS_LIMITED,
   )
