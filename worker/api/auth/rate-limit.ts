@@ -94,11 +94,11 @@ export function reservePerIp(
  * than this one saw, so once this isolate alone has counted a key past its limit the binding would
  * refuse it too: the request is refused without asking the binding. A burst that arrives at once
  * then costs one binding call per request let through, not one per request. At most
- * LOCAL_BURST_KEYS keys a window are kept; past that the window starts again empty (the binding
- * still answers for every key).
+ * LOCAL_BURST_KEYS keys a window are kept (about 200 KB of the isolate's heap); past that the
+ * window starts again empty, and the binding still answers for every key.
  */
 const localBursts = new Map<number, { epoch: number; counts: Map<string, number> }>()
-const LOCAL_BURST_KEYS = 10_000
+const LOCAL_BURST_KEYS = 2_000
 
 /** Counts one request of `key` in this isolate; true when the isolate has seen more than `limit`. */
 function overLocally(key: string, limit: number, periodSeconds: number): boolean {
