@@ -19,7 +19,7 @@ import {
 } from '../api/auth/crypto'
 import { release, reserveOrReject } from '../api/auth/rate-limit'
 import { tokenSecret } from '../api/auth/tokens'
-import { fail } from '../platform/http'
+import { clientAddress, fail } from '../platform/http'
 import { ACCESS_JWT_HEADER, AccessKeysUnavailable, verifyAccessAssertion } from './access'
 import { auditStatement } from './audit'
 import { accessSettings } from './config'
@@ -189,8 +189,7 @@ export async function signIn(c: Context<AdminEnv>, email: string, password: stri
   refuseCrossSite(c)
   const now = Date.now()
   const db = c.env.DB
-  const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
-  const ipKey = `admin-login:ip:${ip}`
+  const ipKey = `admin-login:ip:${clientAddress(c)}`
   const accountKey = `admin-login:acct:${email.toLowerCase()}`
   await reserveOrReject(
     db,

@@ -185,7 +185,7 @@ export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
  * choose it there). `wrangler dev` sets 127.0.0.1, so locally all browser requests share one
  * address; tests set the header explicitly.
  */
-export function clientIp(c: Context<AppEnv>): string {
+export function clientIp(c: Context): string {
   return c.req.header('cf-connecting-ip') ?? 'unknown'
 }
 
@@ -209,7 +209,7 @@ export function addressKey(ip: string): string {
 }
 
 /** The caller's address as the per-address limits count it (`addressKey` of `clientIp`). */
-export function clientAddress(c: Context<AppEnv>): string {
+export function clientAddress(c: Context): string {
   return addressKey(clientIp(c))
 }
 

@@ -16,8 +16,9 @@ import {
 } from '@shared/config/vitals'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { limitBurst } from '../api/auth/rate-limit'
 import type { AppEnv } from '../platform/env'
-import { clientAddress, clientIp, fail, jsonBody, noStore } from '../platform/http'
+import { clientAddress, clientIp, jsonBody, noStore } from '../platform/http'
 import { recordVitals, vitalsSource } from './store'
 
 const MetricSchema = z
@@ -46,11 +47,13 @@ vitalsRoutes.post(
   '/',
   jsonBody(BeaconSchema, { what: 'vitals beacon', maxBytes: VITALS_MAX_BODY_BYTES }),
   async (c) => {
-    const limiter = c.env.VITALS_LIMITER
-    if (limiter && !(await limiter.limit({ key: `vitals:${clientAddress(c)}` })).success) {
-      c.header('retry-after', '60')
-      fail(429, `Too many vitals beacons from your network address: at most ${VITALS_PER_MINUTE} per minute.`)
-    }
+    await limitBurst(
+      c,
+      c.env.VITALS_LIMITER,
+      `vitals:${clientAddress(c)}`,
+      VITALS_PER_MINUTE,
+      `Too many vitals beacons from your network address: at most ${VITALS_PER_MINUTE} per minute.`,
+    )
     const body = c.req.valid('json')
     const country = (c.req.raw.cf?.country as string | undefined) ?? null
     const now = Date.now()

@@ -59,6 +59,17 @@ describe('operator sign-in limits', () => {
       expect((await signIn(`nobody-${i}@ops.test`, 'wrong password!!', guesser)).status).toBe(401)
     expect((await signIn(await newOperator(), PASSWORD, guesser)).status).toBe(429)
   })
+
+  it('counts an IPv6 /64 as one address: ten wrong passwords from ten of its addresses refuse an eleventh', async () => {
+    const net = '2001:db8:4d:2'
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(`nobody-v6-${i}@ops.test`, 'wrong password!!', `${net}::${i + 1}`)).status).toBe(
+        401,
+      )
+    expect((await signIn(await newOperator(), PASSWORD, `${net}:ffff::1`)).status).toBe(429)
+    // Another network is not held back.
+    expect((await signIn(await newOperator(), PASSWORD, '2001:db8:4d:3::1')).status).toBe(200)
+  })
 })
 
 describe('the sign-in body', () => {

@@ -18,7 +18,7 @@
  */
 import type { Context } from 'hono'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail } from '../../platform/http'
+import { clientAddress, fail } from '../../platform/http'
 
 const RATE_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_LIMIT_PER_IP = 20
@@ -84,25 +84,51 @@ export function reservePerIp(
   message: string,
   windowMs?: number,
 ): Promise<void> {
-  const key = `${what}:ip:${clientIp(c)}`
+  const key = `${what}:ip:${clientAddress(c)}`
   return reserveOrReject(c.env.DB, [windowMs ? { key, limit, windowMs } : { key, limit }], now, message)
 }
 
 /**
+ * This isolate's own count of each burst key in the current window of its period (windows aligned
+ * to the clock, as the binding's). The binding counts every isolate of the location, never fewer
+ * than this one saw, so once this isolate alone has counted a key past its limit the binding would
+ * refuse it too: the request is refused without asking the binding. A burst that arrives at once
+ * then costs one binding call per request let through, not one per request. At most
+ * LOCAL_BURST_KEYS keys a window are kept (about 200 KB of the isolate's heap); past that the
+ * window starts again empty, and the binding still answers for every key.
+ */
+const localBursts = new Map<number, { epoch: number; counts: Map<string, number> }>()
+const LOCAL_BURST_KEYS = 2_000
+
+/** Counts one request of `key` in this isolate; true when the isolate has seen more than `limit`. */
+function overLocally(key: string, limit: number, periodSeconds: number): boolean {
+  const epoch = Math.floor(Date.now() / (periodSeconds * 1000))
+  let window = localBursts.get(periodSeconds)
+  if (!window || window.epoch !== epoch || window.counts.size >= LOCAL_BURST_KEYS) {
+    window = { epoch, counts: new Map() }
+    localBursts.set(periodSeconds, window)
+  }
+  const count = (window.counts.get(key) ?? 0) + 1
+  window.counts.set(key, count)
+  return count > limit
+}
+
+/**
  * Refuses with 429 and Retry-After (the binding's period, in seconds) when `key` is over a Rate
- * Limiting binding's burst limit. Without the binding (a deployment that removed it) the D1
- * counters behind it still apply.
+ * Limiting binding's burst limit (`limit` a period: the binding's setting in wrangler.toml), counted
+ * in this isolate first (see localBursts). Without the binding (a deployment that removed it) the
+ * D1 counters behind it still apply.
  */
 export async function limitBurst(
   c: Context<AppEnv>,
   limiter: RateLimit | undefined,
   key: string,
+  limit: number,
   message: string,
   periodSeconds = CLIENT_ADDRESS_PERIOD_SECONDS,
 ): Promise<void> {
   if (!limiter) return
-  const { success } = await limiter.limit({ key })
-  if (!success) {
+  if (overLocally(key, limit, periodSeconds) || !(await limiter.limit({ key })).success) {
     c.header('retry-after', String(periodSeconds))
     fail(429, message)
   }
@@ -110,7 +136,13 @@ export async function limitBurst(
 
 /** Refuses with 429 and Retry-After when the client address is over AUTH_LIMITER's burst limit. */
 export function limitClientAddress(c: Context<AppEnv>): Promise<void> {
-  return limitBurst(c, c.env.AUTH_LIMITER, `auth:${clientIp(c)}`, MSG_CLIENT_ADDRESS_LIMITED)
+  return limitBurst(
+    c,
+    c.env.AUTH_LIMITER,
+    `auth:${clientAddress(c)}`,
+    CLIENT_ADDRESS_LIMIT,
+    MSG_CLIENT_ADDRESS_LIMITED,
+  )
 }
 
 /** The spacing required after `failures` recent failures (0 → none). */

@@ -27,7 +27,7 @@ import { whatsappNumber } from '../../messages/phone'
 import { readRestoreLink } from '../../messages/reminders'
 import { webhookSignatureValid } from '../../messages/whatsapp'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
+import { clientAddress, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { constantTimeEqual } from '../auth/crypto'
 import { requireCustomer } from '../auth/guard'
 import { reserveOrReject } from '../auth/rate-limit'
@@ -149,7 +149,7 @@ function limitConsentChanges(c: Context<AppEnv>, customerId: number, now: number
   return reserveOrReject(
     c.env.DB,
     [
-      { key: `consent:ip:${clientIp(c)}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
+      { key: `consent:ip:${clientAddress(c)}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
       { key: `consent:customer:${customerId}`, limit: CONSENT_CHANGES_PER_HOUR, windowMs: 3600_000 },
     ],
     now,

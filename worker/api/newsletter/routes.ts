@@ -23,7 +23,7 @@ import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
 import { fetchOutbound, OutboundError } from '../../platform/fetch'
-import { clientIp, fail, jsonBody, noStore, ok, query } from '../../platform/http'
+import { clientAddress, fail, jsonBody, noStore, ok, query } from '../../platform/http'
 import { toHex } from '../auth/crypto'
 import { optionalCustomer } from '../auth/guard'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
@@ -174,7 +174,7 @@ newsletterRoutes.post('/subscribe', jsonBody(EmailBodySchema), async (c) => {
   await reserveOrReject(
     c.env.DB,
     [
-      { key: `newsletter:ip:${clientIp(c)}`, limit: SUBSCRIBE_LIMIT_PER_IP },
+      { key: `newsletter:ip:${clientAddress(c)}`, limit: SUBSCRIBE_LIMIT_PER_IP },
       ...(owner
         ? []
         : [

@@ -70,7 +70,13 @@ const HAS_COUPON = (h: string) => `json_extract(${h}.doc, '$.coupon_code') IS NO
  * is over ORDER_LIMITER's limit, before anything of the request is read.
  */
 export const limitPlacementBurst: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await limitBurst(c, c.env.ORDER_LIMITER, `order:${clientAddress(c)}`, MSG_ORDER_BURST)
+  await limitBurst(
+    c,
+    c.env.ORDER_LIMITER,
+    `order:${clientAddress(c)}`,
+    ORDER_BURST_PER_MINUTE,
+    MSG_ORDER_BURST,
+  )
   await next()
 }
 

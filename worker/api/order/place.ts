@@ -138,7 +138,7 @@ async function placeNew(
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
   const cart = await orderCart(db, body.cart_id, customer)
   await refuseCouponUse(db, cart, customer, email)
-  const { totals, pieces } = await priceOrder(db, lines, cart, country, currency, now, {
+  const { totals, pieces, taxRules } = await priceOrder(db, lines, cart, country, currency, now, {
     ships: !shipsNothing(types),
     postcode: shipping?.postcode ?? null,
     paymentMethod: info.payment_method_code,
@@ -185,7 +185,7 @@ async function placeNew(
     totals,
     lines,
     pieces,
-    taxRules: await getTaxRules(db),
+    taxRules,
     info,
     shipping,
   })
@@ -356,8 +356,9 @@ async function priceOrder(
     country,
     now,
   })
-  // Each line's pieces as charged: the tax facts keep a bundle's, to decide their rates again.
-  return { totals, pieces: priced.map((l) => l.pieces) }
+  // Each line's pieces as charged: the tax facts keep a bundle's, to decide their rates again (by
+  // the rules the prices were worked with, read once).
+  return { totals, pieces: priced.map((l) => l.pieces), taxRules }
 }
 
 /**

@@ -15,7 +15,7 @@ import { EmailSchema } from '@shared/schemas/user'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, jsonBody, noStore, ok } from '../../platform/http'
+import { clientAddress, fail, jsonBody, noStore, ok } from '../../platform/http'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
 import { runAfterAnswer } from '../mail/deliver'
 import { getStockItems } from '../stock/stock-item'
@@ -53,7 +53,7 @@ stockAlertRoutes.post('/', jsonBody(StockAlertBody, { what: 'stock alert', maxBy
   await reserveOrReject(
     c.env.DB,
     [
-      { key: `stock-alert:ip:${clientIp(c)}`, limit: STOCK_ALERT_LIMIT_PER_IP },
+      { key: `stock-alert:ip:${clientAddress(c)}`, limit: STOCK_ALERT_LIMIT_PER_IP },
       { key: `stock-alert:addr:${address}`, limit: STOCK_ALERT_LIMIT_PER_ADDRESS, windowMs: DAY_MS },
     ],
     Date.now(),

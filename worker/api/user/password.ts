@@ -15,7 +15,7 @@ import type { z } from 'zod'
 import { renderAccountMail } from '../../mail/account-mail'
 import { mailTemplate } from '../../mail/templates'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, ok } from '../../platform/http'
+import { clientAddress, fail, ok } from '../../platform/http'
 import { hashPassword, randomToken, sha256Hex, verifyPassword } from '../auth/crypto'
 import { requireCustomer } from '../auth/guard'
 import {
@@ -80,7 +80,7 @@ export async function requestPasswordReset(
     db,
     [
       { key: `reset:acct:${email.toLowerCase()}`, limit: RESET_LIMIT_PER_ACCOUNT },
-      { key: `reset:ip:${clientIp(c)}`, limit: RESET_LIMIT_PER_IP },
+      { key: `reset:ip:${clientAddress(c)}`, limit: RESET_LIMIT_PER_IP },
     ],
     now,
     RESET_RATE_LIMITED,

@@ -8,7 +8,7 @@ import type { CreateUserBodySchema, CustomerInputSchema } from '@shared/schemas/
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, ok } from '../../platform/http'
+import { clientAddress, ok } from '../../platform/http'
 import { hashPassword } from '../auth/crypto'
 import { limitClientAddress, reserveOrReject } from '../auth/rate-limit'
 import { deliverMailLater } from '../mail/deliver'
@@ -38,7 +38,7 @@ export async function register(
   await reserveOrReject(
     db,
     [
-      { key: `register:ip:${clientIp(c)}`, limit: REGISTER_LIMIT_PER_IP },
+      { key: `register:ip:${clientAddress(c)}`, limit: REGISTER_LIMIT_PER_IP },
       { key: `register:acct:${customer.email.toLowerCase()}`, limit: REGISTER_LIMIT_PER_ACCOUNT },
     ],
     now,

@@ -9,7 +9,7 @@ import type { RefreshBodySchema } from '@shared/schemas/user'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { AppEnv } from '../../platform/env'
-import { clientIp, fail, ok } from '../../platform/http'
+import { clientAddress, fail, ok } from '../../platform/http'
 import { sha256Hex, verifyPassword } from '../auth/crypto'
 import {
   claimAttempt,
@@ -67,7 +67,7 @@ export async function login(
   const db = c.env.DB
   const now = Date.now()
   await limitClientAddress(c)
-  const ipKey = `login:ip:${clientIp(c)}`
+  const ipKey = `login:ip:${clientAddress(c)}`
   await reserveOrReject(db, [{ key: ipKey, limit: LOGIN_LIMIT_PER_IP }], now, LOGIN_IP_LIMITED)
   const customer = await findCustomerByEmail(db, username)
   const throttle = await loginThrottleKey(c, username, customer, deviceToken, now)

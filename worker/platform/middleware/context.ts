@@ -15,12 +15,18 @@ import { type AppEnv, readConfig } from '../env'
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,128}$/
 
-function randomToken(bytes: number): string {
-  const buf = new Uint8Array(bytes)
-  crypto.getRandomValues(buf)
-  let s = ''
-  for (const b of buf) s += b.toString(16).padStart(2, '0')
-  return s
+/** Random bytes a request needs: 12 for its id (hex) when it brings none, 16 for its CSP nonce (base64). */
+const ID_BYTES = 12
+const NONCE_BYTES = 16
+
+/** The request id (hex) and the CSP nonce (base64) from one draw of random bytes. */
+function randomIds(): { id: string; nonce: string } {
+  const buf = crypto.getRandomValues(new Uint8Array(ID_BYTES + NONCE_BYTES))
+  let id = ''
+  for (let i = 0; i < ID_BYTES; i++) id += (buf[i] as number).toString(16).padStart(2, '0')
+  let nonce = ''
+  for (let i = ID_BYTES; i < buf.length; i++) nonce += String.fromCharCode(buf[i] as number)
+  return { id, nonce: btoa(nonce) }
 }
 
 /** Two letters, and not one of the codes the platform uses for "no country" (XX unknown, T1 Tor). */
@@ -36,16 +42,12 @@ function platformCountry(req: Request): string | null {
   return isCountryCode(header) ? header : null
 }
 
-/** Whether the country comes from the shopper or the platform (not from the store's default). */
-function platformOrChosen(cookieCountry: string | undefined, req: Request): boolean {
-  return isCountryCode(cookieCountry) || platformCountry(req) !== null
-}
-
 export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const incoming = c.req.header('x-request-id')
-  const requestId = incoming && REQUEST_ID_RE.test(incoming) ? incoming : randomToken(12)
+  const drawn = randomIds()
+  const requestId = incoming && REQUEST_ID_RE.test(incoming) ? incoming : drawn.id
   c.set('requestId', requestId)
-  c.set('nonce', btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))))
+  c.set('nonce', drawn.nonce)
   const config = readConfig(c.env)
   c.set('config', config)
 
@@ -58,17 +60,16 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
     // A cookie header that cannot be decoded falls back to the defaults.
   }
   const chosenCurrency = isCurrencyCode(cookieCurrency) ? cookieCurrency : null
+  // The platform's location decides the country and whether the currency follows it.
+  const located = platformCountry(c.req.raw)
   const country = (
-    [
-      cookieCountry,
-      platformCountry(c.req.raw),
-      countryOfCurrency(chosenCurrency),
-      config.DEFAULT_COUNTRY,
-    ].find(isCountryCode) as string
+    [cookieCountry, located, countryOfCurrency(chosenCurrency), config.DEFAULT_COUNTRY].find(
+      isCountryCode,
+    ) as string
   ).toUpperCase()
   const currency: CurrencyCode =
     chosenCurrency ??
-    (platformOrChosen(cookieCountry, c.req.raw) ? currencyOfCountry(country) : config.DEFAULT_CURRENCY)
+    (isCountryCode(cookieCountry) || located !== null ? currencyOfCountry(country) : config.DEFAULT_CURRENCY)
   c.set('store', {
     storeCode: config.STORE_CODE,
     storeId: config.STORE_ID,

@@ -78,6 +78,36 @@ describe('the burst limit', () => {
   })
 })
 
+describe('a burst arriving at once', () => {
+  it(`asks the binding only for the ${ORDER_BURST_PER_MINUTE} orders it lets through: the isolate refuses the rest itself`, async () => {
+    const BURST = 40
+    const { answers, asked } = await inOneWindow(60_000, async () => {
+      const ip = freshIp()
+      let asked = 0
+      // The test's binding, counting how often it is asked.
+      const counting: RateLimit = {
+        limit: (options) => {
+          asked++
+          return env.ORDER_LIMITER.limit(options)
+        },
+      }
+      const useEnv = { ...env, ORDER_LIMITER: counting } as Env
+      const answers = await Promise.all(Array.from({ length: BURST }, () => place({ ip, useEnv })))
+      return { answers, asked }
+    })
+    const statuses = answers.map((a) => a.status).sort()
+    expect(statuses).toEqual([
+      ...Array(ORDER_BURST_PER_MINUTE).fill(200),
+      ...Array(BURST - ORDER_BURST_PER_MINUTE).fill(429),
+    ])
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      expect(refused.json.result).toBe(MSG_ORDER_BURST)
+      expect(refused.headers.get('retry-after')).toBe('60')
+    }
+    expect(asked).toBe(ORDER_BURST_PER_MINUTE)
+  })
+})
+
 describe('a replay under the burst limit (the honest retry)', () => {
   it('meets the burst limit with a 429 the shop client retries, writes nothing new, and gets its order back after', async () => {
     const email = freshEmail('retry')
