@@ -5,6 +5,7 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { isCacheablePath } from '../../../worker/platform/cache/key'
 import { paidScarves, placeScarves, seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
+import { countRows } from '../../helpers/d1-rows'
 import { freshEmail } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, PASSWORD } from './operator'
@@ -271,12 +272,11 @@ describe('orders', () => {
     expect(racing.filter((r) => r.status === 200)).toHaveLength(1)
     const row = await orderRow(o.orderId)
     expect(row).toMatchObject({ refunded_minor: o.total, payment_state: 'refunded' })
-    const events = await env.DB.prepare(
+    const events = await countRows(
       "SELECT COUNT(*) AS n FROM order_events WHERE client_order_id = ? AND kind = 'refund'",
+      o.orderId,
     )
-      .bind(o.orderId)
-      .first<{ n: number }>()
-    expect(events?.n).toBe(2)
+    expect(events).toBe(2)
     expect((await auditOf(`order:${o.number}`)).filter((a) => a.action === 'order.refund')).toHaveLength(2)
   })
 
