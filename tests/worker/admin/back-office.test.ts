@@ -406,18 +406,14 @@ describe('customer accounts', () => {
     const staff = await operator('staff')
     const shopper = await registerAndLogin('adm-disable', 'Secret123')
     const path = `/api/customers/${shopper.id}/disabled`
+    /** The status of the shopper's own sign-in, sent from `ip`. */
+    const signIn = async (ip: string) =>
+      (await api('/user/login', { body: { username: shopper.email, password: 'Secret123' }, ip })).status
     expect((await admin(staff, path, { body: { disabled: true } })).status).toBe(403)
     expect((await api('/user/me', { bearer: shopper.token })).status).toBe(200)
     expect((await admin(owner, path, { body: { disabled: true } })).status).toBe(200)
     expect((await api('/user/me', { bearer: shopper.token })).status).toBe(401)
-    expect(
-      (
-        await api('/user/login', {
-          body: { username: shopper.email, password: 'Secret123' },
-          ip: '192.0.2.201',
-        })
-      ).status,
-    ).toBe(401)
+    expect(await signIn('192.0.2.201')).toBe(401)
     expect(
       (await api('/user/refresh', { body: { refreshToken: shopper.refreshToken }, ip: '192.0.2.202' }))
         .status,
@@ -427,14 +423,7 @@ describe('customer accounts', () => {
     expect((await admin(owner, path, { body: { disabled: false } })).status).toBe(200)
     // The refused sign-in above counts as a failure: the next try of this account waits a second.
     await new Promise((r) => setTimeout(r, 1100))
-    expect(
-      (
-        await api('/user/login', {
-          body: { username: shopper.email, password: 'Secret123' },
-          ip: '192.0.2.203',
-        })
-      ).status,
-    ).toBe(200)
+    expect(await signIn('192.0.2.203')).toBe(200)
     expect((await auditOf(`customer:${shopper.id}`)).map((a) => a.action)).toEqual([
       'customer.disable',
       'customer.enable',
