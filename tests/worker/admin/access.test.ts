@@ -9,7 +9,7 @@ import {
   KEY_REFETCH_INTERVAL_MS,
   verifyAccessAssertion,
 } from '../../../worker/admin/access'
-import { appFetch } from '../../helpers/app-fetch'
+import { appFetch } from '../../helpers/in-isolate'
 import { rs256KeyPair } from '../../helpers/rs256'
 
 const TEAM = 'ode-test.cloudflareaccess.com'

@@ -3,8 +3,8 @@
 // and URL mappings are validated, and each change is the owner's (or staff's) to make and audited.
 import { env, SELF } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { appFetch } from '../../helpers/app-fetch'
 import { SCARF, seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
+import { appFetch } from '../../helpers/in-isolate'
 import { api } from '../../helpers/user'
 import { admin, operator, type Session } from './operator'
 

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { LOGIN_MAX_BODY_BYTES } from '../../../worker/admin/session'
 import { hashPassword } from '../../../worker/api/auth/crypto'
-import { appFetch } from '../../helpers/app-fetch'
+import { appFetch } from '../../helpers/in-isolate'
 import { STREAM_CHUNK_BYTES, streamedBody } from '../../helpers/streamed-body'
 
 const PASSWORD = 'correct horse battery staple'

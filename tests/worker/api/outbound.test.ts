@@ -9,7 +9,7 @@ import {
   fetchOutbound,
   OutboundError,
 } from '../../../worker/platform/fetch'
-import { appFetch } from '../../helpers/app-fetch'
+import { appFetch } from '../../helpers/in-isolate'
 
 /** A provider that never answers: the call ends only when its signal aborts it. */
 const silent = ((_input: RequestInfo | URL, init?: RequestInit) =>

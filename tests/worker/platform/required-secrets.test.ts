@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { REQUIRED_SECRETS } from '../../../worker/platform/middleware/required-secrets'
-import { appFetch } from '../../helpers/app-fetch'
+import { appFetch } from '../../helpers/in-isolate'
 
 const secretsOf = (area: string) =>
   Object.fromEntries(

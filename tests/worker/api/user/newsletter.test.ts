@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signJws } from '../../../../worker/api/auth/tokens'
 import { MSG_BAD_LINK, SUBSCRIBE_LIMIT_PER_ADDRESS } from '../../../../worker/api/newsletter/routes'
 import { readConfig } from '../../../../worker/platform/env'
-import { appFetch } from '../../../helpers/app-fetch'
+import { appFetch } from '../../../helpers/in-isolate'
 import { api, followLink, freshIp, lastMailId, registerAndLogin, waitForMail } from '../../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
