@@ -1,7 +1,7 @@
 // Catalogue fixtures for cart and order tests: unique skus/ids, tax classes of their own (12 % and
 // 10 % GST, 20 % UK VAT), a bundle and a grouped product over stocked simple products, custom
 // options with prices; a guest's order of the scarf, placed or paid; product links; and the first
-// stocked simple product of the demo catalogue.
+// stocked simple product, and the first listed product of a type, of the demo catalogue.
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { inventoryStatement, taxRuleStatement } from '../../scripts/catalogue/seed/write'
@@ -350,4 +350,17 @@ export async function stockedDemoProduct() {
   ).first<{ id: number; sku: string; slug: string; url_path: string }>()
   if (!row) throw new Error('the demo catalogue has a listed simple product in stock')
   return row
+}
+
+/** The stored document of the first listed (enabled, visible) product of `type` in the demo catalogue. */
+export async function firstListedDemoProduct<T>(
+  type: 'simple' | 'configurable' | 'grouped' | 'bundle',
+): Promise<T> {
+  const row = await env.DB.prepare(
+    'SELECT doc FROM products WHERE type_id = ? AND status = 1 AND visibility = 4 ORDER BY id LIMIT 1',
+  )
+    .bind(type)
+    .first<{ doc: string }>()
+  if (!row) throw new Error(`the demo catalogue has a listed ${type} product`)
+  return JSON.parse(row.doc) as T
 }

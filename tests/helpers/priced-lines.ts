@@ -16,6 +16,19 @@ export const clothing = (price: number, hsn = '62052000') => ({
   hsn_code: hsn,
 })
 
+/**
+ * A bundle (tax class 2) of two default clothing pieces, ₹2,000 and ₹3,000: one on each side of the
+ * ₹2,500 GST slab, so each piece is taxed at its own rate.
+ */
+export const bundleAcrossSlab = (hsn = '62063000') => ({
+  type_id: 'bundle',
+  tax_class_id: 2,
+  bundle_options: [2000, 3000].map((price, i) => ({
+    option_id: i + 1,
+    product_links: [{ id: i + 1, is_default: true, product: { price, hsn_code: hsn } }],
+  })),
+})
+
 /** A cart line of `qty` of `product` priced for `country` in `currency` (item `itemId`, sku SKU-<itemId>). */
 export function pricedLine(
   product: object,

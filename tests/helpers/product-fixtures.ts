@@ -1,16 +1,26 @@
 // Catalogue pieces the product-page and cart-line tests share (pure: no worker bindings): the
-// simple product "Silk Saree" as the catalogue stores it, its size option S/M, a grouped link.
+// simple product "Silk Saree" as the catalogue stores it, its colour option red/blue and size
+// option S/M, a grouped link.
+
+/** A configurable product's option on an attribute, its values as [value index, label] pairs. */
+const option = (attribute_code: string, attribute_id: number, label: string, values: [number, string][]) => ({
+  attribute_code,
+  attribute_id,
+  label,
+  values: values.map(([value_index, label]) => ({ value_index, label })),
+})
+
+/** The colour option (attribute 93) with values Red (49) and Blue (50). */
+export const COLOR_RED_BLUE = option('color', 93, 'Color', [
+  [49, 'Red'],
+  [50, 'Blue'],
+])
 
 /** The size option (attribute 142) with values S (1) and M (2). */
-export const SIZE_S_M = {
-  attribute_code: 'size',
-  attribute_id: 142,
-  label: 'Size',
-  values: [
-    { value_index: 1, label: 'S' },
-    { value_index: 2, label: 'M' },
-  ],
-}
+export const SIZE_S_M = option('size', 142, 'Size', [
+  [1, 'S'],
+  [2, 'M'],
+])
 
 /** A visible, enabled, in-stock simple product of ₹1,000 (sku P1), before schema parsing. */
 export const SILK_SAREE = {

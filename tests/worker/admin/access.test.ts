@@ -1,7 +1,7 @@
 // Cloudflare Access in front of /admin: only an RS256 assertion signed by the team's published key,
 // for this application's audience, issued by the team, inside its validity window, proves an
 // operator; everything else is refused, and the local sign-in is off.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { sign } from 'hono/jwt'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
@@ -9,7 +9,7 @@ import {
   KEY_REFETCH_INTERVAL_MS,
   verifyAccessAssertion,
 } from '../../../worker/admin/access'
-import app from '../../../worker/app'
+import { appFetch } from '../../helpers/in-isolate'
 import { rs256KeyPair } from '../../helpers/rs256'
 
 const TEAM = 'ode-test.cloudflareaccess.com'
@@ -113,10 +113,7 @@ describe('/admin behind Access', () => {
   const accessEnv = { ...env, ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD } as Env
   async function call(path: string, init: RequestInit = {}) {
     vi.spyOn(globalThis, 'fetch').mockImplementation(certs)
-    const ctx = createExecutionContext()
-    const res = await app.fetch(new Request(`https://shop.test${path}`, init), accessEnv, ctx)
-    await waitOnExecutionContext(ctx)
-    return res
+    return appFetch(path, init, accessEnv)
   }
 
   beforeAll(async () => {
@@ -177,9 +174,7 @@ describe('/admin outside development without Access', () => {
         },
       ],
     ] as const) {
-      const ctx = createExecutionContext()
-      const res = await app.fetch(new Request(`https://shop.test${path}`, init), productionEnv, ctx)
-      await waitOnExecutionContext(ctx)
+      const res = await appFetch(path, init, productionEnv)
       expect(res.status, path).toBe(403)
       expect(await res.text()).toContain('ACCESS_TEAM_DOMAIN and ACCESS_AUD')
     }
@@ -223,13 +218,7 @@ describe('the team’s key set', () => {
     })
     const token = await sign(claims({ iss: `https://${team}` }), good.priv)
     for (const path of ['/admin/api/me', '/admin', '/admin/orders']) {
-      const ctx = createExecutionContext()
-      const res = await app.fetch(
-        new Request(`https://shop.test${path}`, { headers: { 'cf-access-jwt-assertion': token } }),
-        downEnv,
-        ctx,
-      )
-      await waitOnExecutionContext(ctx)
+      const res = await appFetch(path, { headers: { 'cf-access-jwt-assertion': token } }, downEnv)
       expect(res.status, path).toBe(503)
       expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0)
       expect(await res.text(), path).toContain('cannot check your Cloudflare Access sign-in right now')

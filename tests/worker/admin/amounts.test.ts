@@ -138,26 +138,30 @@ describe("the catalogue's price form", () => {
 })
 
 describe('the coupon forms', () => {
-  it('read a fixed amount and a minimum in rupees, show them back as ₹, a percent as a percent', async () => {
-    const code = `RUPEE${++n}${Date.now() % 10000}`
-    const made = await post(owner, '/api/coupons', '/admin/coupons', [
+  /** A coupon code no other test uses, beginning with `prefix`. */
+  const freshCode = (prefix: string) => `${prefix}${++n}${Date.now() % 10000}`
+  /** Sends the new-coupon form: `code` of `kind` taking `amount` off, then the `more` fields. */
+  const addCoupon = (code: string, kind: string, amount: string, more: [string, string][]) =>
+    post(owner, '/api/coupons', '/admin/coupons', [
       ['code', code],
-      ['kind', 'fixed'],
-      ['amount', '₹ 1,500'],
+      ['kind', kind],
+      ['amount', amount],
+      ...more,
+    ])
+  /** The amount and minimum subtotal a coupon is stored with. */
+  const storedAmounts = (code: string) =>
+    env.DB.prepare('SELECT amount, min_subtotal FROM coupons WHERE code = ?').bind(code).first()
+
+  it('read a fixed amount and a minimum in rupees, show them back as ₹, a percent as a percent', async () => {
+    const code = freshCode('RUPEE')
+    const made = await addCoupon(code, 'fixed', '₹ 1,500', [
       ['min_subtotal', '12,000.50'],
       ['label', 'Festive'],
     ])
     expect(made.status, made.text.slice(0, 300)).toBe(303)
-    expect(
-      await env.DB.prepare('SELECT amount, min_subtotal FROM coupons WHERE code = ?').bind(code).first(),
-    ).toEqual({ amount: 1500, min_subtotal: 12000.5 })
-    const pct = `PCT${++n}${Date.now() % 10000}`
-    const percent = await post(owner, '/api/coupons', '/admin/coupons', [
-      ['code', pct],
-      ['kind', 'percent'],
-      ['amount', '15%'],
-      ['label', 'Fifteen'],
-    ])
+    expect(await storedAmounts(code)).toEqual({ amount: 1500, min_subtotal: 12000.5 })
+    const pct = freshCode('PCT')
+    const percent = await addCoupon(pct, 'percent', '15%', [['label', 'Fifteen']])
     expect(percent.status).toBe(303)
     const list = await page('/coupons')
     const row = (c: string) => list.slice(list.indexOf(`action="/admin/api/coupons/${c}"`))
@@ -172,20 +176,13 @@ describe('the coupon forms', () => {
       ['min_subtotal', '₹12,000.50'],
     ])
     expect(again.status).toBe(303)
-    expect(
-      await env.DB.prepare('SELECT amount, min_subtotal FROM coupons WHERE code = ?').bind(code).first(),
-    ).toEqual({ amount: 1500, min_subtotal: 12000.5 })
+    expect(await storedAmounts(code)).toEqual({ amount: 1500, min_subtotal: 12000.5 })
   })
 
   it('refuse nonsense in words beside the field, keeping what was typed', async () => {
     for (const typed of ['8,71,99,9x', '-500', '1,500.505']) {
-      const code = `BAD${++n}${Date.now() % 10000}`
-      const res = await post(owner, '/api/coupons', '/admin/coupons', [
-        ['code', code],
-        ['kind', 'fixed'],
-        ['amount', typed],
-        ['label', 'Nope'],
-      ])
+      const code = freshCode('BAD')
+      const res = await addCoupon(code, 'fixed', typed, [['label', 'Nope']])
       expect(res.status, typed).toBe(400)
       expect(res.text).toMatch(
         /aria-invalid="true" name="amount" value="[^"]*"\/><strong role="alert">amount must be an amount in rupees/,

@@ -5,6 +5,7 @@
 // before another save is refused whole.
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { countRows } from '../../helpers/d1-rows'
 import { decodeEntities } from '../../helpers/html'
 import { admin, firstSubcategory, operator, post, productBySku, type Session } from './operator'
 
@@ -24,8 +25,7 @@ beforeAll(async () => {
   parts = results
 })
 
-const count = async () =>
-  (await env.DB.prepare('SELECT COUNT(*) AS n FROM products').first<{ n: number }>())?.n
+const count = () => countRows('SELECT COUNT(*) AS n FROM products')
 
 const base = (type: string, sku: string): [string, string][] => [
   ['type_id', type],

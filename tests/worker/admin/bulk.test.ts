@@ -6,6 +6,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMinorIndian, formatUnitPrice } from '../../../shared/domain/currency'
+import { countRows } from '../../helpers/d1-rows'
 import { decodeEntities } from '../../helpers/html'
 import { admin, type Json, operator, post, type Session } from './operator'
 
@@ -48,12 +49,7 @@ const state = (sku: string) =>
   )
     .bind(sku)
     .first<{ price: number; special: number | null; status: number; revision: number; qty: number }>()
-const audits = async () =>
-  (
-    await env.DB.prepare("SELECT COUNT(*) AS n FROM admin_audit WHERE action = 'product.bulk'").first<{
-      n: number
-    }>()
-  )?.n ?? 0
+const audits = () => countRows("SELECT COUNT(*) AS n FROM admin_audit WHERE action = 'product.bulk'")
 const indexVersion = async () =>
   (await env.DB.prepare('SELECT key, value FROM search_meta ORDER BY key').all()).results
 

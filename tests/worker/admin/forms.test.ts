@@ -5,6 +5,7 @@ import { createExecutionContext, env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import app from '../../../worker/app'
 import { paidScarves, seedCartFixtures } from '../../helpers/cart-fixtures'
+import { countRows } from '../../helpers/d1-rows'
 import { freshEmail, testAddress } from '../../helpers/orders'
 import { api, registerAndLogin } from '../../helpers/user'
 import { admin, operator, post, type Session } from './operator'
@@ -131,14 +132,11 @@ describe('a refused post comes back to its form', () => {
 describe('one refund mail', () => {
   it('mails the shopper once for a refund and once for a cancel that refunds', async () => {
     const staff = await operator('staff')
-    const count = async (o: { orderId: string }) =>
-      (
-        await env.DB.prepare(
-          "SELECT COUNT(*) AS n FROM mail_outbox m JOIN orders o ON m.target_address = o.customer_email WHERE m.kind = 'order-refunded' AND o.client_order_id = ?",
-        )
-          .bind(o.orderId)
-          .first<{ n: number }>()
-      )?.n
+    const count = (o: { orderId: string }) =>
+      countRows(
+        "SELECT COUNT(*) AS n FROM mail_outbox m JOIN orders o ON m.target_address = o.customer_email WHERE m.kind = 'order-refunded' AND o.client_order_id = ?",
+        o.orderId,
+      )
     const a = await paidOrder()
     expect(
       (

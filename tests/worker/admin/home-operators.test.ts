@@ -5,6 +5,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { SCARF, seedCartFixtures } from '../../helpers/cart-fixtures'
+import { countRows } from '../../helpers/d1-rows'
 import { admin, operator, PASSWORD } from './operator'
 
 beforeEach(seedCartFixtures)
@@ -18,12 +19,8 @@ const homeDoc = async () =>
     )?.doc ?? '{}',
   ) as { sections?: { id: number; type: string; title: string; skus?: string[] }[] }
 
-const auditCount = async (action: string) =>
-  (
-    await env.DB.prepare('SELECT COUNT(*) AS n FROM admin_audit WHERE action = ?')
-      .bind(action)
-      .first<{ n: number }>()
-  )?.n ?? 0
+const auditCount = (action: string) =>
+  countRows('SELECT COUNT(*) AS n FROM admin_audit WHERE action = ?', action)
 
 describe('home sections', () => {
   it('adds a hand-picked section that the shop’s home page shows, edits and removes it', async () => {

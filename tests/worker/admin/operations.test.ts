@@ -1,10 +1,10 @@
 // Catalogue edits and operations from the back office: price and stock changes reach the shop at
 // once (index and cached pages), a failed mail is retried once however many retries race, purges
 // and URL mappings are validated, and each change is the owner's (or staff's) to make and audited.
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import app from '../../../worker/app'
 import { SCARF, seedCartFixtures, stockOf } from '../../helpers/cart-fixtures'
+import { appFetch } from '../../helpers/in-isolate'
 import { api } from '../../helpers/user'
 import { admin, operator, type Session } from './operator'
 
@@ -104,17 +104,15 @@ describe('outbox', () => {
   } as Env
 
   async function call(who: Session, path: string, e: Env) {
-    const ctx = createExecutionContext()
-    const res = await app.fetch(
-      new Request(`https://shop.test/admin${path}`, {
+    const res = await appFetch(
+      `/admin${path}`,
+      {
         method: 'POST',
         headers: { cookie: who.cookie, 'x-csrf-token': who.csrf, 'content-type': 'application/json' },
         body: '{}',
-      }),
+      },
       e,
-      ctx,
     )
-    await waitOnExecutionContext(ctx)
     return { status: res.status, json: await res.json<{ result: Record<string, unknown> }>() }
   }
 

@@ -3,6 +3,7 @@
 // (the change's own batch, the catalogue version and the cached pages), and nothing else.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { countRows } from '../../helpers/d1-rows'
 import { api } from '../../helpers/user'
 import { admin, operator } from './operator'
 
@@ -125,10 +126,7 @@ describe('moderation keeps ratings true', () => {
       expect(res.status, String(rating)).toBe(400)
       expect(res.json.result).toMatch(/rating/)
     }
-    const row = await env.DB.prepare('SELECT count(*) AS n FROM reviews WHERE id = ?')
-      .bind(id)
-      .first<{ n: number }>()
-    expect(row?.n).toBe(1)
+    expect(await countRows('SELECT count(*) AS n FROM reviews WHERE id = ?', id)).toBe(1)
   })
 
   it('deletes a published review from the reviews page in two steps, recomputing the rating; never without the CSRF token or the role', async () => {

@@ -1,10 +1,11 @@
 // The local operator sign-in: only failures count toward its per-address and per-account limits,
 // and a huge body is refused while it is read, not after.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { LOGIN_MAX_BODY_BYTES } from '../../../worker/admin/session'
 import { hashPassword } from '../../../worker/api/auth/crypto'
-import app from '../../../worker/app'
+import { appFetch } from '../../helpers/in-isolate'
+import { STREAM_CHUNK_BYTES, streamedBody } from '../../helpers/streamed-body'
 
 const PASSWORD = 'correct horse battery staple'
 let n = 0
@@ -18,19 +19,12 @@ async function newOperator(): Promise<string> {
 }
 
 async function signIn(email: string, password: string, ip: string, init: RequestInit = {}) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(
-    new Request('https://shop.test/admin/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
-      body: JSON.stringify({ email, password }),
-      ...init,
-    }),
-    env,
-    ctx,
-  )
-  await waitOnExecutionContext(ctx)
-  return res
+  return appFetch('/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
+    body: JSON.stringify({ email, password }),
+    ...init,
+  })
 }
 
 describe('operator sign-in limits', () => {
@@ -74,16 +68,7 @@ describe('operator sign-in limits', () => {
 
 describe('the sign-in body', () => {
   it('a 20 MB chunked body is refused after reading at most the limit, not all of it', async () => {
-    const chunk = new Uint8Array(64 * 1024).fill(0x61)
-    const total = 20 * 1024 * 1024
-    let pulled = 0
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled >= total) return controller.close()
-        pulled += chunk.byteLength
-        controller.enqueue(chunk)
-      },
-    })
+    const { body, pulled } = streamedBody(20 * 1024 * 1024, 0x61)
     // No Content-Length: the body arrives in chunks, as `Transfer-Encoding: chunked` sends it.
     const res = await signIn('owner@ops.test', PASSWORD, '198.18.3.1', {
       body,
@@ -92,7 +77,7 @@ describe('the sign-in body', () => {
     expect(res.status).toBe(400)
     expect(await res.text()).toContain(`at most ${LOGIN_MAX_BODY_BYTES} bytes`)
     // The stream may be a chunk or two ahead of the reader; never anywhere near 20 MB.
-    expect(pulled).toBeLessThanOrEqual(LOGIN_MAX_BODY_BYTES + 3 * chunk.byteLength)
+    expect(pulled.bytes).toBeLessThanOrEqual(LOGIN_MAX_BODY_BYTES + 3 * STREAM_CHUNK_BYTES)
   })
 
   it('a form post of ordinary length still signs in', async () => {

@@ -1,32 +1,12 @@
 // The /api-wide body limit (1 MiB) and an area's smaller one nest: a streamed body (no
 // Content-Length) is counted as it is read, so the smallest limit stops the read, and the
 // /api-wide limit reads nothing of its own before the area's.
-import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { MAX_API_BODY_BYTES } from '../../../worker/platform/http'
-
-const CHUNK = new Uint8Array(64 * 1024).fill(0x20)
-
-/** A body of `total` bytes of spaces in 64 KiB chunks, with the count of bytes pulled from it. */
-function streamedBody(total: number) {
-  const pulled = { bytes: 0 }
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled.bytes >= total) return controller.close()
-      pulled.bytes += CHUNK.byteLength
-      controller.enqueue(CHUNK)
-    },
-  })
-  return { body, pulled }
-}
+import { postStreamed, STREAM_CHUNK_BYTES, streamedBody } from '../../helpers/streamed-body'
 
 async function post(path: string, body: ReadableStream<Uint8Array>, address: string) {
-  const res = await SELF.fetch(`https://shop.test${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'cf-connecting-ip': address },
-    body,
-    duplex: 'half',
-  } as RequestInit)
+  const res = await postStreamed(path, body, { 'cf-connecting-ip': address })
   return { status: res.status, json: (await res.json()) as { code: number; result: unknown } }
 }
 
@@ -37,7 +17,7 @@ describe('streamed request bodies', () => {
     expect(res.status).toBe(400)
     expect(res.json.result).toBe('Request body is too large (at most 4096 bytes)')
     // The stream may run a chunk or two ahead of the reader; nowhere near the megabyte.
-    expect(pulled.bytes).toBeLessThanOrEqual(4 * CHUNK.byteLength)
+    expect(pulled.bytes).toBeLessThanOrEqual(4 * STREAM_CHUNK_BYTES)
   })
 
   it('stop at the /api-wide limit where the area sets none, with the same readable 400', async () => {
@@ -45,7 +25,7 @@ describe('streamed request bodies', () => {
     const res = await post('/api/order', body, '198.18.40.2')
     expect(res.status).toBe(400)
     expect(res.json.result).toBe(`Request body is too large (at most ${MAX_API_BODY_BYTES} bytes)`)
-    expect(pulled.bytes).toBeLessThanOrEqual(MAX_API_BODY_BYTES + 4 * CHUNK.byteLength)
+    expect(pulled.bytes).toBeLessThanOrEqual(MAX_API_BODY_BYTES + 4 * STREAM_CHUNK_BYTES)
   })
 
   it('of ordinary size still reach the handler whole', async () => {

@@ -1,15 +1,15 @@
 // Outbound calls: every one has a time-out and names the service that failed; the
 // fire-and-forget senders keep a message the provider did not take in their D1 outbox.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deliverMail } from '../../../worker/api/mail/deliver'
-import app from '../../../worker/app'
 import {
   DEFAULT_OUTBOUND_TIMEOUT_MS,
   deliver,
   fetchOutbound,
   OutboundError,
 } from '../../../worker/platform/fetch'
+import { appFetch } from '../../helpers/in-isolate'
 
 /** A provider that never answers: the call ends only when its signal aborts it. */
 const silent = ((_input: RequestInfo | URL, init?: RequestInit) =>
@@ -103,17 +103,15 @@ describe('senders whose provider never answers', () => {
       MAILCHIMP_LIST_URL: 'https://us1.api.mailchimp.com/3.0/lists/abc',
     }
     const call = async (path: string, body: unknown) => {
-      const ctx = createExecutionContext()
-      const res = await app.fetch(
-        new Request(`https://shop.test/api${path}`, {
+      const res = await appFetch(
+        `/api${path}`,
+        {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.91' },
           body: JSON.stringify(body),
-        }),
+        },
         { ...env, ...secrets },
-        ctx,
       )
-      await waitOnExecutionContext(ctx)
       return { status: res.status, json: (await res.json()) as { code: number; result: unknown } }
     }
     const eventId = `Purchase-${crypto.randomUUID()}`

@@ -11,6 +11,7 @@ import { PRICE_RANGES } from '../../../shared/config/catalog'
 import { type ChosenFilters, filtersFromAggregations } from '../../../shared/domain/filters'
 import { priceView } from '../../../shared/domain/price'
 import type { TaxRuleFields } from '../../../shared/domain/tax-rules'
+import { firstListedDemoProduct } from '../../helpers/cart-fixtures'
 import { listingPage } from '../../helpers/search-fixtures'
 
 /** The listing of `categoryIds` with the price band `id` chosen (null: none), as the island asks. */
@@ -40,14 +41,9 @@ const SHOPPERS = [
 describe('a grouped set in the price filter', () => {
   for (const shopper of SHOPPERS) {
     it(`${shopper.who}: is in the band of its cheapest piece, not of its whole price`, async () => {
-      const row = await env.DB.prepare(
-        `SELECT doc FROM products WHERE type_id = 'grouped' AND status = 1 AND visibility = 4 ORDER BY id LIMIT 1`,
-      ).first<{ doc: string }>()
-      if (!row) throw new Error('the demo catalogue has a grouped set')
-      const doc = JSON.parse(row.doc) as Parameters<typeof priceView>[0] & {
-        sku: string
-        category_ids: number[]
-      }
+      const doc = await firstListedDemoProduct<
+        Parameters<typeof priceView>[0] & { sku: string; category_ids: number[] }
+      >('grouped')
       const taxRules = (await env.DB.prepare('SELECT doc FROM tax_rules').all<{ doc: string }>()).results.map(
         (r) => JSON.parse(r.doc) as TaxRuleFields,
       )

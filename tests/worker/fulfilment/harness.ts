@@ -1,12 +1,7 @@
 // The fulfilment tests' harness: the shop with the courier configured against the local courier
 // stand-in (scripts/courier-sandbox, the code `npm start` runs) and the payment stand-in, the
 // courier's webhooks held so each test delivers them when, in what order and how often it wants.
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, beforeEach, vi } from 'vitest'
 import {
   COURIER_SANDBOX_SECRETS,
@@ -15,9 +10,9 @@ import {
 } from '../../../scripts/courier-sandbox/sandbox'
 import { readyToShip } from '../../../worker/admin/fulfilment'
 import { transitionOrder } from '../../../worker/api/order/lifecycle'
-import worker from '../../../worker/index'
 import { readConfig } from '../../../worker/platform/env'
 import { seedCartFixtures } from '../../helpers/cart-fixtures'
+import { runCron as runCronIn } from '../../helpers/in-isolate'
 import { call, type HeldWebhook, payEnv, place, SANDBOX_ORIGIN, sandbox } from '../api/payment/harness'
 
 export const COURIER_ORIGIN = 'https://courier-sandbox.test'
@@ -147,12 +142,8 @@ export const stockOf = async (sku: string) =>
   (await env.DB.prepare('SELECT qty FROM inventory WHERE sku = ?').bind(sku).first<{ qty: number }>())?.qty
 
 /** Runs the Cron Trigger's jobs at `at` with the courier configured. */
-export async function runCron(at: number) {
-  const controller = createScheduledController({ scheduledTime: new Date(at), cron: '*/5 * * * *' })
-  const ctx = createExecutionContext()
-  await worker.scheduled(controller, shipEnv, ctx)
-  await waitOnExecutionContext(ctx)
-}
+/** Runs the five-minute cron as scheduled at `at`, with the courier and payment keys set. */
+export const runCron = (at: number) => runCronIn(at, shipEnv)
 
 /** A test file's set-up: the stand-ins answer, and each test starts with the courier up and no faults. */
 export function withCourierStandIn() {

@@ -139,25 +139,37 @@ async function settleWithTenthOff(
   return { placed, doc, rates: await invoiceRates(o.orderId), discount: offered.discountMinor }
 }
 
+/**
+ * Expects the paid order's one line to have `discountMinor` off and `taxMinor` of 5 % GST inside,
+ * on the line, in the order and on the invoice, with shipping and the COD fee at 5 % too.
+ */
+function expectLineAtFivePercent(
+  { doc, rates, discount }: Awaited<ReturnType<typeof settleWithTenthOff>>,
+  discountMinor: number,
+  taxMinor: number,
+) {
+  expect(discount).toBe(discountMinor)
+  expect(doc.items[0]).toMatchObject({
+    gst_rate: 5,
+    tax_percent: 5,
+    discount_minor: discountMinor,
+    tax_minor: taxMinor,
+  })
+  expect(rates).toEqual([5, 5])
+}
+
 describe('prepaid discount and GST slabs', () => {
   it('taxes a piece the discount takes under ₹2,500 at 5 %: line, order, shipping and invoice', async () => {
-    const { placed, doc, rates, discount } = await settleWithTenthOff([{ sku: GOWN.sku, qty: 1 }])
-    expect(placed.items[0]).toMatchObject({
+    const settled = await settleWithTenthOff([{ sku: GOWN.sku, qty: 1 }])
+    expect(settled.placed.items[0]).toMatchObject({
       gst_rate: 18,
       tax_percent: 18,
       tax_minor: 41_186,
       gst_slabs: [{ rate: 5, max_value: 2500 }, { rate: 18 }],
     })
-    expect(discount).toBe(27_000)
-    // ₹2,430 with 5 % GST inside: ₹115.71.
-    expect(doc.items[0]).toMatchObject({
-      gst_rate: 5,
-      tax_percent: 5,
-      discount_minor: 27_000,
-      tax_minor: 11_571,
-    })
-    // Shipping and the COD fee at the highest rate of the goods, now 5 %.
-    expect(rates).toEqual([5, 5])
+    // ₹2,430 with 5 % GST inside: ₹115.71; shipping and the COD fee at the highest rate of the
+    // goods, now 5 %.
+    expectLineAtFivePercent(settled, 27_000, 11_571)
   })
 
   it('keeps 18 % on a piece still above the bound, and on shipping with it', async () => {
@@ -183,7 +195,8 @@ describe('prepaid discount and GST slabs', () => {
   })
 
   it("decides each piece of a bundle again: the gown's share falls under the bound, the line pays 5 %", async () => {
-    const { placed, doc, rates, discount } = await settleWithTenthOff([SET_LINE])
+    const settled = await settleWithTenthOff([SET_LINE])
+    const { placed } = settled
     const slabs = [{ rate: 5, max_value: 2500 }, { rate: 18 }]
     expect(placed.items[0]?.gst_pieces).toEqual([
       { minor: 270_000, count: 1, slabs },
@@ -192,15 +205,8 @@ describe('prepaid discount and GST slabs', () => {
     // As placed: ₹411.86 of 18 % in the gown and ₹47.62 of 5 % in the stole, one combined rate.
     expect(placed.items[0]?.tax_minor).toBe(41_186 + 4_762)
     expect(placed.items[0]?.gst_rate).toBeGreaterThan(5)
-    expect(discount).toBe(37_000)
-    // ₹3,330 with 5 % inside: ₹158.57, on the line, in the order and on the invoice.
-    expect(doc.items[0]).toMatchObject({
-      gst_rate: 5,
-      tax_percent: 5,
-      discount_minor: 37_000,
-      tax_minor: 15_857,
-    })
-    expect(rates).toEqual([5, 5])
+    // ₹3,330 with 5 % inside: ₹158.57.
+    expectLineAtFivePercent(settled, 37_000, 15_857)
   })
 
   it("keeps a bundle's placement rate when its line stored no pieces (placed before lines stored them)", async () => {

@@ -1,12 +1,20 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildCmsPages } from '../../../scripts/catalogue/seed/cms'
+import { countRows } from '../../helpers/d1-rows'
 import { decodeEntities, titleOf } from '../../helpers/html'
 import { islandProps } from '../../helpers/islands'
 
 async function page(path: string) {
   const res = await SELF.fetch(`https://shop.test${path}`, { redirect: 'manual' })
   return { res, html: await res.text() }
+}
+
+/** The HTML of a page that must answer 200. */
+async function okPage(path: string): Promise<string> {
+  const { res, html } = await page(path)
+  expect(res.status, path).toBe(200)
+  return html
 }
 
 /** The <main> part of a page (the layout around it has its own scripts). */
@@ -57,8 +65,7 @@ beforeAll(async () => {
 
 describe('CMS pages', () => {
   it('renders /i/{slug} with the page title and content', async () => {
-    const { res, html } = await page('/i/about-us')
-    expect(res.status).toBe(200)
+    const html = await okPage('/i/about-us')
     expect(html).toContain('data-testid="cms-page"')
     expect(html).toContain('data-identifier="about-us"')
     // The page's own first paragraph, as the seeded catalogue wrote it.
@@ -71,16 +78,14 @@ describe('CMS pages', () => {
   it.each(['magazine', 'covers', 'press', 'past-collections', 'about-us-author', 'stockists'])(
     'renders the content route /%s from its CMS page',
     async (route) => {
-      const { res, html } = await page(`/${route}`)
-      expect(res.status).toBe(200)
+      const html = await okPage(`/${route}`)
       expect(html).toContain(`data-identifier="${route}"`)
       expect(html).toContain('data-layout="default"')
     },
   )
 
   it('renders an /ode-to-{name} tribute page', async () => {
-    const { res, html } = await page('/ode-to-handloom')
-    expect(res.status).toBe(200)
+    const html = await okPage('/ode-to-handloom')
     expect(html).toContain('data-identifier="ode-to-handloom"')
   })
 
@@ -93,8 +98,7 @@ describe('CMS pages', () => {
   })
 
   it('sanitizes XSS in CMS content: no scripts, handlers, javascript: URLs or break-outs', async () => {
-    const { res, html } = await page('/i/xss-test')
-    expect(res.status).toBe(200)
+    const html = await okPage('/i/xss-test')
     const main = mainOf(html)
     expect(main).toContain('<h2>Safe heading</h2>')
     expect(main).toContain('<a href="/c/women">Women</a>')
@@ -118,8 +122,7 @@ describe('CMS pages', () => {
 
 describe('contact', () => {
   it("has the title 'Contact', the contact CMS content, its block and the contact form island", async () => {
-    const { res, html } = await page('/contact')
-    expect(res.status).toBe(200)
+    const html = await okPage('/contact')
     expect(titleOf(html)).toBe('Contact')
     expect(html).toContain('data-island="contact-form"')
     expect(html).toContain('data-block="contact-details"')
@@ -129,11 +132,9 @@ describe('contact', () => {
 
 describe('store locator', () => {
   it('lists the stores with links to their pages', async () => {
-    const { res, html } = await page('/store-locator')
-    expect(res.status).toBe(200)
+    const html = await okPage('/store-locator')
     const codes = [...mainOf(html).matchAll(/data-store="([^"]+)"/g)].map((m) => m[1])
-    const count = await env.DB.prepare('SELECT COUNT(*) AS n FROM stores').first<{ n: number }>()
-    expect(codes.length).toBe(count?.n)
+    expect(codes.length).toBe(await countRows('SELECT COUNT(*) AS n FROM stores'))
     expect(codes.length).toBeGreaterThan(0)
     expect(html).toContain(`href="/store-locator/${codes[0]}"`)
   })
@@ -144,8 +145,7 @@ describe('store locator', () => {
       doc: string
     }>()
     const store = JSON.parse(row?.doc ?? '{}') as { name: string; address: string[]; hours: string[] }
-    const { res, html } = await page(`/store-locator/${row?.code}`)
-    expect(res.status).toBe(200)
+    const html = await okPage(`/store-locator/${row?.code}`)
     const text = decodeEntities(html)
     expect(text).toContain(`<h1>${store.name}</h1>`)
     for (const line of store.address) expect(text).toContain(line)
@@ -160,15 +160,13 @@ describe('store locator', () => {
 
 describe('wishlist and compare pages', () => {
   it('renders the /wishlist shell with its island (the list lives in the browser)', async () => {
-    const { res, html } = await page('/wishlist')
-    expect(res.status).toBe(200)
+    const html = await okPage('/wishlist')
     expect(titleOf(html)).toBe('Wishlist')
     expect(html).toContain('data-island="wishlist-page"')
   })
 
   it('gives the /compare island the comparable attributes with their option labels', async () => {
-    const { res, html } = await page('/compare')
-    expect(res.status).toBe(200)
+    const html = await okPage('/compare')
     const props = islandProps<{ attributes: { code: string; label: string; options: unknown[] }[] }>(
       html,
       'compare-page',

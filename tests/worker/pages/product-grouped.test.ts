@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { firstListedDemoProduct } from '../../helpers/cart-fixtures'
 import { decodeEntities } from '../../helpers/html'
 import { api } from '../../helpers/user'
 
@@ -129,12 +130,7 @@ interface BundleDoc {
 
 describe('a bundle page', () => {
   it('marks a piece out of stock and cannot choose it, starts from pieces in stock, and the bag costs what the page shows', async () => {
-    const row = await env.DB.prepare(
-      "SELECT doc FROM products WHERE json_extract(doc, '$.type_id') = 'bundle' LIMIT 1",
-    ).first<{
-      doc: string
-    }>()
-    const doc = JSON.parse(row?.doc ?? '{}') as BundleDoc
+    const doc = await firstListedDemoProduct<BundleDoc>('bundle')
     const [first, second] = doc.bundle_options
     if (!first || !second) throw new Error('the demo bundle has two options')
     const preferred = first.product_links.find((l) => l.is_default) ?? first.product_links[0]

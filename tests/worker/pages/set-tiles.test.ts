@@ -3,6 +3,7 @@
 // In the shopper's currency and tax, on the category page and in search results alike.
 import { env, SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { firstListedDemoProduct } from '../../helpers/cart-fixtures'
 import { decodeEntities } from '../../helpers/html'
 
 interface SetDoc {
@@ -18,16 +19,6 @@ async function html(path: string, cookie: string): Promise<string> {
   const res = await SELF.fetch(`https://shop.test${path}`, { headers: { cookie } })
   expect(res.status, path).toBe(200)
   return decodeEntities(await res.text())
-}
-
-async function firstSet(type: 'grouped' | 'bundle'): Promise<SetDoc> {
-  const row = await env.DB.prepare(
-    'SELECT doc FROM products WHERE type_id = ? AND status = 1 AND visibility = 4 ORDER BY id LIMIT 1',
-  )
-    .bind(type)
-    .first<{ doc: string }>()
-  if (!row) throw new Error(`the demo catalogue has a ${type} product`)
-  return JSON.parse(row.doc) as SetDoc
 }
 
 /** The price paragraph of the tile of `sku` in a listing ('' when the listing does not show it). */
@@ -58,7 +49,7 @@ for (const shopper of [
 ]) {
   describe(`a set's tile (${shopper.symbol})`, () => {
     it('a grouped set: "from" the cheapest piece its page shows', async () => {
-      const doc = await firstSet('grouped')
+      const doc = await firstListedDemoProduct<SetDoc>('grouped')
       const page = await html(`/p/${encodeURIComponent(doc.sku)}/${doc.slug}`, shopper.cookie)
       const pieces = piecePrices(page)
       expect(pieces.length).toBe(doc.product_links.length)
@@ -71,7 +62,7 @@ for (const shopper of [
     })
 
     it('a bundle: the price its page starts at', async () => {
-      const doc = await firstSet('bundle')
+      const doc = await firstListedDemoProduct<SetDoc>('bundle')
       // The page starts from the default pieces when they are in stock.
       const defaults = doc.bundle_options.flatMap((o) => o.product_links.filter((l) => l.is_default))
       await env.DB.batch(

@@ -141,68 +141,73 @@ async function reference(): Promise<number> {
   return row.value
 }
 
+/** Runs a hand-written write of reference data and checks that it moved the reference version. */
+async function expectReferenceMoved(write: () => Promise<unknown>): Promise<void> {
+  const before = await reference()
+  await write()
+  expect(await reference()).not.toBe(before)
+}
+
 describe('reference data: its own version, moved by any write of it', () => {
   it('a hand-written write of each reference table, with no version bump, is seen on the next request', async () => {
     const before = await listing('women')
     expect(before.labels.titles.color).toBe('Color')
     const version = await env.DB.prepare("SELECT value FROM search_meta WHERE key = 'version'").first()
 
-    let ref = await reference()
-    await env.DB.prepare(
-      "UPDATE attributes SET doc = json_set(doc, '$.frontend_label', 'Colour way') WHERE attribute_code = 'color'",
-    ).run()
-    expect(await reference()).not.toBe(ref)
+    await expectReferenceMoved(() =>
+      env.DB.prepare(
+        "UPDATE attributes SET doc = json_set(doc, '$.frontend_label', 'Colour way') WHERE attribute_code = 'color'",
+      ).run(),
+    )
     expect((await listing('women')).labels.titles.color).toBe('Colour way')
 
     const ratesOf = (l: typeof before) => l.pricing.taxRules.flatMap((r) => r.rates.map((x) => x.rate))
     const rates = ratesOf(before)
     expect(rates.length).toBeGreaterThan(0)
-    ref = await reference()
     // Every rate of every rule doubled: the tax rules the page hands its tiles follow at once.
     const rules = await env.DB.prepare('SELECT id, doc FROM tax_rules').all<{ id: number; doc: string }>()
-    await env.DB.batch(
-      rules.results.map((r) => {
-        const doc = JSON.parse(r.doc) as { rates: { rate: number }[] }
-        for (const rate of doc.rates) rate.rate *= 2
-        return env.DB.prepare('UPDATE tax_rules SET doc = ?1 WHERE id = ?2').bind(JSON.stringify(doc), r.id)
-      }),
+    await expectReferenceMoved(() =>
+      env.DB.batch(
+        rules.results.map((r) => {
+          const doc = JSON.parse(r.doc) as { rates: { rate: number }[] }
+          for (const rate of doc.rates) rate.rate *= 2
+          return env.DB.prepare('UPDATE tax_rules SET doc = ?1 WHERE id = ?2').bind(JSON.stringify(doc), r.id)
+        }),
+      ),
     )
-    expect(await reference()).not.toBe(ref)
     const after = await listing('women')
     expect(ratesOf(after)).toEqual(rates.map((r) => r * 2))
 
-    ref = await reference()
-    await env.DB.prepare("DELETE FROM categories WHERE slug = 'sale'").run()
-    expect(await reference()).not.toBe(ref)
+    await expectReferenceMoved(() => env.DB.prepare("DELETE FROM categories WHERE slug = 'sale'").run())
     expect((await page('/c/sale')).status).toBe(302)
     expect(menuLabels((await page('/')).body)).not.toContain('Sale')
 
-    ref = await reference()
-    await env.DB.prepare(
-      "UPDATE content_docs SET doc = json_set(doc, '$.sections[0].title', 'Written by hand') WHERE kind = 'home' AND store_id = 0",
-    ).run()
-    expect(await reference()).not.toBe(ref)
+    await expectReferenceMoved(() =>
+      env.DB.prepare(
+        "UPDATE content_docs SET doc = json_set(doc, '$.sections[0].title', 'Written by hand') WHERE kind = 'home' AND store_id = 0",
+      ).run(),
+    )
     expect((await page('/')).body).toContain('Written by hand')
 
     // CMS blocks (the home page's story) and size guides (a configurable product's) too.
-    ref = await reference()
-    await env.DB.prepare(
-      "UPDATE cms_blocks SET doc = json_set(doc, '$.content', '<p>A block edited by hand</p>') WHERE identifier = 'home-intro'",
-    ).run()
-    expect(await reference()).not.toBe(ref)
+    await expectReferenceMoved(() =>
+      env.DB.prepare(
+        "UPDATE cms_blocks SET doc = json_set(doc, '$.content', '<p>A block edited by hand</p>') WHERE identifier = 'home-intro'",
+      ).run(),
+    )
     expect((await page('/')).body).toContain('A block edited by hand')
     const product = await env.DB.prepare(
       "SELECT sku, slug, json_extract(doc, '$.size_guide') AS guide FROM products WHERE type_id = 'configurable' AND json_extract(doc, '$.size_guide') IS NOT NULL AND status = 1 AND visibility = 4 LIMIT 1",
     ).first<{ sku: string; slug: string; guide: string }>()
     const productPath = `/p/${encodeURIComponent(product?.sku ?? '')}/${product?.slug}`
     expect((await page(productPath)).body).not.toContain('Measured by hand')
-    ref = await reference()
-    await env.DB.prepare(
-      "UPDATE size_guides SET doc = json_set(doc, '$.title', 'Measured by hand') WHERE code = ?1",
+    await expectReferenceMoved(() =>
+      env.DB.prepare(
+        "UPDATE size_guides SET doc = json_set(doc, '$.title', 'Measured by hand') WHERE code = ?1",
+      )
+        .bind(product?.guide)
+        .run(),
     )
-      .bind(product?.guide)
-      .run()
-    expect(await reference()).not.toBe(ref)
     expect((await page(productPath)).body).toContain('Measured by hand')
 
     // None of these writes moved the catalogue version: only their own.

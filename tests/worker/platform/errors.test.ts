@@ -11,6 +11,7 @@ import {
   RETRY_AFTER_SECONDS,
 } from '../../../worker/platform/middleware/errors'
 import { securityHeaders } from '../../../worker/platform/middleware/security-headers'
+import { postStreamed, streamedBody } from '../../helpers/streamed-body'
 
 function appThatThrows(err: Error) {
   const app = new Hono<AppEnv>()
@@ -194,20 +195,7 @@ describe('request bodies on /api', () => {
     expect(((await declared.json()) as { result: string }).result).toBe(
       `Request body is too large (at most ${1024 * 1024} bytes)`,
     )
-    const chunks = new ReadableStream<Uint8Array>({
-      start(ctl) {
-        const part = new TextEncoder().encode('x'.repeat(256 * 1024))
-        for (let i = 0; i < 6; i++) ctl.enqueue(part)
-        ctl.close()
-      },
-    })
-    const streamed = await SELF.fetch('https://shop.test/api/user/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: chunks,
-      // @ts-expect-error: workerd's fetch accepts a stream body with duplex
-      duplex: 'half',
-    })
+    const streamed = await postStreamed('/api/user/login', streamedBody(1.5 * 1024 * 1024).body)
     expect(streamed.status).toBe(400)
   })
 })

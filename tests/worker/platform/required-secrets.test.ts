@@ -1,9 +1,9 @@
 // Outside development and tests, accounts and payments refuse to serve (503, a clear message, one
 // log line naming the missing secrets) when a secret they need is not set; everything else serves.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import app from '../../../worker/app'
 import { REQUIRED_SECRETS } from '../../../worker/platform/middleware/required-secrets'
+import { appFetch } from '../../helpers/in-isolate'
 
 const secretsOf = (area: string) =>
   Object.fromEntries(
@@ -13,11 +13,8 @@ const RAZORPAY_SECRETS = secretsOf('Card and UPI payments')
 const PAYPAL_SECRETS = secretsOf('PayPal payments')
 const PAYMENT_SECRETS = { ...RAZORPAY_SECRETS, ...PAYPAL_SECRETS }
 
-async function call(path: string, vars: Record<string, unknown>, init?: RequestInit) {
-  const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(`https://shop.test${path}`, init), { ...env, ...vars } as Env, ctx)
-  await waitOnExecutionContext(ctx)
-  return res
+function call(path: string, vars: Record<string, unknown>, init?: RequestInit) {
+  return appFetch(path, init, { ...env, ...vars } as Env)
 }
 
 const loginBody = {

@@ -1,7 +1,7 @@
 // The catalogue search under hostile and oversized input: every request costs a bounded amount of
 // work, answers 2xx or a 400 naming the limit it broke, and never a 5xx (real D1 in workerd, the
 // seeded demo catalogue; the statement compiler's sizes are checked in tests/unit/search-compile).
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_REQUEST_BYTES } from '../../../worker/api/catalog/routes'
@@ -12,6 +12,7 @@ import { MAX_SOURCE_PATTERNS } from '../../../worker/search/request/source-filte
 import { searchProducts } from '../../../worker/search/results/product-search'
 import { runSearchStatement } from '../../../worker/search/results/statement'
 import { searchGet, searchPost } from '../../helpers/search-fixtures'
+import { postStreamed, streamedBody } from '../../helpers/streamed-body'
 import { generatedRuns } from './generated-runs'
 
 function expect400(res: { status: number; json: { code?: number; result?: unknown } }, message: string) {
@@ -252,20 +253,10 @@ describe('_source patterns and request size', () => {
     expect400(await searchPost('product', big), limit)
     expect400(await searchGet('product', big), limit)
     // Chunked, without a Content-Length.
-    const chunks = new ReadableStream<Uint8Array>({
-      start(controller) {
-        const part = new TextEncoder().encode(' '.repeat(64 * 1024))
-        for (let i = 0; i < 4; i++) controller.enqueue(part)
-        controller.enqueue(new TextEncoder().encode('{}'))
-        controller.close()
-      },
-    })
-    const res = await SELF.fetch('https://shop.test/api/catalog/vue_storefront_catalog/product/_search', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: chunks,
-      duplex: 'half',
-    } as RequestInit)
+    const res = await postStreamed(
+      '/api/catalog/vue_storefront_catalog/product/_search',
+      streamedBody(2 * MAX_REQUEST_BYTES).body,
+    )
     expect(res.status).toBe(400)
     expect(((await res.json()) as { result: string }).result).toContain(limit)
   })

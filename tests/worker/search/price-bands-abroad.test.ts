@@ -21,6 +21,7 @@ import { priceView } from '../../../shared/domain/price'
 import type { TaxRuleFields } from '../../../shared/domain/tax-rules'
 import { indexProductStatements } from '../../../worker/search'
 import { fillShownPrices } from '../../../worker/search/builds/shown-prices'
+import { countRows } from '../../helpers/d1-rows'
 import { decodeEntities } from '../../helpers/html'
 import { listingPage } from '../../helpers/search-fixtures'
 
@@ -134,14 +135,11 @@ describe('a product written without the tax rules (a back-office edit)', () => {
       "SELECT p.doc AS doc FROM products p JOIN search_docs d ON d.product_id = p.id WHERE d.type_id = 'simple' AND p.visibility = 4 LIMIT 1",
     ).first<{ doc: string }>()
     const doc = JSON.parse(row?.doc as string) as Record<string, unknown> & { id: number; sku: string }
-    const shownRows = async () =>
-      (
-        await env.DB.prepare(
-          "SELECT COUNT(*) AS n FROM search_numbers WHERE product_id = ?1 AND field LIKE 'sp.%'",
-        )
-          .bind(doc.id)
-          .first<{ n: number }>()
-      )?.n
+    const shownRows = () =>
+      countRows(
+        "SELECT COUNT(*) AS n FROM search_numbers WHERE product_id = ?1 AND field LIKE 'sp.%'",
+        doc.id,
+      )
     const before = await shownRows()
     expect(before).toBeGreaterThan(0)
     await env.DB.batch([

@@ -2,17 +2,10 @@
 // per-address burst limit, a daily cap), the p75 the back office shows checked against an
 // independent computation, retention by the scheduled job, Analytics Engine in production, and
 // the page type every document names for the beacon.
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  SELF,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { VITALS_DAILY_CAP, VITALS_PER_ADDRESS_DAILY, VITALS_PER_MINUTE } from '@shared/config/vitals'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import app from '../../../worker/app'
-import worker from '../../../worker/index'
+import { appFetch, runCron } from '../../helpers/in-isolate'
 import { admin, operator } from '../admin/operator'
 
 afterEach(() => vi.restoreAllMocks())
@@ -119,17 +112,15 @@ describe('the beacon', () => {
   })
 
   it('is the shop’s own endpoint also when /api is proxied to an upstream', async () => {
-    const ctx = createExecutionContext()
-    const res = await app.fetch(
-      new Request('https://shop.test/api/vitals', {
+    const res = await appFetch(
+      '/api/vitals',
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'cf-connecting-ip': nextIp() },
         body: JSON.stringify({ page: 'category', metrics: [{ name: 'LCP', value: 1200 }] }),
-      }),
+      },
       { ...env, API_UPSTREAM: 'https://upstream.invalid' },
-      ctx,
     )
-    await waitOnExecutionContext(ctx)
     expect(res.status).toBe(204)
   })
 
@@ -221,13 +212,7 @@ describe('what the back office shows', () => {
     await env.DB.prepare(
       "INSERT INTO vitals_samples (day, page, metric, value) VALUES ('2020-01-01', 'home', 'LCP', 1)",
     ).run()
-    const ctx = createExecutionContext()
-    await worker.scheduled(
-      createScheduledController({ cron: '*/5 * * * *', scheduledTime: Date.now() }),
-      env,
-      ctx,
-    )
-    await waitOnExecutionContext(ctx)
+    await runCron()
     expect(await count("day = '2020-01-01'")).toBe(0)
   })
 })
@@ -244,9 +229,9 @@ describe('in production (Analytics Engine bound)', () => {
       CLOUDFLARE_API_BASE: 'https://api.cloudflare.test/client/v4',
     } as Env
     const before = await count()
-    const ctx = createExecutionContext()
-    const res = await app.fetch(
-      new Request('https://shop.test/api/vitals', {
+    const res = await appFetch(
+      '/api/vitals',
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'cf-connecting-ip': nextIp() },
         body: JSON.stringify({
@@ -256,11 +241,9 @@ describe('in production (Analytics Engine bound)', () => {
             { name: 'CLS', value: 0.05 },
           ],
         }),
-      }),
+      },
       prod,
-      ctx,
     )
-    await waitOnExecutionContext(ctx)
     expect(res.status).toBe(204)
     const source = expect.stringMatching(/^[0-9a-f]{16}$/)
     expect(points).toEqual([

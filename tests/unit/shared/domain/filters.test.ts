@@ -347,31 +347,23 @@ describe('listing state from a URL: hostile and sloppy input', () => {
 describe('filtersFromAggregations: what the panel offers', () => {
   const categories = { 21: 'Tops', 22: 'Dresses' } as Record<string, string>
   const labelFor = (_attribute: string, id: string) => categories[id] ?? null
+  /** The category facet offered for these buckets, the attributes listing `attributes`. */
+  const categoryFilters = (
+    buckets: { key: number; doc_count: number }[],
+    attributes: Parameters<typeof filtersFromAggregations>[1] = [],
+  ) => filtersFromAggregations({ agg_terms_category: { buckets } }, attributes, 'INR', ['category'], labelFor)
   it('an option listed by the attribute and also named by labelFor appears once', () => {
-    const result = filtersFromAggregations(
-      { agg_terms_category: { buckets: [{ key: 21, doc_count: 3 }] } },
+    const result = categoryFilters(
+      [{ key: 21, doc_count: 3 }],
       [{ attribute_code: 'category', options: [{ value: 21, label: 'Tops (listed)' }] }],
-      'INR',
-      ['category'],
-      labelFor,
     )
     expect(result).toEqual({ category: [{ id: '21', label: 'Tops (listed)', count: 3 }] })
   })
   it('buckets without documents are not offered', () => {
-    const result = filtersFromAggregations(
-      {
-        agg_terms_category: {
-          buckets: [
-            { key: 21, doc_count: 0 },
-            { key: 22, doc_count: 2 },
-          ],
-        },
-      },
-      [],
-      'INR',
-      ['category'],
-      labelFor,
-    )
+    const result = categoryFilters([
+      { key: 21, doc_count: 0 },
+      { key: 22, doc_count: 2 },
+    ])
     expect(result).toEqual({ category: [{ id: '22', label: 'Dresses', count: 2 }] })
   })
   it('a price bucket without a lower bound is not offered', () => {

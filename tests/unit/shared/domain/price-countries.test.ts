@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { buildTaxRules } from '../../../../scripts/catalogue/seed/attributes'
 import { formatMinor, formatUnitPrice, toChargeMinor } from '../../../../shared/domain/currency'
 import { priceView } from '../../../../shared/domain/price'
+import { bundleAcrossSlab } from '../../../helpers/priced-lines'
 
 const NOW = Date.UTC(2027, 2, 15)
 const taxRules = [
@@ -155,20 +156,7 @@ describe('GST by slab (the demo rules): the Indian price stands, the tax inside 
     expect(at(jhumka, 'INR', 'US').unitMinor).toBe(339_700)
   })
   it('a bundle with pieces on both sides of the slab: each piece is taxed at its own rate', () => {
-    const bundle = {
-      type_id: 'bundle',
-      tax_class_id: 2,
-      bundle_options: [
-        {
-          option_id: 1,
-          product_links: [{ id: 1, is_default: true, product: { price: 2000, hsn_code: '62063000' } }],
-        },
-        {
-          option_id: 2,
-          product_links: [{ id: 2, is_default: true, product: { price: 3000, hsn_code: '62063000' } }],
-        },
-      ],
-    }
+    const bundle = bundleAcrossSlab()
     const india = at(bundle, 'INR', 'IN')
     expect(india.unitMinor).toBe(500_000)
     expect(india.pieces.map((p) => p.rate)).toEqual([5, 18])

@@ -7,6 +7,7 @@ import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { COD_REFUSALS } from '../../../../worker/api/checkout/cod'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { countRows } from '../../../helpers/d1-rows'
 import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
@@ -19,8 +20,7 @@ beforeEach(async () => {
   ])
 })
 
-const orderCount = async () =>
-  (await env.DB.prepare('SELECT COUNT(*) AS n FROM orders').first<{ n: number }>())?.n ?? 0
+const orderCount = () => countRows('SELECT COUNT(*) AS n FROM orders')
 
 /** Places an order of `lines` to `address`, paid by `method`. */
 function place(lines: { sku: string; qty: number }[], address: Record<string, unknown>, method: string) {
@@ -32,6 +32,16 @@ function place(lines: { sku: string; qty: number }[], address: Record<string, un
       { payment: method },
     ),
   })
+}
+
+/** Expects an order of `lines` to `address`, paid by `method`, to be placed. */
+async function expectPlaced(
+  lines: { sku: string; qty: number }[],
+  address: Record<string, unknown>,
+  method = 'cashondelivery',
+) {
+  const placed = await place(lines, address, method)
+  expect(placed.status, JSON.stringify(placed.json)).toBe(200)
 }
 
 /** A guest cart holding `lines`; its id is its token. */
@@ -58,8 +68,7 @@ async function refusedAtPlacement(
   expect(cod.status, JSON.stringify(cod.json)).toBe(400)
   expect(cod.json.result).toBe(`Invalid order: addressInformation.payment_method_code: ${why}`)
   expect({ orders: await orderCount(), stock: await stockOf(lines[0]?.sku as string) }).toEqual(before)
-  const card = await place(lines, address, 'card')
-  expect(card.status, JSON.stringify(card.json)).toBe(200)
+  await expectPlaced(lines, address, 'card')
 }
 
 describe('cash on delivery: the operator’s rules', () => {
@@ -69,12 +78,7 @@ describe('cash on delivery: the operator’s rules', () => {
     expect(answer.status).toBe(200)
     expect(answer.json.result).toMatchObject({ available: true, message: null })
     expect(answer.headers.get('cache-control')).toBe('private, no-store')
-    const placed = await place(
-      [{ sku: 'FX-SCARF', qty: 1 }],
-      testAddress(freshEmail('cod-ok')),
-      'cashondelivery',
-    )
-    expect(placed.status, JSON.stringify(placed.json)).toBe(200)
+    await expectPlaced([{ sku: 'FX-SCARF', qty: 1 }], testAddress(freshEmail('cod-ok')))
   })
 
   it('refuses a blocked phone number however it is typed', async () => {
@@ -148,12 +152,7 @@ describe('cash on delivery: the operator’s rules', () => {
     const why = 'Cash on delivery is available for orders up to ₹200,000. Please choose another way to pay.'
     expect((await codAnswer(cartId)).json.result).toMatchObject({ available: false, message: why })
     await refusedAtPlacement(above, testAddress(freshEmail('cod-cap')), why)
-    const at = await place(
-      [{ sku: 'FX-LEHENGA', qty: 2 }],
-      testAddress(freshEmail('cod-cap-at')),
-      'cashondelivery',
-    )
-    expect(at.status, JSON.stringify(at.json)).toBe(200)
+    await expectPlaced([{ sku: 'FX-LEHENGA', qty: 2 }], testAddress(freshEmail('cod-cap-at')))
   })
 
   it('reads only the caller’s own cart, and answers malformed input with a sentence', async () => {

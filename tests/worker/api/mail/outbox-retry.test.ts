@@ -1,16 +1,11 @@
 // Outbox retries: a mail or conversion event the provider did not take is tried again by the
 // scheduled drain with growing pauses, never twice at once, and ends 'dead' when it cannot be
 // delivered (a refusal no retry changes, too many attempts, too old).
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deliverMail } from '../../../../worker/api/mail/deliver'
 import { drainOutboxes, OUTBOX_MAX_ATTEMPTS, retryPause } from '../../../../worker/api/mail/outbox'
-import worker from '../../../../worker/index'
+import { runCron } from '../../../helpers/in-isolate'
 import { MAIL_API_URL, mailApiStandIn } from './mail-provider-stand-in'
 
 const KEY = 'mail-key-for-retries'
@@ -151,10 +146,8 @@ describe('mail outbox retries', () => {
   it('runs from the Cron Trigger', async () => {
     const now = Date.now()
     await deliverMail(mailEnv({}), mail('from-cron'), now)
-    const ctx = createExecutionContext()
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
-    worker.scheduled(createScheduledController({ scheduledTime: now, cron: '*/5 * * * *' }), mailEnv(), ctx)
-    await waitOnExecutionContext(ctx)
+    await runCron(now, mailEnv())
     expect(await rowOf('from-cron')).toMatchObject({ status: 'sent' })
     const line = log.mock.calls.map((c) => String(c[0])).find((l) => l.includes('drain-outboxes'))
     expect(JSON.parse(line as string).result.mail).toEqual({ sent: 1, failed: 0, dead: 0 })

@@ -9,6 +9,7 @@ import { SHIPPING_RULES } from '../../../../shared/config/shipping'
 import type { Product } from '../../../../shared/schemas/catalog'
 import {
   bundleOption,
+  firstListedDemoProduct,
   guestOrder,
   onePieceEach,
   seedCartFixtures,
@@ -53,12 +54,7 @@ function keysOf(value: unknown, out = new Set<string>()): Set<string> {
 describe('bundle prices come from the catalogue', () => {
   it('refuses option quantities that are not whole numbers (the ₹5,398 bundle was sold for ₹0.35)', async () => {
     // The demo catalogue's bundle, as the attack used it.
-    const row = await env.DB.prepare(
-      "SELECT doc FROM products WHERE type_id = 'bundle' ORDER BY id LIMIT 1",
-    ).first<{
-      doc: string
-    }>()
-    const bundle = JSON.parse(row?.doc ?? '{}') as Product
+    const bundle = await firstListedDemoProduct<Product>('bundle')
     const cartId = await guestCart()
     const tiny = await add(cartId, {
       sku: bundle.sku,

@@ -3,12 +3,7 @@
 // (account, e-mail, address; checked again inside the write, so parallel orders cannot pass
 // together), cash-on-delivery orders the shop has not confirmed expire too, and the scheduled
 // expiry drains everything due in bounded batches.
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { expireHoldingOrders } from '../../../../worker/api/order/expire'
 import {
@@ -17,8 +12,8 @@ import {
   MAX_HELD_UNITS_PER_ADDRESS,
 } from '../../../../worker/api/order/holds'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
-import worker from '../../../../worker/index'
 import { stockOf } from '../../../helpers/cart-fixtures'
+import { runCron } from '../../../helpers/in-isolate'
 import { freshEmail } from '../../../helpers/orders'
 import { api, freshIp, registerAndLogin } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
@@ -30,13 +25,6 @@ const orderRow = (orderId: string) =>
   env.DB.prepare('SELECT status, expires_at, placed_from FROM orders WHERE client_order_id = ?')
     .bind(orderId)
     .first<{ status: string; expires_at: number | null; placed_from: string | null }>()
-
-async function runCron(at: number) {
-  const controller = createScheduledController({ scheduledTime: new Date(at), cron: '*/5 * * * *' })
-  const ctx = createExecutionContext()
-  await worker.scheduled(controller, env, ctx)
-  await waitOnExecutionContext(ctx)
-}
 
 describe('what unpaid and unconfirmed orders may hold', () => {
   it(`refuses one card order holding 30 units (at most ${MAX_HELD_UNITS} per shopper), naming the limit and taking nothing`, async () => {

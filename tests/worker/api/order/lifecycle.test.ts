@@ -1,16 +1,11 @@
 // The order lifecycle: compare-and-set transitions, stock and store credit given back exactly
 // once, and unpaid orders expired by the scheduled handler.
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { grantStoreCredit } from '../../../../worker/api/giftcard/routes'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
-import worker from '../../../../worker/index'
 import { seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { runCron } from '../../../helpers/in-isolate'
 import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
@@ -166,13 +161,6 @@ describe('transitions', () => {
 })
 
 describe('expiry of unpaid orders (scheduled handler)', () => {
-  async function runCron(at: number) {
-    const controller = createScheduledController({ scheduledTime: new Date(at), cron: '*/5 * * * *' })
-    const ctx = createExecutionContext()
-    await worker.scheduled(controller, env, ctx)
-    await waitOnExecutionContext(ctx)
-  }
-
   it('expires an online order not paid in time, releases its stock once and mails the shopper', async () => {
     const before = await stockSnapshot()
     const orderId = await place('card')

@@ -2,19 +2,14 @@
 // provider routed to the local test provider (scripts/payment-sandbox, the same code `npm start`
 // runs), and the provider's webhooks held so each test delivers them when, and as often as, it
 // wants.
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest'
 import { createSandbox, SANDBOX_SECRETS } from '../../../../scripts/payment-sandbox/sandbox'
 import { refundOrder } from '../../../../worker/api/payment/refund'
 import app from '../../../../worker/app'
-import worker from '../../../../worker/index'
 import { readConfig } from '../../../../worker/platform/env'
 import { seedCartFixtures } from '../../../helpers/cart-fixtures'
+import { runCron as runCronIn } from '../../../helpers/in-isolate'
 import { freshEmail, newOrderId, orderBody, testAddress } from '../../../helpers/orders'
 import { freshIp } from '../../../helpers/user'
 
@@ -219,12 +214,8 @@ export const orderRow = (orderId: string) =>
     expires_at: number
   }>()
 
-export async function runCron(at: number) {
-  const controller = createScheduledController({ scheduledTime: new Date(at), cron: '*/5 * * * *' })
-  const ctx = createExecutionContext()
-  await worker.scheduled(controller, payEnv, ctx)
-  await waitOnExecutionContext(ctx)
-}
+/** Runs the five-minute cron as scheduled at `at`, with the payment keys set. */
+export const runCron = (at: number) => runCronIn(at, payEnv)
 
 /** The shopper mails sent about an order (by its number in the subject), oldest first. */
 export async function mails(orderNumber: string) {

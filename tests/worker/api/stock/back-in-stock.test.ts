@@ -3,13 +3,7 @@
 // racing never mail an alert twice; nobody's inbox can be flooded (waiting alerts per address,
 // mails per address a day); alerts lapse; the Cron Trigger runs the job before the outbox drain, so
 // the mail goes out at once.
-import {
-  createExecutionContext,
-  createScheduledController,
-  env,
-  SELF,
-  waitOnExecutionContext,
-} from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { signJws, tokenSecret } from '../../../../worker/api/auth/tokens'
 import {
@@ -18,9 +12,9 @@ import {
   mailBackInStock,
 } from '../../../../worker/api/stock-alerts/notify'
 import { MSG_BAD_ALERT_LINK } from '../../../../worker/api/stock-alerts/unsubscribe'
-import worker from '../../../../worker/index'
 import { readConfig } from '../../../../worker/platform/env'
 import { placeScarves, seedCartFixtures, stockOf } from '../../../helpers/cart-fixtures'
+import { runCron } from '../../../helpers/in-isolate'
 import { followLink as follow } from '../../../helpers/user'
 import { admin, operator } from '../../admin/operator'
 import { MAIL_API_URL, mailApiStandIn } from '../mail/mail-provider-stand-in'
@@ -185,14 +179,11 @@ describe('back-in-stock mail', () => {
       return req.url === MAIL_API_URL ? standIn.fetch(req) : real(input, init)
     })
     vi.spyOn(console, 'log').mockImplementation(() => {})
-    const ctx = createExecutionContext()
-    const mailEnv = { ...env, MAIL_PROVIDER_URL: MAIL_API_URL, MAIL_PROVIDER_KEY: 'stock-key' } as Env
-    worker.scheduled(
-      createScheduledController({ scheduledTime: Date.now(), cron: '*/5 * * * *' }),
-      mailEnv,
-      ctx,
-    )
-    await waitOnExecutionContext(ctx)
+    await runCron(Date.now(), {
+      ...env,
+      MAIL_PROVIDER_URL: MAIL_API_URL,
+      MAIL_PROVIDER_KEY: 'stock-key',
+    } as Env)
     // (Confirmation mails still queued go out on the same drain; only the back-in-stock one counts here.)
     const sent = standIn.accepted.filter((m) => m.subject.endsWith(' is back in stock'))
     expect(sent.map((m) => m.to)).toEqual(['cron@example.com'])

@@ -1,8 +1,8 @@
 // Saving a checkout address to the address book (POST /api/user/addresses): only into the token's
 // own book, validated like the account's address form, never twice, bounded, and the first one
 // becoming the default the next checkout is prefilled from.
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { countRows } from '../../../helpers/d1-rows'
 import { bookAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
@@ -72,10 +72,9 @@ describe('POST /api/user/addresses', () => {
     // No token, a tampered token: 401 and nothing written.
     expect((await save(undefined, { address: home })).status).toBe(401)
     expect((await save(`${owner.token}x`, { address: home })).status).toBe(401)
-    const rows = await env.DB.prepare('SELECT count(*) AS n FROM customer_addresses WHERE customer_id = ?')
-      .bind(ownerId)
-      .first<{ n: number }>()
-    expect(rows?.n).toBe(1)
+    expect(
+      await countRows('SELECT count(*) AS n FROM customer_addresses WHERE customer_id = ?', ownerId),
+    ).toBe(1)
   })
 
   it('validates like the account form and names what is wrong', async () => {

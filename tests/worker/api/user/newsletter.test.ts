@@ -2,12 +2,12 @@
 // for the mailed, signed confirmation link (built from PUBLIC_ORIGIN); leaving works with the
 // signed link from a mail or, signed in, for one's own address; links are refused when tampered
 // with, of another kind, or expired.
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
+import { env, SELF } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signJws } from '../../../../worker/api/auth/tokens'
 import { MSG_BAD_LINK, SUBSCRIBE_LIMIT_PER_ADDRESS } from '../../../../worker/api/newsletter/routes'
-import app from '../../../../worker/app'
 import { readConfig } from '../../../../worker/platform/env'
+import { appFetch } from '../../../helpers/in-isolate'
 import { api, followLink, freshIp, lastMailId, registerAndLogin, waitForMail } from '../../../helpers/user'
 
 vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -217,16 +217,11 @@ describe('with Mailchimp', () => {
       MAILCHIMP_LIST_URL: 'https://us1.api.mailchimp.com/3.0/lists/abc',
     }
     const call = async (path: string, init: RequestInit) => {
-      const ctx = createExecutionContext()
-      const res = await app.fetch(
-        new Request(`https://shop.test/api${path}`, {
-          ...init,
-          headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp() },
-        }),
+      const res = await appFetch(
+        `/api${path}`,
+        { ...init, headers: { 'content-type': 'application/json', 'cf-connecting-ip': freshIp() } },
         { ...env, ...secrets },
-        ctx,
       )
-      await waitOnExecutionContext(ctx)
       return (await res.json()) as { code: number; result: unknown }
     }
     try {

@@ -3,6 +3,7 @@
 // the same 404 and stays as it was; a confirmed order is refused in words.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { countRows } from '../../../helpers/d1-rows'
 import { api, registerAndLogin } from '../../../helpers/user'
 import { operator } from '../../admin/operator'
 import { placeOrder, seedDocumentFixtures } from '../../documents/fixtures'
@@ -46,12 +47,11 @@ describe('cancel from the account', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200])
     expect((await cancel(mine, shopper.token)).json.result).toEqual({ status: 'canceled' })
     expect(await status(mine)).toBe('canceled')
-    const moves = await env.DB.prepare(
+    const moves = await countRows(
       "SELECT COUNT(*) AS n FROM order_events WHERE client_order_id = (SELECT client_order_id FROM orders WHERE increment_id = ?) AND kind = 'status' AND to_status = 'canceled'",
+      mine,
     )
-      .bind(mine)
-      .first<{ n: number }>()
-    expect(moves?.n).toBe(1)
+    expect(moves).toBe(1)
   })
 
   it('refuses, in words, an order the shop has confirmed', async () => {

@@ -3,23 +3,25 @@ import { bookAddress } from '../../../helpers/orders'
 import { api, registerAndLogin } from '../../../helpers/user'
 
 const address = (over: Record<string, unknown> = {}) => bookAddress({ telephone: '9876543210', ...over })
+/** Sends `customer` as the profile of the account signed in with `token` (POST /api/user/me). */
+const saveProfile = (token: string, customer: Record<string, unknown>) =>
+  api(`/user/me?token=${token}`, { body: { customer } })
+/** The profile fields of `user` with `name` as both first and last name. */
+const named = (user: { email: string }, name: string) => ({
+  email: user.email,
+  firstname: name,
+  lastname: name,
+})
 
 describe('profile and address book', () => {
   it('updates the profile and replaces the address book; defaults come from the flags', async () => {
     const user = await registerAndLogin('profile')
-    const res = await api(`/user/me?token=${user.token}`, {
-      body: {
-        customer: {
-          email: user.email,
-          firstname: 'Asha',
-          lastname: 'Iyer',
-          group_id: 4,
-          addresses: [
-            address({ default_shipping: true }),
-            address({ city: 'Mysuru', default_billing: true }),
-          ],
-        },
-      },
+    const res = await saveProfile(user.token, {
+      email: user.email,
+      firstname: 'Asha',
+      lastname: 'Iyer',
+      group_id: 4,
+      addresses: [address({ default_shipping: true }), address({ city: 'Mysuru', default_billing: true })],
     })
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -44,17 +46,15 @@ describe('profile and address book', () => {
   it("refuses user B's address ids, customer ids or customer id in user A's update (403) and changes nothing", async () => {
     const a = await registerAndLogin('owner-a')
     const b = await registerAndLogin('owner-b')
-    const bAfter = await api(`/user/me?token=${b.token}`, {
-      body: { customer: { email: b.email, firstname: 'B', lastname: 'B', addresses: [address()] } },
-    })
+    const bAfter = await saveProfile(b.token, { ...named(b, 'B'), addresses: [address()] })
     const bAddress = bAfter.json.result.addresses[0]
     const attempts = [
-      { email: a.email, firstname: 'A', lastname: 'A', addresses: [{ ...bAddress, city: 'Stolen' }] },
-      { email: a.email, firstname: 'A', lastname: 'A', addresses: [address({ customer_id: b.id })] },
-      { id: b.id, email: a.email, firstname: 'A', lastname: 'A' },
+      { ...named(a, 'A'), addresses: [{ ...bAddress, city: 'Stolen' }] },
+      { ...named(a, 'A'), addresses: [address({ customer_id: b.id })] },
+      { id: b.id, ...named(a, 'A') },
     ]
     for (const customer of attempts) {
-      const res = await api(`/user/me?token=${a.token}`, { body: { customer } })
+      const res = await saveProfile(a.token, customer)
       expect(res.status).toBe(403)
       expect(res.json.code).toBe(403)
     }
@@ -67,23 +67,15 @@ describe('profile and address book', () => {
   it('rejects too many addresses and an e-mail owned by someone else', async () => {
     const a = await registerAndLogin('limits-a')
     const b = await registerAndLogin('limits-b')
-    const many = await api(`/user/me?token=${a.token}`, {
-      body: {
-        customer: {
-          email: a.email,
-          firstname: 'A',
-          lastname: 'A',
-          addresses: Array.from({ length: 21 }, () => address()),
-        },
-      },
+    const many = await saveProfile(a.token, {
+      ...named(a, 'A'),
+      addresses: Array.from({ length: 21 }, () => address()),
     })
     expect(many.status).toBe(400)
     expect(many.json.result).toContain('At most 20 addresses')
-    const steal = await api(`/user/me?token=${a.token}`, {
-      body: { customer: { email: b.email, firstname: 'A', lastname: 'A' } },
-    })
+    const steal = await saveProfile(a.token, { ...named(a, 'A'), email: b.email })
     expect(steal.status).toBe(400)
-    const missing = await api(`/user/me?token=${a.token}`, { body: { customer: { email: a.email } } })
+    const missing = await saveProfile(a.token, { email: a.email })
     expect(missing.status).toBe(400)
     expect(missing.json.result).toContain('firstname')
   })

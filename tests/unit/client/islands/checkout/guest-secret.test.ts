@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildConversionEvent, eventSourceUrl, purchaseData } from '../../../../../client/engines/analytics'
 import { fetchOrder } from '../../../../../client/islands/checkout/fetch-order'
 import type { StoredOrder } from '../../../../../client/state/orders'
+import { jsonResponse, stubFetch } from '../../../../helpers/browser-fakes'
 
 const ACCESS_KEY = 'Zk3-secret-access-key-0123456789abcdefghijk'
 const CLIENT_ORDER_ID = '1760000000000-a1b2c3d4e5f60718'
@@ -30,16 +31,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('fetching a guest order', () => {
   it('sends the access key in a POST body, with no secret in the URL', async () => {
-    const calls: { url: string; init: RequestInit }[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push({ url, init })
-        return new Response(JSON.stringify({ code: 200, result: { increment_id: '000000041' } }), {
-          headers: { 'content-type': 'application/json' },
-        })
-      }),
-    )
+    const calls = stubFetch(() => jsonResponse({ code: 200, result: { increment_id: '000000041' } }))
     const res = await fetchOrder(CLIENT_ORDER_ID, stored)
     expect(res.code).toBe(200)
     expect(calls).toHaveLength(1)

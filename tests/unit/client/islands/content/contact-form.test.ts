@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { sendContactMessage } from '../../../../../client/islands/content/contact-form'
-import { jsonResponse as json } from '../../../../helpers/browser-fakes'
+import { jsonResponse as json, stubFetch } from '../../../../helpers/browser-fakes'
 
 const input = {
   name: 'Asha',
@@ -14,15 +14,8 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('contact form → mail service', () => {
   it('gets a token, then posts send-email to the support address with the spec payload', async () => {
-    const calls: { url: string; init: RequestInit }[] = []
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push({ url, init })
-        return url.includes('get-token')
-          ? json({ code: 200, result: 'tok-1' })
-          : json({ code: 200, result: 'sent' })
-      }),
+    const calls = stubFetch((url) =>
+      url.includes('get-token') ? json({ code: 200, result: 'tok-1' }) : json({ code: 200, result: 'sent' }),
     )
     await expect(sendContactMessage(input)).resolves.toBe('sent')
     expect(calls[0]?.url).toBe('/api/ext/mail-service/get-token')
@@ -37,13 +30,10 @@ describe('contact form → mail service', () => {
   })
 
   it("rejects with the server's message so the form can offer the mailto fallback", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.includes('get-token')
-          ? json({ code: 200, result: 'tok-1' })
-          : json({ code: 502, result: 'The mail provider did not accept the message.' }, 502),
-      ),
+    stubFetch((url) =>
+      url.includes('get-token')
+        ? json({ code: 200, result: 'tok-1' })
+        : json({ code: 502, result: 'The mail provider did not accept the message.' }, 502),
     )
     await expect(sendContactMessage(input)).rejects.toThrow('The mail provider did not accept the message.')
   })

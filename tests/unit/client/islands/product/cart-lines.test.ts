@@ -11,7 +11,7 @@ import { type FormProduct, toFormProduct } from '../../../../../shared/component
 import { priceView } from '../../../../../shared/domain/price'
 import { MSG } from '../../../../../shared/i18n/messages'
 import { ProductSchema } from '../../../../../shared/schemas/catalog'
-import { NECKLACE_LINK, SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
+import { COLOR_RED_BLUE, NECKLACE_LINK, SILK_SAREE, SIZE_S_M } from '../../../../helpers/product-fixtures'
 
 const NOW = Date.UTC(2026, 5, 15, 12)
 const CTX = { now: NOW, currency: 'INR', taxRules: [], country: 'IN' }
@@ -38,18 +38,7 @@ const child = (sku: string, color: number, size: number, inStock = true) => ({
 const configurable = () =>
   product({
     type_id: 'configurable',
-    configurable_options: [
-      {
-        attribute_code: 'color',
-        attribute_id: 93,
-        label: 'Color',
-        values: [
-          { value_index: 49, label: 'Red' },
-          { value_index: 50, label: 'Blue' },
-        ],
-      },
-      SIZE_S_M,
-    ],
+    configurable_options: [COLOR_RED_BLUE, SIZE_S_M],
     // Blue comes only in M.
     configurable_children: [child('P1-RS', 49, 1), child('P1-RM', 49, 2), child('P1-BM', 50, 2)],
   })

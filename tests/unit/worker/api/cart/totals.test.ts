@@ -5,7 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { configureCurrencies } from '../../../../../shared/config/store'
 import { type CouponRule, computeTotals, type PricedLine } from '../../../../../worker/api/cart/totals'
-import { PRICED_AT as NOW, pricedLine, clothing as shirt } from '../../../../helpers/priced-lines'
+import {
+  bundleAcrossSlab,
+  PRICED_AT as NOW,
+  pricedLine,
+  clothing as shirt,
+} from '../../../../helpers/priced-lines'
 
 const line = (product: object, qty: number, country: string, currency = 'INR', itemId = 1) =>
   pricedLine(product, { qty, country, currency, itemId })
@@ -62,20 +67,7 @@ describe('GST slabs in the cart', () => {
   })
 
   it('a bundle with pieces on both sides of the slab: each piece at its own rate, breakdown by rate', () => {
-    const bundle = {
-      type_id: 'bundle',
-      tax_class_id: 2,
-      bundle_options: [
-        {
-          option_id: 1,
-          product_links: [{ id: 1, is_default: true, product: { price: 2000, hsn_code: '6206' } }],
-        },
-        {
-          option_id: 2,
-          product_links: [{ id: 2, is_default: true, product: { price: 3000, hsn_code: '6206' } }],
-        },
-      ],
-    }
+    const bundle = bundleAcrossSlab('6206')
     const t = totals([line(bundle, 1, 'IN')])
     // 2000 × 5/105 = 95.24 and 3000 × 18/118 = 457.63.
     expect(t.items[0]?.extension_attributes.tax_minor).toBe(9_524 + 45_763)
