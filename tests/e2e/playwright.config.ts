@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../helpers/chromium.mjs'
 
@@ -38,6 +39,16 @@ const buildReaders = (dependencies: string[]) => ({
  * last, alone, on the first shop, once the other specs are done.
  */
 const LAST_ALONE = ['pwa.spec.ts']
+/**
+ * The browser: Debian's chromium-headless-shell, the same Chromium (Blink, V8, network stack) built
+ * without the desktop browser around it, which is what Playwright itself runs for headless Chromium.
+ * The full `chromium` in headless mode spends about three times the shell's CPU in its browser
+ * process for the same specs, and the browser tier is CPU-bound on two cores. Where the shell is
+ * not installed, the full browser; CHROMIUM_PATH names another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium')
 const shopUse = (shop: (typeof SHOPS)[number]) => ({
   browserName: 'chromium' as const,
   baseURL: `http://127.0.0.1:${shop.port}`,
@@ -54,10 +65,13 @@ export default defineConfig({
   outputDir: '../../test-results',
   use: {
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: CHROMIUM_ARGS,
     },
-    trace: 'retain-on-failure',
+    // Recording a trace (a DOM snapshot per action) costs about 15 % of a test's CPU. Under CI a
+    // failed test runs again, and that retry records one; run by hand, every test records and a
+    // failed test's trace is kept.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
   },
   projects: [
     ...(START_AFTER ? [buildReaders([])] : []),
