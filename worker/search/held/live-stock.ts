@@ -13,7 +13,7 @@ import { deepFreeze } from './documents'
 import { indexVersionSeen } from './index-version'
 
 /** Most heap bytes of stock pages (with their merged documents and what is kept by them) per isolate. */
-export const LIVE_STOCK_MAX_BYTES = 1.5 * 1024 * 1024
+const LIVE_STOCK_MAX_BYTES = 1.5 * 1024 * 1024
 
 /**
  * Heap bytes a page's stock text stands for: the text, its parsed rows, the merged copies of the
