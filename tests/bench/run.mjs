@@ -497,7 +497,9 @@ for (const scale of SCALES) {
   const homeCold = []
   for (let i = 0; i < COLD_RUNS; i++) {
     await importWrite(
-      i % 2 === 0 ? { ...original, color_options: [...(original.color_options ?? []), 999_101 + i] } : original,
+      i % 2 === 0
+        ? { ...original, color_options: [...(original.color_options ?? []), 999_101 + i] }
+        : original,
     )
     const t = performance.now()
     await (await fetch(`${backend.url}/`, { headers: BROWSER })).arrayBuffer()
