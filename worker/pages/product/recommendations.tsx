@@ -10,7 +10,7 @@
  * piece the section is "Complete the look"; with none it is "You may also like".
  */
 import type { TileData } from '@shared/components/catalog/tile-data'
-import { visibleTiles } from '@shared/components/catalog/tile-data'
+import { toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
 import { imageUrl } from '@shared/domain/image-url'
@@ -21,7 +21,6 @@ import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { pagePricing } from '../layout/pricing'
-import { productTile } from '../layout/tiles'
 
 /** How many pieces the section shows. */
 const RECOMMENDED = 4
@@ -99,7 +98,7 @@ export async function loadRecommendations(
     return {
       linked,
       tiles: visibleTiles(
-        chosen.map((p) => productTile(p, now, prices)),
+        chosen.map((p) => toTileData(p, now, prices)),
         c.var.store.currency,
       ),
     }
