@@ -7,7 +7,8 @@
 // static asset is measured the same way. Prints per row each build's req/s (the sum of its slices),
 // its ratio to the static asset measured in the same rounds, the new/old ratio, and the CPU time
 // its workerd process spent per request (read from /proc; the steadier figure on a loaded machine).
-// Options: --old DIR (required) --seeded DIR (state-SCALE and its .json, as `npm run bench --
+// DIR must lie under this checkout (workerd refused a script from another checkout here: copy its
+// .tmp/bench/dist to e.g. .tmp/olddist/.tmp/bench/dist). Options: --old DIR (required) --seeded DIR (state-SCALE and its .json, as `npm run bench --
 // --seeded`) --scale 300 --rounds 6 --slice 1 (seconds) --connections 10 --rows home,category,product
 // --no-build (reuse .tmp/bench/dist).
 import { execFileSync } from 'node:child_process'
