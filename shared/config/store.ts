@@ -52,6 +52,10 @@ let active: { base: CurrencyCode; table: readonly CurrencyConfig[] } = {
   table: CURRENCIES,
 }
 
+/** The rates object the active table was made from, and the table's JSON once asked for. */
+let activeRates: Partial<Record<CurrencyCode, number>> | null = null
+let activeJson: string | null = null
+
 /**
  * Reads configured rates ('USD=0.012, GBP=0.0095': units of each currency one unit of the base
  * buys). Unknown codes and non-positive or non-numeric rates are errors (the message names them).
@@ -79,6 +83,11 @@ export function parseCurrencyRates(text: string): Partial<Record<CurrencyCode, n
  * the base's own rate is always 1.
  */
 export function configureCurrencies(base: CurrencyCode, rates: Partial<Record<CurrencyCode, number>> = {}) {
+  // The same base and the same rates object (the server's parsed configuration, set on every
+  // request) give the same table: the table and its JSON are kept.
+  if (base === active.base && rates === activeRates) return
+  activeRates = rates
+  activeJson = null
   const fromBase = CURRENCIES.find((c) => c.code === base)?.rate ?? 1
   active = {
     base,
@@ -92,7 +101,8 @@ export function configureCurrencies(base: CurrencyCode, rates: Partial<Record<Cu
 
 /** The active currency table (codes, signs, rates from the base) as JSON, for the page to carry. */
 export function currencyTableJson(): string {
-  return JSON.stringify(active.table)
+  activeJson ??= JSON.stringify(active.table)
+  return activeJson
 }
 
 /**
@@ -102,8 +112,11 @@ export function currencyTableJson(): string {
  */
 export function configureCurrenciesFromPage(): void {
   const page = document.documentElement.dataset
-  if (page.currencies)
+  if (page.currencies) {
     active = { base: page.baseCurrency as CurrencyCode, table: JSON.parse(page.currencies) }
+    activeRates = null
+    activeJson = null
+  }
 }
 
 /** The base currency: what catalogue prices are in, and what carts and orders record as base. */

@@ -72,6 +72,46 @@ function parseDateText(value: string): number | null {
   return Number.isNaN(ms) ? null : ms
 }
 
+/** The instants [from, until) around `now` over which every window answer given so far stays the same. */
+interface SteadySpan {
+  from: number
+  until: number
+}
+
+/** The span being narrowed by the window answers of the computation under way (see steadyOver). */
+let narrowing: SteadySpan | null = null
+
+/**
+ * `compute()` with the span of time around its `now` over which its result is the same: every
+ * window answer it asks for narrows the span to the instants that give the same answer. Time
+ * enters prices only through date windows, so a price computed at `now` is exact for any instant
+ * of [from, until): a value kept with its span is reused within it and computed again outside.
+ */
+export function steadyOver<T>(compute: () => T): { value: T } & SteadySpan {
+  const outer = narrowing
+  const span: SteadySpan = { from: Number.NEGATIVE_INFINITY, until: Number.POSITIVE_INFINITY }
+  narrowing = span
+  try {
+    return { value: compute(), ...span }
+  } finally {
+    narrowing = outer
+    if (outer) {
+      outer.from = Math.max(outer.from, span.from)
+      outer.until = Math.min(outer.until, span.until)
+    }
+  }
+}
+
+/** The answer holds from `at` on (records it on the span under way). */
+function sameFrom(at: number): void {
+  if (narrowing && at > narrowing.from) narrowing.from = at
+}
+
+/** The answer holds until just before `at`. */
+function sameUntil(at: number): void {
+  if (narrowing && at < narrowing.until) narrowing.until = at
+}
+
 /** Whether `now` lies within [from, to]; a bound at midnight (or a bare date) as `to` covers that whole day. */
 export function isWithinDateWindow(
   from: string | null | undefined,
@@ -81,12 +121,22 @@ export function isWithinDateWindow(
   const t = toMs(now)
   const fromMs = parseCatalogDate(from)
   if (from && fromMs === null) return false
-  if (fromMs !== null && t < fromMs) return false
+  if (fromMs !== null) {
+    if (t < fromMs) {
+      sameUntil(fromMs)
+      return false
+    }
+    sameFrom(fromMs)
+  }
   const toMsRaw = parseCatalogDate(to)
   if (to && toMsRaw === null) return false
   if (toMsRaw !== null) {
     const end = toMsRaw % DAY_MS === 0 ? toMsRaw + DAY_MS - 1 : toMsRaw
-    if (t > end) return false
+    if (t > end) {
+      sameFrom(end + 1)
+      return false
+    }
+    sameUntil(end + 1)
   }
   return true
 }

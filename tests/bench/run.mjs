@@ -18,6 +18,7 @@
 //  6. Cold after an import: one product's colour changes the way the importer writes it (document,
 //     index rows, the persisted facet postings rebuilt, the version bumped), then one category
 //     request is timed; the median of --cold-runs such requests, as a ratio to the steady state.
+//     The same for the home page: its first request after each import against its steady state.
 //  7. The worker isolate's V8 heap after the warm runs, measured through the inspector (a full
 //     garbage collection first), next to each memo's own byte accounting.
 // Writes bench-results/bench.json. Options: --scales 300,10000,100000 --duration 3 --connections 10
@@ -489,6 +490,25 @@ for (const scale of SCALES) {
     }
   }
   if (writes % 2 === 1) await importWrite(original)
+  // The home page the same way: one request at a time in the steady state, then the first home
+  // request after each of --cold-runs imports (the version moved: every page of stock, tile and
+  // tile markup the isolate kept is worked out again).
+  const homeSingle = await oneAtATime('/')
+  const homeCold = []
+  for (let i = 0; i < COLD_RUNS; i++) {
+    await importWrite(
+      i % 2 === 0
+        ? { ...original, color_options: [...(original.color_options ?? []), 999_101 + i] }
+        : original,
+    )
+    const t = performance.now()
+    await (await fetch(`${backend.url}/`, { headers: BROWSER })).arrayBuffer()
+    homeCold.push(performance.now() - t)
+  }
+  if (COLD_RUNS % 2 === 1) await importWrite(original)
+  log(
+    `  home one at a time, p50: ${homeSingle} ms; the first home request after an import: ${homeCold.map((x) => x.toFixed(1)).join(', ')} (median ${median(homeCold).toFixed(2)}, ${(median(homeCold) / homeSingle).toFixed(2)}×)`,
+  )
   const coldSingle = +median(cold).toFixed(2)
   log(
     `  cold runs (ms): ${cold.map((x) => x.toFixed(1)).join(', ')}; after the same write without a version bump (every cache valid): ${afterWriteOnly.map((x) => x.toFixed(1)).join(', ')} (median ${median(afterWriteOnly).toFixed(2)}, ${(median(afterWriteOnly) / categorySingle).toFixed(2)}×)${
@@ -541,6 +561,8 @@ for (const scale of SCALES) {
     staticSingleRequestP50Ms: staticSingle,
     categoryRenderUpperBoundMs: +(categorySingle - staticSingle).toFixed(2),
     categoryMissColdSingleRequestP50Ms: coldSingle,
+    homeMissSingleRequestP50Ms: homeSingle,
+    homeMissColdSingleRequestP50Ms: +median(homeCold).toFixed(2),
     categoryHitSingleRequestP50Ms: hitSingle,
     coldToSteady: +(coldSingle / categorySingle).toFixed(2),
     coldRunsMs: cold.map((x) => +x.toFixed(2)),

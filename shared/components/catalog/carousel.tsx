@@ -19,6 +19,8 @@ interface CarouselProps {
   perPage?: number
   speedMs?: number
   autoplayMs?: number
+  /** A tile's markup when the caller keeps it already rendered (what ProductTile renders). */
+  tileHtml?: (tile: TileData) => string
 }
 
 export function Carousel({
@@ -29,6 +31,7 @@ export function Carousel({
   perPage = CAROUSEL.perPage,
   speedMs = CAROUSEL.speedMs,
   autoplayMs = CAROUSEL.autoplayMs,
+  tileHtml,
 }: CarouselProps) {
   return (
     <section
@@ -42,11 +45,19 @@ export function Carousel({
       style={{ '--per-page': perPage } as never}
     >
       <ul className="carousel__track" data-testid="carousel-track">
-        {tiles.map((tile) => (
-          <li key={tile.sku} className="carousel__slide">
-            <ProductTile tile={tile} currency={currency} />
-          </li>
-        ))}
+        {tiles.map((tile) =>
+          tileHtml ? (
+            <li
+              key={tile.sku}
+              className="carousel__slide"
+              dangerouslySetInnerHTML={{ __html: tileHtml(tile) }}
+            />
+          ) : (
+            <li key={tile.sku} className="carousel__slide">
+              <ProductTile tile={tile} currency={currency} />
+            </li>
+          ),
+        )}
       </ul>
       {tiles.length > perPage ? (
         <div className="carousel__controls">

@@ -5,7 +5,7 @@
  * lists) and CMS block at once — helpers that never throw (a failed section renders empty).
  */
 
-import { type TileData, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { CURATED_HOME_QUERIES, HOME_POPUP_TYPES } from '@shared/config/content'
 import { descendantIds } from '@shared/domain/menu'
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
@@ -17,6 +17,7 @@ import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { pagePricing } from '../layout/pricing'
+import { productTile } from '../layout/tiles'
 
 /** Products per home carousel. */
 const HOME_SECTION_SIZE = 8
@@ -183,7 +184,7 @@ export async function loadSectionTiles(
   try {
     const [items, pricing] = await Promise.all([sectionProducts(c, getCommerce(c), section), pagePricing(c)])
     return visibleTiles(
-      items.map((p) => toTileData(p, now, pricing)),
+      items.map((p) => productTile(p, now, pricing)),
       c.var.store.currency,
     )
   } catch (err) {
@@ -204,7 +205,9 @@ export async function loadSectionTiles(
 export async function loadCmsBlockHtml(c: Context<AppEnv>, identifier: string): Promise<string | null> {
   try {
     const [block] = await getCommerce(c).getCmsBlocks([identifier])
-    return block?.is_active === false || !block ? null : sanitizeHtml(block.content)
+    if (block?.is_active === false || !block) return null
+    // Sanitised once per version of the (memoised) block.
+    return derivedFrom(block, 'sanitized html', () => sanitizeHtml(block.content))
   } catch (err) {
     markDegraded(c)
     console.error(

@@ -9,6 +9,7 @@
  */
 
 import { Carousel } from '@shared/components/catalog/carousel'
+import { ProductTile } from '@shared/components/catalog/product-tile'
 import type { TileData } from '@shared/components/catalog/tile-data'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { NOTICE_CATEGORY_UNAVAILABLE } from '@shared/config/routes'
@@ -16,10 +17,12 @@ import { imageUrl } from '@shared/domain/image-url'
 import { MSG, PAGE_TEXT } from '@shared/i18n/messages'
 import type { Context } from 'hono'
 import { Fragment } from 'react'
+import { renderToString } from 'react-dom/server.node'
 import { Icon } from '../../../client/islands/layout/icons'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { tileMarkup } from '../layout/tiles'
 import { HeroCarousel } from './hero'
 import {
   type Banner,
@@ -138,10 +141,13 @@ function ProductSection({
   tiles,
   section,
   currency,
+  markup,
 }: {
   tiles: TileData[]
   section: HomeSection
   currency: string
+  /** Each tile's markup, rendered before the page (tileMarkups). */
+  markup: ReadonlyMap<TileData, string>
 }) {
   if (!tiles.length) return null
   return (
@@ -162,6 +168,7 @@ function ProductSection({
         perPage={RAIL_PER_PAGE}
         autoplayMs={NO_AUTOPLAY}
         icons={RAIL_ICONS}
+        tileHtml={(tile) => markup.get(tile) ?? ''}
       />
     </div>
   )
@@ -176,6 +183,27 @@ function CmsBlockSection({ html, title }: { html: string | null; title: string }
       <div className="cms-content" dangerouslySetInnerHTML={{ __html: html }} />
     </section>
   )
+}
+
+/**
+ * The markup of every tile of the sections in `currency`, each rendered on its own before the
+ * page is (React's renderer is not entered twice at once) and kept by its tile (layout/tiles.ts):
+ * a kept tile's markup is rendered once per currency and configuration.
+ */
+function tileMarkups(c: Context<AppEnv>, contents: SectionContent[]): Map<TileData, string> {
+  const currency = c.var.store.currency
+  const out = new Map<TileData, string>()
+  for (const content of contents) {
+    if (!Array.isArray(content)) continue
+    for (const tile of content)
+      out.set(
+        tile,
+        tileMarkup(tile, currency, c.var.config, () =>
+          renderToString(<ProductTile tile={tile} currency={currency} />),
+        ),
+      )
+  }
+  return out
 }
 
 /** A section's content: its tiles, its CMS block's HTML, or nothing for the other kinds. */
@@ -203,6 +231,7 @@ const homePage: RouteHandler = async (c) => {
   const currency = c.var.store.currency
   const home = await loadHomeView(c)
   const contents = await loadSections(c, home.sections, now)
+  const markup = tileMarkups(c, contents)
   c.set('cacheTags', ['home'])
   const storeName = c.var.config.STORE_NAME
   // The head image and the main banners are one hero carousel, where the first banner section sits
@@ -238,7 +267,15 @@ const homePage: RouteHandler = async (c) => {
           return i === heroAt ? <Fragment key={section.id}>{hero}</Fragment> : null
         const content = contents[i] ?? null
         if (Array.isArray(content))
-          return <ProductSection key={section.id} tiles={content} section={section} currency={currency} />
+          return (
+            <ProductSection
+              key={section.id}
+              tiles={content}
+              section={section}
+              currency={currency}
+              markup={markup}
+            />
+          )
         if (typeof content === 'string')
           return <CmsBlockSection key={section.id} html={content} title={section.title} />
         return null

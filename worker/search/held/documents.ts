@@ -7,7 +7,7 @@ import { createMemo } from '../../platform/memo'
 import { indexVersionSeen } from './index-version'
 
 /** Most heap bytes of parsed documents kept per isolate. */
-export const DOC_CACHE_MAX_BYTES = 6 * 1024 * 1024
+export const DOC_CACHE_MAX_BYTES = 4.5 * 1024 * 1024
 
 /**
  * Parsed product documents of the current index version, shared by every cached result set
@@ -24,7 +24,8 @@ const docCache = createMemo<{ version: number; doc: Product; bytes: number }>({
   version: indexVersionSeen,
 })
 
-function deepFreeze<T>(v: T): T {
+/** Freezes `v` and everything it holds that is not frozen yet (a frozen object's parts already are). */
+export function deepFreeze<T>(v: T): T {
   if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
     Object.freeze(v)
     for (const x of Object.values(v)) deepFreeze(x)

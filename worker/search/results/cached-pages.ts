@@ -4,17 +4,17 @@
  * documents and live stock (and the version, checked against the set's).
  */
 import type { Product } from '@shared/schemas/catalog'
-import { mergeInventory } from '../../catalog/products'
 import type { SearchPlan } from '../dsl'
 import { heldDoc, keepDoc } from '../held/documents'
 import { noteIndexVersion } from '../held/index-version'
+import { stockMerger } from '../held/live-stock'
 import { dropResult, keepResult, resultSetAt } from '../held/result-sets'
 import { dropVocabularyUnless } from '../held/vocabulary'
 import type { EngineResult } from '../semantics/results'
 import { PAGE_FETCH_SQL } from '../sql/page'
 import { prebuiltListingKey } from './listing'
 import { readPrebuiltListing } from './prebuilt-listing'
-import { aggregationsOf, inventoryOf, parseJsonColumn, type ResultRow } from './product-results'
+import { aggregationsOf, parseJsonColumn, type ResultRow } from './product-results'
 /**
  * Serves a page from a cached result set, or null when there is none at the current index version.
  * `fetched`: the page read already made for exactly this set's page (with a pre-built listing).
@@ -55,7 +55,7 @@ export async function pageFromCache(
     keepDoc(id, version, doc, bytes)
     held.set(id, doc)
   }
-  const inventory = inventoryOf(row)
+  const merge = stockMerger(row.inv)
   const hits: EngineResult['hits'] = []
   page.forEach((id, i) => {
     const doc = held.get(id)
@@ -64,7 +64,7 @@ export async function pageFromCache(
       hits.push({
         id,
         score: set.scores[plan.from + i] as number,
-        source: mergeInventory(doc, inventory) as unknown as Record<string, unknown>,
+        source: merge(doc) as unknown as Record<string, unknown>,
       })
   })
   return {

@@ -3,9 +3,9 @@
  * with live stock merged, and the aggregations in the Elasticsearch shape.
  */
 import type { Product } from '@shared/schemas/catalog'
-import { type InventoryRow, mergeInventory } from '../../catalog/products'
 import type { AggNode, SearchPlan } from '../dsl'
 import { heldDoc, keepDoc } from '../held/documents'
+import { stockMerger } from '../held/live-stock'
 import { type AggResult, bucket, type EngineResult } from '../semantics/results'
 
 /** One row of a product statement: its columns, most of them JSON. */
@@ -14,13 +14,6 @@ export type ResultRow = Record<string, string | number | null>
 /** A JSON column parsed, or `fallback` when the column is empty. */
 export function parseJsonColumn<T>(v: string | number | null | undefined, fallback: T): T {
   return typeof v === 'string' ? (JSON.parse(v) as T) : fallback
-}
-
-/** The live inventory rows of the `inv` column, by SKU. */
-export function inventoryOf(row: ResultRow): Map<string, InventoryRow> {
-  const inventory = new Map<string, InventoryRow>()
-  for (const r of parseJsonColumn<InventoryRow[]>(row.inv, [])) inventory.set(r.sku, r)
-  return inventory
 }
 
 /**
@@ -37,13 +30,13 @@ export function hitsOf(
   )
   const read = hits.filter((h) => h[3] !== null).length
   const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, read) : 0
-  const inventory = inventoryOf(row)
+  const merge = stockMerger(row.inv)
   const out: EngineResult['hits'] = []
   for (const [, id, score, fetched] of hits) {
     const doc = fetched ?? heldDoc(id, version) ?? held.get(id)
     if (!doc) throw new Error(`The search statement left out document ${id}, not held`)
     if (fetched) keepDoc(id, version, fetched, bytes)
-    out.push({ id, score, source: mergeInventory(doc, inventory) as unknown as Record<string, unknown> })
+    out.push({ id, score, source: merge(doc) as unknown as Record<string, unknown> })
   }
   return out
 }

@@ -3,6 +3,7 @@ import {
   baseCurrency,
   configureCurrencies,
   currencyConfig,
+  currencyTableJson,
   parseCurrencyRates,
 } from '../../../../shared/config/store'
 import { formatUnitPrice, toBaseCurrency, toChargeMinor } from '../../../../shared/domain/currency'
@@ -42,5 +43,20 @@ describe('base currency from configuration', () => {
 
   it('reads spaced and lower-case configuration', () => {
     expect(parseCurrencyRates(' usd = 0.012 , GBP:0.0095 ,')).toEqual({ USD: 0.012, GBP: 0.0095 })
+  })
+})
+
+describe('the currency table a page carries', () => {
+  it('is kept while the same rates are configured, and follows other rates at once', () => {
+    const rates = parseCurrencyRates('USD=0.02')
+    configureCurrencies('INR', rates)
+    const first = currencyTableJson()
+    expect(JSON.parse(first).find((c: { code: string }) => c.code === 'USD').rate).toBe(0.02)
+    configureCurrencies('INR', rates)
+    expect(currencyTableJson()).toBe(first)
+    configureCurrencies('INR', parseCurrencyRates('USD=0.03'))
+    expect(JSON.parse(currencyTableJson()).find((c: { code: string }) => c.code === 'USD').rate).toBe(0.03)
+    configureCurrencies('USD', rates)
+    expect(JSON.parse(currencyTableJson()).find((c: { code: string }) => c.code === 'USD').rate).toBe(1)
   })
 })
