@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { parseArgs } from '../../scripts/lib.mjs'
 import {
   benchPages,
   buildProduction,
@@ -25,18 +26,25 @@ import {
   startWorker,
 } from '../helpers/workerd.mjs'
 
-const args = process.argv.slice(2)
-const opt = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const OLD = opt('--old', '')
-const SEEDED = opt('--seeded', path.join(root, '.tmp/bench'))
-const SCALE = opt('--scale', '300')
-const ROUNDS = Number(opt('--rounds', '6'))
-const SLICE = Number(opt('--slice', '1'))
-const CONNECTIONS = Number(opt('--connections', '10'))
-const ROWS = opt('--rows', 'home,category,product').split(',')
+const o = parseArgs(
+  `
+usage: node tests/bench/pair.mjs --old DIR [--seeded DIR] [--scale 300] [--rounds 6] [--slice 1]
+  [--connections 10] [--rows home,category,product] [--no-build]
+Two builds of the worker measured side by side in alternating slices (see the top of
+tests/bench/pair.mjs).`,
+  {
+    flags: ['--no-build'],
+    options: ['--old', '--seeded', '--scale', '--rounds', '--slice', '--connections', '--rows'],
+    positionals: 0,
+  },
+)
+const OLD = o.old ?? ''
+const SEEDED = o.seeded ?? path.join(root, '.tmp/bench')
+const SCALE = o.scale ?? '300'
+const ROUNDS = Number(o.rounds ?? '6')
+const SLICE = Number(o.slice ?? '1')
+const CONNECTIONS = Number(o.connections ?? '10')
+const ROWS = (o.rows ?? 'home,category,product').split(',')
 if (!OLD)
   throw new Error('usage: node tests/bench/pair.mjs --old DIR [--seeded DIR] [--scale 300] [--rounds 6]')
 const oldScript = path.join(OLD, '.tmp/bench/dist/index.js')
@@ -44,9 +52,7 @@ if (!existsSync(oldScript)) throw new Error(`${oldScript} is missing: run the be
 const kept = path.join(SEEDED, `state-${SCALE}`)
 if (!existsSync(`${kept}.json`)) throw new Error(`${kept}.json is missing: seed with npm run bench first`)
 
-const newScript = args.includes('--no-build')
-  ? path.join(root, '.tmp/bench/dist/index.js')
-  : (await buildProduction()).script
+const newScript = o.noBuild ? path.join(root, '.tmp/bench/dist/index.js') : (await buildProduction()).script
 const manifest = readManifest()
 const heads = {}
 for (const [name, script] of [

@@ -32,6 +32,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { build } from 'esbuild'
+import { parseArgs } from '../../scripts/lib.mjs'
 import { nestedChain } from '../helpers/nested-search.mjs'
 import {
   benchPages,
@@ -45,21 +46,38 @@ import {
   startWorker,
 } from '../helpers/workerd.mjs'
 
-const args = process.argv.slice(2)
-const opt = (name, fallback) => {
-  const i = args.indexOf(name)
-  return i >= 0 ? args[i + 1] : fallback
-}
-const SCALES = opt('--scales', '300,10000').split(',').map(Number)
-const DURATION = Number(opt('--duration', '3'))
-const CONNECTIONS = Number(opt('--connections', '10'))
-const COLD_RUNS = Number(opt('--cold-runs', '10'))
-const ROWS = opt('--rows', '').split(',').filter(Boolean)
-const SETTLE_MS = Number(opt('--settle-ms', '0'))
-const SECOND_REQUEST = args.includes('--second-request')
-const STATES = opt('--states', 'miss,hit,upstream').split(',')
-const QUICK = args.includes('--quick')
-const SEEDED = opt('--seeded', '')
+const o = parseArgs(
+  `
+usage: npm run bench -- [--scales 300,10000] [--duration 3] [--connections 10] [--cold-runs 10]
+  [--rows category,search] [--settle-ms N] [--second-request] [--states miss,hit,upstream] [--quick]
+  [--seeded DIR]
+The storefront's throughput, latency, cold-after-import and heap figures (see the top of
+tests/bench/run.mjs for what each option does).`,
+  {
+    flags: ['--second-request', '--quick'],
+    options: [
+      '--scales',
+      '--duration',
+      '--connections',
+      '--cold-runs',
+      '--rows',
+      '--settle-ms',
+      '--states',
+      '--seeded',
+    ],
+    positionals: 0,
+  },
+)
+const SCALES = (o.scales ?? '300,10000').split(',').map(Number)
+const DURATION = Number(o.duration ?? '3')
+const CONNECTIONS = Number(o.connections ?? '10')
+const COLD_RUNS = Number(o.coldRuns ?? '10')
+const ROWS = (o.rows ?? '').split(',').filter(Boolean)
+const SETTLE_MS = Number(o.settleMs ?? '0')
+const SECOND_REQUEST = o.secondRequest
+const STATES = (o.states ?? 'miss,hit,upstream').split(',')
+const QUICK = o.quick
+const SEEDED = o.seeded ?? ''
 const { bundle, manifest } = await buildProduction()
 // A fixture worker for the streaming measurement: the real renderPage with a 1 s deferred section.
 const slowOut = await buildFixtureWorker(
