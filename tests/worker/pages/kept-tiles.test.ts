@@ -6,7 +6,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/schemas/catalog'
 import app from '../../../worker/app'
-import { productTile } from '../../../worker/pages/layout/tiles'
+import { MAX_KEPT_TILE_KEYS, productTile } from '../../../worker/pages/layout/tiles'
 
 /** One environment object for every request, as in a running isolate (its parsed configuration is kept by it). */
 const pageEnv = { ...env, OUTPUT_CACHE_ENABLED: 'false' }
@@ -111,5 +111,29 @@ describe('kept tiles', () => {
     expect(productTile(loose, now, { country: 'IN', taxRules: null })).not.toBe(
       productTile(loose, now, { country: 'IN', taxRules: null }),
     )
+  })
+
+  it(`keeps at most ${MAX_KEPT_TILE_KEYS} countries' tiles of a product: a visitor cycling cookie countries keeps no more`, () => {
+    const product = Object.freeze({
+      id: 990003,
+      sku: 'KEPT-TILE-3',
+      name: 'Kept tile 3',
+      slug: 'kept-tile-3',
+      type_id: 'simple',
+      price: 1000,
+      stock: { is_in_stock: true, qty: 3 },
+    }) as unknown as Product
+    const now = Date.UTC(2030, 0, 1)
+    const tileIn = (country: string) => productTile(product, now, { country, taxRules: null })
+    const first = tileIn('AA')
+    const countries = Array.from({ length: 26 * 26 }, (_, i) =>
+      String.fromCharCode(65 + (i % 26), 65 + Math.floor(i / 26)),
+    )
+    // Within the bound a country's tile is kept; past it the product's kept tiles start afresh.
+    for (const country of countries.slice(1, MAX_KEPT_TILE_KEYS)) tileIn(country)
+    expect(tileIn('AA')).toBe(first)
+    for (const country of countries) tileIn(country)
+    expect(tileIn('AA')).not.toBe(first)
+    expect(tileIn('AA').finalPrice).toBe(first.finalPrice)
   })
 })

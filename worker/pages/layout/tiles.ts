@@ -30,6 +30,13 @@ interface KeptTile {
 const tiles = new WeakMap<object, WeakMap<object, WeakMap<object, Map<string, KeptTile>>>>()
 const NO_RULES = {}
 const NO_LABELS = {}
+/**
+ * Most "country|colours" keys kept per product, rules and labels. The country comes from the
+ * shopper's cookie (any two letters), so without a bound one visitor could keep ~670 tiles of every
+ * home product; past the bound the product's tiles are dropped and kept afresh (a tile is still
+ * worked out for every request).
+ */
+export const MAX_KEPT_TILE_KEYS = 8
 
 function nested<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
   let v = map.get(key)
@@ -55,6 +62,7 @@ export function productTile(
   const kept = byKey.get(key)
   if (kept && now >= kept.from && now < kept.until) return kept.tile
   const made = steadyOver(() => Object.freeze(toTileData(product, now, pricing, context)))
+  if (!kept && byKey.size >= MAX_KEPT_TILE_KEYS) byKey.clear()
   byKey.set(key, { tile: made.value, from: made.from, until: made.until })
   return made.value
 }
