@@ -23,3 +23,50 @@ export function recordingDb(db: D1Database) {
   })
   return { db: wrapped, sql, seen }
 }
+
+/**
+ * `db` counting its round trips: each first/all/run/raw of a statement and each batch is one call
+ * to the database. Sessions opened on it count into the same total. `calls` names each trip by the
+ * start of its statements' SQL (for a failing test's message).
+ */
+export function countingDb(db: D1Database) {
+  const seen = { trips: 0 }
+  const calls: string[] = []
+  const inner = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>()
+  const label = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 60)
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const counted =
+      (fn: (...a: never[]) => unknown) =>
+      (...a: never[]) => {
+        seen.trips++
+        calls.push(label(sql))
+        return fn.apply(s, a)
+      }
+    const w = {
+      bind: (...v: unknown[]) => statement(s.bind(...v), sql),
+      first: counted(s.first as never),
+      all: counted(s.all as never),
+      run: counted(s.run as never),
+      raw: counted(s.raw as never),
+    } as unknown as D1PreparedStatement
+    inner.set(w, { statement: s, sql })
+    return w
+  }
+  const database = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const real = t as unknown as D1Database
+        if (key === 'prepare') return (sql: string) => statement(real.prepare(sql), sql)
+        if (key === 'batch')
+          return (list: D1PreparedStatement[]) => {
+            seen.trips++
+            calls.push(`batch[${list.map((s) => label(inner.get(s)?.sql ?? '?').slice(0, 30)).join(' | ')}]`)
+            return real.batch(list.map((s) => inner.get(s)?.statement ?? s))
+          }
+        if (key === 'withSession') return (start?: string) => database(real.withSession(start))
+        const v = Reflect.get(t, key)
+        return typeof v === 'function' ? v.bind(t) : v
+      },
+    })
+  return { db: database(db), seen, calls }
+}

@@ -22,6 +22,28 @@ export async function listedMadeToOrder(db: D1Database, skus: readonly string[])
 }
 
 /**
+ * The skus listed as made to order among `skus`, the products they belong to and those products'
+ * other skus (their sizes): every listing an order naming `skus` can meet, read before its lines
+ * are resolved (a line ordered by its configurable's sku takes the size its options choose).
+ */
+export async function listedMadeToOrderAround(db: D1Database, skus: readonly string[]): Promise<Set<string>> {
+  const parts = await Promise.all(
+    chunk([...new Set(skus)]).map((part) => {
+      const list = part.map((_, i) => `?${i + 1}`).join(', ')
+      return db
+        .prepare(
+          `SELECT sku FROM made_to_order WHERE sku IN (${list})
+             OR sku IN (SELECT parent_sku FROM inventory WHERE sku IN (${list}))
+             OR sku IN (SELECT sku FROM inventory WHERE parent_sku IN (${list}))`,
+        )
+        .bind(...part)
+        .all<{ sku: string }>()
+    }),
+  )
+  return new Set(parts.flatMap((rows) => (rows.results ?? []).map((r) => r.sku)))
+}
+
+/**
  * The date ('YYYY-MM-DD', the shop's calendar) a piece ordered at `at` ships by, or null when it is
  * not made to order. The piece is the product, or its chosen size: listed when either sku is, ready
  * to ship by the size's units when a size is chosen.

@@ -121,4 +121,56 @@ describe('made to order', () => {
     expect(items.find((i) => i.sku === 'FX-LEHENGA')?.ships_by).toBe(shipsBy)
     expect(items.find((i) => i.sku === 'FX-SCARF')?.ships_by).toBeUndefined()
   })
+
+  // A listing names a configurable (all its sizes) or one size; a line may be ordered by the size's
+  // sku or by the configurable's with the size chosen in its options.
+  it.each([
+    { listed: 'FX-KURTA', ordered: 'FX-KURTA-S', ships: true },
+    { listed: 'FX-KURTA', ordered: 'FX-KURTA', ships: true },
+    { listed: 'FX-KURTA-S', ordered: 'FX-KURTA', ships: true },
+    { listed: 'FX-KURTA-S', ordered: 'FX-KURTA-S', ships: true },
+    { listed: 'FX-KURTA-M', ordered: 'FX-KURTA', ships: false },
+  ])('dates a size of $listed ordered as $ordered: $ships', async ({ listed, ordered, ships }) => {
+    // Ready-to-ship units in every size: only a listing makes a size made to order.
+    await setDoc('FX-KURTA', '$.delivery_days', 4)
+    for (const path of [
+      '$.rts_qty',
+      '$.configurable_children[0].rts_qty',
+      '$.configurable_children[1].rts_qty',
+    ])
+      await setDoc('FX-KURTA', path, 5)
+    await env.DB.prepare("DELETE FROM made_to_order WHERE sku LIKE 'FX-KURTA%'").run()
+    await list(listed)
+    const res = await api('/order', {
+      body: {
+        order_id: newOrderId('mto-size'),
+        user_id: '',
+        cart_id: '',
+        products: [
+          {
+            sku: ordered,
+            qty: 1,
+            price: 1,
+            product_option: {
+              extension_attributes: {
+                configurable_item_options: [{ option_id: '142', option_value: '1' }],
+                custom_options: [],
+                bundle_options: [],
+              },
+            },
+          },
+        ],
+        addressInformation: deliverTo(testAddress(freshEmail('mto-size')), 'card'),
+      },
+    })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    const order = res.json.result as { orderNumber: string; accessKey: string }
+    const items = (await guestOrder(order.orderNumber, order.accessKey)).json.result.items as {
+      sku: string
+      ships_by?: string
+    }[]
+    const line = items.find((i) => i.sku === 'FX-KURTA-S')
+    expect(line, JSON.stringify(items)).toBeDefined()
+    expect(Boolean(line?.ships_by)).toBe(ships)
+  })
 })

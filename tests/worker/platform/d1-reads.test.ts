@@ -7,48 +7,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { beforeAll, describe, expect, it } from 'vitest'
 import app from '../../../worker/app'
 import { coalesceReads } from '../../../worker/platform/d1-reads'
-
-/**
- * `db` counting its round trips: each first/all/run/raw of a statement and each batch is one call
- * to the database. Sessions opened on it count into the same total.
- */
-function countingDb(db: D1Database) {
-  const seen = { trips: 0 }
-  const unwrap = new WeakMap<object, D1PreparedStatement>()
-  const statement = (s: D1PreparedStatement): D1PreparedStatement => {
-    const counted =
-      (fn: (...a: never[]) => unknown) =>
-      (...a: never[]) => {
-        seen.trips++
-        return fn.apply(s, a)
-      }
-    const w = {
-      bind: (...v: unknown[]) => statement(s.bind(...v)),
-      first: counted(s.first as never),
-      all: counted(s.all as never),
-      run: counted(s.run as never),
-      raw: counted(s.raw as never),
-    } as unknown as D1PreparedStatement
-    unwrap.set(w, s)
-    return w
-  }
-  const database = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(t, key) {
-        const real = t as unknown as D1Database
-        if (key === 'prepare') return (sql: string) => statement(real.prepare(sql))
-        if (key === 'batch')
-          return (list: D1PreparedStatement[]) => {
-            seen.trips++
-            return real.batch(list.map((s) => unwrap.get(s) ?? s))
-          }
-        if (key === 'withSession') return (start?: string) => database(real.withSession(start))
-        const v = Reflect.get(t, key)
-        return typeof v === 'function' ? v.bind(t) : v
-      },
-    })
-  return { db: database(db), seen }
-}
+import { countingDb } from '../../helpers/recording-db'
 
 /**
  * The shop's answer to `path` rendered afresh (the output cache off) with `db` as its database, the

@@ -34,18 +34,31 @@ export const SLOWDOWN_BASE_MS = 1000
 export const SLOWDOWN_CAP_MS = 60_000
 const SLOWDOWN_MEMORY_MS = 15 * 60 * 1000
 
-/** Counts one attempt for `key` and returns the count inside the current window. */
-async function hit(db: D1Database, key: string, now: number, windowMs = RATE_WINDOW_MS): Promise<number> {
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+/**
+ * The upsert counting one attempt for `key` in its window (RETURNING the count inside the window).
+ * With `unless` (an SQL condition that may read ?4, bound to `unless.value`), nothing is counted and
+ * nothing returned while the condition holds: the count and the condition are one statement.
+ */
+export function hitStatement(
+  db: D1Database,
+  key: string,
+  now: number,
+  windowMs = RATE_WINDOW_MS,
+  unless?: { sql: string; value: string },
+): D1PreparedStatement {
+  const statement = db.prepare(
+    `INSERT INTO rate_limits (key, window_start, count) SELECT ?1, ?2, 1 WHERE ${unless ? `NOT (${unless.sql})` : 'true'}
        ON CONFLICT(key) DO UPDATE SET
          count = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN 1 ELSE rate_limits.count + 1 END,
          window_start = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN ?2 ELSE rate_limits.window_start END
        RETURNING count`,
-    )
-    .bind(key, now, windowMs)
-    .first<{ count: number }>()
+  )
+  return unless ? statement.bind(key, now, windowMs, unless.value) : statement.bind(key, now, windowMs)
+}
+
+/** Counts one attempt for `key` and returns the count inside the current window. */
+async function hit(db: D1Database, key: string, now: number, windowMs = RATE_WINDOW_MS): Promise<number> {
+  const row = await hitStatement(db, key, now, windowMs).first<{ count: number }>()
   return row?.count ?? 1
 }
 
@@ -54,7 +67,7 @@ export async function release(db: D1Database, key: string): Promise<void> {
   await db.prepare('UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ?').bind(key).run()
 }
 
-type Limit = { key: string; limit: number; windowMs?: number }
+export type Limit = { key: string; limit: number; windowMs?: number }
 
 /** Counts one use on every key; true when every count stays within its limit. */
 export async function withinLimits(db: D1Database, limits: Limit[], now: number): Promise<boolean> {

@@ -10,10 +10,10 @@
  *      which is not read yet). That is safe for an honest retry: the refusal is a 429 with
  *      Retry-After, the order stays placed, and the shop's client keeps a refused order queued and
  *      sends it again later (a replay then answers the original order).
- *   2. After the replay check (a replay of an order already placed is never counted here) and
- *      before any other work, the exact D1 counters (`limitPlacement`): ORDERS_PER_ADDRESS_PER_HOUR
- *      per network address (an IPv6 /64 is one address) and ORDERS_PER_ACCOUNT_PER_HOUR per
- *      signed-in account.
+ *   2. Before any other work, in the replay check's own batch (`replayOrLimitPlacement`: a replay
+ *      of an order already placed is never counted here), the exact D1 counters:
+ *      ORDERS_PER_ADDRESS_PER_HOUR per network address (an IPv6 /64 is one address) and
+ *      ORDERS_PER_ACCOUNT_PER_HOUR per signed-in account.
  *   Over any: 429 naming the limit.
  * - Holds: an order in a holding status (HOLDING_STATUSES: awaiting payment, payment failed, cash on
  *   delivery not yet confirmed) keeps its stock and its coupon use until it is paid, confirmed,
@@ -21,8 +21,9 @@
  *   e-mail, the network address, each counted on its own — the stock units such orders hold, this
  *   order's included, are at most MAX_HELD_UNITS (MAX_HELD_UNITS_PER_ADDRESS for an address, which
  *   several shoppers may share), and at most MAX_HELD_COUPON_ORDERS of them carry a coupon. Checked
- *   before the write for a clear 409, and again inside the order's own batch (holdLimitStatement),
- *   so parallel orders of one shopper cannot pass a limit together.
+ *   inside the order's own batch (holdLimitStatement), so parallel orders of one shopper cannot
+ *   pass a limit together and an order within the limits costs no read for it; when the batch is
+ *   refused, the shopper's holds are read (`refuseOverHold`) for a 409 naming the limit.
  * - Deadlines: an online order not paid expires UNPAID_ORDER_TTL_MINUTES after placement, a
  *   cash-on-delivery order the shop has not confirmed COD_CONFIRM_HOURS after placement
  *   (`placementDeadline`; the scheduled job in ./expire.ts expires them).
@@ -31,8 +32,9 @@ import { HOLDING_STATUSES } from '@shared/config/order-status'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppConfig, AppEnv } from '../../platform/env'
 import { clientAddress, fail } from '../../platform/http'
-import { limitBurst, reserveOrReject } from '../auth/rate-limit'
+import { hitStatement, type Limit, limitBurst } from '../auth/rate-limit'
 import type { CustomerRow } from '../user/repo'
+import { type OrderRow, orderByClientIdStatement } from './repo'
 
 /** ORDER_LIMITER's setting in wrangler.toml (`simple = { limit, period = 60 }`), for messages and tests. */
 export const ORDER_BURST_PER_MINUTE = 5
@@ -80,20 +82,33 @@ export const limitPlacementBurst: MiddlewareHandler<AppEnv> = async (c, next) =>
   await next()
 }
 
-/** Placement rate of a new order: the exact per-address and per-account counters (429). */
-export async function limitPlacement(c: Context<AppEnv>, customer: CustomerRow | null): Promise<void> {
-  const address = clientAddress(c)
-  await reserveOrReject(
-    c.env.DB,
-    [
-      { key: `order:addr:${address}`, limit: ORDERS_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS },
-      ...(customer
-        ? [{ key: `order:acct:${customer.id}`, limit: ORDERS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS }]
-        : []),
-    ],
-    Date.now(),
-    MSG_TOO_MANY_ORDERS,
-  )
+/**
+ * The replay check and the placement rate of a new order, in one batch: the order already stored
+ * under `orderId` (a replay: returned, nothing counted), else the exact per-address and
+ * per-account counters, each counted only while no order has that id (429 over either).
+ */
+export async function replayOrLimitPlacement(
+  c: Context<AppEnv>,
+  customer: CustomerRow | null,
+  orderId: string,
+): Promise<OrderRow | null> {
+  const db = c.env.DB
+  const limits = [
+    { key: `order:addr:${clientAddress(c)}`, limit: ORDERS_PER_ADDRESS_PER_HOUR },
+    ...(customer ? [{ key: `order:acct:${customer.id}`, limit: ORDERS_PER_ACCOUNT_PER_HOUR }] : []),
+  ]
+  const now = Date.now()
+  const placed = { sql: 'EXISTS (SELECT 1 FROM orders WHERE client_order_id = ?4)', value: orderId }
+  const [existing, ...counts] = (await db.batch([
+    orderByClientIdStatement(db, orderId),
+    ...limits.map((l) => hitStatement(db, l.key, now, HOUR_MS, placed)),
+  ])) as [D1Result<OrderRow>, ...D1Result<{ count: number }>[]]
+  const found = existing.results[0]
+  if (found) return found
+  if (counts.some((r, i) => (r.results[0]?.count ?? 0) > (limits[i] as Limit).limit)) {
+    fail(429, MSG_TOO_MANY_ORDERS)
+  }
+  return null
 }
 
 /** Who an order counts against: the account (if signed in), the order e-mail, the network address. */

@@ -7,13 +7,15 @@
 import { baseCurrency } from '@shared/config/store'
 import { formatMinor } from '@shared/domain/currency'
 import { canonicalOrderText } from '@shared/domain/order-hash'
+import type { TaxRule } from '@shared/schemas/catalog'
 import type { OrderBody, OrderResult } from '@shared/schemas/order'
 import type { Context } from 'hono'
 import { getTaxRules } from '../../catalog/content'
-import { listedMadeToOrder, pieceShipsBy } from '../../catalog/made-to-order'
+import { listedMadeToOrderAround, pieceShipsBy } from '../../catalog/made-to-order'
 import { invoiceStatements } from '../../documents/issue'
 import { recordCheckoutOptIn } from '../../messages/consent'
 import { whatsappNumber } from '../../messages/phone'
+import { coalesceReads } from '../../platform/d1-reads'
 import type { AppEnv } from '../../platform/env'
 import { clientAddress, fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
@@ -27,7 +29,7 @@ import {
   GUEST_CART_RE,
   priceLine,
 } from '../cart/repo'
-import { computeTotals } from '../cart/totals'
+import { type CouponRule, computeTotals } from '../cart/totals'
 import { giftCardLineProblem, issueGiftCards } from '../giftcard/codes'
 import { runAfterAnswer } from '../mail/deliver'
 import { notifyOrder } from '../mail/notify'
@@ -46,11 +48,11 @@ import {
 } from './check'
 import { storeCreditToApply } from './credit'
 import { orderDocument, orderItems } from './document'
-import { limitPlacement, newHold, placementDeadline, refuseOverHold, type Shopper } from './holds'
+import { newHold, placementDeadline, refuseOverHold, replayOrLimitPlacement, type Shopper } from './holds'
 import { issueOrderLinkToken } from './link'
 import { type OrderCaller, replay } from './replay'
 import { findOrderByClientId, type OrderRow, orderResult } from './repo'
-import { purgeStockFlips } from './stock-pages'
+import { purgeFlipped } from './stock-pages'
 import { withTaxFacts } from './tax-facts'
 import { writeOrder } from './write'
 
@@ -97,14 +99,12 @@ export async function placeOrder(c: Context<AppEnv>, body: OrderBody): Promise<R
   const customer = await optionalCustomer(c)
   const userId = body.user_id == null ? '' : String(body.user_id)
   if (customer && userId !== '' && userId !== String(customer.id)) fail(403, FORBIDDEN)
-  const db = c.env.DB
   const caller = await orderCaller(body, customer)
   // A replay is answered before anything else the body decides is checked (only the burst limit,
   // ahead of the body read, comes first): a retry after the last unit sold still gets its own
   // order, not "out of stock".
-  const existing = await findOrderByClientId(db, body.order_id)
+  const existing = await replayOrLimitPlacement(c, customer, body.order_id)
   if (existing) return ok(c, await withOrderLink(c, existing, replay(existing, caller)))
-  await limitPlacement(c, customer)
   try {
     return await placeNew(c, body, customer, caller)
   } catch (err) {
@@ -119,11 +119,21 @@ async function placeNew(
   customer: CustomerRow | null,
   caller: OrderCaller,
 ) {
-  const db = c.env.DB
+  // The reads that need only the body go to the database together, in one round trip: the
+  // lines, the cart, the tax rules and the made-to-order listings the lines can meet.
+  const db = coalesceReads(c.env.DB)
   const info = body.addressInformation
   const form = shippingForm(info)
   const email = orderEmail(body, customer, form)
-  const resolved = await resolveOrderLines(db, body.products)
+  const [resolved, cart, taxRules, listed] = await Promise.all([
+    resolveOrderLines(db, body.products),
+    orderCart(db, body.cart_id, customer),
+    getTaxRules(db),
+    listedMadeToOrderAround(
+      db,
+      body.products.map((p) => p.sku),
+    ),
+  ])
   const { lines, needed } = resolved
   const types = lines.map((l) => l.product.type_id)
   const tooMany = giftCardLineProblem(lines)
@@ -136,9 +146,9 @@ async function placeNew(
 
   const now = Date.now()
   const country = (shipping ?? info.billingAddress).country_id.toUpperCase()
-  const cart = await orderCart(db, body.cart_id, customer)
-  await refuseCouponUse(db, cart, customer, email)
-  const { totals, pieces, taxRules } = await priceOrder(db, lines, cart, country, currency, now, {
+  const coupon = await findCoupon(db, cart?.coupon_code ?? null)
+  await refuseCouponUse(db, coupon, customer, email)
+  const { totals, pieces } = priceOrder(lines, coupon, taxRules, country, currency, now, {
     ships: !shipsNothing(types),
     postcode: shipping?.postcode ?? null,
     paymentMethod: info.payment_method_code,
@@ -171,15 +181,9 @@ async function placeNew(
   const payment = placementOutcome(info.payment_method_code, grandTotalMinor, creditMinor)
   const shopper: Shopper = { customerId: customer?.id ?? null, email, address: clientAddress(c) }
   const deadline = placementDeadline(c.var.config, payment.status, now)
-  const hold = newHold(needed, totals.coupon_code)
-  if (deadline !== null) await refuseOverHold(db, shopper, hold, c.var.config)
   const stamp = magentoDate(now)
   const accessKey = randomToken()
   // Pieces made to order keep the date they ship by, counted from the day of placement.
-  const listed = await listedMadeToOrder(
-    db,
-    lines.flatMap((l) => [l.sku, l.product.sku]),
-  )
   const { items, gst } = withTaxFacts({
     items: orderItems(totals, lines, (l) => pieceShipsBy(l.product, l.child, listed, now)),
     totals,
@@ -205,7 +209,7 @@ async function placeNew(
     shipsNothing: shipsNothing(types),
     gst,
   })
-  const conflict = await writeOrder(db, {
+  const written = await writeOrder(db, {
     orderId: body.order_id,
     customerId: customer?.id ?? null,
     email,
@@ -252,28 +256,29 @@ async function placeNew(
           )
         : [],
   })
-  if (conflict === 'duplicate-order-id') {
+  if (written.conflict === 'duplicate-order-id') {
     const first = await replayRace(db, body.order_id, caller)
     return ok(c, await withOrderLink(c, first.row, first.result))
   }
-  if (conflict === 'credit-spent') fail(409, CREDIT_CHANGED)
-  if (conflict === 'coupon-limit') {
+  if (written.conflict === 'credit-spent') fail(409, CREDIT_CHANGED)
+  if (written.conflict === 'coupon-limit') {
     // Another order took the coupon's last use while this one was written: the refusal the check
     // before the write would now give, as a conflict.
-    await refuseCouponUse(db, cart, customer, email, 409)
+    await refuseCouponUse(db, await findCoupon(db, cart?.coupon_code ?? null), customer, email, 409)
     fail(409, `The coupon code "${cart?.coupon_code ?? ''}" has been used up.`)
   }
-  if (conflict === 'hold-limit') {
-    // Another order of the same shopper was written meanwhile: the refusal the check before the
-    // write would now give.
-    await refuseOverHold(db, shopper, hold, c.var.config)
+  if (written.conflict === 'hold-limit') {
+    // The order would take one of the shopper's holds past its limit (perhaps with another order
+    // written meanwhile): the 409 naming the limit, read from the shopper's holds.
+    await refuseOverHold(db, shopper, newHold(needed, totals.coupon_code), c.var.config)
     fail(409, 'Your earlier orders changed while this one was placed. Please try again.')
   }
-  if (conflict === 'out-of-stock')
+  // What is left is 'out-of-stock'.
+  if (written.conflict !== null)
     throw new OutOfStock('some products went out of stock while the order was placed')
-  const row = (await findOrderByClientId(db, body.order_id)) as OrderRow
+  const { row } = written
   // A sku this order sold out leaves its cached product pages before the answer goes out.
-  await purgeStockFlips(c.env, row.client_order_id, 'taken')
+  await purgeFlipped(c.env, written.flipped)
   // Only a ticked box (and a mobile number WhatsApp can reach) sends this order's updates there.
   const waPhone = body.whatsapp_opt_in
     ? whatsappNumber((form.success ? form.data.telephone : null) ?? info.billingAddress.telephone)
@@ -314,12 +319,11 @@ async function withOrderLink(c: Context<AppEnv>, row: OrderRow, result: OrderRes
 /** A coupon's usage rules (first order, per shopper, in all) are checked again for the order's shopper. */
 async function refuseCouponUse(
   db: D1Database,
-  cart: CartRow | null,
+  rule: CouponRule | null,
   customer: CustomerRow | null,
   email: string,
   status: 400 | 409 = 400,
 ) {
-  const rule = await findCoupon(db, cart?.coupon_code ?? null)
   const problem = rule && (await couponUsageProblem(db, rule, { customerId: customer?.id ?? null, email }))
   if (problem) fail(status, problem)
 }
@@ -330,16 +334,15 @@ async function refuseCouponUse(
  * method's fee: the same price view and totals the cart shows, so the order charges what the
  * checkout said.
  */
-async function priceOrder(
-  db: D1Database,
+function priceOrder(
   lines: readonly ResolvedLine[],
-  cart: CartRow | null,
+  coupon: CouponRule | null,
+  taxRules: TaxRule[],
   country: string,
   currency: string,
   now: number,
   delivery: { ships: boolean; postcode: string | null; paymentMethod: string },
 ) {
-  const taxRules = await getTaxRules(db)
   const priced = lines.map((l) =>
     priceLine(l.product, l, { item_id: l.index + 1, qty: l.qty }, taxRules, {
       now,
@@ -349,7 +352,7 @@ async function priceOrder(
   )
   const totals = computeTotals({
     lines: priced,
-    coupon: await findCoupon(db, cart?.coupon_code ?? null),
+    coupon,
     shipping: { ships: delivery.ships, postcode: delivery.postcode },
     paymentMethod: delivery.paymentMethod,
     currency,
@@ -358,7 +361,7 @@ async function priceOrder(
   })
   // Each line's pieces as charged: the tax facts keep a bundle's, to decide their rates again (by
   // the rules the prices were worked with, read once).
-  return { totals, pieces: priced.map((l) => l.pieces), taxRules }
+  return { totals, pieces: priced.map((l) => l.pieces) }
 }
 
 /**

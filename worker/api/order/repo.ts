@@ -60,8 +60,13 @@ export function orderResult(row: OrderRow): OrderResult {
   }
 }
 
+/** The statement reading one order by the client's order id (alone, or inside a batch). */
+export function orderByClientIdStatement(db: D1Database, clientOrderId: string): D1PreparedStatement {
+  return db.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(clientOrderId)
+}
+
 export function findOrderByClientId(db: D1Database, clientOrderId: string) {
-  return db.prepare('SELECT * FROM orders WHERE client_order_id = ?').bind(clientOrderId).first<OrderRow>()
+  return orderByClientIdStatement(db, clientOrderId).first<OrderRow>()
 }
 
 /**

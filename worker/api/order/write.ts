@@ -2,7 +2,9 @@
  * Writing an order: the order row, one order_items row per line (plus one per linked product a
  * bundle or grouped line consumed), the stock decrements, the store-credit spend and the closing
  * of the cart — all in ONE batch, so a failed constraint (stock CHECK qty >= 0, a concurrent
- * duplicate order id, a balance spent meanwhile) writes nothing.
+ * duplicate order id, a balance spent meanwhile) writes nothing. The same batch ends with two reads
+ * — the order row as written and the skus its stock move made unsellable — so a placement's write
+ * and what it needs afterwards are one round trip to the database.
  */
 
 import { baseCurrency } from '@shared/config/store'
@@ -12,6 +14,8 @@ import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
 import { holdLimitStatement } from './holds'
 import { orderedImage } from './line-images'
+import { type OrderRow, orderByClientIdStatement } from './repo'
+import { type FlippedSku, stockFlipsStatement } from './stock-pages'
 
 /** One item of the order document, as far as its order_items row needs it. */
 interface ItemRow {
@@ -160,6 +164,8 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
     )
   }
   if (w.documents) statements.push(...w.documents)
+  // The reads last, so they see everything the batch wrote.
+  statements.push(orderByClientIdStatement(db, w.orderId), stockFlipsStatement(db, w.orderId, 'taken'))
   return statements
 }
 
@@ -187,16 +193,25 @@ function couponLimitStatement(db: D1Database, orderId: string): D1PreparedStatem
 /** Why a batch was refused, from the constraint its error names. */
 type WriteConflict = 'duplicate-order-id' | 'credit-spent' | 'out-of-stock' | 'coupon-limit' | 'hold-limit'
 
+/** What writing an order came to: the row written and the skus it made unsellable, or the conflict. */
+type WriteOutcome =
+  | { conflict: null; row: OrderRow; flipped: FlippedSku[] }
+  | { conflict: WriteConflict; row?: undefined; flipped?: undefined }
+
 /** Step 4: runs the batch; a refused constraint is returned as a conflict, anything else thrown. */
-export async function writeOrder(db: D1Database, w: OrderWrite): Promise<WriteConflict | null> {
+export async function writeOrder(db: D1Database, w: OrderWrite): Promise<WriteOutcome> {
+  let results: D1Result[]
   try {
-    await db.batch(orderStatements(db, w))
-    return null
+    results = await db.batch(orderStatements(db, w))
   } catch (err) {
     const conflict = conflictOf(err)
-    if (conflict) return conflict
+    if (conflict) return { conflict }
     throw err
   }
+  const [written, flips] = results.slice(-2) as [D1Result<OrderRow>, D1Result<FlippedSku>]
+  const row = written.results[0]
+  if (!row) throw new Error(`Order ${w.orderId} was written but could not be read back`)
+  return { conflict: null, row, flipped: flips.results }
 }
 
 /** The conflict a failed order batch stands for, null for any other failure. */

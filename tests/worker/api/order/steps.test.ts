@@ -141,27 +141,37 @@ describe('apply store credit', () => {
 })
 
 describe('write the batch', () => {
-  it('writes the order, its items and the stock decrement together', async () => {
+  it('writes the order, its items and the stock decrement together, and reads the row back', async () => {
     const id = `steps-ok-${crypto.randomUUID()}`
-    expect(await writeOrder(env.DB, await scarfWrite(id, 2))).toBeNull()
+    const written = await writeOrder(env.DB, await scarfWrite(id, 2))
+    expect(written.conflict).toBeNull()
     expect(await stockOf('FX-SCARF')).toBe(3)
     const row = await findOrderByClientId(env.DB, id)
     expect(row?.increment_id).toMatch(/^\d{9}$/)
+    // The row the batch read back is the row stored; 5 → 3 leaves the scarf sellable.
+    expect(written.row).toEqual(row)
+    expect(written.flipped).toEqual([])
     const items = await env.DB.prepare('SELECT sku, qty FROM order_items WHERE client_order_id = ?')
       .bind(id)
       .all()
     expect(items.results).toEqual([{ sku: 'FX-SCARF', qty: 2 }])
   })
 
+  it('names the skus its stock move made unsellable', async () => {
+    await env.DB.prepare('UPDATE inventory SET qty = 2 WHERE sku = ?').bind('FX-SCARF').run()
+    const written = await writeOrder(env.DB, await scarfWrite(`steps-last-${crypto.randomUUID()}`, 2))
+    expect(written.flipped?.map((f) => f.sku)).toEqual(['FX-SCARF'])
+  })
+
   it('reports a duplicate id, missing stock and a spent balance as conflicts, writing nothing', async () => {
     const id = `steps-dup-${crypto.randomUUID()}`
     await writeOrder(env.DB, await scarfWrite(id, 1))
-    expect(await writeOrder(env.DB, await scarfWrite(id, 1))).toBe('duplicate-order-id')
+    expect((await writeOrder(env.DB, await scarfWrite(id, 1))).conflict).toBe('duplicate-order-id')
     expect(await stockOf('FX-SCARF')).toBe(4)
 
     const short = `steps-short-${crypto.randomUUID()}`
     await env.DB.prepare('UPDATE inventory SET qty = 1 WHERE sku = ?').bind('FX-SCARF').run()
-    expect(await writeOrder(env.DB, await scarfWrite(short, 2))).toBe('out-of-stock')
+    expect((await writeOrder(env.DB, await scarfWrite(short, 2))).conflict).toBe('out-of-stock')
     expect(await findOrderByClientId(env.DB, short)).toBeNull()
     expect(await stockOf('FX-SCARF')).toBe(1)
 
@@ -169,7 +179,7 @@ describe('write the batch', () => {
     await grantStoreCredit(env.DB, user.id, 5, 'Refund', Date.now())
     const spent = `steps-spent-${crypto.randomUUID()}`
     const write = await scarfWrite(spent, 1, { customerId: user.id, creditMinor: 10_000 })
-    expect(await writeOrder(env.DB, write)).toBe('credit-spent')
+    expect((await writeOrder(env.DB, write)).conflict).toBe('credit-spent')
     expect(await findOrderByClientId(env.DB, spent)).toBeNull()
     expect(await stockOf('FX-SCARF')).toBe(1)
   })
