@@ -4,7 +4,7 @@
  * the product grid, the infinite-scroll sentinel, mobile filter actions and back-to-top.
  * Presentational: the listing island passes state and handlers.
  */
-import type { MouseEvent, ReactNode, RefObject } from 'react'
+import { createContext, type MouseEvent, type ReactNode, type RefObject, useContext } from 'react'
 import { LISTING_COLUMNS, SORT_OPTIONS, type SortId } from '../../config/catalog'
 import { MSG } from '../../i18n/messages'
 import type { FilterGroup } from './facets'
@@ -18,6 +18,21 @@ import {
 } from './listing-state'
 import { ProductTile } from './product-tile'
 import type { TileData } from './tile-data'
+
+/**
+ * Tile markup the server already holds, by tile (worker/pages/layout/tiles.ts): exactly what
+ * `ProductTile` renders for that tile with its images loaded lazily, so a grid item past the first
+ * row carries it as it is and the page's bytes, and the browser's hydration of them, are the same
+ * as when the tile is rendered here. The first row is always rendered here: its images load at once
+ * and React hoists their preloads into the head, which a tile's markup alone cannot carry. The
+ * browser has none: it renders every tile.
+ */
+export const KeptTileMarkup = createContext<ReadonlyMap<TileData, string> | null>(null)
+
+/** Whether the grid's tile at `index` loads its images at once (the first row, for LCP). */
+export function gridTileIsEager(index: number): boolean {
+  return index < LISTING_COLUMNS.configured
+}
 
 interface ListingViewProps {
   currency: string
@@ -176,6 +191,7 @@ function AppliedFilters({ state, groups, onToggle, text, icons }: ListingViewPro
 export function ListingView(props: ListingViewProps) {
   const { currency, state, tiles, total, loaded, loading, online = true, onSort, onOpenFilters } = props
   const columns = LISTING_COLUMNS.configured
+  const kept = useContext(KeptTileMarkup)
   const more = loaded < total
   return (
     <div
@@ -246,11 +262,21 @@ export function ListingView(props: ListingViewProps) {
             className={`product-grid${loading ? ' product-grid--loading' : ''}`}
             onClick={props.onGridClick}
           >
-            {tiles.map((tile, i) => (
-              <li key={tile.sku} className="product-grid__item">
-                <ProductTile tile={tile} currency={currency} eager={i < columns} />
-              </li>
-            ))}
+            {tiles.map((tile, i) => {
+              const eager = gridTileIsEager(i)
+              const html = eager ? undefined : kept?.get(tile)
+              return html === undefined ? (
+                <li key={tile.sku} className="product-grid__item">
+                  <ProductTile tile={tile} currency={currency} eager={eager} />
+                </li>
+              ) : (
+                <li
+                  key={tile.sku}
+                  className="product-grid__item"
+                  dangerouslySetInnerHTML={{ __html: html }}
+                />
+              )
+            })}
           </ul>
           <div ref={props.sentinelRef} className="listing__sentinel" data-testid="listing-sentinel" />
           {more ? (

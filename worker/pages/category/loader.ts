@@ -7,7 +7,7 @@
 import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { listingTileContext, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { listingTileContext } from '@shared/components/catalog/tile-data'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
 import type { Attribute, Category } from '@shared/schemas/catalog'
@@ -16,6 +16,7 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import { gridTiles } from '../layout/grid-tiles'
 import { pagePricing, pageRules } from '../layout/pricing'
 
 interface CategoryPageData {
@@ -95,11 +96,7 @@ export async function loadCategoryPage(
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
-  const tileContext = listingTileContext(state, labels)
-  const tiles = visibleTiles(
-    listing.items.map((p) => toTileData(p, now, pricing, tileContext)),
-    currency,
-  )
+  const tiles = gridTiles(listing.items, now, pricing, listingTileContext(state, labels), currency)
   return {
     category,
     title: category.meta_title || category.name,
