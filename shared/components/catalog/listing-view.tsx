@@ -29,6 +29,13 @@ import type { TileData } from './tile-data'
  */
 export const KeptTileMarkup = createContext<ReadonlyMap<TileData, string> | null>(null)
 
+/**
+ * The filter panel's content the server already holds, by the filter groups it shows: exactly what
+ * `FilterPanelContent` renders for those groups with the listing's state and text (the island's
+ * panel always has its Done button), placed as the panel's content. The browser has none.
+ */
+export const KeptFilterMarkup = createContext<ReadonlyMap<readonly FilterGroup[], string> | null>(null)
+
 /** Whether the grid's tile at `index` loads its images at once (the first row, for LCP). */
 export function gridTileIsEager(index: number): boolean {
   return index < LISTING_COLUMNS.configured
@@ -70,15 +77,31 @@ function intercept(fn: (() => void) | undefined) {
 }
 
 function FilterPanel(props: ListingViewProps) {
-  const { state, groups, onToggle, onClear, onOpenFilters, filtersOpen } = props
-  const filtered = hasFilters(state)
-  return (
+  const kept = useContext(KeptFilterMarkup)?.get(props.groups)
+  const className = `filters${props.filtersOpen ? ' filters--open' : ''}`
+  return kept === undefined ? (
+    <aside className={className} id="listing-filters" aria-label="Filters" data-testid="filters">
+      <FilterPanelContent {...props} />
+    </aside>
+  ) : (
     <aside
-      className={`filters${filtersOpen ? ' filters--open' : ''}`}
+      className={className}
       id="listing-filters"
       aria-label="Filters"
       data-testid="filters"
-    >
+      dangerouslySetInnerHTML={{ __html: kept }}
+    />
+  )
+}
+
+/** The filter panel's head, its clear-all link and its groups of options (links to the filtered URL). */
+export function FilterPanelContent(
+  props: Pick<ListingViewProps, 'state' | 'groups' | 'text' | 'onToggle' | 'onClear' | 'onOpenFilters'>,
+) {
+  const { state, groups, onToggle, onClear, onOpenFilters } = props
+  const filtered = hasFilters(state)
+  return (
+    <>
       <div className="filters__head">
         <h2 className="filters__title">Filters</h2>
         {onOpenFilters ? (
@@ -143,7 +166,7 @@ function FilterPanel(props: ListingViewProps) {
           </ul>
         </section>
       ))}
-    </aside>
+    </>
   )
 }
 

@@ -128,4 +128,21 @@ describe('kept category tiles', () => {
     expect(tileOf(await categoryHtml('/c/women', 'IN'), sku)).toBe(tileOf(india, sku))
     expect(tileOf(await categoryHtml('/c/women', 'US'), sku)).toBe(tileOf(us, sku))
   })
+
+  it('the filter panel follows the chosen filters and the sort, page after page', async () => {
+    const panel = (html: string) => /<aside class="filters"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? ''
+    const plain = panel(await categoryHtml())
+    const colour = /data-attr="color" data-id="(\d+)"/.exec(plain)?.[1]
+    expect(colour).toBeDefined()
+    const chosen = panel(await categoryHtml(`/c/women?color=${colour}`))
+    expect(chosen).toContain('filters__clear')
+    expect(chosen).toMatch(new RegExp(`aria-checked="true"[^>]*data-attr="color" data-id="${colour}"`))
+    const sorted = panel(await categoryHtml('/c/women?sort=price-asc'))
+    expect(sorted).not.toBe(plain)
+    expect(sorted).toContain('sort=price-asc')
+    // Each again: the same panel as the first time.
+    expect(panel(await categoryHtml())).toBe(plain)
+    expect(panel(await categoryHtml(`/c/women?color=${colour}`))).toBe(chosen)
+    expect(plain).not.toContain('aria-checked="true"')
+  })
 })

@@ -4,7 +4,7 @@
  * listing island gets the same query parameters so it can refetch / pull more with the same DSL.
  */
 
-import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
+import type { FacetLabels, FilterGroup } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
 import { listingTileContext } from '@shared/components/catalog/tile-data'
@@ -16,7 +16,7 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { gridTiles } from '../layout/grid-tiles'
+import { gridFilterGroups, gridTiles } from '../layout/grid-tiles'
 import { pagePricing, pageRules } from '../layout/pricing'
 
 interface CategoryPageData {
@@ -110,7 +110,8 @@ export async function loadCategoryPage(
       tiles,
       total: listing.total,
       loaded: listing.items.length,
-      groups: buildFilterGroups(listing.aggregations, labels, currency, state.chosen),
+      // Frozen, and shared with the island's server render only (the browser gets their JSON).
+      groups: gridFilterGroups(listing.aggregations, labels, currency, state.chosen) as FilterGroup[],
       labels,
       pricing: {
         country: pricing.country ?? c.var.store.country,

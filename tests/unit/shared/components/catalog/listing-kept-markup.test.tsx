@@ -1,11 +1,15 @@
 // A grid tile whose markup the server already holds (KeptTileMarkup) is placed as it is: the
 // listing's bytes are exactly those of the listing that renders every tile in place, so the
 // browser hydrates the same markup either way. The first row (images loaded at once, their
-// preloads hoisted by React) is always rendered in place.
+// preloads hoisted by React) is always rendered in place. The filter panel's content likewise.
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import type { FilterGroup } from '../../../../../shared/components/catalog/facets'
+import type { ListingState } from '../../../../../shared/components/catalog/listing-state'
 import {
+  FilterPanelContent,
   gridTileIsEager,
+  KeptFilterMarkup,
   KeptTileMarkup,
   ListingView,
 } from '../../../../../shared/components/catalog/listing-view'
@@ -76,4 +80,61 @@ describe('kept tile markup in the listing grid', () => {
     expect(html).not.toContain('data-kept="first"')
     expect(html).toContain(`data-sku="${first.sku}"`)
   })
+})
+
+const GROUPS: FilterGroup[] = [
+  {
+    attr: 'color',
+    label: 'Colour',
+    kind: 'swatch',
+    options: [
+      { id: '49', label: 'Red', count: 3, swatch: '#c00' },
+      { id: '50', label: 'Ivory & "co"', count: 1, swatch: null },
+    ],
+  },
+  { attr: 'size', label: 'Size', kind: 'list', options: [{ id: '7', label: 'M', count: 2 }] },
+  {
+    attr: 'price',
+    label: 'Price',
+    kind: 'price',
+    options: [{ id: '0-5000', label: '₹0 – ₹5,000', count: 4 }],
+  },
+]
+
+describe('kept filter panel markup', () => {
+  for (const [name, state, text] of [
+    ['nothing chosen', { chosen: {}, sort: 'latest' }, undefined],
+    [
+      'a colour chosen, sorted, a search',
+      { chosen: { color: [{ id: '49', label: 'Red' }] }, sort: 'price-asc' },
+      'kurta',
+    ],
+  ] as [string, ListingState, string | undefined][]) {
+    it(`gives the same bytes as the panel rendered in place: ${name}`, () => {
+      const view = (kept: ReadonlyMap<readonly FilterGroup[], string> | null) =>
+        renderToString(
+          <KeptFilterMarkup.Provider value={kept}>
+            <ListingView
+              currency="INR"
+              text={text}
+              state={state}
+              tiles={TILES}
+              total={40}
+              loaded={10}
+              groups={GROUPS}
+              onOpenFilters={() => {}}
+            />
+          </KeptFilterMarkup.Provider>,
+        )
+      const content = renderToString(
+        <FilterPanelContent groups={GROUPS} state={state} text={text} onOpenFilters={() => {}} />,
+      )
+      const inPlace = view(null)
+      expect(inPlace).toContain('data-testid="filter-option"')
+      expect(view(new Map([[GROUPS, content]])) === inPlace).toBe(true)
+      expect(view(new Map([[GROUPS, '<p data-kept="">kept</p>']]))).toContain(
+        'data-testid="filters"><p data-kept="">kept</p></aside>',
+      )
+    })
+  }
 })
