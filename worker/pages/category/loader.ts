@@ -16,7 +16,7 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { gridFilterGroups, gridTiles } from '../layout/grid-tiles'
+import { gridFilters, gridTiles } from '../layout/grid-tiles'
 import { pagePricing, pageRules } from '../layout/pricing'
 
 interface CategoryPageData {
@@ -25,6 +25,8 @@ interface CategoryPageData {
   description: string | null
   crumbs: Breadcrumb[]
   listing: ListingIslandProps
+  /** The filter panel's content for `listing.groups` and its state, as the island renders it. */
+  filterPanel: string
 }
 
 /** Finds the chain of categories from the tree's top down to `id` (empty when absent). */
@@ -97,11 +99,14 @@ export async function loadCategoryPage(
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
   const tiles = gridTiles(listing.items, now, pricing, listingTileContext(state, labels), currency)
+  // Frozen groups and the filter panel's markup (layout/grid-tiles.tsx); the browser gets their JSON.
+  const filters = gridFilters(listing.aggregations, labels, currency, state)
   return {
     category,
     title: category.meta_title || category.name,
     description: category.meta_description || null,
     crumbs,
+    filterPanel: filters.html,
     listing: {
       categoryId: category.id,
       categoryIds,
@@ -110,8 +115,7 @@ export async function loadCategoryPage(
       tiles,
       total: listing.total,
       loaded: listing.items.length,
-      // Frozen, and shared with the island's server render only (the browser gets their JSON).
-      groups: gridFilterGroups(listing.aggregations, labels, currency, state.chosen) as FilterGroup[],
+      groups: filters.groups as FilterGroup[],
       labels,
       pricing: {
         country: pricing.country ?? c.var.store.country,

@@ -19,7 +19,7 @@ import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
-import { filterPanelMarkup, gridMarkup } from '../layout/grid-tiles'
+import { gridMarkup } from '../layout/grid-tiles'
 import { loadCategoryPage } from './loader'
 
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
@@ -43,7 +43,7 @@ async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promi
   const { listing } = data
   // The grid's tiles past its first row and the filter panel, as kept markup (layout/grid-tiles.tsx).
   const markup = gridMarkup(listing.tiles, c.var.store.currency, c.var.config)
-  const filters = new Map([[listing.groups, filterPanelMarkup(listing.groups, listing.state, listing.text)]])
+  const filters = new Map([[listing.groups, data.filterPanel]])
   return renderPage(
     c,
     <section className="category" data-category-id={category.id}>

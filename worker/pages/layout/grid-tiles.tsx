@@ -4,7 +4,8 @@
  * aggregations the frozen object of the result set (the same for every page of the set while the
  * index version stands), so its tiles, filter groups and their markup are worked out once, like the
  * home rails', and again only when a product, its stock, the result set, the tax rules, the
- * country, the filters, the currency or a special price's window says so.
+ * country, the filters, the currency or a special price's window says so. Tiles and their markup
+ * are held weakly by the products; filter panels in a memo of their own, counted.
  */
 import { buildFilterGroups, type FacetLabels, type FilterGroup } from '@shared/components/catalog/facets'
 import type { ListingState } from '@shared/components/catalog/listing-state'
@@ -12,10 +13,10 @@ import { FilterPanelContent, gridTileIsEager } from '@shared/components/catalog/
 import { ProductTile } from '@shared/components/catalog/product-tile'
 import { type TileContext, type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import type { TilePricing } from '@shared/components/catalog/tile-price'
-import { DEFAULT_FILTERS } from '@shared/config/catalog'
 import type { Aggregations } from '@shared/domain/filters'
 import type { Product } from '@shared/schemas/catalog'
 import { renderToString } from 'react-dom/server.node'
+import { approxBytes, createMemo } from '../../platform/memo'
 import { productTile, tileMarkup } from './tiles'
 
 /** The tiles of `products` shown in `currency` (international products only in INR), kept ones where exact. */
@@ -56,49 +57,69 @@ export function gridMarkup(
   return out
 }
 
-/** aggregations → labels → "currency|filters in use" → groups. */
-const keptGroups = new WeakMap<object, WeakMap<object, Map<string, readonly FilterGroup[]>>>()
-/** groups → "state and search text" → the filter panel's content. */
-const keptPanels = new WeakMap<readonly FilterGroup[], Map<string, string>>()
 /**
- * Most filter panels kept per groups object: the state comes from the URL (the chosen labels are
- * any text), so past the bound the groups' panels are dropped and kept afresh.
+ * Bytes of filter panels kept per isolate (their groups and markup, about 30 KB a category page):
+ * what the isolate's cache budgets had left (docs/caches.md), so the few most visited listings.
  */
-export const MAX_KEPT_PANELS = 8
+const FILTER_PANELS_MAX_BYTES = 144 * 1024
+/** Longest listing state and search text, as JSON, whose panel is kept (both come from the URL). */
+const MAX_KEPT_STATE_CHARS = 1024
 
-function nestedMap<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
-  let v = map.get(key)
-  if (v === undefined) {
-    v = make()
-    map.set(key, v)
+interface KeptFilters {
+  groups: readonly FilterGroup[]
+  html: string
+}
+
+const filterPanels = createMemo<KeptFilters>({
+  name: 'listing filter panels',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 64,
+  maxBytes: FILTER_PANELS_MAX_BYTES,
+  sizeOf: (e) => e.html.length + approxBytes(e.groups) + 64,
+})
+
+/** A number for each object asked about, for as long as the object lives (a memo key names it). */
+const objectIds = new WeakMap<object, number>()
+let lastObjectId = 0
+function objectId(o: object): number {
+  let id = objectIds.get(o)
+  if (id === undefined) {
+    id = ++lastObjectId
+    objectIds.set(o, id)
   }
-  return v
+  return id
 }
 
 /**
- * `buildFilterGroups(aggregations, labels, currency, chosen)`, the same frozen groups again for
- * frozen aggregations (the engine's, shared by a result set's pages) and the same labels object
- * (a memoised read), currency and filters in use (the only thing of `chosen` the groups read).
+ * A listing's filter groups (`buildFilterGroups`) and the filter panel's content for them under the
+ * listing's state and search text, as the listing island renders it (its panel has the Done
+ * button). Kept for frozen aggregations (the engine's, the same object for every page of a result
+ * set while the index version stands) with the same labels object (a memoised read), currency,
+ * state and text; built every time for other aggregations.
  */
-export function gridFilterGroups(
+export function gridFilters(
   aggregations: Aggregations,
   labels: FacetLabels,
   currency: string,
-  chosen: ListingState['chosen'],
-): readonly FilterGroup[] {
-  if (!Object.isFrozen(aggregations)) return buildFilterGroups(aggregations, labels, currency, chosen)
-  const byKey = nestedMap(
-    nestedMap(keptGroups, aggregations, () => new WeakMap()),
-    labels,
-    () => new Map<string, readonly FilterGroup[]>(),
-  )
-  const key = `${currency}|${DEFAULT_FILTERS.filter((f) => (chosen[f]?.length ?? 0) > 0).join(',')}`
-  let groups = byKey.get(key)
-  if (groups === undefined) {
-    groups = freezeGroups(buildFilterGroups(aggregations, labels, currency, chosen))
-    byKey.set(key, groups)
+  state: ListingState,
+  text?: string,
+): KeptFilters {
+  const build = (): KeptFilters => {
+    const groups = freezeGroups(buildFilterGroups(aggregations, labels, currency, state.chosen))
+    const html = renderToString(
+      <FilterPanelContent groups={groups as FilterGroup[]} state={state} text={text} onOpenFilters={noop} />,
+    )
+    return { groups, html }
   }
-  return groups
+  const listing = JSON.stringify([state, text ?? null])
+  if (!Object.isFrozen(aggregations) || listing.length > MAX_KEPT_STATE_CHARS) return build()
+  const key = `${objectId(aggregations)}|${objectId(labels)}|${currency}|${listing}`
+  let kept = filterPanels.peek(key)
+  if (kept === undefined) {
+    kept = build()
+    filterPanels.set(key, kept)
+  }
+  return kept
 }
 
 function freezeGroups(groups: FilterGroup[]): readonly FilterGroup[] {
@@ -108,32 +129,6 @@ function freezeGroups(groups: FilterGroup[]): readonly FilterGroup[] {
     Object.freeze(g)
   }
   return Object.freeze(groups)
-}
-
-/**
- * The filter panel's content for `groups` under the listing's `state` and search `text`, as the
- * listing island renders it (its panel has the Done button): rendered once per frozen (kept) groups
- * object, state and text, every time for other groups.
- */
-export function filterPanelMarkup(
-  groups: readonly FilterGroup[],
-  state: ListingState,
-  text?: string,
-): string {
-  const render = () =>
-    renderToString(
-      <FilterPanelContent groups={groups as FilterGroup[]} state={state} text={text} onOpenFilters={noop} />,
-    )
-  if (!Object.isFrozen(groups)) return render()
-  const byState = nestedMap(keptPanels, groups, () => new Map<string, string>())
-  const key = JSON.stringify([state, text ?? null])
-  let html = byState.get(key)
-  if (html === undefined) {
-    html = render()
-    if (byState.size >= MAX_KEPT_PANELS) byState.clear()
-    byState.set(key, html)
-  }
-  return html
 }
 
 function noop(): void {}

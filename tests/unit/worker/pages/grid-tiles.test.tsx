@@ -1,21 +1,16 @@
 // The category grid's tiles, filter groups and markup are the kept ones
 // (worker/pages/layout/grid-tiles.tsx): the same frozen products give the same tile objects, a tile
 // past the first row carries the markup kept for it instead of being rendered again (the first row
-// is left to the grid), the same frozen aggregations give the same filter groups, and the filter
-// panel's markup is kept per state, a bounded number of them.
+// is left to the grid), and the same frozen aggregations give the same filter groups and panel,
+// per currency, state and search text, within the panels' byte budget.
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ProductTile } from '../../../../shared/components/catalog/product-tile'
 import { LISTING_COLUMNS } from '../../../../shared/config/catalog'
 import type { Product } from '../../../../shared/schemas/catalog'
-import {
-  filterPanelMarkup,
-  gridFilterGroups,
-  gridMarkup,
-  gridTiles,
-  MAX_KEPT_PANELS,
-} from '../../../../worker/pages/layout/grid-tiles'
+import { gridFilters, gridMarkup, gridTiles } from '../../../../worker/pages/layout/grid-tiles'
 import { tileMarkup } from '../../../../worker/pages/layout/tiles'
+import { memoTable } from '../../../../worker/platform/memo'
 
 const NOW = Date.UTC(2030, 0, 1)
 const PRICING = { country: 'IN', taxRules: null }
@@ -74,29 +69,36 @@ function aggregations() {
   }
 }
 
+const LISTING = { chosen: {}, sort: 'latest' as const }
+const RED = { chosen: { color: [{ id: '49', label: 'Red' }] }, sort: 'latest' as const }
+
 describe('grid filter groups and panel', () => {
-  it('gives the same groups for the same frozen aggregations, labels, currency and filters in use', () => {
+  it('gives the same groups and panel for the same frozen aggregations, labels, currency, state and text', () => {
     const aggs = Object.freeze(aggregations())
-    const groups = gridFilterGroups(aggs, LABELS, 'INR', {})
-    expect(groups.map((g) => g.attr)).toEqual(['color'])
-    expect(gridFilterGroups(aggs, LABELS, 'INR', {})).toBe(groups)
-    expect(Object.isFrozen(groups[0]?.options[0])).toBe(true)
-    expect(gridFilterGroups(aggs, LABELS, 'USD', {})).not.toBe(groups)
-    expect(gridFilterGroups(aggs, LABELS, 'INR', { color: [{ id: '49', label: 'Red' }] })).not.toBe(groups)
-    expect(gridFilterGroups(Object.freeze(aggregations()), LABELS, 'INR', {})).not.toBe(groups)
+    const kept = gridFilters(aggs, LABELS, 'INR', LISTING)
+    expect(kept.groups.map((g) => g.attr)).toEqual(['color'])
+    expect(kept.html).toContain('data-testid="filter-option"')
+    expect(gridFilters(aggs, LABELS, 'INR', LISTING)).toBe(kept)
+    expect(Object.isFrozen(kept.groups[0]?.options[0])).toBe(true)
+    expect(gridFilters(aggs, LABELS, 'USD', LISTING)).not.toBe(kept)
+    expect(gridFilters(Object.freeze(aggregations()), LABELS, 'INR', LISTING)).not.toBe(kept)
     const loose = aggregations()
-    expect(gridFilterGroups(loose, LABELS, 'INR', {})).not.toBe(gridFilterGroups(loose, LABELS, 'INR', {}))
+    expect(gridFilters(loose, LABELS, 'INR', LISTING)).not.toBe(gridFilters(loose, LABELS, 'INR', LISTING))
   })
 
-  it(`gives each state and text its own panel, past the ${MAX_KEPT_PANELS} kept per groups too`, () => {
-    const groups = gridFilterGroups(Object.freeze(aggregations()), LABELS, 'INR', {})
-    const chosen = { chosen: { color: [{ id: '49', label: 'Red' }] }, sort: 'latest' as const }
-    const first = filterPanelMarkup(groups, chosen)
-    expect(first).toContain('aria-checked="true"')
-    expect(filterPanelMarkup(groups, { chosen: {}, sort: 'latest' })).not.toContain('aria-checked="true"')
-    // Search texts (any text, from the URL) each get their own links, however many were asked.
-    for (let i = 0; i < MAX_KEPT_PANELS * 3; i++)
-      expect(filterPanelMarkup(groups, chosen, `text ${i}`)).toContain(`q=text+${i}`)
-    expect(filterPanelMarkup(groups, chosen)).toBe(first)
+  it('gives each state and search text its own panel', () => {
+    const aggs = Object.freeze(aggregations())
+    expect(gridFilters(aggs, LABELS, 'INR', RED).html).toContain('aria-checked="true"')
+    expect(gridFilters(aggs, LABELS, 'INR', LISTING).html).not.toContain('aria-checked="true"')
+    for (let i = 0; i < 40; i++)
+      expect(gridFilters(aggs, LABELS, 'INR', RED, `text ${i}`).html).toContain(`q=text+${i}`)
+  })
+
+  it('keeps panels within their byte budget, however many listings are asked for', () => {
+    for (let i = 0; i < 200; i++) gridFilters(Object.freeze(aggregations()), LABELS, 'INR', LISTING)
+    const memo = memoTable().find((m) => m.name === 'listing filter panels')
+    expect(memo?.entries).toBeGreaterThan(0)
+    expect(memo?.bytes).toBeLessThanOrEqual(memo?.maxBytes ?? 0)
+    expect(memo?.maxBytes).toBeLessThanOrEqual(144 * 1024)
   })
 })
