@@ -134,6 +134,8 @@ export async function searchCatalog(
     },
   }
   if (plan.aggs.length > 0) response.aggregations = result.aggregations
+  // The engine's aggregations are frozen and shared by the pages of a result set: changed on a copy.
+  if (asked.size > 0 && response.aggregations) response.aggregations = structuredClone(response.aggregations)
   restoreAskedBounds(response.aggregations, asked)
   return response
 }
@@ -147,6 +149,8 @@ async function searchWithSubAggregations(
 ): Promise<EsSearchResponse> {
   const { aggregations: _both, ...rest } = req.body ?? {}
   const res = await searchCatalog(db, { ...req, body: { ...rest, aggs: split.top } }, prices)
+  // The buckets get their sub-aggregations: on a copy of the engine's frozen, shared aggregations.
+  if (res.aggregations) res.aggregations = structuredClone(res.aggregations)
   const counts: Promise<void>[] = []
   for (const [name, { field, aggs }] of split.subs) {
     const buckets = (res.aggregations?.[name] as { buckets?: Record<string, unknown>[] } | undefined)?.buckets

@@ -4,7 +4,7 @@
  * the product grid, the infinite-scroll sentinel, mobile filter actions and back-to-top.
  * Presentational: the listing island passes state and handlers.
  */
-import type { MouseEvent, ReactNode, RefObject } from 'react'
+import { createContext, type MouseEvent, type ReactNode, type RefObject, useContext } from 'react'
 import { LISTING_COLUMNS, SORT_OPTIONS, type SortId } from '../../config/catalog'
 import { MSG } from '../../i18n/messages'
 import type { FilterGroup } from './facets'
@@ -18,6 +18,28 @@ import {
 } from './listing-state'
 import { ProductTile } from './product-tile'
 import type { TileData } from './tile-data'
+
+/**
+ * Tile markup the server already holds, by tile (worker/pages/layout/tiles.ts): exactly what
+ * `ProductTile` renders for that tile with its images loaded lazily, so a grid item past the first
+ * row carries it as it is and the page's bytes, and the browser's hydration of them, are the same
+ * as when the tile is rendered here. The first row is always rendered here: its images load at once
+ * and React hoists their preloads into the head, which a tile's markup alone cannot carry. The
+ * browser has none: it renders every tile.
+ */
+export const KeptTileMarkup = createContext<ReadonlyMap<TileData, string> | null>(null)
+
+/**
+ * The filter panel's content the server already holds, by the filter groups it shows: exactly what
+ * `FilterPanelContent` renders for those groups with the listing's state and text (the island's
+ * panel always has its Done button), placed as the panel's content. The browser has none.
+ */
+export const KeptFilterMarkup = createContext<ReadonlyMap<readonly FilterGroup[], string> | null>(null)
+
+/** Whether the grid's tile at `index` loads its images at once (the first row, for LCP). */
+export function gridTileIsEager(index: number): boolean {
+  return index < LISTING_COLUMNS.configured
+}
 
 interface ListingViewProps {
   currency: string
@@ -55,15 +77,31 @@ function intercept(fn: (() => void) | undefined) {
 }
 
 function FilterPanel(props: ListingViewProps) {
-  const { state, groups, onToggle, onClear, onOpenFilters, filtersOpen } = props
-  const filtered = hasFilters(state)
-  return (
+  const kept = useContext(KeptFilterMarkup)?.get(props.groups)
+  const className = `filters${props.filtersOpen ? ' filters--open' : ''}`
+  return kept === undefined ? (
+    <aside className={className} id="listing-filters" aria-label="Filters" data-testid="filters">
+      <FilterPanelContent {...props} />
+    </aside>
+  ) : (
     <aside
-      className={`filters${filtersOpen ? ' filters--open' : ''}`}
+      className={className}
       id="listing-filters"
       aria-label="Filters"
       data-testid="filters"
-    >
+      dangerouslySetInnerHTML={{ __html: kept }}
+    />
+  )
+}
+
+/** The filter panel's head, its clear-all link and its groups of options (links to the filtered URL). */
+export function FilterPanelContent(
+  props: Pick<ListingViewProps, 'state' | 'groups' | 'text' | 'onToggle' | 'onClear' | 'onOpenFilters'>,
+) {
+  const { state, groups, onToggle, onClear, onOpenFilters } = props
+  const filtered = hasFilters(state)
+  return (
+    <>
       <div className="filters__head">
         <h2 className="filters__title">Filters</h2>
         {onOpenFilters ? (
@@ -128,7 +166,7 @@ function FilterPanel(props: ListingViewProps) {
           </ul>
         </section>
       ))}
-    </aside>
+    </>
   )
 }
 
@@ -176,6 +214,7 @@ function AppliedFilters({ state, groups, onToggle, text, icons }: ListingViewPro
 export function ListingView(props: ListingViewProps) {
   const { currency, state, tiles, total, loaded, loading, online = true, onSort, onOpenFilters } = props
   const columns = LISTING_COLUMNS.configured
+  const kept = useContext(KeptTileMarkup)
   const more = loaded < total
   return (
     <div
@@ -246,11 +285,21 @@ export function ListingView(props: ListingViewProps) {
             className={`product-grid${loading ? ' product-grid--loading' : ''}`}
             onClick={props.onGridClick}
           >
-            {tiles.map((tile, i) => (
-              <li key={tile.sku} className="product-grid__item">
-                <ProductTile tile={tile} currency={currency} eager={i < columns} />
-              </li>
-            ))}
+            {tiles.map((tile, i) => {
+              const eager = gridTileIsEager(i)
+              const html = eager ? undefined : kept?.get(tile)
+              return html === undefined ? (
+                <li key={tile.sku} className="product-grid__item">
+                  <ProductTile tile={tile} currency={currency} eager={eager} />
+                </li>
+              ) : (
+                <li
+                  key={tile.sku}
+                  className="product-grid__item"
+                  dangerouslySetInnerHTML={{ __html: html }}
+                />
+              )
+            })}
           </ul>
           <div ref={props.sentinelRef} className="listing__sentinel" data-testid="listing-sentinel" />
           {more ? (

@@ -4,10 +4,10 @@
  * listing island gets the same query parameters so it can refetch / pull more with the same DSL.
  */
 
-import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
+import type { FacetLabels, FilterGroup } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { listingTileContext, toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import { listingTileContext } from '@shared/components/catalog/tile-data'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
 import type { Attribute, Category } from '@shared/schemas/catalog'
@@ -16,6 +16,7 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import { gridFilters, gridTiles } from '../layout/grid-tiles'
 import { pagePricing, pageRules } from '../layout/pricing'
 
 interface CategoryPageData {
@@ -24,6 +25,8 @@ interface CategoryPageData {
   description: string | null
   crumbs: Breadcrumb[]
   listing: ListingIslandProps
+  /** The filter panel's content for `listing.groups` and its state, as the island renders it. */
+  filterPanel: string
 }
 
 /** Finds the chain of categories from the tree's top down to `id` (empty when absent). */
@@ -95,16 +98,15 @@ export async function loadCategoryPage(
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
-  const tileContext = listingTileContext(state, labels)
-  const tiles = visibleTiles(
-    listing.items.map((p) => toTileData(p, now, pricing, tileContext)),
-    currency,
-  )
+  const tiles = gridTiles(listing.items, now, pricing, listingTileContext(state, labels), currency)
+  // Frozen groups and the filter panel's markup (layout/grid-tiles.tsx); the browser gets their JSON.
+  const filters = gridFilters(listing.aggregations, labels, currency, state)
   return {
     category,
     title: category.meta_title || category.name,
     description: category.meta_description || null,
     crumbs,
+    filterPanel: filters.html,
     listing: {
       categoryId: category.id,
       categoryIds,
@@ -113,7 +115,7 @@ export async function loadCategoryPage(
       tiles,
       total: listing.total,
       loaded: listing.items.length,
-      groups: buildFilterGroups(listing.aggregations, labels, currency, state.chosen),
+      groups: filters.groups as FilterGroup[],
       labels,
       pricing: {
         country: pricing.country ?? c.var.store.country,

@@ -5,7 +5,7 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import type { SearchPlan } from '../dsl'
-import { heldDoc, keepDoc } from '../held/documents'
+import { deepFreeze, heldDoc, keepDoc } from '../held/documents'
 import { noteIndexVersion } from '../held/index-version'
 import { stockMerger } from '../held/live-stock'
 import { dropResult, keepResult, resultSetAt } from '../held/result-sets'
@@ -71,8 +71,8 @@ export async function pageFromCache(
     total: set.total,
     maxScore: set.maxScore,
     hits,
-    // Callers may adjust what they get; the cached copy stays as read.
-    aggregations: structuredClone(set.aggregations),
+    // Frozen and the same object for every page of the set: what is built from it can be kept by it.
+    aggregations: set.aggregations,
   }
 }
 
@@ -98,7 +98,7 @@ export async function pageFromPrebuilt(
     scores: listing.scores,
     total: listing.total,
     maxScore: listing.maxScore,
-    aggregations: aggregationsOf(plan, listing.row),
+    aggregations: deepFreeze(aggregationsOf(plan, listing.row)),
   })
   return pageFromCache(db, plan, key, listing.page)
 }

@@ -5,7 +5,7 @@
  */
 import type { Product } from '@shared/schemas/catalog'
 import type { SearchPlan } from '../dsl'
-import { heldDocs } from '../held/documents'
+import { deepFreeze, heldDocs } from '../held/documents'
 import { type FacetPlan, facetFieldsAt, facetPlanFor, loadPersistedFacets } from '../held/facet-index'
 import { indexVersionSeen, noteIndexVersion } from '../held/index-version'
 import { keepResult, resultKey } from '../held/result-sets'
@@ -99,7 +99,8 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
         : undefined
     const jsCounts = countFacetsInJs(version, facets, row, groupIds)
     const [total, maxScore] = parseJsonColumn<[number, number | null]>(row.total, [0, null])
-    const aggregations = aggregationsOf(plan, row, jsCounts)
+    // Frozen: the set keeps it and every later page of the set answers with this same object.
+    const aggregations = deepFreeze(aggregationsOf(plan, row, jsCounts))
     const ord = parseJsonColumn<[number, number, number][]>(row.ord, []).sort((x, y) => x[0] - y[0])
     keepResult(key, {
       version,
@@ -107,7 +108,7 @@ export async function searchProducts(db: D1Database, plan: SearchPlan): Promise<
       scores: Float64Array.from(ord, (o) => o[2]),
       total,
       maxScore,
-      aggregations: structuredClone(aggregations),
+      aggregations,
     })
     return { total, maxScore, hits: hitsOf(row, version, held), aggregations }
   }

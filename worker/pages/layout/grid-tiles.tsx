@@ -1,0 +1,134 @@
+/**
+ * A listing's tiles, filter groups and their markup, kept by the objects they come from (tiles.ts):
+ * the category page's products are the frozen objects the search engine answers with, and its
+ * aggregations the frozen object of the result set (the same for every page of the set while the
+ * index version stands), so its tiles, filter groups and their markup are worked out once, like the
+ * home rails', and again only when a product, its stock, the result set, the tax rules, the
+ * country, the filters, the currency or a special price's window says so. Tiles and their markup
+ * are held weakly by the products; filter panels in a memo of their own, counted.
+ */
+import { buildFilterGroups, type FacetLabels, type FilterGroup } from '@shared/components/catalog/facets'
+import type { ListingState } from '@shared/components/catalog/listing-state'
+import { FilterPanelContent, gridTileIsEager } from '@shared/components/catalog/listing-view'
+import { ProductTile } from '@shared/components/catalog/product-tile'
+import { type TileContext, type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
+import type { TilePricing } from '@shared/components/catalog/tile-price'
+import type { Aggregations } from '@shared/domain/filters'
+import type { Product } from '@shared/schemas/catalog'
+import { renderToString } from 'react-dom/server.node'
+import { approxBytes, createMemo } from '../../platform/memo'
+import { productTile, tileMarkup } from './tiles'
+
+/** The tiles of `products` shown in `currency` (international products only in INR), kept ones where exact. */
+export function gridTiles(
+  products: readonly Product[],
+  now: number,
+  pricing: TilePricing,
+  context: TileContext,
+  currency: string,
+): TileData[] {
+  return visibleTiles(
+    products.map((p) => productTile(p, now, pricing, context)),
+    currency,
+  )
+}
+
+/**
+ * The markup of the grid's tiles past its first row, by tile (what `KeptTileMarkup` hands the
+ * grid): their images load lazily, as the home rails' do, so it is the same markup. Each is
+ * rendered on its own before the page is (React's renderer is not entered twice at once) and kept
+ * by its tile, configuration (currency rates) and currency. The first row is rendered in place.
+ */
+export function gridMarkup(
+  tiles: readonly TileData[],
+  currency: string,
+  config: object,
+): Map<TileData, string> {
+  const out = new Map<TileData, string>()
+  tiles.forEach((tile, i) => {
+    if (gridTileIsEager(i)) return
+    out.set(
+      tile,
+      tileMarkup(tile, currency, config, () =>
+        renderToString(<ProductTile tile={tile} currency={currency} />),
+      ),
+    )
+  })
+  return out
+}
+
+/**
+ * Bytes of filter panels kept per isolate (their groups and markup, about 30 KB a category page):
+ * what the isolate's cache budgets had left (docs/caches.md), so the few most visited listings.
+ */
+const FILTER_PANELS_MAX_BYTES = 144 * 1024
+/** Longest listing state and search text, as JSON, whose panel is kept (both come from the URL). */
+const MAX_KEPT_STATE_CHARS = 1024
+
+interface KeptFilters {
+  groups: readonly FilterGroup[]
+  html: string
+}
+
+const filterPanels = createMemo<KeptFilters>({
+  name: 'listing filter panels',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 64,
+  maxBytes: FILTER_PANELS_MAX_BYTES,
+  sizeOf: (e) => e.html.length + approxBytes(e.groups) + 64,
+})
+
+/** A number for each object asked about, for as long as the object lives (a memo key names it). */
+const objectIds = new WeakMap<object, number>()
+let lastObjectId = 0
+function objectId(o: object): number {
+  let id = objectIds.get(o)
+  if (id === undefined) {
+    id = ++lastObjectId
+    objectIds.set(o, id)
+  }
+  return id
+}
+
+/**
+ * A listing's filter groups (`buildFilterGroups`) and the filter panel's content for them under the
+ * listing's state and search text, as the listing island renders it (its panel has the Done
+ * button). Kept for frozen aggregations (the engine's, the same object for every page of a result
+ * set while the index version stands) with the same labels object (a memoised read), currency,
+ * state and text; built every time for other aggregations.
+ */
+export function gridFilters(
+  aggregations: Aggregations,
+  labels: FacetLabels,
+  currency: string,
+  state: ListingState,
+  text?: string,
+): KeptFilters {
+  const build = (): KeptFilters => {
+    const groups = freezeGroups(buildFilterGroups(aggregations, labels, currency, state.chosen))
+    const html = renderToString(
+      <FilterPanelContent groups={groups as FilterGroup[]} state={state} text={text} onOpenFilters={noop} />,
+    )
+    return { groups, html }
+  }
+  const listing = JSON.stringify([state, text ?? null])
+  if (!Object.isFrozen(aggregations) || listing.length > MAX_KEPT_STATE_CHARS) return build()
+  const key = `${objectId(aggregations)}|${objectId(labels)}|${currency}|${listing}`
+  let kept = filterPanels.peek(key)
+  if (kept === undefined) {
+    kept = build()
+    filterPanels.set(key, kept)
+  }
+  return kept
+}
+
+function freezeGroups(groups: FilterGroup[]): readonly FilterGroup[] {
+  for (const g of groups) {
+    for (const o of g.options) Object.freeze(o)
+    Object.freeze(g.options)
+    Object.freeze(g)
+  }
+  return Object.freeze(groups)
+}
+
+function noop(): void {}
