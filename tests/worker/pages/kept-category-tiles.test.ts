@@ -6,6 +6,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LISTING_COLUMNS } from '../../../shared/config/catalog'
 import app from '../../../worker/app'
+import { sellOutFamily } from '../../helpers/d1-rows'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -95,27 +96,11 @@ describe('kept category tiles', () => {
       .slice(LISTING_COLUMNS.configured)
       .find(([, tile]) => tile.includes('data-testid="tile-price"'))?.[0]
     expect(sku).toBeDefined()
-    const rows = await env.DB.prepare(
-      'SELECT sku, qty, is_in_stock FROM inventory WHERE sku = ?1 OR parent_sku = ?1',
-    )
-      .bind(sku)
-      .all<{ sku: string; qty: number; is_in_stock: number }>()
-    expect(rows.results.length).toBeGreaterThan(0)
-    await env.DB.prepare('UPDATE inventory SET qty = 0, is_in_stock = 0 WHERE sku = ?1 OR parent_sku = ?1')
-      .bind(sku)
-      .run()
+    const restock = await sellOutFamily(sku ?? '')
     const sold = tileOf(await categoryHtml(), sku ?? '')
     expect(sold, 'sold out: no price, the interest button').toContain('data-show-interest')
     expect(sold).not.toContain('data-testid="tile-price"')
-    await env.DB.batch(
-      rows.results.map((r) =>
-        env.DB.prepare('UPDATE inventory SET qty = ?, is_in_stock = ? WHERE sku = ?').bind(
-          r.qty,
-          r.is_in_stock,
-          r.sku,
-        ),
-      ),
-    )
+    await restock()
     expect(tileOf(await categoryHtml(), sku ?? '')).toBe(tileOf(first, sku ?? ''))
   })
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Product } from '../../../shared/schemas/catalog'
 import app from '../../../worker/app'
 import { MAX_KEPT_TILE_KEYS, productTile } from '../../../worker/pages/layout/tiles'
+import { sellOutFamily } from '../../helpers/d1-rows'
 
 /** One environment object for every request, as in a running isolate (its parsed configuration is kept by it). */
 const pageEnv = { ...env, OUTPUT_CACHE_ENABLED: 'false' }
@@ -39,28 +40,12 @@ describe('kept tiles', () => {
     // The same page again, nothing changed: the same tile.
     expect(tileOf(await homeHtml(), sku)).toBe(tileOf(first, sku))
 
-    const rows = await env.DB.prepare(
-      'SELECT sku, qty, is_in_stock FROM inventory WHERE sku = ?1 OR parent_sku = ?1',
-    )
-      .bind(sku)
-      .all<{ sku: string; qty: number; is_in_stock: number }>()
-    expect(rows.results.length).toBeGreaterThan(0)
-    await env.DB.prepare('UPDATE inventory SET qty = 0, is_in_stock = 0 WHERE sku = ?1 OR parent_sku = ?1')
-      .bind(sku)
-      .run()
+    const restock = await sellOutFamily(sku)
     const sold = tileOf(await homeHtml(), sku)
     expect(sold, 'sold out: no price, the interest button').toContain('data-show-interest')
     expect(sold).not.toContain('data-testid="tile-price"')
 
-    await env.DB.batch(
-      rows.results.map((r) =>
-        env.DB.prepare('UPDATE inventory SET qty = ?, is_in_stock = ? WHERE sku = ?').bind(
-          r.qty,
-          r.is_in_stock,
-          r.sku,
-        ),
-      ),
-    )
+    await restock()
     expect(tileOf(await homeHtml(), sku)).toBe(tileOf(first, sku))
   })
 

@@ -17,7 +17,7 @@ import type { Aggregations } from '@shared/domain/filters'
 import type { Product } from '@shared/schemas/catalog'
 import { renderToString } from 'react-dom/server.node'
 import { approxBytes, createMemo } from '../../platform/memo'
-import { productTile, tileMarkup } from './tiles'
+import { nested, productTile, tileMarkup } from './tiles'
 
 /** The tiles of `products` shown in `currency` (international products only in INR), kept ones where exact. */
 export function gridTiles(
@@ -82,12 +82,7 @@ const filterPanels = createMemo<KeptFilters>({
 const objectIds = new WeakMap<object, number>()
 let lastObjectId = 0
 function objectId(o: object): number {
-  let id = objectIds.get(o)
-  if (id === undefined) {
-    id = ++lastObjectId
-    objectIds.set(o, id)
-  }
-  return id
+  return nested(objectIds, o, () => ++lastObjectId)
 }
 
 /**

@@ -38,7 +38,8 @@ const NO_LABELS = {}
  */
 export const MAX_KEPT_TILE_KEYS = 8
 
-function nested<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
+/** `map`'s value for `key`, made and set by `make` the first time it is asked for. */
+export function nested<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V {
   let v = map.get(key)
   if (v === undefined) {
     v = make()
