@@ -22,7 +22,7 @@ app.get('/slow', (c) => {
         <Deferred data={data} />
       </Suspense>
     </>,
-    { title: 'Streaming bench', layout: 'minimal', entry: null, deferred: true },
+    { title: 'Streaming bench', layout: 'minimal', entry: null, deferred: [data] },
   )
 })
 

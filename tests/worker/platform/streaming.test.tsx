@@ -4,15 +4,15 @@ import { Suspense, use } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../../worker/platform/env'
 import { requestContext } from '../../../worker/platform/middleware/context'
-import { renderPage } from '../../../worker/platform/render/render-page'
+import { allArrived, renderPage } from '../../../worker/platform/render/render-page'
 
 function Deferred({ data }: { data: Promise<string> }) {
   return <p id="deferred">{use(data)}</p>
 }
 
 /**
- * A fixture page whose deferred section resolves only after `ms`; `declared`: the page says it has
- * deferred sections (as the home and product pages do).
+ * A fixture page whose deferred section resolves only after `ms`; `declared`: the page names the
+ * data its deferred section reads (as the product page does).
  */
 function slowApp(ms: number, declared = true) {
   const state = { resolved: false }
@@ -33,7 +33,7 @@ function slowApp(ms: number, declared = true) {
           <Deferred data={data} />
         </Suspense>
       </>,
-      { title: 'Streaming fixture', layout: 'minimal', entry: null, deferred: declared },
+      { title: 'Streaming fixture', layout: 'minimal', entry: null, deferred: declared ? [data] : undefined },
     )
   })
   return { app, state }
@@ -42,7 +42,7 @@ function slowApp(ms: number, declared = true) {
 /**
  * A page without deferred sections, with what React places in <head> by itself (an eager,
  * high-priority image is preloaded there) and the page's nonce'd module script: rendered the way
- * its options choose, `deferred` forcing the stream.
+ * its options choose, deferred data that never arrives forcing the stream.
  */
 function wholeApp() {
   const app = new Hono<AppEnv>()
@@ -66,7 +66,7 @@ function wholeApp() {
         title: 'Whole fixture',
         layout: 'minimal',
         entry: 'category',
-        deferred: c.req.query('stream') === '1',
+        deferred: c.req.query('stream') === '1' ? [new Promise(() => {})] : undefined,
       },
     ),
   )
@@ -132,6 +132,65 @@ describe('streaming SSR', () => {
     expect(whole.indexOf('rel="preload" as="image"')).toBeLessThan(whole.indexOf('</head>'))
     expect(whole).toContain('nonce="fixed-nonce"')
     expect(whole).toBe(streamed)
+  })
+
+  it('tells data that has arrived from data on its way, marking each the way `use` reads it', async () => {
+    type Marked = Promise<unknown> & { status?: string; value?: unknown; reason?: unknown }
+    const ready = Promise.resolve('ready') as Marked
+    const failed = Promise.reject(new Error('failed')) as Marked
+    failed.catch(() => {})
+    let arrive = (_: string) => {}
+    const later = new Promise<string>((resolve) => {
+      arrive = resolve
+    }) as Marked
+    expect(await allArrived([ready, failed])).toBe(true)
+    expect([ready.status, ready.value]).toEqual(['fulfilled', 'ready'])
+    expect([failed.status, (failed.reason as Error).message]).toEqual(['rejected', 'failed'])
+    expect(await allArrived([ready, later])).toBe(false)
+    expect(later.status).toBe('pending')
+    arrive('late')
+    await later
+    expect([later.status, later.value]).toEqual(['fulfilled', 'late'])
+    expect(await allArrived([ready, later])).toBe(true)
+  })
+
+  it('renders a page whole when its deferred data has arrived, and streams a section whose data failed', async () => {
+    const app = new Hono<AppEnv>()
+    app.use('*', requestContext)
+    app.get('/ready', async (c) => {
+      const data = Promise.resolve('deferred data arrived')
+      const failed = Promise.reject(new Error('section failed'))
+      failed.catch(() => {})
+      const withFailure = c.req.query('failed') === '1'
+      return renderPage(
+        c,
+        <>
+          <h1>Shell heading</h1>
+          <Suspense fallback={<p id="fallback">Loading…</p>}>
+            <Deferred data={data} />
+          </Suspense>
+          {withFailure ? (
+            <Suspense fallback={<p id="failed">Unavailable</p>}>
+              <Deferred data={failed} />
+            </Suspense>
+          ) : null}
+        </>,
+        {
+          title: 'Ready fixture',
+          layout: 'minimal',
+          entry: null,
+          deferred: withFailure ? [data, failed] : [data],
+        },
+      )
+    })
+    const html = await (await app.request('/ready', {}, env)).text()
+    expect(html).toContain('<p id="deferred">deferred data arrived</p>')
+    expect(html).not.toContain('Loading…')
+    const failed = await app.request('/ready?failed=1', {}, env)
+    expect(failed.status).toBe(200)
+    const failedHtml = await failed.text()
+    expect(failedHtml).toContain('deferred data arrived')
+    expect(failedHtml).toContain('Unavailable')
   })
 
   it('waits for all data before sending anything to a bot', async () => {

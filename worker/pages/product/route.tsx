@@ -380,8 +380,9 @@ async function renderProductView(c: Context<AppEnv>, data: ProductPageData) {
       ),
       layout: 'default',
       entry: 'product',
-      // Reviews and the size guide stream in after the shell.
-      deferred: true,
+      // The recommendations stream in after the shell when they are not ready with it (the
+      // reviews have been awaited for the rating above).
+      deferred: [recommendations, data.reviews],
     },
   )
 }

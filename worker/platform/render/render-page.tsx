@@ -1,12 +1,13 @@
 /**
  * Renders every HTML page of the shop, in one of two ways:
- * - a page with deferred sections (`deferred: true`: <Suspense> boundaries whose data arrives after
- *   the shell) streams: the shell (with <head>) is flushed first and the boundaries follow as their
- *   data resolves; bots wait for allReady so crawlers get complete HTML;
- * - every other page has all its data before it renders, so there is nothing to stream: it is
- *   rendered to one string (React's string renderer takes about half the CPU time of the streaming
- *   one, which encodes and measures each of the page's ~10,000 pieces on its own). A body that
- *   still suspends is rendered again as a stream, so no page ever ships a fallback in its place.
+ * - a page whose deferred sections' data (`deferred`: what its <Suspense> boundaries read) is still
+ *   on its way when the page renders streams: the shell (with <head>) is flushed first and the
+ *   boundaries follow as their data resolves; bots wait for allReady so crawlers get complete HTML;
+ * - every other page has all its data before it renders (none deferred, or all of it arrived by
+ *   the time the shell's own data did), so there is nothing to stream: it is rendered to one string
+ *   (React's string renderer takes about half the CPU time of the streaming one, which encodes and
+ *   measures each of the page's ~10,000 pieces on its own). A body that still suspends is rendered
+ *   again as a stream, so no page ever ships a fallback in its place.
  */
 
 import type { LayoutName } from '@shared/config/routes'
@@ -32,14 +33,48 @@ interface RenderOptions {
   entry?: EntryName | null
   status?: number
   headers?: Record<string, string>
-  /** The body holds <Suspense> sections whose data arrives after the shell: stream the page. */
-  deferred?: boolean
+  /**
+   * The data the body's <Suspense> sections read with `use`: the page streams when any of it is
+   * still on its way as the page renders, and renders whole when all of it has arrived.
+   */
+  deferred?: readonly Promise<unknown>[]
   /** Wait for every Suspense boundary before sending (tests). Bots always wait. */
   waitForAll?: boolean
 }
 
 /** React's mark of a Suspense boundary left for the browser to render (the string renderer's fallback). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
+
+/** A promise as React's `use` reads it: a settled one carries its outcome, so `use` need not suspend. */
+type Tracked = Promise<unknown> & { status?: string; value?: unknown; reason?: unknown }
+
+/**
+ * Whether every promise has settled, each marked the way React's `use` reads a promise (`status`
+ * 'pending', then 'fulfilled' with `value` or 'rejected' with `reason`), so that the string
+ * renderer takes a settled one's outcome instead of suspending on it. A promise that settled
+ * before this call runs its reaction within the microtask turn awaited here; nothing waits longer.
+ */
+export async function allArrived(promises: readonly Promise<unknown>[]): Promise<boolean> {
+  const tracked = promises as readonly Tracked[]
+  for (const t of tracked) {
+    if (typeof t.status === 'string') continue
+    t.status = 'pending'
+    t.then(
+      (value) => {
+        if (t.status !== 'pending') return
+        t.status = 'fulfilled'
+        t.value = value
+      },
+      (reason: unknown) => {
+        if (t.status !== 'pending') return
+        t.status = 'rejected'
+        t.reason = reason
+      },
+    )
+  }
+  await Promise.resolve()
+  return tracked.every((t) => t.status !== 'pending')
+}
 
 /**
  * The page as one string, or null when its body suspends (a lazy component not loaded yet, data
@@ -138,7 +173,7 @@ export async function renderPage(
     ...opts.headers,
   })
   const status = opts.status ?? 200
-  const whole = opts.deferred ? null : renderWhole(doc)
+  const whole = opts.deferred && !(await allArrived(opts.deferred)) ? null : renderWhole(doc)
   if (whole !== null) return new Response(whole, { status, headers })
   const stream = await renderToReadableStream(doc, {
     nonce,
