@@ -51,8 +51,9 @@ type Tracked = Promise<unknown> & { status?: string; value?: unknown; reason?: u
 /**
  * Whether every promise has settled, each marked the way React's `use` reads a promise (`status`
  * 'pending', then 'fulfilled' with `value` or 'rejected' with `reason`), so that the string
- * renderer takes a settled one's outcome instead of suspending on it. A promise that settled
- * before this call runs its reaction within the microtask turn awaited here; nothing waits longer.
+ * renderer takes a settled one's outcome instead of suspending on it. Data whose read has come
+ * back settles within the turn of the event loop awaited here (what is left of its chain is
+ * microtasks); nothing waits on a read still out.
  */
 export async function allArrived(promises: readonly Promise<unknown>[]): Promise<boolean> {
   const tracked = promises as readonly Tracked[]
@@ -72,7 +73,7 @@ export async function allArrived(promises: readonly Promise<unknown>[]): Promise
       },
     )
   }
-  await Promise.resolve()
+  await new Promise((resolve) => setTimeout(resolve, 0))
   return tracked.every((t) => t.status !== 'pending')
 }
 
