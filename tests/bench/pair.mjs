@@ -9,7 +9,7 @@
 // its workerd process spent per request (read from /proc; the steadier figure on a loaded machine).
 // DIR must lie under this checkout (workerd refused a script from another checkout here: copy its
 // .tmp/bench/dist to e.g. .tmp/olddist/.tmp/bench/dist). Options: --old DIR (required) --seeded DIR (state-SCALE and its .json, as `npm run bench --
-// --seeded`) --scale 300 --rounds 6 --slice 1 (seconds) --connections 10 --rows home,category,product
+// --seeded`) --scale 300 --rounds 6 --slice 1 (seconds) --connections 10 --rows home,category,product (search too)
 // --no-build (reuse .tmp/bench/dist).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -29,7 +29,7 @@ import {
 const o = parseArgs(
   `
 usage: node tests/bench/pair.mjs --old DIR [--seeded DIR] [--scale 300] [--rounds 6] [--slice 1]
-  [--connections 10] [--rows home,category,product] [--no-build]
+  [--connections 10] [--rows home,category,product,search] [--no-build]
 Two builds of the worker measured side by side in alternating slices (see the top of
 tests/bench/pair.mjs).`,
   {
@@ -63,12 +63,13 @@ for (const [name, script] of [
   copyState(kept, state)
   heads[name] = await startWorker({ cache: false, state, script })
 }
-const { category, product } = await benchPages(await heads.new.mf.getD1Database('DB'))
+const { category, product, search } = await benchPages(await heads.new.mf.getD1Database('DB'))
 const paths = {
   static: manifest.entries.home.file,
   home: '/',
   category: `/c/${category.slug}`,
   product: `/p/${encodeURIComponent(product.sku)}/${product.slug}`,
+  search: `/search?q=${encodeURIComponent(search)}`,
 }
 const BROWSER = {
   accept: 'text/html',

@@ -362,12 +362,10 @@ for (const scale of SCALES) {
   const d1 = await backend.mf.getD1Database('DB')
 
   // Pick the URLs from the seeded data.
-  const { category: bigCat, product: conf } = await benchPages(d1)
+  const { category: bigCat, product: conf, search: typo } = await benchPages(d1)
   const doc = JSON.parse(conf.doc)
   const color = doc.color_options?.[0] ?? doc.configurable_children?.[0]?.color
   const size = doc.size_options?.[0] ?? doc.configurable_children?.[0]?.size
-  const word = doc.name.split(' ').pop().toLowerCase()
-  const typo = word.length > 4 ? word.slice(0, 2) + word[3] + word[2] + word.slice(4) : word
   const shopper = await signedInShopper(backend.url)
   const allRows = [
     ['static asset', manifest.entries.home.file],

@@ -96,21 +96,23 @@ test('offline, a filter change says so in words and leaves the page exactly as i
   }
 })
 
-test('the listing hydrates over the markup the server kept for its tiles and filter panel, unchanged', async ({
-  page,
-}) => {
-  const warnings: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text())
+for (const path of ['/women', '/search?q=silk']) {
+  test(`the listing at ${path} hydrates over the markup the server kept for its tiles and filter panel, unchanged`, async ({
+    page,
+  }) => {
+    const warnings: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text())
+    })
+    // The first visit renders and keeps the markup; the second is built from what was kept.
+    for (let i = 0; i < 2; i++) {
+      await page.goto(path)
+      await waitForHydration(page)
+    }
+    expect(warnings.filter((w) => w.includes('island category-listing'))).toEqual([])
+    // The kept filter panel answers clicks: its options are the hydrated island's.
+    const [colourId] = (await colourOptions(page))[0] ?? []
+    await page.locator(`[data-testid="filter-option"][data-attr="color"][data-id="${colourId}"]`).click()
+    await expect(page).toHaveURL(new RegExp(`color=${colourId}`))
   })
-  // The first visit renders and keeps the markup; the second is built from what was kept.
-  for (let i = 0; i < 2; i++) {
-    await page.goto('/women')
-    await waitForHydration(page)
-  }
-  expect(warnings.filter((w) => w.includes('island category-listing'))).toEqual([])
-  // The kept filter panel answers clicks: its options are the hydrated island's.
-  const [colourId] = (await colourOptions(page))[0] ?? []
-  await page.locator(`[data-testid="filter-option"][data-attr="color"][data-id="${colourId}"]`).click()
-  await expect(page).toHaveURL(new RegExp(`color=${colourId}`))
-})
+}

@@ -353,5 +353,9 @@ export async function benchPages(d1) {
     )
     .bind(category.id)
     .first()
-  return { category, product }
+  // The search row's query: the product name's last word with two letters swapped (a misspelling
+  // the page corrects), or the word itself when it is short.
+  const word = JSON.parse(product.doc).name.split(' ').pop().toLowerCase()
+  const search = word.length > 4 ? word.slice(0, 2) + word[3] + word[2] + word.slice(4) : word
+  return { category, product, search }
 }

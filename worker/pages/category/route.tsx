@@ -8,18 +8,16 @@
 
 import { Breadcrumbs } from '@shared/components/catalog/breadcrumbs'
 import { hasFilters, parseListingQuery } from '@shared/components/catalog/listing-state'
-import { KeptFilterMarkup, KeptTileMarkup } from '@shared/components/catalog/listing-view'
 import { NOTICE_CATEGORY_UNAVAILABLE } from '@shared/config/routes'
 import { categoryUrl } from '@shared/domain/menu'
 import { sanitizeHtml } from '@shared/domain/sanitize-html'
 import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
-import { ListingIsland } from '../../../client/islands/category/listing'
 import { getCommerce } from '../../commerce'
 import type { AppEnv } from '../../platform/env'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
-import { gridMarkup } from '../layout/grid-tiles'
+import { keptListing } from '../layout/grid-tiles'
 import { loadCategoryPage } from './loader'
 
 /** Where an unknown or empty category sends the shopper (the home page turns it into the notification). */
@@ -40,10 +38,8 @@ async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promi
   const data = await loadCategoryPage(c, category, state, Date.now())
   c.set('cacheTags', ['category', `C${category.id}`])
   const canonical = new URL(categoryUrl(category), c.var.config.PUBLIC_ORIGIN).href
-  const { listing } = data
   // The grid's tiles past its first row and the filter panel, as kept markup (layout/grid-tiles.tsx).
-  const markup = gridMarkup(listing.tiles, c.var.store.currency, c.var.config)
-  const filters = new Map([[listing.groups, data.filterPanel]])
+  const listing = keptListing(data.listing, data.filterPanel, c.var.config)
   return renderPage(
     c,
     <section className="category" data-category-id={category.id}>
@@ -58,11 +54,7 @@ async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promi
           />
         ) : null}
       </header>
-      <KeptTileMarkup.Provider value={markup}>
-        <KeptFilterMarkup.Provider value={filters}>
-          <ListingIsland {...listing} />
-        </KeptFilterMarkup.Provider>
-      </KeptTileMarkup.Provider>
+      {listing}
     </section>,
     {
       title: data.title,

@@ -1,21 +1,30 @@
 /**
  * A listing's tiles, filter groups and their markup, kept by the objects they come from (tiles.ts):
- * the category page's products are the frozen objects the search engine answers with, and its
- * aggregations the frozen object of the result set (the same for every page of the set while the
- * index version stands), so its tiles, filter groups and their markup are worked out once, like the
- * home rails', and again only when a product, its stock, the result set, the tax rules, the
- * country, the filters, the currency or a special price's window says so. Tiles and their markup
- * are held weakly by the products; filter panels in a memo of their own, counted.
+ * the category and search pages' products are the frozen objects the search engine answers with,
+ * and their aggregations the frozen object of the result set (the same for every page of the set
+ * while the index version stands), so their tiles, filter groups and their markup are worked out
+ * once, like the home rails', and again only when a product, its stock, the result set, the tax
+ * rules, the country, the filters, the search text, the currency or a special price's window says
+ * so. Tiles and their markup are held weakly by the products; filter panels in a memo of their
+ * own, counted. Both pages place the listing island through `keptListing`.
  */
 import { buildFilterGroups, type FacetLabels, type FilterGroup } from '@shared/components/catalog/facets'
+import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
-import { FilterPanelContent, gridTileIsEager } from '@shared/components/catalog/listing-view'
+import {
+  FilterPanelContent,
+  gridTileIsEager,
+  KeptFilterMarkup,
+  KeptTileMarkup,
+} from '@shared/components/catalog/listing-view'
 import { ProductTile } from '@shared/components/catalog/product-tile'
 import { type TileContext, type TileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import type { TilePricing } from '@shared/components/catalog/tile-price'
 import type { Aggregations } from '@shared/domain/filters'
 import type { Product } from '@shared/schemas/catalog'
+import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server.node'
+import { ListingIsland } from '../../../client/islands/category/listing'
 import { approxBytes, createMemo } from '../../platform/memo'
 import { nested, productTile, tileMarkup } from './tiles'
 
@@ -115,6 +124,22 @@ export function gridFilters(
     filterPanels.set(key, kept)
   }
   return kept
+}
+
+/**
+ * The listing island with the kept markup of its tiles past the first row (`gridMarkup`) and of its
+ * filter panel (`panel`, from `gridFilters` for the listing's groups) in place. Called before the
+ * page is rendered: the tiles' markup is rendered here, outside the page's render.
+ */
+export function keptListing(listing: ListingIslandProps, panel: string, config: object): ReactElement {
+  const markup = gridMarkup(listing.tiles, listing.currency, config)
+  return (
+    <KeptTileMarkup.Provider value={markup}>
+      <KeptFilterMarkup.Provider value={new Map([[listing.groups, panel]])}>
+        <ListingIsland {...listing} />
+      </KeptFilterMarkup.Provider>
+    </KeptTileMarkup.Provider>
+  )
 }
 
 function freezeGroups(groups: FilterGroup[]): readonly FilterGroup[] {

@@ -5,27 +5,23 @@
  * that names a designer is that designer's listing; a misspelt query names its correction.
  */
 
-import { buildFilterGroups, type FacetLabels } from '@shared/components/catalog/facets'
+import type { FacetLabels, FilterGroup } from '@shared/components/catalog/facets'
 import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import { type ListingState, parseSearchListingQuery } from '@shared/components/catalog/listing-state'
-import {
-  listingTileContext,
-  type TileData,
-  toTileData,
-  visibleTiles,
-} from '@shared/components/catalog/tile-data'
-import { pageTaxRules } from '@shared/components/catalog/tile-price'
+import { listingTileContext, type TileData } from '@shared/components/catalog/tile-data'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { formatUnitPrice } from '@shared/domain/currency'
 import { MSG } from '@shared/i18n/messages'
 import type { Category } from '@shared/schemas/catalog'
 import type { Context } from 'hono'
 import { getCommerce } from '../../commerce'
+import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
 import { facetLabels } from '../category/loader'
-import { pagePricing } from '../layout/pricing'
+import { gridFilters, gridTiles } from '../layout/grid-tiles'
+import { pagePricing, pageRules } from '../layout/pricing'
 import { correctedQuery } from './correction'
 
 interface SearchPageData {
@@ -34,6 +30,8 @@ interface SearchPageData {
   correction: string | null
   /** The listing (null when there is neither text nor a filter to list by). */
   listing: ListingIslandProps | null
+  /** The markup of the listing's filter panel (layout/grid-tiles.tsx); '' without a listing. */
+  filterPanel: string
 }
 
 /** The longest query we pass on (longer input is cut, never an error). */
@@ -66,7 +64,12 @@ async function searchFacetLabels(c: Context<AppEnv>): Promise<FacetLabels> {
     markDegraded(c)
     return [] as Category[]
   })
-  return facetLabels(commerce, { children_data: tree })
+  // One root per (memoised) tree, so the labels built for it are kept with it (facetLabels), and
+  // the filter panels kept by those labels (layout/grid-tiles.tsx) are found again.
+  return facetLabels(
+    commerce,
+    derivedFrom(tree, 'search category root', () => ({ children_data: tree })),
+  )
 }
 
 /** The query as it is searched: trimmed and cut to MAX_QUERY_LENGTH (longer input is never an error). */
@@ -86,18 +89,18 @@ export async function loadSearchPage(
 ): Promise<SearchPageData | { redirect: string }> {
   const query = searchText(q)
   const filtered = Object.values(state.chosen).some((v) => v.length > 0)
-  if (!query && !filtered) return { query, correction: null, listing: null }
+  if (!query && !filtered) return { query, correction: null, listing: null, filterPanel: '' }
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
   const [labels, pricing] = await Promise.all([searchFacetLabels(c), pagePricing(c)])
   const designer = query ? designerNamed(query, labels) : null
   if (designer && !state.chosen.designer?.length) return { redirect: designerSearchPath(designer.id) }
-  const res = await commerce.searchProducts(listingParams([], state, 0, PAGE_SIZE, query || undefined))
-  const context = listingTileContext(state, labels)
-  const tiles = visibleTiles(
-    res.items.map((p) => toTileData(p, now, pricing, context)),
-    currency,
-  )
+  const text = query || undefined
+  const res = await commerce.searchProducts(listingParams([], state, 0, PAGE_SIZE, text))
+  // The category page's kept tiles, filter groups and filter panel (layout/grid-tiles.tsx).
+  const tiles = gridTiles(res.items, now, pricing, listingTileContext(state, labels), currency)
+  const filters = gridFilters(res.aggregations, labels, currency, state, text)
+  const country = pricing.country ?? c.var.store.country
   return {
     query,
     correction: query
@@ -115,13 +118,11 @@ export async function loadSearchPage(
       tiles,
       total: res.total,
       loaded: res.items.length,
-      groups: buildFilterGroups(res.aggregations, labels, currency, state.chosen),
+      groups: filters.groups as FilterGroup[],
       labels,
-      pricing: {
-        country: pricing.country ?? c.var.store.country,
-        taxRules: pageTaxRules(pricing.taxRules, pricing.country ?? c.var.store.country),
-      },
+      pricing: { country, taxRules: pageRules(pricing.taxRules, country) },
     },
+    filterPanel: filters.html,
   }
 }
 
@@ -203,10 +204,9 @@ export async function loadSearchSuggestions(
           res.items.map((p) => p.name),
         ),
     designer,
-    items: visibleTiles(
-      res.items.map((p) => toTileData(p, now, pricing, context)),
-      currency,
-    ).map((tile) => suggestionItem(tile, currency)),
+    items: gridTiles(res.items, now, pricing, context, currency).map((tile) =>
+      suggestionItem(tile, currency),
+    ),
     total: res.total,
     allUrl,
   }

@@ -9,10 +9,10 @@
  */
 import { parseSearchListingQuery } from '@shared/components/catalog/listing-state'
 import { MSG, msgShowingResultsFor } from '@shared/i18n/messages'
-import { ListingIsland } from '../../../client/islands/category/listing'
 import { ok } from '../../platform/http'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
+import { keptListing } from '../layout/grid-tiles'
 import { loadSearchPage, loadSearchSuggestions } from './loader'
 
 const searchPage: RouteHandler = async (c) => {
@@ -28,6 +28,8 @@ const searchPage: RouteHandler = async (c) => {
     designer?.length === 1 ? (data.listing?.labels.options.designer?.[designer[0]?.id ?? ''] ?? null) : null
   const title = data.query ? `Search results for “${data.query}”` : (designerLabel ?? 'Search')
   const { listing } = data
+  // The grid's tiles past its first row and the filter panel, as kept markup (layout/grid-tiles.tsx).
+  const island = listing ? keptListing(listing, data.filterPanel, c.var.config) : null
   return renderPage(
     c,
     <section className="search-page">
@@ -59,9 +61,7 @@ const searchPage: RouteHandler = async (c) => {
         </div>
       ) : null}
       {listing && (listing.tiles.length > 0 || Object.keys(state.chosen).length > 0) ? (
-        <div data-testid="search-page-results">
-          <ListingIsland {...listing} />
-        </div>
+        <div data-testid="search-page-results">{island}</div>
       ) : null}
     </section>,
     { title, layout: 'default', entry: 'category', meta: { robots: 'noindex, follow' } },
