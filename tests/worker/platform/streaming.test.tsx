@@ -152,6 +152,13 @@ describe('streaming SSR', () => {
     await later
     expect([later.status, later.value]).toEqual(['fulfilled', 'late'])
     expect(await allArrived([ready, later])).toBe(true)
+    // Data whose read is back but whose chain has several steps left arrives too.
+    const chained = Promise.resolve(1)
+      .then((n) => n + 1)
+      .then((n) => n + 1)
+      .then((n) => n + 1) as Marked
+    expect(await allArrived([chained])).toBe(true)
+    expect(chained.value).toBe(4)
   })
 
   it('renders a page whole when its deferred data has arrived, and streams a section whose data failed', async () => {

@@ -52,8 +52,9 @@ type Tracked = Promise<unknown> & { status?: string; value?: unknown; reason?: u
  * Whether every promise has settled, each marked the way React's `use` reads a promise (`status`
  * 'pending', then 'fulfilled' with `value` or 'rejected' with `reason`), so that the string
  * renderer takes a settled one's outcome instead of suspending on it. Data whose read has come
- * back settles within the turn of the event loop awaited here (what is left of its chain is
- * microtasks); nothing waits on a read still out.
+ * back settles within the current turn of the event loop (what is left of its chain is
+ * microtasks): settled after the microtasks queued now, else after the next turn of the loop;
+ * nothing waits on a read still out.
  */
 export async function allArrived(promises: readonly Promise<unknown>[]): Promise<boolean> {
   const tracked = promises as readonly Tracked[]
@@ -73,8 +74,11 @@ export async function allArrived(promises: readonly Promise<unknown>[]): Promise
       },
     )
   }
+  const arrived = () => tracked.every((t) => t.status !== 'pending')
+  await Promise.resolve()
+  if (arrived()) return true
   await new Promise((resolve) => setTimeout(resolve, 0))
-  return tracked.every((t) => t.status !== 'pending')
+  return arrived()
 }
 
 /**
