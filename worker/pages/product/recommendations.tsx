@@ -10,7 +10,6 @@
  * piece the section is "Complete the look"; with none it is "You may also like".
  */
 import type { TileData } from '@shared/components/catalog/tile-data'
-import { toTileData, visibleTiles } from '@shared/components/catalog/tile-data'
 import { IMAGE_SIZES } from '@shared/config/images'
 import { formatUnitPrice } from '@shared/domain/currency'
 import { imageUrl } from '@shared/domain/image-url'
@@ -20,6 +19,7 @@ import { use } from 'react'
 import { getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import { gridTiles } from '../layout/grid-tiles'
 import { pagePricing } from '../layout/pricing'
 
 /** How many pieces the section shows. */
@@ -97,10 +97,8 @@ export async function loadRecommendations(
     const prices = await pricing
     return {
       linked,
-      tiles: visibleTiles(
-        chosen.map((p) => toTileData(p, now, prices)),
-        c.var.store.currency,
-      ),
+      // The engine's frozen products: their tiles are kept ones where exact (layout/tiles.ts).
+      tiles: gridTiles(chosen, now, prices, {}, c.var.store.currency),
     }
   } catch (err) {
     markDegraded(c)
