@@ -50,6 +50,35 @@ function tileOf(html: string, sku: string): string {
 }
 
 /**
+ * The listing at `path` shows a product past its first row sold out on the next uncached page once
+ * its family's stock is gone, and its tile exactly as before once the stock is back.
+ */
+async function expectStockChangeShown(path: string): Promise<void> {
+  const first = await listingHtml(path)
+  const sku = [...tilesOf(first).entries()]
+    .slice(LISTING_COLUMNS.configured)
+    .find(([, tile]) => tile.includes('data-testid="tile-price"'))?.[0]
+  expect(sku).toBeDefined()
+  const restock = await sellOutFamily(sku ?? '')
+  const sold = tileOf(await listingHtml(path), sku ?? '')
+  expect(sold, 'sold out: no price, the interest button').toContain('data-show-interest')
+  expect(sold).not.toContain('data-testid="tile-price"')
+  await restock()
+  expect(tileOf(await listingHtml(path), sku ?? '')).toBe(tileOf(first, sku ?? ''))
+}
+
+/** The listing at `path` prices a tile past its first row for each country, each kept apart. */
+async function expectCountriesApart(path: string): Promise<void> {
+  const india = await listingHtml(path, 'IN')
+  const us = await listingHtml(path, 'US')
+  const sku = [...tilesOf(india).keys()][LISTING_COLUMNS.configured] ?? ''
+  expect(tileOf(us, sku)).not.toBe(tileOf(india, sku))
+  expect(tileOf(us, sku)).toContain('$')
+  expect(tileOf(await listingHtml(path, 'IN'), sku)).toBe(tileOf(india, sku))
+  expect(tileOf(await listingHtml(path, 'US'), sku)).toBe(tileOf(us, sku))
+}
+
+/**
  * A simple product on special until `end` and a category page that lists it past the grid's first
  * row (rendered at the current, faked, instant).
  */
@@ -96,27 +125,11 @@ describe('kept category tiles', () => {
   })
 
   it('a stock change shows on the next uncached category page, and the stock coming back shows too', async () => {
-    const first = await listingHtml()
-    const sku = [...tilesOf(first).entries()]
-      .slice(LISTING_COLUMNS.configured)
-      .find(([, tile]) => tile.includes('data-testid="tile-price"'))?.[0]
-    expect(sku).toBeDefined()
-    const restock = await sellOutFamily(sku ?? '')
-    const sold = tileOf(await listingHtml(), sku ?? '')
-    expect(sold, 'sold out: no price, the interest button').toContain('data-show-interest')
-    expect(sold).not.toContain('data-testid="tile-price"')
-    await restock()
-    expect(tileOf(await listingHtml(), sku ?? '')).toBe(tileOf(first, sku ?? ''))
+    await expectStockChangeShown('/c/women')
   })
 
   it("each country's page shows its own prices, kept apart", async () => {
-    const india = await listingHtml('/c/women', 'IN')
-    const us = await listingHtml('/c/women', 'US')
-    const sku = [...tilesOf(india).keys()][LISTING_COLUMNS.configured] ?? ''
-    expect(tileOf(us, sku)).not.toBe(tileOf(india, sku))
-    expect(tileOf(us, sku)).toContain('$')
-    expect(tileOf(await listingHtml('/c/women', 'IN'), sku)).toBe(tileOf(india, sku))
-    expect(tileOf(await listingHtml('/c/women', 'US'), sku)).toBe(tileOf(us, sku))
+    await expectCountriesApart('/c/women')
   })
 
   it('the filter panel follows the chosen filters and the sort, page after page', async () => {
@@ -153,26 +166,10 @@ describe('kept search tiles', () => {
   })
 
   it('a stock change shows on the next uncached search page, and the stock coming back shows too', async () => {
-    const path = '/search?q=silk'
-    const first = await listingHtml(path)
-    const sku = [...tilesOf(first).entries()]
-      .slice(LISTING_COLUMNS.configured)
-      .find(([, tile]) => tile.includes('data-testid="tile-price"'))?.[0]
-    expect(sku).toBeDefined()
-    const restock = await sellOutFamily(sku ?? '')
-    const sold = tileOf(await listingHtml(path), sku ?? '')
-    expect(sold, 'sold out: no price, the interest button').toContain('data-show-interest')
-    expect(sold).not.toContain('data-testid="tile-price"')
-    await restock()
-    expect(tileOf(await listingHtml(path), sku ?? '')).toBe(tileOf(first, sku ?? ''))
+    await expectStockChangeShown('/search?q=silk')
   })
 
-  it("each country's search page shows its own prices, and the same tile markup as the category page", async () => {
-    const india = await listingHtml('/search?q=silk', 'IN')
-    const us = await listingHtml('/search?q=silk', 'US')
-    const sku = [...tilesOf(india).keys()][LISTING_COLUMNS.configured] ?? ''
-    expect(tileOf(us, sku)).not.toBe(tileOf(india, sku))
-    expect(tileOf(us, sku)).toContain('$')
-    expect(tileOf(await listingHtml('/search?q=silk', 'US'), sku)).toBe(tileOf(us, sku))
+  it("each country's search page shows its own prices, kept apart", async () => {
+    await expectCountriesApart('/search?q=silk')
   })
 })
