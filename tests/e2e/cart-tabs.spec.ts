@@ -6,6 +6,10 @@ import { expect, type Page, test } from '@playwright/test'
 import { pickProduct } from './checkout-fixtures'
 import { storedRecord, waitForHydration } from './pages'
 
+// A tab is ready when its page has registered its service worker (`html[data-sw]`):
+// playwright.config.ts blocks the worker in specs that do not need it.
+test.use({ serviceWorkers: 'allow' })
+
 /**
  * True once a tab's cart change has been through the server: every stored line carries the server
  * cart's item id and the synced hash is stored (the last write of a server round, after totals).

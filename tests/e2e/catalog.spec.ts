@@ -161,22 +161,31 @@ test('the chat launcher is desktop only', async ({ page }) => {
   await expect(page.getByTestId('chat-launcher')).toBeHidden()
 })
 
-test('offline, search answers from the catalogue cache with the offline flag', async ({ page, context }) => {
-  await page.goto('/')
-  await waitForHydration(page)
-  await page.getByTestId('search-button').click()
-  const input = page.getByTestId('search-input')
-  await input.fill('kurta')
-  await expect(page.getByTestId('search-results')).toBeVisible()
-  await input.fill('')
-  await context.setOffline(true)
-  try {
+test.describe('with its service worker', () => {
+  // Offline, saved results come from the service worker's catalogue cache (playwright.config.ts
+  // blocks the worker in other tests).
+  test.use({ serviceWorkers: 'allow' })
+
+  test('offline, search answers from the catalogue cache with the offline flag', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByTestId('search-button').click()
+    const input = page.getByTestId('search-input')
     await input.fill('kurta')
     await expect(page.getByTestId('search-results')).toBeVisible()
-    await expect(page.getByTestId('search-offline')).toContainText('Showing saved results')
-    await input.fill('lehenga')
-    await expect(page.getByTestId('search-offline')).toContainText('Search needs a connection')
-  } finally {
-    await context.setOffline(false)
-  }
+    await input.fill('')
+    await context.setOffline(true)
+    try {
+      await input.fill('kurta')
+      await expect(page.getByTestId('search-results')).toBeVisible()
+      await expect(page.getByTestId('search-offline')).toContainText('Showing saved results')
+      await input.fill('lehenga')
+      await expect(page.getByTestId('search-offline')).toContainText('Search needs a connection')
+    } finally {
+      await context.setOffline(false)
+    }
+  })
 })

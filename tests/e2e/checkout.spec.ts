@@ -262,72 +262,80 @@ test('a guest orders a bundle from its product page: linked stock taken once, th
   expect(JSON.parse(purchase?.body ?? '{}').custom_data.order_id).toBe(confirmation?.orderNumber)
 })
 
-test('offline at Place order: pending (never confirmed), still queued after a reload, sent exactly once online', async ({
-  page,
-  context,
-  request,
-}) => {
-  const email = `offline-${Date.now()}@example.com`
-  await placeOffline(page, context, request, email)
-  const pending = page.getByTestId('order-pending')
-  await expect(pending).toBeVisible()
-  await expect(pending).toContainText('pending')
-  await expect(page.getByTestId('confirmation-success')).toHaveCount(0)
-  expect(countOrdersInD1(email)).toBe(0)
+test.describe('with its service worker', () => {
+  // Offline, the checkout's reload is answered by the service worker (playwright.config.ts blocks
+  // the worker in other tests).
+  test.use({ serviceWorkers: 'allow' })
 
-  const queued = await untransmittedOrderIds(page)
-  expect(queued).toHaveLength(1)
+  test('offline at Place order: pending (never confirmed), still queued after a reload, sent exactly once online', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const email = `offline-${Date.now()}@example.com`
+    await placeOffline(page, context, request, email)
+    const pending = page.getByTestId('order-pending')
+    await expect(pending).toBeVisible()
+    await expect(pending).toContainText('pending')
+    await expect(page.getByTestId('confirmation-success')).toHaveCount(0)
+    expect(countOrdersInD1(email)).toBe(0)
 
-  // A reload while still offline: the service worker answers (the checkout is never cached, so it
-  // serves its offline page) and the order is still queued on this device.
-  await page.reload()
-  expect(await untransmittedOrderIds(page)).toEqual(queued)
-  expect(countOrdersInD1(email)).toBe(0)
+    const queued = await untransmittedOrderIds(page)
+    expect(queued).toHaveLength(1)
 
-  // Back online: the pending order's page sends it once and shows the confirmation.
-  await context.setOffline(false)
-  // The offline page reloads itself when the browser is back online; that reload and this
-  // navigation both load the checkout, whichever wins.
-  await page.goto('/checkout').catch((err: Error) => {
-    if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
+    // A reload while still offline: the service worker answers (the checkout is never cached, so it
+    // serves its offline page) and the order is still queued on this device.
+    await page.reload()
+    expect(await untransmittedOrderIds(page)).toEqual(queued)
+    expect(countOrdersInD1(email)).toBe(0)
+
+    // Back online: the pending order's page sends it once and shows the confirmation.
+    await context.setOffline(false)
+    // The offline page reloads itself when the browser is back online; that reload and this
+    // navigation both load the checkout, whichever wins.
+    await page.goto('/checkout').catch((err: Error) => {
+      if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
+    })
+    // Polled, not awaited as one navigation: either of the two loads may be the one cut short.
+    await expect(page).toHaveURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
+    expect(page.url()).toContain(encodeURIComponent(queued[0] as string))
+    await expect(page.getByTestId('confirmation-success')).toBeVisible()
+    await expect(page.getByTestId('order-number')).not.toBeEmpty()
+    expect(countOrdersInD1(email)).toBe(1)
+    expect(await untransmittedOrderIds(page)).toEqual([])
+    // Another reload online must not send it again.
+    await page.reload()
+    await waitForHydration(page)
+    await expect(page.getByTestId('confirmation-success')).toBeVisible()
+    expect(countOrdersInD1(email)).toBe(1)
   })
-  // Polled, not awaited as one navigation: either of the two loads may be the one cut short.
-  await expect(page).toHaveURL(/\/confirmation\?orderId=/, { timeout: 30_000 })
-  expect(page.url()).toContain(encodeURIComponent(queued[0] as string))
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  await expect(page.getByTestId('order-number')).not.toBeEmpty()
-  expect(countOrdersInD1(email)).toBe(1)
-  expect(await untransmittedOrderIds(page)).toEqual([])
-  // Another reload online must not send it again.
-  await page.reload()
-  await waitForHydration(page)
-  await expect(page.getByTestId('confirmation-success')).toBeVisible()
-  expect(countOrdersInD1(email)).toBe(1)
-})
 
-test('an order placed offline survives a reload and is sent once on reconnect from any page, without asking', async ({
-  page,
-  context,
-  request,
-}) => {
-  const email = `offline-any-${Date.now()}@example.com`
-  await placeOffline(page, context, request, email)
-  await expect(page.getByTestId('order-pending')).toContainText('will be sent as soon as you are back online')
-  const queued = await untransmittedOrderIds(page)
-  expect(queued).toHaveLength(1)
-  await page.reload()
-  // Still offline: nothing is asked (the promise was made) and nothing is sent.
-  await expect(page.getByText(/placed an order while offline/)).toHaveCount(0)
-  expect(await untransmittedOrderIds(page)).toEqual(queued)
-  // Back online on another page than the checkout: the order is sent once, and the shopper told.
-  await context.setOffline(false)
-  await page.goto('/').catch((err: Error) => {
-    if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
+  test('an order placed offline survives a reload and is sent once on reconnect from any page, without asking', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const email = `offline-any-${Date.now()}@example.com`
+    await placeOffline(page, context, request, email)
+    await expect(page.getByTestId('order-pending')).toContainText(
+      'will be sent as soon as you are back online',
+    )
+    const queued = await untransmittedOrderIds(page)
+    expect(queued).toHaveLength(1)
+    await page.reload()
+    // Still offline: nothing is asked (the promise was made) and nothing is sent.
+    await expect(page.getByText(/placed an order while offline/)).toHaveCount(0)
+    expect(await untransmittedOrderIds(page)).toEqual(queued)
+    // Back online on another page than the checkout: the order is sent once, and the shopper told.
+    await context.setOffline(false)
+    await page.goto('/').catch((err: Error) => {
+      if (!/interrupted by another navigation|ERR_ABORTED/.test(err.message)) throw err
+    })
+    await expect.poll(() => countOrdersInD1(email), { timeout: 30_000 }).toBe(1)
+    await expect(page.getByText(/placed an order while offline/)).toHaveCount(0)
+    expect(await untransmittedOrderIds(page)).toEqual([])
+    await page.reload()
+    await waitForHydration(page)
+    expect(countOrdersInD1(email)).toBe(1)
   })
-  await expect.poll(() => countOrdersInD1(email), { timeout: 30_000 }).toBe(1)
-  await expect(page.getByText(/placed an order while offline/)).toHaveCount(0)
-  expect(await untransmittedOrderIds(page)).toEqual([])
-  await page.reload()
-  await waitForHydration(page)
-  expect(countOrdersInD1(email)).toBe(1)
 })

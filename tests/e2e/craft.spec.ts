@@ -120,7 +120,8 @@ for (const [name, viewport] of [
 }
 
 test.describe('home page', () => {
-  test.use({ viewport: DESKTOP })
+  // Nothing shows before the shopper acts, the service worker's first install included.
+  test.use({ viewport: DESKTOP, serviceWorkers: 'allow' })
 
   test('rails show four products a page and never move by themselves; no popup or notice before the shopper acts', async ({
     page,

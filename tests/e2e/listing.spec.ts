@@ -68,32 +68,38 @@ test('removing a filter chip takes that filter away', async ({ page }) => {
   await expect.poll(() => tiles(page).count()).toBeGreaterThanOrEqual(filtered)
 })
 
-test('offline, a filter change says so in words and leaves the page exactly as it was', async ({
-  page,
-  context,
-}) => {
-  await page.goto('/women')
-  await waitForHydration(page)
-  const url = page.url()
-  const before = await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-sku')))
-  const count = await page.getByTestId('listing-count').textContent()
-  const [colourId] = (await colourOptions(page))[0] as [string, string]
-  await context.setOffline(true)
-  try {
-    const option = page.locator(`[data-testid="filter-option"][data-attr="color"][data-id="${colourId}"]`)
-    await option.click()
-    await expect(page.getByTestId('notification')).toContainText(MSG.listingOffline)
-    await expect(page.getByTestId('notification')).not.toContainText('Failed to fetch')
-    expect(page.url()).toBe(url)
-    await expect(option).toHaveAttribute('aria-checked', 'false')
-    await expect(page.getByTestId('filter-chip')).toHaveCount(0)
-    await expect(page.getByTestId('listing-count')).toHaveText(count ?? '')
-    expect(await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-sku')))).toEqual(
-      before,
-    )
-  } finally {
-    await context.setOffline(false)
-  }
+test.describe('with its service worker', () => {
+  // Offline, a shopper's requests go through the service worker (playwright.config.ts blocks the
+  // worker in other tests).
+  test.use({ serviceWorkers: 'allow' })
+
+  test('offline, a filter change says so in words and leaves the page exactly as it was', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/women')
+    await waitForHydration(page)
+    const url = page.url()
+    const before = await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-sku')))
+    const count = await page.getByTestId('listing-count').textContent()
+    const [colourId] = (await colourOptions(page))[0] as [string, string]
+    await context.setOffline(true)
+    try {
+      const option = page.locator(`[data-testid="filter-option"][data-attr="color"][data-id="${colourId}"]`)
+      await option.click()
+      await expect(page.getByTestId('notification')).toContainText(MSG.listingOffline)
+      await expect(page.getByTestId('notification')).not.toContainText('Failed to fetch')
+      expect(page.url()).toBe(url)
+      await expect(option).toHaveAttribute('aria-checked', 'false')
+      await expect(page.getByTestId('filter-chip')).toHaveCount(0)
+      await expect(page.getByTestId('listing-count')).toHaveText(count ?? '')
+      expect(await tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-sku')))).toEqual(
+        before,
+      )
+    } finally {
+      await context.setOffline(false)
+    }
+  })
 })
 
 for (const path of ['/women', '/search?q=silk']) {

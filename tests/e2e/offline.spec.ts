@@ -7,6 +7,9 @@ import {
   waitUntilCached,
 } from './sw-helpers'
 
+// This spec tests the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 // Offline-first: pages the shopper has seen work offline with their images, through the REAL
 // service worker (public/service-worker.js); an unvisited page shows the offline message and goes
 // home.

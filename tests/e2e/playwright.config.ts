@@ -64,6 +64,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: '../../test-results',
   use: {
+    // A page's service worker installs in the background and precaches the whole build (about a
+    // hundred scripts, the stylesheet and the fonts) in every new browser context, that is in every
+    // test: about a tenth of the tier's CPU. Only the specs that test it (offline, the PWA, the
+    // order queue, the tabs' shared engine) allow it, with `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: CHROMIUM_ARGS,

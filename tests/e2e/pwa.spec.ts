@@ -5,6 +5,9 @@ import { type APIRequestContext, expect, test } from '@playwright/test'
 import { waitForHydration } from './pages'
 import { waitForServiceWorkerControl } from './sw-helpers'
 
+// This spec tests the service worker (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 // Installable PWA and safe updates: the manifest and icons, and a new service worker that
 // announces itself instead of swapping code under an open page.
 
