@@ -18,3 +18,5 @@ export function queryLocalD1(
 ): Promise<Record<string, unknown>[] | undefined>
 export function localMigrationsApplied(dir: string | undefined): Promise<boolean>
 export function signalProcessTree(pid: number, signal?: NodeJS.Signals): void
+export function noLocalD1(dir: string | undefined): boolean
+export function pendingMigrationsSql(applied?: ReadonlySet<string>, read?: (name: string) => string): string

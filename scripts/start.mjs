@@ -4,14 +4,17 @@
 // Options: --port N (default 8787), --persist-to DIR (separate local state, used by e2e tests),
 // --public-origin URL (the origin absolute links name; default http://localhost:N, or the
 // PUBLIC_ORIGIN environment variable), so a shop on another port links to itself.
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import {
   capture,
   ensureDevVars,
   localMigrationsApplied,
+  noLocalD1,
   parseArgs,
+  pendingMigrationsSql,
   persistArgs,
+  queryLocalD1,
   quietEnv,
   root,
   run,
@@ -70,7 +73,24 @@ if (!args.prepareOnly && !args.noBuild) run(process.execPath, [path.join(root, '
 // Applied without wrangler's "Ok to proceed?" question (no stdin, CI set for this one command):
 // a first start in a terminal must never stop at a prompt.
 // Skipped when the state already records every migration (a restart, or a copied state).
-if (!(await localMigrationsApplied(persist))) {
+// A first start (no local database yet) runs what wrangler would run for every migration as one
+// file (pendingMigrationsSql); a state that already has a database is left to wrangler itself.
+if (noLocalD1(persist)) {
+  const file = path.join(root, '.tmp', `migrations-${process.pid}.sql`)
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, pendingMigrationsSql())
+  try {
+    run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', file, ...persistArgs(persist)], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...quietEnv, CI: '1' },
+    })
+  } finally {
+    rmSync(file, { force: true })
+  }
+  console.log(
+    `D1: every migration applied (${(await queryLocalD1(persist, 'SELECT name FROM d1_migrations'))?.length ?? 0} files)`,
+  )
+} else if (!(await localMigrationsApplied(persist))) {
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persistArgs(persist)], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...quietEnv, CI: '1' },
