@@ -28,6 +28,9 @@ async function expectFocusTrap(page: Page, trigger: Locator, dialog: Locator): P
   await page.keyboard.press('Enter')
   await expect(dialog).toBeVisible()
   await expect.poll(() => focusInside(dialog), { message: 'focus moves into the dialog' }).toBe(true)
+  // A panel whose body loads on first open (the mini-cart's, the sign-in's) is walked once it has
+  // loaded: its controls are counted from the body, not from the placeholder.
+  await expect(dialog.getByText('Loading…', { exact: true })).toHaveCount(0)
   const count = await dialog.evaluate(
     (el) =>
       [
