@@ -39,6 +39,29 @@ export function registerPanel(panel: Panel): () => void {
   }
 }
 
+/** The island that renders a panel a header link opens (its `data-island` name). */
+const PANEL_ISLANDS: Partial<Record<Panel, string>> = { microcart: 'microcart' }
+
+/**
+ * Whether a header link may open `panel` instead of following its href: an island on this page
+ * renders it (it registered), or that island is still hydrating. A click during hydration is
+ * replayed on the header as soon as the header has hydrated, which may be before the panel's own
+ * island has mounted; that island renders the panel open when it mounts (it reads openPanel). A
+ * page without the island follows the link.
+ */
+export function panelOnPage(
+  panel: Panel,
+  registered: ReadonlySet<Panel>,
+  root: Pick<ParentNode, 'querySelector'> = document,
+): boolean {
+  if (registered.has(panel)) return true
+  const island = PANEL_ISLANDS[panel]
+  return (
+    island !== undefined &&
+    root.querySelector(`[data-island="${island}"][data-hydrating]:not([data-hydrated])`) !== null
+  )
+}
+
 /** The sidebar's open submenu path: category ids from the top level down. */
 export const submenuPath = signal<number[]>([])
 

@@ -14,6 +14,7 @@ import {
   closePanels,
   openPanel,
   type Panel,
+  panelOnPage,
   popSubmenu,
   pushSubmenu,
   registeredPanels,
@@ -113,7 +114,7 @@ function Header({ storeName, currency, currencies, country, countries, menu, sup
 
   /** Toggles a panel another island renders; without one the link navigates as usual. */
   const panelLink = (name: Panel) => (e: React.MouseEvent) => {
-    if (!registered.has(name)) return
+    if (!panelOnPage(name, registered)) return
     e.preventDefault()
     togglePanel(name)
   }
