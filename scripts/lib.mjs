@@ -59,6 +59,16 @@ export function persistArgs(dir) {
   return dir ? ['--persist-to', dir] : []
 }
 
+/** The SQLite files of a state dir's local D1 databases (default .wrangler/state), full paths. */
+function localD1Files(dir) {
+  const d1Dir = path.resolve(root, dir ?? '.wrangler/state', 'v3/d1/miniflare-D1DatabaseObject')
+  return existsSync(d1Dir)
+    ? readdirSync(d1Dir)
+        .filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')
+        .map((f) => path.join(d1Dir, f))
+    : []
+}
+
 /**
  * Reads the local D1 database of a state dir (default .wrangler/state) with Node's own SQLite:
  * milliseconds, where `wrangler d1 execute` spends seconds starting up. Answers undefined when it
@@ -66,14 +76,11 @@ export function persistArgs(dir) {
  * the caller asks wrangler instead.
  */
 export async function queryLocalD1(dir, sql) {
-  const d1Dir = path.resolve(root, dir ?? '.wrangler/state', 'v3/d1/miniflare-D1DatabaseObject')
-  const files = existsSync(d1Dir)
-    ? readdirSync(d1Dir).filter((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')
-    : []
+  const files = localD1Files(dir)
   if (files.length !== 1) return undefined
   const sqlite = await import('node:sqlite').catch(() => null)
   if (!sqlite) return undefined
-  const db = new sqlite.DatabaseSync(path.join(d1Dir, files[0]), { readOnly: true })
+  const db = new sqlite.DatabaseSync(files[0], { readOnly: true })
   try {
     return db.prepare(sql).all()
   } catch {
@@ -105,10 +112,7 @@ export async function localMigrationsApplied(dir) {
 
 /** Whether a state dir holds no local D1 database yet (a first start). */
 export function noLocalD1(dir) {
-  const d1Dir = path.resolve(root, dir ?? '.wrangler/state', 'v3/d1/miniflare-D1DatabaseObject')
-  return (
-    !existsSync(d1Dir) || !readdirSync(d1Dir).some((f) => f.endsWith('.sqlite') && f !== 'metadata.sqlite')
-  )
+  return localD1Files(dir).length === 0
 }
 
 /**
