@@ -237,7 +237,7 @@ export async function replaceStoredRecord(
 export async function logInThroughModal(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/')
   await waitForHydration(page)
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })))
+  await page.getByTestId('account-button').click()
   const modal = page.getByTestId('auth-modal')
   await modal.getByLabel('Email address').fill(email)
   await modal.getByLabel('Password').fill(password)

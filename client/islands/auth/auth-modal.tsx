@@ -1,34 +1,36 @@
 /**
- * The auth modal island, present on every default-layout page. It only listens for the open event
- * (see open-auth-modal.ts) and for the session engine's sign-up request; the forms are loaded on
- * first open so the island adds almost nothing to each page's JavaScript.
+ * The auth modal island, present on every default-layout page. It renders the mode asked for
+ * (see open-auth-modal.ts) and opens on the session engine's sign-up request; the forms are loaded
+ * on first open so the island adds almost nothing to each page's JavaScript.
  */
 import { type ComponentType, useEffect, useState } from 'react'
 import { bus, EVENTS } from '../../engines/runtime/events'
+import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
 import { useDialog } from '../layout/dialog'
 import { Icon } from '../layout/icons'
-import { AUTH_OPEN_EVENT, type AuthMode, REDIRECT_AFTER_LOGIN_KEY } from './open-auth-modal'
+import {
+  type AuthMode,
+  authModalMode,
+  closeAuthModal,
+  openAuthModal,
+  REDIRECT_AFTER_LOGIN_KEY,
+} from './open-auth-modal'
 
 type BodyProps = { mode: AuthMode; setMode: (m: AuthMode) => void; onClose: () => void }
 
 function AuthModal() {
-  const [mode, setMode] = useState<AuthMode | null>(null)
+  const mode = useSignalValue(authModalMode)
   const [Body, setBody] = useState<ComponentType<BodyProps> | null>(null)
 
   useEffect(() => {
-    const onOpen = (e: Event) => setMode(((e as CustomEvent).detail?.mode as AuthMode) ?? 'login')
-    window.addEventListener(AUTH_OPEN_EVENT, onOpen)
     // "Sign-up modal. Opens when the session can no longer be refreshed."
-    const offSignup = bus.on(EVENTS.openSignupModal, () => setMode('register'))
+    const offSignup = bus.on(EVENTS.openSignupModal, () => openAuthModal('register'))
     // Sent home by the account access rule: ask for the login that leads back there.
     try {
-      if (sessionStorage.getItem(REDIRECT_AFTER_LOGIN_KEY)) setMode('login')
+      if (sessionStorage.getItem(REDIRECT_AFTER_LOGIN_KEY)) openAuthModal('login')
     } catch {}
-    return () => {
-      window.removeEventListener(AUTH_OPEN_EVENT, onOpen)
-      offSignup()
-    }
+    return offSignup
   }, [])
 
   // The product page leaves a slot for the review form (the product route); load it only where it exists.
@@ -42,17 +44,17 @@ function AuthModal() {
     if (mode && !Body) void import('./auth-forms').then((m) => setBody(() => m.AuthForms))
   }, [mode, Body])
 
-  const dialog = useDialog<HTMLDivElement>(!!mode, () => setMode(null), { 'aria-labelledby': 'auth-title' })
+  const dialog = useDialog<HTMLDivElement>(!!mode, closeAuthModal, { 'aria-labelledby': 'auth-title' })
 
   if (!mode) return null
   return (
     <div {...dialog} className="modal" data-testid="auth-modal">
-      <button type="button" className="modal__backdrop" aria-label="Close" onClick={() => setMode(null)} />
+      <button type="button" className="modal__backdrop" aria-label="Close" onClick={closeAuthModal} />
       <div className="modal__box">
-        <button type="button" className="modal__close" aria-label="Close" onClick={() => setMode(null)}>
+        <button type="button" className="modal__close" aria-label="Close" onClick={closeAuthModal}>
           <Icon name="x" />
         </button>
-        {Body ? <Body mode={mode} setMode={setMode} onClose={() => setMode(null)} /> : <p>Loading…</p>}
+        {Body ? <Body mode={mode} setMode={openAuthModal} onClose={closeAuthModal} /> : <p>Loading…</p>}
       </div>
     </div>
   )

@@ -18,7 +18,7 @@ interface TotalsFacts {
 }
 
 /** What an unanswered line shows: a no-break space, one line high. */
-const HOLD_LINE = '\u00a0'
+export const HOLD_LINE = '\u00a0'
 
 /** Shipping's cost and the delivery estimate for the address the form holds. */
 export function DeliveryQuote({ country, estimate }: { country: string; estimate: string | null }) {

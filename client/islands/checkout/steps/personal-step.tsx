@@ -1,5 +1,6 @@
 /** Checkout section 1: name and e-mail; a visitor may log in instead, or create an account with a password. */
 import { CheckboxField, EmailField, NameFields, PasswordField } from '@shared/components/checkout/form-field'
+import { openAuthModal } from '../../auth/open-auth-modal'
 import type { FieldErrors } from '../../forms/field-rules'
 import type { CheckoutState, PersonalDetails } from '../checkout-state'
 
@@ -31,11 +32,7 @@ export function PersonalStep({
       {!loggedIn ? (
         <p className="checkout__hint">
           Already have an account?{' '}
-          <button
-            type="button"
-            className="btn btn--link"
-            onClick={() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } }))}
-          >
+          <button type="button" className="btn btn--link" onClick={() => openAuthModal('login')}>
             Log in
           </button>
         </p>

@@ -11,7 +11,7 @@ import type { CustomerAddress } from '../../account/address-form'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
 import { ADDRESS_BOOK_TEXT } from '../address-book'
 import type { ShippingDetails } from '../checkout-state'
-import { DeliveryQuote } from '../delivery-quote'
+import { DeliveryQuote, HOLD_LINE } from '../delivery-quote'
 
 interface ShippingStepProps {
   details: ShippingDetails
@@ -84,11 +84,11 @@ export function ShippingStep({
           onChange={book.onSave}
         />
       ) : null}
-      {notes.sentence ? (
-        <p className="checkout__note" role="status" data-testid="tax-sentence">
-          {notes.sentence}
-        </p>
-      ) : null}
+      {/* Held from the first render like the delivery lines below (a sentence arriving with the
+          totals moved "Continue to payment" from under the pointer). */}
+      <p className="checkout__note" role="status" data-testid="tax-sentence">
+        {notes.sentence ?? HOLD_LINE}
+      </p>
       {notes.cod ? (
         <p className="checkout__note" data-testid="cod-note-shipping">
           {notes.cod}
