@@ -5,7 +5,7 @@
 //   and seeded once per run into the slot's D1 database and KV namespace), and the slot's
 //   bindings replace the worker's in `env`, which the tests and SELF share. The slot's R2 bucket
 //   and rate limiters are new, and `caches.default` becomes a cache named after the slot.
-// - Modules: every module is evaluated again, so no memo or module-level value of an earlier file
+// - Modules: every module is evaluated again (from the code already held), so no memo or module-level value of an earlier file
 //   is seen; stubbed globals and fake timers an earlier file left are undone.
 // A guard then proves the storage pristine: every file leaves a marker in each store after its
 // last test, and a file that finds a marker (or no catalogue) stops the run.
@@ -39,6 +39,26 @@ for (const [id, node] of modules.idToModuleMap) {
   node.exports = undefined
   node.evaluated = false
   node.importers.clear()
+}
+
+// Evaluating a module again does not fetch its code again. Vitest's module runner asks the Node
+// side for a module at every import statement, even when it holds the module's code; in a run
+// that watches no files the answer is always "unchanged", and asking cost about a third of a
+// file's time (thousands of round trips per file). In watch mode it still asks, so an edited
+// file is seen.
+type Runner = {
+  getModuleInformation: (url: string, importer: unknown, cached: unknown) => Promise<unknown>
+}
+const worker = (globalThis as { __vitest_worker__?: { config?: { watch?: boolean } } }).__vitest_worker__
+const runner = (globalThis as { __vitest_mocker__?: { moduleRunner?: Runner } }).__vitest_mocker__
+  ?.moduleRunner
+const held = globalThis as { moduleCodeHeld?: WeakSet<object> }
+held.moduleCodeHeld ??= new WeakSet()
+if (runner && worker?.config?.watch === false && !held.moduleCodeHeld.has(runner)) {
+  held.moduleCodeHeld.add(runner)
+  const ask = runner.getModuleInformation.bind(runner)
+  runner.getModuleInformation = (url, importer, cached) =>
+    (cached as { meta?: unknown } | undefined)?.meta ? Promise.resolve(cached) : ask(url, importer, cached)
 }
 
 // This workerd's name for itself, kept across files (globalThis outlives module resets). The
