@@ -5,8 +5,9 @@
 //   and seeded once per run into the slot's D1 database and KV namespace), and the slot's
 //   bindings replace the worker's in `env`, which the tests and SELF share. The slot's R2 bucket
 //   and rate limiters are new, and `caches.default` becomes a cache named after the slot.
-// - Modules: every module is evaluated again (from the code already held), so no memo or module-level value of an earlier file
-//   is seen; stubbed globals and fake timers an earlier file left are undone.
+// - Modules: every module is evaluated again (from the code already held), so no memo or
+//   module-level value of an earlier file is seen; stubbed globals and fake timers an earlier
+//   file left are undone.
 // A guard then proves the storage pristine: every file leaves a marker in each store after its
 // last test, and a file that finds a marker (or no catalogue) stops the run.
 import { env } from 'cloudflare:test'
