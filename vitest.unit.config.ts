@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // The files of one worker run one after another in one process; the setup gives each what a
+    // new process would (its modules evaluated afresh, no global an earlier file left).
+    isolate: false,
+    setupFiles: ['./tests/unit/setup.ts'],
     silent: 'passed-only',
     // A time limit catches a hang, not slowness (speed lives in `npm run bench`): generous enough
     // for the property-based and image tests on a busy two-core machine.

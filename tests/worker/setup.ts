@@ -11,7 +11,8 @@
 // A guard then proves the storage pristine: every file leaves a marker in each store after its
 // last test, and a file that finds a marker (or no catalogue) stops the run.
 import { env } from 'cloudflare:test'
-import { afterAll, vi } from 'vitest'
+import { afterAll } from 'vitest'
+import { evaluateModulesAfresh } from '../helpers/fresh-modules'
 
 type Bindings = Record<string, unknown> & {
   DB: D1Database
@@ -24,43 +25,9 @@ const SLOTTED = ['DB', 'URL_MAPPINGS', 'CATALOGUE_IMAGES', 'AUTH_LIMITER', 'VITA
 const MARKER = 'test_storage_marker'
 const MARKER_URL = `https://marker.invalid/${MARKER}`
 
-vi.unstubAllGlobals()
-vi.useRealTimers()
 // The project's own modules only (worker/, shared/, tests/): packages under node_modules hold no
 // state of a file's storage or requests, and evaluating them once per workerd saves their load.
-type ModuleNode = { promise?: unknown; exports?: unknown; evaluated: boolean; importers: Set<string> }
-const modules = (
-  globalThis as { __vitest_worker__?: { evaluatedModules?: { idToModuleMap: Map<string, ModuleNode> } } }
-).__vitest_worker__?.evaluatedModules
-if (!modules)
-  throw new Error('Vitest keeps its evaluated modules elsewhere: tests/worker/setup.ts cannot reset them')
-for (const [id, node] of modules.idToModuleMap) {
-  if (id.includes('/node_modules/') || id.startsWith('mock:')) continue
-  node.promise = undefined
-  node.exports = undefined
-  node.evaluated = false
-  node.importers.clear()
-}
-
-// Evaluating a module again does not fetch its code again. Vitest's module runner asks the Node
-// side for a module at every import statement, even when it holds the module's code; in a run
-// that watches no files the answer is always "unchanged", and asking cost about a third of a
-// file's time (thousands of round trips per file). In watch mode it still asks, so an edited
-// file is seen.
-type Runner = {
-  getModuleInformation: (url: string, importer: unknown, cached: unknown) => Promise<unknown>
-}
-const worker = (globalThis as { __vitest_worker__?: { config?: { watch?: boolean } } }).__vitest_worker__
-const runner = (globalThis as { __vitest_mocker__?: { moduleRunner?: Runner } }).__vitest_mocker__
-  ?.moduleRunner
-const held = globalThis as { moduleCodeHeld?: WeakSet<object> }
-held.moduleCodeHeld ??= new WeakSet()
-if (runner && worker?.config?.watch === false && !held.moduleCodeHeld.has(runner)) {
-  held.moduleCodeHeld.add(runner)
-  const ask = runner.getModuleInformation.bind(runner)
-  runner.getModuleInformation = (url, importer, cached) =>
-    (cached as { meta?: unknown } | undefined)?.meta ? Promise.resolve(cached) : ask(url, importer, cached)
-}
+evaluateModulesAfresh()
 
 // This workerd's name for itself, kept across files (globalThis outlives module resets). The
 // first file writes it into the workerd's own KV namespace, where the config finds the workerd's

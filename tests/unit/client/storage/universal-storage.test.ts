@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto'
+import '../../../helpers/indexeddb'
 import { openDB } from 'idb'
 import { describe, expect, it, vi } from 'vitest'
 import { createCatalogCache, roughSizeOfObject } from '../../../../client/storage/catalog-cache'

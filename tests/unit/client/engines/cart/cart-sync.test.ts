@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto'
+import '../../../../helpers/indexeddb'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createCartSync } from '../../../../../client/engines/cart/cart-sync'
 import type { CartSnapshot } from '../../../../../client/engines/cart/channel'

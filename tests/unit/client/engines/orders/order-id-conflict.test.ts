@@ -1,6 +1,6 @@
 // The order queue and a 409 "order_id already used": final (never retried forever), the shopper
 // told to place the order again; other 409s (e.g. a store credit race) stay queued for a retry.
-import 'fake-indexeddb/auto'
+import '../../../../helpers/indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import type { OrderResponse } from '../../../../../client/engines/orders/context'
 import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'

@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto'
+import '../../../../helpers/indexeddb'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OrderResponse } from '../../../../../client/engines/orders/context'
 import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'

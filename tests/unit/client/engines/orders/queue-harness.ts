@@ -1,6 +1,7 @@
 // What every order-queue test builds its queue from: an order store of its own in IndexedDB
-// (the test file loads fake-indexeddb), the shopper's notices collected, the network held in
-// `state.online`, the event bus, and random parts r0, r1, … so order ids are predictable.
+// (the test file installs IndexedDB: tests/helpers/indexeddb.ts), the shopper's notices
+// collected, the network held in `state.online`, the event bus, and random parts r0, r1, … so
+// order ids are predictable.
 import type { OrderQueueDeps } from '../../../../../client/engines/orders/context'
 import type { EventBus } from '../../../../../client/engines/runtime/events'
 import { createEventBus } from '../../../../../client/engines/runtime/events'

@@ -1,5 +1,5 @@
 // 'Send now' on orders placed offline: the shopper always learns what happened to them.
-import 'fake-indexeddb/auto'
+import '../../../../helpers/indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import type { OrderResponse } from '../../../../../client/engines/orders/context'
 import { createOrderQueue } from '../../../../../client/engines/orders/order-queue'

@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto'
+import '../../../../helpers/indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import type { SyncTask } from '../../../../../client/engines/runtime/task'
 import { createTaskQueue } from '../../../../../client/engines/runtime/task-queue'

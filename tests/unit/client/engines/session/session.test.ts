@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto'
+import '../../../../helpers/indexeddb'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { type ClientSettings, clientSettings } from '../../../../../client/engines/runtime/config'
 import { createEventBus, EVENTS } from '../../../../../client/engines/runtime/events'
