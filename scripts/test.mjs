@@ -54,7 +54,10 @@ const BUILD_READERS_DONE = path.join(root, '.tmp/build-readers-done')
 const bin = (name) => path.join(root, 'node_modules/.bin', name)
 const commands = {
   build: [process.execPath, [path.join(root, 'scripts/build-client.mjs')]],
-  typecheck: [bin('tsc'), ['--noEmit']],
+  // The type check runs TypeScript 7, the native compiler (the same checker ported to Go): about a
+  // quarter of TypeScript 5's CPU time for this repository. TypeScript 5 stays installed for its
+  // parser API, which scripts/dead-exports.mjs and scripts/import-cycles.mjs read sources with.
+  typecheck: [process.execPath, [path.join(root, 'node_modules/typescript-native/bin/tsc'), '--noEmit']],
   lint: [bin('biome'), ['check', '.']],
   unit: [bin('vitest'), ['run', '-c', 'vitest.unit.config.ts'], { TZ: 'UTC' }],
   // The domain rules also run in shoppers' browsers, so every unit test that reaches shared/domain
