@@ -45,10 +45,12 @@ options:
                         while other tiers run)
   --no-build            serve the client build as it is (npm test builds it once, first, and
                         other tiers read it while the shops start)
+  --workerd             serve with workerd directly instead of wrangler dev: an edited source is
+                        not rebuilt, a new client build is deployed (the browser tier's shops)
   -h, --help            print this help and do nothing else
 `,
   {
-    flags: ['--prepare-only', '--no-build'],
+    flags: ['--prepare-only', '--no-build', '--workerd'],
     options: [
       '--port',
       '--persist-to',
@@ -118,7 +120,8 @@ const devVars = existsSync(path.join(root, '.dev.vars'))
 const hasPaymentKeys =
   Boolean(process.env.RAZORPAY_KEY_ID || process.env.PAYPAL_CLIENT_ID) ||
   /^(RAZORPAY_KEY_ID|PAYPAL_CLIENT_ID)=/m.test(devVars)
-const standInVars = []
+/** The stand-ins' base URLs and test secrets, over wrangler.toml's and .dev.vars' values. */
+const standInVars = {}
 if (!hasPaymentKeys) {
   const sandboxPort = args.sandboxPort ?? String(Number(port) + 100)
   const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`
@@ -140,7 +143,7 @@ if (!hasPaymentKeys) {
       sandboxPort,
     ]),
   )
-  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
+  Object.assign(standInVars, vars)
   console.log(`No payment keys set: card/UPI/PayPal go to the TEST payment provider at ${sandboxOrigin}`)
 }
 // Without courier keys the local test courier runs next to the shop, and the shop's courier base URL
@@ -159,7 +162,7 @@ if (!hasCourierKeys) {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => courier.kill(sig))
   process.on('exit', () => courier.kill())
   const vars = JSON.parse(capture('node', [...courierArgs, '--print-vars']))
-  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
+  Object.assign(standInVars, vars)
   console.log(`No courier keys set: shipments go to the TEST courier at http://127.0.0.1:${courierPort}/test`)
 }
 // Without WhatsApp keys the local test WhatsApp runs next to the shop, and the shop's WhatsApp base
@@ -172,7 +175,7 @@ if (!hasWhatsAppKeys) {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => wa.kill(sig))
   process.on('exit', () => wa.kill())
   const vars = JSON.parse(capture('node', [...waArgs, '--print-vars']))
-  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
+  Object.assign(standInVars, vars)
   console.log(
     `No WhatsApp keys set: order messages go to the TEST WhatsApp at http://127.0.0.1:${waPort}/test`,
   )
@@ -187,31 +190,41 @@ if (!hasMailProvider) {
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => mail.kill(sig))
   process.on('exit', () => mail.kill())
   const vars = JSON.parse(capture('node', [...mailArgs, '--print-vars']))
-  for (const [name, value] of Object.entries(vars)) standInVars.push('--var', `${name}:${value}`)
+  Object.assign(standInVars, vars)
   console.log(`No mail provider set: mails go to the TEST mail provider at http://127.0.0.1:${mailPort}/test`)
 }
-// The platform's country of a request decides a shopper's prices. Offline, wrangler dev would give
-// every request a placeholder one (US); a local run has none instead, so the shop opens in its
-// default country, and a request acts as one abroad by sending CF-IPCountry (as e2e tests do).
-const cfFile = path.join(root, '.tmp/local-cf.json')
-mkdirSync(path.dirname(cfFile), { recursive: true })
-writeFileSync(cfFile, '{}\n')
-const child = spawnLong(
-  'wrangler',
-  [
-    'dev',
-    '--port',
+const vars = { PUBLIC_ORIGIN: publicOrigin, ...standInVars }
+if (args.workerd) {
+  const { serveWorkerd } = await import('./serve-workerd.mjs')
+  const shop = await serveWorkerd({
     port,
-    '--ip',
-    '127.0.0.1',
-    '--var',
-    `PUBLIC_ORIGIN:${publicOrigin}`,
-    ...standInVars,
-    // Local only: GET /__scheduled?cron=… runs the Cron Trigger jobs (expiry) on demand.
-    '--test-scheduled',
-    ...persistArgs(persist),
-  ],
-  { env: { ...quietEnv, CLOUDFLARE_CF_FETCH_PATH: cfFile } },
-)
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
-child.on('exit', (code) => process.exit(code ?? 0))
+    persist,
+    vars,
+    dir: path.join(root, '.tmp/workerd-shop', port),
+  })
+  console.log(`The shop (workerd) is at http://127.0.0.1:${port}`)
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.on(sig, () => shop.dispose().finally(() => process.exit(0)))
+} else {
+  // The platform's country of a request decides a shopper's prices. Offline, wrangler dev would
+  // give every request a placeholder one (US); a local run has none instead, so the shop opens in
+  // its default country, and a request acts as one abroad by sending CF-IPCountry (as e2e tests do).
+  const cfFile = path.join(root, '.tmp/local-cf.json')
+  mkdirSync(path.dirname(cfFile), { recursive: true })
+  writeFileSync(cfFile, '{}\n')
+  const child = spawnLong(
+    'wrangler',
+    [
+      'dev',
+      '--port',
+      port,
+      '--ip',
+      '127.0.0.1',
+      ...Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
+      ...persistArgs(persist),
+    ],
+    { env: { ...quietEnv, CLOUDFLARE_CF_FETCH_PATH: cfFile } },
+  )
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig))
+  child.on('exit', (code) => process.exit(code ?? 0))
+}

@@ -247,7 +247,7 @@ test('registration and password reset answer alike for taken and new addresses (
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
   const f = (xs: number[]) => `${median(xs).toFixed(1)} ms`
   console.log(
-    `[timing, median of ${ROUNDS} via wrangler dev] /user/create new ${f(t.newAccount)}, taken ${f(t.taken)}; ` +
+    `[timing, median of ${ROUNDS} on the local shop] /user/create new ${f(t.newAccount)}, taken ${f(t.taken)}; ` +
       `/user/reset-password known ${f(t.resetKnown)}, unknown ${f(t.resetUnknown)}`,
   )
 })

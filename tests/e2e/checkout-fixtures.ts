@@ -251,7 +251,7 @@ export async function openStandInTestPage(
 let orderAddressSeq = 0
 /**
  * A network address of its own for an order. The shop limits orders per address (and what unpaid
- * orders hold per address), and under `wrangler dev` every browser request comes from 127.0.0.1;
+ * orders hold per address), and locally every browser request comes from 127.0.0.1;
  * the state also persists between runs, so each run starts from another block.
  */
 export function orderAddress(): string {

@@ -91,7 +91,7 @@ test('an abandoned payment expires when the scheduled job runs, and its stock re
   expect(orderOf(email)[0]).toMatchObject({ status: 'pending_payment' })
   // Its time is up: the order's expiry moves into the past and the Cron Trigger runs.
   d1(`UPDATE orders SET expires_at = 1 WHERE customer_email = ${sqlText(email)}`)
-  const cron = await request.get('/__scheduled?cron=*/5+*+*+*+*')
+  const cron = await request.get('/cdn-cgi/local/scheduled?cron=*/5+*+*+*+*')
   expect(cron.ok()).toBe(true)
   await expect.poll(() => orderOf(email)[0]?.status, { timeout: 10_000 }).toBe('expired')
   expect(stock()).toBe(held + 1)

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../helpers/chromium.mjs'
 
-// Tier 3: a real browser (Debian chromium, never downloaded) against `wrangler dev`. Two shops run
+// Tier 3: a real browser (Debian chromium, never downloaded) against the shop in workerd
+// (`start.mjs --workerd`: wrangler's bundle and config without wrangler dev's proxy). Two shops run
 // side by side, each on its own port with its own local state (.tmp/e2e-state, .tmp/e2e-state-b),
 // migrated and seeded by scripts/start.mjs. E2E_PORT (default 8788) names the first shop's port,
 // the second is two above it (the payment stand-ins sit 100 above each).
@@ -103,7 +104,7 @@ export default defineConfig({
   webServer: SHOPS.map(({ port, persistTo }, i) => ({
     // Under `npm test` the client is built before any tier starts and read by the others while the
     // shops start, so a shop serves that build instead of building it again.
-    command: `node scripts/start.mjs --port ${port} --persist-to ${persistTo}${i === 0 ? ` --copy-state-to ${SHOPS[1].persistTo}` : ''}${DEPLOY_AFTER ? ' --no-build' : ''}`,
+    command: `node scripts/start.mjs --workerd --port ${port} --persist-to ${persistTo}${i === 0 ? ` --copy-state-to ${SHOPS[1].persistTo}` : ''}${DEPLOY_AFTER ? ' --no-build' : ''}`,
     cwd: '../..',
     url: `http://127.0.0.1:${port}/raw-output-example.xml`,
     timeout: 180_000,

@@ -135,7 +135,7 @@ test('a new deploy while a page is open: the update notification, then Reload se
   try {
     newBuild = buildClient(salt)
     expect(newBuild).not.toBe(oldBuild)
-    // wrangler dev reloads the worker (new manifest) and serves public/ from disk. The checkout is
+    // The shop deploys a new client build: a new worker (new manifest) serving the new public/. The checkout is
     // shared: if another engineer's build overwrote ours meanwhile, deploy ours again.
     await expect
       .poll(
