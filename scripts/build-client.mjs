@@ -110,8 +110,11 @@ for (const [file, meta] of Object.entries(outputs)) {
 let serviceWorker = null
 const swEntry = ['ts', 'tsx'].map((x) => path.join(root, `client/sw/service-worker.${x}`)).find(existsSync)
 
+// The build id names every file the service worker keeps under it: the build's own files, and the
+// offline page it precaches with the build id as its revision (client/sw/service-worker.ts), so an
+// edited offline page reaches the browsers that installed the worker before.
 const hash = createHash('sha256')
-for (const f of [...Object.keys(outputs), cssFile, ...fontFiles].sort())
+for (const f of [...Object.keys(outputs), cssFile, ...fontFiles, 'public/offline.html'].sort())
   hash.update(readFileSync(path.join(root, f)))
 // BUILD_SALT (optional): a different build id from the same bytes, i.e. a simulated new deploy
 // (the service-worker update e2e, tests/e2e/pwa.spec.ts). Unset: the id depends on the bytes only.
