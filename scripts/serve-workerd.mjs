@@ -61,7 +61,8 @@ function shopOptions({ port, persist, vars, dir }) {
  * Serves the worker on 127.0.0.1:`port` with the local state in `persist` (default
  * .wrangler/state) and `vars` over wrangler.toml's and .dev.vars' values, bundling it into `dir`.
  * A new client build (a new build id in its manifest) is deployed as a release would be: the worker
- * is bundled again and replaces the running one, which then serves the new public/ files. Resolves
+ * is bundled again and replaces the running one, which then serves the new public/ files (the
+ * runtime restarts on the same port, refusing connections for a moment). Resolves
  * once the shop answers; `dispose()` stops it.
  */
 export async function serveWorkerd({ port, persist, vars, dir }) {

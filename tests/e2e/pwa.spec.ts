@@ -109,9 +109,13 @@ function manifestBuild(): string {
   return String(manifest.buildId)
 }
 
+/**
+ * The build id the shop serves now; none while it serves none. The local shop deploys by restarting
+ * its runtime on the same port, which refuses connections for a moment (a platform deploy does not).
+ */
 async function servedBuild(request: APIRequestContext): Promise<string | undefined> {
-  const html = await (await request.get('/', { headers: { 'cache-control': 'no-cache' } })).text()
-  return /data-build="([0-9a-f]+)"/.exec(html)?.[1]
+  const res = await request.get('/', { headers: { 'cache-control': 'no-cache' } }).catch(() => null)
+  return res ? /data-build="([0-9a-f]+)"/.exec(await res.text())?.[1] : undefined
 }
 
 // Last in this file (and pwa.spec.ts sorts last): it rebuilds the client and restores it afterwards.
