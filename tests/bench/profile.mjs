@@ -4,7 +4,7 @@
 // catalogue (or reuses a seeded state with --state DIR), starts it in workerd with the output cache
 // off, warms each page up, then records a V8 CPU profile through the isolate's inspector while
 // autocannon drives one page at a time. Prints, per page: requests per second during the profile,
-// the CPU time per request, and the self time by source file and by function (top N), so a change
+// the JavaScript CPU time per request, and the self time by source file and by function (top N), so a change
 // can be judged by where the time went. Options: --scale 300 --pages home,category,product,search
 // --duration 3 --connections 10 --top 25 --state DIR (a seeded state, seeded there when missing; default .tmp/profile/state-SCALE)
 // --out DIR (writes each page's .cpuprofile there, for DevTools). A page named with -signed-in
@@ -15,6 +15,7 @@ import autocannon from 'autocannon'
 // Node 20 has no global WebSocket; miniflare's own client.
 import { WebSocket } from 'ws'
 import { parseArgs } from '../../scripts/lib.mjs'
+import { sampleTimes } from '../helpers/cpuprofile.mjs'
 import {
   benchPages,
   buildFixtureWorker,
@@ -150,7 +151,11 @@ const target = (page) => {
 
 const cdp = await inspector()
 await cdp.call('Profiler.enable')
-await cdp.call('Profiler.setSamplingInterval', { interval: 200 })
+/** The sampling interval asked of V8, in microseconds. */
+const INTERVAL_US = 200
+/** The most time one sample stands for (tests/helpers/cpuprofile.mjs says why). */
+const SAMPLE_CAP_US = 5 * INTERVAL_US
+await cdp.call('Profiler.setSamplingInterval', { interval: INTERVAL_US })
 if (OUT) mkdirSync(OUT, { recursive: true })
 for (const page of PAGES) {
   const { path: pagePath, headers } = target(page)
@@ -161,10 +166,7 @@ for (const page of PAGES) {
   const { profile } = await cdp.call('Profiler.stop')
   if (OUT) writeFileSync(path.join(OUT, `${page}.cpuprofile`), JSON.stringify(profile))
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
-  const self = new Map()
-  profile.samples.forEach((nodeId, i) => {
-    self.set(nodeId, (self.get(nodeId) ?? 0) + (profile.timeDeltas[i] ?? 0))
-  })
+  const { self, gaps } = sampleTimes(profile, SAMPLE_CAP_US)
   const byFile = new Map()
   const byPackage = new Map()
   const byFunction = new Map()
@@ -205,6 +207,9 @@ for (const page of PAGES) {
   const perRequest = (us) => (us / 1000 / Math.max(1, run.requests)).toFixed(3)
   console.log(
     `\n## ${page} (${pagePath}): ${run.rps} req/s, ${run.requests} requests, ${run.errors} errors; busy CPU ${perRequest(busy)} ms a request`,
+  )
+  console.log(
+    `(JavaScript only, a sample counted for at most ${SAMPLE_CAP_US / 1000} ms; ${perRequest(gaps)} ms a request of longer gaps between samples left out: waiting, or workerd outside JavaScript)`,
   )
   const top = (m, title) => {
     console.log(`\n${title} (ms a request, share of busy):`)
