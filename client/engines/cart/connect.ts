@@ -27,6 +27,7 @@ import { applyActions } from './apply-diff'
 import { CART_KEYS, type CartContext, cartTask } from './context'
 import { persistLines, stripServerIds } from './lines'
 import { afterChange } from './push'
+import { totalsCoverLines } from './totals'
 
 type SyncOptions = DiffOptions & { force?: boolean }
 type ConnectOptions = { guest?: boolean; mergeStrategy?: 'max'; forceClientState?: boolean }
@@ -96,8 +97,13 @@ export async function syncNow(ctx: CartContext, opts: SyncOptions = {}): Promise
       mergeStrategy: opts.mergeStrategy,
     })
     await applyActions(ctx, actions)
+    // Totals read before the lines were linked to their server items (or in the currency the
+    // shopper just left) are read again.
     ctx.state.totalsDirty =
-      ctx.state.totalsDirty || actions.some((a) => a.type !== 'link') || !cartLastTotalsSyncAt.value
+      ctx.state.totalsDirty ||
+      actions.some((a) => a.type !== 'link') ||
+      !cartLastTotalsSyncAt.value ||
+      !totalsCoverLines(ctx)
     await afterChange(ctx)
     ctx.bus.emit(EVENTS.cartAfterDiff, { actions })
     return actions

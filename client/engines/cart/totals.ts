@@ -1,7 +1,8 @@
 /**
- * Totals and the checkout calls of a connected cart: totals are read after every server change
- * (a failure is logged only), coupons need totals sync and a connected cart, and the shipping
- * address sent at checkout brings the totals for that address back.
+ * Totals and the checkout calls of a connected cart: totals are read after every server change (a
+ * failure is logged only, and the read is tried again a few times), coupons need totals sync and
+ * a connected cart, and the shipping address sent at checkout brings the totals for that address
+ * back.
  */
 import type { CartLine } from '@shared/schemas/cart'
 import {
@@ -28,11 +29,39 @@ export function withLineTotals(
   )
 }
 
+/**
+ * The waits before each new try of a totals read that failed (no answer, or a 5xx or 429): until
+ * one succeeds the cart shows its own prices, converted, instead of the server's.
+ */
+const TOTALS_RETRY_MS = [1_000, 3_000, 9_000] as const
+
+/** Reads the totals again after TOTALS_RETRY_MS[attempt], unless the tries are used up. */
+function retryTotals(ctx: CartContext, attempt: number): void {
+  const wait = TOTALS_RETRY_MS[attempt]
+  if (wait === undefined) return
+  ctx.clock.setTimeout(() => void serial(ctx, () => syncTotalsNow(ctx, attempt + 1)), wait)
+}
+
+/**
+ * True when the totals held are in the page's currency and hold a row for every line the server
+ * cart has: else the lines show their own prices and the totals are worth reading again.
+ */
+export function totalsCoverLines(ctx: CartContext): boolean {
+  const totals = cartTotals.value
+  if (!totals) return false
+  const shown = ctx.displayCurrency()
+  if (shown && typeof totals.quote_currency_code === 'string' && totals.quote_currency_code !== shown)
+    return false
+  const ids = new Set((totals.items ?? []).map((t) => String(t.item_id)))
+  return cartItems.value.every((l) => l.server_item_id == null || ids.has(String(l.server_item_id)))
+}
+
 /** GET totals (when connected and totals sync is on); stores and announces them. */
-export async function syncTotalsNow(ctx: CartContext): Promise<void> {
+export async function syncTotalsNow(ctx: CartContext, attempt = 0): Promise<void> {
   if (!cartServerToken.value || !ctx.settings().cartTotalsSync) return
   try {
     const res = await ctx.queue.execute({ ...cartTask(ctx, 'totals'), silent: true })
+    if (res.code >= 500 || res.code === 429) retryTotals(ctx, attempt)
     if (res.code !== 200 || !res.result || typeof res.result !== 'object') return
     const totals = res.result as CartTotals & { promo_message?: string }
     cartTotals.value = {
@@ -47,6 +76,7 @@ export async function syncTotalsNow(ctx: CartContext): Promise<void> {
     ctx.announce()
   } catch (err) {
     console.warn('[cart] totals sync failed', err) // A failed totals read is logged only.
+    retryTotals(ctx, attempt)
   }
 }
 

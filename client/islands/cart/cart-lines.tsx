@@ -7,7 +7,7 @@
 import { lineUnitPrice } from '@shared/domain/cart-line'
 import { useState } from 'react'
 import { getRuntime } from '../../engines/runtime/runtime'
-import { type CartLine, cartTotals } from '../../state/cart'
+import { type CartLine, type CartTotals, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
 import { Icon } from '../layout/icons'
 import { formatPageAmount, formatPageLine } from '../page-price'
@@ -95,16 +95,29 @@ function RemoveButton({ line }: { line: CartLine }) {
 }
 
 /**
+ * The server's amounts for a line, from the totals the summary shows (matched by the line's server
+ * item id): null unless those totals are in the page's currency. A line's amount is never read
+ * from an earlier totals read kept on the line, which may be in the currency the shopper just left.
+ */
+export function serverLineTotals(
+  totals: CartTotals | null,
+  line: Pick<CartLine, 'server_item_id'>,
+): Record<string, unknown> | null {
+  if (!inPageCurrency(totals) || line.server_item_id == null) return null
+  const id = String(line.server_item_id)
+  return totals?.items?.find((t) => String(t.item_id) === id) ?? null
+}
+
+/**
  * What the line charges: the server's row total once the cart is priced (for the shipping country)
  * in the page's currency, else the unit price as charged in it × qty. A price never changes
  * silently: when the server's differs from the one the shopper saw (the shipping country's tax
  * replaced their browsing country's), the price seen is shown struck through before it.
  */
-function lineCharge(line: CartLine, unit: number, serverCurrent: boolean) {
-  const row = (line.totals as { row_total_incl_tax?: unknown } | undefined)?.row_total_incl_tax
-  const sameQty = (line.totals as { qty?: unknown } | undefined)?.qty === line.qty
+function lineCharge(line: CartLine, unit: number, server: Record<string, unknown> | null) {
+  const row = server?.row_total_incl_tax
   const seen = formatPageLine(unit, line.qty)
-  if (typeof row !== 'number' || !sameQty || !serverCurrent) return seen
+  if (typeof row !== 'number' || server?.qty !== line.qty) return seen
   const now = formatPageAmount(row)
   return now === seen ? (
     now
@@ -120,12 +133,12 @@ function CartLineRow({
   line,
   compact,
   readOnly,
-  serverCurrent,
+  server,
 }: {
   line: CartLine
   compact?: boolean
   readOnly?: boolean
-  serverCurrent: boolean
+  server: Record<string, unknown> | null
 }) {
   const img = cartThumbnail(lineImage(line))
   const href = lineHref(line)
@@ -178,7 +191,7 @@ function CartLineRow({
         )}
       </div>
       <p className="cart-line__price" data-testid="line-total">
-        {lineCharge(line, unit, serverCurrent)}
+        {lineCharge(line, unit, server)}
       </p>
     </li>
   )
@@ -197,8 +210,7 @@ export function CartLines({
   compact?: boolean
   readOnly?: boolean
 }) {
-  // The lines' server amounts count only while the cart's totals are in the page's currency.
-  const serverCurrent = inPageCurrency(useSignalValue(cartTotals))
+  const totals = useSignalValue(cartTotals)
   return (
     <ul className={readOnly ? 'cart-lines cart-lines--summary' : 'cart-lines'} aria-label="Products in cart">
       {lines.map((l) => (
@@ -207,7 +219,7 @@ export function CartLines({
           line={l}
           compact={compact}
           readOnly={readOnly}
-          serverCurrent={serverCurrent}
+          server={serverLineTotals(totals, l)}
         />
       ))}
     </ul>

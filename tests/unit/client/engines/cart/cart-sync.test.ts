@@ -38,7 +38,14 @@ function fakeServer() {
   let nextItem = 100
   let nextCart = 1
   const calls: string[] = []
-  const state = { createFails: 0, authorizedTokens: new Set(['tok']), refuse: new Set<string>(), down: false }
+  const state = {
+    createFails: 0,
+    /** Totals reads still to answer 503. */
+    totalsFails: 0,
+    authorizedTokens: new Set(['tok']),
+    refuse: new Set<string>(),
+    down: false,
+  }
   const fetchFn = (async (input: string, init?: RequestInit) => {
     if (state.down) throw new TypeError('Failed to fetch')
     const url = new URL(String(input), 'https://shop.test')
@@ -96,6 +103,10 @@ function fakeServer() {
         cart.lines = cart.lines.filter((l) => l.item_id !== body.cartItem.item_id)
         return json({ code: 200, result: true })
       case 'cart/totals': {
+        if (state.totalsFails > 0) {
+          state.totalsFails--
+          return json({ code: 503, result: 'Service Unavailable' }, 503)
+        }
         const subtotal = cart.lines.reduce((s, l) => s + l.qty * 100, 0)
         const discount = cart.coupon ? -subtotal * 0.1 : 0
         return json({
@@ -492,6 +503,50 @@ describe('server sync', () => {
     expect(cartCoupon.value).toEqual({ code: 'WELCOME10', discount_amount: -20 })
     expect(await t.cart.removeCoupon()).toBe(true)
     expect(cartCoupon.value).toBeNull()
+  })
+
+  it('a totals read that failed is tried again after 1, 3 and 9 s, then no more', async () => {
+    const t = setup({ stock: async () => ({ status: 'ok' }) })
+    await t.cart.addItem(product('A'), 2)
+    await t.cart.idle()
+    const reads = () => t.server.calls.filter((c) => c === 'cart/totals').length
+    const before = reads()
+    t.server.state.totalsFails = 10
+    cartTotals.value = null
+    await t.cart.syncTotals()
+    expect(reads()).toBe(before + 1)
+    for (const [wait, total] of [
+      [1_000, 2],
+      [3_000, 3],
+      [9_000, 4],
+      [60_000, 4],
+    ] as const) {
+      await t.clock.advance(wait)
+      await t.cart.idle()
+      expect(reads()).toBe(before + total)
+    }
+    expect(cartTotals.value).toBeNull()
+    // One failure: the second try brings the totals.
+    t.server.state.totalsFails = 1
+    await t.cart.syncTotals()
+    await t.clock.advance(1_000)
+    await t.cart.idle()
+    expect(cartTotals.peek()?.grand_total).toBe(200)
+  })
+
+  it('totals that do not hold a row for every server line are read again by the next sync', async () => {
+    const t = setup({ stock: async () => ({ status: 'ok' }) })
+    await t.cart.addItem(product('A'), 2)
+    await t.cart.idle()
+    const reads = () => t.server.calls.filter((c) => c === 'cart/totals').length
+    const before = reads()
+    // Totals read before the line was linked to its server item (a reload's first read racing the
+    // sync that links the lines): they hold no row for it.
+    cartTotals.value = { ...(cartTotals.value ?? { total_segments: [] }), items: [] }
+    cartSyncedHash.value = null
+    await t.cart.sync()
+    expect(reads()).toBe(before + 1)
+    expect(cartTotals.value?.items?.map((i) => i.item_id)).toEqual([cartItems.value[0]?.server_item_id])
   })
 
   it('a cart task waits for the cart id', async () => {
