@@ -17,6 +17,7 @@ import {
 import { adopt, mayAdopt } from './channel'
 import { CART_KEYS, type CartContext } from './context'
 import { rememberServerIds } from './lines'
+import { inOtherCurrency } from './totals'
 
 /** The stored lines followed by those added before they were read (by sku). */
 export function mergeRestored(stored: readonly CartLine[], early: readonly CartLine[]): CartLine[] {
@@ -45,9 +46,7 @@ async function restoreNow(ctx: CartContext): Promise<void> {
   if (totals && typeof totals === 'object') {
     // Totals priced in another currency (the shopper switched it) are dropped, and the cart is
     // synced again on load: every line and total is re-priced in the new currency at once.
-    const code = (totals as CartTotals).quote_currency_code
-    const shown = ctx.displayCurrency()
-    if (typeof code === 'string' && shown && code !== shown) cartSyncedHash.value = null
+    if (inOtherCurrency(ctx, totals as CartTotals)) cartSyncedHash.value = null
     else cartTotals.value = totals as CartTotals
   }
   rememberServerIds(ctx, cartItems.value)

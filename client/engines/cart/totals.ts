@@ -42,16 +42,20 @@ function retryTotals(ctx: CartContext, attempt: number): void {
   ctx.clock.setTimeout(() => void serial(ctx, () => syncTotalsNow(ctx, attempt + 1)), wait)
 }
 
+/** True when `totals` are priced in a currency other than the one the page shows. */
+export function inOtherCurrency(ctx: CartContext, totals: CartTotals): boolean {
+  const code = totals.quote_currency_code
+  const shown = ctx.displayCurrency()
+  return typeof code === 'string' && !!shown && code !== shown
+}
+
 /**
  * True when the totals held are in the page's currency and hold a row for every line the server
  * cart has: else the lines show their own prices and the totals are worth reading again.
  */
 export function totalsCoverLines(ctx: CartContext): boolean {
   const totals = cartTotals.value
-  if (!totals) return false
-  const shown = ctx.displayCurrency()
-  if (shown && typeof totals.quote_currency_code === 'string' && totals.quote_currency_code !== shown)
-    return false
+  if (!totals || inOtherCurrency(ctx, totals)) return false
   const ids = new Set((totals.items ?? []).map((t) => String(t.item_id)))
   return cartItems.value.every((l) => l.server_item_id == null || ids.has(String(l.server_item_id)))
 }
