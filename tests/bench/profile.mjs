@@ -8,13 +8,16 @@
 // can be judged by where the time went. Options: --scale 300 --pages home,category,product,search
 // --duration 3 --connections 10 --top 25 --state DIR (a seeded state, seeded there when missing; default .tmp/profile/state-SCALE)
 // --out DIR (writes each page's .cpuprofile there, for DevTools). A page named with -signed-in
-// (category-signed-in) is requested with a signed-in shopper's cookies.
+// (category-signed-in) is requested with a signed-in shopper's cookies. The page `order` is order
+// placement: a guest's cash-on-delivery order of one simple product, each from an address and
+// e-mail of its own (so no placement or hold limit refuses it), the product's stock set high first;
+// with it, every page of the run is requested from India.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 // Node 20 has no global WebSocket; miniflare's own client.
 import { WebSocket } from 'ws'
-import { parseArgs } from '../../scripts/lib.mjs'
+import { importTs, parseArgs } from '../../scripts/lib.mjs'
 import { sampleTimes } from '../helpers/cpuprofile.mjs'
 import {
   benchPages,
@@ -32,7 +35,7 @@ usage: node tests/bench/profile.mjs [--scale 300] [--pages home,category,product
   [--duration 3] [--connections 10] [--top 25] [--state DIR] [--out DIR]
 A V8 CPU profile of each page's cache miss in workerd: CPU time a request, and self and total time
 by package, source file and function. A page named NAME-signed-in is requested with a signed-in
-shopper's cookies.`
+shopper's cookies; the page \`order\` places guest orders, each from an address of its own.`
 const opts = parseArgs(HELP, {
   options: ['--scale', '--pages', '--duration', '--connections', '--top', '--state', '--out'],
   positionals: 0,
@@ -62,7 +65,16 @@ if (!existsSync(state)) {
   log(`seeding ${SCALE} products…`)
   await seedState(state, SCALE, seedOut)
 }
-const worker = await startWorker({ cache: false, state, script, port: 0, inspect: true })
+// Orders are placed from India, the shop's home (cash on delivery is offered only there); the pages
+// of the same run are then India's too.
+const worker = await startWorker({
+  cache: false,
+  state,
+  script,
+  port: 0,
+  inspect: true,
+  country: PAGES.includes('order') ? 'IN' : undefined,
+})
 
 // The bundle's source files by line: esbuild starts each module with a `// path` comment.
 const bundleLines = readFileSync(script, 'utf8').split('\n')
@@ -119,16 +131,18 @@ async function inspector() {
   return { call, close: () => ws.close() }
 }
 
-const cannon = (url, duration, headers = {}) =>
+const cannon = (url, duration, headers = {}, extra = {}) =>
   new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration, headers: { ...HEADERS, ...headers } }, (err, r) =>
-      err
-        ? reject(err)
-        : resolve({
-            requests: r.requests.total,
-            rps: Math.round(r.requests.average),
-            errors: r.errors + r.non2xx,
-          }),
+    autocannon(
+      { url, connections: CONNECTIONS, duration, headers: { ...HEADERS, ...headers }, ...extra },
+      (err, r) =>
+        err
+          ? reject(err)
+          : resolve({
+              requests: r.requests.total,
+              rps: Math.round(r.requests.average),
+              errors: r.errors + r.non2xx,
+            }),
     ),
   )
 
@@ -143,7 +157,44 @@ const urls = {
 }
 // A signed-in shopper's pages ("category-signed-in"): their cookies carry the D1 bookmark of a write.
 const shopper = await signedInShopper(worker.url)
+/** Order placement: a simple product with stock for every order of the run, and a fresh shopper per request. */
+const { orderBody, testAddress } = await importTs('tests/helpers/orders.ts')
+const orderSku = (
+  await d1
+    .prepare(
+      `UPDATE inventory SET qty = 10000000, is_in_stock = 1 WHERE sku = (SELECT sku FROM products
+         WHERE type_id = 'simple' AND status = 1 AND visibility = 4 LIMIT 1) RETURNING sku`,
+    )
+    .first()
+).sku
+let orderSeq = 0
+const orderRequests = [
+  {
+    method: 'POST',
+    setupRequest(req) {
+      orderSeq++
+      const email = `profile-${Date.now()}-${orderSeq}@example.com`
+      return {
+        ...req,
+        headers: {
+          ...req.headers,
+          'content-type': 'application/json',
+          'cf-connecting-ip': `10.${(orderSeq >> 16) & 255}.${(orderSeq >> 8) & 255}.${orderSeq & 255}`,
+        },
+        body: JSON.stringify(
+          orderBody(
+            `profile-${Date.now()}-${orderSeq}`,
+            // The shop prices every line itself; the price a client sends is only required.
+            [{ sku: orderSku, qty: 1, price: 1 }],
+            testAddress(email),
+          ),
+        ),
+      }
+    },
+  },
+]
 const target = (page) => {
+  if (page === 'order') return { path: '/api/order', headers: {}, extra: { requests: orderRequests } }
   const signedIn = page.endsWith('-signed-in')
   const name = signedIn ? page.slice(0, -'-signed-in'.length) : page
   return { path: urls[name] ?? name, headers: signedIn ? shopper : {} }
@@ -158,11 +209,11 @@ const SAMPLE_CAP_US = 5 * INTERVAL_US
 await cdp.call('Profiler.setSamplingInterval', { interval: INTERVAL_US })
 if (OUT) mkdirSync(OUT, { recursive: true })
 for (const page of PAGES) {
-  const { path: pagePath, headers } = target(page)
+  const { path: pagePath, headers, extra } = target(page)
   const url = worker.url + pagePath
-  await cannon(url, 1, headers)
+  await cannon(url, 1, headers, extra)
   await cdp.call('Profiler.start')
-  const run = await cannon(url, DURATION, headers)
+  const run = await cannon(url, DURATION, headers, extra)
   const { profile } = await cdp.call('Profiler.stop')
   if (OUT) writeFileSync(path.join(OUT, `${page}.cpuprofile`), JSON.stringify(profile))
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))

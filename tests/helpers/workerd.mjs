@@ -186,8 +186,19 @@ let nextPort = Number(process.env.BENCH_PORT_BASE ?? 8840)
  * port from BENCH_PORT_BASE (8840) unless `port` is given (0: any free port). With `inspect`, the
  * isolate's V8 inspector is opened too and `heap()` measures it (see isolateHeap).
  */
-export async function startWorker({ cache, upstream, state, script, port = nextPort++, inspect = false }) {
+export async function startWorker({
+  cache,
+  upstream,
+  state,
+  script,
+  port = nextPort++,
+  inspect = false,
+  country,
+}) {
   const options = workerOptions({ script, state, port, cache, upstream })
+  // Where requests come from (\`request.cf.country\`); without it, the local runtime's placeholder
+  // names the United States.
+  if (country) options.cf = { country }
   // workerd's own errors (uncaught exceptions, crashes) reach stderr; request logs stay quiet.
   options.log = new Log(process.env.BENCH_LOG === 'debug' ? LogLevel.DEBUG : LogLevel.WARN)
   if (inspect) options.inspectorPort = 0
