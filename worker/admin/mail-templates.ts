@@ -115,7 +115,7 @@ mailTemplatePages.get('/mail/:event', async (c) => {
   const order = /^[0-9]{1,18}$/.test(wanted) ? await findOrderByAnyId(c.env.DB, wanted) : null
   let input = sampleMailInput(event, shop)
   if (order) {
-    const { confirmed, lines, ...parts } = await orderMailParts(c.env, config, order, input.detail)
+    const { confirmed, lines, ...parts } = await orderMailParts(c.env.DB, config, order, input.detail)
     // The shopper's own link is signed; the preview links to the order page without its key.
     input = {
       ...parts,

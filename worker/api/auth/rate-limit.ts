@@ -69,10 +69,16 @@ export async function release(db: D1Database, key: string): Promise<void> {
 
 export type Limit = { key: string; limit: number; windowMs?: number }
 
-/** Counts one use on every key; true when every count stays within its limit. */
+/**
+ * Counts one use on every key, all in one round trip (one batch: every key is counted, or none);
+ * true when every count stays within its limit.
+ */
 export async function withinLimits(db: D1Database, limits: Limit[], now: number): Promise<boolean> {
-  const counts = await Promise.all(limits.map((l) => hit(db, l.key, now, l.windowMs)))
-  return counts.every((count, i) => count <= (limits[i] as Limit).limit)
+  if (limits.length === 0) return true
+  const results = (await db.batch(limits.map((l) => hitStatement(db, l.key, now, l.windowMs)))) as D1Result<{
+    count: number
+  }>[]
+  return results.every((r, i) => (r.results[0]?.count ?? 1) <= (limits[i] as Limit).limit)
 }
 
 /** Reserves attempts on every key; over any limit → 429 envelope (nothing else happens). */

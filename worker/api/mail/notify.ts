@@ -29,6 +29,7 @@ import { renderMerchantMail, renderOrderMail } from '../../mail/order-mail'
 import { mailTemplate } from '../../mail/templates'
 import { codConfirmLink } from '../../messages/cod-link'
 import { messageOrder } from '../../messages/orders'
+import { coalesceReads } from '../../platform/d1-reads'
 import type { AppConfig } from '../../platform/env'
 import { withinLimits } from '../auth/rate-limit'
 import { parseOrderDocument } from '../order/document'
@@ -97,26 +98,30 @@ async function unconfirmedMailAllowed(env: Env, order: OrderRow, event: OrderMai
 /**
  * What an order's mails are made of, read from the database: the order document, its lines (with
  * pictures), the payment in words, the invoice number, whether it is paid or confirmed, the shop.
- * The links and the event's own words are the caller's.
+ * The links and the event's own words are the caller's. The reads are made together: through a
+ * database whose concurrent reads go as one batch (coalesceReads), they cost one round trip.
  */
 export async function orderMailParts(
-  env: Env,
+  db: D1Database,
   config: AppConfig,
   order: OrderRow,
   detail: Record<string, string>,
 ) {
   const doc = parseOrderDocument(order.doc)
   const method = orderPaymentName(doc.payment)
-  const invoice = await env.DB.prepare(
-    "SELECT number FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?",
-  )
-    .bind(order.client_order_id)
-    .first<{ number: string }>()
+  const [invoice, confirmed, lines] = await Promise.all([
+    db
+      .prepare("SELECT number FROM tax_documents WHERE kind = 'invoice' AND client_order_id = ?")
+      .bind(order.client_order_id)
+      .first<{ number: string }>(),
+    confirmedOrder(db, order.client_order_id),
+    mailLines(db, doc.items ?? []),
+  ])
   return {
     order,
     doc,
-    confirmed: await confirmedOrder(env.DB, order.client_order_id),
-    lines: await mailLines(env.DB, doc.items ?? []),
+    confirmed,
+    lines,
     invoice: invoice?.number ?? null,
     payment: [PAYMENT_STATE_LABELS[order.payment_state] ?? order.payment_state, method && `(${method})`]
       .filter(Boolean)
@@ -140,7 +145,12 @@ export async function notifyOrder(
 ): Promise<void> {
   const order = await findOrderByClientId(env.DB, orderId)
   if (!order) return
-  const { confirmed, lines, invoice, ...common } = await orderMailParts(env, config, order, detail)
+  // The mail's parts and the operator's words for the event: one round trip.
+  const reads = coalesceReads(env.DB)
+  const [{ confirmed, lines, invoice, ...common }, custom] = await Promise.all([
+    orderMailParts(reads, config, order, detail),
+    mailTemplate(reads, event),
+  ])
   if (confirmed || (await unconfirmedMailAllowed(env, order, event, now))) {
     const link = await orderPageLink(env, config, order, now)
     const mail = renderOrderMail({
@@ -152,7 +162,7 @@ export async function notifyOrder(
       orderLink: link,
       invoice,
       codLink: event === 'placed' ? await codConfirmLink(env, config, order) : null,
-      custom: await mailTemplate(env.DB, event),
+      custom,
     })
     await deliverMail(
       env,

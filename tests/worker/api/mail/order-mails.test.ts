@@ -17,6 +17,7 @@ import { readConfig } from '../../../../worker/platform/env'
 import { onePieceEach, seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { appFetch } from '../../../helpers/in-isolate'
 import { freshEmail, orderBody } from '../../../helpers/orders'
+import { countingDb } from '../../../helpers/recording-db'
 import { freshIp } from '../../../helpers/user'
 import { MAIL_API_URL, mailApiStandIn } from './mail-provider-stand-in'
 
@@ -192,6 +193,27 @@ describe('order confirmation', () => {
       { kind: 'order-merchant', target_address: config.SUPPORT_EMAIL, status: 'queued', attempts: 0 },
       { kind: 'order-placed', target_address: address.email, status: 'queued', attempts: 0 },
     ])
+  })
+})
+
+describe('what the mails cost the database', () => {
+  // Every order event reads the order, then what its mails are made of: the invoice number,
+  // whether the shop has confirmed the order, the lines' pictures and the operator's words for the
+  // event. Those four go in one round trip; then the per-recipient and per-sender limits (one
+  // batch), each mail's outbox row and its delivery, and the WhatsApp consent.
+  it('reads what the placed mails are made of in one round trip, eight in all', async () => {
+    const { mailEnv, config } = withProvider()
+    const orderId = await placeOrder()
+    const { db, seen, calls } = countingDb(env.DB)
+    await notifyOrder({ ...mailEnv, DB: db }, config, 'placed', orderId, Date.now())
+    // One batch of four statements, the invoice's among them.
+    const parts = calls.find((c) => c.includes('tax_documen'))
+    expect(parts, calls.join('\n')).toMatch(/^batch\[[^|]*(\|[^|]*){3}\]$/)
+    // Both daily limits counted in one batch.
+    expect(calls.filter((c) => c.includes('rate_limits')), calls.join('\n')).toEqual([
+      expect.stringMatching(/^batch\[INSERT INTO rate_limits[^|]*\| INSERT INTO rate_limits[^|]*\]$/),
+    ])
+    expect(seen.trips, calls.join('\n')).toBe(8)
   })
 })
 
