@@ -6,7 +6,7 @@
  *    sends mail. It costs no D1 write. It counts per Cloudflare location and is eventually
  *    consistent, so the exact, global limits below stay behind it. Locally (wrangler dev, tests)
  *    Miniflare implements it, and requests without the header share one key.
- * 2. Fixed-window counters in D1 (`hit`/`reserveOrReject`, atomic upsert; KV has no
+ * 2. Fixed-window counters in D1 (`withinLimits`/`reserveOrReject`, atomic upsert; KV has no
  *    compare-and-set): per address and per target over 15 minutes. A request reserves an attempt
  *    first (so parallel guesses are counted too); a successful login releases the reservation.
  * 3. Slow-down per account (`claimAttempt`/`recordFailure`/`recordSuccess`): never a lockout.
@@ -54,12 +54,6 @@ export function hitStatement(
        RETURNING count`,
   )
   return unless ? statement.bind(key, now, windowMs, unless.value) : statement.bind(key, now, windowMs)
-}
-
-/** Counts one attempt for `key` and returns the count inside the current window. */
-async function hit(db: D1Database, key: string, now: number, windowMs = RATE_WINDOW_MS): Promise<number> {
-  const row = await hitStatement(db, key, now, windowMs).first<{ count: number }>()
-  return row?.count ?? 1
 }
 
 /** Takes back one attempt (a successful login is not a failure). */

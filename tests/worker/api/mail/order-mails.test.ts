@@ -210,7 +210,10 @@ describe('what the mails cost the database', () => {
     const parts = calls.find((c) => c.includes('tax_documen'))
     expect(parts, calls.join('\n')).toMatch(/^batch\[[^|]*(\|[^|]*){3}\]$/)
     // Both daily limits counted in one batch.
-    expect(calls.filter((c) => c.includes('rate_limits')), calls.join('\n')).toEqual([
+    expect(
+      calls.filter((c) => c.includes('rate_limits')),
+      calls.join('\n'),
+    ).toEqual([
       expect.stringMatching(/^batch\[INSERT INTO rate_limits[^|]*\| INSERT INTO rate_limits[^|]*\]$/),
     ])
     expect(seen.trips, calls.join('\n')).toBe(8)
