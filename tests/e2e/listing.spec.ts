@@ -122,3 +122,21 @@ for (const path of ['/women', '/search?q=silk']) {
     await expect(page).toHaveURL(new RegExp(`color=${colourId}`))
   })
 }
+
+test('a listing link naming a colour no filter offers hydrates as the server drew it, without searching again', async ({
+  page,
+}) => {
+  const searches: string[] = []
+  page.on('request', (req) => {
+    if (req.url().includes('/api/catalog/')) searches.push(req.url())
+  })
+  await page.goto('/women?color=49,99999')
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  // The server listed Black's products and dropped the unknown colour; the island agrees.
+  await expect(
+    page.locator('[data-testid="filter-option"][data-attr="color"][data-id="49"][aria-checked="true"]'),
+  ).toHaveCount(1)
+  expect(await page.content()).not.toContain('99999')
+  expect(searches).toEqual([])
+})

@@ -6,12 +6,14 @@
  * and refetches with the same DSL the server used (shared listing-query).
  */
 
+import { knownChoices } from '@shared/components/catalog/facets'
 import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import {
   clearFilters,
   type ListingState,
   listingHref,
   listingQueryString,
+  parseListingQuery,
   parseSearchListingQuery,
   toggleListingFilter,
   withSort,
@@ -90,7 +92,13 @@ function Listing(props: ListingIslandProps) {
     [reload, props.text],
   )
 
-  useListingUrl(props.state, setState, reload, props.text ? parseSearchListingQuery : undefined)
+  // The URL's choices as the server showed them: values none of the options has are not choices.
+  const parseUrl = useCallback(
+    (params: URLSearchParams) =>
+      knownChoices((props.text ? parseSearchListingQuery : parseListingQuery)(params), props.labels),
+    [props.text, props.labels],
+  )
+  useListingUrl(props.state, setState, reload, parseUrl)
   const onGridClick = useReturnToProduct(live, busy, pullMore)
   useInfiniteScroll({ sentinel, busy, pullMore, online, loaded: pages.loaded, retryTick: pages.retryTick })
   const { backToTop, actionsVisible } = useScrollControls()

@@ -5,7 +5,12 @@
  */
 import { DEFAULT_FILTERS } from '../../config/catalog'
 import { colorSwatch } from '../../config/content'
-import { type Aggregations, filtersFromAggregations } from '../../domain/filters'
+import {
+  type Aggregations,
+  filtersFromAggregations,
+  type ListingState,
+  PRICE_ATTRIBUTE,
+} from '../../domain/filters'
 
 export type AggregationMap = Aggregations
 
@@ -40,6 +45,26 @@ const DEFAULT_FILTER_TITLES: Record<string, string> = {
   size: 'Size',
   category: 'Category',
   price: 'Price',
+}
+
+/**
+ * The listing state with only the choices the filter panel can show: ids of an attribute with an
+ * option list (`labels.options`) that are none of its options are dropped, as the panel drops
+ * unlabelled options. A URL naming hundreds of unknown values then renders no chip for them, and
+ * no link of the panel carries them (each link carries every choice, so the page grew with the
+ * product of choices and options: 1.8 MB for eight filters of 387 values). Price choices, and
+ * attributes without an option list, are kept as they are. An unchanged state is returned as is.
+ */
+export function knownChoices(state: ListingState, labels: FacetLabels): ListingState {
+  let dropped = false
+  const chosen: ListingState['chosen'] = {}
+  for (const [attr, values] of Object.entries(state.chosen)) {
+    const options = attr === PRICE_ATTRIBUTE ? undefined : labels.options[attr]
+    const kept = options ? values.filter((v) => Object.hasOwn(options, v.id)) : values
+    if (kept.length !== values.length) dropped = true
+    if (kept.length) chosen[attr] = kept
+  }
+  return dropped ? { ...state, chosen } : state
 }
 
 /**

@@ -197,4 +197,26 @@ describe('a listing URL that chooses absurdly many filter values', () => {
     const next = await SELF.fetch('https://shop.test/c/men')
     expect(next.status).toBe(200)
   })
+
+  it('shows, links and searches only the values the filters offer: the page stays the size of a plain one', async () => {
+    // Hundreds of colours, Black (49) among them, and a size and a designer no filter offers.
+    const colours = [...Array.from({ length: 386 }, (_, i) => i), 99999].join(',')
+    const [filtered, colouredOnly, plain] = await Promise.all([
+      page(`/c/women?color=${colours}&size=99999&designer=99999`),
+      page(`/c/women?color=${colours}`),
+      page('/c/women'),
+    ])
+    expect(filtered.res.status).toBe(200)
+    // The unknown size and designer choose nothing: the colours' products are listed.
+    expect(tileSkus(filtered.html).length).toBeGreaterThan(0)
+    expect(tileSkus(filtered.html)).toEqual(tileSkus(colouredOnly.html))
+    // Black is still chosen, and no value the filters do not offer is carried anywhere.
+    expect(filtered.html).toMatch(
+      /data-attr="color" data-id="49"[^>]*aria-checked="true"|aria-checked="true"[^>]*data-attr="color" data-id="49"/,
+    )
+    expect(filtered.html).not.toContain('99999')
+    expect(filtered.html).not.toMatch(/color=[^"]*\b385\b/)
+    // Before: each of the panel's links carried every value (1.8 MB for eight such filters).
+    expect(filtered.html.length).toBeLessThan(plain.html.length * 2)
+  })
 })

@@ -93,6 +93,21 @@ describe('the search page as a listing', () => {
     }
   })
 
+  it('takes a value no filter offers for no choice at all: no listing without words, the same results with them', async () => {
+    const [junk, none, junkWords, words] = await Promise.all([
+      get('/search?color=99999'),
+      get('/search'),
+      get('/search?q=silk&color=99999'),
+      get('/search?q=silk'),
+    ])
+    expect(junk.res.status).toBe(200)
+    expect(skus(junk.html)).toEqual([])
+    expect(skus(none.html)).toEqual([])
+    expect(skus(words.html).length).toBeGreaterThan(0)
+    expect(skus(junkWords.html)).toEqual(skus(words.html))
+    expect(junkWords.html).not.toContain('99999')
+  })
+
   it('sorts a category by Latest when asked for relevance (there is no text to rank by)', async () => {
     const latest = await get('/c/women')
     const relevance = await get('/c/women?sort=relevance')

@@ -4,7 +4,7 @@
  * listing island gets the same query parameters so it can refetch / pull more with the same DSL.
  */
 
-import type { FacetLabels, FilterGroup } from '@shared/components/catalog/facets'
+import { type FacetLabels, type FilterGroup, knownChoices } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import type { ListingState } from '@shared/components/catalog/listing-state'
 import { listingTileContext } from '@shared/components/catalog/tile-data'
@@ -86,9 +86,8 @@ export async function loadCategoryPage(
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
   const categoryIds = descendantIds(category)
-  const params = listingParams(categoryIds, state, 0, PAGE_SIZE)
-  const [listing, labels, tree, pricing] = await Promise.all([
-    commerce.searchProducts(params),
+  const [first, labels, tree, pricing] = await Promise.all([
+    commerce.searchProducts(listingParams(categoryIds, state, 0, PAGE_SIZE)),
     facetLabels(commerce, category),
     commerce.getCategoryTree().catch(() => {
       markDegraded(c)
@@ -98,9 +97,14 @@ export async function loadCategoryPage(
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
-  const tiles = gridTiles(listing.items, now, pricing, listingTileContext(state, labels), currency)
+  // The search ran beside the labels' read. A URL naming values no filter offers (a stale link, or
+  // made up) is searched again with the choices the page shows, so results and filters agree.
+  const shown = knownChoices(state, labels)
+  const listing =
+    shown === state ? first : await commerce.searchProducts(listingParams(categoryIds, shown, 0, PAGE_SIZE))
+  const tiles = gridTiles(listing.items, now, pricing, listingTileContext(shown, labels), currency)
   // Frozen groups and the filter panel's markup (layout/grid-tiles.tsx); the browser gets their JSON.
-  const filters = gridFilters(listing.aggregations, labels, currency, state)
+  const filters = gridFilters(listing.aggregations, labels, currency, shown)
   return {
     category,
     title: category.meta_title || category.name,
@@ -111,7 +115,7 @@ export async function loadCategoryPage(
       categoryId: category.id,
       categoryIds,
       currency,
-      state,
+      state: shown,
       tiles,
       total: listing.total,
       loaded: listing.items.length,

@@ -5,7 +5,7 @@
  * that names a designer is that designer's listing; a misspelt query names its correction.
  */
 
-import type { FacetLabels, FilterGroup } from '@shared/components/catalog/facets'
+import { type FacetLabels, type FilterGroup, knownChoices } from '@shared/components/catalog/facets'
 import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
 import { type ListingState, parseSearchListingQuery } from '@shared/components/catalog/listing-state'
@@ -96,10 +96,14 @@ export async function loadSearchPage(
   const designer = query ? designerNamed(query, labels) : null
   if (designer && !state.chosen.designer?.length) return { redirect: designerSearchPath(designer.id) }
   const text = query || undefined
-  const res = await commerce.searchProducts(listingParams([], state, 0, PAGE_SIZE, text))
+  const shown = knownChoices(state, labels)
+  // Only values no filter offers, and no words: the same empty page as no query at all.
+  if (!query && !Object.values(shown.chosen).some((v) => v.length > 0))
+    return { query, correction: null, listing: null, filterPanel: '' }
+  const res = await commerce.searchProducts(listingParams([], shown, 0, PAGE_SIZE, text))
   // The category page's kept tiles, filter groups and filter panel (layout/grid-tiles.tsx).
-  const tiles = gridTiles(res.items, now, pricing, listingTileContext(state, labels), currency)
-  const filters = gridFilters(res.aggregations, labels, currency, state, text)
+  const tiles = gridTiles(res.items, now, pricing, listingTileContext(shown, labels), currency)
+  const filters = gridFilters(res.aggregations, labels, currency, shown, text)
   const country = pricing.country ?? c.var.store.country
   return {
     query,
@@ -114,7 +118,7 @@ export async function loadSearchPage(
       categoryIds: [],
       ...(query ? { text: query } : {}),
       currency,
-      state,
+      state: shown,
       tiles,
       total: res.total,
       loaded: res.items.length,
