@@ -156,6 +156,11 @@ export class UniversalStorage<T = unknown> {
     } else this.unsaved.add(key)
   }
 
+  /** True when IndexedDB holds the last value set for `key` (not only the memory mirror). */
+  hasSaved(key: string): boolean {
+    return !this.unsaved.has(key) && !this.clearedInMemory
+  }
+
   private flushing = false
 
   /** Writes the keys only the memory mirror holds, and pending removals. */

@@ -246,6 +246,35 @@ test('wishlist and compare survive a reload and show on their pages', async ({ p
   await expect(page.getByTestId('compare-empty')).toBeVisible()
 })
 
+test('a piece added to compare is still there after the page is left before IndexedDB took it', async ({
+  page,
+}) => {
+  // On the first page only, the compare list's IndexedDB writes fail, as a write does whose
+  // transaction the leaving page aborts.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('compare-writes-failed')) return
+    sessionStorage.setItem('compare-writes-failed', '1')
+    const put = IDBObjectStore.prototype.put
+    IDBObjectStore.prototype.put = function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      if (this.name.endsWith('-compare')) throw new DOMException('the page is gone', 'AbortError')
+      return put.apply(this, args)
+    }
+  })
+  await openProduct(page, '/p/GRP2328/bridal-jewellery-set-grp2328')
+  await page.getByTestId('add-to-compare').click()
+  await expect(page.getByTestId('add-to-compare')).toHaveAttribute('aria-pressed', 'true')
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByTestId('add-to-compare')).toHaveAttribute('aria-pressed', 'true')
+  await openProduct(page, '/compare')
+  await expect(page.getByTestId('compare-table').locator('th[data-sku="GRP2328"]')).toContainText(
+    'Bridal Jewellery Set',
+  )
+})
+
 test('recently viewed lists the last products, newest first', async ({ page }) => {
   const visits = [
     ['ACC2301', '/p/ACC2301/kundan-jhumka-earrings-acc2301'],

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+/** The collection behind every lazy collection of these tests: IndexedDB as a map that may stop answering. */
+const saved = new Map<string, unknown>()
+let hang = false
+const fakeCollection = {
+  getItem: async (key: string) => saved.get(key) ?? null,
+  setItem: (key: string, value: unknown) =>
+    hang
+      ? new Promise<void>(() => {})
+      : Promise.resolve().then(() => {
+          saved.set(key, value)
+        }),
+  hasSaved: () => true,
+}
+vi.mock('../../../../client/storage/storage-manager', () => ({ collection: () => fakeCollection }))
+
+const { lazyCollection } = await import('../../../../client/storage/lazy-collection')
+
+/** localStorage as the browser has it. */
+function fakeLocalStorage() {
+  const items = new Map<string, string>()
+  return {
+    items,
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, String(v)),
+    removeItem: (k: string) => void items.delete(k),
+  }
+}
+
+let local: ReturnType<typeof fakeLocalStorage>
+beforeEach(() => {
+  saved.clear()
+  hang = false
+  local = fakeLocalStorage()
+  vi.stubGlobal('localStorage', local)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('a lazy collection (wishlist, compare, recently viewed)', () => {
+  it('keeps a write IndexedDB has not taken when the page is left, and the next page reads it', async () => {
+    saved.set('current-compare', [{ sku: 'OLD' }])
+    hang = true
+    // The shopper adds a piece and the page goes away before IndexedDB has the write.
+    void lazyCollection('compare').setItem('current-compare', [{ sku: 'OLD' }, { sku: 'NEW' }])
+    await new Promise((r) => setTimeout(r, 10))
+    expect(saved.get('current-compare')).toEqual([{ sku: 'OLD' }])
+
+    hang = false
+    const next = lazyCollection('compare')
+    expect(await next.getItem('current-compare')).toEqual([{ sku: 'OLD' }, { sku: 'NEW' }])
+    // Written to IndexedDB and let go.
+    expect(saved.get('current-compare')).toEqual([{ sku: 'OLD' }, { sku: 'NEW' }])
+    expect(local.items.size).toBe(0)
+    expect(await next.getItem('current-compare')).toEqual([{ sku: 'OLD' }, { sku: 'NEW' }])
+  })
+
+  it('lets a write go once IndexedDB has it, and keeps nothing for a read', async () => {
+    const c = lazyCollection('wishlist')
+    await c.setItem('current-wishlist', [{ sku: 'A' }])
+    expect(local.items.size).toBe(0)
+    expect(await c.getItem('current-wishlist')).toEqual([{ sku: 'A' }])
+  })
+
+  it('keeps the newest of two writes when the older one lands last', async () => {
+    hang = true
+    const c = lazyCollection('compare')
+    void c.setItem('current-compare', [{ sku: 'A' }])
+    hang = false
+    await c.setItem('current-compare', [{ sku: 'A' }, { sku: 'B' }])
+    expect(local.items.size).toBe(0)
+    hang = true
+    void c.setItem('current-compare', [{ sku: 'C' }])
+    await new Promise((r) => setTimeout(r, 10))
+    expect(JSON.parse([...local.items.values()][0] ?? 'null')).toEqual([{ sku: 'C' }])
+  })
+
+  it('writes to IndexedDB alone without localStorage', async () => {
+    vi.stubGlobal('localStorage', undefined)
+    const c = lazyCollection('compare')
+    await c.setItem('current-compare', [{ sku: 'A' }])
+    expect(await c.getItem('current-compare')).toEqual([{ sku: 'A' }])
+  })
+})
