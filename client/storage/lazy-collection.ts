@@ -14,6 +14,8 @@
 import type { UniversalStorage } from './universal-storage'
 
 type ItemStorage<T> = Pick<UniversalStorage<T>, 'getItem' | 'setItem'>
+/** What a lazy collection loads: the collection's storage (tests give their own). */
+type Loader<T> = () => Promise<Pick<UniversalStorage<T>, 'getItem' | 'setItem' | 'hasSaved'>>
 
 /** Where a write waiting for IndexedDB is kept: per store view, collection and key. */
 function pendingKey(name: string, key: string): string {
@@ -46,8 +48,10 @@ function release(name: string, key: string, text: string): void {
   }
 }
 
-export function lazyCollection<T>(name: string): ItemStorage<T> {
-  const storage = () => import('./storage-manager').then((m) => m.collection<T>(name))
+export function lazyCollection<T>(
+  name: string,
+  storage: Loader<T> = () => import('./storage-manager').then((m) => m.collection<T>(name)),
+): ItemStorage<T> {
   const write = async (key: string, value: T, text: string) => {
     const s = await storage()
     await s.setItem(key, value)

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { lazyCollection as lazy } from '../../../../client/storage/lazy-collection'
 
 /** The collection behind every lazy collection of these tests: IndexedDB as a map that may stop answering. */
 const saved = new Map<string, unknown>()
@@ -13,9 +14,7 @@ const fakeCollection = {
         }),
   hasSaved: () => true,
 }
-vi.mock('../../../../client/storage/storage-manager', () => ({ collection: () => fakeCollection }))
-
-const { lazyCollection } = await import('../../../../client/storage/lazy-collection')
+const lazyCollection = (name: string) => lazy<unknown>(name, async () => fakeCollection)
 
 /** localStorage as the browser has it. */
 function fakeLocalStorage() {
