@@ -60,16 +60,17 @@ export function lazyCollection<T>(
   return {
     getItem: async (key) => {
       const text = kept(name, key)
-      if (text !== null) {
-        try {
-          const value = JSON.parse(text) as T
-          await write(key, value, text)
-          return value
-        } catch {
-          release(name, key, text)
-        }
+      if (text === null) return (await storage()).getItem(key)
+      let value: T
+      try {
+        value = JSON.parse(text) as T
+      } catch {
+        release(name, key, text)
+        return (await storage()).getItem(key)
       }
-      return (await storage()).getItem(key)
+      // A storage that cannot load fails the read as it always did, and the kept write stays.
+      await write(key, value, text)
+      return value
     },
     setItem: (key, value) => {
       const text = JSON.stringify(value)

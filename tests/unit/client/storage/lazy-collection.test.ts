@@ -74,6 +74,18 @@ describe('a lazy collection (wishlist, compare, recently viewed)', () => {
     expect(JSON.parse([...local.items.values()][0] ?? 'null')).toEqual([{ sku: 'C' }])
   })
 
+  it('keeps a kept write while the storage code cannot load, and reads it once it can', async () => {
+    hang = true
+    void lazyCollection('compare').setItem('current-compare', [{ sku: 'NEW' }])
+    await new Promise((r) => setTimeout(r, 10))
+    hang = false
+    const offline = lazy<unknown>('compare', () => Promise.reject(new Error('chunk not loaded')))
+    await expect(offline.getItem('current-compare')).rejects.toThrow('chunk not loaded')
+    expect(local.items.size).toBe(1)
+    expect(await lazyCollection('compare').getItem('current-compare')).toEqual([{ sku: 'NEW' }])
+    expect(local.items.size).toBe(0)
+  })
+
   it('writes to IndexedDB alone without localStorage', async () => {
     vi.stubGlobal('localStorage', undefined)
     const c = lazyCollection('compare')
