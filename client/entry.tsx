@@ -3,7 +3,7 @@
  * may contain; code for islands a page does not use is never loaded.
  */
 import { configureCurrenciesFromPage } from '@shared/config/store'
-import { type ReactNode, startTransition, useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { type Island, islandPropsText } from './islands/define'
 import { keepEnteredBeforeHydration } from './islands/keep-typed'
@@ -16,11 +16,28 @@ function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
   return children
 }
 
+/**
+ * Runs each function in a task of its own, in order, so the browser handles input and paints
+ * between them: `scheduler.yield()` where the browser has it (the rest of the list keeps its place
+ * ahead of other tasks), else a zero-delay timer.
+ */
+function oneTaskEach(work: (() => void)[]): void {
+  const next = () => {
+    work.shift()?.()
+    if (!work.length) return
+    const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+    if (s?.yield) void s.yield().then(next)
+    else setTimeout(next, 0)
+  }
+  next()
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: islands have heterogeneous props
 export function hydrateIslands(islands: Island<any>[], root: ParentNode = document): void {
   // Prices built in the browser use the shop's base currency and rates, as the server did.
   configureCurrenciesFromPage()
   const byName = new Map(islands.map((i) => [i.islandName, i]))
+  const work: (() => void)[] = []
   for (const el of root.querySelectorAll<HTMLElement>('[data-island]')) {
     if (el.dataset.hydrated || el.dataset.hydrating) continue
     const island = byName.get(el.dataset.island ?? '')
@@ -35,19 +52,17 @@ export function hydrateIslands(islands: Island<any>[], root: ParentNode = docume
     }
     el.dataset.hydrating = 'true'
     const { Component } = island
-    // Hydration as a transition: React does it in small slices and lets the browser handle input
-    // (and paint) between them, instead of one long task per island; a click on a part not yet
-    // hydrated hydrates that part first.
-    startTransition(() => {
+    work.push(() =>
       hydrateRoot(
         el,
         <Hydrated el={el}>
           <Component {...(props as object)} />
         </Hydrated>,
-        {
-          onRecoverableError: (error) => console.warn(`island ${island.islandName}:`, error),
-        },
-      )
-    })
+      ),
+    )
   }
+  // The islands run on preact/compat (scripts/build-client.mjs), which hydrates an island in one
+  // go: each island in a task of its own keeps every task short, so a tap during hydration waits
+  // for one island, not for the page's.
+  oneTaskEach(work)
 }

@@ -1,13 +1,10 @@
 /**
  * What a shopper typed, ticked or chose in an island's server-rendered fields before the island
- * hydrated. React keeps such a value on the page when it hydrates, but the island's state still
- * holds the value the server rendered: a submit would send the server's value, and the next render
- * would put it back. After hydration, every field whose value differs from the one React rendered
- * (the field's default, which hydration sets to the rendered value) is handed to React as the
- * shopper's own change, so the state takes it:
- * - a text field: its value is set back to the rendered one through React's value tracking and to
- *   the shopper's around it (the prototype's setter), then an `input` event, so onChange reads the
- *   shopper's value;
+ * hydrated. Hydration keeps such a value on the page, but the island's state still holds the value
+ * the server rendered: a submit would send the server's value, and the next render would put it
+ * back. After hydration, every field whose value differs from the one the server rendered (the
+ * field's default) is handed to the island as the shopper's own change, so the state takes it:
+ * - a text field: an `input` event, so onChange reads the shopper's value;
  * - a checkbox, or the radio the shopper picked: set back to the rendered state, then clicked;
  * - a select whose chosen option moved: a `change` event.
  * Hidden and button fields always equal their default; a file field is left alone. A part of an
@@ -26,9 +23,6 @@ export function keepEnteredBeforeHydration(root: HTMLElement): void {
         el.click()
       }
     } else if (el.type !== 'file' && el.value !== el.defaultValue) {
-      const typed = el.value
-      el.value = el.defaultValue
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, typed)
       el.dispatchEvent(new Event('input', { bubbles: true }))
     }
   }

@@ -1,7 +1,7 @@
 /**
  * A tiny structural validator for island props on hydration (every island validates its props), for
- * the islands that every page or the budget-tight pages load: zod/mini costs ~6.5 KB gzip, which
- * the home page's 80 KB budget cannot afford next to React. A checker throws a TypeError naming the
+ * the islands that every page or the budget-tight pages load: zod/mini costs ~6.5 KB gzip, a third
+ * of all the JS the home page loads. A checker throws a TypeError naming the
  * bad path; `schemaOf` adapts one to defineIsland's `PropsSchema`.
  */
 import type { PropsSchema } from './define'

@@ -1,5 +1,5 @@
 /**
- * React binding for @preact/signals-core stores: subscribe a component to a signal (or computed)
+ * The islands' binding for @preact/signals-core stores: subscribe a component to a signal (or computed)
  * through useSyncExternalStore, so islands share state without a provider.
  */
 import type { ReadonlySignal } from '@preact/signals-core'

@@ -1,7 +1,7 @@
 /**
  * Carousel behaviour for the server-rendered markup of the product rails
- * (shared/components/catalog/carousel.tsx) and the home hero (worker/pages/home/hero.tsx) (no
- * React: the home page's JS budget): previous/next move one page in `data-speed` ms (500),
+ * (shared/components/catalog/carousel.tsx) and the home hero (worker/pages/home/hero.tsx), without
+ * an island (the home page loads as little JS as it can): previous/next move one page in `data-speed` ms (500),
  * autoplay every `data-autoplay` ms (2000) while not hovered or focused, never under
  * prefers-reduced-motion (page moves are then instant too). Wrap-around at either end. Dots
  * (`data-carousel-dot`, one per page) jump to their page, and the dot of the page in view is

@@ -1,5 +1,6 @@
 /**
- * Home page behaviour on server-rendered markup (no React: the home page's 80 KB JS budget):
+ * Home page behaviour on server-rendered markup, without an island (the home page loads as little JS
+ * as it can):
  * - the newsletter form posts {email} to /api/ext/mailchimp-subscribe/subscribe
  *   through client/api and shows the result in place;
  * - the home data popups (exit_popup on exit intent on desktop, generic_popup a while after the

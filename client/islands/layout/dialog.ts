@@ -1,5 +1,5 @@
 /**
- * Dialogs and drawers in React islands (sign-in, mini-cart, wishlist, search, menu, chat, size
+ * Dialogs and drawers in islands (sign-in, mini-cart, wishlist, search, menu, chat, size
  * guide) follow one focus rule, implemented in focus-trap.ts: focus moves in, Tab stays inside,
  * Escape closes, and focus returns to the control that opened it. The rule's code is fetched when
  * a dialog first opens; the control that opened it is remembered at once. The element that traps
