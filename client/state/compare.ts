@@ -7,7 +7,7 @@ import type { ProductSummary } from '@shared/components/product/summary'
 import { addToCompare, uniqueBySku } from '@shared/domain/lists'
 import { msgCompareAdded, msgCompareRemoved } from '@shared/i18n/messages'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { lazyCollection } from '../storage/lazy-collection'
+import { lazyCollection } from '../storage/kept-writes'
 import { notify as defaultNotify, type NotificationInput } from './notifications'
 import { type ListStorage, storedList } from './stored-list'
 

@@ -5,7 +5,7 @@
 import { isProductSummary, type ProductSummary } from '@shared/components/product/summary'
 import { RECENTLY_VIEWED_MAX } from '@shared/config/lists'
 import { addRecentlyViewed } from '@shared/domain/lists'
-import { lazyCollection } from '../storage/lazy-collection'
+import { lazyCollection } from '../storage/kept-writes'
 import { type ListStorage, storedList } from './stored-list'
 
 const STORAGE_KEY = 'items'

@@ -12,7 +12,7 @@ import { WISHLIST_DEFAULT_QTY } from '@shared/config/lists'
 import { addToWishlist, uniqueBySku } from '@shared/domain/lists'
 import { api } from '../api'
 import { bus, EVENTS } from '../engines/runtime/events'
-import { lazyCollection } from '../storage/lazy-collection'
+import { lazyCollection } from '../storage/kept-writes'
 import { type ListStorage, storedList } from './stored-list'
 import { currentUser, userToken } from './user'
 

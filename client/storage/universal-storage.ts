@@ -156,9 +156,9 @@ export class UniversalStorage<T = unknown> {
     } else this.unsaved.add(key)
   }
 
-  /** True when IndexedDB holds the last value set for `key` (not only the memory mirror). */
+  /** True when IndexedDB holds the last change made to `key`: its value, or its removal. */
   hasSaved(key: string): boolean {
-    return !this.unsaved.has(key) && !this.clearedInMemory
+    return !this.unsaved.has(key) && !this.removed.has(key) && !this.clearedInMemory
   }
 
   private flushing = false

@@ -3,6 +3,7 @@ import type { FormChild, FormProduct } from '../../shared/components/product/vie
 import { isChildInStock } from '../../shared/domain/availability'
 import { priceView } from '../../shared/domain/price'
 import type { TaxRuleFields } from '../../shared/domain/tax-rules'
+import { pickProduct } from './checkout-fixtures'
 import { waitForHydration } from './pages'
 
 interface FormProps {
@@ -273,6 +274,37 @@ test('a piece added to compare is still there after the page is left before Inde
   await expect(page.getByTestId('compare-table').locator('th[data-sku="GRP2328"]')).toContainText(
     'Bridal Jewellery Set',
   )
+})
+
+test('a piece added to the bag is in the cart after the page is left before IndexedDB took it', async ({
+  page,
+  request,
+}) => {
+  const product = await pickProduct(request)
+  const variant = product.variants[0]
+  // On the first page only, the cart's IndexedDB writes fail, as a write does whose transaction
+  // the leaving page aborts.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('cart-writes-failed')) return
+    sessionStorage.setItem('cart-writes-failed', '1')
+    const put = IDBObjectStore.prototype.put
+    IDBObjectStore.prototype.put = function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
+      if (this.name.endsWith('-cart')) throw new DOMException('the page is gone', 'AbortError')
+      return put.apply(this, args)
+    }
+  })
+  await openProduct(page, product.url)
+  for (const [label, value] of variant?.options ?? [])
+    await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
+  await page.getByTestId('add-to-cart').click()
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await openProduct(page, '/cart')
+  await expect(page.getByTestId('minicart-count')).toHaveText('1')
+  await expect(page.getByTestId('cart-line')).toHaveCount(1)
+  await expect(page.getByTestId('cart-line')).toContainText(product.name)
 })
 
 test('recently viewed lists the last products, newest first', async ({ page }) => {

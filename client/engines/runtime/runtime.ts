@@ -13,6 +13,7 @@ import { isOnline, trackOnlineStatus } from '../../state/online'
 import { isLoggedIn, refreshToken, userToken } from '../../state/user'
 import { createCatalogCache } from '../../storage/catalog-cache'
 import { createClaims } from '../../storage/claims'
+import { keptWrites } from '../../storage/kept-writes'
 import { storageManager } from '../../storage/storage-manager'
 import { ORDER_SYNC_TAG, SW_MESSAGES } from '../../sw/routes'
 import { createCartSync } from '../cart/cart-sync'
@@ -69,7 +70,9 @@ function createRuntime() {
   })
   const cart = createCartSync({
     queue: tasks,
-    storage: manager.get('cart'),
+    // The cart's writes are kept until IndexedDB has them: a line added just before the shopper
+    // goes to the cart page is there (client/storage/kept-writes.ts).
+    storage: keptWrites('cart', async () => manager.get('cart')),
     notify,
     bus,
     settings: clientSettings,

@@ -8,7 +8,11 @@
 import { type FacetLabels, type FilterGroup, knownChoices } from '@shared/components/catalog/facets'
 import { PLACEHOLDER_IMAGE, tileImage } from '@shared/components/catalog/images'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
-import { type ListingState, parseSearchListingQuery } from '@shared/components/catalog/listing-state'
+import {
+  hasFilters,
+  type ListingState,
+  parseSearchListingQuery,
+} from '@shared/components/catalog/listing-state'
 import { listingTileContext, type TileData } from '@shared/components/catalog/tile-data'
 import { PAGE_SIZE } from '@shared/config/catalog'
 import { formatUnitPrice } from '@shared/domain/currency'
@@ -88,8 +92,10 @@ export async function loadSearchPage(
   now: number,
 ): Promise<SearchPageData | { redirect: string }> {
   const query = searchText(q)
-  const filtered = Object.values(state.chosen).some((v) => v.length > 0)
-  if (!query && !filtered) return { query, correction: null, listing: null, filterPanel: '' }
+  // No words and no filter chosen (or, once the labels are known, only values no filter offers):
+  // the empty search page.
+  const nothing = { query, correction: null, listing: null, filterPanel: '' }
+  if (!query && !hasFilters(state)) return nothing
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
   const [labels, pricing] = await Promise.all([searchFacetLabels(c), pagePricing(c)])
@@ -97,9 +103,7 @@ export async function loadSearchPage(
   if (designer && !state.chosen.designer?.length) return { redirect: designerSearchPath(designer.id) }
   const text = query || undefined
   const shown = knownChoices(state, labels)
-  // Only values no filter offers, and no words: the same empty page as no query at all.
-  if (!query && !Object.values(shown.chosen).some((v) => v.length > 0))
-    return { query, correction: null, listing: null, filterPanel: '' }
+  if (!query && !hasFilters(shown)) return nothing
   const res = await commerce.searchProducts(listingParams([], shown, 0, PAGE_SIZE, text))
   // The category page's kept tiles, filter groups and filter panel (layout/grid-tiles.tsx).
   const tiles = gridTiles(res.items, now, pricing, listingTileContext(shown, labels), currency)

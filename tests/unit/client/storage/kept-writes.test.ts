@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { lazyCollection as lazy } from '../../../../client/storage/lazy-collection'
+import { keptWrites, lazyCollection as lazy } from '../../../../client/storage/kept-writes'
 
 /** The collection behind every lazy collection of these tests: IndexedDB as a map that may stop answering. */
 const saved = new Map<string, unknown>()
@@ -11,6 +11,12 @@ const fakeCollection = {
       ? new Promise<void>(() => {})
       : Promise.resolve().then(() => {
           saved.set(key, value)
+        }),
+  removeItem: (key: string) =>
+    hang
+      ? new Promise<void>(() => {})
+      : Promise.resolve().then(() => {
+          saved.delete(key)
         }),
   hasSaved: () => true,
 }
@@ -36,7 +42,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('a lazy collection (wishlist, compare, recently viewed)', () => {
+describe('kept writes (the cart; wishlist, compare and recently viewed as lazy collections)', () => {
   it('keeps a write IndexedDB has not taken when the page is left, and the next page reads it', async () => {
     saved.set('current-compare', [{ sku: 'OLD' }])
     hang = true
@@ -91,5 +97,31 @@ describe('a lazy collection (wishlist, compare, recently viewed)', () => {
     const c = lazyCollection('compare')
     await c.setItem('current-compare', [{ sku: 'A' }])
     expect(await c.getItem('current-compare')).toEqual([{ sku: 'A' }])
+  })
+
+  it('keeps a removal IndexedDB has not taken: the next page reads nothing and IndexedDB loses the key', async () => {
+    saved.set('current-cart-token', 'cart-1')
+    hang = true
+    void keptWrites('cart', async () => fakeCollection).removeItem('current-cart-token')
+    await new Promise((r) => setTimeout(r, 10))
+    expect(saved.get('current-cart-token')).toBe('cart-1')
+
+    hang = false
+    const next = keptWrites('cart', async () => fakeCollection)
+    expect(await next.getItem('current-cart-token')).toBeNull()
+    expect(saved.has('current-cart-token')).toBe(false)
+    expect(local.items.size).toBe(0)
+  })
+
+  it('keeps a removal until IndexedDB has it, whatever the storage answered', async () => {
+    saved.set('current-cart-hash', 'h1')
+    const unsaved = { ...fakeCollection, hasSaved: () => false }
+    const cart = keptWrites('cart', async () => unsaved)
+    await cart.removeItem('current-cart-hash')
+    expect(local.items.size).toBe(1)
+    // A value set after it replaces the kept removal.
+    await keptWrites('cart', async () => fakeCollection).setItem('current-cart-hash', 'h2')
+    expect(local.items.size).toBe(0)
+    expect(await cart.getItem('current-cart-hash')).toBe('h2')
   })
 })
