@@ -247,23 +247,29 @@ test('wishlist and compare survive a reload and show on their pages', async ({ p
   await expect(page.getByTestId('compare-empty')).toBeVisible()
 })
 
-test('a piece added to compare is still there after the page is left before IndexedDB took it', async ({
-  page,
-}) => {
-  // On the first page only, the compare list's IndexedDB writes fail, as a write does whose
-  // transaction the leaving page aborts.
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('compare-writes-failed')) return
-    sessionStorage.setItem('compare-writes-failed', '1')
+/**
+ * On the first page only, the IndexedDB writes of one collection (`cart`, `compare`) fail, as a
+ * write does whose transaction the leaving page aborts.
+ */
+async function failWritesOnFirstPage(page: Page, collection: string): Promise<void> {
+  await page.addInitScript((name) => {
+    if (sessionStorage.getItem(`${name}-writes-failed`)) return
+    sessionStorage.setItem(`${name}-writes-failed`, '1')
     const put = IDBObjectStore.prototype.put
     IDBObjectStore.prototype.put = function (
       this: IDBObjectStore,
       ...args: Parameters<IDBObjectStore['put']>
     ) {
-      if (this.name.endsWith('-compare')) throw new DOMException('the page is gone', 'AbortError')
+      if (this.name.endsWith(`-${name}`)) throw new DOMException('the page is gone', 'AbortError')
       return put.apply(this, args)
     }
-  })
+  }, collection)
+}
+
+test('a piece added to compare is still there after the page is left before IndexedDB took it', async ({
+  page,
+}) => {
+  await failWritesOnFirstPage(page, 'compare')
   await openProduct(page, '/p/GRP2328/bridal-jewellery-set-grp2328')
   await page.getByTestId('add-to-compare').click()
   await expect(page.getByTestId('add-to-compare')).toHaveAttribute('aria-pressed', 'true')
@@ -282,20 +288,7 @@ test('a piece added to the bag is in the cart after the page is left before Inde
 }) => {
   const product = await pickProduct(request)
   const variant = product.variants[0]
-  // On the first page only, the cart's IndexedDB writes fail, as a write does whose transaction
-  // the leaving page aborts.
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('cart-writes-failed')) return
-    sessionStorage.setItem('cart-writes-failed', '1')
-    const put = IDBObjectStore.prototype.put
-    IDBObjectStore.prototype.put = function (
-      this: IDBObjectStore,
-      ...args: Parameters<IDBObjectStore['put']>
-    ) {
-      if (this.name.endsWith('-cart')) throw new DOMException('the page is gone', 'AbortError')
-      return put.apply(this, args)
-    }
-  })
+  await failWritesOnFirstPage(page, 'cart')
   await openProduct(page, product.url)
   for (const [label, value] of variant?.options ?? [])
     await page.getByRole('button', { name: `${label} ${value}`, exact: true }).click()
