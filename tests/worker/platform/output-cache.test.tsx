@@ -411,6 +411,22 @@ describe('output cache key: what a page varies on', () => {
     expect((await shop(`${product}?from=ad&x=2`)).res.headers.get('x-cache')).toBe('HIT')
   })
 
+  it('a listing whose URL names values no filter offers is served without them and never stored', async () => {
+    for (const path of [
+      '/c/women?color=99999',
+      `/search?q=silk-${Date.now()}&color=99999`,
+      '/search?color=99998',
+    ]) {
+      expect((await shop(path)).res.status, path).toBe(200)
+      const again = await shop(path)
+      expect(again.res.status, path).toBe(200)
+      expect(again.res.headers.get('x-cache'), path).not.toBe('HIT')
+    }
+    // A value a filter offers is stored as before.
+    await shop('/c/women?color=49')
+    expect((await shop('/c/women?color=49')).res.headers.get('x-cache')).toBe('HIT')
+  })
+
   it('the home page’s notice enters the key only with the value the page reads', async () => {
     await shop('/?ref=warm')
     for (const q of ['?notice=junk-1', '?notice=junk-2', '?notice=CATEGORY-UNAVAILABLE'])

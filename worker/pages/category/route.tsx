@@ -36,7 +36,9 @@ async function renderCategoryPage(c: Context<AppEnv>, category: Category): Promi
   const url = new URL(c.req.url)
   const state = parseListingQuery(url.searchParams)
   const data = await loadCategoryPage(c, category, state, Date.now())
-  c.set('cacheTags', ['category', `C${category.id}`])
+  // Stored only when the page shows what its URL names: a URL with values no filter offers (made
+  // up, or stale) is served the page without them, and would otherwise be an entry of its own.
+  if (data.listing.state === state) c.set('cacheTags', ['category', `C${category.id}`])
   const canonical = new URL(categoryUrl(category), c.var.config.PUBLIC_ORIGIN).href
   // The grid's tiles past its first row and the filter panel, as kept markup (layout/grid-tiles.tsx).
   const listing = keptListing(data.listing, data.filterPanel, c.var.config)

@@ -7,7 +7,7 @@
  *                    (a designer's name lists their products, a misspelt query names its correction).
  * A misspelt query says which words the results are for ("Showing results for …").
  */
-import { parseSearchListingQuery } from '@shared/components/catalog/listing-state'
+import { hasFilters, parseSearchListingQuery } from '@shared/components/catalog/listing-state'
 import { MSG, msgShowingResultsFor } from '@shared/i18n/messages'
 import { ok } from '../../platform/http'
 import { renderPage } from '../../platform/render/render-page'
@@ -21,8 +21,9 @@ const searchPage: RouteHandler = async (c) => {
   const data = await loadSearchPage(c, url.searchParams.get('q') ?? '', state, Date.now())
   if ('redirect' in data) return c.redirect(data.redirect, 302)
   // Anonymous and the same for every visitor of this store/currency: edge-cached like listings
-  // (the importer purges `search` with the catalogue).
-  c.set('cacheTags', ['search'])
+  // (the importer purges `search` with the catalogue), when the page shows what its URL names (no
+  // values no filter offers: each made-up URL would be an entry of its own).
+  if (data.listing ? data.listing.state === state : !hasFilters(state)) c.set('cacheTags', ['search'])
   const designer = data.query ? null : (state.chosen.designer ?? [])
   const designerLabel =
     designer?.length === 1 ? (data.listing?.labels.options.designer?.[designer[0]?.id ?? ''] ?? null) : null
