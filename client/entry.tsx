@@ -52,14 +52,19 @@ export function hydrateIslands(islands: Island<any>[], root: ParentNode = docume
     }
     el.dataset.hydrating = 'true'
     const { Component } = island
-    work.push(() =>
-      hydrateRoot(
-        el,
-        <Hydrated el={el}>
-          <Component {...(props as object)} />
-        </Hydrated>,
-      ),
-    )
+    work.push(() => {
+      // An island that fails to hydrate is logged, and the islands after it still hydrate.
+      try {
+        hydrateRoot(
+          el,
+          <Hydrated el={el}>
+            <Component {...(props as object)} />
+          </Hydrated>,
+        )
+      } catch (err) {
+        console.error(`island ${island.islandName}: hydration failed`, err)
+      }
+    })
   }
   // The islands run on preact/compat (scripts/build-client.mjs), which hydrates an island in one
   // go: each island in a task of its own keeps every task short, so a tap during hydration waits
