@@ -33,7 +33,13 @@ function keep(name: string, key: string, text: string): void {
   try {
     globalThis.localStorage?.setItem(pendingKey(name, key), text)
   } catch {
-    // No localStorage (or no room): IndexedDB alone keeps the write.
+    // No localStorage (or no room): IndexedDB alone keeps the write, and an older kept write of
+    // the key goes, so the next read does not take it over this one.
+    try {
+      globalThis.localStorage?.removeItem(pendingKey(name, key))
+    } catch {
+      // No localStorage at all.
+    }
   }
 }
 

@@ -124,4 +124,18 @@ describe('kept writes (the cart; wishlist, compare and recently viewed as lazy c
     expect(local.items.size).toBe(0)
     expect(await cart.getItem('current-cart-hash')).toBe('h2')
   })
+
+  it('lets an older kept write go when localStorage has no room for a newer one', async () => {
+    hang = true
+    void lazyCollection('compare').setItem('current-compare', [{ sku: 'OLD' }])
+    await new Promise((r) => setTimeout(r, 10))
+    expect(local.items.size).toBe(1)
+    hang = false
+    local.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError')
+    }
+    await lazyCollection('compare').setItem('current-compare', [{ sku: 'NEW' }])
+    expect(local.items.size).toBe(0)
+    expect(await lazyCollection('compare').getItem('current-compare')).toEqual([{ sku: 'NEW' }])
+  })
 })
