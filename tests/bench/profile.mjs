@@ -11,7 +11,9 @@
 // (category-signed-in) is requested with a signed-in shopper's cookies. The page `order` is order
 // placement: a guest's cash-on-delivery order of one simple product, each from an address and
 // e-mail of its own (so no placement or hold limit refuses it), the product's stock set high first;
-// with it, every page of the run is requested from India.
+// `order-refused` sends the same orders from one address, so after the hour's first ones the
+// address's placement counter refuses each (the cost of a refusal: this worker has no burst
+// binding). With either, every page of the run is requested from India.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -35,7 +37,8 @@ usage: node tests/bench/profile.mjs [--scale 300] [--pages home,category,product
   [--duration 3] [--connections 10] [--top 25] [--state DIR] [--out DIR]
 A V8 CPU profile of each page's cache miss in workerd: CPU time a request, and self and total time
 by package, source file and function. A page named NAME-signed-in is requested with a signed-in
-shopper's cookies; the page \`order\` places guest orders, each from an address of its own.`
+shopper's cookies; the page \`order\` places guest orders, each from an address of its own, and
+\`order-refused\` sends them from one address (refused by its hourly placement counter).`
 const opts = parseArgs(HELP, {
   options: ['--scale', '--pages', '--duration', '--connections', '--top', '--state', '--out'],
   positionals: 0,
@@ -73,7 +76,7 @@ const worker = await startWorker({
   script,
   port: 0,
   inspect: true,
-  country: PAGES.includes('order') ? 'IN' : undefined,
+  country: PAGES.some((p) => p.startsWith('order')) ? 'IN' : undefined,
 })
 
 // The bundle's source files by line: esbuild starts each module with a `// path` comment.
@@ -168,6 +171,7 @@ const orderSku = (
     .first()
 ).sku
 let orderSeq = 0
+let refusedOnly = false
 const orderRequests = [
   {
     method: 'POST',
@@ -179,7 +183,9 @@ const orderRequests = [
         headers: {
           ...req.headers,
           'content-type': 'application/json',
-          'cf-connecting-ip': `10.${(orderSeq >> 16) & 255}.${(orderSeq >> 8) & 255}.${orderSeq & 255}`,
+          'cf-connecting-ip': refusedOnly
+            ? '10.255.255.255'
+            : `10.${(orderSeq >> 16) & 255}.${(orderSeq >> 8) & 255}.${orderSeq & 255}`,
         },
         body: JSON.stringify(
           orderBody(
@@ -194,7 +200,10 @@ const orderRequests = [
   },
 ]
 const target = (page) => {
-  if (page === 'order') return { path: '/api/order', headers: {}, extra: { requests: orderRequests } }
+  if (page === 'order' || page === 'order-refused') {
+    refusedOnly = page === 'order-refused'
+    return { path: '/api/order', headers: {}, extra: { requests: orderRequests } }
+  }
   const signedIn = page.endsWith('-signed-in')
   const name = signedIn ? page.slice(0, -'-signed-in'.length) : page
   return { path: urls[name] ?? name, headers: signedIn ? shopper : {} }

@@ -655,7 +655,9 @@ try {
     )
     const st = a.stalls
     log(
-      `    slow cheap requests (over ${st.slowMs} ms): ${st.slow}; in flight then vs. overall: ${st.classes
+      `    slow cheap requests (over ${st.slowMs} ms): ${st.slow} (${Object.entries(st.slowByRequest)
+        .map(([w, n]) => `${w}: ${n}`)
+        .join(', ')}); in flight then vs. overall: ${st.classes
         .slice(0, 6)
         .map((c) => `${c.cls} ${c.slowShare}%/${c.allShare}%`)
         .join(

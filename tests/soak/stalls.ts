@@ -14,6 +14,8 @@ export interface StallProfile {
   slowMs: number
   /** Per class and kind: share of slow samples with it in flight, and of all samples (percent). */
   classes: { cls: string; slowShare: number; allShare: number }[]
+  /** The slow samples by what they asked for (path, and the output cache's answer). */
+  slowByRequest: Record<string, number>
   /** The measuring process's own event-loop delay during the attacks (ms). */
   driverDelay: { p99: number; max: number }
 }
@@ -27,7 +29,7 @@ export function stallRecorder() {
     span(cls: string, t0: number, t1: number) {
       spans.push({ cls, t0, t1 })
     },
-    profile(samples: { t: number; ms: number }[], slowMs: number): StallProfile {
+    profile(samples: { t: number; ms: number; what: string }[], slowMs: number): StallProfile {
       loop.disable()
       const classes = [...new Set(spans.map((s) => s.cls))]
       const inFlight = (s: { t: number; ms: number }, cls: string) =>
@@ -44,6 +46,9 @@ export function stallRecorder() {
             allShare: pct(samples.filter((s) => inFlight(s, cls)).length, samples.length),
           }))
           .sort((a, b) => b.slowShare - b.allShare - (a.slowShare - a.allShare)),
+        slowByRequest: Object.fromEntries(
+          [...new Set(slow.map((s) => s.what))].map((w) => [w, slow.filter((s) => s.what === w).length]),
+        ),
         driverDelay: {
           p99: Math.round(loop.percentile(99) / 1e6),
           max: Math.round(loop.max / 1e6),

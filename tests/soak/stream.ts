@@ -13,6 +13,8 @@ export interface StreamSample {
   t: number
   ms: number
   ok: boolean
+  /** The path requested, with the output cache's answer (`x-cache`) when it gave one. */
+  what: string
 }
 
 /** The thread's code (CommonJS, evaluated by worker_threads). */
@@ -29,15 +31,18 @@ const send = () => {
   const t0 = performance.now()
   outstanding++
   let settled = false
+  let what = path
   const done = (ok) => {
     if (settled) return
     settled = true
     outstanding--
-    parentPort.postMessage({ t: performance.timeOrigin + t0, ms: performance.now() - t0, ok })
+    parentPort.postMessage({ t: performance.timeOrigin + t0, ms: performance.now() - t0, ok, what })
   }
   const req = http.request(
     { host: u.hostname, port: u.port, method: 'GET', path, agent: false, signal: AbortSignal.timeout(timeoutMs) },
     (res) => {
+      const cache = res.headers['x-cache']
+      if (cache) what = path + ' (' + cache + ')'
       res.on('data', () => {})
       res.on('end', () => done((res.statusCode ?? 0) < 400))
       res.on('error', () => done(false))

@@ -65,12 +65,13 @@ async function tableCod(db: D1Database, postcode: string): Promise<boolean> {
 
 /**
  * Whether the courier collects cash at a PIN as the shop knows it now: its cached answer while
- * fresh, else the PIN table. What placement and the cart's payment methods decide by.
+ * fresh, else the PIN table. What placement and the cart's payment methods decide by. Both are
+ * read at once (one round trip where reads coalesce); the table counts only without a fresh answer.
  */
 export async function knownPinCod(db: D1Database, postcode: string, now: number): Promise<boolean> {
-  const cached = await cachedServiceability(db, postcode, now)
+  const [cached, table] = await Promise.all([cachedServiceability(db, postcode, now), tableCod(db, postcode)])
   if (cached) return cached.serviceable === 1 && cached.cod_available === 1
-  return tableCod(db, postcode)
+  return table
 }
 
 function answer(

@@ -28,30 +28,46 @@ export function codPhoneKey(phone: string | null | undefined): string {
   return digits.length >= 10 ? digits.slice(-10) : ''
 }
 
+/** The operator's rules on the address that need no read: in India, its PIN code not blocked by config. */
+function codAddressEligibleHere(
+  country: string | null | undefined,
+  postcode: string | null | undefined,
+): boolean {
+  return (
+    codAddressEligible(country, postcode) &&
+    !SHIPPING_RULES.codBlockedPincodes.includes((postcode ?? '').trim())
+  )
+}
+
 /** Whether the operator allows cash on delivery to this address: in India, its PIN code not blocked. */
 export async function codAddressAllowed(
   db: D1Database,
   country: string | null | undefined,
   postcode: string | null | undefined,
 ): Promise<boolean> {
-  if (!codAddressEligible(country, postcode)) return false
-  const pin = (postcode ?? '').trim()
-  if (SHIPPING_RULES.codBlockedPincodes.includes(pin)) return false
+  if (!codAddressEligibleHere(country, postcode)) return false
   const blocked = await db
     .prepare("SELECT 1 AS ok FROM cod_blocklist WHERE kind = 'pin' AND value = ?")
-    .bind(pin)
+    .bind((postcode ?? '').trim())
     .first<{ ok: number }>()
   return !blocked
 }
 
-/** Whether cash on delivery can go to this address: allowed, and its PIN code is served with cash. */
+/**
+ * Whether cash on delivery can go to this address: allowed, and its PIN code is served with cash.
+ * The block list and the courier's answer are read at once (one round trip where reads coalesce).
+ */
 export async function codServiceable(
   db: D1Database,
   country: string | null | undefined,
   postcode: string | null | undefined,
 ): Promise<boolean> {
-  if (!(await codAddressAllowed(db, country, postcode))) return false
-  return knownPinCod(db, (postcode ?? '').trim(), Date.now())
+  if (!codAddressEligibleHere(country, postcode)) return false
+  const [allowed, cod] = await Promise.all([
+    codAddressAllowed(db, country, postcode),
+    knownPinCod(db, (postcode ?? '').trim(), Date.now()),
+  ])
+  return allowed && cod
 }
 
 /** What an order (or a cart about to become one) asks cash on delivery for. */
@@ -65,20 +81,26 @@ interface CodRequest {
   totalMinor?: number | null
 }
 
-/** Why cash on delivery is refused for this request, or null when it is offered. */
+/**
+ * Why cash on delivery is refused for this request, or null when it is offered. Every read is sent
+ * at once (one round trip where reads coalesce, as at placement); the refusals are then judged in
+ * their order: the address, the phone, pieces made to order, the total.
+ */
 export async function codRefusal(db: D1Database, req: CodRequest): Promise<string | null> {
-  if (!(await codServiceable(db, req.country, req.postcode))) {
-    return codUnavailableMessage(req.country, req.postcode, false) ?? COD_NEEDS_PIN
-  }
   const phone = codPhoneKey(req.phone)
-  if (phone) {
-    const row = await db
-      .prepare("SELECT 1 AS ok FROM cod_blocklist WHERE kind = 'phone' AND value = ?")
-      .bind(phone)
-      .first<{ ok: number }>()
-    if (row) return COD_REFUSALS.phone
-  }
-  if ((await listedMadeToOrder(db, req.skus ?? [])).size > 0) return COD_REFUSALS.madeToOrder
+  const [serviceable, phoneBlocked, madeToOrder] = await Promise.all([
+    codServiceable(db, req.country, req.postcode),
+    phone
+      ? db
+          .prepare("SELECT 1 AS ok FROM cod_blocklist WHERE kind = 'phone' AND value = ?")
+          .bind(phone)
+          .first<{ ok: number }>()
+      : null,
+    listedMadeToOrder(db, req.skus ?? []),
+  ])
+  if (!serviceable) return codUnavailableMessage(req.country, req.postcode, false) ?? COD_NEEDS_PIN
+  if (phoneBlocked) return COD_REFUSALS.phone
+  if (madeToOrder.size > 0) return COD_REFUSALS.madeToOrder
   const cap = codCapMinor('INR')
   if (req.totalMinor != null && req.totalMinor > cap) return COD_REFUSALS.cap(cap)
   return null
