@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Locator, test } from '@playwright/test'
 import { SCROLL_RESTORE_OFFSET_PX } from '../../shared/config/ui'
 import { waitForHydration } from './pages'
 
-// The category page draws tiles below the first screen only when they come near it; the header's
-// panels answer the very first click after load.
+// The category page draws tiles below the first screen only when they come near it, and the home
+// page its blocks there (rails, banners, the footer); the header's panels answer the very first
+// click after load.
 
 test.describe("the header's panels open on the very first click after load", () => {
   test.beforeEach(async ({ page }) => {
@@ -65,5 +66,32 @@ test.describe('tiles below the first screen', () => {
     // And it stays there while the tiles around it are drawn.
     await page.waitForTimeout(500)
     expect(await top()).toBe(SCROLL_RESTORE_OFFSET_PX)
+  })
+})
+
+test.describe("the home page's blocks below the first screen", () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
+
+  test('are drawn when scrolled to, the footer too', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const drawn = (l: Locator) => l.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }))
+    const firstRail = page.getByTestId('home-section').first().locator('a').first()
+    // Chrome draws such blocks up to a viewport and a half below the screen: the fourth rail starts
+    // further down than that.
+    const fourthRail = page.getByTestId('home-section').nth(3).locator('a').first()
+    const footerLink = page.locator('footer.footer a').first()
+    // A rail far below the first screen and the footer are not drawn yet…
+    expect(await drawn(fourthRail)).toBe(false)
+    expect(await drawn(footerLink)).toBe(false)
+    // …and are, once scrolled to; a block scrolled past stays where it was drawn.
+    await fourthRail.scrollIntoViewIfNeeded()
+    await expect.poll(() => drawn(fourthRail)).toBe(true)
+    await expect(fourthRail).toBeInViewport()
+    await footerLink.scrollIntoViewIfNeeded()
+    await expect.poll(() => drawn(footerLink)).toBe(true)
+    await expect(footerLink).toBeInViewport()
+    await firstRail.scrollIntoViewIfNeeded()
+    await expect(firstRail).toBeInViewport()
   })
 })
