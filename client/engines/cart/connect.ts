@@ -27,7 +27,7 @@ import { applyActions } from './apply-diff'
 import { CART_KEYS, type CartContext, cartTask } from './context'
 import { persistLines, stripServerIds } from './lines'
 import { afterChange } from './push'
-import { totalsCoverLines } from './totals'
+import { syncTotalsNow, totalsCoverLines } from './totals'
 
 type SyncOptions = DiffOptions & { force?: boolean }
 type ConnectOptions = { guest?: boolean; mergeStrategy?: 'max'; forceClientState?: boolean }
@@ -83,8 +83,13 @@ async function fallBackToGuest(ctx: CartContext): Promise<void> {
 export async function syncNow(ctx: CartContext, opts: SyncOptions = {}): Promise<CartSyncAction[] | null> {
   const cartId = cartServerToken.value
   if (!cartId || !ctx.settings().cartServerSync) return null
-  if (!syncRequired(opts, cartHash(cartItems.value, cartId), cartSyncedHash.value, cartLastSyncAt.value))
+  if (!syncRequired(opts, cartHash(cartItems.value, cartId), cartSyncedHash.value, cartLastSyncAt.value)) {
+    // The lines are the server's, but the totals held may be older than them: a page left while
+    // the totals of its last change were being read stored that change as synced and kept the
+    // totals of before it. Totals without a row for every server line are read again.
+    if (!totalsCoverLines(ctx)) await syncTotalsNow(ctx)
     return []
+  }
   cartSyncing.value = true
   try {
     const server = await pull(ctx)

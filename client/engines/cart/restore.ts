@@ -17,7 +17,7 @@ import {
 import { adopt, mayAdopt } from './channel'
 import { CART_KEYS, type CartContext } from './context'
 import { rememberServerIds } from './lines'
-import { inOtherCurrency } from './totals'
+import { inOtherCurrency, withLineTotals } from './totals'
 
 /** The stored lines followed by those added before they were read (by sku). */
 export function mergeRestored(stored: readonly CartLine[], early: readonly CartLine[]): CartLine[] {
@@ -47,7 +47,12 @@ async function restoreNow(ctx: CartContext): Promise<void> {
     // Totals priced in another currency (the shopper switched it) are dropped, and the cart is
     // synced again on load: every line and total is re-priced in the new currency at once.
     if (inOtherCurrency(ctx, totals as CartTotals)) cartSyncedHash.value = null
-    else cartTotals.value = totals as CartTotals
+    else {
+      cartTotals.value = totals as CartTotals
+      // The lines take their rows of the stored totals back (the options the server names, the
+      // row totals), as a totals read gives them: a page that reads no totals shows them too.
+      cartItems.value = withLineTotals(cartItems.value, (totals as CartTotals).items ?? [])
+    }
   }
   rememberServerIds(ctx, cartItems.value)
   cartLoaded.value = true

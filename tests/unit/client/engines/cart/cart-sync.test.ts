@@ -549,6 +549,21 @@ describe('server sync', () => {
     expect(cartTotals.value?.items?.map((i) => i.item_id)).toEqual([cartItems.value[0]?.server_item_id])
   })
 
+  it('totals cut off after the lines were synced are read again by the next sync, without a pull', async () => {
+    const t = setup({ stock: async () => ({ status: 'ok' }) })
+    await t.cart.addItem(product('A'), 2)
+    await t.cart.idle()
+    const count = (call: string) => t.server.calls.filter((c) => c === call).length
+    const [totalsBefore, pullsBefore] = [count('cart/totals'), count('cart/pull')]
+    // The page was left while the totals of the line's change were read: the line is stored as
+    // synced (the hash is unchanged), the totals are those of before it.
+    cartTotals.value = { ...(cartTotals.value ?? { total_segments: [] }), items: [] }
+    expect(await t.cart.sync()).toEqual([])
+    expect(count('cart/pull')).toBe(pullsBefore)
+    expect(count('cart/totals')).toBe(totalsBefore + 1)
+    expect(cartTotals.value?.items?.map((i) => i.item_id)).toEqual([cartItems.value[0]?.server_item_id])
+  })
+
   it('a cart task waits for the cart id', async () => {
     const t = setup()
     const waiting = t.cart.waitForCartId(5000)
@@ -584,6 +599,24 @@ describe('server sync', () => {
     await t.cart.load()
     expect(cartServerToken.value).toBe(token)
     expect(cartItems.value.map((l) => [l.sku, l.qty])).toEqual([['A', 2]])
+  })
+})
+
+describe('the stored cart', () => {
+  it("restores the lines with their rows of the stored totals (the server's options), as a totals read gives them", async () => {
+    const t = setup({ stock: async () => ({ status: 'ok' }) })
+    await t.cart.addItem(product('A'), 2)
+    await t.cart.idle()
+    const id = cartItems.value[0]?.server_item_id
+    expect(id).not.toBeUndefined()
+    // A new page: nothing in memory, and no totals read after the restore.
+    cartItems.value = []
+    cartServerToken.value = null
+    cartTotals.value = null
+    cartLoaded.value = false
+    await t.cart.restore()
+    expect(cartTotals.value?.items?.map((i) => i.item_id)).toEqual([id])
+    expect((cartItems.value[0]?.totals as { item_id?: unknown } | undefined)?.item_id).toBe(id)
   })
 })
 
