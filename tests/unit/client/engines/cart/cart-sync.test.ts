@@ -615,7 +615,7 @@ describe('the stored cart', () => {
     cartTotals.value = null
     cartLoaded.value = false
     await t.cart.restore()
-    expect(cartTotals.value?.items?.map((i) => i.item_id)).toEqual([id])
+    expect(cartTotals.peek()?.items?.map((i) => i.item_id)).toEqual([id])
     expect((cartItems.value[0]?.totals as { item_id?: unknown } | undefined)?.item_id).toBe(id)
   })
 })
