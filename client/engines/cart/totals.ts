@@ -51,13 +51,18 @@ export function inOtherCurrency(ctx: CartContext, totals: CartTotals): boolean {
 
 /**
  * True when the totals held are in the page's currency and hold a row for every line the server
- * cart has: else the lines show their own prices and the totals are worth reading again.
+ * cart has, each for the line's quantity (the server prices one row per line, at its quantity):
+ * else they are the totals of before a change, and worth reading again.
  */
 export function totalsCoverLines(ctx: CartContext): boolean {
   const totals = cartTotals.value
   if (!totals || inOtherCurrency(ctx, totals)) return false
-  const ids = new Set((totals.items ?? []).map((t) => String(t.item_id)))
-  return cartItems.value.every((l) => l.server_item_id == null || ids.has(String(l.server_item_id)))
+  const rows = new Map((totals.items ?? []).map((t) => [String(t.item_id), t]))
+  return cartItems.value.every((l) => {
+    if (l.server_item_id == null) return true
+    const row = rows.get(String(l.server_item_id))
+    return row !== undefined && (typeof row.qty !== 'number' || row.qty === l.qty)
+  })
 }
 
 /** GET totals (when connected and totals sync is on); stores and announces them. */

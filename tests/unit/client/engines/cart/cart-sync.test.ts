@@ -564,6 +564,24 @@ describe('server sync', () => {
     expect(cartTotals.value?.items?.map((i) => i.item_id)).toEqual([cartItems.value[0]?.server_item_id])
   })
 
+  it("totals of a line's quantity before its change are read again by the next sync, without a pull", async () => {
+    const t = setup({ stock: async () => ({ status: 'ok' }) })
+    await t.cart.addItem(product('A'), 2)
+    await t.cart.idle()
+    const count = (call: string) => t.server.calls.filter((c) => c === call).length
+    const [totalsBefore, pullsBefore] = [count('cart/totals'), count('cart/pull')]
+    // The quantity went from 1 to 2 and was stored as synced; the totals read after it was cut off.
+    const held = cartTotals.peek()
+    cartTotals.value = {
+      ...(held ?? { total_segments: [] }),
+      items: (held?.items ?? []).map((i) => ({ ...i, qty: 1 })),
+    }
+    expect(await t.cart.sync()).toEqual([])
+    expect(count('cart/pull')).toBe(pullsBefore)
+    expect(count('cart/totals')).toBe(totalsBefore + 1)
+    expect(cartTotals.peek()?.items?.map((i) => i.qty)).toEqual([2])
+  })
+
   it('a cart task waits for the cart id', async () => {
     const t = setup()
     const waiting = t.cart.waitForCartId(5000)
