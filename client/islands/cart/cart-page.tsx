@@ -63,15 +63,8 @@ function CartPage() {
   useEffect(() => {
     setMounted(true)
     startClientRuntime()
-    // Fresh totals from the server once the stored cart is read and connected (the read may end
-    // after this page mounted; a failure is logged by the engine).
-    const cart = getRuntime().cart
-    cart
-      .restore()
-      .then(() => {
-        if (cartServerToken.peek()) void cart.syncTotals()
-      })
-      .catch((err) => console.warn('[cart] stored cart not read', err))
+    // Fresh totals from the server once the cart is connected (a failure is logged by the engine).
+    if (cartServerToken.peek()) void getRuntime().cart.syncTotals()
   }, [])
   // The server renders the empty shell: the cart lives in the browser only.
   if (!mounted) return <p className="cart-page__loading">Loading your cart…</p>
