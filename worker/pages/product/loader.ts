@@ -18,7 +18,8 @@ import { listedMadeToOrder } from '../../catalog/made-to-order'
 import { type Commerce, getCommerce } from '../../commerce'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
-import { loadRecommendations } from './recommendations'
+import { createMemo } from '../../platform/memo'
+import { loadRecommendations, type RecommendationInputs, recommendationInputs } from './recommendations'
 
 interface SizeGuide {
   code: string
@@ -85,22 +86,28 @@ export function sizeGuideCodes(product: Product, designer: string | null = null)
   )
 }
 
-async function loadSizeGuide(
-  c: Context<AppEnv>,
-  commerce: Commerce,
-  product: Product,
-  designer: string | null,
-): Promise<SizeGuide | null> {
+/**
+ * The size-guide codes a product's page reads, the one that applies first first; null when the
+ * product has no size to choose (no guide is shown).
+ */
+function guideCodes(product: Product, designer: string | null): string[] | null {
   if (
     product.type_id !== 'configurable' ||
     product.configurable_options.every((o) => o.attribute_code !== 'size')
   ) {
     return null
   }
+  return sizeGuideCodes(product, designer)
+}
+
+async function loadSizeGuide(
+  c: Context<AppEnv>,
+  commerce: Commerce,
+  codes: string[] | null,
+): Promise<SizeGuide | null> {
   // The port's size guides (POST /api/product/size-guide-collection: failures ignored silently).
-  if (!commerce.getSizeGuides) return null
+  if (codes === null || !commerce.getSizeGuides) return null
   try {
-    const codes = sizeGuideCodes(product, designer)
     const docs = await commerce.getSizeGuides(codes)
     const guides = docs.map(toSizeGuide).filter((g): g is SizeGuide => g !== null)
     return codes.map((code) => guides.find((g) => g.code === code)).find(Boolean) ?? guides[0] ?? null
@@ -140,49 +147,42 @@ function pieceSkus(product: Product): string[] {
 }
 
 /**
- * A grouped or bundle product with each piece's stock and picture: the page shows every piece as
- * it is (out of stock marked, and left out of the add), so the shopper sees before adding what will
- * (and will not) go in the bag. When the pieces cannot be read they show no stock state or picture,
- * and the cart's own stock check still applies.
+ * A grouped or bundle product with each piece's stock and picture (`docs`: the pieces as read): the
+ * page shows every piece as it is (out of stock marked, and left out of the add), so the shopper sees
+ * before adding what will (and will not) go in the bag. When the pieces could not be read (null) they
+ * show no stock state or picture, and the cart's own stock check still applies.
  */
-async function withPieceStock(c: Context<AppEnv>, commerce: Commerce, product: Product): Promise<Product> {
-  const skus = pieceSkus(product)
-  if (skus.length === 0) return product
-  try {
-    const docs = await commerce.getProductsBySkus(skus)
-    const bySku = new Map(docs.map((d) => [d.sku, d]))
-    const piece = <T extends object>(current: T, doc: Product): T => ({
-      ...current,
-      stock: doc.stock,
-      image: doc.thumbnail ?? doc.image ?? null,
-    })
-    return {
-      ...product,
-      product_links: product.product_links.map((l) => {
-        const doc = bySku.get(l.linked_product_sku)
-        if (!l.product || !doc) return l
-        // A piece with options the shopper must choose (an engraving, a size) cannot be added from
-        // here: the page links to its own page instead.
-        const needsOptions = doc.custom_options.some((o) => o.is_require)
-        return {
-          ...l,
-          product: {
-            ...piece(l.product, doc),
-            ...(needsOptions ? { options_url: productPath(doc.sku, doc.slug) } : {}),
-          },
-        }
+function withPieceStock(product: Product, docs: Product[] | null): Product {
+  if (docs === null || pieceSkus(product).length === 0) return product
+  const bySku = new Map(docs.map((d) => [d.sku, d]))
+  const piece = <T extends object>(current: T, doc: Product): T => ({
+    ...current,
+    stock: doc.stock,
+    image: doc.thumbnail ?? doc.image ?? null,
+  })
+  return {
+    ...product,
+    product_links: product.product_links.map((l) => {
+      const doc = bySku.get(l.linked_product_sku)
+      if (!l.product || !doc) return l
+      // A piece with options the shopper must choose (an engraving, a size) cannot be added from
+      // here: the page links to its own page instead.
+      const needsOptions = doc.custom_options.some((o) => o.is_require)
+      return {
+        ...l,
+        product: {
+          ...piece(l.product, doc),
+          ...(needsOptions ? { options_url: productPath(doc.sku, doc.slug) } : {}),
+        },
+      }
+    }),
+    bundle_options: product.bundle_options.map((o) => ({
+      ...o,
+      product_links: o.product_links.map((l) => {
+        const doc = bySku.get(l.sku)
+        return doc ? { ...l, product: piece(l.product ?? { name: doc.name }, doc) } : l
       }),
-      bundle_options: product.bundle_options.map((o) => ({
-        ...o,
-        product_links: o.product_links.map((l) => {
-          const doc = bySku.get(l.sku)
-          return doc ? { ...l, product: piece(l.product ?? { name: doc.name }, doc) } : l
-        }),
-      })),
-    }
-  } catch (err) {
-    logDeferred(c, 'set pieces', err)
-    return product
+    })),
   }
 }
 
@@ -207,66 +207,114 @@ export function productUrlRedirect(
   return null
 }
 
+/**
+ * What the reads that follow the product depend on, all taken from the product, its variant and
+ * its designer's name: the product's id (its reviews), its pieces' skus, its recommendations'
+ * inputs, its size guide's codes, and the skus whose made-to-order listing is read.
+ */
+interface FollowUpInputs {
+  id: number
+  pieces: string[]
+  recommendations: RecommendationInputs
+  guide: string[] | null
+  madeToOrder: string[]
+}
+
+function followUpInputs(
+  product: Product,
+  child: ConfigurableChild | null,
+  attributes: Attribute[],
+): FollowUpInputs {
+  return {
+    id: product.id,
+    pieces: pieceSkus(product),
+    recommendations: recommendationInputs(product),
+    guide: guideCodes(product, designerName(product, attributes)),
+    madeToOrder: child ? [product.sku, child.sku] : [product.sku],
+  }
+}
+
+/**
+ * The follow-up inputs of each product page this isolate rendered, by its URL's skus. A page whose
+ * inputs are known starts its follow-up reads together with the product's read, so they share its
+ * round trip to the database; the inputs the product then gives are compared with the ones
+ * predicted, and on any difference (the product changed since) the reads are made again with the
+ * new ones. A stale entry costs that second round trip, never a wrong page.
+ */
+const predicted = createMemo<FollowUpInputs>({
+  name: 'product page follow-up inputs',
+  ttlMs: Number.POSITIVE_INFINITY,
+  maxEntries: 2000,
+  maxBytes: 512 * 1024,
+})
+
+/** The follow-up reads, started at once (each resolves, never fails: see the loaders). */
+function startFollowUps(c: Context<AppEnv>, commerce: Commerce, inputs: FollowUpInputs, now: number) {
+  return {
+    pieces:
+      inputs.pieces.length === 0
+        ? Promise.resolve(null)
+        : commerce.getProductsBySkus(inputs.pieces).catch((err): Product[] | null => {
+            logDeferred(c, 'set pieces', err)
+            return null
+          }),
+    recommendations: loadRecommendations(c, inputs.recommendations, now),
+    reviews: commerce.getReviews(inputs.id).catch((err) => {
+      logDeferred(c, 'reviews', err)
+      return [] as Review[]
+    }),
+    sizeGuide: loadSizeGuide(c, commerce, inputs.guide),
+    madeToOrder: listedMadeToOrder(c.env.DB, inputs.madeToOrder).catch((err): ReadonlySet<string> => {
+      logDeferred(c, 'made to order', err)
+      return new Set()
+    }),
+  }
+}
+
 /** Loads everything the product page needs, or says why it cannot be shown. */
 export async function loadProductPage(
   c: Context<AppEnv>,
   params: { parentSku: string; slug?: string; childSku?: string | null },
 ): Promise<ProductLoadResult> {
   const commerce = getCommerce(c)
-  // Every product page needs the attribute metadata and tax rules: asked for together with the
-  // product, so their reads share its round trip to the database.
-  const metadata = productMetadata(c, commerce)
-  const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
-  if (!found) return { kind: 'not-found', message: PAGE_TEXT.productQueryEmpty }
-  return resolveProduct(c, commerce, found.product, found.child ?? null, params, metadata)
-}
-async function resolveProduct(
-  c: Context<AppEnv>,
-  commerce: Commerce,
-  product: Product,
-  child: ConfigurableChild | null,
-  params: { parentSku: string; slug?: string; childSku?: string | null },
-  metadata: ReturnType<typeof productMetadata>,
-): Promise<ProductLoadResult> {
-  const location = productUrlRedirect(product, child, params, productPath)
-  if (location) return { kind: 'redirect', location }
-  const rejected = productRejection(product)
-  if (rejected) return { kind: 'not-found', message: rejected }
-
-  // The reads that follow the product start together, so they share one round trip: the grouped
-  // or bundle pieces' stock, the reviews, the size guide, the made-to-order listing and the
-  // recommendations.
   const now = Date.now()
-  const pending = withPieceStock(c, commerce, product)
-  const recommendations = loadRecommendations(c, product, now)
-  const reviews = commerce.getReviews(product.id).catch((err) => {
-    logDeferred(c, 'reviews', err)
-    return [] as Review[]
-  })
-  // The designer's chart needs the attribute metadata, read with the product in the first round
-  // trip: the chart's read then joins the reviews' (a failed metadata read fails the page below).
-  const sizeGuide = metadata.then(
-    ({ attributes }) => loadSizeGuide(c, commerce, product, designerName(product, attributes)),
-    () => null,
-  )
-  const madeToOrder = listedMadeToOrder(c.env.DB, child ? [product.sku, child.sku] : [product.sku]).catch(
-    (err): ReadonlySet<string> => {
-      logDeferred(c, 'made to order', err)
-      return new Set()
-    },
-  )
-  const [{ attributes, taxRules }, pieces] = await Promise.all([metadata, pending])
+  // Every product page needs the attribute metadata and tax rules: asked for together with the
+  // product, so their reads share its round trip to the database; so do the follow-up reads when
+  // this isolate knows what they will be.
+  const metadata = productMetadata(c, commerce)
+  const key = `${params.parentSku}\n${params.childSku ?? ''}`
+  const guess = predicted.peek(key)
+  const early = guess ? startFollowUps(c, commerce, guess, now) : null
+  const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
+  const product = found?.product
+  const child = found?.child ?? null
+  const location = product ? productUrlRedirect(product, child, params, productPath) : null
+  const rejected = product ? productRejection(product) : null
+  if (!product || location || rejected) {
+    // A URL that no longer shows its product keeps no guess.
+    if (guess) predicted.delete(key)
+    if (location) return { kind: 'redirect', location }
+    return { kind: 'not-found', message: rejected ?? PAGE_TEXT.productQueryEmpty }
+  }
+
+  const { attributes, taxRules } = await metadata
+  const inputs = followUpInputs(product, child, attributes)
+  const same = guess !== undefined && JSON.stringify(guess) === JSON.stringify(inputs)
+  if (!same) predicted.set(key, inputs)
+  // The reads started with the product's when the guess holds; otherwise they start now, together,
+  // in a round trip of their own.
+  const follow = same && early ? early : startFollowUps(c, commerce, inputs, now)
   return {
     kind: 'ok',
     data: {
-      product: pieces,
+      product: withPieceStock(product, await follow.pieces),
       child,
       attributes,
       taxRules,
-      reviews,
-      sizeGuide,
-      madeToOrder,
-      recommendations,
+      reviews: follow.reviews,
+      sizeGuide: follow.sizeGuide,
+      madeToOrder: follow.madeToOrder,
+      recommendations: follow.recommendations,
       now,
     },
   }

@@ -43,10 +43,27 @@ export function lookSkus(product: Pick<Product, 'sku' | 'product_links'>): strin
   return [...new Set(skus)].slice(0, RECOMMENDED * 2)
 }
 
-/** The pieces to show with `product`; none on any failure (the page is then not cached). */
+/** What the section's reads depend on: the product's sku, its look's skus, designer and first category. */
+export interface RecommendationInputs {
+  sku: string
+  look: string[]
+  designer: Product['designer'] | null
+  category: number | null
+}
+
+export function recommendationInputs(product: Product): RecommendationInputs {
+  return {
+    sku: product.sku,
+    look: lookSkus(product),
+    designer: product.designer ?? null,
+    category: product.category[0]?.category_id ?? null,
+  }
+}
+
+/** The pieces to show for a product (`product`: its inputs); none on any failure (the page is then not cached). */
 export async function loadRecommendations(
   c: Context<AppEnv>,
-  product: Product,
+  product: RecommendationInputs,
   now: number,
 ): Promise<Recommendations> {
   try {
@@ -61,7 +78,20 @@ export async function loadRecommendations(
         chosen.push(p)
       }
     }
-    const skus = lookSkus(product)
+    const skus = product.look
+    const wanted = RECOMMENDED + 1
+    const byDesigner = () =>
+      product.designer == null
+        ? Promise.resolve({ items: [] as Product[] })
+        : commerce.searchProducts({
+            filters: { designer: [product.designer] },
+            size: wanted,
+            inStockOnly: true,
+          })
+    // A look of fewer pieces than the section shows needs the designer's pieces whatever its stock:
+    // both searches start together, so their reads share one round trip.
+    const designerFirst = skus.length < RECOMMENDED ? byDesigner() : null
+    designerFirst?.catch(() => {})
     if (skus.length) {
       const res = await commerce.searchProducts({
         terms: { sku: skus },
@@ -72,18 +102,9 @@ export async function loadRecommendations(
       take(skus.flatMap((sku) => bySku.get(sku) ?? []))
     }
     const linked = chosen.length > 0
-    const wanted = RECOMMENDED + 1
     if (chosen.length < RECOMMENDED && product.designer != null)
-      take(
-        (
-          await commerce.searchProducts({
-            filters: { designer: [product.designer] },
-            size: wanted,
-            inStockOnly: true,
-          })
-        ).items,
-      )
-    const category = product.category[0]?.category_id
+      take((await (designerFirst ?? byDesigner())).items)
+    const category = product.category
     if (chosen.length < RECOMMENDED && category != null)
       take(
         (
