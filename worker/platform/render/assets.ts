@@ -43,10 +43,15 @@ export function entryAssets(entry: EntryName): { script: string; preloads: strin
   return e ? { script: e.file, preloads: e.imports } : null
 }
 
-/** The stylesheet text safe to put inside <style> (a '</style' in it could not close the element). */
+/**
+ * The stylesheet text safe to put inside <style> (a '</style' in it could not close the element),
+ * escaped once: it is the same for every page of a build.
+ */
+const INLINE_CSS = clientManifest.cssText ? clientManifest.cssText.replace(/<\/(style)/gi, '<\\/$1') : null
+
+/** The stylesheet text every page carries in its <style>. */
 export function inlineCss(): string | null {
-  const text = clientManifest.cssText
-  return text ? text.replace(/<\/(style)/gi, '<\\/$1') : null
+  return INLINE_CSS
 }
 
 /** The font files every page preloads (the body and heading faces). */

@@ -42,6 +42,9 @@ interface DocumentProps {
   children: ReactNode
 }
 
+/** The speculation rules as the page's script carries them (the same on every page). */
+const SPECULATION_RULES_JSON = JSON.stringify(SPECULATION_RULES)
+
 export function Document(props: DocumentProps) {
   const { title, meta = {}, head, nonce, entry, layout, htmlData, children } = props
   const assets = entry ? entryAssets(entry) : null
@@ -108,7 +111,7 @@ export function Document(props: DocumentProps) {
             type="speculationrules"
             nonce={nonce}
             // Our own constant rules (JSON has no '</script'), not page data.
-            dangerouslySetInnerHTML={{ __html: JSON.stringify(SPECULATION_RULES) }}
+            dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }}
           />
         ) : null}
         {head}
