@@ -235,17 +235,21 @@ function followUpInputs(
 }
 
 /**
- * The follow-up inputs of each product page this isolate rendered, by its URL's skus. A page whose
- * inputs are known starts its follow-up reads together with the product's read, so they share its
- * round trip to the database; the inputs the product then gives are compared with the ones
- * predicted, and on any difference (the product changed since) the reads are made again with the
- * new ones. A stale entry costs that second round trip, never a wrong page.
+ * The follow-up inputs of each product page this isolate rendered, by its URL's skus, as JSON. A
+ * page whose inputs are known starts its follow-up reads together with the product's read, so they
+ * share its round trip to the database; the inputs the product then gives are compared with the
+ * ones predicted, and on any difference (the product changed since) the reads are made again with
+ * the new ones. A stale entry costs that second round trip, never a wrong page. The budget is what
+ * the isolate's memo total had left (docs/caches.md): an entry of about 150 characters is counted
+ * as some 360 bytes, so about ninety of the products most recently shown.
  */
-const predicted = createMemo<FollowUpInputs>({
+const predicted = createMemo<string>({
   name: 'product page follow-up inputs',
   ttlMs: Number.POSITIVE_INFINITY,
-  maxEntries: 2000,
-  maxBytes: 512 * 1024,
+  maxEntries: 512,
+  maxBytes: 32 * 1024,
+  // A V8 string of two bytes a character at most, and its entry.
+  sizeOf: (json) => 2 * json.length + 64,
 })
 
 /** The follow-up reads, started at once (each resolves, never fails: see the loaders). */
@@ -284,7 +288,7 @@ export async function loadProductPage(
   const metadata = productMetadata(c, commerce)
   const key = `${params.parentSku}\n${params.childSku ?? ''}`
   const guess = predicted.peek(key)
-  const early = guess ? startFollowUps(c, commerce, guess, now) : null
+  const early = guess ? startFollowUps(c, commerce, JSON.parse(guess) as FollowUpInputs, now) : null
   const found = await commerce.getProduct({ parentSku: params.parentSku, childSku: params.childSku ?? null })
   const product = found?.product
   const child = found?.child ?? null
@@ -299,8 +303,9 @@ export async function loadProductPage(
 
   const { attributes, taxRules } = await metadata
   const inputs = followUpInputs(product, child, attributes)
-  const same = guess !== undefined && JSON.stringify(guess) === JSON.stringify(inputs)
-  if (!same) predicted.set(key, inputs)
+  const json = JSON.stringify(inputs)
+  const same = guess === json
+  if (!same) predicted.set(key, json)
   // The reads started with the product's when the guess holds; otherwise they start now, together,
   // in a round trip of their own.
   const follow = same && early ? early : startFollowUps(c, commerce, inputs, now)
