@@ -95,14 +95,18 @@ export async function messageOrder(
   env: Env,
   config: AppConfig,
   event: string,
-  orderId: string,
+  orderOrId: string | OrderRow,
   now: number,
   detail: Record<string, string> = {},
 ): Promise<string> {
+  const orderId = typeof orderOrId === 'string' ? orderOrId : orderOrId.client_order_id
   try {
-    const phone = await orderPhone(env.DB, orderId)
+    // The number and the order are read together (one round trip where reads are coalesced).
+    const [phone, order] = await Promise.all([
+      orderPhone(env.DB, orderId),
+      typeof orderOrId === 'string' ? findOrderByClientId(env.DB, orderId) : orderOrId,
+    ])
     if (!phone) return 'no-phone'
-    const order = await findOrderByClientId(env.DB, orderId)
     if (!order) return 'no-order'
     const send = await messageFor(env, config, event, order, detail)
     if (!send) return 'no-template'

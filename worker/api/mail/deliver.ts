@@ -6,7 +6,7 @@
  * 'failed' and the scheduled drain tries it again (./outbox.ts), or 'dead' once it cannot be.
  */
 import { magentoDate } from '../user/repo'
-import { mailIdempotencyKey, mailProvider, SEND_CLAIM_MS, sendMailCall, settleRow } from './outbox'
+import { mailIdempotencyKey, mailProvider, SEND_CLAIM_MS, sendMailCall, settlement } from './outbox'
 
 interface OutgoingMail {
   kind: string
@@ -24,38 +24,56 @@ type MailStatus = 'queued' | 'sent' | 'failed'
 
 /** Sends (or queues) a mail and records it in the outbox; never throws for provider failures. */
 export async function deliverMail(env: Env, mail: OutgoingMail, now: number): Promise<MailStatus> {
-  const provider = mailProvider(env)
-  const createdAt = magentoDate(now)
-  // Recorded before the call (claimed as 'sending'), so a send cut short is retried, not lost.
-  const row = await env.DB.prepare(
-    `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, html,
-       status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(
-      mail.kind,
-      mail.from,
-      mail.replyTo ?? mail.from,
-      mail.to,
-      mail.subject,
-      mail.text,
-      mail.html ?? null,
-      provider ? 'sending' : 'queued',
-      provider ? 1 : 0,
-      provider ? now + SEND_CLAIM_MS : 0,
-      createdAt,
-    )
-    .first<{ id: number }>()
-  if (!provider || !row) return 'queued'
-  const outcome = await sendMailCall(provider, mailIdempotencyKey(env, row.id, createdAt), mail)
-  const status = await settleRow(env.DB, 'mail_outbox', row.id, 1, outcome, now)
-  return status === 'sent' ? 'sent' : 'failed'
+  const [status = 'queued'] = await deliverMails(env, [mail], now)
+  return status
 }
 
 /**
- * Sends (or queues) a mail after the answer has gone out (waitUntil), so how long an answer takes
- * never depends on whether a mail was sent (account-existence oracles) or on the provider.
+ * Several mails of one event, delivered together: their outbox rows are written in one batch,
+ * sent at once, and their outcomes recorded in one batch (two round trips to the database for any
+ * number of mails, one without a provider).
  */
+export async function deliverMails(env: Env, mails: OutgoingMail[], now: number): Promise<MailStatus[]> {
+  if (mails.length === 0) return []
+  const provider = mailProvider(env)
+  const createdAt = magentoDate(now)
+  // Recorded before the call (claimed as 'sending'), so a send cut short is retried, not lost.
+  const inserted = await env.DB.batch(
+    mails.map((mail) =>
+      env.DB.prepare(
+        `INSERT INTO mail_outbox (kind, from_address, source_address, target_address, subject, body, html,
+           status, attempts, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      ).bind(
+        mail.kind,
+        mail.from,
+        mail.replyTo ?? mail.from,
+        mail.to,
+        mail.subject,
+        mail.text,
+        mail.html ?? null,
+        provider ? 'sending' : 'queued',
+        provider ? 1 : 0,
+        provider ? now + SEND_CLAIM_MS : 0,
+        createdAt,
+      ),
+    ),
+  )
+  const ids = inserted.map((r) => (r.results[0] as { id: number } | undefined)?.id)
+  if (!provider) return mails.map(() => 'queued')
+  const settled = await Promise.all(
+    mails.map(async (mail, i) => {
+      const id = ids[i]
+      if (id === undefined) return null
+      const outcome = await sendMailCall(provider, mailIdempotencyKey(env, id, createdAt), mail)
+      return settlement(env.DB, 'mail_outbox', id, 1, outcome, now)
+    }),
+  )
+  const statements = settled.flatMap((s) => (s ? [s.statement] : []))
+  if (statements.length > 0) await env.DB.batch(statements)
+  return settled.map((s) => (s === null ? 'queued' : s.status === 'sent' ? 'sent' : 'failed'))
+}
+
 export function deliverMailLater(
   c: { env: Env; executionCtx: Pick<ExecutionContext, 'waitUntil'> },
   mail: OutgoingMail,

@@ -8,7 +8,7 @@
  * a reply-to of the customer — never the shopper's signed order link, which opens the order
  * without signing in. Each mail has an HTML part in the label's layout and a plain-text part
  * (../../mail/order-mail.ts), with the operator's edited words for the event when there are any.
- * Mail goes through deliverMail (provider when configured, else the outbox; retried by the
+ * Mail goes through deliverMails (provider when configured, else the outbox; retried by the
  * scheduled drain).
  *
  * Anyone may place an order for any e-mail address, so until an order has been paid or confirmed
@@ -36,7 +36,7 @@ import { parseOrderDocument } from '../order/document'
 import { orderEventStatement } from '../order/lifecycle'
 import { orderPageLink } from '../order/link'
 import { findOrderByClientId, type OrderRow } from '../order/repo'
-import { deliverMail } from './deliver'
+import { deliverMails } from './deliver'
 import { mailLines, withoutTypedText } from './order-lines'
 import { type OrderMailEvent, PAYMENT_STATE_LABELS } from './order-words'
 
@@ -132,25 +132,36 @@ export async function orderMailParts(
 }
 
 /**
- * Sends the mails for an order event (the shopper's, and the merchant's for a new order). Never
- * throws for the mail provider: an undelivered mail stays in the outbox for the drain.
+ * Sends the mails for an order event (the shopper's, and the merchant's for a new order) and its
+ * WhatsApp message. `order` is the order as its caller holds it (placement reads it back as it
+ * writes it), or its id. Never throws for the mail provider: an undelivered mail stays in the
+ * outbox for the drain. The database is asked: the order (unless given) with the message's reads;
+ * what the mails are made of; the shopper's daily limits (an order not yet paid or confirmed);
+ * the mails' outbox rows, written together; with a provider, their outcomes.
  */
 export async function notifyOrder(
   env: Env,
   config: AppConfig,
   event: OrderMailEvent,
-  orderId: string,
+  orderOrId: string | OrderRow,
   now: number,
   detail: Record<string, string> = {},
 ): Promise<void> {
-  const order = await findOrderByClientId(env.DB, orderId)
-  if (!order) return
-  // The mail's parts and the operator's words for the event: one round trip.
+  // Reads made at the same moment go as one batch: the message's go with the mails'.
   const reads = coalesceReads(env.DB)
+  const order = typeof orderOrId === 'string' ? await findOrderByClientId(reads, orderOrId) : orderOrId
+  // The WhatsApp message of the event, to a shopper who opted in at checkout (mail goes either way).
+  const message = messageOrder({ ...env, DB: reads }, config, event, order ?? orderOrId, now, detail)
+  if (!order) {
+    await message
+    return
+  }
+  // The mail's parts and the operator's words for the event: one round trip.
   const [{ confirmed, lines, invoice, ...common }, custom] = await Promise.all([
     orderMailParts(reads, config, order, detail),
     mailTemplate(reads, event),
   ])
+  const mails: Parameters<typeof deliverMails>[1] = []
   if (confirmed || (await unconfirmedMailAllowed(env, order, event, now))) {
     const link = await orderPageLink(env, config, order, now)
     const mail = renderOrderMail({
@@ -164,14 +175,8 @@ export async function notifyOrder(
       codLink: event === 'placed' ? await codConfirmLink(env, config, order) : null,
       custom,
     })
-    await deliverMail(
-      env,
-      { kind: `order-${event}`, from: config.SUPPORT_EMAIL, to: order.customer_email, ...mail },
-      now,
-    )
+    mails.push({ kind: `order-${event}`, from: config.SUPPORT_EMAIL, to: order.customer_email, ...mail })
   }
-  // The WhatsApp message of the event, to a shopper who opted in at checkout (mail goes either way).
-  await messageOrder(env, config, event, orderId, now, detail)
   // The merchant hears of an order once it is taken: at placement, or for an order paid online
   // (whose placement sends nothing), when its payment arrives.
   if (event === 'placed' || (event === 'paid' && !isCashOnDelivery(order))) {
@@ -185,16 +190,13 @@ export async function notifyOrder(
       placedAt: `${zonedDateTime(storedInstant(order.created_at) ?? 0, shopTimeZone())} ${shopTimeZone()}`,
     })
     // The merchant's copy names the customer and the address: it goes to the shop's own inbox.
-    await deliverMail(
-      env,
-      {
-        kind: 'order-merchant',
-        from: config.SUPPORT_EMAIL,
-        replyTo: order.customer_email,
-        to: config.MERCHANT_EMAIL || config.SUPPORT_EMAIL,
-        ...mail,
-      },
-      now,
-    )
+    mails.push({
+      kind: 'order-merchant',
+      from: config.SUPPORT_EMAIL,
+      replyTo: order.customer_email,
+      to: config.MERCHANT_EMAIL || config.SUPPORT_EMAIL,
+      ...mail,
+    })
   }
+  await Promise.all([deliverMails(env, mails, now), message])
 }

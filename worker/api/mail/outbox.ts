@@ -84,17 +84,30 @@ export async function settleRow(
   outcome: CallOutcome,
   now: number,
 ): Promise<'sent' | 'failed' | 'dead'> {
+  const { statement, status } = settlement(db, table, id, attempts, outcome, now)
+  await statement.run()
+  return status
+}
+
+/** The status a call's outcome gives an outbox row, and the statement that records it. */
+export function settlement(
+  db: D1Database,
+  table: Outbox,
+  id: number,
+  attempts: number,
+  outcome: CallOutcome,
+  now: number,
+): { statement: D1PreparedStatement; status: 'sent' | 'failed' | 'dead' } {
   const status = outcome.ok
     ? 'sent'
     : permanent(outcome.httpStatus) || attempts >= OUTBOX_MAX_ATTEMPTS
       ? 'dead'
       : 'failed'
   const next = status === 'failed' ? now + retryPause(attempts) : 0
-  await db
+  const statement = db
     .prepare(`UPDATE ${table} SET status = ?1, provider_response = ?2, next_attempt_at = ?3 WHERE id = ?4`)
     .bind(status, outcome.response, next, id)
-    .run()
-  return status
+  return { statement, status }
 }
 
 /** The mail provider's endpoint and key, when both are configured. */

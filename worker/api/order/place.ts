@@ -287,11 +287,7 @@ async function placeNew(
   // An order paid online is taken when its payment is: until then it is only held, so its
   // "received" mails (the shopper's and the merchant's) go with the payment's ("paid").
   if (row.payment_state !== 'awaiting')
-    runAfterAnswer(
-      c,
-      () => notifyOrder(c.env, c.var.config, 'placed', row.client_order_id, now),
-      'placed mail',
-    )
+    runAfterAnswer(c, () => notifyOrder(c.env, c.var.config, 'placed', row, now), 'placed mail')
   // Paid in full with store credit: its gift cards get their codes now (a provider's payment
   // issues them when it is reported).
   if (payment.status === 'processing') {

@@ -13,6 +13,7 @@ import {
 } from '../../../../worker/api/mail/notify'
 import { drainOutboxes, retryPause } from '../../../../worker/api/mail/outbox'
 import { transitionOrder } from '../../../../worker/api/order/lifecycle'
+import type { OrderRow } from '../../../../worker/api/order/repo'
 import { readConfig } from '../../../../worker/platform/env'
 import { onePieceEach, seedCartFixtures } from '../../../helpers/cart-fixtures'
 import { appFetch } from '../../../helpers/in-isolate'
@@ -197,18 +198,20 @@ describe('order confirmation', () => {
 })
 
 describe('what the mails cost the database', () => {
-  // Every order event reads the order, then what its mails are made of: the invoice number,
-  // whether the shop has confirmed the order, the lines' pictures and the operator's words for the
-  // event. Those four go in one round trip; then the per-recipient and per-sender limits (one
-  // batch), each mail's outbox row and its delivery, and the WhatsApp consent.
-  it('reads what the placed mails are made of in one round trip, eight in all', async () => {
+  // Every order event reads the order (placement hands over the row it wrote), then what its mails
+  // are made of: the invoice number, whether the shop has confirmed the order, the lines' pictures
+  // and the operator's words for the event, with the WhatsApp number. Those go in one round trip;
+  // then the per-recipient and per-sender limits (one batch), both mails' outbox rows (one batch)
+  // and, with a provider, both outcomes (one batch).
+  it('reads what the placed mails are made of in one round trip, and writes both mails together', async () => {
     const { mailEnv, config } = withProvider()
     const orderId = await placeOrder()
     const { db, seen, calls } = countingDb(env.DB)
     await notifyOrder({ ...mailEnv, DB: db }, config, 'placed', orderId, Date.now())
-    // One batch of four statements, the invoice's among them.
+    // One batch with the invoice's read and the message's number among them.
     const parts = calls.find((c) => c.includes('tax_documen'))
-    expect(parts, calls.join('\n')).toMatch(/^batch\[[^|]*(\|[^|]*){3}\]$/)
+    expect(parts, calls.join('\n')).toMatch(/^batch\[[^|]*(\|[^|]*){4}\]$/)
+    expect(parts).toContain('FROM order_messag')
     // Both daily limits counted in one batch.
     expect(
       calls.filter((c) => c.includes('rate_limits')),
@@ -216,7 +219,23 @@ describe('what the mails cost the database', () => {
     ).toEqual([
       expect.stringMatching(/^batch\[INSERT INTO rate_limits[^|]*\| INSERT INTO rate_limits[^|]*\]$/),
     ])
-    expect(seen.trips, calls.join('\n')).toBe(8)
+    // The shopper's and the merchant's rows written together, and their outcomes recorded together.
+    expect(
+      calls.filter((c) => c.includes('mail_outbox')),
+      calls.join('\n'),
+    ).toEqual([
+      expect.stringMatching(/^batch\[INSERT INTO mail_outbox[^|]*\| INSERT INTO mail_outbox[^|]*\]$/),
+      expect.stringMatching(/^batch\[UPDATE mail_outbox[^|]*\| UPDATE mail_outbox[^|]*\]$/),
+    ])
+    expect(seen.trips, calls.join('\n')).toBe(5)
+    // Handed the order as placement wrote it, the order is not read again.
+    const order = await env.DB.prepare('SELECT * FROM orders WHERE client_order_id = ?')
+      .bind(orderId)
+      .first<OrderRow>()
+    const again = countingDb(env.DB)
+    await notifyOrder({ ...mailEnv, DB: again.db }, config, 'placed', order as OrderRow, Date.now())
+    expect(again.calls.join('\n')).not.toMatch(/^SELECT \* FROM orders/m)
+    expect(again.seen.trips, again.calls.join('\n')).toBe(4)
   })
 })
 
