@@ -87,8 +87,8 @@ export function sizeGuideCodes(product: Product, designer: string | null = null)
 }
 
 /**
- * The size-guide codes a product's page reads, the one that applies first first; null when the
- * product has no size to choose (no guide is shown).
+ * The size-guide codes a product's page reads, in the order they apply (the first that exists is
+ * shown); null when the product has no size to choose (no guide is shown).
  */
 function guideCodes(product: Product, designer: string | null): string[] | null {
   if (

@@ -91,6 +91,7 @@ export async function loadRecommendations(
     // A look of fewer pieces than the section shows needs the designer's pieces whatever its stock:
     // both searches start together, so their reads share one round trip.
     const designerFirst = skus.length < RECOMMENDED ? byDesigner() : null
+    // Its failure is met where it is awaited; until then it must not count as unhandled.
     designerFirst?.catch(() => {})
     if (skus.length) {
       const res = await commerce.searchProducts({
