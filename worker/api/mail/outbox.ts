@@ -76,15 +76,8 @@ const permanent = (status: number | null) =>
 type Outbox = 'mail_outbox' | 'analytics_outbox' | 'courier_outbox' | 'message_outbox'
 
 /** Records the outcome of the call made for a claimed row: sent, failed (with its next time) or dead. */
-export async function settleRow(
-  db: D1Database,
-  table: Outbox,
-  id: number,
-  attempts: number,
-  outcome: CallOutcome,
-  now: number,
-): Promise<'sent' | 'failed' | 'dead'> {
-  const { statement, status } = settlement(db, table, id, attempts, outcome, now)
+export async function settleRow(...row: Parameters<typeof settlement>): Promise<'sent' | 'failed' | 'dead'> {
+  const { statement, status } = settlement(...row)
   await statement.run()
   return status
 }
