@@ -71,7 +71,7 @@ export async function codServiceable(
 }
 
 /** What an order (or a cart about to become one) asks cash on delivery for. */
-interface CodRequest {
+export interface CodRequest {
   country: string | null | undefined
   postcode: string | null | undefined
   phone?: string | null
@@ -81,14 +81,18 @@ interface CodRequest {
   totalMinor?: number | null
 }
 
-/**
- * Why cash on delivery is refused for this request, or null when it is offered. Every read is sent
- * at once (one round trip where reads coalesce, as at placement); the refusals are then judged in
- * their order: the address, the phone, pieces made to order, the total.
- */
-export async function codRefusal(db: D1Database, req: CodRequest): Promise<string | null> {
+/** What the rules read about an address and a phone. */
+export interface CodReads {
+  /** Cash can go to the address (allowed, and its PIN code served with cash). */
+  serviceable: boolean
+  /** The phone number is on the operator's block list. */
+  phoneBlocked: boolean
+}
+
+/** The reads about the address and the phone, sent at once (one round trip where reads coalesce). */
+export async function codReads(db: D1Database, req: CodRequest): Promise<CodReads> {
   const phone = codPhoneKey(req.phone)
-  const [serviceable, phoneBlocked, madeToOrder] = await Promise.all([
+  const [serviceable, phoneBlocked] = await Promise.all([
     codServiceable(db, req.country, req.postcode),
     phone
       ? db
@@ -96,12 +100,29 @@ export async function codRefusal(db: D1Database, req: CodRequest): Promise<strin
           .bind(phone)
           .first<{ ok: number }>()
       : null,
-    listedMadeToOrder(db, req.skus ?? []),
   ])
-  if (!serviceable) return codUnavailableMessage(req.country, req.postcode, false) ?? COD_NEEDS_PIN
-  if (phoneBlocked) return COD_REFUSALS.phone
-  if (madeToOrder.size > 0) return COD_REFUSALS.madeToOrder
+  return { serviceable, phoneBlocked: phoneBlocked !== null }
+}
+
+/**
+ * Why cash on delivery is refused for this request, or null when it is offered: the refusals
+ * judged in their order, the address, the phone, pieces made to order (`madeToOrder`: one of the
+ * request's skus is listed), the total.
+ */
+export function codJudgement(req: CodRequest, reads: CodReads, madeToOrder: boolean): string | null {
+  if (!reads.serviceable) return codUnavailableMessage(req.country, req.postcode, false) ?? COD_NEEDS_PIN
+  if (reads.phoneBlocked) return COD_REFUSALS.phone
+  if (madeToOrder) return COD_REFUSALS.madeToOrder
   const cap = codCapMinor('INR')
   if (req.totalMinor != null && req.totalMinor > cap) return COD_REFUSALS.cap(cap)
   return null
+}
+
+/**
+ * Why cash on delivery is refused for this request, or null when it is offered. Every read is sent
+ * at once (one round trip where reads coalesce); then `codJudgement`.
+ */
+export async function codRefusal(db: D1Database, req: CodRequest): Promise<string | null> {
+  const [reads, madeToOrder] = await Promise.all([codReads(db, req), listedMadeToOrder(db, req.skus ?? [])])
+  return codJudgement(req, reads, madeToOrder.size > 0)
 }

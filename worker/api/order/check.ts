@@ -14,7 +14,7 @@ import {
 import { OrderAddressSchema, type OrderBody } from '@shared/schemas/order'
 import { describeIssues, fail } from '../../platform/http'
 import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from '../cart/lines'
-import { codRefusal } from '../checkout/cod'
+import { type CodReads, type CodRequest, codJudgement, codReads } from '../checkout/cod'
 import type { CustomerRow } from '../user/repo'
 
 /** Stock is missing for the order; `detail` says which. */
@@ -100,24 +100,60 @@ export function checkStock(resolved: Awaited<ReturnType<typeof resolveLines>>): 
   if (short) throw new OutOfStock(`${short} is out of stock`)
 }
 
+type ShippingAddress = { country_id: string; postcode?: string | null; telephone?: string | null }
+
+/** What an order asks cash on delivery for (its lines and total aside), or null when it does not. */
+function codAsked(
+  info: OrderBody['addressInformation'],
+  shipping: ShippingAddress | null,
+): CodRequest | null {
+  if (info.payment_method_code !== CASH_ON_DELIVERY_CODE || !shipping) return null
+  return {
+    country: shipping.country_id,
+    postcode: String(shipping.postcode ?? '').trim(),
+    phone: shipping.telephone ?? info.billingAddress.telephone ?? null,
+  }
+}
+
+/**
+ * Cash on delivery's reads about the address and the phone, which need only the body: started
+ * with the body's other reads, they share their round trip. Null when the order does not ask for
+ * cash on delivery (or has no shipping form).
+ */
+export function cashOnDeliveryReads(
+  db: D1Database,
+  info: OrderBody['addressInformation'],
+  shipping: ShippingAddress | null,
+): Promise<CodReads> | null {
+  const asked = codAsked(info, shipping)
+  if (!asked) return null
+  const reads = codReads(db, asked)
+  // A refusal made before the reads are used (a bad line, missing stock) must not leave them unhandled.
+  reads.catch(() => {})
+  return reads
+}
+
 /**
  * Cash on delivery goes only to an Indian shipping address whose PIN code the courier serves, and
  * within the operator's rules (phone, pieces made to order, the highest total collected; see
  * worker/api/checkout/cod.ts); anything else is a 400 that says why, before anything is written.
+ * `reads` come from cashOnDeliveryReads with the same shipping form; the pieces made to order are
+ * the ones the order's own made-to-order read found (`listed`, the listing of its skus, their
+ * products and sizes: the read its ship-by dates come from).
  */
 export async function checkCashOnDelivery(
-  db: D1Database,
+  reads: Promise<CodReads> | null,
   info: OrderBody['addressInformation'],
-  shipping: { country_id: string; postcode?: string | null; telephone?: string | null } | null,
-  order: { lines: readonly ResolvedLine[]; totalMinor: number },
+  shipping: ShippingAddress | null,
+  order: { lines: readonly ResolvedLine[]; totalMinor: number; listed: ReadonlySet<string> },
 ): Promise<void> {
-  if (info.payment_method_code !== CASH_ON_DELIVERY_CODE || !shipping) return
-  const why = await codRefusal(db, {
-    country: shipping.country_id,
-    postcode: String(shipping.postcode ?? '').trim(),
-    phone: shipping.telephone ?? info.billingAddress.telephone ?? null,
-    skus: order.lines.flatMap((l) => [l.sku, l.product.sku, ...(l.parentSku ? [l.parentSku] : [])]),
-    totalMinor: order.totalMinor,
-  })
+  const asked = codAsked(info, shipping)
+  if (!asked || !reads) return
+  const skus = order.lines.flatMap((l) => [l.sku, l.product.sku, ...(l.parentSku ? [l.parentSku] : [])])
+  const why = codJudgement(
+    { ...asked, totalMinor: order.totalMinor },
+    await reads,
+    skus.some((sku) => order.listed.has(sku)),
+  )
   if (why) fail(400, `Invalid order: addressInformation.payment_method_code: ${why}`)
 }

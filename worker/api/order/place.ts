@@ -37,6 +37,7 @@ import { placementOutcome } from '../payment/outcome'
 import type { CustomerRow } from '../user/repo'
 import { magentoDate } from '../user/repo'
 import {
+  cashOnDeliveryReads,
   checkCashOnDelivery,
   checkForm,
   checkStock,
@@ -125,6 +126,8 @@ async function placeNew(
   const info = body.addressInformation
   const form = shippingForm(info)
   const email = orderEmail(body, customer, form)
+  // Cash on delivery's reads about the address and the phone need only the body too.
+  const codReads = cashOnDeliveryReads(db, info, form.success ? form.data : null)
   const [resolved, cart, taxRules, listed] = await Promise.all([
     resolveOrderLines(db, body.products),
     orderCart(db, body.cart_id, customer),
@@ -163,9 +166,10 @@ async function placeNew(
   }
   // Cash on delivery's rules read the order's total (before the fee), so they follow the pricing.
   const ext = totals.extension_attributes
-  await checkCashOnDelivery(db, info, shipping, {
+  await checkCashOnDelivery(codReads, info, shipping, {
     lines,
     totalMinor: ext.grand_total_minor - ext.cod_fee_minor,
+    listed,
   })
   const nothing = nothingToCharge(totals, currency)
   if (nothing) fail(400, nothing)
