@@ -22,8 +22,11 @@ beforeEach(async () => {
 
 const orderCount = () => countRows('SELECT COUNT(*) AS n FROM orders')
 
+/** An order line: a sku and a quantity, and the options the shopper chose when it has any. */
+type Line = { sku: string; qty: number; product_option?: unknown }
+
 /** Places an order of `lines` to `address`, paid by `method`. */
-function place(lines: { sku: string; qty: number }[], address: Record<string, unknown>, method: string) {
+function place(lines: Line[], address: Record<string, unknown>, method: string) {
   return api('/order', {
     body: orderBody(
       newOrderId('cod-rules'),
@@ -35,11 +38,7 @@ function place(lines: { sku: string; qty: number }[], address: Record<string, un
 }
 
 /** Expects an order of `lines` to `address`, paid by `method`, to be placed. */
-async function expectPlaced(
-  lines: { sku: string; qty: number }[],
-  address: Record<string, unknown>,
-  method = 'cashondelivery',
-) {
+async function expectPlaced(lines: Line[], address: Record<string, unknown>, method = 'cashondelivery') {
   const placed = await place(lines, address, method)
   expect(placed.status, JSON.stringify(placed.json)).toBe(200)
 }
@@ -58,11 +57,7 @@ const codAnswer = (cartId: string, phone = '9876543210', postcode = '560001') =>
   api(`/checkout/cod?postcode=${postcode}&cartId=${cartId}&phone=${encodeURIComponent(phone)}`)
 
 /** Expects a COD order to be refused with `why`, writing nothing and taking no stock, and a card order to pass. */
-async function refusedAtPlacement(
-  lines: { sku: string; qty: number }[],
-  address: Record<string, unknown>,
-  why: string,
-) {
+async function refusedAtPlacement(lines: Line[], address: Record<string, unknown>, why: string) {
   const before = { orders: await orderCount(), stock: await stockOf(lines[0]?.sku as string) }
   const cod = await place(lines, address, 'cashondelivery')
   expect(cod.status, JSON.stringify(cod.json)).toBe(400)
@@ -137,6 +132,27 @@ describe('cash on delivery: the operator’s rules', () => {
       testAddress(freshEmail('cod-mto')),
       COD_REFUSALS.madeToOrder,
     )
+  })
+
+  it('refuses a size made to order chosen on its configurable, at placement', async () => {
+    // Only the small size is listed; the order names the kurta and chooses that size.
+    await env.DB.prepare("INSERT INTO made_to_order (sku) VALUES ('FX-KURTA-S')").run()
+    try {
+      const small = {
+        sku: 'FX-KURTA',
+        qty: 1,
+        product_option: {
+          extension_attributes: {
+            configurable_item_options: [{ option_id: '142', option_value: '1' }],
+            custom_options: [],
+            bundle_options: [],
+          },
+        },
+      }
+      await refusedAtPlacement([small], testAddress(freshEmail('cod-mto-size')), COD_REFUSALS.madeToOrder)
+    } finally {
+      await env.DB.prepare("DELETE FROM made_to_order WHERE sku = 'FX-KURTA-S'").run()
+    }
   })
 
   it('refuses an order above the highest total collected, and accepts one at it', async () => {
