@@ -142,17 +142,19 @@ export function cashOnDeliveryReads(
  * products and sizes: the read its ship-by dates come from).
  */
 export async function checkCashOnDelivery(
+  db: D1Database,
   reads: Promise<CodReads> | null,
   info: OrderBody['addressInformation'],
   shipping: ShippingAddress | null,
   order: { lines: readonly ResolvedLine[]; totalMinor: number; listed: ReadonlySet<string> },
 ): Promise<void> {
   const asked = codAsked(info, shipping)
-  if (!asked || !reads) return
+  if (!asked) return
   const skus = order.lines.flatMap((l) => [l.sku, l.product.sku, ...(l.parentSku ? [l.parentSku] : [])])
   const why = codJudgement(
     { ...asked, totalMinor: order.totalMinor },
-    await reads,
+    // Read now when they were not started with the body's reads: the rules are never skipped.
+    await (reads ?? codReads(db, asked)),
     skus.some((sku) => order.listed.has(sku)),
   )
   if (why) fail(400, `Invalid order: addressInformation.payment_method_code: ${why}`)

@@ -166,7 +166,7 @@ async function placeNew(
   }
   // Cash on delivery's rules read the order's total (before the fee), so they follow the pricing.
   const ext = totals.extension_attributes
-  await checkCashOnDelivery(codReads, info, shipping, {
+  await checkCashOnDelivery(db, codReads, info, shipping, {
     lines,
     totalMinor: ext.grand_total_minor - ext.cod_fee_minor,
     listed,
