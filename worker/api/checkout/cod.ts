@@ -39,18 +39,22 @@ function codAddressEligibleHere(
   )
 }
 
+/** Whether the operator's block list names this PIN code. */
+async function pinBlocked(db: D1Database, postcode: string | null | undefined): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS ok FROM cod_blocklist WHERE kind = 'pin' AND value = ?")
+    .bind((postcode ?? '').trim())
+    .first<{ ok: number }>()
+  return row !== null
+}
+
 /** Whether the operator allows cash on delivery to this address: in India, its PIN code not blocked. */
 export async function codAddressAllowed(
   db: D1Database,
   country: string | null | undefined,
   postcode: string | null | undefined,
 ): Promise<boolean> {
-  if (!codAddressEligibleHere(country, postcode)) return false
-  const blocked = await db
-    .prepare("SELECT 1 AS ok FROM cod_blocklist WHERE kind = 'pin' AND value = ?")
-    .bind((postcode ?? '').trim())
-    .first<{ ok: number }>()
-  return !blocked
+  return codAddressEligibleHere(country, postcode) && !(await pinBlocked(db, postcode))
 }
 
 /**
@@ -63,11 +67,11 @@ export async function codServiceable(
   postcode: string | null | undefined,
 ): Promise<boolean> {
   if (!codAddressEligibleHere(country, postcode)) return false
-  const [allowed, cod] = await Promise.all([
-    codAddressAllowed(db, country, postcode),
+  const [blocked, cod] = await Promise.all([
+    pinBlocked(db, postcode),
     knownPinCod(db, (postcode ?? '').trim(), Date.now()),
   ])
-  return allowed && cod
+  return !blocked && cod
 }
 
 /** What an order (or a cart about to become one) asks cash on delivery for. */

@@ -149,11 +149,12 @@ function pieceSkus(product: Product): string[] {
 /**
  * A grouped or bundle product with each piece's stock and picture (`docs`: the pieces as read): the
  * page shows every piece as it is (out of stock marked, and left out of the add), so the shopper sees
- * before adding what will (and will not) go in the bag. When the pieces could not be read (null) they
- * show no stock state or picture, and the cart's own stock check still applies.
+ * before adding what will (and will not) go in the bag. `docs` is null for a product without
+ * pieces, and when the pieces could not be read: then they show no stock state or picture, and the
+ * cart's own stock check still applies.
  */
 function withPieceStock(product: Product, docs: Product[] | null): Product {
-  if (docs === null || pieceSkus(product).length === 0) return product
+  if (docs === null) return product
   const bySku = new Map(docs.map((d) => [d.sku, d]))
   const piece = <T extends object>(current: T, doc: Product): T => ({
     ...current,
