@@ -70,3 +70,59 @@ export function countingDb(db: D1Database) {
     })
   return { db: database(db), seen, calls }
 }
+
+/**
+ * `db` recording the rows each statement read (D1's `meta.rows_read`) with its SQL, in `reads`:
+ * every all/run of a statement and each statement of a batch. `first()` is answered through
+ * `all()` (its first row, or null) so that its rows are counted too; `first(column)` and `raw()`
+ * go through unrecorded. Sessions opened on it record into the same list.
+ */
+export function rowsReadDb(db: D1Database) {
+  const reads: { sql: string; rowsRead: number }[] = []
+  const sqlOf = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>()
+  const note = (sql: string, result: D1Result<unknown> | D1Response) =>
+    reads.push({ sql: sql.replace(/\s+/g, ' ').trim(), rowsRead: result.meta.rows_read ?? 0 })
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const w = {
+      bind: (...v: unknown[]) => statement(s.bind(...v), sql),
+      all: async () => {
+        const r = await s.all()
+        note(sql, r)
+        return r
+      },
+      run: async () => {
+        const r = await s.run()
+        note(sql, r)
+        return r
+      },
+      first: async (column?: string) => {
+        if (column !== undefined) return s.first(column)
+        const r = await s.all()
+        note(sql, r)
+        return r.results[0] ?? null
+      },
+      raw: (...a: never[]) => (s.raw as (...x: never[]) => unknown)(...a),
+    } as unknown as D1PreparedStatement
+    sqlOf.set(w, { statement: s, sql })
+    return w
+  }
+  const database = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const real = t as unknown as D1Database
+        if (key === 'prepare') return (sql: string) => statement(real.prepare(sql), sql)
+        if (key === 'batch')
+          return async (list: D1PreparedStatement[]) => {
+            const results = await real.batch(list.map((s) => sqlOf.get(s)?.statement ?? s))
+            results.forEach((r, i) => {
+              note(sqlOf.get(list[i] as object)?.sql ?? '?', r)
+            })
+            return results
+          }
+        if (key === 'withSession') return (start?: string) => database(real.withSession(start))
+        const v = Reflect.get(t, key)
+        return typeof v === 'function' ? v.bind(t) : v
+      },
+    })
+  return { db: database(db), reads }
+}

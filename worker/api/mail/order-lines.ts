@@ -108,11 +108,13 @@ export async function mailLines(db: D1Database, items: readonly OrderItem[]): Pr
   const byId = new Map<number, Product>()
   const bySku = new Map<string, Product>()
   if (ids.length || parents.length) {
+    // Only non-empty lists: SQLite answers `… OR sku IN ()` by scanning the whole catalogue.
+    const where = [
+      ...(ids.length ? [`id IN (${ids.map(() => '?').join(',')})`] : []),
+      ...(parents.length ? [`sku IN (${parents.map(() => '?').join(',')})`] : []),
+    ]
     const { results } = await db
-      .prepare(
-        `SELECT id, doc FROM products WHERE id IN (${ids.map(() => '?').join(',')})
-           OR sku IN (${parents.map(() => '?').join(',')})`,
-      )
+      .prepare(`SELECT id, doc FROM products WHERE ${where.join(' OR ')}`)
       .bind(...ids, ...parents)
       .all<{ id: number; doc: string }>()
     for (const r of results) {
