@@ -84,12 +84,17 @@ describe('the beacon', () => {
   it(`lets one address send at most ${VITALS_PER_MINUTE} beacons a minute`, async () => {
     const from = '198.51.100.77'
     const statuses: number[] = []
-    for (let i = 0; i < VITALS_PER_MINUTE + 5; i++)
+    // The binding's minute is the clock's: the beacons may fall into two of them, so twice the
+    // limit and one more are sent, which two minutes cannot all take.
+    const minute = () => Math.floor(Date.now() / 60_000)
+    const first = minute()
+    for (let i = 0; i < 2 * VITALS_PER_MINUTE + 1; i++)
       statuses.push(
         (await beacon({ page: 'home', metrics: [{ name: 'TTFB', value: 100 + i }] }, { ip: from })).status,
       )
+    const minutes = minute() - first + 1
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0)
-    expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(VITALS_PER_MINUTE)
+    expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(minutes * VITALS_PER_MINUTE)
   })
 
   it('stops storing a page type’s metric for the day at the daily cap', async () => {

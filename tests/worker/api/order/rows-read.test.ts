@@ -1,10 +1,11 @@
-// Placing an order and sending its mails reads rows in proportion to the order, never to the shop:
-// with a catalogue and an order history far larger than any order, no statement of a placement (card
-// or cash on delivery, its holds and limits, the stock it takes, its mails' lines) reads more rows
-// than an order touches. A statement that scans a table (an order-lines read without its index, a
+// Placing an order, sending its mails and reading it back read rows in proportion to the order,
+// never to the shop: with a catalogue and an order history far larger than any order, no statement
+// of a placement (card or cash on delivery, its holds and limits, the stock it takes, its mails'
+// lines) or of the order's page read reads more rows than an order touches. A statement that scans a table (an order-lines read without its index, a
 // product read whose `IN ()` list is empty) reads every row of it and fails here.
-import { env } from 'cloudflare:test'
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeEach, expect, it } from 'vitest'
+import app from '../../../../worker/app'
 import { freshEmail } from '../../../helpers/orders'
 import { rowsReadDb } from '../../../helpers/recording-db'
 import { place, seedPlentyOfScarves } from './place-orders'
@@ -46,6 +47,22 @@ for (const payment of ['card', 'cashondelivery']) {
     // The placement, its stock and its mails all went through the recording database.
     expect(reads.some((r) => r.sql.startsWith('INSERT INTO orders'))).toBe(true)
     expect(reads.some((r) => r.sql.includes('FROM products WHERE'))).toBe(true)
+    // The order read back as its confirmation page reads it (the guest's access key).
+    const { orderNumber, accessKey } = res.json.result as { orderNumber: string; accessKey: string }
+    const ctx = createExecutionContext()
+    const got = await app.fetch(
+      new Request('https://shop.test/api/order/get', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderId: orderNumber, accessKey }),
+      }),
+      useEnv,
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(got.status).toBe(200)
+    const order = (await got.json()) as { result: { items: unknown[] } }
+    expect(order.result.items.length).toBeGreaterThan(0)
     const heavy = reads.filter((r) => r.rowsRead > MOST_ROWS_A_STATEMENT)
     expect(heavy.map((r) => `${r.rowsRead} rows: ${r.sql.slice(0, 160)}`)).toEqual([])
   })
