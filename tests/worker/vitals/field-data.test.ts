@@ -6,6 +6,7 @@ import { env, SELF } from 'cloudflare:test'
 import { VITALS_DAILY_CAP, VITALS_PER_ADDRESS_DAILY, VITALS_PER_MINUTE } from '@shared/config/vitals'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { appFetch, runCron } from '../../helpers/in-isolate'
+import { inOneWindow } from '../../helpers/rate-window'
 import { admin, operator } from '../admin/operator'
 
 afterEach(() => vi.restoreAllMocks())
@@ -82,19 +83,19 @@ describe('the beacon', () => {
   })
 
   it(`lets one address send at most ${VITALS_PER_MINUTE} beacons a minute`, async () => {
-    const from = '198.51.100.77'
-    const statuses: number[] = []
-    // The binding's minute is the clock's: the beacons may fall into two of them, so twice the
-    // limit and one more are sent, which two minutes cannot all take.
-    const minute = () => Math.floor(Date.now() / 60_000)
-    const first = minute()
-    for (let i = 0; i < 2 * VITALS_PER_MINUTE + 1; i++)
-      statuses.push(
-        (await beacon({ page: 'home', metrics: [{ name: 'TTFB', value: 100 + i }] }, { ip: from })).status,
-      )
-    const minutes = minute() - first + 1
+    // The binding counts per clock minute: the run is sent again, from another address, if a
+    // minute turned inside it.
+    const statuses = await inOneWindow(60_000, async (tryNumber) => {
+      const from = `198.51.100.${76 + tryNumber}`
+      const out: number[] = []
+      for (let i = 0; i < VITALS_PER_MINUTE + 5; i++)
+        out.push(
+          (await beacon({ page: 'home', metrics: [{ name: 'TTFB', value: 100 + i }] }, { ip: from })).status,
+        )
+      return out
+    })
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0)
-    expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(minutes * VITALS_PER_MINUTE)
+    expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(VITALS_PER_MINUTE)
   })
 
   it('stops storing a page type’s metric for the day at the daily cap', async () => {
@@ -199,16 +200,19 @@ describe('what the back office shows', () => {
   })
 
   it('an IPv6 /64 is one address for the beacon limit (rotating the host part does not help)', async () => {
-    const statuses: number[] = []
-    for (let i = 0; i < VITALS_PER_MINUTE + 5; i++)
-      statuses.push(
-        (
-          await beacon(
-            { page: 'home', metrics: [{ name: 'TTFB', value: 100 }] },
-            { ip: `2001:db8:77:1::${(i + 1).toString(16)}` },
-          )
-        ).status,
-      )
+    const statuses = await inOneWindow(60_000, async (tryNumber) => {
+      const out: number[] = []
+      for (let i = 0; i < VITALS_PER_MINUTE + 5; i++)
+        out.push(
+          (
+            await beacon(
+              { page: 'home', metrics: [{ name: 'TTFB', value: 100 }] },
+              { ip: `2001:db8:77:${tryNumber}::${(i + 1).toString(16)}` },
+            )
+          ).status,
+        )
+      return out
+    })
     expect(statuses.filter((s) => s === 204).length).toBeLessThanOrEqual(VITALS_PER_MINUTE)
     expect(statuses).toContain(429)
   })
