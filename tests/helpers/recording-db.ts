@@ -24,6 +24,50 @@ export function recordingDb(db: D1Database) {
   return { db: wrapped, sql, seen }
 }
 
+/** A statement as the wrappers below hand it out: the real statement and its SQL text. */
+interface Inner {
+  statement: D1PreparedStatement
+  sql: string
+}
+
+/**
+ * `db` with each prepared statement replaced by `wrap(statement, sql)` (its `bind` wrapped again)
+ * and each batch by `batch(target, list, inner)`, where `target` is the database or session asked
+ * and `inner` gives a wrapped statement's real one; a session opened on it is wrapped the same
+ * way. Everything else goes through unchanged.
+ */
+function wrappedDb<T extends object>(
+  db: T,
+  wrap: (statement: D1PreparedStatement, sql: string) => Record<string, unknown>,
+  batch: (
+    target: D1Database,
+    list: D1PreparedStatement[],
+    inner: (s: D1PreparedStatement) => Inner | undefined,
+  ) => unknown,
+): T {
+  const inner = new WeakMap<object, Inner>()
+  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const w = {
+      ...wrap(s, sql),
+      bind: (...v: unknown[]) => statement(s.bind(...v), sql),
+    } as unknown as D1PreparedStatement
+    inner.set(w, { statement: s, sql })
+    return w
+  }
+  const database = <U extends object>(target: U): U =>
+    new Proxy(target, {
+      get(t, key) {
+        const real = t as unknown as D1Database
+        if (key === 'prepare') return (sql: string) => statement(real.prepare(sql), sql)
+        if (key === 'batch') return (list: D1PreparedStatement[]) => batch(real, list, (s) => inner.get(s))
+        if (key === 'withSession') return (start?: string) => database(real.withSession(start))
+        const v = Reflect.get(t, key)
+        return typeof v === 'function' ? v.bind(t) : v
+      },
+    })
+  return database(db)
+}
+
 /**
  * `db` counting its round trips: each first/all/run/raw of a statement and each batch is one call
  * to the database. Sessions opened on it count into the same total. `calls` names each trip by the
@@ -32,43 +76,31 @@ export function recordingDb(db: D1Database) {
 export function countingDb(db: D1Database) {
   const seen = { trips: 0 }
   const calls: string[] = []
-  const inner = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>()
   const label = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 60)
-  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const counted =
-      (fn: (...a: never[]) => unknown) =>
-      (...a: never[]) => {
-        seen.trips++
-        calls.push(label(sql))
-        return fn.apply(s, a)
+  const wrapped = wrappedDb(
+    db,
+    (s, sql) => {
+      const counted =
+        (fn: (...a: never[]) => unknown) =>
+        (...a: never[]) => {
+          seen.trips++
+          calls.push(label(sql))
+          return fn.apply(s, a)
+        }
+      return {
+        first: counted(s.first as never),
+        all: counted(s.all as never),
+        run: counted(s.run as never),
+        raw: counted(s.raw as never),
       }
-    const w = {
-      bind: (...v: unknown[]) => statement(s.bind(...v), sql),
-      first: counted(s.first as never),
-      all: counted(s.all as never),
-      run: counted(s.run as never),
-      raw: counted(s.raw as never),
-    } as unknown as D1PreparedStatement
-    inner.set(w, { statement: s, sql })
-    return w
-  }
-  const database = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(t, key) {
-        const real = t as unknown as D1Database
-        if (key === 'prepare') return (sql: string) => statement(real.prepare(sql), sql)
-        if (key === 'batch')
-          return (list: D1PreparedStatement[]) => {
-            seen.trips++
-            calls.push(`batch[${list.map((s) => label(inner.get(s)?.sql ?? '?').slice(0, 30)).join(' | ')}]`)
-            return real.batch(list.map((s) => inner.get(s)?.statement ?? s))
-          }
-        if (key === 'withSession') return (start?: string) => database(real.withSession(start))
-        const v = Reflect.get(t, key)
-        return typeof v === 'function' ? v.bind(t) : v
-      },
-    })
-  return { db: database(db), seen, calls }
+    },
+    (target, list, inner) => {
+      seen.trips++
+      calls.push(`batch[${list.map((s) => label(inner(s)?.sql ?? '?').slice(0, 30)).join(' | ')}]`)
+      return target.batch(list.map((s) => inner(s)?.statement ?? s))
+    },
+  )
+  return { db: wrapped, seen, calls }
 }
 
 /**
@@ -79,12 +111,11 @@ export function countingDb(db: D1Database) {
  */
 export function rowsReadDb(db: D1Database) {
   const reads: { sql: string; rowsRead: number }[] = []
-  const sqlOf = new WeakMap<object, { statement: D1PreparedStatement; sql: string }>()
   const note = (sql: string, result: D1Result<unknown> | D1Response) =>
     reads.push({ sql: sql.replace(/\s+/g, ' ').trim(), rowsRead: result.meta.rows_read ?? 0 })
-  const statement = (s: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const w = {
-      bind: (...v: unknown[]) => statement(s.bind(...v), sql),
+  const wrapped = wrappedDb(
+    db,
+    (s, sql) => ({
       all: async () => {
         const r = await s.all()
         note(sql, r)
@@ -102,27 +133,14 @@ export function rowsReadDb(db: D1Database) {
         return r.results[0] ?? null
       },
       raw: (...a: never[]) => (s.raw as (...x: never[]) => unknown)(...a),
-    } as unknown as D1PreparedStatement
-    sqlOf.set(w, { statement: s, sql })
-    return w
-  }
-  const database = <T extends object>(target: T): T =>
-    new Proxy(target, {
-      get(t, key) {
-        const real = t as unknown as D1Database
-        if (key === 'prepare') return (sql: string) => statement(real.prepare(sql), sql)
-        if (key === 'batch')
-          return async (list: D1PreparedStatement[]) => {
-            const results = await real.batch(list.map((s) => sqlOf.get(s)?.statement ?? s))
-            results.forEach((r, i) => {
-              note(sqlOf.get(list[i] as object)?.sql ?? '?', r)
-            })
-            return results
-          }
-        if (key === 'withSession') return (start?: string) => database(real.withSession(start))
-        const v = Reflect.get(t, key)
-        return typeof v === 'function' ? v.bind(t) : v
-      },
-    })
-  return { db: database(db), reads }
+    }),
+    async (target, list, inner) => {
+      const results = await target.batch(list.map((s) => inner(s)?.statement ?? s))
+      results.forEach((r, i) => {
+        note(inner(list[i] as D1PreparedStatement)?.sql ?? '?', r)
+      })
+      return results
+    },
+  )
+  return { db: wrapped, reads }
 }
