@@ -6,6 +6,7 @@
  * revocation applies only while the balance covers it, so the balance never goes below zero.
  */
 import { z } from 'zod'
+import { shopperOrderIds } from '../api/order/repo'
 import { magentoDate } from '../api/user/repo'
 import { fail } from '../platform/http'
 import { auditStatement } from './audit'
@@ -51,7 +52,7 @@ export async function searchCustomers(db: D1Database, q: string): Promise<Custom
     db
       .prepare(
         `SELECT c.id, c.email, trim(c.firstname || ' ' || c.lastname) AS name, COALESCE(s.balance_minor, 0) AS credit_minor,
-           (SELECT COUNT(*) FROM orders o WHERE o.customer_id = c.id OR o.customer_email = c.email) AS orders
+           (SELECT COUNT(*) FROM orders o WHERE o.entity_id IN (${shopperOrderIds('c.id', 'c.email')})) AS orders
          FROM customers c LEFT JOIN store_credit s ON s.customer_id = c.id
          WHERE ?3 = '' OR c.email LIKE ?1 ESCAPE '\\' OR (c.firstname || ' ' || c.lastname) LIKE ?1 ESCAPE '\\'
            OR (?2 IS NOT NULL AND EXISTS (SELECT 1 FROM customer_addresses a WHERE a.customer_id = c.id
@@ -83,7 +84,7 @@ export async function guestOrders(db: D1Database, email: string) {
   const { results } = await db
     .prepare(
       `SELECT increment_id, status, payment_state, currency, grand_total_minor, created_at FROM orders
-       WHERE customer_email = ? AND customer_id IS NULL ORDER BY entity_id DESC LIMIT 100`,
+       WHERE customer_email = ? COLLATE NOCASE AND customer_id IS NULL ORDER BY entity_id DESC LIMIT 100`,
     )
     .bind(email)
     .all()
@@ -111,7 +112,7 @@ export async function findCustomer(db: D1Database, email: string) {
     db
       .prepare(
         `SELECT increment_id, status, payment_state, currency, grand_total_minor, created_at FROM orders
-         WHERE customer_id = ? OR customer_email = ? ORDER BY entity_id DESC LIMIT 100`,
+         WHERE entity_id IN (${shopperOrderIds('?1', '?2')}) ORDER BY entity_id DESC LIMIT 100`,
       )
       .bind(customer.id, customer.email),
     db

@@ -18,6 +18,7 @@ import type { AppEnv } from '../../platform/env'
 import { fail } from '../../platform/http'
 import { FORBIDDEN, NOT_AUTHORIZED, optionalCustomer } from '../auth/guard'
 import { shipsNothing } from '../order/check'
+import { shopperOrderIds } from '../order/repo'
 import type { CustomerRow } from '../user/repo'
 import { configureLine, type LineConfig, LineProblem, parseStoredOption } from './line-options'
 import { type CouponRule, computeTotals, linePieces, type PricedLine, TotalsError } from './totals'
@@ -307,15 +308,26 @@ export async function couponUsageProblem(
   who: { customerId: number | null; email: string | null },
 ): Promise<string | null> {
   if (!rule.first_order_only && rule.per_customer_limit == null && rule.total_limit == null) return null
-  const mine = 'customer_id = ?1 OR (?2 IS NOT NULL AND customer_email = ?2 COLLATE NOCASE)'
-  const used =
-    "status NOT IN ('canceled', 'expired') AND json_extract(doc, '$.coupon_code') = ?3 COLLATE NOCASE"
+  // Only the counts the rules ask for. The shopper's start from the shopper's orders
+  // (shopperOrderIds; the unary + keeps the coupon-code index out, which would read every use of a
+  // popular coupon); the total from the coupon's uses (its index).
+  const shopper = shopperOrderIds('?1', '?2')
+  const live = "status NOT IN ('canceled', 'expired')"
+  const counts = [
+    rule.first_order_only
+      ? `(SELECT COUNT(*) FROM orders WHERE entity_id IN (${shopper})) AS orders`
+      : '0 AS orders',
+    rule.per_customer_limit != null
+      ? `(SELECT COUNT(*) FROM orders WHERE entity_id IN (${shopper}) AND ${live}
+           AND +json_extract(doc, '$.coupon_code') = ?3 COLLATE NOCASE) AS mine`
+      : '0 AS mine',
+    rule.total_limit != null
+      ? `(SELECT COUNT(*) FROM orders WHERE ${live} AND json_extract(doc, '$.coupon_code') = ?3 COLLATE NOCASE) AS total`
+      : '0 AS total',
+  ]
   const row = await db
-    .prepare(
-      `SELECT (SELECT COUNT(*) FROM orders WHERE ${mine}) AS orders,
-              (SELECT COUNT(*) FROM orders WHERE (${mine}) AND ${used}) AS mine,
-              (SELECT COUNT(*) FROM orders WHERE ${used}) AS total`,
-    )
+    // `?3 AS code`: D1 wants every bound value used, whichever counts are asked for.
+    .prepare(`SELECT ${counts.join(', ')}, ?3 AS code`)
     .bind(who.customerId, who.email, rule.code)
     .first<{ orders: number; mine: number; total: number }>()
   const known = who.customerId !== null || who.email !== null

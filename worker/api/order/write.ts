@@ -14,7 +14,7 @@ import type { ResolvedLine } from '../cart/lines'
 import { spendCreditStatements } from './credit'
 import { holdLimitStatement } from './holds'
 import { orderedImage } from './line-images'
-import { type OrderRow, orderByClientIdStatement } from './repo'
+import { type OrderRow, orderByClientIdStatement, shopperOrderIds } from './repo'
 import { type FlippedSku, stockFlipsStatement } from './stock-pages'
 
 /** One item of the order document, as far as its order_items row needs it. */
@@ -176,16 +176,23 @@ function orderStatements(db: D1Database, w: OrderWrite): D1PreparedStatement[] {
  * orders placed at the same instant are counted one after the other.
  */
 function couponLimitStatement(db: D1Database, orderId: string): D1PreparedStatement {
-  const uses = `SELECT COUNT(*) FROM orders u WHERE u.status NOT IN ('canceled', 'expired')
-    AND json_extract(u.doc, '$.coupon_code') = c.code COLLATE NOCASE`
+  const live = "u.status NOT IN ('canceled', 'expired')"
+  // Compared with the order's own code (no column affinity), so the coupon-code index is used:
+  // the total reads the coupon's uses, never every order.
+  const uses = `SELECT COUNT(*) FROM orders u WHERE ${live}
+    AND json_extract(u.doc, '$.coupon_code') = json_extract(o.doc, '$.coupon_code') COLLATE NOCASE`
+  // The shopper's uses start from the shopper's orders (shopperOrderIds): the unary +
+  // keeps the coupon-code index out, which would read every use of a popular coupon.
+  const mine = `SELECT COUNT(*) FROM orders u
+    WHERE u.entity_id IN (${shopperOrderIds('o.customer_id', 'o.customer_email')}) AND ${live}
+    AND +json_extract(u.doc, '$.coupon_code') = json_extract(o.doc, '$.coupon_code') COLLATE NOCASE`
   return db
     .prepare(
       `INSERT INTO coupon_limit_guard (code)
        SELECT c.code FROM orders o JOIN coupons c ON c.code = json_extract(o.doc, '$.coupon_code') COLLATE NOCASE
        WHERE o.client_order_id = ?1 AND (
          (c.total_limit IS NOT NULL AND (${uses}) > c.total_limit)
-         OR (c.per_customer_limit IS NOT NULL AND (${uses} AND (u.customer_id = o.customer_id
-               OR u.customer_email = o.customer_email COLLATE NOCASE)) > c.per_customer_limit))`,
+         OR (c.per_customer_limit IS NOT NULL AND (${mine}) > c.per_customer_limit))`,
     )
     .bind(orderId)
 }
