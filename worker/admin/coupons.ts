@@ -101,7 +101,9 @@ export const CouponPatchSchema = checked(CouponFields.partial().strict())
 export async function listCoupons(db: D1Database) {
   const { results } = await db
     .prepare(
-      `SELECT c.*, (SELECT COUNT(*) FROM orders WHERE json_extract(doc, '$.coupon_code') = c.code COLLATE NOCASE
+      // `+c.code`: without the column's affinity, so the coupon-code index counts each coupon's uses
+      // (compared with the column, D1 scanned every order once per coupon).
+      `SELECT c.*, (SELECT COUNT(*) FROM orders WHERE json_extract(doc, '$.coupon_code') = +c.code COLLATE NOCASE
          AND status NOT IN ('canceled', 'expired')) AS used FROM coupons c ORDER BY c.code`,
     )
     .all()
