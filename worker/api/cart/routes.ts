@@ -38,6 +38,7 @@ import { optionalCustomer } from '../auth/guard'
 import { codServiceable } from '../checkout/cod'
 import { cartCodRefusal } from '../checkout/cod-cart'
 import { magentoDate } from '../user/repo'
+import { couponUsageProblem, findCoupon } from './coupons'
 import { parseStoredOption } from './line-options'
 import { LineFailureError, type ResolvedLine, resolveLines, shortOfStock } from './lines'
 import { bagSkus, cartLook } from './look'
@@ -47,8 +48,6 @@ import {
   cartCountry,
   cartCurrency,
   cartTotals,
-  couponUsageProblem,
-  findCoupon,
   listItems,
   MAX_CART_LINES,
   priceItems,

@@ -20,15 +20,9 @@ import type { AppEnv } from '../../platform/env'
 import { clientAddress, fail, ok } from '../../platform/http'
 import { randomToken, sha256Hex } from '../auth/crypto'
 import { FORBIDDEN, optionalCustomer } from '../auth/guard'
+import { couponUsageProblem, findCoupon } from '../cart/coupons'
 import type { ResolvedLine } from '../cart/lines'
-import {
-  type CartRow,
-  cartCurrency,
-  couponUsageProblem,
-  findCoupon,
-  GUEST_CART_RE,
-  priceLine,
-} from '../cart/repo'
+import { type CartRow, cartCurrency, GUEST_CART_RE, priceLine } from '../cart/repo'
 import { type CouponRule, computeTotals } from '../cart/totals'
 import { giftCardLineProblem, issueGiftCards } from '../giftcard/codes'
 import { runAfterAnswer } from '../mail/deliver'
