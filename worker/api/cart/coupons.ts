@@ -1,7 +1,8 @@
 /**
- * A coupon's rule and whether its usage rules let a shopper use it: read when a coupon is applied to
- * a cart and again when an order carrying it is placed (the order's own batch then counts the uses
- * once more, so that orders placed at the same instant cannot pass a limit together).
+ * A coupon's rule (read wherever a cart's totals or an order need it) and whether its usage rules
+ * let a shopper use it: checked when a coupon is applied to a cart and again when an order carrying
+ * it is placed (the order's own batch then counts the uses once more, so that orders placed at the
+ * same instant cannot pass a limit together).
  */
 import { shopperOrderIds } from '../order/repo'
 import type { CouponRule } from './totals'
