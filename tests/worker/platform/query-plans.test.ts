@@ -35,14 +35,9 @@ const ALLOWED: [string, string][] = [
     'an operator’s uploads in the last hour, once per upload',
   ],
   [
-    'SELECT p.sku, p.type_id, p.doc, COALESCE(i.qty > 0',
-    'the back office finds set pieces by sku in any case',
-  ],
-  [
     'SELECT sku, name FROM products WHERE type_id IN',
     'the back office’s piece picker: the first 1,000 by sku',
   ],
-  ['SELECT sku, qty FROM inventory WHERE product_id', 'the back office opens one product to edit'],
   [
     'SELECT id, sku, type_id, name, status, visibility',
     'the back office’s catalogue search (LIKE), 50 at most',
