@@ -74,6 +74,10 @@ export async function deliverMails(env: Env, mails: OutgoingMail[], now: number)
   return settled.map((s) => (s === null ? 'queued' : s.status === 'sent' ? 'sent' : 'failed'))
 }
 
+/**
+ * Sends (or queues) a mail after the answer has gone out (waitUntil), so how long an answer takes
+ * never depends on whether a mail was sent (account-existence oracles) or on the provider.
+ */
 export function deliverMailLater(
   c: { env: Env; executionCtx: Pick<ExecutionContext, 'waitUntil'> },
   mail: OutgoingMail,
