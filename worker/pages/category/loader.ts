@@ -6,7 +6,7 @@
 
 import { type FacetLabels, type FilterGroup, knownChoices } from '@shared/components/catalog/facets'
 import { type ListingIslandProps, listingParams } from '@shared/components/catalog/listing-query'
-import type { ListingState } from '@shared/components/catalog/listing-state'
+import { hasFilters, type ListingState } from '@shared/components/catalog/listing-state'
 import { listingTileContext } from '@shared/components/catalog/tile-data'
 import { DEFAULT_FILTERS, PAGE_SIZE } from '@shared/config/catalog'
 import { type Breadcrumb, breadcrumbs, descendantIds } from '@shared/domain/menu'
@@ -86,22 +86,27 @@ export async function loadCategoryPage(
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
   const categoryIds = descendantIds(category)
-  const [first, labels, tree, pricing] = await Promise.all([
-    commerce.searchProducts(listingParams(categoryIds, state, 0, PAGE_SIZE)),
-    facetLabels(commerce, category),
+  const labelsRead = facetLabels(commerce, category)
+  // A URL naming filter values is searched with only the values a filter offers, so results and
+  // filters agree. Values no filter offers (a stale link, or made up) never reach the search: each
+  // spelling of them would be a search statement of its own, not one the isolate holds (at 10,029
+  // products 20 to 140 ms each, against a held page's few). The labels are memoised, so waiting
+  // for them first costs a round trip only in a cold isolate; a page without filters does not wait.
+  // Without filters the search starts now, so its read joins this turn's round trip.
+  const search = (s: ListingState) => commerce.searchProducts(listingParams(categoryIds, s, 0, PAGE_SIZE))
+  const shownRead = hasFilters(state) ? labelsRead.then((l) => knownChoices(state, l)) : state
+  const [listing, labels, tree, pricing, shown] = await Promise.all([
+    shownRead instanceof Promise ? shownRead.then(search) : search(shownRead),
+    labelsRead,
     commerce.getCategoryTree().catch(() => {
       markDegraded(c)
       return [] as Category[]
     }),
     pagePricing(c),
+    shownRead,
   ])
   const chain = categoryChain(tree, category.id)
   const crumbs = breadcrumbs(chain.length ? chain : [category])
-  // The search ran beside the labels' read. A URL naming values no filter offers (a stale link, or
-  // made up) is searched again with the choices the page shows, so results and filters agree.
-  const shown = knownChoices(state, labels)
-  const listing =
-    shown === state ? first : await commerce.searchProducts(listingParams(categoryIds, shown, 0, PAGE_SIZE))
   const tiles = gridTiles(listing.items, now, pricing, listingTileContext(shown, labels), currency)
   // Frozen groups and the filter panel's markup (layout/grid-tiles.tsx); the browser gets their JSON.
   const filters = gridFilters(listing.aggregations, labels, currency, shown)
