@@ -2,7 +2,7 @@
 // nonce'd <style> (no render-blocking request) and the islands' JS is fetched at low priority.
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { clientManifest } from '../../../worker/platform/render/assets'
+import { clientManifest, INLINE_CSS_SLOT } from '../../../worker/platform/render/assets'
 
 describe('document shell', () => {
   it('inlines the stylesheet with the CSP nonce instead of linking it', async () => {
@@ -15,6 +15,24 @@ describe('document shell', () => {
     expect(style?.[1]).toBe(nonce)
     expect(style?.[2]).toBe(clientManifest.cssText)
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/)
+  })
+
+  it("puts the stylesheet in the <style> whatever the page's own text says, once and whole", async () => {
+    // The stylesheet joins a page rendered whole where its <style> holds INLINE_CSS_SLOT; a shopper
+    // who types that mark (here the search's words, in the title and the results heading) must not
+    // move it.
+    for (const path of [
+      `/search?q=${encodeURIComponent(INLINE_CSS_SLOT)}`,
+      `/search?q=${encodeURIComponent(`x${INLINE_CSS_SLOT}${INLINE_CSS_SLOT}`)}`,
+      '/c/sarees',
+    ]) {
+      const html = await (await SELF.fetch(`https://shop.test${path}`)).text()
+      expect(html.startsWith('<!DOCTYPE html><html')).toBe(true)
+      const styles = [...html.matchAll(/<style nonce="[^"]+">([^<]*)<\/style>/g)].map((m) => m[1])
+      expect(styles).toEqual([clientManifest.cssText])
+      expect(html).not.toContain(INLINE_CSS_SLOT)
+      expect(html.split(clientManifest.cssText as string).length).toBe(2)
+    }
   })
 
   it('fetches the module script and its preloads at low priority', async () => {

@@ -54,6 +54,14 @@ export function inlineCss(): string | null {
   return INLINE_CSS
 }
 
+/**
+ * What the <style> of a page rendered to one string holds in place of the stylesheet, which joins
+ * the answer's body beside that string instead (render-page.tsx `renderWhole`). It starts with '<',
+ * which React escapes in every text and attribute it writes, so its first appearance in a page is
+ * the one in the <style>: nothing a shopper or an operator wrote can come before it.
+ */
+export const INLINE_CSS_SLOT = '<inline-stylesheet>'
+
 /** The font files every page preloads (the body and heading faces). */
 export function preloadedFonts(): string[] {
   return clientManifest.fonts?.preload ?? []

@@ -6,7 +6,15 @@ import { SPECULATING_PAGES, SPECULATION_RULES } from '@shared/config/speculation
 import { baseCurrency, currencyTableJson } from '@shared/config/store'
 import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import type { ReactNode } from 'react'
-import { BUILD_ID, clientManifest, type EntryName, entryAssets, inlineCss, preloadedFonts } from './assets'
+import {
+  BUILD_ID,
+  clientManifest,
+  type EntryName,
+  entryAssets,
+  INLINE_CSS_SLOT,
+  inlineCss,
+  preloadedFonts,
+} from './assets'
 
 export interface PageMeta {
   description?: string
@@ -26,6 +34,8 @@ interface DocumentProps {
   entry: EntryName | null
   layout: 'default' | 'minimal' | 'empty'
   lang?: string
+  /** The <style> holds INLINE_CSS_SLOT, for the stylesheet to be put in its place as the answer is built. */
+  cssSlot?: boolean
   htmlData: {
     store: string
     currency: string
@@ -96,7 +106,7 @@ export function Document(props: DocumentProps) {
         {css ? (
           // Inlined: no render-blocking stylesheet request (the nonce satisfies the CSP's style-src);
           // our own build output with '</style' escaped.
-          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: props.cssSlot ? INLINE_CSS_SLOT : css }} />
         ) : (
           <link rel="stylesheet" href={clientManifest.css} />
         )}

@@ -20,7 +20,7 @@ import { renderToReadableStream, renderToString } from 'react-dom/server.node'
 import type { MenuItem } from '../../../client/islands/layout/header'
 import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
-import type { EntryName } from './assets'
+import { type EntryName, INLINE_CSS_SLOT, inlineCss } from './assets'
 import { Document, type PageMeta } from './document'
 import { DefaultLayout, MinimalLayout } from './layouts'
 
@@ -41,6 +41,8 @@ interface RenderOptions {
   /** Wait for every Suspense boundary before sending (tests). Bots always wait. */
   waitForAll?: boolean
 }
+
+const DOCTYPE = '<!DOCTYPE html>'
 
 /** React's mark of a Suspense boundary left for the browser to render (the string renderer's fallback). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->'
@@ -82,10 +84,13 @@ export async function allArrived(promises: readonly Promise<unknown>[]): Promise
 }
 
 /**
- * The page as one string, or null when its body suspends (a lazy component not loaded yet, data
- * not awaited): the string renderer would leave a fallback in its place.
+ * The page as one answer body, or null when its body suspends (a lazy component not loaded yet,
+ * data not awaited): the string renderer would leave a fallback in its place. `doc` carries
+ * INLINE_CSS_SLOT in its <style>, and the stylesheet joins the body there as a part of its own:
+ * the rendered string, which is made flat and encoded for every page, is then without its 44 KB
+ * (docs/performance.md, "the stylesheet beside the page").
  */
-function renderWhole(doc: ReactNode): string | null {
+function renderWhole(doc: ReactNode): BodyInit | null {
   let html: string
   try {
     html = renderToString(doc)
@@ -93,7 +98,11 @@ function renderWhole(doc: ReactNode): string | null {
     // A suspension outside any boundary (or a render error, which the stream reports again).
     return null
   }
-  return html.includes(CLIENT_RENDERED_BOUNDARY) ? null : `<!DOCTYPE html>${html}`
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null
+  const css = inlineCss()
+  const slot = css === null ? -1 : html.indexOf(INLINE_CSS_SLOT)
+  if (slot < 0) return `${DOCTYPE}${html}`
+  return new Blob([DOCTYPE, html.slice(0, slot), css as string, html.slice(slot + INLINE_CSS_SLOT.length)])
 }
 
 /**
@@ -151,7 +160,8 @@ export async function renderPage(
   }
   const entry = opts.entry === undefined ? (opts.layout === 'default' ? 'default' : null) : opts.entry
 
-  const doc = (
+  const taxRules = await layoutTaxRules(c)
+  const doc = (cssSlot: boolean) => (
     <Document
       title={opts.title}
       meta={opts.meta}
@@ -159,6 +169,7 @@ export async function renderPage(
       nonce={nonce}
       entry={entry}
       layout={opts.layout}
+      cssSlot={cssSlot}
       htmlData={{
         store: store.storeCode,
         currency: store.currency,
@@ -166,7 +177,7 @@ export async function renderPage(
         supportEmail: config.SUPPORT_EMAIL,
         offlineOrdersAutoTransmit: config.OFFLINE_ORDERS_AUTO_TRANSMIT,
         priceTiers: config.PRICE_TIERS_ENABLED,
-        taxRules: await layoutTaxRules(c),
+        taxRules,
       }}
     >
       {content}
@@ -178,9 +189,9 @@ export async function renderPage(
     ...opts.headers,
   })
   const status = opts.status ?? 200
-  const whole = opts.deferred && !(await allArrived(opts.deferred)) ? null : renderWhole(doc)
+  const whole = opts.deferred && !(await allArrived(opts.deferred)) ? null : renderWhole(doc(true))
   if (whole !== null) return new Response(whole, { status, headers })
-  const stream = await renderToReadableStream(doc, {
+  const stream = await renderToReadableStream(doc(false), {
     nonce,
     onError(error: unknown) {
       // Errors inside Suspense boundaries: the client shows the fallback; we log with the request id.
