@@ -23,6 +23,7 @@ import {
   log,
   readManifest,
   root,
+  staleState,
   startWorker,
 } from '../helpers/workerd.mjs'
 
@@ -51,6 +52,8 @@ const oldScript = path.join(OLD, '.tmp/bench/dist/index.js')
 if (!existsSync(oldScript)) throw new Error(`${oldScript} is missing: run the bench there first`)
 const kept = path.join(SEEDED, `state-${SCALE}`)
 if (!existsSync(`${kept}.json`)) throw new Error(`${kept}.json is missing: seed with npm run bench first`)
+const stale = staleState(kept)
+if (stale) throw new Error(`${kept} cannot be used (${stale}): seed it again with npm run bench`)
 
 const newScript = o.noBuild ? path.join(root, '.tmp/bench/dist/index.js') : (await buildProduction()).script
 const manifest = readManifest()

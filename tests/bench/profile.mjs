@@ -6,7 +6,7 @@
 // autocannon drives one page at a time. Prints, per page: requests per second during the profile,
 // the JavaScript CPU time per request, and the self time by source file and by function (top N), so a change
 // can be judged by where the time went. Options: --scale 300 --pages home,category,product,search
-// --duration 3 --connections 10 --top 25 --state DIR (a seeded state, seeded there when missing; default .tmp/profile/state-SCALE)
+// --duration 3 --connections 10 --top 25 --state DIR (a seeded state, seeded there when missing or seeded with other migrations; default .tmp/profile/state-SCALE)
 // --out DIR (writes each page's .cpuprofile there, for DevTools). A page named with -signed-in
 // (category-signed-in) is requested with a signed-in shopper's cookies. The page `order` is order
 // placement: a guest's cash-on-delivery order of one simple product, each from an address and
@@ -14,7 +14,7 @@
 // `order-refused` sends the same orders from one address, so after the hour's first ones the
 // address's placement counter refuses each (the cost of a refusal: this worker has no burst
 // binding). With either, every page of the run is requested from India.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 // Node 20 has no global WebSocket; miniflare's own client.
@@ -29,6 +29,7 @@ import {
   seedState,
   sh,
   signedInShopper,
+  staleState,
   startWorker,
 } from '../helpers/workerd.mjs'
 
@@ -64,8 +65,9 @@ const seedOut = await buildFixtureWorker(
   path.join(root, '.tmp/profile/seed-worker.js'),
 )
 const state = opts.state ?? path.join(root, `.tmp/profile/state-${SCALE}`)
-if (!existsSync(state)) {
-  log(`seeding ${SCALE} products…`)
+const stale = staleState(state)
+if (stale) {
+  log(`seeding ${SCALE} products (the kept state cannot be used: ${stale})…`)
   await seedState(state, SCALE, seedOut)
 }
 // Orders are placed from India, the shop's home (cash on delivery is offered only there); the pages

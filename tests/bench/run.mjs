@@ -43,6 +43,7 @@ import {
   root,
   seedState,
   signedInShopper,
+  staleState,
   startWorker,
 } from '../helpers/workerd.mjs'
 
@@ -345,7 +346,7 @@ for (const scale of SCALES) {
   // 100,000): no measured row goes through the URL dispatcher; pages are read from D1.
   const kept = SEEDED ? path.join(SEEDED, `state-${scale}`) : ''
   let seeded
-  if (kept && existsSync(`${kept}.json`)) {
+  if (kept && existsSync(`${kept}.json`) && !staleState(kept)) {
     copyState(kept, state)
     seeded = JSON.parse(readFileSync(`${kept}.json`, 'utf8'))
   } else {

@@ -4,7 +4,7 @@
 // with the demo catalogue inside workerd (tests/helpers/seed-worker.ts) and runs workers in
 // workerd through the Miniflare API. One copy of each step: the runs import it from here.
 import { spawnSync } from 'node:child_process'
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
@@ -304,10 +304,27 @@ export async function seedState(
       progress = await call(`${seeder.url}/seed/continue`)
     }
     const { done: _done, ...counts } = progress
+    writeFileSync(path.join(state, MIGRATIONS_STAMP), migrationFiles.join('\n'))
     return counts
   } finally {
     await seeder.mf.dispose()
   }
+}
+
+/** The file in a seeded state naming the migrations it was seeded with. */
+const MIGRATIONS_STAMP = 'migrations.txt'
+
+/**
+ * Why a seeded state kept from an earlier run cannot be reused, or null when it can: it is missing,
+ * or it was seeded with other migrations than this checkout's (an index added since is not in it,
+ * and what is measured on it is not what this code does).
+ */
+export function staleState(state) {
+  const stamp = path.join(state, MIGRATIONS_STAMP)
+  if (!existsSync(stamp)) return existsSync(state) ? 'it names no migrations' : 'it is missing'
+  return readFileSync(stamp, 'utf8') === migrationFiles.join('\n')
+    ? null
+    : 'it was seeded with other migrations'
 }
 
 /** Copies a seeded state for another workerd process (SQLite files are not shared). */
