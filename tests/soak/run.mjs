@@ -63,9 +63,9 @@ const ATTACK_BOUND_MS = Number(opt('--attack-bound', '1000'))
 const ATTACK_BUDGET_MS = PHASES.has('attack') ? Number(opt('--attack-budget', '180')) * 1000 : 0
 const ATTACK_RATIO = Number(opt('--attack-ratio', '10'))
 // The cheap stream's p99s are estimated from enough samples to be read as p99s: alone for 20 s and
-// one request every 25 ms, about 800 samples idle and 1,500 under attack (the 8th and 15th
-// slowest). With 10 s at 50 ms the idle p99 was the second slowest of 198 samples, and it moved
-// between 6.9 and 13.5 ms from run to run on the same state, the ratio with it.
+// one request every 25 ms, about 800 samples idle and 750 to 1,000 under attack at 10,029 products
+// (about the 8th slowest of each). With 10 s at 50 ms the idle p99 was the second slowest of 198
+// samples, and it moved between 6.9 and 13.5 ms from run to run on the same state, the ratio with it.
 const STREAM_IDLE_SECONDS = 20
 const STREAM_INTERVAL_MS = 25
 const SEARCH_FACTOR = Number(opt('--search-factor', '10'))
