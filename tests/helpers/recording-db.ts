@@ -144,3 +144,27 @@ export function rowsReadDb(db: D1Database) {
   )
   return { db: wrapped, reads }
 }
+
+/**
+ * `db` recording the row each `first()` of a statement answered, with its SQL, in `answers`.
+ * Sessions opened on it record into the same list; batches go through unrecorded.
+ */
+export function answersDb(db: D1Database) {
+  const answers: { sql: string; row: Record<string, unknown> | null }[] = []
+  const wrapped = wrappedDb(
+    db,
+    (s, sql) => ({
+      first: async (column?: string) => {
+        if (column !== undefined) return s.first(column)
+        const row = await s.first<Record<string, unknown>>()
+        answers.push({ sql, row })
+        return row
+      },
+      all: (...a: never[]) => (s.all as (...x: never[]) => unknown)(...a),
+      run: (...a: never[]) => (s.run as (...x: never[]) => unknown)(...a),
+      raw: (...a: never[]) => (s.raw as (...x: never[]) => unknown)(...a),
+    }),
+    (target, list, inner) => target.batch(list.map((s) => inner(s)?.statement ?? s)),
+  )
+  return { db: wrapped, answers }
+}

@@ -7,7 +7,7 @@ import type { Product } from '@shared/schemas/catalog'
 import type { SearchPlan } from '../dsl'
 import { deepFreeze, heldDoc, keepDoc } from '../held/documents'
 import { noteIndexVersion } from '../held/index-version'
-import { stockMerger } from '../held/live-stock'
+import { pageStock } from '../held/live-stock'
 import { dropResult, keepResult, resultSetAt } from '../held/result-sets'
 import { dropVocabularyUnless } from '../held/vocabulary'
 import type { EngineResult } from '../semantics/results'
@@ -36,9 +36,13 @@ export async function pageFromCache(
     if (doc) held.set(id, doc)
   }
   const missing = page.filter((id) => !held.has(id))
+  const stock = pageStock(page)
   const row =
     fetched ??
-    (await db.prepare(PAGE_FETCH_SQL).bind(JSON.stringify(missing), JSON.stringify(page)).first<ResultRow>())
+    (await db
+      .prepare(PAGE_FETCH_SQL)
+      .bind(JSON.stringify(missing), JSON.stringify(page), stock.clock)
+      .first<ResultRow>())
   const version = Number(row?.ver ?? 0)
   noteIndexVersion(version)
   if (!row || version !== set.version) {
@@ -55,7 +59,7 @@ export async function pageFromCache(
     keepDoc(id, version, doc, bytes)
     held.set(id, doc)
   }
-  const merge = stockMerger(row.inv)
+  const merge = stock.merger(row)
   const hits: EngineResult['hits'] = []
   page.forEach((id, i) => {
     const doc = held.get(id)

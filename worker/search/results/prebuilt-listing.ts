@@ -7,7 +7,7 @@
 import type { SearchPlan } from '../dsl'
 import { versionOf, versionRead } from '../held/index-version'
 import { BUILT } from '../held/stored-builds'
-import { PAGE_FETCH_SQL } from '../sql/page'
+import { pageFetchSql } from '../sql/page'
 import { listingShape } from './listing'
 
 /** A listing's ids in result order, or null when they do not add up to the stored checks. */
@@ -34,18 +34,13 @@ function readListingIds(gaps: string, n: number, idSum: number, rankSum: number)
 /**
  * The page of a stored listing in the same batch as the listing itself (one round trip): the ids at
  * positions [?2, ?3) of the row under ?1, added up from its differences, then the engine's own page
- * read (documents and live stock) over them. Null should the page read take other parameters.
+ * read (documents and live stock, always: no clock is held for a page not yet listed) over them.
  * Only the differences before the page's end are added up, and the page's ids are listed once
  * (materialized) for both uses: a first page costs a few dozen additions, not one per listed product.
  */
-const LISTING_PAGE_SQL =
-  /json_each\(\?1\)/.test(PAGE_FETCH_SQL) &&
-  /json_each\(\?2\)/.test(PAGE_FETCH_SQL) &&
-  !/\?[3-9]/.test(PAGE_FETCH_SQL)
-    ? `WITH lp AS MATERIALIZED (SELECT j.key AS k, SUM(j.value) OVER (ORDER BY j.key ROWS UNBOUNDED PRECEDING) AS id FROM search_listings l CROSS JOIN json_each(l.gaps) j WHERE l.cats = ?1 AND j.key < ?3),
+const LISTING_PAGE_SQL = `WITH lp AS MATERIALIZED (SELECT j.key AS k, SUM(j.value) OVER (ORDER BY j.key ROWS UNBOUNDED PRECEDING) AS id FROM search_listings l CROSS JOIN json_each(l.gaps) j WHERE l.cats = ?1 AND j.key < ?3),
 lpj AS MATERIALIZED (SELECT json_group_array(id) AS ids FROM (SELECT id FROM lp WHERE k >= ?2 ORDER BY k))
-${PAGE_FETCH_SQL.replaceAll('?1', '(SELECT ids FROM lpj)').replaceAll('?2', '(SELECT ids FROM lpj)')}`
-    : null
+${pageFetchSql('(SELECT ids FROM lpj)', '(SELECT ids FROM lpj)', 'NULL')}`
 
 /** A pre-built listing as the engine's result set, with the statement-shaped aggregation columns. */
 interface PrebuiltListing {
@@ -69,16 +64,15 @@ export async function readPrebuiltListing(
   key: string,
   plan: SearchPlan,
 ): Promise<PrebuiltListing | null> {
-  const reads = [
+  const [meta, rows, pageRows] = await db.batch<Record<string, unknown>>([
     versionRead(db),
     db
       .prepare(
         `SELECT cats, total, n, id_sum AS s, rank_sum AS rs, gaps, min_score AS lo, max_score AS hi, aggs, aterms FROM search_listings WHERE cats IN ('${BUILT}', ?1)`,
       )
       .bind(key),
-  ]
-  if (LISTING_PAGE_SQL) reads.push(db.prepare(LISTING_PAGE_SQL).bind(key, plan.from, plan.from + plan.size))
-  const [meta, rows, pageRows] = await db.batch<Record<string, unknown>>(reads)
+    db.prepare(LISTING_PAGE_SQL).bind(key, plan.from, plan.from + plan.size),
+  ])
   const version = versionOf(meta)
   const found = (rows?.results ?? []) as {
     cats: string

@@ -5,7 +5,7 @@
 import type { Product } from '@shared/schemas/catalog'
 import type { AggNode, SearchPlan } from '../dsl'
 import { heldDoc, keepDoc } from '../held/documents'
-import { stockMerger } from '../held/live-stock'
+import { pageStock } from '../held/live-stock'
 import { type AggResult, bucket, type EngineResult } from '../semantics/results'
 
 /** One row of a product statement: its columns, most of them JSON. */
@@ -30,7 +30,8 @@ export function hitsOf(
   )
   const read = hits.filter((h) => h[3] !== null).length
   const bytes = typeof row.hits === 'string' ? row.hits.length / Math.max(1, read) : 0
-  const merge = stockMerger(row.inv)
+  // The statement reads the page's stock whole (it holds no clock for a page it has yet to rank).
+  const merge = pageStock(hits.map((h) => h[1])).merger(row)
   const out: EngineResult['hits'] = []
   for (const [, id, score, fetched] of hits) {
     const doc = fetched ?? heldDoc(id, version) ?? held.get(id)

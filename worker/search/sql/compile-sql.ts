@@ -17,7 +17,7 @@ import { candidateSource, unionIds } from './candidate-source'
 import { aggregationColumns, facetColumns, termCountsColumn } from './compile-aggs'
 import { compile } from './compile-where'
 import { BEYOND_BITS, bitsOnlyClauses, GROUPS_TOTAL, groupMatches, groupRows } from './groups'
-import { INVENTORY_JSON, sortExpr } from './page'
+import { INVENTORY_JSON, STOCK_CLOCK, sortExpr } from './page'
 import { type Compiler, type IdSource, MAX_SQL_BYTES, Params, tooLarge } from './sql-expr'
 
 /** A read of a visited product's index row other than its id, bits, place and per-bits values. */
@@ -176,10 +176,11 @@ export function compileProductSearch(
   // hits, total, live inventory, then one column per aggregation, the facet-index columns, the
   // kept order and the version.
   const hits = `(SELECT json_group_array(json_array(h.rk, h.id, h.score, json(h.doc))) FROM (SELECT row_number() OVER (ORDER BY ${orderBy('pg.', 'pg.id')}) AS rk, pg.id AS id, pg.score AS score, ${doc} AS doc FROM pg CROSS JOIN products p ON p.id = pg.id) h) AS hits`
-  // Live stock of the page's products and their configurable children (merged into the docs).
+  // Live stock of the page's products and their configurable children (merged into the docs), and
+  // the stock clock it was read at (a later read of the page asks for it only if the clock moved).
   // CROSS JOIN keeps the page (at most `size` rows) as the outer loop: without it SQLite may
   // scan every product row and probe the page (10 ms+ at 10,000 products).
-  const inv = `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`
+  const inv = `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv, ${STOCK_CLOCK} AS clk`
   // The first `fullOrder` matches in result order ([[rank, id, score]]): the engine's result-set
   // cache serves the pages of this query within them while the index version is unchanged.
   const ord = opts.fullOrder
