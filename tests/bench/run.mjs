@@ -347,7 +347,8 @@ for (const scale of SCALES) {
   const kept = SEEDED ? path.join(SEEDED, `state-${scale}`) : ''
   let seeded
   if (kept && existsSync(`${kept}.json`) && !staleState(kept)) {
-    copyState(kept, state)
+    // `--seeded .tmp/bench` names this run's own state: it is used where it is.
+    if (path.resolve(kept) !== state) copyState(kept, state)
     seeded = JSON.parse(readFileSync(`${kept}.json`, 'utf8'))
   } else {
     seeded = await seedState(state, scale, undefined, { urlMappings: scale <= 10_000 })
