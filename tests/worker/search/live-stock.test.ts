@@ -31,7 +31,7 @@ const clock = async () =>
     ?.value
 
 /** The sku of a page hit that has stock rows of its own. */
-async function skuOf(id: number) {
+async function skuOf(id: string | number) {
   return (await env.DB.prepare('SELECT sku FROM products WHERE id = ?').bind(id).first<{ sku: string }>())
     ?.sku as string
 }
