@@ -66,8 +66,9 @@ interface CompiledSearch {
 /**
  * One statement answering a product search, returning one row: `hits` (JSON [[rank, id, score,
  * doc]], the doc embedded as JSON rather than an escaped string, or null for an id in `held`),
- * `total` ([count, max score]), `inv` (inventory rows of the page), `a0..aN` (terms: whether the
- * field holds numbers; range: [count per range]; min/max: number), `ver` (the index version read),
+ * `total` ([count, max score]), `inv` (inventory rows of the page), `clk` (the stock clock they
+ * were read at), `a0..aN` (terms: whether the field holds numbers; range: [count per range];
+ * min/max: number), `ver` (the index version read),
  * `ord` (with `fullOrder`), and, per the facet plan, `aterms` ([[field, value, count]] of the
  * SQL-counted terms fields over the filtered set), `ids` (the filtered product ids; `idbits`, the
  * bits of the matching groups, when the narrowed products are grouped) and `fac` (postings of the
@@ -180,7 +181,8 @@ export function compileProductSearch(
   // the stock clock it was read at (a later read of the page asks for it only if the clock moved).
   // CROSS JOIN keeps the page (at most `size` rows) as the outer loop: without it SQLite may
   // scan every product row and probe the page (10 ms+ at 10,000 products).
-  const inv = `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv, ${STOCK_CLOCK} AS clk`
+  const inv = `(SELECT json_group_array(${INVENTORY_JSON}) FROM (SELECT sd.sku AS s FROM pg CROSS JOIN search_docs sd ON sd.product_id = pg.id) x CROSS JOIN inventory i ON i.sku = x.s OR i.parent_sku = x.s) AS inv`
+  const clk = `${STOCK_CLOCK} AS clk`
   // The first `fullOrder` matches in result order ([[rank, id, score]]): the engine's result-set
   // cache serves the pages of this query within them while the index version is unchanged.
   const ord = opts.fullOrder
@@ -197,6 +199,7 @@ export function compileProductSearch(
         hits,
         fromGroups ? GROUPS_TOTAL : '(SELECT json_array(COUNT(*), MAX(score)) FROM f) AS total',
         inv,
+        clk,
         ...aggregationColumns(plan, p, aggBits, fromGroups),
         ...facetCols,
         ...ord,
