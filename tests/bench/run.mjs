@@ -8,7 +8,9 @@
 //     for a static asset, home, category, category with two filters, a configurable product,
 //     search and an AMP product, in three states — cache miss (embedded D1), cache hit, and via
 //     the upstream proxy (a second worker as the vue-storefront-api) — with each row's ratio to
-//     the static asset measured in the same run.
+//     the static asset. The table is measured --rounds times (the static asset first in each
+//     round, each ratio to its own round's); each figure is the median of the rounds, and each
+//     ratio is printed with the rounds' lowest and highest.
 //  4. Measures the streamed shell's time to first byte with a 1 s deferred section, the
 //     single-request latency of a category miss and of the static asset (their difference bounds
 //     the category render time), and the worker bundle size.
@@ -27,7 +29,7 @@
 // the second request after an import) --states miss,hit,upstream (the columns measured) --quick (the
 // throughput table only: no cold runs, largest search, heap or streaming measurement) --seeded DIR
 // (copy DIR/state-SCALE, a state an earlier run seeded, instead of seeding again: two heads compared
-// alternately then read the same catalogue).
+// alternately then read the same catalogue) --rounds 3 (the throughput table's rounds).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -51,7 +53,7 @@ const o = parseArgs(
   `
 usage: npm run bench -- [--scales 300,10000] [--duration 3] [--connections 10] [--cold-runs 10]
   [--rows category,search] [--settle-ms N] [--second-request] [--states miss,hit,upstream] [--quick]
-  [--seeded DIR]
+  [--seeded DIR] [--rounds 3]
 The storefront's throughput, latency, cold-after-import and heap figures (see the top of
 tests/bench/run.mjs for what each option does).`,
   {
@@ -65,12 +67,14 @@ tests/bench/run.mjs for what each option does).`,
       '--settle-ms',
       '--states',
       '--seeded',
+      '--rounds',
     ],
     positionals: 0,
   },
 )
 const SCALES = (o.scales ?? '300,10000').split(',').map(Number)
 const DURATION = Number(o.duration ?? '3')
+const ROUNDS = Number(o.rounds ?? '3')
 const CONNECTIONS = Number(o.connections ?? '10')
 const COLD_RUNS = Number(o.coldRuns ?? '10')
 const ROWS = (o.rows ?? '').split(',').filter(Boolean)
@@ -402,24 +406,49 @@ for (const scale of SCALES) {
   }
   for (const [, p, headers] of rows) await (await fetch(cached.url + p, { headers })).arrayBuffer()
 
-  const table = []
-  for (const [name, p, headers] of rows) {
-    log(`  measuring ${name}…`)
-    // One second of warm-up per state (JIT, per-isolate caches), not measured.
-    const measure = async (url) => {
-      await cannon(url, CONNECTIONS, 1, headers)
-      return cannon(url, CONNECTIONS, DURATION, headers)
+  // The throughput table is measured in ROUNDS rounds. Each round measures the static asset, then
+  // every row in each state, so each ratio is to the static asset of its own round: a change in the
+  // machine's speed between rounds moves the numerator and the denominator alike. Each figure
+  // printed is the median of the rounds (the rounds' ratios are kept in bench.json); errors are
+  // summed.
+  const rounds = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const measured = []
+    for (const [name, p, headers] of rows) {
+      log(`  round ${round + 1} of ${ROUNDS}: measuring ${name}…`)
+      // One second of warm-up per state in the first round (JIT, per-isolate caches), not measured.
+      const measure = async (url) => {
+        if (round === 0) await cannon(url, CONNECTIONS, 1, headers)
+        return cannon(url, CONNECTIONS, DURATION, headers)
+      }
+      // The miss is always measured (the static asset's miss row is every ratio's denominator).
+      const miss = await measure(backend.url + p)
+      const hit = STATES.includes('hit') ? await measure(cached.url + p) : { ...NOT_MEASURED }
+      const upstream = proxied ? await measure(proxied.url + p) : { ...NOT_MEASURED }
+      measured.push({ miss, hit, upstream })
     }
-    // The miss is always measured (the static asset's miss row is every ratio's denominator).
-    const miss = await measure(backend.url + p)
-    const hit = STATES.includes('hit') ? await measure(cached.url + p) : NOT_MEASURED
-    const upstream = proxied ? await measure(proxied.url + p) : NOT_MEASURED
-    table.push({ name, path: p, miss, hit, upstream })
+    const staticRps = measured[0].miss.rps
+    for (const m of measured) {
+      for (const state of ['miss', 'hit', 'upstream'])
+        m[state].ratio = staticRps ? m[state].rps / staticRps : 0
+    }
+    rounds.push(measured)
   }
-  const staticRps = table[0].miss.rps
-  for (const r of table) {
-    for (const state of ['miss', 'hit', 'upstream']) r[state].ratio = +(r[state].rps / staticRps).toFixed(3)
-  }
+  const table = rows.map(([name, p], i) => {
+    const row = { name, path: p }
+    for (const state of ['miss', 'hit', 'upstream']) {
+      const xs = rounds.map((measured) => measured[i][state])
+      row[state] = {
+        rps: median(xs.map((x) => x.rps)),
+        p50: median(xs.map((x) => x.p50)),
+        p99: median(xs.map((x) => x.p99)),
+        errors: xs.reduce((sum, x) => sum + x.errors, 0),
+        ratio: +median(xs.map((x) => x.ratio)).toFixed(3),
+        ratios: xs.map((x) => +x.ratio.toFixed(3)),
+      }
+    }
+    return row
+  })
   if (QUICK) {
     results.scales[scale] = { products: seeded.products, variants: seeded.variants, rows: table }
     await Promise.all([backend.mf.dispose(), cached.mf.dispose(), proxied?.mf.dispose()])
@@ -618,11 +647,9 @@ if (!QUICK) {
 }
 
 // ---------------------------------------------------------------------------------------------
-const fmt = (s) =>
-  `${String(s.rps).padStart(6)} ${String(s.p50).padStart(4)} ${String(s.p99).padStart(5)} ${s.ratio.toFixed(2).padStart(5)}`
 for (const [scale, r] of Object.entries(results.scales)) {
   console.log(
-    `\n## ${r.products} products / ${r.variants} variants (scale ${scale}), ${CONNECTIONS} connections, ${DURATION} s each`,
+    `\n## ${r.products} products / ${r.variants} variants (scale ${scale}), ${CONNECTIONS} connections, ${DURATION} s each, median of ${ROUNDS} rounds`,
   )
   console.log(
     '| row | miss req/s | p50 ms | p99 ms | ×static | hit req/s | p50 | p99 | ×static | upstream req/s | p50 | p99 | ×static |',
@@ -631,7 +658,12 @@ for (const [scale, r] of Object.entries(results.scales)) {
   for (const row of r.rows) {
     const cells = ['miss', 'hit', 'upstream'].map((k) => {
       const s = row[k]
-      return `${s.rps} | ${s.p50} | ${s.p99} | ${s.ratio.toFixed(2)}`
+      // The median ratio, and the rounds' lowest and highest.
+      const spread =
+        s.ratios.length > 1
+          ? ` (${Math.min(...s.ratios).toFixed(2)}–${Math.max(...s.ratios).toFixed(2)})`
+          : ''
+      return `${s.rps} | ${s.p50} | ${s.p99} | ${s.ratio.toFixed(2)}${spread}`
     })
     console.log(`| ${row.name} | ${cells.join(' | ')} |`)
     if (row.miss.errors || row.hit.errors || row.upstream.errors)
@@ -685,7 +717,6 @@ if (scaleKeys.length > 1) {
     `category render at ${last.products} vs ${first.products} products: ${results.categoryScaleRatio}× (one request at a time, HTTP hop subtracted); ${results.categoryColdScaleRatio}× with cold search caches`,
   )
 }
-void fmt
 console.log(
   `\nstreamed shell: first byte p50 ${results.streaming.firstByteP50Ms} ms with a ${results.streaming.deferredMs} ms deferred section (complete ${results.streaming.completeP50Ms} ms)`,
 )
