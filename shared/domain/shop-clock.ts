@@ -35,8 +35,10 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The wall clock of `timeZone` at an instant, as numbers. */
-function wall(ms: number, timeZone: string) {
+type Wall = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+/** The wall clock of `timeZone` at an instant, as the runtime's time zone data gives it. */
+function intlWall(ms: number, timeZone: string): Wall {
   const parts = Object.fromEntries(
     wallFormatter(timeZone)
       .formatToParts(ms)
@@ -52,12 +54,58 @@ function wall(ms: number, timeZone: string) {
   }
 }
 
+/** The stretch of UTC whose offset is checked at its two ends and then kept (a quarter hour). */
+const STRETCH_MS = 15 * 60_000
+/** Instants whose wall clock is worked out from a kept offset: 1970 to 9999 (four-digit years). */
+const KEPT_FROM = 0
+const KEPT_UNTIL = Date.UTC(9999, 11, 31)
+
+/**
+ * Per zone, the last quarter hour of UTC asked about, and its offset once it has been asked about
+ * twice and the offset is the same at its first and last second: no zone changes its offset twice
+ * within fifteen minutes, so it is that offset throughout, and an instant in it is read with
+ * arithmetic instead of Intl (every product page asks for the shop's date of the same moment). A
+ * quarter hour asked about once costs one Intl reading, as before (a list of times far apart), and
+ * one in which the offset changes is always read through Intl.
+ */
+const keptOffsets = new Map<string, { from: number; offset: number | 'asked once' | 'changes' }>()
+
+/** The wall clock of `timeZone` at an instant, as numbers. */
+function wall(ms: number, timeZone: string): Wall {
+  if (!(ms >= KEPT_FROM && ms < KEPT_UNTIL)) return intlWall(ms, timeZone)
+  const from = Math.floor(ms / STRETCH_MS) * STRETCH_MS
+  const kept = keptOffsets.get(timeZone)
+  if (kept?.from !== from) {
+    keptOffsets.set(timeZone, { from, offset: 'asked once' })
+    return intlWall(ms, timeZone)
+  }
+  if (kept.offset === 'asked once') {
+    const offset = offsetAt(from, intlWall(from, timeZone))
+    const last = from + STRETCH_MS - 1000
+    kept.offset = offsetAt(last, intlWall(last, timeZone)) === offset ? offset : 'changes'
+  }
+  if (kept.offset === 'changes') return intlWall(ms, timeZone)
+  const d = new Date(Math.floor(ms / 1000) * 1000 + kept.offset)
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  }
+}
+
+/** How far a wall clock `w` read at instant `ms` is ahead of UTC (ms). */
+function offsetAt(ms: number, w: Wall): number {
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000
+}
+
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** How far `timeZone`'s wall clock is ahead of UTC at an instant (ms). */
 function offsetMs(ms: number, timeZone: string): number {
-  const w = wall(ms, timeZone)
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000
+  return offsetAt(ms, wall(ms, timeZone))
 }
 
 /** A stored time ('YYYY-MM-DD HH:MM:SS' in UTC, or ISO with a zone) as ms; null when unreadable. */
@@ -100,10 +148,15 @@ export function zonedWallToInstant(text: string, timeZone: string): number | nul
   const check = new Date(asUtc)
   // A date the calendar does not have (31 April, month 13) is refused, not rolled over.
   if (check.getUTCFullYear() !== y || check.getUTCMonth() + 1 !== mo || check.getUTCDate() !== d) return null
-  // The offset at the guess, then at the corrected instant (they differ only across a change).
-  const first = asUtc - offsetMs(asUtc, timeZone)
-  const second = asUtc - offsetMs(first, timeZone)
-  return Math.min(first, second)
+  // The instant lies within 14 hours before and 12 after the same clock reading in UTC (offsets run
+  // from -12:00 to +14:00), and no zone changes its offset twice in that day: the offsets before,
+  // at and after the guess are every one the reading can have been made at. A reading made at one
+  // of them names an instant that has it; two such instants are the repeated hour (the first is
+  // taken); none is a gap, read forward with the offset from before it.
+  const before = offsetMs(asUtc - 15 * 3_600_000, timeZone)
+  const offsets = new Set([before, offsetMs(asUtc, timeZone), offsetMs(asUtc + 13 * 3_600_000, timeZone)])
+  const named = [...offsets].map((o) => asUtc - o).filter((t) => asUtc - offsetMs(t, timeZone) === t)
+  return named.length > 0 ? Math.min(...named) : asUtc - before
 }
 
 /** The instants the shop's calendar day `ymd` spans: [start, end). */
