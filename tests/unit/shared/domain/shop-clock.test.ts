@@ -92,8 +92,7 @@ describe('the shop’s clock read from a kept offset', () => {
     const STEP = 15 * 60_000
     for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += DAY) {
       if (offset(day) === offset(day + DAY)) continue
-      for (let ms = day; ms < day + DAY; ms += STEP)
-        if (offset(ms) !== offset(ms + STEP)) out.push(ms + STEP)
+      for (let ms = day; ms < day + DAY; ms += STEP) if (offset(ms) !== offset(ms + STEP)) out.push(ms + STEP)
     }
     return out
   }
