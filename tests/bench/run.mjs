@@ -6,7 +6,8 @@
 //  3. Drives it with autocannon from this machine (1 s of warm-up per URL and state, not measured)
 //     and prints one table per scale: req/s, p50, p99
 //     for a static asset, home, category, category with two filters, a configurable product,
-//     search and an AMP product, in three states — cache miss (embedded D1), cache hit, and via
+//     search, an AMP product, a signed-in shopper's category and product, and one small D1 read
+//     through the API (the ceiling of any page that reads the database), in three states — cache miss (embedded D1), cache hit, and via
 //     the upstream proxy (a second worker as the vue-storefront-api) — with each row's ratio to
 //     the static asset. The table is measured --rounds times (the static asset first in each
 //     round, each ratio to its own round's); each figure is the median of the rounds, and each
@@ -372,6 +373,7 @@ for (const scale of SCALES) {
   const doc = JSON.parse(conf.doc)
   const color = doc.color_options?.[0] ?? doc.configurable_children?.[0]?.color
   const size = doc.size_options?.[0] ?? doc.configurable_children?.[0]?.size
+  const variantSku = doc.configurable_children?.[0]?.sku ?? conf.sku
   const shopper = await signedInShopper(backend.url)
   const allRows = [
     ['static asset', manifest.entries.home.file],
@@ -385,6 +387,9 @@ for (const scale of SCALES) {
     // bookmark starts, and answer with the shopper's cookies (never stored: every state renders).
     ['category, signed in', `/c/${bigCat.slug}`, shopper],
     ['product, signed in', `/p/${encodeURIComponent(conf.sku)}/${conf.slug}`, shopper],
+    // The ceiling of any page that reads D1: one API answer from one small D1 read, the stock of a
+    // variant (a parent's sku would take a second read, for its variants).
+    ['one D1 read (stock API)', `/api/stock/check?sku=${encodeURIComponent(variantSku)}`],
   ]
   const rows = allRows.filter(
     ([name], i) => i === 0 || ROWS.length === 0 || ROWS.some((r) => name.startsWith(r)),
@@ -658,6 +663,8 @@ for (const [scale, r] of Object.entries(results.scales)) {
   for (const row of r.rows) {
     const cells = ['miss', 'hit', 'upstream'].map((k) => {
       const s = row[k]
+      // A column --states left out.
+      if (k !== 'miss' && !STATES.includes(k)) return '— | — | — | —'
       // The median ratio, and the rounds' lowest and highest.
       const spread =
         s.ratios.length > 1

@@ -75,12 +75,15 @@ export function iconBody(svg: string): string {
 
 const symbolId = (name: IconName) => `icon-${name}`
 
+/** The sprite's symbols as markup: made from the build's icons on first use, then the same for every page. */
+let spriteSymbols: string | undefined
+
 /**
  * Every icon as a <symbol>, rendered once near the top of the page (server only). The markup comes
  * from the icon package at build time, never from a request.
  */
 export function IconSprite() {
-  const symbols = (Object.entries(SOURCES) as [IconName, string][])
+  spriteSymbols ??= (Object.entries(SOURCES) as [IconName, string][])
     .map(
       ([name, svg]) =>
         `<symbol id="${symbolId(name)}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">${iconBody(svg)}</symbol>`,
@@ -93,7 +96,7 @@ export function IconSprite() {
       focusable="false"
       width="0"
       height="0"
-      dangerouslySetInnerHTML={{ __html: symbols }}
+      dangerouslySetInnerHTML={{ __html: spriteSymbols }}
     />
   )
 }
