@@ -66,7 +66,8 @@ const KEPT_UNTIL = Date.UTC(9999, 11, 31)
  * within fifteen minutes, so it is that offset throughout, and an instant in it is read with
  * arithmetic instead of Intl (every product page asks for the shop's date of the same moment). A
  * quarter hour asked about once costs one Intl reading, as before (a list of times far apart), and
- * one in which the offset changes is always read through Intl.
+ * one in which the offset changes is always read through Intl. One entry per zone, like the
+ * formatters: only zones the runtime knows get one.
  */
 const keptOffsets = new Map<string, { from: number; offset: number | 'asked once' | 'changes' }>()
 
@@ -76,8 +77,10 @@ function wall(ms: number, timeZone: string): Wall {
   const from = Math.floor(ms / STRETCH_MS) * STRETCH_MS
   const kept = keptOffsets.get(timeZone)
   if (kept?.from !== from) {
+    // Read first: a zone the runtime does not know throws here and keeps nothing.
+    const read = intlWall(ms, timeZone)
     keptOffsets.set(timeZone, { from, offset: 'asked once' })
-    return intlWall(ms, timeZone)
+    return read
   }
   if (kept.offset === 'asked once') {
     const offset = offsetAt(from, intlWall(from, timeZone))
