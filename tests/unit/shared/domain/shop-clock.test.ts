@@ -56,23 +56,9 @@ describe('the shop’s clock', () => {
 })
 
 describe('the shop’s clock read from a kept offset', () => {
-  /** The wall clock as Intl gives it, 'YYYY-MM-DD HH:MM'. */
-  const intl = (ms: number, timeZone: string) => {
-    const p = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-        .formatToParts(ms)
-        .map((x) => [x.type, x.value]),
-    )
-    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
-  }
+  /** The wall clock as Intl gives it, 'YYYY-MM-DD HH:MM' (Swedish dates are written that way). */
+  const intl = (ms: number, timeZone: string) =>
+    new Date(ms).toLocaleString('sv-SE', { timeZone, hourCycle: 'h23' }).slice(0, 16)
   // Zones with daylight saving (London, New York, Lord Howe's half hour, Chatham's 12:45), with
   // offsets of a half and three quarters of an hour (St John's, Kathmandu), and India.
   const zones = [
