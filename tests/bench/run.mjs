@@ -7,9 +7,9 @@
 //     and prints one table per scale: req/s, p50, p99
 //     for a static asset, home, category, category with two filters, a configurable product,
 //     search, an AMP product, a signed-in shopper's category and product, and one small D1 read
-//     through the API (the ceiling of any page that reads the database), in three states — cache miss (embedded D1), cache hit, and via
-//     the upstream proxy (a second worker as the vue-storefront-api) — with each row's ratio to
-//     the static asset. The table is measured --rounds times (the static asset first in each
+//     through the API (the ceiling of any page that reads the database), in three states — cache
+//     miss (embedded D1), cache hit, and via the upstream proxy (a second worker as the
+//     vue-storefront-api) — with each row's ratio to the static asset. The table is measured --rounds times (the static asset first in each
 //     round, each ratio to its own round's); each figure is the median of the rounds, and each
 //     ratio is printed with the rounds' lowest and highest.
 //  4. Measures the streamed shell's time to first byte with a 1 s deferred section, the
@@ -76,6 +76,7 @@ tests/bench/run.mjs for what each option does).`,
 const SCALES = (o.scales ?? '300,10000').split(',').map(Number)
 const DURATION = Number(o.duration ?? '3')
 const ROUNDS = Number(o.rounds ?? '3')
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds: a whole number, 1 or more')
 const CONNECTIONS = Number(o.connections ?? '10')
 const COLD_RUNS = Number(o.coldRuns ?? '10')
 const ROWS = (o.rows ?? '').split(',').filter(Boolean)
