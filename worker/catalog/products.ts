@@ -22,6 +22,12 @@ export interface InventoryRow {
   backorders?: number
 }
 
+/** The columns of an inventory row, in InventoryRow's order. */
+const STOCK_COLUMNS = 'sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders'
+
+/** A row of the sku lookup: a product document, or (doc null) an inventory row. */
+type LookupRow = ({ doc: string } & Record<keyof InventoryRow, null>) | ({ doc: null } & InventoryRow)
+
 /** What a sku resolves to: the product document and, for a configurable child sku, that child. */
 export interface ProductBySku {
   product: Product
@@ -118,30 +124,30 @@ export async function getProductsBySku(
   const wanted = [...new Set(skus.filter((s) => typeof s === 'string' && s.length > 0))]
   if (wanted.length === 0) return result
 
-  // One round trip: which requested skus are configurable children (their parent's document is
-  // loaded instead), the documents, and the live inventory of those products and their children.
-  const list = JSON.stringify(wanted)
-  const docSkus = `WITH d AS (SELECT DISTINCT COALESCE((SELECT parent_sku FROM inventory i WHERE i.sku = j.value), j.value) AS s FROM json_each(?1) j)`
-  const [invResult, docResult, stockResult] = await db.batch<Record<string, unknown>>([
-    db
-      .prepare('SELECT sku, parent_sku FROM inventory WHERE sku IN (SELECT value FROM json_each(?1))')
-      .bind(list),
-    db.prepare(`${docSkus} SELECT doc FROM products WHERE sku IN (SELECT s FROM d)`).bind(list),
-    db
-      .prepare(
-        `${docSkus} SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory WHERE sku IN (SELECT s FROM d)
-         UNION SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory WHERE parent_sku IN (SELECT s FROM d)`,
-      )
-      .bind(list),
-  ])
-  const parentOf = new Map<string, string>()
-  for (const row of (invResult?.results ?? []) as { sku: string; parent_sku: string | null }[])
-    if (row.parent_sku) parentOf.set(row.sku, row.parent_sku)
+  // One statement: the documents of the products the skus name (a configurable child's sku names
+  // its parent), after the live inventory rows of those products and their children. The rows of
+  // the requested skus are among those, so they also tell which requested skus are children.
+  const rows = await db
+    .prepare(
+      `WITH d AS (SELECT DISTINCT COALESCE((SELECT parent_sku FROM inventory i WHERE i.sku = j.value), j.value) AS s FROM json_each(?1) j)
+         SELECT NULL AS doc, ${STOCK_COLUMNS} FROM inventory WHERE sku IN (SELECT s FROM d)
+         UNION SELECT NULL, ${STOCK_COLUMNS} FROM inventory WHERE parent_sku IN (SELECT s FROM d)
+         UNION ALL SELECT doc, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM products WHERE sku IN (SELECT s FROM d)`,
+    )
+    .bind(JSON.stringify(wanted))
+    .all<LookupRow>()
   const inventory = new Map<string, InventoryRow>()
-  for (const row of (stockResult?.results ?? []) as unknown as InventoryRow[]) inventory.set(row.sku, row)
-  const products = ((docResult?.results ?? []) as { doc: string }[]).map((r) =>
-    mergeInventory(parseDoc<Product>(r.doc), inventory),
-  )
+  const docs: string[] = []
+  for (const row of rows.results ?? []) {
+    if (row.doc !== null) docs.push(row.doc)
+    else inventory.set(row.sku, row)
+  }
+  const parentOf = new Map<string, string>()
+  for (const sku of wanted) {
+    const parent = inventory.get(sku)?.parent_sku
+    if (parent) parentOf.set(sku, parent)
+  }
+  const products = docs.map((doc) => mergeInventory(parseDoc<Product>(doc), inventory))
   const bySku = new Map(products.map((p) => [p.sku, p]))
 
   for (const sku of wanted) {

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from '../../../scripts/catalogue/seed/generate'
+import { recordingDb } from '../../helpers/recording-db'
 import { getProductById, getProductByUrlPath, getProductsBySku } from '../../../worker/catalog/products'
 
 const cat = generateCatalogue()
@@ -44,6 +45,17 @@ describe('getProductsBySku', () => {
     expect((await getProductById(env.DB, simple.id))?.sku).toBe(simple.sku)
     expect((await getProductByUrlPath(env.DB, `/${simple.url_path}`))?.sku).toBe(simple.sku)
     expect(await getProductByUrlPath(env.DB, `${simple.url_path}-x`)).toBeNull()
+  })
+
+  it('asks the database one statement for skus of every kind (a product page reads its product with it)', async () => {
+    const child = configurable.configurable_children[1]!
+    const { db, sql } = recordingDb(env.DB)
+    const found = await getProductsBySku(db, [child.sku, simple.sku, 'NOPE'])
+    expect(sql).toHaveLength(1)
+    expect(found.get(child.sku)?.child?.sku).toBe(child.sku)
+    expect(found.get(child.sku)?.product.sku).toBe(configurable.sku)
+    expect(found.get(child.sku)?.child?.stock.qty).toBeTypeOf('number')
+    expect(found.get(simple.sku)?.product.stock.qty).toBeGreaterThan(0)
   })
 
   it('handles more skus than one statement can bind', async () => {

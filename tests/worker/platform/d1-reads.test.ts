@@ -125,9 +125,17 @@ describe('round trips to the database per page', () => {
     const res = await page(path, db)
     expect(res.status).toBe(200)
     expect(seen.trips, calls.join('\n')).toBe(1)
-    // The reviews, the made-to-order listing and the recommendations' pieces (the engine's page read).
-    for (const read of ['FROM reviews', 'FROM made_to_order', 'SELECT (SELECT json_group_arra'])
+    // The versions, the reviews, the made-to-order listing, the product with its stock (one
+    // statement) and the recommendations' pieces (the engine's page read): five statements.
+    for (const read of [
+      'SELECT (SELECT value FROM sear',
+      'FROM reviews',
+      'FROM made_to_order',
+      'WITH d AS',
+      'SELECT (SELECT json_group_arra',
+    ])
       expect(calls[0]).toContain(read)
+    expect(calls[0]?.split(' | ')).toHaveLength(5)
   })
 
   it('a product whose links changed since the isolate last rendered it: its new links shown at once', async () => {
