@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { generateCatalogue } from '../../../scripts/catalogue/seed/generate'
-import { recordingDb } from '../../helpers/recording-db'
 import { getProductById, getProductByUrlPath, getProductsBySku } from '../../../worker/catalog/products'
+import { recordingDb } from '../../helpers/recording-db'
 
 const cat = generateCatalogue()
 const configurable = cat.products.find(
