@@ -9,9 +9,10 @@
 //     search, an AMP product, a signed-in shopper's category and product, and one small D1 read
 //     through the API (the ceiling of any page that reads the database), in three states — cache
 //     miss (embedded D1), cache hit, and via the upstream proxy (a second worker as the
-//     vue-storefront-api) — with each row's ratio to the static asset. The table is measured --rounds times (the static asset first in each
-//     round, each ratio to its own round's); each figure is the median of the rounds, and each
-//     ratio is printed with the rounds' lowest and highest.
+//     vue-storefront-api) — with each row's ratio to the static asset. The table is measured
+//     --rounds times (the static asset first in each round, each ratio to its own round's); each
+//     figure is the median of the rounds, and each ratio is printed with the rounds' lowest and
+//     highest.
 //  4. Measures the streamed shell's time to first byte with a 1 s deferred section, the
 //     single-request latency of a category miss and of the static asset (their difference bounds
 //     the category render time), and the worker bundle size.

@@ -90,7 +90,7 @@ async function loadInventoryFor(
     parts.map((part) =>
       db
         .prepare(
-          `SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory
+          `SELECT ${STOCK_COLUMNS} FROM inventory
            WHERE sku IN (${placeholders(part.length)}) OR parent_sku IN (${placeholders(part.length)})`,
         )
         .bind(...part, ...part),
@@ -193,9 +193,7 @@ export async function getInventoryRows(
   const res = await db.batch<InventoryRow>(
     chunk(unique).map((part) =>
       db
-        .prepare(
-          `SELECT sku, product_id, parent_sku, qty, is_in_stock, manage_stock, backorders FROM inventory WHERE sku IN (${placeholders(part.length)})`,
-        )
+        .prepare(`SELECT ${STOCK_COLUMNS} FROM inventory WHERE sku IN (${placeholders(part.length)})`)
         .bind(...part),
     ),
   )
