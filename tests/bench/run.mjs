@@ -10,9 +10,9 @@
 //     through the API (the ceiling of any page that reads the database), in three states — cache
 //     miss (embedded D1), cache hit, and via the upstream proxy (a second worker as the
 //     vue-storefront-api) — with each row's ratio to the static asset. The table is measured
-//     --rounds times (the static asset first in each round, each ratio to its own round's); each
-//     figure is the median of the rounds, and each ratio is printed with the rounds' lowest and
-//     highest.
+//     --rounds times (the static asset measured before the first row and after every row, each
+//     row's ratio to the mean of the two static figures either side of it); each figure is the
+//     median of the rounds, and each ratio is printed with the rounds' lowest and highest.
 //  4. Measures the streamed shell's time to first byte with a 1 s deferred section, the
 //     single-request latency of a category miss and of the static asset (their difference bounds
 //     the category render time), and the worker bundle size.
@@ -413,31 +413,55 @@ for (const scale of SCALES) {
   }
   for (const [, p, headers] of rows) await (await fetch(cached.url + p, { headers })).arrayBuffer()
 
-  // The throughput table is measured in ROUNDS rounds. Each round measures the static asset, then
-  // every row in each state, so each ratio is to the static asset of its own round: a change in the
-  // machine's speed between rounds moves the numerator and the denominator alike. Each figure
-  // printed is the median of the rounds (the rounds' ratios are kept in bench.json); errors are
-  // summed.
+  // The throughput table is measured in ROUNDS rounds. In each round the static asset is measured
+  // before the first row and again after every row, and each row's ratio is to the mean of the two
+  // static measurements either side of it: a change in the machine's speed during the round moves
+  // the numerator and its denominator alike (with one static figure a round, the later rows' ratios
+  // drifted with the machine: the same page read 0.22 in one round and 0.32 in the next). Each
+  // figure printed is the median of the rounds (the rounds' ratios are kept in bench.json); errors
+  // are summed.
   const rounds = []
+  // One second of warm-up per URL and state before its first measurement (JIT, per-isolate
+  // caches), not measured.
+  const warmed = new Set()
+  const measure = async (url, headers) => {
+    const key = `${url} ${JSON.stringify(headers ?? {})}`
+    if (!warmed.has(key)) await cannon(url, CONNECTIONS, 1, headers)
+    warmed.add(key)
+    return cannon(url, CONNECTIONS, DURATION, headers)
+  }
   for (let round = 0; round < ROUNDS; round++) {
-    const measured = []
-    for (const [name, p, headers] of rows) {
+    const [, staticPath, staticHeaders] = rows[0]
+    const states = async (p, headers) => ({
+      miss: await measure(backend.url + p, headers),
+      hit: STATES.includes('hit') ? await measure(cached.url + p, headers) : { ...NOT_MEASURED },
+      upstream: proxied ? await measure(proxied.url + p, headers) : { ...NOT_MEASURED },
+    })
+    log(`  round ${round + 1} of ${ROUNDS}: measuring ${rows[0][0]}…`)
+    // The miss is always measured (the static asset's miss row is every ratio's denominator).
+    const first = await states(staticPath, staticHeaders)
+    let before = first.miss
+    const statics = [before]
+    const measured = [first]
+    for (const [name, p, headers] of rows.slice(1)) {
       log(`  round ${round + 1} of ${ROUNDS}: measuring ${name}…`)
-      // One second of warm-up per state in the first round (JIT, per-isolate caches), not measured.
-      const measure = async (url) => {
-        if (round === 0) await cannon(url, CONNECTIONS, 1, headers)
-        return cannon(url, CONNECTIONS, DURATION, headers)
-      }
-      // The miss is always measured (the static asset's miss row is every ratio's denominator).
-      const miss = await measure(backend.url + p)
-      const hit = STATES.includes('hit') ? await measure(cached.url + p) : { ...NOT_MEASURED }
-      const upstream = proxied ? await measure(proxied.url + p) : { ...NOT_MEASURED }
-      measured.push({ miss, hit, upstream })
+      const row = await states(p, headers)
+      const after = await measure(backend.url + staticPath, staticHeaders)
+      statics.push(after)
+      const staticRps = (before.rps + after.rps) / 2
+      for (const m of Object.values(row)) m.ratio = staticRps ? m.rps / staticRps : 0
+      measured.push(row)
+      before = after
     }
-    const staticRps = measured[0].miss.rps
-    for (const m of measured) {
-      for (const state of ['miss', 'hit', 'upstream'])
-        m[state].ratio = staticRps ? m[state].rps / staticRps : 0
+    // The static row: its miss is the median of the round's static measurements; its other
+    // states are to the first of them.
+    for (const m of Object.values(first)) m.ratio = first.miss.rps ? m.rps / first.miss.rps : 0
+    first.miss = {
+      rps: median(statics.map((x) => x.rps)),
+      p50: median(statics.map((x) => x.p50)),
+      p99: median(statics.map((x) => x.p99)),
+      errors: statics.reduce((sum, x) => sum + x.errors, 0),
+      ratio: 1,
     }
     rounds.push(measured)
   }

@@ -27,14 +27,16 @@ import type { TileData } from './tile-data'
  * and React hoists their preloads into the head, which a tile's markup alone cannot carry. The
  * browser has none: it renders every tile.
  */
-export const KeptTileMarkup = createContext<ReadonlyMap<TileData, string> | null>(null)
+export const KeptTileMarkup = createContext<{ get(tile: TileData): string | undefined } | null>(null)
 
 /**
  * The filter panel's content the server already holds, by the filter groups it shows: exactly what
  * `FilterPanelContent` renders for those groups with the listing's state and text (the island's
  * panel always has its Done button), placed as the panel's content. The browser has none.
  */
-export const KeptFilterMarkup = createContext<ReadonlyMap<readonly FilterGroup[], string> | null>(null)
+export const KeptFilterMarkup = createContext<{
+  get(groups: readonly FilterGroup[]): string | undefined
+} | null>(null)
 
 /** Whether the grid's tile at `index` loads its images at once (the first row, for LCP). */
 export function gridTileIsEager(index: number): boolean {

@@ -16,6 +16,7 @@ import { type Commerce, getCommerce } from '../../commerce'
 import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import type { KeptMarkup } from '../../platform/render/kept-bytes'
 import { gridFilters, gridTiles } from '../layout/grid-tiles'
 import { pagePricing, pageRules } from '../layout/pricing'
 
@@ -26,7 +27,7 @@ interface CategoryPageData {
   crumbs: Breadcrumb[]
   listing: ListingIslandProps
   /** The filter panel's content for `listing.groups` and its state, as the island renders it. */
-  filterPanel: string
+  filterPanel: KeptMarkup
 }
 
 /** Finds the chain of categories from the tree's top down to `id` (empty when absent). */
@@ -115,7 +116,7 @@ export async function loadCategoryPage(
     title: category.meta_title || category.name,
     description: category.meta_description || null,
     crumbs,
-    filterPanel: filters.html,
+    filterPanel: filters.panel,
     listing: {
       categoryId: category.id,
       categoryIds,

@@ -20,6 +20,7 @@ import { Fragment } from 'react'
 import { renderToString } from 'react-dom/server.node'
 import { Icon } from '../../../client/islands/layout/icons'
 import type { AppEnv } from '../../platform/env'
+import { type KeptMarkup, keptHtml } from '../../platform/render/kept-bytes'
 import { renderPage } from '../../platform/render/render-page'
 import type { RouteHandler, RouteHandlers } from '../../platform/router'
 import { tileMarkup } from '../layout/tiles'
@@ -147,7 +148,7 @@ function ProductSection({
   section: HomeSection
   currency: string
   /** Each tile's markup, rendered before the page (tileMarkups). */
-  markup: ReadonlyMap<TileData, string>
+  markup: ReadonlyMap<TileData, KeptMarkup>
 }) {
   if (!tiles.length) return null
   return (
@@ -168,7 +169,10 @@ function ProductSection({
         perPage={RAIL_PER_PAGE}
         autoplayMs={NO_AUTOPLAY}
         icons={RAIL_ICONS}
-        tileHtml={(tile) => markup.get(tile) ?? ''}
+        tileHtml={(tile) => {
+          const kept = markup.get(tile)
+          return kept ? keptHtml(kept) : ''
+        }}
       />
     </div>
   )
@@ -190,9 +194,9 @@ function CmsBlockSection({ html, title }: { html: string | null; title: string }
  * page is (React's renderer is not entered twice at once) and kept by its tile (layout/tiles.ts):
  * a kept tile's markup is rendered once per currency and configuration.
  */
-function tileMarkups(c: Context<AppEnv>, contents: SectionContent[]): Map<TileData, string> {
+function tileMarkups(c: Context<AppEnv>, contents: SectionContent[]): Map<TileData, KeptMarkup> {
   const currency = c.var.store.currency
-  const out = new Map<TileData, string>()
+  const out = new Map<TileData, KeptMarkup>()
   for (const content of contents) {
     if (!Array.isArray(content)) continue
     for (const tile of content)

@@ -26,6 +26,7 @@ import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server.node'
 import { ListingIsland } from '../../../client/islands/category/listing'
 import { approxBytes, createMemo } from '../../platform/memo'
+import { type KeptMarkup, keptHtml } from '../../platform/render/kept-bytes'
 import { nested, productTile, tileMarkup } from './tiles'
 
 /** The tiles of `products` shown in `currency` (international products only in INR), kept ones where exact. */
@@ -52,8 +53,8 @@ export function gridMarkup(
   tiles: readonly TileData[],
   currency: string,
   config: object,
-): Map<TileData, string> {
-  const out = new Map<TileData, string>()
+): Map<TileData, KeptMarkup> {
+  const out = new Map<TileData, KeptMarkup>()
   tiles.forEach((tile, i) => {
     if (gridTileIsEager(i)) return
     out.set(
@@ -76,7 +77,8 @@ const MAX_KEPT_STATE_CHARS = 1024
 
 interface KeptFilters {
   groups: readonly FilterGroup[]
-  html: string
+  /** The panel's content (and its bytes, once a page has spliced it). */
+  panel: KeptMarkup
 }
 
 const filterPanels = createMemo<KeptFilters>({
@@ -84,7 +86,8 @@ const filterPanels = createMemo<KeptFilters>({
   ttlMs: Number.POSITIVE_INFINITY,
   maxEntries: 64,
   maxBytes: FILTER_PANELS_MAX_BYTES,
-  sizeOf: (e) => e.html.length + approxBytes(e.groups) + 64,
+  // The markup, its UTF-8 bytes (about as many), the groups.
+  sizeOf: (e) => 2 * e.panel.html.length + approxBytes(e.groups) + 64,
 })
 
 /** A number for each object asked about, for as long as the object lives (a memo key names it). */
@@ -113,7 +116,7 @@ export function gridFilters(
     const html = renderToString(
       <FilterPanelContent groups={groups as FilterGroup[]} state={state} text={text} onOpenFilters={noop} />,
     )
-    return { groups, html }
+    return { groups, panel: { html } }
   }
   const listing = JSON.stringify([state, text ?? null])
   if (!Object.isFrozen(aggregations) || listing.length > MAX_KEPT_STATE_CHARS) return build()
@@ -131,15 +134,24 @@ export function gridFilters(
  * filter panel (`panel`, from `gridFilters` for the listing's groups) in place. Called before the
  * page is rendered: the tiles' markup is rendered here, outside the page's render.
  */
-export function keptListing(listing: ListingIslandProps, panel: string, config: object): ReactElement {
+export function keptListing(listing: ListingIslandProps, panel: KeptMarkup, config: object): ReactElement {
   const markup = gridMarkup(listing.tiles, listing.currency, config)
+  const tiles = { get: (tile: TileData) => kept(markup.get(tile)) }
+  const filters = {
+    get: (groups: readonly FilterGroup[]) => (groups === listing.groups ? keptHtml(panel) : undefined),
+  }
   return (
-    <KeptTileMarkup.Provider value={markup}>
-      <KeptFilterMarkup.Provider value={new Map([[listing.groups, panel]])}>
+    <KeptTileMarkup.Provider value={tiles}>
+      <KeptFilterMarkup.Provider value={filters}>
         <ListingIsland {...listing} />
       </KeptFilterMarkup.Provider>
     </KeptTileMarkup.Provider>
   )
+}
+
+/** A kept piece's markup as the page renders it (kept-bytes.ts); undefined for none. */
+function kept(piece: KeptMarkup | undefined): string | undefined {
+  return piece === undefined ? undefined : keptHtml(piece)
 }
 
 function freezeGroups(groups: FilterGroup[]): readonly FilterGroup[] {

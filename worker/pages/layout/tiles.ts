@@ -8,7 +8,8 @@
  * read: a new object for every version of the rules), the country and the colour context, is the
  * tile `toTileData` would build, as long as the instant is within the span over which its special
  * price windows answer the same (`steadyOver`): a special price that starts or ends is priced
- * again at once. The markup of a tile is kept by the tile object, the configuration (currency
+ * again at once. The markup of a tile (and its bytes, once a page has spliced it:
+ * worker/platform/render/kept-bytes.ts) is kept by the tile object, the configuration (currency
  * rates) and the currency. Products that are not frozen (built for one request) are not kept.
  * Nothing here depends on the shopper or the session.
  *
@@ -19,6 +20,7 @@ import { type TileContext, type TileData, toTileData } from '@shared/components/
 import type { TilePricing } from '@shared/components/catalog/tile-price'
 import { steadyOver } from '@shared/domain/price-window'
 import type { Product } from '@shared/schemas/catalog'
+import type { KeptMarkup } from '../../platform/render/kept-bytes'
 
 interface KeptTile {
   tile: TileData
@@ -69,23 +71,29 @@ export function productTile(
 }
 
 /** tile → configuration object → currency → markup. */
-const markup = new WeakMap<TileData, WeakMap<object, Map<string, string>>>()
+const markup = new WeakMap<TileData, WeakMap<object, Map<string, KeptMarkup>>>()
 
 /**
  * A tile's markup in `currency` under configuration `config` (its currency rates and locale):
- * `render()` once per frozen tile (a kept one), every time for another.
+ * `render()` once per frozen tile (a kept one, whose bytes are then encoded once too), every time
+ * for another.
  */
-export function tileMarkup(tile: TileData, currency: string, config: object, render: () => string): string {
-  if (!Object.isFrozen(tile)) return render()
+export function tileMarkup(
+  tile: TileData,
+  currency: string,
+  config: object,
+  render: () => string,
+): KeptMarkup {
+  if (!Object.isFrozen(tile)) return { html: render() }
   const byCurrency = nested(
     nested(markup, tile, () => new WeakMap()),
     config,
-    () => new Map<string, string>(),
+    () => new Map<string, KeptMarkup>(),
   )
-  let html = byCurrency.get(currency)
-  if (html === undefined) {
-    html = render()
-    byCurrency.set(currency, html)
+  let kept = byCurrency.get(currency)
+  if (kept === undefined) {
+    kept = { html: render() }
+    byCurrency.set(currency, kept)
   }
-  return html
+  return kept
 }

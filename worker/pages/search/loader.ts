@@ -23,6 +23,7 @@ import { getCommerce } from '../../commerce'
 import { derivedFrom } from '../../commerce/derived'
 import { markDegraded } from '../../platform/cache/output-cache'
 import type { AppEnv } from '../../platform/env'
+import type { KeptMarkup } from '../../platform/render/kept-bytes'
 import { facetLabels } from '../category/loader'
 import { gridFilters, gridTiles } from '../layout/grid-tiles'
 import { pagePricing, pageRules } from '../layout/pricing'
@@ -35,7 +36,7 @@ interface SearchPageData {
   /** The listing (null when there is neither text nor a filter to list by). */
   listing: ListingIslandProps | null
   /** The markup of the listing's filter panel (layout/grid-tiles.tsx); '' without a listing. */
-  filterPanel: string
+  filterPanel: KeptMarkup
 }
 
 /** The longest query we pass on (longer input is cut, never an error). */
@@ -94,7 +95,7 @@ export async function loadSearchPage(
   const query = searchText(q)
   // No words and no filter chosen (or, once the labels are known, only values no filter offers):
   // the empty search page.
-  const nothing = { query, correction: null, listing: null, filterPanel: '' }
+  const nothing = { query, correction: null, listing: null, filterPanel: { html: '' } }
   if (!query && !hasFilters(state)) return nothing
   const commerce = getCommerce(c)
   const currency = c.var.store.currency
@@ -130,7 +131,7 @@ export async function loadSearchPage(
       labels,
       pricing: { country, taxRules: pageRules(pricing.taxRules, country) },
     },
-    filterPanel: filters.html,
+    filterPanel: filters.panel,
   }
 }
 

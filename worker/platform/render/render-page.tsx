@@ -22,6 +22,7 @@ import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import { type EntryName, INLINE_CSS_SLOT, inlineCss } from './assets'
 import { Document, type PageMeta } from './document'
+import { renderSpliced, type Spliced, splicedBody } from './kept-bytes'
 import { DefaultLayout, MinimalLayout } from './layouts'
 
 interface RenderOptions {
@@ -98,30 +99,23 @@ function inlineCssBytes(): Uint8Array | null {
 /**
  * The page as one answer body, or null when its body suspends (a lazy component not loaded yet,
  * data not awaited): the string renderer would leave a fallback in its place. `doc` carries
- * INLINE_CSS_SLOT in its <style>, and the stylesheet (encoded once) joins the body's bytes there:
- * the rendered string, which is made flat and encoded for every page, is then without its 44 KB
- * (docs/performance.md, "the stylesheet beside the page").
+ * INLINE_CSS_SLOT in its <style>, and the stylesheet (encoded once) joins the body's bytes there;
+ * so does each piece of markup the isolate keeps (kept-bytes.ts): the rendered string, which is made
+ * flat and encoded for every page, is then without its 44 KB of stylesheet and its kept pieces
+ * (docs/performance.md, "the stylesheet beside the page", "kept markup beside the page").
  */
 function renderWhole(doc: ReactNode): BodyInit | null {
-  let html: string
+  let spliced: Spliced
   try {
-    html = renderToString(doc)
+    spliced = renderSpliced(() => renderToString(doc))
   } catch {
     // A suspension outside any boundary (or a render error, which the stream reports again).
     return null
   }
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null
+  if (spliced.html.includes(CLIENT_RENDERED_BOUNDARY)) return null
+  spliced.html = `${DOCTYPE}${spliced.html}`
   const css = inlineCssBytes()
-  const slot = css === null ? -1 : html.indexOf(INLINE_CSS_SLOT)
-  if (css === null || slot < 0) return `${DOCTYPE}${html}`
-  // One buffer, as a string body is: the page arrives as it did before, in one piece.
-  const head = encoder.encode(`${DOCTYPE}${html.slice(0, slot)}`)
-  const tail = encoder.encode(html.slice(slot + INLINE_CSS_SLOT.length))
-  const body = new Uint8Array(head.length + css.length + tail.length)
-  body.set(head)
-  body.set(css, head.length)
-  body.set(tail, head.length + css.length)
-  return body
+  return splicedBody(spliced, css === null ? undefined : [INLINE_CSS_SLOT, css])
 }
 
 /**

@@ -49,10 +49,10 @@ describe('grid tiles', () => {
     // Kept before the page: the page must use it rather than render the tile again.
     tileMarkup(later, 'INR', config, () => '<article data-kept="">kept</article>')
     const markup = gridMarkup(tiles, 'INR', config)
-    expect(markup.get(later)).toBe('<article data-kept="">kept</article>')
+    expect(markup.get(later)?.html).toBe('<article data-kept="">kept</article>')
     for (const tile of tiles.slice(0, LISTING_COLUMNS.configured)) expect(markup.has(tile)).toBe(false)
     const other = tiles[LISTING_COLUMNS.configured] as (typeof tiles)[number]
-    expect(markup.get(other)).toBe(renderToString(<ProductTile tile={other} currency="INR" />))
+    expect(markup.get(other)?.html).toBe(renderToString(<ProductTile tile={other} currency="INR" />))
   })
 })
 
@@ -77,7 +77,7 @@ describe('grid filter groups and panel', () => {
     const aggs = Object.freeze(aggregations())
     const kept = gridFilters(aggs, LABELS, 'INR', LISTING)
     expect(kept.groups.map((g) => g.attr)).toEqual(['color'])
-    expect(kept.html).toContain('data-testid="filter-option"')
+    expect(kept.panel.html).toContain('data-testid="filter-option"')
     expect(gridFilters(aggs, LABELS, 'INR', LISTING)).toBe(kept)
     expect(Object.isFrozen(kept.groups[0]?.options[0])).toBe(true)
     expect(gridFilters(aggs, LABELS, 'USD', LISTING)).not.toBe(kept)
@@ -88,10 +88,10 @@ describe('grid filter groups and panel', () => {
 
   it('gives each state and search text its own panel', () => {
     const aggs = Object.freeze(aggregations())
-    expect(gridFilters(aggs, LABELS, 'INR', RED).html).toContain('aria-checked="true"')
-    expect(gridFilters(aggs, LABELS, 'INR', LISTING).html).not.toContain('aria-checked="true"')
+    expect(gridFilters(aggs, LABELS, 'INR', RED).panel.html).toContain('aria-checked="true"')
+    expect(gridFilters(aggs, LABELS, 'INR', LISTING).panel.html).not.toContain('aria-checked="true"')
     for (let i = 0; i < 40; i++)
-      expect(gridFilters(aggs, LABELS, 'INR', RED, `text ${i}`).html).toContain(`q=text+${i}`)
+      expect(gridFilters(aggs, LABELS, 'INR', RED, `text ${i}`).panel.html).toContain(`q=text+${i}`)
   })
 
   it('keeps panels within their byte budget, however many listings are asked for', () => {
