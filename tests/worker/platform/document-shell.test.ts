@@ -35,18 +35,22 @@ describe('document shell', () => {
     }
   })
 
-  it("places a listing's kept tiles and filter panel whole, no marker left", async () => {
+  it("places a listing's kept tiles, filter panel and chrome whole, no marker left", async () => {
     // A page rendered whole carries the markup the isolate keeps (tiles past the first row, the
-    // filter panel) as bytes encoded once, where the render left a marker (kept-bytes.ts): every
-    // answer, the first and those after it, has each piece in place and no marker.
+    // filter panel, the layout's chrome) as bytes encoded once, where the render left a marker
+    // (kept-bytes.ts): every answer, the first and those after it, has each piece in place and no
+    // marker.
     const pages: string[] = []
     for (let i = 0; i < 3; i++) pages.push(await (await SELF.fetch('https://shop.test/c/sarees')).text())
     for (const html of pages) {
-      expect(html).not.toContain('<!--kept:')
+      expect(html).not.toContain('\u2060kept:')
       const items = html.match(/<li class="product-grid__item">[\s\S]*?<\/li>/g) ?? []
       expect(items.length).toBeGreaterThan(4)
       for (const item of items) expect(item).toMatch(/<a [^>]*href="\/[^"]+"/)
       expect(html).toMatch(/<aside class="filters"[^>]*>[\s\S]*data-testid="filter-option"/)
+      // The layout's chrome, kept too: the sprite, the header island, the footer, once each.
+      for (const part of ['class="icon-sprite"', 'data-island="header"', 'data-testid="footer"'])
+        expect(html.split(part)).toHaveLength(2)
     }
     const noNonce = (html: string) => html.replace(/nonce="[^"]*"/g, '').replace(/"nonce":"[^"]*"/g, '')
     expect(noNonce(pages[2] ?? '')).toBe(noNonce(pages[1] ?? ''))

@@ -1,16 +1,22 @@
 /**
  * Markup the isolate keeps across requests (a listing's tiles and filter panel, the home rails'
- * tiles: worker/pages/layout/tiles.ts, grid-tiles.tsx) joins a page rendered whole as bytes
+ * tiles: worker/pages/layout/tiles.ts, grid-tiles.tsx; the default layout's chrome: layouts.tsx)
+ * joins a page rendered whole as bytes
  * encoded once, the way the stylesheet does (render-page.tsx): while `renderSpliced` renders, a
  * kept piece's `keptHtml` answers a marker in its place and the answer's body carries the piece's
  * bytes where the marker was. The string React builds, which is made flat and encoded for every
  * page, is then without the pieces (on a category page about half its 110,000 characters). A page
  * that streams, and any other render, gets the markup itself.
  *
- * A marker is `<!--` + a random token drawn for that render + its piece's number + `-->`: no
- * content (escaped text, a CMS block's HTML) can hold one, so only the markers put there are
- * replaced.
+ * A marker is a word joiner (U+2060), a random token drawn for that render, its piece's number and
+ * another word joiner: no content (escaped text, a CMS block's HTML) can hold one, so only the
+ * markers put there are replaced. It holds nothing React escapes, so it stands as raw HTML (a
+ * piece placed with dangerouslySetInnerHTML) and as text alike (the layout's chrome, between
+ * elements: layouts.tsx).
  */
+
+/** What opens and closes a marker. */
+const MARK = '\u2060'
 
 const encoder = new TextEncoder()
 
@@ -23,17 +29,26 @@ export interface KeptMarkup {
 /** The render splicing now: its markers' token and the pieces it has handed markers for. */
 let splicing: { token: string; pieces: KeptMarkup[] } | null = null
 
-/** The markup to render for `kept`: a marker while a page renders whole, else the markup itself. */
+/**
+ * The markup to render for `kept`: a marker while a page renders whole, else the markup itself.
+ * Pieces are rendered before the page, never during its render (a marker kept inside a piece would
+ * outlive its render).
+ */
 export function keptHtml(kept: KeptMarkup): string {
   if (splicing === null) return kept.html
   splicing.pieces.push(kept)
-  return `<!--${splicing.token}${splicing.pieces.length - 1}-->`
+  return `${MARK}${splicing.token}${splicing.pieces.length - 1}${MARK}`
+}
+
+/** Whether a render is splicing now (a text marker is only ever written then: layouts.tsx). */
+export function isSplicing(): boolean {
+  return splicing !== null
 }
 
 export interface Spliced {
   /** What `render` returned, with a marker where each kept piece goes. */
   html: string
-  /** What every marker of this render starts with (its number and `-->` follow). */
+  /** What every marker of this render starts with (its number and a word joiner follow). */
   prefix: string
   /** The bytes of each marker's piece, by the marker's number. */
   bytes: Uint8Array[]
@@ -57,7 +72,7 @@ export function renderSpliced(render: () => string): Spliced {
   }
   return {
     html,
-    prefix: `<!--${token}`,
+    prefix: `${MARK}${token}`,
     bytes: pieces.map((p) => {
       p.bytes ??= encoder.encode(p.html)
       return p.bytes
@@ -81,11 +96,11 @@ export function splicedBody(spliced: Spliced, head?: readonly [string, Uint8Arra
     from = at + head[0].length
   }
   for (let mark = html.indexOf(prefix, from); mark >= 0; mark = html.indexOf(prefix, from)) {
-    const end = html.indexOf('-->', mark)
+    const end = html.indexOf(MARK, mark + prefix.length)
     const piece = end < 0 ? undefined : bytes[Number(html.slice(mark + prefix.length, end))]
     if (piece === undefined) break
     parts.push(encoder.encode(html.slice(from, mark)), piece)
-    from = end + 3
+    from = end + MARK.length
   }
   parts.push(encoder.encode(html.slice(from)))
   let length = 0

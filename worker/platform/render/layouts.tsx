@@ -8,6 +8,7 @@ import { SHIPPING_COUNTRIES } from '@shared/config/checkout'
 import { CURRENCIES, type CurrencyCode } from '@shared/config/store'
 import { PAGE_TEXT } from '@shared/i18n/messages'
 import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server.node'
 import { AuthModalIsland } from '../../../client/islands/auth/auth-modal'
 import type { MenuItem } from '../../../client/islands/layout/header'
 import { HeaderIsland } from '../../../client/islands/layout/header'
@@ -15,8 +16,9 @@ import { Icon, type IconName, IconSprite } from '../../../client/islands/layout/
 import { MicrocartIsland } from '../../../client/islands/layout/microcart'
 import { NotificationsIsland } from '../../../client/islands/layout/notifications'
 import { WishlistPanelIsland } from '../../../client/islands/lists/wishlist-panel'
+import { isSplicing, type KeptMarkup, keptHtml } from './kept-bytes'
 
-interface LayoutData {
+export interface LayoutData {
   storeName: string
   currency: CurrencyCode
   /** The country prices are for. */
@@ -124,7 +126,8 @@ function Footer({ storeName, currency }: { storeName: string; currency: string }
   )
 }
 
-export function DefaultLayout({ data, children }: { data: LayoutData; children: ReactNode }) {
+/** The default layout's chrome before <main>: the icon sprite, the skip link, the header island. */
+function ChromeBefore({ data }: { data: LayoutData }) {
   return (
     <>
       <IconSprite />
@@ -146,12 +149,86 @@ export function DefaultLayout({ data, children }: { data: LayoutData; children: 
         supportEmail={data.supportEmail}
         menu={data.menu}
       />
-      <main id="main">{children}</main>
+    </>
+  )
+}
+
+/** The default layout's chrome after <main>: the footer and the islands that open over the page. */
+function ChromeAfter({ data }: { data: LayoutData }) {
+  return (
+    <>
       <Footer storeName={data.storeName} currency={data.currency} />
       <NotificationsIsland />
       <MicrocartIsland />
       <AuthModalIsland />
       <WishlistPanelIsland />
+    </>
+  )
+}
+
+export interface KeptChrome {
+  before: KeptMarkup
+  after: KeptMarkup
+}
+
+/** menu object → "store name, currency, country, support address" → the chrome's markup. */
+const keptChrome = new WeakMap<readonly MenuItem[], Map<string, KeptChrome>>()
+/**
+ * Most chrome variants kept per menu object. The country comes from the shopper's cookie (any two
+ * letters): past the bound the menu's variants are dropped and kept afresh.
+ */
+const MAX_KEPT_CHROME = 16
+
+/**
+ * The default layout's chrome for `data`, rendered once per menu object (a new one for every
+ * version of the category tree: layout/menu.ts) and the values it shows, and kept (its bytes too:
+ * kept-bytes.ts). Called before the page renders (React's renderer is not entered twice at once).
+ */
+export function defaultChrome(data: LayoutData): KeptChrome {
+  const key = `${data.storeName}\n${data.currency}\n${data.country}\n${data.supportEmail ?? ''}`
+  let byKey = keptChrome.get(data.menu)
+  if (byKey === undefined) {
+    byKey = new Map()
+    keptChrome.set(data.menu, byKey)
+  }
+  let kept = byKey.get(key)
+  if (kept === undefined) {
+    if (byKey.size >= MAX_KEPT_CHROME) byKey.clear()
+    kept = {
+      before: { html: renderToString(<ChromeBefore data={data} />) },
+      after: { html: renderToString(<ChromeAfter data={data} />) },
+    }
+    byKey.set(key, kept)
+  }
+  return kept
+}
+
+/**
+ * The default layout. With `chrome` (its kept markup, `defaultChrome`) in a page rendered whole,
+ * the chrome joins the answer as kept bytes; otherwise it is rendered in place, the same markup.
+ */
+export function DefaultLayout({
+  data,
+  chrome,
+  children,
+}: {
+  data: LayoutData
+  chrome?: KeptChrome
+  children: ReactNode
+}) {
+  if (chrome && isSplicing())
+    return (
+      <>
+        {keptHtml(chrome.before)}
+        <main id="main">{children}</main>
+        {keptHtml(chrome.after)}
+      </>
+    )
+  return (
+    <>
+      <ChromeBefore data={data} />
+      <main id="main">{children}</main>
+      <ChromeAfter data={data} />
     </>
   )
 }

@@ -23,7 +23,7 @@ import type { AppEnv } from '../env'
 import { type EntryName, INLINE_CSS_SLOT, inlineCss } from './assets'
 import { Document, type PageMeta } from './document'
 import { renderSpliced, type Spliced, splicedBody } from './kept-bytes'
-import { DefaultLayout, MinimalLayout } from './layouts'
+import { DefaultLayout, defaultChrome, type LayoutData, MinimalLayout } from './layouts'
 
 interface RenderOptions {
   title: string
@@ -154,17 +154,16 @@ export async function renderPage(
   const { nonce, store, config, requestId } = c.var
   let content: ReactNode = body
   if (opts.layout === 'default') {
-    const menu = await layoutMenu(c)
+    const data: LayoutData = {
+      storeName: config.STORE_NAME,
+      currency: store.currency,
+      country: store.country,
+      menu: await layoutMenu(c),
+      supportEmail: config.SUPPORT_EMAIL,
+    }
+    // The chrome's markup is kept (and joins a page rendered whole as bytes: kept-bytes.ts).
     content = (
-      <DefaultLayout
-        data={{
-          storeName: config.STORE_NAME,
-          currency: store.currency,
-          country: store.country,
-          menu,
-          supportEmail: config.SUPPORT_EMAIL,
-        }}
-      >
+      <DefaultLayout data={data} chrome={defaultChrome(data)}>
         {body}
       </DefaultLayout>
     )

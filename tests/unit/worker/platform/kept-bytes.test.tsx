@@ -10,6 +10,12 @@ import {
   renderSpliced,
   splicedBody,
 } from '../../../../worker/platform/render/kept-bytes'
+import {
+  DefaultLayout,
+  defaultChrome,
+  type KeptChrome,
+  type LayoutData,
+} from '../../../../worker/platform/render/layouts'
 
 const SLOT = '/*the stylesheet*/'
 const CSS = 'body{font-family:"Noto Sans"}.price::before{content:"₹"}'
@@ -32,7 +38,7 @@ function Page({ pieces, cms }: { pieces: KeptMarkup[]; cms: string }) {
             <li key={i} dangerouslySetInnerHTML={{ __html: keptHtml(p) }} />
           ))}
         </ul>
-        <p>{'<!--kept:1-2:0-->'}</p>
+        <p>{'\u2060kept:1-2:0\u2060'}</p>
       </body>
     </html>
   )
@@ -51,7 +57,7 @@ const inPlace = (page: string) => encoder.encode(page.replace(SLOT, CSS))
 describe('kept markup beside the page', () => {
   it('gives the bytes of the page with the markup in place, whatever its characters', () => {
     // A CMS block may hold what looks like a marker: only this render's markers are replaced.
-    for (const cms of ['', '<p>Hello</p>', '<!--kept:0-0:0-->', '<!--kept:1-2:3-->']) {
+    for (const cms of ['', '<p>Hello</p>', '\u2060kept:0-0:0\u2060', '<!--kept:1-2:3-->']) {
       const kept = pieces()
       const spliced = renderSpliced(() => renderToString(<Page pieces={kept} cms={cms} />))
       // The string React built holds markers, not the pieces.
@@ -80,7 +86,7 @@ describe('kept markup beside the page', () => {
     const b = renderSpliced(() => renderToString(<Page pieces={kept} cms={a.html} />))
     expect(b.prefix).not.toBe(a.prefix)
     // b's page carries a's whole text (its markers included) as a CMS block: they stay text.
-    expect(decoder.decode(splicedBody(b))).toContain(`${a.prefix}0-->`)
+    expect(decoder.decode(splicedBody(b))).toContain(`${a.prefix}0\u2060`)
   })
 
   it('renders the markup itself outside a spliced render, and after one that failed', () => {
@@ -99,12 +105,62 @@ describe('kept markup beside the page', () => {
       const inner = renderSpliced(() => keptHtml(piece))
       return `${before}|${inner.html}|${keptHtml(piece)}`
     })
-    expect(outer.html).toBe(`${outer.prefix}0-->|${outer.html.split('|')[1]}|${outer.prefix}1-->`)
+    expect(outer.html).toBe(`${outer.prefix}0\u2060|${outer.html.split('|')[1]}|${outer.prefix}1\u2060`)
     expect(outer.html.split('|')[1]).not.toContain(outer.prefix)
     expect(decoder.decode(splicedBody(outer)).split('|')).toEqual([
       piece.html,
-      expect.stringMatching(/^<!--kept:/),
+      expect.stringMatching(/^\u2060kept:/),
       piece.html,
     ])
+  })
+})
+
+describe("the default layout's kept chrome", () => {
+  const data: LayoutData = {
+    storeName: 'Ode & “Atelier”',
+    currency: 'INR',
+    country: 'IN',
+    menu: [
+      {
+        id: 3,
+        name: 'Sarees & drapes',
+        url: '/c/sarees',
+        children: [{ id: 4, name: 'Silk', url: '/c/silk', children: [] }],
+      },
+    ],
+    supportEmail: 'care@ode.example',
+  }
+  const page = (d: LayoutData, chrome?: KeptChrome) => (
+    <html lang="en">
+      <body>
+        <DefaultLayout data={d} chrome={chrome}>
+          <p>Kurtas from ₹ 2,500</p>
+        </DefaultLayout>
+      </body>
+    </html>
+  )
+
+  it('gives the bytes of the chrome rendered in place, spliced or not', () => {
+    for (const d of [data, { ...data, country: 'ZZ', currency: 'USD' as const, supportEmail: undefined }]) {
+      const inPlace = renderToString(page(d))
+      const chrome = defaultChrome(d)
+      const spliced = renderSpliced(() => renderToString(page(d, chrome)))
+      expect(spliced.html).not.toContain('data-testid="footer"')
+      expect(decoder.decode(splicedBody(spliced))).toBe(inPlace)
+      // Outside a spliced render (a page that streams) the chrome is rendered in place.
+      expect(renderToString(page(d, chrome))).toBe(inPlace)
+    }
+  })
+
+  it('is kept per menu object and the values it shows, a bounded number of them', () => {
+    const chrome = defaultChrome(data)
+    expect(defaultChrome({ ...data })).toBe(chrome)
+    expect(defaultChrome({ ...data, country: 'US' })).not.toBe(chrome)
+    expect(defaultChrome({ ...data, currency: 'GBP' })).not.toBe(chrome)
+    expect(defaultChrome({ ...data, menu: [...data.menu] })).not.toBe(chrome)
+    // A country from a cookie can be any two letters: past the bound the variants start afresh.
+    for (let i = 0; i < 40; i++)
+      defaultChrome({ ...data, country: `Q${String.fromCharCode(65 + (i % 26))}${i}` })
+    expect(defaultChrome({ ...data })).not.toBe(chrome)
   })
 })
