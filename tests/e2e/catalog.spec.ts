@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { waitForHydration } from './pages'
+import { switchCurrency, waitForHydration } from './pages'
 
 /** Final prices (INR, from data-price) of the priced tiles, in screen order. */
 async function tilePrices(page: Page): Promise<number[]> {
@@ -124,8 +124,7 @@ test('switching to USD converts prices and hides international products', async 
   const firstInr = (await page.locator('.tile__price .price').first().textContent()) ?? ''
   expect(firstInr.startsWith('₹')).toBe(true)
 
-  await Promise.all([page.waitForEvent('load'), page.getByTestId('currency-switcher').selectOption('USD')])
-  await waitForHydration(page)
+  await switchCurrency(page, 'USD')
   await expect(page.locator('[data-international]')).toHaveCount(0)
   const firstUsd = (await page.locator('.tile__price .price').first().textContent()) ?? ''
   expect(firstUsd).toMatch(/^\$\d[\d,]*\.\d\d$/)
