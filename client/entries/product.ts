@@ -4,7 +4,12 @@ import { bootClientRuntime } from '../engines/runtime/boot'
 import { hydrateIslands } from '../entry'
 import { layoutIslands } from '../islands/layout/index'
 import { GalleryIsland } from '../islands/product/gallery'
-import { ProductFormIsland } from '../islands/product/product-form'
+import {
+  BundleOptions,
+  CustomOptions,
+  GroupedLinks,
+  ProductFormIsland,
+} from '../islands/product/product-form'
 import { RecentlyViewedIsland } from '../islands/product/recently-viewed'
 
 // The server-rendered PIN check: its code loads on the first check.
@@ -16,13 +21,12 @@ document.addEventListener('submit', (e) => {
 })
 
 // The form's parts that load on demand (custom options, a bundle's or a grouped set's pieces) are
-// fetched before the form hydrates when the server rendered them, so they hydrate with the form:
-// a field typed into or a choice made in a part not yet hydrated would be lost when it hydrates.
+// preloaded before the form hydrates when the server rendered them, so they hydrate with the form
+// (client/islands/lazy-part.ts).
 const parts: Promise<unknown>[] = []
-if (document.querySelector('[data-testid="custom-options"]'))
-  parts.push(import('../islands/product/custom-options'))
-if (document.querySelector('[data-testid="bundle-options"], [data-testid="grouped-links"]'))
-  parts.push(import('../islands/product/composite-options'))
+if (document.querySelector('[data-testid="custom-options"]')) parts.push(CustomOptions.preload())
+if (document.querySelector('[data-testid="bundle-options"]')) parts.push(BundleOptions.preload())
+if (document.querySelector('[data-testid="grouped-links"]')) parts.push(GroupedLinks.preload())
 await Promise.all(parts).catch(() => {})
 
 hydrateIslands([...layoutIslands, GalleryIsland, ProductFormIsland, RecentlyViewedIsland])

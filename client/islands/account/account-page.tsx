@@ -6,7 +6,7 @@
 
 import { BackToShop } from '@shared/components/page-message'
 import { MSG } from '@shared/i18n/messages'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { setAnalyticsIdentity } from '../../engines/analytics'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
@@ -14,6 +14,7 @@ import { guardAccountRoute } from '../../engines/session/access-rule'
 import { useSignalValue } from '../../state/use-signal'
 import { currentUser, sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
+import { lazyPart } from '../lazy-part'
 import type { Customer } from './account-model'
 import { AddressBook } from './address-book'
 import { Dashboard } from './dashboard'
@@ -24,8 +25,8 @@ import { StoreCredit } from './store-credit'
 
 // The order screens (their pictures, statuses and pay-now button) load when one is opened, so the
 // other account screens do not carry them.
-const Orders = lazy(() => import('./orders').then((m) => ({ default: m.Orders })))
-const SingleOrder = lazy(() => import('./orders').then((m) => ({ default: m.SingleOrder })))
+const Orders = lazyPart(() => import('./orders').then((m) => m.Orders))
+const SingleOrder = lazyPart(() => import('./orders').then((m) => m.SingleOrder))
 
 const ACCOUNT_SECTIONS = [
   'dashboard',

@@ -7,18 +7,19 @@
 
 import { TotalsSummary } from '@shared/components/checkout/totals-summary'
 import { MSG } from '@shared/i18n/messages'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
 import { cartItems, cartServerToken, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
+import { lazyPart } from '../lazy-part'
 import { formatPageAmount, pagePriceNote } from '../page-price'
 import { CartLines } from './cart-lines'
 import { displayedSegments } from './cart-totals'
 import { CouponForm } from './coupon-form'
 import { RepriceNote } from './reprice-note'
 
-const CartLook = lazy(() => import('./cart-look'))
+const CartLook = lazyPart(() => import('./cart-look').then((m) => m.default))
 
 /** Runs `then` once the browser is idle after the current paint (a timeout where idle callbacks are missing). */
 function afterPaint(then: () => void): () => void {

@@ -19,13 +19,14 @@ import { toQuantity } from '@shared/domain/options'
 import { priceView } from '@shared/domain/price'
 import type { TaxRuleFields } from '@shared/domain/tax-rules'
 import { MSG } from '@shared/i18n/messages'
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { compare } from '../../state/compare'
 import { notify } from '../../state/notifications'
 import { openPanel, togglePanel } from '../../state/ui'
 import { useSignalValue } from '../../state/use-signal'
 import { wishlist } from '../../state/wishlist'
 import { defineIsland } from '../define'
+import { lazyPart } from '../lazy-part'
 import { array, type Check, nullable, num, object, record, schemaOf, str } from '../props-check'
 import { addToCart } from './add-to-cart'
 import { AVAILABILITY } from './availability-settings'
@@ -40,12 +41,12 @@ import { useVariantChoice } from './use-variant-choice'
 import { VariantPicker } from './variant-picker'
 
 // The option tables of bundle and grouped products: loaded only on those products' pages.
-const BundleOptions = lazy(() => import('./composite-options').then((m) => ({ default: m.BundleOptions })))
-const GroupedLinks = lazy(() => import('./composite-options').then((m) => ({ default: m.GroupedLinks })))
+export const BundleOptions = lazyPart(() => import('./composite-options').then((m) => m.BundleOptions))
+export const GroupedLinks = lazyPart(() => import('./composite-options').then((m) => m.GroupedLinks))
 // The custom options' fields: loaded only on the pages of products that have them.
-const CustomOptions = lazy(() => import('./custom-options').then((m) => ({ default: m.CustomOptions })))
+export const CustomOptions = lazyPart(() => import('./custom-options').then((m) => m.CustomOptions))
 // Loaded when the shopper opens it: no cost to the page until then.
-const NotifyMe = lazy(() => import('./notify-me').then((m) => ({ default: m.NotifyMe })))
+const NotifyMe = lazyPart(() => import('./notify-me').then((m) => m.NotifyMe))
 
 export interface ProductFormProps {
   product: FormProduct

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { Suspense, use } from 'react'
 import { describe, expect, it } from 'vitest'
+import { lazyPart } from '../../../client/islands/lazy-part'
 import type { AppEnv } from '../../../worker/platform/env'
 import { requestContext } from '../../../worker/platform/middleware/context'
 import { allArrived, renderPage } from '../../../worker/platform/render/render-page'
@@ -71,6 +72,19 @@ function wholeApp() {
     ),
   )
   return app
+}
+
+/** An island part's markup (a set's pieces), for a part loaded on demand. */
+function Pieces({ pieces }: { pieces: number }) {
+  return (
+    <table data-testid="pieces">
+      <tbody>
+        <tr>
+          <td>{pieces} pieces</td>
+        </tr>
+      </tbody>
+    </table>
+  )
 }
 
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, decoder: TextDecoder) {
@@ -210,5 +224,35 @@ describe('streaming SSR', () => {
     expect(state.resolved).toBe(true)
     const html = await res.text()
     expect(html).toContain('deferred data arrived')
+  })
+
+  it('renders an island part loaded on demand in place on the first page that uses it, not in a boundary revealed later', async () => {
+    // Defined here, so no page has loaded it yet: the first render is the one that would suspend.
+    // Its code takes a moment to arrive, so a render that suspends on it flushes without it.
+    const Part = lazyPart(
+      () => new Promise<typeof Pieces>((resolve) => setTimeout(() => resolve(Pieces), 20)),
+    )
+    const app = new Hono<AppEnv>()
+    app.use('*', requestContext)
+    const later = new Promise((resolve) => setTimeout(resolve, 50))
+    app.get('/form', (c) =>
+      renderPage(
+        c,
+        <div data-island="form">
+          <Suspense fallback={null}>
+            <Part pieces={3} />
+          </Suspense>
+          <button type="submit">Add to cart</button>
+        </div>,
+        // Data still on its way, as a product page's reviews are: the page streams.
+        { title: 'Island part fixture', layout: 'minimal', entry: null, deferred: [later] },
+      ),
+    )
+    const html = await (await app.request('/form', {}, env)).text()
+    const island = /<div data-island="form">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? ''
+    expect(island).toMatch(/<table data-testid="pieces">[\s\S]*3<!-- --> pieces[\s\S]*<\/table>/)
+    // React's out-of-order boundary: a placeholder here, the markup after the page, a reveal script.
+    expect(html).not.toContain('<template id="B:')
+    expect(html).not.toContain('$RC(')
   })
 })

@@ -18,6 +18,7 @@ import { isbot } from 'isbot'
 import type { ReactNode } from 'react'
 import { renderToReadableStream, renderToString } from 'react-dom/server.node'
 import type { MenuItem } from '../../../client/islands/layout/header'
+import { preloadParts } from '../../../client/islands/lazy-part'
 import { markDegraded } from '../cache/output-cache'
 import type { AppEnv } from '../env'
 import { type EntryName, INLINE_CSS_SLOT, inlineCss } from './assets'
@@ -152,6 +153,9 @@ export async function renderPage(
   opts: RenderOptions,
 ): Promise<Response> {
   const { nonce, store, config, requestId } = c.var
+  // The islands' parts that load on demand render in place, never in a boundary revealed after
+  // the islands may have hydrated (client/islands/lazy-part.ts).
+  await preloadParts()
   let content: ReactNode = body
   if (opts.layout === 'default') {
     const data: LayoutData = {

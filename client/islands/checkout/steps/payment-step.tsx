@@ -6,15 +6,16 @@
 import { AddressFields, type AddressFormValue } from '@shared/components/checkout/address-fields'
 import { CheckboxField, TextField } from '@shared/components/checkout/form-field'
 import type { PaymentMethodConfig } from '@shared/config/checkout'
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { COUNTRIES, type FieldErrors } from '../../forms/field-rules'
+import { lazyPart } from '../../lazy-part'
 import { formatPagePrice } from '../../page-price'
 import { ADDRESS_BOOK_TEXT } from '../address-book'
 import type { CheckoutState } from '../checkout-state'
 import { errorsUnder } from '../checkout-validation'
 
 // A signed-in shopper's gift card field: its code loads when it is first shown.
-const GiftCardField = lazy(() => import('./gift-card-field').then((m) => ({ default: m.GiftCardField })))
+const GiftCardField = lazyPart(() => import('./gift-card-field').then((m) => m.GiftCardField))
 
 interface PaymentStepProps {
   state: CheckoutState
