@@ -19,6 +19,8 @@ interface LazyPart<P extends object> {
   (props: P): React.JSX.Element
   /** Loads the part's code once (again after a failure); the component once loaded. */
   preload(): Promise<ComponentType<P>>
+  /** Whether its code has loaded, so it renders at once. */
+  loaded(): boolean
 }
 
 /** Every part defined so far: what the server preloads before it renders a page. */
@@ -43,14 +45,17 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   const Lazy = lazy(() => preload().then((component) => ({ default: component })))
   const part = (props: P) => createElement(loaded ?? Lazy, props)
   part.preload = preload
+  part.loaded = () => loaded !== undefined
   parts.push(part as LazyPart<never>)
   return part
 }
 
 /**
- * Loads every part defined so far (the server's, before each page: at once after the first). A
- * part that fails to load is left to load when it renders.
+ * Loads every part defined so far (what the server does before each page); null when all have
+ * loaded, so a page waits on nothing once the first has loaded them. A part that fails to load
+ * is left to load when it renders.
  */
-export async function preloadParts(): Promise<void> {
-  await Promise.allSettled(parts.map((part) => part.preload()))
+export function preloadParts(): Promise<void> | null {
+  if (parts.every((part) => part.loaded())) return null
+  return Promise.allSettled(parts.map((part) => part.preload())).then(() => {})
 }

@@ -155,7 +155,8 @@ export async function renderPage(
   const { nonce, store, config, requestId } = c.var
   // The islands' parts that load on demand render in place, never in a boundary revealed after
   // the islands may have hydrated (client/islands/lazy-part.ts).
-  await preloadParts()
+  const preloading = preloadParts()
+  if (preloading) await preloading
   let content: ReactNode = body
   if (opts.layout === 'default') {
     const data: LayoutData = {

@@ -44,8 +44,23 @@ describe('a part of an island loaded on demand', () => {
     const B = lazyPart(() => Promise.reject(new Error('gone')))
     const C = lazyPart(async () => ({ rows }: { rows: number }) => <ul data-testid="c">{rows}</ul>)
     await preloadParts()
+    expect([A.loaded(), B.loaded(), C.loaded()]).toEqual([true, false, true])
     expect(inBoundary(<A rows={2} />)).toContain('<p data-testid="part">2<!-- --> rows</p>')
     expect(inBoundary(<C rows={5} />)).toContain('<ul data-testid="c">5</ul>')
     expect(inBoundary(<B />)).toContain(LEFT_TO_BROWSER)
+    // Until every part has loaded, each page asks again; then no page waits on anything.
+    expect(preloadParts()).not.toBeNull()
+  })
+
+  it('preloadParts has nothing to wait for once every part has loaded', async () => {
+    // A fresh module: the parts above (one that never loads) are not among its parts.
+    vi.resetModules()
+    const fresh = await import('../../../../client/islands/lazy-part')
+    const parts = [fresh.lazyPart(async () => Rows), fresh.lazyPart(async () => Rows)]
+    const first = fresh.preloadParts()
+    expect(first).not.toBeNull()
+    await first
+    expect(parts.map((part) => part.loaded())).toEqual([true, true])
+    expect(fresh.preloadParts()).toBeNull()
   })
 })
