@@ -13,7 +13,7 @@
  * A part the page did not render (one opened later) loads when first rendered, inside its
  * Suspense boundary, as `lazy` would.
  */
-import { type ComponentType, createElement, lazy } from 'react'
+import { type ComponentType, createElement, lazy, useState } from 'react'
 
 interface LazyPart<P extends object> {
   (props: P): React.JSX.Element
@@ -43,7 +43,12 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
     return loading
   }
   const Lazy = lazy(() => preload().then((component) => ({ default: component })))
-  const part = (props: P) => createElement(loaded ?? Lazy, props)
+  const part = (props: P) => {
+    // Chosen once per mount: the component itself when its code had loaded by then, else the lazy
+    // wrapper for good (changing the element's type later would remount it and lose its state).
+    const [direct] = useState<ComponentType<P> | undefined>(() => loaded)
+    return createElement(direct ?? Lazy, props)
+  }
   part.preload = preload
   part.loaded = () => loaded !== undefined
   parts.push(part as LazyPart<never>)
