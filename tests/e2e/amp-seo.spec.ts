@@ -1,50 +1,32 @@
 import { expect, test } from '@playwright/test'
 import amphtmlValidator from 'amphtml-validator'
 import { validatorPath } from '../../scripts/amp-validator.mjs'
+import { ampFailures, ampSample, catalogueAmpPages, sitemapLocs } from '../helpers/amp-sweep.mjs'
 import { d1, sqlText } from './pages'
 
-function locs(xml: string): string[] {
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'))
-}
-
-test('every AMP page of the demo catalogue (all products, all categories) passes the AMP validator', async ({
+// Every category and a sample of products: a product's AMP page is one template over its data, and
+// the sample holds the first pieces of each SKU family (each a product type or look) and every
+// tenth one besides. `npm run soak` validates every page of the catalogue.
+test('the AMP pages of every category and of a sample of products pass the AMP validator', async ({
   request,
 }) => {
-  test.setTimeout(240_000)
   const validator = await amphtmlValidator.getInstance(validatorPath())
-  const index = locs(await (await request.get('/sitemap.xml')).text())
-  const pages: string[] = []
-  for (const sitemap of index) {
-    const path = new URL(sitemap).pathname
-    if (!/\/(products-\d+|categories)\.xml$/.test(path)) continue
-    for (const loc of locs(await (await request.get(path)).text())) {
-      const p = new URL(loc).pathname
-      if (p.startsWith('/p/')) pages.push(`/amp${p}`)
-      else if (p.startsWith('/c/')) pages.push(`/amp${p}`)
-    }
-  }
+  const pages = await catalogueAmpPages(async (path) => (await request.get(path)).text())
   expect(pages.filter((p) => p.startsWith('/amp/p/')).length).toBeGreaterThanOrEqual(250)
-  expect(pages.filter((p) => p.startsWith('/amp/c/')).length).toBeGreaterThanOrEqual(10)
-  const failures: string[] = []
-  const check = async (page: string) => {
-    const res = await request.get(page)
-    if (res.status() !== 200) {
-      failures.push(`${page}: HTTP ${res.status()}`)
-      return
-    }
-    const result = validator.validateString(await res.text())
-    if (result.status !== 'PASS') {
-      failures.push(`${page}: ${result.errors.map((e) => `${e.line}:${e.col} ${e.message}`).join(' | ')}`)
-    }
-  }
-  // A few pages in flight at a time: the shop renders one while the next waits on its database.
-  const queue = [...pages]
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let page = queue.shift(); page; page = queue.shift()) await check(page)
-    }),
+  const sample = ampSample(pages)
+  expect(sample.filter((p) => p.startsWith('/amp/c/')).length).toBeGreaterThanOrEqual(10)
+  // Every SKU family of the catalogue (sarees, lehengas, bundles, sets, gift cards…) is in the sample.
+  const families = (list: string[]) => new Set(list.map((p) => /^\/amp\/p\/([A-Za-z]+)/.exec(p)?.[1]))
+  expect(families(sample)).toEqual(families(pages))
+  const failures = await ampFailures(
+    sample,
+    async (path) => {
+      const res = await request.get(path)
+      return { status: res.status(), text: await res.text() }
+    },
+    validator,
   )
-  expect(failures.sort()).toEqual([])
+  expect(failures).toEqual([])
 })
 
 test('every content page names an AMP version that passes the AMP validator and names it back', async ({
@@ -54,7 +36,9 @@ test('every content page names an AMP version that passes the AMP validator and 
   // The content routes of the pages sitemap, and the CMS pages the footer links to (/i/…).
   const home = await (await request.get('/')).text()
   const footer = [...home.matchAll(/href="(\/i\/[a-z0-9-]+)"/g)].map((m) => m[1] ?? '')
-  const listed = locs(await (await request.get('/sitemaps/pages.xml')).text()).map((l) => new URL(l).pathname)
+  const listed = sitemapLocs(await (await request.get('/sitemaps/pages.xml')).text()).map(
+    (l) => new URL(l).pathname,
+  )
   const failures: string[] = []
   let checked = 0
   for (const page of new Set([...listed, ...footer])) {
@@ -95,7 +79,7 @@ test('every content page names an AMP version that passes the AMP validator and 
 })
 
 test('canonical and AMP pages point at each other', async ({ request }) => {
-  const categories = locs(await (await request.get('/sitemaps/categories.xml')).text())
+  const categories = sitemapLocs(await (await request.get('/sitemaps/categories.xml')).text())
   const first = new URL(categories[0]!).pathname
   const amp = await (await request.get(`/amp${first}`)).text()
   expect(amp).toContain(`<link rel="canonical" href="`)
@@ -107,7 +91,7 @@ test('canonical and AMP pages point at each other', async ({ request }) => {
 test('a shop started on another port names itself in every absolute link', async ({ request, baseURL }) => {
   // scripts/start.mjs --port N passes PUBLIC_ORIGIN=http://localhost:N to the worker.
   const own = `http://localhost:${new URL(baseURL ?? '').port}`
-  const index = locs(await (await request.get('/sitemap.xml')).text())
+  const index = sitemapLocs(await (await request.get('/sitemap.xml')).text())
   expect(index.length).toBeGreaterThan(2)
   for (const loc of index) expect(new URL(loc).origin).toBe(own)
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${own}/sitemap.xml`)

@@ -27,20 +27,26 @@
 //  (e) Search engine: the generated-case tests of tests/worker/search (the SQL backend against the
 //      in-memory one, pathological requests) in workerd, --search-factor times the cases the
 //      default test tier runs, from the soak's seed (tests/soak/search.config.ts); its own budget.
+//  (f) AMP: every product and category AMP page the sitemaps list passes the offline AMP validator
+//      (the browser tier checks every category and a sample of products). It runs first, on the
+//      catalogue as seeded, with its own budget.
 // Options: --seed N --cases 10000 --journeys 50 --shoppers 200 --duration 60 --scale 300
-//          --phases fuzz,orders,load,attack --port 8798
+//          --phases amp,fuzz,orders,load,attack,search --port 8798
 //          --attacks 2000 --attack-classes search,glob,body,quantity,bundle,replay,header,token,
 //            orders,mail,size,cachekey,img
 //          --attack-concurrency 2 --attack-bound 1000 --attack-budget 180 --attack-ratio 10
-//          --search-factor 10 --search-budget 360
+//          --search-factor 10 --search-budget 360 --amp-budget 180
 // Exit code 1 when any property fails.
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
+import amphtmlValidator from 'amphtml-validator'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
+import { validatorPath } from '../../scripts/amp-validator.mjs'
+import { ampFailures, catalogueAmpPages } from '../helpers/amp-sweep.mjs'
 import { buildProduction, readManifest, root, seedState, workerOptions } from '../helpers/workerd.mjs'
 
 const args = process.argv.slice(2)
@@ -55,7 +61,7 @@ const SHOPPERS = Number(opt('--shoppers', '200'))
 const DURATION_S = Number(opt('--duration', '60'))
 const SCALE = Number(opt('--scale', '300'))
 const PORT = Number(opt('--port', '8798'))
-const PHASES = new Set(opt('--phases', 'fuzz,orders,load,attack,search').split(','))
+const PHASES = new Set(opt('--phases', 'amp,fuzz,orders,load,attack,search').split(','))
 const ATTACKS = Number(opt('--attacks', '2000'))
 const ATTACK_CLASSES_OPT = opt('--attack-classes', 'all')
 const ATTACK_CONCURRENCY = Number(opt('--attack-concurrency', '2'))
@@ -70,11 +76,16 @@ const STREAM_IDLE_SECONDS = 20
 const STREAM_INTERVAL_MS = 25
 const SEARCH_FACTOR = Number(opt('--search-factor', '10'))
 const SEARCH_BUDGET_MS = PHASES.has('search') ? Number(opt('--search-budget', '360')) * 1000 : 0
-// (a)–(c) keep their 5 minutes; the attack phase (plus 30 s to wind down) and the search phase
-// come on top. The clock starts once the worker is up: building and seeding (about 6 minutes for
+const AMP_BUDGET_MS = PHASES.has('amp') ? Number(opt('--amp-budget', '180')) * 1000 : 0
+// (a)–(c) keep their 5 minutes; the AMP phase, the attack phase (plus 30 s to wind down) and the
+// search phase come on top. The clock starts once the worker is up: building and seeding (about 6 minutes for
 // 10,000 products on two cores) have a bound of their own, SETUP_LIMIT_MS.
 const HARD_LIMIT_MS =
-  5 * 60 * 1000 - 10_000 + (ATTACK_BUDGET_MS ? ATTACK_BUDGET_MS + 30_000 : 0) + SEARCH_BUDGET_MS
+  5 * 60 * 1000 -
+  10_000 +
+  AMP_BUDGET_MS +
+  (ATTACK_BUDGET_MS ? ATTACK_BUDGET_MS + 30_000 : 0) +
+  SEARCH_BUDGET_MS
 const SETUP_LIMIT_MS = 20 * 60 * 1000
 
 const started = Date.now()
@@ -222,7 +233,34 @@ async function pool(items, concurrency, fn) {
   )
 }
 
+/** The time the AMP phase took, which the fuzz's share of the run starts after. */
+let ampSpentMs = 0
 try {
+  // -------------------------------------------------------------------------------------------
+  // (f) AMP: every catalogue page, before any phase writes to the catalogue's stock.
+  if (PHASES.has('amp')) {
+    const t0 = Date.now()
+    const validator = await amphtmlValidator.getInstance(validatorPath())
+    const pages = await catalogueAmpPages(async (p) => (await fetch(`${base}${p}`)).text())
+    const failures = await Promise.race([
+      ampFailures(
+        pages,
+        async (p) => {
+          const res = await fetch(`${base}${p}`)
+          return { status: res.status, text: await res.text() }
+        },
+        validator,
+      ),
+      new Promise((resolve) => setTimeout(() => resolve(null), AMP_BUDGET_MS).unref()),
+    ])
+    ampSpentMs = Date.now() - t0
+    const seconds = Math.round(ampSpentMs / 1000)
+    log(`\n(f) AMP: ${pages.length} pages in ${seconds} s, ${failures?.length ?? 'not finished'} failing`)
+    report.amp = { pages: pages.length, seconds, failures: failures?.length ?? null }
+    if (!failures) fail(`AMP: the ${pages.length} pages were not validated within ${AMP_BUDGET_MS / 1000} s`)
+    for (const f of (failures ?? []).slice(0, 20)) fail(`AMP ${f}`)
+  }
+
   // Stock for the order journeys and the load: top up a set of sellable skus (ones a shopper can
   // order as they are: a product without a required custom option, or a configurable's child).
   // The first 500 candidates are read (all 10,000 documents in one answer exceed D1's reply size).
@@ -293,7 +331,10 @@ try {
   // on a loaded machine fewer than --cases may be tried, and the report says how many.
   const fuzzDeadline =
     phasesStarted +
+    ampSpentMs +
     HARD_LIMIT_MS -
+    AMP_BUDGET_MS -
+    SEARCH_BUDGET_MS -
     (ATTACK_BUDGET_MS ? ATTACK_BUDGET_MS + 30_000 : 0) -
     (PHASES.has('orders') ? 75_000 : 0) -
     (PHASES.has('load') ? DURATION_S * 1000 + 35_000 : 0) -
