@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto'
 import {
   accessSync,
   constants,
@@ -105,93 +106,80 @@ function objectFiles(dir: string): Set<string> {
 }
 
 /**
+ * The SQLite file name (without `.sqlite`) Miniflare gives a D1 database's or KV namespace's
+ * storage: the hex id of the Durable Object that holds it, which workerd derives from the object
+ * class's unique key and the database or namespace id as `idFromName` does. The key is the SHA-256
+ * of the unique key; the id's first half is the HMAC-SHA-256 of the name under that key, its second
+ * half the HMAC of the first, each cut to 16 bytes. seededTemplate checks the rule against the files
+ * its own workerd wrote, so a workerd that derives ids another way stops the run with that message.
+ */
+function objectFileName(objectClass: 'D1DatabaseObject' | 'KVNamespaceObject', id: string): string {
+  const key = createHash('sha256').update(`miniflare-${objectClass}`).digest()
+  const first = createHmac('sha256', key).update(id).digest().subarray(0, 16)
+  const mac = createHmac('sha256', key).update(first).digest().subarray(0, 16)
+  return `${Buffer.concat([first, mac]).toString('hex')}.sqlite`
+}
+
+/**
  * The storage every worker test file starts from, made once per run: the migrations and the demo
  * catalogue (the same generator and SQL as `npm run seed`) written into D1 and KV by a workerd of
  * its own. Its persisted files are copied into each test file's storage slot when the file claims
  * it (below): copying a few megabytes of SQLite files costs milliseconds, executing the
- * catalogue's SQL and KV puts cost seconds. The same workerd then opens every slot's database and
- * namespace once, in a folder of their own, to learn the file name Miniflare gives each.
+ * catalogue's SQL and KV puts cost seconds. Each slot's file names are derived from its database
+ * and namespace ids (objectFileName), not learnt by opening every slot.
  */
 async function seededTemplate(): Promise<Template> {
   const dir = mkdtempSync(path.join(tmpdir(), 'worker-tests-template-'))
-  const names = mkdtempSync(path.join(tmpdir(), 'worker-tests-slot-names-'))
-  process.once('exit', () => {
-    rmSync(dir, { recursive: true, force: true })
-    rmSync(names, { recursive: true, force: true })
-  })
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
   const { noSeedCounts, seedSteps } = await importTs('scripts/catalogue/seed/write.ts')
   const { putUrlMappings, runSql } = await importTs('scripts/catalogue/seed/apply.ts')
   const steps = [...seedSteps({ pincodesAt: new Date().toISOString() }, noSeedCounts())]
   const migrations = await readD1Migrations(path.join(import.meta.dirname, 'worker/db/migrations'))
   const slots = slotBindings()
-  const miniflare = (persistence: string, d1: Record<string, string>, kv: Record<string, string>) => {
-    const options = convertV4MiniflareOptions({
-      modules: true,
-      script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
-      d1Databases: d1,
-      kvNamespaces: kv,
-      log: new Log(LogLevel.WARN),
-    })
-    options.resourcePersistencePath = persistence
-    return new Miniflare(options)
-  }
-  const seeding = miniflare(
-    dir,
-    { DB: bindingId('d1_databases', 'database_id') },
-    { URL_MAPPINGS: bindingId('kv_namespaces', 'id') },
-  )
-  const naming = miniflare(names, slots.d1Databases, slots.kvNamespaces)
+  const databaseId = bindingId('d1_databases', 'database_id')
+  const namespaceId = bindingId('kv_namespaces', 'id')
+  const options = convertV4MiniflareOptions({
+    modules: true,
+    script: 'export default { fetch: () => new Response(null, { status: 404 }) }',
+    d1Databases: { DB: databaseId },
+    kvNamespaces: { URL_MAPPINGS: namespaceId },
+    log: new Log(LogLevel.WARN),
+  })
+  options.resourcePersistencePath = dir
+  const seeding = new Miniflare(options)
   try {
-    const seed = async () => {
-      const db = await seeding.getD1Database('DB')
-      // Every migration's statements in one D1 batch, in order (the database is new, so the record
-      // of applied migrations is not needed).
-      await db.batch(migrations.flatMap((m) => m.queries).map((q) => db.prepare(q)))
-      await Promise.all([
-        runSql(
-          db,
-          steps.flatMap((s) => s.sql),
-        ),
-        putUrlMappings(
-          await seeding.getKVNamespace('URL_MAPPINGS'),
-          steps.flatMap((s) => s.urlMappings),
-        ),
-      ])
-    }
-    // One slot at a time, so the one new file is that slot's.
-    const learnNames = async () => {
-      const d1: string[] = []
-      const kv: string[] = []
-      for (let k = 0; k < SLOTS; k++) {
-        const before = objectFiles(path.join(names, D1_OBJECTS))
-        await (await naming.getD1Database(`DB_SLOT_${k}`)).prepare('SELECT 1').first()
-        d1.push(
-          only(
-            [...objectFiles(path.join(names, D1_OBJECTS))].filter((f) => !before.has(f)),
-            `D1 slot ${k}`,
-          ),
-        )
-        const kvBefore = objectFiles(path.join(names, KV_OBJECTS))
-        await (await naming.getKVNamespace(`URL_MAPPINGS_SLOT_${k}`)).put('k', 'v')
-        kv.push(
-          only(
-            [...objectFiles(path.join(names, KV_OBJECTS))].filter((f) => !kvBefore.has(f)),
-            `KV slot ${k}`,
-          ),
-        )
-      }
-      return { d1, kv }
-    }
-    const [, learnt] = await Promise.all([seed(), learnNames()])
-    return {
-      dir,
-      d1File: only([...objectFiles(path.join(dir, D1_OBJECTS))], 'the seeded D1 database'),
-      kvFile: only([...objectFiles(path.join(dir, KV_OBJECTS))], 'the seeded KV namespace'),
-      slotD1Files: learnt.d1,
-      slotKvFiles: learnt.kv,
-    }
+    const db = await seeding.getD1Database('DB')
+    // Every migration's statements in one D1 batch, in order (the database is new, so the record
+    // of applied migrations is not needed).
+    await db.batch(migrations.flatMap((m) => m.queries).map((q) => db.prepare(q)))
+    await Promise.all([
+      runSql(
+        db,
+        steps.flatMap((s) => s.sql),
+      ),
+      putUrlMappings(
+        await seeding.getKVNamespace('URL_MAPPINGS'),
+        steps.flatMap((s) => s.urlMappings),
+      ),
+    ])
   } finally {
-    await Promise.all([seeding.dispose(), naming.dispose()])
+    await seeding.dispose()
+  }
+  const d1File = only([...objectFiles(path.join(dir, D1_OBJECTS))], 'the seeded D1 database')
+  const kvFile = only([...objectFiles(path.join(dir, KV_OBJECTS))], 'the seeded KV namespace')
+  if (
+    d1File !== objectFileName('D1DatabaseObject', databaseId) ||
+    kvFile !== objectFileName('KVNamespaceObject', namespaceId)
+  )
+    throw new Error(
+      `This workerd names its storage files another way (${d1File}, ${kvFile}): vitest.worker.config.ts objectFileName needs its rule`,
+    )
+  return {
+    dir,
+    d1File,
+    kvFile,
+    slotD1Files: Object.values(slots.d1Databases).map((id) => objectFileName('D1DatabaseObject', id)),
+    slotKvFiles: Object.values(slots.kvNamespaces).map((id) => objectFileName('KVNamespaceObject', id)),
   }
 }
 

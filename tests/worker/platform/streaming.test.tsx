@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { Suspense, use } from 'react'
-import { describe, expect, it } from 'vitest'
-import { lazyPart } from '../../../client/islands/lazy-part'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { lazyPart, preloadParts } from '../../../client/islands/lazy-part'
 import type { AppEnv } from '../../../worker/platform/env'
 import { requestContext } from '../../../worker/platform/middleware/context'
 import { allArrived, renderPage } from '../../../worker/platform/render/render-page'
@@ -97,6 +97,12 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, decoder:
 }
 
 describe('streaming SSR', () => {
+  // The tests below time the stream against a deferred section's data, not an isolate's first
+  // page: renderPage first loads every island part defined so far (which parts, and how long they
+  // take, depend on the files this workerd ran before), so they are loaded here first.
+  beforeAll(async () => {
+    await preloadParts()
+  })
   it('flushes the shell with <head> before the deferred data resolves, then streams the boundary', async () => {
     const { app, state } = slowApp(400)
     const res = await app.request('/slow', {}, env)
