@@ -9,7 +9,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
-import { rolldown } from 'rolldown'
 import { parseArgs } from './lib.mjs'
 
 const { quiet, analyze } = parseArgs(
@@ -38,95 +37,31 @@ const entryPoints = Object.fromEntries(
 
 const define = { 'process.env.NODE_ENV': '"production"' }
 
-/** The page each entry module stands for, by module id. */
-const pageOfEntry = new Map(Object.entries(entryPoints).map(([name, file]) => [file, name]))
-/** The module that starts the engines on every page once it has hydrated, by `import()`. */
-const BOOT = path.join(root, 'client/engines/runtime/boot.ts')
-/** Module id → who loads it at the start of a page; filled on the first call of loadersOf. */
-let loadersOfModule = null
-/**
- * Who loads a module at the start of a page: the pages whose entry reaches it through static
- * imports, and 'boot' when a module that boot.ts imports on every page does. An on-demand part (any
- * other `import()`) is not a loader. Found once for every module, by following each loader's static
- * imports down from where it starts.
- */
-function loadersOf(id, ctx) {
-  if (!loadersOfModule) {
-    loadersOfModule = new Map()
-    const mark = (start, loader) => {
-      const stack = [start]
-      while (stack.length) {
-        const next = stack.pop()
-        const loaders = loadersOfModule.get(next) ?? new Set()
-        if (loaders.has(loader)) continue
-        loadersOfModule.set(next, loaders.add(loader))
-        stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []))
-      }
-    }
-    for (const [file, page] of pageOfEntry) mark(file, page)
-    for (const started of ctx.getModuleInfo(BOOT)?.dynamicallyImportedIds ?? []) mark(started, 'boot')
-  }
-  return loadersOfModule.get(id) ?? new Set()
-}
-
-// Chunking rule: the modules loaded at the start of the same set of pages (a page's own imports and
-// what boot.ts loads on every page) share one chunk. A page's first load then asks for one file per
-// set it belongs to (home 16 scripts, checkout 21) instead of one per combination of pages and
-// on-demand parts as well (home 29, checkout 41); no page's first load grows. Each request costs
-// the browser about 8 ms of CPU and the server about 2 (docs/decisions/0016). The price is paid by
-// the on-demand parts (search panel, sign-in forms…): one that shares a module with a set loads that
-// set's chunk whole. A module that only on-demand parts load keeps the default splitting.
-const ALL_PAGES = Object.keys(entryPoints).length
-function chunkName(id, ctx) {
-  if (pageOfEntry.has(id)) return null
-  const loaders = [...loadersOf(id, ctx)].sort()
-  if (!loaders.length) return null
-  const pages = loaders.filter((l) => l !== 'boot')
-  if (pages.length === ALL_PAGES) return loaders.includes('boot') ? 'common-boot' : 'common'
-  if (loaders.length <= 3) return loaders.join('-')
-  return `shared-${createHash('sha256').update(loaders.join()).digest('hex').slice(0, 6)}`
-}
-
-const bundle = await rolldown({
-  input: entryPoints,
-  cwd: root,
-  platform: 'browser',
-  tsconfig: path.join(root, 'tsconfig.json'),
+const js = await esbuild.build({
+  entryPoints,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  minify: true,
+  target: ['es2022', 'chrome111', 'safari16', 'firefox115'],
+  outdir,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
+  define,
+  jsx: 'automatic',
   // The browser runs the islands on Preact (through preact/compat) while the worker renders them
   // with React: the code is written against React's API, and this alias swaps only the runtime the
   // client ships, about 10 KB gzip instead of React's 69 (docs/decisions/0014).
-  resolve: {
-    alias: {
-      react: 'preact/compat',
-      'react-dom': 'preact/compat',
-      'react-dom/client': 'preact/compat/client',
-      'react/jsx-runtime': 'preact/jsx-runtime',
-    },
+  alias: {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    'react-dom/client': 'preact/compat/client',
+    'react/jsx-runtime': 'preact/jsx-runtime',
   },
-  transform: {
-    define,
-    jsx: { runtime: 'automatic' },
-    target: ['es2022', 'chrome111', 'safari16', 'firefox115'],
-  },
-  // An entry chunk may export what the chunks that import it need (a group's modules are not
-  // pulled in with the modules that import them).
-  preserveEntrySignatures: 'allow-extension',
-  logLevel: 'warn',
+  legalComments: 'none',
+  logLevel: 'warning',
 })
-const built = await bundle.write({
-  dir: outdir,
-  format: 'esm',
-  minify: true,
-  entryFileNames: '[name]-[hash].js',
-  chunkFileNames: 'chunks/[name]-[hash].js',
-  comments: { legal: false },
-  // A group's modules are its own: pulling their imports in too would put a module every page
-  // loads into the chunk of the first group that reaches it.
-  codeSplitting: {
-    groups: [{ name: chunkName, debugName: 'pages-sharing', includeDependenciesRecursively: false }],
-  },
-})
-await bundle.close()
 
 const css = await esbuild.build({
   entryPoints: { app: path.join(root, 'client/styles/app.css') },
@@ -145,21 +80,15 @@ const css = await esbuild.build({
 
 const rel = (p) =>
   `/${path.relative(path.join(root, 'public'), path.join(root, p)).split(path.sep).join('/')}`
-/** A written file's path from the repository root (public/build/…), by its name in the build. */
-const outputOf = (fileName) => path.relative(root, path.join(outdir, fileName)).split(path.sep).join('/')
-/** The JS files written, by path from the repository root. */
-const outputs = Object.fromEntries(
-  built.output.filter((o) => o.type === 'chunk').map((chunk) => [outputOf(chunk.fileName), chunk]),
-)
+const outputs = js.metafile.outputs
 const gz = (p) => gzipSync(readFileSync(path.join(root, p)), { level: 9 }).length
 
 /** All chunks an output statically imports, transitively. */
 function staticImports(file, seen = new Set()) {
-  for (const imported of outputs[file]?.imports ?? []) {
-    const imp = outputOf(imported)
-    if (seen.has(imp)) continue
-    seen.add(imp)
-    staticImports(imp, seen)
+  for (const imp of outputs[file]?.imports ?? []) {
+    if (imp.kind !== 'import-statement' || seen.has(imp.path)) continue
+    seen.add(imp.path)
+    staticImports(imp.path, seen)
   }
   return seen
 }
@@ -177,10 +106,10 @@ const fonts = {
 }
 const cssGzip = gz(cssFile)
 const entries = {}
-for (const [file, chunk] of Object.entries(outputs)) {
-  // Dynamically imported modules are chunks with a module of their own too; only page entries count.
-  if (!chunk.isEntry || !chunk.facadeModuleId || !pageOfEntry.has(chunk.facadeModuleId)) continue
-  const name = pageOfEntry.get(chunk.facadeModuleId)
+for (const [file, meta] of Object.entries(outputs)) {
+  // Dynamically imported modules are outputs with an entryPoint too; only page entries count here.
+  if (!meta.entryPoint || !file.endsWith('.js') || !meta.entryPoint.startsWith('client/entries/')) continue
+  const name = path.basename(meta.entryPoint).replace(/\.tsx?$/, '')
   const imports = [...staticImports(file)]
   const gzipBytes = [file, ...imports].reduce((sum, f) => sum + gz(f), 0)
   entries[name] = { file: rel(file), imports: imports.map(rel), gzipBytes }
@@ -257,11 +186,9 @@ if (analyze) {
     const files = [e.file, ...e.imports].map((f) => `public${f}`)
     const sizes = new Map()
     for (const f of files) {
-      for (const [input, info] of Object.entries(outputs[f]?.modules ?? {})) {
-        const key = path
-          .relative(root, input)
-          .replace(/^node_modules\/((@[^/]+\/)?[^/]+).*/, 'node_modules/$1')
-        sizes.set(key, (sizes.get(key) ?? 0) + info.renderedLength)
+      for (const [input, info] of Object.entries(outputs[f]?.inputs ?? {})) {
+        const key = input.replace(/^node_modules\/((@[^/]+\/)?[^/]+).*/, 'node_modules/$1')
+        sizes.set(key, (sizes.get(key) ?? 0) + info.bytesInOutput)
       }
     }
     const top = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12)

@@ -20,17 +20,6 @@ const JS_BUDGET_KB: Record<string, number> = {
   checkout: 80,
 }
 const CSS_BUDGET_KB = 30
-// The scripts a page's first load asks for (its entry and the chunks it imports): each costs the
-// browser and the server CPU whatever its size, so the build groups the modules the same pages load
-// at start into one chunk (docs/decisions/0016). Now home 6, category 11, product 16, cart 14,
-// checkout 17; splitting by every combination of pages and on-demand parts gave 17, 26, 34, 31, 38.
-const JS_FILES_BUDGET: Record<string, number> = {
-  home: 8,
-  category: 14,
-  product: 20,
-  cart: 18,
-  checkout: 21,
-}
 
 describe('client budgets', () => {
   const manifest = existsSync(manifestPath)
@@ -49,14 +38,6 @@ describe('client budgets', () => {
       const e = manifest?.entries[entry]
       expect(e, `entry ${entry} missing from the build`).toBeDefined()
       expect(e!.gzipBytes / 1024).toBeLessThanOrEqual(kb)
-    })
-  }
-
-  for (const [entry, files] of Object.entries(JS_FILES_BUDGET)) {
-    it(`the ${entry} page's first load asks for at most ${files} scripts`, () => {
-      const e = manifest?.entries[entry]
-      expect(e, `entry ${entry} missing from the build`).toBeDefined()
-      expect(1 + e!.imports.length).toBeLessThanOrEqual(files)
     })
   }
 
