@@ -106,12 +106,12 @@ function objectFiles(dir: string): Set<string> {
 }
 
 /**
- * The SQLite file name (without `.sqlite`) Miniflare gives a D1 database's or KV namespace's
- * storage: the hex id of the Durable Object that holds it, which workerd derives from the object
- * class's unique key and the database or namespace id as `idFromName` does. The key is the SHA-256
- * of the unique key; the id's first half is the HMAC-SHA-256 of the name under that key, its second
- * half the HMAC of the first, each cut to 16 bytes. seededTemplate checks the rule against the files
- * its own workerd wrote, so a workerd that derives ids another way stops the run with that message.
+ * The SQLite file Miniflare gives a D1 database's or KV namespace's storage: the hex id of the
+ * Durable Object that holds it, plus `.sqlite`. workerd derives the id from the object class's
+ * unique key and the database or namespace id as `idFromName` does: the key is the SHA-256 of the
+ * unique key, the id's first half the HMAC-SHA-256 of the name under that key, its second half the
+ * HMAC of the first, each cut to 16 bytes. seededTemplate checks the rule against the files its own
+ * workerd wrote, so a workerd that derives ids another way stops the run with that message.
  */
 function objectFileName(objectClass: 'D1DatabaseObject' | 'KVNamespaceObject', id: string): string {
   const key = createHash('sha256').update(`miniflare-${objectClass}`).digest()
