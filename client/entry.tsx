@@ -5,6 +5,7 @@
 import { configureCurrenciesFromPage } from '@shared/config/store'
 import { type ReactNode, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { nextTask } from './engines/runtime/next-task'
 import { type Island, islandPropsText } from './islands/define'
 import { keepEnteredBeforeHydration } from './islands/keep-typed'
 
@@ -17,19 +18,14 @@ function Hydrated({ el, children }: { el: HTMLElement; children: ReactNode }) {
 }
 
 /**
- * Runs each function in a task of its own, in order, so the browser handles input and paints
- * between them: `scheduler.yield()` where the browser has it (the rest of the list keeps its place
- * ahead of other tasks), else a zero-delay timer.
+ * Runs each function in a task of its own, in order, the first too (not in the task that evaluates
+ * the page's modules), so the browser handles input and paints between them.
  */
-function oneTaskEach(work: (() => void)[]): void {
-  const next = () => {
-    work.shift()?.()
-    if (!work.length) return
-    const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-    if (s?.yield) void s.yield().then(next)
-    else setTimeout(next, 0)
+async function oneTaskEach(work: (() => void)[]): Promise<void> {
+  for (const fn of work) {
+    await nextTask()
+    fn()
   }
-  next()
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: islands have heterogeneous props
@@ -69,5 +65,5 @@ export function hydrateIslands(islands: Island<any>[], root: ParentNode = docume
   // The islands run on preact/compat (scripts/build-client.mjs), which hydrates an island in one
   // go: each island in a task of its own keeps every task short, so a tap during hydration waits
   // for one island, not for the page's.
-  oneTaskEach(work)
+  void oneTaskEach(work)
 }

@@ -3,8 +3,8 @@ import { SCROLL_RESTORE_OFFSET_PX } from '../../shared/config/ui'
 import { waitForHydration } from './pages'
 
 // The category page draws tiles below the first screen only when they come near it, and the home
-// page its blocks there (rails, banners, the footer); the header's panels answer the very first
-// click after load.
+// page its blocks there (rails, banners, the footer); the listing's hydration adopts the tiles past
+// its first row as served; the header's panels answer the very first click after load.
 
 test.describe("the header's panels open on the very first click after load", () => {
   test.beforeEach(async ({ page }) => {
@@ -66,6 +66,38 @@ test.describe('tiles below the first screen', () => {
     // And it stays there while the tiles around it are drawn.
     await page.waitForTimeout(500)
     expect(await top()).toBe(SCROLL_RESTORE_OFFSET_PX)
+  })
+})
+
+test.describe('hydrating the listing', () => {
+  test('renders the first row from its props and adopts the tiles past it as the page has them', async ({
+    page,
+  }) => {
+    // The page as served with the first tile and the seventh renamed in its markup only, not in the
+    // island's props. Hydration renders the first row, so the first tile's name is the props' again;
+    // it takes a tile past the first row as it stands without walking it, so the seventh keeps the
+    // name the markup had. (Rendering every tile, as before, would set both back.)
+    await page.route('**/women', async (route) => {
+      const response = await route.fetch()
+      let n = 0
+      const body = (await response.text()).replace(
+        /(<h3 class="tile__name"[^>]*>)[^<]*(<\/h3>)/g,
+        (whole, open: string, close: string) => {
+          n += 1
+          return n === 1 || n === 7 ? `${open}Renamed ${n}${close}` : whole
+        },
+      )
+      await route.fulfill({ response, body })
+    })
+    await page.goto('/women')
+    await waitForHydration(page)
+    const names = page.locator('[data-testid="listing"] [data-testid="tile-name"]')
+    await expect(names.nth(0)).not.toHaveText('Renamed 1')
+    await expect(names.nth(0)).not.toBeEmpty()
+    await expect(names.nth(6)).toHaveText('Renamed 7')
+    // The adopted tiles answer as before: a click on one still opens its product.
+    await names.nth(6).click()
+    await page.waitForURL(/\/p\//)
   })
 })
 

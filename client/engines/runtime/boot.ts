@@ -4,6 +4,8 @@
  * static JS budget (home is ≤ 80 KB gzip; the engines are ~17 KB, workbox-window ~2.3 KB).
  */
 
+import { nextTask } from './next-task'
+
 function whenIdle(fn: () => void): void {
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
     .requestIdleCallback
@@ -12,24 +14,49 @@ function whenIdle(fn: () => void): void {
 }
 
 /**
- * Loads and starts client/engines/runtime/runtime when idle; `withServiceWorker` also registers the worker
- * (`announceOffline: false`: without the first-install notice).
+ * Loads and starts client/engines/runtime/runtime when idle, then field data, then (with
+ * `withServiceWorker`) registers the worker (`announceOffline: false`: without the first-install
+ * notice). Each module's evaluation and each start runs in a task of its own, so none of them holds
+ * the main thread for the sum.
  */
 export function bootClientRuntime(
   opts: { withServiceWorker?: boolean; announceOffline?: boolean } = {},
 ): void {
   if (typeof window === 'undefined') return
-  whenIdle(() => {
-    import('./runtime')
-      .then((m) => m.startClientRuntime())
-      .catch((err) => console.warn('[runtime] failed to load', err))
-    import('../vitals')
-      .then((m) => m.startVitals())
-      .catch((err) => console.warn('[vitals] failed to load', err))
-    if (opts.withServiceWorker) {
-      import('../../sw/register')
-        .then((m) => m.registerServiceWorker({ announceOffline: opts.announceOffline }))
-        .catch((err) => console.warn('[sw] failed to load', err))
+  const steps: [string, () => Promise<unknown>][] = [
+    [
+      'runtime',
+      async () => {
+        const m = await import('./runtime')
+        await nextTask()
+        m.getRuntime()
+        await nextTask()
+        m.startClientRuntime()
+      },
+    ],
+    [
+      'vitals',
+      async () => {
+        const m = await import('../vitals')
+        await nextTask()
+        m.startVitals()
+      },
+    ],
+  ]
+  if (opts.withServiceWorker) {
+    steps.push([
+      'sw',
+      async () => {
+        const m = await import('../../sw/register')
+        await nextTask()
+        await m.registerServiceWorker({ announceOffline: opts.announceOffline })
+      },
+    ])
+  }
+  whenIdle(async () => {
+    for (const [name, step] of steps) {
+      await step().catch((err) => console.warn(`[${name}] failed to load`, err))
+      await nextTask()
     }
   })
 }

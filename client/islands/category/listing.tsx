@@ -18,7 +18,8 @@ import {
   toggleListingFilter,
   withSort,
 } from '@shared/components/catalog/listing-state'
-import { ListingView } from '@shared/components/catalog/listing-view'
+import { gridTileIsEager, KeptTileMarkup, ListingView } from '@shared/components/catalog/listing-view'
+import type { TileData } from '@shared/components/catalog/tile-data'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { defineIsland } from '../define'
 import { Icon } from '../layout/icons'
@@ -60,8 +61,35 @@ const ListingPropsSchema = schemaOf<ListingIslandProps>(
   }),
 )
 
+/**
+ * The page's own markup of the grid's tiles past its first row, by the tile objects of the page's
+ * props: hydration adopts each such tile as it stands (`KeptTileMarkup`) instead of walking its
+ * twenty-odd elements, and a tile fetched later (scrolling, filters) is a new object, rendered. A
+ * grid item that does not hold the tile at its place is rendered too. On the server (no document)
+ * there is none: the server provides its own.
+ */
+function pageTileMarkup(tiles: TileData[]): { get(tile: TileData): string | undefined } | null {
+  if (typeof document === 'undefined') return null
+  const items = document.querySelectorAll<HTMLElement>(
+    `[data-island="${ListingIsland.islandName}"] .product-grid > .product-grid__item`,
+  )
+  const byTile = new Map<TileData, string>()
+  tiles.forEach((tile, i) => {
+    const item = items[i]
+    if (
+      !item ||
+      gridTileIsEager(i) ||
+      item.querySelector('[data-sku]')?.getAttribute('data-sku') !== tile.sku
+    )
+      return
+    byTile.set(tile, item.innerHTML)
+  })
+  return { get: (tile) => byTile.get(tile) }
+}
+
 function Listing(props: ListingIslandProps) {
   const { currency } = props
+  const [keptTiles] = useState(() => pageTileMarkup(props.tiles))
   // Tiles fetched later (scrolling, filters, search) are priced for the same country and tax rules.
   setPagePricing(props.pricing)
   // The ViewCategory analytics event; loaded lazily, outside the page's JS budget.
@@ -103,7 +131,7 @@ function Listing(props: ListingIslandProps) {
   useInfiniteScroll({ sentinel, busy, pullMore, online, loaded: pages.loaded, retryTick: pages.retryTick })
   const { backToTop, actionsVisible } = useScrollControls()
 
-  return (
+  const view = (
     <ListingView
       currency={currency}
       text={props.text}
@@ -128,6 +156,7 @@ function Listing(props: ListingIslandProps) {
       onGridClick={onGridClick}
     />
   )
+  return keptTiles ? <KeptTileMarkup.Provider value={keptTiles}>{view}</KeptTileMarkup.Provider> : view
 }
 
 /** The listing's icons: a chip's remove mark and back-to-top's arrow, from the shop's sprite. */
