@@ -131,6 +131,8 @@ test('the profile form follows the server when the copy of the account on the de
 test('a review is submitted for moderation from the product page', async ({ page, request }) => {
   await page.goto((await pickProduct(request, 0)).url)
   await waitForHydration(page)
+  // The form loads when its place comes near the screen.
+  await page.locator('#product-reviews-form').scrollIntoViewIfNeeded()
   const form = page.getByTestId('review-form')
   await form.getByLabel('First name').fill('Asha')
   const title = `Lovely drape ${Date.now()}`

@@ -17,6 +17,10 @@ test('a review with a photograph and a fit, approved, shows with the fit summary
   const product = await pickProduct(request, 0)
   await page.goto(product.url)
   await waitForHydration(page)
+  // The form loads when its place comes near the screen, not while the page starts.
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByTestId('review-form')).toHaveCount(0)
+  await page.locator('#product-reviews-form').scrollIntoViewIfNeeded()
   const form = page.getByTestId('review-form')
   const title = `Runs a little small ${Date.now()}`
   await form.getByLabel('First name').fill('Kavya')

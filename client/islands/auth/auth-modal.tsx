@@ -33,11 +33,24 @@ function AuthModal() {
     return offSignup
   }, [])
 
-  // The product page leaves a slot for the review form (the product route); load it only where it exists.
+  // The product page leaves a slot for the review form (the product route), below the first screen:
+  // the form's code (and its schema library) loads when the slot comes within a screen of view, not
+  // while the page is still starting.
   useEffect(() => {
-    if (document.getElementById('product-reviews-form')) {
-      void import('../reviews/mount-review-form').then((m) => m.mountReviewForm())
-    }
+    const slot = document.getElementById('product-reviews-form')
+    if (!slot) return
+    const mount = () => void import('../reviews/mount-review-form').then((m) => m.mountReviewForm())
+    if (typeof IntersectionObserver === 'undefined') return mount()
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return
+        seen.disconnect()
+        mount()
+      },
+      { rootMargin: '100% 0px' },
+    )
+    seen.observe(slot)
+    return () => seen.disconnect()
   }, [])
 
   useEffect(() => {

@@ -3,8 +3,8 @@ import { hydrateIslands } from '../../../client/entry'
 import { defineIsland } from '../../../client/islands/define'
 
 /** An island's root as hydrateIslands finds it: after its props' data block. Not a DOM node, so hydrating it fails. */
-function islandRoot(name: string) {
-  const props = { tagName: 'SCRIPT', hasAttribute: () => true, textContent: '{}' }
+function islandRoot(name: string, propsText = '{}') {
+  const props = { tagName: 'SCRIPT', hasAttribute: () => true, textContent: propsText }
   return { dataset: { island: name } as Record<string, string>, previousElementSibling: props }
 }
 
@@ -28,6 +28,22 @@ describe('hydrating the islands of a page', () => {
     ])
     expect(first.dataset.hydrating).toBe('true')
     expect(second.dataset.hydrating).toBe('true')
+    vi.mocked(console.error).mockRestore()
+  })
+
+  it('leaves an island with bad props as served, not hydrating, and hydrates the next', async () => {
+    vi.stubGlobal('document', { documentElement: { dataset: {} } })
+    const errors: unknown[][] = []
+    vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args))
+    const broken = islandRoot('broken', '{"unclosed":')
+    const next = islandRoot('next')
+    const root = { querySelectorAll: () => [broken, next] } as unknown as ParentNode
+    hydrateIslands([defineIsland('broken', () => null), defineIsland('next', () => null)], root)
+    await vi.waitFor(() => expect(errors).toHaveLength(2))
+    expect(errors.map((e) => e[0])).toEqual(['island broken: bad props', 'island next: hydration failed'])
+    // A click on a panel of the broken island is not held for a hydration that will not come.
+    expect(broken.dataset.hydrating).toBeUndefined()
+    expect(next.dataset.hydrating).toBe('true')
     vi.mocked(console.error).mockRestore()
   })
 })
