@@ -10,7 +10,15 @@ import { type Island, islandPropsText } from './islands/define'
 import { keepEnteredBeforeHydration } from './islands/keep-typed'
 
 /** The island's root: its effects run after its children's, so `onEffects` says the island's have run. */
-function Hydrated({ el, onEffects, children }: { el: HTMLElement; onEffects: () => void; children: ReactNode }) {
+function Hydrated({
+  el,
+  onEffects,
+  children,
+}: {
+  el: HTMLElement
+  onEffects: () => void
+  children: ReactNode
+}) {
   useEffect(() => {
     keepEnteredBeforeHydration(el)
     el.dataset.hydrated = 'true'
