@@ -15,7 +15,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import path from 'node:path'
 import { CHROMIUM_ARGS } from '../helpers/chromium.mjs'
-import { buildProduction, log, root, seedState, startWorker } from '../helpers/workerd.mjs'
+import { auditPages, buildProduction, log, root, seedState, startWorker } from '../helpers/workerd.mjs'
 
 const CHROME_FLAGS = CHROMIUM_ARGS.join(' ')
 
@@ -23,25 +23,12 @@ await buildProduction()
 const state = path.join(root, '.tmp/lighthouse/state')
 await seedState(state, 300)
 const server = await startWorker({ cache: true, state })
-const db = await server.mf.getD1Database('DB')
-const cat = await db.prepare('SELECT slug FROM categories WHERE id = 190').first()
-const prod = await db
-  .prepare(
-    "SELECT sku, slug FROM products WHERE type_id = 'configurable' AND status = 1 AND visibility = 4 LIMIT 1",
-  )
-  .first()
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const only = arg('pages')?.split(',')
 const runs = Math.max(1, Number(arg('runs') ?? 1))
 const cpuSlowdown = Number(arg('cpu-slowdown') ?? 4)
 if (!(cpuSlowdown >= 1 && cpuSlowdown <= 20)) throw new Error('--cpu-slowdown takes a number from 1 to 20')
-const allPages = [
-  ['home', '/'],
-  ['category', `/c/${cat.slug}`],
-  ['product', `/p/${encodeURIComponent(prod.sku)}/${prod.slug}`],
-  ['cart', '/cart'],
-  ['checkout', '/checkout'],
-]
+const allPages = await auditPages(server)
 const pages = only ? allPages.filter(([name]) => only.includes(name)) : allPages
 
 function runLighthouse(url, base, name, p, retries = 1) {

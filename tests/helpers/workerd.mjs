@@ -387,3 +387,25 @@ export async function benchPages(d1) {
   const search = word.length > 4 ? word.slice(0, 2) + word[3] + word[2] + word.slice(4) : word
   return { category, product, search }
 }
+
+/**
+ * The pages the browser-side measurements load, as [name, path] (`npm run lighthouse`,
+ * tests/bench/main-thread.mjs): home, a category of 21 tiles, a configurable product with custom
+ * options, cart and checkout, in a worker seeded with the 300-product catalogue.
+ */
+export async function auditPages(server) {
+  const db = await server.mf.getD1Database('DB')
+  const cat = await db.prepare('SELECT slug FROM categories WHERE id = 190').first()
+  const prod = await db
+    .prepare(
+      "SELECT sku, slug FROM products WHERE type_id = 'configurable' AND status = 1 AND visibility = 4 LIMIT 1",
+    )
+    .first()
+  return [
+    ['home', '/'],
+    ['category', `/c/${cat.slug}`],
+    ['product', `/p/${encodeURIComponent(prod.sku)}/${prod.slug}`],
+    ['cart', '/cart'],
+    ['checkout', '/checkout'],
+  ]
+}
