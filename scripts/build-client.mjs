@@ -94,14 +94,23 @@ function staticImports(file, seen = new Set()) {
 }
 
 const cssFile = Object.keys(css.metafile.outputs).find((f) => f.endsWith('.css'))
-// The faces the first screen of every page draws with (body text and headings): preloaded by each
-// document so they arrive with the stylesheet; the others load when a page uses them.
-const PRELOADED_FACES = ['inter-latin-400-normal', 'cormorant-garamond-latin-500-normal']
+// The faces a page's first screen draws with, preloaded by its document so that they arrive with the
+// inlined stylesheet (font-display is optional: a face that is late is not used on that page, and a
+// face that lands after the first layout costs a second layout of the whole page). Body text and
+// headings are on every page; the semibold face draws the prices and labels of the pages that open
+// on products. The other faces load when a page uses them.
+const PRELOADED_FACES = [
+  { face: 'inter-latin-400-normal' },
+  { face: 'cormorant-garamond-latin-500-normal' },
+  { face: 'inter-latin-600-normal', entries: ['home', 'category', 'product'] },
+]
 const fontFiles = Object.keys(css.metafile.outputs).filter((f) => f.endsWith('.woff2'))
 const fonts = {
-  preload: fontFiles
-    .filter((f) => PRELOADED_FACES.some((face) => path.basename(f).startsWith(`${face}-`)))
-    .map(rel),
+  preload: PRELOADED_FACES.map(({ face, entries }) => {
+    const file = fontFiles.find((f) => path.basename(f).startsWith(`${face}-`))
+    if (!file) throw new Error(`build-client: no font file for the preloaded face ${face}`)
+    return entries ? { href: rel(file), entries } : { href: rel(file) }
+  }),
   all: fontFiles.map(rel),
 }
 const cssGzip = gz(cssFile)

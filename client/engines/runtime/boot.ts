@@ -28,10 +28,7 @@ export function bootClientRuntime(
       'runtime',
       async () => {
         const m = await import('./runtime')
-        await nextTask()
-        m.getRuntime()
-        await nextTask()
-        m.startClientRuntime()
+        await m.startClientRuntimeSoon()
       },
     ],
     [

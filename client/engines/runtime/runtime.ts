@@ -1,7 +1,8 @@
 /**
  * Wires the client engines together for the browser (created lazily: importing this module on the
- * server during SSR has no side effects). Islands call `getRuntime()` for the engines and the page
- * entry calls `startClientRuntime()` once per page.
+ * server during SSR has no side effects). Islands call `getRuntime()` for the engines; the page's
+ * runtime boot, or an island that needs the stored cart or the session at once, calls
+ * `startClientRuntimeSoon()`.
  *
  *   storage (IndexedDB) ─ task queue ─ token refresher
  *                           ├─ session (user store)   ├─ cart sync (cart store)   └─ order queue
@@ -23,6 +24,7 @@ import { createSession } from '../session/session'
 import { createTokenRefresher, handleRefreshExhausted } from '../session/token-refresh'
 import { clientSettings } from './config'
 import { bus, EVENTS } from './events'
+import { nextTask } from './next-task'
 import { createTaskQueue } from './task-queue'
 
 function createRuntime() {
@@ -163,8 +165,29 @@ export async function handleComingOnline(rt: ClientRuntime = getRuntime()): Prom
 
 let started = false
 
+/**
+ * Starts the runtime in tasks of its own: the engines' creation after a yield, the start after
+ * another, so that neither shares a task with the island effects or the hydration that asked for
+ * it. Resolves once the stored cart is read (its lines are in `cartItems`), whether or not that read
+ * succeeded. Idempotent: every caller shares the first start.
+ */
+export function startClientRuntimeSoon(): Promise<ClientRuntime> {
+  if (!startingSoon) {
+    startingSoon = (async () => {
+      await nextTask()
+      getRuntime()
+      await nextTask()
+      const rt = startClientRuntime()
+      await rt.cart.restore().catch(() => undefined)
+      return rt
+    })()
+  }
+  return startingSoon
+}
+let startingSoon: Promise<ClientRuntime> | null = null
+
 /** Starts the session, loads the cart and orders, and follows online/offline. Idempotent. */
-export function startClientRuntime(): ClientRuntime {
+function startClientRuntime(): ClientRuntime {
   const rt = getRuntime()
   if (started || typeof window === 'undefined') return rt
   started = true

@@ -9,7 +9,7 @@ import { MSG } from '@shared/i18n/messages'
 import { Suspense, useEffect, useState } from 'react'
 import * as z from 'zod/mini'
 import { setAnalyticsIdentity } from '../../engines/analytics'
-import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
+import { getRuntime, startClientRuntimeSoon } from '../../engines/runtime/runtime'
 import { guardAccountRoute } from '../../engines/session/access-rule'
 import { useSignalValue } from '../../state/use-signal'
 import { currentUser, sessionStarted } from '../../state/user'
@@ -57,7 +57,7 @@ function Account({ section, orderId }: AccountProps) {
   const [allowed, setAllowed] = useState(false)
 
   useEffect(() => {
-    startClientRuntime()
+    void startClientRuntimeSoon()
   }, [])
 
   // A visitor who is not logged in (once the session started) goes home; the path is remembered.

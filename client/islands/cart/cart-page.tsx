@@ -8,7 +8,7 @@
 import { TotalsSummary } from '@shared/components/checkout/totals-summary'
 import { MSG } from '@shared/i18n/messages'
 import { Suspense, useEffect, useState } from 'react'
-import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
+import { startClientRuntimeSoon } from '../../engines/runtime/runtime'
 import { cartItems, cartServerToken, cartTotals } from '../../state/cart'
 import { useSignalValue } from '../../state/use-signal'
 import { defineIsland } from '../define'
@@ -61,11 +61,17 @@ function CartPage() {
   useEffect(() => {
     if (mounted && hasLines && !lookReady) return afterPaint(() => setLookReady(true))
   }, [mounted, hasLines, lookReady])
+  // The lines show once the stored cart is read (never an empty cart first).
   useEffect(() => {
-    setMounted(true)
-    startClientRuntime()
-    // Fresh totals from the server once the cart is connected (a failure is logged by the engine).
-    if (cartServerToken.peek()) void getRuntime().cart.syncTotals()
+    let live = true
+    void startClientRuntimeSoon().then((rt) => {
+      if (live) setMounted(true)
+      // Fresh totals from the server once the cart is connected (a failure is logged by the engine).
+      if (cartServerToken.peek()) void rt.cart.syncTotals()
+    })
+    return () => {
+      live = false
+    }
   }, [])
   // The server renders the empty shell: the cart lives in the browser only.
   if (!mounted) return <p className="cart-page__loading">Loading your cart…</p>

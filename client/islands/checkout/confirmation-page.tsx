@@ -15,7 +15,7 @@ import { ShipTo } from '@shared/components/order/ship-to'
 import { BackToShop } from '@shared/components/page-message'
 import { MSG } from '@shared/i18n/messages'
 import { useEffect, useRef, useState } from 'react'
-import { getRuntime, startClientRuntime } from '../../engines/runtime/runtime'
+import { startClientRuntimeSoon } from '../../engines/runtime/runtime'
 import { notify } from '../../state/notifications'
 import { storedOrders } from '../../state/orders'
 import { useSignalValue } from '../../state/use-signal'
@@ -119,10 +119,9 @@ function Confirmation() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page: the URL's order id does not change
   useEffect(() => {
     if (orderId) setPayNote(takePayNote(orderId))
-    startClientRuntime()
     // The orders stored on this device fill `storedOrders`.
-    void getRuntime()
-      .orders.list()
+    void startClientRuntimeSoon()
+      .then((rt) => rt.orders.list())
       .finally(() => setLoaded(true))
   }, [])
 

@@ -7,7 +7,7 @@
 
 import type { PaymentMethodConfig } from '@shared/config/checkout'
 import { useEffect, useState } from 'react'
-import { startClientRuntime } from '../../engines/runtime/runtime'
+import { startClientRuntimeSoon } from '../../engines/runtime/runtime'
 import type { CurrentUser } from '../../state/user'
 import { savedAddresses, withAddressBook } from './address-book'
 import { loadCheckoutDetails, saveCheckoutDetails } from './checkout-details'
@@ -30,10 +30,10 @@ export function useCheckoutState(
   const [state, setState] = useState<CheckoutState>(() => emptyCheckoutState(country))
   const [loaded, setLoaded] = useState(false)
 
-  // Restore the persisted checkout (the password is never persisted).
+  // Restore the persisted checkout (the password is never persisted), shown once the stored cart
+  // is read too (never an empty checkout first).
   useEffect(() => {
-    startClientRuntime()
-    void loadCheckoutDetails().then((saved) => {
+    void Promise.all([loadCheckoutDetails(), startClientRuntimeSoon()]).then(([saved]) => {
       setState(reopenedCheckout(saved, country, Date.now()))
       setLoaded(true)
     })

@@ -11,7 +11,7 @@ import { MoneyRows } from '@shared/components/order/money-rows-view'
 import { orderDateTime, orderDeliveryEstimate, paymentMethodName } from '@shared/components/order/order-text'
 import { ShipTo } from '@shared/components/order/ship-to'
 import { useCallback, useEffect, useState } from 'react'
-import { startClientRuntime } from '../../engines/runtime/runtime'
+import { startClientRuntimeSoon } from '../../engines/runtime/runtime'
 import { storedOrders } from '../../state/orders'
 import { sessionStarted } from '../../state/user'
 import { defineIsland } from '../define'
@@ -77,7 +77,7 @@ const SESSION_WAIT_MS = 3000
  * first request for their order already carries their token; never waits longer than SESSION_WAIT_MS.
  */
 function sessionKnown(): Promise<void> {
-  startClientRuntime()
+  void startClientRuntimeSoon()
   return new Promise((resolve) => {
     if (sessionStarted.peek()) return resolve()
     const timer = setTimeout(done, SESSION_WAIT_MS)

@@ -88,19 +88,28 @@ describe('footer', () => {
 })
 
 describe('fonts', () => {
-  it('every page preloads the body and heading faces, which the inlined stylesheet declares with optional display', async () => {
+  it('every page preloads the body and heading faces, and the pages that open on products the semibold of their prices', async () => {
     const preload = clientManifest.fonts?.preload ?? []
-    expect(preload).toHaveLength(2)
-    const css = clientManifest.cssText ?? ''
-    for (const path of PAGES) {
+    const everywhere = preload.filter((f) => !f.entries).map((f) => f.href)
+    expect(everywhere.map((h) => h.replace(/-[A-Z0-9]+\.woff2$/, '')).sort()).toEqual([
+      '/build/fonts/cormorant-garamond-latin-500-normal',
+      '/build/fonts/inter-latin-400-normal',
+    ])
+    const semibold = preload.find((f) => f.href.includes('/inter-latin-600-normal-'))?.href
+    expect(semibold).toBeDefined()
+    const product = (await page('/c/women')).match(/href="(\/p\/[^"]+)"/)?.[1] as string
+    const withProducts = ['/', '/c/women', '/search?q=silk', product]
+    for (const path of [...PAGES, product]) {
       const html = await page(path)
       const links = html.match(/<link rel="preload"[^>]*as="font"[^>]*>/g) ?? []
-      expect(links.map((l) => l.match(/href="([^"]+)"/)?.[1]).sort()).toEqual([...preload].sort())
+      const expected = withProducts.includes(path) ? [...everywhere, semibold] : everywhere
+      expect(links.map((l) => l.match(/href="([^"]+)"/)?.[1]).sort(), path).toEqual(expected.sort())
       for (const l of links) {
         expect(l).toContain('type="font/woff2"')
         expect(l).toContain('crossorigin="anonymous"')
       }
     }
+    const css = clientManifest.cssText ?? ''
     // Same-origin files only, each one the build copied, each face without a swap after first paint.
     const faces = css.match(/@font-face\{[^}]*\}/g) ?? []
     const urls = faces.flatMap((f) =>

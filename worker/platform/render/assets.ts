@@ -28,8 +28,8 @@ interface ClientManifest {
   cssGzipBytes: number
   /** The minified stylesheet, inlined into <head> (absent in builds older than the field). */
   cssText?: string
-  /** The self-hosted font files: `preload` = the faces every page's first screen uses. */
-  fonts?: { preload: string[]; all: string[] }
+  /** The self-hosted font files: `preload` = the faces a first screen uses, on the page entries named (all without). */
+  fonts?: { preload: { href: string; entries?: string[] }[]; all: string[] }
   entries: Record<string, ManifestEntry>
   serviceWorker: string | null
 }
@@ -62,7 +62,9 @@ export function inlineCss(): string | null {
  */
 export const INLINE_CSS_SLOT = '<inline-stylesheet>'
 
-/** The font files every page preloads (the body and heading faces). */
-export function preloadedFonts(): string[] {
-  return clientManifest.fonts?.preload ?? []
+/** The font files a page's document preloads: the faces its first screen draws with. */
+export function preloadedFonts(entry: EntryName | null): string[] {
+  return (clientManifest.fonts?.preload ?? [])
+    .filter((f) => !f.entries || (entry !== null && f.entries.includes(entry)))
+    .map((f) => f.href)
 }

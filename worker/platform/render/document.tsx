@@ -89,11 +89,11 @@ export function Document(props: DocumentProps) {
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
-        {/* The body and heading faces arrive with the stylesheet: with optional display, a face that
+        {/* The faces of the first screen arrive with the stylesheet: with optional display, a face that
             is late is not used on this page, so preloading is what lets the first visit use it. */}
         {layout === 'empty'
           ? null
-          : preloadedFonts().map((href) => (
+          : preloadedFonts(entry).map((href) => (
               <link
                 key={href}
                 rel="preload"
