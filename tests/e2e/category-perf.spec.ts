@@ -70,34 +70,71 @@ test.describe('tiles below the first screen', () => {
 })
 
 test.describe('hydrating the listing', () => {
-  test('renders the first row from its props and adopts the tiles past it as the page has them', async ({
+  test('adopts the tiles and the filter panel as the page has them, and they answer as rendered ones do', async ({
     page,
   }) => {
-    // The page as served with the first tile and the seventh renamed in its markup only, not in the
-    // island's props. Hydration renders the first row, so the first tile's name is the props' again;
-    // it takes a tile past the first row as it stands without walking it, so the seventh keeps the
-    // name the markup had. (Rendering every tile, as before, would set both back.)
+    // The page as served with the first and the seventh tile and the first filter option renamed in
+    // its markup only, not in the island's props. Hydration takes them as they stand without walking
+    // them, so they keep the names the markup had (rendering them, as before, would set them back).
     await page.route('**/women', async (route) => {
       const response = await route.fetch()
       let n = 0
-      const body = (await response.text()).replace(
-        /(<h3 class="tile__name"[^>]*>)[^<]*(<\/h3>)/g,
-        (whole, open: string, close: string) => {
+      const body = (await response.text())
+        .replace(/(<h3 class="tile__name"[^>]*>)[^<]*(<\/h3>)/g, (whole, open: string, close: string) => {
           n += 1
           return n === 1 || n === 7 ? `${open}Renamed ${n}${close}` : whole
-        },
-      )
+        })
+        .replace(/(<span class="filter__label">)[^<]*(<\/span>)/, '$1Renamed option$2')
       await route.fulfill({ response, body })
     })
     await page.goto('/women')
     await waitForHydration(page)
     const names = page.locator('[data-testid="listing"] [data-testid="tile-name"]')
-    await expect(names.nth(0)).not.toHaveText('Renamed 1')
-    await expect(names.nth(0)).not.toBeEmpty()
+    await expect(names.nth(0)).toHaveText('Renamed 1')
     await expect(names.nth(6)).toHaveText('Renamed 7')
-    // The adopted tiles answer as before: a click on one still opens its product.
+    const option = page.locator('[data-testid="filter-option"]').first()
+    await expect(option.locator('.filter__label')).toHaveText('Renamed option')
+
+    // The adopted panel answers its options in place: the grid is filtered without loading a page.
+    await page.evaluate(() => {
+      ;(window as { stayed?: boolean }).stayed = true
+    })
+    const attr = await option.getAttribute('data-attr')
+    const id = await option.getAttribute('data-id')
+    await option.click()
+    await expect(page).toHaveURL(new RegExp(`[?&]${attr}=${id}(&|$)`))
+    await expect(page.getByTestId('filter-chip')).toHaveCount(1)
+    // Rendered from the new groups now: the option has its own name back, and is chosen.
+    const chosen = page.locator(`[data-testid="filter-option"][data-attr="${attr}"][data-id="${id}"]`)
+    await expect(chosen).toHaveAttribute('aria-checked', 'true')
+    await expect(chosen.locator('.filter__label')).not.toHaveText('Renamed option')
+    // Space on an option toggles it too; clear-all clears.
+    await chosen.focus()
+    await page.keyboard.press(' ')
+    await expect(page.getByTestId('filter-chip')).toHaveCount(0)
+    await expect(page).not.toHaveURL(new RegExp(`[?&]${attr}=`))
+    await option.click()
+    await expect(page.getByTestId('filter-chip')).toHaveCount(1)
+    await page.getByTestId('filters-clear').click()
+    await expect(page.getByTestId('filter-chip')).toHaveCount(0)
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true)
+
+    // The adopted tiles answer as before: a click on one opens its product.
     await names.nth(6).click()
     await page.waitForURL(/\/p\//)
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true })
+
+    test("the adopted filter panel's Done button closes it", async ({ page }) => {
+      await page.goto('/women')
+      await waitForHydration(page)
+      await page.locator('.listing__filters-btn').click()
+      await expect(page.getByTestId('filters')).toHaveClass(/filters--open/)
+      await page.locator('.filters__close').click()
+      await expect(page.getByTestId('filters')).not.toHaveClass(/filters--open/)
+    })
   })
 })
 

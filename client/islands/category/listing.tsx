@@ -6,6 +6,7 @@
  * and refetches with the same DSL the server used (shared listing-query).
  */
 
+import type { FilterGroup } from '@shared/components/catalog/facets'
 import { knownChoices } from '@shared/components/catalog/facets'
 import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import {
@@ -18,7 +19,7 @@ import {
   toggleListingFilter,
   withSort,
 } from '@shared/components/catalog/listing-state'
-import { gridTileIsEager, KeptTileMarkup, ListingView } from '@shared/components/catalog/listing-view'
+import { KeptFilterMarkup, KeptTileMarkup, ListingView } from '@shared/components/catalog/listing-view'
 import type { TileData } from '@shared/components/catalog/tile-data'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { defineIsland } from '../define'
@@ -62,11 +63,11 @@ const ListingPropsSchema = schemaOf<ListingIslandProps>(
 )
 
 /**
- * The page's own markup of the grid's tiles past its first row, by the tile objects of the page's
- * props: hydration adopts each such tile as it stands (`KeptTileMarkup`) instead of walking its
- * twenty-odd elements, and a tile fetched later (scrolling, filters) is a new object, rendered. A
- * grid item that does not hold the tile at its place is rendered too. On the server (no document)
- * there is none: the server provides its own.
+ * The page's own markup of the grid's tiles, by the tile objects of the page's props: hydration
+ * adopts each tile as it stands (`KeptTileMarkup`) instead of walking its twenty-odd elements (no
+ * tile has handlers of its own: the grid answers its clicks), and a tile fetched later (scrolling,
+ * filters) is a new object, rendered. A grid item that does not hold the tile at its place is
+ * rendered too. On the server (no document) there is none: the server provides its own.
  */
 function pageTileMarkup(tiles: TileData[]): { get(tile: TileData): string | undefined } | null {
   if (typeof document === 'undefined') return null
@@ -76,20 +77,28 @@ function pageTileMarkup(tiles: TileData[]): { get(tile: TileData): string | unde
   const byTile = new Map<TileData, string>()
   tiles.forEach((tile, i) => {
     const item = items[i]
-    if (
-      !item ||
-      gridTileIsEager(i) ||
-      item.querySelector('[data-sku]')?.getAttribute('data-sku') !== tile.sku
-    )
-      return
+    if (!item || item.querySelector('[data-sku]')?.getAttribute('data-sku') !== tile.sku) return
     byTile.set(tile, item.innerHTML)
   })
   return { get: (tile) => byTile.get(tile) }
 }
 
+/**
+ * The page's own markup of the filter panel's content: hydration adopts it (`KeptFilterMarkup`) while
+ * the panel shows the page's groups under the page's state, instead of walking its options; the
+ * panel answers its options itself (`FilterPanel`). None on the server.
+ */
+function pagePanelMarkup(): string | null {
+  if (typeof document === 'undefined') return null
+  return (
+    document.querySelector(`[data-island="${ListingIsland.islandName}"] #listing-filters`)?.innerHTML ?? null
+  )
+}
+
 function Listing(props: ListingIslandProps) {
   const { currency } = props
   const [keptTiles] = useState(() => pageTileMarkup(props.tiles))
+  const [keptPanel] = useState(pagePanelMarkup)
   // Tiles fetched later (scrolling, filters, search) are priced for the same country and tax rules.
   setPagePricing(props.pricing)
   // The ViewCategory analytics event; loaded lazily, outside the page's JS budget.
@@ -156,7 +165,18 @@ function Listing(props: ListingIslandProps) {
       onGridClick={onGridClick}
     />
   )
-  return keptTiles ? <KeptTileMarkup.Provider value={keptTiles}>{view}</KeptTileMarkup.Provider> : view
+  const keptFilters =
+    keptPanel === null
+      ? null
+      : {
+          get: (groups: readonly FilterGroup[]) =>
+            groups === props.groups && state === props.state ? keptPanel : undefined,
+        }
+  return (
+    <KeptTileMarkup.Provider value={keptTiles}>
+      <KeptFilterMarkup.Provider value={keptFilters}>{view}</KeptFilterMarkup.Provider>
+    </KeptTileMarkup.Provider>
+  )
 }
 
 /** The listing's icons: a chip's remove mark and back-to-top's arrow, from the shop's sprite. */

@@ -4,7 +4,14 @@
  * the product grid, the infinite-scroll sentinel, mobile filter actions and back-to-top.
  * Presentational: the listing island passes state and handlers.
  */
-import { createContext, type MouseEvent, type ReactNode, type RefObject, useContext } from 'react'
+import {
+  createContext,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useContext,
+} from 'react'
 import { LISTING_COLUMNS, SORT_OPTIONS, type SortId } from '../../config/catalog'
 import { MSG } from '../../i18n/messages'
 import type { FilterGroup } from './facets'
@@ -20,12 +27,12 @@ import { ProductTile } from './product-tile'
 import type { TileData } from './tile-data'
 
 /**
- * Tile markup the server already holds, by tile (worker/pages/layout/tiles.ts): exactly what
- * `ProductTile` renders for that tile with its images loaded lazily, so a grid item past the first
- * row carries it as it is and the page's bytes, and the browser's hydration of them, are the same
- * as when the tile is rendered here. The first row is always rendered here: its images load at once
- * and React hoists their preloads into the head, which a tile's markup alone cannot carry. The
- * browser has none: it renders every tile.
+ * Tile markup that is already there, by tile: a grid item whose tile it holds carries that markup
+ * as it is. The server holds the markup of the tiles past the first row (worker/pages/layout/
+ * grid-tiles.tsx), exactly what `ProductTile` renders for them with their images loaded lazily, so
+ * the page's bytes are the same as when they are rendered here; the first row is rendered here, as
+ * its images load at once and React hoists their preloads into the head. The browser's hydration
+ * holds the page's own markup of the tiles it was given (client/islands/category/listing.tsx).
  */
 export const KeptTileMarkup = createContext<{ get(tile: TileData): string | undefined } | null>(null)
 
@@ -78,36 +85,77 @@ function intercept(fn: (() => void) | undefined) {
   }
 }
 
+/**
+ * The filter panel. Its options, its clear-all link and its Done button answer through the panel's
+ * own handlers (`panelClick`, `panelKeyDown`), so that its content is plain markup: the server's
+ * kept content and the page's own, adopted by the island's hydration, work as rendered content does.
+ */
 function FilterPanel(props: ListingViewProps) {
   const kept = useContext(KeptFilterMarkup)?.get(props.groups)
-  const className = `filters${props.filtersOpen ? ' filters--open' : ''}`
+  const panel = {
+    className: `filters${props.filtersOpen ? ' filters--open' : ''}`,
+    id: 'listing-filters',
+    'aria-label': 'Filters',
+    'data-testid': 'filters',
+    onClick: panelClick(props),
+    onKeyDown: panelKeyDown(props),
+  }
   return kept === undefined ? (
-    <aside className={className} id="listing-filters" aria-label="Filters" data-testid="filters">
+    <aside {...panel}>
       <FilterPanelContent {...props} />
     </aside>
   ) : (
-    <aside
-      className={className}
-      id="listing-filters"
-      aria-label="Filters"
-      data-testid="filters"
-      dangerouslySetInnerHTML={{ __html: kept }}
-    />
+    <aside {...panel} dangerouslySetInnerHTML={{ __html: kept }} />
   )
 }
 
-/** The filter panel's head, its clear-all link and its groups of options (links to the filtered URL). */
+/** The filter option an event came from: its attribute, value id and label. */
+function optionOf(e: { target: EventTarget | null }): { attr: string; id: string; label: string } | null {
+  const option = (e.target as Element | null)?.closest?.<HTMLElement>('a.filter__option')
+  const attr = option?.dataset.attr
+  const id = option?.dataset.id
+  if (!option || attr === undefined || id === undefined) return null
+  return { attr, id, label: option.querySelector('.filter__label')?.textContent ?? '' }
+}
+
+/** A click on an option toggles it, on clear-all clears, on Done closes the panel (plain clicks only). */
+function panelClick(props: ListingViewProps) {
+  return (e: MouseEvent) => {
+    const target = e.target as Element | null
+    const option = optionOf(e)
+    if (option)
+      return intercept(props.onToggle && (() => props.onToggle?.(option.attr, option.id, option.label)))(e)
+    if (target?.closest?.('a.filters__clear')) return intercept(props.onClear)(e)
+    if (target?.closest?.('button.filters__close')) props.onOpenFilters?.(false)
+  }
+}
+
+/** role=checkbox: Space on an option toggles it too (Enter follows the link). */
+function panelKeyDown(props: ListingViewProps) {
+  return (e: KeyboardEvent) => {
+    if (e.key !== ' ' || !props.onToggle) return
+    const option = optionOf(e)
+    if (!option) return
+    e.preventDefault()
+    props.onToggle(option.attr, option.id, option.label)
+  }
+}
+
+/**
+ * The filter panel's head, its clear-all link and its groups of options (links to the filtered URL),
+ * as markup: the panel answers them (`FilterPanel`). `onOpenFilters` says whether there is a Done button.
+ */
 export function FilterPanelContent(
-  props: Pick<ListingViewProps, 'state' | 'groups' | 'text' | 'onToggle' | 'onClear' | 'onOpenFilters'>,
+  props: Pick<ListingViewProps, 'state' | 'groups' | 'text' | 'onOpenFilters'>,
 ) {
-  const { state, groups, onToggle, onClear, onOpenFilters } = props
+  const { state, groups, onOpenFilters } = props
   const filtered = hasFilters(state)
   return (
     <>
       <div className="filters__head">
         <h2 className="filters__title">Filters</h2>
         {onOpenFilters ? (
-          <button type="button" className="btn filters__close" onClick={() => onOpenFilters(false)}>
+          <button type="button" className="btn filters__close">
             Done
           </button>
         ) : null}
@@ -116,7 +164,6 @@ export function FilterPanelContent(
         <a
           className="filters__clear"
           href={listingHref(clearFilters(state), props.text)}
-          onClick={intercept(onClear)}
           data-testid="filters-clear"
         >
           Clear all filters
@@ -142,13 +189,6 @@ export function FilterPanelContent(
                     data-testid="filter-option"
                     data-attr={group.attr}
                     data-id={opt.id}
-                    onClick={intercept(onToggle && (() => onToggle(group.attr, opt.id, opt.label)))}
-                    onKeyDown={(e) => {
-                      // role=checkbox: Space toggles too (Enter follows the link).
-                      if (e.key !== ' ' || !onToggle) return
-                      e.preventDefault()
-                      onToggle(group.attr, opt.id, opt.label)
-                    }}
                   >
                     {group.kind === 'swatch' ? (
                       <span
@@ -289,7 +329,7 @@ export function ListingView(props: ListingViewProps) {
           >
             {tiles.map((tile, i) => {
               const eager = gridTileIsEager(i)
-              const html = eager ? undefined : kept?.get(tile)
+              const html = kept?.get(tile)
               return html === undefined ? (
                 <li key={tile.sku} className="product-grid__item">
                   <ProductTile tile={tile} currency={currency} eager={eager} />
