@@ -185,7 +185,7 @@ if (!quiet) {
   console.log(`| (css, every page) | 1 | ${(cssGzip / 1024).toFixed(1)} |`)
   const fontKb = fontFiles.reduce((sum, f) => sum + readFileSync(path.join(root, f)).length, 0) / 1024
   console.log(
-    `fonts: ${fontFiles.length} woff2 files, ${fontKb.toFixed(1)} KB (${fonts.preload.length} preloaded)`,
+    `fonts: ${fontFiles.length} woff2 files, ${fontKb.toFixed(1)} KB (preloaded: ${fonts.preload.filter((f) => !f.entries).length} on every page, ${fonts.preload.filter((f) => f.entries).length} on some)`,
   )
 }
 

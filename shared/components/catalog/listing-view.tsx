@@ -37,9 +37,11 @@ import type { TileData } from './tile-data'
 export const KeptTileMarkup = createContext<{ get(tile: TileData): string | undefined } | null>(null)
 
 /**
- * The filter panel's content the server already holds, by the filter groups it shows: exactly what
+ * The filter panel's content that is already there, by the filter groups it shows: exactly what
  * `FilterPanelContent` renders for those groups with the listing's state and text (the island's
- * panel always has its Done button), placed as the panel's content. The browser has none.
+ * panel always has its Done button), placed as the panel's content. The server holds the content it
+ * kept for the listing (worker/pages/layout/grid-tiles.tsx); the browser's hydration, the page's own
+ * while the panel shows the page's groups under the page's state (client/islands/category/listing.tsx).
  */
 export const KeptFilterMarkup = createContext<{
   get(groups: readonly FilterGroup[]): string | undefined
