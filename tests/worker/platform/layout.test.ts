@@ -98,6 +98,7 @@ describe('fonts', () => {
     const semibold = preload.find((f) => f.href.includes('/inter-latin-600-normal-'))?.href
     expect(semibold).toBeDefined()
     const product = (await page('/c/women')).match(/href="(\/p\/[^"]+)"/)?.[1] as string
+    expect(product).toMatch(/^\/p\//)
     const withProducts = ['/', '/c/women', '/search?q=silk', product]
     for (const path of [...PAGES, product]) {
       const html = await page(path)

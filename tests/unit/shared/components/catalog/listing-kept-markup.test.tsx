@@ -1,8 +1,8 @@
 // A grid tile whose markup is already there (KeptTileMarkup) is placed as it is: the listing's
 // bytes are exactly those of the listing that renders every tile in place, so the browser hydrates
 // the same markup either way. Which tiles are held is the provider's choice (the server's holds no
-// first-row tile: worker/pages/grid-tiles.test.tsx). The filter panel's content likewise, and the
-// panel answers its options, its clear-all link and its Done button, rendered or placed.
+// first-row tile: tests/unit/worker/pages/grid-tiles.test.tsx). The filter panel's content likewise
+// (that the panel answers placed content as rendered content: tests/e2e/category-perf.spec.ts).
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { FilterGroup } from '../../../../../shared/components/catalog/facets'
