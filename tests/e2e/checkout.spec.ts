@@ -16,6 +16,7 @@ import {
 } from '@playwright/test'
 import { SHIPPING_RULES } from '../../shared/config/shipping'
 import {
+  addVariantToCart,
   fillPersonalStep,
   fillShippingAddress,
   ordersFromOwnAddresses,
@@ -137,6 +138,37 @@ async function placeOffline(page: Page, context: BrowserContext, request: APIReq
   await context.setOffline(true)
   await page.getByTestId('place-order').click()
 }
+
+test('a checkbox the page put back before its change event is still ticked by the click', async ({
+  page,
+  request,
+}) => {
+  await addVariantToCart(page, await pickProduct(request))
+  await page.goto('/checkout')
+  await waitForHydration(page)
+  const form = page.getByTestId('checkout')
+  const box = form.getByLabel('I want to create an account')
+  await expect(box).not.toBeChecked()
+  // What a re-render pending when the click came does: it runs after a click listener, before the
+  // change event, and sets the box back to what the checkout shows.
+  await page.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (e) => {
+        const target = e.target
+        if (target instanceof HTMLInputElement && target.id === 'personal-createAccount')
+          target.checked = !target.checked
+      },
+      { capture: true, once: true },
+    )
+  })
+  await box.click()
+  await expect(box).toBeChecked()
+  await expect(form.getByLabel('Password')).toBeVisible()
+  await box.click()
+  await expect(box).not.toBeChecked()
+  await expect(form.getByLabel('Password')).toHaveCount(0)
+})
 
 test('a guest buys two variants with a coupon and cash on delivery and sees the confirmation', async ({
   page,

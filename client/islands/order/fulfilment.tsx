@@ -169,9 +169,11 @@ function ReturnForm({
               type="checkbox"
               disabled={!allowed(l)}
               checked={picked[l.order_item_id] !== undefined}
-              onChange={(e) => {
+              onChange={() => {
+                // Toggled from what is shown, not from the box (see CheckboxField).
                 const next = { ...picked }
-                if (e.target.checked) next[l.order_item_id] = { qty: 1, size: l.sizes[0]?.sku ?? '' }
+                if (picked[l.order_item_id] === undefined)
+                  next[l.order_item_id] = { qty: 1, size: l.sizes[0]?.sku ?? '' }
                 else delete next[l.order_item_id]
                 setPicked(next)
               }}

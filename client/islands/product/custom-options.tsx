@@ -45,14 +45,11 @@ function choiceList({ option, id, value, error, currency, set }: OptionInputProp
               name={id}
               value={v.option_type_id}
               checked={checked}
-              onChange={(e) => {
+              onChange={() => {
                 if (option.type !== 'checkbox') return set(v.option_type_id)
+                // Toggled from what is shown, not from the box (see CheckboxField).
                 const list = Array.isArray(value) ? value : []
-                set(
-                  e.currentTarget.checked
-                    ? [...list, v.option_type_id]
-                    : list.filter((x) => x !== v.option_type_id),
-                )
+                set(checked ? list.filter((x) => x !== v.option_type_id) : [...list, v.option_type_id])
               }}
             />
             {`${v.title}${priceLabel(v.price, v.price_type, currency)}`}

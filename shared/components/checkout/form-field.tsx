@@ -163,7 +163,9 @@ export function CheckboxField({
         type="checkbox"
         checked={checked}
         {...errorAria(id, error)}
-        onChange={(e) => onChange(e.currentTarget.checked)}
+        // The new value is the opposite of the one shown, not the box's own: a re-render pending when
+        // the click came can run between a click listener and the change event and put the box back.
+        onChange={() => onChange(!checked)}
       />
       <label htmlFor={id}>{label}</label>
       <FieldError id={errorId(id)} error={error} />
