@@ -163,8 +163,6 @@ export async function handleComingOnline(rt: ClientRuntime = getRuntime()): Prom
   }
 }
 
-let started = false
-
 /**
  * Starts the runtime in tasks of its own: the engines' creation after a yield, the start after
  * another, so that neither shares a task with the island effects or the hydration that asked for
@@ -186,11 +184,10 @@ export function startClientRuntimeSoon(): Promise<ClientRuntime> {
 }
 let startingSoon: Promise<ClientRuntime> | null = null
 
-/** Starts the session, loads the cart and orders, and follows online/offline. Idempotent. */
+/** Starts the session, loads the cart and orders, and follows online/offline (once: `startClientRuntimeSoon`). */
 function startClientRuntime(): ClientRuntime {
   const rt = getRuntime()
-  if (started || typeof window === 'undefined') return rt
-  started = true
+  if (typeof window === 'undefined') return rt
   // The stored cart shows at once; the server sync waits for the session's token.
   void rt.cart.restore().catch((err) => console.warn('[runtime] cart restore failed', err))
   void rt.session

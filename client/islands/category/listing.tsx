@@ -6,8 +6,7 @@
  * and refetches with the same DSL the server used (shared listing-query).
  */
 
-import type { FilterGroup } from '@shared/components/catalog/facets'
-import { knownChoices } from '@shared/components/catalog/facets'
+import { type FilterGroup, knownChoices } from '@shared/components/catalog/facets'
 import type { ListingIslandProps } from '@shared/components/catalog/listing-query'
 import {
   clearFilters,
